@@ -1,0 +1,79 @@
+/* sightline-cli.c: the headless entry point
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "sl-cli.h"
+
+typedef struct {
+  const char       *name;
+  SlCliCommandFunc  func;
+  const char       *summary;
+} SlCliCommand;
+
+static const SlCliCommand commands[] = {
+  { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
+  { "workspace", sl_cli_workspace, N_("Show the workspace database: targets, projects, recent folders, jobs") },
+};
+
+void
+sl_cli_print_error (const char *format,
+                    ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("sightline-cli: %s\n", message);
+}
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream, "%s\n\n", _("Usage: sightline-cli COMMAND [OPTIONS…]"));
+  fprintf (stream, "%s\n", _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (stream, "  %-12s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (stream, "\n%s\n", _("Run “sightline-cli COMMAND --help” for the options of a command."));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
+      g_str_equal (argv[1], "help"))
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+
+  if (g_str_equal (argv[1], "--version"))
+    {
+      printf ("sightline-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (g_str_equal (argv[1], commands[i].name))
+        return commands[i].func (argc - 1, argv + 1);
+    }
+
+  sl_cli_print_error (_("unknown command “%s”"), argv[1]);
+  print_usage (stderr);
+  return 2;
+}

@@ -1,0 +1,24 @@
+/* sl-cli.h: sub-commands of sightline-cli
+ *
+ * Each sub-command lives in its own sl-cli-<name>.c and is listed in the
+ * table in sightline-cli.c. They are thin: they parse options, call the
+ * core and print, as text or with --json.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef int (*SlCliCommandFunc) (int    argc,
+                                 char **argv);
+
+int  sl_cli_detect       (int argc, char **argv);
+int  sl_cli_workspace    (int argc, char **argv);
+
+void sl_cli_print_error  (const char *format,
+                          ...) G_GNUC_PRINTF (1, 2);
+
+G_END_DECLS

@@ -1,0 +1,332 @@
+/* sl-finding.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-finding.h"
+
+struct _SlFinding
+{
+  GObject        parent_instance;
+  SlFindingKind  kind;
+  char          *path;
+  char          *name;
+  GPtrArray     *files;
+  guint64        size;
+  GPtrArray     *detail_keys;
+  GPtrArray     *detail_values;
+};
+
+G_DEFINE_FINAL_TYPE (SlFinding, sl_finding, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_PATH,
+  PROP_KIND_LABEL,
+  PROP_ICON_NAME,
+  PROP_SUMMARY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+typedef struct {
+  const char *id;
+  const char *label;
+  const char *icon;
+} KindInfo;
+
+/* Icons are symbolic names every GTK icon theme ships, so the CLI and the
+ * GUI can share this table. */
+static const KindInfo kind_info[SL_FINDING_N_KINDS] = {
+  [SL_FINDING_SUMMARY_RUN] = { "summary-run", N_("MindSpore summary run"), "utilities-system-monitor-symbolic" },
+  [SL_FINDING_TENSORBOARD_RUN] = { "tensorboard-run", N_("TensorBoard run"), "utilities-system-monitor-symbolic" },
+  [SL_FINDING_MINDSPORE_PROFILER] = { "mindspore-profiler", N_("MindSpore profiler output"), "preferences-system-time-symbolic" },
+  [SL_FINDING_MSPROF] = { "msprof", N_("msprof (CANN) profiling output"), "preferences-system-time-symbolic" },
+  [SL_FINDING_ASCEND_PROFILER] = { "ascend-profiler", N_("Ascend PyTorch/MindSpore profiler output"), "preferences-system-time-symbolic" },
+  [SL_FINDING_PROFILER_DB] = { "profiler-db", N_("Profiler database export"), "drive-harddisk-symbolic" },
+  [SL_FINDING_TRACE] = { "trace", N_("Chrome trace"), "view-list-symbolic" },
+  [SL_FINDING_GRAPH] = { "graph", N_("Computational graph"), "network-workgroup-symbolic" },
+  [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), "view-grid-symbolic" },
+  [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "view-grid-symbolic" },
+  [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "emblem-shared-symbolic" },
+};
+
+static void
+sl_finding_finalize (GObject *object)
+{
+  SlFinding *self = (SlFinding *)object;
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
+  g_clear_pointer (&self->detail_keys, g_ptr_array_unref);
+  g_clear_pointer (&self->detail_values, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (sl_finding_parent_class)->finalize (object);
+}
+
+static void
+sl_finding_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  SlFinding *self = SL_FINDING (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+
+    case PROP_KIND_LABEL:
+      g_value_set_string (value, sl_finding_kind_to_label (self->kind));
+      break;
+
+    case PROP_ICON_NAME:
+      g_value_set_string (value, sl_finding_kind_to_icon (self->kind));
+      break;
+
+    case PROP_SUMMARY:
+      g_value_take_string (value, sl_finding_dup_summary (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_finding_class_init (SlFindingClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_finding_finalize;
+  object_class->get_property = sl_finding_get_property;
+
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_KIND_LABEL] =
+    g_param_spec_string ("kind-label", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ICON_NAME] =
+    g_param_spec_string ("icon-name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SUMMARY] =
+    g_param_spec_string ("summary", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+sl_finding_init (SlFinding *self)
+{
+  self->files = g_ptr_array_new_with_free_func (g_free);
+  self->detail_keys = g_ptr_array_new_with_free_func (g_free);
+  self->detail_values = g_ptr_array_new_with_free_func (g_free);
+}
+
+/**
+ * sl_finding_new:
+ * @path: the folder or file that holds the finding
+ * @name: what to call it in the Workspace, usually the path relative to
+ *   the opened folder
+ *
+ * Returns: (transfer full): a new finding with no files yet
+ */
+SlFinding *
+sl_finding_new (SlFindingKind  kind,
+                const char    *path,
+                const char    *name)
+{
+  SlFinding *self;
+
+  g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_FINDING, NULL);
+  self->kind = kind;
+  self->path = g_strdup (path);
+  self->name = g_strdup (name != NULL ? name : path);
+
+  return self;
+}
+
+SlFindingKind
+sl_finding_get_kind (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), 0);
+  return self->kind;
+}
+
+const char *
+sl_finding_get_path (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+  return self->path;
+}
+
+const char *
+sl_finding_get_name (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+  return self->name;
+}
+
+guint
+sl_finding_get_n_files (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), 0);
+  return self->files->len;
+}
+
+guint64
+sl_finding_get_size (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), 0);
+  return self->size;
+}
+
+void
+sl_finding_add_file (SlFinding  *self,
+                     const char *path,
+                     guint64     size)
+{
+  g_return_if_fail (SL_IS_FINDING (self));
+  g_return_if_fail (path != NULL);
+
+  g_ptr_array_add (self->files, g_strdup (path));
+  self->size += size;
+}
+
+const char *
+sl_finding_get_file (SlFinding *self,
+                     guint      index)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+  g_return_val_if_fail (index < self->files->len, NULL);
+
+  return g_ptr_array_index (self->files, index);
+}
+
+/* Details are an ordered list of key/value pairs shown in the Details
+ * panel and printed by `sightline-cli detect`. Keys are stable ids. */
+void
+sl_finding_add_detail (SlFinding  *self,
+                       const char *key,
+                       const char *value)
+{
+  g_return_if_fail (SL_IS_FINDING (self));
+  g_return_if_fail (key != NULL);
+
+  g_ptr_array_add (self->detail_keys, g_strdup (key));
+  g_ptr_array_add (self->detail_values, g_strdup (value ? value : ""));
+}
+
+guint
+sl_finding_get_n_details (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), 0);
+  return self->detail_keys->len;
+}
+
+gboolean
+sl_finding_get_detail (SlFinding   *self,
+                       guint        index,
+                       const char **key,
+                       const char **value)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), FALSE);
+
+  if (index >= self->detail_keys->len)
+    return FALSE;
+
+  if (key != NULL)
+    *key = g_ptr_array_index (self->detail_keys, index);
+  if (value != NULL)
+    *value = g_ptr_array_index (self->detail_values, index);
+
+  return TRUE;
+}
+
+const char *
+sl_finding_lookup_detail (SlFinding  *self,
+                          const char *key)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < self->detail_keys->len; i++)
+    {
+      if (g_str_equal (g_ptr_array_index (self->detail_keys, i), key))
+        return g_ptr_array_index (self->detail_values, i);
+    }
+
+  return NULL;
+}
+
+/**
+ * sl_finding_dup_summary:
+ *
+ * Returns: (transfer full): a short line such as "3 files, 1.2 MB"
+ */
+char *
+sl_finding_dup_summary (SlFinding *self)
+{
+  g_autofree char *size = NULL;
+
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+
+  size = g_format_size (self->size);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file, %s", "%u files, %s", self->files->len),
+                          self->files->len, size);
+}
+
+const char *
+sl_finding_kind_to_id (SlFindingKind kind)
+{
+  g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
+  return kind_info[kind].id;
+}
+
+const char *
+sl_finding_kind_to_label (SlFindingKind kind)
+{
+  g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
+  return g_dgettext (GETTEXT_PACKAGE, kind_info[kind].label);
+}
+
+const char *
+sl_finding_kind_to_icon (SlFindingKind kind)
+{
+  g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
+  return kind_info[kind].icon;
+}
+
+gboolean
+sl_finding_kind_from_id (const char    *id,
+                         SlFindingKind *kind)
+{
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  for (guint i = 0; i < SL_FINDING_N_KINDS; i++)
+    {
+      if (g_str_equal (kind_info[i].id, id))
+        {
+          if (kind != NULL)
+            *kind = i;
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}

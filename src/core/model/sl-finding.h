@@ -1,0 +1,60 @@
+/* sl-finding.h: one thing the detector recognised in an opened folder
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SL_FINDING_SUMMARY_RUN,       /* MindSpore summary files (and _lineage) */
+  SL_FINDING_TENSORBOARD_RUN,   /* TensorBoard tfevents files */
+  SL_FINDING_MINDSPORE_PROFILER,/* profiler* folder of MindSpore */
+  SL_FINDING_MSPROF,            /* PROF_* folder of msprof (CANN) */
+  SL_FINDING_ASCEND_PROFILER,   /* *_ascend_pt / *_ascend_ms folders */
+  SL_FINDING_PROFILER_DB,       /* msprof / ascend_pytorch_profiler SQLite export */
+  SL_FINDING_TRACE,             /* Chrome trace event JSON (plain or gzip) */
+  SL_FINDING_GRAPH,             /* standalone graph (.pb GraphProto / ModelProto) */
+  SL_FINDING_TENSOR,            /* .npy tensor */
+  SL_FINDING_MSPROBE_DUMP,      /* msprobe dump folder (dump.json) */
+  SL_FINDING_PIPELINE,          /* MindX SDK stream pipeline */
+  SL_FINDING_N_KINDS
+} SlFindingKind;
+
+#define SL_TYPE_FINDING (sl_finding_get_type ())
+G_DECLARE_FINAL_TYPE (SlFinding, sl_finding, SL, FINDING, GObject)
+
+SlFinding     *sl_finding_new              (SlFindingKind  kind,
+                                            const char    *path,
+                                            const char    *name);
+SlFindingKind  sl_finding_get_kind         (SlFinding     *self);
+const char    *sl_finding_get_path         (SlFinding     *self);
+const char    *sl_finding_get_name         (SlFinding     *self);
+guint          sl_finding_get_n_files      (SlFinding     *self);
+guint64        sl_finding_get_size         (SlFinding     *self);
+void           sl_finding_add_file         (SlFinding     *self,
+                                            const char    *path,
+                                            guint64        size);
+const char    *sl_finding_get_file         (SlFinding     *self,
+                                            guint          index);
+void           sl_finding_add_detail       (SlFinding     *self,
+                                            const char    *key,
+                                            const char    *value);
+guint          sl_finding_get_n_details    (SlFinding     *self);
+gboolean       sl_finding_get_detail       (SlFinding     *self,
+                                            guint          index,
+                                            const char   **key,
+                                            const char   **value);
+const char    *sl_finding_lookup_detail    (SlFinding     *self,
+                                            const char    *key);
+char          *sl_finding_dup_summary      (SlFinding     *self);
+
+const char    *sl_finding_kind_to_id       (SlFindingKind  kind);
+const char    *sl_finding_kind_to_label    (SlFindingKind  kind);
+const char    *sl_finding_kind_to_icon     (SlFindingKind  kind);
+gboolean       sl_finding_kind_from_id     (const char    *id,
+                                            SlFindingKind *kind);
+
+G_END_DECLS

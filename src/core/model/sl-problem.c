@@ -1,0 +1,250 @@
+/* sl-problem.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-problem.h"
+
+struct _SlProblem
+{
+  GObject     parent_instance;
+  SlSeverity  severity;
+  char       *source;
+  char       *path;
+  gint64      offset;
+  guint       line;
+  char       *message;
+  gint64      time;
+};
+
+G_DEFINE_FINAL_TYPE (SlProblem, sl_problem, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_SEVERITY,
+  PROP_SOURCE,
+  PROP_PATH,
+  PROP_LOCATION,
+  PROP_MESSAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+sl_problem_finalize (GObject *object)
+{
+  SlProblem *self = (SlProblem *)object;
+
+  g_clear_pointer (&self->source, g_free);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->message, g_free);
+
+  G_OBJECT_CLASS (sl_problem_parent_class)->finalize (object);
+}
+
+static void
+sl_problem_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  SlProblem *self = SL_PROBLEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_SEVERITY:
+      g_value_set_int (value, self->severity);
+      break;
+
+    case PROP_SOURCE:
+      g_value_set_string (value, self->source);
+      break;
+
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+
+    case PROP_LOCATION:
+      g_value_take_string (value, sl_problem_dup_location (self));
+      break;
+
+    case PROP_MESSAGE:
+      g_value_set_string (value, self->message);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_problem_class_init (SlProblemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_problem_finalize;
+  object_class->get_property = sl_problem_get_property;
+
+  properties[PROP_SEVERITY] =
+    g_param_spec_int ("severity", NULL, NULL, SL_SEVERITY_INFO, SL_SEVERITY_ERROR, SL_SEVERITY_INFO,
+                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SOURCE] =
+    g_param_spec_string ("source", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOCATION] =
+    g_param_spec_string ("location", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MESSAGE] =
+    g_param_spec_string ("message", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+sl_problem_init (SlProblem *self)
+{
+  self->offset = -1;
+  self->time = g_get_real_time ();
+}
+
+static SlProblem *
+sl_problem_new_full (SlSeverity  severity,
+                     const char *source,
+                     const char *path,
+                     gint64      offset,
+                     guint       line,
+                     const char *message)
+{
+  SlProblem *self = g_object_new (SL_TYPE_PROBLEM, NULL);
+
+  self->severity = severity;
+  self->source = g_strdup (source);
+  self->path = g_strdup (path);
+  self->offset = offset < 0 ? -1 : offset;
+  self->line = line;
+  self->message = g_strdup (message);
+
+  return self;
+}
+
+/**
+ * sl_problem_new:
+ * @offset: byte offset into @path, or -1 when it does not apply
+ *
+ * Returns: (transfer full): a new problem
+ */
+SlProblem *
+sl_problem_new (SlSeverity  severity,
+                const char *source,
+                const char *path,
+                gint64      offset,
+                const char *message)
+{
+  g_return_val_if_fail (message != NULL, NULL);
+
+  return sl_problem_new_full (severity, source, path, offset, 0, message);
+}
+
+/**
+ * sl_problem_new_at_line:
+ * @line: 1-based line number in @path
+ *
+ * Returns: (transfer full): a new problem
+ */
+SlProblem *
+sl_problem_new_at_line (SlSeverity  severity,
+                        const char *source,
+                        const char *path,
+                        guint       line,
+                        const char *message)
+{
+  g_return_val_if_fail (message != NULL, NULL);
+
+  return sl_problem_new_full (severity, source, path, -1, line, message);
+}
+
+SlSeverity
+sl_problem_get_severity (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), SL_SEVERITY_INFO);
+  return self->severity;
+}
+
+const char *
+sl_problem_get_source (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->source;
+}
+
+const char *
+sl_problem_get_path (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->path;
+}
+
+gint64
+sl_problem_get_offset (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), -1);
+  return self->offset;
+}
+
+guint
+sl_problem_get_line (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), 0);
+  return self->line;
+}
+
+const char *
+sl_problem_get_message (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->message;
+}
+
+gint64
+sl_problem_get_time (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), 0);
+  return self->time;
+}
+
+/**
+ * sl_problem_dup_location:
+ *
+ * Returns: (transfer full) (nullable): "byte 1234" or "line 12", or %NULL
+ *   when the problem has no position inside its file
+ */
+char *
+sl_problem_dup_location (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+
+  if (self->line > 0)
+    return g_strdup_printf (_("line %u"), self->line);
+  if (self->offset >= 0)
+    return g_strdup_printf (_("byte %" G_GINT64_FORMAT), self->offset);
+  return NULL;
+}
+
+const char *
+sl_severity_to_string (SlSeverity severity)
+{
+  switch (severity)
+    {
+    case SL_SEVERITY_ERROR:
+      return "error";
+    case SL_SEVERITY_WARNING:
+      return "warning";
+    case SL_SEVERITY_INFO:
+    default:
+      return "info";
+    }
+}

@@ -1,0 +1,40 @@
+/* sl-problem.h: one warning or error from a parser, a connection or a job
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SL_SEVERITY_INFO,
+  SL_SEVERITY_WARNING,
+  SL_SEVERITY_ERROR,
+} SlSeverity;
+
+#define SL_TYPE_PROBLEM (sl_problem_get_type ())
+G_DECLARE_FINAL_TYPE (SlProblem, sl_problem, SL, PROBLEM, GObject)
+
+SlProblem  *sl_problem_new            (SlSeverity  severity,
+                                       const char *source,
+                                       const char *path,
+                                       gint64      offset,
+                                       const char *message);
+SlProblem  *sl_problem_new_at_line    (SlSeverity  severity,
+                                       const char *source,
+                                       const char *path,
+                                       guint       line,
+                                       const char *message);
+SlSeverity  sl_problem_get_severity   (SlProblem  *self);
+const char *sl_problem_get_source     (SlProblem  *self);
+const char *sl_problem_get_path       (SlProblem  *self);
+gint64      sl_problem_get_offset     (SlProblem  *self);
+guint       sl_problem_get_line       (SlProblem  *self);
+const char *sl_problem_get_message    (SlProblem  *self);
+gint64      sl_problem_get_time       (SlProblem  *self);
+char       *sl_problem_dup_location   (SlProblem  *self);
+const char *sl_severity_to_string     (SlSeverity  severity);
+
+G_END_DECLS

@@ -1,0 +1,101 @@
+/* sl-platform.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-platform.h"
+
+#ifdef G_OS_WIN32
+# include <windows.h>
+# include <psapi.h>
+#else
+# include <sys/resource.h>
+# include <unistd.h>
+#endif
+
+#ifndef G_OS_WIN32
+/* Reads one "Key:   1234 kB" line of /proc/self/status. */
+static guint64
+read_proc_status_kb (const char *key)
+{
+  g_autofree char *contents = NULL;
+  gsize key_len = strlen (key);
+
+  if (!g_file_get_contents ("/proc/self/status", &contents, NULL, NULL))
+    return 0;
+
+  for (const char *line = contents; line != NULL && *line != '\0';)
+    {
+      const char *next = strchr (line, '\n');
+
+      if (strncmp (line, key, key_len) == 0 && line[key_len] == ':')
+        return g_ascii_strtoull (line + key_len + 1, NULL, 10);
+
+      line = next ? next + 1 : NULL;
+    }
+
+  return 0;
+}
+#endif
+
+/**
+ * sl_platform_get_resident_bytes:
+ *
+ * Returns: the resident set size of this process, or 0 when unknown
+ */
+guint64
+sl_platform_get_resident_bytes (void)
+{
+#ifdef G_OS_WIN32
+  PROCESS_MEMORY_COUNTERS pmc;
+
+  if (GetProcessMemoryInfo (GetCurrentProcess (), &pmc, sizeof pmc))
+    return pmc.WorkingSetSize;
+  return 0;
+#else
+  return read_proc_status_kb ("VmRSS") * 1024;
+#endif
+}
+
+/**
+ * sl_platform_get_peak_resident_bytes:
+ *
+ * Returns: the largest resident set size this process has had
+ */
+guint64
+sl_platform_get_peak_resident_bytes (void)
+{
+#ifdef G_OS_WIN32
+  PROCESS_MEMORY_COUNTERS pmc;
+
+  if (GetProcessMemoryInfo (GetCurrentProcess (), &pmc, sizeof pmc))
+    return pmc.PeakWorkingSetSize;
+  return 0;
+#else
+  struct rusage usage;
+  guint64 hwm = read_proc_status_kb ("VmHWM") * 1024;
+
+  if (hwm > 0)
+    return hwm;
+  if (getrusage (RUSAGE_SELF, &usage) == 0)
+    return (guint64)usage.ru_maxrss * 1024;
+  return 0;
+#endif
+}
+
+gboolean
+sl_platform_is_windows (void)
+{
+#ifdef G_OS_WIN32
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+guint
+sl_platform_get_n_cpus (void)
+{
+  return MAX (1, g_get_num_processors ());
+}
