@@ -40,20 +40,20 @@ typedef struct {
   const char *icon;
 } KindInfo;
 
-/* Icons are symbolic names every GTK icon theme ships, so the CLI and the
- * GUI can share this table. */
+/* Icons are Sightline's own symbolic icons, compiled into the GUI's
+ * resources; the table lives here so the CLI and the GUI share it. */
 static const KindInfo kind_info[SL_FINDING_N_KINDS] = {
-  [SL_FINDING_SUMMARY_RUN] = { "summary-run", N_("MindSpore summary run"), "utilities-system-monitor-symbolic" },
-  [SL_FINDING_TENSORBOARD_RUN] = { "tensorboard-run", N_("TensorBoard run"), "utilities-system-monitor-symbolic" },
-  [SL_FINDING_MINDSPORE_PROFILER] = { "mindspore-profiler", N_("MindSpore profiler output"), "preferences-system-time-symbolic" },
-  [SL_FINDING_MSPROF] = { "msprof", N_("msprof (CANN) profiling output"), "preferences-system-time-symbolic" },
-  [SL_FINDING_ASCEND_PROFILER] = { "ascend-profiler", N_("Ascend PyTorch/MindSpore profiler output"), "preferences-system-time-symbolic" },
-  [SL_FINDING_PROFILER_DB] = { "profiler-db", N_("Profiler database export"), "drive-harddisk-symbolic" },
-  [SL_FINDING_TRACE] = { "trace", N_("Chrome trace"), "view-list-symbolic" },
-  [SL_FINDING_GRAPH] = { "graph", N_("Computational graph"), "network-workgroup-symbolic" },
-  [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), "view-grid-symbolic" },
-  [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "view-grid-symbolic" },
-  [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "emblem-shared-symbolic" },
+  [SL_FINDING_SUMMARY_RUN] = { "summary-run", N_("MindSpore summary run"), "sl-chart-symbolic" },
+  [SL_FINDING_TENSORBOARD_RUN] = { "tensorboard-run", N_("TensorBoard run"), "sl-chart-symbolic" },
+  [SL_FINDING_MINDSPORE_PROFILER] = { "mindspore-profiler", N_("MindSpore profiler output"), "sl-timeline-symbolic" },
+  [SL_FINDING_MSPROF] = { "msprof", N_("msprof (CANN) profiling output"), "sl-timeline-symbolic" },
+  [SL_FINDING_ASCEND_PROFILER] = { "ascend-profiler", N_("Ascend PyTorch/MindSpore profiler output"), "sl-timeline-symbolic" },
+  [SL_FINDING_PROFILER_DB] = { "profiler-db", N_("Profiler database export"), "sl-database-symbolic" },
+  [SL_FINDING_TRACE] = { "trace", N_("Chrome trace"), "sl-trace-symbolic" },
+  [SL_FINDING_GRAPH] = { "graph", N_("Computational graph"), "sl-graph-symbolic" },
+  [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), "sl-tensor-symbolic" },
+  [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "sl-tensor-symbolic" },
+  [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "sl-pipeline-symbolic" },
 };
 
 static void

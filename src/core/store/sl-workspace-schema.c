@@ -1,0 +1,146 @@
+/* sl-workspace-schema.c
+ *
+ * The schema of the workspace database, as a list of migrations. Version N
+ * of the schema is what the first N migrations build; PRAGMA user_version
+ * holds the version of a database file. To change the schema, append one
+ * entry to migrations[] and never edit a released one: databases in the
+ * field only ever run the steps they have not run yet.
+ *
+ * What is never stored: passwords, passphrases, private keys or any other
+ * secret. A target keeps how to reach a machine (host, user, which kind of
+ * authentication, the path of an identity file), not the means to prove
+ * who you are; those are asked for when a connection needs them. No table
+ * has a column for one, and tests/unit/test-workspace-store.c checks it.
+ *
+ * Times are INTEGER microseconds since the Unix epoch (as g_get_real_time()).
+ * Lists of strings are JSON arrays in TEXT columns.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-workspace-schema.h"
+
+static const char * const migration_1[] = {
+  /* Which builds created and last opened the file, to make sense of a
+   * database a user sends along with a bug report. */
+  "CREATE TABLE meta ("
+  "  key   TEXT PRIMARY KEY NOT NULL,"
+  "  value TEXT NOT NULL"
+  ") WITHOUT ROWID",
+  "INSERT INTO meta (key, value) VALUES ('created_by_version', '" PACKAGE_VERSION "')",
+
+  "CREATE TABLE targets ("
+  "  id                 INTEGER PRIMARY KEY,"
+  "  name               TEXT NOT NULL UNIQUE CHECK (length (name) > 0),"
+  "  kind               TEXT NOT NULL CHECK (kind IN ('local', 'ssh')),"
+  "  host               TEXT,"
+  "  port               INTEGER NOT NULL DEFAULT 22 CHECK (port BETWEEN 1 AND 65535),"
+  "  user_name          TEXT,"
+  "  auth_method        TEXT NOT NULL DEFAULT 'agent'"
+  "                     CHECK (auth_method IN ('agent', 'key', 'password', 'keyboard-interactive')),"
+  "  identity_file      TEXT,"
+  "  known_hosts_file   TEXT,"
+  "  remote_base_folder TEXT,"
+  "  setup_command      TEXT"
+  ")",
+  /* Jobs can always run on this computer, so a fresh workspace has it. */
+  "INSERT INTO targets (name, kind) VALUES ('Local', 'local')",
+
+  "CREATE TABLE projects ("
+  "  id              INTEGER PRIMARY KEY,"
+  "  name            TEXT NOT NULL UNIQUE CHECK (length (name) > 0),"
+  "  local_folder    TEXT NOT NULL,"
+  "  target_id       INTEGER REFERENCES targets (id) ON DELETE SET NULL,"
+  "  remote_folder   TEXT,"
+  "  upload_excludes TEXT NOT NULL DEFAULT '[]'"
+  ")",
+  "CREATE INDEX projects_by_target ON projects (target_id)",
+
+  "CREATE TABLE run_configs ("
+  "  id             INTEGER PRIMARY KEY,"
+  "  project_id     INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,"
+  "  position       INTEGER NOT NULL DEFAULT 0,"
+  "  name           TEXT NOT NULL CHECK (length (name) > 0),"
+  "  kind           TEXT NOT NULL CHECK (kind IN ('train', 'profile', 'infer', 'convert')),"
+  "  command        TEXT NOT NULL,"
+  "  arguments      TEXT NOT NULL DEFAULT '[]',"
+  "  environment    TEXT NOT NULL DEFAULT '[]',"
+  "  working_folder TEXT,"
+  "  pull_folders   TEXT NOT NULL DEFAULT '[]',"
+  "  UNIQUE (project_id, name)"
+  ")",
+
+  "CREATE TABLE recent_folders ("
+  "  id        INTEGER PRIMARY KEY,"
+  "  path      TEXT NOT NULL UNIQUE,"
+  "  opened_at INTEGER NOT NULL"
+  ")",
+  "CREATE INDEX recent_folders_by_time ON recent_folders (opened_at)",
+
+  /* kind is the id string of the finding kind, not an enum value, so the
+   * detector can add kinds without a migration. */
+  "CREATE TABLE runs ("
+  "  id            INTEGER PRIMARY KEY,"
+  "  root_folder   TEXT NOT NULL,"
+  "  kind          TEXT NOT NULL,"
+  "  relative_name TEXT NOT NULL,"
+  "  path          TEXT NOT NULL,"
+  "  tags          TEXT NOT NULL DEFAULT '[]',"
+  "  last_seen     INTEGER NOT NULL,"
+  "  UNIQUE (root_folder, path)"
+  ")",
+  "CREATE TABLE run_files ("
+  "  run_id      INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,"
+  "  path        TEXT NOT NULL,"
+  "  size        INTEGER NOT NULL DEFAULT 0,"
+  "  read_offset INTEGER NOT NULL DEFAULT 0,"
+  "  PRIMARY KEY (run_id, path)"
+  ") WITHOUT ROWID",
+
+  /* The names are copied so the history still says where a job ran after
+   * its target or project is renamed or removed. */
+  "CREATE TABLE jobs ("
+  "  id            INTEGER PRIMARY KEY,"
+  "  command       TEXT NOT NULL,"
+  "  target_id     INTEGER REFERENCES targets (id) ON DELETE SET NULL,"
+  "  target_name   TEXT,"
+  "  project_id    INTEGER REFERENCES projects (id) ON DELETE SET NULL,"
+  "  project_name  TEXT,"
+  "  started_at    INTEGER NOT NULL,"
+  "  finished_at   INTEGER,"
+  "  exit_code     INTEGER,"
+  "  log_path      TEXT,"
+  "  remote_folder TEXT,"
+  "  state         TEXT NOT NULL"
+  "                CHECK (state IN ('queued', 'running', 'succeeded', 'failed', 'cancelled', 'lost'))"
+  ")",
+  "CREATE INDEX jobs_by_start ON jobs (started_at)",
+  "CREATE INDEX jobs_by_target ON jobs (target_id)",
+  "CREATE INDEX jobs_by_project ON jobs (project_id)",
+  NULL
+};
+
+/* migrations[N - 1] takes a database from version N - 1 to version N. */
+static const char * const * const migrations[] = {
+  migration_1,
+};
+
+guint
+sl_workspace_schema_get_latest_version (void)
+{
+  return G_N_ELEMENTS (migrations);
+}
+
+/**
+ * sl_workspace_schema_get_steps:
+ * @version: the version the steps lead to, from 1 to the latest
+ *
+ * Returns: (transfer none) (array zero-terminated=1): the SQL statements
+ */
+const char * const *
+sl_workspace_schema_get_steps (guint version)
+{
+  g_return_val_if_fail (version >= 1 && version <= G_N_ELEMENTS (migrations), NULL);
+  return migrations[version - 1];
+}

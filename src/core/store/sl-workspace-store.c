@@ -1,0 +1,2084 @@
+/* sl-workspace-store.c
+ *
+ * Every value reaches SQLite as a bound parameter of a prepared
+ * statement; SQL text is only ever built from constants of this file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <sqlite3.h>
+
+#include "sl-workspace-schema.h"
+#include "sl-workspace-store.h"
+
+/* Long enough for another Sightline window to finish a write, short
+ * enough that a stuck one does not look like a hang. */
+#define BUSY_TIMEOUT_MSEC 5000
+
+struct _SlWorkspaceStore
+{
+  GObject   parent_instance;
+  sqlite3  *db;
+  char     *path;
+  char     *recovery_message;
+  guint     schema_version;
+};
+
+G_DEFINE_FINAL_TYPE (SlWorkspaceStore, sl_workspace_store, G_TYPE_OBJECT)
+G_DEFINE_QUARK (sl-workspace-store-error-quark, sl_workspace_store_error)
+
+static void
+statement_free (sqlite3_stmt *stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, statement_free)
+
+#define TARGET_COLUMNS \
+  "id, name, kind, host, port, user_name, auth_method, identity_file, " \
+  "known_hosts_file, remote_base_folder, setup_command"
+#define PROJECT_COLUMNS \
+  "id, name, local_folder, target_id, remote_folder, upload_excludes"
+#define RUN_CONFIG_COLUMNS \
+  "id, name, kind, command, arguments, environment, working_folder, pull_folders"
+#define RUN_COLUMNS \
+  "id, root_folder, kind, relative_name, path, tags, last_seen"
+#define JOB_COLUMNS \
+  "id, command, target_id, target_name, project_id, project_name, started_at, " \
+  "finished_at, exit_code, log_path, remote_folder, state"
+
+/* Errors */
+
+/* @what is a translated sentence saying what failed; the rest of the
+ * message says why and what the user can do about it. */
+static void
+set_sqlite_error (SlWorkspaceStore  *self,
+                  GError           **error,
+                  int                rc,
+                  const char        *what)
+{
+  const char *detail = self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
+
+  switch (rc & 0xff)
+    {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+                   _("%s: the workspace database “%s” is damaged (%s)."),
+                   what, self->path, detail);
+      break;
+
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_BUSY,
+                   _("%s: the workspace database “%s” is in use by another program (%s). Close other Sightline windows and try again."),
+                   what, self->path, detail);
+      break;
+
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+    case SQLITE_AUTH:
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                   _("%s: cannot open or write “%s” (%s). Check that the file and its folder exist and that you may write to them."),
+                   what, self->path, detail);
+      break;
+
+    case SQLITE_FULL:
+    case SQLITE_IOERR:
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                   _("%s: cannot read or write “%s” (%s). Check that the disk works and has free space."),
+                   what, self->path, detail);
+      break;
+
+    default:
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                   _("%s: the workspace database “%s” reported an error (%s). If it happens again, please report it."),
+                   what, self->path, detail);
+      break;
+    }
+}
+
+/* Lists of strings as JSON arrays */
+
+static char *
+strv_to_json (const char * const *strv)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; strv != NULL && strv[i] != NULL; i++)
+    json_builder_add_string_value (builder, strv[i]);
+  json_builder_end_array (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+
+  return json_generator_to_data (generator, NULL);
+}
+
+/* A value that is not a JSON array of strings reads as an empty list:
+ * one odd cell should not hide the whole workspace. */
+static char **
+strv_from_json (const char *json)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonArray *array;
+
+  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL))
+    return g_strv_builder_end (builder);
+
+  if (!JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
+    return g_strv_builder_end (builder);
+
+  array = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
+        g_strv_builder_add (builder, json_node_get_string (element));
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+/* Statements */
+
+static sqlite3_stmt *
+prepare (SlWorkspaceStore  *self,
+         const char        *sql,
+         GError           **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the workspace database"));
+      return NULL;
+    }
+
+  return stmt;
+}
+
+static void
+bind_text (sqlite3_stmt *stmt,
+           int           index,
+           const char   *value)
+{
+  if (value == NULL)
+    sqlite3_bind_null (stmt, index);
+  else
+    sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
+}
+
+/* Ids of 0 mean "none" in the records and NULL in the database. */
+static void
+bind_id (sqlite3_stmt *stmt,
+         int           index,
+         gint64        id)
+{
+  if (id > 0)
+    sqlite3_bind_int64 (stmt, index, id);
+  else
+    sqlite3_bind_null (stmt, index);
+}
+
+static void
+bind_strv (sqlite3_stmt       *stmt,
+           int                 index,
+           const char * const *strv)
+{
+  g_autofree char *json = strv_to_json (strv);
+
+  sqlite3_bind_text (stmt, index, json, -1, SQLITE_TRANSIENT);
+}
+
+static const char *
+column_text (sqlite3_stmt *stmt,
+             int           column)
+{
+  return (const char *)sqlite3_column_text (stmt, column);
+}
+
+static char **
+column_strv (sqlite3_stmt *stmt,
+             int           column)
+{
+  return strv_from_json (column_text (stmt, column));
+}
+
+static gboolean
+exec_sql (SlWorkspaceStore  *self,
+          const char        *sql,
+          const char        *what,
+          GError           **error)
+{
+  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (self, error, rc, what);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Runs a statement that returns no rows. */
+static gboolean
+step_done (SlWorkspaceStore  *self,
+           sqlite3_stmt      *stmt,
+           const char        *what,
+           GError           **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, what);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+query_int (SlWorkspaceStore  *self,
+           const char        *sql,
+           gint64            *value,
+           GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  if (!(stmt = prepare (self, sql, error)))
+    return FALSE;
+
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the workspace database"));
+      return FALSE;
+    }
+
+  *value = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+static gboolean
+query_text (SlWorkspaceStore  *self,
+            const char        *sql,
+            char             **value,
+            GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  if (!(stmt = prepare (self, sql, error)))
+    return FALSE;
+
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the workspace database"));
+      return FALSE;
+    }
+
+  *value = g_strdup (column_text (stmt, 0));
+  return TRUE;
+}
+
+static gboolean
+begin_transaction (SlWorkspaceStore  *self,
+                   GError           **error)
+{
+  /* IMMEDIATE takes the write lock now, so two windows saving at once
+   * wait for each other instead of failing halfway. */
+  return exec_sql (self, "BEGIN IMMEDIATE", _("Cannot change the workspace database"), error);
+}
+
+static gboolean
+commit_transaction (SlWorkspaceStore  *self,
+                    GError           **error)
+{
+  return exec_sql (self, "COMMIT", _("Cannot save the changes to the workspace database"), error);
+}
+
+static void
+rollback_transaction (SlWorkspaceStore *self)
+{
+  /* Some errors end the transaction by themselves. */
+  if (!sqlite3_get_autocommit (self->db))
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Opening, migrating and recovering */
+
+static void
+close_database (SlWorkspaceStore *self)
+{
+  g_clear_pointer (&self->db, sqlite3_close_v2);
+}
+
+static gboolean
+ensure_parent_folder (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GError) local_error = NULL;
+
+  if (parent == NULL)
+    return TRUE;
+
+  if (g_file_make_directory_with_parents (parent, NULL, &local_error) ||
+      g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    return TRUE;
+
+  g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+               _("Cannot create the folder “%s” for the workspace database: %s. Check that you may write there."),
+               g_file_peek_path (parent), local_error->message);
+  return FALSE;
+}
+
+/* An SQLite file with tables but no schema version was made by another
+ * program; filling it with our tables would damage it. */
+static gboolean
+check_is_empty (SlWorkspaceStore  *self,
+                GError           **error)
+{
+  gint64 n_objects = 0;
+
+  if (!query_int (self, "SELECT count(*) FROM sqlite_master", &n_objects, error))
+    return FALSE;
+
+  if (n_objects > 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE,
+                   _("“%s” is an SQLite database of another program, not a Sightline workspace. It was left unchanged: move it away or choose another file."),
+                   self->path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+check_integrity (SlWorkspaceStore  *self,
+                 GError           **error)
+{
+  g_autofree char *result = NULL;
+
+  if (!query_text (self, "PRAGMA quick_check", &result, error))
+    return FALSE;
+
+  if (g_strcmp0 (result, "ok") != 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+                   _("The workspace database “%s” is damaged (%s)."),
+                   self->path, result != NULL ? result : "?");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+enable_write_ahead_log (SlWorkspaceStore  *self,
+                        GError           **error)
+{
+  g_autofree char *mode = NULL;
+
+  if (!query_text (self, "PRAGMA journal_mode = WAL", &mode, error))
+    return FALSE;
+
+  /* Some network file systems cannot share the WAL index; SQLite then
+   * keeps its rollback journal, which is slower but just as safe. */
+  if (g_strcmp0 (mode, "wal") != 0)
+    g_debug ("Workspace database %s stays in journal mode %s", self->path, mode);
+
+  return TRUE;
+}
+
+static gboolean
+apply_migrations (SlWorkspaceStore  *self,
+                  guint              from_version,
+                  guint              to_version,
+                  GError           **error)
+{
+  const char *what = _("Cannot bring the workspace database up to date");
+  g_autofree char *set_version = NULL;
+
+  for (guint version = from_version + 1; version <= to_version; version++)
+    {
+      const char * const *steps = sl_workspace_schema_get_steps (version);
+
+      for (guint i = 0; steps[i] != NULL; i++)
+        {
+          if (!exec_sql (self, steps[i], what, error))
+            return FALSE;
+        }
+    }
+
+  /* PRAGMA takes no bound parameters; the number is this build's own. */
+  set_version = g_strdup_printf ("PRAGMA user_version = %u", to_version);
+  return exec_sql (self, set_version, what, error);
+}
+
+static gboolean
+migrate (SlWorkspaceStore  *self,
+         GError           **error)
+{
+  guint latest = sl_workspace_schema_get_latest_version ();
+  gint64 version = 0;
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  /* Read again under the write lock: another process may have migrated
+   * the file since it was opened. */
+  if (!query_int (self, "PRAGMA user_version", &version, error) ||
+      (version < latest && !apply_migrations (self, (guint)version, latest, error)))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
+
+  return commit_transaction (self, error);
+}
+
+static gboolean
+note_opened_by_this_version (SlWorkspaceStore  *self,
+                             GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  stmt = prepare (self,
+                  "INSERT INTO meta (key, value) VALUES ('last_opened_by_version', ?1) "
+                  "ON CONFLICT (key) DO UPDATE SET value = excluded.value "
+                  "WHERE value <> excluded.value",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, PACKAGE_VERSION);
+  return step_done (self, stmt, _("Cannot change the workspace database"), error);
+}
+
+static gboolean
+open_database (SlWorkspaceStore  *self,
+               GError           **error)
+{
+  const char *what = _("Cannot open the workspace database");
+  guint latest = sl_workspace_schema_get_latest_version ();
+  gint64 version = 0;
+  int rc;
+
+  rc = sqlite3_open_v2 (self->path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (self, error, rc, what);
+      return FALSE;
+    }
+
+  sqlite3_extended_result_codes (self->db, TRUE);
+  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MSEC);
+
+  /* Read the version before anything writes to the file: switching to
+   * WAL alone changes its header, and a database of a newer Sightline
+   * must stay exactly as it is. */
+  if (!query_int (self, "PRAGMA user_version", &version, error))
+    return FALSE;
+
+  if (version > latest)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION,
+                   _("The workspace database “%s” was written by a newer version of Sightline (format %" G_GINT64_FORMAT "; this version knows up to %u). It was left unchanged: update Sightline to use it."),
+                   self->path, version, latest);
+      return FALSE;
+    }
+
+  if (version < 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE,
+                   _("“%s” is an SQLite database of another program, not a Sightline workspace. It was left unchanged: move it away or choose another file."),
+                   self->path);
+      return FALSE;
+    }
+
+  if ((version == 0 && !check_is_empty (self, error)) ||
+      !check_integrity (self, error) ||
+      !enable_write_ahead_log (self, error) ||
+      !exec_sql (self, "PRAGMA foreign_keys = ON", what, error) ||
+      (version < latest && !migrate (self, error)) ||
+      !note_opened_by_this_version (self, error))
+    return FALSE;
+
+  self->schema_version = latest;
+
+  return TRUE;
+}
+
+static char *
+find_free_aside_path (const char *path)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *base = g_strdup_printf ("%s.corrupt-%s", path, stamp);
+  char *aside = g_strdup (base);
+
+  /* Two failures within a second must not overwrite the first copy. */
+  for (guint n = 2; g_file_test (aside, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (aside);
+      aside = g_strdup_printf ("%s-%u", base, n);
+    }
+
+  return aside;
+}
+
+/* The journal files belong to the damaged file: left in place, SQLite
+ * would try to replay them into the new database. */
+static gboolean
+move_companion_aside (const char  *path,
+                      const char  *aside,
+                      const char  *suffix,
+                      GError     **error)
+{
+  g_autofree char *from_path = g_strconcat (path, suffix, NULL);
+  g_autofree char *to_path = g_strconcat (aside, suffix, NULL);
+  g_autoptr(GFile) from = g_file_new_for_path (from_path);
+  g_autoptr(GFile) to = g_file_new_for_path (to_path);
+  g_autoptr(GError) move_error = NULL;
+
+  if (!g_file_query_exists (from, NULL))
+    return TRUE;
+
+  if (g_file_move (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, &move_error))
+    return TRUE;
+
+  g_debug ("Cannot move %s aside (%s), deleting it", from_path, move_error->message);
+  return g_file_delete (from, NULL, error);
+}
+
+static char *
+move_database_aside (const char  *path,
+                     GError     **error)
+{
+  static const char * const companions[] = { "-wal", "-shm", "-journal" };
+  g_autofree char *aside = find_free_aside_path (path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) destination = g_file_new_for_path (aside);
+  g_autoptr(GError) local_error = NULL;
+
+  if (!g_file_move (file, destination, G_FILE_COPY_NONE, NULL, NULL, NULL, &local_error))
+    goto failed;
+
+  for (guint i = 0; i < G_N_ELEMENTS (companions); i++)
+    {
+      if (!move_companion_aside (path, aside, companions[i], &local_error))
+        goto failed;
+    }
+
+  return g_steal_pointer (&aside);
+
+failed:
+  g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+               _("The workspace database “%s” is damaged and could not be moved aside (%s). Move or delete it by hand, then start Sightline again."),
+               path, local_error->message);
+  return NULL;
+}
+
+static gboolean
+recover_from_corruption (SlWorkspaceStore  *self,
+                         const GError      *reason,
+                         GError           **error)
+{
+  g_autofree char *aside = NULL;
+
+  close_database (self);
+
+  g_debug ("Moving the workspace database aside: %s", reason->message);
+  if (!(aside = move_database_aside (self->path, error)))
+    return FALSE;
+
+  self->recovery_message =
+    g_strdup_printf (_("The workspace database “%s” was damaged and could not be read. It was moved to “%s” and a new, empty workspace database was created: targets, projects and recent folders have to be added again."),
+                     self->path, aside);
+
+  return TRUE;
+}
+
+/* GObject */
+
+static void
+sl_workspace_store_finalize (GObject *object)
+{
+  SlWorkspaceStore *self = (SlWorkspaceStore *)object;
+
+  close_database (self);
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->recovery_message, g_free);
+
+  G_OBJECT_CLASS (sl_workspace_store_parent_class)->finalize (object);
+}
+
+static void
+sl_workspace_store_class_init (SlWorkspaceStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_workspace_store_finalize;
+}
+
+static void
+sl_workspace_store_init (SlWorkspaceStore *self)
+{
+}
+
+/**
+ * sl_workspace_store_dup_default_path:
+ *
+ * Returns: (transfer full): `$XDG_DATA_HOME/sightline/workspace.db`
+ */
+char *
+sl_workspace_store_dup_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "sightline", "workspace.db", NULL);
+}
+
+/**
+ * sl_workspace_store_get_latest_schema_version:
+ *
+ * Returns: the schema version this build creates and migrates to
+ */
+guint
+sl_workspace_store_get_latest_schema_version (void)
+{
+  return sl_workspace_schema_get_latest_version ();
+}
+
+/**
+ * sl_workspace_store_new_for_path:
+ * @path: the database file; it and its folder are created when missing
+ *
+ * Opens the workspace database and brings it up to the latest schema.
+ *
+ * A file that is damaged or is not an SQLite database is moved aside and
+ * replaced by an empty workspace; sl_workspace_store_get_recovery_message()
+ * then says so. A database written by a newer Sightline is left unchanged
+ * and %SL_WORKSPACE_STORE_ERROR_NEWER_VERSION is returned.
+ *
+ * Returns: (transfer full): the store, or %NULL with @error set
+ */
+SlWorkspaceStore *
+sl_workspace_store_new_for_path (const char  *path,
+                                 GError     **error)
+{
+  g_autoptr(SlWorkspaceStore) self = NULL;
+  g_autoptr(GError) open_error = NULL;
+
+  g_return_val_if_fail (path != NULL && path[0] != '\0', NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!ensure_parent_folder (path, error))
+    return NULL;
+
+  self = g_object_new (SL_TYPE_WORKSPACE_STORE, NULL);
+  self->path = g_strdup (path);
+
+  if (open_database (self, &open_error))
+    return g_steal_pointer (&self);
+
+  close_database (self);
+
+  if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
+    {
+      g_propagate_error (error, g_steal_pointer (&open_error));
+      return NULL;
+    }
+
+  if (!recover_from_corruption (self, open_error, error) ||
+      !open_database (self, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+const char *
+sl_workspace_store_get_path (SlWorkspaceStore *self)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  return self->path;
+}
+
+guint
+sl_workspace_store_get_schema_version (SlWorkspaceStore *self)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), 0);
+  return self->schema_version;
+}
+
+/**
+ * sl_workspace_store_get_recovery_message:
+ *
+ * Returns: (nullable): a message for the user when the database file was
+ *   damaged and replaced while opening, saying where the old file is
+ */
+const char *
+sl_workspace_store_get_recovery_message (SlWorkspaceStore *self)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  return self->recovery_message;
+}
+
+/* Targets */
+
+static gboolean
+validate_target (SlTargetRecord  *target,
+                 GError         **error)
+{
+  const char *name = sl_target_record_get_name (target);
+  const char *host = sl_target_record_get_host (target);
+  const char *identity_file = sl_target_record_get_identity_file (target);
+  guint port = sl_target_record_get_port (target);
+
+  if (name[0] == '\0')
+    {
+      g_set_error_literal (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                           _("A target needs a name."));
+      return FALSE;
+    }
+
+  if (sl_target_record_get_kind (target) == SL_TARGET_KIND_SSH && (host == NULL || host[0] == '\0'))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("The SSH target “%s” needs a host name."), name);
+      return FALSE;
+    }
+
+  if (port < 1 || port > 65535)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("The port of target “%s” must be between 1 and 65535."), name);
+      return FALSE;
+    }
+
+  /* Keys must never end up in the database, even pasted by mistake. */
+  if (identity_file != NULL &&
+      (strchr (identity_file, '\n') != NULL || strstr (identity_file, "-----BEGIN") != NULL))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("The identity file of target “%s” must be the path of a key file, not the key itself."), name);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Binds ?1 to ?10 in the order of the columns after id in TARGET_COLUMNS. */
+static void
+bind_target (sqlite3_stmt   *stmt,
+             SlTargetRecord *target)
+{
+  bind_text (stmt, 1, sl_target_record_get_name (target));
+  bind_text (stmt, 2, sl_target_kind_to_id (sl_target_record_get_kind (target)));
+  bind_text (stmt, 3, sl_target_record_get_host (target));
+  sqlite3_bind_int (stmt, 4, (int)sl_target_record_get_port (target));
+  bind_text (stmt, 5, sl_target_record_get_user (target));
+  bind_text (stmt, 6, sl_target_auth_to_id (sl_target_record_get_auth (target)));
+  bind_text (stmt, 7, sl_target_record_get_identity_file (target));
+  bind_text (stmt, 8, sl_target_record_get_known_hosts_file (target));
+  bind_text (stmt, 9, sl_target_record_get_remote_base_folder (target));
+  bind_text (stmt, 10, sl_target_record_get_setup_command (target));
+}
+
+static SlTargetRecord *
+target_from_row (sqlite3_stmt *stmt)
+{
+  SlTargetKind kind = SL_TARGET_KIND_SSH;
+  SlTargetAuth auth = SL_TARGET_AUTH_AGENT;
+  SlTargetRecord *target;
+
+  sl_target_kind_from_id (column_text (stmt, 2), &kind);
+  sl_target_auth_from_id (column_text (stmt, 6), &auth);
+
+  target = sl_target_record_new (kind, column_text (stmt, 1));
+  sl_target_record_set_id (target, sqlite3_column_int64 (stmt, 0));
+  sl_target_record_set_host (target, column_text (stmt, 3));
+  sl_target_record_set_port (target, (guint)sqlite3_column_int (stmt, 4));
+  sl_target_record_set_user (target, column_text (stmt, 5));
+  sl_target_record_set_auth (target, auth);
+  sl_target_record_set_identity_file (target, column_text (stmt, 7));
+  sl_target_record_set_known_hosts_file (target, column_text (stmt, 8));
+  sl_target_record_set_remote_base_folder (target, column_text (stmt, 9));
+  sl_target_record_set_setup_command (target, column_text (stmt, 10));
+
+  return target;
+}
+
+static gboolean
+step_target_write (SlWorkspaceStore  *self,
+                   sqlite3_stmt      *stmt,
+                   SlTargetRecord    *target,
+                   GError           **error)
+{
+  g_autofree char *what = NULL;
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_DONE)
+    return TRUE;
+
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS,
+                   _("A target named “%s” already exists. Choose another name."),
+                   sl_target_record_get_name (target));
+      return FALSE;
+    }
+
+  what = g_strdup_printf (_("Cannot save the target “%s”"), sl_target_record_get_name (target));
+  set_sqlite_error (self, error, rc, what);
+  return FALSE;
+}
+
+/**
+ * sl_workspace_store_add_target:
+ * @target: a target that is not stored yet; its id is set on success
+ *
+ * Returns: %TRUE on success; %SL_WORKSPACE_STORE_ERROR_EXISTS when the
+ *   name is taken
+ */
+gboolean
+sl_workspace_store_add_target (SlWorkspaceStore  *self,
+                               SlTargetRecord    *target,
+                               GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_TARGET_RECORD (target), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!validate_target (target, error))
+    return FALSE;
+
+  stmt = prepare (self,
+                  "INSERT INTO targets (name, kind, host, port, user_name, auth_method, identity_file, "
+                  "                     known_hosts_file, remote_base_folder, setup_command) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_target (stmt, target);
+  if (!step_target_write (self, stmt, target, error))
+    return FALSE;
+
+  sl_target_record_set_id (target, sqlite3_last_insert_rowid (self->db));
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_update_target:
+ * @target: a stored target, as returned by the store and then changed
+ *
+ * Saves every field but the kind, which a target keeps for its life.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_update_target (SlWorkspaceStore  *self,
+                                  SlTargetRecord    *target,
+                                  GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_TARGET_RECORD (target), FALSE);
+  g_return_val_if_fail (sl_target_record_get_id (target) > 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!validate_target (target, error))
+    return FALSE;
+
+  stmt = prepare (self,
+                  "UPDATE targets SET name = ?1, host = ?3, port = ?4, user_name = ?5, "
+                  "  auth_method = ?6, identity_file = ?7, known_hosts_file = ?8, "
+                  "  remote_base_folder = ?9, setup_command = ?10 "
+                  "WHERE id = ?11 AND kind = ?2",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_target (stmt, target);
+  sqlite3_bind_int64 (stmt, 11, sl_target_record_get_id (target));
+  if (!step_target_write (self, stmt, target, error))
+    return FALSE;
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                   _("The target “%s” is no longer in the workspace. Add it again."),
+                   sl_target_record_get_name (target));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_lookup_target:
+ *
+ * Returns: (transfer full): the target, or %NULL with
+ *   %SL_WORKSPACE_STORE_ERROR_NOT_FOUND
+ */
+SlTargetRecord *
+sl_workspace_store_lookup_target (SlWorkspaceStore  *self,
+                                  gint64             target_id,
+                                  GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(stmt = prepare (self, "SELECT " TARGET_COLUMNS " FROM targets WHERE id = ?1", error)))
+    return NULL;
+
+  sqlite3_bind_int64 (stmt, 1, target_id);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return target_from_row (stmt);
+
+  if (rc == SQLITE_DONE)
+    g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                 _("Target %" G_GINT64_FORMAT " is not in the workspace. Reload the list of targets."),
+                 target_id);
+  else
+    set_sqlite_error (self, error, rc, _("Cannot read the targets"));
+
+  return NULL;
+}
+
+/**
+ * sl_workspace_store_remove_target:
+ *
+ * Removes an SSH target. Projects on it keep their settings without a
+ * target; jobs that ran on it stay in the history under its name. The
+ * Local target cannot be removed.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_remove_target (SlWorkspaceStore  *self,
+                                  gint64             target_id,
+                                  GError           **error)
+{
+  g_autoptr(SlTargetRecord) target = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *what = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(target = sl_workspace_store_lookup_target (self, target_id, error)))
+    return FALSE;
+
+  if (sl_target_record_get_kind (target) == SL_TARGET_KIND_LOCAL)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("“%s” is this computer and cannot be removed."),
+                   sl_target_record_get_name (target));
+      return FALSE;
+    }
+
+  if (!(stmt = prepare (self, "DELETE FROM targets WHERE id = ?1", error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, target_id);
+  what = g_strdup_printf (_("Cannot remove the target “%s”"), sl_target_record_get_name (target));
+  return step_done (self, stmt, what, error);
+}
+
+/**
+ * sl_workspace_store_list_targets:
+ *
+ * Returns: (transfer full) (element-type SlTargetRecord): the targets,
+ *   Local first, then by name
+ */
+GPtrArray *
+sl_workspace_store_list_targets (SlWorkspaceStore  *self,
+                                 GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = prepare (self, "SELECT " TARGET_COLUMNS " FROM targets ORDER BY kind <> 'local', name, id", error);
+  if (stmt == NULL)
+    return NULL;
+
+  targets = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (targets, target_from_row (stmt));
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the targets"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&targets);
+}
+
+/* Projects */
+
+static gboolean
+validate_project (SlProjectRecord  *project,
+                  GError          **error)
+{
+  const char *name = sl_project_record_get_name (project);
+  guint n_configs = sl_project_record_get_n_run_configs (project);
+
+  if (name[0] == '\0')
+    {
+      g_set_error_literal (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                           _("A project needs a name."));
+      return FALSE;
+    }
+
+  if (sl_project_record_get_local_folder (project)[0] == '\0')
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("The project “%s” needs a local folder."), name);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n_configs; i++)
+    {
+      const char *config_name = sl_run_config_record_get_name (sl_project_record_get_run_config (project, i));
+
+      if (config_name[0] == '\0')
+        {
+          g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                       _("Every run configuration of project “%s” needs a name."), name);
+          return FALSE;
+        }
+
+      for (guint j = 0; j < i; j++)
+        {
+          SlRunConfigRecord *other = sl_project_record_get_run_config (project, j);
+
+          if (g_str_equal (config_name, sl_run_config_record_get_name (other)))
+            {
+              g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS,
+                           _("The project “%s” has two run configurations named “%s”. Give each its own name."),
+                           name, config_name);
+              return FALSE;
+            }
+        }
+    }
+
+  return TRUE;
+}
+
+static void
+set_project_write_error (SlWorkspaceStore  *self,
+                         GError           **error,
+                         int                rc,
+                         SlProjectRecord   *project)
+{
+  const char *name = sl_project_record_get_name (project);
+  g_autofree char *what = NULL;
+
+  if (rc == SQLITE_CONSTRAINT_UNIQUE)
+    g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS,
+                 _("A project named “%s” already exists. Choose another name."), name);
+  else if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+    g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                 _("The target chosen for project “%s” is not in the workspace. Choose another target."), name);
+  else
+    {
+      what = g_strdup_printf (_("Cannot save the project “%s”"), name);
+      set_sqlite_error (self, error, rc, what);
+    }
+}
+
+/* Binds ?1 to ?5 in the order of the columns after id in PROJECT_COLUMNS. */
+static void
+bind_project (sqlite3_stmt    *stmt,
+              SlProjectRecord *project)
+{
+  bind_text (stmt, 1, sl_project_record_get_name (project));
+  bind_text (stmt, 2, sl_project_record_get_local_folder (project));
+  bind_id (stmt, 3, sl_project_record_get_target_id (project));
+  bind_text (stmt, 4, sl_project_record_get_remote_folder (project));
+  bind_strv (stmt, 5, sl_project_record_get_upload_excludes (project));
+}
+
+/* The new ids are only handed to the records once the transaction is
+ * committed, so a failed save leaves the records as they were. */
+static gboolean
+insert_run_configs (SlWorkspaceStore  *self,
+                    gint64             project_id,
+                    SlProjectRecord   *project,
+                    GArray            *new_ids,
+                    GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  guint n_configs = sl_project_record_get_n_run_configs (project);
+
+  stmt = prepare (self,
+                  "INSERT INTO run_configs (project_id, position, name, kind, command, arguments, "
+                  "                         environment, working_folder, pull_folders) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < n_configs; i++)
+    {
+      SlRunConfigRecord *config = sl_project_record_get_run_config (project, i);
+      gint64 id;
+      int rc;
+
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, project_id);
+      sqlite3_bind_int (stmt, 2, (int)i);
+      bind_text (stmt, 3, sl_run_config_record_get_name (config));
+      bind_text (stmt, 4, sl_run_config_kind_to_id (sl_run_config_record_get_kind (config)));
+      bind_text (stmt, 5, sl_run_config_record_get_command (config));
+      bind_strv (stmt, 6, sl_run_config_record_get_arguments (config));
+      bind_strv (stmt, 7, sl_run_config_record_get_environment (config));
+      bind_text (stmt, 8, sl_run_config_record_get_working_folder (config));
+      bind_strv (stmt, 9, sl_run_config_record_get_pull_folders (config));
+
+      rc = sqlite3_step (stmt);
+      if (rc != SQLITE_DONE)
+        {
+          set_project_write_error (self, error, rc, project);
+          return FALSE;
+        }
+
+      id = sqlite3_last_insert_rowid (self->db);
+      g_array_append_val (new_ids, id);
+    }
+
+  return TRUE;
+}
+
+static void
+apply_run_config_ids (SlProjectRecord *project,
+                      GArray          *new_ids)
+{
+  for (guint i = 0; i < new_ids->len; i++)
+    sl_run_config_record_set_id (sl_project_record_get_run_config (project, i),
+                                 g_array_index (new_ids, gint64, i));
+}
+
+static gboolean
+insert_project (SlWorkspaceStore  *self,
+                SlProjectRecord   *project,
+                gint64            *project_id,
+                GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  stmt = prepare (self,
+                  "INSERT INTO projects (name, local_folder, target_id, remote_folder, upload_excludes) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5)",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_project (stmt, project);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_project_write_error (self, error, rc, project);
+      return FALSE;
+    }
+
+  *project_id = sqlite3_last_insert_rowid (self->db);
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_add_project:
+ * @project: a project that is not stored yet, with its run
+ *   configurations; the ids are set on success
+ *
+ * Returns: %TRUE on success; %SL_WORKSPACE_STORE_ERROR_EXISTS when the
+ *   name is taken
+ */
+gboolean
+sl_workspace_store_add_project (SlWorkspaceStore  *self,
+                                SlProjectRecord   *project,
+                                GError           **error)
+{
+  g_autoptr(GArray) config_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 project_id = 0;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_PROJECT_RECORD (project), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!validate_project (project, error) || !begin_transaction (self, error))
+    return FALSE;
+
+  if (!insert_project (self, project, &project_id, error) ||
+      !insert_run_configs (self, project_id, project, config_ids, error) ||
+      !commit_transaction (self, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
+
+  sl_project_record_set_id (project, project_id);
+  apply_run_config_ids (project, config_ids);
+  return TRUE;
+}
+
+static gboolean
+update_project_row (SlWorkspaceStore  *self,
+                    SlProjectRecord   *project,
+                    GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  stmt = prepare (self,
+                  "UPDATE projects SET name = ?1, local_folder = ?2, target_id = ?3, "
+                  "  remote_folder = ?4, upload_excludes = ?5 "
+                  "WHERE id = ?6",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_project (stmt, project);
+  sqlite3_bind_int64 (stmt, 6, sl_project_record_get_id (project));
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_project_write_error (self, error, rc, project);
+      return FALSE;
+    }
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                   _("The project “%s” is no longer in the workspace. Add it again."),
+                   sl_project_record_get_name (project));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+delete_run_configs (SlWorkspaceStore  *self,
+                    gint64             project_id,
+                    GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  if (!(stmt = prepare (self, "DELETE FROM run_configs WHERE project_id = ?1", error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, project_id);
+  return step_done (self, stmt, _("Cannot change the workspace database"), error);
+}
+
+/**
+ * sl_workspace_store_update_project:
+ * @project: a stored project, as returned by the store and then changed
+ *
+ * Saves the project and replaces its run configurations with those of
+ * @project.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_update_project (SlWorkspaceStore  *self,
+                                   SlProjectRecord   *project,
+                                   GError           **error)
+{
+  g_autoptr(GArray) config_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 project_id;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_PROJECT_RECORD (project), FALSE);
+  g_return_val_if_fail (sl_project_record_get_id (project) > 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!validate_project (project, error) || !begin_transaction (self, error))
+    return FALSE;
+
+  project_id = sl_project_record_get_id (project);
+  if (!update_project_row (self, project, error) ||
+      !delete_run_configs (self, project_id, error) ||
+      !insert_run_configs (self, project_id, project, config_ids, error) ||
+      !commit_transaction (self, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
+
+  apply_run_config_ids (project, config_ids);
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_remove_project:
+ *
+ * Removes the project and its run configurations. Its jobs stay in the
+ * history under its name.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_remove_project (SlWorkspaceStore  *self,
+                                   gint64             project_id,
+                                   GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(stmt = prepare (self, "DELETE FROM projects WHERE id = ?1", error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, project_id);
+  if (!step_done (self, stmt, _("Cannot remove the project"), error))
+    return FALSE;
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                   _("Project %" G_GINT64_FORMAT " is not in the workspace. Reload the list of projects."),
+                   project_id);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static SlRunConfigRecord *
+run_config_from_row (sqlite3_stmt *stmt)
+{
+  SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN;
+  SlRunConfigRecord *config;
+  g_auto(GStrv) arguments = column_strv (stmt, 4);
+  g_auto(GStrv) environment = column_strv (stmt, 5);
+  g_auto(GStrv) pull_folders = column_strv (stmt, 7);
+
+  sl_run_config_kind_from_id (column_text (stmt, 2), &kind);
+
+  config = sl_run_config_record_new (kind, column_text (stmt, 1), column_text (stmt, 3));
+  sl_run_config_record_set_id (config, sqlite3_column_int64 (stmt, 0));
+  sl_run_config_record_set_arguments (config, (const char * const *)arguments);
+  sl_run_config_record_set_environment (config, (const char * const *)environment);
+  sl_run_config_record_set_working_folder (config, column_text (stmt, 6));
+  sl_run_config_record_set_pull_folders (config, (const char * const *)pull_folders);
+
+  return config;
+}
+
+static SlProjectRecord *
+project_from_row (sqlite3_stmt *stmt)
+{
+  g_auto(GStrv) excludes = column_strv (stmt, 5);
+  SlProjectRecord *project;
+
+  project = sl_project_record_new (column_text (stmt, 1), column_text (stmt, 2));
+  sl_project_record_set_id (project, sqlite3_column_int64 (stmt, 0));
+  sl_project_record_set_target_id (project, sqlite3_column_int64 (stmt, 3));
+  sl_project_record_set_remote_folder (project, column_text (stmt, 4));
+  sl_project_record_set_upload_excludes (project, (const char * const *)excludes);
+
+  return project;
+}
+
+static gboolean
+load_run_configs (SlWorkspaceStore  *self,
+                  sqlite3_stmt      *stmt,
+                  SlProjectRecord   *project,
+                  GError           **error)
+{
+  int rc;
+
+  sqlite3_reset (stmt);
+  sqlite3_bind_int64 (stmt, 1, sl_project_record_get_id (project));
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autoptr(SlRunConfigRecord) config = run_config_from_row (stmt);
+
+      sl_project_record_add_run_config (project, config);
+    }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the run configurations"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_list_projects:
+ *
+ * Returns: (transfer full) (element-type SlProjectRecord): the projects
+ *   by name, each with its run configurations
+ */
+GPtrArray *
+sl_workspace_store_list_projects (SlWorkspaceStore  *self,
+                                  GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(sqlite3_stmt) configs_stmt = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(stmt = prepare (self, "SELECT " PROJECT_COLUMNS " FROM projects ORDER BY name, id", error)) ||
+      !(configs_stmt = prepare (self,
+                                "SELECT " RUN_CONFIG_COLUMNS " FROM run_configs "
+                                "WHERE project_id = ?1 ORDER BY position, id",
+                                error)))
+    return NULL;
+
+  projects = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      SlProjectRecord *project = project_from_row (stmt);
+
+      g_ptr_array_add (projects, project);
+      if (!load_run_configs (self, configs_stmt, project, error))
+        return NULL;
+    }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the projects"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&projects);
+}
+
+/* Recent folders */
+
+static gboolean
+forget_old_recent_folders (SlWorkspaceStore  *self,
+                           GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  stmt = prepare (self,
+                  "DELETE FROM recent_folders WHERE id NOT IN "
+                  "  (SELECT id FROM recent_folders ORDER BY opened_at DESC LIMIT ?1)",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  sqlite3_bind_int (stmt, 1, SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS);
+  return step_done (self, stmt, _("Cannot save the recent folders"), error);
+}
+
+static gboolean
+upsert_recent_folder (SlWorkspaceStore  *self,
+                      const char        *path,
+                      GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  /* Never earlier than the newest entry, so the order stays right when
+   * the clock steps back or two folders open within a microsecond. */
+  stmt = prepare (self,
+                  "INSERT INTO recent_folders (path, opened_at) "
+                  "VALUES (?1, max (?2, (SELECT ifnull (max (opened_at), 0) + 1 FROM recent_folders))) "
+                  "ON CONFLICT (path) DO UPDATE SET opened_at = excluded.opened_at",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, path);
+  sqlite3_bind_int64 (stmt, 2, g_get_real_time ());
+  return step_done (self, stmt, _("Cannot save the recent folders"), error);
+}
+
+/**
+ * sl_workspace_store_note_recent_folder:
+ * @path: a folder that was just opened
+ *
+ * Puts @path first in the recent folders and forgets the oldest beyond
+ * %SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_note_recent_folder (SlWorkspaceStore  *self,
+                                       const char        *path,
+                                       GError           **error)
+{
+  g_autofree char *canonical = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL && path[0] != '\0', FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* One entry per folder, however it was spelled when opened. */
+  canonical = g_canonicalize_filename (path, NULL);
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  if (!upsert_recent_folder (self, canonical, error) ||
+      !forget_old_recent_folders (self, error) ||
+      !commit_transaction (self, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_remove_recent_folder:
+ *
+ * Forgets @path; a folder that is not in the list is not an error.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_remove_recent_folder (SlWorkspaceStore  *self,
+                                         const char        *path,
+                                         GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *canonical = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL && path[0] != '\0', FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  canonical = g_canonicalize_filename (path, NULL);
+  if (!(stmt = prepare (self, "DELETE FROM recent_folders WHERE path = ?1", error)))
+    return FALSE;
+
+  bind_text (stmt, 1, canonical);
+  return step_done (self, stmt, _("Cannot save the recent folders"), error);
+}
+
+/**
+ * sl_workspace_store_list_recent_folders:
+ *
+ * Returns: (transfer full) (element-type SlRecentFolderRecord): the
+ *   recent folders, most recently opened first
+ */
+GPtrArray *
+sl_workspace_store_list_recent_folders (SlWorkspaceStore  *self,
+                                        GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = prepare (self, "SELECT path, opened_at FROM recent_folders ORDER BY opened_at DESC, id DESC", error);
+  if (stmt == NULL)
+    return NULL;
+
+  folders = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (folders, sl_recent_folder_record_new (column_text (stmt, 0),
+                                                           sqlite3_column_int64 (stmt, 1)));
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the recent folders"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&folders);
+}
+
+/* Run index */
+
+static gboolean
+upsert_run_row (SlWorkspaceStore  *self,
+                SlRunRecord       *run,
+                gint64            *run_id,
+                GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  stmt = prepare (self,
+                  "INSERT INTO runs (root_folder, kind, relative_name, path, tags, last_seen) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+                  "ON CONFLICT (root_folder, path) DO UPDATE SET "
+                  "  kind = excluded.kind, relative_name = excluded.relative_name, "
+                  "  tags = excluded.tags, last_seen = excluded.last_seen "
+                  "RETURNING id",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, sl_run_record_get_root_folder (run));
+  bind_text (stmt, 2, sl_run_record_get_kind_id (run));
+  bind_text (stmt, 3, sl_run_record_get_relative_name (run));
+  bind_text (stmt, 4, sl_run_record_get_path (run));
+  bind_strv (stmt, 5, sl_run_record_get_tags (run));
+  sqlite3_bind_int64 (stmt, 6, sl_run_record_get_last_seen (run));
+
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *run_id = sqlite3_column_int64 (stmt, 0);
+      rc = sqlite3_step (stmt);
+    }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot save the run index"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+replace_run_files (SlWorkspaceStore  *self,
+                   gint64             run_id,
+                   SlRunRecord       *run,
+                   GError           **error)
+{
+  g_autoptr(sqlite3_stmt) delete_stmt = NULL;
+  g_autoptr(sqlite3_stmt) insert_stmt = NULL;
+  const char *what = _("Cannot save the run index");
+  guint n_files = sl_run_record_get_n_files (run);
+
+  if (!(delete_stmt = prepare (self, "DELETE FROM run_files WHERE run_id = ?1", error)) ||
+      !(insert_stmt = prepare (self,
+                               "INSERT INTO run_files (run_id, path, size, read_offset) "
+                               "VALUES (?1, ?2, ?3, ?4)",
+                               error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (delete_stmt, 1, run_id);
+  if (!step_done (self, delete_stmt, what, error))
+    return FALSE;
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      const char *path = NULL;
+      guint64 size = 0;
+      guint64 read_offset = 0;
+
+      sl_run_record_get_file (run, i, &path, &size, &read_offset);
+
+      sqlite3_reset (insert_stmt);
+      sqlite3_bind_int64 (insert_stmt, 1, run_id);
+      bind_text (insert_stmt, 2, path);
+      sqlite3_bind_int64 (insert_stmt, 3, (sqlite3_int64)MIN (size, G_MAXINT64));
+      sqlite3_bind_int64 (insert_stmt, 4, (sqlite3_int64)MIN (read_offset, G_MAXINT64));
+      if (!step_done (self, insert_stmt, what, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_upsert_run:
+ * @run: a run; one with the same root folder and path is replaced
+ *
+ * Stores @run with its files and their read offsets; the run's id is set
+ * on success.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_upsert_run (SlWorkspaceStore  *self,
+                               SlRunRecord       *run,
+                               GError           **error)
+{
+  gint64 run_id = 0;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_RUN_RECORD (run), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  if (!upsert_run_row (self, run, &run_id, error) ||
+      !replace_run_files (self, run_id, run, error) ||
+      !commit_transaction (self, error))
+    {
+      rollback_transaction (self);
+      return FALSE;
+    }
+
+  sl_run_record_set_id (run, run_id);
+  return TRUE;
+}
+
+static SlRunRecord *
+run_from_row (sqlite3_stmt *stmt)
+{
+  g_auto(GStrv) tags = column_strv (stmt, 5);
+  SlRunRecord *run;
+
+  run = sl_run_record_new (column_text (stmt, 1), column_text (stmt, 2),
+                           column_text (stmt, 3), column_text (stmt, 4));
+  sl_run_record_set_id (run, sqlite3_column_int64 (stmt, 0));
+  sl_run_record_set_tags (run, (const char * const *)tags);
+  sl_run_record_set_last_seen (run, sqlite3_column_int64 (stmt, 6));
+
+  return run;
+}
+
+static gboolean
+load_run_files (SlWorkspaceStore  *self,
+                sqlite3_stmt      *stmt,
+                SlRunRecord       *run,
+                GError           **error)
+{
+  int rc;
+
+  sqlite3_reset (stmt);
+  sqlite3_bind_int64 (stmt, 1, sl_run_record_get_id (run));
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    sl_run_record_set_file (run, column_text (stmt, 0),
+                            (guint64)MAX (sqlite3_column_int64 (stmt, 1), 0),
+                            (guint64)MAX (sqlite3_column_int64 (stmt, 2), 0));
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the run index"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_list_runs:
+ * @root_folder: an opened folder
+ *
+ * Returns: (transfer full) (element-type SlRunRecord): the runs found in
+ *   @root_folder, by relative name, each with its files
+ */
+GPtrArray *
+sl_workspace_store_list_runs (SlWorkspaceStore  *self,
+                              const char        *root_folder,
+                              GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(sqlite3_stmt) files_stmt = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (root_folder != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(stmt = prepare (self,
+                        "SELECT " RUN_COLUMNS " FROM runs WHERE root_folder = ?1 "
+                        "ORDER BY relative_name, id",
+                        error)) ||
+      !(files_stmt = prepare (self,
+                              "SELECT path, size, read_offset FROM run_files "
+                              "WHERE run_id = ?1 ORDER BY path",
+                              error)))
+    return NULL;
+
+  bind_text (stmt, 1, root_folder);
+
+  runs = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      SlRunRecord *run = run_from_row (stmt);
+
+      g_ptr_array_add (runs, run);
+      if (!load_run_files (self, files_stmt, run, error))
+        return NULL;
+    }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the run index"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&runs);
+}
+
+/**
+ * sl_workspace_store_prune_runs:
+ * @seen_before: runs of @root_folder last seen before this time (in
+ *   microseconds since the Unix epoch) are forgotten
+ *
+ * Called after a rescan of @root_folder, with the time it started, to drop
+ * runs that are gone.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_prune_runs (SlWorkspaceStore  *self,
+                               const char        *root_folder,
+                               gint64             seen_before,
+                               GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (root_folder != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = prepare (self, "DELETE FROM runs WHERE root_folder = ?1 AND last_seen < ?2", error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, root_folder);
+  sqlite3_bind_int64 (stmt, 2, seen_before);
+  return step_done (self, stmt, _("Cannot save the run index"), error);
+}
+
+/* Job history */
+
+/**
+ * sl_workspace_store_add_job:
+ * @job: a job that is not stored yet; its id is set on success, and the
+ *   target and project names when they were not set
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_add_job (SlWorkspaceStore  *self,
+                            SlJobRecord       *job,
+                            GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *target_name = NULL;
+  g_autofree char *project_name = NULL;
+  gint64 job_id = 0;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_JOB_RECORD (job), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (sl_job_record_get_command (job)[0] == '\0')
+    {
+      g_set_error_literal (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                           _("A job needs a command."));
+      return FALSE;
+    }
+
+  /* The names are copied from the target and project unless given, so
+   * the history keeps them when those are renamed or removed. */
+  stmt = prepare (self,
+                  "INSERT INTO jobs (command, target_id, target_name, project_id, project_name, "
+                  "                  started_at, finished_at, exit_code, log_path, remote_folder, state) "
+                  "VALUES (?1, ?2, ifnull (?3, (SELECT name FROM targets WHERE id = ?2)), "
+                  "        ?4, ifnull (?5, (SELECT name FROM projects WHERE id = ?4)), "
+                  "        ?6, ?7, ?8, ?9, ?10, ?11) "
+                  "RETURNING id, target_name, project_name",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, sl_job_record_get_command (job));
+  bind_id (stmt, 2, sl_job_record_get_target_id (job));
+  bind_text (stmt, 3, sl_job_record_get_target_name (job));
+  bind_id (stmt, 4, sl_job_record_get_project_id (job));
+  bind_text (stmt, 5, sl_job_record_get_project_name (job));
+  sqlite3_bind_int64 (stmt, 6, sl_job_record_get_started_at (job));
+  bind_id (stmt, 7, sl_job_record_get_finished_at (job));
+  if (sl_job_record_has_exit_code (job))
+    sqlite3_bind_int (stmt, 8, sl_job_record_get_exit_code (job));
+  else
+    sqlite3_bind_null (stmt, 8);
+  bind_text (stmt, 9, sl_job_record_get_log_path (job));
+  bind_text (stmt, 10, sl_job_record_get_remote_folder (job));
+  bind_text (stmt, 11, sl_job_state_to_id (sl_job_record_get_state (job)));
+
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      job_id = sqlite3_column_int64 (stmt, 0);
+      target_name = g_strdup (column_text (stmt, 1));
+      project_name = g_strdup (column_text (stmt, 2));
+      rc = sqlite3_step (stmt);
+    }
+
+  if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
+    {
+      g_set_error_literal (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                           _("The target or project of the job is not in the workspace. Choose another one."));
+      return FALSE;
+    }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot save the job history"));
+      return FALSE;
+    }
+
+  sl_job_record_set_id (job, job_id);
+  sl_job_record_set_target_name (job, target_name);
+  sl_job_record_set_project_name (job, project_name);
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_finish_job:
+ * @job: a stored job whose state was set to how it ended, and its exit
+ *   code when it has one; a finish time of 0 is set to now
+ *
+ * Saves the end of @job: its state, finish time and exit code.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_finish_job (SlWorkspaceStore  *self,
+                               SlJobRecord       *job,
+                               GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_JOB_RECORD (job), FALSE);
+  g_return_val_if_fail (sl_job_record_get_id (job) > 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!sl_job_state_is_finished (sl_job_record_get_state (job)))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID,
+                   _("The job “%s” has not ended yet: set how it ended before saving its end."),
+                   sl_job_record_get_command (job));
+      return FALSE;
+    }
+
+  if (sl_job_record_get_finished_at (job) == 0)
+    sl_job_record_set_finished_at (job, g_get_real_time ());
+
+  stmt = prepare (self, "UPDATE jobs SET finished_at = ?1, exit_code = ?2, state = ?3 WHERE id = ?4", error);
+  if (stmt == NULL)
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, sl_job_record_get_finished_at (job));
+  if (sl_job_record_has_exit_code (job))
+    sqlite3_bind_int (stmt, 2, sl_job_record_get_exit_code (job));
+  else
+    sqlite3_bind_null (stmt, 2);
+  bind_text (stmt, 3, sl_job_state_to_id (sl_job_record_get_state (job)));
+  sqlite3_bind_int64 (stmt, 4, sl_job_record_get_id (job));
+
+  if (!step_done (self, stmt, _("Cannot save the job history"), error))
+    return FALSE;
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                   _("Job %" G_GINT64_FORMAT " is not in the job history. Reload the list of jobs."),
+                   sl_job_record_get_id (job));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static SlJobRecord *
+job_from_row (sqlite3_stmt *stmt)
+{
+  SlJobState state = SL_JOB_STATE_LOST;
+  SlJobRecord *job;
+
+  sl_job_state_from_id (column_text (stmt, 11), &state);
+
+  job = sl_job_record_new (column_text (stmt, 1), MAX (sqlite3_column_int64 (stmt, 2), 0));
+  sl_job_record_set_id (job, sqlite3_column_int64 (stmt, 0));
+  sl_job_record_set_target_name (job, column_text (stmt, 3));
+  sl_job_record_set_project_id (job, MAX (sqlite3_column_int64 (stmt, 4), 0));
+  sl_job_record_set_project_name (job, column_text (stmt, 5));
+  sl_job_record_set_started_at (job, sqlite3_column_int64 (stmt, 6));
+  sl_job_record_set_finished_at (job, sqlite3_column_int64 (stmt, 7));
+  if (sqlite3_column_type (stmt, 8) != SQLITE_NULL)
+    sl_job_record_set_exit_code (job, sqlite3_column_int (stmt, 8));
+  sl_job_record_set_log_path (job, column_text (stmt, 9));
+  sl_job_record_set_remote_folder (job, column_text (stmt, 10));
+  sl_job_record_set_state (job, state);
+
+  return job;
+}
+
+/**
+ * sl_workspace_store_list_jobs:
+ * @limit: the most jobs to return, or 0 for all
+ *
+ * Returns: (transfer full) (element-type SlJobRecord): the job history,
+ *   newest first
+ */
+GPtrArray *
+sl_workspace_store_list_jobs (SlWorkspaceStore  *self,
+                              guint              limit,
+                              GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = prepare (self, "SELECT " JOB_COLUMNS " FROM jobs ORDER BY started_at DESC, id DESC LIMIT ?1", error);
+  if (stmt == NULL)
+    return NULL;
+
+  /* A negative LIMIT means no limit to SQLite. */
+  sqlite3_bind_int64 (stmt, 1, limit > 0 ? (sqlite3_int64)limit : -1);
+
+  jobs = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (jobs, job_from_row (stmt));
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the job history"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&jobs);
+}

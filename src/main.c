@@ -1,0 +1,26 @@
+/* main.c: the entry point of the sightline GUI
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <glib/gi18n.h>
+
+#include "sl-application.h"
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(SlApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = sl_application_new ();
+
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}

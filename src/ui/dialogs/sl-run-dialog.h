@@ -1,0 +1,20 @@
+/* sl-run-dialog.h: asks for a command to run and where
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_RUN_DIALOG (sl_run_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (SlRunDialog, sl_run_dialog, SL, RUN_DIALOG, AdwWindow)
+
+SlRunDialog *sl_run_dialog_new      (const char  *working_dir);
+void         sl_run_dialog_set_command (SlRunDialog *self,
+                                     const char  *command);
+gboolean     sl_run_dialog_validate (SlRunDialog *self,
+                                     char       **message);
+
+G_END_DECLS

@@ -1,0 +1,616 @@
+/* sl-application.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <libpanel.h>
+
+#include "sl-application.h"
+#include "sl-demo-workspace.h"
+#include "sl-platform.h"
+#include "sl-preferences-window.h"
+#include "sl-window.h"
+#include "sl-window-report.h"
+
+struct _SlApplication
+{
+  AdwApplication     parent_instance;
+
+  GSettings         *settings;
+  SlWorkspaceStore  *store;
+  GPtrArray         *startup_problems;
+  GListStore        *targets;
+  GListStore        *recent_folders;
+
+  /* Command-line options */
+  gboolean           open_demo;
+  char              *screenshot_path;
+  char              *report_path;
+  gboolean           quit_after_first_frame;
+  gint64             start_time;
+};
+
+G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "demo", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the demo workspace"), NULL },
+  { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
+    "Save a PNG of the window once everything opened is scanned, then quit", "FILE" },
+  { "report", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
+    "Write a JSON description of the window once everything opened is scanned, then quit", "FILE" },
+  { "quit-after-first-frame", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, NULL,
+    "Print start-up time and memory after the first frame, then quit", NULL },
+  { NULL }
+};
+
+static SlWindow *
+get_or_create_window (SlApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (window == NULL)
+    window = GTK_WINDOW (sl_window_new (self));
+
+  return SL_WINDOW (window);
+}
+
+static void
+add_startup_problem (SlApplication *self,
+                     SlSeverity     severity,
+                     const char    *path,
+                     const char    *message)
+{
+  g_ptr_array_add (self->startup_problems,
+                   sl_problem_new (severity, _("Workspace"), path, -1, message));
+}
+
+static void
+reload_targets (SlApplication *self)
+{
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->store == NULL)
+    return;
+
+  targets = sl_workspace_store_list_targets (self->store, &error);
+  if (targets == NULL)
+    {
+      add_startup_problem (self, SL_SEVERITY_ERROR, sl_workspace_store_get_path (self->store), error->message);
+      return;
+    }
+
+  g_list_store_splice (self->targets, 0, g_list_model_get_n_items (G_LIST_MODEL (self->targets)),
+                       targets->pdata, targets->len);
+}
+
+static void
+reload_recent_folders (SlApplication *self)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (self->store == NULL)
+    return;
+
+  records = sl_workspace_store_list_recent_folders (self->store, NULL);
+  if (records == NULL)
+    return;
+
+  files = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < records->len; i++)
+    g_ptr_array_add (files, g_file_new_for_path (sl_recent_folder_record_get_path (g_ptr_array_index (records, i))));
+
+  g_list_store_splice (self->recent_folders, 0, g_list_model_get_n_items (G_LIST_MODEL (self->recent_folders)),
+                       files->pdata, files->len);
+}
+
+static void
+open_store (SlApplication *self)
+{
+  g_autofree char *path = sl_workspace_store_dup_default_path ();
+  g_autoptr(GError) error = NULL;
+
+  self->store = sl_workspace_store_new_for_path (path, &error);
+  if (self->store == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The workspace database could not be opened, so targets, recent folders and job history are not kept this time: %s"),
+                                                  error->message);
+      add_startup_problem (self, SL_SEVERITY_ERROR, path, message);
+      return;
+    }
+
+  if (sl_workspace_store_get_recovery_message (self->store) != NULL)
+    add_startup_problem (self, SL_SEVERITY_WARNING, path, sl_workspace_store_get_recovery_message (self->store));
+
+  reload_targets (self);
+  reload_recent_folders (self);
+}
+
+static gboolean
+color_scheme_to_adw (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  const char *scheme = g_variant_get_string (variant, NULL);
+
+  if (g_str_equal (scheme, "light"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  else if (g_str_equal (scheme, "dark"))
+    g_value_set_enum (value, ADW_COLOR_SCHEME_FORCE_DARK);
+  else
+    g_value_set_enum (value, ADW_COLOR_SCHEME_DEFAULT);
+
+  return TRUE;
+}
+
+static void
+sl_application_startup (GApplication *application)
+{
+  SlApplication *self = SL_APPLICATION (application);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.new-window", { "<Control>n", NULL } },
+    { "win.show-help-overlay", { "<Control>question", "<Control>F1", NULL } },
+  };
+
+  G_APPLICATION_CLASS (sl_application_parent_class)->startup (application);
+
+  panel_init ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action, accels[i].accels);
+
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "color-scheme",
+                                adw_style_manager_get_default (), "color-scheme",
+                                G_SETTINGS_BIND_GET, color_scheme_to_adw, NULL, NULL, NULL);
+
+  open_store (self);
+}
+
+static void
+sl_application_shutdown (GApplication *application)
+{
+  SlApplication *self = SL_APPLICATION (application);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (SL_IS_WINDOW (l->data))
+        sl_window_save_state (l->data);
+    }
+
+  G_APPLICATION_CLASS (sl_application_parent_class)->shutdown (application);
+}
+
+static void
+report_first_frame_cb (GdkFrameClock *clock,
+                       SlApplication *self)
+{
+  gint64 elapsed = g_get_monotonic_time () - self->start_time;
+
+  g_signal_handlers_disconnect_by_func (clock, report_first_frame_cb, self);
+
+  /* Parsed by tests/bench/bench-startup.c */
+  g_print ("first-frame-ms=%.1f rss-kb=%" G_GUINT64_FORMAT "\n",
+           elapsed / 1000.0, sl_platform_get_resident_bytes () / 1024);
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+window_mapped_cb (GtkWidget     *window,
+                  SlApplication *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (report_first_frame_cb), self);
+}
+
+static void
+open_demo (SlApplication *self,
+           SlWindow      *window)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "sightline", "demo", NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_demo_workspace_ensure (path, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The demo workspace could not be written: %s"), error->message);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), path, -1, message);
+
+      sl_window_add_problem (window, problem);
+      sl_window_show_toast (window, message);
+      return;
+    }
+
+  sl_window_open_path (window, path);
+}
+
+static void
+present_window (SlApplication *self,
+                SlWindow      *window)
+{
+  if (self->quit_after_first_frame)
+    g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), self);
+
+  if (self->screenshot_path != NULL || self->report_path != NULL)
+    sl_window_report_when_idle (window, self->screenshot_path, self->report_path);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+sl_application_activate (GApplication *application)
+{
+  SlApplication *self = SL_APPLICATION (application);
+  SlWindow *window = get_or_create_window (self);
+
+  if (self->open_demo)
+    {
+      self->open_demo = FALSE;
+      open_demo (self, window);
+    }
+
+  present_window (self, window);
+}
+
+static void
+sl_application_open (GApplication  *application,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  SlApplication *self = SL_APPLICATION (application);
+  SlWindow *window = get_or_create_window (self);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path != NULL)
+        sl_window_open_path (window, path);
+    }
+
+  if (self->open_demo)
+    {
+      self->open_demo = FALSE;
+      open_demo (self, window);
+    }
+
+  present_window (self, window);
+}
+
+static int
+sl_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  SlApplication *self = SL_APPLICATION (application);
+
+  g_variant_dict_lookup (options, "demo", "b", &self->open_demo);
+  g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path);
+  g_variant_dict_lookup (options, "report", "^ay", &self->report_path);
+  g_variant_dict_lookup (options, "quit-after-first-frame", "b", &self->quit_after_first_frame);
+
+  /* Test and benchmark runs must not hand over to an instance that is
+   * already running. */
+  if (self->screenshot_path || self->report_path || self->quit_after_first_frame)
+    g_application_set_flags (application, g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
+
+  return -1;
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  SlApplication *self = user_data;
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      if (SL_IS_WINDOW (l->data))
+        sl_window_save_state (l->data);
+    }
+
+  g_application_quit (G_APPLICATION (self));
+}
+
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (sl_window_new (SL_APPLICATION (user_data))));
+}
+
+static void
+open_demo_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  SlApplication *self = user_data;
+
+  open_demo (self, get_or_create_window (self));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  SlApplication *self = user_data;
+  GtkWindow *window = GTK_WINDOW (sl_preferences_window_new ());
+
+  gtk_window_set_transient_for (window, gtk_application_get_active_window (GTK_APPLICATION (self)));
+  gtk_window_present (window);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  SlApplication *self = user_data;
+  static const char *developers[] = { "The Sightline developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (GTK_APPLICATION (self)),
+                        "application-name", "Sightline",
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("A fast native workbench for training and profiling models on remote accelerator servers"),
+                        "website", "https://github.com/sightline/sightline",
+                        "issue-url", "https://github.com/sightline/sightline/issues",
+                        "developer-name", _("The Sightline developers"),
+                        "developers", developers,
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "translator-credits", _("translator-credits"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+sl_application_finalize (GObject *object)
+{
+  SlApplication *self = (SlApplication *)object;
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+  g_clear_object (&self->targets);
+  g_clear_object (&self->recent_folders);
+  g_clear_pointer (&self->startup_problems, g_ptr_array_unref);
+  g_clear_pointer (&self->screenshot_path, g_free);
+  g_clear_pointer (&self->report_path, g_free);
+
+  G_OBJECT_CLASS (sl_application_parent_class)->finalize (object);
+}
+
+static void
+sl_application_class_init (SlApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = sl_application_finalize;
+
+  app_class->startup = sl_application_startup;
+  app_class->shutdown = sl_application_shutdown;
+  app_class->activate = sl_application_activate;
+  app_class->open = sl_application_open;
+  app_class->handle_local_options = sl_application_handle_local_options;
+}
+
+static void
+sl_application_init (SlApplication *self)
+{
+  static const GActionEntry actions[] = {
+    { "quit", quit_action },
+    { "new-window", new_window_action },
+    { "open-demo", open_demo_action },
+    { "preferences", preferences_action },
+    { "about", about_action },
+  };
+
+  self->start_time = g_get_monotonic_time ();
+  self->startup_problems = g_ptr_array_new_with_free_func (g_object_unref);
+  self->targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
+  self->recent_folders = g_list_store_new (G_TYPE_FILE);
+
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER|FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Open training summaries, profiler output and traces."));
+  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
+}
+
+SlApplication *
+sl_application_new (void)
+{
+  return g_object_new (SL_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", RESOURCE_PREFIX,
+                       NULL);
+}
+
+/**
+ * sl_application_get_store:
+ *
+ * Returns: (transfer none) (nullable): the workspace database, or %NULL
+ *   when it could not be opened (a Problem says why)
+ */
+SlWorkspaceStore *
+sl_application_get_store (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return self->store;
+}
+
+/**
+ * sl_application_get_targets:
+ *
+ * Returns: (transfer none): a #GListModel of #SlTargetRecord
+ */
+GListModel *
+sl_application_get_targets (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return G_LIST_MODEL (self->targets);
+}
+
+/**
+ * sl_application_get_recent_folders:
+ *
+ * Returns: (transfer none): a #GListModel of #GFile, newest first
+ */
+GListModel *
+sl_application_get_recent_folders (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return G_LIST_MODEL (self->recent_folders);
+}
+
+void
+sl_application_note_recent_folder (SlApplication *self,
+                                   const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (path != NULL);
+
+  if (self->store == NULL)
+    return;
+
+  if (!sl_workspace_store_note_recent_folder (self->store, path, &error))
+    g_warning ("Could not remember %s as a recent folder: %s", path, error->message);
+  else
+    reload_recent_folders (self);
+}
+
+gboolean
+sl_application_add_target (SlApplication   *self,
+                           SlTargetRecord  *target,
+                           GError         **error)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), FALSE);
+  g_return_val_if_fail (SL_IS_TARGET_RECORD (target), FALSE);
+
+  if (self->store == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                           _("The workspace database is not open; see Problems for why"));
+      return FALSE;
+    }
+
+  if (!sl_workspace_store_add_target (self->store, target, error))
+    return FALSE;
+
+  reload_targets (self);
+  return TRUE;
+}
+
+static void
+job_finished_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  GSubprocess *subprocess = G_SUBPROCESS (object);
+  g_autoptr(SlJobRecord) job = user_data;
+  SlApplication *self = SL_APPLICATION (g_application_get_default ());
+  SlJobState state = SL_JOB_STATE_CANCELLED;
+
+  if (!g_subprocess_wait_finish (subprocess, result, NULL))
+    return;
+
+  if (g_subprocess_get_if_exited (subprocess))
+    {
+      int code = g_subprocess_get_exit_status (subprocess);
+
+      sl_job_record_set_exit_code (job, code);
+      state = code == 0 ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED;
+    }
+
+  sl_job_record_set_finished_at (job, g_get_real_time () / G_USEC_PER_SEC);
+  sl_job_record_set_state (job, state);
+
+  if (self != NULL && self->store != NULL)
+    sl_workspace_store_finish_job (self->store, job, NULL);
+}
+
+/**
+ * sl_application_record_job:
+ *
+ * Adds a started local job to the job history and records its end.
+ */
+void
+sl_application_record_job (SlApplication *self,
+                           GSubprocess   *subprocess,
+                           const char    *command_line,
+                           const char    *working_dir)
+{
+  g_autoptr(SlJobRecord) job = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 local_id = -1;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_SUBPROCESS (subprocess));
+
+  if (self->store == NULL)
+    return;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->targets)); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (G_LIST_MODEL (self->targets), i);
+
+      if (sl_target_record_get_kind (target) == SL_TARGET_KIND_LOCAL)
+        {
+          local_id = sl_target_record_get_id (target);
+          break;
+        }
+    }
+
+  job = sl_job_record_new (command_line, local_id);
+  sl_job_record_set_started_at (job, g_get_real_time () / G_USEC_PER_SEC);
+  sl_job_record_set_state (job, SL_JOB_STATE_RUNNING);
+  sl_job_record_set_remote_folder (job, working_dir);
+
+  if (!sl_workspace_store_add_job (self->store, job, &error))
+    {
+      g_warning ("Could not add the job to the history: %s", error->message);
+      return;
+    }
+
+  g_subprocess_wait_async (subprocess, NULL, job_finished_cb, g_steal_pointer (&job));
+}
+
+/**
+ * sl_application_report_startup_problems:
+ * @window: an #SlWindow
+ *
+ * Shows what went wrong before the window existed (a damaged database
+ * moved aside, say) in the window's Problems panel.
+ */
+void
+sl_application_report_startup_problems (SlApplication *self,
+                                        gpointer       window)
+{
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (SL_IS_WINDOW (window));
+
+  for (guint i = 0; i < self->startup_problems->len; i++)
+    {
+      SlProblem *problem = g_ptr_array_index (self->startup_problems, i);
+
+      sl_window_add_problem (window, problem);
+      if (sl_problem_get_severity (problem) >= SL_SEVERITY_WARNING)
+        sl_window_show_toast (window, sl_problem_get_message (problem));
+    }
+}

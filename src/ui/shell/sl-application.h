@@ -1,0 +1,32 @@
+/* sl-application.h: the Sightline application
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-workspace-store.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_APPLICATION (sl_application_get_type ())
+G_DECLARE_FINAL_TYPE (SlApplication, sl_application, SL, APPLICATION, AdwApplication)
+
+SlApplication    *sl_application_new                      (void);
+SlWorkspaceStore *sl_application_get_store                (SlApplication *self);
+GListModel       *sl_application_get_targets              (SlApplication *self);
+GListModel       *sl_application_get_recent_folders       (SlApplication *self);
+void              sl_application_note_recent_folder       (SlApplication *self,
+                                                           const char    *path);
+gboolean          sl_application_add_target               (SlApplication  *self,
+                                                           SlTargetRecord *target,
+                                                           GError        **error);
+void              sl_application_record_job               (SlApplication *self,
+                                                           GSubprocess   *subprocess,
+                                                           const char    *command_line,
+                                                           const char    *working_dir);
+void              sl_application_report_startup_problems  (SlApplication *self,
+                                                           gpointer       window);
+
+G_END_DECLS

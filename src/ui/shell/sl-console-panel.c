@@ -1,0 +1,327 @@
+/* sl-console-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-console-panel.h"
+
+/* Keeps the text buffer (and memory) bounded for jobs that print for days. */
+#define MAX_LINES 200000
+#define READ_CHUNK (64 * 1024)
+
+struct _SlConsolePanel
+{
+  PanelWidget    parent_instance;
+
+  GSubprocess   *subprocess;
+  GCancellable  *cancellable;
+  char          *title;
+  gint64         started;
+
+  GtkTextView   *text_view;
+  GtkLabel      *job_label;
+  GtkImage      *state_icon;
+  GtkScrolledWindow *scroller;
+};
+
+G_DEFINE_FINAL_TYPE (SlConsolePanel, sl_console_panel, PANEL_TYPE_WIDGET)
+
+enum {
+  JOB_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+is_scrolled_to_end (SlConsolePanel *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >=
+         gtk_adjustment_get_upper (adj) - 4;
+}
+
+static void
+trim_buffer (GtkTextBuffer *buffer)
+{
+  int lines = gtk_text_buffer_get_line_count (buffer);
+
+  if (lines > MAX_LINES)
+    {
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_start_iter (buffer, &start);
+      gtk_text_buffer_get_iter_at_line (buffer, &end, lines - MAX_LINES);
+      gtk_text_buffer_delete (buffer, &start, &end);
+    }
+}
+
+/**
+ * sl_console_panel_append:
+ * @len: length of @text, or -1 when nul-terminated
+ *
+ * Appends output. Invalid UTF-8 is shown with replacement characters
+ * rather than dropped, so nothing a job printed is lost silently.
+ */
+void
+sl_console_panel_append (SlConsolePanel *self,
+                         const char     *text,
+                         gssize          len)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter end;
+  g_autofree char *valid = NULL;
+  gboolean follow;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+  g_return_if_fail (text != NULL);
+
+  valid = g_utf8_make_valid (text, len);
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  follow = is_scrolled_to_end (self);
+
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_insert (buffer, &end, valid, -1);
+  trim_buffer (buffer);
+
+  if (follow)
+    {
+      GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
+
+      gtk_text_buffer_get_end_iter (buffer, &end);
+      gtk_text_buffer_place_cursor (buffer, &end);
+      gtk_text_view_scroll_mark_onscreen (self->text_view, mark);
+    }
+}
+
+static void
+set_job_state (SlConsolePanel *self,
+               const char     *icon_name,
+               const char     *label)
+{
+  gtk_image_set_from_icon_name (self->state_icon, icon_name);
+  gtk_label_set_label (self->job_label, label);
+}
+
+static void
+wait_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GSubprocess *subprocess = G_SUBPROCESS (object);
+  g_autoptr(SlConsolePanel) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *label = NULL;
+  int exit_code = -1;
+  double seconds;
+
+  g_subprocess_wait_finish (subprocess, result, &error);
+  if (subprocess != self->subprocess)
+    return;
+
+  seconds = (g_get_monotonic_time () - self->started) / (double)G_USEC_PER_SEC;
+
+  if (g_subprocess_get_if_exited (subprocess))
+    {
+      exit_code = g_subprocess_get_exit_status (subprocess);
+      line = g_strdup_printf (_("\n[%s exited with code %d after %.1f s]\n"), self->title, exit_code, seconds);
+      label = g_strdup_printf (_("%s: exited with code %d"), self->title, exit_code);
+    }
+  else
+    {
+      line = g_strdup_printf (_("\n[%s was stopped after %.1f s]\n"), self->title, seconds);
+      label = g_strdup_printf (_("%s: stopped"), self->title);
+    }
+
+  sl_console_panel_append (self, line, -1);
+  set_job_state (self, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
+  g_clear_object (&self->subprocess);
+  g_signal_emit (self, signals[JOB_FINISHED], 0, exit_code);
+}
+
+static void read_next_chunk (SlConsolePanel *self,
+                             GInputStream   *stream);
+
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  GInputStream *stream = G_INPUT_STREAM (object);
+  g_autoptr(SlConsolePanel) self = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = g_input_stream_read_bytes_finish (stream, result, &error);
+
+  if (bytes == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *line = g_strdup_printf (_("\n[reading output failed: %s]\n"), error->message);
+          sl_console_panel_append (self, line, -1);
+        }
+      return;
+    }
+
+  if (g_bytes_get_size (bytes) == 0)
+    return;
+
+  sl_console_panel_append (self, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  read_next_chunk (self, stream);
+}
+
+static void
+read_next_chunk (SlConsolePanel *self,
+                 GInputStream   *stream)
+{
+  g_input_stream_read_bytes_async (stream, READ_CHUNK, G_PRIORITY_DEFAULT, self->cancellable,
+                                   read_cb, g_object_ref (self));
+}
+
+/**
+ * sl_console_panel_attach:
+ * @subprocess: a process started with its stdout as a pipe (stderr merged)
+ *
+ * Streams the output of @subprocess into the console until it exits.
+ */
+void
+sl_console_panel_attach (SlConsolePanel *self,
+                         GSubprocess    *subprocess,
+                         const char     *title)
+{
+  g_autofree char *label = NULL;
+  GInputStream *stream;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+  g_return_if_fail (G_IS_SUBPROCESS (subprocess));
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  g_set_object (&self->subprocess, subprocess);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->started = g_get_monotonic_time ();
+
+  label = g_strdup_printf (_("%s: running"), title);
+  set_job_state (self, "media-playback-start-symbolic", label);
+
+  stream = g_subprocess_get_stdout_pipe (subprocess);
+  if (stream != NULL)
+    read_next_chunk (self, stream);
+
+  g_subprocess_wait_async (subprocess, NULL, wait_cb, g_object_ref (self));
+  panel_widget_raise (PANEL_WIDGET (self));
+}
+
+gboolean
+sl_console_panel_is_running (SlConsolePanel *self)
+{
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), FALSE);
+
+  return self->subprocess != NULL;
+}
+
+/**
+ * sl_console_panel_dup_text:
+ *
+ * Returns: (transfer full): everything the console shows
+ */
+char *
+sl_console_panel_dup_text (SlConsolePanel *self)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), NULL);
+
+  buffer = gtk_text_view_get_buffer (self->text_view);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+void
+sl_console_panel_clear (SlConsolePanel *self)
+{
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), "", 0);
+}
+
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  SlConsolePanel *self = SL_CONSOLE_PANEL (widget);
+
+  if (self->subprocess != NULL)
+    g_subprocess_force_exit (self->subprocess);
+}
+
+static void
+clear_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  sl_console_panel_clear (SL_CONSOLE_PANEL (widget));
+}
+
+static void
+sl_console_panel_dispose (GObject *object)
+{
+  SlConsolePanel *self = (SlConsolePanel *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->subprocess);
+  g_clear_pointer (&self->title, g_free);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_CONSOLE_PANEL);
+
+  G_OBJECT_CLASS (sl_console_panel_parent_class)->dispose (object);
+}
+
+static void
+sl_console_panel_class_init (SlConsolePanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_console_panel_dispose;
+
+  /**
+   * SlConsolePanel::job-finished:
+   * @exit_code: the exit status, or -1 when the job was killed
+   */
+  signals[JOB_FINISHED] =
+    g_signal_new ("job-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-console-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, text_view);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, job_label);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, state_icon);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, scroller);
+
+  gtk_widget_class_install_action (widget_class, "console.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "console.clear", NULL, clear_action);
+}
+
+static void
+sl_console_panel_init (SlConsolePanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+sl_console_panel_new (void)
+{
+  return g_object_new (SL_TYPE_CONSOLE_PANEL, NULL);
+}

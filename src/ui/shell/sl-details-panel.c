@@ -1,0 +1,407 @@
+/* sl-details-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-details-panel.h"
+#include "sl-finding.h"
+#include "sl-folder.h"
+#include "sl-problem.h"
+#include "sl-target-record.h"
+
+#define SNIPPET_BYTES 256
+
+struct _SlDetailsPanel
+{
+  PanelWidget    parent_instance;
+
+  GObject       *item;
+  GHashTable    *values;
+  GCancellable  *snippet_cancellable;
+  guint          n_rows;
+
+  GtkStack      *stack;
+  GtkImage      *icon;
+  GtkLabel      *title;
+  GtkGrid       *grid;
+  GtkLabel      *snippet_title;
+  GtkLabel      *snippet;
+};
+
+G_DEFINE_FINAL_TYPE (SlDetailsPanel, sl_details_panel, PANEL_TYPE_WIDGET)
+
+static void
+clear_rows (SlDetailsPanel *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->grid))))
+    gtk_grid_remove (self->grid, child);
+
+  g_hash_table_remove_all (self->values);
+  self->n_rows = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->snippet_title), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->snippet), FALSE);
+}
+
+static void
+add_row (SlDetailsPanel *self,
+         const char     *key,
+         const char     *value)
+{
+  GtkWidget *key_label;
+  GtkWidget *value_label;
+
+  if (value == NULL || value[0] == '\0')
+    return;
+
+  key_label = gtk_label_new (key);
+  gtk_label_set_xalign (GTK_LABEL (key_label), 1.0);
+  gtk_label_set_yalign (GTK_LABEL (key_label), 0.0);
+  gtk_widget_add_css_class (key_label, "dim-label");
+
+  value_label = gtk_label_new (value);
+  gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (value_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
+  gtk_widget_set_hexpand (value_label, TRUE);
+
+  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
+  gtk_grid_attach (self->grid, value_label, 1, self->n_rows, 1, 1);
+  self->n_rows++;
+
+  g_hash_table_insert (self->values, g_strdup (key), g_strdup (value));
+}
+
+static void
+show_finding (SlDetailsPanel *self,
+              SlFinding      *finding)
+{
+  g_autofree char *size = g_format_size (sl_finding_get_size (finding));
+  g_autofree char *n_files = g_strdup_printf ("%u", sl_finding_get_n_files (finding));
+
+  gtk_image_set_from_icon_name (self->icon, sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
+  gtk_label_set_label (self->title, sl_finding_get_name (finding));
+
+  add_row (self, _("Kind"), sl_finding_kind_to_label (sl_finding_get_kind (finding)));
+  add_row (self, _("Path"), sl_finding_get_path (finding));
+  add_row (self, _("Files"), n_files);
+  add_row (self, _("Size"), size);
+
+  for (guint i = 0; i < sl_finding_get_n_details (finding); i++)
+    {
+      const char *key;
+      const char *value;
+
+      sl_finding_get_detail (finding, i, &key, &value);
+      add_row (self, key, value);
+    }
+}
+
+static void
+show_folder (SlDetailsPanel *self,
+             SlFolder       *folder)
+{
+  g_autofree char *findings = g_strdup_printf ("%u", g_list_model_get_n_items (sl_folder_get_findings (folder)));
+  g_autofree char *problems = g_strdup_printf ("%u", g_list_model_get_n_items (sl_folder_get_problems (folder)));
+  g_autofree char *files = g_strdup_printf ("%u", sl_folder_get_files_scanned (folder));
+  g_autofree char *scan_time = g_strdup_printf (_("%.1f ms"), sl_folder_get_scan_time (folder) / 1000.0);
+  const char *state;
+
+  switch (sl_folder_get_state (folder))
+    {
+    case SL_FOLDER_SCANNING:
+      state = _("Scanning");
+      break;
+    case SL_FOLDER_FAILED:
+      state = _("Could not be read");
+      break;
+    case SL_FOLDER_READY:
+    default:
+      state = _("Scanned");
+      break;
+    }
+
+  gtk_image_set_from_icon_name (self->icon, "folder-symbolic");
+  gtk_label_set_label (self->title, sl_folder_get_name (folder));
+
+  add_row (self, _("Path"), sl_folder_get_path (folder));
+  add_row (self, _("State"), state);
+  add_row (self, _("Error"), sl_folder_get_error_message (folder));
+  add_row (self, _("Files scanned"), files);
+  add_row (self, _("Found"), findings);
+  add_row (self, _("Problems"), problems);
+  if (sl_folder_get_state (folder) == SL_FOLDER_READY)
+    add_row (self, _("Scan time"), scan_time);
+}
+
+static const char *
+auth_label (SlTargetAuth auth)
+{
+  switch (auth)
+    {
+    case SL_TARGET_AUTH_KEY:
+      return _("Key file");
+    case SL_TARGET_AUTH_PASSWORD:
+      return _("Password (asked for each time)");
+    case SL_TARGET_AUTH_KEYBOARD_INTERACTIVE:
+      return _("Keyboard-interactive (asked for each time)");
+    case SL_TARGET_AUTH_AGENT:
+    default:
+      return _("SSH agent");
+    }
+}
+
+static void
+show_target (SlDetailsPanel *self,
+             SlTargetRecord *target)
+{
+  gboolean local = sl_target_record_get_kind (target) == SL_TARGET_KIND_LOCAL;
+  g_autofree char *port = g_strdup_printf ("%u", sl_target_record_get_port (target));
+
+  gtk_image_set_from_icon_name (self->icon, local ? "computer-symbolic" : "sl-server-symbolic");
+  gtk_label_set_label (self->title, sl_target_record_get_name (target));
+
+  add_row (self, _("Kind"), local ? _("This computer") : _("SSH server"));
+  if (local)
+    {
+      add_row (self, _("Host"), g_get_host_name ());
+      return;
+    }
+
+  add_row (self, _("Host"), sl_target_record_get_host (target));
+  add_row (self, _("Port"), port);
+  add_row (self, _("User"), sl_target_record_get_user (target));
+  add_row (self, _("Sign-in"), auth_label (sl_target_record_get_auth (target)));
+  add_row (self, _("Key file"), sl_target_record_get_identity_file (target));
+  add_row (self, _("Known hosts file"), sl_target_record_get_known_hosts_file (target));
+  add_row (self, _("Remote folder"), sl_target_record_get_remote_base_folder (target));
+  add_row (self, _("Set-up command"), sl_target_record_get_setup_command (target));
+}
+
+/* Bytes around the reported offset: as text when they are, else as hex. */
+static char *
+format_snippet (const guint8 *data,
+                gsize         len,
+                gint64        base)
+{
+  GString *str;
+
+  if (g_utf8_validate ((const char *)data, len, NULL) && memchr (data, '\0', len) == NULL)
+    return g_strndup ((const char *)data, len);
+
+  str = g_string_new (NULL);
+  for (gsize row = 0; row < len; row += 16)
+    {
+      g_string_append_printf (str, "%08" G_GINT64_MODIFIER "x ", base + (gint64)row);
+      for (gsize i = row; i < row + 16; i++)
+        {
+          if (i < len)
+            g_string_append_printf (str, " %02x", data[i]);
+          else
+            g_string_append (str, "   ");
+        }
+      g_string_append (str, "  ");
+      for (gsize i = row; i < row + 16 && i < len; i++)
+        g_string_append_c (str, g_ascii_isprint (data[i]) ? data[i] : '.');
+      g_string_append_c (str, '\n');
+    }
+
+  return g_string_free (str, FALSE);
+}
+
+static void
+read_snippet_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  SlProblem *problem = task_data;
+  g_autoptr(GFile) file = g_file_new_for_path (sl_problem_get_path (problem));
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) error = NULL;
+  guint8 buffer[SNIPPET_BYTES];
+  gint64 offset = sl_problem_get_offset (problem);
+  gint64 start = MAX (0, offset - SNIPPET_BYTES / 4);
+  gsize n_read = 0;
+
+  stream = g_file_read (file, cancellable, &error);
+  if (stream == NULL ||
+      !g_seekable_seek (G_SEEKABLE (stream), start, G_SEEK_SET, cancellable, &error) ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, sizeof buffer, &n_read, cancellable, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  g_task_return_pointer (task, format_snippet (buffer, n_read, start), g_free);
+}
+
+static void
+read_snippet_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  SlDetailsPanel *self = SL_DETAILS_PANEL (object);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->snippet_title), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->snippet), TRUE);
+  gtk_label_set_label (self->snippet, text ? text : error->message);
+}
+
+static void
+show_problem (SlDetailsPanel *self,
+              SlProblem      *problem)
+{
+  g_autofree char *location = sl_problem_dup_location (problem);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (sl_problem_get_time (problem) / G_USEC_PER_SEC);
+  g_autofree char *when = time ? g_date_time_format (time, "%X") : NULL;
+  const char *icon;
+  const char *severity;
+
+  switch (sl_problem_get_severity (problem))
+    {
+    case SL_SEVERITY_ERROR:
+      icon = "dialog-error-symbolic";
+      severity = _("Error");
+      break;
+    case SL_SEVERITY_WARNING:
+      icon = "dialog-warning-symbolic";
+      severity = _("Warning");
+      break;
+    case SL_SEVERITY_INFO:
+    default:
+      icon = "dialog-information-symbolic";
+      severity = _("Message");
+      break;
+    }
+
+  gtk_image_set_from_icon_name (self->icon, icon);
+  gtk_label_set_label (self->title, sl_problem_get_message (problem));
+
+  add_row (self, _("Severity"), severity);
+  add_row (self, _("File"), sl_problem_get_path (problem));
+  add_row (self, _("Position"), location);
+  add_row (self, _("Source"), sl_problem_get_source (problem));
+  add_row (self, _("Time"), when);
+
+  if (sl_problem_get_path (problem) != NULL && sl_problem_get_offset (problem) >= 0)
+    {
+      g_autoptr(GTask) task = NULL;
+
+      self->snippet_cancellable = g_cancellable_new ();
+      task = g_task_new (self, self->snippet_cancellable, read_snippet_cb, NULL);
+      g_task_set_task_data (task, g_object_ref (problem), g_object_unref);
+      g_task_run_in_thread (task, read_snippet_thread);
+    }
+}
+
+/**
+ * sl_details_panel_show:
+ * @item: (nullable): a finding, folder, target or problem
+ */
+void
+sl_details_panel_show (SlDetailsPanel *self,
+                       GObject        *item)
+{
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+
+  g_cancellable_cancel (self->snippet_cancellable);
+  g_clear_object (&self->snippet_cancellable);
+  g_set_object (&self->item, item);
+  clear_rows (self);
+
+  if (SL_IS_FINDING (item))
+    show_finding (self, SL_FINDING (item));
+  else if (SL_IS_FOLDER (item))
+    show_folder (self, SL_FOLDER (item));
+  else if (SL_IS_TARGET_RECORD (item))
+    show_target (self, SL_TARGET_RECORD (item));
+  else if (SL_IS_PROBLEM (item))
+    show_problem (self, SL_PROBLEM (item));
+  else
+    g_clear_object (&self->item);
+
+  gtk_stack_set_visible_child_name (self->stack, self->item ? "details" : "empty");
+}
+
+/**
+ * sl_details_panel_get_item:
+ *
+ * Returns: (transfer none) (nullable): what the panel shows
+ */
+GObject *
+sl_details_panel_get_item (SlDetailsPanel *self)
+{
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (self), NULL);
+
+  return self->item;
+}
+
+/**
+ * sl_details_panel_lookup:
+ *
+ * Returns: (nullable): the value shown for @key (its translated label)
+ */
+const char *
+sl_details_panel_lookup (SlDetailsPanel *self,
+                         const char     *key)
+{
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (self), NULL);
+
+  return g_hash_table_lookup (self->values, key);
+}
+
+static void
+sl_details_panel_dispose (GObject *object)
+{
+  SlDetailsPanel *self = (SlDetailsPanel *)object;
+
+  g_cancellable_cancel (self->snippet_cancellable);
+  g_clear_object (&self->snippet_cancellable);
+  g_clear_object (&self->item);
+  g_clear_pointer (&self->values, g_hash_table_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_DETAILS_PANEL);
+
+  G_OBJECT_CLASS (sl_details_panel_parent_class)->dispose (object);
+}
+
+static void
+sl_details_panel_class_init (SlDetailsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_details_panel_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-details-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, icon);
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, title);
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, grid);
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, snippet_title);
+  gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, snippet);
+}
+
+static void
+sl_details_panel_init (SlDetailsPanel *self)
+{
+  self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+sl_details_panel_new (void)
+{
+  return g_object_new (SL_TYPE_DETAILS_PANEL, NULL);
+}

@@ -1,0 +1,19 @@
+/* sl-finding-page.h: the overview document of one finding
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpanel.h>
+
+#include "sl-finding.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_FINDING_PAGE (sl_finding_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlFindingPage, sl_finding_page, SL, FINDING_PAGE, PanelWidget)
+
+GtkWidget *sl_finding_page_new         (SlFinding     *finding);
+SlFinding *sl_finding_page_get_finding (SlFindingPage *self);
+
+G_END_DECLS

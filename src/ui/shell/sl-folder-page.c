@@ -1,0 +1,260 @@
+/* sl-folder-page.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-finding.h"
+#include "sl-folder-page.h"
+
+/* Beyond this many rows a group says how many more the Workspace tree has;
+ * boxed rows do not scale to tens of thousands of items. */
+#define MAX_ROWS_PER_KIND 200
+
+struct _SlFolderPage
+{
+  PanelWidget         parent_instance;
+
+  SlFolder           *folder;
+  GPtrArray          *groups;
+  gboolean            busy;
+
+  GtkStack           *stack;
+  AdwStatusPage      *scanning_page;
+  AdwStatusPage      *failed_page;
+  AdwPreferencesPage *findings_page;
+};
+
+G_DEFINE_FINAL_TYPE (SlFolderPage, sl_folder_page, PANEL_TYPE_WIDGET)
+
+enum {
+  FINDING_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+row_activated_cb (AdwActionRow *row,
+                  SlFolderPage *self)
+{
+  SlFinding *finding = g_object_get_data (G_OBJECT (row), "sl-finding");
+
+  g_signal_emit (self, signals[FINDING_ACTIVATED], 0, finding);
+}
+
+static GtkWidget *
+create_finding_row (SlFolderPage *self,
+                    SlFinding    *finding)
+{
+  g_autofree char *summary = sl_finding_dup_summary (finding);
+  g_autofree char *escaped_name = g_markup_escape_text (sl_finding_get_name (finding), -1);
+  g_autofree char *escaped_summary = g_markup_escape_text (summary, -1);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped_name);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped_summary);
+  adw_action_row_set_icon_name (ADW_ACTION_ROW (row), sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
+  gtk_widget_set_tooltip_text (row, sl_finding_get_path (finding));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+
+  g_object_set_data_full (G_OBJECT (row), "sl-finding", g_object_ref (finding), g_object_unref);
+  g_signal_connect_object (row, "activated", G_CALLBACK (row_activated_cb), self, 0);
+
+  return row;
+}
+
+static void
+clear_groups (SlFolderPage *self)
+{
+  for (guint i = 0; i < self->groups->len; i++)
+    adw_preferences_page_remove (self->findings_page, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+}
+
+static void
+fill_groups (SlFolderPage *self)
+{
+  GListModel *findings = sl_folder_get_findings (self->folder);
+  guint n = g_list_model_get_n_items (findings);
+  AdwPreferencesGroup *by_kind[SL_FINDING_N_KINDS] = { NULL };
+  guint rows[SL_FINDING_N_KINDS] = { 0 };
+  guint totals[SL_FINDING_N_KINDS] = { 0 };
+
+  clear_groups (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+      totals[sl_finding_get_kind (finding)]++;
+    }
+
+  for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
+    {
+      g_autofree char *description = NULL;
+
+      if (totals[kind] == 0)
+        continue;
+
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", totals[kind]), totals[kind]);
+      by_kind[kind] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+      adw_preferences_group_set_title (by_kind[kind], sl_finding_kind_to_label (kind));
+      adw_preferences_group_set_description (by_kind[kind], description);
+      adw_preferences_page_add (self->findings_page, by_kind[kind]);
+      g_ptr_array_add (self->groups, by_kind[kind]);
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+      SlFindingKind kind = sl_finding_get_kind (finding);
+
+      if (rows[kind]++ < MAX_ROWS_PER_KIND)
+        adw_preferences_group_add (by_kind[kind], create_finding_row (self, finding));
+    }
+
+  for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
+    {
+      if (totals[kind] > MAX_ROWS_PER_KIND)
+        {
+          g_autofree char *more = g_strdup_printf (_("%u more are listed in the Workspace panel"),
+                                                   totals[kind] - MAX_ROWS_PER_KIND);
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
+          adw_preferences_group_add (by_kind[kind], row);
+        }
+    }
+}
+
+static void
+update_state (SlFolderPage *self)
+{
+  g_autofree char *description = NULL;
+
+  switch (sl_folder_get_state (self->folder))
+    {
+    case SL_FOLDER_SCANNING:
+      description = g_strdup_printf (_("%u files looked at"), sl_folder_get_files_scanned (self->folder));
+      adw_status_page_set_description (self->scanning_page, description);
+      gtk_stack_set_visible_child_name (self->stack, "scanning");
+      if (!self->busy)
+        panel_widget_mark_busy (PANEL_WIDGET (self));
+      self->busy = TRUE;
+      return;
+
+    case SL_FOLDER_FAILED:
+      adw_status_page_set_description (self->failed_page, sl_folder_get_error_message (self->folder));
+      gtk_stack_set_visible_child_name (self->stack, "failed");
+      break;
+
+    case SL_FOLDER_READY:
+    default:
+      if (g_list_model_get_n_items (sl_folder_get_findings (self->folder)) == 0)
+        {
+          gtk_stack_set_visible_child_name (self->stack, "empty");
+        }
+      else
+        {
+          fill_groups (self);
+          gtk_stack_set_visible_child_name (self->stack, "findings");
+        }
+      break;
+    }
+
+  if (self->busy)
+    panel_widget_unmark_busy (PANEL_WIDGET (self));
+  self->busy = FALSE;
+}
+
+static void
+folder_notify_cb (SlFolderPage *self,
+                  GParamSpec   *pspec,
+                  SlFolder     *folder)
+{
+  update_state (self);
+}
+
+static void
+sl_folder_page_dispose (GObject *object)
+{
+  SlFolderPage *self = (SlFolderPage *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_FOLDER_PAGE);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_object (&self->folder);
+
+  G_OBJECT_CLASS (sl_folder_page_parent_class)->dispose (object);
+}
+
+static void
+sl_folder_page_class_init (SlFolderPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_folder_page_dispose;
+
+  signals[FINDING_ACTIVATED] =
+    g_signal_new ("finding-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, SL_TYPE_FINDING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-folder-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlFolderPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlFolderPage, scanning_page);
+  gtk_widget_class_bind_template_child (widget_class, SlFolderPage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlFolderPage, findings_page);
+}
+
+static void
+sl_folder_page_init (SlFolderPage *self)
+{
+  self->groups = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+sl_folder_page_new (SlFolder *folder)
+{
+  SlFolderPage *self;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (SL_IS_FOLDER (folder), NULL);
+
+  id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  self = g_object_new (SL_TYPE_FOLDER_PAGE,
+                       "id", id,
+                       "title", sl_folder_get_name (folder),
+                       NULL);
+  self->folder = g_object_ref (folder);
+
+  g_signal_connect_object (folder, "notify::state", G_CALLBACK (folder_notify_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (folder, "notify::files-scanned", G_CALLBACK (folder_notify_cb), self, G_CONNECT_SWAPPED);
+  update_state (self);
+
+  return GTK_WIDGET (self);
+}
+
+SlFolder *
+sl_folder_page_get_folder (SlFolderPage *self)
+{
+  g_return_val_if_fail (SL_IS_FOLDER_PAGE (self), NULL);
+  return self->folder;
+}
+
+/**
+ * sl_folder_page_get_state_name:
+ *
+ * Returns: which page shows: "scanning", "failed", "empty" or "findings"
+ */
+const char *
+sl_folder_page_get_state_name (SlFolderPage *self)
+{
+  g_return_val_if_fail (SL_IS_FOLDER_PAGE (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}

@@ -1,0 +1,20 @@
+/* sl-folder-page.h: the document showing what an opened folder holds
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpanel.h>
+
+#include "sl-folder.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_FOLDER_PAGE (sl_folder_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL, FOLDER_PAGE, PanelWidget)
+
+GtkWidget  *sl_folder_page_new          (SlFolder     *folder);
+SlFolder   *sl_folder_page_get_folder   (SlFolderPage *self);
+const char *sl_folder_page_get_state_name (SlFolderPage *self);
+
+G_END_DECLS

@@ -1,0 +1,26 @@
+/* sl-problems-panel.h: every warning and error, with file and position
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpanel.h>
+
+#include "sl-problem.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_PROBLEMS_PANEL (sl_problems_panel_get_type ())
+G_DECLARE_FINAL_TYPE (SlProblemsPanel, sl_problems_panel, SL, PROBLEMS_PANEL, PanelWidget)
+
+GtkWidget  *sl_problems_panel_new        (void);
+void        sl_problems_panel_add        (SlProblemsPanel *self,
+                                          SlProblem       *problem);
+void        sl_problems_panel_add_all    (SlProblemsPanel *self,
+                                          GListModel      *problems);
+void        sl_problems_panel_clear      (SlProblemsPanel *self);
+GListModel *sl_problems_panel_get_model  (SlProblemsPanel *self);
+guint       sl_problems_panel_count      (SlProblemsPanel *self,
+                                          SlSeverity       severity);
+
+G_END_DECLS

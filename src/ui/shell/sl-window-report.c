@@ -1,0 +1,248 @@
+/* sl-window-report.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "sl-problems-panel.h"
+#include "sl-window-report.h"
+
+#define POLL_INTERVAL_MS 50
+#define SETTLE_US (400 * G_TIME_SPAN_MILLISECOND)
+#define GIVE_UP_US (60 * G_TIME_SPAN_SECOND)
+
+typedef struct {
+  SlWindow *window;
+  char     *png_path;
+  char     *json_path;
+  gint64    started;
+  gint64    idle_since;
+} PendingReport;
+
+/**
+ * sl_window_report_save_png:
+ *
+ * Renders the window with its own renderer, as it is on screen.
+ */
+gboolean
+sl_window_report_save_png (SlWindow    *window,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot;
+  GskRenderer *renderer;
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+
+  g_return_val_if_fail (SL_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  if (renderer == NULL || width <= 0 || height <= 0)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "The window is not shown yet");
+      return FALSE;
+    }
+
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
+      return FALSE;
+    }
+
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s", path);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+add_panels (JsonBuilder *builder,
+            SlWindow    *window)
+{
+  g_autofree char *layout = sl_window_describe_layout (window);
+  g_auto(GStrv) tokens = g_strsplit (layout, " ", -1);
+
+  json_builder_set_member_name (builder, "panels");
+  json_builder_begin_array (builder);
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (tokens[i], ":", 3);
+      PanelWidget *panel;
+
+      if (g_strv_length (parts) != 3)
+        continue;
+
+      panel = sl_window_find_panel (window, parts[0]);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, parts[0]);
+      json_builder_set_member_name (builder, "title");
+      json_builder_add_string_value (builder, panel ? panel_widget_get_title (panel) : "");
+      json_builder_set_member_name (builder, "area");
+      json_builder_add_string_value (builder, parts[1]);
+      json_builder_set_member_name (builder, "frame");
+      json_builder_add_int_value (builder, g_ascii_strtoll (parts[2], NULL, 10));
+      json_builder_set_member_name (builder, "mapped");
+      json_builder_add_boolean_value (builder, panel && gtk_widget_get_mapped (GTK_WIDGET (panel)));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_folders (JsonBuilder *builder,
+             SlWindow    *window)
+{
+  GListModel *folders = sl_window_get_folders (window);
+  static const char *states[] = { "scanning", "ready", "failed" };
+
+  json_builder_set_member_name (builder, "folders");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (folders); i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (folders, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "path");
+      json_builder_add_string_value (builder, sl_folder_get_path (folder));
+      json_builder_set_member_name (builder, "state");
+      json_builder_add_string_value (builder, states[sl_folder_get_state (folder)]);
+      json_builder_set_member_name (builder, "findings");
+      json_builder_add_int_value (builder, g_list_model_get_n_items (sl_folder_get_findings (folder)));
+      json_builder_set_member_name (builder, "problems");
+      json_builder_add_int_value (builder, g_list_model_get_n_items (sl_folder_get_problems (folder)));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+/**
+ * sl_window_report_to_json:
+ *
+ * Returns: (transfer full): panels and where they are, open documents,
+ *   folders with their finding and problem counts
+ */
+char *
+sl_window_report_to_json (SlWindow *window)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+
+  g_return_val_if_fail (SL_IS_WINDOW (window), NULL);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "width");
+  json_builder_add_int_value (builder, gtk_widget_get_width (GTK_WIDGET (window)));
+  json_builder_set_member_name (builder, "height");
+  json_builder_add_int_value (builder, gtk_widget_get_height (GTK_WIDGET (window)));
+  json_builder_set_member_name (builder, "documents");
+  json_builder_add_int_value (builder, sl_window_get_n_documents (window));
+  json_builder_set_member_name (builder, "problems");
+  json_builder_add_int_value (builder, problems ? g_list_model_get_n_items (sl_problems_panel_get_model (problems)) : 0);
+  add_panels (builder, window);
+  add_folders (builder, window);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  return json_generator_to_data (generator, NULL);
+}
+
+static void
+pending_report_free (PendingReport *report)
+{
+  g_clear_weak_pointer (&report->window);
+  g_free (report->png_path);
+  g_free (report->json_path);
+  g_free (report);
+}
+
+static void
+write_report (PendingReport *report)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
+    g_printerr ("sightline: screenshot failed: %s\n", error->message);
+
+  if (report->json_path != NULL)
+    {
+      g_autofree char *json = sl_window_report_to_json (report->window);
+
+      g_clear_error (&error);
+      if (!g_file_set_contents (report->json_path, json, -1, &error))
+        g_printerr ("sightline: report failed: %s\n", error->message);
+    }
+}
+
+static gboolean
+poll_cb (gpointer user_data)
+{
+  PendingReport *report = user_data;
+  gint64 now = g_get_monotonic_time ();
+  gboolean idle;
+
+  if (report->window == NULL)
+    return G_SOURCE_REMOVE;
+
+  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && sl_window_get_n_scanning (report->window) == 0;
+  if (!idle)
+    report->idle_since = 0;
+  else if (report->idle_since == 0)
+    report->idle_since = now;
+
+  /* Wait for a few frames after the last scan so what is drawn is final. */
+  if ((idle && now - report->idle_since >= SETTLE_US) || now - report->started >= GIVE_UP_US)
+    {
+      if (!idle)
+        g_printerr ("sightline: still busy after %d s; reporting what is there\n", (int)(GIVE_UP_US / G_USEC_PER_SEC));
+      write_report (report);
+      g_application_quit (g_application_get_default ());
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+/**
+ * sl_window_report_when_idle:
+ * @png_path: (nullable): where to save a screenshot
+ * @json_path: (nullable): where to save the description
+ *
+ * Once the window is shown and every scan has finished, writes the
+ * report and quits the application.
+ */
+void
+sl_window_report_when_idle (SlWindow   *window,
+                            const char *png_path,
+                            const char *json_path)
+{
+  PendingReport *report;
+
+  g_return_if_fail (SL_IS_WINDOW (window));
+
+  report = g_new0 (PendingReport, 1);
+  g_set_weak_pointer (&report->window, window);
+  report->png_path = g_strdup (png_path);
+  report->json_path = g_strdup (json_path);
+  report->started = g_get_monotonic_time ();
+
+  g_timeout_add_full (G_PRIORITY_LOW, POLL_INTERVAL_MS, poll_cb, report, (GDestroyNotify)pending_report_free);
+}

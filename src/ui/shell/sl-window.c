@@ -1,0 +1,983 @@
+/* sl-window.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <libpanel.h>
+
+#include "sl-console-panel.h"
+#include "sl-details-panel.h"
+#include "sl-dock-layout.h"
+#include "sl-finding-page.h"
+#include "sl-folder-page.h"
+#include "sl-local-target.h"
+#include "sl-problems-panel.h"
+#include "sl-run-dialog.h"
+#include "sl-target-dialog.h"
+#include "sl-welcome-page.h"
+#include "sl-window.h"
+#include "sl-workspace-panel.h"
+
+#define PROGRESS_INTERVAL_MS 100
+
+struct _SlWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  SlDockLayout         *layout;
+  GListStore           *folders;
+  GCancellable         *scan_cancellable;
+  guint                 progress_source;
+  guint                 n_scanning;
+
+  SlWorkspacePanel     *workspace_panel;
+  SlProblemsPanel      *problems_panel;
+  SlConsolePanel       *console_panel;
+  SlDetailsPanel       *details_panel;
+
+  /* Template children */
+  PanelDock            *dock;
+  PanelGrid            *grid;
+  PanelPaned           *start_paned;
+  PanelPaned           *end_paned;
+  PanelPaned           *bottom_paned;
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkLabel             *status_label;
+  GtkWidget            *scan_box;
+  GtkProgressBar       *scan_progress;
+};
+
+G_DEFINE_FINAL_TYPE (SlWindow, sl_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static SlApplication *
+get_application (SlWindow *self)
+{
+  return SL_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+}
+
+void
+sl_window_show_toast (SlWindow   *self,
+                      const char *message)
+{
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+void
+sl_window_add_problem (SlWindow  *self,
+                       SlProblem *problem)
+{
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  sl_problems_panel_add (self->problems_panel, problem);
+}
+
+static PanelFrame *
+sl_window_create_frame_cb (SlWindow  *self,
+                           PanelGrid *grid)
+{
+  PanelFrame *frame = PANEL_FRAME (panel_frame_new ());
+
+  panel_frame_set_header (frame, PANEL_FRAME_HEADER (panel_frame_tab_bar_new ()));
+  panel_frame_set_placeholder (frame, sl_welcome_page_new ());
+
+  return frame;
+}
+
+typedef struct {
+  const char  *id;
+  PanelWidget *found;
+  guint        count;
+} FindDocument;
+
+static void
+find_document_in_frame (PanelFrame *frame,
+                        gpointer    user_data)
+{
+  FindDocument *find = user_data;
+  guint n = panel_frame_get_n_pages (frame);
+
+  for (guint i = 0; i < n; i++)
+    {
+      PanelWidget *page = panel_frame_get_page (frame, i);
+
+      find->count++;
+      if (find->id != NULL && find->found == NULL && g_strcmp0 (panel_widget_get_id (page), find->id) == 0)
+        find->found = page;
+    }
+}
+
+/**
+ * sl_window_find_document:
+ *
+ * Returns: (transfer none) (nullable): the open document with @id
+ */
+PanelWidget *
+sl_window_find_document (SlWindow   *self,
+                         const char *id)
+{
+  FindDocument find = { id, NULL, 0 };
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  panel_grid_foreach_frame (self->grid, find_document_in_frame, &find);
+  return find.found;
+}
+
+guint
+sl_window_get_n_documents (SlWindow *self)
+{
+  FindDocument find = { NULL, NULL, 0 };
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), 0);
+
+  panel_grid_foreach_frame (self->grid, find_document_in_frame, &find);
+  return find.count;
+}
+
+/**
+ * sl_window_find_panel:
+ *
+ * Returns: (transfer none) (nullable): the dock panel with @id
+ */
+PanelWidget *
+sl_window_find_panel (SlWindow   *self,
+                      const char *id)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  return sl_dock_layout_find_panel (self->layout, id);
+}
+
+static void
+show_document (SlWindow    *self,
+               PanelWidget *page)
+{
+  panel_grid_add (self->grid, page);
+  panel_widget_raise (page);
+}
+
+static void
+finding_activated_cb (SlWindow  *self,
+                      SlFinding *finding);
+
+static void
+open_finding_page (SlWindow  *self,
+                   SlFinding *finding)
+{
+  g_autofree char *id = g_strdup_printf ("finding:%s:%s", sl_finding_kind_to_id (sl_finding_get_kind (finding)),
+                                         sl_finding_get_path (finding));
+  PanelWidget *page = sl_window_find_document (self, id);
+
+  if (page == NULL)
+    show_document (self, PANEL_WIDGET (sl_finding_page_new (finding)));
+  else
+    panel_widget_raise (page);
+}
+
+static void
+finding_activated_cb (SlWindow  *self,
+                      SlFinding *finding)
+{
+  open_finding_page (self, finding);
+  sl_details_panel_show (self->details_panel, G_OBJECT (finding));
+}
+
+static void
+open_folder_page (SlWindow *self,
+                  SlFolder *folder)
+{
+  g_autofree char *id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  PanelWidget *page = sl_window_find_document (self, id);
+
+  if (page == NULL)
+    {
+      page = PANEL_WIDGET (sl_folder_page_new (folder));
+      g_signal_connect_object (page, "finding-activated", G_CALLBACK (finding_activated_cb), self,
+                               G_CONNECT_SWAPPED);
+      show_document (self, page);
+    }
+  else
+    {
+      panel_widget_raise (page);
+    }
+}
+
+static void
+update_scan_status (SlWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  guint files = 0;
+  const char *name = NULL;
+  g_autofree char *status = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+
+      if (sl_folder_get_state (folder) == SL_FOLDER_SCANNING)
+        {
+          files += sl_folder_poll_progress (folder);
+          name = sl_folder_get_name (folder);
+        }
+    }
+
+  if (name != NULL)
+    {
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %u file looked at…",
+                                             "Scanning %s: %u files looked at…", files),
+                                name, files);
+      gtk_label_set_label (self->status_label, status);
+      gtk_progress_bar_pulse (self->scan_progress);
+    }
+}
+
+static gboolean
+progress_timeout_cb (gpointer user_data)
+{
+  update_scan_status (SL_WINDOW (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+scan_started (SlWindow *self)
+{
+  if (self->n_scanning++ == 0)
+    {
+      gtk_widget_set_visible (self->scan_box, TRUE);
+      self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-scan", TRUE);
+}
+
+static void
+scan_stopped (SlWindow *self)
+{
+  g_assert (self->n_scanning > 0);
+
+  if (--self->n_scanning == 0)
+    {
+      gtk_widget_set_visible (self->scan_box, FALSE);
+      g_clear_handle_id (&self->progress_source, g_source_remove);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-scan", FALSE);
+    }
+}
+
+static void
+report_scan (SlWindow *self,
+             SlFolder *folder)
+{
+  guint n_findings = g_list_model_get_n_items (sl_folder_get_findings (folder));
+  guint n_problems = g_list_model_get_n_items (sl_folder_get_problems (folder));
+  g_autofree char *status = NULL;
+
+  status = g_strdup_printf (_("%s: %u found in %u files (%.0f ms), %u problems"),
+                            sl_folder_get_name (folder), n_findings, sl_folder_get_files_scanned (folder),
+                            sl_folder_get_scan_time (folder) / 1000.0, n_problems);
+  gtk_label_set_label (self->status_label, status);
+
+  if (n_problems > 0)
+    {
+      g_autofree char *toast = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                             "%u problem while reading %s: see Problems",
+                                                             "%u problems while reading %s: see Problems",
+                                                             n_problems),
+                                                n_problems, sl_folder_get_name (folder));
+      sl_problems_panel_add_all (self->problems_panel, sl_folder_get_problems (folder));
+      sl_window_show_toast (self, toast);
+    }
+}
+
+static void
+scan_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  SlFolder *folder = SL_FOLDER (object);
+  g_autoptr(SlWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  scan_stopped (self);
+
+  if (!sl_folder_scan_finish (folder, result, &error))
+    {
+      g_autoptr(SlProblem) problem = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          gtk_label_set_label (self->status_label, _("Scanning stopped"));
+          return;
+        }
+
+      problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), sl_folder_get_path (folder), -1, error->message);
+      sl_problems_panel_add (self->problems_panel, problem);
+      gtk_label_set_label (self->status_label, error->message);
+      return;
+    }
+
+  report_scan (self, folder);
+
+  if (sl_details_panel_get_item (self->details_panel) == G_OBJECT (folder))
+    sl_details_panel_show (self->details_panel, G_OBJECT (folder));
+}
+
+static SlFolder *
+find_folder (SlWindow   *self,
+             const char *path)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+
+      if (g_strcmp0 (sl_folder_get_path (folder), path) == 0)
+        return folder;
+    }
+
+  return NULL;
+}
+
+/**
+ * sl_window_open_path:
+ * @path: a folder or a file
+ *
+ * Adds @path to the Workspace (or finds it there), scans it in a worker
+ * thread and shows its document.
+ *
+ * Returns: (transfer none): the folder
+ */
+SlFolder *
+sl_window_open_path (SlWindow   *self,
+                     const char *path)
+{
+  g_autoptr(SlFolder) created = NULL;
+  SlFolder *folder;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  created = sl_folder_new (path);
+  folder = find_folder (self, sl_folder_get_path (created));
+  if (folder == NULL)
+    {
+      folder = created;
+      g_list_store_append (self->folders, folder);
+    }
+
+  if (sl_folder_get_state (folder) != SL_FOLDER_SCANNING || folder == created)
+    {
+      scan_started (self);
+      sl_folder_scan_async (folder, self->scan_cancellable, scan_cb, g_object_ref (self));
+    }
+
+  sl_application_note_recent_folder (get_application (self), sl_folder_get_path (folder));
+  adw_window_title_set_subtitle (self->window_title, sl_folder_get_path (folder));
+  open_folder_page (self, folder);
+  sl_workspace_panel_select_item (self->workspace_panel, G_OBJECT (folder));
+
+  return folder;
+}
+
+GListModel *
+sl_window_get_folders (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  return G_LIST_MODEL (self->folders);
+}
+
+guint
+sl_window_get_n_scanning (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), 0);
+
+  return self->n_scanning;
+}
+
+static void
+workspace_item_activated_cb (SlWindow *self,
+                             GObject  *item)
+{
+  if (SL_IS_FOLDER (item))
+    open_folder_page (self, SL_FOLDER (item));
+  else if (SL_IS_FINDING (item))
+    open_finding_page (self, SL_FINDING (item));
+  else if (G_IS_FILE (item))
+    {
+      g_autofree char *path = g_file_get_path (G_FILE (item));
+
+      if (path != NULL)
+        sl_window_open_path (self, path);
+    }
+
+  sl_details_panel_show (self->details_panel, item);
+}
+
+static void
+selection_changed_cb (SlWindow *self,
+                      GObject  *item)
+{
+  if (item != NULL && !G_IS_FILE (item))
+    sl_details_panel_show (self->details_panel, item);
+}
+
+static void
+problem_activated_cb (SlWindow  *self,
+                      SlProblem *problem)
+{
+  sl_details_panel_show (self->details_panel, G_OBJECT (problem));
+  panel_dock_set_reveal_area (self->dock, PANEL_AREA_END, TRUE);
+  panel_widget_raise (PANEL_WIDGET (self->details_panel));
+}
+
+static void
+folder_chosen_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  SlWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        {
+          g_autoptr(GFile) file = g_list_model_get_item (files, i);
+          g_autofree char *path = g_file_get_path (file);
+
+          if (path != NULL)
+            sl_window_open_path (self, path);
+        }
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+choose_and_open (SlWindow             *self,
+                 GtkFileChooserAction  action,
+                 const char           *title)
+{
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (folder_chosen_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_folder_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  choose_and_open (SL_WINDOW (widget), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("Open Folder"));
+}
+
+static void
+open_file_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  choose_and_open (SL_WINDOW (widget), GTK_FILE_CHOOSER_ACTION_OPEN, _("Open File"));
+}
+
+static void
+cancel_scan_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  g_cancellable_cancel (self->scan_cancellable);
+  g_clear_object (&self->scan_cancellable);
+  self->scan_cancellable = g_cancellable_new ();
+}
+
+static void
+connect_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  GtkWindow *dialog = GTK_WINDOW (sl_target_dialog_new (get_application (self)));
+
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  gtk_window_present (dialog);
+}
+
+static const char *
+current_folder_path (SlWindow *self)
+{
+  GObject *item = sl_details_panel_get_item (self->details_panel);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  g_autoptr(SlFolder) last = NULL;
+
+  if (SL_IS_FOLDER (item))
+    return sl_folder_get_path (SL_FOLDER (item));
+  if (n == 0)
+    return NULL;
+
+  last = g_list_model_get_item (G_LIST_MODEL (self->folders), n - 1);
+  return sl_folder_get_path (last);
+}
+
+void
+sl_window_run_command (SlWindow   *self,
+                       const char *command_line,
+                       const char *working_dir)
+{
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (command_line != NULL);
+
+  panel_dock_set_reveal_area (self->dock, PANEL_AREA_BOTTOM, TRUE);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+
+  if (!g_shell_parse_argv (command_line, NULL, &argv, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The command “%s” could not be read: %s"), command_line, error->message);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), NULL, -1, message);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+      sl_window_show_toast (self, message);
+      return;
+    }
+
+  target = sl_local_target_new ();
+  subprocess = sl_target_spawn (target, (const char * const *)argv, working_dir, NULL, &error);
+  if (subprocess == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” could not be started in %s: %s"),
+                                                  argv[0], working_dir ? working_dir : ".", error->message);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), working_dir, -1, message);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+      sl_console_panel_append (self->console_panel, message, -1);
+      sl_console_panel_append (self->console_panel, "\n", -1);
+      return;
+    }
+
+  sl_console_panel_append (self->console_panel, "$ ", -1);
+  sl_console_panel_append (self->console_panel, command_line, -1);
+  sl_console_panel_append (self->console_panel, "\n", -1);
+  sl_console_panel_attach (self->console_panel, subprocess, argv[0]);
+  sl_application_record_job (get_application (self), subprocess, command_line, working_dir);
+}
+
+static void
+run_dialog_response_cb (SlWindow    *self,
+                        const char  *command_line,
+                        const char  *working_dir,
+                        SlRunDialog *dialog)
+{
+  sl_window_run_command (self, command_line, working_dir);
+}
+
+static void
+run_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  SlRunDialog *dialog = sl_run_dialog_new (current_folder_path (self));
+
+  g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+sl_window_reset_layout (SlWindow *self)
+{
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  sl_dock_layout_reset (self->layout);
+  g_settings_reset (self->settings, "layout");
+}
+
+static void
+reset_layout_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  sl_window_reset_layout (SL_WINDOW (widget));
+}
+
+static void
+toggle_area (SlWindow  *self,
+             PanelArea  area)
+{
+  panel_dock_set_reveal_area (self->dock, area, !panel_dock_get_reveal_area (self->dock, area));
+}
+
+static void
+toggle_area_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+
+  if (g_str_equal (action_name, "win.toggle-start"))
+    toggle_area (self, PANEL_AREA_START);
+  else if (g_str_equal (action_name, "win.toggle-end"))
+    toggle_area (self, PANEL_AREA_END);
+  else
+    toggle_area (self, PANEL_AREA_BOTTOM);
+}
+
+static gboolean
+area_from_id (const char *id,
+              PanelArea  *area)
+{
+  static const PanelArea areas[] = { PANEL_AREA_START, PANEL_AREA_END, PANEL_AREA_BOTTOM, PANEL_AREA_CENTER };
+
+  for (guint i = 0; i < G_N_ELEMENTS (areas); i++)
+    {
+      if (g_strcmp0 (sl_dock_layout_area_to_id (areas[i]), id) == 0)
+        {
+          *area = areas[i];
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/**
+ * sl_window_move_panel:
+ * @area_id: "start", "end", "bottom" or "center"
+ *
+ * Returns: %TRUE when the panel and the area exist
+ */
+gboolean
+sl_window_move_panel (SlWindow   *self,
+                      const char *panel_id,
+                      const char *area_id)
+{
+  PanelWidget *panel;
+  PanelArea area;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  panel = sl_dock_layout_find_panel (self->layout, panel_id);
+  if (panel == NULL || !area_from_id (area_id, &area))
+    return FALSE;
+
+  sl_dock_layout_move_panel (self->layout, panel, area, 0);
+  return TRUE;
+}
+
+static void
+move_panel_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  const char *panel_id;
+  const char *area_id;
+
+  g_variant_get (param, "(&s&s)", &panel_id, &area_id);
+  sl_window_move_panel (SL_WINDOW (widget), panel_id, area_id);
+}
+
+static void
+close_document_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  PanelFrame *frame = panel_grid_get_most_recent_frame (self->grid);
+  PanelWidget *page = frame ? panel_frame_get_visible_child (frame) : NULL;
+
+  if (page != NULL)
+    panel_widget_close (page);
+}
+
+/**
+ * sl_window_describe_layout:
+ *
+ * Returns: (transfer full): one "id:area:frame" token per dock panel,
+ *   space-separated, for tests and the window report
+ */
+char *
+sl_window_describe_layout (SlWindow *self)
+{
+  static const char *ids[] = { "workspace", "problems", "console", "details" };
+  GString *str = g_string_new (NULL);
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      PanelWidget *panel = sl_dock_layout_find_panel (self->layout, ids[i]);
+      PanelArea area;
+      guint frame;
+
+      if (panel == NULL || !sl_dock_layout_get_placement (self->layout, panel, &area, &frame))
+        continue;
+      g_string_append_printf (str, "%s%s:%s:%u", str->len ? " " : "", ids[i],
+                              sl_dock_layout_area_to_id (area), frame);
+    }
+
+  return g_string_free (str, FALSE);
+}
+
+void
+sl_window_save_state (SlWindow *self)
+{
+  int width, height;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (GTK_WINDOW (self)));
+  g_settings_set_value (self->settings, "layout", sl_dock_layout_save (self->layout));
+}
+
+static gboolean
+sl_window_close_request (GtkWindow *window)
+{
+  SlWindow *self = SL_WINDOW (window);
+
+  sl_window_save_state (self);
+  g_cancellable_cancel (self->scan_cancellable);
+
+  return GTK_WINDOW_CLASS (sl_window_parent_class)->close_request (window);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         SlWindow      *self)
+{
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = g_value_get_boxed (value);
+  for (const GSList *l = files; l != NULL; l = l->next)
+    {
+      g_autofree char *path = g_file_get_path (l->data);
+
+      if (path != NULL)
+        sl_window_open_path (self, path);
+    }
+
+  return files != NULL;
+}
+
+static GMenuModel *
+create_panel_menu (const char *panel_id)
+{
+  static const struct {
+    const char *area;
+    const char *label;
+  } targets[] = {
+    { "start", N_("Move to the _Left") },
+    { "end", N_("Move to the _Right") },
+    { "bottom", N_("Move to the _Bottom") },
+    { "center", N_("Move to the _Documents") },
+  };
+  GMenu *menu = g_menu_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(targets[i].label), NULL);
+
+      g_menu_item_set_action_and_target (item, "win.move-panel", "(ss)", panel_id, targets[i].area);
+      g_menu_append_item (menu, item);
+    }
+
+  return G_MENU_MODEL (menu);
+}
+
+static void
+add_panel (SlWindow    *self,
+           PanelWidget *panel,
+           PanelArea    area,
+           guint        frame)
+{
+  g_autoptr(GMenuModel) menu = create_panel_menu (panel_widget_get_id (panel));
+
+  panel_widget_set_menu_model (panel, menu);
+  sl_dock_layout_add_panel (self->layout, panel, area, frame);
+}
+
+/* Panels need the application's models, and "application" is set only
+ * after construction, so this runs from sl_window_new(). */
+static void
+create_panels (SlWindow      *self,
+               SlApplication *app)
+{
+  g_autoptr(GVariant) layout = NULL;
+
+  self->workspace_panel = SL_WORKSPACE_PANEL (sl_workspace_panel_new (sl_application_get_targets (app),
+                                                                      G_LIST_MODEL (self->folders),
+                                                                      sl_application_get_recent_folders (app)));
+  self->problems_panel = SL_PROBLEMS_PANEL (sl_problems_panel_new ());
+  self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
+  self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());
+
+  g_signal_connect_object (self->workspace_panel, "item-activated", G_CALLBACK (workspace_item_activated_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->workspace_panel, "selection-changed", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->problems_panel, "selection-changed", G_CALLBACK (selection_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->problems_panel, "problem-activated", G_CALLBACK (problem_activated_cb),
+                           self, G_CONNECT_SWAPPED);
+
+  self->layout = sl_dock_layout_new (self->dock, self->grid);
+  sl_dock_layout_set_area (self->layout, PANEL_AREA_START, self->start_paned);
+  sl_dock_layout_set_area (self->layout, PANEL_AREA_END, self->end_paned);
+  sl_dock_layout_set_area (self->layout, PANEL_AREA_BOTTOM, self->bottom_paned);
+
+  add_panel (self, PANEL_WIDGET (self->workspace_panel), PANEL_AREA_START, 0);
+  add_panel (self, PANEL_WIDGET (self->problems_panel), PANEL_AREA_BOTTOM, 0);
+  add_panel (self, PANEL_WIDGET (self->console_panel), PANEL_AREA_BOTTOM, 0);
+  add_panel (self, PANEL_WIDGET (self->details_panel), PANEL_AREA_END, 0);
+  panel_widget_raise (PANEL_WIDGET (self->problems_panel));
+
+  panel_dock_set_start_width (self->dock, 300);
+  panel_dock_set_end_width (self->dock, 320);
+  panel_dock_set_bottom_height (self->dock, 220);
+
+  layout = g_settings_get_value (self->settings, "layout");
+  sl_dock_layout_restore (self->layout, layout);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  sl_application_report_startup_problems (app, self);
+}
+
+static void
+sl_window_dispose (GObject *object)
+{
+  SlWindow *self = (SlWindow *)object;
+
+  g_cancellable_cancel (self->scan_cancellable);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
+  g_clear_object (&self->layout);
+
+  G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
+}
+
+static void
+sl_window_finalize (GObject *object)
+{
+  SlWindow *self = (SlWindow *)object;
+
+  g_clear_object (&self->scan_cancellable);
+  g_clear_object (&self->folders);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (sl_window_parent_class)->finalize (object);
+}
+
+static void
+sl_window_class_init (SlWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = sl_window_dispose;
+  object_class->finalize = sl_window_finalize;
+  window_class->close_request = sl_window_close_request;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, dock);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, grid);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, start_paned);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, end_paned);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, bottom_paned);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, scan_box);
+  gtk_widget_class_bind_template_child (widget_class, SlWindow, scan_progress);
+  gtk_widget_class_bind_template_callback (widget_class, sl_window_create_frame_cb);
+
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.open-file", NULL, open_file_action);
+  gtk_widget_class_install_action (widget_class, "win.connect", NULL, connect_action);
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
+  gtk_widget_class_install_action (widget_class, "win.reset-layout", NULL, reset_layout_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-start", NULL, toggle_area_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-end", NULL, toggle_area_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-bottom", NULL, toggle_area_action);
+  gtk_widget_class_install_action (widget_class, "win.move-panel", "(ss)", move_panel_action);
+  gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.connect", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.run", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-scan", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.toggle-start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK, "win.toggle-end", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_j, GDK_CONTROL_MASK, "win.toggle-bottom", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close-document", NULL);
+
+  g_type_ensure (PANEL_TYPE_DOCK);
+  g_type_ensure (PANEL_TYPE_GRID);
+  g_type_ensure (PANEL_TYPE_PANED);
+  g_type_ensure (PANEL_TYPE_STATUSBAR);
+  g_type_ensure (PANEL_TYPE_TOGGLE_BUTTON);
+}
+
+static void
+sl_window_init (SlWindow *self)
+{
+  GtkDropTarget *drop;
+
+  self->settings = g_settings_new (APP_ID);
+  self->folders = g_list_store_new (SL_TYPE_FOLDER);
+  self->scan_cancellable = g_cancellable_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-scan", FALSE);
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+#ifdef DEVELOPMENT_BUILD
+  gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
+#endif
+}
+
+SlWindow *
+sl_window_new (SlApplication *app)
+{
+  SlWindow *self;
+
+  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+
+  self = g_object_new (SL_TYPE_WINDOW, "application", app, NULL);
+  create_panels (self, app);
+
+  return self;
+}

@@ -1,0 +1,386 @@
+/* sl-workspace-panel.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-finding.h"
+#include "sl-folder.h"
+#include "sl-target-record.h"
+#include "sl-workspace-panel.h"
+#include "sl-workspace-section.h"
+
+struct _SlWorkspacePanel
+{
+  PanelWidget          parent_instance;
+
+  GListStore          *sections;
+  GtkTreeListModel    *tree;
+  GtkSingleSelection  *selection;
+
+  GtkListView         *list_view;
+};
+
+G_DEFINE_FINAL_TYPE (SlWorkspacePanel, sl_workspace_panel, PANEL_TYPE_WIDGET)
+
+enum {
+  ITEM_ACTIVATED,
+  SELECTION_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static GListModel *
+create_child_model (gpointer item,
+                    gpointer user_data)
+{
+  if (SL_IS_WORKSPACE_SECTION (item))
+    return g_object_ref (sl_workspace_section_get_children (item));
+  if (SL_IS_FOLDER (item))
+    return g_object_ref (sl_folder_get_findings (item));
+  return NULL;
+}
+
+typedef struct {
+  GtkTreeExpander *expander;
+  GtkImage        *icon;
+  GtkLabel        *title;
+  GtkLabel        *subtitle;
+  GtkSpinner      *spinner;
+  gulong           notify_id;
+  GObject         *watched;
+} RowWidgets;
+
+static void
+row_widgets_free (gpointer data)
+{
+  RowWidgets *row = data;
+
+  if (row->watched != NULL)
+    g_clear_signal_handler (&row->notify_id, row->watched);
+  g_free (row);
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  user_data)
+{
+  RowWidgets *row = g_new0 (RowWidgets, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  row->expander = GTK_TREE_EXPANDER (gtk_tree_expander_new ());
+  row->icon = GTK_IMAGE (gtk_image_new ());
+  row->title = GTK_LABEL (gtk_label_new (NULL));
+  row->subtitle = GTK_LABEL (gtk_label_new (NULL));
+  row->spinner = GTK_SPINNER (gtk_spinner_new ());
+
+  gtk_label_set_xalign (row->title, 0);
+  gtk_label_set_ellipsize (row->title, PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_hexpand (GTK_WIDGET (row->title), TRUE);
+  gtk_label_set_xalign (row->subtitle, 1);
+  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "numeric");
+
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->icon));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->title));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->spinner));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->subtitle));
+  gtk_tree_expander_set_child (row->expander, box);
+
+  g_object_set_data_full (G_OBJECT (list_item), "sl-row", row, row_widgets_free);
+  gtk_list_item_set_child (list_item, GTK_WIDGET (row->expander));
+}
+
+static void
+update_folder_row (RowWidgets *row,
+                   SlFolder   *folder)
+{
+  SlFolderState state = sl_folder_get_state (folder);
+  g_autofree char *subtitle = NULL;
+
+  gtk_spinner_set_spinning (row->spinner, state == SL_FOLDER_SCANNING);
+  gtk_widget_set_visible (GTK_WIDGET (row->spinner), state == SL_FOLDER_SCANNING);
+
+  if (state == SL_FOLDER_FAILED)
+    {
+      gtk_image_set_from_icon_name (row->icon, "dialog-error-symbolic");
+      subtitle = g_strdup (_("unreadable"));
+    }
+  else
+    {
+      gtk_image_set_from_icon_name (row->icon, "folder-symbolic");
+      if (state == SL_FOLDER_READY)
+        subtitle = g_strdup_printf ("%u", g_list_model_get_n_items (sl_folder_get_findings (folder)));
+    }
+
+  gtk_label_set_label (row->subtitle, subtitle ? subtitle : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander),
+                               state == SL_FOLDER_FAILED ? sl_folder_get_error_message (folder)
+                                                         : sl_folder_get_path (folder));
+}
+
+static void
+folder_state_changed_cb (SlFolder   *folder,
+                         GParamSpec *pspec,
+                         RowWidgets *row)
+{
+  update_folder_row (row, folder);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             gpointer                  user_data)
+{
+  RowWidgets *row = g_object_get_data (G_OBJECT (list_item), "sl-row");
+  GtkTreeListRow *tree_row = gtk_list_item_get_item (list_item);
+  GObject *item = gtk_tree_list_row_get_item (tree_row);
+
+  gtk_tree_expander_set_list_row (row->expander, tree_row);
+  gtk_widget_set_visible (GTK_WIDGET (row->spinner), FALSE);
+  gtk_widget_remove_css_class (GTK_WIDGET (row->title), "heading");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), NULL);
+  gtk_label_set_label (row->subtitle, "");
+
+  if (SL_IS_WORKSPACE_SECTION (item))
+    {
+      SlWorkspaceSection *section = SL_WORKSPACE_SECTION (item);
+      g_autofree char *count = g_strdup_printf ("%u", g_list_model_get_n_items (sl_workspace_section_get_children (section)));
+
+      gtk_image_set_from_icon_name (row->icon, sl_workspace_section_get_icon_name (section));
+      gtk_label_set_label (row->title, sl_workspace_section_get_title (section));
+      gtk_label_set_label (row->subtitle, count);
+      gtk_widget_add_css_class (GTK_WIDGET (row->title), "heading");
+    }
+  else if (SL_IS_FOLDER (item))
+    {
+      gtk_label_set_label (row->title, sl_folder_get_name (SL_FOLDER (item)));
+      update_folder_row (row, SL_FOLDER (item));
+      row->watched = item;
+      row->notify_id = g_signal_connect (item, "notify::state", G_CALLBACK (folder_state_changed_cb), row);
+    }
+  else if (SL_IS_FINDING (item))
+    {
+      SlFinding *finding = SL_FINDING (item);
+      g_autofree char *summary = sl_finding_dup_summary (finding);
+      g_autofree char *tooltip = g_strdup_printf ("%s\n%s\n%s", sl_finding_kind_to_label (sl_finding_get_kind (finding)),
+                                                  sl_finding_get_path (finding), summary);
+
+      gtk_image_set_from_icon_name (row->icon, sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
+      gtk_label_set_label (row->title, sl_finding_get_name (finding));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
+    }
+  else if (SL_IS_TARGET_RECORD (item))
+    {
+      SlTargetRecord *target = SL_TARGET_RECORD (item);
+      gboolean local = sl_target_record_get_kind (target) == SL_TARGET_KIND_LOCAL;
+      g_autofree char *location = NULL;
+
+      if (!local)
+        location = g_strdup_printf ("%s%s%s:%u",
+                                    sl_target_record_get_user (target) ? sl_target_record_get_user (target) : "",
+                                    sl_target_record_get_user (target) ? "@" : "",
+                                    sl_target_record_get_host (target), sl_target_record_get_port (target));
+
+      gtk_image_set_from_icon_name (row->icon, local ? "computer-symbolic" : "sl-server-symbolic");
+      gtk_label_set_label (row->title, sl_target_record_get_name (target));
+      gtk_label_set_label (row->subtitle, local ? _("local") : "SSH");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), location ? location : _("Jobs run on this computer"));
+    }
+  else if (G_IS_FILE (item))
+    {
+      g_autofree char *name = g_file_get_basename (G_FILE (item));
+      g_autofree char *path = g_file_get_path (G_FILE (item));
+
+      gtk_image_set_from_icon_name (row->icon, "document-open-recent-symbolic");
+      gtk_label_set_label (row->title, name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), path);
+    }
+}
+
+static void
+unbind_row_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  user_data)
+{
+  RowWidgets *row = g_object_get_data (G_OBJECT (list_item), "sl-row");
+
+  if (row->watched != NULL)
+    {
+      g_clear_signal_handler (&row->notify_id, row->watched);
+      row->watched = NULL;
+    }
+}
+
+static GObject *
+item_at (SlWorkspacePanel *self,
+         guint             position)
+{
+  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), position);
+
+  return row ? gtk_tree_list_row_get_item (row) : NULL;
+}
+
+static void
+row_activated_cb (SlWorkspacePanel *self,
+                  guint             position)
+{
+  g_autoptr(GObject) item = item_at (self, position);
+
+  if (item != NULL)
+    g_signal_emit (self, signals[ITEM_ACTIVATED], 0, item);
+}
+
+static void
+selection_changed_cb (SlWorkspacePanel *self)
+{
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(GObject) item = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+  g_signal_emit (self, signals[SELECTION_CHANGED], 0, item);
+}
+
+static void
+sl_workspace_panel_dispose (GObject *object)
+{
+  SlWorkspacePanel *self = (SlWorkspacePanel *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WORKSPACE_PANEL);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->tree);
+  g_clear_object (&self->sections);
+
+  G_OBJECT_CLASS (sl_workspace_panel_parent_class)->dispose (object);
+}
+
+static void
+sl_workspace_panel_class_init (SlWorkspacePanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_workspace_panel_dispose;
+
+  /**
+   * SlWorkspacePanel::item-activated:
+   * @item: a #SlFolder, #SlFinding, #SlTargetRecord or recent #GFile
+   */
+  signals[ITEM_ACTIVATED] =
+    g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+  signals[SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-workspace-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlWorkspacePanel, list_view);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+}
+
+static void
+sl_workspace_panel_init (SlWorkspacePanel *self)
+{
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), NULL);
+  gtk_list_view_set_factory (self->list_view, factory);
+
+  self->sections = g_list_store_new (SL_TYPE_WORKSPACE_SECTION);
+}
+
+GtkWidget *
+sl_workspace_panel_new (GListModel *targets,
+                        GListModel *folders,
+                        GListModel *recent)
+{
+  SlWorkspacePanel *self;
+  g_autoptr(SlWorkspaceSection) targets_section = NULL;
+  g_autoptr(SlWorkspaceSection) folders_section = NULL;
+  g_autoptr(SlWorkspaceSection) recent_section = NULL;
+
+  g_return_val_if_fail (G_IS_LIST_MODEL (targets), NULL);
+  g_return_val_if_fail (G_IS_LIST_MODEL (folders), NULL);
+  g_return_val_if_fail (G_IS_LIST_MODEL (recent), NULL);
+
+  self = g_object_new (SL_TYPE_WORKSPACE_PANEL, NULL);
+
+  targets_section = sl_workspace_section_new ("targets", _("Targets"), "sl-server-symbolic", targets);
+  folders_section = sl_workspace_section_new ("folders", _("Opened Folders"), "folder-symbolic", folders);
+  recent_section = sl_workspace_section_new ("recent", _("Recent Folders"), "document-open-recent-symbolic", recent);
+  g_list_store_append (self->sections, folders_section);
+  g_list_store_append (self->sections, targets_section);
+  g_list_store_append (self->sections, recent_section);
+
+  /* Sections open, folders open, findings are leaves. */
+  self->tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->sections)),
+                                        FALSE, TRUE, create_child_model, NULL, NULL);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->tree)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+
+  return GTK_WIDGET (self);
+}
+
+/**
+ * sl_workspace_panel_select_item:
+ *
+ * Selects the row showing @item, if it is visible in the tree.
+ *
+ * Returns: %TRUE when a row was selected
+ */
+gboolean
+sl_workspace_panel_select_item (SlWorkspacePanel *self,
+                                GObject          *item)
+{
+  guint n;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_PANEL (self), FALSE);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) row_item = item_at (self, i);
+
+      if (row_item == item)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+guint
+sl_workspace_panel_get_n_rows (SlWorkspacePanel *self)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_PANEL (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+}
+
+/**
+ * sl_workspace_panel_get_row_item:
+ *
+ * Returns: (transfer full) (nullable): the item shown in @row
+ */
+GObject *
+sl_workspace_panel_get_row_item (SlWorkspacePanel *self,
+                                 guint             row)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_PANEL (self), NULL);
+
+  return item_at (self, row);
+}

@@ -1,0 +1,1043 @@
+/* test-workspace-store.c: the workspace database
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <gio/gio.h>
+#include <sqlite3.h>
+
+#include "sl-workspace-store.h"
+
+typedef struct {
+  char *dir;
+  char *db_path;
+} Fixture;
+
+static void
+remove_recursively (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children = NULL;
+
+  children = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  if (children != NULL)
+    {
+      GFileInfo *info;
+
+      while ((info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
+        {
+          g_autoptr(GFileInfo) owned = info;
+          g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (owned));
+
+          remove_recursively (child);
+        }
+    }
+
+  g_file_delete (file, NULL, NULL);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("sl-workspace-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->db_path = g_build_filename (fixture->dir, "workspace.db", NULL);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GFile) dir = g_file_new_for_path (fixture->dir);
+
+  remove_recursively (dir);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->db_path, g_free);
+}
+
+static SlWorkspaceStore *
+open_store (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  SlWorkspaceStore *store;
+
+  store = sl_workspace_store_new_for_path (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+
+  return store;
+}
+
+/* Direct SQLite access, to check what is on disk rather than what the
+ * store says. */
+static sqlite3 *
+open_raw (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL), ==, SQLITE_OK);
+  return db;
+}
+
+static char *
+query_raw_text (sqlite3    *db,
+                const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *value = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = g_strdup ((const char *)sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+
+  return value;
+}
+
+static void
+exec_raw (sqlite3    *db,
+          const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+}
+
+static GBytes *
+read_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+
+  return g_bytes_new_take (contents, length);
+}
+
+static void
+write_file (const char   *path,
+            const void   *data,
+            gsize         length)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, data, (gssize)length, &error);
+  g_assert_no_error (error);
+}
+
+/* Returns the one file of @dir whose name starts with @prefix. */
+static char *
+find_file_with_prefix (const char *dir,
+                       const char *prefix,
+                       const char *suffix)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  char *found = NULL;
+  const char *name;
+
+  g_assert_nonnull (handle);
+  while ((name = g_dir_read_name (handle)) != NULL)
+    {
+      if (!g_str_has_prefix (name, prefix))
+        continue;
+      if (suffix != NULL ? !g_str_has_suffix (name, suffix) : (g_str_has_suffix (name, "-wal") || g_str_has_suffix (name, "-shm")))
+        continue;
+
+      g_assert_null (found);
+      found = g_build_filename (dir, name, NULL);
+    }
+
+  return found;
+}
+
+static void
+test_fresh_database (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *nested = g_build_filename (fixture->dir, "a", "b", "workspace.db", NULL);
+  g_autoptr(SlWorkspaceStore) store = open_store (nested);
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *expected_version = NULL;
+  g_autofree char *journal_mode = NULL;
+  SlTargetRecord *local;
+  sqlite3 *db;
+
+  g_assert_cmpuint (sl_workspace_store_get_latest_schema_version (), >=, 1);
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==,
+                    sl_workspace_store_get_latest_schema_version ());
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_cmpstr (sl_workspace_store_get_path (store), ==, nested);
+
+  db = open_raw (nested);
+  version = query_raw_text (db, "PRAGMA user_version");
+  expected_version = g_strdup_printf ("%u", sl_workspace_store_get_latest_schema_version ());
+  g_assert_cmpstr (version, ==, expected_version);
+  journal_mode = query_raw_text (db, "PRAGMA journal_mode");
+  g_assert_cmpstr (journal_mode, ==, "wal");
+  sqlite3_close (db);
+
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 1);
+  local = g_ptr_array_index (targets, 0);
+  g_assert_cmpstr (sl_target_record_get_name (local), ==, "Local");
+  g_assert_cmpint (sl_target_record_get_kind (local), ==, SL_TARGET_KIND_LOCAL);
+  g_assert_cmpint (sl_target_record_get_id (local), >, 0);
+}
+
+static void
+test_default_path (void)
+{
+  g_autofree char *path = sl_workspace_store_dup_default_path ();
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "sightline", "workspace.db", NULL);
+
+  g_assert_cmpstr (path, ==, expected);
+}
+
+static SlTargetRecord *
+new_ssh_target (const char *name)
+{
+  SlTargetRecord *target = sl_target_record_new (SL_TARGET_KIND_SSH, name);
+
+  sl_target_record_set_host (target, "ascend-01.example.org");
+  sl_target_record_set_port (target, 2222);
+  sl_target_record_set_user (target, "trainer");
+  sl_target_record_set_auth (target, SL_TARGET_AUTH_KEY);
+  sl_target_record_set_identity_file (target, "~/.ssh/id_ed25519");
+  sl_target_record_set_known_hosts_file (target, "~/.ssh/known_hosts");
+  sl_target_record_set_remote_base_folder (target, "/home/trainer/sightline");
+  sl_target_record_set_setup_command (target, "source /usr/local/Ascend/ascend-toolkit/set_env.sh");
+
+  return target;
+}
+
+static SlTargetRecord *
+find_target (GPtrArray  *targets,
+             const char *name)
+{
+  for (guint i = 0; i < targets->len; i++)
+    {
+      SlTargetRecord *target = g_ptr_array_index (targets, i);
+
+      if (g_str_equal (sl_target_record_get_name (target), name))
+        return target;
+    }
+
+  return NULL;
+}
+
+static void
+test_targets (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autoptr(SlTargetRecord) duplicate = new_ssh_target ("a800");
+  g_autoptr(SlTargetRecord) no_host = sl_target_record_new (SL_TARGET_KIND_SSH, "nowhere");
+  g_autoptr(SlTargetRecord) pasted_key = new_ssh_target ("pasted");
+  g_autoptr(SlTargetRecord) found = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GError) error = NULL;
+  SlTargetRecord *stored;
+  SlTargetRecord *local;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_target_record_get_id (target), >, 0);
+
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 2);
+  g_assert_cmpint (sl_target_record_get_kind (g_ptr_array_index (targets, 0)), ==, SL_TARGET_KIND_LOCAL);
+  stored = find_target (targets, "a800");
+  g_assert_nonnull (stored);
+  g_assert_cmpint (sl_target_record_get_id (stored), ==, sl_target_record_get_id (target));
+  g_assert_cmpint (sl_target_record_get_kind (stored), ==, SL_TARGET_KIND_SSH);
+  g_assert_cmpstr (sl_target_record_get_host (stored), ==, "ascend-01.example.org");
+  g_assert_cmpuint (sl_target_record_get_port (stored), ==, 2222);
+  g_assert_cmpstr (sl_target_record_get_user (stored), ==, "trainer");
+  g_assert_cmpint (sl_target_record_get_auth (stored), ==, SL_TARGET_AUTH_KEY);
+  g_assert_cmpstr (sl_target_record_get_identity_file (stored), ==, "~/.ssh/id_ed25519");
+  g_assert_cmpstr (sl_target_record_get_known_hosts_file (stored), ==, "~/.ssh/known_hosts");
+  g_assert_cmpstr (sl_target_record_get_remote_base_folder (stored), ==, "/home/trainer/sightline");
+  g_assert_cmpstr (sl_target_record_get_setup_command (stored), ==,
+                   "source /usr/local/Ascend/ascend-toolkit/set_env.sh");
+
+  /* Names are unique. */
+  g_assert_false (sl_workspace_store_add_target (store, duplicate, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS);
+  g_assert_true (strstr (error->message, "a800") != NULL);
+  g_assert_cmpint (sl_target_record_get_id (duplicate), ==, 0);
+  g_clear_error (&error);
+
+  g_assert_false (sl_workspace_store_add_target (store, no_host, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A key pasted where its path belongs is refused, not stored. */
+  sl_target_record_set_identity_file (pasted_key, "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n");
+  g_assert_false (sl_workspace_store_add_target (store, pasted_key, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Update, including a rename onto a taken name. */
+  sl_target_record_set_name (target, "a800-renamed");
+  sl_target_record_set_port (target, 22);
+  sl_target_record_set_auth (target, SL_TARGET_AUTH_KEYBOARD_INTERACTIVE);
+  sl_target_record_set_identity_file (target, NULL);
+  g_assert_true (sl_workspace_store_update_target (store, target, &error));
+  g_assert_no_error (error);
+
+  found = sl_workspace_store_lookup_target (store, sl_target_record_get_id (target), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (sl_target_record_get_name (found), ==, "a800-renamed");
+  g_assert_cmpuint (sl_target_record_get_port (found), ==, 22);
+  g_assert_cmpint (sl_target_record_get_auth (found), ==, SL_TARGET_AUTH_KEYBOARD_INTERACTIVE);
+  g_assert_null (sl_target_record_get_identity_file (found));
+
+  sl_target_record_set_name (target, "Local");
+  g_assert_false (sl_workspace_store_update_target (store, target, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+
+  /* The Local target stays. */
+  local = g_ptr_array_index (targets, 0);
+  g_assert_false (sl_workspace_store_remove_target (store, sl_target_record_get_id (local), &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (sl_workspace_store_remove_target (store, sl_target_record_get_id (target), &error));
+  g_assert_no_error (error);
+  g_assert_false (sl_workspace_store_remove_target (store, sl_target_record_get_id (target), &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_assert_false (sl_workspace_store_update_target (store, target, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_clear_pointer (&targets, g_ptr_array_unref);
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 1);
+}
+
+static SlProjectRecord *
+new_project (const char *name,
+             gint64      target_id)
+{
+  static const char * const excludes[] = { ".git", "*.ckpt", "__pycache__", NULL };
+  static const char * const arguments[] = { "train.py", "--epochs", "3", NULL };
+  static const char * const environment[] = { "ASCEND_RT_VISIBLE_DEVICES=0,1", "GLOG_v=2", NULL };
+  static const char * const pull_folders[] = { "summary", "profiler_output", NULL };
+  SlProjectRecord *project = sl_project_record_new (name, "/home/me/src/resnet");
+  g_autoptr(SlRunConfigRecord) train = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "Train", "python3");
+  g_autoptr(SlRunConfigRecord) profile = sl_run_config_record_new (SL_RUN_CONFIG_KIND_PROFILE, "Profile", "msprof");
+
+  sl_project_record_set_target_id (project, target_id);
+  sl_project_record_set_remote_folder (project, "/home/trainer/resnet");
+  sl_project_record_set_upload_excludes (project, excludes);
+
+  sl_run_config_record_set_arguments (train, arguments);
+  sl_run_config_record_set_environment (train, environment);
+  sl_run_config_record_set_working_folder (train, "src");
+  sl_run_config_record_set_pull_folders (train, pull_folders);
+  sl_project_record_add_run_config (project, train);
+  sl_project_record_add_run_config (project, profile);
+
+  return project;
+}
+
+static void
+assert_strv_equal (const char * const *a,
+                   const char * const *b)
+{
+  g_assert_nonnull (a);
+  g_assert_nonnull (b);
+  g_assert_true (g_strv_equal ((const char **)a, (const char **)b));
+}
+
+static void
+test_projects (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlProjectRecord) duplicate = NULL;
+  g_autoptr(SlProjectRecord) lost_target = NULL;
+  g_autoptr(SlProjectRecord) same_configs = NULL;
+  g_autoptr(SlRunConfigRecord) infer = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  g_autoptr(GError) error = NULL;
+  SlProjectRecord *stored;
+  SlRunConfigRecord *config;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+
+  project = new_project ("resnet", sl_target_record_get_id (target));
+  g_assert_true (sl_workspace_store_add_project (store, project, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_project_record_get_id (project), >, 0);
+  g_assert_cmpint (sl_run_config_record_get_id (sl_project_record_get_run_config (project, 0)), >, 0);
+
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 1);
+  stored = g_ptr_array_index (projects, 0);
+  g_assert_cmpint (sl_project_record_get_id (stored), ==, sl_project_record_get_id (project));
+  g_assert_cmpstr (sl_project_record_get_name (stored), ==, "resnet");
+  g_assert_cmpstr (sl_project_record_get_local_folder (stored), ==, "/home/me/src/resnet");
+  g_assert_cmpint (sl_project_record_get_target_id (stored), ==, sl_target_record_get_id (target));
+  g_assert_cmpstr (sl_project_record_get_remote_folder (stored), ==, "/home/trainer/resnet");
+  assert_strv_equal (sl_project_record_get_upload_excludes (stored), sl_project_record_get_upload_excludes (project));
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (stored), ==, 2);
+
+  config = sl_project_record_get_run_config (stored, 0);
+  g_assert_cmpstr (sl_run_config_record_get_name (config), ==, "Train");
+  g_assert_cmpint (sl_run_config_record_get_kind (config), ==, SL_RUN_CONFIG_KIND_TRAIN);
+  g_assert_cmpstr (sl_run_config_record_get_command (config), ==, "python3");
+  assert_strv_equal (sl_run_config_record_get_arguments (config),
+                     sl_run_config_record_get_arguments (sl_project_record_get_run_config (project, 0)));
+  assert_strv_equal (sl_run_config_record_get_environment (config),
+                     sl_run_config_record_get_environment (sl_project_record_get_run_config (project, 0)));
+  assert_strv_equal (sl_run_config_record_get_pull_folders (config),
+                     sl_run_config_record_get_pull_folders (sl_project_record_get_run_config (project, 0)));
+  g_assert_cmpstr (sl_run_config_record_get_working_folder (config), ==, "src");
+
+  config = sl_project_record_get_run_config (stored, 1);
+  g_assert_cmpstr (sl_run_config_record_get_name (config), ==, "Profile");
+  g_assert_cmpint (sl_run_config_record_get_kind (config), ==, SL_RUN_CONFIG_KIND_PROFILE);
+  g_assert_cmpstr (sl_run_config_record_get_arguments (config)[0], ==, NULL);
+  g_assert_null (sl_run_config_record_get_working_folder (config));
+
+  /* Errors: a taken name, two run configurations of one name, a target
+   * that does not exist. */
+  duplicate = new_project ("resnet", 0);
+  g_assert_false (sl_workspace_store_add_project (store, duplicate, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS);
+  g_assert_cmpint (sl_project_record_get_id (duplicate), ==, 0);
+  g_assert_cmpint (sl_run_config_record_get_id (sl_project_record_get_run_config (duplicate, 0)), ==, 0);
+  g_clear_error (&error);
+
+  same_configs = new_project ("twice", 0);
+  sl_project_record_add_run_config (same_configs, sl_project_record_get_run_config (same_configs, 0));
+  g_assert_false (sl_workspace_store_add_project (store, same_configs, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_EXISTS);
+  g_clear_error (&error);
+
+  lost_target = new_project ("lost", 4242);
+  g_assert_false (sl_workspace_store_add_project (store, lost_target, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Update replaces the run configurations. */
+  infer = sl_run_config_record_new (SL_RUN_CONFIG_KIND_INFER, "Infer", "python3");
+  sl_project_record_add_run_config (stored, infer);
+  sl_project_record_set_remote_folder (stored, "/data/resnet");
+  g_assert_true (sl_workspace_store_update_project (store, stored, &error));
+  g_assert_no_error (error);
+
+  g_clear_pointer (&projects, g_ptr_array_unref);
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 1);
+  stored = g_ptr_array_index (projects, 0);
+  g_assert_cmpstr (sl_project_record_get_remote_folder (stored), ==, "/data/resnet");
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (stored), ==, 3);
+  g_assert_cmpstr (sl_run_config_record_get_name (sl_project_record_get_run_config (stored, 2)), ==, "Infer");
+
+  /* A removed target leaves its projects without one. */
+  g_assert_true (sl_workspace_store_remove_target (store, sl_target_record_get_id (target), &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&projects, g_ptr_array_unref);
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_project_record_get_target_id (g_ptr_array_index (projects, 0)), ==, 0);
+
+  g_assert_true (sl_workspace_store_remove_project (store, sl_project_record_get_id (project), &error));
+  g_assert_no_error (error);
+  g_assert_false (sl_workspace_store_remove_project (store, sl_project_record_get_id (project), &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  g_clear_pointer (&projects, g_ptr_array_unref);
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 0);
+}
+
+static void
+note_folder (SlWorkspaceStore *store,
+             const char       *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_workspace_store_note_recent_folder (store, path, &error));
+  g_assert_no_error (error);
+}
+
+static GPtrArray *
+list_recent (SlWorkspaceStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *folders = sl_workspace_store_list_recent_folders (store, &error);
+
+  g_assert_no_error (error);
+  return folders;
+}
+
+static const char *
+recent_path (GPtrArray *folders,
+             guint      index)
+{
+  return sl_recent_folder_record_get_path (g_ptr_array_index (folders, index));
+}
+
+static void
+test_recent_folders (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+
+  note_folder (store, "/runs/a");
+  note_folder (store, "/runs/b");
+  note_folder (store, "/runs/c");
+
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, 3);
+  g_assert_cmpstr (recent_path (folders, 0), ==, "/runs/c");
+  g_assert_cmpstr (recent_path (folders, 1), ==, "/runs/b");
+  g_assert_cmpstr (recent_path (folders, 2), ==, "/runs/a");
+  g_assert_cmpint (sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 0)), >,
+                   sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 1)));
+
+  /* Opening again moves a folder to the front without a second entry,
+   * however its path is spelled. */
+  note_folder (store, "/runs/x/../a/");
+  g_clear_pointer (&folders, g_ptr_array_unref);
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, 3);
+  g_assert_cmpstr (recent_path (folders, 0), ==, "/runs/a");
+  g_assert_cmpstr (recent_path (folders, 1), ==, "/runs/c");
+  g_assert_cmpstr (recent_path (folders, 2), ==, "/runs/b");
+
+  g_assert_true (sl_workspace_store_remove_recent_folder (store, "/runs/c", &error));
+  g_assert_no_error (error);
+  g_assert_true (sl_workspace_store_remove_recent_folder (store, "/runs/never-opened", &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&folders, g_ptr_array_unref);
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, 2);
+  g_assert_cmpstr (recent_path (folders, 0), ==, "/runs/a");
+  g_assert_cmpstr (recent_path (folders, 1), ==, "/runs/b");
+
+  /* Only the newest are kept. */
+  for (guint i = 0; i < SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS + 10; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/runs/many/%02u", i);
+
+      note_folder (store, path);
+    }
+
+  g_clear_pointer (&folders, g_ptr_array_unref);
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS);
+  g_assert_cmpstr (recent_path (folders, 0), ==, "/runs/many/59");
+  g_assert_cmpstr (recent_path (folders, SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS - 1), ==, "/runs/many/10");
+}
+
+static void
+test_runs (Fixture       *fixture,
+           gconstpointer  data)
+{
+  static const char * const tags[] = { "baseline", "fp16", NULL };
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", "lenet/run1", "/data/exp/lenet/run1");
+  g_autoptr(SlRunRecord) other = sl_run_record_new ("/data/exp", "msprof", "PROF_000001", "/data/exp/PROF_000001");
+  g_autoptr(SlRunRecord) elsewhere = sl_run_record_new ("/data/other", "trace", "trace.json", "/data/other/trace.json");
+  g_autoptr(SlRunRecord) again = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+  SlRunRecord *stored;
+  const char *path = NULL;
+  guint64 size = 0;
+  guint64 offset = 0;
+  gint64 first_id;
+
+  sl_run_record_set_tags (run, tags);
+  sl_run_record_set_last_seen (run, 1000);
+  sl_run_record_set_file (run, "events.summary.1", 4096, 1024);
+  sl_run_record_set_file (run, "events.summary.1_lineage", 512, 512);
+  sl_run_record_set_last_seen (other, 1000);
+  sl_run_record_set_last_seen (elsewhere, 1000);
+
+  g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+  g_assert_no_error (error);
+  g_assert_true (sl_workspace_store_upsert_run (store, other, &error));
+  g_assert_no_error (error);
+  g_assert_true (sl_workspace_store_upsert_run (store, elsewhere, &error));
+  g_assert_no_error (error);
+  first_id = sl_run_record_get_id (run);
+  g_assert_cmpint (first_id, >, 0);
+
+  runs = sl_workspace_store_list_runs (store, "/data/exp", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 2);
+  stored = g_ptr_array_index (runs, 1);
+  g_assert_cmpstr (sl_run_record_get_relative_name (stored), ==, "lenet/run1");
+  g_assert_cmpstr (sl_run_record_get_kind_id (stored), ==, "summary-run");
+  g_assert_cmpstr (sl_run_record_get_path (stored), ==, "/data/exp/lenet/run1");
+  g_assert_cmpstr (sl_run_record_get_root_folder (stored), ==, "/data/exp");
+  g_assert_cmpint (sl_run_record_get_last_seen (stored), ==, 1000);
+  assert_strv_equal (sl_run_record_get_tags (stored), tags);
+  g_assert_cmpuint (sl_run_record_get_n_files (stored), ==, 2);
+  g_assert_true (sl_run_record_get_file (stored, 0, &path, &size, &offset));
+  g_assert_cmpstr (path, ==, "events.summary.1");
+  g_assert_cmpuint (size, ==, 4096);
+  g_assert_cmpuint (offset, ==, 1024);
+  g_assert_true (sl_run_record_lookup_file (stored, "events.summary.1_lineage", &size, &offset));
+  g_assert_cmpuint (offset, ==, 512);
+
+  /* The same run found again replaces what was known, under the same id. */
+  again = sl_run_record_new ("/data/exp", "summary-run", "lenet/run1", "/data/exp/lenet/run1");
+  sl_run_record_set_last_seen (again, 2000);
+  sl_run_record_set_file (again, "events.summary.1", 8192, 8192);
+  g_assert_true (sl_workspace_store_upsert_run (store, again, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_run_record_get_id (again), ==, first_id);
+
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = sl_workspace_store_list_runs (store, "/data/exp", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 2);
+  stored = g_ptr_array_index (runs, 1);
+  g_assert_cmpint (sl_run_record_get_id (stored), ==, first_id);
+  g_assert_cmpuint (sl_run_record_get_n_files (stored), ==, 1);
+  g_assert_true (sl_run_record_lookup_file (stored, "events.summary.1", &size, &offset));
+  g_assert_cmpuint (size, ==, 8192);
+  g_assert_cmpuint (offset, ==, 8192);
+  g_assert_cmpstr (sl_run_record_get_tags (stored)[0], ==, NULL);
+
+  /* A rescan that no longer finds PROF_000001 drops it. */
+  g_assert_true (sl_workspace_store_prune_runs (store, "/data/exp", 1500, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = sl_workspace_store_list_runs (store, "/data/exp", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+  g_assert_cmpstr (sl_run_record_get_relative_name (g_ptr_array_index (runs, 0)), ==, "lenet/run1");
+
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = sl_workspace_store_list_runs (store, "/data/other", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+}
+
+static SlJobRecord *
+add_job (SlWorkspaceStore *store,
+         const char       *command,
+         gint64            target_id,
+         gint64            started_at)
+{
+  g_autoptr(GError) error = NULL;
+  SlJobRecord *job = sl_job_record_new (command, target_id);
+
+  sl_job_record_set_started_at (job, started_at);
+  sl_job_record_set_log_path (job, "/tmp/job.log");
+  sl_job_record_set_remote_folder (job, "/home/trainer/.sightline/jobs/1");
+  g_assert_true (sl_workspace_store_add_job (store, job, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_job_record_get_id (job), >, 0);
+
+  return job;
+}
+
+static void
+test_jobs (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlJobRecord) first = NULL;
+  g_autoptr(SlJobRecord) second = NULL;
+  g_autoptr(SlJobRecord) third = NULL;
+  g_autoptr(SlJobRecord) lost = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+  SlJobRecord *stored;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+  project = new_project ("resnet", sl_target_record_get_id (target));
+  g_assert_true (sl_workspace_store_add_project (store, project, &error));
+  g_assert_no_error (error);
+
+  first = add_job (store, "python3 train.py", sl_target_record_get_id (target), 1000000);
+  g_assert_cmpstr (sl_job_record_get_target_name (first), ==, "a800");
+  g_assert_null (sl_job_record_get_project_name (first));
+
+  second = sl_job_record_new ("msprof --application=./run.sh", sl_target_record_get_id (target));
+  sl_job_record_set_project_id (second, sl_project_record_get_id (project));
+  sl_job_record_set_started_at (second, 3000000);
+  g_assert_true (sl_workspace_store_add_job (store, second, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (sl_job_record_get_project_name (second), ==, "resnet");
+
+  third = add_job (store, "python3 infer.py", sl_target_record_get_id (target), 2000000);
+
+  /* Finishing saves state, exit code and end time. */
+  sl_job_record_set_state (first, SL_JOB_STATE_FAILED);
+  sl_job_record_set_exit_code (first, 137);
+  sl_job_record_set_finished_at (first, 1500000);
+  g_assert_true (sl_workspace_store_finish_job (store, first, &error));
+  g_assert_no_error (error);
+
+  sl_job_record_set_state (second, SL_JOB_STATE_SUCCEEDED);
+  sl_job_record_set_exit_code (second, 0);
+  g_assert_true (sl_workspace_store_finish_job (store, second, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sl_job_record_get_finished_at (second), >, 0);
+
+  g_assert_false (sl_workspace_store_finish_job (store, third, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  lost = sl_job_record_new ("true", 4242);
+  g_assert_false (sl_workspace_store_add_job (store, lost, &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* The history outlives its target and keeps its name. */
+  g_assert_true (sl_workspace_store_remove_target (store, sl_target_record_get_id (target), &error));
+  g_assert_no_error (error);
+
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, 3);
+  g_assert_cmpstr (sl_job_record_get_command (g_ptr_array_index (jobs, 0)), ==, "msprof --application=./run.sh");
+  g_assert_cmpstr (sl_job_record_get_command (g_ptr_array_index (jobs, 1)), ==, "python3 infer.py");
+  g_assert_cmpstr (sl_job_record_get_command (g_ptr_array_index (jobs, 2)), ==, "python3 train.py");
+
+  stored = g_ptr_array_index (jobs, 2);
+  g_assert_cmpint (sl_job_record_get_id (stored), ==, sl_job_record_get_id (first));
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_FAILED);
+  g_assert_true (sl_job_record_has_exit_code (stored));
+  g_assert_cmpint (sl_job_record_get_exit_code (stored), ==, 137);
+  g_assert_cmpint (sl_job_record_get_started_at (stored), ==, 1000000);
+  g_assert_cmpint (sl_job_record_get_finished_at (stored), ==, 1500000);
+  g_assert_cmpint (sl_job_record_get_target_id (stored), ==, 0);
+  g_assert_cmpstr (sl_job_record_get_target_name (stored), ==, "a800");
+  g_assert_cmpstr (sl_job_record_get_log_path (stored), ==, "/tmp/job.log");
+  g_assert_cmpstr (sl_job_record_get_remote_folder (stored), ==, "/home/trainer/.sightline/jobs/1");
+
+  stored = g_ptr_array_index (jobs, 1);
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_RUNNING);
+  g_assert_false (sl_job_record_has_exit_code (stored));
+  g_assert_cmpint (sl_job_record_get_finished_at (stored), ==, 0);
+
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_cmpstr (sl_job_record_get_project_name (stored), ==, "resnet");
+  g_assert_cmpint (sl_job_record_get_project_id (stored), ==, sl_project_record_get_id (project));
+  g_assert_cmpint (sl_job_record_get_exit_code (stored), ==, 0);
+
+  g_clear_pointer (&jobs, g_ptr_array_unref);
+  jobs = sl_workspace_store_list_jobs (store, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, 2);
+}
+
+static void
+test_reopen_keeps_data (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+  note_folder (store, "/runs/a");
+  g_clear_object (&store);
+
+  /* Opening runs the migrations again only where needed: twice more and
+   * the Local target is still there once. */
+  for (guint i = 0; i < 2; i++)
+    {
+      store = open_store (fixture->db_path);
+      g_assert_null (sl_workspace_store_get_recovery_message (store));
+      g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==,
+                        sl_workspace_store_get_latest_schema_version ());
+
+      targets = sl_workspace_store_list_targets (store, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (targets->len, ==, 2);
+      g_assert_nonnull (find_target (targets, "Local"));
+      g_assert_cmpstr (sl_target_record_get_host (find_target (targets, "a800")), ==, "ascend-01.example.org");
+
+      folders = list_recent (store);
+      g_assert_cmpuint (folders->len, ==, 1);
+
+      g_clear_pointer (&targets, g_ptr_array_unref);
+      g_clear_pointer (&folders, g_ptr_array_unref);
+      g_clear_object (&store);
+    }
+}
+
+static void
+test_empty_file_is_migrated (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+
+  write_file (fixture->db_path, "", 0);
+  store = open_store (fixture->db_path);
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==,
+                    sl_workspace_store_get_latest_schema_version ());
+}
+
+static void
+assert_recovered (Fixture *fixture,
+                  GBytes  *original)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GBytes) moved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *aside = NULL;
+  const char *message;
+
+  message = sl_workspace_store_get_recovery_message (store);
+  g_assert_nonnull (message);
+
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL);
+  g_assert_nonnull (aside);
+  g_assert_true (strstr (message, aside) != NULL);
+
+  moved = read_file (aside);
+  g_assert_true (g_bytes_equal (moved, original));
+
+  /* The new database works. */
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 1);
+  note_folder (store, "/runs/after-recovery");
+  g_clear_object (&store);
+
+  /* And it is a healthy one: no second recovery. */
+  store = open_store (fixture->db_path);
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+}
+
+static void
+test_garbage_is_moved_aside (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  static const char garbage[] = "this is not a database";
+  static const char garbage_wal[] = "nor is this a write-ahead log";
+  g_autoptr(GBytes) original = g_bytes_new_static (garbage, sizeof garbage - 1);
+  g_autofree char *wal = g_strconcat (fixture->db_path, "-wal", NULL);
+
+  /* A stale log beside the file must not leak into the new database. */
+  write_file (fixture->db_path, garbage, sizeof garbage - 1);
+  write_file (wal, garbage_wal, sizeof garbage_wal - 1);
+
+  assert_recovered (fixture, original);
+}
+
+static void
+test_truncated_database_is_moved_aside (Fixture       *fixture,
+                                        gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) truncated = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Enough rows for several pages. */
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/data/exp/run-%03u-with-a-rather-long-name-to-fill-pages", i);
+      g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", path + 10, path);
+
+      sl_run_record_set_file (run, "events.summary.1", 100000, 5000);
+      g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+      g_assert_no_error (error);
+    }
+  g_clear_object (&store);
+
+  whole = read_file (fixture->db_path);
+  g_assert_cmpuint (g_bytes_get_size (whole), >, 8 * 4096);
+  truncated = g_bytes_new_from_bytes (whole, 0, g_bytes_get_size (whole) / 2 + 100);
+  write_file (fixture->db_path, g_bytes_get_data (truncated, NULL), g_bytes_get_size (truncated));
+
+  assert_recovered (fixture, truncated);
+}
+
+static void
+assert_refused_and_untouched (Fixture *fixture,
+                              int      error_code)
+{
+  g_autoptr(GBytes) before = read_file (fixture->db_path);
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *aside = NULL;
+
+  store = sl_workspace_store_new_for_path (fixture->db_path, &error);
+  g_assert_null (store);
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, error_code);
+  g_assert_true (strstr (error->message, fixture->db_path) != NULL);
+
+  after = read_file (fixture->db_path);
+  g_assert_true (g_bytes_equal (before, after));
+
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL);
+  g_assert_null (aside);
+}
+
+static void
+test_newer_version_is_refused (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  sqlite3 *db = open_raw (fixture->db_path);
+
+  exec_raw (db, "CREATE TABLE future (x); INSERT INTO future VALUES (1); PRAGMA user_version = 999");
+  sqlite3_close (db);
+
+  assert_refused_and_untouched (fixture, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION);
+}
+
+static void
+test_other_database_is_refused (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  sqlite3 *db = open_raw (fixture->db_path);
+
+  exec_raw (db, "CREATE TABLE notes (text); INSERT INTO notes VALUES ('keep me')");
+  sqlite3_close (db);
+
+  assert_refused_and_untouched (fixture, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE);
+}
+
+/* No table may have a place for a secret. */
+static void
+test_schema_has_no_secrets (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GRegex) forbidden = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3_stmt *tables = NULL;
+  sqlite3 *db = open_raw (fixture->db_path);
+  guint n_tables = 0;
+  guint n_columns = 0;
+
+  forbidden = g_regex_new ("password|passphrase|secret|private", G_REGEX_CASELESS, 0, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &tables, NULL),
+                   ==, SQLITE_OK);
+  while (sqlite3_step (tables) == SQLITE_ROW)
+    {
+      const char *table = (const char *)sqlite3_column_text (tables, 0);
+      sqlite3_stmt *columns = NULL;
+
+      g_assert_false (g_regex_match (forbidden, table, 0, NULL));
+      n_tables++;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT name FROM pragma_table_info (?1)", -1, &columns, NULL),
+                       ==, SQLITE_OK);
+      sqlite3_bind_text (columns, 1, table, -1, SQLITE_TRANSIENT);
+      while (sqlite3_step (columns) == SQLITE_ROW)
+        {
+          const char *column = (const char *)sqlite3_column_text (columns, 0);
+
+          if (g_regex_match (forbidden, column, 0, NULL))
+            g_error ("Column %s.%s looks like it holds a secret", table, column);
+          n_columns++;
+        }
+      sqlite3_finalize (columns);
+    }
+  sqlite3_finalize (tables);
+  sqlite3_close (db);
+
+  g_assert_cmpuint (n_tables, >=, 7);
+  g_assert_cmpuint (n_columns, >, 30);
+}
+
+static void
+test_id_round_trips (void)
+{
+  for (guint i = SL_TARGET_AUTH_AGENT; i <= SL_TARGET_AUTH_KEYBOARD_INTERACTIVE; i++)
+    {
+      SlTargetAuth auth = SL_TARGET_AUTH_AGENT;
+
+      g_assert_true (sl_target_auth_from_id (sl_target_auth_to_id ((SlTargetAuth)i), &auth));
+      g_assert_cmpint (auth, ==, i);
+    }
+
+  for (guint i = SL_RUN_CONFIG_KIND_TRAIN; i <= SL_RUN_CONFIG_KIND_CONVERT; i++)
+    {
+      SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN;
+
+      g_assert_true (sl_run_config_kind_from_id (sl_run_config_kind_to_id ((SlRunConfigKind)i), &kind));
+      g_assert_cmpint (kind, ==, i);
+    }
+
+  for (guint i = SL_JOB_STATE_QUEUED; i <= SL_JOB_STATE_LOST; i++)
+    {
+      SlJobState state = SL_JOB_STATE_QUEUED;
+
+      g_assert_true (sl_job_state_from_id (sl_job_state_to_id ((SlJobState)i), &state));
+      g_assert_cmpint (state, ==, i);
+    }
+
+  g_assert_false (sl_target_auth_from_id ("telepathy", &(SlTargetAuth) { 0 }));
+}
+
+#define ADD_TEST(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/workspace-store/default-path", test_default_path);
+  g_test_add_func ("/workspace-store/id-round-trips", test_id_round_trips);
+  ADD_TEST ("/workspace-store/fresh", test_fresh_database);
+  ADD_TEST ("/workspace-store/targets", test_targets);
+  ADD_TEST ("/workspace-store/projects", test_projects);
+  ADD_TEST ("/workspace-store/recent-folders", test_recent_folders);
+  ADD_TEST ("/workspace-store/runs", test_runs);
+  ADD_TEST ("/workspace-store/jobs", test_jobs);
+  ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
+  ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
+  ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);
+  ADD_TEST ("/workspace-store/recovery/truncated", test_truncated_database_is_moved_aside);
+  ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
+  ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
+  ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
+
+  return g_test_run ();
+}
