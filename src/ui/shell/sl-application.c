@@ -297,11 +297,6 @@ sl_application_handle_local_options (GApplication *application,
   g_variant_dict_lookup (options, "report", "^ay", &self->report_path);
   g_variant_dict_lookup (options, "quit-after-first-frame", "b", &self->quit_after_first_frame);
 
-  /* Test and benchmark runs must not hand over to an instance that is
-   * already running. */
-  if (self->screenshot_path || self->report_path || self->quit_after_first_frame)
-    g_application_set_flags (application, g_application_get_flags (application) | G_APPLICATION_NON_UNIQUE);
-
   return -1;
 }
 

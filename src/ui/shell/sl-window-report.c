@@ -193,6 +193,24 @@ write_report (PendingReport *report)
 }
 
 static gboolean
+quit_cb (gpointer user_data)
+{
+  g_application_quit (g_application_get_default ());
+  return G_SOURCE_REMOVE;
+}
+
+/* SIGHTLINE_REPORT_LINGER_MS keeps the window up after the report, so a
+ * test can also take a screenshot of the whole display from outside. */
+static void
+quit_after_linger (void)
+{
+  const char *linger = g_getenv ("SIGHTLINE_REPORT_LINGER_MS");
+  guint ms = linger ? (guint)g_ascii_strtoull (linger, NULL, 10) : 0;
+
+  g_timeout_add (MIN (ms, 60000), quit_cb, NULL);
+}
+
+static gboolean
 poll_cb (gpointer user_data)
 {
   PendingReport *report = user_data;
@@ -214,7 +232,7 @@ poll_cb (gpointer user_data)
       if (!idle)
         g_printerr ("sightline: still busy after %d s; reporting what is there\n", (int)(GIVE_UP_US / G_USEC_PER_SEC));
       write_report (report);
-      g_application_quit (g_application_get_default ());
+      quit_after_linger ();
       return G_SOURCE_REMOVE;
     }
 

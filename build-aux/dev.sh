@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Developer entry point. From a fresh Debian 12 machine:
+#   build-aux/dev.sh run     install what is missing, build, start Sightline on the demo workspace
+#   build-aux/dev.sh test    the same plus test tools, then every test suite (also under ASan+UBSan)
+#   build-aux/dev.sh bench   build optimised and print the benchmark figures
+#   build-aux/dev.sh fuzz [SECONDS]   build the libFuzzer harnesses with clang and run each one
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD="$ROOT/_build"
+ASAN_BUILD="$ROOT/_build-asan"
+BENCH_BUILD="$ROOT/_build-bench"
+FUZZ_BUILD="$ROOT/_build-fuzz"
+
+BUILD_PACKAGES=(
+  meson ninja-build pkg-config gcc gettext python3
+  libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev libpanel-dev
+  libssh-dev libprotobuf-c-dev protobuf-c-compiler libsqlite3-dev
+  libjson-glib-dev libyajl-dev zlib1g-dev libcairo2-dev
+  adwaita-icon-theme fonts-cantarell
+)
+TEST_PACKAGES=(
+  xvfb xauth imagemagick openssh-server appstream desktop-file-utils
+  python3-protobuf clang libclang-rt-14-dev dbus
+)
+MSYS2_PACKAGES="mingw-w64-ucrt-x86_64-toolchain mingw-w64-ucrt-x86_64-meson mingw-w64-ucrt-x86_64-ninja \
+mingw-w64-ucrt-x86_64-pkgconf mingw-w64-ucrt-x86_64-gtk4 mingw-w64-ucrt-x86_64-libadwaita \
+mingw-w64-ucrt-x86_64-libpanel mingw-w64-ucrt-x86_64-libssh mingw-w64-ucrt-x86_64-protobuf-c \
+mingw-w64-ucrt-x86_64-sqlite3 mingw-w64-ucrt-x86_64-json-glib mingw-w64-ucrt-x86_64-yajl \
+mingw-w64-ucrt-x86_64-zlib mingw-w64-ucrt-x86_64-cairo mingw-w64-ucrt-x86_64-gettext"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+die() { printf 'dev.sh: %s\n' "$*" >&2; exit 1; }
+
+is_msys2() { [[ "$(uname -s)" == MINGW* || "$(uname -s)" == MSYS* ]]; }
+
+ensure_packages() {
+  if is_msys2; then
+    say "On MSYS2, install the dependencies with:"
+    echo "pacman -S --needed $MSYS2_PACKAGES"
+    return 0
+  fi
+  command -v dpkg-query >/dev/null || die "this script installs Debian packages; install the equivalents of: $*"
+
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+
+  say "Installing ${missing[*]}"
+  local sudo=()
+  [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+configure() {
+  local dir=$1; shift
+  if [[ -f "$dir/build.ninja" ]]; then
+    meson configure "$dir" "$@" >/dev/null
+  else
+    meson setup "$dir" "$ROOT" "$@"
+  fi
+}
+
+# Runs the uninstalled build: schemas and resources come from the build tree.
+app_env() {
+  export GSETTINGS_SCHEMA_DIR="$BUILD/data"
+  export XDG_DATA_DIRS="$BUILD/data:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
+}
+
+XVFB_PID=
+start_display() {
+  if [[ -n "${DISPLAY:-}" && "${CI:-}" != true ]]; then
+    return 0
+  fi
+  command -v Xvfb >/dev/null || die "Xvfb is missing"
+  local n
+  for n in $(seq 90 140); do
+    [[ -e /tmp/.X11-unix/X$n || -e /tmp/.X$n-lock ]] && continue
+    Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+    XVFB_PID=$!
+    export DISPLAY=":$n"
+    for _ in $(seq 50); do
+      [[ -e /tmp/.X11-unix/X$n ]] && break
+      sleep 0.1
+    done
+    trap stop_display EXIT
+    return 0
+  done
+  die "no free X display number"
+}
+
+stop_display() {
+  [[ -n "$XVFB_PID" ]] && kill "$XVFB_PID" 2>/dev/null || true
+}
+
+# Prints "passed failed skipped" for one build's last test run.
+tally() {
+  python3 - "$1/meson-logs/testlog.json" <<'PY'
+import json, sys
+passed = failed = skipped = 0
+try:
+    with open(sys.argv[1], encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            result = json.loads(line).get("result")
+            if result in ("OK", "EXPECTEDFAIL"):
+                passed += 1
+            elif result == "SKIP":
+                skipped += 1
+            else:
+                failed += 1
+except FileNotFoundError:
+    pass
+print(passed, failed, skipped)
+PY
+}
+
+cmd_run() {
+  ensure_packages "${BUILD_PACKAGES[@]}"
+  configure "$BUILD" -Dbuildtype=debugoptimized
+  ninja -C "$BUILD"
+  app_env
+  exec "$BUILD/src/ui/sightline" --demo "$@"
+}
+
+cmd_test() {
+  ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  configure "$BUILD" -Dbuildtype=debugoptimized -Dwerror=true
+  ninja -C "$BUILD"
+  start_display
+  export NO_AT_BRIDGE=1
+
+  # A private session bus, as a desktop session has one.
+  local session=()
+  command -v dbus-run-session >/dev/null && session=(dbus-run-session --)
+
+  local status=0
+  say "Test suites: unit, data, gui, integration"
+  "${session[@]}" meson test -C "$BUILD" --no-rebuild --print-errorlogs \
+    --suite unit --suite data --suite gui --suite integration || status=1
+  read -r p1 f1 s1 < <(tally "$BUILD")
+
+  say "Test suites unit and data under AddressSanitizer and UBSan"
+  configure "$ASAN_BUILD" -Dgui=false -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug
+  ninja -C "$ASAN_BUILD"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    meson test -C "$ASAN_BUILD" --no-rebuild --print-errorlogs --suite unit --suite data || status=1
+  read -r p2 f2 s2 < <(tally "$ASAN_BUILD")
+
+  local passed=$((p1 + p2)) failed=$((f1 + f2)) skipped=$((s1 + s2))
+  if [[ $skipped -gt 0 ]]; then
+    echo "$passed passed, $failed failed, $skipped skipped"
+  else
+    echo "$passed passed, $failed failed"
+  fi
+  [[ $failed -eq 0 && $status -eq 0 ]]
+}
+
+cmd_bench() {
+  ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  configure "$BENCH_BUILD" -Dbuildtype=release
+  ninja -C "$BENCH_BUILD"
+  start_display
+  BUILD="$BENCH_BUILD" app_env
+  export GSETTINGS_SCHEMA_DIR="$BENCH_BUILD/data"
+  for bench in "$BENCH_BUILD"/tests/bench/bench-*; do
+    [[ -x "$bench" && "$bench" != *peer* ]] || continue
+    say "$(basename "$bench")"
+    "$bench" "$@"
+  done
+}
+
+cmd_fuzz() {
+  local seconds=${1:-60}
+  ensure_packages "${BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
+  CC=clang configure "$FUZZ_BUILD" -Dgui=false -Dfuzzing=true -Db_lundef=false
+  ninja -C "$FUZZ_BUILD"
+  for harness in "$FUZZ_BUILD"/tests/fuzz/fuzz-*; do
+    [[ -x "$harness" ]] || continue
+    say "$(basename "$harness") for $seconds s"
+    mkdir -p "$FUZZ_BUILD/corpus/$(basename "$harness")"
+    "$harness" -max_total_time="$seconds" "$FUZZ_BUILD/corpus/$(basename "$harness")"
+  done
+}
+
+case "${1:-}" in
+  run) shift; cmd_run "$@" ;;
+  test) shift; cmd_test "$@" ;;
+  bench) shift; cmd_bench "$@" ;;
+  fuzz) shift; cmd_fuzz "$@" ;;
+  *) sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac

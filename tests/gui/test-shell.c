@@ -1,0 +1,417 @@
+/* test-shell.c: the workbench shell driven in-process, on the real widgets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "sl-application.h"
+#include "sl-console-panel.h"
+#include "sl-demo-workspace.h"
+#include "sl-details-panel.h"
+#include "sl-finding.h"
+#include "sl-folder-page.h"
+#include "sl-preferences-window.h"
+#include "sl-problems-panel.h"
+#include "sl-window.h"
+#include "sl-workspace-panel.h"
+
+#define DEFAULT_LAYOUT "workspace:start:0 problems:bottom:0 console:bottom:0 details:end:0"
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+wait_until (Condition condition,
+            gpointer  data,
+            guint     timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + timeout_ms * G_TIME_SPAN_MILLISECOND;
+
+  while (!condition (data))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+
+  /* Let widgets catch up with what the models say. */
+  for (guint i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+  return TRUE;
+}
+
+static gboolean
+scans_done (gpointer data)
+{
+  return sl_window_get_n_scanning (data) == 0;
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static char *
+make_dir (const char *name)
+{
+  char *path = g_build_filename (tmp_root, name, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (path, 0755), ==, 0);
+  return path;
+}
+
+static void
+test_panels_in_default_places (void)
+{
+  g_autofree char *layout = sl_window_describe_layout (window);
+  static const char *ids[] = { "workspace", "problems", "console", "details" };
+
+  g_assert_cmpstr (layout, ==, DEFAULT_LAYOUT);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      PanelWidget *panel = sl_window_find_panel (window, ids[i]);
+
+      g_assert_nonnull (panel);
+      g_assert_nonnull (panel_widget_get_title (panel));
+    }
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (sl_window_find_panel (window, "workspace"))));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (sl_window_find_panel (window, "details"))));
+}
+
+static void
+test_layout_saved_and_restored (void)
+{
+  g_autofree char *moved = NULL;
+  g_autofree char *restored = NULL;
+  g_autofree char *reset = NULL;
+  SlWindow *second;
+
+  g_assert_true (sl_window_move_panel (window, "problems", "end"));
+  g_assert_true (sl_window_move_panel (window, "workspace", "bottom"));
+  g_assert_false (sl_window_move_panel (window, "no-such-panel", "end"));
+  g_assert_false (sl_window_move_panel (window, "console", "nowhere"));
+  moved = sl_window_describe_layout (window);
+  g_assert_nonnull (strstr (moved, "problems:end:0"));
+  g_assert_nonnull (strstr (moved, "workspace:bottom:0"));
+  g_assert_nonnull (strstr (moved, "details:end:0"));
+
+  /* Quit saves; the next window starts where this one was. */
+  sl_window_save_state (window);
+  second = sl_window_new (app);
+  restored = sl_window_describe_layout (second);
+  g_assert_cmpstr (restored, ==, moved);
+  gtk_window_destroy (GTK_WINDOW (second));
+
+  sl_window_reset_layout (window);
+  reset = sl_window_describe_layout (window);
+  g_assert_cmpstr (reset, ==, DEFAULT_LAYOUT);
+
+  /* A reset also forgets the saved layout. */
+  second = sl_window_new (app);
+  g_free (restored);
+  restored = sl_window_describe_layout (second);
+  g_assert_cmpstr (restored, ==, DEFAULT_LAYOUT);
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
+static void
+test_damaged_layout_setting_ignored (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *layout = NULL;
+  GVariantBuilder builder;
+  SlWindow *second;
+
+  /* A future or damaged layout must not move panels to odd places. */
+  g_variant_builder_init (&builder, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&builder, "{sv}", "version", g_variant_new_uint32 (1));
+  g_variant_builder_add (&builder, "{sv}", "panels", g_variant_new_string ("garbage"));
+  g_variant_builder_add (&builder, "{sv}", "size-start", g_variant_new_string ("wide"));
+  g_settings_set_value (settings, "layout", g_variant_builder_end (&builder));
+
+  second = sl_window_new (app);
+  layout = sl_window_describe_layout (second);
+  g_assert_cmpstr (layout, ==, DEFAULT_LAYOUT);
+  gtk_window_destroy (GTK_WINDOW (second));
+  g_settings_reset (settings, "layout");
+}
+
+static void
+test_open_folder_lists_findings (void)
+{
+  g_autofree char *demo = g_build_filename (tmp_root, "demo", NULL);
+  g_autofree char *id = NULL;
+  SlWorkspacePanel *workspace;
+  PanelWidget *page;
+  SlFolder *folder;
+  gboolean folder_row = FALSE;
+  guint finding_rows = 0;
+
+  g_assert_true (sl_demo_workspace_ensure (demo, NULL));
+  folder = sl_window_open_path (window, demo);
+  g_assert_nonnull (folder);
+  g_assert_true (wait_until (scans_done, window, 30000));
+
+  g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_READY);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
+
+  id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  page = sl_window_find_document (window, id);
+  g_assert_true (SL_IS_FOLDER_PAGE (page));
+  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (page)), ==, "findings");
+
+  workspace = SL_WORKSPACE_PANEL (sl_window_find_panel (window, "workspace"));
+  for (guint i = 0; i < sl_workspace_panel_get_n_rows (workspace); i++)
+    {
+      g_autoptr(GObject) item = sl_workspace_panel_get_row_item (workspace, i);
+
+      folder_row |= item == G_OBJECT (folder);
+      finding_rows += SL_IS_FINDING (item);
+    }
+  g_assert_true (folder_row);
+  g_assert_cmpuint (finding_rows, >=, 3);
+
+  /* Opening it again rescans rather than adding it twice. */
+  g_assert_true (sl_window_open_path (window, demo) == folder);
+  g_assert_true (wait_until (scans_done, window, 30000));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (window)), ==, 1);
+}
+
+static SlProblem *
+find_problem_for (SlProblemsPanel *panel,
+                  const char      *path)
+{
+  GListModel *model = sl_problems_panel_get_model (panel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (sl_problem_get_path (problem), path) == 0)
+        return problem;
+    }
+
+  return NULL;
+}
+
+static void
+test_damaged_file_reported (void)
+{
+  g_autofree char *dir = make_dir ("damaged");
+  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.1700000000.host_MS", NULL);
+  static const guint8 garbage[24] = { 0x10, 0, 0, 0, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3 };
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  SlProblem *problem;
+
+  g_assert_true (g_file_set_contents (path, (const char *)garbage, sizeof garbage, NULL));
+  sl_window_open_path (window, dir);
+  g_assert_true (wait_until (scans_done, window, 30000));
+
+  problem = find_problem_for (problems, path);
+  g_assert_nonnull (problem);
+  g_assert_cmpint (sl_problem_get_offset (problem), >=, 0);
+  g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR) +
+                    sl_problems_panel_count (problems, SL_SEVERITY_WARNING), >=, 1);
+
+  /* Revealing a problem shows its file and position in Details. */
+  g_signal_emit_by_name (problems, "problem-activated", problem);
+  g_assert_true (sl_details_panel_get_item (details) == G_OBJECT (problem));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "File"), ==, path);
+  g_assert_nonnull (sl_details_panel_lookup (details, "Position"));
+}
+
+static void
+test_empty_and_missing_folders (void)
+{
+  g_autofree char *empty = make_dir ("empty");
+  g_autofree char *missing = g_build_filename (tmp_root, "missing", NULL);
+  g_autofree char *empty_id = NULL;
+  g_autofree char *missing_id = NULL;
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  SlFolder *folder;
+
+  folder = sl_window_open_path (window, empty);
+  g_assert_true (wait_until (scans_done, window, 30000));
+  empty_id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (sl_window_find_document (window, empty_id))),
+                   ==, "empty");
+
+  folder = sl_window_open_path (window, missing);
+  g_assert_true (wait_until (scans_done, window, 30000));
+  g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_FAILED);
+  g_assert_nonnull (sl_folder_get_error_message (folder));
+  missing_id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (sl_window_find_document (window, missing_id))),
+                   ==, "failed");
+  g_assert_nonnull (find_problem_for (problems, sl_folder_get_path (folder)));
+}
+
+static gboolean
+console_idle (gpointer data)
+{
+  return !sl_console_panel_is_running (data);
+}
+
+static void
+test_run_command_streams_and_records (void)
+{
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  SlWorkspaceStore *store = sl_application_get_store (app);
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autofree char *text = NULL;
+  SlJobRecord *job;
+
+  g_assert_nonnull (store);
+  sl_console_panel_clear (console);
+  sl_window_run_command (window, "echo 'hello from a job'", tmp_root);
+  g_assert_true (sl_console_panel_is_running (console));
+  g_assert_true (wait_until (console_idle, console, 30000));
+
+  text = sl_console_panel_dup_text (console);
+  g_assert_nonnull (strstr (text, "$ echo 'hello from a job'"));
+  g_assert_nonnull (strstr (text, "hello from a job\n"));
+  g_assert_nonnull (strstr (text, "exited with code 0"));
+
+  /* The job history gets the end too, a moment after the console. */
+  for (guint i = 0; i < 200; i++)
+    {
+      g_clear_pointer (&jobs, g_ptr_array_unref);
+      jobs = sl_workspace_store_list_jobs (store, 1, NULL);
+      if (jobs->len == 1 && sl_job_record_has_exit_code (g_ptr_array_index (jobs, 0)))
+        break;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  g_assert_cmpuint (jobs->len, ==, 1);
+  job = g_ptr_array_index (jobs, 0);
+  g_assert_cmpstr (sl_job_record_get_command (job), ==, "echo 'hello from a job'");
+  g_assert_cmpint (sl_job_record_get_exit_code (job), ==, 0);
+  g_assert_cmpint (sl_job_record_get_state (job), ==, SL_JOB_STATE_SUCCEEDED);
+}
+
+static void
+test_run_command_errors (void)
+{
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  guint errors = sl_problems_panel_count (problems, SL_SEVERITY_ERROR);
+  g_autofree char *text = NULL;
+
+  sl_window_run_command (window, "echo 'unbalanced", tmp_root);
+  g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR), ==, errors + 1);
+
+  sl_window_run_command (window, "/nonexistent/program --flag", tmp_root);
+  g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR), ==, errors + 2);
+  g_assert_false (sl_console_panel_is_running (console));
+
+  sl_window_run_command (window, "sh -c 'exit 3'", tmp_root);
+  g_assert_true (wait_until (console_idle, console, 30000));
+  text = sl_console_panel_dup_text (console);
+  g_assert_nonnull (strstr (text, "exited with code 3"));
+}
+
+static void
+test_targets_added (void)
+{
+  GListModel *targets = sl_application_get_targets (app);
+  guint before = g_list_model_get_n_items (targets);
+  g_autoptr(SlTargetRecord) target = sl_target_record_new (SL_TARGET_KIND_SSH, "lab-910b");
+  g_autoptr(SlTargetRecord) duplicate = sl_target_record_new (SL_TARGET_KIND_SSH, "lab-910b");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (before, ==, 1); /* Local */
+
+  sl_target_record_set_host (target, "192.0.2.10");
+  sl_target_record_set_remote_base_folder (target, "~/sightline");
+  g_assert_true (sl_application_add_target (app, target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (targets), ==, before + 1);
+
+  sl_target_record_set_host (duplicate, "192.0.2.11");
+  sl_target_record_set_remote_base_folder (duplicate, "~/sightline");
+  g_assert_false (sl_application_add_target (app, duplicate, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (g_list_model_get_n_items (targets), ==, before + 1);
+}
+
+static void
+test_preferences_window (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *prefs = sl_preferences_window_new ();
+
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (prefs));
+  g_assert_true (wait_until (window_mapped, prefs, 10000));
+
+  g_settings_set_string (settings, "color-scheme", "dark");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_DARK);
+  g_settings_set_string (settings, "color-scheme", "light");
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==,
+                   ADW_COLOR_SCHEME_FORCE_LIGHT);
+  g_settings_reset (settings, "color-scheme");
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
+  g_autofree char *cache_home = NULL;
+  int status;
+
+  tmp_root = g_dir_make_tmp ("sl-shell-XXXXXX", NULL);
+  data_home = g_build_filename (tmp_root, "data-home", NULL);
+  cache_home = g_build_filename (tmp_root, "cache-home", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: build-aux/dev.sh test starts one\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  /* Criticals stay fatal; warnings are not, since a bare test display
+   * without a session bus makes GTK warn once about it. */
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  app = sl_application_new ();
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+  g_application_activate (G_APPLICATION (app));
+  window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  g_assert_true (wait_until (window_mapped, window, 30000));
+
+  g_test_add_func ("/shell/panels-in-default-places", test_panels_in_default_places);
+  g_test_add_func ("/shell/layout-saved-and-restored", test_layout_saved_and_restored);
+  g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
+  g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
+  g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);
+  g_test_add_func ("/shell/empty-and-missing-folders", test_empty_and_missing_folders);
+  g_test_add_func ("/shell/run-command-streams-and-records", test_run_command_streams_and_records);
+  g_test_add_func ("/shell/run-command-errors", test_run_command_errors);
+  g_test_add_func ("/shell/targets-added", test_targets_added);
+  g_test_add_func ("/shell/preferences-window", test_preferences_window);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}

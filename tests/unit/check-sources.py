@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Architecture rules that the compiler does not check.
+
+1. Nothing under src/core or src/remote includes a GTK, GDK, libadwaita or
+   libpanel header: they are GTK-free libraries.
+2. POSIX-only calls and headers (fork, unistd.h, signals, ...) appear only in
+   the platform file, so the code builds on Windows (MSYS2).
+3. Every C source and header starts with an SPDX licence line.
+
+Usage: check-sources.py SOURCE_ROOT | --self-test
+"""
+import os
+import re
+import sys
+import tempfile
+
+GUI_HEADER = re.compile(r'#\s*include\s*[<"](gtk/|gdk/|gsk/|adwaita\.h|libpanel\.h|panel-)')
+POSIX_ONLY = [
+    (re.compile(r'\bfork\s*\('), 'fork()'),
+    (re.compile(r'\bvfork\s*\('), 'vfork()'),
+    (re.compile(r'\bexec[lv]p?e?\s*\('), 'exec*()'),
+    (re.compile(r'\bwaitpid\s*\('), 'waitpid()'),
+    (re.compile(r'\bpopen\s*\('), 'popen()'),
+    (re.compile(r'\bkill\s*\('), 'kill()'),
+    (re.compile(r'\bstrcasestr\s*\('), 'strcasestr()'),
+    (re.compile(r'#\s*include\s*<(unistd|signal|dirent|termios|pwd|grp|dlfcn|pthread)\.h>'), 'a POSIX header'),
+    (re.compile(r'#\s*include\s*<sys/(wait|socket|mman|resource|ioctl|select|un)\.h>'), 'a POSIX header'),
+    (re.compile(r'#\s*include\s*<(netinet|arpa)/'), 'a POSIX header'),
+]
+PLATFORM_DIR = os.path.join('src', 'core', 'platform')
+SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
+
+
+def strip_comments(text):
+    text = re.sub(r'/\*.*?\*/', lambda m: '\n' * m.group(0).count('\n'), text, flags=re.S)
+    return re.sub(r'//[^\n]*', '', text)
+
+
+def check_tree(root):
+    errors = []
+    src = os.path.join(root, 'src')
+    for dirpath, _, filenames in os.walk(src):
+        for name in sorted(filenames):
+            if not name.endswith(('.c', '.h')):
+                continue
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            with open(path, encoding='utf-8') as f:
+                raw = f.read()
+            if not SPDX.search(raw[:2000]):
+                errors.append(f'{rel}: no SPDX-License-Identifier line at the top')
+            code = strip_comments(raw)
+            lines = code.split('\n')
+            gtk_free = rel.startswith(os.path.join('src', 'core')) or rel.startswith(os.path.join('src', 'remote'))
+            platform = rel.startswith(PLATFORM_DIR)
+            for number, line in enumerate(lines, 1):
+                if gtk_free and GUI_HEADER.search(line):
+                    errors.append(f'{rel}:{number}: GTK-free code includes a GUI header: {line.strip()}')
+                if not platform:
+                    for pattern, what in POSIX_ONLY:
+                        if pattern.search(line):
+                            errors.append(f'{rel}:{number}: {what} outside {PLATFORM_DIR}: {line.strip()}')
+    return errors
+
+
+def self_test():
+    """The checker must catch what it claims to catch."""
+    with tempfile.TemporaryDirectory() as root:
+        def write(rel, text):
+            path = os.path.join(root, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+
+        header = '/* SPDX-License-Identifier: GPL-3.0-or-later */\n'
+        write('src/core/model/ok.c', header + '#include <glib.h>\n/* fork() in a comment is fine */\n')
+        write('src/core/platform/sl-platform.c', header + '#include <unistd.h>\nint f (void) { return fork (); }\n')
+        assert check_tree(root) == [], check_tree(root)
+
+        write('src/core/model/bad.c', header + '#include <gtk/gtk.h>\n')
+        write('src/remote/bad.c', header + '#include <libpanel.h>\n')
+        write('src/ui/bad.c', header + '#include <unistd.h>\nvoid g (void) { fork (); }\n')
+        write('src/ui/nolicense.c', '#include <glib.h>\n')
+        errors = check_tree(root)
+        expected = ['src/core/model/bad.c:2', 'src/remote/bad.c:2', 'src/ui/bad.c:2', 'src/ui/bad.c:3',
+                    'src/ui/nolicense.c: no SPDX']
+        for e in expected:
+            assert any(err.startswith(e) for err in errors), (e, errors)
+        assert len(errors) == len(expected), errors
+    print('self-test passed')
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    if sys.argv[1] == '--self-test':
+        self_test()
+        return 0
+    errors = check_tree(sys.argv[1])
+    for e in errors:
+        print(e)
+    if errors:
+        print(f'{len(errors)} rule violations', file=sys.stderr)
+        return 1
+    print('sources follow the layering, portability and licence rules')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
