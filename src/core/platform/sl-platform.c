@@ -99,3 +99,34 @@ sl_platform_get_n_cpus (void)
 {
   return MAX (1, g_get_num_processors ());
 }
+
+/**
+ * sl_platform_has_gpu_render_node:
+ *
+ * Whether a GPU is there to render with. Without one, OpenGL falls back to
+ * a software rasterizer that is slower than cairo for a 2D interface and
+ * costs about 80 MB of memory for its JIT compiler.
+ *
+ * Returns: %FALSE only when it is certain that no GPU is available
+ */
+gboolean
+sl_platform_has_gpu_render_node (void)
+{
+#ifdef G_OS_UNIX
+  g_autoptr(GDir) dir = g_dir_open ("/dev/dri", 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    return FALSE;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      if (g_str_has_prefix (name, "renderD") || g_str_has_prefix (name, "card"))
+        return TRUE;
+    }
+
+  return FALSE;
+#else
+  return TRUE;
+#endif
+}

@@ -16,5 +16,6 @@ guint64  sl_platform_get_resident_bytes       (void);
 guint64  sl_platform_get_peak_resident_bytes  (void);
 gboolean sl_platform_is_windows               (void);
 guint    sl_platform_get_n_cpus               (void);
+gboolean sl_platform_has_gpu_render_node      (void);
 
 G_END_DECLS
