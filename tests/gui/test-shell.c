@@ -122,6 +122,23 @@ test_layout_saved_and_restored (void)
 }
 
 static void
+test_closed_panel_comes_back (void)
+{
+  PanelWidget *problems = sl_window_find_panel (window, "problems");
+  g_autofree char *closed = NULL;
+  g_autofree char *shown = NULL;
+
+  panel_widget_close (problems);
+  closed = sl_window_describe_layout (window);
+  g_assert_null (strstr (closed, "problems:"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", "s", "problems"));
+  shown = sl_window_describe_layout (window);
+  g_assert_cmpstr (shown, ==, DEFAULT_LAYOUT);
+  g_assert_true (sl_window_find_panel (window, "problems") == problems);
+}
+
+static void
 test_damaged_layout_setting_ignored (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
@@ -400,6 +417,7 @@ main (int   argc,
 
   g_test_add_func ("/shell/panels-in-default-places", test_panels_in_default_places);
   g_test_add_func ("/shell/layout-saved-and-restored", test_layout_saved_and_restored);
+  g_test_add_func ("/shell/closed-panel-comes-back", test_closed_panel_comes_back);
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
   g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);

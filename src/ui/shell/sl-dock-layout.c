@@ -351,6 +351,37 @@ sl_dock_layout_move_panel (SlDockLayout *self,
   g_object_unref (panel);
 }
 
+/**
+ * sl_dock_layout_show_panel:
+ *
+ * Brings @panel into view: back to its default place if it was closed,
+ * its area revealed, its tab raised.
+ */
+void
+sl_dock_layout_show_panel (SlDockLayout *self,
+                           PanelWidget  *panel)
+{
+  PanelEntry *entry;
+  PanelArea area;
+  guint frame_index;
+
+  g_return_if_fail (SL_IS_DOCK_LAYOUT (self));
+
+  entry = find_entry (self, panel);
+  g_return_if_fail (entry != NULL);
+
+  if (!sl_dock_layout_get_placement (self, panel, &area, &frame_index))
+    {
+      area = entry->default_area;
+      place_panel (self, panel, area, entry->default_frame);
+    }
+
+  if (area != PANEL_AREA_CENTER)
+    panel_dock_set_reveal_area (self->dock, area, TRUE);
+  panel_widget_raise (panel);
+  panel_widget_focus_default (panel);
+}
+
 static int
 paned_extent (PanelPaned *paned,
               PanelArea   area)

@@ -31,6 +31,8 @@ void          sl_dock_layout_move_panel    (SlDockLayout *self,
                                             PanelWidget  *panel,
                                             PanelArea     area,
                                             guint         frame_index);
+void          sl_dock_layout_show_panel    (SlDockLayout *self,
+                                            PanelWidget  *panel);
 GVariant     *sl_dock_layout_save          (SlDockLayout *self);
 void          sl_dock_layout_restore       (SlDockLayout *self,
                                             GVariant     *layout);

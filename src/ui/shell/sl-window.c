@@ -692,6 +692,18 @@ move_panel_action (GtkWidget  *widget,
 }
 
 static void
+show_panel_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  PanelWidget *panel = sl_dock_layout_find_panel (self->layout, g_variant_get_string (param, NULL));
+
+  if (panel != NULL)
+    sl_dock_layout_show_panel (self->layout, panel);
+}
+
+static void
 close_document_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *param)
@@ -930,6 +942,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.toggle-bottom", NULL, toggle_area_action);
   gtk_widget_class_install_action (widget_class, "win.move-panel", "(ss)", move_panel_action);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
+  gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);
@@ -940,6 +953,11 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, GDK_SHIFT_MASK, "win.toggle-end", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_j, GDK_CONTROL_MASK, "win.toggle-bottom", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "win.close-document", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.reset-layout", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "win.show-panel", "s", "workspace");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.show-panel", "s", "problems");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.show-panel", "s", "console");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK, "win.show-panel", "s", "details");
 
   g_type_ensure (PANEL_TYPE_DOCK);
   g_type_ensure (PANEL_TYPE_GRID);
