@@ -320,11 +320,11 @@ sl_problems_panel_init (SlProblemsPanel *self)
   append_column (self, _("Message"), sl_column_factory_new_label (problem_message, NULL, FALSE),
                  problem_message, TRUE, 0);
   append_column (self, _("File"), sl_column_factory_new_label (problem_file, problem_path, FALSE),
-                 problem_path, FALSE, 220);
+                 problem_path, FALSE, 200);
   append_column (self, _("Position"), sl_column_factory_new_label (problem_location, NULL, TRUE),
-                 NULL, FALSE, 110);
+                 NULL, FALSE, 90);
   append_column (self, _("Source"), sl_column_factory_new_label (problem_source, NULL, FALSE),
-                 problem_source, FALSE, 110);
+                 problem_source, FALSE, 90);
 
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_steal_pointer (&filtered)),
                                     g_object_ref (gtk_column_view_get_sorter (self->column_view)));

@@ -125,6 +125,25 @@ update_folder_row (RowWidgets *row,
 }
 
 static void
+update_section_count (RowWidgets *row,
+                      GListModel *children)
+{
+  g_autofree char *count = g_strdup_printf ("%u", g_list_model_get_n_items (children));
+
+  gtk_label_set_label (row->subtitle, count);
+}
+
+static void
+section_items_changed_cb (GListModel *children,
+                          guint       position,
+                          guint       removed,
+                          guint       added,
+                          RowWidgets *row)
+{
+  update_section_count (row, children);
+}
+
+static void
 folder_state_changed_cb (SlFolder   *folder,
                          GParamSpec *pspec,
                          RowWidgets *row)
@@ -150,12 +169,14 @@ bind_row_cb (GtkSignalListItemFactory *factory,
   if (SL_IS_WORKSPACE_SECTION (item))
     {
       SlWorkspaceSection *section = SL_WORKSPACE_SECTION (item);
-      g_autofree char *count = g_strdup_printf ("%u", g_list_model_get_n_items (sl_workspace_section_get_children (section)));
+      GListModel *children = sl_workspace_section_get_children (section);
 
       gtk_image_set_from_icon_name (row->icon, sl_workspace_section_get_icon_name (section));
       gtk_label_set_label (row->title, sl_workspace_section_get_title (section));
-      gtk_label_set_label (row->subtitle, count);
       gtk_widget_add_css_class (GTK_WIDGET (row->title), "heading");
+      update_section_count (row, children);
+      row->watched = G_OBJECT (children);
+      row->notify_id = g_signal_connect (children, "items-changed", G_CALLBACK (section_items_changed_cb), row);
     }
   else if (SL_IS_FOLDER (item))
     {
