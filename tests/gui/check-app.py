@@ -114,7 +114,10 @@ def main():
             'SIGHTLINE_REPORT_LINGER_MS': '4000',
         })
         report = os.path.join(home, 'report.json')
-        args = [program, f'--screenshot={app_png}', f'--report={report}']
+        # A private session bus: a Sightline already running on the session
+        # bus would otherwise take the request and this one would exit.
+        args = ['dbus-run-session', '--'] if shutil.which('dbus-run-session') else []
+        args += [program, f'--screenshot={app_png}', f'--report={report}']
         args += ['--demo'] if folder == '--demo' else [folder]
 
         started = time.monotonic()

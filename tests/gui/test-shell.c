@@ -408,6 +408,8 @@ main (int   argc,
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
   app = sl_application_new ();
+  /* Another Sightline on the same session bus must not take the window. */
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("Could not register the application: %s", error->message);
   g_application_activate (G_APPLICATION (app));
