@@ -42,6 +42,8 @@ print_problems (SlDetection *detection)
   if (n == 0)
     return;
 
+  /* Keep the sections in order when both streams go to a terminal. */
+  fflush (stdout);
   fprintf (stderr, "\n%s\n", _("Problems:"));
   for (guint i = 0; i < n; i++)
     {
@@ -69,7 +71,7 @@ print_text (SlDetection *detection)
 
   print_findings (detection);
 
-  /* TRANSLATORS: the three numbers are findings, problems and files */
+  /* Translators: the three numbers are findings, problems and files */
   printf (_("%u findings, %u problems, %u files scanned\n"), n_findings, n_problems, n_files);
 
   print_problems (detection);

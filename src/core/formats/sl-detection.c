@@ -15,6 +15,7 @@ struct _SlDetection
   GListStore *findings;
   GListStore *problems;
   guint       files_scanned;
+  gint64      elapsed;
 };
 
 G_DEFINE_FINAL_TYPE (SlDetection, sl_detection, G_TYPE_OBJECT)
@@ -177,6 +178,26 @@ sl_detection_set_files_scanned (SlDetection *self,
     }
 }
 
+/**
+ * sl_detection_get_elapsed:
+ *
+ * Returns: how long the detector worked, in microseconds
+ */
+gint64
+sl_detection_get_elapsed (SlDetection *self)
+{
+  g_return_val_if_fail (SL_IS_DETECTION (self), 0);
+  return self->elapsed;
+}
+
+void
+sl_detection_set_elapsed (SlDetection *self,
+                          gint64       usec)
+{
+  g_return_if_fail (SL_IS_DETECTION (self));
+  self->elapsed = usec;
+}
+
 /* File names need not be UTF-8; JSON must be. */
 static void
 add_string_value (JsonBuilder *builder,
@@ -188,7 +209,7 @@ add_string_value (JsonBuilder *builder,
     }
   else if (g_utf8_validate (value, -1, NULL))
     {
-      add_string_value (builder, value);
+      json_builder_add_string_value (builder, value);
     }
   else
     {

@@ -25,6 +25,9 @@ void         sl_detection_add_problem       (SlDetection *self,
 guint        sl_detection_get_files_scanned (SlDetection *self);
 void         sl_detection_set_files_scanned (SlDetection *self,
                                              guint        n_files);
+gint64       sl_detection_get_elapsed       (SlDetection *self);
+void         sl_detection_set_elapsed       (SlDetection *self,
+                                             gint64       usec);
 char        *sl_detection_to_json           (SlDetection *self);
 
 G_END_DECLS

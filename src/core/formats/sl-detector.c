@@ -14,7 +14,6 @@
  */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -30,7 +29,6 @@
   G_FILE_ATTRIBUTE_STANDARD_NAME "," \
   G_FILE_ATTRIBUTE_STANDARD_TYPE "," \
   G_FILE_ATTRIBUTE_STANDARD_SIZE "," \
-  G_FILE_ATTRIBUTE_STANDARD_IS_SYMLINK "," \
   G_FILE_ATTRIBUTE_ID_FILE
 
 struct _SlDetector
@@ -1216,6 +1214,13 @@ detect_trace (Walk      *walk,
   sl_finding_add_detail (finding, "compressed", result->gzip ? "gzip" : "no");
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char * const *)a, *(const char * const *)b);
+}
+
 static gboolean
 looks_like_profiler_db (SlSniffResult *result)
 {
@@ -1268,6 +1273,8 @@ detect_profiler_db (Walk      *walk,
 
   if (result->sqlite_tables->len > 0)
     {
+      /* Page order is not creation order; sort for a stable detail. */
+      g_ptr_array_sort (result->sqlite_tables, compare_strings);
       g_ptr_array_add (result->sqlite_tables, NULL);
       tables = g_strjoinv (",", (char **)result->sqlite_tables->pdata);
       g_ptr_array_remove_index (result->sqlite_tables, result->sqlite_tables->len - 1);
@@ -1310,7 +1317,7 @@ detect_pipeline (Walk      *walk,
   if (g_file_info_get_size (info) > MAX_PIPELINE_SIZE)
     return;
 
-  contents = sl_sniffer_read_head (file, MAX_PIPELINE_SIZE, walk->cancellable, &error);
+  contents = sl_sniffer_read_head (file, g_file_info_get_size (info), walk->cancellable, &error);
   if (contents == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -1323,6 +1330,11 @@ detect_pipeline (Walk      *walk,
   /* The sniffer knows where JSON goes wrong; json-glib only says so. */
   result = sl_sniffer_sniff_data ((const guint8 *)data, len, len);
   if (result->json_root != SL_JSON_ROOT_OBJECT)
+    return;
+
+  /* json-glib parses recursively: hostile nesting would overflow the
+   * stack, and no real pipeline nests that deep. */
+  if (result->json_too_deep)
     return;
   if (result->error_message != NULL)
     {
@@ -1696,14 +1708,17 @@ sl_detector_run (SlDetector    *self,
 {
   g_autoptr(GFileInfo) info = NULL;
   g_autofree char *root_path = NULL;
+  SlDetection *detection = NULL;
   Walk walk = { 0 };
   gboolean ok = TRUE;
+  gint64 started;
 
   g_return_val_if_fail (SL_IS_DETECTOR (self), NULL);
   g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
 
   g_atomic_int_set ((gint *)&self->files_scanned, 0);
 
+  started = g_get_monotonic_time ();
   walk.detector = self;
   walk.cancellable = cancellable;
   walk.root = g_file_new_for_path (self->path);
@@ -1740,20 +1755,16 @@ sl_detector_run (SlDetector    *self,
   if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
     ok = FALSE;
 
-  if (!ok)
+  if (ok)
     {
-      walk_clear (&walk);
-      return NULL;
+      sl_detection_set_files_scanned (walk.detection, sl_detector_get_files_scanned (self));
+      sl_detection_set_elapsed (walk.detection, g_get_monotonic_time () - started);
+      detection = g_steal_pointer (&walk.detection);
     }
 
-  sl_detection_set_files_scanned (walk.detection, sl_detector_get_files_scanned (self));
+  walk_clear (&walk);
 
-  {
-    SlDetection *detection = g_steal_pointer (&walk.detection);
-
-    walk_clear (&walk);
-    return detection;
-  }
+  return detection;
 }
 
 static void

@@ -263,17 +263,26 @@ parse_bool (Literal  *lit,
             gboolean *out)
 {
   const char *ident;
+  gsize start;
   gsize len;
 
-  if (!parse_identifier (lit, &ident, &len))
-    return FALSE;
-  if (len == 4 && memcmp (ident, "True", 4) == 0)
-    *out = TRUE;
-  else if (len == 5 && memcmp (ident, "False", 5) == 0)
-    *out = FALSE;
-  else
-    return FALSE;
-  return TRUE;
+  skip_space (lit);
+  start = lit->pos;
+
+  if (parse_identifier (lit, &ident, &len))
+    {
+      if (len == 4 && memcmp (ident, "True", 4) == 0)
+        *out = TRUE;
+      else if (len == 5 && memcmp (ident, "False", 5) == 0)
+        *out = FALSE;
+      else
+        len = 0;
+    }
+
+  /* Point problems at the start of the bad value */
+  if (len == 0)
+    lit->pos = start;
+  return len > 0;
 }
 
 /* Bytes per element of a simple typestr such as "<f4", "|b1" or "<U10". */
@@ -304,7 +313,7 @@ item_size_for_typestr (const char *descr)
     case 'S': case 'a': case 'V':
       return *p == '\0' ? n : 0;
     case 'U':
-      return *p == '\0' ? n * 4 : 0;
+      return *p == '\0' && n <= G_MAXSIZE / 4 ? n * 4 : 0;
     case 'M': case 'm':
       return (*p == '\0' || *p == '[') ? n : 0;
     default:
@@ -489,6 +498,7 @@ sl_npy_header_parse (const guint8  *data,
   g_autoptr(SlNpyHeader) header = NULL;
   gsize header_size;
   gsize preamble;
+  const char *nul;
   Literal lit = { 0 };
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
@@ -519,7 +529,9 @@ sl_npy_header_parse (const guint8  *data,
   lit.base = preamble;
 
   /* The literal parser stops at the first NUL, like Python would. */
-  lit.len = strnlen (lit.text, lit.len);
+  nul = memchr (lit.text, '\0', lit.len);
+  if (nul != NULL)
+    lit.len = nul - lit.text;
 
   if (!parse_dict (&lit, header, error_offset, error))
     return NULL;

@@ -751,17 +751,20 @@ sniff_json (SlSniffResult *result,
   result->json_root = data[start] == '{' ? SL_JSON_ROOT_OBJECT : SL_JSON_ROOT_ARRAY;
 
   status = run_json_scan (&scan);
+  result->json_too_deep = status == JSON_TOO_DEEP;
   result->kind = looks_like_trace (&scan) ? SL_SNIFF_TRACE : SL_SNIFF_JSON;
 
   if (status == JSON_INVALID)
     {
       result->error_offset = scan.pos;
-      result->error_message = g_strdup_printf (_("The JSON is malformed at byte %" G_GSIZE_FORMAT "."), scan.pos);
+      result->error_message = g_strdup_printf (_("The JSON is malformed at byte %llu."),
+                                               (unsigned long long)scan.pos);
     }
   else if (status == JSON_CUT_OFF)
     {
       result->error_offset = len;
-      result->error_message = g_strdup_printf (_("The JSON stops at byte %" G_GSIZE_FORMAT ", in the middle of the data: the file was cut off."), len);
+      result->error_message = g_strdup_printf (_("The JSON stops at byte %llu, in the middle of the data: the file was cut off."),
+                                               (unsigned long long)len);
     }
 
   g_free (scan.top_key);
@@ -971,7 +974,8 @@ sniff_gzip (SlSniffResult *result,
   else if (zs.avail_out > 0 && zs.avail_in == 0 && complete)
     {
       result->error_offset = len;
-      result->error_message = g_strdup_printf (_("The gzip data stops at byte %" G_GSIZE_FORMAT ": the file was cut off."), len);
+      result->error_message = g_strdup_printf (_("The gzip data stops at byte %llu: the file was cut off."),
+                                               (unsigned long long)len);
     }
 
   inflateEnd (&zs);

@@ -60,6 +60,7 @@ struct _SlSniffResult
 
   /* JSON and traces */
   SlJsonRoot    json_root;
+  gboolean      json_too_deep;  /* nesting went past what the scanner follows */
   GPtrArray    *json_keys;      /* top-level keys of an object, in order */
   GHashTable   *json_values;    /* top-level key -> scalar value text */
 

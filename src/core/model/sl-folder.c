@@ -199,7 +199,7 @@ sl_folder_get_files_scanned (SlFolder *self)
 /**
  * sl_folder_get_scan_time:
  *
- * Returns: how long the last scan took, in microseconds
+ * Returns: how long the detector worked on the last scan, in microseconds
  */
 gint64
 sl_folder_get_scan_time (SlFolder *self)
@@ -271,7 +271,6 @@ sl_folder_scan_cb (GObject      *object,
   g_autoptr(SlDetection) detection = NULL;
   g_autoptr(GError) error = NULL;
 
-  self->scan_time = g_get_monotonic_time () - GPOINTER_TO_SIZE (g_task_get_task_data (task));
   detection = sl_detector_run_finish (detector, result, &error);
   sl_folder_poll_progress (self);
   g_clear_object (&self->detector);
@@ -288,6 +287,7 @@ sl_folder_scan_cb (GObject      *object,
   copy_model (sl_detection_get_problems (detection), self->problems);
   copy_model (sl_detection_get_findings (detection), self->findings);
   self->files_scanned = sl_detection_get_files_scanned (detection);
+  self->scan_time = sl_detection_get_elapsed (detection);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_SCANNED]);
   sl_folder_set_state (self, SL_FOLDER_READY);
   g_task_return_boolean (task, TRUE);
@@ -312,7 +312,6 @@ sl_folder_scan_async (SlFolder            *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_folder_scan_async);
-  g_task_set_task_data (task, GSIZE_TO_POINTER ((gsize)g_get_monotonic_time ()), NULL);
 
   g_clear_pointer (&self->error_message, g_free);
   self->files_scanned = 0;

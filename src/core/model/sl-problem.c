@@ -230,7 +230,7 @@ sl_problem_dup_location (SlProblem *self)
   if (self->line > 0)
     return g_strdup_printf (_("line %u"), self->line);
   if (self->offset >= 0)
-    return g_strdup_printf (_("byte %" G_GINT64_FORMAT), self->offset);
+    return g_strdup_printf (_("byte %lld"), (long long)self->offset);
   return NULL;
 }
 

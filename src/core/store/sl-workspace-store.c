@@ -506,8 +506,8 @@ open_database (SlWorkspaceStore  *self,
   if (version > latest)
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION,
-                   _("The workspace database “%s” was written by a newer version of Sightline (format %" G_GINT64_FORMAT "; this version knows up to %u). It was left unchanged: update Sightline to use it."),
-                   self->path, version, latest);
+                   _("The workspace database “%s” was written by a newer version of Sightline (format %lld; this version knows up to %u). It was left unchanged: update Sightline to use it."),
+                   self->path, (long long)version, latest);
       return FALSE;
     }
 
@@ -967,8 +967,8 @@ sl_workspace_store_lookup_target (SlWorkspaceStore  *self,
 
   if (rc == SQLITE_DONE)
     g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
-                 _("Target %" G_GINT64_FORMAT " is not in the workspace. Reload the list of targets."),
-                 target_id);
+                 _("Target %lld is not in the workspace. Reload the list of targets."),
+                 (long long)target_id);
   else
     set_sqlite_error (self, error, rc, _("Cannot read the targets"));
 
@@ -1375,8 +1375,8 @@ sl_workspace_store_remove_project (SlWorkspaceStore  *self,
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
-                   _("Project %" G_GINT64_FORMAT " is not in the workspace. Reload the list of projects."),
-                   project_id);
+                   _("Project %lld is not in the workspace. Reload the list of projects."),
+                   (long long)project_id);
       return FALSE;
     }
 
@@ -2012,8 +2012,8 @@ sl_workspace_store_finish_job (SlWorkspaceStore  *self,
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
-                   _("Job %" G_GINT64_FORMAT " is not in the job history. Reload the list of jobs."),
-                   sl_job_record_get_id (job));
+                   _("Job %lld is not in the job history. Reload the list of jobs."),
+                   (long long)sl_job_record_get_id (job));
       return FALSE;
     }
 
