@@ -22,6 +22,7 @@ typedef struct {
   GPtrArray        *projects;
   GPtrArray        *recent_folders;
   GPtrArray        *jobs;
+  GPtrArray        *runs;
 } Workspace;
 
 static void
@@ -31,6 +32,7 @@ workspace_clear (Workspace *workspace)
   g_clear_pointer (&workspace->projects, g_ptr_array_unref);
   g_clear_pointer (&workspace->recent_folders, g_ptr_array_unref);
   g_clear_pointer (&workspace->jobs, g_ptr_array_unref);
+  g_clear_pointer (&workspace->runs, g_ptr_array_unref);
   g_clear_object (&workspace->store);
 }
 
@@ -47,6 +49,20 @@ workspace_load (Workspace   *workspace,
       !(workspace->recent_folders = sl_workspace_store_list_recent_folders (workspace->store, error)) ||
       !(workspace->jobs = sl_workspace_store_list_jobs (workspace->store, N_JOBS_SHOWN, error)))
     return FALSE;
+
+  /* The run index, for the folders that were opened. */
+  workspace->runs = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < workspace->recent_folders->len; i++)
+    {
+      SlRecentFolderRecord *folder = g_ptr_array_index (workspace->recent_folders, i);
+      g_autoptr(GPtrArray) runs = sl_workspace_store_list_runs (workspace->store,
+                                                                sl_recent_folder_record_get_path (folder), error);
+
+      if (runs == NULL)
+        return FALSE;
+      for (guint j = 0; j < runs->len; j++)
+        g_ptr_array_add (workspace->runs, g_object_ref (g_ptr_array_index (runs, j)));
+    }
 
   return TRUE;
 }
@@ -256,6 +272,20 @@ build_job_json (JsonBuilder *builder,
 }
 
 static void
+build_run_json (JsonBuilder *builder,
+                SlRunRecord *run)
+{
+  json_builder_begin_object (builder);
+  add_string_member (builder, "root_folder", sl_run_record_get_root_folder (run));
+  add_string_member (builder, "kind", sl_run_record_get_kind_id (run));
+  add_string_member (builder, "name", sl_run_record_get_relative_name (run));
+  add_string_member (builder, "path", sl_run_record_get_path (run));
+  add_int_member (builder, "files", sl_run_record_get_n_files (run));
+  add_time_member (builder, "last_seen", sl_run_record_get_last_seen (run));
+  json_builder_end_object (builder);
+}
+
+static void
 print_json (Workspace *workspace)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -290,6 +320,12 @@ print_json (Workspace *workspace)
   json_builder_begin_array (builder);
   for (guint i = 0; i < workspace->jobs->len; i++)
     build_job_json (builder, g_ptr_array_index (workspace->jobs, i));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "runs");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < workspace->runs->len; i++)
+    build_run_json (builder, g_ptr_array_index (workspace->runs, i));
   json_builder_end_array (builder);
 
   json_builder_end_object (builder);
@@ -491,6 +527,23 @@ print_recent_folders (Workspace *workspace)
 }
 
 static void
+print_runs (Workspace *workspace)
+{
+  g_autoptr(GPtrArray) table = table_new (_("Folder"), _("Kind"), _("Name"), _("Files"), NULL);
+
+  for (guint i = 0; i < workspace->runs->len; i++)
+    {
+      SlRunRecord *run = g_ptr_array_index (workspace->runs, i);
+      g_autofree char *files = g_strdup_printf ("%u", sl_run_record_get_n_files (run));
+
+      table_add_row (table, sl_run_record_get_root_folder (run), sl_run_record_get_kind_id (run),
+                     sl_run_record_get_relative_name (run), files);
+    }
+
+  table_print (table, _("Run index"));
+}
+
+static void
 print_jobs (Workspace *workspace)
 {
   g_autoptr(GPtrArray) table = table_new (_("ID"), _("Started"), _("Finished"), _("State"), _("Exit code"),
@@ -532,6 +585,7 @@ print_text (Workspace *workspace)
   print_targets (workspace);
   print_projects (workspace);
   print_recent_folders (workspace);
+  print_runs (workspace);
   print_jobs (workspace);
 }
 
@@ -554,7 +608,7 @@ sl_cli_workspace (int    argc,
 
   g_set_prgname ("sightline-cli workspace");
   context = g_option_context_new (NULL);
-  g_option_context_set_summary (context, _("Show the workspace database: targets, projects, recent folders and the latest jobs. The database is created when it does not exist."));
+  g_option_context_set_summary (context, _("Show the workspace database: targets, projects, recent folders, the run index and the latest jobs. The database is created when it does not exist."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
 

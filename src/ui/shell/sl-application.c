@@ -9,6 +9,8 @@
 
 #include "sl-application.h"
 #include "sl-demo-workspace.h"
+#include "sl-finding.h"
+#include "sl-folder.h"
 #include "sl-platform.h"
 #include "sl-preferences-window.h"
 #include "sl-window.h"
@@ -584,6 +586,125 @@ sl_application_record_job (SlApplication *self,
     }
 
   g_subprocess_wait_async (subprocess, NULL, job_finished_cb, g_steal_pointer (&job));
+}
+
+typedef struct {
+  char      *db_path;
+  char      *root;
+  GPtrArray *findings;
+  gint64     scanned_at;
+} IndexJob;
+
+static void
+index_job_free (IndexJob *job)
+{
+  g_free (job->db_path);
+  g_free (job->root);
+  g_ptr_array_unref (job->findings);
+  g_free (job);
+}
+
+static SlRunRecord *
+run_record_for (const char *root,
+                SlFinding  *finding,
+                gint64      scanned_at)
+{
+  SlRunRecord *run = sl_run_record_new (root, sl_finding_kind_to_id (sl_finding_get_kind (finding)),
+                                        sl_finding_get_name (finding), sl_finding_get_path (finding));
+
+  sl_run_record_set_last_seen (run, scanned_at);
+  for (guint i = 0; i < sl_finding_get_n_files (finding); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (sl_finding_get_file (finding, i));
+      g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                     G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+      sl_run_record_set_file (run, sl_finding_get_file (finding, i), info ? g_file_info_get_size (info) : 0, 0);
+    }
+
+  return run;
+}
+
+/* Runs in a worker with its own connection: a folder can hold thousands of
+ * runs, and the window must not wait for the disk. */
+static void
+index_folder_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  IndexJob *job = task_data;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+
+  store = sl_workspace_store_new_for_path (job->db_path, &error);
+  if (store == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  for (guint i = 0; i < job->findings->len; i++)
+    {
+      g_autoptr(SlRunRecord) run = run_record_for (job->root, g_ptr_array_index (job->findings, i), job->scanned_at);
+
+      if (!sl_workspace_store_upsert_run (store, run, &error))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+    }
+
+  if (!sl_workspace_store_prune_runs (store, job->root, job->scanned_at, &error))
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
+index_folder_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    g_warning ("Could not update the run index: %s", error->message);
+}
+
+/**
+ * sl_application_index_folder:
+ * @folder: a scanned #SlFolder
+ *
+ * Records what was found in @folder in the workspace database's run index,
+ * and forgets runs that are no longer there.
+ */
+void
+sl_application_index_folder (SlApplication *self,
+                             gpointer       folder)
+{
+  g_autoptr(GTask) task = NULL;
+  GListModel *findings;
+  IndexJob *job;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (SL_IS_FOLDER (folder));
+
+  if (self->store == NULL || sl_folder_get_state (folder) != SL_FOLDER_READY)
+    return;
+
+  findings = sl_folder_get_findings (folder);
+  job = g_new0 (IndexJob, 1);
+  job->db_path = g_strdup (sl_workspace_store_get_path (self->store));
+  job->root = g_strdup (sl_folder_get_path (folder));
+  job->findings = g_ptr_array_new_with_free_func (g_object_unref);
+  job->scanned_at = g_get_real_time ();
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    g_ptr_array_add (job->findings, g_list_model_get_item (findings, i));
+
+  task = g_task_new (self, NULL, index_folder_cb, NULL);
+  g_task_set_task_data (task, job, (GDestroyNotify)index_job_free);
+  g_task_run_in_thread (task, index_folder_thread);
 }
 
 /**

@@ -26,6 +26,8 @@ void              sl_application_record_job               (SlApplication *self,
                                                            GSubprocess   *subprocess,
                                                            const char    *command_line,
                                                            const char    *working_dir);
+void              sl_application_index_folder             (SlApplication *self,
+                                                           gpointer       folder);
 void              sl_application_report_startup_problems  (SlApplication *self,
                                                            gpointer       window);
 

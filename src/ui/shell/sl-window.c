@@ -321,6 +321,7 @@ scan_cb (GObject      *object,
     }
 
   report_scan (self, folder);
+  sl_application_index_folder (get_application (self), folder);
 
   if (sl_details_panel_get_item (self->details_panel) == G_OBJECT (folder))
     sl_details_panel_show (self->details_panel, G_OBJECT (folder));
