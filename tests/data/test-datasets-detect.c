@@ -76,17 +76,7 @@ static guint
 count_kind (SlDetection   *detection,
             SlFindingKind  kind)
 {
-  GListModel *findings = sl_detection_get_findings (detection);
-  guint count = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
-    {
-      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
-
-      count += sl_finding_get_kind (finding) == kind;
-    }
-
-  return count;
+  return sl_detection_count_kind (detection, kind);
 }
 
 /* Returns: (transfer none): the finding */
@@ -95,18 +85,11 @@ get_finding (SlDetection   *detection,
              SlFindingKind  kind,
              const char    *name)
 {
-  GListModel *findings = sl_detection_get_findings (detection);
+  SlFinding *finding = sl_detection_lookup_finding (detection, kind, name);
 
-  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
-    {
-      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
-
-      if (sl_finding_get_kind (finding) == kind && g_str_equal (sl_finding_get_name (finding), name))
-        return finding;
-    }
-
-  g_error ("no %s finding named “%s”", sl_finding_kind_to_id (kind), name);
-  return NULL;
+  if (finding == NULL)
+    g_error ("no %s finding named “%s”", sl_finding_kind_to_id (kind), name);
+  return finding;
 }
 
 static void

@@ -179,6 +179,58 @@ sl_detection_set_files_scanned (SlDetection *self,
 }
 
 /**
+ * sl_detection_count_kind:
+ *
+ * Returns: how many findings are of @kind
+ */
+guint
+sl_detection_count_kind (SlDetection   *self,
+                         SlFindingKind  kind)
+{
+  guint n, count = 0;
+
+  g_return_val_if_fail (SL_IS_DETECTION (self), 0);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->findings));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (G_LIST_MODEL (self->findings), i);
+
+      count += sl_finding_get_kind (finding) == kind;
+    }
+
+  return count;
+}
+
+/**
+ * sl_detection_lookup_finding:
+ * @name: the finding's name, its path relative to the root
+ *
+ * Returns: (transfer none) (nullable): the finding, kept alive by @self
+ */
+SlFinding *
+sl_detection_lookup_finding (SlDetection   *self,
+                             SlFindingKind  kind,
+                             const char    *name)
+{
+  guint n;
+
+  g_return_val_if_fail (SL_IS_DETECTION (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->findings));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (G_LIST_MODEL (self->findings), i);
+
+      if (sl_finding_get_kind (finding) == kind && g_str_equal (sl_finding_get_name (finding), name))
+        return finding;
+    }
+
+  return NULL;
+}
+
+/**
  * sl_detection_get_elapsed:
  *
  * Returns: how long the detector worked, in microseconds

@@ -25,6 +25,11 @@ void         sl_detection_add_problem       (SlDetection *self,
 guint        sl_detection_get_files_scanned (SlDetection *self);
 void         sl_detection_set_files_scanned (SlDetection *self,
                                              guint        n_files);
+guint        sl_detection_count_kind        (SlDetection  *self,
+                                             SlFindingKind kind);
+SlFinding   *sl_detection_lookup_finding    (SlDetection  *self,
+                                             SlFindingKind kind,
+                                             const char   *name);
 gint64       sl_detection_get_elapsed       (SlDetection *self);
 void         sl_detection_set_elapsed       (SlDetection *self,
                                              gint64       usec);
