@@ -23,7 +23,6 @@
 
 #define MAX_DEPTH          64
 #define MAX_PIPELINE_SIZE  (1024 * 1024)
-#define PROBLEM_SOURCE     "detector"
 
 #define CHILD_ATTRIBUTES \
   G_FILE_ATTRIBUTE_STANDARD_NAME "," \
@@ -292,7 +291,8 @@ add_problem (Walk       *walk,
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(SlProblem) problem = NULL;
 
-  problem = sl_problem_new (severity, PROBLEM_SOURCE, path, offset, message);
+  /* The source is shown in the Problems panel: it names the component. */
+  problem = sl_problem_new (severity, _("Folder scan"), path, offset, message);
   sl_detection_add_problem (walk->detection, problem);
 }
 

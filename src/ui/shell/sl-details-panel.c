@@ -13,7 +13,7 @@
 #include "sl-problem.h"
 #include "sl-target-record.h"
 
-#define SNIPPET_BYTES 256
+#define SNIPPET_BYTES 128
 
 struct _SlDetailsPanel
 {
@@ -184,11 +184,13 @@ show_target (SlDetailsPanel *self,
   add_row (self, _("Set-up command"), sl_target_record_get_setup_command (target));
 }
 
-/* Bytes around the reported offset: as text when they are, else as hex. */
+/* Bytes around the reported offset: as text when they are, else as hex,
+ * eight bytes a row to fit a side panel, with the reported row marked. */
 static char *
 format_snippet (const guint8 *data,
                 gsize         len,
-                gint64        base)
+                gint64        base,
+                gint64        offset)
 {
   GString *str;
 
@@ -196,18 +198,23 @@ format_snippet (const guint8 *data,
     return g_strndup ((const char *)data, len);
 
   str = g_string_new (NULL);
-  for (gsize row = 0; row < len; row += 16)
+  for (gsize row = 0; row < len; row += 8)
     {
-      g_string_append_printf (str, "%08" G_GINT64_MODIFIER "x ", base + (gint64)row);
-      for (gsize i = row; i < row + 16; i++)
+      gint64 row_offset = base + (gint64)row;
+      gboolean marked = offset >= row_offset && offset < row_offset + 8;
+
+      g_string_append_printf (str, "%s%06llx ", marked ? "\u25b6" : " ", (unsigned long long)row_offset);
+      for (gsize i = row; i < row + 8; i++)
         {
+          if (i == row + 4)
+            g_string_append_c (str, ' ');
           if (i < len)
-            g_string_append_printf (str, " %02x", data[i]);
+            g_string_append_printf (str, "%02x", data[i]);
           else
-            g_string_append (str, "   ");
+            g_string_append (str, "  ");
         }
-      g_string_append (str, "  ");
-      for (gsize i = row; i < row + 16 && i < len; i++)
+      g_string_append (str, " ");
+      for (gsize i = row; i < row + 8 && i < len; i++)
         g_string_append_c (str, g_ascii_isprint (data[i]) ? data[i] : '.');
       g_string_append_c (str, '\n');
     }
@@ -227,7 +234,7 @@ read_snippet_thread (GTask        *task,
   g_autoptr(GError) error = NULL;
   guint8 buffer[SNIPPET_BYTES];
   gint64 offset = sl_problem_get_offset (problem);
-  gint64 start = MAX (0, offset - SNIPPET_BYTES / 4);
+  gint64 start = MAX (0, (offset - SNIPPET_BYTES / 2) & ~(gint64)7);
   gsize n_read = 0;
 
   stream = g_file_read (file, cancellable, &error);
@@ -239,7 +246,7 @@ read_snippet_thread (GTask        *task,
       return;
     }
 
-  g_task_return_pointer (task, format_snippet (buffer, n_read, start), g_free);
+  g_task_return_pointer (task, format_snippet (buffer, n_read, start, offset), g_free);
 }
 
 static void
