@@ -69,6 +69,7 @@ configure() {
 # Runs the uninstalled build: schemas and resources come from the build tree.
 app_env() {
   export GSETTINGS_SCHEMA_DIR="$BUILD/data"
+  export SIGHTLINE_LOCALEDIR="$BUILD/po"
   export XDG_DATA_DIRS="$BUILD/data:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
 }
 

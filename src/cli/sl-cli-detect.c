@@ -72,7 +72,7 @@ print_text (SlDetection *detection)
   print_findings (detection);
 
   /* Translators: the three numbers are findings, problems and files */
-  printf (_("%u findings, %u problems, %u files scanned\n"), n_findings, n_problems, n_files);
+  printf (_("findings: %u, problems: %u, files scanned: %u\n"), n_findings, n_problems, n_files);
 
   print_problems (detection);
 }

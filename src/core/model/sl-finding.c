@@ -291,6 +291,82 @@ sl_finding_dup_summary (SlFinding *self)
                           self->files->len, size);
 }
 
+/* Detail keys are stable ids for scripts (`sightline-cli detect --json`);
+ * people see these labels. */
+static const struct {
+  const char *key;
+  const char *label;
+} detail_labels[] = {
+  { "compressed", N_("Compression") },
+  { "devices", N_("Devices") },
+  { "dtype", N_("Data type") },
+  { "elements", N_("Elements") },
+  { "event_files", N_("Event files") },
+  { "explain_files", N_("Explanation files") },
+  { "export", N_("Export") },
+  { "form", N_("Top level") },
+  { "fortran_order", N_("Fortran order") },
+  { "framework", N_("Framework") },
+  { "graph_files", N_("Graph files") },
+  { "has_lineage", N_("Has lineage") },
+  { "layout", N_("Layout") },
+  { "level", N_("Level") },
+  { "lineage_files", N_("Lineage files") },
+  { "msprof_folders", N_("msprof folders") },
+  { "page_size", N_("Page size") },
+  { "producer", N_("Written by") },
+  { "rank", N_("Rank") },
+  { "ranks", N_("Ranks") },
+  { "shape", N_("Shape") },
+  { "step", N_("Step") },
+  { "streams", N_("Streams") },
+  { "summary_files", N_("Summary files") },
+  { "tables", N_("Tables") },
+  { "task", N_("Task") },
+  { "timelines", N_("Timelines") },
+  { "version", N_("Format version") },
+};
+
+/**
+ * sl_finding_detail_dup_label:
+ * @key: a detail key
+ *
+ * Returns: (transfer full): what to call @key in the interface
+ */
+char *
+sl_finding_detail_dup_label (const char *key)
+{
+  char *label;
+
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (detail_labels); i++)
+    {
+      if (g_str_equal (detail_labels[i].key, key))
+        return g_strdup (g_dgettext (GETTEXT_PACKAGE, detail_labels[i].label));
+    }
+
+  /* A key added later without a label still reads as words. */
+  label = g_strdelimit (g_strdup (key), "_", ' ');
+  label[0] = g_ascii_toupper (label[0]);
+  return label;
+}
+
+/**
+ * sl_finding_detail_value_label:
+ *
+ * Returns: @value, or its translation when it is "yes" or "no"
+ */
+const char *
+sl_finding_detail_value_label (const char *value)
+{
+  if (g_strcmp0 (value, "yes") == 0)
+    return g_dgettext (GETTEXT_PACKAGE, N_("yes"));
+  if (g_strcmp0 (value, "no") == 0)
+    return g_dgettext (GETTEXT_PACKAGE, N_("no"));
+  return value;
+}
+
 const char *
 sl_finding_kind_to_id (SlFindingKind kind)
 {

@@ -51,6 +51,8 @@ const char    *sl_finding_lookup_detail    (SlFinding     *self,
                                             const char    *key);
 char          *sl_finding_dup_summary      (SlFinding     *self);
 
+char          *sl_finding_detail_dup_label (const char    *key);
+const char    *sl_finding_detail_value_label (const char  *value);
 const char    *sl_finding_kind_to_id       (SlFindingKind  kind);
 const char    *sl_finding_kind_to_label    (SlFindingKind  kind);
 const char    *sl_finding_kind_to_icon     (SlFindingKind  kind);

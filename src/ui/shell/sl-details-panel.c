@@ -98,8 +98,11 @@ show_finding (SlDetailsPanel *self,
       const char *key;
       const char *value;
 
+      g_autofree char *label = NULL;
+
       sl_finding_get_detail (finding, i, &key, &value);
-      add_row (self, key, value);
+      label = sl_finding_detail_dup_label (key);
+      add_row (self, label, sl_finding_detail_value_label (value));
     }
 }
 

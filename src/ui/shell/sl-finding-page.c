@@ -75,8 +75,11 @@ fill (SlFindingPage *self)
       const char *key;
       const char *value;
 
+      g_autofree char *label = NULL;
+
       sl_finding_get_detail (finding, i, &key, &value);
-      add_value_row (self->details_group, key, value);
+      label = sl_finding_detail_dup_label (key);
+      add_value_row (self->details_group, label, sl_finding_detail_value_label (value));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->details_group), sl_finding_get_n_details (finding) > 0);
 

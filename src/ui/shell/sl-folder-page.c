@@ -140,7 +140,9 @@ update_state (SlFolderPage *self)
   switch (sl_folder_get_state (self->folder))
     {
     case SL_FOLDER_SCANNING:
-      description = g_strdup_printf (_("%u files looked at"), sl_folder_get_files_scanned (self->folder));
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file looked at", "%u files looked at",
+                                                  sl_folder_get_files_scanned (self->folder)),
+                                     sl_folder_get_files_scanned (self->folder));
       adw_status_page_set_description (self->scanning_page, description);
       gtk_stack_set_visible_child_name (self->stack, "scanning");
       if (!self->busy)

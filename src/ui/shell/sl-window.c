@@ -274,11 +274,16 @@ report_scan (SlWindow *self,
 {
   guint n_findings = g_list_model_get_n_items (sl_folder_get_findings (folder));
   guint n_problems = g_list_model_get_n_items (sl_folder_get_problems (folder));
+  g_autofree char *found = NULL;
+  g_autofree char *problems = NULL;
   g_autofree char *status = NULL;
 
-  status = g_strdup_printf (_("%s: %u found in %u files (%.0f ms), %u problems"),
-                            sl_folder_get_name (folder), n_findings, sl_folder_get_files_scanned (folder),
-                            sl_folder_get_scan_time (folder) / 1000.0, n_problems);
+  /* Translators: "%s" is a folder name, then "3 found in 47 files (12 ms)" and "2 problems". */
+  found = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found in %u file (%.0f ms)",
+                                        "%u found in %u files (%.0f ms)", sl_folder_get_files_scanned (folder)),
+                           n_findings, sl_folder_get_files_scanned (folder), sl_folder_get_scan_time (folder) / 1000.0);
+  problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n_problems), n_problems);
+  status = g_strdup_printf (_("%s: %s, %s"), sl_folder_get_name (folder), found, problems);
   gtk_label_set_label (self->status_label, status);
 
   if (n_problems > 0)
