@@ -381,7 +381,7 @@ assert_problem (SlDetection *detection,
 
   g_assert_cmpint (sl_problem_get_severity (problem), ==, severity);
   g_assert_cmpint (sl_problem_get_offset (problem), ==, offset);
-  g_assert_cmpstr (sl_problem_get_source (problem), ==, "detector");
+  g_assert_cmpstr (sl_problem_get_source (problem), ==, "Folder scan");
   g_assert_cmpuint (strlen (sl_problem_get_message (problem)), >, 10);
 }
 
@@ -1188,7 +1188,7 @@ test_json (Fixture       *fixture,
 
   problem = json_array_get_object_element (json_object_get_array_member (root, "problems"), 0);
   g_assert_cmpstr (json_object_get_string_member (problem, "severity"), ==, "error");
-  g_assert_cmpstr (json_object_get_string_member (problem, "source"), ==, "detector");
+  g_assert_cmpstr (json_object_get_string_member (problem, "source"), ==, "Folder scan");
   g_assert_cmpstr (json_object_get_string_member (problem, "path"), ==, objects);
   g_assert_cmpint (json_object_get_int_member (problem, "offset"), ==, 10);
   g_assert_true (json_object_get_null_member (problem, "line"));
