@@ -172,7 +172,7 @@ cmd_bench() {
   BUILD="$BENCH_BUILD" app_env
   export GSETTINGS_SCHEMA_DIR="$BENCH_BUILD/data"
   for bench in "$BENCH_BUILD"/tests/bench/bench-*; do
-    [[ -x "$bench" && "$bench" != *peer* ]] || continue
+    [[ -f "$bench" && -x "$bench" && "$bench" != *peer* ]] || continue
     say "$(basename "$bench")"
     "$bench" "$@"
   done
@@ -184,7 +184,7 @@ cmd_fuzz() {
   CC=clang configure "$FUZZ_BUILD" -Dgui=false -Dfuzzing=true -Db_lundef=false
   ninja -C "$FUZZ_BUILD"
   for harness in "$FUZZ_BUILD"/tests/fuzz/fuzz-*; do
-    [[ -x "$harness" ]] || continue
+    [[ -f "$harness" && -x "$harness" ]] || continue
     say "$(basename "$harness") for $seconds s"
     mkdir -p "$FUZZ_BUILD/corpus/$(basename "$harness")"
     "$harness" -max_total_time="$seconds" "$FUZZ_BUILD/corpus/$(basename "$harness")"
