@@ -70,6 +70,7 @@ configure() {
 app_env() {
   export GSETTINGS_SCHEMA_DIR="$BUILD/data"
   export SIGHTLINE_LOCALEDIR="$BUILD/po"
+  export SIGHTLINE_DEMO_TRAIN="$BUILD/src/demo/sightline-demo-train"
   export XDG_DATA_DIRS="$BUILD/data:${XDG_DATA_DIRS:-/usr/local/share:/usr/share}"
 }
 

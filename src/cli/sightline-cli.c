@@ -18,6 +18,8 @@ typedef struct {
 
 static const SlCliCommand commands[] = {
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
+  { "summary", sl_cli_summary, N_("List the runs, files and tags of training summaries") },
+  { "summary-export", sl_cli_summary_export, N_("Print the points of one scalar series as CSV or JSON") },
   { "workspace", sl_cli_workspace, N_("Show the workspace database: targets, projects, recent folders, jobs") },
 };
 
@@ -33,6 +35,51 @@ sl_cli_print_error (const char *format,
   va_end (args);
 
   g_printerr ("sightline-cli: %s\n", message);
+}
+
+/**
+ * sl_cli_parse_path_options:
+ * @summary: the parameter line of --help, "PATH — what the command does"
+ *
+ * Parses the options of a command that takes one PATH and --json.
+ *
+ * Returns: %FALSE after printing why the command line is wrong
+ */
+gboolean
+sl_cli_parse_path_options (int           *argc,
+                           char        ***argv,
+                           const char    *command,
+                           const char    *summary,
+                           gboolean      *json,
+                           const char   **path)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (summary);
+  g_autoptr(GError) error = NULL;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, json, N_("Print the result as JSON"), NULL },
+    { NULL }
+  };
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return FALSE;
+    }
+
+  if (*argc != 2)
+    {
+      if (*argc < 2)
+        sl_cli_print_error (_("%s needs a PATH"), command);
+      else
+        sl_cli_print_error (_("%s takes a single PATH"), command);
+      return FALSE;
+    }
+
+  *path = (*argv)[1];
+  return TRUE;
 }
 
 static void

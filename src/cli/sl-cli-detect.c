@@ -81,33 +81,16 @@ int
 sl_cli_detect (int    argc,
                char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(SlDetector) detector = NULL;
   g_autoptr(SlDetection) detection = NULL;
   g_autoptr(GError) error = NULL;
   gboolean json = FALSE;
-  const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
-    { NULL }
-  };
+  const char *path = NULL;
 
-  context = g_option_context_new (_("PATH — recognise what a folder or file holds"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!sl_cli_parse_path_options (&argc, &argv, "detect", _("PATH — recognise what a folder or file holds"), &json, &path))
+    return 2;
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      sl_cli_print_error ("%s", error->message);
-      return 2;
-    }
-
-  if (argc != 2)
-    {
-      sl_cli_print_error ("%s", argc < 2 ? _("detect needs a PATH") : _("detect takes a single PATH"));
-      return 2;
-    }
-
-  detector = sl_detector_new (argv[1]);
+  detector = sl_detector_new (path);
   detection = sl_detector_run (detector, NULL, &error);
   if (detection == NULL)
     {

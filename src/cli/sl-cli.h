@@ -16,7 +16,16 @@ typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
 int  sl_cli_detect       (int argc, char **argv);
+int  sl_cli_summary      (int argc, char **argv);
+int  sl_cli_summary_export (int argc, char **argv);
 int  sl_cli_workspace    (int argc, char **argv);
+
+gboolean sl_cli_parse_path_options (int           *argc,
+                                    char        ***argv,
+                                    const char    *command,
+                                    const char    *summary,
+                                    gboolean      *json,
+                                    const char   **path);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);

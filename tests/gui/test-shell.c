@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include "gui-test-util.h"
+
 #include <glib/gstdio.h>
 
 #include "sl-application.h"
@@ -14,6 +16,7 @@
 #include "sl-folder-page.h"
 #include "sl-preferences-window.h"
 #include "sl-problems-panel.h"
+#include "sl-scalars-page.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
 
@@ -23,33 +26,17 @@ static SlApplication *app;
 static SlWindow *window;
 static char *tmp_root;
 
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wait_until (Condition condition,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + timeout_ms * G_TIME_SPAN_MILLISECOND;
-
-  while (!condition (data))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-
-  /* Let widgets catch up with what the models say. */
-  for (guint i = 0; i < 50 && g_main_context_iteration (NULL, FALSE); i++)
-    ;
-  return TRUE;
-}
 
 static gboolean
 scans_done (gpointer data)
 {
   return sl_window_get_n_scanning (data) == 0;
+}
+
+static gboolean
+window_idle (gpointer data)
+{
+  return !sl_window_is_busy (data);
 }
 
 static gboolean
@@ -177,6 +164,18 @@ test_open_folder_lists_findings (void)
   g_assert_true (wait_until (scans_done, window, 30000));
 
   g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_READY);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 2);
+
+  /* The demo training job fills train/summary; when it ends, the folder it
+   * ran in is scanned again and the run appears. */
+  {
+    g_autofree char *summary_dir = g_build_filename (demo, "train", "summary", NULL);
+    const char *argv[] = { g_getenv ("SIGHTLINE_DEMO_TRAIN"), "--epochs", "2", "--summary-dir", summary_dir, NULL };
+
+    g_assert_nonnull (argv[0]);
+    sl_window_run_argv (window, argv, demo);
+    g_assert_true (wait_until (window_idle, window, 60000));
+  }
   g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
 
   id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
@@ -212,6 +211,57 @@ test_open_folder_lists_findings (void)
   g_assert_true (sl_window_open_path (window, demo) == folder);
   g_assert_true (wait_until (scans_done, window, 30000));
   g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (window)), ==, 1);
+}
+
+static gboolean
+scalars_loaded (gpointer data)
+{
+  return g_strcmp0 (sl_scalars_page_get_state_name (data), "loading") != 0;
+}
+
+static void
+test_scalars_of_demo_run (void)
+{
+  g_autofree char *summary_dir = g_build_filename (tmp_root, "demo", "train", "summary", NULL);
+  g_autofree char *id = g_strdup_printf ("scalars:%s", summary_dir);
+  SlScalarsPage *page;
+
+  /* The demo job of the previous test wrote this run. */
+  sl_window_open_scalars (window, summary_dir);
+  page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
+  g_assert_nonnull (page);
+  g_assert_true (wait_until (scalars_loaded, page, 30000));
+  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "charts");
+
+  /* loss, accuracy, learning_rate, eval/loss, eval/accuracy */
+  g_assert_cmpuint (sl_scalars_page_get_n_runs (page), ==, 1);
+  g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 5);
+
+  sl_scalars_page_set_filter (page, "^eval/");
+  g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);
+  /* A pattern being typed keeps the last good filter. */
+  sl_scalars_page_set_filter (page, "(unclosed");
+  g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);
+  sl_scalars_page_set_filter (page, "");
+  g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 5);
+
+  /* Opening it again raises the same page. */
+  sl_window_open_scalars (window, summary_dir);
+  g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
+}
+
+static void
+test_scalars_without_summaries (void)
+{
+  g_autofree char *empty = make_dir ("no-summaries");
+  g_autofree char *id = g_strdup_printf ("scalars:%s", empty);
+  SlScalarsPage *page;
+
+  sl_window_open_scalars (window, empty);
+  page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
+  g_assert_true (wait_until (scalars_loaded, page, 30000));
+  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "message");
+  g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 0);
 }
 
 static SlProblem *
@@ -435,6 +485,8 @@ main (int   argc,
   g_test_add_func ("/shell/closed-panel-comes-back", test_closed_panel_comes_back);
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
   g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
+  g_test_add_func ("/shell/scalars-of-demo-run", test_scalars_of_demo_run);
+  g_test_add_func ("/shell/scalars-without-summaries", test_scalars_without_summaries);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);
   g_test_add_func ("/shell/empty-and-missing-folders", test_empty_and_missing_folders);
   g_test_add_func ("/shell/run-command-streams-and-records", test_run_command_streams_and_records);

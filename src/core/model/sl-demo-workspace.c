@@ -1,10 +1,10 @@
 /* sl-demo-workspace.c
  *
- * The demo workspace is a small folder written on demand: a MindSpore
- * summary run (through the same record framing the readers check), a
- * MindSpore-style profiler folder, a Chrome trace and a MindX pipeline,
- * so a first start shows every kind of finding. The numbers come from a
- * seeded generator, so every start writes the same bytes.
+ * The demo workspace is a small folder written on demand: a MindSpore-style
+ * profiler folder and a MindX pipeline, with an empty train/summary folder
+ * that the demo training job (sightline-demo-train) fills with a genuine
+ * run. The numbers come from a seeded generator, so every start writes the
+ * same bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,151 +12,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <glib/gstdio.h>
 
 #include "sl-demo-workspace.h"
-#include "sl-record-writer.h"
 
-#define DEMO_VERSION "1"
-#define DEMO_STEPS 400
-#define DEMO_WALL_TIME 1764460800.0 /* 2025-11-30 00:00:00 UTC */
-
-/* A minimal protobuf encoder: enough for the summary Event messages. */
-static void
-put_varint (GByteArray *out,
-            guint64     value)
-{
-  do
-    {
-      guint8 byte = value & 0x7f;
-
-      value >>= 7;
-      if (value != 0)
-        byte |= 0x80;
-      g_byte_array_append (out, &byte, 1);
-    }
-  while (value != 0);
-}
-
-static void
-put_tag (GByteArray *out,
-         guint       field,
-         guint       wire_type)
-{
-  put_varint (out, ((guint64)field << 3) | wire_type);
-}
-
-static void
-put_double (GByteArray *out,
-            guint       field,
-            double      value)
-{
-  guint64 bits;
-
-  memcpy (&bits, &value, sizeof bits);
-  bits = GUINT64_TO_LE (bits);
-  put_tag (out, field, 1);
-  g_byte_array_append (out, (const guint8 *)&bits, sizeof bits);
-}
-
-static void
-put_float (GByteArray *out,
-           guint       field,
-           float       value)
-{
-  guint32 bits;
-
-  memcpy (&bits, &value, sizeof bits);
-  bits = GUINT32_TO_LE (bits);
-  put_tag (out, field, 5);
-  g_byte_array_append (out, (const guint8 *)&bits, sizeof bits);
-}
-
-static void
-put_bytes (GByteArray   *out,
-           guint         field,
-           const guint8 *data,
-           gsize         len)
-{
-  put_tag (out, field, 2);
-  put_varint (out, len);
-  g_byte_array_append (out, data, len);
-}
-
-static void
-put_string (GByteArray *out,
-            guint       field,
-            const char *value)
-{
-  put_bytes (out, field, (const guint8 *)value, strlen (value));
-}
-
-static GByteArray *
-scalar_event (double      wall_time,
-              gint64      step,
-              const char *tags[],
-              const float values[],
-              guint       n_values)
-{
-  g_autoptr(GByteArray) summary = g_byte_array_new ();
-  GByteArray *event = g_byte_array_new ();
-
-  for (guint i = 0; i < n_values; i++)
-    {
-      g_autoptr(GByteArray) value = g_byte_array_new ();
-
-      put_string (value, 1, tags[i]);
-      put_float (value, 3, values[i]);
-      put_bytes (summary, 1, value->data, value->len);
-    }
-
-  put_double (event, 1, wall_time);
-  put_tag (event, 2, 0);
-  put_varint (event, (guint64)step);
-  put_bytes (event, 5, summary->data, summary->len);
-
-  return event;
-}
-
-static gboolean
-write_summary (const char  *dir,
-               GError     **error)
-{
-  static const char *tags[] = { "loss", "accuracy", "learning_rate" };
-  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.1764460800.demo_MS", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(SlRecordWriter) writer = NULL;
-  g_autoptr(GByteArray) version = g_byte_array_new ();
-  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
-
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, error);
-  if (stream == NULL)
-    return FALSE;
-
-  writer = sl_record_writer_new (G_OUTPUT_STREAM (stream));
-
-  put_double (version, 1, DEMO_WALL_TIME);
-  put_string (version, 3, "MindSpore.Event:1");
-  if (!sl_record_writer_write (writer, version->data, version->len, NULL, error))
-    return FALSE;
-
-  for (guint step = 1; step <= DEMO_STEPS; step++)
-    {
-      g_autoptr(GByteArray) event = NULL;
-      double progress = step / (double)DEMO_STEPS;
-      float values[3];
-
-      values[0] = 2.3 * exp (-4.0 * progress) + 0.08 + 0.05 * g_rand_double_range (rand, -1, 1);
-      values[1] = 0.98 - 0.88 * exp (-5.0 * progress) + 0.01 * g_rand_double_range (rand, -1, 1);
-      values[2] = 0.01 * 0.5 * (1.0 + cos (G_PI * progress));
-
-      event = scalar_event (DEMO_WALL_TIME + step * 0.25, step, tags, values, G_N_ELEMENTS (values));
-      if (!sl_record_writer_write (writer, event->data, event->len, NULL, error))
-        return FALSE;
-    }
-
-  return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
-}
+#define DEMO_VERSION "2"
 
 static gboolean
 write_text (const char  *dir,
@@ -368,6 +228,7 @@ sl_demo_workspace_ensure (const char  *path,
   g_autofree char *step_trace = NULL;
   g_autofree char *op_types = NULL;
   g_autofree char *op_details = NULL;
+  g_autofree char *legacy = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
 
@@ -385,8 +246,11 @@ sl_demo_workspace_ensure (const char  *path,
   op_types = demo_op_types ();
   op_details = demo_op_details ();
 
-  return write_summary (summary_dir, error) &&
-         write_text (profiler_dir, "ascend_timeline_display_0.json", timeline, error) &&
+  /* Version 1 wrote a made-up summary file; the demo job replaces it. */
+  legacy = g_build_filename (summary_dir, "events.out.events.summary.1764460800.demo_MS", NULL);
+  g_remove (legacy);
+
+  return write_text (profiler_dir, "ascend_timeline_display_0.json", timeline, error) &&
          write_text (profiler_dir, "step_trace_raw_0_detail_time.csv", step_trace, error) &&
          write_text (profiler_dir, "aicore_intermediate_0_type.csv", op_types, error) &&
          write_text (profiler_dir, "aicore_intermediate_0_detail.csv", op_details, error) &&

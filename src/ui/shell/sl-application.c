@@ -214,6 +214,65 @@ window_mapped_cb (GtkWidget     *window,
   g_signal_connect (clock, "after-paint", G_CALLBACK (report_first_frame_cb), self);
 }
 
+/* The uninstalled build says where it is; an installed one is in BINDIR. */
+static char *
+find_demo_train (void)
+{
+  const char *env = g_getenv ("SIGHTLINE_DEMO_TRAIN");
+  g_autofree char *installed = g_build_filename (BINDIR, "sightline-demo-train", NULL);
+
+  if (env != NULL && g_file_test (env, G_FILE_TEST_IS_EXECUTABLE))
+    return g_strdup (env);
+  if (g_file_test (installed, G_FILE_TEST_IS_EXECUTABLE))
+    return g_steal_pointer (&installed);
+  return g_find_program_in_path ("sightline-demo-train");
+}
+
+static gboolean
+has_summary_file (const char *folder)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      if (g_str_has_suffix (name, "_MS"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The demo workspace's summary run is a genuine training job, run once in
+ * the Console the first time the workspace is opened. */
+static void
+run_demo_job_unless_done (SlApplication *self,
+                          SlWindow      *window,
+                          const char    *path)
+{
+  g_autofree char *summary_dir = g_build_filename (path, "train", "summary", NULL);
+  g_autofree char *program = NULL;
+
+  if (has_summary_file (summary_dir))
+    return;
+
+  program = find_demo_train ();
+  if (program == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The demo training job (sightline-demo-train) was not found in %s or on the PATH; the demo workspace has no training run. Reinstall Sightline to get it back."), BINDIR);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Workspace"), path, -1, message);
+
+      sl_window_add_problem (window, problem);
+      return;
+    }
+
+  {
+    const char *argv[] = { program, "--summary-dir", summary_dir, "--epochs", "30", NULL };
+
+    sl_window_run_argv (window, argv, path);
+  }
+}
+
 static void
 open_demo (SlApplication *self,
            SlWindow      *window)
@@ -232,6 +291,7 @@ open_demo (SlApplication *self,
     }
 
   sl_window_open_path (window, path);
+  run_demo_job_unless_done (self, window, path);
 }
 
 static void

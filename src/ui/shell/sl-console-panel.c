@@ -92,9 +92,11 @@ sl_console_panel_append (SlConsolePanel *self,
     {
       GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
 
+      /* scroll_to_mark waits for the new lines to be laid out, unlike
+       * scroll_mark_onscreen, so following the output keeps up. */
       gtk_text_buffer_get_end_iter (buffer, &end);
       gtk_text_buffer_place_cursor (buffer, &end);
-      gtk_text_view_scroll_mark_onscreen (self->text_view, mark);
+      gtk_text_view_scroll_to_mark (self->text_view, mark, 0.0, TRUE, 0.0, 1.0);
     }
 }
 

@@ -69,6 +69,21 @@ create_finding_row (SlFolderPage *self,
   return row;
 }
 
+static GtkWidget *
+create_compare_button (SlFolderPage *self,
+                       guint         n_runs)
+{
+  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Run", "Compare All %u Runs", n_runs),
+                                            n_runs);
+  GtkWidget *button = gtk_button_new_with_label (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Training curves of every run in this folder, overlaid, one chart per tag"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-scalars");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", sl_folder_get_path (self->folder));
+  return button;
+}
+
 static void
 clear_groups (SlFolderPage *self)
 {
@@ -116,6 +131,13 @@ fill_groups (SlFolderPage *self)
 
       if (rows[kind]++ < MAX_ROWS_PER_KIND)
         adw_preferences_group_add (by_kind[kind], create_finding_row (self, finding));
+    }
+
+  /* Several runs are worth seeing together: one chart per tag, runs overlaid. */
+  for (guint kind = SL_FINDING_SUMMARY_RUN; kind <= SL_FINDING_TENSORBOARD_RUN; kind++)
+    {
+      if (totals[kind] > 1)
+        adw_preferences_group_set_header_suffix (by_kind[kind], create_compare_button (self, totals[kind]));
     }
 
   for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)

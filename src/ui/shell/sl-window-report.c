@@ -220,7 +220,7 @@ poll_cb (gpointer user_data)
   if (report->window == NULL)
     return G_SOURCE_REMOVE;
 
-  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && sl_window_get_n_scanning (report->window) == 0;
+  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window);
   if (!idle)
     report->idle_since = 0;
   else if (report->idle_since == 0)
@@ -244,7 +244,7 @@ poll_cb (gpointer user_data)
  * @png_path: (nullable): where to save a screenshot
  * @json_path: (nullable): where to save the description
  *
- * Once the window is shown and every scan has finished, writes the
+ * Once the window is shown and every scan and job has finished, writes the
  * report and quits the application.
  */
 void

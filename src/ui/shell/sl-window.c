@@ -15,6 +15,7 @@
 #include "sl-local-target.h"
 #include "sl-problems-panel.h"
 #include "sl-run-dialog.h"
+#include "sl-scalars-page.h"
 #include "sl-target-dialog.h"
 #include "sl-welcome-page.h"
 #include "sl-window.h"
@@ -32,6 +33,7 @@ struct _SlWindow
   GCancellable         *scan_cancellable;
   guint                 progress_source;
   guint                 n_scanning;
+  char                 *job_working_dir;
 
   SlWorkspacePanel     *workspace_panel;
   SlProblemsPanel      *problems_panel;
@@ -166,14 +168,58 @@ static void
 finding_activated_cb (SlWindow  *self,
                       SlFinding *finding);
 
+/**
+ * sl_window_open_scalars:
+ * @path: a folder of runs, a run's folder or a summary file
+ *
+ * Shows the training curves below @path, reading them in a worker.
+ */
+void
+sl_window_open_scalars (SlWindow   *self,
+                        const char *path)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  PanelWidget *page;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  id = g_strdup_printf ("scalars:%s", path);
+  page = sl_window_find_document (self, id);
+  if (page != NULL)
+    {
+      panel_widget_raise (page);
+      return;
+    }
+
+  name = g_path_get_basename (path);
+  /* Translators: the title of a document tab; %s is a folder name. */
+  title = g_strdup_printf (_("Scalars: %s"), name);
+  show_document (self, PANEL_WIDGET (sl_scalars_page_new (path, title)));
+}
+
 static void
 open_finding_page (SlWindow  *self,
                    SlFinding *finding)
 {
   g_autofree char *id = g_strdup_printf ("finding:%s:%s", sl_finding_kind_to_id (sl_finding_get_kind (finding)),
                                          sl_finding_get_path (finding));
-  PanelWidget *page = sl_window_find_document (self, id);
+  PanelWidget *page;
 
+  switch (sl_finding_get_kind (finding))
+    {
+    case SL_FINDING_SUMMARY_RUN:
+    case SL_FINDING_TENSORBOARD_RUN:
+      sl_window_open_scalars (self, sl_finding_get_path (finding));
+      return;
+
+    default:
+      break;
+    }
+
+  page = sl_window_find_document (self, id);
   if (page == NULL)
     show_document (self, PANEL_WIDGET (sl_finding_page_new (finding)));
   else
@@ -406,6 +452,19 @@ sl_window_get_n_scanning (SlWindow *self)
   return self->n_scanning;
 }
 
+/**
+ * sl_window_is_busy:
+ *
+ * Returns: whether a scan or a job is running
+ */
+gboolean
+sl_window_is_busy (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  return self->n_scanning > 0 || sl_console_panel_is_running (self->console_panel);
+}
+
 static void
 workspace_item_activated_cb (SlWindow *self,
                              GObject  *item)
@@ -535,51 +594,154 @@ current_folder_path (SlWindow *self)
   return sl_folder_get_path (last);
 }
 
+static char *
+quote_argv (const char * const *argv)
+{
+  GString *str = g_string_new (NULL);
+
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      g_autofree char *quoted = NULL;
+      gboolean plain = argv[i][0] != '\0';
+
+      for (const char *p = argv[i]; *p && plain; p++)
+        plain = g_ascii_isalnum (*p) || strchr ("-_./=:,+@%", *p) != NULL;
+
+      quoted = plain ? g_strdup (argv[i]) : g_shell_quote (argv[i]);
+      g_string_append_printf (str, "%s%s", i ? " " : "", quoted);
+    }
+
+  return g_string_free (str, FALSE);
+}
+
+static void
+replace_string (char **slot,
+                 char  *value)
+{
+  g_free (*slot);
+  *slot = value;
+}
+
+static void
+report_run_error (SlWindow   *self,
+                  const char *working_dir,
+                  const char *message)
+{
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), working_dir, -1, message);
+
+  sl_problems_panel_add (self->problems_panel, problem);
+  sl_console_panel_append (self->console_panel, message, -1);
+  sl_console_panel_append (self->console_panel, "\n", -1);
+  sl_window_show_toast (self, message);
+}
+
+/**
+ * sl_window_run_argv:
+ * @working_dir: (nullable): where to run; folders opened in the workspace
+ *   that contain it, or are inside it, are scanned again when the job ends
+ *
+ * Runs a program on this computer, its output streamed into the Console
+ * and the job kept in the history.
+ */
+void
+sl_window_run_argv (SlWindow           *self,
+                    const char * const *argv,
+                    const char         *working_dir)
+{
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command_line = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (argv != NULL && argv[0] != NULL);
+
+  panel_dock_set_reveal_area (self->dock, PANEL_AREA_BOTTOM, TRUE);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+
+  target = sl_local_target_new ();
+  subprocess = sl_target_spawn (target, argv, working_dir, NULL, &error);
+  if (subprocess == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” could not be started in %s: %s"),
+                                                  argv[0], working_dir ? working_dir : ".", error->message);
+
+      report_run_error (self, working_dir, message);
+      return;
+    }
+
+  command_line = quote_argv (argv);
+  title = g_path_get_basename (argv[0]);
+  replace_string (&self->job_working_dir, g_strdup (working_dir));
+
+  sl_console_panel_append (self->console_panel, "$ ", -1);
+  sl_console_panel_append (self->console_panel, command_line, -1);
+  sl_console_panel_append (self->console_panel, "\n", -1);
+  sl_console_panel_attach (self->console_panel, subprocess, title);
+  sl_application_record_job (get_application (self), subprocess, command_line, working_dir);
+}
+
+/**
+ * sl_window_run_command:
+ * @command_line: a command with arguments quoted as in a POSIX shell
+ */
 void
 sl_window_run_command (SlWindow   *self,
                        const char *command_line,
                        const char *working_dir)
 {
-  g_autoptr(SlTarget) target = NULL;
-  g_autoptr(GSubprocess) subprocess = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) argv = NULL;
 
   g_return_if_fail (SL_IS_WINDOW (self));
   g_return_if_fail (command_line != NULL);
 
-  panel_dock_set_reveal_area (self->dock, PANEL_AREA_BOTTOM, TRUE);
-  panel_widget_raise (PANEL_WIDGET (self->console_panel));
-
   if (!g_shell_parse_argv (command_line, NULL, &argv, &error))
     {
       g_autofree char *message = g_strdup_printf (_("The command “%s” could not be read: %s"), command_line, error->message);
-      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), NULL, -1, message);
 
-      sl_problems_panel_add (self->problems_panel, problem);
-      sl_window_show_toast (self, message);
+      report_run_error (self, working_dir, message);
       return;
     }
 
-  target = sl_local_target_new ();
-  subprocess = sl_target_spawn (target, (const char * const *)argv, working_dir, NULL, &error);
-  if (subprocess == NULL)
+  sl_window_run_argv (self, (const char * const *)argv, working_dir);
+}
+
+static gboolean
+path_contains (const char *parent,
+               const char *child)
+{
+  gsize len = strlen (parent);
+
+  return g_str_equal (parent, child) ||
+         (g_str_has_prefix (child, parent) && G_IS_DIR_SEPARATOR (child[len]));
+}
+
+/* A job's outputs (summaries, profiles) appear in the workspace when it
+ * ends: folders it ran in, or that it ran inside, are scanned again. */
+static void
+job_finished_cb (SlWindow       *self,
+                 int             exit_code,
+                 SlConsolePanel *console)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+
+  if (self->job_working_dir == NULL)
+    return;
+
+  for (guint i = 0; i < n; i++)
     {
-      g_autofree char *message = g_strdup_printf (_("“%s” could not be started in %s: %s"),
-                                                  argv[0], working_dir ? working_dir : ".", error->message);
-      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), working_dir, -1, message);
+      g_autoptr(SlFolder) folder = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+      const char *path = sl_folder_get_path (folder);
 
-      sl_problems_panel_add (self->problems_panel, problem);
-      sl_console_panel_append (self->console_panel, message, -1);
-      sl_console_panel_append (self->console_panel, "\n", -1);
-      return;
+      if ((path_contains (path, self->job_working_dir) || path_contains (self->job_working_dir, path)) &&
+          sl_folder_get_state (folder) != SL_FOLDER_SCANNING)
+        {
+          scan_started (self);
+          sl_folder_scan_async (folder, self->scan_cancellable, scan_cb, g_object_ref (self));
+        }
     }
-
-  sl_console_panel_append (self->console_panel, "$ ", -1);
-  sl_console_panel_append (self->console_panel, command_line, -1);
-  sl_console_panel_append (self->console_panel, "\n", -1);
-  sl_console_panel_attach (self->console_panel, subprocess, argv[0]);
-  sl_application_record_job (get_application (self), subprocess, command_line, working_dir);
 }
 
 static void
@@ -707,6 +869,14 @@ show_panel_action (GtkWidget  *widget,
 
   if (panel != NULL)
     sl_dock_layout_show_panel (self->layout, panel);
+}
+
+static void
+open_scalars_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  sl_window_open_scalars (SL_WINDOW (widget), g_variant_get_string (param, NULL));
 }
 
 static void
@@ -860,6 +1030,8 @@ create_panels (SlWindow      *self,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->problems_panel, "problem-activated", G_CALLBACK (problem_activated_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->console_panel, "job-finished", G_CALLBACK (job_finished_cb),
+                           self, G_CONNECT_SWAPPED);
 
   self->layout = sl_dock_layout_new (self->dock, self->grid);
   sl_dock_layout_set_area (self->layout, PANEL_AREA_START, self->start_paned);
@@ -909,6 +1081,7 @@ sl_window_finalize (GObject *object)
   g_clear_object (&self->scan_cancellable);
   g_clear_object (&self->folders);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->job_working_dir, g_free);
 
   G_OBJECT_CLASS (sl_window_parent_class)->finalize (object);
 }
@@ -949,6 +1122,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.move-panel", "(ss)", move_panel_action);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
+  gtk_widget_class_install_action (widget_class, "win.open-scalars", "s", open_scalars_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);

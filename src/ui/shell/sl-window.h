@@ -22,6 +22,7 @@ SlFolder    *sl_window_open_path          (SlWindow      *self,
                                            const char    *path);
 GListModel  *sl_window_get_folders        (SlWindow      *self);
 guint        sl_window_get_n_scanning     (SlWindow      *self);
+gboolean     sl_window_is_busy            (SlWindow      *self);
 PanelWidget *sl_window_find_panel         (SlWindow      *self,
                                            const char    *id);
 PanelWidget *sl_window_find_document      (SlWindow      *self,
@@ -32,6 +33,8 @@ void         sl_window_reset_layout       (SlWindow      *self);
 gboolean     sl_window_move_panel         (SlWindow      *self,
                                            const char    *panel_id,
                                            const char    *area_id);
+void         sl_window_open_scalars       (SlWindow      *self,
+                                           const char    *path);
 char        *sl_window_describe_layout    (SlWindow      *self);
 void         sl_window_show_toast         (SlWindow      *self,
                                            const char    *message);
@@ -40,5 +43,8 @@ void         sl_window_add_problem        (SlWindow      *self,
 void         sl_window_run_command        (SlWindow      *self,
                                            const char    *command_line,
                                            const char    *working_dir);
+void         sl_window_run_argv           (SlWindow           *self,
+                                           const char * const *argv,
+                                           const char         *working_dir);
 
 G_END_DECLS

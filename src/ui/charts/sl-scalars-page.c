@@ -1,0 +1,441 @@
+/* sl-scalars-page.c
+ *
+ * Reads every run below a folder in a worker, then shows one card per
+ * scalar tag. Each card's chart overlays the runs in the same order, so a
+ * run has the same colour everywhere and one switch in the run list shows
+ * or hides it in every chart.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-scalar-chart.h"
+#include "sl-scalars-page.h"
+#include "sl-summary-reader.h"
+
+#define CARD_WIDTH 440
+#define CARD_HEIGHT 280
+
+struct _SlScalarsPage
+{
+  PanelWidget         parent_instance;
+
+  char               *path;
+  SlSummaryReader    *reader;
+  GCancellable       *cancellable;
+  GPtrArray          *charts;     /* SlScalarChart, one per card */
+  GPtrArray          *card_tags;  /* the tag of each card */
+  GPtrArray          *run_names;
+  GRegex             *filter;
+
+  GtkStack           *stack;
+  AdwStatusPage      *message_page;
+  GtkListBox         *runs_list;
+  GtkFlowBox         *cards;
+  GtkSearchEntry     *filter_entry;
+  GtkDropDown        *x_axis_dropdown;
+  GtkScale           *smoothing_scale;
+  GtkToggleButton    *log_toggle;
+  GtkToggleButton    *outliers_toggle;
+};
+
+G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, PANEL_TYPE_WIDGET)
+
+static void
+apply_options (SlScalarsPage *self,
+               SlScalarChart *chart)
+{
+  sl_scalar_chart_set_x_mode (chart, gtk_drop_down_get_selected (self->x_axis_dropdown));
+  sl_scalar_chart_set_smoothing (chart, gtk_range_get_value (GTK_RANGE (self->smoothing_scale)));
+  sl_scalar_chart_set_log_y (chart, gtk_toggle_button_get_active (self->log_toggle));
+  sl_scalar_chart_set_ignore_outliers (chart, gtk_toggle_button_get_active (self->outliers_toggle));
+}
+
+static void
+options_changed_cb (SlScalarsPage *self)
+{
+  for (guint i = 0; i < self->charts->len; i++)
+    apply_options (self, g_ptr_array_index (self->charts, i));
+}
+
+static gboolean
+card_matches (GtkFlowBoxChild *child,
+              gpointer         user_data)
+{
+  SlScalarsPage *self = user_data;
+  const char *tag = g_object_get_data (G_OBJECT (child), "sl-tag");
+
+  return self->filter == NULL || g_regex_match (self->filter, tag, 0, NULL);
+}
+
+static void
+set_filter_regex (SlScalarsPage *self,
+                  const char    *text)
+{
+  g_autoptr(GError) error = NULL;
+  GRegex *regex = NULL;
+
+  if (text != NULL && text[0] != '\0')
+    regex = g_regex_new (text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
+
+  /* A pattern being typed is often invalid for a moment: keep the last
+   * good one and say what is wrong, instead of hiding every card. */
+  if (error != NULL)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->filter_entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->filter_entry), error->message);
+      return;
+    }
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->filter_entry), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->filter_entry), NULL);
+  g_clear_pointer (&self->filter, g_regex_unref);
+  self->filter = regex;
+  gtk_flow_box_invalidate_filter (self->cards);
+}
+
+static void
+filter_changed_cb (SlScalarsPage *self)
+{
+  set_filter_regex (self, gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)));
+}
+
+static void
+run_toggled_cb (GtkCheckButton *check,
+                SlScalarsPage  *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "sl-run-index"));
+  gboolean active = gtk_check_button_get_active (check);
+
+  for (guint i = 0; i < self->charts->len; i++)
+    {
+      SlScalarChart *chart = g_ptr_array_index (self->charts, i);
+      GArray *indices = g_object_get_data (G_OBJECT (chart), "sl-series-of-run");
+
+      /* Not every run has every tag: map the run to this chart's series. */
+      if (indices != NULL && index < indices->len && g_array_index (indices, gint, index) >= 0)
+        sl_scalar_chart_set_series_visible (chart, g_array_index (indices, gint, index), active);
+    }
+}
+
+static GtkWidget *
+create_run_row (SlScalarsPage *self,
+                const char    *name,
+                guint          index)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (name);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_autofree char *css_class = g_strdup_printf ("series-%u", index % sl_scalar_chart_renderer_get_palette_size ());
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  gtk_widget_set_tooltip_text (check, name);
+  g_object_set_data (G_OBJECT (check), "sl-run-index", GUINT_TO_POINTER (index));
+  g_signal_connect_object (check, "toggled", G_CALLBACK (run_toggled_cb), self, 0);
+
+  gtk_widget_set_size_request (swatch, 12, 12);
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (swatch, "series-swatch");
+  gtk_widget_add_css_class (swatch, css_class);
+
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), check);
+  return box;
+}
+
+static GtkWidget *
+create_card (SlScalarsPage *self,
+             const char    *tag,
+             GPtrArray     *runs)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (tag);
+  GtkWidget *chart = sl_scalar_chart_new ();
+  GArray *indices = g_array_new (FALSE, FALSE, sizeof (gint));
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (title, tag);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_size_request (chart, CARD_WIDTH, CARD_HEIGHT);
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+      gint index = sl_summary_run_find_tag (run, SL_SUMMARY_TAG_SCALAR, tag);
+      gint series = -1;
+
+      if (index >= 0)
+        {
+          series = sl_scalar_chart_add_series (SL_SCALAR_CHART (chart), sl_summary_run_get_tag_series (run, index),
+                                               sl_summary_run_get_name (run));
+          sl_scalar_chart_renderer_set_series_palette_index (sl_scalar_chart_get_renderer (SL_SCALAR_CHART (chart)),
+                                                             series, r);
+        }
+      g_array_append_val (indices, series);
+    }
+
+  g_object_set_data_full (G_OBJECT (chart), "sl-series-of-run", indices, (GDestroyNotify)g_array_unref);
+  apply_options (self, SL_SCALAR_CHART (chart));
+  g_ptr_array_add (self->charts, chart);
+  g_ptr_array_add (self->card_tags, g_strdup (tag));
+
+  gtk_box_append (GTK_BOX (card), title);
+  gtk_box_append (GTK_BOX (card), chart);
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "chart-card");
+  return card;
+}
+
+/* Scalar tags in the order they first appear across the runs. */
+static GPtrArray *
+collect_scalar_tags (GPtrArray *runs)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *tags = g_ptr_array_new ();
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+
+      for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+        {
+          const char *tag = sl_summary_run_get_tag_name (run, t);
+
+          if (sl_summary_run_get_tag_kind (run, t) == SL_SUMMARY_TAG_SCALAR && g_hash_table_add (seen, (gpointer)tag))
+            g_ptr_array_add (tags, (gpointer)tag);
+        }
+    }
+
+  return tags;
+}
+
+static void
+show_message (SlScalarsPage *self,
+              const char    *title,
+              const char    *description)
+{
+  adw_status_page_set_title (self->message_page, title);
+  adw_status_page_set_description (self->message_page, description);
+  gtk_stack_set_visible_child_name (self->stack, "message");
+}
+
+static gboolean
+run_has_scalars (SlSummaryRun *run)
+{
+  for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+    {
+      if (sl_summary_run_get_tag_kind (run, t) == SL_SUMMARY_TAG_SCALAR)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+build_charts (SlScalarsPage *self)
+{
+  GPtrArray *all_runs = sl_summary_reader_get_runs (self->reader);
+  g_autoptr(GPtrArray) runs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) tags = NULL;
+
+  /* Runs with only lineage or a graph have no curve to show here. */
+  for (guint r = 0; r < all_runs->len; r++)
+    {
+      if (run_has_scalars (g_ptr_array_index (all_runs, r)))
+        g_ptr_array_add (runs, g_ptr_array_index (all_runs, r));
+    }
+  tags = collect_scalar_tags (runs);
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const char *name = sl_summary_run_get_name (g_ptr_array_index (runs, r));
+
+      g_ptr_array_add (self->run_names, g_strdup (name));
+      gtk_list_box_append (self->runs_list, create_run_row (self, name, r));
+    }
+
+  for (guint i = 0; i < tags->len; i++)
+    {
+      GtkWidget *card = create_card (self, g_ptr_array_index (tags, i), runs);
+
+      gtk_flow_box_append (self->cards, card);
+      g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (card)), "sl-tag",
+                              g_strdup (g_ptr_array_index (tags, i)), g_free);
+    }
+
+  if (tags->len == 0)
+    {
+      g_autofree char *description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                   "%u run was read, but it has no scalar tags.",
+                                                                   "%u runs were read, but they have no scalar tags.",
+                                                                   all_runs->len),
+                                                      all_runs->len);
+
+      show_message (self, _("No Scalars"), description);
+      return;
+    }
+
+  gtk_stack_set_visible_child_name (self->stack, "charts");
+}
+
+static void
+update_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(SlScalarsPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_summary_reader_update_finish (SL_SUMMARY_READER (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_message (self, _("The Summaries Could Not Be Read"), error->message);
+      return;
+    }
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  build_charts (self);
+}
+
+static void
+sl_scalars_page_dispose (GObject *object)
+{
+  SlScalarsPage *self = (SlScalarsPage *)object;
+
+  g_cancellable_cancel (self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_SCALARS_PAGE);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->reader);
+  g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_pointer (&self->card_tags, g_ptr_array_unref);
+  g_clear_pointer (&self->run_names, g_ptr_array_unref);
+  g_clear_pointer (&self->filter, g_regex_unref);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (sl_scalars_page_parent_class)->dispose (object);
+}
+
+static void
+sl_scalars_page_class_init (SlScalarsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_scalars_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-scalars-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, message_page);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, runs_list);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, cards);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, x_axis_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, smoothing_scale);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, log_toggle);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, outliers_toggle);
+  gtk_widget_class_bind_template_callback (widget_class, options_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+
+  g_type_ensure (SL_TYPE_SCALAR_CHART);
+}
+
+static void
+sl_scalars_page_init (SlScalarsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->charts = g_ptr_array_new ();
+  self->card_tags = g_ptr_array_new_with_free_func (g_free);
+  self->run_names = g_ptr_array_new_with_free_func (g_free);
+  self->cancellable = g_cancellable_new ();
+  gtk_flow_box_set_filter_func (self->cards, card_matches, self, NULL);
+}
+
+/**
+ * sl_scalars_page_new:
+ * @path: a folder of runs, one run's folder, or one summary file
+ *
+ * Returns: (transfer full): a page that starts reading @path at once
+ */
+GtkWidget *
+sl_scalars_page_new (const char *path,
+                     const char *title)
+{
+  SlScalarsPage *self;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  id = g_strdup_printf ("scalars:%s", path);
+  self = g_object_new (SL_TYPE_SCALARS_PAGE, "id", id, "title", title, NULL);
+  self->path = g_strdup (path);
+  self->reader = sl_summary_reader_new (path);
+
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+  sl_summary_reader_update_async (self->reader, self->cancellable, update_cb, g_object_ref (self));
+
+  return GTK_WIDGET (self);
+}
+
+const char *
+sl_scalars_page_get_path (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+  return self->path;
+}
+
+/**
+ * sl_scalars_page_get_state_name:
+ *
+ * Returns: "loading", "message" or "charts"
+ */
+const char *
+sl_scalars_page_get_state_name (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+guint
+sl_scalars_page_get_n_cards (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+  return self->charts->len;
+}
+
+guint
+sl_scalars_page_get_n_visible_cards (SlScalarsPage *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+
+  for (guint i = 0; i < self->card_tags->len; i++)
+    n += self->filter == NULL || g_regex_match (self->filter, g_ptr_array_index (self->card_tags, i), 0, NULL);
+
+  return n;
+}
+
+guint
+sl_scalars_page_get_n_runs (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+  return self->run_names->len;
+}
+
+void
+sl_scalars_page_set_filter (SlScalarsPage *self,
+                            const char    *regex)
+{
+  g_return_if_fail (SL_IS_SCALARS_PAGE (self));
+
+  /* Setting the text clears it first, and the entry reports the empty text
+   * at once: apply the pattern once, directly. */
+  g_signal_handlers_block_by_func (self->filter_entry, filter_changed_cb, self);
+  gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), regex ? regex : "");
+  g_signal_handlers_unblock_by_func (self->filter_entry, filter_changed_cb, self);
+  set_filter_regex (self, regex);
+}

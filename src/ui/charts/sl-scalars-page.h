@@ -1,0 +1,25 @@
+/* sl-scalars-page.h: the Scalars document, a chart card per tag with the
+ * runs of a folder overlaid
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpanel.h>
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_SCALARS_PAGE (sl_scalars_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL, SCALARS_PAGE, PanelWidget)
+
+GtkWidget  *sl_scalars_page_new            (const char    *path,
+                                            const char    *title);
+const char *sl_scalars_page_get_path       (SlScalarsPage *self);
+const char *sl_scalars_page_get_state_name (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_runs     (SlScalarsPage *self);
+void        sl_scalars_page_set_filter     (SlScalarsPage *self,
+                                            const char    *regex);
+
+G_END_DECLS
