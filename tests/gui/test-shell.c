@@ -17,6 +17,7 @@
 #include "sl-preferences-window.h"
 #include "sl-problems-panel.h"
 #include "sl-scalars-page.h"
+#include "sl-summary-writer.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
 
@@ -248,6 +249,75 @@ test_scalars_of_demo_run (void)
   /* Opening it again raises the same page. */
   sl_window_open_scalars (window, summary_dir);
   g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
+}
+
+typedef struct {
+  SlScalarsPage *page;
+  const char    *tag;
+  guint          n_points;
+} SeriesWait;
+
+static gboolean
+series_has_points (gpointer data)
+{
+  SeriesWait *wait = data;
+  SlScalarSeries *series = sl_scalars_page_lookup_series (wait->page, ".", wait->tag);
+
+  return series != NULL && sl_scalar_series_get_n_points (series) == wait->n_points;
+}
+
+static gboolean
+page_has_two_cards (gpointer data)
+{
+  return sl_scalars_page_get_n_cards (data) == 2;
+}
+
+static void
+write_scalars (SlSummaryWriter *writer,
+               const char      *tag,
+               gint64           first,
+               gint64           last)
+{
+  for (gint64 step = first; step <= last; step++)
+    g_assert_true (sl_summary_writer_add_scalar (writer, step, 1.7e9 + step, tag, 1.0 / step, NULL));
+  g_assert_true (sl_summary_writer_flush (writer, NULL));
+}
+
+static void
+test_scalars_follow_a_growing_run (void)
+{
+  g_autofree char *dir = make_dir ("live");
+  g_autofree char *id = g_strdup_printf ("scalars:%s", dir);
+  g_autoptr(SlSummaryWriter) writer = NULL;
+  g_autoptr(GError) error = NULL;
+  SeriesWait wait = { NULL, "loss", 10 };
+  SlScalarsPage *page;
+
+  writer = sl_summary_writer_new (dir, 1700000000, "test", &error);
+  g_assert_no_error (error);
+  write_scalars (writer, "loss", 1, 10);
+
+  sl_window_open_scalars (window, dir);
+  page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
+  g_assert_true (wait_until (scalars_loaded, page, 30000));
+  wait.page = page;
+  g_assert_true (series_has_points (&wait));
+
+  /* Training writes on; the open chart follows. */
+  write_scalars (writer, "loss", 11, 25);
+  wait.n_points = 25;
+  g_assert_true (wait_until (series_has_points, &wait, 15000));
+
+  /* A restarted job goes back to step 5: later points are dropped. */
+  write_scalars (writer, "loss", 5, 5);
+  wait.n_points = 5;
+  g_assert_true (wait_until (series_has_points, &wait, 15000));
+  g_assert_cmpuint (sl_scalar_series_get_n_restarts (sl_scalars_page_lookup_series (page, ".", "loss")), ==, 1);
+
+  /* A tag that appears later gets its card. */
+  write_scalars (writer, "accuracy", 1, 3);
+  g_assert_true (wait_until (page_has_two_cards, page, 15000));
+  g_assert_true (sl_summary_writer_close (writer, NULL));
 }
 
 static void
@@ -486,6 +556,7 @@ main (int   argc,
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
   g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
   g_test_add_func ("/shell/scalars-of-demo-run", test_scalars_of_demo_run);
+  g_test_add_func ("/shell/scalars-follow-a-growing-run", test_scalars_follow_a_growing_run);
   g_test_add_func ("/shell/scalars-without-summaries", test_scalars_without_summaries);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);
   g_test_add_func ("/shell/empty-and-missing-folders", test_empty_and_missing_folders);

@@ -11,6 +11,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "sl-scalar-chart.h"
 #include "sl-scalars-page.h"
@@ -18,6 +19,10 @@
 
 #define CARD_WIDTH 440
 #define CARD_HEIGHT 280
+#define POLL_SECONDS 2
+/* Up to this many new bytes are decoded on the main thread (about a
+ * millisecond); more is read again from scratch in a worker. */
+#define INLINE_UPDATE_BYTES (512 * 1024)
 
 struct _SlScalarsPage
 {
@@ -30,6 +35,8 @@ struct _SlScalarsPage
   GPtrArray          *card_tags;  /* the tag of each card */
   GPtrArray          *run_names;
   GRegex             *filter;
+  guint               poll_source;
+  gboolean            reloading;
 
   GtkStack           *stack;
   AdwStatusPage      *message_page;
@@ -43,6 +50,8 @@ struct _SlScalarsPage
 };
 
 G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, PANEL_TYPE_WIDGET)
+
+static gboolean poll_cb (gpointer user_data);
 
 static void
 apply_options (SlScalarsPage *self,
@@ -298,6 +307,175 @@ update_cb (GObject      *object,
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   build_charts (self);
+
+  /* Training keeps writing: follow it. Polling works on network file
+   * systems too, where file monitors stay silent. */
+  self->poll_source = g_timeout_add_seconds (POLL_SECONDS, poll_cb, self);
+}
+
+typedef struct {
+  SlScalarSeries *series;
+  guint           n_points;
+  guint           n_restarts;
+} SeriesMark;
+
+/* How many bytes the files of every run have grown by since the last read,
+ * and whether a new file appeared next to them. */
+static guint64
+pending_bytes (SlScalarsPage *self)
+{
+  GPtrArray *runs = sl_summary_reader_get_runs (self->reader);
+  guint64 pending = 0;
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+
+      for (guint f = 0; f < sl_summary_run_get_n_files (run); f++)
+        {
+          SlSummaryFile *file = sl_summary_run_get_file (run, f);
+          GStatBuf st;
+
+          if (!file->stopped && g_stat (file->path, &st) == 0 && (guint64)st.st_size > file->offset + file->tail_bytes)
+            pending += st.st_size - file->offset - file->tail_bytes;
+        }
+    }
+
+  return pending;
+}
+
+static GArray *
+mark_series (SlScalarsPage *self)
+{
+  GPtrArray *runs = sl_summary_reader_get_runs (self->reader);
+  GArray *marks = g_array_new (FALSE, FALSE, sizeof (SeriesMark));
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+
+      for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+        {
+          if (sl_summary_run_get_tag_kind (run, t) == SL_SUMMARY_TAG_SCALAR)
+            {
+              SeriesMark mark = { sl_summary_run_get_tag_series (run, t), 0, 0 };
+
+              mark.n_points = sl_scalar_series_get_n_points (mark.series);
+              mark.n_restarts = sl_scalar_series_get_n_restarts (mark.series);
+              g_array_append_val (marks, mark);
+            }
+        }
+    }
+
+  return marks;
+}
+
+static guint
+count_scalar_tags (SlScalarsPage *self)
+{
+  g_autoptr(GArray) marks = mark_series (self);
+
+  return marks->len;
+}
+
+/* Tells the charts what changed: they extend their level of detail from
+ * the first new point rather than redoing a million points. */
+static void
+announce_changes (GArray *before)
+{
+  for (guint i = 0; i < before->len; i++)
+    {
+      SeriesMark *mark = &g_array_index (before, SeriesMark, i);
+      guint n = sl_scalar_series_get_n_points (mark->series);
+
+      if (sl_scalar_series_get_n_restarts (mark->series) != mark->n_restarts)
+        g_signal_emit_by_name (mark->series, "changed", 0);
+      else if (n != mark->n_points)
+        g_signal_emit_by_name (mark->series, "changed", mark->n_points);
+    }
+}
+
+static void
+clear_charts (SlScalarsPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cards))))
+    gtk_flow_box_remove (self->cards, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->runs_list))))
+    gtk_list_box_remove (self->runs_list, child);
+
+  g_ptr_array_set_size (self->charts, 0);
+  g_ptr_array_set_size (self->card_tags, 0);
+  g_ptr_array_set_size (self->run_names, 0);
+}
+
+static void
+reload_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(SlScalarsPage) self = user_data;
+  g_autoptr(SlSummaryReader) reader = SL_SUMMARY_READER (object);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_summary_reader_update_finish (reader, result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Could not read %s again: %s", self->path, error->message);
+      self->reloading = FALSE;
+      return;
+    }
+
+  /* The charts hold the old reader's series: swap both at once. */
+  clear_charts (self);
+  g_set_object (&self->reader, reader);
+  build_charts (self);
+  self->reloading = FALSE;
+}
+
+static gboolean
+poll_cb (gpointer user_data)
+{
+  SlScalarsPage *self = user_data;
+  g_autoptr(GArray) marks = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 pending;
+  guint n_tags;
+
+  if (self->reloading || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    return G_SOURCE_CONTINUE;
+
+  pending = pending_bytes (self);
+
+  /* A new file or a large burst: read everything again in a worker, off
+   * the series the charts are drawing. */
+  if (pending > INLINE_UPDATE_BYTES)
+    {
+      g_autoptr(SlSummaryReader) reader = sl_summary_reader_new (self->path);
+
+      self->reloading = TRUE;
+      sl_summary_reader_update_async (reader, self->cancellable, reload_cb, g_object_ref (self));
+      return G_SOURCE_CONTINUE;
+    }
+
+  n_tags = count_scalar_tags (self);
+  marks = mark_series (self);
+  if (!sl_summary_reader_update (self->reader, self->cancellable, &error))
+    {
+      g_warning ("Could not read %s: %s", self->path, error->message);
+      return G_SOURCE_CONTINUE;
+    }
+
+  if (count_scalar_tags (self) != n_tags)
+    {
+      clear_charts (self);
+      build_charts (self);
+      return G_SOURCE_CONTINUE;
+    }
+
+  announce_changes (marks);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -306,6 +484,7 @@ sl_scalars_page_dispose (GObject *object)
   SlScalarsPage *self = (SlScalarsPage *)object;
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->poll_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_SCALARS_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->reader);
@@ -424,6 +603,30 @@ sl_scalars_page_get_n_runs (SlScalarsPage *self)
 {
   g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
   return self->run_names->len;
+}
+
+/**
+ * sl_scalars_page_lookup_series:
+ *
+ * Returns: (transfer none) (nullable): the series a chart shows for @tag
+ *   of @run
+ */
+SlScalarSeries *
+sl_scalars_page_lookup_series (SlScalarsPage *self,
+                               const char    *run,
+                               const char    *tag)
+{
+  SlSummaryRun *summary_run;
+  gint index;
+
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+
+  summary_run = sl_summary_reader_lookup_run (self->reader, run);
+  if (summary_run == NULL)
+    return NULL;
+
+  index = sl_summary_run_find_tag (summary_run, SL_SUMMARY_TAG_SCALAR, tag);
+  return index >= 0 ? sl_summary_run_get_tag_series (summary_run, index) : NULL;
 }
 
 void

@@ -7,6 +7,8 @@
 
 #include <libpanel.h>
 
+#include "sl-scalar-series.h"
+
 G_BEGIN_DECLS
 
 #define SL_TYPE_SCALARS_PAGE (sl_scalars_page_get_type ())
@@ -19,6 +21,9 @@ const char *sl_scalars_page_get_state_name (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_runs     (SlScalarsPage *self);
+SlScalarSeries *sl_scalars_page_lookup_series (SlScalarsPage *self,
+                                               const char    *run,
+                                               const char    *tag);
 void        sl_scalars_page_set_filter     (SlScalarsPage *self,
                                             const char    *regex);
 
