@@ -130,18 +130,66 @@ run_toggled_cb (GtkCheckButton *check,
     }
 }
 
+/* The run at the opened path itself is called "." by the reader; people
+ * know it by its folder's name. */
+static char *
+dup_display_name (SlSummaryRun *run)
+{
+  const char *name = sl_summary_run_get_name (run);
+
+  if (g_strcmp0 (name, ".") == 0)
+    return g_path_get_basename (sl_summary_run_get_path (run));
+  return g_strdup (name);
+}
+
+/* The run's health: files, damaged records, whether it is still growing. */
+static char *
+describe_run (SlSummaryRun *run)
+{
+  GString *str = g_string_new (sl_summary_run_get_path (run));
+  guint n_files = sl_summary_run_get_n_files (run);
+  gboolean growing = FALSE;
+  gint64 last_update = 0;
+
+  for (guint f = 0; f < n_files; f++)
+    {
+      SlSummaryFile *file = sl_summary_run_get_file (run, f);
+
+      growing |= file->growing;
+      last_update = MAX (last_update, file->last_update);
+    }
+
+  g_string_append_c (str, '\n');
+  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%u file", "%u files", n_files), n_files);
+  g_string_append (str, ", ");
+  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%llu damaged record skipped", "%llu damaged records skipped",
+                                            sl_summary_run_get_n_bad_records (run)),
+                          (unsigned long long)sl_summary_run_get_n_bad_records (run));
+  if (growing)
+    g_string_append_printf (str, "\n%s", _("Still being written"));
+  if (last_update > 0)
+    {
+      g_string_append_c (str, '\n');
+      g_string_append_printf (str, _("Last read %.0f s ago"), (g_get_monotonic_time () - last_update) / (double)G_USEC_PER_SEC);
+    }
+
+  return g_string_free (str, FALSE);
+}
+
 static GtkWidget *
 create_run_row (SlScalarsPage *self,
-                const char    *name,
+                SlSummaryRun  *run,
                 guint          index)
 {
+  g_autofree char *name = dup_display_name (run);
+  g_autofree char *health = describe_run (run);
   GtkWidget *check = gtk_check_button_new_with_label (name);
   GtkWidget *swatch = gtk_drawing_area_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   g_autofree char *css_class = g_strdup_printf ("series-%u", index % sl_scalar_chart_renderer_get_palette_size ());
 
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-  gtk_widget_set_tooltip_text (check, name);
+  gtk_widget_set_tooltip_text (check, health);
   g_object_set_data (G_OBJECT (check), "sl-run-index", GUINT_TO_POINTER (index));
   g_signal_connect_object (check, "toggled", G_CALLBACK (run_toggled_cb), self, 0);
 
@@ -152,7 +200,148 @@ create_run_row (SlScalarsPage *self,
 
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), check);
+
+  if (sl_summary_run_get_n_bad_records (run) > 0)
+    {
+      GtkWidget *warning = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      gtk_widget_set_tooltip_text (warning, health);
+      gtk_box_append (GTK_BOX (box), warning);
+    }
+
   return box;
+}
+
+typedef struct {
+  const char *id;
+  const char *extension;
+  const char *label;
+} ExportFormat;
+
+static const ExportFormat export_formats[] = {
+  { "png", "png", N_("Export Image as _PNG…") },
+  { "svg", "svg", N_("Export Image as _SVG…") },
+  { "pdf", "pdf", N_("Export Image as P_DF…") },
+  { "csv", "csv", N_("Export Data as _CSV…") },
+  { "json", "json", N_("Export Data as _JSON…") },
+};
+
+static void
+export_chosen_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  SlScalarChart   *chart)
+{
+  const char *format = g_object_get_data (G_OBJECT (dialog), "sl-format");
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (response != GTK_RESPONSE_ACCEPT)
+    goto out;
+
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  path = g_file_get_path (file);
+  if (path == NULL)
+    goto out;
+
+  if (g_str_equal (format, "csv") || g_str_equal (format, "json"))
+    ok = sl_scalar_chart_export_data (chart, path, g_str_equal (format, "csv") ? SL_CHART_DATA_CSV : SL_CHART_DATA_JSON,
+                                      &error);
+  else
+    ok = sl_scalar_chart_export (chart, path,
+                                 g_str_equal (format, "png") ? SL_CHART_IMAGE_PNG :
+                                 g_str_equal (format, "svg") ? SL_CHART_IMAGE_SVG : SL_CHART_IMAGE_PDF,
+                                 &error);
+
+  if (!ok)
+    {
+      GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (chart)));
+
+      if (GTK_IS_WIDGET (root))
+        gtk_widget_activate_action (root, "win.toast", "s", error->message);
+    }
+
+out:
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_activated_cb (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  SlScalarChart *chart = user_data;
+  const char *format = g_variant_get_string (param, NULL);
+  const char *tag = g_object_get_data (G_OBJECT (chart), "sl-tag");
+  g_autofree char *safe = g_strdelimit (g_strdup (tag), "/\\:*?\"<>| ", '_');
+  g_autofree char *name = g_strdup_printf ("%s.%s", safe, format);
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Export Chart"), GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (chart))),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_object_set_data_full (G_OBJECT (dialog), "sl-format", g_strdup (format), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (export_chosen_cb), chart, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static GtkWidget *
+create_export_button (GtkWidget *card,
+                      GtkWidget *chart)
+{
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleAction) action = g_simple_action_new ("export", G_VARIANT_TYPE_STRING);
+  g_autoptr(GMenu) menu = g_menu_new ();
+  GtkWidget *button = gtk_menu_button_new ();
+
+  g_signal_connect_object (action, "activate", G_CALLBACK (export_activated_cb), chart, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
+  gtk_widget_insert_action_group (card, "card", G_ACTION_GROUP (group));
+
+  for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(export_formats[i].label), NULL);
+
+      g_menu_item_set_action_and_target (item, "card.export", "s", export_formats[i].id);
+      g_menu_append_item (menu, item);
+    }
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (button, _("Export this chart or its data"));
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
+/* A restarted job writes steps again; its later points were dropped.
+ * Say so on the card, as TensorBoard users otherwise wonder where they went. */
+static void
+update_restart_notice (GtkWidget *chart)
+{
+  GtkLabel *notice = g_object_get_data (G_OBJECT (chart), "sl-restart-notice");
+  GPtrArray *series = g_object_get_data (G_OBJECT (chart), "sl-series");
+  guint restarts = 0, dropped = 0;
+
+  for (guint i = 0; series != NULL && i < series->len; i++)
+    {
+      restarts += sl_scalar_series_get_n_restarts (g_ptr_array_index (series, i));
+      dropped += sl_scalar_series_get_n_dropped (g_ptr_array_index (series, i));
+    }
+
+  if (restarts > 0)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "A step went backwards (a restarted job): %u later point was dropped",
+                                                            "A step went backwards (a restarted job): %u later points were dropped",
+                                                            dropped),
+                                               dropped);
+
+      gtk_label_set_label (notice, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (notice), restarts > 0);
 }
 
 static GtkWidget *
@@ -161,9 +350,12 @@ create_card (SlScalarsPage *self,
              GPtrArray     *runs)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (tag);
+  GtkWidget *notice = gtk_label_new (NULL);
   GtkWidget *chart = sl_scalar_chart_new ();
   GArray *indices = g_array_new (FALSE, FALSE, sizeof (gint));
+  GPtrArray *series_list = g_ptr_array_new ();
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
@@ -179,20 +371,35 @@ create_card (SlScalarsPage *self,
 
       if (index >= 0)
         {
-          series = sl_scalar_chart_add_series (SL_SCALAR_CHART (chart), sl_summary_run_get_tag_series (run, index),
-                                               sl_summary_run_get_name (run));
+          g_autofree char *name = dup_display_name (run);
+
+          series = sl_scalar_chart_add_series (SL_SCALAR_CHART (chart), sl_summary_run_get_tag_series (run, index), name);
           sl_scalar_chart_renderer_set_series_palette_index (sl_scalar_chart_get_renderer (SL_SCALAR_CHART (chart)),
                                                              series, r);
+          g_ptr_array_add (series_list, sl_summary_run_get_tag_series (run, index));
         }
       g_array_append_val (indices, series);
     }
 
   g_object_set_data_full (G_OBJECT (chart), "sl-series-of-run", indices, (GDestroyNotify)g_array_unref);
+  g_object_set_data_full (G_OBJECT (chart), "sl-series", series_list, (GDestroyNotify)g_ptr_array_unref);
+  g_object_set_data_full (G_OBJECT (chart), "sl-tag", g_strdup (tag), g_free);
+  g_object_set_data (G_OBJECT (chart), "sl-restart-notice", notice);
   apply_options (self, SL_SCALAR_CHART (chart));
   g_ptr_array_add (self->charts, chart);
   g_ptr_array_add (self->card_tags, g_strdup (tag));
 
-  gtk_box_append (GTK_BOX (card), title);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_label_set_xalign (GTK_LABEL (notice), 0);
+  gtk_label_set_wrap (GTK_LABEL (notice), TRUE);
+  gtk_widget_add_css_class (notice, "warning");
+  gtk_widget_add_css_class (notice, "caption");
+  update_restart_notice (chart);
+
+  gtk_box_append (GTK_BOX (header), title);
+  gtk_box_append (GTK_BOX (header), create_export_button (card, chart));
+  gtk_box_append (GTK_BOX (card), header);
+  gtk_box_append (GTK_BOX (card), notice);
   gtk_box_append (GTK_BOX (card), chart);
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "chart-card");
@@ -260,10 +467,10 @@ build_charts (SlScalarsPage *self)
 
   for (guint r = 0; r < runs->len; r++)
     {
-      const char *name = sl_summary_run_get_name (g_ptr_array_index (runs, r));
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
 
-      g_ptr_array_add (self->run_names, g_strdup (name));
-      gtk_list_box_append (self->runs_list, create_run_row (self, name, r));
+      g_ptr_array_add (self->run_names, g_strdup (sl_summary_run_get_name (run)));
+      gtk_list_box_append (self->runs_list, create_run_row (self, run, r));
     }
 
   for (guint i = 0; i < tags->len; i++)
@@ -475,6 +682,8 @@ poll_cb (gpointer user_data)
     }
 
   announce_changes (marks);
+  for (guint i = 0; i < self->charts->len; i++)
+    update_restart_notice (g_ptr_array_index (self->charts, i));
   return G_SOURCE_CONTINUE;
 }
 

@@ -880,6 +880,14 @@ open_scalars_action (GtkWidget  *widget,
 }
 
 static void
+toast_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  sl_window_show_toast (SL_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static void
 close_document_action (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *param)
@@ -1123,6 +1131,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
   gtk_widget_class_install_action (widget_class, "win.open-scalars", "s", open_scalars_action);
+  gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);
