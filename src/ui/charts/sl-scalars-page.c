@@ -17,8 +17,8 @@
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
 
-#define CARD_WIDTH 440
-#define CARD_HEIGHT 280
+#define CARD_WIDTH 320
+#define CARD_HEIGHT 260
 #define POLL_SECONDS 2
 /* Up to this many new bytes are decoded on the main thread (about a
  * millisecond); more is read again from scratch in a worker. */
