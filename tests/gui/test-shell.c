@@ -237,6 +237,10 @@ test_scalars_of_demo_run (void)
   /* loss, accuracy, learning_rate, eval/loss, eval/accuracy */
   g_assert_cmpuint (sl_scalars_page_get_n_runs (page), ==, 1);
   g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 5);
+  /* weight, bias and weight gradient of three layers */
+  g_assert_cmpuint (sl_scalars_page_get_n_histogram_cards (page), ==, 9);
+  sl_scalars_page_show_histograms (page, 1);
+  sl_scalars_page_show_histograms (page, 0);
 
   sl_scalars_page_set_filter (page, "^eval/");
   g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-histogram-chart.h"
 #include "sl-scalar-chart.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
@@ -32,6 +33,7 @@ struct _SlScalarsPage
   SlSummaryReader    *reader;
   GCancellable       *cancellable;
   GPtrArray          *charts;     /* SlScalarChart, one per card */
+  GPtrArray          *histogram_charts;
   GPtrArray          *card_tags;  /* the tag of each card */
   GPtrArray          *run_names;
   GRegex             *filter;
@@ -42,6 +44,9 @@ struct _SlScalarsPage
   AdwStatusPage      *message_page;
   GtkListBox         *runs_list;
   GtkFlowBox         *cards;
+  GtkFlowBox         *histogram_cards;
+  GtkStack           *view_stack;
+  GtkDropDown        *histogram_mode_dropdown;
   GtkSearchEntry     *filter_entry;
   GtkDropDown        *x_axis_dropdown;
   GtkScale           *smoothing_scale;
@@ -68,6 +73,34 @@ options_changed_cb (SlScalarsPage *self)
 {
   for (guint i = 0; i < self->charts->len; i++)
     apply_options (self, g_ptr_array_index (self->charts, i));
+}
+
+static void
+histogram_mode_changed_cb (SlScalarsPage *self)
+{
+  SlHistogramMode mode = gtk_drop_down_get_selected (self->histogram_mode_dropdown);
+
+  for (guint i = 0; i < self->histogram_charts->len; i++)
+    {
+      GtkWidget *chart = g_ptr_array_index (self->histogram_charts, i);
+      GtkWidget *scale = g_object_get_data (G_OBJECT (chart), "sl-step-scale");
+
+      sl_histogram_chart_set_mode (SL_HISTOGRAM_CHART (chart), mode);
+      gtk_widget_set_visible (scale, mode == SL_HISTOGRAM_OVERLAY);
+    }
+}
+
+/* Scalar controls only apply to scalars; the layout only to histograms. */
+static void
+view_changed_cb (SlScalarsPage *self)
+{
+  gboolean histograms = g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "histograms") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->histogram_mode_dropdown), histograms);
+  gtk_widget_set_visible (GTK_WIDGET (self->x_axis_dropdown), !histograms);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), !histograms);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_toggle), !histograms);
+  gtk_widget_set_visible (GTK_WIDGET (self->outliers_toggle), !histograms);
 }
 
 static gboolean
@@ -104,6 +137,7 @@ set_filter_regex (SlScalarsPage *self,
   g_clear_pointer (&self->filter, g_regex_unref);
   self->filter = regex;
   gtk_flow_box_invalidate_filter (self->cards);
+  gtk_flow_box_invalidate_filter (self->histogram_cards);
 }
 
 static void
@@ -406,6 +440,80 @@ create_card (SlScalarsPage *self,
   return card;
 }
 
+static void
+step_scale_changed_cb (GtkRange         *range,
+                       SlHistogramChart *chart)
+{
+  sl_histogram_chart_set_step_index (chart, (guint)gtk_range_get_value (range));
+}
+
+static GtkWidget *
+create_histogram_card (SlScalarsPage     *self,
+                       SlSummaryRun      *run,
+                       guint              run_index,
+                       SlHistogramSeries *series)
+{
+  g_autofree char *run_name = dup_display_name (run);
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (sl_histogram_series_get_tag (series));
+  GtkWidget *subtitle = gtk_label_new (run_name);
+  GtkWidget *chart = sl_histogram_chart_new (series, run_index);
+  guint n = sl_histogram_series_get_n_points (series);
+  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, MAX (1, n) - 1, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (title, sl_histogram_series_get_tag (series));
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_widget_set_size_request (chart, CARD_WIDTH, CARD_HEIGHT);
+
+  gtk_range_set_value (GTK_RANGE (scale), MAX (1, n) - 1);
+  gtk_scale_set_draw_value (GTK_SCALE (scale), FALSE);
+  gtk_widget_set_tooltip_text (scale, _("Step shown on top"));
+  gtk_widget_set_visible (scale, FALSE);
+  g_signal_connect_object (scale, "value-changed", G_CALLBACK (step_scale_changed_cb), chart, 0);
+  g_object_set_data (G_OBJECT (chart), "sl-step-scale", scale);
+  sl_histogram_chart_set_mode (SL_HISTOGRAM_CHART (chart), gtk_drop_down_get_selected (self->histogram_mode_dropdown));
+  gtk_widget_set_visible (scale, gtk_drop_down_get_selected (self->histogram_mode_dropdown) == SL_HISTOGRAM_OVERLAY);
+  g_ptr_array_add (self->histogram_charts, chart);
+
+  gtk_box_append (GTK_BOX (card), title);
+  gtk_box_append (GTK_BOX (card), subtitle);
+  gtk_box_append (GTK_BOX (card), chart);
+  gtk_box_append (GTK_BOX (card), scale);
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "chart-card");
+  return card;
+}
+
+static void
+build_histograms (SlScalarsPage *self,
+                  GPtrArray     *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+
+      for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+        {
+          SlHistogramSeries *series;
+          GtkWidget *card;
+
+          if (sl_summary_run_get_tag_kind (run, t) != SL_SUMMARY_TAG_HISTOGRAM)
+            continue;
+
+          series = sl_summary_run_get_tag_series (run, t);
+          card = create_histogram_card (self, run, r, series);
+          gtk_flow_box_append (self->histogram_cards, card);
+          g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (card)), "sl-tag",
+                                  g_strdup (sl_histogram_series_get_tag (series)), g_free);
+        }
+    }
+}
+
 /* Scalar tags in the order they first appear across the runs. */
 static GPtrArray *
 collect_scalar_tags (GPtrArray *runs)
@@ -440,11 +548,13 @@ show_message (SlScalarsPage *self,
 }
 
 static gboolean
-run_has_scalars (SlSummaryRun *run)
+run_has_curves (SlSummaryRun *run)
 {
   for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
     {
-      if (sl_summary_run_get_tag_kind (run, t) == SL_SUMMARY_TAG_SCALAR)
+      SlSummaryTagKind kind = sl_summary_run_get_tag_kind (run, t);
+
+      if (kind == SL_SUMMARY_TAG_SCALAR || kind == SL_SUMMARY_TAG_HISTOGRAM)
         return TRUE;
     }
   return FALSE;
@@ -457,10 +567,10 @@ build_charts (SlScalarsPage *self)
   g_autoptr(GPtrArray) runs = g_ptr_array_new ();
   g_autoptr(GPtrArray) tags = NULL;
 
-  /* Runs with only lineage or a graph have no curve to show here. */
+  /* Runs with only lineage or a graph have nothing to show here. */
   for (guint r = 0; r < all_runs->len; r++)
     {
-      if (run_has_scalars (g_ptr_array_index (all_runs, r)))
+      if (run_has_curves (g_ptr_array_index (all_runs, r)))
         g_ptr_array_add (runs, g_ptr_array_index (all_runs, r));
     }
   tags = collect_scalar_tags (runs);
@@ -482,7 +592,9 @@ build_charts (SlScalarsPage *self)
                               g_strdup (g_ptr_array_index (tags, i)), g_free);
     }
 
-  if (tags->len == 0)
+  build_histograms (self, runs);
+
+  if (tags->len == 0 && self->histogram_charts->len == 0)
     {
       g_autofree char *description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                                    "%u run was read, but it has no scalar tags.",
@@ -494,6 +606,8 @@ build_charts (SlScalarsPage *self)
       return;
     }
 
+  if (tags->len == 0)
+    gtk_stack_set_visible_child_name (self->view_stack, "histograms");
   gtk_stack_set_visible_child_name (self->stack, "charts");
 }
 
@@ -611,6 +725,9 @@ clear_charts (SlScalarsPage *self)
     gtk_flow_box_remove (self->cards, child);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->runs_list))))
     gtk_list_box_remove (self->runs_list, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->histogram_cards))))
+    gtk_flow_box_remove (self->histogram_cards, child);
+  g_ptr_array_set_size (self->histogram_charts, 0);
 
   g_ptr_array_set_size (self->charts, 0);
   g_ptr_array_set_size (self->card_tags, 0);
@@ -698,6 +815,7 @@ sl_scalars_page_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->reader);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
+  g_clear_pointer (&self->histogram_charts, g_ptr_array_unref);
   g_clear_pointer (&self->card_tags, g_ptr_array_unref);
   g_clear_pointer (&self->run_names, g_ptr_array_unref);
   g_clear_pointer (&self->filter, g_regex_unref);
@@ -719,6 +837,9 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, message_page);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, runs_list);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, cards);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_cards);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, x_axis_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, smoothing_scale);
@@ -726,6 +847,8 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, outliers_toggle);
   gtk_widget_class_bind_template_callback (widget_class, options_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, histogram_mode_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, view_changed_cb);
 
   g_type_ensure (SL_TYPE_SCALAR_CHART);
 }
@@ -736,10 +859,12 @@ sl_scalars_page_init (SlScalarsPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->charts = g_ptr_array_new ();
+  self->histogram_charts = g_ptr_array_new ();
   self->card_tags = g_ptr_array_new_with_free_func (g_free);
   self->run_names = g_ptr_array_new_with_free_func (g_free);
   self->cancellable = g_cancellable_new ();
   gtk_flow_box_set_filter_func (self->cards, card_matches, self, NULL);
+  gtk_flow_box_set_filter_func (self->histogram_cards, card_matches, self, NULL);
 }
 
 /**
@@ -805,6 +930,27 @@ sl_scalars_page_get_n_visible_cards (SlScalarsPage *self)
     n += self->filter == NULL || g_regex_match (self->filter, g_ptr_array_index (self->card_tags, i), 0, NULL);
 
   return n;
+}
+
+guint
+sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+  return self->histogram_charts->len;
+}
+
+/**
+ * sl_scalars_page_show_histograms:
+ * @mode: an #SlHistogramMode
+ */
+void
+sl_scalars_page_show_histograms (SlScalarsPage *self,
+                                 guint          mode)
+{
+  g_return_if_fail (SL_IS_SCALARS_PAGE (self));
+
+  gtk_stack_set_visible_child_name (self->view_stack, "histograms");
+  gtk_drop_down_set_selected (self->histogram_mode_dropdown, mode);
 }
 
 guint

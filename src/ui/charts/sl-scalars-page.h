@@ -20,6 +20,9 @@ const char *sl_scalars_page_get_path       (SlScalarsPage *self);
 const char *sl_scalars_page_get_state_name (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self);
+void        sl_scalars_page_show_histograms (SlScalarsPage *self,
+                                             guint          mode);
 guint       sl_scalars_page_get_n_runs     (SlScalarsPage *self);
 SlScalarSeries *sl_scalars_page_lookup_series (SlScalarsPage *self,
                                                const char    *run,

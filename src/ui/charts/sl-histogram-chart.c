@@ -1,0 +1,459 @@
+/* sl-histogram-chart.c
+ *
+ * Shows at most MAX_DRAWN steps, evenly chosen and always the last one:
+ * more ridges than that only blur into each other. The choice, the x range
+ * and the scale are computed once per series, not per frame.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-chart-axis.h"
+#include "sl-histogram-chart.h"
+
+#define MAX_DRAWN 40
+#define MARGIN_LEFT 12
+#define MARGIN_RIGHT 64
+#define MARGIN_TOP 12
+#define MARGIN_BOTTOM 28
+#define RIDGE_FRACTION 0.35  /* a ridge's height, as a share of the plot */
+
+static const double palette[][3] = {
+  { 0x00 / 255., 0x72 / 255., 0xB2 / 255. },
+  { 0xE6 / 255., 0x9F / 255., 0x00 / 255. },
+  { 0x00 / 255., 0x9E / 255., 0x73 / 255. },
+  { 0xCC / 255., 0x79 / 255., 0xA7 / 255. },
+  { 0x56 / 255., 0xB4 / 255., 0xE9 / 255. },
+  { 0xD5 / 255., 0x5E / 255., 0x00 / 255. },
+  { 0xF0 / 255., 0xE4 / 255., 0x42 / 255. },
+};
+
+struct _SlHistogramChart
+{
+  GtkWidget          parent_instance;
+
+  SlHistogramSeries *series;
+  double             color[3];
+  SlHistogramMode    mode;
+  guint              step_index;
+
+  GArray            *drawn;      /* guint: series indices drawn, oldest first */
+  double             x_min;
+  double             x_max;
+  double             max_density;
+};
+
+G_DEFINE_FINAL_TYPE (SlHistogramChart, sl_histogram_chart, GTK_TYPE_WIDGET)
+
+static double
+density (double count,
+         double width)
+{
+  return width > 0 ? count / width : 0;
+}
+
+/* Picks the steps to draw and the ranges every frame uses. */
+static void
+prepare (SlHistogramChart *self)
+{
+  guint n = sl_histogram_series_get_n_points (self->series);
+  guint last_added = G_MAXUINT;
+
+  g_array_set_size (self->drawn, 0);
+  self->x_min = INFINITY;
+  self->x_max = -INFINITY;
+  self->max_density = 0;
+
+  for (guint k = 0; k < MIN (n, MAX_DRAWN); k++)
+    {
+      guint index = n <= MAX_DRAWN ? k : (guint)((guint64)k * (n - 1) / (MAX_DRAWN - 1));
+
+      if (index != last_added)
+        g_array_append_val (self->drawn, index);
+      last_added = index;
+    }
+
+  for (guint i = 0; i < self->drawn->len; i++)
+    {
+      const double *lefts, *widths, *counts;
+      guint n_buckets = sl_histogram_series_get_buckets (self->series, g_array_index (self->drawn, guint, i),
+                                                         &lefts, &widths, &counts);
+
+      for (guint b = 0; b < n_buckets; b++)
+        {
+          if (!isfinite (lefts[b]) || !isfinite (widths[b]))
+            continue;
+          self->x_min = MIN (self->x_min, lefts[b]);
+          self->x_max = MAX (self->x_max, lefts[b] + widths[b]);
+          self->max_density = MAX (self->max_density, density (counts[b], widths[b]));
+        }
+    }
+
+  if (!(self->x_max > self->x_min))
+    {
+      self->x_min = isfinite (self->x_min) ? self->x_min - 0.5 : 0;
+      self->x_max = self->x_min + 1;
+    }
+  if (!(self->max_density > 0))
+    self->max_density = 1;
+}
+
+static double
+x_to_px (SlHistogramChart *self,
+         double            x,
+         int               width)
+{
+  return MARGIN_LEFT + (x - self->x_min) / (self->x_max - self->x_min) * (width - MARGIN_LEFT - MARGIN_RIGHT);
+}
+
+/* Where the baseline of drawn ridge @k is, and how tall a ridge may be. */
+static void
+ridge_geometry (SlHistogramChart *self,
+                guint             k,
+                int               height,
+                double           *baseline,
+                double           *ridge_height)
+{
+  double plot = height - MARGIN_TOP - MARGIN_BOTTOM;
+  guint n = self->drawn->len;
+
+  if (self->mode == SL_HISTOGRAM_OVERLAY || n <= 1)
+    {
+      *baseline = height - MARGIN_BOTTOM;
+      *ridge_height = plot;
+      return;
+    }
+
+  *ridge_height = plot * RIDGE_FRACTION;
+  *baseline = MARGIN_TOP + *ridge_height + (plot - *ridge_height) * k / (double)(n - 1);
+}
+
+static void
+get_foreground (SlHistogramChart *self,
+                GdkRGBA          *color)
+{
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+static void
+draw_ridge (SlHistogramChart *self,
+            cairo_t          *cr,
+            guint             index,
+            double            baseline,
+            double            ridge_height,
+            int               width,
+            double            alpha,
+            gboolean          fill)
+{
+  const double *lefts, *widths, *counts;
+  guint n_buckets = sl_histogram_series_get_buckets (self->series, index, &lefts, &widths, &counts);
+  gboolean started = FALSE;
+
+  for (guint b = 0; b < n_buckets; b++)
+    {
+      double x0, x1, y;
+
+      if (!isfinite (lefts[b]) || !isfinite (widths[b]))
+        continue;
+
+      x0 = x_to_px (self, lefts[b], width);
+      x1 = x_to_px (self, lefts[b] + widths[b], width);
+      y = baseline - density (counts[b], widths[b]) / self->max_density * ridge_height;
+
+      if (!started)
+        {
+          cairo_move_to (cr, x0, baseline);
+          started = TRUE;
+        }
+      cairo_line_to (cr, x0, y);
+      cairo_line_to (cr, x1, y);
+    }
+
+  if (!started)
+    return;
+
+  {
+    double cx, cy;
+
+    cairo_get_current_point (cr, &cx, &cy);
+    cairo_line_to (cr, cx, baseline);
+  }
+
+  if (fill)
+    {
+      /* Opaque first, in the card's colour: a ridge hides the older ones
+       * behind it, which is what makes a ridgeline readable. */
+      if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+        cairo_set_source_rgb (cr, 0x30 / 255., 0x30 / 255., 0x30 / 255.);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha * 0.35);
+      cairo_fill_preserve (cr);
+    }
+  cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+}
+
+/**
+ * sl_histogram_chart_draw:
+ *
+ * Draws into @cr; the widget, tests and exports share it.
+ */
+void
+sl_histogram_chart_draw (SlHistogramChart *self,
+                         cairo_t          *cr,
+                         int               width,
+                         int               height)
+{
+  g_autoptr(GArray) ticks = NULL;
+  const gint64 *steps;
+  GdkRGBA fg;
+  guint n;
+
+  g_return_if_fail (SL_IS_HISTOGRAM_CHART (self));
+
+  get_foreground (self, &fg);
+  n = self->drawn->len;
+  steps = sl_histogram_series_get_steps (self->series);
+
+  /* x axis */
+  ticks = sl_chart_ticks_linear (self->x_min, self->x_max, MAX (2, width / 90));
+  cairo_set_font_size (cr, 11);
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      SlChartTick *tick = &g_array_index (ticks, SlChartTick, i);
+      double px = x_to_px (self, tick->value, width);
+      cairo_text_extents_t extents;
+
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
+      cairo_move_to (cr, px + 0.5, MARGIN_TOP);
+      cairo_line_to (cr, px + 0.5, height - MARGIN_BOTTOM);
+      cairo_stroke (cr);
+
+      cairo_text_extents (cr, tick->label, &extents);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+      cairo_move_to (cr, px - extents.width / 2, height - MARGIN_BOTTOM + 16);
+      cairo_show_text (cr, tick->label);
+    }
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint index = g_array_index (self->drawn, guint, k);
+      double baseline, ridge_height;
+      gboolean chosen = self->mode == SL_HISTOGRAM_OVERLAY && index == self->step_index;
+
+      ridge_geometry (self, k, height, &baseline, &ridge_height);
+
+      if (self->mode == SL_HISTOGRAM_OFFSET)
+        {
+          /* Older steps fainter and behind, the newest in front. */
+          draw_ridge (self, cr, index, baseline, ridge_height, width, 0.35 + 0.65 * (k + 1) / n, TRUE);
+          if (k == 0 || k == n - 1 || k % MAX (1, n / 6) == 0)
+            {
+              g_autofree char *label = g_strdup_printf ("%lld", (long long)steps[index]);
+
+              cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.7);
+              cairo_move_to (cr, width - MARGIN_RIGHT + 6, baseline);
+              cairo_show_text (cr, label);
+            }
+        }
+      else if (!chosen)
+        {
+          draw_ridge (self, cr, index, baseline, ridge_height, width, 0.18, FALSE);
+        }
+    }
+
+  if (self->mode == SL_HISTOGRAM_OVERLAY && self->step_index < sl_histogram_series_get_n_points (self->series))
+    {
+      g_autofree char *label = g_strdup_printf (_("step %lld"), (long long)steps[self->step_index]);
+
+      draw_ridge (self, cr, self->step_index, height - MARGIN_BOTTOM, height - MARGIN_TOP - MARGIN_BOTTOM,
+                  width, 1.0, TRUE);
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.8);
+      cairo_move_to (cr, width - MARGIN_RIGHT + 6, MARGIN_TOP + 12);
+      cairo_show_text (cr, label);
+    }
+}
+
+static void
+sl_histogram_chart_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  SlHistogramChart *self = SL_HISTOGRAM_CHART (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  cairo_t *cr;
+
+  if (width <= MARGIN_LEFT + MARGIN_RIGHT || height <= MARGIN_TOP + MARGIN_BOTTOM)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  sl_histogram_chart_draw (self, cr, width, height);
+  cairo_destroy (cr);
+}
+
+/**
+ * sl_histogram_chart_describe_at:
+ *
+ * Returns: (transfer full) (nullable): the step and the bucket under
+ *   (@x, @y): its range and count
+ */
+char *
+sl_histogram_chart_describe_at (SlHistogramChart *self,
+                                double            x,
+                                double            y)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  const double *lefts, *widths, *counts;
+  guint index = G_MAXUINT, n_buckets;
+  double value;
+
+  g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), NULL);
+
+  if (self->drawn->len == 0 || width <= MARGIN_LEFT + MARGIN_RIGHT)
+    return NULL;
+
+  if (self->mode == SL_HISTOGRAM_OVERLAY)
+    index = self->step_index;
+  else
+    {
+      double best = INFINITY;
+
+      /* The ridge whose baseline is nearest below the pointer. */
+      for (guint k = 0; k < self->drawn->len; k++)
+        {
+          double baseline, ridge_height;
+
+          ridge_geometry (self, k, height, &baseline, &ridge_height);
+          if (baseline >= y && baseline - y < best)
+            {
+              best = baseline - y;
+              index = g_array_index (self->drawn, guint, k);
+            }
+        }
+    }
+
+  if (index >= sl_histogram_series_get_n_points (self->series))
+    return NULL;
+
+  value = self->x_min + (x - MARGIN_LEFT) / (width - MARGIN_LEFT - MARGIN_RIGHT) * (self->x_max - self->x_min);
+  n_buckets = sl_histogram_series_get_buckets (self->series, index, &lefts, &widths, &counts);
+  for (guint b = 0; b < n_buckets; b++)
+    {
+      if (value >= lefts[b] && value <= lefts[b] + widths[b])
+        {
+          g_autofree char *left = sl_chart_format_value (lefts[b]);
+          g_autofree char *right = sl_chart_format_value (lefts[b] + widths[b]);
+          g_autofree char *count = sl_chart_format_value (counts[b]);
+
+          /* Translators: a histogram bucket: the step, its value range and how many values fell in it. */
+          return g_strdup_printf (_("step %lld\n[%s, %s): %s"), (long long)sl_histogram_series_get_steps (self->series)[index],
+                                  left, right, count);
+        }
+    }
+
+  return NULL;
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  g_autofree char *text = sl_histogram_chart_describe_at (SL_HISTOGRAM_CHART (widget), x, y);
+
+  if (text == NULL)
+    return FALSE;
+
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+sl_histogram_chart_dispose (GObject *object)
+{
+  SlHistogramChart *self = (SlHistogramChart *)object;
+
+  g_clear_object (&self->series);
+  g_clear_pointer (&self->drawn, g_array_unref);
+
+  G_OBJECT_CLASS (sl_histogram_chart_parent_class)->dispose (object);
+}
+
+static void
+sl_histogram_chart_class_init (SlHistogramChartClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_histogram_chart_dispose;
+  widget_class->snapshot = sl_histogram_chart_snapshot;
+}
+
+static void
+sl_histogram_chart_init (SlHistogramChart *self)
+{
+  self->drawn = g_array_new (FALSE, FALSE, sizeof (guint));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+}
+
+/**
+ * sl_histogram_chart_new:
+ * @palette_index: the run's colour, as in the scalar charts
+ */
+GtkWidget *
+sl_histogram_chart_new (SlHistogramSeries *series,
+                        guint              palette_index)
+{
+  SlHistogramChart *self;
+
+  g_return_val_if_fail (SL_IS_HISTOGRAM_SERIES (series), NULL);
+
+  self = g_object_new (SL_TYPE_HISTOGRAM_CHART, NULL);
+  self->series = g_object_ref (series);
+  memcpy (self->color, palette[palette_index % G_N_ELEMENTS (palette)], sizeof self->color);
+  self->step_index = sl_histogram_series_get_n_points (series) ? sl_histogram_series_get_n_points (series) - 1 : 0;
+  prepare (self);
+
+  return GTK_WIDGET (self);
+}
+
+void
+sl_histogram_chart_set_mode (SlHistogramChart *self,
+                             SlHistogramMode   mode)
+{
+  g_return_if_fail (SL_IS_HISTOGRAM_CHART (self));
+
+  self->mode = mode;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+sl_histogram_chart_set_step_index (SlHistogramChart *self,
+                                   guint             index)
+{
+  g_return_if_fail (SL_IS_HISTOGRAM_CHART (self));
+
+  self->step_index = MIN (index, MAX (1, sl_histogram_series_get_n_points (self->series)) - 1);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+sl_histogram_chart_get_n_drawn (SlHistogramChart *self)
+{
+  g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), 0);
+  return self->drawn->len;
+}
