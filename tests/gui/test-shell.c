@@ -13,6 +13,7 @@
 #include "sl-demo-workspace.h"
 #include "sl-details-panel.h"
 #include "sl-finding.h"
+#include "sl-image-card.h"
 #include "sl-folder-page.h"
 #include "sl-preferences-window.h"
 #include "sl-problems-panel.h"
@@ -241,6 +242,23 @@ test_scalars_of_demo_run (void)
   g_assert_cmpuint (sl_scalars_page_get_n_histogram_cards (page), ==, 9);
   sl_scalars_page_show_histograms (page, 1);
   sl_scalars_page_show_histograms (page, 0);
+
+  /* input_samples and decision_boundary, decoded from their PNGs */
+  g_assert_cmpuint (sl_scalars_page_get_n_image_cards (page), ==, 2);
+  sl_scalars_page_show_view (page, "images");
+  for (guint i = 0; i < 2; i++)
+    {
+      SlImageCard *card = SL_IMAGE_CARD (sl_scalars_page_get_image_card (page, i));
+      GdkTexture *texture = sl_image_card_get_texture (card);
+
+      g_assert_null (sl_image_card_get_error (card));
+      g_assert_nonnull (texture);
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, 160);
+      sl_image_card_set_adjustment (card, 0.2, 1.5);
+      g_assert_true (sl_image_card_get_texture (card) != texture);
+      g_assert_cmpint (gdk_texture_get_height (sl_image_card_get_texture (card)), ==, 160);
+    }
+  sl_scalars_page_show_view (page, "scalars");
 
   sl_scalars_page_set_filter (page, "^eval/");
   g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-histogram-chart.h"
+#include "sl-image-card.h"
 #include "sl-scalar-chart.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
@@ -45,6 +46,8 @@ struct _SlScalarsPage
   GtkListBox         *runs_list;
   GtkFlowBox         *cards;
   GtkFlowBox         *histogram_cards;
+  GtkFlowBox         *image_cards;
+  guint               n_image_cards;
   GtkStack           *view_stack;
   GtkDropDown        *histogram_mode_dropdown;
   GtkSearchEntry     *filter_entry;
@@ -94,13 +97,14 @@ histogram_mode_changed_cb (SlScalarsPage *self)
 static void
 view_changed_cb (SlScalarsPage *self)
 {
-  gboolean histograms = g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "histograms") == 0;
+  const char *view = gtk_stack_get_visible_child_name (self->view_stack);
+  gboolean scalars = g_strcmp0 (view, "scalars") == 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->histogram_mode_dropdown), histograms);
-  gtk_widget_set_visible (GTK_WIDGET (self->x_axis_dropdown), !histograms);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), !histograms);
-  gtk_widget_set_visible (GTK_WIDGET (self->log_toggle), !histograms);
-  gtk_widget_set_visible (GTK_WIDGET (self->outliers_toggle), !histograms);
+  gtk_widget_set_visible (GTK_WIDGET (self->histogram_mode_dropdown), g_strcmp0 (view, "histograms") == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->x_axis_dropdown), scalars);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), scalars);
+  gtk_widget_set_visible (GTK_WIDGET (self->log_toggle), scalars);
+  gtk_widget_set_visible (GTK_WIDGET (self->outliers_toggle), scalars);
 }
 
 static gboolean
@@ -138,6 +142,7 @@ set_filter_regex (SlScalarsPage *self,
   self->filter = regex;
   gtk_flow_box_invalidate_filter (self->cards);
   gtk_flow_box_invalidate_filter (self->histogram_cards);
+  gtk_flow_box_invalidate_filter (self->image_cards);
 }
 
 static void
@@ -459,7 +464,8 @@ create_histogram_card (SlScalarsPage     *self,
   GtkWidget *subtitle = gtk_label_new (run_name);
   GtkWidget *chart = sl_histogram_chart_new (series, run_index);
   guint n = sl_histogram_series_get_n_points (series);
-  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, MAX (1, n) - 1, 1);
+  /* A scale needs a range even for a single step; it is insensitive then. */
+  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, MAX (2, n) - 1, 1);
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
@@ -471,6 +477,7 @@ create_histogram_card (SlScalarsPage     *self,
   gtk_widget_set_size_request (chart, CARD_WIDTH, CARD_HEIGHT);
 
   gtk_range_set_value (GTK_RANGE (scale), MAX (1, n) - 1);
+  gtk_widget_set_sensitive (scale, n > 1);
   gtk_scale_set_draw_value (GTK_SCALE (scale), FALSE);
   gtk_widget_set_tooltip_text (scale, _("Step shown on top"));
   gtk_widget_set_visible (scale, FALSE);
@@ -510,6 +517,31 @@ build_histograms (SlScalarsPage *self,
           gtk_flow_box_append (self->histogram_cards, card);
           g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (card)), "sl-tag",
                                   g_strdup (sl_histogram_series_get_tag (series)), g_free);
+        }
+    }
+}
+
+static void
+build_images (SlScalarsPage *self,
+              GPtrArray     *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+      g_autofree char *run_name = dup_display_name (run);
+
+      for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+        {
+          GtkWidget *card;
+
+          if (sl_summary_run_get_tag_kind (run, t) != SL_SUMMARY_TAG_IMAGE)
+            continue;
+
+          card = sl_image_card_new (sl_summary_run_get_tag_series (run, t), run_name);
+          gtk_flow_box_append (self->image_cards, card);
+          g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (card)), "sl-tag",
+                                  g_strdup (sl_summary_run_get_tag_name (run, t)), g_free);
+          self->n_image_cards++;
         }
     }
 }
@@ -554,7 +586,7 @@ run_has_curves (SlSummaryRun *run)
     {
       SlSummaryTagKind kind = sl_summary_run_get_tag_kind (run, t);
 
-      if (kind == SL_SUMMARY_TAG_SCALAR || kind == SL_SUMMARY_TAG_HISTOGRAM)
+      if (kind == SL_SUMMARY_TAG_SCALAR || kind == SL_SUMMARY_TAG_HISTOGRAM || kind == SL_SUMMARY_TAG_IMAGE)
         return TRUE;
     }
   return FALSE;
@@ -593,8 +625,9 @@ build_charts (SlScalarsPage *self)
     }
 
   build_histograms (self, runs);
+  build_images (self, runs);
 
-  if (tags->len == 0 && self->histogram_charts->len == 0)
+  if (tags->len == 0 && self->histogram_charts->len == 0 && self->n_image_cards == 0)
     {
       g_autofree char *description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                                    "%u run was read, but it has no scalar tags.",
@@ -607,7 +640,7 @@ build_charts (SlScalarsPage *self)
     }
 
   if (tags->len == 0)
-    gtk_stack_set_visible_child_name (self->view_stack, "histograms");
+    gtk_stack_set_visible_child_name (self->view_stack, self->histogram_charts->len ? "histograms" : "images");
   gtk_stack_set_visible_child_name (self->stack, "charts");
 }
 
@@ -727,6 +760,9 @@ clear_charts (SlScalarsPage *self)
     gtk_list_box_remove (self->runs_list, child);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->histogram_cards))))
     gtk_flow_box_remove (self->histogram_cards, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->image_cards))))
+    gtk_flow_box_remove (self->image_cards, child);
+  self->n_image_cards = 0;
   g_ptr_array_set_size (self->histogram_charts, 0);
 
   g_ptr_array_set_size (self->charts, 0);
@@ -838,6 +874,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, runs_list);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_cards);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, image_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
@@ -865,6 +902,7 @@ sl_scalars_page_init (SlScalarsPage *self)
   self->cancellable = g_cancellable_new ();
   gtk_flow_box_set_filter_func (self->cards, card_matches, self, NULL);
   gtk_flow_box_set_filter_func (self->histogram_cards, card_matches, self, NULL);
+  gtk_flow_box_set_filter_func (self->image_cards, card_matches, self, NULL);
 }
 
 /**
@@ -937,6 +975,39 @@ sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self)
 {
   g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
   return self->histogram_charts->len;
+}
+
+guint
+sl_scalars_page_get_n_image_cards (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+  return self->n_image_cards;
+}
+
+/**
+ * sl_scalars_page_get_image_card:
+ *
+ * Returns: (transfer none) (nullable): image card @index
+ */
+GtkWidget *
+sl_scalars_page_get_image_card (SlScalarsPage *self,
+                                guint          index)
+{
+  GtkFlowBoxChild *child;
+
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+
+  child = gtk_flow_box_get_child_at_index (self->image_cards, index);
+  return child ? gtk_flow_box_child_get_child (child) : NULL;
+}
+
+void
+sl_scalars_page_show_view (SlScalarsPage *self,
+                           const char    *view)
+{
+  g_return_if_fail (SL_IS_SCALARS_PAGE (self));
+
+  gtk_stack_set_visible_child_name (self->view_stack, view);
 }
 
 /**

@@ -21,6 +21,11 @@ const char *sl_scalars_page_get_state_name (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_image_cards (SlScalarsPage *self);
+GtkWidget  *sl_scalars_page_get_image_card (SlScalarsPage *self,
+                                            guint          index);
+void        sl_scalars_page_show_view      (SlScalarsPage *self,
+                                            const char    *view);
 void        sl_scalars_page_show_histograms (SlScalarsPage *self,
                                              guint          mode);
 guint       sl_scalars_page_get_n_runs     (SlScalarsPage *self);
