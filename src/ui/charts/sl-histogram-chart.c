@@ -14,6 +14,7 @@
 
 #include "sl-chart-axis.h"
 #include "sl-histogram-chart.h"
+#include "sl-scalar-chart-renderer.h"
 
 #define MAX_DRAWN 40
 #define MARGIN_LEFT 12
@@ -21,16 +22,6 @@
 #define MARGIN_TOP 12
 #define MARGIN_BOTTOM 28
 #define RIDGE_FRACTION 0.35  /* a ridge's height, as a share of the plot */
-
-static const double palette[][3] = {
-  { 0x00 / 255., 0x72 / 255., 0xB2 / 255. },
-  { 0xE6 / 255., 0x9F / 255., 0x00 / 255. },
-  { 0x00 / 255., 0x9E / 255., 0x73 / 255. },
-  { 0xCC / 255., 0x79 / 255., 0xA7 / 255. },
-  { 0x56 / 255., 0xB4 / 255., 0xE9 / 255. },
-  { 0xD5 / 255., 0x5E / 255., 0x00 / 255. },
-  { 0xF0 / 255., 0xE4 / 255., 0x42 / 255. },
-};
 
 struct _SlHistogramChart
 {
@@ -424,7 +415,7 @@ sl_histogram_chart_new (SlHistogramSeries *series,
 
   self = g_object_new (SL_TYPE_HISTOGRAM_CHART, NULL);
   self->series = g_object_ref (series);
-  memcpy (self->color, palette[palette_index % G_N_ELEMENTS (palette)], sizeof self->color);
+  sl_scalar_chart_renderer_get_palette_color (palette_index, self->color);
   self->step_index = sl_histogram_series_get_n_points (series) ? sl_histogram_series_get_n_points (series) - 1 : 0;
   prepare (self);
 

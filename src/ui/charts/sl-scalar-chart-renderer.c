@@ -344,6 +344,19 @@ sl_scalar_chart_renderer_get_palette_size (void)
   return G_N_ELEMENTS (palette);
 }
 
+/**
+ * sl_scalar_chart_renderer_get_palette_color:
+ * @rgb: (out caller-allocates) (array fixed-size=3): red, green, blue in 0–1
+ *
+ * The colour of run @index, for other charts of the same runs.
+ */
+void
+sl_scalar_chart_renderer_get_palette_color (guint  index,
+                                            double rgb[3])
+{
+  memcpy (rgb, palette[index % G_N_ELEMENTS (palette)], sizeof palette[0]);
+}
+
 void
 sl_scalar_chart_renderer_set_series_visible (SlScalarChartRenderer *self,
                                              guint                  index,

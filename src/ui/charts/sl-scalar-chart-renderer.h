@@ -129,5 +129,7 @@ void                   sl_scalar_chart_renderer_set_series_palette_index (SlScal
                                                                           guint                  index,
                                                                           guint                  palette_index);
 guint                  sl_scalar_chart_renderer_get_palette_size         (void);
+void                   sl_scalar_chart_renderer_get_palette_color        (guint                  index,
+                                                                          double                 rgb[3]);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-problem.h"
+#include "sl-problems-panel.h"
 #include "sl-target-record.h"
 
 #define SNIPPET_BYTES 128
@@ -276,30 +277,11 @@ show_problem (SlDetailsPanel *self,
   g_autofree char *location = sl_problem_dup_location (problem);
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_local (sl_problem_get_time (problem) / G_USEC_PER_SEC);
   g_autofree char *when = time ? g_date_time_format (time, "%X") : NULL;
-  const char *icon;
-  const char *severity;
 
-  switch (sl_problem_get_severity (problem))
-    {
-    case SL_SEVERITY_ERROR:
-      icon = "dialog-error-symbolic";
-      severity = _("Error");
-      break;
-    case SL_SEVERITY_WARNING:
-      icon = "dialog-warning-symbolic";
-      severity = _("Warning");
-      break;
-    case SL_SEVERITY_INFO:
-    default:
-      icon = "dialog-information-symbolic";
-      severity = _("Message");
-      break;
-    }
-
-  gtk_image_set_from_icon_name (self->icon, icon);
+  gtk_image_set_from_icon_name (self->icon, sl_problems_panel_severity_icon_name (sl_problem_get_severity (problem)));
   gtk_label_set_label (self->title, sl_problem_get_message (problem));
 
-  add_row (self, _("Severity"), severity);
+  add_row (self, _("Severity"), sl_problems_panel_severity_label (sl_problem_get_severity (problem)));
   add_row (self, _("File"), sl_problem_get_path (problem));
   add_row (self, _("Position"), location);
   add_row (self, _("Source"), sl_problem_get_source (problem));

@@ -39,8 +39,13 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char *
-severity_icon_name (SlSeverity severity)
+/**
+ * sl_problems_panel_severity_icon_name:
+ *
+ * The icon the Problems panel and Details use for @severity.
+ */
+const char *
+sl_problems_panel_severity_icon_name (SlSeverity severity)
 {
   switch (severity)
     {
@@ -54,8 +59,8 @@ severity_icon_name (SlSeverity severity)
     }
 }
 
-static const char *
-severity_label (SlSeverity severity)
+const char *
+sl_problems_panel_severity_label (SlSeverity severity)
 {
   switch (severity)
     {
@@ -72,13 +77,13 @@ severity_label (SlSeverity severity)
 static char *
 problem_icon (gpointer item)
 {
-  return g_strdup (severity_icon_name (sl_problem_get_severity (item)));
+  return g_strdup (sl_problems_panel_severity_icon_name (sl_problem_get_severity (item)));
 }
 
 static char *
 problem_severity (gpointer item)
 {
-  return g_strdup (severity_label (sl_problem_get_severity (item)));
+  return g_strdup (sl_problems_panel_severity_label (sl_problem_get_severity (item)));
 }
 
 static char *

@@ -23,4 +23,7 @@ GListModel *sl_problems_panel_get_model  (SlProblemsPanel *self);
 guint       sl_problems_panel_count      (SlProblemsPanel *self,
                                           SlSeverity       severity);
 
+const char *sl_problems_panel_severity_icon_name (SlSeverity       severity);
+const char *sl_problems_panel_severity_label     (SlSeverity       severity);
+
 G_END_DECLS
