@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "gui-test-util.h"
 
 #include <glib/gstdio.h>
@@ -271,6 +273,85 @@ test_scalars_of_demo_run (void)
   /* Opening it again raises the same page. */
   sl_window_open_scalars (window, summary_dir);
   g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
+}
+
+static SlFinding *
+find_summary_finding (SlFolder *folder)
+{
+  GListModel *findings = sl_folder_get_findings (folder);
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      if (sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN)
+        return finding;
+    }
+
+  return NULL;
+}
+
+static gboolean
+index_has_tags (gpointer data)
+{
+  const char *root = data;
+  g_autoptr(GPtrArray) runs = sl_workspace_store_list_runs (sl_application_get_store (app), root, NULL);
+
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    {
+      const char * const *tags = sl_run_record_get_tags (g_ptr_array_index (runs, i));
+
+      if (tags[0] != NULL && g_strv_contains (tags, "loss"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The next start shows the Workspace from the run index before any scan,
+ * with the tags a view read last time, then scans again. */
+static void
+test_workspace_restored_from_index (void)
+{
+  g_autofree char *demo = g_build_filename (tmp_root, "demo", NULL);
+  SlWindow *second;
+  SlFolder *folder;
+  SlFinding *summary;
+
+  /* The scalars page of the previous test read the demo run. */
+  g_assert_true (wait_until (index_has_tags, demo, 10000));
+
+  second = sl_window_new (app);
+  sl_window_restore_folders (second);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (second)), ==, 1);
+  folder = g_list_model_get_item (sl_window_get_folders (second), 0);
+  g_object_unref (folder);
+  g_assert_cmpstr (sl_folder_get_path (folder), ==, demo);
+  g_assert_true (sl_folder_is_restored (folder));
+  /* Shown at once while the scan runs. */
+  g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_SCANNING);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
+  summary = find_summary_finding (folder);
+  g_assert_nonnull (summary);
+  g_assert_nonnull (strstr (sl_finding_lookup_detail (summary, "tags"), "loss"));
+  g_assert_nonnull (sl_finding_lookup_detail (summary, "summary_files"));
+
+  g_assert_true (wait_until (scans_done, second, 30000));
+  g_assert_false (sl_folder_is_restored (folder));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
+  summary = find_summary_finding (folder);
+  g_assert_nonnull (strstr (sl_finding_lookup_detail (summary, "tags"), "accuracy"));
+
+  /* Removing the folder is remembered too. */
+  sl_window_remove_folder (second, demo);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (second)), ==, 0);
+  {
+    g_auto(GStrv) open = sl_workspace_store_list_open_folders (sl_application_get_store (app), NULL);
+
+    g_assert_cmpuint (g_strv_length (open), ==, 0);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (second));
 }
 
 typedef struct {
@@ -578,6 +659,7 @@ main (int   argc,
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
   g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
   g_test_add_func ("/shell/scalars-of-demo-run", test_scalars_of_demo_run);
+  g_test_add_func ("/shell/workspace-restored-from-index", test_workspace_restored_from_index);
   g_test_add_func ("/shell/scalars-follow-a-growing-run", test_scalars_follow_a_growing_run);
   g_test_add_func ("/shell/scalars-without-summaries", test_scalars_without_summaries);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);

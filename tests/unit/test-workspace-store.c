@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <sqlite3.h>
 
+#include "sl-workspace-schema.h"
 #include "sl-workspace-store.h"
 
 typedef struct {
@@ -648,6 +649,139 @@ test_runs (Fixture       *fixture,
   g_assert_cmpuint (runs->len, ==, 1);
 }
 
+static void
+test_run_reading_progress (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  static const char * const details[] = { "summary_files", "2", "has_lineage", "yes", NULL };
+  static const char * const read_tags[] = { "loss", "accuracy", NULL };
+  static const char * const read_files[] = { "/data/exp/run1/events.summary.1", "/data/exp/run1/unknown", NULL };
+  static const guint64 read_offsets[] = { 2048, 99 };
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", "run1", "/data/exp/run1");
+  g_autoptr(SlRunRecord) same_elsewhere = sl_run_record_new ("/data", "summary-run", "exp/run1", "/data/exp/run1");
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+  SlRunRecord *stored;
+  guint64 size = 0;
+  guint64 offset = 0;
+
+  sl_run_record_set_details (run, details);
+  sl_run_record_set_last_seen (run, 10);
+  sl_run_record_set_file (run, read_files[0], 4096, 0);
+  sl_run_record_set_last_seen (same_elsewhere, 10);
+  sl_run_record_set_file (same_elsewhere, read_files[0], 4096, 0);
+  g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+  g_assert_true (sl_workspace_store_upsert_run (store, same_elsewhere, &error));
+  g_assert_no_error (error);
+
+  /* A view read the run: tags and offsets land in every folder holding it;
+   * a file the index does not list is ignored. */
+  g_assert_true (sl_workspace_store_note_run_read (store, "/data/exp/run1", read_tags, read_files,
+                                                   read_offsets, 2, &error));
+  g_assert_no_error (error);
+
+  runs = sl_workspace_store_list_runs (store, "/data/exp", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+  stored = g_ptr_array_index (runs, 0);
+  assert_strv_equal (sl_run_record_get_details (stored), details);
+  assert_strv_equal (sl_run_record_get_tags (stored), read_tags);
+  g_assert_cmpuint (sl_run_record_get_n_files (stored), ==, 1);
+  g_assert_true (sl_run_record_lookup_file (stored, read_files[0], &size, &offset));
+  g_assert_cmpuint (size, ==, 4096);
+  g_assert_cmpuint (offset, ==, 2048);
+
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = sl_workspace_store_list_runs (store, "/data", &error);
+  g_assert_no_error (error);
+  assert_strv_equal (sl_run_record_get_tags (g_ptr_array_index (runs, 0)), read_tags);
+
+  /* NULL tags keep the known ones. */
+  g_assert_true (sl_workspace_store_note_run_read (store, "/data/exp/run1", NULL, NULL, NULL, 0, &error));
+  g_clear_pointer (&runs, g_ptr_array_unref);
+  runs = sl_workspace_store_list_runs (store, "/data/exp", &error);
+  assert_strv_equal (sl_run_record_get_tags (g_ptr_array_index (runs, 0)), read_tags);
+
+  /* A key without a value is dropped rather than shifting the pairs. */
+  sl_run_record_set_details (run, (const char * const[]) { "a", "1", "dangling", NULL });
+  g_assert_cmpuint (g_strv_length ((char **)sl_run_record_get_details (run)), ==, 2);
+}
+
+static void
+test_open_folders (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const char * const folders[] = { "/data/b", "/data/a", "/data/with space/ü", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) listed = NULL;
+
+  {
+    g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+
+    listed = sl_workspace_store_list_open_folders (store, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_strv_length (listed), ==, 0);
+    g_clear_pointer (&listed, g_strfreev);
+
+    g_assert_true (sl_workspace_store_set_open_folders (store, folders, &error));
+    g_assert_no_error (error);
+  }
+
+  /* Kept in order across a restart, and replaced as a whole. */
+  {
+    g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+
+    listed = sl_workspace_store_list_open_folders (store, &error);
+    g_assert_no_error (error);
+    assert_strv_equal ((const char * const *)listed, folders);
+    g_clear_pointer (&listed, g_strfreev);
+
+    g_assert_true (sl_workspace_store_set_open_folders (store, &folders[2], &error));
+    listed = sl_workspace_store_list_open_folders (store, &error);
+    g_assert_cmpuint (g_strv_length (listed), ==, 1);
+    g_assert_cmpstr (listed[0], ==, folders[2]);
+    g_clear_pointer (&listed, g_strfreev);
+
+    g_assert_true (sl_workspace_store_set_open_folders (store, NULL, &error));
+    listed = sl_workspace_store_list_open_folders (store, &error);
+    g_assert_cmpuint (g_strv_length (listed), ==, 0);
+  }
+}
+
+/* A database written by the first release gains the new table and column
+ * and keeps its runs. */
+static void
+test_migrates_version_1 (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  const char * const *steps = sl_workspace_schema_get_steps (1);
+  sqlite3 *db = open_raw (fixture->db_path);
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) listed = NULL;
+
+  for (guint i = 0; steps[i] != NULL; i++)
+    exec_raw (db, steps[i]);
+  exec_raw (db, "INSERT INTO runs (root_folder, kind, relative_name, path, tags, last_seen) "
+                "VALUES ('/old', 'summary-run', 'r', '/old/r', '[\"loss\"]', 5)");
+  exec_raw (db, "PRAGMA user_version = 1");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==,
+                    sl_workspace_store_get_latest_schema_version ());
+  runs = sl_workspace_store_list_runs (store, "/old", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+  g_assert_cmpstr (sl_run_record_get_tags (g_ptr_array_index (runs, 0))[0], ==, "loss");
+  g_assert_null (sl_run_record_get_details (g_ptr_array_index (runs, 0))[0]);
+  listed = sl_workspace_store_list_open_folders (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (listed), ==, 0);
+}
+
 static SlJobRecord *
 add_job (SlWorkspaceStore *store,
          const char       *command,
@@ -1030,6 +1164,9 @@ main (int    argc,
   ADD_TEST ("/workspace-store/projects", test_projects);
   ADD_TEST ("/workspace-store/recent-folders", test_recent_folders);
   ADD_TEST ("/workspace-store/runs", test_runs);
+  ADD_TEST ("/workspace-store/runs/reading-progress", test_run_reading_progress);
+  ADD_TEST ("/workspace-store/open-folders", test_open_folders);
+  ADD_TEST ("/workspace-store/migrates-version-1", test_migrates_version_1);
   ADD_TEST ("/workspace-store/jobs", test_jobs);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);

@@ -322,6 +322,7 @@ static const struct {
   { "streams", N_("Streams") },
   { "summary_files", N_("Summary files") },
   { "tables", N_("Tables") },
+  { "tags", N_("Tags") },
   { "task", N_("Task") },
   { "timelines", N_("Timelines") },
   { "version", N_("Format version") },

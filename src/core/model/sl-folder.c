@@ -21,6 +21,7 @@ struct _SlFolder
   SlDetector    *detector;
   guint          files_scanned;
   gint64         scan_time;
+  gboolean       restored;
 };
 
 G_DEFINE_FINAL_TYPE (SlFolder, sl_folder, G_TYPE_OBJECT)
@@ -284,6 +285,7 @@ sl_folder_scan_cb (GObject      *object,
       return;
     }
 
+  self->restored = FALSE;
   copy_model (sl_detection_get_problems (detection), self->problems);
   copy_model (sl_detection_get_findings (detection), self->findings);
   self->files_scanned = sl_detection_get_files_scanned (detection);
@@ -291,6 +293,42 @@ sl_folder_scan_cb (GObject      *object,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILES_SCANNED]);
   sl_folder_set_state (self, SL_FOLDER_READY);
   g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * sl_folder_restore_findings:
+ * @findings: (element-type SlFinding): what the last scan found, from the
+ *   workspace database's run index
+ *
+ * Shows @findings at once, before the folder is scanned again; the next
+ * scan replaces them.
+ */
+void
+sl_folder_restore_findings (SlFolder  *self,
+                            GPtrArray *findings)
+{
+  g_return_if_fail (SL_IS_FOLDER (self));
+  g_return_if_fail (findings != NULL);
+  g_return_if_fail (self->detector == NULL);
+
+  self->restored = TRUE;
+  g_list_store_splice (self->findings, 0, g_list_model_get_n_items (G_LIST_MODEL (self->findings)),
+                       findings->pdata, findings->len);
+  sl_folder_set_state (self, SL_FOLDER_READY);
+}
+
+/**
+ * sl_folder_is_restored:
+ *
+ * Returns: whether the findings come from the run index and the folder
+ *   was not scanned since
+ */
+gboolean
+sl_folder_is_restored (SlFolder *self)
+{
+  g_return_val_if_fail (SL_IS_FOLDER (self), FALSE);
+
+  return self->restored;
 }
 
 /**

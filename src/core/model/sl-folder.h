@@ -35,5 +35,8 @@ gboolean       sl_folder_scan_finish       (SlFolder      *self,
                                             GAsyncResult  *result,
                                             GError       **error);
 guint          sl_folder_poll_progress     (SlFolder      *self);
+void           sl_folder_restore_findings  (SlFolder      *self,
+                                            GPtrArray     *findings);
+gboolean       sl_folder_is_restored       (SlFolder      *self);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ struct _SlRunRecord
   char     *relative_name;
   char     *path;
   char    **tags;
+  char    **details;
   GArray   *files;
 };
 
@@ -45,6 +46,7 @@ sl_run_record_finalize (GObject *object)
   g_clear_pointer (&self->relative_name, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->tags, g_strfreev);
+  g_clear_pointer (&self->details, g_strfreev);
   g_clear_pointer (&self->files, g_array_unref);
 
   G_OBJECT_CLASS (sl_run_record_parent_class)->finalize (object);
@@ -62,6 +64,7 @@ static void
 sl_run_record_init (SlRunRecord *self)
 {
   self->tags = g_new0 (char *, 1);
+  self->details = g_new0 (char *, 1);
   self->files = g_array_new (FALSE, FALSE, sizeof (RunFile));
   g_array_set_clear_func (self->files, run_file_clear);
   self->last_seen = g_get_real_time ();
@@ -173,6 +176,45 @@ sl_run_record_set_tags (SlRunRecord        *self,
  * Returns: when the run was last found, in microseconds since the Unix
  *   epoch (as g_get_real_time())
  */
+/**
+ * sl_run_record_get_details:
+ *
+ * Returns: (transfer none): the finding's details as a flat
+ *   [key, value, key, value, ...] list, never %NULL
+ */
+const char * const *
+sl_run_record_get_details (SlRunRecord *self)
+{
+  g_return_val_if_fail (SL_IS_RUN_RECORD (self), NULL);
+
+  return (const char * const *)self->details;
+}
+
+/**
+ * sl_run_record_set_details:
+ * @details: (nullable): a flat [key, value, ...] list; a key without a
+ *   value is dropped
+ */
+void
+sl_run_record_set_details (SlRunRecord        *self,
+                           const char * const *details)
+{
+  GPtrArray *copy;
+
+  g_return_if_fail (SL_IS_RUN_RECORD (self));
+
+  copy = g_ptr_array_new ();
+  for (guint i = 0; details != NULL && details[i] != NULL && details[i + 1] != NULL; i += 2)
+    {
+      g_ptr_array_add (copy, g_strdup (details[i]));
+      g_ptr_array_add (copy, g_strdup (details[i + 1]));
+    }
+  g_ptr_array_add (copy, NULL);
+
+  g_strfreev (self->details);
+  self->details = (char **)g_ptr_array_free (copy, FALSE);
+}
+
 gint64
 sl_run_record_get_last_seen (SlRunRecord *self)
 {

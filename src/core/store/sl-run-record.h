@@ -29,6 +29,9 @@ const char         *sl_run_record_get_path          (SlRunRecord        *self);
 const char * const *sl_run_record_get_tags          (SlRunRecord        *self);
 void                sl_run_record_set_tags          (SlRunRecord        *self,
                                                      const char * const *tags);
+const char * const *sl_run_record_get_details       (SlRunRecord        *self);
+void                sl_run_record_set_details       (SlRunRecord        *self,
+                                                     const char * const *details);
 gint64              sl_run_record_get_last_seen     (SlRunRecord        *self);
 void                sl_run_record_set_last_seen     (SlRunRecord        *self,
                                                      gint64              last_seen);

@@ -121,9 +121,22 @@ static const char * const migration_1[] = {
   NULL
 };
 
+/* The folders of the Workspace, so the next start shows them at once from
+ * the run index, and each run's finding details (a flat [key, value, ...]
+ * list) so a run restored from the index reads as it did when scanned. */
+static const char * const migration_2[] = {
+  "CREATE TABLE open_folders ("
+  "  path     TEXT PRIMARY KEY NOT NULL,"
+  "  position INTEGER NOT NULL"
+  ") WITHOUT ROWID",
+  "ALTER TABLE runs ADD COLUMN details TEXT NOT NULL DEFAULT '[]'",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
+  migration_2,
 };
 
 guint

@@ -49,7 +49,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, statement_free)
 #define RUN_CONFIG_COLUMNS \
   "id, name, kind, command, arguments, environment, working_folder, pull_folders"
 #define RUN_COLUMNS \
-  "id, root_folder, kind, relative_name, path, tags, last_seen"
+  "id, root_folder, kind, relative_name, path, tags, last_seen, details"
 #define JOB_COLUMNS \
   "id, command, target_id, target_name, project_id, project_name, started_at, " \
   "finished_at, exit_code, log_path, remote_folder, state"
@@ -1642,11 +1642,12 @@ upsert_run_row (SlWorkspaceStore  *self,
   int rc;
 
   stmt = prepare (self,
-                  "INSERT INTO runs (root_folder, kind, relative_name, path, tags, last_seen) "
-                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+                  "INSERT INTO runs (root_folder, kind, relative_name, path, tags, last_seen, details) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
                   "ON CONFLICT (root_folder, path) DO UPDATE SET "
                   "  kind = excluded.kind, relative_name = excluded.relative_name, "
-                  "  tags = excluded.tags, last_seen = excluded.last_seen "
+                  "  tags = excluded.tags, last_seen = excluded.last_seen, "
+                  "  details = excluded.details "
                   "RETURNING id",
                   error);
   if (stmt == NULL)
@@ -1658,6 +1659,7 @@ upsert_run_row (SlWorkspaceStore  *self,
   bind_text (stmt, 4, sl_run_record_get_path (run));
   bind_strv (stmt, 5, sl_run_record_get_tags (run));
   sqlite3_bind_int64 (stmt, 6, sl_run_record_get_last_seen (run));
+  bind_strv (stmt, 7, sl_run_record_get_details (run));
 
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
@@ -1756,6 +1758,7 @@ static SlRunRecord *
 run_from_row (sqlite3_stmt *stmt)
 {
   g_auto(GStrv) tags = column_strv (stmt, 5);
+  g_auto(GStrv) details = column_strv (stmt, 7);
   SlRunRecord *run;
 
   run = sl_run_record_new (column_text (stmt, 1), column_text (stmt, 2),
@@ -1763,6 +1766,7 @@ run_from_row (sqlite3_stmt *stmt)
   sl_run_record_set_id (run, sqlite3_column_int64 (stmt, 0));
   sl_run_record_set_tags (run, (const char * const *)tags);
   sl_run_record_set_last_seen (run, sqlite3_column_int64 (stmt, 6));
+  sl_run_record_set_details (run, (const char * const *)details);
 
   return run;
 }
@@ -1873,6 +1877,154 @@ sl_workspace_store_prune_runs (SlWorkspaceStore  *self,
   bind_text (stmt, 1, root_folder);
   sqlite3_bind_int64 (stmt, 2, seen_before);
   return step_done (self, stmt, _("Cannot save the run index"), error);
+}
+
+/**
+ * sl_workspace_store_note_run_read:
+ * @run_path: the folder of a run, as the run index names it
+ * @tags: (nullable): the run's tags, or %NULL to keep them
+ * @files: (array length=n_files): files of the run that were read
+ * @offsets: (array length=n_files): how many bytes of each were read
+ *
+ * Remembers what a reader learnt about a run (in every opened folder that
+ * holds it) so the next start can show its tags and go on from the
+ * offsets. Files the index does not list are ignored.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_note_run_read (SlWorkspaceStore   *self,
+                                  const char         *run_path,
+                                  const char * const *tags,
+                                  const char * const *files,
+                                  const guint64      *offsets,
+                                  guint               n_files,
+                                  GError            **error)
+{
+  g_autoptr(sqlite3_stmt) tags_stmt = NULL;
+  g_autoptr(sqlite3_stmt) offset_stmt = NULL;
+  const char *what = _("Cannot save the run index");
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (run_path != NULL, FALSE);
+  g_return_val_if_fail (n_files == 0 || (files != NULL && offsets != NULL), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(tags_stmt = prepare (self, "UPDATE runs SET tags = ?2 WHERE path = ?1", error)) ||
+      !(offset_stmt = prepare (self,
+                               "UPDATE run_files SET read_offset = ?3 "
+                               "WHERE path = ?2 AND run_id IN (SELECT id FROM runs WHERE path = ?1)",
+                               error)))
+    return FALSE;
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  if (tags != NULL)
+    {
+      bind_text (tags_stmt, 1, run_path);
+      bind_strv (tags_stmt, 2, tags);
+      if (!step_done (self, tags_stmt, what, error))
+        goto failed;
+    }
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      sqlite3_reset (offset_stmt);
+      bind_text (offset_stmt, 1, run_path);
+      bind_text (offset_stmt, 2, files[i]);
+      sqlite3_bind_int64 (offset_stmt, 3, (sqlite3_int64)MIN (offsets[i], G_MAXINT64));
+      if (!step_done (self, offset_stmt, what, error))
+        goto failed;
+    }
+
+  if (commit_transaction (self, error))
+    return TRUE;
+
+failed:
+  rollback_transaction (self);
+  return FALSE;
+}
+
+/* Open folders */
+
+/**
+ * sl_workspace_store_set_open_folders:
+ * @paths: (nullable): the folders of the Workspace, in order
+ *
+ * Replaces the list of folders to show again on the next start.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_set_open_folders (SlWorkspaceStore   *self,
+                                     const char * const *paths,
+                                     GError            **error)
+{
+  g_autoptr(sqlite3_stmt) insert_stmt = NULL;
+  const char *what = _("Cannot save the folders of the Workspace");
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!(insert_stmt = prepare (self, "INSERT OR IGNORE INTO open_folders (path, position) VALUES (?1, ?2)", error)))
+    return FALSE;
+
+  if (!begin_transaction (self, error))
+    return FALSE;
+
+  if (!exec_sql (self, "DELETE FROM open_folders", what, error))
+    goto failed;
+
+  for (guint i = 0; paths != NULL && paths[i] != NULL; i++)
+    {
+      sqlite3_reset (insert_stmt);
+      bind_text (insert_stmt, 1, paths[i]);
+      sqlite3_bind_int64 (insert_stmt, 2, i);
+      if (!step_done (self, insert_stmt, what, error))
+        goto failed;
+    }
+
+  if (commit_transaction (self, error))
+    return TRUE;
+
+failed:
+  rollback_transaction (self);
+  return FALSE;
+}
+
+/**
+ * sl_workspace_store_list_open_folders:
+ *
+ * Returns: (transfer full): the folders of the Workspace when it was last
+ *   changed, in order, or %NULL on error
+ */
+char **
+sl_workspace_store_list_open_folders (SlWorkspaceStore  *self,
+                                      GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) paths = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!(stmt = prepare (self, "SELECT path FROM open_folders ORDER BY position", error)))
+    return NULL;
+
+  paths = g_ptr_array_new_with_free_func (g_free);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (paths, g_strdup (column_text (stmt, 0)));
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the folders of the Workspace"));
+      return NULL;
+    }
+
+  g_ptr_array_add (paths, NULL);
+  return (char **)g_ptr_array_free (g_steal_pointer (&paths), FALSE);
 }
 
 /* Job history */

@@ -97,6 +97,18 @@ gboolean          sl_workspace_store_prune_runs                  (SlWorkspaceSto
                                                                   const char        *root_folder,
                                                                   gint64             seen_before,
                                                                   GError           **error);
+gboolean          sl_workspace_store_note_run_read               (SlWorkspaceStore   *self,
+                                                                  const char         *run_path,
+                                                                  const char * const *tags,
+                                                                  const char * const *files,
+                                                                  const guint64      *offsets,
+                                                                  guint               n_files,
+                                                                  GError            **error);
+gboolean          sl_workspace_store_set_open_folders            (SlWorkspaceStore   *self,
+                                                                  const char * const *paths,
+                                                                  GError            **error);
+char            **sl_workspace_store_list_open_folders           (SlWorkspaceStore  *self,
+                                                                  GError           **error);
 
 gboolean          sl_workspace_store_add_job                     (SlWorkspaceStore  *self,
                                                                   SlJobRecord       *job,

@@ -61,6 +61,13 @@ G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, PANEL_TYPE_WIDGET)
 
 static gboolean poll_cb (gpointer user_data);
 
+enum {
+  SUMMARIES_READ,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static void
 apply_options (SlScalarsPage *self,
                SlScalarChart *chart)
@@ -661,6 +668,7 @@ update_cb (GObject      *object,
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   build_charts (self);
+  g_signal_emit (self, signals[SUMMARIES_READ], 0);
 
   /* Training keeps writing: follow it. Polling works on network file
    * systems too, where file monitors stay silent. */
@@ -792,6 +800,7 @@ reload_cb (GObject      *object,
   g_set_object (&self->reader, reader);
   build_charts (self);
   self->reloading = FALSE;
+  g_signal_emit (self, signals[SUMMARIES_READ], 0);
 }
 
 static gboolean
@@ -831,6 +840,7 @@ poll_cb (gpointer user_data)
     {
       clear_charts (self);
       build_charts (self);
+      g_signal_emit (self, signals[SUMMARIES_READ], 0);
       return G_SOURCE_CONTINUE;
     }
 
@@ -867,6 +877,16 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_scalars_page_dispose;
+
+  /**
+   * SlScalarsPage::summaries-read:
+   *
+   * Emitted after each read of the summaries (the first and every live
+   * update), so the run index can remember tags and offsets.
+   */
+  signals[SUMMARIES_READ] =
+    g_signal_new ("summaries-read", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-scalars-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, stack);
@@ -1067,4 +1087,18 @@ sl_scalars_page_set_filter (SlScalarsPage *self,
   gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), regex ? regex : "");
   g_signal_handlers_unblock_by_func (self->filter_entry, filter_changed_cb, self);
   set_filter_regex (self, regex);
+}
+
+/**
+ * sl_scalars_page_get_reader:
+ *
+ * Returns: (transfer none) (nullable): the reader holding the runs shown,
+ *   or %NULL before the first read
+ */
+SlSummaryReader *
+sl_scalars_page_get_reader (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+
+  return self->reader;
 }

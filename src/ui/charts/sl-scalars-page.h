@@ -8,6 +8,7 @@
 #include <libpanel.h>
 
 #include "sl-scalar-series.h"
+#include "sl-summary-reader.h"
 
 G_BEGIN_DECLS
 
@@ -34,5 +35,6 @@ SlScalarSeries *sl_scalars_page_lookup_series (SlScalarsPage *self,
                                                const char    *tag);
 void        sl_scalars_page_set_filter     (SlScalarsPage *self,
                                             const char    *regex);
+SlSummaryReader *sl_scalars_page_get_reader (SlScalarsPage *self);
 
 G_END_DECLS

@@ -53,7 +53,10 @@ get_or_create_window (SlApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (sl_window_new (self));
+    {
+      window = GTK_WINDOW (sl_window_new (self));
+      sl_window_restore_folders (SL_WINDOW (window));
+    }
 
   return SL_WINDOW (window);
 }
@@ -664,25 +667,72 @@ index_job_free (IndexJob *job)
   g_free (job);
 }
 
+static char **
+finding_details_to_strv (SlFinding *finding)
+{
+  GPtrArray *flat = g_ptr_array_new ();
+
+  for (guint i = 0; i < sl_finding_get_n_details (finding); i++)
+    {
+      const char *key = NULL;
+      const char *value = NULL;
+
+      sl_finding_get_detail (finding, i, &key, &value);
+      g_ptr_array_add (flat, g_strdup (key));
+      g_ptr_array_add (flat, g_strdup (value));
+    }
+  g_ptr_array_add (flat, NULL);
+
+  return (char **)g_ptr_array_free (flat, FALSE);
+}
+
+/* What readers learnt about a run (its tags, how far each file was read)
+ * outlives a rescan, as long as the file did not shrink. */
 static SlRunRecord *
-run_record_for (const char *root,
-                SlFinding  *finding,
-                gint64      scanned_at)
+run_record_for (const char  *root,
+                SlFinding   *finding,
+                gint64       scanned_at,
+                SlRunRecord *previous)
 {
   SlRunRecord *run = sl_run_record_new (root, sl_finding_kind_to_id (sl_finding_get_kind (finding)),
                                         sl_finding_get_name (finding), sl_finding_get_path (finding));
+  g_auto(GStrv) details = finding_details_to_strv (finding);
 
   sl_run_record_set_last_seen (run, scanned_at);
+  sl_run_record_set_details (run, (const char * const *)details);
+  if (previous != NULL)
+    sl_run_record_set_tags (run, sl_run_record_get_tags (previous));
+
   for (guint i = 0; i < sl_finding_get_n_files (finding); i++)
     {
-      g_autoptr(GFile) file = g_file_new_for_path (sl_finding_get_file (finding, i));
+      const char *path = sl_finding_get_file (finding, i);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
                                                      G_FILE_QUERY_INFO_NONE, NULL, NULL);
+      guint64 size = info ? (guint64)g_file_info_get_size (info) : 0;
+      guint64 old_size = 0;
+      guint64 read_offset = 0;
 
-      sl_run_record_set_file (run, sl_finding_get_file (finding, i), info ? g_file_info_get_size (info) : 0, 0);
+      if (previous == NULL || !sl_run_record_lookup_file (previous, path, &old_size, &read_offset) ||
+          read_offset > size)
+        read_offset = 0;
+
+      sl_run_record_set_file (run, path, size, read_offset);
     }
 
   return run;
+}
+
+static GHashTable *
+index_runs_by_path (GPtrArray *runs)
+{
+  GHashTable *by_path = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; runs != NULL && i < runs->len; i++)
+    g_hash_table_insert (by_path, (gpointer)sl_run_record_get_path (g_ptr_array_index (runs, i)),
+                         g_ptr_array_index (runs, i));
+
+  return by_path;
 }
 
 /* Runs in a worker with its own connection: a folder can hold thousands of
@@ -695,6 +745,8 @@ index_folder_thread (GTask        *task,
 {
   IndexJob *job = task_data;
   g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) previous = NULL;
+  g_autoptr(GHashTable) previous_by_path = NULL;
   g_autoptr(GError) error = NULL;
 
   store = sl_workspace_store_new_for_path (job->db_path, &error);
@@ -704,9 +756,15 @@ index_folder_thread (GTask        *task,
       return;
     }
 
+  previous = sl_workspace_store_list_runs (store, job->root, NULL);
+  previous_by_path = index_runs_by_path (previous);
+
   for (guint i = 0; i < job->findings->len; i++)
     {
-      g_autoptr(SlRunRecord) run = run_record_for (job->root, g_ptr_array_index (job->findings, i), job->scanned_at);
+      SlFinding *finding = g_ptr_array_index (job->findings, i);
+      g_autoptr(SlRunRecord) run = run_record_for (job->root, finding, job->scanned_at,
+                                                   g_hash_table_lookup (previous_by_path,
+                                                                        sl_finding_get_path (finding)));
 
       if (!sl_workspace_store_upsert_run (store, run, &error))
         {
@@ -765,6 +823,186 @@ sl_application_index_folder (SlApplication *self,
   task = g_task_new (self, NULL, index_folder_cb, NULL);
   g_task_set_task_data (task, job, (GDestroyNotify)index_job_free);
   g_task_run_in_thread (task, index_folder_thread);
+}
+
+/* Tags are known once a view read the run; the run index keeps them. */
+static void
+add_tags_detail (SlFinding          *finding,
+                 const char * const *tags)
+{
+  g_autofree char *joined = NULL;
+
+  if (tags == NULL || tags[0] == NULL || sl_finding_lookup_detail (finding, "tags") != NULL)
+    return;
+
+  joined = g_strjoinv (", ", (char **)tags);
+  sl_finding_add_detail (finding, "tags", joined);
+}
+
+static SlFinding *
+finding_from_run_record (SlRunRecord *run)
+{
+  const char * const *details = sl_run_record_get_details (run);
+  SlFindingKind kind;
+  SlFinding *finding;
+
+  if (!sl_finding_kind_from_id (sl_run_record_get_kind_id (run), &kind))
+    return NULL;
+
+  finding = sl_finding_new (kind, sl_run_record_get_path (run), sl_run_record_get_relative_name (run));
+  for (guint i = 0; i < sl_run_record_get_n_files (run); i++)
+    {
+      const char *path = NULL;
+      guint64 size = 0;
+
+      sl_run_record_get_file (run, i, &path, &size, NULL);
+      sl_finding_add_file (finding, path, size);
+    }
+  for (guint i = 0; details[i] != NULL && details[i + 1] != NULL; i += 2)
+    sl_finding_add_detail (finding, details[i], details[i + 1]);
+  add_tags_detail (finding, sl_run_record_get_tags (run));
+
+  return finding;
+}
+
+/**
+ * sl_application_annotate_findings:
+ * @folder: a scanned #SlFolder
+ *
+ * Adds what the run index knows beyond the scan (the tags of runs a view
+ * has read) to the findings of @folder.
+ */
+void
+sl_application_annotate_findings (SlApplication *self,
+                                  gpointer       folder)
+{
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GHashTable) by_path = NULL;
+  GListModel *findings;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (SL_IS_FOLDER (folder));
+
+  if (self->store == NULL ||
+      !(runs = sl_workspace_store_list_runs (self->store, sl_folder_get_path (folder), NULL)))
+    return;
+
+  by_path = index_runs_by_path (runs);
+  findings = sl_folder_get_findings (folder);
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+      SlRunRecord *run = g_hash_table_lookup (by_path, sl_finding_get_path (finding));
+
+      if (run != NULL)
+        add_tags_detail (finding, sl_run_record_get_tags (run));
+    }
+}
+
+/**
+ * sl_application_dup_indexed_findings:
+ * @root: an opened folder
+ *
+ * What the run index remembers of @root from its last scan, so the
+ * Workspace can show it before the folder is scanned again.
+ *
+ * Returns: (transfer full) (element-type SlFinding): findings, possibly empty
+ */
+GPtrArray *
+sl_application_dup_indexed_findings (SlApplication *self,
+                                     const char    *root)
+{
+  g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  if (self->store == NULL)
+    return g_steal_pointer (&findings);
+
+  runs = sl_workspace_store_list_runs (self->store, root, &error);
+  if (runs == NULL)
+    {
+      g_warning ("Could not read the run index of %s: %s", root, error->message);
+      return g_steal_pointer (&findings);
+    }
+
+  for (guint i = 0; i < runs->len; i++)
+    {
+      SlFinding *finding = finding_from_run_record (g_ptr_array_index (runs, i));
+
+      if (finding != NULL)
+        g_ptr_array_add (findings, finding);
+    }
+
+  return g_steal_pointer (&findings);
+}
+
+/**
+ * sl_application_dup_open_folders:
+ *
+ * Returns: (transfer full): the folders the Workspace held when it was
+ *   last changed, in order
+ */
+char **
+sl_application_dup_open_folders (SlApplication *self)
+{
+  g_autoptr(GError) error = NULL;
+  char **paths;
+
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+
+  if (self->store == NULL)
+    return g_new0 (char *, 1);
+
+  paths = sl_workspace_store_list_open_folders (self->store, &error);
+  if (paths == NULL)
+    {
+      g_warning ("Could not read the folders of the Workspace: %s", error->message);
+      return g_new0 (char *, 1);
+    }
+
+  return paths;
+}
+
+void
+sl_application_set_open_folders (SlApplication      *self,
+                                 const char * const *paths)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+
+  if (self->store != NULL && !sl_workspace_store_set_open_folders (self->store, paths, &error))
+    g_warning ("Could not remember the folders of the Workspace: %s", error->message);
+}
+
+/**
+ * sl_application_note_run_read:
+ * @run_path: a run's folder
+ * @tags: (nullable): the tags read so far
+ *
+ * Remembers in the run index what a view read of a run, so the next start
+ * lists its tags at once.
+ */
+void
+sl_application_note_run_read (SlApplication      *self,
+                              const char         *run_path,
+                              const char * const *tags,
+                              const char * const *files,
+                              const guint64      *offsets,
+                              guint               n_files)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+  g_return_if_fail (run_path != NULL);
+
+  if (self->store != NULL &&
+      !sl_workspace_store_note_run_read (self->store, run_path, tags, files, offsets, n_files, &error))
+    g_warning ("Could not update the run index for %s: %s", run_path, error->message);
 }
 
 /**

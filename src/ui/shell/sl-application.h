@@ -28,6 +28,19 @@ void              sl_application_record_job               (SlApplication *self,
                                                            const char    *working_dir);
 void              sl_application_index_folder             (SlApplication *self,
                                                            gpointer       folder);
+GPtrArray        *sl_application_dup_indexed_findings     (SlApplication *self,
+                                                           const char    *root);
+void              sl_application_annotate_findings        (SlApplication *self,
+                                                           gpointer       folder);
+char            **sl_application_dup_open_folders         (SlApplication *self);
+void              sl_application_set_open_folders         (SlApplication      *self,
+                                                           const char * const *paths);
+void              sl_application_note_run_read            (SlApplication      *self,
+                                                           const char         *run_path,
+                                                           const char * const *tags,
+                                                           const char * const *files,
+                                                           const guint64      *offsets,
+                                                           guint               n_files);
 void              sl_application_report_startup_problems  (SlApplication *self,
                                                            gpointer       window);
 

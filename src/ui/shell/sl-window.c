@@ -33,6 +33,7 @@ struct _SlWindow
   GCancellable         *scan_cancellable;
   guint                 progress_source;
   guint                 n_scanning;
+  gboolean              remembering_folders;
   char                 *job_working_dir;
 
   SlWorkspacePanel     *workspace_panel;
@@ -168,6 +169,50 @@ static void
 finding_activated_cb (SlWindow  *self,
                       SlFinding *finding);
 
+static void
+note_summary_run_read (SlApplication *app,
+                       SlSummaryRun  *run)
+{
+  guint n_tags = sl_summary_run_get_n_tags (run);
+  guint n_files = sl_summary_run_get_n_files (run);
+  g_autoptr(GPtrArray) tags = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (guint i = 0; i < n_tags; i++)
+    g_ptr_array_add (tags, (gpointer)sl_summary_run_get_tag_name (run, i));
+  g_ptr_array_add (tags, NULL);
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      SlSummaryFile *file = sl_summary_run_get_file (run, i);
+
+      g_ptr_array_add (files, file->path);
+      g_array_append_val (offsets, file->offset);
+    }
+
+  sl_application_note_run_read (app, sl_summary_run_get_path (run), (const char * const *)tags->pdata,
+                                (const char * const *)files->pdata, (const guint64 *)(gpointer)offsets->data,
+                                n_files);
+}
+
+/* The run index remembers each run's tags and how far its files were read,
+ * so the Workspace can list tags on the next start before reading. */
+static void
+summaries_read_cb (SlWindow      *self,
+                   SlScalarsPage *page)
+{
+  SlSummaryReader *reader = sl_scalars_page_get_reader (page);
+  GPtrArray *runs;
+
+  if (reader == NULL)
+    return;
+
+  runs = sl_summary_reader_get_runs (reader);
+  for (guint i = 0; i < runs->len; i++)
+    note_summary_run_read (get_application (self), g_ptr_array_index (runs, i));
+}
+
 /**
  * sl_window_open_scalars:
  * @path: a folder of runs, a run's folder or a summary file
@@ -197,7 +242,9 @@ sl_window_open_scalars (SlWindow   *self,
   name = g_path_get_basename (path);
   /* Translators: the title of a document tab; %s is a folder name. */
   title = g_strdup_printf (_("Scalars: %s"), name);
-  show_document (self, PANEL_WIDGET (sl_scalars_page_new (path, title)));
+  page = PANEL_WIDGET (sl_scalars_page_new (path, title));
+  g_signal_connect_object (page, "summaries-read", G_CALLBACK (summaries_read_cb), self, G_CONNECT_SWAPPED);
+  show_document (self, page);
 }
 
 static void
@@ -243,7 +290,14 @@ open_folder_page (SlWindow *self,
 
   if (page == NULL)
     {
+      g_autoptr(GMenu) menu = g_menu_new ();
+      g_autoptr(GMenuItem) remove = g_menu_item_new (_("Remove Folder from Workspace"), NULL);
+
+      g_menu_item_set_action_and_target (remove, "win.remove-folder", "s", sl_folder_get_path (folder));
+      g_menu_append_item (menu, remove);
+
       page = PANEL_WIDGET (sl_folder_page_new (folder));
+      panel_widget_set_menu_model (page, G_MENU_MODEL (menu));
       g_signal_connect_object (page, "finding-activated", G_CALLBACK (finding_activated_cb), self,
                                G_CONNECT_SWAPPED);
       show_document (self, page);
@@ -371,6 +425,7 @@ scan_cb (GObject      *object,
       return;
     }
 
+  sl_application_annotate_findings (get_application (self), folder);
   report_scan (self, folder);
   sl_application_index_folder (get_application (self), folder);
 
@@ -393,6 +448,106 @@ find_folder (SlWindow   *self,
     }
 
   return NULL;
+}
+
+static void
+save_open_folders (SlWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (G_LIST_MODEL (self->folders), i);
+
+      g_ptr_array_add (paths, g_strdup (sl_folder_get_path (folder)));
+    }
+  g_ptr_array_add (paths, NULL);
+
+  sl_application_set_open_folders (get_application (self), (const char * const *)paths->pdata);
+}
+
+static void
+folders_changed_cb (SlWindow   *self,
+                    guint       position,
+                    guint       removed,
+                    guint       added,
+                    GListModel *folders)
+{
+  save_open_folders (self);
+}
+
+/**
+ * sl_window_restore_folders:
+ *
+ * Puts back the folders the Workspace held last time, showing what the run
+ * index remembers of each at once, and scans them again in the background.
+ * From then on the Workspace's folders are remembered as they change.
+ */
+void
+sl_window_restore_folders (SlWindow *self)
+{
+  SlApplication *app;
+  g_auto(GStrv) paths = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  app = get_application (self);
+  paths = sl_application_dup_open_folders (app);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autoptr(SlFolder) folder = NULL;
+      g_autoptr(GPtrArray) findings = NULL;
+
+      if (find_folder (self, paths[i]) != NULL)
+        continue;
+
+      folder = sl_folder_new (paths[i]);
+      findings = sl_application_dup_indexed_findings (app, sl_folder_get_path (folder));
+      sl_folder_restore_findings (folder, findings);
+      g_list_store_append (self->folders, folder);
+
+      scan_started (self);
+      sl_folder_scan_async (folder, self->scan_cancellable, scan_cb, g_object_ref (self));
+    }
+
+  if (!self->remembering_folders)
+    {
+      self->remembering_folders = TRUE;
+      g_signal_connect_object (self->folders, "items-changed", G_CALLBACK (folders_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+}
+
+/**
+ * sl_window_remove_folder:
+ * @path: an opened folder
+ *
+ * Takes @path out of the Workspace and closes its document; the files are
+ * not touched.
+ */
+void
+sl_window_remove_folder (SlWindow   *self,
+                         const char *path)
+{
+  g_autofree char *id = NULL;
+  PanelWidget *page;
+  SlFolder *folder;
+  guint position;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  folder = find_folder (self, path);
+  if (folder == NULL || !g_list_store_find (self->folders, folder, &position))
+    return;
+
+  id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+  if ((page = sl_window_find_document (self, id)) != NULL)
+    panel_widget_close (page);
+
+  g_list_store_remove (self->folders, position);
 }
 
 /**
@@ -880,6 +1035,14 @@ open_scalars_action (GtkWidget  *widget,
 }
 
 static void
+remove_folder_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  sl_window_remove_folder (SL_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static void
 toast_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -1132,6 +1295,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
   gtk_widget_class_install_action (widget_class, "win.open-scalars", "s", open_scalars_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-folder", "s", remove_folder_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);

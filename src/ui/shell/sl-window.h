@@ -21,6 +21,9 @@ SlWindow    *sl_window_new                (SlApplication *app);
 SlFolder    *sl_window_open_path          (SlWindow      *self,
                                            const char    *path);
 GListModel  *sl_window_get_folders        (SlWindow      *self);
+void         sl_window_restore_folders    (SlWindow      *self);
+void         sl_window_remove_folder      (SlWindow      *self,
+                                           const char    *path);
 guint        sl_window_get_n_scanning     (SlWindow      *self);
 gboolean     sl_window_is_busy            (SlWindow      *self);
 PanelWidget *sl_window_find_panel         (SlWindow      *self,
