@@ -22,7 +22,7 @@ BUILD_PACKAGES=(
   adwaita-icon-theme fonts-cantarell
 )
 TEST_PACKAGES=(
-  xvfb xauth imagemagick openssh-server appstream desktop-file-utils
+  xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
   python3-protobuf clang libclang-rt-14-dev dbus
 )
 MSYS2_PACKAGES="mingw-w64-ucrt-x86_64-toolchain mingw-w64-ucrt-x86_64-meson mingw-w64-ucrt-x86_64-ninja \

@@ -10,14 +10,20 @@
 
 #include <glib.h>
 
+#include "sl-trace.h"
+
 G_BEGIN_DECLS
 
 typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
 int  sl_cli_detect       (int argc, char **argv);
+int  sl_cli_profile      (int argc, char **argv);
 int  sl_cli_summary      (int argc, char **argv);
 int  sl_cli_summary_export (int argc, char **argv);
+int  sl_cli_target       (int argc, char **argv);
+int  sl_cli_trace_slice  (int argc, char **argv);
+int  sl_cli_trace_stats  (int argc, char **argv);
 int  sl_cli_workspace    (int argc, char **argv);
 
 gboolean sl_cli_parse_path_options (int           *argc,
@@ -26,6 +32,12 @@ gboolean sl_cli_parse_path_options (int           *argc,
                                     const char    *summary,
                                     gboolean      *json,
                                     const char   **path);
+
+/* sl-cli-trace-load.c: PATH to a trace, for every trace command */
+SlTrace *sl_cli_load_trace       (const char  *path,
+                                  GError     **error);
+gboolean sl_cli_parse_trace_time (const char  *text,
+                                  gint64      *ns);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);

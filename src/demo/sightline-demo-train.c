@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
@@ -23,6 +24,7 @@
 #include "sl-demo-data.h"
 #include "sl-demo-mlp.h"
 #include "sl-demo-plot.h"
+#include "sl-demo-profiler.h"
 #include "sl-summary-writer.h"
 
 #define HYPER_CONFIG_MAX 100000
@@ -36,6 +38,7 @@ typedef struct {
   int      hidden;
   int      samples;
   char    *summary_dir;
+  char    *profile_dir;
   gboolean slow;
   int      seed;
 } Options;
@@ -44,6 +47,7 @@ static void
 options_clear (Options *options)
 {
   g_clear_pointer (&options->summary_dir, g_free);
+  g_clear_pointer (&options->profile_dir, g_free);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -386,6 +390,9 @@ train (Options  *options,
   gint64 step = 0;
   double last_loss = 0, valid_accuracy = 0, valid_loss = 0;
   g_autofree char *metric = NULL;
+  g_autoptr(SlDemoProfiler) profiler = NULL;
+  g_autofree float *batch_x = NULL;
+  g_autofree guint8 *batch_label = NULL;
 
   if (g_mkdir_with_parents (options->summary_dir, 0755) != 0)
     {
@@ -406,6 +413,13 @@ train (Options  *options,
            options->learning_rate);
   g_print (_("Writing summaries to %s\n"), sl_summary_writer_get_path (writer));
 
+  if (options->profile_dir != NULL)
+    {
+      profiler = sl_demo_profiler_new (mlp, options->batch_size);
+      batch_x = g_new (float, 2 * options->batch_size);
+      batch_label = g_new (guint8, options->batch_size);
+    }
+
   for (int epoch = 1; epoch <= options->epochs; epoch++)
     {
       double wall_time;
@@ -420,7 +434,20 @@ train (Options  *options,
           guint correct = 0;
 
           step++;
-          last_loss = sl_demo_mlp_train_batch (mlp, data->x + 2 * first, data->label + first, n, lr, &correct);
+          if (profiler != NULL)
+            {
+              /* Loading the batch is this job's data pipeline: the profile's data wait. */
+              sl_demo_profiler_begin_step (profiler);
+              sl_demo_profiler_begin_data (profiler);
+              memcpy (batch_x, data->x + 2 * first, sizeof (float) * 2 * n);
+              memcpy (batch_label, data->label + first, n);
+              sl_demo_profiler_end_data (profiler);
+              last_loss = sl_demo_mlp_train_batch_traced (mlp, batch_x, batch_label, n, lr, &correct,
+                                                          sl_demo_profiler_op, profiler);
+              sl_demo_profiler_end_step (profiler);
+            }
+          else
+            last_loss = sl_demo_mlp_train_batch (mlp, data->x + 2 * first, data->label + first, n, lr, &correct);
           wall_time = g_get_real_time () / 1e6;
 
           if (!sl_summary_writer_add_scalar (writer, step, wall_time, "loss", last_loss, error) ||
@@ -473,14 +500,25 @@ train (Options  *options,
                                            valid->n, error))
     return FALSE;
 
-  return sl_summary_writer_close (writer, error);
+  if (!sl_summary_writer_close (writer, error))
+    return FALSE;
+
+  if (profiler != NULL)
+    {
+      if (!sl_demo_profiler_write (profiler, options->profile_dir, error))
+        return FALSE;
+      g_print (_("Wrote the profile of %u steps to %s\n"), sl_demo_profiler_get_n_steps (profiler),
+               options->profile_dir);
+    }
+
+  return TRUE;
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_auto(Options) options = { 30, 0.2, 32, 16, 1024, NULL, FALSE, 7 };
+  g_auto(Options) options = { 30, 0.2, 32, 16, 1024, NULL, NULL, FALSE, 7 };
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   const char *hyper_config;
@@ -491,6 +529,7 @@ main (int    argc,
     { "hidden", 0, 0, G_OPTION_ARG_INT, &options.hidden, N_("Width of the hidden layers (default 16)"), N_("N") },
     { "samples", 0, 0, G_OPTION_ARG_INT, &options.samples, N_("Training samples (default 1024)"), N_("N") },
     { "summary-dir", 0, 0, G_OPTION_ARG_FILENAME, &options.summary_dir, N_("Where to write summaries (default ./summary)"), N_("DIR") },
+    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &options.profile_dir, N_("Time every step and operation and write a MindSpore-style profiler folder to DIR"), N_("DIR") },
     { "slow", 0, 0, G_OPTION_ARG_NONE, &options.slow, N_("Pause between steps so a run lasts minutes, for live views"), NULL },
     { "seed", 0, 0, G_OPTION_ARG_INT, &options.seed, N_("Random seed (default 7)"), N_("N") },
     { NULL }

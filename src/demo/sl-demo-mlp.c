@@ -128,38 +128,6 @@ forward (SlDemoMlp   *mlp,
 }
 
 static void
-accumulate (SlDemoLayer *layer,
-            const float *in,
-            const float *delta)
-{
-  for (guint o = 0; o < layer->n_out; o++)
-    {
-      float *g = layer->grad_weight + o * layer->n_in;
-
-      for (guint i = 0; i < layer->n_in; i++)
-        g[i] += delta[o] * in[i];
-      layer->grad_bias[o] += delta[o];
-    }
-}
-
-/* delta_in = (W^T delta_out) * tanh'(activation) */
-static void
-backpropagate (const SlDemoLayer *layer,
-               const float       *delta_out,
-               const float       *activation,
-               float             *delta_in)
-{
-  for (guint i = 0; i < layer->n_in; i++)
-    {
-      float sum = 0;
-
-      for (guint o = 0; o < layer->n_out; o++)
-        sum += layer->weight[o * layer->n_in + i] * delta_out[o];
-      delta_in[i] = sum * (1.0f - activation[i] * activation[i]);
-    }
-}
-
-static void
 update (SlDemoLayer *layer,
         float        learning_rate,
         float        momentum,
@@ -186,6 +154,26 @@ zero_grads (SlDemoLayer *layer)
   memset (layer->grad_bias, 0, sizeof (float) * layer->n_out);
 }
 
+SlDemoPhase
+sl_demo_op_kind_get_phase (SlDemoOpKind kind)
+{
+  switch (kind)
+    {
+    case SL_DEMO_OP_MATMUL:
+    case SL_DEMO_OP_TANH:
+    case SL_DEMO_OP_LOSS:
+      return SL_DEMO_PHASE_FORWARD;
+    case SL_DEMO_OP_APPLY_MOMENTUM:
+      return SL_DEMO_PHASE_UPDATE;
+    case SL_DEMO_OP_MATMUL_GRAD_W:
+    case SL_DEMO_OP_BIAS_ADD_GRAD:
+    case SL_DEMO_OP_MATMUL_GRAD_X:
+    case SL_DEMO_OP_TANH_GRAD:
+    default:
+      return SL_DEMO_PHASE_BACKWARD;
+    }
+}
+
 /**
  * sl_demo_mlp_train_batch:
  * @n_correct: (out) (optional): samples classified right before the update
@@ -203,38 +191,170 @@ sl_demo_mlp_train_batch (SlDemoMlp    *mlp,
                          float         learning_rate,
                          guint        *n_correct)
 {
-  float h1[MAX_WIDTH], h2[MAX_WIDTH], probs[N_CLASSES];
-  float delta3[N_CLASSES], delta2[MAX_WIDTH], delta1[MAX_WIDTH];
+  return sl_demo_mlp_train_batch_traced (mlp, x, labels, n, learning_rate, n_correct, NULL, NULL);
+}
+
+static inline void
+op_mark (SlDemoOpFunc  func,
+         SlDemoOpKind  kind,
+         guint         layer,
+         gboolean      begin,
+         gpointer      user_data)
+{
+  if (func != NULL)
+    func (kind, layer, begin, user_data);
+}
+
+/**
+ * sl_demo_mlp_train_batch_traced:
+ * @op_func: (nullable): called before and after each operation
+ *
+ * sl_demo_mlp_train_batch() done operation by operation over the whole
+ * batch (layer by layer forward, then backward, then the updates), so each
+ * can be timed. Every sum runs over the samples in the same order as a
+ * sample-by-sample pass would, so the results are the same bits.
+ */
+double
+sl_demo_mlp_train_batch_traced (SlDemoMlp    *mlp,
+                                const float  *x,
+                                const guint8 *labels,
+                                guint         n,
+                                float         learning_rate,
+                                guint        *n_correct,
+                                SlDemoOpFunc  op_func,
+                                gpointer      user_data)
+{
+  g_autofree float *acts = NULL;     /* per layer output, n x MAX_WIDTH */
+  g_autofree float *deltas = NULL;
+  g_autofree float *probs = NULL;
   double loss = 0;
   guint correct = 0;
 
   g_return_val_if_fail (mlp != NULL && n > 0, 0);
 
+  acts = g_new (float, (gsize)SL_DEMO_MLP_N_LAYERS * n * MAX_WIDTH);
+  deltas = g_new (float, (gsize)SL_DEMO_MLP_N_LAYERS * n * MAX_WIDTH);
+  probs = g_new (float, (gsize)n * N_CLASSES);
+
+#define ACT(l, s) (acts + ((gsize)(l) * n + (s)) * MAX_WIDTH)
+#define DELTA(l, s) (deltas + ((gsize)(l) * n + (s)) * MAX_WIDTH)
+
   for (guint l = 0; l < SL_DEMO_MLP_N_LAYERS; l++)
     zero_grads (&mlp->layers[l]);
 
+  for (guint l = 0; l < SL_DEMO_MLP_N_LAYERS; l++)
+    {
+      const SlDemoLayer *layer = &mlp->layers[l];
+
+      op_mark (op_func, SL_DEMO_OP_MATMUL, l, TRUE, user_data);
+      for (guint s = 0; s < n; s++)
+        layer_forward (layer, l == 0 ? x + 2 * s : ACT (l - 1, s), ACT (l, s), FALSE);
+      op_mark (op_func, SL_DEMO_OP_MATMUL, l, FALSE, user_data);
+
+      if (l + 1 < SL_DEMO_MLP_N_LAYERS)
+        {
+          op_mark (op_func, SL_DEMO_OP_TANH, l, TRUE, user_data);
+          for (guint s = 0; s < n; s++)
+            for (guint o = 0; o < layer->n_out; o++)
+              ACT (l, s)[o] = tanhf (ACT (l, s)[o]);
+          op_mark (op_func, SL_DEMO_OP_TANH, l, FALSE, user_data);
+        }
+    }
+
+  op_mark (op_func, SL_DEMO_OP_LOSS, SL_DEMO_MLP_N_LAYERS - 1, TRUE, user_data);
   for (guint s = 0; s < n; s++)
     {
-      const float *xs = x + 2 * s;
+      const float *logits = ACT (SL_DEMO_MLP_N_LAYERS - 1, s);
+      float *p = probs + s * N_CLASSES;
+      float *delta = DELTA (SL_DEMO_MLP_N_LAYERS - 1, s);
+      float max_logit = MAX (logits[0], logits[1]), sum = 0;
       guint8 label = labels[s];
 
-      forward (mlp, xs, h1, h2, probs);
-      loss -= log (MAX (probs[label], 1e-7f));
-      correct += (probs[1] > probs[0]) == (label == 1);
+      for (guint c = 0; c < N_CLASSES; c++)
+        {
+          p[c] = expf (logits[c] - max_logit);
+          sum += p[c];
+        }
+      for (guint c = 0; c < N_CLASSES; c++)
+        p[c] /= sum;
+
+      loss -= log (MAX (p[label], 1e-7f));
+      correct += (p[1] > p[0]) == (label == 1);
 
       /* Softmax with cross-entropy: the output delta is probs - one_hot. */
       for (guint c = 0; c < N_CLASSES; c++)
-        delta3[c] = probs[c] - (c == label ? 1.0f : 0.0f);
+        delta[c] = p[c] - (c == label ? 1.0f : 0.0f);
+    }
+  op_mark (op_func, SL_DEMO_OP_LOSS, SL_DEMO_MLP_N_LAYERS - 1, FALSE, user_data);
 
-      accumulate (&mlp->layers[2], h2, delta3);
-      backpropagate (&mlp->layers[2], delta3, h2, delta2);
-      accumulate (&mlp->layers[1], h1, delta2);
-      backpropagate (&mlp->layers[1], delta2, h1, delta1);
-      accumulate (&mlp->layers[0], xs, delta1);
+  for (int l = SL_DEMO_MLP_N_LAYERS - 1; l >= 0; l--)
+    {
+      SlDemoLayer *layer = &mlp->layers[l];
+
+      op_mark (op_func, SL_DEMO_OP_MATMUL_GRAD_W, l, TRUE, user_data);
+      for (guint s = 0; s < n; s++)
+        {
+          const float *in = l == 0 ? x + 2 * s : ACT (l - 1, s);
+          const float *delta = DELTA (l, s);
+
+          for (guint o = 0; o < layer->n_out; o++)
+            {
+              float *g = layer->grad_weight + o * layer->n_in;
+
+              for (guint i = 0; i < layer->n_in; i++)
+                g[i] += delta[o] * in[i];
+            }
+        }
+      op_mark (op_func, SL_DEMO_OP_MATMUL_GRAD_W, l, FALSE, user_data);
+
+      op_mark (op_func, SL_DEMO_OP_BIAS_ADD_GRAD, l, TRUE, user_data);
+      for (guint s = 0; s < n; s++)
+        for (guint o = 0; o < layer->n_out; o++)
+          layer->grad_bias[o] += DELTA (l, s)[o];
+      op_mark (op_func, SL_DEMO_OP_BIAS_ADD_GRAD, l, FALSE, user_data);
+
+      if (l == 0)
+        break;
+
+      /* delta_in = (W^T delta_out) * tanh'(activation), in two operations. */
+      op_mark (op_func, SL_DEMO_OP_MATMUL_GRAD_X, l, TRUE, user_data);
+      for (guint s = 0; s < n; s++)
+        {
+          const float *delta_out = DELTA (l, s);
+          float *delta_in = DELTA (l - 1, s);
+
+          for (guint i = 0; i < layer->n_in; i++)
+            {
+              float sum = 0;
+
+              for (guint o = 0; o < layer->n_out; o++)
+                sum += layer->weight[o * layer->n_in + i] * delta_out[o];
+              delta_in[i] = sum;
+            }
+        }
+      op_mark (op_func, SL_DEMO_OP_MATMUL_GRAD_X, l, FALSE, user_data);
+
+      op_mark (op_func, SL_DEMO_OP_TANH_GRAD, l - 1, TRUE, user_data);
+      for (guint s = 0; s < n; s++)
+        {
+          const float *activation = ACT (l - 1, s);
+          float *delta_in = DELTA (l - 1, s);
+
+          for (guint i = 0; i < layer->n_in; i++)
+            delta_in[i] = delta_in[i] * (1.0f - activation[i] * activation[i]);
+        }
+      op_mark (op_func, SL_DEMO_OP_TANH_GRAD, l - 1, FALSE, user_data);
     }
 
   for (guint l = 0; l < SL_DEMO_MLP_N_LAYERS; l++)
-    update (&mlp->layers[l], learning_rate, mlp->momentum, n);
+    {
+      op_mark (op_func, SL_DEMO_OP_APPLY_MOMENTUM, l, TRUE, user_data);
+      update (&mlp->layers[l], learning_rate, mlp->momentum, n);
+      op_mark (op_func, SL_DEMO_OP_APPLY_MOMENTUM, l, FALSE, user_data);
+    }
+
+#undef ACT
+#undef DELTA
 
   if (n_correct != NULL)
     *n_correct = correct;

@@ -31,6 +31,30 @@ typedef struct {
   float       momentum;
 } SlDemoMlp;
 
+/* The operations of one training step, in the order they run, so a
+ * profiler can time them (see sl_demo_mlp_train_batch_traced()). */
+typedef enum {
+  SL_DEMO_PHASE_FORWARD,
+  SL_DEMO_PHASE_BACKWARD,
+  SL_DEMO_PHASE_UPDATE,
+} SlDemoPhase;
+
+typedef enum {
+  SL_DEMO_OP_MATMUL,          /* forward layer: W x + b */
+  SL_DEMO_OP_TANH,
+  SL_DEMO_OP_LOSS,            /* softmax cross-entropy and its gradient */
+  SL_DEMO_OP_MATMUL_GRAD_W,   /* weight gradient */
+  SL_DEMO_OP_BIAS_ADD_GRAD,
+  SL_DEMO_OP_MATMUL_GRAD_X,   /* gradient for the layer below */
+  SL_DEMO_OP_TANH_GRAD,
+  SL_DEMO_OP_APPLY_MOMENTUM,
+} SlDemoOpKind;
+
+typedef void (*SlDemoOpFunc) (SlDemoOpKind  kind,
+                              guint         layer,
+                              gboolean      begin,
+                              gpointer      user_data);
+
 SlDemoMlp *sl_demo_mlp_new          (guint          hidden,
                                      float          momentum,
                                      guint32        seed);
@@ -41,6 +65,15 @@ double     sl_demo_mlp_train_batch  (SlDemoMlp     *mlp,
                                      guint          n,
                                      float          learning_rate,
                                      guint         *n_correct);
+double     sl_demo_mlp_train_batch_traced (SlDemoMlp  *mlp,
+                                     const float   *x,
+                                     const guint8  *labels,
+                                     guint          n,
+                                     float          learning_rate,
+                                     guint         *n_correct,
+                                     SlDemoOpFunc   op_func,
+                                     gpointer       user_data);
+SlDemoPhase sl_demo_op_kind_get_phase (SlDemoOpKind kind);
 double     sl_demo_mlp_evaluate     (SlDemoMlp     *mlp,
                                      const float   *x,
                                      const guint8  *labels,

@@ -52,41 +52,11 @@ smoothing_done (gpointer data)
   return !sl_scalar_chart_is_smoothing_busy (data);
 }
 
-/* Renders the window as on screen and counts the pixels that are neither
- * background nor grey: the curves. */
+/* The curves: pixels that are neither background nor grey. */
 static guint
 screenshot (const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *dir = g_build_filename (SCREENSHOT_DIR, NULL);
-  g_autofree char *path = NULL;
-  g_autofree guchar *pixels = NULL;
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  int w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
-  guint coloured = 0;
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
-  g_mkdir_with_parents (dir, 0755);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
-
-  pixels = g_malloc ((gsize)w * h * 4);
-  gdk_texture_download (texture, pixels, w * 4);
-  for (int i = 0; i < w * h; i++)
-    {
-      /* Cairo order on little endian: B G R A */
-      int b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
-
-      if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 60)
-        coloured++;
-    }
-  return coloured;
+  return save_window_screenshot (window, SCREENSHOT_DIR, name);
 }
 
 static void

@@ -19,6 +19,7 @@
 #include "sl-folder-page.h"
 #include "sl-preferences-window.h"
 #include "sl-problems-panel.h"
+#include "sl-profile-page.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-writer.h"
 #include "sl-window.h"
@@ -245,9 +246,43 @@ test_scalars_of_demo_run (void)
   sl_scalars_page_show_histograms (page, 1);
   sl_scalars_page_show_histograms (page, 0);
 
+  /* Several tags in one chart, from the card menu; and points above a
+   * value highlighted. Both survive a live reload. */
+  {
+    SlScalarChart *chart = sl_scalars_page_get_chart (page, "loss");
+    SlScalarChartRenderer *renderer;
+
+    g_assert_nonnull (chart);
+    renderer = sl_scalar_chart_get_renderer (chart);
+    g_assert_cmpuint (sl_scalar_chart_renderer_get_n_series (renderer), ==, 1);
+    sl_scalars_page_toggle_tag_in_chart (page, "loss", "eval/loss");
+    g_assert_cmpuint (sl_scalar_chart_renderer_get_n_series (renderer), ==, 2);
+    g_assert_nonnull (strstr (sl_scalar_chart_renderer_get_series_name (renderer, 1), "eval/loss"));
+    sl_scalars_page_set_threshold (page, "loss", SL_CHART_THRESHOLD_ABOVE, 0.5);
+    sl_scalars_page_set_filter (page, "^loss$");
+    sl_scalars_page_show_view (page, "scalars");
+    g_assert_true (wait_until (window_mapped, window, 5000));
+    wait_until (window_idle, window, 2000);
+    g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-scalars.png"), >, 500);
+    sl_scalars_page_set_filter (page, "");
+
+    /* Asking again for a tag already drawn takes it out. */
+    sl_scalars_page_toggle_tag_in_chart (page, "loss", "eval/loss");
+    g_assert_cmpuint (sl_scalar_chart_renderer_get_n_series (renderer), ==, 1);
+    sl_scalars_page_toggle_tag_in_chart (page, "loss", "accuracy");
+    sl_scalars_page_toggle_tag_in_chart (page, "loss", NULL);
+    g_assert_cmpuint (sl_scalar_chart_renderer_get_n_series (renderer), ==, 1);
+  }
+
+  sl_scalars_page_show_view (page, "histograms");
+  wait_until (window_idle, window, 2000);
+  g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-histograms.png"), >, 500);
+
   /* input_samples and decision_boundary, decoded from their PNGs */
   g_assert_cmpuint (sl_scalars_page_get_n_image_cards (page), ==, 2);
   sl_scalars_page_show_view (page, "images");
+  wait_until (window_idle, window, 2000);
+  g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-images.png"), >, 500);
   for (guint i = 0; i < 2; i++)
     {
       SlImageCard *card = SL_IMAGE_CARD (sl_scalars_page_get_image_card (page, i));
@@ -352,6 +387,64 @@ test_workspace_restored_from_index (void)
   }
 
   gtk_window_destroy (GTK_WINDOW (second));
+}
+
+static gboolean
+profile_loaded (gpointer data)
+{
+  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+}
+
+/* The demo workspace's profiler folder opens as a profile document from
+ * its finding, and its problems (none here) go to Problems. */
+static void
+test_profile_of_demo (void)
+{
+  g_autofree char *demo = g_build_filename (tmp_root, "demo", NULL);
+  g_autofree char *id = NULL;
+  SlFolder *folder = NULL;
+  SlFinding *profiler = NULL;
+  SlProfilePage *page;
+  GListModel *findings;
+  const SlProfileRank *rank;
+
+  for (guint i = 0; i < g_list_model_get_n_items (sl_window_get_folders (window)); i++)
+    {
+      g_autoptr(SlFolder) candidate = g_list_model_get_item (sl_window_get_folders (window), i);
+
+      if (g_strcmp0 (sl_folder_get_path (candidate), demo) == 0)
+        folder = candidate;
+    }
+  g_assert_nonnull (folder);
+  findings = sl_folder_get_findings (folder);
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      if (sl_finding_get_kind (finding) == SL_FINDING_MINDSPORE_PROFILER)
+        profiler = finding;
+    }
+  g_assert_nonnull (profiler);
+
+  sl_window_open_profile (window, sl_finding_get_path (profiler));
+  id = g_strdup_printf ("profile:%s", sl_finding_get_path (profiler));
+  page = SL_PROFILE_PAGE (sl_window_find_document (window, id));
+  g_assert_nonnull (page);
+  g_assert_true (wait_until (profile_loaded, page, 30000));
+  g_assert_cmpstr (sl_profile_page_get_state_name (page), ==, "profile");
+
+  rank = sl_profile_get_rank (sl_profile_page_get_profile (page), 0);
+  g_assert_nonnull (rank->steps);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), >, 0);
+  g_assert_false (sl_op_table_is_empty (rank->ops));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_stats_view_get_rows (sl_profile_page_get_ops_view (page))), >, 0);
+
+  sl_profile_page_show_view (page, "steps");
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-profile-steps.png");
+
+  /* Opening it again raises the same page. */
+  sl_window_open_profile (window, sl_finding_get_path (profiler));
+  g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
 }
 
 typedef struct {
@@ -660,6 +753,7 @@ main (int   argc,
   g_test_add_func ("/shell/open-folder-lists-findings", test_open_folder_lists_findings);
   g_test_add_func ("/shell/scalars-of-demo-run", test_scalars_of_demo_run);
   g_test_add_func ("/shell/workspace-restored-from-index", test_workspace_restored_from_index);
+  g_test_add_func ("/shell/profile-of-demo", test_profile_of_demo);
   g_test_add_func ("/shell/scalars-follow-a-growing-run", test_scalars_follow_a_growing_run);
   g_test_add_func ("/shell/scalars-without-summaries", test_scalars_without_summaries);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);

@@ -92,11 +92,23 @@ def po_entries(path):
         fuzzy = any(l.startswith('#,') and 'fuzzy' in l for l in lines)
         msgid = None
         translated = True
+        field = None
         for l in lines:
+            # A string with a newline in it spans several quoted lines even
+            # with --no-wrap: join them, or it would never be checked.
+            if l.startswith('"') and field == 'msgid':
+                msgid = msgid[:-1] + l[1:]
+                continue
+            if l.startswith('"') and field == 'msgstr' and l != '""':
+                translated = True
+                continue
+            field = None
             if l.startswith('msgid '):
                 msgid = l[6:]
+                field = 'msgid'
             elif re.match(r'msgstr(\[\d+\])? ""$', l):
                 translated = False
+                field = 'msgstr'
         if msgid and msgid != '""':
             entries[msgid] = (translated, fuzzy)
     return entries

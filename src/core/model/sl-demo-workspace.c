@@ -4,7 +4,8 @@
  * profiler folder and a MindX pipeline, with an empty train/summary folder
  * that the demo training job (sightline-demo-train) fills with a genuine
  * run. The numbers come from a seeded generator, so every start writes the
- * same bytes.
+ * same bytes. The job also profiles itself (--profile) into train/profiler,
+ * replacing these generated profiler files with measured ones.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

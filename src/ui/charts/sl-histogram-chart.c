@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-widget-style.h"
 #include "sl-chart-axis.h"
 #include "sl-histogram-chart.h"
 #include "sl-scalar-chart-renderer.h"
@@ -31,6 +32,7 @@ struct _SlHistogramChart
   double             color[3];
   SlHistogramMode    mode;
   guint              step_index;
+  guint              n_prepared; /* steps of the series at the last prepare () */
 
   GArray            *drawn;      /* guint: series indices drawn, oldest first */
   double             x_min;
@@ -54,6 +56,7 @@ prepare (SlHistogramChart *self)
   guint n = sl_histogram_series_get_n_points (self->series);
   guint last_added = G_MAXUINT;
 
+  self->n_prepared = n;
   g_array_set_size (self->drawn, 0);
   self->x_min = INFINITY;
   self->x_max = -INFINITY;
@@ -121,15 +124,6 @@ ridge_geometry (SlHistogramChart *self,
 
   *ridge_height = plot * RIDGE_FRACTION;
   *baseline = MARGIN_TOP + *ridge_height + (plot - *ridge_height) * k / (double)(n - 1);
-}
-
-static void
-get_foreground (SlHistogramChart *self,
-                GdkRGBA          *color)
-{
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
 static void
@@ -211,7 +205,7 @@ sl_histogram_chart_draw (SlHistogramChart *self,
 
   g_return_if_fail (SL_IS_HISTOGRAM_CHART (self));
 
-  get_foreground (self, &fg);
+  sl_widget_get_foreground (GTK_WIDGET (self), &fg);
   n = self->drawn->len;
   steps = sl_histogram_series_get_steps (self->series);
 
@@ -447,4 +441,47 @@ sl_histogram_chart_get_n_drawn (SlHistogramChart *self)
 {
   g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), 0);
   return self->drawn->len;
+}
+
+/**
+ * sl_histogram_chart_refresh:
+ *
+ * Takes in the steps the series gained since the chart was made (training
+ * is still writing). The step shown follows the newest one if it was the
+ * newest before.
+ *
+ * Returns: whether there were new steps
+ */
+gboolean
+sl_histogram_chart_refresh (SlHistogramChart *self)
+{
+  guint n;
+  gboolean was_newest;
+
+  g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), FALSE);
+
+  n = sl_histogram_series_get_n_points (self->series);
+  if (n == self->n_prepared)
+    return FALSE;
+
+  was_newest = self->step_index + 1 >= self->n_prepared;
+  prepare (self);
+  if (was_newest && n > 0)
+    self->step_index = n - 1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+guint
+sl_histogram_chart_get_step_index (SlHistogramChart *self)
+{
+  g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), 0);
+  return self->step_index;
+}
+
+guint
+sl_histogram_chart_get_n_steps (SlHistogramChart *self)
+{
+  g_return_val_if_fail (SL_IS_HISTOGRAM_CHART (self), 0);
+  return self->n_prepared;
 }

@@ -25,6 +25,9 @@ void       sl_histogram_chart_set_mode       (SlHistogramChart  *self,
 void       sl_histogram_chart_set_step_index (SlHistogramChart  *self,
                                               guint              index);
 guint      sl_histogram_chart_get_n_drawn    (SlHistogramChart  *self);
+gboolean   sl_histogram_chart_refresh        (SlHistogramChart  *self);
+guint      sl_histogram_chart_get_step_index (SlHistogramChart  *self);
+guint      sl_histogram_chart_get_n_steps    (SlHistogramChart  *self);
 char      *sl_histogram_chart_describe_at    (SlHistogramChart  *self,
                                               double             x,
                                               double             y);

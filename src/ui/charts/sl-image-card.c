@@ -18,6 +18,7 @@ struct _SlImageCard
 
   SlImageSeries  *series;
   guint           index;
+  guint           n_known;      /* steps of the series the scale covers */
   double          brightness;   /* -1 … 1, added */
   double          contrast;     /* 0 … 3, multiplied around the middle */
   GdkTexture     *original;
@@ -88,7 +89,7 @@ update_shown (SlImageCard *self)
 static void
 load_step (SlImageCard *self)
 {
-  g_autoptr(GBytes) encoded = NULL;
+  GBytes *encoded = NULL;  /* owned by the series */
   g_autoptr(GError) error = NULL;
   g_autofree char *label = NULL;
   int width = 0, height = 0, colorspace = 0;
@@ -202,6 +203,7 @@ sl_image_card_new (SlImageSeries *series,
   self->series = g_object_ref (series);
   n = sl_image_series_get_n_points (series);
   self->index = n ? n - 1 : 0;
+  self->n_known = n;
 
   title = gtk_label_new (sl_image_series_get_tag (series));
   gtk_label_set_xalign (GTK_LABEL (title), 0);
@@ -313,4 +315,44 @@ sl_image_card_get_error (SlImageCard *self)
 {
   g_return_val_if_fail (SL_IS_IMAGE_CARD (self), NULL);
   return self->error;
+}
+
+/**
+ * sl_image_card_refresh:
+ *
+ * Takes in the steps the series gained since the card was made; the card
+ * moves to the newest image if it showed the newest before.
+ *
+ * Returns: whether there were new steps
+ */
+gboolean
+sl_image_card_refresh (SlImageCard *self)
+{
+  guint n;
+  gboolean was_newest;
+
+  g_return_val_if_fail (SL_IS_IMAGE_CARD (self), FALSE);
+
+  n = sl_image_series_get_n_points (self->series);
+  if (n == self->n_known)
+    return FALSE;
+
+  was_newest = self->n_known == 0 || self->index + 1 >= self->n_known;
+  self->n_known = n;
+  gtk_range_set_range (GTK_RANGE (self->step_scale), 0, MAX (2, n) - 1);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->step_scale), n > 1);
+  if (was_newest && n > 0)
+    {
+      gtk_range_set_value (GTK_RANGE (self->step_scale), n - 1);
+      sl_image_card_set_step_index (self, n - 1);
+    }
+
+  return TRUE;
+}
+
+guint
+sl_image_card_get_step_index (SlImageCard *self)
+{
+  g_return_val_if_fail (SL_IS_IMAGE_CARD (self), 0);
+  return self->index;
 }

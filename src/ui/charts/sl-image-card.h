@@ -24,4 +24,7 @@ void        sl_image_card_set_adjustment (SlImageCard   *self,
 GdkTexture *sl_image_card_get_texture    (SlImageCard   *self);
 const char *sl_image_card_get_error      (SlImageCard   *self);
 
+gboolean       sl_image_card_refresh        (SlImageCard   *self);
+guint          sl_image_card_get_step_index (SlImageCard   *self);
+
 G_END_DECLS

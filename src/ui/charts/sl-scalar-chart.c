@@ -14,6 +14,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-widget-style.h"
 #include "sl-scalar-chart.h"
 
 /* Series longer than this are smoothed in a worker. */
@@ -61,9 +62,7 @@ update_style (SlScalarChart *self)
   double fg[3];
   const PangoFontDescription *font;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
+  sl_widget_get_foreground (GTK_WIDGET (self), &color);
   fg[0] = color.red;
   fg[1] = color.green;
   fg[2] = color.blue;

@@ -18,10 +18,12 @@
 #include "sl-scalar-chart.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
+#include "sl-tensor-view.h"
 
 #define CARD_WIDTH 320
 #define CARD_HEIGHT 260
 #define POLL_SECONDS 2
+#define MONITOR_SETTLE_MS 250
 /* Up to this many new bytes are decoded on the main thread (about a
  * millisecond); more is read again from scratch in a worker. */
 #define INLINE_UPDATE_BYTES (512 * 1024)
@@ -37,8 +39,13 @@ struct _SlScalarsPage
   GPtrArray          *histogram_charts;
   GPtrArray          *card_tags;  /* the tag of each card */
   GPtrArray          *run_names;
+  GHashTable         *hidden_runs;    /* run names unticked in the runs list */
+  GHashTable         *card_extra_tags;/* card tag -> GPtrArray of tags drawn with it */
+  GHashTable         *card_thresholds;/* card tag -> CardThreshold */
   GRegex             *filter;
   guint               poll_source;
+  guint               monitor_source;  /* a read soon after a file monitor spoke */
+  GPtrArray          *monitors;        /* GFileMonitor of each run's folder */
   gboolean            reloading;
 
   GtkStack           *stack;
@@ -48,6 +55,9 @@ struct _SlScalarsPage
   GtkFlowBox         *histogram_cards;
   GtkFlowBox         *image_cards;
   guint               n_image_cards;
+  GtkFlowBox         *tensor_cards;
+  GPtrArray          *tensor_views;  /* SlTensorView */
+  GHashTable         *tensor_states; /* "run\ntag" -> what its view showed */
   GtkStack           *view_stack;
   GtkDropDown        *histogram_mode_dropdown;
   GtkSearchEntry     *filter_entry;
@@ -60,6 +70,7 @@ struct _SlScalarsPage
 G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, PANEL_TYPE_WIDGET)
 
 static gboolean poll_cb (gpointer user_data);
+static void watch_run_folders (SlScalarsPage *self);
 
 enum {
   SUMMARIES_READ,
@@ -150,6 +161,7 @@ set_filter_regex (SlScalarsPage *self,
   gtk_flow_box_invalidate_filter (self->cards);
   gtk_flow_box_invalidate_filter (self->histogram_cards);
   gtk_flow_box_invalidate_filter (self->image_cards);
+  gtk_flow_box_invalidate_filter (self->tensor_cards);
 }
 
 static void
@@ -158,6 +170,18 @@ filter_changed_cb (SlScalarsPage *self)
   set_filter_regex (self, gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)));
 }
 
+/* Which run each series of a chart belongs to: a chart can draw several
+ * tags, so a run can have several series, and not every run every tag. */
+typedef struct {
+  guint run;
+  guint series;
+} RunSeries;
+
+typedef struct {
+  SlChartThreshold mode;
+  double           value;
+} CardThreshold;
+
 static void
 run_toggled_cb (GtkCheckButton *check,
                 SlScalarsPage  *self)
@@ -165,15 +189,29 @@ run_toggled_cb (GtkCheckButton *check,
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "sl-run-index"));
   gboolean active = gtk_check_button_get_active (check);
 
+  if (index < self->run_names->len)
+    {
+      if (active)
+        g_hash_table_remove (self->hidden_runs, g_ptr_array_index (self->run_names, index));
+      else
+        g_hash_table_add (self->hidden_runs, g_strdup (g_ptr_array_index (self->run_names, index)));
+    }
+
   for (guint i = 0; i < self->charts->len; i++)
     {
       SlScalarChart *chart = g_ptr_array_index (self->charts, i);
-      GArray *indices = g_object_get_data (G_OBJECT (chart), "sl-series-of-run");
+      GArray *pairs = g_object_get_data (G_OBJECT (chart), "sl-run-series");
 
-      /* Not every run has every tag: map the run to this chart's series. */
-      if (indices != NULL && index < indices->len && g_array_index (indices, gint, index) >= 0)
-        sl_scalar_chart_set_series_visible (chart, g_array_index (indices, gint, index), active);
+      for (guint p = 0; pairs != NULL && p < pairs->len; p++)
+        {
+          RunSeries *pair = &g_array_index (pairs, RunSeries, p);
+
+          if (pair->run == index)
+            sl_scalar_chart_set_series_visible (chart, pair->series, active);
+        }
     }
+
+  gtk_flow_box_invalidate_filter (self->tensor_cards);
 }
 
 /* The run at the opened path itself is called "." by the reader; people
@@ -335,17 +373,15 @@ export_activated_cb (GSimpleAction *action,
 }
 
 static GtkWidget *
-create_export_button (GtkWidget *card,
-                      GtkWidget *chart)
+create_export_button (GActionMap *group,
+                      GtkWidget  *chart)
 {
-  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr(GSimpleAction) action = g_simple_action_new ("export", G_VARIANT_TYPE_STRING);
   g_autoptr(GMenu) menu = g_menu_new ();
   GtkWidget *button = gtk_menu_button_new ();
 
   g_signal_connect_object (action, "activate", G_CALLBACK (export_activated_cb), chart, 0);
-  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (action));
-  gtk_widget_insert_action_group (card, "card", G_ACTION_GROUP (group));
+  g_action_map_add_action (group, G_ACTION (action));
 
   for (guint i = 0; i < G_N_ELEMENTS (export_formats); i++)
     {
@@ -390,18 +426,263 @@ update_restart_notice (GtkWidget *chart)
   gtk_widget_set_visible (GTK_WIDGET (notice), restarts > 0);
 }
 
+static GPtrArray *
+card_tags_of (SlScalarsPage *self,
+              const char    *tag)
+{
+  GPtrArray *extra = g_hash_table_lookup (self->card_extra_tags, tag);
+  GPtrArray *tags = g_ptr_array_new ();
+
+  g_ptr_array_add (tags, (gpointer)tag);
+  for (guint i = 0; extra != NULL && i < extra->len; i++)
+    g_ptr_array_add (tags, g_ptr_array_index (extra, i));
+
+  return tags;
+}
+
+static char *
+dup_card_title (GPtrArray *tags)
+{
+  g_autoptr(GPtrArray) strv = g_ptr_array_copy (tags, NULL, NULL);
+
+  g_ptr_array_add (strv, NULL);
+  return g_strjoinv (" + ", (char **)strv->pdata);
+}
+
+/* Fills @chart with every run's series of the card's tags: one colour per
+ * run for a single tag; with several tags, one colour per (tag, run). */
+static void
+fill_chart (SlScalarsPage *self,
+            SlScalarChart *chart,
+            const char    *tag)
+{
+  SlScalarChartRenderer *renderer = sl_scalar_chart_get_renderer (chart);
+  GPtrArray *runs = g_object_get_data (G_OBJECT (chart), "sl-runs");
+  g_autoptr(GPtrArray) tags = card_tags_of (self, tag);
+  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (RunSeries));
+  GPtrArray *series_list = g_ptr_array_new ();
+  CardThreshold *threshold = g_hash_table_lookup (self->card_thresholds, tag);
+
+  sl_scalar_chart_renderer_clear (renderer);
+
+  for (guint t = 0; t < tags->len; t++)
+    for (guint r = 0; r < runs->len; r++)
+      {
+        SlSummaryRun *run = g_ptr_array_index (runs, r);
+        gint index = sl_summary_run_find_tag (run, SL_SUMMARY_TAG_SCALAR, g_ptr_array_index (tags, t));
+        g_autofree char *run_name = NULL;
+        g_autofree char *name = NULL;
+        RunSeries pair = { r, 0 };
+
+        if (index < 0)
+          continue;
+
+        run_name = dup_display_name (run);
+        name = tags->len > 1 ? g_strdup_printf ("%s · %s", run_name, (char *)g_ptr_array_index (tags, t))
+                             : g_steal_pointer (&run_name);
+        pair.series = sl_scalar_chart_add_series (chart, sl_summary_run_get_tag_series (run, index), name);
+        sl_scalar_chart_renderer_set_series_palette_index (renderer, pair.series, r + t * runs->len);
+        if (g_hash_table_contains (self->hidden_runs, sl_summary_run_get_name (run)))
+          sl_scalar_chart_set_series_visible (chart, pair.series, FALSE);
+        g_array_append_val (pairs, pair);
+        g_ptr_array_add (series_list, sl_summary_run_get_tag_series (run, index));
+      }
+
+  g_object_set_data_full (G_OBJECT (chart), "sl-run-series", pairs, (GDestroyNotify)g_array_unref);
+  g_object_set_data_full (G_OBJECT (chart), "sl-series", series_list, (GDestroyNotify)g_ptr_array_unref);
+  sl_scalar_chart_set_threshold (chart, threshold ? threshold->mode : SL_CHART_THRESHOLD_NONE,
+                                 threshold ? threshold->value : NAN);
+  apply_options (self, chart);
+}
+
+static void
+refresh_card_title (SlScalarsPage *self,
+                    GtkWidget     *chart)
+{
+  GtkLabel *title = g_object_get_data (G_OBJECT (chart), "sl-title");
+  const char *tag = g_object_get_data (G_OBJECT (chart), "sl-tag");
+  g_autoptr(GPtrArray) tags = card_tags_of (self, tag);
+  g_autofree char *text = dup_card_title (tags);
+
+  gtk_label_set_label (title, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (title), text);
+}
+
+static void
+toggle_extra_tag (SlScalarsPage *self,
+                  GtkWidget     *chart,
+                  const char    *extra_tag)
+{
+  const char *tag = g_object_get_data (G_OBJECT (chart), "sl-tag");
+  GPtrArray *extra = g_hash_table_lookup (self->card_extra_tags, tag);
+  guint position;
+
+  if (extra == NULL && extra_tag == NULL)
+    return;
+
+  if (extra == NULL)
+    {
+      extra = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (self->card_extra_tags, g_strdup (tag), extra);
+    }
+
+  if (extra_tag == NULL)
+    g_ptr_array_set_size (extra, 0);
+  else if (g_ptr_array_find_with_equal_func (extra, extra_tag, g_str_equal, &position))
+    g_ptr_array_remove_index (extra, position);
+  else if (g_strcmp0 (extra_tag, tag) != 0)
+    g_ptr_array_add (extra, g_strdup (extra_tag));
+
+  fill_chart (self, SL_SCALAR_CHART (chart), tag);
+  refresh_card_title (self, chart);
+  update_restart_notice (chart);
+}
+
+static void
+add_tag_activated_cb (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  GtkWidget *chart = user_data;
+  SlScalarsPage *self = SL_SCALARS_PAGE (gtk_widget_get_ancestor (chart, SL_TYPE_SCALARS_PAGE));
+
+  if (self != NULL)
+    toggle_extra_tag (self, chart, g_variant_get_string (param, NULL));
+}
+
+static void
+clear_tags_activated_cb (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  GtkWidget *chart = user_data;
+  SlScalarsPage *self = SL_SCALARS_PAGE (gtk_widget_get_ancestor (chart, SL_TYPE_SCALARS_PAGE));
+
+  if (self != NULL)
+    toggle_extra_tag (self, chart, NULL);
+}
+
+/* "Draw with": every other scalar tag of the page, to compare curves of
+ * different tags (train and eval loss, say) in one chart. */
+static GMenu *
+create_tags_menu (const char *tag,
+                  GPtrArray  *all_tags)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) tags_menu = g_menu_new ();
+  g_autoptr(GMenu) tags_section = g_menu_new ();
+  g_autoptr(GMenu) clear_section = g_menu_new ();
+
+  for (guint i = 0; i < all_tags->len; i++)
+    {
+      const char *other = g_ptr_array_index (all_tags, i);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (g_strcmp0 (other, tag) == 0)
+        continue;
+
+      item = g_menu_item_new (other, NULL);
+      g_menu_item_set_action_and_target (item, "card.add-tag", "s", other);
+      g_menu_append_item (tags_section, item);
+    }
+  g_menu_append_section (tags_menu, NULL, G_MENU_MODEL (tags_section));
+  g_menu_append (clear_section, _("Show Only This Tag"), "card.clear-tags");
+  g_menu_append_section (tags_menu, NULL, G_MENU_MODEL (clear_section));
+
+  g_menu_append_submenu (menu, _("Draw _With Tag"), G_MENU_MODEL (tags_menu));
+  return menu;
+}
+
+static void
+threshold_changed_cb (GtkWidget *control,
+                      GtkWidget *chart)
+{
+  GtkDropDown *mode = g_object_get_data (G_OBJECT (chart), "sl-threshold-mode");
+  GtkSpinButton *value = g_object_get_data (G_OBJECT (chart), "sl-threshold-value");
+  SlScalarsPage *self = SL_SCALARS_PAGE (gtk_widget_get_ancestor (chart, SL_TYPE_SCALARS_PAGE));
+  CardThreshold *threshold;
+
+  if (self == NULL)
+    return;
+
+  threshold = g_new0 (CardThreshold, 1);
+  threshold->mode = gtk_drop_down_get_selected (mode);
+  threshold->value = gtk_spin_button_get_value (value);
+  gtk_widget_set_sensitive (GTK_WIDGET (value), threshold->mode != SL_CHART_THRESHOLD_NONE);
+  sl_scalar_chart_set_threshold (SL_SCALAR_CHART (chart), threshold->mode, threshold->value);
+  g_hash_table_insert (self->card_thresholds, g_strdup (g_object_get_data (G_OBJECT (chart), "sl-tag")), threshold);
+}
+
+static void
+threshold_mode_notify_cb (GtkWidget  *dropdown,
+                          GParamSpec *pspec,
+                          GtkWidget  *chart)
+{
+  threshold_changed_cb (dropdown, chart);
+}
+
+/* Points above or below a value drawn in the highlight colour, with the
+ * value as a line: "where did the loss spike over 2?" */
+static GtkWidget *
+create_threshold_button (SlScalarsPage *self,
+                         GtkWidget     *chart,
+                         const char    *tag)
+{
+  static const char * const modes[] = { N_("Off"), N_("Above"), N_("Below"), NULL };
+  CardThreshold *threshold = g_hash_table_lookup (self->card_thresholds, tag);
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (_("Highlight points"));
+  g_autoptr(GtkStringList) mode_names = gtk_string_list_new (NULL);
+  GtkWidget *mode;
+  GtkWidget *value;
+
+  for (guint i = 0; modes[i] != NULL; i++)
+    gtk_string_list_append (mode_names, _(modes[i]));
+  mode = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (mode_names)), NULL);
+  value = gtk_spin_button_new_with_range (-1e12, 1e12, 0.1);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (value), 4);
+  gtk_editable_set_width_chars (GTK_EDITABLE (value), 10);
+  gtk_widget_set_tooltip_text (value, _("Threshold value"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (mode), threshold ? threshold->mode : SL_CHART_THRESHOLD_NONE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (value), threshold ? threshold->value : 0);
+  gtk_widget_set_sensitive (value, threshold != NULL && threshold->mode != SL_CHART_THRESHOLD_NONE);
+
+  g_object_set_data (G_OBJECT (chart), "sl-threshold-mode", mode);
+  g_object_set_data (G_OBJECT (chart), "sl-threshold-value", value);
+  g_signal_connect_object (mode, "notify::selected", G_CALLBACK (threshold_mode_notify_cb), chart, 0);
+  g_signal_connect_object (value, "value-changed", G_CALLBACK (threshold_changed_cb), chart, 0);
+
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), mode);
+  gtk_box_append (GTK_BOX (box), value);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "sl-threshold-symbolic");
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  gtk_widget_set_tooltip_text (button, _("Highlight points above or below a value"));
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
 static GtkWidget *
 create_card (SlScalarsPage *self,
              const char    *tag,
-             GPtrArray     *runs)
+             GPtrArray     *runs,
+             GPtrArray     *all_tags)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title = gtk_label_new (tag);
   GtkWidget *notice = gtk_label_new (NULL);
   GtkWidget *chart = sl_scalar_chart_new ();
-  GArray *indices = g_array_new (FALSE, FALSE, sizeof (gint));
-  GPtrArray *series_list = g_ptr_array_new ();
+  GtkWidget *export_button;
+  g_autoptr(GSimpleActionGroup) group = NULL;
+  g_autoptr(GSimpleAction) add_tag = g_simple_action_new ("add-tag", G_VARIANT_TYPE_STRING);
+  g_autoptr(GSimpleAction) clear_tags = g_simple_action_new ("clear-tags", NULL);
+  g_autoptr(GMenu) tags_menu = create_tags_menu (tag, all_tags);
+  GMenuModel *export_menu;
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
@@ -409,29 +690,12 @@ create_card (SlScalarsPage *self,
   gtk_widget_add_css_class (title, "heading");
   gtk_widget_set_size_request (chart, CARD_WIDTH, CARD_HEIGHT);
 
-  for (guint r = 0; r < runs->len; r++)
-    {
-      SlSummaryRun *run = g_ptr_array_index (runs, r);
-      gint index = sl_summary_run_find_tag (run, SL_SUMMARY_TAG_SCALAR, tag);
-      gint series = -1;
-
-      if (index >= 0)
-        {
-          g_autofree char *name = dup_display_name (run);
-
-          series = sl_scalar_chart_add_series (SL_SCALAR_CHART (chart), sl_summary_run_get_tag_series (run, index), name);
-          sl_scalar_chart_renderer_set_series_palette_index (sl_scalar_chart_get_renderer (SL_SCALAR_CHART (chart)),
-                                                             series, r);
-          g_ptr_array_add (series_list, sl_summary_run_get_tag_series (run, index));
-        }
-      g_array_append_val (indices, series);
-    }
-
-  g_object_set_data_full (G_OBJECT (chart), "sl-series-of-run", indices, (GDestroyNotify)g_array_unref);
-  g_object_set_data_full (G_OBJECT (chart), "sl-series", series_list, (GDestroyNotify)g_ptr_array_unref);
+  g_object_set_data_full (G_OBJECT (chart), "sl-runs", g_ptr_array_ref (runs), (GDestroyNotify)g_ptr_array_unref);
   g_object_set_data_full (G_OBJECT (chart), "sl-tag", g_strdup (tag), g_free);
   g_object_set_data (G_OBJECT (chart), "sl-restart-notice", notice);
-  apply_options (self, SL_SCALAR_CHART (chart));
+  g_object_set_data (G_OBJECT (chart), "sl-title", title);
+  fill_chart (self, SL_SCALAR_CHART (chart), tag);
+  refresh_card_title (self, chart);
   g_ptr_array_add (self->charts, chart);
   g_ptr_array_add (self->card_tags, g_strdup (tag));
 
@@ -442,8 +706,20 @@ create_card (SlScalarsPage *self,
   gtk_widget_add_css_class (notice, "caption");
   update_restart_notice (chart);
 
+  group = g_simple_action_group_new ();
+  gtk_widget_insert_action_group (card, "card", G_ACTION_GROUP (group));
+  export_button = create_export_button (G_ACTION_MAP (group), chart);
+  g_signal_connect_object (add_tag, "activate", G_CALLBACK (add_tag_activated_cb), chart, 0);
+  g_signal_connect_object (clear_tags, "activate", G_CALLBACK (clear_tags_activated_cb), chart, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (add_tag));
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (clear_tags));
+  export_menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (export_button));
+  g_menu_prepend_section (G_MENU (export_menu), NULL, G_MENU_MODEL (tags_menu));
+  gtk_widget_set_tooltip_text (export_button, _("Draw other tags in this chart, export it or its data"));
+
   gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (header), create_export_button (card, chart));
+  gtk_box_append (GTK_BOX (header), create_threshold_button (self, chart, tag));
+  gtk_box_append (GTK_BOX (header), export_button);
   gtk_box_append (GTK_BOX (card), header);
   gtk_box_append (GTK_BOX (card), notice);
   gtk_box_append (GTK_BOX (card), chart);
@@ -553,6 +829,69 @@ build_images (SlScalarsPage *self,
     }
 }
 
+/* A tensor card shows one run: hidden with it in the runs list. */
+static gboolean
+tensor_card_matches (GtkFlowBoxChild *child,
+                     gpointer         user_data)
+{
+  SlScalarsPage *self = user_data;
+  const char *run = g_object_get_data (G_OBJECT (child), "sl-run");
+
+  /* Appending filters before the card's tag and run are set. */
+  if (run == NULL)
+    return TRUE;
+  return card_matches (child, user_data) && !g_hash_table_contains (self->hidden_runs, run);
+}
+
+static void
+build_tensors (SlScalarsPage *self,
+               GPtrArray     *runs)
+{
+  for (guint r = 0; r < runs->len; r++)
+    {
+      SlSummaryRun *run = g_ptr_array_index (runs, r);
+      g_autofree char *run_name = dup_display_name (run);
+
+      for (guint t = 0; t < sl_summary_run_get_n_tags (run); t++)
+        {
+          GtkWidget *view, *child;
+
+          if (sl_summary_run_get_tag_kind (run, t) != SL_SUMMARY_TAG_TENSOR)
+            continue;
+
+          g_autofree char *key = g_strdup_printf ("%s\n%s", sl_summary_run_get_name (run), sl_summary_run_get_tag_name (run, t));
+          GVariant *state;
+
+          view = sl_tensor_view_new (sl_summary_run_get_tag_series (run, t), run_name);
+          /* A reload rebuilds the views: keep what the user chose. */
+          if ((state = g_hash_table_lookup (self->tensor_states, key)) != NULL)
+            sl_tensor_view_restore_state (SL_TENSOR_VIEW (view), state);
+          gtk_widget_set_size_request (view, 2 * CARD_WIDTH, 2 * CARD_HEIGHT);
+          gtk_widget_set_hexpand (view, TRUE);
+          gtk_flow_box_append (self->tensor_cards, view);
+          child = gtk_widget_get_parent (view);
+          g_object_set_data_full (G_OBJECT (child), "sl-tag", g_strdup (sl_summary_run_get_tag_name (run, t)), g_free);
+          g_object_set_data_full (G_OBJECT (child), "sl-run", g_strdup (sl_summary_run_get_name (run)), g_free);
+          g_ptr_array_add (self->tensor_views, view);
+        }
+    }
+
+  gtk_flow_box_invalidate_filter (self->tensor_cards);
+}
+
+static guint
+count_tensor_tags (SlScalarsPage *self)
+{
+  GPtrArray *runs = sl_summary_reader_get_runs (self->reader);
+  guint n = 0;
+
+  for (guint r = 0; r < runs->len; r++)
+    for (guint t = 0; t < sl_summary_run_get_n_tags (g_ptr_array_index (runs, r)); t++)
+      n += sl_summary_run_get_tag_kind (g_ptr_array_index (runs, r), t) == SL_SUMMARY_TAG_TENSOR;
+
+  return n;
+}
+
 /* Scalar tags in the order they first appear across the runs. */
 static GPtrArray *
 collect_scalar_tags (GPtrArray *runs)
@@ -593,7 +932,8 @@ run_has_curves (SlSummaryRun *run)
     {
       SlSummaryTagKind kind = sl_summary_run_get_tag_kind (run, t);
 
-      if (kind == SL_SUMMARY_TAG_SCALAR || kind == SL_SUMMARY_TAG_HISTOGRAM || kind == SL_SUMMARY_TAG_IMAGE)
+      if (kind == SL_SUMMARY_TAG_SCALAR || kind == SL_SUMMARY_TAG_HISTOGRAM || kind == SL_SUMMARY_TAG_IMAGE ||
+          kind == SL_SUMMARY_TAG_TENSOR)
         return TRUE;
     }
   return FALSE;
@@ -624,7 +964,7 @@ build_charts (SlScalarsPage *self)
 
   for (guint i = 0; i < tags->len; i++)
     {
-      GtkWidget *card = create_card (self, g_ptr_array_index (tags, i), runs);
+      GtkWidget *card = create_card (self, g_ptr_array_index (tags, i), runs, tags);
 
       gtk_flow_box_append (self->cards, card);
       g_object_set_data_full (G_OBJECT (gtk_widget_get_parent (card)), "sl-tag",
@@ -633,8 +973,9 @@ build_charts (SlScalarsPage *self)
 
   build_histograms (self, runs);
   build_images (self, runs);
+  build_tensors (self, runs);
 
-  if (tags->len == 0 && self->histogram_charts->len == 0 && self->n_image_cards == 0)
+  if (tags->len == 0 && self->histogram_charts->len == 0 && self->n_image_cards == 0 && self->tensor_views->len == 0)
     {
       g_autofree char *description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                                    "%u run was read, but it has no scalar tags.",
@@ -647,7 +988,8 @@ build_charts (SlScalarsPage *self)
     }
 
   if (tags->len == 0)
-    gtk_stack_set_visible_child_name (self->view_stack, self->histogram_charts->len ? "histograms" : "images");
+    gtk_stack_set_visible_child_name (self->view_stack, self->histogram_charts->len ? "histograms" :
+                                                        self->n_image_cards ? "images" : "tensors");
   gtk_stack_set_visible_child_name (self->stack, "charts");
 }
 
@@ -668,6 +1010,7 @@ update_cb (GObject      *object,
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   build_charts (self);
+  watch_run_folders (self);
   g_signal_emit (self, signals[SUMMARIES_READ], 0);
 
   /* Training keeps writing: follow it. Polling works on network file
@@ -771,6 +1114,18 @@ clear_charts (SlScalarsPage *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->image_cards))))
     gtk_flow_box_remove (self->image_cards, child);
   self->n_image_cards = 0;
+  for (guint i = 0; i < self->tensor_views->len; i++)
+    {
+      GtkWidget *view = g_ptr_array_index (self->tensor_views, i);
+      const char *run = g_object_get_data (G_OBJECT (gtk_widget_get_parent (view)), "sl-run");
+
+      g_hash_table_replace (self->tensor_states,
+                            g_strdup_printf ("%s\n%s", run, sl_tensor_view_get_tag (SL_TENSOR_VIEW (view))),
+                            g_variant_ref_sink (sl_tensor_view_save_state (SL_TENSOR_VIEW (view))));
+    }
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tensor_cards))))
+    gtk_flow_box_remove (self->tensor_cards, child);
+  g_ptr_array_set_size (self->tensor_views, 0);
   g_ptr_array_set_size (self->histogram_charts, 0);
 
   g_ptr_array_set_size (self->charts, 0);
@@ -799,8 +1154,86 @@ reload_cb (GObject      *object,
   clear_charts (self);
   g_set_object (&self->reader, reader);
   build_charts (self);
+  watch_run_folders (self);
   self->reloading = FALSE;
   g_signal_emit (self, signals[SUMMARIES_READ], 0);
+}
+
+static gboolean
+monitor_poll_cb (gpointer user_data)
+{
+  SlScalarsPage *self = user_data;
+
+  self->monitor_source = 0;
+  poll_cb (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A writer flushes many small records in a burst: read once it settles. */
+static void
+run_folder_changed_cb (GFileMonitor      *monitor,
+                       GFile             *file,
+                       GFile             *other_file,
+                       GFileMonitorEvent  event,
+                       SlScalarsPage     *self)
+{
+  if (event != G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT && event != G_FILE_MONITOR_EVENT_CHANGED &&
+      event != G_FILE_MONITOR_EVENT_CREATED)
+    return;
+
+  if (self->monitor_source == 0)
+    self->monitor_source = g_timeout_add (MONITOR_SETTLE_MS, monitor_poll_cb, self);
+}
+
+/* File monitors make views follow training within a fraction of a second;
+ * the poll every few seconds stays for network file systems, where
+ * monitors are silent. */
+static void
+watch_run_folders (SlScalarsPage *self)
+{
+  GPtrArray *runs = sl_summary_reader_get_runs (self->reader);
+
+  for (guint i = 0; i < self->monitors->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->monitors, i), self);
+  g_ptr_array_set_size (self->monitors, 0);
+
+  for (guint r = 0; r < runs->len; r++)
+    {
+      g_autoptr(GFile) folder = g_file_new_for_path (sl_summary_run_get_path (g_ptr_array_index (runs, r)));
+      GFileMonitor *monitor = g_file_monitor_directory (folder, G_FILE_MONITOR_NONE, self->cancellable, NULL);
+
+      if (monitor == NULL)
+        continue;
+      g_file_monitor_set_rate_limit (monitor, MONITOR_SETTLE_MS);
+      g_signal_connect (monitor, "changed", G_CALLBACK (run_folder_changed_cb), self);
+      g_ptr_array_add (self->monitors, monitor);
+    }
+}
+
+/* Histograms and images grow with training too: their cards take in the
+ * new steps and keep following the newest one. */
+static void
+refresh_histograms_and_images (SlScalarsPage *self)
+{
+  GtkFlowBoxChild *child;
+
+  for (guint i = 0; i < self->histogram_charts->len; i++)
+    {
+      SlHistogramChart *chart = g_ptr_array_index (self->histogram_charts, i);
+      GtkRange *scale = g_object_get_data (G_OBJECT (chart), "sl-step-scale");
+      gboolean was_newest = gtk_range_get_value (scale) >= gtk_adjustment_get_upper (gtk_range_get_adjustment (scale));
+
+      if (!sl_histogram_chart_refresh (chart))
+        continue;
+
+      gtk_range_set_range (scale, 0, MAX (2, sl_histogram_chart_get_n_steps (chart)) - 1);
+      gtk_widget_set_sensitive (GTK_WIDGET (scale), sl_histogram_chart_get_n_steps (chart) > 1);
+      if (was_newest)
+        gtk_range_set_value (scale, sl_histogram_chart_get_step_index (chart));
+    }
+
+  for (guint i = 0; (child = gtk_flow_box_get_child_at_index (self->image_cards, i)) != NULL; i++)
+    sl_image_card_refresh (SL_IMAGE_CARD (gtk_flow_box_child_get_child (child)));
 }
 
 static gboolean
@@ -810,7 +1243,7 @@ poll_cb (gpointer user_data)
   g_autoptr(GArray) marks = NULL;
   g_autoptr(GError) error = NULL;
   guint64 pending;
-  guint n_tags;
+  guint n_tags, n_tensor_tags;
 
   if (self->reloading || !gtk_widget_get_mapped (GTK_WIDGET (self)))
     return G_SOURCE_CONTINUE;
@@ -829,6 +1262,7 @@ poll_cb (gpointer user_data)
     }
 
   n_tags = count_scalar_tags (self);
+  n_tensor_tags = count_tensor_tags (self);
   marks = mark_series (self);
   if (!sl_summary_reader_update (self->reader, self->cancellable, &error))
     {
@@ -836,7 +1270,7 @@ poll_cb (gpointer user_data)
       return G_SOURCE_CONTINUE;
     }
 
-  if (count_scalar_tags (self) != n_tags)
+  if (count_scalar_tags (self) != n_tags || count_tensor_tags (self) != n_tensor_tags)
     {
       clear_charts (self);
       build_charts (self);
@@ -847,6 +1281,9 @@ poll_cb (gpointer user_data)
   announce_changes (marks);
   for (guint i = 0; i < self->charts->len; i++)
     update_restart_notice (g_ptr_array_index (self->charts, i));
+  for (guint i = 0; i < self->tensor_views->len; i++)
+    sl_tensor_view_update (g_ptr_array_index (self->tensor_views, i));
+  refresh_histograms_and_images (self);
   return G_SOURCE_CONTINUE;
 }
 
@@ -857,12 +1294,24 @@ sl_scalars_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->poll_source, g_source_remove);
+  g_clear_handle_id (&self->monitor_source, g_source_remove);
+  if (self->monitors != NULL)
+    {
+      for (guint i = 0; i < self->monitors->len; i++)
+        g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->monitors, i), self);
+      g_clear_pointer (&self->monitors, g_ptr_array_unref);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_SCALARS_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->reader);
   g_clear_pointer (&self->charts, g_ptr_array_unref);
   g_clear_pointer (&self->histogram_charts, g_ptr_array_unref);
+  g_clear_pointer (&self->tensor_views, g_ptr_array_unref);
+  g_clear_pointer (&self->tensor_states, g_hash_table_unref);
   g_clear_pointer (&self->card_tags, g_ptr_array_unref);
+  g_clear_pointer (&self->hidden_runs, g_hash_table_unref);
+  g_clear_pointer (&self->card_extra_tags, g_hash_table_unref);
+  g_clear_pointer (&self->card_thresholds, g_hash_table_unref);
   g_clear_pointer (&self->run_names, g_ptr_array_unref);
   g_clear_pointer (&self->filter, g_regex_unref);
   g_clear_pointer (&self->path, g_free);
@@ -895,6 +1344,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, image_cards);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, tensor_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
@@ -917,12 +1367,19 @@ sl_scalars_page_init (SlScalarsPage *self)
 
   self->charts = g_ptr_array_new ();
   self->histogram_charts = g_ptr_array_new ();
+  self->tensor_views = g_ptr_array_new ();
+  self->tensor_states = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
   self->card_tags = g_ptr_array_new_with_free_func (g_free);
+  self->monitors = g_ptr_array_new_with_free_func (g_object_unref);
+  self->hidden_runs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->card_extra_tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_ptr_array_unref);
+  self->card_thresholds = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->run_names = g_ptr_array_new_with_free_func (g_free);
   self->cancellable = g_cancellable_new ();
   gtk_flow_box_set_filter_func (self->cards, card_matches, self, NULL);
   gtk_flow_box_set_filter_func (self->histogram_cards, card_matches, self, NULL);
   gtk_flow_box_set_filter_func (self->image_cards, card_matches, self, NULL);
+  gtk_flow_box_set_filter_func (self->tensor_cards, tensor_card_matches, self, NULL);
 }
 
 /**
@@ -1101,4 +1558,102 @@ sl_scalars_page_get_reader (SlScalarsPage *self)
   g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
 
   return self->reader;
+}
+
+/**
+ * sl_scalars_page_get_chart:
+ * @tag: the tag a card was made for
+ *
+ * Returns: (transfer none) (nullable): the chart of that card
+ */
+SlScalarChart *
+sl_scalars_page_get_chart (SlScalarsPage *self,
+                           const char    *tag)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+  g_return_val_if_fail (tag != NULL, NULL);
+
+  for (guint i = 0; i < self->card_tags->len; i++)
+    {
+      if (g_str_equal (g_ptr_array_index (self->card_tags, i), tag))
+        return g_ptr_array_index (self->charts, i);
+    }
+
+  return NULL;
+}
+
+/**
+ * sl_scalars_page_toggle_tag_in_chart:
+ * @tag: the tag a card was made for
+ * @other_tag: (nullable): a tag to draw in that card too, or to stop
+ *   drawing there if it already is; %NULL to draw @tag alone again
+ *
+ * As the card menu's Draw With Tag; kept across live reloads.
+ */
+void
+sl_scalars_page_toggle_tag_in_chart (SlScalarsPage *self,
+                                     const char    *tag,
+                                     const char    *other_tag)
+{
+  SlScalarChart *chart;
+
+  g_return_if_fail (SL_IS_SCALARS_PAGE (self));
+
+  if ((chart = sl_scalars_page_get_chart (self, tag)) != NULL)
+    toggle_extra_tag (self, GTK_WIDGET (chart), other_tag);
+}
+
+/**
+ * sl_scalars_page_set_threshold:
+ *
+ * As the card's highlight popover: points of @tag's chart above or below
+ * @value are highlighted.
+ */
+void
+sl_scalars_page_set_threshold (SlScalarsPage    *self,
+                               const char       *tag,
+                               SlChartThreshold  mode,
+                               double            value)
+{
+  SlScalarChart *chart;
+
+  g_return_if_fail (SL_IS_SCALARS_PAGE (self));
+
+  if ((chart = sl_scalars_page_get_chart (self, tag)) == NULL)
+    return;
+
+  gtk_spin_button_set_value (g_object_get_data (G_OBJECT (chart), "sl-threshold-value"), value);
+  gtk_drop_down_set_selected (g_object_get_data (G_OBJECT (chart), "sl-threshold-mode"), mode);
+  threshold_changed_cb (NULL, GTK_WIDGET (chart));
+}
+
+guint
+sl_scalars_page_get_n_tensor_views (SlScalarsPage *self)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), 0);
+  return self->tensor_views->len;
+}
+
+/**
+ * sl_scalars_page_get_tensor_view:
+ *
+ * Returns: (transfer none) (nullable): the tensor view of @tag of run
+ *   @run (its name in the reader, "." for the opened folder itself)
+ */
+GtkWidget *
+sl_scalars_page_get_tensor_view (SlScalarsPage *self,
+                                 const char    *run,
+                                 const char    *tag)
+{
+  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
+
+  for (guint i = 0; i < self->tensor_views->len; i++)
+    {
+      GtkWidget *view = g_ptr_array_index (self->tensor_views, i);
+      const char *view_run = g_object_get_data (G_OBJECT (gtk_widget_get_parent (view)), "sl-run");
+
+      if (g_strcmp0 (view_run, run) == 0 && g_strcmp0 (sl_tensor_view_get_tag (SL_TENSOR_VIEW (view)), tag) == 0)
+        return view;
+    }
+  return NULL;
 }

@@ -8,6 +8,7 @@
 #include <libpanel.h>
 
 #include "sl-scalar-series.h"
+#include "sl-scalar-chart.h"
 #include "sl-summary-reader.h"
 
 G_BEGIN_DECLS
@@ -23,6 +24,10 @@ guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_image_cards (SlScalarsPage *self);
+guint       sl_scalars_page_get_n_tensor_views (SlScalarsPage *self);
+GtkWidget  *sl_scalars_page_get_tensor_view (SlScalarsPage *self,
+                                             const char    *run,
+                                             const char    *tag);
 GtkWidget  *sl_scalars_page_get_image_card (SlScalarsPage *self,
                                             guint          index);
 void        sl_scalars_page_show_view      (SlScalarsPage *self,
@@ -36,5 +41,14 @@ SlScalarSeries *sl_scalars_page_lookup_series (SlScalarsPage *self,
 void        sl_scalars_page_set_filter     (SlScalarsPage *self,
                                             const char    *regex);
 SlSummaryReader *sl_scalars_page_get_reader (SlScalarsPage *self);
+SlScalarChart *sl_scalars_page_get_chart   (SlScalarsPage *self,
+                                            const char    *tag);
+void        sl_scalars_page_toggle_tag_in_chart (SlScalarsPage *self,
+                                                 const char    *tag,
+                                                 const char    *other_tag);
+void        sl_scalars_page_set_threshold  (SlScalarsPage    *self,
+                                            const char       *tag,
+                                            SlChartThreshold  mode,
+                                            double            value);
 
 G_END_DECLS

@@ -254,6 +254,7 @@ run_demo_job_unless_done (SlApplication *self,
                           const char    *path)
 {
   g_autofree char *summary_dir = g_build_filename (path, "train", "summary", NULL);
+  g_autofree char *profiler_dir = g_build_filename (path, "train", "profiler", NULL);
   g_autofree char *program = NULL;
 
   if (has_summary_file (summary_dir))
@@ -270,7 +271,10 @@ run_demo_job_unless_done (SlApplication *self,
     }
 
   {
-    const char *argv[] = { program, "--summary-dir", summary_dir, "--epochs", "30", NULL };
+    /* The job profiles itself into the workspace's profiler folder,
+     * replacing the generated files there with measured ones. */
+    const char *argv[] = { program, "--summary-dir", summary_dir, "--profile", profiler_dir,
+                           "--epochs", "30", NULL };
 
     sl_window_run_argv (window, argv, path);
   }

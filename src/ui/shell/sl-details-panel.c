@@ -328,6 +328,101 @@ sl_details_panel_show (SlDetailsPanel *self,
 }
 
 /**
+ * sl_details_panel_show_rows:
+ * @item: (nullable): what the rows describe, kept as the panel's item
+ * @rows: (array zero-terminated=1): label, value, label, value…
+ *
+ * Shows rows a view made itself (a timeline slice, for instance).
+ */
+void
+sl_details_panel_show_rows (SlDetailsPanel     *self,
+                            GObject            *item,
+                            const char         *icon_name,
+                            const char         *title,
+                            const char * const *rows)
+{
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (rows != NULL);
+
+  g_cancellable_cancel (self->snippet_cancellable);
+  g_clear_object (&self->snippet_cancellable);
+  g_set_object (&self->item, item);
+  clear_rows (self);
+
+  gtk_image_set_from_icon_name (self->icon, icon_name);
+  gtk_label_set_label (self->title, title);
+  sl_details_panel_add_rows (self, rows);
+
+  gtk_stack_set_visible_child_name (self->stack, "details");
+}
+
+/**
+ * sl_details_panel_add_rows:
+ * @rows: (array zero-terminated=1): label, value, label, value…
+ *
+ * Adds rows below those shown.
+ */
+void
+sl_details_panel_add_rows (SlDetailsPanel     *self,
+                           const char * const *rows)
+{
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (rows != NULL);
+
+  for (guint i = 0; rows[i] != NULL && rows[i + 1] != NULL; i += 2)
+    add_row (self, rows[i], rows[i + 1]);
+}
+
+static gboolean
+activate_link_cb (GtkLabel   *label,
+                  const char *uri,
+                  gpointer    user_data)
+{
+  SlDetailsLinkFunc func = (SlDetailsLinkFunc)g_object_get_data (G_OBJECT (label), "sl-link-func");
+
+  func (g_object_get_data (G_OBJECT (label), "sl-link-data"));
+  return TRUE;
+}
+
+/**
+ * sl_details_panel_add_link_row:
+ * @func: called with @data when the value is clicked
+ * @destroy: (nullable): frees @data when the rows are replaced
+ *
+ * Adds a row below those shown whose value is a link (to a related item).
+ */
+void
+sl_details_panel_add_link_row (SlDetailsPanel    *self,
+                               const char        *key,
+                               const char        *value,
+                               SlDetailsLinkFunc  func,
+                               gpointer           data,
+                               GDestroyNotify     destroy)
+{
+  GtkWidget *value_label;
+  g_autofree char *markup = NULL;
+
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (func != NULL);
+
+  add_row (self, key, value);
+  value_label = gtk_grid_get_child_at (self->grid, 1, self->n_rows - 1);
+  if (value_label == NULL || value == NULL || value[0] == '\0')
+    {
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+
+  markup = g_markup_printf_escaped ("<a href=\"#\">%s</a>", value);
+  gtk_label_set_markup (GTK_LABEL (value_label), markup);
+  gtk_label_set_selectable (GTK_LABEL (value_label), FALSE);
+  g_object_set_data (G_OBJECT (value_label), "sl-link-func", func);
+  g_object_set_data_full (G_OBJECT (value_label), "sl-link-data", data, destroy);
+  g_signal_connect (value_label, "activate-link", G_CALLBACK (activate_link_cb), NULL);
+}
+
+/**
  * sl_details_panel_get_item:
  *
  * Returns: (transfer none) (nullable): what the panel shows

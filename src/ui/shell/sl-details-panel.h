@@ -8,12 +8,27 @@
 
 G_BEGIN_DECLS
 
+typedef void (*SlDetailsLinkFunc) (gpointer data);
+
 #define SL_TYPE_DETAILS_PANEL (sl_details_panel_get_type ())
 G_DECLARE_FINAL_TYPE (SlDetailsPanel, sl_details_panel, SL, DETAILS_PANEL, PanelWidget)
 
 GtkWidget  *sl_details_panel_new        (void);
 void        sl_details_panel_show       (SlDetailsPanel *self,
                                          GObject        *item);
+void        sl_details_panel_show_rows  (SlDetailsPanel     *self,
+                                         GObject            *item,
+                                         const char         *icon_name,
+                                         const char         *title,
+                                         const char * const *rows);
+void        sl_details_panel_add_rows   (SlDetailsPanel     *self,
+                                         const char * const *rows);
+void        sl_details_panel_add_link_row (SlDetailsPanel    *self,
+                                           const char        *key,
+                                           const char        *value,
+                                           SlDetailsLinkFunc  func,
+                                           gpointer           data,
+                                           GDestroyNotify     destroy);
 GObject    *sl_details_panel_get_item   (SlDetailsPanel *self);
 const char *sl_details_panel_lookup     (SlDetailsPanel *self,
                                          const char     *key);

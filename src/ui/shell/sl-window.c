@@ -13,10 +13,14 @@
 #include "sl-finding-page.h"
 #include "sl-folder-page.h"
 #include "sl-local-target.h"
+#include "sl-profile-loader.h"
 #include "sl-problems-panel.h"
+#include "sl-profile-page.h"
 #include "sl-run-dialog.h"
 #include "sl-scalars-page.h"
 #include "sl-target-dialog.h"
+#include "sl-timeline-details.h"
+#include "sl-timeline-page.h"
 #include "sl-welcome-page.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
@@ -213,6 +217,20 @@ summaries_read_cb (SlWindow      *self,
     note_summary_run_read (get_application (self), g_ptr_array_index (runs, i));
 }
 
+/* Raises the document of @kind for @path if one is open. */
+static gboolean
+raise_document (SlWindow   *self,
+                const char *kind,
+                const char *path)
+{
+  g_autofree char *id = g_strdup_printf ("%s:%s", kind, path);
+  PanelWidget *page = sl_window_find_document (self, id);
+
+  if (page != NULL)
+    panel_widget_raise (page);
+  return page != NULL;
+}
+
 /**
  * sl_window_open_scalars:
  * @path: a folder of runs, a run's folder or a summary file
@@ -223,7 +241,6 @@ void
 sl_window_open_scalars (SlWindow   *self,
                         const char *path)
 {
-  g_autofree char *id = NULL;
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
   PanelWidget *page;
@@ -231,19 +248,277 @@ sl_window_open_scalars (SlWindow   *self,
   g_return_if_fail (SL_IS_WINDOW (self));
   g_return_if_fail (path != NULL);
 
-  id = g_strdup_printf ("scalars:%s", path);
-  page = sl_window_find_document (self, id);
-  if (page != NULL)
-    {
-      panel_widget_raise (page);
-      return;
-    }
+  if (raise_document (self, "scalars", path))
+    return;
 
   name = g_path_get_basename (path);
   /* Translators: the title of a document tab; %s is a folder name. */
   title = g_strdup_printf (_("Scalars: %s"), name);
   page = PANEL_WIDGET (sl_scalars_page_new (path, title));
   g_signal_connect_object (page, "summaries-read", G_CALLBACK (summaries_read_cb), self, G_CONNECT_SWAPPED);
+  show_document (self, page);
+}
+
+typedef struct {
+  GWeakRef page;
+  guint    track;
+  guint32  slice;
+} TimelineLink;
+
+static void
+timeline_link_free (gpointer data)
+{
+  TimelineLink *link = data;
+
+  g_weak_ref_clear (&link->page);
+  g_free (link);
+}
+
+/* A parent, child or flow end in Details: show it in its timeline. */
+static void
+timeline_link_cb (gpointer data)
+{
+  TimelineLink *link = data;
+  g_autoptr(SlTimelinePage) page = g_weak_ref_get (&link->page);
+
+  if (page != NULL)
+    {
+      panel_widget_raise (PANEL_WIDGET (page));
+      sl_timeline_view_reveal (sl_timeline_page_get_view (page), link->track, link->slice);
+    }
+}
+
+static void
+timeline_slice_selected_cb (SlWindow       *self,
+                            guint           track,
+                            guint           slice,
+                            SlTimelinePage *page)
+{
+  g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (page);
+  static const char * const no_rows[] = { NULL };
+
+  if (details == NULL || details->len == 0)
+    return;
+
+  sl_details_panel_show_rows (self->details_panel, NULL, "sl-timeline-symbolic",
+                              ((SlTimelineDetail *)g_ptr_array_index (details, 0))->value, no_rows);
+  for (guint i = 0; i < details->len; i++)
+    {
+      SlTimelineDetail *d = g_ptr_array_index (details, i);
+      const char *row[] = { d->label, d->value, NULL };
+      TimelineLink *link;
+
+      if (d->target.track == G_MAXUINT)
+        {
+          sl_details_panel_add_rows (self->details_panel, row);
+          continue;
+        }
+      link = g_new0 (TimelineLink, 1);
+      g_weak_ref_init (&link->page, page);
+      link->track = d->target.track;
+      link->slice = d->target.slice;
+      sl_details_panel_add_link_row (self->details_panel, d->label, d->value, timeline_link_cb, link, timeline_link_free);
+    }
+}
+
+/**
+ * sl_window_open_timeline:
+ * @path: a Chrome trace file or a profiler folder with timeline files
+ *
+ * Shows the timeline of @path, reading it in a worker.
+ */
+void
+sl_window_open_timeline (SlWindow   *self,
+                         const char *path)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  PanelWidget *page;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  if (raise_document (self, "timeline", path))
+    return;
+
+  name = g_path_get_basename (path);
+  /* Translators: the title of a document tab; %s is a file or folder name. */
+  title = g_strdup_printf (_("Timeline: %s"), name);
+  page = PANEL_WIDGET (sl_timeline_page_new (path, title));
+  g_signal_connect_object (page, "slice-selected", G_CALLBACK (timeline_slice_selected_cb), self, G_CONNECT_SWAPPED);
+  show_document (self, page);
+}
+
+typedef struct {
+  SlWindow       *window;
+  SlTimelinePage *page;
+  char           *search;
+  gint64          start_ns;
+  gint64          end_ns;
+  guint           tries;
+} TimelineRequest;
+
+static void
+timeline_request_free (gpointer data)
+{
+  TimelineRequest *request = data;
+
+  g_clear_weak_pointer (&request->page);
+  g_clear_weak_pointer (&request->window);
+  g_free (request->search);
+  g_free (request);
+}
+
+static void
+apply_timeline_request (TimelineRequest *request)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (request->page);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+
+  if (request->search != NULL)
+    sl_timeline_page_search (request->page, request->search, FALSE);
+
+  if (request->start_ns >= 0 && request->end_ns > request->start_ns && trace != NULL)
+    {
+      /* Step traces and timelines are written by different parts of the
+       * profiler; say so rather than show an empty stretch. */
+      if (request->end_ns < sl_trace_get_start_ns (trace) || request->start_ns > sl_trace_get_end_ns (trace))
+        sl_window_show_toast (request->window, _("That step lies outside the timeline's time span"));
+      else
+        sl_timeline_view_set_window (view, request->start_ns, request->end_ns);
+    }
+}
+
+/* The timeline is read in a worker: act once it is there. */
+static gboolean
+timeline_request_cb (gpointer data)
+{
+  TimelineRequest *request = data;
+  const char *state;
+
+  if (request->page == NULL || request->window == NULL || ++request->tries > 6000)
+    return G_SOURCE_REMOVE;
+
+  state = sl_timeline_page_get_state_name (request->page);
+  if (g_strcmp0 (state, "loading") == 0)
+    return G_SOURCE_CONTINUE;
+
+  if (g_strcmp0 (state, "timeline") == 0)
+    apply_timeline_request (request);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * sl_window_show_in_timeline:
+ * @search: (nullable): text to find, an op name say
+ * @start_ns: start of a range to zoom to, in the trace's own time, or -1
+ *
+ * Opens (or raises) the timeline of @path and, once it is read, finds
+ * @search and zooms to the range.
+ */
+void
+sl_window_show_in_timeline (SlWindow   *self,
+                            const char *path,
+                            const char *search,
+                            gint64      start_ns,
+                            gint64      end_ns)
+{
+  g_autofree char *id = NULL;
+  TimelineRequest *request;
+  PanelWidget *page;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  sl_window_open_timeline (self, path);
+  id = g_strdup_printf ("timeline:%s", path);
+  page = sl_window_find_document (self, id);
+  if (!SL_IS_TIMELINE_PAGE (page) || (search == NULL && start_ns < 0))
+    return;
+
+  request = g_new0 (TimelineRequest, 1);
+  g_set_weak_pointer (&request->window, self);
+  g_set_weak_pointer (&request->page, SL_TIMELINE_PAGE (page));
+  request->search = g_strdup (search);
+  request->start_ns = start_ns;
+  request->end_ns = end_ns;
+  if (timeline_request_cb (request) == G_SOURCE_CONTINUE)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 100, timeline_request_cb, request, timeline_request_free);
+  else
+    timeline_request_free (request);
+}
+
+/* Profiler folders have a timeline when they hold timeline files (or are
+ * a SQLite export, whose tasks are the timeline). */
+static gboolean
+has_timeline (const char *path)
+{
+  g_autoptr(GPtrArray) files = sl_profile_list_timeline_files (path);
+
+  return (files != NULL && files->len > 0) || g_str_has_suffix (path, ".db");
+}
+
+static void
+profile_loaded_cb (SlWindow      *self,
+                   SlProfilePage *page)
+{
+  SlProfile *profile = sl_profile_page_get_profile (page);
+  GListModel *problems = sl_profile_get_problems (profile);
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+    }
+}
+
+static void
+profile_show_on_timeline_cb (SlWindow      *self,
+                             const char    *search,
+                             gint64         start_ns,
+                             gint64         end_ns,
+                             SlProfilePage *page)
+{
+  const char *path = sl_profile_page_get_path (page);
+
+  if (!has_timeline (path))
+    {
+      sl_window_show_toast (self, _("This profile has no timeline files"));
+      return;
+    }
+
+  sl_window_show_in_timeline (self, path, search, start_ns, end_ns);
+}
+
+/**
+ * sl_window_open_profile:
+ * @path: a profiler folder or its SQLite export
+ *
+ * Shows the profile's summary, op statistics and step trace, reading it
+ * in a worker.
+ */
+void
+sl_window_open_profile (SlWindow   *self,
+                        const char *path)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  PanelWidget *page;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  if (raise_document (self, "profile", path))
+    return;
+
+  name = g_path_get_basename (path);
+  /* Translators: the title of a document tab; %s is a folder name. */
+  title = g_strdup_printf (_("Profile: %s"), name);
+  page = PANEL_WIDGET (sl_profile_page_new (path, title));
+  g_signal_connect_object (page, "loaded", G_CALLBACK (profile_loaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "show-on-timeline", G_CALLBACK (profile_show_on_timeline_cb), self,
+                           G_CONNECT_SWAPPED);
   show_document (self, page);
 }
 
@@ -260,6 +535,17 @@ open_finding_page (SlWindow  *self,
     case SL_FINDING_SUMMARY_RUN:
     case SL_FINDING_TENSORBOARD_RUN:
       sl_window_open_scalars (self, sl_finding_get_path (finding));
+      return;
+
+    case SL_FINDING_TRACE:
+      sl_window_open_timeline (self, sl_finding_get_path (finding));
+      return;
+
+    case SL_FINDING_MINDSPORE_PROFILER:
+    case SL_FINDING_MSPROF:
+    case SL_FINDING_ASCEND_PROFILER:
+    case SL_FINDING_PROFILER_DB:
+      sl_window_open_profile (self, sl_finding_get_path (finding));
       return;
 
     default:
@@ -1043,6 +1329,14 @@ remove_folder_action (GtkWidget  *widget,
 }
 
 static void
+open_timeline_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  sl_window_open_timeline (SL_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static void
 toast_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -1294,6 +1588,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
   gtk_widget_class_install_action (widget_class, "win.open-scalars", "s", open_scalars_action);
+  gtk_widget_class_install_action (widget_class, "win.open-timeline", "s", open_timeline_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.remove-folder", "s", remove_folder_action);
 

@@ -22,6 +22,13 @@ SlFolder    *sl_window_open_path          (SlWindow      *self,
                                            const char    *path);
 GListModel  *sl_window_get_folders        (SlWindow      *self);
 void         sl_window_restore_folders    (SlWindow      *self);
+void         sl_window_open_profile       (SlWindow      *self,
+                                           const char    *path);
+void         sl_window_show_in_timeline   (SlWindow      *self,
+                                           const char    *path,
+                                           const char    *search,
+                                           gint64         start_ns,
+                                           gint64         end_ns);
 void         sl_window_remove_folder      (SlWindow      *self,
                                            const char    *path);
 guint        sl_window_get_n_scanning     (SlWindow      *self);
@@ -37,6 +44,8 @@ gboolean     sl_window_move_panel         (SlWindow      *self,
                                            const char    *panel_id,
                                            const char    *area_id);
 void         sl_window_open_scalars       (SlWindow      *self,
+                                           const char    *path);
+void         sl_window_open_timeline      (SlWindow      *self,
                                            const char    *path);
 char        *sl_window_describe_layout    (SlWindow      *self);
 void         sl_window_show_toast         (SlWindow      *self,

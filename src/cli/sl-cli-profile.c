@@ -1,0 +1,483 @@
+/* sl-cli-profile.c: `sightline-cli profile PATH [--json]`
+ *
+ * Reads the tables of a profiler output folder (MindSpore, msprof, the
+ * Ascend PyTorch/MindSpore profilers, their SQLite export) and prints, per
+ * rank or device, the steps with their three phases, the op types and the
+ * summary figures. JSON times are integer nanoseconds. Exit status: 0 when
+ * the folder was read (damaged files are listed as problems), 1 when PATH
+ * is missing or holds no profiler output, 2 on bad usage.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-cli.h"
+#include "sl-profile-loader.h"
+#include "sl-trace.h"
+
+#define TEXT_MAX_STEPS 50
+#define TEXT_MAX_TYPES 25
+
+static void
+add_time (JsonBuilder *builder,
+          const char  *name,
+          gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value == SL_STEP_NO_TIME)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, value);
+}
+
+static void
+add_step (JsonBuilder  *builder,
+          const SlStep *step)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "step");
+  json_builder_add_int_value (builder, step->step);
+  add_time (builder, "start_ns", step->start_ns);
+  add_time (builder, "end_ns", step->end_ns);
+  add_time (builder, "fp_ns", step->fp_ns);
+  add_time (builder, "bp_ns", step->bp_ns);
+  add_time (builder, "total_ns", step->total_ns);
+  add_time (builder, "data_wait_ns", step->data_wait_ns);
+  add_time (builder, "fp_bp_ns", step->fp_bp_ns);
+  add_time (builder, "tail_ns", step->tail_ns);
+}
+
+static void
+add_steps (JsonBuilder *builder,
+           SlStepTrace *trace)
+{
+  const SlStep *file_average;
+  SlStep average;
+
+  json_builder_set_member_name (builder, "steps");
+  if (trace == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "source");
+  json_builder_add_string_value (builder, sl_step_source_to_string (sl_step_trace_get_source (trace)));
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, sl_step_trace_get_path (trace));
+  json_builder_set_member_name (builder, "extra_columns");
+  json_builder_begin_array (builder);
+  for (guint c = 0; c < sl_step_trace_get_n_extra_columns (trace); c++)
+    json_builder_add_string_value (builder, sl_step_trace_get_extra_name (trace, c));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "steps");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < sl_step_trace_get_n_steps (trace); i++)
+    {
+      add_step (builder, sl_step_trace_get_step (trace, i));
+      json_builder_set_member_name (builder, "extra_ns");
+      json_builder_begin_array (builder);
+      for (guint c = 0; c < sl_step_trace_get_n_extra_columns (trace); c++)
+        {
+          gint64 value = sl_step_trace_get_extra (trace, i, c);
+
+          if (value == SL_STEP_NO_TIME)
+            json_builder_add_null_value (builder);
+          else
+            json_builder_add_int_value (builder, value);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  sl_step_trace_compute_average (trace, &average);
+  json_builder_set_member_name (builder, "average");
+  add_step (builder, &average);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "file_average");
+  if ((file_average = sl_step_trace_get_file_average (trace)) != NULL)
+    {
+      add_step (builder, file_average);
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_end_object (builder);
+}
+
+static void
+add_rows (JsonBuilder *builder,
+          const char  *name,
+          GListModel  *rows)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (rows, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, sl_op_row_get_name (row));
+      json_builder_set_member_name (builder, "type");
+      json_builder_add_string_value (builder, sl_op_row_get_op_type (row));
+      json_builder_set_member_name (builder, "core_type");
+      json_builder_add_string_value (builder, sl_op_row_get_core_type (row));
+      json_builder_set_member_name (builder, "count");
+      json_builder_add_int_value (builder, (gint64)sl_op_row_get_count (row));
+      json_builder_set_member_name (builder, "total_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_total_ns (row));
+      json_builder_set_member_name (builder, "avg_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_avg_ns (row));
+      json_builder_set_member_name (builder, "min_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_min_ns (row));
+      json_builder_set_member_name (builder, "max_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_max_ns (row));
+      json_builder_set_member_name (builder, "ratio");
+      json_builder_add_double_value (builder, sl_op_row_get_ratio (row));
+      json_builder_set_member_name (builder, "wait_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_wait_ns (row));
+      json_builder_set_member_name (builder, "aicore_ns");
+      json_builder_add_int_value (builder, sl_op_row_get_aicore_ns (row));
+      json_builder_set_member_name (builder, "block_dim");
+      json_builder_add_int_value (builder, sl_op_row_get_block_dim (row));
+      json_builder_set_member_name (builder, "stream_id");
+      json_builder_add_int_value (builder, sl_op_row_get_stream_id (row));
+      json_builder_set_member_name (builder, "input_shapes");
+      json_builder_add_string_value (builder, sl_op_row_get_input_shapes (row));
+      json_builder_set_member_name (builder, "input_dtypes");
+      json_builder_add_string_value (builder, sl_op_row_get_input_dtypes (row));
+      json_builder_set_member_name (builder, "input_formats");
+      json_builder_add_string_value (builder, sl_op_row_get_input_formats (row));
+      json_builder_set_member_name (builder, "output_shapes");
+      json_builder_add_string_value (builder, sl_op_row_get_output_shapes (row));
+      json_builder_set_member_name (builder, "output_dtypes");
+      json_builder_add_string_value (builder, sl_op_row_get_output_dtypes (row));
+      json_builder_set_member_name (builder, "output_formats");
+      json_builder_add_string_value (builder, sl_op_row_get_output_formats (row));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_summary (JsonBuilder            *builder,
+             const SlProfileSummary *summary)
+{
+  json_builder_set_member_name (builder, "summary");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "total_ns");
+  json_builder_add_int_value (builder, summary->total_ns);
+  json_builder_set_member_name (builder, "op_executions");
+  json_builder_add_int_value (builder, (gint64)summary->n_op_executions);
+  json_builder_set_member_name (builder, "op_types");
+  json_builder_add_int_value (builder, summary->n_op_types);
+  json_builder_set_member_name (builder, "op_instances");
+  json_builder_add_int_value (builder, summary->n_op_instances);
+  json_builder_set_member_name (builder, "streams");
+  json_builder_add_int_value (builder, summary->n_streams);
+  json_builder_set_member_name (builder, "task_ns");
+  json_builder_add_int_value (builder, summary->task_ns);
+  json_builder_set_member_name (builder, "aicore_ns");
+  json_builder_add_int_value (builder, summary->aicore_ns);
+  json_builder_end_object (builder);
+}
+
+static void
+add_trace (JsonBuilder *builder,
+           GObject     *object)
+{
+  SlTrace *trace = (SlTrace *)object;
+  guint64 n_slices = 0;
+
+  json_builder_set_member_name (builder, "trace");
+  if (trace == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *slices = sl_trace_get_slices (trace, t);
+
+      if (slices != NULL)
+        n_slices += slices->n_slices;
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "processes");
+  json_builder_add_int_value (builder, sl_trace_get_n_processes (trace));
+  json_builder_set_member_name (builder, "tracks");
+  json_builder_add_int_value (builder, sl_trace_get_n_tracks (trace));
+  json_builder_set_member_name (builder, "slices");
+  json_builder_add_int_value (builder, (gint64)n_slices);
+  json_builder_set_member_name (builder, "start_ns");
+  json_builder_add_int_value (builder, sl_trace_get_start_ns (trace));
+  json_builder_set_member_name (builder, "end_ns");
+  json_builder_add_int_value (builder, sl_trace_get_end_ns (trace));
+  json_builder_end_object (builder);
+}
+
+static void
+add_rank (JsonBuilder         *builder,
+          const SlProfileRank *rank)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "label");
+  json_builder_add_string_value (builder, rank->label);
+  json_builder_set_member_name (builder, "layout");
+  json_builder_add_string_value (builder, sl_profile_layout_to_string (rank->layout));
+  json_builder_set_member_name (builder, "dir");
+  json_builder_add_string_value (builder, rank->dir);
+  json_builder_set_member_name (builder, "rank_id");
+  json_builder_add_int_value (builder, rank->rank_id);
+  json_builder_set_member_name (builder, "device_id");
+  json_builder_add_int_value (builder, rank->device_id);
+
+  json_builder_set_member_name (builder, "files");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rank->files->len; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (rank->files, i));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "info");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < rank->info_keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (rank->info_keys, i);
+
+      json_builder_set_member_name (builder, key);
+      json_builder_add_string_value (builder, g_hash_table_lookup (rank->info, key));
+    }
+  json_builder_end_object (builder);
+
+  add_steps (builder, rank->steps);
+  add_rows (builder, "op_types", sl_op_table_get_types (rank->ops));
+  add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops));
+  add_rows (builder, "api_types", sl_op_table_get_types (rank->apis));
+
+  json_builder_set_member_name (builder, "counters");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rank->counters->len; i++)
+    {
+      const SlProfileCounter *counter = g_ptr_array_index (rank->counters, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, counter->name);
+      json_builder_set_member_name (builder, "unit");
+      json_builder_add_string_value (builder, counter->unit);
+      json_builder_set_member_name (builder, "points");
+      json_builder_add_int_value (builder, counter->ts_ns->len);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  add_trace (builder, rank->trace);
+  add_summary (builder, &rank->summary);
+  json_builder_end_object (builder);
+}
+
+static char *
+profile_to_json (SlProfile *profile)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  GListModel *problems = sl_profile_get_problems (profile);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, sl_profile_get_path (profile));
+  json_builder_set_member_name (builder, "ranks");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < sl_profile_get_n_ranks (profile); i++)
+    add_rank (builder, sl_profile_get_rank (profile, i));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "problems");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "severity");
+      json_builder_add_string_value (builder, sl_severity_to_string (sl_problem_get_severity (problem)));
+      json_builder_set_member_name (builder, "path");
+      json_builder_add_string_value (builder, sl_problem_get_path (problem));
+      json_builder_set_member_name (builder, "offset");
+      json_builder_add_int_value (builder, sl_problem_get_offset (problem));
+      json_builder_set_member_name (builder, "message");
+      json_builder_add_string_value (builder, sl_problem_get_message (problem));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  return json_generator_to_data (generator, NULL);
+}
+
+/* Milliseconds with three decimals, or "-" when unknown. */
+static char *
+format_ms (gint64 ns)
+{
+  if (ns == SL_STEP_NO_TIME || ns < 0)
+    return g_strdup ("-");
+  return g_strdup_printf ("%.3f", ns / 1e6);
+}
+
+static void
+print_step_row (const char   *label,
+                const SlStep *step)
+{
+  g_autofree char *total = format_ms (step->total_ns);
+  g_autofree char *wait = format_ms (step->data_wait_ns);
+  g_autofree char *fp_bp = format_ms (step->fp_bp_ns);
+  g_autofree char *tail = format_ms (step->tail_ns);
+
+  printf ("    %-10s %14s %14s %14s %14s\n", label, total, wait, fp_bp, tail);
+}
+
+static void
+print_steps (SlStepTrace *trace)
+{
+  guint n = sl_step_trace_get_n_steps (trace);
+  SlStep average;
+
+  /* Translators: a heading, then the number of steps */
+  printf (_("  Steps: %u\n"), n);
+  printf ("    %-10s %14s %14s %14s %14s\n", _("Step"), _("Total (ms)"), _("Data wait (ms)"),
+          _("FP+BP (ms)"), _("Tail (ms)"));
+  for (guint i = 0; i < n && i < TEXT_MAX_STEPS; i++)
+    {
+      const SlStep *step = sl_step_trace_get_step (trace, i);
+      g_autofree char *label = g_strdup_printf ("%lld", (long long)step->step);
+
+      print_step_row (label, step);
+    }
+  if (n > TEXT_MAX_STEPS)
+    printf (_("    … %u more steps (all of them with --json)\n"), n - TEXT_MAX_STEPS);
+
+  sl_step_trace_compute_average (trace, &average);
+  print_step_row (_("average"), &average);
+}
+
+static void
+print_types (SlOpTable *ops)
+{
+  GListModel *types = sl_op_table_get_types (ops);
+  guint n = g_list_model_get_n_items (types);
+
+  /* Translators: a heading, then the number of op types */
+  printf (_("  Op types: %u\n"), n);
+  if (n == 0)
+    return;
+  printf ("    %-32s %-15s %9s %13s %11s %11s %11s %8s\n", _("Type"), _("Core"), _("Count"), _("Total (ms)"),
+          _("Avg (µs)"), _("Min (µs)"), _("Max (µs)"), _("Ratio %"));
+  for (guint i = 0; i < n && i < TEXT_MAX_TYPES; i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (types, i);
+      gint64 min = sl_op_row_get_min_ns (row), max = sl_op_row_get_max_ns (row);
+      g_autofree char *min_text = min >= 0 ? g_strdup_printf ("%.3f", min / 1e3) : g_strdup ("-");
+      g_autofree char *max_text = max >= 0 ? g_strdup_printf ("%.3f", max / 1e3) : g_strdup ("-");
+
+      printf ("    %-32s %-15s %9llu %13.3f %11.3f %11s %11s %8.2f\n",
+              sl_op_row_get_name (row), sl_op_row_get_core_type (row),
+              (unsigned long long)sl_op_row_get_count (row), sl_op_row_get_total_ns (row) / 1e6,
+              MAX (sl_op_row_get_avg_ns (row), 0) / 1e3, min_text, max_text, sl_op_row_get_ratio (row));
+    }
+  if (n > TEXT_MAX_TYPES)
+    printf (_("    … %u more types (all of them with --json)\n"), n - TEXT_MAX_TYPES);
+}
+
+static void
+print_summary (const SlProfileSummary *summary)
+{
+  g_autofree char *total = format_ms (summary->total_ns);
+  g_autofree char *task = format_ms (summary->task_ns);
+  g_autofree char *aicore = format_ms (summary->aicore_ns);
+
+  printf ("  %s\n", _("Summary:"));
+  printf ("    %-24s %s\n", _("Total time (ms)"), total);
+  printf ("    %-24s %llu\n", _("Op executions"), (unsigned long long)summary->n_op_executions);
+  printf ("    %-24s %u\n", _("Op types"), summary->n_op_types);
+  printf ("    %-24s %u\n", _("Streams"), summary->n_streams);
+  printf ("    %-24s %s\n", _("Task duration (ms)"), task);
+  printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+}
+
+static void
+print_text (SlProfile *profile)
+{
+  GListModel *problems = sl_profile_get_problems (profile);
+
+  for (guint r = 0; r < sl_profile_get_n_ranks (profile); r++)
+    {
+      const SlProfileRank *rank = sl_profile_get_rank (profile, r);
+
+      printf ("%s [%s] %s\n", rank->label, sl_profile_layout_to_string (rank->layout), rank->dir);
+      if (rank->steps != NULL)
+        print_steps (rank->steps);
+      print_types (rank->ops);
+      print_summary (&rank->summary);
+      printf ("\n");
+    }
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+      g_autofree char *location = sl_problem_dup_location (problem);
+
+      fprintf (stderr, "%s: %s%s%s: %s\n", sl_severity_to_string (sl_problem_get_severity (problem)),
+               sl_problem_get_path (problem), location != NULL ? ", " : "", location != NULL ? location : "",
+               sl_problem_get_message (problem));
+    }
+}
+
+int
+sl_cli_profile (int    argc,
+                char **argv)
+{
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean json = FALSE;
+  const char *path = NULL;
+
+  if (!sl_cli_parse_path_options (&argc, &argv, "profile",
+                                  _("PATH — print the steps, op types and summary of profiler output"),
+                                  &json, &path))
+    return 2;
+
+  profile = sl_profile_load (path, NULL, NULL, NULL, &error);
+  if (profile == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  if (json)
+    {
+      g_autofree char *text = profile_to_json (profile);
+      printf ("%s\n", text);
+    }
+  else
+    {
+      print_text (profile);
+    }
+
+  return 0;
+}

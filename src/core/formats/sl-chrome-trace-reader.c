@@ -1,0 +1,1658 @@
+/* sl-chrome-trace-reader.c: streaming Chrome trace JSON import
+ *
+ * yajl calls back for every token; the reader keeps only the fields of
+ * the event being read (ph, name, cat, ts, dur, pid, tid, ids, and args
+ * only for counters and metadata) in fixed scratch buffers, and hands the
+ * event to the builder when its closing brace arrives. Numbers come as
+ * text (yajl_number), so times and ids are converted exactly.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <yajl/yajl_parse.h>
+#include <zlib.h>
+
+#include "sl-chrome-trace-reader.h"
+
+#define CHUNK_SIZE (1 << 20)
+
+typedef enum {
+  KEY_OTHER,
+  KEY_PH,
+  KEY_NAME,
+  KEY_CAT,
+  KEY_TS,
+  KEY_DUR,
+  KEY_PID,
+  KEY_TID,
+  KEY_ID,
+  KEY_ID2,
+  KEY_BIND_ID,
+  KEY_BP,
+  KEY_ARGS,
+  KEY_SCOPE,
+  KEY_FLOW_IN,
+  KEY_FLOW_OUT,
+} EventKey;
+
+typedef enum {
+  SUB_NONE,
+  SUB_ARGS,
+  SUB_ID2,
+} SubObject;
+
+typedef enum {
+  META_NONE,
+  META_PROCESS_NAME,
+  META_PROCESS_SORT_INDEX,
+  META_THREAD_NAME,
+  META_THREAD_SORT_INDEX,
+} MetaKind;
+
+typedef struct {
+  guint32 key_offset;
+  guint32 key_length;
+  double  value;
+} ArgNumber;
+
+typedef struct {
+  guint   process;
+  guint32 category_id;
+  guint64 id;
+} AsyncKey;
+
+#define CACHE_SIZE  64
+#define CACHED_TEXT 24
+
+typedef struct {
+  gboolean valid;
+  guint    owner;          /* the process, for thread tracks */
+  guint    length;
+  char     text[CACHED_TEXT];
+  guint    value;
+} CacheEntry;
+
+typedef struct {
+  guint track;
+  guint open;
+} AsyncOpen;
+
+typedef struct {
+  SlTraceBuilder *builder;
+  const char     *path;
+  guint           source;
+  GString        *prefix;
+  yajl_handle     yajl;
+  guint64         base;            /* decompressed bytes before the current chunk */
+  gboolean        failed;
+
+  guint           depth;
+  guint           events_depth;    /* depth inside the events array, 0 until found */
+  gboolean        top_is_map;
+  gboolean        top_key_is_events;
+  gboolean        saw_events;
+
+  /* the event being read */
+  gboolean        in_event;
+  guint           event_depth;
+  guint64         event_start;
+  EventKey        key;
+  SubObject       sub;
+  gboolean        args_key_is_name;
+  guint32         args_key_offset;
+  guint32         args_key_length;
+  char            ph[8];
+  guint           ph_length;
+  guint32         name_id;
+  guint32         category_id;
+  MetaKind        meta;
+  gint64          ts, dur;
+  gboolean        has_ts, has_dur;
+  GString        *pid, *tid;
+  guint64         id, bind_id;
+  gboolean        has_id, has_bind_id;
+  gboolean        bind_enclosing;
+  gboolean        flow_in, flow_out;
+  GString        *args_keys;
+  GArray         *args;            /* ArgNumber */
+  GString        *meta_name;
+  gboolean        has_meta_name;
+
+  /* look-up caches: writers interleave a few threads, so a small
+   * direct-mapped table catches nearly every look-up */
+  CacheEntry      process_cache[CACHE_SIZE];
+  CacheEntry      track_cache[CACHE_SIZE];
+  guint32         last_cat_id;
+  guint           last_cat_length;
+  char            last_cat[CACHED_TEXT];
+  GString        *key_scratch;
+  GHashTable     *async_open;      /* AsyncKey → AsyncOpen */
+
+  guint64         phase_counts[256];
+  guint64         n_no_ts;
+} Reader;
+
+/* ------------------------------------------------------------------ */
+/* Exact number parsing */
+
+static const guint64 pow10_table[20] = {
+  G_GUINT64_CONSTANT (1), G_GUINT64_CONSTANT (10), G_GUINT64_CONSTANT (100),
+  G_GUINT64_CONSTANT (1000), G_GUINT64_CONSTANT (10000), G_GUINT64_CONSTANT (100000),
+  G_GUINT64_CONSTANT (1000000), G_GUINT64_CONSTANT (10000000),
+  G_GUINT64_CONSTANT (100000000), G_GUINT64_CONSTANT (1000000000),
+  G_GUINT64_CONSTANT (10000000000), G_GUINT64_CONSTANT (100000000000),
+  G_GUINT64_CONSTANT (1000000000000), G_GUINT64_CONSTANT (10000000000000),
+  G_GUINT64_CONSTANT (100000000000000), G_GUINT64_CONSTANT (1000000000000000),
+  G_GUINT64_CONSTANT (10000000000000000), G_GUINT64_CONSTANT (100000000000000000),
+  G_GUINT64_CONSTANT (1000000000000000000), G_GUINT64_CONSTANT (10000000000000000000),
+};
+
+/* The usual shape, "1700000000123.456": integer microseconds and at most
+ * a few decimals, no exponent. Returns FALSE for anything else. */
+static inline gboolean
+parse_us_fast (const char *text,
+               gsize       length,
+               gint64     *ns)
+{
+  const char *p = text, *end = text + length;
+  gboolean negative = FALSE;
+  gint64 whole = 0, frac = 0;
+  int n = 0, k = 0;
+
+  if (p < end && *p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  for (; p < end && g_ascii_isdigit (*p); p++, n++)
+    {
+      if (n == 16)
+        return FALSE;
+      whole = whole * 10 + (*p - '0');
+    }
+  if (n == 0 || whole > (G_MAXINT64 - 1000) / 1000)
+    return FALSE;
+  if (p < end && *p == '.')
+    {
+      for (p++; p < end && g_ascii_isdigit (*p) && k < 3; p++, k++)
+        frac = frac * 10 + (*p - '0');
+      for (int pad = k; pad < 3; pad++)
+        frac *= 10;
+      if (p < end && g_ascii_isdigit (*p))
+        {
+          /* round half up on the first dropped digit, as the slow path */
+          if (*p >= '5')
+            frac++;
+          while (p < end && g_ascii_isdigit (*p))
+            p++;
+        }
+    }
+  if (p != end)
+    return FALSE;
+  *ns = negative ? -(whole * 1000 + frac) : whole * 1000 + frac;
+  return TRUE;
+}
+
+gboolean
+sl_chrome_trace_parse_us (const char *text,
+                          gsize       length,
+                          gint64     *ns)
+{
+  const char *p = text, *end = text + length;
+  gboolean negative = FALSE, any = FALSE;
+  guint64 mantissa = 0, q;
+  int digits = 0, exp10 = 0, scale;
+  int first_dropped = -1;   /* the digit after the 19 kept, for rounding */
+
+  g_return_val_if_fail (ns != NULL, FALSE);
+
+  if (parse_us_fast (text, length, ns))
+    return TRUE;
+
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  while (end > p && g_ascii_isspace (end[-1]))
+    end--;
+  if (p < end && (*p == '-' || *p == '+'))
+    negative = *p++ == '-';
+
+  for (; p < end && g_ascii_isdigit (*p); p++)
+    {
+      any = TRUE;
+      if (digits < 19)
+        {
+          mantissa = mantissa * 10 + (*p - '0');
+          if (mantissa != 0)
+            digits++;
+        }
+      else
+        {
+          if (first_dropped < 0)
+            first_dropped = *p - '0';
+          exp10++;
+        }
+    }
+  if (p < end && *p == '.')
+    {
+      for (p++; p < end && g_ascii_isdigit (*p); p++)
+        {
+          any = TRUE;
+          if (digits < 19)
+            {
+              mantissa = mantissa * 10 + (*p - '0');
+              if (mantissa != 0)
+                digits++;
+              exp10--;
+            }
+          else if (first_dropped < 0)
+            first_dropped = *p - '0';
+        }
+    }
+  if (!any)
+    return FALSE;
+  if (p < end && (*p == 'e' || *p == 'E'))
+    {
+      gboolean exp_negative = FALSE;
+      int e = 0;
+
+      p++;
+      if (p < end && (*p == '-' || *p == '+'))
+        exp_negative = *p++ == '-';
+      if (p == end || !g_ascii_isdigit (*p))
+        return FALSE;
+      for (; p < end && g_ascii_isdigit (*p); p++)
+        if (e < 1000)
+          e = e * 10 + (*p - '0');
+      exp10 += exp_negative ? -e : e;
+    }
+  if (p != end)
+    return FALSE;
+
+  if (mantissa == 0)
+    {
+      *ns = 0;
+      return TRUE;
+    }
+
+  scale = exp10 + 3;
+  if (scale >= 0)
+    {
+      if (scale > 18 || mantissa > (guint64) G_MAXINT64 / pow10_table[scale])
+        return FALSE;
+      q = mantissa * pow10_table[scale];
+      /* digits beyond the 19 kept are below a nanosecond only here;
+       * with a divisor they cannot move the rounding of the remainder */
+      if (scale == 0 && first_dropped >= 5)
+        q++;
+    }
+  else if (-scale > 19)
+    {
+      q = 0;
+    }
+  else
+    {
+      guint64 divisor = pow10_table[-scale];
+      guint64 r;
+
+      q = mantissa / divisor;
+      r = mantissa % divisor;
+      if (r >= divisor - r)
+        q++;
+    }
+  if (q > (guint64) G_MAXINT64)
+    return FALSE;
+
+  *ns = negative ? -(gint64) q : (gint64) q;
+  return TRUE;
+}
+
+static guint64
+hash_id (const char *text,
+         gsize       length)
+{
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
+
+  for (gsize i = 0; i < length; i++)
+    h = (h ^ (guchar) text[i]) * G_GUINT64_CONSTANT (1099511628211);
+  return h;
+}
+
+guint64
+sl_chrome_trace_parse_id (const char *text,
+                          gsize       length)
+{
+  const char *p = text, *end = text + length;
+  gboolean negative = FALSE;
+  guint64 value = 0;
+
+  if (p + 2 < end + 0 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+    {
+      p += 2;
+      if (end - p > 16)
+        return hash_id (text, length);
+      for (; p < end; p++)
+        {
+          int d = g_ascii_xdigit_value (*p);
+
+          if (d < 0)
+            return hash_id (text, length);
+          value = (value << 4) | (guint) d;
+        }
+      return value;
+    }
+
+  if (p < end && *p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (p == end || !g_ascii_isdigit (*p))
+    return hash_id (text, length);
+  for (; p < end && g_ascii_isdigit (*p); p++)
+    {
+      guint d = *p - '0';
+
+      if (value > (G_MAXUINT64 - d) / 10)
+        return hash_id (text, length);
+      value = value * 10 + d;
+    }
+  /* "12.0" or "12e0" from a writer that used doubles: keep the integer */
+  if (p < end && *p != '.' && *p != 'e' && *p != 'E')
+    return hash_id (text, length);
+  return negative ? (guint64) -(gint64) value : value;
+}
+
+/* ------------------------------------------------------------------ */
+
+static guint
+async_key_hash (gconstpointer key)
+{
+  const AsyncKey *k = key;
+
+  return (k->process * 31u + k->category_id) * 31u + (guint) (k->id ^ (k->id >> 32));
+}
+
+static gboolean
+async_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const AsyncKey *ka = a, *kb = b;
+
+  return ka->process == kb->process && ka->category_id == kb->category_id && ka->id == kb->id;
+}
+
+static void
+reader_problem (Reader     *r,
+                SlSeverity  severity,
+                gint64      offset,
+                const char *message)
+{
+  g_autoptr(SlProblem) problem = sl_problem_new (severity, _("Chrome trace"), r->path, offset, message);
+
+  sl_trace_builder_add_problem (r->builder, problem);
+}
+
+static inline gboolean
+key_is (const unsigned char *key,
+        size_t               length,
+        const char          *literal,
+        size_t               literal_length)
+{
+  return length == literal_length && memcmp (key, literal, length) == 0;
+}
+
+#define KEY_IS(key, length, literal) key_is (key, length, literal, sizeof literal - 1)
+
+static EventKey
+match_event_key (const unsigned char *key,
+                 size_t               length)
+{
+  switch (length)
+    {
+    case 1:
+      return key[0] == 's' ? KEY_SCOPE : KEY_OTHER;
+    case 2:
+      if (key[0] == 'p' && key[1] == 'h') return KEY_PH;
+      if (key[0] == 't' && key[1] == 's') return KEY_TS;
+      if (key[0] == 'i' && key[1] == 'd') return KEY_ID;
+      if (key[0] == 'b' && key[1] == 'p') return KEY_BP;
+      return KEY_OTHER;
+    case 3:
+      if (memcmp (key, "cat", 3) == 0) return KEY_CAT;
+      if (memcmp (key, "dur", 3) == 0) return KEY_DUR;
+      if (memcmp (key, "pid", 3) == 0) return KEY_PID;
+      if (memcmp (key, "tid", 3) == 0) return KEY_TID;
+      if (memcmp (key, "id2", 3) == 0) return KEY_ID2;
+      return KEY_OTHER;
+    case 4:
+      if (memcmp (key, "name", 4) == 0) return KEY_NAME;
+      if (memcmp (key, "args", 4) == 0) return KEY_ARGS;
+      return KEY_OTHER;
+    case 7:
+      if (memcmp (key, "bind_id", 7) == 0) return KEY_BIND_ID;
+      if (memcmp (key, "flow_in", 7) == 0) return KEY_FLOW_IN;
+      return KEY_OTHER;
+    case 8:
+      return memcmp (key, "flow_out", 8) == 0 ? KEY_FLOW_OUT : KEY_OTHER;
+    default:
+      return KEY_OTHER;
+    }
+}
+
+static MetaKind
+match_meta_name (const unsigned char *name,
+                 size_t               length)
+{
+  if (KEY_IS (name, length, "process_name"))
+    return META_PROCESS_NAME;
+  if (KEY_IS (name, length, "thread_name"))
+    return META_THREAD_NAME;
+  if (KEY_IS (name, length, "process_sort_index"))
+    return META_PROCESS_SORT_INDEX;
+  if (KEY_IS (name, length, "thread_sort_index"))
+    return META_THREAD_SORT_INDEX;
+  return META_NONE;
+}
+
+static inline gboolean
+wants_args (Reader *r)
+{
+  return r->ph_length == 0 || r->ph[0] == 'C' || r->ph[0] == 'M';
+}
+
+static inline void
+set_text (GString             *text,
+          const unsigned char *value,
+          size_t               length)
+{
+  if (G_LIKELY (length < text->allocated_len))
+    {
+      memcpy (text->str, value, length);
+      text->str[length] = '\0';
+      text->len = length;
+      return;
+    }
+  g_string_truncate (text, 0);
+  g_string_append_len (text, (const char *) value, length);
+}
+
+/* yajl is told not to check UTF-8 (bad bytes in some args must not stop
+ * an import); the builder checks each distinct interned string once, and
+ * the few other strings kept are checked where they are kept. */
+static inline guint32
+intern_text (Reader              *r,
+             const unsigned char *value,
+             size_t               length)
+{
+  return sl_trace_builder_intern (r->builder, (const char *) value, length);
+}
+
+static char *
+dup_valid (GString *text)
+{
+  return g_utf8_make_valid (text->str, text->len);
+}
+
+static void
+begin_event (Reader *r)
+{
+  r->in_event = TRUE;
+  r->event_depth = r->depth;
+  r->event_start = r->base + yajl_get_bytes_consumed (r->yajl) - 1;
+  r->key = KEY_OTHER;
+  r->sub = SUB_NONE;
+  r->ph_length = 0;
+  r->name_id = 0;
+  r->category_id = 0;
+  r->meta = META_NONE;
+  r->has_ts = r->has_dur = FALSE;
+  r->ts = r->dur = 0;
+  g_string_truncate (r->pid, 0);
+  g_string_truncate (r->tid, 0);
+  r->has_id = r->has_bind_id = FALSE;
+  r->id = r->bind_id = 0;
+  r->bind_enclosing = FALSE;
+  r->flow_in = r->flow_out = FALSE;
+  g_string_truncate (r->args_keys, 0);
+  g_array_set_size (r->args, 0);
+  r->has_meta_name = FALSE;
+}
+
+static inline CacheEntry *
+cache_find (CacheEntry *cache,
+            guint       owner,
+            GString    *text,
+            gboolean   *hit)
+{
+  guint h = owner * 31u;
+  CacheEntry *entry;
+
+  for (gsize i = 0; i < text->len; i++)
+    h = h * 31u + (guchar) text->str[i];
+  entry = &cache[h & (CACHE_SIZE - 1)];
+  *hit = entry->valid && entry->owner == owner && entry->length == text->len &&
+         memcmp (entry->text, text->str, text->len) == 0;
+  return entry;
+}
+
+static inline void
+cache_store (CacheEntry *entry,
+             guint       owner,
+             GString    *text,
+             guint       value)
+{
+  entry->valid = text->len <= CACHED_TEXT;
+  if (!entry->valid)
+    return;
+  entry->owner = owner;
+  entry->length = text->len;
+  memcpy (entry->text, text->str, text->len);
+  entry->value = value;
+}
+
+static guint
+reader_get_process (Reader *r)
+{
+  gboolean hit;
+  CacheEntry *entry = cache_find (r->process_cache, 0, r->pid, &hit);
+  guint process;
+
+  if (hit)
+    return entry->value;
+
+  g_string_assign (r->key_scratch, r->prefix != NULL ? r->prefix->str : "");
+  {
+    g_autofree char *pid = dup_valid (r->pid);
+
+    g_string_append (r->key_scratch, pid);
+  }
+  process = sl_trace_builder_get_process (r->builder, r->key_scratch->str);
+  cache_store (entry, 0, r->pid, process);
+  return process;
+}
+
+static guint
+reader_get_thread_track (Reader *r)
+{
+  guint process = reader_get_process (r);
+  gboolean hit;
+  CacheEntry *entry = cache_find (r->track_cache, process, r->tid, &hit);
+  guint track;
+
+  if (hit)
+    return entry->value;
+
+  {
+    g_autofree char *tid = dup_valid (r->tid);
+
+    track = sl_trace_builder_get_thread_track (r->builder, process, tid);
+  }
+  cache_store (entry, process, r->tid, track);
+  return track;
+}
+
+static double
+arg_value (Reader     *r,
+           const char *key,
+           gboolean   *found)
+{
+  gsize length = strlen (key);
+
+  for (guint i = 0; i < r->args->len; i++)
+    {
+      ArgNumber *arg = &g_array_index (r->args, ArgNumber, i);
+
+      if (arg->key_length == length && memcmp (r->args_keys->str + arg->key_offset, key, length) == 0)
+        {
+          *found = TRUE;
+          return arg->value;
+        }
+    }
+  *found = FALSE;
+  return 0;
+}
+
+static void
+dispatch_metadata (Reader *r)
+{
+  gboolean found;
+  double value;
+
+  switch (r->meta)
+    {
+    case META_PROCESS_NAME:
+      if (r->has_meta_name)
+        {
+          g_autofree char *name = dup_valid (r->meta_name);
+
+          sl_trace_builder_set_process_name (r->builder, reader_get_process (r), name);
+        }
+      break;
+
+    case META_THREAD_NAME:
+      if (r->has_meta_name)
+        {
+          g_autofree char *name = dup_valid (r->meta_name);
+
+          sl_trace_builder_set_track_name (r->builder, reader_get_thread_track (r), name);
+        }
+      break;
+
+    case META_PROCESS_SORT_INDEX:
+      value = arg_value (r, "sort_index", &found);
+      if (found)
+        sl_trace_builder_set_process_sort_index (r->builder, reader_get_process (r), (gint64) value);
+      break;
+
+    case META_THREAD_SORT_INDEX:
+      value = arg_value (r, "sort_index", &found);
+      if (found)
+        sl_trace_builder_set_track_sort_index (r->builder, reader_get_thread_track (r), (gint64) value);
+      break;
+
+    case META_NONE:
+    default:
+      break;
+    }
+}
+
+/* Nestable async events with one (process, category, id) share the track
+ * of the outermost one, so children nest under it. */
+static guint
+async_track_for (Reader   *r,
+                 gboolean  begin,
+                 gboolean  end)
+{
+  guint process = reader_get_process (r);
+  AsyncKey key = { process, r->category_id, r->id };
+  AsyncOpen *open = g_hash_table_lookup (r->async_open, &key);
+  guint track;
+
+  if (open != NULL && open->open > 0)
+    {
+      track = open->track;
+      if (begin)
+        open->open++;
+      else if (end)
+        open->open--;
+      return track;
+    }
+
+  track = sl_trace_builder_get_async_track (r->builder, process, r->category_id, r->name_id);
+  if (begin)
+    {
+      if (open == NULL)
+        {
+          open = g_new0 (AsyncOpen, 1);
+          g_hash_table_insert (r->async_open, g_memdup2 (&key, sizeof key), open);
+        }
+      open->track = track;
+      open->open = 1;
+    }
+  return track;
+}
+
+static void
+finish_event (Reader *r)
+{
+  guint64 end = r->base + yajl_get_bytes_consumed (r->yajl);
+  guint64 offset = SL_TRACE_ARGS_OFFSET (r->source, r->event_start);
+  guint32 length = (guint32) MIN (end - r->event_start, G_MAXUINT32);
+  char phase = r->ph_length > 0 ? r->ph[0] : '\0';
+  guint track;
+
+  r->in_event = FALSE;
+
+  if (r->ph_length == 1)
+    r->phase_counts[(guchar) phase]++;
+  else if (r->ph_length == 0)
+    sl_trace_builder_count_phase (r->builder, "?");
+  else
+    {
+      char text[sizeof r->ph + 1];
+
+      memcpy (text, r->ph, r->ph_length);
+      text[r->ph_length] = '\0';
+      sl_trace_builder_count_phase (r->builder, text);
+      return;
+    }
+
+  if (phase == 'M')
+    {
+      sl_trace_builder_add_metadata_event (r->builder, offset, length);
+      dispatch_metadata (r);
+      return;
+    }
+
+  if (!r->has_ts)
+    {
+      if (strchr ("XBEiICbenSFstf", phase) != NULL && phase != '\0')
+        r->n_no_ts++;
+      return;
+    }
+
+  switch (phase)
+    {
+    case 'X':
+      track = reader_get_thread_track (r);
+      sl_trace_builder_add_slice (r->builder, track, r->ts, r->has_dur ? r->dur : 0,
+                                  r->name_id, r->category_id, SL_TRACE_SLICE_NONE, offset, length);
+      /* Flow events v2: ends named by bind_id on the slices themselves */
+      if (r->has_bind_id && (r->flow_in || r->flow_out))
+        sl_trace_builder_add_flow_point (r->builder,
+                                         r->flow_in && r->flow_out ? 't' : r->flow_out ? 's' : 'f',
+                                         r->bind_id, r->name_id, 0, track, r->ts, TRUE);
+      break;
+
+    case 'B':
+      sl_trace_builder_begin_slice (r->builder, reader_get_thread_track (r), r->ts,
+                                    r->name_id, r->category_id, offset, length);
+      break;
+
+    case 'E':
+      sl_trace_builder_end_slice (r->builder, reader_get_thread_track (r), r->ts, offset);
+      break;
+
+    case 'i':
+    case 'I':
+      sl_trace_builder_add_slice (r->builder, reader_get_thread_track (r), r->ts, 0,
+                                  r->name_id, r->category_id, SL_TRACE_SLICE_INSTANT, offset, length);
+      break;
+
+    case 'C':
+      {
+        guint process = reader_get_process (r);
+
+        for (guint i = 0; i < r->args->len; i++)
+          {
+            ArgNumber *arg = &g_array_index (r->args, ArgNumber, i);
+            guint32 series = intern_text (r, (const unsigned char *) r->args_keys->str + arg->key_offset,
+                                          arg->key_length);
+
+            track = sl_trace_builder_get_counter_track (r->builder, process, r->name_id, series);
+            sl_trace_builder_add_counter (r->builder, track, r->ts, arg->value);
+          }
+      }
+      break;
+
+    case 'b':
+    case 'S':
+      track = async_track_for (r, TRUE, FALSE);
+      sl_trace_builder_begin_async (r->builder, track, r->id, r->ts, r->name_id, r->category_id,
+                                    offset, length);
+      break;
+
+    case 'e':
+    case 'F':
+      track = async_track_for (r, FALSE, TRUE);
+      sl_trace_builder_end_async (r->builder, track, r->id, r->ts, offset);
+      break;
+
+    case 'n':
+      track = async_track_for (r, FALSE, FALSE);
+      sl_trace_builder_add_slice (r->builder, track, r->ts, 0, r->name_id, r->category_id,
+                                  SL_TRACE_SLICE_INSTANT, offset, length);
+      break;
+
+    case 's':
+    case 't':
+    case 'f':
+      sl_trace_builder_add_flow_point (r->builder, phase, r->id, r->name_id, r->category_id,
+                                       reader_get_thread_track (r), r->ts,
+                                       phase != 'f' || r->bind_enclosing);
+      break;
+
+    default:
+      /* O/N/D object snapshots, T/p async steps, samples, marks: counted only */
+      break;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* yajl callbacks */
+
+static int
+on_scalar (Reader              *r,
+           const unsigned char *value,
+           size_t               length,
+           gboolean             is_string)
+{
+  if (!r->in_event)
+    return 1;
+
+  if (r->depth == r->event_depth)
+    {
+      switch (r->key)
+        {
+        case KEY_PH:
+          if (is_string)
+            {
+              r->ph_length = MIN (length, sizeof r->ph);
+              memcpy (r->ph, value, r->ph_length);
+            }
+          break;
+        case KEY_NAME:
+          if (is_string)
+            {
+              r->name_id = intern_text (r, value, length);
+              r->meta = match_meta_name (value, length);
+            }
+          break;
+        case KEY_CAT:
+          if (!is_string)
+            break;
+          /* categories repeat from one event to the next */
+          if (length == r->last_cat_length && memcmp (value, r->last_cat, length) == 0)
+            {
+              r->category_id = r->last_cat_id;
+              break;
+            }
+          r->category_id = intern_text (r, value, length);
+          if (length <= CACHED_TEXT)
+            {
+              memcpy (r->last_cat, value, length);
+              r->last_cat_length = length;
+              r->last_cat_id = r->category_id;
+            }
+          break;
+        case KEY_TS:
+          r->has_ts = sl_chrome_trace_parse_us ((const char *) value, length, &r->ts);
+          break;
+        case KEY_DUR:
+          r->has_dur = sl_chrome_trace_parse_us ((const char *) value, length, &r->dur);
+          break;
+        case KEY_PID:
+          set_text (r->pid, value, length);
+          break;
+        case KEY_TID:
+          set_text (r->tid, value, length);
+          break;
+        case KEY_ID:
+          r->id = sl_chrome_trace_parse_id ((const char *) value, length);
+          r->has_id = TRUE;
+          break;
+        case KEY_BIND_ID:
+          r->bind_id = sl_chrome_trace_parse_id ((const char *) value, length);
+          r->has_bind_id = TRUE;
+          break;
+        case KEY_BP:
+          r->bind_enclosing = is_string && length == 1 && value[0] == 'e';
+          break;
+        case KEY_OTHER:
+        case KEY_ID2:
+        case KEY_ARGS:
+        case KEY_SCOPE:
+        case KEY_FLOW_IN:
+        case KEY_FLOW_OUT:
+        default:
+          break;
+        }
+    }
+  else if (r->depth == r->event_depth + 1)
+    {
+      if (r->sub == SUB_ID2)
+        {
+          r->id = sl_chrome_trace_parse_id ((const char *) value, length);
+          r->has_id = TRUE;
+        }
+      else if (r->sub == SUB_ARGS && wants_args (r))
+        {
+          if (is_string)
+            {
+              if (r->args_key_is_name)
+                {
+                  set_text (r->meta_name, value, length);
+                  r->has_meta_name = TRUE;
+                }
+            }
+          else
+            {
+              ArgNumber arg = { r->args_key_offset, r->args_key_length, 0 };
+              char text[64];
+
+              if (length >= sizeof text)
+                return 1;
+              memcpy (text, value, length);
+              text[length] = '\0';
+              arg.value = g_ascii_strtod (text, NULL);
+              g_array_append_val (r->args, arg);
+            }
+        }
+    }
+  return 1;
+}
+
+static int
+on_number (void       *ctx,
+           const char *value,
+           size_t      length)
+{
+  return on_scalar (ctx, (const unsigned char *) value, length, FALSE);
+}
+
+static int
+on_string (void                *ctx,
+           const unsigned char *value,
+           size_t               length)
+{
+  return on_scalar (ctx, value, length, TRUE);
+}
+
+static int
+on_boolean (void *ctx,
+            int   value)
+{
+  Reader *r = ctx;
+
+  if (r->in_event && r->depth == r->event_depth)
+    {
+      if (r->key == KEY_FLOW_IN)
+        r->flow_in = value != 0;
+      else if (r->key == KEY_FLOW_OUT)
+        r->flow_out = value != 0;
+    }
+  return 1;
+}
+
+static int
+on_null (void *ctx)
+{
+  return 1;
+}
+
+static int
+on_map_key (void                *ctx,
+            const unsigned char *key,
+            size_t               length)
+{
+  Reader *r = ctx;
+
+  if (!r->in_event)
+    {
+      if (r->depth == 1 && r->top_is_map)
+        r->top_key_is_events = KEY_IS (key, length, "traceEvents");
+      return 1;
+    }
+
+  if (r->depth == r->event_depth)
+    {
+      r->key = match_event_key (key, length);
+    }
+  else if (r->depth == r->event_depth + 1 && r->sub == SUB_ARGS && wants_args (r))
+    {
+      r->args_key_is_name = KEY_IS (key, length, "name");
+      r->args_key_offset = r->args_keys->len;
+      r->args_key_length = MIN (length, G_MAXUINT32);
+      g_string_append_len (r->args_keys, (const char *) key, length);
+    }
+  return 1;
+}
+
+static int
+on_start_map (void *ctx)
+{
+  Reader *r = ctx;
+
+  r->depth++;
+  if (!r->in_event)
+    {
+      if (r->depth == 1)
+        r->top_is_map = TRUE;
+      else if (r->events_depth != 0 && r->depth == r->events_depth + 1)
+        begin_event (r);
+    }
+  else if (r->depth == r->event_depth + 1)
+    {
+      r->sub = r->key == KEY_ARGS ? SUB_ARGS : r->key == KEY_ID2 ? SUB_ID2 : SUB_NONE;
+    }
+  return 1;
+}
+
+static int
+on_end_map (void *ctx)
+{
+  Reader *r = ctx;
+
+  if (r->in_event)
+    {
+      if (r->depth == r->event_depth)
+        finish_event (r);
+      else if (r->depth == r->event_depth + 1)
+        r->sub = SUB_NONE;
+    }
+  r->depth--;
+  return 1;
+}
+
+static int
+on_start_array (void *ctx)
+{
+  Reader *r = ctx;
+
+  r->depth++;
+  if (!r->in_event)
+    {
+      if (r->depth == 1)
+        {
+          r->events_depth = 1;
+          r->saw_events = TRUE;
+        }
+      else if (r->depth == 2 && r->top_is_map && r->top_key_is_events)
+        {
+          r->events_depth = 2;
+          r->saw_events = TRUE;
+        }
+    }
+  else if (r->depth == r->event_depth + 1)
+    {
+      r->sub = SUB_NONE;
+    }
+  return 1;
+}
+
+static int
+on_end_array (void *ctx)
+{
+  Reader *r = ctx;
+
+  if (!r->in_event && r->depth == r->events_depth)
+    r->events_depth = 0;
+  r->depth--;
+  return 1;
+}
+
+static const yajl_callbacks callbacks = {
+  .yajl_null = on_null,
+  .yajl_boolean = on_boolean,
+  .yajl_number = on_number,
+  .yajl_string = on_string,
+  .yajl_start_map = on_start_map,
+  .yajl_map_key = on_map_key,
+  .yajl_end_map = on_end_map,
+  .yajl_start_array = on_start_array,
+  .yajl_end_array = on_end_array,
+};
+
+/* ------------------------------------------------------------------ */
+/* Driving yajl */
+
+static void
+reader_init (Reader         *r,
+             SlTraceBuilder *builder,
+             const char     *path,
+             const char     *pid_prefix)
+{
+  memset (r, 0, sizeof *r);
+  r->builder = builder;
+  r->path = path;
+  r->source = sl_trace_builder_add_source (builder, path);
+  r->prefix = pid_prefix != NULL && *pid_prefix != '\0' ? g_string_new (pid_prefix) : NULL;
+  r->pid = g_string_sized_new (32);
+  r->tid = g_string_sized_new (32);
+  r->args_keys = g_string_sized_new (256);
+  r->args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
+  r->meta_name = g_string_sized_new (64);
+  r->last_cat_length = G_MAXUINT;
+  r->key_scratch = g_string_sized_new (64);
+  r->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free, g_free);
+  r->yajl = yajl_alloc (&callbacks, NULL, r);
+  /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
+  yajl_config (r->yajl, yajl_allow_comments, 0);
+  yajl_config (r->yajl, yajl_dont_validate_strings, 1);
+}
+
+static void
+reader_clear (Reader *r)
+{
+  if (r->prefix != NULL)
+    g_string_free (r->prefix, TRUE);
+  g_string_free (r->pid, TRUE);
+  g_string_free (r->tid, TRUE);
+  g_string_free (r->args_keys, TRUE);
+  g_array_unref (r->args);
+  g_string_free (r->meta_name, TRUE);
+  g_string_free (r->key_scratch, TRUE);
+  g_hash_table_unref (r->async_open);
+  yajl_free (r->yajl);
+}
+
+static char *
+yajl_error_text (Reader              *r,
+                 const unsigned char *data,
+                 gsize                length)
+{
+  unsigned char *text = yajl_get_error (r->yajl, 0, data, length);
+  char *copy = g_strstrip (g_strdup ((const char *) text));
+
+  yajl_free_error (r->yajl, text);
+  return copy;
+}
+
+static void
+reader_feed (Reader       *r,
+             const guint8 *data,
+             gsize         length)
+{
+  yajl_status status;
+
+  if (r->failed || length == 0)
+    {
+      r->base += length;
+      return;
+    }
+
+  status = yajl_parse (r->yajl, data, length);
+  if (status != yajl_status_ok)
+    {
+      g_autofree char *reason = yajl_error_text (r, data, length);
+      g_autofree char *message = NULL;
+
+      /* Translators: the reason is the JSON parser's own (English) text */
+      message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
+      reader_problem (r, SL_SEVERITY_ERROR, r->base + yajl_get_bytes_consumed (r->yajl), message);
+      r->failed = TRUE;
+    }
+  r->base += length;
+}
+
+static void
+reader_finish (Reader *r)
+{
+  if (!r->failed)
+    {
+      if (r->base == 0)
+        {
+          reader_problem (r, SL_SEVERITY_ERROR, 0, _("The file is empty"));
+        }
+      else if (yajl_complete_parse (r->yajl) != yajl_status_ok)
+        {
+          reader_problem (r, SL_SEVERITY_WARNING, r->base,
+                          _("The file ends before the JSON is complete (cut off while written?); the events before are kept"));
+        }
+      else if (!r->saw_events)
+        {
+          reader_problem (r, SL_SEVERITY_WARNING, 0,
+                          _("The JSON holds no traceEvents array, so no events were read"));
+        }
+    }
+
+  for (guint c = 0; c < 256; c++)
+    {
+      if (r->phase_counts[c] > 0)
+        {
+          char phase[2] = { (char) c, '\0' };
+
+          sl_trace_builder_add_phase_count (r->builder, phase, r->phase_counts[c]);
+        }
+    }
+
+  if (r->n_no_ts > 0)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu event has no valid timestamp and is not drawn",
+                                      "%llu events have no valid timestamp and are not drawn",
+                                      r->n_no_ts),
+                         (unsigned long long) r->n_no_ts);
+      reader_problem (r, SL_SEVERITY_WARNING, -1, message);
+    }
+}
+
+/* Gzip members one after the other are inflated as one stream. */
+typedef struct {
+  z_stream  z;
+  guint8   *out;
+  gboolean  ended;
+  gboolean  damaged;
+} Inflater;
+
+static void
+inflate_feed (Reader       *r,
+              Inflater     *inf,
+              const guint8 *data,
+              gsize         length,
+              guint64       compressed_offset)
+{
+  inf->z.next_in = (Bytef *) data;
+  inf->z.avail_in = length;
+
+  gboolean output_full = FALSE;
+
+  while ((inf->z.avail_in > 0 || output_full) && !inf->damaged && !r->failed)
+    {
+      int ret;
+
+      if (inf->ended)
+        {
+          /* trailing bytes after a member: another member, or padding */
+          if (inf->z.avail_in == 0 || inf->z.next_in[0] != 0x1f)
+            return;
+          inflateReset (&inf->z);
+          inf->ended = FALSE;
+        }
+
+      inf->z.next_out = inf->out;
+      inf->z.avail_out = CHUNK_SIZE;
+      ret = inflate (&inf->z, Z_NO_FLUSH);
+      output_full = inf->z.avail_out == 0;
+      reader_feed (r, inf->out, CHUNK_SIZE - inf->z.avail_out);
+
+      if (ret == Z_STREAM_END)
+        inf->ended = TRUE;
+      else if (ret == Z_BUF_ERROR && !output_full)
+        return;
+      else if (ret != Z_OK && ret != Z_BUF_ERROR)
+        {
+          g_autofree char *message =
+            g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
+                             inf->z.msg != NULL ? inf->z.msg : "zlib");
+          reader_problem (r, SL_SEVERITY_ERROR,
+                          compressed_offset + (length - inf->z.avail_in), message);
+          inf->damaged = TRUE;
+        }
+    }
+}
+
+static gboolean
+is_gzip (const guint8 *data,
+         gsize         length)
+{
+  return length >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+}
+
+void
+sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
+                                  const char     *path,
+                                  const guint8   *data,
+                                  gsize           length,
+                                  const char     *pid_prefix)
+{
+  Reader r;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (data != NULL || length == 0);
+
+  reader_init (&r, builder, path != NULL ? path : "", pid_prefix);
+  if (is_gzip (data, length))
+    {
+      Inflater inf = { 0 };
+
+      inf.out = g_malloc (CHUNK_SIZE);
+      if (inflateInit2 (&inf.z, 15 + 32) == Z_OK)
+        {
+          for (gsize done = 0; done < length && !r.failed && !inf.damaged; done += MIN (length - done, CHUNK_SIZE))
+            inflate_feed (&r, &inf, data + done, MIN (length - done, CHUNK_SIZE), done);
+          if (!inf.ended && !inf.damaged && !r.failed)
+            reader_problem (&r, SL_SEVERITY_WARNING, length, _("The gzip data ends early"));
+          inflateEnd (&inf.z);
+        }
+      g_free (inf.out);
+    }
+  else
+    {
+      for (gsize done = 0; done < length && !r.failed; done += MIN (length - done, CHUNK_SIZE))
+        reader_feed (&r, data + done, MIN (length - done, CHUNK_SIZE));
+    }
+  reader_finish (&r);
+  reader_clear (&r);
+}
+
+/* Reading (and inflating) runs in a thread of its own, one chunk ahead of
+ * the JSON parser, so the second core takes the system calls and zlib. */
+
+#define N_CHUNKS 4
+
+typedef struct {
+  guint8     *data;
+  gsize       length;
+  guint64     file_bytes;        /* of the file, read so far */
+  gboolean    end;
+  GError     *error;             /* could not read (fatal) */
+  char       *damage;            /* gzip trouble, reported as a problem */
+  guint64     damage_offset;
+  SlSeverity  damage_severity;
+} Chunk;
+
+typedef struct {
+  GInputStream *stream;
+  GCancellable *cancellable;
+  const char   *path;
+  GAsyncQueue  *filled;
+  GAsyncQueue  *empty;
+  gint          stop;
+} Pipe;
+
+static void
+chunk_free (gpointer data)
+{
+  Chunk *chunk = data;
+
+  g_free (chunk->data);
+  g_clear_error (&chunk->error);
+  g_free (chunk->damage);
+  g_free (chunk);
+}
+
+static void
+pipe_inflate (Pipe     *pipe,
+              z_stream *z,
+              gboolean *ended,
+              guint64   file_bytes,
+              Chunk    *end)
+{
+  gboolean output_full = FALSE;
+
+  while ((z->avail_in > 0 || output_full) && !g_atomic_int_get (&pipe->stop))
+    {
+      Chunk *chunk;
+      int ret;
+
+      if (*ended)
+        {
+          /* after a member: another member, or padding to ignore */
+          if (z->avail_in == 0 || z->next_in[0] != 0x1f)
+            return;
+          inflateReset (z);
+          *ended = FALSE;
+        }
+
+      chunk = g_async_queue_pop (pipe->empty);
+      z->next_out = chunk->data;
+      z->avail_out = CHUNK_SIZE;
+      ret = inflate (z, Z_NO_FLUSH);
+      chunk->length = CHUNK_SIZE - z->avail_out;
+      chunk->file_bytes = file_bytes;
+      output_full = z->avail_out == 0;
+      if (chunk->length > 0)
+        g_async_queue_push (pipe->filled, chunk);
+      else
+        g_async_queue_push (pipe->empty, chunk);
+
+      if (ret == Z_STREAM_END)
+        *ended = TRUE;
+      else if (ret == Z_BUF_ERROR && !output_full)
+        return;  /* needs more input */
+      else if (ret != Z_OK && ret != Z_BUF_ERROR)
+        {
+          end->damage = g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
+                                         z->msg != NULL ? z->msg : "zlib");
+          end->damage_offset = file_bytes - z->avail_in;
+          end->damage_severity = SL_SEVERITY_ERROR;
+          g_atomic_int_set (&pipe->stop, TRUE);
+          return;
+        }
+    }
+}
+
+static gpointer
+pipe_produce (gpointer data)
+{
+  Pipe *pipe = data;
+  g_autofree guint8 *compressed = g_malloc (CHUNK_SIZE);
+  Chunk *end = g_new0 (Chunk, 1);
+  gboolean first = TRUE, gzip = FALSE, ended = FALSE, z_ready = FALSE;
+  guint64 file_bytes = 0;
+  z_stream z;
+
+  memset (&z, 0, sizeof z);
+  end->end = TRUE;
+
+  while (!g_atomic_int_get (&pipe->stop))
+    {
+      Chunk *chunk = g_async_queue_pop (pipe->empty);
+      gsize n_read = 0;
+
+      if (!g_input_stream_read_all (pipe->stream, chunk->data, CHUNK_SIZE, &n_read,
+                                    pipe->cancellable, &end->error))
+        {
+          g_async_queue_push (pipe->empty, chunk);
+          break;
+        }
+      file_bytes += n_read;
+
+      if (first)
+        {
+          first = FALSE;
+          gzip = is_gzip (chunk->data, n_read);
+          if (gzip)
+            {
+              if (inflateInit2 (&z, 15 + 32) != Z_OK)
+                {
+                  g_set_error (&end->error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not start decompressing %s"), pipe->path);
+                  g_async_queue_push (pipe->empty, chunk);
+                  break;
+                }
+              z_ready = TRUE;
+            }
+        }
+
+      if (!gzip)
+        {
+          chunk->length = n_read;
+          chunk->file_bytes = file_bytes;
+          if (n_read > 0)
+            g_async_queue_push (pipe->filled, chunk);
+          else
+            g_async_queue_push (pipe->empty, chunk);
+        }
+      else
+        {
+          memcpy (compressed, chunk->data, n_read);
+          g_async_queue_push (pipe->empty, chunk);
+          z.next_in = compressed;
+          z.avail_in = n_read;
+          pipe_inflate (pipe, &z, &ended, file_bytes, end);
+        }
+
+      if (n_read < CHUNK_SIZE)
+        {
+          if (gzip && !ended && end->damage == NULL && end->error == NULL)
+            {
+              end->damage = g_strdup (_("The gzip data ends early"));
+              end->damage_offset = file_bytes;
+              end->damage_severity = SL_SEVERITY_WARNING;
+            }
+          break;
+        }
+    }
+
+  if (z_ready)
+    inflateEnd (&z);
+  g_async_queue_push (pipe->filled, end);
+  return NULL;
+}
+
+gboolean
+sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
+                                  GFile                *file,
+                                  const char           *pid_prefix,
+                                  SlTraceProgressFunc   progress,
+                                  gpointer              user_data,
+                                  GCancellable         *cancellable,
+                                  GError              **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *path = NULL;
+  GThread *thread;
+  gboolean ok = TRUE, stopping = FALSE;
+  guint64 total = 0;
+  Pipe pipe = { 0 };
+  Reader r;
+
+  g_return_val_if_fail (builder != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    path = g_file_get_uri (file);
+
+  if (!(stream = g_file_read (file, cancellable, error)))
+    return FALSE;
+  info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
+  if (info != NULL)
+    total = g_file_info_get_size (info);
+
+  pipe.stream = G_INPUT_STREAM (stream);
+  pipe.cancellable = cancellable;
+  pipe.path = path;
+  pipe.filled = g_async_queue_new ();
+  pipe.empty = g_async_queue_new ();
+  for (guint i = 0; i < N_CHUNKS; i++)
+    {
+      Chunk *chunk = g_new0 (Chunk, 1);
+
+      chunk->data = g_malloc (CHUNK_SIZE);
+      g_async_queue_push (pipe.empty, chunk);
+    }
+
+  reader_init (&r, builder, path, pid_prefix);
+  thread = g_thread_new ("sl-trace-read", pipe_produce, &pipe);
+
+  for (;;)
+    {
+      Chunk *chunk = g_async_queue_pop (pipe.filled);
+
+      if (chunk->end)
+        {
+          if (chunk->error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&chunk->error));
+              ok = FALSE;
+            }
+          else if (chunk->damage != NULL && !r.failed)
+            {
+              reader_problem (&r, chunk->damage_severity, chunk->damage_offset, chunk->damage);
+              if (chunk->damage_severity == SL_SEVERITY_ERROR)
+                r.failed = TRUE;  /* what follows the damage is not JSON */
+            }
+          chunk_free (chunk);
+          break;
+        }
+
+      if (!stopping)
+        {
+          reader_feed (&r, chunk->data, chunk->length);
+          if (progress != NULL)
+            progress (chunk->file_bytes, total, user_data);
+          if (r.failed || g_cancellable_is_cancelled (cancellable))
+            {
+              /* let the reader finish; what it sends is dropped */
+              stopping = TRUE;
+              g_atomic_int_set (&pipe.stop, TRUE);
+            }
+        }
+      g_async_queue_push (pipe.empty, chunk);
+    }
+  g_thread_join (thread);
+
+  if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
+    ok = FALSE;
+  if (ok)
+    reader_finish (&r);
+  reader_clear (&r);
+
+  g_async_queue_lock (pipe.empty);
+  for (Chunk *chunk; (chunk = g_async_queue_try_pop_unlocked (pipe.empty)) != NULL;)
+    chunk_free (chunk);
+  g_async_queue_unlock (pipe.empty);
+  g_async_queue_unref (pipe.empty);
+  g_async_queue_unref (pipe.filled);
+
+  return ok;
+}
+
+SlTrace *
+sl_chrome_trace_load (const char           *path,
+                      SlTraceProgressFunc   progress,
+                      gpointer              user_data,
+                      GCancellable         *cancellable,
+                      GError              **error)
+{
+  g_autoptr(GFile) file = NULL;
+  SlTraceBuilder *builder;
+  SlTrace *trace;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  file = g_file_new_for_path (path);
+  builder = sl_trace_builder_new (path);
+  if (!sl_chrome_trace_reader_read_into (builder, file, NULL, progress, user_data, cancellable, error))
+    {
+      sl_trace_builder_free (builder);
+      return NULL;
+    }
+
+  trace = sl_trace_builder_finish (builder, cancellable);
+  if (trace == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Reading the trace was cancelled"));
+  return trace;
+}
+
+typedef struct {
+  char                *path;
+  SlTraceProgressFunc  progress;
+  gpointer             progress_data;
+} LoadData;
+
+static void
+load_data_free (gpointer data)
+{
+  LoadData *load = data;
+
+  g_free (load->path);
+  g_free (load);
+}
+
+static void
+load_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  LoadData *load = task_data;
+  GError *error = NULL;
+  SlTrace *trace = sl_chrome_trace_load (load->path, load->progress, load->progress_data, cancellable, &error);
+
+  if (trace == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, trace, g_object_unref);
+}
+
+void
+sl_chrome_trace_load_async (const char           *path,
+                            SlTraceProgressFunc   progress,
+                            gpointer              progress_data,
+                            GCancellable         *cancellable,
+                            GAsyncReadyCallback   callback,
+                            gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadData *load;
+
+  g_return_if_fail (path != NULL);
+
+  load = g_new0 (LoadData, 1);
+  load->path = g_strdup (path);
+  load->progress = progress;
+  load->progress_data = progress_data;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_chrome_trace_load_async);
+  g_task_set_task_data (task, load, load_data_free);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+SlTrace *
+sl_chrome_trace_load_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,68 @@
+/* sl-chrome-trace-reader.h: streaming import of Chrome trace JSON
+ *
+ * Reads the JSON Object Format ({"traceEvents": [...], ...}) and the JSON
+ * Array Format, plain or gzip, with yajl in chunks of 1 MiB: no document
+ * tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
+ * event before it and becomes an SlProblem with the byte offset.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "sl-trace.h"
+
+G_BEGIN_DECLS
+
+/* Called once per chunk: bytes of the file read so far, and its size (0
+ * when unknown). */
+typedef void (*SlTraceProgressFunc) (guint64  bytes_read,
+                                     guint64  total_bytes,
+                                     gpointer user_data);
+
+/* Reads one file into @builder. @pid_prefix (or %NULL) is put in front of
+ * every pid, so several files (ranks of a cluster) keep their processes
+ * apart. Returns %FALSE only when the file cannot be read at all or on
+ * cancellation; damaged content is reported in the builder's problems. */
+gboolean  sl_chrome_trace_reader_read_into   (SlTraceBuilder       *builder,
+                                              GFile                *file,
+                                              const char           *pid_prefix,
+                                              SlTraceProgressFunc   progress,
+                                              gpointer              user_data,
+                                              GCancellable         *cancellable,
+                                              GError              **error);
+/* The same from memory (tests and fuzzing); @path names the data in problems. */
+void      sl_chrome_trace_reader_read_data   (SlTraceBuilder       *builder,
+                                              const char           *path,
+                                              const guint8         *data,
+                                              gsize                 length,
+                                              const char           *pid_prefix);
+/* One file to a finished trace. */
+SlTrace  *sl_chrome_trace_load               (const char           *path,
+                                              SlTraceProgressFunc   progress,
+                                              gpointer              user_data,
+                                              GCancellable         *cancellable,
+                                              GError              **error);
+
+/* The same in a worker thread (GTask); @progress is called in that thread. */
+void      sl_chrome_trace_load_async         (const char           *path,
+                                              SlTraceProgressFunc   progress,
+                                              gpointer              progress_data,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+SlTrace  *sl_chrome_trace_load_finish        (GAsyncResult         *result,
+                                              GError              **error);
+
+/* Decimal text (as in JSON, optionally quoted content) of microseconds to
+ * integer nanoseconds, exactly: no double on the way. */
+gboolean  sl_chrome_trace_parse_us           (const char           *text,
+                                              gsize                 length,
+                                              gint64               *ns);
+/* An id as decimal or "0x" hex text, to 64 bits exactly; other text is
+ * hashed so equal strings still match. */
+guint64   sl_chrome_trace_parse_id           (const char           *text,
+                                              gsize                 length);
+
+G_END_DECLS

@@ -1,0 +1,1795 @@
+/* sl-profile-loader.c
+ *
+ * Files are classified by name, grouped into ranks by the folder that
+ * holds them (the *_ascend_pt/_ascend_ms folder, the PROF_ folder, or the
+ * MindSpore profiler folder plus the device id in the file name), then
+ * read in a fixed order per rank: info, steps, op types, op instances,
+ * framework details, summaries, counters, the SQLite export.
+ *
+ * Units: MindSpore step trace points are system-counter ticks of 10 ns;
+ * MindSpore op tables are in ms; msprof and torch_npu CSVs in µs (parsed
+ * as exact decimals, since epoch µs with a fraction do not fit a double).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-csv-reader.h"
+#include "sl-profile-db.h"
+#include "sl-profile-loader.h"
+
+#define MAX_DEPTH         8
+#define MAX_FILES         100000
+#define MAX_INFO_ENTRIES  400
+#define MAX_JSON_BYTES    (64 * 1024 * 1024)
+#define CANCEL_MASK       0xfff
+#define MS_TICK_NS        10
+
+/* Processing order inside a rank. */
+typedef enum {
+  FILE_INFO,
+  FILE_MS_STEP,
+  FILE_MSPROF_STEP,
+  FILE_PT_STEP,
+  FILE_MS_AICORE_TYPE,
+  FILE_OP_STATISTIC,
+  FILE_MS_AICORE_DETAIL,
+  FILE_MS_AICPU,
+  FILE_OP_SUMMARY,
+  FILE_TASK_TIME,
+  FILE_MS_FRAMEWORK,
+  FILE_API_STATISTIC,
+  FILE_MS_TIMELINE_SUMMARY,
+  FILE_MS_FLOPS_SUMMARY,
+  FILE_MEMORY_RECORD,
+  FILE_CLUSTER_STEP,
+  FILE_DATABASE,
+} FileKind;
+
+typedef struct {
+  char            *path;
+  FileKind         kind;
+  char            *unit_dir;
+  SlProfileLayout  layout;
+  gint64           id;
+} Found;
+
+typedef struct {
+  SlProfile    *profile;
+  GCancellable *cancellable;
+  GHashTable   *ranks;     /* group key → SlProfileRank */
+} Loader;
+
+static void
+found_free (Found *found)
+{
+  g_free (found->path);
+  g_free (found->unit_dir);
+  g_free (found);
+}
+
+/* ------------------------------------------------------------------ */
+/* Classification */
+
+/* "<prefix><digits><suffix>" → the digits; -1 when @name does not match. */
+static gint64
+match_id (const char *name,
+          const char *prefix,
+          const char *suffix)
+{
+  gsize plen = strlen (prefix), slen = strlen (suffix), nlen = strlen (name);
+  gint64 id = 0;
+
+  if (nlen <= plen + slen || !g_str_has_prefix (name, prefix) || !g_str_has_suffix (name, suffix))
+    return -1;
+  for (gsize i = plen; i < nlen - slen; i++)
+    {
+      if (!g_ascii_isdigit (name[i]) || id > G_MAXINT32)
+        return -1;
+      id = id * 10 + (name[i] - '0');
+    }
+  return id;
+}
+
+static gboolean
+is_ascend_unit_name (const char *name)
+{
+  return g_str_has_suffix (name, "_ascend_pt") || g_str_has_suffix (name, "_ascend_ms");
+}
+
+/* The PROF_ folder above @dir, or NULL. */
+static char *
+find_prof_ancestor (const char *dir)
+{
+  g_autofree char *current = g_strdup (dir);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *base = g_path_get_basename (current);
+      g_autofree char *parent = NULL;
+
+      if (g_str_has_prefix (base, "PROF_"))
+        return g_steal_pointer (&current);
+      parent = g_path_get_dirname (current);
+      if (g_str_equal (parent, current))
+        break;
+      g_free (current);
+      current = g_steal_pointer (&parent);
+    }
+  return NULL;
+}
+
+static gboolean
+classify_name (const char *name,
+               FileKind   *kind,
+               gint64     *id,
+               gboolean   *mindspore)
+{
+  static const struct {
+    const char *prefix;
+    const char *suffix;
+    FileKind    kind;
+  } numbered[] = {
+    { "step_trace_raw_", "_detail_time.csv", FILE_MS_STEP },
+    { "aicore_intermediate_", "_type.csv", FILE_MS_AICORE_TYPE },
+    { "aicore_intermediate_", "_detail.csv", FILE_MS_AICORE_DETAIL },
+    { "aicpu_intermediate_", ".csv", FILE_MS_AICPU },
+    { "framework_raw_", ".csv", FILE_MS_FRAMEWORK },
+    { "ascend_timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
+    { "gpu_timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
+    { "timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
+    { "flops_summary_", ".json", FILE_MS_FLOPS_SUMMARY },
+    { "profiler_info_", ".json", FILE_INFO },
+  };
+
+  *id = -1;
+  *mindspore = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
+    {
+      gint64 n = match_id (name, numbered[i].prefix, numbered[i].suffix);
+
+      if (n >= 0)
+        {
+          *kind = numbered[i].kind;
+          *id = n;
+          *mindspore = TRUE;
+          return TRUE;
+        }
+    }
+
+  if (g_str_equal (name, "profiler_metadata.json") ||
+      (g_str_has_prefix (name, "info.json.") && !g_str_has_suffix (name, ".done")))
+    *kind = FILE_INFO;
+  else if (g_str_equal (name, "cluster_step_trace_time.csv"))
+    *kind = FILE_CLUSTER_STEP;
+  else if (g_str_equal (name, "step_trace_time.csv"))
+    *kind = FILE_PT_STEP;
+  else if (g_str_has_prefix (name, "step_trace_") && g_str_has_suffix (name, ".csv"))
+    *kind = FILE_MSPROF_STEP;
+  else if ((g_str_has_prefix (name, "kernel_details") || g_str_has_prefix (name, "op_summary")) &&
+           g_str_has_suffix (name, ".csv"))
+    *kind = FILE_OP_SUMMARY;
+  else if (g_str_has_prefix (name, "op_statistic") && g_str_has_suffix (name, ".csv"))
+    *kind = FILE_OP_STATISTIC;
+  else if (g_str_has_prefix (name, "api_statistic") && g_str_has_suffix (name, ".csv"))
+    *kind = FILE_API_STATISTIC;
+  else if (g_str_has_prefix (name, "task_time") && g_str_has_suffix (name, ".csv"))
+    *kind = FILE_TASK_TIME;
+  else if (g_str_equal (name, "memory_record.csv"))
+    *kind = FILE_MEMORY_RECORD;
+  else if (g_str_has_suffix (name, ".db") &&
+           (g_str_has_prefix (name, "msprof_") || g_str_has_prefix (name, "ascend_pytorch_profiler") ||
+            g_str_has_prefix (name, "ascend_mindspore_profiler")))
+    *kind = FILE_DATABASE;
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+static Found *
+classify (const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *dir_name = g_path_get_basename (dir);
+  g_autofree char *prof = NULL;
+  Found *found;
+  FileKind kind;
+  gint64 id;
+  gboolean mindspore;
+
+  if (!classify_name (name, &kind, &id, &mindspore))
+    return NULL;
+
+  found = g_new0 (Found, 1);
+  found->path = g_strdup (path);
+  found->kind = kind;
+  found->id = -1;
+
+  if (g_str_equal (dir_name, "ASCEND_PROFILER_OUTPUT"))
+    {
+      found->unit_dir = g_path_get_dirname (dir);
+      found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
+    }
+  else if (is_ascend_unit_name (dir_name))
+    {
+      found->unit_dir = g_strdup (dir);
+      found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
+    }
+  else if ((prof = find_prof_ancestor (dir)) != NULL)
+    {
+      found->unit_dir = g_steal_pointer (&prof);
+      found->layout = SL_PROFILE_LAYOUT_MSPROF;
+    }
+  else if (mindspore)
+    {
+      found->unit_dir = g_strdup (dir);
+      found->layout = SL_PROFILE_LAYOUT_MINDSPORE;
+      found->id = id;
+    }
+  else
+    {
+      found->unit_dir = g_strdup (dir);
+      found->layout = kind == FILE_CLUSTER_STEP ? SL_PROFILE_LAYOUT_CLUSTER
+                    : kind == FILE_DATABASE ? SL_PROFILE_LAYOUT_DATABASE
+                    : kind == FILE_OP_SUMMARY && g_str_has_prefix (name, "op_summary") ? SL_PROFILE_LAYOUT_MSPROF
+                    : SL_PROFILE_LAYOUT_ASCEND_PT;
+    }
+
+  return found;
+}
+
+/* An *_ascend_pt folder with its own ASCEND_PROFILER_OUTPUT also holds the
+ * raw PROF_ folder it was made from: the same data again, so skip it. */
+static gboolean
+skip_child_dir (const char *dir,
+                const char *child)
+{
+  g_autofree char *dir_name = g_path_get_basename (dir);
+  g_autofree char *output = NULL;
+
+  if (child[0] == '.')
+    return TRUE;
+  if (!g_str_has_prefix (child, "PROF_") || !is_ascend_unit_name (dir_name))
+    return FALSE;
+  output = g_build_filename (dir, "ASCEND_PROFILER_OUTPUT", NULL);
+  return g_file_test (output, G_FILE_TEST_IS_DIR);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char **)a, *(const char **)b);
+}
+
+typedef gboolean (*VisitFunc) (const char *path, gpointer user_data);
+
+static void
+walk (const char   *dir,
+      guint         depth,
+      guint        *n_files,
+      GCancellable *cancellable,
+      VisitFunc     visit,
+      gpointer      user_data)
+{
+  g_autoptr(GDir) gdir = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (depth > MAX_DEPTH || *n_files >= MAX_FILES || g_cancellable_is_cancelled (cancellable))
+    return;
+
+  gdir = g_dir_open (dir, 0, NULL);
+  if (gdir == NULL)
+    return;
+
+  while ((name = g_dir_read_name (gdir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len && *n_files < MAX_FILES; i++)
+    {
+      const char *child = g_ptr_array_index (names, i);
+      g_autofree char *path = g_build_filename (dir, child, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        continue;
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          if (!skip_child_dir (dir, child))
+            walk (path, depth + 1, n_files, cancellable, visit, user_data);
+        }
+      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        {
+          (*n_files)++;
+          visit (path, user_data);
+        }
+    }
+}
+
+static gboolean
+collect_found (const char *path,
+               gpointer    user_data)
+{
+  Found *found = classify (path);
+
+  if (found != NULL)
+    g_ptr_array_add (user_data, found);
+  return TRUE;
+}
+
+static int
+compare_found (gconstpointer a,
+               gconstpointer b)
+{
+  const Found *fa = *(const Found **)a;
+  const Found *fb = *(const Found **)b;
+  int cmp;
+
+  if ((cmp = g_strcmp0 (fa->unit_dir, fb->unit_dir)) != 0)
+    return cmp;
+  if (fa->id != fb->id)
+    return fa->id < fb->id ? -1 : 1;
+  if (fa->kind != fb->kind)
+    return fa->kind < fb->kind ? -1 : 1;
+  return g_strcmp0 (fa->path, fb->path);
+}
+
+/* ------------------------------------------------------------------ */
+/* Problems */
+
+static void
+report (Loader     *loader,
+        SlSeverity  severity,
+        const char *path,
+        gint64      offset,
+        const char *message)
+{
+  g_autoptr(SlProblem) problem = sl_problem_new (severity, _("Profile reader"), path, offset, message);
+
+  sl_profile_add_problem (loader->profile, problem);
+}
+
+static void
+take_csv_problems (Loader      *loader,
+                   SlCsvReader *reader)
+{
+  GPtrArray *problems = sl_csv_reader_get_problems (reader);
+
+  for (guint i = 0; i < problems->len; i++)
+    sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
+}
+
+static SlCsvReader *
+open_csv (Loader     *loader,
+          const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  SlCsvReader *reader = sl_csv_reader_new_for_path (path, &error);
+
+  if (reader == NULL)
+    {
+      report (loader, SL_SEVERITY_ERROR, path, -1, error->message);
+      return NULL;
+    }
+  if (!sl_csv_reader_read_header (reader))
+    {
+      take_csv_problems (loader, reader);
+      report (loader, SL_SEVERITY_WARNING, path, 0, _("The file is empty"));
+      sl_csv_reader_free (reader);
+      return NULL;
+    }
+  return reader;
+}
+
+static gboolean
+require_columns (Loader      *loader,
+                 SlCsvReader *reader,
+                 const char  *names,
+                 int          column)
+{
+  g_autofree char *message = NULL;
+
+  if (column != SL_CSV_NO_COLUMN)
+    return TRUE;
+
+  /* Translators: %s is a column name (with alternatives separated by |) */
+  message = g_strdup_printf (_("The header has no column “%s”; the file is not read"), names);
+  report (loader, SL_SEVERITY_ERROR, sl_csv_reader_get_path (reader), 0, message);
+  return FALSE;
+}
+
+static gboolean
+row_cancelled (Loader      *loader,
+               SlCsvReader *reader)
+{
+  return (sl_csv_reader_get_n_rows (reader) & CANCEL_MASK) == 0 &&
+         g_cancellable_is_cancelled (loader->cancellable);
+}
+
+static void
+report_bad_value (SlCsvReader *reader,
+                  const char  *column)
+{
+  g_autofree char *message = NULL;
+
+  /* Translators: %s is a column name */
+  message = g_strdup_printf (_("Line %u: “%s” is not a number; the row is skipped"),
+                             sl_csv_reader_get_row_line (reader), column);
+  sl_csv_reader_report (reader, SL_SEVERITY_WARNING, message);
+}
+
+/* ------------------------------------------------------------------ */
+/* Small parsers */
+
+static gint64
+scaled_or (const char *text,
+           guint       scale,
+           gint64      fallback)
+{
+  gint64 value;
+
+  return sl_csv_parse_scaled (text, scale, &value) ? value : fallback;
+}
+
+static gint64
+int_or (const char *text,
+        gint64      fallback)
+{
+  gint64 value;
+
+  return sl_csv_parse_int64 (text, &value) ? value : fallback;
+}
+
+/* kernel_details writes shapes as "\"32,3,224,224\"": drop the quotes. */
+static char *
+clean_text (const char *text)
+{
+  gsize len;
+
+  if (text == NULL)
+    return NULL;
+  while (*text == ' ' || *text == '"')
+    text++;
+  len = strlen (text);
+  while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '"' || text[len - 1] == '\t'))
+    len--;
+  if (len == 3 && strncmp (text, "N/A", 3) == 0)
+    return NULL;
+  return g_strndup (text, len);
+}
+
+/* "Default/net/fc3-Dense/MatMul-op9" → "MatMul" */
+static char *
+type_from_name (const char *name)
+{
+  const char *base = strrchr (name, '/');
+  const char *op;
+
+  base = base != NULL ? base + 1 : name;
+  op = strstr (base, "-op");
+  return op != NULL ? g_strndup (base, op - base) : g_strdup (base);
+}
+
+/* ------------------------------------------------------------------ */
+/* Info files */
+
+static void
+flatten_json (SlProfileRank *rank,
+              const char    *prefix,
+              JsonNode      *node,
+              guint          depth)
+{
+  if (g_hash_table_size (rank->info) >= MAX_INFO_ENTRIES || depth > 4)
+    return;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (object);
+
+      for (const GList *l = members; l != NULL; l = l->next)
+        {
+          g_autofree char *key = prefix[0] != '\0' ? g_strdup_printf ("%s.%s", prefix, (char *)l->data)
+                                                   : g_strdup (l->data);
+
+          flatten_json (rank, key, json_object_get_member (object, l->data), depth + 1);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array) && i < 64; i++)
+        {
+          g_autofree char *key = g_strdup_printf ("%s.%u", prefix, i);
+
+          flatten_json (rank, key, json_array_get_element (array, i), depth + 1);
+        }
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType type = json_node_get_value_type (node);
+      g_autofree char *text = NULL;
+
+      if (type == G_TYPE_STRING)
+        text = g_strdup (json_node_get_string (node));
+      else if (type == G_TYPE_INT64)
+        text = g_strdup_printf ("%lld", (long long)json_node_get_int (node));
+      else if (type == G_TYPE_DOUBLE)
+        text = g_strdup_printf ("%.17g", json_node_get_double (node));
+      else if (type == G_TYPE_BOOLEAN)
+        text = g_strdup (json_node_get_boolean (node) ? "true" : "false");
+      if (text != NULL)
+        sl_profile_rank_set_info (rank, prefix, text);
+    }
+}
+
+static JsonNode *
+load_json (Loader     *loader,
+           const char *path)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &contents, &length, &error))
+    {
+      report (loader, SL_SEVERITY_ERROR, path, -1, error->message);
+      return NULL;
+    }
+  if (length > MAX_JSON_BYTES)
+    {
+      report (loader, SL_SEVERITY_WARNING, path, -1, _("The file is too large for a summary file; it is not read"));
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, contents, length, &error))
+    {
+      report (loader, SL_SEVERITY_ERROR, path, -1, error->message);
+      return NULL;
+    }
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static gint64
+info_int (SlProfileRank *rank,
+          const char    *key)
+{
+  const char *text = g_hash_table_lookup (rank->info, key);
+
+  return text != NULL ? int_or (text, -1) : -1;
+}
+
+static void
+read_info (Loader        *loader,
+           SlProfileRank *rank,
+           const Found   *found)
+{
+  g_autoptr(JsonNode) root = load_json (loader, found->path);
+  g_autofree char *name = g_path_get_basename (found->path);
+  gint64 id;
+
+  if (root == NULL)
+    return;
+
+  flatten_json (rank, "", root, 0);
+
+  if ((id = info_int (rank, "rank_id")) >= 0)
+    rank->rank_id = id;
+  if (g_str_has_prefix (name, "info.json."))
+    {
+      if ((id = info_int (rank, "DeviceInfo.0.id")) >= 0)
+        rank->device_id = id;
+    }
+  else if (rank->rank_id < 0 && (id = match_id (name, "profiler_info_", ".json")) >= 0)
+    rank->rank_id = id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Step tables */
+
+static void
+init_step (SlStep *step)
+{
+  step->step = -1;
+  step->start_ns = step->end_ns = step->fp_ns = step->bp_ns = SL_STEP_NO_TIME;
+  step->total_ns = step->data_wait_ns = step->fp_bp_ns = step->tail_ns = SL_STEP_NO_TIME;
+}
+
+static gboolean
+is_dash (const char *text)
+{
+  if (text == NULL)
+    return FALSE;
+  while (*text == ' ' || *text == '\t')
+    text++;
+  return text[0] == '-' && !g_ascii_isdigit (text[1]);
+}
+
+static gint64
+ticks (const char *text)
+{
+  gint64 value;
+
+  return sl_csv_parse_int64 (text, &value) ? value * MS_TICK_NS
+       : sl_csv_parse_scaled (text, 1, &value) ? value : SL_STEP_NO_TIME;
+}
+
+/* MindSpore step_trace_raw_<id>_detail_time.csv: ticks of 10 ns; the last
+ * row ("-", or all zeros in older versions) holds averages. Columns after
+ * "tail" are reduce streams, kept as extras. */
+static void
+read_ms_step_trace (Loader        *loader,
+                    SlProfileRank *rank,
+                    const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  g_autoptr(SlStepTrace) trace = NULL;
+  g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (SlStep));
+  g_autoptr(GArray) extras = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int c_step, c_start, c_end, c_total, c_fp, c_bp, c_interval, c_fpbp, c_tail;
+  int first_extra;
+  guint n_extra;
+  SlStep average;
+  gboolean have_average = FALSE;
+
+  if (reader == NULL)
+    return;
+
+  c_step = sl_csv_reader_find_column (reader, "step_num");
+  c_start = sl_csv_reader_find_column (reader, "start_point");
+  c_end = sl_csv_reader_find_column (reader, "end_point");
+  c_total = sl_csv_reader_find_column (reader, "total");
+  c_fp = sl_csv_reader_find_column (reader, "fp_point|fp");
+  c_bp = sl_csv_reader_find_column (reader, "bp_point");
+  c_interval = sl_csv_reader_find_column (reader, "iteration_interval");
+  c_fpbp = sl_csv_reader_find_column (reader, "fp_and_bp");
+  c_tail = sl_csv_reader_find_column (reader, "tail");
+  if (!require_columns (loader, reader, "step_num", c_step) ||
+      !require_columns (loader, reader, "total", c_total))
+    goto out;
+
+  first_extra = MAX (MAX (MAX (c_tail, c_fpbp), MAX (c_interval, c_bp)), MAX (c_total, c_fp)) + 1;
+  n_extra = sl_csv_reader_get_n_columns (reader) > (guint)first_extra
+          ? sl_csv_reader_get_n_columns (reader) - first_extra : 0;
+
+  trace = sl_step_trace_new (found->path, SL_STEP_SOURCE_MINDSPORE);
+  for (guint i = 0; i < n_extra; i++)
+    sl_step_trace_add_extra_column (trace, sl_csv_reader_get_column_name (reader, first_extra + i));
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *step_text = sl_csv_reader_get_field (reader, c_step);
+      SlStep step;
+
+      if (row_cancelled (loader, reader))
+        break;
+
+      init_step (&step);
+      step.start_ns = ticks (sl_csv_reader_get_field (reader, c_start));
+      step.end_ns = ticks (sl_csv_reader_get_field (reader, c_end));
+      step.total_ns = ticks (sl_csv_reader_get_field (reader, c_total));
+      step.fp_ns = ticks (sl_csv_reader_get_field (reader, c_fp));
+      step.bp_ns = ticks (sl_csv_reader_get_field (reader, c_bp));
+      step.data_wait_ns = ticks (sl_csv_reader_get_field (reader, c_interval));
+      step.fp_bp_ns = ticks (sl_csv_reader_get_field (reader, c_fpbp));
+      step.tail_ns = ticks (sl_csv_reader_get_field (reader, c_tail));
+
+      if (is_dash (step_text))
+        {
+          average = step;
+          have_average = TRUE;
+          continue;
+        }
+      if (!sl_csv_parse_int64 (step_text, &step.step))
+        {
+          report_bad_value (reader, "step_num");
+          continue;
+        }
+
+      g_array_append_val (steps, step);
+      for (guint i = 0; i < n_extra; i++)
+        {
+          gint64 value = ticks (sl_csv_reader_get_field (reader, first_extra + i));
+
+          g_array_append_val (extras, value);
+        }
+    }
+
+  /* Older MindSpore ended with an averages row numbered 0 with no points. */
+  if (!have_average && steps->len > 1)
+    {
+      SlStep *last = &g_array_index (steps, SlStep, steps->len - 1);
+
+      if (last->step == 0 && last->start_ns == 0 && last->end_ns == 0)
+        {
+          average = *last;
+          have_average = TRUE;
+          g_array_set_size (steps, steps->len - 1);
+        }
+    }
+
+  for (guint s = 0; s < steps->len; s++)
+    {
+      guint index = sl_step_trace_add_step (trace, &g_array_index (steps, SlStep, s));
+
+      for (guint i = 0; i < n_extra; i++)
+        sl_step_trace_set_extra (trace, index, i, g_array_index (extras, gint64, s * n_extra + i));
+    }
+  if (have_average)
+    sl_step_trace_set_file_average (trace, &average);
+
+  g_clear_pointer (&rank->steps, sl_step_trace_unref);
+  rank->steps = g_steal_pointer (&trace);
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* msprof step_trace_*.csv (µs), mapped onto MindSpore's phases:
+ *   total = Iteration Time; fp+bp = FP to BP Time;
+ *   tail = Iteration Refresh (BP end to iteration end);
+ *   data wait = Data Aug Bound (previous end to FP start);
+ *   end = Iteration End, start = end - total.
+ * Reduce Start/Duration are kept as extras. */
+static void
+read_msprof_step_trace (Loader        *loader,
+                        SlProfileRank *rank,
+                        const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  g_autoptr(SlStepTrace) trace = NULL;
+  int c_step, c_fp, c_bp, c_end, c_total, c_fpbp, c_refresh, c_aug, c_reduce_start, c_reduce_dur;
+
+  if (reader == NULL)
+    return;
+
+  c_step = sl_csv_reader_find_column (reader, "Iteration ID|Step Id|Step");
+  c_fp = sl_csv_reader_find_column (reader, "FP Start(us)");
+  c_bp = sl_csv_reader_find_column (reader, "BP End(us)");
+  c_end = sl_csv_reader_find_column (reader, "Iteration End(us)");
+  c_total = sl_csv_reader_find_column (reader, "Iteration Time(us)");
+  c_fpbp = sl_csv_reader_find_column (reader, "FP to BP Time(us)");
+  c_refresh = sl_csv_reader_find_column (reader, "Iteration Refresh(us)");
+  c_aug = sl_csv_reader_find_column (reader, "Data Aug Bound(us)");
+  c_reduce_start = sl_csv_reader_find_column (reader, "Reduce Start(us)");
+  c_reduce_dur = sl_csv_reader_find_column (reader, "Reduce Duration(us)");
+  if (!require_columns (loader, reader, "Iteration ID", c_step) ||
+      !require_columns (loader, reader, "Iteration Time(us)", c_total))
+    goto out;
+
+  trace = sl_step_trace_new (found->path, SL_STEP_SOURCE_MSPROF);
+  sl_step_trace_add_extra_column (trace, "Reduce Start");
+  sl_step_trace_add_extra_column (trace, "Reduce Duration");
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      SlStep step;
+      guint index;
+
+      if (row_cancelled (loader, reader))
+        break;
+
+      init_step (&step);
+      if (!sl_csv_parse_int64 (sl_csv_reader_get_field (reader, c_step), &step.step))
+        {
+          report_bad_value (reader, "Iteration ID");
+          continue;
+        }
+      step.fp_ns = scaled_or (sl_csv_reader_get_field (reader, c_fp), 3, SL_STEP_NO_TIME);
+      step.bp_ns = scaled_or (sl_csv_reader_get_field (reader, c_bp), 3, SL_STEP_NO_TIME);
+      step.end_ns = scaled_or (sl_csv_reader_get_field (reader, c_end), 3, SL_STEP_NO_TIME);
+      step.total_ns = scaled_or (sl_csv_reader_get_field (reader, c_total), 3, SL_STEP_NO_TIME);
+      step.fp_bp_ns = scaled_or (sl_csv_reader_get_field (reader, c_fpbp), 3, SL_STEP_NO_TIME);
+      step.tail_ns = scaled_or (sl_csv_reader_get_field (reader, c_refresh), 3, SL_STEP_NO_TIME);
+      step.data_wait_ns = scaled_or (sl_csv_reader_get_field (reader, c_aug), 3, SL_STEP_NO_TIME);
+      if (step.end_ns != SL_STEP_NO_TIME && step.total_ns != SL_STEP_NO_TIME)
+        step.start_ns = step.end_ns - step.total_ns;
+
+      index = sl_step_trace_add_step (trace, &step);
+      sl_step_trace_set_extra (trace, index, 0, scaled_or (sl_csv_reader_get_field (reader, c_reduce_start), 3, SL_STEP_NO_TIME));
+      sl_step_trace_set_extra (trace, index, 1, scaled_or (sl_csv_reader_get_field (reader, c_reduce_dur), 3, SL_STEP_NO_TIME));
+    }
+
+  g_clear_pointer (&rank->steps, sl_step_trace_unref);
+  rank->steps = g_steal_pointer (&trace);
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* torch_npu's overlap analysis per step (µs) has no phase points. Mapped:
+ *   fp+bp = Computing; tail = Communication(Not Overlapped), the exposed
+ *   gradient exchange; data wait = Free (device idle, waiting for the host
+ *   and its data); total = their sum, which is how torch_npu defines the
+ *   step time. Every column is also kept as an extra. */
+static const char *pt_step_columns[] = {
+  "Computing", "Communication(Not Overlapped)", "Overlapped", "Communication", "Free",
+  "Stage", "Bubble", "Communication(Not Overlapped and Exclude Receive)", "Preparing",
+};
+
+static void
+add_pt_step (SlStepTrace *trace,
+             SlCsvReader *reader,
+             const int   *columns,
+             gint64       step_id)
+{
+  SlStep step;
+  gint64 values[G_N_ELEMENTS (pt_step_columns)];
+  guint index;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
+    values[i] = scaled_or (sl_csv_reader_get_field (reader, columns[i]), 3, SL_STEP_NO_TIME);
+
+  init_step (&step);
+  step.step = step_id;
+  step.fp_bp_ns = values[0];
+  step.tail_ns = values[1];
+  step.data_wait_ns = values[4];
+  if (values[0] != SL_STEP_NO_TIME && values[1] != SL_STEP_NO_TIME && values[4] != SL_STEP_NO_TIME)
+    step.total_ns = values[0] + values[1] + values[4];
+
+  index = sl_step_trace_add_step (trace, &step);
+  for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
+    sl_step_trace_set_extra (trace, index, i, values[i]);
+}
+
+static SlStepTrace *
+new_pt_trace (const char   *path,
+              SlStepSource  source)
+{
+  SlStepTrace *trace = sl_step_trace_new (path, source);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
+    sl_step_trace_add_extra_column (trace, pt_step_columns[i]);
+  return trace;
+}
+
+static void
+find_pt_columns (SlCsvReader *reader,
+                 int         *columns)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
+    {
+      /* find_column splits on '|' only, and these names have none. */
+      columns[i] = sl_csv_reader_find_column (reader, pt_step_columns[i]);
+    }
+}
+
+static void
+read_pt_step_trace (Loader        *loader,
+                    SlProfileRank *rank,
+                    const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  g_autoptr(SlStepTrace) trace = NULL;
+  int columns[G_N_ELEMENTS (pt_step_columns)];
+  int c_step;
+
+  if (reader == NULL)
+    return;
+
+  c_step = sl_csv_reader_find_column (reader, "Step|Step Id");
+  find_pt_columns (reader, columns);
+  if (!require_columns (loader, reader, "Computing", columns[0]))
+    goto out;
+
+  trace = new_pt_trace (found->path, SL_STEP_SOURCE_ASCEND_PT);
+  while (sl_csv_reader_next_row (reader))
+    {
+      if (row_cancelled (loader, reader))
+        break;
+      /* An empty step number: a profile taken without a step schedule. */
+      add_pt_step (trace, reader, columns, int_or (sl_csv_reader_get_field (reader, c_step), 0));
+    }
+
+  g_clear_pointer (&rank->steps, sl_step_trace_unref);
+  rank->steps = g_steal_pointer (&trace);
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* msprof-analyze's cluster_step_trace_time.csv: one row per rank (or
+ * stage) and step; each "Type Index" becomes a rank of its own. */
+static void
+read_cluster_step_trace (Loader      *loader,
+                         const Found *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  g_autoptr(GHashTable) by_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *dir = g_path_get_dirname (found->path);
+  int columns[G_N_ELEMENTS (pt_step_columns)];
+  int c_step, c_type, c_index;
+
+  if (reader == NULL)
+    return;
+
+  c_step = sl_csv_reader_find_column (reader, "Step");
+  c_type = sl_csv_reader_find_column (reader, "Type");
+  c_index = sl_csv_reader_find_column (reader, "Index");
+  find_pt_columns (reader, columns);
+  if (!require_columns (loader, reader, "Index", c_index) ||
+      !require_columns (loader, reader, "Computing", columns[0]))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      g_autofree char *type = clean_text (sl_csv_reader_get_field (reader, c_type));
+      g_autofree char *index = clean_text (sl_csv_reader_get_field (reader, c_index));
+      g_autofree char *key = g_strdup_printf ("%s %s", type != NULL ? type : "", index != NULL ? index : "");
+      SlProfileRank *rank;
+
+      if (row_cancelled (loader, reader))
+        break;
+
+      rank = g_hash_table_lookup (by_index, key);
+      if (rank == NULL)
+        {
+          rank = sl_profile_add_rank (loader->profile, dir, SL_PROFILE_LAYOUT_CLUSTER);
+          g_free (rank->label);
+          rank->label = g_strstrip (g_strdup (key));
+          if (type != NULL && g_str_equal (type, "rank"))
+            rank->rank_id = int_or (index, -1);
+          rank->steps = new_pt_trace (found->path, SL_STEP_SOURCE_CLUSTER);
+          g_ptr_array_add (rank->files, g_strdup (found->path));
+          g_hash_table_insert (by_index, g_steal_pointer (&key), rank);
+        }
+      add_pt_step (rank->steps, reader, columns, int_or (sl_csv_reader_get_field (reader, c_step), 0));
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* ------------------------------------------------------------------ */
+/* Op tables */
+
+/* aicore_intermediate_<id>_type.csv: ms totals, percent already in %. */
+static void
+read_ms_aicore_type (Loader        *loader,
+                     SlProfileRank *rank,
+                     const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_type, c_total, c_count, c_percent;
+
+  if (reader == NULL)
+    return;
+
+  c_type = sl_csv_reader_find_column (reader, "kernel_type|op_type");
+  c_total = sl_csv_reader_find_column (reader, "total_time|execution_time");
+  c_count = sl_csv_reader_find_column (reader, "execution_frequency");
+  c_percent = sl_csv_reader_find_column (reader, "percent");
+  if (!require_columns (loader, reader, "kernel_type|op_type", c_type) ||
+      !require_columns (loader, reader, "total_time|execution_time", c_total))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      gint64 total_ns, count;
+      double percent;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 6, &total_ns))
+        {
+          report_bad_value (reader, "total_time");
+          continue;
+        }
+      count = int_or (sl_csv_reader_get_field (reader, c_count), 0);
+
+      row = sl_op_table_add_type (rank->ops, type, "AI_CORE");
+      sl_op_row_set_totals (row, sl_op_row_get_count (row) + (guint64)MAX (count, 0),
+                            sl_op_row_get_total_ns (row) + total_ns, -1, -1);
+      if (sl_csv_parse_double (sl_csv_reader_get_field (reader, c_percent), &percent))
+        sl_op_row_set_ratio (row, percent);
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* aicore_intermediate_<id>_detail.csv: execution_time is the average per
+ * execution in ms (MindInsight shows it as "avg execution time"), so the
+ * total is average × execution_frequency; older files have no frequency,
+ * meaning one execution. */
+static void
+read_ms_aicore_detail (Loader        *loader,
+                       SlProfileRank *rank,
+                       const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_name, c_time, c_count;
+
+  if (reader == NULL)
+    return;
+
+  /* "full_kernel_time" is a header real MindSpore versions wrote. */
+  c_name = sl_csv_reader_find_column (reader, "full_kernel_name|full_op_name|full_kernel_time|op_name");
+  c_time = sl_csv_reader_find_column (reader, "execution_time|avg_execution_time");
+  c_count = sl_csv_reader_find_column (reader, "execution_frequency");
+  if (!require_columns (loader, reader, "full_kernel_name|full_op_name", c_name) ||
+      !require_columns (loader, reader, "execution_time", c_time))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *name = sl_csv_reader_get_field (reader, c_name);
+      g_autofree char *type = NULL;
+      gint64 avg_ns, count;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 6, &avg_ns))
+        {
+          report_bad_value (reader, "execution_time");
+          continue;
+        }
+      count = c_count != SL_CSV_NO_COLUMN ? int_or (sl_csv_reader_get_field (reader, c_count), 1) : 1;
+      count = MAX (count, 1);
+
+      type = type_from_name (name);
+      row = sl_op_table_add_instance (rank->ops, name, type);
+      sl_op_row_set_totals (row, sl_op_row_get_count (row) + count, sl_op_row_get_total_ns (row) + avg_ns * count,
+                            avg_ns, avg_ns);
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* aicpu_intermediate_<id>.csv: one row per execution, times in ms. */
+static void
+read_ms_aicpu (Loader        *loader,
+               SlProfileRank *rank,
+               const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_type, c_total;
+
+  if (reader == NULL)
+    return;
+
+  c_type = sl_csv_reader_find_column (reader, "kernel_type|op_type|op_name");
+  c_total = sl_csv_reader_find_column (reader, "total_time|total_cost");
+  if (!require_columns (loader, reader, "kernel_type", c_type) ||
+      !require_columns (loader, reader, "total_time", c_total))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      gint64 total_ns;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 6, &total_ns))
+        {
+          report_bad_value (reader, "total_time");
+          continue;
+        }
+
+      /* Type statistics from the AI Core file stop the table from
+       * summing types itself, so AI CPU types are added here. */
+      sl_op_row_add_execution (sl_op_table_add_type (rank->ops, type, "AI_CPU"), total_ns, -1, -1);
+      sl_op_row_add_execution (sl_op_table_add_instance (rank->ops, type, type), total_ns, -1, -1);
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+static void
+set_row_text (SlOpRow     *row,
+              SlOpRowText  which,
+              const char  *text)
+{
+  g_autofree char *clean = clean_text (text);
+
+  if (clean != NULL && clean[0] != '\0')
+    sl_op_row_set_text (row, which, clean);
+}
+
+/* op_summary_*.csv (msprof) and kernel_details.csv (torch_npu): one row per
+ * task, µs. */
+static void
+read_op_summary (Loader        *loader,
+                 SlProfileRank *rank,
+                 const Found   *found)
+{
+  static const char *text_columns[SL_OP_ROW_N_TEXTS] = {
+    "Input Shapes", "Input Data Types", "Input Formats",
+    "Output Shapes", "Output Data Types", "Output Formats",
+  };
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_name, c_type, c_core, c_dur, c_wait, c_block, c_stream, c_aicore, c_aiv;
+  int c_texts[SL_OP_ROW_N_TEXTS];
+
+  if (reader == NULL)
+    return;
+
+  c_name = sl_csv_reader_find_column (reader, "Op Name|Name");
+  c_type = sl_csv_reader_find_column (reader, "OP Type|Type");
+  c_core = sl_csv_reader_find_column (reader, "Task Type|Accelerator Core");
+  c_dur = sl_csv_reader_find_column (reader, "Task Duration(us)|Duration(us)");
+  c_wait = sl_csv_reader_find_column (reader, "Task Wait Time(us)|Wait Time(us)");
+  c_block = sl_csv_reader_find_column (reader, "Block Dim|Block Num");
+  c_stream = sl_csv_reader_find_column (reader, "Stream ID");
+  c_aicore = sl_csv_reader_find_column (reader, "aicore_time(us)");
+  c_aiv = sl_csv_reader_find_column (reader, "aiv_time(us)");
+  for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
+    c_texts[i] = sl_csv_reader_find_column (reader, text_columns[i]);
+  if (!require_columns (loader, reader, "Op Name|Name", c_name) ||
+      !require_columns (loader, reader, "Task Duration(us)|Duration(us)", c_dur))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *name = sl_csv_reader_get_field (reader, c_name);
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      const char *core = sl_csv_reader_get_field (reader, c_core);
+      gint64 dur_ns, aicore_ns, aiv_ns;
+      SlOpRow *row;
+      gboolean first;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_dur), 3, &dur_ns))
+        {
+          report_bad_value (reader, "Duration(us)");
+          continue;
+        }
+
+      aicore_ns = scaled_or (sl_csv_reader_get_field (reader, c_aicore), 3, -1);
+      aiv_ns = scaled_or (sl_csv_reader_get_field (reader, c_aiv), 3, -1);
+      if (aicore_ns < 0 && aiv_ns >= 0)
+        aicore_ns = 0;
+
+      first = sl_op_table_lookup_instance (rank->ops, name) == NULL;
+      row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", core != NULL ? core : "",
+                                       dur_ns, scaled_or (sl_csv_reader_get_field (reader, c_wait), 3, -1),
+                                       aicore_ns);
+      if (first)
+        {
+          sl_op_row_set_block_dim (row, int_or (sl_csv_reader_get_field (reader, c_block), -1));
+          sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+          for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
+            set_row_text (row, i, sl_csv_reader_get_field (reader, c_texts[i]));
+        }
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* task_time_*.csv: only when there is no op_summary (less detail). */
+static void
+read_task_time (Loader        *loader,
+                SlProfileRank *rank,
+                const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = NULL;
+  int c_name, c_type, c_stream, c_time;
+
+  if (!sl_op_table_is_empty (rank->ops))
+    return;
+  if ((reader = open_csv (loader, found->path)) == NULL)
+    return;
+
+  c_name = sl_csv_reader_find_column (reader, "kernel_name|Op Name");
+  c_type = sl_csv_reader_find_column (reader, "kernel_type|Task Type");
+  c_stream = sl_csv_reader_find_column (reader, "stream_id|Stream ID");
+  c_time = sl_csv_reader_find_column (reader, "task_time(us)|Task Time(us)");
+  if (!require_columns (loader, reader, "kernel_name", c_name) ||
+      !require_columns (loader, reader, "task_time(us)", c_time))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *name = sl_csv_reader_get_field (reader, c_name);
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      gint64 dur_ns;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 3, &dur_ns))
+        {
+          report_bad_value (reader, "task_time(us)");
+          continue;
+        }
+      row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", type != NULL ? type : "",
+                                       dur_ns, -1, -1);
+      sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* op_statistic(_*).csv: the source's own per-type statistics, µs. */
+static void
+read_op_statistic (Loader        *loader,
+                   SlProfileRank *rank,
+                   const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_type, c_core, c_count, c_total, c_min, c_max, c_ratio;
+
+  if (reader == NULL)
+    return;
+
+  c_type = sl_csv_reader_find_column (reader, "OP Type");
+  c_core = sl_csv_reader_find_column (reader, "Core Type");
+  c_count = sl_csv_reader_find_column (reader, "Count");
+  c_total = sl_csv_reader_find_column (reader, "Total Time(us)");
+  c_min = sl_csv_reader_find_column (reader, "Min Time(us)");
+  c_max = sl_csv_reader_find_column (reader, "Max Time(us)");
+  c_ratio = sl_csv_reader_find_column (reader, "Ratio(%)");
+  if (!require_columns (loader, reader, "OP Type", c_type) ||
+      !require_columns (loader, reader, "Total Time(us)", c_total))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      gint64 total_ns;
+      double ratio;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 3, &total_ns))
+        {
+          report_bad_value (reader, "Total Time(us)");
+          continue;
+        }
+
+      row = sl_op_table_add_type (rank->ops, type, sl_csv_reader_get_field (reader, c_core));
+      sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
+                            scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
+                            scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));
+      if (sl_csv_parse_double (sl_csv_reader_get_field (reader, c_ratio), &ratio))
+        sl_op_row_set_ratio (row, ratio);
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* api_statistic(_*).csv: host API calls by level, µs. */
+static void
+read_api_statistic (Loader        *loader,
+                    SlProfileRank *rank,
+                    const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_level, c_name, c_time, c_count, c_min, c_max;
+
+  if (reader == NULL)
+    return;
+
+  c_level = sl_csv_reader_find_column (reader, "Level");
+  c_name = sl_csv_reader_find_column (reader, "API Name");
+  c_time = sl_csv_reader_find_column (reader, "Time(us)");
+  c_count = sl_csv_reader_find_column (reader, "Count");
+  c_min = sl_csv_reader_find_column (reader, "Min(us)");
+  c_max = sl_csv_reader_find_column (reader, "Max(us)");
+  if (!require_columns (loader, reader, "API Name", c_name) ||
+      !require_columns (loader, reader, "Time(us)", c_time))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *name = sl_csv_reader_get_field (reader, c_name);
+      gint64 total_ns;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 3, &total_ns))
+        {
+          report_bad_value (reader, "Time(us)");
+          continue;
+        }
+
+      row = sl_op_table_add_type (rank->apis, name, sl_csv_reader_get_field (reader, c_level));
+      sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
+                            scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
+                            scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* Joins "input_0".."input_N" of op_info into "a;b;c" per attribute. */
+static void
+apply_op_info (SlOpRow    *row,
+               const char *json)
+{
+  static const char *attributes[3] = { "shape", "data_type", "format" };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+
+  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return;
+
+  object = json_node_get_object (json_parser_get_root (parser));
+  for (guint side = 0; side < 2; side++)
+    {
+      const char *prefix = side == 0 ? "input_" : "output_";
+
+      for (guint a = 0; a < 3; a++)
+        {
+          g_autoptr(GString) text = g_string_new (NULL);
+
+          for (guint i = 0; i < 256; i++)
+            {
+              g_autofree char *key = g_strdup_printf ("%s%u", prefix, i);
+              JsonNode *member = json_object_get_member (object, key);
+              JsonObject *io;
+              JsonNode *value;
+
+              if (member == NULL || !JSON_NODE_HOLDS_OBJECT (member))
+                break;
+              io = json_node_get_object (member);
+              value = json_object_get_member (io, attributes[a]);
+              if (i > 0)
+                g_string_append_c (text, ';');
+              if (value != NULL && JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING)
+                g_string_append (text, json_node_get_string (value));
+            }
+          sl_op_row_set_text (row, side * 3 + a, text->str);
+        }
+    }
+}
+
+/* framework_raw_<id>.csv: op type, block dim, stream and op_info shapes
+ * for the instances the detail file listed. */
+static void
+read_ms_framework (Loader        *loader,
+                   SlProfileRank *rank,
+                   const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_name, c_type, c_block, c_stream, c_info;
+
+  if (reader == NULL)
+    return;
+
+  c_name = sl_csv_reader_find_column (reader, "full_kernel_name|full_op_name");
+  c_type = sl_csv_reader_find_column (reader, "kernel_type|op_type");
+  c_block = sl_csv_reader_find_column (reader, "block_dim");
+  c_stream = sl_csv_reader_find_column (reader, "stream_id");
+  c_info = sl_csv_reader_find_column (reader, "op_info");
+  if (!require_columns (loader, reader, "full_kernel_name|full_op_name", c_name))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *name = sl_csv_reader_get_field (reader, c_name);
+      const char *type = sl_csv_reader_get_field (reader, c_type);
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (name == NULL || (row = sl_op_table_lookup_instance (rank->ops, name)) == NULL)
+        continue;
+
+      if (type != NULL && type[0] != '\0')
+        sl_op_row_set_op_type (row, type);
+      sl_op_row_set_block_dim (row, int_or (sl_csv_reader_get_field (reader, c_block), -1));
+      sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+      apply_op_info (row, sl_csv_reader_get_field (reader, c_info));
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* {total_time, num_of_streams, num_of_ops, op_exe_times}: kept as info;
+ * the stream count feeds the summary. */
+static void
+read_ms_json_summary (Loader        *loader,
+                      SlProfileRank *rank,
+                      const Found   *found,
+                      const char    *prefix)
+{
+  g_autoptr(JsonNode) root = load_json (loader, found->path);
+  gint64 streams;
+
+  if (root == NULL)
+    return;
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      report (loader, SL_SEVERITY_WARNING, found->path, 0, _("Expected a JSON object"));
+      return;
+    }
+
+  flatten_json (rank, prefix, root, 0);
+  if ((streams = info_int (rank, "timeline.num_of_streams")) > 0)
+    rank->summary.n_streams = MAX (rank->summary.n_streams, (guint)streams);
+}
+
+/* memory_record.csv: one counter per component and measure, MB. */
+static void
+read_memory_record (Loader        *loader,
+                    SlProfileRank *rank,
+                    const Found   *found)
+{
+  static const char *measures[] = { "Total Allocated(MB)", "Total Reserved(MB)", "Total Active(MB)" };
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_component, c_ts, c_measures[G_N_ELEMENTS (measures)];
+
+  if (reader == NULL)
+    return;
+
+  c_component = sl_csv_reader_find_column (reader, "Component");
+  c_ts = sl_csv_reader_find_column (reader, "Timestamp(us)");
+  for (guint i = 0; i < G_N_ELEMENTS (measures); i++)
+    c_measures[i] = sl_csv_reader_find_column (reader, measures[i]);
+  if (!require_columns (loader, reader, "Timestamp(us)", c_ts))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      const char *component = sl_csv_reader_get_field (reader, c_component);
+      gint64 ts_ns;
+
+      if (row_cancelled (loader, reader))
+        break;
+      if (!sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_ts), 3, &ts_ns))
+        {
+          report_bad_value (reader, "Timestamp(us)");
+          continue;
+        }
+
+      for (guint i = 0; i < G_N_ELEMENTS (measures); i++)
+        {
+          g_autofree char *name = NULL;
+          SlProfileCounter *counter;
+          double value;
+
+          if (!sl_csv_parse_double (sl_csv_reader_get_field (reader, c_measures[i]), &value))
+            continue;
+          name = g_strdup_printf ("%s %.*s", component != NULL ? component : "",
+                                  (int)(strlen (measures[i]) - 4), measures[i]);
+          counter = sl_profile_rank_get_counter (rank, name, "MB");
+          g_array_append_val (counter->ts_ns, ts_ns);
+          g_array_append_val (counter->values, value);
+        }
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
+/* ------------------------------------------------------------------ */
+/* Putting it together */
+
+static SlProfileRank *
+rank_for (Loader      *loader,
+          const Found *found)
+{
+  g_autofree char *key = g_strdup_printf ("%d|%s|%lld", found->layout, found->unit_dir, (long long)found->id);
+  SlProfileRank *rank = g_hash_table_lookup (loader->ranks, key);
+
+  if (rank != NULL)
+    return rank;
+
+  rank = sl_profile_add_rank (loader->profile, found->unit_dir, found->layout);
+  if (found->id >= 0)
+    {
+      g_free (rank->label);
+      /* Translators: a device of a MindSpore profile, by the id in its file names */
+      rank->label = g_strdup_printf (_("device %lld"), (long long)found->id);
+      rank->device_id = found->id;
+    }
+  g_hash_table_insert (loader->ranks, g_steal_pointer (&key), rank);
+  return rank;
+}
+
+static void
+read_found (Loader      *loader,
+            const Found *found)
+{
+  SlProfileRank *rank;
+
+  if (found->kind == FILE_CLUSTER_STEP)
+    {
+      read_cluster_step_trace (loader, found);
+      return;
+    }
+
+  rank = rank_for (loader, found);
+  g_ptr_array_add (rank->files, g_strdup (found->path));
+
+  switch (found->kind)
+    {
+    case FILE_INFO: read_info (loader, rank, found); break;
+    case FILE_MS_STEP: read_ms_step_trace (loader, rank, found); break;
+    case FILE_MSPROF_STEP: read_msprof_step_trace (loader, rank, found); break;
+    case FILE_PT_STEP: read_pt_step_trace (loader, rank, found); break;
+    case FILE_MS_AICORE_TYPE: read_ms_aicore_type (loader, rank, found); break;
+    case FILE_OP_STATISTIC: read_op_statistic (loader, rank, found); break;
+    case FILE_MS_AICORE_DETAIL: read_ms_aicore_detail (loader, rank, found); break;
+    case FILE_MS_AICPU: read_ms_aicpu (loader, rank, found); break;
+    case FILE_OP_SUMMARY: read_op_summary (loader, rank, found); break;
+    case FILE_TASK_TIME: read_task_time (loader, rank, found); break;
+    case FILE_MS_FRAMEWORK: read_ms_framework (loader, rank, found); break;
+    case FILE_API_STATISTIC: read_api_statistic (loader, rank, found); break;
+    case FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
+    case FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;
+    case FILE_MEMORY_RECORD: read_memory_record (loader, rank, found); break;
+    case FILE_DATABASE:
+      {
+        g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
+
+        sl_profile_db_read (found->path, rank, loader->cancellable, problems);
+        for (guint i = 0; i < problems->len; i++)
+          sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
+      }
+      break;
+    case FILE_CLUSTER_STEP:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+SlProfile *
+sl_profile_load (const char             *path,
+                 GCancellable           *cancellable,
+                 SlProfileProgressFunc   progress,
+                 gpointer                progress_data,
+                 GError                **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify)found_free);
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(GHashTable) ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Loader loader;
+  guint n_files = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    walk (path, 0, &n_files, cancellable, collect_found, found);
+  else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    collect_found (path, found);
+  else
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s does not exist"), path);
+      return NULL;
+    }
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  if (found->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("No profiler output found in %s"), path);
+      return NULL;
+    }
+
+  g_ptr_array_sort (found, compare_found);
+  profile = sl_profile_new (path);
+  loader.profile = profile;
+  loader.cancellable = cancellable;
+  loader.ranks = ranks;
+
+  for (guint i = 0; i < found->len; i++)
+    {
+      const Found *item = g_ptr_array_index (found, i);
+
+      if (progress != NULL)
+        progress (i / (double)found->len, item->path, progress_data);
+      read_found (&loader, item);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+    }
+
+  for (guint i = 0; i < sl_profile_get_n_ranks (profile); i++)
+    sl_profile_rank_finish ((SlProfileRank *)sl_profile_get_rank (profile, i));
+
+  if (progress != NULL)
+    progress (1.0, path, progress_data);
+
+  return g_steal_pointer (&profile);
+}
+
+/* ------------------------------------------------------------------ */
+/* Asynchronous loading */
+
+typedef struct {
+  char                  *path;
+  SlProfileProgressFunc  progress;
+  gpointer               progress_data;
+  GDestroyNotify         progress_destroy;
+  GMainContext          *context;
+} LoadData;
+
+typedef struct {
+  GTask    *task;     /* keeps the LoadData alive */
+  double    fraction;
+  char     *path;
+} ProgressUpdate;
+
+static void
+load_data_free (LoadData *data)
+{
+  if (data->progress_destroy != NULL)
+    data->progress_destroy (data->progress_data);
+  g_main_context_unref (data->context);
+  g_free (data->path);
+  g_free (data);
+}
+
+static gboolean
+progress_idle_cb (gpointer user_data)
+{
+  ProgressUpdate *update = user_data;
+  LoadData *data = g_task_get_task_data (update->task);
+
+  data->progress (update->fraction, update->path, data->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+progress_update_free (gpointer user_data)
+{
+  ProgressUpdate *update = user_data;
+
+  g_object_unref (update->task);
+  g_free (update->path);
+  g_free (update);
+}
+
+/* Runs in the worker; the update runs in the caller's context. */
+static void
+forward_progress (double      fraction,
+                  const char *path,
+                  gpointer    user_data)
+{
+  GTask *task = user_data;
+  LoadData *data = g_task_get_task_data (task);
+  ProgressUpdate *update;
+
+  if (data->progress == NULL)
+    return;
+
+  update = g_new0 (ProgressUpdate, 1);
+  update->task = g_object_ref (task);
+  update->fraction = fraction;
+  update->path = g_strdup (path);
+  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, progress_idle_cb,
+                              update, progress_update_free);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  GError *error = NULL;
+  SlProfile *profile = sl_profile_load (data->path, cancellable, forward_progress, task, &error);
+
+  if (profile == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, profile, g_object_unref);
+}
+
+void
+sl_profile_load_async (const char             *path,
+                       GCancellable           *cancellable,
+                       SlProfileProgressFunc   progress,
+                       gpointer                progress_data,
+                       GDestroyNotify          progress_destroy,
+                       GAsyncReadyCallback     callback,
+                       gpointer                user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadData *data;
+
+  g_return_if_fail (path != NULL);
+
+  data = g_new0 (LoadData, 1);
+  data->path = g_strdup (path);
+  data->progress = progress;
+  data->progress_data = progress_data;
+  data->progress_destroy = progress_destroy;
+  data->context = g_main_context_ref_thread_default ();
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_profile_load_async);
+  g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+SlProfile *
+sl_profile_load_finish (GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Timeline files */
+
+static gboolean
+is_timeline_name (const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *dir_name = g_path_get_basename (dir);
+  g_autofree char *stem = NULL;
+
+  if (g_str_has_suffix (name, ".json.gz"))
+    stem = g_strndup (name, strlen (name) - 3);
+  else if (g_str_has_suffix (name, ".json"))
+    stem = g_strdup (name);
+  else
+    return FALSE;
+
+  if (g_str_equal (dir_name, "timeline"))
+    {
+      g_autofree char *parent = g_path_get_dirname (dir);
+      g_autofree char *parent_name = g_path_get_basename (parent);
+
+      if (g_str_has_prefix (parent_name, "device_"))
+        return TRUE;
+    }
+
+  return g_str_has_prefix (stem, "ascend_timeline_display_") ||
+         g_str_has_prefix (stem, "gpu_timeline_display_") ||
+         g_str_has_prefix (stem, "timeline_display_") ||
+         g_str_has_prefix (stem, "msprof") ||
+         g_str_equal (stem, "trace_view.json");
+}
+
+static gboolean
+collect_timeline (const char *path,
+                  gpointer    user_data)
+{
+  if (is_timeline_name (path))
+    g_ptr_array_add (user_data, g_strdup (path));
+  return TRUE;
+}
+
+/**
+ * sl_profile_list_timeline_files:
+ *
+ * Returns: (transfer full): paths (char *), possibly empty
+ */
+GPtrArray *
+sl_profile_list_timeline_files (const char *path)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  guint n_files = 0;
+
+  g_return_val_if_fail (path != NULL, files);
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    walk (path, 0, &n_files, NULL, collect_timeline, files);
+  else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    g_ptr_array_add (files, g_strdup (path));
+
+  g_ptr_array_sort (files, compare_names);
+  return files;
+}

@@ -1,0 +1,457 @@
+/* sl-op-row.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-op-row.h"
+
+struct _SlOpRow
+{
+  GObject  parent_instance;
+  char    *name;
+  char    *op_type;
+  char    *core_type;
+  guint64  count;
+  gint64   total_ns;
+  gint64   min_ns;
+  gint64   max_ns;
+  double   ratio;
+  gint64   wait_ns;
+  gint64   aicore_ns;
+  gint64   block_dim;
+  gint64   stream_id;
+  char    *texts[SL_OP_ROW_N_TEXTS];
+};
+
+G_DEFINE_FINAL_TYPE (SlOpRow, sl_op_row, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_NAME,
+  PROP_OP_TYPE,
+  PROP_CORE_TYPE,
+  PROP_COUNT,
+  PROP_TOTAL_NS,
+  PROP_AVG_NS,
+  PROP_MIN_NS,
+  PROP_MAX_NS,
+  PROP_RATIO,
+  PROP_WAIT_NS,
+  PROP_AICORE_NS,
+  PROP_BLOCK_DIM,
+  PROP_STREAM_ID,
+  PROP_INPUT_SHAPES,
+  PROP_INPUT_DTYPES,
+  PROP_INPUT_FORMATS,
+  PROP_OUTPUT_SHAPES,
+  PROP_OUTPUT_DTYPES,
+  PROP_OUTPUT_FORMATS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+sl_op_row_finalize (GObject *object)
+{
+  SlOpRow *self = (SlOpRow *)object;
+
+  g_clear_pointer (&self->name, g_free);
+  g_clear_pointer (&self->op_type, g_free);
+  g_clear_pointer (&self->core_type, g_free);
+  for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
+    g_clear_pointer (&self->texts[i], g_free);
+
+  G_OBJECT_CLASS (sl_op_row_parent_class)->finalize (object);
+}
+
+static void
+sl_op_row_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  SlOpRow *self = SL_OP_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NAME:
+      g_value_set_string (value, sl_op_row_get_name (self));
+      break;
+
+    case PROP_OP_TYPE:
+      g_value_set_string (value, sl_op_row_get_op_type (self));
+      break;
+
+    case PROP_CORE_TYPE:
+      g_value_set_string (value, sl_op_row_get_core_type (self));
+      break;
+
+    case PROP_COUNT:
+      g_value_set_uint64 (value, sl_op_row_get_count (self));
+      break;
+
+    case PROP_TOTAL_NS:
+      g_value_set_int64 (value, sl_op_row_get_total_ns (self));
+      break;
+
+    case PROP_AVG_NS:
+      g_value_set_int64 (value, sl_op_row_get_avg_ns (self));
+      break;
+
+    case PROP_MIN_NS:
+      g_value_set_int64 (value, sl_op_row_get_min_ns (self));
+      break;
+
+    case PROP_MAX_NS:
+      g_value_set_int64 (value, sl_op_row_get_max_ns (self));
+      break;
+
+    case PROP_RATIO:
+      g_value_set_double (value, sl_op_row_get_ratio (self));
+      break;
+
+    case PROP_WAIT_NS:
+      g_value_set_int64 (value, sl_op_row_get_wait_ns (self));
+      break;
+
+    case PROP_AICORE_NS:
+      g_value_set_int64 (value, sl_op_row_get_aicore_ns (self));
+      break;
+
+    case PROP_BLOCK_DIM:
+      g_value_set_int64 (value, sl_op_row_get_block_dim (self));
+      break;
+
+    case PROP_STREAM_ID:
+      g_value_set_int64 (value, sl_op_row_get_stream_id (self));
+      break;
+
+    case PROP_INPUT_SHAPES:
+      g_value_set_string (value, sl_op_row_get_input_shapes (self));
+      break;
+
+    case PROP_INPUT_DTYPES:
+      g_value_set_string (value, sl_op_row_get_input_dtypes (self));
+      break;
+
+    case PROP_INPUT_FORMATS:
+      g_value_set_string (value, sl_op_row_get_input_formats (self));
+      break;
+
+    case PROP_OUTPUT_SHAPES:
+      g_value_set_string (value, sl_op_row_get_output_shapes (self));
+      break;
+
+    case PROP_OUTPUT_DTYPES:
+      g_value_set_string (value, sl_op_row_get_output_dtypes (self));
+      break;
+
+    case PROP_OUTPUT_FORMATS:
+      g_value_set_string (value, sl_op_row_get_output_formats (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_op_row_class_init (SlOpRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_op_row_finalize;
+  object_class->get_property = sl_op_row_get_property;
+
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OP_TYPE] =
+    g_param_spec_string ("op-type", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CORE_TYPE] =
+    g_param_spec_string ("core-type", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COUNT] =
+    g_param_spec_uint64 ("count", NULL, NULL, 0, G_MAXUINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TOTAL_NS] =
+    g_param_spec_int64 ("total-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AVG_NS] =
+    g_param_spec_int64 ("avg-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MIN_NS] =
+    g_param_spec_int64 ("min-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MAX_NS] =
+    g_param_spec_int64 ("max-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RATIO] =
+    g_param_spec_double ("ratio", NULL, NULL, -1, G_MAXDOUBLE, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WAIT_NS] =
+    g_param_spec_int64 ("wait-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_AICORE_NS] =
+    g_param_spec_int64 ("aicore-ns", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BLOCK_DIM] =
+    g_param_spec_int64 ("block-dim", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STREAM_ID] =
+    g_param_spec_int64 ("stream-id", NULL, NULL, -1, G_MAXINT64, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INPUT_SHAPES] =
+    g_param_spec_string ("input-shapes", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INPUT_DTYPES] =
+    g_param_spec_string ("input-dtypes", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INPUT_FORMATS] =
+    g_param_spec_string ("input-formats", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OUTPUT_SHAPES] =
+    g_param_spec_string ("output-shapes", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OUTPUT_DTYPES] =
+    g_param_spec_string ("output-dtypes", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OUTPUT_FORMATS] =
+    g_param_spec_string ("output-formats", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+sl_op_row_init (SlOpRow *self)
+{
+  self->min_ns = -1;
+  self->max_ns = -1;
+  self->ratio = -1;
+  self->wait_ns = -1;
+  self->aicore_ns = -1;
+  self->block_dim = -1;
+  self->stream_id = -1;
+}
+
+SlOpRow *
+sl_op_row_new (const char *name,
+               const char *op_type,
+               const char *core_type)
+{
+  SlOpRow *self;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_OP_ROW, NULL);
+  self->name = g_strdup (name);
+  self->op_type = g_strdup (op_type != NULL ? op_type : "");
+  self->core_type = g_strdup (core_type != NULL ? core_type : "");
+  return self;
+}
+
+const char *
+sl_op_row_get_name (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->name;
+}
+
+const char *
+sl_op_row_get_op_type (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->op_type;
+}
+
+const char *
+sl_op_row_get_core_type (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->core_type;
+}
+
+guint64
+sl_op_row_get_count (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+  return self->count;
+}
+
+gint64
+sl_op_row_get_total_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->total_ns;
+}
+
+gint64
+sl_op_row_get_avg_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->count > 0 ? self->total_ns / (gint64)self->count : -1;
+}
+
+gint64
+sl_op_row_get_min_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->min_ns;
+}
+
+gint64
+sl_op_row_get_max_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->max_ns;
+}
+
+double
+sl_op_row_get_ratio (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->ratio;
+}
+
+gint64
+sl_op_row_get_wait_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->wait_ns;
+}
+
+gint64
+sl_op_row_get_aicore_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->aicore_ns;
+}
+
+gint64
+sl_op_row_get_block_dim (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->block_dim;
+}
+
+gint64
+sl_op_row_get_stream_id (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->stream_id;
+}
+
+const char *
+sl_op_row_get_input_shapes (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_INPUT_SHAPES] != NULL ? self->texts[SL_OP_ROW_INPUT_SHAPES] : "";
+}
+
+const char *
+sl_op_row_get_input_dtypes (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_INPUT_DTYPES] != NULL ? self->texts[SL_OP_ROW_INPUT_DTYPES] : "";
+}
+
+const char *
+sl_op_row_get_input_formats (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_INPUT_FORMATS] != NULL ? self->texts[SL_OP_ROW_INPUT_FORMATS] : "";
+}
+
+const char *
+sl_op_row_get_output_shapes (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_OUTPUT_SHAPES] != NULL ? self->texts[SL_OP_ROW_OUTPUT_SHAPES] : "";
+}
+
+const char *
+sl_op_row_get_output_dtypes (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_OUTPUT_DTYPES] != NULL ? self->texts[SL_OP_ROW_OUTPUT_DTYPES] : "";
+}
+
+const char *
+sl_op_row_get_output_formats (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_OUTPUT_FORMATS] != NULL ? self->texts[SL_OP_ROW_OUTPUT_FORMATS] : "";
+}
+
+/**
+ * sl_op_row_add_execution:
+ * @wait_ns: -1 when unknown
+ * @aicore_ns: -1 when unknown
+ *
+ * Counts one execution of the op.
+ */
+void
+sl_op_row_add_execution (SlOpRow *self,
+                         gint64   duration_ns,
+                         gint64   wait_ns,
+                         gint64   aicore_ns)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  self->count++;
+  self->total_ns += duration_ns;
+  if (self->min_ns < 0 || duration_ns < self->min_ns)
+    self->min_ns = duration_ns;
+  if (duration_ns > self->max_ns)
+    self->max_ns = duration_ns;
+  if (wait_ns >= 0)
+    self->wait_ns = MAX (self->wait_ns, 0) + wait_ns;
+  if (aicore_ns >= 0)
+    self->aicore_ns = MAX (self->aicore_ns, 0) + aicore_ns;
+}
+
+void
+sl_op_row_set_totals (SlOpRow *self,
+                      guint64  count,
+                      gint64   total_ns,
+                      gint64   min_ns,
+                      gint64   max_ns)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  self->count = count;
+  self->total_ns = total_ns;
+  self->min_ns = min_ns;
+  self->max_ns = max_ns;
+}
+
+void
+sl_op_row_set_ratio (SlOpRow *self,
+                     double   ratio)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  self->ratio = ratio;
+}
+
+void
+sl_op_row_set_op_type (SlOpRow    *self,
+                       const char *op_type)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  g_free (self->op_type);
+  self->op_type = g_strdup (op_type != NULL ? op_type : "");
+}
+
+void
+sl_op_row_set_block_dim (SlOpRow *self,
+                         gint64   block_dim)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  self->block_dim = block_dim;
+}
+
+void
+sl_op_row_set_stream_id (SlOpRow *self,
+                         gint64   stream_id)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  self->stream_id = stream_id;
+}
+
+void
+sl_op_row_set_text (SlOpRow     *self,
+                    SlOpRowText  which,
+                    const char  *text)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  g_return_if_fail (which < SL_OP_ROW_N_TEXTS);
+
+  g_free (self->texts[which]);
+  self->texts[which] = g_strdup (text);
+}

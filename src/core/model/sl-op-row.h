@@ -1,0 +1,73 @@
+/* sl-op-row.h: one row of an op table (an op type or an op instance)
+ *
+ * Small immutable objects with properties, so a GtkColumnView can show a
+ * GListModel of them directly. Times are nanoseconds; -1 means the source
+ * did not say. Built by SlOpTable in a worker thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_OP_ROW (sl_op_row_get_type ())
+G_DECLARE_FINAL_TYPE (SlOpRow, sl_op_row, SL, OP_ROW, GObject)
+
+SlOpRow    *sl_op_row_new                (const char *name,
+                                          const char *op_type,
+                                          const char *core_type);
+const char *sl_op_row_get_name (SlOpRow *self);
+const char *sl_op_row_get_op_type (SlOpRow *self);
+const char *sl_op_row_get_core_type (SlOpRow *self);
+guint64     sl_op_row_get_count (SlOpRow *self);
+gint64      sl_op_row_get_total_ns (SlOpRow *self);
+gint64      sl_op_row_get_avg_ns (SlOpRow *self);
+gint64      sl_op_row_get_min_ns (SlOpRow *self);
+gint64      sl_op_row_get_max_ns (SlOpRow *self);
+double      sl_op_row_get_ratio (SlOpRow *self);
+gint64      sl_op_row_get_wait_ns (SlOpRow *self);
+gint64      sl_op_row_get_aicore_ns (SlOpRow *self);
+gint64      sl_op_row_get_block_dim (SlOpRow *self);
+gint64      sl_op_row_get_stream_id (SlOpRow *self);
+const char *sl_op_row_get_input_shapes (SlOpRow *self);
+const char *sl_op_row_get_input_dtypes (SlOpRow *self);
+const char *sl_op_row_get_input_formats (SlOpRow *self);
+const char *sl_op_row_get_output_shapes (SlOpRow *self);
+const char *sl_op_row_get_output_dtypes (SlOpRow *self);
+const char *sl_op_row_get_output_formats (SlOpRow *self);
+
+/* For the builder (SlOpTable and the profile readers) only. */
+typedef enum {
+  SL_OP_ROW_INPUT_SHAPES,
+  SL_OP_ROW_INPUT_DTYPES,
+  SL_OP_ROW_INPUT_FORMATS,
+  SL_OP_ROW_OUTPUT_SHAPES,
+  SL_OP_ROW_OUTPUT_DTYPES,
+  SL_OP_ROW_OUTPUT_FORMATS,
+  SL_OP_ROW_N_TEXTS
+} SlOpRowText;
+
+void        sl_op_row_add_execution      (SlOpRow    *self,
+                                          gint64      duration_ns,
+                                          gint64      wait_ns,
+                                          gint64      aicore_ns);
+void        sl_op_row_set_totals         (SlOpRow    *self,
+                                          guint64     count,
+                                          gint64      total_ns,
+                                          gint64      min_ns,
+                                          gint64      max_ns);
+void        sl_op_row_set_ratio          (SlOpRow    *self,
+                                          double      ratio);
+void        sl_op_row_set_op_type        (SlOpRow    *self,
+                                          const char *op_type);
+void        sl_op_row_set_block_dim      (SlOpRow    *self,
+                                          gint64      block_dim);
+void        sl_op_row_set_stream_id      (SlOpRow    *self,
+                                          gint64      stream_id);
+void        sl_op_row_set_text           (SlOpRow    *self,
+                                          SlOpRowText which,
+                                          const char *text);
+
+G_END_DECLS

@@ -1,0 +1,306 @@
+/* sl-profile.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-profile.h"
+
+struct _SlProfile
+{
+  GObject     parent_instance;
+  char       *path;
+  GPtrArray  *ranks;
+  GListStore *problems;
+};
+
+G_DEFINE_FINAL_TYPE (SlProfile, sl_profile, G_TYPE_OBJECT)
+
+static void
+counter_free (SlProfileCounter *counter)
+{
+  g_free (counter->name);
+  g_free (counter->unit);
+  g_array_unref (counter->ts_ns);
+  g_array_unref (counter->values);
+  g_free (counter);
+}
+
+static void
+rank_free (SlProfileRank *rank)
+{
+  g_free (rank->label);
+  g_free (rank->dir);
+  g_ptr_array_unref (rank->info_keys);
+  g_hash_table_unref (rank->info);
+  g_clear_pointer (&rank->steps, sl_step_trace_unref);
+  g_clear_object (&rank->ops);
+  g_clear_object (&rank->apis);
+  g_ptr_array_unref (rank->counters);
+  g_clear_object (&rank->trace);
+  g_ptr_array_unref (rank->files);
+  g_free (rank);
+}
+
+static void
+sl_profile_finalize (GObject *object)
+{
+  SlProfile *self = (SlProfile *)object;
+
+  g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->ranks, g_ptr_array_unref);
+  g_clear_object (&self->problems);
+
+  G_OBJECT_CLASS (sl_profile_parent_class)->finalize (object);
+}
+
+static void
+sl_profile_class_init (SlProfileClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_profile_finalize;
+}
+
+static void
+sl_profile_init (SlProfile *self)
+{
+  self->ranks = g_ptr_array_new_with_free_func ((GDestroyNotify)rank_free);
+  self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+}
+
+SlProfile *
+sl_profile_new (const char *path)
+{
+  SlProfile *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_PROFILE, NULL);
+  self->path = g_strdup (path);
+  return self;
+}
+
+const char *
+sl_profile_get_path (SlProfile *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE (self), NULL);
+  return self->path;
+}
+
+guint
+sl_profile_get_n_ranks (SlProfile *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE (self), 0);
+  return self->ranks->len;
+}
+
+const SlProfileRank *
+sl_profile_get_rank (SlProfile *self,
+                     guint      index)
+{
+  g_return_val_if_fail (SL_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (index < self->ranks->len, NULL);
+
+  return g_ptr_array_index (self->ranks, index);
+}
+
+/**
+ * sl_profile_get_problems:
+ *
+ * Returns: (transfer none): damaged or unreadable files, as SlProblem
+ */
+GListModel *
+sl_profile_get_problems (SlProfile *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE (self), NULL);
+  return G_LIST_MODEL (self->problems);
+}
+
+const char *
+sl_profile_layout_to_string (SlProfileLayout layout)
+{
+  switch (layout)
+    {
+    case SL_PROFILE_LAYOUT_MINDSPORE: return "mindspore";
+    case SL_PROFILE_LAYOUT_MSPROF: return "msprof";
+    case SL_PROFILE_LAYOUT_ASCEND_PT: return "ascend-pt";
+    case SL_PROFILE_LAYOUT_DATABASE: return "database";
+    case SL_PROFILE_LAYOUT_CLUSTER: return "cluster";
+    default: return "unknown";
+    }
+}
+
+/**
+ * sl_profile_add_rank:
+ *
+ * Returns: (transfer none): a new, empty rank owned by @self
+ */
+SlProfileRank *
+sl_profile_add_rank (SlProfile       *self,
+                     const char      *dir,
+                     SlProfileLayout  layout)
+{
+  SlProfileRank *rank;
+
+  g_return_val_if_fail (SL_IS_PROFILE (self), NULL);
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  rank = g_new0 (SlProfileRank, 1);
+  rank->dir = g_strdup (dir);
+  rank->label = g_path_get_basename (dir);
+  rank->layout = layout;
+  rank->rank_id = -1;
+  rank->device_id = -1;
+  rank->info_keys = g_ptr_array_new_with_free_func (g_free);
+  rank->info = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  rank->ops = sl_op_table_new ();
+  rank->apis = sl_op_table_new ();
+  rank->counters = g_ptr_array_new_with_free_func ((GDestroyNotify)counter_free);
+  rank->files = g_ptr_array_new_with_free_func (g_free);
+  rank->summary.total_ns = -1;
+  rank->summary.aicore_ns = -1;
+  g_ptr_array_add (self->ranks, rank);
+  return rank;
+}
+
+void
+sl_profile_rank_set_info (SlProfileRank *rank,
+                          const char    *key,
+                          const char    *value)
+{
+  g_return_if_fail (rank != NULL);
+  g_return_if_fail (key != NULL);
+
+  if (!g_hash_table_contains (rank->info, key))
+    g_ptr_array_add (rank->info_keys, g_strdup (key));
+  g_hash_table_insert (rank->info, g_strdup (key), g_strdup (value != NULL ? value : ""));
+}
+
+/**
+ * sl_profile_rank_get_counter:
+ *
+ * Returns: (transfer none): the counter called @name, created when missing
+ */
+SlProfileCounter *
+sl_profile_rank_get_counter (SlProfileRank *rank,
+                             const char    *name,
+                             const char    *unit)
+{
+  SlProfileCounter *counter;
+
+  g_return_val_if_fail (rank != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < rank->counters->len; i++)
+    {
+      counter = g_ptr_array_index (rank->counters, i);
+      if (g_str_equal (counter->name, name))
+        return counter;
+    }
+
+  counter = g_new0 (SlProfileCounter, 1);
+  counter->name = g_strdup (name);
+  counter->unit = g_strdup (unit != NULL ? unit : "");
+  counter->ts_ns = g_array_new (FALSE, FALSE, sizeof (gint64));
+  counter->values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_ptr_array_add (rank->counters, counter);
+  return counter;
+}
+
+static guint
+count_streams (SlOpTable *ops)
+{
+  GListModel *instances = sl_op_table_get_instances (ops);
+  g_autoptr(GHashTable) streams = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint n = g_list_model_get_n_items (instances);
+
+  g_array_set_size (ids, n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
+
+      g_array_index (ids, gint64, i) = sl_op_row_get_stream_id (row);
+      if (g_array_index (ids, gint64, i) >= 0)
+        g_hash_table_add (streams, &g_array_index (ids, gint64, i));
+    }
+
+  return g_hash_table_size (streams);
+}
+
+static gint64
+aicore_time (SlOpTable *ops)
+{
+  GListModel *models[2] = { sl_op_table_get_instances (ops), sl_op_table_get_types (ops) };
+  gint64 from_counters = -1, from_core_type = -1;
+
+  /* Measured AI Core time (msprof's aicore_time column) when present,
+   * otherwise the time of ops that ran on the AI Core. */
+  for (guint i = 0; i < g_list_model_get_n_items (models[0]); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (models[0], i);
+
+      if (sl_op_row_get_aicore_ns (row) >= 0)
+        from_counters = MAX (from_counters, 0) + sl_op_row_get_aicore_ns (row);
+    }
+  if (from_counters >= 0)
+    return from_counters;
+
+  for (guint i = 0; i < g_list_model_get_n_items (models[1]); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (models[1], i);
+
+      if (g_ascii_strcasecmp (sl_op_row_get_core_type (row), "AI_CORE") == 0)
+        from_core_type = MAX (from_core_type, 0) + sl_op_row_get_total_ns (row);
+    }
+  return from_core_type;
+}
+
+/**
+ * sl_profile_rank_finish:
+ *
+ * Freezes the op tables and computes the summary figures.
+ */
+void
+sl_profile_rank_finish (SlProfileRank *rank)
+{
+  SlProfileSummary *summary;
+
+  g_return_if_fail (rank != NULL);
+
+  summary = &rank->summary;
+  sl_op_table_finish (rank->ops);
+  sl_op_table_finish (rank->apis);
+
+  summary->n_op_executions = sl_op_table_get_n_executions (rank->ops);
+  summary->n_op_types = g_list_model_get_n_items (sl_op_table_get_types (rank->ops));
+  summary->n_op_instances = g_list_model_get_n_items (sl_op_table_get_instances (rank->ops));
+  summary->task_ns = sl_op_table_get_total_ns (rank->ops);
+  summary->n_streams = MAX (summary->n_streams, count_streams (rank->ops));
+  summary->aicore_ns = aicore_time (rank->ops);
+
+  if (rank->steps != NULL && sl_step_trace_get_n_steps (rank->steps) > 0)
+    {
+      gint64 total = 0;
+
+      for (guint i = 0; i < sl_step_trace_get_n_steps (rank->steps); i++)
+        {
+          const SlStep *step = sl_step_trace_get_step (rank->steps, i);
+
+          if (step->total_ns != SL_STEP_NO_TIME)
+            total += step->total_ns;
+        }
+      summary->total_ns = total;
+    }
+}
+
+void
+sl_profile_add_problem (SlProfile *self,
+                        SlProblem *problem)
+{
+  g_return_if_fail (SL_IS_PROFILE (self));
+  g_return_if_fail (SL_IS_PROBLEM (problem));
+
+  g_list_store_append (self->problems, problem);
+}

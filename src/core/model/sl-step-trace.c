@@ -1,0 +1,238 @@
+/* sl-step-trace.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-step-trace.h"
+
+struct _SlStepTrace
+{
+  gatomicrefcount  ref_count;
+  char            *path;
+  SlStepSource     source;
+  GArray          *steps;        /* SlStep */
+  GPtrArray       *extra_names;
+  GArray          *extras;       /* gint64, n_steps x n_extra, row-major */
+  SlStep           file_average;
+  gboolean         has_file_average;
+};
+
+G_DEFINE_BOXED_TYPE (SlStepTrace, sl_step_trace, sl_step_trace_ref, sl_step_trace_unref)
+
+SlStepTrace *
+sl_step_trace_new (const char   *path,
+                   SlStepSource  source)
+{
+  SlStepTrace *self = g_new0 (SlStepTrace, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->path = g_strdup (path);
+  self->source = source;
+  self->steps = g_array_new (FALSE, FALSE, sizeof (SlStep));
+  self->extra_names = g_ptr_array_new_with_free_func (g_free);
+  self->extras = g_array_new (FALSE, FALSE, sizeof (gint64));
+  return self;
+}
+
+SlStepTrace *
+sl_step_trace_ref (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+sl_step_trace_unref (SlStepTrace *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+
+  g_free (self->path);
+  g_array_unref (self->steps);
+  g_ptr_array_unref (self->extra_names);
+  g_array_unref (self->extras);
+  g_free (self);
+}
+
+/**
+ * sl_step_trace_add_extra_column:
+ *
+ * Adds a column before any step is added.
+ *
+ * Returns: the column index
+ */
+guint
+sl_step_trace_add_extra_column (SlStepTrace *self,
+                                const char  *name)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (name != NULL, 0);
+  g_return_val_if_fail (self->steps->len == 0, 0);
+
+  g_ptr_array_add (self->extra_names, g_strdup (name));
+  return self->extra_names->len - 1;
+}
+
+guint
+sl_step_trace_add_step (SlStepTrace  *self,
+                        const SlStep *step)
+{
+  gint64 none = SL_STEP_NO_TIME;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (step != NULL, 0);
+
+  g_array_append_vals (self->steps, step, 1);
+  for (guint i = 0; i < self->extra_names->len; i++)
+    g_array_append_val (self->extras, none);
+  return self->steps->len - 1;
+}
+
+void
+sl_step_trace_set_extra (SlStepTrace *self,
+                         guint        step_index,
+                         guint        column,
+                         gint64       value_ns)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (step_index < self->steps->len);
+  g_return_if_fail (column < self->extra_names->len);
+
+  g_array_index (self->extras, gint64, step_index * self->extra_names->len + column) = value_ns;
+}
+
+void
+sl_step_trace_set_file_average (SlStepTrace  *self,
+                                const SlStep *average)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (average != NULL);
+
+  self->file_average = *average;
+  self->has_file_average = TRUE;
+}
+
+const char *
+sl_step_trace_get_path (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->path;
+}
+
+SlStepSource
+sl_step_trace_get_source (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->source;
+}
+
+guint
+sl_step_trace_get_n_steps (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->steps->len;
+}
+
+const SlStep *
+sl_step_trace_get_step (SlStepTrace *self,
+                        guint        index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->steps->len, NULL);
+
+  return &g_array_index (self->steps, SlStep, index);
+}
+
+static gint64
+mean_of (SlStepTrace *self,
+         gsize        field_offset)
+{
+  gint64 sum = 0;
+  guint n = 0;
+
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      const SlStep *step = &g_array_index (self->steps, SlStep, i);
+      gint64 value = G_STRUCT_MEMBER (gint64, step, field_offset);
+
+      if (value == SL_STEP_NO_TIME)
+        continue;
+      sum += value;
+      n++;
+    }
+
+  return n > 0 ? (gint64)((sum + n / 2) / n) : SL_STEP_NO_TIME;
+}
+
+void
+sl_step_trace_compute_average (SlStepTrace *self,
+                               SlStep      *average)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (average != NULL);
+
+  average->step = -1;
+  average->start_ns = SL_STEP_NO_TIME;
+  average->end_ns = SL_STEP_NO_TIME;
+  average->fp_ns = SL_STEP_NO_TIME;
+  average->bp_ns = SL_STEP_NO_TIME;
+  average->total_ns = mean_of (self, G_STRUCT_OFFSET (SlStep, total_ns));
+  average->data_wait_ns = mean_of (self, G_STRUCT_OFFSET (SlStep, data_wait_ns));
+  average->fp_bp_ns = mean_of (self, G_STRUCT_OFFSET (SlStep, fp_bp_ns));
+  average->tail_ns = mean_of (self, G_STRUCT_OFFSET (SlStep, tail_ns));
+}
+
+const SlStep *
+sl_step_trace_get_file_average (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->has_file_average ? &self->file_average : NULL;
+}
+
+guint
+sl_step_trace_get_n_extra_columns (SlStepTrace *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->extra_names->len;
+}
+
+const char *
+sl_step_trace_get_extra_name (SlStepTrace *self,
+                              guint        column)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (column < self->extra_names->len, NULL);
+
+  return g_ptr_array_index (self->extra_names, column);
+}
+
+gint64
+sl_step_trace_get_extra (SlStepTrace *self,
+                         guint        step_index,
+                         guint        column)
+{
+  g_return_val_if_fail (self != NULL, SL_STEP_NO_TIME);
+  g_return_val_if_fail (step_index < self->steps->len, SL_STEP_NO_TIME);
+  g_return_val_if_fail (column < self->extra_names->len, SL_STEP_NO_TIME);
+
+  return g_array_index (self->extras, gint64, step_index * self->extra_names->len + column);
+}
+
+const char *
+sl_step_source_to_string (SlStepSource source)
+{
+  switch (source)
+    {
+    case SL_STEP_SOURCE_MINDSPORE: return "mindspore";
+    case SL_STEP_SOURCE_MSPROF: return "msprof";
+    case SL_STEP_SOURCE_ASCEND_PT: return "ascend-pt";
+    case SL_STEP_SOURCE_CLUSTER: return "cluster";
+    case SL_STEP_SOURCE_DATABASE: return "database";
+    default: return "unknown";
+    }
+}

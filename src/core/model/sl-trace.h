@@ -1,0 +1,282 @@
+/* sl-trace.h: an imported timeline (Chrome trace, profiler folders, SQLite export)
+ *
+ * Everything is columnar and immutable once built: an SlTraceBuilder takes
+ * events in file order from any importer, and sl_trace_builder_finish()
+ * sorts, nests and indexes them in the calling (worker) thread. Times are
+ * integer nanoseconds as the source gave them (epoch nanoseconds in
+ * torch_npu traces); views show them relative to sl_trace_get_start_ns().
+ * Strings are interned and
+ * referred to by 32-bit ids (id 0 is the empty string). Event args are not
+ * kept: a slice records where its event starts in the source file and how
+ * long it is, so Details can fetch the args on demand.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "sl-problem.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SL_TRACE_TRACK_THREAD,   /* synchronous slices of one thread, nested by depth */
+  SL_TRACE_TRACK_ASYNC,    /* b/n/e and S/T/F slices of one (process, category, name) */
+  SL_TRACE_TRACK_COUNTER,  /* C events of one (process, counter name, series) */
+} SlTraceTrackKind;
+
+typedef enum {
+  SL_TRACE_SLICE_NONE       = 0,
+  SL_TRACE_SLICE_INSTANT    = 1 << 0, /* i/I/n: zero duration, drawn as a mark */
+  SL_TRACE_SLICE_UNFINISHED = 1 << 1, /* B without E: runs to the end of the trace */
+  SL_TRACE_SLICE_OVERFLOW   = 1 << 2, /* overlapped a sibling without nesting */
+  SL_TRACE_SLICE_BEGIN_END  = 1 << 3, /* from a B/E (or b/e, S/F) pair: the text is the begin event's */
+} SlTraceSliceFlags;
+
+#define SL_TRACE_NO_PARENT G_MAXUINT32
+#define SL_TRACE_NO_ARGS   G_MAXUINT64
+
+/* An args offset is the byte offset of the event in its (decompressed)
+ * source file, with the source's index in the top 16 bits. */
+#define SL_TRACE_ARGS_OFFSET(source, byte) ((((guint64) (source)) << 48) | ((guint64) (byte) & G_GUINT64_CONSTANT (0xffffffffffff)))
+#define SL_TRACE_ARGS_SOURCE(offset)       ((guint) ((offset) >> 48))
+#define SL_TRACE_ARGS_BYTE(offset)         ((offset) & G_GUINT64_CONSTANT (0xffffffffffff))
+
+/* Slices of one track, sorted by start (then by longer first, so parents
+ * precede children). Arrays are parallel, n_slices long. */
+typedef struct {
+  guint          n_slices;
+  const gint64  *start_ns;
+  const gint64  *dur_ns;
+  const gint64  *self_ns;      /* duration minus direct children */
+  const guint32 *name_id;
+  const guint32 *category_id;
+  const guint32 *parent;       /* index in this track or SL_TRACE_NO_PARENT */
+  const guint16 *depth;        /* 0 = top level; overflow lanes come after max nesting */
+  const guint8  *flags;        /* SlTraceSliceFlags */
+  const guint64 *args_offset;  /* byte offset of the event in the source file, or SL_TRACE_NO_ARGS */
+  const guint32 *args_length;  /* bytes of the event's JSON text */
+} SlTraceSlices;
+
+typedef struct {
+  guint          n_points;
+  const gint64  *ts_ns;
+  const double  *value;
+  double         min_value;
+  double         max_value;
+} SlTraceCounter;
+
+typedef struct {
+  guint64  id;                 /* flow id (ids above 2^53 kept exact) */
+  guint32  name_id;
+  guint32  category_id;
+  guint    from_track;
+  guint32  from_slice;         /* SL_TRACE_NO_PARENT when no enclosing slice */
+  gint64   from_ns;
+  guint    to_track;
+  guint32  to_slice;
+  gint64   to_ns;
+  gboolean to_enclosing;       /* the end bound to its enclosing slice, not the next one */
+} SlTraceFlow;
+
+typedef struct _SlTraceBuilder SlTraceBuilder;
+
+#define SL_TYPE_TRACE (sl_trace_get_type ())
+G_DECLARE_FINAL_TYPE (SlTrace, sl_trace, SL, TRACE, GObject)
+
+/* Building (any thread, one builder per thread) */
+SlTraceBuilder *sl_trace_builder_new                 (const char     *source_path);
+void            sl_trace_builder_free                (SlTraceBuilder *builder);
+guint32         sl_trace_builder_intern              (SlTraceBuilder *builder,
+                                                      const char     *str,
+                                                      gssize          len);
+/* Processes and threads are keyed by the text of their pid/tid (numbers
+ * in decimal), so string and numeric ids from any source share one path. */
+guint           sl_trace_builder_get_process         (SlTraceBuilder *builder,
+                                                      const char     *pid);
+guint           sl_trace_builder_get_thread_track    (SlTraceBuilder *builder,
+                                                      guint           process,
+                                                      const char     *tid);
+guint           sl_trace_builder_get_async_track     (SlTraceBuilder *builder,
+                                                      guint           process,
+                                                      guint32         category_id,
+                                                      guint32         name_id);
+guint           sl_trace_builder_get_counter_track   (SlTraceBuilder *builder,
+                                                      guint           process,
+                                                      guint32         name_id,
+                                                      guint32         series_id);
+void            sl_trace_builder_set_process_name    (SlTraceBuilder *builder,
+                                                      guint           process,
+                                                      const char     *name);
+void            sl_trace_builder_set_process_sort_index (SlTraceBuilder *builder,
+                                                      guint           process,
+                                                      gint64          sort_index);
+void            sl_trace_builder_set_track_name      (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      const char     *name);
+void            sl_trace_builder_set_track_sort_index (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      gint64          sort_index);
+/* Complete (X), instant (dur 0 with SL_TRACE_SLICE_INSTANT) and async slices. */
+void            sl_trace_builder_add_slice           (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      gint64          start_ns,
+                                                      gint64          dur_ns,
+                                                      guint32         name_id,
+                                                      guint32         category_id,
+                                                      guint8          flags,
+                                                      guint64         args_offset,
+                                                      guint32         args_length);
+/* B/E: nesting per thread; an E without B, or a B left open, is reported
+ * as a problem by finish() and kept (open ones become UNFINISHED). */
+void            sl_trace_builder_begin_slice         (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      gint64          start_ns,
+                                                      guint32         name_id,
+                                                      guint32         category_id,
+                                                      guint64         args_offset,
+                                                      guint32         args_length);
+void            sl_trace_builder_end_slice           (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      gint64          end_ns,
+                                                      guint64         offset);
+/* Async begin/end by (track, id): b/e and S/F. */
+void            sl_trace_builder_begin_async         (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      guint64         id,
+                                                      gint64          start_ns,
+                                                      guint32         name_id,
+                                                      guint32         category_id,
+                                                      guint64         args_offset,
+                                                      guint32         args_length);
+void            sl_trace_builder_end_async           (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      guint64         id,
+                                                      gint64          end_ns,
+                                                      guint64         offset);
+void            sl_trace_builder_add_counter         (SlTraceBuilder *builder,
+                                                      guint           track,
+                                                      gint64          ts_ns,
+                                                      double          value);
+/* Flow points: phase 's', 't' or 'f'; bind_enclosing is true for 's'/'t'
+ * and for 'f' with "bp":"e"; otherwise 'f' binds to the next slice. */
+void            sl_trace_builder_add_flow_point      (SlTraceBuilder *builder,
+                                                      char            phase,
+                                                      guint64         id,
+                                                      guint32         name_id,
+                                                      guint32         category_id,
+                                                      guint           track,
+                                                      gint64          ts_ns,
+                                                      gboolean        bind_enclosing);
+/* Count an event the model does not draw (O/N/D, unknown phases) so stats can report it. */
+void            sl_trace_builder_count_phase         (SlTraceBuilder *builder,
+                                                      const char     *phase);
+void            sl_trace_builder_add_problem         (SlTraceBuilder *builder,
+                                                      SlProblem      *problem);
+/* Several files may feed one builder (profiler folders, cluster ranks):
+ * each registers itself and stores SL_TRACE_ARGS_OFFSET (source, byte)
+ * as the args offset of its events, so sl_trace_read_event_text() knows
+ * which file to open. Returns the source index (at most 65535 files). */
+guint           sl_trace_builder_add_source          (SlTraceBuilder *builder,
+                                                      const char     *path);
+/* Keeps where a metadata (M) event is, so exports can copy it. */
+void            sl_trace_builder_add_metadata_event  (SlTraceBuilder *builder,
+                                                      guint64         offset,
+                                                      guint32         length);
+/* Adds @n to the count of @phase (importers that count in bulk). */
+void            sl_trace_builder_add_phase_count     (SlTraceBuilder *builder,
+                                                      const char     *phase,
+                                                      guint64         n);
+/* Sorts, nests and indexes; consumes the builder. Returns NULL only when
+ * cancelled; damage is in sl_trace_get_problems(). */
+SlTrace        *sl_trace_builder_finish              (SlTraceBuilder *builder,
+                                                      GCancellable   *cancellable);
+
+/* Reading (any thread once built; the trace is immutable) */
+const char     *sl_trace_get_source_path             (SlTrace        *self);
+const char     *sl_trace_get_string                  (SlTrace        *self,
+                                                      guint32         id);
+guint           sl_trace_get_n_strings               (SlTrace        *self);
+gint64          sl_trace_get_start_ns                (SlTrace        *self);
+gint64          sl_trace_get_end_ns                  (SlTrace        *self);
+
+guint           sl_trace_get_n_processes             (SlTrace        *self);
+const char     *sl_trace_get_process_pid             (SlTrace        *self,
+                                                      guint           process);
+const char     *sl_trace_get_process_name            (SlTrace        *self,
+                                                      guint           process);
+gint64          sl_trace_get_process_sort_index      (SlTrace        *self,
+                                                      guint           process);
+
+/* Tracks are ordered for display: by process sort index, then process,
+ * then track sort index, then kind and name. */
+guint           sl_trace_get_n_tracks                (SlTrace        *self);
+SlTraceTrackKind sl_trace_get_track_kind             (SlTrace        *self,
+                                                      guint           track);
+guint           sl_trace_get_track_process           (SlTrace        *self,
+                                                      guint           track);
+/* Never NULL: an unnamed thread's name is its tid. */
+const char     *sl_trace_get_track_name              (SlTrace        *self,
+                                                      guint           track);
+const char     *sl_trace_get_track_tid               (SlTrace        *self,
+                                                      guint           track);
+/* The interned ids a track was created with (0 where not applicable):
+ * async category and name, counter name and series. */
+void            sl_trace_get_track_ids               (SlTrace        *self,
+                                                      guint           track,
+                                                      guint32        *name_id,
+                                                      guint32        *category_id,
+                                                      guint32        *series_id);
+guint           sl_trace_get_track_n_depths          (SlTrace        *self,
+                                                      guint           track);
+const SlTraceSlices  *sl_trace_get_slices            (SlTrace        *self,
+                                                      guint           track);
+const SlTraceCounter *sl_trace_get_counter           (SlTrace        *self,
+                                                      guint           track);
+
+guint           sl_trace_get_n_flows                 (SlTrace        *self);
+const SlTraceFlow *sl_trace_get_flow                 (SlTrace        *self,
+                                                      guint           index);
+
+GListModel     *sl_trace_get_problems                (SlTrace        *self);
+/* Event counts by phase letter ("X", "B", "E", "i", "C", "M", ...; "?"
+ * for an event without one): keys are strings, values GSIZE_TO_POINTER (count). */
+GHashTable     *sl_trace_get_phase_counts            (SlTrace        *self);
+guint64         sl_trace_get_n_events                (SlTrace        *self);
+/* Metadata events kept by the importer: offsets and lengths, file order. */
+guint           sl_trace_get_n_metadata_events       (SlTrace        *self);
+void            sl_trace_get_metadata_event          (SlTrace        *self,
+                                                      guint           index,
+                                                      guint64        *offset,
+                                                      guint32        *length);
+guint           sl_trace_get_n_sources               (SlTrace        *self);
+const char     *sl_trace_get_source                  (SlTrace        *self,
+                                                      guint           source);
+/* Finds a track's slice enclosing @ts_ns (the deepest one), or
+ * SL_TRACE_NO_PARENT. */
+guint32         sl_trace_find_enclosing_slice        (SlTrace        *self,
+                                                      guint           track,
+                                                      gint64          ts_ns);
+gsize           sl_trace_get_memory_size             (SlTrace        *self);
+
+/* Fetches the JSON text of one event from the source file (args on demand). */
+char           *sl_trace_read_event_text             (SlTrace        *self,
+                                                      guint64         offset,
+                                                      guint32         length,
+                                                      GError        **error);
+
+/* Reads many event texts in one pass: ask in increasing offset order
+ * (per source) and a gzip source is inflated only once. */
+typedef struct _SlTraceTextReader SlTraceTextReader;
+SlTraceTextReader *sl_trace_text_reader_new          (SlTrace           *trace);
+char           *sl_trace_text_reader_read            (SlTraceTextReader *reader,
+                                                      guint64            offset,
+                                                      guint32            length,
+                                                      GError           **error);
+void            sl_trace_text_reader_free            (SlTraceTextReader *reader);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTraceBuilder, sl_trace_builder_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTraceTextReader, sl_trace_text_reader_free)
+
+G_END_DECLS

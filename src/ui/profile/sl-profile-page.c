@@ -1,0 +1,567 @@
+/* sl-profile-page.c
+ *
+ * The folder is read by the profile loader in a worker, with a progress
+ * bar and Cancel; damaged files are reported and the rest is shown. A
+ * cluster shows one rank at a time, chosen in the header.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-op-stats-view.h"
+#include "sl-profile-loader.h"
+#include "sl-profile-page.h"
+#include "sl-step-trace-chart.h"
+#include "sl-time-format.h"
+
+#define TOP_TYPES_IN_SUMMARY 5
+#define MAX_INFO_ROWS 40
+
+struct _SlProfilePage
+{
+  PanelWidget       parent_instance;
+
+  char             *path;
+  SlProfile        *profile;
+  GCancellable     *cancellable;
+  GSettings        *settings;
+  SlTimeUnit        unit;
+  GPtrArray        *summary_groups;
+  guint             n_summary_rows;
+  guint             rank;
+
+  GtkStack         *stack;
+  GtkProgressBar   *progress_bar;
+  GtkLabel         *progress_label;
+  AdwStatusPage    *failed_page;
+  GtkDropDown      *rank_dropdown;
+  GtkLabel         *source_label;
+  AdwViewStack     *view_stack;
+  AdwPreferencesPage *summary_page;
+  SlOpStatsView    *ops_view;
+  GtkStack         *steps_stack;
+  SlStepTraceChart *step_chart;
+};
+
+G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, PANEL_TYPE_WIDGET)
+
+enum {
+  LOADED,
+  SHOW_ON_TIMELINE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const SlProfileRank *
+current_rank (SlProfilePage *self)
+{
+  if (self->profile == NULL || self->rank >= sl_profile_get_n_ranks (self->profile))
+    return NULL;
+  return sl_profile_get_rank (self->profile, self->rank);
+}
+
+static void
+add_row (SlProfilePage       *self,
+         AdwPreferencesGroup *group,
+         const char          *title,
+         const char          *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_set_tooltip_text (label, value);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (group, row);
+  self->n_summary_rows++;
+}
+
+static void
+add_time_row (SlProfilePage       *self,
+              AdwPreferencesGroup *group,
+              const char          *title,
+              gint64               ns)
+{
+  g_autofree char *text = NULL;
+
+  if (ns < 0)
+    return;
+  text = sl_time_format_ns (ns, self->unit);
+  add_row (self, group, title, text);
+}
+
+static void
+add_count_row (SlProfilePage       *self,
+               AdwPreferencesGroup *group,
+               const char          *title,
+               guint64              count)
+{
+  g_autofree char *text = g_strdup_printf ("%llu", (unsigned long long)count);
+
+  add_row (self, group, title, text);
+}
+
+static AdwPreferencesGroup *
+new_group (SlProfilePage *self,
+           const char    *title)
+{
+  AdwPreferencesGroup *group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+
+  adw_preferences_group_set_title (group, title);
+  adw_preferences_page_add (self->summary_page, group);
+  g_ptr_array_add (self->summary_groups, group);
+  return group;
+}
+
+static void
+clear_summary (SlProfilePage *self)
+{
+  for (guint i = 0; i < self->summary_groups->len; i++)
+    adw_preferences_page_remove (self->summary_page, g_ptr_array_index (self->summary_groups, i));
+  g_ptr_array_set_size (self->summary_groups, 0);
+  self->n_summary_rows = 0;
+}
+
+static int
+compare_total_desc (gconstpointer a,
+                    gconstpointer b)
+{
+  gint64 ta = sl_op_row_get_total_ns (*(SlOpRow **)a);
+  gint64 tb = sl_op_row_get_total_ns (*(SlOpRow **)b);
+
+  return ta < tb ? 1 : ta > tb ? -1 : 0;
+}
+
+static void
+fill_top_types (SlProfilePage       *self,
+                const SlProfileRank *rank)
+{
+  GListModel *types = sl_op_table_get_types (rank->ops);
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new_with_free_func (g_object_unref);
+  AdwPreferencesGroup *group;
+  gint64 all = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (types); i++)
+    {
+      SlOpRow *row = g_list_model_get_item (types, i);
+
+      all += MAX (0, sl_op_row_get_total_ns (row));
+      g_ptr_array_add (sorted, row);
+    }
+  if (sorted->len == 0)
+    return;
+
+  g_ptr_array_sort (sorted, compare_total_desc);
+  group = new_group (self, _("Top Op Types"));
+  for (guint i = 0; i < MIN (sorted->len, TOP_TYPES_IN_SUMMARY); i++)
+    {
+      SlOpRow *row = g_ptr_array_index (sorted, i);
+      g_autofree char *total = sl_time_format_ns (sl_op_row_get_total_ns (row), self->unit);
+      g_autofree char *text = g_strdup_printf (_("%s, %.1f%% of op time, %llu calls"), total,
+                                               all > 0 ? 100.0 * sl_op_row_get_total_ns (row) / all : 0.0,
+                                               (unsigned long long)sl_op_row_get_count (row));
+
+      add_row (self, group, sl_op_row_get_op_type (row), text);
+    }
+}
+
+static const char *
+layout_label (SlProfileLayout layout)
+{
+  switch (layout)
+    {
+    case SL_PROFILE_LAYOUT_MINDSPORE: return _("MindSpore profiler folder");
+    case SL_PROFILE_LAYOUT_MSPROF: return _("msprof output (PROF_ folder)");
+    case SL_PROFILE_LAYOUT_ASCEND_PT: return _("Ascend PyTorch or MindSpore profiler output");
+    case SL_PROFILE_LAYOUT_DATABASE: return _("Profiler SQLite export");
+    case SL_PROFILE_LAYOUT_CLUSTER: return _("Cluster step trace");
+    default: return sl_profile_layout_to_string (layout);
+    }
+}
+
+static void
+fill_summary (SlProfilePage       *self,
+              const SlProfileRank *rank)
+{
+  const SlProfileSummary *summary = &rank->summary;
+  AdwPreferencesGroup *group;
+
+  clear_summary (self);
+
+  group = new_group (self, _("Profile"));
+  add_row (self, group, _("Layout"), layout_label (rank->layout));
+  add_row (self, group, _("Folder"), rank->dir);
+  if (rank->rank_id >= 0)
+    add_count_row (self, group, _("Rank"), rank->rank_id);
+  if (rank->device_id >= 0)
+    add_count_row (self, group, _("Device"), rank->device_id);
+  add_count_row (self, group, _("Files read"), rank->files->len);
+
+  group = new_group (self, _("Time"));
+  add_time_row (self, group, _("Total time"), summary->total_ns);
+  if (rank->steps != NULL && sl_step_trace_get_n_steps (rank->steps) > 0)
+    {
+      SlStep average;
+
+      add_count_row (self, group, _("Steps"), sl_step_trace_get_n_steps (rank->steps));
+      sl_step_trace_compute_average (rank->steps, &average);
+      if (average.total_ns != SL_STEP_NO_TIME)
+        add_time_row (self, group, _("Average step"), average.total_ns);
+    }
+  add_count_row (self, group, _("Op executions"), summary->n_op_executions);
+  add_count_row (self, group, _("Op types"), summary->n_op_types);
+  add_count_row (self, group, _("Op instances"), summary->n_op_instances);
+  if (summary->n_streams > 0)
+    add_count_row (self, group, _("Streams"), summary->n_streams);
+  add_time_row (self, group, _("Task duration"), summary->task_ns);
+  if (summary->aicore_ns >= 0)
+    {
+      g_autofree char *aicore = sl_time_format_ns (summary->aicore_ns, self->unit);
+      g_autofree char *text = summary->task_ns > 0
+        ? g_strdup_printf (_("%s (%.1f%% of task duration)"), aicore, 100.0 * summary->aicore_ns / summary->task_ns)
+        : g_strdup (aicore);
+
+      add_row (self, group, _("AI Core time"), text);
+    }
+
+  fill_top_types (self, rank);
+
+  if (rank->info_keys->len > 0)
+    {
+      group = new_group (self, _("Host and Device"));
+      for (guint i = 0; i < MIN (rank->info_keys->len, MAX_INFO_ROWS); i++)
+        {
+          const char *key = g_ptr_array_index (rank->info_keys, i);
+
+          add_row (self, group, key, g_hash_table_lookup (rank->info, key));
+        }
+    }
+}
+
+static void
+show_rank (SlProfilePage *self)
+{
+  const SlProfileRank *rank = current_rank (self);
+  g_autofree char *source = NULL;
+
+  if (rank == NULL)
+    return;
+
+  source = g_strdup_printf ("%s · %s", layout_label (rank->layout), rank->dir);
+  gtk_label_set_label (self->source_label, source);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->source_label), rank->dir);
+
+  fill_summary (self, rank);
+  sl_op_stats_view_set_table (self->ops_view, rank->ops);
+  sl_step_trace_chart_set_steps (self->step_chart, rank->steps);
+  gtk_stack_set_visible_child_name (self->steps_stack,
+                                    rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
+}
+
+static void
+rank_changed_cb (SlProfilePage *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->rank_dropdown);
+
+  if (selected != GTK_INVALID_LIST_POSITION && selected != self->rank)
+    {
+      self->rank = selected;
+      show_rank (self);
+    }
+}
+
+static void
+op_activated_cb (SlProfilePage *self,
+                 const char    *name,
+                 const char    *op_type)
+{
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, name && name[0] ? name : op_type, (gint64)-1, (gint64)-1);
+}
+
+static void
+step_activated_cb (SlProfilePage *self,
+                   guint          index)
+{
+  const SlProfileRank *rank = current_rank (self);
+  const SlStep *step;
+
+  if (rank == NULL || rank->steps == NULL || index >= sl_step_trace_get_n_steps (rank->steps))
+    return;
+
+  step = sl_step_trace_get_step (rank->steps, index);
+  if (step->start_ns == SL_STEP_NO_TIME || step->end_ns == SL_STEP_NO_TIME)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
+                                  _("This step trace has no start and end times to show on the timeline"));
+      return;
+    }
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, NULL, step->start_ns, step->end_ns);
+}
+
+static void
+fill_ranks (SlProfilePage *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint n = sl_profile_get_n_ranks (self->profile);
+
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (names, sl_profile_get_rank (self->profile, i)->label);
+
+  g_signal_handlers_block_by_func (self->rank_dropdown, rank_changed_cb, self);
+  gtk_drop_down_set_model (self->rank_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->rank_dropdown, 0);
+  g_signal_handlers_unblock_by_func (self->rank_dropdown, rank_changed_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->rank_dropdown), n > 1);
+}
+
+static void
+progress_cb (double      fraction,
+             const char *path,
+             gpointer    user_data)
+{
+  SlProfilePage *self = user_data;
+  g_autofree char *name = path ? g_path_get_basename (path) : NULL;
+
+  gtk_progress_bar_set_fraction (self->progress_bar, CLAMP (fraction, 0, 1));
+  gtk_label_set_label (self->progress_label, name ? name : "");
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlProfilePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  SlProfile *profile = sl_profile_load_finish (result, &error);
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (profile == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        adw_status_page_set_description (self->failed_page, _("Reading was cancelled. Close this tab and open the profile again to read it."));
+      else
+        adw_status_page_set_description (self->failed_page, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "failed");
+      return;
+    }
+
+  self->profile = profile;
+  self->rank = 0;
+  fill_ranks (self);
+  show_rank (self);
+  gtk_stack_set_visible_child_name (self->stack, "profile");
+  g_signal_emit (self, signals[LOADED], 0);
+}
+
+static void
+time_unit_changed_cb (SlProfilePage *self)
+{
+  self->unit = g_settings_get_enum (self->settings, "time-unit");
+  sl_step_trace_chart_set_time_unit (self->step_chart, self->unit);
+  if (self->profile != NULL)
+    fill_summary (self, current_rank (self));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  g_cancellable_cancel (SL_PROFILE_PAGE (widget)->cancellable);
+}
+
+static void
+open_timeline_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  g_signal_emit (widget, signals[SHOW_ON_TIMELINE], 0, NULL, (gint64)-1, (gint64)-1);
+}
+
+static void
+sl_profile_page_dispose (GObject *object)
+{
+  SlProfilePage *self = SL_PROFILE_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROFILE_PAGE);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->profile);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->summary_groups, g_ptr_array_unref);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (sl_profile_page_parent_class)->dispose (object);
+}
+
+static void
+sl_profile_page_class_init (SlProfilePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_profile_page_dispose;
+
+  /**
+   * SlProfilePage::loaded:
+   *
+   * The profile was read; its problems are in sl_profile_get_problems().
+   */
+  signals[LOADED] =
+    g_signal_new ("loaded", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * SlProfilePage::show-on-timeline:
+   * @search: (nullable): an op name or type to find
+   * @start_ns: the start of a range to zoom to, or -1
+   * @end_ns: its end, or -1
+   */
+  signals[SHOW_ON_TIMELINE] =
+    g_signal_new ("show-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_INT64, G_TYPE_INT64);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, rank_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, source_label);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, summary_page);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, ops_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, steps_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
+  gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "profile.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "profile.open-timeline", NULL, open_timeline_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "profile.cancel", NULL);
+
+  g_type_ensure (SL_TYPE_OP_STATS_VIEW);
+  g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
+}
+
+static void
+sl_profile_page_init (SlProfilePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+  self->summary_groups = g_ptr_array_new ();
+  self->settings = g_settings_new (APP_ID);
+  self->unit = g_settings_get_enum (self->settings, "time-unit");
+  sl_step_trace_chart_set_time_unit (self->step_chart, self->unit);
+  g_signal_connect_object (self->settings, "changed::time-unit", G_CALLBACK (time_unit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/**
+ * sl_profile_page_new:
+ * @path: a profiler folder (MindSpore, msprof, Ascend PyTorch) or its
+ *   SQLite export
+ *
+ * Returns: (transfer full): a page that starts reading @path at once
+ */
+GtkWidget *
+sl_profile_page_new (const char *path,
+                     const char *title)
+{
+  SlProfilePage *self;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  id = g_strdup_printf ("profile:%s", path);
+  self = g_object_new (SL_TYPE_PROFILE_PAGE, "id", id, "title", title, NULL);
+  self->path = g_strdup (path);
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+  sl_profile_load_async (path, self->cancellable, progress_cb, g_object_ref (self), g_object_unref,
+                         load_cb, g_object_ref (self));
+
+  return GTK_WIDGET (self);
+}
+
+const char *
+sl_profile_page_get_path (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->path;
+}
+
+/**
+ * sl_profile_page_get_state_name:
+ *
+ * Returns: "loading", "failed" or "profile"
+ */
+const char *
+sl_profile_page_get_state_name (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/**
+ * sl_profile_page_get_profile:
+ *
+ * Returns: (transfer none) (nullable): the profile, once read
+ */
+SlProfile *
+sl_profile_page_get_profile (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->profile;
+}
+
+/**
+ * sl_profile_page_show_view:
+ * @view: "summary", "ops" or "steps"
+ */
+void
+sl_profile_page_show_view (SlProfilePage *self,
+                           const char    *view)
+{
+  g_return_if_fail (SL_IS_PROFILE_PAGE (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, view);
+}
+
+void
+sl_profile_page_set_rank (SlProfilePage *self,
+                          guint          rank)
+{
+  g_return_if_fail (SL_IS_PROFILE_PAGE (self));
+  gtk_drop_down_set_selected (self->rank_dropdown, rank);
+}
+
+SlOpStatsView *
+sl_profile_page_get_ops_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->ops_view;
+}
+
+SlStepTraceChart *
+sl_profile_page_get_step_chart (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->step_chart;
+}
+
+guint
+sl_profile_page_get_n_summary_rows (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), 0);
+  return self->n_summary_rows;
+}

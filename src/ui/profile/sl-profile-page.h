@@ -1,0 +1,31 @@
+/* sl-profile-page.h: a profiler folder: summary, op statistics, steps
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpanel.h>
+
+#include "sl-op-stats-view.h"
+#include "sl-profile.h"
+#include "sl-step-trace-chart.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_PROFILE_PAGE (sl_profile_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL, PROFILE_PAGE, PanelWidget)
+
+GtkWidget        *sl_profile_page_new            (const char    *path,
+                                                  const char    *title);
+const char       *sl_profile_page_get_path       (SlProfilePage *self);
+const char       *sl_profile_page_get_state_name (SlProfilePage *self);
+SlProfile        *sl_profile_page_get_profile    (SlProfilePage *self);
+void              sl_profile_page_show_view      (SlProfilePage *self,
+                                                  const char    *view);
+void              sl_profile_page_set_rank       (SlProfilePage *self,
+                                                  guint          rank);
+SlOpStatsView    *sl_profile_page_get_ops_view   (SlProfilePage *self);
+SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
+guint             sl_profile_page_get_n_summary_rows (SlProfilePage *self);
+
+G_END_DECLS

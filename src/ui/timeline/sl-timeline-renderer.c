@@ -1,0 +1,1628 @@
+/* sl-timeline-renderer.c
+ *
+ * A frame asks the level of detail for the spans of each visible row (at
+ * most about two per pixel), batches the rectangles by colour so cairo
+ * fills each colour once, then writes the names into spans wide enough,
+ * from shaped layouts kept between frames.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "sl-timeline-renderer.h"
+
+#define ROW_HEIGHT 20
+#define COUNTER_HEIGHT 44
+#define PROCESS_HEIGHT 24
+#define TRACK_GAP 4
+#define MIN_LABEL_WIDTH 40
+#define LABEL_PADDING 4
+#define TEXT_CACHE_LIMIT 8192
+#define TICK_SPACING 110
+#define MAX_FLOWS_SCANNED 200000
+#define MAX_FLOWS_DRAWN 64
+
+/* Okabe–Ito without black, each at three lightnesses: names get one of 21
+ * colours that stay apart for every colour vision. */
+static const double base_palette[][3] = {
+  { 0x00 / 255., 0x72 / 255., 0xB2 / 255. },
+  { 0xE6 / 255., 0x9F / 255., 0x00 / 255. },
+  { 0x00 / 255., 0x9E / 255., 0x73 / 255. },
+  { 0xCC / 255., 0x79 / 255., 0xA7 / 255. },
+  { 0x56 / 255., 0xB4 / 255., 0xE9 / 255. },
+  { 0xD5 / 255., 0x5E / 255., 0x00 / 255. },
+  { 0xF0 / 255., 0xE4 / 255., 0x42 / 255. },
+};
+#define N_BASE G_N_ELEMENTS (base_palette)
+#define N_SHADES 3
+#define N_COLORS (N_BASE * N_SHADES)
+/* Slices that do not match a search are drawn in this extra colour */
+#define DIM_COLOR N_COLORS
+
+typedef enum {
+  ROW_PROCESS,
+  ROW_SLICES,
+  ROW_COUNTER,
+} RowKind;
+
+typedef struct {
+  RowKind  kind;
+  guint    process;
+  guint    track;
+  guint    depth;
+  double   y;      /* within its band */
+  double   h;
+  gboolean pinned;
+} Row;
+
+typedef struct {
+  float x, y, w, h;
+} Rect;
+
+typedef struct {
+  float   x, y, w;
+  guint32 name_id;
+  guint8  color;
+} Label;
+
+struct _SlTimelineRenderer
+{
+  SlTraceLod           *lod;
+  SlTrace              *trace;
+  gboolean              dark;
+  gboolean              naive;
+  PangoFontDescription *font;
+
+  guint8               *name_color;   /* per string id */
+  gboolean             *hidden;       /* per track */
+  gboolean             *pinned;       /* per track */
+  gboolean             *collapsed;    /* per process */
+  GArray               *rows;         /* Row: pinned band first, then the scrolled band */
+  guint                 n_pinned_rows;
+  int                  *track_row;    /* first row of each track, or -1 */
+  double                pinned_height;
+  double                content_height;
+
+  gboolean              has_selected;
+  guint                 selected_track;
+  guint32               selected_slice;
+  gboolean              has_hovered;
+  guint                 hovered_track;
+  guint32               hovered_slice;
+  gboolean              has_range;
+  gint64                range_start;
+  gint64                range_end;
+  double                box_x0;
+  double                box_x1;
+
+  /* Per-frame scratch, kept to avoid allocating */
+  GArray               *spans;
+  GArray               *rects[N_COLORS + 1];
+  GArray               *labels;
+  SlTraceLodColumn     *columns;
+  guint                 n_columns;
+  guint                 last_n_spans;
+  GHashTable           *text_cache;   /* (name id, width class) → PangoLayout */
+  PangoLayout          *scratch_layout;
+
+  double                color[N_COLORS + 1][3];
+  guint8               *highlight;     /* per string id: matches the search; NULL: no search */
+  double                bg[3];
+  double                fg[3];
+  double                band_top;      /* of the band being drawn */
+  double                band_bottom;
+};
+
+static void
+compute_palette (SlTimelineRenderer *self)
+{
+  static const double mix[N_SHADES] = { 0.0, 0.32, -0.25 };
+
+  for (guint i = 0; i < N_COLORS; i++)
+    {
+      const double *base = base_palette[i % N_BASE];
+      double m = mix[i / N_BASE];
+
+      for (guint c = 0; c < 3; c++)
+        {
+          double v = m >= 0 ? base[c] + (1 - base[c]) * m : base[c] * (1 + m);
+
+          /* Slightly muted on a dark background, so text and outlines stand out. */
+          self->color[i][c] = self->dark ? v * 0.82 : v;
+        }
+    }
+
+  for (guint c = 0; c < 3; c++)
+    self->color[DIM_COLOR][c] = self->dark ? 0.30 : 0.84;
+
+  if (self->dark)
+    {
+      self->bg[0] = self->bg[1] = self->bg[2] = 0.14;
+      self->fg[0] = self->fg[1] = self->fg[2] = 0.92;
+    }
+  else
+    {
+      self->bg[0] = self->bg[1] = self->bg[2] = 0.98;
+      self->fg[0] = self->fg[1] = self->fg[2] = 0.13;
+    }
+}
+
+static guint
+color_index_for_name (const char *name)
+{
+  /* djb2 over the bytes: stable between runs and machines. */
+  guint32 h = 5381;
+
+  for (const guchar *p = (const guchar *)name; *p; p++)
+    h = h * 33 + *p;
+  return h % N_COLORS;
+}
+
+/**
+ * sl_timeline_color_for_name:
+ * @rgb: (out caller-allocates) (array fixed-size=3): the colour
+ *
+ * The colour a slice called @name has everywhere.
+ */
+void
+sl_timeline_color_for_name (const char *name,
+                            gboolean    dark,
+                            double      rgb[3])
+{
+  SlTimelineRenderer tmp = { .dark = dark };
+
+  compute_palette (&tmp);
+  memcpy (rgb, tmp.color[color_index_for_name (name ? name : "")], sizeof (double) * 3);
+}
+
+SlTimelineRenderer *
+sl_timeline_renderer_new (void)
+{
+  SlTimelineRenderer *self = g_new0 (SlTimelineRenderer, 1);
+
+  self->font = pango_font_description_from_string ("Sans 8.5");
+  self->rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
+  self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
+  for (guint i = 0; i <= N_COLORS; i++)
+    self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
+  self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  compute_palette (self);
+
+  return self;
+}
+
+static void
+clear_trace (SlTimelineRenderer *self)
+{
+  g_clear_pointer (&self->lod, sl_trace_lod_free);
+  self->trace = NULL;
+  g_clear_pointer (&self->name_color, g_free);
+  g_clear_pointer (&self->highlight, g_free);
+  g_clear_pointer (&self->hidden, g_free);
+  g_clear_pointer (&self->pinned, g_free);
+  g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->track_row, g_free);
+  g_array_set_size (self->rows, 0);
+  g_hash_table_remove_all (self->text_cache);
+  self->has_selected = self->has_hovered = self->has_range = FALSE;
+}
+
+void
+sl_timeline_renderer_free (SlTimelineRenderer *self)
+{
+  if (self == NULL)
+    return;
+
+  clear_trace (self);
+  g_clear_pointer (&self->font, pango_font_description_free);
+  g_array_unref (self->rows);
+  g_array_unref (self->spans);
+  g_array_unref (self->labels);
+  for (guint i = 0; i <= N_COLORS; i++)
+    g_array_unref (self->rects[i]);
+  g_hash_table_unref (self->text_cache);
+  g_clear_object (&self->scratch_layout);
+  g_free (self->columns);
+  g_free (self);
+}
+
+static void
+relayout (SlTimelineRenderer *self)
+{
+  guint n_tracks;
+  double y = 0;
+  guint last_process = G_MAXUINT;
+
+  g_array_set_size (self->rows, 0);
+  self->n_pinned_rows = 0;
+  self->pinned_height = self->content_height = 0;
+  if (self->trace == NULL)
+    return;
+
+  n_tracks = sl_trace_get_n_tracks (self->trace);
+  for (guint t = 0; t < n_tracks; t++)
+    self->track_row[t] = -1;
+
+  /* Two passes: the pinned band, then everything else by process. */
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      y = 0;
+      last_process = G_MAXUINT;
+      for (guint t = 0; t < n_tracks; t++)
+        {
+          guint process = sl_trace_get_track_process (self->trace, t);
+          SlTraceTrackKind kind = sl_trace_get_track_kind (self->trace, t);
+          gboolean pinned = pass == 0;
+
+          if (self->hidden[t] || self->pinned[t] != pinned)
+            continue;
+
+          if (!pinned && process != last_process)
+            {
+              Row header = { ROW_PROCESS, process, t, 0, y, PROCESS_HEIGHT, FALSE };
+
+              g_array_append_val (self->rows, header);
+              y += PROCESS_HEIGHT;
+              last_process = process;
+            }
+          if (!pinned && self->collapsed[process])
+            continue;
+
+          self->track_row[t] = self->rows->len;
+          if (kind == SL_TRACE_TRACK_COUNTER)
+            {
+              Row row = { ROW_COUNTER, process, t, 0, y, COUNTER_HEIGHT, pinned };
+
+              g_array_append_val (self->rows, row);
+              y += COUNTER_HEIGHT;
+            }
+          else
+            {
+              guint n_depths = MAX (sl_trace_lod_get_n_depths (self->lod, t), 1);
+
+              for (guint d = 0; d < n_depths; d++)
+                {
+                  Row row = { ROW_SLICES, process, t, d, y, ROW_HEIGHT, pinned };
+
+                  g_array_append_val (self->rows, row);
+                  y += ROW_HEIGHT;
+                }
+            }
+          y += TRACK_GAP;
+        }
+
+      if (pass == 0)
+        {
+          self->n_pinned_rows = self->rows->len;
+          self->pinned_height = y > 0 ? y + TRACK_GAP : 0;
+        }
+      else
+        self->content_height = y;
+    }
+}
+
+/**
+ * sl_timeline_renderer_set_lod:
+ * @lod: (transfer full) (nullable): the index of the trace to draw
+ */
+void
+sl_timeline_renderer_set_lod (SlTimelineRenderer *self,
+                              SlTraceLod         *lod)
+{
+  guint n_strings, n_tracks, n_processes;
+
+  g_return_if_fail (self != NULL);
+
+  clear_trace (self);
+  if (lod == NULL)
+    return;
+
+  self->lod = lod;
+  self->trace = sl_trace_lod_get_trace (lod);
+  n_strings = sl_trace_get_n_strings (self->trace);
+  n_tracks = sl_trace_get_n_tracks (self->trace);
+  n_processes = sl_trace_get_n_processes (self->trace);
+
+  self->name_color = g_new (guint8, MAX (n_strings, 1));
+  for (guint i = 0; i < n_strings; i++)
+    self->name_color[i] = color_index_for_name (sl_trace_get_string (self->trace, i));
+  self->hidden = g_new0 (gboolean, MAX (n_tracks, 1));
+  self->pinned = g_new0 (gboolean, MAX (n_tracks, 1));
+  self->track_row = g_new (int, MAX (n_tracks, 1));
+  self->collapsed = g_new0 (gboolean, MAX (n_processes, 1));
+  relayout (self);
+}
+
+SlTraceLod *
+sl_timeline_renderer_get_lod (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->lod;
+}
+
+SlTrace *
+sl_timeline_renderer_get_trace (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->trace;
+}
+
+void
+sl_timeline_renderer_set_dark (SlTimelineRenderer *self,
+                               gboolean            dark)
+{
+  g_return_if_fail (self != NULL);
+
+  self->dark = !!dark;
+  compute_palette (self);
+}
+
+void
+sl_timeline_renderer_set_font (SlTimelineRenderer         *self,
+                               const PangoFontDescription *font)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (font != NULL);
+
+  g_clear_pointer (&self->font, pango_font_description_free);
+  self->font = pango_font_description_copy (font);
+  g_hash_table_remove_all (self->text_cache);
+  g_clear_object (&self->scratch_layout);
+}
+
+/* The benchmark's peer: every slice in view drawn on its own, as a simple
+ * timeline does. */
+void
+sl_timeline_renderer_set_naive (SlTimelineRenderer *self,
+                                gboolean            naive)
+{
+  g_return_if_fail (self != NULL);
+
+  self->naive = !!naive;
+}
+
+void
+sl_timeline_renderer_set_track_hidden (SlTimelineRenderer *self,
+                                       guint               track,
+                                       gboolean            hidden)
+{
+  g_return_if_fail (self != NULL && self->trace != NULL);
+  g_return_if_fail (track < sl_trace_get_n_tracks (self->trace));
+
+  self->hidden[track] = !!hidden;
+  relayout (self);
+}
+
+gboolean
+sl_timeline_renderer_get_track_hidden (SlTimelineRenderer *self,
+                                       guint               track)
+{
+  g_return_val_if_fail (self != NULL && self->trace != NULL, FALSE);
+  g_return_val_if_fail (track < sl_trace_get_n_tracks (self->trace), FALSE);
+
+  return self->hidden[track];
+}
+
+void
+sl_timeline_renderer_set_track_pinned (SlTimelineRenderer *self,
+                                       guint               track,
+                                       gboolean            pinned)
+{
+  g_return_if_fail (self != NULL && self->trace != NULL);
+  g_return_if_fail (track < sl_trace_get_n_tracks (self->trace));
+
+  self->pinned[track] = !!pinned;
+  relayout (self);
+}
+
+gboolean
+sl_timeline_renderer_get_track_pinned (SlTimelineRenderer *self,
+                                       guint               track)
+{
+  g_return_val_if_fail (self != NULL && self->trace != NULL, FALSE);
+  g_return_val_if_fail (track < sl_trace_get_n_tracks (self->trace), FALSE);
+
+  return self->pinned[track];
+}
+
+void
+sl_timeline_renderer_set_process_collapsed (SlTimelineRenderer *self,
+                                            guint               process,
+                                            gboolean            collapsed)
+{
+  g_return_if_fail (self != NULL && self->trace != NULL);
+  g_return_if_fail (process < sl_trace_get_n_processes (self->trace));
+
+  self->collapsed[process] = !!collapsed;
+  relayout (self);
+}
+
+gboolean
+sl_timeline_renderer_get_process_collapsed (SlTimelineRenderer *self,
+                                            guint               process)
+{
+  g_return_val_if_fail (self != NULL && self->trace != NULL, FALSE);
+  g_return_val_if_fail (process < sl_trace_get_n_processes (self->trace), FALSE);
+
+  return self->collapsed[process];
+}
+
+double
+sl_timeline_renderer_get_content_height (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->content_height;
+}
+
+double
+sl_timeline_renderer_get_pinned_height (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->pinned_height;
+}
+
+static const Row *
+slice_row (SlTimelineRenderer *self,
+           guint               track,
+           guint32             slice)
+{
+  const SlTraceSlices *s;
+  int first;
+  guint index;
+
+  if (self->trace == NULL || track >= sl_trace_get_n_tracks (self->trace))
+    return NULL;
+  first = self->track_row[track];
+  s = sl_trace_get_slices (self->trace, track);
+  if (first < 0 || s == NULL || slice >= s->n_slices)
+    return NULL;
+  index = first + s->depth[slice];
+  if (index >= self->rows->len)
+    return NULL;
+  return &g_array_index (self->rows, Row, index);
+}
+
+/**
+ * sl_timeline_renderer_get_slice_y:
+ * @y: (out): top of the slice's row in the content (scrolled band), or in
+ *   the pinned band when the track is pinned
+ *
+ * Returns: whether the slice's row is laid out (track shown, process open)
+ */
+gboolean
+sl_timeline_renderer_get_slice_y (SlTimelineRenderer *self,
+                                  guint               track,
+                                  guint32             slice,
+                                  double             *y)
+{
+  const Row *row;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  row = slice_row (self, track, slice);
+  if (row == NULL)
+    return FALSE;
+  if (y != NULL)
+    *y = row->y;
+  return TRUE;
+}
+
+void
+sl_timeline_renderer_set_selected (SlTimelineRenderer *self,
+                                   guint               track,
+                                   guint32             slice)
+{
+  g_return_if_fail (self != NULL);
+
+  self->has_selected = track != G_MAXUINT;
+  self->selected_track = track;
+  self->selected_slice = slice;
+}
+
+gboolean
+sl_timeline_renderer_get_selected (SlTimelineRenderer *self,
+                                   guint              *track,
+                                   guint32            *slice)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (track != NULL)
+    *track = self->selected_track;
+  if (slice != NULL)
+    *slice = self->selected_slice;
+  return self->has_selected;
+}
+
+void
+sl_timeline_renderer_set_hovered (SlTimelineRenderer *self,
+                                  guint               track,
+                                  guint32             slice)
+{
+  g_return_if_fail (self != NULL);
+
+  self->has_hovered = track != G_MAXUINT;
+  self->hovered_track = track;
+  self->hovered_slice = slice;
+}
+
+/* start_ns == end_ns clears the range. */
+void
+sl_timeline_renderer_set_range (SlTimelineRenderer *self,
+                                gint64              start_ns,
+                                gint64              end_ns)
+{
+  g_return_if_fail (self != NULL);
+
+  self->has_range = start_ns != end_ns;
+  self->range_start = MIN (start_ns, end_ns);
+  self->range_end = MAX (start_ns, end_ns);
+}
+
+gboolean
+sl_timeline_renderer_get_range (SlTimelineRenderer *self,
+                                gint64             *start_ns,
+                                gint64             *end_ns)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (start_ns != NULL)
+    *start_ns = self->range_start;
+  if (end_ns != NULL)
+    *end_ns = self->range_end;
+  return self->has_range;
+}
+
+/* The rubber band of a box zoom, in widget x; x0 == x1 hides it. */
+void
+sl_timeline_renderer_set_box (SlTimelineRenderer *self,
+                              double              x0,
+                              double              x1)
+{
+  g_return_if_fail (self != NULL);
+
+  self->box_x0 = MIN (x0, x1);
+  self->box_x1 = MAX (x0, x1);
+}
+
+guint
+sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->last_n_spans;
+}
+
+/**
+ * sl_timeline_renderer_set_highlight:
+ * @highlight: (transfer full) (nullable): one byte per string id of the
+ *   trace, non-zero for names that match a search; %NULL draws all as usual
+ *
+ * Slices whose names do not match are drawn greyed out.
+ */
+void
+sl_timeline_renderer_set_highlight (SlTimelineRenderer *self,
+                                    guint8             *highlight)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->highlight);
+  self->highlight = highlight;
+}
+
+/* Time formatting */
+
+typedef struct {
+  gint64      ns;
+  const char *unit;
+} Unit;
+
+static const Unit units[] = {
+  { 1000000000, "s" },
+  { 1000000, "ms" },
+  { 1000, "µs" },
+  { 1, "ns" },
+};
+
+/**
+ * sl_timeline_format_duration:
+ *
+ * Returns: (transfer full): @ns with three significant digits and a unit
+ */
+char *
+sl_timeline_format_duration (gint64 ns)
+{
+  gint64 mag = ns < 0 ? -ns : ns;
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      if (mag >= units[i].ns || i == G_N_ELEMENTS (units) - 1)
+        {
+          double v = (double)ns / units[i].ns;
+          int digits = units[i].ns == 1 ? 0 : fabs (v) >= 100 ? 1 : fabs (v) >= 10 ? 2 : 3;
+
+          return g_strdup_printf ("%.*f %s", digits, v, units[i].unit);
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/**
+ * sl_timeline_format_time:
+ * @step_ns: the precision wanted (a ruler's tick step)
+ *
+ * Returns: (transfer full): @ns in the largest unit that still shows @step_ns
+ */
+char *
+sl_timeline_format_time (gint64 ns,
+                         gint64 step_ns)
+{
+  const Unit *unit = &units[G_N_ELEMENTS (units) - 1];
+  int digits = 0;
+
+  step_ns = MAX (step_ns, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      /* Whole seconds with a millisecond step read better as "1.250 s";
+       * zero takes the unit of the step. */
+      if (step_ns >= units[i].ns / 1000 && (llabs (ns) >= units[i].ns || (ns == 0 && step_ns >= units[i].ns)))
+        {
+          unit = &units[i];
+          break;
+        }
+    }
+  for (gint64 s = unit->ns; s > step_ns && digits < 9; s /= 10)
+    digits++;
+
+  return g_strdup_printf ("%.*f %s", digits, (double)ns / unit->ns, unit->unit);
+}
+
+/**
+ * sl_timeline_format_instant:
+ *
+ * Returns: (transfer full): @ns to the nanosecond, or to the microsecond
+ *   when that is all it has (Chrome traces count in microseconds)
+ */
+char *
+sl_timeline_format_instant (gint64 ns)
+{
+  return sl_timeline_format_time (ns, ns % 1000 == 0 ? 1000 : 1);
+}
+
+static gint64
+nice_step (double raw)
+{
+  gint64 step = 1;
+
+  while (TRUE)
+    {
+      if (step >= raw)
+        return step;
+      if (step * 2 >= raw)
+        return step * 2;
+      if (step * 5 >= raw)
+        return step * 5;
+      if (step > G_MAXINT64 / 20)
+        return step;
+      step *= 10;
+    }
+}
+
+/* Drawing */
+
+static PangoLayout *
+ensure_scratch_layout (SlTimelineRenderer *self,
+                       cairo_t            *cr)
+{
+  if (self->scratch_layout == NULL)
+    {
+      self->scratch_layout = pango_cairo_create_layout (cr);
+      pango_layout_set_font_description (self->scratch_layout, self->font);
+    }
+  else
+    pango_cairo_update_layout (cr, self->scratch_layout);
+  return self->scratch_layout;
+}
+
+/* A name shaped and ellipsized for a width class of 8 pixels, so panning
+ * reuses the layouts of the previous frames. */
+static PangoLayout *
+get_label_layout (SlTimelineRenderer *self,
+                  cairo_t            *cr,
+                  guint32             name_id,
+                  double              width)
+{
+  guint width_class = (guint)MIN (width / 8, 255);
+  gint64 key = ((gint64)name_id << 8) | width_class;
+  PangoLayout *layout = g_hash_table_lookup (self->text_cache, &key);
+
+  if (layout == NULL)
+    {
+      if (g_hash_table_size (self->text_cache) > TEXT_CACHE_LIMIT)
+        g_hash_table_remove_all (self->text_cache);
+
+      layout = pango_cairo_create_layout (cr);
+      pango_layout_set_font_description (layout, self->font);
+      pango_layout_set_text (layout, sl_trace_get_string (self->trace, name_id), -1);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_width (layout, width_class * 8 * PANGO_SCALE);
+      pango_layout_set_single_paragraph_mode (layout, TRUE);
+      g_hash_table_insert (self->text_cache, g_memdup2 (&key, sizeof key), layout);
+    }
+
+  return layout;
+}
+
+static inline double
+time_to_x (const SlTimelineViewport *vp,
+           gint64                    t)
+{
+  return SL_TIMELINE_GUTTER_WIDTH + (double)(t - vp->t0) / vp->ns_per_pixel;
+}
+
+static void
+add_rect (SlTimelineRenderer *self,
+          guint               color,
+          double              x0,
+          double              x1,
+          double              y,
+          double              h,
+          double              width)
+{
+  Rect r;
+
+  /* Whole pixels keep cairo on its fast path for aligned boxes. */
+  double y1 = MIN (y + h, self->band_bottom);
+
+  y = MAX (y, self->band_top);
+  if (y1 <= y)
+    return;
+  x0 = floor (MAX (x0, SL_TIMELINE_GUTTER_WIDTH - 1));
+  x1 = ceil (MIN (x1, width + 1));
+  if (x1 - x0 < 1)
+    x1 = x0 + 1;
+  r = (Rect) { x0, y, x1 - x0, y1 - y };
+  g_array_append_val (self->rects[color], r);
+}
+
+static void
+flush_rects (SlTimelineRenderer *self,
+             cairo_t            *cr)
+{
+  for (guint c = 0; c <= N_COLORS; c++)
+    {
+      GArray *rects = self->rects[c];
+
+      if (rects->len == 0)
+        continue;
+      for (guint i = 0; i < rects->len; i++)
+        {
+          const Rect *r = &g_array_index (rects, Rect, i);
+
+          cairo_rectangle (cr, r->x, r->y, r->w, r->h);
+        }
+      cairo_set_source_rgb (cr, self->color[c][0], self->color[c][1], self->color[c][2]);
+      cairo_fill (cr);
+      g_array_set_size (rects, 0);
+    }
+}
+
+static void
+flush_labels (SlTimelineRenderer *self,
+              cairo_t            *cr)
+{
+  for (guint i = 0; i < self->labels->len; i++)
+    {
+      const Label *l = &g_array_index (self->labels, Label, i);
+      PangoLayout *layout = get_label_layout (self, cr, l->name_id, l->w);
+      const double *c = self->color[l->color];
+      double lum = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      if (lw <= 0)
+        continue;
+      if (lum > 0.5)
+        cairo_set_source_rgb (cr, 0.08, 0.08, 0.08);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_move_to (cr, l->x, l->y + (ROW_HEIGHT - lh) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  g_array_set_size (self->labels, 0);
+}
+
+static void
+draw_slice_row_naive (SlTimelineRenderer       *self,
+                      cairo_t                  *cr,
+                      const Row                *row,
+                      double                    y,
+                      const SlTimelineViewport *vp,
+                      gint64                    t1)
+{
+  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
+  guint n;
+  const guint32 *idx = sl_trace_lod_get_depth_slices (self->lod, row->track, row->depth, &n);
+  guint lo = 0, hi = n;
+
+  /* Only the binary search to the view's left edge; then every slice. */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (s->start_ns[idx[mid]] + s->dur_ns[idx[mid]] < vp->t0)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  for (guint k = lo; k < n && s->start_ns[idx[k]] <= t1; k++)
+    {
+      guint32 i = idx[k];
+      const double *c = self->color[self->name_color[s->name_id[i]]];
+      double x0 = MAX (time_to_x (vp, s->start_ns[i]), SL_TIMELINE_GUTTER_WIDTH - 1);
+      double x1 = MIN (time_to_x (vp, s->start_ns[i] + s->dur_ns[i]), vp->width + 1);
+
+      cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+      cairo_rectangle (cr, x0, y + 1, MAX (x1 - x0, 1), ROW_HEIGHT - 2);
+      cairo_fill (cr);
+      self->last_n_spans++;
+
+      if (x1 - x0 >= MIN_LABEL_WIDTH)
+        {
+          Label l = { MAX (x0, SL_TIMELINE_GUTTER_WIDTH) + LABEL_PADDING, y, x1 - MAX (x0, SL_TIMELINE_GUTTER_WIDTH) - 2 * LABEL_PADDING,
+                      s->name_id[i], self->name_color[s->name_id[i]] };
+
+          g_array_append_val (self->labels, l);
+        }
+    }
+}
+
+static void
+draw_slice_row (SlTimelineRenderer       *self,
+                cairo_t                  *cr,
+                const Row                *row,
+                double                    y,
+                const SlTimelineViewport *vp,
+                gint64                    t1)
+{
+  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
+
+  if (s == NULL)
+    return;
+  if (self->naive)
+    {
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, self->band_top, vp->width, self->band_bottom - self->band_top);
+      cairo_clip (cr);
+      draw_slice_row_naive (self, cr, row, y, vp, t1);
+      cairo_restore (cr);
+      return;
+    }
+
+  g_array_set_size (self->spans, 0);
+  sl_trace_lod_query (self->lod, row->track, row->depth, vp->t0, t1, vp->ns_per_pixel, self->spans);
+  self->last_n_spans += self->spans->len;
+
+  for (guint k = 0; k < self->spans->len; k++)
+    {
+      const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
+      guint32 name = s->name_id[span->slice];
+      guint8 color = self->highlight && !self->highlight[name] ? DIM_COLOR : self->name_color[name];
+      double x0 = time_to_x (vp, span->start_ns);
+      double x1 = time_to_x (vp, span->end_ns);
+
+      add_rect (self, color, x0, x1, y + 1, ROW_HEIGHT - 2, vp->width);
+
+      if (span->n_slices == 1 && x1 - x0 >= MIN_LABEL_WIDTH)
+        {
+          double lx0 = MAX (x0, SL_TIMELINE_GUTTER_WIDTH);
+          double lx1 = MIN (x1, vp->width);
+
+          if (lx1 - lx0 >= MIN_LABEL_WIDTH)
+            {
+              Label l = { lx0 + LABEL_PADDING, y, lx1 - lx0 - 2 * LABEL_PADDING, name, color };
+
+              g_array_append_val (self->labels, l);
+            }
+        }
+    }
+}
+
+static void
+draw_counter_row (SlTimelineRenderer       *self,
+                  cairo_t                  *cr,
+                  const Row                *row,
+                  double                    y,
+                  const SlTimelineViewport *vp,
+                  gint64                    t1)
+{
+  const SlTraceCounter *c = sl_trace_get_counter (self->trace, row->track);
+  guint width = MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0);
+  double lo, hi, top = y + 4, bottom = y + row->h - 2;
+  const double *color;
+
+  if (c == NULL || width == 0)
+    return;
+  if (self->n_columns < width)
+    {
+      self->columns = g_renew (SlTraceLodColumn, self->columns, width);
+      self->n_columns = width;
+    }
+  sl_trace_lod_query_counter (self->lod, row->track, vp->t0, t1, width, self->columns);
+
+  lo = MIN (c->min_value, 0);
+  hi = MAX (c->max_value, 0);
+  if (!(hi > lo))
+    hi = lo + 1;
+  color = self->color[color_index_for_name (sl_trace_get_track_name (self->trace, row->track))];
+
+  /* Each column a bar from zero to its highest value, and a darker pixel
+   * on top: whole-pixel boxes, filled in two calls. */
+  for (guint x = 0; x < width;)
+    {
+      const SlTraceLodColumn *col = &self->columns[x];
+      double top_y;
+      guint run = 1;
+
+      if (!col->defined)
+        {
+          x++;
+          continue;
+        }
+      top_y = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+      /* Neighbours of the same height are one box. */
+      while (x + run < width && self->columns[x + run].defined
+             && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
+        run++;
+      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, top_y, run, bottom - top_y);
+      self->last_n_spans++;
+      x += run;
+    }
+  cairo_set_source_rgba (cr, color[0], color[1], color[2], 0.5);
+  cairo_fill (cr);
+  for (guint x = 0; x < width; x++)
+    {
+      const SlTraceLodColumn *col = &self->columns[x];
+      double y_max, y_min;
+
+      if (!col->defined)
+        continue;
+      y_max = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+      y_min = round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
+      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
+    }
+  cairo_set_source_rgb (cr, color[0], color[1], color[2]);
+  cairo_fill (cr);
+}
+
+static void
+draw_process_row (SlTimelineRenderer       *self,
+                  cairo_t                  *cr,
+                  const Row                *row,
+                  double                    y,
+                  const SlTimelineViewport *vp)
+{
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.07);
+  cairo_rectangle (cr, 0, y, vp->width, row->h);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.15);
+  cairo_rectangle (cr, 0, y + row->h - 1, vp->width, 1);
+  cairo_fill (cr);
+}
+
+/* Index of the first row of [first, end) whose bottom is below @y. */
+static guint
+first_row_below (SlTimelineRenderer *self,
+                 guint               first,
+                 guint               end,
+                 double              y)
+{
+  while (first < end)
+    {
+      guint mid = first + (end - first) / 2;
+      const Row *row = &g_array_index (self->rows, Row, mid);
+
+      if (row->y + row->h <= y)
+        first = mid + 1;
+      else
+        end = mid;
+    }
+  return first;
+}
+
+static void
+draw_rows (SlTimelineRenderer       *self,
+           cairo_t                  *cr,
+           const SlTimelineViewport *vp,
+           guint                     first,
+           guint                     end,
+           double                    band_top,
+           double                    band_height,
+           double                    scroll)
+{
+  gint64 t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
+
+  /* Slice rectangles are cut to the band by hand: cairo fills unclipped
+   * whole-pixel boxes several times faster. */
+  self->band_top = band_top;
+  self->band_bottom = band_top + band_height;
+
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+
+      if (y > band_top + band_height)
+        break;
+
+      if (row->kind == ROW_SLICES)
+        {
+          draw_slice_row (self, cr, row, y, vp, t1);
+          continue;
+        }
+
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, band_top, vp->width, band_height);
+      cairo_clip (cr);
+      if (row->kind == ROW_PROCESS)
+        draw_process_row (self, cr, row, y, vp);
+      else
+        draw_counter_row (self, cr, row, y, vp, t1);
+      cairo_restore (cr);
+    }
+
+  flush_rects (self, cr);
+  cairo_save (cr);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
+  cairo_clip (cr);
+  flush_labels (self, cr);
+  cairo_restore (cr);
+}
+
+static void
+draw_gutter (SlTimelineRenderer       *self,
+             cairo_t                  *cr,
+             const SlTimelineViewport *vp,
+             guint                     first,
+             guint                     end,
+             double                    band_top,
+             double                    band_height,
+             double                    scroll)
+{
+  PangoLayout *layout = ensure_scratch_layout (self, cr);
+
+  /* The gutter, and process headers across the whole width: their names
+   * (often a file and a pid) need the room. */
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, band_top, vp->width, band_height);
+  cairo_clip (cr);
+  cairo_rectangle (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+
+      if (y > band_top + band_height)
+        break;
+      if (row->kind == ROW_PROCESS)
+        cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, y, vp->width - SL_TIMELINE_GUTTER_WIDTH, row->h);
+    }
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+  cairo_paint (cr);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+      g_autofree char *text = NULL;
+      double indent;
+      int lw, lh;
+
+      if (y > band_top + band_height)
+        break;
+      if (row->kind == ROW_SLICES && row->depth > 0)
+        continue;
+
+      if (row->kind == ROW_PROCESS)
+        {
+          const char *name = sl_trace_get_process_name (self->trace, row->process);
+          const char *pid = sl_trace_get_process_pid (self->trace, row->process);
+
+          draw_process_row (self, cr, row, y, vp);
+          /* A disclosure triangle: pointing right when collapsed. */
+          cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
+          if (self->collapsed[row->process])
+            {
+              cairo_move_to (cr, 8, y + 7);
+              cairo_line_to (cr, 14, y + 12);
+              cairo_line_to (cr, 8, y + 17);
+            }
+          else
+            {
+              cairo_move_to (cr, 6, y + 9);
+              cairo_line_to (cr, 16, y + 9);
+              cairo_line_to (cr, 11, y + 15);
+            }
+          cairo_close_path (cr);
+          cairo_fill (cr);
+          if (name != NULL && name[0] != '\0')
+            text = g_strdup_printf ("%s (%s)", name, pid);
+          else
+            /* Translators: a process in a timeline; %s is its id. */
+            text = g_strdup_printf (_("Process %s"), pid);
+          indent = 22;
+        }
+      else
+        {
+          const char *name = sl_trace_get_track_name (self->trace, row->track);
+
+          if (row->pinned)
+            {
+              const char *process_name = sl_trace_get_process_name (self->trace, row->process);
+
+              text = g_strdup_printf ("%s · %s",
+                                      process_name && process_name[0] ? process_name
+                                      : sl_trace_get_process_pid (self->trace, row->process),
+                                      name);
+            }
+          else
+            text = g_strdup (name);
+          indent = 22;
+        }
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_set_width (layout, ((row->kind == ROW_PROCESS ? vp->width : SL_TIMELINE_GUTTER_WIDTH) - indent - 6) * PANGO_SCALE);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], row->kind == ROW_PROCESS ? 1 : 0.8);
+      cairo_move_to (cr, indent, y + ((row->kind == ROW_PROCESS ? PROCESS_HEIGHT : ROW_HEIGHT) - lh) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  pango_layout_set_width (layout, -1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_NONE);
+  cairo_restore (cr);
+
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.2);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH - 1, band_top, 1, band_height);
+  cairo_fill (cr);
+}
+
+static void
+draw_ruler (SlTimelineRenderer       *self,
+            cairo_t                  *cr,
+            const SlTimelineViewport *vp,
+            gint64                   *out_step,
+            gint64                   *out_first)
+{
+  PangoLayout *layout = ensure_scratch_layout (self, cr);
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  gint64 step = nice_step (TICK_SPACING * vp->ns_per_pixel);
+  gint64 rel0 = vp->t0 - origin;
+  gint64 first = (rel0 >= 0 ? (rel0 + step - 1) / step : -((-rel0) / step)) * step;
+  double t_width = vp->width - SL_TIMELINE_GUTTER_WIDTH;
+  gint64 base = first;
+  gboolean relative;
+  int lw, lh;
+
+  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+  cairo_rectangle (cr, 0, 0, vp->width, SL_TIMELINE_RULER_HEIGHT);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.25);
+  cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT - 1, vp->width, 1);
+  cairo_fill (cr);
+
+  /* Deep into a long trace, full times would not fit between ticks:
+   * label ticks from the first one, named at the left. */
+  relative = first / step > 100000;
+  if (relative)
+    {
+      g_autofree char *text = sl_timeline_format_time (base, step);
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
+      cairo_move_to (cr, SL_TIMELINE_GUTTER_WIDTH - 8 - lw, (SL_TIMELINE_RULER_HEIGHT - lh) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, 0, t_width, SL_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  for (gint64 t = first; ; t += step)
+    {
+      double x = time_to_x (vp, origin + t);
+      g_autofree char *text = NULL;
+
+      if (x > vp->width)
+        break;
+
+      cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+      cairo_rectangle (cr, round (x), SL_TIMELINE_RULER_HEIGHT - 7, 1, 6);
+      cairo_fill (cr);
+
+      if (relative)
+        {
+          g_autofree char *offset = sl_timeline_format_time (t - base, step);
+
+          text = g_strdup_printf ("+%s", offset);
+        }
+      else
+        text = sl_timeline_format_time (t, step);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
+      cairo_move_to (cr, round (x) + 3, (SL_TIMELINE_RULER_HEIGHT - 6 - lh) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+  cairo_restore (cr);
+
+  *out_step = step;
+  *out_first = first;
+}
+
+static void
+draw_grid (SlTimelineRenderer       *self,
+           cairo_t                  *cr,
+           const SlTimelineViewport *vp,
+           gint64                    step,
+           gint64                    first)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.06);
+  for (gint64 t = first; ; t += step)
+    {
+      double x = time_to_x (vp, origin + t);
+
+      if (x > vp->width)
+        break;
+      cairo_rectangle (cr, round (x), SL_TIMELINE_RULER_HEIGHT, 1, vp->height - SL_TIMELINE_RULER_HEIGHT);
+    }
+  cairo_fill (cr);
+}
+
+static gboolean
+row_screen_y (SlTimelineRenderer       *self,
+              const SlTimelineViewport *vp,
+              const Row                *row,
+              double                   *y)
+{
+  if (row->pinned)
+    *y = SL_TIMELINE_RULER_HEIGHT + row->y;
+  else
+    {
+      *y = SL_TIMELINE_RULER_HEIGHT + self->pinned_height + row->y - vp->scroll_y;
+      if (*y + row->h < SL_TIMELINE_RULER_HEIGHT + self->pinned_height)
+        return FALSE;
+    }
+  return *y < vp->height;
+}
+
+static void
+outline_slice (SlTimelineRenderer       *self,
+               cairo_t                  *cr,
+               const SlTimelineViewport *vp,
+               guint                     track,
+               guint32                   slice,
+               double                    width,
+               double                    alpha)
+{
+  const Row *row = slice_row (self, track, slice);
+  const SlTraceSlices *s = sl_trace_get_slices (self->trace, track);
+  double y, x0, x1;
+
+  if (row == NULL || !row_screen_y (self, vp, row, &y))
+    return;
+
+  x0 = MAX (time_to_x (vp, s->start_ns[slice]), SL_TIMELINE_GUTTER_WIDTH - 4);
+  x1 = MIN (time_to_x (vp, s->start_ns[slice] + s->dur_ns[slice]), vp->width + 4);
+  if (x1 < SL_TIMELINE_GUTTER_WIDTH || x0 > vp->width)
+    return;
+  if (x1 - x0 < 3)
+    {
+      x0 -= 1.5;
+      x1 += 1.5;
+    }
+  cairo_rectangle (cr, x0 + width / 2, y + width / 2, x1 - x0 - width, ROW_HEIGHT - width);
+  cairo_set_line_width (cr, width);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], alpha);
+  cairo_stroke (cr);
+}
+
+static gboolean
+flow_point (SlTimelineRenderer       *self,
+            const SlTimelineViewport *vp,
+            guint                     track,
+            guint32                   slice,
+            gint64                    at,
+            double                   *x,
+            double                   *y)
+{
+  const Row *row;
+  int first;
+
+  if (slice != SL_TRACE_NO_PARENT)
+    row = slice_row (self, track, slice);
+  else
+    {
+      first = track < sl_trace_get_n_tracks (self->trace) ? self->track_row[track] : -1;
+      row = first >= 0 ? &g_array_index (self->rows, Row, first) : NULL;
+    }
+  if (row == NULL || !row_screen_y (self, vp, row, y))
+    return FALSE;
+  *y += ROW_HEIGHT / 2.0;
+  *x = time_to_x (vp, at);
+  return TRUE;
+}
+
+static void
+draw_flows (SlTimelineRenderer       *self,
+            cairo_t                  *cr,
+            const SlTimelineViewport *vp,
+            gint64                    t1)
+{
+  guint n = sl_trace_get_n_flows (self->trace);
+  gboolean only_selected = n > MAX_FLOWS_SCANNED;
+  guint n_in_view = 0;
+  gboolean has_selected = FALSE;
+  double sx = 0, sy = 0;
+  guint n_drawn = 0;
+
+  /* Zoomed out over many flows, arrows would hide the slices: then only
+   * the selected slice's flows are drawn, as in Perfetto. */
+  for (guint i = 0; i < n && !only_selected; i++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, i);
+
+      if (MAX (f->from_ns, f->to_ns) >= vp->t0 && MIN (f->from_ns, f->to_ns) <= t1
+          && ++n_in_view > MAX_FLOWS_DRAWN)
+        only_selected = TRUE;
+    }
+  if (only_selected && !self->has_selected)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, SL_TIMELINE_RULER_HEIGHT,
+                   vp->width - SL_TIMELINE_GUTTER_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_tolerance (cr, 0.5);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, i);
+      gboolean selected = self->has_selected
+        && ((f->from_track == self->selected_track && f->from_slice == self->selected_slice)
+            || (f->to_track == self->selected_track && f->to_slice == self->selected_slice));
+      double x0, y0, x1, y1, dx;
+
+      if (only_selected && !selected)
+        continue;
+      if (MAX (f->from_ns, f->to_ns) < vp->t0 || MIN (f->from_ns, f->to_ns) > t1)
+        continue;
+      if (!flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
+          || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
+        continue;
+
+      cairo_move_to (cr, x0, y0);
+      /* Zoomed out a flow is a near vertical line: no curve to flatten. */
+      if (fabs (x1 - x0) < 16)
+        cairo_line_to (cr, x1, y1);
+      else
+        {
+          dx = fabs (x1 - x0) / 2;
+          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+        }
+      n_drawn++;
+      if (selected)
+        {
+          has_selected = TRUE;
+          sx = x1;
+          sy = y1;
+        }
+      if (n_drawn % 256 == 0)
+        {
+          cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+          cairo_stroke (cr);
+        }
+    }
+  /* One stroke for all: a flow's look does not need its own. */
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+  cairo_stroke (cr);
+  if (has_selected)
+    {
+      cairo_move_to (cr, sx, sy);
+      cairo_line_to (cr, sx - 7, sy - 4);
+      cairo_line_to (cr, sx - 7, sy + 4);
+      cairo_close_path (cr);
+      cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+draw_range (SlTimelineRenderer       *self,
+            cairo_t                  *cr,
+            const SlTimelineViewport *vp)
+{
+  if (self->has_range)
+    {
+      double x0 = MAX (time_to_x (vp, self->range_start), SL_TIMELINE_GUTTER_WIDTH);
+      double x1 = MIN (time_to_x (vp, self->range_end), vp->width);
+
+      if (x1 > x0)
+        {
+          g_autofree char *text = sl_timeline_format_duration (self->range_end - self->range_start);
+          PangoLayout *layout = ensure_scratch_layout (self, cr);
+          int lw, lh;
+
+          cairo_set_source_rgba (cr, 0.0, 0.45, 0.70, 0.16);
+          cairo_rectangle (cr, x0, SL_TIMELINE_RULER_HEIGHT, x1 - x0, vp->height - SL_TIMELINE_RULER_HEIGHT);
+          cairo_fill (cr);
+          cairo_set_source_rgba (cr, 0.0, 0.45, 0.70, 0.9);
+          cairo_rectangle (cr, x0, 0, 1, vp->height);
+          cairo_rectangle (cr, x1 - 1, 0, 1, vp->height);
+          cairo_fill (cr);
+
+          pango_layout_set_text (layout, text, -1);
+          pango_layout_get_pixel_size (layout, &lw, &lh);
+          cairo_set_source_rgba (cr, 0.0, 0.45, 0.70, 1);
+          cairo_rectangle (cr, (x0 + x1 - lw) / 2 - 4, 2, lw + 8, lh + 2);
+          cairo_fill (cr);
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_move_to (cr, (x0 + x1 - lw) / 2, 3);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
+
+  if (self->box_x1 > self->box_x0)
+    {
+      cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.12);
+      cairo_rectangle (cr, self->box_x0, SL_TIMELINE_RULER_HEIGHT, self->box_x1 - self->box_x0,
+                       vp->height - SL_TIMELINE_RULER_HEIGHT);
+      cairo_fill (cr);
+    }
+}
+
+/**
+ * sl_timeline_renderer_draw:
+ *
+ * Draws the ruler, the gutter with track names and the tracks for
+ * @viewport; reads only the level of detail and the layout.
+ */
+void
+sl_timeline_renderer_draw (SlTimelineRenderer       *self,
+                           cairo_t                  *cr,
+                           const SlTimelineViewport *vp)
+{
+  guint n_rows;
+  double scroll_top;
+  gint64 step = 1, first = 0;
+  gint64 t1;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (vp != NULL);
+
+  self->last_n_spans = 0;
+  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+  cairo_paint (cr);
+  if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->ns_per_pixel <= 0)
+    return;
+
+  t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
+  n_rows = self->rows->len;
+  scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+
+  draw_ruler (self, cr, vp, &step, &first);
+  draw_grid (self, cr, vp, step, first);
+
+  draw_rows (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+  if (self->n_pinned_rows > 0)
+    {
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT, vp->width, self->pinned_height);
+      cairo_fill (cr);
+      draw_rows (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.3);
+      cairo_rectangle (cr, 0, scroll_top - 2, vp->width, 2);
+      cairo_fill (cr);
+    }
+
+  draw_flows (self, cr, vp, t1);
+  if (self->has_hovered)
+    outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
+  if (self->has_selected)
+    outline_slice (self, cr, vp, self->selected_track, self->selected_slice, 2, 1);
+
+  draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+  if (self->n_pinned_rows > 0)
+    draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+  draw_ruler (self, cr, vp, &step, &first);
+  draw_range (self, cr, vp);
+}
+
+/**
+ * sl_timeline_renderer_hit:
+ * @hit: (out caller-allocates): what is at (@x, @y)
+ */
+void
+sl_timeline_renderer_hit (SlTimelineRenderer       *self,
+                          const SlTimelineViewport *vp,
+                          double                    x,
+                          double                    y,
+                          SlTimelineHit            *hit)
+{
+  guint first, end, i;
+  double band_y;
+  const Row *row;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (hit != NULL);
+
+  memset (hit, 0, sizeof *hit);
+  hit->kind = SL_TIMELINE_HIT_NONE;
+  hit->at_ns = vp->t0 + (gint64)((x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
+  if (self->trace == NULL)
+    return;
+
+  if (y < SL_TIMELINE_RULER_HEIGHT)
+    {
+      hit->kind = SL_TIMELINE_HIT_RULER;
+      return;
+    }
+  if (y < SL_TIMELINE_RULER_HEIGHT + self->pinned_height)
+    {
+      first = 0;
+      end = self->n_pinned_rows;
+      band_y = y - SL_TIMELINE_RULER_HEIGHT;
+    }
+  else
+    {
+      first = self->n_pinned_rows;
+      end = self->rows->len;
+      band_y = y - SL_TIMELINE_RULER_HEIGHT - self->pinned_height + vp->scroll_y;
+    }
+
+  i = first_row_below (self, first, end, band_y);
+  if (i >= end)
+    return;
+  row = &g_array_index (self->rows, Row, i);
+  if (band_y < row->y)
+    return;
+
+  hit->process = row->process;
+  hit->track = row->track;
+  hit->depth = row->depth;
+  if (row->kind == ROW_PROCESS)
+    {
+      hit->kind = SL_TIMELINE_HIT_PROCESS;
+      return;
+    }
+
+  hit->kind = SL_TIMELINE_HIT_TRACK;
+  if (row->kind == ROW_SLICES && x >= SL_TIMELINE_GUTTER_WIDTH)
+    {
+      guint32 slice;
+
+      /* Slices narrower than a pixel are drawn a pixel wide: accept 2 px. */
+      if (sl_trace_lod_hit (self->lod, row->track, row->depth, hit->at_ns, (gint64)ceil (2 * vp->ns_per_pixel), &slice))
+        {
+          hit->kind = SL_TIMELINE_HIT_SLICE;
+          hit->slice = slice;
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/* sl-timeline-renderer.h: draws a trace's tracks into any cairo context
+ *
+ * Holds the row layout (processes, their thread, async and counter tracks,
+ * pinned tracks first in a band that does not scroll) and what is selected,
+ * hovered and found. Drawing reads the level of detail only, so the widget,
+ * screenshots and the frame benchmark share this code.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <pango/pango.h>
+
+#include "sl-trace.h"
+#include "sl-trace-lod.h"
+
+G_BEGIN_DECLS
+
+#define SL_TIMELINE_RULER_HEIGHT 26
+#define SL_TIMELINE_GUTTER_WIDTH 170
+
+/* What is shown: t0 at the left edge of the tracks area, ns_per_pixel the
+ * zoom, scroll_y the vertical offset of the scrolled tracks. */
+typedef struct {
+  gint64 t0;
+  double ns_per_pixel;
+  double scroll_y;
+  int    width;
+  int    height;
+} SlTimelineViewport;
+
+typedef enum {
+  SL_TIMELINE_HIT_NONE,
+  SL_TIMELINE_HIT_SLICE,
+  SL_TIMELINE_HIT_PROCESS,   /* a process header: collapses */
+  SL_TIMELINE_HIT_TRACK,     /* a track name or an empty place in a track */
+  SL_TIMELINE_HIT_RULER,
+} SlTimelineHitKind;
+
+typedef struct {
+  SlTimelineHitKind kind;
+  guint             process;
+  guint             track;
+  guint             depth;
+  guint32           slice;
+  gint64            at_ns;
+} SlTimelineHit;
+
+typedef struct _SlTimelineRenderer SlTimelineRenderer;
+
+SlTimelineRenderer *sl_timeline_renderer_new             (void);
+void                sl_timeline_renderer_free            (SlTimelineRenderer *self);
+void                sl_timeline_renderer_set_lod         (SlTimelineRenderer *self,
+                                                          SlTraceLod         *lod);
+SlTraceLod         *sl_timeline_renderer_get_lod         (SlTimelineRenderer *self);
+SlTrace            *sl_timeline_renderer_get_trace       (SlTimelineRenderer *self);
+void                sl_timeline_renderer_set_dark        (SlTimelineRenderer *self,
+                                                          gboolean            dark);
+void                sl_timeline_renderer_set_font        (SlTimelineRenderer *self,
+                                                          const PangoFontDescription *font);
+void                sl_timeline_renderer_set_naive       (SlTimelineRenderer *self,
+                                                          gboolean            naive);
+
+void                sl_timeline_renderer_set_track_hidden (SlTimelineRenderer *self,
+                                                           guint               track,
+                                                           gboolean            hidden);
+gboolean            sl_timeline_renderer_get_track_hidden (SlTimelineRenderer *self,
+                                                           guint               track);
+void                sl_timeline_renderer_set_track_pinned (SlTimelineRenderer *self,
+                                                           guint               track,
+                                                           gboolean            pinned);
+gboolean            sl_timeline_renderer_get_track_pinned (SlTimelineRenderer *self,
+                                                           guint               track);
+void                sl_timeline_renderer_set_process_collapsed (SlTimelineRenderer *self,
+                                                                guint               process,
+                                                                gboolean            collapsed);
+gboolean            sl_timeline_renderer_get_process_collapsed (SlTimelineRenderer *self,
+                                                                guint               process);
+double              sl_timeline_renderer_get_content_height (SlTimelineRenderer *self);
+double              sl_timeline_renderer_get_pinned_height  (SlTimelineRenderer *self);
+gboolean            sl_timeline_renderer_get_slice_y     (SlTimelineRenderer       *self,
+                                                          guint                     track,
+                                                          guint32                   slice,
+                                                          double                   *y);
+
+void                sl_timeline_renderer_set_selected    (SlTimelineRenderer *self,
+                                                          guint               track,
+                                                          guint32             slice);
+gboolean            sl_timeline_renderer_get_selected    (SlTimelineRenderer *self,
+                                                          guint              *track,
+                                                          guint32            *slice);
+void                sl_timeline_renderer_set_hovered     (SlTimelineRenderer *self,
+                                                          guint               track,
+                                                          guint32             slice);
+void                sl_timeline_renderer_set_range       (SlTimelineRenderer *self,
+                                                          gint64              start_ns,
+                                                          gint64              end_ns);
+gboolean            sl_timeline_renderer_get_range       (SlTimelineRenderer *self,
+                                                          gint64             *start_ns,
+                                                          gint64             *end_ns);
+void                sl_timeline_renderer_set_highlight   (SlTimelineRenderer *self,
+                                                          guint8             *highlight);
+void                sl_timeline_renderer_set_box         (SlTimelineRenderer *self,
+                                                          double              x0,
+                                                          double              x1);
+
+void                sl_timeline_renderer_draw            (SlTimelineRenderer       *self,
+                                                          cairo_t                  *cr,
+                                                          const SlTimelineViewport *viewport);
+guint               sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self);
+void                sl_timeline_renderer_hit             (SlTimelineRenderer       *self,
+                                                          const SlTimelineViewport *viewport,
+                                                          double                    x,
+                                                          double                    y,
+                                                          SlTimelineHit            *hit);
+
+void                sl_timeline_color_for_name           (const char *name,
+                                                          gboolean    dark,
+                                                          double      rgb[3]);
+char               *sl_timeline_format_duration          (gint64      ns);
+char               *sl_timeline_format_time              (gint64      ns,
+                                                          gint64      step_ns);
+char               *sl_timeline_format_instant           (gint64      ns);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTimelineRenderer, sl_timeline_renderer_free)
+
+G_END_DECLS

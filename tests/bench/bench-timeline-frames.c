@@ -1,0 +1,193 @@
+/* bench-timeline-frames.c: drawing time of the timeline
+ *
+ * A deterministic trace of 8,000,000 nested slices on 16 threads (plus two
+ * counters and flows) is built through SlTraceBuilder, indexed by
+ * SlTraceLod, and drawn at 1920 × 1080 into a cairo image surface through
+ * the renderer the widget uses, at the full view, 10 %, 1 %, 0.01 % and a
+ * 10 µs window, panning a little every frame. The peer, in the same run on
+ * the same data, draws every slice in view on its own (what a simple
+ * timeline such as chrome://tracing does).
+ *
+ * Goal (from the profiler views issue): at most 8 ms median and 16 ms
+ * worst per frame at every zoom.
+ *
+ * Usage: bench-timeline-frames [FRAMES] [EVENTS] [PNG-PREFIX]
+ * (BENCH_NO_PEER=1 leaves the peer out, for profiling)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <glib.h>
+
+#include "sl-timeline-renderer.h"
+#include "../trace-fixture.h"
+
+#define WIDTH 1920
+#define HEIGHT 1080
+#define N_THREADS 16
+#define GOAL_MEDIAN_MS 8.0
+#define GOAL_WORST_MS 16.0
+
+typedef struct {
+  const char *name;
+  double      fraction;   /* of the trace; 0: a 10 µs window */
+} Level;
+
+static const Level levels[] = {
+  { "full", 1.0 },
+  { "10%", 0.1 },
+  { "1%", 0.01 },
+  { "0.01%", 0.0001 },
+  { "10 us", 0 },
+};
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v,
+        guint   n)
+{
+  qsort (v, n, sizeof (double), compare_doubles);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double
+worst (const double *v,
+       guint         n)
+{
+  double w = 0;
+
+  for (guint i = 0; i < n; i++)
+    w = MAX (w, v[i]);
+  return w;
+}
+
+/* Draws @n_frames frames at @level; returns the median, sets the worst. */
+static double
+run_frames (SlTimelineRenderer *renderer,
+            cairo_t            *cr,
+            SlTrace            *trace,
+            const Level        *level,
+            guint               n_frames,
+            double             *worst_ms,
+            double             *first_ms,
+            guint              *n_spans)
+{
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  gint64 span = level->fraction > 0 ? (gint64)((end - start) * level->fraction) : 10000;
+  g_autofree double *times = g_new (double, n_frames);
+  SlTimelineViewport vp = { 0 };
+  gint64 t_first;
+
+  vp.width = WIDTH;
+  vp.height = HEIGHT;
+  vp.ns_per_pixel = (double)span / (WIDTH - SL_TIMELINE_GUTTER_WIDTH);
+
+  /* The first frame at a zoom shapes the names it shows and brings the
+   * index into the cache; it is timed on its own. */
+  vp.t0 = start + (end - start - span) * 37 / 100 - (gint64)(WIDTH * vp.ns_per_pixel);
+  t_first = g_get_monotonic_time ();
+  sl_timeline_renderer_draw (renderer, cr, &vp);
+  cairo_surface_flush (cairo_get_target (cr));
+  *first_ms = (g_get_monotonic_time () - t_first) / 1000.0;
+
+  for (guint f = 0; f < n_frames; f++)
+    {
+      gint64 t_start;
+
+      /* Pan by three pixels a frame, as a drag does. */
+      vp.t0 = start + (end - start - span) * 37 / 100 + (gint64)(f * 3 * vp.ns_per_pixel);
+      t_start = g_get_monotonic_time ();
+      sl_timeline_renderer_draw (renderer, cr, &vp);
+      cairo_surface_flush (cairo_get_target (cr));
+      times[f] = (g_get_monotonic_time () - t_start) / 1000.0;
+    }
+  *n_spans = sl_timeline_renderer_get_last_n_spans (renderer);
+  *worst_ms = worst (times, n_frames);
+  return median (times, n_frames);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  guint n_frames = argc > 1 ? (guint)atoi (argv[1]) : 40;
+  guint64 n_events = argc > 2 ? g_ascii_strtoull (argv[2], NULL, 10) : 8000000;
+  const char *png_prefix = argc > 3 ? argv[3] : NULL;
+  g_autoptr(SlTrace) trace = NULL;
+  g_autoptr(SlTimelineRenderer) renderer = NULL;
+  g_autoptr(SlTimelineRenderer) naive = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  gint64 t;
+  guint64 n_slices = 0;
+  double build_ms, lod_ms;
+  gboolean all_met = TRUE;
+
+  t = g_get_monotonic_time ();
+  trace = fixture_build_trace (n_events, N_THREADS, 20261130);
+  build_ms = (g_get_monotonic_time () - t) / 1000.0;
+  for (guint i = 0; i < sl_trace_get_n_tracks (trace); i++)
+    if (sl_trace_get_track_kind (trace, i) != SL_TRACE_TRACK_COUNTER)
+      n_slices += sl_trace_get_slices (trace, i)->n_slices;
+
+  t = g_get_monotonic_time ();
+  renderer = sl_timeline_renderer_new ();
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+  lod_ms = (g_get_monotonic_time () - t) / 1000.0;
+  naive = sl_timeline_renderer_new ();
+  sl_timeline_renderer_set_lod (naive, sl_trace_lod_new (trace, NULL));
+  sl_timeline_renderer_set_naive (naive, TRUE);
+
+  g_print ("trace: %" G_GUINT64_FORMAT " slices on %u threads, built in %.0f ms; "
+           "level of detail in %.0f ms, %.2f bytes per slice\n",
+           n_slices, N_THREADS, build_ms, lod_ms,
+           (double)sl_trace_lod_get_memory_size (sl_timeline_renderer_get_lod (renderer)) / MAX (n_slices, 1));
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cr = cairo_create (surface);
+
+  g_print ("%-8s %12s %12s %10s %10s | %14s %14s %8s\n", "view", "median ms", "worst ms", "first ms", "spans",
+           "naive median", "naive worst", "ratio");
+  for (guint l = 0; l < G_N_ELEMENTS (levels); l++)
+    {
+      double worst_ms, naive_worst, med, naive_med, first_ms, naive_first;
+      guint n_spans, naive_spans;
+      /* The peer takes seconds per frame on dense views: fewer frames. */
+      guint peer_frames = levels[l].fraction >= 0.01 ? 3 : n_frames;
+
+      med = run_frames (renderer, cr, trace, &levels[l], n_frames, &worst_ms, &first_ms, &n_spans);
+      if (png_prefix != NULL)
+        {
+          g_autofree char *path = g_strdup_printf ("%s-%u.png", png_prefix, l);
+
+          cairo_surface_write_to_png (surface, path);
+        }
+      if (g_getenv ("BENCH_NO_PEER") != NULL)
+        {
+          g_print ("%-8s %12.2f %12.2f %10.2f %10u\n", levels[l].name, med, worst_ms, first_ms, n_spans);
+          all_met &= med <= GOAL_MEDIAN_MS && worst_ms <= GOAL_WORST_MS;
+          continue;
+        }
+      naive_med = run_frames (naive, cr, trace, &levels[l], peer_frames, &naive_worst, &naive_first, &naive_spans);
+      g_print ("%-8s %12.2f %12.2f %10.2f %10u | %14.2f %14.2f %7.1fx\n", levels[l].name, med, worst_ms, first_ms, n_spans,
+               naive_med, naive_worst, naive_med / MAX (med, 1e-3));
+      all_met &= med <= GOAL_MEDIAN_MS && worst_ms <= GOAL_WORST_MS;
+    }
+
+  g_print ("goal (%.0f ms median, %.0f ms worst at every zoom): %s\n", GOAL_MEDIAN_MS, GOAL_WORST_MS,
+           all_met ? "met" : "NOT met");
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return 0;
+}

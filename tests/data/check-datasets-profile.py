@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""`sightline-cli profile --json` on the real profiler folders, checked against
+an independent reading of the same files: Python's csv module with exact
+decimals for the CSV tables, Python's sqlite3 for the SQLite export.
+
+Usage: check-datasets-profile.py SIGHTLINE_CLI   (SL_DATASETS_DIR in the environment)
+Exit 77 (skipped) when the datasets folder is absent.
+"""
+import csv
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from collections import defaultdict
+from decimal import Decimal, ROUND_HALF_UP
+
+FOLDERS = [
+    'mindspore-ai__mindinsight/tests/utils/resource/profiler',
+    'mindspore-ai__mindinsight/tests/utils/resource/run_2/normal_run/profiler',
+    'mindspore-ai__mindinsight/tests/utils/resource/cluster_propose',
+    'Ascend__msinsight/test/data/pytorch',
+    'Ascend__msprof-analyze/test/ut/advisor/advisor_backend/compute_advice',
+    'Ascend__msprof-analyze/test/resource/advisor/cluster_analysis_output',
+    'Ascend__msinsight/server/src/test/test_data/test_kernel_parse',
+]
+
+
+def rows(path):
+    with open(path, newline='', encoding='utf-8-sig') as f:
+        return list(csv.DictReader(f))
+
+
+def ns(text, scale):
+    return int((Decimal(text.strip()) * (10 ** scale)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def check_ms_step_trace(rank, path):
+    table = rows(path)
+    steps = [r for r in table if r['step_num'].strip() != '-']
+    if steps and steps[-1]['step_num'] == '0' and steps[-1]['start_point'] == '0':
+        steps = steps[:-1]
+    got = rank['steps']['steps']
+    assert len(got) == len(steps), (path, len(got), len(steps))
+    for mine, theirs in zip(got, steps):
+        assert mine['total_ns'] == int(theirs['total']) * 10, (path, mine, theirs)
+        assert mine['fp_bp_ns'] == int(theirs['fp_and_bp']) * 10
+        assert mine['data_wait_ns'] == int(theirs['iteration_interval']) * 10
+
+
+def check_op_rows(rank, path):
+    table = rows(path)
+    name_key = 'Op Name' if 'Op Name' in table[0] else 'Name'
+    type_key = 'OP Type' if 'OP Type' in table[0] else 'Type'
+    dur_key = 'Task Duration(us)' if 'Task Duration(us)' in table[0] else 'Duration(us)'
+    totals = defaultdict(int)
+    counts = defaultdict(int)
+    for r in table:
+        if r.get(dur_key) is None:
+            continue
+        totals[r[name_key]] += ns(r[dur_key], 3)
+        counts[r[name_key]] += 1
+    instances = {i['name']: i for i in rank['op_instances']}
+    assert set(instances) == set(totals), (path, set(instances) ^ set(totals))
+    for name, total in totals.items():
+        assert instances[name]['total_ns'] == total, (path, name, instances[name]['total_ns'], total)
+        assert instances[name]['count'] == counts[name]
+    return table, type_key, dur_key
+
+
+def check_op_statistic(rank, path):
+    table = rows(path)
+    types = {(t['name'], t['core_type']): t for t in rank['op_types']}
+    assert len(types) == len(table), (path, len(types), len(table))
+    for r in table:
+        mine = types[(r['OP Type'], r['Core Type'])]
+        assert mine['total_ns'] == ns(r['Total Time(us)'], 3), (path, r)
+        assert mine['count'] == int(r['Count'])
+
+
+def check_ms_type(rank, path):
+    table = rows(path)
+    key = 'kernel_type' if 'kernel_type' in table[0] else 'op_type'
+    time_key = 'total_time' if 'total_time' in table[0] else 'execution_time'
+    types = {t['name']: t for t in rank['op_types'] if t['core_type'] == 'AI_CORE'}
+    assert len(types) == len(table), (path, len(types), len(table))
+    for r in table:
+        assert types[r[key]]['total_ns'] == ns(r[time_key], 6), (path, r)
+
+
+def check_database(rank, path):
+    db = sqlite3.connect(f'file:{path}?mode=ro&immutable=1', uri=True)
+    tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    expected = sum(db.execute(f'SELECT count(*) FROM {t}').fetchone()[0]
+                   for t in ('TASK', 'CANN_API', 'COMMUNICATION_OP') if t in tables)
+    assert rank['trace'] is not None and rank['trace']['slices'] == expected, (rank['trace'], expected)
+    compute = db.execute('SELECT count(*) FROM TASK t JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId').fetchone()[0]
+    comm = db.execute('SELECT count(*) FROM COMMUNICATION_OP').fetchone()[0] if 'COMMUNICATION_OP' in tables else 0
+    assert rank['summary']['op_executions'] == compute + comm
+
+
+def main():
+    cli = sys.argv[1]
+    root = os.environ.get('SL_DATASETS_DIR')
+    if not root or not os.path.isdir(root):
+        print('SL_DATASETS_DIR is not set or is not a folder; skipped')
+        return 77
+
+    checked = defaultdict(int)
+    for folder in FOLDERS:
+        path = os.path.join(root, folder)
+        if not os.path.exists(path):
+            continue
+        proc = subprocess.run([cli, 'profile', path, '--json'], capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ, LC_ALL='C.UTF-8'))
+        assert proc.returncode == 0, (folder, proc.stderr)
+        data = json.loads(proc.stdout)
+        for rank in data['ranks']:
+            names = {os.path.basename(f): f for f in rank['files']}
+            for name, file in names.items():
+                if name.startswith('step_trace_raw_'):
+                    check_ms_step_trace(rank, file)
+                elif name.startswith('aicore_intermediate_') and name.endswith('_type.csv'):
+                    check_ms_type(rank, file)
+                elif name.startswith(('kernel_details', 'op_summary')):
+                    check_op_rows(rank, file)
+                elif name.startswith('op_statistic'):
+                    check_op_statistic(rank, file)
+                elif name.endswith('.db'):
+                    check_database(rank, file)
+                else:
+                    continue
+                checked[name.split('_')[0]] += 1
+            if rank['layout'] == 'cluster':
+                checked['cluster'] += 1
+        cluster_files = [os.path.join(path, 'cluster_step_trace_time.csv')]
+        for file in cluster_files:
+            if os.path.exists(file):
+                assert len([r for r in data['ranks'] if r['layout'] == 'cluster']) == len(rows(file))
+
+    print(dict(checked))
+    assert checked['step'] >= 4 and checked['kernel'] >= 2 and checked['op'] >= 2, checked
+    assert checked['ascend'] == 1 and checked['cluster'] == 9, checked
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

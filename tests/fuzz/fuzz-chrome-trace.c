@@ -1,0 +1,95 @@
+/* fuzz-chrome-trace.c: libFuzzer harness for the Chrome trace importer
+ *
+ * The input is a trace file (plain, or gzip when it starts with the gzip
+ * magic). It is imported from memory and from a file, every slice's
+ * event text is fetched again, and the whole range is exported as JSON
+ * and CSV, so the reader, the model's finish() and the writer all see
+ * hostile input.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "sl-chrome-trace-reader.h"
+#include "sl-chrome-trace-writer.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data,
+                            size_t         size);
+
+static char *input_path;
+
+static void
+remove_input (void)
+{
+  g_unlink (input_path);
+}
+
+static void
+walk (SlTrace *trace)
+{
+  g_autoptr(SlTraceTextReader) reader = sl_trace_text_reader_new (trace);
+  gint64 sum = 0;
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+      const SlTraceCounter *c = sl_trace_get_counter (trace, t);
+
+      for (guint i = 0; i < s->n_slices; i++)
+        {
+          g_autofree char *text = NULL;
+
+          g_assert (s->depth[i] < sl_trace_get_track_n_depths (trace, t));
+          g_assert (s->parent[i] == SL_TRACE_NO_PARENT || s->parent[i] < i);
+          sum += s->self_ns[i] + strlen (sl_trace_get_string (trace, s->name_id[i]));
+          if (i < 64)
+            text = sl_trace_text_reader_read (reader, s->args_offset[i], s->args_length[i], NULL);
+        }
+      for (guint i = 0; i < c->n_points; i++)
+        sum += c->ts_ns[i];
+    }
+  for (guint f = 0; f < sl_trace_get_n_flows (trace); f++)
+    g_assert (sl_trace_get_flow (trace, f)->to_track < sl_trace_get_n_tracks (trace));
+  (void) sum;
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  SlTraceBuilder *builder;
+  g_autoptr(SlTrace) from_memory = NULL;
+  g_autoptr(SlTrace) from_file = NULL;
+
+  if (input_path == NULL)
+    {
+      input_path = g_build_filename (g_get_tmp_dir (), "sl-fuzz-chrome-trace.json", NULL);
+      atexit (remove_input);
+    }
+
+  builder = sl_trace_builder_new ("fuzz.json");
+  sl_chrome_trace_reader_read_data (builder, "fuzz.json", data, size, "p:");
+  from_memory = sl_trace_builder_finish (builder, NULL);
+  g_assert (from_memory != NULL);
+
+  g_assert (g_file_set_contents (input_path, (const char *) data, size, NULL));
+  from_file = sl_chrome_trace_load (input_path, NULL, NULL, NULL, NULL);
+  g_assert (from_file != NULL);
+  g_assert (sl_trace_get_n_events (from_file) == sl_trace_get_n_events (from_memory));
+  walk (from_file);
+
+  {
+    g_autoptr(GOutputStream) json = g_memory_output_stream_new_resizable ();
+    g_autoptr(GOutputStream) csv = g_memory_output_stream_new_resizable ();
+    gint64 middle = sl_trace_get_start_ns (from_file) / 2 + sl_trace_get_end_ns (from_file) / 2;
+
+    sl_chrome_trace_write_range (from_file, G_MININT64, G_MAXINT64, NULL, 0, json, NULL, NULL, NULL);
+    sl_trace_write_slices_csv (from_file, middle, G_MAXINT64, NULL, 0, csv, NULL, NULL, NULL);
+  }
+  return 0;
+}

@@ -1,0 +1,365 @@
+/* test-profile-views.c: the profile document on a generated MindSpore
+ * profiler folder: summary, op statistics (sorting, filtering, tooltips,
+ * CSV export) and the step trace, with screenshots of each
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "gui-test-util.h"
+#include "sl-op-stats-view.h"
+#include "sl-profile-page.h"
+#include "sl-step-trace-chart.h"
+
+#define LONG_OP_NAME "Default/network-WithLossCell/_backbone-ResNet50/layer4-SequentialCell/0-ResidualBlock/conv3-Conv2d/Conv2D-op211"
+
+static char *tmp_root;
+static GtkWidget *window;
+static SlProfilePage *page;
+
+static void
+write_file (const char *dir,
+            const char *name,
+            const char *contents)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  g_assert_no_error (error);
+}
+
+/* Ticks of 10 ns: step 1 starts at 1 000 000 ticks (10 ms). */
+static char *
+make_profiler_folder (void)
+{
+  char *dir = g_build_filename (tmp_root, "profiler", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  write_file (dir, "step_trace_raw_0_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+              "1,1000000,1400000,400000,1000000,1300000,0,300000,100000\n"
+              "2,1400000,1900000,500000,1500000,1800000,100000,300000,100000\n"
+              "3,1900000,2350000,450000,1950000,2250000,50000,300000,100000\n"
+              "4,2350000,2800000,450000,2400000,2700000,50000,300000,100000\n"
+              "5,2800000,3300000,500000,2900000,3200000,100000,300000,100000\n"
+              "-,-,-,460000,-,-,60000,300000,100000\n");
+  write_file (dir, "aicore_intermediate_0_type.csv",
+              "kernel_type,total_time,execution_frequency,percent\n"
+              "Conv2D,6.5,20,65.0\n"
+              "MatMul,2.5,10,25.0\n"
+              "Cast,1.0,40,10.0\n");
+  write_file (dir, "aicore_intermediate_0_detail.csv",
+              "full_kernel_name,execution_time,execution_frequency\n"
+              LONG_OP_NAME ",0.325,20\n"
+              "Default/MatMul-op1,0.125,10\n"
+              "Default/Cast-op2,0.01,20\n"
+              "Default/Cast-op3,0.04,20\n");
+  write_file (dir, "framework_raw_0.csv",
+              "task_id,stream_id,block_dim,full_kernel_name,op_name,kernel_name,kernel_type,subgraph,op_info\n"
+              "1,0,32," LONG_OP_NAME "," LONG_OP_NAME ",Conv2D-op211,Conv2D,Default,"
+              "\"{\"\"input_0\"\": {\"\"format\"\": \"\"NC1HWC0\"\", \"\"data_type\"\": \"\"NUMBER_TYPE_FLOAT16\"\", \"\"shape\"\": \"\"32,1,32,32\"\"}}\"\n"
+              "2,0,8,Default/MatMul-op1,Default/MatMul-op1,MatMul-op1,MatMul,Default,"
+              "\"{\"\"input_0\"\": {\"\"format\"\": \"\"FRACTAL_NZ\"\", \"\"data_type\"\": \"\"NUMBER_TYPE_FLOAT16\"\", \"\"shape\"\": \"\"64,128\"\"}}\"\n");
+  return dir;
+}
+
+static gboolean
+page_loaded (gpointer data)
+{
+  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+idle_for_a_moment (gpointer data)
+{
+  gint64 *until = data;
+
+  return g_get_monotonic_time () > *until;
+}
+
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 200 * G_TIME_SPAN_MILLISECOND;
+
+  wait_until (idle_for_a_moment, &until, 1000);
+}
+
+static SlOpRow *
+row_at (SlOpStatsView *view,
+        guint          index)
+{
+  static SlOpRow *row;
+
+  g_clear_object (&row);
+  row = g_list_model_get_item (sl_op_stats_view_get_rows (view), index);
+  return row;
+}
+
+static void
+test_summary (void)
+{
+  g_assert_cmpstr (sl_profile_page_get_state_name (page), ==, "profile");
+  g_assert_cmpuint (sl_profile_get_n_ranks (sl_profile_page_get_profile (page)), ==, 1);
+  g_assert_cmpuint (sl_profile_page_get_n_summary_rows (page), >=, 8);
+
+  sl_profile_page_show_view (page, "summary");
+  settle ();
+  /* Text only: nothing coloured to count, the PNG is for people. */
+  save_window_screenshot (window, SCREENSHOT_DIR, "profile-summary.png");
+}
+
+static void
+test_op_statistics (void)
+{
+  SlOpStatsView *view = sl_profile_page_get_ops_view (page);
+  g_autofree char *csv_path = g_build_filename (tmp_root, "ops.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *tooltip = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+  GListModel *rows = sl_op_stats_view_get_rows (view);
+
+  sl_profile_page_show_view (page, "ops");
+
+  /* By type, longest total first. */
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 3);
+  g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 0)), ==, "Conv2D");
+
+  sl_op_stats_view_sort_by (view, "count", TRUE);
+  g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 0)), ==, "Cast");
+  sl_op_stats_view_sort_by (view, "type", FALSE);
+  g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 0)), ==, "Cast");
+  g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 2)), ==, "MatMul");
+
+  /* By op: the long name is whole in the tooltip, with its shapes. */
+  sl_op_stats_view_set_by_instance (view, TRUE);
+  rows = sl_op_stats_view_get_rows (view);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+  g_assert_cmpstr (sl_op_row_get_name (row_at (view, 0)), ==, LONG_OP_NAME);
+  tooltip = sl_op_stats_view_dup_tooltip (view, row_at (view, 0));
+  g_assert_nonnull (strstr (tooltip, LONG_OP_NAME));
+  g_assert_nonnull (strstr (tooltip, "32,1,32,32"));
+  g_assert_nonnull (strstr (tooltip, "NC1HWC0"));
+
+  sl_op_stats_view_set_filter (view, "CAST");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  sl_op_stats_view_set_filter (view, "");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+
+  /* The export is the table as shown, times in microseconds. */
+  g_assert_true (sl_op_stats_view_export_csv (view, csv_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  lines = g_strsplit (g_strchomp (csv), "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_true (g_str_has_prefix (lines[0], "name,type"));
+  g_assert_nonnull (strstr (lines[0], "total (us)"));
+  g_assert_true (g_str_has_prefix (lines[1], LONG_OP_NAME ",Conv2D"));
+  g_assert_nonnull (strstr (lines[1], ",325.000"));
+
+  settle ();
+  g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-ops.png"), >, 100);
+  sl_op_stats_view_set_by_instance (view, FALSE);
+  settle ();
+  g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-op-types.png"), >, 100);
+}
+
+static gboolean
+run_tool (const char * const *argv,
+          char              **output)
+{
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, output, NULL, &status, &error))
+    return FALSE;
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+static GdkPixbuf *
+grab_screen (const char *name)
+{
+  g_autofree char *path = g_build_filename (SCREENSHOT_DIR, name, NULL);
+  const char *argv[] = { "import", "-window", "root", path, NULL };
+
+  g_mkdir_with_parents (SCREENSHOT_DIR, 0755);
+  g_assert_true (run_tool (argv, NULL));
+  return gdk_pixbuf_new_from_file (path, NULL);
+}
+
+static guint
+count_changed_pixels (GdkPixbuf *a,
+                      GdkPixbuf *b)
+{
+  int w = MIN (gdk_pixbuf_get_width (a), gdk_pixbuf_get_width (b));
+  int h = MIN (gdk_pixbuf_get_height (a), gdk_pixbuf_get_height (b));
+  int na = gdk_pixbuf_get_n_channels (a), nb = gdk_pixbuf_get_n_channels (b);
+  const guchar *pa = gdk_pixbuf_read_pixels (a), *pb = gdk_pixbuf_read_pixels (b);
+  guint changed = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        const guchar *ca = pa + y * gdk_pixbuf_get_rowstride (a) + x * na;
+        const guchar *cb = pb + y * gdk_pixbuf_get_rowstride (b) + x * nb;
+
+        changed += ca[0] != cb[0] || ca[1] != cb[1] || ca[2] != cb[2];
+      }
+  return changed;
+}
+
+/* A real pointer over a cut-off op name, through the X server: the
+ * tooltip with the full name and shapes must open, as users see it. */
+static void
+test_op_tooltip_on_screen (void)
+{
+  SlOpStatsView *view = sl_profile_page_get_ops_view (page);
+  const char *search[] = { "xdotool", "search", "--name", "^Sightline profile views$", NULL };
+  g_autofree char *ids = NULL;
+  g_autofree char *geometry = NULL;
+  g_autoptr(GdkPixbuf) before = NULL;
+  g_autoptr(GdkPixbuf) after = NULL;
+  graphene_rect_t bounds;
+  GtkWidget *column_view;
+  int wx = 0, wy = 0;
+  gint64 until;
+
+  if (!g_find_program_in_path ("xdotool") || !g_find_program_in_path ("import"))
+    {
+      g_test_skip ("xdotool and imagemagick are needed to hover for real");
+      return;
+    }
+
+  sl_profile_page_show_view (page, "ops");
+  sl_op_stats_view_set_by_instance (view, TRUE);
+  sl_op_stats_view_sort_by (view, "total", TRUE);
+  settle ();
+
+  /* Where the window is on the screen, and the first row in it. */
+  g_assert_true (run_tool (search, &ids));
+  g_strstrip (ids);
+  {
+    const char *geometry_argv[] = { "xdotool", "getwindowgeometry", "--shell", ids, NULL };
+    g_auto(GStrv) lines = NULL;
+
+    g_assert_true (run_tool (geometry_argv, &geometry));
+    lines = g_strsplit (geometry, "\n", -1);
+    for (guint i = 0; lines[i]; i++)
+      {
+        if (g_str_has_prefix (lines[i], "X="))
+          wx = atoi (lines[i] + 2);
+        else if (g_str_has_prefix (lines[i], "Y="))
+          wy = atoi (lines[i] + 2);
+      }
+  }
+  column_view = gtk_widget_get_last_child (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_compute_bounds (column_view, window, &bounds));
+
+  {
+    g_autofree char *x = g_strdup_printf ("%d", wx + (int)bounds.origin.x + 120);
+    g_autofree char *y = g_strdup_printf ("%d", wy + (int)bounds.origin.y + 44);
+    const char *away[] = { "xdotool", "mousemove", "--sync", "0", "0", NULL };
+    const char *over[] = { "xdotool", "mousemove", "--sync", x, y, NULL };
+
+    g_assert_true (run_tool (away, NULL));
+    settle ();
+    before = grab_screen ("profile-ops-before-hover.png");
+    g_assert_true (run_tool (over, NULL));
+  }
+
+  /* GTK opens tooltips after a short hover. */
+  until = g_get_monotonic_time () + 1500 * G_TIME_SPAN_MILLISECOND;
+  wait_until (idle_for_a_moment, &until, 3000);
+  after = grab_screen ("profile-ops-tooltip.png");
+  g_assert_nonnull (before);
+  g_assert_nonnull (after);
+  g_assert_cmpuint (count_changed_pixels (before, after), >, 3000);
+}
+
+static void
+shown_cb (SlProfilePage *emitter,
+          const char    *search,
+          gint64         start_ns,
+          gint64         end_ns,
+          gint64        *range)
+{
+  range[0] = start_ns;
+  range[1] = end_ns;
+}
+
+static void
+test_step_trace (void)
+{
+  SlStepTraceChart *chart = sl_profile_page_get_step_chart (page);
+  g_autofree char *first = NULL;
+  gint64 range[2] = { 0, 0 };
+  gulong handler;
+
+  sl_profile_page_show_view (page, "steps");
+  settle ();
+
+  first = sl_step_trace_chart_describe_step (chart, 1);
+  g_assert_nonnull (first);
+  g_assert_nonnull (strstr (first, "2"));
+  g_assert_null (sl_step_trace_chart_describe_step (chart, 5));
+
+  /* Clicking a step asks for it on the timeline: 10 ns ticks. */
+  handler = g_signal_connect (page, "show-on-timeline", G_CALLBACK (shown_cb), range);
+  g_signal_emit_by_name (chart, "step-activated", 1u);
+  g_signal_handler_disconnect (page, handler);
+  g_assert_cmpint (range[0], ==, 14000000);
+  g_assert_cmpint (range[1], ==, 19000000);
+
+  g_assert_cmpint (sl_step_trace_chart_step_at (chart, -5, -5), ==, -1);
+  g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-steps.png"), >, 1000);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *data_home = NULL;
+  int status;
+
+  tmp_root = g_dir_make_tmp ("sightline-profile-views-XXXXXX", NULL);
+  data_home = g_build_filename (tmp_root, "data", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  folder = make_profiler_folder ();
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), "Sightline profile views");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  page = SL_PROFILE_PAGE (sl_profile_page_new (folder, "profiler"));
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_until (window_mapped, window, 10000));
+  g_assert_true (wait_until (page_loaded, page, 30000));
+
+  g_test_add_func ("/profile-views/summary", test_summary);
+  g_test_add_func ("/profile-views/op-statistics", test_op_statistics);
+  g_test_add_func ("/profile-views/op-tooltip-on-screen", test_op_tooltip_on_screen);
+  g_test_add_func ("/profile-views/step-trace", test_step_trace);
+  status = g_test_run ();
+
+  /* The page is a dock panel outside a dock here: leave tearing down to
+   * the process exit rather than to a dock that is not there. */
+  return status;
+}

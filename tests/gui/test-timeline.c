@@ -1,0 +1,679 @@
+/* test-timeline.c: the timeline page on a real display
+ *
+ * A Chrome trace written to a temporary file is read through the page's
+ * own loading path (progress, worker, index): hovering a slice names it in
+ * full with its args, clicking fills the details, search finds and steps
+ * through matches. A generated trace of 400,000 slices is then zoomed and
+ * panned with the keys, summed up over an Alt+dragged range, and drawn in
+ * light and dark style. Screenshots go to the build folder's screenshots/.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "gui-test-util.h"
+
+#include <math.h>
+#include <glib/gstdio.h>
+#include <adwaita.h>
+#include <libpanel.h>
+
+#include "sl-application.h"
+#include "sl-details-panel.h"
+#include "sl-timeline-details.h"
+#include "sl-timeline-item.h"
+#include "sl-timeline-page.h"
+#include "sl-window.h"
+#include "../trace-fixture.h"
+
+#define LONG_NAME "aclnnFlashAttentionScore_FlashAttentionScore_FlashAttentionScore_GradV2"
+#define N_STEPS 40
+
+static GtkWidget *window;
+static SlTimelinePage *page;
+static char *tmp_root;
+static char *trace_path;
+static guint n_selected_signals;
+
+static gboolean
+page_ready (gpointer data)
+{
+  const char *state = sl_timeline_page_get_state_name (data);
+
+  if (sl_timeline_page_is_busy (data))
+    return FALSE;
+  return g_strcmp0 (state, "message") == 0
+         || (g_strcmp0 (state, "timeline") == 0 && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (data))) > 0);
+}
+
+static gboolean
+page_idle (gpointer data)
+{
+  return !sl_timeline_page_is_busy (data);
+}
+
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 150 * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+/* Steps with a kernel each (long name, args), a counter and flows. */
+static char *
+write_trace (void)
+{
+  GString *json = g_string_new ("{\"traceEvents\":[\n");
+  char *path = g_build_filename (tmp_root, "trace.json", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_string_append (json, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":7,\"args\":{\"name\":\"Trainer\"}},\n");
+  g_string_append (json, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":7,\"tid\":1,\"args\":{\"name\":\"Python\"}},\n");
+  g_string_append (json, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":7,\"tid\":2,\"args\":{\"name\":\"Stream 7\"}},\n");
+  for (guint i = 0; i < N_STEPS; i++)
+    {
+      guint t = i * 1000;
+
+      g_string_append_printf (json, "{\"name\":\"ProfilerStep#%u\",\"ph\":\"X\",\"cat\":\"step\",\"pid\":7,\"tid\":1,"
+                              "\"ts\":%u,\"dur\":900,\"args\":{\"step\":%u}},\n", i, t, i);
+      g_string_append_printf (json, "{\"name\":\"aten::matmul\",\"ph\":\"X\",\"cat\":\"cpu_op\",\"pid\":7,\"tid\":1,"
+                              "\"ts\":%u,\"dur\":300,\"args\":{\"Input Dims\":\"[[8, 16], [16, 4]]\"}},\n", t + 50);
+      g_string_append_printf (json, "{\"name\":\"" LONG_NAME "\",\"ph\":\"X\",\"cat\":\"kernel\",\"pid\":7,\"tid\":2,"
+                              "\"ts\":%u,\"dur\":400,\"args\":{\"stream\":7,\"grid\":\"[128, 1, 1]\",\"correlation\":%u}},\n",
+                              t + 400, i);
+      g_string_append_printf (json, "{\"name\":\"launch\",\"ph\":\"s\",\"cat\":\"ac2g\",\"id\":%u,\"pid\":7,\"tid\":1,\"ts\":%u},\n",
+                              i + 1, t + 60);
+      g_string_append_printf (json, "{\"name\":\"launch\",\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"ac2g\",\"id\":%u,\"pid\":7,\"tid\":2,\"ts\":%u},\n",
+                              i + 1, t + 410);
+      g_string_append_printf (json, "{\"name\":\"Memory\",\"ph\":\"C\",\"pid\":7,\"ts\":%u,\"args\":{\"allocated\":%u}},\n",
+                              t, 1000 + (i * 37) % 500);
+    }
+  g_string_append (json, "{\"name\":\"end\",\"ph\":\"i\",\"s\":\"t\",\"pid\":7,\"tid\":1,\"ts\":40000}\n]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, &error));
+  g_string_free (json, TRUE);
+  return path;
+}
+
+static gboolean
+find_slice (SlTrace    *trace,
+            const char *name,
+            guint       nth,
+            guint      *track,
+            guint32    *slice)
+{
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+
+      if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER || s == NULL)
+        continue;
+      for (guint32 i = 0; i < s->n_slices; i++)
+        if (g_strcmp0 (sl_trace_get_string (trace, s->name_id[i]), name) == 0 && nth-- == 0)
+          {
+            *track = t;
+            *slice = i;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* Where a slice is drawn, in view coordinates. */
+static void
+slice_point (SlTimelineView *view,
+             guint           track,
+             guint32         slice,
+             double         *x,
+             double         *y)
+{
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  const SlTraceSlices *s = sl_trace_get_slices (trace, track);
+  SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (view);
+  SlTimelineViewport vp;
+  double row_y;
+
+  sl_timeline_view_get_viewport (view, &vp);
+  g_assert_true (sl_timeline_renderer_get_slice_y (renderer, track, slice, &row_y));
+  *x = SL_TIMELINE_GUTTER_WIDTH + ((double)(s->start_ns[slice] - vp.t0) + s->dur_ns[slice] / 2.0) / vp.ns_per_pixel;
+  *y = SL_TIMELINE_RULER_HEIGHT + sl_timeline_renderer_get_pinned_height (renderer) + row_y - vp.scroll_y + 10;
+}
+
+/* Pages stay in a stack: a dock widget expects to leave through its dock. */
+static void
+show_page (GtkWidget *widget)
+{
+  GtkWidget *stack = gtk_overlay_get_child (GTK_OVERLAY (gtk_window_get_child (GTK_WINDOW (window))));
+
+  page = SL_TIMELINE_PAGE (widget);
+  gtk_stack_add_child (GTK_STACK (stack), widget);
+  gtk_stack_set_visible_child (GTK_STACK (stack), widget);
+  g_assert_true (wait_until (page_ready, page, 60000));
+  settle ();
+}
+
+static gboolean
+press_key (SlTimelineView *view,
+           guint           keyval,
+           GdkModifierType state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, state, &handled);
+    }
+  return handled;
+}
+
+static void
+count_selected_cb (SlTimelinePage *p,
+                   guint           track,
+                   guint           slice)
+{
+  n_selected_signals++;
+}
+
+static void
+test_reads_file (void)
+{
+  SlTimelineView *view;
+  SlTrace *trace;
+  guint n_slices = 0;
+
+  show_page (sl_timeline_page_new (trace_path, "Timeline: trace.json"));
+  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "timeline");
+  view = sl_timeline_page_get_view (page);
+  trace = sl_timeline_view_get_trace (view);
+  g_assert_nonnull (trace);
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    if (sl_trace_get_track_kind (trace, t) != SL_TRACE_TRACK_COUNTER)
+      n_slices += sl_trace_get_slices (trace, t)->n_slices;
+  /* 3 slices a step and the final instant */
+  g_assert_cmpuint (n_slices, ==, 3 * N_STEPS + 1);
+  g_assert_cmpuint (sl_trace_get_n_flows (trace), ==, N_STEPS);
+  g_assert_nonnull (strstr (sl_timeline_page_get_status (page), "121"));
+
+  /* The track tree: one process with its threads and counter */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_timeline_page_get_tracks_model (page)), ==, 1 + sl_trace_get_n_tracks (trace));
+  g_signal_connect (page, "slice-selected", G_CALLBACK (count_selected_cb), NULL);
+}
+
+static void
+test_hover_and_click (void)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  SlTimelineViewport vp;
+  SlTimelineHit hit;
+  guint track = 0;
+  guint32 slice = 0;
+  double x, y;
+  g_autofree char *markup = NULL;
+  g_autoptr(GPtrArray) details = NULL;
+  gboolean has_arg = FALSE, has_flow = FALSE, has_parent = FALSE;
+
+  g_assert_true (find_slice (trace, LONG_NAME, 3, &track, &slice));
+  sl_timeline_view_reveal (view, track, slice);
+  settle ();
+
+  /* What is under the pointer where the slice is drawn */
+  slice_point (view, track, slice, &x, &y);
+  sl_timeline_view_get_viewport (view, &vp);
+  sl_timeline_renderer_hit (sl_timeline_view_get_renderer (view), &vp, x, y, &hit);
+  g_assert_cmpint (hit.kind, ==, SL_TIMELINE_HIT_SLICE);
+  g_assert_cmpuint (hit.track, ==, track);
+  g_assert_cmpuint (hit.slice, ==, slice);
+
+  markup = sl_timeline_view_dup_tooltip_markup (view, hit.track, hit.slice);
+  g_assert_nonnull (strstr (markup, LONG_NAME));
+  g_assert_nonnull (strstr (markup, "kernel"));
+  g_assert_nonnull (strstr (markup, "400.0 µs"));
+  g_assert_nonnull (strstr (markup, "3.400 ms"));
+  g_assert_nonnull (strstr (markup, "grid: [128, 1, 1]"));
+
+  /* A click selects and the page says so, with all args in the details */
+  n_selected_signals = 0;
+  sl_timeline_view_select (view, hit.track, hit.slice);
+  g_assert_cmpuint (n_selected_signals, ==, 1);
+  details = sl_timeline_page_describe_selection (page);
+  g_assert_nonnull (details);
+  g_assert_cmpstr (((SlTimelineDetail *)g_ptr_array_index (details, 0))->value, ==, LONG_NAME);
+  for (guint i = 0; i < details->len; i++)
+    {
+      SlTimelineDetail *d = g_ptr_array_index (details, i);
+
+      has_arg |= g_str_equal (d->label, "correlation") && g_str_equal (d->value, "3");
+      has_flow |= d->target.track != G_MAXUINT && strstr (d->value, "aten::matmul") != NULL;
+      has_parent |= g_str_equal (d->value, "ProfilerStep#3");
+    }
+  g_assert_true (has_arg);
+  g_assert_true (has_flow);
+  g_assert_false (has_parent);  /* the kernel runs on its own stream */
+
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-selected.png");
+
+  /* The tooltip as it shows on screen, over the slice. A real tooltip is
+   * a window of its own, so the screenshot shows the same text in an
+   * overlay styled like one. */
+  {
+    GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_WINDOW);
+    GtkWidget *frame = gtk_frame_new (NULL);
+    GtkWidget *label = gtk_label_new (NULL);
+    graphene_point_t at;
+
+    overlay = gtk_window_get_child (GTK_WINDOW (overlay));
+    g_assert_true (GTK_IS_OVERLAY (overlay));
+    g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), overlay, &GRAPHENE_POINT_INIT (x, y), &at));
+    gtk_label_set_markup (GTK_LABEL (label), markup);
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+    gtk_label_set_max_width_chars (GTK_LABEL (label), 50);
+    gtk_widget_set_margin_start (label, 8);
+    gtk_widget_set_margin_end (label, 8);
+    gtk_widget_set_margin_top (label, 6);
+    gtk_widget_set_margin_bottom (label, 6);
+    gtk_frame_set_child (GTK_FRAME (frame), label);
+    gtk_widget_add_css_class (frame, "osd");
+    gtk_widget_set_halign (frame, GTK_ALIGN_START);
+    gtk_widget_set_valign (frame, GTK_ALIGN_START);
+    gtk_widget_set_margin_start (frame, (int)at.x + 8);
+    gtk_widget_set_margin_top (frame, (int)at.y + 16);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), frame);
+    settle ();
+    save_window_screenshot (window, SCREENSHOT_DIR, "timeline-tooltip.png");
+    gtk_overlay_remove_overlay (GTK_OVERLAY (overlay), frame);
+  }
+}
+
+static void
+test_search (void)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  guint track = 0, first_track = 0;
+  guint32 slice = 0, first_slice = 0;
+
+  sl_timeline_view_fit (view);
+  sl_timeline_page_search (page, "flashattention", FALSE);
+  g_assert_true (wait_until (page_idle, page, 10000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, N_STEPS);
+
+  g_assert_true (sl_timeline_page_next_match (page, FALSE));
+  g_assert_true (sl_timeline_view_get_selected (view, &first_track, &first_slice));
+  g_assert_true (sl_timeline_page_next_match (page, FALSE));
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  g_assert_true (sl_trace_get_slices (trace, track)->start_ns[slice] > sl_trace_get_slices (trace, first_track)->start_ns[first_slice]);
+  g_assert_true (sl_timeline_page_next_match (page, TRUE));
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  g_assert_cmpuint (slice, ==, first_slice);
+  settle ();
+  /* The entry's delayed change signal does not start the search over */
+  g_assert_true (wait_until (page_idle, page, 10000));
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  g_assert_cmpuint (slice, ==, first_slice);
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-search.png");
+
+  /* A regular expression: the steps 10 to 19 */
+  sl_timeline_page_search (page, "^ProfilerStep#1[0-9]$", TRUE);
+  g_assert_true (wait_until (page_idle, page, 10000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 10);
+
+  /* A broken one keeps the old results and says what is wrong */
+  sl_timeline_page_search (page, "([", TRUE);
+  g_assert_true (wait_until (page_idle, page, 10000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 10);
+  sl_timeline_page_search (page, "", FALSE);
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 0);
+}
+
+static void
+test_keys_zoom_and_pan (void)
+{
+  SlTimelineView *view;
+  gint64 s0, e0, s1, e1, s2, e2;
+  g_autoptr(SlTrace) trace = fixture_build_trace (400000, 8, 11);
+
+  show_page (sl_timeline_page_new_for_trace (trace, "Timeline: generated"));
+  view = sl_timeline_page_get_view (page);
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  sl_timeline_view_get_window (view, &s0, &e0);
+  g_assert_cmpint (s0, <=, sl_trace_get_start_ns (trace));
+  g_assert_cmpint (e0, >=, sl_trace_get_end_ns (trace));
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline.png");
+
+  /* W zooms in around the middle */
+  g_assert_true (press_key (view, GDK_KEY_w, 0));
+  sl_timeline_view_get_window (view, &s1, &e1);
+  g_assert_cmpfloat (fabs ((double)(e1 - s1) * 1.25 - (e0 - s0)), <, (e0 - s0) * 0.001);
+  g_assert_cmpint (llabs ((s1 + e1) / 2 - (s0 + e0) / 2), <, (e0 - s0) / 1000);
+  for (guint i = 0; i < 20; i++)
+    press_key (view, GDK_KEY_w, 0);
+  sl_timeline_view_get_window (view, &s1, &e1);
+  g_assert_cmpint (e1 - s1, <, (e0 - s0) / 50);
+
+  /* D pans right by a tenth, A back */
+  g_assert_true (press_key (view, GDK_KEY_d, 0));
+  sl_timeline_view_get_window (view, &s2, &e2);
+  g_assert_cmpint (llabs ((s2 - s1) - (e1 - s1) / 10), <, (e1 - s1) / 100);
+  g_assert_true (press_key (view, GDK_KEY_a, 0));
+  g_assert_true (press_key (view, GDK_KEY_Right, 0));
+  g_assert_true (press_key (view, GDK_KEY_Left, 0));
+  sl_timeline_view_get_window (view, &s2, &e2);
+  g_assert_cmpint (llabs (s2 - s1), <, (e1 - s1) / 100);
+
+  /* S zooms out; Backspace and Ctrl+Z go back through the zooms */
+  g_assert_true (press_key (view, GDK_KEY_s, 0));
+  sl_timeline_view_get_window (view, &s2, &e2);
+  g_assert_cmpint (e2 - s2, >, e1 - s1);
+  g_assert_true (press_key (view, GDK_KEY_BackSpace, 0));
+  sl_timeline_view_get_window (view, &s2, &e2);
+  g_assert_cmpint (llabs ((e2 - s2) - (e1 - s1)), <, (e1 - s1) / 100);
+  g_assert_true (press_key (view, GDK_KEY_z, GDK_CONTROL_MASK));
+  settle ();
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-zoomed.png");
+
+  /* Ctrl+wheel zooms at the pointer: the time under it stays put */
+  {
+    double x = SL_TIMELINE_GUTTER_WIDTH + 100;
+    SlTimelineViewport vp;
+    gint64 before, after;
+
+    sl_timeline_view_get_viewport (view, &vp);
+    before = vp.t0 + (gint64)(100 * vp.ns_per_pixel);
+    sl_timeline_view_zoom_at (view, x, 2);
+    sl_timeline_view_get_viewport (view, &vp);
+    after = vp.t0 + (gint64)(100 * vp.ns_per_pixel);
+    g_assert_cmpint (llabs (after - before), <=, (gint64)ceil (vp.ns_per_pixel) + 1);
+  }
+
+  /* F shows everything again */
+  g_assert_true (press_key (view, GDK_KEY_f, 0));
+  sl_timeline_view_get_window (view, &s2, &e2);
+  g_assert_cmpint (s2, <=, sl_trace_get_start_ns (trace));
+  g_assert_cmpint (e2, >=, sl_trace_get_end_ns (trace));
+}
+
+static void
+test_range_table (void)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  gint64 from = start + (end - start) / 3, to = from + (end - start) / 50;
+  GListModel *model;
+  guint64 expected = 0, listed = 0;
+  guint32 matmul = 0;
+  g_autofree char *tsv = NULL;
+
+  sl_timeline_view_set_range (view, from, to);
+  g_assert_true (wait_until (page_idle, page, 30000));
+  model = sl_timeline_page_get_aggregate_model (page);
+  g_assert_cmpuint (g_list_model_get_n_items (model), >, 5);
+
+  /* Sorted by total, longest first, as shown */
+  for (guint i = 0; i + 1 < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlTimelineItem) a = g_list_model_get_item (model, i);
+      g_autoptr(SlTimelineItem) b = g_list_model_get_item (model, i + 1);
+
+      g_assert_cmpint (sl_timeline_item_get_data (a)->row.total_ns, >=, sl_timeline_item_get_data (b)->row.total_ns);
+    }
+
+  /* MatMul's count is the slices that overlap the range */
+  for (guint i = 0; i < sl_trace_get_n_strings (trace); i++)
+    if (g_strcmp0 (sl_trace_get_string (trace, i), "MatMul") == 0)
+      matmul = i;
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+
+      if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
+        continue;
+      for (guint32 i = 0; i < s->n_slices; i++)
+        if (s->name_id[i] == matmul && s->start_ns[i] <= to && s->start_ns[i] + s->dur_ns[i] >= from)
+          expected++;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlTimelineItem) item = g_list_model_get_item (model, i);
+
+      if (sl_timeline_item_get_data (item)->row.name_id == matmul)
+        listed = sl_timeline_item_get_data (item)->row.count;
+    }
+  g_assert_cmpuint (expected, >, 0);
+  g_assert_cmpuint (listed, ==, expected);
+
+  tsv = sl_timeline_page_dup_aggregate_tsv (page);
+  g_assert_true (g_str_has_prefix (tsv, "name\tcount\ttotal_ns\tself_ns\taverage_ns\tmin_ns\tmax_ns\n"));
+  g_assert_nonnull (strstr (tsv, "\nMatMul\t"));
+  settle ();
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-range.png");
+}
+
+static void
+test_tracks_hide_pin_collapse (void)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+  SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (view);
+  double full = sl_timeline_renderer_get_content_height (renderer);
+
+  sl_timeline_renderer_set_track_hidden (renderer, 0, TRUE);
+  g_assert_cmpfloat (sl_timeline_renderer_get_content_height (renderer), <, full);
+  sl_timeline_renderer_set_track_hidden (renderer, 0, FALSE);
+  g_assert_cmpfloat (sl_timeline_renderer_get_content_height (renderer), ==, full);
+
+  /* A click on the first process header folds it, on the canvas and in
+   * the track list */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+    guint n_rows = g_list_model_get_n_items (sl_timeline_page_get_tracks_model (page));
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_GESTURE_CLICK (controller))
+          g_signal_emit_by_name (controller, "pressed", 1, 60.0, SL_TIMELINE_RULER_HEIGHT + 10.0);
+      }
+    g_assert_true (sl_timeline_renderer_get_process_collapsed (renderer, 0));
+    g_assert_cmpfloat (sl_timeline_renderer_get_content_height (renderer), <, full * 0.6);
+    g_assert_cmpuint (g_list_model_get_n_items (sl_timeline_page_get_tracks_model (page)), <, n_rows);
+  }
+  sl_timeline_renderer_set_track_pinned (renderer, 3, TRUE);
+  g_assert_cmpfloat (sl_timeline_renderer_get_pinned_height (renderer), >, 0);
+  sl_timeline_view_relayout (view);
+  settle ();
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-pinned-collapsed.png");
+  sl_timeline_renderer_set_process_collapsed (renderer, 0, FALSE);
+  sl_timeline_renderer_set_track_pinned (renderer, 3, FALSE);
+  sl_timeline_view_relayout (view);
+}
+
+static void
+test_dark_style (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  guint coloured;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  coloured = save_window_screenshot (window, SCREENSHOT_DIR, "timeline-dark.png");
+  g_assert_cmpuint (coloured, >, 20000);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+test_cancel_reading (void)
+{
+  g_autofree char *missing = g_build_filename (tmp_root, "missing.json", NULL);
+  g_autofree char *big = g_build_filename (tmp_root, "big.json", NULL);
+  GString *json = g_string_new ("[");
+  GtkWidget *widget;
+
+  /* A file that is not there: the page says so instead of staying busy */
+  show_page (sl_timeline_page_new (missing, "Timeline: missing"));
+  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "message");
+
+  /* Cancel while a 20 MB file is read: the page stops and says so */
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_printf (json, "%s{\"name\":\"op%u\",\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":1,\"args\":{\"n\":%u}}",
+                            i ? ",\n" : "", i % 97, i * 2, i);
+  g_string_append (json, "]\n");
+  g_assert_true (g_file_set_contents (big, json->str, json->len, NULL));
+  g_string_free (json, TRUE);
+  widget = sl_timeline_page_new (big, "Timeline: big");
+  g_assert_cmpstr (sl_timeline_page_get_state_name (SL_TIMELINE_PAGE (widget)), ==, "loading");
+  sl_timeline_page_cancel (SL_TIMELINE_PAGE (widget));
+  show_page (widget);
+  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "message");
+  g_unlink (big);
+}
+
+static GtkWidget *
+find_link_label (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_object_get_data (G_OBJECT (widget), "sl-link-func") != NULL
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_link_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+/* In the application: opening a trace shows its timeline as a document,
+ * and a click on a slice fills the Details panel. */
+static void
+test_window_details (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlApplication) app = sl_application_new ();
+  SlWindow *main_window;
+  SlDetailsPanel *details;
+  PanelWidget *document;
+  g_autofree char *id = g_strdup_printf ("timeline:%s", trace_path);
+  SlTimelineView *view;
+  guint track = 0;
+  guint32 slice = 0;
+
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_application_activate (G_APPLICATION (app));
+  main_window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (main_window);
+  g_assert_true (wait_until (widget_mapped, main_window, 30000));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (main_window), "win.open-timeline", "s", trace_path));
+  document = sl_window_find_document (main_window, id);
+  g_assert_true (SL_IS_TIMELINE_PAGE (document));
+  g_assert_true (wait_until (page_ready, document, 30000));
+  g_assert_cmpstr (panel_widget_get_title (document), ==, "Timeline: trace.json");
+
+  view = sl_timeline_page_get_view (SL_TIMELINE_PAGE (document));
+  g_assert_true (find_slice (sl_timeline_view_get_trace (view), "aten::matmul", 5, &track, &slice));
+  sl_timeline_view_reveal (view, track, slice);
+  details = SL_DETAILS_PANEL (sl_window_find_panel (main_window, "details"));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Name"), ==, "aten::matmul");
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Parent"), ==, "ProfilerStep#5");
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Input Dims"), ==, "[[8, 16], [16, 4]]");
+  g_assert_nonnull (strstr (sl_details_panel_lookup (details, "Flow to"), LONG_NAME));
+
+  /* The flow's other end is a link: following it selects the kernel */
+  {
+    GtkWidget *link = find_link_label (GTK_WIDGET (details), sl_details_panel_lookup (details, "Flow to"));
+    gboolean handled = FALSE;
+    guint new_track;
+    guint32 new_slice;
+
+    g_assert_nonnull (link);
+    g_signal_emit_by_name (link, "activate-link", "#", &handled);
+    g_assert_true (handled);
+    g_assert_true (sl_timeline_view_get_selected (view, &new_track, &new_slice));
+    g_assert_cmpstr (sl_trace_get_string (sl_timeline_view_get_trace (view),
+                                          sl_trace_get_slices (sl_timeline_view_get_trace (view), new_track)->name_id[new_slice]),
+                     ==, LONG_NAME);
+    g_assert_cmpstr (sl_details_panel_lookup (details, "Name"), ==, LONG_NAME);
+  }
+
+  /* Opening it again raises the same document */
+  sl_window_open_timeline (main_window, trace_path);
+  g_assert_true (sl_window_find_document (main_window, id) == document);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (main_window), SCREENSHOT_DIR, "timeline-window.png");
+  gtk_window_destroy (GTK_WINDOW (main_window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: build-aux/dev.sh test starts one\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  tmp_root = g_dir_make_tmp ("sl-timeline-XXXXXX", NULL);
+  {
+    g_autofree char *data_home = g_build_filename (tmp_root, "data-home", NULL);
+    g_autofree char *cache_home = g_build_filename (tmp_root, "cache-home", NULL);
+
+    g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+    g_setenv ("XDG_CACHE_HOME", cache_home, TRUE);
+  }
+  adw_init ();
+  panel_init ();
+
+  trace_path = write_trace ();
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), gtk_stack_new ());
+    gtk_window_set_child (GTK_WINDOW (window), overlay);
+  }
+  gtk_window_present (GTK_WINDOW (window));
+
+  g_test_add_func ("/timeline/reads-file", test_reads_file);
+  g_test_add_func ("/timeline/hover-and-click", test_hover_and_click);
+  g_test_add_func ("/timeline/search", test_search);
+  g_test_add_func ("/timeline/keys-zoom-and-pan", test_keys_zoom_and_pan);
+  g_test_add_func ("/timeline/range-table", test_range_table);
+  g_test_add_func ("/timeline/tracks-hide-pin-collapse", test_tracks_hide_pin_collapse);
+  g_test_add_func ("/timeline/dark-style", test_dark_style);
+  g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);
+  g_test_add_func ("/timeline/window-details", test_window_details);
+
+  status = g_test_run ();
+
+  g_unlink (trace_path);
+  return status;
+}

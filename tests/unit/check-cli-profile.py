@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""sightline-demo-train --profile writes a MindSpore-style profiler folder from
+its own measured operations; `sightline-cli profile --json` reads it back with
+the steps the job ran, phases that add up, and op counts that match the work
+the network does per step.
+
+Usage: check-cli-profile.py DEMO_TRAIN SIGHTLINE_CLI
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+EPOCHS = 2
+SAMPLES = 512
+BATCH = 32
+HIDDEN = 16
+
+# Executions per training step, by op type: 3 dense layers forward, two tanh
+# activations, the loss, then weight, bias and input gradients and updates.
+PER_STEP = {
+    'MatMul': 3 + 3 + 2,
+    'Tanh': 2,
+    'SoftmaxCrossEntropyWithLogits': 1,
+    'BiasAddGrad': 3,
+    'TanhGrad': 2,
+    'ApplyMomentum': 3,
+}
+
+
+def run(args, expect=0):
+    env = dict(os.environ, LC_ALL='C.UTF-8')
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == expect, f'{args} exited {proc.returncode}, not {expect}:\n{proc.stdout}\n{proc.stderr}'
+    return proc
+
+
+def main():
+    demo, cli = sys.argv[1:3]
+    with tempfile.TemporaryDirectory() as tmp:
+        profile_dir = os.path.join(tmp, 'profiler')
+        run([demo, '--summary-dir', os.path.join(tmp, 'summary'), '--profile', profile_dir,
+             '--epochs', str(EPOCHS), '--samples', str(SAMPLES), '--batch-size', str(BATCH),
+             '--hidden', str(HIDDEN)])
+        n_steps = EPOCHS * ((SAMPLES + BATCH - 1) // BATCH)
+
+        data = json.loads(run([cli, 'profile', profile_dir, '--json']).stdout)
+        assert data['problems'] == [], data['problems']
+        assert len(data['ranks']) == 1, [r['label'] for r in data['ranks']]
+        rank = data['ranks'][0]
+        assert rank['layout'] == 'mindspore'
+        assert rank['device_id'] == 0 and rank['rank_id'] == 0, (rank['device_id'], rank['rank_id'])
+
+        steps = rank['steps']
+        assert steps['source'] == 'mindspore'
+        assert len(steps['steps']) == n_steps, len(steps['steps'])
+        assert steps['file_average'] is not None, 'the "-" average row was not recognised'
+        previous_end = None
+        for i, step in enumerate(steps['steps']):
+            assert step['step'] == i + 1
+            phases = step['data_wait_ns'] + step['fp_bp_ns'] + step['tail_ns']
+            # Points are 10 ns ticks, so the phases add up exactly.
+            assert step['total_ns'] == phases, step
+            assert step['total_ns'] == step['end_ns'] - step['start_ns'], step
+            assert step['fp_bp_ns'] > 0 and step['data_wait_ns'] >= 0 and step['tail_ns'] >= 0, step
+            assert step['start_ns'] % 10 == 0
+            if previous_end is not None:
+                assert step['start_ns'] == previous_end, 'a step starts where the previous one ended'
+            previous_end = step['end_ns']
+        total = sum(s['total_ns'] for s in steps['steps'])
+        assert rank['summary']['total_ns'] == total
+        average = steps['average']
+        assert abs(average['total_ns'] - total / n_steps) <= 1
+        # The file's own average row agrees with the computed one (to a tick).
+        assert abs(steps['file_average']['total_ns'] - average['total_ns']) <= 10
+
+        types = {t['name']: t for t in rank['op_types']}
+        assert set(types) == set(PER_STEP), sorted(types)
+        for name, per_step in PER_STEP.items():
+            assert types[name]['count'] == per_step * n_steps, (name, types[name]['count'])
+            assert types[name]['core_type'] == 'AI_CORE'
+        assert rank['summary']['op_executions'] == sum(PER_STEP.values()) * n_steps
+        assert abs(sum(t['ratio'] for t in rank['op_types']) - 100) < 0.1
+
+        instances = {i['name']: i for i in rank['op_instances']}
+        assert len(instances) == 19, len(instances)
+        first = instances['Default/network-WithLossCell/_backbone-MLP/dense1-Dense/MatMul-op1']
+        assert first['count'] == n_steps
+        assert first['input_shapes'] == f'{BATCH},2;{HIDDEN},2', first['input_shapes']
+        assert first['output_shapes'] == f'{BATCH},{HIDDEN}'
+        assert first['stream_id'] == 0 and first['block_dim'] == 1
+        momentum = [i for name, i in instances.items() if 'ApplyMomentum' in name]
+        assert len(momentum) == 3 and all(m['stream_id'] == 1 for m in momentum)
+
+        # Ops run inside their steps: their time fits in forward+backward+tail.
+        op_time = sum(t['total_ns'] for t in rank['op_types'])
+        busy = sum(s['fp_bp_ns'] + s['tail_ns'] for s in steps['steps'])
+        assert 0 < op_time <= busy + 10 * n_steps * sum(PER_STEP.values()), (op_time, busy)
+        assert rank['summary']['streams'] == 2
+
+        # The timeline holds every measured execution and every data load.
+        with open(os.path.join(profile_dir, 'ascend_timeline_display_0.json')) as f:
+            events = json.load(f)
+        ops = [e for e in events if e['ph'] == 'X' and e['pid'] == 0]
+        loads = [e for e in events if e['ph'] == 'X' and e['name'] == 'GetNext']
+        assert len(ops) == rank['summary']['op_executions'], len(ops)
+        assert len(loads) == n_steps
+        assert all('fullname' in e['args'] and 'type' in e['args'] for e in ops)
+        assert any(e['ph'] == 'M' and e['name'] == 'thread_name' for e in events)
+
+        # The step trace CSV itself: the average row last, written as MindSpore does.
+        with open(os.path.join(profile_dir, 'step_trace_raw_0_detail_time.csv'), newline='') as f:
+            rows = list(csv.reader(f))
+        assert rows[0][:9] == ['step_num', 'start_point', 'end_point', 'total', 'fp_point', 'bp_point',
+                               'iteration_interval', 'fp_and_bp', 'tail']
+        assert rows[-1][0] == '-' and len(rows) == n_steps + 2
+
+        text = run([cli, 'profile', profile_dir]).stdout
+        assert 'MatMul' in text and 'average' in text, text
+
+        run([cli, 'profile', os.path.join(tmp, 'summary')], expect=1)
+        run([cli, 'profile'], expect=2)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,269 @@
+/* test-trace-lod.c: the timeline's level of detail
+ *
+ * On a generated trace of 400,000 slices: a row query reads at most a few
+ * slices per pixel and returns at most about two spans per pixel, every
+ * slice in view is covered by a span, no slice a pixel wide or more is
+ * merged away, the slice under a point is the one a full scan finds, and
+ * counter columns hold the extent of their points.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "sl-trace-lod.h"
+#include "../trace-fixture.h"
+
+#define WIDTH 1000
+
+static SlTrace *trace;
+static SlTraceLod *lod;
+
+static void
+check_row (guint   track,
+           guint   depth,
+           gint64  t0,
+           gint64  t1,
+           guint  *max_visited,
+           guint  *max_spans)
+{
+  const SlTraceSlices *s = sl_trace_get_slices (trace, track);
+  double ns_per_pixel = (double)(t1 - t0) / WIDTH;
+  gint64 px = MAX ((gint64)ceil (ns_per_pixel), 1);
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
+  guint visited = sl_trace_lod_query (lod, track, depth, t0, t1, ns_per_pixel, spans);
+  guint n;
+  const guint32 *idx = sl_trace_lod_get_depth_slices (lod, track, depth, &n);
+  guint sp = 0;
+
+  *max_visited = MAX (*max_visited, visited);
+  *max_spans = MAX (*max_spans, spans->len);
+  g_assert_cmpuint (spans->len, <=, 2 * WIDTH + 4);
+  g_assert_cmpuint (visited, <=, 40 * WIDTH);
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint32 i = idx[k];
+      gint64 start = s->start_ns[i], end = start + s->dur_ns[i];
+      const SlTraceLodSpan *span;
+
+      g_assert_cmpuint (s->depth[i], ==, depth);
+      if (k > 0)
+        g_assert_cmpint (start, >=, s->start_ns[idx[k - 1]] + s->dur_ns[idx[k - 1]]);
+      if (end < t0 || start > t1)
+        continue;
+
+      /* Spans are in time order: find the one holding this slice. */
+      while (sp < spans->len && g_array_index (spans, SlTraceLodSpan, sp).end_ns < end)
+        sp++;
+      g_assert_cmpuint (sp, <, spans->len);
+      span = &g_array_index (spans, SlTraceLodSpan, sp);
+      g_assert_cmpint (span->start_ns, <=, start);
+      g_assert_cmpint (span->end_ns, >=, end);
+
+      if (end - start >= px)
+        {
+          g_assert_cmpuint (span->n_slices, ==, 1);
+          g_assert_cmpuint (span->slice, ==, i);
+        }
+      else
+        /* A run is at least as long as each slice in it shows. */
+        g_assert_cmpint (s->dur_ns[span->slice], >=, 0);
+    }
+}
+
+static void
+test_query_cost_and_coverage (void)
+{
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  gint64 span = end - start;
+  static const double fractions[] = { 1.0, 0.1, 0.01, 0.0001, 0.0 };
+  guint n_tracks = sl_trace_get_n_tracks (trace);
+
+  for (guint f = 0; f < G_N_ELEMENTS (fractions); f++)
+    {
+      gint64 width = fractions[f] > 0 ? (gint64)(span * fractions[f]) : 10000;
+      gint64 t0 = start + (span - width) * 37 / 100;
+      guint max_visited = 0, max_spans = 0;
+
+      for (guint t = 0; t < n_tracks; t++)
+        {
+          if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
+            continue;
+          for (guint d = 0; d < sl_trace_lod_get_n_depths (lod, t); d++)
+            check_row (t, d, t0, t0 + width, &max_visited, &max_spans);
+        }
+      g_test_message ("%.4f of the trace: at most %u reads and %u spans per row for %u pixels",
+                      fractions[f], max_visited, max_spans, WIDTH);
+    }
+}
+
+static void
+test_memory (void)
+{
+  guint64 n_slices = 0;
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+
+      if (s != NULL && sl_trace_get_track_kind (trace, t) != SL_TRACE_TRACK_COUNTER)
+        n_slices += s->n_slices;
+    }
+  g_assert_cmpuint (n_slices, >, 300000);
+  g_assert_cmpfloat ((double)sl_trace_lod_get_memory_size (lod) / n_slices, <=, 10.0);
+}
+
+static void
+test_hit (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  guint found = 0;
+
+  for (guint probe = 0; probe < 3000; probe++)
+    {
+      guint track = g_rand_int_range (rand, 0, sl_trace_get_n_tracks (trace));
+      const SlTraceSlices *s = sl_trace_get_slices (trace, track);
+      guint depth;
+      gint64 at = start + (gint64)(g_rand_double (rand) * (end - start));
+      guint32 expected = SL_TRACE_NO_PARENT, hit;
+      gboolean got;
+
+      if (sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER)
+        continue;
+      depth = g_rand_int_range (rand, 0, MAX (sl_trace_lod_get_n_depths (lod, track), 1));
+      for (guint i = 0; i < s->n_slices; i++)
+        if (s->depth[i] == depth && s->start_ns[i] <= at && at <= s->start_ns[i] + s->dur_ns[i])
+          {
+            expected = i;
+            break;
+          }
+
+      got = sl_trace_lod_hit (lod, track, depth, at, 0, &hit);
+      g_assert_cmpint (got, ==, expected != SL_TRACE_NO_PARENT);
+      if (got)
+        {
+          /* Touching slices share an instant: either one is right. */
+          g_assert_cmpint (s->start_ns[hit], <=, at);
+          g_assert_cmpint (s->start_ns[hit] + s->dur_ns[hit], >=, at);
+          found++;
+        }
+    }
+  g_assert_cmpuint (found, >, 100);
+  g_rand_free (rand);
+}
+
+static void
+test_small_trace (void)
+{
+  SlTraceBuilder *b = sl_trace_builder_new ("small.json");
+  guint p = sl_trace_builder_get_process (b, "1");
+  guint t = sl_trace_builder_get_thread_track (b, p, "1");
+  guint32 outer = sl_trace_builder_intern (b, "outer", -1);
+  guint32 inner = sl_trace_builder_intern (b, "inner", -1);
+  g_autoptr(SlTrace) small = NULL;
+  g_autoptr(SlTraceLod) small_lod = NULL;
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
+  const SlTraceSlices *s;
+  guint32 hit;
+
+  sl_trace_builder_add_slice (b, t, 1000, 1000, outer, 0, 0, SL_TRACE_NO_ARGS, 0);
+  /* 100 tiny children of 2 ns, then one of 500 ns */
+  for (guint i = 0; i < 100; i++)
+    sl_trace_builder_add_slice (b, t, 1010 + i * 3, 2, inner, 0, 0, SL_TRACE_NO_ARGS, 0);
+  sl_trace_builder_add_slice (b, t, 1400, 500, outer, 0, 0, SL_TRACE_NO_ARGS, 0);
+  small = sl_trace_builder_finish (b, NULL);
+  small_lod = sl_trace_lod_new (small, NULL);
+  s = sl_trace_get_slices (small, 0);
+
+  g_assert_cmpuint (sl_trace_lod_get_n_depths (small_lod, 0), ==, 2);
+
+  /* At 10 ns per pixel the 100 children are one run, the long one alone. */
+  sl_trace_lod_query (small_lod, 0, 1, 0, 3000, 10, spans);
+  g_assert_cmpuint (spans->len, ==, 2);
+  g_assert_cmpuint (g_array_index (spans, SlTraceLodSpan, 0).n_slices, ==, 100);
+  g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).start_ns, ==, 1010);
+  g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).end_ns, ==, 1010 + 99 * 3 + 2);
+  g_assert_cmpuint (g_array_index (spans, SlTraceLodSpan, 1).n_slices, ==, 1);
+  g_assert_cmpint (s->dur_ns[g_array_index (spans, SlTraceLodSpan, 1).slice], ==, 500);
+
+  /* At 1 ns per pixel every child is its own span. */
+  g_array_set_size (spans, 0);
+  sl_trace_lod_query (small_lod, 0, 1, 0, 3000, 1, spans);
+  g_assert_cmpuint (spans->len, ==, 101);
+
+  g_assert_true (sl_trace_lod_hit (small_lod, 0, 0, 1500, 0, &hit));
+  g_assert_cmpint (s->start_ns[hit], ==, 1000);
+  g_assert_true (sl_trace_lod_hit (small_lod, 0, 1, 1501, 0, &hit));
+  g_assert_cmpint (s->start_ns[hit], ==, 1400);
+  g_assert_false (sl_trace_lod_hit (small_lod, 0, 1, 1350, 0, &hit));
+  /* Within tolerance, the nearest */
+  g_assert_true (sl_trace_lod_hit (small_lod, 0, 1, 1390, 20, &hit));
+  g_assert_cmpint (s->start_ns[hit], ==, 1400);
+  g_assert_false (sl_trace_lod_hit (small_lod, 0, 0, 5000, 10, &hit));
+}
+
+static void
+test_counter (void)
+{
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceCounter *c;
+      gint64 t0, t1;
+      SlTraceLodColumn columns[100];
+
+      if (sl_trace_get_track_kind (trace, t) != SL_TRACE_TRACK_COUNTER)
+        continue;
+      c = sl_trace_get_counter (trace, t);
+      t0 = c->ts_ns[100];
+      t1 = c->ts_ns[9000];
+      sl_trace_lod_query_counter (lod, t, t0, t1, 100, columns);
+
+      for (guint x = 0; x < 100; x++)
+        {
+          gint64 c0 = t0 + (t1 - t0) * x / 100, c1 = t0 + (t1 - t0) * (x + 1) / 100;
+          double lo = INFINITY, hi = -INFINITY;
+
+          for (guint i = 0; i < c->n_points; i++)
+            {
+              gboolean held = c->ts_ns[i] < c0 && (i + 1 == c->n_points || c->ts_ns[i + 1] >= c0);
+
+              if (held || (c->ts_ns[i] >= c0 && c->ts_ns[i] < c1))
+                {
+                  lo = MIN (lo, c->value[i]);
+                  hi = MAX (hi, c->value[i]);
+                }
+            }
+          g_assert_true (columns[x].defined);
+          g_assert_cmpfloat (columns[x].min, ==, lo);
+          g_assert_cmpfloat (columns[x].max, ==, hi);
+        }
+      return;
+    }
+  g_assert_not_reached ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  trace = fixture_build_trace (400000, 4, 42);
+  lod = sl_trace_lod_new (trace, NULL);
+
+  g_test_add_func ("/trace-lod/query-cost-and-coverage", test_query_cost_and_coverage);
+  g_test_add_func ("/trace-lod/memory", test_memory);
+  g_test_add_func ("/trace-lod/hit", test_hit);
+  g_test_add_func ("/trace-lod/small-trace", test_small_trace);
+  g_test_add_func ("/trace-lod/counter", test_counter);
+
+  status = g_test_run ();
+  sl_trace_lod_free (lod);
+  g_object_unref (trace);
+  return status;
+}
