@@ -9,11 +9,13 @@
 #include <glib/gi18n.h>
 
 #include "sl-chrome-trace-reader.h"
+#include "sl-trace-loader.h"
 #include "sl-cli.h"
 
 /**
  * sl_cli_load_trace:
- * @path: a Chrome trace JSON file, plain or gzip
+ * @path: a Chrome trace file (plain or gzip), a profiler folder or a
+ *   profiler SQLite export
  *
  * Returns: (transfer full): the trace, or %NULL with @error set when
  *   @path cannot be read at all (damage inside is in the trace's problems)
@@ -22,13 +24,7 @@ SlTrace *
 sl_cli_load_trace (const char  *path,
                    GError     **error)
 {
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
-                   _("%s is a folder; give a trace file"), path);
-      return NULL;
-    }
-  return sl_chrome_trace_load (path, NULL, NULL, NULL, error);
+  return sl_trace_load_path (path, NULL, NULL, NULL, error);
 }
 
 /**

@@ -47,6 +47,20 @@ select_tracks (SlTrace  *trace,
   return TRUE;
 }
 
+/* start + offset, saturated at both ends */
+static gint64
+from_start (SlTrace *trace,
+            gint64   offset_ns)
+{
+  gint64 start = sl_trace_get_start_ns (trace);
+
+  if (offset_ns > 0 && start > G_MAXINT64 - offset_ns)
+    return G_MAXINT64;
+  if (offset_ns < 0 && start < G_MININT64 - offset_ns)
+    return G_MININT64;
+  return start + offset_ns;
+}
+
 int
 sl_cli_trace_slice (int    argc,
                     char **argv)
@@ -113,8 +127,8 @@ sl_cli_trace_slice (int    argc,
     }
 
   /* relative to the trace's start; an open end runs to the trace's end */
-  from_ns = from_text != NULL ? sl_trace_get_start_ns (trace) + from_ns : G_MININT64;
-  to_ns = to_text != NULL ? sl_trace_get_start_ns (trace) + to_ns : G_MAXINT64;
+  from_ns = from_text != NULL ? from_start (trace, from_ns) : G_MININT64;
+  to_ns = to_text != NULL ? from_start (trace, to_ns) : G_MAXINT64;
   if (from_ns > to_ns)
     {
       sl_cli_print_error ("%s", _("--from is after --to"));

@@ -71,6 +71,15 @@ count_totals (SlTrace *trace,
     }
 }
 
+/* end - start, saturated: a damaged file may span more than 64 bits hold */
+static gint64
+span_ns (SlTrace *trace)
+{
+  guint64 span = (guint64) sl_trace_get_end_ns (trace) - (guint64) sl_trace_get_start_ns (trace);
+
+  return span > (guint64) G_MAXINT64 ? G_MAXINT64 : (gint64) span;
+}
+
 static int
 compare_strings (gconstpointer a,
                  gconstpointer b)
@@ -93,8 +102,9 @@ sorted_phases (SlTrace *trace)
 }
 
 static char *
-stats_to_json (SlTrace  *trace,
-               GArray   *rows,
+stats_to_json (const char *path,
+               SlTrace    *trace,
+               GArray     *rows,
                gboolean  report_memory)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -109,7 +119,7 @@ stats_to_json (SlTrace  *trace,
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "path");
-  json_builder_add_string_value (builder, sl_trace_get_source_path (trace));
+  json_builder_add_string_value (builder, path);
   json_builder_set_member_name (builder, "events");
   json_builder_add_int_value (builder, sl_trace_get_n_events (trace));
   json_builder_set_member_name (builder, "phases");
@@ -149,7 +159,7 @@ stats_to_json (SlTrace  *trace,
   json_builder_set_member_name (builder, "end_ns");
   json_builder_add_int_value (builder, sl_trace_get_end_ns (trace));
   json_builder_set_member_name (builder, "span_ns");
-  json_builder_add_int_value (builder, sl_trace_get_end_ns (trace) - sl_trace_get_start_ns (trace));
+  json_builder_add_int_value (builder, span_ns (trace));
   json_builder_set_member_name (builder, "memory_bytes");
   json_builder_add_int_value (builder, sl_trace_get_memory_size (trace));
 
@@ -217,18 +227,19 @@ format_ms (gint64 ns)
 }
 
 static void
-print_text (SlTrace *trace,
-            GArray  *rows)
+print_text (const char *path,
+            SlTrace    *trace,
+            GArray     *rows)
 {
   g_autoptr(GPtrArray) phases = sorted_phases (trace);
   GHashTable *counts = sl_trace_get_phase_counts (trace);
   GListModel *problems = sl_trace_get_problems (trace);
-  g_autofree char *span = format_ms (sl_trace_get_end_ns (trace) - sl_trace_get_start_ns (trace));
+  g_autofree char *span = format_ms (span_ns (trace));
   Totals totals;
 
   count_totals (trace, &totals);
 
-  printf (_("%s: %llu events\n"), sl_trace_get_source_path (trace), (unsigned long long) sl_trace_get_n_events (trace));
+  printf (_("%s: %llu events\n"), path, (unsigned long long) sl_trace_get_n_events (trace));
   printf ("  %s", _("phases:"));
   for (guint i = 0; i < phases->len; i++)
     {
@@ -252,16 +263,17 @@ print_text (SlTrace *trace,
   if (rows->len > 0)
     {
       printf ("\n%s\n", _("Names with the longest total duration (ms):"));
-      printf ("  %-40s %10s %12s %12s %12s %12s %12s\n", _("name"), _("count"), _("total"),
-              _("self"), _("average"), _("min"), _("max"));
+      /* Names last and whole: a long op name is what people look for. */
+      printf ("  %10s %12s %12s %12s %12s %12s  %s\n", _("count"), _("total"),
+              _("self"), _("average"), _("min"), _("max"), _("name"));
       for (guint i = 0; i < MIN (rows->len, TOP_NAMES); i++)
         {
           const SlTraceAggregateRow *row = &g_array_index (rows, SlTraceAggregateRow, i);
 
-          printf ("  %-40.40s %10llu %12.3f %12.3f %12.3f %12.3f %12.3f\n",
-                  sl_trace_get_string (trace, row->name_id), (unsigned long long) row->count,
+          printf ("  %10llu %12.3f %12.3f %12.3f %12.3f %12.3f  %s\n",
+                  (unsigned long long) row->count,
                   row->total_ns / 1e6, row->self_ns / 1e6, sl_trace_aggregate_row_average (row) / 1e6,
-                  row->min_ns / 1e6, row->max_ns / 1e6);
+                  row->min_ns / 1e6, row->max_ns / 1e6, sl_trace_get_string (trace, row->name_id));
         }
     }
 
@@ -319,12 +331,12 @@ sl_cli_trace_stats (int    argc,
   rows = sl_trace_aggregate (trace, G_MININT64, G_MAXINT64, NULL, 0, NULL);
   if (json)
     {
-      g_autofree char *text = stats_to_json (trace, rows, report_memory);
+      g_autofree char *text = stats_to_json (argv[1], trace, rows, report_memory);
       printf ("%s\n", text);
     }
   else
     {
-      print_text (trace, rows);
+      print_text (argv[1], trace, rows);
       if (report_memory)
         printf ("peak_rss_bytes=%llu\n", (unsigned long long) sl_platform_get_peak_resident_bytes ());
     }

@@ -316,8 +316,8 @@ print_result (const Result *r,
     }
   printf ("  %-22s %8.3f s  %8.1f MB/s  peak %8.1f MB  %7.1f B/event", r->name, r->seconds,
           size_mb / r->seconds, r->peak_rss / 1048576.0, (double) r->peak_rss / n_events);
-  if (ours != NULL && ours != r)
-    printf ("  sightline is %.2fx as fast", r->seconds / ours->seconds);
+  if (ours != NULL && ours != r && ours->ok)
+    printf ("  ratio %.2f", r->seconds / ours->seconds);
   printf ("\n");
 }
 
@@ -343,7 +343,8 @@ bench_size (const char *folder,
   if (g_stat (path, &st) != 0)
     g_error ("cannot stat %s", path);
   size_mb = st.st_size / 1e6;
-  printf ("\n%llu events, %.1f MB (generated in %.1f s), median of %u runs:\n",
+  printf ("\n%llu events, %.1f MB (generated in %.1f s), median of %u runs;\n"
+          "ratio = the peer's time / sightline's (above 1: sightline is faster):\n",
           (unsigned long long) n_events, size_mb, (g_get_monotonic_time () - start) / 1e6, runs);
 
   ours = measure ("sightline trace-stats", cli_argv, TRUE, runs);

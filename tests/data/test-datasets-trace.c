@@ -5,7 +5,8 @@
  * Chrome traces (catapult test data, HolisticTraceAnalysis and Kineto
  * traces, msinsight trace_view.json, MindInsight timeline displays, msprof
  * timeline files) must import with the same counts by phase, the same
- * number of complete events and counter points, and no error.
+ * number of complete events and counter points, and no error; written
+ * out whole and read back, each holds the same slices, points and flows.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-chrome-trace-reader.h"
+#include "sl-chrome-trace-writer.h"
 
 #define MIN_TRACES 20
 
@@ -137,6 +139,62 @@ check_trace (const char *path,
     }
 }
 
+typedef struct {
+  guint64 slices;
+  guint64 points;
+} Totals;
+
+static Totals
+totals_of (SlTrace *trace)
+{
+  Totals totals = { 0, 0 };
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      totals.slices += sl_trace_get_slices (trace, t)->n_slices;
+      totals.points += sl_trace_get_counter (trace, t)->n_points;
+    }
+  return totals;
+}
+
+/* The whole trace written out and read back: the same slices, counter
+ * points and flows. */
+static void
+check_round_trip (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlTrace) trace = sl_chrome_trace_load (path, NULL, NULL, NULL, &error);
+  g_autoptr(SlTrace) again = NULL;
+  g_autoptr(GFileIOStream) io = NULL;
+  g_autoptr(GFile) file = g_file_new_tmp ("sl-roundtrip-XXXXXX.json", &io, &error);
+  g_autofree char *copy = NULL;
+  Totals before, after;
+  guint64 n_written = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (sl_chrome_trace_write_range (trace, G_MININT64, G_MAXINT64, NULL, 0,
+                                              g_io_stream_get_output_stream (G_IO_STREAM (io)),
+                                              &n_written, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_io_stream_close (G_IO_STREAM (io), NULL, &error));
+  copy = g_file_get_path (file);
+  again = sl_chrome_trace_load (copy, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  before = totals_of (trace);
+  after = totals_of (again);
+  if (before.slices != after.slices || before.points != after.points ||
+      sl_trace_get_n_flows (trace) != sl_trace_get_n_flows (again))
+    g_error ("%s written again: %llu/%llu slices, %llu/%llu counter points, %u/%u flows", path,
+             (unsigned long long) before.slices, (unsigned long long) after.slices,
+             (unsigned long long) before.points, (unsigned long long) after.points,
+             sl_trace_get_n_flows (trace), sl_trace_get_n_flows (again));
+  g_assert_cmpint (sl_trace_get_start_ns (again), ==, sl_trace_get_start_ns (trace));
+  g_assert_cmpint (sl_trace_get_end_ns (again), ==, sl_trace_get_end_ns (trace));
+  g_assert_cmpuint (n_written, >, 0);
+  g_file_delete (file, NULL, NULL);
+}
+
 static void
 test_every_trace (void)
 {
@@ -163,6 +221,7 @@ test_every_trace (void)
         continue;
       g_test_message ("%s", path);
       check_trace (path, expected);
+      check_round_trip (path);
       n_traces++;
     }
   g_test_message ("%u traces checked", n_traces);

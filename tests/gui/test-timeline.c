@@ -2,10 +2,14 @@
  *
  * A Chrome trace written to a temporary file is read through the page's
  * own loading path (progress, worker, index): hovering a slice names it in
- * full with its args, clicking fills the details, search finds and steps
- * through matches. A generated trace of 400,000 slices is then zoomed and
- * panned with the keys, summed up over an Alt+dragged range, and drawn in
- * light and dark style. Screenshots go to the build folder's screenshots/.
+ * full with its args, hovering the counter gives its value, clicking fills
+ * the details, search finds and steps through matches. A generated trace of
+ * 400,000 slices is then zoomed and panned with the keys, summed up over a
+ * selected range, folded, pinned and drawn in light and dark style. A
+ * missing file and a cancelled read end in a message. Last, in the
+ * application: the window opens the timeline (also for a trace found in an
+ * opened folder), a click fills the Details panel and its flow link jumps
+ * to the other end. Screenshots go to the build folder's screenshots/.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +24,8 @@
 
 #include "sl-application.h"
 #include "sl-details-panel.h"
+#include "sl-finding.h"
+#include "sl-folder.h"
 #include "sl-timeline-details.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
@@ -234,12 +240,22 @@ test_hover_and_click (void)
   g_assert_cmpuint (hit.track, ==, track);
   g_assert_cmpuint (hit.slice, ==, slice);
 
-  markup = sl_timeline_view_dup_tooltip_markup (view, hit.track, hit.slice);
+  markup = sl_timeline_view_dup_tooltip_at (view, x, y);
   g_assert_nonnull (strstr (markup, LONG_NAME));
   g_assert_nonnull (strstr (markup, "kernel"));
   g_assert_nonnull (strstr (markup, "400.0 µs"));
   g_assert_nonnull (strstr (markup, "3.400 ms"));
   g_assert_nonnull (strstr (markup, "grid: [128, 1, 1]"));
+
+  /* Over the counter, the track below Stream 7 (a 20 px row and a 4 px
+   * gap down from the kernel's row): its value at that time */
+  {
+    g_autofree char *counter = sl_timeline_view_dup_tooltip_at (view, x, y + 36);
+
+    g_assert_nonnull (counter);
+    g_assert_nonnull (strstr (counter, "Memory allocated"));
+    g_assert_nonnull (strstr (counter, "since"));
+  }
 
   /* A click selects and the page says so, with all args in the details */
   n_selected_signals = 0;
@@ -558,6 +574,12 @@ find_link_label (GtkWidget  *widget,
 }
 
 static gboolean
+window_scans_done (gpointer data)
+{
+  return sl_window_get_n_scanning (data) == 0;
+}
+
+static gboolean
 widget_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (data);
@@ -620,6 +642,41 @@ test_window_details (void)
   /* Opening it again raises the same document */
   sl_window_open_timeline (main_window, trace_path);
   g_assert_true (sl_window_find_document (main_window, id) == document);
+
+  /* A trace found in an opened folder opens as a timeline */
+  {
+    g_autofree char *folder_path = g_build_filename (tmp_root, "traces", NULL);
+    g_autofree char *copy = g_build_filename (folder_path, "run.json", NULL);
+    g_autofree char *contents = NULL;
+    g_autofree char *folder_id = NULL;
+    g_autofree char *copy_id = g_strdup_printf ("timeline:%s", copy);
+    gsize length;
+    SlFolder *folder;
+    SlFinding *trace_finding = NULL;
+    PanelWidget *folder_page;
+
+    g_assert_cmpint (g_mkdir_with_parents (folder_path, 0755), ==, 0);
+    g_assert_true (g_file_get_contents (trace_path, &contents, &length, NULL));
+    g_assert_true (g_file_set_contents (copy, contents, length, NULL));
+    folder = sl_window_open_path (main_window, folder_path);
+    g_assert_true (wait_until (window_scans_done, main_window, 30000));
+    for (guint i = 0; i < g_list_model_get_n_items (sl_folder_get_findings (folder)); i++)
+      {
+        g_autoptr(SlFinding) finding = g_list_model_get_item (sl_folder_get_findings (folder), i);
+
+        if (sl_finding_get_kind (finding) == SL_FINDING_TRACE)
+          trace_finding = finding;
+      }
+    g_assert_nonnull (trace_finding);
+    folder_id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
+    folder_page = sl_window_find_document (main_window, folder_id);
+    g_assert_nonnull (folder_page);
+    g_signal_emit_by_name (folder_page, "finding-activated", trace_finding);
+    g_assert_true (SL_IS_TIMELINE_PAGE (sl_window_find_document (main_window, copy_id)));
+    g_assert_true (wait_until (page_ready, sl_window_find_document (main_window, copy_id), 30000));
+    g_unlink (copy);
+    g_rmdir (folder_path);
+  }
   settle ();
   save_window_screenshot (GTK_WIDGET (main_window), SCREENSHOT_DIR, "timeline-window.png");
   gtk_window_destroy (GTK_WINDOW (main_window));

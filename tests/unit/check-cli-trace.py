@@ -74,6 +74,13 @@ def make_events():
         events.append({'ph': 's', 'cat': 'async_npu', 'name': 'launch', 'id': flow_id, 'pid': 1, 'tid': 11,
                        'ts': us_text(t0 + 1_100)})
         flow_id += 1
+        if step == 12:
+            # a chain: s on the main thread, a step (t) on the worker, f on the device
+            for ph, tid, pid, dt in (('s', 11, 1, 2_000), ('t', 12, 1, 30_000), ('f', 'stream 3', 2, 50_100)):
+                e = {'ph': ph, 'cat': 'chain', 'name': 'hop', 'id': 7, 'pid': pid, 'tid': tid, 'ts': us_text(t0 + dt)}
+                if ph != 's':
+                    e['bp'] = 'e'
+                events.append(e)
     return events
 
 
@@ -102,11 +109,11 @@ def model(events):
             slices.append(('n', ns(e['ts']), ns(e['ts'])))
         elif ph == 'C':
             counters.append((ns(e['ts']), len(e['args'])))
-        elif ph in ('s', 'f'):
-            flow_start.setdefault(int(e['id']), {})[ph] = ns(e['ts'])
-    for ends in flow_start.values():
-        if 's' in ends and 'f' in ends:
-            flows.append((ends['s'], ends['f']))
+        elif ph in ('s', 't', 'f'):
+            flow_start.setdefault((int(e['id']), e['cat']), []).append(ns(e['ts']))
+    # each chain s → t … → f, its points in time order
+    for points in flow_start.values():
+        flows.append(sorted(points))
     return slices, counters, flows
 
 
@@ -132,7 +139,8 @@ def main():
     slices, counters, flows = model(events)
     phases = collections.Counter(e['ph'] for e in events)
     start = min(min(s[1] for s in slices), min(c[0] for c in counters), min(f[0] for f in flows))
-    end = max(max(s[2] for s in slices), max(f[1] for f in flows))
+    end = max(max(s[2] for s in slices), max(f[-1] for f in flows))
+    n_arrows = sum(len(chain) - 1 for chain in flows)
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'trace.json')
@@ -149,7 +157,7 @@ def main():
             check(s['slices'] + s['instants'] == len(slices), 'slices %d + %d != %d' % (s['slices'], s['instants'], len(slices)))
             check(s['counter_points'] == sum(c[1] for c in counters), 'counter points')
             check(s['counter_tracks'] == 2, 'one counter track per series')
-            check(s['flows'] == len(flows), 'flows %d != %d' % (s['flows'], len(flows)))
+            check(s['flows'] == n_arrows, 'flows %d != %d' % (s['flows'], n_arrows))
             check(s['processes'] == 2, 'processes')
             check(s['threads'] == 3, 'threads')
             check(s['start_ns'] == start and s['end_ns'] == end,
@@ -186,8 +194,11 @@ def main():
                 expected[kind] += 1
         expected['M'] = phases['M']
         expected['C'] = sum(1 for c in counters if lo <= c[0] <= hi)
-        n_flows = sum(1 for a, b in flows if lo <= a <= hi and lo <= b <= hi)
-        expected['s'] = expected['f'] = n_flows
+        chains = [chain for chain in flows if lo <= chain[0] and chain[-1] <= hi]
+        check(len(chains) == 11, 'ten flows and one chain in the range')
+        n_flows = sum(len(chain) - 1 for chain in chains)
+        expected['s'] = expected['f'] = len(chains)
+        expected['t'] = sum(len(chain) - 2 for chain in chains)
         expected = +expected
         check(got == expected, 'exported phases %r != %r' % (dict(got), dict(expected)))
         # copied events are the original ones, args and all

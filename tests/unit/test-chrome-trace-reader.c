@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 
 #include "sl-chrome-trace-reader.h"
+#include "sl-trace-aggregate.h"
 
 static SlTrace *
 load_text (const char *text)
@@ -253,6 +254,30 @@ test_exact_times_and_ids (void)
   g_assert_cmpuint (flow->to_track, ==, 1);
   g_assert_cmpuint (flow->to_slice, ==, 0);
   g_assert_true (flow->to_enclosing);
+}
+
+/* Flow events v2: the ends are the slices themselves, named by bind_id. */
+static void
+test_flow_v2 (void)
+{
+  const char *text =
+    "[{\"ph\":\"X\",\"name\":\"launch\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2,\"bind_id\":\"0xffffffffffffff01\",\"flow_out\":true},"
+    "{\"ph\":\"X\",\"name\":\"relay\",\"pid\":1,\"tid\":2,\"ts\":4,\"dur\":2,\"bind_id\":18446744073709551361,\"flow_in\":true,\"flow_out\":true},"
+    "{\"ph\":\"X\",\"name\":\"kernel\",\"pid\":2,\"tid\":7,\"ts\":9,\"dur\":1,\"bind_id\":\"0xffffffffffffff01\",\"flow_in\":true}]";
+  g_autoptr(SlTrace) trace = load_text (text);
+
+  g_assert_cmpuint (n_problems (trace), ==, 0);
+  g_assert_cmpuint (sl_trace_get_n_flows (trace), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const SlTraceFlow *flow = sl_trace_get_flow (trace, i);
+
+      g_assert_cmpuint (flow->id, ==, G_GUINT64_CONSTANT (0xffffffffffffff01));
+      g_assert_cmpuint (flow->from_slice, ==, 0);
+      g_assert_cmpuint (flow->to_slice, ==, 0);
+      g_assert_cmpuint (flow->from_track, ==, i);
+      g_assert_cmpuint (flow->to_track, ==, i + 1);
+    }
 }
 
 static void
@@ -534,6 +559,34 @@ test_garbage_and_empty (void)
   g_assert_cmpuint (n_problems (scalar), ==, 1);
 }
 
+/* Times at the ends of the 64-bit range: clamped, never overflowing. */
+static void
+test_extreme_times (void)
+{
+  const char *text =
+    "[{\"ph\":\"X\",\"name\":\"far\",\"pid\":1,\"tid\":1,\"ts\":9000000000000000,\"dur\":9000000000000000},"
+    "{\"ph\":\"B\",\"name\":\"wide\",\"pid\":1,\"tid\":2,\"ts\":-9000000000000000},"
+    "{\"ph\":\"E\",\"pid\":1,\"tid\":2,\"ts\":9000000000000000},"
+    "{\"ph\":\"X\",\"name\":\"back\",\"pid\":1,\"tid\":3,\"ts\":5,\"dur\":-3},"
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":1,\"args\":{\"sort_index\":1e300}},"
+    "{\"ph\":\"X\",\"name\":\"huge\",\"pid\":1,\"tid\":1,\"ts\":1e300,\"dur\":1}]";
+  g_autoptr(SlTrace) trace = load_text (text);
+  g_autoptr(GArray) rows = NULL;
+  const SlTraceSlices *far = sl_trace_get_slices (trace, find_track (trace, "1"));
+  const SlTraceSlices *wide = sl_trace_get_slices (trace, find_track (trace, "2"));
+  const SlTraceSlices *back = sl_trace_get_slices (trace, find_track (trace, "3"));
+
+  g_assert_cmpuint (far->n_slices, ==, 1);  /* 1e300 µs is no time */
+  g_assert_cmpint (far->start_ns[0] + far->dur_ns[0], ==, G_MAXINT64);
+  g_assert_cmpuint (wide->n_slices, ==, 1);
+  g_assert_cmpint (wide->dur_ns[0], ==, G_MAXINT64);
+  g_assert_cmpint (back->dur_ns[0], ==, 0);
+  g_assert_cmpint (sl_trace_get_process_sort_index (trace, 0), ==, 0);
+  g_assert_cmpuint (n_problems (trace), ==, 2);  /* the negative duration and the bad time */
+  rows = sl_trace_aggregate (trace, G_MININT64, G_MAXINT64, NULL, 0, NULL);
+  g_assert_cmpuint (rows->len, ==, 3);
+}
+
 /* Bad UTF-8 in args does not stop an import; kept strings are repaired. */
 static void
 test_bad_utf8 (void)
@@ -669,12 +722,14 @@ main (int    argc,
   g_test_add_func ("/trace/chrome/array-form", test_array_form_and_offsets);
   g_test_add_func ("/trace/chrome/unbalanced", test_unbalanced_begin_end);
   g_test_add_func ("/trace/chrome/exact", test_exact_times_and_ids);
+  g_test_add_func ("/trace/chrome/flow-v2", test_flow_v2);
   g_test_add_func ("/trace/chrome/counters", test_counters_and_nested_args);
   g_test_add_func ("/trace/chrome/async", test_async_and_unicode);
   g_test_add_func ("/trace/chrome/gzip", test_gzip);
   g_test_add_func ("/trace/chrome/gzip-edges", test_gzip_edges);
   g_test_add_func ("/trace/chrome/truncation", test_truncation);
   g_test_add_func ("/trace/chrome/garbage", test_garbage_and_empty);
+  g_test_add_func ("/trace/chrome/extreme-times", test_extreme_times);
   g_test_add_func ("/trace/chrome/bad-utf8", test_bad_utf8);
   g_test_add_func ("/trace/chrome/several-files", test_several_files_one_builder);
   g_test_add_func ("/trace/chrome/progress", test_progress_and_cancel);

@@ -8,6 +8,16 @@
 
 #include "sl-trace-aggregate.h"
 
+/* sums of hostile durations saturate instead of overflowing */
+static inline gint64
+add_saturated (gint64 a,
+               gint64 b)
+{
+  if (b > 0 && a > G_MAXINT64 - b)
+    return G_MAXINT64;
+  return a + b;
+}
+
 static void
 aggregate_track (SlTrace    *trace,
                  guint       track,
@@ -35,8 +45,8 @@ aggregate_track (SlTrace    *trace,
         }
       row = &g_array_index (rows, SlTraceAggregateRow, row_of_name[name] - 1);
       row->count++;
-      row->total_ns += s->dur_ns[i];
-      row->self_ns += s->self_ns[i];
+      row->total_ns = add_saturated (row->total_ns, s->dur_ns[i]);
+      row->self_ns = add_saturated (row->self_ns, s->self_ns[i]);
       row->min_ns = MIN (row->min_ns, s->dur_ns[i]);
       row->max_ns = MAX (row->max_ns, s->dur_ns[i]);
     }

@@ -2,12 +2,16 @@
  *
  * Built once in a worker after import. For every depth of every thread and
  * async track it keeps the slices of that depth in start order (slices of
- * one depth never overlap, so their ends are in order too) and a pyramid of
- * the longest slice of each block of 16, 256, 4096... slices. A query for a
- * row walks the slices in view but jumps over every run of slices narrower
- * than a pixel, drawing it as one span coloured like its longest slice: at
- * most about two spans per pixel, whatever the number of slices. Counters
- * keep a min/max pyramid of their values. About 4.3 bytes per slice.
+ * one depth never overlap, so their ends are in order too), a pyramid of
+ * the longest slice of each block of 16, 256, 4096... slices, and levels of
+ * time buckets (8 slices each on average at the finest, then twice as wide
+ * each level) holding the first slice, the longest, a bound on its duration
+ * and the extent covered. Zoomed out, a row query reads one or two buckets
+ * per pixel; zoomed in, it walks the slices and gallops over runs narrower
+ * than a pixel. Either way a run of narrow slices that touch on screen comes
+ * out as one span coloured like its longest slice, and every slice a pixel
+ * wide or more comes out alone. Counters keep a min/max pyramid. About 7
+ * bytes per slice.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

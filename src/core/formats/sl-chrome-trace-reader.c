@@ -362,7 +362,7 @@ sl_chrome_trace_parse_id (const char *text,
   /* "12.0" or "12e0" from a writer that used doubles: keep the integer */
   if (p < end && *p != '.' && *p != 'e' && *p != 'E')
     return hash_id (text, length);
-  return negative ? (guint64) -(gint64) value : value;
+  return negative ? (guint64) 0 - value : value;
 }
 
 /* ------------------------------------------------------------------ */
@@ -615,6 +615,15 @@ arg_value (Reader     *r,
   return 0;
 }
 
+static gint64
+sort_index_from (double value)
+{
+  /* hostile input: no NaN or out-of-range double to integer */
+  if (!(value >= -9.0e18 && value <= 9.0e18))
+    return 0;
+  return (gint64) value;
+}
+
 static void
 dispatch_metadata (Reader *r)
 {
@@ -644,13 +653,13 @@ dispatch_metadata (Reader *r)
     case META_PROCESS_SORT_INDEX:
       value = arg_value (r, "sort_index", &found);
       if (found)
-        sl_trace_builder_set_process_sort_index (r->builder, reader_get_process (r), (gint64) value);
+        sl_trace_builder_set_process_sort_index (r->builder, reader_get_process (r), sort_index_from (value));
       break;
 
     case META_THREAD_SORT_INDEX:
       value = arg_value (r, "sort_index", &found);
       if (found)
-        sl_trace_builder_set_track_sort_index (r->builder, reader_get_thread_track (r), (gint64) value);
+        sl_trace_builder_set_track_sort_index (r->builder, reader_get_thread_track (r), sort_index_from (value));
       break;
 
     case META_NONE:
@@ -676,8 +685,8 @@ async_track_for (Reader   *r,
       track = open->track;
       if (begin)
         open->open++;
-      else if (end)
-        open->open--;
+      else if (end && --open->open == 0)
+        g_hash_table_remove (r->async_open, &key);  /* ids are often used once */
       return track;
     }
 

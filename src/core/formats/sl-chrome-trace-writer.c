@@ -37,20 +37,10 @@ typedef struct {
   double   value;
 } CounterPoint;
 
-void
-sl_trace_append_us (GString *out,
-                    gint64   ns)
+static void
+append_us_unsigned (GString *out,
+                    guint64  magnitude)
 {
-  guint64 magnitude;
-
-  if (ns < 0)
-    {
-      g_string_append_c (out, '-');
-      magnitude = (guint64) 0 - (guint64) ns;
-    }
-  else
-    magnitude = ns;
-
   g_string_append_printf (out, "%llu", (unsigned long long) (magnitude / 1000));
   if (magnitude % 1000 != 0)
     {
@@ -63,6 +53,19 @@ sl_trace_append_us (GString *out,
         frac[--len] = '\0';
       g_string_append_printf (out, ".%s", frac);
     }
+}
+
+void
+sl_trace_append_us (GString *out,
+                    gint64   ns)
+{
+  if (ns < 0)
+    {
+      g_string_append_c (out, '-');
+      append_us_unsigned (out, (guint64) 0 - (guint64) ns);
+    }
+  else
+    append_us_unsigned (out, ns);
 }
 
 static gboolean
@@ -409,6 +412,30 @@ append_flow_id (GString *out,
     g_string_append_printf (out, ",\"id\":%llu", (unsigned long long) id);
 }
 
+static gboolean
+flow_selected (SlTrace           *trace,
+               const SlTraceFlow *flow,
+               gint64             from_ns,
+               gint64             to_ns,
+               const guint       *tracks,
+               guint              n_tracks)
+{
+  return flow->from_ns >= from_ns && flow->from_ns <= to_ns &&
+         flow->to_ns >= from_ns && flow->to_ns <= to_ns &&
+         track_selected (tracks, n_tracks, flow->from_track) &&
+         track_selected (tracks, n_tracks, flow->to_track);
+}
+
+/* Whether @next goes on from where @flow ends (an s → t → f chain). */
+static gboolean
+flow_continues (const SlTraceFlow *flow,
+                const SlTraceFlow *next)
+{
+  return next->id == flow->id && next->category_id == flow->category_id &&
+         next->from_track == flow->to_track && next->from_ns == flow->to_ns;
+}
+
+/* Arrows go back as s … t … f chains, so one id keeps its steps. */
 static void
 write_flows (Writer      *w,
              SlTrace     *trace,
@@ -417,26 +444,38 @@ write_flows (Writer      *w,
              const guint *tracks,
              guint        n_tracks)
 {
-  for (guint i = 0; i < sl_trace_get_n_flows (trace); i++)
+  const SlTraceFlow *previous = NULL;
+  guint n = sl_trace_get_n_flows (trace);
+
+  for (guint i = 0; i < n; i++)
     {
       const SlTraceFlow *flow = sl_trace_get_flow (trace, i);
+      const SlTraceFlow *next = i + 1 < n ? sl_trace_get_flow (trace, i + 1) : NULL;
+      gboolean goes_on;
 
-      if (flow->from_ns < from_ns || flow->from_ns > to_ns ||
-          flow->to_ns < from_ns || flow->to_ns > to_ns ||
-          !track_selected (tracks, n_tracks, flow->from_track) ||
-          !track_selected (tracks, n_tracks, flow->to_track))
-        continue;
+      if (!flow_selected (trace, flow, from_ns, to_ns, tracks, n_tracks))
+        {
+          previous = NULL;
+          continue;
+        }
 
+      if (previous == NULL || !flow_continues (previous, flow))
+        {
+          begin_event (w);
+          append_common (w, trace, flow->from_track, "s", flow->name_id, flow->category_id, flow->from_ns);
+          append_flow_id (w->buffer, flow->id);
+          g_string_append_c (w->buffer, '}');
+        }
+
+      goes_on = next != NULL && flow_continues (flow, next) &&
+                flow_selected (trace, next, from_ns, to_ns, tracks, n_tracks);
       begin_event (w);
-      append_common (w, trace, flow->from_track, "s", flow->name_id, flow->category_id, flow->from_ns);
-      append_flow_id (w->buffer, flow->id);
-      g_string_append_c (w->buffer, '}');
-      begin_event (w);
-      append_common (w, trace, flow->to_track, "f", flow->name_id, flow->category_id, flow->to_ns);
+      append_common (w, trace, flow->to_track, goes_on ? "t" : "f", flow->name_id, flow->category_id, flow->to_ns);
       append_flow_id (w->buffer, flow->id);
       if (flow->to_enclosing)
         g_string_append (w->buffer, ",\"bp\":\"e\"");
       g_string_append_c (w->buffer, '}');
+      previous = flow;
     }
 }
 
@@ -601,7 +640,9 @@ sl_trace_write_slices_csv (SlTrace        *trace,
           g_string_append_c (w.buffer, ',');
           append_csv_field (w.buffer, sl_trace_get_string (trace, s->category_id[i]));
           g_string_append_c (w.buffer, ',');
-          sl_trace_append_us (w.buffer, s->start_ns[i] - origin);
+          /* the start is never before the origin; the difference may
+           * not fit a signed 64-bit number in a hostile file */
+          append_us_unsigned (w.buffer, (guint64) s->start_ns[i] - (guint64) origin);
           g_string_append_c (w.buffer, ',');
           sl_trace_append_us (w.buffer, s->dur_ns[i]);
           g_string_append_c (w.buffer, ',');

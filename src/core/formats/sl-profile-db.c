@@ -317,6 +317,7 @@ read_tasks (Db             *db,
       const char *name = is_compute ? string_at (db, stmt, 5) : type_name;
       guint track = device_track (builder, int_at (stmt, 2, 0), int_at (stmt, 3, -1));
 
+      sl_trace_builder_add_phase_count (builder, "X", 1);
       sl_trace_builder_add_slice (builder, track, start, dur,
                                   sl_trace_builder_intern (builder, name, -1),
                                   sl_trace_builder_intern (builder, type_name, -1),
@@ -400,6 +401,7 @@ read_cann_api (Db             *db,
 
       sl_trace_builder_set_process_name (builder, process, process_name);
       sl_trace_builder_set_track_name (builder, track, thread_name);
+      sl_trace_builder_add_phase_count (builder, "X", 1);
       sl_trace_builder_add_slice (builder, track, start, dur,
                                   sl_trace_builder_intern (builder, name, -1),
                                   sl_trace_builder_intern (builder, level != NULL ? level : "", -1),
@@ -468,6 +470,7 @@ read_communication (Db             *db,
       guint track = sl_trace_builder_get_thread_track (builder, process, group_name);
 
       sl_trace_builder_set_track_name (builder, track, group_name[0] != '\0' ? group_name : "Communication");
+      sl_trace_builder_add_phase_count (builder, "X", 1);
       sl_trace_builder_add_slice (builder, track, start, dur,
                                   sl_trace_builder_intern (builder, name, -1),
                                   sl_trace_builder_intern (builder, op_type, -1),

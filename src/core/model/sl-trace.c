@@ -598,6 +598,9 @@ append_slice (SlTraceBuilder *builder,
       builder->n_negative++;
       dur_ns = 0;
     }
+  /* hostile times: the end must stay representable */
+  if (start_ns > 0 && dur_ns > G_MAXINT64 - start_ns)
+    dur_ns = G_MAXINT64 - start_ns;
   if (t->n == t->capacity)
     track_reserve_slices (t, next_capacity (t->capacity));
 
@@ -652,6 +655,16 @@ sl_trace_builder_begin_slice (SlTraceBuilder *builder,
   note_time (builder, start_ns, start_ns);
 }
 
+/* end - start without signed overflow (negative when the end comes first) */
+static inline gint64
+span (gint64 start_ns,
+      gint64 end_ns)
+{
+  if (end_ns >= start_ns)
+    return (guint64) end_ns - (guint64) start_ns > (guint64) G_MAXINT64 ? G_MAXINT64 : end_ns - start_ns;
+  return (guint64) start_ns - (guint64) end_ns > (guint64) G_MAXINT64 ? -G_MAXINT64 : end_ns - start_ns;
+}
+
 static void
 report_unmatched_end (SlTraceBuilder *builder,
                       guint64         offset)
@@ -681,7 +694,7 @@ sl_trace_builder_end_slice (SlTraceBuilder *builder,
     }
 
   open = &g_array_index (t->open, OpenSlice, t->open->len - 1);
-  append_slice (builder, t, open->start_ns, end_ns - open->start_ns, open->name_id,
+  append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
                 open->category_id, SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
   g_array_set_size (t->open, t->open->len - 1);
 }
@@ -736,7 +749,7 @@ sl_trace_builder_end_async (SlTraceBuilder *builder,
 
   open = &g_array_index (stack, OpenSlice, stack->len - 1);
   append_slice (builder, g_ptr_array_index (builder->tracks, track), open->start_ns,
-                end_ns - open->start_ns, open->name_id, open->category_id,
+                span (open->start_ns, end_ns), open->name_id, open->category_id,
                 SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
   g_array_set_size (stack, stack->len - 1);
   if (stack->len == 0)
@@ -1352,7 +1365,7 @@ close_open_slices (SlTraceBuilder *builder,
           if (n_open++ < MAX_REPORTED)
             add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
                             _("Begin event without an end; drawn to the end of the trace"));
-          append_slice (builder, t, open->start_ns, end_ns - open->start_ns, open->name_id,
+          append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
                         open->category_id, SL_TRACE_SLICE_UNFINISHED | SL_TRACE_SLICE_BEGIN_END, open->args_offset,
                         open->args_length);
         }
@@ -1373,7 +1386,7 @@ close_open_slices (SlTraceBuilder *builder,
           if (n_open++ < MAX_REPORTED)
             add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
                             _("Begin event without an end; drawn to the end of the trace"));
-          append_slice (builder, t, open->start_ns, end_ns - open->start_ns, open->name_id,
+          append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
                         open->category_id, SL_TRACE_SLICE_UNFINISHED | SL_TRACE_SLICE_BEGIN_END, open->args_offset,
                         open->args_length);
         }

@@ -12,11 +12,11 @@
 #include <glib/gi18n.h>
 
 #include "sl-chrome-trace-reader.h"
-#include "sl-profile-loader.h"
 #include "sl-timeline-details.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-trace-aggregate.h"
+#include "sl-trace-loader.h"
 
 #define PROGRESS_INTERVAL_MS 100
 #define MAX_LISTED_MATCHES 10000
@@ -152,70 +152,12 @@ progress_cb (guint64  bytes_read,
   g_mutex_unlock (&load->mutex);
 }
 
-/* A SQLite export holds its timeline as tables: the profile reader turns
- * them into a trace. */
-static SlTrace *
-read_trace_database (Load          *load,
-                     GCancellable  *cancellable,
-                     GError       **error)
-{
-  g_autoptr(SlProfile) profile = sl_profile_load (load->path, cancellable, NULL, NULL, error);
-
-  if (profile == NULL)
-    return NULL;
-  for (guint i = 0; i < sl_profile_get_n_ranks (profile); i++)
-    {
-      const SlProfileRank *rank = sl_profile_get_rank (profile, i);
-
-      if (rank->trace != NULL)
-        return g_object_ref (SL_TRACE (rank->trace));
-    }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No timeline files in %s"), load->path);
-  return NULL;
-}
-
 static SlTrace *
 read_trace_files (Load          *load,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  g_autoptr(GPtrArray) files = NULL;
-  SlTraceBuilder *builder;
-
-  if (g_str_has_suffix (load->path, ".db"))
-    return read_trace_database (load, cancellable, error);
-
-  files = sl_profile_list_timeline_files (load->path);
-
-  if (files == NULL || files->len == 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No timeline files in %s"), load->path);
-      return NULL;
-    }
-
-  builder = sl_trace_builder_new (g_ptr_array_index (files, 0));
-  for (guint i = 0; i < files->len; i++)
-    {
-      const char *path = g_ptr_array_index (files, i);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autofree char *prefix = NULL;
-
-      /* Ranks of a cluster often reuse pids: keep them apart by file. */
-      if (files->len > 1)
-        {
-          g_autofree char *base = g_path_get_basename (path);
-
-          prefix = g_strdup_printf ("%s:", base);
-        }
-      if (!sl_chrome_trace_reader_read_into (builder, file, prefix, progress_cb, load, cancellable, error))
-        {
-          sl_trace_builder_free (builder);
-          return NULL;
-        }
-    }
-
-  g_atomic_int_set (&load->indexing, 1);
-  return sl_trace_builder_finish (builder, cancellable);
+  return sl_trace_load_path (load->path, progress_cb, load, cancellable, error);
 }
 
 static void

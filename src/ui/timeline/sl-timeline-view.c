@@ -451,6 +451,41 @@ sl_timeline_view_dup_tooltip_markup (SlTimelineView *self,
   return g_string_free (str, FALSE);
 }
 
+/* A counter's value at a time: the last point at or before it. */
+static char *
+dup_counter_markup (SlTimelineView *self,
+                    guint           track,
+                    gint64          at_ns)
+{
+  SlTrace *trace = sl_timeline_renderer_get_trace (self->renderer);
+  const SlTraceCounter *c;
+  g_autofree char *name = NULL;
+  g_autofree char *when = NULL;
+  guint lo = 0, hi;
+
+  if (trace == NULL || sl_trace_get_track_kind (trace, track) != SL_TRACE_TRACK_COUNTER
+      || (c = sl_trace_get_counter (trace, track)) == NULL || c->n_points == 0)
+    return NULL;
+
+  hi = c->n_points;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (c->ts_ns[mid] <= at_ns)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return NULL;
+
+  name = g_markup_escape_text (sl_trace_get_track_name (trace, track), -1);
+  when = sl_timeline_format_instant (c->ts_ns[lo - 1] - sl_trace_get_start_ns (trace));
+  /* Translators: a counter's value in a tooltip: name, value, since when */
+  return g_strdup_printf (_("<b>%s</b>\n%.6g since %s"), name, c->value[lo - 1], when);
+}
+
 static void
 sl_timeline_view_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -758,6 +793,31 @@ motion_cb (GtkEventControllerMotion *controller,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/**
+ * sl_timeline_view_dup_tooltip_at:
+ *
+ * Returns: (transfer full) (nullable): what hovering (@x, @y) shows: a
+ *   slice, or a counter's value there
+ */
+char *
+sl_timeline_view_dup_tooltip_at (SlTimelineView *self,
+                                 double          x,
+                                 double          y)
+{
+  SlTimelineViewport vp;
+  SlTimelineHit hit;
+
+  g_return_val_if_fail (SL_IS_TIMELINE_VIEW (self), NULL);
+
+  sl_timeline_view_get_viewport (self, &vp);
+  sl_timeline_renderer_hit (self->renderer, &vp, x, y, &hit);
+  if (hit.kind == SL_TIMELINE_HIT_TRACK && x >= SL_TIMELINE_GUTTER_WIDTH)
+    return dup_counter_markup (self, hit.track, hit.at_ns);
+  if (hit.kind == SL_TIMELINE_HIT_SLICE)
+    return sl_timeline_view_dup_tooltip_markup (self, hit.track, hit.slice);
+  return NULL;
+}
+
 static gboolean
 sl_timeline_view_query_tooltip (GtkWidget  *widget,
                                 int         x,
@@ -765,17 +825,11 @@ sl_timeline_view_query_tooltip (GtkWidget  *widget,
                                 gboolean    keyboard,
                                 GtkTooltip *tooltip)
 {
-  SlTimelineView *self = SL_TIMELINE_VIEW (widget);
-  SlTimelineViewport vp;
-  SlTimelineHit hit;
-  g_autofree char *markup = NULL;
+  g_autofree char *markup = sl_timeline_view_dup_tooltip_at (SL_TIMELINE_VIEW (widget), x, y);
 
-  sl_timeline_view_get_viewport (self, &vp);
-  sl_timeline_renderer_hit (self->renderer, &vp, x, y, &hit);
-  if (hit.kind != SL_TIMELINE_HIT_SLICE)
+  if (markup == NULL)
     return FALSE;
 
-  markup = sl_timeline_view_dup_tooltip_markup (self, hit.track, hit.slice);
   gtk_tooltip_set_markup (tooltip, markup);
   return markup != NULL;
 }

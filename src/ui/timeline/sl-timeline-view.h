@@ -47,6 +47,9 @@ gboolean            sl_timeline_view_get_selected   (SlTimelineView *self,
 void                sl_timeline_view_set_range      (SlTimelineView *self,
                                                      gint64          start_ns,
                                                      gint64          end_ns);
+char               *sl_timeline_view_dup_tooltip_at (SlTimelineView *self,
+                                                     double          x,
+                                                     double          y);
 char               *sl_timeline_view_dup_tooltip_markup (SlTimelineView *self,
                                                          guint           track,
                                                          guint32         slice);
