@@ -27,6 +27,7 @@
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-timeline-details.h"
+#include "sl-chrome-trace-reader.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-window.h"
@@ -476,6 +477,88 @@ test_range_table (void)
   save_window_screenshot (window, SCREENSHOT_DIR, "timeline-range.png");
 }
 
+static guint64
+count_overlapping_slices (SlTrace *trace,
+                          gint64   from,
+                          gint64   to)
+{
+  guint64 n = 0;
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+
+      if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
+        continue;
+      for (guint32 i = 0; i < s->n_slices; i++)
+        n += s->start_ns[i] <= to && s->start_ns[i] + s->dur_ns[i] >= from;
+    }
+  return n;
+}
+
+static void
+assert_file_starts_with (const char *path,
+                         const char *magic,
+                         gsize       length)
+{
+  g_autofree char *contents = NULL;
+  gsize size = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &size, NULL));
+  g_assert_cmpuint (size, >, length);
+  g_assert_cmpmem (contents, length, magic, length);
+}
+
+/* The range selected in the previous test, exported as a trace that reads
+ * back to the same slices, as CSV, and the view as images. */
+static void
+test_export (void)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  g_autofree char *json = g_build_filename (tmp_root, "range.json", NULL);
+  g_autofree char *csv = g_build_filename (tmp_root, "range.csv", NULL);
+  g_autoptr(SlTrace) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv_text = NULL;
+  g_auto(GStrv) csv_lines = NULL;
+  gint64 from = 0, to = 0;
+  guint64 n = 0, expected;
+  const char *images[] = { "png", "\x89PNG", "svg", "<?xml", "pdf", "%PDF" };
+
+  g_assert_true (sl_timeline_renderer_get_range (sl_timeline_view_get_renderer (view), &from, &to));
+  expected = count_overlapping_slices (trace, from, to);
+  g_assert_cmpuint (expected, >, 0);
+
+  g_assert_true (sl_timeline_page_export (page, "json", json, &n, &error));
+  g_assert_no_error (error);
+  again = sl_chrome_trace_load (json, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_overlapping_slices (again, G_MININT64, G_MAXINT64), ==, expected);
+
+  g_assert_true (sl_timeline_page_export (page, "csv", csv, &n, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, ==, expected);
+  g_assert_true (g_file_get_contents (csv, &csv_text, NULL, NULL));
+  csv_lines = g_strsplit (g_strchomp (csv_text), "\n", -1);
+  g_assert_cmpuint (g_strv_length (csv_lines), ==, expected + 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (images); i += 2)
+    {
+      g_autofree char *name = g_strdup_printf ("timeline-export.%s", images[i]);
+      g_autofree char *path = g_build_filename (SCREENSHOT_DIR, name, NULL);
+
+      g_mkdir_with_parents (SCREENSHOT_DIR, 0755);
+      g_assert_true (sl_timeline_page_export (page, images[i], path, NULL, &error));
+      g_assert_no_error (error);
+      assert_file_starts_with (path, images[i + 1], strlen (images[i + 1]));
+    }
+
+  /* A folder that cannot be written says so. */
+  g_assert_false (sl_timeline_page_export (page, "json", "/nonexistent-folder/range.json", NULL, &error));
+  g_assert_nonnull (error);
+}
+
 static void
 test_tracks_hide_pin_collapse (void)
 {
@@ -724,6 +807,7 @@ main (int   argc,
   g_test_add_func ("/timeline/search", test_search);
   g_test_add_func ("/timeline/keys-zoom-and-pan", test_keys_zoom_and_pan);
   g_test_add_func ("/timeline/range-table", test_range_table);
+  g_test_add_func ("/timeline/export", test_export);
   g_test_add_func ("/timeline/tracks-hide-pin-collapse", test_tracks_hide_pin_collapse);
   g_test_add_func ("/timeline/dark-style", test_dark_style);
   g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);

@@ -34,5 +34,10 @@ char           *sl_timeline_page_dup_aggregate_tsv (SlTimelinePage *self);
 GPtrArray      *sl_timeline_page_describe_selection (SlTimelinePage *self);
 GListModel     *sl_timeline_page_get_tracks_model (SlTimelinePage *self);
 const char     *sl_timeline_page_get_status       (SlTimelinePage *self);
+gboolean        sl_timeline_page_export           (SlTimelinePage *self,
+                                                   const char     *format,
+                                                   const char     *path,
+                                                   guint64        *n_items,
+                                                   GError        **error);
 
 G_END_DECLS
