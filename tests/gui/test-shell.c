@@ -389,6 +389,42 @@ test_workspace_restored_from_index (void)
   gtk_window_destroy (GTK_WINDOW (second));
 }
 
+/* A run written by MindInsight's own summary writers: every view of it,
+ * screenshotted. Skipped without the datasets. */
+static void
+test_views_of_real_run (void)
+{
+  const char *datasets = g_getenv ("SL_DATASETS_DIR");
+  g_autofree char *run = datasets ? g_build_filename (datasets, "generated__mindinsight-writers", "run_small", NULL) : NULL;
+  g_autofree char *id = NULL;
+  SlScalarsPage *page;
+
+  if (run == NULL || !g_file_test (run, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the datasets are not here");
+      return;
+    }
+
+  sl_window_open_scalars (window, run);
+  id = g_strdup_printf ("scalars:%s", run);
+  page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
+  g_assert_nonnull (page);
+  g_assert_true (wait_until (scalars_loaded, page, 30000));
+  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "charts");
+  g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 3);
+  g_assert_cmpuint (sl_scalars_page_get_n_histogram_cards (page), ==, 2);
+  g_assert_cmpuint (sl_scalars_page_get_n_image_cards (page), ==, 2);
+
+  sl_scalars_page_show_view (page, "scalars");
+  g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "real-run-scalars.png"), >, 1000);
+  sl_scalars_page_show_view (page, "histograms");
+  g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "real-run-histograms.png"), >, 1000);
+  sl_scalars_page_show_view (page, "images");
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "real-run-images.png");
+  for (guint i = 0; i < 2; i++)
+    g_assert_null (sl_image_card_get_error (SL_IMAGE_CARD (sl_scalars_page_get_image_card (page, i))));
+}
+
 static gboolean
 profile_loaded (gpointer data)
 {
@@ -754,6 +790,7 @@ main (int   argc,
   g_test_add_func ("/shell/scalars-of-demo-run", test_scalars_of_demo_run);
   g_test_add_func ("/shell/workspace-restored-from-index", test_workspace_restored_from_index);
   g_test_add_func ("/shell/profile-of-demo", test_profile_of_demo);
+  g_test_add_func ("/shell/views-of-real-run", test_views_of_real_run);
   g_test_add_func ("/shell/scalars-follow-a-growing-run", test_scalars_follow_a_growing_run);
   g_test_add_func ("/shell/scalars-without-summaries", test_scalars_without_summaries);
   g_test_add_func ("/shell/damaged-file-reported", test_damaged_file_reported);
