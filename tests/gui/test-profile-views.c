@@ -295,10 +295,12 @@ shown_cb (SlProfilePage *emitter,
           const char    *search,
           gint64         start_ns,
           gint64         end_ns,
+          gint64         origin_ns,
           gint64        *range)
 {
   range[0] = start_ns;
   range[1] = end_ns;
+  range[2] = origin_ns;
 }
 
 static void
@@ -306,7 +308,7 @@ test_step_trace (void)
 {
   SlStepTraceChart *chart = sl_profile_page_get_step_chart (page);
   g_autofree char *first = NULL;
-  gint64 range[2] = { 0, 0 };
+  gint64 range[3] = { 0, 0, 0 };
   gulong handler;
 
   sl_profile_page_show_view (page, "steps");
@@ -323,6 +325,7 @@ test_step_trace (void)
   g_signal_handler_disconnect (page, handler);
   g_assert_cmpint (range[0], ==, 14000000);
   g_assert_cmpint (range[1], ==, 19000000);
+  g_assert_cmpint (range[2], ==, 10000000);
 
   g_assert_cmpint (sl_step_trace_chart_step_at (chart, -5, -5), ==, -1);
   g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-steps.png"), >, 1000);

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "gui-test-util.h"
@@ -20,6 +21,7 @@
 #include "sl-preferences-window.h"
 #include "sl-problems-panel.h"
 #include "sl-profile-page.h"
+#include "sl-timeline-page.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-writer.h"
 #include "sl-window.h"
@@ -426,6 +428,20 @@ test_views_of_real_run (void)
 }
 
 static gboolean
+timeline_window_set (gpointer data)
+{
+  SlTimelinePage *timeline = data;
+  gint64 start = 0, end = 0;
+
+  if (g_strcmp0 (sl_timeline_page_get_state_name (timeline), "timeline") != 0)
+    return FALSE;
+  sl_timeline_view_get_window (sl_timeline_page_get_view (timeline), &start, &end);
+  /* Fitted to the whole trace first; the request narrows it. */
+  return end - start < sl_trace_get_end_ns (sl_timeline_view_get_trace (sl_timeline_page_get_view (timeline))) -
+                       sl_trace_get_start_ns (sl_timeline_view_get_trace (sl_timeline_page_get_view (timeline)));
+}
+
+static gboolean
 profile_loaded (gpointer data)
 {
   return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
@@ -481,6 +497,32 @@ test_profile_of_demo (void)
   /* Opening it again raises the same page. */
   sl_window_open_profile (window, sl_finding_get_path (profiler));
   g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
+
+  /* Clicking step 2 opens the timeline zoomed to it: the demo measured both
+   * with one clock. */
+  {
+    g_autofree char *timeline_id = g_strdup_printf ("timeline:%s", sl_finding_get_path (profiler));
+    const SlStep *step = sl_step_trace_get_step (rank->steps, 1);
+    SlTimelinePage *timeline;
+    gint64 start = 0, end = 0;
+
+    g_signal_emit_by_name (sl_profile_page_get_step_chart (page), "step-activated", 1u);
+    timeline = SL_TIMELINE_PAGE (sl_window_find_document (window, timeline_id));
+    g_assert_nonnull (timeline);
+    g_assert_true (wait_until (timeline_window_set, timeline, 30000));
+    sl_timeline_view_get_window (sl_timeline_page_get_view (timeline), &start, &end);
+    /* The demo's timeline starts at 0 and its step trace counts ticks, as
+     * MindSpore's do: the steps are placed from the timeline's start. */
+    {
+      SlTrace *trace = sl_timeline_view_get_trace (sl_timeline_page_get_view (timeline));
+      gint64 expected_start = step->start_ns - sl_step_trace_get_step (rank->steps, 0)->start_ns + sl_trace_get_start_ns (trace);
+      gint64 length = step->end_ns - step->start_ns;
+
+      g_assert_cmpint (llabs (start - expected_start), <=, length / 10 + 1);
+      g_assert_cmpint (llabs (end - (expected_start + length)), <=, length / 10 + 1);
+    }
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-profile-step-on-timeline.png");
+  }
 }
 
 typedef struct {

@@ -283,7 +283,8 @@ op_activated_cb (SlProfilePage *self,
                  const char    *name,
                  const char    *op_type)
 {
-  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, name && name[0] ? name : op_type, (gint64)-1, (gint64)-1);
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, name && name[0] ? name : op_type, (gint64)-1, (gint64)-1,
+                 (gint64)-1);
 }
 
 static void
@@ -303,7 +304,8 @@ step_activated_cb (SlProfilePage *self,
                                   _("This step trace has no start and end times to show on the timeline"));
       return;
     }
-  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, NULL, step->start_ns, step->end_ns);
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, NULL, step->start_ns, step->end_ns,
+                 sl_step_trace_get_step (rank->steps, 0)->start_ns);
 }
 
 static void
@@ -384,7 +386,7 @@ open_timeline_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *param)
 {
-  g_signal_emit (widget, signals[SHOW_ON_TIMELINE], 0, NULL, (gint64)-1, (gint64)-1);
+  g_signal_emit (widget, signals[SHOW_ON_TIMELINE], 0, NULL, (gint64)-1, (gint64)-1, (gint64)-1);
 }
 
 static void
@@ -425,10 +427,14 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
    * @search: (nullable): an op name or type to find
    * @start_ns: the start of a range to zoom to, or -1
    * @end_ns: its end, or -1
+   * @first_step_ns: where the first step starts, or -1: step traces and
+   *   timelines are often written against different origins (MindSpore's
+   *   timeline starts at 0, its step trace counts device ticks), and this
+   *   lets the timeline line the steps up with its own start
    */
   signals[SHOW_ON_TIMELINE] =
     g_signal_new ("show-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_INT64, G_TYPE_INT64);
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_STRING, G_TYPE_INT64, G_TYPE_INT64, G_TYPE_INT64);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, stack);

@@ -355,6 +355,7 @@ typedef struct {
   char           *search;
   gint64          start_ns;
   gint64          end_ns;
+  gint64          origin_ns;
   guint           tries;
 } TimelineRequest;
 
@@ -380,12 +381,24 @@ apply_timeline_request (TimelineRequest *request)
 
   if (request->start_ns >= 0 && request->end_ns > request->start_ns && trace != NULL)
     {
+      gint64 start = request->start_ns, end = request->end_ns;
+      gint64 trace_start = sl_trace_get_start_ns (trace), trace_end = sl_trace_get_end_ns (trace);
+
       /* Step traces and timelines are written by different parts of the
-       * profiler; say so rather than show an empty stretch. */
-      if (request->end_ns < sl_trace_get_start_ns (trace) || request->start_ns > sl_trace_get_end_ns (trace))
+       * profiler, often against different origins: line the first step up
+       * with the timeline's start, and say so. */
+      if ((end < trace_start || start > trace_end) && request->origin_ns >= 0)
+        {
+          start = start - request->origin_ns + trace_start;
+          end = end - request->origin_ns + trace_start;
+          sl_window_show_toast (request->window,
+                                _("The step trace and the timeline use different clocks: steps are placed from the timeline's start"));
+        }
+
+      if (end < trace_start || start > trace_end)
         sl_window_show_toast (request->window, _("That step lies outside the timeline's time span"));
       else
-        sl_timeline_view_set_window (view, request->start_ns, request->end_ns);
+        sl_timeline_view_set_window (view, start, end);
     }
 }
 
@@ -412,6 +425,8 @@ timeline_request_cb (gpointer data)
  * sl_window_show_in_timeline:
  * @search: (nullable): text to find, an op name say
  * @start_ns: start of a range to zoom to, in the trace's own time, or -1
+ * @origin_ns: where the first step of a step trace starts, or -1: when the
+ *   range falls outside the trace, it is placed from the trace's start
  *
  * Opens (or raises) the timeline of @path and, once it is read, finds
  * @search and zooms to the range.
@@ -421,7 +436,8 @@ sl_window_show_in_timeline (SlWindow   *self,
                             const char *path,
                             const char *search,
                             gint64      start_ns,
-                            gint64      end_ns)
+                            gint64      end_ns,
+                            gint64      origin_ns)
 {
   g_autofree char *id = NULL;
   TimelineRequest *request;
@@ -442,6 +458,7 @@ sl_window_show_in_timeline (SlWindow   *self,
   request->search = g_strdup (search);
   request->start_ns = start_ns;
   request->end_ns = end_ns;
+  request->origin_ns = origin_ns;
   if (timeline_request_cb (request) == G_SOURCE_CONTINUE)
     g_timeout_add_full (G_PRIORITY_DEFAULT, 100, timeline_request_cb, request, timeline_request_free);
   else
@@ -478,6 +495,7 @@ profile_show_on_timeline_cb (SlWindow      *self,
                              const char    *search,
                              gint64         start_ns,
                              gint64         end_ns,
+                             gint64         origin_ns,
                              SlProfilePage *page)
 {
   const char *path = sl_profile_page_get_path (page);
@@ -488,7 +506,7 @@ profile_show_on_timeline_cb (SlWindow      *self,
       return;
     }
 
-  sl_window_show_in_timeline (self, path, search, start_ns, end_ns);
+  sl_window_show_in_timeline (self, path, search, start_ns, end_ns, origin_ns);
 }
 
 /**

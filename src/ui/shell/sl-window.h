@@ -28,7 +28,8 @@ void         sl_window_show_in_timeline   (SlWindow      *self,
                                            const char    *path,
                                            const char    *search,
                                            gint64         start_ns,
-                                           gint64         end_ns);
+                                           gint64         end_ns,
+                                           gint64         origin_ns);
 void         sl_window_remove_folder      (SlWindow      *self,
                                            const char    *path);
 guint        sl_window_get_n_scanning     (SlWindow      *self);
