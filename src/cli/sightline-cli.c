@@ -18,7 +18,9 @@ typedef struct {
 
 static const SlCliCommand commands[] = {
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
+  { "job", sl_cli_job, N_("Run a command on a target with its project uploaded; list, follow and stop jobs") },
   { "profile", sl_cli_profile, N_("Print the steps, op types and summary of profiler output") },
+  { "pull", sl_cli_pull, N_("Mirror a folder of a target into a local folder, fetching only what changed") },
   { "summary", sl_cli_summary, N_("List the runs, files and tags of training summaries") },
   { "summary-export", sl_cli_summary_export, N_("Print the points of one scalar series as CSV or JSON") },
   { "target", sl_cli_target, N_("Add SSH servers, list targets and test a connection step by step") },

@@ -10,7 +10,10 @@
 
 #include <glib.h>
 
+#include "sl-target-shell.h"
 #include "sl-trace.h"
+#include "sl-transfer.h"
+#include "sl-workspace-store.h"
 
 G_BEGIN_DECLS
 
@@ -18,7 +21,9 @@ typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
 int  sl_cli_detect       (int argc, char **argv);
+int  sl_cli_job          (int argc, char **argv);
 int  sl_cli_profile      (int argc, char **argv);
+int  sl_cli_pull         (int argc, char **argv);
 int  sl_cli_summary      (int argc, char **argv);
 int  sl_cli_summary_export (int argc, char **argv);
 int  sl_cli_target       (int argc, char **argv);
@@ -38,6 +43,19 @@ SlTrace *sl_cli_load_trace       (const char  *path,
                                   GError     **error);
 gboolean sl_cli_parse_trace_time (const char  *text,
                                   gint64      *ns);
+
+/* sl-cli-remote.c: targets, shells and progress for job and pull */
+SlWorkspaceStore *sl_cli_open_store     (const char                *db_path,
+                                         GError                   **error);
+SlTarget         *sl_cli_find_target    (SlWorkspaceStore          *store,
+                                         const char                *name,
+                                         gint64                     target_id,
+                                         GError                   **error);
+SlTargetShell    *sl_cli_create_shell   (SlTarget                  *target);
+char             *sl_cli_dup_base_dir   (SlTarget                  *target);
+const char       *sl_cli_get_env_setup  (SlTarget                  *target);
+void              sl_cli_print_progress (const SlTransferProgress  *progress,
+                                         gpointer                   user_data);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);

@@ -124,11 +124,15 @@ dispatch_to_caller (GMainContext   *context,
 {
   GSource *source = g_idle_source_new ();
 
+  /* The source may run, and a sync caller drop its context, before
+   * g_source_unref() here: the context must outlive this function. */
+  context = g_main_context_ref (context != NULL ? context : g_main_context_default ());
   g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_callback (source, func, data, destroy);
   g_source_set_static_name (source, "[sightline] ssh session");
   g_source_attach (source, context);
   g_source_unref (source);
+  g_main_context_unref (context);
 }
 
 /* Prompts */
@@ -1915,8 +1919,10 @@ file_info_from_attributes (sftp_attributes attributes,
 }
 
 typedef struct {
-  char  *path;
-  GFile *local;
+  char    *path;
+  GFile   *local;
+  guint64  offset;
+  guint64  length;
 } FileData;
 
 static void
@@ -2026,6 +2032,7 @@ static gboolean
 download_to_stream (SlSshSession   *self,
                     sftp_file       remote,
                     const char     *path,
+                    guint64         start_offset,
                     GOutputStream  *out,
                     GCancellable   *cancellable,
                     GError        **error)
@@ -2033,16 +2040,27 @@ download_to_stream (SlSshSession   *self,
   g_autofree char *buf = g_malloc (READ_CHUNK);
   ReadRequest requests[READS_IN_FLIGHT];
   guint head = 0, n_pending = 0;
-  guint64 next_offset = 0;
+  guint64 next_offset = start_offset;
+  guint64 size_at_open = G_MAXUINT64;
   gboolean eof = FALSE;
   gboolean ok = FALSE;
+  sftp_attributes attributes;
+
+  /* Reads are only queued up to the size the file has now (and one past
+   * it, to see the end or growth): a small file costs one round trip. */
+  attributes = sftp_fstat (remote);
+  if (attributes != NULL)
+    {
+      size_at_open = attributes->size;
+      sftp_attributes_free (attributes);
+    }
 
   for (;;)
     {
       ReadRequest request;
       int n;
 
-      while (!eof && n_pending < READS_IN_FLIGHT)
+      while (!eof && n_pending < READS_IN_FLIGHT && (next_offset < size_at_open || n_pending == 0))
         {
           ReadRequest *slot = &requests[(head + n_pending) % READS_IN_FLIGHT];
           int id;
@@ -2068,6 +2086,10 @@ download_to_stream (SlSshSession   *self,
       head = (head + 1) % READS_IN_FLIGHT;
       n_pending--;
 
+      /* libssh answers every read with 0 once it saw the end, without
+       * taking the reply off its queue; the replies still in flight
+       * must be collected, or the queue grows with every file. */
+      remote->eof = 0;
       n = sftp_async_read (remote, buf, request.length, request.id);
       if (n < 0)
         {
@@ -2123,6 +2145,7 @@ out:
   /* Collect what is still in flight so libssh frees the replies. */
   while (n_pending > 0)
     {
+      remote->eof = 0;
       sftp_async_read (remote, buf, requests[head].length, requests[head].id);
       head = (head + 1) % READS_IN_FLIGHT;
       n_pending--;
@@ -2172,7 +2195,7 @@ download_op (SlSshSession *self,
   partial = dup_partial_file (file->local);
   out = g_file_replace (partial, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, cancellable, &error);
   ok = out != NULL &&
-       download_to_stream (self, remote, file->path, G_OUTPUT_STREAM (out), cancellable, &error) &&
+       download_to_stream (self, remote, file->path, 0, G_OUTPUT_STREAM (out), cancellable, &error) &&
        g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, &error) &&
        g_file_move (partial, file->local, G_FILE_COPY_OVERWRITE, cancellable, NULL, NULL, &error);
   sftp_close (remote);
@@ -2215,7 +2238,8 @@ upload_op (SlSshSession *self,
       return;
     }
 
-  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_UNIX_MODE, cancellable, NULL);
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_UNIX_MODE "," G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                         cancellable, NULL);
   if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_UNIX_MODE))
     mode = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_MODE) & 0777;
 
@@ -2260,6 +2284,16 @@ upload_op (SlSshSession *self,
       ok = FALSE;
     }
 
+  /* The modification time is kept so the next upload can tell the file
+   * is unchanged from its size and time alone. */
+  if (ok && info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_TIME_MODIFIED))
+    {
+      struct timeval times[2] = { { 0, 0 }, { 0, 0 } };
+
+      times[0].tv_sec = times[1].tv_sec = (time_t)g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
+      sftp_utimes (self->sftp, partial, times);
+    }
+
   if (ok && sftp_rename (self->sftp, partial, file->path) != SSH_OK)
     {
       /* Plain SFTP renames refuse to replace an existing file. */
@@ -2279,6 +2313,115 @@ upload_op (SlSshSession *self,
     }
 
   op_return_boolean (task, TRUE);
+}
+
+/* Appends the bytes of a remote file from file->offset on to the local
+ * file, cut to that length first: resumes a download, or fetches what a
+ * growing file gained. */
+static void
+download_range_op (SlSshSession *self,
+                   GTask        *task,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  FileData *file = data;
+  GError *error = NULL;
+  g_autoptr(GFileIOStream) io = NULL;
+  sftp_file remote;
+  gboolean ok;
+
+  if (!ensure_sftp (self, task, cancellable, &error))
+    {
+      op_return_error (task, error);
+      return;
+    }
+
+  remote = sftp_open (self->sftp, file->path, O_RDONLY, 0);
+  if (remote == NULL)
+    {
+      set_sftp_error (&error, self, _("Could not open a file"), file->path);
+      op_return_error (task, error);
+      return;
+    }
+
+  io = g_file_open_readwrite (file->local, cancellable, NULL);
+  if (io == NULL && file->offset == 0)
+    io = g_file_create_readwrite (file->local, G_FILE_CREATE_NONE, cancellable, &error);
+  else if (io == NULL)
+    io = g_file_open_readwrite (file->local, cancellable, &error);
+
+  ok = io != NULL &&
+       g_seekable_truncate (G_SEEKABLE (io), (goffset)file->offset, cancellable, &error) &&
+       g_seekable_seek (G_SEEKABLE (io), (goffset)file->offset, G_SEEK_SET, cancellable, &error) &&
+       download_to_stream (self, remote, file->path, file->offset,
+                           g_io_stream_get_output_stream (G_IO_STREAM (io)), cancellable, &error) &&
+       g_io_stream_close (G_IO_STREAM (io), cancellable, &error);
+  sftp_close (remote);
+
+  if (!ok)
+    {
+      if (io != NULL)
+        g_io_stream_close (G_IO_STREAM (io), NULL, NULL);
+      if (!ssh_is_connected (self->ssh))
+        close_session (self);
+      op_return_error (task, error);
+      return;
+    }
+
+  op_return_boolean (task, TRUE);
+}
+
+static void
+read_op (SlSshSession *self,
+         GTask        *task,
+         gpointer      data,
+         GCancellable *cancellable)
+{
+  FileData *file = data;
+  GError *error = NULL;
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autofree char *buf = g_malloc (READ_CHUNK);
+  sftp_file remote;
+
+  if (!ensure_sftp (self, task, cancellable, &error))
+    {
+      op_return_error (task, error);
+      return;
+    }
+
+  remote = sftp_open (self->sftp, file->path, O_RDONLY, 0);
+  if (remote == NULL)
+    {
+      set_sftp_error (&error, self, _("Could not open a file"), file->path);
+      op_return_error (task, error);
+      return;
+    }
+
+  sftp_seek64 (remote, file->offset);
+  while (bytes->len < file->length)
+    {
+      ssize_t got = sftp_read (remote, buf, MIN ((guint64)READ_CHUNK, file->length - bytes->len));
+
+      if (got < 0)
+        {
+          set_sftp_error (&error, self, _("Could not read a file"), file->path);
+          break;
+        }
+      if (got == 0)
+        break;
+      g_byte_array_append (bytes, (const guint8 *)buf, got);
+    }
+  sftp_close (remote);
+
+  if (error != NULL)
+    {
+      if (!ssh_is_connected (self->ssh))
+        close_session (self);
+      op_return_error (task, error);
+      return;
+    }
+
+  op_return_pointer (task, g_byte_array_free_to_bytes (g_steal_pointer (&bytes)), (GDestroyNotify)g_bytes_unref);
 }
 
 static void
@@ -3009,4 +3152,125 @@ sl_ssh_session_disconnect (SlSshSession *self)
   g_return_if_fail (SL_IS_SSH_SESSION (self));
 
   queue_op (self, sl_ssh_session_disconnect, disconnect_op, NULL, NULL, NULL, NULL, NULL);
+}
+
+/**
+ * sl_ssh_session_download_range_async:
+ * @offset: where to start in the remote file; the local file is cut to
+ *   this length first (created when @offset is 0 and it is missing)
+ *
+ * Appends the remote file's bytes from @offset to its end to @local_file,
+ * with several reads in flight: resumes a broken download, or fetches
+ * what a growing file gained since the last time.
+ */
+void
+sl_ssh_session_download_range_async (SlSshSession        *self,
+                                     const char          *remote_path,
+                                     guint64              offset,
+                                     GFile               *local_file,
+                                     GCancellable        *cancellable,
+                                     GAsyncReadyCallback  callback,
+                                     gpointer             user_data)
+{
+  FileData *file;
+
+  g_return_if_fail (SL_IS_SSH_SESSION (self));
+  g_return_if_fail (remote_path != NULL);
+  g_return_if_fail (G_IS_FILE (local_file));
+
+  file = file_data_new (remote_path, local_file);
+  file->offset = offset;
+  queue_op (self, sl_ssh_session_download_range_async, download_range_op, file,
+            file_data_free, cancellable, callback, user_data);
+}
+
+gboolean
+sl_ssh_session_download_range_finish (SlSshSession  *self,
+                                      GAsyncResult  *result,
+                                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+sl_ssh_session_download_range (SlSshSession  *self,
+                               const char    *remote_path,
+                               guint64        offset,
+                               GFile         *local_file,
+                               GCancellable  *cancellable,
+                               GError       **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  SyncCall call;
+
+  g_return_val_if_fail (SL_IS_SSH_SESSION (self), FALSE);
+
+  sync_call_init (&call);
+  sl_ssh_session_download_range_async (self, remote_path, offset, local_file, cancellable,
+                                       sync_call_done, &call);
+  result = sync_call_wait (&call);
+  return sl_ssh_session_download_range_finish (self, result, error);
+}
+
+/**
+ * sl_ssh_session_read_async:
+ * @offset: where to start reading
+ * @length: the most bytes to read
+ *
+ * Reads part of a remote file into memory: fewer bytes than @length at
+ * the end of the file.
+ */
+void
+sl_ssh_session_read_async (SlSshSession        *self,
+                           const char          *remote_path,
+                           guint64              offset,
+                           guint64              length,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  FileData *file;
+
+  g_return_if_fail (SL_IS_SSH_SESSION (self));
+  g_return_if_fail (remote_path != NULL);
+
+  file = file_data_new (remote_path, NULL);
+  file->offset = offset;
+  file->length = length;
+  queue_op (self, sl_ssh_session_read_async, read_op, file, file_data_free,
+            cancellable, callback, user_data);
+}
+
+/**
+ * sl_ssh_session_read_finish:
+ *
+ * Returns: (transfer full): the bytes read
+ */
+GBytes *
+sl_ssh_session_read_finish (SlSshSession  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+GBytes *
+sl_ssh_session_read (SlSshSession  *self,
+                     const char    *remote_path,
+                     guint64        offset,
+                     guint64        length,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  SyncCall call;
+
+  g_return_val_if_fail (SL_IS_SSH_SESSION (self), NULL);
+
+  sync_call_init (&call);
+  sl_ssh_session_read_async (self, remote_path, offset, length, cancellable, sync_call_done, &call);
+  result = sync_call_wait (&call);
+  return sl_ssh_session_read_finish (self, result, error);
 }

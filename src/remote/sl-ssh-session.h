@@ -259,6 +259,40 @@ gboolean      sl_ssh_session_upload               (SlSshSession        *self,
                                                    GCancellable        *cancellable,
                                                    GError             **error);
 
+void          sl_ssh_session_download_range_async (SlSshSession        *self,
+                                                   const char          *remote_path,
+                                                   guint64              offset,
+                                                   GFile               *local_file,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+gboolean      sl_ssh_session_download_range_finish (SlSshSession       *self,
+                                                   GAsyncResult        *result,
+                                                   GError             **error);
+gboolean      sl_ssh_session_download_range       (SlSshSession        *self,
+                                                   const char          *remote_path,
+                                                   guint64              offset,
+                                                   GFile               *local_file,
+                                                   GCancellable        *cancellable,
+                                                   GError             **error);
+
+void          sl_ssh_session_read_async           (SlSshSession        *self,
+                                                   const char          *remote_path,
+                                                   guint64              offset,
+                                                   guint64              length,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+GBytes       *sl_ssh_session_read_finish          (SlSshSession        *self,
+                                                   GAsyncResult        *result,
+                                                   GError             **error);
+GBytes       *sl_ssh_session_read                 (SlSshSession        *self,
+                                                   const char          *remote_path,
+                                                   guint64              offset,
+                                                   guint64              length,
+                                                   GCancellable        *cancellable,
+                                                   GError             **error);
+
 void          sl_ssh_session_disconnect           (SlSshSession        *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSshPrompt, sl_ssh_prompt_unref)

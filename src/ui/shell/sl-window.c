@@ -16,6 +16,7 @@
 #include "sl-profile-loader.h"
 #include "sl-problems-panel.h"
 #include "sl-profile-page.h"
+#include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
 #include "sl-scalars-page.h"
 #include "sl-target-dialog.h"
@@ -1037,6 +1038,18 @@ connect_action (GtkWidget  *widget,
   gtk_window_present (dialog);
 }
 
+static void
+projects_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  GtkWindow *dialog = GTK_WINDOW (sl_project_dialog_new (get_application (self)));
+
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  gtk_window_present (dialog);
+}
+
 static const char *
 current_folder_path (SlWindow *self)
 {
@@ -1596,6 +1609,7 @@ sl_window_class_init (SlWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_folder_action);
   gtk_widget_class_install_action (widget_class, "win.open-file", NULL, open_file_action);
   gtk_widget_class_install_action (widget_class, "win.connect", NULL, connect_action);
+  gtk_widget_class_install_action (widget_class, "win.projects", NULL, projects_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
   gtk_widget_class_install_action (widget_class, "win.reset-layout", NULL, reset_layout_action);

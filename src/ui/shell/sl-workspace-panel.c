@@ -8,6 +8,7 @@
 
 #include "sl-finding.h"
 #include "sl-folder.h"
+#include "sl-target-dialog.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
 #include "sl-workspace-section.h"
@@ -21,6 +22,8 @@ struct _SlWorkspacePanel
   GtkSingleSelection  *selection;
 
   GtkListView         *list_view;
+  GListModel          *targets;
+  GtkWidget           *target_menu;
 };
 
 G_DEFINE_FINAL_TYPE (SlWorkspacePanel, sl_workspace_panel, PANEL_TYPE_WIDGET)
@@ -50,6 +53,7 @@ typedef struct {
   GtkLabel        *title;
   GtkLabel        *subtitle;
   GtkSpinner      *spinner;
+  GtkListItem     *list_item;
   gulong           notify_id;
   GObject         *watched;
 } RowWidgets;
@@ -64,6 +68,119 @@ row_widgets_free (gpointer data)
   g_free (row);
 }
 
+static SlTargetRecord *
+find_target (SlWorkspacePanel *self,
+             gint64            id)
+{
+  for (guint i = 0; self->targets != NULL && i < g_list_model_get_n_items (self->targets); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (self->targets, i);
+
+      if (sl_target_record_get_id (target) == id)
+        return g_steal_pointer (&target);
+    }
+  return NULL;
+}
+
+static void
+show_target_menu (SlWorkspacePanel *self,
+                  SlTargetRecord   *target,
+                  GtkWidget        *widget,
+                  double            x,
+                  double            y)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuItem) edit = g_menu_item_new (_("_Edit…"), NULL);
+  g_autoptr(GMenuItem) remove = g_menu_item_new (_("_Remove"), NULL);
+  gint64 id = sl_target_record_get_id (target);
+  graphene_point_t point;
+
+  g_menu_item_set_action_and_target (edit, "workspace.edit-target", "x", id);
+  g_menu_item_set_action_and_target (remove, "workspace.remove-target", "x", id);
+  g_menu_append_item (menu, edit);
+  g_menu_append_item (menu, remove);
+
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (self->list_view), &GRAPHENE_POINT_INIT (x, y), &point))
+    point = GRAPHENE_POINT_INIT (0, 0);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->target_menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->target_menu),
+                               &(GdkRectangle) { (int)point.x, (int)point.y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->target_menu));
+}
+
+static void
+row_menu_pressed_cb (GtkGestureClick *click,
+                     int              n_press,
+                     double           x,
+                     double           y,
+                     RowWidgets      *row)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
+  SlWorkspacePanel *self = SL_WORKSPACE_PANEL (gtk_widget_get_ancestor (widget, SL_TYPE_WORKSPACE_PANEL));
+  GtkTreeListRow *tree_row = gtk_list_item_get_item (row->list_item);
+  GObject *item = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+
+  if (self != NULL && SL_IS_TARGET_RECORD (item) &&
+      sl_target_record_get_kind (SL_TARGET_RECORD (item)) == SL_TARGET_KIND_SSH)
+    {
+      show_target_menu (self, SL_TARGET_RECORD (item), widget, x, y);
+      gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
+    }
+  g_clear_object (&item);
+}
+
+static void
+edit_target_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlWorkspacePanel *self = SL_WORKSPACE_PANEL (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+  GtkWindow *dialog;
+
+  if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+
+  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (SL_APPLICATION (app), target));
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
+  gtk_window_present (dialog);
+}
+
+static void
+remove_target_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  SlWorkspacePanel *self = SL_WORKSPACE_PANEL (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
+
+  if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+
+  sl_target_dialog_confirm_remove (GTK_WINDOW (root), SL_APPLICATION (app), target);
+}
+
+/* Delete on a selected server asks to remove it. */
+static gboolean
+remove_selected_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  SlWorkspacePanel *self = SL_WORKSPACE_PANEL (widget);
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
+  g_autoptr(GObject) item = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (!SL_IS_TARGET_RECORD (item) || sl_target_record_get_kind (SL_TARGET_RECORD (item)) != SL_TARGET_KIND_SSH)
+    return FALSE;
+
+  gtk_widget_activate_action (widget, "workspace.remove-target", "x", sl_target_record_get_id (SL_TARGET_RECORD (item)));
+  return TRUE;
+}
+
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
@@ -71,6 +188,7 @@ setup_row_cb (GtkSignalListItemFactory *factory,
 {
   RowWidgets *row = g_new0 (RowWidgets, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkGesture *click;
 
   row->expander = GTK_TREE_EXPANDER (gtk_tree_expander_new ());
   row->icon = GTK_IMAGE (gtk_image_new ());
@@ -91,6 +209,13 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->spinner));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->subtitle));
   gtk_tree_expander_set_child (row->expander, box);
+
+  /* Right-click on a target row offers Edit… and Remove. */
+  row->list_item = list_item;
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (row_menu_pressed_cb), row);
+  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (click));
 
   g_object_set_data_full (G_OBJECT (list_item), "sl-row", row, row_widgets_free);
   gtk_list_item_set_child (list_item, GTK_WIDGET (row->expander));
@@ -255,6 +380,11 @@ row_activated_cb (SlWorkspacePanel *self,
 
   if (item != NULL)
     g_signal_emit (self, signals[ITEM_ACTIVATED], 0, item);
+
+  /* Enter or a double click on a server opens its settings. */
+  if (SL_IS_TARGET_RECORD (item) && sl_target_record_get_kind (SL_TARGET_RECORD (item)) == SL_TARGET_KIND_SSH)
+    gtk_widget_activate_action (GTK_WIDGET (self), "workspace.edit-target", "x",
+                                sl_target_record_get_id (SL_TARGET_RECORD (item)));
 }
 
 static void
@@ -271,7 +401,9 @@ sl_workspace_panel_dispose (GObject *object)
 {
   SlWorkspacePanel *self = (SlWorkspacePanel *)object;
 
+  g_clear_pointer (&self->target_menu, gtk_widget_unparent);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WORKSPACE_PANEL);
+  g_clear_object (&self->targets);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
   g_clear_object (&self->sections);
@@ -301,6 +433,10 @@ sl_workspace_panel_class_init (SlWorkspacePanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-workspace-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWorkspacePanel, list_view);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+
+  gtk_widget_class_install_action (widget_class, "workspace.edit-target", "x", edit_target_action);
+  gtk_widget_class_install_action (widget_class, "workspace.remove-target", "x", remove_target_action);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, remove_selected_cb, NULL);
 }
 
 static void
@@ -316,6 +452,10 @@ sl_workspace_panel_init (SlWorkspacePanel *self)
   gtk_list_view_set_factory (self->list_view, factory);
 
   self->sections = g_list_store_new (SL_TYPE_WORKSPACE_SECTION);
+  self->target_menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->target_menu), FALSE);
+  gtk_widget_set_halign (self->target_menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->target_menu, GTK_WIDGET (self->list_view));
 }
 
 GtkWidget *
@@ -333,6 +473,7 @@ sl_workspace_panel_new (GListModel *targets,
   g_return_val_if_fail (G_IS_LIST_MODEL (recent), NULL);
 
   self = g_object_new (SL_TYPE_WORKSPACE_PANEL, NULL);
+  self->targets = g_object_ref (targets);
 
   targets_section = sl_workspace_section_new ("targets", _("Targets"), "sl-server-symbolic", targets);
   folders_section = sl_workspace_section_new ("folders", _("Opened Folders"), "folder-symbolic", folders);

@@ -1,0 +1,664 @@
+/* sl-cli-job.c: sightline-cli job
+ *
+ * run: uploads a project to a target, starts a command there as a
+ * detached job, streams its log, pulls result folders while it runs and
+ * exits with the job's exit code. list, logs and stop work on the job
+ * history of the workspace database.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-cache.h"
+#include "sl-cli.h"
+#include "sl-direct-job-backend.h"
+#include "sl-folder-pull.h"
+#include "sl-project-upload.h"
+
+#define PULL_INTERVAL_US (3 * G_USEC_PER_SEC)
+#define POLL_PAUSE_US    (300 * G_TIME_SPAN_MILLISECOND)
+
+static void
+print_job_usage (FILE *stream)
+{
+  fprintf (stream, "%s\n", _("Usage: sightline-cli job run --target NAME --project DIR [OPTIONS…] -- COMMAND [ARGS…]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job list [--json]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job logs ID [--follow]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job stop ID"));
+  fprintf (stream, "\n%s\n", _("Run “sightline-cli job run --help” and so on for the options."));
+}
+
+static gboolean
+parse_options (GOptionContext  *context,
+               const GOptionEntry *entries,
+               int             *argc,
+               char          ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+write_log (GBytes   *data,
+           guint64   offset,
+           gpointer  user_data)
+{
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
+
+  fwrite (bytes, 1, size, stdout);
+  fflush (stdout);
+}
+
+static SlJobState
+state_for_exit (SlJobStatus status,
+                int         exit_code)
+{
+  if (status == SL_JOB_STATUS_LOST)
+    return SL_JOB_STATE_LOST;
+  return exit_code == 0 ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED;
+}
+
+static void
+save_end (SlWorkspaceStore *store,
+          SlJobRecord      *record,
+          SlJobState        state,
+          gboolean          has_exit_code,
+          int               exit_code)
+{
+  g_autoptr(GError) error = NULL;
+
+  sl_job_record_set_state (record, state);
+  if (has_exit_code)
+    sl_job_record_set_exit_code (record, exit_code);
+  sl_job_record_set_finished_at (record, 0);
+  if (!sl_workspace_store_finish_job (store, record, &error))
+    sl_cli_print_error ("%s", error->message);
+}
+
+typedef struct {
+  SlTargetShell *shell;
+  char          *remote;
+  char          *local;
+} Pull;
+
+static void
+pull_free (gpointer data)
+{
+  Pull *pull = data;
+
+  g_free (pull->remote);
+  g_free (pull->local);
+  g_free (pull);
+}
+
+static void
+pull_all (GPtrArray *pulls,
+          gboolean   last)
+{
+  for (guint i = 0; i < pulls->len; i++)
+    {
+      Pull *pull = g_ptr_array_index (pulls, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlPullResult) result = NULL;
+
+      result = sl_folder_pull (pull->shell, pull->remote, pull->local, NULL, NULL, NULL, &error);
+      if (result == NULL)
+        {
+          /* Not there yet is normal while a job starts. */
+          if (last || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            sl_cli_print_error ("%s", error->message);
+          continue;
+        }
+      if (last)
+        {
+          for (guint r = 0; r < result->refused->len; r++)
+            g_printerr (_("sightline-cli: left out: %s\n"), (const char *)g_ptr_array_index (result->refused, r));
+          g_printerr (_("sightline-cli: pulled %s into %s\n"), pull->remote, pull->local);
+        }
+    }
+}
+
+static const char *
+explain_exit (int exit_code)
+{
+  if (exit_code == 127)
+    return _("the command was not found on the target: check its name, PATH and the target’s environment setup");
+  if (exit_code == 126)
+    return _("the command could not be run: check the working folder and that the program is executable");
+  if (exit_code == 143)
+    return _("the job was stopped (SIGTERM)");
+  if (exit_code == 137)
+    return _("the job was killed (SIGKILL)");
+  return NULL;
+}
+
+/* Follows the log until the job ends, pulling every few seconds. */
+static SlJobStatus
+follow_job (SlJobBackend *backend,
+            SlJob        *job,
+            GPtrArray    *pulls,
+            int          *exit_code,
+            GError      **error)
+{
+  gint64 last_pull = g_get_monotonic_time ();
+  guint64 offset = 0;
+
+  for (;;)
+    {
+      SlJobStatus status = sl_job_backend_attach_log (backend, job, &offset, FALSE, write_log, NULL,
+                                                      exit_code, NULL, error);
+
+      if (status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST)
+        return status;
+
+      if (pulls != NULL && pulls->len > 0 && g_get_monotonic_time () - last_pull > PULL_INTERVAL_US)
+        {
+          pull_all (pulls, FALSE);
+          last_pull = g_get_monotonic_time ();
+        }
+      g_usleep (POLL_PAUSE_US);
+    }
+}
+
+static int
+job_run (int    argc,
+         char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("-- COMMAND [ARGS…] — run a command on a target"));
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlTargetShell) shell = NULL;
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJob) job = NULL;
+  g_autoptr(SlJobRecord) record = NULL;
+  g_autoptr(GPtrArray) pulls = g_ptr_array_new_with_free_func (pull_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  g_autofree char *target_name = NULL;
+  g_autofree char *project = NULL;
+  g_autofree char *remote_dir = NULL;
+  g_autofree char *base_dir = NULL;
+  g_autofree char *resolved_base = NULL;
+  g_autofree char *resolved_remote = NULL;
+  g_autofree char *command_line = NULL;
+  g_autofree char *log_path = NULL;
+  g_autofree char *cache_dir = NULL;
+  g_auto(GStrv) pull_dirs = NULL;
+  g_auto(GStrv) excludes = NULL;
+  gboolean detach = FALSE;
+  gboolean hash = FALSE;
+  gboolean dry_run = FALSE;
+  SlJobStatus status;
+  int exit_code = -1;
+  const GOptionEntry entries[] = {
+    { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
+    { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in"), N_("DIR") },
+    { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
+    { "pull", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pull_dirs, N_("A folder under the remote project folder to mirror into the cache while the job runs (repeatable)"), N_("SUBDIR") },
+    { "exclude", 0, 0, G_OPTION_ARG_STRING_ARRAY, &excludes, N_("A pattern of files not to upload, instead of the defaults .git, __pycache__, *.ckpt, *.om (repeatable)"), N_("PATTERN") },
+    { "hash", 0, 0, G_OPTION_ARG_NONE, &hash, N_("Compare file contents (SHA-256) when the size matches but the time does not"), NULL },
+    { "detach", 0, 0, G_OPTION_ARG_NONE, &detach, N_("Start the job and return without following its log"), NULL },
+    { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, N_("Print the exact command that would start the job, and do nothing"), NULL },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
+    { NULL }
+  };
+
+  if (!parse_options (context, entries, &argc, &argv))
+    return 2;
+
+  /* GOption leaves "--" in place when it stops there. */
+  if (argc >= 2 && g_str_equal (argv[1], "--"))
+    {
+      argv++;
+      argc--;
+    }
+
+  if (target_name == NULL || project == NULL || argc < 2)
+    {
+      sl_cli_print_error (_("job run needs --target NAME, --project DIR and a COMMAND after “--”"));
+      return 2;
+    }
+
+  store = sl_cli_open_store (db_path, &error);
+  if (store == NULL || (target = sl_cli_find_target (store, target_name, 0, &error)) == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  shell = sl_cli_create_shell (target);
+  backend = sl_direct_job_backend_new (shell);
+  base_dir = sl_cli_dup_base_dir (target);
+
+  {
+    g_autofree char *absolute = g_canonicalize_filename (project, NULL);
+
+    g_free (project);
+    project = g_steal_pointer (&absolute);
+  }
+
+  if (remote_dir == NULL)
+    {
+      g_autofree char *name = g_path_get_basename (project);
+
+      /* This computer runs the project where it is. */
+      remote_dir = sl_target_shell_is_local (shell) ? g_strdup (project)
+                                                    : g_build_path ("/", base_dir, "sightline", name, NULL);
+    }
+
+  if (dry_run)
+    {
+      g_autofree char *launch = NULL;
+
+      job = sl_job_new ((const char * const *)argv + 1, remote_dir, base_dir);
+      sl_job_set_env_setup (job, sl_cli_get_env_setup (target));
+      launch = sl_job_backend_dup_launch_command (backend, job, &error);
+      if (launch == NULL)
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      printf ("%s\n", launch);
+      return 0;
+    }
+
+  resolved_base = sl_target_shell_resolve_dir (shell, base_dir, TRUE, NULL, &error);
+  if (resolved_base == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  if (!sl_target_shell_is_local (shell) || !g_str_equal (remote_dir, project))
+    {
+      SlUploadStats stats = { 0 };
+      g_autofree char *size = NULL;
+
+      if (!sl_project_upload (shell, project, remote_dir, (const char * const *)excludes, hash,
+                              sl_cli_print_progress, NULL, &stats, NULL, &error))
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      size = g_format_size (stats.bytes_sent);
+      g_printerr (_("sightline-cli: uploaded %u files (%s), %u unchanged, %u left out\n"),
+                  stats.files_sent, size, stats.files_unchanged, stats.files_excluded);
+    }
+
+  resolved_remote = sl_target_shell_resolve_dir (shell, remote_dir, TRUE, NULL, &error);
+  if (resolved_remote == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  job = sl_job_new ((const char * const *)argv + 1, resolved_remote, resolved_base);
+  sl_job_set_env_setup (job, sl_cli_get_env_setup (target));
+  command_line = sl_job_dup_command_line (job);
+  log_path = sl_job_dup_log_path (job);
+
+  record = sl_job_record_new (command_line, MAX (sl_target_get_id (target), 0));
+  sl_job_record_set_target_name (record, sl_target_get_name (target));
+  sl_job_record_set_started_at (record, g_get_real_time ());
+  sl_job_record_set_log_path (record, log_path);
+  sl_job_record_set_remote_folder (record, resolved_remote);
+  sl_job_record_set_state (record, SL_JOB_STATE_RUNNING);
+  if (!sl_workspace_store_add_job (store, record, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  if (!sl_job_backend_launch (backend, job, NULL, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      save_end (store, record, SL_JOB_STATE_FAILED, FALSE, 0);
+      return 1;
+    }
+
+  g_printerr (_("sightline-cli: job %lld started on %s in %s (log: %s)\n"),
+              (long long)sl_job_record_get_id (record), sl_target_get_name (target), resolved_remote, log_path);
+
+  if (detach)
+    {
+      printf ("%lld\n", (long long)sl_job_record_get_id (record));
+      return 0;
+    }
+
+  cache_dir = sl_cache_dup_dir (NULL);
+  for (guint i = 0; pull_dirs != NULL && pull_dirs[i] != NULL; i++)
+    {
+      Pull *pull = g_new0 (Pull, 1);
+
+      pull->shell = shell;
+      pull->remote = g_build_path ("/", resolved_remote, pull_dirs[i], NULL);
+      pull->local = sl_transfer_dup_cache_dir (cache_dir, sl_target_get_id (target) > 0 ? sl_target_get_name (target) : "local",
+                                               pull->remote, &error);
+      if (pull->local == NULL)
+        {
+          pull_free (pull);
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      g_ptr_array_add (pulls, pull);
+    }
+
+  status = follow_job (backend, job, pulls, &exit_code, &error);
+  if (error != NULL)
+    {
+      sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
+                          (long long)sl_job_record_get_id (record), error->message,
+                          (long long)sl_job_record_get_id (record));
+      return 1;
+    }
+
+  pull_all (pulls, TRUE);
+  save_end (store, record, state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
+
+  if (status != SL_JOB_STATUS_EXITED)
+    {
+      sl_cli_print_error (_("Job %lld ended without an exit code (killed, or the target restarted)"),
+                          (long long)sl_job_record_get_id (record));
+      return 1;
+    }
+
+  if (exit_code != 0)
+    {
+      const char *why = explain_exit (exit_code);
+
+      if (why != NULL)
+        sl_cli_print_error (_("Job %lld exited with %d: %s"), (long long)sl_job_record_get_id (record), exit_code, why);
+      else
+        sl_cli_print_error (_("Job %lld exited with %d"), (long long)sl_job_record_get_id (record), exit_code);
+    }
+  return exit_code >= 0 && exit_code < 256 ? exit_code : 1;
+}
+
+static SlJobRecord *
+find_job (SlWorkspaceStore  *store,
+          const char        *id_text,
+          GError           **error)
+{
+  g_autoptr(GPtrArray) jobs = NULL;
+  gint64 id = g_ascii_strtoll (id_text, NULL, 10);
+
+  jobs = sl_workspace_store_list_jobs (store, 0, error);
+  if (jobs == NULL)
+    return NULL;
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      SlJobRecord *job = g_ptr_array_index (jobs, i);
+
+      if (sl_job_record_get_id (job) == id)
+        return g_object_ref (job);
+    }
+
+  g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+               _("There is no job %s; “sightline-cli job list” shows them"), id_text);
+  return NULL;
+}
+
+/* The store, the record, and a backend on its target for ID. */
+static gboolean
+open_job (const char         *db_path,
+          const char         *id_text,
+          SlWorkspaceStore  **store,
+          SlJobRecord       **record,
+          SlJobBackend      **backend,
+          SlJob             **job)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlTargetShell) shell = NULL;
+  g_autofree char *dir = NULL;
+
+  *store = sl_cli_open_store (db_path, &error);
+  if (*store == NULL || (*record = find_job (*store, id_text, &error)) == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return FALSE;
+    }
+
+  if (sl_job_record_get_log_path (*record) == NULL)
+    {
+      sl_cli_print_error (_("Job %s has no log: it was not started as a detached job"), id_text);
+      return FALSE;
+    }
+
+  target = sl_cli_find_target (*store, NULL, sl_job_record_get_target_id (*record), &error);
+  if (target == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return FALSE;
+    }
+
+  shell = sl_cli_create_shell (target);
+  *backend = sl_direct_job_backend_new (shell);
+  dir = g_path_get_dirname (sl_job_record_get_log_path (*record));
+  *job = sl_job_new_for_dir (dir);
+  return TRUE;
+}
+
+static int
+job_logs (int    argc,
+          char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("ID — print the log of a job"));
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlJobRecord) record = NULL;
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJob) job = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  gboolean follow = FALSE;
+  guint64 offset = 0;
+  int exit_code = -1;
+  SlJobStatus status;
+  const GOptionEntry entries[] = {
+    { "follow", 'f', 0, G_OPTION_ARG_NONE, &follow, N_("Keep printing the log until the job ends"), NULL },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
+    { NULL }
+  };
+
+  if (!parse_options (context, entries, &argc, &argv))
+    return 2;
+  if (argc != 2)
+    {
+      sl_cli_print_error (_("job logs needs a job ID"));
+      return 2;
+    }
+
+  if (!open_job (db_path, argv[1], &store, &record, &backend, &job))
+    return 1;
+
+  status = sl_job_backend_attach_log (backend, job, &offset, follow, write_log, NULL, &exit_code, NULL, &error);
+  if (error != NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  /* The history learns how a job ended from whoever sees it end. */
+  if ((status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST) &&
+      !sl_job_state_is_finished (sl_job_record_get_state (record)))
+    save_end (store, record, state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
+
+  return 0;
+}
+
+static int
+job_stop (int    argc,
+          char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("ID — stop a job: SIGTERM, then SIGKILL after a grace period"));
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlJobRecord) record = NULL;
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJob) job = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  int grace = SL_JOB_DEFAULT_STOP_GRACE_SECONDS;
+  int exit_code = -1;
+  SlJobStatus status;
+  const GOptionEntry entries[] = {
+    { "grace", 0, 0, G_OPTION_ARG_INT, &grace, N_("Seconds between SIGTERM and SIGKILL (default 10)"), N_("SECONDS") },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
+    { NULL }
+  };
+
+  if (!parse_options (context, entries, &argc, &argv))
+    return 2;
+  if (argc != 2 || grace < 0)
+    {
+      sl_cli_print_error (_("job stop needs a job ID"));
+      return 2;
+    }
+
+  if (!open_job (db_path, argv[1], &store, &record, &backend, &job))
+    return 1;
+
+  if (!sl_job_backend_stop (backend, job, (guint)grace, NULL, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, NULL);
+  if (!sl_job_state_is_finished (sl_job_record_get_state (record)))
+    save_end (store, record, SL_JOB_STATE_CANCELLED, status == SL_JOB_STATUS_EXITED, exit_code);
+
+  if (status == SL_JOB_STATUS_EXITED)
+    printf (_("Job %s stopped (exit code %d)\n"), argv[1], exit_code);
+  else
+    printf (_("Job %s stopped\n"), argv[1]);
+  return 0;
+}
+
+static int
+job_list (int    argc,
+          char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new (_("— list the job history, newest first"));
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db_path = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
+    { NULL }
+  };
+
+  if (!parse_options (context, entries, &argc, &argv))
+    return 2;
+
+  store = sl_cli_open_store (db_path, &error);
+  if (store == NULL || (jobs = sl_workspace_store_list_jobs (store, 0, &error)) == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autoptr(JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < jobs->len; i++)
+        {
+          SlJobRecord *job = g_ptr_array_index (jobs, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "id");
+          json_builder_add_int_value (builder, sl_job_record_get_id (job));
+          json_builder_set_member_name (builder, "command");
+          json_builder_add_string_value (builder, sl_job_record_get_command (job));
+          json_builder_set_member_name (builder, "target");
+          json_builder_add_string_value (builder, sl_job_record_get_target_name (job));
+          json_builder_set_member_name (builder, "state");
+          json_builder_add_string_value (builder, sl_job_state_to_id (sl_job_record_get_state (job)));
+          json_builder_set_member_name (builder, "started_at");
+          json_builder_add_int_value (builder, sl_job_record_get_started_at (job));
+          json_builder_set_member_name (builder, "finished_at");
+          if (sl_job_record_get_finished_at (job) != 0)
+            json_builder_add_int_value (builder, sl_job_record_get_finished_at (job));
+          else
+            json_builder_add_null_value (builder);
+          json_builder_set_member_name (builder, "exit_code");
+          if (sl_job_record_has_exit_code (job))
+            json_builder_add_int_value (builder, sl_job_record_get_exit_code (job));
+          else
+            json_builder_add_null_value (builder);
+          json_builder_set_member_name (builder, "log_path");
+          json_builder_add_string_value (builder, sl_job_record_get_log_path (job));
+          json_builder_set_member_name (builder, "remote_folder");
+          json_builder_add_string_value (builder, sl_job_record_get_remote_folder (job));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+
+      root = json_builder_get_root (builder);
+      json_generator_set_root (generator, root);
+      json_generator_set_pretty (generator, TRUE);
+      text = json_generator_to_data (generator, NULL);
+      printf ("%s\n", text);
+      return 0;
+    }
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      SlJobRecord *job = g_ptr_array_index (jobs, i);
+      g_autoptr(GDateTime) started = g_date_time_new_from_unix_local (sl_job_record_get_started_at (job) / G_USEC_PER_SEC);
+      g_autofree char *when = started != NULL ? g_date_time_format (started, "%Y-%m-%d %H:%M:%S") : g_strdup ("");
+      g_autofree char *code = sl_job_record_has_exit_code (job)
+                              ? g_strdup_printf ("%d", sl_job_record_get_exit_code (job)) : g_strdup ("-");
+
+      printf ("%-6lld %-10s %-4s %-19s %-12s %s\n", (long long)sl_job_record_get_id (job),
+              sl_job_state_to_id (sl_job_record_get_state (job)), code, when,
+              sl_job_record_get_target_name (job) != NULL ? sl_job_record_get_target_name (job) : "",
+              sl_job_record_get_command (job));
+    }
+  return 0;
+}
+
+int
+sl_cli_job (int    argc,
+            char **argv)
+{
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      print_job_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? 2 : 0;
+    }
+
+  if (g_str_equal (argv[1], "run"))
+    return job_run (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "list"))
+    return job_list (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "logs"))
+    return job_logs (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "stop"))
+    return job_stop (argc - 1, argv + 1);
+
+  sl_cli_print_error (_("unknown job command “%s”"), argv[1]);
+  print_job_usage (stderr);
+  return 2;
+}

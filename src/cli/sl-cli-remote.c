@@ -1,0 +1,190 @@
+/* sl-cli-remote.c: what the job and pull commands share
+ *
+ * Opening the workspace database, finding a target by name or id and
+ * reaching it through a shell that reconnects, saying so on stderr.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "sl-cli.h"
+#include "sl-local-target.h"
+#include "sl-ssh-target.h"
+
+SlWorkspaceStore *
+sl_cli_open_store (const char  *db_path,
+                   GError     **error)
+{
+  g_autofree char *path = db_path != NULL ? g_strdup (db_path) : sl_workspace_store_dup_default_path ();
+
+  return sl_workspace_store_new_for_path (path, error);
+}
+
+static SlTarget *
+target_from_record (SlTargetRecord  *record,
+                    GError         **error)
+{
+  SlTarget *target;
+
+  if (sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH)
+    target = sl_ssh_target_new_from_record (record, error);
+  else
+    target = sl_local_target_new ();
+
+  if (target != NULL)
+    {
+      sl_target_set_id (target, sl_target_record_get_id (record));
+      sl_target_set_name (target, sl_target_record_get_name (record));
+    }
+  return target;
+}
+
+/**
+ * sl_cli_find_target:
+ * @name: (nullable): a target's name; "local" means this computer when
+ *   no target has that name
+ * @target_id: the id to look up when @name is %NULL
+ *
+ * Returns: (transfer full): the target, or %NULL with @error set
+ */
+SlTarget *
+sl_cli_find_target (SlWorkspaceStore  *store,
+                    const char        *name,
+                    gint64             target_id,
+                    GError           **error)
+{
+  g_autoptr(GPtrArray) targets = sl_workspace_store_list_targets (store, error);
+
+  if (targets == NULL)
+    return NULL;
+
+  for (guint i = 0; i < targets->len; i++)
+    {
+      SlTargetRecord *record = g_ptr_array_index (targets, i);
+
+      if (name != NULL ? g_str_equal (sl_target_record_get_name (record), name)
+                       : sl_target_record_get_id (record) == target_id)
+        return target_from_record (record, error);
+    }
+
+  if (name == NULL && target_id <= 0)
+    return sl_local_target_new ();
+  if (name != NULL && g_str_equal (name, "local"))
+    return sl_local_target_new ();
+
+  if (name != NULL)
+    g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                 _("There is no target named “%s”; “sightline-cli target list” shows them"), name);
+  else
+    g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                 _("The job’s target is no longer in the workspace"));
+  return NULL;
+}
+
+static void
+print_state (SlTargetShellState  state,
+             const char         *detail,
+             gpointer            user_data)
+{
+  switch (state)
+    {
+    case SL_TARGET_SHELL_RECONNECTING:
+      g_printerr (_("sightline-cli: connection lost (%s); reconnecting…\n"), detail);
+      break;
+    case SL_TARGET_SHELL_CONNECTED:
+      g_printerr (_("sightline-cli: connected again\n"));
+      break;
+    case SL_TARGET_SHELL_DISCONNECTED:
+    default:
+      g_printerr (_("sightline-cli: gave up reconnecting: %s\n"), detail);
+      break;
+    }
+}
+
+/**
+ * sl_cli_create_shell:
+ *
+ * Returns: (transfer full): a shell on @target that reports reconnections
+ *   on stderr
+ */
+SlTargetShell *
+sl_cli_create_shell (SlTarget *target)
+{
+  SlTargetShell *shell = sl_target_shell_new_for_target (target);
+  const char *limit = g_getenv ("SIGHTLINE_RECONNECT_SECONDS");
+
+  sl_target_shell_set_state_func (shell, print_state, NULL);
+  if (limit != NULL)
+    sl_target_shell_set_reconnect_limit (shell, (guint)g_ascii_strtoull (limit, NULL, 10));
+  return shell;
+}
+
+/**
+ * sl_cli_dup_base_dir:
+ *
+ * Returns: (transfer full): the folder on @target that holds jobs and
+ *   projects: the SSH target's base folder ("~" when not set), the home
+ *   folder on this computer
+ */
+char *
+sl_cli_dup_base_dir (SlTarget *target)
+{
+  if (SL_IS_SSH_TARGET (target))
+    {
+      const char *base = sl_ssh_target_get_base_dir (SL_SSH_TARGET (target));
+
+      return g_strdup (base != NULL && base[0] != '\0' ? base : "~");
+    }
+  return g_build_filename (g_get_user_cache_dir (), "sightline", "local-jobs", NULL);
+}
+
+const char *
+sl_cli_get_env_setup (SlTarget *target)
+{
+  if (SL_IS_SSH_TARGET (target))
+    return sl_ssh_target_get_env_setup (SL_SSH_TARGET (target));
+  return NULL;
+}
+
+static char *
+format_size (guint64 bytes)
+{
+  return g_format_size (bytes);
+}
+
+/**
+ * sl_cli_print_progress:
+ *
+ * An SlTransferProgressFunc that prints one line, rewritten in place,
+ * on stderr when it is a terminal.
+ */
+void
+sl_cli_print_progress (const SlTransferProgress *progress,
+                       gpointer                  user_data)
+{
+  g_autofree char *done = NULL;
+  g_autofree char *total = NULL;
+  g_autofree char *rate = NULL;
+
+  /* Only on a terminal: the line is rewritten in place. */
+  if (!g_log_writer_supports_color (fileno (stderr)))
+    return;
+
+  done = format_size (progress->bytes_done);
+  total = format_size (progress->bytes_total);
+  rate = format_size ((guint64)progress->bytes_per_second);
+  g_printerr ("\r\033[K");
+  if (progress->seconds_left >= 0)
+    g_printerr (_("%llu/%llu files, %s of %s, %s/s, %d s left"),
+                (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                done, total, rate, (int)(progress->seconds_left + 0.5));
+  else
+    g_printerr (_("%llu/%llu files, %s of %s"),
+                (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                done, total);
+  if (progress->current == NULL)
+    g_printerr ("\n");
+}

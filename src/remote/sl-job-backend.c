@@ -1,0 +1,425 @@
+/* sl-job-backend.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "sl-job-backend.h"
+#include "sl-shell-quote.h"
+
+#define LOG_CHUNK        (256 * 1024)
+#define FOLLOW_PAUSE_MS  300
+
+struct _SlJob
+{
+  gatomicrefcount   ref_count;
+  char             *id;
+  char             *dir;
+  char            **argv;
+  char             *working_dir;
+  char             *env_setup;
+  char             *backend_id;
+};
+
+G_DEFINE_BOXED_TYPE (SlJob, sl_job, sl_job_ref, sl_job_unref)
+
+/**
+ * sl_job_dup_new_id:
+ *
+ * Returns: (transfer full): a new job id: the start time and a random
+ *   part, safe as a file name and sorted by time
+ */
+char *
+sl_job_dup_new_id (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%dT%H%M%S");
+
+  return g_strdup_printf ("%s-%06x", stamp, g_random_int () & 0xffffff);
+}
+
+/**
+ * sl_job_new:
+ * @argv: the program and its arguments
+ * @working_dir: the folder on the target to run in
+ * @base_dir: the folder on the target that holds ".sightline/jobs"
+ *
+ * Returns: (transfer full): a job that is not launched yet, with a new id
+ */
+SlJob *
+sl_job_new (const char * const *argv,
+            const char         *working_dir,
+            const char         *base_dir)
+{
+  SlJob *job;
+
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
+  g_return_val_if_fail (working_dir != NULL, NULL);
+  g_return_val_if_fail (base_dir != NULL, NULL);
+
+  job = g_new0 (SlJob, 1);
+  g_atomic_ref_count_init (&job->ref_count);
+  job->id = sl_job_dup_new_id ();
+  job->dir = g_build_path ("/", base_dir, ".sightline", "jobs", job->id, NULL);
+  job->argv = g_strdupv ((char **)argv);
+  job->working_dir = g_strdup (working_dir);
+  return job;
+}
+
+/**
+ * sl_job_new_for_dir:
+ * @job_dir: the folder of a launched job
+ *
+ * Returns: (transfer full): a job found again from its folder, to watch,
+ *   read or stop
+ */
+SlJob *
+sl_job_new_for_dir (const char *job_dir)
+{
+  SlJob *job;
+
+  g_return_val_if_fail (job_dir != NULL, NULL);
+
+  job = g_new0 (SlJob, 1);
+  g_atomic_ref_count_init (&job->ref_count);
+  job->id = g_path_get_basename (job_dir);
+  job->dir = g_strdup (job_dir);
+  return job;
+}
+
+SlJob *
+sl_job_ref (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  g_atomic_ref_count_inc (&job->ref_count);
+  return job;
+}
+
+void
+sl_job_unref (SlJob *job)
+{
+  g_return_if_fail (job != NULL);
+
+  if (!g_atomic_ref_count_dec (&job->ref_count))
+    return;
+
+  g_free (job->id);
+  g_free (job->dir);
+  g_strfreev (job->argv);
+  g_free (job->working_dir);
+  g_free (job->env_setup);
+  g_free (job->backend_id);
+  g_free (job);
+}
+
+const char *
+sl_job_get_id (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->id;
+}
+
+const char *
+sl_job_get_dir (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->dir;
+}
+
+/**
+ * sl_job_dup_file_path:
+ * @name: "cmd", "pid", "exit_code", "log" or "run.sh"
+ *
+ * Returns: (transfer full): the path of that file of the job folder
+ */
+char *
+sl_job_dup_file_path (SlJob      *job,
+                      const char *name)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return g_build_path ("/", job->dir, name, NULL);
+}
+
+char *
+sl_job_dup_log_path (SlJob *job)
+{
+  return sl_job_dup_file_path (job, "log");
+}
+
+const char *
+sl_job_get_working_dir (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->working_dir;
+}
+
+/**
+ * sl_job_get_argv:
+ *
+ * Returns: (nullable): the program and arguments; %NULL for a job found
+ *   again from its folder
+ */
+const char * const *
+sl_job_get_argv (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return (const char * const *)job->argv;
+}
+
+/**
+ * sl_job_dup_command_line:
+ *
+ * Returns: (transfer full) (nullable): the program and its arguments as
+ *   one shell command line, every argument quoted
+ */
+char *
+sl_job_dup_command_line (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->argv != NULL ? sl_shell_quote_argv ((const char * const *)job->argv) : NULL;
+}
+
+const char *
+sl_job_get_env_setup (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->env_setup;
+}
+
+/**
+ * sl_job_set_env_setup:
+ * @command: (nullable): a shell command run before the job, such as
+ *   sourcing the toolkit's set_env.sh; it is the user's own shell text
+ *   and is not quoted
+ */
+void
+sl_job_set_env_setup (SlJob      *job,
+                      const char *command)
+{
+  g_return_if_fail (job != NULL);
+
+  g_free (job->env_setup);
+  job->env_setup = command != NULL && command[0] != '\0' ? g_strdup (command) : NULL;
+}
+
+/**
+ * sl_job_get_backend_id:
+ *
+ * Returns: (nullable): what the backend knows the job by: a process
+ *   group id, a scheduler's job id
+ */
+const char *
+sl_job_get_backend_id (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->backend_id;
+}
+
+void
+sl_job_set_backend_id (SlJob      *job,
+                       const char *id)
+{
+  g_return_if_fail (job != NULL);
+
+  g_free (job->backend_id);
+  job->backend_id = g_strdup (id);
+}
+
+/* The interface */
+
+G_DEFINE_INTERFACE (SlJobBackend, sl_job_backend, G_TYPE_OBJECT)
+
+static void
+sl_job_backend_default_init (SlJobBackendInterface *iface)
+{
+}
+
+/**
+ * sl_job_backend_dup_launch_command:
+ *
+ * Returns: (transfer full): the exact command sent to the target to start
+ *   @job, to show before a configuration's first run
+ */
+char *
+sl_job_backend_dup_launch_command (SlJobBackend  *self,
+                                   SlJob         *job,
+                                   GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), NULL);
+  g_return_val_if_fail (job != NULL && job->argv != NULL, NULL);
+
+  return SL_JOB_BACKEND_GET_IFACE (self)->dup_launch_command (self, job, error);
+}
+
+/**
+ * sl_job_backend_launch:
+ *
+ * Starts @job detached on the target. Safe to repeat: a job whose folder
+ * shows it was started is not started twice.
+ */
+gboolean
+sl_job_backend_launch (SlJobBackend  *self,
+                       SlJob         *job,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), FALSE);
+  g_return_val_if_fail (job != NULL && job->argv != NULL, FALSE);
+
+  return SL_JOB_BACKEND_GET_IFACE (self)->launch (self, job, cancellable, error);
+}
+
+/**
+ * sl_job_backend_poll:
+ * @exit_code: (out) (optional): set when the job exited
+ *
+ * Returns: how the job is doing; %SL_JOB_STATUS_LOST with @error set when
+ *   the target could not be asked
+ */
+SlJobStatus
+sl_job_backend_poll (SlJobBackend  *self,
+                     SlJob         *job,
+                     int           *exit_code,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), SL_JOB_STATUS_LOST);
+  g_return_val_if_fail (job != NULL, SL_JOB_STATUS_LOST);
+
+  return SL_JOB_BACKEND_GET_IFACE (self)->poll (self, job, exit_code, cancellable, error);
+}
+
+/**
+ * sl_job_backend_stop:
+ * @grace_seconds: how long the job has to end after SIGTERM before it is
+ *   killed
+ */
+gboolean
+sl_job_backend_stop (SlJobBackend  *self,
+                     SlJob         *job,
+                     guint          grace_seconds,
+                     GCancellable  *cancellable,
+                     GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), FALSE);
+  g_return_val_if_fail (job != NULL, FALSE);
+
+  return SL_JOB_BACKEND_GET_IFACE (self)->stop (self, job, grace_seconds, cancellable, error);
+}
+
+/**
+ * sl_job_backend_read_log:
+ *
+ * Returns: (transfer full): up to @max_length bytes of the log from
+ *   @offset; empty at its end or when there is no log yet
+ */
+GBytes *
+sl_job_backend_read_log (SlJobBackend  *self,
+                         SlJob         *job,
+                         guint64        offset,
+                         guint64        max_length,
+                         GCancellable  *cancellable,
+                         GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), NULL);
+  g_return_val_if_fail (job != NULL, NULL);
+
+  return SL_JOB_BACKEND_GET_IFACE (self)->read_log (self, job, offset, max_length, cancellable, error);
+}
+
+static gboolean
+read_log_once (SlJobBackend  *self,
+               SlJob         *job,
+               guint64       *offset,
+               SlJobLogFunc   func,
+               gpointer       user_data,
+               gboolean      *got_any,
+               GCancellable  *cancellable,
+               GError       **error)
+{
+  for (;;)
+    {
+      g_autoptr(GBytes) data = sl_job_backend_read_log (self, job, *offset, LOG_CHUNK, cancellable, error);
+      gsize size;
+
+      if (data == NULL)
+        return FALSE;
+
+      size = g_bytes_get_size (data);
+      if (size == 0)
+        return TRUE;
+
+      func (data, *offset, user_data);
+      *offset += size;
+      *got_any = TRUE;
+      if (size < LOG_CHUNK)
+        return TRUE;
+    }
+}
+
+/**
+ * sl_job_backend_attach_log:
+ * @offset: (inout): the log offset to start from, moved past what was
+ *   passed to @func; keep it to attach again later without losing or
+ *   repeating a byte
+ * @follow: keep reading until the job ends, instead of stopping at the
+ *   current end of the log
+ * @func: receives the log in order, on the calling thread
+ * @exit_code: (out) (optional): set when the job exited
+ *
+ * Reads the job's log from @offset. Reconnections happen underneath; the
+ * reading goes on from the offset it had reached.
+ *
+ * Returns: the job's status when it stopped reading (%SL_JOB_STATUS_LOST
+ *   with @error set on failure)
+ */
+SlJobStatus
+sl_job_backend_attach_log (SlJobBackend  *self,
+                           SlJob         *job,
+                           guint64       *offset,
+                           gboolean       follow,
+                           SlJobLogFunc   func,
+                           gpointer       user_data,
+                           int           *exit_code,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_return_val_if_fail (SL_IS_JOB_BACKEND (self), SL_JOB_STATUS_LOST);
+  g_return_val_if_fail (job != NULL, SL_JOB_STATUS_LOST);
+  g_return_val_if_fail (offset != NULL, SL_JOB_STATUS_LOST);
+  g_return_val_if_fail (func != NULL, SL_JOB_STATUS_LOST);
+
+  for (;;)
+    {
+      GError *local_error = NULL;
+      gboolean got_any = FALSE;
+      SlJobStatus status;
+
+      /* The status is taken before reading, so output written just
+       * before the end is still read on this pass. */
+      status = sl_job_backend_poll (self, job, exit_code, cancellable, &local_error);
+      if (local_error != NULL)
+        {
+          g_propagate_error (error, local_error);
+          return SL_JOB_STATUS_LOST;
+        }
+
+      if (!read_log_once (self, job, offset, func, user_data, &got_any, cancellable, error))
+        return SL_JOB_STATUS_LOST;
+
+      if (!follow || status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST)
+        return status;
+
+      if (!got_any)
+        {
+          for (guint waited = 0; waited < FOLLOW_PAUSE_MS; waited += 50)
+            {
+              if (g_cancellable_set_error_if_cancelled (cancellable, error))
+                return SL_JOB_STATUS_LOST;
+              g_usleep (50 * G_TIME_SPAN_MILLISECOND);
+            }
+        }
+    }
+}

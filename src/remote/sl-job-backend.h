@@ -1,0 +1,132 @@
+/* sl-job-backend.h: starting, watching and stopping jobs on a target
+ *
+ * A job runs detached from Sightline under a job folder on the target,
+ * <base>/.sightline/jobs/<id>/, with its command line in "cmd" and its
+ * output in "log"; it goes on when the connection breaks or Sightline
+ * quits, and is found again from that folder. A backend decides how the
+ * job is started and watched: SlDirectJobBackend starts it as its own
+ * process group; a batch scheduler (Slurm: sbatch, squeue, scancel)
+ * would be another implementation of the same interface, so nothing that
+ * shows jobs needs to change.
+ *
+ * Calls block; run them from a worker thread in a GUI.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SL_JOB_STATUS_STARTING,   /* launched, not running yet */
+  SL_JOB_STATUS_RUNNING,
+  SL_JOB_STATUS_EXITED,     /* ended with an exit code */
+  SL_JOB_STATUS_LOST,       /* gone without an exit code (killed, server restarted) */
+} SlJobStatus;
+
+#define SL_JOB_DEFAULT_STOP_GRACE_SECONDS 10
+
+typedef struct _SlJob SlJob;
+
+GType        sl_job_get_type             (void) G_GNUC_CONST;
+SlJob       *sl_job_new                  (const char * const *argv,
+                                          const char         *working_dir,
+                                          const char         *base_dir);
+SlJob       *sl_job_new_for_dir          (const char         *job_dir);
+SlJob       *sl_job_ref                  (SlJob              *job);
+void         sl_job_unref                (SlJob              *job);
+const char  *sl_job_get_id               (SlJob              *job);
+const char  *sl_job_get_dir              (SlJob              *job);
+char        *sl_job_dup_log_path         (SlJob              *job);
+char        *sl_job_dup_file_path        (SlJob              *job,
+                                          const char         *name);
+const char  *sl_job_get_working_dir      (SlJob              *job);
+const char * const *sl_job_get_argv      (SlJob              *job);
+char        *sl_job_dup_command_line     (SlJob              *job);
+const char  *sl_job_get_env_setup        (SlJob              *job);
+void         sl_job_set_env_setup        (SlJob              *job,
+                                          const char         *command);
+const char  *sl_job_get_backend_id       (SlJob              *job);
+void         sl_job_set_backend_id       (SlJob              *job,
+                                          const char         *id);
+char        *sl_job_dup_new_id           (void);
+
+/**
+ * SlJobLogFunc:
+ * @data: the next bytes of the log
+ * @offset: the log offset of the first byte of @data
+ */
+typedef void (*SlJobLogFunc) (GBytes   *data,
+                              guint64   offset,
+                              gpointer  user_data);
+
+#define SL_TYPE_JOB_BACKEND (sl_job_backend_get_type ())
+G_DECLARE_INTERFACE (SlJobBackend, sl_job_backend, SL, JOB_BACKEND, GObject)
+
+struct _SlJobBackendInterface
+{
+  GTypeInterface parent_iface;
+
+  char        *(*dup_launch_command) (SlJobBackend  *self,
+                                      SlJob         *job,
+                                      GError       **error);
+  gboolean     (*launch)             (SlJobBackend  *self,
+                                      SlJob         *job,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+  SlJobStatus  (*poll)               (SlJobBackend  *self,
+                                      SlJob         *job,
+                                      int           *exit_code,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+  gboolean     (*stop)               (SlJobBackend  *self,
+                                      SlJob         *job,
+                                      guint          grace_seconds,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+  GBytes      *(*read_log)           (SlJobBackend  *self,
+                                      SlJob         *job,
+                                      guint64        offset,
+                                      guint64        max_length,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+};
+
+char        *sl_job_backend_dup_launch_command (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                GError       **error);
+gboolean     sl_job_backend_launch             (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+SlJobStatus  sl_job_backend_poll               (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                int           *exit_code,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+gboolean     sl_job_backend_stop               (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                guint          grace_seconds,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+GBytes      *sl_job_backend_read_log           (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                guint64        offset,
+                                                guint64        max_length,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+SlJobStatus  sl_job_backend_attach_log         (SlJobBackend  *self,
+                                                SlJob         *job,
+                                                guint64       *offset,
+                                                gboolean       follow,
+                                                SlJobLogFunc   func,
+                                                gpointer       user_data,
+                                                int           *exit_code,
+                                                GCancellable  *cancellable,
+                                                GError       **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)
+
+G_END_DECLS

@@ -1,0 +1,912 @@
+/* sl-project-dialog.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "sl-project-dialog.h"
+
+static const char * const default_excludes[] = { ".git", "__pycache__", "*.ckpt", "*.om", NULL };
+
+typedef struct {
+  AdwExpanderRow *expander;
+  AdwEntryRow    *name;
+  AdwEntryRow    *command;
+  AdwEntryRow    *arguments;
+  AdwEntryRow    *environment;
+  AdwEntryRow    *folder;
+  AdwEntryRow    *pull;
+  AdwComboRow    *kind;
+  AdwActionRow   *error;
+} ConfigRows;
+
+struct _SlProjectDialog
+{
+  AdwWindow             parent_instance;
+
+  SlApplication        *app;
+  GPtrArray            *projects;      /* SlProjectRecord, as in project_row after "New Project" */
+  GArray               *target_ids;    /* gint64, as in target_row */
+  GPtrArray            *configs;       /* ConfigRows */
+  GPtrArray            *exclude_rows;  /* AdwActionRow, the pattern is the title */
+  GtkFileChooserNative *chooser;
+  gboolean              can_save;
+  gboolean              loading;
+
+  AdwToastOverlay      *toast_overlay;
+  GtkButton            *save_button;
+  GtkButton            *remove_button;
+  AdwComboRow          *project_row;
+  AdwEntryRow          *name_row;
+  AdwActionRow         *name_error;
+  AdwEntryRow          *folder_row;
+  AdwActionRow         *folder_error;
+  AdwComboRow          *target_row;
+  AdwEntryRow          *remote_folder_row;
+  AdwPreferencesGroup  *excludes_group;
+  AdwEntryRow          *exclude_entry;
+  AdwPreferencesGroup  *configs_group;
+};
+
+G_DEFINE_FINAL_TYPE (SlProjectDialog, sl_project_dialog, ADW_TYPE_WINDOW)
+
+static void update_validation (SlProjectDialog *self);
+
+static char *
+stripped_text (AdwEntryRow *row)
+{
+  return g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+}
+
+static void
+set_row (AdwEntryRow *row,
+         const char  *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), text != NULL ? text : "");
+}
+
+static char *
+expand_home (const char *path)
+{
+  if (g_str_has_prefix (path, "~/"))
+    return g_build_filename (g_get_home_dir (), path + 2, NULL);
+  return g_strdup (path);
+}
+
+/* Words joined back into what a user would type: plain words stay
+ * plain, anything else is quoted. */
+static char *
+join_words (const char * const *words)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    {
+      gboolean plain = words[i][0] != '\0';
+
+      for (const char *p = words[i]; *p != '\0' && plain; p++)
+        plain = g_ascii_isalnum (*p) || strchr ("_./:=,@%+-*", *p) != NULL;
+
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      if (plain)
+        g_string_append (out, words[i]);
+      else
+        {
+          g_autofree char *quoted = g_shell_quote (words[i]);
+
+          g_string_append (out, quoted);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Splits what the user typed into words, as a shell would; an empty
+ * text is no words. */
+static char **
+split_words (AdwEntryRow  *row,
+             GError      **error)
+{
+  g_autofree char *text = stripped_text (row);
+  char **words = NULL;
+
+  if (text[0] == '\0')
+    return g_new0 (char *, 1);
+  if (!g_shell_parse_argv (text, NULL, &words, error))
+    return NULL;
+  return words;
+}
+
+static gboolean
+valid_variable (const char *assignment)
+{
+  const char *equals = strchr (assignment, '=');
+
+  if (equals == NULL || equals == assignment || g_ascii_isdigit (assignment[0]))
+    return FALSE;
+  for (const char *p = assignment; p < equals; p++)
+    {
+      if (!g_ascii_isalnum (*p) && *p != '_')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Run configurations */
+
+static const char *
+kind_label (SlRunConfigKind kind)
+{
+  switch (kind)
+    {
+    case SL_RUN_CONFIG_KIND_TRAIN:   return _("Train");
+    case SL_RUN_CONFIG_KIND_PROFILE: return _("Profile");
+    case SL_RUN_CONFIG_KIND_INFER:   return _("Infer");
+    case SL_RUN_CONFIG_KIND_CONVERT: return _("Convert");
+    default:                         return "?";
+    }
+}
+
+static void
+update_config_title (ConfigRows *rows)
+{
+  g_autofree char *name = stripped_text (rows->name);
+  g_autofree char *command = stripped_text (rows->command);
+  g_autofree char *subtitle = NULL;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->expander),
+                                 name[0] != '\0' ? name : _("Unnamed run configuration"));
+  subtitle = g_strdup_printf ("%s · %s", kind_label (adw_combo_row_get_selected (rows->kind)),
+                              command[0] != '\0' ? command : _("no command yet"));
+  adw_expander_row_set_subtitle (rows->expander, subtitle);
+}
+
+/* Why a run configuration cannot be saved, or NULL. */
+static char *
+check_config (ConfigRows *rows)
+{
+  g_autofree char *name = stripped_text (rows->name);
+  g_autofree char *command = stripped_text (rows->command);
+  g_auto(GStrv) arguments = NULL;
+  g_auto(GStrv) environment = NULL;
+  g_auto(GStrv) pull = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (name[0] == '\0')
+    return g_strdup (_("Type a name for this run configuration"));
+  if (command[0] == '\0')
+    return g_strdup (_("Type the command to run, such as python3 train.py"));
+  if ((arguments = split_words (rows->arguments, &error)) == NULL)
+    return g_strdup_printf (_("The arguments cannot be read: %s"), error->message);
+  if ((environment = split_words (rows->environment, &error)) == NULL)
+    return g_strdup_printf (_("The environment variables cannot be read: %s"), error->message);
+  for (guint i = 0; environment[i] != NULL; i++)
+    {
+      if (!valid_variable (environment[i]))
+        return g_strdup_printf (_("“%s” is not NAME=VALUE: a variable name has letters, digits and _, "
+                                  "and does not start with a digit"), environment[i]);
+    }
+  if ((pull = split_words (rows->pull, &error)) == NULL)
+    return g_strdup_printf (_("The output folders cannot be read: %s"), error->message);
+  return NULL;
+}
+
+static SlRunConfigRecord *
+config_from_rows (ConfigRows *rows)
+{
+  g_autofree char *name = stripped_text (rows->name);
+  g_autofree char *command = stripped_text (rows->command);
+  g_autofree char *folder = stripped_text (rows->folder);
+  g_auto(GStrv) arguments = split_words (rows->arguments, NULL);
+  g_auto(GStrv) environment = split_words (rows->environment, NULL);
+  g_auto(GStrv) pull = split_words (rows->pull, NULL);
+  SlRunConfigRecord *config;
+
+  config = sl_run_config_record_new (adw_combo_row_get_selected (rows->kind), name, command);
+  sl_run_config_record_set_arguments (config, (const char * const *)arguments);
+  sl_run_config_record_set_environment (config, (const char * const *)environment);
+  sl_run_config_record_set_working_folder (config, folder[0] != '\0' ? folder : NULL);
+  sl_run_config_record_set_pull_folders (config, (const char * const *)pull);
+  return config;
+}
+
+static void
+config_changed_cb (SlProjectDialog *self)
+{
+  for (guint i = 0; i < self->configs->len; i++)
+    update_config_title (g_ptr_array_index (self->configs, i));
+  update_validation (self);
+}
+
+static AdwEntryRow *
+add_config_entry (SlProjectDialog *self,
+                  ConfigRows      *rows,
+                  const char      *widget_name,
+                  const char      *title,
+                  const char      *text)
+{
+  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
+
+  gtk_widget_set_name (GTK_WIDGET (row), widget_name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  set_row (row, text);
+  g_signal_connect_object (row, "changed", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
+  adw_expander_row_add_row (rows->expander, GTK_WIDGET (row));
+  return row;
+}
+
+static void
+remove_config_cb (GtkButton       *button,
+                  SlProjectDialog *self)
+{
+  AdwExpanderRow *expander = ADW_EXPANDER_ROW (gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_EXPANDER_ROW));
+
+  for (guint i = 0; i < self->configs->len; i++)
+    {
+      ConfigRows *rows = g_ptr_array_index (self->configs, i);
+
+      if (rows->expander == expander)
+        {
+          adw_preferences_group_remove (self->configs_group, GTK_WIDGET (expander));
+          g_ptr_array_remove_index (self->configs, i);
+          break;
+        }
+    }
+  update_validation (self);
+}
+
+static ConfigRows *
+add_config_rows (SlProjectDialog   *self,
+                 SlRunConfigRecord *config)
+{
+  ConfigRows *rows = g_new0 (ConfigRows, 1);
+  g_autofree char *arguments = join_words (sl_run_config_record_get_arguments (config));
+  g_autofree char *environment = join_words (sl_run_config_record_get_environment (config));
+  g_autofree char *pull = join_words (sl_run_config_record_get_pull_folders (config));
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  AdwActionRow *remove_row;
+  GtkWidget *remove;
+
+  rows->expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (rows->expander), "run-config");
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->expander), FALSE);
+
+  rows->name = add_config_entry (self, rows, "run-name", _("Name"), sl_run_config_record_get_name (config));
+  for (SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN; kind <= SL_RUN_CONFIG_KIND_CONVERT; kind++)
+    gtk_string_list_append (kinds, kind_label (kind));
+  rows->kind = ADW_COMBO_ROW (adw_combo_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (rows->kind), "run-kind");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->kind), _("Kind"));
+  adw_combo_row_set_model (rows->kind, G_LIST_MODEL (kinds));
+  adw_combo_row_set_selected (rows->kind, sl_run_config_record_get_kind (config));
+  g_signal_connect_object (rows->kind, "notify::selected", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
+  adw_expander_row_add_row (rows->expander, GTK_WIDGET (rows->kind));
+  rows->command = add_config_entry (self, rows, "run-command", _("Command"), sl_run_config_record_get_command (config));
+  rows->arguments = add_config_entry (self, rows, "run-arguments", _("Arguments"), arguments);
+  rows->environment = add_config_entry (self, rows, "run-environment",
+                                        _("Environment variables (NAME=VALUE …)"), environment);
+  rows->folder = add_config_entry (self, rows, "run-folder", _("Working folder (empty: the remote project folder)"),
+                                   sl_run_config_record_get_working_folder (config));
+  rows->pull = add_config_entry (self, rows, "run-pull", _("Output folders to pull back"), pull);
+
+  rows->error = ADW_ACTION_ROW (adw_action_row_new ());
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->error), FALSE);
+  adw_action_row_set_title_lines (rows->error, 0);
+  adw_action_row_add_prefix (rows->error, gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+  gtk_widget_add_css_class (GTK_WIDGET (rows->error), "error");
+  gtk_widget_set_visible (GTK_WIDGET (rows->error), FALSE);
+  adw_expander_row_add_row (rows->expander, GTK_WIDGET (rows->error));
+
+  remove_row = ADW_ACTION_ROW (adw_action_row_new ());
+  remove = gtk_button_new_with_mnemonic (_("_Remove Run Configuration"));
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "destructive-action");
+  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_config_cb), self, 0);
+  adw_action_row_add_suffix (remove_row, remove);
+  adw_expander_row_add_row (rows->expander, GTK_WIDGET (remove_row));
+
+  adw_preferences_group_add (self->configs_group, GTK_WIDGET (rows->expander));
+  g_ptr_array_add (self->configs, rows);
+  update_config_title (rows);
+  return rows;
+}
+
+static void
+clear_configs (SlProjectDialog *self)
+{
+  for (guint i = 0; i < self->configs->len; i++)
+    {
+      ConfigRows *rows = g_ptr_array_index (self->configs, i);
+
+      adw_preferences_group_remove (self->configs_group, GTK_WIDGET (rows->expander));
+    }
+  g_ptr_array_set_size (self->configs, 0);
+}
+
+/* A new run configuration is at the bottom: bring it into view. */
+static gboolean
+scroll_to_last_config_cb (gpointer data)
+{
+  SlProjectDialog *self = data;
+  ConfigRows *rows = self->configs->len > 0 ? g_ptr_array_index (self->configs, self->configs->len - 1) : NULL;
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->configs_group), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = scrolled ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)) : NULL;
+  graphene_point_t point;
+
+  if (rows != NULL && content != NULL &&
+      gtk_widget_compute_point (GTK_WIDGET (rows->expander), content, &GRAPHENE_POINT_INIT (0, 0), &point))
+    {
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+      /* The point is in the viewport, which shows the scrolled part. */
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + point.y - 60);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+add_run_config_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
+  g_autoptr(SlRunConfigRecord) config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "", "");
+  ConfigRows *rows = add_config_rows (self, config);
+
+  /* One open at a time keeps the list short. */
+  for (guint i = 0; i + 1 < self->configs->len; i++)
+    adw_expander_row_set_expanded (((ConfigRows *)g_ptr_array_index (self->configs, i))->expander, FALSE);
+  adw_expander_row_set_expanded (rows->expander, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (rows->name));
+  update_validation (self);
+  /* After the layout of the new rows. */
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 100, scroll_to_last_config_cb, g_object_ref (self), g_object_unref);
+}
+
+/* Upload excludes */
+
+static void
+remove_exclude_cb (GtkButton       *button,
+                   SlProjectDialog *self)
+{
+  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ACTION_ROW);
+
+  if (row != NULL && g_ptr_array_remove (self->exclude_rows, row))
+    adw_preferences_group_remove (self->excludes_group, row);
+}
+
+static void
+add_exclude (SlProjectDialog *self,
+             const char      *pattern)
+{
+  AdwActionRow *row;
+  GtkWidget *remove;
+
+  for (guint i = 0; i < self->exclude_rows->len; i++)
+    {
+      if (g_str_equal (adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)), pattern))
+        return;
+    }
+
+  row = ADW_ACTION_ROW (adw_action_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (row), "exclude");
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pattern);
+  remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (remove, _("Upload files matching this pattern again"));
+  gtk_widget_add_css_class (remove, "flat");
+  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_exclude_cb), self, 0);
+  adw_action_row_add_suffix (row, remove);
+  adw_preferences_group_add (self->excludes_group, GTK_WIDGET (row));
+  g_ptr_array_add (self->exclude_rows, row);
+}
+
+static void
+set_excludes (SlProjectDialog    *self,
+              const char * const *patterns)
+{
+  while (self->exclude_rows->len > 0)
+    {
+      GtkWidget *row = g_ptr_array_steal_index (self->exclude_rows, self->exclude_rows->len - 1);
+
+      adw_preferences_group_remove (self->excludes_group, row);
+    }
+  for (guint i = 0; patterns != NULL && patterns[i] != NULL; i++)
+    add_exclude (self, patterns[i]);
+}
+
+static void
+add_exclude_cb (SlProjectDialog *self)
+{
+  g_autofree char *pattern = stripped_text (self->exclude_entry);
+
+  if (pattern[0] != '\0')
+    add_exclude (self, pattern);
+  set_row (self->exclude_entry, "");
+}
+
+/* The whole form */
+
+static gboolean
+check_form (SlProjectDialog  *self,
+            GError          **error)
+{
+  g_autofree char *name = stripped_text (self->name_row);
+  g_autofree char *folder = stripped_text (self->folder_row);
+  g_autofree char *name_reason = NULL;
+  g_autofree char *folder_reason = NULL;
+  gint64 own_id = 0;
+  guint selected = adw_combo_row_get_selected (self->project_row);
+  gboolean ok;
+
+  if (selected != GTK_INVALID_LIST_POSITION && selected > 0 && selected <= self->projects->len)
+    own_id = sl_project_record_get_id (g_ptr_array_index (self->projects, selected - 1));
+
+  if (name[0] == '\0')
+    name_reason = g_strdup (_("Type a name for the project"));
+  for (guint i = 0; name_reason == NULL && i < self->projects->len; i++)
+    {
+      SlProjectRecord *other = g_ptr_array_index (self->projects, i);
+
+      if (sl_project_record_get_id (other) != own_id && g_str_equal (sl_project_record_get_name (other), name))
+        name_reason = g_strdup_printf (_("Another project is already called “%s”"), name);
+    }
+
+  if (folder[0] == '\0')
+    folder_reason = g_strdup (_("Type or choose the folder on this computer that holds the project"));
+  else
+    {
+      g_autofree char *expanded = expand_home (folder);
+
+      if (!g_file_test (expanded, G_FILE_TEST_IS_DIR))
+        folder_reason = g_strdup_printf (_("There is no folder %s on this computer"), expanded);
+    }
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_error), name_reason ? name_reason : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->name_error), name_reason != NULL && !self->loading);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->folder_error), folder_reason ? folder_reason : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->folder_error), folder_reason != NULL && !self->loading);
+  ok = name_reason == NULL && folder_reason == NULL;
+  if (!ok)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, name_reason ? name_reason : folder_reason);
+
+  for (guint i = 0; i < self->configs->len; i++)
+    {
+      ConfigRows *rows = g_ptr_array_index (self->configs, i);
+      g_autofree char *reason = check_config (rows);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->error), reason ? reason : "");
+      gtk_widget_set_visible (GTK_WIDGET (rows->error), reason != NULL);
+      if (reason != NULL)
+        gtk_widget_add_css_class (GTK_WIDGET (rows->expander), "error");
+      else
+        gtk_widget_remove_css_class (GTK_WIDGET (rows->expander), "error");
+      if (reason != NULL && ok)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: %s",
+                       adw_preferences_row_get_title (ADW_PREFERENCES_ROW (rows->expander)), reason);
+          ok = FALSE;
+        }
+    }
+
+  return ok;
+}
+
+static void
+update_validation (SlProjectDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->project_row);
+
+  self->can_save = check_form (self, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.save", self->can_save);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.remove", selected != GTK_INVALID_LIST_POSITION && selected > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->remove_button), selected != GTK_INVALID_LIST_POSITION && selected > 0);
+}
+
+static void
+validate_cb (SlProjectDialog *self)
+{
+  if (!self->loading)
+    update_validation (self);
+}
+
+/**
+ * sl_project_dialog_build_record:
+ *
+ * Returns: (transfer full) (nullable): the project the form describes,
+ *   with the id of the project being edited, or %NULL and @error saying
+ *   what is wrong
+ */
+SlProjectRecord *
+sl_project_dialog_build_record (SlProjectDialog  *self,
+                                GError          **error)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *remote = NULL;
+  g_autoptr(GPtrArray) excludes = g_ptr_array_new ();
+  guint selected, target;
+
+  g_return_val_if_fail (SL_IS_PROJECT_DIALOG (self), NULL);
+
+  if (!check_form (self, error))
+    return NULL;
+
+  name = stripped_text (self->name_row);
+  folder = stripped_text (self->folder_row);
+  remote = stripped_text (self->remote_folder_row);
+  project = sl_project_record_new (name, folder);
+
+  selected = adw_combo_row_get_selected (self->project_row);
+  if (selected != GTK_INVALID_LIST_POSITION && selected > 0 && selected <= self->projects->len)
+    sl_project_record_set_id (project, sl_project_record_get_id (g_ptr_array_index (self->projects, selected - 1)));
+
+  target = adw_combo_row_get_selected (self->target_row);
+  if (target != GTK_INVALID_LIST_POSITION && target < self->target_ids->len)
+    sl_project_record_set_target_id (project, g_array_index (self->target_ids, gint64, target));
+  sl_project_record_set_remote_folder (project, remote[0] != '\0' ? remote : NULL);
+
+  for (guint i = 0; i < self->exclude_rows->len; i++)
+    g_ptr_array_add (excludes, (gpointer)adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)));
+  g_ptr_array_add (excludes, NULL);
+  sl_project_record_set_upload_excludes (project, (const char * const *)excludes->pdata);
+
+  for (guint i = 0; i < self->configs->len; i++)
+    {
+      g_autoptr(SlRunConfigRecord) config = config_from_rows (g_ptr_array_index (self->configs, i));
+
+      sl_project_record_add_run_config (project, config);
+    }
+
+  return g_steal_pointer (&project);
+}
+
+static void
+load_project (SlProjectDialog *self,
+              SlProjectRecord *project)
+{
+  self->loading = TRUE;
+
+  set_row (self->name_row, project ? sl_project_record_get_name (project) : "");
+  set_row (self->folder_row, project ? sl_project_record_get_local_folder (project) : "");
+  set_row (self->remote_folder_row, project ? sl_project_record_get_remote_folder (project) : "");
+  set_excludes (self, project ? sl_project_record_get_upload_excludes (project) : default_excludes);
+
+  adw_combo_row_set_selected (self->target_row, 0);
+  for (guint i = 0; project != NULL && i < self->target_ids->len; i++)
+    {
+      if (g_array_index (self->target_ids, gint64, i) == sl_project_record_get_target_id (project))
+        adw_combo_row_set_selected (self->target_row, i);
+    }
+
+  clear_configs (self);
+  for (guint i = 0; project != NULL && i < sl_project_record_get_n_run_configs (project); i++)
+    add_config_rows (self, sl_project_record_get_run_config (project, i));
+
+  self->loading = FALSE;
+  update_validation (self);
+  /* A new form is not red before anything was typed. */
+  if (project == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->name_error), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->folder_error), FALSE);
+    }
+}
+
+static void
+project_selected_cb (SlProjectDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->project_row);
+
+  if (self->projects == NULL)
+    return;
+  load_project (self, selected > 0 && selected <= self->projects->len
+                        ? g_ptr_array_index (self->projects, selected - 1) : NULL);
+}
+
+static void
+reload_projects (SlProjectDialog *self,
+                 gint64           select_id)
+{
+  SlWorkspaceStore *store = sl_application_get_store (self->app);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GError) error = NULL;
+  guint position = 0;
+
+  g_clear_pointer (&self->projects, g_ptr_array_unref);
+  self->projects = store ? sl_workspace_store_list_projects (store, &error) : NULL;
+  if (self->projects == NULL)
+    {
+      if (error != NULL)
+        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      self->projects = g_ptr_array_new_with_free_func (g_object_unref);
+    }
+
+  gtk_string_list_append (names, _("New Project"));
+  for (guint i = 0; i < self->projects->len; i++)
+    {
+      SlProjectRecord *project = g_ptr_array_index (self->projects, i);
+
+      gtk_string_list_append (names, sl_project_record_get_name (project));
+      if (sl_project_record_get_id (project) == select_id)
+        position = i + 1;
+    }
+
+  /* Setting the model selects its first item; the load follows the
+   * position set after it. */
+  self->loading = TRUE;
+  adw_combo_row_set_model (self->project_row, G_LIST_MODEL (names));
+  self->loading = FALSE;
+  adw_combo_row_set_selected (self->project_row, position);
+  project_selected_cb (self);
+}
+
+static void
+load_targets (SlProjectDialog *self)
+{
+  GListModel *targets = sl_application_get_targets (self->app);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_array_set_size (self->target_ids, 0);
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (targets, i);
+      gint64 id = sl_target_record_get_id (target);
+
+      gtk_string_list_append (names, sl_target_record_get_name (target));
+      g_array_append_val (self->target_ids, id);
+    }
+  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
+  SlWorkspaceStore *store = sl_application_get_store (self->app);
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean saved;
+
+  project = sl_project_dialog_build_record (self, &error);
+  if (project != NULL && store == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                         _("The workspace database is not open; see Problems for why"));
+  if (project == NULL || store == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+
+  if (sl_project_record_get_id (project) > 0)
+    saved = sl_workspace_store_update_project (store, project, &error);
+  else
+    saved = sl_workspace_store_add_project (store, project, &error);
+
+  if (!saved)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+
+  reload_projects (self, sl_project_record_get_id (project));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Project saved")));
+}
+
+static void
+remove_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    SlProjectDialog  *self)
+{
+  SlWorkspaceStore *store = sl_application_get_store (self->app);
+  guint selected = adw_combo_row_get_selected (self->project_row);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_str_equal (response, "remove") || store == NULL || selected == 0 || selected > self->projects->len)
+    return;
+
+  if (!sl_workspace_store_remove_project (store, sl_project_record_get_id (g_ptr_array_index (self->projects, selected - 1)),
+                                          &error))
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  reload_projects (self, 0);
+}
+
+static void
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
+  guint selected = adw_combo_row_get_selected (self->project_row);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
+
+  if (selected == 0 || selected > self->projects->len)
+    return;
+
+  heading = g_strdup_printf (_("Remove “%s”?"), sl_project_record_get_name (g_ptr_array_index (self->projects, selected - 1)));
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                   _("The project and its run configurations leave the workspace. Its files, here "
+                                     "and on the target, are not touched."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "remove", _("_Remove"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "remove", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (remove_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+folder_chosen_cb (GtkNativeDialog *chooser,
+                  int              response,
+                  SlProjectDialog *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+
+      if (path != NULL)
+        {
+          set_row (self->folder_row, path);
+          if (gtk_editable_get_text (GTK_EDITABLE (self->name_row))[0] == '\0')
+            {
+              g_autofree char *name = g_path_get_basename (path);
+
+              set_row (self->name_row, name);
+            }
+        }
+    }
+  gtk_native_dialog_destroy (chooser);
+}
+
+static void
+choose_folder_cb (SlProjectDialog *self)
+{
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  self->chooser = gtk_file_chooser_native_new (_("Choose the Project Folder"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (folder_chosen_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+sl_project_dialog_dispose (GObject *object)
+{
+  SlProjectDialog *self = (SlProjectDialog *)object;
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROJECT_DIALOG);
+  g_clear_pointer (&self->configs, g_ptr_array_unref);
+  g_clear_pointer (&self->exclude_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->projects, g_ptr_array_unref);
+  g_clear_pointer (&self->target_ids, g_array_unref);
+  g_clear_object (&self->app);
+
+  G_OBJECT_CLASS (sl_project_dialog_parent_class)->dispose (object);
+}
+
+static void
+sl_project_dialog_class_init (SlProjectDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_project_dialog_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-project-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, save_button);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, remove_button);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, project_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, name_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, name_error);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, folder_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, folder_error);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, target_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, remote_folder_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, excludes_group);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, exclude_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlProjectDialog, configs_group);
+  gtk_widget_class_bind_template_callback (widget_class, validate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, project_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, choose_folder_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_exclude_cb);
+
+  gtk_widget_class_install_action (widget_class, "project.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "project.remove", NULL, remove_action);
+  gtk_widget_class_install_action (widget_class, "project.add-run-config", NULL, add_run_config_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_project_dialog_init (SlProjectDialog *self)
+{
+  self->configs = g_ptr_array_new_with_free_func (g_free);
+  self->exclude_rows = g_ptr_array_new ();
+  self->target_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->loading = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->loading = FALSE;
+}
+
+/**
+ * sl_project_dialog_new:
+ *
+ * Returns: (transfer floating): the projects of the workspace, the first
+ *   one shown, or a new one when there is none yet
+ */
+SlProjectDialog *
+sl_project_dialog_new (SlApplication *app)
+{
+  SlProjectDialog *self;
+
+  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+
+  self = g_object_new (SL_TYPE_PROJECT_DIALOG, NULL);
+  self->app = g_object_ref (app);
+  load_targets (self);
+  reload_projects (self, -1);
+  if (self->projects->len > 0)
+    adw_combo_row_set_selected (self->project_row, 1);
+
+  return self;
+}
+
+/**
+ * sl_project_dialog_select_project:
+ * @project_id: a stored project, or 0 for a new one
+ *
+ * Returns: %TRUE when the project is shown
+ */
+gboolean
+sl_project_dialog_select_project (SlProjectDialog *self,
+                                  gint64           project_id)
+{
+  g_return_val_if_fail (SL_IS_PROJECT_DIALOG (self), FALSE);
+
+  if (project_id == 0)
+    {
+      adw_combo_row_set_selected (self->project_row, 0);
+      return TRUE;
+    }
+  for (guint i = 0; i < self->projects->len; i++)
+    {
+      if (sl_project_record_get_id (g_ptr_array_index (self->projects, i)) == project_id)
+        {
+          adw_combo_row_set_selected (self->project_row, i + 1);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+sl_project_dialog_get_can_save (SlProjectDialog *self)
+{
+  g_return_val_if_fail (SL_IS_PROJECT_DIALOG (self), FALSE);
+
+  return self->can_save;
+}
+
+guint
+sl_project_dialog_get_n_run_configs (SlProjectDialog *self)
+{
+  g_return_val_if_fail (SL_IS_PROJECT_DIALOG (self), 0);
+
+  return self->configs->len;
+}
