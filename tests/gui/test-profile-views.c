@@ -60,6 +60,10 @@ make_profiler_folder (void)
               "Default/MatMul-op1,0.125,10\n"
               "Default/Cast-op2,0.01,20\n"
               "Default/Cast-op3,0.04,20\n");
+  /* The older flops layout, where FLOPs and FLOPS differ only in case. */
+  write_file (dir, "flops_0.txt",
+              "full_kernel_name, FLOPs, FLOPS, FLOPS utilization\n"
+              LONG_OP_NAME ", 333, 444, 33\n");
   write_file (dir, "framework_raw_0.csv",
               "task_id,stream_id,block_dim,full_kernel_name,op_name,kernel_name,kernel_type,subgraph,op_info\n"
               "1,0,32," LONG_OP_NAME "," LONG_OP_NAME ",Conv2D-op211,Conv2D,Default,"
@@ -153,6 +157,9 @@ test_op_statistics (void)
   g_assert_nonnull (strstr (tooltip, LONG_OP_NAME));
   g_assert_nonnull (strstr (tooltip, "32,1,32,32"));
   g_assert_nonnull (strstr (tooltip, "NC1HWC0"));
+  g_assert_cmpfloat (sl_op_row_get_mflops (row_at (view, 0)), ==, 333);
+  g_assert_cmpfloat (sl_op_row_get_gflops_rate (row_at (view, 0)), ==, 444);
+  g_assert_nonnull (strstr (tooltip, "444 GFLOPS"));
 
   sl_op_stats_view_set_filter (view, "CAST");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);

@@ -97,6 +97,11 @@ test_profile_mindspore (void)
   write_file (dir, "aicore_intermediate_0_detail.csv",
               "full_kernel_name,execution_time,execution_frequency\n"
               "Default/fc3-Dense/MatMul-op9,0.370864,2\nDefault/Cast-op6,0.125,2\n");
+  /* Cube and vector units apart, padded as MindSpore writes them. */
+  write_file (dir, "flops_0.txt",
+              "full_kernel_name, MFLOPs(10^6 cube), GFLOPS(10^9 cube), MFLOPs(10^6 vector), GFLOPS(10^9 vector)\n"
+              "Default/fc3-Dense/MatMul-op9, 2.5, 10.0, 0.5, 1.5\n"
+              "Default/not-an-op, 1, 1, 1, 1\n");
   write_file (dir, "aicpu_intermediate_0.csv",
               "serial_number,kernel_type,total_time,dispatch_time,execution_time,run_start,run_end\n"
               "1,GetNext,0.888,0.132,0.22,1,2\n2,GetNext,0.112,0.1,0.1,3,4\n");
@@ -167,8 +172,11 @@ test_profile_mindspore (void)
   g_assert_cmpstr (sl_op_row_get_input_shapes (row), ==, "32,120;84,120");
   g_assert_cmpstr (sl_op_row_get_input_formats (row), ==, "NCHW;FRACTAL_NZ");
   g_assert_cmpstr (sl_op_row_get_output_dtypes (row), ==, "NUMBER_TYPE_FLOAT32");
+  g_assert_cmpfloat_with_epsilon (sl_op_row_get_mflops (row), 3.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (sl_op_row_get_gflops_rate (row), 11.5, 1e-9);
   row = find_row (sl_op_table_get_instances (rank->ops), "Default/Cast-op6", NULL);
   g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "Cast");
+  g_assert_cmpfloat (sl_op_row_get_mflops (row), <, 0);
 
   /* The list model's rows are objects with properties. */
   {

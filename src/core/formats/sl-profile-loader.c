@@ -42,6 +42,7 @@ typedef enum {
   FILE_OP_SUMMARY,
   FILE_TASK_TIME,
   FILE_MS_FRAMEWORK,
+  FILE_MS_FLOPS,
   FILE_API_STATISTIC,
   FILE_MS_TIMELINE_SUMMARY,
   FILE_MS_FLOPS_SUMMARY,
@@ -143,6 +144,7 @@ classify_name (const char *name,
     { "gpu_timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
     { "timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
     { "flops_summary_", ".json", FILE_MS_FLOPS_SUMMARY },
+    { "flops_", ".txt", FILE_MS_FLOPS },
     { "profiler_info_", ".json", FILE_INFO },
   };
 
@@ -1049,6 +1051,86 @@ out:
   take_csv_problems (loader, reader);
 }
 
+static int
+find_column_exact (SlCsvReader *reader,
+                   const char  *name)
+{
+  for (guint c = 0; c < sl_csv_reader_get_n_columns (reader); c++)
+    {
+      g_autofree char *header = g_strstrip (g_strdup (sl_csv_reader_get_column_name (reader, c)));
+
+      if (g_str_equal (header, name))
+        return (int)c;
+    }
+  return SL_CSV_NO_COLUMN;
+}
+
+static double
+parse_blank_double (const char *text)
+{
+  g_autofree char *copy = text ? g_strstrip (g_strdup (text)) : NULL;
+  double value;
+
+  return copy != NULL && sl_csv_parse_double (copy, &value) ? value : -1;
+}
+
+/* flops_<id>.txt: per op, either "FLOPs, FLOPS, FLOPS utilization" (older
+ * MindSpore) or cube and vector units apart ("MFLOPs(10^6 cube), GFLOPS(10^9
+ * cube), MFLOPs(10^6 vector), GFLOPS(10^9 vector)"); fields are padded
+ * with a space. Counts are in millions, rates in billions per second. */
+static void
+read_ms_flops (Loader        *loader,
+               SlProfileRank *rank,
+               const Found   *found)
+{
+  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
+  int c_name, c_flops, c_rate, c_cube, c_cube_rate, c_vector, c_vector_rate;
+
+  if (reader == NULL)
+    return;
+
+  c_name = sl_csv_reader_find_column (reader, "full_kernel_name|full_op_name|op_full_name");
+  /* "FLOPs" and "FLOPS" differ only in case, which column lookup ignores. */
+  c_flops = find_column_exact (reader, "FLOPs");
+  c_rate = find_column_exact (reader, "FLOPS");
+  c_cube = sl_csv_reader_find_column (reader, "MFLOPs(10^6 cube)");
+  c_cube_rate = sl_csv_reader_find_column (reader, "GFLOPS(10^9 cube)");
+  c_vector = sl_csv_reader_find_column (reader, "MFLOPs(10^6 vector)");
+  c_vector_rate = sl_csv_reader_find_column (reader, "GFLOPS(10^9 vector)");
+  if (!require_columns (loader, reader, "full_kernel_name", c_name))
+    goto out;
+
+  while (sl_csv_reader_next_row (reader))
+    {
+      g_autofree char *name = NULL;
+      double mflops, rate;
+      SlOpRow *row;
+
+      if (row_cancelled (loader, reader))
+        break;
+      name = g_strstrip (g_strdup (sl_csv_reader_get_field (reader, c_name) ? sl_csv_reader_get_field (reader, c_name) : ""));
+      if ((row = sl_op_table_lookup_instance (rank->ops, name)) == NULL)
+        continue;
+
+      if (c_cube != SL_CSV_NO_COLUMN || c_vector != SL_CSV_NO_COLUMN)
+        {
+          mflops = MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_cube)), 0) +
+                   MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_vector)), 0);
+          rate = MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_cube_rate)), 0) +
+                 MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_vector_rate)), 0);
+        }
+      else
+        {
+          mflops = parse_blank_double (sl_csv_reader_get_field (reader, c_flops));
+          rate = parse_blank_double (sl_csv_reader_get_field (reader, c_rate));
+        }
+      sl_op_row_set_flops (row, mflops, rate);
+    }
+
+out:
+  take_csv_problems (loader, reader);
+}
+
 /* aicpu_intermediate_<id>.csv: one row per execution, times in ms. */
 static void
 read_ms_aicpu (Loader        *loader,
@@ -1530,6 +1612,7 @@ read_found (Loader      *loader,
     case FILE_OP_SUMMARY: read_op_summary (loader, rank, found); break;
     case FILE_TASK_TIME: read_task_time (loader, rank, found); break;
     case FILE_MS_FRAMEWORK: read_ms_framework (loader, rank, found); break;
+    case FILE_MS_FLOPS: read_ms_flops (loader, rank, found); break;
     case FILE_API_STATISTIC: read_api_statistic (loader, rank, found); break;
     case FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
     case FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;

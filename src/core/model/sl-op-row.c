@@ -21,6 +21,8 @@ struct _SlOpRow
   gint64   aicore_ns;
   gint64   block_dim;
   gint64   stream_id;
+  double   mflops;       /* floating point operations, millions; -1 unknown */
+  double   gflops_rate;  /* achieved rate, billions per second; -1 unknown */
   char    *texts[SL_OP_ROW_N_TEXTS];
 };
 
@@ -215,6 +217,8 @@ sl_op_row_init (SlOpRow *self)
   self->ratio = -1;
   self->wait_ns = -1;
   self->aicore_ns = -1;
+  self->mflops = -1;
+  self->gflops_rate = -1;
   self->block_dim = -1;
   self->stream_id = -1;
 }
@@ -454,4 +458,36 @@ sl_op_row_set_text (SlOpRow     *self,
 
   g_free (self->texts[which]);
   self->texts[which] = g_strdup (text);
+}
+
+/**
+ * sl_op_row_set_flops:
+ * @mflops: floating point operations of the op, in millions, or -1
+ * @gflops_rate: the rate it reached, in billions per second, or -1
+ *
+ * From MindSpore's flops_<id>.txt (cube and vector units added up).
+ */
+void
+sl_op_row_set_flops (SlOpRow *self,
+                     double   mflops,
+                     double   gflops_rate)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  self->mflops = mflops;
+  self->gflops_rate = gflops_rate;
+}
+
+double
+sl_op_row_get_mflops (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->mflops;
+}
+
+double
+sl_op_row_get_gflops_rate (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->gflops_rate;
 }

@@ -70,4 +70,10 @@ void        sl_op_row_set_text           (SlOpRow    *self,
                                           SlOpRowText which,
                                           const char *text);
 
+void        sl_op_row_set_flops          (SlOpRow    *self,
+                                          double      mflops,
+                                          double      gflops_rate);
+double      sl_op_row_get_mflops         (SlOpRow    *self);
+double      sl_op_row_get_gflops_rate    (SlOpRow    *self);
+
 G_END_DECLS

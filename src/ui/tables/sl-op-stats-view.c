@@ -23,6 +23,7 @@ typedef enum {
   COLUMN_TIME,
   COLUMN_RATIO,
   COLUMN_INT,
+  COLUMN_REAL,
 } ColumnKind;
 
 enum {
@@ -38,6 +39,7 @@ typedef struct {
   guint        flags;
   const char *(*text)   (SlOpRow *row);
   gint64      (*number) (SlOpRow *row);
+  double      (*real)   (SlOpRow *row);
 } OpColumn;
 
 static gint64 row_count (SlOpRow *row) { return (gint64)MIN (sl_op_row_get_count (row), (guint64)G_MAXINT64); }
@@ -56,6 +58,8 @@ static const OpColumn columns[] = {
   { "wait", N_("Wait Time"), COLUMN_TIME, FOR_TYPES | FOR_INSTANCES, NULL, sl_op_row_get_wait_ns },
   { "block-dim", N_("Block Dim"), COLUMN_INT, FOR_INSTANCES, NULL, sl_op_row_get_block_dim },
   { "stream", N_("Stream"), COLUMN_INT, FOR_INSTANCES, NULL, sl_op_row_get_stream_id },
+  { "mflops", N_("MFLOPs"), COLUMN_REAL, FOR_INSTANCES, NULL, NULL, sl_op_row_get_mflops },
+  { "gflops", N_("GFLOPS"), COLUMN_REAL, FOR_INSTANCES, NULL, NULL, sl_op_row_get_gflops_rate },
   { "input-shapes", N_("Input Shapes"), COLUMN_TEXT, FOR_INSTANCES, sl_op_row_get_input_shapes, NULL },
   { "input-dtypes", N_("Input Data Types"), COLUMN_TEXT, FOR_INSTANCES, sl_op_row_get_input_dtypes, NULL },
   { "input-formats", N_("Input Formats"), COLUMN_TEXT, FOR_INSTANCES, sl_op_row_get_input_formats, NULL },
@@ -124,6 +128,8 @@ format_cell (SlOpStatsView  *self,
       return g_strdup (column->text (row));
     case COLUMN_RATIO:
       return g_strdup_printf ("%.2f%%", row_ratio (row));
+    case COLUMN_REAL:
+      return column->real (row) < 0 ? g_strdup ("—") : g_strdup_printf ("%.6g", column->real (row));
     case COLUMN_COUNT:
     case COLUMN_INT:
       value = column->number (row);
@@ -176,6 +182,9 @@ sl_op_stats_view_dup_tooltip (SlOpStatsView *self,
   append_text_line (str, _("Core Type"), sl_op_row_get_core_type (row));
   g_string_append_printf (str, _("\n%llu calls, %s in all, %s on average"),
                           (unsigned long long)sl_op_row_get_count (row), total, average);
+  if (sl_op_row_get_mflops (row) >= 0)
+    g_string_append_printf (str, _("\n%.6g million floating point operations, %.6g GFLOPS"),
+                            sl_op_row_get_mflops (row), MAX (sl_op_row_get_gflops_rate (row), 0));
   append_text_line (str, _("Input Shapes"), sl_op_row_get_input_shapes (row));
   append_text_line (str, _("Input Data Types"), sl_op_row_get_input_dtypes (row));
   append_text_line (str, _("Input Formats"), sl_op_row_get_input_formats (row));
@@ -235,6 +244,10 @@ compare_rows (gconstpointer a,
       da = row_ratio (ra);
       db = row_ratio (rb);
       return da < db ? -1 : da > db;
+    case COLUMN_REAL:
+      da = column->real (ra);
+      db = column->real (rb);
+      return da < db ? -1 : da > db;
     default:
       ia = column->number (ra);
       ib = column->number (rb);
@@ -262,7 +275,8 @@ column_has_values (const OpColumn *column,
           if (text != NULL && text[0] != '\0')
             return TRUE;
         }
-      else if (column->kind == COLUMN_RATIO ? row_ratio (row) > 0 : column->number (row) > 0)
+      else if (column->kind == COLUMN_RATIO ? row_ratio (row) > 0 :
+               column->kind == COLUMN_REAL ? column->real (row) > 0 : column->number (row) > 0)
         {
           return TRUE;
         }
@@ -736,6 +750,9 @@ sl_op_stats_view_export_csv (SlOpStatsView  *self,
               break;
             case COLUMN_RATIO:
               text = g_strdup_printf ("%.4f", row_ratio (row));
+              break;
+            case COLUMN_REAL:
+              text = column->real (row) < 0 ? g_strdup ("") : g_strdup_printf ("%.9g", column->real (row));
               break;
             case COLUMN_TIME:
               value = column->number (row);
