@@ -338,6 +338,40 @@ test_step_trace (void)
   g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-steps.png"), >, 1000);
 }
 
+/* Two ranks, one 30% slower: the summary lists both and names the slow one. */
+static void
+test_cluster_summary (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_root, "cluster", "profiler", NULL);
+  GtkWidget *cluster_window = gtk_window_new ();
+  SlProfilePage *cluster;
+  guint rows_one_rank;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  write_file (dir, "step_trace_raw_0_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+              "1,1000000,1100000,100000,1010000,1090000,10000,80000,10000\n");
+  write_file (dir, "step_trace_raw_1_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+              "1,1000000,1130000,130000,1040000,1120000,40000,80000,10000\n");
+
+  rows_one_rank = sl_profile_page_get_n_summary_rows (page);
+  cluster = SL_PROFILE_PAGE (sl_profile_page_new (dir, "cluster"));
+  gtk_window_set_default_size (GTK_WINDOW (cluster_window), 1000, 800);
+  gtk_window_set_child (GTK_WINDOW (cluster_window), GTK_WIDGET (cluster));
+  gtk_window_present (GTK_WINDOW (cluster_window));
+  g_assert_true (wait_until (page_loaded, cluster, 30000));
+  g_assert_cmpuint (sl_profile_get_n_ranks (sl_profile_page_get_profile (cluster)), ==, 2);
+  /* A row per rank beside the rank's own summary. */
+  g_assert_cmpuint (sl_profile_page_get_n_summary_rows (cluster), >=, 2 + 5);
+  g_assert_cmpuint (rows_one_rank, >, 0);
+  settle ();
+  save_window_screenshot (cluster_window, SCREENSHOT_DIR, "profile-cluster.png");
+  sl_profile_page_set_rank (cluster, 1);
+  g_assert_cmpuint (sl_step_trace_get_step (sl_profile_get_rank (sl_profile_page_get_profile (cluster), 1)->steps, 0)->total_ns,
+                    ==, 1300000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -367,6 +401,7 @@ main (int    argc,
   g_test_add_func ("/profile-views/op-statistics", test_op_statistics);
   g_test_add_func ("/profile-views/op-tooltip-on-screen", test_op_tooltip_on_screen);
   g_test_add_func ("/profile-views/step-trace", test_step_trace);
+  g_test_add_func ("/profile-views/cluster-summary", test_cluster_summary);
   status = g_test_run ();
 
   /* The page is a dock panel outside a dock here: leave tearing down to

@@ -173,6 +173,8 @@ fill_top_types (SlProfilePage       *self,
     }
 }
 
+static void fill_cluster (SlProfilePage *self);
+
 static const char *
 layout_label (SlProfileLayout layout)
 {
@@ -195,6 +197,8 @@ fill_summary (SlProfilePage       *self,
   AdwPreferencesGroup *group;
 
   clear_summary (self);
+  /* A cluster's first question: which rank holds the others up. */
+  fill_cluster (self);
 
   group = new_group (self, _("Profile"));
   add_row (self, group, _("Layout"), layout_label (rank->layout));
@@ -243,6 +247,76 @@ fill_summary (SlProfilePage       *self,
 
           add_row (self, group, key, g_hash_table_lookup (rank->info, key));
         }
+    }
+}
+
+/* Ranks side by side: a slow rank holds every other one up at the next
+ * collective, so say which one and by how much (the Ascend tools call a
+ * spread above 5% of the mean a slow rank). */
+static void
+fill_cluster (SlProfilePage *self)
+{
+  guint n = sl_profile_get_n_ranks (self->profile);
+  AdwPreferencesGroup *group;
+  double sum = 0, slowest = -1, fastest = G_MAXDOUBLE;
+  guint n_timed = 0, slowest_rank = 0;
+
+  if (n < 2)
+    return;
+
+  group = new_group (self, _("Ranks"));
+  for (guint i = 0; i < n; i++)
+    {
+      const SlProfileRank *rank = sl_profile_get_rank (self->profile, i);
+      g_autofree char *text = NULL;
+      SlStep average;
+
+      if (rank->steps == NULL || sl_step_trace_get_n_steps (rank->steps) == 0)
+        {
+          add_row (self, group, rank->label, _("no step trace"));
+          continue;
+        }
+
+      sl_step_trace_compute_average (rank->steps, &average);
+      if (average.total_ns == SL_STEP_NO_TIME)
+        {
+          add_row (self, group, rank->label, _("no step times"));
+          continue;
+        }
+
+      {
+        g_autofree char *total = sl_time_format_ns (average.total_ns, self->unit);
+        g_autofree char *wait = sl_time_format_ns (MAX (average.data_wait_ns, 0), self->unit);
+        g_autofree char *compute = sl_time_format_ns (MAX (average.fp_bp_ns, 0), self->unit);
+        g_autofree char *tail = sl_time_format_ns (MAX (average.tail_ns, 0), self->unit);
+
+        /* TRANSLATORS: a rank's average step, then its three phases */
+        text = g_strdup_printf (_("%s a step (data wait %s, forward and backward %s, tail %s)"),
+                                total, wait, compute, tail);
+      }
+      add_row (self, group, rank->label, text);
+
+      sum += average.total_ns;
+      n_timed++;
+      if (average.total_ns > slowest)
+        {
+          slowest = average.total_ns;
+          slowest_rank = i;
+        }
+      fastest = MIN (fastest, average.total_ns);
+    }
+
+  if (n_timed >= 2 && sum > 0)
+    {
+      double spread = (slowest - fastest) / (sum / n_timed) * 100;
+      g_autofree char *text = NULL;
+
+      if (spread > 5)
+        text = g_strdup_printf (_("%s is the slowest: step times differ by %.1f%% of the mean, so the other ranks wait for it"),
+                                sl_profile_get_rank (self->profile, slowest_rank)->label, spread);
+      else
+        text = g_strdup_printf (_("Balanced: step times differ by %.1f%% of the mean"), spread);
+      adw_preferences_group_set_description (group, text);
     }
 }
 
