@@ -9,7 +9,9 @@
  * would be another implementation of the same interface, so nothing that
  * shows jobs needs to change.
  *
- * Calls block; run them from a worker thread in a GUI.
+ * The plain calls block, for worker threads and the command line; the
+ * *_async() variants run them on a thread and report in the caller's
+ * thread-default main context.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -126,6 +128,38 @@ SlJobStatus  sl_job_backend_attach_log         (SlJobBackend  *self,
                                                 int           *exit_code,
                                                 GCancellable  *cancellable,
                                                 GError       **error);
+
+void         sl_job_backend_launch_async       (SlJobBackend        *self,
+                                                SlJob               *job,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean     sl_job_backend_launch_finish      (SlJobBackend        *self,
+                                                GAsyncResult        *result,
+                                                GError             **error);
+void         sl_job_backend_stop_async         (SlJobBackend        *self,
+                                                SlJob               *job,
+                                                guint                grace_seconds,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean     sl_job_backend_stop_finish        (SlJobBackend        *self,
+                                                GAsyncResult        *result,
+                                                GError             **error);
+void         sl_job_backend_attach_log_async   (SlJobBackend        *self,
+                                                SlJob               *job,
+                                                guint64              offset,
+                                                SlJobLogFunc         func,
+                                                gpointer             func_data,
+                                                GDestroyNotify       func_data_destroy,
+                                                GCancellable        *cancellable,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+SlJobStatus  sl_job_backend_attach_log_finish  (SlJobBackend        *self,
+                                                GAsyncResult        *result,
+                                                guint64             *offset,
+                                                int                 *exit_code,
+                                                GError             **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)
 

@@ -818,13 +818,18 @@ disk_is_full (SlTargetShell *self,
   g_autofree char *command = NULL;
   g_autofree char *out = NULL;
   int status = -1;
+  RunData run = { NULL, &out, NULL, &status };
   char **lines;
   gboolean full = FALSE;
 
   /* The nearest existing folder holds the file system the path is on. */
   command = g_strdup_printf ("d=%s; while [ ! -d \"$d\" ] && [ \"$d\" != / ]; do d=$(dirname -- \"$d\"); done; "
                              "df -Pk -- \"$d\" | tail -n 1", quoted);
-  if (!sl_target_shell_run (self, command, &out, NULL, &status, NULL, NULL) || status != 0)
+  run.command = command;
+
+  /* Only a question on the way to an error message: run once, without
+   * waiting for a connection that is gone. */
+  if (!run_op (self, &run, NULL, NULL) || status != 0)
     return FALSE;
 
   lines = g_strsplit_set (g_strstrip (out), " \t", -1);

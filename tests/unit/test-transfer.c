@@ -217,6 +217,113 @@ test_puller_local (void)
   g_rmdir (tmp);
 }
 
+typedef struct {
+  GMainLoop    *loop;
+  GString      *log;
+  guint64       next_offset;
+  GAsyncResult *result;
+} AsyncWait;
+
+static void
+collect_log (GBytes   *data,
+             guint64   offset,
+             gpointer  user_data)
+{
+  AsyncWait *wait = user_data;
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
+
+  /* In order, nothing skipped or repeated. */
+  g_assert_cmpuint (offset, ==, wait->next_offset);
+  wait->next_offset += size;
+  g_string_append_len (wait->log, bytes, size);
+}
+
+static void
+got_result (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  AsyncWait *wait = user_data;
+
+  wait->result = g_object_ref (result);
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+test_job_local_async (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-job-XXXXXX", NULL);
+  const char * const argv[] = { "sh", "-c", "for i in 1 2 3 4 5; do echo \"line $i\"; sleep 0.1; done; exit 4", NULL };
+  g_autoptr(SlTargetShell) shell = sl_target_shell_new_local ();
+  g_autoptr(SlJobBackend) backend = sl_direct_job_backend_new (shell);
+  g_autoptr(SlJob) job = sl_job_new (argv, tmp, tmp);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  AsyncWait wait = { g_main_loop_new (NULL, FALSE), g_string_new (NULL), 0, NULL };
+  guint64 offset = 0;
+  int exit_code = -1;
+  SlJobStatus status;
+
+  sl_job_backend_launch_async (backend, job, NULL, got_result, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_true (sl_job_backend_launch_finish (backend, wait.result, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (sl_job_get_backend_id (job));
+  g_clear_object (&wait.result);
+
+  sl_job_backend_attach_log_async (backend, job, 0, collect_log, &wait, NULL, NULL, got_result, &wait);
+  g_main_loop_run (wait.loop);
+  status = sl_job_backend_attach_log_finish (backend, wait.result, &offset, &exit_code, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, SL_JOB_STATUS_EXITED);
+  g_assert_cmpint (exit_code, ==, 4);
+  g_assert_cmpstr (wait.log->str, ==, "line 1\nline 2\nline 3\nline 4\nline 5\n");
+  g_assert_cmpuint (offset, ==, wait.log->len);
+  g_clear_object (&wait.result);
+
+  /* The wrapper left the exit code in the job folder. */
+  {
+    g_autofree char *path = sl_job_dup_file_path (job, "exit_code");
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_cmpstr (text, ==, "4\n");
+  }
+
+  g_string_free (wait.log, TRUE);
+  g_main_loop_unref (wait.loop);
+  command = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
+
+static void
+test_error_advice (void)
+{
+  g_autoptr(SlTargetShell) shell = sl_target_shell_new_local ();
+  struct {
+    GQuark      domain;
+    int         code;
+    const char *expected;
+  } cases[] = {
+    { G_IO_ERROR, G_IO_ERROR_NO_SPACE, "the disk is full" },
+    { G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "permission denied" },
+    { SL_SSH_ERROR, SL_SSH_ERROR_NOT_CONNECTED, "Check the network" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GError *error = g_error_new_literal (cases[i].domain, cases[i].code, "reason");
+
+      sl_target_shell_explain_error (shell, "Could not upload a file", "/srv/run/a.py", &error);
+      /* What failed, where, and what to do. */
+      g_assert_true (g_str_has_prefix (error->message, "Could not upload a file (/srv/run/a.py): "));
+      g_assert_nonnull (strstr (error->message, cases[i].expected));
+      g_assert_true (g_error_matches (error, cases[i].domain, cases[i].code));
+      g_error_free (error);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -229,6 +336,8 @@ main (int   argc,
   g_test_add_func ("/transfer/join-checked", test_join_checked);
   g_test_add_func ("/transfer/job-layout", test_job_layout);
   g_test_add_func ("/transfer/puller-local", test_puller_local);
+  g_test_add_func ("/transfer/error-advice", test_error_advice);
+  g_test_add_func ("/transfer/job-local-async", test_job_local_async);
 
   return g_test_run ();
 }
