@@ -18,9 +18,8 @@
 #include "sl-direct-job-backend.h"
 #include "sl-folder-pull.h"
 #include "sl-project-upload.h"
+#include "sl-remote-run.h"
 
-#define PULL_INTERVAL_US (3 * G_USEC_PER_SEC)
-#define POLL_PAUSE_US    (300 * G_TIME_SPAN_MILLISECOND)
 
 static void
 print_job_usage (FILE *stream)
@@ -62,115 +61,44 @@ write_log (GBytes   *data,
   fflush (stdout);
 }
 
-static SlJobState
-state_for_exit (SlJobStatus status,
-                int         exit_code)
+static void
+print_message_cb (SlRemoteRun *run,
+                  const char  *text)
 {
-  if (status == SL_JOB_STATUS_LOST)
-    return SL_JOB_STATE_LOST;
-  return exit_code == 0 ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED;
+  g_printerr ("sightline-cli: %s\n", text);
 }
 
 static void
-save_end (SlWorkspaceStore *store,
-          SlJobRecord      *record,
-          SlJobState        state,
-          gboolean          has_exit_code,
-          int               exit_code)
+print_log_cb (SlRemoteRun *run,
+              GBytes      *data)
 {
-  g_autoptr(GError) error = NULL;
-
-  sl_job_record_set_state (record, state);
-  if (has_exit_code)
-    sl_job_record_set_exit_code (record, exit_code);
-  sl_job_record_set_finished_at (record, 0);
-  if (!sl_workspace_store_finish_job (store, record, &error))
-    sl_cli_print_error ("%s", error->message);
-}
-
-typedef struct {
-  SlTargetShell *shell;
-  char          *remote;
-  char          *local;
-} Pull;
-
-static void
-pull_free (gpointer data)
-{
-  Pull *pull = data;
-
-  g_free (pull->remote);
-  g_free (pull->local);
-  g_free (pull);
+  write_log (data, 0, NULL);
 }
 
 static void
-pull_all (GPtrArray *pulls,
-          gboolean   last)
+print_connection_cb (SlRemoteRun *run,
+                     int          state,
+                     const char  *detail)
 {
-  for (guint i = 0; i < pulls->len; i++)
-    {
-      Pull *pull = g_ptr_array_index (pulls, i);
-      g_autoptr(GError) error = NULL;
-      g_autoptr(SlPullResult) result = NULL;
-
-      result = sl_folder_pull (pull->shell, pull->remote, pull->local, NULL, NULL, NULL, &error);
-      if (result == NULL)
-        {
-          /* Not there yet is normal while a job starts. */
-          if (last || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-            sl_cli_print_error ("%s", error->message);
-          continue;
-        }
-      if (last)
-        {
-          for (guint r = 0; r < result->refused->len; r++)
-            g_printerr (_("sightline-cli: left out: %s\n"), (const char *)g_ptr_array_index (result->refused, r));
-          g_printerr (_("sightline-cli: pulled %s into %s\n"), pull->remote, pull->local);
-        }
-    }
+  sl_cli_print_connection_state (state, detail, NULL);
 }
 
-static const char *
-explain_exit (int exit_code)
+static void
+print_progress_cb (SlRemoteRun              *run,
+                   const SlTransferProgress *progress)
 {
-  if (exit_code == 127)
-    return _("the command was not found on the target: check its name, PATH and the target’s environment setup");
-  if (exit_code == 126)
-    return _("the command could not be run: check the working folder and that the program is executable");
-  if (exit_code == 143)
-    return _("the job was stopped (SIGTERM)");
-  if (exit_code == 137)
-    return _("the job was killed (SIGKILL)");
-  return NULL;
+  sl_cli_print_progress (progress, NULL);
 }
 
-/* Follows the log until the job ends, pulling every few seconds. */
-static SlJobStatus
-follow_job (SlJobBackend *backend,
-            SlJob        *job,
-            GPtrArray    *pulls,
-            int          *exit_code,
-            GError      **error)
+static void
+print_started_cb (SlRemoteRun *run,
+                  gint64       job_id,
+                  const char  *remote_dir,
+                  const char  *log_path,
+                  gboolean    *detach)
 {
-  gint64 last_pull = g_get_monotonic_time ();
-  guint64 offset = 0;
-
-  for (;;)
-    {
-      SlJobStatus status = sl_job_backend_attach_log (backend, job, &offset, FALSE, write_log, NULL,
-                                                      exit_code, NULL, error);
-
-      if (status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST)
-        return status;
-
-      if (pulls != NULL && pulls->len > 0 && g_get_monotonic_time () - last_pull > PULL_INTERVAL_US)
-        {
-          pull_all (pulls, FALSE);
-          last_pull = g_get_monotonic_time ();
-        }
-      g_usleep (POLL_PAUSE_US);
-    }
+  if (*detach)
+    printf ("%lld\n", (long long)job_id);
 }
 
 static int
@@ -180,28 +108,19 @@ job_run (int    argc,
   g_autoptr(GOptionContext) context = g_option_context_new (_("-- COMMAND [ARGS…] — run a command on a target"));
   g_autoptr(SlWorkspaceStore) store = NULL;
   g_autoptr(SlTarget) target = NULL;
-  g_autoptr(SlTargetShell) shell = NULL;
-  g_autoptr(SlJobBackend) backend = NULL;
-  g_autoptr(SlJob) job = NULL;
-  g_autoptr(SlJobRecord) record = NULL;
-  g_autoptr(GPtrArray) pulls = g_ptr_array_new_with_free_func (pull_free);
+  g_autoptr(SlRemoteRun) run = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
   g_autofree char *target_name = NULL;
   g_autofree char *project = NULL;
   g_autofree char *remote_dir = NULL;
-  g_autofree char *base_dir = NULL;
-  g_autofree char *resolved_base = NULL;
-  g_autofree char *resolved_remote = NULL;
-  g_autofree char *command_line = NULL;
-  g_autofree char *log_path = NULL;
-  g_autofree char *cache_dir = NULL;
   g_auto(GStrv) pull_dirs = NULL;
   g_auto(GStrv) excludes = NULL;
   gboolean detach = FALSE;
   gboolean hash = FALSE;
   gboolean dry_run = FALSE;
-  SlJobStatus status;
+  const char *limit = g_getenv ("SIGHTLINE_RECONNECT_SECONDS");
+  SlJobStatus status = SL_JOB_STATUS_LOST;
   int exit_code = -1;
   const GOptionEntry entries[] = {
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
@@ -239,33 +158,22 @@ job_run (int    argc,
       return 1;
     }
 
-  shell = sl_cli_create_shell (target);
-  backend = sl_direct_job_backend_new (shell);
-  base_dir = sl_cli_dup_base_dir (target);
-
-  {
-    g_autofree char *absolute = g_canonicalize_filename (project, NULL);
-
-    g_free (project);
-    project = g_steal_pointer (&absolute);
-  }
-
-  if (remote_dir == NULL)
-    {
-      g_autofree char *name = g_path_get_basename (project);
-
-      /* This computer runs the project where it is. */
-      remote_dir = sl_target_shell_is_local (shell) ? g_strdup (project)
-                                                    : g_build_path ("/", base_dir, "sightline", name, NULL);
-    }
+  /* The same run as the window's Run, printed as it goes. */
+  run = sl_remote_run_new (target, project, (const char * const *)argv + 1);
+  sl_remote_run_set_remote_dir (run, remote_dir);
+  sl_remote_run_set_pull_dirs (run, (const char * const *)pull_dirs);
+  sl_remote_run_set_excludes (run, (const char * const *)excludes);
+  sl_remote_run_set_compare_content (run, hash);
+  sl_remote_run_set_detach (run, detach);
+  sl_remote_run_set_store_path (run, sl_workspace_store_get_path (store));
+  if (limit != NULL)
+    sl_remote_run_set_reconnect_limit (run, (guint)g_ascii_strtoull (limit, NULL, 10));
+  g_clear_object (&store);
 
   if (dry_run)
     {
-      g_autofree char *launch = NULL;
+      g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
 
-      job = sl_job_new ((const char * const *)argv + 1, remote_dir, base_dir);
-      sl_job_set_env_setup (job, sl_cli_get_env_setup (target));
-      launch = sl_job_backend_dup_launch_command (backend, job, &error);
       if (launch == NULL)
         {
           sl_cli_print_error ("%s", error->message);
@@ -275,116 +183,60 @@ job_run (int    argc,
       return 0;
     }
 
-  resolved_base = sl_target_shell_resolve_dir (shell, base_dir, TRUE, NULL, &error);
-  if (resolved_base == NULL)
+  g_signal_connect (run, "message", G_CALLBACK (print_message_cb), NULL);
+  g_signal_connect (run, "log", G_CALLBACK (print_log_cb), NULL);
+  g_signal_connect (run, "connection", G_CALLBACK (print_connection_cb), NULL);
+  g_signal_connect (run, "transfer-progress", G_CALLBACK (print_progress_cb), NULL);
+  g_signal_connect (run, "job-started", G_CALLBACK (print_started_cb), &detach);
+
+  if (!sl_remote_run_execute (run, &status, &exit_code, NULL, &error))
     {
-      sl_cli_print_error ("%s", error->message);
+      if (sl_remote_run_get_job_id (run) > 0)
+        sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
+                            (long long)sl_remote_run_get_job_id (run), error->message,
+                            (long long)sl_remote_run_get_job_id (run));
+      else
+        sl_cli_print_error ("%s", error->message);
       return 1;
     }
-
-  if (!sl_target_shell_is_local (shell) || !g_str_equal (remote_dir, project))
-    {
-      SlUploadStats stats = { 0 };
-      g_autofree char *size = NULL;
-
-      if (!sl_project_upload (shell, project, remote_dir, (const char * const *)excludes, hash,
-                              sl_cli_print_progress, NULL, &stats, NULL, &error))
-        {
-          sl_cli_print_error ("%s", error->message);
-          return 1;
-        }
-      size = g_format_size (stats.bytes_sent);
-      g_printerr (_("sightline-cli: uploaded %u files (%s), %u unchanged, %u left out\n"),
-                  stats.files_sent, size, stats.files_unchanged, stats.files_excluded);
-    }
-
-  resolved_remote = sl_target_shell_resolve_dir (shell, remote_dir, TRUE, NULL, &error);
-  if (resolved_remote == NULL)
-    {
-      sl_cli_print_error ("%s", error->message);
-      return 1;
-    }
-
-  job = sl_job_new ((const char * const *)argv + 1, resolved_remote, resolved_base);
-  sl_job_set_env_setup (job, sl_cli_get_env_setup (target));
-  command_line = sl_job_dup_command_line (job);
-  log_path = sl_job_dup_log_path (job);
-
-  record = sl_job_record_new (command_line, MAX (sl_target_get_id (target), 0));
-  sl_job_record_set_target_name (record, sl_target_get_name (target));
-  sl_job_record_set_started_at (record, g_get_real_time ());
-  sl_job_record_set_log_path (record, log_path);
-  sl_job_record_set_remote_folder (record, resolved_remote);
-  sl_job_record_set_state (record, SL_JOB_STATE_RUNNING);
-  if (!sl_workspace_store_add_job (store, record, &error))
-    {
-      sl_cli_print_error ("%s", error->message);
-      return 1;
-    }
-
-  if (!sl_job_backend_launch (backend, job, NULL, &error))
-    {
-      sl_cli_print_error ("%s", error->message);
-      save_end (store, record, SL_JOB_STATE_FAILED, FALSE, 0);
-      return 1;
-    }
-
-  g_printerr (_("sightline-cli: job %lld started on %s in %s (log: %s)\n"),
-              (long long)sl_job_record_get_id (record), sl_target_get_name (target), resolved_remote, log_path);
 
   if (detach)
-    {
-      printf ("%lld\n", (long long)sl_job_record_get_id (record));
-      return 0;
-    }
-
-  cache_dir = sl_cache_dup_dir (NULL);
-  for (guint i = 0; pull_dirs != NULL && pull_dirs[i] != NULL; i++)
-    {
-      Pull *pull = g_new0 (Pull, 1);
-
-      pull->shell = shell;
-      pull->remote = g_build_path ("/", resolved_remote, pull_dirs[i], NULL);
-      pull->local = sl_transfer_dup_cache_dir (cache_dir, sl_target_get_id (target) > 0 ? sl_target_get_name (target) : "local",
-                                               pull->remote, &error);
-      if (pull->local == NULL)
-        {
-          pull_free (pull);
-          sl_cli_print_error ("%s", error->message);
-          return 1;
-        }
-      g_ptr_array_add (pulls, pull);
-    }
-
-  status = follow_job (backend, job, pulls, &exit_code, &error);
-  if (error != NULL)
-    {
-      sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
-                          (long long)sl_job_record_get_id (record), error->message,
-                          (long long)sl_job_record_get_id (record));
-      return 1;
-    }
-
-  pull_all (pulls, TRUE);
-  save_end (store, record, state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
+    return 0;
 
   if (status != SL_JOB_STATUS_EXITED)
     {
       sl_cli_print_error (_("Job %lld ended without an exit code (killed, or the target restarted)"),
-                          (long long)sl_job_record_get_id (record));
+                          (long long)sl_remote_run_get_job_id (run));
       return 1;
     }
 
   if (exit_code != 0)
     {
-      const char *why = explain_exit (exit_code);
+      const char *why = sl_remote_run_explain_exit (exit_code);
 
       if (why != NULL)
-        sl_cli_print_error (_("Job %lld exited with %d: %s"), (long long)sl_job_record_get_id (record), exit_code, why);
+        sl_cli_print_error (_("Job %lld exited with %d: %s"), (long long)sl_remote_run_get_job_id (run), exit_code, why);
       else
-        sl_cli_print_error (_("Job %lld exited with %d"), (long long)sl_job_record_get_id (record), exit_code);
+        sl_cli_print_error (_("Job %lld exited with %d"), (long long)sl_remote_run_get_job_id (run), exit_code);
     }
   return exit_code >= 0 && exit_code < 256 ? exit_code : 1;
+}
+
+static void
+save_end (SlWorkspaceStore *store,
+          SlJobRecord      *record,
+          SlJobState        state,
+          gboolean          has_exit_code,
+          int               exit_code)
+{
+  g_autoptr(GError) error = NULL;
+
+  sl_job_record_set_state (record, state);
+  if (has_exit_code)
+    sl_job_record_set_exit_code (record, exit_code);
+  sl_job_record_set_finished_at (record, 0);
+  if (!sl_workspace_store_finish_job (store, record, &error))
+    sl_cli_print_error ("%s", error->message);
 }
 
 static SlJobRecord *
@@ -495,7 +347,7 @@ job_logs (int    argc,
   /* The history learns how a job ended from whoever sees it end. */
   if ((status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST) &&
       !sl_job_state_is_finished (sl_job_record_get_state (record)))
-    save_end (store, record, state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
+    save_end (store, record, sl_job_state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
 
   return 0;
 }

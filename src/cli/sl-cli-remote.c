@@ -12,6 +12,7 @@
 
 #include "sl-cli.h"
 #include "sl-local-target.h"
+#include "sl-remote-run.h"
 #include "sl-ssh-target.h"
 
 SlWorkspaceStore *
@@ -23,33 +24,6 @@ sl_cli_open_store (const char  *db_path,
   return sl_workspace_store_new_for_path (path, error);
 }
 
-static SlTarget *
-target_from_record (SlTargetRecord  *record,
-                    GError         **error)
-{
-  SlTarget *target;
-
-  if (sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH)
-    target = sl_ssh_target_new_from_record (record, error);
-  else
-    target = sl_local_target_new ();
-
-  if (target != NULL)
-    {
-      sl_target_set_id (target, sl_target_record_get_id (record));
-      sl_target_set_name (target, sl_target_record_get_name (record));
-    }
-  return target;
-}
-
-/**
- * sl_cli_find_target:
- * @name: (nullable): a target's name; "local" means this computer when
- *   no target has that name
- * @target_id: the id to look up when @name is %NULL
- *
- * Returns: (transfer full): the target, or %NULL with @error set
- */
 SlTarget *
 sl_cli_find_target (SlWorkspaceStore  *store,
                     const char        *name,
@@ -67,7 +41,7 @@ sl_cli_find_target (SlWorkspaceStore  *store,
 
       if (name != NULL ? g_str_equal (sl_target_record_get_name (record), name)
                        : sl_target_record_get_id (record) == target_id)
-        return target_from_record (record, error);
+        return sl_target_new_from_record (record, error);
     }
 
   if (name == NULL && target_id <= 0)
@@ -84,10 +58,10 @@ sl_cli_find_target (SlWorkspaceStore  *store,
   return NULL;
 }
 
-static void
-print_state (SlTargetShellState  state,
-             const char         *detail,
-             gpointer            user_data)
+void
+sl_cli_print_connection_state (SlTargetShellState  state,
+                               const char         *detail,
+                               gpointer            user_data)
 {
   switch (state)
     {
@@ -116,7 +90,7 @@ sl_cli_create_shell (SlTarget *target)
   SlTargetShell *shell = sl_target_shell_new_for_target (target);
   const char *limit = g_getenv ("SIGHTLINE_RECONNECT_SECONDS");
 
-  sl_target_shell_set_state_func (shell, print_state, NULL);
+  sl_target_shell_set_state_func (shell, sl_cli_print_connection_state, NULL);
   if (limit != NULL)
     sl_target_shell_set_reconnect_limit (shell, (guint)g_ascii_strtoull (limit, NULL, 10));
   return shell;
@@ -132,21 +106,13 @@ sl_cli_create_shell (SlTarget *target)
 char *
 sl_cli_dup_base_dir (SlTarget *target)
 {
-  if (SL_IS_SSH_TARGET (target))
-    {
-      const char *base = sl_ssh_target_get_base_dir (SL_SSH_TARGET (target));
-
-      return g_strdup (base != NULL && base[0] != '\0' ? base : "~");
-    }
-  return g_build_filename (g_get_user_cache_dir (), "sightline", "local-jobs", NULL);
+  return sl_target_dup_job_base_dir (target);
 }
 
 const char *
 sl_cli_get_env_setup (SlTarget *target)
 {
-  if (SL_IS_SSH_TARGET (target))
-    return sl_ssh_target_get_env_setup (SL_SSH_TARGET (target));
-  return NULL;
+  return sl_target_get_env_setup (target);
 }
 
 static char *

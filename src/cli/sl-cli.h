@@ -52,6 +52,9 @@ SlTarget         *sl_cli_find_target    (SlWorkspaceStore          *store,
                                          gint64                     target_id,
                                          GError                   **error);
 SlTargetShell    *sl_cli_create_shell   (SlTarget                  *target);
+void              sl_cli_print_connection_state (SlTargetShellState  state,
+                                                 const char         *detail,
+                                                 gpointer            user_data);
 char             *sl_cli_dup_base_dir   (SlTarget                  *target);
 const char       *sl_cli_get_env_setup  (SlTarget                  *target);
 void              sl_cli_print_progress (const SlTransferProgress  *progress,

@@ -80,7 +80,10 @@ dup_launch_command (SlJobBackend  *backend,
                           "{ echo \"missing-command $c\"; exit 127; }; done; "
                           "if [ ! -e run.sh ]; then "
                           "printf '%%s\\n' %s > cmd && printf '%%s' %s > run.sh.tmp && mv run.sh.tmp run.sh && "
-                          "{ setsid nohup /bin/sh run.sh > log 2>&1 < /dev/null & } ; fi; "
+                          /* bash when there is one: environment set-up scripts such as
+                           * Ascend's set_env.sh are written for it ("source"). */
+                          "shell=/bin/sh; command -v bash >/dev/null 2>&1 && shell=$(command -v bash); "
+                          "{ setsid nohup \"$shell\" run.sh > log 2>&1 < /dev/null & } ; fi; "
                           "i=0; while [ ! -s pid ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; "
                           "cat pid",
                           dir, command, wrapper);

@@ -13,7 +13,10 @@
 #include <glib/gstdio.h>
 
 #include "sl-application.h"
+#include "sl-console-panel.h"
+#include "sl-folder.h"
 #include "sl-project-dialog.h"
+#include "sl-run-dialog.h"
 #include "sl-ssh-dialogs.h"
 #include "sl-target-dialog.h"
 #include "sl-window.h"
@@ -510,6 +513,80 @@ test_changed_host_key (void)
   g_assert_true (workspace_shows_target ("fixture-server"));
 }
 
+static gboolean
+window_not_busy (gpointer data)
+{
+  return !sl_window_is_busy (data);
+}
+
+/* Run on the fixture server from the Run dialog: the exact command is shown
+ * first, the project is uploaded, the job's output streams into the
+ * Console, and its output folder is pulled into the cache and opened in the
+ * Workspace. */
+static void
+test_remote_run_streams_into_console (void)
+{
+  g_autoptr(SlTargetRecord) stored = find_stored_target ("fixture-server");
+  g_autofree char *project = g_build_filename (g_getenv ("SL_SSH_TMP"), "gui-project", NULL);
+  g_autofree char *script = g_build_filename (project, "run.sh", NULL);
+  g_autofree char *text = NULL;
+  SlConsolePanel *console;
+  SlRunDialog *dialog;
+  const char *preview;
+  gboolean pulled = FALSE;
+
+  g_assert_nonnull (stored);
+  g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (script,
+                                      "echo 'hello from the server'\n"
+                                      "mkdir -p out\n"
+                                      "for i in 1 2 3; do echo \"step $i\"; echo $i >> out/steps.txt; sleep 0.3; done\n"
+                                      "echo done\n", -1, NULL));
+
+  dialog = sl_run_dialog_new (project);
+  sl_run_dialog_set_targets (dialog, sl_application_get_targets (app), sl_target_record_get_id (stored));
+  sl_run_dialog_set_command (dialog, "sh run.sh");
+  sl_run_dialog_set_pull_dirs (dialog, "out");
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (wait_until ((Condition)gtk_widget_get_mapped, dialog, 10000));
+
+  /* The exact command, before anything runs. */
+  preview = sl_run_dialog_get_command_preview (dialog);
+  g_assert_nonnull (preview);
+  g_assert_nonnull (strstr (preview, "run.sh"));
+  g_assert_nonnull (strstr (preview, ".sightline/jobs"));
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "run-dialog-remote.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh run.sh", project, "out", &error));
+    g_assert_no_error (error);
+  }
+  g_assert_true (sl_window_is_busy (window));
+  g_assert_true (wait_until (window_not_busy, window, 60000));
+
+  console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  text = sl_console_panel_dup_text (console);
+  g_assert_nonnull (strstr (text, "hello from the server"));
+  g_assert_nonnull (strstr (text, "step 3"));
+  g_assert_nonnull (strstr (text, "exited with code 0"));
+
+  for (guint i = 0; i < g_list_model_get_n_items (sl_window_get_folders (window)); i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (sl_window_get_folders (window), i);
+      g_autofree char *steps = g_build_filename (sl_folder_get_path (folder), "steps.txt", NULL);
+      g_autofree char *contents = NULL;
+
+      if (g_file_get_contents (steps, &contents, NULL, NULL))
+        pulled |= g_str_equal (contents, "1\n2\n3\n");
+    }
+  g_assert_true (pulled);
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "console-remote-job.png");
+}
+
 /* A passphrase is asked for in a modal prompt when the key needs it,
  * and the key accepted and remembered before is known now. */
 static void
@@ -976,6 +1053,7 @@ main (int   argc,
   g_test_add_func ("/target-dialog/dead-host-and-cancel", test_dead_host_and_cancel);
   g_test_add_func ("/target-dialog/changed-host-key", test_changed_host_key);
   g_test_add_func ("/target-dialog/passphrase-prompt", test_passphrase_prompt);
+  g_test_add_func ("/target-dialog/remote-run-streams-into-console", test_remote_run_streams_into_console);
   g_test_add_func ("/target-dialog/workspace-context-menu", test_workspace_context_menu);
   g_test_add_func ("/target-dialog/remove-target", test_remove_target);
   g_test_add_func ("/project-dialog/round-trip", test_project_round_trip);

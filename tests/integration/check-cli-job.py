@@ -119,10 +119,10 @@ def check_run(env, project, remote):
     for name in ('.git', '__pycache__', 'model.ckpt', 'pkg/net.om'):
         check(not os.path.exists(os.path.join(remote, name)), f'{env.name}: {name} is excluded by default')
     check(not any('.sl-part' in n for n in os.listdir(remote)), f'{env.name}: no temporary upload file left')
-    check('uploaded 2 files' in result.stderr, f'{env.name}: two files uploaded the first time: {result.stderr}')
+    check('uploaded 2 files' in result.stderr.lower(), f'{env.name}: two files uploaded the first time: {result.stderr}')
 
     again = env.run_job('--project', project, '--remote-dir', remote, '--', 'true')
-    check(again.returncode == 0 and 'uploaded 0 files' in again.stderr and '2 unchanged' in again.stderr,
+    check(again.returncode == 0 and 'uploaded 0 files' in again.stderr.lower() and '2 unchanged' in again.stderr,
           f'{env.name}: an unchanged project is not uploaded again: {again.stderr}')
 
     jobs = env.jobs()

@@ -131,7 +131,7 @@ test_job_layout (void)
 
   launch = sl_job_backend_dup_launch_command (backend, job, &error);
   g_assert_no_error (error);
-  g_assert_nonnull (strstr (launch, "setsid nohup /bin/sh run.sh > log 2>&1"));
+  g_assert_nonnull (strstr (launch, "setsid nohup \"$shell\" run.sh > log 2>&1"));
   g_assert_true (g_str_has_prefix (launch, "d='/srv/.sightline/jobs/"));
 
   found = sl_job_new_for_dir (sl_job_get_dir (job));

@@ -6,14 +6,21 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-remote-run.h"
 #include "sl-run-dialog.h"
+#include "sl-target-record.h"
 
 struct _SlRunDialog
 {
   AdwWindow    parent_instance;
 
+  GListModel  *targets;         /* SlTargetRecord */
+
   AdwEntryRow *command_row;
   AdwEntryRow *folder_row;
+  AdwComboRow *target_row;
+  AdwEntryRow *pull_row;
+  GtkLabel    *command_preview;
   GtkLabel    *error_label;
 };
 
@@ -21,6 +28,7 @@ G_DEFINE_FINAL_TYPE (SlRunDialog, sl_run_dialog, ADW_TYPE_WINDOW)
 
 enum {
   RUN,
+  RUN_ON_TARGET,
   N_SIGNALS
 };
 
@@ -59,6 +67,51 @@ sl_run_dialog_validate (SlRunDialog  *self,
   return why == NULL;
 }
 
+/* The chosen target's record, or NULL for this computer. */
+static SlTargetRecord *
+selected_remote_target (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->target_row);
+  g_autoptr(SlTargetRecord) record = NULL;
+
+  if (self->targets == NULL || selected == GTK_INVALID_LIST_POSITION ||
+      selected >= g_list_model_get_n_items (self->targets))
+    return NULL;
+
+  record = g_list_model_get_item (self->targets, selected);
+  return sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH ? record : NULL;
+}
+
+/* Before a first run on a server, the exact command it will be sent. */
+static void
+update_preview (SlRunDialog *self,
+                gboolean     valid)
+{
+  SlTargetRecord *record = selected_remote_target (self);
+  const char *command = gtk_editable_get_text (GTK_EDITABLE (self->command_row));
+  const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlRemoteRun) run = NULL;
+  g_autofree char *launch = NULL;
+  g_autofree char *text = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->pull_row), record != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), FALSE);
+  if (record == NULL || !valid || !g_shell_parse_argv (command, NULL, &argv, NULL) ||
+      (target = sl_target_new_from_record (record, NULL)) == NULL)
+    return;
+
+  run = sl_remote_run_new (target, folder[0] ? folder : g_get_home_dir (), (const char * const *)argv);
+  if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
+    return;
+
+  /* TRANSLATORS: followed by a shell command on the next line */
+  text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
+  gtk_label_set_label (self->command_preview, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
+}
+
 static void
 validate_cb (SlRunDialog *self)
 {
@@ -70,6 +123,7 @@ validate_cb (SlRunDialog *self)
   gtk_label_set_label (self->error_label, command[0] ? message : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && command[0]);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "run.run", valid);
+  update_preview (self, valid);
 }
 
 static void
@@ -80,12 +134,20 @@ run_action (GtkWidget  *widget,
   SlRunDialog *self = SL_RUN_DIALOG (widget);
   const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
 
+  SlTargetRecord *remote;
+
   if (!sl_run_dialog_validate (self, NULL))
     return;
 
-  g_signal_emit (self, signals[RUN], 0,
-                 gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
-                 folder[0] ? folder : NULL);
+  if ((remote = selected_remote_target (self)) != NULL)
+    g_signal_emit (self, signals[RUN_ON_TARGET], 0, sl_target_record_get_id (remote),
+                   gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
+                   folder[0] ? folder : g_get_home_dir (),
+                   gtk_editable_get_text (GTK_EDITABLE (self->pull_row)));
+  else
+    g_signal_emit (self, signals[RUN], 0,
+                   gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
+                   folder[0] ? folder : NULL);
   gtk_window_close (GTK_WINDOW (self));
 }
 
@@ -98,6 +160,7 @@ activate_cb (SlRunDialog *self)
 static void
 sl_run_dialog_dispose (GObject *object)
 {
+  g_clear_object (&SL_RUN_DIALOG (object)->targets);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_RUN_DIALOG);
 
   G_OBJECT_CLASS (sl_run_dialog_parent_class)->dispose (object);
@@ -120,9 +183,23 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
     g_signal_new ("run", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
+  /**
+   * SlRunDialog::run-on-target:
+   * @target_id: the SSH target's id in the workspace database
+   * @command_line: the command as typed
+   * @project_dir: the folder uploaded and run in
+   * @pull_dirs: output folders under it to pull, space-separated
+   */
+  signals[RUN_ON_TARGET] =
+    g_signal_new ("run-on-target", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-run-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, folder_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, target_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, pull_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_preview);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, error_label);
   gtk_widget_class_bind_template_callback (widget_class, validate_cb);
   gtk_widget_class_bind_template_callback (widget_class, activate_cb);
@@ -154,4 +231,58 @@ sl_run_dialog_set_command (SlRunDialog *self,
   g_return_if_fail (SL_IS_RUN_DIALOG (self));
 
   gtk_editable_set_text (GTK_EDITABLE (self->command_row), command ? command : "");
+}
+
+static char *
+target_title (SlTargetRecord *record)
+{
+  if (sl_target_record_get_kind (record) != SL_TARGET_KIND_SSH)
+    return g_strdup (_("This computer"));
+  return g_strdup_printf ("%s (%s)", sl_target_record_get_name (record), sl_target_record_get_host (record));
+}
+
+/**
+ * sl_run_dialog_set_targets:
+ * @targets: a #GListModel of #SlTargetRecord (Local first)
+ * @selected_id: the target to choose, or 0 for this computer
+ */
+void
+sl_run_dialog_set_targets (SlRunDialog *self,
+                           GListModel  *targets,
+                           gint64       selected_id)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  g_return_if_fail (G_IS_LIST_MODEL (targets));
+
+  g_set_object (&self->targets, targets);
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (targets, i);
+      g_autofree char *title = target_title (record);
+
+      gtk_string_list_append (names, title);
+      if (sl_target_record_get_id (record) == selected_id)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->target_row, selected);
+  validate_cb (self);
+}
+
+void
+sl_run_dialog_set_pull_dirs (SlRunDialog *self,
+                             const char  *pull_dirs)
+{
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->pull_row), pull_dirs ? pull_dirs : "");
+}
+
+const char *
+sl_run_dialog_get_command_preview (SlRunDialog *self)
+{
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->command_preview)) ? gtk_label_get_label (self->command_preview) : NULL;
 }

@@ -16,5 +16,11 @@ void         sl_run_dialog_set_command (SlRunDialog *self,
                                      const char  *command);
 gboolean     sl_run_dialog_validate (SlRunDialog *self,
                                      char       **message);
+void         sl_run_dialog_set_targets (SlRunDialog *self,
+                                        GListModel  *targets,
+                                        gint64       selected_id);
+void         sl_run_dialog_set_pull_dirs (SlRunDialog *self,
+                                          const char  *pull_dirs);
+const char  *sl_run_dialog_get_command_preview (SlRunDialog *self);
 
 G_END_DECLS

@@ -20,6 +20,7 @@ struct _SlConsolePanel
   GCancellable  *cancellable;
   char          *title;
   gint64         started;
+  gboolean       external;      /* a job that is not a local subprocess (a remote run) */
 
   GtkTextView   *text_view;
   GtkLabel      *job_label;
@@ -31,6 +32,7 @@ G_DEFINE_FINAL_TYPE (SlConsolePanel, sl_console_panel, PANEL_TYPE_WIDGET)
 
 enum {
   JOB_FINISHED,
+  STOP_REQUESTED,
   N_SIGNALS
 };
 
@@ -228,7 +230,82 @@ sl_console_panel_is_running (SlConsolePanel *self)
 {
   g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), FALSE);
 
-  return self->subprocess != NULL;
+  return self->subprocess != NULL || self->external;
+}
+
+/**
+ * sl_console_panel_begin_job:
+ * @title: what runs, for the status line
+ *
+ * Shows a job the caller streams in with sl_console_panel_append() (a
+ * job on a remote target); Stop emits #SlConsolePanel::stop-requested.
+ */
+void
+sl_console_panel_begin_job (SlConsolePanel *self,
+                            const char     *title)
+{
+  g_autofree char *label = NULL;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->started = g_get_monotonic_time ();
+  self->external = TRUE;
+  label = g_strdup_printf (_("%s: running"), title);
+  set_job_state (self, "media-playback-start-symbolic", label);
+  panel_widget_raise (PANEL_WIDGET (self));
+}
+
+/**
+ * sl_console_panel_set_job_status:
+ * @status: a short state, "reconnecting" say
+ */
+void
+sl_console_panel_set_job_status (SlConsolePanel *self,
+                                 const char     *status)
+{
+  g_autofree char *label = NULL;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  label = g_strdup_printf ("%s: %s", self->title ? self->title : "", status);
+  set_job_state (self, "network-transmit-receive-symbolic", label);
+}
+
+/**
+ * sl_console_panel_end_job:
+ * @exit_code: the job's exit code, or -1 when it has none (lost, failed
+ *   to start)
+ * @reason: (nullable): why, when it did not run to an exit code
+ */
+void
+sl_console_panel_end_job (SlConsolePanel *self,
+                          int             exit_code,
+                          const char     *reason)
+{
+  g_autofree char *line = NULL;
+  g_autofree char *label = NULL;
+  double seconds;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  seconds = (g_get_monotonic_time () - self->started) / (double)G_USEC_PER_SEC;
+  if (reason == NULL)
+    {
+      line = g_strdup_printf (_("\n[%s exited with code %d after %.1f s]\n"), self->title, exit_code, seconds);
+      label = g_strdup_printf (_("%s: exited with code %d"), self->title, exit_code);
+    }
+  else
+    {
+      line = g_strdup_printf ("\n[%s: %s]\n", self->title, reason);
+      label = g_strdup_printf ("%s: %s", self->title, reason);
+    }
+
+  sl_console_panel_append (self, line, -1);
+  set_job_state (self, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
+  self->external = FALSE;
+  g_signal_emit (self, signals[JOB_FINISHED], 0, exit_code);
 }
 
 /**
@@ -266,6 +343,8 @@ stop_action (GtkWidget  *widget,
 
   if (self->subprocess != NULL)
     g_subprocess_force_exit (self->subprocess);
+  else if (self->external)
+    g_signal_emit (self, signals[STOP_REQUESTED], 0);
 }
 
 static void
@@ -305,6 +384,15 @@ sl_console_panel_class_init (SlConsolePanelClass *klass)
   signals[JOB_FINISHED] =
     g_signal_new ("job-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+
+  /**
+   * SlConsolePanel::stop-requested:
+   *
+   * Stop was pressed for a job begun with sl_console_panel_begin_job().
+   */
+  signals[STOP_REQUESTED] =
+    g_signal_new ("stop-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-console-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, text_view);

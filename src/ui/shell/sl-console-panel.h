@@ -19,6 +19,13 @@ void       sl_console_panel_attach       (SlConsolePanel *self,
                                           GSubprocess    *subprocess,
                                           const char     *title);
 gboolean   sl_console_panel_is_running   (SlConsolePanel *self);
+void       sl_console_panel_begin_job    (SlConsolePanel *self,
+                                          const char     *title);
+void       sl_console_panel_set_job_status (SlConsolePanel *self,
+                                            const char     *status);
+void       sl_console_panel_end_job      (SlConsolePanel *self,
+                                          int             exit_code,
+                                          const char     *reason);
 char      *sl_console_panel_dup_text     (SlConsolePanel *self);
 void       sl_console_panel_clear        (SlConsolePanel *self);
 

@@ -16,6 +16,8 @@
 #include "sl-profile-loader.h"
 #include "sl-problems-panel.h"
 #include "sl-profile-page.h"
+#include "sl-remote-run.h"
+#include "sl-target-shell.h"
 #include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
 #include "sl-scalars-page.h"
@@ -40,6 +42,7 @@ struct _SlWindow
   guint                 n_scanning;
   gboolean              remembering_folders;
   char                 *job_working_dir;
+  SlRemoteRun          *remote_run;      /* the job on a target the Console follows */
 
   SlWorkspacePanel     *workspace_panel;
   SlProblemsPanel      *problems_panel;
@@ -1217,6 +1220,214 @@ job_finished_cb (SlWindow       *self,
 }
 
 static void
+remote_message_cb (SlWindow    *self,
+                   const char  *text,
+                   SlRemoteRun *run)
+{
+  g_autofree char *line = g_strdup_printf ("[%s]\n", text);
+
+  sl_console_panel_append (self->console_panel, line, -1);
+}
+
+static void
+remote_log_cb (SlWindow    *self,
+               GBytes      *data,
+               SlRemoteRun *run)
+{
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
+
+  if (size > 0)
+    sl_console_panel_append (self->console_panel, bytes, size);
+}
+
+static void
+remote_connection_cb (SlWindow    *self,
+                      int          state,
+                      const char  *detail,
+                      SlRemoteRun *run)
+{
+  g_autofree char *line = NULL;
+
+  switch (state)
+    {
+    case SL_TARGET_SHELL_RECONNECTING:
+      line = g_strdup_printf (_("[The connection dropped (%s); reconnecting. The job goes on on the server.]\n"), detail);
+      sl_console_panel_set_job_status (self->console_panel, _("reconnecting…"));
+      break;
+    case SL_TARGET_SHELL_CONNECTED:
+      line = g_strdup (_("[Connected again; the log goes on from where it stopped.]\n"));
+      sl_console_panel_set_job_status (self->console_panel, _("running"));
+      break;
+    default:
+      line = g_strdup_printf (_("[Gave up reconnecting: %s]\n"), detail);
+      break;
+    }
+  sl_console_panel_append (self->console_panel, line, -1);
+}
+
+/* Pulled output appears in the Workspace; later pulls that brought new
+ * files rescan it (open views follow their files by themselves). */
+static void
+remote_pulled_cb (SlWindow    *self,
+                  const char  *local_dir,
+                  guint        n_changed,
+                  SlRemoteRun *run)
+{
+  SlFolder *folder = find_folder (self, local_dir);
+
+  if (folder == NULL)
+    {
+      if (g_file_test (local_dir, G_FILE_TEST_IS_DIR))
+        sl_window_open_path (self, local_dir);
+      return;
+    }
+
+  if (n_changed > 0 && sl_folder_get_state (folder) != SL_FOLDER_SCANNING)
+    {
+      scan_started (self);
+      sl_folder_scan_async (folder, self->scan_cancellable, scan_cb, g_object_ref (self));
+    }
+}
+
+static void
+remote_run_done_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(SlWindow) self = user_data;
+  SlRemoteRun *run = SL_REMOTE_RUN (object);
+  g_autoptr(GError) error = NULL;
+  SlJobStatus status = SL_JOB_STATUS_LOST;
+  int exit_code = -1;
+
+  if (!sl_remote_run_execute_finish (run, result, &status, &exit_code, &error))
+    {
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, sl_target_get_name (sl_remote_run_get_target (run)),
+                                                     sl_remote_run_get_remote_dir (run), -1, error->message);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+      sl_console_panel_end_job (self->console_panel, -1, error->message);
+    }
+  else if (status != SL_JOB_STATUS_EXITED)
+    sl_console_panel_end_job (self->console_panel, -1, _("ended without an exit code (killed, or the server restarted)"));
+  else
+    {
+      const char *why = sl_remote_run_explain_exit (exit_code);
+
+      if (why != NULL)
+        {
+          g_autofree char *line = g_strdup_printf ("[%s]\n", why);
+
+          sl_console_panel_append (self->console_panel, line, -1);
+        }
+      sl_console_panel_end_job (self->console_panel, exit_code, NULL);
+    }
+
+  if (self->remote_run == run)
+    g_clear_object (&self->remote_run);
+}
+
+static void
+console_stop_requested_cb (SlWindow       *self,
+                           SlConsolePanel *console)
+{
+  if (self->remote_run != NULL)
+    sl_remote_run_request_stop (self->remote_run);
+}
+
+/**
+ * sl_window_run_on_target:
+ * @target_id: an SSH target of the workspace database
+ * @project_dir: the local folder uploaded and run in
+ * @pull_dirs: (nullable): output folders under it, space-separated
+ *
+ * Uploads @project_dir, starts @command_line there as a detached job,
+ * streams its log into the Console, pulls the output folders into the
+ * cache while it runs and opens them in the Workspace.
+ *
+ * Returns: %TRUE when the job was started
+ */
+gboolean
+sl_window_run_on_target (SlWindow    *self,
+                         gint64       target_id,
+                         const char  *command_line,
+                         const char  *project_dir,
+                         const char  *pull_dirs,
+                         GError     **error)
+{
+  SlWorkspaceStore *store;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(SlTarget) target = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) pulls = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  if (sl_console_panel_is_running (self->console_panel))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _("The Console is following another job; stop it or wait for it to end"));
+      return FALSE;
+    }
+  if (!g_shell_parse_argv (command_line, NULL, &argv, error))
+    return FALSE;
+  if (pull_dirs != NULL && pull_dirs[0] != '\0' && !g_shell_parse_argv (pull_dirs, NULL, &pulls, error))
+    return FALSE;
+
+  store = sl_application_get_store (get_application (self));
+  if (store == NULL || !(targets = sl_workspace_store_list_targets (store, error)))
+    return FALSE;
+  for (guint i = 0; i < targets->len && target == NULL; i++)
+    {
+      SlTargetRecord *record = g_ptr_array_index (targets, i);
+
+      if (sl_target_record_get_id (record) == target_id &&
+          !(target = sl_target_new_from_record (record, error)))
+        return FALSE;
+    }
+  if (target == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("That target is no longer in the workspace"));
+      return FALSE;
+    }
+
+  self->remote_run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
+  sl_remote_run_set_pull_dirs (self->remote_run, (const char * const *)pulls);
+  sl_remote_run_set_store_path (self->remote_run, sl_workspace_store_get_path (store));
+  g_signal_connect_object (self->remote_run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
+
+  /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
+  title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (target));
+  sl_console_panel_begin_job (self->console_panel, title);
+  {
+    g_autofree char *line = g_strdup_printf ("$ %s\n", command_line);
+
+    sl_console_panel_append (self->console_panel, line, -1);
+  }
+  sl_remote_run_execute_async (self->remote_run, NULL, remote_run_done_cb, g_object_ref (self));
+  return TRUE;
+}
+
+static void
+run_on_target_cb (SlWindow    *self,
+                  gint64       target_id,
+                  const char  *command_line,
+                  const char  *project_dir,
+                  const char  *pull_dirs,
+                  SlRunDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs, &error))
+    sl_window_show_toast (self, error->message);
+}
+
+static void
 run_dialog_response_cb (SlWindow    *self,
                         const char  *command_line,
                         const char  *working_dir,
@@ -1234,6 +1445,8 @@ run_action (GtkWidget  *widget,
   SlRunDialog *dialog = sl_run_dialog_new (current_folder_path (self));
 
   g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
+  sl_run_dialog_set_targets (dialog, sl_application_get_targets (get_application (self)), 0);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1525,6 +1738,8 @@ create_panels (SlWindow      *self,
   g_signal_connect_object (self->problems_panel, "selection-changed", G_CALLBACK (selection_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->problems_panel, "problem-activated", G_CALLBACK (problem_activated_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->console_panel, "stop-requested", G_CALLBACK (console_stop_requested_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->console_panel, "job-finished", G_CALLBACK (job_finished_cb),
                            self, G_CONNECT_SWAPPED);

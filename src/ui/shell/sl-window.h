@@ -22,6 +22,12 @@ SlFolder    *sl_window_open_path          (SlWindow      *self,
                                            const char    *path);
 GListModel  *sl_window_get_folders        (SlWindow      *self);
 void         sl_window_restore_folders    (SlWindow      *self);
+gboolean     sl_window_run_on_target      (SlWindow      *self,
+                                           gint64         target_id,
+                                           const char    *command_line,
+                                           const char    *project_dir,
+                                           const char    *pull_dirs,
+                                           GError       **error);
 void         sl_window_open_profile       (SlWindow      *self,
                                            const char    *path);
 void         sl_window_show_in_timeline   (SlWindow      *self,
