@@ -514,6 +514,14 @@ test_changed_host_key (void)
 }
 
 static gboolean
+console_has_log_end (gpointer data)
+{
+  g_autofree char *text = sl_console_panel_dup_text (data);
+
+  return strstr (text, "[end of the log]") != NULL;
+}
+
+static gboolean
 window_not_busy (gpointer data)
 {
   return !sl_window_is_busy (data);
@@ -585,6 +593,28 @@ test_remote_run_streams_into_console (void)
     }
   g_assert_true (pulled);
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "console-remote-job.png");
+
+  /* The job is in the history shown in the Workspace, and its log can be
+   * read again from the server. */
+  {
+    GListModel *jobs = sl_application_get_jobs (app);
+    g_autoptr(SlJobRecord) newest = NULL;
+    g_autofree char *again = NULL;
+    const char *first, *second;
+
+    g_assert_cmpuint (g_list_model_get_n_items (jobs), >, 0);
+    newest = g_list_model_get_item (jobs, 0);
+    g_assert_cmpstr (sl_job_record_get_command (newest), ==, "'sh' 'run.sh'");
+    g_assert_cmpint (sl_job_record_get_state (newest), ==, SL_JOB_STATE_SUCCEEDED);
+    g_assert_cmpint (sl_job_record_get_exit_code (newest), ==, 0);
+
+    sl_window_show_job_log (window, newest);
+    g_assert_true (wait_until (console_has_log_end, console, 30000));
+    again = sl_console_panel_dup_text (console);
+    first = strstr (again, "hello from the server");
+    second = first ? strstr (first + 1, "hello from the server") : NULL;
+    g_assert_nonnull (second);
+  }
 }
 
 /* A passphrase is asked for in a modal prompt when the key needs it,

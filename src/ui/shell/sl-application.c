@@ -25,6 +25,7 @@ struct _SlApplication
   GPtrArray         *startup_problems;
   GListStore        *targets;
   GListStore        *recent_folders;
+  GListStore        *jobs;
 
   /* Command-line options */
   gboolean           open_demo;
@@ -91,6 +92,45 @@ reload_targets (SlApplication *self)
                        targets->pdata, targets->len);
 }
 
+#define JOBS_SHOWN 50
+
+/**
+ * sl_application_reload_jobs:
+ *
+ * Reads the job history again (after a job started or ended).
+ */
+void
+sl_application_reload_jobs (SlApplication *self)
+{
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (SL_IS_APPLICATION (self));
+
+  if (self->store == NULL)
+    return;
+
+  if (!(jobs = sl_workspace_store_list_jobs (self->store, JOBS_SHOWN, &error)))
+    {
+      g_warning ("Could not read the job history: %s", error->message);
+      return;
+    }
+  g_list_store_splice (self->jobs, 0, g_list_model_get_n_items (G_LIST_MODEL (self->jobs)),
+                       jobs->pdata, jobs->len);
+}
+
+/**
+ * sl_application_get_jobs:
+ *
+ * Returns: (transfer none): a #GListModel of #SlJobRecord, newest first
+ */
+GListModel *
+sl_application_get_jobs (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return G_LIST_MODEL (self->jobs);
+}
+
 static void
 reload_recent_folders (SlApplication *self)
 {
@@ -131,6 +171,7 @@ open_store (SlApplication *self)
     add_startup_problem (self, SL_SEVERITY_WARNING, path, sl_workspace_store_get_recovery_message (self->store));
 
   reload_targets (self);
+  sl_application_reload_jobs (self);
   reload_recent_folders (self);
 }
 
@@ -449,6 +490,7 @@ sl_application_finalize (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->targets);
   g_clear_object (&self->recent_folders);
+  g_clear_object (&self->jobs);
   g_clear_pointer (&self->startup_problems, g_ptr_array_unref);
   g_clear_pointer (&self->screenshot_path, g_free);
   g_clear_pointer (&self->report_path, g_free);
@@ -485,6 +527,7 @@ sl_application_init (SlApplication *self)
   self->start_time = g_get_monotonic_time ();
   self->startup_problems = g_ptr_array_new_with_free_func (g_object_unref);
   self->targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
+  self->jobs = g_list_store_new (SL_TYPE_JOB_RECORD);
   self->recent_folders = g_list_store_new (G_TYPE_FILE);
 
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
@@ -606,7 +649,10 @@ job_finished_cb (GObject      *object,
   sl_job_record_set_state (job, state);
 
   if (self != NULL && self->store != NULL)
-    sl_workspace_store_finish_job (self->store, job, NULL);
+    {
+      sl_workspace_store_finish_job (self->store, job, NULL);
+      sl_application_reload_jobs (self);
+    }
 }
 
 /**
@@ -651,6 +697,7 @@ sl_application_record_job (SlApplication *self,
       g_warning ("Could not add the job to the history: %s", error->message);
       return;
     }
+  sl_application_reload_jobs (self);
 
   g_subprocess_wait_async (subprocess, NULL, job_finished_cb, g_steal_pointer (&job));
 }

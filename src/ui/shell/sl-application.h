@@ -17,6 +17,8 @@ SlApplication    *sl_application_new                      (void);
 SlWorkspaceStore *sl_application_get_store                (SlApplication *self);
 GListModel       *sl_application_get_targets              (SlApplication *self);
 GListModel       *sl_application_get_recent_folders       (SlApplication *self);
+GListModel       *sl_application_get_jobs                 (SlApplication *self);
+void              sl_application_reload_jobs              (SlApplication *self);
 void              sl_application_note_recent_folder       (SlApplication *self,
                                                            const char    *path);
 gboolean          sl_application_add_target               (SlApplication  *self,

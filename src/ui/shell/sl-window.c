@@ -928,10 +928,136 @@ sl_window_is_busy (SlWindow *self)
   return self->n_scanning > 0 || sl_console_panel_is_running (self->console_panel);
 }
 
+#define JOB_LOG_TAIL_BYTES (4 * 1024 * 1024)
+
+typedef struct {
+  SlTarget *target;
+  char     *log_path;
+} JobLogRead;
+
+static void
+job_log_read_free (gpointer data)
+{
+  JobLogRead *read = data;
+
+  g_clear_object (&read->target);
+  g_free (read->log_path);
+  g_free (read);
+}
+
+/* An old job's log, from this computer or from its server, in a worker. */
+static void
+read_job_log_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  JobLogRead *read = task_data;
+  g_autoptr(SlTargetShell) shell = sl_target_shell_new_for_target (read->target);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 size, offset;
+  GBytes *bytes;
+
+  /* The end of a long log is what people look for. */
+  if (!(info = sl_target_shell_stat (shell, read->log_path, cancellable, &error)))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  size = (guint64)g_file_info_get_size (info);
+  offset = size > JOB_LOG_TAIL_BYTES ? size - JOB_LOG_TAIL_BYTES : 0;
+  bytes = sl_target_shell_read (shell, read->log_path, offset, size - offset, cancellable, &error);
+
+  if (bytes == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, bytes, (GDestroyNotify)g_bytes_unref);
+}
+
+static void
+read_job_log_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  SlWindow *self = SL_WINDOW (object);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize size = 0;
+  const char *data;
+
+  if (!(bytes = g_task_propagate_pointer (G_TASK (result), &error)))
+    {
+      g_autofree char *line = g_strdup_printf (_("[The log could not be read: %s]\n"), error->message);
+
+      sl_console_panel_append (self->console_panel, line, -1);
+      return;
+    }
+
+  data = g_bytes_get_data (bytes, &size);
+  if (size > 0)
+    sl_console_panel_append (self->console_panel, data, size);
+  sl_console_panel_append (self->console_panel, _("[end of the log]\n"), -1);
+}
+
+/**
+ * sl_window_show_job_log:
+ * @job: a job of the history
+ *
+ * Reads the job's log (on its server for a remote job) into the Console.
+ */
+void
+sl_window_show_job_log (SlWindow    *self,
+                        SlJobRecord *job)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *header = NULL;
+  SlWorkspaceStore *store;
+  JobLogRead *read;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (SL_IS_JOB_RECORD (job));
+
+  header = g_strdup_printf (_("\n[Log of job %lld: %s]\n"), (long long)sl_job_record_get_id (job),
+                            sl_job_record_get_command (job));
+  sl_console_panel_append (self->console_panel, header, -1);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+
+  if (sl_job_record_get_log_path (job) == NULL)
+    {
+      sl_console_panel_append (self->console_panel, _("[This job kept no log]\n"), -1);
+      return;
+    }
+
+  read = g_new0 (JobLogRead, 1);
+  read->log_path = g_strdup (sl_job_record_get_log_path (job));
+  store = sl_application_get_store (get_application (self));
+  if (store != NULL && sl_job_record_get_target_id (job) > 0)
+    {
+      g_autoptr(GPtrArray) targets = sl_workspace_store_list_targets (store, NULL);
+
+      for (guint i = 0; targets != NULL && i < targets->len && read->target == NULL; i++)
+        if (sl_target_record_get_id (g_ptr_array_index (targets, i)) == sl_job_record_get_target_id (job))
+          read->target = sl_target_new_from_record (g_ptr_array_index (targets, i), NULL);
+    }
+  if (read->target == NULL)
+    read->target = sl_local_target_new ();
+
+  task = g_task_new (self, NULL, read_job_log_cb, NULL);
+  g_task_set_task_data (task, read, job_log_read_free);
+  g_task_run_in_thread (task, read_job_log_thread);
+}
+
 static void
 workspace_item_activated_cb (SlWindow *self,
                              GObject  *item)
 {
+  if (SL_IS_JOB_RECORD (item))
+    {
+      sl_window_show_job_log (self, SL_JOB_RECORD (item));
+      return;
+    }
+
   if (SL_IS_FOLDER (item))
     open_folder_page (self, SL_FOLDER (item));
   else if (SL_IS_FINDING (item))
@@ -1291,6 +1417,16 @@ remote_pulled_cb (SlWindow    *self,
 }
 
 static void
+remote_job_started_cb (SlWindow    *self,
+                       gint64       job_id,
+                       const char  *remote_dir,
+                       const char  *log_path,
+                       SlRemoteRun *run)
+{
+  sl_application_reload_jobs (get_application (self));
+}
+
+static void
 remote_run_done_cb (GObject      *object,
                     GAsyncResult *result,
                     gpointer      user_data)
@@ -1326,6 +1462,7 @@ remote_run_done_cb (GObject      *object,
 
   if (self->remote_run == run)
     g_clear_object (&self->remote_run);
+  sl_application_reload_jobs (get_application (self));
 }
 
 static void
@@ -1400,6 +1537,8 @@ sl_window_run_on_target (SlWindow    *self,
   g_signal_connect_object (self->remote_run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->remote_run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->remote_run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "job-started", G_CALLBACK (remote_job_started_cb), self,
+                           G_CONNECT_SWAPPED);
 
   /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
   title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (target));
@@ -1726,7 +1865,8 @@ create_panels (SlWindow      *self,
 
   self->workspace_panel = SL_WORKSPACE_PANEL (sl_workspace_panel_new (sl_application_get_targets (app),
                                                                       G_LIST_MODEL (self->folders),
-                                                                      sl_application_get_recent_folders (app)));
+                                                                      sl_application_get_recent_folders (app),
+                                                                      sl_application_get_jobs (app)));
   self->problems_panel = SL_PROBLEMS_PANEL (sl_problems_panel_new ());
   self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
   self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());

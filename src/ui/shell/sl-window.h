@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "sl-job-record.h"
+
 #include <adwaita.h>
 
 #include <libpanel.h>
@@ -22,6 +24,8 @@ SlFolder    *sl_window_open_path          (SlWindow      *self,
                                            const char    *path);
 GListModel  *sl_window_get_folders        (SlWindow      *self);
 void         sl_window_restore_folders    (SlWindow      *self);
+void         sl_window_show_job_log       (SlWindow      *self,
+                                           SlJobRecord   *job);
 gboolean     sl_window_run_on_target      (SlWindow      *self,
                                            gint64         target_id,
                                            const char    *command_line,

@@ -11,6 +11,7 @@
 #include "sl-target-dialog.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
+#include "sl-job-record.h"
 #include "sl-workspace-section.h"
 
 struct _SlWorkspacePanel
@@ -181,6 +182,71 @@ remove_selected_cb (GtkWidget *widget,
   return TRUE;
 }
 
+static const char *
+job_state_icon (SlJobState state)
+{
+  switch (state)
+    {
+    case SL_JOB_STATE_RUNNING:
+    case SL_JOB_STATE_QUEUED:
+      return "media-playback-start-symbolic";
+    case SL_JOB_STATE_SUCCEEDED:
+      return "object-select-symbolic";
+    case SL_JOB_STATE_FAILED:
+      return "dialog-error-symbolic";
+    case SL_JOB_STATE_CANCELLED:
+      return "process-stop-symbolic";
+    case SL_JOB_STATE_LOST:
+    default:
+      return "dialog-question-symbolic";
+    }
+}
+
+static const char *
+job_state_label (SlJobState state)
+{
+  switch (state)
+    {
+    case SL_JOB_STATE_QUEUED: return _("queued");
+    case SL_JOB_STATE_RUNNING: return _("running");
+    case SL_JOB_STATE_SUCCEEDED: return _("succeeded");
+    case SL_JOB_STATE_FAILED: return _("failed");
+    case SL_JOB_STATE_CANCELLED: return _("stopped");
+    case SL_JOB_STATE_LOST: default: return _("lost (no exit code)");
+    }
+}
+
+static char *
+format_epoch (gint64 seconds)
+{
+  g_autoptr(GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_local (seconds) : NULL;
+
+  return time ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S") : g_strdup ("—");
+}
+
+/* Everything the history keeps of a job, for its tooltip. */
+static char *
+describe_job (SlJobRecord *job)
+{
+  g_autofree char *started = format_epoch (sl_job_record_get_started_at (job));
+  g_autofree char *finished = format_epoch (sl_job_record_get_finished_at (job));
+  GString *str = g_string_new (sl_job_record_get_command (job));
+
+  g_string_append_printf (str, "\n%s: %s", _("Target"),
+                          sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : _("this computer"));
+  g_string_append_printf (str, "\n%s: %s", _("State"), job_state_label (sl_job_record_get_state (job)));
+  if (sl_job_record_get_state (job) == SL_JOB_STATE_SUCCEEDED || sl_job_record_get_state (job) == SL_JOB_STATE_FAILED)
+    g_string_append_printf (str, "\n%s: %d", _("Exit code"), sl_job_record_get_exit_code (job));
+  g_string_append_printf (str, "\n%s: %s", _("Started"), started);
+  g_string_append_printf (str, "\n%s: %s", _("Ended"), finished);
+  if (sl_job_record_get_remote_folder (job) != NULL)
+    g_string_append_printf (str, "\n%s: %s", _("Folder"), sl_job_record_get_remote_folder (job));
+  if (sl_job_record_get_log_path (job) != NULL)
+    g_string_append_printf (str, "\n%s: %s", _("Log"), sl_job_record_get_log_path (job));
+  g_string_append_printf (str, "\n%s", _("Activate to show its log in the Console"));
+  return g_string_free (str, FALSE);
+}
+
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
@@ -338,6 +404,16 @@ bind_row_cb (GtkSignalListItemFactory *factory,
       gtk_label_set_label (row->subtitle, local ? _("local") : "SSH");
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), location ? location : _("Jobs run on this computer"));
     }
+  else if (SL_IS_JOB_RECORD (item))
+    {
+      SlJobRecord *job = SL_JOB_RECORD (item);
+      g_autofree char *tooltip = describe_job (job);
+
+      gtk_image_set_from_icon_name (row->icon, job_state_icon (sl_job_record_get_state (job)));
+      gtk_label_set_label (row->title, sl_job_record_get_command (job));
+      gtk_label_set_label (row->subtitle, sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
+    }
   else if (G_IS_FILE (item))
     {
       g_autofree char *name = g_file_get_basename (G_FILE (item));
@@ -461,16 +537,19 @@ sl_workspace_panel_init (SlWorkspacePanel *self)
 GtkWidget *
 sl_workspace_panel_new (GListModel *targets,
                         GListModel *folders,
-                        GListModel *recent)
+                        GListModel *recent,
+                        GListModel *jobs)
 {
   SlWorkspacePanel *self;
   g_autoptr(SlWorkspaceSection) targets_section = NULL;
   g_autoptr(SlWorkspaceSection) folders_section = NULL;
   g_autoptr(SlWorkspaceSection) recent_section = NULL;
+  g_autoptr(SlWorkspaceSection) jobs_section = NULL;
 
   g_return_val_if_fail (G_IS_LIST_MODEL (targets), NULL);
   g_return_val_if_fail (G_IS_LIST_MODEL (folders), NULL);
   g_return_val_if_fail (G_IS_LIST_MODEL (recent), NULL);
+  g_return_val_if_fail (G_IS_LIST_MODEL (jobs), NULL);
 
   self = g_object_new (SL_TYPE_WORKSPACE_PANEL, NULL);
   self->targets = g_object_ref (targets);
@@ -481,6 +560,8 @@ sl_workspace_panel_new (GListModel *targets,
   g_list_store_append (self->sections, folders_section);
   g_list_store_append (self->sections, targets_section);
   g_list_store_append (self->sections, recent_section);
+  jobs_section = sl_workspace_section_new ("jobs", _("Jobs"), "utilities-terminal-symbolic", jobs);
+  g_list_store_append (self->sections, jobs_section);
 
   /* Sections open, folders open, findings are leaves. */
   self->tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->sections)),

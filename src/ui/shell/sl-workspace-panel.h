@@ -14,7 +14,8 @@ G_DECLARE_FINAL_TYPE (SlWorkspacePanel, sl_workspace_panel, SL, WORKSPACE_PANEL,
 
 GtkWidget *sl_workspace_panel_new         (GListModel       *targets,
                                            GListModel       *folders,
-                                           GListModel       *recent);
+                                           GListModel       *recent,
+                                           GListModel       *jobs);
 gboolean   sl_workspace_panel_select_item (SlWorkspacePanel *self,
                                            GObject          *item);
 guint      sl_workspace_panel_get_n_rows  (SlWorkspacePanel *self);
