@@ -617,6 +617,33 @@ test_remote_run_streams_into_console (void)
   }
 }
 
+/* Stop before the job started cancels the upload: nothing runs, the
+ * Console says so, and no Problem is raised for it. */
+static void
+test_remote_run_stopped_during_upload (void)
+{
+  g_autoptr(SlTargetRecord) stored = find_stored_target ("fixture-server");
+  g_autofree char *project = g_build_filename (g_getenv ("SL_SSH_TMP"), "gui-big-project", NULL);
+  g_autofree char *big = g_build_filename (project, "weights.bin", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *zeros = g_malloc0 (256 * 1024 * 1024);
+  g_autoptr(GError) error = NULL;
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+
+  g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (big, zeros, 256 * 1024 * 1024, NULL));
+  sl_console_panel_clear (console);
+
+  g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh -c 'echo ran'", project, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL));
+  g_assert_true (wait_until (window_not_busy, window, 60000));
+
+  text = sl_console_panel_dup_text (console);
+  g_assert_nonnull (strstr (text, "stopped before the job started"));
+  g_assert_null (strstr (text, "\nran\n"));
+}
+
 /* A passphrase is asked for in a modal prompt when the key needs it,
  * and the key accepted and remembered before is known now. */
 static void
@@ -1084,6 +1111,7 @@ main (int   argc,
   g_test_add_func ("/target-dialog/changed-host-key", test_changed_host_key);
   g_test_add_func ("/target-dialog/passphrase-prompt", test_passphrase_prompt);
   g_test_add_func ("/target-dialog/remote-run-streams-into-console", test_remote_run_streams_into_console);
+  g_test_add_func ("/target-dialog/remote-run-stopped-during-upload", test_remote_run_stopped_during_upload);
   g_test_add_func ("/target-dialog/workspace-context-menu", test_workspace_context_menu);
   g_test_add_func ("/target-dialog/remove-target", test_remove_target);
   g_test_add_func ("/project-dialog/round-trip", test_project_round_trip);

@@ -43,6 +43,8 @@ struct _SlWindow
   gboolean              remembering_folders;
   char                 *job_working_dir;
   SlRemoteRun          *remote_run;      /* the job on a target the Console follows */
+  GCancellable         *remote_cancellable;
+  gboolean              remote_job_started;
 
   SlWorkspacePanel     *workspace_panel;
   SlProblemsPanel      *problems_panel;
@@ -1423,7 +1425,30 @@ remote_job_started_cb (SlWindow    *self,
                        const char  *log_path,
                        SlRemoteRun *run)
 {
+  self->remote_job_started = TRUE;
+  sl_console_panel_set_job_status (self->console_panel, _("running"));
   sl_application_reload_jobs (get_application (self));
+}
+
+static void
+remote_progress_cb (SlWindow                 *self,
+                    const SlTransferProgress *progress,
+                    SlRemoteRun              *run)
+{
+  g_autofree char *done = g_format_size (progress->bytes_done);
+  g_autofree char *total = g_format_size (progress->bytes_total);
+  g_autofree char *rate = g_format_size ((guint64)progress->bytes_per_second);
+  g_autofree char *status = NULL;
+
+  if (progress->seconds_left >= 0)
+    status = g_strdup_printf (_("uploading %llu of %llu files, %s of %s, %s/s, %d s left"),
+                              (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                              done, total, rate, (int)(progress->seconds_left + 0.5));
+  else
+    status = g_strdup_printf (_("uploading %llu of %llu files, %s of %s"),
+                              (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                              done, total);
+  sl_console_panel_set_job_status (self->console_panel, status);
 }
 
 static void
@@ -1437,7 +1462,15 @@ remote_run_done_cb (GObject      *object,
   SlJobStatus status = SL_JOB_STATUS_LOST;
   int exit_code = -1;
 
-  if (!sl_remote_run_execute_finish (run, result, &status, &exit_code, &error))
+  gboolean ok = sl_remote_run_execute_finish (run, result, &status, &exit_code, &error);
+
+  /* The window went away meanwhile: nothing to show it in. */
+  if (self->remote_run != run)
+    return;
+
+  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    sl_console_panel_end_job (self->console_panel, -1, _("stopped before the job started"));
+  else if (!ok)
     {
       g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, sl_target_get_name (sl_remote_run_get_target (run)),
                                                      sl_remote_run_get_remote_dir (run), -1, error->message);
@@ -1460,17 +1493,23 @@ remote_run_done_cb (GObject      *object,
       sl_console_panel_end_job (self->console_panel, exit_code, NULL);
     }
 
-  if (self->remote_run == run)
-    g_clear_object (&self->remote_run);
+  g_clear_object (&self->remote_run);
+  g_clear_object (&self->remote_cancellable);
   sl_application_reload_jobs (get_application (self));
 }
 
+/* Before the job started, Stop cancels the upload; after, it stops the
+ * job on the server (SIGTERM, then SIGKILL). */
 static void
 console_stop_requested_cb (SlWindow       *self,
                            SlConsolePanel *console)
 {
-  if (self->remote_run != NULL)
+  if (self->remote_run == NULL)
+    return;
+  if (self->remote_job_started)
     sl_remote_run_request_stop (self->remote_run);
+  else
+    g_cancellable_cancel (self->remote_cancellable);
 }
 
 /**
@@ -1548,7 +1587,11 @@ sl_window_run_on_target (SlWindow    *self,
 
     sl_console_panel_append (self->console_panel, line, -1);
   }
-  sl_remote_run_execute_async (self->remote_run, NULL, remote_run_done_cb, g_object_ref (self));
+  g_signal_connect_object (self->remote_run, "transfer-progress", G_CALLBACK (remote_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->remote_cancellable = g_cancellable_new ();
+  self->remote_job_started = FALSE;
+  sl_remote_run_execute_async (self->remote_run, self->remote_cancellable, remote_run_done_cb, g_object_ref (self));
   return TRUE;
 }
 
@@ -1918,6 +1961,11 @@ sl_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->scan_cancellable);
   g_clear_handle_id (&self->progress_source, g_source_remove);
+  /* A job on a server goes on without us; only following it stops. */
+  if (self->remote_cancellable != NULL)
+    g_cancellable_cancel (self->remote_cancellable);
+  g_clear_object (&self->remote_cancellable);
+  g_clear_object (&self->remote_run);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);
 
