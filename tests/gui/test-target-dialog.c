@@ -570,7 +570,7 @@ test_remote_run_streams_into_console (void)
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh run.sh", project, "out", &error));
+    g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh run.sh", project, "out", NULL, NULL, &error));
     g_assert_no_error (error);
   }
   g_assert_true (sl_window_is_busy (window));
@@ -634,7 +634,7 @@ test_remote_run_stopped_during_upload (void)
   g_assert_true (g_file_set_contents (big, zeros, 256 * 1024 * 1024, NULL));
   sl_console_panel_clear (console);
 
-  g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh -c 'echo ran'", project, NULL, &error));
+  g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh -c 'echo ran'", project, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL));
   g_assert_true (wait_until (window_not_busy, window, 60000));
@@ -1046,6 +1046,23 @@ test_project_round_trip (void)
   set_text (dialog, "folder_row", folder);
   g_assert_false (sl_project_dialog_get_can_save (dialog));
   gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The Run dialog offers the run configurations and fills itself from one:
+   * environment through env, arguments quoted, the project's folder and
+   * target and the folders to pull. */
+  {
+    SlRunDialog *run = sl_run_dialog_new (NULL);
+
+    sl_run_dialog_set_targets (run, sl_application_get_targets (app), 0);
+    sl_run_dialog_set_projects (run, projects);
+    sl_run_dialog_select_config (run, 0);
+    g_assert_cmpstr (sl_run_dialog_get_command (run), ==,
+                     "env 'ASCEND_RT_VISIBLE_DEVICES=0,1' 'RANK_SIZE=2' python3 train.py '--epochs' '3' '--name' 'two words'");
+    g_assert_cmpstr (sl_run_dialog_get_folder (run), ==, folder);
+    g_assert_true (sl_run_dialog_get_project (run) == g_ptr_array_index (projects, 0));
+    g_assert_true (sl_run_dialog_validate (run, NULL));
+    gtk_window_destroy (GTK_WINDOW (run));
+  }
 }
 
 /* HOME is the fixture's own folder. */

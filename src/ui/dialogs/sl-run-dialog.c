@@ -8,6 +8,7 @@
 
 #include "sl-remote-run.h"
 #include "sl-run-dialog.h"
+#include "sl-project-record.h"
 #include "sl-target-record.h"
 
 struct _SlRunDialog
@@ -15,7 +16,9 @@ struct _SlRunDialog
   AdwWindow    parent_instance;
 
   GListModel  *targets;         /* SlTargetRecord */
+  GPtrArray   *choices;         /* ConfigChoice, for config_row after its first "none" entry */
 
+  AdwComboRow *config_row;
   AdwEntryRow *command_row;
   AdwEntryRow *folder_row;
   AdwComboRow *target_row;
@@ -65,6 +68,88 @@ sl_run_dialog_validate (SlRunDialog  *self,
     g_free (why);
 
   return why == NULL;
+}
+
+typedef struct {
+  SlProjectRecord   *project;
+  SlRunConfigRecord *config;
+} ConfigChoice;
+
+static void
+config_choice_free (gpointer data)
+{
+  ConfigChoice *choice = data;
+
+  g_clear_object (&choice->project);
+  g_clear_object (&choice->config);
+  g_free (choice);
+}
+
+/* A run configuration as one command line: environment first (through
+ * env), then the command and its arguments, each quoted. */
+static char *
+config_command_line (SlRunConfigRecord *config)
+{
+  const char * const *env = sl_run_config_record_get_environment (config);
+  const char * const *args = sl_run_config_record_get_arguments (config);
+  GString *line = g_string_new (NULL);
+
+  if (env != NULL && env[0] != NULL)
+    {
+      g_string_append (line, "env");
+      for (guint i = 0; env[i] != NULL; i++)
+        {
+          g_autofree char *quoted = g_shell_quote (env[i]);
+
+          g_string_append_printf (line, " %s", quoted);
+        }
+      g_string_append_c (line, ' ');
+    }
+  g_string_append (line, sl_run_config_record_get_command (config));
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    {
+      g_autofree char *quoted = g_shell_quote (args[i]);
+
+      g_string_append_printf (line, " %s", quoted);
+    }
+  return g_string_free (line, FALSE);
+}
+
+static void
+select_target (SlRunDialog *self,
+               gint64       target_id)
+{
+  for (guint i = 0; self->targets != NULL && i < g_list_model_get_n_items (self->targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (self->targets, i);
+
+      if (sl_target_record_get_id (record) == target_id)
+        adw_combo_row_set_selected (self->target_row, i);
+    }
+}
+
+static void
+config_selected_cb (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+  ConfigChoice *choice;
+  g_autofree char *command = NULL;
+  g_autofree char *pulls = NULL;
+  const char * const *pull_folders;
+
+  if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION ||
+      selected > self->choices->len)
+    return;
+
+  choice = g_ptr_array_index (self->choices, selected - 1);
+  command = config_command_line (choice->config);
+  pull_folders = sl_run_config_record_get_pull_folders (choice->config);
+  pulls = pull_folders ? g_strjoinv (" ", (char **)pull_folders) : NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (self->command_row), command);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), sl_project_record_get_local_folder (choice->project));
+  gtk_editable_set_text (GTK_EDITABLE (self->pull_row), pulls ? pulls : "");
+  select_target (self, sl_project_record_get_target_id (choice->project));
 }
 
 /* The chosen target's record, or NULL for this computer. */
@@ -161,6 +246,7 @@ static void
 sl_run_dialog_dispose (GObject *object)
 {
   g_clear_object (&SL_RUN_DIALOG (object)->targets);
+  g_clear_pointer (&SL_RUN_DIALOG (object)->choices, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_RUN_DIALOG);
 
   G_OBJECT_CLASS (sl_run_dialog_parent_class)->dispose (object);
@@ -198,6 +284,8 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, folder_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, target_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, config_row);
+  gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, pull_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_preview);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, error_label);
@@ -285,4 +373,92 @@ sl_run_dialog_get_command_preview (SlRunDialog *self)
 {
   g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
   return gtk_widget_get_visible (GTK_WIDGET (self->command_preview)) ? gtk_label_get_label (self->command_preview) : NULL;
+}
+
+/**
+ * sl_run_dialog_set_projects:
+ * @projects: (element-type SlProjectRecord): projects with their run
+ *   configurations
+ *
+ * Offers every run configuration; choosing one fills the command, the
+ * folder, the target and the folders to pull.
+ */
+void
+sl_run_dialog_set_projects (SlRunDialog *self,
+                            GPtrArray   *projects)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  self->choices = g_ptr_array_new_with_free_func (config_choice_free);
+  gtk_string_list_append (names, _("None: type a command"));
+
+  for (guint p = 0; projects != NULL && p < projects->len; p++)
+    {
+      SlProjectRecord *project = g_ptr_array_index (projects, p);
+
+      for (guint c = 0; c < sl_project_record_get_n_run_configs (project); c++)
+        {
+          ConfigChoice *choice = g_new0 (ConfigChoice, 1);
+          g_autofree char *title = NULL;
+
+          choice->project = g_object_ref (project);
+          choice->config = g_object_ref (sl_project_record_get_run_config (project, c));
+          title = g_strdup_printf ("%s · %s", sl_project_record_get_name (project),
+                                   sl_run_config_record_get_name (choice->config));
+          gtk_string_list_append (names, title);
+          g_ptr_array_add (self->choices, choice);
+        }
+    }
+
+  adw_combo_row_set_model (self->config_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->config_row, 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->config_row), self->choices->len > 0);
+}
+
+/**
+ * sl_run_dialog_select_config:
+ * @index: the run configuration, counted over all projects from 0
+ */
+void
+sl_run_dialog_select_config (SlRunDialog *self,
+                             guint        index)
+{
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  adw_combo_row_set_selected (self->config_row, index + 1);
+}
+
+/**
+ * sl_run_dialog_get_project:
+ *
+ * Returns: (transfer none) (nullable): the project of the chosen run
+ *   configuration
+ */
+SlProjectRecord *
+sl_run_dialog_get_project (SlRunDialog *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
+
+  selected = adw_combo_row_get_selected (self->config_row);
+  if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->choices->len)
+    return NULL;
+  return ((ConfigChoice *)g_ptr_array_index (self->choices, selected - 1))->project;
+}
+
+const char *
+sl_run_dialog_get_command (SlRunDialog *self)
+{
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->command_row));
+}
+
+const char *
+sl_run_dialog_get_folder (SlRunDialog *self)
+{
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
 }

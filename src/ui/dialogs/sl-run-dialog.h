@@ -6,6 +6,8 @@
 
 #include <adwaita.h>
 
+#include "sl-project-record.h"
+
 G_BEGIN_DECLS
 
 #define SL_TYPE_RUN_DIALOG (sl_run_dialog_get_type ())
@@ -22,5 +24,12 @@ void         sl_run_dialog_set_targets (SlRunDialog *self,
 void         sl_run_dialog_set_pull_dirs (SlRunDialog *self,
                                           const char  *pull_dirs);
 const char  *sl_run_dialog_get_command_preview (SlRunDialog *self);
+void         sl_run_dialog_set_projects (SlRunDialog *self,
+                                         GPtrArray   *projects);
+void         sl_run_dialog_select_config (SlRunDialog *self,
+                                          guint        index);
+SlProjectRecord *sl_run_dialog_get_project (SlRunDialog *self);
+const char  *sl_run_dialog_get_command  (SlRunDialog *self);
+const char  *sl_run_dialog_get_folder   (SlRunDialog *self);
 
 G_END_DECLS

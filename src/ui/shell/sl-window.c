@@ -1517,6 +1517,9 @@ console_stop_requested_cb (SlWindow       *self,
  * @target_id: an SSH target of the workspace database
  * @project_dir: the local folder uploaded and run in
  * @pull_dirs: (nullable): output folders under it, space-separated
+ * @remote_dir: (nullable): where it goes on the target (default: under the
+ *   target's base folder)
+ * @excludes: (nullable): patterns not to upload, instead of the defaults
  *
  * Uploads @project_dir, starts @command_line there as a detached job,
  * streams its log into the Console, pulls the output folders into the
@@ -1525,12 +1528,14 @@ console_stop_requested_cb (SlWindow       *self,
  * Returns: %TRUE when the job was started
  */
 gboolean
-sl_window_run_on_target (SlWindow    *self,
-                         gint64       target_id,
-                         const char  *command_line,
-                         const char  *project_dir,
-                         const char  *pull_dirs,
-                         GError     **error)
+sl_window_run_on_target (SlWindow           *self,
+                         gint64              target_id,
+                         const char         *command_line,
+                         const char         *project_dir,
+                         const char         *pull_dirs,
+                         const char         *remote_dir,
+                         const char * const *excludes,
+                         GError            **error)
 {
   SlWorkspaceStore *store;
   g_autoptr(GPtrArray) targets = NULL;
@@ -1571,6 +1576,9 @@ sl_window_run_on_target (SlWindow    *self,
 
   self->remote_run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
   sl_remote_run_set_pull_dirs (self->remote_run, (const char * const *)pulls);
+  sl_remote_run_set_remote_dir (self->remote_run, remote_dir);
+  if (excludes != NULL && excludes[0] != NULL)
+    sl_remote_run_set_excludes (self->remote_run, excludes);
   sl_remote_run_set_store_path (self->remote_run, sl_workspace_store_get_path (store));
   g_signal_connect_object (self->remote_run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->remote_run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
@@ -1603,9 +1611,12 @@ run_on_target_cb (SlWindow    *self,
                   const char  *pull_dirs,
                   SlRunDialog *dialog)
 {
+  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
   g_autoptr(GError) error = NULL;
 
-  if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs, &error))
+  if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs,
+                                project ? sl_project_record_get_remote_folder (project) : NULL,
+                                project ? sl_project_record_get_upload_excludes (project) : NULL, &error))
     sl_window_show_toast (self, error->message);
 }
 
@@ -1629,6 +1640,12 @@ run_action (GtkWidget  *widget,
   g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
   sl_run_dialog_set_targets (dialog, sl_application_get_targets (get_application (self)), 0);
+  if (sl_application_get_store (get_application (self)) != NULL)
+    {
+      g_autoptr(GPtrArray) projects = sl_workspace_store_list_projects (sl_application_get_store (get_application (self)), NULL);
+
+      sl_run_dialog_set_projects (dialog, projects);
+    }
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }

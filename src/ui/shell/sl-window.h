@@ -26,12 +26,14 @@ GListModel  *sl_window_get_folders        (SlWindow      *self);
 void         sl_window_restore_folders    (SlWindow      *self);
 void         sl_window_show_job_log       (SlWindow      *self,
                                            SlJobRecord   *job);
-gboolean     sl_window_run_on_target      (SlWindow      *self,
-                                           gint64         target_id,
-                                           const char    *command_line,
-                                           const char    *project_dir,
-                                           const char    *pull_dirs,
-                                           GError       **error);
+gboolean     sl_window_run_on_target      (SlWindow           *self,
+                                           gint64              target_id,
+                                           const char         *command_line,
+                                           const char         *project_dir,
+                                           const char         *pull_dirs,
+                                           const char         *remote_dir,
+                                           const char * const *excludes,
+                                           GError            **error);
 void         sl_window_open_profile       (SlWindow      *self,
                                            const char    *path);
 void         sl_window_show_in_timeline   (SlWindow      *self,
