@@ -96,30 +96,6 @@ sl_cli_create_shell (SlTarget *target)
   return shell;
 }
 
-/**
- * sl_cli_dup_base_dir:
- *
- * Returns: (transfer full): the folder on @target that holds jobs and
- *   projects: the SSH target's base folder ("~" when not set), the home
- *   folder on this computer
- */
-char *
-sl_cli_dup_base_dir (SlTarget *target)
-{
-  return sl_target_dup_job_base_dir (target);
-}
-
-const char *
-sl_cli_get_env_setup (SlTarget *target)
-{
-  return sl_target_get_env_setup (target);
-}
-
-static char *
-format_size (guint64 bytes)
-{
-  return g_format_size (bytes);
-}
 
 /**
  * sl_cli_print_progress:
@@ -139,9 +115,9 @@ sl_cli_print_progress (const SlTransferProgress *progress,
   if (!g_log_writer_supports_color (fileno (stderr)))
     return;
 
-  done = format_size (progress->bytes_done);
-  total = format_size (progress->bytes_total);
-  rate = format_size ((guint64)progress->bytes_per_second);
+  done = g_format_size (progress->bytes_done);
+  total = g_format_size (progress->bytes_total);
+  rate = g_format_size ((guint64)progress->bytes_per_second);
   g_printerr ("\r\033[K");
   if (progress->seconds_left >= 0)
     g_printerr (_("%llu/%llu files, %s of %s, %s/s, %d s left"),

@@ -55,8 +55,6 @@ SlTargetShell    *sl_cli_create_shell   (SlTarget                  *target);
 void              sl_cli_print_connection_state (SlTargetShellState  state,
                                                  const char         *detail,
                                                  gpointer            user_data);
-char             *sl_cli_dup_base_dir   (SlTarget                  *target);
-const char       *sl_cli_get_env_setup  (SlTarget                  *target);
 void              sl_cli_print_progress (const SlTransferProgress  *progress,
                                          gpointer                   user_data);
 

@@ -62,10 +62,14 @@ sl_direct_job_backend_dup_wrapper (SlJob *job)
   return g_string_free (out, FALSE);
 }
 
-static char *
-dup_launch_command (SlJobBackend  *backend,
-                    SlJob         *job,
-                    GError       **error)
+/**
+ * sl_direct_job_backend_dup_launch_command:
+ *
+ * Returns: (transfer full): the shell command that starts @job detached;
+ *   it needs no connection, so a dialog can show it while the user types
+ */
+char *
+sl_direct_job_backend_dup_launch_command (SlJob *job)
 {
   g_autofree char *dir = sl_shell_quote_remote_path (sl_job_get_dir (job));
   g_autofree char *command_line = sl_job_dup_command_line (job);
@@ -87,6 +91,14 @@ dup_launch_command (SlJobBackend  *backend,
                           "i=0; while [ ! -s pid ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done; "
                           "cat pid",
                           dir, command, wrapper);
+}
+
+static char *
+dup_launch_command (SlJobBackend  *backend,
+                    SlJob         *job,
+                    GError       **error)
+{
+  return sl_direct_job_backend_dup_launch_command (job);
 }
 
 static gboolean

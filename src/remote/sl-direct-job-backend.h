@@ -21,5 +21,6 @@ G_DECLARE_FINAL_TYPE (SlDirectJobBackend, sl_direct_job_backend, SL, DIRECT_JOB_
 
 SlJobBackend *sl_direct_job_backend_new          (SlTargetShell *shell);
 char         *sl_direct_job_backend_dup_wrapper  (SlJob         *job);
+char         *sl_direct_job_backend_dup_launch_command (SlJob   *job);
 
 G_END_DECLS

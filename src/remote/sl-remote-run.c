@@ -534,20 +534,17 @@ char *
 sl_remote_run_dup_launch_command (SlRemoteRun  *self,
                                   GError      **error)
 {
-  g_autoptr(SlTargetShell) shell = NULL;
-  g_autoptr(SlJobBackend) backend = NULL;
   g_autoptr(SlJob) job = NULL;
   g_autofree char *base = NULL;
 
   g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
 
+  /* No connection: it is only text, shown while the user types. */
   ensure_remote_dir (self);
   base = sl_target_dup_job_base_dir (self->target);
-  shell = sl_target_shell_new_for_target (self->target);
-  backend = sl_direct_job_backend_new (shell);
   job = sl_job_new ((const char * const *)self->argv, self->remote_dir, base);
   sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
-  return sl_job_backend_dup_launch_command (backend, job, error);
+  return sl_direct_job_backend_dup_launch_command (job);
 }
 
 /**

@@ -1036,13 +1036,17 @@ sl_window_show_job_log (SlWindow    *self,
   store = sl_application_get_store (get_application (self));
   if (store != NULL && sl_job_record_get_target_id (job) > 0)
     {
-      g_autoptr(GPtrArray) targets = sl_workspace_store_list_targets (store, NULL);
+      g_autoptr(SlTargetRecord) record = sl_workspace_store_lookup_target (store, sl_job_record_get_target_id (job), NULL);
 
-      for (guint i = 0; targets != NULL && i < targets->len && read->target == NULL; i++)
-        if (sl_target_record_get_id (g_ptr_array_index (targets, i)) == sl_job_record_get_target_id (job))
-          read->target = sl_target_new_from_record (g_ptr_array_index (targets, i), NULL);
+      if (record == NULL || !(read->target = sl_target_new_from_record (record, NULL)))
+        {
+          /* Reading a server's path here would only mislead. */
+          sl_console_panel_append (self->console_panel, _("[The job's target is no longer in the workspace]\n"), -1);
+          job_log_read_free (read);
+          return;
+        }
     }
-  if (read->target == NULL)
+  else
     read->target = sl_local_target_new ();
 
   task = g_task_new (self, NULL, read_job_log_cb, NULL);
@@ -1538,7 +1542,7 @@ sl_window_run_on_target (SlWindow           *self,
                          GError            **error)
 {
   SlWorkspaceStore *store;
-  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(SlTargetRecord) record = NULL;
   g_autoptr(SlTarget) target = NULL;
   g_auto(GStrv) argv = NULL;
   g_auto(GStrv) pulls = NULL;
@@ -1558,21 +1562,13 @@ sl_window_run_on_target (SlWindow           *self,
     return FALSE;
 
   store = sl_application_get_store (get_application (self));
-  if (store == NULL || !(targets = sl_workspace_store_list_targets (store, error)))
-    return FALSE;
-  for (guint i = 0; i < targets->len && target == NULL; i++)
-    {
-      SlTargetRecord *record = g_ptr_array_index (targets, i);
-
-      if (sl_target_record_get_id (record) == target_id &&
-          !(target = sl_target_new_from_record (record, error)))
-        return FALSE;
-    }
-  if (target == NULL)
+  if (store == NULL || !(record = sl_workspace_store_lookup_target (store, target_id, NULL)))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("That target is no longer in the workspace"));
       return FALSE;
     }
+  if (!(target = sl_target_new_from_record (record, error)))
+    return FALSE;
 
   self->remote_run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
   sl_remote_run_set_pull_dirs (self->remote_run, (const char * const *)pulls);

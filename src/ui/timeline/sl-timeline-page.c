@@ -156,14 +156,6 @@ progress_cb (guint64  bytes_read,
   g_mutex_unlock (&load->mutex);
 }
 
-static SlTrace *
-read_trace_files (Load          *load,
-                  GCancellable  *cancellable,
-                  GError       **error)
-{
-  return sl_trace_load_path (load->path, progress_cb, load, cancellable, error);
-}
-
 static void
 load_thread (GTask        *task,
              gpointer      source_object,
@@ -177,7 +169,7 @@ load_thread (GTask        *task,
 
   if (load->trace == NULL)
     {
-      load->trace = read_trace_files (load, cancellable, &error);
+      load->trace = sl_trace_load_path (load->path, progress_cb, load, cancellable, &error);
       if (load->trace == NULL)
         {
           if (error == NULL)
