@@ -22,6 +22,8 @@
 #define MARGIN_LEFT 76
 #define MARGIN_RIGHT 16
 #define MARGIN_TOP 34
+#define MAX_BAR_WIDTH 90
+#define LEGEND_LINE 20
 #define MARGIN_BOTTOM 30
 #define N_PHASES 3
 
@@ -35,6 +37,7 @@ struct _SlStepTraceChart
   gboolean     has_phases;
   int          hover;
   SlTimeUnit   unit;
+  double       top;          /* of the plot, below the legend's lines at the last draw */
 };
 
 G_DEFINE_FINAL_TYPE (SlStepTraceChart, sl_step_trace_chart, GTK_TYPE_WIDGET)
@@ -76,7 +79,7 @@ y_to_px (SlStepTraceChart *self,
          gint64            ns,
          int               height)
 {
-  double plot = height - MARGIN_TOP - MARGIN_BOTTOM;
+  double plot = height - self->top - MARGIN_BOTTOM;
 
   return height - MARGIN_BOTTOM - (self->y_max_ns > 0 ? (double)ns / self->y_max_ns * plot : 0);
 }
@@ -92,9 +95,10 @@ bar_extent (SlStepTraceChart *self,
   double slot = (double)(width - MARGIN_LEFT - MARGIN_RIGHT) / MAX (1, n);
 
   *x = MARGIN_LEFT + index * slot;
-  *w = slot > 4 ? slot * 0.8 : MAX (1, slot);
+  /* A few steps stay bars, not walls. */
+  *w = slot > 4 ? MIN (slot * 0.8, MAX_BAR_WIDTH) : MAX (1, slot);
   if (slot > 4)
-    *x += slot * 0.1;
+    *x += (slot - *w) / 2;
 }
 
 static void
@@ -156,34 +160,61 @@ draw_step_labels (SlStepTraceChart *self,
     }
 }
 
-static void
+/* Entries flow onto more lines when the chart is narrow; with @cr NULL it
+ * only measures. Returns where the legend ends. */
+static double
 draw_legend (SlStepTraceChart *self,
              cairo_t          *cr,
              PangoLayout      *layout,
-             const GdkRGBA    *fg)
+             const GdkRGBA    *fg,
+             int               width)
 {
-  double x = MARGIN_LEFT;
+  guint n_entries = (self->has_phases ? N_PHASES : 0) +
+                    (self->steps && sl_step_trace_get_n_extra_columns (self->steps) > 0);
+  double x = MARGIN_LEFT, y = 10;
 
-  for (guint p = 0; p < N_PHASES && self->has_phases; p++)
+  for (guint e = 0; e < n_entries; e++)
     {
-      g_autofree char *average = sl_time_format_ns (phase_ns (&self->average, p), self->unit);
+      gboolean reduce = !self->has_phases || e == N_PHASES;
+      g_autofree char *average = reduce ? NULL : sl_time_format_ns (phase_ns (&self->average, e), self->unit);
       /* TRANSLATORS: a legend entry: a phase of a step and its average duration */
-      g_autofree char *label = g_strdup_printf (_("%s (average %s)"), _(phase_names[p]), average);
+      g_autofree char *label = reduce ? g_strdup (_("Reduce streams (their durations)"))
+                                      : g_strdup_printf (_("%s (average %s)"), _(phase_names[e]), average);
       double rgb[3];
       int tw, th;
 
-      sl_scalar_chart_renderer_get_palette_color (p, rgb);
-      cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-      cairo_rectangle (cr, x, 10, 12, 12);
-      cairo_fill (cr);
-
       pango_layout_set_text (layout, label, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
-      gdk_cairo_set_source_rgba (cr, fg);
-      cairo_move_to (cr, x + 16, 16 - th / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      if (x > MARGIN_LEFT && x + 16 + tw > width - MARGIN_RIGHT)
+        {
+          x = MARGIN_LEFT;
+          y += LEGEND_LINE;
+        }
+
+      if (cr != NULL)
+        {
+          if (reduce)
+            {
+              gdk_cairo_set_source_rgba (cr, fg);
+              cairo_move_to (cr, x, y + 6.5);
+              cairo_line_to (cr, x + 12, y + 6.5);
+              cairo_stroke (cr);
+            }
+          else
+            {
+              sl_scalar_chart_renderer_get_palette_color (e, rgb);
+              cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+              cairo_rectangle (cr, x, y, 12, 12);
+              cairo_fill (cr);
+            }
+          gdk_cairo_set_source_rgba (cr, fg);
+          cairo_move_to (cr, x + 16, y + 6 - th / 2.0);
+          pango_cairo_show_layout (cr, layout);
+        }
       x += 16 + tw + 18;
     }
+
+  return y + LEGEND_LINE;
 }
 
 /**
@@ -209,6 +240,7 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
 
   sl_widget_get_foreground (GTK_WIDGET (self), &fg);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  self->top = MAX (MARGIN_TOP, draw_legend (self, NULL, layout, &fg, width) + 4);
   cairo_set_line_width (cr, 1);
   draw_axis (self, cr, layout, width, height, &fg);
   n_extra = sl_step_trace_get_n_extra_columns (self->steps);
@@ -288,7 +320,7 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
   }
 
   draw_step_labels (self, cr, layout, width, height, &fg);
-  draw_legend (self, cr, layout, &fg);
+  draw_legend (self, cr, layout, &fg, width);
 }
 
 static void
@@ -326,7 +358,7 @@ sl_step_trace_chart_step_at (SlStepTraceChart *self,
   g_return_val_if_fail (SL_IS_STEP_TRACE_CHART (self), -1);
 
   if (self->steps == NULL || (n = sl_step_trace_get_n_steps (self->steps)) == 0 ||
-      x < MARGIN_LEFT || x >= width - MARGIN_RIGHT || y < MARGIN_TOP || y > height - MARGIN_BOTTOM)
+      x < MARGIN_LEFT || x >= width - MARGIN_RIGHT || y < self->top || y > height - MARGIN_BOTTOM)
     return -1;
 
   slot = (double)(width - MARGIN_LEFT - MARGIN_RIGHT) / n;
@@ -493,6 +525,7 @@ sl_step_trace_chart_init (SlStepTraceChart *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   self->hover = -1;
+  self->top = MARGIN_TOP;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);

@@ -76,6 +76,8 @@ add_row (SlProfilePage       *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  /* A long path must not squeeze the row's title into wrapped syllables. */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
   gtk_label_set_xalign (GTK_LABEL (label), 1);
   gtk_widget_set_tooltip_text (label, value);
   gtk_widget_add_css_class (label, "numeric");

@@ -12,6 +12,7 @@
 
 #include <string.h>
 #include <glib/gi18n.h>
+#include <adwaita.h>
 
 #include "sl-op-stats-view.h"
 #include "sl-op-type-bars.h"
@@ -87,6 +88,8 @@ struct _SlOpStatsView
   GtkLabel           *count_label;
   SlOpTypeBars       *bars;
   GtkColumnView      *column_view;
+  GtkStack           *content_stack;
+  GtkWidget          *bars_scroller;
 };
 
 G_DEFINE_FINAL_TYPE (SlOpStatsView, sl_op_stats_view, GTK_TYPE_BOX)
@@ -369,6 +372,8 @@ rebuild (SlOpStatsView *self)
   guint mode = by_instance (self) ? FOR_INSTANCES : FOR_TYPES;
 
   remove_columns (self);
+  gtk_stack_set_visible_child_name (self->content_stack,
+                                    self->table && !sl_op_table_is_empty (self->table) ? "table" : "empty");
   if (self->table == NULL)
     {
       gtk_filter_list_model_set_model (self->filtered, NULL);
@@ -545,6 +550,8 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, bars);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, bars_scroller);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, grouping_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, type_bar_activated_cb);
@@ -601,6 +608,7 @@ sl_op_stats_view_set_table (SlOpStatsView *self,
     return;
 
   sl_op_type_bars_set_types (self->bars, table ? sl_op_table_get_types (table) : NULL);
+  gtk_widget_set_visible (self->bars_scroller, sl_op_type_bars_get_n_bars (self->bars) > 0);
   rebuild (self);
 }
 
