@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 TRANSLATABLE = re.compile(r'(\b_\(\s*"|\bN_\(\s*"|\bC_\(|\bg_dngettext\s*\(|\bngettext\s*\(|translatable="yes"|<_?summary|^Name=|^Comment=)', re.M)
-SCAN_DIRS = ('src', 'ui', 'data')
+SCAN_DIRS = ('src', 'data')
 SKIP_SUFFIXES = ('.svg', '.png', '.json', '.css')
 C_KEYWORDS = ['--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
               '--keyword=g_dngettext:2,3', '--keyword=ngettext:1,2', '--keyword=g_dpgettext2:2c,3',
