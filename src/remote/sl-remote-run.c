@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <glib/gi18n.h>
 
 #include "sl-cache.h"
@@ -145,7 +147,7 @@ dispatch (Event *event)
       event_free (event);
       return;
     }
-  g_main_context_invoke_full (event->self->context, G_PRIORITY_DEFAULT, event_emit_cb, event, event_free);
+  sl_main_context_dispatch (event->self->context, event_emit_cb, event, event_free);
 }
 
 static void

@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "sl-workspace.h"
+
 G_BEGIN_DECLS
 
 typedef gboolean (*Condition) (gpointer data);
@@ -100,6 +102,70 @@ save_window_screenshot (GtkWidget  *window,
         coloured++;
     }
   return coloured;
+}
+
+/* Tests read the workspace database as the application does: on the
+ * workspace's writer thread, never on the main thread. */
+static inline gpointer
+list_runs_func (SlWorkspaceStore  *store,
+                gpointer           root,
+                GCancellable      *cancellable,
+                GError           **error)
+{
+  return sl_workspace_store_list_runs (store, root, error);
+}
+
+static inline gpointer
+list_open_folders_func (SlWorkspaceStore  *store,
+                        gpointer           data,
+                        GCancellable      *cancellable,
+                        GError           **error)
+{
+  return sl_workspace_store_list_open_folders (store, error);
+}
+
+static inline gpointer
+list_last_job_func (SlWorkspaceStore  *store,
+                    gpointer           data,
+                    GCancellable      *cancellable,
+                    GError           **error)
+{
+  return sl_workspace_store_list_jobs (store, 1, error);
+}
+
+static inline gpointer
+list_targets_func (SlWorkspaceStore  *store,
+                   gpointer           data,
+                   GCancellable      *cancellable,
+                   GError           **error)
+{
+  return sl_workspace_store_list_targets (store, error);
+}
+
+static inline gpointer
+list_projects_func (SlWorkspaceStore  *store,
+                    gpointer           data,
+                    GCancellable      *cancellable,
+                    GError           **error)
+{
+  return sl_workspace_store_list_projects (store, error);
+}
+
+static inline void
+changed_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  gboolean *done = user_data;
+
+  g_assert_true (sl_workspace_change_finish (SL_WORKSPACE (object), result, NULL));
+  *done = TRUE;
+}
+
+static inline gboolean
+flag_set (gpointer data)
+{
+  return *(gboolean *)data;
 }
 
 G_END_DECLS

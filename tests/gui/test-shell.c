@@ -37,7 +37,7 @@ static char *tmp_root;
 static gboolean
 scans_done (gpointer data)
 {
-  return sl_window_get_n_scanning (data) == 0;
+  return sl_workspace_get_n_scanning (sl_window_get_workspace (data)) == 0;
 }
 
 static gboolean
@@ -204,8 +204,8 @@ test_open_folder_lists_findings (void)
   /* The run index in the workspace database follows, from a worker. */
   for (guint i = 0; i < 1000; i++)
     {
-      g_autoptr(GPtrArray) runs = sl_workspace_store_list_runs (sl_application_get_store (app),
-                                                                sl_folder_get_path (folder), NULL);
+      g_autoptr(GPtrArray) runs = sl_workspace_run_sync (sl_window_get_workspace (window), list_runs_func,
+                                                         (gpointer)sl_folder_get_path (folder), NULL);
 
       if (runs != NULL && runs->len == 3)
         break;
@@ -217,7 +217,7 @@ test_open_folder_lists_findings (void)
   /* Opening it again rescans rather than adding it twice. */
   g_assert_true (sl_window_open_path (window, demo) == folder);
   g_assert_true (wait_until (scans_done, window, 30000));
-  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (window)), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_workspace_get_folders (sl_window_get_workspace (window))), ==, 1);
 }
 
 static gboolean
@@ -234,7 +234,7 @@ test_scalars_of_demo_run (void)
   SlScalarsPage *page;
 
   /* The demo job of the previous test wrote this run. */
-  sl_window_open_scalars (window, summary_dir);
+  sl_window_open_document (window, "scalars", summary_dir, NULL);
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
   g_assert_true (wait_until (scalars_loaded, page, 30000));
@@ -308,7 +308,7 @@ test_scalars_of_demo_run (void)
   g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 5);
 
   /* Opening it again raises the same page. */
-  sl_window_open_scalars (window, summary_dir);
+  sl_window_open_document (window, "scalars", summary_dir, NULL);
   g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
 }
 
@@ -332,7 +332,8 @@ static gboolean
 index_has_tags (gpointer data)
 {
   const char *root = data;
-  g_autoptr(GPtrArray) runs = sl_workspace_store_list_runs (sl_application_get_store (app), root, NULL);
+  g_autoptr(GPtrArray) runs = sl_workspace_run_sync (sl_window_get_workspace (window), list_runs_func,
+                                                     (gpointer)root, NULL);
 
   for (guint i = 0; runs != NULL && i < runs->len; i++)
     {
@@ -345,51 +346,105 @@ index_has_tags (gpointer data)
   return FALSE;
 }
 
+typedef struct {
+  guint         n_folders;
+  gboolean      was_restored;
+  SlFolderState state;
+  guint         n_findings;
+  gboolean      summary_tags_had_loss;
+  gboolean      summary_had_files;
+} Restored;
+
+/* What the workspace shows the moment it is loaded, before any scan. */
+static void
+note_restored_cb (SlWorkspace *workspace,
+                  GParamSpec  *pspec,
+                  Restored    *restored)
+{
+  GListModel *folders = sl_workspace_get_folders (workspace);
+  g_autoptr(SlFolder) folder = NULL;
+  SlFinding *summary;
+
+  restored->n_folders = g_list_model_get_n_items (folders);
+  if (restored->n_folders == 0)
+    return;
+
+  folder = g_list_model_get_item (folders, 0);
+  restored->was_restored = sl_folder_is_restored (folder);
+  restored->state = sl_folder_get_state (folder);
+  restored->n_findings = g_list_model_get_n_items (sl_folder_get_findings (folder));
+  summary = find_summary_finding (folder);
+  restored->summary_tags_had_loss = summary != NULL && sl_finding_lookup_detail (summary, "tags") != NULL &&
+                                    strstr (sl_finding_lookup_detail (summary, "tags"), "loss") != NULL;
+  restored->summary_had_files = summary != NULL && sl_finding_lookup_detail (summary, "summary_files") != NULL;
+}
+
+static gboolean
+workspace_loaded (gpointer data)
+{
+  return sl_workspace_is_loaded (data);
+}
+
+static gboolean
+workspace_scanned (gpointer data)
+{
+  return sl_workspace_get_n_scanning (data) == 0;
+}
+
 /* The next start shows the Workspace from the run index before any scan,
  * with the tags a view read last time, then scans again. */
 static void
 test_workspace_restored_from_index (void)
 {
   g_autofree char *demo = g_build_filename (tmp_root, "demo", NULL);
-  SlWindow *second;
+  SlWorkspace *next_start;
+  Restored restored = { 0 };
   SlFolder *folder;
   SlFinding *summary;
 
   /* The scalars page of the previous test read the demo run. */
   g_assert_true (wait_until (index_has_tags, demo, 10000));
 
-  second = sl_window_new (app);
-  sl_window_restore_folders (second);
-  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (second)), ==, 1);
-  folder = g_list_model_get_item (sl_window_get_folders (second), 0);
+  /* A second workspace on the same database is what the next start has. */
+  next_start = sl_workspace_new (sl_workspace_get_db_path (sl_window_get_workspace (window)));
+  g_signal_connect (next_start, "notify::loaded", G_CALLBACK (note_restored_cb), &restored);
+  sl_workspace_load_async (next_start, NULL, NULL, NULL);
+  g_assert_true (wait_until (workspace_loaded, next_start, 10000));
+
+  /* Shown at once, while the scan runs. */
+  g_assert_cmpuint (restored.n_folders, ==, 1);
+  g_assert_true (restored.was_restored);
+  g_assert_cmpint (restored.state, ==, SL_FOLDER_SCANNING);
+  g_assert_cmpuint (restored.n_findings, ==, 3);
+  g_assert_true (restored.summary_tags_had_loss);
+  g_assert_true (restored.summary_had_files);
+  folder = g_list_model_get_item (sl_workspace_get_folders (next_start), 0);
   g_object_unref (folder);
   g_assert_cmpstr (sl_folder_get_path (folder), ==, demo);
-  g_assert_true (sl_folder_is_restored (folder));
-  /* Shown at once while the scan runs. */
-  g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_SCANNING);
-  g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
-  summary = find_summary_finding (folder);
-  g_assert_nonnull (summary);
-  g_assert_nonnull (strstr (sl_finding_lookup_detail (summary, "tags"), "loss"));
-  g_assert_nonnull (sl_finding_lookup_detail (summary, "summary_files"));
 
-  g_assert_true (wait_until (scans_done, second, 30000));
+  g_assert_true (wait_until (workspace_scanned, next_start, 30000));
   g_assert_false (sl_folder_is_restored (folder));
   g_assert_cmpuint (g_list_model_get_n_items (sl_folder_get_findings (folder)), ==, 3);
   summary = find_summary_finding (folder);
   g_assert_nonnull (strstr (sl_finding_lookup_detail (summary, "tags"), "accuracy"));
 
   /* Removing the folder is remembered too. */
-  sl_window_remove_folder (second, demo);
-  g_assert_cmpuint (g_list_model_get_n_items (sl_window_get_folders (second)), ==, 0);
+  g_assert_true (sl_workspace_remove_folder (next_start, demo));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_workspace_get_folders (next_start)), ==, 0);
   {
-    g_auto(GStrv) open = sl_workspace_store_list_open_folders (sl_application_get_store (app), NULL);
+    g_auto(GStrv) open = sl_workspace_run_sync (next_start, list_open_folders_func, NULL, NULL);
 
     g_assert_cmpuint (g_strv_length (open), ==, 0);
   }
 
-  gtk_window_destroy (GTK_WINDOW (second));
+  /* The window's workspace still holds the folder; put it back in the
+   * database for the tests that follow. */
+  sl_workspace_open_path (next_start, demo);
+  g_assert_true (wait_until (workspace_scanned, next_start, 30000));
+  sl_workspace_flush (next_start);
+  g_object_unref (next_start);
 }
+
 
 /* A run written by MindInsight's own summary writers: every view of it,
  * screenshotted. Skipped without the datasets. */
@@ -407,7 +462,7 @@ test_views_of_real_run (void)
       return;
     }
 
-  sl_window_open_scalars (window, run);
+  sl_window_open_document (window, "scalars", run, NULL);
   id = g_strdup_printf ("scalars:%s", run);
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
@@ -460,9 +515,9 @@ test_profile_of_demo (void)
   GListModel *findings;
   const SlProfileRank *rank;
 
-  for (guint i = 0; i < g_list_model_get_n_items (sl_window_get_folders (window)); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (sl_workspace_get_folders (sl_window_get_workspace (window))); i++)
     {
-      g_autoptr(SlFolder) candidate = g_list_model_get_item (sl_window_get_folders (window), i);
+      g_autoptr(SlFolder) candidate = g_list_model_get_item (sl_workspace_get_folders (sl_window_get_workspace (window)), i);
 
       if (g_strcmp0 (sl_folder_get_path (candidate), demo) == 0)
         folder = candidate;
@@ -478,7 +533,7 @@ test_profile_of_demo (void)
     }
   g_assert_nonnull (profiler);
 
-  sl_window_open_profile (window, sl_finding_get_path (profiler));
+  sl_window_open_document (window, "profile", sl_finding_get_path (profiler), NULL);
   id = g_strdup_printf ("profile:%s", sl_finding_get_path (profiler));
   page = SL_PROFILE_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
@@ -495,7 +550,7 @@ test_profile_of_demo (void)
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-profile-steps.png");
 
   /* Opening it again raises the same page. */
-  sl_window_open_profile (window, sl_finding_get_path (profiler));
+  sl_window_open_document (window, "profile", sl_finding_get_path (profiler), NULL);
   g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (page));
 
   /* Clicking step 2 opens the timeline zoomed to it: the demo measured both
@@ -571,7 +626,7 @@ test_scalars_follow_a_growing_run (void)
   g_assert_no_error (error);
   write_scalars (writer, "loss", 1, 10);
 
-  sl_window_open_scalars (window, dir);
+  sl_window_open_document (window, "scalars", dir, NULL);
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_true (wait_until (scalars_loaded, page, 30000));
   wait.page = page;
@@ -601,7 +656,7 @@ test_scalars_without_summaries (void)
   g_autofree char *id = g_strdup_printf ("scalars:%s", empty);
   SlScalarsPage *page;
 
-  sl_window_open_scalars (window, empty);
+  sl_window_open_document (window, "scalars", empty, NULL);
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_true (wait_until (scalars_loaded, page, 30000));
   g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "message");
@@ -688,12 +743,10 @@ static void
 test_run_command_streams_and_records (void)
 {
   SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
-  SlWorkspaceStore *store = sl_application_get_store (app);
   g_autoptr(GPtrArray) jobs = NULL;
   g_autofree char *text = NULL;
   SlJobRecord *job;
 
-  g_assert_nonnull (store);
   sl_console_panel_clear (console);
   sl_window_run_command (window, "echo 'hello from a job'", tmp_root);
   g_assert_true (sl_console_panel_is_running (console));
@@ -708,7 +761,7 @@ test_run_command_streams_and_records (void)
   for (guint i = 0; i < 200; i++)
     {
       g_clear_pointer (&jobs, g_ptr_array_unref);
-      jobs = sl_workspace_store_list_jobs (store, 1, NULL);
+      jobs = sl_workspace_run_sync (sl_window_get_workspace (window), list_last_job_func, NULL, NULL);
       if (jobs->len == 1 && sl_job_record_has_exit_code (g_ptr_array_index (jobs, 0)))
         break;
       g_main_context_iteration (NULL, FALSE);
@@ -743,25 +796,47 @@ test_run_command_errors (void)
 }
 
 static void
+store_result_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  *(GAsyncResult **)user_data = g_object_ref (result);
+}
+
+static gboolean
+result_set (gpointer data)
+{
+  return *(GAsyncResult **)data != NULL;
+}
+
+static void
 test_targets_added (void)
 {
-  GListModel *targets = sl_application_get_targets (app);
+  SlWorkspace *workspace = sl_window_get_workspace (window);
+  GListModel *targets = sl_workspace_get_targets (workspace);
   guint before = g_list_model_get_n_items (targets);
   g_autoptr(SlTargetRecord) target = sl_target_record_new (SL_TARGET_KIND_SSH, "lab-910b");
   g_autoptr(SlTargetRecord) duplicate = sl_target_record_new (SL_TARGET_KIND_SSH, "lab-910b");
+  g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
+  gboolean done = FALSE;
 
   g_assert_cmpuint (before, ==, 1); /* Local */
 
   sl_target_record_set_host (target, "192.0.2.10");
   sl_target_record_set_remote_base_folder (target, "~/sightline");
-  g_assert_true (sl_application_add_target (app, target, &error));
-  g_assert_no_error (error);
+  sl_workspace_save_target_async (workspace, target, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
   g_assert_cmpuint (g_list_model_get_n_items (targets), ==, before + 1);
+  g_assert_cmpint (sl_target_record_get_id (target), >, 0);
 
+  /* A name already taken is refused by the database, and the model keeps
+   * what it had. */
   sl_target_record_set_host (duplicate, "192.0.2.11");
   sl_target_record_set_remote_base_folder (duplicate, "~/sightline");
-  g_assert_false (sl_application_add_target (app, duplicate, &error));
+  sl_workspace_save_target_async (workspace, duplicate, NULL, store_result_cb, &result);
+  g_assert_true (wait_until (result_set, &result, 10000));
+  g_assert_false (sl_workspace_change_finish (workspace, result, &error));
   g_assert_nonnull (error);
   g_assert_cmpuint (g_list_model_get_n_items (targets), ==, before + 1);
 }

@@ -126,7 +126,7 @@ respond (AdwMessageDialog *dialog,
 static SlTargetDialog *
 open_add_dialog (void)
 {
-  SlTargetDialog *dialog = sl_target_dialog_new (app);
+  SlTargetDialog *dialog = sl_target_dialog_new (sl_application_get_workspace (app));
 
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (dialog));
@@ -160,7 +160,8 @@ fill_fixture (SlTargetDialog *dialog,
 static SlTargetRecord *
 find_stored_target (const char *name)
 {
-  g_autoptr(GPtrArray) targets = sl_workspace_store_list_targets (sl_application_get_store (app), NULL);
+  g_autoptr(GPtrArray) targets = sl_workspace_run_sync (sl_application_get_workspace (app), list_targets_func,
+                                                        NULL, NULL);
 
   g_assert_nonnull (targets);
   for (guint i = 0; i < targets->len; i++)
@@ -169,6 +170,30 @@ find_stored_target (const char *name)
         return g_object_ref (g_ptr_array_index (targets, i));
     }
   return NULL;
+}
+
+/* Saving and removing are written by the workspace's writer: the store
+ * answers once they are. */
+static gboolean
+target_stored (gpointer name)
+{
+  g_autoptr(SlTargetRecord) target = find_stored_target (name);
+
+  return target != NULL;
+}
+
+static gboolean
+target_gone (gpointer name)
+{
+  return !target_stored (name);
+}
+
+static gboolean
+target_setup_is (gpointer expected)
+{
+  g_autoptr(SlTargetRecord) target = find_stored_target ("fixture-server");
+
+  return target != NULL && g_strcmp0 (sl_target_record_get_setup_command (target), expected) == 0;
 }
 
 static gboolean
@@ -259,6 +284,7 @@ test_add_and_test_connection (void)
 
   /* Saved to the database and shown in the Workspace. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "target.save", NULL));
+  g_assert_true (wait_until (target_stored, "fixture-server", 10000));
   stored = find_stored_target ("fixture-server");
   g_assert_nonnull (stored);
   g_assert_cmpstr (sl_target_record_get_host (stored), ==, g_getenv ("SL_SSH_HOST"));
@@ -507,6 +533,7 @@ test_changed_host_key (void)
   /* The edit is saved through the store. */
   set_text (dialog, "setup_row", "source /usr/local/Ascend/ascend-toolkit/set_env.sh");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "target.save", NULL));
+  g_assert_true (wait_until (target_setup_is, "source /usr/local/Ascend/ascend-toolkit/set_env.sh", 10000));
   g_clear_object (&stored);
   stored = find_stored_target ("fixture-server");
   g_assert_cmpstr (sl_target_record_get_setup_command (stored), ==, "source /usr/local/Ascend/ascend-toolkit/set_env.sh");
@@ -531,6 +558,14 @@ window_not_busy (gpointer data)
  * first, the project is uploaded, the job's output streams into the
  * Console, and its output folder is pulled into the cache and opened in the
  * Workspace. */
+static gboolean
+newest_job_ended (gpointer jobs)
+{
+  g_autoptr(SlJobRecord) newest = g_list_model_get_n_items (jobs) > 0 ? g_list_model_get_item (jobs, 0) : NULL;
+
+  return newest != NULL && sl_job_record_get_state (newest) != SL_JOB_STATE_RUNNING;
+}
+
 static void
 test_remote_run_streams_into_console (void)
 {
@@ -552,7 +587,7 @@ test_remote_run_streams_into_console (void)
                                       "echo done\n", -1, NULL));
 
   dialog = sl_run_dialog_new (project);
-  sl_run_dialog_set_targets (dialog, sl_application_get_targets (app), sl_target_record_get_id (stored));
+  sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (sl_application_get_workspace (app)), sl_target_record_get_id (stored));
   sl_run_dialog_set_command (dialog, "sh run.sh");
   sl_run_dialog_set_pull_dirs (dialog, "out");
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
@@ -582,9 +617,9 @@ test_remote_run_streams_into_console (void)
   g_assert_nonnull (strstr (text, "step 3"));
   g_assert_nonnull (strstr (text, "exited with code 0"));
 
-  for (guint i = 0; i < g_list_model_get_n_items (sl_window_get_folders (window)); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (sl_workspace_get_folders (sl_window_get_workspace (window))); i++)
     {
-      g_autoptr(SlFolder) folder = g_list_model_get_item (sl_window_get_folders (window), i);
+      g_autoptr(SlFolder) folder = g_list_model_get_item (sl_workspace_get_folders (sl_window_get_workspace (window)), i);
       g_autofree char *steps = g_build_filename (sl_folder_get_path (folder), "steps.txt", NULL);
       g_autofree char *contents = NULL;
 
@@ -597,12 +632,13 @@ test_remote_run_streams_into_console (void)
   /* The job is in the history shown in the Workspace, and its log can be
    * read again from the server. */
   {
-    GListModel *jobs = sl_application_get_jobs (app);
+    GListModel *jobs = sl_workspace_get_jobs (sl_application_get_workspace (app));
     g_autoptr(SlJobRecord) newest = NULL;
     g_autofree char *again = NULL;
     const char *first, *second;
 
-    g_assert_cmpuint (g_list_model_get_n_items (jobs), >, 0);
+    /* The history is read again once the job ended. */
+    g_assert_true (wait_until (newest_job_ended, jobs, 10000));
     newest = g_list_model_get_item (jobs, 0);
     g_assert_cmpstr (sl_job_record_get_command (newest), ==, "'sh' 'run.sh'");
     g_assert_cmpint (sl_job_record_get_state (newest), ==, SL_JOB_STATE_SUCCEEDED);
@@ -832,7 +868,7 @@ test_remove_target (void)
 {
   g_autoptr(SlTargetRecord) stored = find_stored_target ("fixture-server");
   SlWorkspacePanel *panel = SL_WORKSPACE_PANEL (sl_window_find_panel (window, "workspace"));
-  guint before = g_list_model_get_n_items (sl_application_get_targets (app));
+  guint before = g_list_model_get_n_items (sl_workspace_get_targets (sl_application_get_workspace (app)));
 
   g_assert_nonnull (stored);
 
@@ -868,9 +904,9 @@ test_remove_target (void)
                                              sl_target_record_get_id (stored)));
   g_assert_true (wait_until (message_dialog_shown, NULL, 5000));
   respond (find_message_dialog (), "remove");
-  g_assert_null (find_stored_target ("fixture-server"));
+  g_assert_true (wait_until (target_gone, "fixture-server", 10000));
   g_assert_false (workspace_shows_target ("fixture-server"));
-  g_assert_cmpuint (g_list_model_get_n_items (sl_application_get_targets (app)), ==, before - 1);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_workspace_get_targets (sl_application_get_workspace (app))), ==, before - 1);
 }
 
 /* The dynamic rows of a run configuration, found by their names. */
@@ -923,10 +959,23 @@ assert_strv (const char * const *actual,
     g_assert_cmpstr (actual[i], ==, expected[i]);
 }
 
+static gboolean
+projects_shown (gpointer n)
+{
+  return g_list_model_get_n_items (sl_workspace_get_projects (sl_application_get_workspace (app))) == GPOINTER_TO_UINT (n);
+}
+
+/* The dialog waits, insensitive, while the workspace writes. */
+static gboolean
+dialog_sensitive (gpointer dialog)
+{
+  return gtk_widget_get_sensitive (dialog);
+}
+
 static void
 test_project_round_trip (void)
 {
-  SlWorkspaceStore *store = sl_application_get_store (app);
+  SlWorkspace *workspace = sl_application_get_workspace (app);
   g_autofree char *folder = g_build_filename (tmp_root, "resnet", NULL);
   SlProjectDialog *dialog;
   g_autoptr(GPtrArray) projects = NULL;
@@ -987,8 +1036,9 @@ test_project_round_trip (void)
   save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "project-dialog.png");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.save", NULL));
+  g_assert_true (wait_until (projects_shown, GUINT_TO_POINTER (1), 10000));
 
-  projects = sl_workspace_store_list_projects (store, NULL);
+  projects = sl_workspace_run_sync (workspace, list_projects_func, NULL, NULL);
   g_assert_nonnull (projects);
   g_assert_cmpuint (projects->len, ==, 1);
   project = g_ptr_array_index (projects, 0);
@@ -1015,7 +1065,7 @@ test_project_round_trip (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* A second dialog shows the stored project as it was saved. */
-  dialog = sl_project_dialog_new (app);
+  dialog = sl_project_dialog_new (sl_application_get_workspace (app));
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_true (wait_until (window_mapped, dialog, 10000));
@@ -1031,8 +1081,9 @@ test_project_round_trip (void)
   /* Changes replace the stored run configurations. */
   fill_config (dialog, 1, SL_RUN_CONFIG_KIND_INFER, "infer", "python3 infer.py", "", "", "", "");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.save", NULL));
+  g_assert_true (wait_until (dialog_sensitive, dialog, 10000));
   g_clear_pointer (&projects, g_ptr_array_unref);
-  projects = sl_workspace_store_list_projects (store, NULL);
+  projects = sl_workspace_run_sync (workspace, list_projects_func, NULL, NULL);
   project = g_ptr_array_index (projects, 0);
   g_assert_cmpuint (sl_project_record_get_n_run_configs (project), ==, 2);
   g_assert_cmpint (sl_run_config_record_get_kind (sl_project_record_get_run_config (project, 1)), ==,
@@ -1053,7 +1104,7 @@ test_project_round_trip (void)
   {
     SlRunDialog *run = sl_run_dialog_new (NULL);
 
-    sl_run_dialog_set_targets (run, sl_application_get_targets (app), 0);
+    sl_run_dialog_set_targets (run, sl_workspace_get_targets (sl_application_get_workspace (app)), 0);
     sl_run_dialog_set_projects (run, projects);
     sl_run_dialog_select_config (run, 0);
     g_assert_cmpstr (sl_run_dialog_get_command (run), ==,

@@ -659,7 +659,7 @@ find_link_label (GtkWidget  *widget,
 static gboolean
 window_scans_done (gpointer data)
 {
-  return sl_window_get_n_scanning (data) == 0;
+  return sl_workspace_get_n_scanning (sl_window_get_workspace (data)) == 0;
 }
 
 static gboolean
@@ -690,7 +690,9 @@ test_window_details (void)
   g_assert_nonnull (main_window);
   g_assert_true (wait_until (widget_mapped, main_window, 30000));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (main_window), "win.open-timeline", "s", trace_path));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (main_window), "win.open-document", "(ssv)", "timeline",
+                                             trace_path, g_variant_new ("(sxxx)", "", (gint64)-1, (gint64)-1,
+                                                                        (gint64)-1)));
   document = sl_window_find_document (main_window, id);
   g_assert_true (SL_IS_TIMELINE_PAGE (document));
   g_assert_true (wait_until (page_ready, document, 30000));
@@ -723,7 +725,7 @@ test_window_details (void)
   }
 
   /* Opening it again raises the same document */
-  sl_window_open_timeline (main_window, trace_path);
+  sl_window_open_document (main_window, "timeline", trace_path, NULL);
   g_assert_true (sl_window_find_document (main_window, id) == document);
 
   /* A trace found in an opened folder opens as a timeline */

@@ -10,6 +10,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <yajl/yajl_parse.h>
@@ -1493,6 +1495,7 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   Pipe pipe = { 0 };
   Reader r;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (builder != NULL, FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 

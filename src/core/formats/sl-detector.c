@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -1713,6 +1715,7 @@ sl_detector_run (SlDetector    *self,
   gboolean ok = TRUE;
   gint64 started;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (SL_IS_DETECTOR (self), NULL);
   g_return_val_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable), NULL);
 

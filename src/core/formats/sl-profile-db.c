@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 #include <sqlite3.h>
 #include <glib/gi18n-lib.h>
@@ -500,6 +502,7 @@ sl_profile_db_read (const char    *path,
   SlTrace *trace;
   Db db = { path, NULL, NULL, problems, cancellable };
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (rank != NULL, FALSE);
   g_return_val_if_fail (problems != NULL, FALSE);

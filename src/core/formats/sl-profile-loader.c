@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -1645,6 +1647,7 @@ sl_profile_load (const char             *path,
   Loader loader;
   guint n_files = 0;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
@@ -1756,8 +1759,7 @@ forward_progress (double      fraction,
   update->task = g_object_ref (task);
   update->fraction = fraction;
   update->path = g_strdup (path);
-  g_main_context_invoke_full (data->context, G_PRIORITY_DEFAULT, progress_idle_cb,
-                              update, progress_update_free);
+  sl_main_context_dispatch (data->context, progress_idle_cb, update, progress_update_free);
 }
 
 static void
@@ -1866,6 +1868,7 @@ sl_profile_list_timeline_files (const char *path)
   GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
   guint n_files = 0;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, files);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))

@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -1202,6 +1204,7 @@ sl_summary_reader_read_file (SlSummaryReader  *self,
   gboolean first_read;
   SlRecordStatus status;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (SL_IS_SUMMARY_READER (self), FALSE);
   g_return_val_if_fail (SL_IS_SUMMARY_RUN (run), FALSE);
   g_return_val_if_fail (file != NULL, FALSE);
@@ -1406,6 +1409,7 @@ walk_folder (SlSummaryReader  *self,
   g_autofree char *path = g_file_get_path (folder);
   g_autoptr(GError) local_error = NULL;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   enumerator = g_file_enumerate_children (folder,
                                           G_FILE_ATTRIBUTE_STANDARD_NAME ","
                                           G_FILE_ATTRIBUTE_STANDARD_TYPE,

@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <glib/gi18n.h>
 
 #include "sl-profile-loader.h"
@@ -92,6 +94,7 @@ sl_trace_load_path (const char           *path,
   g_autoptr(GPtrArray) files = NULL;
   SlTrace *trace;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 

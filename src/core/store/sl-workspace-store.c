@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 
 #include <gio/gio.h>
@@ -163,6 +165,7 @@ prepare (SlWorkspaceStore  *self,
   sqlite3_stmt *stmt = NULL;
   int rc;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
   if (rc != SQLITE_OK)
     {
@@ -226,8 +229,10 @@ exec_sql (SlWorkspaceStore  *self,
           const char        *what,
           GError           **error)
 {
-  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+  int rc;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
+  rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
   if (rc != SQLITE_OK)
     {
       set_sqlite_error (self, error, rc, what);
@@ -691,6 +696,7 @@ sl_workspace_store_new_for_path (const char  *path,
   g_autoptr(SlWorkspaceStore) self = NULL;
   g_autoptr(GError) open_error = NULL;
 
+  SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL && path[0] != '\0', NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 

@@ -28,7 +28,9 @@ struct _SlProjectDialog
 {
   AdwWindow             parent_instance;
 
-  SlApplication        *app;
+  SlWorkspace          *workspace;
+  GCancellable         *cancellable;   /* cancelled when the dialog goes */
+  SlProjectRecord      *saving;
   GPtrArray            *projects;      /* SlProjectRecord, as in project_row after "New Project" */
   GArray               *target_ids;    /* gint64, as in target_row */
   GPtrArray            *configs;       /* ConfigRows */
@@ -614,19 +616,14 @@ static void
 reload_projects (SlProjectDialog *self,
                  gint64           select_id)
 {
-  SlWorkspaceStore *store = sl_application_get_store (self->app);
+  GListModel *projects = sl_workspace_get_projects (self->workspace);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GError) error = NULL;
   guint position = 0;
 
   g_clear_pointer (&self->projects, g_ptr_array_unref);
-  self->projects = store ? sl_workspace_store_list_projects (store, &error) : NULL;
-  if (self->projects == NULL)
-    {
-      if (error != NULL)
-        adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
-      self->projects = g_ptr_array_new_with_free_func (g_object_unref);
-    }
+  self->projects = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < g_list_model_get_n_items (projects); i++)
+    g_ptr_array_add (self->projects, g_list_model_get_item (projects, i));
 
   gtk_string_list_append (names, _("New Project"));
   for (guint i = 0; i < self->projects->len; i++)
@@ -650,7 +647,7 @@ reload_projects (SlProjectDialog *self,
 static void
 load_targets (SlProjectDialog *self)
 {
-  GListModel *targets = sl_application_get_targets (self->app);
+  GListModel *targets = sl_workspace_get_targets (self->workspace);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   g_array_set_size (self->target_ids, 0);
@@ -666,32 +663,19 @@ load_targets (SlProjectDialog *self)
 }
 
 static void
-save_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+saved_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
-  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
-  SlWorkspaceStore *store = sl_application_get_store (self->app);
-  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlProjectDialog) self = user_data;
+  g_autoptr(SlProjectRecord) project = g_steal_pointer (&self->saving);
   g_autoptr(GError) error = NULL;
-  gboolean saved;
 
-  project = sl_project_dialog_build_record (self, &error);
-  if (project != NULL && store == NULL)
-    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                         _("The workspace database is not open; see Problems for why"));
-  if (project == NULL || store == NULL)
-    {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
-      return;
-    }
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+  gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
 
-  if (sl_project_record_get_id (project) > 0)
-    saved = sl_workspace_store_update_project (store, project, &error);
-  else
-    saved = sl_workspace_store_add_project (store, project, &error);
-
-  if (!saved)
+  if (!sl_workspace_change_finish (SL_WORKSPACE (object), result, &error))
     {
       adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
@@ -701,22 +685,62 @@ save_action (GtkWidget  *widget,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (_("Project saved")));
 }
 
+/* Written by the workspace's writer, which also refuses a name taken. */
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  project = sl_project_dialog_build_record (self, &error);
+  if (project != NULL && !sl_workspace_has_store (self->workspace))
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                         _("The workspace database is not open; see Problems for why"));
+  if (error != NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+
+  /* The record gets its id when written. */
+  g_set_object (&self->saving, project);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+  sl_workspace_save_project_async (self->workspace, project, NULL, saved_cb, g_object_ref (self));
+}
+
+static void
+removed_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(SlProjectDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean removed = sl_workspace_change_finish (SL_WORKSPACE (object), result, &error);
+
+  /* Closed meanwhile: the change is written all the same. */
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+  if (!removed)
+    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+  reload_projects (self, 0);
+}
+
 static void
 remove_response_cb (AdwMessageDialog *dialog,
                     const char       *response,
                     SlProjectDialog  *self)
 {
-  SlWorkspaceStore *store = sl_application_get_store (self->app);
   guint selected = adw_combo_row_get_selected (self->project_row);
-  g_autoptr(GError) error = NULL;
 
-  if (!g_str_equal (response, "remove") || store == NULL || selected == 0 || selected > self->projects->len)
+  if (!g_str_equal (response, "remove") || selected == 0 || selected > self->projects->len)
     return;
 
-  if (!sl_workspace_store_remove_project (store, sl_project_record_get_id (g_ptr_array_index (self->projects, selected - 1)),
-                                          &error))
-    adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
-  reload_projects (self, 0);
+  sl_workspace_remove_project_async (self->workspace,
+                                     sl_project_record_get_id (g_ptr_array_index (self->projects, selected - 1)),
+                                     NULL, removed_cb, g_object_ref (self));
 }
 
 static void
@@ -795,7 +819,10 @@ sl_project_dialog_dispose (GObject *object)
   g_clear_pointer (&self->exclude_rows, g_ptr_array_unref);
   g_clear_pointer (&self->projects, g_ptr_array_unref);
   g_clear_pointer (&self->target_ids, g_array_unref);
-  g_clear_object (&self->app);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->saving);
+  g_clear_object (&self->workspace);
 
   G_OBJECT_CLASS (sl_project_dialog_parent_class)->dispose (object);
 }
@@ -836,6 +863,7 @@ sl_project_dialog_class_init (SlProjectDialogClass *klass)
 static void
 sl_project_dialog_init (SlProjectDialog *self)
 {
+  self->cancellable = g_cancellable_new ();
   self->configs = g_ptr_array_new_with_free_func (g_free);
   self->exclude_rows = g_ptr_array_new ();
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -851,14 +879,14 @@ sl_project_dialog_init (SlProjectDialog *self)
  *   one shown, or a new one when there is none yet
  */
 SlProjectDialog *
-sl_project_dialog_new (SlApplication *app)
+sl_project_dialog_new (SlWorkspace *workspace)
 {
   SlProjectDialog *self;
 
-  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
 
   self = g_object_new (SL_TYPE_PROJECT_DIALOG, NULL);
-  self->app = g_object_ref (app);
+  self->workspace = g_object_ref (workspace);
   load_targets (self);
   reload_projects (self, -1);
   if (self->projects->len > 0)

@@ -6,14 +6,14 @@
 
 #include <adwaita.h>
 
-#include "sl-application.h"
+#include "sl-workspace.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_PROJECT_DIALOG (sl_project_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (SlProjectDialog, sl_project_dialog, SL, PROJECT_DIALOG, AdwWindow)
 
-SlProjectDialog *sl_project_dialog_new                (SlApplication    *app);
+SlProjectDialog *sl_project_dialog_new                (SlWorkspace      *workspace);
 gboolean         sl_project_dialog_select_project     (SlProjectDialog  *self,
                                                        gint64            project_id);
 SlProjectRecord *sl_project_dialog_build_record       (SlProjectDialog  *self,

@@ -35,7 +35,7 @@ struct _SlTargetDialog
 {
   AdwWindow            parent_instance;
 
-  SlApplication       *app;
+  SlWorkspace         *workspace;
   SlTargetRecord      *editing;       /* NULL when adding */
 
   AdwToastOverlay     *toast_overlay;
@@ -129,7 +129,7 @@ static gboolean
 name_is_taken (SlTargetDialog *self,
                const char     *name)
 {
-  GListModel *targets = sl_application_get_targets (self->app);
+  GListModel *targets = sl_workspace_get_targets (self->workspace);
   gint64 own_id = self->editing != NULL ? sl_target_record_get_id (self->editing) : 0;
   g_autofree char *folded = g_utf8_casefold (name, -1);
 
@@ -801,35 +801,33 @@ test_action (GtkWidget  *widget,
 /* Saving */
 
 static void
-reload_targets (SlApplication *app)
+saved_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
 {
-  SlWorkspaceStore *store = sl_application_get_store (app);
-  GListModel *targets = sl_application_get_targets (app);
-  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(SlTargetDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (store == NULL || !G_IS_LIST_STORE (targets))
-    return;
-
-  records = sl_workspace_store_list_targets (store, &error);
-  if (records == NULL)
+  gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
+  if (!sl_workspace_change_finish (SL_WORKSPACE (object), result, &error))
     {
-      g_warning ("Could not list the targets: %s", error->message);
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
       return;
     }
-  g_list_store_splice (G_LIST_STORE (targets), 0, g_list_model_get_n_items (targets), records->pdata, records->len);
+
+  gtk_window_close (GTK_WINDOW (self));
 }
 
+/* Written by the workspace's writer; the dialog waits for the answer,
+ * since a name already taken is refused there. */
 static void
 save_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
   SlTargetDialog *self = SL_TARGET_DIALOG (widget);
-  SlWorkspaceStore *store = sl_application_get_store (self->app);
   g_autoptr(SlTargetRecord) record = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean saved;
 
   self->show_all_errors = TRUE;
   update_validation (self);
@@ -840,24 +838,27 @@ save_action (GtkWidget  *widget,
       return;
     }
 
-  if (self->editing == NULL)
-    saved = sl_application_add_target (self->app, record, &error);
-  else if (store == NULL)
+  if (!sl_workspace_has_store (self->workspace))
     {
-      g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                           _("The workspace database is not open; see Problems for why"));
-      saved = FALSE;
-    }
-  else if ((saved = sl_workspace_store_update_target (store, record, &error)))
-    reload_targets (self->app);
-
-  if (!saved)
-    {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      adw_toast_overlay_add_toast (self->toast_overlay,
+                                   adw_toast_new (_("The workspace database is not open; see Problems for why")));
       return;
     }
 
-  gtk_window_close (GTK_WINDOW (self));
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+  sl_workspace_save_target_async (self->workspace, record, NULL, saved_cb, g_object_ref (self));
+}
+
+static void
+removed_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(SlTargetRecord) target = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_workspace_change_finish (SL_WORKSPACE (object), result, &error))
+    g_warning ("Could not remove the target %s: %s", sl_target_record_get_name (target), error->message);
 }
 
 static void
@@ -865,16 +866,13 @@ remove_response_cb (AdwMessageDialog *dialog,
                     const char       *response,
                     SlTargetRecord   *target)
 {
-  SlApplication *app = g_object_get_data (G_OBJECT (dialog), "sl-application");
-  SlWorkspaceStore *store = sl_application_get_store (app);
-  g_autoptr(GError) error = NULL;
+  SlWorkspace *workspace = g_object_get_data (G_OBJECT (dialog), "sl-workspace");
 
-  if (!g_str_equal (response, "remove") || store == NULL)
+  if (!g_str_equal (response, "remove"))
     return;
 
-  if (!sl_workspace_store_remove_target (store, sl_target_record_get_id (target), &error))
-    g_warning ("Could not remove the target %s: %s", sl_target_record_get_name (target), error->message);
-  reload_targets (app);
+  sl_workspace_remove_target_async (workspace, sl_target_record_get_id (target), NULL, removed_cb,
+                                    g_object_ref (target));
 }
 
 /**
@@ -887,13 +885,13 @@ remove_response_cb (AdwMessageDialog *dialog,
  */
 GtkWidget *
 sl_target_dialog_confirm_remove (GtkWindow      *parent,
-                                 SlApplication  *app,
+                                 SlWorkspace    *workspace,
                                  SlTargetRecord *target)
 {
   AdwMessageDialog *dialog;
   g_autofree char *heading = NULL;
 
-  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
   g_return_val_if_fail (SL_IS_TARGET_RECORD (target), NULL);
 
   heading = g_strdup_printf (_("Remove “%s”?"), sl_target_record_get_name (target));
@@ -904,7 +902,7 @@ sl_target_dialog_confirm_remove (GtkWindow      *parent,
   adw_message_dialog_set_response_appearance (dialog, "remove", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "sl-application", g_object_ref (app), g_object_unref);
+  g_object_set_data_full (G_OBJECT (dialog), "sl-workspace", g_object_ref (workspace), g_object_unref);
   g_signal_connect_data (dialog, "response", G_CALLBACK (remove_response_cb), g_object_ref (target),
                          (GClosureNotify)(void (*)(void))g_object_unref, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -983,7 +981,7 @@ sl_target_dialog_dispose (GObject *object)
   g_clear_object (&self->session);
   g_clear_object (&self->tested);
   g_clear_object (&self->editing);
-  g_clear_object (&self->app);
+  g_clear_object (&self->workspace);
   for (guint i = 0; i < SL_SSH_N_STEPS; i++)
     g_clear_pointer (&self->steps[i].detail, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TARGET_DIALOG);
@@ -1071,14 +1069,14 @@ sl_target_dialog_init (SlTargetDialog *self)
 }
 
 SlTargetDialog *
-sl_target_dialog_new (SlApplication *app)
+sl_target_dialog_new (SlWorkspace *workspace)
 {
   SlTargetDialog *self;
 
-  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
 
   self = g_object_new (SL_TYPE_TARGET_DIALOG, NULL);
-  self->app = g_object_ref (app);
+  self->workspace = g_object_ref (workspace);
   update_validation (self);
 
   return self;
@@ -1098,17 +1096,17 @@ set_row (AdwEntryRow *row,
  * Returns: (transfer floating): a dialog that saves its changes to @target
  */
 SlTargetDialog *
-sl_target_dialog_new_for_target (SlApplication  *app,
+sl_target_dialog_new_for_target (SlWorkspace    *workspace,
                                  SlTargetRecord *target)
 {
   SlTargetDialog *self;
   g_autofree char *port = NULL;
 
-  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
   g_return_val_if_fail (SL_IS_TARGET_RECORD (target), NULL);
 
   self = g_object_new (SL_TYPE_TARGET_DIALOG, NULL);
-  self->app = g_object_ref (app);
+  self->workspace = g_object_ref (workspace);
   self->editing = g_object_ref (target);
 
   port = g_strdup_printf ("%u", sl_target_record_get_port (target));

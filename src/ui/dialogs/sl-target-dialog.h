@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "sl-application.h"
+#include "sl-workspace.h"
 #include "sl-ssh-session.h"
 
 G_BEGIN_DECLS
@@ -23,8 +23,8 @@ typedef enum {
 #define SL_TYPE_TARGET_DIALOG (sl_target_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (SlTargetDialog, sl_target_dialog, SL, TARGET_DIALOG, AdwWindow)
 
-SlTargetDialog    *sl_target_dialog_new             (SlApplication   *app);
-SlTargetDialog    *sl_target_dialog_new_for_target  (SlApplication   *app,
+SlTargetDialog    *sl_target_dialog_new             (SlWorkspace     *workspace);
+SlTargetDialog    *sl_target_dialog_new_for_target  (SlWorkspace     *workspace,
                                                      SlTargetRecord  *target);
 SlTargetRecord    *sl_target_dialog_build_record    (SlTargetDialog  *self,
                                                      GError         **error);
@@ -36,7 +36,7 @@ SlTargetStepState  sl_target_dialog_get_step_state  (SlTargetDialog  *self,
                                                      SlSshStep        step,
                                                      const char     **detail);
 GtkWidget         *sl_target_dialog_confirm_remove  (GtkWindow       *parent,
-                                                     SlApplication   *app,
+                                                     SlWorkspace     *workspace,
                                                      SlTargetRecord  *target);
 
 G_END_DECLS

@@ -22,9 +22,10 @@
 
 struct _SlProfilePage
 {
-  PanelWidget       parent_instance;
+  SlDocument        parent_instance;
 
   char             *path;
+  gboolean          has_timeline;
   SlProfile        *profile;
   GCancellable     *cancellable;
   GSettings        *settings;
@@ -46,7 +47,7 @@ struct _SlProfilePage
   SlStepTraceChart *step_chart;
 };
 
-G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, PANEL_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL_TYPE_DOCUMENT)
 
 enum {
   LOADED,
@@ -354,13 +355,33 @@ rank_changed_cb (SlProfilePage *self)
     }
 }
 
+/* Opens the timeline of this profile at an op or a step, through the
+ * window's open-document action, when the profile has timeline files. */
+static void
+link_to_timeline (SlProfilePage *self,
+                  const char    *search,
+                  gint64         start_ns,
+                  gint64         end_ns,
+                  gint64         origin_ns)
+{
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, search, start_ns, end_ns, origin_ns);
+
+  if (!self->has_timeline)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _("This profile has no timeline files"));
+      return;
+    }
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline", self->path,
+                              g_variant_new ("(sxxx)", search ? search : "", start_ns, end_ns, origin_ns));
+}
+
 static void
 op_activated_cb (SlProfilePage *self,
                  const char    *name,
                  const char    *op_type)
 {
-  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, name && name[0] ? name : op_type, (gint64)-1, (gint64)-1,
-                 (gint64)-1);
+  link_to_timeline (self, name && name[0] ? name : op_type, -1, -1, -1);
 }
 
 static void
@@ -380,8 +401,7 @@ step_activated_cb (SlProfilePage *self,
                                   _("This step trace has no start and end times to show on the timeline"));
       return;
     }
-  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, NULL, step->start_ns, step->end_ns,
-                 sl_step_trace_get_step (rank->steps, 0)->start_ns);
+  link_to_timeline (self, NULL, step->start_ns, step->end_ns, sl_step_trace_get_step (rank->steps, 0)->start_ns);
 }
 
 static void
@@ -412,6 +432,45 @@ progress_cb (double      fraction,
   gtk_label_set_label (self->progress_label, name ? name : "");
 }
 
+static void sl_profile_page_load (SlDocument *document);
+
+static void
+add_profile_problems (SlProfilePage *self)
+{
+  GListModel *problems = sl_profile_get_problems (self->profile);
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_document_add_problem (SL_DOCUMENT (self), problem);
+    }
+}
+
+/* Whether the folder has timeline files is learnt in a worker, beside
+ * the profile, so a click on a step never walks the disk. */
+static void
+find_timeline_thread (GTask        *task,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  const char *path = task_data;
+  g_autoptr(GPtrArray) files = sl_profile_list_timeline_files (path);
+
+  g_task_return_boolean (task, (files != NULL && files->len > 0) || g_str_has_suffix (path, ".db"));
+}
+
+static void
+find_timeline_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  SlProfilePage *self = SL_PROFILE_PAGE (object);
+
+  self->has_timeline = g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -429,6 +488,7 @@ load_cb (GObject      *object,
       else
         adw_status_page_set_description (self->failed_page, error->message);
       gtk_stack_set_visible_child_name (self->stack, "failed");
+      sl_document_fail (SL_DOCUMENT (self), adw_status_page_get_description (self->failed_page));
       return;
     }
 
@@ -437,6 +497,8 @@ load_cb (GObject      *object,
   fill_ranks (self);
   show_rank (self);
   gtk_stack_set_visible_child_name (self->stack, "profile");
+  add_profile_problems (self);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
   g_signal_emit (self, signals[LOADED], 0);
 }
 
@@ -462,7 +524,7 @@ open_timeline_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *param)
 {
-  g_signal_emit (widget, signals[SHOW_ON_TIMELINE], 0, NULL, (gint64)-1, (gint64)-1, (gint64)-1);
+  link_to_timeline (SL_PROFILE_PAGE (widget), NULL, -1, -1, -1);
 }
 
 static void
@@ -488,6 +550,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_profile_page_dispose;
+  SL_DOCUMENT_CLASS (klass)->load = sl_profile_page_load;
 
   /**
    * SlProfilePage::loaded:
@@ -561,19 +624,35 @@ GtkWidget *
 sl_profile_page_new (const char *path,
                      const char *title)
 {
-  SlProfilePage *self;
   g_autofree char *id = NULL;
+  GtkWidget *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   id = g_strdup_printf ("profile:%s", path);
-  self = g_object_new (SL_TYPE_PROFILE_PAGE, "id", id, "title", title, NULL);
-  self->path = g_strdup (path);
+  self = g_object_new (SL_TYPE_PROFILE_PAGE, "id", id, "path", path, "title", title, NULL);
+  sl_document_load (SL_DOCUMENT (self));
+
+  return self;
+}
+
+static void
+sl_profile_page_load (SlDocument *document)
+{
+  SlProfilePage *self = SL_PROFILE_PAGE (document);
+  g_autoptr(GTask) task = NULL;
+
+  if (self->path != NULL || sl_document_get_path (document) == NULL)
+    return;
+
+  self->path = g_strdup (sl_document_get_path (document));
   panel_widget_mark_busy (PANEL_WIDGET (self));
-  sl_profile_load_async (path, self->cancellable, progress_cb, g_object_ref (self), g_object_unref,
+  sl_profile_load_async (self->path, self->cancellable, progress_cb, g_object_ref (self), g_object_unref,
                          load_cb, g_object_ref (self));
 
-  return GTK_WIDGET (self);
+  task = g_task_new (self, self->cancellable, find_timeline_cb, NULL);
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  g_task_run_in_thread (task, find_timeline_thread);
 }
 
 const char *

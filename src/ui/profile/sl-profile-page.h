@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include <libpanel.h>
+#include "sl-document.h"
 
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 #define SL_TYPE_PROFILE_PAGE (sl_profile_page_get_type ())
-G_DECLARE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL, PROFILE_PAGE, PanelWidget)
+G_DECLARE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL, PROFILE_PAGE, SlDocument)
 
 GtkWidget        *sl_profile_page_new            (const char    *path,
                                                   const char    *title);

@@ -13,7 +13,7 @@
 
 struct _SlFindingPage
 {
-  PanelWidget          parent_instance;
+  SlDocument           parent_instance;
 
   SlFinding           *finding;
 
@@ -23,7 +23,7 @@ struct _SlFindingPage
   AdwPreferencesGroup *files_group;
 };
 
-G_DEFINE_FINAL_TYPE (SlFindingPage, sl_finding_page, PANEL_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlFindingPage, sl_finding_page, SL_TYPE_DOCUMENT)
 
 static void
 add_value_row (AdwPreferencesGroup *group,
@@ -140,22 +140,41 @@ sl_finding_page_init (SlFindingPage *self)
 GtkWidget *
 sl_finding_page_new (SlFinding *finding)
 {
-  SlFindingPage *self;
   g_autofree char *id = NULL;
+  SlFindingPage *self;
 
   g_return_val_if_fail (SL_IS_FINDING (finding), NULL);
 
-  id = g_strdup_printf ("finding:%s:%s", sl_finding_kind_to_id (sl_finding_get_kind (finding)),
-                        sl_finding_get_path (finding));
+  id = g_strdup_printf ("finding:%s", sl_finding_get_path (finding));
   self = g_object_new (SL_TYPE_FINDING_PAGE,
                        "id", id,
+                       "path", sl_finding_get_path (finding),
                        "title", sl_finding_get_name (finding),
                        "icon-name", sl_finding_kind_to_icon (sl_finding_get_kind (finding)),
                        NULL);
-  self->finding = g_object_ref (finding);
-  fill (self);
+  sl_finding_page_set_finding (self, finding);
 
   return GTK_WIDGET (self);
+}
+
+/**
+ * sl_finding_page_set_finding:
+ *
+ * Shows what is known of @finding. Set once.
+ */
+void
+sl_finding_page_set_finding (SlFindingPage *self,
+                             SlFinding     *finding)
+{
+  g_return_if_fail (SL_IS_FINDING_PAGE (self));
+  g_return_if_fail (SL_IS_FINDING (finding));
+  g_return_if_fail (self->finding == NULL);
+
+  self->finding = g_object_ref (finding);
+  panel_widget_set_title (PANEL_WIDGET (self), sl_finding_get_name (finding));
+  panel_widget_set_icon_name (PANEL_WIDGET (self), sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
+  fill (self);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
 SlFinding *

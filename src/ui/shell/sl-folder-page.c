@@ -16,7 +16,7 @@
 
 struct _SlFolderPage
 {
-  PanelWidget         parent_instance;
+  SlDocument          parent_instance;
 
   SlFolder           *folder;
   GPtrArray          *groups;
@@ -28,7 +28,7 @@ struct _SlFolderPage
   AdwPreferencesPage *findings_page;
 };
 
-G_DEFINE_FINAL_TYPE (SlFolderPage, sl_folder_page, PANEL_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL_TYPE_DOCUMENT)
 
 enum {
   FINDING_ACTIVATED,
@@ -79,8 +79,10 @@ create_compare_button (SlFolderPage *self,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("Training curves of every run in this folder, overlaid, one chart per tag"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-scalars");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", sl_folder_get_path (self->folder));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(ssv)", "scalars", sl_folder_get_path (self->folder),
+                                                         g_variant_new ("()")));
   return button;
 }
 
@@ -175,6 +177,7 @@ update_state (SlFolderPage *self)
     case SL_FOLDER_FAILED:
       adw_status_page_set_description (self->failed_page, sl_folder_get_error_message (self->folder));
       gtk_stack_set_visible_child_name (self->stack, "failed");
+      sl_document_fail (SL_DOCUMENT (self), sl_folder_get_error_message (self->folder));
       break;
 
     case SL_FOLDER_READY:
@@ -182,11 +185,13 @@ update_state (SlFolderPage *self)
       if (g_list_model_get_n_items (sl_folder_get_findings (self->folder)) == 0)
         {
           gtk_stack_set_visible_child_name (self->stack, "empty");
+          sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
         }
       else
         {
           fill_groups (self);
           gtk_stack_set_visible_child_name (self->stack, "findings");
+          sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
         }
       break;
     }
@@ -235,33 +240,66 @@ sl_folder_page_class_init (SlFolderPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlFolderPage, findings_page);
 }
 
+/* Findings open through the window's action, so the page knows no view. */
+static void
+finding_activated_cb (SlFolderPage *self,
+                      SlFinding    *finding)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-finding", "(ss)",
+                              sl_finding_kind_to_id (sl_finding_get_kind (finding)), sl_finding_get_path (finding));
+}
+
 static void
 sl_folder_page_init (SlFolderPage *self)
 {
   self->groups = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "finding-activated", G_CALLBACK (finding_activated_cb), NULL);
 }
 
 GtkWidget *
 sl_folder_page_new (SlFolder *folder)
 {
-  SlFolderPage *self;
   g_autofree char *id = NULL;
+  SlFolderPage *self;
 
   g_return_val_if_fail (SL_IS_FOLDER (folder), NULL);
 
   id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
   self = g_object_new (SL_TYPE_FOLDER_PAGE,
                        "id", id,
+                       "path", sl_folder_get_path (folder),
                        "title", sl_folder_get_name (folder),
                        NULL);
+  sl_folder_page_set_folder (self, folder);
+
+  return GTK_WIDGET (self);
+}
+
+/**
+ * sl_folder_page_set_folder:
+ *
+ * Shows @folder, following its scans. Set once.
+ */
+void
+sl_folder_page_set_folder (SlFolderPage *self,
+                           SlFolder     *folder)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuItem) remove = g_menu_item_new (_("Remove Folder from Workspace"), NULL);
+
+  g_return_if_fail (SL_IS_FOLDER_PAGE (self));
+  g_return_if_fail (SL_IS_FOLDER (folder));
+  g_return_if_fail (self->folder == NULL);
+
   self->folder = g_object_ref (folder);
+  g_menu_item_set_action_and_target (remove, "win.remove-folder", "s", sl_folder_get_path (folder));
+  g_menu_append_item (menu, remove);
+  panel_widget_set_menu_model (PANEL_WIDGET (self), G_MENU_MODEL (menu));
 
   g_signal_connect_object (folder, "notify::state", G_CALLBACK (folder_notify_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (folder, "notify::files-scanned", G_CALLBACK (folder_notify_cb), self, G_CONNECT_SWAPPED);
   update_state (self);
-
-  return GTK_WIDGET (self);
 }
 
 SlFolder *

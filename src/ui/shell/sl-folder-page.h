@@ -4,17 +4,19 @@
  */
 #pragma once
 
-#include <libpanel.h>
+#include "sl-document.h"
 
 #include "sl-folder.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_FOLDER_PAGE (sl_folder_page_get_type ())
-G_DECLARE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL, FOLDER_PAGE, PanelWidget)
+G_DECLARE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL, FOLDER_PAGE, SlDocument)
 
 GtkWidget  *sl_folder_page_new          (SlFolder     *folder);
 SlFolder   *sl_folder_page_get_folder   (SlFolderPage *self);
+void        sl_folder_page_set_folder   (SlFolderPage *self,
+                                         SlFolder     *folder);
 const char *sl_folder_page_get_state_name (SlFolderPage *self);
 
 G_END_DECLS

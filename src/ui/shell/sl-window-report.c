@@ -107,7 +107,7 @@ static void
 add_folders (JsonBuilder *builder,
              SlWindow    *window)
 {
-  GListModel *folders = sl_window_get_folders (window);
+  GListModel *folders = sl_workspace_get_folders (sl_window_get_workspace (window));
   static const char *states[] = { "scanning", "ready", "failed" };
 
   json_builder_set_member_name (builder, "folders");

@@ -8,6 +8,7 @@
 
 #include "sl-finding.h"
 #include "sl-folder.h"
+#include "sl-application.h"
 #include "sl-target-dialog.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
@@ -144,7 +145,7 @@ edit_target_action (GtkWidget  *widget,
   if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
     return;
 
-  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (SL_APPLICATION (app), target));
+  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (sl_application_get_workspace (SL_APPLICATION (app)), target));
   gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
   gtk_window_present (dialog);
 }
@@ -162,7 +163,7 @@ remove_target_action (GtkWidget  *widget,
   if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
     return;
 
-  sl_target_dialog_confirm_remove (GTK_WINDOW (root), SL_APPLICATION (app), target);
+  sl_target_dialog_confirm_remove (GTK_WINDOW (root), sl_application_get_workspace (SL_APPLICATION (app)), target);
 }
 
 /* Delete on a selected server asks to remove it. */

@@ -30,7 +30,7 @@
 
 struct _SlScalarsPage
 {
-  PanelWidget         parent_instance;
+  SlDocument          parent_instance;
 
   char               *path;
   SlSummaryReader    *reader;
@@ -67,7 +67,7 @@ struct _SlScalarsPage
   GtkToggleButton    *outliers_toggle;
 };
 
-G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, PANEL_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL_TYPE_DOCUMENT)
 
 static gboolean poll_cb (gpointer user_data);
 static void watch_run_folders (SlScalarsPage *self);
@@ -984,6 +984,7 @@ build_charts (SlScalarsPage *self)
                                                       all_runs->len);
 
       show_message (self, _("No Scalars"), description);
+      sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
       return;
     }
 
@@ -991,6 +992,7 @@ build_charts (SlScalarsPage *self)
     gtk_stack_set_visible_child_name (self->view_stack, self->histogram_charts->len ? "histograms" :
                                                         self->n_image_cards ? "images" : "tensors");
   gtk_stack_set_visible_child_name (self->stack, "charts");
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
 static void
@@ -1004,7 +1006,10 @@ update_cb (GObject      *object,
   if (!sl_summary_reader_update_finish (SL_SUMMARY_READER (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, _("The Summaries Could Not Be Read"), error->message);
+        {
+          show_message (self, _("The Summaries Could Not Be Read"), error->message);
+          sl_document_fail (SL_DOCUMENT (self), error->message);
+        }
       return;
     }
 
@@ -1319,11 +1324,16 @@ sl_scalars_page_dispose (GObject *object)
   G_OBJECT_CLASS (sl_scalars_page_parent_class)->dispose (object);
 }
 
+static void sl_scalars_page_load (SlDocument *document);
+static void summaries_read_cb (SlScalarsPage *self);
+
 static void
 sl_scalars_page_class_init (SlScalarsPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  SL_DOCUMENT_CLASS (klass)->load = sl_scalars_page_load;
 
   object_class->dispose = sl_scalars_page_dispose;
 
@@ -1364,6 +1374,7 @@ static void
 sl_scalars_page_init (SlScalarsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "summaries-read", G_CALLBACK (summaries_read_cb), NULL);
 
   self->charts = g_ptr_array_new ();
   self->histogram_charts = g_ptr_array_new ();
@@ -1392,20 +1403,74 @@ GtkWidget *
 sl_scalars_page_new (const char *path,
                      const char *title)
 {
-  SlScalarsPage *self;
   g_autofree char *id = NULL;
+  GtkWidget *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   id = g_strdup_printf ("scalars:%s", path);
-  self = g_object_new (SL_TYPE_SCALARS_PAGE, "id", id, "title", title, NULL);
-  self->path = g_strdup (path);
-  self->reader = sl_summary_reader_new (path);
+  self = g_object_new (SL_TYPE_SCALARS_PAGE, "id", id, "path", path, "title", title, NULL);
+  sl_document_load (SL_DOCUMENT (self));
+
+  return self;
+}
+
+static void
+sl_scalars_page_load (SlDocument *document)
+{
+  SlScalarsPage *self = SL_SCALARS_PAGE (document);
+
+  if (self->path != NULL || sl_document_get_path (document) == NULL)
+    return;
+
+  self->path = g_strdup (sl_document_get_path (document));
+  self->reader = sl_summary_reader_new (self->path);
 
   panel_widget_mark_busy (PANEL_WIDGET (self));
   sl_summary_reader_update_async (self->reader, self->cancellable, update_cb, g_object_ref (self));
+}
 
-  return GTK_WIDGET (self);
+/* The run index remembers each run's tags and how far its files were
+ * read, so the Workspace can list tags on the next start before reading. */
+static void
+note_run_read (SlWorkspace  *workspace,
+               SlSummaryRun *run)
+{
+  guint n_tags = sl_summary_run_get_n_tags (run);
+  guint n_files = sl_summary_run_get_n_files (run);
+  g_autoptr(GPtrArray) tags = g_ptr_array_new ();
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  for (guint i = 0; i < n_tags; i++)
+    g_ptr_array_add (tags, (gpointer)sl_summary_run_get_tag_name (run, i));
+  g_ptr_array_add (tags, NULL);
+
+  for (guint i = 0; i < n_files; i++)
+    {
+      SlSummaryFile *file = sl_summary_run_get_file (run, i);
+
+      g_ptr_array_add (files, file->path);
+      g_array_append_val (offsets, file->offset);
+    }
+
+  sl_workspace_note_run_read (workspace, sl_summary_run_get_path (run), (const char * const *)tags->pdata,
+                              (const char * const *)files->pdata, (const guint64 *)(gpointer)offsets->data,
+                              n_files);
+}
+
+static void
+summaries_read_cb (SlScalarsPage *self)
+{
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  GPtrArray *runs;
+
+  if (workspace == NULL || self->reader == NULL)
+    return;
+
+  runs = sl_summary_reader_get_runs (self->reader);
+  for (guint i = 0; i < runs->len; i++)
+    note_run_read (workspace, g_ptr_array_index (runs, i));
 }
 
 const char *

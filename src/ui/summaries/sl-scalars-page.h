@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include <libpanel.h>
+#include "sl-document.h"
 
 #include "sl-scalar-series.h"
 #include "sl-scalar-chart.h"
@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 #define SL_TYPE_SCALARS_PAGE (sl_scalars_page_get_type ())
-G_DECLARE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL, SCALARS_PAGE, PanelWidget)
+G_DECLARE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL, SCALARS_PAGE, SlDocument)
 
 GtkWidget  *sl_scalars_page_new            (const char    *path,
                                             const char    *title);

@@ -58,7 +58,7 @@ typedef struct {
 
 struct _SlTimelinePage
 {
-  PanelWidget     parent_instance;
+  SlDocument      parent_instance;
 
   char           *path;
   SlTrace        *trace;
@@ -104,7 +104,7 @@ struct _SlTimelinePage
   GtkLabel       *status_label;
 };
 
-G_DEFINE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, PANEL_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL_TYPE_DOCUMENT)
 
 enum {
   SLICE_SELECTED,
@@ -233,6 +233,7 @@ show_message (SlTimelinePage *self,
   adw_status_page_set_title (self->message_page, title);
   adw_status_page_set_description (self->message_page, description);
   gtk_stack_set_visible_child_name (self->stack, "message");
+  sl_document_fail (SL_DOCUMENT (self), description);
 }
 
 static void
@@ -355,6 +356,7 @@ load_cb (GObject      *object,
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
 static void
@@ -393,6 +395,7 @@ slice_selected_cb (SlTimelinePage *self,
                    guint           slice)
 {
   g_signal_emit (self, signals[SLICE_SELECTED], 0, track, slice);
+  sl_document_details_changed (SL_DOCUMENT (self));
 }
 
 /**
@@ -1575,11 +1578,128 @@ sl_timeline_page_finalize (GObject *object)
   G_OBJECT_CLASS (sl_timeline_page_parent_class)->finalize (object);
 }
 
+static void sl_timeline_page_load (SlDocument *document);
+
+/* Links from other documents: "(sxxx)", text to find (or ""), then a
+ * range to zoom to in the trace's own time (-1 for none) and where the
+ * first step of a step trace starts (-1 if unknown): a range outside the
+ * trace is then placed from the trace's start. */
+static void
+toast (SlTimelinePage *self,
+       const char     *message)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
+}
+
+static void
+sl_timeline_page_handle_request (SlDocument *document,
+                                 GVariant   *request)
+{
+  SlTimelinePage *self = SL_TIMELINE_PAGE (document);
+  const char *search = NULL;
+  gint64 start, end, origin, trace_start, trace_end;
+
+  if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(sxxx)")) || self->trace == NULL)
+    return;
+
+  g_variant_get (request, "(&sxxx)", &search, &start, &end, &origin);
+  if (search[0] != '\0')
+    sl_timeline_page_search (self, search, FALSE);
+  if (start < 0 || end <= start)
+    return;
+
+  trace_start = sl_trace_get_start_ns (self->trace);
+  trace_end = sl_trace_get_end_ns (self->trace);
+
+  /* Step traces and timelines are written by different parts of the
+   * profiler, often against different origins: line the first step up
+   * with the timeline's start, and say so. */
+  if ((end < trace_start || start > trace_end) && origin >= 0)
+    {
+      start = start - origin + trace_start;
+      end = end - origin + trace_start;
+      toast (self, _("The step trace and the timeline use different clocks: steps are placed from the timeline's start"));
+    }
+
+  if (end < trace_start || start > trace_end)
+    toast (self, _("That step lies outside the timeline's time span"));
+  else
+    sl_timeline_view_set_window (self->view, start, end);
+}
+
+typedef struct {
+  GWeakRef page;
+  guint    track;
+  guint32  slice;
+} TimelineLink;
+
+static void
+timeline_link_free (gpointer data)
+{
+  TimelineLink *link = data;
+
+  g_weak_ref_clear (&link->page);
+  g_free (link);
+}
+
+/* A parent, child or flow end in Details: show it in its timeline. */
+static void
+timeline_link_cb (gpointer data)
+{
+  TimelineLink *link = data;
+  g_autoptr(SlTimelinePage) page = g_weak_ref_get (&link->page);
+
+  if (page != NULL)
+    {
+      panel_widget_raise (PANEL_WIDGET (page));
+      sl_timeline_view_reveal (page->view, link->track, link->slice);
+    }
+}
+
+static gboolean
+sl_timeline_page_show_details (SlDocument     *document,
+                               SlDetailsPanel *details_panel)
+{
+  SlTimelinePage *self = SL_TIMELINE_PAGE (document);
+  g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (self);
+  static const char * const no_rows[] = { NULL };
+
+  if (details == NULL || details->len == 0)
+    return FALSE;
+
+  sl_details_panel_show_rows (details_panel, NULL, "sl-timeline-symbolic",
+                              ((SlTimelineDetail *)g_ptr_array_index (details, 0))->value, no_rows);
+  for (guint i = 0; i < details->len; i++)
+    {
+      SlTimelineDetail *d = g_ptr_array_index (details, i);
+      const char *row[] = { d->label, d->value, NULL };
+      TimelineLink *link;
+
+      if (d->target.track == G_MAXUINT)
+        {
+          sl_details_panel_add_rows (details_panel, row);
+          continue;
+        }
+      link = g_new0 (TimelineLink, 1);
+      g_weak_ref_init (&link->page, self);
+      link->track = d->target.track;
+      link->slice = d->target.slice;
+      sl_details_panel_add_link_row (details_panel, d->label, d->value, timeline_link_cb, link, timeline_link_free);
+    }
+
+  return TRUE;
+}
+
 static void
 sl_timeline_page_class_init (SlTimelinePageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
+
+  document_class->load = sl_timeline_page_load;
+  document_class->handle_request = sl_timeline_page_handle_request;
+  document_class->show_details = sl_timeline_page_show_details;
 
   object_class->dispose = sl_timeline_page_dispose;
   object_class->finalize = sl_timeline_page_finalize;
@@ -1641,13 +1761,24 @@ static SlTimelinePage *
 create (const char *path,
         const char *title)
 {
-  SlTimelinePage *self = g_object_new (SL_TYPE_TIMELINE_PAGE, NULL);
   g_autofree char *id = g_strdup_printf ("timeline:%s", path);
 
-  self->path = g_strdup (path);
-  panel_widget_set_id (PANEL_WIDGET (self), id);
-  panel_widget_set_title (PANEL_WIDGET (self), title);
-  return self;
+  return g_object_new (SL_TYPE_TIMELINE_PAGE, "id", id, "path", path, "title", title, NULL);
+}
+
+static void
+sl_timeline_page_load (SlDocument *document)
+{
+  SlTimelinePage *self = SL_TIMELINE_PAGE (document);
+  Load *load;
+
+  if (self->path != NULL || sl_document_get_path (document) == NULL)
+    return;
+
+  self->path = g_strdup (sl_document_get_path (document));
+  load = load_new ();
+  load->path = g_strdup (self->path);
+  start_load (self, load);
 }
 
 /**
@@ -1661,14 +1792,11 @@ sl_timeline_page_new (const char *path,
                       const char *title)
 {
   SlTimelinePage *self;
-  Load *load;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   self = create (path, title);
-  load = load_new ();
-  load->path = g_strdup (path);
-  start_load (self, load);
+  sl_document_load (SL_DOCUMENT (self));
   return GTK_WIDGET (self);
 }
 
@@ -1687,6 +1815,7 @@ sl_timeline_page_new_for_trace (SlTrace    *trace,
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
   self = create (sl_trace_get_source_path (trace), title);
+  self->path = g_strdup (sl_trace_get_source_path (trace));
   load = load_new ();
   load->path = g_strdup (sl_trace_get_source_path (trace));
   load->trace = g_object_ref (trace);

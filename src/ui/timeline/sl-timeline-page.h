@@ -5,14 +5,14 @@
  */
 #pragma once
 
-#include <libpanel.h>
+#include "sl-document.h"
 
 #include "sl-timeline-view.h"
 
 G_BEGIN_DECLS
 
 #define SL_TYPE_TIMELINE_PAGE (sl_timeline_page_get_type ())
-G_DECLARE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL, TIMELINE_PAGE, PanelWidget)
+G_DECLARE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL, TIMELINE_PAGE, SlDocument)
 
 GtkWidget      *sl_timeline_page_new              (const char     *path,
                                                    const char     *title);

@@ -1,0 +1,709 @@
+/* sl-job-controller.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "sl-job-controller.h"
+#include "sl-local-target.h"
+#include "sl-remote-run.h"
+#include "sl-target-shell.h"
+
+#define READ_CHUNK 8192
+#define JOB_LOG_TAIL_BYTES (4 * 1024 * 1024)
+
+/*
+ * One job at a time is followed: a program on this computer (its output
+ * read from a pipe) or a run on a target (SlRemoteRun: upload, start
+ * detached, stream the log, pull). Everything the job says comes out as
+ * signals in the main context, for the Console or a terminal.
+ */
+struct _SlJobController
+{
+  GObject       parent_instance;
+
+  SlWorkspace  *workspace;
+  char         *working_dir;
+  char         *title;
+
+  /* A local job */
+  GSubprocess  *subprocess;
+  SlJobRecord  *record;
+  GCancellable *read_cancellable;
+
+  /* A job on a target */
+  SlRemoteRun  *remote_run;
+  GCancellable *remote_cancellable;
+  gboolean      remote_job_started;
+};
+
+G_DEFINE_FINAL_TYPE (SlJobController, sl_job_controller, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum {
+  STARTED,
+  OUTPUT,
+  MESSAGE,
+  STATUS,
+  PULLED,
+  FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+gboolean
+sl_job_controller_is_running (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+
+  return self->subprocess != NULL || self->remote_run != NULL;
+}
+
+/**
+ * sl_job_controller_get_working_dir:
+ *
+ * Returns: (nullable): where the last local job ran
+ */
+const char *
+sl_job_controller_get_working_dir (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), NULL);
+
+  return self->working_dir;
+}
+
+/**
+ * sl_job_controller_quote_argv:
+ *
+ * Returns: (transfer full): @argv as a POSIX shell reads it back, words
+ *   left bare when they need no quotes
+ */
+char *
+sl_job_controller_quote_argv (const char * const *argv)
+{
+  GString *str = g_string_new (NULL);
+
+  g_return_val_if_fail (argv != NULL, NULL);
+
+  for (guint i = 0; argv[i] != NULL; i++)
+    {
+      g_autofree char *quoted = NULL;
+      gboolean plain = argv[i][0] != '\0';
+
+      for (const char *p = argv[i]; *p && plain; p++)
+        plain = g_ascii_isalnum (*p) || strchr ("-_./=:,+@%", *p) != NULL;
+
+      quoted = plain ? g_strdup (argv[i]) : g_shell_quote (argv[i]);
+      g_string_append_printf (str, "%s%s", i ? " " : "", quoted);
+    }
+
+  return g_string_free (str, FALSE);
+}
+
+static void
+notify_running (SlJobController *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+emit_message (SlJobController *self,
+              const char      *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
+/* A local job */
+
+static void read_next_chunk (SlJobController *self,
+                             GInputStream    *stream);
+
+static void
+read_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlJobController) self = user_data;
+  g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+    return;
+
+  g_signal_emit (self, signals[OUTPUT], 0, bytes);
+  read_next_chunk (self, G_INPUT_STREAM (object));
+}
+
+static void
+read_next_chunk (SlJobController *self,
+                 GInputStream    *stream)
+{
+  g_input_stream_read_bytes_async (stream, READ_CHUNK, G_PRIORITY_DEFAULT, self->read_cancellable, read_cb,
+                                   g_object_ref (self));
+}
+
+static void
+record_end (SlJobController *self,
+            SlJobRecord     *record,
+            GSubprocess     *subprocess)
+{
+  SlJobState state = SL_JOB_STATE_CANCELLED;
+
+  if (g_subprocess_get_if_exited (subprocess))
+    {
+      int code = g_subprocess_get_exit_status (subprocess);
+
+      sl_job_record_set_exit_code (record, code);
+      state = code == 0 ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED;
+    }
+
+  sl_job_record_set_finished_at (record, g_get_real_time () / G_USEC_PER_SEC);
+  sl_job_record_set_state (record, state);
+  sl_workspace_finish_job (self->workspace, record);
+}
+
+static void
+wait_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlJobController) self = user_data;
+  GSubprocess *subprocess = G_SUBPROCESS (object);
+  g_autoptr(SlJobRecord) record = NULL;
+  int exit_code = -1;
+
+  if (!g_subprocess_wait_finish (subprocess, result, NULL) || subprocess != self->subprocess)
+    return;
+
+  record = g_steal_pointer (&self->record);
+  if (record != NULL)
+    record_end (self, record, subprocess);
+
+  if (g_subprocess_get_if_exited (subprocess))
+    exit_code = g_subprocess_get_exit_status (subprocess);
+
+  g_clear_object (&self->subprocess);
+  notify_running (self);
+  g_signal_emit (self, signals[FINISHED], 0, exit_code,
+                 exit_code < 0 ? _("stopped") : NULL);
+}
+
+static void
+job_added_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_workspace_change_finish (SL_WORKSPACE (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Could not add the job to the history: %s", error->message);
+}
+
+/**
+ * sl_job_controller_run_local:
+ * @working_dir: (nullable): where to run
+ *
+ * Runs a program on this computer; its output (stderr merged) comes as
+ * #SlJobController::output and it is kept in the job history.
+ *
+ * Returns: %TRUE when it started
+ */
+gboolean
+sl_job_controller_run_local (SlJobController     *self,
+                             const char * const  *argv,
+                             const char          *working_dir,
+                             GError             **error)
+{
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GError) spawn_error = NULL;
+  g_autofree char *command_line = NULL;
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (argv != NULL && argv[0] != NULL, FALSE);
+
+  if (sl_job_controller_is_running (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _("The Console is following another job; stop it or wait for it to end"));
+      return FALSE;
+    }
+
+  target = sl_local_target_new ();
+  if (!(subprocess = sl_target_spawn (target, argv, working_dir, NULL, &spawn_error)))
+    {
+      g_set_error (error, spawn_error->domain, spawn_error->code, _("“%s” could not be started in %s: %s"),
+                   argv[0], working_dir ? working_dir : ".", spawn_error->message);
+      return FALSE;
+    }
+
+  command_line = sl_job_controller_quote_argv (argv);
+  g_free (self->title);
+  self->title = g_path_get_basename (argv[0]);
+  g_free (self->working_dir);
+  self->working_dir = g_strdup (working_dir);
+  self->subprocess = g_object_ref (subprocess);
+
+  self->record = sl_job_record_new (command_line, MAX (sl_workspace_get_local_target_id (self->workspace), 0));
+  sl_job_record_set_started_at (self->record, g_get_real_time () / G_USEC_PER_SEC);
+  sl_job_record_set_state (self->record, SL_JOB_STATE_RUNNING);
+  sl_job_record_set_remote_folder (self->record, working_dir);
+  sl_workspace_add_job_async (self->workspace, self->record, NULL, job_added_cb, NULL);
+
+  notify_running (self);
+  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
+
+  g_clear_object (&self->read_cancellable);
+  self->read_cancellable = g_cancellable_new ();
+  read_next_chunk (self, g_subprocess_get_stdout_pipe (subprocess));
+  g_subprocess_wait_async (subprocess, NULL, wait_cb, g_object_ref (self));
+
+  return TRUE;
+}
+
+/* A job on a target */
+
+static void
+remote_message_cb (SlJobController *self,
+                   const char      *text,
+                   SlRemoteRun     *run)
+{
+  emit_message (self, text);
+}
+
+static void
+remote_log_cb (SlJobController *self,
+               GBytes          *data,
+               SlRemoteRun     *run)
+{
+  if (g_bytes_get_size (data) > 0)
+    g_signal_emit (self, signals[OUTPUT], 0, data);
+}
+
+static void
+remote_connection_cb (SlJobController *self,
+                      int              state,
+                      const char      *detail,
+                      SlRemoteRun     *run)
+{
+  g_autofree char *line = NULL;
+
+  switch (state)
+    {
+    case SL_TARGET_SHELL_RECONNECTING:
+      line = g_strdup_printf (_("The connection dropped (%s); reconnecting. The job goes on on the server."), detail);
+      g_signal_emit (self, signals[STATUS], 0, _("reconnecting…"));
+      break;
+    case SL_TARGET_SHELL_CONNECTED:
+      line = g_strdup (_("Connected again; the log goes on from where it stopped."));
+      g_signal_emit (self, signals[STATUS], 0, _("running"));
+      break;
+    default:
+      line = g_strdup_printf (_("Gave up reconnecting: %s"), detail);
+      break;
+    }
+  emit_message (self, line);
+}
+
+static void
+remote_pulled_cb (SlJobController *self,
+                  const char      *local_dir,
+                  guint            n_changed,
+                  SlRemoteRun     *run)
+{
+  g_signal_emit (self, signals[PULLED], 0, local_dir, n_changed);
+}
+
+static void
+remote_job_started_cb (SlJobController *self,
+                       gint64           job_id,
+                       const char      *remote_dir,
+                       const char      *log_path,
+                       SlRemoteRun     *run)
+{
+  self->remote_job_started = TRUE;
+  g_signal_emit (self, signals[STATUS], 0, _("running"));
+  sl_workspace_reload_jobs (self->workspace);
+}
+
+static void
+remote_progress_cb (SlJobController          *self,
+                    const SlTransferProgress *progress,
+                    SlRemoteRun              *run)
+{
+  g_autofree char *done = g_format_size (progress->bytes_done);
+  g_autofree char *total = g_format_size (progress->bytes_total);
+  g_autofree char *rate = g_format_size ((guint64)progress->bytes_per_second);
+  g_autofree char *status = NULL;
+
+  if (progress->seconds_left >= 0)
+    status = g_strdup_printf (_("uploading %llu of %llu files, %s of %s, %s/s, %d s left"),
+                              (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                              done, total, rate, (int)(progress->seconds_left + 0.5));
+  else
+    status = g_strdup_printf (_("uploading %llu of %llu files, %s of %s"),
+                              (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
+                              done, total);
+  g_signal_emit (self, signals[STATUS], 0, status);
+}
+
+static void
+remote_run_done_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(SlJobController) self = user_data;
+  SlRemoteRun *run = SL_REMOTE_RUN (object);
+  g_autoptr(GError) error = NULL;
+  SlJobStatus status = SL_JOB_STATUS_LOST;
+  int exit_code = -1;
+  gboolean ok = sl_remote_run_execute_finish (run, result, &status, &exit_code, &error);
+  g_autofree char *reason = NULL;
+
+  if (self->remote_run != run)
+    return;
+
+  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    reason = g_strdup (_("stopped before the job started"));
+  else if (!ok)
+    reason = g_strdup (error->message);
+  else if (status != SL_JOB_STATUS_EXITED)
+    reason = g_strdup (_("ended without an exit code (killed, or the server restarted)"));
+  else if (sl_remote_run_explain_exit (exit_code) != NULL)
+    emit_message (self, sl_remote_run_explain_exit (exit_code));
+
+  if (reason != NULL)
+    exit_code = -1;
+
+  g_clear_object (&self->remote_run);
+  g_clear_object (&self->remote_cancellable);
+  sl_workspace_reload_jobs (self->workspace);
+  notify_running (self);
+  g_signal_emit (self, signals[FINISHED], 0, exit_code, reason);
+}
+
+/**
+ * sl_job_controller_run_on_target:
+ * @target_id: an SSH target of the workspace
+ * @project_dir: the local folder uploaded and run in
+ * @pull_dirs: (nullable): output folders under it, space-separated
+ * @remote_dir: (nullable): where it goes on the target (default: under the
+ *   target's base folder)
+ * @excludes: (nullable): patterns not to upload, instead of the defaults
+ *
+ * Uploads @project_dir, starts @command_line there as a detached job,
+ * streams its log and pulls the output folders while it runs.
+ *
+ * Returns: %TRUE when the run began
+ */
+gboolean
+sl_job_controller_run_on_target (SlJobController     *self,
+                                 gint64               target_id,
+                                 const char          *command_line,
+                                 const char          *project_dir,
+                                 const char          *pull_dirs,
+                                 const char          *remote_dir,
+                                 const char * const  *excludes,
+                                 GError             **error)
+{
+  SlTargetRecord *record;
+  g_autoptr(SlTarget) target = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_auto(GStrv) pulls = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (command_line != NULL && project_dir != NULL, FALSE);
+
+  if (sl_job_controller_is_running (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _("The Console is following another job; stop it or wait for it to end"));
+      return FALSE;
+    }
+  if (!g_shell_parse_argv (command_line, NULL, &argv, error))
+    return FALSE;
+  if (pull_dirs != NULL && pull_dirs[0] != '\0' && !g_shell_parse_argv (pull_dirs, NULL, &pulls, error))
+    return FALSE;
+
+  if (!sl_workspace_has_store (self->workspace) ||
+      !(record = sl_workspace_lookup_target (self->workspace, target_id)))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("That target is no longer in the workspace"));
+      return FALSE;
+    }
+  if (!(target = sl_target_new_from_record (record, error)))
+    return FALSE;
+
+  self->remote_run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
+  sl_remote_run_set_pull_dirs (self->remote_run, (const char * const *)pulls);
+  sl_remote_run_set_remote_dir (self->remote_run, remote_dir);
+  if (excludes != NULL && excludes[0] != NULL)
+    sl_remote_run_set_excludes (self->remote_run, excludes);
+  sl_remote_run_set_store_path (self->remote_run, sl_workspace_get_db_path (self->workspace));
+  g_signal_connect_object (self->remote_run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "job-started", G_CALLBACK (remote_job_started_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->remote_run, "transfer-progress", G_CALLBACK (remote_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
+  title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (target));
+  g_free (self->title);
+  self->title = g_steal_pointer (&title);
+  self->remote_cancellable = g_cancellable_new ();
+  self->remote_job_started = FALSE;
+
+  notify_running (self);
+  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
+  sl_remote_run_execute_async (self->remote_run, self->remote_cancellable, remote_run_done_cb, g_object_ref (self));
+  return TRUE;
+}
+
+/**
+ * sl_job_controller_stop:
+ *
+ * Stops the job followed: a local program is killed; before a remote job
+ * started the upload is cancelled, after it the job is stopped on the
+ * server (SIGTERM, then SIGKILL).
+ */
+void
+sl_job_controller_stop (SlJobController *self)
+{
+  g_return_if_fail (SL_IS_JOB_CONTROLLER (self));
+
+  if (self->subprocess != NULL)
+    g_subprocess_force_exit (self->subprocess);
+  else if (self->remote_run != NULL && self->remote_job_started)
+    sl_remote_run_request_stop (self->remote_run);
+  else if (self->remote_run != NULL)
+    g_cancellable_cancel (self->remote_cancellable);
+}
+
+/* Logs of old jobs */
+
+typedef struct {
+  SlTarget *target;
+  char     *log_path;
+} LogRead;
+
+static void
+log_read_free (gpointer data)
+{
+  LogRead *read = data;
+
+  g_clear_object (&read->target);
+  g_free (read->log_path);
+  g_free (read);
+}
+
+static void
+read_log_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  LogRead *read = task_data;
+  g_autoptr(SlTargetShell) shell = sl_target_shell_new_for_target (read->target);
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 size, offset;
+  GBytes *bytes;
+
+  /* The end of a long log is what people look for. */
+  if (!(info = sl_target_shell_stat (shell, read->log_path, cancellable, &error)))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  size = (guint64)g_file_info_get_size (info);
+  offset = size > JOB_LOG_TAIL_BYTES ? size - JOB_LOG_TAIL_BYTES : 0;
+  bytes = sl_target_shell_read (shell, read->log_path, offset, size - offset, cancellable, &error);
+
+  if (bytes == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, bytes, (GDestroyNotify)g_bytes_unref);
+}
+
+/**
+ * sl_job_controller_read_log_async:
+ * @job: a job of the history
+ *
+ * Reads the end of @job's log, from its server for a remote job, in a
+ * worker.
+ */
+void
+sl_job_controller_read_log_async (SlJobController     *self,
+                                  SlJobRecord         *job,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LogRead *read;
+
+  g_return_if_fail (SL_IS_JOB_CONTROLLER (self));
+  g_return_if_fail (SL_IS_JOB_RECORD (job));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_job_controller_read_log_async);
+
+  if (sl_job_record_get_log_path (job) == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("This job kept no log"));
+      return;
+    }
+
+  read = g_new0 (LogRead, 1);
+  read->log_path = g_strdup (sl_job_record_get_log_path (job));
+  if (sl_job_record_get_target_id (job) > 0 &&
+      sl_job_record_get_target_id (job) != sl_workspace_get_local_target_id (self->workspace))
+    {
+      SlTargetRecord *record = sl_workspace_lookup_target (self->workspace, sl_job_record_get_target_id (job));
+
+      /* Reading a server's path here would only mislead. */
+      if (record == NULL || !(read->target = sl_target_new_from_record (record, NULL)))
+        {
+          log_read_free (read);
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                   _("The job’s target is no longer in the workspace"));
+          return;
+        }
+    }
+  else
+    read->target = sl_local_target_new ();
+
+  g_task_set_task_data (task, read, log_read_free);
+  g_task_run_in_thread (task, read_log_thread);
+}
+
+/**
+ * sl_job_controller_read_log_finish:
+ *
+ * Returns: (transfer full): the end of the log
+ */
+GBytes *
+sl_job_controller_read_log_finish (SlJobController  *self,
+                                   GAsyncResult     *result,
+                                   GError          **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* GObject */
+
+static void
+sl_job_controller_dispose (GObject *object)
+{
+  SlJobController *self = (SlJobController *)object;
+
+  /* A job on a server goes on without us; only following it stops. */
+  if (self->remote_cancellable != NULL)
+    g_cancellable_cancel (self->remote_cancellable);
+  if (self->read_cancellable != NULL)
+    g_cancellable_cancel (self->read_cancellable);
+  g_clear_object (&self->remote_cancellable);
+  g_clear_object (&self->remote_run);
+
+  G_OBJECT_CLASS (sl_job_controller_parent_class)->dispose (object);
+}
+
+static void
+sl_job_controller_finalize (GObject *object)
+{
+  SlJobController *self = (SlJobController *)object;
+
+  g_clear_object (&self->workspace);
+  g_clear_object (&self->subprocess);
+  g_clear_object (&self->record);
+  g_clear_object (&self->read_cancellable);
+  g_free (self->working_dir);
+  g_free (self->title);
+
+  G_OBJECT_CLASS (sl_job_controller_parent_class)->finalize (object);
+}
+
+static void
+sl_job_controller_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  SlJobController *self = SL_JOB_CONTROLLER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, sl_job_controller_is_running (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_job_controller_class_init (SlJobControllerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = sl_job_controller_dispose;
+  object_class->finalize = sl_job_controller_finalize;
+  object_class->get_property = sl_job_controller_get_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* title, command line */
+  signals[STARTED] = g_signal_new ("started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  /* what the job wrote */
+  signals[OUTPUT] = g_signal_new ("output", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_BYTES);
+  /* a note about the job, not its output */
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* a short state: running, reconnecting, upload progress */
+  signals[STATUS] = g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* local folder, files changed */
+  signals[PULLED] = g_signal_new ("pulled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
+  /* exit code (-1 for none), why it has none (or NULL) */
+  signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
+}
+
+static void
+sl_job_controller_init (SlJobController *self)
+{
+}
+
+SlJobController *
+sl_job_controller_new (SlWorkspace *workspace)
+{
+  SlJobController *self;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
+
+  self = g_object_new (SL_TYPE_JOB_CONTROLLER, NULL);
+  self->workspace = g_object_ref (workspace);
+  return self;
+}

@@ -1,0 +1,44 @@
+/* sl-job-controller.h: starts jobs on this computer or on a target,
+ * follows them and keeps them in the job history
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "sl-job-record.h"
+#include "sl-workspace.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_JOB_CONTROLLER (sl_job_controller_get_type ())
+G_DECLARE_FINAL_TYPE (SlJobController, sl_job_controller, SL, JOB_CONTROLLER, GObject)
+
+SlJobController *sl_job_controller_new            (SlWorkspace         *workspace);
+gboolean         sl_job_controller_is_running     (SlJobController     *self);
+const char      *sl_job_controller_get_working_dir (SlJobController    *self);
+gboolean         sl_job_controller_run_local      (SlJobController     *self,
+                                                   const char * const  *argv,
+                                                   const char          *working_dir,
+                                                   GError             **error);
+gboolean         sl_job_controller_run_on_target  (SlJobController     *self,
+                                                   gint64               target_id,
+                                                   const char          *command_line,
+                                                   const char          *project_dir,
+                                                   const char          *pull_dirs,
+                                                   const char          *remote_dir,
+                                                   const char * const  *excludes,
+                                                   GError             **error);
+void             sl_job_controller_stop           (SlJobController     *self);
+void             sl_job_controller_read_log_async (SlJobController     *self,
+                                                   SlJobRecord         *job,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+GBytes          *sl_job_controller_read_log_finish (SlJobController    *self,
+                                                   GAsyncResult        *result,
+                                                   GError             **error);
+char            *sl_job_controller_quote_argv     (const char * const  *argv);
+
+G_END_DECLS

@@ -1,0 +1,75 @@
+/* sl-document-kinds.c: the one place where views are registered
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Adding a view: a folder under src/ui/ with an SlDocument subtype, and an
+ * entry here naming the findings it opens.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-document-registry.h"
+#include "sl-finding-page.h"
+#include "sl-folder-page.h"
+#include "sl-profile-page.h"
+#include "sl-scalars-page.h"
+#include "sl-timeline-page.h"
+
+static void
+setup_folder (SlDocument *document,
+              GObject    *item)
+{
+  if (SL_IS_FOLDER (item))
+    sl_folder_page_set_folder (SL_FOLDER_PAGE (document), SL_FOLDER (item));
+}
+
+static void
+setup_finding (SlDocument *document,
+               GObject    *item)
+{
+  if (SL_IS_FINDING (item))
+    sl_finding_page_set_finding (SL_FINDING_PAGE (document), SL_FINDING (item));
+}
+
+static const SlFindingKind summary_findings[] = {
+  SL_FINDING_SUMMARY_RUN, SL_FINDING_TENSORBOARD_RUN, SL_FINDING_N_KINDS
+};
+static const SlFindingKind trace_findings[] = {
+  SL_FINDING_TRACE, SL_FINDING_N_KINDS
+};
+static const SlFindingKind profile_findings[] = {
+  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_MSPROF, SL_FINDING_ASCEND_PROFILER, SL_FINDING_PROFILER_DB,
+  SL_FINDING_N_KINDS
+};
+
+static const SlDocumentKind builtin_kinds[] = {
+  /* An opened folder: what was found in it. */
+  { "folder", sl_folder_page_get_type, NULL, "folder-symbolic", NULL, FALSE, setup_folder },
+  /* What is known of a finding no view reads yet. */
+  { "finding", sl_finding_page_get_type, NULL, "sl-graph-symbolic", NULL, TRUE, setup_finding },
+  /* Translators: the title of a document tab; %s is a folder name. */
+  { "scalars", sl_scalars_page_get_type, N_("Scalars: %s"), "sl-chart-symbolic", summary_findings, FALSE, NULL },
+  /* Translators: the title of a document tab; %s is a file or folder name. */
+  { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL },
+  /* Translators: the title of a document tab; %s is a folder name. */
+  { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, NULL },
+};
+
+/**
+ * sl_document_registry_ensure_builtin:
+ *
+ * Registers Sightline's own views, once.
+ */
+void
+sl_document_registry_ensure_builtin (void)
+{
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (builtin_kinds); i++)
+        sl_document_registry_register (&builtin_kinds[i]);
+      g_once_init_leave (&done, 1);
+    }
+}

@@ -1,0 +1,150 @@
+/* sl-document-registry.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-document-registry.h"
+
+static GPtrArray *kinds;
+
+/**
+ * sl_document_registry_register:
+ * @kind: (transfer none): a kind, alive for the rest of the program
+ *
+ * Adds a kind of document. A later kind that opens a finding kind takes
+ * it over from an earlier one.
+ */
+void
+sl_document_registry_register (const SlDocumentKind *kind)
+{
+  g_return_if_fail (kind != NULL && kind->id != NULL && kind->get_type != NULL);
+  g_return_if_fail (sl_document_registry_lookup (kind->id) == NULL);
+
+  if (kinds == NULL)
+    kinds = g_ptr_array_new ();
+  g_ptr_array_add (kinds, (gpointer)kind);
+}
+
+/**
+ * sl_document_registry_lookup:
+ *
+ * Returns: (nullable): the kind named @id
+ */
+const SlDocumentKind *
+sl_document_registry_lookup (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; kinds != NULL && i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+
+      if (g_str_equal (kind->id, id))
+        return kind;
+    }
+
+  return NULL;
+}
+
+static gboolean
+kind_opens (const SlDocumentKind *kind,
+            SlFindingKind         finding)
+{
+  for (guint i = 0; kind->findings != NULL && kind->findings[i] != SL_FINDING_N_KINDS; i++)
+    {
+      if (kind->findings[i] == finding)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
+ * sl_document_registry_lookup_finding:
+ *
+ * Returns: (nullable): the kind that opens findings of @finding, the
+ *   newest registered first, else the kind that opens any finding
+ */
+const SlDocumentKind *
+sl_document_registry_lookup_finding (SlFindingKind finding)
+{
+  const SlDocumentKind *fallback = NULL;
+
+  for (guint i = kinds ? kinds->len : 0; i > 0; i--)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i - 1);
+
+      if (kind_opens (kind, finding))
+        return kind;
+      if (kind->opens_any_finding && fallback == NULL)
+        fallback = kind;
+    }
+
+  return fallback;
+}
+
+/**
+ * sl_document_registry_dup_id:
+ *
+ * Returns: (transfer full): the id of the document of @kind for @path;
+ *   one document of a kind is open per path
+ */
+char *
+sl_document_registry_dup_id (const SlDocumentKind *kind,
+                             const char           *path)
+{
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return g_strconcat (kind->id, ":", path, NULL);
+}
+
+/**
+ * sl_document_registry_create:
+ * @item: (nullable): the finding or folder opened, or %NULL for a path
+ * @workspace: (nullable): the workspace the document belongs to
+ *
+ * Makes the document of @kind for @path and starts loading it.
+ *
+ * Returns: (transfer floating): the document
+ */
+SlDocument *
+sl_document_registry_create (const SlDocumentKind *kind,
+                             const char           *path,
+                             GObject              *item,
+                             SlWorkspace          *workspace)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  SlDocument *document;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  id = sl_document_registry_dup_id (kind, path);
+  name = g_path_get_basename (path);
+  if (kind->title_format != NULL)
+    {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+      title = g_strdup_printf (_(kind->title_format), name);
+#pragma GCC diagnostic pop
+    }
+
+  document = g_object_new (kind->get_type (),
+                           "id", id,
+                           "path", path,
+                           "title", title != NULL ? title : name,
+                           "icon-name", kind->icon_name,
+                           "workspace", workspace,
+                           NULL);
+  if (kind->setup != NULL)
+    kind->setup (document, item);
+  sl_document_load (document);
+
+  return document;
+}

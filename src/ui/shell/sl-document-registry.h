@@ -1,0 +1,48 @@
+/* sl-document-registry.h: the kinds of document, and what each opens
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-document.h"
+#include "sl-finding.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SlDocumentKind:
+ * @id: names the kind in document ids ("scalars:PATH") and in links
+ *   (`win.open-document`)
+ * @type: a subtype of #SlDocument; made with g_object_new() and the
+ *   properties "id", "path", "title", "icon-name" and "workspace"
+ * @title_format: (nullable): the tab title, "%s" standing for the file or
+ *   folder name; translated when shown
+ * @icon_name: the tab's icon
+ * @findings: the finding kinds it opens, ended by %SL_FINDING_N_KINDS
+ * @opens_any_finding: the kind for findings no other kind opens
+ * @setup: (nullable): called after construction with the finding or
+ *   folder opened (or %NULL for a path), before loading
+ */
+typedef struct {
+  const char          *id;
+  GType              (*get_type)    (void);
+  const char          *title_format;
+  const char          *icon_name;
+  const SlFindingKind *findings;
+  gboolean             opens_any_finding;
+  void               (*setup)       (SlDocument *document,
+                                     GObject    *item);
+} SlDocumentKind;
+
+void                  sl_document_registry_register       (const SlDocumentKind *kind);
+void                  sl_document_registry_ensure_builtin (void);
+const SlDocumentKind *sl_document_registry_lookup         (const char           *id);
+const SlDocumentKind *sl_document_registry_lookup_finding (SlFindingKind         kind);
+char                 *sl_document_registry_dup_id         (const SlDocumentKind *kind,
+                                                           const char           *path);
+SlDocument           *sl_document_registry_create         (const SlDocumentKind *kind,
+                                                           const char           *path,
+                                                           GObject              *item,
+                                                           SlWorkspace          *workspace);
+
+G_END_DECLS

@@ -1,0 +1,390 @@
+/* sl-document.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-document.h"
+
+typedef struct
+{
+  char            *path;
+  SlWorkspace     *workspace;
+  SlDocumentState  state;
+  double           progress;
+  char            *error;
+  GListStore      *problems;
+  GPtrArray       *pending_requests;   /* of GVariant, until ready */
+} SlDocumentPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (SlDocument, sl_document, PANEL_TYPE_WIDGET)
+
+G_DEFINE_ENUM_TYPE (SlDocumentState, sl_document_state,
+                    G_DEFINE_ENUM_VALUE (SL_DOCUMENT_LOADING, "loading"),
+                    G_DEFINE_ENUM_VALUE (SL_DOCUMENT_READY, "ready"),
+                    G_DEFINE_ENUM_VALUE (SL_DOCUMENT_EMPTY, "empty"),
+                    G_DEFINE_ENUM_VALUE (SL_DOCUMENT_FAILED, "failed"))
+
+enum {
+  PROP_0,
+  PROP_PATH,
+  PROP_WORKSPACE,
+  PROP_STATE,
+  PROP_PROGRESS,
+  PROP_ERROR,
+  N_PROPS
+};
+
+enum {
+  DETAILS_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/**
+ * sl_document_load:
+ *
+ * Starts reading what the document shows. Called once, by whoever made
+ * the document, after setting its properties.
+ */
+void
+sl_document_load (SlDocument *self)
+{
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  if (SL_DOCUMENT_GET_CLASS (self)->load != NULL)
+    SL_DOCUMENT_GET_CLASS (self)->load (self);
+}
+
+/**
+ * sl_document_get_path:
+ *
+ * Returns: (nullable): the file or folder shown
+ */
+const char *
+sl_document_get_path (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+  return priv->path;
+}
+
+/**
+ * sl_document_get_workspace:
+ *
+ * Returns: (transfer none) (nullable): the workspace the document belongs to
+ */
+SlWorkspace *
+sl_document_get_workspace (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+  return priv->workspace;
+}
+
+SlDocumentState
+sl_document_get_state (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), SL_DOCUMENT_FAILED);
+  return priv->state;
+}
+
+static void
+apply_pending_requests (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+  g_autoptr(GPtrArray) requests = g_steal_pointer (&priv->pending_requests);
+
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    SL_DOCUMENT_GET_CLASS (self)->handle_request (self, g_ptr_array_index (requests, i));
+}
+
+void
+sl_document_set_state (SlDocument      *self,
+                       SlDocumentState  state)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  if (priv->state == state)
+    return;
+
+  priv->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+
+  /* A request for a document that cannot show anything is dropped: the
+   * document says why on its own page. */
+  if (state == SL_DOCUMENT_READY)
+    apply_pending_requests (self);
+  else if (state != SL_DOCUMENT_LOADING)
+    g_clear_pointer (&priv->pending_requests, g_ptr_array_unref);
+}
+
+double
+sl_document_get_progress (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), 0);
+  return priv->progress;
+}
+
+/**
+ * sl_document_set_progress:
+ * @progress: how much of the loading is done, from 0 to 1
+ */
+void
+sl_document_set_progress (SlDocument *self,
+                          double      progress)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  progress = CLAMP (progress, 0.0, 1.0);
+  if (priv->progress == progress)
+    return;
+
+  priv->progress = progress;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+}
+
+/**
+ * sl_document_get_error:
+ *
+ * Returns: (nullable): why the document failed
+ */
+const char *
+sl_document_get_error (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+  return priv->error;
+}
+
+/**
+ * sl_document_fail:
+ * @error: why, for people
+ *
+ * Sets the error and the failed state.
+ */
+void
+sl_document_fail (SlDocument *self,
+                  const char *error)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  if (g_strcmp0 (priv->error, error) != 0)
+    {
+      g_free (priv->error);
+      priv->error = g_strdup (error);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
+    }
+  sl_document_set_state (self, SL_DOCUMENT_FAILED);
+}
+
+/**
+ * sl_document_get_problems:
+ *
+ * Returns: (transfer none): a #GListModel of #SlProblem the document met
+ *   while reading, for the Problems panel
+ */
+GListModel *
+sl_document_get_problems (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+  return G_LIST_MODEL (priv->problems);
+}
+
+void
+sl_document_add_problem (SlDocument *self,
+                         SlProblem  *problem)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+  g_return_if_fail (SL_IS_PROBLEM (problem));
+
+  g_list_store_append (priv->problems, problem);
+}
+
+/**
+ * sl_document_show_details:
+ *
+ * Returns: whether the document put something in @details
+ */
+gboolean
+sl_document_show_details (SlDocument     *self,
+                          SlDetailsPanel *details)
+{
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (details), FALSE);
+
+  if (SL_DOCUMENT_GET_CLASS (self)->show_details == NULL)
+    return FALSE;
+  return SL_DOCUMENT_GET_CLASS (self)->show_details (self, details);
+}
+
+/**
+ * sl_document_details_changed:
+ *
+ * Says that what the document shows in Details changed (a new selection).
+ */
+void
+sl_document_details_changed (SlDocument *self)
+{
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  g_signal_emit (self, signals[DETAILS_CHANGED], 0);
+}
+
+/**
+ * sl_document_request:
+ * @request: what the document kind understands, say "(sxxx)" for a
+ *   search and a range
+ *
+ * Hands @request to the document now if it is ready, or once it is.
+ */
+void
+sl_document_request (SlDocument *self,
+                     GVariant   *request)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+  g_autoptr(GVariant) owned = g_variant_ref_sink (request);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  if (SL_DOCUMENT_GET_CLASS (self)->handle_request == NULL)
+    return;
+
+  if (priv->state == SL_DOCUMENT_READY)
+    {
+      SL_DOCUMENT_GET_CLASS (self)->handle_request (self, owned);
+      return;
+    }
+  if (priv->state != SL_DOCUMENT_LOADING)
+    return;
+
+  if (priv->pending_requests == NULL)
+    priv->pending_requests = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
+  g_ptr_array_add (priv->pending_requests, g_steal_pointer (&owned));
+}
+
+static void
+sl_document_finalize (GObject *object)
+{
+  SlDocument *self = (SlDocument *)object;
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_clear_pointer (&priv->path, g_free);
+  g_clear_pointer (&priv->error, g_free);
+  g_clear_object (&priv->workspace);
+  g_clear_object (&priv->problems);
+  g_clear_pointer (&priv->pending_requests, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (sl_document_parent_class)->finalize (object);
+}
+
+static void
+sl_document_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  SlDocument *self = SL_DOCUMENT (object);
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_string (value, priv->path);
+      break;
+    case PROP_WORKSPACE:
+      g_value_set_object (value, priv->workspace);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, priv->state);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, priv->progress);
+      break;
+    case PROP_ERROR:
+      g_value_set_string (value, priv->error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_document_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  SlDocument *self = SL_DOCUMENT (object);
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      priv->path = g_value_dup_string (value);
+      break;
+    case PROP_WORKSPACE:
+      priv->workspace = g_value_dup_object (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_document_class_init (SlDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_document_finalize;
+  object_class->get_property = sl_document_get_property;
+  object_class->set_property = sl_document_set_property;
+
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WORKSPACE] =
+    g_param_spec_object ("workspace", NULL, NULL, SL_TYPE_WORKSPACE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL, SL_TYPE_DOCUMENT_STATE, SL_DOCUMENT_LOADING,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROGRESS] =
+    g_param_spec_double ("progress", NULL, NULL, 0, 1, 0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ERROR] =
+    g_param_spec_string ("error", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[DETAILS_CHANGED] =
+    g_signal_new ("details-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+sl_document_init (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  priv->problems = g_list_store_new (SL_TYPE_PROBLEM);
+}

@@ -1,0 +1,48 @@
+/* sl-window-private.h: what the window's files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-console-panel.h"
+#include "sl-details-panel.h"
+#include "sl-dock-layout.h"
+#include "sl-job-controller.h"
+#include "sl-problems-panel.h"
+#include "sl-window.h"
+#include "sl-workspace-panel.h"
+
+G_BEGIN_DECLS
+
+struct _SlWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  GSettings            *settings;
+  SlDockLayout         *layout;
+  SlWorkspace          *workspace;
+  SlJobController      *jobs;
+  GHashTable           *opening_files;   /* paths opened as single files, until scanned */
+  guint                 progress_source;
+
+  SlWorkspacePanel     *workspace_panel;
+  SlProblemsPanel      *problems_panel;
+  SlConsolePanel       *console_panel;
+  SlDetailsPanel       *details_panel;
+
+  /* Template children */
+  PanelDock            *dock;
+  PanelGrid            *grid;
+  PanelPaned           *start_paned;
+  PanelPaned           *end_paned;
+  PanelPaned           *bottom_paned;
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkLabel             *status_label;
+  GtkWidget            *scan_box;
+  GtkProgressBar       *scan_progress;
+};
+
+void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
+
+G_END_DECLS
