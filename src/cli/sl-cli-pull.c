@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-cli.h"
-#include "sl-folder-pull.h"
+#include "sl-folder-puller.h"
 
 int
 sl_cli_pull (int    argc,

@@ -19,6 +19,8 @@
 
 #include <gio/gio.h>
 
+#include "sl-job.h"
+
 G_BEGIN_DECLS
 
 typedef enum {
@@ -29,31 +31,6 @@ typedef enum {
 } SlJobStatus;
 
 #define SL_JOB_DEFAULT_STOP_GRACE_SECONDS 10
-
-typedef struct _SlJob SlJob;
-
-GType        sl_job_get_type             (void) G_GNUC_CONST;
-SlJob       *sl_job_new                  (const char * const *argv,
-                                          const char         *working_dir,
-                                          const char         *base_dir);
-SlJob       *sl_job_new_for_dir          (const char         *job_dir);
-SlJob       *sl_job_ref                  (SlJob              *job);
-void         sl_job_unref                (SlJob              *job);
-const char  *sl_job_get_id               (SlJob              *job);
-const char  *sl_job_get_dir              (SlJob              *job);
-char        *sl_job_dup_log_path         (SlJob              *job);
-char        *sl_job_dup_file_path        (SlJob              *job,
-                                          const char         *name);
-const char  *sl_job_get_working_dir      (SlJob              *job);
-const char * const *sl_job_get_argv      (SlJob              *job);
-char        *sl_job_dup_command_line     (SlJob              *job);
-const char  *sl_job_get_env_setup        (SlJob              *job);
-void         sl_job_set_env_setup        (SlJob              *job,
-                                          const char         *command);
-const char  *sl_job_get_backend_id       (SlJob              *job);
-void         sl_job_set_backend_id       (SlJob              *job,
-                                          const char         *id);
-char        *sl_job_dup_new_id           (void);
 
 /**
  * SlJobLogFunc:
@@ -160,7 +137,5 @@ SlJobStatus  sl_job_backend_attach_log_finish  (SlJobBackend        *self,
                                                 guint64             *offset,
                                                 int                 *exit_code,
                                                 GError             **error);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)
 
 G_END_DECLS

@@ -18,7 +18,7 @@
 
 #include "sl-cache.h"
 #include "sl-direct-job-backend.h"
-#include "sl-folder-pull.h"
+#include "sl-folder-puller.h"
 #include "sl-local-target.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"

@@ -23,6 +23,8 @@
 
 #include <gio/gio.h>
 
+#include "sl-ssh-prompt.h"
+
 G_BEGIN_DECLS
 
 #define SL_SSH_ERROR (sl_ssh_error_quark ())
@@ -64,15 +66,7 @@ typedef enum {
   SL_SSH_STEP_FAILED,
 } SlSshStepStatus;
 
-typedef enum {
-  SL_SSH_PROMPT_PASSWORD,
-  SL_SSH_PROMPT_PASSPHRASE,
-  SL_SSH_PROMPT_KEYBOARD_INTERACTIVE,
-} SlSshPromptKind;
-
 #define SL_SSH_DEFAULT_TIMEOUT_SECONDS 10
-
-typedef struct _SlSshPrompt SlSshPrompt;
 
 /**
  * SlSshPromptFunc:
@@ -102,15 +96,6 @@ typedef void (*SlSshStepFunc) (SlSshStep        step,
                                const char      *detail,
                                const char      *hint,
                                gpointer         user_data);
-
-GType            sl_ssh_prompt_get_type        (void) G_GNUC_CONST;
-SlSshPrompt     *sl_ssh_prompt_ref             (SlSshPrompt *prompt);
-void             sl_ssh_prompt_unref           (SlSshPrompt *prompt);
-SlSshPromptKind  sl_ssh_prompt_get_kind        (SlSshPrompt *prompt);
-const char      *sl_ssh_prompt_get_message     (SlSshPrompt *prompt);
-gboolean         sl_ssh_prompt_get_echo        (SlSshPrompt *prompt);
-void             sl_ssh_prompt_answer          (SlSshPrompt *prompt,
-                                                const char  *answer);
 
 #define SL_TYPE_SSH_SESSION (sl_ssh_session_get_type ())
 G_DECLARE_FINAL_TYPE (SlSshSession, sl_ssh_session, SL, SSH_SESSION, GObject)
@@ -294,7 +279,5 @@ GBytes       *sl_ssh_session_read                 (SlSshSession        *self,
                                                    GError             **error);
 
 void          sl_ssh_session_disconnect           (SlSshSession        *self);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlSshPrompt, sl_ssh_prompt_unref)
 
 G_END_DECLS

@@ -21,7 +21,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
-#include "sl-folder-pull.h"
+#include "sl-folder-puller.h"
 #include "sl-ssh-session.h"
 #include "sl-target-shell.h"
 

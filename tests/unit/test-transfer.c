@@ -9,7 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-direct-job-backend.h"
-#include "sl-folder-pull.h"
+#include "sl-folder-puller.h"
 #include "sl-transfer.h"
 
 static void

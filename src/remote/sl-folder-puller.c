@@ -1,4 +1,4 @@
-/* sl-folder-pull.c
+/* sl-folder-puller.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "sl-folder-pull.h"
+#include "sl-folder-puller.h"
 #include "sl-shell-quote.h"
 
 void

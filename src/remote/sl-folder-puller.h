@@ -1,4 +1,4 @@
-/* sl-folder-pull.h: mirroring folders of a target into the local cache
+/* sl-folder-puller.h: mirroring folders of a target into the local cache
  *
  * A pull copies what changed in a remote folder into a local one: new
  * and rewritten files whole (under a temporary name, then renamed),
