@@ -21,6 +21,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-detector.h"
+#include "sl-profiler-layout.h"
 #include "sl-sniffer.h"
 
 #define MAX_DEPTH          64
@@ -59,32 +60,6 @@ typedef struct {
   GHashTable   *ancestors;  /* id::file -> path, for the folders being walked */
 } Walk;
 
-/* File name prefixes, followed by a rank or device id, that MindSpore's
- * profiler writes into its output folder. */
-static const char * const mindspore_profiler_markers[] = {
-  "step_trace_raw_",
-  "aicore_intermediate_",
-  "aicpu_intermediate_",
-  "framework_raw_",
-  "ascend_timeline_display_",
-  "gpu_timeline_display_",
-  "timeline_display_",
-  "ascend_timeline_summary_",
-  "gpu_timeline_summary_",
-  "output_timeline_data_",
-  "output_format_data_hwts_",
-  "min_cycle_counter_",
-  "flops_summary_",
-  "flops_",
-  "minddata_pipeline_raw_",
-  "minddata_aicpu_",
-  "minddata_cpu_utilization_",
-  "device_queue_profiling_",
-  "pipeline_profiling_",
-  "hccl_raw_",
-  "profiler_info_",
-};
-
 /* ------------------------------------------------------------------ */
 /* Names                                                               */
 /* ------------------------------------------------------------------ */
@@ -109,53 +84,57 @@ parse_id (const char *p,
   return TRUE;
 }
 
+/* The device or rank id in a MindSpore profiler file name. */
 static gboolean
 mindspore_profiler_file_id (const char *name,
                             guint64    *id)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (mindspore_profiler_markers); i++)
-    {
-      const char *marker = mindspore_profiler_markers[i];
+  gint64 value;
 
-      if (g_str_has_prefix (name, marker) && parse_id (name + strlen (marker), "_.", id))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-static gboolean
-is_mindspore_profiler_file (const char *name)
-{
-  guint64 id;
-
-  return mindspore_profiler_file_id (name, &id) || g_str_has_prefix (name, "step_trace_point_info");
+  if (!sl_profiler_layout_is_marker (name, &value) || value < 0)
+    return FALSE;
+  *id = (guint64)value;
+  return TRUE;
 }
 
 /* Raw CANN profiling data: "training_trace.46.dev.profiler_default_tag.1.slice_0",
- * where 1 is the device. */
+ * where 1 is the device; G_MAXUINT64 when the name has none. */
 static gboolean
 raw_slice_device_id (const char *name,
                      guint64    *id)
 {
-  const char *slice = g_strrstr (name, ".slice_");
-  const char *start;
-  guint64 slice_index;
+  gint64 value;
 
-  if (slice == NULL || !parse_id (slice + strlen (".slice_"), "", &slice_index))
+  if (sl_profiler_layout_classify_file (SL_PROFILE_LAYOUT_MSPROF, name) != SL_PROFILER_ROLE_RAW)
     return FALSE;
+  sl_profiler_layout_lookup_file (name, &value);
+  *id = value >= 0 ? (guint64)value : G_MAXUINT64;
+  return TRUE;
+}
 
-  start = slice;
-  while (start > name && g_ascii_isdigit (start[-1]))
-    start--;
+static gboolean
+is_dir_of (const char      *name,
+           SlProfileLayout  layout,
+           SlProfilerRole   role)
+{
+  SlProfileLayout found;
 
-  if (start == slice || start == name || start[-1] != '.')
-    {
-      *id = G_MAXUINT64;
-      return TRUE;
-    }
+  return sl_profiler_layout_classify_dir (name, &found, NULL) == role && found == layout;
+}
 
-  return parse_id (start, ".", id);
+/* The device id of a device_N folder. */
+static gboolean
+device_folder_id (const char *name,
+                  guint64    *id)
+{
+  gint64 value;
+  SlProfileLayout layout;
+
+  if (sl_profiler_layout_classify_dir (name, &layout, &value) != SL_PROFILER_ROLE_DEVICE_FOLDER ||
+      layout != SL_PROFILE_LAYOUT_MSPROF || value < 0)
+    return FALSE;
+  *id = (guint64)value;
+  return TRUE;
 }
 
 /* MindInsight's rule: any name matching summary\.(\d+) */
@@ -196,8 +175,7 @@ is_tensorboard_file (const char *name)
 static gboolean
 is_profiler_db_name (const char *name)
 {
-  return g_str_has_suffix (name, ".db") &&
-         (g_str_has_prefix (name, "msprof_") || g_str_has_prefix (name, "ascend_pytorch_profiler"));
+  return sl_profiler_layout_classify_file (SL_PROFILE_LAYOUT_DATABASE, name) == SL_PROFILER_ROLE_DB;
 }
 
 static gboolean
@@ -563,9 +541,8 @@ static gboolean
 is_ascend_profiler_folder (const char *name,
                            GPtrArray  *children)
 {
-  return g_str_has_suffix (name, "_ascend_pt") ||
-         g_str_has_suffix (name, "_ascend_ms") ||
-         g_str_equal (name, "ASCEND_PROFILER_OUTPUT") ||
+  return is_dir_of (name, SL_PROFILE_LAYOUT_ASCEND_PT, SL_PROFILER_ROLE_PROFILE_FOLDER) ||
+         is_dir_of (name, SL_PROFILE_LAYOUT_ASCEND_PT, SL_PROFILER_ROLE_OUTPUT_FOLDER) ||
          has_child_folder (children, "ASCEND_PROFILER_OUTPUT");
 }
 
@@ -590,24 +567,22 @@ static gboolean
 is_msprof_folder (const char *name,
                   GPtrArray  *children)
 {
-  if (g_str_has_prefix (name, "PROF_"))
+  if (is_dir_of (name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_PROFILE_FOLDER))
     {
       for (guint i = 0; i < children->len; i++)
         {
           GFileInfo *info = g_ptr_array_index (children, i);
           const char *child_name = g_file_info_get_name (info);
-          guint64 id;
 
           if (is_folder (info) &&
-              (is_numbered (child_name, "device_", &id) ||
-               g_str_equal (child_name, "host") ||
-               g_str_equal (child_name, "mindstudio_profiler_output")))
+              (is_dir_of (child_name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_DEVICE_FOLDER) ||
+               is_dir_of (child_name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_OUTPUT_FOLDER)))
             return TRUE;
         }
       return FALSE;
     }
 
-  if (g_str_has_prefix (name, "JOB"))
+  if (is_dir_of (name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_RAW_FOLDER))
     return has_raw_slices (children) || has_child_folder (children, "data");
 
   return FALSE;
@@ -626,11 +601,12 @@ is_mindspore_profiler_folder (const char *name,
 
       if (is_regular (info))
         {
-          if (is_mindspore_profiler_file (child_name))
+          if (sl_profiler_layout_is_marker (child_name, NULL))
             return TRUE;
           has_files = TRUE;
         }
-      else if (is_folder (info) && g_str_has_prefix (child_name, "PROF_"))
+      else if (is_folder (info) &&
+               is_dir_of (child_name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_PROFILE_FOLDER))
         {
           has_files = TRUE;
         }
@@ -638,7 +614,7 @@ is_mindspore_profiler_folder (const char *name,
 
   /* MindInsight takes any child folder named profiler* as profiler
    * output; an empty one is of no use. */
-  return g_str_has_prefix (name, "profiler") && has_files;
+  return is_dir_of (name, SL_PROFILE_LAYOUT_MINDSPORE, SL_PROFILER_ROLE_PROFILE_FOLDER) && has_files;
 }
 
 /* Returns: (transfer full) (nullable): the sniffed dump.json of an msprobe
@@ -691,7 +667,8 @@ add_mindspore_profiler_details (SlFinding *finding,
     {
       GFileInfo *info = g_ptr_array_index (children, i);
 
-      if (is_folder (info) && g_str_has_prefix (g_file_info_get_name (info), "PROF_"))
+      if (is_folder (info) &&
+          is_dir_of (g_file_info_get_name (info), SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_PROFILE_FOLDER))
         {
           if (prof_folders->len > 0)
             g_string_append (prof_folders, ",");
@@ -713,6 +690,7 @@ add_msprof_details (SlFinding  *finding,
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint64));
   g_autofree char *devices = NULL;
   gboolean current_layout = FALSE;
+  g_autoptr(GPtrArray) timelines = sl_finding_dup_timeline_files (finding);
   guint n_files = sl_finding_get_n_files (finding);
   guint n_timelines = 0;
 
@@ -725,21 +703,22 @@ add_msprof_details (SlFinding  *finding,
 
       for (guint j = 0; parts[j] != NULL; j++)
         {
-          if (is_numbered (parts[j], "device_", &id))
+          if (device_folder_id (parts[j], &id))
             g_array_append_val (ids, id);
-          if (g_str_equal (parts[j], "mindstudio_profiler_output"))
+          if (is_dir_of (parts[j], SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_OUTPUT_FOLDER))
             current_layout = TRUE;
         }
 
       if (raw_slice_device_id (name, &id))
         g_array_append_val (ids, id);
-
-      if (g_str_has_suffix (name, ".json") &&
-          (g_str_has_prefix (name, "msprof") || strstr (path, G_DIR_SEPARATOR_S "timeline" G_DIR_SEPARATOR_S) != NULL))
-        n_timelines++;
     }
 
-  if (g_str_has_prefix (folder_name, "JOB"))
+  /* "timelines" counts the Chrome traces; "timeline_files" adds the
+   * SQLite export. */
+  for (guint i = 0; i < timelines->len; i++)
+    n_timelines += sl_profiler_layout_is_timeline (g_ptr_array_index (timelines, i));
+
+  if (is_dir_of (folder_name, SL_PROFILE_LAYOUT_MSPROF, SL_PROFILER_ROLE_RAW_FOLDER))
     sl_finding_add_detail (finding, "layout", "raw");
   else
     sl_finding_add_detail (finding, "layout", current_layout ? "mindstudio_profiler_output" : "device");
@@ -760,6 +739,7 @@ add_ascend_profiler_details (SlFinding  *finding,
   gboolean has_text = FALSE;
   guint n_files = sl_finding_get_n_files (finding);
 
+  /* The table takes both; the suffix tells the framework. */
   if (g_str_has_suffix (folder_name, "_ascend_pt"))
     sl_finding_add_detail (finding, "framework", "PyTorch");
   else if (g_str_has_suffix (folder_name, "_ascend_ms"))
@@ -768,15 +748,24 @@ add_ascend_profiler_details (SlFinding  *finding,
   for (guint i = 0; i < n_files; i++)
     {
       g_autofree char *name = g_path_get_basename (sl_finding_get_file (finding, i));
-      guint64 id;
+      const SlProfilerEntry *entry;
+      gint64 id;
 
-      if (g_str_has_prefix (name, "profiler_info_") &&
-          parse_id (name + strlen ("profiler_info_"), ".", &id))
-        g_array_append_val (ranks, id);
+      entry = sl_profiler_layout_lookup_file (name, &id);
+      if (entry == NULL)
+        continue;
 
-      if (g_str_has_suffix (name, ".db"))
+      if (entry->role == SL_PROFILER_ROLE_INFO && entry->rank == SL_PROFILER_RANK_NAME && id >= 0)
+        {
+          guint64 rank = (guint64)id;
+
+          g_array_append_val (ranks, rank);
+        }
+
+      if (entry->role == SL_PROFILER_ROLE_DB)
         has_db = TRUE;
-      else if (g_str_equal (name, "trace_view.json") || g_str_equal (name, "kernel_details.csv"))
+      else if (entry->layout == SL_PROFILE_LAYOUT_ASCEND_PT &&
+               (entry->role == SL_PROFILER_ROLE_TIMELINE || entry->role == SL_PROFILER_ROLE_OP_SUMMARY))
         has_text = TRUE;
     }
 
@@ -819,6 +808,16 @@ add_msprobe_details (SlFinding     *finding,
       if (parent_name != NULL && is_numbered (parent_name, "step", &id))
         add_uint_detail (finding, "step", id);
     }
+}
+
+/* SL_FINDING_DETAIL_TIMELINE_FILES: what the GUI asks before it offers
+ * a timeline, so it need not walk the folder again. */
+static void
+add_timeline_detail (SlFinding *finding)
+{
+  g_autoptr(GPtrArray) timelines = sl_finding_dup_timeline_files (finding);
+
+  add_uint_detail (finding, SL_FINDING_DETAIL_TIMELINE_FILES, timelines->len);
 }
 
 /* Returns: TRUE when @folder was taken as a whole; *ok is FALSE when the
@@ -868,6 +867,9 @@ detect_whole_folder (Walk      *walk,
     default:
       g_assert_not_reached ();
     }
+
+  if (kind != SL_FINDING_MSPROBE_DUMP)
+    add_timeline_detail (finding);
 
   sl_detection_add_finding (walk->detection, finding);
   return TRUE;
@@ -1271,7 +1273,10 @@ detect_profiler_db (Walk      *walk,
     sl_finding_add_detail (finding, "producer", "msprof");
   else if (g_str_has_prefix (name, "ascend_pytorch_profiler"))
     sl_finding_add_detail (finding, "producer", "Ascend PyTorch profiler");
+  else if (g_str_has_prefix (name, "ascend_mindspore_profiler"))
+    sl_finding_add_detail (finding, "producer", "Ascend MindSpore profiler");
   add_uint_detail (finding, "page_size", result->sqlite_page_size);
+  add_timeline_detail (finding);
 
   if (result->sqlite_tables->len > 0)
     {

@@ -23,6 +23,7 @@
 #include "sl-csv-reader.h"
 #include "sl-profile-db.h"
 #include "sl-profile-loader.h"
+#include "sl-profiler-layout.h"
 
 #define MAX_DEPTH         8
 #define MAX_FILES         100000
@@ -78,32 +79,6 @@ found_free (Found *found)
 /* ------------------------------------------------------------------ */
 /* Classification */
 
-/* "<prefix><digits><suffix>" → the digits; -1 when @name does not match. */
-static gint64
-match_id (const char *name,
-          const char *prefix,
-          const char *suffix)
-{
-  gsize plen = strlen (prefix), slen = strlen (suffix), nlen = strlen (name);
-  gint64 id = 0;
-
-  if (nlen <= plen + slen || !g_str_has_prefix (name, prefix) || !g_str_has_suffix (name, suffix))
-    return -1;
-  for (gsize i = plen; i < nlen - slen; i++)
-    {
-      if (!g_ascii_isdigit (name[i]) || id > G_MAXINT32)
-        return -1;
-      id = id * 10 + (name[i] - '0');
-    }
-  return id;
-}
-
-static gboolean
-is_ascend_unit_name (const char *name)
-{
-  return g_str_has_suffix (name, "_ascend_pt") || g_str_has_suffix (name, "_ascend_ms");
-}
-
 /* The PROF_ folder above @dir, or NULL. */
 static char *
 find_prof_ancestor (const char *dir)
@@ -114,8 +89,10 @@ find_prof_ancestor (const char *dir)
     {
       g_autofree char *base = g_path_get_basename (current);
       g_autofree char *parent = NULL;
+      SlProfileLayout layout;
 
-      if (g_str_has_prefix (base, "PROF_"))
+      if (sl_profiler_layout_classify_dir (base, &layout, NULL) == SL_PROFILER_ROLE_PROFILE_FOLDER &&
+          layout == SL_PROFILE_LAYOUT_MSPROF)
         return g_steal_pointer (&current);
       parent = g_path_get_dirname (current);
       if (g_str_equal (parent, current))
@@ -127,100 +104,91 @@ find_prof_ancestor (const char *dir)
 }
 
 static gboolean
-classify_name (const char *name,
-               FileKind   *kind,
-               gint64     *id,
-               gboolean   *mindspore)
+has_ascend_output (const char *dir)
 {
-  static const struct {
-    const char *prefix;
-    const char *suffix;
-    FileKind    kind;
-  } numbered[] = {
-    { "step_trace_raw_", "_detail_time.csv", FILE_MS_STEP },
-    { "aicore_intermediate_", "_type.csv", FILE_MS_AICORE_TYPE },
-    { "aicore_intermediate_", "_detail.csv", FILE_MS_AICORE_DETAIL },
-    { "aicpu_intermediate_", ".csv", FILE_MS_AICPU },
-    { "framework_raw_", ".csv", FILE_MS_FRAMEWORK },
-    { "ascend_timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
-    { "gpu_timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
-    { "timeline_summary_", ".json", FILE_MS_TIMELINE_SUMMARY },
-    { "flops_summary_", ".json", FILE_MS_FLOPS_SUMMARY },
-    { "flops_", ".txt", FILE_MS_FLOPS },
-    { "profiler_info_", ".json", FILE_INFO },
-  };
+  g_autofree char *output = g_build_filename (dir, "ASCEND_PROFILER_OUTPUT", NULL);
 
-  *id = -1;
-  *mindspore = FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (numbered); i++)
+  return g_file_test (output, G_FILE_TEST_IS_DIR);
+}
+
+/* An *_ascend_pt or *_ascend_ms folder, or any folder that holds an
+ * ASCEND_PROFILER_OUTPUT (the detector takes those too). */
+static gboolean
+is_ascend_unit (const char *dir)
+{
+  g_autofree char *name = g_path_get_basename (dir);
+  SlProfileLayout layout;
+
+  if (sl_profiler_layout_classify_dir (name, &layout, NULL) == SL_PROFILER_ROLE_PROFILE_FOLDER &&
+      layout == SL_PROFILE_LAYOUT_ASCEND_PT)
+    return TRUE;
+  return has_ascend_output (dir);
+}
+
+static gboolean
+is_ascend_output (const char *dir_name)
+{
+  SlProfileLayout layout;
+
+  return sl_profiler_layout_classify_dir (dir_name, &layout, NULL) == SL_PROFILER_ROLE_OUTPUT_FOLDER &&
+         layout == SL_PROFILE_LAYOUT_ASCEND_PT;
+}
+
+/* The reader of a file the table says the loader reads. */
+static FileKind
+kind_for_entry (const SlProfilerEntry *entry)
+{
+  gboolean mindspore = entry->layout == SL_PROFILE_LAYOUT_MINDSPORE;
+
+  switch (entry->role)
     {
-      gint64 n = match_id (name, numbered[i].prefix, numbered[i].suffix);
-
-      if (n >= 0)
-        {
-          *kind = numbered[i].kind;
-          *id = n;
-          *mindspore = TRUE;
-          return TRUE;
-        }
+    case SL_PROFILER_ROLE_INFO: return FILE_INFO;
+    case SL_PROFILER_ROLE_STEP_TRACE:
+      return mindspore ? FILE_MS_STEP
+           : entry->layout == SL_PROFILE_LAYOUT_ASCEND_PT ? FILE_PT_STEP
+           : FILE_MSPROF_STEP;
+    case SL_PROFILER_ROLE_OP_STATISTIC: return mindspore ? FILE_MS_AICORE_TYPE : FILE_OP_STATISTIC;
+    case SL_PROFILER_ROLE_OP_SUMMARY: return mindspore ? FILE_MS_AICORE_DETAIL : FILE_OP_SUMMARY;
+    case SL_PROFILER_ROLE_AICPU: return FILE_MS_AICPU;
+    case SL_PROFILER_ROLE_TASK_TIME: return FILE_TASK_TIME;
+    case SL_PROFILER_ROLE_FRAMEWORK: return FILE_MS_FRAMEWORK;
+    case SL_PROFILER_ROLE_FLOPS: return FILE_MS_FLOPS;
+    case SL_PROFILER_ROLE_API_STATISTIC: return FILE_API_STATISTIC;
+    case SL_PROFILER_ROLE_TIMELINE_SUMMARY: return FILE_MS_TIMELINE_SUMMARY;
+    case SL_PROFILER_ROLE_FLOPS_SUMMARY: return FILE_MS_FLOPS_SUMMARY;
+    case SL_PROFILER_ROLE_MEMORY: return FILE_MEMORY_RECORD;
+    case SL_PROFILER_ROLE_CLUSTER_STEP: return FILE_CLUSTER_STEP;
+    case SL_PROFILER_ROLE_DB: return FILE_DATABASE;
+    default:
+      g_return_val_if_reached (FILE_INFO);
     }
-
-  if (g_str_equal (name, "profiler_metadata.json") ||
-      (g_str_has_prefix (name, "info.json.") && !g_str_has_suffix (name, ".done")))
-    *kind = FILE_INFO;
-  else if (g_str_equal (name, "cluster_step_trace_time.csv"))
-    *kind = FILE_CLUSTER_STEP;
-  else if (g_str_equal (name, "step_trace_time.csv"))
-    *kind = FILE_PT_STEP;
-  else if (g_str_has_prefix (name, "step_trace_") && g_str_has_suffix (name, ".csv"))
-    *kind = FILE_MSPROF_STEP;
-  else if ((g_str_has_prefix (name, "kernel_details") || g_str_has_prefix (name, "op_summary")) &&
-           g_str_has_suffix (name, ".csv"))
-    *kind = FILE_OP_SUMMARY;
-  else if (g_str_has_prefix (name, "op_statistic") && g_str_has_suffix (name, ".csv"))
-    *kind = FILE_OP_STATISTIC;
-  else if (g_str_has_prefix (name, "api_statistic") && g_str_has_suffix (name, ".csv"))
-    *kind = FILE_API_STATISTIC;
-  else if (g_str_has_prefix (name, "task_time") && g_str_has_suffix (name, ".csv"))
-    *kind = FILE_TASK_TIME;
-  else if (g_str_equal (name, "memory_record.csv"))
-    *kind = FILE_MEMORY_RECORD;
-  else if (g_str_has_suffix (name, ".db") &&
-           (g_str_has_prefix (name, "msprof_") || g_str_has_prefix (name, "ascend_pytorch_profiler") ||
-            g_str_has_prefix (name, "ascend_mindspore_profiler")))
-    *kind = FILE_DATABASE;
-  else
-    return FALSE;
-
-  return TRUE;
 }
 
 static Found *
 classify (const char *path)
 {
-  g_autofree char *name = g_path_get_basename (path);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *dir_name = g_path_get_basename (dir);
   g_autofree char *prof = NULL;
+  const SlProfilerEntry *entry;
   Found *found;
-  FileKind kind;
   gint64 id;
-  gboolean mindspore;
 
-  if (!classify_name (name, &kind, &id, &mindspore))
+  entry = sl_profiler_layout_lookup_file (path, &id);
+  if (entry == NULL || (entry->flags & SL_PROFILER_ENTRY_READ) == 0)
     return NULL;
 
   found = g_new0 (Found, 1);
   found->path = g_strdup (path);
-  found->kind = kind;
+  found->kind = kind_for_entry (entry);
   found->id = -1;
 
-  if (g_str_equal (dir_name, "ASCEND_PROFILER_OUTPUT"))
+  if (is_ascend_output (dir_name))
     {
       found->unit_dir = g_path_get_dirname (dir);
       found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
     }
-  else if (is_ascend_unit_name (dir_name))
+  else if (is_ascend_unit (dir))
     {
       found->unit_dir = g_strdup (dir);
       found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
@@ -230,7 +198,7 @@ classify (const char *path)
       found->unit_dir = g_steal_pointer (&prof);
       found->layout = SL_PROFILE_LAYOUT_MSPROF;
     }
-  else if (mindspore)
+  else if (entry->layout == SL_PROFILE_LAYOUT_MINDSPORE && id >= 0)
     {
       found->unit_dir = g_strdup (dir);
       found->layout = SL_PROFILE_LAYOUT_MINDSPORE;
@@ -238,31 +206,24 @@ classify (const char *path)
     }
   else
     {
+      /* Outside any known folder the file says whose it is. */
       found->unit_dir = g_strdup (dir);
-      found->layout = kind == FILE_CLUSTER_STEP ? SL_PROFILE_LAYOUT_CLUSTER
-                    : kind == FILE_DATABASE ? SL_PROFILE_LAYOUT_DATABASE
-                    : kind == FILE_OP_SUMMARY && g_str_has_prefix (name, "op_summary") ? SL_PROFILE_LAYOUT_MSPROF
-                    : SL_PROFILE_LAYOUT_ASCEND_PT;
+      found->layout = entry->layout == SL_PROFILE_LAYOUT_MINDSPORE ? SL_PROFILE_LAYOUT_ASCEND_PT : entry->layout;
     }
 
   return found;
 }
 
-/* An *_ascend_pt folder with its own ASCEND_PROFILER_OUTPUT also holds the
- * raw PROF_ folder it was made from: the same data again, so skip it. */
 static gboolean
 skip_child_dir (const char *dir,
                 const char *child)
 {
   g_autofree char *dir_name = g_path_get_basename (dir);
-  g_autofree char *output = NULL;
 
-  if (child[0] == '.')
-    return TRUE;
-  if (!g_str_has_prefix (child, "PROF_") || !is_ascend_unit_name (dir_name))
+  /* Only look on disk when the names could call for it. */
+  if (!sl_profiler_layout_skip_dir (dir_name, child, TRUE))
     return FALSE;
-  output = g_build_filename (dir, "ASCEND_PROFILER_OUTPUT", NULL);
-  return g_file_test (output, G_FILE_TEST_IS_DIR);
+  return child[0] == '.' || has_ascend_output (dir);
 }
 
 static int
@@ -578,7 +539,8 @@ read_info (Loader        *loader,
 {
   g_autoptr(JsonNode) root = load_json (loader, found->path);
   g_autofree char *name = g_path_get_basename (found->path);
-  gint64 id;
+  const SlProfilerEntry *entry;
+  gint64 id, name_id;
 
   if (root == NULL)
     return;
@@ -587,13 +549,15 @@ read_info (Loader        *loader,
 
   if ((id = info_int (rank, "rank_id")) >= 0)
     rank->rank_id = id;
-  if (g_str_has_prefix (name, "info.json."))
+  entry = sl_profiler_layout_lookup_file (name, &name_id);
+  if (entry != NULL && entry->layout == SL_PROFILE_LAYOUT_MSPROF)
     {
+      /* msprof's info.json.N */
       if ((id = info_int (rank, "DeviceInfo.0.id")) >= 0)
         rank->device_id = id;
     }
-  else if (rank->rank_id < 0 && (id = match_id (name, "profiler_info_", ".json")) >= 0)
-    rank->rank_id = id;
+  else if (rank->rank_id < 0 && entry != NULL && entry->rank == SL_PROFILER_RANK_NAME && name_id >= 0)
+    rank->rank_id = name_id;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1818,41 +1782,10 @@ sl_profile_load_finish (GAsyncResult  *result,
 /* Timeline files */
 
 static gboolean
-is_timeline_name (const char *path)
-{
-  g_autofree char *name = g_path_get_basename (path);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *dir_name = g_path_get_basename (dir);
-  g_autofree char *stem = NULL;
-
-  if (g_str_has_suffix (name, ".json.gz"))
-    stem = g_strndup (name, strlen (name) - 3);
-  else if (g_str_has_suffix (name, ".json"))
-    stem = g_strdup (name);
-  else
-    return FALSE;
-
-  if (g_str_equal (dir_name, "timeline"))
-    {
-      g_autofree char *parent = g_path_get_dirname (dir);
-      g_autofree char *parent_name = g_path_get_basename (parent);
-
-      if (g_str_has_prefix (parent_name, "device_"))
-        return TRUE;
-    }
-
-  return g_str_has_prefix (stem, "ascend_timeline_display_") ||
-         g_str_has_prefix (stem, "gpu_timeline_display_") ||
-         g_str_has_prefix (stem, "timeline_display_") ||
-         g_str_has_prefix (stem, "msprof") ||
-         g_str_equal (stem, "trace_view.json");
-}
-
-static gboolean
 collect_timeline (const char *path,
                   gpointer    user_data)
 {
-  if (is_timeline_name (path))
+  if (sl_profiler_layout_is_timeline (path))
     g_ptr_array_add (user_data, g_strdup (path));
   return TRUE;
 }

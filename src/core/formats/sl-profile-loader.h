@@ -41,9 +41,10 @@ SlProfile *sl_profile_load_finish         (GAsyncResult           *result,
                                            GError                **error);
 
 /* The Chrome-trace timeline files of a profiler folder, sorted by path:
- * ascend/gpu timeline_display_*.json, msprof*.json, trace_view.json and
- * the JSON files of device_N/timeline (also .json.gz). A file path gives
- * itself. */
+ * the files sl-profiler-layout calls timelines (ascend/gpu
+ * timeline_display_*.json, msprof*.json, trace_view.json and the JSON
+ * files of device_N/timeline, also .json.gz). A file path gives itself.
+ * SQLite exports are not listed; sl_finding_has_timeline() counts them. */
 GPtrArray *sl_profile_list_timeline_files (const char             *path);
 
 G_END_DECLS

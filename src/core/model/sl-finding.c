@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-finding.h"
+#include "sl-profiler-layout.h"
 
 struct _SlFinding
 {
@@ -291,6 +292,74 @@ sl_finding_dup_summary (SlFinding *self)
                           self->files->len, size);
 }
 
+static gboolean
+is_profiler_kind (SlFindingKind kind)
+{
+  return kind == SL_FINDING_MINDSPORE_PROFILER || kind == SL_FINDING_MSPROF ||
+         kind == SL_FINDING_ASCEND_PROFILER || kind == SL_FINDING_PROFILER_DB;
+}
+
+/**
+ * sl_finding_dup_timeline_files:
+ *
+ * The files of a profiler finding that a timeline is read from: its
+ * Chrome trace timelines and SQLite exports, picked by name from the
+ * files the detector attached, so nothing is read from disk. A SQLite
+ * export finding gives its own file.
+ *
+ * Returns: (transfer full) (element-type utf8): paths, sorted; empty for
+ *   findings that are not profiler output
+ */
+GPtrArray *
+sl_finding_dup_timeline_files (SlFinding *self)
+{
+  GPtrArray *files;
+
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+
+  if (self->kind == SL_FINDING_PROFILER_DB)
+    {
+      files = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < self->files->len; i++)
+        g_ptr_array_add (files, g_strdup (g_ptr_array_index (self->files, i)));
+      return files;
+    }
+  if (!is_profiler_kind (self->kind))
+    return g_ptr_array_new_with_free_func (g_free);
+
+  return sl_profiler_layout_select_timelines (self->path, self->files);
+}
+
+/**
+ * sl_finding_has_timeline:
+ *
+ * Answers from the %SL_FINDING_DETAIL_TIMELINE_FILES detail, without
+ * touching the disk; findings stored before that detail existed are
+ * answered from their file names. A Chrome trace is a timeline itself.
+ *
+ * Returns: whether the finding can be shown on the timeline
+ */
+gboolean
+sl_finding_has_timeline (SlFinding *self)
+{
+  const char *count;
+  g_autoptr(GPtrArray) files = NULL;
+
+  g_return_val_if_fail (SL_IS_FINDING (self), FALSE);
+
+  if (self->kind == SL_FINDING_TRACE)
+    return TRUE;
+  if (!is_profiler_kind (self->kind))
+    return FALSE;
+
+  count = sl_finding_lookup_detail (self, SL_FINDING_DETAIL_TIMELINE_FILES);
+  if (count != NULL)
+    return g_ascii_strtoull (count, NULL, 10) > 0;
+
+  files = sl_finding_dup_timeline_files (self);
+  return files->len > 0;
+}
+
 /* Detail keys are stable ids for scripts (`sightline-cli detect --json`);
  * people see these labels. */
 static const struct {
@@ -324,6 +393,7 @@ static const struct {
   { "tables", N_("Tables") },
   { "tags", N_("Tags") },
   { "task", N_("Task") },
+  { "timeline_files", N_("Timeline files") },
   { "timelines", N_("Timelines") },
   { "version", N_("Format version") },
 };

@@ -23,6 +23,12 @@ typedef enum {
   SL_FINDING_N_KINDS
 } SlFindingKind;
 
+/* Detail of every profiler finding (MindSpore, msprof, Ascend profiler
+ * folders and SQLite exports): how many files a timeline can be read
+ * from, the Chrome trace timelines plus the SQLite exports (whose tasks
+ * are the timeline), as decimal digits. "0" means no timeline. */
+#define SL_FINDING_DETAIL_TIMELINE_FILES "timeline_files"
+
 #define SL_TYPE_FINDING (sl_finding_get_type ())
 G_DECLARE_FINAL_TYPE (SlFinding, sl_finding, SL, FINDING, GObject)
 
@@ -50,6 +56,8 @@ gboolean       sl_finding_get_detail       (SlFinding     *self,
 const char    *sl_finding_lookup_detail    (SlFinding     *self,
                                             const char    *key);
 char          *sl_finding_dup_summary      (SlFinding     *self);
+gboolean       sl_finding_has_timeline     (SlFinding     *self);
+GPtrArray     *sl_finding_dup_timeline_files (SlFinding   *self);
 
 char          *sl_finding_detail_dup_label (const char    *key);
 const char    *sl_finding_detail_value_label (const char  *value);
