@@ -935,6 +935,9 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
     }
 
   resolve_flows (self, builder, by_builder_index, display_index);
+  /* Once here, so that no frame or Details ever scans the flows. */
+  self->flow_index = sl_trace_flow_index_new ((const SlTraceFlow *) (gpointer) self->flows->data,
+                                              self->flows->len, self->tracks);
 
   self->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, builder->phase_counts);

@@ -7,6 +7,7 @@
 
 #include "sl-trace.h"
 #include "sl-intern-table.h"
+#include "sl-trace-flow-index.h"
 #include "sl-trace-track.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,7 @@ struct _SlTrace
   GPtrArray     *processes;     /* SlTraceProcess * */
   GPtrArray     *tracks;        /* SlTraceTrack *, in display order */
   GArray        *flows;         /* SlTraceFlow */
+  SlTraceFlowIndex *flow_index;
   GHashTable    *phase_counts;
   GArray        *metadata;      /* SlTraceMetadataEvent */
   GListStore    *problems;

@@ -23,6 +23,7 @@ sl_trace_finalize (GObject *object)
   g_clear_pointer (&self->processes, g_ptr_array_unref);
   g_clear_pointer (&self->tracks, g_ptr_array_unref);
   g_clear_pointer (&self->flows, g_array_unref);
+  g_clear_pointer (&self->flow_index, sl_trace_flow_index_free);
   g_clear_pointer (&self->phase_counts, g_hash_table_unref);
   g_clear_pointer (&self->metadata, g_array_unref);
   g_clear_object (&self->problems);
@@ -264,6 +265,32 @@ sl_trace_get_flow (SlTrace *self,
   return &g_array_index (self->flows, SlTraceFlow, index);
 }
 
+const guint32 *
+sl_trace_get_slice_flows (SlTrace *self,
+                          guint    track,
+                          guint32  slice,
+                          guint   *n_flows)
+{
+  g_return_val_if_fail (SL_IS_TRACE (self), NULL);
+  g_return_val_if_fail (track < self->tracks->len, NULL);
+  g_return_val_if_fail (n_flows != NULL, NULL);
+
+  return sl_trace_flow_index_get_slice_flows (self->flow_index, track, slice, n_flows);
+}
+
+guint
+sl_trace_find_flows_in_range (SlTrace *self,
+                              gint64   from_ns,
+                              gint64   to_ns,
+                              guint32 *flows,
+                              guint    max_flows)
+{
+  g_return_val_if_fail (SL_IS_TRACE (self), 0);
+  g_return_val_if_fail (flows != NULL || max_flows == 0, 0);
+
+  return sl_trace_flow_index_find_in_range (self->flow_index, from_ns, to_ns, flows, max_flows);
+}
+
 GListModel *
 sl_trace_get_problems (SlTrace *self)
 {
@@ -341,6 +368,7 @@ sl_trace_get_memory_size (SlTrace *self)
   for (guint i = 0; i < self->tracks->len; i++)
     size += sl_trace_track_get_memory_size (g_ptr_array_index (self->tracks, i));
   size += self->flows->len * sizeof (SlTraceFlow);
+  size += sl_trace_flow_index_get_memory_size (self->flow_index);
   size += sl_intern_table_get_memory_size (self->strings);
   return size;
 }

@@ -128,6 +128,23 @@ const SlTraceCounter *sl_trace_get_counter           (SlTrace        *self,
 guint           sl_trace_get_n_flows                 (SlTrace        *self);
 const SlTraceFlow *sl_trace_get_flow                 (SlTrace        *self,
                                                       guint           index);
+/* The flows with an end at one slice, as indices for sl_trace_get_flow()
+ * in increasing order (a flow from a slice to itself once); NULL and 0
+ * for a slice without any. Indexed when the trace is built: nothing is
+ * scanned. */
+const guint32  *sl_trace_get_slice_flows             (SlTrace        *self,
+                                                      guint           track,
+                                                      guint32         slice,
+                                                      guint          *n_flows);
+/* Stores in @flows up to @max_flows indices of flows that cross the
+ * window [@from_ns, @to_ns] (a flow spans from its earlier to its later
+ * end), in order of their earlier end, and returns how many it stored.
+ * Costs the log of the number of flows plus what it stores. */
+guint           sl_trace_find_flows_in_range         (SlTrace        *self,
+                                                      gint64          from_ns,
+                                                      gint64          to_ns,
+                                                      guint32        *flows,
+                                                      guint           max_flows);
 
 GListModel     *sl_trace_get_problems                (SlTrace        *self);
 /* Event counts by phase letter ("X", "B", "E", "i", "C", "M", ...; "?"
