@@ -3,8 +3,10 @@
  *
  * Threads of nested slices (up to five deep, durations spread over four
  * orders of magnitude, so a full view holds thousands of slices per pixel)
- * in two processes, a counter per process and flows between threads.
- * Times are epoch nanoseconds as torch_npu writes them.
+ * in two processes, a counter per process and flows between threads
+ * (200, or as many more as asked for, each from a top-level slice to the
+ * next slice on the next thread). Times are epoch nanoseconds as
+ * torch_npu writes them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +32,11 @@ typedef struct {
   guint32         category;
   guint64         budget;
 } FixtureGen;
+
+typedef struct {
+  guint  thread;
+  gint64 at;       /* the middle of a top-level slice */
+} FixtureFlowStart;
 
 static void
 fixture_children (FixtureGen *gen,
@@ -62,12 +69,13 @@ fixture_children (FixtureGen *gen,
     }
 }
 
-/* About @n_events slices (plus counter points and flows) on @n_threads
- * threads. Returns the finished trace. */
+/* About @n_events slices (plus counter points and 200 + @n_more_flows
+ * flows) on @n_threads threads. Returns the finished trace. */
 static SlTrace *
-fixture_build_trace (guint64 n_events,
-                     guint   n_threads,
-                     guint32 seed)
+fixture_build_trace_with_flows (guint64 n_events,
+                                guint   n_threads,
+                                guint32 seed,
+                                guint   n_more_flows)
 {
   FixtureGen gen = { 0 };
   guint64 per_thread = n_events / n_threads;
@@ -76,6 +84,7 @@ fixture_build_trace (guint64 n_events,
   guint *threads = g_new (guint, n_threads);
   SlTrace *trace;
   gint64 last = FIXTURE_T0 + 1000000;
+  GArray *flow_starts = g_array_new (FALSE, FALSE, sizeof (FixtureFlowStart));
 
   gen.builder = sl_trace_builder_new ("generated.json");
   gen.rand = g_rand_new_with_seed (seed);
@@ -116,6 +125,8 @@ fixture_build_trace (guint64 n_events,
 
           sl_trace_builder_add_slice (gen.builder, threads[th], t, d, name_id, gen.category, 0, SL_TRACE_NO_ARGS, 0);
           gen.budget--;
+          if (n_more_flows > 0)
+            g_array_append_val (flow_starts, ((FixtureFlowStart) { th, t + d / 2 }));
           fixture_children (&gen, threads[th], t, d, 1);
           t += d + g_rand_int_range (gen.rand, 100, 20000);
         }
@@ -143,8 +154,31 @@ fixture_build_trace (guint64 n_events,
                                        at + (last - FIXTURE_T0) / 2000, TRUE);
     }
 
+  /* Spread over the top-level slices (of every thread, all through the
+   * trace); ids after those above. */
+  for (guint i = 0; i < n_more_flows && flow_starts->len > 0; i++)
+    {
+      const FixtureFlowStart *from =
+        &g_array_index (flow_starts, FixtureFlowStart, (guint)((guint64)i * flow_starts->len / n_more_flows));
+      guint32 name = sl_trace_builder_intern (gen.builder, "record", -1);
+
+      sl_trace_builder_add_flow_point (gen.builder, 's', 1000 + i, name, gen.category, threads[from->thread],
+                                       from->at, TRUE);
+      sl_trace_builder_add_flow_point (gen.builder, 'f', 1000 + i, name, gen.category,
+                                       threads[(from->thread + 1) % n_threads], from->at + 2000, FALSE);
+    }
+
   trace = sl_trace_builder_finish (gen.builder, NULL);
+  g_array_unref (flow_starts);
   g_rand_free (gen.rand);
   g_free (threads);
   return trace;
+}
+
+static SlTrace *
+fixture_build_trace (guint64 n_events,
+                     guint   n_threads,
+                     guint32 seed)
+{
+  return fixture_build_trace_with_flows (n_events, n_threads, seed, 0);
 }

@@ -68,8 +68,18 @@ check_row (guint   track,
           g_assert_cmpuint (span->slice, ==, i);
         }
       else
-        /* A run is at least as long as each slice in it shows. */
-        g_assert_cmpint (s->dur_ns[span->slice], >=, 0);
+        {
+          /* A run is coloured like one of its own slices: that slice is
+           * of this depth and lies within the run, so the run is at least
+           * as long as the slice it shows. */
+          gint64 shown_start = s->start_ns[span->slice];
+          gint64 shown_end = shown_start + s->dur_ns[span->slice];
+
+          g_assert_cmpuint (s->depth[span->slice], ==, depth);
+          g_assert_cmpint (shown_start, >=, span->start_ns);
+          g_assert_cmpint (shown_end, <=, span->end_ns);
+          g_assert_cmpint (span->end_ns - span->start_ns, >=, s->dur_ns[span->slice]);
+        }
     }
 }
 

@@ -158,6 +158,8 @@ sl_timeline_describe_slice (SlTrace  *trace,
   gint64 origin;
   guint process;
   guint n_children = 0;
+  const guint32 *flows;
+  guint n_flows;
   GString *children;
   const char *pname;
 
@@ -208,9 +210,10 @@ sl_timeline_describe_slice (SlTrace  *trace,
     }
   g_string_free (children, TRUE);
 
-  for (guint f = 0; f < sl_trace_get_n_flows (trace); f++)
+  flows = sl_trace_get_slice_flows (trace, track, slice, &n_flows);
+  for (guint f = 0; f < n_flows; f++)
     {
-      const SlTraceFlow *flow = sl_trace_get_flow (trace, f);
+      const SlTraceFlow *flow = sl_trace_get_flow (trace, flows[f]);
 
       if (flow->from_track == track && flow->from_slice == slice)
         add (rows, _("Flow to"), describe_target (trace, flow->to_track, flow->to_slice, flow->to_ns),

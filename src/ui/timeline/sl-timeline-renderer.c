@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
@@ -24,7 +25,6 @@
 #define LABEL_PADDING 4
 #define TEXT_CACHE_LIMIT 8192
 #define TICK_SPACING 110
-#define MAX_FLOWS_SCANNED 200000
 #define MAX_FLOWS_DRAWN 64
 
 /* Okabe–Ito without black, each at three lightnesses: names get one of 21
@@ -104,6 +104,8 @@ struct _SlTimelineRenderer
   GArray               *spans;
   GArray               *rects[N_COLORS + 1];
   GArray               *labels;
+  guint32               flows_in_view[MAX_FLOWS_DRAWN + 1];
+  GArray               *scanned_flows;  /* the naive peer's: guint32 */
   SlTraceLodColumn     *columns;
   guint                 n_columns;
   guint                 last_n_spans;
@@ -189,6 +191,7 @@ sl_timeline_renderer_new (void)
   self->rows = g_array_new (FALSE, FALSE, sizeof (Row));
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
+  self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i <= N_COLORS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
@@ -224,6 +227,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->rows);
   g_array_unref (self->spans);
   g_array_unref (self->labels);
+  g_array_unref (self->scanned_flows);
   for (guint i = 0; i <= N_COLORS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
@@ -378,8 +382,8 @@ sl_timeline_renderer_set_font (SlTimelineRenderer         *self,
   g_clear_object (&self->scratch_layout);
 }
 
-/* The benchmark's peer: every slice in view drawn on its own, as a simple
- * timeline does. */
+/* The benchmark's peer: every slice in view drawn on its own and every
+ * flow read to find those to draw, as a simple timeline does. */
 void
 sl_timeline_renderer_set_naive (SlTimelineRenderer *self,
                                 gboolean            naive)
@@ -1367,30 +1371,102 @@ flow_point (SlTimelineRenderer       *self,
   return TRUE;
 }
 
+static gboolean
+flow_in_view (const SlTraceFlow *f,
+              gint64             t0,
+              gint64             t1)
+{
+  return MAX (f->from_ns, f->to_ns) >= t0 && MIN (f->from_ns, f->to_ns) <= t1;
+}
+
+static gboolean
+flow_ends_at (const SlTraceFlow *f,
+              guint              track,
+              guint32            slice)
+{
+  return (f->from_track == track && f->from_slice == slice) || (f->to_track == track && f->to_slice == slice);
+}
+
+static int
+compare_flow_indices (const void *a,
+                      const void *b)
+{
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The naive peer's choice of flows, made by reading every flow. */
+static const guint32 *
+scan_flows_to_draw (SlTimelineRenderer       *self,
+                    const SlTimelineViewport *vp,
+                    gint64                    t1,
+                    guint                    *n)
+{
+  guint n_flows = sl_trace_get_n_flows (self->trace);
+  guint n_in_view = 0;
+  gboolean only_selected = FALSE;
+
+  for (guint i = 0; i < n_flows && !only_selected; i++)
+    if (flow_in_view (sl_trace_get_flow (self->trace, i), vp->t0, t1) && ++n_in_view > MAX_FLOWS_DRAWN)
+      only_selected = TRUE;
+
+  g_array_set_size (self->scanned_flows, 0);
+  for (guint32 i = 0; i < n_flows && (self->has_selected || !only_selected); i++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, i);
+
+      if (only_selected ? flow_ends_at (f, self->selected_track, self->selected_slice)
+                        : flow_in_view (f, vp->t0, t1))
+        g_array_append_val (self->scanned_flows, i);
+    }
+  *n = self->scanned_flows->len;
+  return (const guint32 *) (gpointer) self->scanned_flows->data;
+}
+
+/* The flows in view, or when there are more than MAX_FLOWS_DRAWN (arrows
+ * would hide the slices) only the selected slice's, as in Perfetto. Both
+ * come from the trace's flow index: no frame reads every flow. In flow
+ * order either way, so the arrowhead goes to the same flow. */
+static const guint32 *
+flows_to_draw (SlTimelineRenderer       *self,
+               const SlTimelineViewport *vp,
+               gint64                    t1,
+               guint                    *n)
+{
+  guint n_in_view;
+
+  if (self->naive)
+    return scan_flows_to_draw (self, vp, t1, n);
+
+  n_in_view = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+                                            G_N_ELEMENTS (self->flows_in_view));
+  if (n_in_view <= MAX_FLOWS_DRAWN)
+    {
+      qsort (self->flows_in_view, n_in_view, sizeof (guint32), compare_flow_indices);
+      *n = n_in_view;
+      return self->flows_in_view;
+    }
+  *n = 0;
+  if (!self->has_selected || self->selected_track >= sl_trace_get_n_tracks (self->trace))
+    return NULL;
+  return sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, n);
+}
+
 static void
 draw_flows (SlTimelineRenderer       *self,
             cairo_t                  *cr,
             const SlTimelineViewport *vp,
             gint64                    t1)
 {
-  guint n = sl_trace_get_n_flows (self->trace);
-  gboolean only_selected = n > MAX_FLOWS_SCANNED;
-  guint n_in_view = 0;
+  const guint32 *flows;
+  guint n = 0;
   gboolean has_selected = FALSE;
   double sx = 0, sy = 0;
   guint n_drawn = 0;
 
-  /* Zoomed out over many flows, arrows would hide the slices: then only
-   * the selected slice's flows are drawn, as in Perfetto. */
-  for (guint i = 0; i < n && !only_selected; i++)
-    {
-      const SlTraceFlow *f = sl_trace_get_flow (self->trace, i);
-
-      if (MAX (f->from_ns, f->to_ns) >= vp->t0 && MIN (f->from_ns, f->to_ns) <= t1
-          && ++n_in_view > MAX_FLOWS_DRAWN)
-        only_selected = TRUE;
-    }
-  if (only_selected && !self->has_selected)
+  flows = flows_to_draw (self, vp, t1, &n);
+  if (n == 0)
     return;
 
   cairo_save (cr);
@@ -1400,17 +1476,13 @@ draw_flows (SlTimelineRenderer       *self,
   cairo_set_line_width (cr, 1);
   cairo_set_tolerance (cr, 0.5);
 
-  for (guint i = 0; i < n; i++)
+  for (guint k = 0; k < n; k++)
     {
-      const SlTraceFlow *f = sl_trace_get_flow (self->trace, i);
-      gboolean selected = self->has_selected
-        && ((f->from_track == self->selected_track && f->from_slice == self->selected_slice)
-            || (f->to_track == self->selected_track && f->to_slice == self->selected_slice));
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, flows[k]);
+      gboolean selected = self->has_selected && flow_ends_at (f, self->selected_track, self->selected_slice);
       double x0, y0, x1, y1, dx;
 
-      if (only_selected && !selected)
-        continue;
-      if (MAX (f->from_ns, f->to_ns) < vp->t0 || MIN (f->from_ns, f->to_ns) > t1)
+      if (!flow_in_view (f, vp->t0, t1))
         continue;
       if (!flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))

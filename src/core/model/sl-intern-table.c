@@ -1,0 +1,188 @@
+/* sl-intern-table.c: the interned strings of a trace
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-intern-table.h"
+
+struct _SlInternTable
+{
+  GStringChunk *chunk;
+  GPtrArray    *strings;   /* id → const char *, owned by chunk */
+  GArray       *lengths;   /* id → guint32 */
+  guint32      *slots;     /* id + 1, 0 = empty; NULL once frozen */
+  guint32      *hashes;
+  guint         mask;
+  GHashTable   *repaired;  /* id → valid UTF-8 for the few that were not */
+};
+
+/* Eight bytes at a time: names are long (kernel and Python frames). */
+static inline guint32
+hash_bytes (const char *str,
+            gsize       len)
+{
+  guint64 h = G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) ^ len;
+  guint64 w;
+
+  while (len >= 8)
+    {
+      memcpy (&w, str, 8);
+      h = (h ^ w) * G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
+      h ^= h >> 32;
+      str += 8;
+      len -= 8;
+    }
+  w = 0;
+  memcpy (&w, str, len);
+  h = (h ^ w) * G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
+  h ^= h >> 29;
+  return (guint32) h;
+}
+
+SlInternTable *
+sl_intern_table_new (void)
+{
+  SlInternTable *table = g_new0 (SlInternTable, 1);
+
+  table->chunk = g_string_chunk_new (64 * 1024);
+  table->strings = g_ptr_array_new ();
+  table->lengths = g_array_new (FALSE, FALSE, sizeof (guint32));
+  table->mask = 1023;
+  table->slots = g_new0 (guint32, table->mask + 1);
+  table->hashes = g_new0 (guint32, table->mask + 1);
+  return table;
+}
+
+void
+sl_intern_table_free (SlInternTable *table)
+{
+  if (table == NULL)
+    return;
+
+  g_clear_pointer (&table->chunk, g_string_chunk_free);
+  g_clear_pointer (&table->strings, g_ptr_array_unref);
+  g_clear_pointer (&table->lengths, g_array_unref);
+  g_clear_pointer (&table->slots, g_free);
+  g_clear_pointer (&table->hashes, g_free);
+  g_clear_pointer (&table->repaired, g_hash_table_unref);
+  g_free (table);
+}
+
+static void
+intern_grow (SlInternTable *table)
+{
+  guint new_mask = table->mask * 2 + 1;
+  guint32 *slots = g_new0 (guint32, new_mask + 1);
+  guint32 *hashes = g_new0 (guint32, new_mask + 1);
+
+  for (guint i = 0; i <= table->mask; i++)
+    {
+      guint pos;
+
+      if (table->slots[i] == 0)
+        continue;
+      pos = table->hashes[i] & new_mask;
+      while (slots[pos] != 0)
+        pos = (pos + 1) & new_mask;
+      slots[pos] = table->slots[i];
+      hashes[pos] = table->hashes[i];
+    }
+  g_free (table->slots);
+  g_free (table->hashes);
+  table->slots = slots;
+  table->hashes = hashes;
+  table->mask = new_mask;
+}
+
+guint32
+sl_intern_table_intern (SlInternTable *table,
+                        const char    *str,
+                        gsize          len)
+{
+  guint32 h;
+  guint pos;
+  guint32 id;
+
+  g_return_val_if_fail (table != NULL, 0);
+  g_return_val_if_fail (table->slots != NULL, 0);
+
+  h = hash_bytes (str, len);
+  pos = h & table->mask;
+  while (table->slots[pos] != 0)
+    {
+      id = table->slots[pos] - 1;
+      if (table->hashes[pos] == h &&
+          g_array_index (table->lengths, guint32, id) == len &&
+          memcmp (g_ptr_array_index (table->strings, id), str, len) == 0)
+        return id;
+      pos = (pos + 1) & table->mask;
+    }
+
+  id = table->strings->len;
+  /* Checked once per distinct string: the bytes stay the key, readers
+   * get a repaired copy. */
+  if (G_UNLIKELY (!g_utf8_validate_len (str, len, NULL)))
+    {
+      if (table->repaired == NULL)
+        table->repaired = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+      g_hash_table_insert (table->repaired, GUINT_TO_POINTER (id), g_utf8_make_valid (str, len));
+    }
+  g_ptr_array_add (table->strings, g_string_chunk_insert_len (table->chunk, str, len));
+  g_array_append_val (table->lengths, (guint32) { len });
+  table->slots[pos] = id + 1;
+  table->hashes[pos] = h;
+  if ((guint) table->strings->len * 2 > table->mask)
+    intern_grow (table);
+  return id;
+}
+
+const char *
+sl_intern_table_get (SlInternTable *table,
+                     guint32        id)
+{
+  g_return_val_if_fail (table != NULL, "");
+
+  if (id >= table->strings->len)
+    return "";
+  if (G_UNLIKELY (table->repaired != NULL))
+    {
+      const char *repaired = g_hash_table_lookup (table->repaired, GUINT_TO_POINTER (id));
+
+      if (repaired != NULL)
+        return repaired;
+    }
+  return g_ptr_array_index (table->strings, id);
+}
+
+guint
+sl_intern_table_get_n_strings (SlInternTable *table)
+{
+  g_return_val_if_fail (table != NULL, 0);
+
+  return table->strings->len;
+}
+
+/* A built trace never interns again: the slots are as big as the strings. */
+void
+sl_intern_table_freeze (SlInternTable *table)
+{
+  g_return_if_fail (table != NULL);
+
+  g_clear_pointer (&table->slots, g_free);
+  g_clear_pointer (&table->hashes, g_free);
+}
+
+gsize
+sl_intern_table_get_memory_size (SlInternTable *table)
+{
+  gsize size = 0;
+
+  g_return_val_if_fail (table != NULL, 0);
+
+  for (guint i = 0; i < table->strings->len; i++)
+    size += g_array_index (table->lengths, guint32, i) + 1 + sizeof (gpointer) + 4;
+  return size;
+}

@@ -1,0 +1,958 @@
+/* sl-trace-builder.c: building an SlTrace from imported events
+ *
+ * The builder appends events to per-track columns, and finish() closes
+ * what is left open, seals every track (sorting and nesting its slices),
+ * binds flows and orders the tracks for display.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "sl-trace-builder.h"
+#include "sl-trace-private.h"
+
+#define CANCEL_CHECK_MASK 0xffff
+#define MAX_REPORTED      20
+
+typedef struct {
+  gint64   start_ns;
+  guint32  name_id;
+  guint32  category_id;
+  guint64  args_offset;
+  guint32  args_length;
+} OpenSlice;
+
+typedef struct {
+  guint64  id;
+  guint32  name_id;
+  guint32  category_id;
+  guint    track;
+  gint64   ts_ns;
+  guint32  seq;
+  char     phase;
+  gboolean bind_enclosing;
+} FlowPoint;
+
+typedef struct {
+  guint   track;
+  guint64 id;
+} AsyncKey;
+
+struct _SlTraceBuilder
+{
+  char          *source_path;
+  GPtrArray     *sources;
+  SlInternTable *strings;
+  GPtrArray     *processes;     /* SlTraceProcess * */
+  GHashTable    *process_index; /* pid → index + 1 */
+  GPtrArray     *tracks;        /* SlTraceTrack * */
+  GHashTable    *track_index;   /* key text → index + 1 */
+  GArray        *flow_points;
+  GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice */
+  GHashTable    *phase_counts;  /* phase → count */
+  GArray        *metadata;      /* SlTraceMetadataEvent */
+  GListStore    *problems;
+  guint64        n_unmatched_ends;
+  guint64        n_negative;
+  gint64         min_ns, max_ns;
+};
+
+static void
+process_free (gpointer data)
+{
+  SlTraceProcess *process = data;
+
+  g_free (process->name);
+  g_free (process->pid);
+  g_free (process);
+}
+
+static guint
+async_key_hash (gconstpointer key)
+{
+  const AsyncKey *k = key;
+
+  return k->track * 31u + (guint) (k->id ^ (k->id >> 32));
+}
+
+static gboolean
+async_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const AsyncKey *ka = a, *kb = b;
+
+  return ka->track == kb->track && ka->id == kb->id;
+}
+
+static void
+add_problem_at (SlTraceBuilder *builder,
+                SlSeverity      severity,
+                guint64         offset,
+                const char     *message)
+{
+  const char *path = builder->source_path;
+  gint64 byte = -1;
+
+  if (offset != SL_TRACE_NO_ARGS)
+    {
+      guint source = SL_TRACE_ARGS_SOURCE (offset);
+
+      if (source < builder->sources->len)
+        path = g_ptr_array_index (builder->sources, source);
+      byte = (gint64) SL_TRACE_ARGS_BYTE (offset);
+    }
+
+  g_autoptr(SlProblem) problem = sl_problem_new (severity, _("Trace"), path, byte, message);
+  g_list_store_append (builder->problems, problem);
+}
+
+static inline void
+note_time (SlTraceBuilder *builder,
+           gint64          start_ns,
+           gint64          end_ns)
+{
+  if (start_ns < builder->min_ns)
+    builder->min_ns = start_ns;
+  if (end_ns > builder->max_ns)
+    builder->max_ns = end_ns;
+}
+
+SlTraceBuilder *
+sl_trace_builder_new (const char *source_path)
+{
+  SlTraceBuilder *builder = g_new0 (SlTraceBuilder, 1);
+
+  builder->source_path = g_strdup (source_path);
+  builder->sources = g_ptr_array_new_with_free_func (g_free);
+  builder->strings = sl_intern_table_new ();
+  sl_intern_table_intern (builder->strings, "", 0);
+  builder->processes = g_ptr_array_new_with_free_func (process_free);
+  builder->process_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  builder->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_trace_track_free);
+  builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
+  builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free,
+                                               (GDestroyNotify) g_array_unref);
+  builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
+  builder->problems = g_list_store_new (SL_TYPE_PROBLEM);
+  builder->min_ns = G_MAXINT64;
+  builder->max_ns = G_MININT64;
+
+  return builder;
+}
+
+void
+sl_trace_builder_free (SlTraceBuilder *builder)
+{
+  if (builder == NULL)
+    return;
+
+  g_free (builder->source_path);
+  g_clear_pointer (&builder->sources, g_ptr_array_unref);
+  g_clear_pointer (&builder->strings, sl_intern_table_free);
+  g_clear_pointer (&builder->processes, g_ptr_array_unref);
+  g_clear_pointer (&builder->process_index, g_hash_table_unref);
+  g_clear_pointer (&builder->tracks, g_ptr_array_unref);
+  g_clear_pointer (&builder->track_index, g_hash_table_unref);
+  g_clear_pointer (&builder->flow_points, g_array_unref);
+  g_clear_pointer (&builder->async_open, g_hash_table_unref);
+  g_clear_pointer (&builder->phase_counts, g_hash_table_unref);
+  g_clear_pointer (&builder->metadata, g_array_unref);
+  g_clear_object (&builder->problems);
+  g_free (builder);
+}
+
+guint32
+sl_trace_builder_intern (SlTraceBuilder *builder,
+                         const char     *str,
+                         gssize          len)
+{
+  g_return_val_if_fail (builder != NULL, 0);
+
+  if (str == NULL)
+    return 0;
+  if (len < 0)
+    len = strlen (str);
+  return sl_intern_table_intern (builder->strings, str, len);
+}
+
+guint
+sl_trace_builder_add_source (SlTraceBuilder *builder,
+                             const char     *path)
+{
+  g_return_val_if_fail (builder != NULL, 0);
+  g_return_val_if_fail (path != NULL, 0);
+
+  for (guint i = 0; i < builder->sources->len; i++)
+    if (g_str_equal (g_ptr_array_index (builder->sources, i), path))
+      return i;
+  g_ptr_array_add (builder->sources, g_strdup (path));
+  return builder->sources->len - 1;
+}
+
+guint
+sl_trace_builder_get_process (SlTraceBuilder *builder,
+                              const char     *pid)
+{
+  gpointer value;
+  SlTraceProcess *process;
+
+  g_return_val_if_fail (builder != NULL, 0);
+
+  if (pid == NULL)
+    pid = "";
+  if ((value = g_hash_table_lookup (builder->process_index, pid)) != NULL)
+    return GPOINTER_TO_UINT (value) - 1;
+
+  process = g_new0 (SlTraceProcess, 1);
+  process->pid = g_strdup (pid);
+  g_ptr_array_add (builder->processes, process);
+  g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
+  return builder->processes->len - 1;
+}
+
+static guint
+get_track (SlTraceBuilder   *builder,
+           char             *key,    /* taken */
+           SlTraceTrackKind  kind,
+           guint             process,
+           const char       *tid,
+           guint32           name_id,
+           guint32           category_id,
+           guint32           series_id)
+{
+  gpointer value;
+  SlTraceTrack *track;
+
+  if ((value = g_hash_table_lookup (builder->track_index, key)) != NULL)
+    {
+      g_free (key);
+      return GPOINTER_TO_UINT (value) - 1;
+    }
+
+  track = sl_trace_track_new (kind, process, builder->tracks->len, tid, name_id, category_id, series_id);
+  g_ptr_array_add (builder->tracks, track);
+  g_hash_table_insert (builder->track_index, key, GUINT_TO_POINTER (builder->tracks->len));
+  return builder->tracks->len - 1;
+}
+
+guint
+sl_trace_builder_get_thread_track (SlTraceBuilder *builder,
+                                   guint           process,
+                                   const char     *tid)
+{
+  g_return_val_if_fail (builder != NULL, 0);
+  g_return_val_if_fail (process < builder->processes->len, 0);
+
+  if (tid == NULL)
+    tid = "";
+  return get_track (builder, g_strdup_printf ("t%u/%s", process, tid),
+                    SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
+}
+
+guint
+sl_trace_builder_get_async_track (SlTraceBuilder *builder,
+                                  guint           process,
+                                  guint32         category_id,
+                                  guint32         name_id)
+{
+  g_return_val_if_fail (builder != NULL, 0);
+  g_return_val_if_fail (process < builder->processes->len, 0);
+
+  return get_track (builder, g_strdup_printf ("a%u/%u/%u", process, category_id, name_id),
+                    SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
+}
+
+guint
+sl_trace_builder_get_counter_track (SlTraceBuilder *builder,
+                                    guint           process,
+                                    guint32         name_id,
+                                    guint32         series_id)
+{
+  g_return_val_if_fail (builder != NULL, 0);
+  g_return_val_if_fail (process < builder->processes->len, 0);
+
+  return get_track (builder, g_strdup_printf ("c%u/%u/%u", process, name_id, series_id),
+                    SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
+}
+
+void
+sl_trace_builder_set_process_name (SlTraceBuilder *builder,
+                                   guint           process,
+                                   const char     *name)
+{
+  SlTraceProcess *p;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (process < builder->processes->len);
+
+  p = g_ptr_array_index (builder->processes, process);
+  g_free (p->name);
+  p->name = g_strdup (name);
+}
+
+void
+sl_trace_builder_set_process_sort_index (SlTraceBuilder *builder,
+                                         guint           process,
+                                         gint64          sort_index)
+{
+  SlTraceProcess *p;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (process < builder->processes->len);
+
+  p = g_ptr_array_index (builder->processes, process);
+  p->sort_index = sort_index;
+}
+
+void
+sl_trace_builder_set_track_name (SlTraceBuilder *builder,
+                                 guint           track,
+                                 const char     *name)
+{
+  SlTraceTrack *t;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  t = g_ptr_array_index (builder->tracks, track);
+  g_free (t->name);
+  t->name = g_strdup (name);
+}
+
+void
+sl_trace_builder_set_track_sort_index (SlTraceBuilder *builder,
+                                       guint           track,
+                                       gint64          sort_index)
+{
+  SlTraceTrack *t;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  t = g_ptr_array_index (builder->tracks, track);
+  t->sort_index = sort_index;
+}
+
+static void
+append_slice (SlTraceBuilder *builder,
+              SlTraceTrack   *t,
+              gint64          start_ns,
+              gint64          dur_ns,
+              guint32         name_id,
+              guint32         category_id,
+              guint8          flags,
+              guint64         args_offset,
+              guint32         args_length)
+{
+  if (dur_ns < 0)
+    {
+      builder->n_negative++;
+      dur_ns = 0;
+    }
+  /* hostile times: the end must stay representable */
+  if (start_ns > 0 && dur_ns > G_MAXINT64 - start_ns)
+    dur_ns = G_MAXINT64 - start_ns;
+  sl_trace_track_append_slice (t, start_ns, dur_ns, name_id, category_id, flags, args_offset, args_length);
+  note_time (builder, start_ns, start_ns + dur_ns);
+}
+
+void
+sl_trace_builder_add_slice (SlTraceBuilder *builder,
+                            guint           track,
+                            gint64          start_ns,
+                            gint64          dur_ns,
+                            guint32         name_id,
+                            guint32         category_id,
+                            guint8          flags,
+                            guint64         args_offset,
+                            guint32         args_length)
+{
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  append_slice (builder, g_ptr_array_index (builder->tracks, track),
+                start_ns, dur_ns, name_id, category_id, flags, args_offset, args_length);
+}
+
+void
+sl_trace_builder_begin_slice (SlTraceBuilder *builder,
+                              guint           track,
+                              gint64          start_ns,
+                              guint32         name_id,
+                              guint32         category_id,
+                              guint64         args_offset,
+                              guint32         args_length)
+{
+  OpenSlice open = { start_ns, name_id, category_id, args_offset, args_length };
+  SlTraceTrack *t;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  t = g_ptr_array_index (builder->tracks, track);
+  if (t->open == NULL)
+    t->open = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
+  g_array_append_val (t->open, open);
+  note_time (builder, start_ns, start_ns);
+}
+
+/* end - start without signed overflow (negative when the end comes first) */
+static inline gint64
+span (gint64 start_ns,
+      gint64 end_ns)
+{
+  if (end_ns >= start_ns)
+    return (guint64) end_ns - (guint64) start_ns > (guint64) G_MAXINT64 ? G_MAXINT64 : end_ns - start_ns;
+  return (guint64) start_ns - (guint64) end_ns > (guint64) G_MAXINT64 ? -G_MAXINT64 : end_ns - start_ns;
+}
+
+static void
+report_unmatched_end (SlTraceBuilder *builder,
+                      guint64         offset)
+{
+  if (builder->n_unmatched_ends++ < MAX_REPORTED)
+    add_problem_at (builder, SL_SEVERITY_WARNING, offset,
+                    _("End event without a matching begin; ignored"));
+}
+
+void
+sl_trace_builder_end_slice (SlTraceBuilder *builder,
+                            guint           track,
+                            gint64          end_ns,
+                            guint64         offset)
+{
+  OpenSlice *open;
+  SlTraceTrack *t;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  t = g_ptr_array_index (builder->tracks, track);
+  if (t->open == NULL || t->open->len == 0)
+    {
+      report_unmatched_end (builder, offset);
+      return;
+    }
+
+  open = &g_array_index (t->open, OpenSlice, t->open->len - 1);
+  append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
+                open->category_id, SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
+  g_array_set_size (t->open, t->open->len - 1);
+}
+
+void
+sl_trace_builder_begin_async (SlTraceBuilder *builder,
+                              guint           track,
+                              guint64         id,
+                              gint64          start_ns,
+                              guint32         name_id,
+                              guint32         category_id,
+                              guint64         args_offset,
+                              guint32         args_length)
+{
+  OpenSlice open = { start_ns, name_id, category_id, args_offset, args_length };
+  AsyncKey key = { track, id };
+  GArray *stack;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  stack = g_hash_table_lookup (builder->async_open, &key);
+  if (stack == NULL)
+    {
+      stack = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
+      g_hash_table_insert (builder->async_open, g_memdup2 (&key, sizeof key), stack);
+    }
+  g_array_append_val (stack, open);
+  note_time (builder, start_ns, start_ns);
+}
+
+void
+sl_trace_builder_end_async (SlTraceBuilder *builder,
+                            guint           track,
+                            guint64         id,
+                            gint64          end_ns,
+                            guint64         offset)
+{
+  AsyncKey key = { track, id };
+  OpenSlice *open;
+  GArray *stack;
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  stack = g_hash_table_lookup (builder->async_open, &key);
+  if (stack == NULL || stack->len == 0)
+    {
+      report_unmatched_end (builder, offset);
+      return;
+    }
+
+  open = &g_array_index (stack, OpenSlice, stack->len - 1);
+  append_slice (builder, g_ptr_array_index (builder->tracks, track), open->start_ns,
+                span (open->start_ns, end_ns), open->name_id, open->category_id,
+                SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
+  g_array_set_size (stack, stack->len - 1);
+  if (stack->len == 0)
+    g_hash_table_remove (builder->async_open, &key);
+}
+
+void
+sl_trace_builder_add_counter (SlTraceBuilder *builder,
+                              guint           track,
+                              gint64          ts_ns,
+                              double          value)
+{
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+
+  sl_trace_track_append_point (g_ptr_array_index (builder->tracks, track), ts_ns, value);
+  note_time (builder, ts_ns, ts_ns);
+}
+
+void
+sl_trace_builder_add_flow_point (SlTraceBuilder *builder,
+                                 char            phase,
+                                 guint64         id,
+                                 guint32         name_id,
+                                 guint32         category_id,
+                                 guint           track,
+                                 gint64          ts_ns,
+                                 gboolean        bind_enclosing)
+{
+  FlowPoint point = { id, name_id, category_id, track, ts_ns, 0, phase, bind_enclosing };
+
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (track < builder->tracks->len);
+  g_return_if_fail (phase == 's' || phase == 't' || phase == 'f');
+
+  point.seq = builder->flow_points->len;
+  g_array_append_val (builder->flow_points, point);
+  note_time (builder, ts_ns, ts_ns);
+}
+
+void
+sl_trace_builder_add_metadata_event (SlTraceBuilder *builder,
+                                     guint64         offset,
+                                     guint32         length)
+{
+  SlTraceMetadataEvent event = { offset, length };
+
+  g_return_if_fail (builder != NULL);
+
+  g_array_append_val (builder->metadata, event);
+}
+
+void
+sl_trace_builder_add_phase_count (SlTraceBuilder *builder,
+                                  const char     *phase,
+                                  guint64         n)
+{
+  gpointer key, value;
+
+  g_return_if_fail (builder != NULL);
+
+  if (n == 0)
+    return;
+  if (phase == NULL)
+    phase = "?";
+  if (g_hash_table_lookup_extended (builder->phase_counts, phase, &key, &value))
+    g_hash_table_insert (builder->phase_counts, g_strdup (phase), GSIZE_TO_POINTER (GPOINTER_TO_SIZE (value) + n));
+  else
+    g_hash_table_insert (builder->phase_counts, g_strdup (phase), GSIZE_TO_POINTER (n));
+}
+
+void
+sl_trace_builder_count_phase (SlTraceBuilder *builder,
+                              const char     *phase)
+{
+  sl_trace_builder_add_phase_count (builder, phase, 1);
+}
+
+void
+sl_trace_builder_add_problem (SlTraceBuilder *builder,
+                              SlProblem      *problem)
+{
+  g_return_if_fail (builder != NULL);
+  g_return_if_fail (SL_IS_PROBLEM (problem));
+
+  g_list_store_append (builder->problems, problem);
+}
+
+/* ------------------------------------------------------------------ */
+/* finish() */
+
+static gboolean
+is_number (const char *s)
+{
+  if (s == NULL || *s == '\0')
+    return FALSE;
+  if (*s == '-')
+    s++;
+  for (; *s; s++)
+    if (!g_ascii_isdigit (*s))
+      return FALSE;
+  return TRUE;
+}
+
+/* Numbers compare as numbers, anything else as text. */
+static int
+compare_ids (const char *a,
+             const char *b)
+{
+  if (is_number (a) && is_number (b))
+    {
+      gint64 x = g_ascii_strtoll (a, NULL, 10), y = g_ascii_strtoll (b, NULL, 10);
+
+      if (x != y)
+        return x < y ? -1 : 1;
+      return 0;
+    }
+  return g_strcmp0 (a, b);
+}
+
+static int
+compare_tracks (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  SlTrace *self = user_data;
+  const SlTraceTrack *ta = *(SlTraceTrack * const *)a, *tb = *(SlTraceTrack * const *)b;
+  const SlTraceProcess *pa = g_ptr_array_index (self->processes, ta->process);
+  const SlTraceProcess *pb = g_ptr_array_index (self->processes, tb->process);
+  int cmp;
+
+  if (pa->sort_index != pb->sort_index)
+    return pa->sort_index < pb->sort_index ? -1 : 1;
+  if (ta->process != tb->process)
+    {
+      if ((cmp = compare_ids (pa->pid, pb->pid)) != 0)
+        return cmp;
+      return ta->process < tb->process ? -1 : 1;
+    }
+  if (ta->sort_index != tb->sort_index)
+    return ta->sort_index < tb->sort_index ? -1 : 1;
+  if (ta->kind != tb->kind)
+    return ta->kind < tb->kind ? -1 : 1;
+  if (ta->kind == SL_TRACE_TRACK_THREAD && ta->name == NULL && tb->name == NULL)
+    return compare_ids (ta->tid, tb->tid);
+  if ((cmp = g_strcmp0 (sl_trace_track_get_name (ta), sl_trace_track_get_name (tb))) != 0)
+    return cmp;
+  return compare_ids (ta->tid, tb->tid);
+}
+
+static int
+phase_rank (char phase)
+{
+  return phase == 's' ? 0 : phase == 't' ? 1 : 2;
+}
+
+static int
+compare_flow_points (gconstpointer a,
+                     gconstpointer b)
+{
+  const FlowPoint *pa = a, *pb = b;
+
+  if (pa->id != pb->id)
+    return pa->id < pb->id ? -1 : 1;
+  if (pa->category_id != pb->category_id)
+    return pa->category_id < pb->category_id ? -1 : 1;
+  /* by time, as Chrome does: writers do not always put 's' before 'f' */
+  if (pa->ts_ns != pb->ts_ns)
+    return pa->ts_ns < pb->ts_ns ? -1 : 1;
+  if (pa->phase != pb->phase)
+    return phase_rank (pa->phase) < phase_rank (pb->phase) ? -1 : 1;
+  return pa->seq < pb->seq ? -1 : (pa->seq > pb->seq);
+}
+
+static guint32
+bind_flow_point (GPtrArray       *tracks,
+                 const FlowPoint *p)
+{
+  const SlTraceTrack *t = g_ptr_array_index (tracks, p->track);
+
+  if (p->bind_enclosing)
+    return sl_trace_track_find_enclosing (t, p->ts_ns);
+  return sl_trace_track_find_next (t, p->ts_ns);
+}
+
+/* Flow v1: s starts a chain, t continues it, f ends it; each step is an
+ * arrow. Points are matched by (id, category) in time order. */
+static void
+resolve_flows (SlTrace        *self,
+               SlTraceBuilder *builder,
+               GPtrArray      *tracks_by_builder_index,
+               const guint    *display_index)
+{
+  GArray *points = builder->flow_points;
+  guint64 n_dangling = 0;
+  guint i = 0;
+
+  self->flows = g_array_new (FALSE, FALSE, sizeof (SlTraceFlow));
+  if (points->len == 0)
+    return;
+
+  qsort (points->data, points->len, sizeof (FlowPoint), compare_flow_points);
+  while (i < points->len)
+    {
+      guint j = i;
+      const FlowPoint *prev = NULL;
+
+      while (j < points->len &&
+             g_array_index (points, FlowPoint, j).id == g_array_index (points, FlowPoint, i).id &&
+             g_array_index (points, FlowPoint, j).category_id == g_array_index (points, FlowPoint, i).category_id)
+        j++;
+
+      for (guint k = i; k < j; k++)
+        {
+          const FlowPoint *p = &g_array_index (points, FlowPoint, k);
+
+          if (p->phase == 's')
+            {
+              if (prev != NULL)
+                n_dangling++;
+              prev = p;
+              continue;
+            }
+          if (prev == NULL)
+            {
+              n_dangling++;
+              continue;
+            }
+
+          {
+            SlTraceFlow flow = {
+              .id = p->id,
+              .name_id = prev->name_id,
+              .category_id = prev->category_id,
+              .from_track = display_index[prev->track],
+              .from_slice = bind_flow_point (tracks_by_builder_index, prev),
+              .from_ns = prev->ts_ns,
+              .to_track = display_index[p->track],
+              .to_slice = bind_flow_point (tracks_by_builder_index, p),
+              .to_ns = p->ts_ns,
+              .to_enclosing = p->bind_enclosing,
+            };
+            g_array_append_val (self->flows, flow);
+          }
+          prev = p->phase == 'f' ? NULL : p;
+        }
+      if (prev != NULL && prev->phase == 's')
+        n_dangling++;
+      i = j;
+    }
+
+  if (n_dangling > 0)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu flow event has no other end; it is not drawn",
+                                      "%llu flow events have no other end; they are not drawn",
+                                      n_dangling),
+                         (unsigned long long) n_dangling);
+      add_problem_at (builder, SL_SEVERITY_INFO, SL_TRACE_NO_ARGS, message);
+    }
+}
+
+static void
+close_open_slices (SlTraceBuilder *builder,
+                   gint64          end_ns)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  guint64 n_open = 0;
+
+  for (guint i = 0; i < builder->tracks->len; i++)
+    {
+      SlTraceTrack *t = g_ptr_array_index (builder->tracks, i);
+
+      for (guint k = 0; t->open != NULL && k < t->open->len; k++)
+        {
+          OpenSlice *open = &g_array_index (t->open, OpenSlice, k);
+
+          if (n_open++ < MAX_REPORTED)
+            add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
+                            _("Begin event without an end; drawn to the end of the trace"));
+          append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
+                        open->category_id, SL_TRACE_SLICE_UNFINISHED | SL_TRACE_SLICE_BEGIN_END, open->args_offset,
+                        open->args_length);
+        }
+      g_clear_pointer (&t->open, g_array_unref);
+    }
+
+  g_hash_table_iter_init (&iter, builder->async_open);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const AsyncKey *k = key;
+      GArray *stack = value;
+      SlTraceTrack *t = g_ptr_array_index (builder->tracks, k->track);
+
+      for (guint s = 0; s < stack->len; s++)
+        {
+          OpenSlice *open = &g_array_index (stack, OpenSlice, s);
+
+          if (n_open++ < MAX_REPORTED)
+            add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
+                            _("Begin event without an end; drawn to the end of the trace"));
+          append_slice (builder, t, open->start_ns, span (open->start_ns, end_ns), open->name_id,
+                        open->category_id, SL_TRACE_SLICE_UNFINISHED | SL_TRACE_SLICE_BEGIN_END, open->args_offset,
+                        open->args_length);
+        }
+    }
+  g_hash_table_remove_all (builder->async_open);
+
+  if (n_open > MAX_REPORTED)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu begin event has no end in all",
+                                      "%llu begin events have no end in all",
+                                      n_open),
+                         (unsigned long long) n_open);
+      add_problem_at (builder, SL_SEVERITY_WARNING, SL_TRACE_NO_ARGS, message);
+    }
+}
+
+static void
+report_totals (SlTraceBuilder *builder)
+{
+  if (builder->n_unmatched_ends > MAX_REPORTED)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu end event has no begin in all",
+                                      "%llu end events have no begin in all",
+                                      builder->n_unmatched_ends),
+                         (unsigned long long) builder->n_unmatched_ends);
+      add_problem_at (builder, SL_SEVERITY_WARNING, SL_TRACE_NO_ARGS, message);
+    }
+  if (builder->n_negative > 0)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu slice has a negative duration; drawn with none",
+                                      "%llu slices have a negative duration; drawn with none",
+                                      builder->n_negative),
+                         (unsigned long long) builder->n_negative);
+      add_problem_at (builder, SL_SEVERITY_WARNING, SL_TRACE_NO_ARGS, message);
+    }
+}
+static void
+name_track (SlTrace      *self,
+            SlTraceTrack *t)
+{
+  const char *name, *series;
+
+  if (t->name != NULL)
+    return;
+  switch (t->kind)
+    {
+    case SL_TRACE_TRACK_THREAD:
+      break;
+    case SL_TRACE_TRACK_ASYNC:
+      t->name = g_strdup (sl_trace_get_string (self, t->name_id));
+      break;
+    case SL_TRACE_TRACK_COUNTER:
+      name = sl_trace_get_string (self, t->name_id);
+      series = sl_trace_get_string (self, t->series_id);
+      if (*series == '\0' || g_str_equal (series, "value"))
+        t->name = g_strdup (name);
+      else
+        t->name = g_strdup_printf ("%s %s", name, series);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+SlTrace *
+sl_trace_builder_finish (SlTraceBuilder *builder,
+                         GCancellable   *cancellable)
+{
+  g_autoptr(SlTrace) self = NULL;
+  g_autofree guint *display_index = NULL;
+  g_autoptr(GPtrArray) by_builder_index = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  gsize work = 0;
+
+  g_return_val_if_fail (builder != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_TRACE, NULL);
+
+  if (builder->min_ns > builder->max_ns)
+    builder->min_ns = builder->max_ns = 0;
+  close_open_slices (builder, builder->max_ns);
+  report_totals (builder);
+
+  for (guint i = 0; i < builder->tracks->len; i++)
+    {
+      SlTraceTrack *t = g_ptr_array_index (builder->tracks, i);
+
+      sl_trace_track_seal (t);
+      work += t->n + t->n_points;
+      if (work > CANCEL_CHECK_MASK)
+        {
+          work = 0;
+          if (g_cancellable_is_cancelled (cancellable))
+            {
+              sl_trace_builder_free (builder);
+              return NULL;
+            }
+        }
+    }
+
+  /* Hand everything over. */
+  self->source_path = g_strdup (builder->source_path);
+  self->sources = g_steal_pointer (&builder->sources);
+  self->strings = g_steal_pointer (&builder->strings);
+  sl_intern_table_freeze (self->strings);
+  self->processes = g_steal_pointer (&builder->processes);
+  self->start_ns = builder->min_ns;
+  self->end_ns = builder->max_ns;
+
+  by_builder_index = g_ptr_array_new ();
+  for (guint i = 0; i < builder->tracks->len; i++)
+    {
+      SlTraceTrack *t = g_ptr_array_index (builder->tracks, i);
+
+      name_track (self, t);
+      g_ptr_array_add (by_builder_index, t);
+    }
+  self->tracks = g_steal_pointer (&builder->tracks);
+  g_ptr_array_sort_with_data (self->tracks, compare_tracks, self);
+  display_index = g_new0 (guint, MAX (self->tracks->len, 1));
+  for (guint i = 0; i < self->tracks->len; i++)
+    {
+      SlTraceTrack *t = g_ptr_array_index (self->tracks, i);
+
+      display_index[t->builder_index] = i;
+    }
+
+  resolve_flows (self, builder, by_builder_index, display_index);
+  /* Once here, so that no frame or Details ever scans the flows. */
+  self->flow_index = sl_trace_flow_index_new ((const SlTraceFlow *) (gpointer) self->flows->data,
+                                              self->flows->len, self->tracks);
+
+  self->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_iter_init (&iter, builder->phase_counts);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      self->n_events += GPOINTER_TO_SIZE (value);
+      g_hash_table_insert (self->phase_counts, g_strdup (key), value);
+    }
+  self->problems = g_steal_pointer (&builder->problems);
+  self->metadata = g_steal_pointer (&builder->metadata);
+
+  sl_trace_builder_free (builder);
+
+  if (g_cancellable_is_cancelled (cancellable))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}

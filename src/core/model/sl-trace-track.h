@@ -1,0 +1,88 @@
+/* sl-trace-track.h: the columns of one track of a trace
+ *
+ * A track holds its slices (or, for a counter, its points) as parallel
+ * columns that grow by half their size while importing (never doubling,
+ * so an 8-million-event import stays small). Sealing compacts them, sorts
+ * them by start, nests slices with a stack, places overlapping ones in
+ * overflow lanes and publishes the read-only views. The builder writes the
+ * fields and the trace reads them, so the layout is shared.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  SlTraceTrackKind kind;
+  guint            process;
+  guint            builder_index;
+  char            *tid;
+  char            *name;
+  guint32          name_id;      /* async / counter name */
+  guint32          category_id;  /* async category */
+  guint32          series_id;    /* counter series */
+  gint64           sort_index;
+  guint            n_depths;
+
+  /* slices */
+  gsize     n, capacity;
+  gint64   *start_ns;
+  gint64   *dur_ns;
+  gint64   *self_ns;
+  guint32  *name_ids;
+  guint32  *category_ids;
+  guint32  *parent;
+  guint16  *depth;
+  guint8   *flags;
+  guint64  *args_offset;
+  guint32  *args_length;
+
+  /* counter points */
+  gsize     n_points, points_capacity;
+  gint64   *ts_ns;
+  double   *value;
+  double    min_value, max_value;
+
+  GArray   *open;               /* the builder's B without E yet */
+
+  SlTraceSlices  slices_view;
+  SlTraceCounter counter_view;
+} SlTraceTrack;
+
+SlTraceTrack *sl_trace_track_new             (SlTraceTrackKind  kind,
+                                              guint             process,
+                                              guint             builder_index,
+                                              const char       *tid,
+                                              guint32           name_id,
+                                              guint32           category_id,
+                                              guint32           series_id);
+void          sl_trace_track_free            (SlTraceTrack     *track);
+void          sl_trace_track_append_slice    (SlTraceTrack     *track,
+                                              gint64            start_ns,
+                                              gint64            dur_ns,
+                                              guint32           name_id,
+                                              guint32           category_id,
+                                              guint8            flags,
+                                              guint64           args_offset,
+                                              guint32           args_length);
+void          sl_trace_track_append_point    (SlTraceTrack     *track,
+                                              gint64            ts_ns,
+                                              double            value);
+/* Compacts, sorts, nests and publishes the views; once, when building ends. */
+void          sl_trace_track_seal            (SlTraceTrack     *track);
+/* Never NULL: the given name, else the tid, else "". */
+const char   *sl_trace_track_get_name        (const SlTraceTrack *track);
+/* The deepest slice enclosing @ts_ns, or SL_TRACE_NO_PARENT. */
+guint32       sl_trace_track_find_enclosing  (const SlTraceTrack *track,
+                                              gint64            ts_ns);
+/* The first slice starting at or after @ts_ns, or SL_TRACE_NO_PARENT. */
+guint32       sl_trace_track_find_next       (const SlTraceTrack *track,
+                                              gint64            ts_ns);
+gsize         sl_trace_track_get_memory_size (const SlTraceTrack *track);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTraceTrack, sl_trace_track_free)
+
+G_END_DECLS
