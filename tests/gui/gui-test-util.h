@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <math.h>
+#include <stdlib.h>
 #include <gtk/gtk.h>
 
 #include "sl-workspace.h"
@@ -62,22 +64,38 @@ wait_for_frames (GtkWidget *widget)
   gtk_widget_remove_tick_callback (widget, id);
 }
 
-/* Renders @window as it is on screen into @dir/@name (a PNG) and returns
- * how many pixels are clearly coloured (not grey), so a test can tell a
- * drawn chart from an empty frame. */
-static inline guint
-save_window_screenshot (GtkWidget  *window,
-                        const char *dir,
-                        const char *name)
+/* A rendering of a window, as on screen: 4 bytes a pixel in Cairo order
+ * (B G R A on little endian), rows of width × 4 bytes. */
+typedef struct {
+  int     width;
+  int     height;
+  guchar *pixels;
+  guint   coloured;   /* pixels clearly coloured, not grey */
+} Capture;
+
+static inline void
+capture_free (Capture *capture)
+{
+  g_free (capture->pixels);
+  g_free (capture);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Capture, capture_free)
+
+/* Renders @window as it is on screen into @dir/@name (a PNG) and keeps
+ * its pixels for the test to look at. */
+static inline Capture *
+capture_window (GtkWidget  *window,
+                const char *dir,
+                const char *name)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
-  g_autofree guchar *pixels = NULL;
   GtkSnapshot *snapshot = gtk_snapshot_new ();
+  Capture *capture = g_new0 (Capture, 1);
   int w, h;
-  guint coloured = 0;
 
   wait_for_frames (window);
   w = gtk_widget_get_width (window);
@@ -91,17 +109,132 @@ save_window_screenshot (GtkWidget  *window,
   path = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
 
-  pixels = g_malloc ((gsize)w * h * 4);
-  gdk_texture_download (texture, pixels, w * 4);
+  capture->width = w;
+  capture->height = h;
+  capture->pixels = g_malloc ((gsize)w * h * 4);
+  gdk_texture_download (texture, capture->pixels, w * 4);
   for (int i = 0; i < w * h; i++)
     {
       /* Cairo order on little endian: B G R A */
-      int b = pixels[i * 4], g = pixels[i * 4 + 1], r = pixels[i * 4 + 2];
+      int b = capture->pixels[i * 4], g = capture->pixels[i * 4 + 1], r = capture->pixels[i * 4 + 2];
 
       if (MAX (r, MAX (g, b)) - MIN (r, MIN (g, b)) > 60)
-        coloured++;
+        capture->coloured++;
     }
-  return coloured;
+  return capture;
+}
+
+/* Renders @window into @dir/@name and returns how many pixels are clearly
+ * coloured (not grey), so a test can tell a drawn chart from an empty
+ * frame. */
+static inline guint
+save_window_screenshot (GtkWidget  *window,
+                        const char *dir,
+                        const char *name)
+{
+  g_autoptr(Capture) capture = capture_window (window, dir, name);
+
+  return capture->coloured;
+}
+
+/* Luminance (Rec. 601, 0–255) of the pixel at (@x, @y). */
+static inline double
+capture_luma (const Capture *capture,
+              int            x,
+              int            y)
+{
+  const guchar *p;
+
+  g_assert_cmpint (x, >=, 0);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (x, <, capture->width);
+  g_assert_cmpint (y, <, capture->height);
+  p = capture->pixels + ((gsize)y * capture->width + x) * 4;
+  return 0.299 * p[2] + 0.587 * p[1] + 0.114 * p[0];
+}
+
+static inline int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double da = *(const double *)a, db = *(const double *)b;
+
+  return da < db ? -1 : da > db;
+}
+
+/* Luminance statistics of the @w × @h box at (@x, @y) of @capture. */
+typedef struct {
+  double min;
+  double max;
+  double median;
+} LumaStats;
+
+static inline LumaStats
+capture_luma_stats (const Capture *capture,
+                    int            x,
+                    int            y,
+                    int            w,
+                    int            h)
+{
+  g_autofree double *values = NULL;
+  LumaStats stats = { G_MAXDOUBLE, -G_MAXDOUBLE, 0 };
+  gsize n = 0;
+
+  g_assert_cmpint (w, >, 0);
+  g_assert_cmpint (h, >, 0);
+  values = g_new (double, (gsize)MAX (w, 1) * (gsize)MAX (h, 1));
+  for (int j = y; j < y + h; j++)
+    for (int i = x; i < x + w; i++)
+      {
+        double v = capture_luma (capture, i, j);
+
+        values[n++] = v;
+        stats.min = MIN (stats.min, v);
+        stats.max = MAX (stats.max, v);
+      }
+  qsort (values, n, sizeof (double), compare_doubles);
+  stats.median = values[n / 2];
+  return stats;
+}
+
+/* In the @w × @h box at (@x, @y): how many pixels are more than @margin
+ * darker in @a than in @b, and how many more than @margin lighter. */
+static inline void
+capture_compare (const Capture *a,
+                 const Capture *b,
+                 int            x,
+                 int            y,
+                 int            w,
+                 int            h,
+                 double         margin,
+                 guint         *darker,
+                 guint         *lighter)
+{
+  *darker = *lighter = 0;
+  for (int j = y; j < y + h; j++)
+    for (int i = x; i < x + w; i++)
+      {
+        double d = capture_luma (a, i, j) - capture_luma (b, i, j);
+
+        if (d < -margin)
+          (*darker)++;
+        else if (d > margin)
+          (*lighter)++;
+      }
+}
+
+/* Where @widget's top left corner is in @window, in whole pixels. */
+static inline void
+widget_origin_in (GtkWidget *widget,
+                  GtkWidget *window,
+                  int       *x,
+                  int       *y)
+{
+  graphene_point_t point;
+
+  g_assert_true (gtk_widget_compute_point (widget, window, &GRAPHENE_POINT_INIT (0, 0), &point));
+  *x = (int)round (point.x);
+  *y = (int)round (point.y);
 }
 
 /* Tests read the workspace database as the application does: on the

@@ -18,6 +18,31 @@
 
 #define LONG_OP_NAME "Default/network-WithLossCell/_backbone-ResNet50/layer4-SequentialCell/0-ResidualBlock/conv3-Conv2d/Conv2D-op211"
 
+/* What the fixture below says of the long op, worked out by hand: 0.325 ms
+ * on average over 20 runs is 6.5 ms in all, 74.29% of the 8.75 ms the four
+ * instances take (6.5 + 10 × 0.125 + 20 × 0.01 + 20 × 0.04); 333 MFLOPs
+ * and 444 GFLOPS from flops_0.txt; block dim, shape, data type and format
+ * from framework_raw_0.csv. */
+#define LONG_OP_TOOLTIP \
+  LONG_OP_NAME "\n" \
+  "Type: Conv2D\n" \
+  "20 calls, 6.5 ms in all, 325 µs on average\n" \
+  "333 million floating point operations, 444 GFLOPS\n" \
+  "Input Shapes: 32,1,32,32\n" \
+  "Input Data Types: NUMBER_TYPE_FLOAT16\n" \
+  "Input Formats: NC1HWC0"
+
+/* The by-op table's columns (those with values in this profile) and the
+ * long op's row in them. */
+static const char * const instance_columns[] = {
+  "Name", "Type", "Count", "Total", "Average", "Min", "Max", "Ratio", "Block Dim",
+  "MFLOPs", "GFLOPS", "Input Shapes", "Input Data Types", "Input Formats",
+};
+static const char * const long_op_cells[] = {
+  LONG_OP_NAME, "Conv2D", "20", "6.5 ms", "325 µs", "325 µs", "325 µs", "74.29%", "32",
+  "333", "444", "32,1,32,32", "NUMBER_TYPE_FLOAT16", "NC1HWC0",
+};
+
 static char *tmp_root;
 static GtkWidget *window;
 static SlProfilePage *page;
@@ -125,6 +150,28 @@ test_summary (void)
   save_window_screenshot (window, SCREENSHOT_DIR, "profile-summary.png");
 }
 
+/* The long op's row, every figure the fixture gives it. */
+static void
+check_long_op_row (SlOpRow *row)
+{
+  g_assert_cmpstr (sl_op_row_get_name (row), ==, LONG_OP_NAME);
+  g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "Conv2D");
+  g_assert_cmpuint (sl_op_row_get_count (row), ==, 20);
+  g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 6500000);
+  g_assert_cmpint (sl_op_row_get_avg_ns (row), ==, 325000);
+  g_assert_cmpint (sl_op_row_get_min_ns (row), ==, 325000);
+  g_assert_cmpint (sl_op_row_get_max_ns (row), ==, 325000);
+  g_assert_cmpfloat_with_epsilon (sl_op_row_get_ratio (row), 100.0 * 6.5 / 8.75, 1e-9);
+  g_assert_cmpint (sl_op_row_get_block_dim (row), ==, 32);
+  g_assert_cmpint (sl_op_row_get_stream_id (row), ==, 0);
+  g_assert_cmpfloat (sl_op_row_get_mflops (row), ==, 333);
+  g_assert_cmpfloat (sl_op_row_get_gflops_rate (row), ==, 444);
+  g_assert_cmpstr (sl_op_row_get_input_shapes (row), ==, "32,1,32,32");
+  g_assert_cmpstr (sl_op_row_get_input_dtypes (row), ==, "NUMBER_TYPE_FLOAT16");
+  g_assert_cmpstr (sl_op_row_get_input_formats (row), ==, "NC1HWC0");
+  g_assert_cmpstr (sl_op_row_get_output_shapes (row), ==, "");
+}
+
 static void
 test_op_statistics (void)
 {
@@ -160,6 +207,11 @@ test_op_statistics (void)
   g_assert_cmpfloat (sl_op_row_get_mflops (row_at (view, 0)), ==, 333);
   g_assert_cmpfloat (sl_op_row_get_gflops_rate (row_at (view, 0)), ==, 444);
   g_assert_nonnull (strstr (tooltip, "444 GFLOPS"));
+  g_assert_cmpstr (tooltip, ==, LONG_OP_TOOLTIP);
+  check_long_op_row (row_at (view, 0));
+  g_assert_cmpuint (sl_op_stats_view_get_n_columns (view), ==, G_N_ELEMENTS (instance_columns));
+  for (guint i = 0; i < G_N_ELEMENTS (instance_columns); i++)
+    g_assert_cmpstr (sl_op_stats_view_get_column_title (view, i), ==, instance_columns[i]);
 
   sl_op_stats_view_set_filter (view, "CAST");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
@@ -229,6 +281,57 @@ count_changed_pixels (GdkPixbuf *a,
   return changed;
 }
 
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_label_with_text (GtkWidget  *widget,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The tooltip GTK shows for @window: a popup that is one of its children,
+ * or NULL when none is open. */
+static GtkWidget *
+find_open_tooltip (GtkWidget *window)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (window); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (g_str_equal (G_OBJECT_TYPE_NAME (child), "GtkTooltipWindow") && gtk_widget_get_mapped (child))
+        return child;
+    }
+  return NULL;
+}
+
+static gboolean
+tooltip_open (gpointer data)
+{
+  return find_open_tooltip (data) != NULL;
+}
+
 /* A real pointer over a cut-off op name, through the X server: the
  * tooltip with the full name and shapes must open, as users see it. */
 static void
@@ -242,6 +345,8 @@ test_op_tooltip_on_screen (void)
   g_autoptr(GdkPixbuf) after = NULL;
   graphene_rect_t bounds;
   GtkWidget *column_view;
+  GtkWidget *name_label;
+  double px, py;
   int wx = 0, wy = 0;
   gint64 until;
 
@@ -273,12 +378,19 @@ test_op_tooltip_on_screen (void)
           wy = atoi (lines[i] + 2);
       }
   }
-  column_view = gtk_widget_get_last_child (GTK_WIDGET (view));
-  g_assert_true (gtk_widget_compute_bounds (column_view, window, &bounds));
+  /* The long op's name cell in the table (not the type bars beside it). */
+  column_view = find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  g_assert_nonnull (column_view);
+  name_label = find_label_with_text (column_view, LONG_OP_NAME);
+  g_assert_nonnull (name_label);
+  g_assert_true (gtk_widget_compute_bounds (name_label, window, &bounds));
+  g_assert_cmpfloat (bounds.size.width, >, 100);
+  px = bounds.origin.x + 60;
+  py = bounds.origin.y + bounds.size.height / 2;
 
   {
-    g_autofree char *x = g_strdup_printf ("%d", wx + (int)bounds.origin.x + 120);
-    g_autofree char *y = g_strdup_printf ("%d", wy + (int)bounds.origin.y + 44);
+    g_autofree char *x = g_strdup_printf ("%d", wx + (int)px);
+    g_autofree char *y = g_strdup_printf ("%d", wy + (int)py);
     const char *away[] = { "xdotool", "mousemove", "--sync", "0", "0", NULL };
     const char *over[] = { "xdotool", "mousemove", "--sync", x, y, NULL };
 
@@ -295,6 +407,56 @@ test_op_tooltip_on_screen (void)
   g_assert_nonnull (before);
   g_assert_nonnull (after);
   g_assert_cmpuint (count_changed_pixels (before, after), >, 3000);
+
+  /* Under the pointer is the long op's name, cut off in its column, with
+   * the whole description as its tooltip. */
+  {
+    GtkWidget *picked = gtk_widget_pick (window, px, py, GTK_PICK_DEFAULT);
+    GtkWidget *cell, *row, *list;
+    graphene_rect_t row_bounds;
+    guint n = 0;
+
+    g_assert_true (picked == name_label);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name_label)), ==, LONG_OP_NAME);
+    g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (name_label))));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (name_label), ==, LONG_OP_TOOLTIP);
+
+    /* Its row is the table's first (the longest total), and says, cell by
+     * cell, what the fixture has for the op. */
+    cell = gtk_widget_get_parent (name_label);
+    row = gtk_widget_get_parent (cell);
+    list = gtk_widget_get_parent (row);
+    g_assert_true (gtk_widget_compute_bounds (row, list, &row_bounds));
+    for (GtkWidget *other = gtk_widget_get_first_child (list); other; other = gtk_widget_get_next_sibling (other))
+      {
+        graphene_rect_t other_bounds;
+
+        if (other == row || !gtk_widget_get_visible (other) || G_OBJECT_TYPE (other) != G_OBJECT_TYPE (row))
+          continue;
+        g_assert_true (gtk_widget_compute_bounds (other, list, &other_bounds));
+        g_assert_cmpfloat (other_bounds.origin.y, >, row_bounds.origin.y);
+      }
+    for (GtkWidget *c = gtk_widget_get_first_child (row); c; c = gtk_widget_get_next_sibling (c), n++)
+      {
+        GtkWidget *cell_label = find_descendant (c, GTK_TYPE_LABEL);
+
+        g_assert_cmpuint (n, <, G_N_ELEMENTS (long_op_cells));
+        g_assert_nonnull (cell_label);
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell_label)), ==, long_op_cells[n]);
+        /* Every cell of the row tells the same. */
+        g_assert_cmpstr (gtk_widget_get_tooltip_text (cell_label), ==, LONG_OP_TOOLTIP);
+      }
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (long_op_cells));
+  }
+
+  /* The tooltip GTK opened says exactly that. */
+  g_assert_true (wait_until (tooltip_open, window, 3000));
+  {
+    GtkWidget *tooltip_label = find_descendant (find_open_tooltip (window), GTK_TYPE_LABEL);
+
+    g_assert_nonnull (tooltip_label);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (tooltip_label)), ==, LONG_OP_TOOLTIP);
+  }
 }
 
 static void
@@ -324,6 +486,15 @@ test_step_trace (void)
   first = sl_step_trace_chart_describe_step (chart, 1);
   g_assert_nonnull (first);
   g_assert_nonnull (strstr (first, "2"));
+  /* Step 2 of the fixture: 500 000 ticks of 10 ns, of which 100 000 data
+   * wait, 300 000 forward and backward and 100 000 tail. */
+  g_assert_cmpstr (first, ==,
+                   "Step 2\n"
+                   "Total: 5 ms\n"
+                   "Data wait: 1 ms (20.0%)\n"
+                   "Forward and backward: 3 ms (60.0%)\n"
+                   "Tail: 1 ms (20.0%)\n"
+                   "Click to show this step on the timeline");
   g_assert_null (sl_step_trace_chart_describe_step (chart, 5));
 
   /* Clicking a step asks for it on the timeline: 10 ns ticks. */

@@ -3,8 +3,9 @@
  * Three runs (one of a million points) in a window: the picture is not
  * blank, zoom / pan / reset / log / smoothing change the view as they
  * should, the tooltip names the nearest points, a growing series is
- * followed, and the exports are written in their formats. Screenshots in
- * light and dark style go to the build folder's screenshots/.
+ * followed, and the exports are written in their formats. Light and dark
+ * style are rendered and compared: background, axis and labels each in
+ * the style's colours. Screenshots go to the build folder's screenshots/.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -237,13 +238,105 @@ test_exports (void)
   sl_scalar_chart_set_series_visible (chart, 1, TRUE);
 }
 
+/* The window's background in libadwaita 1.2: #fafafa light, #242424 dark;
+ * its text colour black (at 80%) light, white dark. */
+#define LIGHT_BG 250.0
+#define DARK_BG   36.0
+#define LIGHT_FG   0.0
+#define DARK_FG  255.0
+
+/* The chart in light and in dark style, compared: the background is the
+ * style's, axis and labels are drawn in the style's text colour (dark on
+ * light, light on dark), and the dark picture is darker where it differs. */
 static void
 test_dark_style (void)
 {
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autoptr(Capture) light = NULL;
+  g_autoptr(Capture) dark = NULL;
+  cairo_rectangle_t plot;
+  int cx, cy, px, py, pw, ph, cw, ch;
+  LumaStats light_bg, dark_bg, light_frame, dark_frame, light_labels, dark_labels;
+  guint light_text = 0, dark_text = 0;
+  guint darker, lighter;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   settle ();
-  g_assert_cmpuint (screenshot ("scalar-chart-dark.png"), >, 2000);
-  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  g_assert_false (adw_style_manager_get_dark (manager));
+  light = capture_window (window, SCREENSHOT_DIR, "scalar-chart-light.png");
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  g_assert_true (adw_style_manager_get_dark (manager));
+  dark = capture_window (window, SCREENSHOT_DIR, "scalar-chart-dark.png");
+  g_assert_cmpuint (dark->coloured, >, 2000);
+
+  g_assert_cmpint (light->width, ==, dark->width);
+  g_assert_cmpint (light->height, ==, dark->height);
+  widget_origin_in (GTK_WIDGET (chart), window, &cx, &cy);
+  cw = gtk_widget_get_width (GTK_WIDGET (chart));
+  ch = gtk_widget_get_height (GTK_WIDGET (chart));
+  sl_scalar_chart_renderer_get_plot_area (sl_scalar_chart_get_renderer (chart), &plot);
+  px = cx + (int)plot.x;
+  py = cy + (int)plot.y;
+  pw = (int)plot.width;
+  ph = (int)plot.height;
+  g_assert_cmpint (pw, >, 600);
+  g_assert_cmpint (ph, >, 300);
+
+  /* Right of the plot's frame nothing is drawn: the window background,
+   * one value throughout. */
+  light_bg = capture_luma_stats (light, px + pw + 2, py, cx + cw - 2 - (px + pw + 2), ph);
+  dark_bg = capture_luma_stats (dark, px + pw + 2, py, cx + cw - 2 - (px + pw + 2), ph);
+  g_assert_cmpfloat_with_epsilon (light_bg.median, LIGHT_BG, 2.5);
+  g_assert_cmpfloat_with_epsilon (dark_bg.median, DARK_BG, 2.5);
+  g_assert_cmpfloat (light_bg.max - light_bg.min, <=, 2);
+  g_assert_cmpfloat (dark_bg.max - dark_bg.min, <=, 2);
+  g_assert_cmpfloat (dark_bg.median, <, 60);
+  g_assert_cmpfloat (dark_bg.median, <, light_bg.median - 150);
+
+  /* The frame's right edge: the text colour at 30% over the background,
+   * darker than the background in light style and lighter in dark. */
+  light_frame = capture_luma_stats (light, px + pw - 1, py + 4, 1, ph - 8);
+  dark_frame = capture_luma_stats (dark, px + pw - 1, py + 4, 1, ph - 8);
+  g_assert_cmpfloat_with_epsilon (light_frame.median, 0.7 * LIGHT_BG + 0.3 * LIGHT_FG, 6);
+  g_assert_cmpfloat_with_epsilon (dark_frame.median, 0.7 * DARK_BG + 0.3 * DARK_FG, 6);
+
+  /* The y labels left of the plot: only text on the background. Dark
+   * style draws them light (nothing darker than the background, glyphs
+   * near 70% white); light style draws them dark. */
+  light_labels = capture_luma_stats (light, cx + 2, py - 8, (int)plot.x - 12, ph + 16);
+  dark_labels = capture_luma_stats (dark, cx + 2, py - 8, (int)plot.x - 12, ph + 16);
+  g_assert_cmpfloat_with_epsilon (light_labels.median, light_bg.median, 1);
+  g_assert_cmpfloat_with_epsilon (dark_labels.median, dark_bg.median, 1);
+  g_assert_cmpfloat (light_labels.max, <=, light_bg.median + 2);
+  g_assert_cmpfloat (light_labels.min, <, 0.3 * LIGHT_BG + 0.7 * LIGHT_FG + 40);
+  g_assert_cmpfloat (dark_labels.min, >=, dark_bg.median - 2);
+  g_assert_cmpfloat (dark_labels.max, >, 0.3 * DARK_BG + 0.7 * DARK_FG - 40);
+  for (int y = py - 8; y < py + ph + 8; y++)
+    for (int x = cx + 2; x < cx + (int)plot.x - 10; x++)
+      {
+        light_text += capture_luma (light, x, y) < light_bg.median - 40;
+        dark_text += capture_luma (dark, x, y) > dark_bg.median + 40;
+      }
+  /* The same labels in both: about as many glyph pixels. */
+  g_assert_cmpuint (light_text, >, 100);
+  g_assert_cmpuint (dark_text, >, 100);
+  g_assert_cmpfloat ((double)dark_text / light_text, >, 0.6);
+  g_assert_cmpfloat ((double)dark_text / light_text, <, 1.6);
+
+  g_test_message ("light/dark: background %.1f/%.1f, frame %.1f/%.1f, labels %.1f–%.1f/%.1f–%.1f, "
+                  "%u/%u glyph pixels", light_bg.median, dark_bg.median, light_frame.median, dark_frame.median,
+                  light_labels.min, light_labels.max, dark_labels.min, dark_labels.max, light_text, dark_text);
+
+  /* Pixel by pixel, the dark picture is darker nearly everywhere (the
+   * background, the grid) and lighter only where text and lines are. */
+  capture_compare (dark, light, cx, cy, cw, ch, 20, &darker, &lighter);
+  g_test_message ("%u pixels darker in dark style, %u lighter", darker, lighter);
+  g_assert_cmpfloat ((double)darker / ((double)cw * ch), >, 0.8);
+  g_assert_cmpfloat ((double)lighter / ((double)cw * ch), <, 0.05);
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   settle ();
 }
 

@@ -598,17 +598,118 @@ test_tracks_hide_pin_collapse (void)
   sl_timeline_view_relayout (view);
 }
 
+/* The timeline paints its own background and text: grey 98% and 13% in
+ * light style, 14% and 92% in dark (sl-timeline-renderer.c). */
+#define LIGHT_BG (0.98 * 255)
+#define LIGHT_FG (0.13 * 255)
+#define DARK_BG  (0.14 * 255)
+#define DARK_FG  (0.92 * 255)
+
+/* The same view in light and in dark style, compared: the ruler's
+ * background and its bottom line are the style's, the time labels are dark
+ * on light and light on dark, and the dark picture is darker nearly
+ * everywhere. */
 static void
 test_dark_style (void)
 {
   AdwStyleManager *manager = adw_style_manager_get_default ();
-  guint coloured;
+  GtkWidget *view = GTK_WIDGET (sl_timeline_page_get_view (page));
+  g_autoptr(Capture) light = NULL;
+  g_autoptr(Capture) dark = NULL;
+  int vx, vy, vw, vh, rx, rw;
+  LumaStats light_ruler, dark_ruler, light_line, dark_line;
+  guint light_text = 0, dark_text = 0;
+  guint darker, lighter;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  settle ();
+  g_assert_false (adw_style_manager_get_dark (manager));
+  light = capture_window (window, SCREENSHOT_DIR, "timeline-light.png");
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   settle ();
-  coloured = save_window_screenshot (window, SCREENSHOT_DIR, "timeline-dark.png");
-  g_assert_cmpuint (coloured, >, 20000);
+  g_assert_true (adw_style_manager_get_dark (manager));
+  dark = capture_window (window, SCREENSHOT_DIR, "timeline-dark.png");
+  g_assert_cmpuint (dark->coloured, >, 20000);
+
+  g_assert_cmpint (light->width, ==, dark->width);
+  g_assert_cmpint (light->height, ==, dark->height);
+  widget_origin_in (view, window, &vx, &vy);
+  vw = gtk_widget_get_width (view);
+  vh = gtk_widget_get_height (view);
+  g_assert_cmpint (vw, >, SL_TIMELINE_GUTTER_WIDTH + 600);
+  g_assert_cmpint (vh, >, 400);
+  /* The ruler right of the gutter: time labels and ticks on the
+   * background, above a line in the text colour at 25%. The range the
+   * range test selected has a badge there: the wider side of it is
+   * looked at. */
+  rx = vx + SL_TIMELINE_GUTTER_WIDTH + 1;
+  rw = vw - SL_TIMELINE_GUTTER_WIDTH - 2;
+  {
+    SlTimelineViewport vp;
+    gint64 range_start, range_end;
+
+    sl_timeline_view_get_viewport (SL_TIMELINE_VIEW (view), &vp);
+    if (sl_timeline_renderer_get_range (sl_timeline_view_get_renderer (SL_TIMELINE_VIEW (view)), &range_start, &range_end))
+      {
+        int left = vx + SL_TIMELINE_GUTTER_WIDTH + (int)floor ((range_start - vp.t0) / vp.ns_per_pixel) - 80;
+        int right = vx + SL_TIMELINE_GUTTER_WIDTH + (int)ceil ((range_end - vp.t0) / vp.ns_per_pixel) + 80;
+
+        if (left - rx >= rx + rw - right)
+          rw = MIN (left, rx + rw) - rx;
+        else
+          {
+            rw = rx + rw - MAX (right, rx);
+            rx = MAX (right, rx);
+          }
+      }
+    g_assert_cmpint (rw, >, 250);
+  }
+
+  light_ruler = capture_luma_stats (light, rx, vy, rw, SL_TIMELINE_RULER_HEIGHT - 1);
+  dark_ruler = capture_luma_stats (dark, rx, vy, rw, SL_TIMELINE_RULER_HEIGHT - 1);
+  g_assert_cmpfloat_with_epsilon (light_ruler.median, LIGHT_BG, 2.5);
+  g_assert_cmpfloat_with_epsilon (dark_ruler.median, DARK_BG, 2.5);
+  g_assert_cmpfloat (dark_ruler.median, <, 60);
+  g_assert_cmpfloat (dark_ruler.median, <, light_ruler.median - 150);
+
+  light_line = capture_luma_stats (light, rx, vy + SL_TIMELINE_RULER_HEIGHT - 1, rw, 1);
+  dark_line = capture_luma_stats (dark, rx, vy + SL_TIMELINE_RULER_HEIGHT - 1, rw, 1);
+  g_assert_cmpfloat_with_epsilon (light_line.median, 0.75 * LIGHT_BG + 0.25 * LIGHT_FG, 5);
+  g_assert_cmpfloat_with_epsilon (dark_line.median, 0.75 * DARK_BG + 0.25 * DARK_FG, 5);
+
+  /* Labels: nothing in the dark ruler is darker than its background and
+   * the glyphs reach the light text colour; the other way round in
+   * light style. */
+  g_assert_cmpfloat (dark_ruler.min, >=, dark_ruler.median - 2);
+  g_assert_cmpfloat (dark_ruler.max, >, DARK_FG - 40);
+  g_assert_cmpfloat (light_ruler.max, <=, light_ruler.median + 2);
+  g_assert_cmpfloat (light_ruler.min, <, LIGHT_FG + 40);
+  for (int y = vy; y < vy + SL_TIMELINE_RULER_HEIGHT - 1; y++)
+    for (int x = rx; x < rx + rw; x++)
+      {
+        light_text += capture_luma (light, x, y) < light_ruler.median - 60;
+        dark_text += capture_luma (dark, x, y) > dark_ruler.median + 60;
+      }
+  /* The same labels in both: about as many glyph pixels. */
+  g_assert_cmpuint (light_text, >, 100);
+  g_assert_cmpuint (dark_text, >, 100);
+  g_assert_cmpfloat ((double)dark_text / light_text, >, 0.6);
+  g_assert_cmpfloat ((double)dark_text / light_text, <, 1.6);
+
+  g_test_message ("ruler light/dark: background %.1f/%.1f, line %.1f/%.1f, labels %.1f–%.1f/%.1f–%.1f, "
+                  "%u/%u glyph pixels", light_ruler.median, dark_ruler.median, light_line.median, dark_line.median,
+                  light_ruler.min, light_ruler.max, dark_ruler.min, dark_ruler.max, light_text, dark_text);
+
+  /* Pixel by pixel: background, slices (muted) and headers are darker in
+   * dark style; only text and outlines are lighter. */
+  capture_compare (dark, light, vx, vy, vw, vh, 20, &darker, &lighter);
+  g_test_message ("%u pixels darker in dark style, %u lighter", darker, lighter);
+  g_assert_cmpfloat ((double)darker / ((double)vw * vh), >, 0.8);
+  g_assert_cmpfloat ((double)lighter / ((double)vw * vh), <, 0.05);
+
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  settle ();
 }
 
 static void
