@@ -803,6 +803,109 @@ test_async_and_missing (void)
   remove_tree (dir);
 }
 
+static void
+follow_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  gboolean *done = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_summary_reader_follow_finish (SL_SUMMARY_READER (source), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static void
+follow (SlSummaryReader *reader)
+{
+  gboolean done = FALSE;
+
+  sl_summary_reader_follow_async (reader, NULL, follow_done, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Following decodes in a worker into a copy and appends in the caller:
+ * the series it keeps are the ones views hold, and what they end up with
+ * is what one read of the whole file gives, restarts included. */
+static void
+test_follow (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *second = g_build_filename (dir, "second", NULL);
+  g_autoptr(SlSummaryWriter) writer = NULL;
+  g_autoptr(SlSummaryWriter) second_writer = NULL;
+  g_autoptr(SlSummaryReader) reader = NULL;
+  g_autoptr(SlSummaryReader) fresh = NULL;
+  g_autoptr(GError) error = NULL;
+  const double lefts[] = { 0 }, widths[] = { 1 };
+  const gint64 counts[] = { 1 };
+  SlHistogramStats stats = { 0, 1, 0, 1, 0, 0, 0 };
+  SlSummaryRun *run, *fresh_run;
+  SlScalarSeries *loss, *fresh_loss;
+  guint64 offset;
+
+  writer = sl_summary_writer_new (dir, 5, "host", &error);
+  g_assert_no_error (error);
+  for (gint64 step = 1; step <= 10; step++)
+    g_assert_true (sl_summary_writer_add_scalar (writer, step, step, "loss", step, &error));
+  g_assert_true (sl_summary_writer_flush (writer, &error));
+
+  reader = sl_summary_reader_new (dir);
+  run = update_single_run (reader);
+  loss = sl_summary_run_get_tag_series (run, find_tag (run, SL_SUMMARY_TAG_SCALAR, "loss"));
+  offset = sl_summary_run_get_file (run, 0)->offset;
+
+  /* Nothing new: nothing changes. */
+  follow (reader);
+  g_assert_cmpuint (sl_scalar_series_get_n_points (loss), ==, 10);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->offset, ==, offset);
+
+  /* More points, a restart at step 6, a new tag of another kind and a
+   * new run in a subfolder. */
+  for (gint64 step = 11; step <= 12; step++)
+    g_assert_true (sl_summary_writer_add_scalar (writer, step, step, "loss", step, &error));
+  for (gint64 step = 6; step <= 7; step++)
+    {
+      g_assert_true (sl_summary_writer_add_scalar (writer, step, 100 + step, "loss", -step, &error));
+      g_assert_true (sl_summary_writer_add_histogram (writer, step, step, "w", &stats, 1, lefts, widths, counts, &error));
+    }
+  g_assert_true (sl_summary_writer_close (writer, &error));
+  g_assert_cmpint (g_mkdir (second, 0755), ==, 0);
+  second_writer = sl_summary_writer_new (second, 6, "host", &error);
+  g_assert_true (sl_summary_writer_add_scalar (second_writer, 1, 1, "loss", 1, &error));
+  g_assert_true (sl_summary_writer_close (second_writer, &error));
+
+  follow (reader);
+  g_assert_cmpuint (sl_summary_reader_get_runs (reader)->len, ==, 2);
+  g_assert_true (sl_summary_reader_lookup_run (reader, ".") == run);
+  g_assert_true (sl_summary_run_get_tag_series (run, find_tag (run, SL_SUMMARY_TAG_SCALAR, "loss")) == loss);
+  g_assert_nonnull (sl_summary_reader_lookup_run (reader, "second"));
+
+  fresh = sl_summary_reader_new (dir);
+  g_assert_true (sl_summary_reader_update (fresh, NULL, &error));
+  fresh_run = sl_summary_reader_lookup_run (fresh, ".");
+  fresh_loss = sl_summary_run_get_tag_series (fresh_run, find_tag (fresh_run, SL_SUMMARY_TAG_SCALAR, "loss"));
+  g_assert_cmpuint (sl_scalar_series_get_n_points (loss), ==, 7);
+  g_assert_cmpuint (sl_scalar_series_get_n_points (fresh_loss), ==, 7);
+  g_assert_cmpuint (sl_scalar_series_get_n_restarts (loss), ==, sl_scalar_series_get_n_restarts (fresh_loss));
+  g_assert_cmpuint (sl_scalar_series_get_n_dropped (loss), ==, sl_scalar_series_get_n_dropped (fresh_loss));
+  for (guint i = 0; i < 7; i++)
+    {
+      g_assert_cmpint (sl_scalar_series_get_steps (loss)[i], ==, sl_scalar_series_get_steps (fresh_loss)[i]);
+      g_assert_cmpfloat (sl_scalar_series_get_values (loss)[i], ==, sl_scalar_series_get_values (fresh_loss)[i]);
+      g_assert_cmpfloat (sl_scalar_series_get_wall_times (loss)[i], ==, sl_scalar_series_get_wall_times (fresh_loss)[i]);
+    }
+  g_assert_cmpfloat (sl_scalar_series_get_values (loss)[6], ==, -7);
+  g_assert_cmpuint (sl_histogram_series_get_n_points (sl_summary_run_get_tag_series (run, find_tag (run, SL_SUMMARY_TAG_HISTOGRAM, "w"))),
+                    ==, 2);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->offset, ==, sl_summary_run_get_file (fresh_run, 0)->offset);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_records, ==, sl_summary_run_get_file (fresh_run, 0)->n_records);
+
+  remove_tree (dir);
+}
+
 /* A record with intact checksums that is not an event is counted apart. */
 static void
 test_undecodable (void)
@@ -919,6 +1022,7 @@ main (int    argc,
   g_test_add_func ("/summary/tensorboard-scalars", test_tensorboard_scalars);
   g_test_add_func ("/summary/discovery", test_discovery);
   g_test_add_func ("/summary/async-and-missing", test_async_and_missing);
+  g_test_add_func ("/summary/follow", test_follow);
   g_test_add_func ("/summary/undecodable", test_undecodable);
   g_test_add_func ("/summary/scalar-event-shapes", test_scalar_event_shapes);
 

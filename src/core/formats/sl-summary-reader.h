@@ -25,6 +25,13 @@ void             sl_summary_reader_update_async  (SlSummaryReader      *self,
 gboolean         sl_summary_reader_update_finish (SlSummaryReader      *self,
                                                   GAsyncResult         *result,
                                                   GError              **error);
+void             sl_summary_reader_follow_async  (SlSummaryReader      *self,
+                                                  GCancellable         *cancellable,
+                                                  GAsyncReadyCallback   callback,
+                                                  gpointer              user_data);
+gboolean         sl_summary_reader_follow_finish (SlSummaryReader      *self,
+                                                  GAsyncResult         *result,
+                                                  GError              **error);
 GPtrArray       *sl_summary_reader_get_runs      (SlSummaryReader      *self);
 SlSummaryRun    *sl_summary_reader_lookup_run    (SlSummaryReader      *self,
                                                   const char           *name);

@@ -18,6 +18,8 @@ struct _SlHistogramSeries
   GArray  *widths;
   GArray  *counts;
   guint    n_restarts;
+  gint64   first_step;   /* of the first append, dropped or not */
+  gboolean appended;
 };
 
 G_DEFINE_FINAL_TYPE (SlHistogramSeries, sl_histogram_series, G_TYPE_OBJECT)
@@ -175,6 +177,12 @@ sl_histogram_series_append (SlHistogramSeries      *self,
   g_return_if_fail (stats != NULL);
   g_return_if_fail (n_buckets == 0 || (lefts != NULL && widths != NULL && counts != NULL));
 
+  if (!self->appended)
+    {
+      self->appended = TRUE;
+      self->first_step = step;
+    }
+
   /* A restarted job writes steps again: its new points replace the old
    * ones from that step on. */
   if (self->steps->len > 0 &&
@@ -203,4 +211,40 @@ sl_histogram_series_get_n_restarts (SlHistogramSeries *self)
 {
   g_return_val_if_fail (SL_IS_HISTOGRAM_SERIES (self), 0);
   return self->n_restarts;
+}
+
+/**
+ * sl_histogram_series_absorb:
+ * @delta: points read after those of @self, into a series of their own
+ *
+ * Appends the points of @delta as if they had been appended to @self one
+ * by one in the order they were read: a step going backwards, within
+ * @delta or against @self, counts as one restart either way.
+ */
+void
+sl_histogram_series_absorb (SlHistogramSeries *self,
+                            SlHistogramSeries *delta)
+{
+  guint restarts;
+
+  g_return_if_fail (SL_IS_HISTOGRAM_SERIES (self));
+  g_return_if_fail (SL_IS_HISTOGRAM_SERIES (delta));
+
+  if (delta->steps->len == 0)
+    return;
+
+  /* Appending what @delta kept can restart only at its first point; what
+   * really happened is its own restarts, plus one if the first step read
+   * was not after the last step of @self. */
+  restarts = self->n_restarts + delta->n_restarts +
+             (self->steps->len > 0 && delta->first_step <= g_array_index (self->steps, gint64, self->steps->len - 1));
+  for (guint i = 0; i < delta->steps->len; i++)
+    {
+      const double *lefts, *widths, *counts;
+      guint n_buckets = sl_histogram_series_get_buckets (delta, i, &lefts, &widths, &counts);
+
+      sl_histogram_series_append (self, g_array_index (delta->steps, gint64, i), g_array_index (delta->wall_times, double, i),
+                                  sl_histogram_series_get_stats (delta, i), n_buckets, lefts, widths, counts);
+    }
+  self->n_restarts = restarts;
 }

@@ -47,5 +47,7 @@ void                    sl_histogram_series_append           (SlHistogramSeries 
                                                               const double           *widths,
                                                               const double           *counts);
 guint                   sl_histogram_series_get_n_restarts   (SlHistogramSeries      *self);
+void                    sl_histogram_series_absorb           (SlHistogramSeries      *self,
+                                                              SlHistogramSeries      *delta);
 
 G_END_DECLS

@@ -21,6 +21,8 @@ struct _SlImageSeries
   GArray    *infos;
   GPtrArray *encoded;
   guint      n_restarts;
+  gint64     first_step;   /* of the first append, dropped or not */
+  gboolean   appended;
 };
 
 G_DEFINE_FINAL_TYPE (SlImageSeries, sl_image_series, G_TYPE_OBJECT)
@@ -142,6 +144,12 @@ sl_image_series_append (SlImageSeries *self,
   g_return_if_fail (SL_IS_IMAGE_SERIES (self));
   g_return_if_fail (encoded != NULL);
 
+  if (!self->appended)
+    {
+      self->appended = TRUE;
+      self->first_step = step;
+    }
+
   /* A restarted job: its points replace the old ones from that step on. */
   if (self->steps->len > 0 &&
       step <= g_array_index (self->steps, gint64, self->steps->len - 1))
@@ -168,4 +176,39 @@ sl_image_series_get_n_restarts (SlImageSeries *self)
 {
   g_return_val_if_fail (SL_IS_IMAGE_SERIES (self), 0);
   return self->n_restarts;
+}
+
+/**
+ * sl_image_series_absorb:
+ * @delta: points read after those of @self, into a series of their own
+ *
+ * Appends the points of @delta as if they had been appended to @self one
+ * by one in the order they were read: a step going backwards, within
+ * @delta or against @self, counts as one restart either way.
+ */
+void
+sl_image_series_absorb (SlImageSeries *self,
+                        SlImageSeries *delta)
+{
+  guint restarts;
+
+  g_return_if_fail (SL_IS_IMAGE_SERIES (self));
+  g_return_if_fail (SL_IS_IMAGE_SERIES (delta));
+
+  if (delta->steps->len == 0)
+    return;
+
+  /* Appending what @delta kept can restart only at its first point; what
+   * really happened is its own restarts, plus one if the first step read
+   * was not after the last step of @self. */
+  restarts = self->n_restarts + delta->n_restarts +
+             (self->steps->len > 0 && delta->first_step <= g_array_index (self->steps, gint64, self->steps->len - 1));
+  for (guint i = 0; i < delta->steps->len; i++)
+    {
+      ImageInfo *info = &g_array_index (delta->infos, ImageInfo, i);
+
+      sl_image_series_append (self, g_array_index (delta->steps, gint64, i), g_array_index (delta->wall_times, double, i),
+                              info->width, info->height, info->colorspace, g_ptr_array_index (delta->encoded, i));
+    }
+  self->n_restarts = restarts;
 }

@@ -33,5 +33,7 @@ void           sl_image_series_append          (SlImageSeries *self,
                                                 int            colorspace,
                                                 GBytes        *encoded);
 guint          sl_image_series_get_n_restarts  (SlImageSeries *self);
+void           sl_image_series_absorb          (SlImageSeries *self,
+                                                SlImageSeries *delta);
 
 G_END_DECLS

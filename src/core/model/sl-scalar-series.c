@@ -16,6 +16,8 @@ struct _SlScalarSeries
   GArray  *wall_times;
   GArray  *values;
   guint    n_restarts;
+  gint64   first_step;   /* of the first append, dropped or not */
+  gboolean appended;
   guint    n_dropped;
   double   min;
   double   max;
@@ -167,6 +169,12 @@ sl_scalar_series_append (SlScalarSeries *self,
 
   g_return_if_fail (SL_IS_SCALAR_SERIES (self));
 
+  if (!self->appended)
+    {
+      self->appended = TRUE;
+      self->first_step = step;
+    }
+
   n = self->steps->len;
   if (n > 0 && step <= g_array_index (self->steps, gint64, n - 1))
     {
@@ -270,4 +278,36 @@ sl_scalar_series_find_step (SlScalarSeries *self,
 {
   g_return_val_if_fail (SL_IS_SCALAR_SERIES (self), 0);
   return lower_bound (self, step);
+}
+
+/**
+ * sl_scalar_series_absorb:
+ * @delta: points read after those of @self, into a series of their own
+ *
+ * Appends the points of @delta as if they had been appended to @self one
+ * by one in the order they were read: a step going backwards, within
+ * @delta or against @self, counts as one restart either way.
+ */
+void
+sl_scalar_series_absorb (SlScalarSeries *self,
+                         SlScalarSeries *delta)
+{
+  guint restarts;
+
+  g_return_if_fail (SL_IS_SCALAR_SERIES (self));
+  g_return_if_fail (SL_IS_SCALAR_SERIES (delta));
+
+  if (delta->steps->len == 0)
+    return;
+
+  /* Appending what @delta kept can restart only at its first point; what
+   * really happened is its own restarts, plus one if the first step read
+   * was not after the last step of @self. */
+  restarts = self->n_restarts + delta->n_restarts +
+             (self->steps->len > 0 && delta->first_step <= g_array_index (self->steps, gint64, self->steps->len - 1));
+  for (guint i = 0; i < delta->steps->len; i++)
+    sl_scalar_series_append (self, g_array_index (delta->steps, gint64, i), g_array_index (delta->wall_times, double, i),
+                             g_array_index (delta->values, double, i));
+  self->n_restarts = restarts;
+  self->n_dropped += delta->n_dropped;
 }

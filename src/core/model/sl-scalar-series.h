@@ -33,5 +33,7 @@ gboolean        sl_scalar_series_get_value_range  (SlScalarSeries *self,
                                                    double         *max);
 guint           sl_scalar_series_find_step        (SlScalarSeries *self,
                                                    gint64          step);
+void            sl_scalar_series_absorb           (SlScalarSeries *self,
+                                                   SlScalarSeries *delta);
 
 G_END_DECLS

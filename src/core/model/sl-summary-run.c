@@ -646,3 +646,121 @@ sl_summary_file_kind_to_string (SlSummaryFileKind kind)
       return "unknown";
     }
 }
+
+/**
+ * sl_summary_run_dup_reading_state:
+ *
+ * A run with the same name, path and files, each file at the offset where
+ * @self stopped reading, and no tags: reading it again collects only what
+ * the files gained, and sl_summary_run_absorb() adds that to @self.
+ *
+ * Returns: (transfer full): the copy
+ */
+SlSummaryRun *
+sl_summary_run_dup_reading_state (SlSummaryRun *self)
+{
+  SlSummaryRun *copy;
+
+  g_return_val_if_fail (SL_IS_SUMMARY_RUN (self), NULL);
+
+  copy = sl_summary_run_new (self->name, self->path);
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      SlSummaryFile *file = g_ptr_array_index (self->files, i);
+      SlSummaryFile *state = g_memdup2 (file, sizeof *file);
+
+      state->path = g_strdup (file->path);
+      state->name = g_strdup (file->name);
+      g_ptr_array_add (copy->files, state);
+    }
+
+  return copy;
+}
+
+static void
+absorb_series (Tag      *tag,
+               gpointer  into)
+{
+  switch (tag->kind)
+    {
+    case SL_SUMMARY_TAG_SCALAR:
+      sl_scalar_series_absorb (into, tag->series);
+      break;
+    case SL_SUMMARY_TAG_HISTOGRAM:
+      sl_histogram_series_absorb (into, tag->series);
+      break;
+    case SL_SUMMARY_TAG_IMAGE:
+      sl_image_series_absorb (into, tag->series);
+      break;
+    case SL_SUMMARY_TAG_TENSOR:
+      sl_tensor_series_absorb (into, tag->series);
+      break;
+    case SL_SUMMARY_TAG_LOSS_LANDSCAPE:
+    default:
+      break;
+    }
+}
+
+/**
+ * sl_summary_run_absorb:
+ * @delta: what a copy from sl_summary_run_dup_reading_state() read since
+ *
+ * Appends the points, graphs, lineage and problems of @delta to @self and
+ * takes over its reading state. Restarts and dropped points come out as
+ * one read of the whole files would count them. Cheap next to decoding:
+ * nothing is parsed.
+ */
+void
+sl_summary_run_absorb (SlSummaryRun *self,
+                       SlSummaryRun *delta)
+{
+  g_return_if_fail (SL_IS_SUMMARY_RUN (self));
+  g_return_if_fail (SL_IS_SUMMARY_RUN (delta));
+
+  for (guint i = 0; i < delta->files->len; i++)
+    {
+      SlSummaryFile *state = g_ptr_array_index (delta->files, i);
+      SlSummaryFile *file = sl_summary_run_ensure_file (self, state->path, state->kind);
+      char *path = file->path, *name = file->name;
+
+      *file = *state;
+      file->path = path;
+      file->name = name;
+    }
+
+  for (guint i = 0; i < delta->tags->len; i++)
+    {
+      Tag *from = g_ptr_array_index (delta->tags, i);
+      Tag *into = ensure_tag (self, from->kind, from->name);
+
+      if (from->kind == SL_SUMMARY_TAG_LOSS_LANDSCAPE)
+        {
+          for (guint b = 0; b < from->landscapes->len; b++)
+            {
+              SlSummaryBlob *blob = g_ptr_array_index (from->landscapes, b);
+
+              g_ptr_array_add (into->landscapes, blob_new (blob->step, blob->wall_time, blob->bytes));
+            }
+        }
+      else
+        absorb_series (from, into->series);
+    }
+
+  for (guint i = 0; i < delta->graphs->len; i++)
+    {
+      SlSummaryBlob *blob = g_ptr_array_index (delta->graphs, i);
+
+      g_ptr_array_add (self->graphs, blob_new (blob->step, blob->wall_time, blob->bytes));
+    }
+
+  for (guint s = 0; s < G_N_ELEMENTS (delta->lineage); s++)
+    for (guint i = 0; i + 1 < delta->lineage[s]->len; i += 2)
+      sl_summary_run_set_lineage (self, s, g_ptr_array_index (delta->lineage[s], i),
+                                  g_ptr_array_index (delta->lineage[s], i + 1));
+
+  if (delta->dataset_graph != NULL)
+    sl_summary_run_set_dataset_graph (self, delta->dataset_graph);
+
+  for (guint i = 0; i < delta->problems->len; i++)
+    sl_summary_run_add_problem (self, g_ptr_array_index (delta->problems, i));
+}

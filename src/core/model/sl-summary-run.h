@@ -80,6 +80,9 @@ SlSummaryFile      *sl_summary_run_get_file           (SlSummaryRun      *self,
 SlSummaryFile      *sl_summary_run_ensure_file        (SlSummaryRun      *self,
                                                        const char        *path,
                                                        SlSummaryFileKind  kind);
+SlSummaryRun       *sl_summary_run_dup_reading_state  (SlSummaryRun      *self);
+void                sl_summary_run_absorb             (SlSummaryRun      *self,
+                                                       SlSummaryRun      *delta);
 
 guint               sl_summary_run_get_n_tags         (SlSummaryRun      *self);
 const char         *sl_summary_run_get_tag_name       (SlSummaryRun      *self,

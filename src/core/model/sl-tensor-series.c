@@ -18,6 +18,8 @@ struct _SlTensorSeries
   GArray  *dims;
   GArray  *values;
   guint    n_restarts;
+  gint64   first_step;   /* of the first append, dropped or not */
+  gboolean appended;
 };
 
 G_DEFINE_FINAL_TYPE (SlTensorSeries, sl_tensor_series, G_TYPE_OBJECT)
@@ -161,6 +163,12 @@ sl_tensor_series_append (SlTensorSeries *self,
   g_return_if_fail (n_dims == 0 || dims != NULL);
   g_return_if_fail (n_values == 0 || values != NULL);
 
+  if (!self->appended)
+    {
+      self->appended = TRUE;
+      self->first_step = step;
+    }
+
   /* A restarted job: its points replace the old ones from that step on. */
   if (self->steps->len > 0 &&
       step <= g_array_index (self->steps, gint64, self->steps->len - 1))
@@ -195,4 +203,42 @@ sl_tensor_series_get_n_restarts (SlTensorSeries *self)
 {
   g_return_val_if_fail (SL_IS_TENSOR_SERIES (self), 0);
   return self->n_restarts;
+}
+
+/**
+ * sl_tensor_series_absorb:
+ * @delta: points read after those of @self, into a series of their own
+ *
+ * Appends the points of @delta as if they had been appended to @self one
+ * by one in the order they were read: a step going backwards, within
+ * @delta or against @self, counts as one restart either way.
+ */
+void
+sl_tensor_series_absorb (SlTensorSeries *self,
+                         SlTensorSeries *delta)
+{
+  guint restarts;
+
+  g_return_if_fail (SL_IS_TENSOR_SERIES (self));
+  g_return_if_fail (SL_IS_TENSOR_SERIES (delta));
+
+  if (delta->steps->len == 0)
+    return;
+
+  /* Appending what @delta kept can restart only at its first point; what
+   * really happened is its own restarts, plus one if the first step read
+   * was not after the last step of @self. */
+  restarts = self->n_restarts + delta->n_restarts +
+             (self->steps->len > 0 && delta->first_step <= g_array_index (self->steps, gint64, self->steps->len - 1));
+  for (guint i = 0; i < delta->steps->len; i++)
+    {
+      const gint64 *dims;
+      const double *values;
+      guint n_dims = sl_tensor_series_get_dims (delta, i, &dims);
+      gsize n_values = sl_tensor_series_get_values (delta, i, &values);
+
+      sl_tensor_series_append (self, g_array_index (delta->steps, gint64, i), g_array_index (delta->wall_times, double, i),
+                               g_array_index (delta->dtypes, int, i), n_dims, dims, n_values, values);
+    }
+  self->n_restarts = restarts;
 }

@@ -36,5 +36,7 @@ void            sl_tensor_series_append          (SlTensorSeries *self,
                                                   gsize           n_values,
                                                   const double   *values);
 guint           sl_tensor_series_get_n_restarts  (SlTensorSeries *self);
+void            sl_tensor_series_absorb          (SlTensorSeries *self,
+                                                  SlTensorSeries *delta);
 
 G_END_DECLS

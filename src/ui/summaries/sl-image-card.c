@@ -17,10 +17,12 @@ struct _SlImageCard
   GtkBox          parent_instance;
 
   SlImageSeries  *series;
+  char           *run_name;
   guint           index;
   guint           n_known;      /* steps of the series the scale covers */
   double          brightness;   /* -1 … 1, added */
   double          contrast;     /* 0 … 3, multiplied around the middle */
+  gboolean        actual_size;
   GdkTexture     *original;
   GdkTexture     *shown;
   char           *error;
@@ -28,12 +30,26 @@ struct _SlImageCard
   GtkPicture     *picture;
   GtkLabel       *step_label;
   GtkScale       *step_scale;
-  GtkScale       *brightness_scale;
-  GtkScale       *contrast_scale;
-  GtkToggleButton *actual_size;
+  GtkAdjustment  *step_adjustment;
+  GtkAdjustment  *brightness_adjustment;
+  GtkAdjustment  *contrast_adjustment;
 };
 
 G_DEFINE_FINAL_TYPE (SlImageCard, sl_image_card, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_SERIES,
+  PROP_RUN_NAME,
+  PROP_TAG,
+  PROP_STEP_INDEX,
+  PROP_BRIGHTNESS,
+  PROP_CONTRAST,
+  PROP_ACTUAL_SIZE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static guint8
 adjust (guint8 value,
@@ -124,44 +140,47 @@ load_step (SlImageCard *self)
   update_shown (self);
 }
 
-static void
-step_changed_cb (SlImageCard *self)
+static gboolean
+invert_boolean (gpointer instance,
+                gboolean value)
 {
-  sl_image_card_set_step_index (self, (guint)gtk_range_get_value (GTK_RANGE (self->step_scale)));
+  return !value;
 }
 
 static void
-adjustment_changed_cb (SlImageCard *self)
+update_step_range (SlImageCard *self)
 {
-  sl_image_card_set_adjustment (self, gtk_range_get_value (GTK_RANGE (self->brightness_scale)),
-                                gtk_range_get_value (GTK_RANGE (self->contrast_scale)));
+  guint n = self->n_known;
+
+  /* A scale needs a range even for a single step; it is insensitive then. */
+  gtk_adjustment_set_upper (self->step_adjustment, MAX (2, n) - 1);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->step_scale), n > 1);
 }
 
 static void
-actual_size_cb (SlImageCard *self)
+sl_image_card_constructed (GObject *object)
 {
-  gboolean actual = gtk_toggle_button_get_active (self->actual_size);
+  SlImageCard *self = (SlImageCard *)object;
+  guint n;
 
-  gtk_picture_set_can_shrink (self->picture, !actual);
-}
+  G_OBJECT_CLASS (sl_image_card_parent_class)->constructed (object);
 
-static GtkScale *
-labelled_scale (GtkBox     *box,
-                const char *label,
-                double      min,
-                double      max,
-                double      value)
-{
-  GtkWidget *name = gtk_label_new (label);
-  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, min, max, 0.05);
+  n = sl_image_series_get_n_points (self->series);
+  self->index = n ? n - 1 : 0;
+  self->n_known = n;
+  update_step_range (self);
+  gtk_adjustment_set_value (self->step_adjustment, self->index);
 
-  gtk_range_set_value (GTK_RANGE (scale), value);
-  gtk_scale_set_draw_value (GTK_SCALE (scale), FALSE);
-  gtk_widget_set_hexpand (scale, TRUE);
-  gtk_widget_add_css_class (name, "caption");
-  gtk_box_append (box, name);
-  gtk_box_append (box, scale);
-  return GTK_SCALE (scale);
+  g_object_bind_property (self, "step-index", self->step_adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "brightness", self->brightness_adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self, "contrast", self->contrast_adjustment, "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+
+  load_step (self);
+  /* The template bound the tag before the series was set. */
+  g_object_notify_by_pspec (object, properties[PROP_TAG]);
 }
 
 static void
@@ -169,6 +188,7 @@ sl_image_card_dispose (GObject *object)
 {
   SlImageCard *self = (SlImageCard *)object;
 
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_IMAGE_CARD);
   g_clear_object (&self->series);
   g_clear_object (&self->original);
   g_clear_object (&self->shown);
@@ -178,80 +198,159 @@ sl_image_card_dispose (GObject *object)
 }
 
 static void
+sl_image_card_finalize (GObject *object)
+{
+  SlImageCard *self = (SlImageCard *)object;
+
+  g_clear_pointer (&self->run_name, g_free);
+
+  G_OBJECT_CLASS (sl_image_card_parent_class)->finalize (object);
+}
+
+static void
+sl_image_card_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  SlImageCard *self = SL_IMAGE_CARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERIES:
+      g_value_set_object (value, self->series);
+      break;
+    case PROP_RUN_NAME:
+      g_value_set_string (value, self->run_name);
+      break;
+    case PROP_TAG:
+      g_value_set_string (value, self->series ? sl_image_series_get_tag (self->series) : NULL);
+      break;
+    case PROP_STEP_INDEX:
+      g_value_set_uint (value, self->index);
+      break;
+    case PROP_BRIGHTNESS:
+      g_value_set_double (value, self->brightness);
+      break;
+    case PROP_CONTRAST:
+      g_value_set_double (value, self->contrast);
+      break;
+    case PROP_ACTUAL_SIZE:
+      g_value_set_boolean (value, self->actual_size);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_image_card_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  SlImageCard *self = SL_IMAGE_CARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SERIES:
+      self->series = g_value_dup_object (value);
+      break;
+    case PROP_RUN_NAME:
+      self->run_name = g_value_dup_string (value);
+      break;
+    case PROP_STEP_INDEX:
+      sl_image_card_set_step_index (self, g_value_get_uint (value));
+      break;
+    case PROP_BRIGHTNESS:
+      sl_image_card_set_adjustment (self, g_value_get_double (value), self->contrast);
+      break;
+    case PROP_CONTRAST:
+      sl_image_card_set_adjustment (self, self->brightness, g_value_get_double (value));
+      break;
+    case PROP_ACTUAL_SIZE:
+      if (self->actual_size != g_value_get_boolean (value))
+        {
+          self->actual_size = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 sl_image_card_class_init (SlImageCardClass *klass)
 {
-  G_OBJECT_CLASS (klass)->dispose = sl_image_card_dispose;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = sl_image_card_constructed;
+  object_class->dispose = sl_image_card_dispose;
+  object_class->finalize = sl_image_card_finalize;
+  object_class->get_property = sl_image_card_get_property;
+  object_class->set_property = sl_image_card_set_property;
+
+  properties[PROP_SERIES] =
+    g_param_spec_object ("series", NULL, NULL, SL_TYPE_IMAGE_SERIES,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUN_NAME] =
+    g_param_spec_string ("run-name", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TAG] =
+    g_param_spec_string ("tag", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_STEP_INDEX] =
+    g_param_spec_uint ("step-index", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BRIGHTNESS] =
+    g_param_spec_double ("brightness", NULL, NULL, -1, 1, 0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CONTRAST] =
+    g_param_spec_double ("contrast", NULL, NULL, 0, 3, 1,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlImageCard:actual-size:
+   *
+   * Whether the image is shown pixel for pixel instead of fitted.
+   */
+  properties[PROP_ACTUAL_SIZE] =
+    g_param_spec_boolean ("actual-size", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-image-card.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, picture);
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, step_label);
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, step_scale);
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, step_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, brightness_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, SlImageCard, contrast_adjustment);
+  gtk_widget_class_bind_template_callback (widget_class, invert_boolean);
+
+  /**
+   * SlImageCard|card.actual-size:
+   *
+   * Toggles #SlImageCard:actual-size.
+   */
+  gtk_widget_class_install_property_action (widget_class, "card.actual-size", "actual-size");
 }
 
 static void
 sl_image_card_init (SlImageCard *self)
 {
   self->contrast = 1;
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
 sl_image_card_new (SlImageSeries *series,
                    const char    *run_name)
 {
-  SlImageCard *self;
-  GtkWidget *title, *subtitle, *row, *adjust_row;
-  guint n;
-
   g_return_val_if_fail (SL_IS_IMAGE_SERIES (series), NULL);
 
-  self = g_object_new (SL_TYPE_IMAGE_CARD, "orientation", GTK_ORIENTATION_VERTICAL, "spacing", 6, NULL);
-  self->series = g_object_ref (series);
-  n = sl_image_series_get_n_points (series);
-  self->index = n ? n - 1 : 0;
-  self->n_known = n;
-
-  title = gtk_label_new (sl_image_series_get_tag (series));
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_tooltip_text (title, sl_image_series_get_tag (series));
-  gtk_widget_add_css_class (title, "heading");
-  subtitle = gtk_label_new (run_name);
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_widget_add_css_class (subtitle, "caption");
-
-  self->picture = GTK_PICTURE (gtk_picture_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->picture), 240, 200);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->picture), TRUE);
-
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->step_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->step_label), "numeric");
-  self->step_scale = GTK_SCALE (gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, MAX (2, n) - 1, 1));
-  gtk_range_set_value (GTK_RANGE (self->step_scale), self->index);
-  gtk_scale_set_draw_value (self->step_scale, FALSE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->step_scale), TRUE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->step_scale), n > 1);
-  self->actual_size = GTK_TOGGLE_BUTTON (gtk_toggle_button_new_with_label (_("1:1")));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->actual_size), _("Show at actual size"));
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->step_label));
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->step_scale));
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->actual_size));
-
-  adjust_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->brightness_scale = labelled_scale (GTK_BOX (adjust_row), _("Brightness"), -1, 1, 0);
-  self->contrast_scale = labelled_scale (GTK_BOX (adjust_row), _("Contrast"), 0, 3, 1);
-
-  gtk_box_append (GTK_BOX (self), title);
-  gtk_box_append (GTK_BOX (self), subtitle);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->picture));
-  gtk_box_append (GTK_BOX (self), row);
-  gtk_box_append (GTK_BOX (self), adjust_row);
-  gtk_widget_add_css_class (GTK_WIDGET (self), "card");
-  gtk_widget_add_css_class (GTK_WIDGET (self), "chart-card");
-
-  g_signal_connect_object (self->step_scale, "value-changed", G_CALLBACK (step_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->brightness_scale, "value-changed", G_CALLBACK (adjustment_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->contrast_scale, "value-changed", G_CALLBACK (adjustment_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->actual_size, "toggled", G_CALLBACK (actual_size_cb), self, G_CONNECT_SWAPPED);
-
-  load_step (self);
-  return GTK_WIDGET (self);
+  return g_object_new (SL_TYPE_IMAGE_CARD, "series", series, "run-name", run_name, NULL);
 }
 
 const char *
@@ -279,6 +378,7 @@ sl_image_card_set_step_index (SlImageCard *self,
 
   self->index = index;
   load_step (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP_INDEX]);
 }
 
 /**
@@ -293,9 +393,24 @@ sl_image_card_set_adjustment (SlImageCard *self,
 {
   g_return_if_fail (SL_IS_IMAGE_CARD (self));
 
-  self->brightness = CLAMP (brightness, -1, 1);
-  self->contrast = CLAMP (contrast, 0, 3);
+  brightness = CLAMP (brightness, -1, 1);
+  contrast = CLAMP (contrast, 0, 3);
+  if (brightness == self->brightness && contrast == self->contrast)
+    return;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (brightness != self->brightness)
+    {
+      self->brightness = brightness;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BRIGHTNESS]);
+    }
+  if (contrast != self->contrast)
+    {
+      self->contrast = contrast;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTRAST]);
+    }
   update_shown (self);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /**
@@ -339,13 +454,9 @@ sl_image_card_refresh (SlImageCard *self)
 
   was_newest = self->n_known == 0 || self->index + 1 >= self->n_known;
   self->n_known = n;
-  gtk_range_set_range (GTK_RANGE (self->step_scale), 0, MAX (2, n) - 1);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->step_scale), n > 1);
+  update_step_range (self);
   if (was_newest && n > 0)
-    {
-      gtk_range_set_value (GTK_RANGE (self->step_scale), n - 1);
-      sl_image_card_set_step_index (self, n - 1);
-    }
+    sl_image_card_set_step_index (self, n - 1);
 
   return TRUE;
 }

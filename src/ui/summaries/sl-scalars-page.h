@@ -43,6 +43,10 @@ void        sl_scalars_page_set_filter     (SlScalarsPage *self,
 SlSummaryReader *sl_scalars_page_get_reader (SlScalarsPage *self);
 SlScalarChart *sl_scalars_page_get_chart   (SlScalarsPage *self,
                                             const char    *tag);
+GtkWidget  *sl_scalars_page_get_card       (SlScalarsPage *self,
+                                            const char    *tag);
+GtkWidget  *sl_scalars_page_get_histogram_card (SlScalarsPage *self,
+                                                guint          index);
 void        sl_scalars_page_toggle_tag_in_chart (SlScalarsPage *self,
                                                  const char    *tag,
                                                  const char    *other_tag);
