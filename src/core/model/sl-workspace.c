@@ -765,11 +765,15 @@ index_func (SlWorkspaceStore  *store,
   return tags;
 }
 
+static void scan_done (SlWorkspace *self);
+
+/* A scan counts until what it found is indexed and annotated. */
 static void
 emit_scanned (SlWorkspace *self,
               SlFolder    *folder,
               GError      *error)
 {
+  scan_done (self);
   g_signal_emit (self, signals[FOLDER_SCANNED], 0, folder, error);
 }
 
@@ -850,8 +854,6 @@ scan_cb (GObject      *object,
   g_autoptr(SlWorkspace) self = user_data;
   SlFolder *folder = SL_FOLDER (object);
   g_autoptr(GError) error = NULL;
-
-  scan_done (self);
 
   if (!sl_folder_scan_finish (folder, result, &error))
     {

@@ -45,6 +45,10 @@ struct _SlTimelineView
   gint64              t0;
   double              ns_per_pixel;
   gboolean            fitted;
+  /* A window asked for before the view had a width, applied at its first
+   * allocation (the pixel scale needs the width); -1 when none. */
+  gint64              pending_start;
+  gint64              pending_end;
   GArray             *undo;        /* Zoom */
 
   DragMode            drag_mode;
@@ -224,6 +228,15 @@ sl_timeline_view_get_window (SlTimelineView *self,
 {
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
+  if (self->pending_start >= 0)
+    {
+      if (start_ns != NULL)
+        *start_ns = self->pending_start;
+      if (end_ns != NULL)
+        *end_ns = self->pending_end;
+      return;
+    }
+
   if (start_ns != NULL)
     *start_ns = self->t0;
   if (end_ns != NULL)
@@ -239,6 +252,14 @@ sl_timeline_view_set_window (SlTimelineView *self,
 
   if (end_ns <= start_ns)
     return;
+  if (gtk_widget_get_width (GTK_WIDGET (self)) <= SL_TIMELINE_GUTTER_WIDTH)
+    {
+      self->pending_start = start_ns;
+      self->pending_end = end_ns;
+      self->fitted = FALSE;
+      return;
+    }
+  self->pending_start = self->pending_end = -1;
   push_undo (self);
   self->t0 = start_ns;
   self->ns_per_pixel = (double)(end_ns - start_ns) / tracks_width (self);
@@ -514,8 +535,15 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
   SlTimelineView *self = SL_TIMELINE_VIEW (widget);
 
   update_vadjustment (self);
+  if (self->pending_start >= 0 && width > SL_TIMELINE_GUTTER_WIDTH)
+    {
+      gint64 start = self->pending_start, end = self->pending_end;
+
+      self->pending_start = self->pending_end = -1;
+      sl_timeline_view_set_window (self, start, end);
+    }
   /* A fitted view stays fitted when the window is resized. */
-  if (self->fitted)
+  else if (self->fitted)
     {
       gboolean had_undo = self->undo->len;
 
@@ -893,6 +921,7 @@ sl_timeline_view_init (SlTimelineView *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
+  self->pending_start = self->pending_end = -1;
   self->renderer = sl_timeline_renderer_new ();
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, ROW_STEP, 100, 1));
   self->undo = g_array_new (FALSE, FALSE, sizeof (Zoom));

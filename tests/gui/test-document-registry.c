@@ -1,0 +1,274 @@
+/* test-document-registry.c: a kind of document registered by the test
+ * itself opens through the window, which knows nothing of it; single
+ * files open their own document
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gui-test-util.h"
+
+#include <glib/gstdio.h>
+
+#include "sl-application.h"
+#include "sl-details-panel.h"
+#include "sl-document-registry.h"
+#include "sl-finding.h"
+#include "sl-problems-panel.h"
+#include "sl-timeline-page.h"
+#include "sl-window.h"
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+
+/* A document kind of the test's own: it "loads" in an idle, meets one
+ * problem, and keeps the requests it is handed. */
+
+#define TEST_TYPE_GRAPH_DOCUMENT (test_graph_document_get_type ())
+G_DECLARE_FINAL_TYPE (TestGraphDocument, test_graph_document, TEST, GRAPH_DOCUMENT, SlDocument)
+
+struct _TestGraphDocument
+{
+  SlDocument  parent_instance;
+
+  GObject    *item;
+  GPtrArray  *requests;
+  guint       n_loads;
+  guint       selected;
+};
+
+G_DEFINE_FINAL_TYPE (TestGraphDocument, test_graph_document, SL_TYPE_DOCUMENT)
+
+static gboolean
+finish_loading_cb (gpointer data)
+{
+  g_autoptr(TestGraphDocument) self = data;
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, "Graph", sl_document_get_path (SL_DOCUMENT (self)),
+                                                 42, "node 7 has no inputs");
+
+  sl_document_add_problem (SL_DOCUMENT (self), problem);
+  sl_document_set_progress (SL_DOCUMENT (self), 1.0);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_graph_document_load (SlDocument *document)
+{
+  TEST_GRAPH_DOCUMENT (document)->n_loads++;
+  g_idle_add (finish_loading_cb, g_object_ref (document));
+}
+
+static void
+test_graph_document_handle_request (SlDocument *document,
+                                    GVariant   *request)
+{
+  TestGraphDocument *self = TEST_GRAPH_DOCUMENT (document);
+
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  g_ptr_array_add (self->requests, g_variant_ref (request));
+}
+
+static gboolean
+test_graph_document_show_details (SlDocument     *document,
+                                  SlDetailsPanel *details)
+{
+  TestGraphDocument *self = TEST_GRAPH_DOCUMENT (document);
+  g_autofree char *node = g_strdup_printf ("node %u", self->selected);
+  const char *rows[] = { "Node", node, NULL };
+
+  sl_details_panel_show_rows (details, NULL, "sl-graph-symbolic", "Graph", rows);
+  return TRUE;
+}
+
+static void
+test_graph_document_finalize (GObject *object)
+{
+  TestGraphDocument *self = TEST_GRAPH_DOCUMENT (object);
+
+  g_clear_object (&self->item);
+  g_clear_pointer (&self->requests, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (test_graph_document_parent_class)->finalize (object);
+}
+
+static void
+test_graph_document_class_init (TestGraphDocumentClass *klass)
+{
+  SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = test_graph_document_finalize;
+  document_class->load = test_graph_document_load;
+  document_class->handle_request = test_graph_document_handle_request;
+  document_class->show_details = test_graph_document_show_details;
+}
+
+static void
+test_graph_document_init (TestGraphDocument *self)
+{
+  self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
+  panel_widget_set_child (PANEL_WIDGET (self), gtk_label_new ("graph"));
+}
+
+static void
+setup_graph (SlDocument *document,
+             GObject    *item)
+{
+  g_set_object (&TEST_GRAPH_DOCUMENT (document)->item, item);
+}
+
+static const SlFindingKind graph_findings[] = { SL_FINDING_GRAPH, SL_FINDING_N_KINDS };
+
+static const SlDocumentKind graph_kind = {
+  "test-graph", test_graph_document_get_type, "Graph: %s", "sl-graph-symbolic", graph_findings, FALSE, setup_graph,
+};
+
+static gboolean
+document_ready (gpointer data)
+{
+  return sl_document_get_state (data) == SL_DOCUMENT_READY;
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static void
+test_registered_kind_opens_finding (void)
+{
+  g_autofree char *path = g_build_filename (tmp_root, "model.pb", NULL);
+  g_autofree char *id = g_strdup_printf ("test-graph:%s", path);
+  g_autoptr(SlFinding) finding = sl_finding_new (SL_FINDING_GRAPH, path, "model.pb");
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  guint warnings = sl_problems_panel_count (problems, SL_SEVERITY_WARNING);
+  TestGraphDocument *document;
+  GVariant *request;
+
+  /* Before the kind is registered, a graph opens on the generic finding page. */
+  g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_GRAPH) == sl_document_registry_lookup ("finding"));
+
+  sl_document_registry_register (&graph_kind);
+  g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_GRAPH) == &graph_kind);
+  g_assert_true (sl_document_registry_lookup ("test-graph") == &graph_kind);
+
+  sl_window_open_item (window, G_OBJECT (finding));
+  document = TEST_GRAPH_DOCUMENT (sl_window_find_document (window, id));
+  g_assert_nonnull (document);
+  g_assert_true (document->item == G_OBJECT (finding));
+  g_assert_cmpuint (document->n_loads, ==, 1);
+  g_assert_cmpstr (sl_document_get_path (SL_DOCUMENT (document)), ==, path);
+  g_assert_cmpstr (panel_widget_get_title (PANEL_WIDGET (document)), ==, "Graph: model.pb");
+  g_assert_cmpstr (panel_widget_get_icon_name (PANEL_WIDGET (document)), ==, "sl-graph-symbolic");
+  g_assert_true (sl_document_get_workspace (SL_DOCUMENT (document)) == sl_window_get_workspace (window));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (document)), ==, SL_DOCUMENT_LOADING);
+
+  /* A link made while it loads is handed over once it is ready. */
+  request = g_variant_new ("(sxxx)", "MatMul", (gint64)10, (gint64)20, (gint64)-1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-document", "(ssv)", "test-graph", path,
+                                             request));
+  g_assert_cmpuint (document->requests->len, ==, 0);
+  g_assert_true (wait_until (document_ready, document, 5000));
+  g_assert_cmpuint (document->requests->len, ==, 1);
+  g_assert_cmpstr (g_variant_print (g_ptr_array_index (document->requests, 0), FALSE), ==,
+                   "('MatMul', 10, 20, -1)");
+  g_assert_cmpfloat (sl_document_get_progress (SL_DOCUMENT (document)), ==, 1.0);
+
+  /* Once ready, links apply at once; opening again raises the same one. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-document", "(ssv)", "test-graph", path,
+                                             g_variant_new ("(sxxx)", "Add", (gint64)-1, (gint64)-1, (gint64)-1)));
+  g_assert_cmpuint (document->requests->len, ==, 2);
+  g_assert_cmpuint (document->n_loads, ==, 1);
+  sl_window_open_item (window, G_OBJECT (finding));
+  g_assert_true (sl_window_find_document (window, id) == PANEL_WIDGET (document));
+
+  /* Its problems reach the Problems panel, its selection Details. */
+  g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_WARNING), ==, warnings + 1);
+  document->selected = 7;
+  sl_document_details_changed (SL_DOCUMENT (document));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Node"), ==, "node 7");
+
+  /* An unknown kind opens nothing. */
+  g_assert_null (sl_window_open_document (window, "no-such-kind", path, NULL));
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
+static gboolean
+timeline_open (gpointer path)
+{
+  g_autofree char *id = g_strdup_printf ("timeline:%s", (const char *)path);
+  PanelWidget *page = sl_window_find_document (window, id);
+
+  return SL_IS_TIMELINE_PAGE (page) && sl_document_get_state (SL_DOCUMENT (page)) == SL_DOCUMENT_READY;
+}
+
+/* A single trace file opens as its timeline, not as a folder page with
+ * one row; a folder still shows its page. */
+static void
+test_single_file_opens_its_document (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "traces", NULL);
+  g_autofree char *path = g_build_filename (folder, "step.json", NULL);
+  g_autofree char *folder_id = NULL;
+  g_autofree char *file_folder_id = g_strdup_printf ("folder:%s", path);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, "[{\"name\":\"step\",\"ph\":\"X\",\"ts\":0,\"dur\":5,\"pid\":1,\"tid\":1}]",
+                                      -1, NULL));
+
+  sl_window_open_path (window, path);
+  g_assert_true (wait_until (timeline_open, path, 30000));
+  g_assert_null (sl_window_find_document (window, file_folder_id));
+  /* It is in the Workspace all the same. */
+  g_assert_nonnull (sl_workspace_lookup_folder (sl_window_get_workspace (window), path));
+
+  sl_window_open_path (window, folder);
+  folder_id = g_strdup_printf ("folder:%s", folder);
+  g_assert_nonnull (sl_window_find_document (window, folder_id));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
+  int status;
+
+  tmp_root = g_dir_make_tmp ("sl-registry-XXXXXX", NULL);
+  data_home = g_build_filename (tmp_root, "data-home", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: build-aux/dev.sh test starts one\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  app = sl_application_new ();
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+  g_application_activate (G_APPLICATION (app));
+  window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  g_assert_true (wait_until (window_mapped, window, 30000));
+
+  g_test_add_func ("/registry/registered-kind-opens-finding", test_registered_kind_opens_finding);
+  g_test_add_func ("/registry/single-file-opens-its-document", test_single_file_opens_its_document);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
