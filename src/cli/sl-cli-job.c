@@ -15,6 +15,7 @@
 
 #include "sl-cache.h"
 #include "sl-cli.h"
+#include "sl-job-controller.h"
 #include "sl-direct-job-backend.h"
 #include "sl-folder-puller.h"
 #include "sl-project-upload.h"
@@ -122,6 +123,8 @@ job_run (int    argc,
   const char *limit = g_getenv ("SIGHTLINE_RECONNECT_SECONDS");
   SlJobStatus status = SL_JOB_STATUS_LOST;
   int exit_code = -1;
+  gboolean ok;
+  g_autofree char *store_path = NULL;
   const GOptionEntry entries[] = {
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in"), N_("DIR") },
@@ -165,7 +168,8 @@ job_run (int    argc,
   sl_remote_run_set_excludes (run, (const char * const *)excludes);
   sl_remote_run_set_compare_content (run, hash);
   sl_remote_run_set_detach (run, detach);
-  sl_remote_run_set_store_path (run, sl_workspace_store_get_path (store));
+  store_path = g_strdup (sl_workspace_store_get_path (store));
+  sl_remote_run_set_store_path (run, store_path);
   if (limit != NULL)
     sl_remote_run_set_reconnect_limit (run, (guint)g_ascii_strtoull (limit, NULL, 10));
   g_clear_object (&store);
@@ -189,7 +193,18 @@ job_run (int    argc,
   g_signal_connect (run, "transfer-progress", G_CALLBACK (print_progress_cb), NULL);
   g_signal_connect (run, "job-started", G_CALLBACK (print_started_cb), &detach);
 
-  if (!sl_remote_run_execute (run, &status, &exit_code, NULL, &error))
+  /* Followed by the same job controller as the window's Console, which
+   * keeps the workspace's job history. */
+  {
+    g_autoptr(SlWorkspace) workspace = sl_workspace_new (store_path);
+    g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
+    g_autofree char *command_line = sl_job_controller_quote_argv ((const char * const *)argv + 1);
+
+    ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &exit_code, &error);
+    sl_workspace_flush (workspace);
+  }
+
+  if (!ok)
     {
       if (sl_remote_run_get_job_id (run) > 0)
         sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),

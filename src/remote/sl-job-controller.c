@@ -29,15 +29,24 @@ struct _SlJobController
   char         *working_dir;
   char         *title;
 
-  /* A local job */
+  /* A local job: it ends once it exited and its output is read. */
   GSubprocess  *subprocess;
   SlJobRecord  *record;
   GCancellable *read_cancellable;
+  gboolean      output_done;
+  gboolean      exited;
+  guint         drain_source;
 
   /* A job on a target */
   SlRemoteRun  *remote_run;
   GCancellable *remote_cancellable;
   gboolean      remote_job_started;
+
+  /* How the last remote run ended, for sl_job_controller_run_remote_sync() */
+  gboolean      remote_done;
+  SlJobStatus   remote_status;
+  int           remote_exit_code;
+  GError       *remote_error;
 };
 
 G_DEFINE_FINAL_TYPE (SlJobController, sl_job_controller, G_TYPE_OBJECT)
@@ -127,6 +136,7 @@ emit_message (SlJobController *self,
 
 static void read_next_chunk (SlJobController *self,
                              GInputStream    *stream);
+static void finish_local_job (SlJobController *self);
 
 static void
 read_cb (GObject      *object,
@@ -137,7 +147,11 @@ read_cb (GObject      *object,
   g_autoptr(GBytes) bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
 
   if (bytes == NULL || g_bytes_get_size (bytes) == 0)
-    return;
+    {
+      self->output_done = TRUE;
+      finish_local_job (self);
+      return;
+    }
 
   g_signal_emit (self, signals[OUTPUT], 0, bytes);
   read_next_chunk (self, G_INPUT_STREAM (object));
@@ -172,18 +186,17 @@ record_end (SlJobController *self,
 }
 
 static void
-wait_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+finish_local_job (SlJobController *self)
 {
-  g_autoptr(SlJobController) self = user_data;
-  GSubprocess *subprocess = G_SUBPROCESS (object);
+  g_autoptr(GSubprocess) subprocess = NULL;
   g_autoptr(SlJobRecord) record = NULL;
   int exit_code = -1;
 
-  if (!g_subprocess_wait_finish (subprocess, result, NULL) || subprocess != self->subprocess)
+  if (!self->output_done || !self->exited || self->subprocess == NULL)
     return;
 
+  g_clear_handle_id (&self->drain_source, g_source_remove);
+  subprocess = g_steal_pointer (&self->subprocess);
   record = g_steal_pointer (&self->record);
   if (record != NULL)
     record_end (self, record, subprocess);
@@ -191,10 +204,44 @@ wait_cb (GObject      *object,
   if (g_subprocess_get_if_exited (subprocess))
     exit_code = g_subprocess_get_exit_status (subprocess);
 
-  g_clear_object (&self->subprocess);
   notify_running (self);
   g_signal_emit (self, signals[FINISHED], 0, exit_code,
                  exit_code < 0 ? _("stopped") : NULL);
+}
+
+static gboolean
+give_up_on_output_cb (gpointer data)
+{
+  SlJobController *self = data;
+
+  self->drain_source = 0;
+  g_cancellable_cancel (self->read_cancellable);
+  self->output_done = TRUE;
+  finish_local_job (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlJobController) self = user_data;
+  GSubprocess *subprocess = G_SUBPROCESS (object);
+
+  if (!g_subprocess_wait_finish (subprocess, result, NULL) || subprocess != self->subprocess)
+    return;
+
+  self->exited = TRUE;
+  if (!self->output_done)
+    {
+      /* A child left in the background can keep the pipe open: do not
+       * wait for it past a moment. */
+      g_clear_handle_id (&self->drain_source, g_source_remove);
+      self->drain_source = g_timeout_add_seconds (2, give_up_on_output_cb, self);
+      return;
+    }
+  finish_local_job (self);
 }
 
 static void
@@ -265,6 +312,7 @@ sl_job_controller_run_local (SlJobController     *self,
 
   g_clear_object (&self->read_cancellable);
   self->read_cancellable = g_cancellable_new ();
+  self->output_done = self->exited = FALSE;
   read_next_chunk (self, g_subprocess_get_stdout_pipe (subprocess));
   g_subprocess_wait_async (subprocess, NULL, wait_cb, g_object_ref (self));
 
@@ -373,6 +421,13 @@ remote_run_done_cb (GObject      *object,
   if (self->remote_run != run)
     return;
 
+  self->remote_done = TRUE;
+  self->remote_status = status;
+  self->remote_exit_code = exit_code;
+  g_clear_error (&self->remote_error);
+  if (!ok)
+    self->remote_error = g_error_copy (error);
+
   if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     reason = g_strdup (_("stopped before the job started"));
   else if (!ok)
@@ -390,6 +445,32 @@ remote_run_done_cb (GObject      *object,
   sl_workspace_reload_jobs (self->workspace);
   notify_running (self);
   g_signal_emit (self, signals[FINISHED], 0, exit_code, reason);
+}
+
+/* Connects to @run, starts it, and reports it as the controller's job. */
+static void
+follow_remote_run (SlJobController *self,
+                   SlRemoteRun     *run,
+                   const char      *title,
+                   const char      *command_line)
+{
+  g_set_object (&self->remote_run, run);
+  g_signal_connect_object (run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "job-started", G_CALLBACK (remote_job_started_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "transfer-progress", G_CALLBACK (remote_progress_cb), self, G_CONNECT_SWAPPED);
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_clear_object (&self->remote_cancellable);
+  self->remote_cancellable = g_cancellable_new ();
+  self->remote_job_started = FALSE;
+
+  notify_running (self);
+  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
+  sl_remote_run_execute_async (run, self->remote_cancellable, remote_run_done_cb, g_object_ref (self));
 }
 
 /**
@@ -418,6 +499,7 @@ sl_job_controller_run_on_target (SlJobController     *self,
 {
   SlTargetRecord *record;
   g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlRemoteRun) run = NULL;
   g_auto(GStrv) argv = NULL;
   g_auto(GStrv) pulls = NULL;
   g_autofree char *title = NULL;
@@ -445,31 +527,67 @@ sl_job_controller_run_on_target (SlJobController     *self,
   if (!(target = sl_target_new_from_record (record, error)))
     return FALSE;
 
-  self->remote_run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
-  sl_remote_run_set_pull_dirs (self->remote_run, (const char * const *)pulls);
-  sl_remote_run_set_remote_dir (self->remote_run, remote_dir);
+  run = sl_remote_run_new (target, project_dir, (const char * const *)argv);
+  sl_remote_run_set_pull_dirs (run, (const char * const *)pulls);
+  sl_remote_run_set_remote_dir (run, remote_dir);
   if (excludes != NULL && excludes[0] != NULL)
-    sl_remote_run_set_excludes (self->remote_run, excludes);
-  sl_remote_run_set_store_path (self->remote_run, sl_workspace_get_db_path (self->workspace));
-  g_signal_connect_object (self->remote_run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->remote_run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->remote_run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->remote_run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->remote_run, "job-started", G_CALLBACK (remote_job_started_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->remote_run, "transfer-progress", G_CALLBACK (remote_progress_cb), self,
-                           G_CONNECT_SWAPPED);
+    sl_remote_run_set_excludes (run, excludes);
+  sl_remote_run_set_store_path (run, sl_workspace_get_db_path (self->workspace));
 
   /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
   title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (target));
-  g_free (self->title);
-  self->title = g_steal_pointer (&title);
-  self->remote_cancellable = g_cancellable_new ();
-  self->remote_job_started = FALSE;
+  follow_remote_run (self, run, title, command_line);
+  return TRUE;
+}
 
-  notify_running (self);
-  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
-  sl_remote_run_execute_async (self->remote_run, self->remote_cancellable, remote_run_done_cb, g_object_ref (self));
+/**
+ * sl_job_controller_run_remote_sync:
+ * @run: a run set up by the caller (detached, compared by content, ...)
+ * @command_line: the command, as the history and the Console show it
+ *
+ * Follows @run as sl_job_controller_run_on_target() does, for programs
+ * without a main loop: iterates the thread-default main context until
+ * the run ends, and answers as sl_remote_run_execute() does.
+ *
+ * Returns: %FALSE when the run failed before an exit code (with @error)
+ */
+gboolean
+sl_job_controller_run_remote_sync (SlJobController  *self,
+                                   SlRemoteRun      *run,
+                                   const char       *command_line,
+                                   SlJobStatus      *status,
+                                   int              *exit_code,
+                                   GError          **error)
+{
+  g_autofree char *title = NULL;
+  GMainContext *context = g_main_context_ref_thread_default ();
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (run), FALSE);
+
+  if (sl_job_controller_is_running (self))
+    {
+      g_main_context_unref (context);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("Another job is being followed"));
+      return FALSE;
+    }
+
+  title = g_strdup (sl_target_get_name (sl_remote_run_get_target (run)));
+  self->remote_done = FALSE;
+  follow_remote_run (self, run, title, command_line);
+  while (!self->remote_done)
+    g_main_context_iteration (context, TRUE);
+  g_main_context_unref (context);
+
+  if (status != NULL)
+    *status = self->remote_status;
+  if (exit_code != NULL)
+    *exit_code = self->remote_exit_code;
+  if (self->remote_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&self->remote_error));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -613,6 +731,7 @@ sl_job_controller_dispose (GObject *object)
 {
   SlJobController *self = (SlJobController *)object;
 
+  g_clear_handle_id (&self->drain_source, g_source_remove);
   /* A job on a server goes on without us; only following it stops. */
   if (self->remote_cancellable != NULL)
     g_cancellable_cancel (self->remote_cancellable);
@@ -633,6 +752,7 @@ sl_job_controller_finalize (GObject *object)
   g_clear_object (&self->subprocess);
   g_clear_object (&self->record);
   g_clear_object (&self->read_cancellable);
+  g_clear_error (&self->remote_error);
   g_free (self->working_dir);
   g_free (self->title);
 

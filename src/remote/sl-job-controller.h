@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "sl-job-record.h"
+#include "sl-remote-run.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,12 @@ gboolean         sl_job_controller_run_on_target  (SlJobController     *self,
                                                    const char          *pull_dirs,
                                                    const char          *remote_dir,
                                                    const char * const  *excludes,
+                                                   GError             **error);
+gboolean         sl_job_controller_run_remote_sync (SlJobController    *self,
+                                                   SlRemoteRun         *run,
+                                                   const char          *command_line,
+                                                   SlJobStatus         *status,
+                                                   int                 *exit_code,
                                                    GError             **error);
 void             sl_job_controller_stop           (SlJobController     *self);
 void             sl_job_controller_read_log_async (SlJobController     *self,

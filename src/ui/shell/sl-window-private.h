@@ -44,5 +44,7 @@ struct _SlWindow
 };
 
 void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
+void _sl_window_connect_workspace (SlWindow       *self);
+void _sl_window_connect_jobs      (SlWindow       *self);
 
 G_END_DECLS

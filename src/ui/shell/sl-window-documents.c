@@ -1,0 +1,421 @@
+/* sl-window-documents.c: the window's documents, made by the registry,
+ * and the Workspace's folders and scans
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-document-registry.h"
+#include "sl-window-private.h"
+
+#define PROGRESS_INTERVAL_MS 100
+
+static void
+forward_problems_cb (SlWindow   *self,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     GListModel *problems)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+    }
+}
+
+static void
+document_details_changed_cb (SlWindow   *self,
+                             SlDocument *document)
+{
+  sl_document_show_details (document, self->details_panel);
+}
+
+static void
+show_document (SlWindow   *self,
+               SlDocument *document)
+{
+  GListModel *problems = sl_document_get_problems (document);
+
+  g_signal_connect_object (problems, "items-changed", G_CALLBACK (forward_problems_cb), self, G_CONNECT_SWAPPED);
+  forward_problems_cb (self, 0, 0, g_list_model_get_n_items (problems), problems);
+  g_signal_connect_object (document, "details-changed", G_CALLBACK (document_details_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  panel_grid_add (self->grid, PANEL_WIDGET (document));
+  panel_widget_raise (PANEL_WIDGET (document));
+}
+
+/**
+ * sl_window_open_document:
+ * @kind_id: a kind of the document registry ("scalars", "timeline", ...)
+ * @path: what it shows
+ * @item: (nullable): the finding or folder it shows, when there is one
+ *
+ * Raises the document of @kind_id for @path, or opens it.
+ *
+ * Returns: (transfer none) (nullable): the document, or %NULL when no such
+ *   kind is registered
+ */
+SlDocument *
+sl_window_open_document (SlWindow   *self,
+                         const char *kind_id,
+                         const char *path,
+                         GObject    *item)
+{
+  const SlDocumentKind *kind;
+  g_autofree char *id = NULL;
+  PanelWidget *page;
+  SlDocument *document;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (kind_id != NULL && path != NULL, NULL);
+
+  if (!(kind = sl_document_registry_lookup (kind_id)))
+    return NULL;
+
+  id = sl_document_registry_dup_id (kind, path);
+  if ((page = sl_window_find_document (self, id)) != NULL)
+    {
+      panel_widget_raise (page);
+      return SL_IS_DOCUMENT (page) ? SL_DOCUMENT (page) : NULL;
+    }
+
+  document = sl_document_registry_create (kind, path, item, self->workspace);
+  show_document (self, document);
+  return document;
+}
+
+/**
+ * sl_window_open_item:
+ * @item: an #SlFolder, an #SlFinding, or a #GFile to open in the Workspace
+ *
+ * Opens the document that shows @item, and shows @item in Details.
+ */
+void
+sl_window_open_item (SlWindow *self,
+                     GObject  *item)
+{
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (G_IS_OBJECT (item));
+
+  if (SL_IS_FOLDER (item))
+    sl_window_open_document (self, "folder", sl_folder_get_path (SL_FOLDER (item)), item);
+  else if (SL_IS_FINDING (item))
+    {
+      const SlDocumentKind *kind = sl_document_registry_lookup_finding (sl_finding_get_kind (SL_FINDING (item)));
+
+      if (kind != NULL)
+        sl_window_open_document (self, kind->id, sl_finding_get_path (SL_FINDING (item)), item);
+    }
+  else if (G_IS_FILE (item))
+    {
+      g_autofree char *path = g_file_get_path (G_FILE (item));
+
+      if (path != NULL)
+        sl_window_open_path (self, path);
+      return;
+    }
+
+  sl_details_panel_show (self->details_panel, item);
+}
+
+static SlFinding *
+lookup_finding (SlWindow   *self,
+                const char *kind_id,
+                const char *path)
+{
+  GListModel *folders = sl_workspace_get_folders (self->workspace);
+
+  for (guint i = 0; i < g_list_model_get_n_items (folders); i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (folders, i);
+      GListModel *findings = sl_folder_get_findings (folder);
+
+      for (guint j = 0; j < g_list_model_get_n_items (findings); j++)
+        {
+          g_autoptr(SlFinding) finding = g_list_model_get_item (findings, j);
+
+          if (g_str_equal (sl_finding_get_path (finding), path) &&
+              g_str_equal (sl_finding_kind_to_id (sl_finding_get_kind (finding)), kind_id))
+            return finding;
+        }
+    }
+
+  return NULL;
+}
+
+static void
+update_scan_status (SlWindow *self)
+{
+  GListModel *folders = sl_workspace_get_folders (self->workspace);
+  guint n = g_list_model_get_n_items (folders);
+  guint files = 0;
+  const char *name = NULL;
+  g_autofree char *status = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (folders, i);
+
+      if (sl_folder_get_state (folder) == SL_FOLDER_SCANNING)
+        {
+          files += sl_folder_poll_progress (folder);
+          name = sl_folder_get_name (folder);
+        }
+    }
+
+  if (name != NULL)
+    {
+      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %u file looked at…",
+                                             "Scanning %s: %u files looked at…", files),
+                                name, files);
+      gtk_label_set_label (self->status_label, status);
+      gtk_progress_bar_pulse (self->scan_progress);
+    }
+}
+
+static gboolean
+progress_timeout_cb (gpointer user_data)
+{
+  update_scan_status (SL_WINDOW (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
+/* The scan box shows while the workspace scans; a counter read from the
+ * scanning threads moves the progress. */
+static void
+n_scanning_changed_cb (SlWindow    *self,
+                       GParamSpec  *pspec,
+                       SlWorkspace *workspace)
+{
+  gboolean scanning = sl_workspace_get_n_scanning (workspace) > 0;
+
+  gtk_widget_set_visible (self->scan_box, scanning);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-scan", scanning);
+  if (scanning && self->progress_source == 0)
+    self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
+  else if (!scanning)
+    g_clear_handle_id (&self->progress_source, g_source_remove);
+}
+
+static void
+report_scan (SlWindow *self,
+             SlFolder *folder)
+{
+  guint n_findings = g_list_model_get_n_items (sl_folder_get_findings (folder));
+  guint n_problems = g_list_model_get_n_items (sl_folder_get_problems (folder));
+  g_autofree char *found = NULL;
+  g_autofree char *problems = NULL;
+  g_autofree char *status = NULL;
+
+  /* Translators: "%s" is a folder name, then "3 found in 47 files (12 ms)" and "2 problems". */
+  found = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found in %u file (%.0f ms)",
+                                        "%u found in %u files (%.0f ms)", sl_folder_get_files_scanned (folder)),
+                           n_findings, sl_folder_get_files_scanned (folder), sl_folder_get_scan_time (folder) / 1000.0);
+  problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n_problems), n_problems);
+  status = g_strdup_printf (_("%s: %s, %s"), sl_folder_get_name (folder), found, problems);
+  gtk_label_set_label (self->status_label, status);
+
+  if (n_problems > 0)
+    {
+      g_autofree char *toast = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                             "%u problem while reading %s: see Problems",
+                                                             "%u problems while reading %s: see Problems",
+                                                             n_problems),
+                                                n_problems, sl_folder_get_name (folder));
+      sl_problems_panel_add_all (self->problems_panel, sl_folder_get_problems (folder));
+      sl_window_show_toast (self, toast);
+    }
+}
+
+/* A file opened by itself shows its document, once the scan says what
+ * it is; anything else (or nothing recognised) shows the folder page. */
+static gboolean
+open_single_file (SlWindow *self,
+                  SlFolder *folder)
+{
+  GListModel *findings = sl_folder_get_findings (folder);
+  g_autoptr(SlFinding) finding = NULL;
+  const SlDocumentKind *kind;
+
+  if (g_list_model_get_n_items (findings) != 1)
+    return FALSE;
+
+  finding = g_list_model_get_item (findings, 0);
+  kind = sl_document_registry_lookup_finding (sl_finding_get_kind (finding));
+  if (kind == NULL || kind->opens_any_finding)
+    return FALSE;
+
+  sl_window_open_item (self, G_OBJECT (finding));
+  return TRUE;
+}
+
+static void
+folder_scanned_cb (SlWindow    *self,
+                   SlFolder    *folder,
+                   GError      *error,
+                   SlWorkspace *workspace)
+{
+  gboolean single_file = g_hash_table_remove (self->opening_files, sl_folder_get_path (folder));
+
+  if (error != NULL)
+    {
+      g_autoptr(SlProblem) problem = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          gtk_label_set_label (self->status_label, _("Scanning stopped"));
+          return;
+        }
+
+      problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), sl_folder_get_path (folder), -1, error->message);
+      sl_problems_panel_add (self->problems_panel, problem);
+      gtk_label_set_label (self->status_label, error->message);
+    }
+  else
+    report_scan (self, folder);
+
+  if (single_file && !(error == NULL && open_single_file (self, folder)))
+    sl_window_open_item (self, G_OBJECT (folder));
+
+  if (sl_details_panel_get_item (self->details_panel) == G_OBJECT (folder))
+    sl_details_panel_show (self->details_panel, G_OBJECT (folder));
+}
+
+static void
+workspace_problems_cb (SlWindow   *self,
+                       guint       position,
+                       guint       removed,
+                       guint       added,
+                       GListModel *problems)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_problems_panel_add (self->problems_panel, problem);
+      if (sl_problem_get_severity (problem) >= SL_SEVERITY_WARNING)
+        sl_window_show_toast (self, sl_problem_get_message (problem));
+    }
+}
+
+/**
+ * sl_window_open_path:
+ * @path: a folder or a file
+ *
+ * Adds @path to the Workspace (or finds it there) and scans it in a
+ * worker. A folder shows its page at once; a single file shows its own
+ * document once the scan has recognised it.
+ *
+ * Returns: (transfer none): the folder
+ */
+SlFolder *
+sl_window_open_path (SlWindow   *self,
+                     const char *path)
+{
+  SlFolder *folder;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  folder = sl_workspace_open_path (self->workspace, path);
+  adw_window_title_set_subtitle (self->window_title, sl_folder_get_path (folder));
+  sl_workspace_panel_select_item (self->workspace_panel, G_OBJECT (folder));
+
+  if (g_file_test (sl_folder_get_path (folder), G_FILE_TEST_IS_REGULAR))
+    g_hash_table_add (self->opening_files, g_strdup (sl_folder_get_path (folder)));
+  else
+    sl_window_open_item (self, G_OBJECT (folder));
+
+  return folder;
+}
+
+/**
+ * sl_window_remove_folder:
+ * @path: an opened folder
+ *
+ * Takes @path out of the Workspace and closes its document; the files are
+ * not touched.
+ */
+void
+sl_window_remove_folder (SlWindow   *self,
+                         const char *path)
+{
+  g_autofree char *id = NULL;
+  PanelWidget *page;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  id = g_strdup_printf ("folder:%s", path);
+  if ((page = sl_window_find_document (self, id)) != NULL)
+    panel_widget_close (page);
+
+  sl_workspace_remove_folder (self->workspace, path);
+}
+
+SlWorkspace *
+sl_window_get_workspace (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  return self->workspace;
+}
+
+/**
+ * sl_window_is_busy:
+ *
+ * Returns: whether a scan or a job is running
+ */
+gboolean
+sl_window_is_busy (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  return sl_workspace_get_n_scanning (self->workspace) > 0 || sl_console_panel_is_running (self->console_panel);
+}
+
+/**
+ * sl_window_open_finding:
+ * @kind_id: a finding kind's id ("summary-run", ...)
+ * @path: the finding's path
+ *
+ * Opens the document of a finding of the Workspace.
+ *
+ * Returns: whether the Workspace holds that finding
+ */
+gboolean
+sl_window_open_finding (SlWindow   *self,
+                        const char *kind_id,
+                        const char *path)
+{
+  SlFinding *finding;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  if (!(finding = lookup_finding (self, kind_id, path)))
+    return FALSE;
+
+  sl_window_open_item (self, G_OBJECT (finding));
+  return TRUE;
+}
+
+/* Follows the workspace: its scans, what they found, its problems. */
+void
+_sl_window_connect_workspace (SlWindow *self)
+{
+  GListModel *problems = sl_workspace_get_problems (self->workspace);
+
+  g_signal_connect_object (self->workspace, "folder-scanned", G_CALLBACK (folder_scanned_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->workspace, "notify::n-scanning", G_CALLBACK (n_scanning_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  n_scanning_changed_cb (self, NULL, self->workspace);
+
+  /* What went wrong with the workspace before this window, and since. */
+  g_signal_connect_object (problems, "items-changed", G_CALLBACK (workspace_problems_cb), self, G_CONNECT_SWAPPED);
+  workspace_problems_cb (self, 0, 0, g_list_model_get_n_items (problems), problems);
+}

@@ -1,0 +1,242 @@
+/* sl-window-jobs.c: the Console shows what the job controller runs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-window-private.h"
+
+static void
+report_run_error (SlWindow   *self,
+                  const char *working_dir,
+                  const char *message)
+{
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Run"), working_dir, -1, message);
+
+  sl_problems_panel_add (self->problems_panel, problem);
+  sl_console_panel_append (self->console_panel, message, -1);
+  sl_console_panel_append (self->console_panel, "\n", -1);
+  sl_window_show_toast (self, message);
+}
+
+/**
+ * sl_window_run_argv:
+ * @working_dir: (nullable): where to run; folders opened in the workspace
+ *   that contain it, or are inside it, are scanned again when the job ends
+ *
+ * Runs a program on this computer, its output streamed into the Console
+ * and the job kept in the history.
+ */
+void
+sl_window_run_argv (SlWindow           *self,
+                    const char * const *argv,
+                    const char         *working_dir)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (argv != NULL && argv[0] != NULL);
+
+  panel_dock_set_reveal_area (self->dock, PANEL_AREA_BOTTOM, TRUE);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+
+  if (!sl_job_controller_run_local (self->jobs, argv, working_dir, &error))
+    report_run_error (self, working_dir, error->message);
+}
+
+/**
+ * sl_window_run_command:
+ * @command_line: a command with arguments quoted as in a POSIX shell
+ */
+void
+sl_window_run_command (SlWindow   *self,
+                       const char *command_line,
+                       const char *working_dir)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (command_line != NULL);
+
+  if (!g_shell_parse_argv (command_line, NULL, &argv, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("The command “%s” could not be read: %s"), command_line, error->message);
+
+      report_run_error (self, working_dir, message);
+      return;
+    }
+
+  sl_window_run_argv (self, (const char * const *)argv, working_dir);
+}
+
+/**
+ * sl_window_run_on_target:
+ * @target_id: an SSH target of the workspace
+ * @project_dir: the local folder uploaded and run in
+ * @pull_dirs: (nullable): output folders under it, space-separated
+ * @remote_dir: (nullable): where it goes on the target
+ * @excludes: (nullable): patterns not to upload, instead of the defaults
+ *
+ * Uploads @project_dir, starts @command_line there as a detached job,
+ * streams its log into the Console, pulls the output folders into the
+ * cache while it runs and opens them in the Workspace.
+ *
+ * Returns: %TRUE when the job was started
+ */
+gboolean
+sl_window_run_on_target (SlWindow           *self,
+                         gint64              target_id,
+                         const char         *command_line,
+                         const char         *project_dir,
+                         const char         *pull_dirs,
+                         const char         *remote_dir,
+                         const char * const *excludes,
+                         GError            **error)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+
+  return sl_job_controller_run_on_target (self->jobs, target_id, command_line, project_dir, pull_dirs,
+                                          remote_dir, excludes, error);
+}
+
+static void
+job_started_cb (SlWindow        *self,
+                const char      *title,
+                const char      *command_line,
+                SlJobController *jobs)
+{
+  g_autofree char *line = g_strdup_printf ("$ %s\n", command_line);
+
+  sl_console_panel_begin_job (self->console_panel, title);
+  sl_console_panel_append (self->console_panel, line, -1);
+}
+
+static void
+job_output_cb (SlWindow        *self,
+               GBytes          *data,
+               SlJobController *jobs)
+{
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
+
+  sl_console_panel_append (self->console_panel, bytes, size);
+}
+
+static void
+job_message_cb (SlWindow        *self,
+                const char      *text,
+                SlJobController *jobs)
+{
+  g_autofree char *line = g_strdup_printf ("[%s]\n", text);
+
+  sl_console_panel_append (self->console_panel, line, -1);
+}
+
+static void
+job_status_cb (SlWindow        *self,
+               const char      *status,
+               SlJobController *jobs)
+{
+  sl_console_panel_set_job_status (self->console_panel, status);
+}
+
+/* Pulled output appears in the Workspace; later pulls that brought new
+ * files rescan it (open views follow their files by themselves). */
+static void
+job_pulled_cb (SlWindow        *self,
+               const char      *local_dir,
+               guint            n_changed,
+               SlJobController *jobs)
+{
+  SlFolder *folder = sl_workspace_lookup_folder (self->workspace, local_dir);
+
+  if (folder == NULL)
+    sl_window_open_path (self, local_dir);
+  else if (n_changed > 0)
+    sl_workspace_rescan (self->workspace, folder);
+}
+
+/* A job's outputs (summaries, profiles) appear in the workspace when it
+ * ends: folders it ran in, or that it ran inside, are scanned again. */
+static void
+job_finished_cb (SlWindow        *self,
+                 int              exit_code,
+                 const char      *reason,
+                 SlJobController *jobs)
+{
+  const char *working_dir = sl_job_controller_get_working_dir (jobs);
+
+  sl_console_panel_end_job (self->console_panel, exit_code, reason);
+  if (working_dir != NULL)
+    sl_workspace_rescan_around (self->workspace, working_dir);
+}
+
+static void
+console_stop_requested_cb (SlWindow       *self,
+                           SlConsolePanel *console)
+{
+  sl_job_controller_stop (self->jobs);
+}
+
+static void
+read_job_log_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(SlWindow) self = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize size = 0;
+  const char *data;
+
+  if (!(bytes = sl_job_controller_read_log_finish (SL_JOB_CONTROLLER (object), result, &error)))
+    {
+      g_autofree char *line = g_strdup_printf (_("[The log could not be read: %s]\n"), error->message);
+
+      sl_console_panel_append (self->console_panel, line, -1);
+      return;
+    }
+
+  data = g_bytes_get_data (bytes, &size);
+  if (size > 0)
+    sl_console_panel_append (self->console_panel, data, size);
+  sl_console_panel_append (self->console_panel, _("[end of the log]\n"), -1);
+}
+
+/**
+ * sl_window_show_job_log:
+ * @job: a job of the history
+ *
+ * Reads the job's log (on its server for a remote job) into the Console.
+ */
+void
+sl_window_show_job_log (SlWindow    *self,
+                        SlJobRecord *job)
+{
+  g_autofree char *header = NULL;
+
+  g_return_if_fail (SL_IS_WINDOW (self));
+  g_return_if_fail (SL_IS_JOB_RECORD (job));
+
+  header = g_strdup_printf (_("\n[Log of job %lld: %s]\n"), (long long)sl_job_record_get_id (job),
+                            sl_job_record_get_command (job));
+  sl_console_panel_append (self->console_panel, header, -1);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+  sl_job_controller_read_log_async (self->jobs, job, NULL, read_job_log_cb, g_object_ref (self));
+}
+
+void
+_sl_window_connect_jobs (SlWindow *self)
+{
+  g_signal_connect_object (self->console_panel, "stop-requested", G_CALLBACK (console_stop_requested_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "started", G_CALLBACK (job_started_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "output", G_CALLBACK (job_output_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "message", G_CALLBACK (job_message_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "status", G_CALLBACK (job_status_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "pulled", G_CALLBACK (job_pulled_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->jobs, "finished", G_CALLBACK (job_finished_cb), self, G_CONNECT_SWAPPED);
+}
