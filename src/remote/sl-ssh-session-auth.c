@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
@@ -80,7 +82,7 @@ ask (SlSshSession    *self,
   call = g_new0 (PromptCall, 1);
   call->task = g_object_ref (self->current_task);
   call->prompt = sl_ssh_prompt_ref (prompt);
-  _sl_ssh_dispatch_to_caller (g_task_get_context (self->current_task), prompt_in_caller, call, prompt_call_free);
+  sl_main_context_dispatch (g_task_get_context (self->current_task), prompt_in_caller, call, prompt_call_free);
 
   return _sl_ssh_prompt_wait (prompt, cancellable, POLL_MS);
 }

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <glib/gi18n-lib.h>
 
 #include "sl-ssh-session-private.h"
@@ -72,7 +74,7 @@ deliver_output (GTask         *task,
   call->data = exec->output_data;
   call->stream = stream;
   call->bytes = g_bytes_new (buf, len);
-  _sl_ssh_dispatch_to_caller (g_task_get_context (task), output_in_caller, call, output_call_free);
+  sl_main_context_dispatch (g_task_get_context (task), output_in_caller, call, output_call_free);
 }
 
 /* Runs @exec->command on the worker thread. */

@@ -138,10 +138,6 @@ void           _sl_ssh_session_queue                (SlSshSession         *self,
                                                      GCancellable         *cancellable,
                                                      GAsyncReadyCallback   callback,
                                                      gpointer              user_data);
-void           _sl_ssh_dispatch_to_caller           (GMainContext         *context,
-                                                     GSourceFunc           func,
-                                                     gpointer              data,
-                                                     GDestroyNotify        destroy);
 gboolean       _sl_ssh_op_is_delivered              (GTask                *task);
 void           _sl_ssh_op_return_boolean            (GTask                *task,
                                                      gboolean              value);

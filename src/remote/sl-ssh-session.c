@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include "sl-main-thread.h"
+
 #include <glib/gi18n-lib.h>
 
 #include "sl-ssh-session-private.h"
@@ -28,29 +30,6 @@ _sl_ssh_op_is_delivered (GTask *task)
 
 /* Pushed by finalize to end the worker thread. */
 static char quit_marker;
-
-/* Runs @func in @context, after what was dispatched there before. Not
- * g_main_context_invoke(): from a thread without a context of its own it
- * may run the function right there when the caller's context is the
- * global default one and happens to be free. */
-void
-_sl_ssh_dispatch_to_caller (GMainContext   *context,
-                            GSourceFunc     func,
-                            gpointer        data,
-                            GDestroyNotify  destroy)
-{
-  GSource *source = g_idle_source_new ();
-
-  /* The source may run, and a sync caller drop its context, before
-   * g_source_unref() here: the context must outlive this function. */
-  context = g_main_context_ref (context != NULL ? context : g_main_context_default ());
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, func, data, destroy);
-  g_source_set_static_name (source, "[sightline] ssh session");
-  g_source_attach (source, context);
-  g_source_unref (source);
-  g_main_context_unref (context);
-}
 
 /* Steps and output reach the caller's main context in order. */
 
@@ -109,7 +88,7 @@ _sl_ssh_report_step (GTask               *task,
   call->status = status;
   call->detail = g_strdup (detail);
   call->hint = g_strdup (hint);
-  _sl_ssh_dispatch_to_caller (g_task_get_context (task), step_in_caller, call, step_call_free);
+  sl_main_context_dispatch (g_task_get_context (task), step_in_caller, call, step_call_free);
 }
 
 void
@@ -242,7 +221,7 @@ on_op_cancelled (GCancellable *cancellable,
   SlSshOp *op = g_task_get_task_data (task);
 
   if (g_atomic_int_compare_and_exchange (&op->completed, 0, 1))
-    _sl_ssh_dispatch_to_caller (g_task_get_context (task), complete_cancelled_in_caller, task, g_object_unref);
+    sl_main_context_dispatch (g_task_get_context (task), complete_cancelled_in_caller, task, g_object_unref);
 }
 
 /* The queue holds two references to each task: one for completing it,
@@ -279,8 +258,8 @@ worker_main (gpointer data)
       if (op->cancelled_id != 0)
         g_cancellable_disconnect (cancellable, op->cancelled_id);
       if (g_atomic_int_compare_and_exchange (&op->completed, 0, 1))
-        _sl_ssh_dispatch_to_caller (context, complete_in_caller, task, g_object_unref);
-      _sl_ssh_dispatch_to_caller (context, release_in_caller, task, g_object_unref);
+        sl_main_context_dispatch (context, complete_in_caller, task, g_object_unref);
+      sl_main_context_dispatch (context, release_in_caller, task, g_object_unref);
     }
 
   g_async_queue_unref (queue);

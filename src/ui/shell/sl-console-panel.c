@@ -10,17 +10,14 @@
 
 /* Keeps the text buffer (and memory) bounded for jobs that print for days. */
 #define MAX_LINES 200000
-#define READ_CHUNK (64 * 1024)
 
 struct _SlConsolePanel
 {
   PanelWidget    parent_instance;
 
-  GSubprocess   *subprocess;
-  GCancellable  *cancellable;
   char          *title;
   gint64         started;
-  gboolean       external;      /* a job that is not a local subprocess (a remote run) */
+  gboolean       running;
 
   GtkTextView   *text_view;
   GtkLabel      *job_label;
@@ -31,7 +28,6 @@ struct _SlConsolePanel
 G_DEFINE_FINAL_TYPE (SlConsolePanel, sl_console_panel, PANEL_TYPE_WIDGET)
 
 enum {
-  JOB_FINISHED,
   STOP_REQUESTED,
   N_SIGNALS
 };
@@ -111,134 +107,20 @@ set_job_state (SlConsolePanel *self,
   gtk_label_set_label (self->job_label, label);
 }
 
-static void
-wait_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  GSubprocess *subprocess = G_SUBPROCESS (object);
-  g_autoptr(SlConsolePanel) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *line = NULL;
-  g_autofree char *label = NULL;
-  int exit_code = -1;
-  double seconds;
-
-  g_subprocess_wait_finish (subprocess, result, &error);
-  if (subprocess != self->subprocess)
-    return;
-
-  seconds = (g_get_monotonic_time () - self->started) / (double)G_USEC_PER_SEC;
-
-  if (g_subprocess_get_if_exited (subprocess))
-    {
-      exit_code = g_subprocess_get_exit_status (subprocess);
-      line = g_strdup_printf (_("\n[%s exited with code %d after %.1f s]\n"), self->title, exit_code, seconds);
-      label = g_strdup_printf (_("%s: exited with code %d"), self->title, exit_code);
-    }
-  else
-    {
-      line = g_strdup_printf (_("\n[%s was stopped after %.1f s]\n"), self->title, seconds);
-      label = g_strdup_printf (_("%s: stopped"), self->title);
-    }
-
-  sl_console_panel_append (self, line, -1);
-  set_job_state (self, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
-  g_clear_object (&self->subprocess);
-  g_signal_emit (self, signals[JOB_FINISHED], 0, exit_code);
-}
-
-static void read_next_chunk (SlConsolePanel *self,
-                             GInputStream   *stream);
-
-static void
-read_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  GInputStream *stream = G_INPUT_STREAM (object);
-  g_autoptr(SlConsolePanel) self = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-
-  bytes = g_input_stream_read_bytes_finish (stream, result, &error);
-
-  if (bytes == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *line = g_strdup_printf (_("\n[reading output failed: %s]\n"), error->message);
-          sl_console_panel_append (self, line, -1);
-        }
-      return;
-    }
-
-  if (g_bytes_get_size (bytes) == 0)
-    return;
-
-  sl_console_panel_append (self, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  read_next_chunk (self, stream);
-}
-
-static void
-read_next_chunk (SlConsolePanel *self,
-                 GInputStream   *stream)
-{
-  g_input_stream_read_bytes_async (stream, READ_CHUNK, G_PRIORITY_DEFAULT, self->cancellable,
-                                   read_cb, g_object_ref (self));
-}
-
-/**
- * sl_console_panel_attach:
- * @subprocess: a process started with its stdout as a pipe (stderr merged)
- *
- * Streams the output of @subprocess into the console until it exits.
- */
-void
-sl_console_panel_attach (SlConsolePanel *self,
-                         GSubprocess    *subprocess,
-                         const char     *title)
-{
-  g_autofree char *label = NULL;
-  GInputStream *stream;
-
-  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
-  g_return_if_fail (G_IS_SUBPROCESS (subprocess));
-
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-
-  g_set_object (&self->subprocess, subprocess);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  self->started = g_get_monotonic_time ();
-
-  label = g_strdup_printf (_("%s: running"), title);
-  set_job_state (self, "media-playback-start-symbolic", label);
-
-  stream = g_subprocess_get_stdout_pipe (subprocess);
-  if (stream != NULL)
-    read_next_chunk (self, stream);
-
-  g_subprocess_wait_async (subprocess, NULL, wait_cb, g_object_ref (self));
-  panel_widget_raise (PANEL_WIDGET (self));
-}
-
 gboolean
 sl_console_panel_is_running (SlConsolePanel *self)
 {
   g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), FALSE);
 
-  return self->subprocess != NULL || self->external;
+  return self->running;
 }
 
 /**
  * sl_console_panel_begin_job:
  * @title: what runs, for the status line
  *
- * Shows a job the caller streams in with sl_console_panel_append() (a
- * job on a remote target); Stop emits #SlConsolePanel::stop-requested.
+ * Shows a job the caller streams in with sl_console_panel_append();
+ * Stop emits #SlConsolePanel::stop-requested.
  */
 void
 sl_console_panel_begin_job (SlConsolePanel *self,
@@ -251,7 +133,7 @@ sl_console_panel_begin_job (SlConsolePanel *self,
   g_free (self->title);
   self->title = g_strdup (title);
   self->started = g_get_monotonic_time ();
-  self->external = TRUE;
+  self->running = TRUE;
   label = g_strdup_printf (_("%s: running"), title);
   set_job_state (self, "media-playback-start-symbolic", label);
   panel_widget_raise (PANEL_WIDGET (self));
@@ -304,8 +186,7 @@ sl_console_panel_end_job (SlConsolePanel *self,
 
   sl_console_panel_append (self, line, -1);
   set_job_state (self, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
-  self->external = FALSE;
-  g_signal_emit (self, signals[JOB_FINISHED], 0, exit_code);
+  self->running = FALSE;
 }
 
 /**
@@ -341,9 +222,7 @@ stop_action (GtkWidget  *widget,
 {
   SlConsolePanel *self = SL_CONSOLE_PANEL (widget);
 
-  if (self->subprocess != NULL)
-    g_subprocess_force_exit (self->subprocess);
-  else if (self->external)
+  if (self->running)
     g_signal_emit (self, signals[STOP_REQUESTED], 0);
 }
 
@@ -360,9 +239,6 @@ sl_console_panel_dispose (GObject *object)
 {
   SlConsolePanel *self = (SlConsolePanel *)object;
 
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  g_clear_object (&self->subprocess);
   g_clear_pointer (&self->title, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_CONSOLE_PANEL);
 
@@ -376,14 +252,6 @@ sl_console_panel_class_init (SlConsolePanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_console_panel_dispose;
-
-  /**
-   * SlConsolePanel::job-finished:
-   * @exit_code: the exit status, or -1 when the job was killed
-   */
-  signals[JOB_FINISHED] =
-    g_signal_new ("job-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
 
   /**
    * SlConsolePanel::stop-requested:

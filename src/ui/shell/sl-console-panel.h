@@ -15,9 +15,6 @@ GtkWidget *sl_console_panel_new          (void);
 void       sl_console_panel_append       (SlConsolePanel *self,
                                           const char     *text,
                                           gssize          len);
-void       sl_console_panel_attach       (SlConsolePanel *self,
-                                          GSubprocess    *subprocess,
-                                          const char     *title);
 gboolean   sl_console_panel_is_running   (SlConsolePanel *self);
 void       sl_console_panel_begin_job    (SlConsolePanel *self,
                                           const char     *title);
