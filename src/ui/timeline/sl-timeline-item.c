@@ -17,6 +17,14 @@ struct _SlTimelineItem
 
 G_DEFINE_FINAL_TYPE (SlTimelineItem, sl_timeline_item, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_LABEL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 sl_timeline_item_finalize (GObject *object)
 {
@@ -29,9 +37,35 @@ sl_timeline_item_finalize (GObject *object)
 }
 
 static void
+sl_timeline_item_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  SlTimelineItem *self = SL_TIMELINE_ITEM (object);
+
+  switch (prop_id)
+    {
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 sl_timeline_item_class_init (SlTimelineItemClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = sl_timeline_item_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = sl_timeline_item_finalize;
+  object_class->get_property = sl_timeline_item_get_property;
+
+  /* What a row shows; list rows bind it in their templates. */
+  properties[PROP_LABEL] =
+    g_param_spec_string ("label", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void

@@ -1238,26 +1238,6 @@ result_activated_cb (SlTimelinePage *self,
   update_search_label (self);
 }
 
-static void
-setup_result_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_result_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item)
-{
-  SlTimelineItem *row = gtk_list_item_get_item (item);
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), sl_timeline_item_get_data (row)->label);
-}
-
 /* Track tree */
 
 static GListModel *
@@ -1442,12 +1422,8 @@ setup_lists (SlTimelinePage *self)
   gtk_list_view_set_model (self->tracks_list,
                            GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->tree_model)))));
 
+  /* Result rows are a template in sl-timeline-page.ui bound to the item. */
   self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_result_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_result_cb), NULL);
-  gtk_list_view_set_factory (self->results_list, factory);
-  g_object_unref (factory);
   gtk_list_view_set_model (self->results_list,
                            GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->results)))));
 
@@ -1714,6 +1690,7 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
 
   g_type_ensure (SL_TYPE_TIMELINE_VIEW);
+  g_type_ensure (SL_TYPE_TIMELINE_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, stack);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, loading_page);
