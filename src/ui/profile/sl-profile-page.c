@@ -624,13 +624,11 @@ GtkWidget *
 sl_profile_page_new (const char *path,
                      const char *title)
 {
-  g_autofree char *id = NULL;
   GtkWidget *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  id = g_strdup_printf ("profile:%s", path);
-  self = g_object_new (SL_TYPE_PROFILE_PAGE, "id", id, "path", path, "title", title, NULL);
+  self = g_object_new (SL_TYPE_PROFILE_PAGE, "path", path, "title", title, NULL);
   sl_document_load (SL_DOCUMENT (self));
 
   return self;

@@ -137,26 +137,6 @@ sl_finding_page_init (SlFindingPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
-GtkWidget *
-sl_finding_page_new (SlFinding *finding)
-{
-  g_autofree char *id = NULL;
-  SlFindingPage *self;
-
-  g_return_val_if_fail (SL_IS_FINDING (finding), NULL);
-
-  id = g_strdup_printf ("finding:%s", sl_finding_get_path (finding));
-  self = g_object_new (SL_TYPE_FINDING_PAGE,
-                       "id", id,
-                       "path", sl_finding_get_path (finding),
-                       "title", sl_finding_get_name (finding),
-                       "icon-name", sl_finding_kind_to_icon (sl_finding_get_kind (finding)),
-                       NULL);
-  sl_finding_page_set_finding (self, finding);
-
-  return GTK_WIDGET (self);
-}
-
 /**
  * sl_finding_page_set_finding:
  *

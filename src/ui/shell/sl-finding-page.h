@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 #define SL_TYPE_FINDING_PAGE (sl_finding_page_get_type ())
 G_DECLARE_FINAL_TYPE (SlFindingPage, sl_finding_page, SL, FINDING_PAGE, SlDocument)
 
-GtkWidget *sl_finding_page_new         (SlFinding     *finding);
 SlFinding *sl_finding_page_get_finding (SlFindingPage *self);
 void       sl_finding_page_set_finding (SlFindingPage *self,
                                         SlFinding     *finding);

@@ -257,25 +257,6 @@ sl_folder_page_init (SlFolderPage *self)
   g_signal_connect (self, "finding-activated", G_CALLBACK (finding_activated_cb), NULL);
 }
 
-GtkWidget *
-sl_folder_page_new (SlFolder *folder)
-{
-  g_autofree char *id = NULL;
-  SlFolderPage *self;
-
-  g_return_val_if_fail (SL_IS_FOLDER (folder), NULL);
-
-  id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
-  self = g_object_new (SL_TYPE_FOLDER_PAGE,
-                       "id", id,
-                       "path", sl_folder_get_path (folder),
-                       "title", sl_folder_get_name (folder),
-                       NULL);
-  sl_folder_page_set_folder (self, folder);
-
-  return GTK_WIDGET (self);
-}
-
 /**
  * sl_folder_page_set_folder:
  *

@@ -13,7 +13,6 @@ G_BEGIN_DECLS
 #define SL_TYPE_FOLDER_PAGE (sl_folder_page_get_type ())
 G_DECLARE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL, FOLDER_PAGE, SlDocument)
 
-GtkWidget  *sl_folder_page_new          (SlFolder     *folder);
 SlFolder   *sl_folder_page_get_folder   (SlFolderPage *self);
 void        sl_folder_page_set_folder   (SlFolderPage *self,
                                          SlFolder     *folder);

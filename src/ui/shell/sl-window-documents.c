@@ -350,7 +350,7 @@ sl_window_remove_folder (SlWindow   *self,
   g_return_if_fail (SL_IS_WINDOW (self));
   g_return_if_fail (path != NULL);
 
-  id = g_strdup_printf ("folder:%s", path);
+  id = sl_document_registry_dup_id (sl_document_registry_lookup ("folder"), path);
   if ((page = sl_window_find_document (self, id)) != NULL)
     panel_widget_close (page);
 

@@ -824,13 +824,11 @@ GtkWidget *
 sl_scalars_page_new (const char *path,
                      const char *title)
 {
-  g_autofree char *id = NULL;
   GtkWidget *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  id = g_strdup_printf ("scalars:%s", path);
-  self = g_object_new (SL_TYPE_SCALARS_PAGE, "id", id, "path", path, "title", title, NULL);
+  self = g_object_new (SL_TYPE_SCALARS_PAGE, "path", path, "title", title, NULL);
   sl_document_load (SL_DOCUMENT (self));
 
   return self;

@@ -1738,9 +1738,7 @@ static SlTimelinePage *
 create (const char *path,
         const char *title)
 {
-  g_autofree char *id = g_strdup_printf ("timeline:%s", path);
-
-  return g_object_new (SL_TYPE_TIMELINE_PAGE, "id", id, "path", path, "title", title, NULL);
+  return g_object_new (SL_TYPE_TIMELINE_PAGE, "path", path, "title", title, NULL);
 }
 
 static void
