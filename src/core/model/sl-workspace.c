@@ -181,8 +181,6 @@ sl_workspace_run_finish (SlWorkspace   *self,
 }
 
 typedef struct {
-  GMutex    mutex;
-  GCond     cond;
   gboolean  done;
   gpointer  result;
   GError   *error;
@@ -195,11 +193,8 @@ sync_done_cb (GObject      *object,
 {
   SyncWait *wait = user_data;
 
-  g_mutex_lock (&wait->mutex);
   wait->result = sl_workspace_run_finish (SL_WORKSPACE (object), result, &wait->error);
   wait->done = TRUE;
-  g_cond_signal (&wait->cond);
-  g_mutex_unlock (&wait->mutex);
 }
 
 /**
@@ -221,17 +216,13 @@ sl_workspace_run_sync (SlWorkspace      *self,
 
   g_return_val_if_fail (SL_IS_WORKSPACE (self), NULL);
 
-  g_mutex_init (&wait.mutex);
-  g_cond_init (&wait.cond);
-
+  /* The answer comes in a context of its own, so nothing else queued in
+   * the caller's runs meanwhile. */
   g_main_context_push_thread_default (context);
   sl_workspace_run_async (self, func, data, NULL, NULL, NULL, sync_done_cb, &wait);
   while (!wait.done)
     g_main_context_iteration (context, TRUE);
   g_main_context_pop_thread_default (context);
-
-  g_mutex_clear (&wait.mutex);
-  g_cond_clear (&wait.cond);
 
   if (wait.error != NULL)
     g_propagate_error (error, wait.error);

@@ -26,6 +26,7 @@ struct _SlProfilePage
 
   char             *path;
   gboolean          has_timeline;
+  gboolean          timeline_known;
   SlProfile        *profile;
   GCancellable     *cancellable;
   GSettings        *settings;
@@ -469,6 +470,7 @@ find_timeline_cb (GObject      *object,
   SlProfilePage *self = SL_PROFILE_PAGE (object);
 
   self->has_timeline = g_task_propagate_boolean (G_TASK (result), NULL);
+  self->timeline_known = TRUE;
 }
 
 static void
@@ -648,9 +650,27 @@ sl_profile_page_load (SlDocument *document)
   sl_profile_load_async (self->path, self->cancellable, progress_cb, g_object_ref (self), g_object_unref,
                          load_cb, g_object_ref (self));
 
+  if (self->timeline_known)
+    return;
   task = g_task_new (self, self->cancellable, find_timeline_cb, NULL);
   g_task_set_task_data (task, g_strdup (self->path), g_free);
   g_task_run_in_thread (task, find_timeline_thread);
+}
+
+/**
+ * sl_profile_page_set_has_timeline:
+ *
+ * Says whether the profile has timeline files, as the finding it was
+ * opened from knows, so loading need not look for them.
+ */
+void
+sl_profile_page_set_has_timeline (SlProfilePage *self,
+                                  gboolean       has_timeline)
+{
+  g_return_if_fail (SL_IS_PROFILE_PAGE (self));
+
+  self->has_timeline = has_timeline;
+  self->timeline_known = TRUE;
 }
 
 const char *

@@ -18,6 +18,8 @@ G_DECLARE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL, PROFILE_PAGE, SlDocume
 GtkWidget        *sl_profile_page_new            (const char    *path,
                                                   const char    *title);
 const char       *sl_profile_page_get_path       (SlProfilePage *self);
+void              sl_profile_page_set_has_timeline (SlProfilePage *self,
+                                                    gboolean       has_timeline);
 const char       *sl_profile_page_get_state_name (SlProfilePage *self);
 SlProfile        *sl_profile_page_get_profile    (SlProfilePage *self);
 void              sl_profile_page_show_view      (SlProfilePage *self,

@@ -32,6 +32,15 @@ setup_finding (SlDocument *document,
     sl_finding_page_set_finding (SL_FINDING_PAGE (document), SL_FINDING (item));
 }
 
+/* The finding knows whether the profile has a timeline: no walk needed. */
+static void
+setup_profile (SlDocument *document,
+               GObject    *item)
+{
+  if (SL_IS_FINDING (item))
+    sl_profile_page_set_has_timeline (SL_PROFILE_PAGE (document), sl_finding_has_timeline (SL_FINDING (item)));
+}
+
 static const SlFindingKind summary_findings[] = {
   SL_FINDING_SUMMARY_RUN, SL_FINDING_TENSORBOARD_RUN, SL_FINDING_N_KINDS
 };
@@ -53,7 +62,7 @@ static const SlDocumentKind builtin_kinds[] = {
   /* Translators: the title of a document tab; %s is a file or folder name. */
   { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL },
   /* Translators: the title of a document tab; %s is a folder name. */
-  { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, NULL },
+  { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile },
 };
 
 /**
