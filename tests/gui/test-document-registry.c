@@ -207,6 +207,12 @@ timeline_open (gpointer path)
   return SL_IS_TIMELINE_PAGE (page) && sl_document_get_state (SL_DOCUMENT (page)) == SL_DOCUMENT_READY;
 }
 
+static gboolean
+document_open (gpointer id)
+{
+  return sl_window_find_document (window, id) != NULL;
+}
+
 /* A single trace file opens as its timeline, not as a folder page with
  * one row; a folder still shows its page. */
 static void
@@ -229,7 +235,7 @@ test_single_file_opens_its_document (void)
 
   sl_window_open_path (window, folder);
   folder_id = g_strdup_printf ("folder:%s", folder);
-  g_assert_nonnull (sl_window_find_document (window, folder_id));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
 }
 
 int

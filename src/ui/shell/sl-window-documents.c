@@ -261,6 +261,8 @@ folder_scanned_cb (SlWindow    *self,
 {
   gboolean single_file = g_hash_table_remove (self->opening_files, sl_folder_get_path (folder));
 
+  g_hash_table_remove (self->scanning_paths, sl_folder_get_path (folder));
+
   if (error != NULL)
     {
       g_autoptr(SlProblem) problem = NULL;
@@ -302,13 +304,57 @@ workspace_problems_cb (SlWindow   *self,
     }
 }
 
+typedef struct {
+  SlWindow *window;
+  SlFolder *folder;
+} OpenPath;
+
+static void
+open_path_free (OpenPath *open)
+{
+  g_clear_weak_pointer (&open->window);
+  g_object_unref (open->folder);
+  g_free (open);
+}
+
+/* A file shows its document once the scan says what it is (now, if the
+ * scan was quicker than this answer); anything else shows its folder page,
+ * which follows the scan. */
+static void
+path_type_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  OpenPath *open = user_data;
+  g_autoptr(GFileInfo) info = g_file_query_info_finish (G_FILE (object), result, NULL);
+  SlWindow *self = open->window;
+  SlFolder *folder = open->folder;
+
+  if (self != NULL && sl_workspace_lookup_folder (self->workspace, sl_folder_get_path (folder)) == folder)
+    {
+      gboolean is_file = info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR;
+      gboolean scanned = sl_folder_get_state (folder) != SL_FOLDER_SCANNING &&
+                         !g_hash_table_contains (self->scanning_paths, sl_folder_get_path (folder));
+
+      if (!is_file)
+        sl_window_open_item (self, G_OBJECT (folder));
+      else if (!scanned)
+        g_hash_table_add (self->opening_files, g_strdup (sl_folder_get_path (folder)));
+      else if (!open_single_file (self, folder))
+        sl_window_open_item (self, G_OBJECT (folder));
+    }
+
+  open_path_free (open);
+}
+
 /**
  * sl_window_open_path:
  * @path: a folder or a file
  *
  * Adds @path to the Workspace (or finds it there) and scans it in a
- * worker. A folder shows its page at once; a single file shows its own
- * document once the scan has recognised it.
+ * worker. A folder shows its page, which follows the scan; a single file
+ * shows its own document once the scan has recognised it. Whether @path
+ * is a file is asked in the background too: the disk may be a slow one.
  *
  * Returns: (transfer none): the folder
  */
@@ -316,7 +362,9 @@ SlFolder *
 sl_window_open_path (SlWindow   *self,
                      const char *path)
 {
+  g_autoptr(GFile) file = NULL;
   SlFolder *folder;
+  OpenPath *open;
 
   g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
@@ -324,11 +372,14 @@ sl_window_open_path (SlWindow   *self,
   folder = sl_workspace_open_path (self->workspace, path);
   adw_window_title_set_subtitle (self->window_title, sl_folder_get_path (folder));
   sl_workspace_panel_select_item (self->workspace_panel, G_OBJECT (folder));
+  g_hash_table_add (self->scanning_paths, g_strdup (sl_folder_get_path (folder)));
 
-  if (g_file_test (sl_folder_get_path (folder), G_FILE_TEST_IS_REGULAR))
-    g_hash_table_add (self->opening_files, g_strdup (sl_folder_get_path (folder)));
-  else
-    sl_window_open_item (self, G_OBJECT (folder));
+  open = g_new0 (OpenPath, 1);
+  g_set_weak_pointer (&open->window, self);
+  open->folder = g_object_ref (folder);
+  file = g_file_new_for_path (sl_folder_get_path (folder));
+  g_file_query_info_async (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT,
+                           NULL, path_type_cb, open);
 
   return folder;
 }

@@ -23,6 +23,7 @@ struct _SlWindow
   SlWorkspace          *workspace;
   SlJobController      *jobs;
   GHashTable           *opening_files;   /* paths opened as single files, until scanned */
+  GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
   guint                 progress_source;
 
   SlWorkspacePanel     *workspace_panel;
