@@ -7,6 +7,10 @@
 2. POSIX-only calls and headers (fork, unistd.h, signals, ...) appear only in
    the platform file, so the code builds on Windows (MSYS2).
 3. Every C source and header starts with an SPDX licence line.
+4. Views know nothing of each other and the shell knows none by name:
+   under src/ui, a header of a view's folder (summaries/, profile/,
+   timeline/, ...) is included only in that folder and in the one file that
+   registers the views, src/ui/shell/sl-document-kinds.c.
 
 Usage: check-sources.py SOURCE_ROOT | --self-test
 """
@@ -30,6 +34,25 @@ POSIX_ONLY = [
 ]
 PLATFORM_DIR = os.path.join('src', 'core', 'platform')
 SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
+INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
+SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
+VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
+
+
+def view_headers(root):
+    """Maps each header of a view folder to that folder."""
+    owners = {}
+    ui = os.path.join(root, 'src', 'ui')
+    if not os.path.isdir(ui):
+        return owners
+    for folder in sorted(os.listdir(ui)):
+        path = os.path.join(ui, folder)
+        if not os.path.isdir(path) or folder in SHARED_UI_DIRS:
+            continue
+        for name in os.listdir(path):
+            if name.endswith('.h'):
+                owners[name] = folder
+    return owners
 
 
 def strip_comments(text):
@@ -39,6 +62,7 @@ def strip_comments(text):
 
 def check_tree(root):
     errors = []
+    owners = view_headers(root)
     src = os.path.join(root, 'src')
     for dirpath, _, filenames in os.walk(src):
         for name in sorted(filenames):
@@ -54,7 +78,15 @@ def check_tree(root):
             lines = code.split('\n')
             gtk_free = rel.startswith(os.path.join('src', 'core')) or rel.startswith(os.path.join('src', 'remote'))
             platform = rel.startswith(PLATFORM_DIR)
+            parts = rel.split(os.sep)
+            ui_folder = parts[2] if len(parts) > 3 and parts[:2] == ['src', 'ui'] else None
             for number, line in enumerate(lines, 1):
+                include = INCLUDE.search(line)
+                if ui_folder is not None and include and rel != VIEW_REGISTRY:
+                    owner = owners.get(os.path.basename(include.group(1)))
+                    if owner is not None and owner != ui_folder:
+                        errors.append(f'{rel}:{number}: includes a header of the {owner}/ view; '
+                                      f'link views through actions and register them in {VIEW_REGISTRY}')
                 if gtk_free and GUI_HEADER.search(line):
                     errors.append(f'{rel}:{number}: GTK-free code includes a GUI header: {line.strip()}')
                 if not platform:
@@ -82,9 +114,14 @@ def self_test():
         write('src/remote/bad.c', header + '#include <libpanel.h>\n')
         write('src/ui/bad.c', header + '#include <unistd.h>\nvoid g (void) { fork (); }\n')
         write('src/ui/nolicense.c', '#include <glib.h>\n')
+        write('src/ui/graph/sl-graph-page.h', header)
+        write('src/ui/graph/sl-graph-page.c', header + '#include "sl-graph-page.h"\n')
+        write('src/ui/shell/sl-document-kinds.c', header + '#include "sl-graph-page.h"\n')
+        write('src/ui/shell/sl-window.c', header + '#include "sl-graph-page.h"\n')
+        write('src/ui/timeline/sl-timeline-page.c', header + '#include "sl-graph-page.h"\n')
         errors = check_tree(root)
         expected = ['src/core/model/bad.c:2', 'src/remote/bad.c:2', 'src/ui/bad.c:2', 'src/ui/bad.c:3',
-                    'src/ui/nolicense.c: no SPDX']
+                    'src/ui/nolicense.c: no SPDX', 'src/ui/shell/sl-window.c:2', 'src/ui/timeline/sl-timeline-page.c:2']
         for e in expected:
             assert any(err.startswith(e) for err in errors), (e, errors)
         assert len(errors) == len(expected), errors
