@@ -25,6 +25,10 @@ TEST_PACKAGES=(
   xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
   python3-protobuf clang libclang-rt-14-dev dbus
 )
+# Peers the benchmarks measure beside Sightline (Graphviz's dot for graph layouts).
+BENCH_PACKAGES=(
+  graphviz
+)
 MSYS2_PACKAGES="mingw-w64-ucrt-x86_64-toolchain mingw-w64-ucrt-x86_64-meson mingw-w64-ucrt-x86_64-ninja \
 mingw-w64-ucrt-x86_64-pkgconf mingw-w64-ucrt-x86_64-gtk4 mingw-w64-ucrt-x86_64-libadwaita \
 mingw-w64-ucrt-x86_64-libpanel mingw-w64-ucrt-x86_64-libssh mingw-w64-ucrt-x86_64-protobuf-c \
@@ -166,7 +170,7 @@ cmd_test() {
 }
 
 cmd_bench() {
-  ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
   configure "$BENCH_BUILD" -Dbuildtype=release
   ninja -C "$BENCH_BUILD"
   start_display
