@@ -19,6 +19,7 @@ typedef struct {
 static const SlCliCommand commands[] = {
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
   { "job", sl_cli_job, N_("Run a command on a target with its project uploaded; list, follow and stop jobs") },
+  { "pipeline-check", sl_cli_pipeline_check, N_("Check MindX SDK pipelines for what the SDK would reject") },
   { "profile", sl_cli_profile, N_("Print the steps, op types and summary of profiler output") },
   { "pull", sl_cli_pull, N_("Mirror a folder of a target into a local folder, fetching only what changed") },
   { "summary", sl_cli_summary, N_("List the runs, files and tags of training summaries") },

@@ -22,6 +22,7 @@ typedef int (*SlCliCommandFunc) (int    argc,
 
 int  sl_cli_detect       (int argc, char **argv);
 int  sl_cli_job          (int argc, char **argv);
+int  sl_cli_pipeline_check (int argc, char **argv);
 int  sl_cli_profile      (int argc, char **argv);
 int  sl_cli_pull         (int argc, char **argv);
 int  sl_cli_summary      (int argc, char **argv);

@@ -21,6 +21,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-detector.h"
+#include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
 #include "sl-sniffer.h"
 
@@ -1289,21 +1290,6 @@ detect_profiler_db (Walk      *walk,
     }
 }
 
-static gboolean
-is_pipeline_element (JsonNode *node)
-{
-  JsonObject *object;
-  JsonNode *factory;
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return FALSE;
-
-  object = json_node_get_object (node);
-  factory = json_object_get_member (object, "factory");
-  return factory != NULL && JSON_NODE_HOLDS_VALUE (factory) &&
-         json_node_get_value_type (factory) == G_TYPE_STRING;
-}
-
 static void
 detect_pipeline (Walk      *walk,
                  GFile     *file,
@@ -1311,12 +1297,10 @@ detect_pipeline (Walk      *walk,
 {
   g_autoptr(GBytes) contents = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(SlPipeline) pipeline = NULL;
   g_autoptr(SlSniffResult) result = NULL;
   g_autoptr(GString) streams = g_string_new (NULL);
-  g_autoptr(GList) members = NULL;
   SlFinding *finding;
-  JsonObject *root;
   guint n_elements = 0;
   const char *data;
   gsize len;
@@ -1339,8 +1323,7 @@ detect_pipeline (Walk      *walk,
   if (result->json_root != SL_JSON_ROOT_OBJECT)
     return;
 
-  /* json-glib parses recursively: hostile nesting would overflow the
-   * stack, and no real pipeline nests that deep. */
+  /* No real pipeline nests that deep: such a file is something else. */
   if (result->json_too_deep)
     return;
   if (result->error_message != NULL)
@@ -1349,34 +1332,28 @@ detect_pipeline (Walk      *walk,
       return;
     }
 
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, len, &error))
+  /* The pipeline reader sees what the check and the SDK see: repeated
+   * names once, elements with a string factory. */
+  pipeline = sl_pipeline_reader_read_data (NULL, (const guint8 *)data, len);
+  if (!sl_pipeline_is_complete (pipeline))
     {
-      add_problem (walk, SL_SEVERITY_ERROR, file, -1, error->message);
+      g_autoptr(SlProblem) damage = g_list_model_get_item (sl_pipeline_get_problems (pipeline), 0);
+
+      if (damage != NULL)
+        add_problem (walk, SL_SEVERITY_ERROR, file, sl_problem_get_offset (damage), sl_problem_get_message (damage));
       return;
     }
 
-  root = json_node_get_object (json_parser_get_root (parser));
-  members = json_object_get_members (root);
-
-  for (const GList *l = members; l != NULL; l = l->next)
+  for (guint i = 0; i < sl_pipeline_get_n_streams (pipeline); i++)
     {
-      JsonNode *stream = json_object_get_member (root, l->data);
-      g_autoptr(GList) elements = NULL;
-      guint n_stream_elements = 0;
-
-      if (!JSON_NODE_HOLDS_OBJECT (stream))
-        continue;
-
-      elements = json_object_get_values (json_node_get_object (stream));
-      for (const GList *e = elements; e != NULL; e = e->next)
-        n_stream_elements += is_pipeline_element (e->data);
+      const SlPipelineStream *stream = sl_pipeline_get_stream (pipeline, i);
+      guint n_stream_elements = sl_pipeline_stream_count_runnable (stream);
 
       if (n_stream_elements > 0)
         {
           if (streams->len > 0)
             g_string_append_c (streams, ',');
-          g_string_append (streams, l->data);
+          g_string_append (streams, stream->name);
           n_elements += n_stream_elements;
         }
     }

@@ -16,6 +16,8 @@ struct _SlProblem
   char       *path;
   gint64      offset;
   guint       line;
+  guint       column;
+  char       *subject;
   char       *message;
   gint64      time;
 };
@@ -41,6 +43,7 @@ sl_problem_finalize (GObject *object)
 
   g_clear_pointer (&self->source, g_free);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->subject, g_free);
   g_clear_pointer (&self->message, g_free);
 
   G_OBJECT_CLASS (sl_problem_parent_class)->finalize (object);
@@ -167,6 +170,35 @@ sl_problem_new_at_line (SlSeverity  severity,
   return sl_problem_new_full (severity, source, path, -1, line, message);
 }
 
+/**
+ * sl_problem_new_at_position:
+ * @offset: byte offset into @path, or -1
+ * @line: 1-based line, or 0 when unknown
+ * @column: 1-based column in characters, or 0 when unknown
+ * @subject: (nullable): the named part of the file the problem is about
+ *
+ * Returns: (transfer full): a new problem
+ */
+SlProblem *
+sl_problem_new_at_position (SlSeverity  severity,
+                            const char *source,
+                            const char *path,
+                            gint64      offset,
+                            guint       line,
+                            guint       column,
+                            const char *subject,
+                            const char *message)
+{
+  SlProblem *self;
+
+  g_return_val_if_fail (message != NULL, NULL);
+
+  self = sl_problem_new_full (severity, source, path, offset, line, message);
+  self->column = line > 0 ? column : 0;
+  self->subject = g_strdup (subject);
+  return self;
+}
+
 SlSeverity
 sl_problem_get_severity (SlProblem *self)
 {
@@ -202,6 +234,20 @@ sl_problem_get_line (SlProblem *self)
   return self->line;
 }
 
+guint
+sl_problem_get_column (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), 0);
+  return self->column;
+}
+
+const char *
+sl_problem_get_subject (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->subject;
+}
+
 const char *
 sl_problem_get_message (SlProblem *self)
 {
@@ -219,7 +265,8 @@ sl_problem_get_time (SlProblem *self)
 /**
  * sl_problem_dup_location:
  *
- * Returns: (transfer full) (nullable): "byte 1234" or "line 12", or %NULL
+ * Returns: (transfer full) (nullable): "byte 1234", "line 12" or "line 12,
+ *   column 5", or %NULL
  *   when the problem has no position inside its file
  */
 char *
@@ -227,6 +274,8 @@ sl_problem_dup_location (SlProblem *self)
 {
   g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
 
+  if (self->line > 0 && self->column > 0)
+    return g_strdup_printf (_("line %u, column %u"), self->line, self->column);
   if (self->line > 0)
     return g_strdup_printf (_("line %u"), self->line);
   if (self->offset >= 0)

@@ -27,11 +27,24 @@ SlProblem  *sl_problem_new_at_line    (SlSeverity  severity,
                                        const char *path,
                                        guint       line,
                                        const char *message);
+/* A position given as line and column (both 1-based, the column counted
+ * in characters) next to the byte offset, and the named part of the file
+ * the problem is about (a pipeline element), or %NULL. */
+SlProblem  *sl_problem_new_at_position (SlSeverity  severity,
+                                       const char *source,
+                                       const char *path,
+                                       gint64      offset,
+                                       guint       line,
+                                       guint       column,
+                                       const char *subject,
+                                       const char *message);
 SlSeverity  sl_problem_get_severity   (SlProblem  *self);
 const char *sl_problem_get_source     (SlProblem  *self);
 const char *sl_problem_get_path       (SlProblem  *self);
 gint64      sl_problem_get_offset     (SlProblem  *self);
 guint       sl_problem_get_line       (SlProblem  *self);
+guint       sl_problem_get_column     (SlProblem  *self);
+const char *sl_problem_get_subject    (SlProblem  *self);
 const char *sl_problem_get_message    (SlProblem  *self);
 gint64      sl_problem_get_time       (SlProblem  *self);
 char       *sl_problem_dup_location   (SlProblem  *self);
