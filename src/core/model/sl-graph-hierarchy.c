@@ -27,6 +27,7 @@ typedef struct {
   GArray     *scope_depth; /* guint32, valid for scopes while placing */
   GPtrArray  *kids;        /* item → GArray of guint32, or NULL */
   GHashTable *scope_items; /* scope string id → item */
+  GHashTable *scope_children; /* (parent item << 32 | segment id) → scope item */
   GHashTable *proxies;     /* (element << 32 | scope item) → proxy item */
   guint32    *placement;   /* element → the scope item it sits in */
   guint8     *proxied;     /* element → fans out through proxies */
@@ -40,6 +41,15 @@ typedef struct {
 } LiftedEdge;
 
 #define U32(array, i) g_array_index ((array), guint32, (i))
+
+/* Keys pack two ids; g_int64_hash would keep only the low one. */
+static guint
+hash_pair (gconstpointer key)
+{
+  guint64 v = *(const guint64 *) key * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+
+  return (guint) (v >> 32);
+}
 
 static GArray *
 kids_of (Build   *b,
@@ -91,15 +101,15 @@ add_child (Build           *b,
   return item;
 }
 
-/* The item of a scope string, creating it and its missing ancestors. */
+/* The item of a scope string, creating it and its missing ancestors.
+ * Scopes are found segment by segment from the root, keyed by (parent,
+ * segment), so a scope string costs its length however deep it is. */
 static guint32
 ensure_scope (Build   *b,
               guint32  scope)
 {
   SlInternTable *strings = b->graph->strings;
-  const char *s = sl_intern_table_get (strings, scope);
-  g_autoptr(GArray) missing = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize len = strlen (s);
+  const char *s;
   guint32 parent = ROOT;
   gpointer found;
 
@@ -108,36 +118,29 @@ ensure_scope (Build   *b,
   if (g_hash_table_lookup_extended (b->scope_items, GUINT_TO_POINTER (scope), NULL, &found))
     return GPOINTER_TO_UINT (found);
 
-  /* Up to the nearest known ancestor... */
-  while (len > 0)
+  s = sl_intern_table_get (strings, scope);
+  for (;;)
     {
-      guint32 id = sl_intern_table_intern (strings, s, len);
-      const char *slash;
+      const char *slash = strchr (s, '/');
+      gsize len = slash != NULL ? (gsize) (slash - s) : strlen (s);
+      guint32 label = sl_intern_table_intern (strings, s, len);
+      guint64 key = ((guint64) parent << 32) | label;
 
-      if (g_hash_table_lookup_extended (b->scope_items, GUINT_TO_POINTER (id), NULL, &found))
+      if (g_hash_table_lookup_extended (b->scope_children, &key, NULL, &found))
         {
           parent = GPOINTER_TO_UINT (found);
-          break;
         }
-      g_array_append_val (missing, len);
-      slash = g_strrstr_len (s, len, "/");
-      len = slash != NULL ? (gsize) (slash - s) : 0;
+      else
+        {
+          parent = add_child (b, SL_GRAPH_ITEM_SCOPE, parent, label, 0);
+          g_hash_table_insert (b->scope_children, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (parent));
+          b->graph->n_scopes++;
+        }
+      if (slash == NULL)
+        break;
+      s = slash + 1;
     }
-
-  /* ...then down again, one segment at a time; len is now the length of
-   * the known ancestor's string (0 for the root). */
-  for (guint i = missing->len; i-- > 0;)
-    {
-      gsize end = g_array_index (missing, gsize, i);
-      gsize start = len + (s[len] == '/' ? 1 : 0);
-      guint32 id = sl_intern_table_intern (strings, s, end);
-      guint32 label = sl_intern_table_intern (strings, s + start, end - start);
-
-      parent = add_child (b, SL_GRAPH_ITEM_SCOPE, parent, label, id);
-      g_hash_table_insert (b->scope_items, GUINT_TO_POINTER (id), GUINT_TO_POINTER (parent));
-      b->graph->n_scopes++;
-      len = end;
-    }
+  g_hash_table_insert (b->scope_items, GUINT_TO_POINTER (scope), GUINT_TO_POINTER (parent));
   return parent;
 }
 
@@ -581,7 +584,8 @@ sl_graph_build_hierarchy (SlGraph *graph)
   b.scope_depth = g_array_new (FALSE, FALSE, sizeof (guint32));
   b.kids = g_ptr_array_new_with_free_func (free_kids);
   b.scope_items = g_hash_table_new (NULL, NULL);
-  b.proxies = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  b.scope_children = g_hash_table_new_full (hash_pair, g_int64_equal, g_free, NULL);
+  b.proxies = g_hash_table_new_full (hash_pair, g_int64_equal, g_free, NULL);
   b.placement = g_new0 (guint32, MAX (graph->n_elements, 1));
   b.proxied = g_new0 (guint8, MAX (graph->n_elements, 1));
   graph->element_item = g_new (guint32, MAX (graph->n_elements, 1));
@@ -601,6 +605,7 @@ sl_graph_build_hierarchy (SlGraph *graph)
   g_array_unref (b.scope_depth);
   g_ptr_array_unref (b.kids);
   g_hash_table_unref (b.scope_items);
+  g_hash_table_unref (b.scope_children);
   g_hash_table_unref (b.proxies);
   g_free (b.placement);
   g_free (b.proxied);

@@ -61,7 +61,7 @@ struct _SlGraph
   guint32       *item_parent;
   guint32       *item_depth;
   guint32       *item_label;
-  guint32       *item_ref;         /* element, or the op type of a group */
+  guint32       *item_ref;         /* element, op type of a group, number of a section */
   guint32       *child_offsets;    /* n_items + 1 */
   guint32       *children;
   guint32       *edge_offsets;     /* n_items + 1, by container */

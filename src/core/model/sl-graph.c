@@ -209,21 +209,37 @@ sl_graph_element_get_op_type (SlGraph *self,
   return str (self, self->op_type[element]);
 }
 
-/* An op's scope string; for a parameter or constant, the scope of the
- * item it sits in. */
-const char *
-sl_graph_element_get_scope (SlGraph *self,
+/**
+ * sl_graph_element_dup_scope:
+ *
+ * An op's scope string; for a parameter or constant, the scope it sits in
+ * (the scope segments above its item, without groups or sections).
+ *
+ * Returns: (transfer full): the scope, "" for the root
+ */
+char *
+sl_graph_element_dup_scope (SlGraph *self,
                             guint    element)
 {
-  guint32 item;
+  g_autoptr(GPtrArray) labels = NULL;
+  GString *scope;
 
-  CHECK_ELEMENT (self, element, "");
+  CHECK_ELEMENT (self, element, g_strdup (""));
   if (self->kind[element] == SL_GRAPH_ELEMENT_OP)
-    return str (self, self->scope[element]);
-  item = self->element_item[element];
-  while (item != 0 && self->item_kind[item] != SL_GRAPH_ITEM_SCOPE)
-    item = self->item_parent[item];
-  return item == 0 ? "" : str (self, self->item_ref[item]);
+    return g_strdup (str (self, self->scope[element]));
+
+  labels = g_ptr_array_new ();
+  for (guint32 up = self->item_parent[self->element_item[element]]; up != 0; up = self->item_parent[up])
+    if (self->item_kind[up] == SL_GRAPH_ITEM_SCOPE)
+      g_ptr_array_add (labels, (gpointer) str (self, self->item_label[up]));
+  scope = g_string_new (NULL);
+  for (guint i = labels->len; i-- > 0;)
+    {
+      g_string_append (scope, g_ptr_array_index (labels, i));
+      if (i > 0)
+        g_string_append_c (scope, '/');
+    }
+  return g_string_free (scope, FALSE);
 }
 
 const char *

@@ -98,7 +98,7 @@ char               *sl_graph_element_dup_name       (SlGraph         *self,
                                                      guint            element);
 const char         *sl_graph_element_get_op_type    (SlGraph         *self,
                                                      guint            element);
-const char         *sl_graph_element_get_scope      (SlGraph         *self,
+char               *sl_graph_element_dup_scope      (SlGraph         *self,
                                                      guint            element);
 const char         *sl_graph_element_get_instance_name (SlGraph      *self,
                                                      guint            element);
