@@ -117,12 +117,15 @@ begin_element (SlGraphBuilder     *self,
 }
 
 /* Split at the last '/' so that the scope part is shared by every op of
- * a scope and only the "OpType-op<N>" part is stored per op. */
+ * a scope and only the "OpType-op<N>" part is stored per op. Stored as
+ * shown (valid UTF-8), so that looking the shown name up finds the op. */
 static void
 set_display_name (SlGraphBuilder *self,
                   BuilderElement *element,
-                  const char     *display)
+                  const char     *raw)
 {
+  g_autofree char *repaired = g_utf8_validate (raw, -1, NULL) ? NULL : g_utf8_make_valid (raw, -1);
+  const char *display = repaired != NULL ? repaired : raw;
   const char *slash = strrchr (display, '/');
 
   if (slash == NULL)
@@ -416,8 +419,9 @@ copy_outputs (SlGraphBuilder *self,
 
             graph->output_dtype[to + k] = o->dtype;
             graph->dims_offsets[to + k] = next_dim;
-            memcpy (graph->dims + next_dim, &g_array_index (self->dims, gint64, o->dims_first),
-                    o->n_dims * sizeof (gint64));
+            if (o->n_dims > 0)
+              memcpy (graph->dims + next_dim, &g_array_index (self->dims, gint64, o->dims_first),
+                      o->n_dims * sizeof (gint64));
             next_dim += o->n_dims;
           }
       }
@@ -497,7 +501,7 @@ static void
 index_consumers (SlGraph *graph)
 {
   guint n = graph->n_elements;
-  g_autofree guint32 *seen = g_new (guint32, n);
+  g_autofree guint32 *seen = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *fill = NULL;
 
   memset (seen, 0xff, n * sizeof (guint32));

@@ -425,7 +425,7 @@ freeze_items (Build *b)
     {
       GArray *kids = g_ptr_array_index (b->kids, i);
 
-      if (kids != NULL)
+      if (kids != NULL && kids->len > 0)
         memcpy (graph->children + graph->child_offsets[i], kids->data, kids->len * sizeof (guint32));
     }
 }

@@ -1,5 +1,7 @@
 /* sl-graph.h: one MindSpore computational graph and its scope hierarchy
  *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
  * A graph holds elements — ops (NodeProto), parameters and constants — in
  * columnar arrays: element e is an op for e < n_ops, then come the
  * parameters, then the constants, each in file order. Strings are
@@ -34,8 +36,6 @@
  * expanded container on its own: sl_graph_item_get_n_edges() lists the
  * edges among the children of one container, with the number of element
  * edges each stands for. Data and control edges are kept apart.
- *
- * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
