@@ -18,6 +18,7 @@ typedef struct {
 
 static const SlCliCommand commands[] = {
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
+  { "graph", sl_cli_graph, N_("Count the nodes, edges and scopes of MindSpore graphs; list the children of a scope") },
   { "job", sl_cli_job, N_("Run a command on a target with its project uploaded; list, follow and stop jobs") },
   { "pipeline-check", sl_cli_pipeline_check, N_("Check MindX SDK pipelines for what the SDK would reject") },
   { "profile", sl_cli_profile, N_("Print the steps, op types and summary of profiler output") },

@@ -21,6 +21,7 @@ typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
 int  sl_cli_detect       (int argc, char **argv);
+int  sl_cli_graph        (int argc, char **argv);
 int  sl_cli_job          (int argc, char **argv);
 int  sl_cli_pipeline_check (int argc, char **argv);
 int  sl_cli_profile      (int argc, char **argv);

@@ -58,6 +58,17 @@ def main():
         assert tags[('image', 'decision_boundary')]['points'] == 3  # epochs 1, 5 and 8
         assert tags[('tensor', 'dense3.weight')]['points'] == 3
 
+        # The graph with scopes, as `sightline-cli graph` reads it back:
+        # 11 ops (3 MatMul, 3 BiasAdd, 2 Tanh, the loss, its mean and the
+        # optimizer), 8 parameters, 19 inputs, 10 scopes.
+        graphs = json.loads(run([cli, 'graph', out, '--json']).stdout)['graphs']
+        assert len(graphs) == 1, graphs
+        g = graphs[0]
+        assert (g['nodes'], g['parameters'], g['consts'], g['data_edges'], g['control_edges'], g['scopes']) == \
+            (11, 8, 0, 19, 0, 10), g
+        assert g['op_types'] == {'ApplyMomentum': 1, 'BiasAdd': 3, 'MatMul': 3, 'ReduceMean': 1,
+                                 'SoftmaxCrossEntropyWithLogits': 1, 'Tanh': 2}, g['op_types']
+
         export = run([cli, 'summary-export', out, '--run', '.', '--tag', 'loss', '--format', 'csv']).stdout
         rows = list(csv.DictReader(io.StringIO(export)))
         assert len(rows) == steps

@@ -139,6 +139,34 @@ sl_intern_table_intern (SlInternTable *table,
   return id;
 }
 
+/* For models that answer "which element is called X" after they are built:
+ * a lookup that never adds. */
+guint32
+sl_intern_table_lookup (SlInternTable *table,
+                        const char    *str,
+                        gsize          len)
+{
+  guint32 h;
+  guint pos;
+
+  g_return_val_if_fail (table != NULL, G_MAXUINT32);
+  g_return_val_if_fail (table->slots != NULL, G_MAXUINT32);
+
+  h = hash_bytes (str, len);
+  pos = h & table->mask;
+  while (table->slots[pos] != 0)
+    {
+      guint32 id = table->slots[pos] - 1;
+
+      if (table->hashes[pos] == h &&
+          g_array_index (table->lengths, guint32, id) == len &&
+          memcmp (g_ptr_array_index (table->strings, id), str, len) == 0)
+        return id;
+      pos = (pos + 1) & table->mask;
+    }
+  return G_MAXUINT32;
+}
+
 const char *
 sl_intern_table_get (SlInternTable *table,
                      guint32        id)
@@ -184,5 +212,7 @@ sl_intern_table_get_memory_size (SlInternTable *table)
 
   for (guint i = 0; i < table->strings->len; i++)
     size += g_array_index (table->lengths, guint32, i) + 1 + sizeof (gpointer) + 4;
+  if (table->slots != NULL)
+    size += 2 * sizeof (guint32) * (table->mask + 1);
   return size;
 }

@@ -20,6 +20,10 @@ void           sl_intern_table_free            (SlInternTable *table);
 guint32        sl_intern_table_intern          (SlInternTable *table,
                                                 const char    *str,
                                                 gsize          len);
+/* The id of @str, or G_MAXUINT32 when it was never interned; not once frozen. */
+guint32        sl_intern_table_lookup          (SlInternTable *table,
+                                                const char    *str,
+                                                gsize          len);
 /* Valid UTF-8 (a repaired copy for bytes that were not); "" for an unknown id. */
 const char    *sl_intern_table_get             (SlInternTable *table,
                                                 guint32        id);

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Runs `sightline-cli graph` on graphs encoded here.
+
+The GraphProto is encoded in this script, independently of the C code,
+and written twice: as a ModelProto in model.pb and as the graph_def event
+of a MindSpore summary in the same folder. The JSON must have exactly the
+documented keys and the counts worked out by hand below.
+
+Usage: check-cli-graph.py   (SL_CLI names the sightline-cli binary)
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+GRAPH_KEYS = {'name', 'nodes', 'parameters', 'consts', 'data_edges', 'control_edges', 'scopes', 'op_types'}
+CHILD_KEYS = {'name', 'kind', 'op_type', 'child_count'}
+
+
+def crc32c(data):
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+    return crc ^ 0xFFFFFFFF
+
+
+def masked(data):
+    crc = crc32c(data)
+    return ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
+
+
+def record(payload):
+    header = struct.pack('<Q', len(payload))
+    return header + struct.pack('<I', masked(header)) + payload + struct.pack('<I', masked(payload))
+
+
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def field(number, wire_type, payload):
+    key = varint((number << 3) | wire_type)
+    if wire_type == 2:
+        return key + varint(len(payload)) + payload
+    return key + payload
+
+
+def node(name, op_type, scope, inputs):
+    """inputs: (name, is_control) pairs"""
+    out = b''
+    for input_name, control in inputs:
+        out += field(1, 2, field(1, 2, input_name.encode()) + field(2, 0, varint(1 if control else 0)))
+    out += field(2, 2, name.encode()) + field(3, 2, op_type.encode()) + field(4, 2, scope.encode())
+    out += field(8, 2, f'{scope}/{op_type}-op{name}'.encode())
+    return field(1, 2, out)
+
+
+def graph():
+    """net/enc: five MatMul reading w (a group), Add reading MatMul 1 and
+    the constant c1; net/dec: Mul reading Add, Mul reading that Mul (data)
+    and Add (control). 8 nodes, 9 data edges, 1 control edge, 3 scopes."""
+    out = b''
+    for i in range(1, 6):
+        out += node(str(i), 'MatMul', 'net/enc', [('w', False)])
+    out += node('6', 'Add', 'net/enc', [('1', False), ('c1', False)])
+    out += node('7', 'Mul', 'net/dec', [('6', False)])
+    out += node('8', 'Mul', 'net/dec', [('7', False), ('6', True)])
+    out += field(2, 2, b'test_graph')
+    out += field(3, 2, field(1, 2, b'w'))
+    value = field(1, 0, varint(5)) + field(3, 0, varint(2))
+    out += field(5, 2, field(1, 2, b'c1') + field(2, 2, value))
+    return out
+
+
+def run(*args, expect=0):
+    result = subprocess.run([os.environ['SL_CLI'], 'graph', *args], capture_output=True, text=True)
+    if result.returncode != expect:
+        sys.exit(f'graph {args}: exit {result.returncode}, wanted {expect}\n{result.stdout}\n{result.stderr}')
+    return result
+
+
+def check_graph(entry):
+    if set(entry) != GRAPH_KEYS:
+        sys.exit(f'graph keys {sorted(entry)}')
+    want = {'name': 'test_graph', 'nodes': 8, 'parameters': 1, 'consts': 1, 'data_edges': 9,
+            'control_edges': 1, 'scopes': 3, 'op_types': {'Add': 1, 'MatMul': 5, 'Mul': 2}}
+    if entry != want:
+        sys.exit(f'graph {entry}, wanted {want}')
+
+
+def main():
+    with tempfile.TemporaryDirectory() as folder:
+        model = field(1, 0, varint(1)) + field(4, 2, graph())
+        with open(os.path.join(folder, 'model.pb'), 'wb') as f:
+            f.write(model)
+        event = field(1, 1, struct.pack('<d', 1700000000.0)) + field(4, 2, graph())
+        with open(os.path.join(folder, 'events.out.events.summary.1700000000.host_MS'), 'wb') as f:
+            f.write(record(event))
+
+        data = json.loads(run(folder, '--json').stdout)
+        if set(data) != {'graphs'} or len(data['graphs']) != 2:
+            sys.exit(f'top level {data}')
+        for entry in data['graphs']:
+            check_graph(entry)
+
+        scoped = json.loads(run(os.path.join(folder, 'model.pb'), '--json', '--scope', 'net/enc').stdout)
+        children = scoped['graphs'][0].pop('children')
+        check_graph(scoped['graphs'][0])
+        for child in children:
+            if set(child) != CHILD_KEYS:
+                sys.exit(f'child keys {sorted(child)}')
+        want = [
+            {'name': 'net/enc/MatMul[5]', 'kind': 'group', 'op_type': 'MatMul', 'child_count': 5},
+            {'name': 'net/enc/Add-op6', 'kind': 'node', 'op_type': 'Add', 'child_count': 1},
+            {'name': 'net/enc/w', 'kind': 'node', 'op_type': 'Parameter', 'child_count': 0},
+        ]
+        if children != want:
+            sys.exit(f'children of net/enc {children}')
+
+        root = json.loads(run(os.path.join(folder, 'model.pb'), '--json', '--scope', '').stdout)
+        if root['graphs'][0]['children'] != [{'name': 'net', 'kind': 'scope', 'op_type': '', 'child_count': 2}]:
+            sys.exit(f'children of the root {root["graphs"][0]["children"]}')
+
+        text = run(os.path.join(folder, 'model.pb'), '--scope', 'net/dec').stdout
+        if 'test_graph' not in text or 'net/dec/Mul-op8' not in text:
+            sys.exit(f'text output {text}')
+
+        run(folder, '--scope', 'no/such/scope', expect=1)
+        run(os.path.join(folder, 'missing.pb'), expect=1)
+        run(expect=2)
+        with open(os.path.join(folder, 'junk.pb'), 'wb') as f:
+            f.write(b'\xff' * 16)
+        run(os.path.join(folder, 'junk.pb'), expect=1)
+    print('sightline-cli graph: keys and counts as expected')
+
+
+main()
