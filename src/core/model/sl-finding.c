@@ -183,6 +183,22 @@ sl_finding_get_name (SlFinding *self)
   return self->name;
 }
 
+/**
+ * sl_finding_dup_display_name:
+ *
+ * Returns: (transfer full): the name to show: the relative name, or the
+ *   folder's own name for the opened folder itself (named ".")
+ */
+char *
+sl_finding_dup_display_name (SlFinding *self)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), NULL);
+
+  if (g_strcmp0 (sl_finding_get_name (self), ".") == 0)
+    return g_path_get_basename (sl_finding_get_path (self));
+  return g_strdup (sl_finding_get_name (self));
+}
+
 guint
 sl_finding_get_n_files (SlFinding *self)
 {

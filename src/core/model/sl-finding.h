@@ -38,6 +38,7 @@ SlFinding     *sl_finding_new              (SlFindingKind  kind,
 SlFindingKind  sl_finding_get_kind         (SlFinding     *self);
 const char    *sl_finding_get_path         (SlFinding     *self);
 const char    *sl_finding_get_name         (SlFinding     *self);
+char          *sl_finding_dup_display_name (SlFinding     *self);
 guint          sl_finding_get_n_files      (SlFinding     *self);
 guint64        sl_finding_get_size         (SlFinding     *self);
 void           sl_finding_add_file         (SlFinding     *self,

@@ -87,7 +87,11 @@ show_finding (SlDetailsPanel *self,
   g_autofree char *n_files = g_strdup_printf ("%u", sl_finding_get_n_files (finding));
 
   gtk_image_set_from_icon_name (self->icon, sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
-  gtk_label_set_label (self->title, sl_finding_get_name (finding));
+  {
+    g_autofree char *name = sl_finding_dup_display_name (finding);
+
+    gtk_label_set_label (self->title, name);
+  }
 
   add_row (self, _("Kind"), sl_finding_kind_to_label (sl_finding_get_kind (finding)));
   add_row (self, _("Path"), sl_finding_get_path (finding));

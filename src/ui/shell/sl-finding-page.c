@@ -151,7 +151,11 @@ sl_finding_page_set_finding (SlFindingPage *self,
   g_return_if_fail (self->finding == NULL);
 
   self->finding = g_object_ref (finding);
-  panel_widget_set_title (PANEL_WIDGET (self), sl_finding_get_name (finding));
+  {
+    g_autofree char *name = sl_finding_dup_display_name (finding);
+
+    panel_widget_set_title (PANEL_WIDGET (self), name);
+  }
   panel_widget_set_icon_name (PANEL_WIDGET (self), sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
   fill (self);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);

@@ -51,7 +51,8 @@ create_finding_row (SlFolderPage *self,
                     SlFinding    *finding)
 {
   g_autofree char *summary = sl_finding_dup_summary (finding);
-  g_autofree char *escaped_name = g_markup_escape_text (sl_finding_get_name (finding), -1);
+  g_autofree char *display_name = sl_finding_dup_display_name (finding);
+  g_autofree char *escaped_name = g_markup_escape_text (display_name, -1);
   g_autofree char *escaped_summary = g_markup_escape_text (summary, -1);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");

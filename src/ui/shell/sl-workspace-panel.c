@@ -385,7 +385,11 @@ bind_row_cb (GtkSignalListItemFactory *factory,
                                                   sl_finding_get_path (finding), summary);
 
       gtk_image_set_from_icon_name (row->icon, sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
-      gtk_label_set_label (row->title, sl_finding_get_name (finding));
+      {
+        g_autofree char *name = sl_finding_dup_display_name (finding);
+
+        gtk_label_set_label (row->title, name);
+      }
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
     }
   else if (SL_IS_TARGET_RECORD (item))
