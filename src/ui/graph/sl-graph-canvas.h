@@ -1,0 +1,87 @@
+/* sl-graph-canvas.h: a pannable, zoomable view of a graph scene
+ *
+ * Draws an SlGraphScene (see src/core/model/sl-graph-scene.h) through the
+ * graph renderer, with a minimap. What a box means is the page's
+ * business: the canvas only knows ids, and says which one was selected,
+ * activated (double-click, Enter) or asked for a menu (right click,
+ * Menu key, Shift+F10).
+ *
+ * Keys: arrows pan, +/− zoom, 0 fits; Ctrl+wheel zooms at the pointer,
+ * the wheel scrolls, a drag on the background pans. Tab and Shift+Tab
+ * move the selection along the drawn boxes, so a keyboard alone can walk
+ * a graph.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "sl-graph-scene.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SL_GRAPH_EXPORT_PNG,
+  SL_GRAPH_EXPORT_SVG,
+  SL_GRAPH_EXPORT_PDF,
+} SlGraphExportFormat;
+
+/* Returns Pango markup for the tooltip of a box (newly allocated), or
+ * NULL for none. */
+typedef char *(*SlGraphCanvasTooltipFunc) (guint32  id,
+                                           gpointer user_data);
+
+#define SL_TYPE_GRAPH_CANVAS (sl_graph_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (SlGraphCanvas, sl_graph_canvas, SL, GRAPH_CANVAS, GtkWidget)
+
+GtkWidget     *sl_graph_canvas_new                 (void);
+
+/* Shows @scene (finished). With @anchor_id a box of both the old and the
+ * new scene, the view moves so that box stays where it was on screen (an
+ * expanded or collapsed node does not jump); with SL_GRAPH_SCENE_NONE the
+ * view is kept, or fitted when it is the first scene. */
+void           sl_graph_canvas_set_scene           (SlGraphCanvas            *self,
+                                                    SlGraphScene             *scene,
+                                                    guint32                   anchor_id);
+SlGraphScene  *sl_graph_canvas_get_scene           (SlGraphCanvas            *self);
+
+/* Property "selected-id": SL_GRAPH_SCENE_NONE for none. A selected box's
+ * edges and neighbours are highlighted. */
+void           sl_graph_canvas_set_selected_id     (SlGraphCanvas            *self,
+                                                    guint32                   id);
+guint32        sl_graph_canvas_get_selected_id     (SlGraphCanvas            *self);
+
+/* Search hits: drawn marked, others unchanged. The ids are copied. */
+void           sl_graph_canvas_set_marked_ids      (SlGraphCanvas            *self,
+                                                    const guint32            *ids,
+                                                    guint                     n_ids);
+
+/* Property "zoom": 1.0 is one scene unit per pixel. */
+double         sl_graph_canvas_get_zoom            (SlGraphCanvas            *self);
+void           sl_graph_canvas_set_zoom            (SlGraphCanvas            *self,
+                                                    double                    zoom);
+void           sl_graph_canvas_zoom_in             (SlGraphCanvas            *self);
+void           sl_graph_canvas_zoom_out            (SlGraphCanvas            *self);
+void           sl_graph_canvas_fit                 (SlGraphCanvas            *self);
+/* Scrolls (zooming in if the box would be too small to read) so the box
+ * of @id is in view, and returns FALSE when the scene does not show it. */
+gboolean       sl_graph_canvas_reveal_id           (SlGraphCanvas            *self,
+                                                    guint32                   id);
+
+void           sl_graph_canvas_set_tooltip_func    (SlGraphCanvas            *self,
+                                                    SlGraphCanvasTooltipFunc  func,
+                                                    gpointer                  user_data,
+                                                    GDestroyNotify            destroy);
+
+/* Writes the whole scene (@whole TRUE) or what is in view to @file. */
+gboolean       sl_graph_canvas_export              (SlGraphCanvas            *self,
+                                                    GFile                    *file,
+                                                    SlGraphExportFormat       format,
+                                                    gboolean                  whole,
+                                                    GError                  **error);
+/* From a file name's extension (.png, .svg, .pdf); FALSE for others. */
+gboolean       sl_graph_export_format_from_name    (const char               *name,
+                                                    SlGraphExportFormat      *format);
+
+G_END_DECLS
