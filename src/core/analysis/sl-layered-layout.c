@@ -78,6 +78,7 @@ typedef struct {
   guint                  nodes_done;
   gint64                 crossing_budget_us;
   gint64                 crossing_spent_us;
+  guint64                crossing_work_spent;
   double                 gap_box;
   double                 gap_virtual;
   double                 loop_size;
@@ -1075,7 +1076,13 @@ reduce_crossings (Run       *run,
     {
       guint64 crossings;
 
-      if (g_get_monotonic_time () >= deadline)
+      if (run->input->crossing_work_budget > 0)
+        {
+          if (run->crossing_work_spent >= run->input->crossing_work_budget)
+            break;
+          run->crossing_work_spent += c->n_slots + c->seg_up->len;
+        }
+      else if (g_get_monotonic_time () >= deadline)
         break;
       if (g_cancellable_is_cancelled (run->cancellable))
         {

@@ -17,7 +17,9 @@
  * between two bends.
  *
  * It runs synchronously; callers put it on a worker. The same input gives
- * the same output, unless the crossing budget cuts the search short.
+ * the same output, unless the time budget cuts the search short (a work
+ * budget never does). Ranks and orders depend only on the edges, never on
+ * the sizes, so a box that grows keeps its rank and its place in it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -51,6 +53,12 @@ typedef struct {
   double               node_separation;   /* between boxes on a rank */
   double               rank_separation;   /* between ranks */
   double               crossing_budget_ms;
+  /* When non-zero, the crossing search stops after this much work (slots
+   * and segments visited, summed over sweeps) instead of after
+   * crossing_budget_ms: the same input then always gives the same
+   * drawing, whatever the machine's load, which a view that must keep
+   * its shape needs. */
+  guint64              crossing_work_budget;
 } SlLayeredInput;
 
 typedef struct {
