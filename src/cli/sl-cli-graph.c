@@ -1,10 +1,14 @@
-/* sl-cli-graph.c: `sightline-cli graph PATH [--json] [--scope SCOPE]`
+/* sl-cli-graph.c: `sightline-cli graph PATH [--json] [--scope SCOPE] [--layout]`
  *
  * For each graph in PATH (a .pb, a summary file or a folder of
  * summaries): its name and the counts of nodes, parameters, constants,
  * data and control edges, scopes, and nodes per op type. With --scope,
  * also the children of that scope (a path as the hierarchy names it:
  * scope segments, groups "OpType[N]", sections "#n"; "" is the root).
+ * With --layout, the positions the graph view gives the top level (or
+ * SCOPE's children, with everything else collapsed): boxes and edge
+ * routes in scene units, relative to the scope's frame (the top level's
+ * to the scene's origin).
  * Problems go to standard error. Exit status: 0 when graphs were read,
  * 1 when PATH holds none or the scope is in no graph, 2 on bad usage.
  *
@@ -17,6 +21,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-cli.h"
+#include "sl-graph-layout.h"
 #include "sl-graph-reader.h"
 
 typedef struct {
@@ -130,10 +135,193 @@ add_count (JsonBuilder *builder,
   json_builder_add_int_value (builder, value);
 }
 
+/* The scene with @scope expanded and everything else collapsed. */
+static SlGraphScene *
+lay_out_scope (SlGraph  *graph,
+               guint     scope,
+               guint    *scope_box,
+               GError  **error)
+{
+  g_autoptr(SlGraphLayout) layout = sl_graph_layout_new (graph);
+  SlGraphScene *scene;
+
+  sl_graph_layout_expand_to (layout, scope);
+  sl_graph_layout_set_expanded (layout, scope, TRUE);
+  scene = sl_graph_layout_build_scene (layout, NULL, NULL, NULL, error);
+  if (scene != NULL)
+    *scope_box = scope == 0 ? SL_GRAPH_SCENE_NONE : sl_graph_scene_lookup_id (scene, scope);
+  return scene;
+}
+
+static void
+scene_origin (SlGraphScene *scene,
+              guint         scope_box,
+              double       *x,
+              double       *y)
+{
+  const SlGraphSceneBox *boxes = sl_graph_scene_get_boxes (scene, NULL);
+
+  *x = scope_box != SL_GRAPH_SCENE_NONE ? boxes[scope_box].x : 0;
+  *y = scope_box != SL_GRAPH_SCENE_NONE ? boxes[scope_box].y : 0;
+}
+
+static void
+add_double (JsonBuilder *builder,
+            const char  *name,
+            double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+static void
+add_layout_edges (JsonBuilder  *builder,
+                  SlGraph      *graph,
+                  SlGraphScene *scene,
+                  guint         scope_box,
+                  double        ox,
+                  double        oy)
+{
+  guint n_edges;
+  const SlGraphSceneBox *boxes = sl_graph_scene_get_boxes (scene, NULL);
+  const SlGraphSceneEdge *edges = sl_graph_scene_get_edges (scene, &n_edges);
+  const SlGraphScenePoint *points = sl_graph_scene_get_points (scene, NULL);
+
+  json_builder_set_member_name (builder, "edges");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_edges; i++)
+    {
+      g_autofree char *from = NULL;
+      g_autofree char *to = NULL;
+
+      if (boxes[edges[i].from].parent != scope_box)
+        continue;
+      from = dup_child_name (graph, boxes[edges[i].from].id);
+      to = dup_child_name (graph, boxes[edges[i].to].id);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "from");
+      json_builder_add_string_value (builder, from);
+      json_builder_set_member_name (builder, "to");
+      json_builder_add_string_value (builder, to);
+      json_builder_set_member_name (builder, "kind");
+      json_builder_add_string_value (builder, edges[i].kind == SL_GRAPH_SCENE_EDGE_CONTROL ? "control" : "data");
+      add_count (builder, "count", edges[i].count);
+      json_builder_set_member_name (builder, "reversed");
+      json_builder_add_boolean_value (builder, edges[i].reversed);
+      json_builder_set_member_name (builder, "points");
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < edges[i].n_points; k++)
+        {
+          json_builder_begin_array (builder);
+          json_builder_add_double_value (builder, points[edges[i].first_point + k].x - ox);
+          json_builder_add_double_value (builder, points[edges[i].first_point + k].y - oy);
+          json_builder_end_array (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_layout (JsonBuilder *builder,
+            SlGraph     *graph,
+            guint        scope)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGraphScene) scene = NULL;
+  g_autofree char *path = NULL;
+  const SlGraphSceneBox *boxes;
+  guint n_boxes, scope_box = SL_GRAPH_SCENE_NONE;
+  double ox, oy, width = 0, height = 0;
+
+  if (scope == SL_GRAPH_NONE)
+    return;
+  scene = lay_out_scope (graph, scope, &scope_box, &error);
+  if (scene == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return;
+    }
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  scene_origin (scene, scope_box, &ox, &oy);
+  if (scope_box != SL_GRAPH_SCENE_NONE)
+    {
+      width = boxes[scope_box].width;
+      height = boxes[scope_box].height;
+    }
+  else
+    sl_graph_scene_get_bounds (scene, NULL, NULL, &width, &height);
+
+  path = sl_graph_item_dup_path (graph, scope);
+  json_builder_set_member_name (builder, "layout");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "scope");
+  json_builder_add_string_value (builder, path);
+  add_double (builder, "width", width);
+  add_double (builder, "height", height);
+  json_builder_set_member_name (builder, "nodes");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      g_autofree char *name = NULL;
+
+      if (boxes[i].parent != scope_box)
+        continue;
+      name = dup_child_name (graph, boxes[i].id);
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, name);
+      json_builder_set_member_name (builder, "kind");
+      json_builder_add_string_value (builder, child_kind (sl_graph_item_get_kind (graph, boxes[i].id)));
+      add_double (builder, "x", boxes[i].x - ox);
+      add_double (builder, "y", boxes[i].y - oy);
+      add_double (builder, "width", boxes[i].width);
+      add_double (builder, "height", boxes[i].height);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  add_layout_edges (builder, graph, scene, scope_box, ox, oy);
+  json_builder_end_object (builder);
+}
+
+static void
+print_layout (SlGraph *graph,
+              guint    scope)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGraphScene) scene = NULL;
+  const SlGraphSceneBox *boxes;
+  guint n_boxes, scope_box = SL_GRAPH_SCENE_NONE;
+  double ox, oy;
+
+  scene = lay_out_scope (graph, scope, &scope_box, &error);
+  if (scene == NULL)
+    {
+      sl_cli_print_error ("%s", error->message);
+      return;
+    }
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  scene_origin (scene, scope_box, &ox, &oy);
+  /* Translators: the heading of box positions: x, y, width, height, name */
+  printf (_("  layout (x, y, width, height):\n"));
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      g_autofree char *name = NULL;
+
+      if (boxes[i].parent != scope_box)
+        continue;
+      name = dup_child_name (graph, boxes[i].id);
+      printf ("    %8.1f %8.1f %6.1f %6.1f  %s\n", boxes[i].x - ox, boxes[i].y - oy,
+              boxes[i].width, boxes[i].height, name);
+    }
+}
+
 static void
 add_graph (JsonBuilder *builder,
            SlGraph     *graph,
-           const char  *scope_path)
+           const char  *scope_path,
+           gboolean     layout)
 {
   g_autoptr(GArray) types = count_op_types (graph);
 
@@ -154,12 +342,15 @@ add_graph (JsonBuilder *builder,
   json_builder_end_object (builder);
   if (scope_path != NULL)
     add_children (builder, graph, sl_graph_find_item (graph, scope_path));
+  if (layout)
+    add_layout (builder, graph, scope_path != NULL ? sl_graph_find_item (graph, scope_path) : 0);
   json_builder_end_object (builder);
 }
 
 static void
 print_json (GPtrArray  *graphs,
-            const char *scope_path)
+            const char *scope_path,
+            gboolean    layout)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
@@ -170,7 +361,7 @@ print_json (GPtrArray  *graphs,
   json_builder_set_member_name (builder, "graphs");
   json_builder_begin_array (builder);
   for (guint i = 0; i < graphs->len; i++)
-    add_graph (builder, g_ptr_array_index (graphs, i), scope_path);
+    add_graph (builder, g_ptr_array_index (graphs, i), scope_path, layout);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
@@ -197,7 +388,8 @@ print_children (SlGraph *graph,
 
 static void
 print_text (GPtrArray  *graphs,
-            const char *scope_path)
+            const char *scope_path,
+            gboolean    layout)
 {
   for (guint i = 0; i < graphs->len; i++)
     {
@@ -222,6 +414,13 @@ print_text (GPtrArray  *graphs,
           /* Translators: the path of a scope in the graph */
           printf (_("  children of “%s”:\n"), scope_path);
           print_children (graph, scope);
+        }
+      if (layout)
+        {
+          guint scope = scope_path != NULL ? sl_graph_find_item (graph, scope_path) : 0;
+
+          if (scope != SL_GRAPH_NONE)
+            print_layout (graph, scope);
         }
     }
 }
@@ -257,13 +456,15 @@ static gboolean
 parse_options (int          *argc,
                char       ***argv,
                gboolean     *json,
-               char        **scope)
+               char        **scope,
+               gboolean     *layout)
 {
   g_autoptr(GOptionContext) context = g_option_context_new (_("PATH — count the nodes, edges and scopes of MindSpore graphs"));
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, json, N_("Print the result as JSON"), NULL },
     { "scope", 0, 0, G_OPTION_ARG_STRING, scope, N_("List the children of this scope"), N_("SCOPE") },
+    { "layout", 0, 0, G_OPTION_ARG_NONE, layout, N_("Print the positions the graph view gives the top level, or the scope’s children"), NULL },
     { NULL }
   };
 
@@ -289,9 +490,9 @@ sl_cli_graph (int    argc,
   g_autoptr(GPtrArray) graphs = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *scope = NULL;
-  gboolean json = FALSE;
+  gboolean json = FALSE, layout = FALSE;
 
-  if (!parse_options (&argc, &argv, &json, &scope))
+  if (!parse_options (&argc, &argv, &json, &scope, &layout))
     return 2;
 
   graphs = sl_graph_reader_load (argv[1], NULL, &error);
@@ -307,9 +508,9 @@ sl_cli_graph (int    argc,
     }
 
   if (json)
-    print_json (graphs, scope);
+    print_json (graphs, scope, layout);
   else
-    print_text (graphs, scope);
+    print_text (graphs, scope, layout);
   print_problems (graphs);
 
   if (scope != NULL && !scope_found (graphs, scope))

@@ -18,6 +18,9 @@ import tempfile
 
 GRAPH_KEYS = {'name', 'nodes', 'parameters', 'consts', 'data_edges', 'control_edges', 'scopes', 'op_types'}
 CHILD_KEYS = {'name', 'kind', 'op_type', 'child_count'}
+LAYOUT_KEYS = {'scope', 'width', 'height', 'nodes', 'edges'}
+LAYOUT_NODE_KEYS = {'name', 'kind', 'x', 'y', 'width', 'height'}
+LAYOUT_EDGE_KEYS = {'from', 'to', 'kind', 'count', 'reversed', 'points'}
 
 
 def crc32c(data):
@@ -101,6 +104,35 @@ def check_graph(entry):
         sys.exit(f'graph {entry}, wanted {want}')
 
 
+def check_layout(data):
+    """net/dec laid out: Mul-op7 above Mul-op8 inside the frame, one data
+    edge between them going down; the control edge from net/enc is lifted
+    to net and is not net/dec's."""
+    layout = data['graphs'][0]['layout']
+    if set(layout) != LAYOUT_KEYS:
+        sys.exit(f'layout keys {sorted(layout)}')
+    nodes = {n['name']: n for n in layout['nodes']}
+    if sorted(nodes) != ['net/dec/Mul-op7', 'net/dec/Mul-op8']:
+        sys.exit(f'layout nodes {sorted(nodes)}')
+    for n in layout['nodes']:
+        if set(n) != LAYOUT_NODE_KEYS or n['kind'] != 'node':
+            sys.exit(f'layout node {n}')
+        if n['x'] < 0 or n['y'] < 0 or n['x'] + n['width'] > layout['width'] or n['y'] + n['height'] > layout['height']:
+            sys.exit(f'layout node {n} outside {layout["width"]} x {layout["height"]}')
+    upper, lower = nodes['net/dec/Mul-op7'], nodes['net/dec/Mul-op8']
+    if upper['y'] + upper['height'] >= lower['y']:
+        sys.exit(f'layout ranks {upper} {lower}')
+    edges = layout['edges']
+    if len(edges) != 1 or set(edges[0]) != LAYOUT_EDGE_KEYS:
+        sys.exit(f'layout edges {edges}')
+    edge = edges[0]
+    if (edge['from'], edge['to'], edge['kind'], edge['count'], edge['reversed']) != \
+            ('net/dec/Mul-op7', 'net/dec/Mul-op8', 'data', 1, False):
+        sys.exit(f'layout edge {edge}')
+    if edge['points'][0][1] != upper['y'] + upper['height'] or edge['points'][-1][1] != lower['y']:
+        sys.exit(f'edge route {edge["points"]} does not join {upper} to {lower}')
+
+
 def main():
     with tempfile.TemporaryDirectory() as folder:
         model = field(1, 0, varint(1)) + field(4, 2, graph())
@@ -137,6 +169,13 @@ def main():
         text = run(os.path.join(folder, 'model.pb'), '--scope', 'net/dec').stdout
         if 'test_graph' not in text or 'net/dec/Mul-op8' not in text:
             sys.exit(f'text output {text}')
+
+        check_layout(json.loads(run(os.path.join(folder, 'model.pb'), '--json', '--scope', 'net/dec', '--layout').stdout))
+        top = json.loads(run(os.path.join(folder, 'model.pb'), '--json', '--layout').stdout)['graphs'][0]['layout']
+        if top['scope'] != '' or [n['name'] for n in top['nodes']] != ['net'] or top['edges']:
+            sys.exit(f'top-level layout {top}')
+        if 'layout' not in run(os.path.join(folder, 'model.pb'), '--layout').stdout:
+            sys.exit('text layout missing')
 
         run(folder, '--scope', 'no/such/scope', expect=1)
         run(os.path.join(folder, 'missing.pb'), expect=1)
