@@ -1,0 +1,356 @@
+/* sl-graph-search.c: one buffer of folded names, searched in one pass
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "sl-graph-search.h"
+
+/* How many names a regular-expression search matches between checks of
+ * the cancellable. */
+#define CANCEL_STRIDE 4096
+
+struct _SlGraphSearch
+{
+  SlGraph    *graph;
+  GByteArray *text;        /* folded names, each followed by '\n' */
+  GArray     *starts;      /* guint32: where each name starts, then the end */
+  GArray     *items;       /* guint32: the item of each name */
+  GPtrArray  *types;       /* folded op types (owned), distinct */
+  GArray     *type_items;  /* guint32: the op items of each type, laid end to end */
+  GArray     *type_starts; /* guint32: per type, its first entry in type_items; then the end */
+};
+
+static void
+append_folded (GByteArray *text,
+               const char *s)
+{
+  gsize len = strlen (s);
+  guint offset = text->len;
+
+  g_byte_array_set_size (text, offset + len);
+  for (gsize i = 0; i < len; i++)
+    {
+      /* A newline inside a name would end it early: make it a space. */
+      guint8 c = (guint8) g_ascii_tolower (s[i]);
+
+      text->data[offset + i] = c == '\n' ? ' ' : c;
+    }
+}
+
+static void
+add_name (SlGraphSearch *self,
+          guint32        item,
+          const char    *name)
+{
+  guint32 start = self->text->len;
+  guint8 newline = '\n';
+
+  g_array_append_val (self->starts, start);
+  g_array_append_val (self->items, item);
+  append_folded (self->text, name);
+  g_byte_array_append (self->text, &newline, 1);
+}
+
+static void
+index_types (SlGraphSearch *self)
+{
+  SlGraph *graph = self->graph;
+  guint n_ops = sl_graph_get_n_ops (graph);
+  g_autoptr(GHashTable) by_type = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         (GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+
+  for (guint e = 0; e < n_ops; e++)
+    {
+      const char *type = sl_graph_element_get_op_type (graph, e);
+      g_autofree char *folded = g_ascii_strdown (type != NULL ? type : "", -1);
+      GArray *items = g_hash_table_lookup (by_type, folded);
+      guint32 item = sl_graph_element_get_item (graph, e);
+
+      if (items == NULL)
+        {
+          items = g_array_new (FALSE, FALSE, sizeof (guint32));
+          g_ptr_array_add (order, g_strdup (folded));
+          g_hash_table_insert (by_type, g_steal_pointer (&folded), items);
+        }
+      g_array_append_val (items, item);
+    }
+
+  self->types = g_ptr_array_new_with_free_func (g_free);
+  self->type_items = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->type_starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint t = 0; t < order->len; t++)
+    {
+      char *type = g_ptr_array_index (order, t);
+      GArray *items = g_hash_table_lookup (by_type, type);
+      guint32 start = self->type_items->len;
+
+      g_array_append_val (self->type_starts, start);
+      g_array_append_vals (self->type_items, items->data, items->len);
+      g_ptr_array_add (self->types, type);
+    }
+  {
+    guint32 end = self->type_items->len;
+
+    g_array_append_val (self->type_starts, end);
+  }
+}
+
+/**
+ * sl_graph_search_new:
+ *
+ * Returns: (transfer full): the index of @graph's names
+ */
+SlGraphSearch *
+sl_graph_search_new (SlGraph *graph)
+{
+  SlGraphSearch *self;
+  guint n_items;
+
+  g_return_val_if_fail (SL_IS_GRAPH (graph), NULL);
+
+  self = g_new0 (SlGraphSearch, 1);
+  self->graph = g_object_ref (graph);
+  self->text = g_byte_array_new ();
+  self->starts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->items = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  n_items = sl_graph_get_n_items (graph);
+  for (guint item = 1; item < n_items; item++)
+    {
+      SlGraphItemKind kind = sl_graph_item_get_kind (graph, item);
+
+      if (kind == SL_GRAPH_ITEM_OP || kind == SL_GRAPH_ITEM_PARAMETER)
+        {
+          g_autofree char *name = sl_graph_element_dup_name (graph, sl_graph_item_get_element (graph, item));
+
+          add_name (self, item, name);
+        }
+      else if (kind == SL_GRAPH_ITEM_SCOPE)
+        {
+          g_autofree char *path = sl_graph_item_dup_path (graph, item);
+
+          add_name (self, item, path);
+        }
+    }
+  {
+    guint32 end = self->text->len;
+
+    g_array_append_val (self->starts, end);
+  }
+  index_types (self);
+  return self;
+}
+
+void
+sl_graph_search_free (SlGraphSearch *self)
+{
+  if (self == NULL)
+    return;
+
+  g_object_unref (self->graph);
+  g_byte_array_unref (self->text);
+  g_array_unref (self->starts);
+  g_array_unref (self->items);
+  g_ptr_array_unref (self->types);
+  g_array_unref (self->type_items);
+  g_array_unref (self->type_starts);
+  g_free (self);
+}
+
+guint
+sl_graph_search_get_n_names (SlGraphSearch *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->items->len;
+}
+
+/* The name holding byte @offset of the text. */
+static guint
+name_at (SlGraphSearch *self,
+         guint32        offset)
+{
+  const guint32 *starts = (const guint32 *) self->starts->data;
+  guint lo = 0, hi = self->items->len;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (starts[mid] <= offset)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+static int
+compare_guint32 (gconstpointer a,
+                 gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Sorted, without repeats. */
+static void
+sort_unique (GArray *items)
+{
+  guint out = 0;
+
+  g_array_sort (items, compare_guint32);
+  for (guint i = 0; i < items->len; i++)
+    if (out == 0 || g_array_index (items, guint32, i) != g_array_index (items, guint32, out - 1))
+      g_array_index (items, guint32, out++) = g_array_index (items, guint32, i);
+  g_array_set_size (items, out);
+}
+
+/* memmem is not in every C library Sightline builds with (Windows'
+ * has none): memchr for the first byte, then memcmp. */
+static const guint8 *
+find_bytes (const guint8 *haystack,
+            gsize         haystack_len,
+            const char   *needle,
+            gsize         needle_len)
+{
+  const guint8 *p = haystack;
+  const guint8 *last;
+
+  if (needle_len == 0 || needle_len > haystack_len)
+    return NULL;
+  last = haystack + haystack_len - needle_len;
+  while (p <= last)
+    {
+      p = memchr (p, (guint8) needle[0], last - p + 1);
+      if (p == NULL)
+        return NULL;
+      if (memcmp (p, needle, needle_len) == 0)
+        return p;
+      p++;
+    }
+  return NULL;
+}
+
+static void
+find_substring (SlGraphSearch *self,
+                const char    *folded,
+                GArray        *hits)
+{
+  gsize len = strlen (folded);
+  const guint8 *text = self->text->data;
+  const guint8 *end = text + self->text->len;
+  const guint8 *p = text;
+
+  if (memchr (folded, '\n', len) != NULL)
+    return;
+  while (p < end)
+    {
+      const guint8 *hit = find_bytes (p, end - p, folded, len);
+      guint name;
+
+      if (hit == NULL)
+        break;
+      name = name_at (self, hit - text);
+      g_array_append_val (hits, g_array_index (self->items, guint32, name));
+      /* On to the next name: one hit per name. */
+      p = text + g_array_index (self->starts, guint32, name + 1);
+    }
+
+  for (guint t = 0; t < self->types->len; t++)
+    if (strstr (g_ptr_array_index (self->types, t), folded) != NULL)
+      {
+        guint32 from = g_array_index (self->type_starts, guint32, t);
+        guint32 to = g_array_index (self->type_starts, guint32, t + 1);
+
+        g_array_append_vals (hits, &g_array_index (self->type_items, guint32, from), to - from);
+      }
+}
+
+static gboolean
+find_regex (SlGraphSearch  *self,
+            GRegex         *regex,
+            GArray         *hits,
+            GCancellable   *cancellable)
+{
+  const char *text = (const char *) self->text->data;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      guint32 start = g_array_index (self->starts, guint32, i);
+      guint32 end = g_array_index (self->starts, guint32, i + 1) - 1;
+
+      if (i % CANCEL_STRIDE == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      if (g_regex_match_full (regex, text, end, start, 0, NULL, NULL))
+        g_array_append_val (hits, g_array_index (self->items, guint32, i));
+    }
+  for (guint t = 0; t < self->types->len; t++)
+    if (g_regex_match (regex, g_ptr_array_index (self->types, t), 0, NULL))
+      {
+        guint32 from = g_array_index (self->type_starts, guint32, t);
+        guint32 to = g_array_index (self->type_starts, guint32, t + 1);
+
+        g_array_append_vals (hits, &g_array_index (self->type_items, guint32, from), to - from);
+      }
+  return TRUE;
+}
+
+/**
+ * sl_graph_search_find:
+ *
+ * Returns: (transfer full) (element-type guint32): the hits, or %NULL
+ */
+GArray *
+sl_graph_search_find (SlGraphSearch      *self,
+                      const char         *query,
+                      SlGraphSearchMode   mode,
+                      guint               max_results,
+                      guint              *n_total,
+                      GCancellable       *cancellable,
+                      GError            **error)
+{
+  g_autoptr(GArray) hits = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (query != NULL, NULL);
+
+  if (query[0] != '\0')
+    {
+      if (mode == SL_GRAPH_SEARCH_REGEX)
+        {
+          /* Names are folded to lower case: a caseless expression
+           * matches them as the user typed it. */
+          g_autoptr(GRegex) regex = g_regex_new (query, G_REGEX_CASELESS | G_REGEX_OPTIMIZE | G_REGEX_RAW,
+                                                 0, error);
+
+          if (regex == NULL)
+            return NULL;
+          if (!find_regex (self, regex, hits, cancellable))
+            {
+              g_cancellable_set_error_if_cancelled (cancellable, error);
+              return NULL;
+            }
+        }
+      else
+        {
+          g_autofree char *folded = g_ascii_strdown (query, -1);
+
+          find_substring (self, folded, hits);
+        }
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
+
+  sort_unique (hits);
+  if (n_total != NULL)
+    *n_total = hits->len;
+  if (hits->len > max_results)
+    g_array_set_size (hits, max_results);
+  return g_steal_pointer (&hits);
+}
