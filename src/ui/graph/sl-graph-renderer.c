@@ -1695,7 +1695,19 @@ sl_graph_renderer_draw (SlGraphRenderer       *self,
       }
   if (self->sel_edges->len > 0)
     {
-      stroke_edges (self, cr, vp, self->sel_edges, 0, MAX (edge_width (vp, 0) * 1.6, 1.5), self->accent, 1, TRUE);
+      /* Control edges stay dashed when highlighted. */
+      for (guint i = 0; i < self->sel_edges->len; i++)
+        {
+          guint32 index = g_array_index (self->sel_edges, guint32, i);
+
+          g_array_append_val (self->edge_batch[edges[index].kind ? 1 : 0][0], index);
+        }
+      for (guint k = 0; k < 2; k++)
+        {
+          stroke_edges (self, cr, vp, self->edge_batch[k][0], k, MAX (edge_width (vp, 0) * 1.6, 1.5),
+                        self->accent, 1, TRUE);
+          g_array_set_size (self->edge_batch[k][0], 0);
+        }
       self->last_n_edges += self->sel_edges->len;
     }
 
