@@ -18,6 +18,7 @@
 #include <gtk/gtk.h>
 
 #include "sl-graph-scene.h"
+#include "sl-graph-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -83,5 +84,34 @@ gboolean       sl_graph_canvas_export              (SlGraphCanvas            *se
 /* From a file name's extension (.png, .svg, .pdf); FALSE for others. */
 gboolean       sl_graph_export_format_from_name    (const char               *name,
                                                     SlGraphExportFormat      *format);
+
+/* Added for pages and tests: the geometry of the view. */
+SlGraphRenderer *sl_graph_canvas_get_renderer      (SlGraphCanvas            *self);
+void           sl_graph_canvas_get_viewport        (SlGraphCanvas            *self,
+                                                    SlGraphViewport          *viewport);
+/* Puts scene point (@x, @y) at the view's top-left corner. */
+void           sl_graph_canvas_set_origin          (SlGraphCanvas            *self,
+                                                    double                    x,
+                                                    double                    y);
+/* Zooms by @factor (above 1: in) keeping the scene point under widget
+ * point (@x, @y) where it is, as Ctrl+wheel does. */
+void           sl_graph_canvas_zoom_at             (SlGraphCanvas            *self,
+                                                    double                    x,
+                                                    double                    y,
+                                                    double                    factor);
+void           sl_graph_canvas_scene_to_widget     (SlGraphCanvas            *self,
+                                                    double                    scene_x,
+                                                    double                    scene_y,
+                                                    double                   *x,
+                                                    double                   *y);
+void           sl_graph_canvas_widget_to_scene     (SlGraphCanvas            *self,
+                                                    double                    x,
+                                                    double                    y,
+                                                    double                   *scene_x,
+                                                    double                   *scene_y);
+/* Where the minimap is drawn, in widget coordinates; FALSE when hidden
+ * (the whole graph is in view, or the canvas is too small). */
+gboolean       sl_graph_canvas_get_minimap_area    (SlGraphCanvas            *self,
+                                                    graphene_rect_t          *area);
 
 G_END_DECLS
