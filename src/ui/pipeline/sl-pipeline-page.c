@@ -300,8 +300,12 @@ apply_result (SlPipelinePage *self,
       if (g_strcmp0 (stream->name, old_stream_name) == 0)
         self->stream = s;
     }
-  if (current_stream (self) == NULL || self->selected >= current_stream (self)->elements->len)
-    self->selected = SL_GRAPH_SCENE_NONE;
+  {
+    const SlPipelineStream *shown = current_stream (self);
+
+    if (shown == NULL || self->selected >= shown->elements->len)
+      self->selected = SL_GRAPH_SCENE_NONE;
+  }
 
   g_signal_handlers_block_by_func (self->stream_dropdown, stream_changed_cb, self);
   gtk_drop_down_set_model (self->stream_dropdown, G_LIST_MODEL (names));
