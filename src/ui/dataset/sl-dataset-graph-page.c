@@ -372,6 +372,9 @@ sl_dataset_graph_page_dispose (GObject *object)
   SlDatasetGraphPage *self = SL_DATASET_GRAPH_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  /* The template's child is the panel's: hand it back before the
+   * template lets go of it, or PanelWidget unparents it a second time. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_DATASET_GRAPH_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->runs, g_ptr_array_unref);

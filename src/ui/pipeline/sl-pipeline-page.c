@@ -423,9 +423,10 @@ reload (SlPipelinePage *self)
 /* ------------------------------------------------------------------ */
 /* Details */
 
+/* Details may outlive the page: a link holds it weakly. */
 typedef struct {
-  SlPipelinePage *self;
-  guint           element;
+  GWeakRef page;
+  guint    element;
 } ElementLink;
 
 static void
@@ -433,7 +434,7 @@ element_link_free (gpointer data)
 {
   ElementLink *link = data;
 
-  g_object_unref (link->self);
+  g_weak_ref_clear (&link->page);
   g_free (link);
 }
 
@@ -441,9 +442,12 @@ static void
 element_link_cb (gpointer data)
 {
   ElementLink *link = data;
+  g_autoptr(SlPipelinePage) self = g_weak_ref_get (&link->page);
 
-  sl_pipeline_page_select_element (link->self, link->element);
-  sl_graph_canvas_reveal_id (link->self->canvas, link->element);
+  if (self == NULL)
+    return;
+  sl_pipeline_page_select_element (self, link->element);
+  sl_graph_canvas_reveal_id (self->canvas, link->element);
 }
 
 static void
@@ -533,7 +537,7 @@ sl_pipeline_page_show_details (SlDocument     *document,
           continue;
         }
       data = g_new0 (ElementLink, 1);
-      data->self = g_object_ref (self);
+      g_weak_ref_init (&data->page, self);
       data->element = link->to;
       sl_details_panel_add_link_row (details, label, link->target, element_link_cb, data, element_link_free);
     }
@@ -725,6 +729,9 @@ sl_pipeline_page_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   if (self->monitor != NULL)
     g_file_monitor_cancel (self->monitor);
+  /* The template's child is the panel's: hand it back before the
+   * template lets go of it, or PanelWidget unparents it a second time. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PIPELINE_PAGE);
   g_clear_object (&self->monitor);
   g_clear_object (&self->cancellable);
