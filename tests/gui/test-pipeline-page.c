@@ -198,6 +198,18 @@ test_pipeline_page (void)
         g_assert_cmpint (sl_problem_get_severity (problem), !=, SL_SEVERITY_ERROR);
     }
 
+  /* The panel shows the check of the saved file, not every check made. */
+  {
+    guint errors = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+      {
+        g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+        errors += sl_problem_get_severity (problem) == SL_SEVERITY_ERROR;
+      }
+    g_assert_cmpuint (sl_problems_panel_count (problems_panel, SL_SEVERITY_ERROR), ==, errors_before + errors);
+  }
+
   /* The second stream through the switcher. */
   sl_pipeline_page_set_stream (page, 1);
   scene = sl_graph_canvas_get_scene (sl_pipeline_page_get_canvas (page));

@@ -35,7 +35,9 @@ POSIX_ONLY = [
 PLATFORM_DIR = os.path.join('src', 'core', 'platform')
 SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
 INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
-SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
+# graph/ holds the graph canvas and its renderer, which the computational
+# graph, the MindX pipeline and the dataset graph views all draw with.
+SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'graph', 'widgets')
 VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
 
 
