@@ -61,8 +61,8 @@ damage (Decoder    *d,
 
   if (d->n_problems++ >= MAX_PROBLEMS)
     return;
-  /* Translators: %s says what is wrong, %" G_GSIZE_FORMAT " is a byte offset */
-  message = g_strdup_printf (_("Damaged dataset graph at byte %" G_GSIZE_FORMAT ": %s"), offset, what);
+  /* Translators: %llu is a byte offset, %s says what is wrong */
+  message = g_strdup_printf (_("Damaged dataset graph at byte %llu: %s"), (unsigned long long)offset, what);
   problem = sl_problem_new (SL_SEVERITY_ERROR, _("Dataset graph"), sl_dataset_graph_get_path (d->graph),
                             (gint64)offset, message);
   sl_dataset_graph_add_problem (d->graph, problem);
