@@ -35,9 +35,11 @@ POSIX_ONLY = [
 PLATFORM_DIR = os.path.join('src', 'core', 'platform')
 SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
 INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
-# graph/ holds the graph canvas and its renderer, which the computational
-# graph, the MindX pipeline and the dataset graph views all draw with.
-SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'graph', 'widgets')
+SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
+# The graph canvas lives with the graph view but is a widget: the MindX
+# pipeline and dataset graph views draw with it too. The graph view's pages
+# stay its own.
+SHARED_UI_HEADERS = ('sl-graph-canvas.h',)
 VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
 
 
@@ -52,7 +54,7 @@ def view_headers(root):
         if not os.path.isdir(path) or folder in SHARED_UI_DIRS:
             continue
         for name in os.listdir(path):
-            if name.endswith('.h'):
+            if name.endswith('.h') and name not in SHARED_UI_HEADERS:
                 owners[name] = folder
     return owners
 
