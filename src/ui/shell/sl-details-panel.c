@@ -427,6 +427,34 @@ sl_details_panel_add_link_row (SlDetailsPanel    *self,
 }
 
 /**
+ * sl_details_panel_add_widget_row:
+ * @widget: (transfer floating): what stands for the value (an entry to
+ *   edit it, say)
+ *
+ * Adds a row below those shown whose value is @widget.
+ */
+void
+sl_details_panel_add_widget_row (SlDetailsPanel *self,
+                                 const char     *key,
+                                 GtkWidget      *widget)
+{
+  GtkWidget *key_label;
+
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (key != NULL);
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  key_label = gtk_label_new (key);
+  gtk_label_set_xalign (GTK_LABEL (key_label), 1.0);
+  gtk_widget_add_css_class (key_label, "dim-label");
+  gtk_widget_set_hexpand (widget, TRUE);
+
+  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
+  gtk_grid_attach (self->grid, widget, 1, self->n_rows, 1, 1);
+  self->n_rows++;
+}
+
+/**
  * sl_details_panel_get_item:
  *
  * Returns: (transfer none) (nullable): what the panel shows

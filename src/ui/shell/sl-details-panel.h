@@ -29,6 +29,9 @@ void        sl_details_panel_add_link_row (SlDetailsPanel    *self,
                                            SlDetailsLinkFunc  func,
                                            gpointer           data,
                                            GDestroyNotify     destroy);
+void        sl_details_panel_add_widget_row (SlDetailsPanel *self,
+                                             const char     *key,
+                                             GtkWidget      *widget);
 GObject    *sl_details_panel_get_item   (SlDetailsPanel *self);
 const char *sl_details_panel_lookup     (SlDetailsPanel *self,
                                          const char     *key);

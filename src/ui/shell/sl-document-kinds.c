@@ -9,9 +9,11 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dataset-graph-page.h"
 #include "sl-document-registry.h"
 #include "sl-finding-page.h"
 #include "sl-folder-page.h"
+#include "sl-pipeline-page.h"
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
 #include "sl-timeline-page.h"
@@ -52,6 +54,10 @@ static const SlFindingKind profile_findings[] = {
   SL_FINDING_N_KINDS
 };
 
+static const SlFindingKind pipeline_findings[] = {
+  SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
+};
+
 static const SlDocumentKind builtin_kinds[] = {
   /* An opened folder: what was found in it. */
   { "folder", sl_folder_page_get_type, NULL, "folder-symbolic", NULL, FALSE, setup_folder },
@@ -63,6 +69,12 @@ static const SlDocumentKind builtin_kinds[] = {
   { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL },
   /* Translators: the title of a document tab; %s is a folder name. */
   { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile },
+  /* Translators: the title of a document tab; %s is a file name. */
+  { "pipeline", sl_pipeline_page_get_type, N_("Pipeline: %s"), "sl-graph-symbolic", pipeline_findings, FALSE, NULL },
+  /* The dataset graphs of a run's lineage, or of every run below a
+   * folder side by side; opened from the folder page, not by default.
+   * Translators: the title of a document tab; %s is a folder name. */
+  { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL },
 };
 
 /**

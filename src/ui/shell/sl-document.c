@@ -221,6 +221,22 @@ sl_document_add_problem (SlDocument *self,
 }
 
 /**
+ * sl_document_clear_problems:
+ *
+ * Drops the problems added so far, before a document that reads its
+ * source again (a reload, a check after an edit) adds the new ones.
+ */
+void
+sl_document_clear_problems (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_DOCUMENT (self));
+
+  g_list_store_remove_all (priv->problems);
+}
+
+/**
  * sl_document_show_details:
  *
  * Returns: whether the document put something in @details

@@ -58,6 +58,7 @@ void             sl_document_fail            (SlDocument      *self,
 GListModel      *sl_document_get_problems    (SlDocument      *self);
 void             sl_document_add_problem     (SlDocument      *self,
                                               SlProblem       *problem);
+void             sl_document_clear_problems  (SlDocument      *self);
 gboolean         sl_document_show_details    (SlDocument      *self,
                                               SlDetailsPanel  *details);
 void             sl_document_details_changed (SlDocument      *self);

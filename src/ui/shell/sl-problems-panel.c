@@ -362,6 +362,27 @@ sl_problems_panel_add (SlProblemsPanel *self,
   update_counts (self);
 }
 
+/**
+ * sl_problems_panel_remove:
+ *
+ * Takes @problem off the list, when its document dropped it.
+ */
+void
+sl_problems_panel_remove (SlProblemsPanel *self,
+                          SlProblem       *problem)
+{
+  guint position;
+
+  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
+  g_return_if_fail (SL_IS_PROBLEM (problem));
+
+  if (!g_list_store_find (self->problems, problem, &position))
+    return;
+  self->counts[sl_problem_get_severity (problem)]--;
+  g_list_store_remove (self->problems, position);
+  update_counts (self);
+}
+
 void
 sl_problems_panel_add_all (SlProblemsPanel *self,
                            GListModel      *problems)

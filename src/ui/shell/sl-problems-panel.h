@@ -16,6 +16,8 @@ G_DECLARE_FINAL_TYPE (SlProblemsPanel, sl_problems_panel, SL, PROBLEMS_PANEL, Pa
 GtkWidget  *sl_problems_panel_new        (void);
 void        sl_problems_panel_add        (SlProblemsPanel *self,
                                           SlProblem       *problem);
+void        sl_problems_panel_remove     (SlProblemsPanel *self,
+                                          SlProblem       *problem);
 void        sl_problems_panel_add_all    (SlProblemsPanel *self,
                                           GListModel      *problems);
 void        sl_problems_panel_clear      (SlProblemsPanel *self);

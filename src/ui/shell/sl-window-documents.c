@@ -12,6 +12,8 @@
 
 #define PROGRESS_INTERVAL_MS 100
 
+/* A document's problems as last forwarded, kept on its model, so that
+ * problems it drops (a check run again after an edit) leave the panel. */
 static void
 forward_problems_cb (SlWindow   *self,
                      guint       position,
@@ -19,12 +21,31 @@ forward_problems_cb (SlWindow   *self,
                      guint       added,
                      GListModel *problems)
 {
+  GPtrArray *forwarded = g_object_get_data (G_OBJECT (problems), "sl-forwarded-problems");
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (forwarded == NULL)
+    {
+      forwarded = g_ptr_array_new_with_free_func (g_object_unref);
+      g_object_set_data_full (G_OBJECT (problems), "sl-forwarded-problems", forwarded,
+                              (GDestroyNotify)g_ptr_array_unref);
+    }
+
+  for (guint i = position; i < position + removed && i < forwarded->len; i++)
+    sl_problems_panel_remove (self->problems_panel, g_ptr_array_index (forwarded, i));
+  if (removed > 0 && position < forwarded->len)
+    g_ptr_array_remove_range (forwarded, position, MIN (removed, forwarded->len - position));
+
   for (guint i = position; i < position + added; i++)
     {
-      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+      SlProblem *problem = g_list_model_get_item (problems, i);
 
       sl_problems_panel_add (self->problems_panel, problem);
+      g_ptr_array_add (items, problem);
     }
+  for (guint i = 0; i < items->len; i++)
+    g_ptr_array_insert (forwarded, (gint)MIN (position + i, forwarded->len),
+                        g_object_ref (g_ptr_array_index (items, i)));
 }
 
 static void
