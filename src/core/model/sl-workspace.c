@@ -601,6 +601,83 @@ sl_workspace_get_folders (SlWorkspace *self)
   return G_LIST_MODEL (self->folders);
 }
 
+/* How many leading folders two paths share. */
+static guint
+common_folders (const char *a,
+                const char *b)
+{
+  guint shared = 0, i = 0;
+
+  for (; a[i] != '\0' && a[i] == b[i]; i++)
+    if (a[i] == G_DIR_SEPARATOR)
+      shared++;
+  /* A path that ends where the other continues with a separator is a
+   * whole folder in common too. */
+  if ((a[i] == '\0' && (b[i] == G_DIR_SEPARATOR || b[i] == '\0')) ||
+      (b[i] == '\0' && a[i] == G_DIR_SEPARATOR))
+    shared++;
+  return shared;
+}
+
+static gboolean
+kind_listed (SlFindingKind        kind,
+             const SlFindingKind *kinds)
+{
+  for (guint i = 0; kinds[i] != SL_FINDING_N_KINDS; i++)
+    if (kinds[i] == kind)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * sl_workspace_find_nearest_finding:
+ *
+ * Returns: (transfer none) (nullable): the nearest finding
+ */
+SlFinding *
+sl_workspace_find_nearest_finding (SlWorkspace         *self,
+                                   const char          *path,
+                                   const SlFindingKind *kinds)
+{
+  g_autofree char *parent = NULL;
+  g_autofree char *grandparent = NULL;
+  SlFinding *best = NULL;
+  guint best_shared, n_folders;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (kinds != NULL, NULL);
+
+  /* At least the folder holding @path's folder: siblings in one job. */
+  parent = g_path_get_dirname (path);
+  grandparent = g_path_get_dirname (parent);
+  best_shared = MAX (common_folders (path, grandparent), 1) - 1;
+  n_folders = g_list_model_get_n_items (G_LIST_MODEL (self->folders));
+  for (guint f = 0; f < n_folders; f++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (G_LIST_MODEL (self->folders), f);
+      GListModel *findings = sl_folder_get_findings (folder);
+      guint n = g_list_model_get_n_items (findings);
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+          guint shared;
+
+          if (!kind_listed (sl_finding_get_kind (finding), kinds))
+            continue;
+          shared = common_folders (path, sl_finding_get_path (finding));
+          if (shared > best_shared || (best != NULL && shared == best_shared &&
+                                       strlen (sl_finding_get_path (finding)) < strlen (sl_finding_get_path (best))))
+            {
+              best = finding;
+              best_shared = shared;
+            }
+        }
+    }
+  return best;
+}
+
 /**
  * sl_workspace_lookup_folder:
  *

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-job-record.h"
 #include "sl-project-record.h"
@@ -51,6 +52,13 @@ GListModel     *sl_workspace_get_problems        (SlWorkspace         *self);
 
 SlFolder       *sl_workspace_open_path           (SlWorkspace         *self,
                                                   const char          *path);
+/* Of the findings of the kinds listed (ended by SL_FINDING_N_KINDS) in
+ * the opened folders, the one whose path shares the longest run of
+ * folders with @path (at least its folder's parent): the profile of the
+ * same job as a graph, the graph of the same job as a profile. */
+SlFinding      *sl_workspace_find_nearest_finding (SlWorkspace        *self,
+                                                  const char          *path,
+                                                  const SlFindingKind *kinds);
 SlFolder       *sl_workspace_lookup_folder       (SlWorkspace         *self,
                                                   const char          *path);
 void            sl_workspace_rescan              (SlWorkspace         *self,

@@ -13,6 +13,7 @@
 #include "sl-document-registry.h"
 #include "sl-finding-page.h"
 #include "sl-folder-page.h"
+#include "sl-graph-page.h"
 #include "sl-pipeline-page.h"
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
@@ -54,6 +55,21 @@ static const SlFindingKind profile_findings[] = {
   SL_FINDING_N_KINDS
 };
 
+static const SlFindingKind graph_findings[] = {
+  SL_FINDING_GRAPH, SL_FINDING_N_KINDS
+};
+static const SlFindingKind mindspore_runs[] = {
+  SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
+};
+
+/* The detector does not decode summaries, so any MindSpore run may hold
+ * a graph_def; the page says so when it holds none. */
+static gboolean
+run_has_lineage (SlFinding *finding)
+{
+  return g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
+}
+
 static const SlFindingKind pipeline_findings[] = {
   SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
 };
@@ -71,10 +87,17 @@ static const SlDocumentKind builtin_kinds[] = {
   { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile },
   /* Translators: the title of a document tab; %s is a file name. */
   { "pipeline", sl_pipeline_page_get_type, N_("Pipeline: %s"), "sl-graph-symbolic", pipeline_findings, FALSE, NULL },
+  /* A .pb graph, or the graphs of a MindSpore run (a button on its row).
+   * Translators: the title of a document tab; %s is a file or folder name. */
+  { "graph", sl_graph_page_get_type, N_("Graph: %s"), "sl-graph-symbolic", graph_findings, FALSE, NULL,
+    /* Translators: a button opening a run's computational graph */
+    mindspore_runs, N_("Graph"), NULL },
   /* The dataset graphs of a run's lineage, or of every run below a
    * folder side by side; opened from the folder page, not by default.
    * Translators: the title of a document tab; %s is a folder name. */
-  { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL },
+  { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
+    /* Translators: a button opening a run's dataset pipeline */
+    mindspore_runs, N_("Dataset"), run_has_lineage },
 };
 
 /**

@@ -87,6 +87,58 @@ sl_document_registry_lookup_finding (SlFindingKind finding)
 }
 
 /**
+ * sl_document_registry_list_also_opening:
+ *
+ * Returns: (transfer container) (element-type SlDocumentKind): the kinds
+ *   whose @also_opens lists @finding's kind and which offer it
+ */
+GPtrArray *
+sl_document_registry_list_also_opening (SlFinding *finding)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  g_return_val_if_fail (SL_IS_FINDING (finding), found);
+
+  for (guint i = 0; kinds != NULL && i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+      gboolean listed = FALSE;
+
+      for (guint k = 0; kind->also_opens != NULL && kind->also_opens[k] != SL_FINDING_N_KINDS; k++)
+        listed |= kind->also_opens[k] == sl_finding_get_kind (finding);
+      if (listed && (kind->offers == NULL || kind->offers (finding)))
+        g_ptr_array_add (found, (gpointer) kind);
+    }
+  return found;
+}
+
+/**
+ * sl_document_registry_dup_title:
+ *
+ * Returns: (transfer full) (nullable): the tab title of the document of
+ *   @kind for @path, or %NULL when the kind has no title format
+ */
+char *
+sl_document_registry_dup_title (const SlDocumentKind *kind,
+                                const char           *path)
+{
+  g_autofree char *name = NULL;
+  char *title;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (kind->title_format == NULL)
+    return NULL;
+  name = g_path_get_basename (path);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  title = g_strdup_printf (_(kind->title_format), name);
+#pragma GCC diagnostic pop
+  return title;
+}
+
+/**
  * sl_document_registry_dup_id:
  *
  * Returns: (transfer full): the id of the document of @kind for @path;
@@ -126,14 +178,7 @@ sl_document_registry_create (const SlDocumentKind *kind,
   g_return_val_if_fail (path != NULL, NULL);
 
   id = sl_document_registry_dup_id (kind, path);
-  name = g_path_get_basename (path);
-  if (kind->title_format != NULL)
-    {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-      title = g_strdup_printf (_(kind->title_format), name);
-#pragma GCC diagnostic pop
-    }
+  title = sl_document_registry_dup_title (kind, path);
 
   document = g_object_new (kind->get_type (),
                            "id", id,

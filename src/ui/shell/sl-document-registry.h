@@ -22,6 +22,12 @@ G_BEGIN_DECLS
  * @opens_any_finding: the kind for findings no other kind opens
  * @setup: (nullable): called after construction with the finding or
  *   folder opened (or %NULL for a path), before loading
+ * @also_opens: (nullable): finding kinds it opens as a second view, from
+ *   a button on the finding's row (a run's graph beside its scalars),
+ *   ended by %SL_FINDING_N_KINDS
+ * @action_label: (nullable): that button's label; translated when shown
+ * @offers: (nullable): whether a finding of @also_opens has what the
+ *   view shows; %NULL for all of them
  */
 typedef struct {
   const char          *id;
@@ -32,12 +38,19 @@ typedef struct {
   gboolean             opens_any_finding;
   void               (*setup)       (SlDocument *document,
                                      GObject    *item);
+  const SlFindingKind *also_opens;
+  const char          *action_label;
+  gboolean           (*offers)      (SlFinding  *finding);
 } SlDocumentKind;
 
 void                  sl_document_registry_register       (const SlDocumentKind *kind);
 void                  sl_document_registry_ensure_builtin (void);
 const SlDocumentKind *sl_document_registry_lookup         (const char           *id);
 const SlDocumentKind *sl_document_registry_lookup_finding (SlFindingKind         kind);
+/* The kinds offering a second view of @finding, in registration order. */
+GPtrArray            *sl_document_registry_list_also_opening (SlFinding     *finding);
+char                 *sl_document_registry_dup_title      (const SlDocumentKind *kind,
+                                                           const char           *path);
 char                 *sl_document_registry_dup_id         (const SlDocumentKind *kind,
                                                            const char           *path);
 SlDocument           *sl_document_registry_create         (const SlDocumentKind *kind,

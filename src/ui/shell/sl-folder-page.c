@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-finding.h"
+#include "sl-document-registry.h"
 #include "sl-folder-page.h"
 
 /* Beyond this many rows a group says how many more the Workspace tree has;
@@ -46,6 +47,31 @@ row_activated_cb (AdwActionRow *row,
   g_signal_emit (self, signals[FINDING_ACTIVATED], 0, finding);
 }
 
+/* A button per view that opens the finding besides its own (a run's
+ * graph and dataset pipeline beside its scalars). */
+static void
+add_second_views (GtkWidget *row,
+                  SlFinding *finding)
+{
+  g_autoptr(GPtrArray) kinds = sl_document_registry_list_also_opening (finding);
+
+  for (guint i = 0; i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+      GtkWidget *button = gtk_button_new_with_label (_(kind->action_label));
+      g_autofree char *title = sl_document_registry_dup_title (kind, sl_finding_get_path (finding));
+
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (button, title);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                              g_variant_new ("(ssv)", kind->id, sl_finding_get_path (finding),
+                                                             g_variant_new ("()")));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+    }
+}
+
 static GtkWidget *
 create_finding_row (SlFolderPage *self,
                     SlFinding    *finding)
@@ -62,6 +88,7 @@ create_finding_row (SlFolderPage *self,
   adw_action_row_set_icon_name (ADW_ACTION_ROW (row), sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
   gtk_widget_set_tooltip_text (row, sl_finding_get_path (finding));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  add_second_views (row, finding);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
 
   g_object_set_data_full (G_OBJECT (row), "sl-finding", g_object_ref (finding), g_object_unref);

@@ -1,0 +1,1530 @@
+/* sl-graph-page.c
+ *
+ * Three kinds of work run on workers, each with its own cancellable and
+ * generation counter so that a newer request overtakes an older one:
+ * reading the graphs, building a scene (after an expand, a collapse or a
+ * filter change; SlGraphLayout reuses every cached scope), and searching
+ * (one per keystroke; the index is built by the first search). The canvas
+ * keeps the clicked node where it was on screen across scenes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-details-panel.h"
+#include "sl-graph-page.h"
+#include "sl-graph-reader.h"
+#include "sl-graph-search.h"
+#include "sl-profile-loader.h"
+
+/* Results listed; the count says how many there are in all. */
+#define MAX_RESULTS 2000
+/* Neighbours listed in Details before "and N more". */
+#define MAX_LINKS 40
+
+struct _SlGraphPage
+{
+  SlDocument      parent_instance;
+
+  char           *path;
+  GCancellable   *cancellable;        /* the page's life */
+  GCancellable   *build_cancellable;
+  GCancellable   *search_cancellable;
+  GPtrArray      *graphs;             /* SlGraph */
+  GPtrArray      *searches;           /* SlGraphSearch or NULL, per graph */
+  guint           graph_index;
+  SlGraphLayout  *layout;
+  SlGraphScene   *scene;
+  guint           build_generation;
+  guint           search_generation;
+  guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
+  guint32         reveal_after_build;
+  GArray         *results;            /* guint32 items */
+  GtkStringList  *result_names;
+  gboolean        hide_bookkeeping;
+  gboolean        colour_by_time;
+  gboolean        times_loaded;
+  char           *times_source;
+
+  GtkStack       *stack;
+  AdwStatusPage  *failed_page;
+  GtkDropDown    *graph_dropdown;
+  GtkSearchEntry *search_entry;
+  GtkToggleButton *regex_button;
+  GtkLabel       *status_label;
+  SlGraphCanvas  *canvas;
+  GtkRevealer    *results_revealer;
+  GtkLabel       *results_label;
+  GtkListView    *results_view;
+  GtkProgressBar *progress_bar;
+  GtkWidget      *menu;
+};
+
+G_DEFINE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL_TYPE_DOCUMENT)
+
+enum {
+  PROP_0,
+  PROP_HIDE_BOOKKEEPING,
+  PROP_COLOUR_BY_TIME,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static const SlFindingKind profile_kinds[] = {
+  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
+  SL_FINDING_N_KINDS
+};
+static const SlFindingKind timeline_kinds[] = {
+  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
+  SL_FINDING_TRACE, SL_FINDING_N_KINDS
+};
+
+static SlGraph *
+current_graph (SlGraphPage *self)
+{
+  if (self->graphs == NULL || self->graph_index >= self->graphs->len)
+    return NULL;
+  return g_ptr_array_index (self->graphs, self->graph_index);
+}
+
+static void
+toast (SlGraphPage *self,
+       const char  *message)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building scenes                                                    */
+
+static void
+build_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  SlGraphLayout *layout = task_data;
+  g_autoptr(GError) error = NULL;
+  SlGraphScene *scene = sl_graph_layout_build_scene (layout, cancellable, NULL, NULL, &error);
+
+  if (scene == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, scene, g_object_unref);
+}
+
+typedef struct {
+  SlGraphPage *self;
+  guint        generation;
+  guint32      anchor;
+  guint        progress_source;
+} Build;
+
+static gboolean
+show_build_progress (gpointer data)
+{
+  Build *build = data;
+
+  /* A build longer than a few frames shows that it is working. */
+  gtk_widget_set_visible (GTK_WIDGET (build->self->progress_bar), TRUE);
+  gtk_progress_bar_pulse (build->self->progress_bar);
+  return G_SOURCE_CONTINUE;
+}
+
+static void update_status (SlGraphPage *self);
+static void mark_results (SlGraphPage *self);
+
+static void
+build_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  Build *build = user_data;
+  g_autoptr(SlGraphPage) self = build->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGraphScene) scene = g_task_propagate_pointer (G_TASK (result), &error);
+
+  g_source_remove (build->progress_source);
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (build->generation != self->build_generation)
+    {
+      g_free (build);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+  if (scene == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      g_free (build);
+      return;
+    }
+
+  g_set_object (&self->scene, scene);
+  sl_graph_canvas_set_scene (self->canvas, scene, build->anchor);
+  mark_results (self);
+  if (self->reveal_after_build != SL_GRAPH_SCENE_NONE)
+    {
+      guint32 item = self->reveal_after_build;
+
+      self->reveal_after_build = SL_GRAPH_SCENE_NONE;
+      sl_graph_canvas_set_selected_id (self->canvas, item);
+      sl_graph_canvas_reveal_id (self->canvas, item);
+    }
+  else if (self->selected != SL_GRAPH_SCENE_NONE)
+    sl_graph_canvas_set_selected_id (self->canvas, self->selected);
+  update_status (self);
+  g_free (build);
+}
+
+/* Lays out what changed and shows it, keeping @anchor in place. */
+static void
+rebuild (SlGraphPage *self,
+         guint32      anchor)
+{
+  g_autoptr(GTask) task = NULL;
+  Build *build;
+
+  if (self->layout == NULL)
+    return;
+  g_cancellable_cancel (self->build_cancellable);
+  g_clear_object (&self->build_cancellable);
+  self->build_cancellable = g_cancellable_new ();
+
+  build = g_new0 (Build, 1);
+  build->self = g_object_ref (self);
+  build->generation = ++self->build_generation;
+  build->anchor = anchor;
+  build->progress_source = g_timeout_add (100, show_build_progress, build);
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+
+  task = g_task_new (NULL, self->build_cancellable, build_cb, build);
+  g_task_set_source_tag (task, rebuild);
+  g_task_set_task_data (task, g_object_ref (self->layout), g_object_unref);
+  g_task_run_in_thread (task, build_thread);
+}
+
+static void
+show_graph (SlGraphPage *self,
+            guint        index)
+{
+  SlGraph *graph;
+
+  self->graph_index = index;
+  graph = current_graph (self);
+  g_clear_object (&self->layout);
+  g_clear_object (&self->scene);
+  self->selected = SL_GRAPH_SCENE_NONE;
+  g_array_set_size (self->results, 0);
+  if (graph == NULL)
+    return;
+  self->layout = sl_graph_layout_new (graph);
+  sl_graph_layout_set_hide_bookkeeping (self->layout, self->hide_bookkeeping);
+  sl_graph_layout_expand_initial (self->layout);
+  self->times_loaded = FALSE;
+  if (self->colour_by_time)
+    g_object_set (self, "colour-by-time", FALSE, NULL);
+  rebuild (self, SL_GRAPH_SCENE_NONE);
+  sl_document_details_changed (SL_DOCUMENT (self));
+  if (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0')
+    sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                          gtk_toggle_button_get_active (self->regex_button));
+}
+
+static void
+update_status (SlGraphPage *self)
+{
+  SlGraph *graph = current_graph (self);
+  g_autofree char *text = NULL;
+  guint n_boxes = 0;
+
+  if (graph == NULL)
+    return;
+  if (self->scene != NULL)
+    sl_graph_scene_get_boxes (self->scene, &n_boxes);
+  /* Translators: the graph page's status: ops in the graph, boxes drawn */
+  text = g_strdup_printf (_("%u ops, %u parameters; %u boxes drawn"),
+                          sl_graph_get_n_ops (graph), sl_graph_get_n_parameters (graph), n_boxes);
+  if (self->times_source != NULL && self->colour_by_time)
+    {
+      g_autofree char *name = g_path_get_basename (self->times_source);
+      /* Translators: %s is the status, then the profile's folder name */
+      g_autofree char *with = g_strdup_printf (_("%s; coloured by the time measured in %s"), text, name);
+
+      g_free (text);
+      text = g_steal_pointer (&with);
+    }
+  gtk_label_set_label (self->status_label, text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                            */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  const char *path = task_data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *graphs = sl_graph_reader_load (path, cancellable, &error);
+
+  if (graphs == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, graphs, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlGraphPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) graphs = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(GtkStringList) names = NULL;
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (graphs == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      adw_status_page_set_description (self->failed_page, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "failed");
+      sl_document_fail (SL_DOCUMENT (self), error->message);
+      return;
+    }
+
+  self->graphs = g_steal_pointer (&graphs);
+  self->searches = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_graph_search_free);
+  g_ptr_array_set_size (self->searches, self->graphs->len);
+  names = gtk_string_list_new (NULL);
+  for (guint i = 0; i < self->graphs->len; i++)
+    {
+      SlGraph *graph = g_ptr_array_index (self->graphs, i);
+      GPtrArray *problems = sl_graph_get_problems (graph);
+
+      gtk_string_list_append (names, sl_graph_get_name (graph));
+      for (guint p = 0; p < problems->len; p++)
+        sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (problems, p));
+    }
+  gtk_drop_down_set_model (self->graph_dropdown, G_LIST_MODEL (names));
+  gtk_widget_set_visible (GTK_WIDGET (self->graph_dropdown), self->graphs->len > 1);
+
+  if (self->graphs->len == 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
+      return;
+    }
+  gtk_stack_set_visible_child_name (self->stack, "graph");
+  show_graph (self, 0);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+}
+
+static void
+sl_graph_page_load (SlDocument *document)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (document);
+  g_autoptr(GTask) task = NULL;
+
+  if (self->path != NULL || sl_document_get_path (document) == NULL)
+    return;
+  self->path = g_strdup (sl_document_get_path (document));
+  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
+  g_task_set_source_tag (task, sl_graph_page_load);
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+  g_task_run_in_thread (task, load_thread);
+}
+
+static void
+graph_changed_cb (SlGraphPage *self)
+{
+  guint index = gtk_drop_down_get_selected (self->graph_dropdown);
+
+  if (self->graphs != NULL && index != self->graph_index && index < self->graphs->len)
+    show_graph (self, index);
+}
+
+/* ------------------------------------------------------------------ */
+/* Expanding, selecting, revealing                                    */
+
+void
+sl_graph_page_toggle (SlGraphPage *self,
+                      guint        item)
+{
+  g_return_if_fail (SL_IS_GRAPH_PAGE (self));
+
+  if (self->layout == NULL || !sl_graph_layout_is_expandable (self->layout, item) || item == 0)
+    return;
+  sl_graph_layout_set_expanded (self->layout, item, !sl_graph_layout_get_expanded (self->layout, item));
+  rebuild (self, item);
+}
+
+void
+sl_graph_page_reveal (SlGraphPage *self,
+                      guint        item)
+{
+  SlGraph *graph;
+
+  g_return_if_fail (SL_IS_GRAPH_PAGE (self));
+
+  graph = current_graph (self);
+  if (graph == NULL || item >= sl_graph_get_n_items (graph))
+    return;
+  if (sl_graph_layout_get_hide_bookkeeping (self->layout) &&
+      sl_graph_op_type_is_bookkeeping (sl_graph_item_get_op_type (graph, item)))
+    g_object_set (self, "hide-bookkeeping", FALSE, NULL);
+  self->selected = item;
+  if (sl_graph_layout_expand_to (self->layout, item) || self->scene == NULL)
+    {
+      self->reveal_after_build = item;
+      rebuild (self, SL_GRAPH_SCENE_NONE);
+    }
+  else
+    {
+      sl_graph_canvas_set_selected_id (self->canvas, item);
+      sl_graph_canvas_reveal_id (self->canvas, item);
+    }
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static void
+canvas_activated_cb (SlGraphPage *self,
+                     guint        id)
+{
+  sl_graph_page_toggle (self, id);
+}
+
+static void
+selected_id_changed_cb (SlGraphPage *self)
+{
+  guint32 id = sl_graph_canvas_get_selected_id (self->canvas);
+
+  if (id == self->selected || (id == SL_GRAPH_SCENE_NONE && self->reveal_after_build != SL_GRAPH_SCENE_NONE))
+    return;
+  self->selected = id;
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                             */
+
+typedef struct {
+  SlGraphSearch *search;      /* borrowed when the page has it */
+  SlGraph       *graph;
+  char          *query;
+  gboolean       regex;
+} SearchJob;
+
+typedef struct {
+  SlGraphSearch *built;       /* the index, when this job built it */
+  GArray        *hits;
+  guint          total;
+} SearchResult;
+
+static void
+search_job_free (gpointer data)
+{
+  SearchJob *job = data;
+
+  g_clear_object (&job->graph);
+  g_free (job->query);
+  g_free (job);
+}
+
+static void
+search_result_free (gpointer data)
+{
+  SearchResult *result = data;
+
+  g_clear_pointer (&result->built, sl_graph_search_free);
+  g_clear_pointer (&result->hits, g_array_unref);
+  g_free (result);
+}
+
+static void
+search_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  SearchJob *job = task_data;
+  g_autoptr(GError) error = NULL;
+  SearchResult *result = g_new0 (SearchResult, 1);
+  SlGraphSearch *search = job->search;
+
+  if (search == NULL)
+    search = result->built = sl_graph_search_new (job->graph);
+  result->hits = sl_graph_search_find (search, job->query,
+                                       job->regex ? SL_GRAPH_SEARCH_REGEX : SL_GRAPH_SEARCH_SUBSTRING,
+                                       MAX_RESULTS, &result->total, cancellable, &error);
+  if (result->hits == NULL)
+    {
+      /* The index is kept for the next keystroke all the same. */
+      if (result->built != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          search_result_free (result);
+          return;
+        }
+      g_task_return_error (task, g_steal_pointer (&error));
+      search_result_free (result);
+      return;
+    }
+  g_task_return_pointer (task, result, search_result_free);
+}
+
+typedef struct {
+  SlGraphPage *self;
+  guint        generation;
+  guint        graph_index;
+} PendingSearch;
+
+/* Marks the drawn box standing for each hit: a hit inside a collapsed
+ * scope marks the scope. */
+static void
+mark_results (SlGraphPage *self)
+{
+  g_autoptr(GArray) marked = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = 0; self->layout != NULL && i < self->results->len; i++)
+    {
+      guint32 shown = sl_graph_layout_get_shown_item (self->layout, g_array_index (self->results, guint32, i));
+
+      g_array_append_val (marked, shown);
+    }
+  sl_graph_canvas_set_marked_ids (self->canvas, (const guint32 *) marked->data, marked->len);
+}
+
+static void
+fill_results (SlGraphPage *self,
+              guint        total)
+{
+  SlGraph *graph = current_graph (self);
+  guint n = self->results->len;
+  g_autofree const char **paths = g_new0 (const char *, n + 1);
+  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *label = NULL;
+
+  for (guint i = 0; i < n && graph != NULL; i++)
+    {
+      char *path = sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i));
+
+      g_ptr_array_add (owned, path);
+      paths[i] = path;
+    }
+  gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
+                          paths);
+  if (total == 0)
+    label = g_strdup (_("Nothing found"));
+  else if (total > n)
+    /* Translators: search results: the first N listed of M */
+    label = g_strdup_printf (_("The first %u of %u found"), n, total);
+  else
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
+  gtk_label_set_label (self->results_label, label);
+  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
+}
+
+static void
+search_cb (GObject      *object,
+           GAsyncResult *async_result,
+           gpointer      user_data)
+{
+  g_autofree PendingSearch *pending = user_data;
+  g_autoptr(SlGraphPage) self = pending->self;
+  g_autoptr(GError) error = NULL;
+  SearchResult *result = g_task_propagate_pointer (G_TASK (async_result), &error);
+
+  if (result == NULL)
+    {
+      if (pending->generation == self->search_generation && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          gtk_label_set_label (self->results_label, error->message);
+          gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
+        }
+      return;
+    }
+  if (result->built != NULL && self->searches != NULL && pending->graph_index < self->searches->len &&
+      g_ptr_array_index (self->searches, pending->graph_index) == NULL)
+    g_ptr_array_index (self->searches, pending->graph_index) = g_steal_pointer (&result->built);
+  if (pending->generation != self->search_generation || pending->graph_index != self->graph_index)
+    {
+      search_result_free (result);
+      return;
+    }
+  g_array_set_size (self->results, 0);
+  g_array_append_vals (self->results, result->hits->data, result->hits->len);
+  fill_results (self, result->total);
+  mark_results (self);
+  search_result_free (result);
+}
+
+void
+sl_graph_page_search (SlGraphPage *self,
+                      const char  *query,
+                      gboolean     regex)
+{
+  g_autoptr(GTask) task = NULL;
+  SlGraph *graph;
+  SearchJob *job;
+  PendingSearch *pending;
+
+  g_return_if_fail (SL_IS_GRAPH_PAGE (self));
+  g_return_if_fail (query != NULL);
+
+  g_cancellable_cancel (self->search_cancellable);
+  g_clear_object (&self->search_cancellable);
+  self->search_generation++;
+  graph = current_graph (self);
+  if (query[0] == '\0' || graph == NULL)
+    {
+      g_array_set_size (self->results, 0);
+      gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
+                              NULL);
+      gtk_revealer_set_reveal_child (self->results_revealer, FALSE);
+      mark_results (self);
+      return;
+    }
+
+  self->search_cancellable = g_cancellable_new ();
+  job = g_new0 (SearchJob, 1);
+  job->search = g_ptr_array_index (self->searches, self->graph_index);
+  job->graph = g_object_ref (graph);
+  job->query = g_strdup (query);
+  job->regex = regex;
+  pending = g_new0 (PendingSearch, 1);
+  pending->self = g_object_ref (self);
+  pending->generation = self->search_generation;
+  pending->graph_index = self->graph_index;
+
+  task = g_task_new (NULL, self->search_cancellable, search_cb, pending);
+  g_task_set_source_tag (task, sl_graph_page_search);
+  g_task_set_task_data (task, job, search_job_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
+GArray *
+sl_graph_page_get_results (SlGraphPage *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+
+  return self->results;
+}
+
+static void
+search_changed_cb (SlGraphPage *self)
+{
+  sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
+                        gtk_toggle_button_get_active (self->regex_button));
+}
+
+/* Enter in the entry goes to the first hit. */
+static void
+search_activate_cb (SlGraphPage *self)
+{
+  if (self->results->len > 0)
+    sl_graph_page_reveal (self, g_array_index (self->results, guint32, 0));
+}
+
+static void
+search_stop_cb (SlGraphPage *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+static void
+result_activated_cb (SlGraphPage *self,
+                     guint        position)
+{
+  if (position < self->results->len)
+    sl_graph_page_reveal (self, g_array_index (self->results, guint32, position));
+}
+
+/* ------------------------------------------------------------------ */
+/* Details and tooltips                                               */
+
+typedef struct {
+  GWeakRef page;
+  guint    item;
+} ItemLink;
+
+static void
+item_link_free (gpointer data)
+{
+  ItemLink *link = data;
+
+  g_weak_ref_clear (&link->page);
+  g_free (link);
+}
+
+static void
+item_link_cb (gpointer data)
+{
+  ItemLink *link = data;
+  g_autoptr(SlGraphPage) self = g_weak_ref_get (&link->page);
+
+  if (self != NULL)
+    sl_graph_page_reveal (self, link->item);
+}
+
+static void
+add_item_link (SlGraphPage    *self,
+               SlDetailsPanel *details,
+               const char     *key,
+               guint           item,
+               const char     *suffix)
+{
+  SlGraph *graph = current_graph (self);
+  g_autofree char *path = sl_graph_item_dup_path (graph, item);
+  g_autofree char *text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
+  ItemLink *link = g_new0 (ItemLink, 1);
+
+  g_weak_ref_init (&link->page, self);
+  link->item = item;
+  sl_details_panel_add_link_row (details, key, text, item_link_cb, link, item_link_free);
+}
+
+static char *
+dup_output_text (SlGraph *graph,
+                 guint    element,
+                 guint    index)
+{
+  const gint64 *dims;
+  guint n_dims;
+  int dtype = sl_graph_element_get_output (graph, element, index, &dims, &n_dims);
+  GString *text = g_string_new (sl_graph_dtype_to_string (dtype));
+
+  g_string_append_c (text, '[');
+  for (guint i = 0; i < n_dims; i++)
+    g_string_append_printf (text, i > 0 ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT, dims[i]);
+  g_string_append_c (text, ']');
+  return g_string_free (text, FALSE);
+}
+
+static void
+add_element_rows (SlGraphPage    *self,
+                  SlDetailsPanel *details,
+                  guint           element)
+{
+  SlGraph *graph = current_graph (self);
+  guint n_inputs = sl_graph_element_get_n_inputs (graph, element);
+  guint n_outputs = sl_graph_element_get_n_outputs (graph, element);
+  guint n_consumers = sl_graph_element_get_n_consumers (graph, element);
+  guint n_attributes = sl_graph_element_get_n_attributes (graph, element);
+
+  for (guint i = 0; i < n_inputs && i < MAX_LINKS; i++)
+    {
+      SlGraphEdgeKind kind;
+      const char *name;
+      guint from = sl_graph_element_get_input (graph, element, i, &kind, &name);
+      /* Translators: Details row of an op's input; %u is its position */
+      g_autofree char *key = g_strdup_printf (_("Input %u"), i);
+
+      if (from == SL_GRAPH_NONE)
+        {
+          /* Translators: an input naming no node of the graph */
+          g_autofree char *missing = g_strdup_printf (_("%s (no such node)"), name);
+          const char *rows[] = { key, missing, NULL };
+
+          sl_details_panel_add_rows (details, rows);
+          continue;
+        }
+      add_item_link (self, details, key, sl_graph_element_get_item (graph, from),
+                     kind == SL_GRAPH_EDGE_CONTROL ? _("(control)") : NULL);
+    }
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      g_autofree char *key = g_strdup_printf (_("Output %u"), i);
+      g_autofree char *text = dup_output_text (graph, element, i);
+      const char *rows[] = { key, text, NULL };
+
+      sl_details_panel_add_rows (details, rows);
+    }
+  for (guint i = 0; i < n_consumers && i < MAX_LINKS; i++)
+    add_item_link (self, details, _("Used by"), sl_graph_element_get_item (graph, sl_graph_element_get_consumer (graph, element, i)),
+                   NULL);
+  if (n_consumers > MAX_LINKS)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
+                                                            n_consumers - MAX_LINKS), n_consumers - MAX_LINKS);
+      const char *rows[] = { _("Used by"), more, NULL };
+
+      sl_details_panel_add_rows (details, rows);
+    }
+  for (guint i = 0; i < n_attributes; i++)
+    {
+      const char *value = NULL;
+      const char *key = sl_graph_element_get_attribute (graph, element, i, &value);
+      const char *rows[] = { key, value != NULL ? value : "", NULL };
+
+      sl_details_panel_add_rows (details, rows);
+    }
+}
+
+static gboolean
+sl_graph_page_show_details (SlDocument     *document,
+                            SlDetailsPanel *details)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (document);
+  SlGraph *graph = current_graph (self);
+  g_autofree char *path = NULL;
+  g_autofree char *below = NULL;
+  g_autofree char *time = NULL;
+  guint item = self->selected;
+  guint element;
+  SlGraphItemKind kind;
+
+  if (graph == NULL || item == SL_GRAPH_SCENE_NONE || item >= sl_graph_get_n_items (graph))
+    return FALSE;
+
+  kind = sl_graph_item_get_kind (graph, item);
+  element = sl_graph_item_get_element (graph, item);
+  path = sl_graph_item_dup_path (graph, item);
+  below = g_strdup_printf ("%u", sl_graph_layout_get_n_ops_below (self->layout, item));
+  if (sl_graph_layout_get_item_time (self->layout, item) > 0)
+    time = g_strdup_printf (_("%.3f ms"), sl_graph_layout_get_item_time (self->layout, item) / 1e6);
+
+  if (kind == SL_GRAPH_ITEM_OP || kind == SL_GRAPH_ITEM_PARAMETER || kind == SL_GRAPH_ITEM_CONST)
+    {
+      g_autofree char *name = sl_graph_element_dup_name (graph, element);
+      g_autofree char *scope = sl_graph_element_dup_scope (graph, element);
+      const char *source = sl_graph_element_get_source_address (graph, element);
+      const char *instance = sl_graph_element_get_instance_name (graph, element);
+      const char *rows[] = {
+        _("Op type"), sl_graph_element_get_op_type (graph, element),
+        _("Full name"), name,
+        _("Scope"), scope != NULL && scope[0] != '\0' ? scope : _("(top level)"),
+        _("Name in the file"), sl_graph_element_get_proto_name (graph, element),
+        time != NULL ? _("Measured time") : NULL, time,
+        NULL
+      };
+
+      sl_details_panel_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
+                                  rows);
+      if (instance != NULL && instance[0] != '\0')
+        {
+          const char *more[] = { _("Instance"), instance, NULL };
+
+          sl_details_panel_add_rows (details, more);
+        }
+      if (source != NULL && source[0] != '\0')
+        {
+          const char *more[] = { _("Source"), source, NULL };
+
+          sl_details_panel_add_rows (details, more);
+        }
+      add_element_rows (self, details, element);
+      return TRUE;
+    }
+
+  if (kind == SL_GRAPH_ITEM_PROXY)
+    {
+      const char *rows[] = { _("Stands for"), sl_graph_item_get_label (graph, item), NULL };
+
+      sl_details_panel_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
+                                  rows);
+      if (element != SL_GRAPH_NONE)
+        add_item_link (self, details, _("Source"), sl_graph_element_get_item (graph, element), NULL);
+      return TRUE;
+    }
+
+  {
+    g_autofree char *children = g_strdup_printf ("%u", sl_graph_item_get_n_children (graph, item));
+    const char *rows[] = {
+      _("Kind"), kind == SL_GRAPH_ITEM_GROUP ? _("Group of one op type") :
+                 kind == SL_GRAPH_ITEM_SECTION ? _("Section of a large scope") : _("Scope"),
+      _("Path"), path[0] != '\0' ? path : _("(top level)"),
+      _("Children"), children,
+      _("Ops inside"), below,
+      time != NULL ? _("Measured time") : NULL, time,
+      NULL
+    };
+
+    sl_details_panel_show_rows (details, G_OBJECT (self), "folder-symbolic",
+                                item == 0 ? sl_graph_get_name (graph) : sl_graph_item_get_label (graph, item), rows);
+  }
+  return TRUE;
+}
+
+static char *
+tooltip_cb (guint32  id,
+            gpointer user_data)
+{
+  SlGraphPage *self = user_data;
+  SlGraph *graph = current_graph (self);
+  g_autofree char *path = NULL;
+  g_autofree char *escaped = NULL;
+  GString *markup;
+  guint element;
+
+  if (graph == NULL || id >= sl_graph_get_n_items (graph))
+    return NULL;
+  path = sl_graph_item_dup_path (graph, id);
+  escaped = g_markup_escape_text (path, -1);
+  markup = g_string_new (NULL);
+  g_string_append_printf (markup, "<b>%s</b>", escaped);
+  element = sl_graph_item_get_element (graph, id);
+  switch (sl_graph_item_get_kind (graph, id))
+    {
+    case SL_GRAPH_ITEM_OP:
+    case SL_GRAPH_ITEM_PARAMETER:
+    case SL_GRAPH_ITEM_CONST:
+      {
+        g_autofree char *type = g_markup_escape_text (sl_graph_element_get_op_type (graph, element), -1);
+
+        g_string_append_printf (markup, "\n%s", type);
+        for (guint i = 0; i < sl_graph_element_get_n_outputs (graph, element) && i < 8; i++)
+          {
+            g_autofree char *output = dup_output_text (graph, element, i);
+            g_autofree char *escaped_output = g_markup_escape_text (output, -1);
+
+            g_string_append_printf (markup, "\n→ %s", escaped_output);
+          }
+      }
+      break;
+    case SL_GRAPH_ITEM_PROXY:
+      g_string_append_printf (markup, "\n%s", _("Stands for a node in another scope: double-click Source in Details"));
+      break;
+    default:
+      g_string_append_printf (markup, "\n%s",
+                              sl_graph_layout_get_expanded (self->layout, id) ? _("Double-click to collapse")
+                                                                              : _("Double-click to expand"));
+      break;
+    }
+  if (sl_graph_layout_get_item_time (self->layout, id) > 0)
+    {
+      /* Translators: a node's measured time in its tooltip */
+      g_autofree char *time = g_strdup_printf (_("Measured: %.3f ms"), sl_graph_layout_get_item_time (self->layout, id) / 1e6);
+
+      g_string_append_printf (markup, "\n%s", time);
+    }
+  return g_string_free (markup, FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* The node menu and links to the profile                             */
+
+static guint32 menu_item = SL_GRAPH_SCENE_NONE;
+
+static void
+canvas_context_menu_cb (SlGraphPage *self,
+                        guint        id,
+                        double       x,
+                        double       y)
+{
+  SlGraph *graph = current_graph (self);
+  gboolean is_op, expandable;
+
+  if (graph == NULL || id == SL_GRAPH_SCENE_NONE)
+    return;
+  menu_item = id;
+  sl_graph_canvas_set_selected_id (self->canvas, id);
+  is_op = sl_graph_item_get_kind (graph, id) == SL_GRAPH_ITEM_OP;
+  expandable = sl_graph_layout_is_expandable (self->layout, id) && id != 0;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.toggle-node", expandable);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-in-profile",
+                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
+                                                                             self->path, profile_kinds) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-on-timeline",
+                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
+                                                                             self->path, timeline_kinds) != NULL);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static guint32
+action_item (SlGraphPage *self)
+{
+  return menu_item != SL_GRAPH_SCENE_NONE ? menu_item : self->selected;
+}
+
+static void
+toggle_node_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (widget);
+
+  sl_graph_page_toggle (self, action_item (self));
+}
+
+/* The op's name as profiles write it: its full name. */
+static char *
+dup_op_name (SlGraphPage *self,
+             guint        item)
+{
+  SlGraph *graph = current_graph (self);
+
+  if (graph == NULL || item >= sl_graph_get_n_items (graph) || sl_graph_item_get_kind (graph, item) != SL_GRAPH_ITEM_OP)
+    return NULL;
+  return sl_graph_element_dup_name (graph, sl_graph_item_get_element (graph, item));
+}
+
+static void
+copy_name_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (widget);
+  SlGraph *graph = current_graph (self);
+  guint32 item = action_item (self);
+  g_autofree char *name = NULL;
+
+  if (graph == NULL || item >= sl_graph_get_n_items (graph))
+    return;
+  name = dup_op_name (self, item);
+  if (name == NULL)
+    name = sl_graph_item_dup_path (graph, item);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
+}
+
+static void
+show_in_action (SlGraphPage         *self,
+                const char          *kind_id,
+                const SlFindingKind *kinds)
+{
+  g_autofree char *name = dup_op_name (self, action_item (self));
+  SlFinding *finding;
+
+  if (name == NULL)
+    return;
+  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path, kinds);
+  if (finding == NULL)
+    {
+      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
+      return;
+    }
+  if (g_strcmp0 (kind_id, "timeline") == 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline",
+                                sl_finding_get_path (finding), g_variant_new ("(sxxx)", name, (gint64) -1, (gint64) -1,
+                                                                             (gint64) -1));
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
+                                sl_finding_get_path (finding), g_variant_new ("(ss)", "op", name));
+}
+
+static void
+show_in_profile_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  show_in_action (SL_GRAPH_PAGE (widget), "profile", profile_kinds);
+}
+
+static void
+show_on_timeline_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  show_in_action (SL_GRAPH_PAGE (widget), "timeline", timeline_kinds);
+}
+
+static void
+collapse_all_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (widget);
+  SlGraph *graph = current_graph (self);
+
+  if (graph == NULL)
+    return;
+  for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
+    sl_graph_layout_set_expanded (self->layout, i, FALSE);
+  sl_graph_layout_expand_initial (self->layout);
+  rebuild (self, SL_GRAPH_SCENE_NONE);
+  sl_graph_canvas_fit (self->canvas);
+}
+
+/* The canvas's own graph.fit is out of the toolbar's reach. */
+static void
+fit_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  sl_graph_canvas_fit (SL_GRAPH_PAGE (widget)->canvas);
+}
+
+static void
+find_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (SL_GRAPH_PAGE (widget)->search_entry));
+}
+
+static void
+menu_closed_cb (SlGraphPage *self)
+{
+  /* After the action ran: a later keyboard action uses the selection. */
+  menu_item = SL_GRAPH_SCENE_NONE;
+}
+
+/* Colouring by time: the op statistics of the nearest profile. */
+typedef struct {
+  char    *profile_path;
+  SlGraph *graph;
+} TimesJob;
+
+static void
+times_job_free (gpointer data)
+{
+  TimesJob *job = data;
+
+  g_free (job->profile_path);
+  g_clear_object (&job->graph);
+  g_free (job);
+}
+
+static void
+times_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  TimesJob *job = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlProfile) profile = sl_profile_load (job->profile_path, cancellable, NULL, NULL, &error);
+  guint n_ops = sl_graph_get_n_ops (job->graph);
+  g_autofree double *times = NULL;
+  guint matched = 0;
+
+  if (profile == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  times = g_new0 (double, MAX (n_ops, 1));
+  for (guint r = 0; r < sl_profile_get_n_ranks (profile) && r < 1; r++)
+    {
+      const SlProfileRank *rank = sl_profile_get_rank (profile, r);
+      GListModel *instances = rank->ops != NULL ? sl_op_table_get_instances (rank->ops) : NULL;
+      guint n = instances != NULL ? g_list_model_get_n_items (instances) : 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
+          guint element = sl_graph_lookup_op (job->graph, sl_op_row_get_name (row));
+
+          if (element == SL_GRAPH_NONE || element >= n_ops)
+            continue;
+          times[element] += sl_op_row_get_total_ns (row);
+          matched++;
+        }
+    }
+  if (matched == 0)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                               _("No op of the profile in %s is in this graph: it may be of another model"),
+                               job->profile_path);
+      return;
+    }
+  g_task_return_pointer (task, g_steal_pointer (&times), g_free);
+}
+
+static void
+times_cb (GObject      *object,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(SlGraphPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree double *times = g_task_propagate_pointer (G_TASK (result), &error);
+  SlGraph *graph = current_graph (self);
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (times == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+      g_object_set (self, "colour-by-time", FALSE, NULL);
+      return;
+    }
+  if (graph == NULL || !self->colour_by_time)
+    return;
+  self->times_loaded = TRUE;
+  sl_graph_layout_set_times (self->layout, times, sl_graph_get_n_ops (graph));
+  rebuild (self, SL_GRAPH_SCENE_NONE);
+}
+
+static void
+load_times (SlGraphPage *self)
+{
+  SlGraph *graph = current_graph (self);
+  SlFinding *finding;
+  g_autoptr(GTask) task = NULL;
+  TimesJob *job;
+
+  if (graph == NULL)
+    return;
+  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path,
+                                               profile_kinds);
+  if (finding == NULL)
+    {
+      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
+      g_object_set (self, "colour-by-time", FALSE, NULL);
+      return;
+    }
+  g_free (self->times_source);
+  self->times_source = g_strdup (sl_finding_get_path (finding));
+  job = g_new0 (TimesJob, 1);
+  job->profile_path = g_strdup (self->times_source);
+  job->graph = g_object_ref (graph);
+  task = g_task_new (NULL, self->cancellable, times_cb, g_object_ref (self));
+  g_task_set_source_tag (task, load_times);
+  g_task_set_task_data (task, job, times_job_free);
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+  g_task_run_in_thread (task, times_thread);
+}
+
+static void
+set_colour_by_time (SlGraphPage *self,
+                    gboolean     colour)
+{
+  if (self->colour_by_time == colour)
+    return;
+  self->colour_by_time = colour;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLOUR_BY_TIME]);
+  if (self->layout == NULL)
+    return;
+  if (!colour)
+    {
+      sl_graph_layout_set_times (self->layout, NULL, 0);
+      self->times_loaded = FALSE;
+      rebuild (self, SL_GRAPH_SCENE_NONE);
+    }
+  else if (!self->times_loaded)
+    load_times (self);
+}
+
+static void
+set_hide_bookkeeping (SlGraphPage *self,
+                      gboolean     hide)
+{
+  if (self->hide_bookkeeping == hide)
+    return;
+  self->hide_bookkeeping = hide;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HIDE_BOOKKEEPING]);
+  if (self->layout == NULL)
+    return;
+  sl_graph_layout_set_hide_bookkeeping (self->layout, hide);
+  rebuild (self, self->selected);
+}
+
+/* ------------------------------------------------------------------ */
+/* Export                                                             */
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    SlGraphPage     *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  SlGraphExportFormat format;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      name = g_file_get_basename (file);
+      if (!sl_graph_export_format_from_name (name, &format))
+        {
+          g_autofree char *with_png = g_strconcat (g_file_peek_path (file), ".png", NULL);
+
+          g_object_unref (file);
+          file = g_file_new_for_path (with_png);
+          format = SL_GRAPH_EXPORT_PNG;
+        }
+      if (!sl_graph_canvas_export (self->canvas, file, format, TRUE, &error))
+        toast (self, error->message);
+      else
+        {
+          g_autofree char *shown = g_file_get_basename (file);
+          /* Translators: %s is a file name */
+          g_autofree char *message = g_strdup_printf (_("The graph was written to %s"), shown);
+
+          toast (self, message);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (widget);
+  GtkFileChooserNative *dialog;
+  g_autofree char *suggested = NULL;
+  const char *patterns[][2] = {
+    { N_("PNG image"), "*.png" },
+    { N_("SVG drawing"), "*.svg" },
+    { N_("PDF document"), "*.pdf" },
+  };
+
+  if (self->scene == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Export the Graph"), GTK_WINDOW (gtk_widget_get_root (widget)),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      GtkFileFilter *filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(patterns[i][0]));
+      gtk_file_filter_add_pattern (filter, patterns[i][1]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+      g_object_unref (filter);
+    }
+  suggested = g_strdup_printf ("%s.png", sl_graph_get_name (current_graph (self)));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* ------------------------------------------------------------------ */
+/* Links from other documents                                         */
+
+static void
+sl_graph_page_handle_request (SlDocument *document,
+                              GVariant   *request)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (document);
+  const char *name = NULL;
+
+  if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(s)")) || self->graphs == NULL)
+    return;
+  g_variant_get (request, "(&s)", &name);
+
+  /* The graph holding the op: profiles name ops by full name. */
+  for (guint i = 0; i < self->graphs->len; i++)
+    {
+      SlGraph *graph = g_ptr_array_index (self->graphs, i);
+      guint element = sl_graph_lookup_op (graph, name);
+      guint item = element != SL_GRAPH_NONE ? sl_graph_element_get_item (graph, element) : sl_graph_find_item (graph, name);
+
+      if (item == SL_GRAPH_NONE)
+        continue;
+      if (i != self->graph_index)
+        {
+          gtk_drop_down_set_selected (self->graph_dropdown, i);
+          show_graph (self, i);
+        }
+      sl_graph_page_reveal (self, item);
+      return;
+    }
+  {
+    /* Translators: %s is an op name */
+    g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
+
+    toast (self, message);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+sl_graph_page_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_HIDE_BOOKKEEPING:
+      g_value_set_boolean (value, self->hide_bookkeeping);
+      break;
+    case PROP_COLOUR_BY_TIME:
+      g_value_set_boolean (value, self->colour_by_time);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_graph_page_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_HIDE_BOOKKEEPING:
+      set_hide_bookkeeping (self, g_value_get_boolean (value));
+      break;
+    case PROP_COLOUR_BY_TIME:
+      set_colour_by_time (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_graph_page_dispose (GObject *object)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_cancellable_cancel (self->build_cancellable);
+  g_cancellable_cancel (self->search_cancellable);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  /* The template's child is the panel's: hand it back first. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->build_cancellable);
+  g_clear_object (&self->search_cancellable);
+  g_clear_object (&self->layout);
+  g_clear_object (&self->scene);
+  g_clear_pointer (&self->searches, g_ptr_array_unref);
+  g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  g_clear_pointer (&self->results, g_array_unref);
+  g_clear_object (&self->result_names);
+  g_clear_pointer (&self->times_source, g_free);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (sl_graph_page_parent_class)->dispose (object);
+}
+
+static void
+sl_graph_page_class_init (SlGraphPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
+
+  object_class->dispose = sl_graph_page_dispose;
+  object_class->get_property = sl_graph_page_get_property;
+  object_class->set_property = sl_graph_page_set_property;
+  document_class->load = sl_graph_page_load;
+  document_class->show_details = sl_graph_page_show_details;
+  document_class->handle_request = sl_graph_page_handle_request;
+
+  properties[PROP_HIDE_BOOKKEEPING] =
+    g_param_spec_boolean ("hide-bookkeeping", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COLOUR_BY_TIME] =
+    g_param_spec_boolean ("colour-by-time", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-graph-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, graph_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, regex_button);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, canvas);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_revealer);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
+  gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
+  gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
+  gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
+
+  gtk_widget_class_install_property_action (widget_class, "graph-page.hide-bookkeeping", "hide-bookkeeping");
+  gtk_widget_class_install_property_action (widget_class, "graph-page.colour-by-time", "colour-by-time");
+  gtk_widget_class_install_action (widget_class, "graph-page.toggle-node", NULL, toggle_node_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.copy-name", NULL, copy_name_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.show-in-profile", NULL, show_in_profile_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.show-on-timeline", NULL, show_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.collapse-all", NULL, collapse_all_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.find", NULL, find_action);
+  gtk_widget_class_install_action (widget_class, "graph-page.fit", NULL, fit_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "graph-page.find", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "graph-page.hide-bookkeeping", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "graph-page.export", NULL);
+
+  g_type_ensure (SL_TYPE_GRAPH_CANVAS);
+}
+
+static GtkWidget *
+create_menu (SlGraphPage *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) links = g_menu_new ();
+  GtkWidget *popover;
+
+  g_menu_append (menu, _("Expand or Collapse"), "graph-page.toggle-node");
+  g_menu_append (menu, _("Copy Name"), "graph-page.copy-name");
+  g_menu_append (links, _("Show in Op Statistics"), "graph-page.show-in-profile");
+  g_menu_append (links, _("Show on the Timeline"), "graph-page.show-on-timeline");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (links));
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_widget_set_halign (popover, GTK_ALIGN_START);
+  gtk_widget_set_parent (popover, GTK_WIDGET (self->canvas));
+  g_signal_connect_object (popover, "closed", G_CALLBACK (menu_closed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  return popover;
+}
+
+static void
+sl_graph_page_init (SlGraphPage *self)
+{
+  g_autoptr(GtkSingleSelection) selection = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+  self->selected = SL_GRAPH_SCENE_NONE;
+  self->reveal_after_build = SL_GRAPH_SCENE_NONE;
+  self->results = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->result_names = gtk_string_list_new (NULL);
+  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->result_names)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
+  sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
+  self->menu = create_menu (self);
+}
+
+SlGraphCanvas *
+sl_graph_page_get_canvas (SlGraphPage *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+
+  return self->canvas;
+}
+
+SlGraph *
+sl_graph_page_get_graph (SlGraphPage *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+
+  return current_graph (self);
+}
+
+SlGraphLayout *
+sl_graph_page_get_layout (SlGraphPage *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+
+  return self->layout;
+}

@@ -1,0 +1,39 @@
+/* sl-graph-page.h: a MindSpore computational graph, scope by scope
+ *
+ * Opens a .pb (GraphProto or ModelProto) or the graphs of a summary run.
+ * Double-click or Enter expands a scope, group or section in place;
+ * search reaches inside collapsed ones; Details lists the selected node
+ * with its neighbours as links. Requests ("(s)": an op name as profiles
+ * write it, or a hierarchy path) open the graph at that node.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-document.h"
+#include "sl-graph-canvas.h"
+#include "sl-graph-layout.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_GRAPH_PAGE (sl_graph_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL, GRAPH_PAGE, SlDocument)
+
+SlGraphCanvas *sl_graph_page_get_canvas        (SlGraphPage *self);
+/* The graph shown, and its layout state (NULL before loading). */
+SlGraph       *sl_graph_page_get_graph         (SlGraphPage *self);
+SlGraphLayout *sl_graph_page_get_layout        (SlGraphPage *self);
+/* Expands or collapses @item, as a double-click does. */
+void           sl_graph_page_toggle            (SlGraphPage *self,
+                                                guint        item);
+/* Expands the path to @item, selects it and brings it into view. */
+void           sl_graph_page_reveal            (SlGraphPage *self,
+                                                guint        item);
+/* Runs a search as typing in the search entry does. */
+void           sl_graph_page_search            (SlGraphPage *self,
+                                                const char  *query,
+                                                gboolean     regex);
+/* The items the last search found (guint32). */
+GArray        *sl_graph_page_get_results       (SlGraphPage *self);
+
+G_END_DECLS
