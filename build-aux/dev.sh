@@ -25,10 +25,17 @@ TEST_PACKAGES=(
   xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
   python3-protobuf clang libclang-rt-14-dev dbus
 )
-# Peers the benchmarks measure beside Sightline (Graphviz's dot for graph layouts).
+# Peers the benchmarks measure beside Sightline: Graphviz's dot for graph
+# layouts, and node for @dagrejs/dagre (below). Debian's npm comes only
+# when no npm is on the PATH: a Node.js from elsewhere ships its own and
+# conflicts with Debian's.
 BENCH_PACKAGES=(
-  graphviz
+  graphviz nodejs
 )
+# @dagrejs/dagre, the layout engine of Netron, TensorBoard and Model
+# Explorer, is the layout benchmarks' second peer: npm installs this
+# version into the bench build.
+DAGRE_VERSION=3.1.3
 MSYS2_PACKAGES="mingw-w64-ucrt-x86_64-toolchain mingw-w64-ucrt-x86_64-meson mingw-w64-ucrt-x86_64-ninja \
 mingw-w64-ucrt-x86_64-pkgconf mingw-w64-ucrt-x86_64-gtk4 mingw-w64-ucrt-x86_64-libadwaita \
 mingw-w64-ucrt-x86_64-libpanel mingw-w64-ucrt-x86_64-libssh mingw-w64-ucrt-x86_64-protobuf-c \
@@ -169,10 +176,38 @@ cmd_test() {
   [[ $failed -eq 0 && $status -eq 0 ]]
 }
 
+# Installs @dagrejs/dagre into the bench build and exports its folder as
+# SL_BENCH_DAGRE_DIR. When it cannot (no npm, no registry), it says so in
+# one line and the layout benchmarks skip that peer.
+install_dagre() {
+  local prefix="$BENCH_BUILD/peers"
+  local dir="$prefix/node_modules/@dagrejs/dagre"
+
+  if ! grep -qs "\"version\": \"$DAGRE_VERSION\"" "$dir/package.json"; then
+    if ! command -v npm >/dev/null; then
+      mkdir -p "$prefix"
+      ensure_packages npm >"$prefix/apt.log" 2>&1 || true
+    fi
+    if ! command -v npm >/dev/null; then
+      say "npm is missing and cannot be installed: the layout benchmarks skip the dagre peer"
+      return 0
+    fi
+    say "Installing @dagrejs/dagre@$DAGRE_VERSION with npm"
+    mkdir -p "$prefix"
+    if ! npm install --prefix "$prefix" --no-audit --no-fund --no-update-notifier --loglevel=error \
+        --fetch-retries=1 --fetch-timeout=30000 "@dagrejs/dagre@$DAGRE_VERSION" >"$prefix/npm.log" 2>&1; then
+      say "Cannot install @dagrejs/dagre with npm (offline?): the layout benchmarks skip the dagre peer"
+      return 0
+    fi
+  fi
+  export SL_BENCH_DAGRE_DIR="$dir"
+}
+
 cmd_bench() {
   ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}" "${BENCH_PACKAGES[@]}"
   configure "$BENCH_BUILD" -Dbuildtype=release
   ninja -C "$BENCH_BUILD"
+  install_dagre
   start_display
   BUILD="$BENCH_BUILD" app_env
   export GSETTINGS_SCHEMA_DIR="$BENCH_BUILD/data"
