@@ -568,6 +568,8 @@ search_cb (GObject      *object,
   search_result_free (result);
 }
 
+static void search_changed_cb (SlGraphPage *self);
+
 void
 sl_graph_page_search (SlGraphPage *self,
                       const char  *query,
@@ -585,6 +587,17 @@ sl_graph_page_search (SlGraphPage *self,
   g_clear_object (&self->search_cancellable);
   self->search_generation++;
   graph = current_graph (self);
+  /* A search from code shows in the entry as a typed one does. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0 ||
+      gtk_toggle_button_get_active (self->regex_button) != regex)
+    {
+      g_signal_handlers_block_by_func (self->search_entry, search_changed_cb, self);
+      g_signal_handlers_block_by_func (self->regex_button, search_changed_cb, self);
+      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), query);
+      gtk_toggle_button_set_active (self->regex_button, regex);
+      g_signal_handlers_unblock_by_func (self->search_entry, search_changed_cb, self);
+      g_signal_handlers_unblock_by_func (self->regex_button, search_changed_cb, self);
+    }
   if (query[0] == '\0' || graph == NULL)
     {
       g_array_set_size (self->results, 0);
@@ -685,9 +698,18 @@ add_item_link (SlGraphPage    *self,
                const char     *suffix)
 {
   SlGraph *graph = current_graph (self);
-  g_autofree char *path = sl_graph_item_dup_path (graph, item);
-  g_autofree char *text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
   ItemLink *link = g_new0 (ItemLink, 1);
+
+  /* A neighbour in the selected node's scope by its label; one elsewhere
+   * by its whole path, so the user knows where the link leads. */
+  if (self->selected < sl_graph_get_n_items (graph) &&
+      sl_graph_item_get_parent (graph, item) == sl_graph_item_get_parent (graph, self->selected))
+    path = g_strdup (sl_graph_item_get_label (graph, item));
+  else
+    path = sl_graph_item_dup_path (graph, item);
+  text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
 
   g_weak_ref_init (&link->page, self);
   link->item = item;

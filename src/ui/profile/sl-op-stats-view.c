@@ -96,6 +96,7 @@ G_DEFINE_FINAL_TYPE (SlOpStatsView, sl_op_stats_view, GTK_TYPE_BOX)
 
 enum {
   OP_ACTIVATED,
+  SHOW_IN_GRAPH,
   N_SIGNALS
 };
 
@@ -454,6 +455,30 @@ row_activated_cb (SlOpStatsView *self,
     g_signal_emit (self, signals[OP_ACTIVATED], 0, sl_op_row_get_name (row), sl_op_row_get_op_type (row));
 }
 
+/* The selected op instance, for the graph: types have no node. */
+static void
+show_in_graph_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  SlOpStatsView *self = SL_OP_STATS_VIEW (widget);
+  GtkSelectionModel *selection = gtk_column_view_get_model (self->column_view);
+  guint position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (selection));
+  g_autoptr(SlOpRow) row = NULL;
+  const char *name;
+
+  if (position != GTK_INVALID_LIST_POSITION)
+    row = g_list_model_get_item (G_LIST_MODEL (selection), position);
+  name = row != NULL ? sl_op_row_get_name (row) : NULL;
+  if (name == NULL || name[0] == '\0')
+    {
+      gtk_widget_activate_action (widget, "win.toast", "s",
+                                  _("Select an op in the list by op (not by type) to show it in the graph"));
+      return;
+    }
+  g_signal_emit (self, signals[SHOW_IN_GRAPH], 0, name);
+}
+
 static void
 time_unit_changed_cb (SlOpStatsView *self)
 {
@@ -543,6 +568,14 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
     g_signal_new ("op-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
+  /**
+   * SlOpStatsView::show-in-graph:
+   * @name: the selected op's full name
+   */
+  signals[SHOW_IN_GRAPH] =
+    g_signal_new ("show-in-graph", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-op-stats-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, by_type_button);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, by_instance_button);
@@ -559,6 +592,8 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
 
   gtk_widget_class_install_action (widget_class, "ops.export-csv", NULL, export_csv_action);
   gtk_widget_class_install_action (widget_class, "ops.focus-filter", NULL, focus_filter_action);
+  gtk_widget_class_install_action (widget_class, "ops.show-in-graph", NULL, show_in_graph_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_g, GDK_CONTROL_MASK, "ops.show-in-graph", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "ops.focus-filter", NULL);
 
   g_type_ensure (SL_TYPE_OP_TYPE_BARS);

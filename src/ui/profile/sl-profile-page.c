@@ -385,6 +385,31 @@ op_activated_cb (SlProfilePage *self,
   link_to_timeline (self, name && name[0] ? name : op_type, -1, -1, -1);
 }
 
+/* From the graph: "(ss)" ("op", full name) lists that op. */
+static void
+sl_profile_page_handle_request (SlDocument *document,
+                                GVariant   *request)
+{
+  SlProfilePage *self = SL_PROFILE_PAGE (document);
+  const char *what = NULL, *name = NULL;
+
+  if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(ss)")))
+    return;
+  g_variant_get (request, "(&s&s)", &what, &name);
+  if (g_strcmp0 (what, "op") != 0)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "ops");
+  sl_op_stats_view_set_by_instance (self->ops_view, TRUE);
+  sl_op_stats_view_set_filter (self->ops_view, name);
+}
+
+static void
+show_in_graph_cb (SlProfilePage *self,
+                  const char    *name)
+{
+  sl_document_show_op_in_graph (SL_DOCUMENT (self), name);
+}
+
 static void
 step_activated_cb (SlProfilePage *self,
                    guint          index)
@@ -553,6 +578,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
 
   object_class->dispose = sl_profile_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_profile_page_load;
+  SL_DOCUMENT_CLASS (klass)->handle_request = sl_profile_page_handle_request;
 
   /**
    * SlProfilePage::loaded:
@@ -591,6 +617,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.cancel", NULL, cancel_action);

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "sl-document.h"
 
 typedef struct
@@ -403,4 +405,47 @@ sl_document_init (SlDocument *self)
   SlDocumentPrivate *priv = sl_document_get_instance_private (self);
 
   priv->problems = g_list_store_new (SL_TYPE_PROBLEM);
+}
+
+static const SlFindingKind graph_kinds[] = {
+  SL_FINDING_GRAPH, SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
+};
+
+static SlFinding *
+nearest_graph (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  if (priv->workspace == NULL || priv->path == NULL)
+    return NULL;
+  return sl_workspace_find_nearest_finding (priv->workspace, priv->path, graph_kinds);
+}
+
+gboolean
+sl_document_has_graph_nearby (SlDocument *self)
+{
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
+
+  return nearest_graph (self) != NULL;
+}
+
+gboolean
+sl_document_show_op_in_graph (SlDocument *self,
+                              const char *op_name)
+{
+  SlFinding *finding;
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (op_name != NULL, FALSE);
+
+  finding = nearest_graph (self);
+  if (finding == NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
+                                  _("No graph of this job is open: open the folder holding its summaries or .pb files"));
+      return FALSE;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "graph",
+                              sl_finding_get_path (finding), g_variant_new ("(s)", op_name));
+  return TRUE;
 }

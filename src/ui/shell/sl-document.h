@@ -64,5 +64,11 @@ gboolean         sl_document_show_details    (SlDocument      *self,
 void             sl_document_details_changed (SlDocument      *self);
 void             sl_document_request         (SlDocument      *self,
                                               GVariant        *request);
+/* Opens the graph of the same job (the nearest graph or MindSpore run in
+ * the workspace) at the op named as profiles name it; toasts and
+ * returns FALSE when the workspace has none. */
+gboolean         sl_document_show_op_in_graph (SlDocument     *self,
+                                              const char      *op_name);
+gboolean         sl_document_has_graph_nearby (SlDocument     *self);
 
 G_END_DECLS

@@ -1632,6 +1632,50 @@ timeline_link_cb (gpointer data)
     }
 }
 
+typedef struct {
+  GWeakRef  page;
+  char     *op_name;
+} GraphLink;
+
+static void
+graph_link_free (gpointer data)
+{
+  GraphLink *link = data;
+
+  g_weak_ref_clear (&link->page);
+  g_free (link->op_name);
+  g_free (link);
+}
+
+static void
+graph_link_cb (gpointer data)
+{
+  GraphLink *link = data;
+  g_autoptr(SlTimelinePage) page = g_weak_ref_get (&link->page);
+
+  if (page != NULL)
+    sl_document_show_op_in_graph (SL_DOCUMENT (page), link->op_name);
+}
+
+/* MindSpore names an op slice "scope/OpType-op<N>": such a slice can be
+ * shown in the graph of the same job. */
+static void
+add_graph_link (SlTimelinePage *self,
+                SlDetailsPanel *details_panel,
+                const char     *slice_name)
+{
+  GraphLink *link;
+
+  if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_has_graph_nearby (SL_DOCUMENT (self)))
+    return;
+  link = g_new0 (GraphLink, 1);
+  g_weak_ref_init (&link->page, self);
+  link->op_name = g_strdup (slice_name);
+  /* Translators: a Details row linking an op slice to the graph */
+  sl_details_panel_add_link_row (details_panel, _("Graph"), _("Show this op in the graph"), graph_link_cb, link,
+                                 graph_link_free);
+}
+
 static gboolean
 sl_timeline_page_show_details (SlDocument     *document,
                                SlDetailsPanel *details_panel)
@@ -1662,6 +1706,7 @@ sl_timeline_page_show_details (SlDocument     *document,
       link->slice = d->target.slice;
       sl_details_panel_add_link_row (details_panel, d->label, d->value, timeline_link_cb, link, timeline_link_free);
     }
+  add_graph_link (self, details_panel, ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
 
   return TRUE;
 }

@@ -1,0 +1,289 @@
+/* test-graph-page.c: the generated LLM graph in its page: the first view,
+ * expanding a scope with the clicked node kept in place on screen and
+ * collapsing back to the exact earlier drawing, search reaching inside
+ * collapsed scopes and opening the path to a hit, Details of an op, the
+ * bookkeeping filter, a link from a profile by op name, and damaged files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gui-test-util.h"
+
+#include <glib/gstdio.h>
+
+#include "sl-application.h"
+#include "sl-details-panel.h"
+#include "sl-graph-page.h"
+#include "sl-graph-reader.h"
+#include "sl-window.h"
+#include "../graph-fixture.h"
+
+#define LAYERS "Default/network-TrainOneStepCell/network-WithLossCell/_backbone-LlamaForCausalLM/model-LlamaModel/layers-CellList"
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static gboolean
+document_settled (gpointer data)
+{
+  SlDocument *document = data;
+
+  return sl_document_get_state (document) != SL_DOCUMENT_LOADING &&
+         !panel_widget_get_busy (PANEL_WIDGET (document));
+}
+
+typedef struct {
+  SlGraphPage  *page;
+  SlGraphScene *old_scene;
+} SceneWait;
+
+/* A new scene is shown and nothing is being laid out. */
+static gboolean
+scene_changed (gpointer data)
+{
+  SceneWait *wait = data;
+  SlGraphScene *scene = sl_graph_canvas_get_scene (sl_graph_page_get_canvas (wait->page));
+
+  return scene != NULL && scene != wait->old_scene && !panel_widget_get_busy (PANEL_WIDGET (wait->page));
+}
+
+static SlGraphScene *
+wait_for_new_scene (SlGraphPage  *page,
+                    SlGraphScene *old_scene)
+{
+  SceneWait wait = { page, old_scene };
+
+  g_assert_true (wait_until (scene_changed, &wait, 20000));
+  return sl_graph_canvas_get_scene (sl_graph_page_get_canvas (page));
+}
+
+static const SlGraphSceneBox *
+box_of (SlGraphScene *scene,
+        guint         item)
+{
+  guint box = sl_graph_scene_lookup_id (scene, item);
+
+  g_assert_cmpuint (box, !=, SL_GRAPH_SCENE_NONE);
+  return &sl_graph_scene_get_boxes (scene, NULL)[box];
+}
+
+static gboolean
+has_results (gpointer data)
+{
+  return sl_graph_page_get_results (data)->len > 0;
+}
+
+static char *
+write_llm (const char *name)
+{
+  g_autoptr(GBytes) bytes = graph_fixture_llm (3, NULL);
+  char *path = g_build_filename (tmp_root, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  return path;
+}
+
+static void
+test_graph_page (void)
+{
+  g_autofree char *path = write_llm ("llm.pb");
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  g_autoptr(SlGraphScene) first = NULL;
+  g_autoptr(SlGraphScene) expanded = NULL;
+  SlGraphScene *scene;
+  SlGraphCanvas *canvas;
+  SlDocument *document;
+  SlGraphPage *page;
+  SlGraph *graph;
+  const SlGraphSceneBox *before, *after, *boxes;
+  double bx, by, ax, ay;
+  guint layers, n_first, n_boxes, first_hit;
+  g_autofree char *hit_path = NULL;
+
+  document = sl_window_open_document (window, "graph", path, NULL);
+  g_assert_true (SL_IS_GRAPH_PAGE (document));
+  page = SL_GRAPH_PAGE (document);
+  canvas = sl_graph_page_get_canvas (page);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  g_assert_cmpstr (panel_widget_get_title (PANEL_WIDGET (document)), ==, "Graph: llm.pb");
+  graph = sl_graph_page_get_graph (page);
+  g_assert_nonnull (graph);
+
+  /* The first view: the top level, Default collapsed. */
+  first = g_object_ref (wait_for_new_scene (page, NULL));
+  g_assert_cmpuint (box_of (first, sl_graph_find_item (graph, "Default"))->shape, ==, SL_GRAPH_SHAPE_COLLAPSED);
+  sl_graph_scene_get_boxes (first, &n_first);
+
+  /* Open the path to the layers, then expand the layer list with a
+   * "double-click": the list's box stays where it was on screen. */
+  layers = sl_graph_find_item (graph, LAYERS);
+  g_assert_cmpuint (layers, !=, SL_GRAPH_NONE);
+  sl_graph_page_reveal (page, layers);
+  g_clear_object (&first);
+  first = g_object_ref (wait_for_new_scene (page, NULL));
+  wait_for_frames (GTK_WIDGET (window));
+  before = box_of (first, layers);
+  g_assert_cmpuint (before->shape, ==, SL_GRAPH_SHAPE_COLLAPSED);
+  g_assert_cmpuint (sl_graph_canvas_get_selected_id (canvas), ==, layers);
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Path"), ==, LAYERS);
+  sl_graph_canvas_scene_to_widget (canvas, before->x, before->y, &bx, &by);
+  sl_graph_scene_get_boxes (first, &n_first);
+
+  g_signal_emit_by_name (canvas, "activated", layers);
+  expanded = g_object_ref (wait_for_new_scene (page, first));
+  after = box_of (expanded, layers);
+  g_assert_cmpuint (after->shape, ==, SL_GRAPH_SHAPE_CONTAINER);
+  sl_graph_canvas_scene_to_widget (canvas, after->x, after->y, &ax, &ay);
+  g_assert_cmpfloat (fabs (ax - bx), <, 1e-6);
+  g_assert_cmpfloat (fabs (ay - by), <, 1e-6);
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-expanded.png");
+
+  /* Collapsing gives back the earlier drawing exactly. */
+  g_signal_emit_by_name (canvas, "activated", layers);
+  scene = wait_for_new_scene (page, expanded);
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  g_assert_cmpuint (n_boxes, ==, n_first);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      const SlGraphSceneBox *old = &sl_graph_scene_get_boxes (first, NULL)[i];
+
+      g_assert_cmpuint (boxes[i].id, ==, old->id);
+      g_assert_cmpfloat (boxes[i].x, ==, old->x);
+      g_assert_cmpfloat (boxes[i].y, ==, old->y);
+    }
+
+  /* Search reaches ops inside collapsed scopes; the first hit opens. */
+  sl_graph_page_search (page, "rmsnorm/mul-op", FALSE);
+  g_assert_true (wait_until (has_results, page, 20000));
+  first_hit = g_array_index (sl_graph_page_get_results (page), guint32, 0);
+  hit_path = sl_graph_item_dup_path (graph, first_hit);
+  g_assert_nonnull (strstr (hit_path, "RMSNorm"));
+  g_assert_cmpuint (sl_graph_scene_lookup_id (sl_graph_canvas_get_scene (canvas), first_hit), ==, SL_GRAPH_SCENE_NONE);
+  sl_graph_page_reveal (page, first_hit);
+  scene = wait_for_new_scene (page, scene);
+  g_assert_cmpuint (sl_graph_scene_lookup_id (scene, first_hit), !=, SL_GRAPH_SCENE_NONE);
+  g_assert_cmpuint (sl_graph_canvas_get_selected_id (canvas), ==, first_hit);
+  wait_for_frames (GTK_WIDGET (window));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Op type"), ==, "Mul");
+  g_assert_nonnull (sl_details_panel_lookup (details, "Input 0"));
+  g_assert_nonnull (sl_details_panel_lookup (details, "Output 0"));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-search.png");
+
+  /* A bad expression says so instead of finding nothing. */
+  sl_graph_page_search (page, "([", TRUE);
+  for (guint i = 0; i < 100; i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  /* Hiding bookkeeping ops removes them from the drawing. */
+  g_object_set (page, "hide-bookkeeping", TRUE, NULL);
+  scene = wait_for_new_scene (page, scene);
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  for (guint i = 0; i < n_boxes; i++)
+    g_assert_false (boxes[i].flags & SL_GRAPH_BOX_BOOKKEEPING);
+  g_object_set (page, "hide-bookkeeping", FALSE, NULL);
+  scene = wait_for_new_scene (page, scene);
+
+  /* A link from a profile names the op as profiles do. */
+  {
+    guint target = SL_GRAPH_NONE;
+    g_autofree char *name = NULL;
+
+    /* The fixture numbers ops itself: find a MatMul of layer 2's wq. */
+    for (guint e = 0; e < sl_graph_get_n_ops (graph) && target == SL_GRAPH_NONE; e++)
+      {
+        g_autofree char *full = sl_graph_element_dup_name (graph, e);
+
+        if (strstr (full, "2-LLamaDecodeLayer/attention-LLamaAttention/wq-Linear/MatMul-op") != NULL &&
+            g_str_has_prefix (full, "Default/"))
+          {
+            target = sl_graph_element_get_item (graph, e);
+            name = g_steal_pointer (&full);
+          }
+      }
+    g_assert_cmpuint (target, !=, SL_GRAPH_NONE);
+    sl_document_request (document, g_variant_new ("(s)", name));
+    scene = wait_for_new_scene (page, scene);
+    g_assert_cmpuint (sl_graph_canvas_get_selected_id (canvas), ==, target);
+    g_assert_cmpuint (sl_graph_scene_lookup_id (scene, target), !=, SL_GRAPH_SCENE_NONE);
+  }
+}
+
+static void
+test_graph_page_damaged (void)
+{
+  g_autofree char *junk = g_build_filename (tmp_root, "junk.pb", NULL);
+  g_autofree char *cut = g_build_filename (tmp_root, "cut.pb", NULL);
+  g_autoptr(GBytes) bytes = graph_fixture_llm (1, NULL);
+  SlDocument *document;
+
+  /* Not protobuf at all: the page fails and says why. */
+  g_assert_true (g_file_set_contents (junk, "\xff\xff\xff\xff\xff\xff\xff\xff", 8, NULL));
+  document = sl_window_open_document (window, "graph", junk, NULL);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_FAILED);
+  g_assert_nonnull (sl_document_get_error (document));
+
+  /* Cut in the middle: what was read is shown, the damage is listed. */
+  g_assert_true (g_file_set_contents (cut, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes) / 2, NULL));
+  document = sl_window_open_document (window, "graph", cut, NULL);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (document)), >, 0);
+  g_assert_cmpuint (sl_graph_get_n_ops (sl_graph_page_get_graph (SL_GRAPH_PAGE (document))), >, 0);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
+  g_autofree char *config_home = NULL;
+  int status;
+
+  tmp_root = g_dir_make_tmp ("sl-graph-page-XXXXXX", NULL);
+  data_home = g_build_filename (tmp_root, "data-home", NULL);
+  config_home = g_build_filename (tmp_root, "config-home", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: build-aux/dev.sh test starts one\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  app = sl_application_new ();
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+  g_application_activate (G_APPLICATION (app));
+  window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  g_assert_true (wait_until (window_mapped, window, 30000));
+
+  g_test_add_func ("/graph-page/expand-search-link", test_graph_page);
+  g_test_add_func ("/graph-page/damaged", test_graph_page_damaged);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
