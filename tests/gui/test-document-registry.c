@@ -150,8 +150,10 @@ test_registered_kind_opens_finding (void)
   TestGraphDocument *document;
   GVariant *request;
 
-  /* Before the kind is registered, a graph opens on the generic finding page. */
-  g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_GRAPH) == sl_document_registry_lookup ("finding"));
+  /* A finding no view reads opens on the generic finding page; a graph
+   * opens in the built-in graph view until a newer kind claims it. */
+  g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_TENSOR) == sl_document_registry_lookup ("finding"));
+  g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_GRAPH) == sl_document_registry_lookup ("graph"));
 
   sl_document_registry_register (&graph_kind);
   g_assert_true (sl_document_registry_lookup_finding (SL_FINDING_GRAPH) == &graph_kind);

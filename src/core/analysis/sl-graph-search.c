@@ -21,6 +21,7 @@ struct _SlGraphSearch
   GPtrArray  *types;       /* folded op types (owned), distinct */
   GArray     *type_items;  /* guint32: the op items of each type, laid end to end */
   GArray     *type_starts; /* guint32: per type, its first entry in type_items; then the end */
+  guint64     frequency[256]; /* of each byte in the text */
 };
 
 static void
@@ -141,6 +142,8 @@ sl_graph_search_new (SlGraph *graph)
 
     g_array_append_val (self->starts, end);
   }
+  for (guint i = 0; i < self->text->len; i++)
+    self->frequency[self->text->data[i]]++;
   index_types (self);
   return self;
 }
@@ -169,14 +172,89 @@ sl_graph_search_get_n_names (SlGraphSearch *self)
   return self->items->len;
 }
 
-/* The name holding byte @offset of the text. */
+/* Sorted, without repeats: a bitmap over the items costs less than
+ * sorting a hundred thousand hits. */
+static void
+sort_unique (GArray *items,
+             guint   n_items)
+{
+  guint n_words = (n_items + 63) / 64;
+  g_autofree guint64 *bits = g_new0 (guint64, MAX (n_words, 1));
+  guint out = 0;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      guint32 item = g_array_index (items, guint32, i);
+
+      bits[item / 64] |= G_GUINT64_CONSTANT (1) << (item % 64);
+    }
+  for (guint w = 0; w < n_words; w++)
+    for (guint64 word = bits[w]; word != 0; word &= word - 1)
+      g_array_index (items, guint32, out++) = w * 64 + __builtin_ctzll (word);
+  g_array_set_size (items, out);
+}
+
+/* The needle's byte that is rarest in the text: memchr stops there
+ * least often ("l" and "e" are everywhere in op names, "q" is not). */
+static gsize
+rarest_byte (SlGraphSearch *self,
+             const char    *needle,
+             gsize          needle_len)
+{
+  gsize best = 0;
+
+  for (gsize i = 1; i < needle_len; i++)
+    if (self->frequency[(guint8) needle[i]] < self->frequency[(guint8) needle[best]])
+      best = i;
+  return best;
+}
+
+/* memmem is not in every C library Sightline builds with (Windows'
+ * has none): memchr for the rarest byte, then memcmp around it. */
+static const guint8 *
+find_bytes (const guint8 *haystack,
+            gsize         haystack_len,
+            const char   *needle,
+            gsize         needle_len,
+            gsize         pivot)
+{
+  const guint8 *p;
+  const guint8 *last;
+
+  if (needle_len == 0 || needle_len > haystack_len)
+    return NULL;
+  last = haystack + haystack_len - needle_len;
+  p = haystack + pivot;
+  while (p <= last + pivot)
+    {
+      p = memchr (p, (guint8) needle[pivot], last + pivot - p + 1);
+      if (p == NULL)
+        return NULL;
+      if (memcmp (p - pivot, needle, needle_len) == 0)
+        return p - pivot;
+      p++;
+    }
+  return NULL;
+}
+
+/* The name holding byte @offset, looking on from name @from: hits come
+ * in order, so stepping is cheaper than a binary search when they are
+ * close, and a gallop keeps far ones cheap. */
 static guint
-name_at (SlGraphSearch *self,
-         guint32        offset)
+name_from (SlGraphSearch *self,
+           guint          from,
+           guint32        offset)
 {
   const guint32 *starts = (const guint32 *) self->starts->data;
-  guint lo = 0, hi = self->items->len;
+  guint n = self->items->len;
+  guint step = 1, lo = from, hi;
 
+  while (lo + step < n && starts[lo + step] <= offset)
+    {
+      lo += step;
+      step *= 2;
+    }
+  hi = MIN (lo + step, n);
   while (hi - lo > 1)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -189,54 +267,6 @@ name_at (SlGraphSearch *self,
   return lo;
 }
 
-static int
-compare_guint32 (gconstpointer a,
-                 gconstpointer b)
-{
-  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* Sorted, without repeats. */
-static void
-sort_unique (GArray *items)
-{
-  guint out = 0;
-
-  g_array_sort (items, compare_guint32);
-  for (guint i = 0; i < items->len; i++)
-    if (out == 0 || g_array_index (items, guint32, i) != g_array_index (items, guint32, out - 1))
-      g_array_index (items, guint32, out++) = g_array_index (items, guint32, i);
-  g_array_set_size (items, out);
-}
-
-/* memmem is not in every C library Sightline builds with (Windows'
- * has none): memchr for the first byte, then memcmp. */
-static const guint8 *
-find_bytes (const guint8 *haystack,
-            gsize         haystack_len,
-            const char   *needle,
-            gsize         needle_len)
-{
-  const guint8 *p = haystack;
-  const guint8 *last;
-
-  if (needle_len == 0 || needle_len > haystack_len)
-    return NULL;
-  last = haystack + haystack_len - needle_len;
-  while (p <= last)
-    {
-      p = memchr (p, (guint8) needle[0], last - p + 1);
-      if (p == NULL)
-        return NULL;
-      if (memcmp (p, needle, needle_len) == 0)
-        return p;
-      p++;
-    }
-  return NULL;
-}
-
 static void
 find_substring (SlGraphSearch *self,
                 const char    *folded,
@@ -246,17 +276,18 @@ find_substring (SlGraphSearch *self,
   const guint8 *text = self->text->data;
   const guint8 *end = text + self->text->len;
   const guint8 *p = text;
+  guint name = 0;
+  gsize pivot = rarest_byte (self, folded, len);
 
   if (memchr (folded, '\n', len) != NULL)
     return;
   while (p < end)
     {
-      const guint8 *hit = find_bytes (p, end - p, folded, len);
-      guint name;
+      const guint8 *hit = find_bytes (p, end - p, folded, len, pivot);
 
       if (hit == NULL)
         break;
-      name = name_at (self, hit - text);
+      name = name_from (self, name, hit - text);
       g_array_append_val (hits, g_array_index (self->items, guint32, name));
       /* On to the next name: one hit per name. */
       p = text + g_array_index (self->starts, guint32, name + 1);
@@ -272,6 +303,9 @@ find_substring (SlGraphSearch *self,
       }
 }
 
+/* One pass of the expression over all names (names are lines, so ^ and
+ * $ anchor at their ends); a match running past its name's end is
+ * checked again on that name alone. */
 static gboolean
 find_regex (SlGraphSearch  *self,
             GRegex         *regex,
@@ -279,16 +313,27 @@ find_regex (SlGraphSearch  *self,
             GCancellable   *cancellable)
 {
   const char *text = (const char *) self->text->data;
+  gssize length = self->text->len;
+  gssize pos = 0;
+  guint name = 0, checks = 0;
 
-  for (guint i = 0; i < self->items->len; i++)
+  while (pos < length)
     {
-      guint32 start = g_array_index (self->starts, guint32, i);
-      guint32 end = g_array_index (self->starts, guint32, i + 1) - 1;
+      g_autoptr(GMatchInfo) info = NULL;
+      int match_start, match_end;
+      guint32 name_end;
 
-      if (i % CANCEL_STRIDE == 0 && g_cancellable_is_cancelled (cancellable))
+      if (++checks % CANCEL_STRIDE == 0 && g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      if (g_regex_match_full (regex, text, end, start, 0, NULL, NULL))
-        g_array_append_val (hits, g_array_index (self->items, guint32, i));
+      if (!g_regex_match_full (regex, text, length, pos, 0, &info, NULL) ||
+          !g_match_info_fetch_pos (info, 0, &match_start, &match_end))
+        break;
+      name = name_from (self, name, match_start);
+      name_end = g_array_index (self->starts, guint32, name + 1) - 1;
+      if ((guint32) match_end <= name_end ||
+          g_regex_match_full (regex, text, name_end, g_array_index (self->starts, guint32, name), 0, NULL, NULL))
+        g_array_append_val (hits, g_array_index (self->items, guint32, name));
+      pos = name_end + 1;
     }
   for (guint t = 0; t < self->types->len; t++)
     if (g_regex_match (regex, g_ptr_array_index (self->types, t), 0, NULL))
@@ -326,8 +371,8 @@ sl_graph_search_find (SlGraphSearch      *self,
         {
           /* Names are folded to lower case: a caseless expression
            * matches them as the user typed it. */
-          g_autoptr(GRegex) regex = g_regex_new (query, G_REGEX_CASELESS | G_REGEX_OPTIMIZE | G_REGEX_RAW,
-                                                 0, error);
+          g_autoptr(GRegex) regex = g_regex_new (query, G_REGEX_CASELESS | G_REGEX_OPTIMIZE | G_REGEX_RAW |
+                                                 G_REGEX_MULTILINE, 0, error);
 
           if (regex == NULL)
             return NULL;
@@ -347,7 +392,7 @@ sl_graph_search_find (SlGraphSearch      *self,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  sort_unique (hits);
+  sort_unique (hits, sl_graph_get_n_items (self->graph));
   if (n_total != NULL)
     *n_total = hits->len;
   if (hits->len > max_results)
