@@ -322,6 +322,47 @@ test_damage (void)
   }
 }
 
+/* A key repeated in a map: the last value wins and the repeats go. Found
+ * by fuzzing: the set of keys seen kept a repeat's key, freed with it. */
+static void
+test_repeated_keys (void)
+{
+  GByteArray *params = g_byte_array_new ();
+  g_autoptr(GByteArray) root = g_byte_array_new ();
+  g_autoptr(SlDatasetGraph) graph = NULL;
+  g_autoptr(GByteArray) many = g_byte_array_new ();
+  g_autoptr(SlDatasetGraph) flood = NULL;
+  const SlDatasetNode *node;
+
+  put_str_entry (params, "op_type", "MapDataset");
+  put_str_entry (params, "key", "first");
+  put_str_entry (params, "key", "second");
+  put_int_entry (params, 4, "key", 3);
+  put_str_entry (params, "other", "x");
+  put_str_entry (params, "key", "last");
+  put_str_entry (params, "op_type", "BatchDataset");
+  put_message (root, 2, params);
+
+  graph = sl_dataset_graph_reader_decode ("repeats", root->data, root->len);
+  g_assert_cmpuint (sl_dataset_graph_get_n_nodes (graph), ==, 1);
+  node = sl_dataset_graph_get_node (graph, 0);
+  g_assert_cmpuint (node->parameters->len, ==, 3);
+  g_assert_cmpstr (((SlDatasetParameter *) g_ptr_array_index (node->parameters, 0))->key, ==, "key");
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "key")->text, ==, "last");
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "other")->text, ==, "x");
+  g_assert_cmpstr (node->op_type, ==, "BatchDataset");
+
+  /* 50,000 repeats of one key, dropped in one pass. */
+  params = g_byte_array_new ();
+  for (guint i = 0; i < 50000; i++)
+    put_int_entry (params, 4, "num_parallel_workers", i);
+  put_message (many, 2, params);
+  flood = sl_dataset_graph_reader_decode ("flood", many->data, many->len);
+  node = sl_dataset_graph_get_node (flood, 0);
+  g_assert_cmpuint (node->parameters->len, ==, 1);
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "num_parallel_workers")->text, ==, "49999");
+}
+
 static void
 test_dataset_scene (void)
 {
@@ -429,6 +470,7 @@ main (int    argc,
   g_test_add_func ("/dataset-graph/compare", test_compare);
   g_test_add_func ("/dataset-graph/deep", test_deep_tree);
   g_test_add_func ("/dataset-graph/damage", test_damage);
+  g_test_add_func ("/dataset-graph/repeated-keys", test_repeated_keys);
   g_test_add_func ("/dataset-graph/scene", test_dataset_scene);
   g_test_add_func ("/pipeline-scene/stream", test_stream_scene);
 

@@ -411,19 +411,35 @@ compare_parameters (gconstpointer a,
   return strcmp (x->key, y->key);
 }
 
-/* The last value of a key wins, as in a protobuf map. */
+/* The last value of a key wins, as in a protobuf map. The set holds the
+ * keys of the parameters kept: g_hash_table_add() would replace a stored
+ * key with the repeat's, which is then freed. Repeats are dropped in one
+ * pass, not one removal each, as a hostile map may repeat one key for
+ * most of its entries. */
 static void
 sort_unique (GPtrArray *parameters)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint kept = 0;
 
   for (guint i = parameters->len; i > 0; i--)
     {
-      const SlDatasetParameter *parameter = g_ptr_array_index (parameters, i - 1);
+      SlDatasetParameter *parameter = g_ptr_array_index (parameters, i - 1);
 
-      if (!g_hash_table_add (seen, parameter->key))
-        g_ptr_array_remove_index (parameters, i - 1);
+      if (g_hash_table_contains (seen, parameter->key))
+        {
+          sl_dataset_parameter_free (parameter);
+          parameters->pdata[i - 1] = NULL;
+        }
+      else
+        g_hash_table_add (seen, parameter->key);
     }
+  for (guint i = 0; i < parameters->len; i++)
+    if (parameters->pdata[i] != NULL)
+      parameters->pdata[kept++] = parameters->pdata[i];
+  for (guint i = kept; i < parameters->len; i++)
+    parameters->pdata[i] = NULL;
+  g_ptr_array_set_size (parameters, kept);
   g_ptr_array_sort (parameters, compare_parameters);
 }
 
