@@ -5,7 +5,12 @@
  * which exercises the framing and its damage handling, and framed as one
  * record with valid checksums, which sends it straight to the event
  * decoders. Each file is also read in two steps, cut in the middle, as
- * while training writes it.
+ * while training writes it. When the first byte's high bit is set, the
+ * rest is also wrapped as a LineageEvent member (train_lineage,
+ * evaluation_lineage, dataset_graph or user_defined_info, picked by bits
+ * 3-4) behind a wall_time, framed and read as a _lineage file, so that
+ * the lineage decoders see message contents without the fuzzer having to
+ * find the framing and the event around them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -97,6 +102,32 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   framed = sl_record_frame (data + 1, size - 1);
   framed_data = g_bytes_get_data (framed, &framed_len);
   read_in_two_steps (path, framed_data, framed_len);
+
+  if (data[0] & 0x80)
+    {
+      static const guint8 members[] = { 6, 7, 9, 10 };
+      static const guint8 wall_time[] = { 0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f };  /* 1.0 */
+      g_autoptr(GByteArray) event = g_byte_array_sized_new (size + 16);
+      g_autoptr(GBytes) lineage = NULL;
+      g_autofree char *lineage_path = g_build_filename (input_dir, names[2], NULL);
+      guint8 key = (members[(data[0] >> 3) & 3] << 3) | 2;
+      guint64 length = size - 1;
+
+      g_byte_array_append (event, wall_time, sizeof wall_time);
+      g_byte_array_append (event, &key, 1);
+      do
+        {
+          guint8 byte = (length & 0x7f) | (length > 0x7f ? 0x80 : 0);
+
+          g_byte_array_append (event, &byte, 1);
+          length >>= 7;
+        }
+      while (length != 0);
+      g_byte_array_append (event, data + 1, size - 1);
+      lineage = sl_record_frame (event->data, event->len);
+      framed_data = g_bytes_get_data (lineage, &framed_len);
+      read_in_two_steps (lineage_path, framed_data, framed_len);
+    }
 
   return 0;
 }

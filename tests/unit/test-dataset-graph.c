@@ -322,6 +322,109 @@ test_damage (void)
   }
 }
 
+/* A key repeated in a map: the last value wins and the repeats go. Found
+ * by fuzzing: the set of keys seen kept a repeat's key, freed with it. */
+static void
+test_repeated_keys (void)
+{
+  GByteArray *params = g_byte_array_new ();
+  g_autoptr(GByteArray) root = g_byte_array_new ();
+  g_autoptr(SlDatasetGraph) graph = NULL;
+  g_autoptr(GByteArray) many = g_byte_array_new ();
+  g_autoptr(SlDatasetGraph) flood = NULL;
+  const SlDatasetNode *node;
+
+  put_str_entry (params, "op_type", "MapDataset");
+  put_str_entry (params, "key", "first");
+  put_str_entry (params, "key", "second");
+  put_int_entry (params, 4, "key", 3);
+  put_str_entry (params, "other", "x");
+  put_str_entry (params, "key", "last");
+  put_str_entry (params, "op_type", "BatchDataset");
+  put_message (root, 2, params);
+
+  graph = sl_dataset_graph_reader_decode ("repeats", root->data, root->len);
+  g_assert_cmpuint (sl_dataset_graph_get_n_nodes (graph), ==, 1);
+  node = sl_dataset_graph_get_node (graph, 0);
+  g_assert_cmpuint (node->parameters->len, ==, 3);
+  g_assert_cmpstr (((SlDatasetParameter *) g_ptr_array_index (node->parameters, 0))->key, ==, "key");
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "key")->text, ==, "last");
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "other")->text, ==, "x");
+  g_assert_cmpstr (node->op_type, ==, "BatchDataset");
+
+  /* 50,000 repeats of one key, dropped in one pass. */
+  params = g_byte_array_new ();
+  for (guint i = 0; i < 50000; i++)
+    put_int_entry (params, 4, "num_parallel_workers", i);
+  put_message (many, 2, params);
+  flood = sl_dataset_graph_reader_decode ("flood", many->data, many->len);
+  node = sl_dataset_graph_get_node (flood, 0);
+  g_assert_cmpuint (node->parameters->len, ==, 1);
+  g_assert_cmpstr (sl_dataset_node_lookup_parameter (node, "num_parallel_workers")->text, ==, "49999");
+}
+
+/* A chain of @depth MapDatasets, the deepest with batch_size @batch. */
+static GByteArray *
+build_chain (guint  depth,
+             gint64 batch)
+{
+  GByteArray *graph = g_byte_array_new ();
+  GByteArray *params = g_byte_array_new ();
+
+  put_str_entry (params, "op_type", "MapDataset");
+  put_int_entry (params, 4, "batch_size", batch);
+  put_message (graph, 2, params);
+  for (guint i = 1; i < depth; i++)
+    {
+      GByteArray *outer = g_byte_array_new ();
+
+      params = g_byte_array_new ();
+      put_str_entry (params, "op_type", "MapDataset");
+      put_message (outer, 2, params);
+      put_message (outer, 1, graph);
+      graph = outer;
+    }
+  return graph;
+}
+
+/* Deep graphs compare node by node in time linear in their depth: the
+ * place of a node in the other graph is walked down to, where comparing
+ * every path of the other graph made this cubic. */
+static void
+test_compare_deep (void)
+{
+  const guint depth = 3000;
+  g_autoptr(GByteArray) a_bytes = build_chain (depth, 32);
+  g_autoptr(GByteArray) b_bytes = build_chain (depth, 64);
+  g_autoptr(GByteArray) c_bytes = build_chain (depth / 2, 32);
+  g_autoptr(SlDatasetGraph) a = sl_dataset_graph_reader_decode ("a", a_bytes->data, a_bytes->len);
+  g_autoptr(SlDatasetGraph) b = sl_dataset_graph_reader_decode ("b", b_bytes->data, b_bytes->len);
+  g_autoptr(SlDatasetGraph) c = sl_dataset_graph_reader_decode ("c", c_bytes->data, c_bytes->len);
+  SlDatasetGraph *both[] = { a, b };
+  SlDatasetGraph *shorter[] = { a, c };
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_cmpuint (sl_dataset_graph_get_n_nodes (a), ==, depth);
+  for (guint i = 0; i < depth; i++)
+    {
+      g_autoptr(GPtrArray) differs = sl_dataset_graph_dup_differences (a, i, both, 2);
+
+      g_assert_cmpuint (differs->len, ==, i + 1 == depth ? 1 : 0);
+      if (differs->len > 0)
+        g_assert_cmpstr (g_ptr_array_index (differs, 0), ==, "batch_size");
+    }
+  {
+    /* Past the end of the shorter chain every parameter differs. */
+    g_autoptr(GPtrArray) deep = sl_dataset_graph_dup_differences (a, depth - 1, shorter, 2);
+    g_autoptr(GPtrArray) middle = sl_dataset_graph_dup_differences (a, depth / 2 - 1, shorter, 2);
+
+    g_assert_cmpuint (deep->len, ==, 2);
+    g_assert_cmpuint (middle->len, ==, 1);
+  }
+  /* Far below the minutes the path comparison took. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 20 * G_USEC_PER_SEC);
+}
+
 static void
 test_dataset_scene (void)
 {
@@ -429,6 +532,8 @@ main (int    argc,
   g_test_add_func ("/dataset-graph/compare", test_compare);
   g_test_add_func ("/dataset-graph/deep", test_deep_tree);
   g_test_add_func ("/dataset-graph/damage", test_damage);
+  g_test_add_func ("/dataset-graph/repeated-keys", test_repeated_keys);
+  g_test_add_func ("/dataset-graph/compare-deep", test_compare_deep);
   g_test_add_func ("/dataset-graph/scene", test_dataset_scene);
   g_test_add_func ("/pipeline-scene/stream", test_stream_scene);
 

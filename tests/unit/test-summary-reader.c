@@ -11,7 +11,12 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "mindspore_lineage.pb-c.h"
+#include "mindspore_summary.pb-c.h"
+
 #include "sl-crc32c.h"
+#include "sl-dataset-graph-reader.h"
+#include "sl-proto-nesting.h"
 #include "sl-record-reader.h"
 #include "sl-record-writer.h"
 #include "sl-summary-reader.h"
@@ -1004,6 +1009,365 @@ test_file_names (void)
   g_assert_false (sl_summary_file_name_get_kind ("flops_summary_0.json", NULL, NULL));
 }
 
+/* ------------------------------------------------------------------ */
+/* Hostile nesting                                                     */
+/* ------------------------------------------------------------------ */
+
+#define HOSTILE_DEPTH 200000
+
+static guint
+varint_size (guint64 value)
+{
+  guint n = 1;
+
+  while (value >= 0x80)
+    {
+      value >>= 7;
+      n++;
+    }
+  return n;
+}
+
+/* The content of a message whose field @fields[0] holds a message whose
+ * field @fields[1] holds ... (the fields taken in turn), @depth levels,
+ * the last one @inner. Written outside in, with the lengths worked out
+ * first, so that no level is copied. */
+static GByteArray *
+nest_fields (const guint  *fields,
+             guint         n_fields,
+             guint         depth,
+             const guint8 *inner,
+             gsize         inner_len)
+{
+  g_autofree guint64 *lengths = g_new (guint64, depth + 1);
+  GByteArray *out = g_byte_array_new ();
+
+  /* lengths[k]: the content of the level k steps out from @inner */
+  lengths[0] = inner_len;
+  for (guint k = 0; k < depth; k++)
+    {
+      guint field = fields[(depth - 1 - k) % n_fields];
+
+      lengths[k + 1] = varint_size ((field << 3) | 2) + varint_size (lengths[k]) + lengths[k];
+    }
+  for (guint j = 0; j < depth; j++)
+    {
+      put_key (out, fields[j % n_fields], 2);
+      put_varint (out, lengths[depth - 1 - j]);
+    }
+  if (inner_len > 0)
+    g_byte_array_append (out, inner, inner_len);
+  g_assert_cmpuint (out->len, ==, lengths[depth]);
+  return out;
+}
+
+static GByteArray *
+nest (guint         field,
+      guint         depth,
+      const guint8 *inner,
+      gsize         inner_len)
+{
+  return nest_fields (&field, 1, depth, inner, inner_len);
+}
+
+static gsize
+file_size (const char *path)
+{
+  GStatBuf buf;
+
+  if (g_stat (path, &buf) != 0)
+    return 0;
+  return (gsize) buf.st_size;
+}
+
+/* UserDefinedInfo { map_str 4 { key 1, value 2 } } */
+static GByteArray *
+user_info_event (double      wall_time,
+                 const char *key,
+                 const char *value,
+                 guint       depth)
+{
+  g_autoptr(GByteArray) entry = g_byte_array_new ();
+  g_autoptr(GByteArray) leaf = g_byte_array_new ();
+  g_autoptr(GByteArray) info = NULL;
+  GByteArray *event = g_byte_array_new ();
+
+  put_bytes (entry, 1, key, strlen (key));
+  put_bytes (entry, 2, value, strlen (value));
+  put_message (leaf, 4, entry);
+  info = nest (1, depth, leaf->data, leaf->len);
+  put_double (event, 1, wall_time);
+  put_message (event, 10, info);
+  return event;
+}
+
+static SlProblem *
+find_problem (SlSummaryRun *run,
+              const char   *text)
+{
+  GPtrArray *problems = sl_summary_run_get_problems (run);
+
+  for (guint i = 0; i < problems->len; i++)
+    if (strstr (sl_problem_get_message (g_ptr_array_index (problems, i)), text) != NULL)
+      return g_ptr_array_index (problems, i);
+  return NULL;
+}
+
+/* The walker: the limit is inclusive, damage and unknown fields. */
+static void
+test_nesting_walker (void)
+{
+  static const guint8 cut[] = { 0x0a, 0x05, 0x0a };
+  static const guint8 group[] = { 0x0b };
+  static const guint8 unknown[] = { 0xfa, 0x01, 0x02, 0x0a, 0x00 };  /* field 31, opaque */
+  g_autoptr(GByteArray) ok = nest (1, 64, NULL, 0);
+  g_autoptr(GByteArray) deep = nest (1, 65, NULL, 0);
+  g_autoptr(GByteArray) hostile = nest (1, HOSTILE_DEPTH, NULL, 0);
+  const ProtobufCMessageDescriptor *info = &mindinsight__user_defined_info__descriptor;
+  gsize at = 0;
+
+  g_assert_cmpint (sl_proto_check_nesting (info, ok->data, ok->len, 64, &at), ==, SL_PROTO_NESTING_OK);
+  g_assert_cmpint (sl_proto_check_nesting (info, deep->data, deep->len, 64, &at), ==, SL_PROTO_NESTING_TOO_DEEP);
+  /* The 65th key: 64 two-byte or three-byte headers before it. */
+  g_assert_cmpuint (at, <, deep->len);
+  g_assert_cmpuint (deep->data[at], ==, 0x0a);
+  g_assert_cmpint (sl_proto_check_nesting (info, hostile->data, hostile->len, 64, &at), ==, SL_PROTO_NESTING_TOO_DEEP);
+  g_assert_cmpint (sl_proto_check_nesting (info, cut, sizeof cut, 64, &at), ==, SL_PROTO_NESTING_MALFORMED);
+  g_assert_cmpuint (at, ==, 0);
+  g_assert_cmpint (sl_proto_check_nesting (info, group, sizeof group, 64, &at), ==, SL_PROTO_NESTING_MALFORMED);
+  g_assert_cmpint (sl_proto_check_nesting (info, unknown, sizeof unknown, 0, &at), ==, SL_PROTO_NESTING_OK);
+  g_assert_cmpint (sl_proto_check_nesting (info, NULL, 0, 0, &at), ==, SL_PROTO_NESTING_OK);
+}
+
+/* A lineage record nesting user_info 200,000 deep is reported with its
+ * offset and skipped; the records before and after it are kept. */
+static void
+test_deep_user_info (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.7.host_lineage", NULL);
+  g_autoptr(SlSummaryReader) reader = NULL;
+  g_autoptr(GByteArray) before = user_info_event (1, "before", "kept", 3);
+  g_autoptr(GByteArray) hostile = user_info_event (2, "hostile", "dropped", HOSTILE_DEPTH);
+  /* The event is level 0, its UserDefinedInfo 1, then @depth more and
+   * the map entry: this one reaches the limit exactly (and is read, if
+   * only 16 levels of it are kept), the next passes it. */
+  g_autoptr(GByteArray) limit = user_info_event (3, "limit", "kept", SL_SUMMARY_READER_MAX_NESTING - 2);
+  g_autoptr(GByteArray) over = user_info_event (4, "over", "dropped", SL_SUMMARY_READER_MAX_NESTING);
+  g_autoptr(GByteArray) after = user_info_event (5, "after", "kept", 0);
+  SlSummaryRun *run;
+  SlProblem *problem;
+  gsize hostile_at, over_at;
+
+  append_record (path, before->data, before->len);
+  hostile_at = file_size (path);
+  append_record (path, hostile->data, hostile->len);
+  append_record (path, limit->data, limit->len);
+  over_at = file_size (path);
+  append_record (path, over->data, over->len);
+  append_record (path, after->data, after->len);
+
+  reader = sl_summary_reader_new (dir);
+  run = update_single_run (reader);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_records, ==, 5);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_undecodable, ==, 2);
+  g_assert_cmpstr (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "before"), ==, "kept");
+  g_assert_cmpstr (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "after"), ==, "kept");
+  g_assert_null (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "hostile"));
+  g_assert_null (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "over"));
+
+  g_assert_cmpuint (sl_summary_run_get_problems (run)->len, ==, 2);
+  problem = g_ptr_array_index (sl_summary_run_get_problems (run), 0);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, hostile_at);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "levels deep"));
+  problem = g_ptr_array_index (sl_summary_run_get_problems (run), 1);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, over_at);
+
+  remove_tree (dir);
+}
+
+/* A dataset graph record nesting children 200,000 deep is not given to
+ * protobuf-c: its bytes are kept as they are, and the iterative decoder
+ * reads what it may of them. The lineage around it is kept. */
+static void
+test_deep_dataset_graph (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.8.host_lineage", NULL);
+  g_autoptr(SlSummaryReader) reader = NULL;
+  g_autoptr(SlDatasetGraph) graph = NULL;
+  g_autoptr(GByteArray) children = nest (1, HOSTILE_DEPTH, NULL, 0);
+  g_autoptr(GByteArray) event = g_byte_array_new ();
+  g_autoptr(GByteArray) before = user_info_event (1, "before", "kept", 1);
+  g_autoptr(GByteArray) after = user_info_event (3, "after", "kept", 1);
+  GBytes *bytes;
+  gsize stored_len;
+
+  put_double (event, 1, 2);
+  put_message (event, 9, children);
+  append_record (path, before->data, before->len);
+  append_record (path, event->data, event->len);
+  append_record (path, after->data, after->len);
+
+  reader = sl_summary_reader_new (dir);
+  {
+    SlSummaryRun *run = update_single_run (reader);
+
+    g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_undecodable, ==, 0);
+    g_assert_cmpstr (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "before"), ==, "kept");
+    g_assert_cmpstr (sl_summary_run_get_lineage (run, SL_LINEAGE_USER, "after"), ==, "kept");
+    bytes = sl_summary_run_get_dataset_graph (run);
+    g_assert_nonnull (bytes);
+    g_bytes_get_data (bytes, &stored_len);
+    g_assert_cmpuint (stored_len, ==, children->len);
+    g_assert_cmpmem (g_bytes_get_data (bytes, NULL), stored_len, children->data, children->len);
+
+    graph = sl_dataset_graph_reader_decode_bytes (path, bytes);
+    g_assert_cmpuint (sl_dataset_graph_get_n_nodes (graph), ==, SL_DATASET_GRAPH_MAX_NODES);
+    g_assert_cmpuint (g_list_model_get_n_items (sl_dataset_graph_get_problems (graph)), ==, 1);
+  }
+
+  remove_tree (dir);
+}
+
+/* Two occurrences of the dataset graph field are one merged message; a
+ * user_defined_info after them replaces them, as the oneof has it. */
+static void
+test_dataset_graph_fields (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.9.host_lineage", NULL);
+  g_autoptr(SlSummaryReader) reader = NULL;
+  g_autoptr(GByteArray) merged = g_byte_array_new ();
+  g_autoptr(GByteArray) replaced = g_byte_array_new ();
+  g_autoptr(GByteArray) no_time = g_byte_array_new ();
+  g_autoptr(GByteArray) first = nest (1, 2, NULL, 0);
+  g_autoptr(GByteArray) second = nest (1, 1, NULL, 0);
+  g_autoptr(GByteArray) info = nest (1, 1, NULL, 0);
+  SlSummaryRun *run;
+  GBytes *bytes;
+  gsize len;
+  const guint8 *data;
+
+  put_double (merged, 1, 1);
+  put_message (merged, 9, first);
+  put_key (merged, 2, 0);
+  put_varint (merged, 7);
+  put_message (merged, 9, second);
+  append_record (path, merged->data, merged->len);
+
+  reader = sl_summary_reader_new (dir);
+  run = update_single_run (reader);
+  bytes = sl_summary_run_get_dataset_graph (run);
+  g_assert_nonnull (bytes);
+  data = g_bytes_get_data (bytes, &len);
+  g_assert_cmpuint (len, ==, first->len + second->len);
+  g_assert_cmpmem (data, first->len, first->data, first->len);
+  g_assert_cmpmem (data + first->len, second->len, second->data, second->len);
+
+  /* Replaced by another member: the stored graph stays the last one. */
+  put_double (replaced, 1, 2);
+  put_message (replaced, 9, second);
+  put_message (replaced, 10, info);
+  append_record (path, replaced->data, replaced->len);
+  /* No wall_time, which is required: not an event. */
+  put_message (no_time, 9, second);
+  append_record (path, no_time->data, no_time->len);
+  run = update_single_run (reader);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_undecodable, ==, 1);
+  bytes = sl_summary_run_get_dataset_graph (run);
+  g_assert_cmpuint (g_bytes_get_size (bytes), ==, first->len + second->len);
+
+  remove_tree (dir);
+}
+
+/* MindSpore events: a scalar, step @step. */
+static GByteArray *
+ms_scalar_event (gint64 step,
+                 float  value)
+{
+  g_autoptr(GByteArray) scalar = g_byte_array_new ();
+  g_autoptr(GByteArray) summary = g_byte_array_new ();
+  GByteArray *event = g_byte_array_new ();
+
+  put_bytes (scalar, 1, "loss", 4);
+  put_float (scalar, 3, value);
+  put_message (summary, 1, scalar);
+  put_double (event, 1, 1700000000.0 + step);
+  put_key (event, 2, 0);
+  put_varint (event, step);
+  put_message (event, 5, summary);
+  return event;
+}
+
+/* Event { graph_def 4 { node 1 { @node_field: @chain } } } */
+static GByteArray *
+ms_graph_event (guint       node_field,
+                GByteArray *chain)
+{
+  g_autoptr(GByteArray) node = g_byte_array_new ();
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  GByteArray *event = g_byte_array_new ();
+
+  put_bytes (node, 2, "n", 1);
+  put_message (node, node_field, chain);
+  put_message (graph, 1, node);
+  put_double (event, 1, 1700000000.0);
+  put_message (event, 4, graph);
+  return event;
+}
+
+/* Summary graphs whose attribute value nests ValueProto.values, or whose
+ * output type nests TypeProto.sequence_type, 200,000 deep are reported
+ * and skipped; the scalars around them and a graph at the limit are kept. */
+static void
+test_deep_graph_value (void)
+{
+  static const guint type_fields[] = { 3, 1 };   /* sequence_type → elem_types → ... */
+  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *path = g_build_filename (dir, "events.out.events.summary.10.host_MS", NULL);
+  g_autoptr(SlSummaryReader) reader = NULL;
+  g_autoptr(GByteArray) values = nest (18, HOSTILE_DEPTH, NULL, 0);
+  g_autoptr(GByteArray) types = nest_fields (type_fields, 2, HOSTILE_DEPTH, NULL, 0);
+  /* Event 0, GraphProto 1, NodeProto 2, TypeProto 3: 61 more levels fit. */
+  g_autoptr(GByteArray) fits = nest_fields (type_fields, 2, SL_SUMMARY_READER_MAX_NESTING - 3, NULL, 0);
+  g_autoptr(GByteArray) value_attr = g_byte_array_new ();
+  g_autoptr(GByteArray) value_event = NULL;
+  g_autoptr(GByteArray) type_event = ms_graph_event (6, types);
+  g_autoptr(GByteArray) fits_event = ms_graph_event (6, fits);
+  g_autoptr(GByteArray) first = ms_scalar_event (1, 0.5f);
+  g_autoptr(GByteArray) last = ms_scalar_event (2, 0.25f);
+  SlSummaryRun *run;
+  SlScalarSeries *series;
+  gsize value_at, type_at;
+
+  put_bytes (value_attr, 1, "shape", 5);
+  put_message (value_attr, 2, values);
+  value_event = ms_graph_event (5, value_attr);
+
+  append_record (path, first->data, first->len);
+  value_at = file_size (path);
+  append_record (path, value_event->data, value_event->len);
+  type_at = file_size (path);
+  append_record (path, type_event->data, type_event->len);
+  append_record (path, fits_event->data, fits_event->len);
+  append_record (path, last->data, last->len);
+
+  reader = sl_summary_reader_new (dir);
+  run = update_single_run (reader);
+  g_assert_cmpuint (sl_summary_run_get_file (run, 0)->n_undecodable, ==, 2);
+  g_assert_cmpuint (sl_summary_run_get_graphs (run)->len, ==, 1);
+  series = sl_summary_run_get_tag_series (run, find_tag (run, SL_SUMMARY_TAG_SCALAR, "loss"));
+  g_assert_cmpuint (sl_scalar_series_get_n_points (series), ==, 2);
+  g_assert_cmpuint (sl_summary_run_get_problems (run)->len, ==, 2);
+  g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (sl_summary_run_get_problems (run), 0)), ==, value_at);
+  g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (sl_summary_run_get_problems (run), 1)), ==, type_at);
+  g_assert_nonnull (find_problem (run, "levels deep"));
+
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1025,6 +1389,11 @@ main (int    argc,
   g_test_add_func ("/summary/follow", test_follow);
   g_test_add_func ("/summary/undecodable", test_undecodable);
   g_test_add_func ("/summary/scalar-event-shapes", test_scalar_event_shapes);
+  g_test_add_func ("/summary/nesting/walker", test_nesting_walker);
+  g_test_add_func ("/summary/nesting/user-info", test_deep_user_info);
+  g_test_add_func ("/summary/nesting/dataset-graph", test_deep_dataset_graph);
+  g_test_add_func ("/summary/nesting/dataset-graph-fields", test_dataset_graph_fields);
+  g_test_add_func ("/summary/nesting/graph-value", test_deep_graph_value);
 
   return g_test_run ();
 }

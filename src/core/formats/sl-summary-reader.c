@@ -24,7 +24,9 @@
 #include "mindspore_summary.pb-c.h"
 #include "tensorboard_event.pb-c.h"
 
+#include "sl-proto-nesting.h"
 #include "sl-record-reader.h"
+#include "sl-record-writer.h"
 #include "sl-summary-reader.h"
 
 #define ARENA_BLOCK_SIZE   (256 * 1024)
@@ -43,6 +45,13 @@ typedef struct {
   gsize           len;
   char            tag[TAG_CACHE_MAX_LEN];
 } TagCacheEntry;
+
+/* What became of a record's payload. */
+typedef enum {
+  DECODED,
+  UNDECODABLE,
+  TOO_DEEP,
+} Decoded;
 
 typedef struct {
   guint8    *block;
@@ -65,6 +74,8 @@ struct _SlSummaryReader
   GHashTable         *tb_plugins;
   TagCacheEntry       tag_cache[TAG_CACHE_SIZE];
   guint               tag_cache_next;
+  /* Where, in the payload, the last TOO_DEEP record went too deep. */
+  gsize               deep_at;
 };
 
 G_DEFINE_FINAL_TYPE (SlSummaryReader, sl_summary_reader, G_TYPE_OBJECT)
@@ -708,7 +719,27 @@ decode_mindspore_scalars (SlSummaryReader *self,
   return TRUE;
 }
 
-static gboolean
+/* Whether protobuf-c may unpack @payload as @descriptor: its nesting is
+ * checked first, without recursion. */
+static Decoded
+check_nesting (SlSummaryReader                  *self,
+               const ProtobufCMessageDescriptor *descriptor,
+               const guint8                     *payload,
+               gsize                             len)
+{
+  switch (sl_proto_check_nesting (descriptor, payload, len, SL_SUMMARY_READER_MAX_NESTING, &self->deep_at))
+    {
+    case SL_PROTO_NESTING_OK:
+      return DECODED;
+    case SL_PROTO_NESTING_TOO_DEEP:
+      return TOO_DEEP;
+    case SL_PROTO_NESTING_MALFORMED:
+    default:
+      return UNDECODABLE;
+    }
+}
+
+static Decoded
 decode_mindspore (SlSummaryReader *self,
                   SlSummaryRun    *run,
                   const guint8    *payload,
@@ -716,13 +747,18 @@ decode_mindspore (SlSummaryReader *self,
 {
   Mindinsight__Event *event;
   gint64 step;
+  Decoded checked;
 
   if (decode_mindspore_scalars (self, run, payload, len))
-    return TRUE;
+    return DECODED;
 
+  /* GraphProto, ValueProto (values, dict_val, graph) and TypeProto
+   * (sequence_type) are recursive. */
+  if ((checked = check_nesting (self, &mindinsight__event__descriptor, payload, len)) != DECODED)
+    return checked;
   event = mindinsight__event__unpack (&self->allocator, len, payload);
   if (event == NULL)
-    return FALSE;
+    return UNDECODABLE;
 
   step = event->has_step ? event->step : 0;
 
@@ -774,7 +810,7 @@ decode_mindspore (SlSummaryReader *self,
         }
     }
 
-  return TRUE;
+  return DECODED;
 }
 
 /* Values of a TensorBoard tensor as doubles, in self->scratch_a. */
@@ -937,7 +973,9 @@ add_tb_tensor (SlSummaryReader                 *self,
                            values->len, (const double *) (gpointer) values->data);
 }
 
-static gboolean
+/* TensorBoard's schema has no recursive message (graph_def is bytes): it
+ * nests six levels at most, and goes to protobuf-c unchecked. */
+static Decoded
 decode_tensorboard (SlSummaryReader *self,
                     SlSummaryRun    *run,
                     const guint8    *payload,
@@ -947,7 +985,7 @@ decode_tensorboard (SlSummaryReader *self,
 
   event = tensorboard__event__unpack (&self->allocator, len, payload);
   if (event == NULL)
-    return FALSE;
+    return UNDECODABLE;
 
   if (event->what_case == TENSORBOARD__EVENT__WHAT_GRAPH_DEF)
     {
@@ -1003,7 +1041,7 @@ decode_tensorboard (SlSummaryReader *self,
         }
     }
 
-  return TRUE;
+  return DECODED;
 }
 
 static void
@@ -1081,17 +1119,127 @@ add_user_info (SlSummaryRun                      *run,
     add_user_info (run, info->user_info[i], depth + 1);
 }
 
-static gboolean
+/* The top level of a LineageEvent, read by hand. When the event is a
+ * dataset graph, its bytes are stored as they are, for the iterative
+ * dataset graph decoder: protobuf-c would need a stack frame per level of
+ * a graph that may nest as deep as it has operations, and then packing
+ * would need them again. Several occurrences of the field are one merged
+ * message, as protobuf has it; another member of the oneof after them
+ * replaces them. Returns UNDECODABLE for bytes protobuf-c would refuse
+ * at this level, DECODED with *@graph set for a dataset graph, and
+ * DECODED with *@graph %NULL for any other event. */
+static Decoded
+scan_lineage (const guint8  *payload,
+              gsize          len,
+              GBytes       **graph)
+{
+  g_autoptr(GByteArray) merged = NULL;
+  gsize graph_start = 0, graph_len = 0;
+  guint n_graph_fields = 0;
+  guint last_case = 0;
+  gboolean has_wall_time = FALSE;
+  const guint8 *p = payload;
+  const guint8 *end = payload + len;
+
+  *graph = NULL;
+  while (p < end)
+    {
+      guint64 key, value;
+      const guint8 *field;
+      gsize field_len;
+      guint number, wire;
+
+      if (!read_varint (&p, end, &key) || (key >> 3) == 0 || (key >> 3) > G_MAXUINT32)
+        return UNDECODABLE;
+      number = (guint) (key >> 3);
+      wire = key & 7;
+      if ((number == 1 && wire != 1) || (number == 2 && wire != 0) ||
+          ((number == 3 || number == 6 || number == 7 || number == 9 || number == 10) && wire != 2))
+        return UNDECODABLE;
+
+      switch (wire)
+        {
+        case 0:
+          if (!read_varint (&p, end, &value))
+            return UNDECODABLE;
+          break;
+        case 1:
+          if (end - p < 8)
+            return UNDECODABLE;
+          p += 8;
+          has_wall_time |= number == 1;
+          break;
+        case 5:
+          if (end - p < 4)
+            return UNDECODABLE;
+          p += 4;
+          break;
+        case 2:
+          if (!read_length_delimited (&p, end, &field, &field_len))
+            return UNDECODABLE;
+          if (number == 9)
+            {
+              if (last_case != 9)
+                {
+                  n_graph_fields = 0;
+                  g_clear_pointer (&merged, g_byte_array_unref);
+                }
+              if (n_graph_fields++ == 0)
+                {
+                  graph_start = field - payload;
+                  graph_len = field_len;
+                }
+              else
+                {
+                  if (merged == NULL)
+                    {
+                      merged = g_byte_array_sized_new (graph_len + field_len);
+                      g_byte_array_append (merged, payload + graph_start, graph_len);
+                    }
+                  g_byte_array_append (merged, field, field_len);
+                }
+            }
+          if (number == 3 || number == 6 || number == 7 || number == 9 || number == 10)
+            last_case = number;
+          break;
+        default:
+          return UNDECODABLE;
+        }
+    }
+
+  if (!has_wall_time)
+    return UNDECODABLE;
+  if (last_case == 9)
+    *graph = merged != NULL ? g_byte_array_free_to_bytes (g_steal_pointer (&merged))
+                            : g_bytes_new (payload + graph_start, graph_len);
+  return DECODED;
+}
+
+static Decoded
 decode_lineage (SlSummaryReader *self,
                 SlSummaryRun    *run,
                 const guint8    *payload,
                 gsize            len)
 {
   Mindinsight__LineageEvent *event;
+  g_autoptr(GBytes) graph = NULL;
+  Decoded checked;
 
+  if (scan_lineage (payload, len, &graph) != DECODED)
+    return UNDECODABLE;
+  if (graph != NULL)
+    {
+      sl_summary_run_set_dataset_graph (run, graph);
+      return DECODED;
+    }
+
+  /* UserDefinedInfo nests (user_info), and so may a dataset graph that
+   * another member of the oneof replaced. */
+  if ((checked = check_nesting (self, &mindinsight__lineage_event__descriptor, payload, len)) != DECODED)
+    return checked;
   event = mindinsight__lineage_event__unpack (&self->allocator, len, payload);
   if (event == NULL)
-    return FALSE;
+    return UNDECODABLE;
 
   switch (event->what_case)
     {
@@ -1147,21 +1295,15 @@ decode_lineage (SlSummaryReader *self,
           }
       }
       break;
-    case MINDINSIGHT__LINEAGE_EVENT__WHAT_DATASET_GRAPH:
-      {
-        g_autoptr(GBytes) bytes = pack_message (&event->dataset_graph->base);
-
-        sl_summary_run_set_dataset_graph (run, bytes);
-      }
-      break;
     case MINDINSIGHT__LINEAGE_EVENT__WHAT_USER_DEFINED_INFO:
       add_user_info (run, event->user_defined_info, 0);
       break;
+    case MINDINSIGHT__LINEAGE_EVENT__WHAT_DATASET_GRAPH:   /* taken by scan_lineage() */
     default:
       break;
     }
 
-  return TRUE;
+  return DECODED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1250,7 +1392,7 @@ sl_summary_reader_read_file (SlSummaryReader  *self,
     {
       const guint8 *payload;
       gsize len;
-      gboolean decoded;
+      Decoded decoded;
 
       status = sl_record_reader_next (reader, &payload, &len, cancellable, error);
       if (status == SL_RECORD_STATUS_ERROR)
@@ -1284,15 +1426,22 @@ sl_summary_reader_read_file (SlSummaryReader  *self,
         }
       arena_reset (&self->arena);
 
-      if (!decoded)
+      if (decoded != DECODED)
         {
           if (file->n_undecodable < MAX_DECODE_PROBLEMS)
             {
               guint64 offset = sl_record_reader_get_record_offset (reader);
-              g_autofree char *message =
-                g_strdup_printf (_("The record at byte %llu has intact checksums but is not a valid event: it is skipped."),
-                                 (unsigned long long) offset);
+              g_autofree char *message = NULL;
 
+              if (decoded == TOO_DEEP)
+                /* Translators: the first %llu is where the record starts, the second where,
+                 * in the file, its nesting passes the limit of %u levels */
+                message = g_strdup_printf (_("The record at byte %llu nests messages more than %u levels deep (at byte %llu): it is skipped."),
+                                           (unsigned long long) offset, SL_SUMMARY_READER_MAX_NESTING,
+                                           (unsigned long long) (offset + SL_RECORD_HEADER_SIZE + self->deep_at));
+              else
+                message = g_strdup_printf (_("The record at byte %llu has intact checksums but is not a valid event: it is skipped."),
+                                           (unsigned long long) offset);
               add_problem (run, SL_SEVERITY_WARNING, file, offset, message);
             }
           file->n_undecodable++;

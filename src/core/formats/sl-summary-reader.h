@@ -10,6 +10,13 @@
 
 G_BEGIN_DECLS
 
+/* Records whose messages nest deeper than this below the event are
+ * skipped, and said: protobuf-c would need a stack frame per level. A
+ * graph's values and types nest a few levels, a dataset graph one per
+ * operation of its pipeline (and dataset graphs do not go through
+ * protobuf-c at all); 64 is what the graph reader accepts too. */
+#define SL_SUMMARY_READER_MAX_NESTING 64
+
 #define SL_TYPE_SUMMARY_READER (sl_summary_reader_get_type ())
 G_DECLARE_FINAL_TYPE (SlSummaryReader, sl_summary_reader, SL, SUMMARY_READER, GObject)
 

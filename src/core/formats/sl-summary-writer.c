@@ -13,7 +13,9 @@
 #include "mindspore_lineage.pb-c.h"
 #include "mindspore_summary.pb-c.h"
 
+#include "sl-proto-nesting.h"
 #include "sl-record-writer.h"
+#include "sl-summary-reader.h"
 #include "sl-summary-writer.h"
 
 struct _SlSummaryWriter
@@ -335,7 +337,10 @@ sl_summary_writer_add_graph (SlSummaryWriter  *self,
   g_return_val_if_fail (graph_proto != NULL, FALSE);
 
   data = g_bytes_get_data (graph_proto, &len);
-  graph = mindinsight__graph_proto__unpack (NULL, len, data);
+  /* Unpacking recurses per nested message: the nesting is checked first. */
+  graph = sl_proto_check_nesting (&mindinsight__graph_proto__descriptor, data, len,
+                                  SL_SUMMARY_READER_MAX_NESTING, NULL) == SL_PROTO_NESTING_OK
+            ? mindinsight__graph_proto__unpack (NULL, len, data) : NULL;
   if (graph == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The graph is not a valid GraphProto."));

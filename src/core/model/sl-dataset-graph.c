@@ -223,18 +223,52 @@ sl_dataset_graph_dup_node_path (SlDatasetGraph *self,
   return g_string_free (path, FALSE);
 }
 
+/* The node of @other at the place of node @index of @self: the same
+ * label and child position at every step from the root, which is what
+ * equal paths (sl_dataset_graph_dup_node_path()) mean. Walked down the
+ * chain instead of comparing every path of @other: O(depth), where paths
+ * made the comparison of two deep graphs cubic in their size. */
 static guint
-lookup_path (SlDatasetGraph *graph,
-             const char     *path)
+lookup_same_place (SlDatasetGraph *self,
+                   guint           index,
+                   SlDatasetGraph *other)
 {
-  for (guint i = 0; i < graph->nodes->len; i++)
-    {
-      g_autofree char *other = sl_dataset_graph_dup_node_path (graph, i);
+  g_autoptr(GArray) chain = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint match;
 
-      if (g_str_equal (other, path))
-        return i;
+  if (other->nodes->len == 0)
+    return SL_DATASET_NO_NODE;
+  for (guint i = index; i != SL_DATASET_NO_NODE;)
+    {
+      g_array_append_val (chain, i);
+      i = ((const SlDatasetNode *) g_ptr_array_index (self->nodes, i))->parent;
     }
-  return SL_DATASET_NO_NODE;
+
+  match = 0;
+  for (guint step = chain->len; step > 0; step--)
+    {
+      guint mine = g_array_index (chain, guint, step - 1);
+      const SlDatasetNode *node = g_ptr_array_index (self->nodes, mine);
+      const SlDatasetNode *theirs;
+
+      if (step < chain->len)
+        {
+          const SlDatasetNode *parent = g_ptr_array_index (self->nodes, node->parent);
+          const SlDatasetNode *their_parent = g_ptr_array_index (other->nodes, match);
+          guint position = 0;
+
+          for (guint c = 0; c < parent->children->len; c++)
+            if (g_array_index (parent->children, guint, c) == mine)
+              position = c;
+          if (position >= their_parent->children->len)
+            return SL_DATASET_NO_NODE;
+          match = g_array_index (their_parent->children, guint, position);
+        }
+      theirs = g_ptr_array_index (other->nodes, match);
+      if (!g_str_equal (sl_dataset_node_get_label (node), sl_dataset_node_get_label (theirs)))
+        return SL_DATASET_NO_NODE;
+    }
+  return match;
 }
 
 static gboolean
@@ -284,7 +318,6 @@ sl_dataset_graph_dup_differences (SlDatasetGraph  *self,
                                   SlDatasetGraph **others,
                                   guint            n_others)
 {
-  g_autofree char *path = NULL;
   const SlDatasetNode *node;
   GPtrArray *keys;
 
@@ -294,7 +327,6 @@ sl_dataset_graph_dup_differences (SlDatasetGraph  *self,
 
   keys = g_ptr_array_new_with_free_func (g_free);
   node = g_ptr_array_index (self->nodes, index);
-  path = sl_dataset_graph_dup_node_path (self, index);
 
   for (guint o = 0; o < n_others; o++)
     {
@@ -303,7 +335,7 @@ sl_dataset_graph_dup_differences (SlDatasetGraph  *self,
 
       if (others[o] == self)
         continue;
-      if ((match = lookup_path (others[o], path)) == SL_DATASET_NO_NODE)
+      if ((match = lookup_same_place (self, index, others[o])) == SL_DATASET_NO_NODE)
         {
           for (guint p = 0; p < node->parameters->len; p++)
             add_key (keys, ((SlDatasetParameter *)g_ptr_array_index (node->parameters, p))->key);
@@ -411,19 +443,35 @@ compare_parameters (gconstpointer a,
   return strcmp (x->key, y->key);
 }
 
-/* The last value of a key wins, as in a protobuf map. */
+/* The last value of a key wins, as in a protobuf map. The set holds the
+ * keys of the parameters kept: g_hash_table_add() would replace a stored
+ * key with the repeat's, which is then freed. Repeats are dropped in one
+ * pass, not one removal each, as a hostile map may repeat one key for
+ * most of its entries. */
 static void
 sort_unique (GPtrArray *parameters)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  guint kept = 0;
 
   for (guint i = parameters->len; i > 0; i--)
     {
-      const SlDatasetParameter *parameter = g_ptr_array_index (parameters, i - 1);
+      SlDatasetParameter *parameter = g_ptr_array_index (parameters, i - 1);
 
-      if (!g_hash_table_add (seen, parameter->key))
-        g_ptr_array_remove_index (parameters, i - 1);
+      if (g_hash_table_contains (seen, parameter->key))
+        {
+          sl_dataset_parameter_free (parameter);
+          parameters->pdata[i - 1] = NULL;
+        }
+      else
+        g_hash_table_add (seen, parameter->key);
     }
+  for (guint i = 0; i < parameters->len; i++)
+    if (parameters->pdata[i] != NULL)
+      parameters->pdata[kept++] = parameters->pdata[i];
+  for (guint i = kept; i < parameters->len; i++)
+    parameters->pdata[i] = NULL;
+  g_ptr_array_set_size (parameters, kept);
   g_ptr_array_sort (parameters, compare_parameters);
 }
 
