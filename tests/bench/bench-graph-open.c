@@ -175,6 +175,23 @@ main (int    argc,
     printf ("first view (top level laid out, scene): median %.1f ms, %u boxes\n", median (first_ms), n_first_boxes);
     bench_expand (graph, 300, 30);
     bench_expand (graph, 1000, 100);
+
+    /* Everything expanded at once: the most a view can hold. */
+    {
+      g_autoptr(SlGraphLayout) layout = sl_graph_layout_new (graph);
+      g_autoptr(SlGraphScene) scene = NULL;
+      gint64 start = g_get_monotonic_time ();
+      guint n_boxes, n_edges;
+
+      for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
+        sl_graph_layout_set_expanded (layout, i, TRUE);
+      scene = build_scene (layout);
+      sl_graph_scene_get_boxes (scene, &n_boxes);
+      sl_graph_scene_get_edges (scene, &n_edges);
+      printf ("everything expanded: %.1f ms, %u boxes, %u edges, scene %.1f MiB; resident %.1f MiB (goal 500 MiB)\n",
+              (g_get_monotonic_time () - start) / 1000.0, n_boxes, n_edges,
+              sl_graph_scene_get_memory_size (scene) / 1048576.0, sl_platform_get_resident_bytes () / 1048576.0);
+    }
   }
 
   printf ("graph: %u ops, %u parameters, %u hierarchy items, %.1f MiB of GraphProto\n",

@@ -4,13 +4,16 @@
  * tensors use the debugger's layout) and the graph_def events its test
  * writers put into summaries. The expected counts were read from the
  * bytes with an independent wire-format reading (Python, no protobuf
- * library) and agree with the dataset README. The folder comes from
+ * library) and agree with the dataset README. Each is also laid out with
+ * every scope expanded and checked for overlaps and edge directions, and
+ * collapsed back to its first view exactly. The folder comes from
  * SL_DATASETS_DIR; every test is skipped when it is absent.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include "sl-graph-layout.h"
 #include "sl-graph-reader.h"
 
 typedef struct {
@@ -168,6 +171,97 @@ test_lenet_hierarchy (void)
   g_assert_cmpuint (sl_graph_find_item (graph, "Default/optimizer-Momentum/ApplyMomentum[8]"), !=, SL_GRAPH_NONE);
 }
 
+static gboolean
+boxes_overlap (const SlGraphSceneBox *a,
+               const SlGraphSceneBox *b)
+{
+  return a->x + a->width > b->x + 1e-6 && b->x + b->width > a->x + 1e-6 &&
+         a->y + a->height > b->y + 1e-6 && b->y + b->height > a->y + 1e-6;
+}
+
+/* Every scope expanded: siblings never overlap and lie inside their
+ * container, edges go down unless reversed; the cyclic graph has a
+ * reversed edge, and collapsing everything again gives the first view
+ * back exactly. */
+static void
+test_layout (gconstpointer data)
+{
+  const Expected *want = data;
+  g_autoptr(GPtrArray) graphs = load_dataset (want->relative);
+  g_autoptr(SlGraphLayout) layout = NULL;
+  g_autoptr(SlGraphScene) first = NULL;
+  g_autoptr(SlGraphScene) scene = NULL;
+  g_autoptr(SlGraphScene) again = NULL;
+  g_autoptr(GError) error = NULL;
+  const SlGraphSceneBox *boxes, *b0, *b1;
+  const SlGraphSceneEdge *edges;
+  const SlGraphScenePoint *points;
+  SlGraph *graph;
+  guint n_boxes, n_edges, reversed = 0, n0, n1;
+
+  if (graphs == NULL)
+    return;
+  graph = g_ptr_array_index (graphs, 0);
+  layout = sl_graph_layout_new (graph);
+  sl_graph_layout_expand_initial (layout);
+  first = sl_graph_layout_build_scene (layout, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
+    sl_graph_layout_set_expanded (layout, i, TRUE);
+  scene = sl_graph_layout_build_scene (layout, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  edges = sl_graph_scene_get_edges (scene, &n_edges);
+  points = sl_graph_scene_get_points (scene, NULL);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      if (boxes[i].parent != SL_GRAPH_SCENE_NONE)
+        {
+          const SlGraphSceneBox *p = &boxes[boxes[i].parent];
+
+          g_assert_cmpfloat (boxes[i].x, >=, p->x - 1e-6);
+          g_assert_cmpfloat (boxes[i].y, >=, p->y - 1e-6);
+          g_assert_cmpfloat (boxes[i].x + boxes[i].width, <=, p->x + p->width + 1e-6);
+          g_assert_cmpfloat (boxes[i].y + boxes[i].height, <=, p->y + p->height + 1e-6);
+        }
+      for (guint j = i + 1; j < n_boxes; j++)
+        if (boxes[j].parent == boxes[i].parent)
+          g_assert_false (boxes_overlap (&boxes[i], &boxes[j]));
+    }
+  for (guint i = 0; i < n_edges; i++)
+    {
+      const SlGraphScenePoint *p = points + edges[i].first_point;
+
+      if (edges[i].from == edges[i].to)
+        continue;
+      if (edges[i].reversed)
+        {
+          g_assert_cmpfloat (p[edges[i].n_points - 1].y, <, p[0].y);
+          reversed++;
+        }
+      else
+        g_assert_cmpfloat (p[edges[i].n_points - 1].y, >, p[0].y);
+    }
+  if (g_str_has_suffix (want->relative, "cyclic"))
+    g_assert_cmpuint (reversed, >, 0);
+
+  for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
+    sl_graph_layout_set_expanded (layout, i, FALSE);
+  sl_graph_layout_expand_initial (layout);
+  again = sl_graph_layout_build_scene (layout, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_graph_layout_get_last_n_computed (layout), ==, 0);
+  b0 = sl_graph_scene_get_boxes (first, &n0);
+  b1 = sl_graph_scene_get_boxes (again, &n1);
+  g_assert_cmpuint (n0, ==, n1);
+  for (guint i = 0; i < n0; i++)
+    {
+      g_assert_cmpfloat (b0[i].x, ==, b1[i].x);
+      g_assert_cmpfloat (b0[i].y, ==, b1[i].y);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -179,5 +273,9 @@ main (int    argc,
   g_test_add_data_func ("/datasets-graph/cyclic", &expected[2], test_counts);
   g_test_add_data_func ("/datasets-graph/high-degree", &expected[3], test_counts);
   g_test_add_func ("/datasets-graph/lenet-hierarchy", test_lenet_hierarchy);
+  g_test_add_data_func ("/datasets-graph/layout/lenet", &expected[0], test_layout);
+  g_test_add_data_func ("/datasets-graph/layout/run-small", &expected[1], test_layout);
+  g_test_add_data_func ("/datasets-graph/layout/cyclic", &expected[2], test_layout);
+  g_test_add_data_func ("/datasets-graph/layout/high-degree", &expected[3], test_layout);
   return g_test_run ();
 }

@@ -178,6 +178,7 @@ sl_document_registry_create (const SlDocumentKind *kind,
   g_return_val_if_fail (path != NULL, NULL);
 
   id = sl_document_registry_dup_id (kind, path);
+  name = g_path_get_basename (path);
   title = sl_document_registry_dup_title (kind, path);
 
   document = g_object_new (kind->get_type (),

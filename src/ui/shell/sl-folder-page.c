@@ -114,6 +114,40 @@ create_compare_button (SlFolderPage *self,
   return button;
 }
 
+/* The dataset pipelines of every run with lineage, side by side. */
+static GtkWidget *
+create_compare_datasets_button (SlFolderPage *self,
+                                guint         n_runs)
+{
+  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Dataset", "Compare %u Datasets",
+                                                         n_runs), n_runs);
+  GtkWidget *button = gtk_button_new_with_label (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("The dataset pipelines of every run with lineage here, side by side, with the parameters that differ marked"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(ssv)", "dataset-graph", sl_folder_get_path (self->folder),
+                                                         g_variant_new ("()")));
+  return button;
+}
+
+static guint
+count_runs_with_lineage (SlFolderPage *self)
+{
+  GListModel *findings = sl_folder_get_findings (self->folder);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      n += sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN &&
+           g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
+    }
+  return n;
+}
+
 static void
 clear_groups (SlFolderPage *self)
 {
@@ -167,7 +201,15 @@ fill_groups (SlFolderPage *self)
   for (guint kind = SL_FINDING_SUMMARY_RUN; kind <= SL_FINDING_TENSORBOARD_RUN; kind++)
     {
       if (totals[kind] > 1)
-        adw_preferences_group_set_header_suffix (by_kind[kind], create_compare_button (self, totals[kind]));
+        {
+          GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+          guint with_lineage = kind == SL_FINDING_SUMMARY_RUN ? count_runs_with_lineage (self) : 0;
+
+          if (with_lineage > 1)
+            gtk_box_append (GTK_BOX (buttons), create_compare_datasets_button (self, with_lineage));
+          gtk_box_append (GTK_BOX (buttons), create_compare_button (self, totals[kind]));
+          adw_preferences_group_set_header_suffix (by_kind[kind], buttons);
+        }
     }
 
   for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
