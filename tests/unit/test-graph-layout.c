@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "sl-graph-layout.h"
 #include "sl-graph-reader.h"
@@ -440,6 +441,42 @@ test_layout_heat (void)
   g_assert_cmpfloat (box_of (scene, scope)->heat, <, 0);
 }
 
+/* A 100,000-character scope and op name: boxes stay of bounded width, the
+ * labels are kept whole for the tooltip. */
+static void
+test_layout_long_names (void)
+{
+  GraphFixture *fx = graph_fixture_new ("g");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(SlGraph) graph = NULL;
+  g_autoptr(SlGraphLayout) layout = NULL;
+  g_autoptr(SlGraphScene) scene = NULL;
+  g_autofree char *wide = g_strnfill (100000, 'x');
+  g_autofree char *a = graph_fixture_node (fx, wide, wide, NULL, 0);
+  const char *ia[] = { a };
+  g_autofree char *b = graph_fixture_node (fx, "Add", wide, ia, 1);
+  const SlGraphSceneBox *boxes;
+  guint n_boxes;
+
+  bytes = graph_fixture_finish (fx, "g", NULL);
+  graph_fixture_free (fx);
+  graph = decode (bytes);
+  layout = sl_graph_layout_new (graph);
+  sl_graph_layout_expand_initial (layout);
+  scene = build (layout);
+  check_scene (scene);
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  g_assert_cmpuint (n_boxes, ==, 3);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      if (boxes[i].shape == SL_GRAPH_SHAPE_CONTAINER)
+        continue;
+      g_assert_cmpfloat (boxes[i].width, <=, 240);
+      g_assert_cmpfloat (boxes[i].height, <=, 100);
+    }
+  g_assert_cmpuint (strlen (boxes[0].label), ==, 100000);
+}
+
 static void
 test_layout_cancel (void)
 {
@@ -466,6 +503,7 @@ main (int   argc,
   g_test_add_func ("/graph-layout/hide-bookkeeping", test_layout_hide_bookkeeping);
   g_test_add_func ("/graph-layout/cycle", test_layout_cycle);
   g_test_add_func ("/graph-layout/heat", test_layout_heat);
+  g_test_add_func ("/graph-layout/long-names", test_layout_long_names);
   g_test_add_func ("/graph-layout/cancel", test_layout_cancel);
 
   return g_test_run ();
