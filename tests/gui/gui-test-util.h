@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <gtk/gtk.h>
 
+#include "sl-application.h"
+#include "sl-window.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -299,6 +301,34 @@ static inline gboolean
 flag_set (gpointer data)
 {
   return *(gboolean *)data;
+}
+
+static inline gboolean
+window_is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Starts Sightline in this process with its window shown, as the GUI
+ * tests need it: another Sightline on the same bus must not take the
+ * window, and criticals stay fatal (warnings are not: a bare test display
+ * without a session bus makes GTK warn once). */
+static inline SlWindow *
+start_application (SlApplication **app)
+{
+  g_autoptr(GError) error = NULL;
+  SlWindow *window;
+
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  *app = sl_application_new ();
+  g_application_set_flags (G_APPLICATION (*app), g_application_get_flags (G_APPLICATION (*app)) | G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (*app), NULL, &error))
+    g_error ("Could not register the application: %s", error->message);
+  g_application_activate (G_APPLICATION (*app));
+  window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (*app)));
+  g_assert_nonnull (window);
+  g_assert_true (wait_until (window_is_mapped, window, 30000));
+  return window;
 }
 
 G_END_DECLS

@@ -54,12 +54,6 @@ static char *tmp_root;
   "}\n"
 
 static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static gboolean
 document_settled (gpointer data)
 {
   SlDocument *document = data;
@@ -267,7 +261,6 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *data_home = NULL;
   g_autofree char *config_home = NULL;
   int status;
@@ -286,16 +279,7 @@ main (int    argc,
     }
 
   g_test_init (&argc, &argv, NULL);
-  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
-
-  app = sl_application_new ();
-  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  if (!g_application_register (G_APPLICATION (app), NULL, &error))
-    g_error ("Could not register the application: %s", error->message);
-  g_application_activate (G_APPLICATION (app));
-  window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  g_assert_true (wait_until (window_mapped, window, 30000));
+  window = start_application (&app);
 
   g_test_add_func ("/pipeline-page/edit-and-save", test_pipeline_page);
   g_test_add_func ("/dataset-graph-page/runs-side-by-side", test_dataset_graph_page);

@@ -666,28 +666,11 @@ result_activated_cb (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Details and tooltips                                               */
 
-typedef struct {
-  GWeakRef page;
-  guint    item;
-} ItemLink;
-
 static void
-item_link_free (gpointer data)
+item_link_cb (GObject *object,
+              guint64  item)
 {
-  ItemLink *link = data;
-
-  g_weak_ref_clear (&link->page);
-  g_free (link);
-}
-
-static void
-item_link_cb (gpointer data)
-{
-  ItemLink *link = data;
-  g_autoptr(SlGraphPage) self = g_weak_ref_get (&link->page);
-
-  if (self != NULL)
-    sl_graph_page_reveal (self, link->item);
+  sl_graph_page_reveal (SL_GRAPH_PAGE (object), (guint) item);
 }
 
 static void
@@ -700,7 +683,6 @@ add_item_link (SlGraphPage    *self,
   SlGraph *graph = current_graph (self);
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
-  ItemLink *link = g_new0 (ItemLink, 1);
 
   /* A neighbour in the selected node's scope by its label; one elsewhere
    * by its whole path, so the user knows where the link leads. */
@@ -710,10 +692,7 @@ add_item_link (SlGraphPage    *self,
   else
     path = sl_graph_item_dup_path (graph, item);
   text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
-
-  g_weak_ref_init (&link->page, self);
-  link->item = item;
-  sl_details_panel_add_link_row (details, key, text, item_link_cb, link, item_link_free);
+  sl_details_panel_add_object_link (details, key, text, G_OBJECT (self), item_link_cb, item);
 }
 
 static char *

@@ -423,31 +423,14 @@ reload (SlPipelinePage *self)
 /* ------------------------------------------------------------------ */
 /* Details */
 
-/* Details may outlive the page: a link holds it weakly. */
-typedef struct {
-  GWeakRef page;
-  guint    element;
-} ElementLink;
-
 static void
-element_link_free (gpointer data)
+element_link_cb (GObject *object,
+                 guint64  element)
 {
-  ElementLink *link = data;
+  SlPipelinePage *self = SL_PIPELINE_PAGE (object);
 
-  g_weak_ref_clear (&link->page);
-  g_free (link);
-}
-
-static void
-element_link_cb (gpointer data)
-{
-  ElementLink *link = data;
-  g_autoptr(SlPipelinePage) self = g_weak_ref_get (&link->page);
-
-  if (self == NULL)
-    return;
-  sl_pipeline_page_select_element (self, link->element);
-  sl_graph_canvas_reveal_id (self->canvas, link->element);
+  sl_pipeline_page_select_element (self, (guint) element);
+  sl_graph_canvas_reveal_id (self->canvas, (guint) element);
 }
 
 static void
@@ -526,7 +509,6 @@ sl_pipeline_page_show_details (SlDocument     *document,
     {
       const SlPipelineLink *link = g_ptr_array_index (element->links, i);
       const char *label = link->kind == SL_PIPELINE_LINK_NEXT ? _("Next") : _("Next (metadata)");
-      ElementLink *data;
 
       if (link->target == NULL)
         continue;
@@ -536,10 +518,7 @@ sl_pipeline_page_show_details (SlDocument     *document,
           sl_details_panel_add_rows (details, rows);
           continue;
         }
-      data = g_new0 (ElementLink, 1);
-      g_weak_ref_init (&data->page, self);
-      data->element = link->to;
-      sl_details_panel_add_link_row (details, label, link->target, element_link_cb, data, element_link_free);
+      sl_details_panel_add_object_link (details, label, link->target, G_OBJECT (self), element_link_cb, link->to);
     }
 
   for (guint i = 0; i < element->props->len; i++)

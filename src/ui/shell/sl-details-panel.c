@@ -388,6 +388,61 @@ activate_link_cb (GtkLabel   *label,
   return TRUE;
 }
 
+/* Details outlive what they describe: an object link holds it weakly. */
+typedef struct {
+  GWeakRef                object;
+  SlDetailsObjectLinkFunc func;
+  guint64                 target;
+} ObjectLink;
+
+static void
+object_link_free (gpointer data)
+{
+  ObjectLink *link = data;
+
+  g_weak_ref_clear (&link->object);
+  g_free (link);
+}
+
+static void
+object_link_cb (gpointer data)
+{
+  ObjectLink *link = data;
+  g_autoptr(GObject) object = g_weak_ref_get (&link->object);
+
+  if (object != NULL)
+    link->func (object, link->target);
+}
+
+/**
+ * sl_details_panel_add_object_link:
+ * @object: what the link acts on (a document), held weakly
+ * @func: called with @object and @target when the value is clicked
+ * @target: what to show (an item, a slice), as the caller encodes it
+ *
+ * Adds a link row that does nothing once @object is gone.
+ */
+void
+sl_details_panel_add_object_link (SlDetailsPanel          *self,
+                                  const char              *key,
+                                  const char              *value,
+                                  GObject                 *object,
+                                  SlDetailsObjectLinkFunc  func,
+                                  guint64                  target)
+{
+  ObjectLink *link;
+
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (G_IS_OBJECT (object));
+  g_return_if_fail (func != NULL);
+
+  link = g_new0 (ObjectLink, 1);
+  g_weak_ref_init (&link->object, object);
+  link->func = func;
+  link->target = target;
+  sl_details_panel_add_link_row (self, key, value, object_link_cb, link, object_link_free);
+}
+
 /**
  * sl_details_panel_add_link_row:
  * @func: called with @data when the value is clicked

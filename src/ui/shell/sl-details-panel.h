@@ -9,6 +9,9 @@
 G_BEGIN_DECLS
 
 typedef void (*SlDetailsLinkFunc) (gpointer data);
+/* Called with the object the link was made for, while it lives. */
+typedef void (*SlDetailsObjectLinkFunc) (GObject *object,
+                                         guint64  target);
 
 #define SL_TYPE_DETAILS_PANEL (sl_details_panel_get_type ())
 G_DECLARE_FINAL_TYPE (SlDetailsPanel, sl_details_panel, SL, DETAILS_PANEL, PanelWidget)
@@ -29,6 +32,12 @@ void        sl_details_panel_add_link_row (SlDetailsPanel    *self,
                                            SlDetailsLinkFunc  func,
                                            gpointer           data,
                                            GDestroyNotify     destroy);
+void        sl_details_panel_add_object_link (SlDetailsPanel          *self,
+                                              const char              *key,
+                                              const char              *value,
+                                              GObject                 *object,
+                                              SlDetailsObjectLinkFunc  func,
+                                              guint64                  target);
 void        sl_details_panel_add_widget_row (SlDetailsPanel *self,
                                              const char     *key,
                                              GtkWidget      *widget);

@@ -1603,58 +1603,28 @@ sl_timeline_page_handle_request (SlDocument *document,
     sl_timeline_view_set_window (self->view, start, end);
 }
 
-typedef struct {
-  GWeakRef page;
-  guint    track;
-  guint32  slice;
-} TimelineLink;
-
-static void
-timeline_link_free (gpointer data)
-{
-  TimelineLink *link = data;
-
-  g_weak_ref_clear (&link->page);
-  g_free (link);
-}
-
 /* A parent, child or flow end in Details: show it in its timeline. */
 static void
-timeline_link_cb (gpointer data)
+timeline_link_cb (GObject *object,
+                  guint64  target)
 {
-  TimelineLink *link = data;
-  g_autoptr(SlTimelinePage) page = g_weak_ref_get (&link->page);
+  SlTimelinePage *page = SL_TIMELINE_PAGE (object);
 
-  if (page != NULL)
-    {
-      panel_widget_raise (PANEL_WIDGET (page));
-      sl_timeline_view_reveal (page->view, link->track, link->slice);
-    }
+  /* The target is the track in the high half, the slice in the low. */
+  panel_widget_raise (PANEL_WIDGET (page));
+  sl_timeline_view_reveal (page->view, (guint) (target >> 32), (guint32) target);
 }
 
-typedef struct {
-  GWeakRef  page;
-  char     *op_name;
-} GraphLink;
-
+/* The link's target is the slice whose name is the op's. */
 static void
-graph_link_free (gpointer data)
+graph_link_cb (GObject *object,
+               guint64  target)
 {
-  GraphLink *link = data;
+  SlTimelinePage *page = SL_TIMELINE_PAGE (object);
+  g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (page);
 
-  g_weak_ref_clear (&link->page);
-  g_free (link->op_name);
-  g_free (link);
-}
-
-static void
-graph_link_cb (gpointer data)
-{
-  GraphLink *link = data;
-  g_autoptr(SlTimelinePage) page = g_weak_ref_get (&link->page);
-
-  if (page != NULL)
-    sl_document_show_op_in_graph (SL_DOCUMENT (page), link->op_name);
+  if (details != NULL && details->len > 0)
+    sl_document_show_op_in_graph (SL_DOCUMENT (page), ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
 }
 
 /* MindSpore names an op slice "scope/OpType-op<N>": such a slice can be
@@ -1664,16 +1634,11 @@ add_graph_link (SlTimelinePage *self,
                 SlDetailsPanel *details_panel,
                 const char     *slice_name)
 {
-  GraphLink *link;
-
   if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_has_graph_nearby (SL_DOCUMENT (self)))
     return;
-  link = g_new0 (GraphLink, 1);
-  g_weak_ref_init (&link->page, self);
-  link->op_name = g_strdup (slice_name);
   /* Translators: a Details row linking an op slice to the graph */
-  sl_details_panel_add_link_row (details_panel, _("Graph"), _("Show this op in the graph"), graph_link_cb, link,
-                                 graph_link_free);
+  sl_details_panel_add_object_link (details_panel, _("Graph"), _("Show this op in the graph"), G_OBJECT (self),
+                                    graph_link_cb, 0);
 }
 
 static gboolean
@@ -1693,18 +1658,14 @@ sl_timeline_page_show_details (SlDocument     *document,
     {
       SlTimelineDetail *d = g_ptr_array_index (details, i);
       const char *row[] = { d->label, d->value, NULL };
-      TimelineLink *link;
 
       if (d->target.track == G_MAXUINT)
         {
           sl_details_panel_add_rows (details_panel, row);
           continue;
         }
-      link = g_new0 (TimelineLink, 1);
-      g_weak_ref_init (&link->page, self);
-      link->track = d->target.track;
-      link->slice = d->target.slice;
-      sl_details_panel_add_link_row (details_panel, d->label, d->value, timeline_link_cb, link, timeline_link_free);
+      sl_details_panel_add_object_link (details_panel, d->label, d->value, G_OBJECT (self), timeline_link_cb,
+                                        ((guint64) d->target.track << 32) | d->target.slice);
     }
   add_graph_link (self, details_panel, ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
 
