@@ -563,3 +563,119 @@ graph_fixture_write_llm_summary (const char  *folder,
     return NULL;
   return g_strdup (sl_summary_writer_get_path (writer));
 }
+
+/* TensorFlow GraphDefs, for the GraphDef reader's tests: a NodeDef is
+ * name 1, op 2, input 3 (repeated), device 4, attr 5 (map entries: key 1,
+ * AttrValue 2). Attribute values are passed already encoded. */
+
+G_GNUC_UNUSED static void
+tf_attr (GByteArray *node,
+         const char *key,
+         GByteArray *value)
+{
+  g_autoptr(GByteArray) entry = g_byte_array_new ();
+
+  fx_string (entry, 1, key);
+  fx_message (entry, 2, value);
+  fx_message (node, 5, entry);
+  g_byte_array_unref (value);
+}
+
+/* AttrValue with one length-delimited member (list 1, s 2, shape 7,
+ * tensor 8, placeholder 9, func 10). */
+G_GNUC_UNUSED static GByteArray *
+tf_value_data (guint       field,
+               GByteArray *data)
+{
+  GByteArray *value = g_byte_array_new ();
+
+  fx_message (value, field, data);
+  g_byte_array_unref (data);
+  return value;
+}
+
+/* AttrValue with one varint member (i 3, b 5, type 6). */
+G_GNUC_UNUSED static GByteArray *
+tf_value_uint (guint   field,
+               guint64 number)
+{
+  GByteArray *value = g_byte_array_new ();
+
+  fx_uint (value, field, number);
+  return value;
+}
+
+G_GNUC_UNUSED static GByteArray *
+tf_value_string (const char *text)
+{
+  GByteArray *value = g_byte_array_new ();
+
+  fx_data (value, 2, (const guint8 *) text, strlen (text));
+  return value;
+}
+
+/* TensorShapeProto of @n dims (-1 for unknown). */
+G_GNUC_UNUSED static GByteArray *
+tf_shape (const gint64 *dims,
+          guint         n)
+{
+  GByteArray *shape = g_byte_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GByteArray) dim = g_byte_array_new ();
+
+      fx_uint (dim, 1, (guint64) dims[i]);
+      fx_message (shape, 2, dim);
+    }
+  return shape;
+}
+
+/* ListValue { shape: [@shape] } for "_output_shapes". */
+G_GNUC_UNUSED static GByteArray *
+tf_output_shapes (const gint64 *dims,
+                  guint         n)
+{
+  g_autoptr(GByteArray) shape = tf_shape (dims, n);
+  GByteArray *list = g_byte_array_new ();
+
+  fx_message (list, 7, shape);
+  return tf_value_data (1, list);
+}
+
+/* A NodeDef appended to @graph as field 1; *@start and *@end (optional)
+ * get where its tag starts and where it ends. @inputs is NULL-terminated;
+ * @node (the attributes, or NULL) is consumed. */
+G_GNUC_UNUSED static void
+tf_node (GByteArray  *graph,
+         const char  *name,
+         const char  *op,
+         const char  *device,
+         const char **inputs,
+         GByteArray  *attrs,
+         GArray      *starts,
+         GArray      *ends)
+{
+  g_autoptr(GByteArray) node = g_byte_array_new ();
+  gsize start = graph->len;
+
+  fx_string (node, 1, name);
+  fx_string (node, 2, op);
+  for (guint i = 0; inputs != NULL && inputs[i] != NULL; i++)
+    fx_string (node, 3, inputs[i]);
+  fx_string (node, 4, device);
+  if (attrs != NULL)
+    {
+      g_byte_array_append (node, attrs->data, attrs->len);
+      g_byte_array_unref (attrs);
+    }
+  fx_message (graph, 1, node);
+  if (starts != NULL)
+    g_array_append_val (starts, start);
+  if (ends != NULL)
+    {
+      gsize end = graph->len;
+
+      g_array_append_val (ends, end);
+    }
+}

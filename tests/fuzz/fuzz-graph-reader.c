@@ -1,8 +1,9 @@
 /* fuzz-graph-reader.c: libFuzzer harness for the graph reader and model
  *
- * Each input is decoded twice: as the bytes of a .pb (GraphProto or
- * ModelProto) and wrapped as field 4 of a ModelProto, so that damage
- * inside a nested graph is reached too. Every graph that comes back is
+ * Each input is decoded three times: as the bytes of a .pb (GraphProto,
+ * ModelProto or, when sniffed as one, GraphDef), wrapped as field 4 of a
+ * ModelProto, so that damage inside a nested graph is reached too, and
+ * as a TensorFlow GraphDef whatever the sniff says. Every graph that comes back is
  * walked whole: elements, inputs, attributes, outputs, the hierarchy and
  * its lifted edges, with the invariants checked (parents and children
  * agree, depths grow by one, edges join children of their container,
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sl-graph-def-reader.h"
 #include "sl-graph-reader.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -104,10 +106,12 @@ walk_items (SlGraph *graph)
 static void
 decode (const uint8_t *data,
         size_t         size,
-        gsize          limit)
+        gsize          limit,
+        gboolean       graph_def)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(SlGraph) graph = sl_graph_reader_decode_data (data, size, "fuzz.pb", &error);
+  g_autoptr(SlGraph) graph = graph_def ? sl_graph_def_decode (data, size, "fuzz.pb", &error)
+                                       : sl_graph_reader_decode_data (data, size, "fuzz.pb", &error);
   GPtrArray *problems;
 
   if (graph == NULL)
@@ -137,7 +141,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   gsize n = 0;
   guint64 len = size;
 
-  decode (data, size, size);
+  decode (data, size, size, FALSE);
+  decode (data, size, size, TRUE);
 
   /* ModelProto { ir_version: 1, graph: <input> } */
   header[n++] = 0x08;
@@ -151,7 +156,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   while (len != 0);
   g_byte_array_append (model, header, n);
   g_byte_array_append (model, data, size);
-  decode (model->data, model->len, model->len);
+  decode (model->data, model->len, model->len, FALSE);
   g_byte_array_unref (model);
   return 0;
 }

@@ -5,7 +5,8 @@
 The GraphProto is encoded in this script, independently of the C code,
 and written twice: as a ModelProto in model.pb and as the graph_def event
 of a MindSpore summary in the same folder. The JSON must have exactly the
-documented keys and the counts worked out by hand below.
+documented keys and the counts worked out by hand below. A TensorFlow
+GraphDef, encoded here too, goes into a TensorBoard tfevents file.
 
 Usage: check-cli-graph.py   (SL_CLI names the sightline-cli binary)
 """
@@ -86,6 +87,47 @@ def graph():
     value = field(1, 0, varint(5)) + field(3, 0, varint(2))
     out += field(5, 2, field(1, 2, b'c1') + field(2, 2, value))
     return out
+
+
+def tf_node(name, op, inputs=(), attrs=b''):
+    out = field(1, 2, name.encode()) + field(2, 2, op.encode())
+    for input_name in inputs:
+        out += field(3, 2, input_name.encode())
+    return field(1, 2, out + attrs)
+
+
+def graph_def():
+    """x feeds net/MatMul with the constant net/w; net/Relu reads it
+    (output 0) and x (control); net, a NoOp, waits for net/Relu. 4 ops,
+    1 constant, 3 data edges, 2 control edges, 1 scope."""
+    tensor = field(1, 0, varint(1)) + field(2, 2, field(2, 2, field(1, 0, varint(2))))
+    value = field(5, 2, field(1, 2, b'value') + field(2, 2, field(8, 2, tensor)))
+    out = tf_node('x', 'Placeholder')
+    out += tf_node('net/w', 'Const', attrs=value)
+    out += tf_node('net/MatMul', 'MatMul', ['x', 'net/w'])
+    out += tf_node('net/Relu', 'Relu', ['net/MatMul:0', '^x'])
+    out += tf_node('net', 'NoOp', ['^net/Relu'])
+    return out + field(4, 2, field(1, 0, varint(1087)))
+
+
+def check_tfevents(folder):
+    wall_time = field(1, 1, struct.pack('<d', 1700000000.0))
+    path = os.path.join(folder, 'events.out.tfevents.1700000000.host')
+    with open(path, 'wb') as f:
+        f.write(record(wall_time + field(3, 2, b'brain.Event:2')))
+        f.write(record(wall_time + field(4, 2, graph_def())))
+    data = json.loads(run(path, '--json').stdout)
+    if set(data) != {'graphs'} or len(data['graphs']) != 1 or set(data['graphs'][0]) != GRAPH_KEYS:
+        sys.exit(f'tfevents top level {data}')
+    entry = data['graphs'][0]
+    want = {'nodes': 4, 'parameters': 0, 'consts': 1, 'data_edges': 3, 'control_edges': 2, 'scopes': 1,
+            'op_types': {'MatMul': 1, 'NoOp': 1, 'Placeholder': 1, 'Relu': 1}}
+    if {k: entry[k] for k in want} != want:
+        sys.exit(f'tfevents graph {entry}, wanted {want}')
+    root = json.loads(run(path, '--json', '--scope', 'net').stdout)['graphs'][0]['children']
+    names = sorted(child['name'] for child in root)
+    if names != ['net/(net)', 'net/MatMul', 'net/Relu']:
+        sys.exit(f'children of net {root}')
 
 
 def run(*args, expect=0):
@@ -176,6 +218,9 @@ def main():
             sys.exit(f'top-level layout {top}')
         if 'layout' not in run(os.path.join(folder, 'model.pb'), '--layout').stdout:
             sys.exit('text layout missing')
+
+        with tempfile.TemporaryDirectory() as tb_folder:
+            check_tfevents(tb_folder)
 
         run(folder, '--scope', 'no/such/scope', expect=1)
         run(os.path.join(folder, 'missing.pb'), expect=1)

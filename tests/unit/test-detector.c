@@ -491,20 +491,48 @@ test_tensorboard_run (Fixture       *fixture,
   g_free (write_events (fixture, "runs/exp1/events.out.tfevents.1622543341.host.1.0", "brain.Event:2", 4));
   g_free (write_events (fixture, "runs/exp1/events.out.tfevents.1622543399.host.1.1", "brain.Event:2", 1));
   g_free (write_events (fixture, "runs/exp2/events.out.tfevents.1622543341.host.2.0", "brain.Event:2", 0));
+  {
+    /* Event { wall_time, graph_def (a 40,000-byte GraphDef, most of it
+     * beyond the head the detector reads) } after the version. */
+    g_autofree char *path = write_events (fixture, "runs/exp3/events.out.tfevents.1622543341.host.3.0",
+                                          "brain.Event:2", 0);
+    g_autoptr(GByteArray) event = g_byte_array_new ();
+    g_autoptr(GByteArray) contents = g_byte_array_new ();
+    g_autofree char *old = NULL;
+    g_autoptr(GBytes) record = NULL;
+    g_autoptr(GError) error = NULL;
+    gsize old_len;
+    guint8 head[] = { 0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0x22, 0xc0, 0xb8, 0x02 };  /* 40,000 = 0xc0 0xb8 0x02 */
+
+    g_byte_array_append (event, head, sizeof head);
+    g_byte_array_set_size (event, sizeof head + 40000);
+    memset (event->data + sizeof head, 0x20, 40000);
+    record = sl_record_frame (event->data, event->len);
+    g_file_get_contents (path, &old, &old_len, &error);
+    g_assert_no_error (error);
+    g_byte_array_append (contents, (const guint8 *) old, old_len);
+    g_byte_array_append (contents, g_bytes_get_data (record, NULL), g_bytes_get_size (record));
+    g_file_set_contents (path, (const char *) contents->data, contents->len, &error);
+    g_assert_no_error (error);
+  }
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 2);
-  g_assert_cmpuint (count_kind (detection, SL_FINDING_TENSORBOARD_RUN), ==, 2);
+  g_assert_cmpuint (n_findings (detection), ==, 3);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TENSORBOARD_RUN), ==, 3);
   g_assert_cmpuint (n_problems (detection), ==, 0);
 
   run = get_finding (detection, SL_FINDING_TENSORBOARD_RUN, "runs/exp1");
   g_assert_cmpuint (sl_finding_get_n_files (run), ==, 2);
   g_assert_cmpstr (sl_finding_lookup_detail (run, "event_files"), ==, "2");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "version"), ==, "brain.Event:2");
+  g_assert_cmpstr (sl_finding_lookup_detail (run, "graph"), ==, "no");
 
   run = get_finding (detection, SL_FINDING_TENSORBOARD_RUN, "runs/exp2");
   g_assert_cmpuint (sl_finding_get_n_files (run), ==, 1);
   g_assert_cmpuint (sl_finding_get_size (run), ==, 12 + 24 + 4);
+
+  run = get_finding (detection, SL_FINDING_TENSORBOARD_RUN, "runs/exp3");
+  g_assert_cmpstr (sl_finding_lookup_detail (run, "graph"), ==, "yes");
 }
 
 static void

@@ -915,7 +915,8 @@ static char *
 check_event_file (Walk      *walk,
                   SlFinding *run,
                   GFile     *file,
-                  GFileInfo *info)
+                  GFileInfo *info,
+                  gboolean  *has_graph)
 {
   g_autoptr(GBytes) head = NULL;
   g_autoptr(GError) error = NULL;
@@ -946,6 +947,8 @@ check_event_file (Walk      *walk,
   report_record_scan (walk, file, &scan);
 
   version = g_steal_pointer (&scan.version);
+  if (has_graph != NULL)
+    *has_graph |= scan.has_graph;
   sl_record_scan_clear (&scan);
 
   return version;
@@ -1022,7 +1025,7 @@ detect_summary_run (Walk      *walk,
       if (walk_cancelled (walk))
         return FALSE;
 
-      file_version = check_event_file (walk, run, file, info);
+      file_version = check_event_file (walk, run, file, info, NULL);
 
       if (g_str_has_suffix (name, "_lineage"))
         n_lineage++;
@@ -1067,6 +1070,7 @@ detect_tensorboard_run (Walk      *walk,
 {
   g_autoptr(SlFinding) run = NULL;
   g_autofree char *version = NULL;
+  gboolean has_graph = FALSE;
 
   run = run_finding_new (walk, SL_FINDING_TENSORBOARD_RUN, folder, single_file);
 
@@ -1079,12 +1083,14 @@ detect_tensorboard_run (Walk      *walk,
       if (walk_cancelled (walk))
         return FALSE;
 
-      file_version = check_event_file (walk, run, file, info);
+      file_version = check_event_file (walk, run, file, info, &has_graph);
       if (version == NULL)
         version = g_steal_pointer (&file_version);
     }
 
   add_uint_detail (run, "event_files", event_files->len);
+  /* From the records in each file's head: a graph written later is not seen. */
+  sl_finding_add_detail (run, "graph", yes_no (has_graph));
   if (version != NULL)
     sl_finding_add_detail (run, "version", version);
 

@@ -9,6 +9,7 @@
 
 #include "mindspore_anf_ir.pb-c.h"
 #include "sl-graph-builder.h"
+#include "sl-graph-def-reader.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
 #include "sl-summary-reader.h"
@@ -1085,7 +1086,8 @@ better (const Reading *a,
  * sl_graph_reader_decode_data:
  * @path: the file the bytes came from, for problems
  *
- * Decodes a GraphProto or ModelProto (see the file comment for which).
+ * Decodes a GraphProto or ModelProto (see the file comment for which),
+ * or a TensorFlow GraphDef when sl_graph_def_sniff() says it is one.
  *
  * Returns: (transfer full) (nullable): the graph, with problems for any
  *   damage; %NULL when nothing at all could be read
@@ -1103,6 +1105,13 @@ sl_graph_reader_decode_data (const guint8  *data,
 
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (sl_graph_def_sniff (data, size))
+    {
+      reading_clear (&as_graph);
+      reading_clear (&as_model);
+      return sl_graph_def_decode (data, size, path, error);
+    }
 
   read_graph (&as_graph, data, size, 0);
   read_model (&as_model, data, size);

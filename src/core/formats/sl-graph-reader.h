@@ -1,4 +1,4 @@
-/* sl-graph-reader.h: MindSpore graphs from .pb files and summaries
+/* sl-graph-reader.h: MindSpore and TensorFlow graphs from .pb files and summaries
  *
  * A standalone .pb holds a bare GraphProto or a ModelProto with one in
  * field 4; a summary's graph_def event holds a GraphProto. The reader
@@ -7,6 +7,11 @@
  * never both succeed on real files: a GraphProto starts with nodes
  * (field 1, length-delimited), a ModelProto with ir_version (field 1,
  * varint), and each is a wire type error for the other.
+ *
+ * TensorFlow's GraphDef (TensorBoard's graph_def and meta_graph_def
+ * events, a .pb written by tf.io.write_graph) goes to the GraphDef reader
+ * instead, when sl_graph_def_sniff() tells it from the two by the shapes
+ * of its first fields (see sl-graph-def-reader.c).
  *
  * Damaged bytes keep what was good: a bounds-checked walker checks every
  * field against the schema before protobuf-c sees it (so hostile nesting

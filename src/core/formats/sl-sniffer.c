@@ -207,6 +207,41 @@ dup_event_version (const guint8 *payload,
   return NULL;
 }
 
+/* Whether the first length-delimited field of an event is graph_def (4)
+ * or TensorBoard's meta_graph_def (9). Writers put wall_time and step
+ * first, so the tag shows in the first bytes of the payload, even when
+ * the rest of a large graph lies beyond the head. */
+static gboolean
+event_holds_graph (const guint8 *payload,
+                   gsize         len)
+{
+  gsize pos = 0;
+
+  for (guint i = 0; i < 4 && pos < len; i++)
+    {
+      guint64 tag, ignored;
+
+      if (!read_varint (payload, len, &pos, &tag))
+        return FALSE;
+      switch (tag & 7)
+        {
+        case 0:
+          if (!read_varint (payload, len, &pos, &ignored))
+            return FALSE;
+          break;
+        case 1:
+        case 5:
+          pos += (tag & 7) == 1 ? 8 : 4;
+          break;
+        case 2:
+          return (tag >> 3) == 4 || (tag >> 3) == 9;
+        default:
+          return FALSE;
+        }
+    }
+  return FALSE;
+}
+
 /* ------------------------------------------------------------------ */
 /* TFRecord framing                                                    */
 /* ------------------------------------------------------------------ */
@@ -285,11 +320,13 @@ sl_sniffer_scan_records (const guint8 *data,
           break;
         }
 
+      payload = data + pos + SL_RECORD_HEADER_SIZE;
+      scan->has_graph |= event_holds_graph (payload, MIN (length, len - pos - SL_RECORD_HEADER_SIZE));
+
       if (length > len - pos - SL_RECORD_HEADER_SIZE ||
           len - pos - SL_RECORD_HEADER_SIZE - length < SL_RECORD_FOOTER_SIZE)
         break;
 
-      payload = data + pos + SL_RECORD_HEADER_SIZE;
       if (sl_crc32c_mask (sl_crc32c (payload, length)) != read_le32 (payload + length))
         {
           if (scan->n_bad_payloads < G_N_ELEMENTS (scan->bad_payload_offsets))

@@ -44,6 +44,8 @@ struct _SlRecordScan
   gint64   partial_offset;       /* start of a trailing partial record, or -1 */
   gboolean complete;             /* the scan reached the end of the file */
   char    *version;              /* string field 3 of the first record */
+  gboolean has_graph;            /* a record in the head starts with a graph_def
+                                    (4) or meta_graph_def (9) field */
 };
 
 typedef struct _SlSniffResult SlSniffResult;

@@ -973,8 +973,74 @@ add_tb_tensor (SlSummaryReader                 *self,
                            values->len, (const double *) (gpointer) values->data);
 }
 
+/* The GraphDef of a MetaGraphDef (its field 2), found by walking the top
+ * level only; FALSE when it has none or the framing breaks before it. */
+static gboolean
+meta_graph_def_graph (const guint8 *data,
+                      gsize         len,
+                      const guint8 **graph,
+                      gsize         *graph_len)
+{
+  gsize pos = 0;
+  gboolean found = FALSE;
+
+  while (pos < len)
+    {
+      guint64 tag = 0, value = 0;
+      guint shift = 0;
+      gboolean done = FALSE;
+
+      for (int which = 0; which < 2; which++)
+        {
+          guint64 v = 0;
+
+          /* Varints: the tag, then a varint value or a length. */
+          for (shift = 0, done = FALSE; shift < 70 && pos < len && !done; shift += 7)
+            {
+              v |= (guint64) (data[pos] & 0x7f) << MIN (shift, 63);
+              done = (data[pos++] & 0x80) == 0;
+            }
+          if (!done)
+            return found;
+          if (which == 0)
+            tag = v;
+          else
+            value = v;
+          if (which == 0 && (tag & 7) != 0 && (tag & 7) != 2)
+            break;
+        }
+      switch (tag & 7)
+        {
+        case 0:
+          break;
+        case 1:
+        case 5:
+          if (len - pos < ((tag & 7) == 1 ? 8u : 4u))
+            return found;
+          pos += (tag & 7) == 1 ? 8 : 4;
+          break;
+        case 2:
+          if (value > len - pos)
+            return found;
+          if ((tag >> 3) == 2)
+            {
+              *graph = data + pos;
+              *graph_len = value;
+              found = TRUE;
+            }
+          pos += value;
+          break;
+        default:
+          return found;
+        }
+    }
+  return found;
+}
+
 /* TensorBoard's schema has no recursive message (graph_def is bytes): it
- * nests six levels at most, and goes to protobuf-c unchecked. */
+ * nests six levels at most, and goes to protobuf-c unchecked. A
+ * meta_graph_def's graph is kept when the run has no graph yet (TF 1's
+ * FileWriter may write both for one graph). */
 static Decoded
 decode_tensorboard (SlSummaryReader *self,
                     SlSummaryRun    *run,
@@ -992,6 +1058,19 @@ decode_tensorboard (SlSummaryReader *self,
       g_autoptr(GBytes) bytes = g_bytes_new (event->graph_def.data, event->graph_def.len);
 
       sl_summary_run_add_graph (run, event->step, event->wall_time, bytes);
+    }
+  else if (event->what_case == TENSORBOARD__EVENT__WHAT_META_GRAPH_DEF)
+    {
+      const guint8 *graph;
+      gsize graph_len;
+
+      if (sl_summary_run_get_graphs (run)->len == 0 &&
+          meta_graph_def_graph (event->meta_graph_def.data, event->meta_graph_def.len, &graph, &graph_len))
+        {
+          g_autoptr(GBytes) bytes = g_bytes_new (graph, graph_len);
+
+          sl_summary_run_add_graph (run, event->step, event->wall_time, bytes);
+        }
     }
   else if (event->what_case == TENSORBOARD__EVENT__WHAT_SUMMARY && event->summary != NULL)
     {

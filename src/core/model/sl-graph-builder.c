@@ -216,6 +216,28 @@ current (SlGraphBuilder *self)
   return &g_array_index (self->elements, BuilderElement, self->elements->len - 1);
 }
 
+/**
+ * sl_graph_builder_split_name:
+ *
+ * Labels the current parameter or constant by the part of its name after
+ * the last '/', as ops are, instead of by the whole name (TensorFlow's
+ * "dense/Tensordot/axes" shows as "axes" inside its consumer). Its name,
+ * which inputs refer to, stays whole.
+ */
+void
+sl_graph_builder_split_name (SlGraphBuilder *self)
+{
+  BuilderElement *element;
+  g_autofree char *name = NULL;
+
+  g_return_if_fail (self != NULL);
+  element = current (self);
+  g_return_if_fail (element != NULL && element->kind != SL_GRAPH_ELEMENT_OP);
+
+  name = g_strdup (sl_intern_table_get (self->strings, element->proto_name));
+  set_display_name (self, element, name);
+}
+
 void
 sl_graph_builder_add_input (SlGraphBuilder  *self,
                             const char      *name,

@@ -32,6 +32,7 @@ void            sl_graph_builder_begin_parameter (SlGraphBuilder  *self,
 void            sl_graph_builder_begin_const     (SlGraphBuilder  *self,
                                                   const char      *key,
                                                   const char      *value);
+void            sl_graph_builder_split_name      (SlGraphBuilder  *self);
 void            sl_graph_builder_add_input       (SlGraphBuilder  *self,
                                                   const char      *name,
                                                   SlGraphEdgeKind  kind);

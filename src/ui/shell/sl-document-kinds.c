@@ -61,9 +61,22 @@ static const SlFindingKind graph_findings[] = {
 static const SlFindingKind mindspore_runs[] = {
   SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
 };
+static const SlFindingKind graph_runs[] = {
+  SL_FINDING_SUMMARY_RUN, SL_FINDING_TENSORBOARD_RUN, SL_FINDING_N_KINDS
+};
 
 /* The detector does not decode summaries, so any MindSpore run may hold
- * a graph_def; the page says so when it holds none. */
+ * a graph_def; the page says so when it holds none. A TensorBoard run
+ * offers its graph when the detector saw a graph_def or meta_graph_def
+ * record in the head of one of its files. */
+static gboolean
+run_has_graph (SlFinding *finding)
+{
+  if (sl_finding_get_kind (finding) != SL_FINDING_TENSORBOARD_RUN)
+    return TRUE;
+  return g_strcmp0 (sl_finding_lookup_detail (finding, "graph"), "yes") == 0;
+}
+
 static gboolean
 run_has_lineage (SlFinding *finding)
 {
@@ -87,11 +100,12 @@ static const SlDocumentKind builtin_kinds[] = {
   { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile },
   /* Translators: the title of a document tab; %s is a file name. */
   { "pipeline", sl_pipeline_page_get_type, N_("Pipeline: %s"), "sl-graph-symbolic", pipeline_findings, FALSE, NULL },
-  /* A .pb graph, or the graphs of a MindSpore run (a button on its row).
+  /* A .pb graph, or the graphs of a MindSpore or TensorBoard run (a
+   * button on its row).
    * Translators: the title of a document tab; %s is a file or folder name. */
   { "graph", sl_graph_page_get_type, N_("Graph: %s"), "sl-graph-symbolic", graph_findings, FALSE, NULL,
     /* Translators: a button opening a run's computational graph */
-    mindspore_runs, N_("Graph"), NULL },
+    graph_runs, N_("Graph"), run_has_graph },
   /* The dataset graphs of a run's lineage, or of every run below a
    * folder side by side; opened from the folder page, not by default.
    * Translators: the title of a document tab; %s is a folder name. */
