@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
+int  sl_cli_advise       (int argc, char **argv);
 int  sl_cli_dataset_graph (int argc, char **argv);
 int  sl_cli_detect       (int argc, char **argv);
 int  sl_cli_graph        (int argc, char **argv);

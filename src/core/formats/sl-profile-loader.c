@@ -602,6 +602,7 @@ read_ms_step_trace (Loader        *loader,
   g_autoptr(SlStepTrace) trace = NULL;
   g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (SlStep));
   g_autoptr(GArray) extras = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
   int c_step, c_start, c_end, c_total, c_fp, c_bp, c_interval, c_fpbp, c_tail;
   int first_extra;
   guint n_extra;
@@ -663,6 +664,11 @@ read_ms_step_trace (Loader        *loader,
         }
 
       g_array_append_val (steps, step);
+      {
+        guint line = sl_csv_reader_get_row_line (reader);
+
+        g_array_append_val (lines, line);
+      }
       for (guint i = 0; i < n_extra; i++)
         {
           gint64 value = ticks (sl_csv_reader_get_field (reader, first_extra + i));
@@ -687,6 +693,8 @@ read_ms_step_trace (Loader        *loader,
   for (guint s = 0; s < steps->len; s++)
     {
       guint index = sl_step_trace_add_step (trace, &g_array_index (steps, SlStep, s));
+
+      sl_step_trace_set_line (trace, index, g_array_index (lines, guint, s));
 
       for (guint i = 0; i < n_extra; i++)
         sl_step_trace_set_extra (trace, index, i, g_array_index (extras, gint64, s * n_extra + i));
@@ -762,6 +770,7 @@ read_msprof_step_trace (Loader        *loader,
         step.start_ns = step.end_ns - step.total_ns;
 
       index = sl_step_trace_add_step (trace, &step);
+      sl_step_trace_set_line (trace, index, sl_csv_reader_get_row_line (reader));
       sl_step_trace_set_extra (trace, index, 0, scaled_or (sl_csv_reader_get_field (reader, c_reduce_start), 3, SL_STEP_NO_TIME));
       sl_step_trace_set_extra (trace, index, 1, scaled_or (sl_csv_reader_get_field (reader, c_reduce_dur), 3, SL_STEP_NO_TIME));
     }
@@ -805,6 +814,7 @@ add_pt_step (SlStepTrace *trace,
     step.total_ns = values[0] + values[1] + values[4];
 
   index = sl_step_trace_add_step (trace, &step);
+  sl_step_trace_set_line (trace, index, sl_csv_reader_get_row_line (reader));
   for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
     sl_step_trace_set_extra (trace, index, i, values[i]);
 }
@@ -957,6 +967,8 @@ read_ms_aicore_type (Loader        *loader,
       count = int_or (sl_csv_reader_get_field (reader, c_count), 0);
 
       row = sl_op_table_add_type (rank->ops, type, "AI_CORE");
+      if (sl_op_row_get_source_path (row) == NULL)
+        sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_totals (row, sl_op_row_get_count (row) + (guint64)MAX (count, 0),
                             sl_op_row_get_total_ns (row) + total_ns, -1, -1);
       if (sl_csv_parse_double (sl_csv_reader_get_field (reader, c_percent), &percent))
@@ -1009,6 +1021,8 @@ read_ms_aicore_detail (Loader        *loader,
 
       type = type_from_name (name);
       row = sl_op_table_add_instance (rank->ops, name, type);
+      if (sl_op_row_get_source_path (row) == NULL)
+        sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_totals (row, sl_op_row_get_count (row) + count, sl_op_row_get_total_ns (row) + avg_ns * count,
                             avg_ns, avg_ns);
     }
@@ -1097,6 +1111,24 @@ out:
   take_csv_problems (loader, reader);
 }
 
+/* Counts one execution into @row and remembers where its first and its
+ * longest execution are in the file. */
+static void
+note_execution (SlOpRow     *row,
+                SlCsvReader *reader,
+                const Found *found,
+                gint64       duration_ns)
+{
+  gint64 previous_max = sl_op_row_get_count (row) > 0 ? sl_op_row_get_max_ns (row) : -1;
+  guint line = sl_csv_reader_get_row_line (reader);
+
+  sl_op_row_add_execution (row, duration_ns, -1, -1);
+  if (sl_op_row_get_source_path (row) == NULL)
+    sl_op_row_set_source (row, found->path, line);
+  if (duration_ns > previous_max)
+    sl_op_row_set_longest_line (row, line);
+}
+
 /* aicpu_intermediate_<id>.csv: one row per execution, times in ms. */
 static void
 read_ms_aicpu (Loader        *loader,
@@ -1131,7 +1163,7 @@ read_ms_aicpu (Loader        *loader,
       /* Type statistics from the AI Core file stop the table from
        * summing types itself, so AI CPU types are added here. */
       sl_op_row_add_execution (sl_op_table_add_type (rank->ops, type, "AI_CPU"), total_ns, -1, -1);
-      sl_op_row_add_execution (sl_op_table_add_instance (rank->ops, type, type), total_ns, -1, -1);
+      note_execution (sl_op_table_add_instance (rank->ops, type, type), reader, found, total_ns);
     }
 
 out:
@@ -1149,6 +1181,48 @@ set_row_text (SlOpRow     *row,
     sl_op_row_set_text (row, which, clean);
 }
 
+/* The pipe ratio columns of msprof's PipeUtilization metrics: the cube
+ * side (aic_) and the vector side (aiv_) of a mixed op, or the older
+ * unprefixed names. */
+static const char *pipe_columns[SL_OP_N_PIPES][3] = {
+  [SL_OP_PIPE_CUBE] = { "aic_mac_ratio", "aiv_mac_ratio", "mac_ratio" },
+  [SL_OP_PIPE_VECTOR] = { "aiv_vec_ratio", "aic_vec_ratio", "vec_ratio" },
+  [SL_OP_PIPE_SCALAR] = { "aic_scalar_ratio", "aiv_scalar_ratio", "scalar_ratio" },
+  [SL_OP_PIPE_MTE1] = { "aic_mte1_ratio", "aiv_mte1_ratio", "mte1_ratio" },
+  [SL_OP_PIPE_MTE2] = { "aic_mte2_ratio", "aiv_mte2_ratio", "mte2_ratio" },
+  [SL_OP_PIPE_MTE3] = { "aic_mte3_ratio", "aiv_mte3_ratio", "mte3_ratio" },
+};
+
+static void
+find_pipe_columns (SlCsvReader *reader,
+                   int          columns[SL_OP_N_PIPES][3])
+{
+  for (guint p = 0; p < SL_OP_N_PIPES; p++)
+    for (guint i = 0; i < 3; i++)
+      columns[p][i] = find_column_exact (reader, pipe_columns[p][i]);
+}
+
+/* Of a mixed op's two sides, the busier one bounds it. */
+static void
+read_pipe_ratios (SlCsvReader *reader,
+                  int          columns[SL_OP_N_PIPES][3],
+                  double      *ratios)
+{
+  for (guint p = 0; p < SL_OP_N_PIPES; p++)
+    {
+      ratios[p] = -1;
+      for (guint i = 0; i < 3; i++)
+        {
+          double value;
+
+          if (columns[p][i] != SL_CSV_NO_COLUMN &&
+              sl_csv_parse_double (sl_csv_reader_get_field (reader, columns[p][i]), &value) &&
+              value >= 0 && value <= 1)
+            ratios[p] = MAX (ratios[p], value);
+        }
+    }
+}
+
 /* op_summary_*.csv (msprof) and kernel_details.csv (torch_npu): one row per
  * task, µs. */
 static void
@@ -1158,11 +1232,12 @@ read_op_summary (Loader        *loader,
 {
   static const char *text_columns[SL_OP_ROW_N_TEXTS] = {
     "Input Shapes", "Input Data Types", "Input Formats",
-    "Output Shapes", "Output Data Types", "Output Formats",
+    "Output Shapes", "Output Data Types", "Output Formats", "OP State",
   };
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_name, c_type, c_core, c_dur, c_wait, c_block, c_stream, c_aicore, c_aiv;
   int c_texts[SL_OP_ROW_N_TEXTS];
+  int c_pipes[SL_OP_N_PIPES][3];
 
   if (reader == NULL)
     return;
@@ -1178,6 +1253,7 @@ read_op_summary (Loader        *loader,
   c_aiv = sl_csv_reader_find_column (reader, "aiv_time(us)");
   for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
     c_texts[i] = sl_csv_reader_find_column (reader, text_columns[i]);
+  find_pipe_columns (reader, c_pipes);
   if (!require_columns (loader, reader, "Op Name|Name", c_name) ||
       !require_columns (loader, reader, "Task Duration(us)|Duration(us)", c_dur))
     goto out;
@@ -1187,7 +1263,8 @@ read_op_summary (Loader        *loader,
       const char *name = sl_csv_reader_get_field (reader, c_name);
       const char *type = sl_csv_reader_get_field (reader, c_type);
       const char *core = sl_csv_reader_get_field (reader, c_core);
-      gint64 dur_ns, aicore_ns, aiv_ns;
+      gint64 dur_ns, aicore_ns, aiv_ns, previous_max;
+      double ratios[SL_OP_N_PIPES];
       SlOpRow *row;
       gboolean first;
 
@@ -1204,12 +1281,21 @@ read_op_summary (Loader        *loader,
       if (aicore_ns < 0 && aiv_ns >= 0)
         aicore_ns = 0;
 
-      first = sl_op_table_lookup_instance (rank->ops, name) == NULL;
+      row = sl_op_table_lookup_instance (rank->ops, name);
+      first = row == NULL;
+      previous_max = first ? -1 : sl_op_row_get_max_ns (row);
       row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", core != NULL ? core : "",
                                        dur_ns, scaled_or (sl_csv_reader_get_field (reader, c_wait), 3, -1),
                                        aicore_ns);
+      if (aicore_ns >= 0 || aiv_ns >= 0)
+        sl_op_row_add_core_busy (row, MAX (aicore_ns, aiv_ns));
+      read_pipe_ratios (reader, c_pipes, ratios);
+      sl_op_row_add_pipe_ratios (row, ratios, dur_ns);
+      if (dur_ns > previous_max)
+        sl_op_row_set_longest_line (row, sl_csv_reader_get_row_line (reader));
       if (first)
         {
+          sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
           sl_op_row_set_block_dim (row, int_or (sl_csv_reader_get_field (reader, c_block), -1));
           sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
           for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
@@ -1259,6 +1345,8 @@ read_task_time (Loader        *loader,
         }
       row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", type != NULL ? type : "",
                                        dur_ns, -1, -1);
+      if (sl_op_row_get_source_path (row) == NULL)
+        sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
     }
 
@@ -1305,6 +1393,7 @@ read_op_statistic (Loader        *loader,
         }
 
       row = sl_op_table_add_type (rank->ops, type, sl_csv_reader_get_field (reader, c_core));
+      sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
                             scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
                             scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));
@@ -1353,6 +1442,7 @@ read_api_statistic (Loader        *loader,
         }
 
       row = sl_op_table_add_type (rank->apis, name, sl_csv_reader_get_field (reader, c_level));
+      sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
                             scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
                             scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));

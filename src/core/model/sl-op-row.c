@@ -24,6 +24,11 @@ struct _SlOpRow
   double   mflops;       /* floating point operations, millions; -1 unknown */
   double   gflops_rate;  /* achieved rate, billions per second; -1 unknown */
   char    *texts[SL_OP_ROW_N_TEXTS];
+  char    *source_path;  /* interned GRefString: a million rows share a few files */
+  guint    source_line;
+  guint    longest_line;
+  gint64   core_busy_ns;
+  double  *pipes;        /* weighted sums then weights, 2 x SL_OP_N_PIPES; only when measured */
 };
 
 G_DEFINE_FINAL_TYPE (SlOpRow, sl_op_row, G_TYPE_OBJECT)
@@ -64,6 +69,8 @@ sl_op_row_finalize (GObject *object)
   g_clear_pointer (&self->core_type, g_free);
   for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
     g_clear_pointer (&self->texts[i], g_free);
+  g_clear_pointer (&self->source_path, g_ref_string_release);
+  g_clear_pointer (&self->pipes, g_free);
 
   G_OBJECT_CLASS (sl_op_row_parent_class)->finalize (object);
 }
@@ -221,6 +228,7 @@ sl_op_row_init (SlOpRow *self)
   self->gflops_rate = -1;
   self->block_dim = -1;
   self->stream_id = -1;
+  self->core_busy_ns = -1;
 }
 
 SlOpRow *
@@ -490,4 +498,114 @@ sl_op_row_get_gflops_rate (SlOpRow *self)
 {
   g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
   return self->gflops_rate;
+}
+
+void
+sl_op_row_set_source (SlOpRow    *self,
+                      const char *path,
+                      guint       line)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  g_clear_pointer (&self->source_path, g_ref_string_release);
+  self->source_path = path != NULL ? g_ref_string_new_intern (path) : NULL;
+  self->source_line = line;
+}
+
+void
+sl_op_row_set_longest_line (SlOpRow *self,
+                            guint    line)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  self->longest_line = line;
+}
+
+const char *
+sl_op_row_get_source_path (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->source_path;
+}
+
+guint
+sl_op_row_get_source_line (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+  return self->source_line;
+}
+
+guint
+sl_op_row_get_longest_line (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+  return self->longest_line != 0 ? self->longest_line : self->source_line;
+}
+
+void
+sl_op_row_add_pipe_ratios (SlOpRow      *self,
+                           const double *ratios,
+                           gint64        duration_ns)
+{
+  /* A zero-length execution still says something about the op. */
+  double weight = duration_ns > 0 ? (double)duration_ns : 1.0;
+
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  g_return_if_fail (ratios != NULL);
+
+  for (guint p = 0; p < SL_OP_N_PIPES; p++)
+    {
+      /* Hostile files: a ratio is a share of cycles, so anything outside
+       * [0, 1] (NaN included) is not a measurement. */
+      if (!(ratios[p] >= 0.0 && ratios[p] <= 1.0))
+        continue;
+      if (self->pipes == NULL)
+        self->pipes = g_new0 (double, 2 * SL_OP_N_PIPES);
+      self->pipes[p] += ratios[p] * weight;
+      self->pipes[SL_OP_N_PIPES + p] += weight;
+    }
+}
+
+double
+sl_op_row_get_pipe_ratio (SlOpRow  *self,
+                          SlOpPipe  pipe)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  g_return_val_if_fail (pipe < SL_OP_N_PIPES, -1);
+
+  if (self->pipes == NULL || self->pipes[SL_OP_N_PIPES + pipe] <= 0)
+    return -1;
+  return self->pipes[pipe] / self->pipes[SL_OP_N_PIPES + pipe];
+}
+
+const char *
+sl_op_pipe_to_string (SlOpPipe pipe)
+{
+  static const char *names[SL_OP_N_PIPES] = { "cube", "vector", "scalar", "mte1", "mte2", "mte3" };
+
+  g_return_val_if_fail (pipe < SL_OP_N_PIPES, "unknown");
+  return names[pipe];
+}
+
+void
+sl_op_row_add_core_busy (SlOpRow *self,
+                         gint64   busy_ns)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  if (busy_ns >= 0)
+    self->core_busy_ns = MAX (self->core_busy_ns, 0) + busy_ns;
+}
+
+gint64
+sl_op_row_get_core_busy_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  return self->core_busy_ns;
+}
+
+const char *
+sl_op_row_get_op_state (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
+  return self->texts[SL_OP_ROW_OP_STATE] != NULL ? self->texts[SL_OP_ROW_OP_STATE] : "";
 }

@@ -46,8 +46,21 @@ typedef enum {
   SL_OP_ROW_OUTPUT_SHAPES,
   SL_OP_ROW_OUTPUT_DTYPES,
   SL_OP_ROW_OUTPUT_FORMATS,
+  SL_OP_ROW_OP_STATE,          /* "static" or "dynamic" (op_summary's OP State) */
   SL_OP_ROW_N_TEXTS
 } SlOpRowText;
+
+/* The pipes of an AI Core whose share of cycles msprof measures with
+ * --aic-metrics=PipeUtilization (the *_ratio columns). */
+typedef enum {
+  SL_OP_PIPE_CUBE,     /* mac_ratio */
+  SL_OP_PIPE_VECTOR,   /* vec_ratio */
+  SL_OP_PIPE_SCALAR,
+  SL_OP_PIPE_MTE1,
+  SL_OP_PIPE_MTE2,
+  SL_OP_PIPE_MTE3,
+  SL_OP_N_PIPES
+} SlOpPipe;
 
 void        sl_op_row_add_execution      (SlOpRow    *self,
                                           gint64      duration_ns,
@@ -75,5 +88,32 @@ void        sl_op_row_set_flops          (SlOpRow    *self,
                                           double      gflops_rate);
 double      sl_op_row_get_mflops         (SlOpRow    *self);
 double      sl_op_row_get_gflops_rate    (SlOpRow    *self);
+
+/* Where the row came from: the file and the 1-based line of its first
+ * record, and the line of its longest execution (0 when unknown). */
+void        sl_op_row_set_source         (SlOpRow    *self,
+                                          const char *path,
+                                          guint       line);
+void        sl_op_row_set_longest_line   (SlOpRow    *self,
+                                          guint       line);
+const char *sl_op_row_get_source_path    (SlOpRow    *self);
+guint       sl_op_row_get_source_line    (SlOpRow    *self);
+guint       sl_op_row_get_longest_line   (SlOpRow    *self);
+
+/* Pipe ratios of one execution (each in [0, 1], negative or NaN when the
+ * file had no such column), averaged over executions weighted by time. */
+void        sl_op_row_add_pipe_ratios    (SlOpRow      *self,
+                                          const double *ratios,
+                                          gint64        duration_ns);
+/* -1 when no execution had the ratio. */
+double      sl_op_row_get_pipe_ratio     (SlOpRow    *self,
+                                          SlOpPipe    pipe);
+const char *sl_op_pipe_to_string         (SlOpPipe    pipe);
+/* Time the cores were busy with the op (the larger of aicore_time and
+ * aiv_time of each execution), summed; -1 unknown. */
+void        sl_op_row_add_core_busy      (SlOpRow    *self,
+                                          gint64      busy_ns);
+gint64      sl_op_row_get_core_busy_ns   (SlOpRow    *self);
+const char *sl_op_row_get_op_state       (SlOpRow    *self);
 
 G_END_DECLS

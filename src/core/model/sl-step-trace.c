@@ -14,6 +14,7 @@ struct _SlStepTrace
   GArray          *steps;        /* SlStep */
   GPtrArray       *extra_names;
   GArray          *extras;       /* gint64, n_steps x n_extra, row-major */
+  GArray          *lines;        /* guint per step, 0 unknown */
   SlStep           file_average;
   gboolean         has_file_average;
 };
@@ -32,6 +33,7 @@ sl_step_trace_new (const char   *path,
   self->steps = g_array_new (FALSE, FALSE, sizeof (SlStep));
   self->extra_names = g_ptr_array_new_with_free_func (g_free);
   self->extras = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->lines = g_array_new (FALSE, TRUE, sizeof (guint));
   return self;
 }
 
@@ -56,6 +58,7 @@ sl_step_trace_unref (SlStepTrace *self)
   g_array_unref (self->steps);
   g_ptr_array_unref (self->extra_names);
   g_array_unref (self->extras);
+  g_array_unref (self->lines);
   g_free (self);
 }
 
@@ -88,9 +91,31 @@ sl_step_trace_add_step (SlStepTrace  *self,
   g_return_val_if_fail (step != NULL, 0);
 
   g_array_append_vals (self->steps, step, 1);
+  g_array_set_size (self->lines, self->steps->len);
   for (guint i = 0; i < self->extra_names->len; i++)
     g_array_append_val (self->extras, none);
   return self->steps->len - 1;
+}
+
+void
+sl_step_trace_set_line (SlStepTrace *self,
+                        guint        step_index,
+                        guint        line)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (step_index < self->steps->len);
+
+  g_array_index (self->lines, guint, step_index) = line;
+}
+
+guint
+sl_step_trace_get_line (SlStepTrace *self,
+                        guint        step_index)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (step_index < self->steps->len, 0);
+
+  return g_array_index (self->lines, guint, step_index);
 }
 
 void

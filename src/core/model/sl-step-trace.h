@@ -59,6 +59,12 @@ void          sl_step_trace_set_extra           (SlStepTrace  *self,
                                                  guint         step_index,
                                                  guint         column,
                                                  gint64        value_ns);
+/* The 1-based line of the file a step was read from (0 unknown). */
+void          sl_step_trace_set_line            (SlStepTrace  *self,
+                                                 guint         step_index,
+                                                 guint         line);
+guint         sl_step_trace_get_line            (SlStepTrace  *self,
+                                                 guint         step_index);
 /* The averages a file wrote itself (MindSpore's "-" row). */
 void          sl_step_trace_set_file_average    (SlStepTrace  *self,
                                                  const SlStep *average);

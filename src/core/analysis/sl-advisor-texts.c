@@ -1,0 +1,167 @@
+/* sl-advisor-texts.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "sl-advisor-texts.h"
+
+#define PIPE_METRICS_HINT N_("Collect the pipe utilisation metrics: msprof --aic-metrics=PipeUtilization; torch_npu _ExperimentalConfig(aic_metrics=AiCMetrics.PipeUtilization); MindSpore Profiler(aic_metrics=AicoreMetrics.PipeUtilization).")
+#define OP_SUMMARY_HINT N_("Collect the device's task data: msprof --task-time=on (op_summary_*.csv), or the Ascend PyTorch profiler with ProfilerActivity.NPU (kernel_details.csv).")
+
+static const SlAdvisorTexts texts[] = {
+  {
+    "aicpu-ops",
+    N_("AI CPU ops"),
+    N_("{count} ops ran on the AI CPU for longer than {threshold} µs each; together they take {time} per step ({percent} of the step). The longest is {top}."),
+    N_("Avoid these ops or replace them with AI Core ones (index, nonzero and similar ops often have AI Core variants); check that their input data types are supported on the AI Core."),
+    N_("Assumes an AI Core implementation removes {fraction} of these ops' time."),
+    OP_SUMMARY_HINT,
+  },
+  {
+    "aicpu-double",
+    N_("AI CPU ops with DOUBLE inputs"),
+    N_("{count} AI CPU ops take DOUBLE (float64) inputs, {time} per step ({percent} of the step). The AI Core has no float64 units, so these ops cannot move there. The longest is {top}."),
+    N_("Cast the inputs to float32 (or float16) before these ops, or keep the tensors float32 from the start."),
+    N_("Assumes float32 inputs let {fraction} of these ops' time move to the AI Core."),
+    OP_SUMMARY_HINT,
+  },
+  {
+    "cast-transdata",
+    N_("Cast and TransData ops"),
+    N_("Cast and TransData ops take {time} per step, {share} of the op time ({percent} of the step), in {count} executions."),
+    N_("Remove redundant casts (mixed precision lists, inputs already in the right type) and format changes (keep tensors in the device's private format between ops)."),
+    N_("Assumes half of these conversions are redundant and can be removed ({fraction} of their time)."),
+    OP_SUMMARY_HINT,
+  },
+  {
+    "block-dim",
+    N_("Block dim not a multiple of the core count"),
+    N_("{count} ops longer than {threshold} µs use a block dim that is not a multiple of the {cores} cores, so their last wave leaves cores idle; they take {time} per step ({percent} of the step). The largest loss is in {top}."),
+    N_("Tune the tiling so the block dim is a multiple of the core count, e.g. with AOE (Ascend Optimization Engine) operator tuning."),
+    N_("Assumes the work splits evenly over blocks, so a retiled op needs block dim ÷ cores waves instead of rounding up."),
+    N_("Collect the device info (info.json of msprof, NPU_INFO of the database export) or set ai_core_count and vector_core_count for this rule in the advisor settings file."),
+  },
+  {
+    "no-bound",
+    N_("Ops bound by no unit"),
+    N_("{count} ops longer than {threshold} µs keep no pipe busier than {ratio} of their cycles: they are latency bound. They take {time} per step ({percent} of the step). The largest is {top}."),
+    N_("Improve the tiling (bigger tiles, double buffering) or fuse these small ops with their neighbours so each pipe has enough work."),
+    N_("Assumes a better tiling brings the busiest pipe to {ratio} of the cycles, shrinking each op in proportion."),
+    PIPE_METRICS_HINT,
+  },
+  {
+    "unit-bound",
+    N_("Ops bound by one unit"),
+    N_("{count} ops keep the {unit} pipe busy for at least {ratio} of their cycles; they take {time} per step ({percent} of the step). The largest is {top}."),
+    N_("The {unit} pipe is the bottleneck of these ops: for MTE2 move less data (fuse ops to keep data on chip, avoid format changes); for cube or vector use a cheaper algorithm or lower precision."),
+    N_("No saving is estimated: a saturated unit only gets faster with less work."),
+    PIPE_METRICS_HINT,
+  },
+  {
+    "aicore-vs-task",
+    N_("AI Core time well below the task time"),
+    N_("{count} ops keep the cores busy for less than {ratio} of their task's duration; the idle part is {time} per step ({percent} of the step). The largest is {top}."),
+    N_("The tasks wait while the cores are idle: look for MTE2 and memory stalls, synchronisation with other streams, or the host not feeding the device."),
+    N_("Assumes the time the cores sit idle inside these tasks can be hidden."),
+    N_("Collect the AI Core time: msprof --aic-metrics (any metric set adds aicore_time), or the Ascend PyTorch profiler with aic_metrics set."),
+  },
+  {
+    "data-wait",
+    N_("Waiting for data"),
+    N_("Steps wait {time} for data on average ({percent} of the step), more than {threshold} ms; the longest wait is in step {top}."),
+    N_("Feed the device faster: prefetch, more data loader workers, pinned memory, a dataset sink mode, or move preprocessing to the device."),
+    N_("Assumes prefetching hides the whole wait."),
+    N_("Collect the step trace: MindSpore's profiler (step_trace_raw_*_detail_time.csv) or msprof with --training-trace=on (step_trace_*.csv)."),
+  },
+  {
+    "free-time",
+    N_("Device idle within the step"),
+    N_("The device is free (neither computing nor communicating) for {time} per step, {percent} of the step, more than {threshold}; the most in step {top}."),
+    N_("The host is the bottleneck: reduce Python overhead and op launches (graph mode, fused ops, larger batches), and check for synchronisations that stall the launch queue."),
+    N_("Assumes the idle time can be filled by launching ahead."),
+    N_("Collect the step breakdown: the Ascend PyTorch or MindSpore profiler writes step_trace_time.csv with a Free column."),
+  },
+  {
+    "dynamic-shape",
+    N_("Dynamic shapes and op compilation"),
+    N_("{detail}"),
+    N_("Use static shapes where possible and turn off just-in-time compilation: torch_npu.npu.set_compile_mode(jit_compile=False)."),
+    N_("No saving is estimated: compile time is host time that the profile does not split out."),
+    N_("Collect the API statistics (msprof --ascendcl=on, or the Ascend PyTorch profiler at Level1) or op summaries with the OP State column."),
+  },
+  {
+    "environment",
+    N_("Environment variable"),
+    N_("{name} is set to “{value}”: {effect}"),
+    N_("{advice}"),
+    N_("No saving is estimated for a setting."),
+    N_("The Ascend PyTorch and MindSpore profilers write profiler_metadata.json with the environment; older profilers do not."),
+  },
+  {
+    "memory-ops",
+    N_("Memory allocation and free calls"),
+    N_("Allocating and freeing device memory takes {time} in {count} calls ({percent} of the step), more than {threshold} ms; the largest is {top}."),
+    N_("Let the caching allocator reuse memory instead of returning it: PYTORCH_NPU_ALLOC_CONF=expandable_segments:True, and avoid emptying the cache inside the training loop."),
+    N_("Assumes a caching allocator avoids {fraction} of these calls' time."),
+    N_("Collect the API statistics: msprof --ascendcl=on, or the Ascend PyTorch profiler at Level1."),
+  },
+  {
+    "slow-rank",
+    N_("Slow rank"),
+    N_("Step times differ by {spread} between ranks (more than {threshold} of the mean {mean}); {top} is the slowest at {slowest}, most of the difference in its {phase}."),
+    N_("Look at what {top} does differently in its {phase}: an uneven data split, a slower host or device, or a straggling link."),
+    N_("Assumes the other ranks wait for the slowest, so bringing it to the fastest rank's time shortens every step by the difference."),
+    N_("Profile every rank: put each rank's profiler output in one folder, or run msprof-analyze cluster to write cluster_step_trace_time.csv."),
+  },
+};
+
+const SlAdvisorTexts *
+sl_advisor_texts_lookup (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (g_str_equal (texts[i].id, id))
+      return &texts[i];
+  return NULL;
+}
+
+char *
+sl_advisor_texts_format (const char *template,
+                         GHashTable *values)
+{
+  g_autoptr(GString) out = NULL;
+  const char *p;
+
+  if (template == NULL)
+    return g_strdup ("");
+
+  out = g_string_new (NULL);
+  p = _(template);
+  while (*p != '\0')
+    {
+      const char *open = strchr (p, '{');
+      const char *close = open != NULL ? strchr (open, '}') : NULL;
+      g_autofree char *name = NULL;
+      const char *value;
+
+      if (open == NULL || close == NULL)
+        {
+          g_string_append (out, p);
+          break;
+        }
+      g_string_append_len (out, p, open - p);
+      name = g_strndup (open + 1, close - open - 1);
+      value = values != NULL ? g_hash_table_lookup (values, name) : NULL;
+      if (value != NULL)
+        g_string_append (out, value);
+      else
+        g_string_append_len (out, open, close - open + 1);
+      p = close + 1;
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
