@@ -6,7 +6,8 @@
  * occurrences goes wrong); thousands of random pairs of up to 300 ops
  * whose match count must be the O(N·M) table's, with every pair in order
  * on both sides and on equal keys; two 1,000,000-op runs 1% apart with a
- * known answer; the fallbacks on sequences too far apart for the budget;
+ * known answer; the fallbacks on sequences too far apart for the budget,
+ * and the key count that skips a search that cannot fit;
  * progress and cancellation.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -431,6 +432,17 @@ test_fallbacks (void)
     g_assert_cmpuint (result->exact_work, <=, 1000000 + 2 * n);
     /* Random sequences over 300 keys share about a tenth. */
     g_assert_cmpuint (result->matched, >, n / 20);
+  }
+
+  /* Unrelated with other key counts: the counts alone prove the exact
+   * search cannot fit the default budget, so it is not even started. */
+  {
+    g_autofree guint32 *other = layer_stream (rand, n);
+    g_autoptr(SlSequenceAlign) result = align_keys (other, n, b, n, 0);
+
+    check_alignment (result, other, n, b, n);
+    g_assert_cmpint (result->method, ==, SL_SEQUENCE_ALIGN_GREEDY);
+    g_assert_cmpuint (result->exact_work, ==, 0);
   }
 
   /* 1% apart with a marker op every 1,000 (keys far above the rest, so

@@ -18,6 +18,9 @@
 /* Keys up to this much above the number of ops are counted in plain
  * arrays; larger ones are renumbered first. */
 #define DENSE_KEY_SLACK 65536
+/* Pieces of at least this many ops count their keys before the exact
+ * search, to skip it when it surely cannot fit its budget. */
+#define ROOT_CHECK_OPS 4096
 
 typedef enum {
   PIECE_ALIGN,     /* exact, within its pool */
@@ -34,6 +37,7 @@ typedef struct {
   guint32 pool;
   guint8  kind;
   guint8  depth;
+  guint8  root;    /* the first piece of its pool */
 } Piece;
 
 typedef enum {
@@ -74,6 +78,7 @@ typedef struct {
   const guint32               *ka;
   const guint32               *kb;
   guint32                     *dense;
+  guint32                      max_key;
   guint32                      n_keys;
   guint32                     *count_a;
   guint32                     *count_b;
@@ -122,7 +127,7 @@ push_piece (Run       *run,
             guint32    pool,
             guint      depth)
 {
-  Piece p = { a0, a1, b0, b1, pool, kind, depth };
+  Piece p = { a0, a1, b0, b1, pool, kind, depth, FALSE };
 
   g_array_append_val (run->stack, p);
 }
@@ -302,24 +307,39 @@ hash_key (gconstpointer key)
   return GPOINTER_TO_UINT (key);
 }
 
+static guint32
+max_key (Run *run)
+{
+  guint32 max = 0;
+
+  for (gint32 i = 0; i < run->n; i++)
+    max = MAX (max, run->a[i]);
+  for (gint32 j = 0; j < run->m; j++)
+    max = MAX (max, run->b[j]);
+  return max;
+}
+
+static gboolean
+keys_are_dense (Run     *run,
+                guint32  max)
+{
+  return (guint64)max < (guint64)run->n + run->m + DENSE_KEY_SLACK;
+}
+
 static void
 ensure_key_tables (Run *run)
 {
-  guint32 max_key = 0;
+  guint32 max;
   gsize total = (gsize)run->n + run->m;
 
   if (run->count_a != NULL)
     return;
 
-  for (gint32 i = 0; i < run->n; i++)
-    max_key = MAX (max_key, run->a[i]);
-  for (gint32 j = 0; j < run->m; j++)
-    max_key = MAX (max_key, run->b[j]);
-
+  max = run->max_key;
   run->ka = run->a;
   run->kb = run->b;
-  if ((guint64)max_key < total + DENSE_KEY_SLACK)
-    run->n_keys = max_key + 1;
+  if (keys_are_dense (run, max))
+    run->n_keys = max + 1;
   else
     {
       /* Sparse keys: renumber them in order of first appearance. The
@@ -420,6 +440,45 @@ find_anchors (Run         *run,
     g_array_index (run->anchors, Anchor, l - 1) = g_array_index (candidates, Anchor, c);
 }
 
+/* At least this many edits: every key's surplus on one side. */
+static guint64
+count_bound (Run         *run,
+             const Piece *p)
+{
+  const guint32 *ka = run->ka, *kb = run->kb;
+  guint64 bound = 0;
+
+  for (gint32 j = p->b0; j < p->b1; j++)
+    run->count_b[kb[j]]++;
+  for (gint32 i = p->a0; i < p->a1; i++)
+    run->count_a[ka[i]]++;
+  for (gint32 i = p->a0; i < p->a1; i++)
+    {
+      guint32 k = ka[i];
+
+      bound += run->count_a[k] > run->count_b[k] ? run->count_a[k] - run->count_b[k] : run->count_b[k] - run->count_a[k];
+      run->count_a[k] = run->count_b[k] = 0;
+    }
+  for (gint32 j = p->b0; j < p->b1; j++)
+    {
+      bound += run->count_b[kb[j]];
+      run->count_b[kb[j]] = 0;
+    }
+  run->work += 2 * ((guint64)(p->a1 - p->a0) + (p->b1 - p->b0));
+  return bound;
+}
+
+/* Whether the exact search of a piece with at least @bound edits surely
+ * costs more than @budget: each way, its c-th step visits at least about
+ * c / 2 diagonals, and it takes D / 2 steps, so at least D² / 16 cells;
+ * the test leaves another factor of two. */
+static gboolean
+surely_over_budget (guint64 bound,
+                    guint64 budget)
+{
+  return bound > G_GUINT64_CONSTANT (1) << 31 || bound * bound / 32 > budget;
+}
+
 /* A piece whose exact budget ran out: split on anchors, each gap with a
  * budget of its own, or cut greedily when there are none. */
 static void
@@ -461,6 +520,7 @@ fall_back (Run         *run,
           g_array_append_val (run->pools, budget);
           push_piece (run, PIECE_ALIGN, gap_a0, next_a, gap_b0, next_b,
                       run->pools->len - 1, p->depth + 1);
+          g_array_index (run->stack, Piece, run->stack->len - 1).root = TRUE;
         }
       if (k - 1 > 0)
         {
@@ -523,6 +583,15 @@ align_pieces (Run *run)
           guint64 *left = &g_array_index (run->pools, guint64, p.pool);
 
           split = SPLIT_OVER_BUDGET;
+          /* The first piece of a pool may be seen to be too far apart
+           * before any search, if its keys are cheap to count. */
+          if (p.root && (gint64)(p.a1 - p.a0) + (p.b1 - p.b0) >= ROOT_CHECK_OPS &&
+              (run->count_a != NULL || keys_are_dense (run, run->max_key)) && *left > 0)
+            {
+              ensure_key_tables (run);
+              if (surely_over_budget (count_bound (run, &p), *left))
+                *left = 0;
+            }
           if (*left > 0)
             {
               split = find_split (run, p.a0, p.a1, p.b0, p.b1, *left, G_MAXINT32,
@@ -633,6 +702,8 @@ sl_sequence_align_compute (const SlSequenceAlignInput   *input,
   budget = input->max_work != 0 ? input->max_work : SL_SEQUENCE_ALIGN_DEFAULT_WORK;
   g_array_append_val (run.pools, budget);
   push_piece (&run, PIECE_ALIGN, 0, run.n, 0, run.m, 0, 0);
+  g_array_index (run.stack, Piece, 0).root = TRUE;
+  run.max_key = max_key (&run);
 
   done = align_pieces (&run);
 

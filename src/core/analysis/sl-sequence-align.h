@@ -19,8 +19,10 @@
  * full O(N·M) table would give in length, whatever the input.
  *
  * The exact search may explore at most max_work cells (a diagonal visited
- * or a pair of keys compared). When that runs out, the pieces not yet
- * aligned fall back, in order:
+ * or a pair of keys compared). It is not started on a large piece whose
+ * key counts alone prove it could not fit (D is at least the sum over keys
+ * of the difference of their counts). When the budget runs out, the
+ * pieces not yet aligned fall back, in order:
  *   1. anchors: keys that occur exactly once in the piece on each side,
  *      the longest chain of them in order on both sides (patience diff);
  *      they are matched and the gaps between them get their own exact
@@ -46,10 +48,11 @@
 
 G_BEGIN_DECLS
 
-/* Cells the exact search explores when the input asks for 0: about a
- * second of work, twenty times what two 1,000,000-op runs differing in 1%
- * of their ops take. */
-#define SL_SEQUENCE_ALIGN_DEFAULT_WORK    G_GUINT64_CONSTANT (1000000000)
+/* Cells the exact search explores when the input asks for 0: a second
+ * or two of work, about four times what two 1,000,000-op training runs
+ * differing in 1% of their ops take (the cost grows with the square of
+ * the differences). */
+#define SL_SEQUENCE_ALIGN_DEFAULT_WORK    G_GUINT64_CONSTANT (500000000)
 /* The exact budget of one gap between anchors, per op in it. */
 #define SL_SEQUENCE_ALIGN_GAP_WORK_PER_OP 16
 /* The greedy fallback's cut. */
