@@ -1,14 +1,15 @@
 /* sl-sequence-align.h: aligning two op sequences by a longest common subsequence
  *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
  * The baseline comparison pairs the ops of two runs. Each op is a key (a
- * guint32; the caller interns "name|type|input shape" or whatever makes
- * two ops the same op), each run one array of keys, and the alignment is
- * a longest common subsequence of the two arrays: the matched pairs, and
- * between them the hunks of ops only in the baseline and only in the
- * comparison. msprof-analyze gave up its exact LCS on large profiles
- * (more than 30 minutes above 5·10⁹ cells) for difflib's SequenceMatcher,
- * which is not exact; MindStudio Insight pairs the k-th occurrence of each
- * name. This one is exact unless a work budget runs out, and says so.
+ * guint32; the caller interns "name|type|input shape"), each run an array
+ * of keys, and the alignment a longest common subsequence of the two: the
+ * matched pairs and, between them, the hunks of ops only in one run.
+ * msprof-analyze gave up its exact LCS on large profiles for difflib's
+ * SequenceMatcher, which is not exact; MindStudio Insight pairs the k-th
+ * occurrence of each name. This is exact unless a work budget runs out,
+ * and says so.
  *
  * The exact method is Myers' O((N + M)·D) greedy diff with its
  * linear-space refinement (bisection on the middle snake, as in GNU diff),
@@ -39,8 +40,6 @@
  *
  * It runs synchronously; callers put it on a worker. The same input and
  * budget give the same output.
- *
- * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
