@@ -768,7 +768,7 @@ rounded_rect (cairo_t *cr,
 }
 
 /* A rect with its top corners rounded: a frame's header band. */
-G_GNUC_UNUSED static void
+static void
 top_rounded_rect (cairo_t *cr,
                   double   x,
                   double   y,
@@ -1117,6 +1117,91 @@ fill_frame_uncovered (SlGraphRenderer       *self,
   return TRUE;
 }
 
+/* A one-pixel outline around (@x, @y, @w, @h), which lie on pixel
+ * centres: the sides as whole-pixel rectangles, cut to the view, and
+ * the rounded corners stroked. FALSE when too small for that. */
+static gboolean
+outline_on_pixels (cairo_t               *cr,
+                   const SlGraphViewport *vp,
+                   double                 x,
+                   double                 y,
+                   double                 w,
+                   double                 h,
+                   double                 radius)
+{
+  double r = MIN (radius, MIN (w, h) / 2), k;
+  int R = (int) ceil (r);
+  double left = -FRAME_MARGIN, top = -FRAME_MARGIN, right = vp->width + FRAME_MARGIN, bottom = vp->height + FRAME_MARGIN;
+  int x0 = (int) (x - 0.5), y0 = (int) (y - 0.5), x1 = (int) (x + w - 0.5), y1 = (int) (y + h - 0.5);
+  double hx0 = MAX (x0 + R, left), hx1 = MIN (x1 + 1 - R, right);
+  double vy0 = MAX (y0 + R, top), vy1 = MIN (y1 + 1 - R, bottom);
+
+  if (w < 2 * R + 2 || h < 2 * R + 2)
+    return FALSE;
+  r = R;
+  k = r * 0.4477;
+
+  /* Sides */
+  if (hx1 > hx0)
+    {
+      if (y0 >= top && y0 < bottom)
+        cairo_rectangle (cr, hx0, y0, hx1 - hx0, 1);
+      if (y1 >= top && y1 < bottom)
+        cairo_rectangle (cr, hx0, y1, hx1 - hx0, 1);
+    }
+  if (vy1 > vy0)
+    {
+      if (x0 >= left && x0 < right)
+        cairo_rectangle (cr, x0, vy0, 1, vy1 - vy0);
+      if (x1 >= left && x1 < right)
+        cairo_rectangle (cr, x1, vy0, 1, vy1 - vy0);
+    }
+  cairo_fill (cr);
+
+  /* Corners in view, top pair and bottom pair apart so cairo does not
+   * scan the rows between them. */
+  for (guint bottom_pair = 0; bottom_pair < 2; bottom_pair++)
+    {
+      double cy = bottom_pair ? y + h : y, sy = bottom_pair ? -1 : 1;
+      gboolean any = FALSE;
+
+      if (cy + R < top || cy - R > bottom)
+        continue;
+      if (x + R > left && x - R < right)
+        {
+          cairo_move_to (cr, x + r, cy);
+          cairo_curve_to (cr, x + k, cy, x, cy + sy * k, x, cy + sy * r);
+          any = TRUE;
+        }
+      if (x + w + R > left && x + w - R < right)
+        {
+          cairo_move_to (cr, x + w - r, cy);
+          cairo_curve_to (cr, x + w - k, cy, x + w, cy + sy * k, x + w, cy + sy * r);
+          any = TRUE;
+        }
+      if (any)
+        cairo_stroke (cr);
+    }
+  return TRUE;
+}
+
+static void
+set_frame_stroke (SlGraphRenderer       *self,
+                  cairo_t               *cr,
+                  const SlGraphSceneBox *b,
+                  guint8                 state)
+{
+  cairo_set_line_width (cr, 1);
+  if (b->flags & SL_GRAPH_BOX_ERROR)
+    set_rgb (cr, self->error), cairo_set_line_width (cr, 2);
+  else if (b->flags & SL_GRAPH_BOX_WARNING)
+    set_rgb (cr, self->warning), cairo_set_line_width (cr, 2);
+  else if (state & STATE_MARKED)
+    set_rgb (cr, self->marker), cairo_set_line_width (cr, 2.5);
+  else
+    set_rgb (cr, self->colors[C_CONTAINER].stroke);
+}
+
 static void
 draw_frame (SlGraphRenderer       *self,
             cairo_t               *cr,
@@ -1133,11 +1218,41 @@ draw_frame (SlGraphRenderer       *self,
   guint depth = MIN (b->depth, MAX_DEPTH_COLORS - 1);
   double x = r.x + 0.5, y = r.y + 0.5, w = r.w - 1, h = r.h - 1;
 
+  if (self->naive)
+    {
+      /* The peer fills and strokes every frame whole. */
+      rounded_rect (cr, x, y, w, h, radius);
+      set_rgb (cr, self->frame_fill[depth]);
+      cairo_fill (cr);
+      if (band >= 4)
+        {
+          top_rounded_rect (cr, x, y, w, band, radius);
+          set_rgb (cr, self->frame_header[depth]);
+          cairo_fill (cr);
+        }
+      rounded_rect (cr, x, y, w, h, radius);
+      set_frame_stroke (self, cr, b, state);
+      cairo_stroke (cr);
+      if (band >= 4)
+        draw_text (self, cr, index, TEXT_HEADER, b->label, TRUE, r.x + LABEL_PADDING, r.y + band / 2,
+                   r.w - 2 * LABEL_PADDING, band + 2, c->text);
+      return;
+    }
+
+  /* On whole pixels, so a plain outline is four one-pixel rectangles and
+   * four corners instead of an antialiased stroke around the frame
+   * (frame outlines were the largest cost in the zoomed-in views), and
+   * crisp. */
+  x = round (r.x) + 0.5, y = round (r.y) + 0.5;
+  w = round (r.x + r.w) - round (r.x) - 1, h = round (r.y + r.h) - round (r.y) - 1;
+  band = round (band);
+  radius = MAX (round (radius), 1);
+
   /* Opaque, one shade deeper a level: as cheap to fill as it gets. Only
    * what is in view is filled and outlined: at zoom 1 the gradients'
    * frame is 200,000 pixels tall, and a path that size costs cairo
    * milliseconds to clip. */
-  if (!frame_path (cr, vp, x, y, w, h, radius, TRUE))
+  if (w <= 0 || h <= 0 || !frame_path (cr, vp, x, y, w, h, radius, TRUE))
     return;
   set_rgb (cr, self->frame_fill[depth]);
   if (w * h >= LARGE_FRAME_AREA && fill_frame_uncovered (self, cr, vp, index, x, y, w, h, radius))
@@ -1149,17 +1264,13 @@ draw_frame (SlGraphRenderer       *self,
       set_rgb (cr, self->frame_header[depth]);
       cairo_fill (cr);
     }
-  frame_path (cr, vp, x, y, w, h, radius, TRUE);
-  cairo_set_line_width (cr, 1);
-  if (b->flags & SL_GRAPH_BOX_ERROR)
-    set_rgb (cr, self->error), cairo_set_line_width (cr, 2);
-  else if (b->flags & SL_GRAPH_BOX_WARNING)
-    set_rgb (cr, self->warning), cairo_set_line_width (cr, 2);
-  else if (state & STATE_MARKED)
-    set_rgb (cr, self->marker), cairo_set_line_width (cr, 2.5);
-  else
-    set_rgb (cr, c->stroke);
-  cairo_stroke (cr);
+  set_frame_stroke (self, cr, b, state);
+  if ((b->flags & (SL_GRAPH_BOX_ERROR | SL_GRAPH_BOX_WARNING)) || (state & STATE_MARKED)
+      || !outline_on_pixels (cr, vp, x, y, w, h, radius))
+    {
+      frame_path (cr, vp, x, y, w, h, radius, TRUE);
+      cairo_stroke (cr);
+    }
 
   /* The name stays in view as long as part of the band is: a frame
    * wider than the view shows it at the view's left edge. */
@@ -1243,34 +1354,37 @@ draw_batched_shapes (SlGraphRenderer       *self,
                      const SlGraphViewport *vp,
                      const SlGraphSceneBox *boxes)
 {
-  guint32 used = 0;
+  guint32 used[2] = { 0, 0 };
 
   for (guint i = 0; i < self->nodes->len; i++)
     {
       guint32 index = g_array_index (self->nodes, guint32, i);
 
       if (is_batched (&boxes[index]))
-        used |= 1u << self->box_class[index];
+        used[boxes[index].shape == SL_GRAPH_SHAPE_CONST] |= 1u << self->box_class[index];
     }
   cairo_set_line_width (cr, 1);
-  for (guint c = 0; c < N_CLASSES; c++)
-    {
-      const ClassColors *colors = &self->colors[c];
+  /* Constants' chips after the rest: they sit inside their ops. */
+  for (guint chips = 0; chips < 2; chips++)
+    for (guint c = 0; c < N_CLASSES; c++)
+      {
+        const ClassColors *colors = &self->colors[c];
 
-      if (!(used & (1u << c)))
-        continue;
-      for (guint i = 0; i < self->nodes->len; i++)
-        {
-          guint32 index = g_array_index (self->nodes, guint32, i);
+        if (!(used[chips] & (1u << c)))
+          continue;
+        for (guint i = 0; i < self->nodes->len; i++)
+          {
+            guint32 index = g_array_index (self->nodes, guint32, i);
 
-          if (self->box_class[index] == c && is_batched (&boxes[index]))
-            path_batched (vp, cr, &boxes[index]);
-        }
-      cairo_set_source_rgba (cr, colors->fill[0], colors->fill[1], colors->fill[2], colors->fill[3]);
-      cairo_fill_preserve (cr);
-      set_rgb (cr, colors->stroke);
-      cairo_stroke (cr);
-    }
+            if (self->box_class[index] == c && is_batched (&boxes[index])
+                && (boxes[index].shape == SL_GRAPH_SHAPE_CONST) == chips)
+              path_batched (vp, cr, &boxes[index]);
+          }
+        cairo_set_source_rgba (cr, colors->fill[0], colors->fill[1], colors->fill[2], colors->fill[3]);
+        cairo_fill_preserve (cr);
+        set_rgb (cr, colors->stroke);
+        cairo_stroke (cr);
+      }
 }
 
 static void
@@ -1441,6 +1555,50 @@ arrow_size (const SlGraphViewport *vp)
   return CLAMP (8 * vp->zoom, 0, 8);
 }
 
+static gboolean clip_segment (double  x0,
+                              double  y0,
+                              double  x1,
+                              double  y1,
+                              double  left,
+                              double  top,
+                              double  right,
+                              double  bottom,
+                              double *t0,
+                              double *t1);
+
+/* Adds polyline segments to the path; with @clip, only their parts near
+ * the view: at zoom 1 an edge from a broadcast node runs for 100,000
+ * pixels, and cairo strokes all of it before clipping. The cut ends lie
+ * outside the view, beyond any join. */
+typedef struct {
+  cairo_t               *cr;
+  const SlGraphViewport *vp;
+  gboolean               clip;
+  gboolean               down;
+} Pen;
+
+static void
+pen_segment (Pen    *pen,
+             double  x0,
+             double  y0,
+             double  x1,
+             double  y1)
+{
+  double t0 = 0, t1 = 1;
+
+  if (pen->clip
+      && !clip_segment (x0, y0, x1, y1, -EDGE_MARGIN, -EDGE_MARGIN, pen->vp->width + EDGE_MARGIN,
+                        pen->vp->height + EDGE_MARGIN, &t0, &t1))
+    {
+      pen->down = FALSE;
+      return;
+    }
+  if (!pen->down || t0 > 0)
+    cairo_move_to (pen->cr, x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0);
+  cairo_line_to (pen->cr, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1);
+  pen->down = t1 >= 1;
+}
+
 /* Appends the edge's polyline (points closer than a pixel dropped) and,
  * when @arrow, its arrowhead to @heads; the line stops at the head's
  * base so its end does not poke through the tip. */
@@ -1452,27 +1610,27 @@ path_edge (SlGraphRenderer         *self,
            const SlGraphScenePoint *points,
            double                   arrow,
            double                   line_w,
-           GArray                  *heads)
+           GArray                  *heads,
+           gboolean                 clip)
 {
   const SlGraphScenePoint *p = points + e->first_point;
   double lx = (p[0].x - vp->x) * vp->zoom, ly = (p[0].y - vp->y) * vp->zoom;
-  double px = lx, py = ly;
   double ex = (p[e->n_points - 1].x - vp->x) * vp->zoom, ey = (p[e->n_points - 1].y - vp->y) * vp->zoom;
+  Pen pen = { cr, vp, clip, FALSE };
 
-  cairo_move_to (cr, lx, ly);
   for (guint i = 1; i + 1 < e->n_points; i++)
     {
       double x = (p[i].x - vp->x) * vp->zoom, y = (p[i].y - vp->y) * vp->zoom;
 
       if (fabs (x - lx) + fabs (y - ly) < 1)
         continue;
-      cairo_line_to (cr, x, y);
-      px = lx = x;
-      py = ly = y;
+      pen_segment (&pen, lx, ly, x, y);
+      lx = x;
+      ly = y;
     }
   if (arrow > 0 && heads != NULL)
     {
-      double dx = ex - px, dy = ey - py, len = hypot (dx, dy);
+      double dx = ex - lx, dy = ey - ly, len = hypot (dx, dy);
 
       if (len > arrow * 0.8)
         {
@@ -1481,12 +1639,14 @@ path_edge (SlGraphRenderer         *self,
           double half = arrow * 0.42 + line_w * 0.3;
           double tri[6] = { ex, ey, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half };
 
-          g_array_append_vals (heads, tri, 6);
-          cairo_line_to (cr, ex - ux * arrow * 0.7, ey - uy * arrow * 0.7);
+          if (!clip || (ex > -EDGE_MARGIN && ey > -EDGE_MARGIN && ex < vp->width + EDGE_MARGIN
+                        && ey < vp->height + EDGE_MARGIN))
+            g_array_append_vals (heads, tri, 6);
+          pen_segment (&pen, lx, ly, ex - ux * arrow * 0.7, ey - uy * arrow * 0.7);
           return;
         }
     }
-  cairo_line_to (cr, ex, ey);
+  pen_segment (&pen, lx, ly, ex, ey);
 }
 
 static void
@@ -1660,7 +1820,7 @@ stroke_edges (SlGraphRenderer       *self,
     {
       const SlGraphSceneEdge *e = &edges[g_array_index (list, guint32, i)];
 
-      path_edge (self, cr, vp, e, points, arrow, line_w, heads);
+      path_edge (self, cr, vp, e, points, arrow, line_w, heads, kind != SL_GRAPH_SCENE_EDGE_CONTROL);
       if (kind == SL_GRAPH_SCENE_EDGE_CONTROL)
         stroke_dashed_in_view (cr, vp);
       any_reversed |= e->reversed;
@@ -1789,7 +1949,8 @@ raster_edges (SlGraphRenderer       *self,
   const SlGraphScenePoint *points = sl_graph_scene_get_points (self->scene, NULL);
   cairo_surface_t *mask;
   guint8 *data;
-  int stride;
+  int stride, ox, oy, mw, mh;
+  double ex0 = G_MAXDOUBLE, ey0 = G_MAXDOUBLE, ex1 = -G_MAXDOUBLE, ey1 = -G_MAXDOUBLE;
   guint n = 0;
 
   for (guint w = 0; w < 4; w++)
@@ -1797,7 +1958,50 @@ raster_edges (SlGraphRenderer       *self,
   if (n == 0 || vp->width <= 0 || vp->height <= 0)
     return;
 
-  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, vp->width, vp->height);
+  /* The mask covers what the lines cover: at 10 % the layers' column is a
+   * fifth of the view, and clearing and painting the whole view through
+   * the mask took longer than the lines. */
+  for (guint w = 0; w < 4; w++)
+    {
+      GArray *batch = self->edge_batch[kind][w];
+      double pad = edge_width (vp, w) / 2 + 2;
+
+      for (guint i = 0; i < batch->len; i++)
+        {
+          const SlGraphSceneEdge *e = &edges[g_array_index (batch, guint32, i)];
+          const SlGraphScenePoint *p = points + e->first_point;
+          double lx = (p[0].x - vp->x) * vp->zoom, ly = (p[0].y - vp->y) * vp->zoom;
+
+          for (guint k = 1; k < e->n_points; k++)
+            {
+              double x = (p[k].x - vp->x) * vp->zoom, y = (p[k].y - vp->y) * vp->zoom;
+              double t0, t1;
+
+              if (clip_segment (lx, ly, x, y, -2, -2, vp->width + 2, vp->height + 2, &t0, &t1))
+                {
+                  double ax = lx + (x - lx) * t0, ay = ly + (y - ly) * t0;
+                  double bx = lx + (x - lx) * t1, by = ly + (y - ly) * t1;
+
+                  ex0 = MIN (ex0, MIN (ax, bx) - pad), ex1 = MAX (ex1, MAX (ax, bx) + pad);
+                  ey0 = MIN (ey0, MIN (ay, by) - pad), ey1 = MAX (ey1, MAX (ay, by) + pad);
+                }
+              lx = x, ly = y;
+            }
+        }
+    }
+  ox = (int) MAX (floor (ex0), 0), oy = (int) MAX (floor (ey0), 0);
+  mw = (int) MIN (ceil (ex1), vp->width) - ox, mh = (int) MIN (ceil (ey1), vp->height) - oy;
+  if (mw <= 0 || mh <= 0)
+    {
+      for (guint w = 0; w < 4; w++)
+        {
+          self->last_n_edges += self->edge_batch[kind][w]->len;
+          g_array_set_size (self->edge_batch[kind][w], 0);
+        }
+      return;
+    }
+
+  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, mw, mh);
   data = cairo_image_surface_get_data (mask);
   stride = cairo_image_surface_get_stride (mask);
   for (guint w = 0; w < 4; w++)
@@ -1818,8 +2022,9 @@ raster_edges (SlGraphRenderer       *self,
 
               /* Only the part in view (and a pixel around it). */
               if (clip_segment (lx, ly, x, y, -2, -2, vp->width + 2, vp->height + 2, &t0, &t1))
-                raster_segment (data, stride, vp->width, vp->height,
-                                lx + (x - lx) * t0, ly + (y - ly) * t0, lx + (x - lx) * t1, ly + (y - ly) * t1,
+                raster_segment (data, stride, mw, mh,
+                                lx + (x - lx) * t0 - ox, ly + (y - ly) * t0 - oy,
+                                lx + (x - lx) * t1 - ox, ly + (y - ly) * t1 - oy,
                                 half, k == 1 && t0 == 0, k + 1 == e->n_points && t1 == 1);
               lx = x, ly = y;
             }
@@ -1828,7 +2033,7 @@ raster_edges (SlGraphRenderer       *self,
     }
   cairo_surface_mark_dirty (mask);
   cairo_set_source_rgba (cr, self->edge_color[kind][0], self->edge_color[kind][1], self->edge_color[kind][2], alpha);
-  cairo_mask_surface (cr, mask, 0, 0);
+  cairo_mask_surface (cr, mask, ox, oy);
   cairo_surface_destroy (mask);
 
   /* Rings at the sources of back edges, as stroke_edges() draws them. */
@@ -2035,7 +2240,7 @@ draw_naive (SlGraphRenderer       *self,
 
       set_rgb (cr, self->edge_color[edges[i].kind ? 1 : 0]);
       cairo_set_line_width (cr, w);
-      path_edge (self, cr, vp, &edges[i], points, arrow_size (vp) + w, w, heads);
+      path_edge (self, cr, vp, &edges[i], points, arrow_size (vp) + w, w, heads, FALSE);
       cairo_stroke (cr);
       fill_heads (cr, heads);
     }
