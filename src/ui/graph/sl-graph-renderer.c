@@ -34,6 +34,9 @@
 /* Frames larger than this on screen (pixels²) are filled only where
  * the frames inside them leave them showing. */
 #define LARGE_FRAME_AREA 40000.0
+/* Zoomed in, edges up to this wide (pixels) go through the coverage
+ * mask; thicker ones need cairo's round joins. */
+#define RASTER_MAX_WIDTH 2.6
 #define HEAT_STEPS 16
 #define MINIMAP_PADDING 6.0
 #define MAX_DEPTH_COLORS 8
@@ -1931,93 +1934,118 @@ raster_segment (guint8 *mask,
     }
 }
 
-/* Zoomed far out, edges are a pixel wide or less and cover hundreds of
- * pixels each; the fitted LLM graph draws 1,400 of them, 285,000 pixels
- * of line, much of it fans of a thousand edges into one op. cairo
- * strokes that in about 25 ms; written here into a coverage mask of the
- * view and painted through it at once it takes a few. Arrowheads and
- * dashes are not drawn at these zooms, which keeps this to plain lines;
- * the batches of @kind are drawn and emptied. */
+/* Thin edges are written into an 8-bit coverage mask of the part of
+ * the view they cross and painted through it at once. Zoomed out, the
+ * fitted LLM graph draws 1,400 edges, 285,000 pixels of line, much of it
+ * fans of a thousand edges into one op: cairo strokes that in about
+ * 25 ms, the mask takes a few. Zoomed in, fans of TupleGetItem outputs
+ * cross the view the same way. Lines up to @max_width pixels go this
+ * way (their joins need no rounding to look joined); arrowheads are
+ * filled by cairo as stroke_edges() does, rings drawn alike. The
+ * batches of @kind taken are emptied, thicker ones left for cairo. */
 static void
 raster_edges (SlGraphRenderer       *self,
               cairo_t               *cr,
               const SlGraphViewport *vp,
               guint                  kind,
-              double                 alpha)
+              double                 alpha,
+              gboolean               arrows,
+              double                 max_width)
 {
   const SlGraphSceneEdge *edges = sl_graph_scene_get_edges (self->scene, NULL);
   const SlGraphScenePoint *points = sl_graph_scene_get_points (self->scene, NULL);
+  g_autoptr(GArray) pts = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) runs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) heads = g_array_new (FALSE, FALSE, sizeof (double));
   cairo_surface_t *mask;
   guint8 *data;
   int stride, ox, oy, mw, mh;
   double ex0 = G_MAXDOUBLE, ey0 = G_MAXDOUBLE, ex1 = -G_MAXDOUBLE, ey1 = -G_MAXDOUBLE;
-  guint n = 0;
+  gboolean taken[4] = { FALSE, FALSE, FALSE, FALSE };
 
-  for (guint w = 0; w < 4; w++)
-    n += self->edge_batch[kind][w]->len;
-  if (n == 0 || vp->width <= 0 || vp->height <= 0)
+  if (vp->width <= 0 || vp->height <= 0)
     return;
+
+  /* The lines on screen: runs of (first point, n points, width class) */
+  for (guint w = 0; w < 4; w++)
+    {
+      GArray *batch = self->edge_batch[kind][w];
+      double line_w = edge_width (vp, w), arrow = arrows ? arrow_size (vp) + line_w : 0;
+
+      if (batch->len == 0 || line_w > max_width)
+        continue;
+      taken[w] = TRUE;
+      for (guint i = 0; i < batch->len; i++)
+        {
+          const SlGraphSceneEdge *e = &edges[g_array_index (batch, guint32, i)];
+          const SlGraphScenePoint *p = points + e->first_point;
+          guint32 run[3] = { pts->len / 2, 0, w };
+          double x, y, lx = 0, ly = 0;
+
+          for (guint k = 0; k < e->n_points; k++)
+            {
+              x = (p[k].x - vp->x) * vp->zoom, y = (p[k].y - vp->y) * vp->zoom;
+              if (k == e->n_points - 1 && arrow > 0 && run[1] > 0)
+                {
+                  double dx = x - lx, dy = y - ly, len = hypot (dx, dy);
+
+                  if (len > arrow * 0.8)
+                    {
+                      double ux = dx / len, uy = dy / len;
+                      double bx = x - ux * arrow, by = y - uy * arrow;
+                      double half = arrow * 0.42 + line_w * 0.3;
+                      double tri[6] = { x, y, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half };
+
+                      if (x > -EDGE_MARGIN && y > -EDGE_MARGIN && x < vp->width + EDGE_MARGIN && y < vp->height + EDGE_MARGIN)
+                        g_array_append_vals (heads, tri, 6);
+                      x -= ux * arrow * 0.7, y -= uy * arrow * 0.7;
+                    }
+                }
+              g_array_append_val (pts, x);
+              g_array_append_val (pts, y);
+              run[1]++;
+              if (k > 0)
+                {
+                  double t0, t1;
+
+                  if (clip_segment (lx, ly, x, y, -2, -2, vp->width + 2, vp->height + 2, &t0, &t1))
+                    {
+                      double ax = lx + (x - lx) * t0, ay = ly + (y - ly) * t0;
+                      double bx = lx + (x - lx) * t1, by = ly + (y - ly) * t1;
+                      double pad = line_w / 2 + 2;
+
+                      ex0 = MIN (ex0, MIN (ax, bx) - pad), ex1 = MAX (ex1, MAX (ax, bx) + pad);
+                      ey0 = MIN (ey0, MIN (ay, by) - pad), ey1 = MAX (ey1, MAX (ay, by) + pad);
+                    }
+                }
+              lx = x, ly = y;
+            }
+          g_array_append_vals (runs, run, 3);
+        }
+      self->last_n_edges += batch->len;
+    }
 
   /* The mask covers what the lines cover: at 10 % the layers' column is a
    * fifth of the view, and clearing and painting the whole view through
    * the mask took longer than the lines. */
-  for (guint w = 0; w < 4; w++)
-    {
-      GArray *batch = self->edge_batch[kind][w];
-      double pad = edge_width (vp, w) / 2 + 2;
-
-      for (guint i = 0; i < batch->len; i++)
-        {
-          const SlGraphSceneEdge *e = &edges[g_array_index (batch, guint32, i)];
-          const SlGraphScenePoint *p = points + e->first_point;
-          double lx = (p[0].x - vp->x) * vp->zoom, ly = (p[0].y - vp->y) * vp->zoom;
-
-          for (guint k = 1; k < e->n_points; k++)
-            {
-              double x = (p[k].x - vp->x) * vp->zoom, y = (p[k].y - vp->y) * vp->zoom;
-              double t0, t1;
-
-              if (clip_segment (lx, ly, x, y, -2, -2, vp->width + 2, vp->height + 2, &t0, &t1))
-                {
-                  double ax = lx + (x - lx) * t0, ay = ly + (y - ly) * t0;
-                  double bx = lx + (x - lx) * t1, by = ly + (y - ly) * t1;
-
-                  ex0 = MIN (ex0, MIN (ax, bx) - pad), ex1 = MAX (ex1, MAX (ax, bx) + pad);
-                  ey0 = MIN (ey0, MIN (ay, by) - pad), ey1 = MAX (ey1, MAX (ay, by) + pad);
-                }
-              lx = x, ly = y;
-            }
-        }
-    }
   ox = (int) MAX (floor (ex0), 0), oy = (int) MAX (floor (ey0), 0);
   mw = (int) MIN (ceil (ex1), vp->width) - ox, mh = (int) MIN (ceil (ey1), vp->height) - oy;
-  if (mw <= 0 || mh <= 0)
+  if (mw > 0 && mh > 0)
     {
-      for (guint w = 0; w < 4; w++)
+      const double *xy = (const double *) pts->data;
+
+      mask = cairo_image_surface_create (CAIRO_FORMAT_A8, mw, mh);
+      data = cairo_image_surface_get_data (mask);
+      stride = cairo_image_surface_get_stride (mask);
+      for (guint r = 0; r < runs->len; r += 3)
         {
-          self->last_n_edges += self->edge_batch[kind][w]->len;
-          g_array_set_size (self->edge_batch[kind][w], 0);
-        }
-      return;
-    }
+          guint32 first = g_array_index (runs, guint32, r), n = g_array_index (runs, guint32, r + 1);
+          double half = edge_width (vp, g_array_index (runs, guint32, r + 2)) / 2;
 
-  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, mw, mh);
-  data = cairo_image_surface_get_data (mask);
-  stride = cairo_image_surface_get_stride (mask);
-  for (guint w = 0; w < 4; w++)
-    {
-      GArray *batch = self->edge_batch[kind][w];
-      double half = edge_width (vp, w) / 2;
-
-      for (guint i = 0; i < batch->len; i++)
-        {
-          const SlGraphSceneEdge *e = &edges[g_array_index (batch, guint32, i)];
-          const SlGraphScenePoint *p = points + e->first_point;
-          double lx = (p[0].x - vp->x) * vp->zoom, ly = (p[0].y - vp->y) * vp->zoom;
-
-          for (guint k = 1; k < e->n_points; k++)
+          for (guint k = 1; k < n; k++)
             {
-              double x = (p[k].x - vp->x) * vp->zoom, y = (p[k].y - vp->y) * vp->zoom;
+              double lx = xy[2 * (first + k - 1)], ly = xy[2 * (first + k - 1) + 1];
+              double x = xy[2 * (first + k)], y = xy[2 * (first + k) + 1];
               double t0, t1;
 
               /* Only the part in view (and a pixel around it). */
@@ -2025,16 +2053,19 @@ raster_edges (SlGraphRenderer       *self,
                 raster_segment (data, stride, mw, mh,
                                 lx + (x - lx) * t0 - ox, ly + (y - ly) * t0 - oy,
                                 lx + (x - lx) * t1 - ox, ly + (y - ly) * t1 - oy,
-                                half, k == 1 && t0 == 0, k + 1 == e->n_points && t1 == 1);
-              lx = x, ly = y;
+                                half, k == 1 && t0 == 0, k + 1 == n && t1 == 1);
             }
         }
-      self->last_n_edges += batch->len;
+      cairo_surface_mark_dirty (mask);
+      cairo_set_source_rgba (cr, self->edge_color[kind][0], self->edge_color[kind][1], self->edge_color[kind][2], alpha);
+      cairo_mask_surface (cr, mask, ox, oy);
+      cairo_surface_destroy (mask);
     }
-  cairo_surface_mark_dirty (mask);
-  cairo_set_source_rgba (cr, self->edge_color[kind][0], self->edge_color[kind][1], self->edge_color[kind][2], alpha);
-  cairo_mask_surface (cr, mask, ox, oy);
-  cairo_surface_destroy (mask);
+  if (heads->len > 0)
+    {
+      cairo_set_source_rgba (cr, self->edge_color[kind][0], self->edge_color[kind][1], self->edge_color[kind][2], alpha);
+      fill_heads (cr, heads);
+    }
 
   /* Rings at the sources of back edges, as stroke_edges() draws them. */
   for (guint w = 0; w < 4; w++)
@@ -2042,6 +2073,8 @@ raster_edges (SlGraphRenderer       *self,
       GArray *batch = self->edge_batch[kind][w];
       guint n_reversed = 0;
 
+      if (!taken[w])
+        continue;
       for (guint i = 0; i < batch->len; i++)
         {
           guint32 index = g_array_index (batch, guint32, i);
@@ -2050,7 +2083,7 @@ raster_edges (SlGraphRenderer       *self,
             g_array_index (batch, guint32, n_reversed++) = index;
         }
       g_array_set_size (batch, n_reversed);
-      draw_rings (self, cr, vp, batch, edge_width (vp, w), self->edge_color[kind], alpha, FALSE);
+      draw_rings (self, cr, vp, batch, edge_width (vp, w), self->edge_color[kind], alpha, arrows);
       g_array_set_size (batch, 0);
     }
 }
@@ -2425,8 +2458,8 @@ sl_graph_renderer_draw (SlGraphRenderer       *self,
       g_array_append_val (self->edge_batch[e->kind ? 1 : 0][width_class_of_count (e->count)], index);
     }
   /* Zoomed far out, a little see-through, so crossings stay legible. */
-  if (!arrows && is_bitmap_target (cr))
-    raster_edges (self, cr, vp, SL_GRAPH_SCENE_EDGE_DATA, 0.7);
+  if (is_bitmap_target (cr))
+    raster_edges (self, cr, vp, SL_GRAPH_SCENE_EDGE_DATA, arrows ? 1 : 0.7, arrows, arrows ? RASTER_MAX_WIDTH : G_MAXDOUBLE);
   for (guint k = 0; k < 2; k++)
     for (guint w = 0; w < 4; w++)
       {
