@@ -8,7 +8,10 @@
  * revealing a far box brings it into view, exports are real PNG, SVG and
  * PDF files. The renderer alone: a box's fill where the box is and the
  * background outside, no text laid out when zoomed far out, another
- * palette in dark style. Screenshots go to the build folder's screenshots/.
+ * palette in dark style; the label cache draws what shaping anew draws,
+ * byte for byte; the bitmap shortcuts (frames filled where uncovered,
+ * far-out edges in a coverage mask) agree with plain cairo paths; a
+ * frame's name stays in view. Screenshots go to the build folder's screenshots/.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -512,6 +515,209 @@ test_renderer_pixels (void)
   cairo_surface_destroy (surface);
 }
 
+
+/* A scene whose labels are cut at some zooms and whole at others, with
+ * frames wider than the view, chips under an op's text and long edges:
+ * what the label cache, the frame fills and the edge mask meet. */
+static SlGraphScene *
+build_busy_scene (void)
+{
+  SlGraphScene *scene = sl_graph_scene_new ();
+  SlGraphSceneBox outer = { -400, 0, 2400, 900, 100, SL_GRAPH_SCENE_NONE, 0, SL_GRAPH_SHAPE_CONTAINER, 0, -1,
+                            "Default/network-TrainOneStepCell/network-WithLossCell", "40 ops" };
+  SlGraphSceneBox inner = { -300, 60, 1200, 500, 101, 0, 1, SL_GRAPH_SHAPE_CONTAINER, 0, -1,
+                            "layers-CellList/0-LLamaDecodeLayer/attention-LLamaAttention", "30 ops" };
+  guint first = 0;
+
+  g_assert_cmpuint (sl_graph_scene_add_box (scene, &outer), ==, 0);
+  g_assert_cmpuint (sl_graph_scene_add_box (scene, &inner), ==, 1);
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s-op%u", i % 3 ? "BatchMatMul" : "Add", 1000 + i * 37);
+      SlGraphSceneBox op = { -280 + (i % 10) * 118, 110 + (i / 10) * 140, 100 + (i % 4) * 10, i % 5 == 0 ? 60 : 40,
+                             i, 1, 2, i % 7 == 3 ? SL_GRAPH_SHAPE_PARAMETER : SL_GRAPH_SHAPE_OP, 0,
+                             i % 4 == 0 ? 0.1f * (i % 10) : -1, label, "float32[8,4096]" };
+      guint index = sl_graph_scene_add_box (scene, &op);
+
+      if (i == 0)
+        first = index;
+      if (i % 5 == 0)
+        {
+          SlGraphSceneBox chip = { op.x + 8, op.y + 36, 60, 16, 500 + i, index, 3, SL_GRAPH_SHAPE_CONST, 0, -1,
+                                   "cst_shape", NULL };
+
+          sl_graph_scene_add_box (scene, &chip);
+        }
+    }
+  {
+    const SlGraphSceneBox *boxes = sl_graph_scene_get_boxes (scene, NULL);
+    guint n;
+
+    sl_graph_scene_get_boxes (scene, &n);
+    for (guint i = first; i + 1 < n; i++)
+      {
+        const SlGraphSceneBox *a = &boxes[i], *b = &boxes[(i * 7 + 3) % (n - first) + first];
+        SlGraphScenePoint p[] = { { a->x + a->width / 2, a->y + a->height },
+                                  { a->x + a->width / 2, a->y + a->height + 20 },
+                                  { b->x + b->width / 2, b->y - 20 }, { b->x + b->width / 2, b->y } };
+
+        if (a->shape == SL_GRAPH_SHAPE_CONST || b->shape == SL_GRAPH_SHAPE_CONST || a == b)
+          continue;
+        sl_graph_scene_add_edge (scene, i, b - boxes, i % 6 == 0 ? SL_GRAPH_SCENE_EDGE_CONTROL : SL_GRAPH_SCENE_EDGE_DATA,
+                                 i % 11 == 0, 1 + i % 5, p, G_N_ELEMENTS (p));
+      }
+  }
+  sl_graph_scene_finish (scene);
+  return scene;
+}
+
+/* The label cache draws what shaping every label anew draws, byte for
+ * byte, however the zoom went before: whole where a label fits, cut
+ * where it does not, in light and dark. */
+static void
+test_label_cache (void)
+{
+  g_autoptr(SlGraphScene) scene = build_busy_scene ();
+  g_autoptr(SlGraphRenderer) cached = sl_graph_renderer_new ();
+  g_autoptr(SlGraphRenderer) uncached = sl_graph_renderer_new ();
+  static const double zooms[] = { 1, 0.8, 0.55, 1.3, 0.8, 2, 1, 0.62, 1 };
+  cairo_surface_t *a = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
+  cairo_surface_t *b = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
+  cairo_t *cr_a = cairo_create (a), *cr_b = cairo_create (b);
+  guint total_labels = 0;
+
+  sl_graph_renderer_set_scene (cached, scene);
+  sl_graph_renderer_set_scene (uncached, scene);
+  sl_graph_renderer_set_cache_text (uncached, FALSE);
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      sl_graph_renderer_set_dark (cached, dark);
+      sl_graph_renderer_set_dark (uncached, dark);
+      for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+        {
+          SlGraphViewport vp = { -250 + i * 13, 40 + i * 7, zooms[i], 900, 600 };
+
+          sl_graph_renderer_draw (cached, cr_a, &vp);
+          sl_graph_renderer_draw (uncached, cr_b, &vp);
+          cairo_surface_flush (a);
+          cairo_surface_flush (b);
+          g_assert_cmpuint (sl_graph_renderer_get_last_n_labels (cached), ==,
+                            sl_graph_renderer_get_last_n_labels (uncached));
+          g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                                 (gsize) cairo_image_surface_get_stride (a) * 600) == 0);
+          total_labels += sl_graph_renderer_get_last_n_labels (cached);
+        }
+    }
+  g_assert_cmpuint (total_labels, >, 200);
+
+  /* Another font empties the cache; still the same pixels. */
+  {
+    g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 11");
+    SlGraphViewport vp = { -250, 40, 0.8, 900, 600 };
+
+    sl_graph_renderer_set_font (cached, font);
+    sl_graph_renderer_set_font (uncached, font);
+    sl_graph_renderer_draw (cached, cr_a, &vp);
+    sl_graph_renderer_draw (uncached, cr_b, &vp);
+    cairo_surface_flush (a);
+    cairo_surface_flush (b);
+    g_assert_true (memcmp (cairo_image_surface_get_data (a), cairo_image_surface_get_data (b),
+                           (gsize) cairo_image_surface_get_stride (a) * 600) == 0);
+  }
+
+  cairo_destroy (cr_a);
+  cairo_destroy (cr_b);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+/* Bitmaps get frames filled only where no inner frame covers them and
+ * far-out edges written into a coverage mask; other targets get plain
+ * cairo paths. Drawn both ways (a subsurface of an image is not an
+ * image to the renderer) the two agree: frames to the pixel away from
+ * their outlines, edges within a little antialiasing. */
+static void
+test_bitmap_paths_agree (void)
+{
+  g_autoptr(SlGraphScene) scene = build_busy_scene ();
+  g_autoptr(SlGraphRenderer) renderer = sl_graph_renderer_new ();
+  static const double zooms[] = { 1, 0.3, 0.12 };
+
+  sl_graph_renderer_set_scene (renderer, scene);
+  for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+    {
+      cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
+      cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
+      cairo_surface_t *sub = cairo_surface_create_for_rectangle (target, 0, 0, 900, 600);
+      cairo_t *cr = cairo_create (image);
+      cairo_t *cr_sub = cairo_create (sub);
+      SlGraphViewport vp = { -320, -20, zooms[i], 900, 600 };
+      guint64 sum = 0, n_far = 0;
+      int stride = cairo_image_surface_get_stride (image) / 4;
+      const guint32 *p, *q;
+
+      sl_graph_renderer_draw (renderer, cr, &vp);
+      sl_graph_renderer_draw (renderer, cr_sub, &vp);
+      cairo_surface_flush (image);
+      cairo_surface_flush (target);
+      p = (const guint32 *) cairo_image_surface_get_data (image);
+      q = (const guint32 *) cairo_image_surface_get_data (target);
+      for (int y = 0; y < 600; y++)
+        for (int x = 0; x < 900; x++)
+          {
+            guint32 u = p[y * stride + x], v = q[y * stride + x];
+            int d = 0;
+
+            for (int k = 0; k < 24; k += 8)
+              d = MAX (d, abs ((int) ((u >> k) & 0xff) - (int) ((v >> k) & 0xff)));
+            sum += d;
+            n_far += d > 48;
+          }
+      /* Mostly identical; differences at outlines and along edges. */
+      g_assert_cmpfloat ((double) sum / (900 * 600), <, 1.5);
+      g_assert_cmpuint (n_far, <, 900 * 600 / 200);
+
+      cairo_destroy (cr);
+      cairo_destroy (cr_sub);
+      cairo_surface_destroy (sub);
+      cairo_surface_destroy (image);
+      cairo_surface_destroy (target);
+    }
+}
+
+/* A frame wider than the view keeps its name at the view's left edge;
+ * an op's text sits above its chips. */
+static void
+test_header_in_view (void)
+{
+  g_autoptr(SlGraphScene) scene = build_busy_scene ();
+  g_autoptr(SlGraphRenderer) renderer = sl_graph_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 400);
+  cairo_t *cr = cairo_create (surface);
+  /* The outer frame starts 200 units left of the view */
+  SlGraphViewport vp = { -200, -10, 1, 600, 400 };
+  guint n_text = 0;
+  double frame[3];
+
+  sl_graph_renderer_set_scene (renderer, scene);
+  sl_graph_renderer_draw (renderer, cr, &vp);
+  cairo_surface_flush (surface);
+  sl_graph_renderer_get_box_color (renderer, 0, frame);
+  /* Text in the outer frame's band (y 10..34), left of the inner frame */
+  for (int y = 12; y < 32; y++)
+    for (int x = 4; x < 90; x++)
+      {
+        guint32 p = pixel_at (surface, x, y);
+        int r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+
+        n_text += abs (r - (int) (frame[0] * 255)) + abs (g - (int) (frame[1] * 255)) + abs (b - (int) (frame[2] * 255)) > 80;
+      }
+  g_assert_cmpuint (n_text, >, 20);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_dark_style (void)
 {
@@ -561,6 +767,9 @@ main (int   argc,
   g_test_add_func ("/graph-canvas/reveal", test_reveal);
   g_test_add_func ("/graph-canvas/export", test_export);
   g_test_add_func ("/graph-canvas/renderer-pixels", test_renderer_pixels);
+  g_test_add_func ("/graph-canvas/label-cache", test_label_cache);
+  g_test_add_func ("/graph-canvas/bitmap-paths-agree", test_bitmap_paths_agree);
+  g_test_add_func ("/graph-canvas/header-in-view", test_header_in_view);
   g_test_add_func ("/graph-canvas/dark-style", test_dark_style);
 
   status = g_test_run ();

@@ -53,6 +53,11 @@ void             sl_graph_renderer_set_font         (SlGraphRenderer            
 void             sl_graph_renderer_set_naive        (SlGraphRenderer            *self,
                                                      gboolean                    naive);
 
+/* With FALSE, every label is shaped anew each time it is drawn, cut by
+ * the same rule: for tests that check the label cache changes nothing. */
+void             sl_graph_renderer_set_cache_text   (SlGraphRenderer            *self,
+                                                     gboolean                    cache);
+
 /* Box indices of the scene; SL_GRAPH_SCENE_NONE for none. */
 void             sl_graph_renderer_set_selected     (SlGraphRenderer            *self,
                                                      guint                       box);
