@@ -24,6 +24,8 @@
 #define MIN_LABEL_WIDTH 28.0
 #define LABEL_PADDING 6.0
 #define WIDTH_CLASS 8.0
+/* Labels shrink with the zoom down to this share of their size. */
+#define MIN_TEXT_SCALE 0.6
 #define TEXT_CACHE_LIMIT 6144
 /* Edges whose extent on screen is below this are inside a blob of boxes. */
 #define MIN_EDGE_PX 6.0
@@ -96,6 +98,7 @@ struct _SlGraphRenderer
   gboolean              dark;
   gboolean              naive;
   gboolean              cache_text;
+  double                text_scale;   /* of labels below zoom 1, for this frame */
 
   PangoContext         *pango;
   PangoFontDescription *fonts[N_TEXT_KINDS];
@@ -924,9 +927,13 @@ draw_text (SlGraphRenderer *self,
 {
   int tw, th;
   PangoLayout *layout;
+  /* Zoomed out, text shrinks with the boxes (down to a readable size),
+   * so a box keeps the words it shows at zoom 1 instead of "…taset". */
+  double scale = self->text_scale > 0 ? self->text_scale : 1.0;
 
-  if (text == NULL || text[0] == '\0' || avail_w < WIDTH_CLASS * 2 || avail_h < self->line_height[kind])
+  if (text == NULL || text[0] == '\0' || avail_w < WIDTH_CLASS * 2 || avail_h < self->line_height[kind] * scale)
     return FALSE;
+  avail_w /= scale;
 
   if (self->naive)
     {
@@ -952,8 +959,20 @@ draw_text (SlGraphRenderer *self,
     }
 
   set_rgb (cr, rgb);
-  cairo_move_to (cr, x_is_left ? round (x) : round (x - tw / 2.0), round (cy - th / 2.0));
-  pango_cairo_show_layout (cr, layout);
+  if (scale < 1.0)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x_is_left ? x : x - tw * scale / 2.0, cy - th * scale / 2.0);
+      cairo_scale (cr, scale, scale);
+      cairo_move_to (cr, 0, 0);
+      pango_cairo_show_layout (cr, layout);
+      cairo_restore (cr);
+    }
+  else
+    {
+      cairo_move_to (cr, x_is_left ? round (x) : round (x - tw / 2.0), round (cy - th / 2.0));
+      pango_cairo_show_layout (cr, layout);
+    }
   self->last_n_labels++;
   return TRUE;
 }
@@ -2300,6 +2319,7 @@ sl_graph_renderer_draw (SlGraphRenderer       *self,
   g_return_if_fail (vp != NULL && vp->zoom > 0);
 
   self->last_n_labels = self->last_n_boxes = self->last_n_edges = 0;
+  self->text_scale = CLAMP (vp->zoom, MIN_TEXT_SCALE, 1.0);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, vp->width, vp->height);
   cairo_clip (cr);
