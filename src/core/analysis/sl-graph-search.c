@@ -365,6 +365,11 @@ sl_graph_search_find (SlGraphSearch      *self,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (query != NULL, NULL);
 
+  /* An expression without special characters is a substring: the same
+   * hits, without an expression match per name when most names hit. */
+  if (mode == SL_GRAPH_SEARCH_REGEX && strpbrk (query, "\\^$.|?*+()[]{}") == NULL)
+    mode = SL_GRAPH_SEARCH_SUBSTRING;
+
   if (query[0] != '\0')
     {
       if (mode == SL_GRAPH_SEARCH_REGEX)
