@@ -853,8 +853,8 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
     {
       g_autofree char *length = format_time (self, sl_advisor_finding_get_range_end_ns (finding) -
                                                    sl_advisor_finding_get_range_start_ns (finding));
-      /* Translators: a link to a time range of the length given */
-      g_autofree char *text = g_strdup_printf (_("Show these %s"), length);
+      /* Translators: a link to the step the finding is about, with its length */
+      g_autofree char *text = g_strdup_printf (_("Show the step (%s)"), length);
 
       sl_details_panel_add_object_link (details, _("Timeline"), text, G_OBJECT (self), details_link_cb,
                                         (guint64)index * N_LINKS + LINK_TIMELINE);
