@@ -193,6 +193,13 @@ is_label_with_text (GtkWidget     *widget,
 }
 
 static gboolean
+is_editable_with_text (GtkWidget     *widget,
+                       gconstpointer  data)
+{
+  return GTK_IS_SEARCH_ENTRY (widget) && g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
+}
+
+static gboolean
 is_expander_titled (GtkWidget     *widget,
                     gconstpointer  data)
 {
@@ -352,6 +359,8 @@ test_advisor_view (void)
 
     g_assert_cmpstr (sl_op_row_get_name (op), ==, "Cast1");
   }
+  /* The filter is in the entry, where it can be seen and cleared. */
+  g_assert_nonnull (find_widget (GTK_WIDGET (ops), is_editable_with_text, sl_advisor_finding_get_filter_text (cast)));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-show-ops.png");
 }
 
