@@ -666,6 +666,12 @@ sl_op_stats_view_set_filter (SlOpStatsView *self,
 {
   g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
 
+  /* A filter set by a link (the graph, the advisor) shows in the entry,
+   * where it can be read and cleared; the entry's own change comes back
+   * here with the same text and stops. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+
   g_clear_pointer (&self->filter_text, g_free);
   if (text != NULL && text[0] != '\0')
     self->filter_text = g_utf8_casefold (text, -1);

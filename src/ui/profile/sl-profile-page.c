@@ -4,6 +4,10 @@
  * bar and Cancel; damaged files are reported and the rest is shown. A
  * cluster shows one rank at a time, chosen in the header.
  *
+ * The advisor runs once the profile is read, in its own worker, over
+ * every rank; the Advisor tab shows the rank chosen, and its badge counts
+ * that rank's high findings so they are seen before the tab is opened.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -11,6 +15,8 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-advisor-view.h"
+#include "sl-advisor.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
@@ -46,6 +52,8 @@ struct _SlProfilePage
   SlOpStatsView    *ops_view;
   GtkStack         *steps_stack;
   SlStepTraceChart *step_chart;
+  AdwViewStackPage *advisor_stack_page;
+  SlAdvisorView    *advisor_view;
 };
 
 G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL_TYPE_DOCUMENT)
@@ -325,6 +333,15 @@ fill_cluster (SlProfilePage *self)
 }
 
 static void
+update_advisor_badge (SlProfilePage *self)
+{
+  guint high = sl_advisor_view_get_n_shown (self->advisor_view, SL_ADVISOR_SEVERITY_HIGH);
+
+  adw_view_stack_page_set_badge_number (self->advisor_stack_page, high);
+  adw_view_stack_page_set_needs_attention (self->advisor_stack_page, high > 0);
+}
+
+static void
 show_rank (SlProfilePage *self)
 {
   const SlProfileRank *rank = current_rank (self);
@@ -342,6 +359,8 @@ show_rank (SlProfilePage *self)
   sl_step_trace_chart_set_steps (self->step_chart, rank->steps);
   gtk_stack_set_visible_child_name (self->steps_stack,
                                     rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
+  sl_advisor_view_set_rank_label (self->advisor_view, rank->label);
+  update_advisor_badge (self);
 }
 
 static void
@@ -408,6 +427,56 @@ show_in_graph_cb (SlProfilePage *self,
                   const char    *name)
 {
   sl_document_show_op_in_graph (SL_DOCUMENT (self), name);
+}
+
+/* Where the Advisor's links lead: the Operators tab filtered as the
+ * finding says, the timeline at its steps, the graph at its op. */
+static void
+advisor_show_ops_cb (SlProfilePage    *self,
+                     SlAdvisorFinding *finding)
+{
+  adw_view_stack_set_visible_child_name (self->view_stack, "ops");
+  sl_op_stats_view_set_by_instance (self->ops_view, TRUE);
+  sl_op_stats_view_set_filter (self->ops_view, sl_advisor_finding_get_filter_text (finding));
+}
+
+static void
+advisor_show_on_timeline_cb (SlProfilePage    *self,
+                             SlAdvisorFinding *finding)
+{
+  const SlProfileRank *rank = current_rank (self);
+  gint64 origin = -1;
+
+  /* The ranges are step times: line them up as a clicked step is. */
+  if (rank != NULL && rank->steps != NULL && sl_step_trace_get_n_steps (rank->steps) > 0 &&
+      sl_step_trace_get_step (rank->steps, 0)->start_ns != SL_STEP_NO_TIME)
+    origin = sl_step_trace_get_step (rank->steps, 0)->start_ns;
+  link_to_timeline (self, NULL, sl_advisor_finding_get_range_start_ns (finding),
+                    sl_advisor_finding_get_range_end_ns (finding), origin);
+}
+
+static void
+advisor_show_in_graph_cb (SlProfilePage    *self,
+                          SlAdvisorFinding *finding)
+{
+  sl_document_show_op_in_graph (SL_DOCUMENT (self), sl_advisor_finding_get_graph_op (finding));
+}
+
+static void
+details_source_changed_cb (SlProfilePage *self)
+{
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static gboolean
+sl_profile_page_show_details (SlDocument     *document,
+                              SlDetailsPanel *details)
+{
+  SlProfilePage *self = SL_PROFILE_PAGE (document);
+
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "advisor") != 0)
+    return FALSE;
+  return sl_advisor_view_show_details (self->advisor_view, details);
 }
 
 static void
@@ -498,6 +567,68 @@ find_timeline_cb (GObject      *object,
   self->timeline_known = TRUE;
 }
 
+/* The rule book with the user's overrides is read in the worker too:
+ * the settings file may sit on a slow home folder. */
+static void
+advise_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  SlProfile *profile = task_data;
+  g_autoptr(SlAdvisorRuleBook) book = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *settings = NULL;
+  SlAdvisorReport *report;
+
+  if ((book = sl_advisor_rule_book_new_default (&error)) == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  settings = sl_advisor_rule_book_dup_user_path ();
+  if (!sl_advisor_rule_book_load_overrides (book, settings, &error))
+    {
+      g_prefix_error (&error, "%s: ", settings);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  if ((report = sl_advisor_run (profile, book, cancellable, &error)) == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, report, g_object_unref);
+}
+
+static void
+advise_cb (GObject      *object,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(SlProfilePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlAdvisorReport) report = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* Cancelled: the page is going away. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (report == NULL)
+    sl_advisor_view_set_error (self->advisor_view, error->message);
+  else
+    sl_advisor_view_set_report (self->advisor_view, report);
+  update_advisor_badge (self);
+}
+
+static void
+start_advisor (SlProfilePage *self)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, advise_cb, g_object_ref (self));
+
+  sl_advisor_view_set_running (self->advisor_view);
+  g_task_set_source_tag (task, start_advisor);
+  g_task_set_task_data (task, g_object_ref (self->profile), g_object_unref);
+  g_task_run_in_thread (task, advise_thread);
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -526,6 +657,7 @@ load_cb (GObject      *object,
   gtk_stack_set_visible_child_name (self->stack, "profile");
   add_profile_problems (self);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  start_advisor (self);
   g_signal_emit (self, signals[LOADED], 0);
 }
 
@@ -534,6 +666,7 @@ time_unit_changed_cb (SlProfilePage *self)
 {
   self->unit = g_settings_get_enum (self->settings, "time-unit");
   sl_step_trace_chart_set_time_unit (self->step_chart, self->unit);
+  sl_advisor_view_set_time_unit (self->advisor_view, self->unit);
   if (self->profile != NULL)
     fill_summary (self, current_rank (self));
 }
@@ -579,6 +712,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   object_class->dispose = sl_profile_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_profile_page_load;
   SL_DOCUMENT_CLASS (klass)->handle_request = sl_profile_page_handle_request;
+  SL_DOCUMENT_CLASS (klass)->show_details = sl_profile_page_show_details;
 
   /**
    * SlProfilePage::loaded:
@@ -615,10 +749,16 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, ops_view);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, steps_stack);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_stack_page);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_view);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, advisor_show_ops_cb);
+  gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
+  gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
+  gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "profile.open-timeline", NULL, open_timeline_action);
@@ -626,6 +766,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
 
   g_type_ensure (SL_TYPE_OP_STATS_VIEW);
   g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
+  g_type_ensure (SL_TYPE_ADVISOR_VIEW);
 }
 
 static void
@@ -638,6 +779,7 @@ sl_profile_page_init (SlProfilePage *self)
   self->settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (self->settings, "time-unit");
   sl_step_trace_chart_set_time_unit (self->step_chart, self->unit);
+  sl_advisor_view_set_time_unit (self->advisor_view, self->unit);
   g_signal_connect_object (self->settings, "changed::time-unit", G_CALLBACK (time_unit_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
@@ -733,7 +875,7 @@ sl_profile_page_get_profile (SlProfilePage *self)
 
 /**
  * sl_profile_page_show_view:
- * @view: "summary", "ops" or "steps"
+ * @view: "summary", "ops", "steps" or "advisor"
  */
 void
 sl_profile_page_show_view (SlProfilePage *self,
@@ -741,6 +883,18 @@ sl_profile_page_show_view (SlProfilePage *self,
 {
   g_return_if_fail (SL_IS_PROFILE_PAGE (self));
   adw_view_stack_set_visible_child_name (self->view_stack, view);
+}
+
+/**
+ * sl_profile_page_get_view:
+ *
+ * Returns: the name of the view shown, as sl_profile_page_show_view() takes
+ */
+const char *
+sl_profile_page_get_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->view_stack);
 }
 
 void
@@ -756,6 +910,13 @@ sl_profile_page_get_ops_view (SlProfilePage *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
   return self->ops_view;
+}
+
+SlAdvisorView *
+sl_profile_page_get_advisor_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->advisor_view;
 }
 
 SlStepTraceChart *

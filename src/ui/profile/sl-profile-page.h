@@ -1,4 +1,5 @@
-/* sl-profile-page.h: a profiler folder: summary, op statistics, steps
+/* sl-profile-page.h: a profiler folder: summary, op statistics, steps,
+ * the advisor's report
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,6 +7,7 @@
 
 #include "sl-document.h"
 
+#include "sl-advisor-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
 #include "sl-step-trace-chart.h"
@@ -24,10 +26,12 @@ const char       *sl_profile_page_get_state_name (SlProfilePage *self);
 SlProfile        *sl_profile_page_get_profile    (SlProfilePage *self);
 void              sl_profile_page_show_view      (SlProfilePage *self,
                                                   const char    *view);
+const char       *sl_profile_page_get_view       (SlProfilePage *self);
 void              sl_profile_page_set_rank       (SlProfilePage *self,
                                                   guint          rank);
 SlOpStatsView    *sl_profile_page_get_ops_view   (SlProfilePage *self);
 SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
+SlAdvisorView    *sl_profile_page_get_advisor_view (SlProfilePage *self);
 guint             sl_profile_page_get_n_summary_rows (SlProfilePage *self);
 
 G_END_DECLS

@@ -1,0 +1,1106 @@
+/* sl-advisor-view.c
+ *
+ * The report of one advisor run, for the rank the profile page shows
+ * (findings over the whole profile, such as a slow rank, on every rank).
+ * A group per severity holds a GtkListBox of AdwExpanderRows; a finding's
+ * message, evidence, ops and links are built the first time its row is
+ * expanded, so a report of hundreds of findings costs hundreds of rows
+ * and no more. GTK 4.8 has no sectioned list view, and a rank's findings
+ * number a few dozen in practice, so rows beat a factory here.
+ *
+ * The links are actions on the class ("advisor.show-ops" and friends,
+ * with the finding's position in the report) that the view turns into
+ * signals; the profile page decides where they lead.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-advisor-texts.h"
+#include "sl-advisor-view.h"
+
+/* What an expanded finding lists; Details lists everything. */
+#define MAX_EVIDENCE_ROWS 30
+#define MAX_OPS_ROWS      5
+#define MAX_DETAILS_EVIDENCE 200
+
+enum {
+  LINK_OPS,
+  LINK_TIMELINE,
+  LINK_GRAPH,
+  N_LINKS
+};
+
+struct _SlAdvisorView
+{
+  GtkWidget            parent_instance;
+
+  SlAdvisorReport     *report;
+  char                *rank_label;
+  SlTimeUnit           unit;
+  SlAdvisorFinding    *selected;
+  guint                n_shown[3];
+  guint                n_not_run_shown;
+
+  GtkStack            *stack;
+  GtkSpinner          *spinner;
+  AdwStatusPage       *failed_page;
+  GtkLabel            *high_count;
+  GtkLabel            *medium_count;
+  GtkLabel            *low_count;
+  GtkLabel            *not_run_count;
+  GtkLabel            *summary_label;
+  AdwPreferencesGroup *overrides_group;
+  GtkListBox          *overrides_list;
+  AdwPreferencesGroup *none_group;
+  AdwPreferencesGroup *high_group;
+  AdwPreferencesGroup *medium_group;
+  AdwPreferencesGroup *low_group;
+  GtkListBox          *high_list;
+  GtkListBox          *medium_list;
+  GtkListBox          *low_list;
+  AdwPreferencesGroup *not_run_group;
+  GtkListBox          *not_run_list;
+};
+
+G_DEFINE_FINAL_TYPE (SlAdvisorView, sl_advisor_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SELECTED,
+  N_PROPS
+};
+
+enum {
+  SHOW_OPS,
+  SHOW_ON_TIMELINE,
+  SHOW_IN_GRAPH,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const char *
+severity_label (SlAdvisorSeverity severity)
+{
+  switch (severity)
+    {
+    case SL_ADVISOR_SEVERITY_HIGH: return _("High");
+    case SL_ADVISOR_SEVERITY_MEDIUM: return _("Medium");
+    case SL_ADVISOR_SEVERITY_LOW:
+    default: return _("Low");
+    }
+}
+
+static const char *
+severity_icon (SlAdvisorSeverity severity)
+{
+  switch (severity)
+    {
+    case SL_ADVISOR_SEVERITY_HIGH: return "dialog-error-symbolic";
+    case SL_ADVISOR_SEVERITY_MEDIUM: return "dialog-warning-symbolic";
+    case SL_ADVISOR_SEVERITY_LOW:
+    default: return "dialog-information-symbolic";
+    }
+}
+
+static const char *
+severity_class (SlAdvisorSeverity severity)
+{
+  switch (severity)
+    {
+    case SL_ADVISOR_SEVERITY_HIGH: return "error";
+    case SL_ADVISOR_SEVERITY_MEDIUM: return "warning";
+    case SL_ADVISOR_SEVERITY_LOW:
+    default: return "accent";
+    }
+}
+
+static char *
+format_time (SlAdvisorView *self,
+             gint64         ns)
+{
+  return ns < 0 ? g_strdup ("–") : sl_time_format_ns (ns, self->unit);
+}
+
+static char *
+format_percent (double percent)
+{
+  if (!isfinite (percent) || percent < 0)
+    return g_strdup ("–");
+  /* Translators: a share of the step, e.g. "4.0 %" */
+  return g_strdup_printf (_("%.1f %%"), percent);
+}
+
+/* "FILE:ROW", "FILE @ byte N" or the file alone; NULL without a file. */
+static char *
+format_location (const SlAdvisorEvidence *evidence,
+                 gboolean                 basename)
+{
+  g_autofree char *name = NULL;
+
+  if (evidence->file == NULL || evidence->file[0] == '\0')
+    return NULL;
+  name = basename ? g_path_get_basename (evidence->file) : g_strdup (evidence->file);
+  if (evidence->row > 0)
+    return g_strdup_printf ("%s:%u", name, evidence->row);
+  if (evidence->offset >= 0)
+    /* Translators: a place in a file given by its byte offset */
+    return g_strdup_printf (_("%s @ byte %lld"), name, (long long)evidence->offset);
+  return g_steal_pointer (&name);
+}
+
+static const char *
+rule_title (const char *rule)
+{
+  const SlAdvisorTexts *texts = sl_advisor_texts_lookup (rule);
+
+  return texts != NULL && texts->title != NULL ? _(texts->title) : rule;
+}
+
+static gboolean
+shown_on_rank (SlAdvisorView *self,
+               const char    *rank_label)
+{
+  return rank_label == NULL || rank_label[0] == '\0' || self->rank_label == NULL ||
+         g_strcmp0 (rank_label, self->rank_label) == 0;
+}
+
+/* The time the issue takes and what fixing it could save, one line. */
+static char *
+dup_numbers (SlAdvisorView    *self,
+             SlAdvisorFinding *finding)
+{
+  g_autofree char *time = format_time (self, sl_advisor_finding_get_time_ns (finding));
+  g_autofree char *share = format_percent (sl_advisor_finding_get_step_percent (finding));
+  g_autofree char *saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
+  g_autofree char *saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
+
+  if (sl_advisor_finding_get_time_ns (finding) < 0)
+    /* Translators: a finding without a time of its own: its estimated saving */
+    return sl_advisor_finding_get_saving_ns (finding) < 0 ? g_strdup ("")
+           : g_strdup_printf (_("saves about %s a step (%s)"), saving, saving_share);
+  if (sl_advisor_finding_get_saving_ns (finding) < 0)
+    /* Translators: time per step, then its share of the step */
+    return g_strdup_printf (_("%s a step, %s of the step"), time, share);
+  /* Translators: time per step, its share of the step, the estimated saving and its share */
+  return g_strdup_printf (_("%s a step, %s of the step · saves about %s (%s)"), time, share, saving, saving_share);
+}
+
+static GtkWidget *
+new_label (const char *text,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static GtkWidget *
+new_content_row (GtkWidget *child)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_margin_start (child, 12);
+  gtk_widget_set_margin_end (child, 12);
+  gtk_widget_set_margin_top (child, 10);
+  gtk_widget_set_margin_bottom (child, 10);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
+  return row;
+}
+
+static GtkWidget *
+new_grid (const char *heading)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *label = new_label (heading, "heading");
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_widget_set_margin_bottom (label, 2);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 3, 1);
+  return grid;
+}
+
+static GtkWidget *
+new_cell (const char *text,
+          gboolean    expand,
+          const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_width_chars (GTK_LABEL (label), expand ? 24 : 8);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), expand ? 60 : 36);
+  gtk_widget_set_tooltip_text (label, text);
+  gtk_widget_set_hexpand (label, expand);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+add_text_rows (SlAdvisorView    *self,
+               AdwExpanderRow   *expander,
+               SlAdvisorFinding *finding)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  g_autofree char *saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
+  g_autofree char *saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
+  g_autofree char *recommendation = NULL;
+  g_autofree char *estimate = NULL;
+  GtkWidget *label;
+
+  gtk_box_append (GTK_BOX (box), new_label (sl_advisor_finding_get_message (finding), NULL));
+
+  recommendation = g_markup_printf_escaped ("<b>%s</b> %s", _("Recommendation:"),
+                                            sl_advisor_finding_get_recommendation (finding));
+  label = new_label (NULL, NULL);
+  gtk_label_set_markup (GTK_LABEL (label), recommendation);
+  gtk_box_append (GTK_BOX (box), label);
+
+  if (sl_advisor_finding_get_saving_ns (finding) >= 0)
+    {
+      /* Translators: the estimated saving per step, its share, then what the estimate assumes */
+      estimate = g_strdup_printf (_("Estimated saving per step: %s (%s). %s"), saving, saving_share,
+                                  sl_advisor_finding_get_assumption (finding));
+      gtk_box_append (GTK_BOX (box), new_label (estimate, "dim-label"));
+    }
+
+  adw_expander_row_add_row (expander, new_content_row (box));
+}
+
+static void
+add_evidence_row (SlAdvisorView    *self,
+                  AdwExpanderRow   *expander,
+                  SlAdvisorFinding *finding)
+{
+  guint n = sl_advisor_finding_get_n_evidence (finding);
+  GtkWidget *grid;
+
+  if (n == 0)
+    return;
+
+  grid = new_grid (_("Evidence"));
+  for (guint i = 0; i < MIN (n, MAX_EVIDENCE_ROWS); i++)
+    {
+      const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, i);
+      g_autofree char *where = format_location (evidence, TRUE);
+      g_autofree char *full = format_location (evidence, FALSE);
+
+      GtkWidget *value = new_label (evidence->value, "numeric");
+      GtkWidget *name = new_cell (evidence->label, FALSE, NULL);
+
+      /* The value says the most: it wraps rather than lose its middle. */
+      gtk_widget_set_hexpand (value, TRUE);
+      gtk_label_set_width_chars (GTK_LABEL (name), 16);
+      gtk_widget_set_valign (name, GTK_ALIGN_START);
+      gtk_grid_attach (GTK_GRID (grid), name, 0, i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), value, 1, i + 1, 1, 1);
+      if (where != NULL)
+        {
+          GtkWidget *button = gtk_button_new_with_label (where);
+          g_autofree char *tooltip = g_strdup_printf (_("Copy “%s”"), full);
+
+          gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_START);
+          gtk_label_set_max_width_chars (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 40);
+          gtk_widget_set_tooltip_text (button, tooltip);
+          gtk_widget_set_halign (button, GTK_ALIGN_END);
+          gtk_widget_set_valign (button, GTK_ALIGN_START);
+          gtk_widget_add_css_class (button, "flat");
+          gtk_widget_add_css_class (button, "sl-advisor-location");
+          gtk_widget_add_css_class (button, "caption");
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "advisor.copy");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", full);
+          gtk_grid_attach (GTK_GRID (grid), button, 2, i + 1, 1, 1);
+        }
+    }
+  if (n > MAX_EVIDENCE_ROWS)
+    {
+      /* Translators: evidence rows beyond those listed in the report */
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more, all in Details",
+                                                            "and %u more, all in Details", n - MAX_EVIDENCE_ROWS),
+                                               n - MAX_EVIDENCE_ROWS);
+
+      gtk_grid_attach (GTK_GRID (grid), new_cell (more, TRUE, "dim-label"), 0, MAX_EVIDENCE_ROWS + 1, 3, 1);
+    }
+  adw_expander_row_add_row (expander, new_content_row (grid));
+}
+
+static void
+add_ops_row (SlAdvisorView    *self,
+             AdwExpanderRow   *expander,
+             SlAdvisorFinding *finding)
+{
+  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
+  GtkWidget *grid;
+
+  if (ops->len == 0)
+    return;
+
+  grid = new_grid (_("Longest Ops"));
+  for (guint i = 0; i < MIN (ops->len, MAX_OPS_ROWS); i++)
+    {
+      SlOpRow *op = g_ptr_array_index (ops, i);
+      g_autofree char *total = format_time (self, sl_op_row_get_total_ns (op));
+      g_autofree char *calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %llu call", "%s in %llu calls",
+                                                             sl_op_row_get_count (op)),
+                                                total, (unsigned long long)sl_op_row_get_count (op));
+      const char *name = sl_op_row_get_name (op);
+
+      gtk_grid_attach (GTK_GRID (grid), new_cell (name != NULL && name[0] ? name : sl_op_row_get_op_type (op), TRUE, NULL),
+                       0, i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), new_cell (sl_op_row_get_op_type (op), FALSE, "dim-label"), 1, i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), new_cell (calls, FALSE, "numeric"), 2, i + 1, 1, 1);
+    }
+  adw_expander_row_add_row (expander, new_content_row (grid));
+}
+
+static GtkWidget *
+new_link_button (const char *label,
+                 const char *icon_name,
+                 const char *action,
+                 guint       index)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *content = adw_button_content_new ();
+
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
+  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
+  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+  gtk_button_set_child (GTK_BUTTON (button), content);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
+  return button;
+}
+
+static void
+add_links_row (SlAdvisorView    *self,
+               AdwExpanderRow   *expander,
+               SlAdvisorFinding *finding,
+               guint             index)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
+  const char *filter = sl_advisor_finding_get_filter_text (finding);
+  gboolean any = FALSE;
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
+  if (filter != NULL && filter[0] != '\0')
+    {
+      /* Translators: a button; %u is how many ops the finding involves */
+      g_autofree char *text = ops->len > 0
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the Op in _Operators", "Show All %u Ops in _Operators",
+                                        ops->len), ops->len)
+        : g_strdup (_("Show in _Operators"));
+
+      gtk_box_append (GTK_BOX (box), new_link_button (text, "view-grid-symbolic", "advisor.show-ops", index));
+      any = TRUE;
+    }
+  if (sl_advisor_finding_get_range_start_ns (finding) >= 0 && sl_advisor_finding_get_range_end_ns (finding) >= 0)
+    {
+      gtk_box_append (GTK_BOX (box), new_link_button (_("Show on the _Timeline"), "sl-timeline-symbolic",
+                                                      "advisor.show-on-timeline", index));
+      any = TRUE;
+    }
+  if (sl_advisor_finding_get_graph_op (finding) != NULL)
+    {
+      gtk_box_append (GTK_BOX (box), new_link_button (_("Show in _Graph"), "sl-graph-symbolic",
+                                                      "advisor.show-in-graph", index));
+      any = TRUE;
+    }
+  if (any)
+    adw_expander_row_add_row (expander, new_content_row (box));
+  else
+    g_object_unref (g_object_ref_sink (box));
+}
+
+static void
+expanded_cb (AdwExpanderRow *expander,
+             GParamSpec     *pspec,
+             SlAdvisorView  *self)
+{
+  SlAdvisorFinding *finding = g_object_get_data (G_OBJECT (expander), "finding");
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (expander), "index"));
+
+  if (!adw_expander_row_get_expanded (expander))
+    return;
+
+  if (g_object_get_data (G_OBJECT (expander), "filled") == NULL)
+    {
+      add_text_rows (self, expander, finding);
+      add_evidence_row (self, expander, finding);
+      add_ops_row (self, expander, finding);
+      add_links_row (self, expander, finding, index);
+      g_object_set_data (G_OBJECT (expander), "filled", GINT_TO_POINTER (TRUE));
+    }
+  sl_advisor_view_select (self, finding);
+}
+
+static GtkWidget *
+new_finding_row (SlAdvisorView    *self,
+                 SlAdvisorFinding *finding,
+                 guint             index)
+{
+  GtkWidget *row = adw_expander_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name (severity_icon (sl_advisor_finding_get_severity (finding)));
+  const char *rank = sl_advisor_finding_get_rank_label (finding);
+  g_autofree char *numbers = dup_numbers (self, finding);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *share_text = format_percent (sl_advisor_finding_get_step_percent (finding));
+
+  /* A finding over the whole profile says so; one of the rank shown
+   * needs no rank. */
+  if (rank == NULL || rank[0] == '\0')
+    /* Translators: the subtitle of a finding about every rank together */
+    subtitle = numbers[0] ? g_strdup_printf (_("All ranks · %s"), numbers) : g_strdup (_("All ranks"));
+  else
+    subtitle = g_steal_pointer (&numbers);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_advisor_finding_get_title (finding));
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
+  if (sl_advisor_finding_get_assumption (finding) != NULL && sl_advisor_finding_get_saving_ns (finding) >= 0)
+    gtk_widget_set_tooltip_text (row, sl_advisor_finding_get_assumption (finding));
+
+  gtk_widget_add_css_class (icon, severity_class (sl_advisor_finding_get_severity (finding)));
+  gtk_widget_set_tooltip_text (icon, severity_label (sl_advisor_finding_get_severity (finding)));
+  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
+
+  if (sl_advisor_finding_get_step_percent (finding) >= 0)
+    {
+      GtkWidget *share = gtk_label_new (share_text);
+
+      gtk_widget_add_css_class (share, "numeric");
+      gtk_widget_add_css_class (share, "heading");
+      gtk_widget_add_css_class (share, severity_class (sl_advisor_finding_get_severity (finding)));
+      gtk_widget_set_tooltip_text (share, _("Share of the step"));
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), share);
+    }
+
+  g_object_set_data_full (G_OBJECT (row), "finding", g_object_ref (finding), g_object_unref);
+  g_object_set_data (G_OBJECT (row), "index", GUINT_TO_POINTER (index));
+  g_signal_connect_object (row, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
+  return row;
+}
+
+static GtkWidget *
+new_not_run_row (const SlAdvisorSkip *skip)
+{
+  GtkWidget *row = adw_expander_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), rule_title (skip->rule));
+  /* Only the rank shown and the whole profile's are listed: no rank needed. */
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), skip->reason);
+  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
+
+  if (skip->enable != NULL && skip->enable[0] != '\0')
+    {
+      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("To enable:"), skip->enable);
+      GtkWidget *label = new_label (NULL, NULL);
+
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  if (skip->looked_in != NULL && skip->looked_in[0] != NULL)
+    {
+      GtkWidget *heading = new_label (_("Looked in"), "heading");
+
+      gtk_label_set_selectable (GTK_LABEL (heading), FALSE);
+      gtk_box_append (GTK_BOX (box), heading);
+      for (guint i = 0; skip->looked_in[i] != NULL; i++)
+        gtk_box_append (GTK_BOX (box), new_label (skip->looked_in[i], "monospace"));
+    }
+  {
+    /* Translators: the rule's id in the rule book, for the settings file */
+    g_autofree char *id = g_strdup_printf (_("Rule “%s”"), skip->rule);
+
+    gtk_box_append (GTK_BOX (box), new_label (id, "dim-label"));
+  }
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (row), new_content_row (box));
+  return row;
+}
+
+static void
+clear_list (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
+static char *
+format_threshold (double value)
+{
+  return g_strdup_printf ("%g", value);
+}
+
+static void
+fill_overrides (SlAdvisorView *self)
+{
+  SlAdvisorRuleBook *book = sl_advisor_report_get_rule_book (self->report);
+  GPtrArray *overridden = sl_advisor_rule_book_get_overridden (book);
+  GPtrArray *warnings = sl_advisor_rule_book_get_warnings (book);
+  const char *path = sl_advisor_rule_book_get_override_path (book);
+
+  clear_list (self->overrides_list);
+  for (guint i = 0; i < overridden->len; i++)
+    {
+      const SlAdvisorOverride *override = g_ptr_array_index (overridden, i);
+      g_autofree char *value = format_threshold (override->value);
+      g_autofree char *default_value = format_threshold (override->default_value);
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      GtkWidget *row = adw_action_row_new ();
+
+      /* Translators: threshold NAME of rule RULE is VALUE here, DEFAULT by default */
+      title = g_strdup_printf (_("Threshold %s of rule %s is %s here, %s by default"), override->name,
+                               g_str_equal (override->rule, "severity") ? _("severity") : override->rule,
+                               value, default_value);
+      /* Translators: where an overridden threshold was set */
+      subtitle = g_strdup_printf (_("from %s"), path != NULL ? path : "");
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("sl-threshold-symbolic"));
+      gtk_list_box_append (self->overrides_list, row);
+    }
+  for (guint i = 0; i < warnings->len; i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), g_ptr_array_index (warnings, i));
+      /* Translators: the settings file had an entry that was not used */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Not used"));
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
+      gtk_list_box_append (self->overrides_list, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->overrides_group), overridden->len + warnings->len > 0);
+}
+
+static void
+set_count (GtkLabel *label,
+           guint     count)
+{
+  g_autofree char *text = g_strdup_printf ("%u", count);
+
+  gtk_label_set_label (label, text);
+}
+
+static void
+rebuild (SlAdvisorView *self)
+{
+  GtkListBox *lists[] = { self->low_list, self->medium_list, self->high_list };
+  AdwPreferencesGroup *groups[] = { self->low_group, self->medium_group, self->high_group };
+  SlAdvisorRuleBook *book;
+  GListModel *findings;
+  g_autofree char *summary = NULL;
+  g_autofree char *high = NULL;
+  g_autofree char *medium = NULL;
+  guint n_findings;
+
+  g_clear_object (&self->selected);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  for (guint s = 0; s < G_N_ELEMENTS (lists); s++)
+    {
+      clear_list (lists[s]);
+      self->n_shown[s] = 0;
+    }
+  clear_list (self->not_run_list);
+  self->n_not_run_shown = 0;
+  if (self->report == NULL)
+    return;
+
+  findings = sl_advisor_report_get_findings (self->report);
+  n_findings = g_list_model_get_n_items (findings);
+  for (guint i = 0; i < n_findings; i++)
+    {
+      g_autoptr(SlAdvisorFinding) finding = g_list_model_get_item (findings, i);
+      SlAdvisorSeverity severity = CLAMP (sl_advisor_finding_get_severity (finding), SL_ADVISOR_SEVERITY_LOW,
+                                          SL_ADVISOR_SEVERITY_HIGH);
+
+      if (!shown_on_rank (self, sl_advisor_finding_get_rank_label (finding)))
+        continue;
+      gtk_list_box_append (lists[severity], new_finding_row (self, finding, i));
+      self->n_shown[severity]++;
+    }
+  for (guint i = 0; i < sl_advisor_report_get_n_not_run (self->report); i++)
+    {
+      const SlAdvisorSkip *skip = sl_advisor_report_get_not_run (self->report, i);
+
+      if (!shown_on_rank (self, skip->rank_label))
+        continue;
+      gtk_list_box_append (self->not_run_list, new_not_run_row (skip));
+      self->n_not_run_shown++;
+    }
+
+  for (guint s = 0; s < G_N_ELEMENTS (groups); s++)
+    gtk_widget_set_visible (GTK_WIDGET (groups[s]), self->n_shown[s] > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->none_group),
+                          self->n_shown[0] + self->n_shown[1] + self->n_shown[2] == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->not_run_group), self->n_not_run_shown > 0);
+  set_count (self->high_count, self->n_shown[SL_ADVISOR_SEVERITY_HIGH]);
+  set_count (self->medium_count, self->n_shown[SL_ADVISOR_SEVERITY_MEDIUM]);
+  set_count (self->low_count, self->n_shown[SL_ADVISOR_SEVERITY_LOW]);
+  set_count (self->not_run_count, self->n_not_run_shown);
+
+  book = sl_advisor_report_get_rule_book (self->report);
+  high = format_percent (sl_advisor_rule_book_get_high_percent (book));
+  medium = format_percent (sl_advisor_rule_book_get_medium_percent (book));
+  /* Translators: the rule book's version, its number of rules, the rank
+   * shown and the shares of the step that make a finding high or medium */
+  summary = g_strdup_printf (_("Rule book version %lld, %u rules, on %s. A finding is high when its time is "
+                               "%s of the step or more, medium from %s."),
+                             (long long)sl_advisor_rule_book_get_version (book), sl_advisor_rule_book_get_n_rules (book),
+                             self->rank_label != NULL ? self->rank_label : sl_advisor_report_get_path (self->report),
+                             high, medium);
+  gtk_label_set_label (self->summary_label, summary);
+  /* Translators: under the High heading: what makes a finding high */
+  {
+    g_autofree char *text = g_strdup_printf (_("Each takes %s of a step or more"), high);
+    g_autofree char *medium_text = g_strdup_printf (_("Each takes %s of a step or more, or is graded medium by its rule"), medium);
+
+    adw_preferences_group_set_description (self->high_group, text);
+    adw_preferences_group_set_description (self->medium_group, medium_text);
+    adw_preferences_group_set_description (self->low_group, _("Small now, worth a look when the larger ones are fixed"));
+  }
+  fill_overrides (self);
+}
+
+static SlAdvisorFinding *
+finding_at (SlAdvisorView *self,
+            guint          index)
+{
+  if (self->report == NULL || index >= g_list_model_get_n_items (sl_advisor_report_get_findings (self->report)))
+    return NULL;
+  return g_list_model_get_item (sl_advisor_report_get_findings (self->report), index);
+}
+
+static void
+emit_link (SlAdvisorView *self,
+           guint          index,
+           guint          link)
+{
+  g_autoptr(SlAdvisorFinding) finding = finding_at (self, index);
+
+  if (finding == NULL)
+    return;
+  switch (link)
+    {
+    case LINK_OPS: g_signal_emit (self, signals[SHOW_OPS], 0, finding); break;
+    case LINK_TIMELINE: g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, finding); break;
+    case LINK_GRAPH: g_signal_emit (self, signals[SHOW_IN_GRAPH], 0, finding); break;
+    default: break;
+    }
+}
+
+static void
+show_ops_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  emit_link (SL_ADVISOR_VIEW (widget), g_variant_get_uint32 (param), LINK_OPS);
+}
+
+static void
+show_on_timeline_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  emit_link (SL_ADVISOR_VIEW (widget), g_variant_get_uint32 (param), LINK_TIMELINE);
+}
+
+static void
+show_in_graph_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  emit_link (SL_ADVISOR_VIEW (widget), g_variant_get_uint32 (param), LINK_GRAPH);
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  const char *text = g_variant_get_string (param, NULL);
+  g_autofree char *toast = g_strdup_printf (_("Copied “%s”"), text);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
+  gtk_widget_activate_action (widget, "win.toast", "s", toast);
+}
+
+static void
+toggle_cb (GtkToggleButton *button,
+           GParamSpec      *pspec,
+           gpointer         user_data)
+{
+  /* Active is collapsed, so an open section's button stays flat. */
+  gtk_button_set_icon_name (GTK_BUTTON (button), gtk_toggle_button_get_active (button) ? "pan-end-symbolic"
+                                                                                       : "pan-down-symbolic");
+}
+
+static void
+details_link_cb (GObject *object,
+                 guint64  target)
+{
+  emit_link (SL_ADVISOR_VIEW (object), (guint)(target / N_LINKS), (guint)(target % N_LINKS));
+}
+
+/**
+ * sl_advisor_view_show_details:
+ *
+ * Fills @details with the selected finding: its numbers, every piece of
+ * evidence and its links.
+ *
+ * Returns: whether a finding is selected
+ */
+gboolean
+sl_advisor_view_show_details (SlAdvisorView  *self,
+                              SlDetailsPanel *details)
+{
+  SlAdvisorFinding *finding;
+  GListModel *findings;
+  g_autofree char *time = NULL;
+  g_autofree char *share = NULL;
+  g_autofree char *saving = NULL;
+  g_autofree char *saving_share = NULL;
+  g_autofree char *saving_text = NULL;
+  guint index = 0, n;
+  GPtrArray *ops;
+
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), FALSE);
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (details), FALSE);
+
+  if ((finding = self->selected) == NULL || self->report == NULL)
+    return FALSE;
+  findings = sl_advisor_report_get_findings (self->report);
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlAdvisorFinding) item = g_list_model_get_item (findings, i);
+
+      if (item == finding)
+        index = i;
+    }
+
+  time = format_time (self, sl_advisor_finding_get_time_ns (finding));
+  share = format_percent (sl_advisor_finding_get_step_percent (finding));
+  saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
+  saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
+  saving_text = g_strdup_printf ("%s (%s)", saving, saving_share);
+  {
+    const char *rank = sl_advisor_finding_get_rank_label (finding);
+    const char *rows[] = {
+      _("Rule"), sl_advisor_finding_get_rule (finding),
+      _("Rank"), rank != NULL && rank[0] ? rank : _("All ranks"),
+      _("Severity"), severity_label (sl_advisor_finding_get_severity (finding)),
+      _("Time per step"), time,
+      _("Share of the step"), share,
+      _("Estimated saving"), saving_text,
+      _("Assumption"), sl_advisor_finding_get_assumption (finding) ? sl_advisor_finding_get_assumption (finding) : "",
+      _("Message"), sl_advisor_finding_get_message (finding),
+      _("Recommendation"), sl_advisor_finding_get_recommendation (finding),
+      NULL
+    };
+
+    sl_details_panel_show_rows (details, G_OBJECT (finding), severity_icon (sl_advisor_finding_get_severity (finding)),
+                                sl_advisor_finding_get_title (finding), rows);
+  }
+
+  n = sl_advisor_finding_get_n_evidence (finding);
+  for (guint i = 0; i < MIN (n, MAX_DETAILS_EVIDENCE); i++)
+    {
+      const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, i);
+      g_autofree char *where = format_location (evidence, FALSE);
+      g_autofree char *value = where != NULL ? g_strdup_printf ("%s — %s", evidence->value, where)
+                                             : g_strdup (evidence->value);
+      const char *rows[] = { evidence->label, value, NULL };
+
+      sl_details_panel_add_rows (details, rows);
+    }
+
+  ops = sl_advisor_finding_get_ops (finding);
+  if (sl_advisor_finding_get_filter_text (finding) != NULL && sl_advisor_finding_get_filter_text (finding)[0])
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u op, filtered by “%s”",
+                                                            "Show %u ops, filtered by “%s”", ops->len),
+                                               ops->len, sl_advisor_finding_get_filter_text (finding));
+
+      sl_details_panel_add_object_link (details, _("Operators"), text, G_OBJECT (self), details_link_cb,
+                                        (guint64)index * N_LINKS + LINK_OPS);
+    }
+  if (sl_advisor_finding_get_range_start_ns (finding) >= 0 && sl_advisor_finding_get_range_end_ns (finding) >= 0)
+    {
+      g_autofree char *length = format_time (self, sl_advisor_finding_get_range_end_ns (finding) -
+                                                   sl_advisor_finding_get_range_start_ns (finding));
+      /* Translators: a link to the step the finding is about, with its length */
+      g_autofree char *text = g_strdup_printf (_("Show the step (%s)"), length);
+
+      sl_details_panel_add_object_link (details, _("Timeline"), text, G_OBJECT (self), details_link_cb,
+                                        (guint64)index * N_LINKS + LINK_TIMELINE);
+    }
+  if (sl_advisor_finding_get_graph_op (finding) != NULL)
+    sl_details_panel_add_object_link (details, _("Graph"), sl_advisor_finding_get_graph_op (finding), G_OBJECT (self),
+                                      details_link_cb, (guint64)index * N_LINKS + LINK_GRAPH);
+  return TRUE;
+}
+
+static void
+sl_advisor_view_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  SlAdvisorView *self = SL_ADVISOR_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED:
+      g_value_set_object (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_advisor_view_dispose (GObject *object)
+{
+  SlAdvisorView *self = SL_ADVISOR_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_ADVISOR_VIEW);
+  g_clear_object (&self->selected);
+  g_clear_object (&self->report);
+  g_clear_pointer (&self->rank_label, g_free);
+
+  G_OBJECT_CLASS (sl_advisor_view_parent_class)->dispose (object);
+}
+
+static void
+sl_advisor_view_class_init (SlAdvisorViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_advisor_view_dispose;
+  object_class->get_property = sl_advisor_view_get_property;
+
+  /**
+   * SlAdvisorView:selected:
+   *
+   * The finding last expanded, for Details.
+   */
+  properties[PROP_SELECTED] =
+    g_param_spec_object ("selected", NULL, NULL, SL_TYPE_ADVISOR_FINDING,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * SlAdvisorView::show-ops:
+   * @finding: lists its ops by its filter text
+   */
+  signals[SHOW_OPS] =
+    g_signal_new ("show-ops", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, SL_TYPE_ADVISOR_FINDING);
+  /**
+   * SlAdvisorView::show-on-timeline:
+   * @finding: shows its time range, in the step trace's clock
+   */
+  signals[SHOW_ON_TIMELINE] =
+    g_signal_new ("show-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, SL_TYPE_ADVISOR_FINDING);
+  /**
+   * SlAdvisorView::show-in-graph:
+   * @finding: shows its graph op
+   */
+  signals[SHOW_IN_GRAPH] =
+    g_signal_new ("show-in-graph", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, SL_TYPE_ADVISOR_FINDING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-advisor-view.ui");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, spinner);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, high_count);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, medium_count);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, low_count);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, not_run_count);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, overrides_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, overrides_list);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, none_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, high_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, medium_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, low_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, high_list);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, medium_list);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, low_list);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, not_run_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, not_run_list);
+  gtk_widget_class_bind_template_callback (widget_class, toggle_cb);
+
+  gtk_widget_class_install_action (widget_class, "advisor.show-ops", "u", show_ops_action);
+  gtk_widget_class_install_action (widget_class, "advisor.show-on-timeline", "u", show_on_timeline_action);
+  gtk_widget_class_install_action (widget_class, "advisor.show-in-graph", "u", show_in_graph_action);
+  gtk_widget_class_install_action (widget_class, "advisor.copy", "s", copy_action);
+}
+
+static void
+sl_advisor_view_init (SlAdvisorView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+GtkWidget *
+sl_advisor_view_new (void)
+{
+  return g_object_new (SL_TYPE_ADVISOR_VIEW, NULL);
+}
+
+/**
+ * sl_advisor_view_set_running:
+ *
+ * Shows a spinner until a report or an error is set.
+ */
+void
+sl_advisor_view_set_running (SlAdvisorView *self)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+
+  gtk_spinner_start (self->spinner);
+  gtk_stack_set_visible_child_name (self->stack, "running");
+}
+
+void
+sl_advisor_view_set_error (SlAdvisorView *self,
+                           const char    *message)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+
+  gtk_spinner_stop (self->spinner);
+  adw_status_page_set_description (self->failed_page, message);
+  gtk_stack_set_visible_child_name (self->stack, "failed");
+}
+
+void
+sl_advisor_view_set_report (SlAdvisorView   *self,
+                            SlAdvisorReport *report)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+  g_return_if_fail (report == NULL || SL_IS_ADVISOR_REPORT (report));
+
+  g_set_object (&self->report, report);
+  gtk_spinner_stop (self->spinner);
+  rebuild (self);
+  gtk_stack_set_visible_child_name (self->stack, report != NULL ? "report" : "running");
+}
+
+SlAdvisorReport *
+sl_advisor_view_get_report (SlAdvisorView *self)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), NULL);
+  return self->report;
+}
+
+/**
+ * sl_advisor_view_set_rank_label:
+ * @rank_label: (nullable): the rank whose findings to show, or %NULL for all
+ */
+void
+sl_advisor_view_set_rank_label (SlAdvisorView *self,
+                                const char    *rank_label)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+
+  if (g_strcmp0 (self->rank_label, rank_label) == 0)
+    return;
+  g_free (self->rank_label);
+  self->rank_label = g_strdup (rank_label);
+  rebuild (self);
+}
+
+void
+sl_advisor_view_set_time_unit (SlAdvisorView *self,
+                               SlTimeUnit     unit)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+
+  if (self->unit == unit)
+    return;
+  self->unit = unit;
+  rebuild (self);
+}
+
+/**
+ * sl_advisor_view_get_state_name:
+ *
+ * Returns: "running", "failed" or "report"
+ */
+const char *
+sl_advisor_view_get_state_name (SlAdvisorView *self)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+/* How many findings of @severity the rank shown has. */
+guint
+sl_advisor_view_get_n_shown (SlAdvisorView     *self,
+                             SlAdvisorSeverity  severity)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), 0);
+  g_return_val_if_fail (severity <= SL_ADVISOR_SEVERITY_HIGH, 0);
+  return self->n_shown[severity];
+}
+
+guint
+sl_advisor_view_get_n_not_run_shown (SlAdvisorView *self)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), 0);
+  return self->n_not_run_shown;
+}
+
+SlAdvisorFinding *
+sl_advisor_view_get_selected (SlAdvisorView *self)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), NULL);
+  return self->selected;
+}
+
+/**
+ * sl_advisor_view_select:
+ * @finding: (nullable): a finding of the report shown
+ *
+ * Makes @finding the one Details shows.
+ */
+void
+sl_advisor_view_select (SlAdvisorView    *self,
+                        SlAdvisorFinding *finding)
+{
+  g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
+  g_return_if_fail (finding == NULL || SL_IS_ADVISOR_FINDING (finding));
+
+  if (g_set_object (&self->selected, finding))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
