@@ -449,10 +449,10 @@ print_text (SlProfileCompare *result,
   printf ("\n");
   if (alignment->computed)
     /* Translators: op-level alignment counts, the method and what was aligned */
-    printf (_("Op alignment (%s, %s): %" G_GUINT64_FORMAT " matched, %" G_GUINT64_FORMAT " only in the baseline, %"
-              G_GUINT64_FORMAT " only in the comparison\n"),
-            sl_sequence_align_method_to_string (alignment->method), alignment->scope, alignment->matched,
-            alignment->only_base, alignment->only_comparison);
+    printf (_("Op alignment (%s, %s): %llu matched, %llu only in the baseline, %llu only in the comparison\n"),
+            sl_sequence_align_method_to_string (alignment->method), alignment->scope,
+            (unsigned long long)alignment->matched, (unsigned long long)alignment->only_base,
+            (unsigned long long)alignment->only_comparison);
   else
     /* Translators: why ops could not be aligned */
     printf (_("Op alignment: %s\n"), alignment->reason);
