@@ -4,7 +4,8 @@
  * slower by a known amount has that type as its top regression by exactly
  * that amount; noise is told from regressions with hand-computed median
  * absolute deviations; damaged input (no steps, no ops, NaN and negative
- * durations in a file, ranks that do not exist) does not crash.
+ * durations in a file, ranks that do not exist) does not crash; two
+ * timelines are aligned op by op within their first steps.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +17,7 @@
 
 #include "sl-profile-compare.h"
 #include "sl-profile-loader.h"
+#include "sl-trace-builder.h"
 
 #define US 1000
 
@@ -358,6 +360,76 @@ test_damaged_files (void)
   g_rmdir (dir);
 }
 
+/* A timeline of @names (NULL-terminated) on stream 7, 10 µs apart from
+ * @start_ns, the second step's ops after "|" and, on stream 8, @extra. */
+static SlProfile *
+profile_with_timeline (const char * const *names,
+                       const char * const *extra)
+{
+  static const gint64 steps[] = { 1000, 1000, 0 };
+  SlProfile *profile = sl_profile_new ("/db");
+  SlProfileRank *rank = sl_profile_add_rank (profile, "/db", SL_PROFILE_LAYOUT_DATABASE);
+  SlTraceBuilder *builder = sl_trace_builder_new ("/db/msprof_0.db");
+  guint process = sl_trace_builder_get_process (builder, "device 0");
+  guint stream = sl_trace_builder_get_thread_track (builder, process, "7");
+  guint other = sl_trace_builder_get_thread_track (builder, process, "8");
+  guint32 category = sl_trace_builder_intern (builder, "KERNEL_AICORE", -1);
+  gint64 ts = 0;
+
+  sl_trace_builder_set_process_name (builder, process, "Ascend Hardware (NPU 0)");
+  add_steps (rank, steps);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autofree char *type = NULL;
+
+      if (g_str_equal (names[i], "|"))
+        {
+          ts = 1000 * US;
+          continue;
+        }
+      type = g_strndup (names[i], strcspn (names[i], "-"));
+      sl_trace_builder_add_slice (builder, stream, ts, 5 * US, sl_trace_builder_intern (builder, names[i], -1),
+                                  category, SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
+      add_op (rank, names[i], type, "AI_CORE", 1, 5 * US);
+      ts += 10 * US;
+    }
+  for (guint i = 0; extra != NULL && extra[i] != NULL; i++)
+    sl_trace_builder_add_slice (builder, other, i * 10 * US, 5 * US, sl_trace_builder_intern (builder, extra[i], -1),
+                                category, SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
+  rank->trace = G_OBJECT (sl_trace_builder_finish (builder, NULL));
+  sl_profile_rank_finish (rank);
+  return profile;
+}
+
+static void
+test_alignment (void)
+{
+  static const char * const base_names[] = { "MatMul-op1", "Add-op2", "Cast-op3", "Add-op4", "|", "Sub-op5", NULL };
+  static const char * const comparison_names[] = { "MatMul-op10", "Add-op20", "Mul-op25", "Cast-op30", "Add-op40",
+                                                   "|", "Div-op50", "Div-op51", NULL };
+  static const char * const extra[] = { "Send-op1", "Recv-op2", NULL };
+  g_autoptr(SlProfile) base = profile_with_timeline (base_names, extra);
+  g_autoptr(SlProfile) comparison = profile_with_timeline (comparison_names, NULL);
+  g_autoptr(SlProfileCompare) result = compare (base, comparison);
+  g_autoptr(SlProfileCompare) same = compare (base, base);
+
+  /* The first steps: four ops in common (their indices differ), Mul only
+   * in the comparison; stream 8 only in the baseline. */
+  g_assert_true (result->alignment.computed);
+  g_assert_null (result->alignment.reason);
+  g_assert_cmpint (result->alignment.method, ==, SL_SEQUENCE_ALIGN_EXACT);
+  g_assert_cmpuint (result->alignment.matched, ==, 4);
+  g_assert_cmpuint (result->alignment.only_comparison, ==, 1);
+  g_assert_cmpuint (result->alignment.only_base, ==, 2);
+  g_assert_cmpuint (result->alignment.n_streams, ==, 1);
+  g_assert_cmpstr (result->alignment.scope, ==, "step 1 against step 1");
+
+  g_assert_cmpuint (same->alignment.matched, ==, 6);
+  g_assert_cmpuint (same->alignment.only_base, ==, 0);
+  g_assert_cmpuint (same->alignment.only_comparison, ==, 0);
+  g_assert_cmpuint (same->alignment.n_streams, ==, 2);
+}
+
 static void
 test_op_key (void)
 {
@@ -382,6 +454,7 @@ main (int    argc,
   g_test_add_func ("/profile-compare/noise", test_noise);
   g_test_add_func ("/profile-compare/empty", test_empty);
   g_test_add_func ("/profile-compare/damaged-files", test_damaged_files);
+  g_test_add_func ("/profile-compare/alignment", test_alignment);
   g_test_add_func ("/profile-compare/op-key", test_op_key);
   return g_test_run ();
 }

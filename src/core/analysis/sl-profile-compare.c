@@ -453,7 +453,11 @@ collect_streams (const SlProfileRank *rank,
           key = intern_key (keys, sl_profile_compare_op_key (name, type, shapes));
           g_array_append_val (stream->keys, key);
         }
-      g_ptr_array_add (streams, stream);
+      /* A stream idle in the step is not one to align. */
+      if (stream->keys->len == 0)
+        stream_free (stream);
+      else
+        g_ptr_array_add (streams, stream);
     }
   return streams;
 }
