@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-compare-page.h"
 #include "sl-dataset-graph-page.h"
 #include "sl-document-registry.h"
 #include "sl-finding-page.h"
@@ -112,6 +113,11 @@ static const SlDocumentKind builtin_kinds[] = {
   { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
     /* Translators: a button opening a run's dataset pipeline */
     mindspore_runs, N_("Dataset"), run_has_lineage },
+  /* Two profiles compared; the path is "BASE\nCOMPARISON" (see
+   * sl_compare_page_build_path()), opened from the folder page's Compare
+   * Profiles button.
+   * Translators: the title of a document tab; %s is a folder name. */
+  { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
 };
 
 /**

@@ -132,6 +132,72 @@ create_compare_datasets_button (SlFolderPage *self,
   return button;
 }
 
+static gboolean
+is_profile (SlFinding *finding)
+{
+  switch (sl_finding_get_kind (finding))
+    {
+    case SL_FINDING_MINDSPORE_PROFILER:
+    case SL_FINDING_MSPROF:
+    case SL_FINDING_ASCEND_PROFILER:
+    case SL_FINDING_PROFILER_DB:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static int
+compare_findings_by_path (gconstpointer a,
+                          gconstpointer b)
+{
+  return g_strcmp0 (sl_finding_get_path (*(SlFinding * const *)a), sl_finding_get_path (*(SlFinding * const *)b));
+}
+
+/* The profiles of the folder by path, so the older run of two named by
+ * date or number is the baseline. */
+static GPtrArray *
+list_profiles (SlFolderPage *self)
+{
+  GListModel *findings = sl_folder_get_findings (self->folder);
+  GPtrArray *profiles = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      SlFinding *finding = g_list_model_get_item (findings, i);
+
+      if (is_profile (finding))
+        g_ptr_array_add (profiles, finding);
+      else
+        g_object_unref (finding);
+    }
+  g_ptr_array_sort (profiles, compare_findings_by_path);
+  return profiles;
+}
+
+/* The first two profiles compared, the first as the baseline; the page
+ * changes either side among the workspace's profiles. The path format is
+ * the comparison page's, "BASE\nCOMPARISON". */
+static GtkWidget *
+create_compare_profiles_button (SlFinding *base,
+                                SlFinding *comparison)
+{
+  g_autofree char *path = g_strconcat (sl_finding_get_path (base), "\n", sl_finding_get_path (comparison), NULL);
+  g_autofree char *base_name = sl_finding_dup_display_name (base);
+  g_autofree char *comparison_name = sl_finding_dup_display_name (comparison);
+  /* Translators: a tooltip; the comparison and the baseline profiles */
+  g_autofree char *tooltip = g_strdup_printf (_("Where %s is faster or slower than %s: the step breakdown, op types and kernels"),
+                                              comparison_name, base_name);
+  GtkWidget *button = gtk_button_new_with_label (_("Compare Profiles"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(ssv)", "compare", path, g_variant_new ("()")));
+  return button;
+}
+
 static guint
 count_runs_with_lineage (SlFolderPage *self)
 {
@@ -211,6 +277,21 @@ fill_groups (SlFolderPage *self)
           adw_preferences_group_set_header_suffix (by_kind[kind], buttons);
         }
     }
+
+  /* Two profiles or more: is the newer run faster? In the group of the
+   * baseline's kind. */
+  {
+    g_autoptr(GPtrArray) profiles = list_profiles (self);
+
+    if (profiles->len >= 2)
+      {
+        SlFinding *base = g_ptr_array_index (profiles, 0);
+
+        adw_preferences_group_set_header_suffix (by_kind[sl_finding_get_kind (base)],
+                                                 create_compare_profiles_button (base,
+                                                                                 g_ptr_array_index (profiles, 1)));
+      }
+  }
 
   for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
     {

@@ -1,0 +1,1146 @@
+/* sl-compare-page.c
+ *
+ * The document path names both sides, "BASE\nCOMPARISON" (see
+ * sl_compare_page_build_path()), so links (the folder page's Compare
+ * Profiles button, win.open-document) need no request and the same pair
+ * raises the same tab. Both profiles are read and compared in one worker;
+ * a generation counter drops the results of a pair no longer asked for.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-compare-entry.h"
+#include "sl-compare-page.h"
+#include "sl-finding.h"
+#include "sl-folder.h"
+#include "sl-profile-loader.h"
+#include "sl-time-format.h"
+
+typedef enum {
+  COL_NAME,
+  COL_BASE,
+  COL_COMPARISON,
+  COL_DIFF,
+  COL_RATIO,
+  COL_BASE_COUNT,
+  COL_COMPARISON_COUNT,
+} Column;
+
+struct _SlComparePage
+{
+  SlDocument          parent_instance;
+
+  char               *base;
+  char               *comparison;
+  guint               generation;
+  GCancellable       *cancellable;
+  SlProfileCompare  **result;
+  SlTimeUnit          unit;
+  GPtrArray          *choices;        /* profile paths in the dropdowns */
+  gboolean            filling_choices;
+  gboolean            busy;
+  GPtrArray          *alignment_rows;
+  char               *filter_text;    /* casefolded */
+
+  GListStore         *items;
+  GListStore         *op_types;
+  GListStore         *kernels;
+  GtkFilterListModel *filtered;
+  GtkCustomFilter    *filter;
+  GtkSortListModel   *sorted;
+  GtkSingleSelection *selection;
+
+  GtkStack           *stack;
+  GtkLabel           *loading_label;
+  AdwStatusPage      *failed_page;
+  GtkDropDown        *base_dropdown;
+  GtkDropDown        *comparison_dropdown;
+  AdwViewStack       *view_stack;
+  GtkColumnView      *overview_view;
+  GtkLabel           *headline_label;
+  GtkLabel           *not_computed_label;
+  GtkLabel           *notes_label;
+  GtkColumnView      *ops_view;
+  GtkToggleButton    *kernels_toggle;
+  GtkSearchEntry     *filter_entry;
+  GtkLabel           *ops_count_label;
+  AdwPreferencesGroup *alignment_group;
+};
+
+G_DEFINE_FINAL_TYPE (SlComparePage, sl_compare_page, SL_TYPE_DOCUMENT)
+
+static const SlFindingKind profile_kinds[] = {
+  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_MSPROF, SL_FINDING_ASCEND_PROFILER, SL_FINDING_PROFILER_DB,
+};
+
+static void start_loading (SlComparePage *self);
+
+/* Formatting */
+
+static char *
+format_ns (SlComparePage *self,
+           gint64         ns)
+{
+  if (ns < 0)
+    return g_strdup ("—");
+  return sl_time_format_ns (ns, self->unit);
+}
+
+static char *
+format_diff (SlComparePage *self,
+             gint64         diff_ns)
+{
+  g_autofree char *magnitude = sl_time_format_ns (diff_ns < 0 ? -diff_ns : diff_ns, self->unit);
+
+  if (diff_ns == 0)
+    return g_strdup (magnitude);
+  return g_strconcat (diff_ns > 0 ? "+" : "−", magnitude, NULL);
+}
+
+static char *
+format_ratio (double ratio)
+{
+  if (isnan (ratio) || isinf (ratio))
+    return g_strdup ("—");
+  /* Translators: how many times the baseline a value is, "1.250×" */
+  return g_strdup_printf (_("%.3f×"), ratio);
+}
+
+static char *
+short_name (const char *path)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *parent = g_path_get_basename (dir);
+
+  if (g_strcmp0 (parent, ".") == 0 || g_strcmp0 (parent, G_DIR_SEPARATOR_S) == 0)
+    return g_steal_pointer (&name);
+  return g_build_filename (parent, name, NULL);
+}
+
+/* Cells */
+
+static char *
+cell_text (SlComparePage  *self,
+           SlCompareEntry *entry,
+           Column          column,
+           const char    **css_class)
+{
+  const SlProfileCompareItem *item = sl_compare_entry_get_item (entry);
+  const SlProfileCompareRow *row = sl_compare_entry_get_row (entry);
+  gint64 diff = sl_compare_entry_get_diff_ns (entry);
+  gboolean noise = item != NULL && item->noise_checked && item->noise;
+
+  *css_class = NULL;
+  if (column == COL_DIFF || column == COL_RATIO)
+    {
+      if (noise || diff == 0)
+        *css_class = "dim-label";
+      else if (diff > 0)
+        *css_class = "error";
+      else if (diff < 0)
+        *css_class = "success";
+    }
+
+  switch (column)
+    {
+    case COL_NAME:
+      return sl_compare_entry_dup_name (entry);
+    case COL_BASE:
+      return format_ns (self, sl_compare_entry_get_base_ns (entry));
+    case COL_COMPARISON:
+      return format_ns (self, sl_compare_entry_get_comparison_ns (entry));
+    case COL_DIFF:
+      {
+        g_autofree char *text = format_diff (self, diff);
+
+        if (noise)
+          /* Translators: a difference smaller than the step-to-step spread */
+          return g_strdup_printf (_("%s (within noise)"), text);
+        return g_steal_pointer (&text);
+      }
+    case COL_RATIO:
+      return format_ratio (sl_compare_entry_get_ratio (entry));
+    case COL_BASE_COUNT:
+      return row != NULL && row->present[0] ? g_strdup_printf ("%" G_GUINT64_FORMAT, row->count[0]) : g_strdup ("—");
+    case COL_COMPARISON_COUNT:
+      return row != NULL && row->present[1] ? g_strdup_printf ("%" G_GUINT64_FORMAT, row->count[1]) : g_strdup ("—");
+    default:
+      return NULL;
+    }
+}
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               gpointer                  data)
+{
+  Column column = GPOINTER_TO_UINT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == COL_NAME ? 0.0f : 1.0f);
+  gtk_label_set_ellipsize (GTK_LABEL (label), column == COL_NAME ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  if (column != COL_NAME)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              gpointer                  data)
+{
+  Column column = GPOINTER_TO_UINT (data);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  SlCompareEntry *entry = gtk_list_item_get_item (list_item);
+  SlComparePage *self = g_object_get_data (G_OBJECT (factory), "sl-page");
+  const char *css_class = NULL;
+  g_autofree char *text = cell_text (self, entry, column, &css_class);
+
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, column == COL_NAME ? text : NULL);
+  gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "success");
+  gtk_widget_remove_css_class (label, "dim-label");
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+}
+
+static double
+sort_value (SlCompareEntry *entry,
+            Column          column)
+{
+  const SlProfileCompareRow *row = sl_compare_entry_get_row (entry);
+
+  switch (column)
+    {
+    case COL_BASE:
+      return sl_compare_entry_get_base_ns (entry);
+    case COL_COMPARISON:
+      return sl_compare_entry_get_comparison_ns (entry);
+    case COL_DIFF:
+      return sl_compare_entry_get_diff_ns (entry);
+    case COL_RATIO:
+      return isnan (sl_compare_entry_get_ratio (entry)) ? -1 : sl_compare_entry_get_ratio (entry);
+    case COL_BASE_COUNT:
+      return row != NULL ? (double)row->count[0] : 0;
+    case COL_COMPARISON_COUNT:
+      return row != NULL ? (double)row->count[1] : 0;
+    case COL_NAME:
+    default:
+      return 0;
+    }
+}
+
+static int
+compare_entries (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  Column column = GPOINTER_TO_UINT (data);
+  SlCompareEntry *x = SL_COMPARE_ENTRY ((gpointer)a);
+  SlCompareEntry *y = SL_COMPARE_ENTRY ((gpointer)b);
+  double vx, vy;
+
+  if (column == COL_NAME)
+    {
+      g_autofree char *nx = sl_compare_entry_dup_name (x);
+      g_autofree char *ny = sl_compare_entry_dup_name (y);
+
+      return g_utf8_collate (nx, ny);
+    }
+  vx = sort_value (x, column);
+  vy = sort_value (y, column);
+  return vx < vy ? -1 : vx > vy ? 1 : 0;
+}
+
+static void
+add_column (SlComparePage *self,
+            GtkColumnView *view,
+            const char    *title,
+            Column         column,
+            gboolean       sortable)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *view_column;
+
+  g_object_set_data (G_OBJECT (factory), "sl-page", self);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
+  view_column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, column == COL_NAME);
+  if (sortable)
+    {
+      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_entries, GUINT_TO_POINTER (column), NULL));
+
+      gtk_column_view_column_set_sorter (view_column, sorter);
+      g_object_unref (sorter);
+    }
+  gtk_column_view_append_column (view, view_column);
+  g_object_unref (view_column);
+}
+
+/* Filling */
+
+static void
+clear_result (SlComparePage *self)
+{
+  g_list_store_remove_all (self->items);
+  g_list_store_remove_all (self->op_types);
+  g_list_store_remove_all (self->kernels);
+  g_clear_pointer (&self->result, sl_compare_result_release);
+  for (guint i = 0; i < self->alignment_rows->len; i++)
+    adw_preferences_group_remove (self->alignment_group, g_ptr_array_index (self->alignment_rows, i));
+  g_ptr_array_set_size (self->alignment_rows, 0);
+}
+
+static void
+add_alignment_row (SlComparePage *self,
+                   const char    *title,
+                   const char    *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "numeric");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (self->alignment_group, row);
+  g_ptr_array_add (self->alignment_rows, row);
+}
+
+static void
+fill_alignment (SlComparePage                   *self,
+                const SlProfileCompareAlignment *alignment)
+{
+  g_autofree char *matched = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->matched);
+  g_autofree char *only_base = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->only_base);
+  g_autofree char *only_comparison = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->only_comparison);
+  g_autofree char *streams = g_strdup_printf ("%u", alignment->n_streams);
+
+  if (!alignment->computed)
+    {
+      adw_preferences_group_set_description (self->alignment_group,
+                                             _("The executions of the two profiles were not aligned op by op."));
+      add_alignment_row (self, _("Reason"), alignment->reason != NULL ? alignment->reason : _("Unknown"));
+      return;
+    }
+  adw_preferences_group_set_description (self->alignment_group,
+                                         _("The executions of one step, aligned op by op, stream by stream."));
+  add_alignment_row (self, _("Matched"), matched);
+  add_alignment_row (self, _("Only in the baseline"), only_base);
+  add_alignment_row (self, _("Only in the comparison"), only_comparison);
+  add_alignment_row (self, _("Method"), sl_sequence_align_method_to_string (alignment->method));
+  add_alignment_row (self, _("Aligned"), alignment->scope != NULL ? alignment->scope : "");
+  add_alignment_row (self, _("Streams"), streams);
+}
+
+static void
+fill_overview (SlComparePage *self)
+{
+  SlProfileCompare *result = *self->result;
+  const SlProfileCompareItem *e2e = &result->items[SL_PROFILE_COMPARE_E2E];
+  g_autoptr(GString) missing = g_string_new (NULL);
+  g_autoptr(GString) notes = g_string_new (NULL);
+
+  for (guint i = 0; i < SL_PROFILE_COMPARE_N_ITEMS; i++)
+    {
+      const SlProfileCompareItem *item = &result->items[i];
+
+      if (item->source != SL_PROFILE_COMPARE_FROM_NONE)
+        {
+          g_autoptr(SlCompareEntry) entry = sl_compare_entry_new_item (self->result, i);
+
+          g_list_store_append (self->items, entry);
+        }
+      else
+        g_string_append_printf (missing, "%s• %s: %s", missing->len ? "\n" : "",
+                                sl_profile_compare_item_label (item->kind),
+                                item->reason != NULL ? item->reason : _("not computed"));
+    }
+
+  if (e2e->source != SL_PROFILE_COMPARE_FROM_NONE)
+    {
+      g_autofree char *diff = format_diff (self, e2e->diff_ns);
+      g_autofree char *ratio = format_ratio (e2e->ratio);
+      g_autofree char *base = format_ns (self, e2e->base_ns);
+      g_autofree char *comparison = format_ns (self, e2e->comparison_ns);
+      g_autofree char *text = NULL;
+      const char *verdict = e2e->noise_checked && e2e->noise ? _("within noise")
+                          : e2e->diff_ns > 0 ? _("slower")
+                          : e2e->diff_ns < 0 ? _("faster") : _("the same");
+
+      /* Translators: the end-to-end step time of both sides; the
+       * difference, the ratio and a word: slower, faster, within noise */
+      text = g_strdup_printf (_("End to end per step: %s → %s, %s (%s, %s)"), base, comparison, diff, ratio, verdict);
+      gtk_label_set_text (self->headline_label, text);
+    }
+  else
+    gtk_label_set_text (self->headline_label, e2e->reason != NULL ? e2e->reason : _("No end-to-end time"));
+
+  gtk_label_set_text (self->not_computed_label, missing->str);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->not_computed_label)), missing->len > 0);
+
+  for (guint i = 0; result->notes != NULL && i < result->notes->len; i++)
+    g_string_append_printf (notes, "%s• %s", notes->len ? "\n" : "", (const char *)g_ptr_array_index (result->notes, i));
+  gtk_label_set_text (self->notes_label, notes->str);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->notes_label)), notes->len > 0);
+}
+
+static void
+update_ops_count (SlComparePage *self)
+{
+  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+  GListModel *all = gtk_filter_list_model_get_model (self->filtered);
+  guint total = all != NULL ? g_list_model_get_n_items (all) : 0;
+  g_autofree char *text = NULL;
+
+  if (shown == total)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", total), total);
+  else
+    /* Translators: rows shown by the filter, of all rows */
+    text = g_strdup_printf (_("%u of %u rows"), shown, total);
+  gtk_label_set_text (self->ops_count_label, text);
+}
+
+static void
+fill (SlComparePage *self)
+{
+  SlProfileCompare *result = *self->result;
+
+  fill_overview (self);
+  for (guint i = 0; i < result->op_types->len; i++)
+    {
+      g_autoptr(SlCompareEntry) entry = sl_compare_entry_new_row (self->result, g_ptr_array_index (result->op_types, i));
+      g_list_store_append (self->op_types, entry);
+    }
+  for (guint i = 0; i < result->kernels->len; i++)
+    {
+      g_autoptr(SlCompareEntry) entry = sl_compare_entry_new_row (self->result, g_ptr_array_index (result->kernels, i));
+      g_list_store_append (self->kernels, entry);
+    }
+  fill_alignment (self, &result->alignment);
+  update_ops_count (self);
+}
+
+/* The dropdowns */
+
+static void
+add_choice (GPtrArray  *choices,
+            const char *path)
+{
+  if (path == NULL)
+    return;
+  for (guint i = 0; i < choices->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (choices, i), path) == 0)
+      return;
+  g_ptr_array_add (choices, g_strdup (path));
+}
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *)a, *(const char * const *)b);
+}
+
+static gboolean
+is_profile_kind (SlFindingKind kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (profile_kinds); i++)
+    if (profile_kinds[i] == kind)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+collect_workspace_profiles (SlComparePage *self,
+                            GPtrArray     *choices)
+{
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  GListModel *folders = workspace != NULL ? sl_workspace_get_folders (workspace) : NULL;
+
+  for (guint i = 0; folders != NULL && i < g_list_model_get_n_items (folders); i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (folders, i);
+      GListModel *findings = sl_folder_get_findings (folder);
+
+      for (guint j = 0; j < g_list_model_get_n_items (findings); j++)
+        {
+          g_autoptr(SlFinding) finding = g_list_model_get_item (findings, j);
+
+          if (is_profile_kind (sl_finding_get_kind (finding)))
+            add_choice (choices, sl_finding_get_path (finding));
+        }
+    }
+}
+
+static guint
+choice_index (SlComparePage *self,
+              const char    *path)
+{
+  for (guint i = 0; i < self->choices->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->choices, i), path) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static void
+fill_choices (SlComparePage *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (self->choices, 0);
+  collect_workspace_profiles (self, self->choices);
+  add_choice (self->choices, self->base);
+  add_choice (self->choices, self->comparison);
+  g_ptr_array_sort (self->choices, compare_paths);
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      g_autofree char *name = short_name (g_ptr_array_index (self->choices, i));
+      gtk_string_list_append (names, name);
+    }
+
+  self->filling_choices = TRUE;
+  gtk_drop_down_set_model (self->base_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_model (self->comparison_dropdown, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->base_dropdown, choice_index (self, self->base));
+  gtk_drop_down_set_selected (self->comparison_dropdown, choice_index (self, self->comparison));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->base_dropdown), self->base);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->comparison_dropdown), self->comparison);
+  self->filling_choices = FALSE;
+}
+
+static void
+side_changed_cb (SlComparePage *self)
+{
+  guint base = gtk_drop_down_get_selected (self->base_dropdown);
+  guint comparison = gtk_drop_down_get_selected (self->comparison_dropdown);
+
+  if (self->filling_choices || base >= self->choices->len || comparison >= self->choices->len)
+    return;
+  sl_compare_page_set_profiles (self, g_ptr_array_index (self->choices, base),
+                                g_ptr_array_index (self->choices, comparison));
+}
+
+/* Loading */
+
+typedef struct {
+  char *base;
+  char *comparison;
+  guint generation;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_free (data->base);
+  g_free (data->comparison);
+  g_free (data);
+}
+
+static SlProfile *
+load_side (const char   *path,
+           GCancellable *cancellable,
+           GError      **error)
+{
+  SlProfile *profile = sl_profile_load (path, cancellable, NULL, NULL, error);
+
+  if (profile == NULL)
+    g_prefix_error (error, "%s: ", path);
+  return profile;
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  g_autoptr(SlProfile) base = NULL;
+  g_autoptr(SlProfile) comparison = NULL;
+  SlProfileCompare *result;
+  GError *error = NULL;
+
+  if ((base = load_side (data->base, cancellable, &error)) == NULL ||
+      (comparison = load_side (data->comparison, cancellable, &error)) == NULL ||
+      (result = sl_profile_compare_compute (base, comparison, NULL, cancellable, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, result, (GDestroyNotify)sl_profile_compare_free);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *res,
+         gpointer      user_data)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (object);
+  LoadData *data = g_task_get_task_data (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  SlProfileCompare *result = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (data->generation != self->generation)
+    {
+      g_clear_pointer (&result, sl_profile_compare_free);
+      return;
+    }
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  self->busy = FALSE;
+  if (result == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        adw_status_page_set_description (self->failed_page, _("Reading was cancelled. Choose the profiles again to compare them."));
+      else
+        adw_status_page_set_description (self->failed_page, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "failed");
+      sl_document_fail (SL_DOCUMENT (self), adw_status_page_get_description (self->failed_page));
+      return;
+    }
+
+  self->result = sl_compare_result_new (result);
+  fill (self);
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static void
+start_loading (SlComparePage *self)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *base_name = short_name (self->base);
+  g_autofree char *comparison_name = short_name (self->comparison);
+  g_autofree char *name = g_path_get_basename (self->comparison);
+  LoadData *data = g_new0 (LoadData, 1);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (!self->busy)
+    panel_widget_mark_busy (PANEL_WIDGET (self));
+  self->busy = TRUE;
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  clear_result (self);
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_LOADING);
+
+  /* Translators: the title of a document tab; %s is a folder name. */
+  title = g_strdup_printf (_("Comparison: %s"), name);
+  panel_widget_set_title (PANEL_WIDGET (self), title);
+  /* Translators: while reading; the baseline and the comparison */
+  title = (g_free (title), g_strdup_printf (_("%s against %s"), comparison_name, base_name));
+  gtk_label_set_text (self->loading_label, title);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  fill_choices (self);
+
+  data->base = g_strdup (self->base);
+  data->comparison = g_strdup (self->comparison);
+  data->generation = ++self->generation;
+  task = g_task_new (self, self->cancellable, load_cb, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+static void
+sl_compare_page_load (SlDocument *document)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (document);
+  const char *path = sl_document_get_path (document);
+  g_auto(GStrv) parts = NULL;
+
+  if (self->comparison != NULL || path == NULL)
+    return;
+
+  parts = g_strsplit (path, "\n", 2);
+  if (parts[0] != NULL && parts[1] != NULL)
+    {
+      self->base = g_strdup (parts[0]);
+      self->comparison = g_strdup (parts[1]);
+    }
+  else
+    {
+      g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func (g_free);
+
+      self->comparison = g_strdup (path);
+      collect_workspace_profiles (self, choices);
+      g_ptr_array_sort (choices, compare_paths);
+      for (guint i = 0; i < choices->len && self->base == NULL; i++)
+        if (g_strcmp0 (g_ptr_array_index (choices, i), path) != 0)
+          self->base = g_strdup (g_ptr_array_index (choices, i));
+      if (self->base == NULL)
+        {
+          g_autofree char *message = g_strdup_printf (_("There is no other profile in the workspace to compare %s with. Add the folder of a baseline profile."), path);
+
+          adw_status_page_set_description (self->failed_page, message);
+          gtk_stack_set_visible_child_name (self->stack, "failed");
+          sl_document_fail (document, message);
+          return;
+        }
+    }
+  start_loading (self);
+}
+
+/* Filtering, details, export */
+
+static gboolean
+entry_matches (gpointer item,
+               gpointer data)
+{
+  SlComparePage *self = data;
+  g_autofree char *name = NULL;
+  g_autofree char *folded = NULL;
+
+  if (self->filter_text == NULL)
+    return TRUE;
+  name = sl_compare_entry_dup_name (SL_COMPARE_ENTRY (item));
+  folded = g_utf8_casefold (name, -1);
+  return strstr (folded, self->filter_text) != NULL;
+}
+
+static void
+filter_changed_cb (SlComparePage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
+
+  g_clear_pointer (&self->filter_text, g_free);
+  if (text != NULL && text[0] != '\0')
+    self->filter_text = g_utf8_casefold (text, -1);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_ops_count (self);
+}
+
+static void
+kernels_toggled_cb (SlComparePage *self)
+{
+  gboolean kernels = gtk_toggle_button_get_active (self->kernels_toggle);
+  g_autoptr(GtkColumnViewColumn) name_column = g_list_model_get_item (gtk_column_view_get_columns (self->ops_view), 0);
+
+  gtk_column_view_column_set_title (name_column, kernels ? _("Kernel") : _("Op Type"));
+  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (kernels ? self->kernels : self->op_types));
+  update_ops_count (self);
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static void
+details_source_changed_cb (SlComparePage *self)
+{
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static char *
+side_text (SlComparePage             *self,
+           const SlProfileCompareRow *row,
+           guint                      side)
+{
+  g_autofree char *total = NULL;
+  g_autofree char *avg = NULL;
+  g_autofree char *min = NULL;
+  g_autofree char *max = NULL;
+  g_autofree char *count = NULL;
+
+  if (!row->present[side])
+    return g_strdup (_("absent"));
+  total = format_ns (self, row->total_ns[side]);
+  avg = format_ns (self, row->avg_ns[side]);
+  min = format_ns (self, row->min_ns[side]);
+  max = format_ns (self, row->max_ns[side]);
+  count = g_strdup_printf ("%" G_GUINT64_FORMAT, row->count[side]);
+  /* Translators: one side of an op type's statistics: the count, the
+   * total, average, min and max times */
+  return g_strdup_printf (_("%s×, total %s, average %s, min %s, max %s"), count, total, avg, min, max);
+}
+
+static gboolean
+sl_compare_page_show_details (SlDocument     *document,
+                              SlDetailsPanel *details)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (document);
+  SlCompareEntry *entry;
+  const SlProfileCompareRow *row;
+  g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *comparison = NULL;
+  g_autofree char *diff = NULL;
+  g_autofree char *ratio = NULL;
+
+  if (self->result == NULL || g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0)
+    return FALSE;
+  entry = gtk_single_selection_get_selected_item (self->selection);
+  if (entry == NULL || (row = sl_compare_entry_get_row (entry)) == NULL)
+    return FALSE;
+
+  name = sl_compare_entry_dup_name (entry);
+  base = side_text (self, row, 0);
+  comparison = side_text (self, row, 1);
+  diff = format_diff (self, row->diff_ns);
+  ratio = format_ratio (row->ratio);
+  {
+    const char *rows[] = {
+      _("Op type"), row->type,
+      _("Input shapes"), row->input_shapes != NULL && row->input_shapes[0] ? row->input_shapes : "—",
+      _("Core type"), row->core_type != NULL && row->core_type[0] ? row->core_type : "—",
+      _("Baseline"), base,
+      _("Comparison"), comparison,
+      _("Difference"), diff,
+      _("Ratio"), ratio,
+      NULL
+    };
+
+    sl_details_panel_show_rows (details, NULL, "sl-chart-symbolic", name, rows);
+  }
+  return TRUE;
+}
+
+static void
+append_csv_field (GString    *out,
+                  const char *text)
+{
+  if (strpbrk (text, ",\"\n") == NULL)
+    {
+      g_string_append (out, text);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_csv_ns (GString *out,
+               gint64   ns)
+{
+  g_string_append_c (out, ',');
+  if (ns >= 0)
+    g_string_append_printf (out, "%.3f", ns / 1000.0);
+}
+
+/**
+ * sl_compare_page_export_csv:
+ *
+ * Writes the table shown (the breakdown on Overview, else the op types or
+ * kernels as filtered and sorted), times in microseconds.
+ */
+gboolean
+sl_compare_page_export_csv (SlComparePage *self,
+                            const char    *path,
+                            GError       **error)
+{
+  gboolean overview;
+  GListModel *model;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
+  model = overview ? G_LIST_MODEL (self->items) : G_LIST_MODEL (self->sorted);
+  if (overview)
+    g_string_append (out, "item,base_us,comparison_us,diff_us,ratio,noise\n");
+  else
+    g_string_append (out, "type,input_shapes,base_count,comparison_count,base_total_us,comparison_total_us,"
+                          "diff_us,ratio,base_avg_us,comparison_avg_us\n");
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlCompareEntry) entry = g_list_model_get_item (model, i);
+      const SlProfileCompareItem *item = sl_compare_entry_get_item (entry);
+      const SlProfileCompareRow *row = sl_compare_entry_get_row (entry);
+      double ratio = sl_compare_entry_get_ratio (entry);
+
+      if (item != NULL)
+        {
+          g_string_append (out, sl_profile_compare_item_key (item->kind));
+          append_csv_ns (out, item->base_ns);
+          append_csv_ns (out, item->comparison_ns);
+          g_string_append_printf (out, ",%.3f,", item->diff_ns / 1000.0);
+          if (!isnan (ratio))
+            g_string_append_printf (out, "%.4f", ratio);
+          g_string_append_printf (out, ",%s\n", item->noise_checked ? (item->noise ? "yes" : "no") : "");
+          continue;
+        }
+      append_csv_field (out, row->type);
+      g_string_append_c (out, ',');
+      append_csv_field (out, row->input_shapes != NULL ? row->input_shapes : "");
+      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT, row->count[0], row->count[1]);
+      append_csv_ns (out, row->present[0] ? row->total_ns[0] : -1);
+      append_csv_ns (out, row->present[1] ? row->total_ns[1] : -1);
+      g_string_append_printf (out, ",%.3f,", row->diff_ns / 1000.0);
+      if (!isnan (ratio))
+        g_string_append_printf (out, "%.4f", ratio);
+      append_csv_ns (out, row->avg_ns[0]);
+      append_csv_ns (out, row->avg_ns[1]);
+      g_string_append_c (out, '\n');
+    }
+  return g_file_set_contents (path, out->str, out->len, error);
+}
+
+static void
+export_chosen_cb (GtkNativeDialog *dialog,
+                  int              response,
+                  SlComparePage   *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT &&
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL &&
+      (path = g_file_get_path (file)) != NULL &&
+      !sl_compare_page_export_csv (self, path, &error))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *dialog;
+  gboolean overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
+
+  if (self->result == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Export the Comparison"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
+                                     overview ? "comparison-breakdown.csv"
+                                     : gtk_toggle_button_get_active (self->kernels_toggle) ? "comparison-kernels.csv"
+                                     : "comparison-op-types.csv");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (export_chosen_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+swap_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  sl_compare_page_swap (SL_COMPARE_PAGE (widget));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (widget);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+}
+
+/* Life */
+
+static void
+sl_compare_page_dispose (GObject *object)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->items != NULL)
+    clear_result (self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMPARE_PAGE);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->items);
+  g_clear_object (&self->op_types);
+  g_clear_object (&self->kernels);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  g_clear_pointer (&self->alignment_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->filter_text, g_free);
+  g_clear_pointer (&self->base, g_free);
+  g_clear_pointer (&self->comparison, g_free);
+
+  G_OBJECT_CLASS (sl_compare_page_parent_class)->dispose (object);
+}
+
+static void
+sl_compare_page_class_init (SlComparePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_compare_page_dispose;
+  SL_DOCUMENT_CLASS (klass)->load = sl_compare_page_load;
+  SL_DOCUMENT_CLASS (klass)->show_details = sl_compare_page_show_details;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-compare-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, loading_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, base_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, comparison_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, overview_view);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, not_computed_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, ops_view);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, kernels_toggle);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, ops_count_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, alignment_group);
+  gtk_widget_class_bind_template_callback (widget_class, side_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, kernels_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "compare.swap", NULL, swap_action);
+  gtk_widget_class_install_action (widget_class, "compare.export-csv", NULL, export_csv_action);
+  gtk_widget_class_install_action (widget_class, "compare.cancel", NULL, cancel_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "compare.cancel", NULL);
+}
+
+static void
+sl_compare_page_init (SlComparePage *self)
+{
+  g_autoptr(GSettings) settings = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  settings = g_settings_new (APP_ID);
+  self->unit = g_settings_get_enum (settings, "time-unit");
+  self->choices = g_ptr_array_new_with_free_func (g_free);
+  self->alignment_rows = g_ptr_array_new ();
+  self->items = g_list_store_new (SL_TYPE_COMPARE_ENTRY);
+  self->op_types = g_list_store_new (SL_TYPE_COMPARE_ENTRY);
+  self->kernels = g_list_store_new (SL_TYPE_COMPARE_ENTRY);
+
+  /* Translators: a column of the comparison's breakdown */
+  add_column (self, self->overview_view, _("Item"), COL_NAME, FALSE);
+  add_column (self, self->overview_view, _("Baseline"), COL_BASE, FALSE);
+  add_column (self, self->overview_view, _("Comparison"), COL_COMPARISON, FALSE);
+  add_column (self, self->overview_view, _("Difference"), COL_DIFF, FALSE);
+  add_column (self, self->overview_view, _("Ratio"), COL_RATIO, FALSE);
+  gtk_column_view_set_model (self->overview_view,
+                             GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->items)))));
+
+  add_column (self, self->ops_view, _("Op Type"), COL_NAME, TRUE);
+  /* Translators: columns of the op table: counts and totals of each side */
+  add_column (self, self->ops_view, _("Baseline Count"), COL_BASE_COUNT, TRUE);
+  add_column (self, self->ops_view, _("Comparison Count"), COL_COMPARISON_COUNT, TRUE);
+  add_column (self, self->ops_view, _("Baseline Total"), COL_BASE, TRUE);
+  add_column (self, self->ops_view, _("Comparison Total"), COL_COMPARISON, TRUE);
+  add_column (self, self->ops_view, _("Difference"), COL_DIFF, TRUE);
+  add_column (self, self->ops_view, _("Ratio"), COL_RATIO, TRUE);
+
+  self->filter = gtk_custom_filter_new (entry_matches, self, NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->op_types)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->ops_view)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (details_source_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_column_view_set_model (self->ops_view, GTK_SELECTION_MODEL (g_object_ref (self->selection)));
+}
+
+/* API */
+
+char *
+sl_compare_page_build_path (const char *base,
+                            const char *comparison)
+{
+  g_return_val_if_fail (base != NULL && comparison != NULL, NULL);
+  return g_strconcat (base, "\n", comparison, NULL);
+}
+
+const char *
+sl_compare_page_get_base (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), NULL);
+  return self->base;
+}
+
+const char *
+sl_compare_page_get_comparison (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), NULL);
+  return self->comparison;
+}
+
+void
+sl_compare_page_set_profiles (SlComparePage *self,
+                              const char    *base,
+                              const char    *comparison)
+{
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  g_return_if_fail (base != NULL && comparison != NULL);
+
+  if (g_strcmp0 (base, self->base) == 0 && g_strcmp0 (comparison, self->comparison) == 0 &&
+      self->result != NULL)
+    return;
+  g_free (self->base);
+  g_free (self->comparison);
+  self->base = g_strdup (base);
+  self->comparison = g_strdup (comparison);
+  start_loading (self);
+}
+
+void
+sl_compare_page_swap (SlComparePage *self)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *comparison = NULL;
+
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  if (self->base == NULL || self->comparison == NULL)
+    return;
+  base = g_strdup (self->comparison);
+  comparison = g_strdup (self->base);
+  sl_compare_page_set_profiles (self, base, comparison);
+}
+
+const SlProfileCompare *
+sl_compare_page_get_result (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), NULL);
+  return self->result != NULL ? *self->result : NULL;
+}
+
+GListModel *
+sl_compare_page_get_ops_model (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), NULL);
+  return G_LIST_MODEL (self->sorted);
+}
+
+void
+sl_compare_page_show_kernels (SlComparePage *self,
+                              gboolean       kernels)
+{
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  gtk_toggle_button_set_active (self->kernels_toggle, kernels);
+}

@@ -1,0 +1,39 @@
+/* sl-compare-page.h: is the new run faster, and where? Two profiles side
+ * by side
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-document.h"
+#include "sl-profile-compare.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_COMPARE_PAGE (sl_compare_page_get_type ())
+G_DECLARE_FINAL_TYPE (SlComparePage, sl_compare_page, SL, COMPARE_PAGE, SlDocument)
+
+/* The document path of the comparison of @comparison against @base:
+ * "BASE\nCOMPARISON". A path without a newline is a comparison whose
+ * baseline is the first other profile in the workspace. */
+char                   *sl_compare_page_build_path      (const char    *base,
+                                                         const char    *comparison);
+const char             *sl_compare_page_get_base        (SlComparePage *self);
+const char             *sl_compare_page_get_comparison  (SlComparePage *self);
+/* Compares @comparison against @base, reading both again. */
+void                    sl_compare_page_set_profiles    (SlComparePage *self,
+                                                         const char    *base,
+                                                         const char    *comparison);
+void                    sl_compare_page_swap            (SlComparePage *self);
+/* (nullable): the comparison shown, once ready */
+const SlProfileCompare *sl_compare_page_get_result      (SlComparePage *self);
+/* The op-type or kernel table as shown (filtered and sorted), of
+ * SlCompareEntry. */
+GListModel             *sl_compare_page_get_ops_model   (SlComparePage *self);
+void                    sl_compare_page_show_kernels    (SlComparePage *self,
+                                                         gboolean       kernels);
+gboolean                sl_compare_page_export_csv      (SlComparePage *self,
+                                                         const char    *path,
+                                                         GError       **error);
+
+G_END_DECLS

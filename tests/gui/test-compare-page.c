@@ -1,0 +1,176 @@
+/* test-compare-page.c: the comparison document on two generated Ascend
+ * PyTorch profiles, the second with Add 5 µs slower in each of 3 steps
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "gui-test-util.h"
+#include "sl-compare-entry.h"
+#include "sl-compare-page.h"
+
+#define US 1000
+
+static const char kernel_header[] =
+  "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim,Input Shapes\n";
+static const char step_header[] =
+  "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
+  "Communication(Not Overlapped and Exclude Receive),Preparing\n";
+
+static char *
+write_profile (const char *root,
+               const char *name,
+               int         add_us)
+{
+  g_autofree char *unit = g_build_filename (root, name, NULL);
+  g_autofree char *output = g_build_filename (unit, "ASCEND_PROFILER_OUTPUT", NULL);
+  g_autofree char *kernel_path = g_build_filename (output, "kernel_details.csv", NULL);
+  g_autofree char *step_path = g_build_filename (output, "step_trace_time.csv", NULL);
+  g_autoptr(GString) kernels = g_string_new (kernel_header);
+  g_autoptr(GString) steps = g_string_new (step_header);
+
+  g_assert_cmpint (g_mkdir_with_parents (output, 0755), ==, 0);
+  for (int step = 1; step <= 3; step++)
+    {
+      int start = (step - 1) * 1000;
+
+      g_string_append_printf (kernels, "%d,MatMul%d,MatMul,AI_CORE,%d,40,0,20,\"2,3;3,4\"\n", step, step, start);
+      g_string_append_printf (kernels, "%d,Add%d,Add,AI_VECTOR_CORE,%d,%d,0,40,\"2,4\"\n", step, step, start + 50,
+                              10 + add_us);
+      g_string_append_printf (steps, "%d,%d,0,0,0,950,0,0,0,0\n", step, 50 + add_us);
+    }
+  g_assert_true (g_file_set_contents (kernel_path, kernels->str, -1, NULL));
+  g_assert_true (g_file_set_contents (step_path, steps->str, -1, NULL));
+  return g_steal_pointer (&unit);
+}
+
+static gboolean
+page_settled (gpointer data)
+{
+  SlDocumentState state = sl_document_get_state (data);
+
+  return state == SL_DOCUMENT_READY || state == SL_DOCUMENT_FAILED;
+}
+
+static SlCompareEntry *
+ops_row (SlComparePage *page,
+         guint          index)
+{
+  static SlCompareEntry *entry;
+
+  g_clear_object (&entry);
+  entry = g_list_model_get_item (sl_compare_page_get_ops_model (page), index);
+  return entry;
+}
+
+static const SlProfileCompareRow *
+find_row (SlComparePage *page,
+          const char    *type)
+{
+  GListModel *model = sl_compare_page_get_ops_model (page);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      const SlProfileCompareRow *row = sl_compare_entry_get_row (ops_row (page, i));
+
+      if (g_strcmp0 (row->type, type) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *root = g_dir_make_tmp ("sightline-compare-page-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (root, "data", NULL);
+  g_autofree char *base = NULL;
+  g_autofree char *comparison = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *missing = NULL;
+  g_autofree char *csv_path = NULL;
+  g_autofree char *csv = NULL;
+  g_autoptr(SlApplication) app = NULL;
+  const SlProfileCompare *result;
+  const SlProfileCompareRow *row;
+  SlComparePage *page;
+  SlComparePage *broken;
+  SlWindow *window;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_init ();
+
+  base = write_profile (root, "run1_ascend_pt", 0);
+  comparison = write_profile (root, "run2_ascend_pt", 5);
+  window = start_application (&app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+
+  /* Opened as the folder page's button opens it. */
+  path = sl_compare_page_build_path (base, comparison);
+  page = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", path, NULL));
+  g_assert_nonnull (page);
+  g_assert_true (wait_until (page_settled, page, 60000));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  g_assert_cmpstr (sl_compare_page_get_base (page), ==, base);
+  g_assert_cmpstr (sl_compare_page_get_comparison (page), ==, comparison);
+  g_assert_cmpstr (panel_widget_get_title (PANEL_WIDGET (page)), ==, "Comparison: run2_ascend_pt");
+
+  /* The op types, largest regression first: Add, 3 × 5 µs slower. */
+  row = sl_compare_entry_get_row (ops_row (page, 0));
+  g_assert_cmpstr (row->type, ==, "Add");
+  g_assert_cmpint (row->diff_ns, ==, 15 * US);
+  g_assert_cmpint (row->total_ns[0], ==, 30 * US);
+  g_assert_cmpint (row->total_ns[1], ==, 45 * US);
+  g_assert_cmpuint (row->count[0], ==, 3);
+
+  /* The overview's end-to-end figures: both sides, the comparison slower. */
+  result = sl_compare_page_get_result (page);
+  g_assert_nonnull (result);
+  g_assert_cmpint (result->items[SL_PROFILE_COMPARE_E2E].source, !=, SL_PROFILE_COMPARE_FROM_NONE);
+  g_assert_cmpint (result->items[SL_PROFILE_COMPARE_E2E].base_ns, >, 0);
+  g_assert_cmpint (result->items[SL_PROFILE_COMPARE_E2E].diff_ns, ==, 5 * US);
+  g_assert_cmpint (result->items[SL_PROFILE_COMPARE_COMPUTING].diff_ns, ==, 5 * US);
+
+  /* The breakdown as CSV. */
+  csv_path = g_build_filename (root, "breakdown.csv", NULL);
+  g_assert_true (sl_compare_page_export_csv (page, csv_path, NULL));
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  g_assert_true (g_str_has_prefix (csv, "item,base_us,comparison_us,diff_us,ratio,noise\ne2e,"));
+
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page.png");
+  adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE, "view_stack")), "operators");
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page-operators.png");
+
+  /* Swapped: Add is 15 µs faster, so last. */
+  sl_compare_page_swap (page);
+  g_assert_true (wait_until (page_settled, page, 60000));
+  g_assert_cmpstr (sl_compare_page_get_base (page), ==, comparison);
+  row = find_row (page, "Add");
+  g_assert_nonnull (row);
+  g_assert_cmpint (row->diff_ns, ==, -15 * US);
+  g_assert_cmpint (sl_compare_page_get_result (page)->items[SL_PROFILE_COMPARE_E2E].diff_ns, ==, -5 * US);
+  g_assert_cmpstr (sl_compare_entry_get_row (ops_row (page, 0))->type, !=, "Add");
+
+  /* Kernels: type and shapes. */
+  sl_compare_page_show_kernels (page, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_compare_page_get_ops_model (page)), ==,
+                    sl_compare_page_get_result (page)->kernels->len);
+
+  /* A side that cannot be read names its path. */
+  missing = g_build_filename (root, "missing", NULL);
+  g_free (path);
+  path = sl_compare_page_build_path (base, missing);
+  broken = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", path, NULL));
+  g_assert_true (wait_until (page_settled, broken, 60000));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (broken)), ==, SL_DOCUMENT_FAILED);
+  g_assert_nonnull (strstr (sl_document_get_error (SL_DOCUMENT (broken)), missing));
+
+  g_clear_object (&app);
+  return 0;
+}
