@@ -165,7 +165,7 @@ test_rule_book (void)
   g_autoptr(SlAdvisorRuleBook) bad = NULL;
 
   g_assert_cmpint (sl_advisor_rule_book_get_version (book), ==, 1);
-  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 13);
+  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 14);
   g_assert_true (sl_advisor_rule_book_has_rule (book, "aicpu-ops"));
   g_assert_false (sl_advisor_rule_book_has_rule (book, "severity"));
   g_assert_cmpfloat (sl_advisor_rule_book_get_threshold (book, "aicpu-ops", "min_duration_us"), ==, 20.0);
@@ -418,6 +418,79 @@ test_aicore_vs_task (void)
   assert_time (finding, SL_ADVISOR_SEVERITY_MEDIUM, 35 * US, 35 * US);
   g_assert_cmpuint (sl_advisor_finding_get_ops (finding)->len, ==, 1);
   assert_evidence (finding, 0, "Waiter", OPS, 2);
+}
+
+static SlOpRow *
+add_tensor_op (SlProfileRank *rank,
+               const char    *name,
+               const char    *core,
+               guint          line,
+               gint64         duration,
+               const char    *in_shapes,
+               const char    *in_dtypes,
+               const char    *out_shapes,
+               const char    *out_dtypes)
+{
+  SlOpRow *row = add_op (rank, name, "Add", core, line, (gint64[]) { duration, 0 });
+
+  gint64 in = sl_op_row_tensor_bytes (in_shapes, in_dtypes);
+  gint64 out = sl_op_row_tensor_bytes (out_shapes, out_dtypes);
+
+  /* As the loader does, execution by execution. */
+  if (in >= 0 && out >= 0)
+    sl_op_row_add_moved_bytes (row, in + out, duration);
+  return row;
+}
+
+/* Bytes in and out over the duration, against 575 and 1150 GB/s. */
+static void
+test_vector_throughput (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlProfile) bare = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL, bare_report = NULL;
+  SlProfileRank *rank = new_rank (profile);
+  SlProfileRank *bare_rank = new_rank (bare);
+  SlAdvisorFinding *finding;
+
+  /* 2 × 2 MiB of float16 in 100 µs: 41.9 GB/s, under the red line. */
+  add_tensor_op (rank, "Slow", "AI_VECTOR_CORE", 2, 100 * US, "\"1024,1024\"", "FLOAT16", "1024,1024", "DT_FLOAT16");
+  /* 2 × 40 MB of float32: 800 GB/s, between the lines. */
+  add_tensor_op (rank, "Middling", "AI_VECTOR_CORE", 3, 100 * US, "10000,1000", "FLOAT", "10000,1000", "FLOAT");
+  /* 200 MB: 2,000 GB/s. One dtype for two tensors; a scalar output. */
+  add_tensor_op (rank, "Fast", "AI_VECTOR_CORE", 4, 100 * US, "50000,500;50000,500", "FLOAT", "", "FLOAT");
+  /* Too short, on the cube, or of an unknown type: not judged. */
+  add_tensor_op (rank, "Short", "AI_VECTOR_CORE", 5, 10 * US, "1024,1024", "FLOAT16", "1024,1024", "FLOAT16");
+  add_tensor_op (rank, "Cube", "AI_CORE", 6, 100 * US, "1024,1024", "FLOAT16", "1024,1024", "FLOAT16");
+  add_tensor_op (rank, "Odd", "AI_VECTOR_CORE", 7, 100 * US, "1024,x", "FLOAT16", "1024", "COMPLEX64");
+  report = run (profile, book);
+  finding = find (report, "vector-throughput");
+  g_assert_nonnull (finding);
+  /* 200 µs over 2 steps. At 1150 GB/s Slow would take 3,647 ns and
+   * Middling 69,565 ns: 126,788 ns saved, 63,394 a step. */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 100 * US, 63394);
+  g_assert_cmpuint (sl_advisor_finding_get_ops (finding)->len, ==, 2);
+  assert_evidence (finding, 0, "Slow", OPS, 2);
+  assert_evidence (finding, 1, "Middling", OPS, 3);
+  g_assert_cmpstr (sl_advisor_finding_get_evidence (finding, 0)->value, ==, "4.2\u00a0MB in 100 µs: 42 GB/s");
+
+  /* Sizes as the profilers write them. */
+  g_assert_cmpint (sl_op_row_tensor_bytes ("\"2,3;4\"", "FLOAT16;DT_INT64"), ==, 2 * 6 + 8 * 4);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("", "FLOAT"), ==, 4);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("2,0", "FLOAT"), ==, 0);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("2;3;4", "FLOAT;FLOAT"), ==, -1);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("2,-1", "FLOAT"), ==, -1);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("2", "COMPLEX64"), ==, -1);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("2", ""), ==, -1);
+  g_assert_cmpint (sl_op_row_tensor_bytes (NULL, "FLOAT"), ==, -1);
+  g_assert_cmpint (sl_op_row_tensor_bytes ("99999999999,99999999999,99999999999", "DOUBLE"), >, 0);
+
+  /* No shapes anywhere: the rule says it could not run. */
+  add_op (bare_rank, "Plain", "Add", "AI_VECTOR_CORE", 2, (gint64[]) { 100 * US, 0 });
+  bare_report = run (bare, book);
+  g_assert_null (find (bare_report, "vector-throughput"));
+  g_assert_nonnull (find_skip (bare_report, "vector-throughput"));
 }
 
 static void
@@ -752,10 +825,11 @@ test_loader_columns (void)
 {
   const char *kernels =
     "Step Id,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim,"
-    "Input Data Types,aicore_time(us),aic_mac_ratio,aic_mte2_ratio,aiv_time(us),aiv_vec_ratio,aiv_mte2_ratio\n"
-    "1,Add1,Add,dynamic,AI_VECTOR_CORE,1.0,100,0,40,FLOAT,0,0,0,30,0.2,0.5\n"
-    "1,Add1,Add,dynamic,AI_VECTOR_CORE,200.0,300,0,40,FLOAT,0,0,0,90,0.4,0.1\n"
-    "1,Idx,Index,dynamic,AI_CPU,600.0,50,0,1,DOUBLE,N/A,N/A,N/A,N/A,N/A,N/A\n";
+    "Input Data Types,aicore_time(us),aic_mac_ratio,aic_mte2_ratio,aiv_time(us),aiv_vec_ratio,aiv_mte2_ratio,"
+    "Input Shapes,Output Shapes,Output Data Types\n"
+    "1,Add1,Add,dynamic,AI_VECTOR_CORE,1.0,100,0,40,FLOAT,0,0,0,30,0.2,0.5,\"8,128\",\"8,128\",FLOAT\n"
+    "1,Add1,Add,dynamic,AI_VECTOR_CORE,200.0,300,0,40,FLOAT,0,0,0,90,0.4,0.1,\"16,128;16,128\",\"16,128\",FLOAT\n"
+    "1,Idx,Index,dynamic,AI_CPU,600.0,50,0,1,DOUBLE,N/A,N/A,N/A,N/A,N/A,N/A,\"8\",\"8\",\n";
   const char *steps = "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
                       "Communication(Not Overlapped and Exclude Receive),Preparing\n"
                       "1,500,0,0,0,500,0,0,0,0\n";
@@ -791,6 +865,11 @@ test_loader_columns (void)
   g_assert_cmpint (sl_op_row_get_core_busy_ns (add), ==, 120 * US);
   g_assert_cmpstr (sl_op_row_get_op_state (add), ==, "dynamic");
   g_assert_cmpuint (sl_step_trace_get_line (rank->steps, 0), ==, 2);
+  /* Each execution's own shapes: 8,192 bytes in 100 µs, then 24,576 in
+   * 300 µs; Idx has no output type, so nothing is counted for it. */
+  g_assert_cmpint (sl_op_row_get_moved_bytes (add), ==, 8192 + 24576);
+  g_assert_cmpint (sl_op_row_get_moved_ns (add), ==, 400 * US);
+  g_assert_cmpint (sl_op_row_get_moved_ns (sl_op_table_lookup_instance (rank->ops, "Idx")), ==, 0);
 
   report = sl_advisor_run (profile, book, NULL, &error);
   g_assert_no_error (error);
@@ -832,6 +911,7 @@ main (int    argc,
   g_test_add_func ("/advisor/block-dim", test_block_dim);
   g_test_add_func ("/advisor/pipes", test_pipes);
   g_test_add_func ("/advisor/aicore-vs-task", test_aicore_vs_task);
+  g_test_add_func ("/advisor/vector-throughput", test_vector_throughput);
   g_test_add_func ("/advisor/data-wait", test_data_wait);
   g_test_add_func ("/advisor/free-time-quiet", test_free_time_quiet);
   g_test_add_func ("/advisor/apis", test_apis);

@@ -612,6 +612,101 @@ rule_unit_bound (SlAdvisorContext *ctx)
 }
 
 /* ------------------------------------------------------------------ */
+/* Vector throughput */
+
+static gboolean
+is_vector (SlOpRow *row)
+{
+  const char *core = sl_op_row_get_core_type (row);
+
+  return contains_ci (core, "VECTOR") || contains_ci (core, "AIV") || contains_ci (core, "MIX_AIV");
+}
+
+/* Bytes per nanosecond are GB/s, over the executions whose tensors'
+ * sizes are known; -1 without any. */
+static double
+throughput_gbps (SlOpRow *row)
+{
+  gint64 ns = sl_op_row_get_moved_ns (row);
+
+  return ns <= 0 ? -1 : (double) sl_op_row_get_moved_bytes (row) / (double) ns;
+}
+
+static char *
+describe_throughput (SlOpRow  *row,
+                     gpointer  data)
+{
+  g_autofree char *size = g_format_size (sl_op_row_get_moved_bytes (row));
+  g_autofree char *time = sl_advisor_format_time (sl_op_row_get_moved_ns (row));
+
+  /* Translators: the data an op moves, the time it takes, and the rate */
+  return g_strdup_printf (_("%s in %s: %.0f GB/s"), size, time, throughput_gbps (row));
+}
+
+static int
+compare_throughput (gconstpointer a,
+                    gconstpointer b)
+{
+  double x = throughput_gbps (*(SlOpRow **) a), y = throughput_gbps (*(SlOpRow **) b);
+
+  return (x > y) - (x < y);
+}
+
+static void
+rule_vector_throughput (SlAdvisorContext *ctx)
+{
+  g_autoptr(GPtrArray) hits = g_ptr_array_new ();
+  g_autoptr(GHashTable) values = NULL;
+  double red = sl_advisor_threshold (ctx, "red_gbps");
+  double yellow = sl_advisor_threshold (ctx, "yellow_gbps");
+  double min_us = sl_advisor_threshold (ctx, "min_duration_us");
+  gboolean any_sizes = FALSE;
+  guint slow = 0;
+  gint64 saving = 0;
+  SlAdvisorFinding *finding;
+
+  if (!have_instances (ctx) || !have_core_types (ctx))
+    return;
+
+  for (guint i = 0; i < ctx->instances->len; i++)
+    {
+      SlOpRow *row = g_ptr_array_index (ctx->instances, i);
+      double gbps = throughput_gbps (row);
+
+      any_sizes |= gbps >= 0;
+      if (!is_vector (row) || gbps < 0 || sl_op_row_get_avg_ns (row) <= min_us * 1000 || gbps >= yellow)
+        continue;
+      g_ptr_array_add (hits, row);
+      slow += gbps < red;
+      /* What the measured executions would take at the yellow rate. */
+      saving += sl_op_row_get_moved_ns (row) - (gint64) ((double) sl_op_row_get_moved_bytes (row) / yellow);
+    }
+  if (!any_sizes)
+    {
+      sl_advisor_not_run (ctx, _("The op rows have no input and output shapes and data types to tell the bytes each op moves"),
+                          op_summary_files);
+      return;
+    }
+  if (hits->len == 0)
+    return;
+
+  g_ptr_array_sort (hits, compare_throughput);
+  values = sl_advisor_values_new ();
+  set_op_values (values, hits);
+  sl_advisor_values_set (values, "threshold", g_strdup_printf ("%g", min_us));
+  sl_advisor_values_set (values, "red", g_strdup_printf ("%g", red));
+  sl_advisor_values_set (values, "yellow", g_strdup_printf ("%g", yellow));
+  sl_advisor_values_set (values, "slow", g_strdup_printf ("%u", slow));
+
+  finding = sl_advisor_finding_begin (ctx);
+  add_ops (finding, hits, describe_throughput, NULL);
+  sl_advisor_finding_set_jump (finding, sl_op_row_get_name (g_ptr_array_index (hits, 0)), -1, -1,
+                               sl_op_row_get_name (g_ptr_array_index (hits, 0)));
+  sl_advisor_finding_end (ctx, finding, sum_total (hits), MAX (saving, 0), values);
+  g_object_unref (finding);
+}
+
+/* ------------------------------------------------------------------ */
 /* AI Core time against the task's duration */
 
 static char *
@@ -1229,6 +1324,7 @@ static const SlAdvisorRule rules[] = {
   { "block-dim", rule_block_dim, TRUE },
   { "no-bound", rule_no_bound, TRUE },
   { "unit-bound", rule_unit_bound, TRUE },
+  { "vector-throughput", rule_vector_throughput, TRUE },
   { "aicore-vs-task", rule_aicore_vs_task, TRUE },
   { "data-wait", rule_data_wait, TRUE },
   { "free-time", rule_free_time, TRUE },

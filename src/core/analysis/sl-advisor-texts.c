@@ -62,6 +62,14 @@ static const SlAdvisorTexts texts[] = {
     PIPE_METRICS_HINT,
   },
   {
+    "vector-throughput",
+    N_("Vector ops moving data slowly"),
+    N_("{count} vector ops longer than {threshold} µs move their inputs and outputs at less than {yellow} GB/s ({slow} of them under {red} GB/s); they take {time} per step ({percent} of the step). The slowest is {top}."),
+    N_("Fuse these ops with their neighbours so the data stays on chip, or give them a friendlier format (an aligned last dimension, fewer TransData around them)."),
+    N_("Assumes these ops could move their data at {yellow} GB/s."),
+    OP_SUMMARY_HINT,
+  },
+  {
     "aicore-vs-task",
     N_("AI Core time well below the task time"),
     N_("{count} ops keep the cores busy for less than {ratio} of their task's duration; the idle part is {time} per step ({percent} of the step). The largest is {top}."),

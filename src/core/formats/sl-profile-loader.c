@@ -1223,6 +1223,27 @@ read_pipe_ratios (SlCsvReader *reader,
     }
 }
 
+/* This execution's own shapes: an op name runs with different shapes
+ * (a pooling op at each resolution), so the first row's would be wrong. */
+static void
+add_moved_bytes (SlOpRow     *row,
+                 SlCsvReader *reader,
+                 const int   *c_texts,
+                 gint64       dur_ns)
+{
+  gint64 in, out;
+
+  if (c_texts[SL_OP_ROW_INPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_INPUT_DTYPES] < 0 ||
+      c_texts[SL_OP_ROW_OUTPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_OUTPUT_DTYPES] < 0)
+    return;
+  in = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_SHAPES]),
+                               sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_DTYPES]));
+  out = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_SHAPES]),
+                                sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_DTYPES]));
+  if (in >= 0 && out >= 0)
+    sl_op_row_add_moved_bytes (row, in + out, dur_ns);
+}
+
 /* op_summary_*.csv (msprof) and kernel_details.csv (torch_npu): one row per
  * task, µs. */
 static void
@@ -1291,6 +1312,7 @@ read_op_summary (Loader        *loader,
         sl_op_row_add_core_busy (row, MAX (aicore_ns, aiv_ns));
       read_pipe_ratios (reader, c_pipes, ratios);
       sl_op_row_add_pipe_ratios (row, ratios, dur_ns);
+      add_moved_bytes (row, reader, c_texts, dur_ns);
       if (dur_ns > previous_max)
         sl_op_row_set_longest_line (row, sl_csv_reader_get_row_line (reader));
       if (first)

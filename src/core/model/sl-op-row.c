@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-op-row.h"
 
 struct _SlOpRow
@@ -28,6 +30,8 @@ struct _SlOpRow
   guint    source_line;
   guint    longest_line;
   gint64   core_busy_ns;
+  gint64   moved_bytes;  /* in and out, summed over executions whose sizes are known */
+  gint64   moved_ns;     /* the duration of those executions */
   double  *pipes;        /* weighted sums then weights, 2 x SL_OP_N_PIPES; only when measured */
 };
 
@@ -608,4 +612,180 @@ sl_op_row_get_op_state (SlOpRow *self)
 {
   g_return_val_if_fail (SL_IS_OP_ROW (self), NULL);
   return self->texts[SL_OP_ROW_OP_STATE] != NULL ? self->texts[SL_OP_ROW_OP_STATE] : "";
+}
+
+/* Bytes of one element of a dtype as the profilers write it (FLOAT16,
+ * DT_FLOAT, INT64, ...); 0 when unknown. */
+static guint
+dtype_size (const char *name,
+            gsize       len)
+{
+  static const struct { const char *name; guint size; } sizes[] = {
+    { "FLOAT16", 2 }, { "FP16", 2 }, { "HALF", 2 }, { "BF16", 2 }, { "BFLOAT16", 2 }, { "INT16", 2 },
+    { "UINT16", 2 }, { "FLOAT", 4 }, { "FLOAT32", 4 }, { "FP32", 4 }, { "INT32", 4 }, { "UINT32", 4 },
+    { "DOUBLE", 8 }, { "FLOAT64", 8 }, { "INT64", 8 }, { "UINT64", 8 }, { "INT8", 1 }, { "UINT8", 1 },
+    { "BOOL", 1 },
+  };
+
+  if (len > 3 && g_ascii_strncasecmp (name, "DT_", 3) == 0)
+    {
+      name += 3;
+      len -= 3;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    if (strlen (sizes[i].name) == len && g_ascii_strncasecmp (name, sizes[i].name, len) == 0)
+      return sizes[i].size;
+  return 0;
+}
+
+static gboolean
+is_blank (char c)
+{
+  return c == ' ' || c == '"' || c == '\t';
+}
+
+/* The next ';'-separated token of @p, without blanks and quotes. */
+static const char *
+next_token (const char **p,
+            gsize       *len)
+{
+  const char *start, *end;
+
+  while (is_blank (**p))
+    (*p)++;
+  start = *p;
+  while (**p != '\0' && **p != ';')
+    (*p)++;
+  end = *p;
+  if (**p == ';')
+    (*p)++;
+  while (end > start && is_blank (end[-1]))
+    end--;
+  *len = end - start;
+  return start;
+}
+
+static guint
+count_tokens (const char *p)
+{
+  guint n = 1;
+
+  for (; *p != '\0'; p++)
+    n += *p == ';';
+  return n;
+}
+
+/* Elements of the shape "8,4096" in [p, p + len); an empty shape is a
+ * scalar; -1 when a dimension is not a number. */
+static gint64
+shape_elements (const char *p,
+                gsize       len)
+{
+  const char *end = p + len;
+  gint64 elements = 1;
+
+  while (p < end)
+    {
+      gint64 value = 0;
+      gboolean digits = FALSE;
+
+      while (p < end && is_blank (*p))
+        p++;
+      while (p < end && g_ascii_isdigit (*p))
+        {
+          value = MIN (value * 10 + (*p - '0'), G_MAXINT64 / 100);
+          digits = TRUE;
+          p++;
+        }
+      while (p < end && is_blank (*p))
+        p++;
+      if (!digits || (p < end && *p != ','))
+        return -1;
+      if (p < end)
+        p++;
+      /* Beyond an exabyte the figure means nothing: stop growing. */
+      elements = value == 0 ? 0 : MIN (elements, G_MAXINT64 / 16 / value) * value;
+    }
+  return elements;
+}
+
+/**
+ * sl_op_row_tensor_bytes:
+ * @shapes: tensors as the profilers write them, "1,2,3;4,5" (quotes allowed)
+ * @dtypes: their types, "FLOAT16;FLOAT" (one may stand for all)
+ *
+ * One pass, no allocation: the loader calls it for every execution.
+ *
+ * Returns: the bytes of those tensors, or -1 when a size cannot be told
+ */
+gint64
+sl_op_row_tensor_bytes (const char *shapes,
+                        const char *dtypes)
+{
+  guint n_shapes, n_dtypes, fixed_size = 0;
+  const char *s = shapes, *d = dtypes, *token;
+  gint64 bytes = 0;
+  gsize len;
+
+  if (shapes == NULL || dtypes == NULL)
+    return -1;
+  n_shapes = count_tokens (shapes);
+  n_dtypes = count_tokens (dtypes);
+  if (n_dtypes != n_shapes && n_dtypes != 1)
+    return -1;
+  if (n_dtypes == 1)
+    {
+      token = next_token (&d, &len);
+      if ((fixed_size = dtype_size (token, len)) == 0)
+        return -1;
+    }
+  for (guint i = 0; i < n_shapes; i++)
+    {
+      gint64 elements;
+      guint size = fixed_size;
+
+      token = next_token (&s, &len);
+      elements = shape_elements (token, len);
+      if (size == 0)
+        {
+          const char *type = next_token (&d, &len);
+
+          size = dtype_size (type, len);
+        }
+      if (elements < 0 || size == 0)
+        return -1;
+      bytes = MIN (bytes + MIN (elements, G_MAXINT64 / 64) * size, G_MAXINT64 / 4);
+    }
+  return bytes;
+}
+
+/* Bytes one execution read and wrote, and its duration: the rate of the
+ * row is then exact even when its executions' shapes differ. */
+void
+sl_op_row_add_moved_bytes (SlOpRow *self,
+                           gint64   bytes,
+                           gint64   duration_ns)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+
+  if (bytes < 0 || duration_ns <= 0)
+    return;
+  self->moved_bytes += bytes;
+  self->moved_ns += duration_ns;
+}
+
+gint64
+sl_op_row_get_moved_bytes (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+
+  return self->moved_bytes;
+}
+
+gint64
+sl_op_row_get_moved_ns (SlOpRow *self)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+
+  return self->moved_ns;
 }

@@ -100,6 +100,17 @@ const char *sl_op_row_get_source_path    (SlOpRow    *self);
 guint       sl_op_row_get_source_line    (SlOpRow    *self);
 guint       sl_op_row_get_longest_line   (SlOpRow    *self);
 
+/* Data each execution moves (inputs and outputs), summed with the
+ * duration of the executions whose sizes are known: bytes over time is
+ * the op's rate. */
+gint64      sl_op_row_tensor_bytes       (const char *shapes,
+                                          const char *dtypes);
+void        sl_op_row_add_moved_bytes    (SlOpRow    *self,
+                                          gint64      bytes,
+                                          gint64      duration_ns);
+gint64      sl_op_row_get_moved_bytes    (SlOpRow    *self);
+gint64      sl_op_row_get_moved_ns       (SlOpRow    *self);
+
 /* Pipe ratios of one execution (each in [0, 1], negative or NaN when the
  * file had no such column), averaged over executions weighted by time. */
 void        sl_op_row_add_pipe_ratios    (SlOpRow      *self,
