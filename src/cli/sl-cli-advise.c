@@ -32,18 +32,6 @@
 #define MARKDOWN_MAX_OPS 5
 
 static void
-add_us (JsonBuilder *builder,
-        const char  *name,
-        gint64       ns)
-{
-  json_builder_set_member_name (builder, name);
-  if (ns < 0)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_double_value (builder, ns / 1000.0);
-}
-
-static void
 add_percent (JsonBuilder *builder,
              const char  *name,
              double       percent)
@@ -53,27 +41,6 @@ add_percent (JsonBuilder *builder,
     json_builder_add_null_value (builder);
   else
     json_builder_add_double_value (builder, percent);
-}
-
-static void
-add_string (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value == NULL)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_string_value (builder, value);
-}
-
-static void
-add_int (JsonBuilder *builder,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, value);
 }
 
 static void
@@ -87,13 +54,13 @@ add_evidence (JsonBuilder      *builder,
       const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "label", evidence->label);
-      add_string (builder, "value", evidence->value);
-      add_string (builder, "file", evidence->file);
+      sl_cli_json_add_string (builder, "label", evidence->label);
+      sl_cli_json_add_string (builder, "value", evidence->value);
+      sl_cli_json_add_string (builder, "file", evidence->file);
       if (evidence->row > 0)
-        add_int (builder, "row", evidence->row);
+        sl_cli_json_add_int (builder, "row", evidence->row);
       else if (evidence->offset >= 0)
-        add_int (builder, "offset", evidence->offset);
+        sl_cli_json_add_int (builder, "offset", evidence->offset);
       else
         {
           json_builder_set_member_name (builder, "row");
@@ -117,17 +84,17 @@ add_ops (JsonBuilder      *builder,
       SlOpRow *row = g_ptr_array_index (ops, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "name", sl_op_row_get_name (row));
-      add_string (builder, "type", sl_op_row_get_op_type (row));
-      add_string (builder, "core_type", sl_op_row_get_core_type (row));
-      add_int (builder, "count", (gint64)sl_op_row_get_count (row));
-      add_us (builder, "total_us", sl_op_row_get_total_ns (row));
-      add_string (builder, "file", sl_op_row_get_source_path (row));
-      add_int (builder, "row", sl_op_row_get_longest_line (row));
+      sl_cli_json_add_string (builder, "name", sl_op_row_get_name (row));
+      sl_cli_json_add_string (builder, "type", sl_op_row_get_op_type (row));
+      sl_cli_json_add_string (builder, "core_type", sl_op_row_get_core_type (row));
+      sl_cli_json_add_int (builder, "count", (gint64)sl_op_row_get_count (row));
+      sl_cli_json_add_us (builder, "total_us", sl_op_row_get_total_ns (row));
+      sl_cli_json_add_string (builder, "file", sl_op_row_get_source_path (row));
+      sl_cli_json_add_int (builder, "row", sl_op_row_get_longest_line (row));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  add_int (builder, "ops_total", ops->len);
+  sl_cli_json_add_int (builder, "ops_total", ops->len);
 }
 
 static void
@@ -135,26 +102,26 @@ add_finding (JsonBuilder      *builder,
              SlAdvisorFinding *finding)
 {
   json_builder_begin_object (builder);
-  add_string (builder, "rule", sl_advisor_finding_get_rule (finding));
-  add_string (builder, "rank", sl_advisor_finding_get_rank_label (finding));
-  add_string (builder, "severity", sl_advisor_severity_to_string (sl_advisor_finding_get_severity (finding)));
-  add_string (builder, "title", sl_advisor_finding_get_title (finding));
-  add_string (builder, "message", sl_advisor_finding_get_message (finding));
-  add_string (builder, "recommendation", sl_advisor_finding_get_recommendation (finding));
-  add_string (builder, "assumption", sl_advisor_finding_get_assumption (finding));
-  add_us (builder, "time_us", sl_advisor_finding_get_time_ns (finding));
+  sl_cli_json_add_string (builder, "rule", sl_advisor_finding_get_rule (finding));
+  sl_cli_json_add_string (builder, "rank", sl_advisor_finding_get_rank_label (finding));
+  sl_cli_json_add_string (builder, "severity", sl_advisor_severity_to_string (sl_advisor_finding_get_severity (finding)));
+  sl_cli_json_add_string (builder, "title", sl_advisor_finding_get_title (finding));
+  sl_cli_json_add_string (builder, "message", sl_advisor_finding_get_message (finding));
+  sl_cli_json_add_string (builder, "recommendation", sl_advisor_finding_get_recommendation (finding));
+  sl_cli_json_add_string (builder, "assumption", sl_advisor_finding_get_assumption (finding));
+  sl_cli_json_add_us (builder, "time_us", sl_advisor_finding_get_time_ns (finding));
   add_percent (builder, "step_percent", sl_advisor_finding_get_step_percent (finding));
-  add_us (builder, "saving_us", sl_advisor_finding_get_saving_ns (finding));
+  sl_cli_json_add_us (builder, "saving_us", sl_advisor_finding_get_saving_ns (finding));
   add_percent (builder, "saving_percent", sl_advisor_finding_get_saving_percent (finding));
   add_evidence (builder, finding);
   add_ops (builder, finding);
 
   json_builder_set_member_name (builder, "jump");
   json_builder_begin_object (builder);
-  add_string (builder, "filter", sl_advisor_finding_get_filter_text (finding));
-  add_int (builder, "start_ns", sl_advisor_finding_get_range_start_ns (finding));
-  add_int (builder, "end_ns", sl_advisor_finding_get_range_end_ns (finding));
-  add_string (builder, "graph_op", sl_advisor_finding_get_graph_op (finding));
+  sl_cli_json_add_string (builder, "filter", sl_advisor_finding_get_filter_text (finding));
+  sl_cli_json_add_int (builder, "start_ns", sl_advisor_finding_get_range_start_ns (finding));
+  sl_cli_json_add_int (builder, "end_ns", sl_advisor_finding_get_range_end_ns (finding));
+  sl_cli_json_add_string (builder, "graph_op", sl_advisor_finding_get_graph_op (finding));
   json_builder_end_object (builder);
   json_builder_end_object (builder);
 }
@@ -166,8 +133,8 @@ add_settings (JsonBuilder       *builder,
   GPtrArray *overridden = sl_advisor_rule_book_get_overridden (book);
   GPtrArray *warnings = sl_advisor_rule_book_get_warnings (book);
 
-  add_int (builder, "rule_book_version", sl_advisor_rule_book_get_version (book));
-  add_string (builder, "settings_file", sl_advisor_rule_book_get_override_path (book));
+  sl_cli_json_add_int (builder, "rule_book_version", sl_advisor_rule_book_get_version (book));
+  sl_cli_json_add_string (builder, "settings_file", sl_advisor_rule_book_get_override_path (book));
   json_builder_set_member_name (builder, "overridden");
   json_builder_begin_array (builder);
   for (guint i = 0; i < overridden->len; i++)
@@ -175,8 +142,8 @@ add_settings (JsonBuilder       *builder,
       const SlAdvisorOverride *override = g_ptr_array_index (overridden, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "rule", override->rule);
-      add_string (builder, "threshold", override->name);
+      sl_cli_json_add_string (builder, "rule", override->rule);
+      sl_cli_json_add_string (builder, "threshold", override->name);
       json_builder_set_member_name (builder, "default");
       json_builder_add_double_value (builder, override->default_value);
       json_builder_set_member_name (builder, "value");
@@ -200,7 +167,7 @@ report_to_json (SlAdvisorReport *report)
   GListModel *findings = sl_advisor_report_get_findings (report);
 
   json_builder_begin_object (builder);
-  add_string (builder, "path", sl_advisor_report_get_path (report));
+  sl_cli_json_add_string (builder, "path", sl_advisor_report_get_path (report));
   add_settings (builder, sl_advisor_report_get_rule_book (report));
 
   json_builder_set_member_name (builder, "findings");
@@ -220,10 +187,10 @@ report_to_json (SlAdvisorReport *report)
       const SlAdvisorSkip *skip = sl_advisor_report_get_not_run (report, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "rule", skip->rule);
-      add_string (builder, "rank", skip->rank_label);
-      add_string (builder, "reason", skip->reason);
-      add_string (builder, "enable", skip->enable);
+      sl_cli_json_add_string (builder, "rule", skip->rule);
+      sl_cli_json_add_string (builder, "rank", skip->rank_label);
+      sl_cli_json_add_string (builder, "reason", skip->reason);
+      sl_cli_json_add_string (builder, "enable", skip->enable);
       json_builder_set_member_name (builder, "looked_in");
       json_builder_begin_array (builder);
       for (guint p = 0; skip->looked_in[p] != NULL; p++)

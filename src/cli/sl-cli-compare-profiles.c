@@ -39,18 +39,6 @@
 #define TOP_REGRESSIONS 20
 #define TEXT_ROWS 15
 
-static void
-add_us (JsonBuilder *builder,
-        const char  *name,
-        gint64       ns)
-{
-  json_builder_set_member_name (builder, name);
-  if (ns < 0)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_double_value (builder, ns / 1000.0);
-}
-
 /* A difference may be negative; unknown is marked by @known. */
 static void
 add_diff_us (JsonBuilder *builder,
@@ -77,27 +65,6 @@ add_ratio (JsonBuilder *builder,
 }
 
 static void
-add_string (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value == NULL)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_string_value (builder, value);
-}
-
-static void
-add_int (JsonBuilder *builder,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, value);
-}
-
-static void
 add_side (JsonBuilder *builder,
           const char  *member,
           const char  *path,
@@ -108,11 +75,11 @@ add_side (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, member);
   json_builder_begin_object (builder);
-  add_string (builder, "path", path);
-  add_int (builder, "rank", rank);
-  add_string (builder, "label", label);
-  add_string (builder, "layout", sl_profile_layout_to_string (layout));
-  add_int (builder, "steps", steps);
+  sl_cli_json_add_string (builder, "path", path);
+  sl_cli_json_add_int (builder, "rank", rank);
+  sl_cli_json_add_string (builder, "label", label);
+  sl_cli_json_add_string (builder, "layout", sl_profile_layout_to_string (layout));
+  sl_cli_json_add_int (builder, "steps", steps);
   json_builder_end_object (builder);
 }
 
@@ -124,7 +91,7 @@ add_breakdown (JsonBuilder      *builder,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "noise_mads");
   json_builder_add_double_value (builder, SL_PROFILE_COMPARE_NOISE_MADS);
-  add_int (builder, "min_noise_steps", SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
+  sl_cli_json_add_int (builder, "min_noise_steps", SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
 
   json_builder_set_member_name (builder, "average");
   json_builder_begin_object (builder);
@@ -135,17 +102,17 @@ add_breakdown (JsonBuilder      *builder,
 
       json_builder_set_member_name (builder, sl_profile_compare_item_key (i));
       json_builder_begin_object (builder);
-      add_us (builder, "base_us", item->base_ns);
-      add_us (builder, "comparison_us", item->comparison_ns);
+      sl_cli_json_add_us (builder, "base_us", item->base_ns);
+      sl_cli_json_add_us (builder, "comparison_us", item->comparison_ns);
       add_diff_us (builder, "diff_us", known, item->diff_ns);
       add_ratio (builder, item->ratio);
-      add_string (builder, "source", sl_profile_compare_source_to_string (item->source));
+      sl_cli_json_add_string (builder, "source", sl_profile_compare_source_to_string (item->source));
       json_builder_set_member_name (builder, "noise_checked");
       json_builder_add_boolean_value (builder, item->noise_checked);
       json_builder_set_member_name (builder, "noise");
       json_builder_add_boolean_value (builder, item->noise);
-      add_us (builder, "mad_us", item->mad_ns);
-      add_string (builder, "reason", item->reason);
+      sl_cli_json_add_us (builder, "mad_us", item->mad_ns);
+      sl_cli_json_add_string (builder, "reason", item->reason);
       json_builder_end_object (builder);
     }
   json_builder_end_object (builder);
@@ -173,8 +140,8 @@ add_breakdown (JsonBuilder      *builder,
             continue;
           json_builder_set_member_name (builder, sl_profile_compare_item_key (i));
           json_builder_begin_object (builder);
-          add_us (builder, "base_us", step->base_ns[i]);
-          add_us (builder, "comparison_us", step->comparison_ns[i]);
+          sl_cli_json_add_us (builder, "base_us", step->base_ns[i]);
+          sl_cli_json_add_us (builder, "comparison_us", step->comparison_ns[i]);
           add_diff_us (builder, "diff_us", step->base_ns[i] >= 0 && step->comparison_ns[i] >= 0,
                        step->comparison_ns[i] - step->base_ns[i]);
           json_builder_end_object (builder);
@@ -189,8 +156,8 @@ add_breakdown (JsonBuilder      *builder,
     if (result->items[i].reason != NULL)
       {
         json_builder_begin_object (builder);
-        add_string (builder, "item", sl_profile_compare_item_key (i));
-        add_string (builder, "reason", result->items[i].reason);
+        sl_cli_json_add_string (builder, "item", sl_profile_compare_item_key (i));
+        sl_cli_json_add_string (builder, "reason", result->items[i].reason);
         json_builder_end_object (builder);
       }
   json_builder_end_array (builder);
@@ -210,22 +177,22 @@ add_rows (JsonBuilder *builder,
       const SlProfileCompareRow *row = g_ptr_array_index (rows, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "type", row->type);
+      sl_cli_json_add_string (builder, "type", row->type);
       if (kernels)
-        add_string (builder, "input_shapes", row->input_shapes);
-      add_string (builder, "core_type", row->core_type);
-      add_int (builder, "base_count", row->count[0]);
-      add_int (builder, "comparison_count", row->count[1]);
-      add_us (builder, "base_total_us", row->total_ns[0]);
-      add_us (builder, "comparison_total_us", row->total_ns[1]);
+        sl_cli_json_add_string (builder, "input_shapes", row->input_shapes);
+      sl_cli_json_add_string (builder, "core_type", row->core_type);
+      sl_cli_json_add_int (builder, "base_count", row->count[0]);
+      sl_cli_json_add_int (builder, "comparison_count", row->count[1]);
+      sl_cli_json_add_us (builder, "base_total_us", row->total_ns[0]);
+      sl_cli_json_add_us (builder, "comparison_total_us", row->total_ns[1]);
       add_diff_us (builder, "diff_us", TRUE, row->diff_ns);
       add_ratio (builder, row->ratio);
-      add_us (builder, "base_avg_us", row->avg_ns[0]);
-      add_us (builder, "comparison_avg_us", row->avg_ns[1]);
-      add_us (builder, "base_min_us", row->min_ns[0]);
-      add_us (builder, "comparison_min_us", row->min_ns[1]);
-      add_us (builder, "base_max_us", row->max_ns[0]);
-      add_us (builder, "comparison_max_us", row->max_ns[1]);
+      sl_cli_json_add_us (builder, "base_avg_us", row->avg_ns[0]);
+      sl_cli_json_add_us (builder, "comparison_avg_us", row->avg_ns[1]);
+      sl_cli_json_add_us (builder, "base_min_us", row->min_ns[0]);
+      sl_cli_json_add_us (builder, "comparison_min_us", row->min_ns[1]);
+      sl_cli_json_add_us (builder, "base_max_us", row->max_ns[0]);
+      sl_cli_json_add_us (builder, "comparison_max_us", row->max_ns[1]);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -261,17 +228,17 @@ result_to_json (SlProfileCompare *result,
 
   json_builder_set_member_name (builder, "alignment");
   json_builder_begin_object (builder);
-  add_int (builder, "matched", alignment->matched);
-  add_int (builder, "only_base", alignment->only_base);
-  add_int (builder, "only_comparison", alignment->only_comparison);
+  sl_cli_json_add_int (builder, "matched", alignment->matched);
+  sl_cli_json_add_int (builder, "only_base", alignment->only_base);
+  sl_cli_json_add_int (builder, "only_comparison", alignment->only_comparison);
   if (alignment->computed)
     {
-      add_string (builder, "method", sl_sequence_align_method_to_string (alignment->method));
-      add_int (builder, "streams", alignment->n_streams);
-      add_string (builder, "scope", alignment->scope);
+      sl_cli_json_add_string (builder, "method", sl_sequence_align_method_to_string (alignment->method));
+      sl_cli_json_add_int (builder, "streams", alignment->n_streams);
+      sl_cli_json_add_string (builder, "scope", alignment->scope);
     }
   else
-    add_string (builder, "reason", alignment->reason);
+    sl_cli_json_add_string (builder, "reason", alignment->reason);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "top_regressions");
@@ -284,10 +251,10 @@ result_to_json (SlProfileCompare *result,
       if (row->diff_ns <= 0)
         break;
       json_builder_begin_object (builder);
-      add_string (builder, "name", name);
-      add_string (builder, "type", row->type);
-      add_us (builder, "base_us", row->total_ns[0]);
-      add_us (builder, "comparison_us", row->total_ns[1]);
+      sl_cli_json_add_string (builder, "name", name);
+      sl_cli_json_add_string (builder, "type", row->type);
+      sl_cli_json_add_us (builder, "base_us", row->total_ns[0]);
+      sl_cli_json_add_us (builder, "comparison_us", row->total_ns[1]);
       add_diff_us (builder, "diff_us", TRUE, row->diff_ns);
       add_ratio (builder, row->ratio);
       json_builder_end_object (builder);

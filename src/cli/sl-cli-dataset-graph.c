@@ -148,18 +148,6 @@ add_parameters (JsonBuilder *builder,
 }
 
 static void
-add_string_or_null (JsonBuilder *builder,
-                    const char  *name,
-                    const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
 add_run_json (JsonBuilder    *builder,
               const Run      *run,
               SlDatasetGraph **graphs,
@@ -169,8 +157,8 @@ add_run_json (JsonBuilder    *builder,
   GListModel *problems = sl_dataset_graph_get_problems (graph);
 
   json_builder_begin_object (builder);
-  add_string_or_null (builder, "name", run->name);
-  add_string_or_null (builder, "path", run->path);
+  sl_cli_json_add_string (builder, "name", run->name);
+  sl_cli_json_add_string (builder, "path", run->path);
   json_builder_set_member_name (builder, "nodes");
   json_builder_begin_array (builder);
   for (guint i = 0; i < sl_dataset_graph_get_n_nodes (graph); i++)
@@ -178,9 +166,9 @@ add_run_json (JsonBuilder    *builder,
       const SlDatasetNode *node = sl_dataset_graph_get_node (graph, i);
 
       json_builder_begin_object (builder);
-      add_string_or_null (builder, "name", sl_dataset_node_get_label (node));
-      add_string_or_null (builder, "op_type", node->op_type);
-      add_string_or_null (builder, "kind", node->kind == SL_DATASET_NODE_SAMPLER ? "sampler" : "operation");
+      sl_cli_json_add_string (builder, "name", sl_dataset_node_get_label (node));
+      sl_cli_json_add_string (builder, "op_type", node->op_type);
+      sl_cli_json_add_string (builder, "kind", node->kind == SL_DATASET_NODE_SAMPLER ? "sampler" : "operation");
       add_parameters (builder, node->parameters);
       json_builder_set_member_name (builder, "operations");
       json_builder_begin_array (builder);
@@ -189,7 +177,7 @@ add_run_json (JsonBuilder    *builder,
           const SlDatasetOperation *operation = g_ptr_array_index (node->operations, o);
 
           json_builder_begin_object (builder);
-          add_string_or_null (builder, "name", operation->name);
+          sl_cli_json_add_string (builder, "name", operation->name);
           add_parameters (builder, operation->parameters);
           json_builder_end_object (builder);
         }
@@ -222,7 +210,7 @@ add_run_json (JsonBuilder    *builder,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "severity");
       json_builder_add_string_value (builder, sl_severity_to_string (sl_problem_get_severity (problem)));
-      add_string_or_null (builder, "path", sl_problem_get_path (problem));
+      sl_cli_json_add_string (builder, "path", sl_problem_get_path (problem));
       json_builder_set_member_name (builder, "offset");
       json_builder_add_int_value (builder, sl_problem_get_offset (problem));
       json_builder_set_member_name (builder, "message");

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "sl-target-shell.h"
 #include "sl-trace.h"
@@ -62,6 +63,16 @@ void              sl_cli_print_connection_state (SlTargetShellState  state,
                                                  gpointer            user_data);
 void              sl_cli_print_progress (const SlTransferProgress  *progress,
                                          gpointer                   user_data);
+
+void sl_cli_json_add_string (JsonBuilder *builder,
+                             const char  *name,
+                             const char  *value);
+void sl_cli_json_add_int    (JsonBuilder *builder,
+                             const char  *name,
+                             gint64       value);
+void sl_cli_json_add_us     (JsonBuilder *builder,
+                             const char  *name,
+                             gint64       ns);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);
