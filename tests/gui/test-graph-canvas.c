@@ -372,6 +372,20 @@ test_reveal (void)
 }
 
 static void
+export_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static gboolean
+result_arrived (gpointer data)
+{
+  return *(GAsyncResult **) data != NULL;
+}
+
+static void
 test_export (void)
 {
   g_autofree char *png = g_build_filename (tmp_root, "graph.png", NULL);
@@ -430,6 +444,32 @@ test_export (void)
   g_assert_false (sl_graph_canvas_export (canvas, bad_file, SL_GRAPH_EXPORT_PNG, TRUE, &error));
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "/nonexistent-folder/graph.png"));
+  g_clear_error (&error);
+
+  /* On a worker: the same bytes as the export on this thread. */
+  {
+    g_autofree char *async_png = g_build_filename (tmp_root, "graph-async.png", NULL);
+    g_autoptr(GFile) async_file = g_file_new_for_path (async_png);
+    g_autofree char *sync_bytes = NULL;
+    g_autofree char *async_bytes = NULL;
+    gsize sync_length, async_length;
+    GAsyncResult *result = NULL;
+
+    sl_graph_canvas_export_async (canvas, async_file, SL_GRAPH_EXPORT_PNG, TRUE, NULL, export_done, &result);
+    g_assert_true (wait_until (result_arrived, &result, 20000));
+    g_assert_true (sl_graph_canvas_export_finish (canvas, result, &error));
+    g_assert_no_error (error);
+    g_clear_object (&result);
+    g_assert_true (g_file_get_contents (png, &sync_bytes, &sync_length, NULL));
+    g_assert_true (g_file_get_contents (async_png, &async_bytes, &async_length, NULL));
+    g_assert_cmpmem (sync_bytes, sync_length, async_bytes, async_length);
+
+    sl_graph_canvas_export_async (canvas, bad_file, SL_GRAPH_EXPORT_PNG, TRUE, NULL, export_done, &result);
+    g_assert_true (wait_until (result_arrived, &result, 20000));
+    g_assert_false (sl_graph_canvas_export_finish (canvas, result, &error));
+    g_assert_nonnull (strstr (error->message, "/nonexistent-folder/graph.png"));
+    g_clear_object (&result);
+  }
 }
 
 static guint32

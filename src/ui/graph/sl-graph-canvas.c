@@ -63,6 +63,7 @@ struct _SlGraphCanvas
   double                    pointer_x;
   double                    pointer_y;
   gboolean                  has_pointer;
+  GArray                   *marked;       /* guint32 ids, as last set, for exports */
 };
 
 G_DEFINE_FINAL_TYPE (SlGraphCanvas, sl_graph_canvas, GTK_TYPE_WIDGET)
@@ -403,6 +404,8 @@ sl_graph_canvas_set_marked_ids (SlGraphCanvas *self,
   g_return_if_fail (ids != NULL || n_ids == 0);
 
   sl_graph_renderer_set_marked_ids (self->renderer, ids, n_ids);
+  g_array_set_size (self->marked, 0);
+  g_array_append_vals (self->marked, ids, n_ids);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -952,32 +955,47 @@ sl_graph_export_format_from_name (const char          *name,
   return TRUE;
 }
 
-gboolean
-sl_graph_canvas_export (SlGraphCanvas        *self,
-                        GFile                *file,
-                        SlGraphExportFormat   format,
-                        gboolean              whole,
-                        GError              **error)
+/* What an export draws, taken from the canvas on its thread so the
+ * drawing can run on another with a renderer of its own. */
+typedef struct {
+  SlGraphScene        *scene;
+  gboolean             dark;
+  guint                selected;
+  GArray              *marked;
+  GFile               *file;
+  char                *name;
+  SlGraphExportFormat  format;
+  SlGraphViewport      vp;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *name = NULL;
-  gpointer closure[2];
+  g_clear_object (&job->scene);
+  g_clear_pointer (&job->marked, g_array_unref);
+  g_clear_object (&job->file);
+  g_free (job->name);
+  g_free (job);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ExportJob, export_job_free)
+
+static ExportJob *
+export_job_new (SlGraphCanvas        *self,
+                GFile                *file,
+                SlGraphExportFormat   format,
+                gboolean              whole,
+                GError              **error)
+{
+  g_autoptr(ExportJob) job = g_new0 (ExportJob, 1);
   SlGraphViewport vp;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
 
-  g_return_val_if_fail (SL_IS_GRAPH_CANVAS (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  name = g_file_get_parse_name (file);
+  job->name = g_file_get_parse_name (file);
   if (self->scene == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                   _("Could not write %s: there is no graph to export"), name);
-      return FALSE;
+                   _("Could not write %s: there is no graph to export"), job->name);
+      return NULL;
     }
   if (whole)
     {
@@ -1005,12 +1023,41 @@ sl_graph_canvas_export (SlGraphCanvas        *self,
       if (vp.width <= 0 || vp.height <= 0)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                       _("Could not write %s: the graph is not shown yet"), name);
-          return FALSE;
+                       _("Could not write %s: the graph is not shown yet"), job->name);
+          return NULL;
         }
     }
+  job->scene = g_object_ref (self->scene);
+  job->dark = sl_graph_renderer_get_dark (self->renderer);
+  job->selected = selected_index (self);
+  job->marked = g_array_copy (self->marked);
+  job->file = g_object_ref (file);
+  job->format = format;
+  job->vp = vp;
+  return g_steal_pointer (&job);
+}
 
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, &local_error);
+static gboolean
+export_job_run (ExportJob  *job,
+                GError    **error)
+{
+  g_autoptr(SlGraphRenderer) renderer = sl_graph_renderer_new ();
+  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *name = job->name;
+  SlGraphViewport vp = job->vp;
+  SlGraphExportFormat format = job->format;
+  gpointer closure[2];
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  sl_graph_renderer_set_scene (renderer, job->scene);
+  sl_graph_renderer_set_dark (renderer, job->dark);
+  sl_graph_renderer_set_selected (renderer, job->selected);
+  sl_graph_renderer_set_marked_ids (renderer, (const guint32 *) job->marked->data, job->marked->len);
+
+  out = g_file_replace (job->file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, &local_error);
   if (out == NULL)
     {
       g_set_error (error, local_error->domain, local_error->code, _("Could not write %s: %s"), name,
@@ -1034,7 +1081,7 @@ sl_graph_canvas_export (SlGraphCanvas        *self,
       break;
     }
   cr = cairo_create (surface);
-  sl_graph_renderer_draw (self->renderer, cr, &vp);
+  sl_graph_renderer_draw (renderer, cr, &vp);
   status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS)
@@ -1063,6 +1110,82 @@ sl_graph_canvas_export (SlGraphCanvas        *self,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+sl_graph_canvas_export (SlGraphCanvas        *self,
+                        GFile                *file,
+                        SlGraphExportFormat   format,
+                        gboolean              whole,
+                        GError              **error)
+{
+  g_autoptr(ExportJob) job = NULL;
+
+  g_return_val_if_fail (SL_IS_GRAPH_CANVAS (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  job = export_job_new (self, file, format, whole, error);
+  return job != NULL && export_job_run (job, error);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (export_job_run (task_data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, g_steal_pointer (&error));
+}
+
+/**
+ * sl_graph_canvas_export_async:
+ *
+ * Like sl_graph_canvas_export(), with the drawing and the writing on a
+ * worker: a whole graph as a 16,384-pixel PNG takes seconds. What is
+ * shown (scene, selection, marks, palette) is taken when it starts.
+ */
+void
+sl_graph_canvas_export_async (SlGraphCanvas        *self,
+                              GFile                *file,
+                              SlGraphExportFormat   format,
+                              gboolean              whole,
+                              GCancellable         *cancellable,
+                              GAsyncReadyCallback   callback,
+                              gpointer              user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (SL_IS_GRAPH_CANVAS (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_graph_canvas_export_async);
+  job = export_job_new (self, file, format, whole, &error);
+  if (job == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+sl_graph_canvas_export_finish (SlGraphCanvas  *self,
+                               GAsyncResult   *result,
+                               GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /* Object */
@@ -1117,6 +1240,7 @@ sl_graph_canvas_dispose (GObject *object)
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
   sl_graph_canvas_set_tooltip_func (self, NULL, NULL, NULL);
   g_clear_pointer (&self->renderer, sl_graph_renderer_free);
+  g_clear_pointer (&self->marked, g_array_unref);
   g_clear_object (&self->scene);
 
   G_OBJECT_CLASS (sl_graph_canvas_parent_class)->dispose (object);
@@ -1187,6 +1311,7 @@ sl_graph_canvas_init (SlGraphCanvas *self)
   GtkGesture *gesture;
 
   self->renderer = sl_graph_renderer_new ();
+  self->marked = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->zoom = 1;
   self->selected_id = SL_GRAPH_SCENE_NONE;
 

@@ -81,6 +81,17 @@ gboolean       sl_graph_canvas_export              (SlGraphCanvas            *se
                                                     SlGraphExportFormat       format,
                                                     gboolean                  whole,
                                                     GError                  **error);
+/* The same on a worker, with what is shown when it starts. */
+void           sl_graph_canvas_export_async        (SlGraphCanvas            *self,
+                                                    GFile                    *file,
+                                                    SlGraphExportFormat       format,
+                                                    gboolean                  whole,
+                                                    GCancellable             *cancellable,
+                                                    GAsyncReadyCallback       callback,
+                                                    gpointer                  user_data);
+gboolean       sl_graph_canvas_export_finish       (SlGraphCanvas            *self,
+                                                    GAsyncResult             *result,
+                                                    GError                  **error);
 /* From a file name's extension (.png, .svg, .pdf); FALSE for others. */
 gboolean       sl_graph_export_format_from_name    (const char               *name,
                                                     SlGraphExportFormat      *format);

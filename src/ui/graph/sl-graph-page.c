@@ -1225,13 +1225,42 @@ set_hide_bookkeeping (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Export                                                             */
 
+typedef struct {
+  SlGraphPage *self;
+  char        *name;
+} Export;
+
+static void
+export_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autofree Export *export = user_data;
+  g_autoptr(SlGraphPage) self = export->self;
+  g_autofree char *name = export->name;
+  g_autoptr(GError) error = NULL;
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (!sl_graph_canvas_export_finish (SL_GRAPH_CANVAS (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        toast (self, error->message);
+    }
+  else
+    {
+      /* Translators: %s is a file name */
+      g_autofree char *message = g_strdup_printf (_("The graph was written to %s"), name);
+
+      toast (self, message);
+    }
+}
+
 static void
 export_response_cb (GtkNativeDialog *dialog,
                     int              response,
                     SlGraphPage     *self)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   SlGraphExportFormat format;
 
@@ -1247,16 +1276,12 @@ export_response_cb (GtkNativeDialog *dialog,
           file = g_file_new_for_path (with_png);
           format = SL_GRAPH_EXPORT_PNG;
         }
-      if (!sl_graph_canvas_export (self->canvas, file, format, TRUE, &error))
-        toast (self, error->message);
-      else
-        {
-          g_autofree char *shown = g_file_get_basename (file);
-          /* Translators: %s is a file name */
-          g_autofree char *message = g_strdup_printf (_("The graph was written to %s"), shown);
+      Export *export = g_new0 (Export, 1);
 
-          toast (self, message);
-        }
+      export->self = g_object_ref (self);
+      export->name = g_file_get_basename (file);
+      panel_widget_mark_busy (PANEL_WIDGET (self));
+      sl_graph_canvas_export_async (self->canvas, file, format, TRUE, self->cancellable, export_done_cb, export);
     }
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
