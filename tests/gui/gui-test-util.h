@@ -331,4 +331,19 @@ start_application (SlApplication **app)
   return window;
 }
 
+/* A fresh home for the test's data and settings (in memory), so it
+ * neither reads nor leaves the user's; returns the folder. */
+static inline char *
+make_test_home (const char *template)
+{
+  char *root = g_dir_make_tmp (template, NULL);
+  g_autofree char *data_home = g_build_filename (root, "data-home", NULL);
+  g_autofree char *config_home = g_build_filename (root, "config-home", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  return root;
+}
+
 G_END_DECLS

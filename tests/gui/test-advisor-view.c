@@ -368,17 +368,10 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *data_home = NULL;
-  g_autofree char *config_home = NULL;
   g_autofree char *settings_dir = NULL;
   int status;
 
-  tmp_root = g_dir_make_tmp ("sl-advisor-view-XXXXXX", NULL);
-  data_home = g_build_filename (tmp_root, "data-home", NULL);
-  config_home = g_build_filename (tmp_root, "config-home", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  tmp_root = make_test_home ("sl-advisor-view-XXXXXX");
 
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
@@ -386,7 +379,7 @@ main (int    argc,
       return 77;
     }
 
-  settings_dir = g_build_filename (config_home, "sightline", NULL);
+  settings_dir = g_build_filename (g_getenv ("XDG_CONFIG_HOME"), "sightline", NULL);
   write_file (settings_dir, "advisor.json", "{\"rules\": {\"aicpu-ops\": {\"min_duration_us\": 30}}}");
   profile_dir = make_profile ();
 

@@ -242,16 +242,9 @@ int
 main (int    argc,
       char **argv)
 {
-  g_autofree char *data_home = NULL;
-  g_autofree char *config_home = NULL;
   int status;
 
-  tmp_root = g_dir_make_tmp ("sl-graph-page-XXXXXX", NULL);
-  data_home = g_build_filename (tmp_root, "data-home", NULL);
-  config_home = g_build_filename (tmp_root, "config-home", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  tmp_root = make_test_home ("sl-graph-page-XXXXXX");
 
   if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
     {
