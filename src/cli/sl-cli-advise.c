@@ -11,7 +11,10 @@
  * step_percent, saving_us, saving_percent, evidence[] {label, value,
  * file, row | offset}, ops[] (the 20 longest: name, type, core_type,
  * count, total_us, file, row), ops_total, jump {filter, start_ns, end_ns,
- * graph_op}}, not_run[] {rule, rank, reason, enable, looked_in[]}.
+ * graph_op}}, not_run[] {rule, rank, reason, enable, looked_in[]},
+ * performance[] {rank, items[] {key, label, value, unit, status (good,
+ * bad or none), threshold, how, missing, ops, file, worst_ops[]}}: the
+ * model performance report of each rank.
  * Unknown numbers are null. Exit status: 0 when the advisor ran, 1 when
  * the profile or the settings could not be read, 2 on bad usage.
  *
@@ -19,6 +22,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
@@ -158,6 +162,55 @@ add_settings (JsonBuilder       *builder,
   json_builder_end_array (builder);
 }
 
+static void
+add_performance_item (JsonBuilder             *builder,
+                      const SlPerformanceItem *item)
+{
+  json_builder_begin_object (builder);
+  sl_cli_json_add_string (builder, "key", item->key);
+  sl_cli_json_add_string (builder, "label", item->label);
+  json_builder_set_member_name (builder, "value");
+  if (isfinite (item->value))
+    json_builder_add_double_value (builder, item->value);
+  else
+    json_builder_add_null_value (builder);
+  sl_cli_json_add_string (builder, "unit", item->unit);
+  sl_cli_json_add_string (builder, "status", sl_performance_status_to_string (item->status));
+  sl_cli_json_add_string (builder, "threshold", item->threshold);
+  sl_cli_json_add_string (builder, "how", item->how);
+  sl_cli_json_add_string (builder, "missing", item->missing);
+  sl_cli_json_add_int (builder, "ops", item->n_ops);
+  sl_cli_json_add_string (builder, "file", item->file);
+  json_builder_set_member_name (builder, "worst_ops");
+  json_builder_begin_array (builder);
+  for (guint i = 0; item->worst_ops[i] != NULL; i++)
+    json_builder_add_string_value (builder, item->worst_ops[i]);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+static void
+add_performance (JsonBuilder         *builder,
+                 SlPerformanceReport *performance)
+{
+  json_builder_set_member_name (builder, "performance");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < sl_performance_report_get_n_sections (performance); s++)
+    {
+      const SlPerformanceSection *section = sl_performance_report_get_section (performance, s);
+
+      json_builder_begin_object (builder);
+      sl_cli_json_add_string (builder, "rank", section->rank_label);
+      json_builder_set_member_name (builder, "items");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < section->items->len; i++)
+        add_performance_item (builder, g_ptr_array_index (section->items, i));
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 static char *
 report_to_json (SlAdvisorReport *report)
 {
@@ -199,6 +252,7 @@ report_to_json (SlAdvisorReport *report)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+  add_performance (builder, sl_advisor_report_get_performance (report));
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
@@ -259,6 +313,57 @@ print_finding (SlAdvisorFinding *finding)
     }
 }
 
+static const char *
+status_mark (SlPerformanceStatus status)
+{
+  switch (status)
+    {
+    /* Translators: the status of a figure of the performance report, in a Markdown table */
+    case SL_PERFORMANCE_STATUS_GOOD: return _("green");
+    /* Translators: the status of a figure of the performance report, in a Markdown table */
+    case SL_PERFORMANCE_STATUS_BAD: return _("**red**");
+    case SL_PERFORMANCE_STATUS_NONE:
+    default: return "";
+    }
+}
+
+/* Only the figures the profile could give; the others are summed up in
+ * one line with what to collect. */
+static void
+print_performance (SlPerformanceReport *performance)
+{
+  for (guint s = 0; s < sl_performance_report_get_n_sections (performance); s++)
+    {
+      const SlPerformanceSection *section = sl_performance_report_get_section (performance, s);
+      g_autoptr(GPtrArray) missing = g_ptr_array_new ();
+
+      /* Translators: a heading, %s is a rank's label */
+      printf (_("## Model performance (%s)\n\n"), section->rank_label);
+      printf ("| %s | %s | %s | %s |\n|---|---|---|---|\n", _("Figure"), _("Value"), _("Status"), _("Ops"));
+      for (guint i = 0; i < section->items->len; i++)
+        {
+          const SlPerformanceItem *item = g_ptr_array_index (section->items, i);
+          g_autofree char *value = sl_performance_item_format_value (item);
+
+          if (item->missing != NULL)
+            {
+              g_ptr_array_add (missing, (gpointer)item);
+              continue;
+            }
+          printf ("| %s | %s | %s | %u |\n", item->label, value, status_mark (item->status), item->n_ops);
+        }
+      printf ("\n");
+      for (guint i = 0; i < missing->len; i++)
+        {
+          const SlPerformanceItem *item = g_ptr_array_index (missing, i);
+
+          printf ("- %s: %s\n", item->label, item->missing);
+        }
+      if (missing->len > 0)
+        printf ("\n");
+    }
+}
+
 static void
 print_markdown (SlAdvisorReport *report)
 {
@@ -270,6 +375,7 @@ print_markdown (SlAdvisorReport *report)
 
   /* Translators: the heading of the report, %s is the profile's path */
   printf (_("# Advisor report for `%s`\n\n"), sl_advisor_report_get_path (report));
+  print_performance (sl_advisor_report_get_performance (report));
   if (g_list_model_get_n_items (findings) == 0)
     printf ("%s\n\n", _("No rule found anything to improve."));
 

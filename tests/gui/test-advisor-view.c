@@ -61,10 +61,13 @@ make_profile (void)
   /* A second rank with nothing wrong but a little Cast. */
   g_free (output);
   output = g_build_filename (dir, "rank1_ascend_pt", "ASCEND_PROFILER_OUTPUT", NULL);
+  /* With pipe ratios and core times for the model performance report:
+   * pipeline utilisation (0.9 x 800 + 0.2 x 10) / 810 = 89.1 %. */
   write_file (output, "kernel_details.csv",
-              "Step Id,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim,Input Data Types\n"
-              "1,Cast1,Cast,static,AI_CORE,40.0,10,0,8,FLOAT16\n"
-              "1,MatMul1,MatMul,static,AI_CORE,100.0,800,0,32,FLOAT16\n");
+              "Step Id,Name,Type,OP State,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim,Input Data Types,"
+              "aicore_time(us),aic_mac_ratio,aic_vec_ratio,aic_mte2_ratio\n"
+              "1,Cast1,Cast,static,AI_CORE,40.0,10,0,8,FLOAT16,10,0,0.2,0.1\n"
+              "1,MatMul1,MatMul,static,AI_CORE,100.0,800,0,32,FLOAT16,700,0.9,0,0.3\n");
   write_file (output, "step_trace_time.csv",
               "Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
               "Communication(Not Overlapped and Exclude Receive),Preparing\n"
@@ -193,6 +196,13 @@ is_label_with_text (GtkWidget     *widget,
 }
 
 static gboolean
+is_named (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), data) == 0;
+}
+
+static gboolean
 is_editable_with_text (GtkWidget     *widget,
                        gconstpointer  data)
 {
@@ -291,12 +301,30 @@ test_advisor_view (void)
   /* The rank dropdown: the second rank has fewer, then back. */
   sl_profile_page_set_rank (page, 1);
   assert_counts (view, expected, rank1);
+  /* The second rank measured its pipes: the performance report's tile
+   * with its value, its colour and how it is computed on hover. */
+  {
+    GtkWidget *tile = find_widget (GTK_WIDGET (view), is_named, "pipeline_utilization_percent");
+
+    g_assert_nonnull (tile);
+    g_assert_true (gtk_widget_is_visible (tile));
+    label = find_widget (tile, is_label_with_text, "89.1 %");
+    g_assert_nonnull (label);
+    g_assert_true (gtk_widget_has_css_class (label, "success"));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (tile), "busiest pipe"));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (tile), "kernel_details.csv"));
+    g_assert_nonnull (find_widget (GTK_WIDGET (view), is_named, "aicore_task_percent"));
+    /* What it cannot give is said once, with the metric set to collect. */
+    g_assert_null (find_widget (GTK_WIDGET (view), is_named, "cube_throughput_gops"));
+  }
   g_assert_cmpuint (sl_advisor_view_get_n_shown (view, SL_ADVISOR_SEVERITY_HIGH) +
                     sl_advisor_view_get_n_shown (view, SL_ADVISOR_SEVERITY_MEDIUM), <,
                     count_severity (expected, SL_ADVISOR_SEVERITY_HIGH, rank0) +
                     count_severity (expected, SL_ADVISOR_SEVERITY_MEDIUM, rank0));
   sl_profile_page_set_rank (page, 0);
   assert_counts (view, expected, rank0);
+  /* The first rank has no metrics: no tiles for them. */
+  g_assert_null (find_widget (GTK_WIDGET (view), is_named, "pipeline_utilization_percent"));
 
   high = g_strdup_printf ("%u", count_severity (expected, SL_ADVISOR_SEVERITY_HIGH, rank0));
   g_assert_nonnull (find_widget (GTK_WIDGET (view), is_label_with_text, high));

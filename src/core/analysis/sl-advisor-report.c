@@ -14,6 +14,7 @@ struct _SlAdvisorReport
   GPtrArray         *pending;    /* SlAdvisorFinding, until finish */
   GListStore        *findings;
   GArray            *not_run;    /* SlAdvisorSkip */
+  SlPerformanceReport *performance;
 };
 
 G_DEFINE_FINAL_TYPE (SlAdvisorReport, sl_advisor_report, G_TYPE_OBJECT)
@@ -38,6 +39,7 @@ sl_advisor_report_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_object (&self->findings);
   g_clear_pointer (&self->not_run, g_array_unref);
+  g_clear_object (&self->performance);
 
   G_OBJECT_CLASS (sl_advisor_report_parent_class)->finalize (object);
 }
@@ -55,6 +57,7 @@ sl_advisor_report_init (SlAdvisorReport *self)
   self->findings = g_list_store_new (SL_TYPE_ADVISOR_FINDING);
   self->not_run = g_array_new (FALSE, TRUE, sizeof (SlAdvisorSkip));
   g_array_set_clear_func (self->not_run, (GDestroyNotify)skip_clear);
+  self->performance = sl_performance_report_new ();
 }
 
 SlAdvisorReport *
@@ -170,4 +173,17 @@ sl_advisor_report_finish (SlAdvisorReport *self)
   g_list_store_splice (self->findings, g_list_model_get_n_items (G_LIST_MODEL (self->findings)), 0,
                        self->pending->pdata, self->pending->len);
   g_ptr_array_set_size (self->pending, 0);
+}
+
+/**
+ * sl_advisor_report_get_performance:
+ *
+ * Returns: (transfer none): the model performance report of each rank
+ */
+SlPerformanceReport *
+sl_advisor_report_get_performance (SlAdvisorReport *self)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_REPORT (self), NULL);
+
+  return self->performance;
 }

@@ -12,6 +12,7 @@
 
 #include "sl-advisor-finding.h"
 #include "sl-advisor-rule-book.h"
+#include "sl-performance-report.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,7 @@ GListModel          *sl_advisor_report_get_findings  (SlAdvisorReport   *self);
 guint                sl_advisor_report_get_n_not_run (SlAdvisorReport   *self);
 const SlAdvisorSkip *sl_advisor_report_get_not_run   (SlAdvisorReport   *self,
                                                       guint              index);
+SlPerformanceReport *sl_advisor_report_get_performance (SlAdvisorReport *self);
 
 /* Building (the advisor) */
 void                 sl_advisor_report_add_finding   (SlAdvisorReport   *self,

@@ -236,6 +236,40 @@ measure_steps (SlAdvisorContext *ctx)
     ctx->step_ns = -1;
 }
 
+/* The block-dim rule's configured counts win over the device info's. */
+static gint64
+core_count_of (SlAdvisorContext  *ctx,
+               const char        *threshold,
+               const char *const *keys)
+{
+  double configured = sl_advisor_rule_book_get_threshold (ctx->book, "block-dim", threshold);
+
+  if (isfinite (configured) && configured >= 1)
+    return (gint64)configured;
+  for (guint i = 0; keys[i] != NULL; i++)
+    {
+      const char *text = g_hash_table_lookup (ctx->rank->info, keys[i]);
+      gint64 value;
+
+      if (text != NULL && g_ascii_string_to_signed (text, 10, 1, 4096, &value, NULL))
+        return value;
+    }
+  return -1;
+}
+
+static void
+add_performance (SlAdvisorContext *ctx)
+{
+  static const char *const cube_keys[] = { "DeviceInfo.0.ai_core_num", "NPU_INFO.aicore_num", "ai_core_num", NULL };
+  static const char *const vector_keys[] = { "DeviceInfo.0.aiv_num", "NPU_INFO.aiv_num", "aiv_num", NULL };
+  SlPerformanceCores cores;
+
+  cores.cube_cores = core_count_of (ctx, "ai_core_count", cube_keys);
+  cores.vector_cores = core_count_of (ctx, "vector_core_count", vector_keys);
+  sl_performance_report_add_rank (sl_advisor_report_get_performance (ctx->report), ctx->rank->label,
+                                  ctx->instances, &cores);
+}
+
 static void
 run_rule (SlAdvisorContext *ctx,
           const char       *id,
@@ -297,6 +331,7 @@ sl_advisor_run (SlProfile          *profile,
             return NULL;
           run_rule (&ctx, sl_advisor_rule_book_get_rule_id (book, i), TRUE);
         }
+      add_performance (&ctx);
     }
 
   ctx.rank = NULL;

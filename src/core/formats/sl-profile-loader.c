@@ -16,6 +16,7 @@
 
 #include "sl-main-thread.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
@@ -1223,6 +1224,103 @@ read_pipe_ratios (SlCsvReader *reader,
     }
 }
 
+/* What the ArithmeticUtilization and Memory metric sets add. The cube
+ * (aic_) and vector (aiv_) sides of a mixed op each do their own part of
+ * the work, so their counts add up; a bandwidth is turned into bytes with
+ * its own side's core time. */
+typedef struct {
+  int cube_fops[3];
+  int vector_fops[3];
+  int read_bw[3];
+  int write_bw[3];
+} CounterColumns;
+
+static void
+find_counter_columns (SlCsvReader    *reader,
+                      CounterColumns *columns)
+{
+  static const char *const sides[3] = { "aic_", "aiv_", "" };
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *cube = g_strconcat (sides[i], "cube_fops", NULL);
+      g_autofree char *vector = g_strconcat (sides[i], "vector_fops", NULL);
+      g_autofree char *read = g_strconcat (sides[i], "main_mem_read_bw(GB/s)", NULL);
+      g_autofree char *write = g_strconcat (sides[i], "main_mem_write_bw(GB/s)", NULL);
+
+      columns->cube_fops[i] = find_column_exact (reader, cube);
+      columns->vector_fops[i] = find_column_exact (reader, vector);
+      columns->read_bw[i] = find_column_exact (reader, read);
+      columns->write_bw[i] = find_column_exact (reader, write);
+    }
+}
+
+/* The sum over the sides that have the column; -1 when none has it. */
+static double
+sum_sides (SlCsvReader  *reader,
+           const int    *columns,
+           const gint64 *side_ns)
+{
+  double sum = -1;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      double value;
+
+      if (columns[i] == SL_CSV_NO_COLUMN ||
+          !sl_csv_parse_double (sl_csv_reader_get_field (reader, columns[i]), &value) ||
+          !isfinite (value) || value < 0)
+        continue;
+      /* GB/s over the side's µs is bytes: 1e9 B/s x 1e-9 s per ns. */
+      if (side_ns != NULL)
+        {
+          if (side_ns[i] < 0)
+            continue;
+          value *= (double)side_ns[i];
+        }
+      sum = MAX (sum, 0) + value;
+    }
+  return sum;
+}
+
+static void
+read_counters (SlOpRow              *row,
+               SlCsvReader          *reader,
+               const CounterColumns *columns,
+               const int            *c_texts,
+               gint64                aicore_ns,
+               gint64                aiv_ns,
+               gint64                dur_ns)
+{
+  gint64 busy_ns = MAX (aicore_ns, aiv_ns) >= 0 ? MIN (MAX (aicore_ns, aiv_ns), dur_ns) : dur_ns;
+  /* An unprefixed column belongs to whichever core ran the op. */
+  gint64 side_ns[3] = { aicore_ns >= 0 ? MIN (aicore_ns, dur_ns) : -1, aiv_ns >= 0 ? MIN (aiv_ns, dur_ns) : -1, busy_ns };
+  double cube = sum_sides (reader, columns->cube_fops, NULL);
+  double vector = sum_sides (reader, columns->vector_fops, NULL);
+  double read = sum_sides (reader, columns->read_bw, side_ns);
+  double write = sum_sides (reader, columns->write_bw, side_ns);
+
+  if (cube >= 0)
+    sl_op_row_add_counter (row, SL_OP_COUNTER_CUBE_FOPS, cube, busy_ns);
+  if (vector >= 0)
+    sl_op_row_add_counter (row, SL_OP_COUNTER_VECTOR_FOPS, vector, busy_ns);
+  if (read < 0 && write < 0)
+    return;
+  sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_READ, MAX (read, 0), busy_ns);
+  sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_WRITE, MAX (write, 0), busy_ns);
+  if (c_texts[SL_OP_ROW_INPUT_SHAPES] >= 0 && c_texts[SL_OP_ROW_INPUT_DTYPES] >= 0 &&
+      c_texts[SL_OP_ROW_OUTPUT_SHAPES] >= 0 && c_texts[SL_OP_ROW_OUTPUT_DTYPES] >= 0)
+    {
+      gint64 in = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_SHAPES]),
+                                          sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_DTYPES]));
+      gint64 out = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_SHAPES]),
+                                           sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_DTYPES]));
+
+      if (in >= 0 && out >= 0)
+        sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_IDEAL, (double)(in + out), busy_ns);
+    }
+}
+
 /* This execution's own shapes: an op name runs with different shapes
  * (a pooling op at each resolution), so the first row's would be wrong. */
 static void
@@ -1259,6 +1357,7 @@ read_op_summary (Loader        *loader,
   int c_name, c_type, c_core, c_dur, c_wait, c_block, c_stream, c_aicore, c_aiv;
   int c_texts[SL_OP_ROW_N_TEXTS];
   int c_pipes[SL_OP_N_PIPES][3];
+  CounterColumns c_counters;
 
   if (reader == NULL)
     return;
@@ -1275,6 +1374,7 @@ read_op_summary (Loader        *loader,
   for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
     c_texts[i] = sl_csv_reader_find_column (reader, text_columns[i]);
   find_pipe_columns (reader, c_pipes);
+  find_counter_columns (reader, &c_counters);
   if (!require_columns (loader, reader, "Op Name|Name", c_name) ||
       !require_columns (loader, reader, "Task Duration(us)|Duration(us)", c_dur))
     goto out;
@@ -1308,11 +1408,14 @@ read_op_summary (Loader        *loader,
       row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", core != NULL ? core : "",
                                        dur_ns, scaled_or (sl_csv_reader_get_field (reader, c_wait), 3, -1),
                                        aicore_ns);
+      /* The cores cannot be busy longer than the task lasted: files have
+       * rows with an aicore_time of minutes on a 2 µs task. */
       if (aicore_ns >= 0 || aiv_ns >= 0)
-        sl_op_row_add_core_busy (row, MAX (aicore_ns, aiv_ns));
+        sl_op_row_add_core_busy (row, MIN (MAX (aicore_ns, aiv_ns), dur_ns));
       read_pipe_ratios (reader, c_pipes, ratios);
       sl_op_row_add_pipe_ratios (row, ratios, dur_ns);
       add_moved_bytes (row, reader, c_texts, dur_ns);
+      read_counters (row, reader, &c_counters, c_texts, aicore_ns, aiv_ns, dur_ns);
       if (dur_ns > previous_max)
         sl_op_row_set_longest_line (row, sl_csv_reader_get_row_line (reader));
       if (first)

@@ -4,9 +4,16 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "sl-op-row.h"
+
+typedef struct {
+  double value[SL_OP_N_COUNTERS];
+  gint64 core_ns[SL_OP_N_COUNTERS];
+  guint8 seen[SL_OP_N_COUNTERS];
+} Counters;
 
 struct _SlOpRow
 {
@@ -33,6 +40,7 @@ struct _SlOpRow
   gint64   moved_bytes;  /* in and out, summed over executions whose sizes are known */
   gint64   moved_ns;     /* the duration of those executions */
   double  *pipes;        /* weighted sums then weights, 2 x SL_OP_N_PIPES; only when measured */
+  Counters *counters;    /* only when measured */
 };
 
 G_DEFINE_FINAL_TYPE (SlOpRow, sl_op_row, G_TYPE_OBJECT)
@@ -75,6 +83,7 @@ sl_op_row_finalize (GObject *object)
     g_clear_pointer (&self->texts[i], g_free);
   g_clear_pointer (&self->source_path, g_ref_string_release);
   g_clear_pointer (&self->pipes, g_free);
+  g_clear_pointer (&self->counters, g_free);
 
   G_OBJECT_CLASS (sl_op_row_parent_class)->finalize (object);
 }
@@ -788,4 +797,45 @@ sl_op_row_get_moved_ns (SlOpRow *self)
   g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
 
   return self->moved_ns;
+}
+
+void
+sl_op_row_add_counter (SlOpRow     *self,
+                       SlOpCounter  counter,
+                       double       value,
+                       gint64       core_ns)
+{
+  g_return_if_fail (SL_IS_OP_ROW (self));
+  g_return_if_fail (counter < SL_OP_N_COUNTERS);
+
+  /* Counts and sizes are never negative; NaN and infinities are damage. */
+  if (!isfinite (value) || value < 0)
+    return;
+  if (self->counters == NULL)
+    self->counters = g_new0 (Counters, 1);
+  self->counters->value[counter] += value;
+  self->counters->core_ns[counter] += MAX (core_ns, 0);
+  self->counters->seen[counter] = TRUE;
+}
+
+double
+sl_op_row_get_counter (SlOpRow     *self,
+                       SlOpCounter  counter)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), -1);
+  g_return_val_if_fail (counter < SL_OP_N_COUNTERS, -1);
+
+  if (self->counters == NULL || !self->counters->seen[counter])
+    return -1;
+  return self->counters->value[counter];
+}
+
+gint64
+sl_op_row_get_counter_ns (SlOpRow     *self,
+                          SlOpCounter  counter)
+{
+  g_return_val_if_fail (SL_IS_OP_ROW (self), 0);
+  g_return_val_if_fail (counter < SL_OP_N_COUNTERS, 0);
+
+  return self->counters != NULL ? self->counters->core_ns[counter] : 0;
 }

@@ -127,4 +127,28 @@ void        sl_op_row_add_core_busy      (SlOpRow    *self,
 gint64      sl_op_row_get_core_busy_ns   (SlOpRow    *self);
 const char *sl_op_row_get_op_state       (SlOpRow    *self);
 
+/* Sums over the executions of what msprof's other --aic-metrics sets
+ * measure (ArithmeticUtilization: *_cube_fops, *_vector_fops; Memory:
+ * *_main_mem_read_bw and _write_bw times the core time), each with the
+ * core time of the executions that had it, so rates stay exact. */
+typedef enum {
+  SL_OP_COUNTER_CUBE_FOPS,         /* floating point operations on the cube unit */
+  SL_OP_COUNTER_VECTOR_FOPS,
+  SL_OP_COUNTER_MEMORY_READ,       /* bytes read from main memory */
+  SL_OP_COUNTER_MEMORY_WRITE,      /* bytes written to main memory */
+  SL_OP_COUNTER_MEMORY_IDEAL,      /* input + output tensor bytes of the executions with memory counters */
+  SL_OP_N_COUNTERS
+} SlOpCounter;
+
+void        sl_op_row_add_counter        (SlOpRow     *self,
+                                          SlOpCounter  counter,
+                                          double       value,
+                                          gint64       core_ns);
+/* -1 when no execution had the counter. */
+double      sl_op_row_get_counter        (SlOpRow     *self,
+                                          SlOpCounter  counter);
+/* The core time of the executions that had the counter, 0 when none. */
+gint64      sl_op_row_get_counter_ns     (SlOpRow     *self,
+                                          SlOpCounter  counter);
+
 G_END_DECLS

@@ -65,6 +65,9 @@ struct _SlAdvisorView
   GtkListBox          *low_list;
   AdwPreferencesGroup *not_run_group;
   GtkListBox          *not_run_list;
+  AdwPreferencesGroup *performance_group;
+  GtkFlowBox          *performance_box;
+  GtkLabel            *performance_missing_label;
 };
 
 G_DEFINE_FINAL_TYPE (SlAdvisorView, sl_advisor_view, GTK_TYPE_WIDGET)
@@ -598,6 +601,127 @@ fill_overrides (SlAdvisorView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->overrides_group), overridden->len + warnings->len > 0);
 }
 
+/* How the figure is computed, its threshold, where it came from and the
+ * ops that pull it down: what a tile says on hover. */
+static char *
+dup_performance_tooltip (const SlPerformanceItem *item)
+{
+  g_autoptr(GString) text = g_string_new (item->how);
+
+  if (item->threshold != NULL)
+    g_string_append_printf (text, "\n\n%s", item->threshold);
+  if (item->n_ops > 0 && item->file != NULL)
+    /* Translators: how many ops a figure of the performance report is computed from, and their file */
+    g_string_append_printf (text, _("\n\nFrom %u ops in %s"), item->n_ops, item->file);
+  else if (item->n_ops > 0)
+    /* Translators: how many ops a figure of the performance report is computed from */
+    g_string_append_printf (text, _("\n\nFrom %u ops"), item->n_ops);
+  if (item->worst_ops != NULL && item->worst_ops[0] != NULL)
+    {
+      g_autofree char *names = g_strjoinv ("\n  ", item->worst_ops);
+
+      /* Translators: followed by op names, one per line */
+      g_string_append_printf (text, "\n\n%s\n  %s", _("The longest ops outside the threshold:"), names);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static GtkWidget *
+new_performance_tile (const SlPerformanceItem *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  g_autofree char *value_text = sl_performance_item_format_value (item);
+  g_autofree char *tooltip = dup_performance_tooltip (item);
+  GtkWidget *value = gtk_label_new (value_text);
+  GtkWidget *label = gtk_label_new (item->label);
+  GtkWidget *child = gtk_flow_box_child_new ();
+
+  gtk_widget_add_css_class (box, "card");
+  gtk_widget_add_css_class (box, "sl-performance-tile");
+  gtk_widget_add_css_class (value, "title-3");
+  gtk_widget_add_css_class (value, "numeric");
+  if (item->status == SL_PERFORMANCE_STATUS_GOOD)
+    gtk_widget_add_css_class (value, "success");
+  else if (item->status == SL_PERFORMANCE_STATUS_BAD)
+    gtk_widget_add_css_class (value, "error");
+  gtk_widget_add_css_class (label, "caption");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (box), value);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_margin_top (value, 8);
+  gtk_widget_set_margin_bottom (label, 8);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+
+  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), box);
+  gtk_widget_set_tooltip_text (child, tooltip);
+  gtk_widget_set_name (child, item->key);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, item->label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
+  return child;
+}
+
+static const SlPerformanceSection *
+shown_performance (SlAdvisorView *self)
+{
+  SlPerformanceReport *performance = sl_advisor_report_get_performance (self->report);
+
+  for (guint i = 0; i < sl_performance_report_get_n_sections (performance); i++)
+    {
+      const SlPerformanceSection *section = sl_performance_report_get_section (performance, i);
+
+      if (shown_on_rank (self, section->rank_label))
+        return section;
+    }
+  return NULL;
+}
+
+/* The figures this rank has as tiles; the others in one line saying
+ * what to collect, so the group never fills with dashes. */
+static void
+fill_performance (SlAdvisorView *self)
+{
+  const SlPerformanceSection *section;
+  g_autoptr(GString) missing = g_string_new (NULL);
+  g_autoptr(GPtrArray) hints = g_ptr_array_new ();
+  guint n_tiles = 0;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->performance_box))) != NULL)
+    gtk_flow_box_remove (self->performance_box, child);
+  section = self->report != NULL ? shown_performance (self) : NULL;
+  for (guint i = 0; section != NULL && i < section->items->len; i++)
+    {
+      const SlPerformanceItem *item = g_ptr_array_index (section->items, i);
+
+      if (item->missing == NULL)
+        {
+          gtk_flow_box_append (self->performance_box, new_performance_tile (item));
+          n_tiles++;
+          continue;
+        }
+      if (missing->len > 0)
+        g_string_append (missing, ", ");
+      g_string_append (missing, item->label);
+      if (!g_ptr_array_find_with_equal_func (hints, item->missing, g_str_equal, NULL))
+        g_ptr_array_add (hints, item->missing);
+    }
+  if (missing->len > 0)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      /* Translators: followed by the names of figures the profile cannot give */
+      g_string_append_printf (text, _("Not in this profile: %s."), missing->str);
+      for (guint i = 0; i < hints->len; i++)
+        g_string_append_printf (text, "\n• %s", (const char *)g_ptr_array_index (hints, i));
+      gtk_label_set_label (self->performance_missing_label, text->str);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->performance_missing_label), missing->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->performance_box), n_tiles > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->performance_group), section != NULL && (n_tiles > 0 || missing->len > 0));
+}
+
 static void
 set_count (GtkLabel *label,
            guint     count)
@@ -685,6 +809,7 @@ rebuild (SlAdvisorView *self)
     adw_preferences_group_set_description (self->low_group, _("Small now, worth a look when the larger ones are fixed"));
   }
   fill_overrides (self);
+  fill_performance (self);
 }
 
 static SlAdvisorFinding *
@@ -958,6 +1083,9 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, low_list);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, not_run_group);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, not_run_list);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, performance_group);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, performance_box);
+  gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, performance_missing_label);
   gtk_widget_class_bind_template_callback (widget_class, toggle_cb);
 
   gtk_widget_class_install_action (widget_class, "advisor.show-ops", "u", show_ops_action);
