@@ -165,7 +165,10 @@ test_rule_book (void)
   g_autoptr(SlAdvisorRuleBook) bad = NULL;
 
   g_assert_cmpint (sl_advisor_rule_book_get_version (book), ==, 1);
-  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 14);
+  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 21);
+  g_assert_true (sl_advisor_rule_book_needs (book, "trace-events"));
+  g_assert_true (sl_advisor_rule_book_needs (book, "api-statistics"));
+  g_assert_false (sl_advisor_rule_book_needs (book, "nothing"));
   g_assert_true (sl_advisor_rule_book_has_rule (book, "aicpu-ops"));
   g_assert_false (sl_advisor_rule_book_has_rule (book, "severity"));
   g_assert_cmpfloat (sl_advisor_rule_book_get_threshold (book, "aicpu-ops", "min_duration_us"), ==, 20.0);
@@ -802,6 +805,584 @@ test_damaged (void)
   g_assert_nonnull (find_skip (report, "data-wait"));
 }
 
+
+/* ------------------------------------------------------------------ */
+/* Rules over the timeline: generated trace_view.json files in a
+ * temporary *_ascend_pt folder, times in microseconds from 0. */
+
+typedef struct {
+  char    *root;   /* the temporary folder */
+  char    *dir;    /* the rank's *_ascend_pt folder */
+  char    *path;   /* its trace_view.json */
+  GString *json;
+} TraceFixture;
+
+static void
+trace_begin (TraceFixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+
+  fixture->root = g_dir_make_tmp ("test-advisor-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->dir = g_build_filename (fixture->root, "run_ascend_pt", NULL);
+  output = g_build_filename (fixture->dir, "ASCEND_PROFILER_OUTPUT", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (output, 0700), ==, 0);
+  fixture->path = g_build_filename (output, "trace_view.json", NULL);
+  fixture->json = g_string_new ("[\n"
+                                "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"Python\"}},\n"
+                                "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 2, \"args\": {\"name\": \"CANN\"}},\n"
+                                "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 3, \"args\": {\"name\": \"Ascend Hardware\"}},\n"
+                                "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 3, \"tid\": 2, \"args\": {\"name\": \"Stream 2\"}},\n"
+                                "{\"ph\": \"X\", \"name\": \"ProfilerStep#1\", \"cat\": \"cpu_op\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"dur\": 1}");
+}
+
+/* One complete event; returns its byte offset in the file. */
+static gsize
+trace_event (TraceFixture *fixture,
+             const char   *name,
+             const char   *cat,
+             guint         pid,
+             guint         tid,
+             double        ts_us,
+             double        dur_us)
+{
+  gsize offset;
+
+  g_string_append (fixture->json, ",\n");
+  offset = fixture->json->len;
+  g_string_append_printf (fixture->json, "{\"ph\": \"X\", \"name\": \"%s\", \"cat\": \"%s\", \"pid\": %u, \"tid\": %u, "
+                          "\"ts\": \"%.3f\", \"dur\": %.3f}", name, cat, pid, tid, ts_us, dur_us);
+  return offset;
+}
+
+/* Writes the file (cut to @keep bytes when not 0) and makes the rank. */
+static SlProfile *
+trace_end (TraceFixture *fixture,
+           gsize         keep)
+{
+  g_autoptr(GError) error = NULL;
+  SlProfile *profile = sl_profile_new (fixture->dir);
+  SlProfileRank *rank = sl_profile_add_rank (profile, fixture->dir, SL_PROFILE_LAYOUT_ASCEND_PT);
+
+  g_string_append (fixture->json, "\n]\n");
+  g_file_set_contents (fixture->path, fixture->json->str, keep > 0 ? (gssize)keep : (gssize)fixture->json->len, &error);
+  g_assert_no_error (error);
+  add_steps (rank, SL_STEP_SOURCE_ASCEND_PT, 2, 1 * MS, 0);
+  return profile;
+}
+
+static void
+trace_clear (TraceFixture *fixture)
+{
+  g_remove (fixture->path);
+  g_autofree char *output = g_path_get_dirname (fixture->path);
+
+  g_rmdir (output);
+  g_rmdir (fixture->dir);
+  g_rmdir (fixture->root);
+  g_free (fixture->root);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+  g_string_free (fixture->json, TRUE);
+}
+
+static void
+assert_trace_evidence (SlAdvisorFinding   *finding,
+                       const TraceFixture *fixture,
+                       const char         *label,
+                       gsize               offset)
+{
+  const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, 0);
+
+  g_assert_nonnull (evidence);
+  g_assert_cmpstr (evidence->label, ==, label);
+  g_assert_cmpstr (evidence->file, ==, fixture->path);
+  g_assert_cmpuint (evidence->row, ==, 0);
+  g_assert_cmpint (evidence->offset, ==, (gint64)offset);
+}
+
+static void
+test_gc (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+  gsize worst;
+
+  trace_begin (&fixture);
+  trace_event (&fixture, "GC", "GC", 1, 1, 100, 500);          /* under 1 ms: left out */
+  worst = trace_event (&fixture, "GC", "GC", 1, 1, 1000, 3000);
+  trace_event (&fixture, "gc_collect", "gc", 1, 1, 5000, 1000);
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+
+  finding = find (report, "gc");
+  g_assert_nonnull (finding);
+  /* 4 ms over two steps of 1 ms; gc.freeze saves 80 % */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 2 * MS, 1600 * US);
+  assert_trace_evidence (finding, &fixture, "GC", worst);
+  g_assert_cmpuint (sl_advisor_finding_get_n_evidence (finding), ==, 2);
+  g_assert_cmpint (sl_advisor_finding_get_range_start_ns (finding), ==, 1000 * US);
+  g_assert_cmpint (sl_advisor_finding_get_range_end_ns (finding), ==, 4000 * US);
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "2 garbage collections"));
+  g_assert_nonnull (strstr (sl_advisor_finding_get_recommendation (finding), "gc.freeze()"));
+  /* With measured GC events, the conjecture is not needed. */
+  g_assert_nonnull (find_skip (report, "conjectured-gc"));
+  trace_clear (&fixture);
+}
+
+static void
+test_gc_quiet (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+
+  trace_begin (&fixture);
+  trace_event (&fixture, "GC", "GC", 1, 1, 100, 900);
+  trace_event (&fixture, "GC", "GC", 1, 1, 2000, -5000);        /* negative: no time */
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+  g_assert_null (find (report, "gc"));
+  g_assert_null (find_skip (report, "gc"));
+  trace_clear (&fixture);
+}
+
+static void
+add_device_and_api (TraceFixture *fixture,
+                    guint         api_calls_in_gap)
+{
+  trace_event (fixture, "aclnnAdd_AddAiCore_Add", "", 3, 2, 0, 1000);
+  trace_event (fixture, "AscendCL@aclnnAdd", "", 2, 7, 0, 10);
+  /* 300 ms with the device idle */
+  for (guint i = 0; i < api_calls_in_gap; i++)
+    trace_event (fixture, "AscendCL@aclrtMemcpy", "", 2, 7, 2000 + i * 2000.0, 1000);
+  trace_event (fixture, "aclnnMul_MulAiCore_Mul", "", 3, 2, 301000, 1000);
+}
+
+static void
+test_conjectured_gc (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+
+  trace_begin (&fixture);
+  add_device_and_api (&fixture, 2);
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+
+  finding = find (report, "conjectured-gc");
+  g_assert_nonnull (finding);
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 150 * MS, 150 * MS);
+  g_assert_cmpstr (sl_advisor_finding_get_evidence (finding, 0)->label, ==, "idle before aclnnMul_MulAiCore_Mul");
+  g_assert_cmpint (sl_advisor_finding_get_range_start_ns (finding), ==, 1 * MS);
+  g_assert_cmpint (sl_advisor_finding_get_range_end_ns (finding), ==, 301 * MS);
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "conjecture"));
+  /* No GC events: the GC rule says it could not tell. */
+  g_assert_nonnull (find_skip (report, "gc"));
+  trace_clear (&fixture);
+}
+
+static void
+test_conjectured_gc_busy_host (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+
+  trace_begin (&fixture);
+  add_device_and_api (&fixture, 100);   /* a third of the gap in API calls */
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+  g_assert_null (find (report, "conjectured-gc"));
+  g_assert_null (find_skip (report, "conjectured-gc"));
+  trace_clear (&fixture);
+}
+
+static void
+check_syncbatchnorm (guint    calls,
+                     gboolean fires)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+
+  trace_begin (&fixture);
+  for (guint i = 0; i < calls; i++)
+    trace_event (&fixture, "SyncBatchNorm", "cpu_op", 1, 1, 10 + i * 100.0, 50);
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+  finding = find (report, "syncbatchnorm");
+  g_assert_true ((finding != NULL) == fires);
+  if (fires)
+    {
+      assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, calls * 25 * US, -1);
+      g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "20 times"));
+    }
+  g_assert_null (find_skip (report, "syncbatchnorm"));
+  trace_clear (&fixture);
+}
+
+static void
+test_syncbatchnorm (void)
+{
+  check_syncbatchnorm (20, TRUE);
+  check_syncbatchnorm (19, FALSE);
+}
+
+static void
+check_synchronize (gboolean blocking)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+
+  trace_begin (&fixture);
+  for (guint i = 0; i < 10; i++)
+    {
+      trace_event (&fixture, "Node@launch", "", 2, 7, i * 100.0, 5);
+      /* Blocking launches wait after each one; otherwise once at the end. */
+      if (blocking || i == 9)
+        trace_event (&fixture, "AscendCL@aclrtSynchronizeStreamWithTimeout", "", 2, 7, i * 100.0 + 10, 40);
+    }
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+  finding = find (report, "synchronize-stream");
+  g_assert_true ((finding != NULL) == blocking);
+  if (blocking)
+    {
+      assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 200 * US, 200 * US);
+      g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "10 of 10 kernel launches (1.00"));
+      g_assert_nonnull (strstr (sl_advisor_finding_get_recommendation (finding), "ASCEND_LAUNCH_BLOCKING"));
+    }
+  trace_clear (&fixture);
+}
+
+static void
+test_synchronize_stream (void)
+{
+  check_synchronize (TRUE);
+  check_synchronize (FALSE);
+}
+
+static void
+test_dataloader (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+  gsize slow;
+
+  trace_begin (&fixture);
+  slow = trace_event (&fixture, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", "cpu_op", 1, 1, 100, 15000);
+  /* Its own frame inside: counted once, as the call. */
+  trace_event (&fixture, "torch/utils/data/dataloader.py(625): __next__", "python_function", 1, 1, 200, 14000);
+  trace_event (&fixture, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", "cpu_op", 1, 1, 20000, 5000);
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+
+  finding = find (report, "dataloader");
+  g_assert_nonnull (finding);
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 7500 * US, 7500 * US);
+  assert_trace_evidence (finding, &fixture, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", slow);
+  g_assert_cmpuint (sl_advisor_finding_get_n_evidence (finding), ==, 1);
+  trace_clear (&fixture);
+
+  /* 5 ms calls are no finding. */
+  {
+    g_autoptr(SlProfile) quiet = NULL;
+    g_autoptr(SlAdvisorReport) quiet_report = NULL;
+
+    trace_begin (&fixture);
+    trace_event (&fixture, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", "cpu_op", 1, 1, 100, 5000);
+    quiet = trace_end (&fixture, 0);
+    quiet_report = run (quiet, book);
+    g_assert_null (find (quiet_report, "dataloader"));
+    trace_clear (&fixture);
+  }
+}
+
+static void
+check_memory_trace (double   each_us,
+                    gboolean fires)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+
+  trace_begin (&fixture);
+  trace_event (&fixture, "AscendCL@aclnnAdd", "", 2, 7, 0, 10);
+  for (guint i = 0; i < 4; i++)
+    {
+      trace_event (&fixture, "AscendCL@aclMallocMemInner", "", 2, 7, 100 + i * 10000.0, each_us);
+      trace_event (&fixture, "AscendCL@aclrtFree", "", 2, 7, 5000 + i * 10000.0, each_us / 2);
+    }
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+  finding = find (report, "memory-ops");
+  g_assert_true ((finding != NULL) == fires);
+  g_assert_null (find_skip (report, "memory-ops"));
+  if (fires)
+    {
+      /* 4 × 3 ms + 4 × 1.5 ms = 18 ms over two steps */
+      assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 9 * MS, 8100 * US);
+      g_assert_cmpstr (sl_advisor_finding_get_evidence (finding, 0)->label, ==, "AscendCL@aclMallocMemInner");
+      g_assert_cmpstr (sl_advisor_finding_get_evidence (finding, 0)->file, ==, fixture.path);
+    }
+  trace_clear (&fixture);
+}
+
+static void
+test_memory_ops_trace (void)
+{
+  check_memory_trace (3000, TRUE);
+  check_memory_trace (1000, FALSE);   /* 6 ms in all: under 10 ms */
+}
+
+static void
+add_rms_norm_runs (TraceFixture *fixture,
+                   guint         runs)
+{
+  static const char *const kernels[] = { "aclnnPow_PowAiCore_Pow", "aclnnMean_ReduceMeanAiCore_ReduceMean",
+                                         "aclnnRsqrt_RsqrtAiCore_Rsqrt", "aclnnMul_MulAiCore_Mul" };
+  double ts = 0;
+
+  for (guint r = 0; r < runs; r++)
+    {
+      for (guint k = 0; k < G_N_ELEMENTS (kernels); k++, ts += 110)
+        trace_event (fixture, kernels[k], "", 3, 2, ts, 100);
+      /* A task that is no kernel does not break the sequence. */
+      trace_event (fixture, "EVENT_RECORD", "", 3, 2, ts, 1);
+      ts += 10;
+    }
+}
+
+static void
+test_fusible_ops (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  GListModel *findings;
+  SlAdvisorFinding *finding;
+  guint n = 0;
+
+  trace_begin (&fixture);
+  add_rms_norm_runs (&fixture, 8);
+  profile = trace_end (&fixture, 0);
+  report = run (profile, book);
+
+  finding = find (report, "fusible-ops");
+  g_assert_nonnull (finding);
+  /* 8 runs of 4 × 100 µs = 3.2 ms over two steps; fusing saves half */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 1600 * US, 800 * US);
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding),
+                            "aclnnPow_PowAiCore_Pow → aclnnMean_ReduceMeanAiCore_ReduceMean → "
+                            "aclnnRsqrt_RsqrtAiCore_Rsqrt → aclnnMul_MulAiCore_Mul run one after another 8 times on Stream 2"));
+  g_assert_nonnull (strstr (sl_advisor_finding_get_recommendation (finding), "torch_npu.npu_rms_norm"));
+  g_assert_cmpint (sl_advisor_finding_get_range_start_ns (finding), ==, 0);
+  g_assert_cmpint (sl_advisor_finding_get_range_end_ns (finding), ==, 430 * US);
+  /* Its parts and rotations are the same finding, not more. */
+  findings = sl_advisor_report_get_findings (report);
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlAdvisorFinding) item = g_list_model_get_item (findings, i);
+
+      n += g_str_equal (sl_advisor_finding_get_rule (item), "fusible-ops");
+    }
+  g_assert_cmpuint (n, ==, 1);
+  trace_clear (&fixture);
+
+  /* Five runs are not more than five. */
+  {
+    g_autoptr(SlProfile) few = NULL;
+    g_autoptr(SlAdvisorReport) few_report = NULL;
+
+    trace_begin (&fixture);
+    add_rms_norm_runs (&fixture, 5);
+    few = trace_end (&fixture, 0);
+    few_report = run (few, book);
+    g_assert_null (find (few_report, "fusible-ops"));
+    trace_clear (&fixture);
+  }
+}
+
+static void
+test_task_wait (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlProfileRank *rank = new_rank (profile);
+  SlAdvisorFinding *finding;
+
+  /* Ten ops wait 2..11 µs; one waits 300 µs twice. */
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Add_%u", i);
+      SlOpRow *row = sl_op_table_add_execution (rank->ops, name, "Add", "AI_CORE", 10 * US, (2 + i) * US, -1);
+
+      sl_op_row_set_source (row, OPS, 2 + i);
+    }
+  sl_op_row_set_source (sl_op_table_add_execution (rank->ops, "MatMul_1", "MatMul", "AI_CORE", 10 * US, 300 * US, -1), OPS, 20);
+  sl_op_row_set_longest_line (sl_op_table_add_execution (rank->ops, "MatMul_1", "MatMul", "AI_CORE", 10 * US, 300 * US, -1), 21);
+  report = run (profile, book);
+
+  finding = find (report, "task-wait");
+  g_assert_nonnull (finding);
+  /* 600 µs of waits over two steps; down to the median of 7 µs saves 586 µs */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 300 * US, 293 * US);
+  assert_evidence (finding, 0, "MatMul_1", OPS, 21);
+  g_assert_cmpuint (sl_advisor_finding_get_ops (finding)->len, ==, 1);
+}
+
+static void
+test_task_wait_quiet (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlProfileRank *rank = new_rank (profile);
+
+  /* Every op waits the same 100 µs: no op stands out. */
+  for (guint i = 0; i < 10; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Add_%u", i);
+
+      sl_op_table_add_execution (rank->ops, name, "Add", "AI_CORE", 10 * US, 100 * US, -1);
+    }
+  sl_op_table_add_execution (rank->ops, "NoWait", "Add", "AI_CORE", 10 * US, -1, -1);
+  report = run (profile, book);
+  g_assert_null (find (report, "task-wait"));
+  g_assert_null (find_skip (report, "task-wait"));
+}
+
+/* A rank without a timeline: every trace rule says where it looked and
+ * which profiler setting writes the events it needs. */
+static void
+test_trace_not_run (void)
+{
+  static const struct { const char *rule; const char *enable; } rules[] = {
+    { "gc", "gc_detect_threshold" }, { "conjectured-gc", "Level1" }, { "syncbatchnorm", "ProfilerActivity.CPU" },
+    { "synchronize-stream", "Level1" }, { "dataloader", "ProfilerActivity.CPU" }, { "fusible-ops", "ProfilerActivity.NPU" },
+    { "memory-ops", "Level1" },
+  };
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/nowhere/run_ascend_pt");
+  g_autoptr(SlAdvisorReport) report = NULL;
+
+  new_rank (profile);
+  g_free (((SlProfileRank *)sl_profile_get_rank (profile, 0))->dir);
+  ((SlProfileRank *)sl_profile_get_rank (profile, 0))->dir = g_strdup ("/nowhere/run_ascend_pt");
+  report = run (profile, book);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
+    {
+      const SlAdvisorSkip *skip = find_skip (report, rules[i].rule);
+
+      g_assert_nonnull (skip);
+      g_assert_nonnull (skip->looked_in);
+      g_assert_cmpstr (skip->looked_in[0], ==, "/nowhere/run_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json");
+      g_assert_nonnull (strstr (skip->enable, rules[i].enable));
+      g_assert_nonnull (strstr (skip->reason, "timeline"));
+    }
+}
+
+/* A file cut in the middle of an event keeps the events before it, and
+ * the finding says where the file broke. */
+static void
+test_trace_truncated (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  TraceFixture fixture;
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+  const SlAdvisorEvidence *evidence;
+  gsize cut;
+
+  trace_begin (&fixture);
+  trace_event (&fixture, "GC", "GC", 1, 1, 1000, 3000);
+  cut = trace_event (&fixture, "GC", "GC", 1, 1, 9000, 9000) + 30;
+  profile = trace_end (&fixture, cut);
+  report = run (profile, book);
+
+  finding = find (report, "gc");
+  g_assert_nonnull (finding);
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 1500 * US, 1200 * US);
+  evidence = sl_advisor_finding_get_evidence (finding, sl_advisor_finding_get_n_evidence (finding) - 1);
+  g_assert_cmpstr (evidence->label, ==, "damaged timeline");
+  g_assert_cmpstr (evidence->file, ==, fixture.path);
+  g_assert_cmpint (evidence->offset, >, 0);
+  trace_clear (&fixture);
+
+  /* Nothing left before the damage: not run, with the damage as reason. */
+  {
+    g_autoptr(SlProfile) empty = NULL;
+    g_autoptr(SlAdvisorReport) empty_report = NULL;
+    const SlAdvisorSkip *skip;
+
+    trace_begin (&fixture);
+    g_string_assign (fixture.json, "[{\"ph\": \"X\", \"name\": \"GC\", \"ts\": NaN, \"dur\": NaN");
+    empty = trace_end (&fixture, 0);
+    empty_report = run (empty, book);
+    skip = find_skip (empty_report, "gc");
+    g_assert_nonnull (skip);
+    g_assert_nonnull (strstr (skip->reason, "damage"));
+    g_assert_cmpstr (skip->looked_in[0], ==, fixture.path);
+    trace_clear (&fixture);
+  }
+}
+
+/* A MindSpore folder holds every device's files: device 0's rules do not
+ * read device 1's timeline. */
+static void
+test_trace_other_rank (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("test-advisor-XXXXXX", &error);
+  g_autofree char *other = g_build_filename (root, "ascend_timeline_display_1.json", NULL);
+  g_autofree char *expected = g_build_filename (root, "ascend_timeline_display_0.json", NULL);
+  g_autoptr(SlProfile) profile = sl_profile_new (root);
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlProfileRank *rank = sl_profile_add_rank (profile, root, SL_PROFILE_LAYOUT_MINDSPORE);
+  const SlAdvisorSkip *skip;
+
+  g_assert_no_error (error);
+  g_file_set_contents (other, "[{\"ph\": \"X\", \"name\": \"GC\", \"cat\": \"GC\", \"pid\": 1, \"tid\": 1, \"ts\": 0, \"dur\": 5000}]",
+                       -1, &error);
+  g_assert_no_error (error);
+  rank->device_id = 0;
+  add_steps (rank, SL_STEP_SOURCE_MINDSPORE, 2, 1 * MS, 0);
+  report = run (profile, book);
+
+  g_assert_null (find (report, "gc"));
+  skip = find_skip (report, "gc");
+  g_assert_nonnull (skip);
+  g_assert_nonnull (strstr (skip->reason, "other ranks"));
+  g_assert_cmpstr (skip->looked_in[0], ==, expected);
+  g_remove (other);
+  g_rmdir (root);
+}
+
 static void
 test_cancel (void)
 {
@@ -920,6 +1501,20 @@ main (int    argc,
   g_test_add_func ("/advisor/overrides", test_overrides);
   g_test_add_func ("/advisor/not-run-paths", test_not_run_paths);
   g_test_add_func ("/advisor/damaged", test_damaged);
+  g_test_add_func ("/advisor/gc", test_gc);
+  g_test_add_func ("/advisor/gc-quiet", test_gc_quiet);
+  g_test_add_func ("/advisor/conjectured-gc", test_conjectured_gc);
+  g_test_add_func ("/advisor/conjectured-gc-busy-host", test_conjectured_gc_busy_host);
+  g_test_add_func ("/advisor/syncbatchnorm", test_syncbatchnorm);
+  g_test_add_func ("/advisor/synchronize-stream", test_synchronize_stream);
+  g_test_add_func ("/advisor/dataloader", test_dataloader);
+  g_test_add_func ("/advisor/memory-ops-trace", test_memory_ops_trace);
+  g_test_add_func ("/advisor/fusible-ops", test_fusible_ops);
+  g_test_add_func ("/advisor/task-wait", test_task_wait);
+  g_test_add_func ("/advisor/task-wait-quiet", test_task_wait_quiet);
+  g_test_add_func ("/advisor/trace-not-run", test_trace_not_run);
+  g_test_add_func ("/advisor/trace-truncated", test_trace_truncated);
+  g_test_add_func ("/advisor/trace-other-rank", test_trace_other_rank);
   g_test_add_func ("/advisor/cancel", test_cancel);
   g_test_add_func ("/advisor/loader-columns", test_loader_columns);
 

@@ -11,6 +11,8 @@ G_BEGIN_DECLS
 
 #define SL_ADVISOR_TOP_EVIDENCE 10
 
+typedef struct _SlAdvisorTraceIndex SlAdvisorTraceIndex;
+
 typedef struct {
   SlAdvisorRuleBook   *book;
   SlAdvisorReport     *report;
@@ -23,6 +25,7 @@ typedef struct {
   guint                n_steps;     /* 1 when the rank has no step trace */
   gint64               step_ns;     /* mean step time, -1 unknown */
   gboolean             have_steps;
+  SlAdvisorTraceIndex *trace;       /* the rank's timeline events, NULL when no rule needs them */
 } SlAdvisorContext;
 
 typedef void (*SlAdvisorRuleFunc) (SlAdvisorContext *ctx);
@@ -35,6 +38,20 @@ typedef struct {
 
 /* sl-advisor-rules.c */
 const SlAdvisorRule *sl_advisor_rules_lookup (const char *id);
+
+/* sl-advisor-trace-rules.c: the rank's timeline, read once for all the
+ * rules that need "trace-events" */
+void sl_advisor_trace_open                (SlAdvisorContext *ctx);
+void sl_advisor_trace_close               (SlAdvisorContext *ctx);
+/* memory-ops without API statistics */
+void sl_advisor_memory_ops_from_trace     (SlAdvisorContext *ctx);
+void sl_advisor_rule_task_wait            (SlAdvisorContext *ctx);
+void sl_advisor_rule_gc                   (SlAdvisorContext *ctx);
+void sl_advisor_rule_conjectured_gc       (SlAdvisorContext *ctx);
+void sl_advisor_rule_syncbatchnorm        (SlAdvisorContext *ctx);
+void sl_advisor_rule_synchronize_stream   (SlAdvisorContext *ctx);
+void sl_advisor_rule_dataloader           (SlAdvisorContext *ctx);
+void sl_advisor_rule_fusible_ops          (SlAdvisorContext *ctx);
 
 /* sl-advisor.c: helpers for the rules */
 double            sl_advisor_threshold      (SlAdvisorContext  *ctx,

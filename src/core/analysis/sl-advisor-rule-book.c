@@ -29,6 +29,7 @@ typedef struct {
   char            *id;
   SlAdvisorPolicy  policy;
   GArray          *thresholds;   /* Threshold */
+  GStrv            needs;        /* "a|b" names alternatives */
 } Rule;
 
 struct _SlAdvisorRuleBook
@@ -54,6 +55,7 @@ rule_free (Rule *rule)
 {
   g_free (rule->id);
   g_array_unref (rule->thresholds);
+  g_strfreev (rule->needs);
   g_free (rule);
 }
 
@@ -195,6 +197,28 @@ add_thresholds (Rule        *rule,
   return TRUE;
 }
 
+/* Entries that are not strings are left out: "needs" only says which
+ * inputs to prepare, so a damaged list costs a rule its input, no more. */
+static GStrv
+parse_needs (JsonNode *node)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
+            g_strv_builder_add (builder, json_node_get_string (element));
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
 static gboolean
 add_rule (SlAdvisorRuleBook  *self,
           JsonNode           *node,
@@ -226,6 +250,7 @@ add_rule (SlAdvisorRuleBook  *self,
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Rule “%s” has an unknown severity policy"), id);
       return FALSE;
     }
+  rule->needs = parse_needs (json_object_get_member (object, "needs"));
   thresholds = json_object_get_member (object, "thresholds");
   if (thresholds != NULL && JSON_NODE_HOLDS_OBJECT (thresholds))
     return add_thresholds (rule, json_node_get_object (thresholds), error);
@@ -477,6 +502,40 @@ sl_advisor_rule_book_get_threshold (SlAdvisorRuleBook *self,
   if ((found = find_rule (self, rule)) == NULL || (threshold = find_threshold (found, name)) == NULL)
     return NAN;
   return threshold->value;
+}
+
+static gboolean
+rule_needs (Rule       *rule,
+            const char *need)
+{
+  for (guint i = 0; rule->needs != NULL && rule->needs[i] != NULL; i++)
+    {
+      g_auto(GStrv) alternatives = g_strsplit (rule->needs[i], "|", -1);
+
+      if (g_strv_contains ((const char *const *)alternatives, need))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * sl_advisor_rule_book_needs:
+ * @need: an input such as "trace-events"
+ *
+ * Returns: whether some rule of the book names @need among its inputs
+ *   (alone or as one of "a|b" alternatives)
+ */
+gboolean
+sl_advisor_rule_book_needs (SlAdvisorRuleBook *self,
+                            const char        *need)
+{
+  g_return_val_if_fail (SL_IS_ADVISOR_RULE_BOOK (self), FALSE);
+  g_return_val_if_fail (need != NULL, FALSE);
+
+  for (guint i = 0; i < self->rules->len; i++)
+    if (rule_needs (g_ptr_array_index (self->rules, i), need))
+      return TRUE;
+  return FALSE;
 }
 
 SlAdvisorPolicy

@@ -58,6 +58,8 @@ gboolean           sl_advisor_rule_book_has_rule          (SlAdvisorRuleBook  *s
 double             sl_advisor_rule_book_get_threshold     (SlAdvisorRuleBook  *self,
                                                            const char         *rule,
                                                            const char         *name);
+gboolean           sl_advisor_rule_book_needs             (SlAdvisorRuleBook  *self,
+                                                           const char         *need);
 SlAdvisorPolicy    sl_advisor_rule_book_get_policy        (SlAdvisorRuleBook  *self,
                                                            const char         *rule);
 double             sl_advisor_rule_book_get_high_percent  (SlAdvisorRuleBook  *self);

@@ -770,6 +770,137 @@ rule_aicore_vs_task (SlAdvisorContext *ctx)
 }
 
 /* ------------------------------------------------------------------ */
+/* Task wait time */
+
+static gint64
+mean_wait (SlOpRow *row)
+{
+  gint64 wait = sl_op_row_get_wait_ns (row);
+  guint64 count = sl_op_row_get_count (row);
+
+  return wait >= 0 && count > 0 ? wait / (gint64)count : -1;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *)a, y = *(const gint64 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* Sorts @values. */
+static gint64
+median_of (GArray *values)
+{
+  guint n = values->len;
+
+  g_array_sort (values, compare_gint64);
+  if (n % 2 == 1)
+    return g_array_index (values, gint64, n / 2);
+  return (g_array_index (values, gint64, n / 2 - 1) + g_array_index (values, gint64, n / 2)) / 2;
+}
+
+/* Median and median absolute deviation of the ops' mean waits: a few
+ * ops that wait very long do not move either, unlike mean and sigma. */
+static void
+wait_spread (GArray *waits,
+             gint64 *median,
+             gint64 *mad)
+{
+  g_autoptr(GArray) deviations = g_array_sized_new (FALSE, FALSE, sizeof (gint64), waits->len);
+
+  *median = median_of (waits);
+  for (guint i = 0; i < waits->len; i++)
+    {
+      gint64 deviation = ABS (g_array_index (waits, gint64, i) - *median);
+
+      g_array_append_val (deviations, deviation);
+    }
+  *mad = median_of (deviations);
+}
+
+static char *
+describe_wait (SlOpRow  *row,
+               gpointer  data)
+{
+  g_autofree char *mean = sl_advisor_format_time (mean_wait (row));
+  g_autofree char *total = sl_advisor_format_time (sl_op_row_get_wait_ns (row));
+  guint64 count = sl_op_row_get_count (row);
+
+  /* Translators: an op's mean wait before it starts, its executions and the waits in all */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "waits %s on average, %llu execution, %s in all",
+                                       "waits %s on average, %llu executions, %s in all", (gulong)MIN (count, G_MAXULONG)),
+                          mean, (unsigned long long)count, total);
+}
+
+static int
+compare_wait (gconstpointer a,
+              gconstpointer b)
+{
+  gint64 x = sl_op_row_get_wait_ns (*(SlOpRow **)a), y = sl_op_row_get_wait_ns (*(SlOpRow **)b);
+
+  return (x < y) - (x > y);
+}
+
+void
+sl_advisor_rule_task_wait (SlAdvisorContext *ctx)
+{
+  g_autoptr(GArray) waits = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) hits = g_ptr_array_new ();
+  g_autoptr(GHashTable) values = NULL;
+  double factor = sl_advisor_threshold (ctx, "mad_factor");
+  double min_us = sl_advisor_threshold (ctx, "min_wait_us");
+  gint64 median, mad, limit, total = 0, saving = 0;
+  SlAdvisorFinding *finding;
+
+  if (!have_instances (ctx))
+    return;
+  for (guint i = 0; i < ctx->instances->len; i++)
+    {
+      gint64 wait = mean_wait (g_ptr_array_index (ctx->instances, i));
+
+      if (wait >= 0)
+        g_array_append_val (waits, wait);
+    }
+  if (waits->len == 0)
+    {
+      sl_advisor_not_run (ctx, _("The op rows have no “Task Wait Time(us)” or “Wait Time(us)” column"), op_summary_files);
+      return;
+    }
+
+  wait_spread (waits, &median, &mad);
+  limit = MAX (median + (gint64)(factor * (double)mad), (gint64)(min_us * 1000));
+  for (guint i = 0; i < ctx->instances->len; i++)
+    {
+      SlOpRow *row = g_ptr_array_index (ctx->instances, i);
+      gint64 wait = mean_wait (row);
+
+      if (wait <= limit)
+        continue;
+      g_ptr_array_add (hits, row);
+      total += sl_op_row_get_wait_ns (row);
+      saving += (wait - median) * (gint64)sl_op_row_get_count (row);
+    }
+  if (hits->len == 0)
+    return;
+
+  g_ptr_array_sort (hits, compare_wait);
+  values = sl_advisor_values_new ();
+  set_op_values (values, hits);
+  sl_advisor_values_set (values, "threshold", sl_advisor_format_time (limit));
+  sl_advisor_values_set (values, "median", sl_advisor_format_time (median));
+
+  finding = sl_advisor_finding_begin (ctx);
+  add_ops (finding, hits, describe_wait, NULL);
+  sl_advisor_finding_set_jump (finding, sl_op_row_get_name (g_ptr_array_index (hits, 0)), -1, -1,
+                               sl_op_row_get_name (g_ptr_array_index (hits, 0)));
+  sl_advisor_finding_end (ctx, finding, total, saving, values);
+  g_object_unref (finding);
+}
+
+/* ------------------------------------------------------------------ */
 /* Steps */
 
 static gboolean
@@ -1040,9 +1171,10 @@ rule_memory_ops (SlAdvisorContext *ctx)
   gint64 total = 0;
   SlAdvisorFinding *finding;
 
+  /* Without the statistics, the timeline's API events tell the same. */
   if (g_list_model_get_n_items (apis) == 0)
     {
-      sl_advisor_not_run (ctx, _("The profile has no API statistics"), api_files);
+      sl_advisor_memory_ops_from_trace (ctx);
       return;
     }
   for (guint i = 0; i < g_list_model_get_n_items (apis); i++)
@@ -1331,6 +1463,14 @@ static const SlAdvisorRule rules[] = {
   { "dynamic-shape", rule_dynamic_shape, TRUE },
   { "environment", rule_environment, TRUE },
   { "memory-ops", rule_memory_ops, TRUE },
+  /* sl-advisor-trace-rules.c */
+  { "task-wait", sl_advisor_rule_task_wait, TRUE },
+  { "gc", sl_advisor_rule_gc, TRUE },
+  { "conjectured-gc", sl_advisor_rule_conjectured_gc, TRUE },
+  { "syncbatchnorm", sl_advisor_rule_syncbatchnorm, TRUE },
+  { "synchronize-stream", sl_advisor_rule_synchronize_stream, TRUE },
+  { "dataloader", sl_advisor_rule_dataloader, TRUE },
+  { "fusible-ops", sl_advisor_rule_fusible_ops, TRUE },
   { "slow-rank", rule_slow_rank, FALSE },
 };
 

@@ -10,6 +10,8 @@
 #include "sl-advisor-texts.h"
 
 #define PIPE_METRICS_HINT N_("Collect the pipe utilisation metrics: msprof --aic-metrics=PipeUtilization; torch_npu _ExperimentalConfig(aic_metrics=AiCMetrics.PipeUtilization); MindSpore Profiler(aic_metrics=AicoreMetrics.PipeUtilization).")
+#define CANN_API_HINT N_("Collect the CANN API events on the timeline: the Ascend PyTorch profiler at ProfilerLevel.Level1 (or above) with ProfilerActivity.CPU and ProfilerActivity.NPU writes them to trace_view.json; msprof --ascendcl=on to msprof_*.json. with_stack and record_shapes add no such events.")
+#define FRAMEWORK_HINT N_("Collect the framework's ops on the timeline: the Ascend PyTorch profiler with ProfilerActivity.CPU writes them to trace_view.json (Level0 is enough); MindSpore's profiler writes its own to its timeline. with_stack and record_shapes only add details to those events.")
 #define OP_SUMMARY_HINT N_("Collect the device's task data: msprof --task-time=on (op_summary_*.csv), or the Ascend PyTorch profiler with ProfilerActivity.NPU (kernel_details.csv).")
 
 static const SlAdvisorTexts texts[] = {
@@ -115,7 +117,63 @@ static const SlAdvisorTexts texts[] = {
     N_("Allocating and freeing device memory takes {time} in {count} calls ({percent} of the step), more than {threshold} ms; the largest is {top}."),
     N_("Let the caching allocator reuse memory instead of returning it: PYTORCH_NPU_ALLOC_CONF=expandable_segments:True, and avoid emptying the cache inside the training loop."),
     N_("Assumes a caching allocator avoids {fraction} of these calls' time."),
-    N_("Collect the API statistics: msprof --ascendcl=on, or the Ascend PyTorch profiler at Level1."),
+    N_("Collect the API statistics or the CANN API events: msprof --ascendcl=on, or the Ascend PyTorch profiler at Level1 (api_statistic.csv and trace_view.json)."),
+  },
+  {
+    "task-wait",
+    N_("Ops that wait long before they start"),
+    N_("{count} ops wait longer before they start than the others, more than {threshold} per execution while the median op waits {median}; their waits add up to {time} per step ({percent} of the step). The longest wait is before {top}."),
+    N_("A task waits when its stream has nothing to run: check how fast the host launches these ops (Python overhead, synchronisations, compilation) and what they depend on (events from other streams, communication)."),
+    N_("Assumes each of these ops could wait as little as the median op."),
+    OP_SUMMARY_HINT,
+  },
+  {
+    "gc",
+    N_("Python garbage collection"),
+    N_("{count} garbage collections of {threshold} ms or more stopped the Python process for {time} per step ({percent} of the step); the longest took {longest}."),
+    N_("Call gc.freeze() once the model, optimizer and data loader are built, so the objects that live for the whole run are not scanned again, and raise the thresholds with gc.set_threshold() (or collect by hand between steps with gc.collect())."),
+    N_("Assumes freezing and higher thresholds avoid {fraction} of the collection time."),
+    N_("Turn on GC detection in the Ascend PyTorch profiler: torch_npu.profiler._ExperimentalConfig(gc_detect_threshold=1) records every Python garbage collection of 1 ms or more in trace_view.json (with_stack and record_shapes do not)."),
+  },
+  {
+    "conjectured-gc",
+    N_("Pauses that may be garbage collection (conjectured)"),
+    N_("The device sat idle {count} times for longer than {threshold} ms while the host made almost no CANN API calls (under {api_percent} of the gap busy and {api_rate} calls per ms); that is {time} per step ({percent} of the step), the longest gap {longest}. This is a conjecture: the timeline has no GC events, and a host stalled for another reason looks the same."),
+    N_("Profile again with GC detection on (torch_npu.profiler._ExperimentalConfig(gc_detect_threshold=1)) to confirm it. If it is garbage collection, call gc.freeze() once the model is built and raise gc.set_threshold()."),
+    N_("Assumes the whole of each gap is a host pause that can be avoided."),
+    CANN_API_HINT,
+  },
+  {
+    "syncbatchnorm",
+    N_("SyncBatchNorm"),
+    N_("SyncBatchNorm ran {count} times ({threshold} or more fire this rule), {time} per step ({percent} of the step); every call exchanges its batch statistics with the other ranks and waits for them."),
+    N_("Use plain BatchNorm where the batch on each rank is large enough for stable statistics, and keep SyncBatchNorm only for the layers whose accuracy needs it."),
+    N_("No saving is estimated: what plain BatchNorm saves depends on how long each call waits for the other ranks."),
+    FRAMEWORK_HINT,
+  },
+  {
+    "synchronize-stream",
+    N_("Stream synchronisation after kernel launches"),
+    N_("{co} of {launches} kernel launches ({ratio}, more than {threshold}) are followed at once by a stream synchronisation; the {syncs} synchronisations take {time} per step ({percent} of the step). The host waits for each kernel before launching the next."),
+    N_("Unset ASCEND_LAUNCH_BLOCKING (or set it to 0): it makes every launch wait for its kernel. Avoid host synchronisations in the training loop, such as tensor.item(), tensor.cpu(), printing tensors or torch.npu.synchronize()."),
+    N_("Assumes the host could launch ahead without the synchronisations, hiding their time."),
+    CANN_API_HINT,
+  },
+  {
+    "dataloader",
+    N_("Slow data loading"),
+    N_("{count} data loader calls took {threshold} ms or more each, {time} per step ({percent} of the step); the longest, {top}, took {longest}."),
+    N_("Feed the device faster: more DataLoader workers (num_workers), pin_memory=True, prefetching (prefetch_factor, persistent_workers=True), lighter preprocessing or preprocessing on the device; in MindSpore, more parallel workers in the dataset pipeline and dataset sink mode."),
+    N_("Assumes prefetching hides the whole time of these calls."),
+    FRAMEWORK_HINT,
+  },
+  {
+    "fusible-ops",
+    N_("Kernel sequence that could be fused"),
+    N_("The {length} kernels {pattern} run one after another {count} times on {stream}, {time} per step ({percent} of the step)."),
+    N_("{advice}"),
+    N_("Assumes a fused operator saves {fraction} of the sequence's time: the launches and the memory traffic between its kernels."),
+    N_("Collect the device's kernels on the timeline: the Ascend PyTorch profiler with ProfilerActivity.NPU writes them to trace_view.json (Level0 is enough); msprof --task-time=on to msprof_*.json."),
   },
   {
     "slow-rank",

@@ -301,6 +301,7 @@ sl_advisor_run (SlProfile          *profile,
 {
   g_autoptr(SlAdvisorReport) report = NULL;
   SlAdvisorContext ctx = { 0 };
+  gboolean needs_trace;
   guint n_rules;
 
   g_return_val_if_fail (SL_IS_PROFILE (profile), NULL);
@@ -312,6 +313,7 @@ sl_advisor_run (SlProfile          *profile,
   ctx.profile = profile;
   ctx.cancellable = cancellable;
   n_rules = sl_advisor_rule_book_get_n_rules (book);
+  needs_trace = sl_advisor_rule_book_needs (book, "trace-events");
 
   for (guint r = 0; r < sl_profile_get_n_ranks (profile); r++)
     {
@@ -324,13 +326,18 @@ sl_advisor_run (SlProfile          *profile,
       ctx.instances = instances;
       ctx.types = types;
       measure_steps (&ctx);
+      if (needs_trace)
+        sl_advisor_trace_open (&ctx);
 
       for (guint i = 0; i < n_rules; i++)
         {
-          if (g_cancellable_set_error_if_cancelled (cancellable, error))
-            return NULL;
+          if (g_cancellable_is_cancelled (cancellable))
+            break;
           run_rule (&ctx, sl_advisor_rule_book_get_rule_id (book, i), TRUE);
         }
+      sl_advisor_trace_close (&ctx);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
       add_performance (&ctx);
     }
 
