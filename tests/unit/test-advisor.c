@@ -165,7 +165,7 @@ test_rule_book (void)
   g_autoptr(SlAdvisorRuleBook) bad = NULL;
 
   g_assert_cmpint (sl_advisor_rule_book_get_version (book), ==, 1);
-  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 14);
+  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 16);
   g_assert_true (sl_advisor_rule_book_has_rule (book, "aicpu-ops"));
   g_assert_false (sl_advisor_rule_book_has_rule (book, "severity"));
   g_assert_cmpfloat (sl_advisor_rule_book_get_threshold (book, "aicpu-ops", "min_duration_us"), ==, 20.0);

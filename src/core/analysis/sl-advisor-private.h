@@ -36,6 +36,10 @@ typedef struct {
 /* sl-advisor-rules.c */
 const SlAdvisorRule *sl_advisor_rules_lookup (const char *id);
 
+/* sl-advisor-comm-rules.c */
+void sl_advisor_rule_slow_link   (SlAdvisorContext *ctx);
+void sl_advisor_rule_packet_size (SlAdvisorContext *ctx);
+
 /* sl-advisor.c: helpers for the rules */
 double            sl_advisor_threshold      (SlAdvisorContext  *ctx,
                                              const char        *name);
