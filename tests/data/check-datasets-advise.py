@@ -5,10 +5,15 @@ profiler folder of the datasets and checks the documented keys, that
 every evidence names a file and a row or offset, that numbers are sane
 (no NaN, percentages within 0..100 for savings) and the Markdown
 heading. The level1 torch_npu profile must show its idle time, and a
-threshold override file must change that outcome and be reported.
+threshold override file must change that outcome and be reported. The
+communication rules are checked against the real communication files
+read here with Python's json module: small HCCS transfers of level1,
+its HCCS links (3.9 % apart, so a slow link only under a 3 % override),
+MindSpore's hccl_raw transfers, and the cluster step table's slow rank.
 
 Usage: check-datasets-advise.py SIGHTLINE_CLI   (SL_DATASETS_DIR names the datasets)
 """
+import csv
 import json
 import math
 import os
@@ -26,6 +31,7 @@ PROFILES = [
     'mindspore-ai__mindinsight/tests/utils/resource/run_2/normal_run/profiler',
     'mindspore-ai__mindinsight/tests/utils/resource/profiler',
     'Ascend__msprof-analyze/test/resource/advisor/cluster_analysis_output',
+    'mindspore-ai__mindinsight/tests/utils/resource/cluster_propose',
 ]
 
 
@@ -63,6 +69,101 @@ def check(report, path):
         assert skip['reason'] and isinstance(skip['looked_in'], list) and skip['looked_in'], skip
 
 
+def override(cli, path, rule, threshold, value):
+    settings = os.path.join(tempfile.mkdtemp(), 'advisor.json')
+    with open(settings, 'w') as f:
+        json.dump({'rules': {rule: {threshold: value}}}, f)
+    return json.loads(advise(cli, path, '--json', '--settings', settings))
+
+
+def findings(report, rule):
+    return [f for f in report['findings'] if f['rule'] == rule]
+
+
+def check_level1_communication(cli, root):
+    level1 = os.path.join(root, PROFILES[0])
+    output = os.path.join(level1, 'ASCEND_PROFILER_OUTPUT')
+    with open(os.path.join(output, 'communication.json')) as f:
+        ops = json.load(f)['step50']['collective']
+    small = total = 0
+    small_ms = small_mb = large_ms = large_mb = 0.0
+    for name, op in ops.items():
+        if name == 'Total Op Info':
+            continue
+        for size, (count, time) in op['Communication Bandwidth Info']['HCCS']['Size Distribution'].items():
+            total += count
+            if float(size) < 16:
+                small += count
+                small_ms += time
+                small_mb += float(size) * count
+            else:
+                large_ms += time
+                large_mb += float(size) * count
+    assert (small, total) == (42, 56), (small, total)
+    report = json.loads(advise(cli, level1, '--json'))
+    packet = findings(report, 'packet-size')
+    assert len(packet) == 1, packet
+    assert '42 of 56 SDMA/HCCS transfers (75.0 %' in packet[0]['message'], packet[0]['message']
+    # One step: the whole small-transfer time, and what it loses against the large ones' bandwidth.
+    assert abs(packet[0]['time_us'] - small_ms * 1000) < 0.01, (packet[0]['time_us'], small_ms)
+    saving_ms = small_ms - small_mb / (large_mb / large_ms)
+    assert abs(packet[0]['saving_us'] - saving_ms * 1000) < 0.01, (packet[0]['saving_us'], saving_ms)
+    first = packet[0]['evidence'][0]
+    assert first['label'] == 'hcom_allReduce__586_1_1@17522688603477080586', first
+    with open(os.path.join(output, 'communication.json'), 'rb') as f:
+        assert f.read()[first['offset']:].startswith(b'"hcom_allReduce__586_1_1@'), first
+
+    # The links of the allreduce-total entry: bytes over time per HCCS link.
+    with open(os.path.join(output, 'communication_matrix.json')) as f:
+        matrix = json.load(f)['step50']['collective']
+    links = {key: link['Transit Size(MB)'] / link['Transit Time(ms)']
+             for op, op_links in matrix.items() if op.split('@')[0].endswith('-total')
+             for key, link in op_links.items() if link['Transport Type'] == 'HCCS'}
+    assert len(links) == 7, links
+    mean = sum(links.values()) / len(links)
+    spread = 100 * (max(links.values()) - min(links.values())) / mean
+    assert 3 < spread < 5, spread
+    assert not findings(report, 'slow-link')
+    assert not [s for s in report['not_run'] if s['rule'] == 'slow-link']
+    slow = findings(override(cli, level1, 'slow-link', 'max_spread_percent', 3), 'slow-link')
+    slowest = min(links, key=links.get)
+    assert slowest == '0-6' and len(slow) == 1, (slowest, slow)
+    assert f'{slowest} is the slowest at {links[slowest]:.2f} GB/s' in slow[0]['message'], slow[0]['message']
+    assert f'mean {mean:.2f} GB/s' in slow[0]['message'], slow[0]['message']
+    assert slow[0]['evidence'][0]['label'] == '0-6 HCCS' and slow[0]['evidence'][0]['offset'] > 0
+
+
+def check_hccl_raw(cli, root):
+    folder = os.path.join(root, PROFILES[5])
+    report = json.loads(advise(cli, folder, '--json'))
+    packet = findings(report, 'packet-size')
+    assert len(packet) == 1 and packet[0]['rank'] == 'device 2', packet
+    assert '982 of 984 SDMA/HCCS transfers' in packet[0]['message'], packet[0]['message']
+    assert packet[0]['evidence'][0]['row'] in (2, 3), packet[0]['evidence'][0]
+    # Links 1-0 and 0-0 only: one between ranks, nothing to compare.
+    skip = [s for s in report['not_run'] if s['rule'] == 'slow-link']
+    assert len(skip) == 1 and skip[0]['reason'].endswith('the data has 1'), skip
+
+
+def check_cluster_slow_rank(cli, root):
+    folder = os.path.join(root, PROFILES[4])
+    # Per rank: computing + communication not overlapped + free; the stage row is no rank.
+    totals = {}
+    with open(os.path.join(folder, 'cluster_step_trace_time.csv')) as f:
+        for row in csv.DictReader(f):
+            if row['Type'] == 'rank':
+                totals[row['Index']] = sum(float(row[c]) for c in ('Computing', 'Communication(Not Overlapped)', 'Free'))
+    mean = sum(totals.values()) / len(totals)
+    spread = 100 * (max(totals.values()) - min(totals.values())) / mean
+    assert 4 < spread < 5, spread
+    assert not findings(json.loads(advise(cli, folder, '--json')), 'slow-rank')
+    slow = findings(override(cli, folder, 'slow-rank', 'max_spread_percent', 4), 'slow-rank')
+    assert len(slow) == 1 and slow[0]['rank'] == 'rank 0', slow
+    assert abs(slow[0]['time_us'] - (max(totals.values()) - min(totals.values()))) < 0.01, slow[0]['time_us']
+    assert 'communication not overlapped' in slow[0]['message'], slow[0]['message']
+    assert len(slow[0]['evidence']) == 8
+
+
 def main():
     cli = sys.argv[1]
     root = os.environ.get('SL_DATASETS_DIR', '')
@@ -92,6 +193,11 @@ def main():
         assert overridden['overridden'] == [{'rule': 'free-time', 'threshold': 'max_free_percent',
                                              'default': 10.0, 'value': 30.0}], overridden['overridden']
         assert overridden['settings_file'] == settings
+        check_level1_communication(cli, root)
+    if os.path.isdir(os.path.join(root, PROFILES[5])):
+        check_hccl_raw(cli, root)
+    if os.path.isdir(os.path.join(root, PROFILES[4])):
+        check_cluster_slow_rank(cli, root)
     return 0
 
 
