@@ -165,7 +165,7 @@ test_rule_book (void)
   g_autoptr(SlAdvisorRuleBook) bad = NULL;
 
   g_assert_cmpint (sl_advisor_rule_book_get_version (book), ==, 1);
-  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 21);
+  g_assert_cmpuint (sl_advisor_rule_book_get_n_rules (book), ==, 23);
   g_assert_true (sl_advisor_rule_book_needs (book, "trace-events"));
   g_assert_true (sl_advisor_rule_book_needs (book, "api-statistics"));
   g_assert_false (sl_advisor_rule_book_needs (book, "nothing"));
@@ -679,6 +679,189 @@ test_slow_rank (void)
   new_rank (single);
   single_report = run (single, book);
   g_assert_nonnull (find_skip (single_report, "slow-rank"));
+}
+
+/* cluster_step_trace_time.csv: its stage row holds each column's maximum
+ * and the ranks' own folders repeat them; only the rank rows count. */
+static void
+test_slow_rank_cluster (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL;
+  SlAdvisorFinding *finding;
+  SlProfileRank *rank;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      rank = sl_profile_add_rank (profile, "/p/cluster_analysis_output", SL_PROFILE_LAYOUT_CLUSTER);
+      rank->rank_id = i;
+      add_steps (rank, SL_STEP_SOURCE_CLUSTER, 1, (100 + 10 * i) * MS, 10 * MS);
+    }
+  rank = sl_profile_add_rank (profile, "/p/cluster_analysis_output", SL_PROFILE_LAYOUT_CLUSTER);
+  add_steps (rank, SL_STEP_SOURCE_CLUSTER, 1, 300 * MS, 10 * MS);
+  rank = sl_profile_add_rank (profile, "/p/rank9_ascend_pt", SL_PROFILE_LAYOUT_ASCEND_PT);
+  add_steps (rank, SL_STEP_SOURCE_ASCEND_PT, 1, 50 * MS, 10 * MS);
+  report = run (profile, book);
+
+  finding = find (report, "slow-rank");
+  g_assert_nonnull (finding);
+  g_assert_cmpstr (sl_advisor_finding_get_rank_label (finding), ==, "cluster_analysis_output");
+  g_assert_cmpuint (sl_advisor_finding_get_n_evidence (finding), ==, 2);
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 10 * MS, 10 * MS);
+  /* The 10 ms more are in fp+bp, "computing" in this table. */
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "computing"));
+}
+
+static void
+add_link (SlCommunication *comm,
+          const char      *op,
+          const char      *key,
+          const char      *transport,
+          double           size_mb,
+          double           time_ms,
+          gint64           offset)
+{
+  SlCommLink *link = sl_communication_add_link (comm, "/p/communication_matrix.json", "step1", "collective", op, key);
+
+  link->transport = g_strdup (transport);
+  link->size_mb = size_mb;
+  link->time_ms = time_ms;
+  link->offset = offset;
+}
+
+/* Three HCCS links at 20, 20 and 16 GB/s: a spread of 4 / 18.67 = 21 %. */
+static void
+test_slow_link (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlProfile) even = sl_profile_new ("/p");
+  g_autoptr(SlProfile) lonely = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL, even_report = NULL, lonely_report = NULL;
+  SlProfileRank *rank = new_rank (profile);
+  SlAdvisorFinding *finding;
+  const SlAdvisorSkip *skip;
+
+  rank->rank_id = 0;
+  rank->communication = sl_communication_new ();
+  add_link (rank->communication, "allreduce-total@1", "0-0", "LOCAL", 400, 1, 5);
+  add_link (rank->communication, "allreduce-total@1", "0-1", "HCCS", 20, 1, 10);
+  add_link (rank->communication, "allreduce-total@1", "0-2", "HCCS", 20, 1, 20);
+  add_link (rank->communication, "allreduce-total@1", "0-3", "HCCS", 16, 1, 30);
+  /* Part of the total above: not counted again. */
+  add_link (rank->communication, "allreduce-top1@1", "0-3", "HCCS", 1, 1, 40);
+  report = run (profile, book);
+  finding = find (report, "slow-link");
+  g_assert_nonnull (finding);
+  /* 1 ms of transit over two steps; at the mean 18.67 GB/s its 16 MB take
+   * 0.857 ms, so 0.143 ms is lost. */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 500 * US, 71428);
+  assert_evidence (finding, 0, "0-3 HCCS", "/p/communication_matrix.json", 0);
+  g_assert_cmpint (sl_advisor_finding_get_evidence (finding, 0)->offset, ==, 30);
+  g_assert_cmpuint (sl_advisor_finding_get_n_evidence (finding), ==, 3);
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "0-3 is the slowest at 16.00 GB/s"));
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "mean 18.67 GB/s"));
+  g_assert_null (find_skip (report, "slow-link"));
+
+  rank = new_rank (even);
+  rank->communication = sl_communication_new ();
+  add_link (rank->communication, "allreduce-total@1", "0-1", "HCCS", 20, 1, 10);
+  add_link (rank->communication, "allreduce-total@1", "0-2", "HCCS", 19.5, 1, 20);
+  even_report = run (even, book);
+  g_assert_null (find (even_report, "slow-link"));
+  g_assert_null (find_skip (even_report, "slow-link"));
+
+  /* One link between ranks cannot be compared; no data at all says where it looked. */
+  rank = new_rank (lonely);
+  rank->communication = sl_communication_new ();
+  add_link (rank->communication, "allreduce-total@1", "0-1", "RDMA", 20, 1, 10);
+  new_rank (lonely);
+  lonely_report = run (lonely, book);
+  skip = find_skip (lonely_report, "slow-link");
+  g_assert_nonnull (skip);
+  g_assert_nonnull (strstr (skip->reason, "the data has 1"));
+  g_assert_cmpuint (sl_advisor_report_get_n_not_run (lonely_report), >, 0);
+  for (guint i = 0; i < sl_advisor_report_get_n_not_run (lonely_report); i++)
+    {
+      const SlAdvisorSkip *other = sl_advisor_report_get_not_run (lonely_report, i);
+
+      if (g_str_equal (other->rule, "slow-link") && other != skip)
+        {
+          g_assert_cmpstr (other->looked_in[0], ==, "/p/communication_matrix.json");
+          g_assert_nonnull (strstr (other->enable, "Level1"));
+        }
+    }
+}
+
+static SlCommOp *
+add_comm_op (SlCommunication *comm,
+             const char      *name,
+             gint64           offset)
+{
+  SlCommOp *op = sl_communication_add_op (comm, "/p/communication.json", "step1", "collective", name);
+
+  op->offset = offset;
+  return op;
+}
+
+static void
+test_packet_size (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlProfile) big = sl_profile_new ("/p");
+  g_autoptr(SlProfile) unsized = sl_profile_new ("/p");
+  g_autoptr(SlProfile) none = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL, big_report = NULL, unsized_report = NULL, none_report = NULL;
+  SlProfileRank *rank = new_rank (profile);
+  SlCommBandwidth *bandwidth;
+  SlAdvisorFinding *finding;
+  SlCommOp *op;
+
+  rank->communication = sl_communication_new ();
+  op = add_comm_op (rank->communication, "hcom_allReduce_1@1", 50);
+  bandwidth = sl_comm_op_add_bandwidth (op, "HCCS");
+  sl_comm_bandwidth_add_packets (bandwidth, 2, 12, 1.5);
+  sl_comm_bandwidth_add_packets (bandwidth, 16, 1, 0.8);
+  /* torch_npu's SDMA repeats the HCCS transfers: not counted twice. */
+  sl_comm_bandwidth_add_packets (sl_comm_op_add_bandwidth (op, "SDMA"), 1, 100, 10);
+  /* 2 MB is not small for RDMA (1 MB). */
+  op = add_comm_op (rank->communication, "hcom_allReduce_2@1", 900);
+  sl_comm_bandwidth_add_packets (sl_comm_op_add_bandwidth (op, "RDMA"), 2, 4, 1);
+  report = run (profile, book);
+
+  finding = find (report, "packet-size");
+  g_assert_nonnull (finding);
+  /* 12 of 13 transfers under 16 MB take 1.5 ms; at the large ones' 20 GB/s
+   * their 24 MB take 1.2 ms: 0.3 ms saved, per step half of each. */
+  assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 750 * US, 150 * US);
+  assert_evidence (finding, 0, "hcom_allReduce_1@1", "/p/communication.json", 0);
+  g_assert_cmpint (sl_advisor_finding_get_evidence (finding, 0)->offset, ==, 50);
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "12 of 13 SDMA/HCCS transfers (92.3 %"));
+  g_assert_nonnull (strstr (sl_advisor_finding_get_assumption (finding), "20.00 GB/s"));
+  /* Only one finding: RDMA has none under 1 MB. */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_advisor_report_get_findings (report)), ==, 1);
+
+  rank = new_rank (big);
+  rank->communication = sl_communication_new ();
+  bandwidth = sl_comm_op_add_bandwidth (add_comm_op (rank->communication, "op@1", 0), "SDMA");
+  sl_comm_bandwidth_add_packets (bandwidth, 20, 10, 5);
+  sl_comm_bandwidth_add_packets (bandwidth, 2, 1, 0.5);
+  big_report = run (big, book);
+  g_assert_null (find (big_report, "packet-size"));
+  g_assert_null (find_skip (big_report, "packet-size"));
+
+  rank = new_rank (unsized);
+  rank->communication = sl_communication_new ();
+  sl_comm_op_add_bandwidth (add_comm_op (rank->communication, "op@1", 0), "HCCS")->size_mb = 10;
+  unsized_report = run (unsized, book);
+  g_assert_nonnull (strstr (find_skip (unsized_report, "packet-size")->reason, "Size Distribution"));
+
+  new_rank (none);
+  none_report = run (none, book);
+  g_assert_cmpstr (find_skip (none_report, "packet-size")->looked_in[0], ==, "/p/communication.json");
+  g_assert_cmpstr (find_skip (none_report, "packet-size")->reason, ==, "The profile has no communication data");
 }
 
 static void
@@ -1498,6 +1681,9 @@ main (int    argc,
   g_test_add_func ("/advisor/apis", test_apis);
   g_test_add_func ("/advisor/environment", test_environment);
   g_test_add_func ("/advisor/slow-rank", test_slow_rank);
+  g_test_add_func ("/advisor/slow-rank-cluster", test_slow_rank_cluster);
+  g_test_add_func ("/advisor/slow-link", test_slow_link);
+  g_test_add_func ("/advisor/packet-size", test_packet_size);
   g_test_add_func ("/advisor/overrides", test_overrides);
   g_test_add_func ("/advisor/not-run-paths", test_not_run_paths);
   g_test_add_func ("/advisor/damaged", test_damaged);

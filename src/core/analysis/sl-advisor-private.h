@@ -52,6 +52,9 @@ void sl_advisor_rule_syncbatchnorm        (SlAdvisorContext *ctx);
 void sl_advisor_rule_synchronize_stream   (SlAdvisorContext *ctx);
 void sl_advisor_rule_dataloader           (SlAdvisorContext *ctx);
 void sl_advisor_rule_fusible_ops          (SlAdvisorContext *ctx);
+/* sl-advisor-comm-rules.c */
+void sl_advisor_rule_slow_link   (SlAdvisorContext *ctx);
+void sl_advisor_rule_packet_size (SlAdvisorContext *ctx);
 
 /* sl-advisor.c: helpers for the rules */
 double            sl_advisor_threshold      (SlAdvisorContext  *ctx,

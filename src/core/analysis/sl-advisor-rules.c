@@ -1366,6 +1366,26 @@ phase_name (const SlProfileRank *rank,
     }
 }
 
+/* msprof-analyze's cluster_step_trace_time.csv, when loaded, has every
+ * rank aligned by step: its "rank" rows are compared, not its "stage"
+ * rows (the maximum of each column over a stage) nor the ranks' own
+ * folders beside it, which would count each rank twice. */
+static gboolean
+is_cluster_rank (const SlProfileRank *rank)
+{
+  return rank->layout == SL_PROFILE_LAYOUT_CLUSTER && rank->rank_id >= 0 && rank->steps != NULL &&
+         sl_step_trace_get_source (rank->steps) == SL_STEP_SOURCE_CLUSTER;
+}
+
+static gboolean
+have_cluster_ranks (SlProfile *profile)
+{
+  for (guint r = 0; r < sl_profile_get_n_ranks (profile); r++)
+    if (is_cluster_rank (sl_profile_get_rank (profile, r)))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 rule_slow_rank (SlAdvisorContext *ctx)
 {
@@ -1376,6 +1396,7 @@ rule_slow_rank (SlAdvisorContext *ctx)
   gint64 sum = 0, mean, gap;
   guint worst_phase = 0;
   gint64 worst_gap = G_MININT64;
+  gboolean cluster = have_cluster_ranks (ctx->profile);
   SlAdvisorFinding *finding;
 
   for (guint r = 0; r < sl_profile_get_n_ranks (ctx->profile); r++)
@@ -1384,7 +1405,7 @@ rule_slow_rank (SlAdvisorContext *ctx)
       g_autoptr(GArray) totals = NULL;
       RankSteps steps = { rank, 0, { 0 } };
 
-      if (rank->steps == NULL)
+      if (rank->steps == NULL || (cluster && !is_cluster_rank (rank)))
         continue;
       totals = step_phase (rank->steps, G_STRUCT_OFFSET (SlStep, total_ns));
       if (totals->len == 0 || (steps.mean = mean_value (totals)) <= 0)
@@ -1472,6 +1493,8 @@ static const SlAdvisorRule rules[] = {
   { "dataloader", sl_advisor_rule_dataloader, TRUE },
   { "fusible-ops", sl_advisor_rule_fusible_ops, TRUE },
   { "slow-rank", rule_slow_rank, FALSE },
+  { "slow-link", sl_advisor_rule_slow_link, TRUE },
+  { "packet-size", sl_advisor_rule_packet_size, TRUE },
 };
 
 const SlAdvisorRule *

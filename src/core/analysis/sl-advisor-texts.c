@@ -12,6 +12,7 @@
 #define PIPE_METRICS_HINT N_("Collect the pipe utilisation metrics: msprof --aic-metrics=PipeUtilization; torch_npu _ExperimentalConfig(aic_metrics=AiCMetrics.PipeUtilization); MindSpore Profiler(aic_metrics=AicoreMetrics.PipeUtilization).")
 #define CANN_API_HINT N_("Collect the CANN API events on the timeline: the Ascend PyTorch profiler at ProfilerLevel.Level1 (or above) with ProfilerActivity.CPU and ProfilerActivity.NPU writes them to trace_view.json; msprof --ascendcl=on to msprof_*.json. with_stack and record_shapes add no such events.")
 #define FRAMEWORK_HINT N_("Collect the framework's ops on the timeline: the Ascend PyTorch profiler with ProfilerActivity.CPU writes them to trace_view.json (Level0 is enough); MindSpore's profiler writes its own to its timeline. with_stack and record_shapes only add details to those events.")
+#define COMMUNICATION_HINT N_("Communication data needs a run on several devices profiled at Level1 or above: torch_npu _ExperimentalConfig(profiler_level=ProfilerLevel.Level1) writes communication.json and communication_matrix.json; MindSpore Profiler(profiler_level=ProfilerLevel.Level1) or, in older versions, profile_communication=True writes them or hccl_raw_*.csv; msprof-analyze cluster adds cluster_communication*.json.")
 #define OP_SUMMARY_HINT N_("Collect the device's task data: msprof --task-time=on (op_summary_*.csv), or the Ascend PyTorch profiler with ProfilerActivity.NPU (kernel_details.csv).")
 
 static const SlAdvisorTexts texts[] = {
@@ -182,6 +183,22 @@ static const SlAdvisorTexts texts[] = {
     N_("Look at what {top} does differently in its {phase}: an uneven data split, a slower host or device, or a straggling link."),
     N_("Assumes the other ranks wait for the slowest, so bringing it to the fastest rank's time shortens every step by the difference."),
     N_("Profile every rank: put each rank's profiler output in one folder, or run msprof-analyze cluster to write cluster_step_trace_time.csv."),
+  },
+  {
+    "slow-link",
+    N_("Slow link"),
+    N_("The {count} {transport} links differ in bandwidth by {spread} (more than {threshold} of the mean {mean} GB/s); {link} is the slowest at {bandwidth} GB/s, taking {time} per step ({percent} of the step)."),
+    N_("Check link {link}: its cable, optical module or port, the network configuration (RoCE, PFC, ECN) and whether other jobs share it; a link much slower than its peers holds every collective back."),
+    N_("Assumes the slow link could move its data at the mean bandwidth of its peers; the saving is the transit time it loses against them."),
+    COMMUNICATION_HINT,
+  },
+  {
+    "packet-size",
+    N_("Small communication transfers"),
+    N_("{small} of {count} {class} transfers ({share}, more than {threshold}) are smaller than {size} MB; they take {time} per step ({percent} of the step). The op with the most time in them is {top}."),
+    N_("Send fewer, bigger transfers: larger gradient buckets (torch DDP bucket_cap_mb, e.g. 100 or more), or fuse the all-reduces (MindSpore set_auto_parallel_context(all_reduce_fusion_config=[...]) or comm_fusion)."),
+    N_("Assumes the small transfers, merged, would move at the bandwidth the large ones reached ({large} GB/s); with no large transfers no saving is estimated."),
+    COMMUNICATION_HINT,
   },
 };
 

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-communication-reader.h"
 #include "sl-csv-reader.h"
 #include "sl-profile-db.h"
 #include "sl-profile-loader.h"
@@ -51,7 +52,9 @@ typedef enum {
   FILE_MS_TIMELINE_SUMMARY,
   FILE_MS_FLOPS_SUMMARY,
   FILE_MEMORY_RECORD,
+  FILE_COMMUNICATION,
   FILE_CLUSTER_STEP,
+  FILE_CLUSTER_COMMUNICATION,
   FILE_DATABASE,
 } FileKind;
 
@@ -158,6 +161,8 @@ kind_for_entry (const SlProfilerEntry *entry)
     case SL_PROFILER_ROLE_TIMELINE_SUMMARY: return FILE_MS_TIMELINE_SUMMARY;
     case SL_PROFILER_ROLE_FLOPS_SUMMARY: return FILE_MS_FLOPS_SUMMARY;
     case SL_PROFILER_ROLE_MEMORY: return FILE_MEMORY_RECORD;
+    case SL_PROFILER_ROLE_COMMUNICATION:
+      return entry->layout == SL_PROFILE_LAYOUT_CLUSTER ? FILE_CLUSTER_COMMUNICATION : FILE_COMMUNICATION;
     case SL_PROFILER_ROLE_CLUSTER_STEP: return FILE_CLUSTER_STEP;
     case SL_PROFILER_ROLE_DB: return FILE_DATABASE;
     default:
@@ -1741,6 +1746,102 @@ out:
 }
 
 /* ------------------------------------------------------------------ */
+/* Communication */
+
+static void
+read_communication_into (Loader          *loader,
+                         SlCommunication *comm,
+                         const Found     *found)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
+
+  sl_communication_read_file (comm, found->path, loader->cancellable, problems);
+  for (guint i = 0; i < problems->len; i++)
+    sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
+}
+
+/* communication.json, communication_matrix.json, hccl_raw_<id>.csv: the
+ * rank's own; both JSON files of a rank go into one object. */
+static void
+read_communication (Loader        *loader,
+                    SlProfileRank *rank,
+                    const Found   *found)
+{
+  if (rank->communication == NULL)
+    rank->communication = sl_communication_new ();
+  read_communication_into (loader, rank->communication, found);
+}
+
+static SlProfileRank *
+cluster_rank (Loader     *loader,
+              const char *dir,
+              gint64      rank_id)
+{
+  SlProfileRank *rank;
+
+  for (guint i = 0; i < sl_profile_get_n_ranks (loader->profile); i++)
+    {
+      rank = (SlProfileRank *)sl_profile_get_rank (loader->profile, i);
+      if (rank->layout == SL_PROFILE_LAYOUT_CLUSTER && rank->rank_id == rank_id && g_str_equal (rank->dir, dir))
+        return rank;
+    }
+  rank = sl_profile_add_rank (loader->profile, dir, SL_PROFILE_LAYOUT_CLUSTER);
+  g_free (rank->label);
+  rank->label = g_strdup_printf ("rank %lld", (long long)rank_id);
+  rank->rank_id = rank_id;
+  return rank;
+}
+
+/* msprof-analyze's cluster_communication(_matrix).json covers every rank:
+ * one object is shared by the ranks of the cluster step table (made
+ * here for ranks it lacks); each rank's records are told by rank id. */
+static void
+read_cluster_communication (Loader      *loader,
+                            const Found *found)
+{
+  g_autofree char *dir = g_path_get_dirname (found->path);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (gint64));
+  SlCommunication *comm = NULL;
+
+  for (guint i = 0; i < sl_profile_get_n_ranks (loader->profile) && comm == NULL; i++)
+    {
+      const SlProfileRank *rank = sl_profile_get_rank (loader->profile, i);
+
+      if (rank->layout == SL_PROFILE_LAYOUT_CLUSTER && rank->communication != NULL && g_str_equal (rank->dir, dir))
+        comm = rank->communication;
+    }
+  if (comm == NULL)
+    comm = sl_communication_new ();
+  else
+    g_object_ref (comm);
+  read_communication_into (loader, comm, found);
+
+  for (guint i = 0; i < sl_communication_get_n_ops (comm); i++)
+    if (sl_communication_get_op (comm, i)->rank_id >= 0)
+      g_array_append_val (seen, sl_communication_get_op (comm, i)->rank_id);
+  for (guint i = 0; i < sl_communication_get_n_links (comm); i++)
+    if (sl_communication_get_link (comm, i)->src >= 0)
+      g_array_append_val (seen, sl_communication_get_link (comm, i)->src);
+  /* Bounded by the records, and the records by the reader. */
+  for (guint i = 0; i < seen->len && g_hash_table_size (ids) < 100000; i++)
+    {
+      gint64 *id = &g_array_index (seen, gint64, i);
+      SlProfileRank *rank;
+
+      if (g_hash_table_contains (ids, id))
+        continue;
+      g_hash_table_add (ids, id);
+      rank = cluster_rank (loader, dir, *id);
+      if (rank->communication == NULL)
+        rank->communication = g_object_ref (comm);
+      if (!g_ptr_array_find_with_equal_func (rank->files, found->path, g_str_equal, NULL))
+        g_ptr_array_add (rank->files, g_strdup (found->path));
+    }
+  g_object_unref (comm);
+}
+
+/* ------------------------------------------------------------------ */
 /* Putting it together */
 
 static SlProfileRank *
@@ -1776,6 +1877,11 @@ read_found (Loader      *loader,
       read_cluster_step_trace (loader, found);
       return;
     }
+  if (found->kind == FILE_CLUSTER_COMMUNICATION)
+    {
+      read_cluster_communication (loader, found);
+      return;
+    }
 
   rank = rank_for (loader, found);
   g_ptr_array_add (rank->files, g_strdup (found->path));
@@ -1798,6 +1904,7 @@ read_found (Loader      *loader,
     case FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
     case FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;
     case FILE_MEMORY_RECORD: read_memory_record (loader, rank, found); break;
+    case FILE_COMMUNICATION: read_communication (loader, rank, found); break;
     case FILE_DATABASE:
       {
         g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
@@ -1808,6 +1915,7 @@ read_found (Loader      *loader,
       }
       break;
     case FILE_CLUSTER_STEP:
+    case FILE_CLUSTER_COMMUNICATION:
     default:
       g_assert_not_reached ();
     }

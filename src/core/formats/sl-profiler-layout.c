@@ -63,6 +63,7 @@ static const SlProfilerEntry entries[] = {
   { MS, "min_cycle_counter_(\\d+)\\.txt",                   R(OTHER),             BY_NAME, MARKER },
   { MS, "(?:minddata_pipeline_raw|minddata_aicpu|minddata_cpu_utilization|device_queue_profiling|pipeline_profiling)_(\\d+)(?:[_.].*)?",
                                                             R(DATA_PREPARATION),  BY_NAME, MARKER },
+  { MS, "hccl_raw_(\\d+)\\.csv",                            R(COMMUNICATION),     BY_NAME, READ | MARKER },
   { MS, "hccl_raw_(\\d+)(?:[_.].*)?",                       R(COMMUNICATION),     BY_NAME, MARKER },
   { MS, "step_trace_point_info.*",                          R(STEP_TRACE_POINTS), ONE,     MARKER },
   { MS, "ascend_cluster_analyse_.*\\.csv",                  R(COMMUNICATION),     ONE,     0 },
@@ -79,12 +80,12 @@ static const SlProfilerEntry entries[] = {
   { PT, "step_trace_time\\.csv",           R(STEP_TRACE),    BY_FOLDER, READ },
   { PT, "memory_record\\.csv",             R(MEMORY),        BY_FOLDER, READ },
   { PT, "(?:operator_memory|npu_module_mem|memory_.*)\\.csv", R(MEMORY), BY_FOLDER, 0 },
-  { PT, "communication(?:_matrix)?\\.json", R(COMMUNICATION), BY_FOLDER, 0 },
+  { PT, "communication(?:_matrix)?\\.json", R(COMMUNICATION), BY_FOLDER, READ },
   { PT, "profiler_metadata\\.json",        R(INFO),          BY_FOLDER, READ },
 
   /* msprof-analyze over many ranks */
   { CL, "cluster_step_trace_time\\.csv",   R(CLUSTER_STEP),  ONE, READ },
-  { CL, "cluster_communication(?:_matrix)?\\.json", R(COMMUNICATION), ONE, 0 },
+  { CL, "cluster_communication(?:_matrix)?\\.json", R(COMMUNICATION), ONE, READ },
 
   /* msprof (CANN): mindstudio_profiler_output and device_N of PROF_ folders */
   { MSPROF, "msprof.*\\.json(?:\\.gz)?",   R(TIMELINE),      BY_FOLDER, 0 },

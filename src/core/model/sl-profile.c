@@ -38,6 +38,7 @@ rank_free (SlProfileRank *rank)
   g_clear_object (&rank->apis);
   g_ptr_array_unref (rank->counters);
   g_clear_object (&rank->trace);
+  g_clear_object (&rank->communication);
   g_ptr_array_unref (rank->files);
   g_free (rank);
 }

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "sl-communication.h"
 #include "sl-op-table.h"
 #include "sl-problem.h"
 #include "sl-step-trace.h"
@@ -57,6 +58,7 @@ typedef struct {
   SlOpTable        *apis;       /* host API statistics (api_statistic, CANN_API) */
   GPtrArray        *counters;   /* SlProfileCounter */
   GObject          *trace;      /* SlTrace from the SQLite export, nullable */
+  SlCommunication  *communication; /* nullable; msprof-analyze's is shared by the cluster's ranks */
   GPtrArray        *files;      /* paths read */
   SlProfileSummary  summary;
 } SlProfileRank;
