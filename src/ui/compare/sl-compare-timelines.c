@@ -313,6 +313,23 @@ step_tables (SlProfile *profile)
   return tables;
 }
 
+/* A profile whose timeline is its SQLite export (no Chrome trace files
+ * beside it) is read from the export the profile was read from. */
+static const char *
+timeline_path (SlProfile  *profile,
+               const char *path)
+{
+  for (guint i = 0; profile != NULL && i < sl_profile_get_n_ranks (profile); i++)
+    {
+      const SlProfileRank *rank = sl_profile_get_rank (profile, i);
+
+      for (guint j = 0; rank->trace != NULL && rank->files != NULL && j < rank->files->len; j++)
+        if (g_str_has_suffix (g_ptr_array_index (rank->files, j), ".db"))
+          return g_ptr_array_index (rank->files, j);
+    }
+  return path;
+}
+
 static void
 start_loading (SlCompareTimelines *self)
 {
@@ -321,7 +338,7 @@ start_loading (SlCompareTimelines *self)
     {
       g_autoptr(GPtrArray) tables = step_tables (self->profiles[side]);
 
-      sl_timeline_pane_load (pane (self, side), self->paths[side], tables);
+      sl_timeline_pane_load (pane (self, side), timeline_path (self->profiles[side], self->paths[side]), tables);
     }
 }
 

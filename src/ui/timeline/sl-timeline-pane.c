@@ -228,8 +228,10 @@ describe_problems (SlTrace *trace)
       if (text->len > 0)
         g_string_append_c (text, '\n');
       if (path != NULL && path[0] != '\0')
-        g_string_append_printf (text, "%s, ", path);
-      g_string_append_printf (text, "%s: %s", location, sl_problem_get_message (problem));
+        g_string_append (text, path);
+      if (location != NULL && location[0] != '\0')
+        g_string_append_printf (text, "%s%s", text->len && path != NULL ? ", " : "", location);
+      g_string_append_printf (text, ": %s", sl_problem_get_message (problem));
     }
   if (n > MAX_SHOWN_PROBLEMS)
     {
