@@ -37,9 +37,10 @@ SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
 INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
 SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
 # The graph canvas lives with the graph view but is a widget: the MindX
-# pipeline and dataset graph views draw with it too. The graph view's pages
-# stay its own.
-SHARED_UI_HEADERS = ('sl-graph-canvas.h',)
+# pipeline and dataset graph views draw with it too. The timeline pane and
+# the link of two timeline views are widgets the comparison view shows its
+# two timelines with. The views' pages stay their own.
+SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h')
 VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
 
 

@@ -16,6 +16,7 @@
 
 #include "sl-compare-entry.h"
 #include "sl-compare-page.h"
+#include "sl-compare-timelines.h"
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-profile-loader.h"
@@ -70,6 +71,7 @@ struct _SlComparePage
   GtkSearchEntry     *filter_entry;
   GtkLabel           *ops_count_label;
   AdwPreferencesGroup *alignment_group;
+  SlCompareTimelines *timelines;
 };
 
 G_DEFINE_FINAL_TYPE (SlComparePage, sl_compare_page, SL_TYPE_DOCUMENT)
@@ -295,6 +297,7 @@ clear_result (SlComparePage *self)
   g_list_store_remove_all (self->op_types);
   g_list_store_remove_all (self->kernels);
   g_clear_pointer (&self->result, sl_compare_result_release);
+  sl_compare_timelines_clear (self->timelines);
   for (guint i = 0; i < self->alignment_rows->len; i++)
     adw_preferences_group_remove (self->alignment_group, g_ptr_array_index (self->alignment_rows, i));
   g_ptr_array_set_size (self->alignment_rows, 0);
@@ -540,6 +543,22 @@ typedef struct {
   guint generation;
 } LoadData;
 
+/* The comparison, and both profiles for the step tables the Timelines
+ * view lines up. */
+typedef struct {
+  SlProfileCompare *compare;
+  SlProfile        *profiles[2];
+} Loaded;
+
+static void
+loaded_free (Loaded *loaded)
+{
+  g_clear_pointer (&loaded->compare, sl_profile_compare_free);
+  g_clear_object (&loaded->profiles[0]);
+  g_clear_object (&loaded->profiles[1]);
+  g_free (loaded);
+}
+
 static void
 load_data_free (LoadData *data)
 {
@@ -570,6 +589,7 @@ load_thread (GTask        *task,
   g_autoptr(SlProfile) base = NULL;
   g_autoptr(SlProfile) comparison = NULL;
   SlProfileCompare *result;
+  Loaded *loaded;
   GError *error = NULL;
 
   if ((base = load_side (data->base, cancellable, &error)) == NULL ||
@@ -579,7 +599,11 @@ load_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  g_task_return_pointer (task, result, (GDestroyNotify)sl_profile_compare_free);
+  loaded = g_new0 (Loaded, 1);
+  loaded->compare = result;
+  loaded->profiles[0] = g_steal_pointer (&base);
+  loaded->profiles[1] = g_steal_pointer (&comparison);
+  g_task_return_pointer (task, loaded, (GDestroyNotify)loaded_free);
 }
 
 static void
@@ -590,16 +614,16 @@ load_cb (GObject      *object,
   SlComparePage *self = SL_COMPARE_PAGE (object);
   LoadData *data = g_task_get_task_data (G_TASK (res));
   g_autoptr(GError) error = NULL;
-  SlProfileCompare *result = g_task_propagate_pointer (G_TASK (res), &error);
+  Loaded *loaded = g_task_propagate_pointer (G_TASK (res), &error);
 
   if (data->generation != self->generation)
     {
-      g_clear_pointer (&result, sl_profile_compare_free);
+      g_clear_pointer (&loaded, loaded_free);
       return;
     }
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   self->busy = FALSE;
-  if (result == NULL)
+  if (loaded == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         adw_status_page_set_description (self->failed_page, _("Reading was cancelled. Choose the profiles again to compare them."));
@@ -610,8 +634,11 @@ load_cb (GObject      *object,
       return;
     }
 
-  self->result = sl_compare_result_new (result);
+  self->result = sl_compare_result_new (g_steal_pointer (&loaded->compare));
   fill (self);
+  sl_compare_timelines_set_profiles (self->timelines, data->base, loaded->profiles[0],
+                                     data->comparison, loaded->profiles[1]);
+  loaded_free (loaded);
   gtk_stack_set_visible_child_name (self->stack, "compare");
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
   sl_document_details_changed (SL_DOCUMENT (self));
@@ -993,6 +1020,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   SL_DOCUMENT_CLASS (klass)->load = sl_compare_page_load;
   SL_DOCUMENT_CLASS (klass)->show_details = sl_compare_page_show_details;
 
+  g_type_ensure (SL_TYPE_COMPARE_TIMELINES);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-compare-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, stack);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, loading_label);
@@ -1009,6 +1037,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, ops_count_label);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, alignment_group);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, timelines);
   gtk_widget_class_bind_template_callback (widget_class, side_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kernels_toggled_cb);

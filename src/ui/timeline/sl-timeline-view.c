@@ -75,6 +75,25 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+enum {
+  PROP_0,
+  PROP_WINDOW_START,
+  PROP_WINDOW_END,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Both ends change together: one notification each, after both moved. */
+static void
+notify_window (SlTimelineView *self)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINDOW_START]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WINDOW_END]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
 static double
 tracks_width (SlTimelineView *self)
 {
@@ -131,6 +150,7 @@ window_changed (SlTimelineView *self)
   clamp_window (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[WINDOW_CHANGED], 0);
+  notify_window (self);
 }
 
 static void
@@ -243,13 +263,12 @@ sl_timeline_view_get_window (SlTimelineView *self,
     *end_ns = self->t0 + (gint64)round (tracks_width (self) * self->ns_per_pixel);
 }
 
-void
-sl_timeline_view_set_window (SlTimelineView *self,
-                             gint64          start_ns,
-                             gint64          end_ns)
+static void
+move_window (SlTimelineView *self,
+             gint64          start_ns,
+             gint64          end_ns,
+             gboolean        record_undo)
 {
-  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
-
   if (end_ns <= start_ns)
     return;
   if (gtk_widget_get_width (GTK_WIDGET (self)) <= SL_TIMELINE_GUTTER_WIDTH)
@@ -257,14 +276,38 @@ sl_timeline_view_set_window (SlTimelineView *self,
       self->pending_start = start_ns;
       self->pending_end = end_ns;
       self->fitted = FALSE;
+      notify_window (self);
       return;
     }
   self->pending_start = self->pending_end = -1;
-  push_undo (self);
+  if (record_undo)
+    push_undo (self);
   self->t0 = start_ns;
   self->ns_per_pixel = (double)(end_ns - start_ns) / tracks_width (self);
   self->fitted = FALSE;
   window_changed (self);
+}
+
+void
+sl_timeline_view_set_window (SlTimelineView *self,
+                             gint64          start_ns,
+                             gint64          end_ns)
+{
+  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
+
+  move_window (self, start_ns, end_ns, TRUE);
+}
+
+/* As set_window, without a step in the zoom history: for a view that
+ * follows another one, whose own history is the one to go back in. */
+void
+sl_timeline_view_follow_window (SlTimelineView *self,
+                                gint64          start_ns,
+                                gint64          end_ns)
+{
+  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
+
+  move_window (self, start_ns, end_ns, FALSE);
 }
 
 /* Zooms by @factor (above 1: in) keeping the time under @x in place. */
@@ -863,6 +906,29 @@ sl_timeline_view_query_tooltip (GtkWidget  *widget,
 }
 
 static void
+sl_timeline_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  SlTimelineView *self = SL_TIMELINE_VIEW (object);
+  gint64 start, end;
+
+  sl_timeline_view_get_window (self, &start, &end);
+  switch (prop_id)
+    {
+    case PROP_WINDOW_START:
+      g_value_set_int64 (value, start);
+      break;
+    case PROP_WINDOW_END:
+      g_value_set_int64 (value, end);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 sl_timeline_view_dispose (GObject *object)
 {
   SlTimelineView *self = (SlTimelineView *)object;
@@ -885,6 +951,7 @@ sl_timeline_view_class_init (SlTimelineViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_timeline_view_dispose;
+  object_class->get_property = sl_timeline_view_get_property;
   widget_class->snapshot = sl_timeline_view_snapshot;
   widget_class->size_allocate = sl_timeline_view_size_allocate;
   widget_class->query_tooltip = sl_timeline_view_query_tooltip;
@@ -911,6 +978,25 @@ sl_timeline_view_class_init (SlTimelineViewClass *klass)
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   signals[WINDOW_CHANGED] = g_signal_new ("window-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * SlTimelineView:window-start:
+   *
+   * The time at the left edge of the tracks, in the trace's nanoseconds
+   * (see sl_timeline_view_get_window()).
+   */
+  properties[PROP_WINDOW_START] =
+    g_param_spec_int64 ("window-start", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlTimelineView:window-end:
+   *
+   * The time at the right edge of the tracks.
+   */
+  properties[PROP_WINDOW_END] =
+    g_param_spec_int64 ("window-end", NULL, NULL, G_MININT64, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "timeline");
 }

@@ -26,6 +26,9 @@ void                sl_timeline_view_get_window     (SlTimelineView *self,
 void                sl_timeline_view_set_window     (SlTimelineView *self,
                                                      gint64          start_ns,
                                                      gint64          end_ns);
+void                sl_timeline_view_follow_window  (SlTimelineView *self,
+                                                     gint64          start_ns,
+                                                     gint64          end_ns);
 void                sl_timeline_view_get_viewport   (SlTimelineView     *self,
                                                      SlTimelineViewport *viewport);
 void                sl_timeline_view_zoom_at        (SlTimelineView *self,
