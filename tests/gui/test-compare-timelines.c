@@ -295,6 +295,8 @@ main (int    argc,
   g_autoptr(SlApplication) app = NULL;
   SlWindow *window;
 
+  if (skip_without_display ())
+    return 77;
   gtk_init ();
 
   base = write_profile (root, "run1_ascend_pt", 3, 1000, 1000, TRACE_GOOD);

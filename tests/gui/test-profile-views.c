@@ -551,6 +551,8 @@ main (int    argc,
   g_autofree char *data_home = NULL;
   int status;
 
+  if (skip_without_display ())
+    return 77;
   tmp_root = g_dir_make_tmp ("sightline-profile-views-XXXXXX", NULL);
   data_home = g_build_filename (tmp_root, "data", NULL);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);

@@ -19,7 +19,7 @@ TRANSLATABLE = re.compile(r'(\b_\(\s*"|\bN_\(\s*"|\bC_\(|\bg_dngettext\s*\(|\bng
 SCAN_DIRS = ('src', 'data')
 SKIP_SUFFIXES = ('.svg', '.png', '.json', '.css')
 C_KEYWORDS = ['--keyword=_', '--keyword=N_', '--keyword=C_:1c,2', '--keyword=NC_:1c,2',
-              '--keyword=g_dngettext:2,3', '--keyword=ngettext:1,2', '--keyword=g_dpgettext2:2c,3',
+              '--keyword=g_dngettext:2,3', '--keyword=ngettext:1,2', '--keyword=NP_:1,2', '--keyword=g_dpgettext2:2c,3',
               '--flag=g_strdup_printf:1:c-format', '--flag=g_string_printf:2:c-format',
               '--flag=g_string_append_printf:2:c-format', '--flag=g_error_new:3:c-format',
               '--flag=g_set_error:4:c-format', '--flag=g_dngettext:2:pass-c-format',

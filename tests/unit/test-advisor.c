@@ -229,6 +229,8 @@ test_aicpu (void)
   g_assert_cmpstr (sl_advisor_finding_get_graph_op (finding), ==, "NonZero");
   g_assert_cmpstr (sl_advisor_finding_get_filter_text (finding), ==, "AI_CPU");
   g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "NonZero"));
+  /* One op: the singular form of the message. */
+  g_assert_true (g_str_has_prefix (sl_advisor_finding_get_message (finding), "1 op ran on the AI CPU"));
   /* No input data types at all: the DOUBLE rule says so. */
   g_assert_null (find (report, "aicpu-double"));
   g_assert_nonnull (find_skip (report, "aicpu-double"));
@@ -286,6 +288,7 @@ test_cast_transdata (void)
   assert_time (finding, SL_ADVISOR_SEVERITY_MEDIUM, 30 * US, 15 * US);
   g_assert_cmpuint (sl_advisor_finding_get_ops (finding)->len, ==, 2);
   g_assert_cmpstr (sl_advisor_finding_get_filter_text (finding), ==, "Cast");
+  g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "in 2 executions."));
   /* Type rows first (derived here, so no file), then the instances. */
   assert_evidence (finding, 2, "Cast1", OPS, 2);
   assert_evidence (finding, 3, "trans_TransData_0", OPS, 3);

@@ -15,7 +15,8 @@ G_BEGIN_DECLS
 typedef struct {
   const char *id;
   const char *title;
-  const char *message;         /* template */
+  const char *message;         /* template; the singular when there is a plural */
+  const char *message_plural;  /* NULL, or the template for a {count} other than one */
   const char *recommendation;  /* template */
   const char *assumption;      /* template: what the saving estimate rests on */
   const char *enable;          /* what to turn on in the profiler to get the data */
@@ -27,5 +28,9 @@ const SlAdvisorTexts *sl_advisor_texts_lookup (const char *id);
  * in @values (char * → char *); unknown names stay as they are. */
 char                 *sl_advisor_texts_format (const char *template,
                                                GHashTable *values);
+
+/* The message of @texts in the form its {count} value asks for. */
+char                 *sl_advisor_texts_format_message (const SlAdvisorTexts *texts,
+                                                       GHashTable           *values);
 
 G_END_DECLS

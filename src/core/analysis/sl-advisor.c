@@ -124,7 +124,7 @@ sl_advisor_finding_end (SlAdvisorContext *ctx,
     sl_advisor_values_set (values, "percent", sl_advisor_format_percent (percent));
 
   title = g_strdup (texts != NULL ? _(texts->title) : ctx->rule);
-  message = sl_advisor_texts_format (texts != NULL ? texts->message : NULL, values);
+  message = sl_advisor_texts_format_message (texts, values);
   recommendation = sl_advisor_texts_format (texts != NULL ? texts->recommendation : NULL, values);
   assumption = sl_advisor_texts_format (texts != NULL ? texts->assumption : NULL, values);
   if (!ctx->have_steps)
