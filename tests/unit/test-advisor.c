@@ -702,6 +702,9 @@ test_slow_rank_cluster (void)
       add_steps (rank, SL_STEP_SOURCE_CLUSTER, 1, (100 + 10 * i) * MS, 10 * MS);
     }
   rank = sl_profile_add_rank (profile, "/p/cluster_analysis_output", SL_PROFILE_LAYOUT_CLUSTER);
+  g_free (rank->label);
+  rank->label = g_strdup ("stage (0, 1)");
+  rank->aggregate = TRUE;
   add_steps (rank, SL_STEP_SOURCE_CLUSTER, 1, 300 * MS, 10 * MS);
   rank = sl_profile_add_rank (profile, "/p/rank9_ascend_pt", SL_PROFILE_LAYOUT_ASCEND_PT);
   add_steps (rank, SL_STEP_SOURCE_ASCEND_PT, 1, 50 * MS, 10 * MS);
@@ -714,6 +717,22 @@ test_slow_rank_cluster (void)
   assert_time (finding, SL_ADVISOR_SEVERITY_HIGH, 10 * MS, 10 * MS);
   /* The 10 ms more are in fp+bp, "computing" in this table. */
   g_assert_nonnull (strstr (sl_advisor_finding_get_message (finding), "computing"));
+
+  /* The stage's maxima are no rank: no rule judges them, no performance
+   * report is made of them, while the ranks' are. */
+  g_assert_cmpuint (sl_advisor_report_get_n_not_run (report), >, 0);
+  g_assert_cmpuint (sl_performance_report_get_n_sections (sl_advisor_report_get_performance (report)), ==, 3);
+  for (guint i = 0; i < g_list_model_get_n_items (sl_advisor_report_get_findings (report)); i++)
+    {
+      g_autoptr(SlAdvisorFinding) item = g_list_model_get_item (sl_advisor_report_get_findings (report), i);
+
+      g_assert_cmpstr (sl_advisor_finding_get_rank_label (item), !=, "stage (0, 1)");
+    }
+  for (guint i = 0; i < sl_advisor_report_get_n_not_run (report); i++)
+    g_assert_cmpstr (sl_advisor_report_get_not_run (report, i)->rank_label, !=, "stage (0, 1)");
+  for (guint i = 0; i < sl_performance_report_get_n_sections (sl_advisor_report_get_performance (report)); i++)
+    g_assert_cmpstr (sl_performance_report_get_section (sl_advisor_report_get_performance (report), i)->rank_label,
+                     !=, "stage (0, 1)");
 }
 
 static void
@@ -806,6 +825,44 @@ add_comm_op (SlCommunication *comm,
 
   op->offset = offset;
   return op;
+}
+
+/* A folder with the ranks' own profiles and cluster_analysis_output has
+ * rank 0's communication twice: one finding, from the rank's folder. */
+static void
+test_communication_cluster_copy (void)
+{
+  g_autoptr(SlAdvisorRuleBook) book = default_book ();
+  g_autoptr(SlProfile) profile = sl_profile_new ("/p");
+  g_autoptr(SlAdvisorReport) report = NULL;
+  guint n = 0;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      SlProfileRank *rank = sl_profile_add_rank (profile, i == 0 ? "/p/rank0_ascend_pt" : "/p/cluster_analysis_output",
+                                                 i == 0 ? SL_PROFILE_LAYOUT_ASCEND_PT : SL_PROFILE_LAYOUT_CLUSTER);
+      SlCommBandwidth *bandwidth;
+
+      rank->rank_id = 0;
+      add_steps (rank, SL_STEP_SOURCE_MSPROF, 2, 1 * MS, 0);
+      rank->communication = sl_communication_new ();
+      bandwidth = sl_comm_op_add_bandwidth (add_comm_op (rank->communication, "hcom_allReduce_1@1", 50), "HCCS");
+      sl_comm_bandwidth_add_packets (bandwidth, 2, 12, 1.5);
+      sl_comm_bandwidth_add_packets (bandwidth, 16, 1, 0.8);
+    }
+  report = run (profile, book);
+
+  for (guint i = 0; i < g_list_model_get_n_items (sl_advisor_report_get_findings (report)); i++)
+    {
+      g_autoptr(SlAdvisorFinding) item = g_list_model_get_item (sl_advisor_report_get_findings (report), i);
+
+      if (g_str_equal (sl_advisor_finding_get_rule (item), "packet-size"))
+        {
+          g_assert_cmpstr (sl_advisor_finding_get_rank_label (item), ==, sl_profile_get_rank (profile, 0)->label);
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, ==, 1);
 }
 
 static void
@@ -1687,6 +1744,7 @@ main (int    argc,
   g_test_add_func ("/advisor/slow-rank-cluster", test_slow_rank_cluster);
   g_test_add_func ("/advisor/slow-link", test_slow_link);
   g_test_add_func ("/advisor/packet-size", test_packet_size);
+  g_test_add_func ("/advisor/communication-cluster-copy", test_communication_cluster_copy);
   g_test_add_func ("/advisor/overrides", test_overrides);
   g_test_add_func ("/advisor/not-run-paths", test_not_run_paths);
   g_test_add_func ("/advisor/damaged", test_damaged);

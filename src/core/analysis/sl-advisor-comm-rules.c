@@ -26,12 +26,35 @@ static const char *const matrix_files[] = { "communication_matrix.json", "cluste
                                             "hccl_raw_*.csv", NULL };
 static const char *const size_files[] = { "communication.json", "cluster_communication.json", "hccl_raw_*.csv", NULL };
 
+static gboolean
+has_communication (const SlProfileRank *rank)
+{
+  return rank->communication != NULL && !sl_communication_is_empty (rank->communication);
+}
+
+/* A folder holding both the ranks' own profiles and msprof-analyze's
+ * cluster_analysis_output has each rank's communication twice: the
+ * rank's own folder speaks for it. */
+static gboolean
+is_cluster_copy (SlAdvisorContext *ctx)
+{
+  if (ctx->rank->layout != SL_PROFILE_LAYOUT_CLUSTER || ctx->rank->rank_id < 0)
+    return FALSE;
+  for (guint r = 0; r < sl_profile_get_n_ranks (ctx->profile); r++)
+    {
+      const SlProfileRank *other = sl_profile_get_rank (ctx->profile, r);
+
+      if (other != ctx->rank && other->layout != SL_PROFILE_LAYOUT_CLUSTER &&
+          other->rank_id == ctx->rank->rank_id && has_communication (other))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static SlCommunication *
 rank_communication (SlAdvisorContext *ctx)
 {
-  SlCommunication *comm = ctx->rank->communication;
-
-  return comm != NULL && !sl_communication_is_empty (comm) ? comm : NULL;
+  return has_communication (ctx->rank) ? ctx->rank->communication : NULL;
 }
 
 static gint64
@@ -188,6 +211,8 @@ sl_advisor_rule_slow_link (SlAdvisorContext *ctx)
   double max_spread = sl_advisor_threshold (ctx, "max_spread_percent");
   guint most_links = 0;
 
+  if (is_cluster_copy (ctx))
+    return;
   if (comm == NULL)
     {
       sl_advisor_not_run (ctx, _("The profile has no communication data"), matrix_files);
@@ -368,6 +393,8 @@ sl_advisor_rule_packet_size (SlAdvisorContext *ctx)
   ClassPackets packets[N_CLASSES] = { { 0 } };
   gboolean any = FALSE;
 
+  if (is_cluster_copy (ctx))
+    return;
   if (comm == NULL)
     {
       sl_advisor_not_run (ctx, _("The profile has no communication data"), size_files);

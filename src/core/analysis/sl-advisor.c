@@ -321,6 +321,9 @@ sl_advisor_run (SlProfile          *profile,
       g_autoptr(GPtrArray) types = NULL;
 
       ctx.rank = sl_profile_get_rank (profile, r);
+      /* The rules judge one rank's work; a stage's maxima mix ranks. */
+      if (ctx.rank->aggregate)
+        continue;
       instances = snapshot (sl_op_table_get_instances (ctx.rank->ops));
       types = snapshot (sl_op_table_get_types (ctx.rank->ops));
       ctx.instances = instances;

@@ -922,6 +922,8 @@ read_cluster_step_trace (Loader      *loader,
           rank->label = g_strstrip (g_strdup (key));
           if (type != NULL && g_str_equal (type, "rank"))
             rank->rank_id = int_or (index, -1);
+          /* A stage row holds each column's maximum over its ranks. */
+          rank->aggregate = type != NULL && g_str_equal (type, "stage");
           rank->steps = new_pt_trace (found->path, SL_STEP_SOURCE_CLUSTER);
           g_ptr_array_add (rank->files, g_strdup (found->path));
           g_hash_table_insert (by_index, g_steal_pointer (&key), rank);

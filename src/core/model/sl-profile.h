@@ -51,6 +51,7 @@ typedef struct {
   SlProfileLayout   layout;
   gint64            rank_id;    /* -1 unknown */
   gint64            device_id;  /* -1 unknown */
+  gboolean          aggregate;  /* a summary of several ranks (a pipeline stage's maxima), not one rank */
   GPtrArray        *info_keys;  /* host/device info, flattened "a.b" keys, file order */
   GHashTable       *info;
   SlStepTrace      *steps;      /* nullable */
