@@ -372,10 +372,12 @@ print_text (SlProfileCompare *result,
   GPtrArray *rows = kernels ? result->kernels : result->op_types;
   const SlProfileCompareAlignment *alignment = &result->alignment;
 
-  /* Translators: the baseline's path and rank label */
-  printf (_("Baseline:   %s (%s, %u steps)\n"), paths[0], result->base_label, result->base_steps);
-  /* Translators: the comparison's path and rank label */
-  printf (_("Comparison: %s (%s, %u steps)\n\n"), paths[1], result->comparison_label, result->comparison_steps);
+  /* Translators: the baseline's path, rank label and number of steps */
+  printf (ngettext ("Baseline:   %s (%s, %u step)\n", "Baseline:   %s (%s, %u steps)\n", result->base_steps),
+          paths[0], result->base_label, result->base_steps);
+  /* Translators: the comparison's path, rank label and number of steps */
+  printf (ngettext ("Comparison: %s (%s, %u step)\n\n", "Comparison: %s (%s, %u steps)\n\n", result->comparison_steps),
+          paths[1], result->comparison_label, result->comparison_steps);
 
   printf ("%s\n", _("Breakdown, average per step:"));
   for (guint i = 0; i < SL_PROFILE_COMPARE_N_ITEMS; i++)

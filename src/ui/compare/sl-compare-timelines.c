@@ -205,7 +205,9 @@ pairing_note (SlCompareTimelines *self)
     return NULL;
   /* Translators: step counts of the baseline and the comparison, and
    * how many pairs of steps that makes */
-  return g_strdup_printf (_("The baseline has %u steps and the comparison %u: paired by position, the first %u"),
+  return g_strdup_printf (ngettext ("The baseline has %u step and the comparison %u: paired by position, the first %u",
+                                    "The baseline has %u steps and the comparison %u: paired by position, the first %u",
+                                    n[0]),
                           n[0], n[1], MIN (n[0], n[1]));
 }
 

@@ -612,10 +612,11 @@ dup_performance_tooltip (const SlPerformanceItem *item)
     g_string_append_printf (text, "\n\n%s", item->threshold);
   if (item->n_ops > 0 && item->file != NULL)
     /* Translators: how many ops a figure of the performance report is computed from, and their file */
-    g_string_append_printf (text, _("\n\nFrom %u ops in %s"), item->n_ops, item->file);
+    g_string_append_printf (text, ngettext ("\n\nFrom %u op in %s", "\n\nFrom %u ops in %s", item->n_ops),
+                            item->n_ops, item->file);
   else if (item->n_ops > 0)
     /* Translators: how many ops a figure of the performance report is computed from */
-    g_string_append_printf (text, _("\n\nFrom %u ops"), item->n_ops);
+    g_string_append_printf (text, ngettext ("\n\nFrom %u op", "\n\nFrom %u ops", item->n_ops), item->n_ops);
   if (item->worst_ops != NULL && item->worst_ops[0] != NULL)
     {
       g_autofree char *names = g_strjoinv ("\n  ", item->worst_ops);
