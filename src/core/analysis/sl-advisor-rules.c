@@ -19,7 +19,7 @@
 
 static const char *const op_files[] = { "op_summary_*.csv", "kernel_details.csv", "aicpu_intermediate_*.csv",
                                         "aicore_intermediate_*_detail.csv", "*.db", NULL };
-static const char *const op_summary_files[] = { "op_summary_*.csv", "kernel_details.csv", NULL };
+static const char *const op_summary_files[] = { "op_summary_*.csv", "kernel_details.csv", "*.db", NULL };
 static const char *const type_files[] = { "op_statistic*.csv", "aicore_intermediate_*_type.csv",
                                           "aicpu_intermediate_*.csv", "*.db", NULL };
 static const char *const info_files[] = { "info.json.*", "profiler_info*.json", "*.db", NULL };
