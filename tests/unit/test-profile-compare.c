@@ -430,6 +430,54 @@ test_alignment (void)
   g_assert_cmpuint (same->alignment.n_streams, ==, 2);
 }
 
+/* A MindSpore profiler folder (op type totals) against an Ascend PyTorch
+ * one (every execution): the kinds are named, op types compare by name,
+ * and a type only one side has shows zero on the other. */
+static void
+test_mismatched_kinds (void)
+{
+  static const gint64 steps[] = { 1000, 1000, 1000, 0 };
+  g_autoptr(SlProfile) mindspore = sl_profile_new ("/ms");
+  g_autoptr(SlProfile) pytorch = sl_profile_new ("/pt");
+  g_autoptr(SlProfileCompare) result = NULL;
+  SlProfileRank *rank = sl_profile_add_rank (mindspore, "/ms", SL_PROFILE_LAYOUT_MINDSPORE);
+  const SlProfileCompareRow *row;
+  gboolean named = FALSE;
+  SlOpRow *type;
+
+  add_steps (rank, steps);
+  type = sl_op_table_add_type (rank->ops, "MatMul", "AI_CORE");
+  sl_op_row_set_totals (type, 18, 900 * US, -1, -1);
+  type = sl_op_table_add_type (rank->ops, "BiasAdd", "AI_CORE");
+  sl_op_row_set_totals (type, 3, 30 * US, -1, -1);
+  sl_profile_rank_finish (rank);
+
+  rank = sl_profile_add_rank (pytorch, "/pt", SL_PROFILE_LAYOUT_ASCEND_PT);
+  add_steps (rank, steps);
+  add_op (rank, "MatMul-op1", "MatMul", "AI_CORE", 18, 60 * US);
+  add_op (rank, "Add-op2", "Add", "AI_VECTOR_CORE", 3, 10 * US);
+  sl_profile_rank_finish (rank);
+
+  result = compare (mindspore, pytorch);
+  for (guint i = 0; i < result->notes->len; i++)
+    named |= strstr (g_ptr_array_index (result->notes, i), "different kinds") != NULL;
+  g_assert_true (named);
+  g_assert_cmpint (result->items[SL_PROFILE_COMPARE_E2E].source, ==, SL_PROFILE_COMPARE_FROM_STEPS);
+
+  if ((row = find_row (result->op_types, "MatMul")) == NULL)
+    g_error ("no %s row", "MatMul");
+  g_assert_cmpint (row->total_ns[0], ==, 900 * US);
+  g_assert_cmpint (row->total_ns[1], ==, 18 * 60 * US);
+  if ((row = find_row (result->op_types, "BiasAdd")) == NULL)
+    g_error ("no %s row", "BiasAdd");
+  g_assert_cmpint (row->total_ns[1], ==, 0);
+  if ((row = find_row (result->op_types, "Add")) == NULL)
+    g_error ("no %s row", "Add");
+  g_assert_cmpint (row->total_ns[0], ==, 0);
+  /* MatMul is the largest difference: 1080 - 900 µs over the profile. */
+  g_assert_cmpstr (((const SlProfileCompareRow *)g_ptr_array_index (result->op_types, 0))->type, ==, "MatMul");
+}
+
 static void
 test_op_key (void)
 {
@@ -456,5 +504,6 @@ main (int    argc,
   g_test_add_func ("/profile-compare/damaged-files", test_damaged_files);
   g_test_add_func ("/profile-compare/alignment", test_alignment);
   g_test_add_func ("/profile-compare/op-key", test_op_key);
+  g_test_add_func ("/profile-compare/mismatched-kinds", test_mismatched_kinds);
   return g_test_run ();
 }
