@@ -164,6 +164,35 @@ main (int    argc,
   g_assert_cmpuint (g_list_model_get_n_items (sl_compare_page_get_ops_model (page)), ==,
                     sl_compare_page_get_result (page)->kernels->len);
 
+  /* A comparison of two ranks offers them: rank 1 has Add 20 µs slower. */
+  {
+    g_autofree char *cluster = g_build_filename (root, "cluster", NULL);
+    g_autofree char *rank0 = write_profile (cluster, "rank0_ascend_pt", 0);
+    g_autofree char *rank1 = write_profile (cluster, "rank1_ascend_pt", 20);
+    g_autofree char *ranks_path = sl_compare_page_build_path (base, cluster);
+    SlComparePage *ranks = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", ranks_path, NULL));
+    GtkWidget *dropdown;
+
+    g_assert_true (wait_until (page_settled, ranks, 60000));
+    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (ranks)), ==, SL_DOCUMENT_READY);
+    dropdown = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (ranks), SL_TYPE_COMPARE_PAGE, "comparison_rank_dropdown"));
+    g_assert_true (gtk_widget_get_visible (dropdown));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (ranks), SL_TYPE_COMPARE_PAGE,
+                                                                                      "base_rank_dropdown"))));
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (dropdown))), ==, 2);
+    g_assert_cmpuint (sl_compare_page_get_result (ranks)->comparison_rank, ==, 0);
+    g_assert_cmpint (find_row (ranks, "Add")->diff_ns, ==, 0);
+
+    sl_compare_page_choose_ranks (ranks, 0, 1);
+    g_assert_true (wait_until (page_settled, ranks, 60000));
+    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (ranks)), ==, SL_DOCUMENT_READY);
+    g_assert_cmpuint (sl_compare_page_get_result (ranks)->comparison_rank, ==, 1);
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (dropdown)), ==, 1);
+    g_assert_cmpint (find_row (ranks, "Add")->diff_ns, ==, 60 * US);
+    g_assert_cmpstr (sl_compare_entry_get_row (ops_row (ranks, 0))->type, ==, "Add");
+    g_assert_true (g_str_has_suffix (rank0, "rank0_ascend_pt") && g_str_has_suffix (rank1, "rank1_ascend_pt"));
+  }
+
   /* A side that cannot be read names its path. */
   missing = g_build_filename (root, "missing", NULL);
   g_free (path);

@@ -44,7 +44,9 @@ struct _SlComparePage
   SlTimeUnit          unit;
   GPtrArray          *choices;        /* profile paths in the dropdowns */
   gboolean            filling_choices;
+  gboolean            filling_ranks;
   gboolean            busy;
+  SlProfile          *profiles[2];    /* both sides as read, for another choice of ranks */
   GPtrArray          *alignment_rows;
   char               *filter_text;    /* casefolded */
 
@@ -61,6 +63,8 @@ struct _SlComparePage
   AdwStatusPage      *failed_page;
   GtkDropDown        *base_dropdown;
   GtkDropDown        *comparison_dropdown;
+  GtkDropDown        *base_rank_dropdown;
+  GtkDropDown        *comparison_rank_dropdown;
   AdwViewStack       *view_stack;
   GtkColumnView      *overview_view;
   GtkLabel           *headline_label;
@@ -290,17 +294,27 @@ add_column (SlComparePage *self,
 
 /* Filling */
 
+/* The tables of one comparison; the profiles stay for another choice of
+ * ranks. */
 static void
-clear_result (SlComparePage *self)
+clear_tables (SlComparePage *self)
 {
   g_list_store_remove_all (self->items);
   g_list_store_remove_all (self->op_types);
   g_list_store_remove_all (self->kernels);
   g_clear_pointer (&self->result, sl_compare_result_release);
-  sl_compare_timelines_clear (self->timelines);
   for (guint i = 0; i < self->alignment_rows->len; i++)
     adw_preferences_group_remove (self->alignment_group, g_ptr_array_index (self->alignment_rows, i));
   g_ptr_array_set_size (self->alignment_rows, 0);
+}
+
+static void
+clear_result (SlComparePage *self)
+{
+  clear_tables (self);
+  g_clear_object (&self->profiles[0]);
+  g_clear_object (&self->profiles[1]);
+  sl_compare_timelines_clear (self->timelines);
 }
 
 static void
@@ -535,6 +549,137 @@ side_changed_cb (SlComparePage *self)
                                 g_ptr_array_index (self->choices, comparison));
 }
 
+/* Ranks: a profile of several ranks offers them; choosing one compares
+ * again from the profiles already read. */
+
+static void
+fill_rank_choices (SlComparePage *self)
+{
+  GtkDropDown *dropdowns[2] = { self->base_rank_dropdown, self->comparison_rank_dropdown };
+
+  self->filling_ranks = TRUE;
+  for (guint side = 0; side < 2; side++)
+    {
+      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+      guint n = self->profiles[side] != NULL ? sl_profile_get_n_ranks (self->profiles[side]) : 0;
+
+      for (guint r = 0; r < n; r++)
+        gtk_string_list_append (labels, sl_profile_get_rank (self->profiles[side], r)->label);
+      gtk_drop_down_set_model (dropdowns[side], G_LIST_MODEL (labels));
+      gtk_drop_down_set_selected (dropdowns[side], 0);
+      gtk_widget_set_visible (GTK_WIDGET (dropdowns[side]), n > 1);
+    }
+  self->filling_ranks = FALSE;
+}
+
+typedef struct {
+  SlProfile               *profiles[2];
+  SlProfileCompareOptions  options;
+  guint                    generation;
+} ComputeData;
+
+static void
+compute_data_free (ComputeData *data)
+{
+  g_clear_object (&data->profiles[0]);
+  g_clear_object (&data->profiles[1]);
+  g_free (data);
+}
+
+static void
+compute_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  ComputeData *data = task_data;
+  GError *error = NULL;
+  SlProfileCompare *result = sl_profile_compare_compute (data->profiles[0], data->profiles[1], &data->options,
+                                                         cancellable, &error);
+
+  if (result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, (GDestroyNotify)sl_profile_compare_free);
+}
+
+static void
+compute_cb (GObject      *object,
+            GAsyncResult *res,
+            gpointer      user_data)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (object);
+  ComputeData *data = g_task_get_task_data (G_TASK (res));
+  g_autoptr(GError) error = NULL;
+  SlProfileCompare *result = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (data->generation != self->generation)
+    {
+      g_clear_pointer (&result, sl_profile_compare_free);
+      return;
+    }
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  self->busy = FALSE;
+  if (result == NULL)
+    {
+      adw_status_page_set_description (self->failed_page, error->message);
+      gtk_stack_set_visible_child_name (self->stack, "failed");
+      sl_document_fail (SL_DOCUMENT (self), error->message);
+      return;
+    }
+  self->result = sl_compare_result_new (result);
+  fill (self);
+  /* The Timelines view lines up the same ranks' steps. */
+  sl_compare_timelines_choose_rank (self->timelines, 0, data->options.base_rank);
+  sl_compare_timelines_choose_rank (self->timelines, 1, data->options.comparison_rank);
+  gtk_stack_set_visible_child_name (self->stack, "compare");
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static void
+compare_ranks (SlComparePage *self,
+               guint          base_rank,
+               guint          comparison_rank)
+{
+  g_autoptr(GTask) task = NULL;
+  ComputeData *data;
+
+  g_return_if_fail (self->profiles[0] != NULL && self->profiles[1] != NULL);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  if (!self->busy)
+    panel_widget_mark_busy (PANEL_WIDGET (self));
+  self->busy = TRUE;
+  clear_tables (self);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_LOADING);
+
+  data = g_new0 (ComputeData, 1);
+  data->profiles[0] = g_object_ref (self->profiles[0]);
+  data->profiles[1] = g_object_ref (self->profiles[1]);
+  data->options.base_rank = base_rank;
+  data->options.comparison_rank = comparison_rank;
+  data->generation = ++self->generation;
+  task = g_task_new (self, self->cancellable, compute_cb, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify)compute_data_free);
+  g_task_run_in_thread (task, compute_thread);
+}
+
+static void
+rank_changed_cb (SlComparePage *self)
+{
+  guint base = gtk_drop_down_get_selected (self->base_rank_dropdown);
+  guint comparison = gtk_drop_down_get_selected (self->comparison_rank_dropdown);
+
+  if (self->filling_ranks || self->profiles[0] == NULL || self->profiles[1] == NULL ||
+      base == GTK_INVALID_LIST_POSITION || comparison == GTK_INVALID_LIST_POSITION)
+    return;
+  compare_ranks (self, base, comparison);
+}
+
 /* Loading */
 
 typedef struct {
@@ -638,6 +783,9 @@ load_cb (GObject      *object,
   fill (self);
   sl_compare_timelines_set_profiles (self->timelines, data->base, loaded->profiles[0],
                                      data->comparison, loaded->profiles[1]);
+  self->profiles[0] = g_steal_pointer (&loaded->profiles[0]);
+  self->profiles[1] = g_steal_pointer (&loaded->profiles[1]);
+  fill_rank_choices (self);
   loaded_free (loaded);
   gtk_stack_set_visible_child_name (self->stack, "compare");
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
@@ -1027,6 +1175,8 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, failed_page);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, base_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, comparison_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, base_rank_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, comparison_rank_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, overview_view);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, headline_label);
@@ -1039,6 +1189,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, alignment_group);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, timelines);
   gtk_widget_class_bind_template_callback (widget_class, side_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kernels_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
@@ -1150,6 +1301,29 @@ sl_compare_page_swap (SlComparePage *self)
   base = g_strdup (self->comparison);
   comparison = g_strdup (self->base);
   sl_compare_page_set_profiles (self, base, comparison);
+}
+
+/**
+ * sl_compare_page_choose_ranks:
+ *
+ * Compares rank @base_rank of the baseline with rank @comparison_rank of
+ * the comparison, as the rank dropdowns do.
+ */
+void
+sl_compare_page_choose_ranks (SlComparePage *self,
+                              guint          base_rank,
+                              guint          comparison_rank)
+{
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  g_return_if_fail (self->profiles[0] != NULL && self->profiles[1] != NULL);
+  g_return_if_fail (base_rank < sl_profile_get_n_ranks (self->profiles[0]));
+  g_return_if_fail (comparison_rank < sl_profile_get_n_ranks (self->profiles[1]));
+
+  self->filling_ranks = TRUE;
+  gtk_drop_down_set_selected (self->base_rank_dropdown, base_rank);
+  gtk_drop_down_set_selected (self->comparison_rank_dropdown, comparison_rank);
+  self->filling_ranks = FALSE;
+  compare_ranks (self, base_rank, comparison_rank);
 }
 
 const SlProfileCompare *

@@ -36,4 +36,8 @@ gboolean                sl_compare_page_export_csv      (SlComparePage *self,
                                                          const char    *path,
                                                          GError       **error);
 
+void                    sl_compare_page_choose_ranks    (SlComparePage *self,
+                                                         guint          base_rank,
+                                                         guint          comparison_rank);
+
 G_END_DECLS
