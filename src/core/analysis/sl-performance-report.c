@@ -89,27 +89,47 @@ sl_performance_report_new (void)
 /* ------------------------------------------------------------------ */
 /* Sums over the ops */
 
-/* One figure's running sums, and the ops that fell outside its
- * threshold (to name the worst). */
+/* One figure's running sums, and the longest ops that fell outside its
+ * threshold (to name the worst): kept as a short sorted list, since a
+ * rank has hundreds of thousands of ops and only a few are named. */
 typedef struct {
-  double     sum;
-  double     weight;
-  guint      n_ops;
+  double      sum;
+  double      weight;
+  guint       n_ops;
   const char *file;
-  GPtrArray  *outside;   /* SlOpRow, borrowed */
+  SlOpRow    *worst[WORST_OPS];   /* borrowed, longest first */
+  gint64      worst_ns[WORST_OPS];
+  guint       n_worst;
 } Tally;
 
 static void
 tally_init (Tally *tally)
 {
   memset (tally, 0, sizeof *tally);
-  tally->outside = g_ptr_array_new ();
 }
 
 static void
 tally_clear (Tally *tally)
 {
-  g_clear_pointer (&tally->outside, g_ptr_array_unref);
+  tally->n_worst = 0;
+}
+
+static void
+tally_note_outside (Tally   *tally,
+                    SlOpRow *row)
+{
+  gint64 total = sl_op_row_get_total_ns (row);
+  guint at = tally->n_worst;
+
+  while (at > 0 && tally->worst_ns[at - 1] < total)
+    at--;
+  if (at >= WORST_OPS)
+    return;
+  memmove (&tally->worst[at + 1], &tally->worst[at], (MIN (tally->n_worst, WORST_OPS - 1) - at) * sizeof (SlOpRow *));
+  memmove (&tally->worst_ns[at + 1], &tally->worst_ns[at], (MIN (tally->n_worst, WORST_OPS - 1) - at) * sizeof (gint64));
+  tally->worst[at] = row;
+  tally->worst_ns[at] = total;
+  tally->n_worst = MIN (tally->n_worst + 1, WORST_OPS);
 }
 
 static void
@@ -125,7 +145,7 @@ tally_add (Tally   *tally,
   if (tally->file == NULL)
     tally->file = sl_op_row_get_source_path (row);
   if (outside)
-    g_ptr_array_add (tally->outside, row);
+    tally_note_outside (tally, row);
 }
 
 static double
@@ -143,24 +163,13 @@ op_weight (SlOpRow *row)
   return total > 0 ? (double)total : 1.0;
 }
 
-static int
-compare_longest_first (gconstpointer a,
-                       gconstpointer b)
-{
-  gint64 ta = sl_op_row_get_total_ns (*(SlOpRow **)a);
-  gint64 tb = sl_op_row_get_total_ns (*(SlOpRow **)b);
-
-  return ta < tb ? 1 : ta > tb ? -1 : 0;
-}
-
 static char **
-worst_names (GPtrArray *outside)
+worst_names (const Tally *tally)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
-  g_ptr_array_sort (outside, compare_longest_first);
-  for (guint i = 0; i < MIN (outside->len, WORST_OPS); i++)
-    g_strv_builder_add (builder, sl_op_row_get_name (g_ptr_array_index (outside, i)));
+  for (guint i = 0; i < tally->n_worst; i++)
+    g_strv_builder_add (builder, sl_op_row_get_name (tally->worst[i]));
   return g_strv_builder_end (builder);
 }
 
@@ -192,7 +201,7 @@ item_take_tally (SlPerformanceItem *item,
 {
   item->n_ops = tally->n_ops;
   item->file = g_strdup (tally->file);
-  item->worst_ops = name_worst ? worst_names (tally->outside) : g_new0 (char *, 1);
+  item->worst_ops = name_worst ? worst_names (tally) : g_new0 (char *, 1);
   if (tally->n_ops > 0)
     item->value = value;
 }
