@@ -397,16 +397,21 @@ test_profile_database (void)
   exec_sql (db,
             "CREATE TABLE STRING_IDS (id INTEGER, value TEXT);"
             "INSERT INTO STRING_IDS VALUES (1, 'MatMul_1'), (2, 'MatMul'), (3, 'AI_CORE'), (4, 'KERNEL_AICORE'),"
-            " (5, 'aclnnMatmul'), (6, 'hcom_allReduce_1'), (7, 'group0'), (8, 'hcom_allReduce_'), (9, '32,64');"
+            " (5, 'aclnnMatmul'), (6, 'hcom_allReduce_1'), (7, 'group0'), (8, 'hcom_allReduce_'), (9, '32,64'),"
+            /* A level-0 export: op details "N/A", the type in the kernel's name or not at all. */
+            " (10, 'N/A'), (11, 'aclnnMm_MatMulCommon_MatMulV2'), (12, 'ReduceSum147'), (13, 'KERNEL_AIVEC');"
             /* No modelId, blockDim under its older name: tolerated. */
             "CREATE TABLE TASK (startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,"
             " globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER, streamId INTEGER, taskId INTEGER);"
             "INSERT INTO TASK VALUES (1000000000000000000, 1000000000000010000, 0, 1, 1, 7, 4, 0, 2, 11),"
             " (1000000000000020000, 1000000000000025000, 0, 2, 2, 7, 4, 0, 2, 12),"
-            " (1000000000000030000, 1000000000000031000, 0, 3, 3, 7, 4, 0, 5, 13);"
+            " (1000000000000030000, 1000000000000031000, 0, 3, 3, 7, 4, 0, 5, 13),"
+            " (1000000000000032000, 1000000000000033000, 0, 5, 4, 7, 13, 0, 2, 14),"
+            " (1000000000000034000, 1000000000000035000, 0, 6, 5, 7, 13, 0, 2, 15);"
             "CREATE TABLE COMPUTE_TASK_INFO (name INTEGER, globalTaskId INTEGER, blockNum INTEGER, taskType INTEGER,"
             " opType INTEGER, inputShapes INTEGER);"
-            "INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 24, 3, 2, 9), (1, 2, 24, 3, 2, 9);"
+            "INSERT INTO COMPUTE_TASK_INFO VALUES (1, 1, 24, 3, 2, 9), (1, 2, 24, 3, 2, 9),"
+            " (11, 4, 8, 10, 10, 10), (12, 5, 8, 10, 10, 10);"
             "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
             " connectionId INTEGER, name INTEGER);"
             "INSERT INTO CANN_API VALUES (999999999999990000, 999999999999995000, 20000, 30064771077, 1, 5);"
@@ -439,6 +444,14 @@ test_profile_database (void)
   g_assert_cmpstr (sl_op_row_get_core_type (row), ==, "AI_CORE");
   row = find_row (sl_op_table_get_types (rank->ops), "hcom_allReduce_", "HCCL");
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 10000);
+  /* Level 0: the type from the kernel's name, else the task type. */
+  row = find_row (sl_op_table_get_instances (rank->ops), "aclnnMm_MatMulCommon_MatMulV2", NULL);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "MatMulV2");
+  g_assert_cmpstr (sl_op_row_get_core_type (row), ==, "KERNEL_AIVEC");
+  row = find_row (sl_op_table_get_instances (rank->ops), "ReduceSum147", NULL);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "KERNEL_AIVEC");
   row = find_row (sl_op_table_get_types (rank->apis), "aclnnMatmul", "acl");
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 5000);
 
@@ -457,8 +470,8 @@ test_profile_database (void)
           g_assert_cmpstr (sl_trace_get_track_tid (trace, t), ==, "5");
         }
     }
-  /* 3 tasks on streams 2 and 5, one API call, one communication op. */
-  g_assert_cmpuint (n_slices, ==, 5);
+  /* 5 tasks on streams 2 and 5, one API call, one communication op. */
+  g_assert_cmpuint (n_slices, ==, 7);
   g_assert_cmpuint (device_tracks, ==, 2);
   g_assert_cmpuint (host_tracks, ==, 1);
 

@@ -267,6 +267,32 @@ device_track (SlTraceBuilder *builder,
   return track;
 }
 
+/* The op type a level-0 export leaves "N/A", from the kernel's name where
+ * the name says it: "aclnnMm_MatMulCommon_MatMulV2" → MatMulV2,
+ * "trans_TransData_0" → TransData, atomic_memset-… → MemSet. Names like
+ * "ReduceSum147" (of a ReduceSumD) say nothing sure: NULL. */
+static char *
+kernel_type_from_name (const char *name)
+{
+  g_auto(GStrv) parts = NULL;
+  guint n;
+
+  if (g_str_has_prefix (name, "atomic_memset"))
+    return g_strdup ("MemSet");
+  parts = g_strsplit (name, "_", -1);
+  n = g_strv_length (parts);
+  if (g_str_has_prefix (name, "aclnn") && n >= 3 && parts[n - 1][0] != '\0')
+    return g_strdup (parts[n - 1]);
+  while (n > 1 && parts[n - 1][0] != '\0' && strspn (parts[n - 1], "0123456789") == strlen (parts[n - 1]))
+    n--;
+  if (n < 2 || !g_ascii_isalpha (parts[n - 1][0]))
+    return NULL;
+  for (const char *p = parts[n - 1]; *p != '\0'; p++)
+    if (!g_ascii_isalnum (*p))
+      return NULL;
+  return g_strdup (parts[n - 1]);
+}
+
 /* TASK, named by COMPUTE_TASK_INFO where it has a row: one track per
  * device stream; compute tasks also go into the op table. */
 static void
@@ -330,6 +356,7 @@ read_tasks (Db             *db,
       if (want_ops && is_compute)
         {
           const char *core = string_at (db, stmt, 7);
+          g_autofree char *derived = NULL;
           SlOpRow *op;
           gboolean fresh = sl_op_table_lookup_instance (rank->ops, name) == NULL;
 
@@ -340,7 +367,7 @@ read_tasks (Db             *db,
           if (core[0] == '\0' || g_str_equal (core, "N/A"))
             core = type_name;
           if (op_type[0] == '\0' || g_str_equal (op_type, "N/A"))
-            op_type = type_name;
+            op_type = (derived = kernel_type_from_name (name)) != NULL ? derived : type_name;
           op = sl_op_table_add_execution (rank->ops, name, op_type, core, dur, -1, -1);
           if (fresh)
             {
