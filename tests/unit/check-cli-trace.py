@@ -7,7 +7,8 @@ The trace is written by this script with every phase the importer draws
 numbers and as epoch-microsecond strings and flow ids above 2^53. What the
 commands print is checked against this script's own reading of the same
 events; an exported range is imported again and must hold exactly the
-events that overlap it.
+events that overlap it, and so must a step of a profiler folder made of
+the same trace (--step), with its usage errors.
 
 Usage: check-cli-trace.py   (SL_CLI names the sightline-cli binary)
 """
@@ -237,6 +238,37 @@ def main():
         s = stats(cut)
         check(0 < s['events'] < len(events), 'a cut file keeps its first events')
         check(any(p['offset'] == len(data) // 2 for p in s['problems']), 'cut offset reported: %r' % s['problems'])
+
+        # a step of a profiler folder: a step table of durations only, so
+        # the step is the timeline's ProfilerStep#11 slice
+        folder = os.path.join(tmp, 'run_ascend_pt', 'ASCEND_PROFILER_OUTPUT')
+        os.makedirs(folder)
+        with open(os.path.join(folder, 'trace_view.json'), 'w') as f:
+            json.dump(events, f)
+        with open(os.path.join(folder, 'step_trace_time.csv'), 'w') as f:
+            f.write('Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble\n')
+            for step in (10, 11, 12):
+                f.write('%d,700.5,0,0,0,200,900.5,0\n' % step)
+        profile = os.path.dirname(folder)
+        lo = BASE_US * 1000 + 11 * 1_000_000
+        hi = lo + 900_500
+        out_step = os.path.join(tmp, 'step11.json')
+        printed = run('trace-slice', profile, '--step', '11', '-o', out_step)
+        check(out_step in printed, 'trace-slice --step says where it wrote')
+        with open(out_step) as f:
+            exported = json.load(f)['traceEvents']
+        names = [e['name'] for e in exported if e['ph'] == 'X']
+        check('ProfilerStep#11' in names and 'ProfilerStep#10' not in names and 'ProfilerStep#12' not in names,
+              'only step 11 of the steps: %r' % [n for n in names if n.startswith('ProfilerStep')])
+        overlapping = [sl for sl in slices if sl[0] == 'X' and sl[1] <= hi and sl[2] >= lo]
+        check(len(names) == len(overlapping), 'step 11 has %d slices, %d expected' % (len(names), len(overlapping)))
+        check(run('trace-slice', profile, '--step', '11', '--rank', '0', '-o', out_step) == printed, '--rank 0 is the same')
+        run('trace-slice', profile, '--step', '99', '-o', out_step, expect=1)
+        run('trace-slice', profile, '--step', '11', '--rank', '3', '-o', out_step, expect=1)
+        run('trace-slice', profile, '--step', 'eleven', '-o', out_step, expect=2)
+        run('trace-slice', profile, '--step', '11', '--from', '0', '-o', out_step, expect=2)
+        run('trace-slice', profile, '--rank', '0', '-o', out_step, expect=2)
+        run('trace-slice', path, '--step', '11', '-o', out_step, expect=1)
 
         # usage errors
         run('trace-slice', path, '--from', '1', expect=2)

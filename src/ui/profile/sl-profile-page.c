@@ -20,6 +20,7 @@
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
+#include "sl-step-timeline-export.h"
 #include "sl-step-trace-chart.h"
 #include "sl-time-format.h"
 
@@ -52,6 +53,7 @@ struct _SlProfilePage
   SlOpStatsView    *ops_view;
   GtkStack         *steps_stack;
   SlStepTraceChart *step_chart;
+  SlStepTimelineExport *step_export;
   AdwViewStackPage *advisor_stack_page;
   SlAdvisorView    *advisor_view;
 };
@@ -357,6 +359,7 @@ show_rank (SlProfilePage *self)
   fill_summary (self, rank);
   sl_op_stats_view_set_table (self->ops_view, rank->ops);
   sl_step_trace_chart_set_steps (self->step_chart, rank->steps);
+  sl_step_timeline_export_set_profile (self->step_export, self->path, rank->trace ? SL_TRACE (rank->trace) : NULL);
   gtk_stack_set_visible_child_name (self->steps_stack,
                                     rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
   sl_advisor_view_set_rank_label (self->advisor_view, rank->label);
@@ -497,6 +500,17 @@ step_activated_cb (SlProfilePage *self,
       return;
     }
   link_to_timeline (self, NULL, step->start_ns, step->end_ns, sl_step_trace_get_step (rank->steps, 0)->start_ns);
+}
+
+static void
+step_export_requested_cb (SlProfilePage *self,
+                          guint          index)
+{
+  const SlProfileRank *rank = current_rank (self);
+
+  if (rank == NULL || rank->steps == NULL || index >= sl_step_trace_get_n_steps (rank->steps))
+    return;
+  sl_step_timeline_export_choose (self->step_export, rank->steps, index);
 }
 
 static void
@@ -749,12 +763,14 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, ops_view);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, steps_stack);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_export);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_stack_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_view);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, step_export_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_ops_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
@@ -766,6 +782,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
 
   g_type_ensure (SL_TYPE_OP_STATS_VIEW);
   g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
+  g_type_ensure (SL_TYPE_STEP_TIMELINE_EXPORT);
   g_type_ensure (SL_TYPE_ADVISOR_VIEW);
 }
 
@@ -924,6 +941,13 @@ sl_profile_page_get_step_chart (SlProfilePage *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
   return self->step_chart;
+}
+
+SlStepTimelineExport *
+sl_profile_page_get_step_export (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->step_export;
 }
 
 guint

@@ -10,6 +10,7 @@
 #include "sl-advisor-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
+#include "sl-step-timeline-export.h"
 #include "sl-step-trace-chart.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,7 @@ void              sl_profile_page_set_rank       (SlProfilePage *self,
                                                   guint          rank);
 SlOpStatsView    *sl_profile_page_get_ops_view   (SlProfilePage *self);
 SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
+SlStepTimelineExport *sl_profile_page_get_step_export (SlProfilePage *self);
 SlAdvisorView    *sl_profile_page_get_advisor_view (SlProfilePage *self);
 guint             sl_profile_page_get_n_summary_rows (SlProfilePage *self);
 

@@ -38,12 +38,14 @@ struct _SlStepTraceChart
   int          hover;
   SlTimeUnit   unit;
   double       top;          /* of the plot, below the legend's lines at the last draw */
+  GtkWidget   *menu;         /* the context menu of a step */
 };
 
 G_DEFINE_FINAL_TYPE (SlStepTraceChart, sl_step_trace_chart, GTK_TYPE_WIDGET)
 
 enum {
   STEP_ACTIVATED,
+  EXPORT_REQUESTED,
   N_SIGNALS
 };
 
@@ -474,6 +476,72 @@ pressed_cb (GtkGestureClick  *gesture,
     g_signal_emit (self, signals[STEP_ACTIVATED], 0, (guint)index);
 }
 
+/* A right click on a step: what can be done with it, for that step. */
+static void
+secondary_pressed_cb (GtkGestureClick  *gesture,
+                      int               n_press,
+                      double            x,
+                      double            y,
+                      SlStepTraceChart *self)
+{
+  int index = sl_step_trace_chart_step_at (self, x, y);
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenuItem) show = NULL;
+  g_autoptr(GMenuItem) export = NULL;
+
+  if (index < 0)
+    return;
+
+  menu = g_menu_new ();
+  show = g_menu_item_new (_("_Show on Timeline"), NULL);
+  g_menu_item_set_action_and_target_value (show, "steps.show-on-timeline", g_variant_new_uint32 (index));
+  g_menu_append_item (menu, show);
+  export = g_menu_item_new (_("_Export This Step’s Timeline…"), NULL);
+  g_menu_item_set_action_and_target_value (export, "steps.export-timeline", g_variant_new_uint32 (index));
+  g_menu_append_item (menu, export);
+
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+step_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  SlStepTraceChart *self = SL_STEP_TRACE_CHART (widget);
+  guint index = g_variant_get_uint32 (param);
+
+  if (self->steps == NULL || index >= sl_step_trace_get_n_steps (self->steps))
+    return;
+  g_signal_emit (self, signals[g_str_equal (action_name, "steps.export-timeline") ? EXPORT_REQUESTED : STEP_ACTIVATED],
+                 0, index);
+}
+
+/**
+ * sl_step_trace_chart_get_menu:
+ *
+ * Returns: (transfer none): the context menu, with the items of the step
+ *   last right-clicked
+ */
+GtkPopover *
+sl_step_trace_chart_get_menu (SlStepTraceChart *self)
+{
+  g_return_val_if_fail (SL_IS_STEP_TRACE_CHART (self), NULL);
+
+  return GTK_POPOVER (self->menu);
+}
+
+static void
+sl_step_trace_chart_size_allocate (GtkWidget *widget,
+                                   int        width,
+                                   int        height,
+                                   int        baseline)
+{
+  gtk_popover_present (GTK_POPOVER (SL_STEP_TRACE_CHART (widget)->menu));
+}
+
 static void
 sl_step_trace_chart_measure (GtkWidget      *widget,
                              GtkOrientation  orientation,
@@ -493,6 +561,7 @@ sl_step_trace_chart_dispose (GObject *object)
   SlStepTraceChart *self = SL_STEP_TRACE_CHART (object);
 
   g_clear_pointer (&self->steps, sl_step_trace_unref);
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
 
   G_OBJECT_CLASS (sl_step_trace_chart_parent_class)->dispose (object);
 }
@@ -506,6 +575,7 @@ sl_step_trace_chart_class_init (SlStepTraceChartClass *klass)
   object_class->dispose = sl_step_trace_chart_dispose;
   widget_class->snapshot = sl_step_trace_chart_snapshot;
   widget_class->measure = sl_step_trace_chart_measure;
+  widget_class->size_allocate = sl_step_trace_chart_size_allocate;
 
   /**
    * SlStepTraceChart::step-activated:
@@ -515,6 +585,16 @@ sl_step_trace_chart_class_init (SlStepTraceChartClass *klass)
     g_signal_new ("step-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
+  /**
+   * SlStepTraceChart::export-requested:
+   * @index: the step whose part of the timeline to export
+   */
+  signals[EXPORT_REQUESTED] =
+    g_signal_new ("export-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_install_action (widget_class, "steps.show-on-timeline", "u", step_action);
+  gtk_widget_class_install_action (widget_class, "steps.export-timeline", "u", step_action);
   gtk_widget_class_set_css_name (widget_class, "steptrace");
 }
 
@@ -523,6 +603,7 @@ sl_step_trace_chart_init (SlStepTraceChart *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *secondary = gtk_gesture_click_new ();
 
   self->hover = -1;
   self->top = MARGIN_TOP;
@@ -533,6 +614,14 @@ sl_step_trace_chart_init (SlStepTraceChart *self)
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+  g_signal_connect (secondary, "pressed", G_CALLBACK (secondary_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+
+  self->menu = gtk_popover_menu_new_from_model (NULL);
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+  gtk_widget_set_halign (self->menu, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
 }
 
 GtkWidget *

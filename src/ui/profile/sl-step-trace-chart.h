@@ -24,6 +24,10 @@ int        sl_step_trace_chart_step_at       (SlStepTraceChart *self,
                                               double            y);
 char      *sl_step_trace_chart_describe_step (SlStepTraceChart *self,
                                               guint             index);
+/* A right click on a step opens it: Show on Timeline, Export This Step's
+ * Timeline… (the actions steps.show-on-timeline and steps.export-timeline,
+ * a step index each, emit step-activated and export-requested). */
+GtkPopover *sl_step_trace_chart_get_menu     (SlStepTraceChart *self);
 void       sl_step_trace_chart_draw          (SlStepTraceChart *self,
                                               cairo_t          *cr,
                                               int               width,

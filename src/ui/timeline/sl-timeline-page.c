@@ -19,6 +19,7 @@
 #include "sl-timeline-details.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
+#include "sl-timeline-palette.h"
 #include "sl-trace-aggregate.h"
 #include "sl-trace-loader.h"
 
@@ -1697,6 +1698,7 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
 
   g_type_ensure (SL_TYPE_TIMELINE_VIEW);
   g_type_ensure (SL_TYPE_TIMELINE_ITEM);
+  g_type_ensure (SL_TYPE_TIMELINE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, stack);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, loading_page);

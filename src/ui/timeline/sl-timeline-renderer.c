@@ -43,6 +43,17 @@ static const double base_palette[][3] = {
 #define N_COLORS (N_BASE * N_SHADES)
 /* Slices that do not match a search are drawn in this extra colour */
 #define DIM_COLOR N_COLORS
+/* Then green, yellow and red for the duration palette */
+#define DURATION_COLOR (N_COLORS + 1)
+#define N_SLOTS (DURATION_COLOR + 3)
+
+/* GNOME's green 5, yellow 3 and red 3: apart in lightness as well as in
+ * hue, so the three stay distinct without telling red from green. */
+static const double duration_palette[3][3] = {
+  { 0x26 / 255., 0xA2 / 255., 0x69 / 255. },
+  { 0xF6 / 255., 0xD3 / 255., 0x2D / 255. },
+  { 0xE0 / 255., 0x1B / 255., 0x24 / 255. },
+};
 
 typedef enum {
   ROW_PROCESS,
@@ -77,6 +88,11 @@ struct _SlTimelineRenderer
   gboolean              dark;
   gboolean              naive;
   PangoFontDescription *font;
+  SlTimelineColorMode   color_mode;
+  double                yellow_percent;
+  double                red_percent;
+  double                yellow_ns;     /* the thresholds on this trace's span */
+  double                red_ns;
 
   guint8               *name_color;   /* per string id */
   gboolean             *hidden;       /* per track */
@@ -102,7 +118,7 @@ struct _SlTimelineRenderer
 
   /* Per-frame scratch, kept to avoid allocating */
   GArray               *spans;
-  GArray               *rects[N_COLORS + 1];
+  GArray               *rects[N_SLOTS];
   GArray               *labels;
   guint32               flows_in_view[MAX_FLOWS_DRAWN + 1];
   GArray               *scanned_flows;  /* the naive peer's: guint32 */
@@ -112,7 +128,7 @@ struct _SlTimelineRenderer
   GHashTable           *text_cache;   /* (name id, width class) → PangoLayout */
   PangoLayout          *scratch_layout;
 
-  double                color[N_COLORS + 1][3];
+  double                color[N_SLOTS][3];
   guint8               *highlight;     /* per string id: matches the search; NULL: no search */
   double                bg[3];
   double                fg[3];
@@ -141,6 +157,9 @@ compute_palette (SlTimelineRenderer *self)
 
   for (guint c = 0; c < 3; c++)
     self->color[DIM_COLOR][c] = self->dark ? 0.30 : 0.84;
+  for (guint i = 0; i < 3; i++)
+    for (guint c = 0; c < 3; c++)
+      self->color[DURATION_COLOR + i][c] = self->dark ? duration_palette[i][c] * 0.82 : duration_palette[i][c];
 
   if (self->dark)
     {
@@ -182,6 +201,64 @@ sl_timeline_color_for_name (const char *name,
   memcpy (rgb, tmp.color[color_index_for_name (name ? name : "")], sizeof (double) * 3);
 }
 
+/**
+ * sl_timeline_color_for_duration:
+ * @rgb: (out caller-allocates) (array fixed-size=3): the colour
+ *
+ * The colour of a slice of @duration_class in the duration palette, as
+ * the legend shows it.
+ */
+void
+sl_timeline_color_for_duration (SlTimelineDurationClass duration_class,
+                                gboolean                dark,
+                                double                  rgb[3])
+{
+  SlTimelineRenderer tmp = { .dark = dark };
+
+  g_return_if_fail (duration_class <= SL_TIMELINE_DURATION_LONG);
+
+  compute_palette (&tmp);
+  memcpy (rgb, tmp.color[DURATION_COLOR + duration_class], sizeof (double) * 3);
+}
+
+/* Percentages of the trace's span turned into nanoseconds once, so a
+ * frame compares each slice's precomputed duration with two numbers. */
+static void
+compute_duration_thresholds (SlTimelineRenderer *self)
+{
+  double span = self->trace != NULL ? (double)(sl_trace_get_end_ns (self->trace) - sl_trace_get_start_ns (self->trace)) : 0;
+
+  self->yellow_ns = span * self->yellow_percent / 100.0;
+  self->red_ns = span * self->red_percent / 100.0;
+}
+
+static inline SlTimelineDurationClass
+duration_class (const SlTimelineRenderer *self,
+                gint64                    dur_ns)
+{
+  if (dur_ns <= self->yellow_ns)
+    return SL_TIMELINE_DURATION_SHORT;
+  if (dur_ns >= self->red_ns)
+    return SL_TIMELINE_DURATION_LONG;
+  return SL_TIMELINE_DURATION_MEDIUM;
+}
+
+/* The colour slot of @slice in the current mode: two comparisons and no
+ * allocation, as it runs for every span of a frame. */
+static inline guint8
+slice_color (const SlTimelineRenderer *self,
+             const SlTraceSlices      *s,
+             guint32                   slice)
+{
+  guint32 name = s->name_id[slice];
+
+  if (self->highlight && !self->highlight[name])
+    return DIM_COLOR;
+  if (self->color_mode == SL_TIMELINE_COLOR_BY_DURATION)
+    return DURATION_COLOR + duration_class (self, s->dur_ns[slice]);
+  return self->name_color[name];
+}
+
 SlTimelineRenderer *
 sl_timeline_renderer_new (void)
 {
@@ -192,9 +269,11 @@ sl_timeline_renderer_new (void)
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
   self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
-  for (guint i = 0; i <= N_COLORS; i++)
+  for (guint i = 0; i < N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  self->yellow_percent = SL_TIMELINE_DEFAULT_YELLOW_PERCENT;
+  self->red_percent = SL_TIMELINE_DEFAULT_RED_PERCENT;
   compute_palette (self);
 
   return self;
@@ -228,7 +307,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->spans);
   g_array_unref (self->labels);
   g_array_unref (self->scanned_flows);
-  for (guint i = 0; i <= N_COLORS; i++)
+  for (guint i = 0; i < N_SLOTS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
   g_clear_object (&self->scratch_layout);
@@ -340,6 +419,7 @@ sl_timeline_renderer_set_lod (SlTimelineRenderer *self,
   self->pinned = g_new0 (gboolean, MAX (n_tracks, 1));
   self->track_row = g_new (int, MAX (n_tracks, 1));
   self->collapsed = g_new0 (gboolean, MAX (n_processes, 1));
+  compute_duration_thresholds (self);
   relayout (self);
 }
 
@@ -391,6 +471,105 @@ sl_timeline_renderer_set_naive (SlTimelineRenderer *self,
   g_return_if_fail (self != NULL);
 
   self->naive = !!naive;
+}
+
+void
+sl_timeline_renderer_set_color_mode (SlTimelineRenderer  *self,
+                                     SlTimelineColorMode  mode)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (mode <= SL_TIMELINE_COLOR_BY_DURATION);
+
+  self->color_mode = mode;
+}
+
+SlTimelineColorMode
+sl_timeline_renderer_get_color_mode (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, SL_TIMELINE_COLOR_BY_NAME);
+
+  return self->color_mode;
+}
+
+/**
+ * sl_timeline_renderer_set_duration_thresholds:
+ * @yellow_percent: a slice longer than this share of the trace's span is
+ *   yellow
+ * @red_percent: a slice at least this long is red; a value below
+ *   @yellow_percent is taken as @yellow_percent
+ *
+ * As MindStudio's palette: green ≤ yellow_percent < yellow < red_percent
+ * ≤ red, in percent of the profiled time.
+ */
+void
+sl_timeline_renderer_set_duration_thresholds (SlTimelineRenderer *self,
+                                              double              yellow_percent,
+                                              double              red_percent)
+{
+  g_return_if_fail (self != NULL);
+
+  /* NaN and out-of-range values from a hand-edited setting end up in 0–100. */
+  self->yellow_percent = yellow_percent >= 0 ? MIN (yellow_percent, 100.0) : 0;
+  self->red_percent = red_percent >= self->yellow_percent ? MIN (red_percent, 100.0) : self->yellow_percent;
+  compute_duration_thresholds (self);
+}
+
+/**
+ * sl_timeline_renderer_get_duration_thresholds:
+ * @yellow_ns: (out) (optional): the first threshold on this trace
+ * @red_ns: (out) (optional): the second
+ */
+void
+sl_timeline_renderer_get_duration_thresholds (SlTimelineRenderer *self,
+                                              double             *yellow_ns,
+                                              double             *red_ns)
+{
+  g_return_if_fail (self != NULL);
+
+  if (yellow_ns != NULL)
+    *yellow_ns = self->yellow_ns;
+  if (red_ns != NULL)
+    *red_ns = self->red_ns;
+}
+
+SlTimelineDurationClass
+sl_timeline_renderer_classify_slice (SlTimelineRenderer *self,
+                                     guint               track,
+                                     guint32             slice)
+{
+  const SlTraceSlices *s;
+
+  g_return_val_if_fail (self != NULL && self->trace != NULL, SL_TIMELINE_DURATION_SHORT);
+
+  s = track < sl_trace_get_n_tracks (self->trace) ? sl_trace_get_slices (self->trace, track) : NULL;
+  g_return_val_if_fail (s != NULL && slice < s->n_slices, SL_TIMELINE_DURATION_SHORT);
+
+  return duration_class (self, s->dur_ns[slice]);
+}
+
+/**
+ * sl_timeline_renderer_get_slice_color:
+ * @rgb: (out caller-allocates) (array fixed-size=3): the colour
+ *
+ * The colour @slice is filled with in the current mode and style.
+ *
+ * Returns: %FALSE when there is no such slice
+ */
+gboolean
+sl_timeline_renderer_get_slice_color (SlTimelineRenderer *self,
+                                      guint               track,
+                                      guint32             slice,
+                                      double              rgb[3])
+{
+  const SlTraceSlices *s;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->trace == NULL || track >= sl_trace_get_n_tracks (self->trace) ||
+      (s = sl_trace_get_slices (self->trace, track)) == NULL || slice >= s->n_slices)
+    return FALSE;
+  memcpy (rgb, self->color[slice_color (self, s, slice)], sizeof (double) * 3);
+  return TRUE;
 }
 
 void
@@ -802,7 +981,7 @@ static void
 flush_rects (SlTimelineRenderer *self,
              cairo_t            *cr)
 {
-  for (guint c = 0; c <= N_COLORS; c++)
+  for (guint c = 0; c < N_SLOTS; c++)
     {
       GArray *rects = self->rects[c];
 
@@ -872,7 +1051,8 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
   for (guint k = lo; k < n && s->start_ns[idx[k]] <= t1; k++)
     {
       guint32 i = idx[k];
-      const double *c = self->color[self->name_color[s->name_id[i]]];
+      guint8 color = slice_color (self, s, i);
+      const double *c = self->color[color];
       double x0 = MAX (time_to_x (vp, s->start_ns[i]), SL_TIMELINE_GUTTER_WIDTH - 1);
       double x1 = MIN (time_to_x (vp, s->start_ns[i] + s->dur_ns[i]), vp->width + 1);
 
@@ -884,7 +1064,7 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
       if (x1 - x0 >= MIN_LABEL_WIDTH)
         {
           Label l = { MAX (x0, SL_TIMELINE_GUTTER_WIDTH) + LABEL_PADDING, y, x1 - MAX (x0, SL_TIMELINE_GUTTER_WIDTH) - 2 * LABEL_PADDING,
-                      s->name_id[i], self->name_color[s->name_id[i]] };
+                      s->name_id[i], color };
 
           g_array_append_val (self->labels, l);
         }
@@ -921,7 +1101,7 @@ draw_slice_row (SlTimelineRenderer       *self,
     {
       const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
       guint32 name = s->name_id[span->slice];
-      guint8 color = self->highlight && !self->highlight[name] ? DIM_COLOR : self->name_color[name];
+      guint8 color = slice_color (self, s, span->slice);
       double x0 = time_to_x (vp, span->start_ns);
       double x1 = time_to_x (vp, span->end_ns);
 

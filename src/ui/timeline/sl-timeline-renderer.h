@@ -47,6 +47,24 @@ typedef struct {
   gint64            at_ns;
 } SlTimelineHit;
 
+/* What a slice's colour says: its name (the same name has the same colour
+ * everywhere), or how long it ran against two thresholds. */
+typedef enum {
+  SL_TIMELINE_COLOR_BY_NAME,
+  SL_TIMELINE_COLOR_BY_DURATION,
+} SlTimelineColorMode;
+
+typedef enum {
+  SL_TIMELINE_DURATION_SHORT,    /* green: at most the first threshold */
+  SL_TIMELINE_DURATION_MEDIUM,   /* yellow: between the two */
+  SL_TIMELINE_DURATION_LONG,     /* red: at least the second */
+} SlTimelineDurationClass;
+
+/* MindStudio's defaults: a slice is yellow above 5 % of the profiled
+ * time, red from 10 %. */
+#define SL_TIMELINE_DEFAULT_YELLOW_PERCENT 5.0
+#define SL_TIMELINE_DEFAULT_RED_PERCENT 10.0
+
 typedef struct _SlTimelineRenderer SlTimelineRenderer;
 
 SlTimelineRenderer *sl_timeline_renderer_new             (void);
@@ -61,6 +79,22 @@ void                sl_timeline_renderer_set_font        (SlTimelineRenderer *se
                                                           const PangoFontDescription *font);
 void                sl_timeline_renderer_set_naive       (SlTimelineRenderer *self,
                                                           gboolean            naive);
+void                sl_timeline_renderer_set_color_mode  (SlTimelineRenderer *self,
+                                                          SlTimelineColorMode mode);
+SlTimelineColorMode sl_timeline_renderer_get_color_mode  (SlTimelineRenderer *self);
+void                sl_timeline_renderer_set_duration_thresholds (SlTimelineRenderer *self,
+                                                                  double              yellow_percent,
+                                                                  double              red_percent);
+void                sl_timeline_renderer_get_duration_thresholds (SlTimelineRenderer *self,
+                                                                  double             *yellow_ns,
+                                                                  double             *red_ns);
+SlTimelineDurationClass sl_timeline_renderer_classify_slice (SlTimelineRenderer *self,
+                                                             guint               track,
+                                                             guint32             slice);
+gboolean            sl_timeline_renderer_get_slice_color (SlTimelineRenderer *self,
+                                                          guint               track,
+                                                          guint32             slice,
+                                                          double              rgb[3]);
 
 void                sl_timeline_renderer_set_track_hidden (SlTimelineRenderer *self,
                                                            guint               track,
@@ -118,6 +152,9 @@ void                sl_timeline_renderer_hit             (SlTimelineRenderer    
 void                sl_timeline_color_for_name           (const char *name,
                                                           gboolean    dark,
                                                           double      rgb[3]);
+void                sl_timeline_color_for_duration       (SlTimelineDurationClass duration_class,
+                                                          gboolean                dark,
+                                                          double                  rgb[3]);
 char               *sl_timeline_format_duration          (gint64      ns);
 char               *sl_timeline_format_time              (gint64      ns,
                                                           gint64      step_ns);
