@@ -283,6 +283,7 @@ add_rank (JsonBuilder         *builder,
     }
   json_builder_end_array (builder);
 
+  sl_cli_profile_add_memory (builder, rank->memory);
   add_trace (builder, rank->trace);
   add_summary (builder, &rank->summary);
   json_builder_end_object (builder);
@@ -434,6 +435,7 @@ print_text (SlProfile *profile)
         print_steps (rank->steps);
       print_types (rank->ops);
       print_summary (&rank->summary);
+      sl_cli_profile_print_memory (rank->memory);
       printf ("\n");
     }
 

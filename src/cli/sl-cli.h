@@ -11,6 +11,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-memory-profile.h"
 #include "sl-target-shell.h"
 #include "sl-trace.h"
 #include "sl-transfer.h"
@@ -73,6 +74,10 @@ void sl_cli_json_add_int    (JsonBuilder *builder,
 void sl_cli_json_add_us     (JsonBuilder *builder,
                              const char  *name,
                              gint64       ns);
+
+void sl_cli_profile_add_memory   (JsonBuilder     *builder,
+                                  SlMemoryProfile *memory);
+void sl_cli_profile_print_memory (SlMemoryProfile *memory);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);

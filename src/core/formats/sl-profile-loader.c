@@ -23,6 +23,7 @@
 
 #include "sl-communication-reader.h"
 #include "sl-csv-reader.h"
+#include "sl-memory-reader.h"
 #include "sl-profile-db.h"
 #include "sl-profile-loader.h"
 #include "sl-profiler-layout.h"
@@ -51,7 +52,7 @@ typedef enum {
   FILE_API_STATISTIC,
   FILE_MS_TIMELINE_SUMMARY,
   FILE_MS_FLOPS_SUMMARY,
-  FILE_MEMORY_RECORD,
+  FILE_MEMORY,
   FILE_COMMUNICATION,
   FILE_CLUSTER_STEP,
   FILE_CLUSTER_COMMUNICATION,
@@ -160,7 +161,7 @@ kind_for_entry (const SlProfilerEntry *entry)
     case SL_PROFILER_ROLE_API_STATISTIC: return FILE_API_STATISTIC;
     case SL_PROFILER_ROLE_TIMELINE_SUMMARY: return FILE_MS_TIMELINE_SUMMARY;
     case SL_PROFILER_ROLE_FLOPS_SUMMARY: return FILE_MS_FLOPS_SUMMARY;
-    case SL_PROFILER_ROLE_MEMORY: return FILE_MEMORY_RECORD;
+    case SL_PROFILER_ROLE_MEMORY: return FILE_MEMORY;
     case SL_PROFILER_ROLE_COMMUNICATION:
       return entry->layout == SL_PROFILE_LAYOUT_CLUSTER ? FILE_CLUSTER_COMMUNICATION : FILE_COMMUNICATION;
     case SL_PROFILER_ROLE_CLUSTER_STEP: return FILE_CLUSTER_STEP;
@@ -1694,57 +1695,80 @@ read_ms_json_summary (Loader        *loader,
     rank->summary.n_streams = MAX (rank->summary.n_streams, (guint)streams);
 }
 
-/* memory_record.csv: one counter per component and measure, MB. */
-static void
-read_memory_record (Loader        *loader,
-                    SlProfileRank *rank,
-                    const Found   *found)
+static SlMemoryProfile *
+rank_memory (SlProfileRank *rank)
 {
-  static const char *measures[] = { "Total Allocated(MB)", "Total Reserved(MB)", "Total Active(MB)" };
-  g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
-  int c_component, c_ts, c_measures[G_N_ELEMENTS (measures)];
+  if (rank->memory == NULL)
+    rank->memory = sl_memory_profile_new ();
+  return rank->memory;
+}
 
-  if (reader == NULL)
-    return;
+static void
+add_counter (SlProfileRank *rank,
+             const char    *component,
+             const char    *measure,
+             GArray        *ts_ns,
+             GArray        *values)
+{
+  g_autofree char *name = g_strdup_printf ("%s %s", component, measure);
+  SlProfileCounter *counter = NULL;
 
-  c_component = sl_csv_reader_find_column (reader, "Component");
-  c_ts = sl_csv_reader_find_column (reader, "Timestamp(us)");
-  for (guint i = 0; i < G_N_ELEMENTS (measures); i++)
-    c_measures[i] = sl_csv_reader_find_column (reader, measures[i]);
-  if (!require_columns (loader, reader, "Timestamp(us)", c_ts))
-    goto out;
-
-  while (sl_csv_reader_next_row (reader))
+  for (guint i = 0; i < values->len; i++)
     {
-      const char *component = sl_csv_reader_get_field (reader, c_component);
-      gint64 ts_ns;
+      double value = g_array_index (values, double, i);
 
-      if (row_cancelled (loader, reader))
-        break;
-      if (!sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_ts), 3, &ts_ns))
-        {
-          report_bad_value (reader, "Timestamp(us)");
-          continue;
-        }
-
-      for (guint i = 0; i < G_N_ELEMENTS (measures); i++)
-        {
-          g_autofree char *name = NULL;
-          SlProfileCounter *counter;
-          double value;
-
-          if (!sl_csv_parse_double (sl_csv_reader_get_field (reader, c_measures[i]), &value))
-            continue;
-          name = g_strdup_printf ("%s %.*s", component != NULL ? component : "",
-                                  (int)(strlen (measures[i]) - 4), measures[i]);
-          counter = sl_profile_rank_get_counter (rank, name, "MB");
-          g_array_append_val (counter->ts_ns, ts_ns);
-          g_array_append_val (counter->values, value);
-        }
+      if (isnan (value))
+        continue;
+      if (counter == NULL)
+        counter = sl_profile_rank_get_counter (rank, name, "MB");
+      g_array_append_val (counter->ts_ns, g_array_index (ts_ns, gint64, i));
+      g_array_append_val (counter->values, value);
     }
+}
 
-out:
-  take_csv_problems (loader, reader);
+/* memory_record.csv: also one counter per component and measure, as
+ * the CLI has always listed them. */
+static void
+add_memory_counters (SlProfileRank *rank,
+                     guint          first_curve)
+{
+  for (guint i = first_curve; i < sl_memory_profile_get_n_curves (rank->memory); i++)
+    {
+      const SlMemoryCurve *curve = sl_memory_profile_get_curve (rank->memory, i);
+
+      add_counter (rank, curve->name, "Total Allocated", curve->ts_ns, curve->allocated_mb);
+      add_counter (rank, curve->name, "Total Reserved", curve->ts_ns, curve->reserved_mb);
+      add_counter (rank, curve->name, "Total Active", curve->ts_ns, curve->active_mb);
+    }
+}
+
+static void
+read_memory (Loader        *loader,
+             SlProfileRank *rank,
+             const Found   *found)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
+  guint first_curve = sl_memory_profile_get_n_curves (rank_memory (rank));
+
+  sl_memory_reader_read_file (rank->memory, found->path, loader->cancellable, problems);
+  if (sl_memory_reader_file_for_path (found->path) == SL_MEMORY_FILE_RECORD)
+    add_memory_counters (rank, first_curve);
+  for (guint i = 0; i < problems->len; i++)
+    sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
+}
+
+/* The export's memory tables, unless the text files of the same rank
+ * were read already. */
+static void
+read_db_memory (SlProfileRank *rank,
+                const char    *path,
+                GCancellable  *cancellable,
+                GPtrArray     *problems)
+{
+  g_autoptr(SlMemoryProfile) memory = sl_memory_profile_new ();
+
+  if (sl_memory_reader_read_db (memory, path, cancellable, problems) && !sl_memory_profile_is_empty (memory))
+    g_set_object (&rank->memory, memory);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1905,13 +1929,15 @@ read_found (Loader      *loader,
     case FILE_API_STATISTIC: read_api_statistic (loader, rank, found); break;
     case FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
     case FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;
-    case FILE_MEMORY_RECORD: read_memory_record (loader, rank, found); break;
+    case FILE_MEMORY: read_memory (loader, rank, found); break;
     case FILE_COMMUNICATION: read_communication (loader, rank, found); break;
     case FILE_DATABASE:
       {
         g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
 
         sl_profile_db_read (found->path, rank, loader->cancellable, problems);
+        if (rank->memory == NULL || sl_memory_profile_is_empty (rank->memory))
+          read_db_memory (rank, found->path, loader->cancellable, problems);
         for (guint i = 0; i < problems->len; i++)
           sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
       }

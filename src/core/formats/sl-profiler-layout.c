@@ -78,8 +78,8 @@ static const SlProfilerEntry entries[] = {
   { PT, "op_statistic.*\\.csv",            R(OP_STATISTIC),  BY_FOLDER, READ },
   { PT, "api_statistic.*\\.csv",           R(API_STATISTIC), BY_FOLDER, READ },
   { PT, "step_trace_time\\.csv",           R(STEP_TRACE),    BY_FOLDER, READ },
-  { PT, "memory_record\\.csv",             R(MEMORY),        BY_FOLDER, READ },
-  { PT, "(?:operator_memory|npu_module_mem|memory_.*)\\.csv", R(MEMORY), BY_FOLDER, 0 },
+  { PT, "(?:memory_record|operator_memory|npu_module_mem)\\.csv", R(MEMORY), BY_FOLDER, READ },
+  { PT, "memory_.*\\.csv",                R(MEMORY),        BY_FOLDER, 0 },
   { PT, "communication(?:_matrix)?\\.json", R(COMMUNICATION), BY_FOLDER, READ },
   { PT, "profiler_metadata\\.json",        R(INFO),          BY_FOLDER, READ },
 

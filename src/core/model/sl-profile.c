@@ -39,6 +39,7 @@ rank_free (SlProfileRank *rank)
   g_ptr_array_unref (rank->counters);
   g_clear_object (&rank->trace);
   g_clear_object (&rank->communication);
+  g_clear_object (&rank->memory);
   g_ptr_array_unref (rank->files);
   g_free (rank);
 }
@@ -261,7 +262,8 @@ aicore_time (SlOpTable *ops)
 /**
  * sl_profile_rank_finish:
  *
- * Freezes the op tables and computes the summary figures.
+ * Freezes the op tables and computes the summary figures and the
+ * memory peak.
  */
 void
 sl_profile_rank_finish (SlProfileRank *rank)
@@ -273,6 +275,8 @@ sl_profile_rank_finish (SlProfileRank *rank)
   summary = &rank->summary;
   sl_op_table_finish (rank->ops);
   sl_op_table_finish (rank->apis);
+  if (rank->memory != NULL)
+    sl_memory_profile_finish (rank->memory);
 
   summary->n_op_executions = sl_op_table_get_n_executions (rank->ops);
   summary->n_op_types = g_list_model_get_n_items (sl_op_table_get_types (rank->ops));

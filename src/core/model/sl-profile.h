@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 
 #include "sl-communication.h"
+#include "sl-memory-profile.h"
 #include "sl-op-table.h"
 #include "sl-problem.h"
 #include "sl-step-trace.h"
@@ -60,6 +61,7 @@ typedef struct {
   GPtrArray        *counters;   /* SlProfileCounter */
   GObject          *trace;      /* SlTrace from the SQLite export, nullable */
   SlCommunication  *communication; /* nullable; msprof-analyze's is shared by the cluster's ranks */
+  SlMemoryProfile  *memory;     /* nullable: the memory files and tables, once finished */
   GPtrArray        *files;      /* paths read */
   SlProfileSummary  summary;
 } SlProfileRank;

@@ -17,6 +17,7 @@
 
 #include "sl-advisor-view.h"
 #include "sl-advisor.h"
+#include "sl-memory-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
@@ -56,6 +57,7 @@ struct _SlProfilePage
   SlStepTimelineExport *step_export;
   AdwViewStackPage *advisor_stack_page;
   SlAdvisorView    *advisor_view;
+  SlMemoryView     *memory_view;
 };
 
 G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL_TYPE_DOCUMENT)
@@ -363,6 +365,7 @@ show_rank (SlProfilePage *self)
   gtk_stack_set_visible_child_name (self->steps_stack,
                                     rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
   sl_advisor_view_set_rank_label (self->advisor_view, rank->label);
+  sl_memory_view_set_memory (self->memory_view, rank->memory, rank->dir);
   update_advisor_badge (self);
 }
 
@@ -397,6 +400,15 @@ link_to_timeline (SlProfilePage *self,
 
   gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline", self->path,
                               g_variant_new ("(sxxx)", search ? search : "", start_ns, end_ns, origin_ns));
+}
+
+/* Memory and the timeline are both Unix time: no origin to line up. */
+static void
+memory_show_time_cb (SlProfilePage *self,
+                     gint64         start_ns,
+                     gint64         end_ns)
+{
+  link_to_timeline (self, NULL, start_ns, end_ns, -1);
 }
 
 static void
@@ -766,12 +778,14 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_export);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_stack_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, memory_view);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_export_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_ops_cb);
+  gtk_widget_class_bind_template_callback (widget_class, memory_show_time_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
@@ -784,6 +798,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
   g_type_ensure (SL_TYPE_STEP_TIMELINE_EXPORT);
   g_type_ensure (SL_TYPE_ADVISOR_VIEW);
+  g_type_ensure (SL_TYPE_MEMORY_VIEW);
 }
 
 static void
@@ -892,7 +907,7 @@ sl_profile_page_get_profile (SlProfilePage *self)
 
 /**
  * sl_profile_page_show_view:
- * @view: "summary", "ops", "steps" or "advisor"
+ * @view: "summary", "ops", "steps", "memory" or "advisor"
  */
 void
 sl_profile_page_show_view (SlProfilePage *self,
