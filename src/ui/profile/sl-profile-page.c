@@ -17,6 +17,8 @@
 
 #include "sl-advisor-view.h"
 #include "sl-advisor.h"
+#include "sl-comm-view.h"
+#include "sl-hardware-group.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
@@ -54,6 +56,8 @@ struct _SlProfilePage
   SlStepTraceChart *step_chart;
   AdwViewStackPage *advisor_stack_page;
   SlAdvisorView    *advisor_view;
+  SlCommView       *comm_view;
+  SlHardwareGroup  *hardware_group;   /* in summary_groups */
 };
 
 G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL_TYPE_DOCUMENT)
@@ -140,6 +144,7 @@ clear_summary (SlProfilePage *self)
     adw_preferences_page_remove (self->summary_page, g_ptr_array_index (self->summary_groups, i));
   g_ptr_array_set_size (self->summary_groups, 0);
   self->n_summary_rows = 0;
+  self->hardware_group = NULL;
 }
 
 static int
@@ -250,6 +255,11 @@ fill_summary (SlProfilePage       *self,
 
   fill_top_types (self, rank);
 
+  self->hardware_group = SL_HARDWARE_GROUP (sl_hardware_group_new ());
+  sl_hardware_group_set_rank (self->hardware_group, rank);
+  adw_preferences_page_add (self->summary_page, ADW_PREFERENCES_GROUP (self->hardware_group));
+  g_ptr_array_add (self->summary_groups, self->hardware_group);
+
   if (rank->info_keys->len > 0)
     {
       group = new_group (self, _("Host and Device"));
@@ -359,6 +369,7 @@ show_rank (SlProfilePage *self)
   sl_step_trace_chart_set_steps (self->step_chart, rank->steps);
   gtk_stack_set_visible_child_name (self->steps_stack,
                                     rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
+  sl_comm_view_set_communication (self->comm_view, rank->communication, rank->rank_id, rank->dir);
   sl_advisor_view_set_rank_label (self->advisor_view, rank->label);
   update_advisor_badge (self);
 }
@@ -453,6 +464,15 @@ advisor_show_on_timeline_cb (SlProfilePage    *self,
     origin = sl_step_trace_get_step (rank->steps, 0)->start_ns;
   link_to_timeline (self, NULL, sl_advisor_finding_get_range_start_ns (finding),
                     sl_advisor_finding_get_range_end_ns (finding), origin);
+}
+
+static void
+comm_show_on_timeline_cb (SlProfilePage *self,
+                          const char    *name,
+                          gint64         start_ns,
+                          gint64         end_ns)
+{
+  link_to_timeline (self, name, start_ns, end_ns, -1);
 }
 
 static void
@@ -751,6 +771,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_stack_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, comm_view);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
@@ -758,6 +779,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_ops_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
+  gtk_widget_class_bind_template_callback (widget_class, comm_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.cancel", NULL, cancel_action);
@@ -767,6 +789,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   g_type_ensure (SL_TYPE_OP_STATS_VIEW);
   g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
   g_type_ensure (SL_TYPE_ADVISOR_VIEW);
+  g_type_ensure (SL_TYPE_COMM_VIEW);
 }
 
 static void
@@ -875,7 +898,7 @@ sl_profile_page_get_profile (SlProfilePage *self)
 
 /**
  * sl_profile_page_show_view:
- * @view: "summary", "ops", "steps" or "advisor"
+ * @view: "summary", "ops", "steps", "communication" or "advisor"
  */
 void
 sl_profile_page_show_view (SlProfilePage *self,
@@ -931,4 +954,18 @@ sl_profile_page_get_n_summary_rows (SlProfilePage *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), 0);
   return self->n_summary_rows;
+}
+
+SlCommView *
+sl_profile_page_get_comm_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->comm_view;
+}
+
+SlHardwareGroup *
+sl_profile_page_get_hardware_group (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->hardware_group;
 }

@@ -8,6 +8,8 @@
 #include "sl-document.h"
 
 #include "sl-advisor-view.h"
+#include "sl-comm-view.h"
+#include "sl-hardware-group.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
 #include "sl-step-trace-chart.h"
@@ -33,5 +35,8 @@ SlOpStatsView    *sl_profile_page_get_ops_view   (SlProfilePage *self);
 SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
 SlAdvisorView    *sl_profile_page_get_advisor_view (SlProfilePage *self);
 guint             sl_profile_page_get_n_summary_rows (SlProfilePage *self);
+SlCommView       *sl_profile_page_get_comm_view  (SlProfilePage *self);
+/* Returns: (nullable): the Summary's hardware group, once a rank is shown */
+SlHardwareGroup  *sl_profile_page_get_hardware_group (SlProfilePage *self);
 
 G_END_DECLS
