@@ -15,7 +15,10 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include <math.h>
+
 #include "sl-cli.h"
+#include "sl-hardware-info.h"
 #include "sl-profile-loader.h"
 #include "sl-trace.h"
 
@@ -228,6 +231,143 @@ add_trace (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
+/* A number of the communication model, null when unknown. */
+static void
+add_real (JsonBuilder *builder,
+          const char  *name,
+          double       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (isnan (value) || isinf (value))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_double_value (builder, value);
+}
+
+static void
+add_count_or_null (JsonBuilder *builder,
+                   const char  *name,
+                   gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value < 0)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, value);
+}
+
+static void
+add_comm_op (JsonBuilder    *builder,
+             const SlCommOp *op)
+{
+  json_builder_begin_object (builder);
+  sl_cli_json_add_string (builder, "step", op->step);
+  sl_cli_json_add_string (builder, "group", op->group);
+  sl_cli_json_add_string (builder, "name", op->name);
+  json_builder_set_member_name (builder, "total");
+  json_builder_add_boolean_value (builder, sl_communication_is_total_name (op->name));
+  add_real (builder, "start_us", op->start_us);
+  add_real (builder, "elapse_us", op->elapse_ms * 1000);
+  add_real (builder, "transit_us", op->transit_ms * 1000);
+  add_real (builder, "wait_us", op->wait_ms * 1000);
+  add_real (builder, "synchronization_us", op->sync_ms * 1000);
+  add_real (builder, "idle_us", op->idle_ms * 1000);
+  add_real (builder, "wait_ratio", sl_comm_op_get_wait_ratio (op));
+  add_real (builder, "synchronization_ratio", sl_comm_op_get_sync_ratio (op));
+  json_builder_set_member_name (builder, "bandwidths");
+  json_builder_begin_array (builder);
+  for (guint b = 0; b < op->bandwidths->len; b++)
+    {
+      const SlCommBandwidth *bandwidth = g_ptr_array_index (op->bandwidths, b);
+
+      json_builder_begin_object (builder);
+      sl_cli_json_add_string (builder, "transport", bandwidth->transport);
+      add_real (builder, "size_mb", bandwidth->size_mb);
+      add_real (builder, "time_us", bandwidth->time_ms * 1000);
+      add_real (builder, "bandwidth_gbps", bandwidth->bandwidth_gbps);
+      add_real (builder, "large_packet_ratio", bandwidth->large_packet_ratio);
+      json_builder_set_member_name (builder, "packets");
+      json_builder_begin_array (builder);
+      for (guint p = 0; p < bandwidth->packets->len; p++)
+        {
+          const SlCommPackets *packets = &g_array_index (bandwidth->packets, SlCommPackets, p);
+
+          json_builder_begin_object (builder);
+          add_real (builder, "size_mb", packets->size_mb);
+          add_real (builder, "count", packets->count);
+          add_real (builder, "time_us", packets->time_ms * 1000);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+/* The rank's own ops; a cluster file's records of other ranks are theirs. */
+static void
+add_communication (JsonBuilder         *builder,
+                   const SlProfileRank *rank)
+{
+  json_builder_set_member_name (builder, "communication");
+  json_builder_begin_array (builder);
+  for (guint i = 0; rank->communication != NULL && i < sl_communication_get_n_ops (rank->communication); i++)
+    {
+      const SlCommOp *op = sl_communication_get_op (rank->communication, i);
+
+      if (sl_comm_op_is_for_rank (op, rank->rank_id))
+        add_comm_op (builder, op);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_hardware (JsonBuilder         *builder,
+              const SlProfileRank *rank)
+{
+  g_autoptr(SlHardwareInfo) info = sl_hardware_info_new_for_rank (rank);
+
+  json_builder_set_member_name (builder, "hardware");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "host");
+  json_builder_begin_object (builder);
+  sl_cli_json_add_string (builder, "name", info->host_name);
+  sl_cli_json_add_string (builder, "os", info->os);
+  sl_cli_json_add_string (builder, "cpu", info->cpu);
+  add_count_or_null (builder, "logical_cores", info->logical_cores);
+  add_count_or_null (builder, "memory", info->memory_bytes);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "devices");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < info->devices->len; i++)
+    {
+      const SlHardwareDevice *device = g_ptr_array_index (info->devices, i);
+
+      json_builder_begin_object (builder);
+      add_count_or_null (builder, "id", device->id);
+      sl_cli_json_add_string (builder, "chip", device->chip);
+      add_count_or_null (builder, "ai_core_num", device->ai_core_num);
+      add_count_or_null (builder, "ai_cpu_num", device->ai_cpu_num);
+      add_count_or_null (builder, "aiv_num", device->aiv_num);
+      add_count_or_null (builder, "ctrl_cpu_num", device->ctrl_cpu_num);
+      sl_cli_json_add_string (builder, "ctrl_cpu_type", device->ctrl_cpu_type);
+      add_count_or_null (builder, "ts_cpu_num", device->ts_cpu_num);
+      add_count_or_null (builder, "aic_frequency_mhz", device->aic_frequency_mhz);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "versions");
+  json_builder_begin_object (builder);
+  sl_cli_json_add_string (builder, "cann", info->cann_version);
+  sl_cli_json_add_string (builder, "driver", info->driver_version);
+  sl_cli_json_add_string (builder, "framework", info->framework);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+}
+
 static void
 add_rank (JsonBuilder         *builder,
           const SlProfileRank *rank)
@@ -286,6 +426,8 @@ add_rank (JsonBuilder         *builder,
   sl_cli_profile_add_memory (builder, rank->memory);
   add_trace (builder, rank->trace);
   add_summary (builder, &rank->summary);
+  add_communication (builder, rank);
+  add_hardware (builder, rank);
   json_builder_end_object (builder);
 }
 

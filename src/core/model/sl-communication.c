@@ -298,3 +298,37 @@ sl_communication_is_total_name (const char *name)
   at = strchr (name, '@');
   return at != NULL && at - name >= 6 && strncmp (at - 6, "-total", 6) == 0;
 }
+
+static double
+share_of_transit (double part,
+                  double transit)
+{
+  if (isnan (part) || isnan (transit))
+    return NAN;
+  return part + transit > 0 ? part / (part + transit) : 0;
+}
+
+double
+sl_comm_op_get_wait_ratio (const SlCommOp *op)
+{
+  g_return_val_if_fail (op != NULL, NAN);
+  return share_of_transit (op->wait_ms, op->transit_ms);
+}
+
+double
+sl_comm_op_get_sync_ratio (const SlCommOp *op)
+{
+  g_return_val_if_fail (op != NULL, NAN);
+  return share_of_transit (op->sync_ms, op->transit_ms);
+}
+
+char *
+sl_comm_op_dup_short_name (const SlCommOp *op)
+{
+  const char *at;
+
+  g_return_val_if_fail (op != NULL, NULL);
+
+  at = strchr (op->name, '@');
+  return at != NULL && at > op->name ? g_strndup (op->name, at - op->name) : g_strdup (op->name);
+}

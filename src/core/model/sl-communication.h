@@ -113,6 +113,14 @@ gboolean         sl_comm_op_is_for_rank          (const SlCommOp   *op,
                                                   gint64            rank_id);
 gboolean         sl_comm_link_is_for_rank        (const SlCommLink *link,
                                                   gint64            rank_id);
+/* wait / (wait + transit) and synchronisation / (synchronisation +
+ * transit), as the Ascend tools define their ratios: 0 when both are 0,
+ * NAN when either is unknown. */
+double           sl_comm_op_get_wait_ratio       (const SlCommOp   *op);
+double           sl_comm_op_get_sync_ratio       (const SlCommOp   *op);
+/* The op's name without the "@group hash" communication.json adds, as
+ * the timeline names its slices; newly allocated. */
+char            *sl_comm_op_dup_short_name       (const SlCommOp   *op);
 /* An op or link key of msprof's aggregates: "Total Op Info", "...-total@...". */
 gboolean         sl_communication_is_total_name  (const char       *name);
 

@@ -515,7 +515,8 @@ sl_memory_chart_time_at (SlMemoryChart *self,
   box = plot_box (self);
   if (self->memory == NULL || box.width <= 0 || x < box.x || x > box.x + box.width)
     return -1;
-  return self->view_start_ns + (gint64)((x - box.x) / box.width * (self->view_end_ns - self->view_start_ns));
+  /* Nearest, not truncated: a time turned into x and back stays itself. */
+  return self->view_start_ns + (gint64)llround ((x - box.x) / box.width * (double)(self->view_end_ns - self->view_start_ns));
 }
 
 double

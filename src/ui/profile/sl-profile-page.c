@@ -18,6 +18,8 @@
 #include "sl-advisor-view.h"
 #include "sl-advisor.h"
 #include "sl-memory-view.h"
+#include "sl-comm-view.h"
+#include "sl-hardware-group.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
@@ -58,6 +60,8 @@ struct _SlProfilePage
   AdwViewStackPage *advisor_stack_page;
   SlAdvisorView    *advisor_view;
   SlMemoryView     *memory_view;
+  SlCommView       *comm_view;
+  SlHardwareGroup  *hardware_group;   /* in summary_groups */
 };
 
 G_DEFINE_FINAL_TYPE (SlProfilePage, sl_profile_page, SL_TYPE_DOCUMENT)
@@ -144,6 +148,7 @@ clear_summary (SlProfilePage *self)
     adw_preferences_page_remove (self->summary_page, g_ptr_array_index (self->summary_groups, i));
   g_ptr_array_set_size (self->summary_groups, 0);
   self->n_summary_rows = 0;
+  self->hardware_group = NULL;
 }
 
 static int
@@ -253,6 +258,11 @@ fill_summary (SlProfilePage       *self,
     }
 
   fill_top_types (self, rank);
+
+  self->hardware_group = SL_HARDWARE_GROUP (sl_hardware_group_new ());
+  sl_hardware_group_set_rank (self->hardware_group, rank);
+  adw_preferences_page_add (self->summary_page, ADW_PREFERENCES_GROUP (self->hardware_group));
+  g_ptr_array_add (self->summary_groups, self->hardware_group);
 
   if (rank->info_keys->len > 0)
     {
@@ -364,6 +374,7 @@ show_rank (SlProfilePage *self)
   sl_step_timeline_export_set_profile (self->step_export, self->path, rank->trace ? SL_TRACE (rank->trace) : NULL);
   gtk_stack_set_visible_child_name (self->steps_stack,
                                     rank->steps && sl_step_trace_get_n_steps (rank->steps) ? "chart" : "empty");
+  sl_comm_view_set_communication (self->comm_view, rank->communication, rank->rank_id, rank->dir);
   sl_advisor_view_set_rank_label (self->advisor_view, rank->label);
   sl_memory_view_set_memory (self->memory_view, rank->memory, rank->dir);
   update_advisor_badge (self);
@@ -468,6 +479,15 @@ advisor_show_on_timeline_cb (SlProfilePage    *self,
     origin = sl_step_trace_get_step (rank->steps, 0)->start_ns;
   link_to_timeline (self, NULL, sl_advisor_finding_get_range_start_ns (finding),
                     sl_advisor_finding_get_range_end_ns (finding), origin);
+}
+
+static void
+comm_show_on_timeline_cb (SlProfilePage *self,
+                          const char    *name,
+                          gint64         start_ns,
+                          gint64         end_ns)
+{
+  link_to_timeline (self, name, start_ns, end_ns, -1);
 }
 
 static void
@@ -779,6 +799,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_stack_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, advisor_view);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, memory_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, comm_view);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
@@ -788,6 +809,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, memory_show_time_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
+  gtk_widget_class_bind_template_callback (widget_class, comm_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.cancel", NULL, cancel_action);
@@ -799,6 +821,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   g_type_ensure (SL_TYPE_STEP_TIMELINE_EXPORT);
   g_type_ensure (SL_TYPE_ADVISOR_VIEW);
   g_type_ensure (SL_TYPE_MEMORY_VIEW);
+  g_type_ensure (SL_TYPE_COMM_VIEW);
 }
 
 static void
@@ -907,7 +930,7 @@ sl_profile_page_get_profile (SlProfilePage *self)
 
 /**
  * sl_profile_page_show_view:
- * @view: "summary", "ops", "steps", "memory" or "advisor"
+ * @view: "summary", "ops", "steps", "memory", "communication" or "advisor"
  */
 void
 sl_profile_page_show_view (SlProfilePage *self,
@@ -970,4 +993,18 @@ sl_profile_page_get_n_summary_rows (SlProfilePage *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), 0);
   return self->n_summary_rows;
+}
+
+SlCommView *
+sl_profile_page_get_comm_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->comm_view;
+}
+
+SlHardwareGroup *
+sl_profile_page_get_hardware_group (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->hardware_group;
 }

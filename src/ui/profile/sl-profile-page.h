@@ -8,6 +8,8 @@
 #include "sl-document.h"
 
 #include "sl-advisor-view.h"
+#include "sl-comm-view.h"
+#include "sl-hardware-group.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
 #include "sl-step-timeline-export.h"
@@ -35,5 +37,8 @@ SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
 SlStepTimelineExport *sl_profile_page_get_step_export (SlProfilePage *self);
 SlAdvisorView    *sl_profile_page_get_advisor_view (SlProfilePage *self);
 guint             sl_profile_page_get_n_summary_rows (SlProfilePage *self);
+SlCommView       *sl_profile_page_get_comm_view  (SlProfilePage *self);
+/* Returns: (nullable): the Summary's hardware group, once a rank is shown */
+SlHardwareGroup  *sl_profile_page_get_hardware_group (SlProfilePage *self);
 
 G_END_DECLS

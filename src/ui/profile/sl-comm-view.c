@@ -1,0 +1,931 @@
+/* sl-comm-view.c
+ *
+ * The table lists the rank's ops with their time split, the wait and
+ * synchronisation ratios and one bandwidth column per link type the rank
+ * used; the totals row of the ops shown (filtered) stays last whatever
+ * the sort, because it sits after the sorted model in a flattened list.
+ * Below it the selected op (or the totals) is broken down by link type
+ * with its transfer sizes, and beside it communication_matrix.json's
+ * src × dst grid of the op chosen.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <adwaita.h>
+
+#include "sl-comm-matrix.h"
+#include "sl-comm-row.h"
+#include "sl-comm-totals.h"
+#include "sl-comm-view.h"
+#include "sl-time-format.h"
+
+typedef enum {
+  COLUMN_TEXT,
+  COLUMN_TIME,
+  COLUMN_RATIO,
+  COLUMN_BANDWIDTH,
+} ColumnKind;
+
+typedef struct {
+  char       *id;
+  char       *title;
+  ColumnKind  kind;
+  guint       field;       /* Field, for text and time columns */
+  char       *transport;   /* for bandwidth columns */
+} Column;
+
+typedef enum {
+  FIELD_STEP, FIELD_GROUP, FIELD_NAME,
+  FIELD_ELAPSE, FIELD_TRANSIT, FIELD_WAIT, FIELD_SYNC, FIELD_IDLE,
+  FIELD_WAIT_RATIO, FIELD_SYNC_RATIO,
+} Field;
+
+static const struct {
+  const char *id;
+  const char *title;
+  ColumnKind  kind;
+  Field       field;
+} fixed_columns[] = {
+  { "step", N_("Step"), COLUMN_TEXT, FIELD_STEP },
+  { "kind", N_("Kind"), COLUMN_TEXT, FIELD_GROUP },
+  { "name", N_("Name"), COLUMN_TEXT, FIELD_NAME },
+  { "elapse", N_("Elapse"), COLUMN_TIME, FIELD_ELAPSE },
+  { "transit", N_("Transit"), COLUMN_TIME, FIELD_TRANSIT },
+  { "wait", N_("Wait"), COLUMN_TIME, FIELD_WAIT },
+  { "sync", N_("Synchronization"), COLUMN_TIME, FIELD_SYNC },
+  { "idle", N_("Idle"), COLUMN_TIME, FIELD_IDLE },
+  { "wait-ratio", N_("Wait Ratio"), COLUMN_RATIO, FIELD_WAIT_RATIO },
+  { "sync-ratio", N_("Synchronization Ratio"), COLUMN_RATIO, FIELD_SYNC_RATIO },
+};
+
+struct _SlCommView
+{
+  GtkBox              parent_instance;
+
+  SlCommunication    *comm;
+  gint64              rank_id;
+  GListStore         *ops;           /* SlCommRow */
+  GListStore         *totals_store;  /* the one totals row */
+  GtkFilterListModel *filtered;
+  GtkSortListModel   *sorted;
+  GtkFlattenListModel *rows;
+  GtkSingleSelection *selection;
+  GtkCustomFilter    *filter;
+  char               *filter_text;   /* casefolded */
+  GPtrArray          *columns;       /* Column */
+  GPtrArray          *matrix_keys;   /* const SlCommLink * */
+  GSettings          *settings;
+  SlTimeUnit          unit;
+
+  GtkSearchEntry     *filter_entry;
+  GtkLabel           *count_label;
+  GtkStack           *content_stack;
+  GtkColumnView      *column_view;
+  GtkLabel           *details_title;
+  GtkGrid            *bandwidth_grid;
+  SlCommPacketChart  *packet_chart;
+  GtkDropDown        *matrix_dropdown;
+  SlCommMatrixView   *matrix_view;
+  GtkLabel           *matrix_empty_label;
+  AdwStatusPage      *empty_page;
+};
+
+G_DEFINE_FINAL_TYPE (SlCommView, sl_comm_view, GTK_TYPE_BOX)
+
+enum {
+  SHOW_ON_TIMELINE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+typedef struct {
+  SlCommView   *view;
+  const Column *column;
+} ColumnRef;
+
+static void
+column_free (Column *column)
+{
+  g_free (column->id);
+  g_free (column->title);
+  g_free (column->transport);
+  g_free (column);
+}
+
+static const char *
+field_text (const SlCommOp *op,
+            Field           field)
+{
+  switch (field)
+    {
+    case FIELD_STEP: return op->step;
+    case FIELD_GROUP: return op->group;
+    case FIELD_NAME: return op->name;
+    default: return NULL;
+    }
+}
+
+static double
+field_value (const SlCommOp *op,
+             Field           field)
+{
+  switch (field)
+    {
+    case FIELD_ELAPSE: return op->elapse_ms;
+    case FIELD_TRANSIT: return op->transit_ms;
+    case FIELD_WAIT: return op->wait_ms;
+    case FIELD_SYNC: return op->sync_ms;
+    case FIELD_IDLE: return op->idle_ms;
+    case FIELD_WAIT_RATIO: return sl_comm_op_get_wait_ratio (op);
+    case FIELD_SYNC_RATIO: return sl_comm_op_get_sync_ratio (op);
+    default: return NAN;
+    }
+}
+
+static double
+column_value (const Column *column,
+              SlCommRow    *row)
+{
+  if (column->kind == COLUMN_BANDWIDTH)
+    return sl_comm_row_get_bandwidth (row, column->transport);
+  return field_value (sl_comm_row_get_op (row), column->field);
+}
+
+static char *
+format_ms (SlCommView *self,
+           double      ms)
+{
+  return isnan (ms) ? g_strdup ("—") : sl_time_format_ns ((gint64)llround (ms * 1e6), self->unit);
+}
+
+static char *
+format_cell (SlCommView   *self,
+             const Column *column,
+             SlCommRow    *row)
+{
+  const SlCommOp *op = sl_comm_row_get_op (row);
+  double value;
+
+  if (column->kind == COLUMN_TEXT)
+    {
+      /* The totals row names itself in the first column. */
+      if (sl_comm_row_is_total (row))
+        return g_strdup (column->field == FIELD_STEP ? _("Total") : "");
+      return g_strdup (field_text (op, column->field));
+    }
+  value = column_value (column, row);
+  if (isnan (value))
+    return g_strdup ("—");
+  switch (column->kind)
+    {
+    case COLUMN_TIME: return format_ms (self, value);
+    case COLUMN_RATIO: return g_strdup_printf ("%.4f", value);
+    default: return g_strdup_printf ("%.4g", value);
+    }
+}
+
+static char *
+dup_tooltip (SlCommView *self,
+             SlCommRow  *row)
+{
+  const SlCommOp *op = sl_comm_row_get_op (row);
+  g_autofree char *elapse = format_ms (self, op->elapse_ms);
+  g_autofree char *transit = format_ms (self, op->transit_ms);
+  g_autofree char *wait = format_ms (self, op->wait_ms);
+  GString *text = g_string_new (NULL);
+
+  if (sl_comm_row_is_total (row))
+    g_string_append_printf (text, _("Total of the ops shown"));
+  else
+    g_string_append_printf (text, "%s\n%s · %s", op->name, op->step, op->group);
+  /* TRANSLATORS: an op's elapsed, transit and wait times */
+  g_string_append_printf (text, _("\nElapse %s, transit %s, wait %s"), elapse, transit, wait);
+  if (op->path != NULL && op->path[0] != '\0')
+    g_string_append_printf (text, "\n%s", op->path);
+  return g_string_free (text, FALSE);
+}
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               ColumnRef                *ref)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+  gboolean text = ref->column->kind == COLUMN_TEXT;
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (label), text ? 0.0 : 1.0);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  if (!text)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              ColumnRef                *ref)
+{
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  SlCommRow *row = gtk_list_item_get_item (list_item);
+  g_autofree char *text = format_cell (ref->view, ref->column, row);
+  g_autofree char *tooltip = dup_tooltip (ref->view, row);
+
+  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_widget_set_tooltip_text (label, tooltip);
+  if (sl_comm_row_is_total (row))
+    gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_remove_css_class (label, "heading");
+}
+
+/* Unknown values sort below every known one. */
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  const Column *column = user_data;
+  double da, db;
+
+  if (column->kind == COLUMN_TEXT)
+    return g_strcmp0 (field_text (sl_comm_row_get_op ((SlCommRow *)a), column->field),
+                      field_text (sl_comm_row_get_op ((SlCommRow *)b), column->field));
+  da = column_value (column, (SlCommRow *)a);
+  db = column_value (column, (SlCommRow *)b);
+  if (isnan (da) || isnan (db))
+    return isnan (da) - isnan (db);
+  return da < db ? -1 : da > db;
+}
+
+static GtkColumnViewColumn *
+create_column (SlCommView   *self,
+               const Column *def)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  ColumnRef *ref = g_new0 (ColumnRef, 1);
+  GtkColumnViewColumn *column;
+  GtkSorter *sorter;
+
+  ref->view = self;
+  ref->column = def;
+  g_object_set_data_full (G_OBJECT (factory), "sl-column-ref", ref, g_free);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), ref);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), ref);
+
+  column = gtk_column_view_column_new (def->title, factory);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, (gpointer)def, NULL));
+  gtk_column_view_column_set_sorter (column, sorter);
+  g_object_unref (sorter);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  if (g_str_equal (def->id, "name"))
+    {
+      gtk_column_view_column_set_expand (column, TRUE);
+      gtk_column_view_column_set_fixed_width (column, 300);
+    }
+  g_object_set_data (G_OBJECT (column), "sl-column-id", def->id);
+  return column;
+}
+
+static GtkColumnViewColumn *
+find_column (SlCommView *self,
+             const char *id)
+{
+  GListModel *existing = gtk_column_view_get_columns (self->column_view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
+
+      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "sl-column-id"), id) == 0)
+        return column;
+    }
+  return NULL;
+}
+
+static void
+remove_columns (SlCommView *self)
+{
+  GListModel *existing = gtk_column_view_get_columns (self->column_view);
+
+  while (g_list_model_get_n_items (existing) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+  g_ptr_array_set_size (self->columns, 0);
+}
+
+static gboolean
+any_op_has (SlCommView *self,
+            Field       field)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->ops)); i++)
+    {
+      g_autoptr(SlCommRow) row = g_list_model_get_item (G_LIST_MODEL (self->ops), i);
+
+      if (!isnan (field_value (sl_comm_row_get_op (row), field)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Link types with bytes moved in some op, in the order first seen. */
+static GPtrArray *
+list_transports (SlCommView *self)
+{
+  GPtrArray *transports = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->ops)); i++)
+    {
+      g_autoptr(SlCommRow) row = g_list_model_get_item (G_LIST_MODEL (self->ops), i);
+      const SlCommOp *op = sl_comm_row_get_op (row);
+
+      for (guint b = 0; b < op->bandwidths->len; b++)
+        {
+          const SlCommBandwidth *bandwidth = g_ptr_array_index (op->bandwidths, b);
+
+          if (bandwidth->size_mb > 0 &&
+              !g_ptr_array_find_with_equal_func (transports, bandwidth->transport, g_str_equal, NULL))
+            g_ptr_array_add (transports, g_strdup (bandwidth->transport));
+        }
+    }
+  return transports;
+}
+
+static void
+add_column (SlCommView *self,
+            Column     *def)
+{
+  g_autoptr(GtkColumnViewColumn) column = create_column (self, def);
+
+  g_ptr_array_add (self->columns, def);
+  gtk_column_view_append_column (self->column_view, column);
+}
+
+static void
+build_columns (SlCommView *self)
+{
+  g_autoptr(GPtrArray) transports = list_transports (self);
+
+  remove_columns (self);
+  for (guint i = 0; i < G_N_ELEMENTS (fixed_columns); i++)
+    {
+      Column *def;
+
+      /* hccl_raw has no transit, idle or synchronisation times. */
+      if (fixed_columns[i].kind != COLUMN_TEXT && !any_op_has (self, fixed_columns[i].field))
+        continue;
+      def = g_new0 (Column, 1);
+      def->id = g_strdup (fixed_columns[i].id);
+      def->title = g_strdup (_(fixed_columns[i].title));
+      def->kind = fixed_columns[i].kind;
+      def->field = fixed_columns[i].field;
+      add_column (self, def);
+    }
+  for (guint i = 0; i < transports->len; i++)
+    {
+      const char *transport = g_ptr_array_index (transports, i);
+      Column *def = g_new0 (Column, 1);
+
+      def->id = g_strdup_printf ("bandwidth-%s", transport);
+      /* TRANSLATORS: a column of one link type's bandwidth, "HCCS (GB/s)" */
+      def->title = g_strdup_printf (_("%s (GB/s)"), transport);
+      def->kind = COLUMN_BANDWIDTH;
+      def->transport = g_strdup (transport);
+      add_column (self, def);
+    }
+}
+
+static void
+update_totals (SlCommView *self)
+{
+  GListModel *shown = G_LIST_MODEL (self->filtered);
+  SlCommTotals *totals = sl_comm_totals_new ();
+  g_autoptr(SlCommRow) row = NULL;
+  guint n = g_list_model_get_n_items (shown);
+  guint all = g_list_model_get_n_items (G_LIST_MODEL (self->ops));
+  g_autofree char *count = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlCommRow) op_row = g_list_model_get_item (shown, i);
+
+      sl_comm_totals_add_op (totals, sl_comm_row_get_op (op_row));
+    }
+  row = sl_comm_row_new (sl_comm_totals_get_op (totals), TRUE, totals, (GDestroyNotify)sl_comm_totals_free);
+  if (all > 0)
+    g_list_store_splice (self->totals_store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->totals_store)),
+                         (gpointer *)&row, 1);
+  else
+    g_list_store_remove_all (self->totals_store);
+
+  if (n == all)
+    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", all), all);
+  else
+    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u op", "%u of %u ops", all), n, all);
+  gtk_label_set_label (self->count_label, count);
+}
+
+static void
+clear_grid (GtkGrid *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static void
+grid_label (GtkGrid    *grid,
+            const char *text,
+            int         column,
+            int         row,
+            gboolean    heading)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 1);
+  gtk_widget_add_css_class (label, heading ? "dim-label" : "numeric");
+  gtk_grid_attach (grid, label, column, row, 1, 1);
+}
+
+static SlCommRow *
+shown_row (SlCommView *self)
+{
+  guint position = gtk_single_selection_get_selected (self->selection);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+
+  /* Nothing selected: the totals row, the last one. */
+  if (position == GTK_INVALID_LIST_POSITION)
+    position = n > 0 ? n - 1 : GTK_INVALID_LIST_POSITION;
+  return position != GTK_INVALID_LIST_POSITION ? g_list_model_get_item (G_LIST_MODEL (self->rows), position) : NULL;
+}
+
+static void
+update_details (SlCommView *self)
+{
+  g_autoptr(SlCommRow) row = shown_row (self);
+  const SlCommOp *op = row != NULL ? sl_comm_row_get_op (row) : NULL;
+  static const char *headings[] = { N_("Link Type"), N_("Size (MB)"), N_("Time"), N_("Bandwidth (GB/s)"),
+                                    N_("Large Packets") };
+
+  clear_grid (self->bandwidth_grid);
+  sl_comm_packet_chart_set_op (self->packet_chart, op);
+  if (op == NULL)
+    {
+      gtk_label_set_label (self->details_title, "");
+      return;
+    }
+  gtk_label_set_label (self->details_title, sl_comm_row_is_total (row) ? _("Total of the Ops Shown") : op->name);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->details_title), op->name);
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    grid_label (self->bandwidth_grid, _(headings[c]), c, 0, TRUE);
+  for (guint b = 0; b < op->bandwidths->len; b++)
+    {
+      const SlCommBandwidth *bandwidth = g_ptr_array_index (op->bandwidths, b);
+      g_autofree char *size = isnan (bandwidth->size_mb) ? g_strdup ("—") : g_strdup_printf ("%.6g", bandwidth->size_mb);
+      g_autofree char *time = format_ms (self, bandwidth->time_ms);
+      g_autofree char *bw = isnan (bandwidth->bandwidth_gbps) ? g_strdup ("—") : g_strdup_printf ("%.4g", bandwidth->bandwidth_gbps);
+      g_autofree char *large = isnan (bandwidth->large_packet_ratio) ? g_strdup ("—")
+                                                                     : g_strdup_printf ("%.4f", bandwidth->large_packet_ratio);
+
+      grid_label (self->bandwidth_grid, bandwidth->transport, 0, b + 1, FALSE);
+      grid_label (self->bandwidth_grid, size, 1, b + 1, FALSE);
+      grid_label (self->bandwidth_grid, time, 2, b + 1, FALSE);
+      grid_label (self->bandwidth_grid, bw, 3, b + 1, FALSE);
+      grid_label (self->bandwidth_grid, large, 4, b + 1, FALSE);
+    }
+}
+
+static void
+selection_changed_cb (SlCommView *self)
+{
+  update_details (self);
+}
+
+static gboolean
+row_matches (gpointer item,
+             gpointer user_data)
+{
+  SlCommView *self = user_data;
+  const SlCommOp *op = sl_comm_row_get_op (item);
+  const char *fields[] = { op->step, op->group, op->name };
+
+  if (self->filter_text == NULL)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *folded = g_utf8_casefold (fields[i], -1);
+
+      if (strstr (folded, self->filter_text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+filter_changed_cb (SlCommView *self)
+{
+  sl_comm_view_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)));
+}
+
+static char *
+matrix_key_label (const SlCommLink *key)
+{
+  if (key->step[0] != '\0')
+    return g_strdup_printf ("%s · %s · %s", key->step, key->group, key->op);
+  return g_strdup_printf ("%s · %s", key->group, key->op);
+}
+
+static void
+matrix_changed_cb (SlCommView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->matrix_dropdown);
+
+  if (self->comm == NULL || self->matrix_keys == NULL || selected >= self->matrix_keys->len)
+    {
+      sl_comm_matrix_view_set_matrix (self->matrix_view, NULL, NULL);
+      return;
+    }
+  sl_comm_matrix_view_set_matrix (self->matrix_view, self->comm,
+                                  sl_comm_matrix_new (self->comm, self->rank_id,
+                                                      g_ptr_array_index (self->matrix_keys, selected)));
+}
+
+/* The whole op's matrix first: msprof writes it as "...-total@...". */
+static guint
+default_matrix_key (GPtrArray *keys)
+{
+  for (guint i = 0; i < keys->len; i++)
+    if (sl_communication_is_total_name (((const SlCommLink *)g_ptr_array_index (keys, i))->op))
+      return i;
+  return 0;
+}
+
+static void
+fill_matrix_keys (SlCommView *self)
+{
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  gboolean any;
+
+  g_clear_pointer (&self->matrix_keys, g_ptr_array_unref);
+  self->matrix_keys = self->comm != NULL ? sl_comm_matrix_list_ops (self->comm, self->rank_id) : g_ptr_array_new ();
+  for (guint i = 0; i < self->matrix_keys->len; i++)
+    {
+      g_autofree char *label = matrix_key_label (g_ptr_array_index (self->matrix_keys, i));
+
+      gtk_string_list_append (labels, label);
+    }
+  any = self->matrix_keys->len > 0;
+  g_signal_handlers_block_by_func (self->matrix_dropdown, matrix_changed_cb, self);
+  gtk_drop_down_set_model (self->matrix_dropdown, G_LIST_MODEL (labels));
+  if (any)
+    gtk_drop_down_set_selected (self->matrix_dropdown, default_matrix_key (self->matrix_keys));
+  g_signal_handlers_unblock_by_func (self->matrix_dropdown, matrix_changed_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_dropdown), any);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_view), any);
+  gtk_widget_set_visible (GTK_WIDGET (self->matrix_empty_label), !any);
+  gtk_label_set_label (self->matrix_empty_label,
+                       _("No links between ranks: they are in communication_matrix.json (or a cluster's "
+                         "cluster_communication_matrix.json), which this rank does not have."));
+  matrix_changed_cb (self);
+}
+
+static void
+emit_show_on_timeline (SlCommView *self,
+                       SlCommRow  *row)
+{
+  const SlCommOp *op;
+  g_autofree char *search = NULL;
+  gint64 start = -1, end = -1;
+
+  if (row == NULL || sl_comm_row_is_total (row))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
+                                  _("Select a communication op to show it on the timeline"));
+      return;
+    }
+  op = sl_comm_row_get_op (row);
+  search = sl_comm_op_dup_short_name (op);
+  if (!isnan (op->start_us))
+    {
+      /* Epoch microseconds fit a double exactly, nanoseconds do not. */
+      double whole = floor (op->start_us);
+
+      start = (gint64)whole * 1000 + (gint64)llround ((op->start_us - whole) * 1000);
+      end = isnan (op->elapse_ms) ? start : start + (gint64)llround (op->elapse_ms * 1e6);
+    }
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, search, start, end);
+}
+
+static void
+row_activated_cb (SlCommView *self,
+                  guint       position)
+{
+  g_autoptr(SlCommRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+
+  emit_show_on_timeline (self, row);
+}
+
+static void
+show_on_timeline_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  SlCommView *self = SL_COMM_VIEW (widget);
+  guint position = gtk_single_selection_get_selected (self->selection);
+  g_autoptr(SlCommRow) row = position != GTK_INVALID_LIST_POSITION
+                               ? g_list_model_get_item (G_LIST_MODEL (self->rows), position) : NULL;
+
+  emit_show_on_timeline (self, row);
+}
+
+static void
+time_unit_changed_cb (SlCommView *self)
+{
+  self->unit = g_settings_get_enum (self->settings, "time-unit");
+  build_columns (self);
+  update_details (self);
+}
+
+static void
+sl_comm_view_dispose (GObject *object)
+{
+  SlCommView *self = SL_COMM_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMM_VIEW);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->rows);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->ops);
+  g_clear_object (&self->totals_store);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->matrix_keys, g_ptr_array_unref);
+  g_clear_pointer (&self->columns, g_ptr_array_unref);
+  g_clear_pointer (&self->filter_text, g_free);
+  g_clear_object (&self->comm);
+
+  G_OBJECT_CLASS (sl_comm_view_parent_class)->dispose (object);
+}
+
+static void
+sl_comm_view_class_init (SlCommViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = sl_comm_view_dispose;
+
+  /**
+   * SlCommView::show-on-timeline:
+   * @name: the op's name as the timeline writes it
+   * @start_ns: when it started (the profile's clock), or -1
+   * @end_ns: when it ended, or -1
+   */
+  signals[SHOW_ON_TIMELINE] =
+    g_signal_new ("show-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_INT64, G_TYPE_INT64);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-comm-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, count_label);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, details_title);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, bandwidth_grid);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, packet_chart);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, matrix_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, matrix_view);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, matrix_empty_label);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, empty_page);
+  gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, matrix_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "comm.show-on-timeline", NULL, show_on_timeline_action);
+
+  g_type_ensure (SL_TYPE_COMM_PACKET_CHART);
+  g_type_ensure (SL_TYPE_COMM_MATRIX_VIEW);
+}
+
+static void
+sl_comm_view_init (SlCommView *self)
+{
+  g_autoptr(GListStore) parts = g_list_store_new (G_TYPE_LIST_MODEL);
+
+  g_type_ensure (SL_TYPE_COMM_PACKET_CHART);
+  g_type_ensure (SL_TYPE_COMM_MATRIX_VIEW);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rank_id = -1;
+  self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify)column_free);
+  self->ops = g_list_store_new (SL_TYPE_COMM_ROW);
+  self->totals_store = g_list_store_new (SL_TYPE_COMM_ROW);
+  self->filter = gtk_custom_filter_new (row_matches, self, NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->ops)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  g_list_store_append (parts, self->sorted);
+  g_list_store_append (parts, self->totals_store);
+  self->rows = gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (parts)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->settings = g_settings_new (APP_ID);
+  self->unit = g_settings_get_enum (self->settings, "time-unit");
+  g_signal_connect_object (self->settings, "changed::time-unit", G_CALLBACK (time_unit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
+GtkWidget *
+sl_comm_view_new (void)
+{
+  return g_object_new (SL_TYPE_COMM_VIEW, NULL);
+}
+
+static void
+show_empty (SlCommView *self,
+            const char *dir)
+{
+  /* TRANSLATORS: %s is a folder */
+  g_autofree char *text = g_strdup_printf (_("This rank has no communication ops. They are read from "
+                                             "communication.json and communication_matrix.json "
+                                             "(torch_npu, MindSpore), hccl_raw_<id>.csv (MindSpore) or "
+                                             "msprof-analyze's cluster_communication.json; looked in %s."),
+                                           dir != NULL ? dir : "");
+
+  g_autofree char *markup = g_markup_escape_text (text, -1);
+
+  /* The status page reads its description as markup. */
+  adw_status_page_set_description (self->empty_page, markup);
+  gtk_stack_set_visible_child_name (self->content_stack, "empty");
+}
+
+void
+sl_comm_view_set_communication (SlCommView      *self,
+                                SlCommunication *comm,
+                                gint64           rank_id,
+                                const char      *dir)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_return_if_fail (SL_IS_COMM_VIEW (self));
+
+  g_set_object (&self->comm, comm);
+  self->rank_id = rank_id;
+  for (guint i = 0; comm != NULL && i < sl_communication_get_n_ops (comm); i++)
+    {
+      const SlCommOp *op = sl_communication_get_op (comm, i);
+
+      /* The totals row stands for the file's own aggregates. */
+      if (sl_comm_op_is_for_rank (op, rank_id) && !sl_communication_is_total_name (op->name))
+        g_ptr_array_add (rows, sl_comm_row_new (op, FALSE, g_object_ref (comm), g_object_unref));
+    }
+  g_list_store_splice (self->ops, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ops)), rows->pdata, rows->len);
+  build_columns (self);
+  update_totals (self);
+  gtk_column_view_sort_by_column (self->column_view, find_column (self, "elapse"), GTK_SORT_DESCENDING);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  fill_matrix_keys (self);
+  update_details (self);
+
+  if (rows->len == 0 && (self->matrix_keys == NULL || self->matrix_keys->len == 0))
+    show_empty (self, dir);
+  else
+    gtk_stack_set_visible_child_name (self->content_stack, "table");
+}
+
+void
+sl_comm_view_set_filter (SlCommView *self,
+                         const char *text)
+{
+  g_return_if_fail (SL_IS_COMM_VIEW (self));
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+  g_clear_pointer (&self->filter_text, g_free);
+  if (text != NULL && text[0] != '\0')
+    self->filter_text = g_utf8_casefold (text, -1);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_totals (self);
+  update_details (self);
+}
+
+GListModel *
+sl_comm_view_get_rows (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  return G_LIST_MODEL (self->rows);
+}
+
+guint
+sl_comm_view_get_n_columns (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), 0);
+  return self->columns->len;
+}
+
+const char *
+sl_comm_view_get_column_title (SlCommView *self,
+                               guint       index)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  g_return_val_if_fail (index < self->columns->len, NULL);
+  return ((Column *)g_ptr_array_index (self->columns, index))->title;
+}
+
+char *
+sl_comm_view_dup_cell_text (SlCommView *self,
+                            guint       position,
+                            guint       column_index)
+{
+  g_autoptr(SlCommRow) row = NULL;
+
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  g_return_val_if_fail (column_index < self->columns->len, NULL);
+
+  if ((row = g_list_model_get_item (G_LIST_MODEL (self->rows), position)) == NULL)
+    return NULL;
+  return format_cell (self, g_ptr_array_index (self->columns, column_index), row);
+}
+
+void
+sl_comm_view_sort_by (SlCommView *self,
+                      const char *column_id,
+                      gboolean    descending)
+{
+  GtkColumnViewColumn *column;
+
+  g_return_if_fail (SL_IS_COMM_VIEW (self));
+  if ((column = find_column (self, column_id)) != NULL)
+    gtk_column_view_sort_by_column (self->column_view, column, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+}
+
+void
+sl_comm_view_select (SlCommView *self,
+                     guint       position)
+{
+  g_return_if_fail (SL_IS_COMM_VIEW (self));
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
+const char *
+sl_comm_view_get_state (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  return gtk_stack_get_visible_child_name (self->content_stack);
+}
+
+const char *
+sl_comm_view_get_empty_text (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  return adw_status_page_get_description (self->empty_page);
+}
+
+SlCommPacketChart *
+sl_comm_view_get_packet_chart (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  return self->packet_chart;
+}
+
+SlCommMatrixView *
+sl_comm_view_get_matrix_view (SlCommView *self)
+{
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+  return self->matrix_view;
+}
+
+char *
+sl_comm_view_dup_bandwidth_text (SlCommView *self)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
+
+  for (int row = 1; gtk_grid_get_child_at (self->bandwidth_grid, 0, row) != NULL; row++)
+    {
+      for (int column = 0; column < 5; column++)
+        {
+          GtkWidget *label = gtk_grid_get_child_at (self->bandwidth_grid, column, row);
+
+          g_string_append_printf (text, column > 0 ? " %s" : "%s", gtk_label_get_label (GTK_LABEL (label)));
+        }
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (text, FALSE);
+}
