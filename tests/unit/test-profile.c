@@ -441,6 +441,9 @@ test_profile_database (void)
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 10000);
   row = find_row (sl_op_table_get_types (rank->apis), "aclnnMatmul", "acl");
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 5000);
+  /* Each call kept with its time, for the statistics of a step. */
+  g_assert_nonnull (rank->api_calls);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 1);
 
   trace = SL_TRACE (rank->trace);
   g_assert_nonnull (trace);

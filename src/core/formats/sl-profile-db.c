@@ -394,6 +394,7 @@ read_cann_api (Db             *db,
       guint64 global_tid = (guint64)sqlite3_column_int64 (stmt, 3);
       const char *name = string_at (db, stmt, 4);
       const char *level = g_hash_table_lookup (api_types, &type);
+      g_autofree char *type_number = NULL;
       g_autofree char *pid = g_strdup_printf ("host %u", (guint)(global_tid >> 32));
       g_autofree char *tid = g_strdup_printf ("%u", (guint)(global_tid & 0xffffffffu));
       g_autofree char *process_name = g_strdup_printf ("CANN (pid %u)", (guint)(global_tid >> 32));
@@ -401,16 +402,25 @@ read_cann_api (Db             *db,
       guint process = sl_trace_builder_get_process (builder, pid);
       guint track = sl_trace_builder_get_thread_track (builder, process, tid);
 
+      /* A type ENUM_API_TYPE does not name is still a level of its own. */
+      if (level == NULL)
+        level = type_number = g_strdup_printf ("%lld", (long long)type);
       sl_trace_builder_set_process_name (builder, process, process_name);
       sl_trace_builder_set_track_name (builder, track, thread_name);
       sl_trace_builder_add_phase_count (builder, "X", 1);
       sl_trace_builder_add_slice (builder, track, start, dur,
                                   sl_trace_builder_intern (builder, name, -1),
-                                  sl_trace_builder_intern (builder, level != NULL ? level : "", -1),
+                                  sl_trace_builder_intern (builder, level, -1),
                                   SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
 
       if (want_apis)
-        sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, level), dur, -1, -1);
+        {
+          sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, level), dur, -1, -1);
+          /* Each call's time too, for the statistics of one step. */
+          if (rank->api_calls == NULL)
+            rank->api_calls = sl_api_calls_new ();
+          sl_api_calls_add (rank->api_calls, level, name, start, dur);
+        }
     }
   sqlite3_finalize (stmt);
 }

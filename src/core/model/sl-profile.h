@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "sl-api-calls.h"
 #include "sl-communication.h"
 #include "sl-op-table.h"
 #include "sl-problem.h"
@@ -61,6 +62,7 @@ typedef struct {
   SlCommunication  *communication; /* nullable; msprof-analyze's is shared by the cluster's ranks */
   GPtrArray        *files;      /* paths read */
   SlProfileSummary  summary;
+  SlApiCalls       *api_calls;  /* nullable: every API call, where the export has them */
 } SlProfileRank;
 
 #define SL_TYPE_PROFILE (sl_profile_get_type ())
