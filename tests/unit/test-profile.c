@@ -486,6 +486,47 @@ test_profile_damaged_db (void)
   remove_tree (tmp);
 }
 
+/* CANN_API with a row that lost its times and name, a name written as
+ * text, a call that ends before it starts and a type no ENUM_API_TYPE
+ * names: the good calls are kept, the bad row is reported with its row. */
+static void
+test_profile_damaged_cann_api (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "msprof_1.db", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  const SlProfileRank *rank;
+  sqlite3 *db;
+  SlOpRow *row;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  exec_sql (db,
+            "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
+            " connectionId INTEGER, name INTEGER);"
+            "INSERT INTO CANN_API VALUES (1000, 1700, 20000, 1, 1, 'aclnnMm'), (NULL, NULL, NULL, NULL, 2, NULL),"
+            " (3000, 2000, 20000, 1, 3, 'aclnnMm'), (4000, 4100, 20000, 1, 4, NULL);");
+  sqlite3_close (db);
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 1);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpstr (sl_problem_get_message (problem), ==,
+                   "CANN_API: 2 rows without a start, an end or a name were skipped (the first is row 2)");
+
+  row = find_row (sl_op_table_get_types (rank->apis), "aclnnMm", "20000");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (sl_op_row_get_count (row), ==, 2);
+  g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 700);
+  g_assert_cmpint (sl_op_row_get_min_ns (row), ==, 0);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 2);
+
+  remove_tree (tmp);
+}
+
 static void
 test_profile_errors (void)
 {
@@ -597,6 +638,7 @@ main (int    argc,
   g_test_add_func ("/profile/cluster", test_profile_cluster);
   g_test_add_func ("/profile/database", test_profile_database);
   g_test_add_func ("/profile/damaged-database", test_profile_damaged_db);
+  g_test_add_func ("/profile/damaged-cann-api", test_profile_damaged_cann_api);
   g_test_add_func ("/profile/errors", test_profile_errors);
   g_test_add_func ("/profile/async", test_profile_async);
 

@@ -366,7 +366,7 @@ read_cann_api (Db             *db,
 {
   g_autoptr(GHashTable) api_types = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   sqlite3_stmt *stmt;
-  guint64 row = 0;
+  guint64 row = 0, n_skipped = 0, first_skipped = 0;
 
   if (!has_table (db, "CANN_API"))
     return;
@@ -391,6 +391,16 @@ read_cann_api (Db             *db,
       gint64 start = sqlite3_column_int64 (stmt, 0);
       gint64 dur = MAX (sqlite3_column_int64 (stmt, 1) - start, 0);
       gint64 type = sqlite3_column_int64 (stmt, 2);
+
+      /* A call without its times or name says nothing: skip and count it. */
+      if (sqlite3_column_type (stmt, 0) == SQLITE_NULL || sqlite3_column_type (stmt, 1) == SQLITE_NULL ||
+          sqlite3_column_type (stmt, 4) == SQLITE_NULL)
+        {
+          if (n_skipped++ == 0)
+            first_skipped = row;
+          continue;
+        }
+
       guint64 global_tid = (guint64)sqlite3_column_int64 (stmt, 3);
       const char *name = string_at (db, stmt, 4);
       const char *level = g_hash_table_lookup (api_types, &type);
@@ -423,6 +433,17 @@ read_cann_api (Db             *db,
         }
     }
   sqlite3_finalize (stmt);
+
+  if (n_skipped > 0)
+    {
+      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "CANN_API: %llu row without a start, an end or a name was skipped (row %llu)",
+                                                               "CANN_API: %llu rows without a start, an end or a name were skipped (the first is row %llu)",
+                                                               n_skipped),
+                                                  (unsigned long long)n_skipped, (unsigned long long)first_skipped);
+
+      report (db, SL_SEVERITY_WARNING, message);
+    }
 }
 
 /* "hcom_allReduce__576_0_1" → "hcom_allReduce_", the type kernel_details
