@@ -409,6 +409,56 @@ test_without_apis (void)
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-empty.png");
 }
 
+/* The real level-0 export of the datasets: 713 calls of 57 APIs, 712 of
+ * 56 starting inside its one step (sqlite3, by hand); aclopCompileAndExecute
+ * 19 calls, 9,543.42 µs. */
+static void
+test_real_database (void)
+{
+  const char *datasets = g_getenv ("SL_DATASETS_DIR");
+  g_autofree char *path = NULL;
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  SlApiStatsView *view;
+  GListModel *rows;
+  guint64 n_calls = 0;
+
+  if (datasets == NULL ||
+      !g_file_test ((path = g_build_filename (datasets, "Ascend__msinsight", "test", "data", "pytorch", "db", "level0",
+                                              "rank0_ascend_pt", "ASCEND_PROFILER_OUTPUT",
+                                              "ascend_pytorch_profiler_0.db", NULL)),
+                    G_FILE_TEST_IS_REGULAR))
+    {
+      g_test_skip ("the datasets folder is absent");
+      return;
+    }
+
+  view = sl_profile_page_get_apis_view (open_profile (path));
+  rows = sl_api_stats_view_get_rows (view);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 57);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    n_calls += sl_op_row_get_count (row_at (view, i));
+  g_assert_cmpuint (n_calls, ==, 713);
+  assert_cell (view, "aclopCompileAndExecute", "count", "19");
+  g_assert_cmpint (sl_op_row_get_total_ns (row_at (view, position_of (view, "aclopCompileAndExecute"))), ==, 9543420);
+
+  g_assert_true (sl_api_stats_view_has_steps (view));
+  sl_api_stats_view_set_step (view, 0);
+  g_assert_true (wait_until (view_idle, view, 30000));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 56);
+  n_calls = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    n_calls += sl_op_row_get_count (row_at (view, i));
+  g_assert_cmpuint (n_calls, ==, 712);
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-real.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-real-dark.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -425,6 +475,7 @@ main (int    argc,
   g_test_add_func ("/api-stats-view/database", test_database);
   g_test_add_func ("/api-stats-view/text-profile", test_text_profile);
   g_test_add_func ("/api-stats-view/without-apis", test_without_apis);
+  g_test_add_func ("/api-stats-view/real-database", test_real_database);
   status = g_test_run ();
 
   g_clear_object (&app);
