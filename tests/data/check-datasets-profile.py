@@ -116,6 +116,14 @@ def check_database_apis(rank, db, tables):
             'SELECT name, type, count(*), sum(max(endNs - startNs, 0)), min(max(endNs - startNs, 0)),'
             ' max(max(endNs - startNs, 0)) FROM CANN_API GROUP BY name, type'):
         expected[(levels.get(kind, str(kind)), names.get(name, ''))] = (count, total, low, high)
+    if 'PYTORCH_API' in tables and 'op' in levels.values():
+        for name, count, total, low, high in db.execute(
+                "SELECT name, count(*), sum(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)),"
+                " min(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)),"
+                " max(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)) FROM PYTORCH_API"
+                " WHERE type IN (SELECT id FROM ENUM_API_TYPE WHERE name = 'op') GROUP BY name"):
+            if not names.get(name, '').startswith('ProfilerStep#'):
+                expected[('framework', names.get(name, ''))] = (count, total, low, high)
     apis = {(a['level'], a['name']): a for a in rank['apis']}
     assert set(apis) == set(expected), set(apis) ^ set(expected)
     for key, (count, total, low, high) in expected.items():
@@ -131,6 +139,10 @@ def check_database(rank, path):
     tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     expected = sum(db.execute(f'SELECT count(*) FROM {t}').fetchone()[0]
                    for t in ('TASK', 'CANN_API', 'COMMUNICATION_OP') if t in tables)
+    if 'PYTORCH_API' in tables and 'ENUM_API_TYPE' in tables:
+        expected += db.execute("SELECT count(*) FROM PYTORCH_API WHERE type IN (SELECT id FROM ENUM_API_TYPE"
+                               " WHERE name = 'op') AND startNs IS NOT NULL AND endNs IS NOT NULL"
+                               " AND name IS NOT NULL").fetchone()[0]
     assert rank['trace'] is not None and rank['trace']['slices'] == expected, (rank['trace'], expected)
     compute = db.execute('SELECT count(*) FROM TASK t JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId').fetchone()[0]
     comm = db.execute('SELECT count(*) FROM COMMUNICATION_OP').fetchone()[0] if 'COMMUNICATION_OP' in tables else 0

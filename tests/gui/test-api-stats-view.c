@@ -409,9 +409,10 @@ test_without_apis (void)
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-empty.png");
 }
 
-/* The real level-0 export of the datasets: 713 calls of 57 APIs, 712 of
- * 56 starting inside its one step (sqlite3, by hand); aclopCompileAndExecute
- * 19 calls, 9,543.42 µs. */
+/* The real level-0 export of the datasets (sqlite3, by hand): CANN_API
+ * holds 713 calls of 57 APIs, 712 of 56 starting inside its one step;
+ * PYTORCH_API 859 framework op calls of 133 ops besides the step marker,
+ * all in the step. aclopCompileAndExecute: 19 calls, 9,543.42 µs. */
 static void
 test_real_database (void)
 {
@@ -434,21 +435,26 @@ test_real_database (void)
 
   view = sl_profile_page_get_apis_view (open_profile (path));
   rows = sl_api_stats_view_get_rows (view);
-  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 57);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 57 + 133);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     n_calls += sl_op_row_get_count (row_at (view, i));
-  g_assert_cmpuint (n_calls, ==, 713);
+  g_assert_cmpuint (n_calls, ==, 713 + 859);
+  assert_cell (view, "aten::item", "level", "Framework");
   assert_cell (view, "aclopCompileAndExecute", "count", "19");
   g_assert_cmpint (sl_op_row_get_total_ns (row_at (view, position_of (view, "aclopCompileAndExecute"))), ==, 9543420);
 
   g_assert_true (sl_api_stats_view_has_steps (view));
   sl_api_stats_view_set_step (view, 0);
   g_assert_true (wait_until (view_idle, view, 30000));
-  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 56);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 56 + 133);
   n_calls = 0;
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     n_calls += sl_op_row_get_count (row_at (view, i));
-  g_assert_cmpuint (n_calls, ==, 712);
+  g_assert_cmpuint (n_calls, ==, 712 + 859);
+  /* The CANN levels alone. */
+  sl_api_stats_view_set_level (view, "acl");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 54);
+  sl_api_stats_view_set_level (view, NULL);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   settle ();

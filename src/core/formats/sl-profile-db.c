@@ -446,6 +446,60 @@ read_cann_api (Db             *db,
     }
 }
 
+/* PYTORCH_API's ops (type "op" in ENUM_API_TYPE; not its queue, trace
+ * or mstx rows): slices of a "PyTorch" process per host thread, and the
+ * framework level of the API statistics. Times are text in torch_npu's
+ * export. The step markers (ProfilerStep#N) are steps, not calls: on
+ * the timeline, not in the statistics. */
+static void
+read_framework_api (Db             *db,
+                    SlProfileRank  *rank,
+                    SlTraceBuilder *builder,
+                    gboolean        want_apis)
+{
+  sqlite3_stmt *stmt;
+  guint64 row = 0;
+
+  if (!has_table (db, "PYTORCH_API") || !has_table (db, "ENUM_API_TYPE") || !has_column (db, "PYTORCH_API", "type"))
+    return;
+  if ((stmt = prepare (db, "PYTORCH_API",
+                       "SELECT CAST(p.startNs AS INTEGER), CAST(p.endNs AS INTEGER), p.name, p.globalTid FROM PYTORCH_API p"
+                       " WHERE p.type IN (SELECT id FROM ENUM_API_TYPE WHERE name = 'op')"
+                       " AND p.startNs IS NOT NULL AND p.endNs IS NOT NULL AND p.name IS NOT NULL")) == NULL)
+    return;
+
+  while (sqlite3_step (stmt) == SQLITE_ROW && !cancelled (db, ++row))
+    {
+      gint64 start = sqlite3_column_int64 (stmt, 0);
+      gint64 dur = MAX (sqlite3_column_int64 (stmt, 1) - start, 0);
+      const char *name = string_at (db, stmt, 2);
+      guint64 global_tid = (guint64)sqlite3_column_int64 (stmt, 3);
+      g_autofree char *pid = g_strdup_printf ("pytorch %u", (guint)(global_tid >> 32));
+      g_autofree char *tid = g_strdup_printf ("%u", (guint)(global_tid & 0xffffffffu));
+      g_autofree char *process_name = g_strdup_printf ("PyTorch (pid %u)", (guint)(global_tid >> 32));
+      g_autofree char *thread_name = g_strdup_printf ("Thread %u", (guint)(global_tid & 0xffffffffu));
+      guint process = sl_trace_builder_get_process (builder, pid);
+      guint track = sl_trace_builder_get_thread_track (builder, process, tid);
+
+      sl_trace_builder_set_process_name (builder, process, process_name);
+      sl_trace_builder_set_process_sort_index (builder, process, 10);
+      sl_trace_builder_set_track_name (builder, track, thread_name);
+      sl_trace_builder_add_phase_count (builder, "X", 1);
+      sl_trace_builder_add_slice (builder, track, start, dur,
+                                  sl_trace_builder_intern (builder, name, -1),
+                                  sl_trace_builder_intern (builder, "framework", -1),
+                                  SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
+
+      if (!want_apis || name[0] == '\0' || g_str_has_prefix (name, "ProfilerStep#"))
+        continue;
+      sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, "framework"), dur, -1, -1);
+      if (rank->api_calls == NULL)
+        rank->api_calls = sl_api_calls_new ();
+      sl_api_calls_add (rank->api_calls, "framework", name, start, dur);
+    }
+  sqlite3_finalize (stmt);
+}
+
 /* "hcom_allReduce__576_0_1" → "hcom_allReduce_", the type kernel_details
  * gives the same op, for exports that leave opType "N/A". */
 static char *
@@ -562,6 +616,7 @@ sl_profile_db_read (const char    *path,
   read_tasks (&db, rank, builder, want_ops);
   read_communication (&db, rank, builder, want_ops);
   read_cann_api (&db, rank, builder, want_apis);
+  read_framework_api (&db, rank, builder, want_apis);
 
   trace = sl_trace_builder_finish (builder, cancellable);
   if (trace != NULL)

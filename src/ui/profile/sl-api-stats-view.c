@@ -285,6 +285,8 @@ sl_api_stats_view_dup_tooltip (SlApiStatsView *self,
     /* Calls on several host threads overlap, so this can pass 100%. */
     g_string_append_printf (str, chosen_step (self) ? _("\n%.2f%% of the step's time")
                                                     : _("\n%.2f%% of the steps' time"), step_share);
+  if (g_str_equal (level, "framework"))
+    g_string_append (str, _("\nFramework ops nest (a module's time holds its ops'), so their shares add up to more than 100%"));
   if (sl_op_row_get_source_path (row) != NULL)
     g_string_append_printf (str, _("\nFrom %s, line %u"), sl_op_row_get_source_path (row),
                             sl_op_row_get_source_line (row));
