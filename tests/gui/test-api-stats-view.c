@@ -463,6 +463,17 @@ test_real_database (void)
   settle ();
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-real-dark.png");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+
+  /* A framework op's 27 calls, found on the export's own timeline. */
+  {
+    MatchWait wait = { path, 27 };
+
+    sl_api_stats_view_select (view, position_of (view, "aten::item"));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "apis.show-on-timeline", NULL));
+    g_assert_true (wait_until (timeline_matches, &wait, 60000));
+    settle ();
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-apis-real-timeline.png");
+  }
 }
 
 int
