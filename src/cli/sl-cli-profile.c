@@ -172,6 +172,33 @@ add_rows (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* The host API statistics as the tools show them: per level and name,
+ * times in microseconds. */
+static void
+add_apis (JsonBuilder *builder,
+          SlOpTable   *apis)
+{
+  GListModel *rows = sl_op_table_get_types (apis);
+
+  json_builder_set_member_name (builder, "apis");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (rows, i);
+
+      json_builder_begin_object (builder);
+      sl_cli_json_add_string (builder, "level", sl_op_row_get_core_type (row) != NULL ? sl_op_row_get_core_type (row) : "");
+      sl_cli_json_add_string (builder, "name", sl_op_row_get_op_type (row));
+      sl_cli_json_add_int (builder, "count", (gint64)MIN (sl_op_row_get_count (row), (guint64)G_MAXINT64));
+      sl_cli_json_add_us (builder, "total_us", sl_op_row_get_total_ns (row));
+      sl_cli_json_add_us (builder, "avg_us", sl_op_row_get_avg_ns (row));
+      sl_cli_json_add_us (builder, "min_us", sl_op_row_get_min_ns (row));
+      sl_cli_json_add_us (builder, "max_us", sl_op_row_get_max_ns (row));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 static void
 add_summary (JsonBuilder            *builder,
              const SlProfileSummary *summary)
@@ -405,6 +432,7 @@ add_rank (JsonBuilder         *builder,
   add_rows (builder, "op_types", sl_op_table_get_types (rank->ops));
   add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops));
   add_rows (builder, "api_types", sl_op_table_get_types (rank->apis));
+  add_apis (builder, rank->apis);
 
   json_builder_set_member_name (builder, "counters");
   json_builder_begin_array (builder);

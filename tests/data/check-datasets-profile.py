@@ -89,15 +89,65 @@ def check_ms_type(rank, path):
         assert types[r[key]]['total_ns'] == ns(r[time_key], 6), (path, r)
 
 
+def check_api_statistic(rank, path):
+    """apis[] against api_statistic.csv: every row, totals exact to the
+    nanosecond, the average within the rounding of the file's 3 decimals."""
+    table = rows(path)
+    apis = {(a['level'], a['name']): a for a in rank['apis']}
+    assert len(apis) == len(table), (path, len(apis), len(table))
+    for r in table:
+        mine = apis[(r['Level'], r['API Name'])]
+        assert round(mine['total_us'] * 1000) == ns(r['Time(us)'], 3), (path, r, mine)
+        assert mine['count'] == int(r['Count']), (path, r, mine)
+        assert round(mine['min_us'] * 1000) == ns(r['Min(us)'], 3), (path, r, mine)
+        assert round(mine['max_us'] * 1000) == ns(r['Max(us)'], 3), (path, r, mine)
+        assert abs(mine['avg_us'] - float(r['Avg(us)'])) <= 0.0015, (path, r, mine)
+
+
+def check_database_apis(rank, db, tables):
+    """apis[] against CANN_API summed by name and type, levels named by
+    ENUM_API_TYPE."""
+    if 'CANN_API' not in tables:
+        return
+    levels = dict(db.execute('SELECT id, name FROM ENUM_API_TYPE')) if 'ENUM_API_TYPE' in tables else {}
+    names = dict(db.execute('SELECT id, value FROM STRING_IDS'))
+    expected = {}
+    for name, kind, count, total, low, high in db.execute(
+            'SELECT name, type, count(*), sum(max(endNs - startNs, 0)), min(max(endNs - startNs, 0)),'
+            ' max(max(endNs - startNs, 0)) FROM CANN_API GROUP BY name, type'):
+        expected[(levels.get(kind, str(kind)), names.get(name, ''))] = (count, total, low, high)
+    if 'PYTORCH_API' in tables and 'op' in levels.values():
+        for name, count, total, low, high in db.execute(
+                "SELECT name, count(*), sum(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)),"
+                " min(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)),"
+                " max(max(CAST(endNs AS INTEGER) - CAST(startNs AS INTEGER), 0)) FROM PYTORCH_API"
+                " WHERE type IN (SELECT id FROM ENUM_API_TYPE WHERE name = 'op') GROUP BY name"):
+            if not names.get(name, '').startswith('ProfilerStep#'):
+                expected[('framework', names.get(name, ''))] = (count, total, low, high)
+    apis = {(a['level'], a['name']): a for a in rank['apis']}
+    assert set(apis) == set(expected), set(apis) ^ set(expected)
+    for key, (count, total, low, high) in expected.items():
+        mine = apis[key]
+        assert mine['count'] == count, (key, mine)
+        assert round(mine['total_us'] * 1000) == total, (key, mine, total)
+        assert round(mine['min_us'] * 1000) == low and round(mine['max_us'] * 1000) == high, (key, mine)
+        assert round(mine['avg_us'] * 1000) == total // count, (key, mine)
+
+
 def check_database(rank, path):
     db = sqlite3.connect(f'file:{path}?mode=ro&immutable=1', uri=True)
     tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     expected = sum(db.execute(f'SELECT count(*) FROM {t}').fetchone()[0]
                    for t in ('TASK', 'CANN_API', 'COMMUNICATION_OP') if t in tables)
+    if 'PYTORCH_API' in tables and 'ENUM_API_TYPE' in tables:
+        expected += db.execute("SELECT count(*) FROM PYTORCH_API WHERE type IN (SELECT id FROM ENUM_API_TYPE"
+                               " WHERE name = 'op') AND startNs IS NOT NULL AND endNs IS NOT NULL"
+                               " AND name IS NOT NULL").fetchone()[0]
     assert rank['trace'] is not None and rank['trace']['slices'] == expected, (rank['trace'], expected)
     compute = db.execute('SELECT count(*) FROM TASK t JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId').fetchone()[0]
     comm = db.execute('SELECT count(*) FROM COMMUNICATION_OP').fetchone()[0] if 'COMMUNICATION_OP' in tables else 0
     assert rank['summary']['op_executions'] == compute + comm
+    check_database_apis(rank, db, tables)
 
 
 def main():
@@ -127,6 +177,8 @@ def main():
                     check_op_rows(rank, file)
                 elif name.startswith('op_statistic'):
                     check_op_statistic(rank, file)
+                elif name.startswith('api_statistic'):
+                    check_api_statistic(rank, file)
                 elif name.endswith('.db'):
                     check_database(rank, file)
                 else:
@@ -141,7 +193,7 @@ def main():
 
     print(dict(checked))
     assert checked['step'] >= 4 and checked['kernel'] >= 2 and checked['op'] >= 2, checked
-    assert checked['ascend'] == 1 and checked['cluster'] == 9, checked
+    assert checked['ascend'] == 1 and checked['cluster'] == 9 and checked['api'] == 1, checked
     return 0
 
 

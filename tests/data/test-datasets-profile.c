@@ -271,8 +271,16 @@ test_ascend_pt_database (void)
 
       n_slices += slices != NULL ? slices->n_slices : 0;
     }
-  /* TASK 550, CANN_API 713, COMMUNICATION_OP 4 */
-  g_assert_cmpuint (n_slices, ==, 550 + 713 + 4);
+  /* TASK 550, CANN_API 713, COMMUNICATION_OP 4, PYTORCH_API's ops 860 */
+  g_assert_cmpuint (n_slices, ==, 550 + 713 + 4 + 860);
+
+  /* The API statistics: 57 CANN APIs in 713 calls, and 133 framework ops
+   * in 859 calls (the step marker is not one), each call kept. */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_table_get_types (rank->apis)), ==, 57 + 133);
+  g_assert_cmpuint (sl_op_table_get_n_executions (rank->apis), ==, 713 + 859);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 713 + 859);
+  g_assert_cmpint (sl_op_row_get_total_ns (find_row (sl_op_table_get_types (rank->apis), "aclopCompileAndExecute", "acl")),
+                   ==, 9543420);
 }
 
 static void

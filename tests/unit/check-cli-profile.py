@@ -38,6 +38,32 @@ def run(args, expect=0):
     return proc
 
 
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def check_api_statistic(cli, tmp):
+    """apis[] of a generated api_statistic.csv, in microseconds as written;
+    a row without a time is reported and left out."""
+    out = os.path.join(tmp, 'r0_ascend_pt', 'ASCEND_PROFILER_OUTPUT')
+    good = ('Level,API Name,Time(us),Count,Avg(us),Min(us),Max(us),Variance\n'
+            'acl,aclnnMm,75.05,6,12.508,10.29,14.53,2.215\n'
+            'hccl,Launch_Ffts,474.41,4,118.603,89.18,138.75,389.155\n')
+    write(os.path.join(out, 'api_statistic.csv'), good + 'node,launch,,191,,,,\n')
+    data = json.loads(run([cli, 'profile', os.path.dirname(out), '--json']).stdout)
+    apis = data['ranks'][0]['apis']
+    assert apis == [
+        {'level': 'hccl', 'name': 'Launch_Ffts', 'count': 4, 'total_us': 474.41, 'avg_us': 118.602,
+         'min_us': 89.18, 'max_us': 138.75},
+        {'level': 'acl', 'name': 'aclnnMm', 'count': 6, 'total_us': 75.05, 'avg_us': 12.508,
+         'min_us': 10.29, 'max_us': 14.53},
+    ], apis
+    assert [(p['offset'], p['message'].startswith('Line 4:'), 'Time(us)' in p['message'])
+            for p in data['problems']] == [(len(good), True, True)], data['problems']
+
+
 def main():
     demo, cli = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as tmp:
@@ -117,6 +143,10 @@ def main():
         assert rows[0][:9] == ['step_num', 'start_point', 'end_point', 'total', 'fp_point', 'bp_point',
                                'iteration_interval', 'fp_and_bp', 'tail']
         assert rows[-1][0] == '-' and len(rows) == n_steps + 2
+
+        # The demo job calls no host APIs: an empty list, not a missing key.
+        assert rank['apis'] == [], rank['apis']
+        check_api_statistic(cli, tmp)
 
         text = run([cli, 'profile', profile_dir]).stdout
         assert 'MatMul' in text and 'average' in text, text

@@ -454,6 +454,9 @@ test_profile_database (void)
   g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "KERNEL_AIVEC");
   row = find_row (sl_op_table_get_types (rank->apis), "aclnnMatmul", "acl");
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 5000);
+  /* Each call kept with its time, for the statistics of a step. */
+  g_assert_nonnull (rank->api_calls);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 1);
 
   trace = SL_TRACE (rank->trace);
   g_assert_nonnull (trace);
@@ -492,6 +495,104 @@ test_profile_damaged_db (void)
   problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
   g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_ERROR);
   g_assert_null (sl_profile_get_rank (profile, 0)->trace);
+
+  remove_tree (tmp);
+}
+
+/* CANN_API with a row that lost its times and name, a name written as
+ * text, a call that ends before it starts and a type no ENUM_API_TYPE
+ * names: the good calls are kept, the bad row is reported with its row. */
+static void
+test_profile_damaged_cann_api (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "msprof_1.db", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  const SlProfileRank *rank;
+  sqlite3 *db;
+  SlOpRow *row;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  exec_sql (db,
+            "CREATE TABLE CANN_API (startNs INTEGER, endNs INTEGER, type INTEGER, globalTid INTEGER,"
+            " connectionId INTEGER, name INTEGER);"
+            "INSERT INTO CANN_API VALUES (1000, 1700, 20000, 1, 1, 'aclnnMm'), (NULL, NULL, NULL, NULL, 2, NULL),"
+            " (3000, 2000, 20000, 1, 3, 'aclnnMm'), (4000, 4100, 20000, 1, 4, NULL);");
+  sqlite3_close (db);
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 1);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpstr (sl_problem_get_message (problem), ==,
+                   "CANN_API: 2 rows without a start, an end or a name were skipped (the first is row 2)");
+
+  row = find_row (sl_op_table_get_types (rank->apis), "aclnnMm", "20000");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (sl_op_row_get_count (row), ==, 2);
+  g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 700);
+  g_assert_cmpint (sl_op_row_get_min_ns (row), ==, 0);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 2);
+
+  remove_tree (tmp);
+}
+
+/* PYTORCH_API (times as text, as torch_npu writes them): its ops are the
+ * framework level and slices of a PyTorch process; the step marker is a
+ * slice but no call; queue rows and rows without times are neither. */
+static void
+test_profile_framework_api (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "ascend_pytorch_profiler_0.db", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  const SlProfileRank *rank;
+  SlTrace *trace;
+  guint n_slices = 0;
+  sqlite3 *db;
+  SlOpRow *row;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  exec_sql (db,
+            "CREATE TABLE STRING_IDS (id INTEGER, value TEXT);"
+            "INSERT INTO STRING_IDS VALUES (1, 'ProfilerStep#1'), (2, 'aten::mm'), (3, 'Enqueue');"
+            "CREATE TABLE ENUM_API_TYPE (id INTEGER PRIMARY KEY, name TEXT);"
+            "INSERT INTO ENUM_API_TYPE VALUES (50001, 'op'), (50002, 'queue');"
+            "CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER,"
+            " name INTEGER, type INTEGER);"
+            "INSERT INTO PYTORCH_API VALUES ('1736407067942010500', '1736407067943010500', 30064771077, 0, 1, 50001),"
+            " ('1736407067942020500', '1736407067942030500', 30064771077, 1, 2, 50001),"
+            " ('1736407067942040500', '1736407067942042500', 30064771077, 2, 2, 50001),"
+            " ('1736407067942050500', '1736407067942060500', 30064771077, 3, 3, 50002),"
+            " (NULL, '1736407067942060500', 30064771077, 4, 2, 50001);");
+  sqlite3_close (db);
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_table_get_types (rank->apis)), ==, 1);
+  row = find_row (sl_op_table_get_types (rank->apis), "aten::mm", "framework");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (sl_op_row_get_count (row), ==, 2);
+  g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 12000);
+  g_assert_cmpint (sl_op_row_get_min_ns (row), ==, 2000);
+  g_assert_cmpuint (sl_api_calls_get_n_calls (rank->api_calls), ==, 2);
+
+  trace = SL_TRACE (rank->trace);
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    {
+      const SlTraceSlices *slices = sl_trace_get_slices (trace, t);
+
+      n_slices += slices != NULL ? slices->n_slices : 0;
+      g_assert_cmpstr (sl_trace_get_process_pid (trace, sl_trace_get_track_process (trace, t)), ==, "pytorch 7");
+    }
+  /* The step marker and the two ops: exact nanoseconds from the text. */
+  g_assert_cmpuint (n_slices, ==, 3);
+  g_assert_cmpint (sl_trace_get_start_ns (trace), ==, 1736407067942010500);
+  g_assert_cmpint (sl_trace_get_end_ns (trace), ==, 1736407067943010500);
 
   remove_tree (tmp);
 }
@@ -607,6 +708,8 @@ main (int    argc,
   g_test_add_func ("/profile/cluster", test_profile_cluster);
   g_test_add_func ("/profile/database", test_profile_database);
   g_test_add_func ("/profile/damaged-database", test_profile_damaged_db);
+  g_test_add_func ("/profile/damaged-cann-api", test_profile_damaged_cann_api);
+  g_test_add_func ("/profile/framework-api", test_profile_framework_api);
   g_test_add_func ("/profile/errors", test_profile_errors);
   g_test_add_func ("/profile/async", test_profile_async);
 

@@ -393,7 +393,7 @@ read_cann_api (Db             *db,
 {
   g_autoptr(GHashTable) api_types = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   sqlite3_stmt *stmt;
-  guint64 row = 0;
+  guint64 row = 0, n_skipped = 0, first_skipped = 0;
 
   if (!has_table (db, "CANN_API"))
     return;
@@ -418,9 +418,20 @@ read_cann_api (Db             *db,
       gint64 start = sqlite3_column_int64 (stmt, 0);
       gint64 dur = MAX (sqlite3_column_int64 (stmt, 1) - start, 0);
       gint64 type = sqlite3_column_int64 (stmt, 2);
+
+      /* A call without its times or name says nothing: skip and count it. */
+      if (sqlite3_column_type (stmt, 0) == SQLITE_NULL || sqlite3_column_type (stmt, 1) == SQLITE_NULL ||
+          sqlite3_column_type (stmt, 4) == SQLITE_NULL)
+        {
+          if (n_skipped++ == 0)
+            first_skipped = row;
+          continue;
+        }
+
       guint64 global_tid = (guint64)sqlite3_column_int64 (stmt, 3);
       const char *name = string_at (db, stmt, 4);
       const char *level = g_hash_table_lookup (api_types, &type);
+      g_autofree char *type_number = NULL;
       g_autofree char *pid = g_strdup_printf ("host %u", (guint)(global_tid >> 32));
       g_autofree char *tid = g_strdup_printf ("%u", (guint)(global_tid & 0xffffffffu));
       g_autofree char *process_name = g_strdup_printf ("CANN (pid %u)", (guint)(global_tid >> 32));
@@ -428,16 +439,90 @@ read_cann_api (Db             *db,
       guint process = sl_trace_builder_get_process (builder, pid);
       guint track = sl_trace_builder_get_thread_track (builder, process, tid);
 
+      /* A type ENUM_API_TYPE does not name is still a level of its own. */
+      if (level == NULL)
+        level = type_number = g_strdup_printf ("%lld", (long long)type);
       sl_trace_builder_set_process_name (builder, process, process_name);
       sl_trace_builder_set_track_name (builder, track, thread_name);
       sl_trace_builder_add_phase_count (builder, "X", 1);
       sl_trace_builder_add_slice (builder, track, start, dur,
                                   sl_trace_builder_intern (builder, name, -1),
-                                  sl_trace_builder_intern (builder, level != NULL ? level : "", -1),
+                                  sl_trace_builder_intern (builder, level, -1),
                                   SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
 
       if (want_apis)
-        sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, level), dur, -1, -1);
+        {
+          sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, level), dur, -1, -1);
+          /* Each call's time too, for the statistics of one step. */
+          if (rank->api_calls == NULL)
+            rank->api_calls = sl_api_calls_new ();
+          sl_api_calls_add (rank->api_calls, level, name, start, dur);
+        }
+    }
+  sqlite3_finalize (stmt);
+
+  if (n_skipped > 0)
+    {
+      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "CANN_API: %llu row without a start, an end or a name was skipped (row %llu)",
+                                                               "CANN_API: %llu rows without a start, an end or a name were skipped (the first is row %llu)",
+                                                               n_skipped),
+                                                  (unsigned long long)n_skipped, (unsigned long long)first_skipped);
+
+      report (db, SL_SEVERITY_WARNING, message);
+    }
+}
+
+/* PYTORCH_API's ops (type "op" in ENUM_API_TYPE; not its queue, trace
+ * or mstx rows): slices of a "PyTorch" process per host thread, and the
+ * framework level of the API statistics. Times are text in torch_npu's
+ * export. The step markers (ProfilerStep#N) are steps, not calls: on
+ * the timeline, not in the statistics. */
+static void
+read_framework_api (Db             *db,
+                    SlProfileRank  *rank,
+                    SlTraceBuilder *builder,
+                    gboolean        want_apis)
+{
+  sqlite3_stmt *stmt;
+  guint64 row = 0;
+
+  if (!has_table (db, "PYTORCH_API") || !has_table (db, "ENUM_API_TYPE") || !has_column (db, "PYTORCH_API", "type"))
+    return;
+  if ((stmt = prepare (db, "PYTORCH_API",
+                       "SELECT CAST(p.startNs AS INTEGER), CAST(p.endNs AS INTEGER), p.name, p.globalTid FROM PYTORCH_API p"
+                       " WHERE p.type IN (SELECT id FROM ENUM_API_TYPE WHERE name = 'op')"
+                       " AND p.startNs IS NOT NULL AND p.endNs IS NOT NULL AND p.name IS NOT NULL")) == NULL)
+    return;
+
+  while (sqlite3_step (stmt) == SQLITE_ROW && !cancelled (db, ++row))
+    {
+      gint64 start = sqlite3_column_int64 (stmt, 0);
+      gint64 dur = MAX (sqlite3_column_int64 (stmt, 1) - start, 0);
+      const char *name = string_at (db, stmt, 2);
+      guint64 global_tid = (guint64)sqlite3_column_int64 (stmt, 3);
+      g_autofree char *pid = g_strdup_printf ("pytorch %u", (guint)(global_tid >> 32));
+      g_autofree char *tid = g_strdup_printf ("%u", (guint)(global_tid & 0xffffffffu));
+      g_autofree char *process_name = g_strdup_printf ("PyTorch (pid %u)", (guint)(global_tid >> 32));
+      g_autofree char *thread_name = g_strdup_printf ("Thread %u", (guint)(global_tid & 0xffffffffu));
+      guint process = sl_trace_builder_get_process (builder, pid);
+      guint track = sl_trace_builder_get_thread_track (builder, process, tid);
+
+      sl_trace_builder_set_process_name (builder, process, process_name);
+      sl_trace_builder_set_process_sort_index (builder, process, 10);
+      sl_trace_builder_set_track_name (builder, track, thread_name);
+      sl_trace_builder_add_phase_count (builder, "X", 1);
+      sl_trace_builder_add_slice (builder, track, start, dur,
+                                  sl_trace_builder_intern (builder, name, -1),
+                                  sl_trace_builder_intern (builder, "framework", -1),
+                                  SL_TRACE_SLICE_NONE, SL_TRACE_NO_ARGS, 0);
+
+      if (!want_apis || name[0] == '\0' || g_str_has_prefix (name, "ProfilerStep#"))
+        continue;
+      sl_op_row_add_execution (sl_op_table_add_type (rank->apis, name, "framework"), dur, -1, -1);
+      if (rank->api_calls == NULL)
+        rank->api_calls = sl_api_calls_new ();
+      sl_api_calls_add (rank->api_calls, "framework", name, start, dur);
     }
   sqlite3_finalize (stmt);
 }
@@ -558,6 +643,7 @@ sl_profile_db_read (const char    *path,
   read_tasks (&db, rank, builder, want_ops);
   read_communication (&db, rank, builder, want_ops);
   read_cann_api (&db, rank, builder, want_apis);
+  read_framework_api (&db, rank, builder, want_apis);
 
   trace = sl_trace_builder_finish (builder, cancellable);
   if (trace != NULL)

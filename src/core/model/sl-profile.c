@@ -36,6 +36,7 @@ rank_free (SlProfileRank *rank)
   g_clear_pointer (&rank->steps, sl_step_trace_unref);
   g_clear_object (&rank->ops);
   g_clear_object (&rank->apis);
+  g_clear_object (&rank->api_calls);
   g_ptr_array_unref (rank->counters);
   g_clear_object (&rank->trace);
   g_clear_object (&rank->communication);
@@ -277,6 +278,8 @@ sl_profile_rank_finish (SlProfileRank *rank)
   sl_op_table_finish (rank->apis);
   if (rank->memory != NULL)
     sl_memory_profile_finish (rank->memory);
+  if (rank->api_calls != NULL)
+    sl_api_calls_finish (rank->api_calls);
 
   summary->n_op_executions = sl_op_table_get_n_executions (rank->ops);
   summary->n_op_types = g_list_model_get_n_items (sl_op_table_get_types (rank->ops));

@@ -12,6 +12,7 @@
 
 #include <gio/gio.h>
 
+#include "sl-api-calls.h"
 #include "sl-communication.h"
 #include "sl-memory-profile.h"
 #include "sl-op-table.h"
@@ -64,6 +65,7 @@ typedef struct {
   SlMemoryProfile  *memory;     /* nullable: the memory files and tables, once finished */
   GPtrArray        *files;      /* paths read */
   SlProfileSummary  summary;
+  SlApiCalls       *api_calls;  /* nullable: every API call, where the export has them */
 } SlProfileRank;
 
 #define SL_TYPE_PROFILE (sl_profile_get_type ())

@@ -20,6 +20,8 @@
 #include "sl-memory-view.h"
 #include "sl-comm-view.h"
 #include "sl-hardware-group.h"
+#include "sl-api-levels.h"
+#include "sl-api-stats-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
@@ -54,6 +56,7 @@ struct _SlProfilePage
   AdwViewStack     *view_stack;
   AdwPreferencesPage *summary_page;
   SlOpStatsView    *ops_view;
+  SlApiStatsView   *apis_view;
   GtkStack         *steps_stack;
   SlStepTraceChart *step_chart;
   SlStepTimelineExport *step_export;
@@ -370,6 +373,7 @@ show_rank (SlProfilePage *self)
 
   fill_summary (self, rank);
   sl_op_stats_view_set_table (self->ops_view, rank->ops);
+  sl_api_stats_view_set_rank (self->apis_view, rank);
   sl_step_trace_chart_set_steps (self->step_chart, rank->steps);
   sl_step_timeline_export_set_profile (self->step_export, self->path, rank->trace ? SL_TRACE (rank->trace) : NULL);
   gtk_stack_set_visible_child_name (self->steps_stack,
@@ -428,6 +432,48 @@ op_activated_cb (SlProfilePage *self,
                  const char    *op_type)
 {
   link_to_timeline (self, name && name[0] ? name : op_type, -1, -1, -1);
+}
+
+/* A timeline request for an API's calls: its exact name, with or
+ * without the level prefix msprof writes ("AscendCL@"), and the step. */
+static GVariant *
+api_calls_request (const char *name,
+                   gint64      start_ns,
+                   gint64      end_ns)
+{
+  g_autofree char *pattern = sl_api_level_timeline_pattern (name);
+
+  return g_variant_new ("(sxxxb)", pattern, start_ns, end_ns, (gint64)-1, TRUE);
+}
+
+static void
+api_show_calls_cb (SlProfilePage *self,
+                   const char    *name,
+                   const char    *level,
+                   gint64         start_ns,
+                   gint64         end_ns)
+{
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, name, start_ns, end_ns, (gint64)-1);
+
+  if (!self->has_timeline)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _("This profile has no timeline files"));
+      return;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline", self->path,
+                              api_calls_request (name, start_ns, end_ns));
+}
+
+/* A selected API marks its calls in this profile's timeline if it is
+ * open; it is not opened for a selection. */
+static void
+api_selected_cb (SlProfilePage *self,
+                 const char    *name,
+                 const char    *level)
+{
+  if (self->has_timeline)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.request-document", "(ssv)", "timeline", self->path,
+                                api_calls_request (name, -1, -1));
 }
 
 /* From the graph: "(ss)" ("op", full name) lists that op. */
@@ -793,6 +839,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, summary_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, ops_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, apis_view);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, steps_stack);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_chart);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, step_export);
@@ -803,6 +850,8 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, op_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, show_in_graph_cb);
+  gtk_widget_class_bind_template_callback (widget_class, api_show_calls_cb);
+  gtk_widget_class_bind_template_callback (widget_class, api_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_export_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_ops_cb);
@@ -817,6 +866,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "profile.cancel", NULL);
 
   g_type_ensure (SL_TYPE_OP_STATS_VIEW);
+  g_type_ensure (SL_TYPE_API_STATS_VIEW);
   g_type_ensure (SL_TYPE_STEP_TRACE_CHART);
   g_type_ensure (SL_TYPE_STEP_TIMELINE_EXPORT);
   g_type_ensure (SL_TYPE_ADVISOR_VIEW);
@@ -930,7 +980,7 @@ sl_profile_page_get_profile (SlProfilePage *self)
 
 /**
  * sl_profile_page_show_view:
- * @view: "summary", "ops", "steps", "memory", "communication" or "advisor"
+ * @view: "summary", "ops", "apis", "steps", "memory", "communication" or "advisor"
  */
 void
 sl_profile_page_show_view (SlProfilePage *self,
@@ -965,6 +1015,13 @@ sl_profile_page_get_ops_view (SlProfilePage *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
   return self->ops_view;
+}
+
+SlApiStatsView *
+sl_profile_page_get_apis_view (SlProfilePage *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
+  return self->apis_view;
 }
 
 SlAdvisorView *

@@ -10,6 +10,7 @@
 #include "sl-advisor-view.h"
 #include "sl-comm-view.h"
 #include "sl-hardware-group.h"
+#include "sl-api-stats-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile.h"
 #include "sl-step-timeline-export.h"
@@ -33,6 +34,7 @@ const char       *sl_profile_page_get_view       (SlProfilePage *self);
 void              sl_profile_page_set_rank       (SlProfilePage *self,
                                                   guint          rank);
 SlOpStatsView    *sl_profile_page_get_ops_view   (SlProfilePage *self);
+SlApiStatsView   *sl_profile_page_get_apis_view  (SlProfilePage *self);
 SlStepTraceChart *sl_profile_page_get_step_chart (SlProfilePage *self);
 SlStepTimelineExport *sl_profile_page_get_step_export (SlProfilePage *self);
 SlAdvisorView    *sl_profile_page_get_advisor_view (SlProfilePage *self);

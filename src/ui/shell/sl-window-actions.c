@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-application.h"
+#include "sl-document-registry.h"
 #include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
 #include "sl-target-dialog.h"
@@ -316,6 +317,29 @@ open_document_action (GtkWidget  *widget,
     sl_document_request (document, g_steal_pointer (&request));
 }
 
+/* "(ssv)" as open-document, for a document already open only: what is
+ * selected in one document marks things in another without opening or
+ * raising it. */
+static void
+request_document_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  const char *kind_id = NULL;
+  const char *path = NULL;
+  g_autoptr(GVariant) request = NULL;
+  g_autofree char *id = NULL;
+  const SlDocumentKind *kind;
+  PanelWidget *page;
+
+  g_variant_get (param, "(&s&sv)", &kind_id, &path, &request);
+  if ((kind = sl_document_registry_lookup (kind_id)) == NULL)
+    return;
+  id = sl_document_registry_dup_id (kind, path);
+  if ((page = sl_window_find_document (SL_WINDOW (widget), id)) != NULL && SL_IS_DOCUMENT (page))
+    sl_document_request (SL_DOCUMENT (page), request);
+}
+
 /* "(ss)": a finding's kind and path, among the Workspace's findings. */
 static void
 open_finding_action (GtkWidget  *widget,
@@ -346,6 +370,7 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
   gtk_widget_class_install_action (widget_class, "win.open-document", "(ssv)", open_document_action);
+  gtk_widget_class_install_action (widget_class, "win.request-document", "(ssv)", request_document_action);
   gtk_widget_class_install_action (widget_class, "win.open-finding", "(ss)", open_finding_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.remove-folder", "s", remove_folder_action);

@@ -1560,7 +1560,8 @@ static void sl_timeline_page_load (SlDocument *document);
 /* Links from other documents: "(sxxx)", text to find (or ""), then a
  * range to zoom to in the trace's own time (-1 for none) and where the
  * first step of a step trace starts (-1 if unknown): a range outside the
- * trace is then placed from the trace's start. */
+ * trace is then placed from the trace's start. "(sxxxb)" says whether the
+ * text is a regular expression (an API's calls, by exact name). */
 static void
 toast (SlTimelinePage *self,
        const char     *message)
@@ -1575,13 +1576,19 @@ sl_timeline_page_handle_request (SlDocument *document,
   SlTimelinePage *self = SL_TIMELINE_PAGE (document);
   const char *search = NULL;
   gint64 start, end, origin, trace_start, trace_end;
+  gboolean regex = FALSE;
 
-  if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(sxxx)")) || self->trace == NULL)
+  if (self->trace == NULL)
+    return;
+  if (g_variant_is_of_type (request, G_VARIANT_TYPE ("(sxxx)")))
+    g_variant_get (request, "(&sxxx)", &search, &start, &end, &origin);
+  else if (g_variant_is_of_type (request, G_VARIANT_TYPE ("(sxxxb)")))
+    g_variant_get (request, "(&sxxxb)", &search, &start, &end, &origin, &regex);
+  else
     return;
 
-  g_variant_get (request, "(&sxxx)", &search, &start, &end, &origin);
   if (search[0] != '\0')
-    sl_timeline_page_search (self, search, FALSE);
+    sl_timeline_page_search (self, search, regex);
   if (start < 0 || end <= start)
     return;
 
