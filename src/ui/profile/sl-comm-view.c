@@ -218,7 +218,10 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
   gboolean text = ref->column->kind == COLUMN_TEXT;
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
+  /* Only the long op names give way; a number or a kind cut short is
+   * no number at all. */
+  if (g_str_equal (ref->column->id, "name"))
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   gtk_label_set_xalign (GTK_LABEL (label), text ? 0.0 : 1.0);
   gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
   if (!text)
