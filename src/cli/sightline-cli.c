@@ -29,6 +29,7 @@ static const SlCliCommand commands[] = {
   { "summary", sl_cli_summary, N_("List the runs, files and tags of training summaries") },
   { "summary-export", sl_cli_summary_export, N_("Print the points of one scalar series as CSV or JSON") },
   { "target", sl_cli_target, N_("Add SSH servers, list targets and test a connection step by step") },
+  { "tensor-pairs", sl_cli_tensor_pairs, N_("Pair the tensors of two msprobe dumps by key; list what has no partner and why") },
   { "trace-slice", sl_cli_trace_slice, N_("Write a time range of a trace as Chrome trace JSON or CSV") },
   { "trace-stats", sl_cli_trace_stats, N_("Count the events of a Chrome trace and list the longest names") },
   { "workspace", sl_cli_workspace, N_("Show the workspace database: targets, projects, recent folders, jobs") },

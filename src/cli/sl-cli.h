@@ -34,6 +34,7 @@ int  sl_cli_pull         (int argc, char **argv);
 int  sl_cli_summary      (int argc, char **argv);
 int  sl_cli_summary_export (int argc, char **argv);
 int  sl_cli_target       (int argc, char **argv);
+int  sl_cli_tensor_pairs (int argc, char **argv);
 int  sl_cli_trace_slice  (int argc, char **argv);
 int  sl_cli_trace_stats  (int argc, char **argv);
 int  sl_cli_workspace    (int argc, char **argv);

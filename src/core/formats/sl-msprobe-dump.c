@@ -542,6 +542,8 @@ read_call (SlMsprobeDump *self,
       return;
     }
   call = json_node_get_object (node);
+  /* Backward entries name their lists input and output. */
+  read_list (self, entry, SL_MSPROBE_INPUT, call, "input");
   read_list (self, entry, SL_MSPROBE_INPUT, call, "input_args");
   read_list (self, entry, SL_MSPROBE_INPUT, call, "input_kwargs");
   read_list (self, entry, SL_MSPROBE_OUTPUT, call, "output");
