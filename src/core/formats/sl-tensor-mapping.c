@@ -186,11 +186,23 @@ SlTensorMapping *
 sl_tensor_mapping_new_from_file (const char  *path,
                                  GError     **error)
 {
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
   g_autofree char *text = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* Checked before reading, so a huge file is never loaded. */
+  file = g_file_new_for_path (path);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, error);
+  if (info == NULL)
+    return NULL;
+  if (g_file_info_get_size (info) > SL_TENSOR_MAPPING_MAX_SIZE)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The mapping is larger than 16 MiB"));
+      return NULL;
+    }
   if (!g_file_get_contents (path, &text, &length, error))
     return NULL;
   return sl_tensor_mapping_new_from_data (text, length, error);
