@@ -246,87 +246,118 @@ partial_init (Partial *partial)
   partial->npu_max = partial->bench_max = -INFINITY;
 }
 
-/* Block sums are plain doubles (a block is short), then compensated. */
-static void
+/* Block sums are plain doubles (a block is short), then compensated.
+ * Each sum is kept in LANES independent lanes, so the compiler can turn
+ * the loop into vector code without reassociating a single sum (which it
+ * may not do to floating point) and without branches; counts are doubles
+ * for the same reason, exact far beyond a block. */
+#define LANES 4
+
+enum {
+  LANE_NB, LANE_NN, LANE_BB, LANE_D2, LANE_AD, LANE_N, LANE_B, LANE_N2, LANE_B2, LANE_RE_TERM,
+  LANE_THOUSANDTH, LANE_FIVE_THOUSANDTH, LANE_RE_NAN, LANE_N_BAD, LANE_B_BAD,
+  N_LANE_SUMS
+};
+
+enum { MAX_AD, MAX_RE, MIN_N, MAX_N, MIN_B, MAX_B, N_LANE_EXTREMES };
+
+/* @lanes is LANES but for a block's last few elements. */
+static inline void
+accumulate_group (double        sums[N_LANE_SUMS][LANES],
+                  double        ext[N_LANE_EXTREMES][LANES],
+                  const double *n_values,
+                  const double *b_values,
+                  guint         lanes,
+                  double        shift_n,
+                  double        shift_b,
+                  double        re_eps)
+{
+  for (guint k = 0; k < lanes; k++)
+    {
+      double x = n_values[k], y = b_values[k];
+      double d = x - y, ad = fabs (d), ay = fabs (y);
+      double xs = x - shift_n, ys = y - shift_b;
+      /* msprobe adds epsilon to both sides where the benchmark is zero,
+       * so the difference stays and the divisor becomes epsilon. */
+      double re = ad / (y == 0 ? re_eps : ay);
+      int n_finite = x - x == 0, b_finite = y - y == 0;
+
+      sums[LANE_NB][k] += x * y;
+      sums[LANE_NN][k] += x * x;
+      sums[LANE_BB][k] += y * y;
+      sums[LANE_D2][k] += d * d;
+      sums[LANE_AD][k] += ad;
+      sums[LANE_N][k] += xs;
+      sums[LANE_B][k] += ys;
+      sums[LANE_N2][k] += xs * xs;
+      sums[LANE_B2][k] += ys * ys;
+      sums[LANE_RE_TERM][k] += ay > DBL_EPSILON ? re : 0;
+      sums[LANE_THOUSANDTH][k] += re < 0.001 ? 1 : 0;
+      sums[LANE_FIVE_THOUSANDTH][k] += re < 0.005 ? 1 : 0;
+      sums[LANE_RE_NAN][k] += re != re ? 1 : 0;
+      sums[LANE_N_BAD][k] += n_finite ? 0 : 1;
+      sums[LANE_B_BAD][k] += b_finite ? 0 : 1;
+      ext[MAX_AD][k] = ad > ext[MAX_AD][k] ? ad : ext[MAX_AD][k];
+      ext[MAX_RE][k] = re > ext[MAX_RE][k] ? re : ext[MAX_RE][k];
+      /* NaN fails every comparison and infinities are left out of the range */
+      ext[MIN_N][k] = (n_finite & (x < ext[MIN_N][k])) ? x : ext[MIN_N][k];
+      ext[MAX_N][k] = (n_finite & (x > ext[MAX_N][k])) ? x : ext[MAX_N][k];
+      ext[MIN_B][k] = (b_finite & (y < ext[MIN_B][k])) ? y : ext[MIN_B][k];
+      ext[MAX_B][k] = (b_finite & (y > ext[MAX_B][k])) ? y : ext[MAX_B][k];
+    }
+}
+
+/* Where the loader can pick a variant at run time, an AVX2 one doubles
+ * the vector width on the machines that have it. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define SL_VECTOR_CLONES
+#endif
+
+SL_VECTOR_CLONES static void
 accumulate_block (Job          *job,
                   const double *n_values,
                   const double *b_values,
                   gsize         n)
 {
   Partial *p = &job->partial;
-  double nb = 0, nn = 0, bb = 0, d2 = 0, ad_sum = 0, s_n = 0, s_b = 0, s_n2 = 0, s_b2 = 0, re_term = 0;
-  double max_ad = p->max_ad, max_re = p->max_re;
-  guint64 thousandth = 0, five_thousandth = 0, re_nan = 0;
+  double sums[N_LANE_SUMS][LANES] = { { 0 } };
+  double ext[N_LANE_EXTREMES][LANES];
+  gsize i = 0;
 
-  for (gsize i = 0; i < n; i++)
+  for (guint k = 0; k < LANES; k++)
     {
-      double x = n_values[i], y = b_values[i];
-      double d = x - y, ad = fabs (d), ay = fabs (y);
-      double xs = x - job->shift_n, ys = y - job->shift_b;
-      /* msprobe adds epsilon to both sides where the benchmark is zero,
-       * so the difference stays and the divisor becomes epsilon. */
-      double re = ad / (y == 0 ? job->re_eps : ay);
-
-      nb += x * y;
-      nn += x * x;
-      bb += y * y;
-      d2 += d * d;
-      ad_sum += ad;
-      s_n += xs;
-      s_b += ys;
-      s_n2 += xs * xs;
-      s_b2 += ys * ys;
-      re_term += ay > DBL_EPSILON ? re : 0;
-      max_ad = ad > max_ad ? ad : max_ad;
-      max_re = re > max_re ? re : max_re;
-      thousandth += re < 0.001;
-      five_thousandth += re < 0.005;
-      re_nan += isnan (re);
+      ext[MAX_AD][k] = p->max_ad;
+      ext[MAX_RE][k] = p->max_re;
+      ext[MIN_N][k] = p->npu_min;
+      ext[MAX_N][k] = p->npu_max;
+      ext[MIN_B][k] = p->bench_min;
+      ext[MAX_B][k] = p->bench_max;
     }
+  for (; i + LANES <= n; i += LANES)
+    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, job->shift_n, job->shift_b, job->re_eps);
+  if (i < n)
+    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, job->shift_n, job->shift_b, job->re_eps);
 
-  neumaier_add (&p->sums[SUM_NB], nb);
-  neumaier_add (&p->sums[SUM_NN], nn);
-  neumaier_add (&p->sums[SUM_BB], bb);
-  neumaier_add (&p->sums[SUM_D2], d2);
-  neumaier_add (&p->sums[SUM_AD], ad_sum);
-  neumaier_add (&p->sums[SUM_N], s_n);
-  neumaier_add (&p->sums[SUM_B], s_b);
-  neumaier_add (&p->sums[SUM_N2], s_n2);
-  neumaier_add (&p->sums[SUM_B2], s_b2);
-  neumaier_add (&p->sums[SUM_RE_TERM], re_term);
-  p->max_ad = max_ad;
-  p->max_re = max_re;
-  p->re_nan |= re_nan > 0;
-  p->n_thousandth += thousandth;
-  p->n_five_thousandth += five_thousandth;
-}
-
-/* Non-finite counts and the finite range, needed by KL and verdicts. */
-static void
-scan_range (const double *values,
-            gsize         n,
-            guint64      *non_finite,
-            double       *min,
-            double       *max)
-{
-  double lo = *min, hi = *max;
-  guint64 bad = 0;
-
-  for (gsize i = 0; i < n; i++)
+  for (guint s = 0; s <= LANE_RE_TERM; s++)
+    neumaier_add (&p->sums[s], sums[s][0] + sums[s][1] + sums[s][2] + sums[s][3]);
+  p->n_thousandth += (guint64)(sums[LANE_THOUSANDTH][0] + sums[LANE_THOUSANDTH][1] + sums[LANE_THOUSANDTH][2] +
+                               sums[LANE_THOUSANDTH][3]);
+  p->n_five_thousandth += (guint64)(sums[LANE_FIVE_THOUSANDTH][0] + sums[LANE_FIVE_THOUSANDTH][1] +
+                                    sums[LANE_FIVE_THOUSANDTH][2] + sums[LANE_FIVE_THOUSANDTH][3]);
+  p->re_nan |= sums[LANE_RE_NAN][0] + sums[LANE_RE_NAN][1] + sums[LANE_RE_NAN][2] + sums[LANE_RE_NAN][3] > 0;
+  p->npu_non_finite += (guint64)(sums[LANE_N_BAD][0] + sums[LANE_N_BAD][1] + sums[LANE_N_BAD][2] + sums[LANE_N_BAD][3]);
+  p->bench_non_finite += (guint64)(sums[LANE_B_BAD][0] + sums[LANE_B_BAD][1] + sums[LANE_B_BAD][2] + sums[LANE_B_BAD][3]);
+  for (guint k = 0; k < LANES; k++)
     {
-      double v = values[i];
-
-      if (!isfinite (v))
-        {
-          bad++;
-          continue;
-        }
-      lo = v < lo ? v : lo;
-      hi = v > hi ? v : hi;
+      p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
+      p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
+      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
+      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
+      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
+      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
     }
-  *non_finite += bad;
-  *min = lo;
-  *max = hi;
 }
 
 static gpointer
@@ -343,8 +374,6 @@ run_first_pass (gpointer data)
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
       accumulate_block (job, n_values, b_values, n);
-      scan_range (n_values, n, &job->partial.npu_non_finite, &job->partial.npu_min, &job->partial.npu_max);
-      scan_range (b_values, n, &job->partial.bench_non_finite, &job->partial.bench_min, &job->partial.bench_max);
     }
   return NULL;
 }
@@ -361,32 +390,198 @@ kl_weight (double value,
   return w > FLT_EPSILON ? w : FLT_EPSILON;
 }
 
+/* log of a positive normal number, to about 1e-15 of its value: the
+ * exponent, and atanh's series on the mantissa brought to [√½, √2). Unlike
+ * libm's log it has no branches, so the KL pass runs as vector code. */
+static inline double
+log_positive (double value)
+{
+  guint64 bits, exponent_bits;
+  double mantissa, exponent, shifted, s, s2, series;
+
+  memcpy (&bits, &value, sizeof bits);
+  /* The exponent as a double, built from its bits to avoid a 64-bit
+   * integer conversion, which has no vector form before AVX-512. */
+  exponent_bits = G_GUINT64_CONSTANT (0x4330000000000000) | (bits >> 52);
+  memcpy (&exponent, &exponent_bits, sizeof exponent);
+  exponent -= 4503599627370496.0 + 1023;
+  bits = (bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
+  memcpy (&mantissa, &bits, sizeof mantissa);
+  shifted = mantissa > G_SQRT2;
+  mantissa *= 1.0 - 0.5 * shifted;
+  exponent += shifted;
+  s = (mantissa - 1) / (mantissa + 1);
+  s2 = s * s;
+  series = 1.0 / 19;
+  series = 1.0 / 17 + s2 * series;
+  series = 1.0 / 15 + s2 * series;
+  series = 1.0 / 13 + s2 * series;
+  series = 1.0 / 11 + s2 * series;
+  series = 1.0 / 9 + s2 * series;
+  series = 1.0 / 7 + s2 * series;
+  series = 1.0 / 5 + s2 * series;
+  series = 1.0 / 3 + s2 * series;
+  series = 1.0 + s2 * series;
+  return exponent * G_LN2 + 2 * s * series;
+}
+
+/* Min-max normalised weights lie in [float32 epsilon, 1], so their
+ * ratio is a normal number and log_positive serves. */
+#if defined(__GNUC__)
+/* GCC's and Clang's generic vectors: AVX2 code in the avx2 clone, pairs
+ * of SSE2 operations elsewhere. C has no ?: on vectors, hence the masks. */
+typedef double  V4d __attribute__ ((vector_size (32)));
+typedef gint64  V4i __attribute__ ((vector_size (32)));
+typedef guint64 V4u __attribute__ ((vector_size (32)));
+
+/* Vectors pass by pointer: passing them by value would change the ABI
+ * between the AVX2 and the default clone. */
+static inline void
+v4_max (V4d       *a,
+        const V4d *b)
+{
+  V4i take_a = *a > *b;
+
+  *a = (V4d)(((V4i)*a & take_a) | ((V4i)*b & ~take_a));
+}
+
+/* log_positive on four lanes, the same steps. */
+static inline void
+v4_log_positive (V4d *value)
+{
+  const V4u mantissa_mask = { 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull };
+  const V4u one_bits = { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull };
+  const V4u magic = { 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull };
+  V4u bits = (V4u)*value;
+  V4d exponent = (V4d)(magic | (bits >> 52)) - (4503599627370496.0 + 1023);
+  V4d mantissa = (V4d)((bits & mantissa_mask) | one_bits);
+  V4d shifted = -__builtin_convertvector (mantissa > G_SQRT2, V4d);
+  V4d s, s2, series;
+
+  mantissa *= 1.0 - 0.5 * shifted;
+  exponent += shifted;
+  s = (mantissa - 1) / (mantissa + 1);
+  s2 = s * s;
+  series = 1.0 / 19 + 0 * s2;
+  series = 1.0 / 17 + s2 * series;
+  series = 1.0 / 15 + s2 * series;
+  series = 1.0 / 13 + s2 * series;
+  series = 1.0 / 11 + s2 * series;
+  series = 1.0 / 9 + s2 * series;
+  series = 1.0 / 7 + s2 * series;
+  series = 1.0 / 5 + s2 * series;
+  series = 1.0 / 3 + s2 * series;
+  series = 1.0 + s2 * series;
+  *value = exponent * G_LN2 + 2 * s * series;
+}
+
+SL_VECTOR_CLONES static void
+add_kl_block (Job          *job,
+              const double *n_values,
+              const double *b_values,
+              gsize         n,
+              double        sums[3][LANES])
+{
+  const V4d n_min = job->npu_min - (V4d){ 0 }, n_scale = 1 / job->npu_range - (V4d){ 0 };
+  const V4d b_min = job->bench_min - (V4d){ 0 }, b_scale = 1 / job->bench_range - (V4d){ 0 };
+  const V4d epsilon = FLT_EPSILON - (V4d){ 0 };
+  V4d sp = { 0 }, sq = { 0 }, spl = { 0 };
+  double out[3][LANES];
+  gsize i = 0;
+
+  for (; i + LANES <= n; i += LANES)
+    {
+      V4d x, y, p, q, log_ratio;
+
+      memcpy (&x, n_values + i, sizeof x);
+      memcpy (&y, b_values + i, sizeof y);
+      p = (x - n_min) * n_scale;
+      q = (y - b_min) * b_scale;
+      v4_max (&p, &epsilon);
+      v4_max (&q, &epsilon);
+      log_ratio = p / q;
+      v4_log_positive (&log_ratio);
+      sp += p;
+      sq += q;
+      spl += p * log_ratio;
+    }
+  memcpy (out[0], &sp, sizeof sp);
+  memcpy (out[1], &sq, sizeof sq);
+  memcpy (out[2], &spl, sizeof spl);
+  for (; i < n; i++)
+    {
+      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+
+      out[0][0] += p;
+      out[1][0] += q;
+      out[2][0] += p * log_positive (p / q);
+    }
+  for (guint s = 0; s < 3; s++)
+    for (guint k = 0; k < LANES; k++)
+      sums[s][k] += out[s][k];
+}
+#else
+SL_VECTOR_CLONES static void
+add_kl_block (Job          *job,
+              const double *n_values,
+              const double *b_values,
+              gsize         n,
+              double        sums[3][LANES])
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+
+      sums[0][i % LANES] += p;
+      sums[1][i % LANES] += q;
+      sums[2][i % LANES] += p * log_positive (p / q);
+    }
+}
+#endif
+
+/* A flat side keeps its values, which may be far from 1: libm's log. */
+static void
+add_kl_block_flat (Job          *job,
+                   const double *n_values,
+                   const double *b_values,
+                   gsize         n,
+                   double        sums[3][LANES])
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      double p = kl_weight (n_values[i], job->npu_min, job->npu_range);
+      double q = kl_weight (b_values[i], job->bench_min, job->bench_range);
+
+      sums[0][0] += p;
+      sums[1][0] += q;
+      sums[2][0] += p * log (p / q);
+    }
+}
+
 static gpointer
 run_kl_pass (gpointer data)
 {
   Job *job = data;
   double n_values[BLOCK], b_values[BLOCK];
+  gboolean flat = !(job->npu_range > 0) || !(job->bench_range > 0);
 
   memset (&job->kl, 0, sizeof job->kl);
   for (guint64 i = job->begin; i < job->end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, job->end - i);
-      double sp = 0, sq = 0, spl = 0;
+      double sums[3][LANES] = { { 0 } };
 
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
-      for (gsize k = 0; k < n; k++)
-        {
-          double p = kl_weight (n_values[k], job->npu_min, job->npu_range);
-          double q = kl_weight (b_values[k], job->bench_min, job->bench_range);
-
-          sp += p;
-          sq += q;
-          spl += p * log (p / q);
-        }
-      neumaier_add (&job->kl.sum_p, sp);
-      neumaier_add (&job->kl.sum_q, sq);
-      neumaier_add (&job->kl.sum_plogpq, spl);
+      if (flat)
+        add_kl_block_flat (job, n_values, b_values, n, sums);
+      else
+        add_kl_block (job, n_values, b_values, n, sums);
+      neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
+      neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
+      neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
     }
   return NULL;
 }
