@@ -220,6 +220,19 @@ test_zero_and_short_tensors (void)
 }
 
 static void
+test_empty_tensors (void)
+{
+  const guint64 shape[] = { 0, 3 };
+  SlTensorView a = view_of ("", 0, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+  g_autoptr(SlTensorComparison) r = sl_tensor_compare (&a, &a, NULL);
+
+  g_assert_false (r->computed);
+  g_assert_cmpint (r->verdict, ==, SL_TENSOR_VERDICT_WARNING);
+  g_assert_nonnull (strstr (r->reason, "empty"));
+  g_assert_true (isnan (r->cosine));
+}
+
+static void
 test_shape_and_dtype_mismatch (void)
 {
   const guint64 shape_a[] = { 2, 3 }, shape_b[] = { 3, 2 }, flat[] = { 3 };
@@ -503,6 +516,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/sign-flip", test_sign_flip);
   g_test_add_func ("/tensor-compare/nan-one-side", test_nan_one_side);
   g_test_add_func ("/tensor-compare/zero-and-short", test_zero_and_short_tensors);
+  g_test_add_func ("/tensor-compare/empty", test_empty_tensors);
   g_test_add_func ("/tensor-compare/mismatch", test_shape_and_dtype_mismatch);
   g_test_add_func ("/tensor-compare/integers", test_integer_pair);
   g_test_add_func ("/tensor-compare/half-precision", test_half_precision);
