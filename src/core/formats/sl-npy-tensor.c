@@ -18,6 +18,7 @@ struct _SlNpyTensor
   GObject       parent_instance;
   char         *path;
   GMappedFile  *mapping;
+  GBytes       *bytes;        /* or the data, when not from a file */
   SlNpyHeader  *header;
   SlTensorView  view;
 };
@@ -31,6 +32,7 @@ sl_npy_tensor_finalize (GObject *object)
 
   g_clear_pointer (&self->header, sl_npy_header_free);
   g_clear_pointer (&self->mapping, g_mapped_file_unref);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->path, g_free);
   G_OBJECT_CLASS (sl_npy_tensor_parent_class)->finalize (object);
 }
@@ -87,6 +89,7 @@ fail (GError     **error,
 
 static gboolean
 check_header (SlNpyTensor  *self,
+              const guint8 *data,
               gsize         file_size,
               GError      **error)
 {
@@ -112,7 +115,7 @@ check_header (SlNpyTensor  *self,
       return fail (error, self->path, header->data_offset, reason);
     }
 
-  self->view.data = (const guint8 *)g_mapped_file_get_contents (self->mapping) + header->data_offset;
+  self->view.data = data + header->data_offset;
   self->view.n_elements = n_elements;
   self->view.dtype = dtype;
   self->view.big_endian = big_endian;
@@ -120,6 +123,25 @@ check_header (SlNpyTensor  *self,
   self->view.n_dims = header->n_dims;
   self->view.shape = header->shape;
   return TRUE;
+}
+
+static gboolean
+parse (SlNpyTensor   *self,
+       const guint8  *data,
+       gsize          size,
+       GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  gsize header_size;
+  gint64 error_offset = 0;
+
+  if (!sl_npy_header_peek_size (data, size, &header_size, &local_error))
+    return fail (error, self->path, 0, local_error->message);
+  if (header_size > size)
+    return fail (error, self->path, size, _("the file ends inside the NumPy header"));
+  if ((self->header = sl_npy_header_parse (data, size, &error_offset, &local_error)) == NULL)
+    return fail (error, self->path, error_offset, local_error->message);
+  return check_header (self, data, size, error);
 }
 
 /**
@@ -134,10 +156,6 @@ sl_npy_tensor_open (const char  *path,
                     GError     **error)
 {
   g_autoptr(SlNpyTensor) self = NULL;
-  g_autoptr(GError) local_error = NULL;
-  const guint8 *data;
-  gsize size, header_size;
-  gint64 error_offset = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -145,25 +163,36 @@ sl_npy_tensor_open (const char  *path,
   self->path = g_strdup (path);
   if ((self->mapping = g_mapped_file_new (path, FALSE, error)) == NULL)
     return NULL;
-  data = (const guint8 *)g_mapped_file_get_contents (self->mapping);
-  size = g_mapped_file_get_length (self->mapping);
+  if (!parse (self, (const guint8 *)g_mapped_file_get_contents (self->mapping),
+              g_mapped_file_get_length (self->mapping), error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
 
-  if (!sl_npy_header_peek_size (data, size, &header_size, &local_error))
-    {
-      fail (error, path, 0, local_error->message);
-      return NULL;
-    }
-  if (header_size > size)
-    {
-      fail (error, path, size, _("the file ends inside the NumPy header"));
-      return NULL;
-    }
-  if ((self->header = sl_npy_header_parse (data, size, &error_offset, &local_error)) == NULL)
-    {
-      fail (error, path, error_offset, local_error->message);
-      return NULL;
-    }
-  if (!check_header (self, size, error))
+/**
+ * sl_npy_tensor_new_for_bytes:
+ * @name: what errors call the data
+ *
+ * The same checks as sl_npy_tensor_open() on data in memory (a member of
+ * an archive, a fuzzer's input); the tensor keeps a reference to @bytes.
+ */
+SlNpyTensor *
+sl_npy_tensor_new_for_bytes (const char  *name,
+                             GBytes      *bytes,
+                             GError     **error)
+{
+  g_autoptr(SlNpyTensor) self = NULL;
+  gsize size;
+  const guint8 *data;
+
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  self = g_object_new (SL_TYPE_NPY_TENSOR, NULL);
+  self->path = g_strdup (name);
+  self->bytes = g_bytes_ref (bytes);
+  data = g_bytes_get_data (bytes, &size);
+  if (!parse (self, data, size, error))
     return NULL;
   return g_steal_pointer (&self);
 }

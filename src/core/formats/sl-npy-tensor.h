@@ -15,6 +15,9 @@ G_DECLARE_FINAL_TYPE (SlNpyTensor, sl_npy_tensor, SL, NPY_TENSOR, GObject)
 
 SlNpyTensor        *sl_npy_tensor_open        (const char   *path,
                                                GError      **error);
+SlNpyTensor        *sl_npy_tensor_new_for_bytes (const char *name,
+                                                 GBytes     *bytes,
+                                                 GError    **error);
 const SlTensorView *sl_npy_tensor_get_view    (SlNpyTensor  *self);
 const char         *sl_npy_tensor_get_path    (SlNpyTensor  *self);
 char               *sl_npy_tensor_dup_shape   (SlNpyTensor  *self);
