@@ -23,14 +23,14 @@ BUILD_PACKAGES=(
 )
 TEST_PACKAGES=(
   xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
-  python3-protobuf clang libclang-rt-14-dev dbus
+  python3-protobuf clang libclang-rt-14-dev dbus python3-numpy
 )
 # Peers the benchmarks measure beside Sightline: Graphviz's dot for graph
 # layouts, and node for @dagrejs/dagre (below). Debian's npm comes only
 # when no npm is on the PATH: a Node.js from elsewhere ships its own and
 # conflicts with Debian's.
 BENCH_PACKAGES=(
-  graphviz nodejs
+  graphviz nodejs python3-numpy
 )
 # @dagrejs/dagre, the layout engine of Netron, TensorBoard and Model
 # Explorer, is the layout benchmarks' second peer: npm installs this

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "sl-cli.h"
 
 /* A string member, null when there is none. */
@@ -39,4 +41,17 @@ sl_cli_json_add_us (JsonBuilder *builder,
     json_builder_add_null_value (builder);
   else
     json_builder_add_double_value (builder, ns / 1000.0);
+}
+
+/* A number, null when it is NaN or infinite (JSON has neither). */
+void
+sl_cli_json_add_double (JsonBuilder *builder,
+                        const char  *name,
+                        double       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (!isfinite (value))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_double_value (builder, value);
 }

@@ -24,6 +24,7 @@ typedef int (*SlCliCommandFunc) (int    argc,
 
 int  sl_cli_advise       (int argc, char **argv);
 int  sl_cli_compare_profiles (int argc, char **argv);
+int  sl_cli_compare_tensors (int argc, char **argv);
 int  sl_cli_dataset_graph (int argc, char **argv);
 int  sl_cli_detect       (int argc, char **argv);
 int  sl_cli_graph        (int argc, char **argv);
@@ -72,6 +73,9 @@ void sl_cli_json_add_string (JsonBuilder *builder,
 void sl_cli_json_add_int    (JsonBuilder *builder,
                              const char  *name,
                              gint64       value);
+void sl_cli_json_add_double (JsonBuilder *builder,
+                             const char  *name,
+                             double       value);
 void sl_cli_json_add_us     (JsonBuilder *builder,
                              const char  *name,
                              gint64       ns);

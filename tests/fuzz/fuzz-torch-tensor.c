@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data,
 static volatile guint8 sink;
 
 static void
-touch_view (const SlTensorView *view)
+touch_view (const SlTorchTensorView *view)
 {
   guint64 last = 0;
 

@@ -223,7 +223,7 @@ load_spec (const TensorSpec *spec,
 }
 
 static float
-element (const SlTensorView *view,
+element (const SlTorchTensorView *view,
          gint64              i,
          gint64              j)
 {
@@ -239,7 +239,7 @@ test_float32 (void)
   TensorSpec spec = { "FloatStorage", "0", 6, 0, 2, { 2, 3 }, { 3, 1 } };
   g_autoptr(GError) error = NULL;
   g_autoptr(SlTorchTensor) tensor = load_spec (&spec, (const guint8 *) six, sizeof six, &error);
-  const SlTensorView *view;
+  const SlTorchTensorView *view;
 
   g_assert_no_error (error);
   view = sl_torch_tensor_get_view (tensor);
@@ -263,7 +263,7 @@ test_transposed_with_offset (void)
   TensorSpec spec = { "FloatStorage", "7", 6, 1, 2, { 2, 2 }, { 1, 3 } };
   g_autoptr(GError) error = NULL;
   g_autoptr(SlTorchTensor) tensor = load_spec (&spec, (const guint8 *) six, sizeof six, &error);
-  const SlTensorView *view;
+  const SlTorchTensorView *view;
 
   g_assert_no_error (error);
   view = sl_torch_tensor_get_view (tensor);
@@ -282,7 +282,7 @@ test_bfloat16_deflated_big_endian (void)
   g_autoptr(GBytes) pt = make_pt (pickle, "0", storage, sizeof storage, "big", TRUE);
   g_autoptr(GError) error = NULL;
   g_autoptr(SlTorchTensor) tensor = sl_torch_tensor_new_from_bytes (pt, &error);
-  const SlTensorView *view;
+  const SlTorchTensorView *view;
 
   g_assert_no_error (error);
   view = sl_torch_tensor_get_view (tensor);

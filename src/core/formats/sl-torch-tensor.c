@@ -87,7 +87,7 @@ struct _SlTorchTensor
   GObject       parent_instance;
   GBytes       *file;
   GBytes       *storage;
-  SlTensorView  view;
+  SlTorchTensorView  view;
 };
 
 G_DEFINE_FINAL_TYPE (SlTorchTensor, sl_torch_tensor, G_TYPE_OBJECT)
@@ -770,7 +770,7 @@ sl_torch_tensor_new_from_file (const char  *path,
   return sl_torch_tensor_new_from_bytes (bytes, error);
 }
 
-const SlTensorView *
+const SlTorchTensorView *
 sl_torch_tensor_get_view (SlTorchTensor *self)
 {
   g_return_val_if_fail (SL_IS_TORCH_TENSOR (self), NULL);

@@ -41,7 +41,7 @@ typedef struct {
   gint64        strides[SL_TORCH_TENSOR_MAX_DIMS];   /* in elements */
   guint64       n_elements;
   gboolean      requires_grad;
-} SlTensorView;
+} SlTorchTensorView;
 
 #define SL_TYPE_TORCH_TENSOR (sl_torch_tensor_get_type ())
 G_DECLARE_FINAL_TYPE (SlTorchTensor, sl_torch_tensor, SL, TORCH_TENSOR, GObject)
@@ -52,6 +52,6 @@ SlTorchTensor      *sl_torch_tensor_new_from_bytes (GBytes         *bytes,
 /* Maps the file; the view points into the mapping. */
 SlTorchTensor      *sl_torch_tensor_new_from_file  (const char     *path,
                                                     GError        **error);
-const SlTensorView *sl_torch_tensor_get_view       (SlTorchTensor  *self);
+const SlTorchTensorView *sl_torch_tensor_get_view       (SlTorchTensor  *self);
 
 G_END_DECLS

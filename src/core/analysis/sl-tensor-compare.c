@@ -1,0 +1,1008 @@
+/* sl-tensor-compare.c: accuracy metrics of a tensor against its benchmark
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "sl-tensor-compare.h"
+
+/* Elements converted to double at a time: two blocks stay in L1. */
+#define BLOCK 2048
+
+typedef struct {
+  double sum;
+  double compensation;
+} Neumaier;
+
+enum {
+  SUM_NB, SUM_NN, SUM_BB, SUM_D2, SUM_AD, SUM_N, SUM_B, SUM_N2, SUM_B2, SUM_RE_TERM,
+  N_SUMS
+};
+
+typedef struct {
+  Neumaier sums[N_SUMS];
+  double   max_ad;
+  double   max_re;
+  gboolean re_nan;
+  guint64  n_thousandth;
+  guint64  n_five_thousandth;
+  guint64  npu_non_finite;
+  guint64  bench_non_finite;
+  double   npu_min, npu_max, bench_min, bench_max;
+} Partial;
+
+typedef struct {
+  Neumaier sum_p;
+  Neumaier sum_q;
+  Neumaier sum_plogpq;
+} KlPartial;
+
+typedef struct {
+  const SlTensorData *npu;
+  const SlTensorData *bench;
+  guint64             begin;
+  guint64             end;
+  double              shift_n;   /* sums of squares are taken about these */
+  double              shift_b;
+  double              re_eps;    /* added where the benchmark is zero */
+  /* second pass */
+  double              npu_min, npu_range, bench_min, bench_range;
+  Partial             partial;
+  KlPartial           kl;
+} Job;
+
+static inline void
+neumaier_add (Neumaier *s,
+              double    x)
+{
+  double t = s->sum + x;
+
+  if (fabs (s->sum) >= fabs (x))
+    s->compensation += (s->sum - t) + x;
+  else
+    s->compensation += (x - t) + s->sum;
+  s->sum = t;
+}
+
+static inline double
+neumaier_value (const Neumaier *s)
+{
+  return s->sum + s->compensation;
+}
+
+static void
+neumaier_merge (Neumaier       *s,
+                const Neumaier *other)
+{
+  neumaier_add (s, other->sum);
+  neumaier_add (s, other->compensation);
+}
+
+static double
+half_to_double (guint16 h)
+{
+  int exponent = (h >> 10) & 0x1f;
+  int mantissa = h & 0x3ff;
+  double value;
+
+  if (exponent == 0)
+    value = ldexp (mantissa, -24);
+  else if (exponent == 31)
+    value = mantissa == 0 ? INFINITY : NAN;
+  else
+    value = ldexp (mantissa | 0x400, exponent - 25);
+  return (h & 0x8000) ? -value : value;
+}
+
+gsize
+sl_tensor_dtype_get_size (SlTensorDtype dtype)
+{
+  switch (dtype)
+    {
+    case SL_TENSOR_DTYPE_BOOL: case SL_TENSOR_DTYPE_INT8: case SL_TENSOR_DTYPE_UINT8:
+      return 1;
+    case SL_TENSOR_DTYPE_INT16: case SL_TENSOR_DTYPE_UINT16:
+    case SL_TENSOR_DTYPE_FLOAT16: case SL_TENSOR_DTYPE_BFLOAT16:
+      return 2;
+    case SL_TENSOR_DTYPE_INT32: case SL_TENSOR_DTYPE_UINT32: case SL_TENSOR_DTYPE_FLOAT32:
+      return 4;
+    case SL_TENSOR_DTYPE_INT64: case SL_TENSOR_DTYPE_UINT64: case SL_TENSOR_DTYPE_FLOAT64:
+      return 8;
+    case SL_TENSOR_DTYPE_UNKNOWN:
+    default:
+      return 0;
+    }
+}
+
+const char *
+sl_tensor_dtype_get_name (SlTensorDtype dtype)
+{
+  static const char * const names[] = {
+    "unknown", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "bfloat16",
+  };
+
+  if ((guint)dtype < G_N_ELEMENTS (names))
+    return names[dtype];
+  return "unknown";
+}
+
+const char *
+sl_tensor_verdict_to_string (SlTensorVerdict verdict)
+{
+  switch (verdict)
+    {
+    case SL_TENSOR_VERDICT_PASS: return "pass";
+    case SL_TENSOR_VERDICT_WARNING: return "warning";
+    case SL_TENSOR_VERDICT_ERROR: return "error";
+    default: return "unknown";
+    }
+}
+
+/* Raw bits of element @i, byte-swapped to the host's order. */
+static inline guint64
+load_bits (const guint8 *p,
+           gsize         size,
+           gboolean      swap)
+{
+  guint16 u16;
+  guint32 u32;
+  guint64 u64;
+
+  switch (size)
+    {
+    case 1:
+      return *p;
+    case 2:
+      memcpy (&u16, p, 2);
+      return swap ? GUINT16_SWAP_LE_BE (u16) : u16;
+    case 4:
+      memcpy (&u32, p, 4);
+      return swap ? GUINT32_SWAP_LE_BE (u32) : u32;
+    default:
+      memcpy (&u64, p, 8);
+      return swap ? GUINT64_SWAP_LE_BE (u64) : u64;
+    }
+}
+
+static double
+bits_to_double (guint64       bits,
+                SlTensorDtype dtype)
+{
+  union { guint32 u; float f; } f32;
+  union { guint64 u; double d; } f64;
+
+  switch (dtype)
+    {
+    case SL_TENSOR_DTYPE_BOOL: return bits != 0;
+    case SL_TENSOR_DTYPE_INT8: return (gint8)bits;
+    case SL_TENSOR_DTYPE_INT16: return (gint16)bits;
+    case SL_TENSOR_DTYPE_INT32: return (gint32)bits;
+    case SL_TENSOR_DTYPE_INT64: return (double)(gint64)bits;
+    case SL_TENSOR_DTYPE_UINT8: case SL_TENSOR_DTYPE_UINT16: case SL_TENSOR_DTYPE_UINT32:
+    case SL_TENSOR_DTYPE_UINT64:
+      return (double)bits;
+    case SL_TENSOR_DTYPE_FLOAT16: return half_to_double ((guint16)bits);
+    case SL_TENSOR_DTYPE_BFLOAT16:
+      f32.u = (guint32)bits << 16;
+      return f32.f;
+    case SL_TENSOR_DTYPE_FLOAT32:
+      f32.u = (guint32)bits;
+      return f32.f;
+    case SL_TENSOR_DTYPE_FLOAT64:
+      f64.u = bits;
+      return f64.d;
+    case SL_TENSOR_DTYPE_UNKNOWN:
+    default:
+      return NAN;
+    }
+}
+
+static inline gboolean
+host_is_big_endian (void)
+{
+  return G_BYTE_ORDER == G_BIG_ENDIAN;
+}
+
+static void
+convert_block (const SlTensorData *view,
+               guint64             first,
+               gsize               n,
+               double             *out)
+{
+  gsize size = sl_tensor_dtype_get_size (view->dtype);
+  gboolean swap = view->big_endian != host_is_big_endian ();
+  const guint8 *p = view->data + first * size;
+
+  /* The common case, kept apart so the compiler vectorises it. */
+  if (view->dtype == SL_TENSOR_DTYPE_FLOAT32 && !swap)
+    {
+      float tmp[BLOCK];
+
+      memcpy (tmp, p, n * sizeof (float));
+      for (gsize i = 0; i < n; i++)
+        out[i] = tmp[i];
+      return;
+    }
+  if (view->dtype == SL_TENSOR_DTYPE_FLOAT64 && !swap)
+    {
+      memcpy (out, p, n * sizeof (double));
+      return;
+    }
+  for (gsize i = 0; i < n; i++)
+    out[i] = bits_to_double (load_bits (p + i * size, size, swap), view->dtype);
+}
+
+static void
+partial_init (Partial *partial)
+{
+  memset (partial, 0, sizeof *partial);
+  partial->npu_min = partial->bench_min = INFINITY;
+  partial->npu_max = partial->bench_max = -INFINITY;
+}
+
+/* Block sums are plain doubles (a block is short), then compensated.
+ * Each sum is kept in LANES independent lanes, so the compiler can turn
+ * the loop into vector code without reassociating a single sum (which it
+ * may not do to floating point) and without branches; counts are doubles
+ * for the same reason, exact far beyond a block. */
+#define LANES 4
+
+enum {
+  LANE_NB, LANE_NN, LANE_BB, LANE_D2, LANE_AD, LANE_N, LANE_B, LANE_N2, LANE_B2, LANE_RE_TERM,
+  LANE_THOUSANDTH, LANE_FIVE_THOUSANDTH, LANE_RE_NAN, LANE_N_BAD, LANE_B_BAD,
+  N_LANE_SUMS
+};
+
+enum { MAX_AD, MAX_RE, MIN_N, MAX_N, MIN_B, MAX_B, N_LANE_EXTREMES };
+
+/* @lanes is LANES but for a block's last few elements. */
+static inline void
+accumulate_group (double        sums[N_LANE_SUMS][LANES],
+                  double        ext[N_LANE_EXTREMES][LANES],
+                  const double *n_values,
+                  const double *b_values,
+                  guint         lanes,
+                  double        shift_n,
+                  double        shift_b,
+                  double        re_eps)
+{
+  for (guint k = 0; k < lanes; k++)
+    {
+      double x = n_values[k], y = b_values[k];
+      double d = x - y, ad = fabs (d), ay = fabs (y);
+      double xs = x - shift_n, ys = y - shift_b;
+      /* msprobe adds epsilon to both sides where the benchmark is zero,
+       * so the difference stays and the divisor becomes epsilon. */
+      double re = ad / (y == 0 ? re_eps : ay);
+      int n_finite = x - x == 0, b_finite = y - y == 0;
+
+      sums[LANE_NB][k] += x * y;
+      sums[LANE_NN][k] += x * x;
+      sums[LANE_BB][k] += y * y;
+      sums[LANE_D2][k] += d * d;
+      sums[LANE_AD][k] += ad;
+      sums[LANE_N][k] += xs;
+      sums[LANE_B][k] += ys;
+      sums[LANE_N2][k] += xs * xs;
+      sums[LANE_B2][k] += ys * ys;
+      sums[LANE_RE_TERM][k] += ay > DBL_EPSILON ? re : 0;
+      sums[LANE_THOUSANDTH][k] += re < 0.001 ? 1 : 0;
+      sums[LANE_FIVE_THOUSANDTH][k] += re < 0.005 ? 1 : 0;
+      sums[LANE_RE_NAN][k] += re != re ? 1 : 0;
+      sums[LANE_N_BAD][k] += n_finite ? 0 : 1;
+      sums[LANE_B_BAD][k] += b_finite ? 0 : 1;
+      ext[MAX_AD][k] = ad > ext[MAX_AD][k] ? ad : ext[MAX_AD][k];
+      ext[MAX_RE][k] = re > ext[MAX_RE][k] ? re : ext[MAX_RE][k];
+      /* NaN fails every comparison and infinities are left out of the range */
+      ext[MIN_N][k] = (n_finite & (x < ext[MIN_N][k])) ? x : ext[MIN_N][k];
+      ext[MAX_N][k] = (n_finite & (x > ext[MAX_N][k])) ? x : ext[MAX_N][k];
+      ext[MIN_B][k] = (b_finite & (y < ext[MIN_B][k])) ? y : ext[MIN_B][k];
+      ext[MAX_B][k] = (b_finite & (y > ext[MAX_B][k])) ? y : ext[MAX_B][k];
+    }
+}
+
+/* Where the loader can pick a variant at run time, an AVX2 one doubles
+ * the vector width on the machines that have it. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define SL_VECTOR_CLONES
+#endif
+
+SL_VECTOR_CLONES static void
+accumulate_block (Job          *job,
+                  const double *n_values,
+                  const double *b_values,
+                  gsize         n)
+{
+  Partial *p = &job->partial;
+  double sums[N_LANE_SUMS][LANES] = { { 0 } };
+  double ext[N_LANE_EXTREMES][LANES];
+  gsize i = 0;
+
+  for (guint k = 0; k < LANES; k++)
+    {
+      ext[MAX_AD][k] = p->max_ad;
+      ext[MAX_RE][k] = p->max_re;
+      ext[MIN_N][k] = p->npu_min;
+      ext[MAX_N][k] = p->npu_max;
+      ext[MIN_B][k] = p->bench_min;
+      ext[MAX_B][k] = p->bench_max;
+    }
+  for (; i + LANES <= n; i += LANES)
+    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, job->shift_n, job->shift_b, job->re_eps);
+  if (i < n)
+    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, job->shift_n, job->shift_b, job->re_eps);
+
+  for (guint s = 0; s <= LANE_RE_TERM; s++)
+    neumaier_add (&p->sums[s], sums[s][0] + sums[s][1] + sums[s][2] + sums[s][3]);
+  p->n_thousandth += (guint64)(sums[LANE_THOUSANDTH][0] + sums[LANE_THOUSANDTH][1] + sums[LANE_THOUSANDTH][2] +
+                               sums[LANE_THOUSANDTH][3]);
+  p->n_five_thousandth += (guint64)(sums[LANE_FIVE_THOUSANDTH][0] + sums[LANE_FIVE_THOUSANDTH][1] +
+                                    sums[LANE_FIVE_THOUSANDTH][2] + sums[LANE_FIVE_THOUSANDTH][3]);
+  p->re_nan |= sums[LANE_RE_NAN][0] + sums[LANE_RE_NAN][1] + sums[LANE_RE_NAN][2] + sums[LANE_RE_NAN][3] > 0;
+  p->npu_non_finite += (guint64)(sums[LANE_N_BAD][0] + sums[LANE_N_BAD][1] + sums[LANE_N_BAD][2] + sums[LANE_N_BAD][3]);
+  p->bench_non_finite += (guint64)(sums[LANE_B_BAD][0] + sums[LANE_B_BAD][1] + sums[LANE_B_BAD][2] + sums[LANE_B_BAD][3]);
+  for (guint k = 0; k < LANES; k++)
+    {
+      p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
+      p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
+      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
+      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
+      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
+      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
+    }
+}
+
+static gpointer
+run_first_pass (gpointer data)
+{
+  Job *job = data;
+  double n_values[BLOCK], b_values[BLOCK];
+
+  partial_init (&job->partial);
+  for (guint64 i = job->begin; i < job->end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, job->end - i);
+
+      convert_block (job->npu, i, n, n_values);
+      convert_block (job->bench, i, n, b_values);
+      accumulate_block (job, n_values, b_values, n);
+    }
+  return NULL;
+}
+
+/* CANN: min-max normalised (unchanged when flat), floored at float32
+ * epsilon; the division by the sums is done after the pass. */
+static inline double
+kl_weight (double value,
+           double min,
+           double range)
+{
+  double w = range > 0 ? (value - min) / range : value;
+
+  return w > FLT_EPSILON ? w : FLT_EPSILON;
+}
+
+/* log of a positive normal number, to about 1e-15 of its value: the
+ * exponent, and atanh's series on the mantissa brought to [√½, √2). Unlike
+ * libm's log it has no branches, so the KL pass runs as vector code. */
+static inline double
+log_positive (double value)
+{
+  guint64 bits, exponent_bits;
+  double mantissa, exponent, shifted, s, s2, series;
+
+  memcpy (&bits, &value, sizeof bits);
+  /* The exponent as a double, built from its bits to avoid a 64-bit
+   * integer conversion, which has no vector form before AVX-512. */
+  exponent_bits = G_GUINT64_CONSTANT (0x4330000000000000) | (bits >> 52);
+  memcpy (&exponent, &exponent_bits, sizeof exponent);
+  exponent -= 4503599627370496.0 + 1023;
+  bits = (bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
+  memcpy (&mantissa, &bits, sizeof mantissa);
+  shifted = mantissa > G_SQRT2;
+  mantissa *= 1.0 - 0.5 * shifted;
+  exponent += shifted;
+  s = (mantissa - 1) / (mantissa + 1);
+  s2 = s * s;
+  series = 1.0 / 19;
+  series = 1.0 / 17 + s2 * series;
+  series = 1.0 / 15 + s2 * series;
+  series = 1.0 / 13 + s2 * series;
+  series = 1.0 / 11 + s2 * series;
+  series = 1.0 / 9 + s2 * series;
+  series = 1.0 / 7 + s2 * series;
+  series = 1.0 / 5 + s2 * series;
+  series = 1.0 / 3 + s2 * series;
+  series = 1.0 + s2 * series;
+  return exponent * G_LN2 + 2 * s * series;
+}
+
+/* Min-max normalised weights lie in [float32 epsilon, 1], so their
+ * ratio is a normal number and log_positive serves. */
+#if defined(__GNUC__)
+/* GCC's and Clang's generic vectors: AVX2 code in the avx2 clone, pairs
+ * of SSE2 operations elsewhere. C has no ?: on vectors, hence the masks. */
+typedef double  V4d __attribute__ ((vector_size (32)));
+typedef gint64  V4i __attribute__ ((vector_size (32)));
+typedef guint64 V4u __attribute__ ((vector_size (32)));
+
+/* Vectors pass by pointer: passing them by value would change the ABI
+ * between the AVX2 and the default clone. */
+static inline void
+v4_max (V4d       *a,
+        const V4d *b)
+{
+  V4i take_a = *a > *b;
+
+  *a = (V4d)(((V4i)*a & take_a) | ((V4i)*b & ~take_a));
+}
+
+/* log_positive on four lanes, the same steps. */
+static inline void
+v4_log_positive (V4d *value)
+{
+  const V4u mantissa_mask = { 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull };
+  const V4u one_bits = { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull };
+  const V4u magic = { 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull };
+  V4u bits = (V4u)*value;
+  V4d exponent = (V4d)(magic | (bits >> 52)) - (4503599627370496.0 + 1023);
+  V4d mantissa = (V4d)((bits & mantissa_mask) | one_bits);
+  V4d shifted = -__builtin_convertvector (mantissa > G_SQRT2, V4d);
+  V4d s, s2, series;
+
+  mantissa *= 1.0 - 0.5 * shifted;
+  exponent += shifted;
+  s = (mantissa - 1) / (mantissa + 1);
+  s2 = s * s;
+  series = 1.0 / 19 + 0 * s2;
+  series = 1.0 / 17 + s2 * series;
+  series = 1.0 / 15 + s2 * series;
+  series = 1.0 / 13 + s2 * series;
+  series = 1.0 / 11 + s2 * series;
+  series = 1.0 / 9 + s2 * series;
+  series = 1.0 / 7 + s2 * series;
+  series = 1.0 / 5 + s2 * series;
+  series = 1.0 / 3 + s2 * series;
+  series = 1.0 + s2 * series;
+  *value = exponent * G_LN2 + 2 * s * series;
+}
+
+SL_VECTOR_CLONES static void
+add_kl_block (Job          *job,
+              const double *n_values,
+              const double *b_values,
+              gsize         n,
+              double        sums[3][LANES])
+{
+  const V4d n_min = job->npu_min - (V4d){ 0 }, n_scale = 1 / job->npu_range - (V4d){ 0 };
+  const V4d b_min = job->bench_min - (V4d){ 0 }, b_scale = 1 / job->bench_range - (V4d){ 0 };
+  const V4d epsilon = FLT_EPSILON - (V4d){ 0 };
+  V4d sp = { 0 }, sq = { 0 }, spl = { 0 };
+  double out[3][LANES];
+  gsize i = 0;
+
+  for (; i + LANES <= n; i += LANES)
+    {
+      V4d x, y, p, q, log_ratio;
+
+      memcpy (&x, n_values + i, sizeof x);
+      memcpy (&y, b_values + i, sizeof y);
+      p = (x - n_min) * n_scale;
+      q = (y - b_min) * b_scale;
+      v4_max (&p, &epsilon);
+      v4_max (&q, &epsilon);
+      log_ratio = p / q;
+      v4_log_positive (&log_ratio);
+      sp += p;
+      sq += q;
+      spl += p * log_ratio;
+    }
+  memcpy (out[0], &sp, sizeof sp);
+  memcpy (out[1], &sq, sizeof sq);
+  memcpy (out[2], &spl, sizeof spl);
+  for (; i < n; i++)
+    {
+      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+
+      out[0][0] += p;
+      out[1][0] += q;
+      out[2][0] += p * log_positive (p / q);
+    }
+  for (guint s = 0; s < 3; s++)
+    for (guint k = 0; k < LANES; k++)
+      sums[s][k] += out[s][k];
+}
+#else
+SL_VECTOR_CLONES static void
+add_kl_block (Job          *job,
+              const double *n_values,
+              const double *b_values,
+              gsize         n,
+              double        sums[3][LANES])
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+
+      sums[0][i % LANES] += p;
+      sums[1][i % LANES] += q;
+      sums[2][i % LANES] += p * log_positive (p / q);
+    }
+}
+#endif
+
+/* A flat side keeps its values, which may be far from 1: libm's log. */
+static void
+add_kl_block_flat (Job          *job,
+                   const double *n_values,
+                   const double *b_values,
+                   gsize         n,
+                   double        sums[3][LANES])
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      double p = kl_weight (n_values[i], job->npu_min, job->npu_range);
+      double q = kl_weight (b_values[i], job->bench_min, job->bench_range);
+
+      sums[0][0] += p;
+      sums[1][0] += q;
+      sums[2][0] += p * log (p / q);
+    }
+}
+
+static gpointer
+run_kl_pass (gpointer data)
+{
+  Job *job = data;
+  double n_values[BLOCK], b_values[BLOCK];
+  gboolean flat = !(job->npu_range > 0) || !(job->bench_range > 0);
+
+  memset (&job->kl, 0, sizeof job->kl);
+  for (guint64 i = job->begin; i < job->end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, job->end - i);
+      double sums[3][LANES] = { { 0 } };
+
+      convert_block (job->npu, i, n, n_values);
+      convert_block (job->bench, i, n, b_values);
+      if (flat)
+        add_kl_block_flat (job, n_values, b_values, n, sums);
+      else
+        add_kl_block (job, n_values, b_values, n, sums);
+      neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
+      neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
+      neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+    }
+  return NULL;
+}
+
+static void
+partial_merge (Partial       *self,
+               const Partial *other)
+{
+  for (guint i = 0; i < N_SUMS; i++)
+    neumaier_merge (&self->sums[i], &other->sums[i]);
+  self->max_ad = MAX (self->max_ad, other->max_ad);
+  self->max_re = MAX (self->max_re, other->max_re);
+  self->re_nan |= other->re_nan;
+  self->n_thousandth += other->n_thousandth;
+  self->n_five_thousandth += other->n_five_thousandth;
+  self->npu_non_finite += other->npu_non_finite;
+  self->bench_non_finite += other->bench_non_finite;
+  self->npu_min = MIN (self->npu_min, other->npu_min);
+  self->npu_max = MAX (self->npu_max, other->npu_max);
+  self->bench_min = MIN (self->bench_min, other->bench_min);
+  self->bench_max = MAX (self->bench_max, other->bench_max);
+}
+
+/* Splits the elements into block-aligned ranges, one per thread. */
+static void
+run_jobs (Job         *jobs,
+          guint        n_jobs,
+          GThreadFunc  func)
+{
+  GThread *threads[8];
+
+  for (guint i = 1; i < n_jobs; i++)
+    threads[i] = g_thread_new ("sl-tensor-compare", func, &jobs[i]);
+  func (&jobs[0]);
+  for (guint i = 1; i < n_jobs; i++)
+    g_thread_join (threads[i]);
+}
+
+static guint
+plan_jobs (Job                          *jobs,
+           const SlTensorData           *npu,
+           const SlTensorData           *bench,
+           const SlTensorCompareOptions *options)
+{
+  guint64 n = npu->n_elements;
+  guint n_jobs = options->n_threads == 0 ? 2 : MIN (options->n_threads, 8);
+  guint64 per_job;
+  double first_n, first_b;
+  gboolean wide;
+
+  /* Threads do not pay off on small tensors. */
+  if (n < 64 * BLOCK)
+    n_jobs = 1;
+  per_job = (n / n_jobs + BLOCK - 1) / BLOCK * BLOCK;
+
+  convert_block (npu, 0, n > 0 ? 1 : 0, &first_n);
+  convert_block (bench, 0, n > 0 ? 1 : 0, &first_b);
+  /* msprobe computes the relative error in float64 when either side is
+   * float64 or not a float at all, otherwise in float32. */
+  wide = npu->dtype == SL_TENSOR_DTYPE_FLOAT64 || bench->dtype == SL_TENSOR_DTYPE_FLOAT64 ||
+         bench->dtype < SL_TENSOR_DTYPE_FLOAT16;
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      memset (&jobs[i], 0, sizeof jobs[i]);
+      jobs[i].npu = npu;
+      jobs[i].bench = bench;
+      jobs[i].begin = MIN (n, i * per_job);
+      jobs[i].end = i + 1 == n_jobs ? n : MIN (n, (i + 1) * per_job);
+      jobs[i].shift_n = n > 0 && isfinite (first_n) ? first_n : 0;
+      jobs[i].shift_b = n > 0 && isfinite (first_b) ? first_b : 0;
+      jobs[i].re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+    }
+  return n_jobs;
+}
+
+static double
+compute_kl (Job           *jobs,
+            guint          n_jobs,
+            const Partial *total)
+{
+  KlPartial kl = { { 0 } };
+  double sp, sq, value;
+
+  if (total->npu_non_finite > 0 || total->bench_non_finite > 0)
+    return NAN;
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      jobs[i].npu_min = total->npu_min;
+      jobs[i].npu_range = total->npu_max - total->npu_min;
+      jobs[i].bench_min = total->bench_min;
+      jobs[i].bench_range = total->bench_max - total->bench_min;
+    }
+  run_jobs (jobs, n_jobs, run_kl_pass);
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      neumaier_merge (&kl.sum_p, &jobs[i].kl.sum_p);
+      neumaier_merge (&kl.sum_q, &jobs[i].kl.sum_q);
+      neumaier_merge (&kl.sum_plogpq, &jobs[i].kl.sum_plogpq);
+    }
+  sp = neumaier_value (&kl.sum_p);
+  sq = neumaier_value (&kl.sum_q);
+  /* Σ (p/Sp) log((p/Sp)/(q/Sq)) = Σ p log(p/q) / Sp + log(Sq/Sp) */
+  value = neumaier_value (&kl.sum_plogpq) / sp + log1p ((sq - sp) / sp);
+  return fabs (value) < DBL_EPSILON ? 0 : value;
+}
+
+static void
+compute_side (double  shift,
+              double  s1,
+              double  s2,
+              double  n,
+              double *mean,
+              double *std)
+{
+  double variance = (s2 - s1 * s1 / n) / n;
+
+  *mean = shift + s1 / n;
+  *std = isnan (variance) ? NAN : sqrt (MAX (variance, 0));
+}
+
+static void
+compute_cosine (SlTensorComparison *result,
+                double              nb,
+                double              nn,
+                double              bb)
+{
+  double norm_n = sqrt (nn), norm_b = sqrt (bb);
+
+  if (result->n_elements == 1)
+    {
+      result->cosine = NAN;
+      result->cosine_note = g_strdup (_("Cosine similarity is unsupported for a tensor of one element."));
+    }
+  else if (norm_n <= DBL_EPSILON && norm_b <= DBL_EPSILON)
+    result->cosine = 1.0;
+  else if (norm_n <= DBL_EPSILON)
+    {
+      result->cosine = NAN;
+      result->cosine_note = g_strdup (_("Cosine similarity is undefined: the NPU tensor is all zeros."));
+    }
+  else if (norm_b <= DBL_EPSILON)
+    {
+      result->cosine = NAN;
+      result->cosine_note = g_strdup (_("Cosine similarity is undefined: the benchmark tensor is all zeros."));
+    }
+  else
+    result->cosine = nb / (norm_n * norm_b);
+}
+
+static void
+fill_metrics (SlTensorComparison *result,
+              const Partial      *total,
+              const Job          *job)
+{
+  double n = (double)result->n_elements;
+  double d2 = neumaier_value (&total->sums[SUM_D2]);
+  double bb = neumaier_value (&total->sums[SUM_BB]);
+  gboolean non_finite = total->npu_non_finite > 0 || total->bench_non_finite > 0;
+
+  compute_cosine (result, neumaier_value (&total->sums[SUM_NB]), neumaier_value (&total->sums[SUM_NN]), bb);
+  result->euclidean_distance = sqrt (d2);
+  result->relative_euclidean_distance = sqrt (bb) <= DBL_EPSILON ? 0 : sqrt (d2 / bb);
+  result->max_abs_error = non_finite ? NAN : total->max_ad;
+  result->mean_abs_error = neumaier_value (&total->sums[SUM_AD]) / n;
+  result->rmse = sqrt (d2 / n);
+  result->max_relative_error = total->re_nan ? NAN : total->max_re;
+  result->accumulated_relative_error = neumaier_value (&total->sums[SUM_RE_TERM]);
+  result->mean_relative_error = result->accumulated_relative_error / n;
+  result->one_thousandth_err_ratio = total->n_thousandth / n;
+  result->five_thousandth_err_ratio = total->n_five_thousandth / n;
+  compute_side (job->shift_n, neumaier_value (&total->sums[SUM_N]), neumaier_value (&total->sums[SUM_N2]), n,
+                &result->npu_mean, &result->npu_std);
+  compute_side (job->shift_b, neumaier_value (&total->sums[SUM_B]), neumaier_value (&total->sums[SUM_B2]), n,
+                &result->bench_mean, &result->bench_std);
+  result->npu_non_finite = total->npu_non_finite;
+  result->bench_non_finite = total->bench_non_finite;
+}
+
+void
+sl_tensor_compare_options_init (SlTensorCompareOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  sl_tensor_compare_thresholds_for_dtype (&options->thresholds, SL_TENSOR_DTYPE_FLOAT32);
+}
+
+/**
+ * sl_tensor_compare_thresholds_for_dtype:
+ *
+ * msprobe's thresholds, loosened for float16 and bfloat16: one rounding
+ * to bfloat16 alone moves a value by up to 2⁻⁸ of itself, so msprobe's
+ * 0.001 absolute error would fail tensors that are as good as the
+ * format allows.
+ */
+void
+sl_tensor_compare_thresholds_for_dtype (SlTensorCompareThresholds *thresholds,
+                                        SlTensorDtype              dtype)
+{
+  g_return_if_fail (thresholds != NULL);
+
+  thresholds->cosine_low = 0.99;
+  thresholds->max_abs_low = 0.001;
+  thresholds->cosine_min = 0.9;
+  thresholds->max_abs_max = 1.0;
+  thresholds->relative_euclidean_max = 0.05;
+  thresholds->kl_divergence_max = 0.005;
+  thresholds->rmse_max = 1.0;
+  thresholds->mean_relative_error_max = 1.0;
+  if (dtype == SL_TENSOR_DTYPE_FLOAT16)
+    thresholds->max_abs_low = 0.002;
+  else if (dtype == SL_TENSOR_DTYPE_BFLOAT16)
+    {
+      thresholds->cosine_low = 0.98;
+      thresholds->max_abs_low = 0.016;
+    }
+}
+
+static gboolean
+shapes_equal (const SlTensorData *a,
+              const SlTensorData *b)
+{
+  if (a->n_dims != b->n_dims)
+    return FALSE;
+  for (guint i = 0; i < a->n_dims; i++)
+    if (a->shape[i] != b->shape[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* C and Fortran order store the same sequence when at most one axis is
+ * longer than one. */
+static gboolean
+orders_agree (const SlTensorData *a,
+              const SlTensorData *b)
+{
+  guint long_axes = 0;
+
+  if (a->fortran_order == b->fortran_order)
+    return TRUE;
+  for (guint i = 0; i < a->n_dims; i++)
+    long_axes += a->shape[i] > 1;
+  return long_axes <= 1;
+}
+
+/* msprobe accepts a half-precision tensor against its float32 benchmark. */
+static gboolean
+dtypes_compatible (SlTensorDtype npu,
+                   SlTensorDtype bench)
+{
+  if (npu == bench)
+    return TRUE;
+  return bench == SL_TENSOR_DTYPE_FLOAT32 &&
+         (npu == SL_TENSOR_DTYPE_FLOAT16 || npu == SL_TENSOR_DTYPE_BFLOAT16);
+}
+
+static char *
+format_shape (const SlTensorData *view)
+{
+  GString *text = g_string_new ("(");
+
+  for (guint i = 0; i < view->n_dims; i++)
+    g_string_append_printf (text, i == 0 ? "%" G_GUINT64_FORMAT : ", %" G_GUINT64_FORMAT, view->shape[i]);
+  if (view->n_dims == 1)
+    g_string_append_c (text, ',');
+  g_string_append_c (text, ')');
+  return g_string_free (text, FALSE);
+}
+
+static SlTensorDtype
+lower_precision (SlTensorDtype a,
+                 SlTensorDtype b)
+{
+  if (a == SL_TENSOR_DTYPE_BFLOAT16 || b == SL_TENSOR_DTYPE_BFLOAT16)
+    return SL_TENSOR_DTYPE_BFLOAT16;
+  if (a == SL_TENSOR_DTYPE_FLOAT16 || b == SL_TENSOR_DTYPE_FLOAT16)
+    return SL_TENSOR_DTYPE_FLOAT16;
+  return a;
+}
+
+static void
+set_verdict (SlTensorComparison *result,
+             SlTensorVerdict     verdict,
+             char               *reason)
+{
+  result->verdict = verdict;
+  g_free (result->reason);
+  result->reason = reason;
+}
+
+static void
+judge (SlTensorComparison           *result,
+       const SlTensorData           *npu,
+       const SlTensorData           *bench,
+       const SlTensorCompareOptions *options)
+{
+  SlTensorCompareThresholds t = options->thresholds;
+  double cosine = result->cosine, max_abs = result->max_abs_error;
+
+  if (options->dtype_aware)
+    sl_tensor_compare_thresholds_for_dtype (&t, lower_precision (npu->dtype, bench->dtype));
+
+  if ((result->npu_non_finite > 0) != (result->bench_non_finite > 0))
+    set_verdict (result, SL_TENSOR_VERDICT_ERROR,
+                 g_strdup (result->npu_non_finite > 0
+                           ? _("Only the NPU tensor holds NaN or Inf.")
+                           : _("Only the benchmark tensor holds NaN or Inf.")));
+  else if (!dtypes_compatible (npu->dtype, bench->dtype))
+    set_verdict (result, SL_TENSOR_VERDICT_ERROR,
+                 g_strdup_printf (_("The dtypes differ: %s against %s."),
+                                  sl_tensor_dtype_get_name (npu->dtype), sl_tensor_dtype_get_name (bench->dtype)));
+  else if ((cosine < t.cosine_low && max_abs > t.max_abs_low) || cosine < t.cosine_min || max_abs > t.max_abs_max)
+    set_verdict (result, SL_TENSOR_VERDICT_ERROR,
+                 g_strdup_printf (_("Accuracy not reached: cosine %.6g, max absolute error %.6g."), cosine, max_abs));
+  else if (result->npu_non_finite > 0)
+    set_verdict (result, SL_TENSOR_VERDICT_WARNING, g_strdup (_("Both tensors hold NaN or Inf.")));
+  else if (result->relative_euclidean_distance >= t.relative_euclidean_max ||
+           result->kl_divergence >= t.kl_divergence_max || result->rmse >= t.rmse_max ||
+           result->mean_relative_error >= t.mean_relative_error_max)
+    set_verdict (result, SL_TENSOR_VERDICT_WARNING,
+                 g_strdup_printf (_("Below the CANN compare tool's normal precision: relative Euclidean distance %.6g, "
+                                    "KL divergence %.6g, RMSE %.6g, mean relative error %.6g."),
+                                  result->relative_euclidean_distance, result->kl_divergence, result->rmse,
+                                  result->mean_relative_error));
+  else if (isnan (cosine) && result->cosine_note != NULL && result->n_elements > 1)
+    set_verdict (result, SL_TENSOR_VERDICT_WARNING, g_strdup (result->cosine_note));
+  else
+    set_verdict (result, SL_TENSOR_VERDICT_PASS, NULL);
+}
+
+static SlTensorComparison *
+comparison_new (void)
+{
+  SlTensorComparison *result = g_new0 (SlTensorComparison, 1);
+  double *metrics[] = {
+    &result->cosine, &result->euclidean_distance, &result->relative_euclidean_distance,
+    &result->max_abs_error, &result->mean_abs_error, &result->rmse, &result->max_relative_error,
+    &result->mean_relative_error, &result->accumulated_relative_error,
+    &result->one_thousandth_err_ratio, &result->five_thousandth_err_ratio, &result->kl_divergence,
+    &result->npu_mean, &result->npu_std, &result->bench_mean, &result->bench_std,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    *metrics[i] = NAN;
+  return result;
+}
+
+/**
+ * sl_tensor_compare:
+ * @npu: the tensor under test
+ * @bench: its benchmark
+ * @options: (nullable): thresholds and choices; msprobe's defaults when %NULL
+ *
+ * Returns: (transfer full): the metrics and the verdict; when the shapes
+ * or storage orders prevent an element-wise comparison, computed is
+ * %FALSE, the verdict an error and the reason says why.
+ */
+SlTensorComparison *
+sl_tensor_compare (const SlTensorData           *npu,
+                   const SlTensorData           *bench,
+                   const SlTensorCompareOptions *options)
+{
+  SlTensorCompareOptions defaults;
+  g_autoptr(SlTensorComparison) result = NULL;
+  Job jobs[8];
+  Partial total;
+  guint n_jobs;
+
+  g_return_val_if_fail (npu != NULL && bench != NULL, NULL);
+  g_return_val_if_fail (sl_tensor_dtype_get_size (npu->dtype) > 0, NULL);
+  g_return_val_if_fail (sl_tensor_dtype_get_size (bench->dtype) > 0, NULL);
+
+  if (options == NULL)
+    {
+      sl_tensor_compare_options_init (&defaults);
+      options = &defaults;
+    }
+  result = comparison_new ();
+  result->n_elements = npu->n_elements;
+
+  if (!shapes_equal (npu, bench) || npu->n_elements != bench->n_elements)
+    {
+      g_autofree char *a = format_shape (npu);
+      g_autofree char *b = format_shape (bench);
+
+      set_verdict (result, SL_TENSOR_VERDICT_ERROR, g_strdup_printf (_("The shapes differ: %s against %s."), a, b));
+      return g_steal_pointer (&result);
+    }
+  if (!orders_agree (npu, bench))
+    {
+      set_verdict (result, SL_TENSOR_VERDICT_ERROR,
+                   g_strdup (_("One tensor is stored in Fortran order and the other in C order, so their elements "
+                               "cannot be paired in storage order.")));
+      return g_steal_pointer (&result);
+    }
+  if (npu->n_elements == 0)
+    {
+      set_verdict (result, SL_TENSOR_VERDICT_WARNING, g_strdup (_("Both tensors are empty; there is nothing to compare.")));
+      return g_steal_pointer (&result);
+    }
+
+  n_jobs = plan_jobs (jobs, npu, bench, options);
+  run_jobs (jobs, n_jobs, run_first_pass);
+  total = jobs[0].partial;
+  for (guint i = 1; i < n_jobs; i++)
+    partial_merge (&total, &jobs[i].partial);
+
+  result->computed = TRUE;
+  fill_metrics (result, &total, &jobs[0]);
+  if (!options->skip_kl_divergence)
+    result->kl_divergence = compute_kl (jobs, n_jobs, &total);
+  judge (result, npu, bench, options);
+  return g_steal_pointer (&result);
+}
+
+void
+sl_tensor_comparison_free (SlTensorComparison *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->reason);
+  g_free (self->cosine_note);
+  g_free (self);
+}

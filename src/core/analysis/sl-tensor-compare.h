@@ -1,0 +1,117 @@
+/* sl-tensor-compare.h: accuracy metrics of a tensor against its benchmark
+ *
+ * One streaming pass over both tensors gives every metric msprobe and the
+ * CANN compare tool report, defined and with zeros, NaN and Inf handled
+ * as they do; only the KL divergence needs each side's minimum and maximum first, so
+ * it takes a second pass when asked for. Sums are kept per block and the
+ * blocks added with Neumaier's compensation, so a billion elements lose
+ * nothing; two threads share the work over the halves of the data.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define SL_TENSOR_COMPARE_MAX_DIMS 64
+
+/* Values follow MindSpore's DataType numbers where it has them. */
+typedef enum {
+  SL_TENSOR_DTYPE_UNKNOWN = 0,
+  SL_TENSOR_DTYPE_BOOL = 1,
+  SL_TENSOR_DTYPE_INT8 = 2,
+  SL_TENSOR_DTYPE_INT16 = 3,
+  SL_TENSOR_DTYPE_INT32 = 4,
+  SL_TENSOR_DTYPE_INT64 = 5,
+  SL_TENSOR_DTYPE_UINT8 = 6,
+  SL_TENSOR_DTYPE_UINT16 = 7,
+  SL_TENSOR_DTYPE_UINT32 = 8,
+  SL_TENSOR_DTYPE_UINT64 = 9,
+  SL_TENSOR_DTYPE_FLOAT16 = 10,
+  SL_TENSOR_DTYPE_FLOAT32 = 11,
+  SL_TENSOR_DTYPE_FLOAT64 = 12,
+  SL_TENSOR_DTYPE_BFLOAT16 = 13,
+} SlTensorDtype;
+
+typedef enum {
+  SL_TENSOR_VERDICT_PASS,
+  SL_TENSOR_VERDICT_WARNING,
+  SL_TENSOR_VERDICT_ERROR,
+} SlTensorVerdict;
+
+/* A tensor in memory, not owned: raw elements in storage order. */
+typedef struct {
+  const guint8  *data;
+  guint64        n_elements;
+  SlTensorDtype  dtype;
+  gboolean       big_endian;
+  gboolean       fortran_order;
+  guint          n_dims;
+  const guint64 *shape;
+} SlTensorData;
+
+typedef struct {
+  /* msprobe: an error when cosine < cosine_low and max abs error >
+   * max_abs_low, or cosine < cosine_min, or max abs error > max_abs_max. */
+  double cosine_low;
+  double max_abs_low;
+  double cosine_min;
+  double max_abs_max;
+  /* CANN's normal precision; missing one of them is a warning. */
+  double relative_euclidean_max;
+  double kl_divergence_max;
+  double rmse_max;
+  double mean_relative_error_max;
+} SlTensorCompareThresholds;
+
+typedef struct {
+  SlTensorCompareThresholds thresholds;
+  /* Half-precision pairs get thresholds that fit their precision. */
+  gboolean                  dtype_aware;
+  gboolean                  skip_kl_divergence;
+  guint                     n_threads;   /* 0: two */
+} SlTensorCompareOptions;
+
+typedef struct {
+  SlTensorVerdict verdict;
+  char           *reason;               /* why, translated; NULL on pass */
+  gboolean        computed;             /* FALSE when shapes prevent it */
+  guint64         n_elements;
+  double          cosine;               /* NaN when undefined */
+  char           *cosine_note;          /* why the cosine is undefined */
+  double          euclidean_distance;
+  double          relative_euclidean_distance;
+  double          max_abs_error;
+  double          mean_abs_error;
+  double          rmse;
+  double          max_relative_error;
+  double          mean_relative_error;
+  double          accumulated_relative_error;
+  double          one_thousandth_err_ratio;
+  double          five_thousandth_err_ratio;
+  double          kl_divergence;        /* NaN when skipped */
+  double          npu_mean;
+  double          npu_std;
+  double          bench_mean;
+  double          bench_std;
+  guint64         npu_non_finite;
+  guint64         bench_non_finite;
+} SlTensorComparison;
+
+void                sl_tensor_compare_options_init   (SlTensorCompareOptions       *options);
+void                sl_tensor_compare_thresholds_for_dtype (SlTensorCompareThresholds *thresholds,
+                                                            SlTensorDtype              dtype);
+SlTensorComparison *sl_tensor_compare                (const SlTensorData           *npu,
+                                                      const SlTensorData           *bench,
+                                                      const SlTensorCompareOptions *options);
+void                sl_tensor_comparison_free        (SlTensorComparison           *self);
+
+const char   *sl_tensor_dtype_get_name      (SlTensorDtype   dtype);
+gsize         sl_tensor_dtype_get_size      (SlTensorDtype   dtype);
+const char   *sl_tensor_verdict_to_string   (SlTensorVerdict verdict);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTensorComparison, sl_tensor_comparison_free)
+
+G_END_DECLS

@@ -1,0 +1,277 @@
+/* bench-tensor-compare.c: accuracy metrics of two 512 MiB tensors, against numpy
+ *
+ * Writes two float32 .npy files of 134,217,728 elements each into the
+ * bench build folder (once; later runs reuse them), a benchmark and the
+ * same values with noise of about 1e-4 of their size, and reads both once
+ * so they come from the page cache. Times opening and comparing them
+ * (median of RUNS): every metric with the KL divergence's second pass,
+ * and the one-pass metrics alone. Input speed is both files' bytes over
+ * the wall time. Memory beyond the mapping is the growth of the
+ * process's anonymous memory (the mapped pages are the page cache's).
+ * Then the peer, tensor_compare_peer.py (numpy, what msprobe computes
+ * with), on the same files: its time, the ratio, and the largest
+ * relative difference between its metrics and ours, metric by metric.
+ * SL_PEER_PYTHON picks its interpreter.
+ * A benchmark prints figures; it never passes or fails.
+ *
+ * Goal (from the tensor comparison issue): at least 2 GB/s of input on
+ * two cores, at most 64 MB beyond the mapping, at least 10× numpy, and
+ * every metric within 1e-6 relative of it.
+ *
+ * Usage: bench-tensor-compare [RUNS]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "sl-npy-tensor.h"
+#include "sl-tensor-compare.h"
+
+#define N_ELEMENTS (G_GUINT64_CONSTANT (128) * 1024 * 1024)
+#define CHUNK      (1024 * 1024)
+
+typedef struct {
+  const char *key;
+  gsize       offset;
+} Metric;
+
+#define METRIC(key) { #key, G_STRUCT_OFFSET (SlTensorComparison, key) }
+
+static const Metric metrics[] = {
+  METRIC (cosine), METRIC (euclidean_distance), METRIC (relative_euclidean_distance),
+  METRIC (max_abs_error), METRIC (mean_abs_error), METRIC (rmse), METRIC (max_relative_error),
+  METRIC (mean_relative_error), METRIC (accumulated_relative_error), METRIC (one_thousandth_err_ratio),
+  METRIC (five_thousandth_err_ratio), METRIC (kl_divergence), METRIC (npu_mean), METRIC (npu_std),
+  METRIC (bench_mean), METRIC (bench_std),
+};
+
+/* The rest of the 64-byte header is padding up to the newline. */
+static void
+write_header (FILE *file)
+{
+  char header[128];
+  int len = g_snprintf (header, sizeof header, "{'descr': '<f4', 'fortran_order': False, 'shape': (%" G_GUINT64_FORMAT ",), }",
+                        N_ELEMENTS);
+  guint16 padded = 128 - 10;
+
+  memset (header + len, ' ', sizeof header - len);
+  header[padded - 1] = '\n';
+  fwrite ("\x93NUMPY\x01\x00", 1, 8, file);
+  fputc (padded & 0xff, file);
+  fputc (padded >> 8, file);
+  fwrite (header, 1, padded, file);
+}
+
+static gboolean
+file_is_complete (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 && (guint64)st.st_size == 128 + N_ELEMENTS * 4;
+}
+
+/* Uniform in [-1, 1) from a 32-bit LCG: cheap, and the same each time. */
+static void
+write_pair (const char *npu_path,
+            const char *bench_path)
+{
+  FILE *npu = fopen (npu_path, "wb"), *bench = fopen (bench_path, "wb");
+  g_autofree float *a = g_new (float, CHUNK);
+  g_autofree float *b = g_new (float, CHUNK);
+  guint32 state = 12345;
+
+  if (npu == NULL || bench == NULL)
+    g_error ("cannot write the bench tensors");
+  write_header (npu);
+  write_header (bench);
+  for (guint64 done = 0; done < N_ELEMENTS; done += CHUNK)
+    {
+      for (guint i = 0; i < CHUNK; i++)
+        {
+          state = state * 1664525u + 1013904223u;
+          b[i] = (state >> 8) / 8388608.0f - 1.0f;
+          a[i] = b[i] * (1.0f + ((state & 0xff) - 127.5f) * 1e-6f);
+        }
+      fwrite (a, sizeof (float), CHUNK, npu);
+      fwrite (b, sizeof (float), CHUNK, bench);
+    }
+  fclose (npu);
+  fclose (bench);
+}
+
+static void
+warm (const char *path)
+{
+  g_autoptr(GMappedFile) mapping = g_mapped_file_new (path, FALSE, NULL);
+  const volatile guint8 *data = (const guint8 *)g_mapped_file_get_contents (mapping);
+  gsize len = g_mapped_file_get_length (mapping);
+  guint8 sum = 0;
+
+  for (gsize i = 0; i < len; i += 4096)
+    sum += data[i];
+  (void)sum;
+}
+
+/* Anonymous resident memory: what the comparison allocates itself. */
+static guint64
+anonymous_bytes (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "RssAnon:")) == NULL)
+    return 0;
+  return g_ascii_strtoull (line + 8, NULL, 10) * 1024;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+static SlTensorComparison *
+compare_timed (const char *npu_path,
+               const char *bench_path,
+               gboolean    skip_kl,
+               guint       runs,
+               double     *median_s,
+               guint64    *anon_growth)
+{
+  g_autofree double *times = g_new (double, runs);
+  SlTensorComparison *result = NULL;
+  guint64 anon_before = anonymous_bytes (), anon_peak = anon_before;
+
+  for (guint r = 0; r < runs; r++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(SlNpyTensor) npu = NULL;
+      g_autoptr(SlNpyTensor) bench = NULL;
+      SlTensorCompareOptions options;
+      gint64 start = g_get_monotonic_time ();
+
+      if ((npu = sl_npy_tensor_open (npu_path, &error)) == NULL ||
+          (bench = sl_npy_tensor_open (bench_path, &error)) == NULL)
+        g_error ("%s", error->message);
+      sl_tensor_compare_options_init (&options);
+      options.skip_kl_divergence = skip_kl;
+      g_clear_pointer (&result, sl_tensor_comparison_free);
+      result = sl_tensor_compare (sl_npy_tensor_get_view (npu), sl_npy_tensor_get_view (bench), &options);
+      times[r] = (g_get_monotonic_time () - start) / 1e6;
+      anon_peak = MAX (anon_peak, anonymous_bytes ());
+    }
+  qsort (times, runs, sizeof (double), compare_doubles);
+  *median_s = times[runs / 2];
+  *anon_growth = anon_peak - anon_before;
+  return result;
+}
+
+static JsonObject *
+run_peer (JsonParser *parser,
+          const char *npu_path,
+          const char *bench_path,
+          guint       runs)
+{
+  const char *python = g_getenv ("SL_PEER_PYTHON") ? g_getenv ("SL_PEER_PYTHON") : "python3";
+  g_autofree char *runs_text = g_strdup_printf ("%u", runs);
+  const char * const argv[] = { python, SL_PEER_SCRIPT, npu_path, bench_path, runs_text, NULL };
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  if (process == NULL || !g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error))
+    {
+      printf ("  numpy peer: cannot run it (%s)\n", error->message);
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, out, -1, NULL))
+    {
+      printf ("  numpy peer: printed no result (is python3-numpy installed?) %s\n", err);
+      return NULL;
+    }
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+print_differences (const SlTensorComparison *ours,
+                   JsonObject               *peer)
+{
+  double largest = 0;
+  const char *largest_key = NULL;
+
+  printf ("  metric                          ours                    numpy                   relative difference\n");
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    {
+      double mine = G_STRUCT_MEMBER (double, ours, metrics[i].offset);
+      double theirs = json_object_get_double_member (peer, metrics[i].key);
+      double diff = fabs (mine - theirs) / MAX (fabs (theirs), 1e-300);
+
+      if (mine == theirs)
+        diff = 0;
+      printf ("  %-30s %23.17g %23.17g %10.3g\n", metrics[i].key, mine, theirs, diff);
+      if (diff > largest || largest_key == NULL)
+        {
+          largest = diff;
+          largest_key = metrics[i].key;
+        }
+    }
+  printf ("  largest relative difference: %.3g (%s)\n", largest, largest_key);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  guint runs = argc > 1 ? (guint)MAX (1, atoi (argv[1])) : 5;
+  g_autofree char *npu_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-npu.npy", NULL);
+  g_autofree char *bench_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-bench.npy", NULL);
+  g_autoptr(SlTensorComparison) full = NULL;
+  g_autoptr(SlTensorComparison) one_pass = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  double bytes = 2.0 * (128 + N_ELEMENTS * 4), full_s, one_pass_s;
+  guint64 full_anon, one_pass_anon;
+  JsonObject *peer;
+
+  if (!file_is_complete (npu_path) || !file_is_complete (bench_path))
+    {
+      printf ("writing two 512 MiB float32 tensors into %s\n", SL_BENCH_DIR);
+      write_pair (npu_path, bench_path);
+    }
+  warm (npu_path);
+  warm (bench_path);
+
+  printf ("tensor comparison, 2 × %" G_GUINT64_FORMAT " float32 (%.0f MB), median of %u runs\n",
+          N_ELEMENTS, bytes / 1e6, runs);
+  full = compare_timed (npu_path, bench_path, FALSE, runs, &full_s, &full_anon);
+  one_pass = compare_timed (npu_path, bench_path, TRUE, runs, &one_pass_s, &one_pass_anon);
+  printf ("  ours, every metric (KL's second pass included): %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
+          full_s, bytes / full_s / 1e9, full_anon / 1e6);
+  printf ("  ours, one pass (all but KL):                   %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
+          one_pass_s, bytes / one_pass_s / 1e9, one_pass_anon / 1e6);
+  printf ("  verdict: %s\n", sl_tensor_verdict_to_string (full->verdict));
+
+  peer = run_peer (parser, npu_path, bench_path, MIN (runs, 3));
+  if (peer == NULL)
+    return 0;
+  printf ("  numpy peer: %.3f s (median of %u), %.2f GB/s, peak RSS %.0f MB; ratio %.1f × (every metric)\n",
+          json_object_get_double_member (peer, "seconds"), MIN (runs, 3),
+          bytes / json_object_get_double_member (peer, "seconds") / 1e9,
+          json_object_get_int_member (peer, "peak_rss_bytes") / 1e6,
+          json_object_get_double_member (peer, "seconds") / full_s);
+  print_differences (full, peer);
+  return 0;
+}
