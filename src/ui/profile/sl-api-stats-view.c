@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "sl-column-factory.h"
 #include "sl-api-levels.h"
 #include "sl-api-stats-view.h"
 #include "sl-time-format.h"
@@ -298,15 +299,9 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                ColumnRef                *ref)
 {
-  GtkWidget *label = gtk_label_new (NULL);
   gboolean text = ref->column->kind == COLUMN_TEXT;
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (label), text ? 0.0 : 1.0);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  if (!text)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
+  gtk_list_item_set_child (list_item, sl_column_cell_label_new (!text, text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END));
 }
 
 static void

@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "sl-column-factory.h"
 #include "sl-comm-matrix.h"
 #include "sl-comm-row.h"
 #include "sl-comm-totals.h"
@@ -215,18 +216,13 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                ColumnRef                *ref)
 {
-  GtkWidget *label = gtk_label_new (NULL);
   gboolean text = ref->column->kind == COLUMN_TEXT;
 
   /* Only the long op names give way; a number or a kind cut short is
    * no number at all. */
-  if (g_str_equal (ref->column->id, "name"))
-    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_xalign (GTK_LABEL (label), text ? 0.0 : 1.0);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  if (!text)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
+  gtk_list_item_set_child (list_item,
+                           sl_column_cell_label_new (!text, g_str_equal (ref->column->id, "name") ? PANGO_ELLIPSIZE_MIDDLE
+                                                                                                : PANGO_ELLIPSIZE_NONE));
 }
 
 static void

@@ -15,19 +15,26 @@ typedef struct {
   gboolean         numeric;
 } ColumnFuncs;
 
+GtkWidget *
+sl_column_cell_label_new (gboolean           numeric,
+                          PangoEllipsizeMode ellipsize)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_ellipsize (GTK_LABEL (label), ellipsize);
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0 : 0.0);
+  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
 static void
 setup_label_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *list_item,
                 ColumnFuncs              *funcs)
 {
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (label), funcs->numeric ? 1.0 : 0.0);
-  gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
-  if (funcs->numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
+  gtk_list_item_set_child (list_item, sl_column_cell_label_new (funcs->numeric, PANGO_ELLIPSIZE_END));
 }
 
 static void
