@@ -1006,3 +1006,24 @@ sl_tensor_comparison_free (SlTensorComparison *self)
   g_free (self->cosine_note);
   g_free (self);
 }
+
+/**
+ * sl_tensor_data_read_doubles:
+ * @values: (out caller-allocates) (array length=n_values): room for the values
+ *
+ * Decodes elements of @data as the metrics see them, for views that show
+ * the values themselves.
+ */
+void
+sl_tensor_data_read_doubles (const SlTensorData *data,
+                             guint64             first,
+                             gsize               n_values,
+                             double             *values)
+{
+  g_return_if_fail (data != NULL);
+  g_return_if_fail (n_values == 0 || values != NULL);
+  g_return_if_fail (first <= data->n_elements && n_values <= data->n_elements - first);
+
+  for (gsize done = 0; done < n_values; done += BLOCK)
+    convert_block (data, first + done, MIN ((gsize)BLOCK, n_values - done), values + done);
+}

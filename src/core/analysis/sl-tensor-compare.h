@@ -112,6 +112,12 @@ const char   *sl_tensor_dtype_get_name      (SlTensorDtype   dtype);
 gsize         sl_tensor_dtype_get_size      (SlTensorDtype   dtype);
 const char   *sl_tensor_verdict_to_string   (SlTensorVerdict verdict);
 
+/* Elements @first .. @first + @n_values - 1, in storage order, as doubles. */
+void          sl_tensor_data_read_doubles   (const SlTensorData *data,
+                                             guint64             first,
+                                             gsize               n_values,
+                                             double             *values);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTensorComparison, sl_tensor_comparison_free)
 
 G_END_DECLS
