@@ -23,13 +23,15 @@ import subprocess
 import sys
 import tempfile
 
-TOP_KEYS = {'npu', 'bench', 'pairs', 'unmatched', 'first_divergence'}
+TOP_KEYS = {'npu', 'bench', 'input', 'mode', 'pairs', 'unmatched', 'first_divergence', 'problems'}
 METRICS = ['cosine', 'euclidean_distance', 'relative_euclidean_distance', 'max_abs_error', 'mean_abs_error',
            'rmse', 'max_relative_error', 'mean_relative_error', 'accumulated_relative_error',
            'one_thousandth_err_ratio', 'five_thousandth_err_ratio', 'kl_divergence', 'npu_mean', 'npu_std',
            'bench_mean', 'bench_std']
-PAIR_KEYS = {'name', 'npu_path', 'bench_path', 'npu_dtype', 'bench_dtype', 'npu_shape', 'bench_shape', 'verdict',
-             'reason', 'cosine_note', *METRICS}
+PAIR_KEYS = {'name', 'bench_name', 'api', 'module_path', 'stack', 'order', 'mode', 'npu_path', 'bench_path',
+             'npu_dtype', 'bench_dtype', 'npu_shape', 'bench_shape', 'verdict', 'reason', 'cosine_note', *METRICS,
+             'statistics', 'crc'}
+DIVERGENCE_KEYS = {'index', 'name', 'bench_name', 'api', 'module_path', 'stack', 'reason'}
 
 
 def write_npy(path, values, descr='<f4', shape=None):
@@ -86,7 +88,11 @@ def check_folders(cli, root):
     assert lying['verdict'] == 'error' and lying['cosine'] is None, lying
     assert 'offset 128' in lying['reason'] and 'd_lying.npy' in lying['reason'], lying
     assert lying['bench_dtype'] is None and lying['npu_dtype'] == 'float32', lying
-    assert report['first_divergence'] == {'index': 1, 'name': 'd_lying.npy', 'reason': lying['reason']}, report
+    first = report['first_divergence']
+    assert set(first) == DIVERGENCE_KEYS, first
+    assert (first['index'], first['name'], first['reason']) == (1, 'd_lying.npy', lying['reason']), first
+    assert report['input'] == 'npy_folders' and report['mode'] == 'data', report
+    assert any('d_lying.npy' in p['path'] and 'offset 128' in p['message'] for p in report['problems']), report
     unmatched = sorted((u['name'], u['side']) for u in report['unmatched'])
     assert unmatched == [('only_bench.npy', 'bench'), ('only_npu.npy', 'npu')], unmatched
     assert all(u['reason'] for u in report['unmatched'])

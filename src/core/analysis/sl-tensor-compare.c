@@ -874,25 +874,25 @@ set_verdict (SlTensorComparison *result,
 
 static void
 judge (SlTensorComparison           *result,
-       const SlTensorData           *npu,
-       const SlTensorData           *bench,
+       SlTensorDtype                 npu_dtype,
+       SlTensorDtype                 bench_dtype,
        const SlTensorCompareOptions *options)
 {
   SlTensorCompareThresholds t = options->thresholds;
   double cosine = result->cosine, max_abs = result->max_abs_error;
 
   if (options->dtype_aware)
-    sl_tensor_compare_thresholds_for_dtype (&t, lower_precision (npu->dtype, bench->dtype));
+    sl_tensor_compare_thresholds_for_dtype (&t, lower_precision (npu_dtype, bench_dtype));
 
   if ((result->npu_non_finite > 0) != (result->bench_non_finite > 0))
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup (result->npu_non_finite > 0
                            ? _("Only the NPU tensor holds NaN or Inf.")
                            : _("Only the benchmark tensor holds NaN or Inf.")));
-  else if (!dtypes_compatible (npu->dtype, bench->dtype))
+  else if (!dtypes_compatible (npu_dtype, bench_dtype))
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup_printf (_("The dtypes differ: %s against %s."),
-                                  sl_tensor_dtype_get_name (npu->dtype), sl_tensor_dtype_get_name (bench->dtype)));
+                                  sl_tensor_dtype_get_name (npu_dtype), sl_tensor_dtype_get_name (bench_dtype)));
   else if ((cosine < t.cosine_low && max_abs > t.max_abs_low) || cosine < t.cosine_min || max_abs > t.max_abs_max)
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup_printf (_("Accuracy not reached: cosine %.6g, max absolute error %.6g."), cosine, max_abs));
@@ -993,8 +993,27 @@ sl_tensor_compare (const SlTensorData           *npu,
   fill_metrics (result, &total, &jobs[0]);
   if (!options->skip_kl_divergence)
     result->kl_divergence = compute_kl (jobs, n_jobs, &total);
-  judge (result, npu, bench, options);
+  judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
+}
+
+/**
+ * sl_tensor_comparison_judge:
+ *
+ * Gives @self the verdict of other thresholds without reading the data
+ * again. A comparison that could not be computed keeps its verdict: the
+ * shapes or orders that prevented it do not depend on thresholds.
+ */
+void
+sl_tensor_comparison_judge (SlTensorComparison           *self,
+                            SlTensorDtype                 npu_dtype,
+                            SlTensorDtype                 bench_dtype,
+                            const SlTensorCompareOptions *options)
+{
+  g_return_if_fail (self != NULL && options != NULL);
+
+  if (self->computed)
+    judge (self, npu_dtype, bench_dtype, options);
 }
 
 void

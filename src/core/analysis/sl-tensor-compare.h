@@ -106,6 +106,11 @@ void                sl_tensor_compare_thresholds_for_dtype (SlTensorCompareThres
 SlTensorComparison *sl_tensor_compare                (const SlTensorData           *npu,
                                                       const SlTensorData           *bench,
                                                       const SlTensorCompareOptions *options);
+/* The verdict again under other thresholds, from the metrics kept. */
+void                sl_tensor_comparison_judge       (SlTensorComparison           *self,
+                                                      SlTensorDtype                 npu_dtype,
+                                                      SlTensorDtype                 bench_dtype,
+                                                      const SlTensorCompareOptions *options);
 void                sl_tensor_comparison_free        (SlTensorComparison           *self);
 
 const char   *sl_tensor_dtype_get_name      (SlTensorDtype   dtype);
