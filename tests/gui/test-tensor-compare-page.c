@@ -374,6 +374,51 @@ test_msprobe_dumps (SlWindow   *window,
 
     g_assert_cmpstr (index, ==, "[0, 7]");
   }
+
+  /* The banner shows where the divergence is, with its stack open. */
+  {
+    GtkExpander *expander = GTK_EXPANDER (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                        "divergence_stack_expander"));
+    GtkLabel *module = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                "divergence_module"));
+    AdwStyleManager *manager = adw_style_manager_get_default ();
+
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (expander)));
+    g_assert_nonnull (strstr (gtk_label_get_text (module), "Module.head.Linear.forward.0"));
+    gtk_expander_set_expanded (expander, TRUE);
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+    wait_for_frames (GTK_WIDGET (window));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-msprobe.png");
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+    wait_for_frames (GTK_WIDGET (window));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-msprobe-dark.png");
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  }
+}
+
+/* A path of one side only, and a side that does not exist: the document
+ * fails with a reason instead of showing an empty table. */
+static void
+test_bad_sides (SlWindow   *window,
+                const char *root)
+{
+  g_autofree char *missing = g_build_filename (root, "no-such-dump", NULL);
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *path = sl_tensor_compare_page_build_path (npu, missing);
+  SlDocument *one = sl_window_open_document (window, "tensor-compare", npu, NULL);
+  SlDocument *absent;
+
+  g_assert_true (wait_until (page_settled, one, 30000));
+  g_assert_cmpint (sl_document_get_state (one), ==, SL_DOCUMENT_FAILED);
+  g_assert_nonnull (sl_document_get_error (one));
+
+  absent = sl_window_open_document (window, "tensor-compare", path, NULL);
+  g_assert_true (wait_until (page_settled, absent, 60000));
+  g_assert_cmpint (sl_document_get_state (absent), ==, SL_DOCUMENT_FAILED);
+  g_assert_nonnull (sl_document_get_error (absent));
+  g_assert_null (sl_tensor_compare_page_get_report (SL_TENSOR_COMPARE_PAGE (absent)));
+  g_assert_false (sl_tensor_compare_page_export (SL_TENSOR_COMPARE_PAGE (absent), SL_TENSOR_COMPARE_EXPORT_JSON,
+                                                 path, NULL));
 }
 
 /* The folder page offers the sides it found, the benchmark guessed by name. */
@@ -432,6 +477,7 @@ main (int    argc,
   dumps = g_build_filename (root, "dumps", NULL);
   test_msprobe_dumps (window, dumps);
   test_folder_sides (window, root);
+  test_bad_sides (window, root);
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

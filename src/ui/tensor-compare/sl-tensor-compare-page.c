@@ -129,6 +129,15 @@ struct _SlTensorComparePage
 
 G_DEFINE_FINAL_TYPE (SlTensorComparePage, sl_tensor_compare_page, SL_TYPE_DOCUMENT)
 
+/* The report is read and shown (not loading, not failed). */
+static gboolean
+loaded (SlTensorComparePage *self)
+{
+  SlDocumentState state = sl_document_get_state (SL_DOCUMENT (self));
+
+  return self->report != NULL && (state == SL_DOCUMENT_READY || state == SL_DOCUMENT_EMPTY);
+}
+
 /* Cells */
 
 static double
@@ -224,8 +233,10 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_UINT (data);
   gboolean numeric = column == COL_ORDER || column >= COL_FIRST_METRIC;
+  /* Only the name is cut short, in its middle where msprobe keys differ
+   * least; the other columns are short and take the width they need. */
   GtkWidget *label = sl_column_cell_label_new (numeric, column == COL_NAME ? PANGO_ELLIPSIZE_MIDDLE
-                                                                            : PANGO_ELLIPSIZE_END);
+                                                                            : PANGO_ELLIPSIZE_NONE);
 
   if (column == COL_VERDICT)
     {
@@ -747,7 +758,7 @@ export_action (GtkWidget  *widget,
   gboolean json = g_strcmp0 (g_variant_get_string (param, NULL), "json") == 0;
   GtkFileChooserNative *dialog;
 
-  if (self->report == NULL)
+  if (!loaded (self))
     return;
   /* GtkFileDialog is GTK 4.10; Debian 12 has 4.8. */
   dialog = gtk_file_chooser_native_new (_("Export the Tensor Comparison"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
@@ -819,6 +830,8 @@ load_cb (GObject      *object,
       if (report != self->report)
         return;
       set_busy (self, FALSE);
+      g_clear_signal_handler (&self->progress_handler, self->report);
+      g_clear_object (&self->report);
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         fail (self, _("The comparison was cancelled. Open it again from the folder to compare the tensors."));
       else
@@ -1088,7 +1101,7 @@ SlTensorCompareReport *
 sl_tensor_compare_page_get_report (SlTensorComparePage *self)
 {
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), NULL);
-  return sl_document_get_state (SL_DOCUMENT (self)) == SL_DOCUMENT_LOADING ? NULL : self->report;
+  return loaded (self) ? self->report : NULL;
 }
 
 GListModel *
@@ -1148,7 +1161,7 @@ sl_tensor_compare_page_show_first_divergence (SlTensorComparePage *self)
 
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), FALSE);
 
-  if (self->report == NULL || (row = sl_tensor_compare_report_get_first_divergence (self->report)) == NULL)
+  if (!loaded (self) || (row = sl_tensor_compare_report_get_first_divergence (self->report)) == NULL)
     return FALSE;
   position = find_position (G_LIST_MODEL (self->sorted), row);
   if (position == GTK_INVALID_LIST_POSITION)
@@ -1195,7 +1208,7 @@ sl_tensor_compare_page_set_thresholds (SlTensorComparePage             *self,
   g_return_if_fail (thresholds != NULL);
 
   show_thresholds (self, thresholds, dtype_aware);
-  if (self->report == NULL)
+  if (!loaded (self))
     return;
   sl_tensor_compare_report_set_thresholds (self->report, thresholds, dtype_aware);
   after_judging (self);
@@ -1220,7 +1233,7 @@ sl_tensor_compare_page_export (SlTensorComparePage    *self,
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (self->report == NULL)
+  if (!loaded (self))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The comparison is not loaded yet."));
       return FALSE;

@@ -428,9 +428,18 @@ sl_tensor_pair_pane_class_init (SlTensorPairPaneClass *klass)
 }
 
 static void
+show_placeholder (SlTensorPairPane *self)
+{
+  gtk_label_set_text (self->title_label, _("No pair selected"));
+  gtk_label_set_text (self->subtitle_label, "");
+  show_message (self, _("Select a pair to see both distributions, the error and the largest differences."));
+}
+
+static void
 sl_tensor_pair_pane_init (SlTensorPairPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  show_placeholder (self);
 }
 
 /* API */
@@ -448,9 +457,7 @@ sl_tensor_pair_pane_set_row (SlTensorPairPane   *self,
   g_set_object (&self->row, row);
   if (row == NULL)
     {
-      gtk_label_set_text (self->title_label, _("No pair selected"));
-      gtk_label_set_text (self->subtitle_label, "");
-      show_message (self, _("Select a pair to see both distributions, the error and the largest differences."));
+      show_placeholder (self);
       return;
     }
 
