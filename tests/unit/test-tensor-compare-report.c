@@ -978,6 +978,30 @@ test_cancel (void)
   remove_tree (root);
 }
 
+/* The metric engine itself stops between blocks of a large pair. */
+static void
+test_cancel_engine (void)
+{
+  g_autofree float *values = g_new0 (float, 1024 * 1024);
+  const guint64 shape[1] = { 1024 * 1024 };
+  SlTensorData data = { (const guint8 *)values, 1024 * 1024, SL_TENSOR_DTYPE_FLOAT32, FALSE, FALSE, 1, shape };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(SlTensorComparison) done = NULL;
+  g_autoptr(SlTensorComparison) stopped = NULL;
+  SlTensorCompareOptions options;
+
+  sl_tensor_compare_options_init (&options);
+  options.cancellable = cancellable;
+  done = sl_tensor_compare (&data, &data, &options);
+  g_assert_true (done->computed);
+  g_cancellable_cancel (cancellable);
+  stopped = sl_tensor_compare (&data, &data, &options);
+  g_assert_false (stopped->computed);
+  g_assert_true (isnan (stopped->cosine));
+  g_assert_cmpint (stopped->verdict, ==, SL_TENSOR_VERDICT_ERROR);
+  g_assert_nonnull (strstr (stopped->reason, "cancelled"));
+}
+
 static void
 test_bad_inputs (void)
 {
@@ -1036,6 +1060,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare-report/set-thresholds", test_set_thresholds);
   g_test_add_func ("/tensor-compare-report/load-async", test_load_async);
   g_test_add_func ("/tensor-compare-report/cancel", test_cancel);
+  g_test_add_func ("/tensor-compare-report/cancel-engine", test_cancel_engine);
   g_test_add_func ("/tensor-compare-report/bad-inputs", test_bad_inputs);
   return g_test_run ();
 }

@@ -537,7 +537,12 @@ compute_data (SlTensorCompareRow           *self,
   self->npu_data_dtype = npu.dtype;
   self->bench_data_dtype = bench.dtype;
   g_clear_pointer (&self->metrics, sl_tensor_comparison_free);
-  self->metrics = sl_tensor_compare (&npu, &bench, options);
+  {
+    SlTensorCompareOptions cancellable_options = *options;
+
+    cancellable_options.cancellable = cancellable;
+    self->metrics = sl_tensor_compare (&npu, &bench, &cancellable_options);
+  }
   set_verdict (self, self->metrics->verdict, self->metrics->reason);
 }
 

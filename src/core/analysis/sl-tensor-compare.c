@@ -50,6 +50,7 @@ typedef struct {
   double              shift_n;   /* sums of squares are taken about these */
   double              shift_b;
   double              re_eps;    /* added where the benchmark is zero */
+  GCancellable       *cancellable;
   /* second pass */
   double              npu_min, npu_range, bench_min, bench_range;
   Partial             partial;
@@ -360,6 +361,16 @@ accumulate_block (Job          *job,
     }
 }
 
+/* Looked at every 256 blocks (half a million elements): a cancelled
+ * comparison of a large pair stops within milliseconds. */
+static inline gboolean
+job_cancelled (const Job *job,
+               guint64    index)
+{
+  return job->cancellable != NULL && ((index - job->begin) / BLOCK) % 256 == 0 &&
+         g_cancellable_is_cancelled (job->cancellable);
+}
+
 static gpointer
 run_first_pass (gpointer data)
 {
@@ -370,6 +381,9 @@ run_first_pass (gpointer data)
   for (guint64 i = job->begin; i < job->end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, job->end - i);
+
+      if (job_cancelled (job, i))
+        break;
 
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
@@ -573,6 +587,9 @@ run_kl_pass (gpointer data)
       gsize n = MIN (BLOCK, job->end - i);
       double sums[3][LANES] = { { 0 } };
 
+      if (job_cancelled (job, i))
+        break;
+
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
       if (flat)
@@ -653,6 +670,7 @@ plan_jobs (Job                          *jobs,
       jobs[i].shift_n = n > 0 && isfinite (first_n) ? first_n : 0;
       jobs[i].shift_b = n > 0 && isfinite (first_b) ? first_b : 0;
       jobs[i].re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+      jobs[i].cancellable = options->cancellable;
     }
   return n_jobs;
 }
@@ -929,6 +947,18 @@ comparison_new (void)
   return result;
 }
 
+/* The sums of a cancelled pass cover part of the data: none is kept. */
+static SlTensorComparison *
+cancelled (SlTensorComparison *result)
+{
+  SlTensorComparison *fresh = comparison_new ();
+
+  fresh->n_elements = result->n_elements;
+  sl_tensor_comparison_free (result);
+  set_verdict (fresh, SL_TENSOR_VERDICT_ERROR, g_strdup (_("The comparison was cancelled.")));
+  return fresh;
+}
+
 /**
  * sl_tensor_compare:
  * @npu: the tensor under test
@@ -989,10 +1019,14 @@ sl_tensor_compare (const SlTensorData           *npu,
   for (guint i = 1; i < n_jobs; i++)
     partial_merge (&total, &jobs[i].partial);
 
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
   result->computed = TRUE;
   fill_metrics (result, &total, &jobs[0]);
   if (!options->skip_kl_divergence)
     result->kl_divergence = compute_kl (jobs, n_jobs, &total);
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
   judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
 }

@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -72,6 +72,9 @@ typedef struct {
   gboolean                  dtype_aware;
   gboolean                  skip_kl_divergence;
   guint                     n_threads;   /* 0: two */
+  /* Checked between blocks; a cancelled comparison is not computed and
+   * its reason says so. Not owned; NULL when it cannot be cancelled. */
+  GCancellable             *cancellable;
 } SlTensorCompareOptions;
 
 typedef struct {
