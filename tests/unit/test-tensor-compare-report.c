@@ -743,6 +743,38 @@ test_msprobe_crc_mode (void)
 }
 
 static void
+test_requires_grad (void)
+{
+  g_autofree char *root = make_folder ();
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *bench = g_build_filename (root, "bench", NULL);
+  g_autofree char *npu_json = stats_dump (4, 2.5, NULL, "Functional.gelu.0.forward");
+  g_autofree char *bench_json = stats_dump (4, 2.5, NULL, "Functional.gelu.0.forward");
+  g_autoptr(SlTensorCompareReport) report = NULL;
+  SlTensorCompareThresholds thresholds;
+  SlTensorCompareRow *row;
+  char *grad = strstr (bench_json, "false");
+
+  /* relu's output needs gradients on the benchmark side only. */
+  memcpy (grad, "true ", 5);
+  write_stats_dump (npu, npu_json);
+  write_stats_dump (bench, bench_json);
+  report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
+  row = sl_tensor_compare_report_get_row (report, 0);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_ERROR);
+  g_assert_cmpstr (sl_tensor_compare_row_get_reason (row), ==, "requires_grad differs: False against True.");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (sl_tensor_compare_report_get_row (report, 1)), ==,
+                   SL_TENSOR_VERDICT_PASS);
+  /* No threshold makes it pass. */
+  sl_tensor_compare_thresholds_for_dtype (&thresholds, SL_TENSOR_DTYPE_FLOAT32);
+  thresholds.cosine_min = -2;
+  sl_tensor_compare_report_set_thresholds (report, &thresholds, TRUE);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_ERROR);
+  g_assert_true (sl_tensor_compare_report_get_first_divergence (report) == row);
+  remove_tree (root);
+}
+
+static void
 test_fuzzy_and_mapping (void)
 {
   g_autofree char *root = make_folder ();
@@ -978,6 +1010,30 @@ test_cancel (void)
   remove_tree (root);
 }
 
+/* The metric engine itself stops between blocks of a large pair. */
+static void
+test_cancel_engine (void)
+{
+  g_autofree float *values = g_new0 (float, 1024 * 1024);
+  const guint64 shape[1] = { 1024 * 1024 };
+  SlTensorData data = { (const guint8 *)values, 1024 * 1024, SL_TENSOR_DTYPE_FLOAT32, FALSE, FALSE, 1, shape };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(SlTensorComparison) done = NULL;
+  g_autoptr(SlTensorComparison) stopped = NULL;
+  SlTensorCompareOptions options;
+
+  sl_tensor_compare_options_init (&options);
+  options.cancellable = cancellable;
+  done = sl_tensor_compare (&data, &data, &options);
+  g_assert_true (done->computed);
+  g_cancellable_cancel (cancellable);
+  stopped = sl_tensor_compare (&data, &data, &options);
+  g_assert_false (stopped->computed);
+  g_assert_true (isnan (stopped->cosine));
+  g_assert_cmpint (stopped->verdict, ==, SL_TENSOR_VERDICT_ERROR);
+  g_assert_nonnull (strstr (stopped->reason, "cancelled"));
+}
+
 static void
 test_bad_inputs (void)
 {
@@ -1032,10 +1088,12 @@ main (int    argc,
   g_test_add_func ("/tensor-compare-report/msprobe-refused-data-name", test_msprobe_refused_data_name);
   g_test_add_func ("/tensor-compare-report/msprobe-stats", test_msprobe_stats_mode);
   g_test_add_func ("/tensor-compare-report/msprobe-crc", test_msprobe_crc_mode);
+  g_test_add_func ("/tensor-compare-report/requires-grad", test_requires_grad);
   g_test_add_func ("/tensor-compare-report/fuzzy-and-mapping", test_fuzzy_and_mapping);
   g_test_add_func ("/tensor-compare-report/set-thresholds", test_set_thresholds);
   g_test_add_func ("/tensor-compare-report/load-async", test_load_async);
   g_test_add_func ("/tensor-compare-report/cancel", test_cancel);
+  g_test_add_func ("/tensor-compare-report/cancel-engine", test_cancel_engine);
   g_test_add_func ("/tensor-compare-report/bad-inputs", test_bad_inputs);
   return g_test_run ();
 }

@@ -351,6 +351,8 @@ add_file_row (Batch      *batch,
     .bench_file = bench_file,
     .npu_bytes = file_size (npu_file),
     .bench_bytes = file_size (bench_file),
+    .npu_requires_grad = -1,
+    .bench_requires_grad = -1,
   };
   SlTensorCompareRow *row = sl_tensor_compare_row_new (&init);
 
@@ -591,6 +593,8 @@ add_msprobe_row (Batch              *batch,
     .stats = has_stats ? &stats : NULL,
     .npu_bytes = file_size (pair->npu->data_path),
     .bench_bytes = file_size (pair->bench->data_path),
+    .npu_requires_grad = pair->npu->requires_grad,
+    .bench_requires_grad = pair->bench->requires_grad,
   };
   SlTensorCompareRow *row = sl_tensor_compare_row_new (&init);
 

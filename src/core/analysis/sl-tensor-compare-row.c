@@ -32,6 +32,8 @@ struct _SlTensorCompareRow
   char                *npu_crc;
   char                *bench_crc;
   guint64              data_bytes;
+  int                  npu_requires_grad;
+  int                  bench_requires_grad;
 
   SlTensorComparison  *metrics;
   SlTensorDtype        npu_data_dtype;   /* of the data read, for judging again */
@@ -122,6 +124,8 @@ sl_tensor_compare_row_new (const SlTensorCompareRowInit *init)
   self->npu_crc = g_strdup (init->npu_md5);
   self->bench_crc = g_strdup (init->bench_md5);
   self->data_bytes = MAX (init->npu_bytes, 0) + MAX (init->bench_bytes, 0);
+  self->npu_requires_grad = init->npu_requires_grad;
+  self->bench_requires_grad = init->bench_requires_grad;
   if (init->stats != NULL)
     {
       self->has_stats = TRUE;
@@ -462,15 +466,25 @@ judge_crc (SlTensorCompareRow *self)
     }
 }
 
-void
-sl_tensor_compare_row_judge (SlTensorCompareRow           *self,
-                             const SlTensorCompareOptions *options)
+/* msprobe: a tensor that needs gradients against one that does not is an
+ * error whatever its values. */
+static void
+judge_requires_grad (SlTensorCompareRow *self)
 {
-  g_return_if_fail (SL_IS_TENSOR_COMPARE_ROW (self));
-  g_return_if_fail (options != NULL);
+  g_autofree char *reason = NULL;
 
-  if (self->failed)
+  if (self->npu_requires_grad < 0 || self->bench_requires_grad < 0 ||
+      self->npu_requires_grad == self->bench_requires_grad || self->verdict == SL_TENSOR_VERDICT_ERROR)
     return;
+  reason = g_strdup_printf (_("requires_grad differs: %s against %s."),
+                            self->npu_requires_grad ? "True" : "False", self->bench_requires_grad ? "True" : "False");
+  set_verdict (self, SL_TENSOR_VERDICT_ERROR, reason);
+}
+
+static void
+judge_by_mode (SlTensorCompareRow           *self,
+               const SlTensorCompareOptions *options)
+{
   switch (self->mode)
     {
     case SL_TENSOR_COMPARE_MODE_STATS:
@@ -487,6 +501,19 @@ sl_tensor_compare_row_judge (SlTensorCompareRow           *self,
       set_verdict (self, self->metrics->verdict, self->metrics->reason);
       break;
     }
+}
+
+void
+sl_tensor_compare_row_judge (SlTensorCompareRow           *self,
+                             const SlTensorCompareOptions *options)
+{
+  g_return_if_fail (SL_IS_TENSOR_COMPARE_ROW (self));
+  g_return_if_fail (options != NULL);
+
+  if (self->failed)
+    return;
+  judge_by_mode (self, options);
+  judge_requires_grad (self);
 }
 
 /* .npy inputs name no dtype or shape before the file is read. */
@@ -537,8 +564,14 @@ compute_data (SlTensorCompareRow           *self,
   self->npu_data_dtype = npu.dtype;
   self->bench_data_dtype = bench.dtype;
   g_clear_pointer (&self->metrics, sl_tensor_comparison_free);
-  self->metrics = sl_tensor_compare (&npu, &bench, options);
+  {
+    SlTensorCompareOptions cancellable_options = *options;
+
+    cancellable_options.cancellable = cancellable;
+    self->metrics = sl_tensor_compare (&npu, &bench, &cancellable_options);
+  }
   set_verdict (self, self->metrics->verdict, self->metrics->reason);
+  judge_requires_grad (self);
 }
 
 void

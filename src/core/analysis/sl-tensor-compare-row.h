@@ -52,6 +52,8 @@ typedef struct {
   const SlStatsComparison *stats;      /* STATS mode */
   gint64               npu_bytes;      /* of the data files, for progress; -1 unknown */
   gint64               bench_bytes;
+  int                  npu_requires_grad;   /* -1 when not recorded */
+  int                  bench_requires_grad;
 } SlTensorCompareRowInit;
 
 SlTensorCompareRow        *sl_tensor_compare_row_new             (const SlTensorCompareRowInit *init);

@@ -42,6 +42,12 @@ typedef struct {
   Neumaier sum_plogpq;
 } KlPartial;
 
+/* Each side's finite minimum and maximum and how many are not finite. */
+typedef struct {
+  double  npu_min, npu_max, bench_min, bench_max;
+  guint64 npu_non_finite, bench_non_finite;
+} Range;
+
 typedef struct {
   const SlTensorData *npu;
   const SlTensorData *bench;
@@ -50,8 +56,11 @@ typedef struct {
   double              shift_n;   /* sums of squares are taken about these */
   double              shift_b;
   double              re_eps;    /* added where the benchmark is zero */
-  /* second pass */
+  GCancellable       *cancellable;
+  /* the range pass, then the KL divergence's normalisation */
   double              npu_min, npu_range, bench_min, bench_range;
+  Range               range;
+  gboolean            with_kl;
   Partial             partial;
   KlPartial           kl;
 } Job;
@@ -360,22 +369,14 @@ accumulate_block (Job          *job,
     }
 }
 
-static gpointer
-run_first_pass (gpointer data)
+/* Looked at every 256 blocks (half a million elements): a cancelled
+ * comparison of a large pair stops within milliseconds. */
+static inline gboolean
+job_cancelled (const Job *job,
+               guint64    index)
 {
-  Job *job = data;
-  double n_values[BLOCK], b_values[BLOCK];
-
-  partial_init (&job->partial);
-  for (guint64 i = job->begin; i < job->end; i += BLOCK)
-    {
-      gsize n = MIN (BLOCK, job->end - i);
-
-      convert_block (job->npu, i, n, n_values);
-      convert_block (job->bench, i, n, b_values);
-      accumulate_block (job, n_values, b_values, n);
-    }
-  return NULL;
+  return job->cancellable != NULL && ((index - job->begin) / BLOCK) % 256 == 0 &&
+         g_cancellable_is_cancelled (job->cancellable);
 }
 
 /* CANN: min-max normalised (unchanged when flat), floored at float32
@@ -560,28 +561,115 @@ add_kl_block_flat (Job          *job,
     }
 }
 
+/* The KL divergence's sums over one block, in the pass that computes
+ * everything else, once the range pass has given each side's minimum
+ * and maximum. */
+static void
+add_kl (Job          *job,
+        const double *n_values,
+        const double *b_values,
+        gsize         n)
+{
+  double sums[3][LANES] = { { 0 } };
+
+  if (!(job->npu_range > 0) || !(job->bench_range > 0))
+    add_kl_block_flat (job, n_values, b_values, n, sums);
+  else
+    add_kl_block (job, n_values, b_values, n, sums);
+  neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
+  neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
+  neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+}
+
+/* Finite minimum and maximum in LANES lanes, as accumulate_group keeps
+ * them, so both passes agree to the bit. */
+SL_VECTOR_CLONES static void
+range_block (const double *values,
+             gsize         n,
+             double       *min,
+             double       *max,
+             guint64      *non_finite)
+{
+  double lo[LANES], hi[LANES], bad[LANES] = { 0 };
+  gsize i = 0;
+
+  for (guint k = 0; k < LANES; k++)
+    {
+      lo[k] = *min;
+      hi[k] = *max;
+    }
+  for (; i + LANES <= n; i += LANES)
+    for (guint k = 0; k < LANES; k++)
+      {
+        double x = values[i + k];
+        int finite = x - x == 0;
+
+        lo[k] = (finite & (x < lo[k])) ? x : lo[k];
+        hi[k] = (finite & (x > hi[k])) ? x : hi[k];
+        bad[k] += finite ? 0 : 1;
+      }
+  for (; i < n; i++)
+    {
+      double x = values[i];
+      int finite = x - x == 0;
+
+      lo[0] = (finite & (x < lo[0])) ? x : lo[0];
+      hi[0] = (finite & (x > hi[0])) ? x : hi[0];
+      bad[0] += finite ? 0 : 1;
+    }
+  for (guint k = 0; k < LANES; k++)
+    {
+      *min = MIN (*min, lo[k]);
+      *max = MAX (*max, hi[k]);
+    }
+  *non_finite += (guint64)(bad[0] + bad[1] + bad[2] + bad[3]);
+}
+
+/* Reads only what the KL divergence needs before the main pass. */
 static gpointer
-run_kl_pass (gpointer data)
+run_range_pass (gpointer data)
+{
+  Job *job = data;
+  double values[BLOCK];
+  Range *range = &job->range;
+
+  range->npu_min = range->bench_min = INFINITY;
+  range->npu_max = range->bench_max = -INFINITY;
+  range->npu_non_finite = range->bench_non_finite = 0;
+  for (guint64 i = job->begin; i < job->end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, job->end - i);
+
+      if (job_cancelled (job, i))
+        break;
+      convert_block (job->npu, i, n, values);
+      range_block (values, n, &range->npu_min, &range->npu_max, &range->npu_non_finite);
+      convert_block (job->bench, i, n, values);
+      range_block (values, n, &range->bench_min, &range->bench_max, &range->bench_non_finite);
+    }
+  return NULL;
+}
+
+static gpointer
+run_first_pass (gpointer data)
 {
   Job *job = data;
   double n_values[BLOCK], b_values[BLOCK];
-  gboolean flat = !(job->npu_range > 0) || !(job->bench_range > 0);
 
+  partial_init (&job->partial);
   memset (&job->kl, 0, sizeof job->kl);
   for (guint64 i = job->begin; i < job->end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, job->end - i);
-      double sums[3][LANES] = { { 0 } };
+
+      if (job_cancelled (job, i))
+        break;
 
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
-      if (flat)
-        add_kl_block_flat (job, n_values, b_values, n, sums);
-      else
-        add_kl_block (job, n_values, b_values, n, sums);
-      neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
-      neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
-      neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+      accumulate_block (job, n_values, b_values, n);
+      if (job->with_kl)
+        add_kl (job, n_values, b_values, n);
     }
   return NULL;
 }
@@ -653,28 +741,49 @@ plan_jobs (Job                          *jobs,
       jobs[i].shift_n = n > 0 && isfinite (first_n) ? first_n : 0;
       jobs[i].shift_b = n > 0 && isfinite (first_b) ? first_b : 0;
       jobs[i].re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+      jobs[i].cancellable = options->cancellable;
     }
   return n_jobs;
 }
 
+/* The range pass: afterwards each job knows both sides' minimum and
+ * range, or with_kl is FALSE when a side holds NaN or Inf (the KL
+ * divergence is then undefined, as in the CANN tool). */
+static void
+prepare_kl (Job   *jobs,
+            guint  n_jobs)
+{
+  Range total = { INFINITY, -INFINITY, INFINITY, -INFINITY, 0, 0 };
+
+  run_jobs (jobs, n_jobs, run_range_pass);
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      total.npu_min = MIN (total.npu_min, jobs[i].range.npu_min);
+      total.npu_max = MAX (total.npu_max, jobs[i].range.npu_max);
+      total.bench_min = MIN (total.bench_min, jobs[i].range.bench_min);
+      total.bench_max = MAX (total.bench_max, jobs[i].range.bench_max);
+      total.npu_non_finite += jobs[i].range.npu_non_finite;
+      total.bench_non_finite += jobs[i].range.bench_non_finite;
+    }
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      jobs[i].with_kl = total.npu_non_finite == 0 && total.bench_non_finite == 0;
+      jobs[i].npu_min = total.npu_min;
+      jobs[i].npu_range = total.npu_max - total.npu_min;
+      jobs[i].bench_min = total.bench_min;
+      jobs[i].bench_range = total.bench_max - total.bench_min;
+    }
+}
+
 static double
-compute_kl (Job           *jobs,
-            guint          n_jobs,
-            const Partial *total)
+finish_kl (const Job *jobs,
+           guint      n_jobs)
 {
   KlPartial kl = { { 0 } };
   double sp, sq, value;
 
-  if (total->npu_non_finite > 0 || total->bench_non_finite > 0)
+  if (!jobs[0].with_kl)
     return NAN;
-  for (guint i = 0; i < n_jobs; i++)
-    {
-      jobs[i].npu_min = total->npu_min;
-      jobs[i].npu_range = total->npu_max - total->npu_min;
-      jobs[i].bench_min = total->bench_min;
-      jobs[i].bench_range = total->bench_max - total->bench_min;
-    }
-  run_jobs (jobs, n_jobs, run_kl_pass);
   for (guint i = 0; i < n_jobs; i++)
     {
       neumaier_merge (&kl.sum_p, &jobs[i].kl.sum_p);
@@ -929,6 +1038,18 @@ comparison_new (void)
   return result;
 }
 
+/* The sums of a cancelled pass cover part of the data: none is kept. */
+static SlTensorComparison *
+cancelled (SlTensorComparison *result)
+{
+  SlTensorComparison *fresh = comparison_new ();
+
+  fresh->n_elements = result->n_elements;
+  sl_tensor_comparison_free (result);
+  set_verdict (fresh, SL_TENSOR_VERDICT_ERROR, g_strdup (_("The comparison was cancelled.")));
+  return fresh;
+}
+
 /**
  * sl_tensor_compare:
  * @npu: the tensor under test
@@ -984,15 +1105,21 @@ sl_tensor_compare (const SlTensorData           *npu,
     }
 
   n_jobs = plan_jobs (jobs, npu, bench, options);
+  if (!options->skip_kl_divergence)
+    prepare_kl (jobs, n_jobs);
   run_jobs (jobs, n_jobs, run_first_pass);
   total = jobs[0].partial;
   for (guint i = 1; i < n_jobs; i++)
     partial_merge (&total, &jobs[i].partial);
 
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
   result->computed = TRUE;
   fill_metrics (result, &total, &jobs[0]);
   if (!options->skip_kl_divergence)
-    result->kl_divergence = compute_kl (jobs, n_jobs, &total);
+    result->kl_divergence = finish_kl (jobs, n_jobs);
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
   judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
 }
