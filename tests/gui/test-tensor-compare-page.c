@@ -103,13 +103,16 @@ write_side (const char *root,
 static char *
 write_dump (const char *root,
             const char *name,
-            gboolean    npu)
+            gboolean    npu,
+            guint       relu_call)
 {
   g_autofree char *rank = g_build_filename (root, name, "step0", "rank0", NULL);
   g_autofree char *data = g_build_filename (rank, "dump_tensor_data", NULL);
-  static const char * const keys[] = {
-    "Functional.relu.0.forward.input.0", "Functional.relu.0.forward.output.0",
-    "Functional.linear.0.forward.input.0", "Functional.linear.0.forward.output.0",
+  g_autofree char *relu = g_strdup_printf ("Functional.relu.%u.forward", relu_call);
+  g_autofree char *relu_in = g_strconcat (relu, ".input.0", NULL);
+  g_autofree char *relu_out = g_strconcat (relu, ".output.0", NULL);
+  const char *keys[] = {
+    relu_in, relu_out, "Functional.linear.0.forward.input.0", "Functional.linear.0.forward.output.0",
   };
   g_autoptr(GString) json = g_string_new ("{\"task\": \"tensor\", \"level\": \"L1\", \"framework\": \"pytorch\", "
                                           "\"dump_data_dir\": \"dump_tensor_data\", \"data\": {");
@@ -127,7 +130,7 @@ write_dump (const char *root,
     }
   for (guint api = 0; api < 2; api++)
     {
-      const char *entry = api == 0 ? "Functional.relu.0.forward" : "Functional.linear.0.forward";
+      const char *entry = api == 0 ? relu : "Functional.linear.0.forward";
 
       g_string_append_printf (json, "%s\"%s\": {", api ? ", " : "", entry);
       for (guint io = 0; io < 2; io++)
@@ -329,6 +332,7 @@ test_npy_folders (SlWindow   *window,
 
     sl_tensor_compare_page_set_thresholds (page, &loose, FALSE);
     g_assert_cmpuint (sl_tensor_compare_report_count_verdict (report, SL_TENSOR_VERDICT_ERROR), ==, 0);
+    g_assert_true (sl_tensor_compare_page_get_selected (page) == first);
     g_assert_null (sl_tensor_compare_report_get_first_divergence (report));
     g_assert_false (sl_tensor_compare_page_show_first_divergence (page));
     sl_tensor_compare_page_set_show (page, SL_TENSOR_COMPARE_SHOW_FAILURES);
@@ -341,8 +345,9 @@ static void
 test_msprobe_dumps (SlWindow   *window,
                     const char *root)
 {
-  g_autofree char *npu = write_dump (root, "dump_npu", TRUE);
-  g_autofree char *bench = write_dump (root, "dump_gpu", FALSE);
+  g_autofree char *npu = write_dump (root, "dump_npu", TRUE, 0);
+  g_autofree char *bench = write_dump (root, "dump_gpu", FALSE, 0);
+  g_autofree char *renumbered = write_dump (root, "dump_cpu", FALSE, 1);
   SlTensorComparePage *page = open_comparison (window, npu, bench);
   SlTensorCompareReport *report = sl_tensor_compare_page_get_report (page);
   GListModel *rows = sl_tensor_compare_page_get_rows (page);
@@ -393,6 +398,22 @@ test_msprobe_dumps (SlWindow   *window,
     wait_for_frames (GTK_WIDGET (window));
     save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-msprobe-dark.png");
     adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  }
+
+  /* relu called once more before on the CPU: exact pairing leaves its
+   * tensors unmatched, fuzzy pairing finds them. */
+  {
+    SlTensorComparePage *other = open_comparison (window, npu, renumbered);
+    GtkToggleButton *fuzzy = GTK_TOGGLE_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (other), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                             "fuzzy_toggle"));
+
+    g_assert_cmpuint (g_list_model_get_n_items (sl_tensor_compare_page_get_rows (other)), ==, 2);
+    g_assert_cmpuint (sl_tensor_compare_report_get_n_unmatched (sl_tensor_compare_page_get_report (other)), ==, 4);
+    gtk_toggle_button_set_active (fuzzy, TRUE);
+    g_assert_true (wait_until (page_settled, other, 60000));
+    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (other)), ==, SL_DOCUMENT_READY);
+    g_assert_cmpuint (g_list_model_get_n_items (sl_tensor_compare_page_get_rows (other)), ==, 4);
+    g_assert_cmpuint (sl_tensor_compare_report_get_n_unmatched (sl_tensor_compare_page_get_report (other)), ==, 0);
   }
 }
 

@@ -109,6 +109,7 @@ struct _SlTensorComparePage
   GtkGrid                *thresholds_grid;
   GtkSwitch              *dtype_aware_switch;
   GtkMenuButton          *thresholds_button;
+  GtkToggleButton        *fuzzy_toggle;
   GtkWidget              *divergence_box;
   GtkImage               *divergence_icon;
   GtkLabel               *divergence_title;
@@ -645,6 +646,14 @@ after_judging (SlTensorComparePage *self)
 }
 
 static void
+read_thresholds (SlTensorComparePage       *self,
+                 SlTensorCompareThresholds *thresholds)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (threshold_fields); i++)
+    G_STRUCT_MEMBER (double, thresholds, threshold_fields[i].offset) = gtk_spin_button_get_value (self->threshold_spins[i]);
+}
+
+static void
 apply_thresholds_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *param)
@@ -652,8 +661,7 @@ apply_thresholds_action (GtkWidget  *widget,
   SlTensorComparePage *self = SL_TENSOR_COMPARE_PAGE (widget);
   SlTensorCompareThresholds thresholds;
 
-  for (guint i = 0; i < G_N_ELEMENTS (threshold_fields); i++)
-    G_STRUCT_MEMBER (double, &thresholds, threshold_fields[i].offset) = gtk_spin_button_get_value (self->threshold_spins[i]);
+  read_thresholds (self, &thresholds);
   sl_tensor_compare_page_set_thresholds (self, &thresholds, gtk_switch_get_active (self->dtype_aware_switch));
   gtk_menu_button_popdown (self->thresholds_button);
 }
@@ -885,6 +893,7 @@ start_loading (SlTensorComparePage *self)
   g_autofree char *title = NULL;
   g_autofree char *sides = NULL;
   g_autofree char *paths = NULL;
+  SlTensorCompareOptions options;
 
   distinct_names (self->npu_path, self->bench_path, &npu_name, &bench_name);
   name = first_component (npu_name);
@@ -914,10 +923,25 @@ start_loading (SlTensorComparePage *self)
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");
 
-  self->report = sl_tensor_compare_report_new (self->npu_path, self->bench_path, NULL, SL_TENSOR_PAIRING_EXACT, NULL);
+  sl_tensor_compare_options_init (&options);
+  read_thresholds (self, &options.thresholds);
+  options.dtype_aware = gtk_switch_get_active (self->dtype_aware_switch);
+  self->report = sl_tensor_compare_report_new (self->npu_path, self->bench_path, &options,
+                                               gtk_toggle_button_get_active (self->fuzzy_toggle) ? SL_TENSOR_PAIRING_FUZZY
+                                                                                                : SL_TENSOR_PAIRING_EXACT,
+                                               NULL);
   self->progress_handler = g_signal_connect_object (self->report, "notify::progress", G_CALLBACK (progress_cb), self,
                                                     G_CONNECT_SWAPPED);
   sl_tensor_compare_report_load_async (self->report, self->cancellable, load_cb, g_object_ref (self));
+}
+
+/* Pairing is the report's, so another pairing reads both sides again,
+ * judged with the thresholds shown. */
+static void
+fuzzy_toggled_cb (SlTensorComparePage *self)
+{
+  if (self->npu_path != NULL)
+    start_loading (self);
 }
 
 static void
@@ -1024,6 +1048,7 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, thresholds_grid);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, dtype_aware_switch);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, thresholds_button);
+  gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, fuzzy_toggle);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, divergence_box);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, divergence_icon);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, divergence_title);
@@ -1041,6 +1066,7 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, unmatched_list);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, pair_pane);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fuzzy_toggled_cb);
 
   gtk_widget_class_install_action (widget_class, "tensor-compare.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "tensor-compare.export", "s", export_action);
@@ -1204,14 +1230,24 @@ sl_tensor_compare_page_set_thresholds (SlTensorComparePage             *self,
                                        const SlTensorCompareThresholds *thresholds,
                                        gboolean                         dtype_aware)
 {
+  g_autoptr(SlTensorCompareRow) selected = NULL;
+  guint position;
+
   g_return_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self));
   g_return_if_fail (thresholds != NULL);
 
   show_thresholds (self, thresholds, dtype_aware);
   if (!loaded (self))
     return;
+  /* The report replaces every row in its model: the selection follows
+   * the pair it was on. */
+  selected = sl_tensor_compare_page_get_selected (self);
+  if (selected != NULL)
+    g_object_ref (selected);
   sl_tensor_compare_report_set_thresholds (self->report, thresholds, dtype_aware);
   after_judging (self);
+  if (selected != NULL && (position = find_position (G_LIST_MODEL (self->sorted), selected)) != GTK_INVALID_LIST_POSITION)
+    gtk_single_selection_set_selected (self->selection, position);
 }
 
 /**
