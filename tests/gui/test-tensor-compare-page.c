@@ -101,10 +101,11 @@ write_side (const char *root,
 /* An msprobe dump of two APIs, relu then linear; the NPU side's linear
  * output differs by 2 in one element. */
 static char *
-write_dump (const char *root,
-            const char *name,
-            gboolean    npu,
-            guint       relu_call)
+write_dump_of (const char *root,
+               const char *name,
+               const char *task,
+               gboolean    npu,
+               guint       relu_call)
 {
   g_autofree char *rank = g_build_filename (root, name, "step0", "rank0", NULL);
   g_autofree char *data = g_build_filename (rank, "dump_tensor_data", NULL);
@@ -114,12 +115,14 @@ write_dump (const char *root,
   const char *keys[] = {
     relu_in, relu_out, "Functional.linear.0.forward.input.0", "Functional.linear.0.forward.output.0",
   };
-  g_autoptr(GString) json = g_string_new ("{\"task\": \"tensor\", \"level\": \"L1\", \"framework\": \"pytorch\", "
-                                          "\"dump_data_dir\": \"dump_tensor_data\", \"data\": {");
+  gboolean with_data = g_str_equal (task, "tensor");
+  g_autoptr(GString) json = g_string_new (NULL);
   float values[N];
 
+  g_string_printf (json, "{\"task\": \"%s\", \"level\": \"L1\", \"framework\": \"pytorch\", "
+                   "\"dump_data_dir\": \"dump_tensor_data\", \"data\": {", task);
   g_assert_cmpint (g_mkdir_with_parents (data, 0755), ==, 0);
-  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+  for (guint k = 0; with_data && k < G_N_ELEMENTS (keys); k++)
     {
       g_autofree char *file = g_strconcat (keys[k], ".npy", NULL);
 
@@ -134,10 +137,16 @@ write_dump (const char *root,
 
       g_string_append_printf (json, "%s\"%s\": {", api ? ", " : "", entry);
       for (guint io = 0; io < 2; io++)
-        g_string_append_printf (json, "%s\"%s\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", "
-                                "\"shape\": [%d, %d], \"Max\": 2.0, \"Min\": -2.0, \"Mean\": 0.0, \"Norm\": 4.0, "
-                                "\"requires_grad\": false, \"data_name\": \"%s.npy\"}]",
-                                io ? ", " : "", io ? "output" : "input_args", ROWS, COLS, keys[api * 2 + io]);
+        {
+          g_autofree char *data_name = with_data ? g_strdup_printf (", \"data_name\": \"%s.npy\"", keys[api * 2 + io])
+                                                 : g_strdup ("");
+
+          g_string_append_printf (json, "%s\"%s\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", "
+                                  "\"shape\": [%d, %d], \"Max\": %g, \"Min\": -2.0, \"Mean\": 0.0, \"Norm\": 4.0, "
+                                  "\"requires_grad\": false%s}]",
+                                  io ? ", " : "", io ? "output" : "input_args", ROWS, COLS,
+                                  npu && api == 1 && io == 1 ? 9.0 : 2.0, data_name);
+        }
       g_string_append (json, "}");
     }
   g_string_append (json, "}}");
@@ -150,6 +159,15 @@ write_dump (const char *root,
                                       "{\"0\": [[\"Functional.linear.0.forward\"], [\"File model.py, line 7, in forward, y = self.fc(x)\"]],"
                                       " \"1\": [[\"Functional.relu.0.forward\"], [\"File model.py, line 3, in forward, x = relu(x)\"]]}");
   return g_build_filename (root, name, NULL);
+}
+
+static char *
+write_dump (const char *root,
+            const char *name,
+            gboolean    npu,
+            guint       relu_call)
+{
+  return write_dump_of (root, name, "tensor", npu, relu_call);
 }
 
 static gboolean
@@ -324,6 +342,17 @@ test_npy_folders (SlWindow   *window,
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   wait_for_frames (GTK_WIDGET (window));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-dark.png");
+  /* The largest differences, below the charts. */
+  {
+    GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (pane));
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+    adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+    wait_for_frames (GTK_WIDGET (window));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    wait_for_frames (GTK_WIDGET (window));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-detail.png");
+  }
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 
   /* Thresholds loose enough for a 5 off: no error left, and no divergence. */
@@ -417,6 +446,26 @@ test_msprobe_dumps (SlWindow   *window,
   }
 }
 
+/* Statistics-only dumps: rows without elements, and a pane that says so. */
+static void
+test_statistics_dumps (SlWindow   *window,
+                       const char *root)
+{
+  g_autofree char *npu = write_dump_of (root, "stats_npu", "statistics", TRUE, 0);
+  g_autofree char *bench = write_dump_of (root, "stats_gpu", "statistics", FALSE, 0);
+  SlTensorComparePage *page = open_comparison (window, npu, bench);
+  SlTensorPairPane *pane = sl_tensor_compare_page_get_pair_pane (page);
+  GListModel *rows = sl_tensor_compare_page_get_rows (page);
+
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+  g_assert_cmpint (sl_tensor_compare_row_get_mode (row_at (rows, 0)), ==, SL_TENSOR_COMPARE_MODE_STATS);
+  sl_tensor_compare_page_select (page, 0);
+  g_assert_true (sl_tensor_pair_pane_get_row (pane) == row_at (rows, 0));
+  g_assert_false (sl_tensor_pair_pane_is_busy (pane));
+  g_assert_null (sl_tensor_pair_pane_get_detail (pane));
+  g_assert_nonnull (strstr (sl_tensor_pair_pane_get_message (pane), "statistics"));
+}
+
 /* A path of one side only, and a side that does not exist: the document
  * fails with a reason instead of showing an empty table. */
 static void
@@ -497,6 +546,7 @@ main (int    argc,
   test_npy_folders (window, root);
   dumps = g_build_filename (root, "dumps", NULL);
   test_msprobe_dumps (window, dumps);
+  test_statistics_dumps (window, dumps);
   test_folder_sides (window, root);
   test_bad_sides (window, root);
 
