@@ -16,6 +16,7 @@
 #include "sl-folder.h"
 #include "sl-tensor-compare-button.h"
 #include "sl-tensor-compare-page.h"
+#include "sl-tensor-overlay-chart.h"
 
 #define ROWS 4
 #define COLS 8
@@ -342,6 +343,20 @@ test_npy_folders (SlWindow   *window,
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
   wait_for_frames (GTK_WIDGET (window));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-dark.png");
+  /* Both distributions are drawn; the pointer over a bin names both counts. */
+  {
+    GtkWidget *chart = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (pane), SL_TYPE_TENSOR_PAIR_PANE,
+                                                                 "overlay_chart"));
+    g_autofree char *text = NULL;
+
+    g_assert_true (sl_tensor_overlay_chart_has_data (SL_TENSOR_OVERLAY_CHART (chart)));
+    text = sl_tensor_overlay_chart_describe_at (SL_TENSOR_OVERLAY_CHART (chart), gtk_widget_get_width (chart) / 2.0,
+                                                gtk_widget_get_height (chart) / 2.0);
+    g_assert_nonnull (text);
+    g_assert_nonnull (strstr (text, "NPU: "));
+    g_assert_nonnull (strstr (text, "Benchmark: "));
+  }
+
   /* The largest differences, below the charts. */
   {
     GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (pane));
