@@ -4,7 +4,7 @@
  * bench build folder (once; later runs reuse them), a benchmark and the
  * same values with noise of about 1e-4 of their size, and reads both once
  * so they come from the page cache. Times opening and comparing them
- * (median of RUNS): every metric with the KL divergence's second pass,
+ * (median of RUNS): every metric with the KL divergence's range pass,
  * and the one-pass metrics alone. Input speed is both files' bytes over
  * the wall time. Memory beyond the mapping is the growth of the
  * process's anonymous memory (the mapped pages are the page cache's).
@@ -258,7 +258,7 @@ main (int    argc,
           N_ELEMENTS, bytes / 1e6, runs);
   full = compare_timed (npu_path, bench_path, FALSE, runs, &full_s, &full_anon);
   one_pass = compare_timed (npu_path, bench_path, TRUE, runs, &one_pass_s, &one_pass_anon);
-  printf ("  ours, every metric (KL's second pass included): %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
+  printf ("  ours, every metric (KL's range pass included):  %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
           full_s, bytes / full_s / 1e9, full_anon / 1e6);
   printf ("  ours, one pass (all but KL):                   %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
           one_pass_s, bytes / one_pass_s / 1e9, one_pass_anon / 1e6);

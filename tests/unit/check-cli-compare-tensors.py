@@ -7,7 +7,9 @@ outlier (a warning), a sign flip (the first divergence), a file whose
 header claims more data than it holds, and one file on each side only.
 The JSON must have exactly the documented keys and the hand-computed
 values; the CSV msprobe's columns; exit 1 with an error pair, 0 without,
-2 on bad usage. When numpy is installed, random float32, float16 and
+2 on bad usage. Two msprobe statistics dumps that pair only with --fuzzy
+and a --mapping file, and two CRC dumps whose first divergence carries
+its module path, in JSON, CSV and text. When numpy is installed, random float32, float16 and
 big-endian pairs must also agree with the numpy peer to 1e-6.
 
 Usage: check-cli-compare-tensors.py SIGHTLINE_CLI PEER_SCRIPT
@@ -23,13 +25,15 @@ import subprocess
 import sys
 import tempfile
 
-TOP_KEYS = {'npu', 'bench', 'pairs', 'unmatched', 'first_divergence'}
+TOP_KEYS = {'npu', 'bench', 'input', 'mode', 'pairs', 'unmatched', 'first_divergence', 'problems'}
 METRICS = ['cosine', 'euclidean_distance', 'relative_euclidean_distance', 'max_abs_error', 'mean_abs_error',
            'rmse', 'max_relative_error', 'mean_relative_error', 'accumulated_relative_error',
            'one_thousandth_err_ratio', 'five_thousandth_err_ratio', 'kl_divergence', 'npu_mean', 'npu_std',
            'bench_mean', 'bench_std']
-PAIR_KEYS = {'name', 'npu_path', 'bench_path', 'npu_dtype', 'bench_dtype', 'npu_shape', 'bench_shape', 'verdict',
-             'reason', 'cosine_note', *METRICS}
+PAIR_KEYS = {'name', 'bench_name', 'api', 'module_path', 'stack', 'order', 'mode', 'npu_path', 'bench_path',
+             'npu_dtype', 'bench_dtype', 'npu_shape', 'bench_shape', 'verdict', 'reason', 'cosine_note', *METRICS,
+             'statistics', 'crc'}
+DIVERGENCE_KEYS = {'index', 'name', 'bench_name', 'api', 'module_path', 'stack', 'reason'}
 
 
 def write_npy(path, values, descr='<f4', shape=None):
@@ -86,7 +90,11 @@ def check_folders(cli, root):
     assert lying['verdict'] == 'error' and lying['cosine'] is None, lying
     assert 'offset 128' in lying['reason'] and 'd_lying.npy' in lying['reason'], lying
     assert lying['bench_dtype'] is None and lying['npu_dtype'] == 'float32', lying
-    assert report['first_divergence'] == {'index': 1, 'name': 'd_lying.npy', 'reason': lying['reason']}, report
+    first = report['first_divergence']
+    assert set(first) == DIVERGENCE_KEYS, first
+    assert (first['index'], first['name'], first['reason']) == (1, 'd_lying.npy', lying['reason']), first
+    assert report['input'] == 'npy_folders' and report['mode'] == 'data', report
+    assert any('d_lying.npy' in p['path'] and 'offset 128' in p['message'] for p in report['problems']), report
     unmatched = sorted((u['name'], u['side']) for u in report['unmatched'])
     assert unmatched == [('only_bench.npy', 'bench'), ('only_npu.npy', 'npu')], unmatched
     assert all(u['reason'] for u in report['unmatched'])
@@ -117,6 +125,66 @@ def check_files_and_usage(cli, root):
     assert run(cli, a, b, '--json', '--csv').returncode == 2
     assert run(cli, a, os.path.join(root, 'one')).returncode == 1
     assert run(cli, a, os.path.join(root, 'missing.npy')).returncode == 1
+
+
+def write_dump(folder, relu_call, gelu_api, crc=None):
+    def record(extra=None):
+        r = {'type': 'torch.Tensor', 'dtype': 'torch.float32', 'shape': [4], 'Max': 4.0, 'Min': 1.0, 'Mean': 2.5,
+             'Norm': 5.0, 'requires_grad': False}
+        r.update(extra or {})
+        return r
+    data = {
+        f'Functional.relu.{relu_call}.forward': {'input_args': [record()], 'output': [record()]},
+        f'Functional.{gelu_api}.0.forward': {'input_args': [], 'output': [record({'md5': crc} if crc else None)]},
+    }
+    if crc:
+        data[f'Functional.relu.{relu_call}.forward']['output'][0]['md5'] = '00000001'
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, 'dump.json'), 'w') as f:
+        json.dump({'task': 'statistics', 'level': 'L1', 'framework': 'pytorch', 'data': data}, f)
+    with open(os.path.join(folder, 'construct.json'), 'w') as f:
+        json.dump({f'Functional.{gelu_api}.0.forward': 'Module.net.Net.forward.0', 'Module.net.Net.forward.0': None}, f)
+
+
+def check_msprobe_options(cli, root):
+    npu, bench = os.path.join(root, 'dump_npu'), os.path.join(root, 'dump_bench')
+    write_dump(npu, 0, 'gelu')
+    write_dump(bench, 1, 'fast_gelu')
+    exact = json.loads(run(cli, npu, bench, '--json').stdout)
+    assert exact['mode'] == 'stats' and exact['pairs'] == [], exact
+    assert {u['reason_code'] for u in exact['unmatched']} == {'missing'}, exact['unmatched']
+    fuzzy = json.loads(run(cli, npu, bench, '--json', '--fuzzy').stdout)
+    assert [p['bench_name'] for p in fuzzy['pairs']] == ['Functional.relu.1.forward.input.0',
+                                                         'Functional.relu.1.forward.output.0'], fuzzy['pairs']
+    mapping = os.path.join(root, 'mapping.yaml')
+    with open(mapping, 'w') as f:
+        f.write('Functional.gelu: Functional.fast_gelu\n')
+    mapped = run(cli, npu, bench, '--json', '--fuzzy', '--mapping', mapping)
+    assert mapped.returncode == 0, mapped
+    mapped = json.loads(mapped.stdout)
+    assert mapped['unmatched'] == [] and len(mapped['pairs']) == 3, mapped
+    gelu = mapped['pairs'][2]
+    assert gelu['module_path'] == 'Module.net.Net.forward.0' and gelu['statistics']['mean']['diff'] == 0, gelu
+    assert run(cli, npu, bench, '--mapping', os.path.join(root, 'no-such.yaml')).returncode == 1
+
+    # CRC dumps: the gelu output's CRC differs, so it is the first divergence.
+    crc_npu, crc_bench = os.path.join(root, 'crc_npu'), os.path.join(root, 'crc_bench')
+    write_dump(crc_npu, 0, 'gelu', crc='aaaa0000')
+    write_dump(crc_bench, 0, 'gelu', crc='bbbb0000')
+    result = run(cli, crc_npu, crc_bench, '--json')
+    assert result.returncode == 1, result
+    report = json.loads(result.stdout)
+    assert report['mode'] == 'crc', report
+    assert report['first_divergence']['name'] == 'Functional.gelu.0.forward.output.0', report['first_divergence']
+    assert report['first_divergence']['module_path'] == 'Module.net.Net.forward.0', report['first_divergence']
+    rows = list(csv.reader(io.StringIO(run(cli, crc_npu, crc_bench, '--csv').stdout)))
+    assert rows[0][6:] == ['NPU MD5', 'BENCH MD5', 'Result', 'Err_message'], rows[0]
+    assert rows[-1][6:8] == ['aaaa0000', 'bbbb0000'] and rows[-1][8] == 'error', rows[-1]
+    text = run(cli, crc_npu, crc_bench)
+    assert 'First divergence: Functional.gelu.0.forward.output.0' in text.stdout, text.stdout
+    assert 'in Module.net.Net.forward.0' in text.stdout, text.stdout
+    rows = list(csv.reader(io.StringIO(run(cli, npu, bench, '--csv', '--fuzzy').stdout)))
+    assert rows[0][6:10] == ['Max diff', 'Min diff', 'Mean diff', 'L2norm diff'], rows[0]
 
 
 def check_against_numpy(cli, peer_script, root):
@@ -158,6 +226,7 @@ def main():
     with tempfile.TemporaryDirectory() as root:
         check_folders(cli, root)
         check_files_and_usage(cli, root)
+        check_msprobe_options(cli, root)
         check_against_numpy(cli, peer_script, root)
 
 

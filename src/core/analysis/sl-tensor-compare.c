@@ -42,6 +42,12 @@ typedef struct {
   Neumaier sum_plogpq;
 } KlPartial;
 
+/* Each side's finite minimum and maximum and how many are not finite. */
+typedef struct {
+  double  npu_min, npu_max, bench_min, bench_max;
+  guint64 npu_non_finite, bench_non_finite;
+} Range;
+
 typedef struct {
   const SlTensorData *npu;
   const SlTensorData *bench;
@@ -50,8 +56,11 @@ typedef struct {
   double              shift_n;   /* sums of squares are taken about these */
   double              shift_b;
   double              re_eps;    /* added where the benchmark is zero */
-  /* second pass */
+  GCancellable       *cancellable;
+  /* the range pass, then the KL divergence's normalisation */
   double              npu_min, npu_range, bench_min, bench_range;
+  Range               range;
+  gboolean            with_kl;
   Partial             partial;
   KlPartial           kl;
 } Job;
@@ -209,6 +218,14 @@ host_is_big_endian (void)
   return G_BYTE_ORDER == G_BIG_ENDIAN;
 }
 
+/* Where the loader can pick a variant at run time, an AVX2 one doubles
+ * the vector width on the machines that have it. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#else
+#define SL_VECTOR_CLONES
+#endif
+
 static void
 convert_block (const SlTensorData *view,
                guint64             first,
@@ -307,13 +324,6 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
     }
 }
 
-/* Where the loader can pick a variant at run time, an AVX2 one doubles
- * the vector width on the machines that have it. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
-#define SL_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
-#else
-#define SL_VECTOR_CLONES
-#endif
 
 SL_VECTOR_CLONES static void
 accumulate_block (Job          *job,
@@ -360,22 +370,14 @@ accumulate_block (Job          *job,
     }
 }
 
-static gpointer
-run_first_pass (gpointer data)
+/* Looked at every 256 blocks (half a million elements): a cancelled
+ * comparison of a large pair stops within milliseconds. */
+static inline gboolean
+job_cancelled (const Job *job,
+               guint64    index)
 {
-  Job *job = data;
-  double n_values[BLOCK], b_values[BLOCK];
-
-  partial_init (&job->partial);
-  for (guint64 i = job->begin; i < job->end; i += BLOCK)
-    {
-      gsize n = MIN (BLOCK, job->end - i);
-
-      convert_block (job->npu, i, n, n_values);
-      convert_block (job->bench, i, n, b_values);
-      accumulate_block (job, n_values, b_values, n);
-    }
-  return NULL;
+  return job->cancellable != NULL && ((index - job->begin) / BLOCK) % 256 == 0 &&
+         g_cancellable_is_cancelled (job->cancellable);
 }
 
 /* CANN: min-max normalised (unchanged when flat), floored at float32
@@ -560,28 +562,192 @@ add_kl_block_flat (Job          *job,
     }
 }
 
+/* The KL divergence's sums over one block, in the pass that computes
+ * everything else, once the range pass has given each side's minimum
+ * and maximum. */
+static void
+add_kl (Job          *job,
+        const double *n_values,
+        const double *b_values,
+        gsize         n)
+{
+  double sums[3][LANES] = { { 0 } };
+
+  if (!(job->npu_range > 0) || !(job->bench_range > 0))
+    add_kl_block_flat (job, n_values, b_values, n, sums);
+  else
+    add_kl_block (job, n_values, b_values, n, sums);
+  neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
+  neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
+  neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+}
+
+/* Finite minimum and maximum in LANES lanes, as accumulate_group keeps
+ * them, so both passes agree to the bit. */
+SL_VECTOR_CLONES static void
+range_block (const double *values,
+             gsize         n,
+             double       *min,
+             double       *max,
+             guint64      *non_finite)
+{
+  double lo[LANES], hi[LANES], bad[LANES] = { 0 };
+  gsize i = 0;
+
+  for (guint k = 0; k < LANES; k++)
+    {
+      lo[k] = *min;
+      hi[k] = *max;
+    }
+  for (; i + LANES <= n; i += LANES)
+    for (guint k = 0; k < LANES; k++)
+      {
+        double x = values[i + k];
+        int finite = x - x == 0;
+
+        lo[k] = (finite & (x < lo[k])) ? x : lo[k];
+        hi[k] = (finite & (x > hi[k])) ? x : hi[k];
+        bad[k] += finite ? 0 : 1;
+      }
+  for (; i < n; i++)
+    {
+      double x = values[i];
+      int finite = x - x == 0;
+
+      lo[0] = (finite & (x < lo[0])) ? x : lo[0];
+      hi[0] = (finite & (x > hi[0])) ? x : hi[0];
+      bad[0] += finite ? 0 : 1;
+    }
+  for (guint k = 0; k < LANES; k++)
+    {
+      *min = MIN (*min, lo[k]);
+      *max = MAX (*max, hi[k]);
+    }
+  *non_finite += (guint64)(bad[0] + bad[1] + bad[2] + bad[3]);
+}
+
+#if defined(__GNUC__)
+typedef float  V8f __attribute__ ((vector_size (32)));
+typedef gint32 V8i __attribute__ ((vector_size (32)));
+
+/* range_block on float32 as stored, eight lanes at a time: the minimum
+ * and maximum of floats are the same numbers converted or not, so the
+ * range pass does not convert. */
+SL_VECTOR_CLONES static void
+range_block_float32 (const guint8 *data,
+                     gsize         n,
+                     double       *min,
+                     double       *max,
+                     guint64      *non_finite)
+{
+  V8f lo = (float)*min - (V8f){ 0 }, hi = (float)*max - (V8f){ 0 };
+  V8i bad = { 0 };
+  float lo_lanes[8], hi_lanes[8];
+  gint32 bad_lanes[8];
+  gsize i = 0;
+
+  for (; i + 8 <= n; i += 8)
+    {
+      V8f x;
+      V8i finite, take;
+
+      memcpy (&x, data + i * sizeof (float), sizeof x);
+      finite = (x - x) == 0;
+      take = finite & (x < lo);
+      lo = (V8f)(((V8i)x & take) | ((V8i)lo & ~take));
+      take = finite & (x > hi);
+      hi = (V8f)(((V8i)x & take) | ((V8i)hi & ~take));
+      /* ~finite is -1 where x is NaN or Inf: subtracting it counts them */
+      bad -= ~finite;
+    }
+  memcpy (lo_lanes, &lo, sizeof lo);
+  memcpy (hi_lanes, &hi, sizeof hi);
+  memcpy (bad_lanes, &bad, sizeof bad);
+  for (guint k = 0; k < 8; k++)
+    {
+      *min = MIN (*min, lo_lanes[k]);
+      *max = MAX (*max, hi_lanes[k]);
+      *non_finite += (guint32)bad_lanes[k];
+    }
+  for (; i < n; i++)
+    {
+      float x;
+
+      memcpy (&x, data + i * sizeof (float), sizeof x);
+      if (x - x == 0)
+        {
+          *min = MIN (*min, x);
+          *max = MAX (*max, x);
+        }
+      else
+        (*non_finite)++;
+    }
+}
+#endif
+
+static void
+range_of (const SlTensorData *view,
+          guint64             first,
+          gsize               n,
+          double             *values,
+          double             *min,
+          double             *max,
+          guint64            *non_finite)
+{
+#if defined(__GNUC__)
+  if (view->dtype == SL_TENSOR_DTYPE_FLOAT32 && view->big_endian == host_is_big_endian ())
+    {
+      range_block_float32 (view->data + first * sizeof (float), n, min, max, non_finite);
+      return;
+    }
+#endif
+  convert_block (view, first, n, values);
+  range_block (values, n, min, max, non_finite);
+}
+
+/* Reads only what the KL divergence needs before the main pass. */
 static gpointer
-run_kl_pass (gpointer data)
+run_range_pass (gpointer data)
+{
+  Job *job = data;
+  double values[BLOCK];
+  Range *range = &job->range;
+
+  range->npu_min = range->bench_min = INFINITY;
+  range->npu_max = range->bench_max = -INFINITY;
+  range->npu_non_finite = range->bench_non_finite = 0;
+  for (guint64 i = job->begin; i < job->end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, job->end - i);
+
+      if (job_cancelled (job, i))
+        break;
+      range_of (job->npu, i, n, values, &range->npu_min, &range->npu_max, &range->npu_non_finite);
+      range_of (job->bench, i, n, values, &range->bench_min, &range->bench_max, &range->bench_non_finite);
+    }
+  return NULL;
+}
+
+static gpointer
+run_first_pass (gpointer data)
 {
   Job *job = data;
   double n_values[BLOCK], b_values[BLOCK];
-  gboolean flat = !(job->npu_range > 0) || !(job->bench_range > 0);
 
+  partial_init (&job->partial);
   memset (&job->kl, 0, sizeof job->kl);
   for (guint64 i = job->begin; i < job->end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, job->end - i);
-      double sums[3][LANES] = { { 0 } };
+
+      if (job_cancelled (job, i))
+        break;
 
       convert_block (job->npu, i, n, n_values);
       convert_block (job->bench, i, n, b_values);
-      if (flat)
-        add_kl_block_flat (job, n_values, b_values, n, sums);
-      else
-        add_kl_block (job, n_values, b_values, n, sums);
-      neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
-      neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
-      neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+      accumulate_block (job, n_values, b_values, n);
+      if (job->with_kl)
+        add_kl (job, n_values, b_values, n);
     }
   return NULL;
 }
@@ -653,28 +819,49 @@ plan_jobs (Job                          *jobs,
       jobs[i].shift_n = n > 0 && isfinite (first_n) ? first_n : 0;
       jobs[i].shift_b = n > 0 && isfinite (first_b) ? first_b : 0;
       jobs[i].re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+      jobs[i].cancellable = options->cancellable;
     }
   return n_jobs;
 }
 
+/* The range pass: afterwards each job knows both sides' minimum and
+ * range, or with_kl is FALSE when a side holds NaN or Inf (the KL
+ * divergence is then undefined, as in the CANN tool). */
+static void
+prepare_kl (Job   *jobs,
+            guint  n_jobs)
+{
+  Range total = { INFINITY, -INFINITY, INFINITY, -INFINITY, 0, 0 };
+
+  run_jobs (jobs, n_jobs, run_range_pass);
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      total.npu_min = MIN (total.npu_min, jobs[i].range.npu_min);
+      total.npu_max = MAX (total.npu_max, jobs[i].range.npu_max);
+      total.bench_min = MIN (total.bench_min, jobs[i].range.bench_min);
+      total.bench_max = MAX (total.bench_max, jobs[i].range.bench_max);
+      total.npu_non_finite += jobs[i].range.npu_non_finite;
+      total.bench_non_finite += jobs[i].range.bench_non_finite;
+    }
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      jobs[i].with_kl = total.npu_non_finite == 0 && total.bench_non_finite == 0;
+      jobs[i].npu_min = total.npu_min;
+      jobs[i].npu_range = total.npu_max - total.npu_min;
+      jobs[i].bench_min = total.bench_min;
+      jobs[i].bench_range = total.bench_max - total.bench_min;
+    }
+}
+
 static double
-compute_kl (Job           *jobs,
-            guint          n_jobs,
-            const Partial *total)
+finish_kl (const Job *jobs,
+           guint      n_jobs)
 {
   KlPartial kl = { { 0 } };
   double sp, sq, value;
 
-  if (total->npu_non_finite > 0 || total->bench_non_finite > 0)
+  if (!jobs[0].with_kl)
     return NAN;
-  for (guint i = 0; i < n_jobs; i++)
-    {
-      jobs[i].npu_min = total->npu_min;
-      jobs[i].npu_range = total->npu_max - total->npu_min;
-      jobs[i].bench_min = total->bench_min;
-      jobs[i].bench_range = total->bench_max - total->bench_min;
-    }
-  run_jobs (jobs, n_jobs, run_kl_pass);
   for (guint i = 0; i < n_jobs; i++)
     {
       neumaier_merge (&kl.sum_p, &jobs[i].kl.sum_p);
@@ -874,25 +1061,25 @@ set_verdict (SlTensorComparison *result,
 
 static void
 judge (SlTensorComparison           *result,
-       const SlTensorData           *npu,
-       const SlTensorData           *bench,
+       SlTensorDtype                 npu_dtype,
+       SlTensorDtype                 bench_dtype,
        const SlTensorCompareOptions *options)
 {
   SlTensorCompareThresholds t = options->thresholds;
   double cosine = result->cosine, max_abs = result->max_abs_error;
 
   if (options->dtype_aware)
-    sl_tensor_compare_thresholds_for_dtype (&t, lower_precision (npu->dtype, bench->dtype));
+    sl_tensor_compare_thresholds_for_dtype (&t, lower_precision (npu_dtype, bench_dtype));
 
   if ((result->npu_non_finite > 0) != (result->bench_non_finite > 0))
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup (result->npu_non_finite > 0
                            ? _("Only the NPU tensor holds NaN or Inf.")
                            : _("Only the benchmark tensor holds NaN or Inf.")));
-  else if (!dtypes_compatible (npu->dtype, bench->dtype))
+  else if (!dtypes_compatible (npu_dtype, bench_dtype))
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup_printf (_("The dtypes differ: %s against %s."),
-                                  sl_tensor_dtype_get_name (npu->dtype), sl_tensor_dtype_get_name (bench->dtype)));
+                                  sl_tensor_dtype_get_name (npu_dtype), sl_tensor_dtype_get_name (bench_dtype)));
   else if ((cosine < t.cosine_low && max_abs > t.max_abs_low) || cosine < t.cosine_min || max_abs > t.max_abs_max)
     set_verdict (result, SL_TENSOR_VERDICT_ERROR,
                  g_strdup_printf (_("Accuracy not reached: cosine %.6g, max absolute error %.6g."), cosine, max_abs));
@@ -927,6 +1114,18 @@ comparison_new (void)
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
     *metrics[i] = NAN;
   return result;
+}
+
+/* The sums of a cancelled pass cover part of the data: none is kept. */
+static SlTensorComparison *
+cancelled (SlTensorComparison *result)
+{
+  SlTensorComparison *fresh = comparison_new ();
+
+  fresh->n_elements = result->n_elements;
+  sl_tensor_comparison_free (result);
+  set_verdict (fresh, SL_TENSOR_VERDICT_ERROR, g_strdup (_("The comparison was cancelled.")));
+  return fresh;
 }
 
 /**
@@ -984,17 +1183,42 @@ sl_tensor_compare (const SlTensorData           *npu,
     }
 
   n_jobs = plan_jobs (jobs, npu, bench, options);
+  if (!options->skip_kl_divergence)
+    prepare_kl (jobs, n_jobs);
   run_jobs (jobs, n_jobs, run_first_pass);
   total = jobs[0].partial;
   for (guint i = 1; i < n_jobs; i++)
     partial_merge (&total, &jobs[i].partial);
 
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
   result->computed = TRUE;
   fill_metrics (result, &total, &jobs[0]);
   if (!options->skip_kl_divergence)
-    result->kl_divergence = compute_kl (jobs, n_jobs, &total);
-  judge (result, npu, bench, options);
+    result->kl_divergence = finish_kl (jobs, n_jobs);
+  if (g_cancellable_is_cancelled (options->cancellable))
+    return cancelled (g_steal_pointer (&result));
+  judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
+}
+
+/**
+ * sl_tensor_comparison_judge:
+ *
+ * Gives @self the verdict of other thresholds without reading the data
+ * again. A comparison that could not be computed keeps its verdict: the
+ * shapes or orders that prevented it do not depend on thresholds.
+ */
+void
+sl_tensor_comparison_judge (SlTensorComparison           *self,
+                            SlTensorDtype                 npu_dtype,
+                            SlTensorDtype                 bench_dtype,
+                            const SlTensorCompareOptions *options)
+{
+  g_return_if_fail (self != NULL && options != NULL);
+
+  if (self->computed)
+    judge (self, npu_dtype, bench_dtype, options);
 }
 
 void
@@ -1005,4 +1229,25 @@ sl_tensor_comparison_free (SlTensorComparison *self)
   g_free (self->reason);
   g_free (self->cosine_note);
   g_free (self);
+}
+
+/**
+ * sl_tensor_data_read_doubles:
+ * @values: (out caller-allocates) (array length=n_values): room for the values
+ *
+ * Decodes elements of @data as the metrics see them, for views that show
+ * the values themselves.
+ */
+void
+sl_tensor_data_read_doubles (const SlTensorData *data,
+                             guint64             first,
+                             gsize               n_values,
+                             double             *values)
+{
+  g_return_if_fail (data != NULL);
+  g_return_if_fail (n_values == 0 || values != NULL);
+  g_return_if_fail (first <= data->n_elements && n_values <= data->n_elements - first);
+
+  for (gsize done = 0; done < n_values; done += BLOCK)
+    convert_block (data, first + done, MIN ((gsize)BLOCK, n_values - done), values + done);
 }

@@ -2,16 +2,19 @@
  *
  * One streaming pass over both tensors gives every metric msprobe and the
  * CANN compare tool report, defined and with zeros, NaN and Inf handled
- * as they do; only the KL divergence needs each side's minimum and maximum first, so
- * it takes a second pass when asked for. Sums are kept per block and the
- * blocks added with Neumaier's compensation, so a billion elements lose
- * nothing; two threads share the work over the halves of the data.
+ * as they do. The KL divergence normalises every element by its side's
+ * minimum and maximum, which no sum taken before they are known can be
+ * corrected for exactly, so when it is asked for a lighter pass finds
+ * only those first (no products, no logarithms). Sums are kept per block
+ * and the blocks added with Neumaier's compensation, so a billion
+ * elements lose nothing; two threads share the work over the halves of
+ * the data.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -72,6 +75,9 @@ typedef struct {
   gboolean                  dtype_aware;
   gboolean                  skip_kl_divergence;
   guint                     n_threads;   /* 0: two */
+  /* Checked between blocks; a cancelled comparison is not computed and
+   * its reason says so. Not owned; NULL when it cannot be cancelled. */
+  GCancellable             *cancellable;
 } SlTensorCompareOptions;
 
 typedef struct {
@@ -106,11 +112,22 @@ void                sl_tensor_compare_thresholds_for_dtype (SlTensorCompareThres
 SlTensorComparison *sl_tensor_compare                (const SlTensorData           *npu,
                                                       const SlTensorData           *bench,
                                                       const SlTensorCompareOptions *options);
+/* The verdict again under other thresholds, from the metrics kept. */
+void                sl_tensor_comparison_judge       (SlTensorComparison           *self,
+                                                      SlTensorDtype                 npu_dtype,
+                                                      SlTensorDtype                 bench_dtype,
+                                                      const SlTensorCompareOptions *options);
 void                sl_tensor_comparison_free        (SlTensorComparison           *self);
 
 const char   *sl_tensor_dtype_get_name      (SlTensorDtype   dtype);
 gsize         sl_tensor_dtype_get_size      (SlTensorDtype   dtype);
 const char   *sl_tensor_verdict_to_string   (SlTensorVerdict verdict);
+
+/* Elements @first .. @first + @n_values - 1, in storage order, as doubles. */
+void          sl_tensor_data_read_doubles   (const SlTensorData *data,
+                                             guint64             first,
+                                             gsize               n_values,
+                                             double             *values);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlTensorComparison, sl_tensor_comparison_free)
 

@@ -26,6 +26,7 @@ struct _SlApplication
 
   /* Command-line options */
   gboolean           open_demo;
+  gboolean           compare_tensors;
   char              *screenshot_path;
   char              *report_path;
   gboolean           quit_after_first_frame;
@@ -36,6 +37,8 @@ G_DEFINE_FINAL_TYPE (SlApplication, sl_application, ADW_TYPE_APPLICATION)
 
 static const GOptionEntry option_entries[] = {
   { "demo", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Open the demo workspace"), NULL },
+  { "compare-tensors", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Compare the tensors of the two paths given, an NPU dump and its benchmark"), NULL },
   { "screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
     "Save a PNG of the window once everything opened is scanned, then quit", "FILE" },
   { "report", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME, NULL,
@@ -261,6 +264,22 @@ sl_application_activate (GApplication *application)
   present_window (self, window);
 }
 
+/* The document path is the tensor comparison's "NPU\nBENCH". */
+static void
+open_tensor_comparison (SlWindow *window,
+                        GFile    *npu,
+                        GFile    *bench)
+{
+  g_autofree char *npu_path = g_file_get_path (npu);
+  g_autofree char *bench_path = g_file_get_path (bench);
+  g_autofree char *path = NULL;
+
+  if (npu_path == NULL || bench_path == NULL)
+    return;
+  path = g_strconcat (npu_path, "\n", bench_path, NULL);
+  sl_window_open_document (window, "tensor-compare", path, NULL);
+}
+
 static void
 sl_application_open (GApplication  *application,
                      GFile        **files,
@@ -270,13 +289,17 @@ sl_application_open (GApplication  *application,
   SlApplication *self = SL_APPLICATION (application);
   SlWindow *window = get_or_create_window (self);
 
-  for (int i = 0; i < n_files; i++)
-    {
-      g_autofree char *path = g_file_get_path (files[i]);
+  if (self->compare_tensors && n_files == 2)
+    open_tensor_comparison (window, files[0], files[1]);
+  else
+    for (int i = 0; i < n_files; i++)
+      {
+        g_autofree char *path = g_file_get_path (files[i]);
 
-      if (path != NULL)
-        sl_window_open_path (window, path);
-    }
+        if (path != NULL)
+          sl_window_open_path (window, path);
+      }
+  self->compare_tensors = FALSE;
 
   if (self->open_demo)
     {
@@ -294,6 +317,7 @@ sl_application_handle_local_options (GApplication *application,
   SlApplication *self = SL_APPLICATION (application);
 
   g_variant_dict_lookup (options, "demo", "b", &self->open_demo);
+  g_variant_dict_lookup (options, "compare-tensors", "b", &self->compare_tensors);
   g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path);
   g_variant_dict_lookup (options, "report", "^ay", &self->report_path);
   g_variant_dict_lookup (options, "quit-after-first-frame", "b", &self->quit_after_first_frame);

@@ -18,6 +18,7 @@
 #include "sl-pipeline-page.h"
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
+#include "sl-tensor-compare-page.h"
 #include "sl-timeline-page.h"
 
 static void
@@ -118,6 +119,11 @@ static const SlDocumentKind builtin_kinds[] = {
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  /* Two tensor dumps compared pair by pair; the path is "NPU\nBENCH"
+   * (see sl_tensor_compare_page_build_path()), opened from the folder
+   * page's Compare Tensors button or `sightline --compare-tensors`.
+   * Translators: the title of a document tab; %s is a folder or file name. */
+  { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL },
 };
 
 /**

@@ -10,6 +10,7 @@
 #include "sl-finding.h"
 #include "sl-document-registry.h"
 #include "sl-folder-page.h"
+#include "sl-tensor-compare-button.h"
 
 /* Beyond this many rows a group says how many more the Workspace tree has;
  * boxed rows do not scale to tens of thousands of items. */
@@ -291,6 +292,17 @@ fill_groups (SlFolderPage *self)
                                                  create_compare_profiles_button (base,
                                                                                  g_ptr_array_index (profiles, 1)));
       }
+  }
+
+  /* Two tensor dumps: where does the NPU run depart from its benchmark? */
+  {
+    SlFindingKind group;
+    GtkWidget *button = sl_tensor_compare_button_new (findings, sl_folder_get_path (self->folder), &group);
+
+    if (button != NULL && by_kind[group] != NULL)
+      adw_preferences_group_set_header_suffix (by_kind[group], button);
+    else if (button != NULL)
+      g_object_unref (g_object_ref_sink (button));
   }
 
   for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
