@@ -853,9 +853,10 @@ fill_menus (SlLineagePage *self)
       gtk_string_list_append (columns, column->id);
       if (column->type != SL_LINEAGE_COLUMN_NUMERIC)
         continue;
-      /* The first evaluation metric is the likely target; the train
-       * loss comes before them in the table. */
-      if (preferred < 0 && column->group == SL_LINEAGE_GROUP_METRICS && !g_str_equal (column->key, "loss"))
+      /* The first metric that is not a loss is the likely target: the
+       * train loss comes first in the table. */
+      if (preferred < 0 && column->group == SL_LINEAGE_GROUP_METRICS &&
+          g_ascii_strcasecmp (column->key, "loss") != 0)
         preferred = self->target_columns->len;
       g_array_append_val (self->target_columns, c);
       gtk_string_list_append (targets, column->id);

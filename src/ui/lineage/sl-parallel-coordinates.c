@@ -21,8 +21,9 @@
 #include "sl-widget-style.h"
 
 #define MARGIN_X     56
-#define MARGIN_TOP   40
-#define MARGIN_BOTTOM 28
+#define MARGIN_TOP   66
+#define MARGIN_BOTTOM 42
+#define LINE_HEIGHT  14
 #define AXIS_GRAB    14
 #define BRUSH_WIDTH  10
 
@@ -281,7 +282,10 @@ draw_axes (SlParallelCoordinates *self,
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   double spacing = self->axes->len > 1 ? axis_x (self, 1) - axis_x (self, 0) : 2 * MARGIN_X;
-  double label_width = MAX (40, spacing - 8);
+  /* Close axes take turns at two heights, so each label gets the width
+   * of two spacings. */
+  gboolean stagger = spacing < 110;
+  double label_width = MAX (40, (stagger ? 2 * spacing : spacing) - 8);
   double bottom = place_to_y (self, 0), top = place_to_y (self, 1);
 
   for (guint a = 0; a < self->axes->len; a++)
@@ -320,11 +324,13 @@ draw_axes (SlParallelCoordinates *self,
           cairo_stroke (cr);
         }
 
+      double shift = stagger && a % 2 == 1 ? LINE_HEIGHT : 0;
+
       gdk_cairo_set_source_rgba (cr, fg);
-      show_text (cr, layout, info->key, x, MARGIN_TOP / 2.0 - 4, label_width, TRUE);
+      show_text (cr, layout, info->key, x, 10 + shift, label_width, TRUE);
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
-      show_text (cr, layout, high, x, top - 9, label_width, TRUE);
-      show_text (cr, layout, low, x, bottom + MARGIN_BOTTOM / 2.0, label_width, TRUE);
+      show_text (cr, layout, high, x, top - 9 - (stagger ? LINE_HEIGHT : 0) + shift, label_width, TRUE);
+      show_text (cr, layout, low, x, bottom + 10 + shift, label_width, TRUE);
     }
 }
 
