@@ -24,6 +24,7 @@ static const SlCliCommand commands[] = {
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },
   { "graph", sl_cli_graph, N_("Count the nodes, edges and scopes of MindSpore graphs; list the children of a scope") },
   { "job", sl_cli_job, N_("Run a command on a target with its project uploaded; list, follow and stop jobs") },
+  { "lineage", sl_cli_lineage, N_("Compare training runs: every run's hyperparameters, metrics, user-defined values, dataset and model") },
   { "pipeline-check", sl_cli_pipeline_check, N_("Check MindX SDK pipelines for what the SDK would reject") },
   { "profile", sl_cli_profile, N_("Print the steps, op types and summary of profiler output") },
   { "pull", sl_cli_pull, N_("Mirror a folder of a target into a local folder, fetching only what changed") },

@@ -29,6 +29,7 @@ int  sl_cli_dataset_graph (int argc, char **argv);
 int  sl_cli_detect       (int argc, char **argv);
 int  sl_cli_graph        (int argc, char **argv);
 int  sl_cli_job          (int argc, char **argv);
+int  sl_cli_lineage      (int argc, char **argv);
 int  sl_cli_pipeline_check (int argc, char **argv);
 int  sl_cli_profile      (int argc, char **argv);
 int  sl_cli_pull         (int argc, char **argv);

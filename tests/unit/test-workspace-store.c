@@ -1148,6 +1148,63 @@ test_id_round_trips (void)
   g_assert_false (sl_target_auth_from_id ("telepathy", &(SlTargetAuth) { 0 }));
 }
 
+static void
+set_note (SlWorkspaceStore   *store,
+          const char         *path,
+          const char         *text,
+          const char * const *tags,
+          gint64              at)
+{
+  g_autoptr(SlRunNoteRecord) note = sl_run_note_record_new (path, text, tags, at);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_workspace_store_set_run_note (store, note, &error));
+  g_assert_no_error (error);
+}
+
+/* Notes and tags per run: listed below a folder (not beside it), an
+ * update replaces, an empty note forgets; tags are trimmed and unique. */
+static void
+test_run_notes (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) notes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *tags[] = { " best ", "lr", "best", "", NULL };
+  const char *none[] = { NULL };
+  const char * const *kept;
+
+  set_note (store, "/runs/a_1/run_01", "first try", tags, 10);
+  set_note (store, "/runs/a_1/run_02", "", tags, 11);
+  set_note (store, "/runs/a_10/run_01", "beside", NULL, 12);
+  g_assert_no_error (error);
+
+  notes = sl_workspace_store_list_run_notes (store, "/runs/a_1", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (notes->len, ==, 2);
+  g_assert_cmpstr (sl_run_note_record_get_path (g_ptr_array_index (notes, 0)), ==, "/runs/a_1/run_01");
+  g_assert_cmpstr (sl_run_note_record_get_note (g_ptr_array_index (notes, 0)), ==, "first try");
+  kept = sl_run_note_record_get_tags (g_ptr_array_index (notes, 0));
+  g_assert_cmpuint (g_strv_length ((GStrv) kept), ==, 2);
+  g_assert_cmpstr (kept[0], ==, "best");
+  g_assert_cmpstr (kept[1], ==, "lr");
+  g_assert_cmpint (sl_run_note_record_get_updated_at (g_ptr_array_index (notes, 0)), ==, 10);
+  g_clear_pointer (&notes, g_ptr_array_unref);
+
+  set_note (store, "/runs/a_1/run_01", "second", none, 20);
+  set_note (store, "/runs/a_1/run_02", NULL, none, 21);
+  notes = sl_workspace_store_list_run_notes (store, "/runs/a_1/", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (notes->len, ==, 1);
+  g_assert_cmpstr (sl_run_note_record_get_note (g_ptr_array_index (notes, 0)), ==, "second");
+  g_assert_null (sl_run_note_record_get_tags (g_ptr_array_index (notes, 0))[0]);
+  g_clear_pointer (&notes, g_ptr_array_unref);
+
+  notes = sl_workspace_store_list_run_notes (store, "/runs/a_1/run_01", &error);
+  g_assert_cmpuint (notes->len, ==, 1);
+}
+
 #define ADD_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1175,6 +1232,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
+  ADD_TEST ("/workspace-store/run-notes", test_run_notes);
 
   return g_test_run ();
 }

@@ -24,6 +24,7 @@
 #include "mindspore_summary.pb-c.h"
 #include "tensorboard_event.pb-c.h"
 
+#include "sl-hparams-plugin.h"
 #include "sl-proto-nesting.h"
 #include "sl-record-reader.h"
 #include "sl-record-writer.h"
@@ -1090,6 +1091,13 @@ decode_tensorboard (SlSummaryReader *self,
             g_hash_table_replace (self->tb_plugins, g_strdup (key),
                                   g_strdup (value->metadata->plugin_data->plugin_name));
           plugin = g_hash_table_lookup (self->tb_plugins, key);
+
+          /* HParams data rides on the metadata of an otherwise empty value. */
+          if (value->metadata != NULL && value->metadata->plugin_data != NULL &&
+              g_strcmp0 (value->metadata->plugin_data->plugin_name, SL_HPARAMS_PLUGIN_NAME) == 0 &&
+              !sl_hparams_plugin_read (run, value->metadata->plugin_data->content.data,
+                                       value->metadata->plugin_data->content.len))
+            return UNDECODABLE;
 
           switch (value->value_case)
             {

@@ -22,7 +22,7 @@ struct _SlSummaryRun
   GPtrArray  *tags;
   GHashTable *tag_index[SL_SUMMARY_TAG_LOSS_LANDSCAPE + 1];
   GPtrArray  *graphs;
-  GPtrArray  *lineage[SL_LINEAGE_USER + 1];  /* key, value, key, value … */
+  GPtrArray  *lineage[SL_LINEAGE_N_SECTIONS];  /* key, value, key, value … */
   GBytes     *dataset_graph;
   GPtrArray  *problems;
 };
@@ -480,7 +480,7 @@ sl_summary_run_set_lineage (SlSummaryRun     *self,
   GPtrArray *pairs;
 
   g_return_if_fail (SL_IS_SUMMARY_RUN (self));
-  g_return_if_fail (section <= SL_LINEAGE_USER);
+  g_return_if_fail (section < SL_LINEAGE_N_SECTIONS);
   g_return_if_fail (key != NULL);
 
   pairs = self->lineage[section];
@@ -516,7 +516,7 @@ sl_summary_run_get_lineage (SlSummaryRun     *self,
   GPtrArray *pairs;
 
   g_return_val_if_fail (SL_IS_SUMMARY_RUN (self), NULL);
-  g_return_val_if_fail (section <= SL_LINEAGE_USER, NULL);
+  g_return_val_if_fail (section < SL_LINEAGE_N_SECTIONS, NULL);
   g_return_val_if_fail (key != NULL, NULL);
 
   pairs = self->lineage[section];
@@ -541,7 +541,7 @@ sl_summary_run_dup_lineage_keys (SlSummaryRun     *self,
   GPtrArray *pairs;
 
   g_return_val_if_fail (SL_IS_SUMMARY_RUN (self), NULL);
-  g_return_val_if_fail (section <= SL_LINEAGE_USER, NULL);
+  g_return_val_if_fail (section < SL_LINEAGE_N_SECTIONS, NULL);
 
   pairs = self->lineage[section];
   for (guint i = 0; i + 1 < pairs->len; i += 2)

@@ -39,6 +39,9 @@ typedef enum {
   SL_LINEAGE_TRAIN,
   SL_LINEAGE_EVAL,
   SL_LINEAGE_USER,
+  SL_LINEAGE_HPARAMS,          /* a TensorBoard session's hyperparameters */
+  SL_LINEAGE_HPARAMS_METRICS,  /* tag → display name, from an HParams experiment */
+  SL_LINEAGE_N_SECTIONS,
 } SlLineageSection;
 
 /* Reading state of one file; owned by the run, filled by the reader. */

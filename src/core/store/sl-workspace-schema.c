@@ -133,10 +133,23 @@ static const char * const migration_2[] = {
   NULL
 };
 
+/* A note and tags per run, written in the Lineage view, keyed by the
+ * run's folder. */
+static const char * const migration_3[] = {
+  "CREATE TABLE run_notes ("
+  "  path       TEXT PRIMARY KEY NOT NULL,"
+  "  note       TEXT NOT NULL DEFAULT '',"
+  "  tags       TEXT NOT NULL DEFAULT '[]',"
+  "  updated_at INTEGER NOT NULL"
+  ") WITHOUT ROWID",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
   migration_2,
+  migration_3,
 };
 
 guint

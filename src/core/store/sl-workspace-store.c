@@ -2240,3 +2240,97 @@ sl_workspace_store_list_jobs (SlWorkspaceStore  *self,
 
   return g_steal_pointer (&jobs);
 }
+
+/* Run notes */
+
+/**
+ * sl_workspace_store_set_run_note:
+ * @note: the run's note and tags; an empty one forgets the run's
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_set_run_note (SlWorkspaceStore  *self,
+                                 SlRunNoteRecord   *note,
+                                 GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *canonical = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_RUN_NOTE_RECORD (note), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  canonical = g_canonicalize_filename (sl_run_note_record_get_path (note), NULL);
+  if (sl_run_note_record_is_empty (note))
+    stmt = prepare (self, "DELETE FROM run_notes WHERE path = ?1", error);
+  else
+    stmt = prepare (self,
+                    "INSERT INTO run_notes (path, note, tags, updated_at) VALUES (?1, ?2, ?3, ?4) "
+                    "ON CONFLICT (path) DO UPDATE SET note = excluded.note, tags = excluded.tags, "
+                    "updated_at = excluded.updated_at",
+                    error);
+  if (stmt == NULL)
+    return FALSE;
+
+  bind_text (stmt, 1, canonical);
+  if (!sl_run_note_record_is_empty (note))
+    {
+      bind_text (stmt, 2, sl_run_note_record_get_note (note));
+      bind_strv (stmt, 3, sl_run_note_record_get_tags (note));
+      sqlite3_bind_int64 (stmt, 4, sl_run_note_record_get_updated_at (note));
+    }
+  return step_done (self, stmt, _("Cannot save the run's note"), error);
+}
+
+/**
+ * sl_workspace_store_list_run_notes:
+ * @root: a folder; the notes of runs at or below it are listed
+ *
+ * Returns: (transfer full) (element-type SlRunNoteRecord): the notes, by path
+ */
+GPtrArray *
+sl_workspace_store_list_run_notes (SlWorkspaceStore  *self,
+                                   const char        *root,
+                                   GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GPtrArray) notes = NULL;
+  g_autofree char *canonical = NULL;
+  g_autofree char *prefix = NULL;
+  int rc;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  canonical = g_canonicalize_filename (root, NULL);
+  /* A prefix compared with substr, not LIKE: paths may hold % and _. */
+  prefix = g_str_has_suffix (canonical, G_DIR_SEPARATOR_S) ? g_strdup (canonical)
+                                                           : g_strconcat (canonical, G_DIR_SEPARATOR_S, NULL);
+  stmt = prepare (self,
+                  "SELECT path, note, tags, updated_at FROM run_notes "
+                  "WHERE path = ?1 OR substr (path, 1, length (?2)) = ?2 ORDER BY path",
+                  error);
+  if (stmt == NULL)
+    return NULL;
+  bind_text (stmt, 1, canonical);
+  bind_text (stmt, 2, prefix);
+
+  notes = g_ptr_array_new_with_free_func (g_object_unref);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_auto(GStrv) tags = column_strv (stmt, 2);
+
+      g_ptr_array_add (notes, sl_run_note_record_new (column_text (stmt, 0), column_text (stmt, 1),
+                                                      (const char * const *) tags,
+                                                      sqlite3_column_int64 (stmt, 3)));
+    }
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the runs' notes"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&notes);
+}

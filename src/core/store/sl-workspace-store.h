@@ -17,6 +17,7 @@
 #include "sl-job-record.h"
 #include "sl-project-record.h"
 #include "sl-recent-folder-record.h"
+#include "sl-run-note-record.h"
 #include "sl-run-record.h"
 #include "sl-target-record.h"
 
@@ -118,6 +119,13 @@ gboolean          sl_workspace_store_finish_job                  (SlWorkspaceSto
                                                                   GError           **error);
 GPtrArray        *sl_workspace_store_list_jobs                   (SlWorkspaceStore  *self,
                                                                   guint              limit,
+                                                                  GError           **error);
+
+gboolean          sl_workspace_store_set_run_note                (SlWorkspaceStore  *self,
+                                                                  SlRunNoteRecord   *note,
+                                                                  GError           **error);
+GPtrArray        *sl_workspace_store_list_run_notes              (SlWorkspaceStore  *self,
+                                                                  const char        *root,
                                                                   GError           **error);
 
 G_END_DECLS

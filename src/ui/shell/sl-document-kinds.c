@@ -15,6 +15,7 @@
 #include "sl-finding-page.h"
 #include "sl-folder-page.h"
 #include "sl-graph-page.h"
+#include "sl-lineage-page.h"
 #include "sl-pipeline-page.h"
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
@@ -114,6 +115,11 @@ static const SlDocumentKind builtin_kinds[] = {
   { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
     /* Translators: a button opening a run's dataset pipeline */
     mindspore_runs, N_("Dataset"), run_has_lineage },
+  /* Every run below a folder compared: parameters and results, parallel
+   * coordinates, importance and the dataset pipelines; opened from the
+   * folder page.
+   * Translators: the title of a document tab; %s is a folder name. */
+  { "lineage", sl_lineage_page_get_type, N_("Lineage: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
   /* Two profiles compared; the path is "BASE\nCOMPARISON" (see
    * sl_compare_page_build_path()), opened from the folder page's Compare
    * Profiles button.

@@ -133,6 +133,21 @@ create_compare_datasets_button (SlFolderPage *self,
   return button;
 }
 
+/* Every run's parameters and results side by side: the Lineage view. */
+static GtkWidget *
+create_lineage_button (SlFolderPage *self)
+{
+  GtkWidget *button = gtk_button_new_with_label (_("Lineage"));
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Every run's hyperparameters, metrics, dataset and model in one table, with parallel coordinates and parameter importance"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(ssv)", "lineage", sl_folder_get_path (self->folder),
+                                                         g_variant_new ("()")));
+  return button;
+}
+
 static gboolean
 is_profile (SlFinding *finding)
 {
@@ -272,6 +287,9 @@ fill_groups (SlFolderPage *self)
           GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
           guint with_lineage = kind == SL_FINDING_SUMMARY_RUN ? count_runs_with_lineage (self) : 0;
 
+          /* TensorBoard runs may hold HParams sessions. */
+          if (with_lineage > 1 || kind == SL_FINDING_TENSORBOARD_RUN)
+            gtk_box_append (GTK_BOX (buttons), create_lineage_button (self));
           if (with_lineage > 1)
             gtk_box_append (GTK_BOX (buttons), create_compare_datasets_button (self, with_lineage));
           gtk_box_append (GTK_BOX (buttons), create_compare_button (self, totals[kind]));

@@ -1,0 +1,1496 @@
+/* sl-lineage-page.c
+ *
+ * The folder is read on a worker into an SlLineageTable, with each run's
+ * dataset graph decoded; the notes kept for its runs come from the
+ * workspace database. The page is a toolbar over a stack of views:
+ *
+ * - Table: a row a run that passes the filters, a column a chosen
+ *   column of the table plus the note and tags; sortable by any column;
+ *   activating a row opens the run's Scalars.
+ * - Parallel coordinates: an axis a shown column, lines coloured by the
+ *   target; brushing an axis marks the runs inside every brush, and the
+ *   table shows them marked. The table's selection is drawn thick.
+ * - Importance: each numeric column's absolute Pearson and Spearman
+ *   correlation with the target, over the runs that pass the filters.
+ * - Scatter: any column against the target.
+ * - Datasets: the runs' dataset pipelines side by side, node by node, the
+ *   parameters that differ between runs marked.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "sl-dataset-graph-reader.h"
+#include "sl-lineage-page.h"
+#include "sl-lineage-scatter.h"
+
+/* Pseudo-columns of the view, besides the table's. */
+#define COLUMN_NAME  (-1)
+#define COLUMN_NOTE  (-2)
+#define COLUMN_TAGS  (-3)
+
+typedef struct {
+  SlLineageTable *table;
+  GPtrArray      *graphs;   /* SlDatasetGraph or NULL, one a run */
+} Loaded;
+
+struct _SlLineagePage
+{
+  SlDocument         parent_instance;
+
+  char              *path;
+  GCancellable      *cancellable;
+  SlLineageTable    *table;
+  GPtrArray         *graphs;
+  GHashTable        *notes;          /* canonical run path → SlRunNoteRecord */
+  GArray            *marked;         /* gboolean, one a run */
+  GArray            *shown;          /* gboolean, one a table column */
+  gint               target;
+  gint               scatter_x;
+  gint               selected;
+  gboolean           syncing;
+
+  GtkStack          *outer;
+  AdwStatusPage     *failed_page;
+  GtkStack          *views;
+  GListStore        *runs;
+  GtkFilter         *filter;
+  GtkSortListModel  *sorted;
+  GtkSingleSelection *selection;
+  GtkColumnView     *column_view;
+  GPtrArray         *view_columns;   /* GtkColumnViewColumn, one a table column */
+  GtkDropDown       *target_menu;
+  GArray            *target_columns; /* guint: the numeric columns, as listed */
+  GtkDropDown       *scatter_menu;
+  GtkDropDown       *filter_menu;
+  GtkEntry          *filter_low;
+  GtkEntry          *filter_high;
+  GtkEntry          *filter_values;
+  GtkLabel          *status;
+  GtkEntry          *note_entry;
+  GtkEntry          *tags_entry;
+  GtkBox            *columns_box;
+  GtkBox            *importance_box;
+  GtkBox            *datasets_box;
+  GtkWidget         *parallel;
+  GtkWidget         *scatter;
+  guint              n_importance_rows;
+};
+
+G_DEFINE_FINAL_TYPE (SlLineagePage, sl_lineage_page, SL_TYPE_DOCUMENT)
+
+/* A run without a dataset graph has NULL in its place. */
+static void
+unref_graph (gpointer data)
+{
+  if (data != NULL)
+    g_object_unref (data);
+}
+
+static void
+loaded_free (gpointer data)
+{
+  Loaded *loaded = data;
+
+  g_clear_object (&loaded->table);
+  g_clear_pointer (&loaded->graphs, g_ptr_array_unref);
+  g_free (loaded);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  Loaded *loaded = g_new0 (Loaded, 1);
+
+  if (!(loaded->table = sl_lineage_table_load (task_data, cancellable, &error)))
+    {
+      loaded_free (loaded);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  loaded->graphs = g_ptr_array_new_with_free_func (unref_graph);
+  for (guint r = 0; r < sl_lineage_table_get_n_runs (loaded->table); r++)
+    {
+      SlLineageRun *run = sl_lineage_table_get_run (loaded->table, r);
+      GBytes *bytes = sl_lineage_run_get_dataset_graph (run);
+
+      g_ptr_array_add (loaded->graphs,
+                       bytes != NULL ? sl_dataset_graph_reader_decode_bytes (sl_lineage_run_get_dataset_graph_source (run), bytes)
+                                     : NULL);
+    }
+  g_task_return_pointer (task, loaded, loaded_free);
+}
+
+static guint
+run_index (SlLineageRun *run)
+{
+  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (run), "sl-lineage-index")) - 1;
+}
+
+static SlRunNoteRecord *
+lookup_note (SlLineagePage *self,
+             guint          run)
+{
+  g_autofree char *canonical = NULL;
+
+  canonical = g_canonicalize_filename (sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, run)), NULL);
+  return g_hash_table_lookup (self->notes, canonical);
+}
+
+static char *
+dup_tags_text (SlRunNoteRecord *note)
+{
+  return note != NULL ? g_strjoinv (", ", (GStrv) sl_run_note_record_get_tags (note)) : g_strdup ("");
+}
+
+/* ------------------------------------------------------------------ */
+/* Table                                                               */
+/* ------------------------------------------------------------------ */
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              SlLineagePage            *self)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  SlLineageRun *run = gtk_list_item_get_item (item);
+  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
+  guint index = run_index (run);
+  g_autofree char *text = NULL;
+
+  if (self->table == NULL)
+    return;
+  if (column == COLUMN_NAME)
+    text = g_strdup (sl_lineage_run_get_name (run));
+  else if (column == COLUMN_NOTE)
+    text = g_strdup (lookup_note (self, index) != NULL ? sl_run_note_record_get_note (lookup_note (self, index)) : "");
+  else if (column == COLUMN_TAGS)
+    text = dup_tags_text (lookup_note (self, index));
+  else
+    text = g_strdup (sl_lineage_table_get_text (self->table, index, column));
+
+  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "—");
+  gtk_widget_set_tooltip_text (label, text);
+  /* Runs inside every brush of the parallel coordinates stand out. */
+  if (sl_lineage_page_is_run_marked (self, index))
+    gtk_widget_add_css_class (label, "accent");
+  else
+    gtk_widget_remove_css_class (label, "accent");
+  if (column == COLUMN_NAME)
+    gtk_widget_add_css_class (label, "heading");
+  if (text == NULL)
+    gtk_widget_add_css_class (label, "dim-label");
+  else
+    gtk_widget_remove_css_class (label, "dim-label");
+}
+
+static int
+compare_cb (gconstpointer a,
+            gconstpointer b,
+            gpointer      user_data)
+{
+  SlLineagePage *self = g_object_get_data (G_OBJECT (user_data), "sl-page");
+  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (user_data), "sl-column"));
+  guint ia = run_index ((SlLineageRun *) a), ib = run_index ((SlLineageRun *) b);
+
+  if (self->table == NULL)
+    return 0;
+  if (column == COLUMN_NAME)
+    return g_utf8_collate (sl_lineage_run_get_name ((SlLineageRun *) a), sl_lineage_run_get_name ((SlLineageRun *) b));
+  if (column < 0)
+    {
+      g_autofree char *ta = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ia)) : NULL;
+      g_autofree char *tb = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ib)) : NULL;
+      SlRunNoteRecord *na = lookup_note (self, ia), *nb = lookup_note (self, ib);
+
+      if (column == COLUMN_NOTE)
+        return g_utf8_collate (na != NULL ? sl_run_note_record_get_note (na) : "",
+                               nb != NULL ? sl_run_note_record_get_note (nb) : "");
+      return g_utf8_collate (ta, tb);
+    }
+  return sl_lineage_table_compare_runs (self->table, column, ia, ib);
+}
+
+static GtkColumnViewColumn *
+create_view_column (SlLineagePage *self,
+                    const char    *title,
+                    gint           column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkCustomSorter *sorter;
+  GtkColumnViewColumn *view_column;
+
+  g_object_set_data (G_OBJECT (factory), "sl-column", GINT_TO_POINTER (column));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), self);
+  view_column = gtk_column_view_column_new (title, factory);
+  sorter = gtk_custom_sorter_new (NULL, NULL, NULL);
+  g_object_set_data (G_OBJECT (sorter), "sl-page", self);
+  g_object_set_data (G_OBJECT (sorter), "sl-column", GINT_TO_POINTER (column));
+  gtk_custom_sorter_set_sort_func (sorter, compare_cb, sorter, NULL);
+  gtk_column_view_column_set_sorter (view_column, GTK_SORTER (sorter));
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  g_object_unref (sorter);
+  return view_column;
+}
+
+static gboolean
+filter_cb (gpointer item,
+           gpointer user_data)
+{
+  SlLineagePage *self = user_data;
+
+  return self->table != NULL && sl_lineage_table_run_passes (self->table, run_index (item));
+}
+
+/* Rebinds every row, so marks and notes show. */
+static void
+refresh_rows (SlLineagePage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  gint selected = self->selected;
+
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->runs), i));
+  self->syncing = TRUE;
+  g_list_store_splice (self->runs, 0, n, items->pdata, n);
+  self->syncing = FALSE;
+  sl_lineage_page_select_run (self, selected);
+}
+
+static void
+update_status (SlLineagePage *self)
+{
+  guint n_filters = 0, n_marked = 0;
+  g_autofree char *text = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *filters = NULL;
+  g_autofree char *brushed = NULL;
+
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
+    n_filters += sl_lineage_table_has_filter (self->table, c);
+  for (guint r = 0; r < self->marked->len; r++)
+    n_marked += g_array_index (self->marked, gboolean, r);
+  /* Translators: how many runs the table shows, of how many */
+  shown = g_strdup_printf (_("%u of %u runs"), sl_lineage_page_get_n_shown (self), sl_lineage_table_get_n_runs (self->table));
+  /* Translators: the number of active filters */
+  filters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u filter", "%u filters", n_filters), n_filters);
+  /* Translators: runs inside every brush of the parallel coordinates */
+  brushed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brushed", "%u brushed", n_marked), n_marked);
+  text = g_strdup_printf ("%s · %s · %s", shown, filters, brushed);
+  gtk_label_set_text (self->status, text);
+}
+
+/* ------------------------------------------------------------------ */
+/* Importance, scatter and parallel coordinates                        */
+/* ------------------------------------------------------------------ */
+
+static void
+clear_box (GtkBox *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+}
+
+static GtkWidget *
+create_bar (double      value,
+            const char *caption)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
+  g_autofree char *text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.3f", value);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
+  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
+  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), isnan (value) ? 0 : value);
+  gtk_widget_set_size_request (bar, 180, -1);
+  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (bar, caption);
+  gtk_label_set_width_chars (GTK_LABEL (label), 6);
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_box_append (GTK_BOX (box), bar);
+  gtk_box_append (GTK_BOX (box), label);
+  return box;
+}
+
+static GtkWidget *
+create_grid_label (const char *text,
+                   gboolean    heading)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
+  if (heading)
+    gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static void
+fill_importance (SlLineagePage *self)
+{
+  g_autoptr(GArray) importance = NULL;
+  GtkWidget *grid, *note;
+  guint fewest = G_MAXUINT;
+
+  clear_box (self->importance_box);
+  self->n_importance_rows = 0;
+  if (self->target < 0)
+    {
+      gtk_box_append (self->importance_box, create_grid_label (_("No column of numbers to rank the others by."), FALSE));
+      return;
+    }
+
+  importance = sl_lineage_table_compute_importance (self->table, self->target, TRUE);
+  grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Column"), TRUE), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Pearson|"), TRUE), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Spearman|"), TRUE), 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Runs"), TRUE), 3, 0, 1, 1);
+  for (guint i = 0; i < importance->len; i++)
+    {
+      const SlLineageImportance *row = &g_array_index (importance, SlLineageImportance, i);
+      const SlLineageColumn *column = sl_lineage_table_get_column (self->table, row->column);
+      guint at = self->n_importance_rows + 1;
+      g_autofree char *n = NULL;
+      g_autofree char *name = NULL;
+
+      /* Other results are not parameters one could choose. */
+      if (column->group == SL_LINEAGE_GROUP_METRICS)
+        continue;
+      n = g_strdup_printf ("%u", row->n_runs);
+      name = g_strdup_printf ("%s · %s", column->key, sl_lineage_group_to_label (column->group));
+      gtk_grid_attach (GTK_GRID (grid), create_grid_label (name, FALSE), 0, at, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), create_bar (row->pearson, _("How close to a straight line")), 1, at, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), create_bar (row->spearman, _("How close to always rising or always falling")), 2, at, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), create_grid_label (n, FALSE), 3, at, 1, 1);
+      fewest = MIN (fewest, row->n_runs);
+      self->n_importance_rows++;
+    }
+
+  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
+                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
+
+      note = create_grid_label (text, FALSE);
+      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (note), PANGO_ELLIPSIZE_NONE);
+      gtk_label_set_max_width_chars (GTK_LABEL (note), 90);
+      gtk_widget_add_css_class (note, "warning");
+      gtk_box_append (self->importance_box, note);
+    }
+  if (self->n_importance_rows == 0)
+    gtk_box_append (self->importance_box, create_grid_label (_("No other column of numbers shares runs with the target."), FALSE));
+  else
+    gtk_box_append (self->importance_box, grid);
+}
+
+static GArray *
+dup_shown_columns (SlLineagePage *self)
+{
+  GArray *axes = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint c = 0; c < self->shown->len; c++)
+    if (g_array_index (self->shown, gboolean, c))
+      g_array_append_val (axes, c);
+  return axes;
+}
+
+static void
+update_charts (SlLineagePage *self)
+{
+  g_autoptr(GArray) axes = dup_shown_columns (self);
+
+  sl_parallel_coordinates_set_table (SL_PARALLEL_COORDINATES (self->parallel), self->table, axes, self->target);
+  sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
+  fill_importance (self);
+}
+
+static void
+brush_changed_cb (SlParallelCoordinates *parallel,
+                  SlLineagePage         *self)
+{
+  if (self->table == NULL)
+    return;
+  g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
+  for (guint r = 0; r < self->marked->len; r++)
+    g_array_index (self->marked, gboolean, r) = sl_parallel_coordinates_is_brushed (parallel, r);
+  sl_lineage_scatter_set_marked (SL_LINEAGE_SCATTER (self->scatter), self->marked);
+  refresh_rows (self);
+  update_status (self);
+}
+
+static void
+target_selected_cb (GtkDropDown   *menu,
+                    GParamSpec    *pspec,
+                    SlLineagePage *self)
+{
+  guint position = gtk_drop_down_get_selected (menu);
+
+  if (self->syncing || position == GTK_INVALID_LIST_POSITION || position >= self->target_columns->len)
+    return;
+  self->target = g_array_index (self->target_columns, guint, position);
+  update_charts (self);
+}
+
+static void
+scatter_selected_cb (GtkDropDown   *menu,
+                     GParamSpec    *pspec,
+                     SlLineagePage *self)
+{
+  guint position = gtk_drop_down_get_selected (menu);
+
+  if (self->syncing || position == GTK_INVALID_LIST_POSITION || self->table == NULL)
+    return;
+  self->scatter_x = position;
+  sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
+}
+
+/* ------------------------------------------------------------------ */
+/* Data lineage                                                        */
+/* ------------------------------------------------------------------ */
+
+static char *
+describe_node (SlDatasetGraph *graph,
+               guint           node_index,
+               GPtrArray      *differs)
+{
+  const SlDatasetNode *node = sl_dataset_graph_get_node (graph, node_index);
+  GString *markup = g_string_new (NULL);
+  g_autofree char *title = g_markup_printf_escaped ("<b>%s</b>", sl_dataset_node_get_label (node));
+
+  g_string_append (markup, title);
+  for (guint i = 0; i < differs->len; i++)
+    {
+      const SlDatasetParameter *parameter = sl_dataset_node_lookup_parameter (node, g_ptr_array_index (differs, i));
+      g_autofree char *line = NULL;
+
+      if (parameter == NULL)
+        continue;
+      line = g_markup_printf_escaped ("\n<span weight=\"bold\" foreground=\"#e66100\">%s = %s</span>", parameter->key,
+                                      parameter->text != NULL ? parameter->text : "None");
+      g_string_append (markup, line);
+    }
+  return g_string_free (markup, FALSE);
+}
+
+static void
+fill_datasets (SlLineagePage *self)
+{
+  g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) places = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *open = gtk_button_new_with_label (_("Open Dataset Graphs"));
+  GtkWidget *intro;
+
+  clear_box (self->datasets_box);
+  for (guint r = 0; r < self->graphs->len; r++)
+    if (g_ptr_array_index (self->graphs, r) != NULL)
+      {
+        g_ptr_array_add (graphs, g_ptr_array_index (self->graphs, r));
+        g_array_append_val (owners, r);
+      }
+  if (graphs->len == 0)
+    {
+      gtk_box_append (self->datasets_box, create_grid_label (_("No run here recorded a dataset graph in its lineage."), FALSE));
+      return;
+    }
+
+  intro = create_grid_label (_("Each run's dataset pipeline from the batch down to the source, a row a place in the pipeline; parameters that differ between runs are shown."), FALSE);
+  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
+  gtk_label_set_ellipsize (GTK_LABEL (intro), PANGO_ELLIPSIZE_NONE);
+  gtk_widget_add_css_class (intro, "dim-label");
+  gtk_box_append (self->datasets_box, intro);
+
+  /* Rows: the places of every graph, in the order first met. */
+  for (guint g = 0; g < graphs->len; g++)
+    for (guint n = 0; n < sl_dataset_graph_get_n_nodes (g_ptr_array_index (graphs, g)); n++)
+      {
+        char *place = sl_dataset_graph_dup_node_path (g_ptr_array_index (graphs, g), n);
+
+        if (g_ptr_array_find_with_equal_func (places, place, g_str_equal, NULL))
+          g_free (place);
+        else
+          g_ptr_array_add (places, place);
+      }
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
+  for (guint g = 0; g < graphs->len; g++)
+    {
+      SlDatasetGraph *graph = g_ptr_array_index (graphs, g);
+      SlLineageRun *run = sl_lineage_table_get_run (self->table, g_array_index (owners, guint, g));
+
+      gtk_grid_attach (GTK_GRID (grid), create_grid_label (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
+      for (guint n = 0; n < sl_dataset_graph_get_n_nodes (graph); n++)
+        {
+          g_autofree char *place = sl_dataset_graph_dup_node_path (graph, n);
+          g_autoptr(GPtrArray) differs = sl_dataset_graph_dup_differences (graph, n, (SlDatasetGraph **) graphs->pdata, graphs->len);
+          g_autofree char *markup = describe_node (graph, n, differs);
+          GtkWidget *label = gtk_label_new (NULL);
+          guint row;
+
+          g_ptr_array_find_with_equal_func (places, place, g_str_equal, &row);
+          gtk_label_set_markup (GTK_LABEL (label), markup);
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_widget_set_valign (label, GTK_ALIGN_START);
+          gtk_widget_set_tooltip_text (label, place);
+          gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
+        }
+    }
+  gtk_box_append (self->datasets_box, grid);
+
+  gtk_widget_set_halign (open, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (open, _("The pipelines as graphs, side by side"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (open),
+                                          g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
+  gtk_box_append (self->datasets_box, open);
+}
+
+/* ------------------------------------------------------------------ */
+/* Columns and filters                                                 */
+/* ------------------------------------------------------------------ */
+
+static void
+column_toggled_cb (GtkCheckButton *button,
+                   SlLineagePage  *self)
+{
+  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sl-column"));
+
+  if (!self->syncing)
+    sl_lineage_page_set_column_shown (self, column, gtk_check_button_get_active (button));
+}
+
+/* Paths are long and alike: hidden until asked for. */
+static gboolean
+shown_by_default (const SlLineageColumn *column)
+{
+  return !g_str_has_suffix (column->key, "path");
+}
+
+static void
+fill_column_chooser (SlLineagePage *self)
+{
+  SlLineageGroup group = SL_LINEAGE_N_GROUPS;
+
+  clear_box (self->columns_box);
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
+    {
+      const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
+      GtkWidget *check = gtk_check_button_new_with_label (column->key);
+
+      if (column->group != group)
+        {
+          GtkWidget *heading = create_grid_label (sl_lineage_group_to_label (group = column->group), TRUE);
+
+          gtk_widget_set_margin_top (heading, c > 0 ? 8 : 0);
+          gtk_box_append (self->columns_box, heading);
+        }
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_array_index (self->shown, gboolean, c));
+      g_object_set_data (G_OBJECT (check), "sl-column", GUINT_TO_POINTER (c));
+      g_signal_connect (check, "toggled", G_CALLBACK (column_toggled_cb), self);
+      gtk_box_append (self->columns_box, check);
+    }
+}
+
+static void
+filter_column_selected_cb (GtkDropDown   *menu,
+                           GParamSpec    *pspec,
+                           SlLineagePage *self)
+{
+  guint position = gtk_drop_down_get_selected (menu);
+  const SlLineageColumn *column;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  double low, high;
+
+  if (self->table == NULL || position == GTK_INVALID_LIST_POSITION ||
+      position >= sl_lineage_table_get_n_columns (self->table))
+    return;
+  column = sl_lineage_table_get_column (self->table, position);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_low), column->type == SL_LINEAGE_COLUMN_NUMERIC);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_high), column->type == SL_LINEAGE_COLUMN_NUMERIC);
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_values), column->type == SL_LINEAGE_COLUMN_CATEGORICAL);
+  if (column->type == SL_LINEAGE_COLUMN_NUMERIC)
+    {
+      if (!sl_lineage_table_get_range_filter (self->table, position, &low, &high))
+        {
+          low = column->min;
+          high = column->max;
+        }
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_low), sl_lineage_format_number (low, buf, sizeof buf));
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_high), sl_lineage_format_number (high, buf, sizeof buf));
+    }
+  else
+    {
+      g_autofree char *all = NULL;
+
+      g_ptr_array_add (column->categories, NULL);
+      all = g_strjoinv (", ", (GStrv) column->categories->pdata);
+      g_ptr_array_set_size (column->categories, column->categories->len - 1);
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_values), all);
+    }
+}
+
+static void
+apply_filter_cb (GtkButton     *button,
+                 SlLineagePage *self)
+{
+  guint position = gtk_drop_down_get_selected (self->filter_menu);
+  const SlLineageColumn *column;
+  double low, high;
+
+  if (self->table == NULL || position >= sl_lineage_table_get_n_columns (self->table))
+    return;
+  column = sl_lineage_table_get_column (self->table, position);
+  if (column->type == SL_LINEAGE_COLUMN_NUMERIC)
+    {
+      if (!sl_lineage_parse_number (gtk_editable_get_text (GTK_EDITABLE (self->filter_low)), &low) ||
+          !sl_lineage_parse_number (gtk_editable_get_text (GTK_EDITABLE (self->filter_high)), &high))
+        {
+          gtk_widget_add_css_class (GTK_WIDGET (self->filter_low), "error");
+          return;
+        }
+      gtk_widget_remove_css_class (GTK_WIDGET (self->filter_low), "error");
+      sl_lineage_table_set_range_filter (self->table, position, low, high);
+    }
+  else
+    {
+      g_auto(GStrv) values = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->filter_values)), ",", -1);
+
+      for (guint i = 0; values[i] != NULL; i++)
+        g_strstrip (values[i]);
+      sl_lineage_table_set_value_filter (self->table, position, (const char * const *) values);
+    }
+  sl_lineage_page_filters_changed (self);
+}
+
+static void
+clear_filter_cb (GtkButton     *button,
+                 SlLineagePage *self)
+{
+  guint position = gtk_drop_down_get_selected (self->filter_menu);
+
+  if (self->table == NULL || position >= sl_lineage_table_get_n_columns (self->table))
+    return;
+  sl_lineage_table_clear_filter (self->table, position);
+  sl_lineage_page_filters_changed (self);
+}
+
+static void
+clear_all_cb (GtkButton     *button,
+              SlLineagePage *self)
+{
+  if (self->table == NULL)
+    return;
+  sl_lineage_table_clear_filters (self->table);
+  sl_parallel_coordinates_clear_brushes (SL_PARALLEL_COORDINATES (self->parallel));
+  sl_lineage_page_filters_changed (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Selection, notes and opening runs                                   */
+/* ------------------------------------------------------------------ */
+
+static void
+selection_changed_cb (GtkSingleSelection *selection,
+                      GParamSpec         *pspec,
+                      SlLineagePage      *self)
+{
+  SlLineageRun *run = gtk_single_selection_get_selected_item (selection);
+  SlRunNoteRecord *note;
+  g_autofree char *tags = NULL;
+
+  if (self->syncing)
+    return;
+  self->selected = run != NULL ? (gint) run_index (run) : -1;
+  sl_parallel_coordinates_set_selected (SL_PARALLEL_COORDINATES (self->parallel), self->selected);
+  sl_lineage_scatter_set_selected (SL_LINEAGE_SCATTER (self->scatter), self->selected);
+  note = self->selected >= 0 ? lookup_note (self, self->selected) : NULL;
+  tags = dup_tags_text (note);
+  gtk_editable_set_text (GTK_EDITABLE (self->note_entry), note != NULL ? sl_run_note_record_get_note (note) : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->tags_entry), tags);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), run != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), run != NULL);
+  sl_document_details_changed (SL_DOCUMENT (self));
+}
+
+static gpointer
+save_note_func (SlWorkspaceStore  *store,
+                gpointer           data,
+                GCancellable      *cancellable,
+                GError           **error)
+{
+  return sl_workspace_store_set_run_note (store, data, error) ? g_object_ref (data) : NULL;
+}
+
+static void
+save_note_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(SlLineagePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlRunNoteRecord) saved = sl_workspace_run_finish (SL_WORKSPACE (source), result, &error);
+
+  if (saved == NULL && error != NULL)
+    g_warning ("%s", error->message);
+}
+
+static void
+note_activated_cb (GtkEntry      *entry,
+                   SlLineagePage *self)
+{
+  sl_lineage_page_set_note (self, gtk_editable_get_text (GTK_EDITABLE (self->note_entry)),
+                            gtk_editable_get_text (GTK_EDITABLE (self->tags_entry)));
+}
+
+static void
+open_run (SlLineagePage *self,
+          guint          run)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "scalars",
+                              sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, run)),
+                              g_variant_new ("()"));
+}
+
+static void
+row_activated_cb (GtkColumnView *view,
+                  guint          position,
+                  SlLineagePage *self)
+{
+  g_autoptr(SlLineageRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+
+  if (run != NULL)
+    open_run (self, run_index (run));
+}
+
+static void
+open_scalars_cb (GtkButton     *button,
+                 SlLineagePage *self)
+{
+  sl_lineage_page_open_selected_run (self);
+}
+
+static gpointer
+list_notes_func (SlWorkspaceStore  *store,
+                 gpointer           data,
+                 GCancellable      *cancellable,
+                 GError           **error)
+{
+  return sl_workspace_store_list_run_notes (store, data, error);
+}
+
+static void
+list_notes_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(SlLineagePage) self = user_data;
+  g_autoptr(GPtrArray) notes = sl_workspace_run_finish (SL_WORKSPACE (source), result, NULL);
+
+  if (self->notes == NULL)
+    return;
+  for (guint i = 0; notes != NULL && i < notes->len; i++)
+    {
+      SlRunNoteRecord *note = g_ptr_array_index (notes, i);
+
+      g_hash_table_replace (self->notes, g_strdup (sl_run_note_record_get_path (note)), g_object_ref (note));
+    }
+  if (notes != NULL && notes->len > 0 && self->table != NULL)
+    refresh_rows (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+fill_menus (SlLineagePage *self)
+{
+  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) columns = gtk_string_list_new (NULL);
+  gint preferred = -1;
+
+  g_array_set_size (self->target_columns, 0);
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
+    {
+      const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
+
+      gtk_string_list_append (columns, column->id);
+      if (column->type != SL_LINEAGE_COLUMN_NUMERIC)
+        continue;
+      /* The first metric that is not a loss is the likely target: the
+       * train loss comes first in the table. */
+      if (preferred < 0 && column->group == SL_LINEAGE_GROUP_METRICS &&
+          g_ascii_strcasecmp (column->key, "loss") != 0)
+        preferred = self->target_columns->len;
+      g_array_append_val (self->target_columns, c);
+      gtk_string_list_append (targets, column->id);
+    }
+
+  self->syncing = TRUE;
+  gtk_drop_down_set_model (self->target_menu, G_LIST_MODEL (targets));
+  gtk_drop_down_set_model (self->scatter_menu, G_LIST_MODEL (columns));
+  gtk_drop_down_set_model (self->filter_menu, G_LIST_MODEL (columns));
+  for (guint i = 0; preferred < 0 && i < self->target_columns->len; i++)
+    if (sl_lineage_table_get_column (self->table, g_array_index (self->target_columns, guint, i))->group == SL_LINEAGE_GROUP_METRICS)
+      preferred = i;
+  if (preferred < 0 && self->target_columns->len > 0)
+    preferred = self->target_columns->len - 1;
+  self->target = preferred >= 0 ? (gint) g_array_index (self->target_columns, guint, preferred) : -1;
+  if (preferred >= 0)
+    gtk_drop_down_set_selected (self->target_menu, preferred);
+  /* Against the target, the first hyperparameter of numbers. */
+  self->scatter_x = self->target_columns->len > 0 ? (gint) g_array_index (self->target_columns, guint, 0) : 0;
+  gtk_drop_down_set_selected (self->scatter_menu, self->scatter_x);
+  self->syncing = FALSE;
+  filter_column_selected_cb (self->filter_menu, NULL, self);
+}
+
+static void
+fill_table (SlLineagePage *self)
+{
+  GtkColumnViewColumn *column;
+
+  g_array_set_size (self->shown, sl_lineage_table_get_n_columns (self->table));
+  g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
+  column = create_view_column (self, _("Run"), COLUMN_NAME);
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
+    {
+      const SlLineageColumn *info = sl_lineage_table_get_column (self->table, c);
+
+      column = create_view_column (self, info->key, c);
+      g_array_index (self->shown, gboolean, c) = shown_by_default (info);
+      gtk_column_view_column_set_visible (column, g_array_index (self->shown, gboolean, c));
+      gtk_column_view_append_column (self->column_view, column);
+      g_ptr_array_add (self->view_columns, column);
+    }
+  column = create_view_column (self, _("Note"), COLUMN_NOTE);
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+  column = create_view_column (self, _("Tags"), COLUMN_TAGS);
+  gtk_column_view_append_column (self->column_view, column);
+  g_object_unref (column);
+
+  for (guint r = 0; r < sl_lineage_table_get_n_runs (self->table); r++)
+    {
+      SlLineageRun *run = sl_lineage_table_get_run (self->table, r);
+
+      g_object_set_data (G_OBJECT (run), "sl-lineage-index", GUINT_TO_POINTER (r + 1));
+      g_list_store_append (self->runs, run);
+    }
+  gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (self->column_view));
+}
+
+static void
+load_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(SlLineagePage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  Loaded *loaded = g_task_propagate_pointer (G_TASK (result), &error);
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  GPtrArray *problems;
+
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  if (loaded == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      adw_status_page_set_description (self->failed_page, error->message);
+      gtk_stack_set_visible_child_name (self->outer, "failed");
+      sl_document_fail (SL_DOCUMENT (self), error->message);
+      return;
+    }
+
+  self->table = g_steal_pointer (&loaded->table);
+  self->graphs = g_steal_pointer (&loaded->graphs);
+  loaded_free (loaded);
+  problems = sl_lineage_table_get_problems (self->table);
+  for (guint i = 0; i < problems->len; i++)
+    sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (problems, i));
+
+  if (sl_lineage_table_get_n_runs (self->table) == 0)
+    {
+      gtk_stack_set_visible_child_name (self->outer, "empty");
+      sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
+      return;
+    }
+
+  fill_table (self);
+  fill_menus (self);
+  fill_column_chooser (self);
+  fill_datasets (self);
+  update_charts (self);
+  update_status (self);
+  gtk_stack_set_visible_child_name (self->outer, "lineage");
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+
+  if (workspace != NULL && sl_workspace_has_store (workspace))
+    sl_workspace_run_async (workspace, list_notes_func, g_strdup (self->path), g_free,
+                            (GDestroyNotify) g_ptr_array_unref, self->cancellable, list_notes_cb, g_object_ref (self));
+}
+
+static void
+sl_lineage_page_load (SlDocument *document)
+{
+  SlLineagePage *self = SL_LINEAGE_PAGE (document);
+  g_autoptr(GTask) task = NULL;
+
+  if (self->path != NULL || sl_document_get_path (document) == NULL)
+    return;
+  self->path = g_strdup (sl_document_get_path (document));
+  panel_widget_mark_busy (PANEL_WIDGET (self));
+  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
+  g_task_set_task_data (task, g_strdup (self->path), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+static gboolean
+sl_lineage_page_show_details (SlDocument     *document,
+                              SlDetailsPanel *details)
+{
+  SlLineagePage *self = SL_LINEAGE_PAGE (document);
+  g_autoptr(GPtrArray) rows = NULL;
+  SlLineageRun *run;
+
+  if (self->table == NULL || self->selected < 0)
+    return FALSE;
+  run = sl_lineage_table_get_run (self->table, self->selected);
+  rows = g_ptr_array_new ();
+  g_ptr_array_add (rows, (gpointer) _("Folder"));
+  g_ptr_array_add (rows, (gpointer) sl_lineage_run_get_path (run));
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
+    {
+      const char *text = sl_lineage_table_get_text (self->table, self->selected, c);
+
+      if (text == NULL)
+        continue;
+      g_ptr_array_add (rows, sl_lineage_table_get_column (self->table, c)->key);
+      g_ptr_array_add (rows, (gpointer) text);
+    }
+  g_ptr_array_add (rows, NULL);
+  sl_details_panel_show_rows (details, NULL, "sl-chart-symbolic", sl_lineage_run_get_name (run),
+                              (const char * const *) rows->pdata);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Building                                                            */
+/* ------------------------------------------------------------------ */
+
+static GtkWidget *
+create_status_page (const char *icon,
+                    const char *title,
+                    const char *description)
+{
+  GtkWidget *page = adw_status_page_new ();
+
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), icon);
+  adw_status_page_set_title (ADW_STATUS_PAGE (page), title);
+  adw_status_page_set_description (ADW_STATUS_PAGE (page), description);
+  return page;
+}
+
+static GtkWidget *
+create_scrolled (GtkWidget *child)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  return scrolled;
+}
+
+static GtkBox *
+create_padded_box (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  return GTK_BOX (box);
+}
+
+static GtkWidget *
+create_filter_popover (SlLineagePage *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *apply = gtk_button_new_with_label (_("Apply"));
+  GtkWidget *clear = gtk_button_new_with_label (_("Clear"));
+  GtkWidget *popover = gtk_popover_new ();
+
+  self->filter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  self->filter_low = GTK_ENTRY (gtk_entry_new ());
+  self->filter_high = GTK_ENTRY (gtk_entry_new ());
+  self->filter_values = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->filter_low, _("From"));
+  gtk_entry_set_placeholder_text (self->filter_high, _("To"));
+  gtk_entry_set_placeholder_text (self->filter_values, _("Values, separated by commas"));
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_low), 10);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_high), 10);
+  gtk_widget_add_css_class (apply, "suggested-action");
+  g_signal_connect (self->filter_menu, "notify::selected", G_CALLBACK (filter_column_selected_cb), self);
+  g_signal_connect (apply, "clicked", G_CALLBACK (apply_filter_cb), self);
+  g_signal_connect (clear, "clicked", G_CALLBACK (clear_filter_cb), self);
+  g_signal_connect (self->filter_values, "activate", G_CALLBACK (apply_filter_cb), self);
+
+  gtk_box_append (GTK_BOX (box), create_grid_label (_("Keep the runs whose value in"), FALSE));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_menu));
+  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_low));
+  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_high));
+  gtk_box_append (GTK_BOX (box), range);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_values));
+  gtk_box_append (GTK_BOX (buttons), clear);
+  gtk_box_append (GTK_BOX (buttons), apply);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  return popover;
+}
+
+static GtkWidget *
+create_toolbar (SlLineagePage *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *switcher = gtk_stack_switcher_new ();
+  GtkWidget *columns = gtk_menu_button_new ();
+  GtkWidget *filter = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
+  GtkWidget *open = gtk_button_new_with_label (_("Open Scalars"));
+  GtkWidget *columns_scroll;
+
+  gtk_widget_set_margin_start (bar, 6);
+  gtk_widget_set_margin_end (bar, 6);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_widget_set_margin_bottom (bar, 6);
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->views);
+  gtk_box_append (GTK_BOX (bar), switcher);
+
+  self->columns_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
+  columns_scroll = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (columns_scroll), GTK_WIDGET (self->columns_box));
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (columns_scroll), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (columns_scroll), 480);
+  gtk_popover_set_child (GTK_POPOVER (popover), columns_scroll);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (columns), _("Columns"));
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (columns), popover);
+  gtk_widget_set_tooltip_text (columns, _("Choose the columns of the table and the axes of the parallel coordinates"));
+  gtk_box_append (GTK_BOX (bar), columns);
+
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (filter), _("Filter"));
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (filter), create_filter_popover (self));
+  gtk_widget_set_tooltip_text (filter, _("Keep the runs with a value in a range, or one of some values"));
+  gtk_box_append (GTK_BOX (bar), filter);
+  gtk_widget_set_tooltip_text (clear, _("Clear all filters and brushes"));
+  g_signal_connect (clear, "clicked", G_CALLBACK (clear_all_cb), self);
+  gtk_box_append (GTK_BOX (bar), clear);
+
+  {
+    GtkWidget *label = gtk_label_new (_("Target"));
+
+    gtk_widget_set_margin_start (label, 6);
+    gtk_box_append (GTK_BOX (bar), label);
+  }
+  self->target_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_menu), _("The result the other columns are compared with"));
+  g_signal_connect (self->target_menu, "notify::selected", G_CALLBACK (target_selected_cb), self);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->target_menu));
+
+  {
+    GtkWidget *space = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    gtk_widget_set_hexpand (space, TRUE);
+    gtk_box_append (GTK_BOX (bar), space);
+  }
+  gtk_widget_set_tooltip_text (open, _("The training curves of the selected run"));
+  g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
+  gtk_box_append (GTK_BOX (bar), open);
+  return bar;
+}
+
+static GtkWidget *
+create_note_bar (SlLineagePage *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_widget_set_margin_start (bar, 6);
+  gtk_widget_set_margin_end (bar, 6);
+  gtk_widget_set_margin_bottom (bar, 6);
+  self->note_entry = GTK_ENTRY (gtk_entry_new ());
+  self->tags_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->note_entry, _("Note on the selected run (Enter keeps it)"));
+  gtk_entry_set_placeholder_text (self->tags_entry, _("Tags, separated by commas"));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->note_entry), TRUE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->tags_entry), 24);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), FALSE);
+  g_signal_connect (self->note_entry, "activate", G_CALLBACK (note_activated_cb), self);
+  g_signal_connect (self->tags_entry, "activate", G_CALLBACK (note_activated_cb), self);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->note_entry));
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->tags_entry));
+  self->status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_add_css_class (GTK_WIDGET (self->status), "dim-label");
+  gtk_widget_set_margin_start (GTK_WIDGET (self->status), 6);
+  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->status));
+  return bar;
+}
+
+static GtkWidget *
+create_table_view (SlLineagePage *self)
+{
+  GtkFilterListModel *filtered;
+
+  self->runs = g_list_store_new (SL_TYPE_LINEAGE_RUN);
+  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
+  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->runs)), g_object_ref (self->filter));
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered), NULL);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self);
+  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
+  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
+  gtk_column_view_set_reorderable (self->column_view, TRUE);
+  g_signal_connect (self->column_view, "activate", G_CALLBACK (row_activated_cb), self);
+  gtk_widget_add_css_class (GTK_WIDGET (self->column_view), "data-table");
+  return create_scrolled (GTK_WIDGET (self->column_view));
+}
+
+static GtkWidget *
+create_scatter_view (SlLineagePage *self)
+{
+  GtkBox *box = create_padded_box ();
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  self->scatter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  g_signal_connect (self->scatter_menu, "notify::selected", G_CALLBACK (scatter_selected_cb), self);
+  gtk_box_append (GTK_BOX (row), create_grid_label (_("Against the target:"), FALSE));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->scatter_menu));
+  gtk_box_append (box, row);
+  self->scatter = sl_lineage_scatter_new ();
+  gtk_widget_set_vexpand (self->scatter, TRUE);
+  gtk_box_append (box, self->scatter);
+  return GTK_WIDGET (box);
+}
+
+static void
+build (SlLineagePage *self)
+{
+  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkBox *parallel_box = create_padded_box ();
+  GtkWidget *hint;
+
+  self->outer = GTK_STACK (gtk_stack_new ());
+  self->views = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_transition_type (self->outer, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+
+  gtk_stack_add_named (self->outer, create_status_page ("sl-chart-symbolic", _("Reading the Lineage…"), NULL), "loading");
+  self->failed_page = ADW_STATUS_PAGE (create_status_page ("dialog-error-symbolic", _("The Lineage Could Not Be Read"), NULL));
+  gtk_stack_add_named (self->outer, GTK_WIDGET (self->failed_page), "failed");
+  gtk_stack_add_named (self->outer,
+                       create_status_page ("sl-chart-symbolic", _("No Lineage"),
+                                           _("No run here has lineage or HParams data. MindSpore writes lineage when training runs with SummaryCollector; TensorBoard runs need the HParams plugin's session data.")),
+                       "empty");
+
+  gtk_stack_add_titled (self->views, create_table_view (self), "table", _("Table"));
+  hint = create_grid_label (_("Drag along an axis to brush a range; runs inside every brush are marked in the table. Click an axis to clear its brush."), FALSE);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_box_append (parallel_box, hint);
+  self->parallel = sl_parallel_coordinates_new ();
+  gtk_widget_set_vexpand (self->parallel, TRUE);
+  g_signal_connect (self->parallel, "brush-changed", G_CALLBACK (brush_changed_cb), self);
+  gtk_box_append (parallel_box, self->parallel);
+  gtk_stack_add_titled (self->views, GTK_WIDGET (parallel_box), "parallel", _("Parallel Coordinates"));
+  self->importance_box = create_padded_box ();
+  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->importance_box)), "importance", _("Importance"));
+  gtk_stack_add_titled (self->views, create_scatter_view (self), "scatter", _("Scatter"));
+  self->datasets_box = create_padded_box ();
+  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->datasets_box)), "datasets", _("Datasets"));
+
+  gtk_box_append (GTK_BOX (content), create_toolbar (self));
+  gtk_box_append (GTK_BOX (content), create_note_bar (self));
+  gtk_box_append (GTK_BOX (content), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->views));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->views), TRUE);
+  gtk_stack_add_named (self->outer, content, "lineage");
+  gtk_stack_set_visible_child_name (self->outer, "loading");
+  panel_widget_set_child (PANEL_WIDGET (self), GTK_WIDGET (self->outer));
+}
+
+static void
+sl_lineage_page_dispose (GObject *object)
+{
+  SlLineagePage *self = SL_LINEAGE_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  /* The rows and charts read the table: let them go first. */
+  if (self->column_view != NULL)
+    gtk_column_view_set_model (self->column_view, NULL);
+  if (self->sorted != NULL)
+    gtk_sort_list_model_set_sorter (self->sorted, NULL);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->table);
+  g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  g_clear_pointer (&self->notes, g_hash_table_unref);
+  g_clear_pointer (&self->marked, g_array_unref);
+  g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_pointer (&self->target_columns, g_array_unref);
+  g_clear_pointer (&self->view_columns, g_ptr_array_unref);
+  g_clear_object (&self->runs);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->selection);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (sl_lineage_page_parent_class)->dispose (object);
+}
+
+static void
+sl_lineage_page_class_init (SlLineagePageClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = sl_lineage_page_dispose;
+  SL_DOCUMENT_CLASS (klass)->load = sl_lineage_page_load;
+  SL_DOCUMENT_CLASS (klass)->show_details = sl_lineage_page_show_details;
+}
+
+static void
+sl_lineage_page_init (SlLineagePage *self)
+{
+  self->cancellable = g_cancellable_new ();
+  self->notes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->marked = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  self->shown = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  self->target_columns = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->view_columns = g_ptr_array_new_with_free_func (g_object_unref);
+  self->target = -1;
+  self->selected = -1;
+  build (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Returns: (transfer none) (nullable): the table, once loaded */
+SlLineageTable *
+sl_lineage_page_get_table (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+  return self->table;
+}
+
+SlParallelCoordinates *
+sl_lineage_page_get_parallel (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+  return SL_PARALLEL_COORDINATES (self->parallel);
+}
+
+guint
+sl_lineage_page_get_n_shown (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+}
+
+/* Selects @run (an index into the table) in the table, or nothing (-1). */
+void
+sl_lineage_page_select_run (SlLineagePage *self,
+                            gint           run)
+{
+  guint n;
+
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  for (guint i = 0; i < n && run >= 0; i++)
+    {
+      g_autoptr(SlLineageRun) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+
+      if ((gint) run_index (item) == run)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          selection_changed_cb (self->selection, NULL, self);
+          return;
+        }
+    }
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  selection_changed_cb (self->selection, NULL, self);
+}
+
+gint
+sl_lineage_page_get_selected_run (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), -1);
+  return self->selected;
+}
+
+void
+sl_lineage_page_set_target (SlLineagePage *self,
+                            guint          column)
+{
+  guint position;
+
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+
+  for (position = 0; position < self->target_columns->len; position++)
+    if (g_array_index (self->target_columns, guint, position) == column)
+      break;
+  g_return_if_fail (position < self->target_columns->len);
+  gtk_drop_down_set_selected (self->target_menu, position);
+}
+
+void
+sl_lineage_page_set_column_shown (SlLineagePage *self,
+                                  guint          column,
+                                  gboolean       shown)
+{
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+  g_return_if_fail (column < self->shown->len);
+
+  g_array_index (self->shown, gboolean, column) = shown;
+  gtk_column_view_column_set_visible (g_ptr_array_index (self->view_columns, column), shown);
+  update_charts (self);
+}
+
+void
+sl_lineage_page_sort_by (SlLineagePage *self,
+                         guint          column,
+                         gboolean       descending)
+{
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+  g_return_if_fail (column < self->view_columns->len);
+
+  gtk_column_view_sort_by_column (self->column_view, g_ptr_array_index (self->view_columns, column),
+                                  descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+}
+
+void
+sl_lineage_page_filters_changed (SlLineagePage *self)
+{
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+
+  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
+  sl_parallel_coordinates_refresh (SL_PARALLEL_COORDINATES (self->parallel));
+  gtk_widget_queue_draw (self->scatter);
+  fill_importance (self);
+  update_status (self);
+}
+
+void
+sl_lineage_page_set_note (SlLineagePage *self,
+                          const char    *note,
+                          const char    *tags)
+{
+  g_auto(GStrv) tag_list = NULL;
+  g_autoptr(SlRunNoteRecord) record = NULL;
+  g_autofree char *canonical = NULL;
+  SlWorkspace *workspace;
+
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+
+  if (self->table == NULL || self->selected < 0)
+    return;
+  canonical = g_canonicalize_filename (sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, self->selected)), NULL);
+  tag_list = g_strsplit (tags != NULL ? tags : "", ",", -1);
+  record = sl_run_note_record_new (canonical, note, (const char * const *) tag_list, g_get_real_time ());
+  g_hash_table_replace (self->notes, g_strdup (canonical), g_object_ref (record));
+
+  workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  if (workspace != NULL && sl_workspace_has_store (workspace))
+    sl_workspace_run_async (workspace, save_note_func, g_object_ref (record), g_object_unref, g_object_unref,
+                            self->cancellable, save_note_cb, g_object_ref (self));
+  refresh_rows (self);
+}
+
+/* Returns: (nullable): the note kept for @run */
+const char *
+sl_lineage_page_get_note (SlLineagePage *self,
+                          guint          run)
+{
+  SlRunNoteRecord *note;
+
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+  g_return_val_if_fail (self->table != NULL && run < sl_lineage_table_get_n_runs (self->table), NULL);
+
+  note = lookup_note (self, run);
+  return note != NULL ? sl_run_note_record_get_note (note) : NULL;
+}
+
+void
+sl_lineage_page_show_view (SlLineagePage *self,
+                           const char    *name)
+{
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+  gtk_stack_set_visible_child_name (self->views, name);
+}
+
+guint
+sl_lineage_page_get_n_importance_rows (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), 0);
+  return self->n_importance_rows;
+}
+
+/* Returns: whether @run lies inside every brush of the parallel coordinates */
+gboolean
+sl_lineage_page_is_run_marked (SlLineagePage *self,
+                               guint          run)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), FALSE);
+  return run < self->marked->len && g_array_index (self->marked, gboolean, run);
+}
+
+/* Opens the Scalars of the selected run. */
+void
+sl_lineage_page_open_selected_run (SlLineagePage *self)
+{
+  g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
+
+  if (self->table != NULL && self->selected >= 0)
+    open_run (self, self->selected);
+}

@@ -1,0 +1,318 @@
+/* test-lineage-page.c: the Lineage view of generated runs: the table,
+ * sorting and filters, brushing in the parallel coordinates marks runs in
+ * the table and the table's selection in the chart, importance to a
+ * target, a note kept in the workspace database, a run's Scalars opened;
+ * light and dark screenshots of each view, and the real lineage runs'
+ * dataset pipelines
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gui-test-util.h"
+
+#include <glib/gstdio.h>
+
+#include "sl-application.h"
+#include "sl-details-panel.h"
+#include "sl-lineage-page.h"
+#include "sl-summary-writer.h"
+#include "sl-window.h"
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+
+static const float learning_rates[] = { 0.001f, 0.002f, 0.004f, 0.008f, 0.016f, 0.032f };
+static const int batch_sizes[] = { 32, 64, 32, 64, 128, 128 };
+static const char *optimizers[] = { "SGD", "Momentum", "Adam", "Adam", "Momentum", "SGD" };
+static const double accuracies[] = { 0.81, 0.84, 0.88, 0.90, 0.93, 0.91 };
+
+static gboolean
+document_settled (gpointer data)
+{
+  SlDocument *document = data;
+
+  return sl_document_get_state (document) != SL_DOCUMENT_LOADING &&
+         !panel_widget_get_busy (PANEL_WIDGET (document));
+}
+
+static gboolean
+idle_for_a_moment (gpointer data)
+{
+  return g_get_monotonic_time () > *(gint64 *) data;
+}
+
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 200 * G_TIME_SPAN_MILLISECOND;
+
+  wait_until (idle_for_a_moment, &until, 1000);
+}
+
+static char *
+write_runs (void)
+{
+  char *root = g_build_filename (tmp_root, "sweep", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (learning_rates); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("trial_%02u", i + 1);
+      g_autofree char *dir = g_build_filename (root, name, NULL);
+      g_autofree char *metric = g_strdup_printf ("{\"Accuracy\": %.2f, \"F1\": %.3f}", accuracies[i], accuracies[i] - 0.05);
+      g_autoptr(SlSummaryWriter) writer = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+      writer = sl_summary_writer_new (dir, 1700000000 + i, "host", &error);
+      g_assert_no_error (error);
+      for (gint64 step = 1; step <= 5; step++)
+        g_assert_true (sl_summary_writer_add_scalar (writer, step, 1700000000.0 + step, "loss",
+                                                     1.0f / (step * (i + 1)), &error));
+      g_assert_true (sl_summary_writer_add_train_lineage (writer, 1700000100.0, optimizers[i], learning_rates[i],
+                                                          "SoftmaxCrossEntropyWithLogits", 10 + 5 * (i % 3),
+                                                          batch_sizes[i], "LeNet5", 1.0f - accuracies[i], &error));
+      g_assert_true (sl_summary_writer_add_eval_lineage (writer, 1700000200.0, metric, "/data/mnist/test", 10000, &error));
+      g_assert_true (sl_summary_writer_close (writer, &error));
+      g_assert_no_error (error);
+    }
+  return root;
+}
+
+static gint
+column_of (SlLineageTable *table,
+           const char     *id)
+{
+  gint column = sl_lineage_table_find_column (table, id);
+
+  g_assert_cmpint (column, >=, 0);
+  return column;
+}
+
+static void
+screenshot_both (const char *name)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  g_autofree char *light = g_strdup_printf ("%s.png", name);
+  g_autofree char *dark = g_strdup_printf ("%s-dark.png", name);
+  g_autoptr(Capture) light_capture = NULL;
+  g_autoptr(Capture) dark_capture = NULL;
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  settle ();
+  wait_for_frames (GTK_WIDGET (window));
+  light_capture = capture_window (GTK_WIDGET (window), SCREENSHOT_DIR, light);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  wait_for_frames (GTK_WIDGET (window));
+  dark_capture = capture_window (GTK_WIDGET (window), SCREENSHOT_DIR, dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  /* Something was drawn in colour: lines, points or bars. */
+  g_assert_cmpuint (light_capture->coloured, >, 0);
+  g_assert_cmpuint (dark_capture->coloured, >, 0);
+}
+
+static gpointer
+list_notes_func (SlWorkspaceStore  *store,
+                 gpointer           data,
+                 GCancellable      *cancellable,
+                 GError           **error)
+{
+  return sl_workspace_store_list_run_notes (store, data, error);
+}
+
+static void
+test_lineage_page (void)
+{
+  g_autofree char *root = write_runs ();
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  SlDocument *document;
+  SlLineagePage *page;
+  SlLineageTable *table;
+  SlParallelCoordinates *parallel;
+  gint lr, accuracy, optimizer;
+  guint n_marked = 0;
+
+  document = sl_window_open_document (window, "lineage", root, NULL);
+  page = SL_LINEAGE_PAGE (document);
+  g_assert_true (wait_until (document_settled, document, 30000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  table = sl_lineage_page_get_table (page);
+  g_assert_cmpuint (sl_lineage_table_get_n_runs (table), ==, 6);
+  g_assert_cmpuint (sl_lineage_page_get_n_shown (page), ==, 6);
+  lr = column_of (table, "hyperparameters/learning_rate");
+  accuracy = column_of (table, "metrics/Accuracy");
+  optimizer = column_of (table, "hyperparameters/optimizer");
+
+  /* Accuracy rises with the learning rate but for the last run. */
+  sl_lineage_page_set_target (page, accuracy);
+  /* learning_rate, epoch, batch_size and valid_dataset_size: not F1 or loss. */
+  g_assert_cmpuint (sl_lineage_page_get_n_importance_rows (page), ==, 4);
+
+  /* Sorting by learning rate, largest first: trial_06 at the top. */
+  sl_lineage_page_sort_by (page, lr, TRUE);
+  sl_lineage_page_select_run (page, 5);
+  g_assert_cmpint (sl_lineage_page_get_selected_run (page), ==, 5);
+  g_assert_cmpstr (sl_details_panel_lookup (details, "optimizer"), ==, "SGD");
+
+  /* Brushing the upper half of the learning rate axis marks the runs
+   * with a learning rate above the middle of its range. */
+  parallel = sl_lineage_page_get_parallel (page);
+  g_assert_cmpuint (sl_parallel_coordinates_get_n_axes (parallel), >=, 6);
+  {
+    g_autoptr(GArray) axes = NULL;
+    guint axis = 0;
+
+    for (guint c = 0, a = 0; c < sl_lineage_table_get_n_columns (table); c++)
+      {
+        const SlLineageColumn *column = sl_lineage_table_get_column (table, c);
+
+        if (g_str_has_suffix (column->key, "path"))
+          continue;
+        if ((gint) c == lr)
+          axis = a;
+        a++;
+      }
+    (void) axes;
+    sl_parallel_coordinates_set_brush (parallel, axis, 0.5, 1.0);
+  }
+  for (guint r = 0; r < 6; r++)
+    {
+      gboolean expected = learning_rates[r] >= (0.001f + 0.032f) / 2;
+
+      g_assert_cmpint (sl_lineage_page_is_run_marked (page, r), ==, expected);
+      n_marked += expected;
+    }
+  g_assert_cmpuint (n_marked, ==, 1);
+  sl_parallel_coordinates_set_brush (parallel, 0, 0.0, 1.0);   /* the optimizer axis: all of it */
+
+  sl_lineage_page_show_view (page, "parallel");
+  screenshot_both ("lineage-parallel");
+  sl_lineage_page_show_view (page, "table");
+  screenshot_both ("lineage-table");
+  sl_lineage_page_show_view (page, "importance");
+  screenshot_both ("lineage-importance");
+  sl_lineage_page_show_view (page, "scatter");
+  screenshot_both ("lineage-scatter");
+  sl_parallel_coordinates_clear_brushes (parallel);
+  g_assert_false (sl_lineage_page_is_run_marked (page, 5));
+
+  /* A value filter and a range filter. */
+  {
+    const char *adam[] = { "Adam", NULL };
+
+    sl_lineage_table_set_value_filter (table, optimizer, adam);
+    sl_lineage_page_filters_changed (page);
+    g_assert_cmpuint (sl_lineage_page_get_n_shown (page), ==, 2);
+    sl_lineage_table_set_range_filter (table, lr, 0.003, 0.005);
+    sl_lineage_page_filters_changed (page);
+    g_assert_cmpuint (sl_lineage_page_get_n_shown (page), ==, 1);
+    sl_lineage_table_clear_filters (table);
+    sl_lineage_page_filters_changed (page);
+    g_assert_cmpuint (sl_lineage_page_get_n_shown (page), ==, 6);
+  }
+
+  /* A note on trial_03, kept in the workspace database. */
+  sl_lineage_page_select_run (page, 2);
+  sl_lineage_page_set_note (page, "best Adam so far", "adam, keep");
+  g_assert_cmpstr (sl_lineage_page_get_note (page, 2), ==, "best Adam so far");
+  {
+    SlWorkspace *workspace = sl_window_get_workspace (window);
+    g_autoptr(GPtrArray) notes = NULL;
+    g_autoptr(GError) error = NULL;
+
+    sl_workspace_flush (workspace);
+    notes = sl_workspace_run_sync (workspace, list_notes_func, root, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (notes->len, ==, 1);
+    g_assert_cmpstr (sl_run_note_record_get_note (g_ptr_array_index (notes, 0)), ==, "best Adam so far");
+    g_assert_cmpstr (sl_run_note_record_get_tags (g_ptr_array_index (notes, 0))[1], ==, "keep");
+  }
+
+  /* Opening the run opens its Scalars. */
+  sl_lineage_page_open_selected_run (page);
+  {
+    g_autofree char *run_path = g_build_filename (root, "trial_03", NULL);
+    g_autofree char *id = g_strconcat ("scalars:", run_path, NULL);
+    PanelWidget *scalars = sl_window_find_document (window, id);
+
+    g_assert_nonnull (scalars);
+    panel_widget_close (scalars);
+  }
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
+/* Too few runs: the importance says so. */
+static void
+test_too_few_runs (void)
+{
+  g_autofree char *root = write_runs ();
+  g_autofree char *one = g_build_filename (root, "trial_01", NULL);
+  SlDocument *document = sl_window_open_document (window, "lineage", one, NULL);
+
+  g_assert_true (wait_until (document_settled, document, 30000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  g_assert_cmpuint (sl_lineage_table_get_n_runs (sl_lineage_page_get_table (SL_LINEAGE_PAGE (document))), ==, 1);
+  sl_lineage_page_show_view (SL_LINEAGE_PAGE (document), "importance");
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "lineage-too-few.png");
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
+static void
+test_dataset_lineage (void)
+{
+  const char *datasets = g_getenv ("SL_DATASETS_DIR");
+  g_autofree char *runs = NULL;
+  SlDocument *document;
+
+  if (datasets == NULL ||
+      !g_file_test ((runs = g_build_filename (datasets, "generated__mindinsight-writers", "run_lineage", NULL)),
+                    G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the datasets folder is not here");
+      return;
+    }
+
+  document = sl_window_open_document (window, "lineage", runs, NULL);
+  g_assert_true (wait_until (document_settled, document, 30000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  g_assert_cmpuint (sl_lineage_table_get_n_runs (sl_lineage_page_get_table (SL_LINEAGE_PAGE (document))), ==, 6);
+  sl_lineage_page_show_view (SL_LINEAGE_PAGE (document), "datasets");
+  screenshot_both ("lineage-datasets");
+  sl_lineage_page_show_view (SL_LINEAGE_PAGE (document), "parallel");
+  screenshot_both ("lineage-real-parallel");
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  tmp_root = make_test_home ("sl-lineage-page-XXXXXX");
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_print ("1..0 # SKIP no display: build-aux/dev.sh test starts one\n");
+      return 77;
+    }
+
+  g_test_init (&argc, &argv, NULL);
+  window = start_application (&app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+
+  g_test_add_func ("/lineage-page/table-brush-note", test_lineage_page);
+  g_test_add_func ("/lineage-page/too-few-runs", test_too_few_runs);
+  g_test_add_func ("/lineage-page/dataset-lineage", test_dataset_lineage);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
