@@ -6,8 +6,9 @@
  * dumps (element metrics, statistics or CRCs by the dump's task). The
  * JSON and CSV are the report's own writers, the same the Compare
  * document exports; see sl-tensor-compare-export.c for their keys and
- * columns. Exit status: 0 when no pair is an error, 1 when one is or an
- * input cannot be read, 2 on bad usage.
+ * columns. Problems found on the way go to stderr. Exit status: 0 when
+ * no pair is an error, 1 when one is, when an input cannot be read, or
+ * when nothing could be compared and there were problems; 2 on bad usage.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -56,6 +57,11 @@ print_text (SlTensorCompareReport *report)
       /* Translators: a tensor without a partner, its side (npu or bench) and why */
       printf (_("unmatched (%s) %s: %s\n"), sl_tensor_side_to_string (u->side), u->name, u->reason_text);
     }
+  if (first == NULL && sl_tensor_compare_report_get_n_rows (report) == 0)
+    {
+      printf ("%s\n", _("No pair could be compared."));
+      return;
+    }
   if (first == NULL)
     {
       printf ("%s\n", _("No pair is an error."));
@@ -77,9 +83,26 @@ print_problems (SlTensorCompareReport *report)
     {
       SlProblem *problem = g_ptr_array_index (problems, i);
       g_autofree char *location = sl_problem_dup_location (problem);
+      const char *path = sl_problem_get_path (problem);
 
-      g_printerr ("%s: %s\n", location, sl_problem_get_message (problem));
+      const char *message = sl_problem_get_message (problem);
+
+      /* Messages of unreadable files start with the file already. */
+      if (path != NULL && !g_str_has_prefix (message, path))
+        g_printerr ("%s: ", path);
+      if (location != NULL)
+        g_printerr ("%s: ", location);
+      g_printerr ("%s\n", message);
     }
+}
+
+/* Nothing compared and something wrong on the way: the inputs could not
+ * be read as they should. */
+static gboolean
+inputs_unreadable (SlTensorCompareReport *report)
+{
+  return sl_tensor_compare_report_get_n_rows (report) == 0 &&
+         sl_tensor_compare_report_get_problems (report)->len > 0;
 }
 
 /* The writers take a stream; stdout gets the bytes at once. */
@@ -163,5 +186,5 @@ sl_cli_compare_tensors (int    argc,
     }
   else
     print_text (report);
-  return sl_tensor_compare_report_get_first_divergence (report) != NULL ? 1 : 0;
+  return sl_tensor_compare_report_get_first_divergence (report) != NULL || inputs_unreadable (report) ? 1 : 0;
 }

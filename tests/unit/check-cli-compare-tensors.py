@@ -186,6 +186,15 @@ def check_msprobe_options(cli, root):
     rows = list(csv.reader(io.StringIO(run(cli, npu, bench, '--csv', '--fuzzy').stdout)))
     assert rows[0][6:10] == ['Max diff', 'Min diff', 'Mean diff', 'L2norm diff'], rows[0]
 
+    # A truncated dump.json: nothing compared, the problem on stderr, exit 1.
+    broken = os.path.join(root, 'dump_broken')
+    os.makedirs(broken)
+    with open(os.path.join(broken, 'dump.json'), 'w') as f:
+        f.write('{"task": "tensor", "data": {')
+    result = run(cli, broken, bench)
+    assert result.returncode == 1 and 'No pair could be compared.' in result.stdout, result
+    assert os.path.join(broken, 'dump.json') in result.stderr and 'JSON' in result.stderr, result.stderr
+
 
 def check_against_numpy(cli, peer_script, root):
     try:

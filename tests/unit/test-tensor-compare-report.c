@@ -1062,6 +1062,25 @@ test_bad_inputs (void)
     g_clear_error (&error);
   }
   {
+    /* dump.json named but absent: its own error, not a .npy pairing. */
+    g_autofree char *absent = g_build_filename (root, "gone", "dump.json", NULL);
+    g_autofree char *present = g_build_filename (dump, "dump.json", NULL);
+    g_autoptr(SlTensorCompareReport) report = sl_tensor_compare_report_new (present, absent, NULL, 0, NULL);
+
+    g_assert_false (sl_tensor_compare_report_load (report, NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+  }
+  {
+    /* dump.json itself on both sides works as its folder does. */
+    g_autofree char *present = g_build_filename (dump, "dump.json", NULL);
+    g_autoptr(SlTensorCompareReport) report = sl_tensor_compare_report_new (present, dump, NULL, 0, NULL);
+
+    g_assert_true (sl_tensor_compare_report_load (report, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sl_tensor_compare_report_get_n_rows (report), ==, 2);
+  }
+  {
     /* A file against a missing one: a row that failed, not a failed load. */
     g_autoptr(SlTensorCompareReport) report = sl_tensor_compare_report_new (file, missing, NULL, 0, NULL);
     SlTensorCompareRow *row;

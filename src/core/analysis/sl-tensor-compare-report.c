@@ -491,18 +491,17 @@ collect_folder_pairs (Batch       *batch,
 
 /* ---- msprobe dumps ---- */
 
-static gboolean
-looks_like_msprobe (const char *path)
+/* The dump at @path when it is one (a folder with a dump.json at or
+ * below it, or dump.json itself), read once for the whole load. */
+static SlMsprobeDump *
+open_msprobe (const char  *path,
+              GError     **error)
 {
   g_autofree char *base = g_path_get_basename (path);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(SlMsprobeDump) dump = sl_msprobe_dump_open (path, NULL);
-
-      return dump != NULL;
-    }
-  return g_str_equal (base, "dump.json");
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) && !g_str_equal (base, "dump.json"))
+    return NULL;
+  return sl_msprobe_dump_open (path, error);
 }
 
 static SlTensorCompareMode
@@ -619,18 +618,14 @@ add_dump_problems (Batch         *batch,
     g_ptr_array_add (batch->problems, g_object_ref (g_ptr_array_index (problems, i)));
 }
 
-static gboolean
-collect_msprobe_pairs (SlTensorCompareReport  *self,
-                       Batch                  *batch,
-                       GError                **error)
+static void
+collect_msprobe_pairs (SlTensorCompareReport *self,
+                       Batch                 *batch,
+                       SlMsprobeDump         *npu,
+                       SlMsprobeDump         *bench)
 {
-  g_autoptr(SlMsprobeDump) npu = NULL;
-  g_autoptr(SlMsprobeDump) bench = NULL;
   g_autoptr(SlTensorPairing) pairing = NULL;
 
-  if ((npu = sl_msprobe_dump_open (self->npu_path, error)) == NULL ||
-      (bench = sl_msprobe_dump_open (self->bench_path, error)) == NULL)
-    return FALSE;
   add_dump_problems (batch, npu);
   add_dump_problems (batch, bench);
   batch->input = SL_TENSOR_COMPARE_INPUT_MSPROBE;
@@ -649,7 +644,15 @@ collect_msprobe_pairs (SlTensorCompareReport  *self,
 
       add_unmatched (batch, unmatched->tensor->key, unmatched->side, unmatched->reason, NULL);
     }
-  return TRUE;
+}
+
+static gboolean
+dump_unreadable (const GError *error,
+                 gboolean      folder)
+{
+  if (error == NULL)
+    return FALSE;
+  return !folder || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 
 static gboolean
@@ -657,15 +660,34 @@ collect_pairs (SlTensorCompareReport  *self,
                Batch                  *batch,
                GError                **error)
 {
-  gboolean npu_msprobe = looks_like_msprobe (self->npu_path);
-  gboolean bench_msprobe = looks_like_msprobe (self->bench_path);
   gboolean npu_dir = g_file_test (self->npu_path, G_FILE_TEST_IS_DIR);
   gboolean bench_dir = g_file_test (self->bench_path, G_FILE_TEST_IS_DIR);
+  g_autoptr(SlMsprobeDump) npu = NULL;
+  g_autoptr(SlMsprobeDump) bench = NULL;
+  g_autoptr(GError) npu_error = NULL;
+  g_autoptr(GError) bench_error = NULL;
   g_autofree char *name = NULL;
 
-  if (npu_msprobe && bench_msprobe)
-    return collect_msprobe_pairs (self, batch, error);
-  if (npu_msprobe != bench_msprobe)
+  npu = open_msprobe (self->npu_path, &npu_error);
+  bench = open_msprobe (self->bench_path, &bench_error);
+  if (npu != NULL && bench != NULL)
+    {
+      collect_msprobe_pairs (self, batch, npu, bench);
+      return TRUE;
+    }
+  /* A dump.json that is there but cannot be read is the error to show;
+   * a folder without one may still hold .npy files. */
+  if (dump_unreadable (npu_error, npu_dir))
+    {
+      g_propagate_error (error, g_steal_pointer (&npu_error));
+      return FALSE;
+    }
+  if (dump_unreadable (bench_error, bench_dir))
+    {
+      g_propagate_error (error, g_steal_pointer (&bench_error));
+      return FALSE;
+    }
+  if ((npu != NULL) != (bench != NULL))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            _("NPU and BENCH must both be msprobe dumps when one is"));
@@ -831,6 +853,10 @@ sl_tensor_compare_report_load (SlTensorCompareReport  *self,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* Progress goes to this thread now, not to an earlier load_async's context. */
+  g_mutex_lock (&self->lock);
+  g_clear_pointer (&self->progress_context, g_main_context_unref);
+  g_mutex_unlock (&self->lock);
   self->load_thread = g_thread_self ();
   batch = load_batch (self, cancellable, error);
   self->load_thread = NULL;

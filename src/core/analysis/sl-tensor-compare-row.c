@@ -313,7 +313,12 @@ load_torch_file (const char   *path,
   g_autofree char *shape_slot = g_strconcat (slot, "-shape", NULL);
 
   if (tensor == NULL)
-    return FALSE;
+    {
+      /* The .npy reader names the file; say which .pt it was too. */
+      if (error != NULL && *error != NULL && !g_str_has_prefix ((*error)->message, path))
+        g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
   view = sl_torch_tensor_get_view (tensor);
   out->dtype = dtype_from_torch (view->dtype);
   if (out->dtype == SL_TENSOR_DTYPE_UNKNOWN)
