@@ -209,6 +209,31 @@ sl_workspace_store_find_tuner_study (SlWorkspaceStore  *self,
   return row;
 }
 
+/**
+ * sl_workspace_store_find_latest_tuner_study:
+ *
+ * Returns: (transfer full) (nullable): the newest study of the
+ *   configuration file on any target, %NULL without @error when none
+ */
+SlTunerStudyRow *
+sl_workspace_store_find_latest_tuner_study (SlWorkspaceStore  *self,
+                                            const char        *config_path,
+                                            GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  SlTunerStudyRow *row = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+
+  stmt = prepare (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE config_path = ?1 ORDER BY id DESC LIMIT 1",
+                  error);
+  if (stmt == NULL)
+    return NULL;
+  bind_text (stmt, 1, config_path);
+  step_study (self, stmt, &row, error);
+  return row;
+}
+
 SlTunerStudyRow *
 sl_workspace_store_lookup_tuner_study (SlWorkspaceStore  *self,
                                        gint64             id,

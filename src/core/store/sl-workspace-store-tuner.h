@@ -34,6 +34,9 @@ SlTunerStudyRow *sl_workspace_store_find_tuner_study  (SlWorkspaceStore   *self,
                                                        const char         *config_text,
                                                        const char         *target_name,
                                                        GError            **error);
+SlTunerStudyRow *sl_workspace_store_find_latest_tuner_study (SlWorkspaceStore *self,
+                                                       const char         *config_path,
+                                                       GError            **error);
 SlTunerStudyRow *sl_workspace_store_lookup_tuner_study (SlWorkspaceStore  *self,
                                                        gint64              id,
                                                        GError            **error);

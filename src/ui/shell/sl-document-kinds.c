@@ -19,6 +19,7 @@
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
 #include "sl-timeline-page.h"
+#include "sl-tuner-page.h"
 
 static void
 setup_folder (SlDocument *document,
@@ -118,6 +119,10 @@ static const SlDocumentKind builtin_kinds[] = {
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  /* A hyperparameter study of a tuner configuration file (YAML); the file
+   * need not exist yet, the document's form writes it.
+   * Translators: the title of a document tab; %s is a file name. */
+  { "tuner", sl_tuner_page_get_type, N_("Tuner: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
 };
 
 /**
