@@ -866,7 +866,9 @@ point_to_json (const double *point,
   return g_string_free (out, FALSE);
 }
 
-/* The values of trials that have no result yet: the liar's pending set. */
+/* The values of trials that have no result yet, and of those that
+ * failed: the liar's set, all at the worst value seen, so the batch
+ * spreads out and the search steers away from settings that fail. */
 static double *
 collect_pending (SlTunerStudy     *self,
                  SlBayesOptimizer *optimizer,
@@ -882,7 +884,7 @@ collect_pending (SlTunerStudy     *self,
       SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
       g_autoptr(JsonParser) parser = NULL;
 
-      if (sl_tuner_trial_is_finished (trial))
+      if (sl_tuner_trial_is_finished (trial) && trial->state != SL_TUNER_TRIAL_FAILED)
         continue;
       parser = json_parser_new ();
       if (json_parser_load_from_data (parser, trial->params, -1, NULL) &&
