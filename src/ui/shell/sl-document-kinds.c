@@ -88,6 +88,9 @@ run_has_lineage (SlFinding *finding)
 static const SlFindingKind pipeline_findings[] = {
   SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
 };
+static const SlFindingKind tuner_findings[] = {
+  SL_FINDING_TUNER_CONFIG, SL_FINDING_N_KINDS
+};
 
 static const SlDocumentKind builtin_kinds[] = {
   /* An opened folder: what was found in it. */
@@ -119,10 +122,11 @@ static const SlDocumentKind builtin_kinds[] = {
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
-  /* A hyperparameter study of a tuner configuration file (YAML); the file
-   * need not exist yet, the document's form writes it.
+  /* A hyperparameter study of a tuner configuration file (YAML), opened
+   * from the file's finding; a path that does not exist yet opens an
+   * empty form that writes it.
    * Translators: the title of a document tab; %s is a file name. */
-  { "tuner", sl_tuner_page_get_type, N_("Tuner: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  { "tuner", sl_tuner_page_get_type, N_("Tuner: %s"), "sl-chart-symbolic", tuner_findings, FALSE, NULL },
 };
 
 /**
