@@ -156,5 +156,20 @@ main (int    argc,
   /* Saved, the document reads the file back and can start. */
   g_assert_true (wait_until (page_settled, fresh, 10000));
 
+  /* Closed while its study runs: the trials stop, the page goes quietly,
+   * and the study resumes when the file is opened and started again. */
+  g_assert_true (sl_tuner_page_start (page, "local", 12, 2, &error));
+  g_assert_no_error (error);
+  g_object_ref (page);
+  panel_widget_close (PANEL_WIDGET (page));
+  g_assert_true (wait_until (study_ended, page, 60000));
+  g_object_unref (page);
+  page = SL_TUNER_PAGE (sl_window_open_document (window, "tuner", config_path, NULL));
+  g_assert_true (wait_until (page_settled, page, 30000));
+  g_assert_cmpuint (sl_tuner_page_get_n_trials (page), >=, 8);
+  g_assert_true (sl_tuner_page_start (page, "local", 12, 2, &error));
+  g_assert_true (wait_until (study_ended, page, 150000));
+  g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 12);
+
   return 0;
 }

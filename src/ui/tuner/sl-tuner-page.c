@@ -35,6 +35,7 @@ struct _SlTunerPage
   SlDocument     parent_instance;
 
   GCancellable  *cancellable;
+  gboolean       closed;
   SlTunerConfig *config;
   GPtrArray     *trials;        /* SlTunerTrial */
   char          *study_target;  /* where the shown study ran */
@@ -693,7 +694,6 @@ load_done_cb (GObject      *source,
 {
   SlTunerPage *self = SL_TUNER_PAGE (source);
   Loaded *loaded = g_task_propagate_pointer (G_TASK (result), NULL);
-  g_autofree char *selected = NULL;
 
   if (loaded == NULL)
     return;
@@ -764,6 +764,15 @@ run_done_cb (GObject      *source,
 {
   SlTunerPage *self = user_data;
   g_autoptr(GError) error = NULL;
+
+  /* Closed while it ran: the study was stopped and resumes next time. */
+  if (self->closed)
+    {
+      g_signal_handlers_disconnect_by_data (self->study, self);
+      g_clear_object (&self->study);
+      g_object_unref (self);
+      return;
+    }
 
   if (!sl_tuner_study_run_finish (SL_TUNER_STUDY (source), result, &error))
     {
@@ -1088,6 +1097,7 @@ sl_tuner_page_dispose (GObject *object)
 {
   SlTunerPage *self = SL_TUNER_PAGE (object);
 
+  self->closed = TRUE;
   g_cancellable_cancel (self->cancellable);
   if (self->study != NULL)
     {
