@@ -181,8 +181,14 @@ cell (const char *text,
   GtkWidget *label = gtk_label_new (text);
 
   gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+  /* Names and numbers are shown whole (the table scrolls sideways);
+   * only long text such as a reason is cut, and keeps some width. */
+  if (!heading && !numeric)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+    }
   if (heading)
     gtk_widget_add_css_class (label, "heading");
   if (numeric)
