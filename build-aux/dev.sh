@@ -18,7 +18,7 @@ BUILD_PACKAGES=(
   meson ninja-build pkg-config gcc gettext python3
   libglib2.0-dev libglib2.0-dev-bin libgtk-4-dev libadwaita-1-dev libpanel-dev
   libssh-dev libprotobuf-c-dev protobuf-c-compiler libsqlite3-dev
-  libjson-glib-dev libyajl-dev zlib1g-dev libcairo2-dev
+  libjson-glib-dev libyajl-dev libyaml-dev zlib1g-dev libcairo2-dev
   adwaita-icon-theme fonts-cantarell
 )
 TEST_PACKAGES=(
@@ -39,7 +39,7 @@ DAGRE_VERSION=3.1.3
 MSYS2_PACKAGES="mingw-w64-ucrt-x86_64-toolchain mingw-w64-ucrt-x86_64-meson mingw-w64-ucrt-x86_64-ninja \
 mingw-w64-ucrt-x86_64-pkgconf mingw-w64-ucrt-x86_64-gtk4 mingw-w64-ucrt-x86_64-libadwaita \
 mingw-w64-ucrt-x86_64-libpanel mingw-w64-ucrt-x86_64-libssh mingw-w64-ucrt-x86_64-protobuf-c \
-mingw-w64-ucrt-x86_64-sqlite3 mingw-w64-ucrt-x86_64-json-glib mingw-w64-ucrt-x86_64-yajl \
+mingw-w64-ucrt-x86_64-sqlite3 mingw-w64-ucrt-x86_64-json-glib mingw-w64-ucrt-x86_64-yajl mingw-w64-ucrt-x86_64-libyaml \
 mingw-w64-ucrt-x86_64-zlib mingw-w64-ucrt-x86_64-cairo mingw-w64-ucrt-x86_64-gettext"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }

@@ -34,6 +34,7 @@ static const SlCliCommand commands[] = {
   { "tensor-pairs", sl_cli_tensor_pairs, N_("Pair the tensors of two msprobe dumps by key; list what has no partner and why") },
   { "trace-slice", sl_cli_trace_slice, N_("Write a time range of a trace as Chrome trace JSON or CSV") },
   { "trace-stats", sl_cli_trace_stats, N_("Count the events of a Chrome trace and list the longest names") },
+  { "tune", sl_cli_tune, N_("Search hyperparameters with a Gaussian process, running each trial as a job on a target") },
   { "workspace", sl_cli_workspace, N_("Show the workspace database: targets, projects, recent folders, jobs") },
 };
 

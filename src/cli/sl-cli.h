@@ -39,6 +39,7 @@ int  sl_cli_target       (int argc, char **argv);
 int  sl_cli_tensor_pairs (int argc, char **argv);
 int  sl_cli_trace_slice  (int argc, char **argv);
 int  sl_cli_trace_stats  (int argc, char **argv);
+int  sl_cli_tune         (int argc, char **argv);
 int  sl_cli_workspace    (int argc, char **argv);
 
 gboolean sl_cli_parse_path_options (int           *argc,

@@ -938,6 +938,33 @@ test_pipelines (Fixture       *fixture,
   assert_problem (detection, broken, SL_SEVERITY_ERROR, strlen ("{\"stream\": {\"a\": {\"factory\": "));
 }
 
+/* Tuner configurations: a good one found, one with the optimizer's keys
+ * and a mistake reported with its line and column, other YAML ignored. */
+static void
+test_tuner_configs (Fixture       *fixture,
+                    gconstpointer  user_data)
+{
+  g_autoptr(SlDetection) detection = NULL;
+  g_autofree char *broken = NULL;
+  SlFinding *finding;
+
+  g_free (write_text (fixture, "mlp/tune.yaml",
+                      "command: python3 train.py\nsummary_base_dir: summaries\n"
+                      "target: {group: metric, name: Accuracy, goal: maximize}\n"
+                      "parameters:\n  learning_rate: {bounds: [0.0001, 0.1]}\n  batch_size: {choice: [32, 64]}\n"));
+  broken = write_text (fixture, "bad/tune.yml",
+                       "command: x\nsummary_base_dir: s\ntarget: {name: a}\nparameters: {lr: {bounds: [1, 0]}}\n");
+  g_free (write_text (fixture, "ci.yaml", "jobs: {build: {runs-on: ubuntu}}\n"));
+
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TUNER_CONFIG), ==, 1);
+  finding = get_finding (detection, SL_FINDING_TUNER_CONFIG, "mlp/tune.yaml");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "target"), ==, "Accuracy");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "parameters"), ==, "2");
+  g_assert_cmpuint (n_problems (detection), ==, 1);
+  assert_problem (detection, broken, SL_SEVERITY_ERROR, -1);
+}
+
 static void
 test_graphs (Fixture       *fixture,
              gconstpointer  user_data)
@@ -1240,6 +1267,7 @@ test_every_kind (Fixture       *fixture,
   g_free (write_npy (fixture, "n.npy", "{'descr': '<f4', 'fortran_order': False, 'shape': (), }", 4));
   g_free (write_text (fixture, "probe/dump.json", "{\"task\": \"statistics\", \"level\": \"L0\", \"framework\": \"mindspore\", \"data\": {}}"));
   g_free (write_text (fixture, "p.pipeline", "{\"s\": {\"a\": {\"factory\": \"appsrc\"}}}"));
+  g_free (write_text (fixture, "tune.yaml", "command: t\nsummary_base_dir: s\ntarget: {name: a}\nparameters: {x: {bounds: [0, 1]}}\n"));
 
   detection = detect (fixture->dir);
   g_assert_cmpuint (n_findings (detection), ==, SL_FINDING_N_KINDS);
@@ -1268,6 +1296,7 @@ main (int    argc,
   ADD ("/detector/tensors", test_tensors);
   ADD ("/detector/msprobe-dump", test_msprobe_dump);
   ADD ("/detector/pipelines", test_pipelines);
+  ADD ("/detector/tuner-configs", test_tuner_configs);
   ADD ("/detector/graphs", test_graphs);
   ADD ("/detector/single-file", test_single_file);
   ADD ("/detector/symlink-loop", test_symlink_loop);

@@ -24,6 +24,7 @@
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
 #include "sl-sniffer.h"
+#include "sl-tuner-config.h"
 
 #define MAX_DEPTH          64
 #define MAX_PIPELINE_SIZE  (1024 * 1024)
@@ -1376,6 +1377,46 @@ detect_pipeline (Walk      *walk,
   add_uint_detail (finding, "elements", n_elements);
 }
 
+/* A YAML file is a tuner configuration when it has the optimizer's keys;
+ * one that has them and mistakes besides is reported, any other YAML is
+ * none of Sightline's business. */
+static void
+detect_tuner_config (Walk      *walk,
+                     GFile     *file,
+                     GFileInfo *info)
+{
+  g_autoptr(GBytes) contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlTunerConfig) config = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *text = NULL;
+  SlFinding *finding;
+  gsize len;
+
+  if (g_file_info_get_size (info) > MAX_PIPELINE_SIZE)
+    return;
+  contents = sl_sniffer_read_head (file, g_file_info_get_size (info), walk->cancellable, &error);
+  if (contents == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        add_read_problem (walk, file, error);
+      return;
+    }
+  text = g_strndup (g_bytes_get_data (contents, &len), g_bytes_get_size (contents));
+  if (strstr (text, "summary_base_dir") == NULL || strstr (text, "parameters") == NULL)
+    return;
+
+  config = sl_tuner_config_new_from_data (name, text, strlen (text), &error);
+  if (config == NULL)
+    {
+      add_problem (walk, SL_SEVERITY_ERROR, file, -1, error->message);
+      return;
+    }
+  add_single_file_finding (walk, SL_FINDING_TUNER_CONFIG, file, info, &finding);
+  sl_finding_add_detail (finding, "target", sl_tuner_config_get_target_name (config));
+  add_uint_detail (finding, "parameters", sl_tuner_config_get_n_parameters (config));
+}
+
 static void
 detect_msprobe_file (Walk      *walk,
                      GFile     *file,
@@ -1465,6 +1506,8 @@ detect_files (Walk      *walk,
         detect_pipeline (walk, file, info);
       else if (g_str_has_suffix (name, ".db"))
         detect_profiler_db (walk, file, info);
+      else if (g_str_has_suffix (name, ".yaml") || g_str_has_suffix (name, ".yml"))
+        detect_tuner_config (walk, file, info);
       else if (single_file != NULL && g_str_equal (name, "dump.json"))
         detect_msprobe_file (walk, file, info);
       else if (g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".json.gz"))

@@ -55,6 +55,7 @@ static const KindInfo kind_info[SL_FINDING_N_KINDS] = {
   [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), "sl-tensor-symbolic" },
   [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "sl-tensor-symbolic" },
   [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "sl-pipeline-symbolic" },
+  [SL_FINDING_TUNER_CONFIG] = { "tuner-config", N_("Hyperparameter tuner configuration"), "sl-chart-symbolic" },
 };
 
 static void

@@ -20,6 +20,7 @@ typedef enum {
   SL_FINDING_TENSOR,            /* .npy tensor */
   SL_FINDING_MSPROBE_DUMP,      /* msprobe dump folder (dump.json) */
   SL_FINDING_PIPELINE,          /* MindX SDK stream pipeline */
+  SL_FINDING_TUNER_CONFIG,      /* hyperparameter tuner YAML (MindInsight's optimizer) */
   SL_FINDING_N_KINDS
 } SlFindingKind;
 

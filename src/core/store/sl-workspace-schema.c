@@ -145,11 +145,50 @@ static const char * const migration_3[] = {
   NULL
 };
 
+/* The tuner's studies and their trials, so a study survives a restart:
+ * each trial's parameters as handed over, its point in the unit cube (the
+ * Gaussian process's input), its state, value and why it failed. Trials
+ * not yet finished are the pending suggestions a resumed study runs. */
+static const char * const migration_4[] = {
+  "CREATE TABLE tuner_studies ("
+  "  id             INTEGER PRIMARY KEY,"
+  "  config_path    TEXT NOT NULL,"
+  "  config_text    TEXT NOT NULL,"
+  "  target_name    TEXT NOT NULL,"
+  "  project_folder TEXT NOT NULL,"
+  "  seed           INTEGER NOT NULL,"
+  "  max_trials     INTEGER NOT NULL,"
+  "  parallel       INTEGER NOT NULL,"
+  "  created_at     INTEGER NOT NULL,"
+  "  state          TEXT NOT NULL"
+  "                 CHECK (state IN ('running', 'paused', 'stopped', 'finished'))"
+  ")",
+  "CREATE INDEX tuner_studies_by_config ON tuner_studies (config_path, target_name)",
+  "CREATE TABLE tuner_trials ("
+  "  study_id    INTEGER NOT NULL REFERENCES tuner_studies (id) ON DELETE CASCADE,"
+  "  number      INTEGER NOT NULL,"
+  "  name        TEXT NOT NULL,"
+  "  params      TEXT NOT NULL,"
+  "  point       TEXT NOT NULL DEFAULT '[]',"
+  "  state       TEXT NOT NULL"
+  "              CHECK (state IN ('suggested', 'running', 'succeeded', 'failed', 'stopped')),"
+  "  value       REAL,"
+  "  reason      TEXT,"
+  "  job_id      INTEGER REFERENCES jobs (id) ON DELETE SET NULL,"
+  "  summary_dir TEXT,"
+  "  started_at  INTEGER,"
+  "  finished_at INTEGER,"
+  "  PRIMARY KEY (study_id, number)"
+  ") WITHOUT ROWID",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
   migration_2,
   migration_3,
+  migration_4,
 };
 
 guint

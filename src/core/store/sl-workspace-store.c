@@ -17,7 +17,7 @@
 #include <sqlite3.h>
 
 #include "sl-workspace-schema.h"
-#include "sl-workspace-store.h"
+#include "sl-workspace-store-private.h"
 
 /* Long enough for another Sightline window to finish a write, short
  * enough that a stuck one does not look like a hang. */
@@ -2333,4 +2333,21 @@ sl_workspace_store_list_run_notes (SlWorkspaceStore  *self,
     }
 
   return g_steal_pointer (&notes);
+}
+
+/* For the parts of the store in other files (sl-workspace-store-tuner.c). */
+sqlite3 *
+sl_workspace_store_get_db (SlWorkspaceStore *self)
+{
+  SL_ASSERT_OFF_MAIN_THREAD ();
+  return self->db;
+}
+
+void
+sl_workspace_store_set_error (SlWorkspaceStore  *self,
+                              GError           **error,
+                              int                rc,
+                              const char        *what)
+{
+  set_sqlite_error (self, error, rc, what);
 }

@@ -21,6 +21,7 @@
 #include "sl-scalars-page.h"
 #include "sl-tensor-compare-page.h"
 #include "sl-timeline-page.h"
+#include "sl-tuner-page.h"
 
 static void
 setup_folder (SlDocument *document,
@@ -89,6 +90,9 @@ run_has_lineage (SlFinding *finding)
 static const SlFindingKind pipeline_findings[] = {
   SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
 };
+static const SlFindingKind tuner_findings[] = {
+  SL_FINDING_TUNER_CONFIG, SL_FINDING_N_KINDS
+};
 
 static const SlDocumentKind builtin_kinds[] = {
   /* An opened folder: what was found in it. */
@@ -130,6 +134,11 @@ static const SlDocumentKind builtin_kinds[] = {
    * page's Compare Tensors button or `sightline --compare-tensors`.
    * Translators: the title of a document tab; %s is a folder or file name. */
   { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL },
+  /* A hyperparameter study of a tuner configuration file (YAML), opened
+   * from the file's finding; a path that does not exist yet opens an
+   * empty form that writes it.
+   * Translators: the title of a document tab; %s is a file name. */
+  { "tuner", sl_tuner_page_get_type, N_("Tuner: %s"), "sl-chart-symbolic", tuner_findings, FALSE, NULL },
 };
 
 /**

@@ -1,0 +1,1136 @@
+/* sl-tuner-page.c
+ *
+ * The page reads its configuration file and the newest study of it from
+ * the workspace database in a worker, then shows: the controls (target,
+ * number of trials, how many at once, Start, Pause or Resume, Stop), the
+ * trials table, the best value so far, the Gaussian process's mean and
+ * uncertainty along each parameter with the others at the best trial,
+ * and a form that writes the configuration file. A started study runs in
+ * a worker (sl_tuner_study_run_async); each trial that changes redraws
+ * the table and the charts from a copy of the trials. The widgets are
+ * built in code: their number follows the configuration's parameters.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib/gi18n.h>
+#include <adwaita.h>
+
+#include "sl-bayes-optimizer.h"
+#include "sl-local-target.h"
+#include "sl-remote-run.h"
+#include "sl-tuner-page.h"
+#include "sl-tuner-plot.h"
+#include "sl-tuner-study.h"
+#include "sl-workspace-store-tuner.h"
+
+#define SLICE_POINTS 60
+
+struct _SlTunerPage
+{
+  SlDocument     parent_instance;
+
+  GCancellable  *cancellable;
+  gboolean       closed;
+  SlTunerConfig *config;
+  GPtrArray     *trials;        /* SlTunerTrial */
+  char          *study_target;  /* where the shown study ran */
+  SlTunerStudy  *study;         /* while one runs */
+  SlTarget      *target;
+
+  GtkWidget     *status_label;
+  GtkWidget     *target_dropdown;
+  GtkStringList *target_names;
+  GtkWidget     *trials_spin;
+  GtkWidget     *parallel_spin;
+  GtkWidget     *start_button;
+  GtkWidget     *pause_button;
+  GtkWidget     *stop_button;
+  GtkWidget     *trials_grid;
+  GtkWidget     *best_plot;
+  GtkWidget     *slices_box;
+  GPtrArray     *slice_plots;
+
+  GtkWidget     *command_entry;
+  GtkWidget     *base_entry;
+  GtkWidget     *method_dropdown;
+  GtkWidget     *target_name_entry;
+  GtkWidget     *group_dropdown;
+  GtkWidget     *goal_dropdown;
+  GtkTextBuffer *parameters_buffer;
+  GtkWidget     *form_label;
+};
+
+G_DEFINE_FINAL_TYPE (SlTunerPage, sl_tuner_page, SL_TYPE_DOCUMENT)
+
+static const char * const method_names[] = { "ucb", "ei", "pi", "log_ei", NULL };
+static const char * const group_names[] = { "metric", "system_defined", NULL };
+static const char * const goal_names[] = { "maximize", "minimize", NULL };
+
+/* Loading */
+
+typedef struct {
+  SlTunerConfig *config;
+  char          *config_error;
+  GPtrArray     *trials;
+  char          *study_target;
+  GPtrArray     *target_names;
+} Loaded;
+
+static void
+loaded_free (gpointer data)
+{
+  Loaded *loaded = data;
+
+  g_clear_object (&loaded->config);
+  g_free (loaded->config_error);
+  g_clear_pointer (&loaded->trials, g_ptr_array_unref);
+  g_free (loaded->study_target);
+  g_clear_pointer (&loaded->target_names, g_ptr_array_unref);
+  g_free (loaded);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  const char *db_path = task_data;
+  SlTunerPage *self = source_object;
+  g_autofree char *path = g_canonicalize_filename (sl_document_get_path (SL_DOCUMENT (self)), NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  Loaded *loaded = g_new0 (Loaded, 1);
+
+  loaded->target_names = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (loaded->target_names, g_strdup ("local"));
+
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      loaded->config = sl_tuner_config_new_from_file (path, &error);
+      if (loaded->config == NULL)
+        loaded->config_error = g_strdup (error->message);
+      g_clear_error (&error);
+    }
+
+  if (db_path != NULL && (store = sl_workspace_store_new_for_path (db_path, NULL)) != NULL)
+    {
+      g_autoptr(SlTunerStudyRow) row = sl_workspace_store_find_latest_tuner_study (store, path, NULL);
+      g_autoptr(GPtrArray) targets = sl_workspace_store_list_targets (store, NULL);
+
+      if (row != NULL)
+        {
+          loaded->trials = sl_workspace_store_list_tuner_trials (store, row->id, NULL);
+          loaded->study_target = g_strdup (row->target_name);
+        }
+      for (guint i = 0; targets != NULL && i < targets->len; i++)
+        g_ptr_array_add (loaded->target_names, g_strdup (sl_target_record_get_name (g_ptr_array_index (targets, i))));
+    }
+
+  g_task_return_pointer (task, loaded, loaded_free);
+}
+
+/* Reading the trials */
+
+static gboolean
+trial_values (SlBayesOptimizer   *optimizer,
+              const SlTunerTrial *trial,
+              double             *values)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  return json_parser_load_from_data (parser, trial->params, -1, NULL) &&
+         JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)) &&
+         sl_bayes_optimizer_values_from_json (optimizer, json_node_get_object (json_parser_get_root (parser)),
+                                              values, NULL);
+}
+
+static char *
+format_value (const SlTunerParameter *parameter,
+              double                  value)
+{
+  if (parameter->choice_labels != NULL)
+    return g_strdup (parameter->choice_labels[(guint)CLAMP (value, 0, parameter->n_choices - 1)]);
+  if (parameter->type == SL_TUNER_PARAM_INT)
+    return g_strdup_printf ("%.0f", value);
+  return g_strdup_printf ("%.4g", value);
+}
+
+static char *
+format_time (const SlTunerTrial *trial)
+{
+  gint64 end = trial->finished_at > 0 ? trial->finished_at : g_get_real_time ();
+
+  if (trial->started_at <= 0)
+    return g_strdup ("—");
+  return g_strdup_printf (_("%.1f s"), (end - trial->started_at) / (double)G_USEC_PER_SEC);
+}
+
+/* The table */
+
+static GtkWidget *
+cell (const char *text,
+      gboolean    heading,
+      gboolean    numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
+  /* Names and numbers are shown whole (the table scrolls sideways);
+   * only long text such as a reason is cut, and keeps some width. */
+  if (!heading && !numeric)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+    }
+  if (heading)
+    gtk_widget_add_css_class (label, "heading");
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  return label;
+}
+
+static void
+clear_grid (GtkWidget *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (grid), child);
+}
+
+static void
+fill_table (SlTunerPage      *self,
+            SlBayesOptimizer *optimizer,
+            const SlTunerTrial *best)
+{
+  guint n_params = sl_tuner_config_get_n_parameters (self->config);
+  g_autofree double *values = g_new0 (double, MAX (n_params, 1));
+  const char *target = self->study != NULL ? sl_target_get_name (self->target) : self->study_target;
+  int column = 0;
+
+  clear_grid (self->trials_grid);
+  gtk_grid_attach (GTK_GRID (self->trials_grid), cell ("#", TRUE, TRUE), column++, 0, 1, 1);
+  for (guint p = 0; p < n_params; p++)
+    gtk_grid_attach (GTK_GRID (self->trials_grid), cell (sl_tuner_config_get_parameter (self->config, p)->name, TRUE, TRUE),
+                     column++, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (sl_tuner_config_get_target_name (self->config), TRUE, TRUE),
+                   column++, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("State"), TRUE, FALSE), column++, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("Target"), TRUE, FALSE), column++, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("Time"), TRUE, TRUE), column++, 0, 1, 1);
+
+  for (guint i = 0; i < self->trials->len; i++)
+    {
+      const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
+      g_autofree char *number = g_strdup_printf ("%u", trial->number);
+      g_autofree char *value = trial->has_value ? g_strdup_printf ("%.6g", trial->value) : g_strdup ("—");
+      g_autofree char *time = format_time (trial);
+      gboolean known = trial_values (optimizer, trial, values);
+      GtkWidget *state;
+      int row = (int)i + 1;
+
+      column = 0;
+      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (number, FALSE, TRUE), column++, row, 1, 1);
+      for (guint p = 0; p < n_params; p++)
+        {
+          g_autofree char *text = known ? format_value (sl_tuner_config_get_parameter (self->config, p), values[p])
+                                        : g_strdup ("?");
+
+          gtk_grid_attach (GTK_GRID (self->trials_grid), cell (text, FALSE, TRUE), column++, row, 1, 1);
+        }
+      {
+        GtkWidget *value_cell = cell (value, trial == best, TRUE);
+
+        if (trial == best)
+          gtk_widget_add_css_class (value_cell, "success");
+        gtk_grid_attach (GTK_GRID (self->trials_grid), value_cell, column++, row, 1, 1);
+      }
+      state = cell (sl_tuner_trial_state_to_label (trial->state), FALSE, FALSE);
+      if (trial->state == SL_TUNER_TRIAL_FAILED)
+        gtk_widget_add_css_class (state, "error");
+      if (trial->reason != NULL)
+        gtk_widget_set_tooltip_text (state, trial->reason);
+      gtk_grid_attach (GTK_GRID (self->trials_grid), state, column++, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (target != NULL ? target : "—", FALSE, FALSE), column++, row, 1, 1);
+      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (time, FALSE, TRUE), column++, row, 1, 1);
+
+      /* The run's summaries open in Scalars. */
+      if (trial->summary_dir != NULL && trial->state == SL_TUNER_TRIAL_SUCCEEDED)
+        {
+          GtkWidget *button = gtk_button_new_with_label (_("Scalars"));
+
+          gtk_widget_add_css_class (button, "flat");
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(ssv)", "scalars", trial->summary_dir,
+                                            g_variant_new_string (""));
+          gtk_widget_set_tooltip_text (button, trial->summary_dir);
+          gtk_grid_attach (GTK_GRID (self->trials_grid), button, column, row, 1, 1);
+        }
+      else if (trial->reason != NULL)
+        {
+          GtkWidget *reason = cell (trial->reason, FALSE, FALSE);
+
+          gtk_widget_add_css_class (reason, "dim-label");
+          gtk_widget_set_tooltip_text (reason, trial->reason);
+          gtk_grid_attach (GTK_GRID (self->trials_grid), reason, column, row, 1, 1);
+        }
+    }
+}
+
+/* The charts */
+
+static void
+fill_best_curve (SlTunerPage *self)
+{
+  SlTunerGoal goal = sl_tuner_config_get_goal (self->config);
+  g_autoptr(GArray) x = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) y = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) best_y = g_array_new (FALSE, FALSE, sizeof (double));
+  double best = NAN;
+
+  for (guint i = 0; i < self->trials->len; i++)
+    {
+      const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
+      double number = trial->number;
+
+      if (!trial->has_value)
+        continue;
+      if (isnan (best) || (goal == SL_TUNER_GOAL_MAXIMIZE ? trial->value > best : trial->value < best))
+        best = trial->value;
+      g_array_append_val (x, number);
+      g_array_append_val (y, trial->value);
+      g_array_append_val (best_y, best);
+    }
+  sl_tuner_plot_set_points (SL_TUNER_PLOT (self->best_plot), (double *)x->data, (double *)y->data, x->len);
+  sl_tuner_plot_set_line (SL_TUNER_PLOT (self->best_plot), (double *)x->data, (double *)best_y->data, x->len);
+}
+
+static double
+slice_at (const SlTunerParameter *parameter,
+          guint                   i,
+          guint                   n)
+{
+  double t = i / (double)(n - 1);
+
+  if (!parameter->has_bounds)
+    return parameter->choice_labels != NULL ? (double)MIN (i, parameter->n_choices - 1) : parameter->choices[MIN (i, parameter->n_choices - 1)];
+  if (sl_tuner_parameter_is_log_scale (parameter))
+    return exp (log (parameter->low) + t * (log (parameter->high) - log (parameter->low))) * (1 - 1e-12);
+  return parameter->low + t * (parameter->high - parameter->low) * (1 - 1e-12);
+}
+
+/* Along each parameter, the others at the best trial's values. */
+static void
+fill_slices (SlTunerPage        *self,
+             SlBayesOptimizer   *optimizer,
+             const SlTunerTrial *best)
+{
+  guint n_params = sl_tuner_config_get_n_parameters (self->config);
+  g_autofree double *centre = g_new0 (double, MAX (n_params, 1));
+  g_autofree double *values = g_new0 (double, MAX (n_params, 1));
+  gboolean have_model = best != NULL && trial_values (optimizer, best, centre) &&
+                        sl_bayes_optimizer_get_n_observations (optimizer) >= 2;
+
+  for (guint p = 0; p < n_params && p < self->slice_plots->len; p++)
+    {
+      const SlTunerParameter *parameter = sl_tuner_config_get_parameter (self->config, p);
+      SlTunerPlot *plot = g_ptr_array_index (self->slice_plots, p);
+      guint n = parameter->has_bounds ? SLICE_POINTS : parameter->n_choices;
+      g_autofree double *x = g_new0 (double, MAX (n, 2));
+      g_autofree double *mean = g_new0 (double, MAX (n, 2));
+      g_autofree double *sd = g_new0 (double, MAX (n, 2));
+      g_autoptr(GArray) px = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) py = g_array_new (FALSE, FALSE, sizeof (double));
+      guint n_band = 0;
+
+      sl_tuner_plot_set_log_x (plot, sl_tuner_parameter_is_log_scale (parameter));
+      for (guint i = 0; have_model && i < n; i++)
+        {
+          memcpy (values, centre, n_params * sizeof (double));
+          values[p] = slice_at (parameter, i, MAX (n, 2));
+          if (parameter->type == SL_TUNER_PARAM_INT && parameter->has_bounds)
+            values[p] = floor (values[p]);
+          x[i] = values[p];
+          if (sl_bayes_optimizer_predict (optimizer, values, &mean[i], &sd[i]))
+            n_band++;
+        }
+      sl_tuner_plot_set_band (plot, x, mean, sd, n_band == n ? n : 0);
+
+      for (guint i = 0; i < self->trials->len; i++)
+        {
+          const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
+
+          if (trial->has_value && trial_values (optimizer, trial, values))
+            {
+              g_array_append_val (px, values[p]);
+              g_array_append_val (py, trial->value);
+            }
+        }
+      sl_tuner_plot_set_points (plot, (double *)px->data, (double *)py->data, px->len);
+    }
+}
+
+static void
+rebuild_slices (SlTunerPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->slices_box)) != NULL)
+    {
+      if (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)) == self->best_plot)
+        gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), NULL);
+      gtk_flow_box_remove (GTK_FLOW_BOX (self->slices_box), child);
+    }
+  g_ptr_array_set_size (self->slice_plots, 0);
+  gtk_flow_box_append (GTK_FLOW_BOX (self->slices_box), self->best_plot);
+  for (guint p = 0; self->config != NULL && p < sl_tuner_config_get_n_parameters (self->config); p++)
+    {
+      const SlTunerParameter *parameter = sl_tuner_config_get_parameter (self->config, p);
+      /* Translators: a chart's title; %s is a hyperparameter's name */
+      g_autofree char *title = g_strdup_printf (_("Along %s (mean ± 2σ)"), parameter->name);
+      GtkWidget *plot = sl_tuner_plot_new (title);
+
+      g_ptr_array_add (self->slice_plots, plot);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->slices_box), plot);
+    }
+}
+
+static void
+update_status (SlTunerPage        *self,
+               const SlTunerTrial *best)
+{
+  g_autofree char *text = NULL;
+  guint finished = 0, running = 0;
+
+  for (guint i = 0; i < self->trials->len; i++)
+    {
+      const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
+
+      if (sl_tuner_trial_is_finished (trial))
+        finished++;
+      else if (trial->state == SL_TUNER_TRIAL_RUNNING)
+        running++;
+    }
+  if (best != NULL)
+    /* Translators: the Tuner's status line */
+    text = g_strdup_printf (_("%u trials done, %u running; best %s = %.6g (trial %u)"), finished, running,
+                            sl_tuner_config_get_target_name (self->config), best->value, best->number);
+  else if (self->trials->len > 0)
+    text = g_strdup_printf (_("%u trials done, %u running; no value yet"), finished, running);
+  else
+    text = g_strdup (_("No trials yet: choose a target and start the study"));
+  gtk_label_set_text (GTK_LABEL (self->status_label), text);
+
+  gtk_widget_set_sensitive (self->start_button, self->study == NULL && self->config != NULL);
+  gtk_widget_set_sensitive (self->pause_button, self->study != NULL);
+  gtk_widget_set_sensitive (self->stop_button, self->study != NULL);
+  gtk_button_set_label (GTK_BUTTON (self->pause_button),
+                        self->study != NULL && sl_tuner_study_get_paused (self->study) ? _("Resume") : _("Pause"));
+}
+
+static void
+refresh (SlTunerPage *self)
+{
+  g_autoptr(SlBayesOptimizer) optimizer = NULL;
+  g_autofree double *values = NULL;
+  const SlTunerTrial *best;
+
+  if (self->config == NULL || sl_tuner_config_get_n_parameters (self->config) == 0)
+    return;
+  if (self->study != NULL)
+    {
+      g_ptr_array_unref (self->trials);
+      self->trials = sl_tuner_study_dup_trials (self->study);
+    }
+
+  optimizer = sl_bayes_optimizer_new (self->config, 1);
+  values = g_new0 (double, sl_tuner_config_get_n_parameters (self->config));
+  for (guint i = 0; i < self->trials->len; i++)
+    {
+      const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
+
+      if (trial->state == SL_TUNER_TRIAL_SUCCEEDED && trial->has_value && trial_values (optimizer, trial, values))
+        sl_bayes_optimizer_add_observation (optimizer, values, trial->value);
+    }
+  best = sl_tuner_trials_find_best (self->trials, sl_tuner_config_get_goal (self->config));
+  fill_table (self, optimizer, best);
+  fill_best_curve (self);
+  fill_slices (self, optimizer, best);
+  update_status (self, best);
+}
+
+/* The form */
+
+static void
+select_string (GtkWidget          *dropdown,
+               const char * const *names,
+               const char         *name)
+{
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_strcmp0 (names[i], name) == 0)
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), i);
+}
+
+/* The parameters as the lines of the YAML mapping, one per parameter. */
+static char *
+parameters_text (SlTunerConfig *config)
+{
+  g_autofree char *yaml = sl_tuner_config_to_yaml (config);
+  const char *start = strstr (yaml, "\nparameters:\n");
+  g_auto(GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+
+  if (start == NULL)
+    return g_string_free (out, FALSE);
+  lines = g_strsplit (start + strlen ("\nparameters:\n"), "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+
+      if (g_str_has_prefix (line, "    "))
+        g_string_append_printf (out, "%s%s", g_str_has_suffix (out->str, ": ") ? "{" : ", ", line + 4);
+      else if (g_str_has_prefix (line, "  "))
+        {
+          if (out->len > 0)
+            g_string_append (out, "}\n");
+          g_string_append_printf (out, "%s ", line + 2);
+        }
+    }
+  if (out->len > 0)
+    g_string_append (out, "}\n");
+  return g_string_free (out, FALSE);
+}
+
+static void
+fill_form (SlTunerPage *self)
+{
+  g_autofree char *parameters = NULL;
+
+  if (self->config == NULL)
+    return;
+  gtk_editable_set_text (GTK_EDITABLE (self->command_entry), sl_tuner_config_get_command (self->config) ?: "");
+  gtk_editable_set_text (GTK_EDITABLE (self->base_entry), sl_tuner_config_get_summary_base_dir (self->config) ?: "");
+  gtk_editable_set_text (GTK_EDITABLE (self->target_name_entry), sl_tuner_config_get_target_name (self->config) ?: "");
+  select_string (self->method_dropdown, method_names, sl_tuner_method_to_id (sl_tuner_config_get_method (self->config)));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->group_dropdown), sl_tuner_config_get_target_group (self->config));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->goal_dropdown), sl_tuner_config_get_goal (self->config));
+  parameters = parameters_text (self->config);
+  gtk_text_buffer_set_text (self->parameters_buffer, parameters, -1);
+}
+
+/* The form's mistakes name the line of the Parameters box (the reader
+ * saw them below the lines the other fields made), and the field. */
+static void
+relate_to_parameters (GError     **error,
+                      const char  *head)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  guint head_lines = 0;
+  g_autofree char *prefix = g_strdup_printf ("%s:", _("the form"));
+
+  if (error == NULL || *error == NULL)
+    return;
+  for (const char *p = head; *p != '\0'; p++)
+    head_lines += *p == '\n';
+
+  lines = g_strsplit ((*error)->message, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+      unsigned long row = 0, column = 0;
+      char *end = NULL;
+
+      if (g_str_has_prefix (line, prefix))
+        {
+          row = strtoul (line + strlen (prefix), &end, 10);
+          if (end != NULL && *end == ':')
+            column = strtoul (end + 1, &end, 10);
+        }
+      if (out->len > 0)
+        g_string_append_c (out, '\n');
+      if (row > head_lines && end != NULL && *end == ':')
+        /* Translators: where a mistake is in the form's Parameters box */
+        g_string_append_printf (out, _("Parameters, line %lu, column %lu:%s"), row - head_lines,
+                                column > 2 ? column - 2 : 1, end + 1);
+      else
+        g_string_append (out, line);
+    }
+  g_free ((*error)->message);
+  (*error)->message = g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/**
+ * sl_tuner_page_dup_form_yaml:
+ *
+ * Returns: (transfer full) (nullable): the form as the configuration
+ *   file, checked by the reader; %NULL with its mistakes in @error
+ */
+char *
+sl_tuner_page_dup_form_yaml (SlTunerPage  *self,
+                             GError      **error)
+{
+  g_autoptr(SlTunerConfig) head = sl_tuner_config_new ();
+  g_autoptr(SlTunerConfig) parsed = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *yaml = NULL;
+  g_autofree char *parameters = NULL;
+  g_auto(GStrv) lines = NULL;
+  GtkTextIter start, end;
+  SlTunerMethod method = SL_TUNER_METHOD_UCB;
+
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), NULL);
+
+  sl_tuner_config_set_command (head, gtk_editable_get_text (GTK_EDITABLE (self->command_entry)));
+  sl_tuner_config_set_summary_base_dir (head, gtk_editable_get_text (GTK_EDITABLE (self->base_entry)));
+  sl_tuner_method_from_id (method_names[MIN (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->method_dropdown)), 3)],
+                           &method);
+  sl_tuner_config_set_method (head, method);
+  sl_tuner_config_set_target (head, MIN (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->group_dropdown)), 1),
+                              gtk_editable_get_text (GTK_EDITABLE (self->target_name_entry)),
+                              MIN (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->goal_dropdown)), 1));
+  yaml = sl_tuner_config_to_yaml (head);
+  text = g_string_new (yaml);
+
+  gtk_text_buffer_get_bounds (self->parameters_buffer, &start, &end);
+  parameters = gtk_text_buffer_get_text (self->parameters_buffer, &start, &end, FALSE);
+  lines = g_strsplit (parameters, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      g_string_append_printf (text, "  %s\n", lines[i]);
+
+  parsed = sl_tuner_config_new_from_data (_("the form"), text->str, text->len, error);
+  if (parsed == NULL)
+    {
+      relate_to_parameters (error, yaml);
+      return NULL;
+    }
+  return sl_tuner_config_to_yaml (parsed);
+}
+
+void
+sl_tuner_page_set_form_parameters (SlTunerPage *self,
+                                   const char  *text)
+{
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+  gtk_text_buffer_set_text (self->parameters_buffer, text, -1);
+}
+
+void
+sl_tuner_page_set_form_fields (SlTunerPage *self,
+                               const char  *command,
+                               const char  *summary_base_dir,
+                               const char  *target_name)
+{
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->command_entry), command);
+  gtk_editable_set_text (GTK_EDITABLE (self->base_entry), summary_base_dir);
+  gtk_editable_set_text (GTK_EDITABLE (self->target_name_entry), target_name);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SlTunerPage *self = source_object;
+  GError *error = NULL;
+
+  if (g_file_set_contents (sl_document_get_path (SL_DOCUMENT (self)), task_data, -1, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void load_study (SlTunerPage *self);
+
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  SlTunerPage *self = SL_TUNER_PAGE (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_label_set_text (GTK_LABEL (self->form_label), error->message);
+      return;
+    }
+  gtk_label_set_text (GTK_LABEL (self->form_label), _("Saved"));
+  load_study (self);
+}
+
+/* Writes the form to the document's file, in a worker, and reloads. */
+void
+sl_tuner_page_save_form (SlTunerPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GTask) task = NULL;
+  char *yaml;
+
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+
+  yaml = sl_tuner_page_dup_form_yaml (self, &error);
+  if (yaml == NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->form_label), error->message);
+      return;
+    }
+  task = g_task_new (self, self->cancellable, save_done_cb, NULL);
+  g_task_set_task_data (task, yaml, g_free);
+  g_task_run_in_thread (task, save_thread);
+}
+
+/* Loading, again */
+
+static void
+load_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  SlTunerPage *self = SL_TUNER_PAGE (source);
+  Loaded *loaded = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (loaded == NULL)
+    return;
+
+  g_set_object (&self->config, loaded->config);
+  if (self->study == NULL)
+    {
+      g_ptr_array_unref (self->trials);
+      self->trials = loaded->trials != NULL ? g_ptr_array_ref (loaded->trials)
+                                            : g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
+      g_free (self->study_target);
+      self->study_target = g_strdup (loaded->study_target);
+    }
+
+  g_ptr_array_add (loaded->target_names, NULL);
+  gtk_string_list_splice (self->target_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->target_names)),
+                          (const char * const *)loaded->target_names->pdata);
+  for (guint i = 0; self->study_target != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (self->target_names)); i++)
+    if (g_str_equal (gtk_string_list_get_string (self->target_names, i), self->study_target))
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->target_dropdown), i);
+
+  if (loaded->config_error != NULL)
+    {
+      gtk_label_set_text (GTK_LABEL (self->form_label), loaded->config_error);
+      gtk_label_set_text (GTK_LABEL (self->status_label), _("The configuration has mistakes: see the form below"));
+    }
+  else if (self->config == NULL)
+    gtk_label_set_text (GTK_LABEL (self->status_label), _("No configuration yet: fill in the form and save it"));
+
+  rebuild_slices (self);
+  fill_form (self);
+  refresh (self);
+  update_status (self, self->config != NULL ? sl_tuner_trials_find_best (self->trials, sl_tuner_config_get_goal (self->config)) : NULL);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  loaded_free (loaded);
+}
+
+static void
+load_study (SlTunerPage *self)
+{
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, load_done_cb, NULL);
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+
+  g_task_set_task_data (task, g_strdup (workspace != NULL ? sl_workspace_get_db_path (workspace) : NULL), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+static void
+sl_tuner_page_load (SlDocument *document)
+{
+  load_study (SL_TUNER_PAGE (document));
+}
+
+/* Running */
+
+static void
+trial_changed_cb (SlTunerStudy *study,
+                  guint         number,
+                  SlTunerPage  *self)
+{
+  refresh (self);
+}
+
+static void
+run_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  SlTunerPage *self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  /* Closed while it ran: the study was stopped and resumes next time. */
+  if (self->closed)
+    {
+      g_signal_handlers_disconnect_by_data (self->study, self);
+      g_clear_object (&self->study);
+      g_object_unref (self);
+      return;
+    }
+
+  if (!sl_tuner_study_run_finish (SL_TUNER_STUDY (source), result, &error))
+    {
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Tuner"), sl_document_get_path (SL_DOCUMENT (self)),
+                                                     -1, error->message);
+
+      sl_document_add_problem (SL_DOCUMENT (self), problem);
+    }
+  refresh (self);
+  g_signal_handlers_disconnect_by_data (self->study, self);
+  g_clear_object (&self->study);
+  g_free (self->study_target);
+  self->study_target = g_strdup (sl_target_get_name (self->target));
+  update_status (self, sl_tuner_trials_find_best (self->trials, sl_tuner_config_get_goal (self->config)));
+  g_object_unref (self);
+}
+
+static SlTarget *
+find_target (SlTunerPage  *self,
+             const char   *name,
+             GError      **error)
+{
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  GListModel *targets;
+
+  if (g_strcmp0 (name, "local") == 0 || workspace == NULL)
+    return sl_local_target_new ();
+  targets = sl_workspace_get_targets (workspace);
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (targets, i);
+
+      if (g_strcmp0 (sl_target_record_get_name (record), name) == 0)
+        return sl_target_new_from_record (record, error);
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("There is no target “%s”"), name);
+  return NULL;
+}
+
+/**
+ * sl_tuner_page_start:
+ *
+ * Starts, or resumes, the study of the document's configuration on the
+ * target; the trials run in the project folder the file is in.
+ */
+gboolean
+sl_tuner_page_start (SlTunerPage  *self,
+                     const char   *target_name,
+                     guint         n_trials,
+                     guint         parallel,
+                     GError      **error)
+{
+  SlWorkspace *workspace;
+  g_autofree char *project = NULL;
+
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), FALSE);
+
+  if (self->study != NULL)
+    return TRUE;
+  if (self->config == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Save a valid configuration first"));
+      return FALSE;
+    }
+  workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  g_clear_object (&self->target);
+  if (workspace == NULL || !(self->target = find_target (self, target_name, error)))
+    return FALSE;
+
+  project = g_path_get_dirname (sl_document_get_path (SL_DOCUMENT (self)));
+  self->study = sl_tuner_study_new (self->config, sl_document_get_path (SL_DOCUMENT (self)), self->target, project,
+                                    sl_workspace_get_db_path (workspace));
+  sl_tuner_study_set_max_trials (self->study, n_trials);
+  sl_tuner_study_set_parallel (self->study, parallel);
+  g_signal_connect (self->study, "trial-changed", G_CALLBACK (trial_changed_cb), self);
+  sl_tuner_study_run_async (self->study, self->cancellable, run_done_cb, g_object_ref (self));
+  update_status (self, NULL);
+  return TRUE;
+}
+
+void
+sl_tuner_page_pause (SlTunerPage *self)
+{
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+  if (self->study != NULL)
+    sl_tuner_study_pause (self->study);
+  refresh (self);
+}
+
+void
+sl_tuner_page_resume (SlTunerPage *self)
+{
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+  if (self->study != NULL)
+    sl_tuner_study_resume (self->study);
+  refresh (self);
+}
+
+void
+sl_tuner_page_stop (SlTunerPage *self)
+{
+  g_return_if_fail (SL_IS_TUNER_PAGE (self));
+  if (self->study != NULL)
+    sl_tuner_study_stop (self->study);
+}
+
+gboolean
+sl_tuner_page_is_running (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), FALSE);
+  return self->study != NULL;
+}
+
+guint
+sl_tuner_page_get_n_trials (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), 0);
+  return self->trials->len;
+}
+
+/* How many parameter charts show the model's band. */
+guint
+sl_tuner_page_get_n_slices (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), 0);
+  return self->slice_plots->len;
+}
+
+SlTunerConfig *
+sl_tuner_page_get_config (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), NULL);
+  return self->config;
+}
+
+static void
+start_clicked_cb (SlTunerPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->target_dropdown));
+  const char *name = selected != GTK_INVALID_LIST_POSITION ? gtk_string_list_get_string (self->target_names, selected) : "local";
+
+  if (!sl_tuner_page_start (self, name, (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->trials_spin)),
+                            (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->parallel_spin)), &error))
+    gtk_label_set_text (GTK_LABEL (self->status_label), error->message);
+}
+
+static void
+pause_clicked_cb (SlTunerPage *self)
+{
+  if (self->study != NULL && sl_tuner_study_get_paused (self->study))
+    sl_tuner_page_resume (self);
+  else
+    sl_tuner_page_pause (self);
+}
+
+/* Building */
+
+static GtkWidget *
+section_title (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "title-4");
+  return label;
+}
+
+static GtkWidget *
+form_row (GtkWidget  *grid,
+          int         row,
+          const char *label_text,
+          GtkWidget  *field)
+{
+  GtkWidget *label = gtk_label_new (label_text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
+  gtk_widget_set_hexpand (field, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), field, 1, row, 1, 1);
+  return field;
+}
+
+static GtkWidget *
+build_controls (SlTunerPage *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+  self->target_names = gtk_string_list_new ((const char * const []) { "local", NULL });
+  self->target_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->target_names)), NULL);
+  gtk_widget_set_tooltip_text (self->target_dropdown, _("The target the trials run on"));
+  self->trials_spin = gtk_spin_button_new_with_range (1, 1000, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->trials_spin), 20);
+  gtk_widget_set_tooltip_text (self->trials_spin, _("How many trials the study runs in all"));
+  self->parallel_spin = gtk_spin_button_new_with_range (1, 64, 1);
+  gtk_widget_set_tooltip_text (self->parallel_spin, _("How many trials run at once"));
+  self->start_button = gtk_button_new_with_label (_("Start"));
+  gtk_widget_add_css_class (self->start_button, "suggested-action");
+  self->pause_button = gtk_button_new_with_label (_("Pause"));
+  self->stop_button = gtk_button_new_with_label (_("Stop"));
+  gtk_widget_add_css_class (self->stop_button, "destructive-action");
+  self->status_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (self->status_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (self->status_label, TRUE);
+
+  g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self);
+  g_signal_connect_swapped (self->pause_button, "clicked", G_CALLBACK (pause_clicked_cb), self);
+  g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (sl_tuner_page_stop), self);
+
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("Target")));
+  gtk_box_append (GTK_BOX (bar), self->target_dropdown);
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("Trials")));
+  gtk_box_append (GTK_BOX (bar), self->trials_spin);
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("At once")));
+  gtk_box_append (GTK_BOX (bar), self->parallel_spin);
+  gtk_box_append (GTK_BOX (bar), self->start_button);
+  gtk_box_append (GTK_BOX (bar), self->pause_button);
+  gtk_box_append (GTK_BOX (bar), self->stop_button);
+  return bar;
+}
+
+static GtkWidget *
+build_form (SlTunerPage *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  GtkWidget *text_view = gtk_text_view_new ();
+  GtkWidget *save = gtk_button_new_with_label (_("Save Configuration"));
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  self->command_entry = form_row (grid, 0, _("Command"), gtk_entry_new ());
+  self->base_entry = form_row (grid, 1, _("Summary base folder"), gtk_entry_new ());
+  self->method_dropdown = form_row (grid, 2, _("Acquisition"), gtk_drop_down_new_from_strings (method_names));
+  self->target_name_entry = form_row (grid, 3, _("Target value"), gtk_entry_new ());
+  self->group_dropdown = form_row (grid, 4, _("Read from"), gtk_drop_down_new_from_strings (group_names));
+  self->goal_dropdown = form_row (grid, 5, _("Goal"), gtk_drop_down_new_from_strings (goal_names));
+  gtk_widget_set_halign (self->method_dropdown, GTK_ALIGN_START);
+  gtk_widget_set_halign (self->group_dropdown, GTK_ALIGN_START);
+  gtk_widget_set_halign (self->goal_dropdown, GTK_ALIGN_START);
+
+  self->parameters_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view));
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (text_view), TRUE);
+  gtk_widget_add_css_class (text_view, "card");
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 6);
+  gtk_widget_set_size_request (text_view, -1, 90);
+  gtk_widget_set_tooltip_text (text_view, _("One parameter a line, as in the file: name: {bounds: [low, high], type: float} or name: {choice: [a, b], type: int}"));
+  form_row (grid, 6, _("Parameters"), text_view);
+
+  self->form_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->form_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->form_label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (self->form_label), TRUE);
+  gtk_widget_set_hexpand (self->form_label, TRUE);
+  g_signal_connect_swapped (save, "clicked", G_CALLBACK (sl_tuner_page_save_form), self);
+  gtk_box_append (GTK_BOX (buttons), save);
+  gtk_box_append (GTK_BOX (buttons), self->form_label);
+  gtk_grid_attach (GTK_GRID (grid), buttons, 1, 7, 1, 1);
+  return grid;
+}
+
+static void
+sl_tuner_page_init (SlTunerPage *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *table_frame = gtk_frame_new (NULL);
+  GtkWidget *table_scroll = gtk_scrolled_window_new ();
+
+  self->cancellable = g_cancellable_new ();
+  self->trials = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
+  self->slice_plots = g_ptr_array_new ();
+
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_box_append (GTK_BOX (box), build_controls (self));
+  gtk_box_append (GTK_BOX (box), self->status_label);
+
+  gtk_box_append (GTK_BOX (box), section_title (_("Trials")));
+  self->trials_grid = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->trials_grid), 18);
+  gtk_grid_set_row_spacing (GTK_GRID (self->trials_grid), 4);
+  gtk_widget_set_margin_start (self->trials_grid, 12);
+  gtk_widget_set_margin_end (self->trials_grid, 12);
+  gtk_widget_set_margin_top (self->trials_grid, 8);
+  gtk_widget_set_margin_bottom (self->trials_grid, 8);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (table_scroll), self->trials_grid);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (table_scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (table_scroll), 230);
+  gtk_frame_set_child (GTK_FRAME (table_frame), table_scroll);
+  gtk_box_append (GTK_BOX (box), table_frame);
+
+  gtk_box_append (GTK_BOX (box), section_title (_("Search")));
+  /* Translators: a chart's title */
+  self->best_plot = g_object_ref_sink (sl_tuner_plot_new (_("Value of each trial, and the best so far")));
+  self->slices_box = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->slices_box), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->slices_box), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->slices_box), 4);
+  gtk_widget_set_hexpand (self->slices_box, TRUE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->slices_box), TRUE);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->slices_box), 12);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->slices_box), 12);
+  gtk_box_append (GTK_BOX (box), self->slices_box);
+
+  gtk_box_append (GTK_BOX (box), section_title (_("Configuration")));
+  gtk_box_append (GTK_BOX (box), build_form (self));
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  panel_widget_set_child (PANEL_WIDGET (self), scrolled);
+  update_status (self, NULL);
+}
+
+static void
+sl_tuner_page_dispose (GObject *object)
+{
+  SlTunerPage *self = SL_TUNER_PAGE (object);
+
+  self->closed = TRUE;
+  g_cancellable_cancel (self->cancellable);
+  if (self->study != NULL)
+    {
+      /* Trials end with the window; the study resumes next time. */
+      g_signal_handlers_disconnect_by_data (self->study, self);
+      sl_tuner_study_stop (self->study);
+    }
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->config);
+  g_clear_object (&self->target);
+  g_clear_object (&self->target_names);
+  g_clear_pointer (&self->trials, g_ptr_array_unref);
+  g_clear_pointer (&self->slice_plots, g_ptr_array_unref);
+  g_clear_object (&self->best_plot);
+  g_clear_pointer (&self->study_target, g_free);
+
+  G_OBJECT_CLASS (sl_tuner_page_parent_class)->dispose (object);
+}
+
+static void
+sl_tuner_page_class_init (SlTunerPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
+
+  object_class->dispose = sl_tuner_page_dispose;
+  document_class->load = sl_tuner_page_load;
+  g_type_ensure (SL_TYPE_TUNER_PLOT);
+}
