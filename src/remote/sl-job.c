@@ -16,6 +16,8 @@ struct _SlJob
   char             *working_dir;
   char             *env_setup;
   char             *backend_id;
+  char             *backend_state;
+  char             *backend_reason;
 };
 
 G_DEFINE_BOXED_TYPE (SlJob, sl_job, sl_job_ref, sl_job_unref)
@@ -106,6 +108,8 @@ sl_job_unref (SlJob *job)
   g_free (job->working_dir);
   g_free (job->env_setup);
   g_free (job->backend_id);
+  g_free (job->backend_state);
+  g_free (job->backend_reason);
   g_free (job);
 }
 
@@ -220,4 +224,43 @@ sl_job_set_backend_id (SlJob      *job,
 
   g_free (job->backend_id);
   job->backend_id = g_strdup (id);
+}
+
+/**
+ * sl_job_get_backend_state:
+ *
+ * Returns: (nullable): the scheduler's word for how the job is doing, as
+ *   last seen (Slurm's PENDING, RUNNING, COMPLETED, ...)
+ */
+const char *
+sl_job_get_backend_state (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->backend_state;
+}
+
+/**
+ * sl_job_get_backend_reason:
+ *
+ * Returns: (nullable): the scheduler's reason for that state, such as
+ *   why a job waits
+ */
+const char *
+sl_job_get_backend_reason (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->backend_reason;
+}
+
+void
+sl_job_set_backend_state (SlJob      *job,
+                          const char *state,
+                          const char *reason)
+{
+  g_return_if_fail (job != NULL);
+
+  g_free (job->backend_state);
+  job->backend_state = g_strdup (state);
+  g_free (job->backend_reason);
+  job->backend_reason = g_strdup (reason);
 }

@@ -36,6 +36,11 @@ void         sl_job_set_env_setup        (SlJob              *job,
 const char  *sl_job_get_backend_id       (SlJob              *job);
 void         sl_job_set_backend_id       (SlJob              *job,
                                           const char         *id);
+const char  *sl_job_get_backend_state    (SlJob              *job);
+const char  *sl_job_get_backend_reason   (SlJob              *job);
+void         sl_job_set_backend_state    (SlJob              *job,
+                                          const char         *state,
+                                          const char         *reason);
 char        *sl_job_dup_new_id           (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)
