@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-job.h"
 #include "sl-shell-quote.h"
 
@@ -50,15 +52,34 @@ sl_job_new (const char * const *argv,
             const char         *working_dir,
             const char         *base_dir)
 {
+  g_autofree char *id = sl_job_dup_new_id ();
+
+  return sl_job_new_with_id (argv, working_dir, base_dir, id);
+}
+
+/**
+ * sl_job_new_with_id:
+ * @id: the job's id, from sl_job_dup_new_id(); the same id gives the same
+ *   job folder, so what was shown before a run is what runs
+ *
+ * Returns: (transfer full): a job that is not launched yet
+ */
+SlJob *
+sl_job_new_with_id (const char * const *argv,
+                    const char         *working_dir,
+                    const char         *base_dir,
+                    const char         *id)
+{
   SlJob *job;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
   g_return_val_if_fail (working_dir != NULL, NULL);
   g_return_val_if_fail (base_dir != NULL, NULL);
+  g_return_val_if_fail (id != NULL && id[0] != '\0' && strchr (id, '/') == NULL, NULL);
 
   job = g_new0 (SlJob, 1);
   g_atomic_ref_count_init (&job->ref_count);
-  job->id = sl_job_dup_new_id ();
+  job->id = g_strdup (id);
   job->dir = g_build_path ("/", base_dir, ".sightline", "jobs", job->id, NULL);
   job->argv = g_strdupv ((char **)argv);
   job->working_dir = g_strdup (working_dir);

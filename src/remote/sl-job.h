@@ -19,6 +19,10 @@ GType        sl_job_get_type             (void) G_GNUC_CONST;
 SlJob       *sl_job_new                  (const char * const *argv,
                                           const char         *working_dir,
                                           const char         *base_dir);
+SlJob       *sl_job_new_with_id          (const char * const *argv,
+                                          const char         *working_dir,
+                                          const char         *base_dir,
+                                          const char         *id);
 SlJob       *sl_job_new_for_dir          (const char         *job_dir);
 SlJob       *sl_job_ref                  (SlJob              *job);
 void         sl_job_unref                (SlJob              *job);
