@@ -344,7 +344,8 @@ job_run (int    argc,
 
   if (!ok)
     {
-      if (sl_remote_run_get_job_id (run) > 0)
+      /* A job Slurm refused never ran: nothing to attach to. */
+      if (sl_remote_run_get_job_id (run) > 0 && error->domain != SL_SLURM_ERROR)
         sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
                             (long long)sl_remote_run_get_job_id (run), error->message,
                             (long long)sl_remote_run_get_job_id (run));
@@ -462,7 +463,10 @@ open_job (const char         *db_path,
 
   shell = sl_cli_create_shell (target);
   if (sl_job_record_is_slurm (*record))
-    *backend = sl_slurm_job_backend_new (shell, NULL);
+    {
+      *backend = sl_slurm_job_backend_new (shell, NULL);
+      sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (*backend), sl_target_get_env_setup (target));
+    }
   else
     *backend = sl_direct_job_backend_new (shell);
   dir = g_path_get_dirname (sl_job_record_get_log_path (*record));

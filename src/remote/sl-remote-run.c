@@ -1042,7 +1042,10 @@ sl_remote_run_execute (SlRemoteRun   *self,
   sl_target_shell_set_state_func (shell, connection_cb, self);
   sl_target_shell_set_reconnect_limit (shell, self->reconnect_limit);
   if (self->slurm != NULL)
-    backend = sl_slurm_job_backend_new (shell, self->slurm);
+    {
+      backend = sl_slurm_job_backend_new (shell, self->slurm);
+      sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (self->target));
+    }
   else
     backend = sl_direct_job_backend_new (shell);
   base_dir = sl_target_dup_job_base_dir (self->target);

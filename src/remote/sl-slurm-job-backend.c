@@ -19,6 +19,7 @@ struct _SlSlurmJobBackend
   GObject         parent_instance;
   SlTargetShell  *shell;
   SlSlurmOptions *options;
+  char           *env_setup;
 };
 
 static void job_backend_iface_init (SlJobBackendInterface *iface);
@@ -211,6 +212,38 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                           dir, command, script, log, workdir);
 }
 
+/* Slurm's commands may only be on the PATH after the target's setup. */
+static gboolean
+run_slurm_command (SlSlurmJobBackend  *self,
+                   const char         *command,
+                   char              **out,
+                   char              **err,
+                   int                *status,
+                   GCancellable       *cancellable,
+                   GError            **error)
+{
+  g_autofree char *full = NULL;
+
+  if (self->env_setup == NULL)
+    return sl_target_shell_run (self->shell, command, out, err, status, cancellable, error);
+  full = g_strdup_printf ("{ %s\n} </dev/null >/dev/null 2>&1; %s", self->env_setup, command);
+  return sl_target_shell_run (self->shell, full, out, err, status, cancellable, error);
+}
+
+/**
+ * sl_slurm_job_backend_set_env_setup:
+ * @command: (nullable): the target's environment setup, the user's own
+ *   shell text
+ */
+void
+sl_slurm_job_backend_set_env_setup (SlSlurmJobBackend *self,
+                                    const char        *command)
+{
+  g_return_if_fail (SL_IS_SLURM_JOB_BACKEND (self));
+  g_free (self->env_setup);
+  self->env_setup = command != NULL && command[0] != '\0' ? g_strdup (command) : NULL;
+}
+
 static char *
 dup_launch_command (SlJobBackend  *backend,
                     SlJob         *job,
@@ -264,7 +297,7 @@ launch (SlJobBackend  *backend,
   if (command == NULL)
     return FALSE;
 
-  if (!sl_target_shell_run (self->shell, command, &out, &err, &status, cancellable, error))
+  if (!run_slurm_command (self, command, &out, &err, &status, cancellable, error))
     {
       sl_target_shell_explain_error (self->shell, _("Could not submit the job"), sl_job_get_dir (job), error);
       return FALSE;
@@ -396,7 +429,7 @@ poll_job (SlJobBackend  *backend,
   SlJobStatus status;
   int shell_status = -1;
 
-  if (!sl_target_shell_run (self->shell, command, &out, NULL, &shell_status, cancellable, error))
+  if (!run_slurm_command (self, command, &out, NULL, &shell_status, cancellable, error))
     return SL_JOB_STATUS_LOST;
 
   g_strstrip (out);
@@ -459,7 +492,7 @@ stop_job (SlJobBackend  *backend,
   /* Slurm sends SIGTERM and, after the cluster's KillWait, SIGKILL;
    * here we only wait up to the grace period for it to be over. */
   command = g_strdup_printf ("cd -- %s || exit 3; [ -s slurm_id ] || exit 4; scancel \"$(head -n 1 slurm_id)\"", dir);
-  if (!sl_target_shell_run (self->shell, command, NULL, &err, &status, cancellable, error))
+  if (!run_slurm_command (self, command, NULL, &err, &status, cancellable, error))
     {
       sl_target_shell_explain_error (self->shell, _("Could not stop the job"), sl_job_get_dir (job), error);
       return FALSE;
@@ -530,6 +563,7 @@ sl_slurm_job_backend_finalize (GObject *object)
 
   g_clear_object (&self->shell);
   g_clear_pointer (&self->options, sl_slurm_options_free);
+  g_free (self->env_setup);
 
   G_OBJECT_CLASS (sl_slurm_job_backend_parent_class)->finalize (object);
 }

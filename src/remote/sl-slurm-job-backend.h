@@ -12,7 +12,9 @@
  * The job is followed with squeue while Slurm has it queued or running,
  * then sacct; on clusters without accounting, scontrol show job and the
  * exit_code file tell how it ended. The state word and reason of the
- * last poll are kept in the SlJob. Stopping is scancel.
+ * last poll are kept in the SlJob. Stopping is scancel. The target's
+ * environment setup (such as "module load slurm") runs before each of
+ * these commands, its output dropped.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,6 +39,8 @@ G_DECLARE_FINAL_TYPE (SlSlurmJobBackend, sl_slurm_job_backend, SL, SLURM_JOB_BAC
 GQuark        sl_slurm_error_quark                    (void);
 SlJobBackend *sl_slurm_job_backend_new                (SlTargetShell        *shell,
                                                        const SlSlurmOptions *options);
+void          sl_slurm_job_backend_set_env_setup      (SlSlurmJobBackend    *self,
+                                                       const char           *command);
 char         *sl_slurm_job_backend_dup_script         (const SlSlurmOptions *options,
                                                        SlJob                *job);
 char         *sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
