@@ -553,6 +553,34 @@ test_reasons (void)
   g_assert_cmpstr (plain, ==, "RUNNING");
 }
 
+/* Slurm's commands found only after the target's environment setup, as
+ * with "module load slurm"; the setup's own output is not taken for
+ * Slurm's. */
+static void
+test_env_setup (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char * const argv[] = { "true", NULL };
+  g_autoptr(SlJob) job = sl_job_new (argv, fixture->dir, fixture->dir);
+  g_autoptr(SlJobBackend) backend = sl_slurm_job_backend_new (fixture->shell, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = g_strdup_printf ("echo loading modules; export PATH='%s':\"$PATH\"", fixture->bin);
+  g_autofree char *calls = NULL;
+
+  g_setenv ("PATH", fixture->old_path, TRUE);
+  sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), setup);
+  g_assert_true (sl_job_backend_launch (backend, job, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (sl_job_get_backend_id (job), ==, "4242");
+
+  answer (fixture, "squeue", "PENDING Priority\n");
+  g_assert_cmpint (sl_job_backend_poll (backend, job, NULL, NULL, &error), ==, SL_JOB_STATUS_STARTING);
+  g_assert_cmpstr (sl_job_get_backend_reason (job), ==, "Priority");
+  g_assert_true (sl_job_backend_stop (backend, job, 0, NULL, &error));
+  calls = read_calls (fixture);
+  g_assert_nonnull (strstr (calls, "scancel 4242\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -570,6 +598,7 @@ main (int   argc,
   g_test_add ("/slurm/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/slurm/poll-states", Fixture, NULL, fixture_set_up, test_poll_states, fixture_tear_down);
   g_test_add ("/slurm/stop-and-log", Fixture, NULL, fixture_set_up, test_stop_and_log, fixture_tear_down);
+  g_test_add ("/slurm/env-setup", Fixture, NULL, fixture_set_up, test_env_setup, fixture_tear_down);
 
   return g_test_run ();
 }
