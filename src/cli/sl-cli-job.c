@@ -16,6 +16,7 @@
 #include "sl-cache.h"
 #include "sl-cli.h"
 #include "sl-job-controller.h"
+#include "sl-local-target.h"
 #include "sl-direct-job-backend.h"
 #include "sl-folder-puller.h"
 #include "sl-project-upload.h"
@@ -570,6 +571,51 @@ job_stop (int    argc,
   return 0;
 }
 
+/* Asks Slurm how a job nobody follows is doing now, and saves it: a
+ * detached job's history would otherwise keep the state it was submitted
+ * with. Jobs on servers only when asked, as that means connecting. */
+static void
+refresh_slurm_job (SlWorkspaceStore *store,
+                   SlJobRecord      *record,
+                   gboolean          remote_too)
+{
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlTargetShell) shell = NULL;
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJob) job = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  SlJobStatus status;
+  int exit_code = -1;
+
+  if (!sl_job_record_is_slurm (record) || sl_job_state_is_finished (sl_job_record_get_state (record)) ||
+      sl_job_record_get_log_path (record) == NULL)
+    return;
+  target = sl_cli_find_target (store, NULL, sl_job_record_get_target_id (record), NULL);
+  if (target == NULL || (!remote_too && !SL_IS_LOCAL_TARGET (target)))
+    return;
+
+  shell = sl_cli_create_shell (target);
+  sl_target_shell_set_reconnect_limit (shell, 0);
+  backend = sl_slurm_job_backend_new (shell, NULL);
+  sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (target));
+  dir = g_path_get_dirname (sl_job_record_get_log_path (record));
+  job = sl_job_new_for_dir (dir);
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
+  if (error != NULL || sl_job_get_backend_state (job) == NULL)
+    return;
+
+  if (status == SL_JOB_STATUS_EXITED)
+    {
+      save_end (store, record, job, sl_job_state_for_exit (status, exit_code), TRUE, exit_code);
+      return;
+    }
+  sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+  sl_job_record_set_state (record, status == SL_JOB_STATUS_STARTING ? SL_JOB_STATE_QUEUED : SL_JOB_STATE_RUNNING);
+  if (!sl_workspace_store_update_job (store, record, &error))
+    sl_cli_print_error ("%s", error->message);
+}
+
 static int
 job_list (int    argc,
           char **argv)
@@ -580,8 +626,10 @@ job_list (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
   gboolean json = FALSE;
+  gboolean refresh = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
+    { "refresh", 0, 0, G_OPTION_ARG_NONE, &refresh, N_("Ask Slurm on servers too how their unfinished jobs are doing (this computer's are always asked)"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
     { NULL }
   };
@@ -595,6 +643,9 @@ job_list (int    argc,
       sl_cli_print_error ("%s", error->message);
       return 1;
     }
+
+  for (guint i = 0; i < jobs->len; i++)
+    refresh_slurm_job (store, g_ptr_array_index (jobs, i), refresh);
 
   if (json)
     {

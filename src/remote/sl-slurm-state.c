@@ -50,6 +50,7 @@ static const StateEntry states[] = {
 typedef struct {
   const char *reason;
   const char *words;
+  gboolean    ends;     /* why a job ended, not why it waits */
 } ReasonEntry;
 
 static const ReasonEntry reasons[] = {
@@ -83,9 +84,9 @@ static const ReasonEntry reasons[] = {
   { "Cleaning", N_("Slurm is still cleaning up after its last run") },
   { "Prolog", N_("the node's prolog is running") },
   { "BurstBufferResources", N_("waiting for burst buffer space") },
-  { "NonZeroExitCode", N_("it exited with an error") },
-  { "TimeLimit", N_("it reached its time limit") },
-  { "InactiveLimit", N_("it was inactive too long") },
+  { "NonZeroExitCode", N_("it exited with an error"), TRUE },
+  { "TimeLimit", N_("it reached its time limit"), TRUE },
+  { "InactiveLimit", N_("it was inactive too long"), TRUE },
 };
 
 void
@@ -374,8 +375,8 @@ sl_slurm_job_info_get_exit (const SlSlurmJobInfo *info)
  *
  * Returns: (nullable): the reason in words, or %NULL for one not known
  */
-const char *
-sl_slurm_describe_reason (const char *reason)
+static const ReasonEntry *
+find_reason (const char *reason)
 {
   gsize length;
 
@@ -384,24 +385,37 @@ sl_slurm_describe_reason (const char *reason)
   length = strcspn (reason, ",(");
   for (guint i = 0; i < G_N_ELEMENTS (reasons); i++)
     if (strlen (reasons[i].reason) == length && strncmp (reasons[i].reason, reason, length) == 0)
-      return _(reasons[i].words);
+      return &reasons[i];
   return NULL;
+}
+
+const char *
+sl_slurm_describe_reason (const char *reason)
+{
+  const ReasonEntry *entry = find_reason (reason);
+
+  return entry != NULL ? _(entry->words) : NULL;
 }
 
 /**
  * sl_slurm_describe_state:
  *
  * Returns: (transfer full): the state word with its reason in words:
- *   "PENDING: waiting for the nodes it asked for to become free (Resources)"
+ *   "PENDING: waiting for the nodes it asked for to become free (Resources)";
+ *   a reason for waiting is left out once the job no longer waits
  */
 char *
 sl_slurm_describe_state (const char *state,
                          const char *reason)
 {
-  const char *words = sl_slurm_describe_reason (reason);
+  const ReasonEntry *entry = find_reason (reason);
+  const char *words = entry != NULL ? _(entry->words) : NULL;
 
   if (state == NULL)
     return g_strdup (_("unknown"));
+  /* A job cancelled while it waited still carries why it waited. */
+  if (entry != NULL && !entry->ends && !g_str_equal (state, "PENDING"))
+    return g_strdup (state);
   if (reason == NULL)
     return g_strdup (state);
   if (words == NULL)

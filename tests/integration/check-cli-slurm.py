@@ -68,7 +68,8 @@ class Env:
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env)
 
     def jobs(self):
-        return json.loads(self.cli('job', 'list', '--json').stdout)
+        # --refresh: Slurm is asked about the jobs nobody follows.
+        return json.loads(self.cli('job', 'list', '--json', '--refresh').stdout)
 
     def job(self, job_id):
         return [j for j in self.jobs() if str(j['id']) == str(job_id)][0]
@@ -140,6 +141,9 @@ def check_queue(env, slurm, busy_cpus):
         pending_seen = 'PENDING: waiting for the nodes it asked for to become free (Resources)' in ''.join(lines)
     check(pending_seen, f'{env.name}: the queued job is PENDING with its reason in words: {"".join(lines)[-800:]}')
     queued = env.jobs()[0]
+    hog_job = env.job(hog_id)
+    check(hog_job['backend_state'] == 'RUNNING' and hog_job['state'] == 'running',
+          f'{env.name}: job list asks Slurm about the detached job: RUNNING: {hog_job}')
     check(queued['backend_state'] == 'PENDING' and queued['backend_reason'] == 'Resources' and queued['state'] == 'queued',
           f'{env.name}: the history has it PENDING (Resources): {queued}')
     stop = env.cli('job', 'stop', hog_id)

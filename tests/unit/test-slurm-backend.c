@@ -551,6 +551,13 @@ test_reasons (void)
   g_assert_cmpstr (unknown, ==, "PENDING (SomethingNew)");
   plain = sl_slurm_describe_state ("RUNNING", NULL);
   g_assert_cmpstr (plain, ==, "RUNNING");
+  g_clear_pointer (&plain, g_free);
+  /* Cancelled while waiting: why it waited no longer matters. */
+  plain = sl_slurm_describe_state ("CANCELLED", "Resources");
+  g_assert_cmpstr (plain, ==, "CANCELLED");
+  g_clear_pointer (&plain, g_free);
+  plain = sl_slurm_describe_state ("TIMEOUT", "TimeLimit");
+  g_assert_cmpstr (plain, ==, "TIMEOUT: it reached its time limit (TimeLimit)");
 }
 
 /* Slurm's commands found only after the target's environment setup, as
