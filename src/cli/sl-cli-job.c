@@ -16,16 +16,20 @@
 #include "sl-cache.h"
 #include "sl-cli.h"
 #include "sl-job-controller.h"
+#include "sl-local-target.h"
 #include "sl-direct-job-backend.h"
 #include "sl-folder-puller.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"
+#include "sl-slurm-job-backend.h"
+#include "sl-slurm-state.h"
 
 
 static void
 print_job_usage (FILE *stream)
 {
   fprintf (stream, "%s\n", _("Usage: sightline-cli job run --target NAME --project DIR [OPTIONS…] -- COMMAND [ARGS…]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job run --backend slurm --target NAME --project DIR [--nodes N] [--ntasks N] [--partition P] [--time LIMIT] … -- COMMAND [ARGS…]"));
   fprintf (stream, "%s\n", _("       sightline-cli job list [--json]"));
   fprintf (stream, "%s\n", _("       sightline-cli job logs ID [--follow]"));
   fprintf (stream, "%s\n", _("       sightline-cli job stop ID"));
@@ -102,6 +106,94 @@ print_started_cb (SlRemoteRun *run,
     printf ("%lld\n", (long long)job_id);
 }
 
+static void
+print_batch_script (SlRemoteRun *run,
+                    FILE        *stream)
+{
+  g_autofree char *script = sl_remote_run_dup_batch_script (run);
+
+  if (script == NULL)
+    return;
+  fprintf (stream, "# %s\n%s", _("job.sbatch, the batch script submitted:"), script);
+  fprintf (stream, "# %s\n", _("the command that writes and submits it:"));
+}
+
+/* The Slurm options of job run, read into @options. */
+typedef struct {
+  char *backend;
+  int   nodes;
+  int   ntasks;
+  int   ntasks_per_node;
+  int   devices_per_node;
+  char *gres;
+  char *device_env;
+  char *partition;
+  char *time_limit;
+  char *account;
+  char *launcher;
+  gboolean per_task_logs;
+} SlurmArgs;
+
+static void
+slurm_args_clear (SlurmArgs *args)
+{
+  g_free (args->backend);
+  g_free (args->gres);
+  g_free (args->device_env);
+  g_free (args->partition);
+  g_free (args->time_limit);
+  g_free (args->account);
+  g_free (args->launcher);
+}
+
+static gboolean
+slurm_args_used_without_slurm (const SlurmArgs *args)
+{
+  return args->nodes || args->ntasks || args->ntasks_per_node || args->devices_per_node || args->gres ||
+         args->device_env || args->partition || args->time_limit || args->account || args->launcher ||
+         args->per_task_logs;
+}
+
+/* Returns NULL with a message printed when an option is not valid. */
+static SlSlurmOptions *
+slurm_options_from_args (const SlurmArgs *args)
+{
+  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (args->nodes < 0 || args->ntasks < 0 || args->ntasks_per_node < 0 || args->devices_per_node < 0)
+    {
+      sl_cli_print_error (_("--nodes, --ntasks, --ntasks-per-node and --devices-per-node need a positive number"));
+      return NULL;
+    }
+  options->nodes = (guint)args->nodes;
+  options->ntasks = (guint)args->ntasks;
+  options->ntasks_per_node = (guint)args->ntasks_per_node;
+  options->devices_per_node = (guint)args->devices_per_node;
+  options->device_gres = g_strdup (args->gres);
+  options->device_env = g_strdup (args->device_env);
+  options->partition = g_strdup (args->partition);
+  options->time_limit = g_strdup (args->time_limit);
+  options->account = g_strdup (args->account);
+  options->per_task_logs = args->per_task_logs;
+  if (args->launcher != NULL && !sl_slurm_launcher_from_id (args->launcher, &options->launcher))
+    {
+      sl_cli_print_error (_("--launcher is srun, torchrun, msrun or none, not “%s”"), args->launcher);
+      return NULL;
+    }
+  if (options->devices_per_node > 0 && options->device_gres == NULL && options->device_env == NULL)
+    {
+      sl_cli_print_error (_("--devices-per-node needs --gres NAME (such as npu or gpu) or --device-env VARIABLE"));
+      return NULL;
+    }
+  if (!sl_slurm_options_validate (options, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&options);
+}
+
 static int
 job_run (int    argc,
          char **argv)
@@ -125,7 +217,21 @@ job_run (int    argc,
   int exit_code = -1;
   gboolean ok;
   g_autofree char *store_path = NULL;
+  g_autoptr(SlSlurmOptions) slurm = NULL;
+  SlurmArgs sargs = { 0 };
   const GOptionEntry entries[] = {
+    { "backend", 0, 0, G_OPTION_ARG_STRING, &sargs.backend, N_("How to start the job: “direct” (default) or “slurm” (sbatch on a login node)"), N_("BACKEND") },
+    { "nodes", 0, 0, G_OPTION_ARG_INT, &sargs.nodes, N_("Slurm: the number of nodes"), N_("N") },
+    { "ntasks", 0, 0, G_OPTION_ARG_INT, &sargs.ntasks, N_("Slurm: the number of tasks (ranks)"), N_("N") },
+    { "ntasks-per-node", 0, 0, G_OPTION_ARG_INT, &sargs.ntasks_per_node, N_("Slurm: tasks on each node"), N_("N") },
+    { "devices-per-node", 0, 0, G_OPTION_ARG_INT, &sargs.devices_per_node, N_("Slurm: accelerators on each node, with --gres or --device-env"), N_("N") },
+    { "gres", 0, 0, G_OPTION_ARG_STRING, &sargs.gres, N_("Slurm: the GRES the devices are asked as (npu, gpu)"), N_("NAME") },
+    { "device-env", 0, 0, G_OPTION_ARG_STRING, &sargs.device_env, N_("Slurm: a variable listing the devices instead of a GRES (ASCEND_RT_VISIBLE_DEVICES)"), N_("VARIABLE") },
+    { "partition", 0, 0, G_OPTION_ARG_STRING, &sargs.partition, N_("Slurm: the partition to submit to"), N_("P") },
+    { "time", 0, 0, G_OPTION_ARG_STRING, &sargs.time_limit, N_("Slurm: the time limit (minutes, or [DAYS-]HH:MM:SS)"), N_("LIMIT") },
+    { "account", 0, 0, G_OPTION_ARG_STRING, &sargs.account, N_("Slurm: the account to charge"), N_("A") },
+    { "launcher", 0, 0, G_OPTION_ARG_STRING, &sargs.launcher, N_("Slurm: how each task is started: srun (default), torchrun, msrun or none"), N_("LAUNCHER") },
+    { "per-task-logs", 0, 0, G_OPTION_ARG_NONE, &sargs.per_task_logs, N_("Slurm: every task writes its own log file (JOBNAME-JOBID-TASK.out) in the job folder"), NULL },
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in"), N_("DIR") },
     { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
@@ -151,8 +257,24 @@ job_run (int    argc,
   if (target_name == NULL || project == NULL || argc < 2)
     {
       sl_cli_print_error (_("job run needs --target NAME, --project DIR and a COMMAND after “--”"));
+      slurm_args_clear (&sargs);
       return 2;
     }
+
+  if (g_strcmp0 (sargs.backend, "slurm") == 0)
+    slurm = slurm_options_from_args (&sargs);
+  else if (sargs.backend != NULL && !g_str_equal (sargs.backend, "direct"))
+    sl_cli_print_error (_("--backend is direct or slurm, not “%s”"), sargs.backend);
+  else if (slurm_args_used_without_slurm (&sargs))
+    sl_cli_print_error (_("--nodes, --ntasks, --partition and the other Slurm options need --backend slurm"));
+  else
+    sargs.backend = (g_free (sargs.backend), g_strdup ("direct"));
+  if (slurm == NULL && !g_str_equal (sargs.backend ? sargs.backend : "", "direct"))
+    {
+      slurm_args_clear (&sargs);
+      return 2;
+    }
+  slurm_args_clear (&sargs);
 
   store = sl_cli_open_store (db_path, &error);
   if (store == NULL || (target = sl_cli_find_target (store, target_name, 0, &error)) == NULL)
@@ -168,6 +290,7 @@ job_run (int    argc,
   sl_remote_run_set_excludes (run, (const char * const *)excludes);
   sl_remote_run_set_compare_content (run, hash);
   sl_remote_run_set_detach (run, detach);
+  sl_remote_run_set_slurm_options (run, slurm);
   store_path = g_strdup (sl_workspace_store_get_path (store));
   sl_remote_run_set_store_path (run, store_path);
   if (limit != NULL)
@@ -183,8 +306,24 @@ job_run (int    argc,
           sl_cli_print_error ("%s", error->message);
           return 1;
         }
+      print_batch_script (run, stdout);
       printf ("%s\n", launch);
       return 0;
+    }
+
+  if (slurm != NULL)
+    {
+      g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
+
+      if (launch == NULL)
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      /* The exact script and command first, as the Run dialog shows them;
+       * on stderr, so stdout stays the job's log (or id). */
+      print_batch_script (run, stderr);
+      fprintf (stderr, "%s\n", launch);
     }
 
   g_signal_connect (run, "message", G_CALLBACK (print_message_cb), NULL);
@@ -206,7 +345,8 @@ job_run (int    argc,
 
   if (!ok)
     {
-      if (sl_remote_run_get_job_id (run) > 0)
+      /* A job Slurm refused never ran: nothing to attach to. */
+      if (sl_remote_run_get_job_id (run) > 0 && error->domain != SL_SLURM_ERROR)
         sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
                             (long long)sl_remote_run_get_job_id (run), error->message,
                             (long long)sl_remote_run_get_job_id (run));
@@ -240,12 +380,21 @@ job_run (int    argc,
 static void
 save_end (SlWorkspaceStore *store,
           SlJobRecord      *record,
+          SlJob            *job,
           SlJobState        state,
           gboolean          has_exit_code,
           int               exit_code)
 {
   g_autoptr(GError) error = NULL;
 
+  if (job != NULL && sl_job_get_backend_state (job) != NULL)
+    {
+      sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+      if (g_str_equal (sl_job_get_backend_state (job), "CANCELLED"))
+        state = SL_JOB_STATE_CANCELLED;
+      else if (state == SL_JOB_STATE_SUCCEEDED && !g_str_equal (sl_job_get_backend_state (job), "COMPLETED"))
+        state = SL_JOB_STATE_FAILED;
+    }
   sl_job_record_set_state (record, state);
   if (has_exit_code)
     sl_job_record_set_exit_code (record, exit_code);
@@ -314,9 +463,16 @@ open_job (const char         *db_path,
     }
 
   shell = sl_cli_create_shell (target);
-  *backend = sl_direct_job_backend_new (shell);
+  if (sl_job_record_is_slurm (*record))
+    {
+      *backend = sl_slurm_job_backend_new (shell, NULL);
+      sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (*backend), sl_target_get_env_setup (target));
+    }
+  else
+    *backend = sl_direct_job_backend_new (shell);
   dir = g_path_get_dirname (sl_job_record_get_log_path (*record));
   *job = sl_job_new_for_dir (dir);
+  sl_job_set_backend_id (*job, sl_job_record_get_backend_job_id (*record));
   return TRUE;
 }
 
@@ -362,7 +518,7 @@ job_logs (int    argc,
   /* The history learns how a job ended from whoever sees it end. */
   if ((status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST) &&
       !sl_job_state_is_finished (sl_job_record_get_state (record)))
-    save_end (store, record, sl_job_state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
+    save_end (store, record, job, sl_job_state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
 
   return 0;
 }
@@ -406,13 +562,58 @@ job_stop (int    argc,
 
   status = sl_job_backend_poll (backend, job, &exit_code, NULL, NULL);
   if (!sl_job_state_is_finished (sl_job_record_get_state (record)))
-    save_end (store, record, SL_JOB_STATE_CANCELLED, status == SL_JOB_STATUS_EXITED, exit_code);
+    save_end (store, record, job, SL_JOB_STATE_CANCELLED, status == SL_JOB_STATUS_EXITED, exit_code);
 
   if (status == SL_JOB_STATUS_EXITED)
     printf (_("Job %s stopped (exit code %d)\n"), argv[1], exit_code);
   else
     printf (_("Job %s stopped\n"), argv[1]);
   return 0;
+}
+
+/* Asks Slurm how a job nobody follows is doing now, and saves it: a
+ * detached job's history would otherwise keep the state it was submitted
+ * with. Jobs on servers only when asked, as that means connecting. */
+static void
+refresh_slurm_job (SlWorkspaceStore *store,
+                   SlJobRecord      *record,
+                   gboolean          remote_too)
+{
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlTargetShell) shell = NULL;
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJob) job = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  SlJobStatus status;
+  int exit_code = -1;
+
+  if (!sl_job_record_is_slurm (record) || sl_job_state_is_finished (sl_job_record_get_state (record)) ||
+      sl_job_record_get_log_path (record) == NULL)
+    return;
+  target = sl_cli_find_target (store, NULL, sl_job_record_get_target_id (record), NULL);
+  if (target == NULL || (!remote_too && !SL_IS_LOCAL_TARGET (target)))
+    return;
+
+  shell = sl_cli_create_shell (target);
+  sl_target_shell_set_reconnect_limit (shell, 0);
+  backend = sl_slurm_job_backend_new (shell, NULL);
+  sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (target));
+  dir = g_path_get_dirname (sl_job_record_get_log_path (record));
+  job = sl_job_new_for_dir (dir);
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
+  if (error != NULL || sl_job_get_backend_state (job) == NULL)
+    return;
+
+  if (status == SL_JOB_STATUS_EXITED)
+    {
+      save_end (store, record, job, sl_job_state_for_exit (status, exit_code), TRUE, exit_code);
+      return;
+    }
+  sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+  sl_job_record_set_state (record, status == SL_JOB_STATUS_STARTING ? SL_JOB_STATE_QUEUED : SL_JOB_STATE_RUNNING);
+  if (!sl_workspace_store_update_job (store, record, &error))
+    sl_cli_print_error ("%s", error->message);
 }
 
 static int
@@ -425,8 +626,10 @@ job_list (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
   gboolean json = FALSE;
+  gboolean refresh = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
+    { "refresh", 0, 0, G_OPTION_ARG_NONE, &refresh, N_("Ask Slurm on servers too how their unfinished jobs are doing (this computer's are always asked)"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
     { NULL }
   };
@@ -440,6 +643,9 @@ job_list (int    argc,
       sl_cli_print_error ("%s", error->message);
       return 1;
     }
+
+  for (guint i = 0; i < jobs->len; i++)
+    refresh_slurm_job (store, g_ptr_array_index (jobs, i), refresh);
 
   if (json)
     {
@@ -478,6 +684,14 @@ job_list (int    argc,
           json_builder_add_string_value (builder, sl_job_record_get_log_path (job));
           json_builder_set_member_name (builder, "remote_folder");
           json_builder_add_string_value (builder, sl_job_record_get_remote_folder (job));
+          json_builder_set_member_name (builder, "backend");
+          json_builder_add_string_value (builder, sl_job_record_get_backend (job));
+          json_builder_set_member_name (builder, "backend_job_id");
+          json_builder_add_string_value (builder, sl_job_record_get_backend_job_id (job));
+          json_builder_set_member_name (builder, "backend_state");
+          json_builder_add_string_value (builder, sl_job_record_get_backend_state (job));
+          json_builder_set_member_name (builder, "backend_reason");
+          json_builder_add_string_value (builder, sl_job_record_get_backend_reason (job));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -499,7 +713,7 @@ job_list (int    argc,
                               ? g_strdup_printf ("%d", sl_job_record_get_exit_code (job)) : g_strdup ("-");
 
       printf ("%-6lld %-10s %-4s %-19s %-12s %s\n", (long long)sl_job_record_get_id (job),
-              sl_job_state_to_id (sl_job_record_get_state (job)), code, when,
+              sl_job_record_get_state_word (job), code, when,
               sl_job_record_get_target_name (job) != NULL ? sl_job_record_get_target_name (job) : "",
               sl_job_record_get_command (job));
     }

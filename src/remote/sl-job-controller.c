@@ -10,6 +10,7 @@
 #include "sl-job-controller.h"
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
+#include "sl-slurm-state.h"
 #include "sl-target-shell.h"
 
 #define READ_CHUNK 8192
@@ -384,6 +385,19 @@ remote_job_started_cb (SlJobController *self,
   sl_workspace_reload_jobs (self->workspace);
 }
 
+/* A batch job's state, with why it waits, as the Console's status. */
+static void
+remote_backend_state_cb (SlJobController *self,
+                         const char      *state,
+                         const char      *reason,
+                         SlRemoteRun     *run)
+{
+  g_autofree char *words = sl_slurm_describe_state (state, reason);
+
+  g_signal_emit (self, signals[STATUS], 0, words);
+  sl_workspace_reload_jobs (self->workspace);
+}
+
 static void
 remote_progress_cb (SlJobController          *self,
                     const SlTransferProgress *progress,
@@ -461,6 +475,7 @@ follow_remote_run (SlJobController *self,
   g_signal_connect_object (run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (run, "job-started", G_CALLBACK (remote_job_started_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (run, "transfer-progress", G_CALLBACK (remote_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (run, "backend-state", G_CALLBACK (remote_backend_state_cb), self, G_CONNECT_SWAPPED);
 
   g_free (self->title);
   self->title = g_strdup (title);
@@ -496,6 +511,31 @@ sl_job_controller_run_on_target (SlJobController     *self,
                                  const char          *remote_dir,
                                  const char * const  *excludes,
                                  GError             **error)
+{
+  return sl_job_controller_run_on_target_full (self, target_id, command_line, project_dir, pull_dirs, remote_dir,
+                                               excludes, NULL, error);
+}
+
+/**
+ * sl_job_controller_run_on_target_full:
+ * @slurm: (nullable): submit the job to Slurm with these options (the
+ *   target is a login node, or this computer with Slurm on its PATH);
+ *   %NULL starts it directly
+ *
+ * sl_job_controller_run_on_target(), with the choice of backend.
+ *
+ * Returns: %TRUE when the run began
+ */
+gboolean
+sl_job_controller_run_on_target_full (SlJobController      *self,
+                                      gint64                target_id,
+                                      const char           *command_line,
+                                      const char           *project_dir,
+                                      const char           *pull_dirs,
+                                      const char           *remote_dir,
+                                      const char * const   *excludes,
+                                      const SlSlurmOptions *slurm,
+                                      GError              **error)
 {
   SlTargetRecord *record;
   g_autoptr(SlTarget) target = NULL;
@@ -533,11 +573,96 @@ sl_job_controller_run_on_target (SlJobController     *self,
   if (excludes != NULL && excludes[0] != NULL)
     sl_remote_run_set_excludes (run, excludes);
   sl_remote_run_set_store_path (run, sl_workspace_get_db_path (self->workspace));
+  sl_remote_run_set_slurm_options (run, slurm);
 
   /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
   title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (target));
   follow_remote_run (self, run, title, command_line);
   return TRUE;
+}
+
+/**
+ * sl_job_controller_follow_again:
+ * @job: a job of the history that was started detached and has not
+ *   ended, such as a Slurm job submitted before Sightline was closed
+ *
+ * Follows @job again as if it had just started: its log into the
+ * Console from the start, its state, and its end into the history.
+ *
+ * Returns: %TRUE when following began
+ */
+gboolean
+sl_job_controller_follow_again (SlJobController  *self,
+                                SlJobRecord      *job,
+                                GError          **error)
+{
+  SlTargetRecord *record;
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlRemoteRun) run = NULL;
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (SL_IS_JOB_RECORD (job), FALSE);
+
+  if (sl_job_controller_is_running (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                           _("The Console is following another job; stop it or wait for it to end"));
+      return FALSE;
+    }
+  if (sl_job_record_get_log_path (job) == NULL || sl_job_state_is_finished (sl_job_record_get_state (job)))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("That job has ended or kept no log"));
+      return FALSE;
+    }
+  if (!sl_workspace_has_store (self->workspace) ||
+      !(record = sl_workspace_lookup_target (self->workspace, sl_job_record_get_target_id (job))))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("The job’s target is no longer in the workspace"));
+      return FALSE;
+    }
+  if (!(target = sl_target_new_from_record (record, error)))
+    return FALSE;
+
+  run = sl_remote_run_new_for_record (target, job);
+  sl_remote_run_set_store_path (run, sl_workspace_get_db_path (self->workspace));
+  title = g_strdup_printf (_("%s on %s"), sl_job_record_get_command (job), sl_target_get_name (target));
+  follow_remote_run (self, run, title, sl_job_record_get_command (job));
+  return TRUE;
+}
+
+/**
+ * sl_job_controller_follow_unfinished:
+ *
+ * Follows again the newest Slurm job of the history that had not ended
+ * when Sightline was closed, if there is one.
+ *
+ * Returns: %TRUE when one is followed
+ */
+gboolean
+sl_job_controller_follow_unfinished (SlJobController *self)
+{
+  GListModel *jobs;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+
+  if (sl_job_controller_is_running (self))
+    return FALSE;
+  jobs = sl_workspace_get_jobs (self->workspace);
+  for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
+    {
+      g_autoptr(SlJobRecord) job = g_list_model_get_item (jobs, i);
+
+      if (!sl_job_record_is_slurm (job) || sl_job_state_is_finished (sl_job_record_get_state (job)) ||
+          sl_job_record_get_log_path (job) == NULL)
+        continue;
+      if (sl_job_controller_follow_again (self, job, &error))
+        return TRUE;
+      g_warning ("Could not follow job %lld again: %s", (long long)sl_job_record_get_id (job), error->message);
+      g_clear_error (&error);
+    }
+  return FALSE;
 }
 
 /**

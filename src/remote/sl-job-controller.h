@@ -9,6 +9,7 @@
 
 #include "sl-job-record.h"
 #include "sl-remote-run.h"
+#include "sl-slurm-options.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,19 @@ gboolean         sl_job_controller_run_on_target  (SlJobController     *self,
                                                    const char          *remote_dir,
                                                    const char * const  *excludes,
                                                    GError             **error);
+gboolean         sl_job_controller_run_on_target_full (SlJobController  *self,
+                                                   gint64               target_id,
+                                                   const char          *command_line,
+                                                   const char          *project_dir,
+                                                   const char          *pull_dirs,
+                                                   const char          *remote_dir,
+                                                   const char * const  *excludes,
+                                                   const SlSlurmOptions *slurm,
+                                                   GError             **error);
+gboolean         sl_job_controller_follow_again   (SlJobController     *self,
+                                                   SlJobRecord         *job,
+                                                   GError             **error);
+gboolean         sl_job_controller_follow_unfinished (SlJobController  *self);
 gboolean         sl_job_controller_run_remote_sync (SlJobController    *self,
                                                    SlRemoteRun         *run,
                                                    const char          *command_line,

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "sl-job.h"
 #include "sl-shell-quote.h"
 
@@ -16,6 +18,8 @@ struct _SlJob
   char             *working_dir;
   char             *env_setup;
   char             *backend_id;
+  char             *backend_state;
+  char             *backend_reason;
 };
 
 G_DEFINE_BOXED_TYPE (SlJob, sl_job, sl_job_ref, sl_job_unref)
@@ -48,15 +52,34 @@ sl_job_new (const char * const *argv,
             const char         *working_dir,
             const char         *base_dir)
 {
+  g_autofree char *id = sl_job_dup_new_id ();
+
+  return sl_job_new_with_id (argv, working_dir, base_dir, id);
+}
+
+/**
+ * sl_job_new_with_id:
+ * @id: the job's id, from sl_job_dup_new_id(); the same id gives the same
+ *   job folder, so what was shown before a run is what runs
+ *
+ * Returns: (transfer full): a job that is not launched yet
+ */
+SlJob *
+sl_job_new_with_id (const char * const *argv,
+                    const char         *working_dir,
+                    const char         *base_dir,
+                    const char         *id)
+{
   SlJob *job;
 
   g_return_val_if_fail (argv != NULL && argv[0] != NULL, NULL);
   g_return_val_if_fail (working_dir != NULL, NULL);
   g_return_val_if_fail (base_dir != NULL, NULL);
+  g_return_val_if_fail (id != NULL && id[0] != '\0' && strchr (id, '/') == NULL, NULL);
 
   job = g_new0 (SlJob, 1);
   g_atomic_ref_count_init (&job->ref_count);
-  job->id = sl_job_dup_new_id ();
+  job->id = g_strdup (id);
   job->dir = g_build_path ("/", base_dir, ".sightline", "jobs", job->id, NULL);
   job->argv = g_strdupv ((char **)argv);
   job->working_dir = g_strdup (working_dir);
@@ -106,6 +129,8 @@ sl_job_unref (SlJob *job)
   g_free (job->working_dir);
   g_free (job->env_setup);
   g_free (job->backend_id);
+  g_free (job->backend_state);
+  g_free (job->backend_reason);
   g_free (job);
 }
 
@@ -220,4 +245,43 @@ sl_job_set_backend_id (SlJob      *job,
 
   g_free (job->backend_id);
   job->backend_id = g_strdup (id);
+}
+
+/**
+ * sl_job_get_backend_state:
+ *
+ * Returns: (nullable): the scheduler's word for how the job is doing, as
+ *   last seen (Slurm's PENDING, RUNNING, COMPLETED, ...)
+ */
+const char *
+sl_job_get_backend_state (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->backend_state;
+}
+
+/**
+ * sl_job_get_backend_reason:
+ *
+ * Returns: (nullable): the scheduler's reason for that state, such as
+ *   why a job waits
+ */
+const char *
+sl_job_get_backend_reason (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, NULL);
+  return job->backend_reason;
+}
+
+void
+sl_job_set_backend_state (SlJob      *job,
+                          const char *state,
+                          const char *reason)
+{
+  g_return_if_fail (job != NULL);
+
+  g_free (job->backend_state);
+  job->backend_state = g_strdup (state);
+  g_free (job->backend_reason);
+  job->backend_reason = g_strdup (reason);
 }

@@ -19,6 +19,10 @@ GType        sl_job_get_type             (void) G_GNUC_CONST;
 SlJob       *sl_job_new                  (const char * const *argv,
                                           const char         *working_dir,
                                           const char         *base_dir);
+SlJob       *sl_job_new_with_id          (const char * const *argv,
+                                          const char         *working_dir,
+                                          const char         *base_dir,
+                                          const char         *id);
 SlJob       *sl_job_new_for_dir          (const char         *job_dir);
 SlJob       *sl_job_ref                  (SlJob              *job);
 void         sl_job_unref                (SlJob              *job);
@@ -36,6 +40,11 @@ void         sl_job_set_env_setup        (SlJob              *job,
 const char  *sl_job_get_backend_id       (SlJob              *job);
 void         sl_job_set_backend_id       (SlJob              *job,
                                           const char         *id);
+const char  *sl_job_get_backend_state    (SlJob              *job);
+const char  *sl_job_get_backend_reason   (SlJob              *job);
+void         sl_job_set_backend_state    (SlJob              *job,
+                                          const char         *state,
+                                          const char         *reason);
 char        *sl_job_dup_new_id           (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)

@@ -21,6 +21,8 @@
 #include "sl-folder-puller.h"
 #include "sl-local-target.h"
 #include "sl-project-upload.h"
+#include "sl-slurm-job-backend.h"
+#include "sl-slurm-state.h"
 #include "sl-remote-run.h"
 #include "sl-ssh-target.h"
 #include "sl-target-shell.h"
@@ -45,6 +47,9 @@ struct _SlRemoteRun
   gboolean       detach;
   guint          reconnect_limit;
   guint          pull_interval_ms;
+  SlSlurmOptions *slurm;          /* NULL: started directly */
+  SlJobRecord   *resumed;         /* a job of the history followed again */
+  char          *job_id_text;     /* the job folder's name, shown before it runs */
 
   /* While executing */
   GMainContext  *context;         /* where signals are emitted */
@@ -65,6 +70,7 @@ enum {
   TRANSFER_PROGRESS,
   JOB_STARTED,
   PULLED,
+  BACKEND_STATE,
   N_SIGNALS
 };
 
@@ -119,6 +125,9 @@ event_emit_cb (gpointer data)
       break;
     case PULLED:
       g_signal_emit (event->self, signals[PULLED], 0, event->text, (guint)event->number);
+      break;
+    case BACKEND_STATE:
+      g_signal_emit (event->self, signals[BACKEND_STATE], 0, event->text, event->text2);
       break;
     default:
       g_assert_not_reached ();
@@ -260,6 +269,22 @@ sl_target_get_env_setup (SlTarget *target)
   return SL_IS_SSH_TARGET (target) ? sl_ssh_target_get_env_setup (SL_SSH_TARGET (target)) : NULL;
 }
 
+/* One job id from the first preview to the launch, so the script and
+ * command shown are the ones that run. */
+static SlJob *
+new_job (SlRemoteRun *self,
+         const char  *working_dir,
+         const char  *base_dir)
+{
+  SlJob *job;
+
+  if (self->job_id_text == NULL)
+    self->job_id_text = sl_job_dup_new_id ();
+  job = sl_job_new_with_id ((const char * const *)self->argv, working_dir, base_dir, self->job_id_text);
+  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  return job;
+}
+
 static gboolean
 is_local (SlRemoteRun *self)
 {
@@ -300,6 +325,9 @@ sl_remote_run_finalize (GObject *object)
   g_strfreev (self->pull_dirs);
   g_strfreev (self->excludes);
   g_free (self->store_path);
+  g_clear_pointer (&self->slurm, sl_slurm_options_free);
+  g_clear_object (&self->resumed);
+  g_free (self->job_id_text);
   g_free (self->log_path);
   g_clear_pointer (&self->local_pull_dirs, g_ptr_array_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -355,6 +383,15 @@ sl_remote_run_class_init (SlRemoteRunClass *klass)
    */
   signals[PULLED] = g_signal_new ("pulled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
+  /**
+   * SlRemoteRun::backend-state:
+   * @state: the scheduler's state word (PENDING, RUNNING, ...)
+   * @reason: (nullable): its reason, such as why the job waits
+   *
+   * Emitted when a batch job's state or reason changes.
+   */
+  signals[BACKEND_STATE] = g_signal_new ("backend-state", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void
@@ -432,6 +469,59 @@ sl_remote_run_set_detach (SlRemoteRun *self,
 {
   g_return_if_fail (SL_IS_REMOTE_RUN (self));
   self->detach = !!detach;
+}
+
+/**
+ * sl_remote_run_set_slurm_options:
+ * @options: (nullable): submit the job to Slurm with these; %NULL starts
+ *   it directly
+ */
+void
+sl_remote_run_set_slurm_options (SlRemoteRun          *self,
+                                 const SlSlurmOptions *options)
+{
+  g_return_if_fail (SL_IS_REMOTE_RUN (self));
+  g_clear_pointer (&self->slurm, sl_slurm_options_free);
+  if (options != NULL)
+    self->slurm = sl_slurm_options_copy (options);
+}
+
+const SlSlurmOptions *
+sl_remote_run_get_slurm_options (SlRemoteRun *self)
+{
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
+  return self->slurm;
+}
+
+/**
+ * sl_remote_run_new_for_record:
+ * @target: where the job runs
+ * @record: a job of the history that has not ended, started detached
+ *
+ * Returns: (transfer full): a run that follows @record again, as after a
+ *   restart: no upload, no launch; its log from the start, its end saved
+ */
+SlRemoteRun *
+sl_remote_run_new_for_record (SlTarget    *target,
+                              SlJobRecord *record)
+{
+  const char * const argv[] = { sl_job_record_get_command (record), NULL };
+  const char *folder;
+  SlRemoteRun *self;
+
+  g_return_val_if_fail (SL_IS_TARGET (target), NULL);
+  g_return_val_if_fail (SL_IS_JOB_RECORD (record), NULL);
+  g_return_val_if_fail (sl_job_record_get_log_path (record) != NULL, NULL);
+
+  folder = sl_job_record_get_remote_folder (record);
+  self = sl_remote_run_new (target, folder != NULL ? folder : "/", argv);
+  self->resumed = g_object_ref (record);
+  g_free (self->remote_dir);
+  self->remote_dir = g_strdup (folder);
+  self->job_id = sl_job_record_get_id (record);
+  if (sl_job_record_is_slurm (record))
+    self->slurm = sl_slurm_options_new ();
+  return self;
 }
 
 /**
@@ -544,9 +634,36 @@ sl_remote_run_dup_launch_command (SlRemoteRun  *self,
   /* No connection: it is only text, shown while the user types. */
   ensure_remote_dir (self);
   base = sl_target_dup_job_base_dir (self->target);
-  job = sl_job_new ((const char * const *)self->argv, self->remote_dir, base);
-  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  job = new_job (self, self->remote_dir, base);
+  if (self->slurm != NULL)
+    {
+      if (!sl_slurm_options_validate (self->slurm, error))
+        return NULL;
+      return sl_slurm_job_backend_dup_submit_command (self->slurm, job);
+    }
   return sl_direct_job_backend_dup_launch_command (job);
+}
+
+/**
+ * sl_remote_run_dup_batch_script:
+ *
+ * Returns: (transfer full) (nullable): the batch script a Slurm run
+ *   submits, as shown before it runs; %NULL for a run started directly
+ */
+char *
+sl_remote_run_dup_batch_script (SlRemoteRun *self)
+{
+  g_autoptr(SlJob) job = NULL;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
+
+  if (self->slurm == NULL)
+    return NULL;
+  ensure_remote_dir (self);
+  base = sl_target_dup_job_base_dir (self->target);
+  job = new_job (self, self->remote_dir, base);
+  return sl_slurm_job_backend_dup_script (self->slurm, job);
 }
 
 /**
@@ -633,6 +750,75 @@ sl_job_state_for_exit (SlJobStatus status,
   return exit_code == 0 ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED;
 }
 
+/* The history's state for a batch job that ended: Slurm's word decides
+ * between cancelled and failed, the exit code between failed and not. */
+static SlJobState
+state_for_slurm_end (SlJob       *job,
+                     SlJobStatus  status,
+                     int          exit_code)
+{
+  const char *word = sl_job_get_backend_state (job);
+
+  if (g_strcmp0 (word, "CANCELLED") == 0)
+    return SL_JOB_STATE_CANCELLED;
+  if (word != NULL && status == SL_JOB_STATUS_EXITED && !g_str_equal (word, "COMPLETED"))
+    return SL_JOB_STATE_FAILED;
+  return sl_job_state_for_exit (status, exit_code);
+}
+
+static void
+save_backend_state (SlRemoteRun      *self,
+                    SlWorkspaceStore *store,
+                    SlJobRecord      *record,
+                    SlJob            *job)
+{
+  g_autoptr(GError) error = NULL;
+  SlJobStatus status = sl_slurm_state_to_status (sl_job_get_backend_state (job));
+
+  if (record == NULL)
+    return;
+  sl_job_record_set_backend_job_id (record, sl_job_get_backend_id (job));
+  sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+  if (status == SL_JOB_STATUS_STARTING)
+    sl_job_record_set_state (record, SL_JOB_STATE_QUEUED);
+  else if (status == SL_JOB_STATUS_RUNNING)
+    sl_job_record_set_state (record, SL_JOB_STATE_RUNNING);
+  if (store != NULL && !sl_workspace_store_update_job (store, record, &error))
+    emit_message (self, "%s", error->message);
+}
+
+/* Tells a batch job's new state word or reason, in words. */
+static void
+report_backend_state (SlRemoteRun      *self,
+                      SlWorkspaceStore *store,
+                      SlJobRecord      *record,
+                      SlJob            *job,
+                      char            **last_seen)
+{
+  g_autofree char *seen = NULL;
+  g_autofree char *words = NULL;
+  Event *event;
+
+  if (sl_job_get_backend_state (job) == NULL)
+    return;
+  seen = g_strdup_printf ("%s|%s", sl_job_get_backend_state (job),
+                          sl_job_get_backend_reason (job) ? sl_job_get_backend_reason (job) : "");
+  if (g_strcmp0 (seen, *last_seen) == 0)
+    return;
+  g_free (*last_seen);
+  *last_seen = g_steal_pointer (&seen);
+
+  words = sl_slurm_describe_state (sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+  emit_message (self, _("Slurm job %s: %s"), sl_job_get_backend_id (job) ? sl_job_get_backend_id (job) : "?", words);
+  event = event_new (self, BACKEND_STATE);
+  event->text = g_strdup (sl_job_get_backend_state (job));
+  event->text2 = g_strdup (sl_job_get_backend_reason (job));
+  dispatch (event);
+
+  if (sl_slurm_state_to_status (sl_job_get_backend_state (job)) != SL_JOB_STATUS_EXITED)
+    save_backend_state (self, store, record, job);
+}
+
 static void
 save_end (SlRemoteRun      *self,
           SlWorkspaceStore *store,
@@ -657,16 +843,19 @@ save_end (SlRemoteRun      *self,
 /* Follows the log until the job ends, pulling every few seconds. A stop
  * request is passed on once and the job followed to its end. */
 static SlJobStatus
-follow_job (SlRemoteRun   *self,
-            SlTargetShell *shell,
-            SlJobBackend  *backend,
-            SlJob         *job,
-            GPtrArray     *pulls,
-            int           *exit_code,
-            GCancellable  *cancellable,
-            GError       **error)
+follow_job (SlRemoteRun      *self,
+            SlTargetShell    *shell,
+            SlJobBackend     *backend,
+            SlJob            *job,
+            GPtrArray        *pulls,
+            SlWorkspaceStore *store,
+            SlJobRecord      *record,
+            int              *exit_code,
+            GCancellable     *cancellable,
+            GError          **error)
 {
   gint64 last_pull = g_get_monotonic_time ();
+  g_autofree char *last_state = NULL;
   gboolean stop_sent = FALSE;
   guint64 offset = 0;
 
@@ -674,6 +863,8 @@ follow_job (SlRemoteRun   *self,
     {
       SlJobStatus status = sl_job_backend_attach_log (backend, job, &offset, FALSE, log_cb, self,
                                                       exit_code, cancellable, error);
+
+      report_backend_state (self, store, record, job, &last_state);
 
       if (status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST)
         return status;
@@ -685,7 +876,10 @@ follow_job (SlRemoteRun   *self,
           g_autoptr(GError) stop_error = NULL;
 
           stop_sent = TRUE;
-          emit_message (self, _("Stopping the job: SIGTERM now, SIGKILL after %u s"), STOP_GRACE_SECONDS);
+          if (self->slurm != NULL)
+            emit_message (self, _("Cancelling Slurm job %s (scancel)"), sl_job_get_backend_id (job));
+          else
+            emit_message (self, _("Stopping the job: SIGTERM now, SIGKILL after %u s"), STOP_GRACE_SECONDS);
           if (!sl_job_backend_stop (backend, job, STOP_GRACE_SECONDS, cancellable, &stop_error))
             emit_message (self, _("Could not stop the job: %s"), stop_error->message);
         }
@@ -742,10 +936,66 @@ record_start (SlRemoteRun      *self,
   sl_job_record_set_started_at (record, g_get_real_time ());
   sl_job_record_set_log_path (record, self->log_path);
   sl_job_record_set_remote_folder (record, resolved_remote);
-  sl_job_record_set_state (record, SL_JOB_STATE_RUNNING);
+  sl_job_record_set_state (record, self->slurm != NULL ? SL_JOB_STATE_QUEUED : SL_JOB_STATE_RUNNING);
+  if (self->slurm != NULL)
+    sl_job_record_set_backend (record, SL_JOB_BACKEND_SLURM);
   if (!sl_workspace_store_add_job (store, record, error))
     return NULL;
   return g_steal_pointer (&record);
+}
+
+static void
+save_slurm_end_state (SlJobRecord *record,
+                      SlJob       *job)
+{
+  if (record != NULL && sl_job_get_backend_state (job) != NULL)
+    sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
+}
+
+/* A job of the history followed again: from its folder, with what the
+ * history knows of it. */
+static gboolean
+follow_again (SlRemoteRun      *self,
+              SlWorkspaceStore *store,
+              SlTargetShell    *shell,
+              SlJobBackend     *backend,
+              SlJobStatus      *status,
+              int              *exit_code,
+              GCancellable     *cancellable,
+              GError          **error)
+{
+  g_autoptr(GPtrArray) pulls = g_ptr_array_new_with_free_func (pull_free);
+  g_autofree char *dir = g_path_get_dirname (sl_job_record_get_log_path (self->resumed));
+  g_autoptr(SlJob) job = sl_job_new_for_dir (dir);
+  SlJobStatus end;
+  int code = -1;
+
+  sl_job_set_backend_id (job, sl_job_record_get_backend_job_id (self->resumed));
+  self->log_path = g_strdup (sl_job_record_get_log_path (self->resumed));
+  emit_message (self, _("Following job %lld again on %s (log: %s)"), (long long)self->job_id,
+                sl_target_get_name (self->target), self->log_path);
+  {
+    Event *event = event_new (self, JOB_STARTED);
+
+    event->number = self->job_id;
+    event->text = g_strdup (self->remote_dir);
+    event->text2 = g_strdup (self->log_path);
+    dispatch (event);
+  }
+
+  end = follow_job (self, shell, backend, job, pulls, store, self->resumed, &code, cancellable, error);
+  if (error != NULL && *error != NULL)
+    return FALSE;
+
+  save_slurm_end_state (self->resumed, job);
+  save_end (self, store, self->resumed,
+            self->slurm != NULL ? state_for_slurm_end (job, end, code) : sl_job_state_for_exit (end, code),
+            end == SL_JOB_STATUS_EXITED, code);
+  if (status != NULL)
+    *status = end;
+  if (exit_code != NULL)
+    *exit_code = code;
+  return TRUE;
 }
 
 /**
@@ -791,8 +1041,17 @@ sl_remote_run_execute (SlRemoteRun   *self,
   shell = sl_target_shell_new_for_target (self->target);
   sl_target_shell_set_state_func (shell, connection_cb, self);
   sl_target_shell_set_reconnect_limit (shell, self->reconnect_limit);
-  backend = sl_direct_job_backend_new (shell);
+  if (self->slurm != NULL)
+    {
+      backend = sl_slurm_job_backend_new (shell, self->slurm);
+      sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (self->target));
+    }
+  else
+    backend = sl_direct_job_backend_new (shell);
   base_dir = sl_target_dup_job_base_dir (self->target);
+
+  if (self->resumed != NULL)
+    return follow_again (self, store, shell, backend, status, exit_code, cancellable, error);
 
   if (!(resolved_base = sl_target_shell_resolve_dir (shell, base_dir, TRUE, cancellable, error)))
     return FALSE;
@@ -814,8 +1073,7 @@ sl_remote_run_execute (SlRemoteRun   *self,
   if (!(resolved_remote = sl_target_shell_resolve_dir (shell, self->remote_dir, TRUE, cancellable, error)))
     return FALSE;
 
-  job = sl_job_new ((const char * const *)self->argv, resolved_remote, resolved_base);
-  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  job = new_job (self, resolved_remote, resolved_base);
   self->log_path = sl_job_dup_log_path (job);
 
   if (store != NULL && !(record = record_start (self, store, job, resolved_remote, error)))
@@ -826,6 +1084,11 @@ sl_remote_run_execute (SlRemoteRun   *self,
     {
       save_end (self, store, record, SL_JOB_STATE_FAILED, FALSE, 0);
       return FALSE;
+    }
+  if (self->slurm != NULL)
+    {
+      emit_message (self, _("Submitted Slurm job %s"), sl_job_get_backend_id (job));
+      save_backend_state (self, store, record, job);
     }
 
   {
@@ -849,12 +1112,14 @@ sl_remote_run_execute (SlRemoteRun   *self,
   if (!prepare_pulls (self, resolved_remote, pulls, error))
     return FALSE;
 
-  end = follow_job (self, shell, backend, job, pulls, &code, cancellable, error);
+  end = follow_job (self, shell, backend, job, pulls, store, record, &code, cancellable, error);
   if (error != NULL && *error != NULL)
     return FALSE;
 
   pull_all (self, shell, pulls, TRUE);
-  save_end (self, store, record, sl_job_state_for_exit (end, code), end == SL_JOB_STATUS_EXITED, code);
+  save_slurm_end_state (record, job);
+  save_end (self, store, record, self->slurm != NULL ? state_for_slurm_end (job, end, code) : sl_job_state_for_exit (end, code),
+            end == SL_JOB_STATUS_EXITED, code);
 
   if (status != NULL)
     *status = end;

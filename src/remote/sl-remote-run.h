@@ -8,6 +8,7 @@
 
 #include "sl-job-backend.h"
 #include "sl-job-record.h"
+#include "sl-slurm-options.h"
 #include "sl-target.h"
 #include "sl-target-record.h"
 #include "sl-transfer.h"
@@ -25,6 +26,12 @@ const char  *sl_target_get_env_setup            (SlTarget            *target);
 SlRemoteRun *sl_remote_run_new                  (SlTarget            *target,
                                                  const char          *project_dir,
                                                  const char * const  *argv);
+SlRemoteRun *sl_remote_run_new_for_record       (SlTarget            *target,
+                                                 SlJobRecord         *record);
+void         sl_remote_run_set_slurm_options    (SlRemoteRun         *self,
+                                                 const SlSlurmOptions *options);
+const SlSlurmOptions *sl_remote_run_get_slurm_options (SlRemoteRun   *self);
+char        *sl_remote_run_dup_batch_script     (SlRemoteRun         *self);
 void         sl_remote_run_set_remote_dir       (SlRemoteRun         *self,
                                                  const char          *remote_dir);
 void         sl_remote_run_set_pull_dirs        (SlRemoteRun         *self,

@@ -896,6 +896,74 @@ test_jobs (Fixture       *fixture,
   g_assert_cmpuint (jobs->len, ==, 2);
 }
 
+/* A batch job keeps its backend, Slurm's id and the last state word and
+ * reason through updates and its end; a version 2 database gains the
+ * columns with its old jobs marked as started directly. */
+static void
+test_slurm_jobs (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlJobRecord) job = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+  SlJobRecord *stored;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->db_path, &db), ==, SQLITE_OK);
+  for (guint version = 1; version <= 2; version++)
+    for (const char * const *steps = sl_workspace_schema_get_steps (version); *steps != NULL; steps++)
+      exec_raw (db, *steps);
+  exec_raw (db, "INSERT INTO jobs (command, target_id, started_at, state) VALUES ('old', 1, 5, 'succeeded')");
+  exec_raw (db, "PRAGMA user_version = 2");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  job = sl_job_record_new ("srun python3 train.py", 1);
+  sl_job_record_set_backend (job, SL_JOB_BACKEND_SLURM);
+  sl_job_record_set_state (job, SL_JOB_STATE_QUEUED);
+  sl_job_record_set_started_at (job, 10);
+  g_assert_true (sl_workspace_store_add_job (store, job, &error));
+  g_assert_no_error (error);
+
+  sl_job_record_set_backend_job_id (job, "4242");
+  sl_job_record_set_backend_state (job, "PENDING", "Resources");
+  g_assert_true (sl_workspace_store_update_job (store, job, &error));
+  g_assert_no_error (error);
+
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_cmpuint (jobs->len, ==, 2);
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_true (sl_job_record_is_slurm (stored));
+  g_assert_cmpstr (sl_job_record_get_backend_job_id (stored), ==, "4242");
+  g_assert_cmpstr (sl_job_record_get_state_word (stored), ==, "PENDING");
+  g_assert_cmpstr (sl_job_record_get_backend_reason (stored), ==, "Resources");
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_QUEUED);
+  stored = g_ptr_array_index (jobs, 1);
+  g_assert_cmpstr (sl_job_record_get_backend (stored), ==, SL_JOB_BACKEND_DIRECT);
+  g_assert_false (sl_job_record_is_slurm (stored));
+  g_assert_cmpstr (sl_job_record_get_state_word (stored), ==, "succeeded");
+  g_clear_pointer (&jobs, g_ptr_array_unref);
+
+  sl_job_record_set_state (job, SL_JOB_STATE_FAILED);
+  sl_job_record_set_backend_state (job, "TIMEOUT", NULL);
+  sl_job_record_set_exit_code (job, 143);
+  g_assert_true (sl_workspace_store_finish_job (store, job, &error));
+  g_assert_no_error (error);
+
+  /* An update after the end changes nothing. */
+  sl_job_record_set_state (job, SL_JOB_STATE_RUNNING);
+  sl_job_record_set_backend_state (job, "RUNNING", NULL);
+  g_assert_true (sl_workspace_store_update_job (store, job, &error));
+
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_cmpstr (sl_job_record_get_state_word (stored), ==, "TIMEOUT");
+  g_assert_null (sl_job_record_get_backend_reason (stored));
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_FAILED);
+  g_assert_cmpint (sl_job_record_get_exit_code (stored), ==, 143);
+}
+
 static void
 test_reopen_keeps_data (Fixture       *fixture,
                         gconstpointer  data)
@@ -1225,6 +1293,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/open-folders", test_open_folders);
   ADD_TEST ("/workspace-store/migrates-version-1", test_migrates_version_1);
   ADD_TEST ("/workspace-store/jobs", test_jobs);
+  ADD_TEST ("/workspace-store/jobs/slurm", test_slurm_jobs);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);

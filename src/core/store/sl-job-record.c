@@ -22,6 +22,10 @@ struct _SlJobRecord
   char       *project_name;
   char       *log_path;
   char       *remote_folder;
+  char       *backend;
+  char       *backend_job_id;
+  char       *backend_state;
+  char       *backend_reason;
 };
 
 G_DEFINE_FINAL_TYPE (SlJobRecord, sl_job_record, G_TYPE_OBJECT)
@@ -56,6 +60,10 @@ sl_job_record_finalize (GObject *object)
   g_clear_pointer (&self->project_name, g_free);
   g_clear_pointer (&self->log_path, g_free);
   g_clear_pointer (&self->remote_folder, g_free);
+  g_clear_pointer (&self->backend, g_free);
+  g_clear_pointer (&self->backend_job_id, g_free);
+  g_clear_pointer (&self->backend_state, g_free);
+  g_clear_pointer (&self->backend_reason, g_free);
 
   G_OBJECT_CLASS (sl_job_record_parent_class)->finalize (object);
 }
@@ -73,6 +81,7 @@ sl_job_record_init (SlJobRecord *self)
 {
   self->state = SL_JOB_STATE_RUNNING;
   self->started_at = g_get_real_time ();
+  self->backend = g_strdup (SL_JOB_BACKEND_DIRECT);
 }
 
 /**
@@ -349,4 +358,103 @@ gboolean
 sl_job_state_is_finished (SlJobState state)
 {
   return state != SL_JOB_STATE_QUEUED && state != SL_JOB_STATE_RUNNING;
+}
+
+/**
+ * sl_job_record_get_backend:
+ *
+ * Returns: how the job was started: %SL_JOB_BACKEND_DIRECT (its own
+ *   process group) or %SL_JOB_BACKEND_SLURM
+ */
+const char *
+sl_job_record_get_backend (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->backend;
+}
+
+void
+sl_job_record_set_backend (SlJobRecord *self,
+                           const char  *backend)
+{
+  g_return_if_fail (SL_IS_JOB_RECORD (self));
+  g_return_if_fail (backend != NULL);
+  replace_string (&self->backend, backend);
+}
+
+gboolean
+sl_job_record_is_slurm (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), FALSE);
+  return g_strcmp0 (self->backend, SL_JOB_BACKEND_SLURM) == 0;
+}
+
+/**
+ * sl_job_record_get_backend_job_id:
+ *
+ * Returns: (nullable): what the backend knows the job by, such as
+ *   Slurm's job id
+ */
+const char *
+sl_job_record_get_backend_job_id (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->backend_job_id;
+}
+
+void
+sl_job_record_set_backend_job_id (SlJobRecord *self,
+                                  const char  *id)
+{
+  g_return_if_fail (SL_IS_JOB_RECORD (self));
+  replace_string (&self->backend_job_id, id);
+}
+
+/**
+ * sl_job_record_get_backend_state:
+ *
+ * Returns: (nullable): the scheduler's state word as last seen
+ *   (PENDING, RUNNING, COMPLETED, CANCELLED, TIMEOUT, ...)
+ */
+const char *
+sl_job_record_get_backend_state (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->backend_state;
+}
+
+/**
+ * sl_job_record_get_backend_reason:
+ *
+ * Returns: (nullable): the scheduler's reason for that state, such as
+ *   why the job waits
+ */
+const char *
+sl_job_record_get_backend_reason (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->backend_reason;
+}
+
+void
+sl_job_record_set_backend_state (SlJobRecord *self,
+                                 const char  *state,
+                                 const char  *reason)
+{
+  g_return_if_fail (SL_IS_JOB_RECORD (self));
+  replace_string (&self->backend_state, state);
+  replace_string (&self->backend_reason, reason);
+}
+
+/**
+ * sl_job_record_get_state_word:
+ *
+ * Returns: the word lists show for the job: the scheduler's state word
+ *   when it has one, else the history's state id
+ */
+const char *
+sl_job_record_get_state_word (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->backend_state != NULL ? self->backend_state : sl_job_state_to_id (self->state);
 }

@@ -20,6 +20,10 @@ typedef enum {
 #define SL_TYPE_JOB_RECORD (sl_job_record_get_type ())
 G_DECLARE_FINAL_TYPE (SlJobRecord, sl_job_record, SL, JOB_RECORD, GObject)
 
+/* The backend ids the job history stores. */
+#define SL_JOB_BACKEND_DIRECT "direct"
+#define SL_JOB_BACKEND_SLURM  "slurm"
+
 SlJobRecord *sl_job_record_new               (const char  *command,
                                               gint64       target_id);
 gint64       sl_job_record_get_id            (SlJobRecord *self);
@@ -57,6 +61,20 @@ void         sl_job_record_set_remote_folder (SlJobRecord *self,
 SlJobState   sl_job_record_get_state         (SlJobRecord *self);
 void         sl_job_record_set_state         (SlJobRecord *self,
                                               SlJobState   state);
+
+const char  *sl_job_record_get_backend      (SlJobRecord *self);
+void         sl_job_record_set_backend      (SlJobRecord *self,
+                                             const char  *backend);
+gboolean     sl_job_record_is_slurm         (SlJobRecord *self);
+const char  *sl_job_record_get_backend_job_id (SlJobRecord *self);
+void         sl_job_record_set_backend_job_id (SlJobRecord *self,
+                                             const char  *id);
+const char  *sl_job_record_get_backend_state (SlJobRecord *self);
+const char  *sl_job_record_get_backend_reason (SlJobRecord *self);
+void         sl_job_record_set_backend_state (SlJobRecord *self,
+                                             const char  *state,
+                                             const char  *reason);
+const char  *sl_job_record_get_state_word   (SlJobRecord *self);
 
 const char  *sl_job_state_to_id              (SlJobState   state);
 gboolean     sl_job_state_from_id            (const char  *id,

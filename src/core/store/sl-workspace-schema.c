@@ -183,12 +183,24 @@ static const char * const migration_4[] = {
   NULL
 };
 
+/* How each job was started (its own process group, or Slurm), what the
+ * backend calls it (Slurm's job id) and the backend's last state word and
+ * reason, so a batch job is found and followed again after a restart. */
+static const char * const migration_5[] = {
+  "ALTER TABLE jobs ADD COLUMN backend TEXT NOT NULL DEFAULT 'direct'",
+  "ALTER TABLE jobs ADD COLUMN backend_job_id TEXT",
+  "ALTER TABLE jobs ADD COLUMN backend_state TEXT",
+  "ALTER TABLE jobs ADD COLUMN backend_reason TEXT",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
   migration_2,
   migration_3,
   migration_4,
+  migration_5,
 };
 
 guint

@@ -54,7 +54,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, statement_free)
   "id, root_folder, kind, relative_name, path, tags, last_seen, details"
 #define JOB_COLUMNS \
   "id, command, target_id, target_name, project_id, project_name, started_at, " \
-  "finished_at, exit_code, log_path, remote_folder, state"
+  "finished_at, exit_code, log_path, remote_folder, state, backend, backend_job_id, " \
+  "backend_state, backend_reason"
 
 /* Errors */
 
@@ -2068,10 +2069,11 @@ sl_workspace_store_add_job (SlWorkspaceStore  *self,
    * the history keeps them when those are renamed or removed. */
   stmt = prepare (self,
                   "INSERT INTO jobs (command, target_id, target_name, project_id, project_name, "
-                  "                  started_at, finished_at, exit_code, log_path, remote_folder, state) "
+                  "                  started_at, finished_at, exit_code, log_path, remote_folder, state, "
+                  "                  backend, backend_job_id, backend_state, backend_reason) "
                   "VALUES (?1, ?2, ifnull (?3, (SELECT name FROM targets WHERE id = ?2)), "
                   "        ?4, ifnull (?5, (SELECT name FROM projects WHERE id = ?4)), "
-                  "        ?6, ?7, ?8, ?9, ?10, ?11) "
+                  "        ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15) "
                   "RETURNING id, target_name, project_name",
                   error);
   if (stmt == NULL)
@@ -2091,6 +2093,10 @@ sl_workspace_store_add_job (SlWorkspaceStore  *self,
   bind_text (stmt, 9, sl_job_record_get_log_path (job));
   bind_text (stmt, 10, sl_job_record_get_remote_folder (job));
   bind_text (stmt, 11, sl_job_state_to_id (sl_job_record_get_state (job)));
+  bind_text (stmt, 12, sl_job_record_get_backend (job));
+  bind_text (stmt, 13, sl_job_record_get_backend_job_id (job));
+  bind_text (stmt, 14, sl_job_record_get_backend_state (job));
+  bind_text (stmt, 15, sl_job_record_get_backend_reason (job));
 
   rc = sqlite3_step (stmt);
   if (rc == SQLITE_ROW)
@@ -2152,7 +2158,8 @@ sl_workspace_store_finish_job (SlWorkspaceStore  *self,
   if (sl_job_record_get_finished_at (job) == 0)
     sl_job_record_set_finished_at (job, g_get_real_time ());
 
-  stmt = prepare (self, "UPDATE jobs SET finished_at = ?1, exit_code = ?2, state = ?3 WHERE id = ?4", error);
+  stmt = prepare (self, "UPDATE jobs SET finished_at = ?1, exit_code = ?2, state = ?3, "
+                  "backend_state = ifnull (?5, backend_state), backend_reason = ?6 WHERE id = ?4", error);
   if (stmt == NULL)
     return FALSE;
 
@@ -2163,6 +2170,8 @@ sl_workspace_store_finish_job (SlWorkspaceStore  *self,
     sqlite3_bind_null (stmt, 2);
   bind_text (stmt, 3, sl_job_state_to_id (sl_job_record_get_state (job)));
   sqlite3_bind_int64 (stmt, 4, sl_job_record_get_id (job));
+  bind_text (stmt, 5, sl_job_record_get_backend_state (job));
+  bind_text (stmt, 6, sl_job_record_get_backend_reason (job));
 
   if (!step_done (self, stmt, _("Cannot save the job history"), error))
     return FALSE;
@@ -2176,6 +2185,44 @@ sl_workspace_store_finish_job (SlWorkspaceStore  *self,
     }
 
   return TRUE;
+}
+
+/**
+ * sl_workspace_store_update_job:
+ * @job: a stored job that has not ended
+ *
+ * Saves what the backend said of @job while it waits or runs: its id
+ * there, its state word and reason, and whether it is queued or running.
+ * A job whose end was saved already is left as it is.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+sl_workspace_store_update_job (SlWorkspaceStore  *self,
+                               SlJobRecord       *job,
+                               GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (SL_IS_JOB_RECORD (job), FALSE);
+  g_return_val_if_fail (sl_job_record_get_id (job) > 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = prepare (self,
+                  "UPDATE jobs SET state = ?2, backend_job_id = ifnull (?3, backend_job_id), "
+                  "backend_state = ?4, backend_reason = ?5 "
+                  "WHERE id = ?1 AND state IN ('queued', 'running')",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, sl_job_record_get_id (job));
+  bind_text (stmt, 2, sl_job_state_to_id (sl_job_record_get_state (job)));
+  bind_text (stmt, 3, sl_job_record_get_backend_job_id (job));
+  bind_text (stmt, 4, sl_job_record_get_backend_state (job));
+  bind_text (stmt, 5, sl_job_record_get_backend_reason (job));
+  return step_done (self, stmt, _("Cannot save the job history"), error);
 }
 
 static SlJobRecord *
@@ -2198,6 +2245,10 @@ job_from_row (sqlite3_stmt *stmt)
   sl_job_record_set_log_path (job, column_text (stmt, 9));
   sl_job_record_set_remote_folder (job, column_text (stmt, 10));
   sl_job_record_set_state (job, state);
+  if (column_text (stmt, 12) != NULL)
+    sl_job_record_set_backend (job, column_text (stmt, 12));
+  sl_job_record_set_backend_job_id (job, column_text (stmt, 13));
+  sl_job_record_set_backend_state (job, column_text (stmt, 14), column_text (stmt, 15));
 
   return job;
 }

@@ -117,6 +117,9 @@ gboolean          sl_workspace_store_add_job                     (SlWorkspaceSto
 gboolean          sl_workspace_store_finish_job                  (SlWorkspaceStore  *self,
                                                                   SlJobRecord       *job,
                                                                   GError           **error);
+gboolean          sl_workspace_store_update_job                  (SlWorkspaceStore  *self,
+                                                                  SlJobRecord       *job,
+                                                                  GError           **error);
 GPtrArray        *sl_workspace_store_list_jobs                   (SlWorkspaceStore  *self,
                                                                   guint              limit,
                                                                   GError           **error);

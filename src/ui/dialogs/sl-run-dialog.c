@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-remote-run.h"
+#include "sl-slurm-job-backend.h"
 #include "sl-run-dialog.h"
 #include "sl-project-record.h"
 #include "sl-target-record.h"
@@ -23,8 +24,21 @@ struct _SlRunDialog
   AdwEntryRow *folder_row;
   AdwComboRow *target_row;
   AdwEntryRow *pull_row;
+  AdwComboRow *backend_row;
+  AdwPreferencesGroup *slurm_group;
+  AdwEntryRow *nodes_row;
+  AdwEntryRow *ntasks_row;
+  AdwEntryRow *per_node_row;
+  AdwEntryRow *devices_row;
+  AdwEntryRow *gres_row;
+  AdwEntryRow *partition_row;
+  AdwEntryRow *time_row;
+  AdwEntryRow *account_row;
+  AdwComboRow *launcher_row;
+  GtkSwitch   *per_task_switch;
   GtkLabel    *command_preview;
   GtkLabel    *error_label;
+  GtkWidget   *run_button;
 };
 
 G_DEFINE_FINAL_TYPE (SlRunDialog, sl_run_dialog, ADW_TYPE_WINDOW)
@@ -32,10 +46,89 @@ G_DEFINE_FINAL_TYPE (SlRunDialog, sl_run_dialog, ADW_TYPE_WINDOW)
 enum {
   RUN,
   RUN_ON_TARGET,
+  RUN_ON_SLURM,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static gboolean
+wants_slurm (SlRunDialog *self)
+{
+  return adw_combo_row_get_selected (self->backend_row) == 1;
+}
+
+static const char *
+row_text (AdwEntryRow *row)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  return text[0] != '\0' ? text : NULL;
+}
+
+static gboolean
+read_count (AdwEntryRow  *row,
+            guint        *value,
+            GError      **error)
+{
+  const char *text = row_text (row);
+  guint64 number = 0;
+
+  *value = 0;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, 100000, &number, NULL))
+    {
+      /* TRANSLATORS: %s is a field of the Slurm options, such as Nodes */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("%s needs a whole number from 1"),
+                   adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
+      return FALSE;
+    }
+  *value = (guint)number;
+  return TRUE;
+}
+
+/**
+ * sl_run_dialog_dup_slurm_options:
+ *
+ * Returns: (transfer full) (nullable): the Slurm options typed, or %NULL
+ *   with @error set when the job is not submitted to Slurm or a field is
+ *   not valid
+ */
+SlSlurmOptions *
+sl_run_dialog_dup_slurm_options (SlRunDialog  *self,
+                                 GError      **error)
+{
+  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
+
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
+
+  if (!wants_slurm (self))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The job is started directly"));
+      return NULL;
+    }
+  if (!read_count (self->nodes_row, &options->nodes, error) ||
+      !read_count (self->ntasks_row, &options->ntasks, error) ||
+      !read_count (self->per_node_row, &options->ntasks_per_node, error) ||
+      !read_count (self->devices_row, &options->devices_per_node, error))
+    return NULL;
+  options->device_gres = g_strdup (row_text (self->gres_row));
+  options->partition = g_strdup (row_text (self->partition_row));
+  options->time_limit = g_strdup (row_text (self->time_row));
+  options->account = g_strdup (row_text (self->account_row));
+  options->launcher = MIN (adw_combo_row_get_selected (self->launcher_row), SL_SLURM_LAUNCHER_NONE);
+  options->per_task_logs = gtk_switch_get_active (self->per_task_switch);
+  if (options->devices_per_node > 0 && options->device_gres == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("Devices per node needs the GRES they are asked as, such as npu or gpu"));
+      return NULL;
+    }
+  if (!sl_slurm_options_validate (options, error))
+    return NULL;
+  return g_steal_pointer (&options);
+}
 
 /**
  * sl_run_dialog_validate:
@@ -51,12 +144,15 @@ sl_run_dialog_validate (SlRunDialog  *self,
   const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(SlSlurmOptions) slurm = NULL;
   char *why = NULL;
 
   g_return_val_if_fail (SL_IS_RUN_DIALOG (self), FALSE);
 
   if (command[0] == '\0')
     why = g_strdup (_("Type the command to run, for example: python3 train.py --epochs 3"));
+  else if (wants_slurm (self) && !(slurm = sl_run_dialog_dup_slurm_options (self, &error)))
+    why = g_strdup (error->message);
   else if (!g_shell_parse_argv (command, NULL, &argv, &error))
     why = g_strdup_printf (_("The command cannot be read: %s"), error->message);
   else if (folder[0] != '\0' && !g_file_test (folder, G_FILE_TEST_IS_DIR))
@@ -152,6 +248,21 @@ config_selected_cb (SlRunDialog *self)
   select_target (self, sl_project_record_get_target_id (choice->project));
 }
 
+/* The chosen target's record, this computer's included. */
+static SlTargetRecord *
+selected_target (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->target_row);
+  g_autoptr(SlTargetRecord) record = NULL;
+
+  if (self->targets == NULL || selected == GTK_INVALID_LIST_POSITION ||
+      selected >= g_list_model_get_n_items (self->targets))
+    return NULL;
+
+  record = g_list_model_get_item (self->targets, selected);
+  return record;
+}
+
 /* The chosen target's record, or NULL for this computer. */
 static SlTargetRecord *
 selected_remote_target (SlRunDialog *self)
@@ -181,6 +292,14 @@ update_preview (SlRunDialog *self,
   g_autofree char *text = NULL;
   g_auto(GStrv) argv = NULL;
 
+  g_autoptr(SlSlurmOptions) slurm = wants_slurm (self) ? sl_run_dialog_dup_slurm_options (self, NULL) : NULL;
+  g_autofree char *script = NULL;
+
+  /* A Slurm job can be submitted from this computer too. */
+  if (record == NULL && slurm != NULL)
+    record = selected_target (self);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->slurm_group), wants_slurm (self));
   gtk_widget_set_visible (GTK_WIDGET (self->pull_row), record != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->command_preview), FALSE);
   if (record == NULL || !valid || !g_shell_parse_argv (command, NULL, &argv, NULL) ||
@@ -188,11 +307,17 @@ update_preview (SlRunDialog *self,
     return;
 
   run = sl_remote_run_new (target, folder[0] ? folder : g_get_home_dir (), (const char * const *)argv);
+  sl_remote_run_set_slurm_options (run, slurm);
   if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
     return;
 
-  /* TRANSLATORS: followed by a shell command on the next line */
-  text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
+  if ((script = sl_remote_run_dup_batch_script (run)) != NULL)
+    /* TRANSLATORS: followed by a batch script, then a shell command */
+    text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
+                            _("by this command:"), launch);
+  else
+    /* TRANSLATORS: followed by a shell command on the next line */
+    text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
   gtk_label_set_label (self->command_preview, text);
   gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
 }
@@ -224,7 +349,16 @@ run_action (GtkWidget  *widget,
   if (!sl_run_dialog_validate (self, NULL))
     return;
 
-  if ((remote = selected_remote_target (self)) != NULL)
+  if (wants_slurm (self) && (remote = selected_target (self)) != NULL)
+    {
+      g_autoptr(SlSlurmOptions) slurm = sl_run_dialog_dup_slurm_options (self, NULL);
+
+      g_signal_emit (self, signals[RUN_ON_SLURM], 0, sl_target_record_get_id (remote),
+                     gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
+                     folder[0] ? folder : g_get_home_dir (),
+                     gtk_editable_get_text (GTK_EDITABLE (self->pull_row)), slurm);
+    }
+  else if ((remote = selected_remote_target (self)) != NULL)
     g_signal_emit (self, signals[RUN_ON_TARGET], 0, sl_target_record_get_id (remote),
                    gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
                    folder[0] ? folder : g_get_home_dir (),
@@ -280,6 +414,19 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
     g_signal_new ("run-on-target", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 4, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 
+  /**
+   * SlRunDialog::run-on-slurm:
+   * @target_id: the login node's target id (this computer's included)
+   * @command_line: the command as typed
+   * @project_dir: the folder uploaded and run in
+   * @pull_dirs: output folders under it to pull, space-separated
+   * @options: the #SlSlurmOptions typed
+   */
+  signals[RUN_ON_SLURM] =
+    g_signal_new ("run-on-slurm", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 5, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
+                  SL_TYPE_SLURM_OPTIONS);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-run-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, folder_row);
@@ -288,7 +435,20 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, pull_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_preview);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, backend_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, slurm_group);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, nodes_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, ntasks_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, per_node_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, devices_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, gres_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, partition_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, time_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, account_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, launcher_row);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, per_task_switch);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, run_button);
   gtk_widget_class_bind_template_callback (widget_class, validate_cb);
   gtk_widget_class_bind_template_callback (widget_class, activate_cb);
 
@@ -461,4 +621,16 @@ sl_run_dialog_get_folder (SlRunDialog *self)
 {
   g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
   return gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
+}
+
+/**
+ * sl_run_dialog_set_slurm:
+ * @slurm: submit the job to Slurm instead of starting it directly
+ */
+void
+sl_run_dialog_set_slurm (SlRunDialog *self,
+                         gboolean     slurm)
+{
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  adw_combo_row_set_selected (self->backend_row, slurm ? 1 : 0);
 }

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "sl-project-record.h"
+#include "sl-slurm-options.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,10 @@ void         sl_run_dialog_set_targets (SlRunDialog *self,
 void         sl_run_dialog_set_pull_dirs (SlRunDialog *self,
                                           const char  *pull_dirs);
 const char  *sl_run_dialog_get_command_preview (SlRunDialog *self);
+void         sl_run_dialog_set_slurm    (SlRunDialog *self,
+                                         gboolean     slurm);
+SlSlurmOptions *sl_run_dialog_dup_slurm_options (SlRunDialog *self,
+                                         GError     **error);
 void         sl_run_dialog_set_projects (SlRunDialog *self,
                                          GPtrArray   *projects);
 void         sl_run_dialog_select_config (SlRunDialog *self,

@@ -133,6 +133,24 @@ run_on_target_cb (SlWindow    *self,
 }
 
 static void
+run_on_slurm_cb (SlWindow       *self,
+                 gint64          target_id,
+                 const char     *command_line,
+                 const char     *project_dir,
+                 const char     *pull_dirs,
+                 SlSlurmOptions *options,
+                 SlRunDialog    *dialog)
+{
+  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_window_run_on_slurm (self, target_id, command_line, project_dir, pull_dirs,
+                               project ? sl_project_record_get_remote_folder (project) : NULL,
+                               project ? sl_project_record_get_upload_excludes (project) : NULL, options, &error))
+    sl_window_show_toast (self, error->message);
+}
+
+static void
 run_dialog_response_cb (SlWindow    *self,
                         const char  *command_line,
                         const char  *working_dir,
@@ -151,6 +169,7 @@ run_action (GtkWidget  *widget,
 
   g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "run-on-slurm", G_CALLBACK (run_on_slurm_cb), self, G_CONNECT_SWAPPED);
   sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
   {
     GListModel *model = sl_workspace_get_projects (self->workspace);

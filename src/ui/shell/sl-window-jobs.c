@@ -102,6 +102,35 @@ sl_window_run_on_target (SlWindow           *self,
                                           remote_dir, excludes, error);
 }
 
+/**
+ * sl_window_run_on_slurm:
+ * @target_id: the login node's target (this computer's included)
+ * @options: how the job asks Slurm for nodes and tasks
+ *
+ * As sl_window_run_on_target(), with the job submitted to Slurm.
+ *
+ * Returns: %TRUE when the run began
+ */
+gboolean
+sl_window_run_on_slurm (SlWindow             *self,
+                        gint64                target_id,
+                        const char           *command_line,
+                        const char           *project_dir,
+                        const char           *pull_dirs,
+                        const char           *remote_dir,
+                        const char * const   *excludes,
+                        const SlSlurmOptions *options,
+                        GError              **error)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (options != NULL, FALSE);
+
+  panel_dock_set_reveal_area (self->dock, PANEL_AREA_BOTTOM, TRUE);
+  panel_widget_raise (PANEL_WIDGET (self->console_panel));
+  return sl_job_controller_run_on_target_full (self->jobs, target_id, command_line, project_dir, pull_dirs,
+                                               remote_dir, excludes, options, error);
+}
+
 static void
 job_started_cb (SlWindow        *self,
                 const char      *title,
@@ -228,6 +257,32 @@ sl_window_show_job_log (SlWindow    *self,
   sl_job_controller_read_log_async (self->jobs, job, NULL, read_job_log_cb, g_object_ref (self));
 }
 
+/* A Slurm job submitted before the window was last closed is followed
+ * again once the history is read. */
+static void
+jobs_loaded_cb (SlWindow   *self,
+                guint       position,
+                guint       removed,
+                guint       added,
+                GListModel *jobs)
+{
+  if (added == 0)
+    return;
+  g_signal_handlers_disconnect_by_func (jobs, jobs_loaded_cb, self);
+  sl_job_controller_follow_unfinished (self->jobs);
+}
+
+static void
+follow_unfinished_jobs (SlWindow *self)
+{
+  GListModel *jobs = sl_workspace_get_jobs (self->workspace);
+
+  if (g_list_model_get_n_items (jobs) > 0)
+    sl_job_controller_follow_unfinished (self->jobs);
+  else
+    g_signal_connect_object (jobs, "items-changed", G_CALLBACK (jobs_loaded_cb), self, G_CONNECT_SWAPPED);
+}
+
 void
 _sl_window_connect_jobs (SlWindow *self)
 {
@@ -239,4 +294,5 @@ _sl_window_connect_jobs (SlWindow *self)
   g_signal_connect_object (self->jobs, "status", G_CALLBACK (job_status_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->jobs, "pulled", G_CALLBACK (job_pulled_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->jobs, "finished", G_CALLBACK (job_finished_cb), self, G_CONNECT_SWAPPED);
+  follow_unfinished_jobs (self);
 }

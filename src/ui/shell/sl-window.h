@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sl-job-record.h"
+#include "sl-slurm-options.h"
 
 #include <adwaita.h>
 
@@ -44,6 +45,15 @@ gboolean     sl_window_run_on_target      (SlWindow           *self,
                                            const char         *pull_dirs,
                                            const char         *remote_dir,
                                            const char * const *excludes,
+                                           GError            **error);
+gboolean     sl_window_run_on_slurm       (SlWindow           *self,
+                                           gint64              target_id,
+                                           const char         *command_line,
+                                           const char         *project_dir,
+                                           const char         *pull_dirs,
+                                           const char         *remote_dir,
+                                           const char * const *excludes,
+                                           const SlSlurmOptions *options,
                                            GError            **error);
 void         sl_window_run_command        (SlWindow           *self,
                                            const char         *command_line,

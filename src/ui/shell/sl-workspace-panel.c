@@ -12,6 +12,7 @@
 #include "sl-target-dialog.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
+#include "sl-slurm-state.h"
 #include "sl-job-record.h"
 #include "sl-workspace-section.h"
 
@@ -236,6 +237,15 @@ describe_job (SlJobRecord *job)
   g_string_append_printf (str, "\n%s: %s", _("Target"),
                           sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : _("this computer"));
   g_string_append_printf (str, "\n%s: %s", _("State"), job_state_label (sl_job_record_get_state (job)));
+  if (sl_job_record_is_slurm (job))
+    {
+      g_autofree char *words = sl_slurm_describe_state (sl_job_record_get_backend_state (job),
+                                                        sl_job_record_get_backend_reason (job));
+
+      g_string_append_printf (str, "\n%s: %s", _("Slurm job"),
+                              sl_job_record_get_backend_job_id (job) ? sl_job_record_get_backend_job_id (job) : "—");
+      g_string_append_printf (str, "\n%s: %s", _("Slurm state"), words);
+    }
   if (sl_job_record_get_state (job) == SL_JOB_STATE_SUCCEEDED || sl_job_record_get_state (job) == SL_JOB_STATE_FAILED)
     g_string_append_printf (str, "\n%s: %d", _("Exit code"), sl_job_record_get_exit_code (job));
   g_string_append_printf (str, "\n%s: %s", _("Started"), started);
@@ -416,7 +426,13 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 
       gtk_image_set_from_icon_name (row->icon, job_state_icon (sl_job_record_get_state (job)));
       gtk_label_set_label (row->title, sl_job_record_get_command (job));
-      gtk_label_set_label (row->subtitle, sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : "");
+      const char *target = sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : "";
+      g_autofree char *subtitle = NULL;
+
+      /* A batch job shows Slurm's word beside its target: PENDING, RUNNING, TIMEOUT. */
+      if (sl_job_record_is_slurm (job) && sl_job_record_get_backend_state (job) != NULL)
+        subtitle = g_strdup_printf ("%s · %s", sl_job_record_get_backend_state (job), target);
+      gtk_label_set_label (row->subtitle, subtitle ? subtitle : target);
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
     }
   else if (G_IS_FILE (item))

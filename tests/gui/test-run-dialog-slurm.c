@@ -1,0 +1,216 @@
+/* test-run-dialog-slurm.c: the Run dialog's Slurm options: the backend
+ * choice, the fields read into SlSlurmOptions, the exact batch script and
+ * command shown before anything runs, refused values keeping Run
+ * disabled; screenshots in light and dark style
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "gui-test-util.h"
+#include "sl-run-dialog.h"
+#include "sl-workspace.h"
+
+static SlWindow *window;
+static SlApplication *app;
+
+static gboolean
+moment_passed (gpointer data)
+{
+  return g_get_monotonic_time () > *(gint64 *)data;
+}
+
+/* A few frames, so the style change is painted. */
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 200 * G_TIME_SPAN_MILLISECOND;
+
+  wait_until (moment_passed, &until, 1000);
+}
+
+static GtkScrolledWindow *
+find_scrolled (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return GTK_SCROLLED_WINDOW (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkScrolledWindow *found = find_scrolled (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+scroll_to_end (SlRunDialog *dialog)
+{
+  GtkScrolledWindow *scrolled = find_scrolled (GTK_WIDGET (dialog));
+  GtkAdjustment *adjustment;
+
+  g_assert_nonnull (scrolled);
+  adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+}
+
+static gpointer
+child (SlRunDialog *dialog,
+       const char  *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (dialog), SL_TYPE_RUN_DIALOG, name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+static void
+set_text (SlRunDialog *dialog,
+          const char  *name,
+          const char  *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (child (dialog, name)), text);
+}
+
+static gboolean
+run_enabled (SlRunDialog *dialog)
+{
+  return gtk_widget_is_sensitive (child (dialog, "run_button"));
+}
+
+static void
+test_slurm_fields (void)
+{
+  g_autofree char *project = g_dir_make_tmp ("sl-run-slurm-XXXXXX", NULL);
+  g_autoptr(SlSlurmOptions) options = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(Capture) light = NULL;
+  g_autoptr(Capture) dark = NULL;
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  SlRunDialog *dialog;
+  const char *preview;
+
+  dialog = sl_run_dialog_new (project);
+  sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (sl_application_get_workspace (app)), 0);
+  sl_run_dialog_set_command (dialog, "python3 train.py --epochs 3");
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 640, 980);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (wait_until ((Condition)gtk_widget_get_mapped, dialog, 10000));
+
+  /* Started directly on this computer: no Slurm fields, no preview. */
+  g_assert_false (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  g_assert_null (sl_run_dialog_get_command_preview (dialog));
+  g_assert_null (sl_run_dialog_dup_slurm_options (dialog, &error));
+  g_clear_error (&error);
+
+  sl_run_dialog_set_slurm (dialog, TRUE);
+  g_assert_true (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  set_text (dialog, "nodes_row", "2");
+  set_text (dialog, "ntasks_row", "16");
+  set_text (dialog, "per_node_row", "8");
+  set_text (dialog, "devices_row", "8");
+  set_text (dialog, "gres_row", "npu");
+  set_text (dialog, "partition_row", "ascend");
+  set_text (dialog, "time_row", "2:00:00");
+  set_text (dialog, "account_row", "team-a");
+  adw_combo_row_set_selected (child (dialog, "launcher_row"), SL_SLURM_LAUNCHER_MSRUN);
+  gtk_switch_set_active (child (dialog, "per_task_switch"), TRUE);
+
+  options = sl_run_dialog_dup_slurm_options (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (options->nodes, ==, 2);
+  g_assert_cmpuint (options->ntasks, ==, 16);
+  g_assert_cmpuint (options->ntasks_per_node, ==, 8);
+  g_assert_cmpuint (options->devices_per_node, ==, 8);
+  g_assert_cmpstr (options->device_gres, ==, "npu");
+  g_assert_cmpstr (options->partition, ==, "ascend");
+  g_assert_cmpstr (options->time_limit, ==, "2:00:00");
+  g_assert_cmpstr (options->account, ==, "team-a");
+  g_assert_cmpint (options->launcher, ==, SL_SLURM_LAUNCHER_MSRUN);
+  g_assert_true (options->per_task_logs);
+  g_assert_true (run_enabled (dialog));
+
+  /* The exact script and command, before anything runs, on this computer
+   * as the login node. */
+  preview = sl_run_dialog_get_command_preview (dialog);
+  g_assert_nonnull (preview);
+  g_assert_nonnull (strstr (preview, "#SBATCH --nodes=2\n#SBATCH --ntasks=16\n#SBATCH --ntasks-per-node=8\n"
+                                     "#SBATCH --gres=npu:8\n#SBATCH --partition=ascend\n#SBATCH --time=2:00:00\n"
+                                     "#SBATCH --account=team-a\n"));
+  g_assert_nonnull (strstr (preview, "exec msrun --worker_num=$((SLURM_JOB_NUM_NODES * 8)) --local_worker_num=8"));
+  g_assert_nonnull (strstr (preview, "sbatch --parsable --output="));
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  settle ();
+  light = capture_window (GTK_WIDGET (dialog), SCREENSHOT_DIR, "run-dialog-slurm.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  settle ();
+  dark = capture_window (GTK_WIDGET (dialog), SCREENSHOT_DIR, "run-dialog-slurm-dark.png");
+  /* The end of the page: the launcher, the per-task logs and the script. */
+  scroll_to_end (dialog);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "run-dialog-slurm-script-dark.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "run-dialog-slurm-script.png");
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+  {
+    LumaStats light_box = capture_luma_stats (light, 20, 200, 200, 60);
+    LumaStats dark_box = capture_luma_stats (dark, 20, 200, 200, 60);
+
+    g_assert_cmpfloat (dark_box.median + 80, <, light_box.median);
+  }
+
+  /* Values that could not be Slurm's keep Run disabled, with the reason. */
+  set_text (dialog, "partition_row", "ascend; rm -rf ~");
+  g_assert_false (run_enabled (dialog));
+  g_assert_true (gtk_widget_get_visible (child (dialog, "error_label")));
+  g_assert_nonnull (strstr (gtk_label_get_label (child (dialog, "error_label")), "partition"));
+  g_assert_null (sl_run_dialog_get_command_preview (dialog));
+  set_text (dialog, "partition_row", "ascend");
+  set_text (dialog, "nodes_row", "two");
+  g_assert_false (run_enabled (dialog));
+  set_text (dialog, "nodes_row", "0");
+  g_assert_false (run_enabled (dialog));
+  set_text (dialog, "nodes_row", "2");
+  set_text (dialog, "gres_row", "");
+  g_assert_false (run_enabled (dialog));
+  set_text (dialog, "devices_row", "");
+  g_assert_true (run_enabled (dialog));
+  set_text (dialog, "ntasks_row", "17");
+  g_assert_false (run_enabled (dialog));
+  set_text (dialog, "ntasks_row", "");
+  g_assert_true (run_enabled (dialog));
+
+  /* Back to starting directly: the fields go, the command runs here. */
+  sl_run_dialog_set_slurm (dialog, FALSE);
+  g_assert_false (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  g_assert_true (run_enabled (dialog));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_rmdir (project);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  make_test_home ("sightline-run-slurm-XXXXXX");
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  window = start_application (&app);
+
+  g_test_add_func ("/run-dialog/slurm", test_slurm_fields);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
