@@ -20,6 +20,7 @@ typedef enum {
   SL_FINDING_TENSOR,            /* .npy tensor */
   SL_FINDING_MSPROBE_DUMP,      /* msprobe dump folder (dump.json) */
   SL_FINDING_PIPELINE,          /* MindX SDK stream pipeline */
+  SL_FINDING_CLUSTER,           /* several ranks' profiles, or msprof-analyze's cluster_analysis_output */
   SL_FINDING_N_KINDS
 } SlFindingKind;
 
