@@ -22,6 +22,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <glib/gstdio.h>
 
 #include "sl-cluster-loader.h"
@@ -187,6 +188,7 @@ run (const char *label,
      guint       runs)
 {
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cpu_times = g_array_new (FALSE, FALSE, sizeof (double));
   guint n_ranks = 0, n_problems = 0, n_links = 0;
   gboolean slow_rank = FALSE, slow_link = FALSE;
 
@@ -196,14 +198,17 @@ run (const char *label,
       g_autoptr(SlClusterProfile) cluster = NULL;
       g_autoptr(SlClusterSummary) summary = NULL;
       gint64 start = g_get_monotonic_time ();
-      double seconds;
+      clock_t cpu_start = clock ();
+      double seconds, cpu_seconds;
 
       cluster = sl_cluster_load (dir, NULL, &error);
       if (cluster == NULL)
         g_error ("%s", error->message);
       summary = sl_cluster_summary_new (cluster, SL_SPREAD_DEFAULT_THRESHOLD);
       seconds = (g_get_monotonic_time () - start) / 1e6;
+      cpu_seconds = (double)(clock () - cpu_start) / CLOCKS_PER_SEC;
       g_array_append_val (times, seconds);
+      g_array_append_val (cpu_times, cpu_seconds);
       n_ranks = sl_cluster_profile_get_n_ranks (cluster);
       n_problems = g_list_model_get_n_items (sl_cluster_profile_get_problems (cluster));
       n_links = sl_communication_get_n_links (summary->matrix);
@@ -211,11 +216,14 @@ run (const char *label,
       slow_link = summary->slow_link.found;
     }
   g_array_sort (times, compare_doubles);
+  g_array_sort (cpu_times, compare_doubles);
   printf ("%-10s ranks %u, links %u, problems %u, slow rank %s, slow link %s\n", label, n_ranks, n_links, n_problems,
           slow_rank ? "found" : "none", slow_link ? "found" : "none");
   printf ("%-10s load + summary: median %.3f s (min %.3f, max %.3f, %u runs); goal < %.1f s\n", label,
           g_array_index (times, double, times->len / 2), g_array_index (times, double, 0),
           g_array_index (times, double, times->len - 1), runs, GOAL_S);
+  /* On a busy machine the wall time says more about the neighbours. */
+  printf ("%-10s processor time (all threads): median %.3f s\n", label, g_array_index (cpu_times, double, cpu_times->len / 2));
 }
 
 int

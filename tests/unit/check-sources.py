@@ -39,8 +39,11 @@ SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
 # The graph canvas lives with the graph view but is a widget: the MindX
 # pipeline and dataset graph views draw with it too. The timeline pane and
 # the link of two timeline views are widgets the comparison view shows its
-# two timelines with. The views' pages stay their own.
-SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h')
+# two timelines with. The communication matrix and the comparison's two
+# aligned timelines are widgets the cluster view shows too. The views'
+# pages stay their own.
+SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h',
+                     'sl-comm-matrix-view.h', 'sl-compare-timelines.h')
 VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
 
 

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-cluster-page.h"
 #include "sl-compare-page.h"
 #include "sl-dataset-graph-page.h"
 #include "sl-document-registry.h"
@@ -84,6 +85,10 @@ run_has_lineage (SlFinding *finding)
   return g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
 }
 
+static const SlFindingKind cluster_findings[] = {
+  SL_FINDING_CLUSTER, SL_FINDING_N_KINDS
+};
+
 static const SlFindingKind pipeline_findings[] = {
   SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
 };
@@ -118,6 +123,9 @@ static const SlDocumentKind builtin_kinds[] = {
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  /* Every rank of a cluster profile together.
+   * Translators: the title of a document tab; %s is a folder name. */
+  { "cluster", sl_cluster_page_get_type, N_("Cluster: %s"), "sl-timeline-symbolic", cluster_findings, FALSE, NULL },
 };
 
 /**
