@@ -45,7 +45,8 @@ write_rank (const char *root,
   g_autofree char *info_name = g_strdup_printf ("profiler_info_%u.json", rank);
   g_autofree char *info = g_strdup_printf ("{\"rank_id\": %u}", rank);
   g_autoptr(GString) steps = g_string_new (step_header);
-  g_autoptr(GString) trace = g_string_new ("[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2,\"args\":{\"name\":\"Ascend Hardware\"}}");
+  g_autoptr(GString) trace = g_string_new ("[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":\"Python\"}},\n"
+                                           "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2,\"args\":{\"name\":\"Ascend Hardware\"}}");
   g_autofree char *ops = NULL;
   g_autofree char *matrix = NULL;
   double computing = rank == 5 ? 1300 : 1000 + rank * 5;
@@ -54,8 +55,11 @@ write_rank (const char *root,
   for (guint s = 1; s <= 3; s++)
     {
       g_string_append_printf (steps, "%u,%g,%u,40,%u,%u,0,0\n", s, computing, 300 + rank * 3, 340 + rank * 3, 200 + rank);
+      /* Rank r starts r × 100 µs late: the view aligns the steps. */
+      g_string_append_printf (trace, ",\n{\"ph\":\"X\",\"name\":\"ProfilerStep#%u\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":1900}",
+                              s, s * 2000 + rank * 100);
       g_string_append_printf (trace, ",\n{\"ph\":\"X\",\"name\":\"MatMul%u\",\"pid\":2,\"tid\":7,\"ts\":%u,\"dur\":%g}", s,
-                              s * 2000, computing);
+                              s * 2000 + rank * 100 + 50, computing);
     }
   g_string_append (trace, "]\n");
   ops = g_strdup_printf ("{\"step1\": {\"p2p\": {}, \"collective\": {\"hcom_allReduce__1_0_1@5\": {\"Communication Time Info\": "
@@ -114,6 +118,26 @@ screenshots (GtkWidget  *window,
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
   g_assert_cmpfloat (capture_luma (dark_capture, 5, dark_capture->height - 5), <,
                      capture_luma (light_capture, 5, light_capture->height - 5));
+}
+
+static GtkScrolledWindow *
+page_window (GtkWidget *child)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (child, GTK_TYPE_SCROLLED_WINDOW);
+
+  /* The outermost scrolled window is the page's own. */
+  while (window != NULL && gtk_widget_get_ancestor (gtk_widget_get_parent (window), GTK_TYPE_SCROLLED_WINDOW) != NULL)
+    window = gtk_widget_get_ancestor (gtk_widget_get_parent (window), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (window);
+  return GTK_SCROLLED_WINDOW (window);
+}
+
+static void
+scroll_to_end (GtkWidget *child)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (page_window (child));
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
 }
 
 static void
@@ -219,7 +243,7 @@ main (int    argc,
   g_assert_nonnull (sl_compare_timelines_get_link (SL_COMPARE_TIMELINES (sl_cluster_page_get_timelines (page))));
   /* Laid out first, so its place is known. */
   wait_for_frames (GTK_WIDGET (window));
-  scroll_to (GTK_WIDGET (page), sl_cluster_page_get_timelines (page));
+  scroll_to_end (sl_cluster_page_get_timelines (page));
   wait_for_frames (GTK_WIDGET (window));
   screenshots (GTK_WIDGET (window), "cluster-page-timelines");
 
