@@ -358,6 +358,30 @@ test_mindspore (void)
   remove_tree (dir);
 }
 
+/* Two folders claiming one rank: the first is kept and the second named;
+ * a folder whose rank is written nowhere gets the next free number. */
+static void
+test_duplicate_and_unnamed (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *copy = g_build_filename (dir, "again", NULL);
+  g_autofree char *unnamed = g_build_filename (dir, "zz_ascend_pt", "ASCEND_PROFILER_OUTPUT", NULL);
+  g_autoptr(SlClusterProfile) cluster = NULL;
+
+  write_pt_rank (dir, 0, 2, 1000, 2, 20, TRUE);
+  write_pt_rank (dir, 1, 2, 1000, 2, 20, TRUE);
+  write_pt_rank (copy, 1, 2, 1000, 2, 20, TRUE);
+  write_file (unnamed, "step_trace_time.csv", STEP_HEADER "1,1000,300,50,350,200,1500,0\n");
+
+  cluster = load (dir);
+  g_assert_cmpuint (sl_cluster_profile_get_n_ranks (cluster), ==, 3);
+  g_assert_true (has_problem (cluster, "Two folders hold rank 1", "the first one is used"));
+  g_assert_nonnull (strstr (sl_cluster_profile_get_rank (cluster, 1)->dir, "again"));
+  g_assert_true (has_problem (cluster, "zz_ascend_pt", "shown as rank 2"));
+  g_assert_cmpint (sl_cluster_profile_get_rank (cluster, 2)->rank_id, ==, 2);
+  remove_tree (dir);
+}
+
 static void
 test_not_a_cluster (void)
 {
@@ -388,6 +412,7 @@ main (int    argc,
   g_test_add_func ("/cluster/missing-and-damaged", test_missing_and_damaged);
   g_test_add_func ("/cluster/analysis-output", test_analysis_output);
   g_test_add_func ("/cluster/mindspore", test_mindspore);
+  g_test_add_func ("/cluster/duplicate-and-unnamed", test_duplicate_and_unnamed);
   g_test_add_func ("/cluster/not-a-cluster", test_not_a_cluster);
 
   return g_test_run ();

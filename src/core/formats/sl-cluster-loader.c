@@ -428,10 +428,15 @@ add_mindspore_ranks (SlClusterProfile *cluster,
     }
 }
 
+typedef struct {
+  const Unit          *unit;
+  const SlProfileRank *source;
+} Unnamed;
+
 static void
 merge_unit (SlClusterProfile *cluster,
             const Unit       *unit,
-            gint64           *next_free_id)
+            GArray           *unnamed)
 {
   SlProfile *profile = unit->profile;
 
@@ -449,14 +454,34 @@ merge_unit (SlClusterProfile *cluster,
         continue;
       if ((rank_id = source_rank_id (unit, source)) < 0)
         {
-          g_autofree char *message = NULL;
+          Unnamed pending = { unit, source };
 
-          rank_id = (*next_free_id)++;
-          message = g_strdup_printf (_("The rank of %s is not written in its files (profiler_info_<rank>.json); it is "
-                                       "shown as rank %lld"), unit->dir, (long long)rank_id);
-          report (cluster, SL_SEVERITY_INFO, unit->dir, message);
+          g_array_append_val (unnamed, pending);
+          continue;
         }
       merge_rank (cluster, unit, source, rank_id);
+    }
+}
+
+/* Ranks whose number is written nowhere come after the named ones, in
+ * the order their folders were found. */
+static void
+merge_unnamed (SlClusterProfile *cluster,
+               GArray           *unnamed)
+{
+  gint64 next = 0;
+
+  for (guint i = 0; i < sl_cluster_profile_get_n_ranks (cluster); i++)
+    next = MAX (next, sl_cluster_profile_get_rank (cluster, i)->rank_id + 1);
+  for (guint i = 0; i < unnamed->len; i++)
+    {
+      const Unnamed *pending = &g_array_index (unnamed, Unnamed, i);
+      g_autofree char *message =
+        g_strdup_printf (_("The rank of %s is not written in its files (profiler_info_<rank>.json); it is "
+                           "shown as rank %lld"), pending->unit->dir, (long long)next);
+
+      report (cluster, SL_SEVERITY_INFO, pending->unit->dir, message);
+      merge_rank (cluster, pending->unit, pending->source, next++);
     }
 }
 
@@ -623,8 +648,8 @@ sl_cluster_load (const char    *path,
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func ((GDestroyNotify)unit_free);
   g_autoptr(SlClusterProfile) cluster = NULL;
   Discovery discovery = { units, cancellable };
+  g_autoptr(GArray) unnamed = g_array_new (FALSE, FALSE, sizeof (Unnamed));
   gboolean have_analysis = FALSE;
-  gint64 next_free_id = 0;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, NULL);
@@ -674,12 +699,13 @@ sl_cluster_load (const char    *path,
       if (unit->read)
         {
           report_unit_error (cluster, unit);
-          merge_unit (cluster, unit, &next_free_id);
+          merge_unit (cluster, unit, unnamed);
           add_mindspore_ranks (cluster, unit);
         }
       else
         attach_unread_folder (cluster, unit);
     }
+  merge_unnamed (cluster, unnamed);
 
   if (sl_cluster_profile_get_n_ranks (cluster) == 0)
     {
