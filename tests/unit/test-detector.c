@@ -658,8 +658,11 @@ test_cluster (Fixture       *fixture,
   finding = get_finding (detection, SL_FINDING_CLUSTER, "job");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "rank_folders"), ==, "2");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "cluster_analysis"), ==, "yes");
-  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 2);
+  /* The ranks' files and msprof-analyze's, sizes summed */
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 3);
+  g_assert_cmpuint (sl_finding_get_size (finding), ==, 2 * strlen ("Step,Computing\n") + strlen ("Step,Type,Index\n"));
   finding = get_finding (detection, SL_FINDING_CLUSTER, "analysis");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
   g_assert_null (sl_finding_lookup_detail (finding, "rank_folders"));
   g_assert_null (sl_detection_lookup_finding (detection, SL_FINDING_CLUSTER, "alone"));
 }

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "sl-cluster-detection.h"
 
@@ -79,6 +80,36 @@ relative_name (const char *root,
   return g_strdup (path);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char **)a, *(const char **)b);
+}
+
+/* msprof-analyze's files, listed (not read) so the finding says what it holds. */
+static void
+add_analysis_files (SlFinding  *finding,
+                    const char *parent)
+{
+  g_autofree char *dir = g_build_filename (parent, "cluster_analysis_output", NULL);
+  g_autoptr(GDir) gdir = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (gdir != NULL && (name = g_dir_read_name (gdir)) != NULL && names->len < 1000)
+    g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      GStatBuf buf;
+
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_stat (path, &buf) == 0)
+        sl_finding_add_file (finding, path, (guint64)buf.st_size);
+    }
+}
+
 static SlFinding *
 candidate_finding (const Candidate *candidate,
                    const char      *root)
@@ -91,9 +122,13 @@ candidate_finding (const Candidate *candidate,
     {
       SlFinding *member = g_ptr_array_index (candidate->members, m);
 
+      /* Findings keep their total size, not each file's: the total rides
+       * on the first file, so the cluster's size is the ranks' sum. */
       for (guint f = 0; f < sl_finding_get_n_files (member); f++)
-        sl_finding_add_file (finding, sl_finding_get_file (member, f), 0);
+        sl_finding_add_file (finding, sl_finding_get_file (member, f), f == 0 ? sl_finding_get_size (member) : 0);
     }
+  if (candidate->analysis)
+    add_analysis_files (finding, candidate->path);
   if (candidate->n_ranks > 0)
     sl_finding_add_detail (finding, "rank_folders", ranks);
   sl_finding_add_detail (finding, "cluster_analysis", candidate->analysis ? "yes" : "no");

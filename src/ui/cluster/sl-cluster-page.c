@@ -533,15 +533,19 @@ sl_cluster_page_open_rank (SlClusterPage *self,
                            guint          index)
 {
   const SlClusterRank *rank;
+  const char *path;
 
   g_return_if_fail (SL_IS_CLUSTER_PAGE (self));
   g_return_if_fail (self->summary != NULL);
   g_return_if_fail (index < sl_cluster_profile_get_n_ranks (self->summary->cluster));
 
   rank = rank_at (self, index);
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
-                              rank->dir != NULL ? rank->dir : sl_cluster_profile_get_path (self->summary->cluster),
-                              g_variant_new ("()"));
+  /* A rank only msprof-analyze's output names is shown there, with the
+   * others' rows; the cluster's whole folder would read every rank. */
+  path = rank->dir != NULL ? rank->dir : sl_cluster_profile_get_analysis_dir (self->summary->cluster);
+  if (path == NULL)
+    path = sl_cluster_profile_get_path (self->summary->cluster);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile", path, g_variant_new ("()"));
 }
 
 static void
