@@ -16,7 +16,7 @@
 #include "sl-cluster-bars.h"
 #include "sl-widget-style.h"
 
-#define LEFT      56
+#define LEFT      76
 #define TOP       28
 #define BOTTOM    22
 #define RIGHT     12
@@ -119,7 +119,8 @@ draw_axis (SlClusterBars *self,
 {
   for (guint i = 0; i <= 2; i++)
     {
-      g_autofree char *text = g_strdup_printf ("%.4g", max * i / 2);
+      /* Translators: an axis label, a duration in milliseconds */
+      g_autofree char *text = g_strdup_printf (_("%.4g ms"), max * i / 2);
       double y = TOP + plot_height * (1 - i / 2.0);
       int tw, th;
 
