@@ -20,7 +20,7 @@
 #define TOP       28
 #define BOTTOM    22
 #define RIGHT     12
-#define MIN_LABEL_SPACING 28
+#define LABEL_GAP 12
 
 static const char *const colors[SL_CLUSTER_BARS_MAX_SERIES] = { "#3584e4", "#e66100", "#9a9996", "#2ec27e" };
 
@@ -144,7 +144,19 @@ draw_bar_labels (SlClusterBars *self,
                  double         width,
                  double         baseline)
 {
-  guint every = (guint)MAX (1, ceil (MIN_LABEL_SPACING / MAX (width, 0.1)));
+  int widest = 0;
+  guint every;
+
+  /* Every n-th label, n such that the widest one fits between them. */
+  for (guint b = 0; b < self->n_bars; b++)
+    {
+      int tw, th;
+
+      pango_layout_set_text (layout, self->labels[b], -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      widest = MAX (widest, tw);
+    }
+  every = (guint)MAX (1, ceil ((widest + LABEL_GAP) / MAX (width, 0.1)));
 
   cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
   for (guint b = 0; b < self->n_bars; b += every)

@@ -665,6 +665,7 @@ build_banner (SlClusterPage *self)
   gtk_widget_set_margin_top (self->banner_label, 12);
   gtk_widget_set_margin_bottom (self->banner_label, 12);
   gtk_widget_set_margin_end (self->banner_label, 12);
+  gtk_label_set_text (GTK_LABEL (self->banner_label), _("Reading every rank's step trace and communication…"));
   gtk_box_append (GTK_BOX (self->banner), icon);
   gtk_box_append (GTK_BOX (self->banner), self->banner_label);
   gtk_box_append (GTK_BOX (self->content), self->banner);

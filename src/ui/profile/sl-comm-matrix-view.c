@@ -18,6 +18,9 @@
 #define LABEL_SPACE 36
 #define MAX_CELL    40
 #define MIN_CELL    4
+/* Past this many ranks empty cells stay blank: outlining a cluster's
+ * quarter million of them costs more than it tells. */
+#define MAX_OUTLINED 64
 
 struct _SlCommMatrixView
 {
@@ -135,7 +138,7 @@ sl_comm_matrix_view_snapshot (GtkWidget   *widget,
               cairo_rectangle (cr, x + 1, y + 1, size - 2, size - 2);
               cairo_fill (cr);
             }
-          else
+          else if (link != NULL || n <= MAX_OUTLINED)
             {
               cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, link != NULL ? 0.35 : 0.12);
               cairo_rectangle (cr, x + 1.5, y + 1.5, size - 3, size - 3);
