@@ -18,6 +18,7 @@ typedef struct {
 
 static const SlCliCommand commands[] = {
   { "advise", sl_cli_advise, N_("Find what slows a profiled model down: findings with their evidence, and the rules that could not run") },
+  { "cluster", sl_cli_cluster, N_("Every rank of a cluster profile together: step breakdown, slow rank, communication matrix, slow link") },
   { "compare-profiles", sl_cli_compare_profiles, N_("Compare two profiles: the step breakdown, op types and kernels, the largest regressions") },
   { "compare-tensors", sl_cli_compare_tensors, N_("Compare tensor dumps against their benchmark: accuracy metrics, verdicts and the first divergence") },
   { "dataset-graph", sl_cli_dataset_graph, N_("Print the dataset pipelines of training runs' lineage, several runs side by side") },

@@ -23,6 +23,7 @@ typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 
 int  sl_cli_advise       (int argc, char **argv);
+int  sl_cli_cluster      (int argc, char **argv);
 int  sl_cli_compare_profiles (int argc, char **argv);
 int  sl_cli_compare_tensors (int argc, char **argv);
 int  sl_cli_dataset_graph (int argc, char **argv);

@@ -250,6 +250,8 @@ test_mindinsight_profiler (void)
   g_autoptr(SlDetection) detection = detect_dataset ("mindspore-ai__mindinsight/tests/utils/resource");
   static const Expected expected[] = {
     { SL_FINDING_MINDSPORE_PROFILER, "profiler", 23 },
+    /* Devices 0, 1 and 10 in one folder: a cluster too, of the same files */
+    { SL_FINDING_CLUSTER, "profiler", 23 },
     { SL_FINDING_MINDSPORE_PROFILER, "run_2/normal_run/profiler", 10 },
     { SL_FINDING_MINDSPORE_PROFILER, "cluster_propose", 2 },
     { SL_FINDING_MSPROF, "JOB1", 5 },

@@ -40,9 +40,11 @@ SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
 # pipeline and dataset graph views draw with it too. The timeline pane and
 # the link of two timeline views are widgets the comparison view shows its
 # two timelines with. The tensor plot draws a tensor view's heatmap; the
-# tensor comparison draws its error heatmap with it. The views' pages stay
-# their own.
-SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h', 'sl-tensor-plot.h')
+# tensor comparison draws its error heatmap with it. The communication
+# matrix and the comparison's two aligned timelines are widgets the cluster
+# view shows too. The views' pages stay their own.
+SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h', 'sl-tensor-plot.h',
+                     'sl-comm-matrix-view.h', 'sl-compare-timelines.h')
 VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
 
 

@@ -611,7 +611,11 @@ test_mindspore_profiler (Fixture       *fixture,
   make_folder (fixture, "profiler_empty");
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 4);
+  /* job/profiler holds two devices' files: a cluster as well */
+  g_assert_cmpuint (n_findings (detection), ==, 5);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_CLUSTER), ==, 1);
+  g_assert_cmpstr (sl_finding_lookup_detail (get_finding (detection, SL_FINDING_CLUSTER, "job/profiler"), "rank_folders"),
+                   ==, "2");
   g_assert_cmpuint (count_kind (detection, SL_FINDING_MINDSPORE_PROFILER), ==, 3);
   g_assert_cmpuint (count_kind (detection, SL_FINDING_SUMMARY_RUN), ==, 1);
   g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 0);
@@ -631,6 +635,36 @@ test_mindspore_profiler (Fixture       *fixture,
   finding = get_finding (detection, SL_FINDING_MINDSPORE_PROFILER, "profiler_gpu");
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
   g_assert_null (sl_finding_lookup_detail (finding, "ranks"));
+}
+
+/* Rank folders side by side, and msprof-analyze's output, make a
+ * cluster; a lone rank folder does not. */
+static void
+test_cluster (Fixture       *fixture,
+              gconstpointer  user_data)
+{
+  g_autoptr(SlDetection) detection = NULL;
+  SlFinding *finding;
+
+  g_free (write_text (fixture, "job/node0_1_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "Step,Computing\n"));
+  g_free (write_text (fixture, "job/node0_2_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "Step,Computing\n"));
+  g_free (write_text (fixture, "job/cluster_analysis_output/cluster_step_trace_time.csv", "Step,Type,Index\n"));
+  g_free (write_text (fixture, "alone/only_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv", "Step,Computing\n"));
+  g_free (write_text (fixture, "analysis/cluster_analysis_output/cluster_step_trace_time.csv", "Step,Type,Index\n"));
+
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_ASCEND_PROFILER), ==, 3);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_CLUSTER), ==, 2);
+  finding = get_finding (detection, SL_FINDING_CLUSTER, "job");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "rank_folders"), ==, "2");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "cluster_analysis"), ==, "yes");
+  /* The ranks' files and msprof-analyze's, sizes summed */
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 3);
+  g_assert_cmpuint (sl_finding_get_size (finding), ==, 2 * strlen ("Step,Computing\n") + strlen ("Step,Type,Index\n"));
+  finding = get_finding (detection, SL_FINDING_CLUSTER, "analysis");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+  g_assert_null (sl_finding_lookup_detail (finding, "rank_folders"));
+  g_assert_null (sl_detection_lookup_finding (detection, SL_FINDING_CLUSTER, "alone"));
 }
 
 static void
@@ -697,8 +731,10 @@ test_ascend_profiler (Fixture       *fixture,
   g_free (write_text (fixture, "prof/renamed/ASCEND_PROFILER_OUTPUT/op_statistic.csv", "OP Type\n"));
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 3);
+  /* Three rank folders side by side: prof is a cluster too */
+  g_assert_cmpuint (n_findings (detection), ==, 4);
   g_assert_cmpuint (count_kind (detection, SL_FINDING_ASCEND_PROFILER), ==, 3);
+  g_assert_cmpstr (sl_finding_lookup_detail (get_finding (detection, SL_FINDING_CLUSTER, "prof"), "rank_folders"), ==, "3");
   g_assert_cmpuint (n_problems (detection), ==, 0);
 
   finding = get_finding (detection, SL_FINDING_ASCEND_PROFILER, "prof/node0_1234_20240101_ascend_pt");
@@ -1268,6 +1304,7 @@ test_every_kind (Fixture       *fixture,
   g_free (write_text (fixture, "probe/dump.json", "{\"task\": \"statistics\", \"level\": \"L0\", \"framework\": \"mindspore\", \"data\": {}}"));
   g_free (write_text (fixture, "p.pipeline", "{\"s\": {\"a\": {\"factory\": \"appsrc\"}}}"));
   g_free (write_text (fixture, "tune.yaml", "command: t\nsummary_base_dir: s\ntarget: {name: a}\nparameters: {x: {bounds: [0, 1]}}\n"));
+  g_free (write_text (fixture, "c/cluster_analysis_output/cluster_step_trace_time.csv", "Step,Type,Index\n"));
 
   detection = detect (fixture->dir);
   g_assert_cmpuint (n_findings (detection), ==, SL_FINDING_N_KINDS);
@@ -1288,6 +1325,7 @@ main (int    argc,
   ADD ("/detector/tensorboard-run", test_tensorboard_run);
   ADD ("/detector/record-problems", test_record_problems);
   ADD ("/detector/mindspore-profiler", test_mindspore_profiler);
+  ADD ("/detector/cluster", test_cluster);
   ADD ("/detector/msprof", test_msprof);
   ADD ("/detector/ascend-profiler", test_ascend_profiler);
   ADD ("/detector/profiler-db", test_profiler_db);

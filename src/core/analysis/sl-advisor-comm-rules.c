@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-advisor-private.h"
+#include "sl-comm-link-sums.h"
 
 #define NS_PER_MS 1e6
 
@@ -78,94 +79,13 @@ add_record_evidence (SlAdvisorFinding *finding,
 /* ------------------------------------------------------------------ */
 /* Slow link */
 
-typedef struct {
-  const SlCommLink *first;      /* for the evidence */
-  double            size_mb;
-  double            time_ms;
-} LinkSum;
-
-static double
-link_bandwidth (const LinkSum *sum)
-{
-  return sum->time_ms > 0 ? sum->size_mb / sum->time_ms : -1;
-}
-
-static gboolean
-is_between_ranks (const SlCommLink *link)
-{
-  return link->transport != NULL && g_ascii_strcasecmp (link->transport, "LOCAL") != 0 &&
-         !(link->src >= 0 && link->src == link->dst);
-}
-
-static gboolean
-has_totals (SlCommunication *comm,
-            gint64           rank_id)
-{
-  for (guint i = 0; i < sl_communication_get_n_links (comm); i++)
-    {
-      const SlCommLink *link = sl_communication_get_link (comm, i);
-
-      if (sl_comm_link_is_for_rank (link, rank_id) && sl_communication_is_total_name (link->op))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* transport → (link key → LinkSum), links in first-seen order. */
-static GHashTable *
-sum_links (SlCommunication *comm,
-           gint64           rank_id,
-           GPtrArray       *transports)
-{
-  GHashTable *by_transport = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_ptr_array_unref);
-  gboolean totals = has_totals (comm, rank_id);
-
-  for (guint i = 0; i < sl_communication_get_n_links (comm); i++)
-    {
-      const SlCommLink *link = sl_communication_get_link (comm, i);
-      GPtrArray *links;
-      LinkSum *sum = NULL;
-
-      if (!sl_comm_link_is_for_rank (link, rank_id) || !is_between_ranks (link) ||
-          sl_communication_is_total_name (link->op) != totals || !(link->time_ms > 0) || !(link->size_mb >= 0))
-        continue;
-      if ((links = g_hash_table_lookup (by_transport, link->transport)) == NULL)
-        {
-          links = g_ptr_array_new_with_free_func (g_free);
-          g_hash_table_insert (by_transport, link->transport, links);
-          g_ptr_array_add (transports, link->transport);
-        }
-      for (guint l = 0; l < links->len && sum == NULL; l++)
-        if (g_str_equal (((LinkSum *)g_ptr_array_index (links, l))->first->key, link->key))
-          sum = g_ptr_array_index (links, l);
-      if (sum == NULL)
-        {
-          sum = g_new0 (LinkSum, 1);
-          sum->first = link;
-          g_ptr_array_add (links, sum);
-        }
-      sum->size_mb += link->size_mb;
-      sum->time_ms += link->time_ms;
-    }
-  return by_transport;
-}
-
-static int
-compare_bandwidth (gconstpointer a,
-                   gconstpointer b)
-{
-  double x = link_bandwidth (*(LinkSum **)a), y = link_bandwidth (*(LinkSum **)b);
-
-  return (x > y) - (x < y);
-}
-
 static char *
-describe_link (const LinkSum *sum)
+describe_link (const SlCommLinkSum *sum)
 {
   g_autofree char *time = sl_advisor_format_time (ms_to_ns (sum->time_ms));
 
   /* Translators: a link's bandwidth, the MB it moved and the time that took */
-  return g_strdup_printf (_("%.2f GB/s: %.1f MB in %s"), link_bandwidth (sum), sum->size_mb, time);
+  return g_strdup_printf (_("%.2f GB/s: %.1f MB in %s"), sl_comm_link_sum_get_bandwidth (sum), sum->size_mb, time);
 }
 
 static void
@@ -176,13 +96,13 @@ slow_link_finding (SlAdvisorContext *ctx,
                    double            spread)
 {
   g_autoptr(GHashTable) values = sl_advisor_values_new ();
-  const LinkSum *slow = g_ptr_array_index (links, 0);
+  const SlCommLinkSum *slow = g_ptr_array_index (links, 0);
   double lost_ms = slow->time_ms - slow->size_mb / mean;
   SlAdvisorFinding *finding;
 
   sl_advisor_values_set (values, "link", g_strdup (slow->first->key));
   sl_advisor_values_set (values, "transport", g_strdup (transport));
-  sl_advisor_values_set (values, "bandwidth", g_strdup_printf ("%.2f", link_bandwidth (slow)));
+  sl_advisor_values_set (values, "bandwidth", g_strdup_printf ("%.2f", sl_comm_link_sum_get_bandwidth (slow)));
   sl_advisor_values_set (values, "mean", g_strdup_printf ("%.2f", mean));
   sl_advisor_values_set (values, "spread", sl_advisor_format_percent (spread));
   sl_advisor_values_set (values, "threshold", sl_advisor_format_percent (sl_advisor_threshold (ctx, "max_spread_percent")));
@@ -191,7 +111,7 @@ slow_link_finding (SlAdvisorContext *ctx,
   finding = sl_advisor_finding_begin (ctx);
   for (guint i = 0; i < links->len && i < SL_ADVISOR_TOP_EVIDENCE; i++)
     {
-      const LinkSum *sum = g_ptr_array_index (links, i);
+      const SlCommLinkSum *sum = g_ptr_array_index (links, i);
       g_autofree char *label = g_strdup_printf ("%s %s", sum->first->key, transport);
       g_autofree char *value = describe_link (sum);
 
@@ -206,8 +126,7 @@ void
 sl_advisor_rule_slow_link (SlAdvisorContext *ctx)
 {
   SlCommunication *comm = rank_communication (ctx);
-  g_autoptr(GPtrArray) transports = g_ptr_array_new ();
-  g_autoptr(GHashTable) by_transport = NULL;
+  g_autoptr(SlCommLinkSums) sums = NULL;
   double max_spread = sl_advisor_threshold (ctx, "max_spread_percent");
   guint most_links = 0;
 
@@ -218,24 +137,18 @@ sl_advisor_rule_slow_link (SlAdvisorContext *ctx)
       sl_advisor_not_run (ctx, _("The profile has no communication data"), matrix_files);
       return;
     }
-  by_transport = sum_links (comm, ctx->rank->rank_id, transports);
+  sums = sl_comm_link_sums_new ();
+  sl_comm_link_sums_add (sums, comm, ctx->rank->rank_id);
 
-  for (guint t = 0; t < transports->len; t++)
+  for (guint t = 0; t < sl_comm_link_sums_get_n_transports (sums); t++)
     {
-      GPtrArray *links = g_hash_table_lookup (by_transport, g_ptr_array_index (transports, t));
-      double sum = 0, min, max, mean;
+      const char *transport = sl_comm_link_sums_get_transport (sums, t);
+      GPtrArray *links = sl_comm_link_sums_get_links (sums, transport);
+      SlSpread spread;
 
       most_links = MAX (most_links, links->len);
-      if (links->len < 2)
-        continue;
-      g_ptr_array_sort (links, compare_bandwidth);
-      for (guint i = 0; i < links->len; i++)
-        sum += link_bandwidth (g_ptr_array_index (links, i));
-      mean = sum / links->len;
-      min = link_bandwidth (g_ptr_array_index (links, 0));
-      max = link_bandwidth (g_ptr_array_index (links, links->len - 1));
-      if (mean > 0 && 100.0 * (max - min) / mean > max_spread)
-        slow_link_finding (ctx, g_ptr_array_index (transports, t), links, mean, 100.0 * (max - min) / mean);
+      if (sl_comm_link_sums_spread (links, &spread) && spread.mean > 0 && spread.percent > max_spread)
+        slow_link_finding (ctx, transport, links, spread.mean, spread.percent);
     }
 
   if (most_links < 2)

@@ -16,6 +16,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-advisor-private.h"
+#include "sl-spread.h"
+#include "sl-step-breakdown.h"
 
 static const char *const op_files[] = { "op_summary_*.csv", "kernel_details.csv", "aicpu_intermediate_*.csv",
                                         "aicore_intermediate_*_detail.csv", "*.db", NULL };
@@ -1338,33 +1340,13 @@ rule_environment (SlAdvisorContext *ctx)
 
 typedef struct {
   const SlProfileRank *rank;
-  gint64               mean;
-  gint64               phases[3];   /* data wait (or free), fp+bp (computing), tail (communication) */
+  SlStepBreakdown      breakdown;
 } RankSteps;
 
-static gint64
-mean_phase (SlStepTrace *trace,
-            gsize        offset)
-{
-  g_autoptr(GArray) values = step_phase (trace, offset);
-
-  return mean_value (values);
-}
-
-static const char *
-phase_name (const SlProfileRank *rank,
-            guint                phase)
-{
-  gboolean overlap = sl_step_trace_get_source (rank->steps) == SL_STEP_SOURCE_ASCEND_PT ||
-                     sl_step_trace_get_source (rank->steps) == SL_STEP_SOURCE_CLUSTER;
-
-  switch (phase)
-    {
-    case 0: return overlap ? _("free time") : _("data wait");
-    case 1: return overlap ? _("computing") : _("forward and backward");
-    default: return overlap ? _("communication not overlapped") : _("tail");
-    }
-}
+/* The phases a slow rank is explained by. */
+static const SlStepPhase slow_rank_phases[] = {
+  SL_STEP_PHASE_FREE, SL_STEP_PHASE_COMPUTING, SL_STEP_PHASE_COMMUNICATION,
+};
 
 /* msprof-analyze's cluster_step_trace_time.csv, when loaded, has every
  * rank aligned by step: its "rank" rows are compared, not its "stage"
@@ -1390,11 +1372,13 @@ static void
 rule_slow_rank (SlAdvisorContext *ctx)
 {
   g_autoptr(GArray) ranks = g_array_new (FALSE, FALSE, sizeof (RankSteps));
+  g_autoptr(GArray) means = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GHashTable) values = sl_advisor_values_new ();
   double max_spread = sl_advisor_threshold (ctx, "max_spread_percent");
-  const RankSteps *slow = NULL, *fast = NULL;
-  gint64 sum = 0, mean, gap;
-  guint worst_phase = 0;
+  const RankSteps *slow, *fast;
+  SlSpread spread;
+  gint64 gap;
+  SlStepPhase worst_phase = SL_STEP_PHASE_FREE;
   gint64 worst_gap = G_MININT64;
   gboolean cluster = have_cluster_ranks (ctx->profile);
   SlAdvisorFinding *finding;
@@ -1402,20 +1386,19 @@ rule_slow_rank (SlAdvisorContext *ctx)
   for (guint r = 0; r < sl_profile_get_n_ranks (ctx->profile); r++)
     {
       const SlProfileRank *rank = sl_profile_get_rank (ctx->profile, r);
-      g_autoptr(GArray) totals = NULL;
-      RankSteps steps = { rank, 0, { 0 } };
+      RankSteps steps = { rank };
+      double mean;
 
       if (rank->steps == NULL || (cluster && !is_cluster_rank (rank)))
         continue;
-      totals = step_phase (rank->steps, G_STRUCT_OFFSET (SlStep, total_ns));
-      if (totals->len == 0 || (steps.mean = mean_value (totals)) <= 0)
+      sl_step_breakdown_compute (rank->steps, &steps.breakdown);
+      if (steps.breakdown.step_ns <= 0)
         continue;
-      steps.phases[0] = mean_phase (rank->steps, G_STRUCT_OFFSET (SlStep, data_wait_ns));
-      steps.phases[1] = mean_phase (rank->steps, G_STRUCT_OFFSET (SlStep, fp_bp_ns));
-      steps.phases[2] = mean_phase (rank->steps, G_STRUCT_OFFSET (SlStep, tail_ns));
+      mean = (double)steps.breakdown.step_ns;
       g_array_append_val (ranks, steps);
+      g_array_append_val (means, mean);
     }
-  if (ranks->len < 2)
+  if (!sl_spread_compute ((const double *)(gpointer)means->data, means->len, &spread))
     {
       g_autofree char *reason = g_strdup_printf (_("Comparing ranks needs the step times of two ranks or more; the profile has %u"),
                                                  ranks->len);
@@ -1423,41 +1406,36 @@ rule_slow_rank (SlAdvisorContext *ctx)
       sl_advisor_not_run (ctx, reason, NULL);
       return;
     }
-
-  for (guint i = 0; i < ranks->len; i++)
-    {
-      const RankSteps *steps = &g_array_index (ranks, RankSteps, i);
-
-      sum += steps->mean;
-      if (slow == NULL || steps->mean > slow->mean)
-        slow = steps;
-      if (fast == NULL || steps->mean < fast->mean)
-        fast = steps;
-    }
-  mean = sum / ranks->len;
-  gap = slow->mean - fast->mean;
-  if (mean <= 0 || 100.0 * (double)gap / (double)mean <= max_spread)
+  if (spread.percent <= max_spread)
     return;
 
-  for (guint p = 0; p < 3; p++)
-    if (slow->phases[p] - fast->phases[p] > worst_gap)
-      {
-        worst_gap = slow->phases[p] - fast->phases[p];
-        worst_phase = p;
-      }
+  slow = &g_array_index (ranks, RankSteps, spread.max_index);
+  fast = &g_array_index (ranks, RankSteps, spread.min_index);
+  gap = slow->breakdown.step_ns - fast->breakdown.step_ns;
+  for (guint p = 0; p < G_N_ELEMENTS (slow_rank_phases); p++)
+    {
+      SlStepPhase phase = slow_rank_phases[p];
+      gint64 phase_gap = slow->breakdown.phases[phase] - fast->breakdown.phases[phase];
 
-  sl_advisor_values_set (values, "spread", sl_advisor_format_percent (100.0 * (double)gap / (double)mean));
+      if (phase_gap > worst_gap)
+        {
+          worst_gap = phase_gap;
+          worst_phase = phase;
+        }
+    }
+
+  sl_advisor_values_set (values, "spread", sl_advisor_format_percent (spread.percent));
   sl_advisor_values_set (values, "threshold", sl_advisor_format_percent (max_spread));
-  sl_advisor_values_set (values, "mean", sl_advisor_format_time (mean));
-  sl_advisor_values_set (values, "slowest", sl_advisor_format_time (slow->mean));
+  sl_advisor_values_set (values, "mean", sl_advisor_format_time ((gint64)spread.mean));
+  sl_advisor_values_set (values, "slowest", sl_advisor_format_time (slow->breakdown.step_ns));
   sl_advisor_values_set (values, "top", g_strdup (slow->rank->label));
-  sl_advisor_values_set (values, "phase", g_strdup (phase_name (slow->rank, worst_phase)));
+  sl_advisor_values_set (values, "phase", g_strdup (sl_step_phase_to_label (worst_phase, slow->breakdown.overlap)));
 
   finding = sl_advisor_finding_new (ctx->rule, slow->rank->label);
   for (guint i = 0; i < ranks->len; i++)
     {
       const RankSteps *steps = &g_array_index (ranks, RankSteps, i);
-      g_autofree char *time = sl_advisor_format_time (steps->mean);
+      g_autofree char *time = sl_advisor_format_time (steps->breakdown.step_ns);
       /* Translators: a rank's mean step time */
       g_autofree char *value = g_strdup_printf (_("mean step %s"), time);
 
@@ -1465,7 +1443,7 @@ rule_slow_rank (SlAdvisorContext *ctx)
                                        sl_step_trace_get_line (steps->rank->steps, 0), -1);
     }
   sl_advisor_finding_set_jump (finding, NULL, -1, -1, NULL);
-  ctx->step_ns = slow->mean;
+  ctx->step_ns = slow->breakdown.step_ns;
   sl_advisor_finding_end (ctx, finding, gap, gap, values);
   g_object_unref (finding);
 }

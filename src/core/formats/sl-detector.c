@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-cluster-detection.h"
 #include "sl-detector.h"
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
@@ -60,6 +61,7 @@ typedef struct {
   GCancellable *cancellable;
   GHashTable   *visited;    /* id::file of every folder entered */
   GHashTable   *ancestors;  /* id::file -> path, for the folders being walked */
+  GPtrArray    *analysis_parents; /* folders holding a cluster_analysis_output */
 } Walk;
 
 /* ------------------------------------------------------------------ */
@@ -249,6 +251,7 @@ walk_clear (Walk *walk)
   g_clear_object (&walk->root);
   g_clear_pointer (&walk->visited, g_hash_table_unref);
   g_clear_pointer (&walk->ancestors, g_hash_table_unref);
+  g_clear_pointer (&walk->analysis_parents, g_ptr_array_unref);
 }
 
 static gboolean
@@ -1543,6 +1546,8 @@ walk_folder (Walk      *walk,
 
       if (!is_folder (info))
         continue;
+      if (g_str_equal (g_file_info_get_name (info), "cluster_analysis_output"))
+        g_ptr_array_add (walk->analysis_parents, g_file_get_path (folder));
 
       child = g_file_get_child (folder, g_file_info_get_name (info));
       if (!enter_folder (walk, child, info, depth + 1))
@@ -1758,6 +1763,7 @@ sl_detector_run (SlDetector    *self,
   walk.root = g_file_new_for_path (self->path);
   walk.visited = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   walk.ancestors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  walk.analysis_parents = g_ptr_array_new_with_free_func (g_free);
 
   if (!open_root (self, walk.root, cancellable, &info, error))
     {
@@ -1788,6 +1794,9 @@ sl_detector_run (SlDetector    *self,
 
   if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
     ok = FALSE;
+
+  if (ok && !walk.root_is_file)
+    sl_cluster_detection_add_findings (walk.detection, sl_detection_get_root (walk.detection), walk.analysis_parents);
 
   if (ok)
     {

@@ -73,6 +73,11 @@ typedef struct {
   GHashTable   *ranks;     /* group key → SlProfileRank */
 } Loader;
 
+typedef struct {
+  GPtrArray      *found;
+  SlProfileParts  parts;
+} Collect;
+
 static void
 found_free (Found *found)
 {
@@ -285,14 +290,37 @@ walk (const char   *dir,
     }
 }
 
+/* What a cluster's summary needs: who the rank is, its steps and what
+ * it sent. */
+static gboolean
+is_summary_kind (FileKind kind)
+{
+  switch (kind)
+    {
+    case FILE_INFO:
+    case FILE_MS_STEP:
+    case FILE_MSPROF_STEP:
+    case FILE_PT_STEP:
+    case FILE_COMMUNICATION:
+    case FILE_CLUSTER_STEP:
+    case FILE_CLUSTER_COMMUNICATION:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 static gboolean
 collect_found (const char *path,
                gpointer    user_data)
 {
+  Collect *collect = user_data;
   Found *found = classify (path);
 
+  if (found != NULL && collect->parts == SL_PROFILE_PARTS_SUMMARY && !is_summary_kind (found->kind))
+    g_clear_pointer (&found, found_free);
   if (found != NULL)
-    g_ptr_array_add (user_data, found);
+    g_ptr_array_add (collect->found, found);
   return TRUE;
 }
 
@@ -1956,9 +1984,21 @@ sl_profile_load (const char             *path,
                  gpointer                progress_data,
                  GError                **error)
 {
+  return sl_profile_load_parts (path, SL_PROFILE_PARTS_ALL, cancellable, progress, progress_data, error);
+}
+
+SlProfile *
+sl_profile_load_parts (const char             *path,
+                       SlProfileParts          parts,
+                       GCancellable           *cancellable,
+                       SlProfileProgressFunc   progress,
+                       gpointer                progress_data,
+                       GError                **error)
+{
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify)found_free);
   g_autoptr(SlProfile) profile = NULL;
   g_autoptr(GHashTable) ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Collect collect = { found, parts };
   Loader loader;
   guint n_files = 0;
 
@@ -1966,9 +2006,9 @@ sl_profile_load (const char             *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    walk (path, 0, &n_files, cancellable, collect_found, found);
+    walk (path, 0, &n_files, cancellable, collect_found, &collect);
   else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    collect_found (path, found);
+    collect_found (path, &collect);
   else
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s does not exist"), path);

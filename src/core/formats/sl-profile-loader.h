@@ -15,6 +15,13 @@
 
 G_BEGIN_DECLS
 
+typedef enum {
+  SL_PROFILE_PARTS_ALL,
+  /* Info, step traces and communication only: what a cluster's summary
+   * reads of each rank. */
+  SL_PROFILE_PARTS_SUMMARY,
+} SlProfileParts;
+
 /* @fraction is 0…1; @path is the file being read. */
 typedef void (*SlProfileProgressFunc) (double      fraction,
                                        const char *path,
@@ -24,6 +31,12 @@ typedef void (*SlProfileProgressFunc) (double      fraction,
  * calling thread. Fails only when @path is missing, holds no profiler
  * output, or on cancellation. */
 SlProfile *sl_profile_load                (const char             *path,
+                                           GCancellable           *cancellable,
+                                           SlProfileProgressFunc   progress,
+                                           gpointer                progress_data,
+                                           GError                **error);
+SlProfile *sl_profile_load_parts          (const char             *path,
+                                           SlProfileParts          parts,
                                            GCancellable           *cancellable,
                                            SlProfileProgressFunc   progress,
                                            gpointer                progress_data,

@@ -56,6 +56,7 @@ static const KindInfo kind_info[SL_FINDING_N_KINDS] = {
   [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "sl-tensor-symbolic" },
   [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "sl-pipeline-symbolic" },
   [SL_FINDING_TUNER_CONFIG] = { "tuner-config", N_("Hyperparameter tuner configuration"), "sl-chart-symbolic" },
+  [SL_FINDING_CLUSTER] = { "cluster", N_("Cluster profile"), "sl-timeline-symbolic" },
 };
 
 static void
@@ -383,6 +384,7 @@ static const struct {
   const char *key;
   const char *label;
 } detail_labels[] = {
+  { "cluster_analysis", N_("msprof-analyze output") },
   { "compressed", N_("Compression") },
   { "devices", N_("Devices") },
   { "dtype", N_("Data type") },
@@ -402,6 +404,7 @@ static const struct {
   { "page_size", N_("Page size") },
   { "producer", N_("Written by") },
   { "rank", N_("Rank") },
+  { "rank_folders", N_("Rank folders") },
   { "ranks", N_("Ranks") },
   { "shape", N_("Shape") },
   { "step", N_("Step") },

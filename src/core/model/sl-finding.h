@@ -21,6 +21,7 @@ typedef enum {
   SL_FINDING_MSPROBE_DUMP,      /* msprobe dump folder (dump.json) */
   SL_FINDING_PIPELINE,          /* MindX SDK stream pipeline */
   SL_FINDING_TUNER_CONFIG,      /* hyperparameter tuner YAML (MindInsight's optimizer) */
+  SL_FINDING_CLUSTER,           /* several ranks' profiles, or msprof-analyze's cluster_analysis_output */
   SL_FINDING_N_KINDS
 } SlFindingKind;
 

@@ -18,12 +18,17 @@
 #define LABEL_SPACE 36
 #define MAX_CELL    40
 #define MIN_CELL    4
+/* Past this many ranks empty cells stay blank: outlining a cluster's
+ * quarter million of them costs more than it tells. */
+#define MAX_OUTLINED 64
 
 struct _SlCommMatrixView
 {
   GtkWidget        parent_instance;
   SlCommunication *comm;
   SlCommMatrix    *matrix;
+  gint64           highlight_src;  /* the cell outlined (a slow link), -1 for none */
+  gint64           highlight_dst;
 };
 
 G_DEFINE_FINAL_TYPE (SlCommMatrixView, sl_comm_matrix_view, GTK_TYPE_WIDGET)
@@ -56,6 +61,35 @@ draw_text (cairo_t     *cr,
   pango_layout_get_pixel_size (layout, &tw, &th);
   cairo_move_to (cr, cx - tw / 2.0, cy - th / 2.0);
   pango_cairo_show_layout (cr, layout);
+}
+
+static gint
+rank_position (SlCommMatrixView *self,
+               gint64            rank)
+{
+  for (guint i = 0; i < n_ranks (self); i++)
+    if (sl_comm_matrix_get_rank (self->matrix, i) == rank)
+      return (gint)i;
+  return -1;
+}
+
+/* Red and thick enough to find among hundreds of small cells. */
+static void
+draw_highlight (SlCommMatrixView *self,
+                cairo_t          *cr,
+                double            size)
+{
+  gint row = rank_position (self, self->highlight_src), column = rank_position (self, self->highlight_dst);
+  GdkRGBA red;
+
+  if (row < 0 || column < 0)
+    return;
+  gdk_rgba_parse (&red, "#e01b24");
+  gdk_cairo_set_source_rgba (cr, &red);
+  cairo_set_line_width (cr, MAX (2, size / 8));
+  cairo_rectangle (cr, LABEL_SPACE + column * size - 1, LABEL_SPACE + row * size - 1, size + 2, size + 2);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 1);
 }
 
 static void
@@ -104,7 +138,7 @@ sl_comm_matrix_view_snapshot (GtkWidget   *widget,
               cairo_rectangle (cr, x + 1, y + 1, size - 2, size - 2);
               cairo_fill (cr);
             }
-          else
+          else if (link != NULL || n <= MAX_OUTLINED)
             {
               cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, link != NULL ? 0.35 : 0.12);
               cairo_rectangle (cr, x + 1.5, y + 1.5, size - 3, size - 3);
@@ -112,6 +146,7 @@ sl_comm_matrix_view_snapshot (GtkWidget   *widget,
             }
         }
     }
+  draw_highlight (self, cr, size);
   cairo_destroy (cr);
 }
 
@@ -189,6 +224,7 @@ sl_comm_matrix_view_class_init (SlCommMatrixViewClass *klass)
 static void
 sl_comm_matrix_view_init (SlCommMatrixView *self)
 {
+  self->highlight_src = self->highlight_dst = -1;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
 }
@@ -209,7 +245,20 @@ sl_comm_matrix_view_set_matrix (SlCommMatrixView *self,
   g_clear_pointer (&self->matrix, sl_comm_matrix_free);
   g_set_object (&self->comm, comm);
   self->matrix = matrix;
+  self->highlight_src = self->highlight_dst = -1;
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+sl_comm_matrix_view_set_highlight (SlCommMatrixView *self,
+                                   gint64            src,
+                                   gint64            dst)
+{
+  g_return_if_fail (SL_IS_COMM_MATRIX_VIEW (self));
+
+  self->highlight_src = src;
+  self->highlight_dst = dst;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 SlCommMatrix *

@@ -19,6 +19,10 @@ void          sl_comm_matrix_view_set_matrix    (SlCommMatrixView *self,
                                                  SlCommunication  *comm,
                                                  SlCommMatrix     *matrix);
 SlCommMatrix *sl_comm_matrix_view_get_matrix    (SlCommMatrixView *self);
+/* Outlines the cell of the link @src → @dst (a slow link); -1 for none. */
+void          sl_comm_matrix_view_set_highlight (SlCommMatrixView *self,
+                                                 gint64            src,
+                                                 gint64            dst);
 /* Returns: (transfer full) (nullable): the tooltip of a cell */
 char         *sl_comm_matrix_view_describe_cell (SlCommMatrixView *self,
                                                  guint             row,

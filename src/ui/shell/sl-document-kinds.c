@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-cluster-page.h"
 #include "sl-compare-page.h"
 #include "sl-dataset-graph-page.h"
 #include "sl-document-registry.h"
@@ -87,6 +88,10 @@ run_has_lineage (SlFinding *finding)
   return g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
 }
 
+static const SlFindingKind cluster_findings[] = {
+  SL_FINDING_CLUSTER, SL_FINDING_N_KINDS
+};
+
 static const SlFindingKind pipeline_findings[] = {
   SL_FINDING_PIPELINE, SL_FINDING_N_KINDS
 };
@@ -139,6 +144,9 @@ static const SlDocumentKind builtin_kinds[] = {
    * empty form that writes it.
    * Translators: the title of a document tab; %s is a file name. */
   { "tuner", sl_tuner_page_get_type, N_("Tuner: %s"), "sl-chart-symbolic", tuner_findings, FALSE, NULL },
+  /* Every rank of a cluster profile together.
+   * Translators: the title of a document tab; %s is a folder name. */
+  { "cluster", sl_cluster_page_get_type, N_("Cluster: %s"), "sl-timeline-symbolic", cluster_findings, FALSE, NULL },
 };
 
 /**

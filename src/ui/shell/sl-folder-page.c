@@ -255,8 +255,10 @@ fill_groups (SlFolderPage *self)
       totals[sl_finding_get_kind (finding)]++;
     }
 
-  for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
+  for (guint k = 0; k < SL_FINDING_N_KINDS; k++)
     {
+      /* A cluster first: it is the whole that its ranks' groups below are parts of. */
+      guint kind = k == 0 ? SL_FINDING_CLUSTER : k - (k <= SL_FINDING_CLUSTER);
       g_autofree char *description = NULL;
 
       if (totals[kind] == 0)

@@ -1,0 +1,402 @@
+/* sl-cluster-bars.c
+ *
+ * Bars share the width; with hundreds of ranks a bar is a pixel or two
+ * wide and only every n-th rank is labelled. The colours are the ones
+ * the step trace chart gives computing, communication and free time,
+ * readable on light and dark backgrounds alike. Clicking a bar emits
+ * "bar-activated".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "sl-cluster-bars.h"
+#include "sl-widget-style.h"
+
+#define LEFT      76
+#define TOP       28
+#define BOTTOM    22
+#define RIGHT     12
+#define LABEL_GAP 12
+
+static const char *const colors[SL_CLUSTER_BARS_MAX_SERIES] = { "#3584e4", "#e66100", "#9a9996", "#2ec27e" };
+
+struct _SlClusterBars
+{
+  GtkWidget  parent_instance;
+  guint      n_bars;
+  guint      n_series;
+  double    *values;
+  GStrv      series;
+  GStrv      labels;
+  gint       highlight;
+};
+
+G_DEFINE_FINAL_TYPE (SlClusterBars, sl_cluster_bars, GTK_TYPE_WIDGET)
+
+enum {
+  BAR_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static double
+value_at (SlClusterBars *self,
+          guint          bar,
+          guint          series)
+{
+  double value = self->values[bar * self->n_series + series];
+
+  return isfinite (value) && value > 0 ? value : 0;
+}
+
+static double
+stack_height (SlClusterBars *self,
+              guint          bar)
+{
+  double sum = 0;
+
+  for (guint s = 0; s < self->n_series; s++)
+    sum += value_at (self, bar, s);
+  return sum;
+}
+
+static double
+max_stack (SlClusterBars *self)
+{
+  double max = 0;
+
+  for (guint b = 0; b < self->n_bars; b++)
+    max = MAX (max, stack_height (self, b));
+  return max;
+}
+
+static double
+bar_width (SlClusterBars *self)
+{
+  double plot = gtk_widget_get_width (GTK_WIDGET (self)) - LEFT - RIGHT;
+
+  return self->n_bars > 0 ? MAX (plot, 1) / self->n_bars : 0;
+}
+
+static void
+draw_legend (SlClusterBars *self,
+             cairo_t       *cr,
+             PangoLayout   *layout,
+             const GdkRGBA *fg)
+{
+  double x = LEFT;
+
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      GdkRGBA color;
+      int tw, th;
+
+      gdk_rgba_parse (&color, colors[s]);
+      gdk_cairo_set_source_rgba (cr, &color);
+      cairo_rectangle (cr, x, 8, 10, 10);
+      cairo_fill (cr);
+      pango_layout_set_text (layout, self->series[s], -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.85);
+      cairo_move_to (cr, x + 14, 13 - th / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      x += 14 + tw + 16;
+    }
+}
+
+static void
+draw_axis (SlClusterBars *self,
+           cairo_t       *cr,
+           PangoLayout   *layout,
+           const GdkRGBA *fg,
+           double         max,
+           double         plot_height)
+{
+  for (guint i = 0; i <= 2; i++)
+    {
+      /* Translators: an axis label, a duration in milliseconds */
+      g_autofree char *text = g_strdup_printf (_("%.4g ms"), max * i / 2);
+      double y = TOP + plot_height * (1 - i / 2.0);
+      int tw, th;
+
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12);
+      cairo_move_to (cr, LEFT, y + 0.5);
+      cairo_line_to (cr, gtk_widget_get_width (GTK_WIDGET (self)) - RIGHT, y + 0.5);
+      cairo_stroke (cr);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
+      cairo_move_to (cr, LEFT - 6 - tw, y - th / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+static void
+draw_bar_labels (SlClusterBars *self,
+                 cairo_t       *cr,
+                 PangoLayout   *layout,
+                 const GdkRGBA *fg,
+                 double         width,
+                 double         baseline)
+{
+  int widest = 0;
+  guint every;
+
+  /* Every n-th label, n such that the widest one fits between them. */
+  for (guint b = 0; b < self->n_bars; b++)
+    {
+      int tw, th;
+
+      pango_layout_set_text (layout, self->labels[b], -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      widest = MAX (widest, tw);
+    }
+  every = (guint)MAX (1, ceil ((widest + LABEL_GAP) / MAX (width, 0.1)));
+
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
+  for (guint b = 0; b < self->n_bars; b += every)
+    {
+      int tw, th;
+
+      pango_layout_set_text (layout, self->labels[b], -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      cairo_move_to (cr, LEFT + (b + 0.5) * width - tw / 2.0, baseline + 4);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+static void
+sl_cluster_bars_snapshot (GtkWidget   *widget,
+                          GtkSnapshot *snapshot)
+{
+  SlClusterBars *self = SL_CLUSTER_BARS (widget);
+  double height = gtk_widget_get_height (widget);
+  double plot_height = MAX (height - TOP - BOTTOM, 1);
+  double width = bar_width (self), max = max_stack (self);
+  g_autoptr(PangoLayout) layout = NULL;
+  GdkRGBA fg;
+  cairo_t *cr;
+
+  if (self->n_bars == 0)
+    return;
+
+  layout = gtk_widget_create_pango_layout (widget, NULL);
+  sl_widget_get_foreground (widget, &fg);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), height));
+  cairo_set_line_width (cr, 1);
+  draw_legend (self, cr, layout, &fg);
+  draw_axis (self, cr, layout, &fg, max, plot_height);
+
+  for (guint b = 0; b < self->n_bars && max > 0; b++)
+    {
+      double y = TOP + plot_height;
+      double x = LEFT + b * width, w = MAX (width > 3 ? width - 1 : width, 1);
+
+      for (guint s = 0; s < self->n_series; s++)
+        {
+          double h = plot_height * value_at (self, b, s) / max;
+          GdkRGBA color;
+
+          gdk_rgba_parse (&color, colors[s]);
+          gdk_cairo_set_source_rgba (cr, &color);
+          cairo_rectangle (cr, x, y - h, w, h);
+          cairo_fill (cr);
+          y -= h;
+        }
+      if ((gint)b == self->highlight)
+        {
+          cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
+          cairo_set_line_width (cr, 2);
+          cairo_rectangle (cr, x - 1, y - 1, w + 2, TOP + plot_height - y + 2);
+          cairo_stroke (cr);
+          cairo_set_line_width (cr, 1);
+        }
+    }
+  draw_bar_labels (self, cr, layout, &fg, width, TOP + plot_height);
+  cairo_destroy (cr);
+}
+
+static gint
+bar_at (SlClusterBars *self,
+        double         x)
+{
+  double width = bar_width (self);
+  double b = width > 0 ? (x - LEFT) / width : -1;
+
+  return b >= 0 && b < self->n_bars ? (gint)b : -1;
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    user_data)
+{
+  SlClusterBars *self = SL_CLUSTER_BARS (widget);
+  gint bar = bar_at (self, x);
+  g_autofree char *text = NULL;
+
+  if (bar < 0 || (text = sl_cluster_bars_describe_bar (self, (guint)bar)) == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            SlClusterBars   *self)
+{
+  gint bar = bar_at (self, x);
+
+  if (bar >= 0)
+    g_signal_emit (self, signals[BAR_ACTIVATED], 0, (guint)bar);
+}
+
+static void
+sl_cluster_bars_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? LEFT + RIGHT + 100 : TOP + BOTTOM + 80;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 600 : 220;
+}
+
+static void
+sl_cluster_bars_finalize (GObject *object)
+{
+  SlClusterBars *self = SL_CLUSTER_BARS (object);
+
+  g_free (self->values);
+  g_strfreev (self->series);
+  g_strfreev (self->labels);
+  G_OBJECT_CLASS (sl_cluster_bars_parent_class)->finalize (object);
+}
+
+static void
+sl_cluster_bars_class_init (SlClusterBarsClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = sl_cluster_bars_finalize;
+  widget_class->snapshot = sl_cluster_bars_snapshot;
+  widget_class->measure = sl_cluster_bars_measure;
+  gtk_widget_class_set_css_name (widget_class, "sl-cluster-bars");
+
+  signals[BAR_ACTIVATED] = g_signal_new ("bar-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                         NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+sl_cluster_bars_init (SlClusterBars *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->highlight = -1;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
+}
+
+GtkWidget *
+sl_cluster_bars_new (void)
+{
+  return g_object_new (SL_TYPE_CLUSTER_BARS, NULL);
+}
+
+void
+sl_cluster_bars_set_data (SlClusterBars     *self,
+                          guint              n_bars,
+                          guint              n_series,
+                          const double      *values,
+                          const char *const *series,
+                          const char *const *labels)
+{
+  g_return_if_fail (SL_IS_CLUSTER_BARS (self));
+  g_return_if_fail (n_series <= SL_CLUSTER_BARS_MAX_SERIES);
+  g_return_if_fail (n_bars == 0 || (values != NULL && series != NULL && labels != NULL));
+
+  g_clear_pointer (&self->values, g_free);
+  g_clear_pointer (&self->series, g_strfreev);
+  g_clear_pointer (&self->labels, g_strfreev);
+  self->n_bars = n_bars;
+  self->n_series = n_series;
+  self->values = g_memdup2 (values, sizeof (double) * MAX (n_bars * n_series, 1));
+  self->series = g_new0 (char *, n_series + 1);
+  for (guint s = 0; s < n_series; s++)
+    self->series[s] = g_strdup (series[s]);
+  self->labels = g_new0 (char *, n_bars + 1);
+  for (guint b = 0; b < n_bars; b++)
+    self->labels[b] = g_strdup (labels[b]);
+  self->highlight = -1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+sl_cluster_bars_set_highlight (SlClusterBars *self,
+                               gint           bar)
+{
+  g_return_if_fail (SL_IS_CLUSTER_BARS (self));
+
+  self->highlight = bar;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+sl_cluster_bars_get_n_bars (SlClusterBars *self)
+{
+  g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), 0);
+  return self->n_bars;
+}
+
+char *
+sl_cluster_bars_describe_bar (SlClusterBars *self,
+                              guint          bar)
+{
+  GString *text;
+
+  g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), NULL);
+
+  if (bar >= self->n_bars)
+    return NULL;
+  text = g_string_new (self->labels[bar]);
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      double value = self->values[bar * self->n_series + s];
+
+      if (isfinite (value) && value >= 0)
+        /* Translators: a part of a bar and its length, "computing: 80.31 ms" */
+        g_string_append_printf (text, _("\n%s: %.6g ms"), self->series[s], value);
+    }
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+sl_cluster_bars_get_bar_center (SlClusterBars *self,
+                                guint          bar,
+                                double        *x,
+                                double        *y)
+{
+  g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), FALSE);
+
+  if (bar >= self->n_bars)
+    return FALSE;
+  *x = LEFT + (bar + 0.5) * bar_width (self);
+  *y = TOP + (gtk_widget_get_height (GTK_WIDGET (self)) - TOP - BOTTOM) / 2.0;
+  return TRUE;
+}

@@ -1,0 +1,806 @@
+/* sl-cluster-page.c
+ *
+ * The cluster is read and summarised in a worker; the page then fills
+ * its parts from the summary: the slow-rank banner, the sortable rank
+ * table with a stacked bar per rank, the summed communication matrix
+ * with the slow link outlined, each collective's time by rank with its
+ * straggler outlined, and two ranks' timelines aligned in time
+ * (SlCompareTimelines, the comparison page's view), read only when asked
+ * for.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "sl-cluster-bars.h"
+#include "sl-cluster-loader.h"
+#include "sl-cluster-page.h"
+#include "sl-cluster-rank-item.h"
+#include "sl-column-factory.h"
+#include "sl-comm-matrix-view.h"
+#include "sl-compare-timelines.h"
+#include "sl-profile-loader.h"
+
+struct _SlClusterPage
+{
+  SlDocument          parent_instance;
+
+  GCancellable       *cancellable;
+  SlClusterSummary   *summary;
+  GListStore         *ranks;
+
+  GtkWidget          *content;
+  GtkWidget          *banner;
+  GtkWidget          *banner_icon;
+  GtkWidget          *banner_label;
+  GtkWidget          *rank_table;
+  GtkWidget          *bars;
+  GtkWidget          *link_label;
+  GtkWidget          *matrix;
+  GtkWidget          *collective_dropdown;
+  GtkWidget          *collective_label;
+  GtkWidget          *collective_bars;
+  GtkWidget          *first_dropdown;
+  GtkWidget          *second_dropdown;
+  GtkWidget          *timelines_note;
+  GtkWidget          *timelines;
+};
+
+G_DEFINE_FINAL_TYPE (SlClusterPage, sl_cluster_page, SL_TYPE_DOCUMENT)
+
+static const SlClusterRank *
+rank_at (SlClusterPage *self,
+         guint          index)
+{
+  return sl_cluster_profile_get_rank (self->summary->cluster, index);
+}
+
+static char *
+format_ms (gint64 ns)
+{
+  return ns >= 0 ? g_strdup_printf ("%.3f", ns / 1e6) : g_strdup ("–");
+}
+
+/* ------------------------------------------------------------------ */
+/* Rank table */
+
+typedef enum {
+  COLUMN_RANK,
+  COLUMN_STEPS,
+  COLUMN_STEP,
+  COLUMN_COMPUTING,
+  COLUMN_COMMUNICATION,
+  COLUMN_FREE,
+  COLUMN_OVERLAPPED,
+  COLUMN_BUBBLE,
+  COLUMN_STRAGGLER,
+  N_COLUMNS
+} Column;
+
+static gint64
+column_value (SlClusterRankItem *item,
+              Column             column)
+{
+  const SlClusterRank *rank = sl_cluster_rank_item_get_rank (item);
+
+  switch (column)
+    {
+    case COLUMN_RANK: return rank->rank_id;
+    case COLUMN_STEPS: return rank->breakdown.n_steps;
+    case COLUMN_STEP: return rank->breakdown.step_ns;
+    case COLUMN_COMPUTING: return rank->breakdown.phases[SL_STEP_PHASE_COMPUTING];
+    case COLUMN_COMMUNICATION: return rank->breakdown.phases[SL_STEP_PHASE_COMMUNICATION];
+    case COLUMN_FREE: return rank->breakdown.phases[SL_STEP_PHASE_FREE];
+    case COLUMN_OVERLAPPED: return rank->breakdown.phases[SL_STEP_PHASE_OVERLAPPED];
+    case COLUMN_BUBBLE: return rank->breakdown.phases[SL_STEP_PHASE_BUBBLE];
+    case COLUMN_STRAGGLER: return sl_cluster_rank_item_get_stragglers (item);
+    case N_COLUMNS:
+    default: g_return_val_if_reached (0);
+    }
+}
+
+#define DEFINE_TEXT(name, column, format)                   \
+  static char *                                             \
+  name (gpointer item)                                      \
+  {                                                         \
+    gint64 value = column_value (item, column);             \
+    return format;                                          \
+  }
+
+DEFINE_TEXT (rank_text, COLUMN_RANK, g_strdup_printf ("%lld", (long long)value))
+DEFINE_TEXT (steps_text, COLUMN_STEPS, g_strdup_printf ("%lld", (long long)value))
+DEFINE_TEXT (step_text, COLUMN_STEP, format_ms (value))
+DEFINE_TEXT (computing_text, COLUMN_COMPUTING, format_ms (value))
+DEFINE_TEXT (communication_text, COLUMN_COMMUNICATION, format_ms (value))
+DEFINE_TEXT (free_text, COLUMN_FREE, format_ms (value))
+DEFINE_TEXT (overlapped_text, COLUMN_OVERLAPPED, format_ms (value))
+DEFINE_TEXT (bubble_text, COLUMN_BUBBLE, format_ms (value))
+DEFINE_TEXT (straggler_text, COLUMN_STRAGGLER, g_strdup_printf ("%lld", (long long)value))
+
+static char *
+rank_tooltip (gpointer item)
+{
+  const SlClusterRank *rank = sl_cluster_rank_item_get_rank (item);
+
+  return g_strdup (rank->dir != NULL ? rank->dir : _("Only the cluster's summary files name this rank"));
+}
+
+static int
+compare_column (gconstpointer a,
+                gconstpointer b,
+                gpointer      user_data)
+{
+  Column column = GPOINTER_TO_UINT (user_data);
+  gint64 x = column_value ((gpointer)a, column), y = column_value ((gpointer)b, column);
+
+  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+static void
+add_column (GtkColumnView    *view,
+            const char       *title,
+            SlColumnTextFunc  text,
+            SlColumnTextFunc  tooltip,
+            Column            column)
+{
+  g_autoptr(GtkListItemFactory) factory = sl_column_factory_new_label (text, tooltip, TRUE);
+  g_autoptr(GtkColumnViewColumn) view_column = gtk_column_view_column_new (title, g_steal_pointer (&factory));
+  g_autoptr(GtkSorter) sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, GUINT_TO_POINTER (column), NULL));
+
+  gtk_column_view_column_set_sorter (view_column, sorter);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_append_column (view, view_column);
+}
+
+static void
+rank_activated_cb (GtkColumnView *view,
+                   guint          position,
+                   SlClusterPage *self)
+{
+  g_autoptr(SlClusterRankItem) item = g_list_model_get_item (G_LIST_MODEL (gtk_column_view_get_model (view)), position);
+
+  if (item != NULL)
+    sl_cluster_page_open_rank (self, sl_cluster_rank_item_get_index (item));
+}
+
+static GtkWidget *
+create_rank_table (SlClusterPage *self)
+{
+  GtkWidget *view = gtk_column_view_new (NULL);
+  GtkSortListModel *sorted;
+  GtkSingleSelection *selection;
+
+  add_column (GTK_COLUMN_VIEW (view), _("Rank"), rank_text, rank_tooltip, COLUMN_RANK);
+  add_column (GTK_COLUMN_VIEW (view), _("Steps"), steps_text, NULL, COLUMN_STEPS);
+  add_column (GTK_COLUMN_VIEW (view), _("Step (ms)"), step_text, NULL, COLUMN_STEP);
+  add_column (GTK_COLUMN_VIEW (view), _("Computing (ms)"), computing_text, NULL, COLUMN_COMPUTING);
+  add_column (GTK_COLUMN_VIEW (view), _("Not overlapped comm. (ms)"), communication_text, NULL,
+              COLUMN_COMMUNICATION);
+  add_column (GTK_COLUMN_VIEW (view), _("Free (ms)"), free_text, NULL, COLUMN_FREE);
+  add_column (GTK_COLUMN_VIEW (view), _("Overlapped (ms)"), overlapped_text, NULL, COLUMN_OVERLAPPED);
+  add_column (GTK_COLUMN_VIEW (view), _("Bubble (ms)"), bubble_text, NULL, COLUMN_BUBBLE);
+  add_column (GTK_COLUMN_VIEW (view), _("Last to arrive"), straggler_text, NULL, COLUMN_STRAGGLER);
+
+  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->ranks)),
+                                    g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (view))));
+  selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (view), GTK_SELECTION_MODEL (selection));
+  g_object_unref (selection);
+  gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (view), FALSE);
+  gtk_widget_set_tooltip_text (view, _("Double-click a rank to open its profile"));
+  g_signal_connect_object (view, "activate", G_CALLBACK (rank_activated_cb), self, 0);
+  return view;
+}
+
+/* ------------------------------------------------------------------ */
+/* Filling */
+
+static void
+fill_banner (SlClusterPage *self)
+{
+  const SlClusterSlowRank *slow = &self->summary->slow_rank;
+  g_autoptr(GString) text = g_string_new (NULL);
+  const SlClusterRank *rank, *fast;
+  g_autofree char *escaped = NULL;
+
+  if (!slow->computed)
+    {
+      gtk_label_set_text (GTK_LABEL (self->banner_label),
+                          _("Fewer than two ranks have step times: there is no slow rank to look for."));
+      gtk_widget_remove_css_class (self->banner, "warning");
+      return;
+    }
+  rank = rank_at (self, slow->slow_index);
+  fast = rank_at (self, slow->fast_index);
+  if (!slow->found)
+    {
+      g_string_printf (text, _("No slow rank: the %u ranks' mean step times spread %.1f %%, within the %.1f %% threshold."),
+                       slow->n_ranks, slow->spread.percent, self->summary->threshold);
+      gtk_label_set_text (GTK_LABEL (self->banner_label), text->str);
+      gtk_widget_remove_css_class (self->banner, "warning");
+      return;
+    }
+
+  escaped = g_markup_escape_text (rank->label, -1);
+  g_string_printf (text, _("<b>Slow rank: %s.</b> Its mean step takes %.3f ms against %.3f ms on average; the %u ranks' step "
+                           "times spread %.1f %%, above the %.1f %% threshold."),
+                   escaped, rank->breakdown.step_ns / 1e6, slow->spread.mean / 1e6, slow->n_ranks, slow->spread.percent,
+                   self->summary->threshold);
+  g_string_append_c (text, '\n');
+  g_string_append_printf (text, _("Against the fastest, %s (%.3f ms), most of the gap is %s: %.3f ms."), fast->label,
+                          fast->breakdown.step_ns / 1e6, sl_step_phase_to_label (slow->phase, rank->breakdown.overlap),
+                          slow->phase_gap_ns / 1e6);
+  if (rank->steps != NULL)
+    {
+      g_autofree char *path = g_markup_escape_text (sl_step_trace_get_path (rank->steps), -1);
+
+      g_string_append_c (text, '\n');
+      /* Translators: where the evidence was read, a file and its line */
+      g_string_append_printf (text, _("<small>From %s, line %u</small>"), path, sl_step_trace_get_line (rank->steps, 0));
+    }
+  gtk_label_set_markup (GTK_LABEL (self->banner_label), text->str);
+  gtk_widget_add_css_class (self->banner, "warning");
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->banner_icon), "dialog-warning-symbolic");
+  gtk_widget_add_css_class (self->banner_icon, "warning");
+}
+
+static void
+fill_ranks (SlClusterPage *self)
+{
+  guint n = sl_cluster_profile_get_n_ranks (self->summary->cluster);
+  g_autofree double *values = g_new0 (double, MAX (n * 3, 1));
+  g_autofree char **labels = g_new0 (char *, n + 1);
+  const char *series[] = { _("computing"), _("communication not overlapped"), _("free time") };
+
+  g_list_store_remove_all (self->ranks);
+  for (guint i = 0; i < n; i++)
+    {
+      const SlClusterRank *rank = rank_at (self, i);
+      g_autoptr(SlClusterRankItem) item =
+        sl_cluster_rank_item_new (self->summary->cluster, i, sl_cluster_summary_count_straggling (self->summary, i));
+
+      g_list_store_append (self->ranks, item);
+      values[i * 3] = rank->breakdown.phases[SL_STEP_PHASE_COMPUTING] / 1e6;
+      values[i * 3 + 1] = rank->breakdown.phases[SL_STEP_PHASE_COMMUNICATION] / 1e6;
+      values[i * 3 + 2] = rank->breakdown.phases[SL_STEP_PHASE_FREE] / 1e6;
+      labels[i] = rank->label;
+    }
+  sl_cluster_bars_set_data (SL_CLUSTER_BARS (self->bars), n, 3, values, series, (const char *const *)labels);
+  sl_cluster_bars_set_highlight (SL_CLUSTER_BARS (self->bars),
+                                 self->summary->slow_rank.found ? (gint)self->summary->slow_rank.slow_index : -1);
+}
+
+static void
+fill_matrix (SlClusterPage *self)
+{
+  SlCommunication *matrix = self->summary->matrix;
+  const SlClusterSlowLink *slow = &self->summary->slow_link;
+  g_autofree char *text = NULL;
+
+  if (sl_communication_get_n_links (matrix) == 0)
+    {
+      gtk_label_set_text (GTK_LABEL (self->link_label),
+                          _("The ranks' files hold no links between ranks (communication_matrix.json, "
+                            "cluster_communication_matrix.json or hccl_raw_<rank>.csv)."));
+      gtk_widget_set_visible (self->matrix, FALSE);
+      return;
+    }
+  sl_comm_matrix_view_set_matrix (SL_COMM_MATRIX_VIEW (self->matrix), matrix,
+                                  sl_comm_matrix_new (matrix, -1, sl_communication_get_link (matrix, 0)));
+  gtk_widget_set_visible (self->matrix, TRUE);
+  if (slow->found)
+    {
+      text = g_strdup_printf (_("<b>Slow link: %s over %s</b>, %.2f GB/s against %.2f GB/s on average for its %u links; "
+                                "the bandwidths spread %.1f %%, above the %.1f %% threshold. It is outlined below."),
+                              slow->link->first->key, slow->transport, sl_comm_link_sum_get_bandwidth (slow->link),
+                              slow->spread.mean, slow->n_links, slow->spread.percent, self->summary->threshold);
+      sl_comm_matrix_view_set_highlight (SL_COMM_MATRIX_VIEW (self->matrix), slow->link->src, slow->link->dst);
+    }
+  else if (slow->computed)
+    text = g_strdup_printf (_("No slow link: the bandwidths of the %u %s links spread %.1f %%, within the %.1f %% "
+                              "threshold."),
+                            slow->n_links, slow->transport, slow->spread.percent, self->summary->threshold);
+  else
+    text = g_strdup (_("No slow link: no transport type has two links between ranks to compare."));
+  gtk_label_set_markup (GTK_LABEL (self->link_label), text);
+}
+
+static void
+show_collective (SlClusterPage *self,
+                 guint          index)
+{
+  const SlClusterCollective *collective;
+  g_autofree double *values = NULL;
+  g_autofree char **labels = NULL;
+  const char *series[] = { _("communication time") };
+  g_autofree char *text = NULL;
+
+  if (index >= self->summary->collectives->len)
+    return;
+  collective = g_ptr_array_index (self->summary->collectives, index);
+  values = g_new0 (double, MAX (collective->ranks->len, 1));
+  labels = g_new0 (char *, collective->ranks->len + 1);
+  for (guint r = 0; r < collective->ranks->len; r++)
+    {
+      const SlCollectiveRank *entry = &g_array_index (collective->ranks, SlCollectiveRank, r);
+
+      values[r] = entry->elapse_ms;
+      labels[r] = rank_at (self, entry->rank_index)->label;
+    }
+  sl_cluster_bars_set_data (SL_CLUSTER_BARS (self->collective_bars), collective->ranks->len, 1, values, series,
+                            (const char *const *)labels);
+  if (collective->straggler != G_MAXUINT)
+    {
+      const SlCollectiveRank *entry = &g_array_index (collective->ranks, SlCollectiveRank, collective->straggler);
+
+      sl_cluster_bars_set_highlight (SL_CLUSTER_BARS (self->collective_bars), (gint)collective->straggler);
+      text = g_strdup_printf (_("Straggler: %s, with the shortest time (%.3f ms): the others waited for it, up to "
+                                "%.3f ms. It is outlined below."),
+                              rank_at (self, entry->rank_index)->label, collective->min_ms, collective->max_ms);
+    }
+  else
+    text = g_strdup (_("Only one rank took part: there is no straggler."));
+  gtk_label_set_text (GTK_LABEL (self->collective_label), text);
+}
+
+static void
+collective_selected_cb (GtkDropDown   *dropdown,
+                        GParamSpec    *pspec,
+                        SlClusterPage *self)
+{
+  show_collective (self, gtk_drop_down_get_selected (dropdown));
+}
+
+static void
+fill_collectives (SlClusterPage *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < self->summary->collectives->len; i++)
+    {
+      const SlClusterCollective *collective = g_ptr_array_index (self->summary->collectives, i);
+      g_autofree char *name = collective->step[0] != '\0' ? g_strdup_printf ("%s · %s", collective->step, collective->name)
+                                                          : g_strdup (collective->name);
+
+      gtk_string_list_append (names, name);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->collective_dropdown), G_LIST_MODEL (names));
+  gtk_widget_set_visible (self->collective_bars, self->summary->collectives->len > 0);
+  gtk_widget_set_visible (self->collective_dropdown, self->summary->collectives->len > 0);
+  if (self->summary->collectives->len == 0)
+    gtk_label_set_text (GTK_LABEL (self->collective_label),
+                        _("The ranks' files hold no collective operations (communication.json, "
+                          "cluster_communication.json or hccl_raw_<rank>.csv)."));
+  else
+    show_collective (self, 0);
+}
+
+static void
+fill_rank_choosers (SlClusterPage *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint n = sl_cluster_profile_get_n_ranks (self->summary->cluster);
+
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (names, rank_at (self, i)->label);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->first_dropdown), G_LIST_MODEL (names));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->second_dropdown), G_LIST_MODEL (names));
+  /* The slow rank beside the fastest says most. */
+  if (self->summary->slow_rank.computed)
+    {
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->first_dropdown), self->summary->slow_rank.fast_index);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->second_dropdown), self->summary->slow_rank.slow_index);
+    }
+  else if (n > 1)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->second_dropdown), 1);
+}
+
+static void
+fill (SlClusterPage *self)
+{
+  GListModel *problems = sl_cluster_profile_get_problems (self->summary->cluster);
+
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_document_add_problem (SL_DOCUMENT (self), problem);
+    }
+  fill_banner (self);
+  fill_ranks (self);
+  fill_matrix (self);
+  fill_collectives (self);
+  fill_rank_choosers (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Two ranks' timelines */
+
+typedef struct {
+  char      *paths[2];
+  SlProfile *profiles[2];
+} PairData;
+
+static void
+pair_data_free (PairData *data)
+{
+  for (guint i = 0; i < 2; i++)
+    {
+      g_free (data->paths[i]);
+      g_clear_object (&data->profiles[i]);
+    }
+  g_free (data);
+}
+
+static void
+load_pair_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  PairData *data = task_data;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      GError *error = NULL;
+
+      /* The step tables place each timeline's steps; nothing else is needed. */
+      data->profiles[i] = sl_profile_load_parts (data->paths[i], SL_PROFILE_PARTS_SUMMARY, cancellable, NULL, NULL, &error);
+      if (data->profiles[i] == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+    }
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+pair_loaded_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  SlClusterPage *self = SL_CLUSTER_PAGE (source);
+  PairData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        gtk_label_set_text (GTK_LABEL (self->timelines_note), error->message);
+      return;
+    }
+  gtk_label_set_text (GTK_LABEL (self->timelines_note),
+                      _("The two ranks' timelines scroll and zoom together, aligned at the step chosen."));
+  sl_compare_timelines_set_profiles (SL_COMPARE_TIMELINES (self->timelines), data->paths[0], data->profiles[0],
+                                     data->paths[1], data->profiles[1]);
+  gtk_widget_set_visible (self->timelines, TRUE);
+}
+
+void
+sl_cluster_page_compare_ranks (SlClusterPage *self,
+                               guint          first,
+                               guint          second)
+{
+  g_autoptr(GTask) task = NULL;
+  PairData *data;
+  const SlClusterRank *ranks[2];
+
+  g_return_if_fail (SL_IS_CLUSTER_PAGE (self));
+  g_return_if_fail (self->summary != NULL);
+  g_return_if_fail (first < sl_cluster_profile_get_n_ranks (self->summary->cluster));
+  g_return_if_fail (second < sl_cluster_profile_get_n_ranks (self->summary->cluster));
+
+  ranks[0] = rank_at (self, first);
+  ranks[1] = rank_at (self, second);
+  for (guint i = 0; i < 2; i++)
+    if (ranks[i]->dir == NULL)
+      {
+        g_autofree char *text =
+          g_strdup_printf (_("%s has no profile folder of its own here, so it has no timeline to show."), ranks[i]->label);
+
+        gtk_label_set_text (GTK_LABEL (self->timelines_note), text);
+        return;
+      }
+
+  gtk_label_set_text (GTK_LABEL (self->timelines_note), _("Reading the two ranks' step tables…"));
+  data = g_new0 (PairData, 1);
+  data->paths[0] = g_strdup (ranks[0]->dir);
+  data->paths[1] = g_strdup (ranks[1]->dir);
+  task = g_task_new (self, self->cancellable, pair_loaded_cb, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify)pair_data_free);
+  g_task_run_in_thread (task, load_pair_thread);
+}
+
+static void
+show_timelines_cb (GtkButton     *button,
+                   SlClusterPage *self)
+{
+  guint first = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->first_dropdown));
+  guint second = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->second_dropdown));
+
+  if (self->summary != NULL && first != GTK_INVALID_LIST_POSITION && second != GTK_INVALID_LIST_POSITION)
+    sl_cluster_page_compare_ranks (self, first, second);
+}
+
+void
+sl_cluster_page_open_rank (SlClusterPage *self,
+                           guint          index)
+{
+  const SlClusterRank *rank;
+  const char *path;
+
+  g_return_if_fail (SL_IS_CLUSTER_PAGE (self));
+  g_return_if_fail (self->summary != NULL);
+  g_return_if_fail (index < sl_cluster_profile_get_n_ranks (self->summary->cluster));
+
+  rank = rank_at (self, index);
+  /* A rank only msprof-analyze's output names is shown there, with the
+   * others' rows; the cluster's whole folder would read every rank. */
+  path = rank->dir != NULL ? rank->dir : sl_cluster_profile_get_analysis_dir (self->summary->cluster);
+  if (path == NULL)
+    path = sl_cluster_profile_get_path (self->summary->cluster);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile", path, g_variant_new ("()"));
+}
+
+static void
+bar_activated_cb (SlClusterBars *bars,
+                  guint          bar,
+                  SlClusterPage *self)
+{
+  sl_cluster_page_open_rank (self, bar);
+}
+
+/* ------------------------------------------------------------------ */
+/* Loading */
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GError *error = NULL;
+  g_autoptr(SlClusterProfile) cluster = sl_cluster_load (task_data, cancellable, &error);
+
+  if (cluster == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, sl_cluster_summary_new (cluster, SL_SPREAD_DEFAULT_THRESHOLD),
+                         (GDestroyNotify)sl_cluster_summary_free);
+}
+
+static void
+loaded_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  SlClusterPage *self = SL_CLUSTER_PAGE (source);
+  g_autoptr(GError) error = NULL;
+  SlClusterSummary *summary = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (summary == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        sl_document_fail (SL_DOCUMENT (self), error->message);
+      return;
+    }
+  g_clear_pointer (&self->summary, sl_cluster_summary_free);
+  self->summary = summary;
+  fill (self);
+  sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+}
+
+static void
+sl_cluster_page_load (SlDocument *document)
+{
+  SlClusterPage *self = SL_CLUSTER_PAGE (document);
+  g_autoptr(GTask) task = NULL;
+
+  if (sl_document_get_path (document) == NULL)
+    return;
+  sl_document_set_state (document, SL_DOCUMENT_LOADING);
+  task = g_task_new (self, self->cancellable, loaded_cb, NULL);
+  g_task_set_task_data (task, g_strdup (sl_document_get_path (document)), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/* ------------------------------------------------------------------ */
+/* Building */
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "title-4");
+  gtk_widget_set_margin_top (label, 12);
+  return label;
+}
+
+static GtkWidget *
+note (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  return label;
+}
+
+static GtkWidget *
+scrolled (GtkWidget *child,
+          int        height)
+{
+  GtkWidget *window = gtk_scrolled_window_new ();
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (window), child);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (window), height);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (window), height * 2);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (window), TRUE);
+  gtk_widget_add_css_class (window, "card");
+  return window;
+}
+
+static void
+build_banner (SlClusterPage *self)
+{
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+
+  self->banner_icon = icon;
+  self->banner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (self->banner, "card");
+  self->banner_label = note ();
+  gtk_widget_set_hexpand (self->banner_label, TRUE);
+  gtk_widget_set_margin_start (icon, 12);
+  gtk_widget_set_margin_top (self->banner_label, 12);
+  gtk_widget_set_margin_bottom (self->banner_label, 12);
+  gtk_widget_set_margin_end (self->banner_label, 12);
+  gtk_label_set_text (GTK_LABEL (self->banner_label), _("Reading every rank's step trace and communication…"));
+  gtk_box_append (GTK_BOX (self->banner), icon);
+  gtk_box_append (GTK_BOX (self->banner), self->banner_label);
+  gtk_box_append (GTK_BOX (self->content), self->banner);
+}
+
+static void
+build_timelines (SlClusterPage *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *button = gtk_button_new_with_label (_("Show Timelines Together"));
+
+  self->first_dropdown = gtk_drop_down_new (NULL, NULL);
+  self->second_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_box_append (GTK_BOX (row), self->first_dropdown);
+  gtk_box_append (GTK_BOX (row), self->second_dropdown);
+  gtk_box_append (GTK_BOX (row), button);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (show_timelines_cb), self, 0);
+  gtk_box_append (GTK_BOX (self->content), heading (_("Two ranks' timelines")));
+  gtk_box_append (GTK_BOX (self->content), row);
+  self->timelines_note = note ();
+  gtk_label_set_text (GTK_LABEL (self->timelines_note),
+                      _("Pick two ranks to see their timelines one above the other, aligned in time."));
+  gtk_widget_add_css_class (self->timelines_note, "dim-label");
+  gtk_box_append (GTK_BOX (self->content), self->timelines_note);
+  self->timelines = g_object_new (SL_TYPE_COMPARE_TIMELINES, NULL);
+  gtk_widget_set_size_request (self->timelines, -1, 520);
+  gtk_widget_set_visible (self->timelines, FALSE);
+  gtk_box_append (GTK_BOX (self->content), self->timelines);
+}
+
+static void
+build (SlClusterPage *self)
+{
+  GtkWidget *window = gtk_scrolled_window_new ();
+
+  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (self->content, 18);
+  gtk_widget_set_margin_end (self->content, 18);
+  gtk_widget_set_margin_top (self->content, 18);
+  gtk_widget_set_margin_bottom (self->content, 18);
+
+  build_banner (self);
+
+  gtk_box_append (GTK_BOX (self->content), heading (_("Step time by rank")));
+  self->bars = sl_cluster_bars_new ();
+  gtk_widget_set_size_request (self->bars, -1, 200);
+  gtk_widget_set_tooltip_text (self->bars, _("Click a rank's bar to open its profile"));
+  g_signal_connect_object (self->bars, "bar-activated", G_CALLBACK (bar_activated_cb), self, 0);
+  gtk_box_append (GTK_BOX (self->content), self->bars);
+  self->rank_table = create_rank_table (self);
+  gtk_box_append (GTK_BOX (self->content), scrolled (self->rank_table, 220));
+
+  gtk_box_append (GTK_BOX (self->content), heading (_("Communication matrix")));
+  self->link_label = note ();
+  gtk_box_append (GTK_BOX (self->content), self->link_label);
+  self->matrix = sl_comm_matrix_view_new ();
+  gtk_widget_set_halign (self->matrix, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (self->content), scrolled (self->matrix, 200));
+
+  gtk_box_append (GTK_BOX (self->content), heading (_("Collectives by rank")));
+  self->collective_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_widget_set_halign (self->collective_dropdown, GTK_ALIGN_START);
+  g_signal_connect_object (self->collective_dropdown, "notify::selected", G_CALLBACK (collective_selected_cb), self, 0);
+  gtk_box_append (GTK_BOX (self->content), self->collective_dropdown);
+  self->collective_label = note ();
+  gtk_box_append (GTK_BOX (self->content), self->collective_label);
+  self->collective_bars = sl_cluster_bars_new ();
+  gtk_widget_set_size_request (self->collective_bars, -1, 180);
+  gtk_box_append (GTK_BOX (self->content), self->collective_bars);
+
+  build_timelines (self);
+
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (window), self->content);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (window), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  panel_widget_set_child (PANEL_WIDGET (self), window);
+}
+
+static void
+sl_cluster_page_dispose (GObject *object)
+{
+  SlClusterPage *self = SL_CLUSTER_PAGE (object);
+
+  g_cancellable_cancel (self->cancellable);
+  G_OBJECT_CLASS (sl_cluster_page_parent_class)->dispose (object);
+}
+
+static void
+sl_cluster_page_finalize (GObject *object)
+{
+  SlClusterPage *self = SL_CLUSTER_PAGE (object);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->ranks);
+  g_clear_pointer (&self->summary, sl_cluster_summary_free);
+  G_OBJECT_CLASS (sl_cluster_page_parent_class)->finalize (object);
+}
+
+static void
+sl_cluster_page_class_init (SlClusterPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
+
+  object_class->dispose = sl_cluster_page_dispose;
+  object_class->finalize = sl_cluster_page_finalize;
+  document_class->load = sl_cluster_page_load;
+}
+
+static void
+sl_cluster_page_init (SlClusterPage *self)
+{
+  self->cancellable = g_cancellable_new ();
+  self->ranks = g_list_store_new (SL_TYPE_CLUSTER_RANK_ITEM);
+  build (self);
+}
+
+SlClusterSummary *
+sl_cluster_page_get_summary (SlClusterPage *self)
+{
+  g_return_val_if_fail (SL_IS_CLUSTER_PAGE (self), NULL);
+  return self->summary;
+}
+
+#define DEFINE_GETTER(name, field)                       \
+  GtkWidget *                                            \
+  sl_cluster_page_get_##name (SlClusterPage *self)       \
+  {                                                      \
+    g_return_val_if_fail (SL_IS_CLUSTER_PAGE (self), NULL); \
+    return self->field;                                  \
+  }
+
+DEFINE_GETTER (rank_table, rank_table)
+DEFINE_GETTER (bars, bars)
+DEFINE_GETTER (matrix, matrix)
+DEFINE_GETTER (banner, banner)
+DEFINE_GETTER (link_label, link_label)
+DEFINE_GETTER (collective_bars, collective_bars)
+DEFINE_GETTER (timelines, timelines)
