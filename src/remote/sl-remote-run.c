@@ -41,6 +41,7 @@ struct _SlRemoteRun
   char         **pull_dirs;
   char         **excludes;
   char          *store_path;
+  char          *env_setup;
   gboolean       compare_content;
   gboolean       detach;
   guint          reconnect_limit;
@@ -260,6 +261,18 @@ sl_target_get_env_setup (SlTarget *target)
   return SL_IS_SSH_TARGET (target) ? sl_ssh_target_get_env_setup (SL_SSH_TARGET (target)) : NULL;
 }
 
+/* The target's own set-up first, then the run's (a workflow's
+ * environment script), so the run's can rely on the target's. */
+static char *
+dup_env_setup (SlRemoteRun *self)
+{
+  const char *target_setup = sl_target_get_env_setup (self->target);
+
+  if (target_setup != NULL && self->env_setup != NULL)
+    return g_strconcat (target_setup, "\n", self->env_setup, NULL);
+  return g_strdup (self->env_setup != NULL ? self->env_setup : target_setup);
+}
+
 static gboolean
 is_local (SlRemoteRun *self)
 {
@@ -297,6 +310,7 @@ sl_remote_run_finalize (GObject *object)
   g_free (self->project_dir);
   g_strfreev (self->argv);
   g_free (self->remote_dir);
+  g_free (self->env_setup);
   g_strfreev (self->pull_dirs);
   g_strfreev (self->excludes);
   g_free (self->store_path);
@@ -416,6 +430,20 @@ sl_remote_run_set_excludes (SlRemoteRun        *self,
   g_return_if_fail (SL_IS_REMOTE_RUN (self));
   g_strfreev (self->excludes);
   self->excludes = g_strdupv ((char **)excludes);
+}
+
+/**
+ * sl_remote_run_set_env_setup:
+ * @env_setup: (nullable): shell lines run before the command, after the
+ *   target's own set-up (sourcing a toolkit's set_env.sh, exports)
+ */
+void
+sl_remote_run_set_env_setup (SlRemoteRun *self,
+                             const char  *env_setup)
+{
+  g_return_if_fail (SL_IS_REMOTE_RUN (self));
+  g_free (self->env_setup);
+  self->env_setup = env_setup && env_setup[0] ? g_strdup (env_setup) : NULL;
 }
 
 void
@@ -538,6 +566,7 @@ sl_remote_run_dup_launch_command (SlRemoteRun  *self,
 {
   g_autoptr(SlJob) job = NULL;
   g_autofree char *base = NULL;
+  g_autofree char *env_setup = NULL;
 
   g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
 
@@ -545,7 +574,8 @@ sl_remote_run_dup_launch_command (SlRemoteRun  *self,
   ensure_remote_dir (self);
   base = sl_target_dup_job_base_dir (self->target);
   job = sl_job_new ((const char * const *)self->argv, self->remote_dir, base);
-  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  env_setup = dup_env_setup (self);
+  sl_job_set_env_setup (job, env_setup);
   return sl_direct_job_backend_dup_launch_command (job);
 }
 
@@ -775,6 +805,7 @@ sl_remote_run_execute (SlRemoteRun   *self,
   g_autofree char *base_dir = NULL;
   g_autofree char *resolved_base = NULL;
   g_autofree char *resolved_remote = NULL;
+  g_autofree char *env_setup = NULL;
   SlJobStatus end = SL_JOB_STATUS_LOST;
   int code = -1;
 
@@ -815,7 +846,8 @@ sl_remote_run_execute (SlRemoteRun   *self,
     return FALSE;
 
   job = sl_job_new ((const char * const *)self->argv, resolved_remote, resolved_base);
-  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  env_setup = dup_env_setup (self);
+  sl_job_set_env_setup (job, env_setup);
   self->log_path = sl_job_dup_log_path (job);
 
   if (store != NULL && !(record = record_start (self, store, job, resolved_remote, error)))
