@@ -28,13 +28,17 @@
  * with the job's cmd file, written when it was launched. */
 static GStrv
 find_plogs (SlTargetShell *shell,
+            const char    *env_setup,
             const char    *job_log)
 {
   g_autofree char *job_dir = g_path_get_dirname (job_log);
   g_autofree char *cmd = g_build_path ("/", job_dir, "cmd", NULL);
   g_autofree char *quoted = sl_shell_quote_remote_path (cmd);
-  g_autofree char *command = g_strdup_printf ("find \"${ASCEND_PROCESS_LOG_PATH:-$HOME/ascend/log}\" -name 'plog-*.log' "
-                                              "-newer %s 2>/dev/null | sort | head -n %d", quoted, MAX_PLOGS);
+  /* The environment script may move the logs (ASCEND_PROCESS_LOG_PATH). */
+  g_autofree char *command = g_strdup_printf ("%s%sfind \"${ASCEND_PROCESS_LOG_PATH:-$HOME/ascend/log}\" -name 'plog-*.log' "
+                                              "-newer %s 2>/dev/null | sort | head -n %d",
+                                              env_setup ? env_setup : "", env_setup ? " >/dev/null 2>&1\n" : "",
+                                              quoted, MAX_PLOGS);
   g_autofree char *out = NULL;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_auto(GStrv) lines = NULL;
@@ -282,7 +286,7 @@ sl_cli_convert (int    argc,
 
   local_log = sl_cli_workflow_save_log (target, sl_remote_run_get_log_path (run), log);
   log_problems = sl_atc_log_parse (log->str, log->len, sl_remote_run_get_log_path (run), exit_code, &outcome);
-  plogs = find_plogs (shell, sl_remote_run_get_log_path (run));
+  plogs = find_plogs (shell, env_setup, sl_remote_run_get_log_path (run));
   local_plogs = pull_files (target, shell, (const char * const *)plogs);
   sl_atc_log_add_plogs (log_problems, (const char * const *)plogs, (const char * const *)local_plogs);
   for (guint i = 0; i < log_problems->len; i++)

@@ -82,10 +82,31 @@ is_result_name (const char *name)
   return g_str_has_prefix (name, "PROF_") || g_str_has_suffix (name, "_ascend_pt") || g_str_has_suffix (name, "_ascend_ms");
 }
 
-/* The newest result folder in @dir, or %NULL. */
+/* Result folders in @dir by name, with their modification times. */
+static GHashTable *
+list_results (SlTargetShell *shell,
+              const char    *dir)
+{
+  g_autoptr(GPtrArray) entries = sl_target_shell_list_dir (shell, dir, NULL, NULL);
+  GHashTable *results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      GFileInfo *info = g_ptr_array_index (entries, i);
+
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY && is_result_name (g_file_info_get_name (info)))
+        g_hash_table_insert (results, g_strdup (g_file_info_get_name (info)),
+                             GSIZE_TO_POINTER (g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) + 1));
+    }
+  return results;
+}
+
+/* The newest result folder in @dir that was not there, as it was, in
+ * @before: an older run's result is never taken for this one's. */
 static char *
 find_result (SlTargetShell *shell,
-             const char    *dir)
+             const char    *dir,
+             GHashTable    *before)
 {
   g_autoptr(GPtrArray) entries = sl_target_shell_list_dir (shell, dir, NULL, NULL);
   GFileInfo *newest = NULL;
@@ -93,8 +114,11 @@ find_result (SlTargetShell *shell,
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     {
       GFileInfo *info = g_ptr_array_index (entries, i);
+      gpointer old = g_hash_table_lookup (before, g_file_info_get_name (info));
 
       if (g_file_info_get_file_type (info) != G_FILE_TYPE_DIRECTORY || !is_result_name (g_file_info_get_name (info)))
+        continue;
+      if (old != NULL && GPOINTER_TO_SIZE (old) == g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) + 1)
         continue;
       if (newest == NULL ||
           g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) >
@@ -231,6 +255,7 @@ sl_cli_profile_run (int    argc,
   g_autoptr(SlRemoteRun) run = NULL;
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GHashTable) before = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
   g_autofree char *target_name = NULL;
@@ -367,6 +392,11 @@ sl_cli_profile_run (int    argc,
   if (!sl_cli_workflow_preflight (shell, &spec, problems))
     return finish (json, problems, NULL, NULL, NULL, NULL, -1);
 
+  {
+    g_autofree char *existing = sl_target_shell_resolve_dir (shell, output_dir, FALSE, NULL, NULL);
+
+    before = existing ? list_results (shell, existing) : g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  }
   if (!sl_cli_workflow_run_job (run, sl_workspace_store_get_path (store), (const char * const *)tool_argv,
                                 log, &exit_code, &error))
     {
@@ -376,7 +406,7 @@ sl_cli_profile_run (int    argc,
   local_log = sl_cli_workflow_save_log (target, sl_remote_run_get_log_path (run), log);
 
   resolved = sl_target_shell_resolve_dir (shell, output_dir, FALSE, NULL, NULL);
-  result = resolved ? find_result (shell, resolved) : NULL;
+  result = resolved ? find_result (shell, resolved, before) : NULL;
   if (exit_code != 0)
     add_exit_problem (problems, sl_remote_run_get_log_path (run), count_lines (log), exit_code);
   if (result == NULL)
