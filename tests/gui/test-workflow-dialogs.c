@@ -16,6 +16,9 @@
 #include "sl-atc-dialog.h"
 #include "sl-problem.h"
 #include "sl-profile-dialog.h"
+#include "sl-project-record.h"
+#include "sl-run-config-record.h"
+#include "sl-run-dialog.h"
 #include "sl-window.h"
 #include "sl-workspace.h"
 
@@ -194,6 +197,46 @@ test_atc_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* An inference configuration with MX_SDK_HOME is a MindX app: the Run
+ * dialog gives it the SDK's environment, as the SDK's run.sh does. */
+static void
+test_mindx_run_config (void)
+{
+  SlWorkspace *workspace = sl_window_get_workspace (window);
+  g_autoptr(SlProjectRecord) project = sl_project_record_new ("unet", tmp_root);
+  g_autoptr(SlRunConfigRecord) config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_INFER, "unet app", "main.py");
+  g_autoptr(GPtrArray) projects = g_ptr_array_new ();
+  const char *args[] = { "--pipeline", "pipeline/unet.pipeline", NULL };
+  const char *env[] = { "MX_SDK_HOME=/opt/mxVision", NULL };
+  SlRunDialog *dialog;
+  g_auto(GStrv) argv = NULL;
+
+  sl_run_config_record_set_arguments (config, args);
+  sl_run_config_record_set_environment (config, env);
+  sl_project_record_add_run_config (project, config);
+  g_ptr_array_add (projects, project);
+
+  dialog = sl_run_dialog_new (tmp_root);
+  sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (workspace), 0);
+  sl_run_dialog_set_projects (dialog, projects);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (wait_until (window_is_mapped, dialog, 10000));
+  sl_run_dialog_select_config (dialog, 0);
+  settle ();
+
+  g_assert_true (g_shell_parse_argv (sl_run_dialog_get_command (dialog), NULL, &argv, NULL));
+  g_assert_cmpuint (g_strv_length (argv), ==, 3);
+  g_assert_cmpstr (argv[0], ==, "sh");
+  g_assert_true (g_str_has_prefix (argv[2], "export MX_SDK_HOME='/opt/mxVision'; "));
+  g_assert_nonnull (strstr (argv[2], "export GST_PLUGIN_PATH='/opt/mxVision/opensource/lib/gstreamer-1.0:/opt/mxVision/lib/plugins'; "));
+  g_assert_nonnull (strstr (argv[2], "export PYTHONPATH='/opt/mxVision/python'\"${PYTHONPATH:+:$PYTHONPATH}\"; "));
+  g_assert_true (g_str_has_suffix (argv[2], "exec 'python3' 'main.py' '--pipeline' 'pipeline/unet.pipeline'"));
+  g_assert_true (sl_run_dialog_validate (dialog, NULL));
+  screenshots (GTK_WINDOW (dialog), "run-dialog-mindx.png", "run-dialog-mindx-dark.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static gpointer
 find_toplevel (GType type)
 {
@@ -247,6 +290,7 @@ main (int    argc,
   g_test_add_func ("/workflow-dialogs/profile", test_profile_dialog);
   g_test_add_func ("/workflow-dialogs/atc", test_atc_dialog);
   g_test_add_func ("/workflow-dialogs/window-actions", test_window_actions);
+  g_test_add_func ("/workflow-dialogs/mindx-run-config", test_mindx_run_config);
 
   status = g_test_run ();
 
