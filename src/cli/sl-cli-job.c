@@ -19,6 +19,11 @@
 #include "sl-local-target.h"
 #include "sl-direct-job-backend.h"
 #include "sl-folder-puller.h"
+#include "sl-mindx-env.h"
+#include "sl-mindx-errors.h"
+#include "sl-pipeline-check.h"
+#include "sl-pipeline-reader.h"
+#include "sl-problem.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-job-backend.h"
@@ -194,6 +199,147 @@ slurm_options_from_args (const SlurmArgs *args)
   return g_steal_pointer (&options);
 }
 
+/* The pipeline checked here before anything runs: the SDK's own
+ * errors for these are codes without a line. */
+static gboolean
+check_pipeline (const char *project,
+                const char *pipeline_path,
+                GPtrArray  *problems)
+{
+  g_autofree char *path = g_path_is_absolute (pipeline_path) ? g_strdup (pipeline_path)
+                                                             : g_build_filename (project, pipeline_path, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlPipeline) pipeline = sl_pipeline_reader_read_file (file, NULL, &error);
+  g_autoptr(GHashTable) plugins = sl_pipeline_check_load_user_plugins (NULL);
+  g_autoptr(GPtrArray) found = NULL;
+  gboolean ok = TRUE;
+
+  if (pipeline == NULL)
+    {
+      g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, "mindx", path, -1, error->message));
+      return FALSE;
+    }
+  found = sl_pipeline_check (pipeline, NULL, plugins);
+  for (guint i = 0; i < found->len; i++)
+    {
+      SlProblem *problem = g_ptr_array_index (found, i);
+
+      ok = ok && sl_problem_get_severity (problem) != SL_SEVERITY_ERROR;
+      g_ptr_array_add (problems, g_object_ref (problem));
+    }
+  return ok;
+}
+
+static int
+print_mindx_result (gboolean   json,
+                    GPtrArray *problems,
+                    int        exit_code,
+                    const char *log_path)
+{
+  gboolean ok = exit_code == 0 && !sl_cli_workflow_has_error (problems);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "ok");
+      json_builder_add_boolean_value (builder, ok);
+      json_builder_set_member_name (builder, "exit_code");
+      if (exit_code >= 0)
+        json_builder_add_int_value (builder, exit_code);
+      else
+        json_builder_add_null_value (builder);
+      sl_cli_json_add_string (builder, "log", log_path);
+      sl_cli_workflow_add_problems (builder, problems);
+      json_builder_end_object (builder);
+      sl_cli_workflow_print_json (builder);
+    }
+  else
+    sl_cli_workflow_print_problems (problems);
+  return ok ? 0 : (exit_code > 0 && exit_code < 256 ? exit_code : 1);
+}
+
+/* job run --kind mindx: the pipeline checked, the SDK's environment
+ * exported as its run.sh does, the app run, and the SDK's codes in its
+ * log turned into problems. */
+static int
+job_run_mindx (SlRemoteRun *run,
+               const char  *store_path,
+               const char  *project,
+               const char  *sdk_home,
+               const char  *toolkit,
+               const char  *pipeline,
+               const char  *env_script,
+               char       **app,
+               gboolean     dry_run,
+               gboolean     json)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) log_problems = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mindx_setup = NULL;
+  g_autofree char *script_setup = NULL;
+  g_autofree char *setup = NULL;
+  g_auto(GStrv) argv = NULL;
+  int exit_code = -1;
+
+  if (sdk_home == NULL)
+    {
+      sl_cli_print_error (_("job run --kind mindx needs --sdk-home DIR (MX_SDK_HOME on the target)"));
+      return 2;
+    }
+  if (!(mindx_setup = sl_mindx_dup_env_setup (sdk_home, toolkit, &error)) ||
+      !(argv = sl_mindx_dup_argv (app[0], (const char * const *)app + 1, &error)))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 2;
+    }
+  script_setup = sl_cli_workflow_dup_env_setup (env_script, NULL);
+  setup = script_setup ? g_strconcat (script_setup, "\n", mindx_setup, NULL) : g_strdup (mindx_setup);
+  g_strchomp (setup);
+  sl_remote_run_set_env_setup (run, setup);
+
+  if (pipeline != NULL && !check_pipeline (project, pipeline, problems) && !dry_run)
+    return print_mindx_result (json, problems, -1, NULL);
+
+  if (dry_run)
+    {
+      g_autofree char *launch = NULL;
+
+      launch = sl_remote_run_dup_launch_command (run, &error);
+      if (launch == NULL)
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      sl_cli_workflow_print_problems (problems);
+      printf ("%s\n", launch);
+      return 0;
+    }
+
+  if (!sl_cli_workflow_run_job (run, store_path, (const char * const *)argv, log, &exit_code, &error))
+    {
+      g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, error->message));
+      return print_mindx_result (json, problems, -1, NULL);
+    }
+  log_problems = sl_mindx_log_parse (log->str, log->len, sl_remote_run_get_log_path (run));
+  for (guint i = 0; i < log_problems->len; i++)
+    g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (log_problems, i)));
+  if (exit_code != 0 && log_problems->len == 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("The MindX app exited with %d"), exit_code);
+      SlProblem *problem = sl_problem_new_at_line (SL_SEVERITY_ERROR, "mindx", sl_remote_run_get_log_path (run),
+                                                   1, message);
+
+      sl_problem_set_hint (problem, _("The job’s log holds the app’s output; the SDK’s own logs are under $MX_SDK_HOME/logs on the target."));
+      g_ptr_array_add (problems, problem);
+    }
+  return print_mindx_result (json, problems, exit_code, sl_remote_run_get_log_path (run));
+}
+
 static int
 job_run (int    argc,
          char **argv)
@@ -209,6 +355,12 @@ job_run (int    argc,
   g_autofree char *remote_dir = NULL;
   g_auto(GStrv) pull_dirs = NULL;
   g_auto(GStrv) excludes = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *sdk_home = NULL;
+  g_autofree char *toolkit = NULL;
+  g_autofree char *pipeline = NULL;
+  g_autofree char *env_script = NULL;
+  gboolean json = FALSE;
   gboolean detach = FALSE;
   gboolean hash = FALSE;
   gboolean dry_run = FALSE;
@@ -241,11 +393,23 @@ job_run (int    argc,
     { "detach", 0, 0, G_OPTION_ARG_NONE, &detach, N_("Start the job and return without following its log"), NULL },
     { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, N_("Print the exact command that would start the job, and do nothing"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("“mindx” for a MindX SDK app: COMMAND is its entry script and arguments"), N_("KIND") },
+    { "sdk-home", 0, 0, G_OPTION_ARG_STRING, &sdk_home, N_("The MindX SDK on the target (MX_SDK_HOME)"), N_("DIR") },
+    { "toolkit", 0, 0, G_OPTION_ARG_STRING, &toolkit, N_("The CANN toolkit on the target (default /usr/local/Ascend/ascend-toolkit/latest)"), N_("DIR") },
+    { "pipeline", 0, 0, G_OPTION_ARG_FILENAME, &pipeline, N_("The app’s .pipeline file in the project, checked before the run"), N_("FILE") },
+    { "env-script", 0, 0, G_OPTION_ARG_STRING, &env_script, N_("A script on the target to source first, such as the toolkit’s set_env.sh"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON (with --kind mindx)"), NULL },
     { NULL }
   };
 
   if (!parse_options (context, entries, &argc, &argv))
     return 2;
+
+  if (kind != NULL && !g_str_equal (kind, "mindx"))
+    {
+      sl_cli_print_error (_("--kind is “mindx”, not “%s”"), kind);
+      return 2;
+    }
 
   /* GOption leaves "--" in place when it stops there. */
   if (argc >= 2 && g_str_equal (argv[1], "--"))
@@ -284,7 +448,14 @@ job_run (int    argc,
     }
 
   /* The same run as the window's Run, printed as it goes. */
-  run = sl_remote_run_new (target, project, (const char * const *)argv + 1);
+  if (kind != NULL)
+    {
+      g_auto(GStrv) app = sl_mindx_dup_argv (argv[1], (const char * const *)argv + 2, NULL);
+
+      run = sl_remote_run_new (target, project, app ? (const char * const *)app : (const char * const *)argv + 1);
+    }
+  else
+    run = sl_remote_run_new (target, project, (const char * const *)argv + 1);
   sl_remote_run_set_remote_dir (run, remote_dir);
   sl_remote_run_set_pull_dirs (run, (const char * const *)pull_dirs);
   sl_remote_run_set_excludes (run, (const char * const *)excludes);
@@ -296,6 +467,9 @@ job_run (int    argc,
   if (limit != NULL)
     sl_remote_run_set_reconnect_limit (run, (guint)g_ascii_strtoull (limit, NULL, 10));
   g_clear_object (&store);
+
+  if (kind != NULL)
+    return job_run_mindx (run, store_path, project, sdk_home, toolkit, pipeline, env_script, argv + 1, dry_run, json);
 
   if (dry_run)
     {

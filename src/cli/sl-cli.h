@@ -12,9 +12,11 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-memory-profile.h"
+#include "sl-remote-run.h"
 #include "sl-target-shell.h"
 #include "sl-trace.h"
 #include "sl-transfer.h"
+#include "sl-workflow-preflight.h"
 #include "sl-workspace-store.h"
 
 G_BEGIN_DECLS
@@ -26,6 +28,7 @@ int  sl_cli_advise       (int argc, char **argv);
 int  sl_cli_cluster      (int argc, char **argv);
 int  sl_cli_compare_profiles (int argc, char **argv);
 int  sl_cli_compare_tensors (int argc, char **argv);
+int  sl_cli_convert      (int argc, char **argv);
 int  sl_cli_dataset_graph (int argc, char **argv);
 int  sl_cli_detect       (int argc, char **argv);
 int  sl_cli_graph        (int argc, char **argv);
@@ -33,6 +36,7 @@ int  sl_cli_job          (int argc, char **argv);
 int  sl_cli_lineage      (int argc, char **argv);
 int  sl_cli_pipeline_check (int argc, char **argv);
 int  sl_cli_profile      (int argc, char **argv);
+int  sl_cli_profile_run  (int argc, char **argv);
 int  sl_cli_pull         (int argc, char **argv);
 int  sl_cli_summary      (int argc, char **argv);
 int  sl_cli_summary_export (int argc, char **argv);
@@ -86,6 +90,30 @@ void sl_cli_json_add_us     (JsonBuilder *builder,
 void sl_cli_profile_add_memory   (JsonBuilder     *builder,
                                   SlMemoryProfile *memory);
 void sl_cli_profile_print_memory (SlMemoryProfile *memory);
+
+/* sl-cli-workflow.c: profile-run, convert and job run --kind mindx */
+char     *sl_cli_workflow_dup_env_setup  (const char                *env_script,
+                                          const char * const        *environment);
+gboolean  sl_cli_workflow_preflight      (SlTargetShell             *shell,
+                                          const SlPreflightSpec     *spec,
+                                          GPtrArray                 *problems);
+gboolean  sl_cli_workflow_run_job        (SlRemoteRun               *run,
+                                          const char                *store_path,
+                                          const char * const        *argv,
+                                          GString                   *log,
+                                          int                       *exit_code,
+                                          GError                   **error);
+char     *sl_cli_workflow_dup_cache_path (SlTarget                  *target,
+                                          const char                *remote_path,
+                                          GError                   **error);
+char     *sl_cli_workflow_save_log       (SlTarget                  *target,
+                                          const char                *remote_log,
+                                          GString                   *log);
+void      sl_cli_workflow_print_problems (GPtrArray                 *problems);
+void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
+                                          GPtrArray                 *problems);
+void      sl_cli_workflow_print_json     (JsonBuilder               *builder);
+gboolean  sl_cli_workflow_has_error      (GPtrArray                 *problems);
 
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);

@@ -43,6 +43,7 @@ struct _SlRemoteRun
   char         **pull_dirs;
   char         **excludes;
   char          *store_path;
+  char          *env_setup;
   gboolean       compare_content;
   gboolean       detach;
   guint          reconnect_limit;
@@ -269,6 +270,18 @@ sl_target_get_env_setup (SlTarget *target)
   return SL_IS_SSH_TARGET (target) ? sl_ssh_target_get_env_setup (SL_SSH_TARGET (target)) : NULL;
 }
 
+/* The target's own set-up first, then the run's (a workflow's
+ * environment script), so the run's can rely on the target's. */
+static char *
+dup_env_setup (SlRemoteRun *self)
+{
+  const char *target_setup = sl_target_get_env_setup (self->target);
+
+  if (target_setup != NULL && self->env_setup != NULL)
+    return g_strconcat (target_setup, "\n", self->env_setup, NULL);
+  return g_strdup (self->env_setup != NULL ? self->env_setup : target_setup);
+}
+
 /* One job id from the first preview to the launch, so the script and
  * command shown are the ones that run. */
 static SlJob *
@@ -276,12 +289,13 @@ new_job (SlRemoteRun *self,
          const char  *working_dir,
          const char  *base_dir)
 {
+  g_autofree char *env_setup = dup_env_setup (self);
   SlJob *job;
 
   if (self->job_id_text == NULL)
     self->job_id_text = sl_job_dup_new_id ();
   job = sl_job_new_with_id ((const char * const *)self->argv, working_dir, base_dir, self->job_id_text);
-  sl_job_set_env_setup (job, sl_target_get_env_setup (self->target));
+  sl_job_set_env_setup (job, env_setup);
   return job;
 }
 
@@ -322,6 +336,7 @@ sl_remote_run_finalize (GObject *object)
   g_free (self->project_dir);
   g_strfreev (self->argv);
   g_free (self->remote_dir);
+  g_free (self->env_setup);
   g_strfreev (self->pull_dirs);
   g_strfreev (self->excludes);
   g_free (self->store_path);
@@ -453,6 +468,20 @@ sl_remote_run_set_excludes (SlRemoteRun        *self,
   g_return_if_fail (SL_IS_REMOTE_RUN (self));
   g_strfreev (self->excludes);
   self->excludes = g_strdupv ((char **)excludes);
+}
+
+/**
+ * sl_remote_run_set_env_setup:
+ * @env_setup: (nullable): shell lines run before the command, after the
+ *   target's own set-up (sourcing a toolkit's set_env.sh, exports)
+ */
+void
+sl_remote_run_set_env_setup (SlRemoteRun *self,
+                             const char  *env_setup)
+{
+  g_return_if_fail (SL_IS_REMOTE_RUN (self));
+  g_free (self->env_setup);
+  self->env_setup = env_setup && env_setup[0] ? g_strdup (env_setup) : NULL;
 }
 
 void

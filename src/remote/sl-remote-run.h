@@ -38,6 +38,8 @@ void         sl_remote_run_set_pull_dirs        (SlRemoteRun         *self,
                                                  const char * const  *pull_dirs);
 void         sl_remote_run_set_excludes         (SlRemoteRun         *self,
                                                  const char * const  *excludes);
+void         sl_remote_run_set_env_setup        (SlRemoteRun         *self,
+                                                 const char          *env_setup);
 void         sl_remote_run_set_compare_content  (SlRemoteRun         *self,
                                                  gboolean             compare_content);
 void         sl_remote_run_set_detach           (SlRemoteRun         *self,

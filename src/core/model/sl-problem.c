@@ -19,6 +19,8 @@ struct _SlProblem
   guint       column;
   char       *subject;
   char       *message;
+  char       *code;
+  char       *hint;
   gint64      time;
 };
 
@@ -31,6 +33,8 @@ enum {
   PROP_PATH,
   PROP_LOCATION,
   PROP_MESSAGE,
+  PROP_CODE,
+  PROP_HINT,
   N_PROPS
 };
 
@@ -45,6 +49,8 @@ sl_problem_finalize (GObject *object)
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->subject, g_free);
   g_clear_pointer (&self->message, g_free);
+  g_clear_pointer (&self->code, g_free);
+  g_clear_pointer (&self->hint, g_free);
 
   G_OBJECT_CLASS (sl_problem_parent_class)->finalize (object);
 }
@@ -79,6 +85,14 @@ sl_problem_get_property (GObject    *object,
       g_value_set_string (value, self->message);
       break;
 
+    case PROP_CODE:
+      g_value_set_string (value, self->code);
+      break;
+
+    case PROP_HINT:
+      g_value_set_string (value, self->hint);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -103,6 +117,10 @@ sl_problem_class_init (SlProblemClass *klass)
     g_param_spec_string ("location", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_MESSAGE] =
     g_param_spec_string ("message", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CODE] =
+    g_param_spec_string ("code", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HINT] =
+    g_param_spec_string ("hint", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -253,6 +271,55 @@ sl_problem_get_message (SlProblem *self)
 {
   g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
   return self->message;
+}
+
+/**
+ * sl_problem_set_code:
+ * @code: (nullable): the tool's own code for it ("E10001"), so a user
+ *   can look it up in the tool's documentation
+ */
+void
+sl_problem_set_code (SlProblem  *self,
+                     const char *code)
+{
+  g_return_if_fail (SL_IS_PROBLEM (self));
+
+  if (g_strcmp0 (self->code, code) == 0)
+    return;
+  g_free (self->code);
+  self->code = g_strdup (code);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CODE]);
+}
+
+const char *
+sl_problem_get_code (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->code;
+}
+
+/**
+ * sl_problem_set_hint:
+ * @hint: (nullable): what to try next, in a sentence
+ */
+void
+sl_problem_set_hint (SlProblem  *self,
+                     const char *hint)
+{
+  g_return_if_fail (SL_IS_PROBLEM (self));
+
+  if (g_strcmp0 (self->hint, hint) == 0)
+    return;
+  g_free (self->hint);
+  self->hint = g_strdup (hint);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HINT]);
+}
+
+const char *
+sl_problem_get_hint (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->hint;
 }
 
 gint64

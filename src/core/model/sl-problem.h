@@ -47,6 +47,14 @@ guint       sl_problem_get_column     (SlProblem  *self);
 const char *sl_problem_get_subject    (SlProblem  *self);
 const char *sl_problem_get_message    (SlProblem  *self);
 gint64      sl_problem_get_time       (SlProblem  *self);
+/* The tool's own code for the problem and what to try next; both
+ * optional, set by those who know them (workflow log parsers). */
+void        sl_problem_set_code       (SlProblem  *self,
+                                       const char *code);
+const char *sl_problem_get_code       (SlProblem  *self);
+void        sl_problem_set_hint       (SlProblem  *self,
+                                       const char *hint);
+const char *sl_problem_get_hint       (SlProblem  *self);
 char       *sl_problem_dup_location   (SlProblem  *self);
 const char *sl_severity_to_string     (SlSeverity  severity);
 

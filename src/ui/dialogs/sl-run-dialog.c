@@ -4,11 +4,15 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-job-controller.h"
+#include "sl-mindx-env.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-run-dialog.h"
+#include "sl-shell-quote.h"
 #include "sl-project-record.h"
 #include "sl-target-record.h"
 
@@ -181,6 +185,50 @@ config_choice_free (gpointer data)
   g_free (choice);
 }
 
+/* MX_SDK_HOME in an inference configuration's environment makes it a
+ * MindX SDK app. */
+static const char *
+mindx_sdk_home (SlRunConfigRecord *config)
+{
+  const char * const *env = sl_run_config_record_get_environment (config);
+
+  if (sl_run_config_record_get_kind (config) != SL_RUN_CONFIG_KIND_INFER)
+    return NULL;
+  for (guint i = 0; env != NULL && env[i] != NULL; i++)
+    if (g_str_has_prefix (env[i], "MX_SDK_HOME="))
+      return env[i] + strlen ("MX_SDK_HOME=");
+  return NULL;
+}
+
+/* A MindX app runs in the environment the SDK's run.sh sets up (library,
+ * plugin and Python paths from the SDK home), so through sh -c; %NULL
+ * when the SDK home or the entry script would be refused. */
+static char *
+mindx_command_line (SlRunConfigRecord *config,
+                    const char        *sdk_home)
+{
+  g_autofree char *setup = sl_mindx_dup_env_setup (sdk_home, NULL, NULL);
+  g_auto(GStrv) argv = sl_mindx_dup_argv (sl_run_config_record_get_command (config),
+                                          sl_run_config_record_get_arguments (config), NULL);
+  g_autofree char *app = NULL;
+  g_autofree char *script = NULL;
+  const char *sh[4] = { "sh", "-c", NULL, NULL };
+
+  if (setup == NULL || argv == NULL)
+    return NULL;
+  app = sl_shell_quote_argv ((const char * const *)argv);
+  {
+    /* One line, as the command row shows it. */
+    GString *line = g_string_new (setup);
+
+    g_string_replace (line, "\n", "; ", 0);
+    g_string_append_printf (line, "exec %s", app);
+    script = g_string_free (line, FALSE);
+  }
+  sh[2] = script;
+  return sl_job_controller_quote_argv (sh);
+}
+
 /* A run configuration as one command line: environment first (through
  * env), then the command and its arguments, each quoted. */
 static char *
@@ -188,7 +236,18 @@ config_command_line (SlRunConfigRecord *config)
 {
   const char * const *env = sl_run_config_record_get_environment (config);
   const char * const *args = sl_run_config_record_get_arguments (config);
-  GString *line = g_string_new (NULL);
+  const char *sdk_home = mindx_sdk_home (config);
+  GString *line;
+
+  if (sdk_home != NULL)
+    {
+      char *mindx = mindx_command_line (config, sdk_home);
+
+      if (mindx != NULL)
+        return mindx;
+    }
+
+  line = g_string_new (NULL);
 
   if (env != NULL && env[0] != NULL)
     {

@@ -45,6 +45,7 @@ struct _SlWindow
 };
 
 void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
+void _sl_window_class_add_workflow_actions (GtkWidgetClass *widget_class);
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
 

@@ -1,0 +1,533 @@
+/* sl-msprof-command.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+
+#include "sl-msprof-command.h"
+#include "sl-workflow-path.h"
+
+typedef struct {
+  const char *option;      /* --OPTION=on|off */
+  const char *freq_option; /* --FREQ_OPTION=HZ */
+  guint       min_hz;
+  guint       max_hz;
+} Sampler;
+
+static const char * const switch_options[SL_MSPROF_N_SWITCHES] = {
+  [SL_MSPROF_TASK_TIME]   = "task-time",
+  [SL_MSPROF_AI_CORE]     = "ai-core",
+  [SL_MSPROF_AICPU]       = "aicpu",
+  [SL_MSPROF_ASCENDCL]    = "ascendcl",
+  [SL_MSPROF_RUNTIME_API] = "runtime-api",
+  [SL_MSPROF_HCCL]        = "hccl",
+  [SL_MSPROF_MSPROFTX]    = "msproftx",
+};
+
+/* The rates msprof's documentation allows for each sampler. */
+static const Sampler samplers[SL_MSPROF_N_SAMPLERS] = {
+  [SL_MSPROF_SYS_HARDWARE_MEM]     = { "sys-hardware-mem", "sys-hardware-mem-freq", 1, 100 },
+  [SL_MSPROF_SYS_CPU]              = { "sys-cpu-profiling", "sys-cpu-freq", 1, 50 },
+  [SL_MSPROF_SYS_PROFILING]        = { "sys-profiling", "sys-sampling-freq", 1, 10 },
+  [SL_MSPROF_SYS_PID]              = { "sys-pid-profiling", "sys-pid-sampling-freq", 1, 10 },
+  [SL_MSPROF_SYS_IO]               = { "sys-io-profiling", "sys-io-sampling-freq", 1, 100 },
+  [SL_MSPROF_SYS_INTERCONNECTION]  = { "sys-interconnection-profiling", "sys-interconnection-freq", 1, 50 },
+  [SL_MSPROF_DVPP]                 = { "dvpp-profiling", "dvpp-freq", 1, 100 },
+};
+
+/* In the order of GE's ProfilingAicoreMetrics, whose numbers MindSpore's
+ * aicore_metrics option takes. */
+static const char * const aic_metrics[] = {
+  "ArithmeticUtilization",
+  "PipeUtilization",
+  "Memory",
+  "MemoryL0",
+  "ResourceConflictRatio",
+  "MemoryUB",
+  "L2Cache",
+  NULL
+};
+
+static const char * const host_metrics[] = { "cpu", "mem", "disk", "network", "osrt", NULL };
+
+struct _SlMsprofCommand
+{
+  GObject         parent_instance;
+  SlProfilerKind  kind;
+  char          **program;
+  char           *output;
+  int             switches[SL_MSPROF_N_SWITCHES];
+  char           *aic_metrics;
+  char           *aic_mode;
+  guint           aic_freq;
+  guint           sampler_hz[SL_MSPROF_N_SAMPLERS];
+  char           *host_sys;
+};
+
+G_DEFINE_FINAL_TYPE (SlMsprofCommand, sl_msprof_command, G_TYPE_OBJECT)
+
+static void
+sl_msprof_command_finalize (GObject *object)
+{
+  SlMsprofCommand *self = SL_MSPROF_COMMAND (object);
+
+  g_strfreev (self->program);
+  g_free (self->output);
+  g_free (self->aic_metrics);
+  g_free (self->aic_mode);
+  g_free (self->host_sys);
+
+  G_OBJECT_CLASS (sl_msprof_command_parent_class)->finalize (object);
+}
+
+static void
+sl_msprof_command_class_init (SlMsprofCommandClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = sl_msprof_command_finalize;
+}
+
+static void
+sl_msprof_command_init (SlMsprofCommand *self)
+{
+  for (guint i = 0; i < SL_MSPROF_N_SWITCHES; i++)
+    self->switches[i] = -1;
+}
+
+SlMsprofCommand *
+sl_msprof_command_new (void)
+{
+  return g_object_new (SL_TYPE_MSPROF_COMMAND, NULL);
+}
+
+void
+sl_msprof_command_set_kind (SlMsprofCommand *self,
+                            SlProfilerKind   kind)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  self->kind = kind;
+}
+
+SlProfilerKind
+sl_msprof_command_get_kind (SlMsprofCommand *self)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), SL_PROFILER_MSPROF);
+  return self->kind;
+}
+
+void
+sl_msprof_command_set_program (SlMsprofCommand    *self,
+                               const char * const *argv)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_strfreev (self->program);
+  self->program = g_strdupv ((char **)argv);
+}
+
+void
+sl_msprof_command_set_output (SlMsprofCommand *self,
+                              const char      *dir)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_free (self->output);
+  self->output = dir && dir[0] ? g_strdup (dir) : NULL;
+}
+
+const char *
+sl_msprof_command_get_output (SlMsprofCommand *self)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+  return self->output;
+}
+
+void
+sl_msprof_command_set_switch (SlMsprofCommand *self,
+                              SlMsprofSwitch   which,
+                              int              state)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_return_if_fail (which < SL_MSPROF_N_SWITCHES);
+  self->switches[which] = state < 0 ? -1 : state > 0;
+}
+
+int
+sl_msprof_command_get_switch (SlMsprofCommand *self,
+                              SlMsprofSwitch   which)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), -1);
+  g_return_val_if_fail (which < SL_MSPROF_N_SWITCHES, -1);
+  return self->switches[which];
+}
+
+void
+sl_msprof_command_set_aic_metrics (SlMsprofCommand *self,
+                                   const char      *metrics)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_free (self->aic_metrics);
+  self->aic_metrics = metrics && metrics[0] ? g_strdup (metrics) : NULL;
+}
+
+void
+sl_msprof_command_set_aic_mode (SlMsprofCommand *self,
+                                const char      *mode)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_free (self->aic_mode);
+  self->aic_mode = mode && mode[0] ? g_strdup (mode) : NULL;
+}
+
+void
+sl_msprof_command_set_aic_freq (SlMsprofCommand *self,
+                                guint            hz)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  self->aic_freq = hz;
+}
+
+void
+sl_msprof_command_set_sampler (SlMsprofCommand *self,
+                               SlMsprofSampler  which,
+                               guint            hz)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_return_if_fail (which < SL_MSPROF_N_SAMPLERS);
+  self->sampler_hz[which] = hz;
+}
+
+void
+sl_msprof_command_set_host_sys (SlMsprofCommand *self,
+                                const char      *list)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_free (self->host_sys);
+  self->host_sys = list && list[0] ? g_strdup (list) : NULL;
+}
+
+/* Validation */
+
+static gboolean
+fail (GError     **error,
+      const char  *format,
+      ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+fail (GError     **error,
+      const char  *format,
+      ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, message);
+  return FALSE;
+}
+
+static gboolean
+check_program (SlMsprofCommand  *self,
+               GError          **error)
+{
+  if (self->program == NULL || self->program[0] == NULL || self->program[0][0] == '\0')
+    return fail (error, _("Choose the program to profile"));
+
+  if (!sl_workflow_path_check (self->program[0], _("The program"), error))
+    return FALSE;
+  for (guint i = 1; self->program[i] != NULL; i++)
+    {
+      g_autofree char *what = g_strdup_printf (_("Argument %u of the program"), i);
+
+      if (self->program[i][0] != '\0' && !sl_workflow_path_check (self->program[i], what, error))
+        return FALSE;
+    }
+
+  if (self->kind == SL_PROFILER_TORCH_NPU && !g_str_has_suffix (self->program[0], ".py") &&
+      (self->program[1] == NULL || !g_str_has_suffix (self->program[1], ".py")))
+    return fail (error, _("The PyTorch profiler starts a Python script: give “script.py” or “python3 script.py” as the program"));
+  return TRUE;
+}
+
+static gboolean
+check_aic (SlMsprofCommand  *self,
+           GError          **error)
+{
+  if (self->aic_metrics != NULL && !g_strv_contains (aic_metrics, self->aic_metrics))
+    return fail (error, _("“%s” is not an AI Core metric set; use one of PipeUtilization, ArithmeticUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio or L2Cache"),
+                 self->aic_metrics);
+  if (self->aic_mode != NULL && !g_str_equal (self->aic_mode, "task-based") && !g_str_equal (self->aic_mode, "sample-based"))
+    return fail (error, _("The AI Core mode is “task-based” or “sample-based”, not “%s”"), self->aic_mode);
+  if (self->aic_freq != 0 && (self->aic_freq > 100 || g_strcmp0 (self->aic_mode, "sample-based") != 0))
+    return fail (error, _("The AI Core sampling rate (1–100 Hz) only applies to the sample-based mode"));
+  return TRUE;
+}
+
+static gboolean
+check_samplers (SlMsprofCommand  *self,
+                GError          **error)
+{
+  for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
+    {
+      const Sampler *sampler = &samplers[i];
+      guint hz = self->sampler_hz[i];
+
+      if (hz != 0 && (hz < sampler->min_hz || hz > sampler->max_hz))
+        return fail (error, _("--%s takes %u to %u Hz, not %u"), sampler->freq_option,
+                     sampler->min_hz, sampler->max_hz, hz);
+    }
+
+  if (self->host_sys != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (self->host_sys, ",", -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (!g_strv_contains (host_metrics, parts[i]))
+          return fail (error, _("“%s” is not a host metric; --host-sys takes cpu, mem, disk, network and osrt"), parts[i]);
+    }
+  return TRUE;
+}
+
+static gboolean
+check_framework_options (SlMsprofCommand  *self,
+                         GError          **error)
+{
+  if (self->kind == SL_PROFILER_MSPROF)
+    return TRUE;
+
+  /* The frameworks' profilers have no such samplers. */
+  for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
+    if (self->sampler_hz[i] != 0)
+      return fail (error, _("--%s is an msprof option: the framework's profiler does not sample the system"),
+                   samplers[i].option);
+  if (self->host_sys != NULL)
+    return fail (error, _("--host-sys is an msprof option: the framework's profiler does not sample the host"));
+  return TRUE;
+}
+
+/**
+ * sl_msprof_command_validate:
+ *
+ * Returns: %TRUE when the command can run; else @error says which
+ *   option is wrong and why
+ */
+gboolean
+sl_msprof_command_validate (SlMsprofCommand  *self,
+                            GError          **error)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), FALSE);
+
+  if (!check_program (self, error))
+    return FALSE;
+  if (self->output == NULL)
+    return fail (error, _("Choose the output folder on the target"));
+  if (!sl_workflow_path_check (self->output, _("The output folder"), error))
+    return FALSE;
+  return check_aic (self, error) && check_samplers (self, error) && check_framework_options (self, error);
+}
+
+/* Command lines */
+
+static void
+add_msprof_options (SlMsprofCommand *self,
+                    GPtrArray       *argv)
+{
+  int ai_core = self->switches[SL_MSPROF_AI_CORE];
+
+  g_ptr_array_add (argv, g_strdup_printf ("--output=%s", self->output));
+  /* Metrics only count with AI Core collection on. */
+  if (self->aic_metrics != NULL && ai_core < 0)
+    ai_core = 1;
+
+  for (guint i = 0; i < SL_MSPROF_N_SWITCHES; i++)
+    {
+      int state = i == SL_MSPROF_AI_CORE ? ai_core : self->switches[i];
+
+      if (state >= 0)
+        g_ptr_array_add (argv, g_strdup_printf ("--%s=%s", switch_options[i], state ? "on" : "off"));
+    }
+  if (self->aic_mode != NULL)
+    g_ptr_array_add (argv, g_strdup_printf ("--aic-mode=%s", self->aic_mode));
+  if (self->aic_freq != 0)
+    g_ptr_array_add (argv, g_strdup_printf ("--aic-freq=%u", self->aic_freq));
+  if (self->aic_metrics != NULL)
+    g_ptr_array_add (argv, g_strdup_printf ("--aic-metrics=%s", self->aic_metrics));
+
+  for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
+    if (self->sampler_hz[i] != 0)
+      {
+        g_ptr_array_add (argv, g_strdup_printf ("--%s=on", samplers[i].option));
+        g_ptr_array_add (argv, g_strdup_printf ("--%s=%u", samplers[i].freq_option, self->sampler_hz[i]));
+      }
+  if (self->host_sys != NULL)
+    g_ptr_array_add (argv, g_strdup_printf ("--host-sys=%s", self->host_sys));
+}
+
+static guint
+aic_metrics_index (const char *name)
+{
+  for (guint i = 0; aic_metrics[i] != NULL; i++)
+    if (g_strcmp0 (aic_metrics[i], name) == 0)
+      return i;
+  return 1; /* PipeUtilization, the profilers' default */
+}
+
+/* The torch_npu profiler around runpy: the script runs as __main__ with
+ * its own arguments, and the result lands in the output folder as a
+ * *_ascend_pt folder, parsed when the script ends. The output path was
+ * validated, so it holds no quote or backslash. */
+static char *
+dup_torch_launcher (SlMsprofCommand *self)
+{
+  const char *metrics = self->aic_metrics ? self->aic_metrics : "PipeUtilization";
+
+  return g_strdup_printf ("import runpy, sys\n"
+                          "import torch_npu\n"
+                          "p = torch_npu.profiler\n"
+                          "config = p._ExperimentalConfig(aic_metrics=p.AiCMetrics.%s, profiler_level=p.ProfilerLevel.Level1)\n"
+                          "with p.profile(activities=[p.ProfilerActivity.CPU, p.ProfilerActivity.NPU],\n"
+                          "               on_trace_ready=p.tensorboard_trace_handler('%s'),\n"
+                          "               experimental_config=config):\n"
+                          "    sys.argv = sys.argv[1:]\n"
+                          "    runpy.run_path(sys.argv[0], run_name='__main__')\n",
+                          metrics, self->output);
+}
+
+GStrv
+sl_msprof_command_dup_argv (SlMsprofCommand  *self,
+                            GError          **error)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  guint first = 0;
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+
+  if (!sl_msprof_command_validate (self, error))
+    return NULL;
+
+  switch (self->kind)
+    {
+    case SL_PROFILER_MSPROF:
+      g_ptr_array_add (argv, g_strdup ("msprof"));
+      add_msprof_options (self, argv);
+      break;
+
+    case SL_PROFILER_TORCH_NPU:
+      /* "python3 x.py" keeps its interpreter; a bare "x.py" gets python3. */
+      g_ptr_array_add (argv, g_strdup (g_str_has_suffix (self->program[0], ".py") ? "python3" : self->program[0]));
+      g_ptr_array_add (argv, g_strdup ("-c"));
+      g_ptr_array_add (argv, dup_torch_launcher (self));
+      first = g_str_has_suffix (self->program[0], ".py") ? 0 : 1;
+      break;
+
+    case SL_PROFILER_MINDSPORE:
+    default:
+      break;
+    }
+
+  for (guint i = first; self->program[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (self->program[i]));
+  g_ptr_array_add (argv, NULL);
+  return (GStrv)g_ptr_array_free (g_steal_pointer (&argv), FALSE);
+}
+
+GStrv
+sl_msprof_command_dup_environment (SlMsprofCommand *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+
+  if (self->kind == SL_PROFILER_MINDSPORE && self->output != NULL)
+    {
+      int hccl = self->switches[SL_MSPROF_HCCL];
+      int ai_core = self->switches[SL_MSPROF_AI_CORE];
+      g_autofree char *value = NULL;
+
+      /* MindSpore starts its profiler from this variable at import and
+       * analyses the data when the program exits. */
+      value = g_strdup_printf ("{\"start\": true, \"output_path\": \"%s\", \"profile_communication\": %s, "
+                               "\"aicore_metrics\": %d, \"l2_cache\": %s}",
+                               self->output, hccl > 0 ? "true" : "false",
+                               ai_core == 0 ? -1 : (int)aic_metrics_index (self->aic_metrics),
+                               g_strcmp0 (self->aic_metrics, "L2Cache") == 0 ? "true" : "false");
+      g_autofree char *line = g_strdup_printf ("MS_PROFILER_OPTIONS=%s", value);
+
+      g_strv_builder_add (builder, line);
+    }
+  return g_strv_builder_end (builder);
+}
+
+/**
+ * sl_msprof_dup_export_argv:
+ * @prof_dir: a PROF_* folder holding only raw data
+ *
+ * Returns: (transfer full): the command that parses it into CSV and JSON
+ */
+GStrv
+sl_msprof_dup_export_argv (const char *prof_dir)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autofree char *output = NULL;
+
+  g_return_val_if_fail (prof_dir != NULL, NULL);
+
+  output = g_strdup_printf ("--output=%s", prof_dir);
+  g_strv_builder_add_many (builder, "msprof", "--export=on", output, NULL);
+  return g_strv_builder_end (builder);
+}
+
+const char *
+sl_msprof_switch_get_option (SlMsprofSwitch which)
+{
+  g_return_val_if_fail (which < SL_MSPROF_N_SWITCHES, NULL);
+  return switch_options[which];
+}
+
+const char *
+sl_msprof_sampler_get_option (SlMsprofSampler which)
+{
+  g_return_val_if_fail (which < SL_MSPROF_N_SAMPLERS, NULL);
+  return samplers[which].option;
+}
+
+void
+sl_msprof_sampler_get_range (SlMsprofSampler  which,
+                             guint           *min_hz,
+                             guint           *max_hz)
+{
+  g_return_if_fail (which < SL_MSPROF_N_SAMPLERS);
+  if (min_hz != NULL)
+    *min_hz = samplers[which].min_hz;
+  if (max_hz != NULL)
+    *max_hz = samplers[which].max_hz;
+}
+
+const char * const *
+sl_msprof_aic_metrics (void)
+{
+  return aic_metrics;
+}
+
+/**
+ * sl_msprof_parse_switch_value:
+ *
+ * Returns: %TRUE when @text is "on" or "off" (@state 1 or 0)
+ */
+gboolean
+sl_msprof_parse_switch_value (const char *text,
+                              int        *state)
+{
+  g_return_val_if_fail (state != NULL, FALSE);
+
+  if (g_strcmp0 (text, "on") == 0)
+    *state = 1;
+  else if (g_strcmp0 (text, "off") == 0)
+    *state = 0;
+  else
+    return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,25 @@
+/* sl-atc-dialog.h: converts a model with ATC on a target, each field checked as it is typed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-atc-command.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_ATC_DIALOG (sl_atc_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (SlAtcDialog, sl_atc_dialog, SL, ATC_DIALOG, AdwWindow)
+
+SlAtcDialog  *sl_atc_dialog_new                 (const char  *project_dir);
+void          sl_atc_dialog_set_targets         (SlAtcDialog *self,
+                                                 GListModel  *targets,
+                                                 gint64       selected_id);
+/* The problems of the fields as they stand (SlProblem, transfer none). */
+GPtrArray    *sl_atc_dialog_get_problems        (SlAtcDialog *self);
+SlAtcCommand *sl_atc_dialog_get_command         (SlAtcDialog *self);
+const char   *sl_atc_dialog_get_command_preview (SlAtcDialog *self);
+
+G_END_DECLS

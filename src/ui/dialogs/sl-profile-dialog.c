@@ -1,0 +1,410 @@
+/* sl-profile-dialog.c
+ *
+ * The option rows are made from the msprof option tables, so the dialog
+ * offers what the command builder knows and nothing else.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "sl-profile-dialog.h"
+#include "sl-remote-run.h"
+#include "sl-shell-quote.h"
+#include "sl-target-record.h"
+#include "sl-workflow-path.h"
+
+typedef struct {
+  SlMsprofSwitch  which;
+  const char     *title;
+  const char     *subtitle;
+  gboolean        device;   /* in the Task Time and AI Core group */
+  gboolean        active;
+} SwitchRow;
+
+static const SwitchRow switch_rows[] = {
+  { SL_MSPROF_TASK_TIME, N_("Task time"), N_("Operator and task durations on the device"), TRUE, TRUE },
+  { SL_MSPROF_AICPU, N_("AI CPU"), N_("Operators that run on the AI CPU"), FALSE, FALSE },
+  { SL_MSPROF_ASCENDCL, N_("AscendCL API"), N_("Calls into AscendCL on the host"), FALSE, TRUE },
+  { SL_MSPROF_RUNTIME_API, N_("Runtime API"), N_("Calls into the runtime on the host"), FALSE, FALSE },
+  { SL_MSPROF_HCCL, N_("HCCL communication"), N_("Collective communication between devices"), FALSE, FALSE },
+};
+
+typedef struct {
+  SlMsprofSampler  which;
+  const char      *title;
+} SamplerRow;
+
+static const SamplerRow sampler_rows[] = {
+  { SL_MSPROF_SYS_HARDWARE_MEM, N_("Memory bandwidth (DDR, HBM)") },
+  { SL_MSPROF_SYS_CPU, N_("Device CPU") },
+  { SL_MSPROF_SYS_PROFILING, N_("System CPU and memory") },
+  { SL_MSPROF_SYS_IO, N_("Network and storage I/O") },
+  { SL_MSPROF_SYS_INTERCONNECTION, N_("Interconnect (HCCS, PCIe)") },
+};
+
+struct _SlProfileDialog
+{
+  AdwWindow        parent_instance;
+
+  GListModel      *targets;
+  SlMsprofCommand *command;
+  GtkSwitch       *switches[G_N_ELEMENTS (switch_rows)];
+  GtkSpinButton   *samplers[G_N_ELEMENTS (sampler_rows)];
+  gboolean         built;     /* the option rows exist */
+
+  AdwComboRow     *target_row;
+  AdwEntryRow     *program_row;
+  AdwEntryRow     *folder_row;
+  AdwEntryRow     *env_row;
+  AdwEntryRow     *output_row;
+  AdwComboRow     *profiler_row;
+  AdwComboRow     *metrics_row;
+  AdwEntryRow     *host_row;
+  AdwPreferencesGroup *device_group;
+  AdwPreferencesGroup *api_group;
+  AdwPreferencesGroup *system_group;
+  GtkButton       *start_button;
+  GtkLabel        *command_preview;
+  GtkLabel        *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (SlProfileDialog, sl_profile_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  START,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static SlTargetRecord *
+selected_target (SlProfileDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->target_row);
+  g_autoptr(SlTargetRecord) record = NULL;
+
+  if (self->targets == NULL || selected >= g_list_model_get_n_items (self->targets))
+    return NULL;
+  record = g_list_model_get_item (self->targets, selected);
+  return record;
+}
+
+/* Reads every field into self->command; FALSE with @message when the
+ * program line cannot be read. */
+static gboolean
+read_fields (SlProfileDialog  *self,
+             char            **message)
+{
+  const char *program = gtk_editable_get_text (GTK_EDITABLE (self->program_row));
+  guint metrics = adw_combo_row_get_selected (self->metrics_row);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+
+  sl_msprof_command_set_kind (self->command, (SlProfilerKind)adw_combo_row_get_selected (self->profiler_row));
+  sl_msprof_command_set_output (self->command, gtk_editable_get_text (GTK_EDITABLE (self->output_row)));
+  sl_msprof_command_set_aic_metrics (self->command, metrics > 0 && metrics != GTK_INVALID_LIST_POSITION
+                                                    ? sl_msprof_aic_metrics ()[metrics - 1] : NULL);
+  sl_msprof_command_set_switch (self->command, SL_MSPROF_AI_CORE, metrics > 0 ? 1 : -1);
+  for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
+    sl_msprof_command_set_switch (self->command, switch_rows[i].which, gtk_switch_get_active (self->switches[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
+    sl_msprof_command_set_sampler (self->command, sampler_rows[i].which,
+                                   (guint)gtk_spin_button_get_value_as_int (self->samplers[i]));
+  sl_msprof_command_set_host_sys (self->command, gtk_editable_get_text (GTK_EDITABLE (self->host_row)));
+
+  if (program[0] == '\0')
+    {
+      sl_msprof_command_set_program (self->command, NULL);
+      return TRUE;
+    }
+  if (!g_shell_parse_argv (program, NULL, &argv, &error))
+    {
+      *message = g_strdup_printf (_("The program line cannot be read: %s"), error->message);
+      return FALSE;
+    }
+  sl_msprof_command_set_program (self->command, (const char * const *)argv);
+  return TRUE;
+}
+
+gboolean
+sl_profile_dialog_validate (SlProfileDialog  *self,
+                            char            **message)
+{
+  const char *env_script = gtk_editable_get_text (GTK_EDITABLE (self->env_row));
+  g_autoptr(GError) error = NULL;
+  char *why = NULL;
+
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), FALSE);
+
+  if (read_fields (self, &why) && !sl_msprof_command_validate (self->command, &error))
+    why = g_strdup (error->message);
+  else if (why == NULL && env_script[0] != '\0' && !sl_workflow_path_check (env_script, _("The environment script"), &error))
+    why = g_strdup (error->message);
+
+  if (message != NULL)
+    *message = why;
+  else
+    g_free (why);
+  return why == NULL;
+}
+
+/* The same text as profile-run --dry-run's profile step: the environment
+ * the job sources, then the command. */
+static char *
+dup_preview (SlProfileDialog *self)
+{
+  const char *env_script = gtk_editable_get_text (GTK_EDITABLE (self->env_row));
+  g_auto(GStrv) argv = sl_msprof_command_dup_argv (self->command, NULL);
+  g_auto(GStrv) environment = sl_msprof_command_dup_environment (self->command);
+  g_autofree char *command = argv ? sl_shell_quote_argv ((const char * const *)argv) : NULL;
+  GString *out = g_string_new (NULL);
+
+  if (env_script[0] != '\0')
+    {
+      g_autofree char *quoted = sl_shell_quote_remote_path (env_script);
+
+      g_string_append_printf (out, ". %s\n", quoted);
+    }
+  for (guint i = 0; environment[i] != NULL; i++)
+    {
+      g_autofree char *quoted = sl_shell_quote (strchr (environment[i], '=') + 1);
+      g_autofree char *name = g_strndup (environment[i], strchr (environment[i], '=') - environment[i]);
+
+      g_string_append_printf (out, "export %s=%s\n", name, quoted);
+    }
+  g_string_append (out, command ? command : "");
+  return g_string_free (out, FALSE);
+}
+
+static void
+update_cb (SlProfileDialog *self)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *preview = NULL;
+  const char *program;
+  gboolean valid;
+  gboolean msprof;
+
+  if (!self->built)
+    return;
+
+  valid = sl_profile_dialog_validate (self, &message);
+  program = gtk_editable_get_text (GTK_EDITABLE (self->program_row));
+  msprof = adw_combo_row_get_selected (self->profiler_row) == SL_PROFILER_MSPROF;
+
+  /* The frameworks' profilers have no system samplers. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->system_group), msprof);
+
+  gtk_label_set_label (self->error_label, program[0] ? message : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && program[0]);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.start", valid);
+
+  preview = valid ? dup_preview (self) : NULL;
+  gtk_label_set_label (self->command_preview, preview ? preview : _("Type the program to profile, for example: python3 main.py"));
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  SlProfileDialog *self = SL_PROFILE_DIALOG (widget);
+  SlTargetRecord *target = selected_target (self);
+  const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
+  const char *env_script = gtk_editable_get_text (GTK_EDITABLE (self->env_row));
+
+  if (!sl_profile_dialog_validate (self, NULL))
+    return;
+  g_signal_emit (self, signals[START], 0, target ? sl_target_record_get_id (target) : (gint64)0,
+                 folder[0] ? folder : g_get_home_dir (), env_script[0] ? env_script : NULL);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static GtkWidget *
+add_switch_row (SlProfileDialog         *self,
+                AdwPreferencesGroup     *group,
+                const SwitchRow         *row,
+                guint                    index)
+{
+  GtkWidget *action_row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), _(row->title));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), _(row->subtitle));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  gtk_switch_set_active (GTK_SWITCH (toggle), row->active);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (action_row), toggle);
+  g_signal_connect_object (toggle, "notify::active", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (group, action_row);
+  self->switches[index] = GTK_SWITCH (toggle);
+  return action_row;
+}
+
+static void
+add_sampler_row (SlProfileDialog  *self,
+                 const SamplerRow *row,
+                 guint             index)
+{
+  GtkWidget *action_row = adw_action_row_new ();
+  guint max_hz = 0;
+  GtkWidget *spin;
+
+  sl_msprof_sampler_get_range (row->which, NULL, &max_hz);
+  spin = gtk_spin_button_new_with_range (0, max_hz, 1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), _(row->title));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), sl_msprof_sampler_get_option (row->which));
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), spin);
+  g_signal_connect_object (spin, "value-changed", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->system_group, action_row);
+  self->samplers[index] = GTK_SPIN_BUTTON (spin);
+}
+
+static void
+build_option_rows (SlProfileDialog *self)
+{
+  g_autoptr(GtkStringList) metrics = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (metrics, _("Off"));
+  for (const char * const *name = sl_msprof_aic_metrics (); *name != NULL; name++)
+    gtk_string_list_append (metrics, *name);
+  adw_combo_row_set_model (self->metrics_row, G_LIST_MODEL (metrics));
+  adw_combo_row_set_selected (self->metrics_row, 2); /* PipeUtilization */
+
+  for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
+    add_switch_row (self, switch_rows[i].device ? self->device_group : self->api_group, &switch_rows[i], i);
+  for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
+    add_sampler_row (self, &sampler_rows[i], i);
+}
+
+static void
+sl_profile_dialog_dispose (GObject *object)
+{
+  SlProfileDialog *self = SL_PROFILE_DIALOG (object);
+
+  /* The rows go away one by one from here; nothing is read from them. */
+  self->built = FALSE;
+  g_clear_object (&self->targets);
+  g_clear_object (&self->command);
+  gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_PROFILE_DIALOG);
+
+  G_OBJECT_CLASS (sl_profile_dialog_parent_class)->dispose (object);
+}
+
+static void
+sl_profile_dialog_class_init (SlProfileDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_profile_dialog_dispose;
+
+  /**
+   * SlProfileDialog::start:
+   * @target_id: the target's id in the workspace database, 0 for this computer
+   * @project_dir: the folder uploaded and run in
+   * @env_script: (nullable): the script to source on the target
+   *
+   * The command is sl_profile_dialog_get_command().
+   */
+  signals[START] =
+    g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, target_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, program_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, folder_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, env_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, output_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, profiler_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, metrics_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, host_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, device_group);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, api_group);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, system_group);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, start_button);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, command_preview);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, error_label);
+  gtk_widget_class_bind_template_callback (widget_class, update_cb);
+
+  gtk_widget_class_install_action (widget_class, "profile.start", NULL, start_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+sl_profile_dialog_init (SlProfileDialog *self)
+{
+  self->command = sl_msprof_command_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+  build_option_rows (self);
+  self->built = TRUE;
+  update_cb (self);
+}
+
+SlProfileDialog *
+sl_profile_dialog_new (const char *project_dir)
+{
+  SlProfileDialog *self = g_object_new (SL_TYPE_PROFILE_DIALOG, NULL);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), project_dir ? project_dir : g_get_home_dir ());
+  return self;
+}
+
+void
+sl_profile_dialog_set_targets (SlProfileDialog *self,
+                               GListModel      *targets,
+                               gint64           selected_id)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  g_return_if_fail (G_IS_LIST_MODEL (targets));
+
+  g_set_object (&self->targets, targets);
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (targets, i);
+
+      gtk_string_list_append (names, sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH
+                                     ? sl_target_record_get_name (record) : _("This computer"));
+      if (sl_target_record_get_id (record) == selected_id)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->target_row, selected);
+}
+
+void
+sl_profile_dialog_set_program (SlProfileDialog *self,
+                               const char      *command_line)
+{
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->program_row), command_line ? command_line : "");
+}
+
+void
+sl_profile_dialog_set_env_script (SlProfileDialog *self,
+                                  const char      *path)
+{
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->env_row), path ? path : "");
+}
+
+SlMsprofCommand *
+sl_profile_dialog_get_command (SlProfileDialog *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
+  return self->command;
+}
+
+const char *
+sl_profile_dialog_get_command_preview (SlProfileDialog *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
+  return gtk_label_get_label (self->command_preview);
+}

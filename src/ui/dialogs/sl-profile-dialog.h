@@ -1,0 +1,30 @@
+/* sl-profile-dialog.h: profiles a program on a target, with msprof or its framework's profiler
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "sl-msprof-command.h"
+
+G_BEGIN_DECLS
+
+#define SL_TYPE_PROFILE_DIALOG (sl_profile_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (SlProfileDialog, sl_profile_dialog, SL, PROFILE_DIALOG, AdwWindow)
+
+SlProfileDialog *sl_profile_dialog_new               (const char      *project_dir);
+void             sl_profile_dialog_set_targets       (SlProfileDialog *self,
+                                                      GListModel      *targets,
+                                                      gint64           selected_id);
+void             sl_profile_dialog_set_program       (SlProfileDialog *self,
+                                                      const char      *command_line);
+void             sl_profile_dialog_set_env_script    (SlProfileDialog *self,
+                                                      const char      *path);
+gboolean         sl_profile_dialog_validate          (SlProfileDialog *self,
+                                                      char           **message);
+/* The command as the fields describe it (transfer none). */
+SlMsprofCommand *sl_profile_dialog_get_command       (SlProfileDialog *self);
+const char      *sl_profile_dialog_get_command_preview (SlProfileDialog *self);
+
+G_END_DECLS
