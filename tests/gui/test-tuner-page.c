@@ -24,6 +24,13 @@ study_ended (gpointer data)
   return !sl_tuner_page_is_running (data);
 }
 
+/* The model's curves come from a worker, after the table. */
+static gboolean
+curves_drawn (gpointer data)
+{
+  return !sl_tuner_page_is_refitting (data);
+}
+
 typedef struct {
   const char *path;
   const char *expected;
@@ -106,6 +113,8 @@ main (int    argc,
   g_assert_true (sl_tuner_page_is_running (page));
   g_assert_true (wait_until (study_ended, page, 150000));
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);
+  g_assert_true (wait_until (curves_drawn, page, 30000));
+  g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);
 
   manager = adw_style_manager_get_default ();
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
@@ -121,6 +130,8 @@ main (int    argc,
   page = SL_TUNER_PAGE (sl_window_open_document (window, "tuner", config_path, NULL));
   g_assert_true (wait_until (page_settled, page, 30000));
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);
+  g_assert_true (wait_until (curves_drawn, page, 30000));
+  g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);
 
   /* The form: a mistake is told by line and column, not written. */
   sl_tuner_page_set_form_parameters (page, "x: {bounds: [0, 1]}\ny: {bounds: [2, 1]}\n");
@@ -170,6 +181,8 @@ main (int    argc,
   g_assert_true (sl_tuner_page_start (page, "local", 12, 2, &error));
   g_assert_true (wait_until (study_ended, page, 150000));
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 12);
+  g_assert_true (wait_until (curves_drawn, page, 30000));
+  g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);
 
   return 0;
 }

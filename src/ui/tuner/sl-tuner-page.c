@@ -23,12 +23,11 @@
 #include "sl-bayes-optimizer.h"
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
+#include "sl-tuner-curves.h"
 #include "sl-tuner-page.h"
 #include "sl-tuner-plot.h"
 #include "sl-tuner-study.h"
 #include "sl-workspace-store-tuner.h"
-
-#define SLICE_POINTS 60
 
 struct _SlTunerPage
 {
@@ -54,6 +53,8 @@ struct _SlTunerPage
   GtkWidget     *best_plot;
   GtkWidget     *slices_box;
   GPtrArray     *slice_plots;
+  GCancellable  *refit_cancellable;  /* while the model's curves are worked out */
+  guint          n_bands;            /* charts showing the model's band */
 
   GtkWidget     *command_entry;
   GtkWidget     *base_entry;
@@ -312,69 +313,48 @@ fill_best_curve (SlTunerPage *self)
   sl_tuner_plot_set_line (SL_TUNER_PLOT (self->best_plot), (double *)x->data, (double *)best_y->data, x->len);
 }
 
-static double
-slice_at (const SlTunerParameter *parameter,
-          guint                   i,
-          guint                   n)
-{
-  double t = i / (double)(n - 1);
-
-  if (!parameter->has_bounds)
-    return parameter->choice_labels != NULL ? (double)MIN (i, parameter->n_choices - 1) : parameter->choices[MIN (i, parameter->n_choices - 1)];
-  if (sl_tuner_parameter_is_log_scale (parameter))
-    return exp (log (parameter->low) + t * (log (parameter->high) - log (parameter->low))) * (1 - 1e-12);
-  return parameter->low + t * (parameter->high - parameter->low) * (1 - 1e-12);
-}
-
-/* Along each parameter, the others at the best trial's values. */
+/* The model's curves are worked out in a worker (sl-tuner-curves.c);
+ * only the newest computation is drawn. */
 static void
-fill_slices (SlTunerPage        *self,
-             SlBayesOptimizer   *optimizer,
-             const SlTunerTrial *best)
+curves_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
-  guint n_params = sl_tuner_config_get_n_parameters (self->config);
-  g_autofree double *centre = g_new0 (double, MAX (n_params, 1));
-  g_autofree double *values = g_new0 (double, MAX (n_params, 1));
-  gboolean have_model = best != NULL && trial_values (optimizer, best, centre) &&
-                        sl_bayes_optimizer_get_n_observations (optimizer) >= 2;
+  g_autoptr(SlTunerPage) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlTunerCurves) curves = sl_tuner_curves_compute_finish (result, &error);
 
-  for (guint p = 0; p < n_params && p < self->slice_plots->len; p++)
+  if (curves == NULL || self->closed)
+    return;
+  g_clear_object (&self->refit_cancellable);
+  self->n_bands = 0;
+  for (guint p = 0; p < sl_tuner_curves_get_n_slices (curves) && p < self->slice_plots->len; p++)
     {
       const SlTunerParameter *parameter = sl_tuner_config_get_parameter (self->config, p);
       SlTunerPlot *plot = g_ptr_array_index (self->slice_plots, p);
-      guint n = parameter->has_bounds ? SLICE_POINTS : parameter->n_choices;
-      g_autofree double *x = g_new0 (double, MAX (n, 2));
-      g_autofree double *mean = g_new0 (double, MAX (n, 2));
-      g_autofree double *sd = g_new0 (double, MAX (n, 2));
-      g_autoptr(GArray) px = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) py = g_array_new (FALSE, FALSE, sizeof (double));
-      guint n_band = 0;
+      const double *x, *mean, *stddev, *px, *py;
+      guint n_band = sl_tuner_curves_get_band (curves, p, &x, &mean, &stddev);
+      guint n_points = sl_tuner_curves_get_points (curves, p, &px, &py);
 
       sl_tuner_plot_set_log_x (plot, sl_tuner_parameter_is_log_scale (parameter));
-      for (guint i = 0; have_model && i < n; i++)
-        {
-          memcpy (values, centre, n_params * sizeof (double));
-          values[p] = slice_at (parameter, i, MAX (n, 2));
-          if (parameter->type == SL_TUNER_PARAM_INT && parameter->has_bounds)
-            values[p] = floor (values[p]);
-          x[i] = values[p];
-          if (sl_bayes_optimizer_predict (optimizer, values, &mean[i], &sd[i]))
-            n_band++;
-        }
-      sl_tuner_plot_set_band (plot, x, mean, sd, n_band == n ? n : 0);
-
-      for (guint i = 0; i < self->trials->len; i++)
-        {
-          const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
-
-          if (trial->has_value && trial_values (optimizer, trial, values))
-            {
-              g_array_append_val (px, values[p]);
-              g_array_append_val (py, trial->value);
-            }
-        }
-      sl_tuner_plot_set_points (plot, (double *)px->data, (double *)py->data, px->len);
+      sl_tuner_plot_set_band (plot, x, mean, stddev, n_band);
+      sl_tuner_plot_set_points (plot, px, py, n_points);
+      self->n_bands += n_band > 0;
     }
+}
+
+/* Along each parameter, the others at the best trial's values. A newer
+ * refit makes the one still running useless: it is cancelled. */
+static void
+start_refit (SlTunerPage        *self,
+             const SlTunerTrial *best)
+{
+  if (self->refit_cancellable != NULL)
+    g_cancellable_cancel (self->refit_cancellable);
+  g_clear_object (&self->refit_cancellable);
+  self->refit_cancellable = g_cancellable_new ();
+  sl_tuner_curves_compute_async (self->config, self->trials, best != NULL ? best->number : 0, self->refit_cancellable,
+                                 curves_done_cb, g_object_ref (self));
 }
 
 static void
@@ -382,6 +362,11 @@ rebuild_slices (SlTunerPage *self)
 {
   GtkWidget *child;
 
+  /* Curves for the charts about to go would never be drawn. */
+  if (self->refit_cancellable != NULL)
+    g_cancellable_cancel (self->refit_cancellable);
+  g_clear_object (&self->refit_cancellable);
+  self->n_bands = 0;
   while ((child = gtk_widget_get_first_child (self->slices_box)) != NULL)
     {
       if (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)) == self->best_plot)
@@ -439,7 +424,6 @@ static void
 refresh (SlTunerPage *self)
 {
   g_autoptr(SlBayesOptimizer) optimizer = NULL;
-  g_autofree double *values = NULL;
   const SlTunerTrial *best;
 
   if (self->config == NULL || sl_tuner_config_get_n_parameters (self->config) == 0)
@@ -450,19 +434,12 @@ refresh (SlTunerPage *self)
       self->trials = sl_tuner_study_dup_trials (self->study);
     }
 
+  /* Unfitted: it only reads the trials' parameters for the table. */
   optimizer = sl_bayes_optimizer_new (self->config, 1);
-  values = g_new0 (double, sl_tuner_config_get_n_parameters (self->config));
-  for (guint i = 0; i < self->trials->len; i++)
-    {
-      const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
-
-      if (trial->state == SL_TUNER_TRIAL_SUCCEEDED && trial->has_value && trial_values (optimizer, trial, values))
-        sl_bayes_optimizer_add_observation (optimizer, values, trial->value);
-    }
   best = sl_tuner_trials_find_best (self->trials, sl_tuner_config_get_goal (self->config));
   fill_table (self, optimizer, best);
   fill_best_curve (self);
-  fill_slices (self, optimizer, best);
+  start_refit (self, best);
   update_status (self, best);
 }
 
@@ -899,12 +876,28 @@ sl_tuner_page_get_n_trials (SlTunerPage *self)
   return self->trials->len;
 }
 
-/* How many parameter charts show the model's band. */
+/* How many parameter charts there are. */
 guint
 sl_tuner_page_get_n_slices (SlTunerPage *self)
 {
   g_return_val_if_fail (SL_IS_TUNER_PAGE (self), 0);
   return self->slice_plots->len;
+}
+
+/* How many parameter charts show the model's band, as last drawn. */
+guint
+sl_tuner_page_get_n_bands (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), 0);
+  return self->n_bands;
+}
+
+/* Whether the model's curves are being worked out for a newer state. */
+gboolean
+sl_tuner_page_is_refitting (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), FALSE);
+  return self->refit_cancellable != NULL;
 }
 
 SlTunerConfig *
@@ -1105,6 +1098,9 @@ sl_tuner_page_dispose (GObject *object)
 
   self->closed = TRUE;
   g_cancellable_cancel (self->cancellable);
+  if (self->refit_cancellable != NULL)
+    g_cancellable_cancel (self->refit_cancellable);
+  g_clear_object (&self->refit_cancellable);
   if (self->study != NULL)
     {
       /* Trials end with the window; the study resumes next time. */

@@ -25,6 +25,8 @@ void           sl_tuner_page_stop          (SlTunerPage  *self);
 gboolean       sl_tuner_page_is_running    (SlTunerPage  *self);
 guint          sl_tuner_page_get_n_trials  (SlTunerPage  *self);
 guint          sl_tuner_page_get_n_slices  (SlTunerPage  *self);
+guint          sl_tuner_page_get_n_bands   (SlTunerPage  *self);
+gboolean       sl_tuner_page_is_refitting  (SlTunerPage  *self);
 char          *sl_tuner_page_dup_form_yaml (SlTunerPage  *self,
                                             GError      **error);
 void           sl_tuner_page_set_form_parameters (SlTunerPage *self,
