@@ -18,6 +18,7 @@
 #include "sl-details-panel.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
+#include "sl-tensor-compare-row.h"
 #include "sl-window.h"
 #include "../graph-fixture.h"
 
@@ -211,6 +212,42 @@ test_graph_page (void)
     scene = wait_for_new_scene (page, scene);
     g_assert_cmpuint (sl_graph_canvas_get_selected_id (canvas), ==, target);
     g_assert_cmpuint (sl_graph_scene_lookup_id (scene, target), !=, SL_GRAPH_SCENE_NONE);
+
+    /* A comparison whose dump of that op failed tints it red, and the
+     * collapsed scopes holding it too; clearing gives the op colour back. */
+    {
+      g_autoptr(GListStore) rows = g_list_store_new (SL_TYPE_TENSOR_COMPARE_ROW);
+      g_auto(GStrv) parts = g_strsplit (name, "/", -1);
+      g_autofree char *scope = g_strjoinv ("--", parts);
+      g_autofree char *dump = g_strdup_printf ("MatMul.%s.1.0.100.output.0.DefaultFormat.npy", scope);
+      SlTensorCompareRowInit init = { .name = dump, .mode = SL_TENSOR_COMPARE_MODE_DATA,
+                                      .npu_bytes = -1, .bench_bytes = -1,
+                                      .npu_requires_grad = -1, .bench_requires_grad = -1 };
+      g_autoptr(SlTensorCompareRow) row = sl_tensor_compare_row_new (&init);
+      SlGraphRenderer *renderer = sl_graph_canvas_get_renderer (canvas);
+      guint box = sl_graph_scene_lookup_id (scene, target);
+      double plain[3], tinted[3];
+      AdwStyleManager *manager = adw_style_manager_get_default ();
+
+      sl_graph_renderer_get_box_color (renderer, box, plain);
+      sl_tensor_compare_row_fail (row, "unreadable");
+      g_list_store_append (rows, row);
+      g_assert_cmpuint (sl_graph_page_set_node_verdicts (page, G_LIST_MODEL (rows)), ==, 1);
+      sl_graph_renderer_get_box_color (renderer, box, tinted);
+      g_assert_cmpfloat (tinted[0], >, tinted[2]);
+      g_assert_cmpfloat (fabs (tinted[0] - plain[0]) + fabs (tinted[2] - plain[2]), >, 0.1);
+      wait_for_frames (GTK_WIDGET (window));
+      save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-verdicts.png");
+      adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+      wait_for_frames (GTK_WIDGET (window));
+      save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-verdicts-dark.png");
+      adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+      wait_for_frames (GTK_WIDGET (window));
+
+      g_assert_cmpuint (sl_graph_page_set_node_verdicts (page, NULL), ==, 0);
+      sl_graph_renderer_get_box_color (renderer, box, tinted);
+      g_assert_cmpfloat (fabs (tinted[0] - plain[0]) + fabs (tinted[2] - plain[2]), <, 1e-6);
+    }
   }
 }
 

@@ -13,11 +13,13 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sl-details-panel.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-search.h"
+#include "sl-graph-verdicts.h"
 #include "sl-profile-loader.h"
 
 /* Results listed; the count says how many there are in all. */
@@ -623,6 +625,63 @@ sl_graph_page_search (SlGraphPage *self,
   g_task_set_source_tag (task, sl_graph_page_search);
   g_task_set_task_data (task, job, search_job_free);
   g_task_run_in_thread (task, search_thread);
+}
+
+/* Each item gets the worst verdict of the ops below it, so a collapsed
+ * scope shows what is inside. */
+static GArray *
+item_verdicts (SlGraph         *graph,
+               SlGraphVerdicts *verdicts)
+{
+  guint n_items = sl_graph_get_n_items (graph), n_ops = sl_graph_get_n_ops (graph);
+  GArray *worst = g_array_new (FALSE, FALSE, sizeof (gint8));
+
+  g_array_set_size (worst, n_items);
+  memset (worst->data, SL_GRAPH_VERDICT_NONE, n_items);
+  for (guint e = 0; e < n_ops; e++)
+    {
+      int v = sl_graph_verdicts_get (verdicts, e);
+
+      for (guint item = v != SL_GRAPH_VERDICT_NONE ? sl_graph_element_get_item (graph, e) : SL_GRAPH_NONE;
+           item != SL_GRAPH_NONE && item < n_items && g_array_index (worst, gint8, item) < v;
+           item = item == 0 ? SL_GRAPH_NONE : sl_graph_item_get_parent (graph, item))
+        g_array_index (worst, gint8, item) = v;
+    }
+  return worst;
+}
+
+guint
+sl_graph_page_set_node_verdicts (SlGraphPage *self,
+                                 GListModel  *rows)
+{
+  g_autoptr(SlGraphVerdicts) verdicts = NULL;
+  g_autoptr(GArray) worst = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GByteArray) values = g_byte_array_new ();
+  SlGraph *graph;
+
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), 0);
+  g_return_val_if_fail (rows == NULL || G_IS_LIST_MODEL (rows), 0);
+
+  graph = sl_graph_page_get_graph (self);
+  if (graph != NULL && rows != NULL)
+    {
+      verdicts = sl_graph_verdicts_new (graph);
+      sl_graph_verdicts_add_rows (verdicts, rows);
+      worst = item_verdicts (graph, verdicts);
+      for (guint32 item = 1; item < worst->len; item++)
+        if (g_array_index (worst, gint8, item) != SL_GRAPH_VERDICT_NONE)
+          {
+            guint8 v = (guint8) g_array_index (worst, gint8, item);
+
+            g_array_append_val (ids, item);
+            g_byte_array_append (values, &v, 1);
+          }
+    }
+  sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
+                                  (const guint32 *) ids->data, values->data, ids->len);
+  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
+  return verdicts != NULL ? sl_graph_verdicts_get_n_matched (verdicts) : 0;
 }
 
 GArray *

@@ -33,6 +33,12 @@ void           sl_graph_page_reveal            (SlGraphPage *self,
 void           sl_graph_page_search            (SlGraphPage *self,
                                                 const char  *query,
                                                 gboolean     regex);
+/* Tints every op by the worst verdict of its outputs in @rows (the
+ * SlTensorCompareRow of a comparison report), and each collapsed scope
+ * or group by the worst below it; NULL clears. Returns how many rows
+ * matched an op of the graph. */
+guint          sl_graph_page_set_node_verdicts (SlGraphPage *self,
+                                                GListModel  *rows);
 /* The items the last search found (guint32). */
 GArray        *sl_graph_page_get_results       (SlGraphPage *self);
 

@@ -55,6 +55,9 @@ enum {
   C_PROXY,
   C_BOOKKEEPING,
   C_MARKED,
+  C_PASS,       /* comparison verdicts of an op's outputs */
+  C_WARNING,
+  C_ERROR,
   C_HEAT0,
   N_CLASSES = C_HEAT0 + HEAT_STEPS,
 };
@@ -114,6 +117,7 @@ struct _SlGraphRenderer
   guint32              *stamp;        /* per box: the frame that hid it */
   guint32               frame;
   GHashTable           *marked_ids;   /* id set */
+  GHashTable           *verdict_ids;  /* id -> verdict + 1 */
   guint                 selected;
   guint                 hovered;
 
@@ -212,6 +216,9 @@ compute_palette (SlGraphRenderer *self)
       set_class (self, C_PROXY, 0x1e1f22, 1, 0x8a8f99, 0xb8bcc4);
       set_class (self, C_BOOKKEEPING, 0x2a2b2f, 1, 0x4c4f57, 0x8a8e96);
       set_class (self, C_MARKED, 0x8a6d00, 1, 0xf5d547, 0xfffbe6);
+      set_class (self, C_PASS, 0x1f4a2c, 1, 0x57e389, 0xe2f6e8);
+      set_class (self, C_WARNING, 0x5a4210, 1, 0xf0b43c, 0xfff3dc);
+      set_class (self, C_ERROR, 0x6a1f22, 1, 0xff6b6b, 0xffe5e5);
       self->header[0] = self->header[1] = self->header[2] = 1;
       self->header[3] = 0.06;
       hex (self->edge_color[SL_GRAPH_SCENE_EDGE_DATA], 0x8d94a0);
@@ -233,6 +240,9 @@ compute_palette (SlGraphRenderer *self)
       set_class (self, C_PROXY, 0xfafafb, 1, 0x8a8f99, 0x4a4f58);
       set_class (self, C_BOOKKEEPING, 0xf0f0f2, 1, 0xc4c7cd, 0x868a92);
       set_class (self, C_MARKED, 0xffe766, 1, 0xb88a00, 0x2b2300);
+      set_class (self, C_PASS, 0xd4f2dc, 1, 0x2ec27e, 0x0f2e19);
+      set_class (self, C_WARNING, 0xfbe7b5, 1, 0xc88800, 0x3a2a00);
+      set_class (self, C_ERROR, 0xf8d0d0, 1, 0xe01b24, 0x3d0a0c);
       self->header[0] = 0.16, self->header[1] = 0.28, self->header[2] = 0.47;
       self->header[3] = 0.07;
       hex (self->edge_color[SL_GRAPH_SCENE_EDGE_DATA], 0x6a717d);
@@ -340,6 +350,7 @@ sl_graph_renderer_new (void)
 
   self->cache_text = TRUE;
   self->marked_ids = g_hash_table_new (NULL, NULL);
+  self->verdict_ids = g_hash_table_new (NULL, NULL);
   self->selected = SL_GRAPH_SCENE_NONE;
   self->hovered = SL_GRAPH_SCENE_NONE;
   self->query_boxes = g_array_new (FALSE, FALSE, sizeof (guint32));
@@ -369,6 +380,7 @@ sl_graph_renderer_free (SlGraphRenderer *self)
     g_clear_pointer (&self->fonts[k], pango_font_description_free);
   g_hash_table_unref (self->text_cache);
   g_hash_table_unref (self->marked_ids);
+  g_hash_table_unref (self->verdict_ids);
   g_free (self->box_class);
   g_free (self->text_height);
   g_free (self->inner_start);
@@ -440,6 +452,14 @@ compute_classes (SlGraphRenderer *self)
         c = C_BOOKKEEPING;
       else if (b->heat >= 0 && b->shape != SL_GRAPH_SHAPE_CONTAINER && b->shape != SL_GRAPH_SHAPE_PROXY)
         c = C_HEAT0 + MIN ((guint)(b->heat * HEAT_STEPS), HEAT_STEPS - 1);
+      if (b->shape != SL_GRAPH_SHAPE_CONTAINER && b->shape != SL_GRAPH_SHAPE_PROXY)
+        {
+          guint v = GPOINTER_TO_UINT (g_hash_table_lookup (self->verdict_ids, GUINT_TO_POINTER (b->id)));
+
+          /* A verdict outranks heat: it is what was asked for last. */
+          if (v > 0 && v <= 3)
+            c = C_PASS + v - 1;
+        }
       self->box_class[i] = c;
     }
 }
@@ -666,6 +686,23 @@ sl_graph_renderer_set_marked_ids (SlGraphRenderer *self,
   g_hash_table_remove_all (self->marked_ids);
   for (guint i = 0; i < n_ids; i++)
     g_hash_table_add (self->marked_ids, GUINT_TO_POINTER (ids[i]));
+  compute_classes (self);
+  g_clear_pointer (&self->minimap, cairo_surface_destroy);
+}
+
+void
+sl_graph_renderer_set_verdicts (SlGraphRenderer *self,
+                                const guint32   *ids,
+                                const guint8    *verdicts,
+                                guint            n_ids)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail ((ids != NULL && verdicts != NULL) || n_ids == 0);
+
+  g_hash_table_remove_all (self->verdict_ids);
+  for (guint i = 0; i < n_ids; i++)
+    if (verdicts[i] <= 2)
+      g_hash_table_insert (self->verdict_ids, GUINT_TO_POINTER (ids[i]), GUINT_TO_POINTER (verdicts[i] + 1u));
   compute_classes (self);
   g_clear_pointer (&self->minimap, cairo_surface_destroy);
 }
@@ -2161,7 +2198,7 @@ tiny_color (SlGraphRenderer *self,
       return;
     }
   /* Pale fills vanish at a pixel: small boxes show their stroke colour. */
-  memcpy (rgb, (c >= C_HEAT0 || c == C_MARKED) ? colors->fill : colors->stroke, 3 * sizeof (double));
+  memcpy (rgb, (c >= C_MARKED) ? colors->fill : colors->stroke, 3 * sizeof (double));
   *alpha = 1;
 }
 
@@ -2581,7 +2618,7 @@ ensure_minimap (SlGraphRenderer *self,
         }
       cairo_rectangle (cr, b->x * scale + ox, b->y * scale + oy,
                        MAX (b->width * scale, 0.8), MAX (b->height * scale, 0.8));
-      if (self->box_class[i] >= C_HEAT0 || self->box_class[i] == C_MARKED)
+      if (self->box_class[i] >= C_MARKED)
         set_rgb (cr, c->fill);
       else
         set_rgb (cr, c->stroke);

@@ -69,6 +69,12 @@ guint            sl_graph_renderer_get_hovered      (SlGraphRenderer            
 void             sl_graph_renderer_set_marked_ids   (SlGraphRenderer            *self,
                                                      const guint32              *ids,
                                                      guint                       n_ids);
+/* Layout ids with a comparison verdict each (0 pass, 1 warning, 2
+ * error): their boxes are tinted; kept across scenes. */
+void             sl_graph_renderer_set_verdicts     (SlGraphRenderer            *self,
+                                                     const guint32              *ids,
+                                                     const guint8               *verdicts,
+                                                     guint                       n_ids);
 gboolean         sl_graph_renderer_is_marked        (SlGraphRenderer            *self,
                                                      guint                       box);
 
