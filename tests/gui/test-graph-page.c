@@ -247,6 +247,16 @@ test_graph_page (void)
       g_assert_cmpuint (sl_graph_page_set_node_verdicts (page, NULL), ==, 0);
       sl_graph_renderer_get_box_color (renderer, box, tinted);
       g_assert_cmpfloat (fabs (tinted[0] - plain[0]) + fabs (tinted[2] - plain[2]), <, 1e-6);
+
+      /* The Compare document's "Colour Open Graphs" goes through the
+       * workspace, which every open graph listens to. */
+      g_assert_nonnull (sl_document_get_workspace (document));
+      sl_workspace_publish_tensor_verdicts (sl_document_get_workspace (document), G_LIST_MODEL (rows));
+      sl_graph_renderer_get_box_color (renderer, box, tinted);
+      g_assert_cmpfloat (tinted[0], >, tinted[2]);
+      sl_workspace_publish_tensor_verdicts (sl_document_get_workspace (document), NULL);
+      sl_graph_renderer_get_box_color (renderer, box, tinted);
+      g_assert_cmpfloat (fabs (tinted[0] - plain[0]) + fabs (tinted[2] - plain[2]), <, 1e-6);
     }
   }
 }

@@ -60,6 +60,7 @@ enum {
 
 enum {
   FOLDER_SCANNED,
+  TENSOR_VERDICTS,
   N_SIGNALS
 };
 
@@ -1627,6 +1628,19 @@ sl_workspace_class_init (SlWorkspaceClass *klass)
   signals[FOLDER_SCANNED] =
     g_signal_new ("folder-scanned", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, SL_TYPE_FOLDER, G_TYPE_ERROR);
+
+  /**
+   * SlWorkspace::tensor-verdicts:
+   * @rows: (nullable): the rows of a tensor comparison
+   *   (#SlTensorCompareRow), or %NULL to forget the last ones
+   *
+   * A tensor comparison offers its verdicts to whichever documents can
+   * show them (a graph colours its ops), so views need not know each
+   * other.
+   */
+  signals[TENSOR_VERDICTS] =
+    g_signal_new ("tensor-verdicts", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_LIST_MODEL);
 }
 
 static void
@@ -1657,4 +1671,20 @@ sl_workspace_new (const char *db_path)
 
   self->db_path = db_path != NULL ? g_strdup (db_path) : sl_workspace_store_dup_default_path ();
   return self;
+}
+
+/**
+ * sl_workspace_publish_tensor_verdicts:
+ * @rows: (nullable): the rows of a tensor comparison, or %NULL
+ *
+ * Emits #SlWorkspace::tensor-verdicts.
+ */
+void
+sl_workspace_publish_tensor_verdicts (SlWorkspace *self,
+                                      GListModel  *rows)
+{
+  g_return_if_fail (SL_IS_WORKSPACE (self));
+  g_return_if_fail (rows == NULL || G_IS_LIST_MODEL (rows));
+
+  g_signal_emit (self, signals[TENSOR_VERDICTS], 0, rows);
 }

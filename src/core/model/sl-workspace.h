@@ -128,4 +128,8 @@ gpointer        sl_workspace_run_sync            (SlWorkspace         *self,
                                                   GError             **error);
 void            sl_workspace_flush               (SlWorkspace         *self);
 
+/* Offers a tensor comparison's verdicts to the open documents. */
+void            sl_workspace_publish_tensor_verdicts (SlWorkspace        *self,
+                                                      GListModel         *rows);
+
 G_END_DECLS

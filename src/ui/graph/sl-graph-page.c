@@ -1463,6 +1463,27 @@ sl_graph_page_set_property (GObject      *object,
 }
 
 static void
+tensor_verdicts_cb (SlGraphPage *self,
+                    GListModel  *rows)
+{
+  sl_graph_page_set_node_verdicts (self, rows);
+}
+
+static void
+sl_graph_page_constructed (GObject *object)
+{
+  SlGraphPage *self = SL_GRAPH_PAGE (object);
+  SlWorkspace *workspace;
+
+  G_OBJECT_CLASS (sl_graph_page_parent_class)->constructed (object);
+
+  workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+  if (workspace != NULL)
+    g_signal_connect_object (workspace, "tensor-verdicts", G_CALLBACK (tensor_verdicts_cb), self,
+                             G_CONNECT_SWAPPED);
+}
+
+static void
 sl_graph_page_dispose (GObject *object)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (object);
@@ -1496,6 +1517,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
 
+  object_class->constructed = sl_graph_page_constructed;
   object_class->dispose = sl_graph_page_dispose;
   object_class->get_property = sl_graph_page_get_property;
   object_class->set_property = sl_graph_page_set_property;

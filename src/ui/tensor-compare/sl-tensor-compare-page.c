@@ -779,6 +779,20 @@ export_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* Offers the verdicts to every open graph, which colours its ops. */
+static void
+colour_graphs_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  SlTensorComparePage *self = SL_TENSOR_COMPARE_PAGE (widget);
+  SlWorkspace *workspace = sl_document_get_workspace (SL_DOCUMENT (self));
+
+  if (!loaded (self) || workspace == NULL)
+    return;
+  sl_workspace_publish_tensor_verdicts (workspace, G_LIST_MODEL (self->report));
+}
+
 /* Loading */
 
 static void
@@ -1070,6 +1084,7 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "tensor-compare.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "tensor-compare.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "tensor-compare.colour-graphs", NULL, colour_graphs_action);
   gtk_widget_class_install_action (widget_class, "tensor-compare.show-first-divergence", NULL,
                                    show_first_divergence_action);
   gtk_widget_class_install_action (widget_class, "tensor-compare.apply-thresholds", NULL, apply_thresholds_action);
