@@ -541,9 +541,16 @@ run_in_thread (GTask        *task,
                gpointer      task_data,
                GCancellable *cancellable)
 {
+  g_autoptr(GMainContext) context = g_main_context_new ();
   GError *error = NULL;
+  gboolean ok;
 
-  if (sl_profile_workflow_run (source, cancellable, &error))
+  /* The job's sync run iterates the thread-default context; this thread's
+   * own keeps it off the main thread's. */
+  g_main_context_push_thread_default (context);
+  ok = sl_profile_workflow_run (source, cancellable, &error);
+  g_main_context_pop_thread_default (context);
+  if (ok)
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
