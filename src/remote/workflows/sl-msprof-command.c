@@ -229,6 +229,14 @@ fail (GError     **error,
   return FALSE;
 }
 
+/* The program and its arguments (nullable, transfer none). */
+const char * const *
+sl_msprof_command_get_program (SlMsprofCommand *self)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+  return (const char * const *)self->program;
+}
+
 static gboolean
 check_program (SlMsprofCommand  *self,
                GError          **error)

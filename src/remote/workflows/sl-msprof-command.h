@@ -55,6 +55,7 @@ void                sl_msprof_command_set_program     (SlMsprofCommand     *self
 void                sl_msprof_command_set_output      (SlMsprofCommand     *self,
                                                        const char          *dir);
 const char         *sl_msprof_command_get_output      (SlMsprofCommand     *self);
+const char * const *sl_msprof_command_get_program     (SlMsprofCommand     *self);
 /* @state: 1 on, 0 off, -1 left to msprof's default */
 void                sl_msprof_command_set_switch      (SlMsprofCommand     *self,
                                                        SlMsprofSwitch       which,

@@ -1,9 +1,11 @@
 /* sl-window-workflows.c: the window's Profile a Program and Convert a Model
  *
- * Both dialogs end in a job like Run's: the project uploaded to the
- * target, the tool started there detached with the environment script
- * sourced first, its log streamed into the Console, and on a server the
- * output folder pulled and opened in the Workspace.
+ * Profiling runs SlProfileWorkflow, as profile-run does: the preflight,
+ * the job, the export of raw-only data and the pull, its stages shown as
+ * toasts, its problems put into Problems and the pulled folder opened as
+ * a Profile. Converting ends in a job like Run's: the project uploaded,
+ * the tool started there detached with the environment script sourced
+ * first, its log streamed into the Console.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +15,9 @@
 
 #include "sl-atc-dialog.h"
 #include "sl-job-controller.h"
+#include "sl-local-target.h"
+#include "sl-profile-workflow.h"
+#include "sl-remote-run.h"
 #include "sl-profile-dialog.h"
 #include "sl-shell-quote.h"
 #include "sl-window-private.h"
@@ -67,6 +72,61 @@ start_job (SlWindow   *self,
     sl_window_show_toast (self, error->message);
 }
 
+static SlTarget *
+create_target (SlWindow  *self,
+               gint64     target_id,
+               GError   **error)
+{
+  GListModel *targets = sl_workspace_get_targets (self->workspace);
+
+  for (guint i = 0; target_id > 0 && i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (targets, i);
+
+      if (sl_target_record_get_id (record) == target_id)
+        return sl_target_new_from_record (record, error);
+    }
+  return sl_local_target_new ();
+}
+
+static void
+profile_stage_cb (SlProfileWorkflow *workflow,
+                  GParamSpec        *pspec,
+                  SlWindow          *self)
+{
+  SlProfileStage stage = sl_profile_workflow_get_stage (workflow);
+
+  if (stage != SL_PROFILE_STAGE_IDLE && stage != SL_PROFILE_STAGE_DONE)
+    sl_window_show_toast (self, sl_profile_stage_to_label (stage));
+}
+
+/* The problems, with their hints, go to Problems; the pulled folder opens
+ * as a Profile. */
+static void
+profile_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  SlProfileWorkflow *workflow = SL_PROFILE_WORKFLOW (source);
+  g_autoptr(SlWindow) self = data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *problems;
+
+  g_signal_handlers_disconnect_by_data (workflow, self);
+  if (!sl_profile_workflow_run_finish (workflow, result, &error))
+    {
+      sl_window_show_toast (self, error->message);
+      return;
+    }
+  problems = sl_profile_workflow_get_problems (workflow);
+  for (guint i = 0; i < problems->len; i++)
+    sl_window_add_problem (self, g_ptr_array_index (problems, i));
+  if (sl_profile_workflow_get_profile (workflow) != NULL)
+    sl_window_open_document (self, "profile", sl_profile_workflow_get_profile (workflow), NULL);
+  else
+    sl_window_show_toast (self, _("No profile came out; Problems says why"));
+}
+
 static void
 profile_start_cb (SlWindow        *self,
                   gint64           target_id,
@@ -74,17 +134,24 @@ profile_start_cb (SlWindow        *self,
                   const char      *env_script,
                   SlProfileDialog *dialog)
 {
-  SlMsprofCommand *command = sl_profile_dialog_get_command (dialog);
-  g_auto(GStrv) argv = sl_msprof_command_dup_argv (command, NULL);
-  g_auto(GStrv) environment = sl_msprof_command_dup_environment (command);
-  g_autofree char *command_line = NULL;
-  const char *output = sl_msprof_command_get_output (command);
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlProfileWorkflow) workflow = NULL;
+  g_autoptr(SlMsprofCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (argv == NULL)
-    return;
-  command_line = dup_command_line ((const char * const *)argv, env_script, (const char * const *)environment);
-  /* An output folder inside the project is pulled as the job runs. */
-  start_job (self, target_id, command_line, project_dir, g_path_is_absolute (output) ? NULL : output);
+  if (!(target = create_target (self, target_id, &error)))
+    {
+      sl_window_show_toast (self, error->message);
+      return;
+    }
+  /* The dialog closes and no longer changes the command; the workflow's
+   * reference keeps it. */
+  command = g_object_ref (sl_profile_dialog_get_command (dialog));
+  workflow = sl_profile_workflow_new (target, project_dir, command);
+  sl_profile_workflow_set_env_script (workflow, env_script);
+  sl_profile_workflow_set_store_path (workflow, sl_workspace_get_db_path (self->workspace));
+  g_signal_connect_object (workflow, "notify::stage", G_CALLBACK (profile_stage_cb), self, 0);
+  sl_profile_workflow_run_async (workflow, NULL, profile_done_cb, g_object_ref (self));
 }
 
 static void
