@@ -33,6 +33,7 @@ add_trial (GPtrArray         *trials,
   SlTunerTrial *trial = sl_tuner_trial_new ();
 
   trial->number = number;
+  g_free (trial->params);
   trial->params = g_strdup (params);
   trial->state = state;
   trial->has_value = has_value;
