@@ -16,4 +16,36 @@ void     sl_workspace_store_set_error (SlWorkspaceStore  *self,
                                        int                rc,
                                        const char        *what);
 
+/* Statements finalized by g_autoptr. */
+static inline void
+sl_workspace_store_statement_free (sqlite3_stmt *stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sl_workspace_store_statement_free)
+
+static inline void
+bind_text (sqlite3_stmt *stmt,
+           int           index,
+           const char   *value)
+{
+  if (value == NULL)
+    sqlite3_bind_null (stmt, index);
+  else
+    sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
+}
+
+/* Ids and times of 0 mean "none" in the records and NULL in the database. */
+static inline void
+bind_id (sqlite3_stmt *stmt,
+         int           index,
+         gint64        id)
+{
+  if (id > 0)
+    sqlite3_bind_int64 (stmt, index, id);
+  else
+    sqlite3_bind_null (stmt, index);
+}
+
 G_END_DECLS

@@ -16,14 +16,6 @@
 #define TRIAL_COLUMNS \
   "study_id, number, name, params, point, state, value, reason, job_id, summary_dir, started_at, finished_at"
 
-static void
-statement_free (sqlite3_stmt *stmt)
-{
-  sqlite3_finalize (stmt);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, statement_free)
-
 void
 sl_tuner_study_row_free (SlTunerStudyRow *row)
 {
@@ -51,28 +43,6 @@ prepare (SlWorkspaceStore  *self,
       return NULL;
     }
   return stmt;
-}
-
-static void
-bind_text (sqlite3_stmt *stmt,
-           int           index,
-           const char   *value)
-{
-  if (value == NULL)
-    sqlite3_bind_null (stmt, index);
-  else
-    sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
-}
-
-static void
-bind_optional_int (sqlite3_stmt *stmt,
-                   int           index,
-                   gint64        value)
-{
-  if (value > 0)
-    sqlite3_bind_int64 (stmt, index, value);
-  else
-    sqlite3_bind_null (stmt, index);
 }
 
 static char *
@@ -301,10 +271,10 @@ sl_workspace_store_save_tuner_trial (SlWorkspaceStore   *self,
   else
     sqlite3_bind_null (stmt, 7);
   bind_text (stmt, 8, trial->reason);
-  bind_optional_int (stmt, 9, trial->job_id);
+  bind_id (stmt, 9, trial->job_id);
   bind_text (stmt, 10, trial->summary_dir);
-  bind_optional_int (stmt, 11, trial->started_at);
-  bind_optional_int (stmt, 12, trial->finished_at);
+  bind_id (stmt, 11, trial->started_at);
+  bind_id (stmt, 12, trial->finished_at);
   return step_done (self, stmt, error);
 }
 

@@ -35,14 +35,6 @@ struct _SlWorkspaceStore
 G_DEFINE_FINAL_TYPE (SlWorkspaceStore, sl_workspace_store, G_TYPE_OBJECT)
 G_DEFINE_QUARK (sl-workspace-store-error-quark, sl_workspace_store_error)
 
-static void
-statement_free (sqlite3_stmt *stmt)
-{
-  sqlite3_finalize (stmt);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, statement_free)
-
 #define TARGET_COLUMNS \
   "id, name, kind, host, port, user_name, auth_method, identity_file, " \
   "known_hosts_file, remote_base_folder, setup_command"
@@ -175,29 +167,6 @@ prepare (SlWorkspaceStore  *self,
     }
 
   return stmt;
-}
-
-static void
-bind_text (sqlite3_stmt *stmt,
-           int           index,
-           const char   *value)
-{
-  if (value == NULL)
-    sqlite3_bind_null (stmt, index);
-  else
-    sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
-}
-
-/* Ids of 0 mean "none" in the records and NULL in the database. */
-static void
-bind_id (sqlite3_stmt *stmt,
-         int           index,
-         gint64        id)
-{
-  if (id > 0)
-    sqlite3_bind_int64 (stmt, index, id);
-  else
-    sqlite3_bind_null (stmt, index);
 }
 
 static void
