@@ -41,7 +41,7 @@ struct _SlProfileWorkflow
   int              device_id;
 
   GMainContext    *notify_context;  /* where "stage" is notified when run in a thread */
-  SlProfileStage   stage;
+  SlProfileStage   notified_stage;  /* read on the notify context, written only there */
   GPtrArray       *problems;
   GString         *log;
   char            *profile;
@@ -69,10 +69,29 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+typedef struct {
+  SlProfileWorkflow *self;
+  SlProfileStage     stage;
+} StageNote;
+
+static void
+stage_note_free (gpointer data)
+{
+  StageNote *note = data;
+
+  g_object_unref (note->self);
+  g_free (note);
+}
+
+/* Each change carries its own stage, so a quick run still reports every
+ * stage it went through, in order, on the notify context. */
 static gboolean
 notify_stage_cb (gpointer data)
 {
-  g_object_notify_by_pspec (data, properties[PROP_STAGE]);
+  StageNote *note = data;
+
+  note->self->notified_stage = note->stage;
+  g_object_notify_by_pspec (G_OBJECT (note->self), properties[PROP_STAGE]);
   return G_SOURCE_REMOVE;
 }
 
@@ -80,12 +99,20 @@ static void
 set_stage (SlProfileWorkflow *self,
            SlProfileStage     stage)
 {
-  g_atomic_int_set ((int *)&self->stage, stage);
   if (self->notify_context != NULL)
-    g_main_context_invoke_full (self->notify_context, G_PRIORITY_DEFAULT, notify_stage_cb,
-                                g_object_ref (self), g_object_unref);
+    {
+      StageNote *note = g_new0 (StageNote, 1);
+
+      note->self = g_object_ref (self);
+      note->stage = stage;
+      g_main_context_invoke_full (self->notify_context, G_PRIORITY_DEFAULT, notify_stage_cb, note,
+                                  stage_note_free);
+    }
   else
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+    {
+      self->notified_stage = stage;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
+    }
 }
 
 static void
@@ -616,7 +643,7 @@ SlProfileStage
 sl_profile_workflow_get_stage (SlProfileWorkflow *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), SL_PROFILE_STAGE_IDLE);
-  return g_atomic_int_get ((int *)&self->stage);
+  return self->notified_stage;
 }
 
 const char *
