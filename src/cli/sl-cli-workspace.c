@@ -196,6 +196,23 @@ build_target_json (JsonBuilder    *builder,
   json_builder_end_object (builder);
 }
 
+/* The options as the object they are; text that does not parse is shown
+ * as it is rather than dropped. */
+static void
+add_options_member (JsonBuilder *builder,
+                    const char  *options)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  json_builder_set_member_name (builder, "options");
+  if (json_parser_load_from_data (parser, options, -1, NULL) &&
+      (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    json_builder_add_value (builder, json_node_copy (root));
+  else
+    json_builder_add_string_value (builder, options);
+}
+
 static void
 build_run_config_json (JsonBuilder       *builder,
                        SlRunConfigRecord *config)
@@ -209,6 +226,7 @@ build_run_config_json (JsonBuilder       *builder,
   add_strv_member (builder, "environment", sl_run_config_record_get_environment (config));
   add_string_member (builder, "working_folder", sl_run_config_record_get_working_folder (config));
   add_strv_member (builder, "pull_folders", sl_run_config_record_get_pull_folders (config));
+  add_options_member (builder, sl_run_config_record_get_options (config));
   json_builder_end_object (builder);
 }
 

@@ -964,6 +964,112 @@ test_slurm_jobs (Fixture       *fixture,
   g_assert_cmpint (sl_job_record_get_exit_code (stored), ==, 143);
 }
 
+/* A run configuration's options are groups kept apart: replacing one
+ * keeps the others, removing one leaves the rest, text that does not
+ * parse is kept as it is until a group is set. */
+static void
+test_run_config_option_groups (void)
+{
+  g_autoptr(SlRunConfigRecord) config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_MINDX, "App", "python3");
+  g_autoptr(JsonObject) slurm = json_object_new ();
+  g_autoptr(JsonObject) mindx = json_object_new ();
+  g_autoptr(JsonObject) read = NULL;
+
+  g_assert_cmpstr (sl_run_config_record_get_options (config), ==, "{}");
+  g_assert_null (sl_run_config_record_dup_option_group (config, "slurm"));
+
+  json_object_set_int_member (slurm, "nodes", 4);
+  json_object_set_string_member (slurm, "partition", "ascend");
+  sl_run_config_record_set_option_group (config, "slurm", slurm);
+  json_object_set_string_member (mindx, "sdk_home", "/opt/mxVision");
+  sl_run_config_record_set_option_group (config, "mindx", mindx);
+
+  read = sl_run_config_record_dup_option_group (config, "slurm");
+  g_assert_nonnull (read);
+  g_assert_cmpint (json_object_get_int_member (read, "nodes"), ==, 4);
+  g_assert_cmpstr (json_object_get_string_member (read, "partition"), ==, "ascend");
+  g_clear_pointer (&read, json_object_unref);
+
+  sl_run_config_record_set_option_group (config, "slurm", NULL);
+  g_assert_null (sl_run_config_record_dup_option_group (config, "slurm"));
+  read = sl_run_config_record_dup_option_group (config, "mindx");
+  g_assert_cmpstr (json_object_get_string_member (read, "sdk_home"), ==, "/opt/mxVision");
+  g_clear_pointer (&read, json_object_unref);
+
+  /* A group that is not an object, and text that is not JSON. */
+  sl_run_config_record_set_options (config, "{\"slurm\": 3}");
+  g_assert_null (sl_run_config_record_dup_option_group (config, "slurm"));
+  sl_run_config_record_set_options (config, "{not json");
+  g_assert_cmpstr (sl_run_config_record_get_options (config), ==, "{not json");
+  g_assert_null (sl_run_config_record_dup_option_group (config, "mindx"));
+  sl_run_config_record_set_option_group (config, "mindx", mindx);
+  read = sl_run_config_record_dup_option_group (config, "mindx");
+  g_assert_nonnull (read);
+  sl_run_config_record_set_options (config, NULL);
+  g_assert_cmpstr (sl_run_config_record_get_options (config), ==, "{}");
+}
+
+/* A version 5 database's run configurations survive the rebuild of their
+ * table with no options; afterwards a MindX configuration and its options
+ * are stored and read back. */
+static void
+test_run_config_options_migrate (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlRunConfigRecord) app = NULL;
+  g_autoptr(JsonObject) mindx = json_object_new ();
+  g_autoptr(JsonObject) read = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  g_autoptr(GError) error = NULL;
+  SlProjectRecord *stored;
+  SlRunConfigRecord *config;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->db_path, &db), ==, SQLITE_OK);
+  for (guint version = 1; version <= 5; version++)
+    for (const char * const *steps = sl_workspace_schema_get_steps (version); *steps != NULL; steps++)
+      exec_raw (db, *steps);
+  exec_raw (db, "INSERT INTO projects (id, name, local_folder) VALUES (7, 'resnet', '/src/resnet')");
+  exec_raw (db, "INSERT INTO run_configs (project_id, name, kind, command, arguments, pull_folders)"
+                " VALUES (7, 'Train', 'train', 'python3', '[\"train.py\"]', '[\"summary\"]')");
+  exec_raw (db, "PRAGMA user_version = 5");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 1);
+  stored = g_ptr_array_index (projects, 0);
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (stored), ==, 1);
+  config = sl_project_record_get_run_config (stored, 0);
+  g_assert_cmpstr (sl_run_config_record_get_name (config), ==, "Train");
+  g_assert_cmpstr (sl_run_config_record_get_arguments (config)[0], ==, "train.py");
+  g_assert_cmpstr (sl_run_config_record_get_pull_folders (config)[0], ==, "summary");
+  g_assert_cmpstr (sl_run_config_record_get_options (config), ==, "{}");
+
+  project = g_object_ref (stored);
+  app = sl_run_config_record_new (SL_RUN_CONFIG_KIND_MINDX, "Detect", "python3");
+  json_object_set_string_member (mindx, "pipeline", "pipeline/detect.pipeline");
+  sl_run_config_record_set_option_group (app, "mindx", mindx);
+  sl_project_record_add_run_config (project, app);
+  g_assert_true (sl_workspace_store_update_project (store, project, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&projects, g_ptr_array_unref);
+  g_clear_object (&store);
+
+  store = open_store (fixture->db_path);
+  projects = sl_workspace_store_list_projects (store, &error);
+  stored = g_ptr_array_index (projects, 0);
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (stored), ==, 2);
+  config = sl_project_record_get_run_config (stored, 1);
+  g_assert_cmpint (sl_run_config_record_get_kind (config), ==, SL_RUN_CONFIG_KIND_MINDX);
+  read = sl_run_config_record_dup_option_group (config, "mindx");
+  g_assert_nonnull (read);
+  g_assert_cmpstr (json_object_get_string_member (read, "pipeline"), ==, "pipeline/detect.pipeline");
+}
+
 static void
 test_reopen_keeps_data (Fixture       *fixture,
                         gconstpointer  data)
@@ -1197,7 +1303,7 @@ test_id_round_trips (void)
       g_assert_cmpint (auth, ==, i);
     }
 
-  for (guint i = SL_RUN_CONFIG_KIND_TRAIN; i <= SL_RUN_CONFIG_KIND_CONVERT; i++)
+  for (guint i = SL_RUN_CONFIG_KIND_TRAIN; i <= SL_RUN_CONFIG_KIND_LAST; i++)
     {
       SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN;
 
@@ -1284,6 +1390,7 @@ main (int    argc,
 
   g_test_add_func ("/workspace-store/default-path", test_default_path);
   g_test_add_func ("/workspace-store/id-round-trips", test_id_round_trips);
+  g_test_add_func ("/workspace-store/run-config-option-groups", test_run_config_option_groups);
   ADD_TEST ("/workspace-store/fresh", test_fresh_database);
   ADD_TEST ("/workspace-store/targets", test_targets);
   ADD_TEST ("/workspace-store/projects", test_projects);
@@ -1292,6 +1399,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/runs/reading-progress", test_run_reading_progress);
   ADD_TEST ("/workspace-store/open-folders", test_open_folders);
   ADD_TEST ("/workspace-store/migrates-version-1", test_migrates_version_1);
+  ADD_TEST ("/workspace-store/run-config-options-migrate", test_run_config_options_migrate);
   ADD_TEST ("/workspace-store/jobs", test_jobs);
   ADD_TEST ("/workspace-store/jobs/slurm", test_slurm_jobs);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);

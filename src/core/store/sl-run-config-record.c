@@ -17,6 +17,7 @@ struct _SlRunConfigRecord
   char           **environment;
   char            *working_folder;
   char           **pull_folders;
+  char            *options;        /* a JSON object's text, never NULL */
 };
 
 G_DEFINE_FINAL_TYPE (SlRunConfigRecord, sl_run_config_record, G_TYPE_OBJECT)
@@ -27,6 +28,7 @@ static const char * const kind_ids[] = {
   [SL_RUN_CONFIG_KIND_PROFILE] = "profile",
   [SL_RUN_CONFIG_KIND_INFER] = "infer",
   [SL_RUN_CONFIG_KIND_CONVERT] = "convert",
+  [SL_RUN_CONFIG_KIND_MINDX] = "mindx",
 };
 
 static void
@@ -61,6 +63,7 @@ sl_run_config_record_finalize (GObject *object)
   g_clear_pointer (&self->environment, g_strfreev);
   g_clear_pointer (&self->working_folder, g_free);
   g_clear_pointer (&self->pull_folders, g_strfreev);
+  g_clear_pointer (&self->options, g_free);
 
   G_OBJECT_CLASS (sl_run_config_record_parent_class)->finalize (object);
 }
@@ -79,6 +82,7 @@ sl_run_config_record_init (SlRunConfigRecord *self)
   self->arguments = g_new0 (char *, 1);
   self->environment = g_new0 (char *, 1);
   self->pull_folders = g_new0 (char *, 1);
+  self->options = g_strdup ("{}");
 }
 
 /**
@@ -94,7 +98,7 @@ sl_run_config_record_new (SlRunConfigKind  kind,
 {
   SlRunConfigRecord *self;
 
-  g_return_val_if_fail (kind <= SL_RUN_CONFIG_KIND_CONVERT, NULL);
+  g_return_val_if_fail (kind <= SL_RUN_CONFIG_KIND_LAST, NULL);
   g_return_val_if_fail (name != NULL, NULL);
   g_return_val_if_fail (command != NULL, NULL);
 
@@ -133,7 +137,7 @@ sl_run_config_record_set_kind (SlRunConfigRecord *self,
                                SlRunConfigKind    kind)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  g_return_if_fail (kind <= SL_RUN_CONFIG_KIND_CONVERT);
+  g_return_if_fail (kind <= SL_RUN_CONFIG_KIND_LAST);
   self->kind = kind;
 }
 
@@ -248,6 +252,108 @@ sl_run_config_record_set_pull_folders (SlRunConfigRecord  *self,
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
   replace_strv (&self->pull_folders, folders);
+}
+
+/**
+ * sl_run_config_record_get_options:
+ *
+ * Returns: (transfer none): the options as the text of a JSON object,
+ *   `{}` when there are none; never %NULL
+ */
+const char *
+sl_run_config_record_get_options (SlRunConfigRecord *self)
+{
+  g_return_val_if_fail (SL_IS_RUN_CONFIG_RECORD (self), NULL);
+  return self->options;
+}
+
+/**
+ * sl_run_config_record_set_options:
+ * @options: (nullable): the text of a JSON object, or %NULL for none
+ *
+ * The text is kept as it is, even when it does not parse, so a database
+ * written by a newer version keeps its settings when this one saves it.
+ */
+void
+sl_run_config_record_set_options (SlRunConfigRecord *self,
+                                  const char        *options)
+{
+  g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
+  replace_string (&self->options, options != NULL && options[0] != '\0' ? options : "{}");
+}
+
+static JsonObject *
+parse_options (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  if (!json_parser_load_from_data (parser, text, -1, NULL))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  return json_object_ref (json_node_get_object (root));
+}
+
+/**
+ * sl_run_config_record_dup_option_group:
+ * @group: the group's name, such as `slurm`
+ *
+ * Returns: (transfer full) (nullable): a copy of the group's object, or
+ *   %NULL when the configuration has no such group (or its options do not
+ *   parse)
+ */
+JsonObject *
+sl_run_config_record_dup_option_group (SlRunConfigRecord *self,
+                                       const char        *group)
+{
+  g_autoptr(JsonObject) options = NULL;
+  JsonNode *node;
+
+  g_return_val_if_fail (SL_IS_RUN_CONFIG_RECORD (self), NULL);
+  g_return_val_if_fail (group != NULL, NULL);
+
+  if ((options = parse_options (self->options)) == NULL)
+    return NULL;
+  node = json_object_get_member (options, group);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  return json_object_ref (json_node_get_object (node));
+}
+
+/**
+ * sl_run_config_record_set_option_group:
+ * @group: the group's name, such as `slurm`
+ * @values: (nullable): the group's settings, or %NULL to remove the group
+ *
+ * Replaces one group and keeps the others. When the options held text
+ * that does not parse, it is replaced: the caller is saving settings the
+ * user chose just now.
+ */
+void
+sl_run_config_record_set_option_group (SlRunConfigRecord *self,
+                                       const char        *group,
+                                       JsonObject        *values)
+{
+  g_autoptr(JsonObject) options = NULL;
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
+  g_return_if_fail (group != NULL);
+
+  if ((options = parse_options (self->options)) == NULL)
+    options = json_object_new ();
+  if (values != NULL)
+    json_object_set_object_member (options, group, json_object_ref (values));
+  else if (json_object_has_member (options, group))
+    json_object_remove_member (options, group);
+
+  json_node_set_object (root, options);
+  json_generator_set_root (generator, root);
+  g_free (self->options);
+  self->options = json_generator_to_data (generator, NULL);
 }
 
 const char *

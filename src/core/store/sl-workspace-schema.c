@@ -194,6 +194,36 @@ static const char * const migration_5[] = {
   NULL
 };
 
+/* A run configuration for MindX SDK apps, and per-configuration options
+ * (one JSON object of groups: the profiler's choices, a MindX app's SDK
+ * home and pipeline, how Slurm submits it). SQLite cannot change a CHECK,
+ * so the table is rebuilt; nothing references run_configs, so dropping it
+ * cascades nowhere. */
+static const char * const migration_6[] = {
+  "CREATE TABLE run_configs_v6 ("
+  "  id             INTEGER PRIMARY KEY,"
+  "  project_id     INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,"
+  "  position       INTEGER NOT NULL DEFAULT 0,"
+  "  name           TEXT NOT NULL CHECK (length (name) > 0),"
+  "  kind           TEXT NOT NULL"
+  "                 CHECK (kind IN ('train', 'profile', 'infer', 'convert', 'mindx')),"
+  "  command        TEXT NOT NULL,"
+  "  arguments      TEXT NOT NULL DEFAULT '[]',"
+  "  environment    TEXT NOT NULL DEFAULT '[]',"
+  "  working_folder TEXT,"
+  "  pull_folders   TEXT NOT NULL DEFAULT '[]',"
+  "  options        TEXT NOT NULL DEFAULT '{}',"
+  "  UNIQUE (project_id, name)"
+  ")",
+  "INSERT INTO run_configs_v6 (id, project_id, position, name, kind, command, arguments,"
+  "                            environment, working_folder, pull_folders)"
+  "  SELECT id, project_id, position, name, kind, command, arguments,"
+  "         environment, working_folder, pull_folders FROM run_configs",
+  "DROP TABLE run_configs",
+  "ALTER TABLE run_configs_v6 RENAME TO run_configs",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
@@ -201,6 +231,7 @@ static const char * const * const migrations[] = {
   migration_3,
   migration_4,
   migration_5,
+  migration_6,
 };
 
 guint

@@ -41,7 +41,7 @@ G_DEFINE_QUARK (sl-workspace-store-error-quark, sl_workspace_store_error)
 #define PROJECT_COLUMNS \
   "id, name, local_folder, target_id, remote_folder, upload_excludes"
 #define RUN_CONFIG_COLUMNS \
-  "id, name, kind, command, arguments, environment, working_folder, pull_folders"
+  "id, name, kind, command, arguments, environment, working_folder, pull_folders, options"
 #define RUN_COLUMNS \
   "id, root_folder, kind, relative_name, path, tags, last_seen, details"
 #define JOB_COLUMNS \
@@ -1124,8 +1124,8 @@ insert_run_configs (SlWorkspaceStore  *self,
 
   stmt = prepare (self,
                   "INSERT INTO run_configs (project_id, position, name, kind, command, arguments, "
-                  "                         environment, working_folder, pull_folders) "
-                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                  "                         environment, working_folder, pull_folders, options) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                   error);
   if (stmt == NULL)
     return FALSE;
@@ -1146,6 +1146,7 @@ insert_run_configs (SlWorkspaceStore  *self,
       bind_strv (stmt, 7, sl_run_config_record_get_environment (config));
       bind_text (stmt, 8, sl_run_config_record_get_working_folder (config));
       bind_strv (stmt, 9, sl_run_config_record_get_pull_folders (config));
+      bind_text (stmt, 10, sl_run_config_record_get_options (config));
 
       rc = sqlite3_step (stmt);
       if (rc != SQLITE_DONE)
@@ -1376,6 +1377,7 @@ run_config_from_row (sqlite3_stmt *stmt)
   sl_run_config_record_set_environment (config, (const char * const *)environment);
   sl_run_config_record_set_working_folder (config, column_text (stmt, 6));
   sl_run_config_record_set_pull_folders (config, (const char * const *)pull_folders);
+  sl_run_config_record_set_options (config, column_text (stmt, 8));
 
   return config;
 }

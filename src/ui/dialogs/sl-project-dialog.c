@@ -22,6 +22,7 @@ typedef struct {
   AdwEntryRow    *pull;
   AdwComboRow    *kind;
   AdwActionRow   *error;
+  char           *options;   /* the configuration's options, which have no rows here */
 } ConfigRows;
 
 struct _SlProjectDialog
@@ -140,6 +141,15 @@ valid_variable (const char *assignment)
 
 /* Run configurations */
 
+static void
+config_rows_free (gpointer data)
+{
+  ConfigRows *rows = data;
+
+  g_free (rows->options);
+  g_free (rows);
+}
+
 static const char *
 kind_label (SlRunConfigKind kind)
 {
@@ -149,6 +159,7 @@ kind_label (SlRunConfigKind kind)
     case SL_RUN_CONFIG_KIND_PROFILE: return _("Profile");
     case SL_RUN_CONFIG_KIND_INFER:   return _("Infer");
     case SL_RUN_CONFIG_KIND_CONVERT: return _("Convert");
+    case SL_RUN_CONFIG_KIND_MINDX:   return _("MindX SDK App");
     default:                         return "?";
     }
 }
@@ -213,6 +224,7 @@ config_from_rows (ConfigRows *rows)
   sl_run_config_record_set_environment (config, (const char * const *)environment);
   sl_run_config_record_set_working_folder (config, folder[0] != '\0' ? folder : NULL);
   sl_run_config_record_set_pull_folders (config, (const char * const *)pull);
+  sl_run_config_record_set_options (config, rows->options);
   return config;
 }
 
@@ -277,8 +289,9 @@ add_config_rows (SlProjectDialog   *self,
   gtk_widget_set_name (GTK_WIDGET (rows->expander), "run-config");
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->expander), FALSE);
 
+  rows->options = g_strdup (sl_run_config_record_get_options (config));
   rows->name = add_config_entry (self, rows, "run-name", _("Name"), sl_run_config_record_get_name (config));
-  for (SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN; kind <= SL_RUN_CONFIG_KIND_CONVERT; kind++)
+  for (SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN; kind <= SL_RUN_CONFIG_KIND_LAST; kind++)
     gtk_string_list_append (kinds, kind_label (kind));
   rows->kind = ADW_COMBO_ROW (adw_combo_row_new ());
   gtk_widget_set_name (GTK_WIDGET (rows->kind), "run-kind");
@@ -864,7 +877,7 @@ static void
 sl_project_dialog_init (SlProjectDialog *self)
 {
   self->cancellable = g_cancellable_new ();
-  self->configs = g_ptr_array_new_with_free_func (g_free);
+  self->configs = g_ptr_array_new_with_free_func (config_rows_free);
   self->exclude_rows = g_ptr_array_new ();
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->loading = TRUE;
