@@ -582,6 +582,17 @@ test_msprobe_tensor_mode (gconstpointer data)
   g_assert_cmpfloat (a_last, ==, -4);
   g_assert_cmpfloat (b_last, ==, 4);
 
+  /* msprobe takes max, min, mean and norm from dump.json, not the data
+   * (gelu's NPU data is -1..-4, its record says 4 and 1). */
+  {
+    g_autoptr(GPtrArray) csv = report_csv (report);
+
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "NPU max"), NULL), ==, 4);
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "NPU min"), NULL), ==, 1);
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "Bench l2norm"), NULL), ==, 5.477);
+    g_assert_cmpstr (cell (csv, 3, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
+  }
+
   first = json_object_get_object_member (report_json (report, parser), "first_divergence");
   g_assert_cmpstr (json_object_get_string_member (first, "module_path"), ==,
                    "Module.model.Net.forward.0 > Module.layer1.Block.forward.0");
@@ -697,12 +708,17 @@ test_msprobe_stats_mode (void)
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (csv, 2, "Bench mean"), NULL), 1.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (csv, 2, "NPU l2norm"), NULL), 5.0, 1e-12);
   g_assert_cmpstr (cell (csv, 2, "Result"), ==, "warning");
+  g_assert_cmpstr (cell (csv, 2, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
 
   pair = json_array_get_object_element (json_object_get_array_member (report_json (report, parser), "pairs"), 1);
   g_assert_cmpstr (json_object_get_string_member (pair, "mode"), ==, "stats");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_object_get_object_member (
                                     json_object_get_object_member (pair, "statistics"), "mean"), "relative"), 1.5, 1e-12);
   g_assert_true (json_object_get_null_member (pair, "cosine"));
+  /* The means are there without data, as the dump recorded them. */
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_mean"), ==, 2.5);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_mean"), ==, 1.0);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_l2norm"), ==, 5.0);
   remove_tree (root);
 }
 
@@ -743,6 +759,10 @@ test_msprobe_crc_mode (void)
   g_assert_cmpstr (cell (csv, 1, "BENCH MD5"), ==, "1234ABCD");
   g_assert_cmpstr (cell (csv, 2, "BENCH MD5"), ==, "0badcafe");
   g_assert_cmpstr (cell (csv, 2, "Result"), ==, "error");
+  g_assert_cmpstr (cell (csv, 2, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
+  /* msprobe's md5 mode has no statistics columns. */
+  for (guint i = 0; i < ((GPtrArray *) g_ptr_array_index (csv, 0))->len; i++)
+    g_assert_cmpstr (g_ptr_array_index ((GPtrArray *) g_ptr_array_index (csv, 0), i), !=, "NPU max");
   remove_tree (root);
 }
 
@@ -1293,6 +1313,66 @@ test_call_rules_stats_mode (void)
   remove_tree (root);
 }
 
+/* ---- msprobe's columns ---- */
+
+static double
+number_cell (GPtrArray  *rows,
+             guint       row,
+             const char *column)
+{
+  return g_ascii_strtod (cell (rows, row, column), NULL);
+}
+
+static void
+test_summary_columns (void)
+{
+  static const char * const header[] = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "Cosine", "EucDist", "RelativeEuclideanDistance", "MaxAbsErr", "MeanAbsoluteError", "RootMeanSquareError",
+    "MaxRelativeErr", "MeanRelativeError", "AccumulatedRelativeError", "One Thousandth Err Ratio",
+    "Five Thousandths Err Ratio", "KLDivergence", "NPU Mean", "NPU Std", "Bench Mean", "Bench Std",
+    "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
+    "Result", "Err_message", "NPU_Stack_Info",
+  };
+  g_autofree char *root = make_folder ();
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *bench = g_build_filename (root, "bench", NULL);
+  g_autoptr(SlTensorCompareReport) report = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) csv = NULL;
+  GPtrArray *names;
+  JsonObject *pair;
+
+  /* .npy files record no statistics: they are read from the data. */
+  write_npy (npu, "b.npy", ones, 4);
+  write_npy (bench, "b.npy", outlier, 4);
+  report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
+  csv = report_csv (report);
+  names = g_ptr_array_index (csv, 0);
+  g_assert_cmpuint (names->len, ==, G_N_ELEMENTS (header));
+  for (guint i = 0; i < G_N_ELEMENTS (header); i++)
+    g_assert_cmpstr (g_ptr_array_index (names, i), ==, header[i]);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU max"), ==, 4);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU min"), ==, 1);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU mean"), ==, 2.5);
+  g_assert_cmpfloat_with_epsilon (number_cell (csv, 1, "NPU l2norm"), sqrt (30), 1e-12);
+  g_assert_cmpfloat (number_cell (csv, 1, "Bench max"), ==, 5);
+  g_assert_cmpfloat (number_cell (csv, 1, "Bench mean"), ==, 2.75);
+  g_assert_cmpfloat_with_epsilon (number_cell (csv, 1, "Bench l2norm"), sqrt (39), 1e-12);
+  g_assert_cmpstr (cell (csv, 1, "NPU_Stack_Info"), ==, "");
+
+  pair = json_array_get_object_element (json_object_get_array_member (report_json (report, parser), "pairs"), 0);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_max"), ==, 4);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_min"), ==, 1);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pair, "npu_l2norm"), sqrt (30), 1e-12);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_max"), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_min"), ==, 1);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pair, "bench_l2norm"), sqrt (39), 1e-12);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_mean"), ==, 2.5);
+  g_assert_true (json_object_get_null_member (pair, "stack"));
+  remove_tree (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1315,5 +1395,6 @@ main (int    argc,
   g_test_add_func ("/tensor-compare-report/bad-inputs", test_bad_inputs);
   g_test_add_func ("/tensor-compare-report/call-rules-tensor", test_call_rules_tensor_mode);
   g_test_add_func ("/tensor-compare-report/call-rules-stats", test_call_rules_stats_mode);
+  g_test_add_func ("/tensor-compare-report/summary-columns", test_summary_columns);
   return g_test_run ();
 }
