@@ -1189,12 +1189,14 @@ test_call_rules_tensor_mode (void)
     { "Functional.gelu.0.forward", 1, { ones }, ones, 6.0 },
     { "Functional.add.0.forward", 1, { ones }, ones, 5.0 },
     { "Functional.mul.0.forward", 1, { slightly_off }, half_a, 1.414 },
+    { "Functional.sub.0.forward", 1, { ones }, slightly_off, 5.477 },
   };
   const DumpCall bench_calls[] = {
     { "Functional.linear.0.forward", 2, { ones, ones }, ones, 5.477 },
     { "Functional.gelu.0.forward", 1, { ones }, ones, 5.0 },
     { "Functional.add.0.forward", 1, { ones }, ones, 5.0004 },
     { "Functional.mul.0.forward", 1, { ones }, half_b, 1.414 },
+    { "Functional.sub.0.forward", 1, { ones }, ones, 5.477 },
   };
   g_autoptr(SlTensorCompareReport) report = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -1206,8 +1208,17 @@ test_call_rules_tensor_mode (void)
 
   write_call_dump (npu, npu_calls, G_N_ELEMENTS (npu_calls));
   write_call_dump (bench, bench_calls, G_N_ELEMENTS (bench_calls));
+  /* sub: the NPU input's data is gone, so nobody knows it agrees. */
+  {
+    g_autofree char *gone = g_build_filename (npu, "dump_tensor_data", "Functional.sub.0.forward.input.0.npy", NULL);
+
+    g_assert_cmpint (g_unlink (gone), ==, 0);
+  }
   report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
-  g_assert_cmpuint (sl_tensor_compare_report_get_n_rows (report), ==, 9);
+  g_assert_cmpuint (sl_tensor_compare_report_get_n_rows (report), ==, 11);
+  g_assert_true (sl_tensor_compare_row_get_failed (find_row (report, "Functional.sub.0.forward.input.0")));
+  row = find_row (report, "Functional.sub.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
 
   /* Inputs agree, the output does not: an error, and where it starts. */
   row = find_row (report, "Functional.linear.0.forward.input.1");
@@ -1291,8 +1302,20 @@ test_call_rules_stats_mode (void)
   g_autofree char *npu_relu = stats_call ("Functional.relu.0.forward", 5.25, 6.0);
   g_autofree char *bench_linear = stats_call ("Functional.linear.0.forward", 5.0, 5.0);
   g_autofree char *bench_relu = stats_call ("Functional.relu.0.forward", 5.0, 5.0);
-  g_autofree char *npu_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s}}", npu_linear, npu_relu);
-  g_autofree char *bench_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s}}", bench_linear, bench_relu);
+  /* cat: the input records no norm (null) and the benchmark's output norm
+   * is 0, so neither side of the rule has a number. */
+  static const char cat_npu[] = "\"Functional.cat.0.forward\": {\"input_args\": [{\"type\": \"torch.Tensor\", "
+    "\"dtype\": \"torch.bool\", \"shape\": [4], \"Max\": true, \"Min\": false, \"Mean\": null, \"Norm\": null}], "
+    "\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4], "
+    "\"Max\": 3, \"Min\": 0, \"Mean\": 1, \"Norm\": 3}]}";
+  static const char cat_bench[] = "\"Functional.cat.0.forward\": {\"input_args\": [{\"type\": \"torch.Tensor\", "
+    "\"dtype\": \"torch.bool\", \"shape\": [4], \"Max\": true, \"Min\": false, \"Mean\": null, \"Norm\": null}], "
+    "\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4], "
+    "\"Max\": 0, \"Min\": 0, \"Mean\": 0, \"Norm\": 0}]}";
+  g_autofree char *npu_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s, %s}}",
+                                               npu_linear, npu_relu, cat_npu);
+  g_autofree char *bench_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s, %s}}",
+                                                 bench_linear, bench_relu, cat_bench);
   g_autoptr(SlTensorCompareReport) report = NULL;
   SlTensorCompareRow *row;
 
@@ -1310,6 +1333,9 @@ test_call_rules_stats_mode (void)
   g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
   g_assert_cmpint (sl_tensor_compare_row_get_verdict (find_row (report, "Functional.relu.0.forward.input.0")), ==,
                    SL_TENSOR_VERDICT_PASS);
+  row = find_row (report, "Functional.cat.0.forward.output.0");
+  g_assert_nonnull (row);
+  g_assert_null (strstr (sl_tensor_compare_row_get_reason (row), "grows"));
   remove_tree (root);
 }
 
