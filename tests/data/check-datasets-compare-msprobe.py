@@ -28,7 +28,7 @@ STATS = ('Max', 'Min', 'Mean', 'Norm')
 SUMMARY_COLUMNS = ['NPU Name', 'Bench Name', 'NPU Dtype', 'Bench Dtype', 'NPU Tensor Shape', 'Bench Tensor Shape',
                    'Max diff', 'Min diff', 'Mean diff', 'L2norm diff', 'MaxRelativeErr', 'MinRelativeErr',
                    'MeanRelativeErr', 'NormRelativeErr', 'NPU max', 'NPU min', 'NPU mean', 'NPU l2norm',
-                   'Bench max', 'Bench min', 'Bench mean', 'Bench l2norm', 'Result', 'Err_message']
+                   'Bench max', 'Bench min', 'Bench mean', 'Bench l2norm', 'Result', 'Err_message', 'NPU_Stack_Info']
 
 
 def is_tensor(record):

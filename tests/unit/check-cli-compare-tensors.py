@@ -32,7 +32,7 @@ METRICS = ['cosine', 'euclidean_distance', 'relative_euclidean_distance', 'max_a
            'bench_mean', 'bench_std']
 PAIR_KEYS = {'name', 'bench_name', 'api', 'module_path', 'stack', 'order', 'mode', 'npu_path', 'bench_path',
              'npu_dtype', 'bench_dtype', 'npu_shape', 'bench_shape', 'verdict', 'reason', 'cosine_note', *METRICS,
-             'statistics', 'crc'}
+             'statistics', 'crc', 'npu_max', 'npu_min', 'npu_l2norm', 'bench_max', 'bench_min', 'bench_l2norm'}
 DIVERGENCE_KEYS = {'index', 'name', 'bench_name', 'api', 'module_path', 'stack', 'reason'}
 
 
@@ -104,8 +104,9 @@ def check_folders(cli, root):
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert rows[0][:8] == ['NPU Name', 'Bench Name', 'NPU Dtype', 'Bench Dtype', 'NPU Tensor Shape',
                            'Bench Tensor Shape', 'Cosine', 'EucDist'], rows[0]
-    assert rows[0][-2:] == ['Result', 'Err_message'] and len(rows) == 5, rows
-    assert rows[1][-2] == 'pass' and float(rows[1][6]) == 1.0, rows[1]
+    assert rows[0][-11:] == ['NPU max', 'NPU min', 'NPU mean', 'NPU l2norm', 'Bench max', 'Bench min', 'Bench mean',
+                             'Bench l2norm', 'Result', 'Err_message', 'NPU_Stack_Info'] and len(rows) == 5, rows
+    assert rows[1][-3] == 'pass' and float(rows[1][6]) == 1.0, rows[1]
     assert rows[2][6] == 'N/A', rows[2]
 
     result = run(cli, npu, bench)
@@ -178,7 +179,7 @@ def check_msprobe_options(cli, root):
     assert report['first_divergence']['name'] == 'Functional.gelu.0.forward.output.0', report['first_divergence']
     assert report['first_divergence']['module_path'] == 'Module.net.Net.forward.0', report['first_divergence']
     rows = list(csv.reader(io.StringIO(run(cli, crc_npu, crc_bench, '--csv').stdout)))
-    assert rows[0][6:] == ['NPU MD5', 'BENCH MD5', 'Result', 'Err_message'], rows[0]
+    assert rows[0][6:] == ['NPU MD5', 'BENCH MD5', 'Result', 'Err_message', 'NPU_Stack_Info'], rows[0]
     assert rows[-1][6:8] == ['aaaa0000', 'bbbb0000'] and rows[-1][8] == 'error', rows[-1]
     text = run(cli, crc_npu, crc_bench)
     assert 'First divergence: Functional.gelu.0.forward.output.0' in text.stdout, text.stdout

@@ -582,6 +582,17 @@ test_msprobe_tensor_mode (gconstpointer data)
   g_assert_cmpfloat (a_last, ==, -4);
   g_assert_cmpfloat (b_last, ==, 4);
 
+  /* msprobe takes max, min, mean and norm from dump.json, not the data
+   * (gelu's NPU data is -1..-4, its record says 4 and 1). */
+  {
+    g_autoptr(GPtrArray) csv = report_csv (report);
+
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "NPU max"), NULL), ==, 4);
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "NPU min"), NULL), ==, 1);
+    g_assert_cmpfloat (g_ascii_strtod (cell (csv, 3, "Bench l2norm"), NULL), ==, 5.477);
+    g_assert_cmpstr (cell (csv, 3, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
+  }
+
   first = json_object_get_object_member (report_json (report, parser), "first_divergence");
   g_assert_cmpstr (json_object_get_string_member (first, "module_path"), ==,
                    "Module.model.Net.forward.0 > Module.layer1.Block.forward.0");
@@ -697,12 +708,17 @@ test_msprobe_stats_mode (void)
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (csv, 2, "Bench mean"), NULL), 1.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cell (csv, 2, "NPU l2norm"), NULL), 5.0, 1e-12);
   g_assert_cmpstr (cell (csv, 2, "Result"), ==, "warning");
+  g_assert_cmpstr (cell (csv, 2, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
 
   pair = json_array_get_object_element (json_object_get_array_member (report_json (report, parser), "pairs"), 1);
   g_assert_cmpstr (json_object_get_string_member (pair, "mode"), ==, "stats");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (json_object_get_object_member (
                                     json_object_get_object_member (pair, "statistics"), "mean"), "relative"), 1.5, 1e-12);
   g_assert_true (json_object_get_null_member (pair, "cosine"));
+  /* The means are there without data, as the dump recorded them. */
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_mean"), ==, 2.5);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_mean"), ==, 1.0);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_l2norm"), ==, 5.0);
   remove_tree (root);
 }
 
@@ -743,6 +759,10 @@ test_msprobe_crc_mode (void)
   g_assert_cmpstr (cell (csv, 1, "BENCH MD5"), ==, "1234ABCD");
   g_assert_cmpstr (cell (csv, 2, "BENCH MD5"), ==, "0badcafe");
   g_assert_cmpstr (cell (csv, 2, "Result"), ==, "error");
+  g_assert_cmpstr (cell (csv, 2, "NPU_Stack_Info"), ==, "File model.py, line 7, in forward, x = gelu(x)");
+  /* msprobe's md5 mode has no statistics columns. */
+  for (guint i = 0; i < ((GPtrArray *) g_ptr_array_index (csv, 0))->len; i++)
+    g_assert_cmpstr (g_ptr_array_index ((GPtrArray *) g_ptr_array_index (csv, 0), i), !=, "NPU max");
   remove_tree (root);
 }
 
@@ -1098,6 +1118,287 @@ test_bad_inputs (void)
   remove_tree (root);
 }
 
+/* ---- msprobe's rules across one API call ---- */
+
+typedef struct {
+  const char  *entry;
+  guint        n_inputs;
+  const float *inputs[2];
+  const float *output;
+  double       output_norm;   /* as recorded in dump.json */
+} DumpCall;
+
+static char *
+call_tensor (const char  *rank,
+             const char  *entry,
+             const char  *io,
+             guint        index,
+             const float *values,
+             double       norm)
+{
+  g_autofree char *data = g_build_filename (rank, "dump_tensor_data", NULL);
+  g_autofree char *file = g_strdup_printf ("%s.%s.%u.npy", entry, io, index);
+  g_autofree char *extra = g_strdup_printf ("\"data_name\": \"%s\"", file);
+
+  write_npy (data, file, values, 4);
+  return tensor_record ("[4]", 4, 1, 2.5, norm, extra);
+}
+
+/* A tensor-mode dump of @calls, each input recorded with the norm 5.477. */
+static void
+write_call_dump (const char     *rank,
+                 const DumpCall *calls,
+                 guint           n_calls)
+{
+  g_autoptr(GString) json = g_string_new ("{\"task\": \"tensor\", \"level\": \"L1\", \"framework\": \"pytorch\", \"data\": {");
+
+  for (guint c = 0; c < n_calls; c++)
+    {
+      g_autofree char *output = call_tensor (rank, calls[c].entry, "output", 0, calls[c].output, calls[c].output_norm);
+
+      g_string_append_printf (json, "%s\"%s\": {\"input_args\": [", c > 0 ? ", " : "", calls[c].entry);
+      for (guint i = 0; i < calls[c].n_inputs; i++)
+        {
+          g_autofree char *input = call_tensor (rank, calls[c].entry, "input", i, calls[c].inputs[i], 5.477);
+
+          g_string_append_printf (json, "%s%s", i > 0 ? ", " : "", input);
+        }
+      g_string_append_printf (json, "], \"output\": [%s]}", output);
+    }
+  g_string_append (json, "}}");
+  write_text (rank, "dump.json", json->str);
+}
+
+static const float slightly_off[4] = { 1.002f, 2, 3, 4 };
+static const float half_a[4] = { 1, 1, 0, 0 };
+static const float half_b[4] = { 1, 0, 1, 0 };
+
+static void
+test_call_rules_tensor_mode (void)
+{
+  g_autofree char *root = make_folder ();
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *bench = g_build_filename (root, "bench", NULL);
+  /* linear: both inputs equal, the output 0.002 off in one element of
+   * four, which passes alone (cosine 1) but agrees to a thousandth in
+   * only 75 % of it. gelu: equal data, but the output's recorded norm 20 %
+   * off while the input's is equal. add: the output's norm 0.008 % off,
+   * below the floor. mul: an input already off, the output's cosine 0.5. */
+  const DumpCall npu_calls[] = {
+    { "Functional.linear.0.forward", 2, { ones, ones }, slightly_off, 5.477 },
+    { "Functional.gelu.0.forward", 1, { ones }, ones, 6.0 },
+    { "Functional.add.0.forward", 1, { ones }, ones, 5.0 },
+    { "Functional.mul.0.forward", 1, { slightly_off }, half_a, 1.414 },
+    { "Functional.sub.0.forward", 1, { ones }, slightly_off, 5.477 },
+  };
+  const DumpCall bench_calls[] = {
+    { "Functional.linear.0.forward", 2, { ones, ones }, ones, 5.477 },
+    { "Functional.gelu.0.forward", 1, { ones }, ones, 5.0 },
+    { "Functional.add.0.forward", 1, { ones }, ones, 5.0004 },
+    { "Functional.mul.0.forward", 1, { ones }, half_b, 1.414 },
+    { "Functional.sub.0.forward", 1, { ones }, ones, 5.477 },
+  };
+  g_autoptr(SlTensorCompareReport) report = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) csv = NULL;
+  SlTensorCompareThresholds thresholds;
+  SlTensorCompareRow *row;
+  const char *reason;
+  JsonObject *pair;
+
+  write_call_dump (npu, npu_calls, G_N_ELEMENTS (npu_calls));
+  write_call_dump (bench, bench_calls, G_N_ELEMENTS (bench_calls));
+  /* sub: the NPU input's data is gone, so nobody knows it agrees. */
+  {
+    g_autofree char *gone = g_build_filename (npu, "dump_tensor_data", "Functional.sub.0.forward.input.0.npy", NULL);
+
+    g_assert_cmpint (g_unlink (gone), ==, 0);
+  }
+  report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
+  g_assert_cmpuint (sl_tensor_compare_report_get_n_rows (report), ==, 11);
+  g_assert_true (sl_tensor_compare_row_get_failed (find_row (report, "Functional.sub.0.forward.input.0")));
+  row = find_row (report, "Functional.sub.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
+
+  /* Inputs agree, the output does not: an error, and where it starts. */
+  row = find_row (report, "Functional.linear.0.forward.input.1");
+  g_assert_cmpstr (sl_tensor_compare_row_get_call (row), ==, "Functional.linear.0.forward");
+  g_assert_cmpint (sl_tensor_compare_row_get_io (row), ==, SL_MSPROBE_INPUT);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
+  row = find_row (report, "Functional.linear.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_io (row), ==, SL_MSPROBE_OUTPUT);
+  g_assert_cmpfloat_with_epsilon (sl_tensor_compare_row_get_metrics (row)->one_thousandth_err_ratio, 0.75, 1e-12);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_ERROR);
+  reason = sl_tensor_compare_row_get_reason (row);
+  g_assert_nonnull (strstr (reason, "inputs agree but this output does not"));
+  g_assert_nonnull (strstr (reason, "above 0.9 (the lowest is 1)"));
+  g_assert_nonnull (strstr (reason, "this output's is 0.75."));
+  g_assert_true (sl_tensor_compare_report_get_first_divergence (report) == row);
+
+  /* The recorded norm grows from 0 to 0.2 relative error. */
+  row = find_row (report, "Functional.gelu.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_WARNING);
+  g_assert_nonnull (strstr (sl_tensor_compare_row_get_reason (row), "0.2 here, more than 10 times the largest input's (0)"));
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (find_row (report, "Functional.gelu.0.forward.input.0")), ==,
+                   SL_TENSOR_VERDICT_PASS);
+  /* 8e-5 is below the floor, however small the inputs' is. */
+  row = find_row (report, "Functional.add.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
+  g_assert_null (sl_tensor_compare_row_get_reason (row));
+
+  /* The input does not agree, so no rule error; cosine 0.5 is an error of
+   * its own, and the milder drop is not added to it. */
+  row = find_row (report, "Functional.mul.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_ERROR);
+  g_assert_null (strstr (sl_tensor_compare_row_get_reason (row), "inputs agree"));
+  g_assert_null (strstr (sl_tensor_compare_row_get_reason (row), "cosine drops"));
+
+  pair = json_array_get_object_element (json_object_get_array_member (report_json (report, parser), "pairs"), 2);
+  g_assert_cmpstr (json_object_get_string_member (pair, "name"), ==, "Functional.linear.0.forward.output.0");
+  g_assert_cmpstr (json_object_get_string_member (pair, "verdict"), ==, "error");
+  g_assert_nonnull (strstr (json_object_get_string_member (pair, "reason"), "inputs agree"));
+  csv = report_csv (report);
+  g_assert_nonnull (strstr (cell (csv, 3, "Err_message"), "inputs agree"));
+  g_assert_cmpstr (cell (csv, 3, "Result"), ==, "error");
+
+  /* With cosine thresholds lowered the mul output stands on the drop;
+   * the rules are applied again, so linear's error stays. */
+  sl_tensor_compare_thresholds_for_dtype (&thresholds, SL_TENSOR_DTYPE_FLOAT32);
+  thresholds.cosine_low = 0.1;
+  thresholds.cosine_min = 0.1;
+  sl_tensor_compare_report_set_thresholds (report, &thresholds, FALSE);
+  row = find_row (report, "Functional.mul.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_WARNING);
+  g_assert_nonnull (strstr (sl_tensor_compare_row_get_reason (row),
+                            "The cosine drops by 0.5 from the inputs' lowest (1) to this output (0.5), more than 0.1."));
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (find_row (report, "Functional.linear.0.forward.output.0")), ==,
+                   SL_TENSOR_VERDICT_ERROR);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (find_row (report, "Functional.gelu.0.forward.output.0")), ==,
+                   SL_TENSOR_VERDICT_WARNING);
+  remove_tree (root);
+}
+
+/* A statistics-only call: one input and one output with their norms. */
+static char *
+stats_call (const char *entry,
+            double      input_norm,
+            double      output_norm)
+{
+  g_autofree char *input = tensor_record ("[4]", 4, 1, 2.5, input_norm, NULL);
+  g_autofree char *output = tensor_record ("[4]", 4, 1, 2.5, output_norm, NULL);
+
+  return g_strdup_printf ("\"%s\": {\"input_args\": [%s], \"output\": [%s]}", entry, input, output);
+}
+
+static void
+test_call_rules_stats_mode (void)
+{
+  g_autofree char *root = make_folder ();
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *bench = g_build_filename (root, "bench", NULL);
+  /* linear: input norm 0.2 % off, output 20 %: 100 times. relu: 5 % then
+   * 20 %: 4 times, no warning. */
+  g_autofree char *npu_linear = stats_call ("Functional.linear.0.forward", 5.01, 6.0);
+  g_autofree char *npu_relu = stats_call ("Functional.relu.0.forward", 5.25, 6.0);
+  g_autofree char *bench_linear = stats_call ("Functional.linear.0.forward", 5.0, 5.0);
+  g_autofree char *bench_relu = stats_call ("Functional.relu.0.forward", 5.0, 5.0);
+  /* cat: the input records no norm (null) and the benchmark's output norm
+   * is 0, so neither side of the rule has a number. */
+  static const char cat_npu[] = "\"Functional.cat.0.forward\": {\"input_args\": [{\"type\": \"torch.Tensor\", "
+    "\"dtype\": \"torch.bool\", \"shape\": [4], \"Max\": true, \"Min\": false, \"Mean\": null, \"Norm\": null}], "
+    "\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4], "
+    "\"Max\": 3, \"Min\": 0, \"Mean\": 1, \"Norm\": 3}]}";
+  static const char cat_bench[] = "\"Functional.cat.0.forward\": {\"input_args\": [{\"type\": \"torch.Tensor\", "
+    "\"dtype\": \"torch.bool\", \"shape\": [4], \"Max\": true, \"Min\": false, \"Mean\": null, \"Norm\": null}], "
+    "\"output\": [{\"type\": \"torch.Tensor\", \"dtype\": \"torch.float32\", \"shape\": [4], "
+    "\"Max\": 0, \"Min\": 0, \"Mean\": 0, \"Norm\": 0}]}";
+  g_autofree char *npu_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s, %s}}",
+                                               npu_linear, npu_relu, cat_npu);
+  g_autofree char *bench_json = g_strdup_printf ("{\"task\": \"statistics\", \"data\": {%s, %s, %s}}",
+                                                 bench_linear, bench_relu, cat_bench);
+  g_autoptr(SlTensorCompareReport) report = NULL;
+  SlTensorCompareRow *row;
+
+  write_stats_dump (npu, npu_json);
+  write_stats_dump (bench, bench_json);
+  report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
+  g_assert_cmpint (sl_tensor_compare_report_get_mode (report), ==, SL_TENSOR_COMPARE_MODE_STATS);
+  row = find_row (report, "Functional.linear.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_WARNING);
+  g_assert_nonnull (strstr (sl_tensor_compare_row_get_reason (row),
+                            "0.2 here, more than 10 times the largest input's (0.002)"));
+  /* Statistics have no one-thousandth ratio: no rule error, no divergence. */
+  g_assert_null (sl_tensor_compare_report_get_first_divergence (report));
+  row = find_row (report, "Functional.relu.0.forward.output.0");
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (row), ==, SL_TENSOR_VERDICT_PASS);
+  g_assert_cmpint (sl_tensor_compare_row_get_verdict (find_row (report, "Functional.relu.0.forward.input.0")), ==,
+                   SL_TENSOR_VERDICT_PASS);
+  row = find_row (report, "Functional.cat.0.forward.output.0");
+  g_assert_nonnull (row);
+  g_assert_null (strstr (sl_tensor_compare_row_get_reason (row), "grows"));
+  remove_tree (root);
+}
+
+/* ---- msprobe's columns ---- */
+
+static double
+number_cell (GPtrArray  *rows,
+             guint       row,
+             const char *column)
+{
+  return g_ascii_strtod (cell (rows, row, column), NULL);
+}
+
+static void
+test_summary_columns (void)
+{
+  static const char * const header[] = {
+    "NPU Name", "Bench Name", "NPU Dtype", "Bench Dtype", "NPU Tensor Shape", "Bench Tensor Shape",
+    "Cosine", "EucDist", "RelativeEuclideanDistance", "MaxAbsErr", "MeanAbsoluteError", "RootMeanSquareError",
+    "MaxRelativeErr", "MeanRelativeError", "AccumulatedRelativeError", "One Thousandth Err Ratio",
+    "Five Thousandths Err Ratio", "KLDivergence", "NPU Mean", "NPU Std", "Bench Mean", "Bench Std",
+    "NPU max", "NPU min", "NPU mean", "NPU l2norm", "Bench max", "Bench min", "Bench mean", "Bench l2norm",
+    "Result", "Err_message", "NPU_Stack_Info",
+  };
+  g_autofree char *root = make_folder ();
+  g_autofree char *npu = g_build_filename (root, "npu", NULL);
+  g_autofree char *bench = g_build_filename (root, "bench", NULL);
+  g_autoptr(SlTensorCompareReport) report = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GPtrArray) csv = NULL;
+  GPtrArray *names;
+  JsonObject *pair;
+
+  /* .npy files record no statistics: they are read from the data. */
+  write_npy (npu, "b.npy", ones, 4);
+  write_npy (bench, "b.npy", outlier, 4);
+  report = load_report (npu, bench, SL_TENSOR_PAIRING_EXACT, NULL);
+  csv = report_csv (report);
+  names = g_ptr_array_index (csv, 0);
+  g_assert_cmpuint (names->len, ==, G_N_ELEMENTS (header));
+  for (guint i = 0; i < G_N_ELEMENTS (header); i++)
+    g_assert_cmpstr (g_ptr_array_index (names, i), ==, header[i]);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU max"), ==, 4);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU min"), ==, 1);
+  g_assert_cmpfloat (number_cell (csv, 1, "NPU mean"), ==, 2.5);
+  g_assert_cmpfloat_with_epsilon (number_cell (csv, 1, "NPU l2norm"), sqrt (30), 1e-12);
+  g_assert_cmpfloat (number_cell (csv, 1, "Bench max"), ==, 5);
+  g_assert_cmpfloat (number_cell (csv, 1, "Bench mean"), ==, 2.75);
+  g_assert_cmpfloat_with_epsilon (number_cell (csv, 1, "Bench l2norm"), sqrt (39), 1e-12);
+  g_assert_cmpstr (cell (csv, 1, "NPU_Stack_Info"), ==, "");
+
+  pair = json_array_get_object_element (json_object_get_array_member (report_json (report, parser), "pairs"), 0);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_max"), ==, 4);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_min"), ==, 1);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pair, "npu_l2norm"), sqrt (30), 1e-12);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_max"), ==, 5);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "bench_min"), ==, 1);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (pair, "bench_l2norm"), sqrt (39), 1e-12);
+  g_assert_cmpfloat (json_object_get_double_member (pair, "npu_mean"), ==, 2.5);
+  g_assert_true (json_object_get_null_member (pair, "stack"));
+  remove_tree (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1118,5 +1419,8 @@ main (int    argc,
   g_test_add_func ("/tensor-compare-report/cancel", test_cancel);
   g_test_add_func ("/tensor-compare-report/cancel-engine", test_cancel_engine);
   g_test_add_func ("/tensor-compare-report/bad-inputs", test_bad_inputs);
+  g_test_add_func ("/tensor-compare-report/call-rules-tensor", test_call_rules_tensor_mode);
+  g_test_add_func ("/tensor-compare-report/call-rules-stats", test_call_rules_stats_mode);
+  g_test_add_func ("/tensor-compare-report/summary-columns", test_summary_columns);
   return g_test_run ();
 }

@@ -5,8 +5,11 @@
  * JSON: npu, bench, input, mode, pairs[] {name, bench_name, api,
  * module_path, stack, order, mode, npu_path, bench_path, npu_dtype,
  * bench_dtype, npu_shape, bench_shape, verdict, reason, cosine_note, the
- * metrics (see below), statistics {max, min, mean, norm: {npu, bench,
- * diff, relative}} or null, crc {npu, bench, equal} or null},
+ * metrics (see below), npu_max, npu_min, npu_l2norm, bench_max,
+ * bench_min, bench_l2norm (as recorded or read from the data; npu_mean
+ * and bench_mean fall back to them where no data was compared),
+ * statistics {max, min, mean, norm: {npu, bench, diff, relative}} or
+ * null, crc {npu, bench, equal} or null},
  * unmatched[] {name, side, reason, reason_code}, first_divergence
  * {index, name, bench_name, api, module_path, stack, reason} or null,
  * problems[] {path, offset, message}. Numbers that are undefined, not
@@ -15,8 +18,10 @@
  *
  * CSV: msprobe's columns for the report's mode: the element metrics
  * (msprobe's names where it has the metric, the CANN compare tool's
- * otherwise), the statistics of summary mode, or the CRCs of md5 mode;
- * then Result and Err_message.
+ * otherwise) then both sides' max, min, mean and l2norm, the statistics
+ * of summary mode, or the CRCs of md5 mode; then Result, Err_message and
+ * NPU_Stack_Info. Columns are only ever added, so scripts reading them by
+ * name keep working.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -57,12 +62,18 @@ static const Metric metrics[] = {
   METRIC (bench_std, "Bench Std"),
 };
 
-static const char * const stats_columns[] = {
+static const char * const diff_columns[] = {
   "Max diff", "Min diff", "Mean diff", "L2norm diff",
   "MaxRelativeErr", "MinRelativeErr", "MeanRelativeErr", "NormRelativeErr",
+};
+
+/* Both sides' statistics, in every mode msprobe writes them. */
+static const char * const summary_columns[] = {
   "NPU max", "NPU min", "NPU mean", "NPU l2norm",
   "Bench max", "Bench min", "Bench mean", "Bench l2norm",
 };
+
+#define STACK_COLUMN "NPU_Stack_Info"
 
 static double
 metric_value (const SlTensorComparison *result,
@@ -160,12 +171,42 @@ add_stat (JsonBuilder      *builder,
   json_builder_end_object (builder);
 }
 
+/* npu_mean and bench_mean are metrics, but a pair compared by its
+ * statistics still has both means. */
+static double
+metric_or_summary (const SlTensorComparison *result,
+                   const SlStatsComparison  *summary,
+                   const Metric             *metric)
+{
+  if ((result == NULL || !result->computed) && summary != NULL)
+    {
+      if (metric->offset == G_STRUCT_OFFSET (SlTensorComparison, npu_mean))
+        return summary->mean.npu;
+      if (metric->offset == G_STRUCT_OFFSET (SlTensorComparison, bench_mean))
+        return summary->mean.bench;
+    }
+  return metric_value (result, metric);
+}
+
+static void
+add_summary (JsonBuilder             *builder,
+             const SlStatsComparison *summary)
+{
+  add_number (builder, "npu_max", summary != NULL ? summary->max.npu : NAN);
+  add_number (builder, "npu_min", summary != NULL ? summary->min.npu : NAN);
+  add_number (builder, "npu_l2norm", summary != NULL ? summary->norm.npu : NAN);
+  add_number (builder, "bench_max", summary != NULL ? summary->max.bench : NAN);
+  add_number (builder, "bench_min", summary != NULL ? summary->min.bench : NAN);
+  add_number (builder, "bench_l2norm", summary != NULL ? summary->norm.bench : NAN);
+}
+
 static void
 add_row (JsonBuilder        *builder,
          SlTensorCompareRow *row)
 {
   const SlTensorComparison *result = sl_tensor_compare_row_get_metrics (row);
   const SlStatsComparison *stats = sl_tensor_compare_row_get_stats (row);
+  const SlStatsComparison *summary = sl_tensor_compare_row_get_summary (row);
 
   json_builder_begin_object (builder);
   add_string (builder, "name", sl_tensor_compare_row_get_name (row));
@@ -185,7 +226,8 @@ add_row (JsonBuilder        *builder,
   add_string (builder, "reason", sl_tensor_compare_row_get_reason (row));
   add_string (builder, "cosine_note", result != NULL ? result->cosine_note : NULL);
   for (guint m = 0; m < G_N_ELEMENTS (metrics); m++)
-    add_number (builder, metrics[m].json_key, metric_value (result, &metrics[m]));
+    add_number (builder, metrics[m].json_key, metric_or_summary (result, summary, &metrics[m]));
+  add_summary (builder, summary);
 
   json_builder_set_member_name (builder, "statistics");
   if (stats != NULL)
@@ -406,8 +448,8 @@ csv_header (Csv                 *line,
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     csv_field (line, names[i]);
   if (mode == SL_TENSOR_COMPARE_MODE_STATS)
-    for (guint i = 0; i < G_N_ELEMENTS (stats_columns); i++)
-      csv_field (line, stats_columns[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (diff_columns); i++)
+      csv_field (line, diff_columns[i]);
   else if (mode == SL_TENSOR_COMPARE_MODE_CRC)
     {
       csv_field (line, "NPU MD5");
@@ -416,13 +458,17 @@ csv_header (Csv                 *line,
   else
     for (guint m = 0; m < G_N_ELEMENTS (metrics); m++)
       csv_field (line, metrics[m].csv_column);
+  if (mode != SL_TENSOR_COMPARE_MODE_CRC)
+    for (guint i = 0; i < G_N_ELEMENTS (summary_columns); i++)
+      csv_field (line, summary_columns[i]);
   csv_field (line, "Result");
   csv_field (line, "Err_message");
+  csv_field (line, STACK_COLUMN);
   csv_end_line (line);
 }
 
 static void
-csv_stats (Csv                     *line,
+csv_diffs (Csv                     *line,
            const SlStatsComparison *stats)
 {
   const SlStatDiff *diffs[] = { &stats->max, &stats->min, &stats->mean, &stats->norm };
@@ -431,6 +477,21 @@ csv_stats (Csv                     *line,
     csv_number (line, diffs[i]->diff, TRUE);
   for (guint i = 0; i < 4; i++)
     csv_number (line, diffs[i]->relative, TRUE);
+}
+
+static void
+csv_summary (Csv                     *line,
+             const SlStatsComparison *summary)
+{
+  const SlStatDiff *diffs[4];
+
+  if (summary == NULL)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (summary_columns); i++)
+        csv_field (line, "N/A");
+      return;
+    }
+  diffs[0] = &summary->max, diffs[1] = &summary->min, diffs[2] = &summary->mean, diffs[3] = &summary->norm;
   for (guint i = 0; i < 4; i++)
     csv_number (line, diffs[i]->npu, TRUE);
   for (guint i = 0; i < 4; i++)
@@ -456,9 +517,9 @@ csv_row (Csv                 *line,
   if (mode == SL_TENSOR_COMPARE_MODE_STATS)
     {
       if (stats != NULL)
-        csv_stats (line, stats);
+        csv_diffs (line, stats);
       else
-        for (guint i = 0; i < G_N_ELEMENTS (stats_columns); i++)
+        for (guint i = 0; i < G_N_ELEMENTS (diff_columns); i++)
           csv_field (line, "N/A");
     }
   else if (mode == SL_TENSOR_COMPARE_MODE_CRC)
@@ -469,8 +530,11 @@ csv_row (Csv                 *line,
   else
     for (guint m = 0; m < G_N_ELEMENTS (metrics); m++)
       csv_number (line, metric_value (result, &metrics[m]), result != NULL && result->computed);
+  if (mode != SL_TENSOR_COMPARE_MODE_CRC)
+    csv_summary (line, sl_tensor_compare_row_get_summary (row));
   csv_field (line, sl_tensor_verdict_to_string (sl_tensor_compare_row_get_verdict (row)));
   csv_field (line, sl_tensor_compare_row_get_reason (row));
+  csv_field (line, sl_tensor_compare_row_get_stack (row));
   csv_end_line (line);
 }
 

@@ -22,6 +22,7 @@
 #include "sl-mindspore-dump-name.h"
 #include "sl-msprobe-dump.h"
 #include "sl-problem.h"
+#include "sl-tensor-call-rules.h"
 #include "sl-tensor-compare-report.h"
 
 /* A pair with more data than this gets the metric engine's threads. */
@@ -577,6 +578,8 @@ add_msprobe_row (Batch              *batch,
     .api = api,
     .module_path = module_path,
     .stack = sl_msprobe_dump_get_stack (npu, pair->npu->entry),
+    .call = pair->npu->entry,
+    .io = pair->npu->io,
     .order = batch->rows->len,
     .mode = mode,
     .npu_dtype = pair->npu->dtype,
@@ -824,6 +827,7 @@ load_batch (SlTensorCompareReport  *self,
   compute_rows (self, batch, cancellable);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
+  sl_tensor_call_rules_apply (batch->rows);
   add_row_problems (batch);
   return g_steal_pointer (&batch);
 }
@@ -1030,6 +1034,7 @@ sl_tensor_compare_report_set_thresholds (SlTensorCompareReport           *self,
   self->options.dtype_aware = dtype_aware;
   for (guint i = 0; i < self->batch->rows->len; i++)
     sl_tensor_compare_row_judge (g_ptr_array_index (self->batch->rows, i), &self->options);
+  sl_tensor_call_rules_apply (self->batch->rows);
   if (self->batch->rows->len > 0)
     g_list_model_items_changed (G_LIST_MODEL (self), 0, self->batch->rows->len, self->batch->rows->len);
 }

@@ -21,6 +21,8 @@ struct _SlTensorCompareRow
   char                *api;
   char                *module_path;
   char                *stack;
+  char                *call;
+  SlMsprobeIo          io;
   guint                order;
   SlTensorCompareMode  mode;
   char                *npu_dtype;
@@ -39,7 +41,9 @@ struct _SlTensorCompareRow
   SlTensorDtype        npu_data_dtype;   /* of the data read, for judging again */
   SlTensorDtype        bench_data_dtype;
   gboolean             has_stats;
-  SlStatsComparison    stats;
+  SlStatsComparison    stats;          /* as the dump recorded them */
+  gboolean             has_data_stats;
+  SlStatsComparison    data_stats;     /* read from the data when the dump recorded none */
   gboolean             crc_equal;
   gboolean             failed;
   const char          *failed_file;     /* npu_file or bench_file */
@@ -59,6 +63,7 @@ sl_tensor_compare_row_finalize (GObject *object)
   g_free (self->api);
   g_free (self->module_path);
   g_free (self->stack);
+  g_free (self->call);
   g_free (self->npu_dtype);
   g_free (self->bench_dtype);
   g_array_unref (self->npu_shape);
@@ -111,6 +116,8 @@ sl_tensor_compare_row_new (const SlTensorCompareRowInit *init)
   self->api = g_strdup (init->api);
   self->module_path = g_strdup (init->module_path);
   self->stack = g_strdup (init->stack);
+  self->call = g_strdup (init->call);
+  self->io = init->io;
   self->order = init->order;
   self->mode = init->mode;
   self->npu_dtype = g_strdup (init->npu_dtype);
@@ -147,6 +154,8 @@ GETTER (const char *, bench_name, NULL)
 GETTER (const char *, api, NULL)
 GETTER (const char *, module_path, NULL)
 GETTER (const char *, stack, NULL)
+GETTER (const char *, call, NULL)
+GETTER (SlMsprobeIo, io, SL_MSPROBE_INPUT)
 GETTER (guint, order, 0)
 GETTER (SlTensorCompareMode, mode, SL_TENSOR_COMPARE_MODE_DATA)
 GETTER (const char *, npu_dtype, NULL)
@@ -217,6 +226,16 @@ sl_tensor_compare_row_get_stats (SlTensorCompareRow *self)
   return self->mode == SL_TENSOR_COMPARE_MODE_STATS && self->has_stats ? &self->stats : NULL;
 }
 
+const SlStatsComparison *
+sl_tensor_compare_row_get_summary (SlTensorCompareRow *self)
+{
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_ROW (self), NULL);
+
+  if (self->has_stats)
+    return &self->stats;
+  return self->has_data_stats ? &self->data_stats : NULL;
+}
+
 static void
 set_verdict (SlTensorCompareRow *self,
              SlTensorVerdict     verdict,
@@ -225,6 +244,27 @@ set_verdict (SlTensorCompareRow *self,
   self->verdict = verdict;
   g_free (self->reason);
   self->reason = g_strdup (reason);
+}
+
+void
+sl_tensor_compare_row_raise_verdict (SlTensorCompareRow *self,
+                                     SlTensorVerdict     verdict,
+                                     const char         *reason)
+{
+  g_autofree char *joined = NULL;
+
+  g_return_if_fail (SL_IS_TENSOR_COMPARE_ROW (self));
+  g_return_if_fail (reason != NULL);
+
+  if (verdict < self->verdict)
+    return;
+  if (self->reason == NULL)
+    joined = g_strdup (reason);
+  else if (verdict > self->verdict)
+    joined = g_strconcat (reason, " ", self->reason, NULL);
+  else
+    joined = g_strconcat (self->reason, " ", reason, NULL);
+  set_verdict (self, verdict, joined);
 }
 
 void
@@ -533,6 +573,67 @@ fill_from_data (const SlTensorData *data,
     g_array_append_vals (shape, data->shape, data->n_dims);
 }
 
+typedef struct {
+  double max, min, mean, norm;
+} Summary;
+
+/* Max, min, mean and L2 norm as msprobe records them: NaN anywhere makes
+ * the max and min NaN, as torch's do. */
+static Summary
+summarize (const SlTensorData *data)
+{
+  enum { BLOCK = 4096 };
+  double values[BLOCK];
+  double sum = 0, squares = 0;
+  Summary out = { -INFINITY, INFINITY, NAN, NAN };
+  gboolean saw_nan = FALSE;
+
+  for (guint64 first = 0; first < data->n_elements; first += BLOCK)
+    {
+      gsize n = (gsize) MIN ((guint64) BLOCK, data->n_elements - first);
+      double block_sum = 0, block_squares = 0;
+
+      sl_tensor_data_read_doubles (data, first, n, values);
+      for (gsize i = 0; i < n; i++)
+        {
+          saw_nan |= isnan (values[i]);
+          out.max = MAX (out.max, values[i]);
+          out.min = MIN (out.min, values[i]);
+          block_sum += values[i];
+          block_squares += values[i] * values[i];
+        }
+      /* Summed per block, so a large tensor's total does not swamp each element. */
+      sum += block_sum;
+      squares += block_squares;
+    }
+  if (data->n_elements == 0 || saw_nan)
+    out.max = out.min = NAN;
+  if (data->n_elements > 0)
+    {
+      out.mean = sum / (double) data->n_elements;
+      out.norm = sqrt (squares);
+    }
+  return out;
+}
+
+static void
+summarize_data (SlTensorCompareRow *self,
+                const SlTensorData *npu,
+                const SlTensorData *bench)
+{
+  Summary a, b;
+
+  if (self->has_stats)
+    return;
+  a = summarize (npu);
+  b = summarize (bench);
+  self->data_stats.max = sl_stat_diff_make (a.max, b.max);
+  self->data_stats.min = sl_stat_diff_make (a.min, b.min);
+  self->data_stats.mean = sl_stat_diff_make (a.mean, b.mean);
+  self->data_stats.norm = sl_stat_diff_make (a.norm, b.norm);
+  self->has_data_stats = TRUE;
+}
+
 static void
 compute_data (SlTensorCompareRow           *self,
               const SlTensorCompareOptions *options,
@@ -575,6 +676,8 @@ compute_data (SlTensorCompareRow           *self,
     cancellable_options.cancellable = cancellable;
     self->metrics = sl_tensor_compare (&npu, &bench, &cancellable_options);
   }
+  if (!g_cancellable_is_cancelled (cancellable))
+    summarize_data (self, &npu, &bench);
   set_verdict (self, self->metrics->verdict, self->metrics->reason);
   judge_requires_grad (self);
 }

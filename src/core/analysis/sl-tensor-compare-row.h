@@ -37,6 +37,11 @@ typedef struct {
   const char          *api;
   const char          *module_path;
   const char          *stack;
+  /* msprobe's API call the tensor belongs to ("Functional.relu.0.forward")
+   * and whether it is an input, output or parameter of it; NULL outside
+   * msprobe dumps. */
+  const char          *call;
+  SlMsprobeIo          io;
   guint                order;
   SlTensorCompareMode  mode;
   const char          *npu_dtype;
@@ -63,6 +68,8 @@ const char                *sl_tensor_compare_row_get_bench_name  (SlTensorCompar
 const char                *sl_tensor_compare_row_get_api         (SlTensorCompareRow *self); /* "Functional.relu", MindSpore op type, or NULL */
 const char                *sl_tensor_compare_row_get_module_path (SlTensorCompareRow *self); /* from construct.json, or NULL */
 const char                *sl_tensor_compare_row_get_stack       (SlTensorCompareRow *self); /* from stack.json, or NULL */
+const char                *sl_tensor_compare_row_get_call        (SlTensorCompareRow *self); /* "Functional.relu.0.forward", or NULL */
+SlMsprobeIo                sl_tensor_compare_row_get_io          (SlTensorCompareRow *self); /* meaningful when there is a call */
 guint                      sl_tensor_compare_row_get_order       (SlTensorCompareRow *self); /* execution order, 0-based */
 SlTensorCompareMode        sl_tensor_compare_row_get_mode        (SlTensorCompareRow *self);
 const char                *sl_tensor_compare_row_get_npu_dtype   (SlTensorCompareRow *self);
@@ -72,6 +79,9 @@ const guint64             *sl_tensor_compare_row_get_bench_shape (SlTensorCompar
 char                      *sl_tensor_compare_row_dup_shape_text  (SlTensorCompareRow *self, SlTensorSide side); /* "[2, 3]" */
 const SlTensorComparison  *sl_tensor_compare_row_get_metrics     (SlTensorCompareRow *self); /* DATA mode, else NULL */
 const SlStatsComparison   *sl_tensor_compare_row_get_stats       (SlTensorCompareRow *self); /* STATS mode, else NULL */
+/* Max, min, mean and norm of both sides in any mode: as the dump recorded
+ * them, or as read from the data; NULL when neither has them. */
+const SlStatsComparison   *sl_tensor_compare_row_get_summary     (SlTensorCompareRow *self);
 gboolean                   sl_tensor_compare_row_get_crc_equal   (SlTensorCompareRow *self); /* CRC mode */
 const char                *sl_tensor_compare_row_get_npu_crc     (SlTensorCompareRow *self); /* CRC mode, else NULL */
 const char                *sl_tensor_compare_row_get_bench_crc   (SlTensorCompareRow *self);
@@ -103,6 +113,12 @@ void                       sl_tensor_compare_row_compute         (SlTensorCompar
 void                       sl_tensor_compare_row_judge           (SlTensorCompareRow           *self,
                                                                   const SlTensorCompareOptions *options);
 void                       sl_tensor_compare_row_fail            (SlTensorCompareRow           *self,
+                                                                  const char                   *reason);
+/* For rules that look past one pair: makes the verdict at least @verdict.
+ * @reason goes first when it raises the verdict, after the row's own
+ * reason when it is as bad, and nowhere when it is milder. */
+void                       sl_tensor_compare_row_raise_verdict   (SlTensorCompareRow           *self,
+                                                                  SlTensorVerdict               verdict,
                                                                   const char                   *reason);
 
 /* A file holding one tensor (.npy, or a .pt written by torch.save) as

@@ -401,9 +401,9 @@ sl_tensor_pairing_get_unmatched (SlTensorPairing *self,
   return &g_array_index (self->unmatched, SlTensorUnmatched, index);
 }
 
-static SlStatDiff
-stat_diff (double npu,
-           double bench)
+SlStatDiff
+sl_stat_diff_make (double npu,
+                   double bench)
 {
   SlStatDiff diff = { npu, bench, npu - bench, 0.0 };
 
@@ -422,10 +422,10 @@ sl_tensor_pair_compare_stats (const SlTensorPair *pair,
 
   if (!pair->npu->has_stats || !pair->bench->has_stats)
     return FALSE;
-  out->max = stat_diff (pair->npu->max, pair->bench->max);
-  out->min = stat_diff (pair->npu->min, pair->bench->min);
-  out->mean = stat_diff (pair->npu->mean, pair->bench->mean);
-  out->norm = stat_diff (pair->npu->norm, pair->bench->norm);
+  out->max = sl_stat_diff_make (pair->npu->max, pair->bench->max);
+  out->min = sl_stat_diff_make (pair->npu->min, pair->bench->min);
+  out->mean = sl_stat_diff_make (pair->npu->mean, pair->bench->mean);
+  out->norm = sl_stat_diff_make (pair->npu->norm, pair->bench->norm);
   return TRUE;
 }
 

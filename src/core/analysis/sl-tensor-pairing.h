@@ -87,6 +87,9 @@ const char              *sl_unmatched_reason_describe   (SlUnmatchedReason      
  * torch.float16, Float16 and float16 are all "float". */
 const char              *sl_tensor_dtype_kind           (const char             *dtype);
 
+/* One statistic of both sides with its difference and relative difference. */
+SlStatDiff               sl_stat_diff_make              (double                  npu,
+                                                         double                  bench);
 /* %FALSE when either side has no statistics. */
 gboolean                 sl_tensor_pair_compare_stats   (const SlTensorPair     *pair,
                                                          SlStatsComparison      *out);

@@ -19,6 +19,7 @@
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-search.h"
+#include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
 #include "sl-profile-loader.h"
 
@@ -62,6 +63,8 @@ struct _SlGraphPage
   GtkLabel       *results_label;
   GtkListView    *results_view;
   GtkProgressBar *progress_bar;
+  GtkOverlay     *canvas_overlay;
+  SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
   GtkWidget      *menu;
 };
 
@@ -650,6 +653,41 @@ item_verdicts (SlGraph         *graph,
   return worst;
 }
 
+/* Counts the ops, not the scopes, so the numbers add up to the graph's ops. */
+static void
+update_verdict_legend (SlGraphPage     *self,
+                       SlGraph         *graph,
+                       SlGraphVerdicts *verdicts)
+{
+  guint counts[SL_GRAPH_LEGEND_N_ROWS] = { 0 };
+
+  if (verdicts == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
+      return;
+    }
+  for (guint e = 0; e < sl_graph_get_n_ops (graph); e++)
+    {
+      int v = sl_graph_verdicts_get (verdicts, e);
+
+      counts[v >= 0 && v < SL_GRAPH_LEGEND_NOT_COMPARED ? v : SL_GRAPH_LEGEND_NOT_COMPARED]++;
+    }
+  sl_graph_verdict_legend_set_counts (self->verdict_legend, counts);
+  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), TRUE);
+}
+
+static void
+legend_clear_cb (SlGraphPage *self)
+{
+  sl_graph_page_set_node_verdicts (self, NULL);
+}
+
+static void
+legend_dismissed_cb (SlGraphPage *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
+}
+
 guint
 sl_graph_page_set_node_verdicts (SlGraphPage *self,
                                  GListModel  *rows)
@@ -681,7 +719,15 @@ sl_graph_page_set_node_verdicts (SlGraphPage *self,
   sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
                                   (const guint32 *) ids->data, values->data, ids->len);
   gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
+  update_verdict_legend (self, graph, verdicts);
   return verdicts != NULL ? sl_graph_verdicts_get_n_matched (verdicts) : 0;
+}
+
+SlGraphVerdictLegend *
+sl_graph_page_get_verdict_legend (SlGraphPage *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+  return self->verdict_legend;
 }
 
 GArray *
@@ -1545,6 +1591,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, canvas_overlay);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
@@ -1610,6 +1657,16 @@ sl_graph_page_init (SlGraphPage *self)
   gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = create_menu (self);
+
+  /* Bottom left: the search results slide in on the right. */
+  self->verdict_legend = SL_GRAPH_VERDICT_LEGEND (sl_graph_verdict_legend_new ());
+  gtk_widget_set_halign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_START);
+  gtk_widget_set_valign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_END);
+  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
+  g_signal_connect_object (self->verdict_legend, "clear", G_CALLBACK (legend_clear_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->verdict_legend, "dismissed", G_CALLBACK (legend_dismissed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_overlay_add_overlay (self->canvas_overlay, GTK_WIDGET (self->verdict_legend));
 }
 
 SlGraphCanvas *

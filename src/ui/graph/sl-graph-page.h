@@ -13,6 +13,7 @@
 #include "sl-document.h"
 #include "sl-graph-canvas.h"
 #include "sl-graph-layout.h"
+#include "sl-graph-verdict-legend.h"
 
 G_BEGIN_DECLS
 
@@ -39,6 +40,8 @@ void           sl_graph_page_search            (SlGraphPage *self,
  * matched an op of the graph. */
 guint          sl_graph_page_set_node_verdicts (SlGraphPage *self,
                                                 GListModel  *rows);
+/* The legend shown while ops are tinted by verdict (hidden otherwise). */
+SlGraphVerdictLegend *sl_graph_page_get_verdict_legend (SlGraphPage *self);
 /* The items the last search found (guint32). */
 GArray        *sl_graph_page_get_results       (SlGraphPage *self);
 

@@ -173,6 +173,41 @@ set_class (SlGraphRenderer *self,
   hex (self->colors[c].text, text);
 }
 
+/* Fill, outline and text of an op by its outputs' verdict: not compared
+ * (the plain op colours), pass, warning, error; light then dark. Legends
+ * take theirs from here too. */
+static const guint32 verdict_palette[2][4][3] = {
+  { { 0xdde8f7, 0x5b7db3, 0x1c2433 }, { 0xd4f2dc, 0x2ec27e, 0x0f2e19 },
+    { 0xfbe7b5, 0xc88800, 0x3a2a00 }, { 0xf8d0d0, 0xe01b24, 0x3d0a0c } },
+  { { 0x28374f, 0x6f90c8, 0xe6ecf5 }, { 0x1f4a2c, 0x57e389, 0xe2f6e8 },
+    { 0x5a4210, 0xf0b43c, 0xfff3dc }, { 0x6a1f22, 0xff6b6b, 0xffe5e5 } },
+};
+
+static void
+set_verdict_classes (SlGraphRenderer *self,
+                     gboolean         dark)
+{
+  static const guint classes[] = { C_OP, C_PASS, C_WARNING, C_ERROR };
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    set_class (self, classes[i], verdict_palette[dark][i][0], 1, verdict_palette[dark][i][1],
+               verdict_palette[dark][i][2]);
+}
+
+void
+sl_graph_renderer_get_verdict_colors (gboolean dark,
+                                      int      verdict,
+                                      double   fill[3],
+                                      double   stroke[3])
+{
+  guint i = verdict >= 0 && verdict <= 2 ? (guint) verdict + 1 : 0;
+
+  g_return_if_fail (fill != NULL && stroke != NULL);
+
+  hex (fill, verdict_palette[dark != FALSE][i][0]);
+  hex (stroke, verdict_palette[dark != FALSE][i][1]);
+}
+
 static double
 luminance (const double rgb[3])
 {
@@ -210,15 +245,12 @@ compute_palette (SlGraphRenderer *self)
       hex (self->bg, 0x1e1f22);
       set_class (self, C_CONTAINER, 0xffffff, 0.035, 0x5a6070, 0xc8ccd4);
       set_class (self, C_COLLAPSED, 0x3b3454, 1, 0x9d8bd0, 0xeeeaf8);
-      set_class (self, C_OP, 0x28374f, 1, 0x6f90c8, 0xe6ecf5);
+      set_verdict_classes (self, TRUE);
       set_class (self, C_PARAMETER, 0x263f30, 1, 0x6aaa7e, 0xe2f0e6);
       set_class (self, C_CONST, 0x34363b, 1, 0x7d828c, 0xc8ccd4);
       set_class (self, C_PROXY, 0x1e1f22, 1, 0x8a8f99, 0xb8bcc4);
       set_class (self, C_BOOKKEEPING, 0x2a2b2f, 1, 0x4c4f57, 0x8a8e96);
       set_class (self, C_MARKED, 0x8a6d00, 1, 0xf5d547, 0xfffbe6);
-      set_class (self, C_PASS, 0x1f4a2c, 1, 0x57e389, 0xe2f6e8);
-      set_class (self, C_WARNING, 0x5a4210, 1, 0xf0b43c, 0xfff3dc);
-      set_class (self, C_ERROR, 0x6a1f22, 1, 0xff6b6b, 0xffe5e5);
       self->header[0] = self->header[1] = self->header[2] = 1;
       self->header[3] = 0.06;
       hex (self->edge_color[SL_GRAPH_SCENE_EDGE_DATA], 0x8d94a0);
@@ -234,15 +266,12 @@ compute_palette (SlGraphRenderer *self)
       hex (self->bg, 0xfafafb);
       set_class (self, C_CONTAINER, 0x284878, 0.04, 0xa3adbd, 0x3d4452);
       set_class (self, C_COLLAPSED, 0xe6e0f5, 1, 0x7a67ab, 0x2e2545);
-      set_class (self, C_OP, 0xdde8f7, 1, 0x5b7db3, 0x1c2433);
+      set_verdict_classes (self, FALSE);
       set_class (self, C_PARAMETER, 0xe1f1e5, 1, 0x4f9466, 0x173322);
       set_class (self, C_CONST, 0xececee, 1, 0x9a9ea6, 0x40444c);
       set_class (self, C_PROXY, 0xfafafb, 1, 0x8a8f99, 0x4a4f58);
       set_class (self, C_BOOKKEEPING, 0xf0f0f2, 1, 0xc4c7cd, 0x868a92);
       set_class (self, C_MARKED, 0xffe766, 1, 0xb88a00, 0x2b2300);
-      set_class (self, C_PASS, 0xd4f2dc, 1, 0x2ec27e, 0x0f2e19);
-      set_class (self, C_WARNING, 0xfbe7b5, 1, 0xc88800, 0x3a2a00);
-      set_class (self, C_ERROR, 0xf8d0d0, 1, 0xe01b24, 0x3d0a0c);
       self->header[0] = 0.16, self->header[1] = 0.28, self->header[2] = 0.47;
       self->header[3] = 0.07;
       hex (self->edge_color[SL_GRAPH_SCENE_EDGE_DATA], 0x6a717d);

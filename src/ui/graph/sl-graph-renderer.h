@@ -37,6 +37,12 @@ typedef struct {
 typedef struct _SlGraphRenderer SlGraphRenderer;
 
 SlGraphRenderer *sl_graph_renderer_new              (void);
+/* The fill and outline of an op with @verdict (0 pass, 1 warning, 2
+ * error; anything else: not compared), as the renderer paints them. */
+void             sl_graph_renderer_get_verdict_colors (gboolean                  dark,
+                                                       int                       verdict,
+                                                       double                    fill[3],
+                                                       double                    stroke[3]);
 void             sl_graph_renderer_free             (SlGraphRenderer            *self);
 
 /* @scene must be finished; the renderer keeps a reference. */

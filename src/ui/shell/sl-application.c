@@ -26,7 +26,6 @@ struct _SlApplication
 
   /* Command-line options */
   gboolean           open_demo;
-  gboolean           compare_tensors;
   char              *screenshot_path;
   char              *report_path;
   gboolean           quit_after_first_frame;
@@ -280,16 +279,17 @@ open_tensor_comparison (SlWindow *window,
   sl_window_open_document (window, "tensor-compare", path, NULL);
 }
 
+/* Opens @files in the active window (a new one when there is none): as a
+ * tensor comparison of NPU and BENCH when @compare, else each on its own. */
 static void
-sl_application_open (GApplication  *application,
-                     GFile        **files,
-                     int            n_files,
-                     const char    *hint)
+open_files (SlApplication  *self,
+            GFile         **files,
+            int             n_files,
+            gboolean        compare)
 {
-  SlApplication *self = SL_APPLICATION (application);
   SlWindow *window = get_or_create_window (self);
 
-  if (self->compare_tensors && n_files == 2)
+  if (compare && n_files == 2)
     open_tensor_comparison (window, files[0], files[1]);
   else
     for (int i = 0; i < n_files; i++)
@@ -299,7 +299,6 @@ sl_application_open (GApplication  *application,
         if (path != NULL)
           sl_window_open_path (window, path);
       }
-  self->compare_tensors = FALSE;
 
   if (self->open_demo)
     {
@@ -310,19 +309,65 @@ sl_application_open (GApplication  *application,
   present_window (self, window);
 }
 
+static void
+sl_application_open (GApplication  *application,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  open_files (SL_APPLICATION (application), files, n_files, FALSE);
+}
+
+static void
+read_options (SlApplication *self,
+              GVariantDict  *options,
+              gboolean      *compare_tensors)
+{
+  g_variant_dict_lookup (options, "demo", "b", &self->open_demo);
+  g_variant_dict_lookup (options, "compare-tensors", "b", compare_tensors);
+  g_variant_dict_lookup (options, "quit-after-first-frame", "b", &self->quit_after_first_frame);
+  if (g_variant_dict_contains (options, "screenshot"))
+    {
+      g_clear_pointer (&self->screenshot_path, g_free);
+      g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path);
+    }
+  if (g_variant_dict_contains (options, "report"))
+    {
+      g_clear_pointer (&self->report_path, g_free);
+      g_variant_dict_lookup (options, "report", "^ay", &self->report_path);
+    }
+}
+
+/* Every command line comes here, in the instance that already runs when
+ * there is one: its options travel with it, so "--compare-tensors NPU
+ * BENCH" typed in a terminal opens the comparison in the open window
+ * instead of two folders. Paths are taken relative to where it was typed. */
 static int
-sl_application_handle_local_options (GApplication *application,
-                                     GVariantDict *options)
+sl_application_command_line (GApplication            *application,
+                             GApplicationCommandLine *command_line)
 {
   SlApplication *self = SL_APPLICATION (application);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_auto(GStrv) arguments = NULL;
+  gboolean compare_tensors = FALSE;
+  int argc = 0;
 
-  g_variant_dict_lookup (options, "demo", "b", &self->open_demo);
-  g_variant_dict_lookup (options, "compare-tensors", "b", &self->compare_tensors);
-  g_variant_dict_lookup (options, "screenshot", "^ay", &self->screenshot_path);
-  g_variant_dict_lookup (options, "report", "^ay", &self->report_path);
-  g_variant_dict_lookup (options, "quit-after-first-frame", "b", &self->quit_after_first_frame);
+  read_options (self, g_application_command_line_get_options_dict (command_line), &compare_tensors);
+  arguments = g_application_command_line_get_arguments (command_line, &argc);
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, arguments[i]));
 
-  return -1;
+  if (compare_tensors && files->len != 2)
+    {
+      g_application_command_line_printerr (command_line, "sightline: %s\n",
+                                           _("--compare-tensors needs two paths: the NPU dump and its benchmark"));
+      return 1;
+    }
+  if (files->len == 0)
+    g_application_activate (application);
+  else
+    open_files (self, (GFile **) files->pdata, (int) files->len, compare_tensors);
+  return 0;
 }
 
 static void
@@ -421,7 +466,7 @@ sl_application_class_init (SlApplicationClass *klass)
   app_class->shutdown = sl_application_shutdown;
   app_class->activate = sl_application_activate;
   app_class->open = sl_application_open;
-  app_class->handle_local_options = sl_application_handle_local_options;
+  app_class->command_line = sl_application_command_line;
 }
 
 static void
@@ -450,7 +495,7 @@ sl_application_new (void)
 {
   return g_object_new (SL_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
 }

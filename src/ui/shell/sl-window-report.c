@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-problems-panel.h"
+#include "sl-window-private.h"
 #include "sl-window-report.h"
 
 #define POLL_INTERVAL_MS 50
@@ -130,6 +131,36 @@ add_folders (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+static void
+add_frame_document_ids (PanelFrame *frame,
+                        gpointer    user_data)
+{
+  JsonBuilder *builder = user_data;
+
+  for (guint i = 0; i < panel_frame_get_n_pages (frame); i++)
+    {
+      const char *id = panel_widget_get_id (panel_frame_get_page (frame, i));
+
+      json_builder_add_string_value (builder, id != NULL ? id : "");
+    }
+}
+
+/* Which documents are open, and in how many windows, so a test can tell
+ * a request that reached this window from one that opened another. */
+static void
+add_documents (JsonBuilder *builder,
+               SlWindow    *window)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+
+  json_builder_set_member_name (builder, "document_ids");
+  json_builder_begin_array (builder);
+  panel_grid_foreach_frame (window->grid, add_frame_document_ids, builder);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "windows");
+  json_builder_add_int_value (builder, app != NULL ? g_list_length (gtk_application_get_windows (app)) : 1);
+}
+
 /**
  * sl_window_report_to_json:
  *
@@ -157,6 +188,7 @@ sl_window_report_to_json (SlWindow *window)
   json_builder_add_int_value (builder, problems ? g_list_model_get_n_items (sl_problems_panel_get_model (problems)) : 0);
   add_panels (builder, window);
   add_folders (builder, window);
+  add_documents (builder, window);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
