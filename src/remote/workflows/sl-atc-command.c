@@ -125,6 +125,21 @@ DEFINE_SETTER (log_level)
 
 #undef DEFINE_SETTER
 
+#define DEFINE_GETTER(field)                                    \
+  const char *                                                  \
+  sl_atc_command_get_##field (SlAtcCommand *self)               \
+  {                                                             \
+    g_return_val_if_fail (SL_IS_ATC_COMMAND (self), NULL);      \
+    return self->field;                                         \
+  }
+
+DEFINE_GETTER (model)
+DEFINE_GETTER (weight)
+DEFINE_GETTER (output)
+DEFINE_GETTER (insert_op_conf)
+
+#undef DEFINE_GETTER
+
 /* Validation */
 
 static void
