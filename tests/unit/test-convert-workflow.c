@@ -14,6 +14,7 @@
 #include "sl-convert-workflow.h"
 #include "sl-local-target.h"
 #include "sl-problem.h"
+#include "sl-workspace-store-outputs.h"
 
 typedef struct {
   char *tmp;
@@ -197,7 +198,32 @@ test_good_conversion (Fixture       *fixture,
   /* A success writes no plog. */
   g_assert_cmpuint (g_strv_length ((GStrv)sl_convert_workflow_get_plogs (workflow)), ==, 0);
 
-  g_assert_cmpuint (stages->len, ==, 4);
+  /* The project keeps the model among its outputs. */
+  {
+    g_autoptr(SlWorkspaceStore) store = sl_workspace_store_new_for_path (fixture->store, NULL);
+    g_autoptr(GPtrArray) outputs = sl_workspace_store_list_project_outputs (store, fixture->project, NULL);
+    SlProjectOutputRow *row;
+
+    g_assert_nonnull (outputs);
+    g_assert_cmpuint (outputs->len, ==, 1);
+    row = g_ptr_array_index (outputs, 0);
+    g_assert_cmpstr (row->kind, ==, "om");
+    g_assert_cmpstr (row->path, ==, expected);
+    g_assert_cmpstr (row->source, ==, "unet_hw960_bs1.air");
+    g_assert_cmpint (row->id, >, 0);
+  }
+
+  /* Converted again: the same output, refreshed, not a second one. */
+  g_assert_true (sl_convert_workflow_run (workflow, NULL, NULL));
+  {
+    g_autoptr(SlWorkspaceStore) store = sl_workspace_store_new_for_path (fixture->store, NULL);
+    g_autoptr(GPtrArray) outputs = sl_workspace_store_list_project_outputs (store, fixture->project, NULL);
+
+    g_assert_cmpuint (outputs->len, ==, 1);
+  }
+
+  /* The second run's stages are not counted. */
+  g_assert_cmpuint (stages->len, >=, 4);
   g_assert_cmpint (g_array_index (stages, int, 0), ==, SL_CONVERT_STAGE_PREFLIGHT);
   g_assert_cmpint (g_array_index (stages, int, 1), ==, SL_CONVERT_STAGE_CONVERTING);
   g_assert_cmpint (g_array_index (stages, int, 2), ==, SL_CONVERT_STAGE_PULLING_LOGS);

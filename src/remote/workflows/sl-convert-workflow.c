@@ -27,6 +27,7 @@
 #include "sl-workflow-path.h"
 #include "sl-workflow-preflight.h"
 #include "sl-workspace.h"
+#include "sl-workspace-store-outputs.h"
 
 #define MIN_FREE_KB (256 * 1024)
 #define MAX_PLOGS 4
@@ -489,6 +490,29 @@ locate_output (SlConvertWorkflow *self,
                _("The output name may point into a folder ATC could not write; check --output and the job’s log."));
 }
 
+/* The project keeps its converted models, so the window can offer them
+ * to its pipelines later; a database that cannot be written is a warning,
+ * the model is there all the same. */
+static void
+register_output (SlConvertWorkflow *self)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  SlProjectOutputRow row = { 0 };
+
+  if (self->store_path == NULL || self->output == NULL)
+    return;
+  row.project_folder = self->project_dir;
+  row.target_name = (char *)sl_target_get_name (self->target);
+  row.kind = (char *)"om";
+  row.path = self->output;
+  row.source = (char *)sl_atc_command_get_model (self->command);
+  if (!(store = sl_workspace_store_new_for_path (self->store_path, &error)) ||
+      !sl_workspace_store_add_project_output (store, &row, &error))
+    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "workspace", self->store_path, -1, error->message),
+                 _("The model was converted; only the project’s list of outputs misses it."));
+}
+
 static gboolean
 has_error (GPtrArray *problems)
 {
@@ -573,6 +597,7 @@ run_stages (SlConvertWorkflow  *self,
   read_log (self, cancellable);
   if (!has_error (self->problems))
     locate_output (self, run, cancellable);
+  register_output (self);
   return TRUE;
 }
 
