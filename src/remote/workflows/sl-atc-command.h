@@ -21,6 +21,7 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (SlAtcCommand, sl_atc_command, SL, ATC_COMMAND, GObject)
 
 SlAtcCommand       *sl_atc_command_new                (void);
+SlAtcCommand       *sl_atc_command_copy               (SlAtcCommand   *self);
 void                sl_atc_command_set_framework      (SlAtcCommand   *self,
                                                        SlAtcFramework  framework);
 SlAtcFramework      sl_atc_command_get_framework      (SlAtcCommand   *self);
