@@ -245,6 +245,12 @@ find_problem (const char *code)
   return NULL;
 }
 
+static gboolean
+label_has (gpointer data)
+{
+  return strstr (gtk_label_get_label (data), "E19010") != NULL;
+}
+
 /* E19010 reaches Problems with its option, the job log and the copy here
  * at the line ATC printed it; the dialog names the logs. */
 static void
@@ -293,6 +299,21 @@ test_failed_conversion (void)
   g_assert_nonnull (strstr (label_of (dialog, "outcome_label"), sl_problem_get_path (problem)));
   g_assert_nonnull (strstr (label_of (dialog, "outcome_label"), sl_problem_get_local_copy (problem)));
   g_assert_nonnull (strstr (label_of (dialog, "outcome_label"), "Detail log: "));
+  g_assert_true (g_str_has_prefix (label_of (dialog, "outcome_label"),
+                                   "E19010 --model: No parser is registered for Op [Conv_0, optype [ai.onnx::18::Conv]].\n"));
+
+  /* Activating the problem shows the pulled log at its line. */
+  {
+    PanelWidget *problems = sl_window_find_panel (window, "problems");
+    PanelWidget *details = sl_window_find_panel (window, "details");
+    GtkLabel *snippet = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (details), G_OBJECT_TYPE (details), "snippet"));
+    g_autofree char *marked = g_strdup_printf ("\u25b6%u E19010: ", sl_problem_get_line (problem));
+
+    g_signal_emit_by_name (problems, "problem-activated", problem);
+    g_assert_true (wait_until (label_has, (gpointer)snippet, 10000));
+    g_assert_nonnull (strstr (gtk_label_get_label (snippet), marked));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "atc-run-problems.png");
+  }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (child (dialog, "open_log_button"))));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (child (dialog, "pipeline_box"))));
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (child (dialog, "convert_button"))));

@@ -350,6 +350,32 @@ dup_log_text (SlConvertWorkflow *workflow)
   return g_string_free (out, FALSE);
 }
 
+#define MAX_ERRORS_SHOWN 3
+
+/* The first errors as ATC gave them, then where the logs are. */
+static char *
+dup_failure_text (GPtrArray  *problems,
+                  const char *logs)
+{
+  GString *out = g_string_new (NULL);
+  guint shown = 0;
+
+  for (guint i = 0; i < problems->len && shown < MAX_ERRORS_SHOWN; i++)
+    {
+      SlProblem *problem = g_ptr_array_index (problems, i);
+      const char *code = sl_problem_get_code (problem);
+      const char *option = sl_problem_get_subject (problem);
+
+      if (sl_problem_get_severity (problem) != SL_SEVERITY_ERROR)
+        continue;
+      g_string_append_printf (out, "%s%s%s%s%s\n", code ? code : "", code ? " " : "", option ? option : "",
+                              option ? ": " : "", sl_problem_get_message (problem));
+      shown++;
+    }
+  g_string_append (out, logs);
+  return g_strstrip (g_string_free (out, FALSE));
+}
+
 static void
 show_outcome (SlAtcDialog *self,
               GError      *error)
@@ -376,7 +402,7 @@ show_outcome (SlAtcDialog *self,
     text = g_strdup_printf (_("The model: %s\nIt is kept among the project’s outputs."),
                             sl_convert_workflow_get_output (self->workflow));
   else
-    text = g_steal_pointer (&logs);
+    text = dup_failure_text (problems, logs);
 
   gtk_image_set_from_icon_name (self->outcome_icon, ok ? "object-select-symbolic" : "dialog-error-symbolic");
   gtk_widget_remove_css_class (GTK_WIDGET (self->outcome_icon), ok ? "error" : "success");

@@ -324,11 +324,14 @@ show_problem (SlDetailsPanel *self,
   gtk_label_set_label (self->title, sl_problem_get_message (problem));
 
   add_row (self, _("Severity"), sl_problems_panel_severity_label (sl_problem_get_severity (problem)));
+  add_row (self, _("Code"), sl_problem_get_code (problem));
+  add_row (self, _("Concerns"), sl_problem_get_subject (problem));
   add_row (self, _("File"), sl_problem_get_path (problem));
   add_row (self, _("Copy here"), sl_problem_get_local_copy (problem));
   add_row (self, _("Position"), location);
   add_row (self, _("Source"), sl_problem_get_source (problem));
   add_row (self, _("Time"), when);
+  add_row (self, _("What to try"), sl_problem_get_hint (problem));
 
   /* A log pulled from a target opens here at the problem's line. */
   if (sl_problem_get_local_copy (problem) != NULL && sl_problem_get_line (problem) > 0)
