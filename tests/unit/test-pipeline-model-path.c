@@ -92,7 +92,11 @@ test_slots (void)
   g_assert_null (slot->model_path);
   g_assert_cmpuint (slot->stream, ==, 1);
 
-  g_assert_cmpstr (sl_pipeline_model_path_for_pipeline ("./unet.om"), ==, "unet.om");
+  {
+    g_autofree char *relative = sl_pipeline_model_path_for_pipeline ("./unet.om");
+
+    g_assert_cmpstr (relative, ==, "unet.om");
+  }
 }
 
 static gboolean
