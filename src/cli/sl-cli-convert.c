@@ -1,10 +1,10 @@
 /* sl-cli-convert.c: sightline-cli convert
  *
- * Converts a model with ATC on a target: every field checked before the
- * run, the preflight, ATC run as a job in the project folder there, its
- * log parsed into problems (code, message, option, log and line), and
- * the job log and the plog files the run wrote pulled into the cache.
- * --json gives `ok`, `output` (the .om path) and `problems`.
+ * Converts a model with ATC on a target through SlConvertWorkflow: every
+ * field checked before the run, then the preflight, the job, the logs
+ * pulled and parsed. --json gives `ok`, `output` (the .om path on the
+ * target), `log` and `local_log`, `plogs` and `problems` (each with its
+ * code, message, option, log, local_log and line).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,80 +14,38 @@
 #include <glib/gi18n.h>
 
 #include "sl-atc-command.h"
-#include "sl-atc-log.h"
 #include "sl-cli.h"
+#include "sl-convert-workflow.h"
 #include "sl-problem.h"
-#include "sl-remote-run.h"
-#include "sl-shell-quote.h"
 #include "sl-workflow-path.h"
 
-#define MIN_FREE_KB (256 * 1024)
-#define MAX_PLOGS 4
-
-/* The plog files written since the job started: find's -newer compares
- * with the job's cmd file, written when it was launched. */
-static GStrv
-find_plogs (SlTargetShell *shell,
-            const char    *env_setup,
-            const char    *job_log)
+static void
+add_plogs (JsonBuilder       *builder,
+           SlConvertWorkflow *workflow)
 {
-  g_autofree char *job_dir = g_path_get_dirname (job_log);
-  g_autofree char *cmd = g_build_path ("/", job_dir, "cmd", NULL);
-  g_autofree char *quoted = sl_shell_quote_remote_path (cmd);
-  /* The environment script may move the logs (ASCEND_PROCESS_LOG_PATH). */
-  g_autofree char *command = g_strdup_printf ("%s%sfind \"${ASCEND_PROCESS_LOG_PATH:-$HOME/ascend/log}\" -name 'plog-*.log' "
-                                              "-newer %s 2>/dev/null | sort | head -n %d",
-                                              env_setup ? env_setup : "", env_setup ? " >/dev/null 2>&1\n" : "",
-                                              quoted, MAX_PLOGS);
-  g_autofree char *out = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) lines = NULL;
-  int status = -1;
+  const char * const *plogs = workflow ? sl_convert_workflow_get_plogs (workflow) : NULL;
+  const char * const *local = workflow ? sl_convert_workflow_get_local_plogs (workflow) : NULL;
 
-  if (sl_target_shell_run (shell, command, &out, NULL, &status, NULL, NULL))
+  json_builder_set_member_name (builder, "plogs");
+  json_builder_begin_array (builder);
+  for (guint i = 0; plogs != NULL && plogs[i] != NULL; i++)
     {
-      lines = g_strsplit (out, "\n", -1);
-      for (guint i = 0; lines[i] != NULL; i++)
-        if (g_path_is_absolute (g_strstrip (lines[i])))
-          g_strv_builder_add (builder, lines[i]);
+      json_builder_begin_object (builder);
+      sl_cli_json_add_string (builder, "path", plogs[i]);
+      sl_cli_json_add_string (builder, "local", local && local[i][0] ? local[i] : NULL);
+      json_builder_end_object (builder);
     }
-  return g_strv_builder_end (builder);
-}
-
-static GStrv
-pull_files (SlTarget           *target,
-            SlTargetShell      *shell,
-            const char * const *remote)
-{
-  g_autoptr(GPtrArray) local = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; remote[i] != NULL; i++)
-    {
-      g_autofree char *path = sl_cli_workflow_dup_cache_path (target, remote[i], NULL);
-      g_autofree char *dir = path ? g_path_get_dirname (path) : NULL;
-      g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;
-
-      /* A copy that failed is left out; the server path still names it. */
-      if (file == NULL || g_mkdir_with_parents (dir, 0700) != 0 ||
-          !sl_target_shell_continue_download (shell, remote[i], file, NULL, NULL))
-        g_ptr_array_add (local, NULL);
-      else
-        g_ptr_array_add (local, g_steal_pointer (&path));
-    }
-  g_ptr_array_add (local, NULL);
-  return (GStrv)g_ptr_array_free (g_steal_pointer (&local), FALSE);
+  json_builder_end_array (builder);
 }
 
 static int
-finish (gboolean    json,
-        gboolean    ok,
-        GPtrArray  *problems,
-        const char *om_path,
-        const char *log_path,
-        const char *local_log,
-        GStrv       plogs,
-        GStrv       local_plogs)
+finish (gboolean           json,
+        GPtrArray         *problems,
+        SlConvertWorkflow *workflow)
 {
+  gboolean ok = workflow != NULL && sl_convert_workflow_succeeded (workflow);
+  const char *om_path = ok ? sl_convert_workflow_get_output (workflow) : NULL;
+
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -95,19 +53,11 @@ finish (gboolean    json,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "ok");
       json_builder_add_boolean_value (builder, ok);
-      sl_cli_json_add_string (builder, "output", ok ? om_path : NULL);
-      sl_cli_json_add_string (builder, "log", log_path);
-      sl_cli_json_add_string (builder, "local_log", local_log);
-      json_builder_set_member_name (builder, "plogs");
-      json_builder_begin_array (builder);
-      for (guint i = 0; plogs != NULL && plogs[i] != NULL; i++)
-        {
-          json_builder_begin_object (builder);
-          sl_cli_json_add_string (builder, "path", plogs[i]);
-          sl_cli_json_add_string (builder, "local", local_plogs ? local_plogs[i] : NULL);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
+      sl_cli_json_add_string (builder, "output", om_path);
+      sl_cli_json_add_string (builder, "local_output", ok ? sl_convert_workflow_get_local_output (workflow) : NULL);
+      sl_cli_json_add_string (builder, "log", workflow ? sl_convert_workflow_get_log_path (workflow) : NULL);
+      sl_cli_json_add_string (builder, "local_log", workflow ? sl_convert_workflow_get_local_log (workflow) : NULL);
+      add_plogs (builder, workflow);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
       sl_cli_workflow_print_json (builder);
@@ -122,13 +72,20 @@ finish (gboolean    json,
 }
 
 static void
-add_validation_problems (SlAtcCommand *command,
-                         GPtrArray    *problems)
+log_cb (SlConvertWorkflow *workflow,
+        GBytes            *data)
 {
-  g_autoptr(GPtrArray) found = sl_atc_command_validate (command);
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
 
-  for (guint i = 0; i < found->len; i++)
-    g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (found, i)));
+  fwrite (bytes, 1, size, stderr);
+}
+
+static void
+message_cb (SlConvertWorkflow *workflow,
+            const char        *text)
+{
+  g_printerr ("sightline-cli: %s\n", text);
 }
 
 int
@@ -140,10 +97,8 @@ sl_cli_convert (int    argc,
   g_autoptr(SlTarget) target = NULL;
   g_autoptr(SlTargetShell) shell = NULL;
   g_autoptr(SlAtcCommand) command = sl_atc_command_new ();
-  g_autoptr(SlRemoteRun) run = NULL;
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) log_problems = NULL;
-  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(SlConvertWorkflow) workflow = NULL;
+  g_autoptr(GPtrArray) validation = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *db_path = NULL;
   g_autofree char *target_name = NULL;
@@ -160,19 +115,10 @@ sl_cli_convert (int    argc,
   g_autofree char *precision_mode = NULL;
   g_autofree char *log_level = NULL;
   g_autofree char *env_script = NULL;
-  g_autofree char *env_setup = NULL;
-  g_autofree char *resolved = NULL;
-  g_autofree char *om_path = NULL;
-  g_autofree char *local_log = NULL;
   g_auto(GStrv) atc_argv = NULL;
-  g_auto(GStrv) plogs = NULL;
-  g_auto(GStrv) local_plogs = NULL;
   SlAtcFramework framework = SL_ATC_FRAMEWORK_NONE;
-  SlAtcOutcome outcome = SL_ATC_OUTCOME_UNKNOWN;
-  SlPreflightSpec spec = { 0 };
   gboolean dry_run = FALSE;
   gboolean json = FALSE;
-  int exit_code = -1;
   const GOptionEntry entries[] = {
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in (default: the current folder)"), N_("DIR") },
@@ -225,10 +171,10 @@ sl_cli_convert (int    argc,
   sl_atc_command_set_precision_mode (command, precision_mode);
   sl_atc_command_set_log_level (command, log_level);
 
+  validation = sl_atc_command_validate (command);
   if (!(atc_argv = sl_atc_command_dup_argv (command, NULL)))
     {
-      add_validation_problems (command, problems);
-      finish (json, FALSE, problems, NULL, NULL, NULL, NULL, NULL);
+      finish (json, validation, NULL);
       return 2;
     }
   if (env_script != NULL && !sl_workflow_path_check (env_script, _("The environment script"), &error))
@@ -236,7 +182,6 @@ sl_cli_convert (int    argc,
       sl_cli_print_error ("%s", error->message);
       return 2;
     }
-  env_setup = sl_cli_workflow_dup_env_setup (env_script, NULL);
 
   store = sl_cli_open_store (db_path, &error);
   if (store == NULL || (target = sl_cli_find_target (store, target_name, 0, &error)) == NULL)
@@ -245,60 +190,31 @@ sl_cli_convert (int    argc,
       return 1;
     }
 
-  run = sl_remote_run_new (target, project, (const char * const *)atc_argv);
-  sl_remote_run_set_remote_dir (run, remote_dir);
-  sl_remote_run_set_env_setup (run, env_setup);
-  sl_remote_run_set_store_path (run, sl_workspace_store_get_path (store));
-
-  /* ATC runs on the operator compiler's Python. */
-  spec.tool = "atc";
-  spec.env_script = env_script;
-  spec.output_dir = sl_remote_run_get_remote_dir (run);
-  spec.min_free_kb = MIN_FREE_KB;
-  spec.device_id = -1;
-  spec.needs_python = TRUE;
-
+  workflow = sl_convert_workflow_new (target, project, command);
+  sl_convert_workflow_set_env_script (workflow, env_script);
+  sl_convert_workflow_set_remote_dir (workflow, remote_dir);
+  sl_convert_workflow_set_store_path (workflow, sl_workspace_store_get_path (store));
   if (dry_run)
     {
-      g_autofree char *preflight = sl_preflight_dup_script (&spec);
-      g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
+      g_autofree char *text = sl_convert_workflow_dup_dry_run (workflow, &error);
 
-      if (launch == NULL)
+      if (text == NULL)
         {
           sl_cli_print_error ("%s", error->message);
           return 1;
         }
-      printf ("# %s\n%s", _("Preflight"), preflight);
-      printf ("# %s\n%s\n", _("Convert"), launch);
+      printf ("%s", text);
       return 0;
     }
 
   shell = sl_cli_create_shell (target);
-  if (!sl_cli_workflow_preflight (shell, &spec, problems))
-    return finish (json, FALSE, problems, NULL, NULL, NULL, NULL, NULL);
-
-  if (!sl_cli_workflow_run_job (run, sl_workspace_store_get_path (store), (const char * const *)atc_argv,
-                                log, &exit_code, &error))
+  sl_convert_workflow_set_shell (workflow, shell);
+  g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
+  g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
+  if (!sl_convert_workflow_run (workflow, NULL, &error))
     {
-      g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, error->message));
-      return finish (json, FALSE, problems, NULL, NULL, NULL, NULL, NULL);
+      sl_cli_print_error ("%s", error->message);
+      return 1;
     }
-
-  local_log = sl_cli_workflow_save_log (target, sl_remote_run_get_log_path (run), log);
-  log_problems = sl_atc_log_parse (log->str, log->len, sl_remote_run_get_log_path (run), exit_code, &outcome);
-  plogs = find_plogs (shell, env_setup, sl_remote_run_get_log_path (run));
-  local_plogs = pull_files (target, shell, (const char * const *)plogs);
-  sl_atc_log_add_plogs (log_problems, (const char * const *)plogs, (const char * const *)local_plogs);
-  for (guint i = 0; i < log_problems->len; i++)
-    g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (log_problems, i)));
-
-  resolved = sl_target_shell_resolve_dir (shell, sl_remote_run_get_remote_dir (run), FALSE, NULL, NULL);
-  {
-    g_autofree char *name = sl_atc_command_dup_om_path (command);
-
-    om_path = g_path_is_absolute (name) ? g_steal_pointer (&name)
-                                        : g_build_path ("/", resolved ? resolved : sl_remote_run_get_remote_dir (run), name, NULL);
-  }
-  return finish (json, exit_code == 0 && outcome == SL_ATC_OUTCOME_SUCCESS, problems, om_path,
-                 sl_remote_run_get_log_path (run), local_log, plogs, local_plogs);
+  return finish (json, sl_convert_workflow_get_problems (workflow), workflow);
 }

@@ -198,6 +198,7 @@ sl_cli_workflow_add_problems (JsonBuilder *builder,
       sl_cli_json_add_string (builder, "message", sl_problem_get_message (problem));
       sl_cli_json_add_string (builder, "option", sl_problem_get_subject (problem));
       sl_cli_json_add_string (builder, "log", sl_problem_get_path (problem));
+      sl_cli_json_add_string (builder, "local_log", sl_problem_get_local_copy (problem));
       sl_cli_json_add_int (builder, "line", sl_problem_get_line (problem));
       sl_cli_json_add_string (builder, "hint", sl_problem_get_hint (problem));
       json_builder_end_object (builder);

@@ -248,6 +248,9 @@ def check_convert(env):
               f'{env.name}: the plog is named and pulled: {doc["plogs"]} {p["hint"]}')
         check(doc['local_log'] and open(doc['local_log']).read().count('E19010') == 1,
               f'{env.name}: the job log is pulled')
+        check(p['local_log'] == doc['local_log'] and
+              open(p['local_log']).read().split('\n')[p['line'] - 1].startswith('E19010: '),
+              f'{env.name}: the problem names the local copy of its log, at its line: {p}')
 
     result = env.convert(script, '--framework', 'caffe', '--model', 'x.prototxt', '--output', 'a;b', '--soc-version', '310')
     doc = parse_json(result, 'convert fields')

@@ -21,6 +21,7 @@ struct _SlProblem
   char       *message;
   char       *code;
   char       *hint;
+  char       *local_copy;
   gint64      time;
 };
 
@@ -35,6 +36,7 @@ enum {
   PROP_MESSAGE,
   PROP_CODE,
   PROP_HINT,
+  PROP_LOCAL_COPY,
   N_PROPS
 };
 
@@ -51,6 +53,7 @@ sl_problem_finalize (GObject *object)
   g_clear_pointer (&self->message, g_free);
   g_clear_pointer (&self->code, g_free);
   g_clear_pointer (&self->hint, g_free);
+  g_clear_pointer (&self->local_copy, g_free);
 
   G_OBJECT_CLASS (sl_problem_parent_class)->finalize (object);
 }
@@ -93,6 +96,10 @@ sl_problem_get_property (GObject    *object,
       g_value_set_string (value, self->hint);
       break;
 
+    case PROP_LOCAL_COPY:
+      g_value_set_string (value, self->local_copy);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -121,6 +128,8 @@ sl_problem_class_init (SlProblemClass *klass)
     g_param_spec_string ("code", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_HINT] =
     g_param_spec_string ("hint", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LOCAL_COPY] =
+    g_param_spec_string ("local-copy", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -320,6 +329,31 @@ sl_problem_get_hint (SlProblem *self)
 {
   g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
   return self->hint;
+}
+
+/**
+ * sl_problem_set_local_copy:
+ * @path: (nullable): a copy on this computer of the file at the problem's
+ *   path (a log pulled from a target), at the same line
+ */
+void
+sl_problem_set_local_copy (SlProblem  *self,
+                           const char *path)
+{
+  g_return_if_fail (SL_IS_PROBLEM (self));
+
+  if (g_strcmp0 (self->local_copy, path) == 0)
+    return;
+  g_free (self->local_copy);
+  self->local_copy = g_strdup (path);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOCAL_COPY]);
+}
+
+const char *
+sl_problem_get_local_copy (SlProblem *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEM (self), NULL);
+  return self->local_copy;
 }
 
 gint64

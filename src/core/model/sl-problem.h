@@ -55,6 +55,11 @@ const char *sl_problem_get_code       (SlProblem  *self);
 void        sl_problem_set_hint       (SlProblem  *self,
                                        const char *hint);
 const char *sl_problem_get_hint       (SlProblem  *self);
+/* A copy on this computer of the file at the path (a log pulled from a
+ * target), or %NULL. */
+void        sl_problem_set_local_copy (SlProblem  *self,
+                                       const char *path);
+const char *sl_problem_get_local_copy (SlProblem  *self);
 char       *sl_problem_dup_location   (SlProblem  *self);
 const char *sl_severity_to_string     (SlSeverity  severity);
 

@@ -224,6 +224,23 @@ static const char * const migration_6[] = {
   NULL
 };
 
+/* What workflows made for a project (a converted .om), keyed by the
+ * project's folder here so a folder that is not a saved project keeps
+ * its outputs too; path is where the file is on the target. */
+static const char * const migration_7[] = {
+  "CREATE TABLE project_outputs ("
+  "  id             INTEGER PRIMARY KEY,"
+  "  project_folder TEXT NOT NULL,"
+  "  target_name    TEXT NOT NULL,"
+  "  kind           TEXT NOT NULL CHECK (length (kind) > 0),"
+  "  path           TEXT NOT NULL,"
+  "  source         TEXT,"
+  "  created_at     INTEGER NOT NULL,"
+  "  UNIQUE (project_folder, target_name, path)"
+  ")",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
@@ -232,6 +249,7 @@ static const char * const * const migrations[] = {
   migration_4,
   migration_5,
   migration_6,
+  migration_7,
 };
 
 guint

@@ -125,6 +125,44 @@ DEFINE_SETTER (log_level)
 
 #undef DEFINE_SETTER
 
+/* A run reads its command on a worker while the dialog may still write
+ * the one it shows: the run gets a copy. */
+SlAtcCommand *
+sl_atc_command_copy (SlAtcCommand *self)
+{
+  SlAtcCommand *copy;
+
+  g_return_val_if_fail (SL_IS_ATC_COMMAND (self), NULL);
+
+  copy = sl_atc_command_new ();
+  copy->framework = self->framework;
+  copy->model = g_strdup (self->model);
+  copy->weight = g_strdup (self->weight);
+  copy->output = g_strdup (self->output);
+  copy->input_format = g_strdup (self->input_format);
+  copy->input_shape = g_strdup (self->input_shape);
+  copy->soc_version = g_strdup (self->soc_version);
+  copy->insert_op_conf = g_strdup (self->insert_op_conf);
+  copy->precision_mode = g_strdup (self->precision_mode);
+  copy->log_level = g_strdup (self->log_level);
+  return copy;
+}
+
+#define DEFINE_GETTER(field)                                    \
+  const char *                                                  \
+  sl_atc_command_get_##field (SlAtcCommand *self)               \
+  {                                                             \
+    g_return_val_if_fail (SL_IS_ATC_COMMAND (self), NULL);      \
+    return self->field;                                         \
+  }
+
+DEFINE_GETTER (model)
+DEFINE_GETTER (weight)
+DEFINE_GETTER (output)
+DEFINE_GETTER (insert_op_conf)
+
+#undef DEFINE_GETTER
+
 /* Validation */
 
 static void

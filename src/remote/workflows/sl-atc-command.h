@@ -21,6 +21,7 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (SlAtcCommand, sl_atc_command, SL, ATC_COMMAND, GObject)
 
 SlAtcCommand       *sl_atc_command_new                (void);
+SlAtcCommand       *sl_atc_command_copy               (SlAtcCommand   *self);
 void                sl_atc_command_set_framework      (SlAtcCommand   *self,
                                                        SlAtcFramework  framework);
 SlAtcFramework      sl_atc_command_get_framework      (SlAtcCommand   *self);
@@ -42,6 +43,11 @@ void                sl_atc_command_set_precision_mode (SlAtcCommand   *self,
                                                        const char     *mode);
 void                sl_atc_command_set_log_level      (SlAtcCommand   *self,
                                                        const char     *level);
+/* The files ATC reads and the output name, as set (or %NULL). */
+const char         *sl_atc_command_get_model          (SlAtcCommand   *self);
+const char         *sl_atc_command_get_weight         (SlAtcCommand   *self);
+const char         *sl_atc_command_get_output         (SlAtcCommand   *self);
+const char         *sl_atc_command_get_insert_op_conf (SlAtcCommand   *self);
 
 /* Every field's problems (SlProblem, errors and warnings), each with the
  * option it concerns as its subject; empty when all is well. */

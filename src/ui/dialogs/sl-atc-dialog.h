@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "sl-atc-command.h"
+#include "sl-convert-workflow.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +22,9 @@ void          sl_atc_dialog_set_targets         (SlAtcDialog *self,
 GPtrArray    *sl_atc_dialog_get_problems        (SlAtcDialog *self);
 SlAtcCommand *sl_atc_dialog_get_command         (SlAtcDialog *self);
 const char   *sl_atc_dialog_get_command_preview (SlAtcDialog *self);
+void          sl_atc_dialog_follow              (SlAtcDialog       *self,
+                                                 SlConvertWorkflow *workflow,
+                                                 const char        *project_dir);
+gboolean      sl_atc_dialog_is_running          (SlAtcDialog *self);
 
 G_END_DECLS

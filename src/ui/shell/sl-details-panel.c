@@ -257,6 +257,44 @@ read_snippet_thread (GTask        *task,
   g_task_return_pointer (task, format_snippet (buffer, n_read, start, offset), g_free);
 }
 
+#define LOG_SNIPPET_MAX_BYTES (4 * 1024 * 1024)
+#define LOG_SNIPPET_CONTEXT 3
+
+/* The lines of a pulled log around the problem's line, that line marked;
+ * only the start of a huge log is read. */
+static void
+read_log_lines_thread (GTask        *task,
+                       gpointer      source_object,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  SlProblem *problem = task_data;
+  g_autoptr(GFile) file = g_file_new_for_path (sl_problem_get_local_copy (problem));
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *buffer = g_malloc (LOG_SNIPPET_MAX_BYTES + 1);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+  guint line = sl_problem_get_line (problem);
+  gsize n_read = 0;
+
+  stream = g_file_read (file, cancellable, &error);
+  if (stream == NULL ||
+      !g_input_stream_read_all (G_INPUT_STREAM (stream), buffer, LOG_SNIPPET_MAX_BYTES, &n_read, cancellable, &error))
+    {
+      g_string_free (out, TRUE);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  text = g_utf8_make_valid (buffer, n_read);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = line > LOG_SNIPPET_CONTEXT ? line - LOG_SNIPPET_CONTEXT : 1;
+       i <= line + LOG_SNIPPET_CONTEXT && i <= g_strv_length (lines); i++)
+    g_string_append_printf (out, "%s%u %s\n", i == line ? "\u25b6" : " ", i, lines[i - 1]);
+  g_task_return_pointer (task, g_string_free (out, FALSE), g_free);
+}
+
 static void
 read_snippet_cb (GObject      *object,
                  GAsyncResult *result,
@@ -286,12 +324,26 @@ show_problem (SlDetailsPanel *self,
   gtk_label_set_label (self->title, sl_problem_get_message (problem));
 
   add_row (self, _("Severity"), sl_problems_panel_severity_label (sl_problem_get_severity (problem)));
+  add_row (self, _("Code"), sl_problem_get_code (problem));
+  add_row (self, _("Concerns"), sl_problem_get_subject (problem));
   add_row (self, _("File"), sl_problem_get_path (problem));
+  add_row (self, _("Copy here"), sl_problem_get_local_copy (problem));
   add_row (self, _("Position"), location);
   add_row (self, _("Source"), sl_problem_get_source (problem));
   add_row (self, _("Time"), when);
+  add_row (self, _("What to try"), sl_problem_get_hint (problem));
 
-  if (sl_problem_get_path (problem) != NULL && sl_problem_get_offset (problem) >= 0)
+  /* A log pulled from a target opens here at the problem's line. */
+  if (sl_problem_get_local_copy (problem) != NULL && sl_problem_get_line (problem) > 0)
+    {
+      g_autoptr(GTask) task = NULL;
+
+      self->snippet_cancellable = g_cancellable_new ();
+      task = g_task_new (self, self->snippet_cancellable, read_snippet_cb, NULL);
+      g_task_set_task_data (task, g_object_ref (problem), g_object_unref);
+      g_task_run_in_thread (task, read_log_lines_thread);
+    }
+  else if (sl_problem_get_path (problem) != NULL && sl_problem_get_offset (problem) >= 0)
     {
       g_autoptr(GTask) task = NULL;
 

@@ -3,9 +3,9 @@
  * Profiling runs SlProfileWorkflow, as profile-run does: the preflight,
  * the job, the export of raw-only data and the pull, its stages shown as
  * toasts, its problems put into Problems and the pulled folder opened as
- * a Profile. Converting ends in a job like Run's: the project uploaded,
- * the tool started there detached with the environment script sourced
- * first, its log streamed into the Console.
+ * a Profile. Converting runs SlConvertWorkflow, as convert does, followed
+ * by the ATC dialog itself: its problems go into Problems, and the dialog
+ * offers the model to the project's pipelines.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-atc-dialog.h"
+#include "sl-convert-workflow.h"
 #include "sl-job-controller.h"
 #include "sl-local-target.h"
 #include "sl-profile-workflow.h"
@@ -21,56 +22,6 @@
 #include "sl-profile-dialog.h"
 #include "sl-shell-quote.h"
 #include "sl-window-private.h"
-
-/* sh -c '. SCRIPT && exec TOOL…': the job controller runs an argv, and
- * sourcing needs a shell. */
-static char *
-dup_command_line (const char * const *tool_argv,
-                  const char         *env_script,
-                  const char * const *environment)
-{
-  g_autofree char *tool = sl_shell_quote_argv (tool_argv);
-  g_autoptr(GString) script = g_string_new (NULL);
-  const char *argv[4] = { "sh", "-c", NULL, NULL };
-
-  if (env_script == NULL && (environment == NULL || environment[0] == NULL))
-    return sl_job_controller_quote_argv (tool_argv);
-
-  if (env_script != NULL)
-    {
-      g_autofree char *quoted = sl_shell_quote_remote_path (env_script);
-
-      g_string_append_printf (script, ". %s && ", quoted);
-    }
-  for (guint i = 0; environment != NULL && environment[i] != NULL; i++)
-    {
-      g_autofree char *name = g_strndup (environment[i], strchr (environment[i], '=') - environment[i]);
-      g_autofree char *value = sl_shell_quote (strchr (environment[i], '=') + 1);
-
-      g_string_append_printf (script, "export %s=%s && ", name, value);
-    }
-  g_string_append_printf (script, "exec %s", tool);
-  argv[2] = script->str;
-  return sl_job_controller_quote_argv (argv);
-}
-
-static void
-start_job (SlWindow   *self,
-           gint64      target_id,
-           const char *command_line,
-           const char *project_dir,
-           const char *pull_dir)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (target_id <= 0)
-    {
-      sl_window_run_command (self, command_line, project_dir);
-      return;
-    }
-  if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dir, NULL, NULL, &error))
-    sl_window_show_toast (self, error->message);
-}
 
 static SlTarget *
 create_target (SlWindow  *self,
@@ -154,6 +105,33 @@ profile_start_cb (SlWindow        *self,
   sl_profile_workflow_run_async (workflow, NULL, profile_done_cb, g_object_ref (self));
 }
 
+/* Every problem of the run goes to Problems: each ATC error with its
+ * option, the log on the target and the copy pulled here. */
+static void
+convert_finished_cb (SlWindow          *self,
+                     SlConvertWorkflow *workflow,
+                     SlAtcDialog       *dialog)
+{
+  GPtrArray *problems = sl_convert_workflow_get_problems (workflow);
+
+  for (guint i = 0; i < problems->len; i++)
+    sl_window_add_problem (self, g_ptr_array_index (problems, i));
+  if (sl_convert_workflow_succeeded (workflow))
+    sl_window_show_toast (self, _("The model was converted"));
+  else if (problems->len > 0)
+    sl_window_show_toast (self, _("The conversion failed; Problems says why"));
+}
+
+static void
+convert_pipeline_checked_cb (SlWindow    *self,
+                             const char  *path,
+                             GPtrArray   *problems,
+                             SlAtcDialog *dialog)
+{
+  for (guint i = 0; i < problems->len; i++)
+    sl_window_add_problem (self, g_ptr_array_index (problems, i));
+}
+
 static void
 atc_convert_cb (SlWindow    *self,
                 gint64       target_id,
@@ -161,13 +139,22 @@ atc_convert_cb (SlWindow    *self,
                 const char  *env_script,
                 SlAtcDialog *dialog)
 {
-  g_auto(GStrv) argv = sl_atc_command_dup_argv (sl_atc_dialog_get_command (dialog), NULL);
-  g_autofree char *command_line = NULL;
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlConvertWorkflow) workflow = NULL;
+  g_autoptr(SlAtcCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (argv == NULL)
-    return;
-  command_line = dup_command_line ((const char * const *)argv, env_script, NULL);
-  start_job (self, target_id, command_line, project_dir, NULL);
+  if (!(target = create_target (self, target_id, &error)))
+    {
+      sl_window_show_toast (self, error->message);
+      return;
+    }
+  /* The run keeps the command as it was when Convert was pressed. */
+  command = sl_atc_command_copy (sl_atc_dialog_get_command (dialog));
+  workflow = sl_convert_workflow_new (target, project_dir, command);
+  sl_convert_workflow_set_env_script (workflow, env_script);
+  sl_convert_workflow_set_store_path (workflow, sl_workspace_get_db_path (self->workspace));
+  sl_atc_dialog_follow (dialog, workflow, project_dir);
 }
 
 static const char *
@@ -204,6 +191,9 @@ convert_model_action (GtkWidget  *widget,
 
   sl_atc_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
   g_signal_connect_object (dialog, "convert", G_CALLBACK (atc_convert_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "finished", G_CALLBACK (convert_finished_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "pipeline-checked", G_CALLBACK (convert_pipeline_checked_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }
