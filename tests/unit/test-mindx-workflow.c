@@ -159,9 +159,19 @@ test_preview_shows_environment_and_command (Fixture       *fixture,
   g_autoptr(SlMindxWorkflow) workflow = create_workflow (fixture, "/opt/mxVision", "pipeline/detection.pipeline");
   g_autoptr(SlMindxWorkflow) relative = create_workflow (fixture, "opt/mxVision", NULL);
   g_autoptr(GError) error = NULL;
-  g_autofree char *preview = sl_mindx_workflow_dup_preview (workflow, &error);
-  g_autofree char *dry_run = sl_mindx_workflow_dup_dry_run (workflow, &error);
+  g_autofree char *preview = NULL;
+  g_autofree char *dry_run = NULL;
   g_auto(GStrv) environment = sl_mindx_workflow_dup_environment (workflow);
+  const char *extra[] = { "ASCEND_RT_VISIBLE_DEVICES=1", "BAD NAME=x", "9LIVES=x", "=x", "NOEQUALS", NULL };
+
+  /* The configuration's own variables follow the SDK's; bad names are dropped. */
+  sl_mindx_workflow_set_environment (workflow, extra);
+  preview = sl_mindx_workflow_dup_preview (workflow, &error);
+  dry_run = sl_mindx_workflow_dup_dry_run (workflow, &error);
+  g_assert_nonnull (strstr (preview, "export PYTHONPATH='/opt/mxVision/python'\"${PYTHONPATH:+:$PYTHONPATH}\"\nexport ASCEND_RT_VISIBLE_DEVICES='1'\n"));
+  g_assert_null (strstr (preview, "BAD"));
+  g_assert_null (strstr (preview, "9LIVES"));
+  g_assert_null (strstr (preview, "NOEQUALS"));
 
   g_assert_no_error (error);
   g_assert_nonnull (strstr (preview, "export MX_SDK_HOME='/opt/mxVision'\n"));

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "sl-cache.h"
@@ -29,6 +30,7 @@
 #include "sl-workspace.h"
 
 #define SOURCE "mindx"
+#define SHELL_NAME_CHARACTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 
 struct _SlMindxWorkflow
 {
@@ -38,6 +40,7 @@ struct _SlMindxWorkflow
   SlMindxSettings *settings;
   char            *project_dir;
   char           **args;
+  char           **environment;
   char            *env_script;
   char            *remote_dir;
   char           **pull_dirs;
@@ -154,6 +157,17 @@ sl_mindx_workflow_dup_env_setup (SlMindxWorkflow  *self,
       g_string_append_printf (setup, ". %s\n", quoted);
     }
   g_string_append (setup, exports);
+  for (guint i = 0; self->environment != NULL && self->environment[i] != NULL; i++)
+    {
+      const char *equals = strchr (self->environment[i], '=');
+      g_autofree char *name = equals ? g_strndup (self->environment[i], equals - self->environment[i]) : NULL;
+      g_autofree char *value = equals ? sl_shell_quote (equals + 1) : NULL;
+
+      /* The Project dialog checks names; anything else is not exported. */
+      if (name != NULL && name[0] != '\0' && strspn (name, SHELL_NAME_CHARACTERS) == strlen (name) &&
+          !g_ascii_isdigit (name[0]))
+        g_string_append_printf (setup, "export %s=%s\n", name, value);
+    }
   /* The job wrapper ends each set-up line itself. */
   while (setup->len > 0 && setup->str[setup->len - 1] == '\n')
     g_string_truncate (setup, setup->len - 1);
@@ -576,6 +590,15 @@ sl_mindx_workflow_set_env_script (SlMindxWorkflow *self,
 }
 
 void
+sl_mindx_workflow_set_environment (SlMindxWorkflow    *self,
+                                   const char * const *environment)
+{
+  g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
+  g_strfreev (self->environment);
+  self->environment = g_strdupv ((char **)environment);
+}
+
+void
 sl_mindx_workflow_set_remote_dir (SlMindxWorkflow *self,
                                   const char      *remote_dir)
 {
@@ -639,6 +662,7 @@ sl_mindx_workflow_finalize (GObject *object)
   g_string_free (self->log, TRUE);
   g_free (self->project_dir);
   g_strfreev (self->args);
+  g_strfreev (self->environment);
   g_free (self->env_script);
   g_free (self->remote_dir);
   g_strfreev (self->pull_dirs);
@@ -714,5 +738,6 @@ sl_mindx_workflow_new_for_config (SlTarget          *target,
   settings = sl_mindx_settings_from_config (config);
   self = sl_mindx_workflow_new (target, project_dir, settings, sl_run_config_record_get_arguments (config));
   sl_mindx_workflow_set_pull_dirs (self, sl_run_config_record_get_pull_folders (config));
+  sl_mindx_workflow_set_environment (self, sl_run_config_record_get_environment (config));
   return self;
 }

@@ -31,6 +31,9 @@ SlMindxWorkflow *sl_mindx_workflow_new_for_config  (SlTarget              *targe
                                                     SlRunConfigRecord     *config);
 void             sl_mindx_workflow_set_env_script  (SlMindxWorkflow       *self,
                                                     const char            *env_script);
+/* NAME=VALUE pairs exported after the SDK's, such as ASCEND_RT_VISIBLE_DEVICES. */
+void             sl_mindx_workflow_set_environment (SlMindxWorkflow       *self,
+                                                    const char * const    *environment);
 void             sl_mindx_workflow_set_remote_dir  (SlMindxWorkflow       *self,
                                                     const char            *remote_dir);
 void             sl_mindx_workflow_set_pull_dirs   (SlMindxWorkflow       *self,

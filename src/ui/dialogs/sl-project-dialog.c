@@ -209,7 +209,9 @@ mindx_rows_update_visibility (ConfigRows *rows)
 {
   gboolean mindx = is_mindx (rows);
 
+  /* The app runs in the remote project folder, as the SDK's run.sh does. */
   gtk_widget_set_visible (GTK_WIDGET (rows->command), !mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->folder), !mindx);
   gtk_widget_set_visible (GTK_WIDGET (rows->mindx_sdk_home), mindx);
   gtk_widget_set_visible (GTK_WIDGET (rows->mindx_toolkit), mindx);
   gtk_widget_set_visible (GTK_WIDGET (rows->mindx_pipeline), mindx);
