@@ -13,11 +13,15 @@
 #include "gui-test-util.h"
 
 #include "sl-application.h"
+#include "sl-console-panel.h"
 #include "sl-mindx-settings.h"
+#include "sl-problems-panel.h"
 #include "sl-project-dialog.h"
 #include "sl-project-record.h"
 #include "sl-run-config-record.h"
+#include "sl-run-dialog.h"
 #include "sl-window.h"
+#include "sl-window-mindx.h"
 #include "sl-workspace.h"
 
 static SlApplication *app;
@@ -345,6 +349,228 @@ test_project_dialog_mindx_rows (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static char *
+tools_path (const char *name)
+{
+  const char *root = g_getenv ("SL_SOURCE_ROOT");
+
+  return g_build_filename (root ? root : ".", "tests", "integration", "workflow-tools", name, NULL);
+}
+
+static void
+copy_app (const char *project)
+{
+  const char *files[] = { "main.py", "pipeline/detection.pipeline" };
+  g_autofree char *app = tools_path ("mindx-app");
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (app, files[i], NULL);
+      g_autofree char *text = NULL;
+
+      g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+      write_file (project, files[i], text);
+    }
+}
+
+static gpointer
+find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+run_dialog_shown (gpointer data)
+{
+  return find_toplevel (SL_TYPE_RUN_DIALOG) != NULL && gtk_widget_get_mapped (find_toplevel (SL_TYPE_RUN_DIALOG));
+}
+
+/* The Problems panel's problem with @code, or NULL. */
+static SlProblem *
+find_problem (const char *code)
+{
+  SlProblemsPanel *panel = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  GListModel *model = sl_problems_panel_get_model (panel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (SL_IS_PROBLEM (item) && g_strcmp0 (sl_problem_get_code (SL_PROBLEM (item)), code) == 0)
+        return SL_PROBLEM (item);
+    }
+  return NULL;
+}
+
+/* The Problems panel's problem about @subject in @path, or NULL. */
+static SlProblem *
+find_problem_at (const char *path,
+                 const char *subject)
+{
+  SlProblemsPanel *panel = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  GListModel *model = sl_problems_panel_get_model (panel);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (SL_IS_PROBLEM (item) && g_strcmp0 (sl_problem_get_path (SL_PROBLEM (item)), path) == 0 &&
+          g_strcmp0 (sl_problem_get_subject (SL_PROBLEM (item)), subject) == 0)
+        return SL_PROBLEM (item);
+    }
+  return NULL;
+}
+
+static gboolean
+workflow_done (gpointer workflow)
+{
+  return sl_mindx_workflow_get_stage (workflow) == SL_MINDX_STAGE_DONE;
+}
+
+static SlProjectRecord *
+find_stored (const char *name)
+{
+  GListModel *projects = sl_workspace_get_projects (sl_window_get_workspace (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (projects); i++)
+    {
+      g_autoptr(SlProjectRecord) project = g_list_model_get_item (projects, i);
+
+      if (g_str_equal (sl_project_record_get_name (project), name))
+        return g_steal_pointer (&project);
+    }
+  return NULL;
+}
+
+static gboolean
+stream_problems_shown (gpointer data)
+{
+  return find_problem ("1016") != NULL && find_problem ("6003") != NULL;
+}
+
+/* The Run dialog offers a stored MindX configuration with the exact
+ * environment and command; Run runs it on this computer with the
+ * stand-in SDK, and the SDK's codes in its log land in Problems with
+ * their meaning, the log's line and what to try. */
+static void
+test_run_mindx_config_on_local (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "detection-app", NULL);
+  g_autofree char *remote = g_build_filename (tmp_root, "remote", "detection-app", NULL);
+  g_autofree char *sdk = tools_path ("mindx-sdk");
+  g_autoptr(SlProjectRecord) project = sl_project_record_new ("detection-app", folder);
+  g_autoptr(SlRunConfigRecord) config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_MINDX, "detect", "");
+  g_autoptr(SlMindxSettings) settings = sl_mindx_settings_new ();
+  g_autofree char *expected_home = NULL;
+  const char *args[] = { "pipeline/detection.pipeline", NULL };
+  const char *pull[] = { "output", NULL };
+  const char *preview;
+  SlRunDialog *dialog;
+  SlProblem *missing;
+  gboolean saved = FALSE;
+  guint index = 0;
+
+  copy_app (folder);
+  settings->sdk_home = g_strdup (sdk);
+  settings->pipeline = g_strdup ("pipeline/detection.pipeline");
+  settings->entry = g_strdup ("main.py");
+  sl_mindx_settings_store (settings, config);
+  sl_run_config_record_set_arguments (config, args);
+  sl_run_config_record_set_pull_folders (config, pull);
+  sl_project_record_set_remote_folder (project, remote);
+  sl_project_record_add_run_config (project, config);
+  sl_workspace_save_project_async (sl_window_get_workspace (window), project, NULL, project_saved_cb, &saved);
+  g_assert_true (wait_until (flag_set, &saved, 10000));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL);
+  g_assert_true (wait_until (run_dialog_shown, NULL, 10000));
+  dialog = find_toplevel (SL_TYPE_RUN_DIALOG);
+  /* The configurations of all projects are offered; ours is the last. */
+  {
+    GListModel *projects = sl_workspace_get_projects (sl_window_get_workspace (window));
+
+    for (guint i = 0; i < g_list_model_get_n_items (projects); i++)
+      {
+        g_autoptr(SlProjectRecord) stored = g_list_model_get_item (projects, i);
+
+        if (g_str_equal (sl_project_record_get_name (stored), "detection-app"))
+          break;
+        index += sl_project_record_get_n_run_configs (stored);
+      }
+  }
+  sl_run_dialog_select_config (dialog, index);
+  settle ();
+  g_assert_cmpstr (sl_run_dialog_get_command (dialog), ==, "'python3' 'main.py' 'pipeline/detection.pipeline'");
+  g_assert_true (sl_run_dialog_validate (dialog, NULL));
+  preview = sl_run_dialog_get_command_preview (dialog);
+  g_assert_nonnull (preview);
+  expected_home = g_strdup_printf ("export MX_SDK_HOME='%s'\n", sdk);
+  g_assert_nonnull (strstr (preview, expected_home));
+  g_assert_nonnull (strstr (preview, "export LD_LIBRARY_PATH="));
+  g_assert_nonnull (strstr (preview, "export GST_PLUGIN_PATH="));
+  g_assert_nonnull (strstr (preview, "export PYTHONPATH="));
+  g_assert_true (g_str_has_suffix (preview, "'python3' 'main.py' 'pipeline/detection.pipeline'"));
+  screenshots (GTK_WINDOW (dialog), "run-dialog-mindx-config.png", "run-dialog-mindx-config-dark.png");
+
+  /* A command typed over the configuration's is run as typed. */
+  gtk_editable_set_text (GTK_EDITABLE (child (dialog, SL_TYPE_RUN_DIALOG, "command_row")), "python3 main.py other");
+  g_assert_true (sl_run_dialog_get_command_preview (dialog) == NULL ||
+                 strstr (sl_run_dialog_get_command_preview (dialog), "MX_SDK_HOME") == NULL);
+  sl_run_dialog_set_command (dialog, "'python3' 'main.py' 'pipeline/detection.pipeline'");
+  g_assert_nonnull (strstr (sl_run_dialog_get_command_preview (dialog), "MX_SDK_HOME"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "run.run", NULL));
+  if (!wait_until (stream_problems_shown, NULL, 30000))
+    {
+      g_autofree char *console = sl_console_panel_dup_text (SL_CONSOLE_PANEL (sl_window_find_panel (window, "console")));
+      SlProblemsPanel *panel = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+      GListModel *model = sl_problems_panel_get_model (panel);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+          if (SL_IS_PROBLEM (item))
+            g_printerr ("problem: %s\n", sl_problem_get_message (SL_PROBLEM (item)));
+        }
+      g_error ("no stream codes in Problems; the Console says:\n%s", console);
+    }
+  missing = find_problem ("1016");
+  g_assert_nonnull (strstr (sl_problem_get_message (missing), "A file or resource does not exist"));
+  g_assert_nonnull (sl_problem_get_hint (missing));
+  g_assert_nonnull (sl_problem_get_path (missing));
+  g_assert_true (g_file_test (sl_problem_get_path (missing), G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (sl_problem_get_line (missing), >=, 1);
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "mindx-run-problems.png");
+
+  /* A pipeline the SDK would reject stops the run: the Problem names the
+   * pipeline file and the element. */
+  write_file (folder, "pipeline/detection.pipeline",
+              "{\"detection\": {\"appsrc0\": {\"factory\": \"appsrc\", \"next\": \"nowhere\"},\n"
+              " \"appsink0\": {\"factory\": \"appsink\"}}}\n");
+  {
+    g_autoptr(SlProjectRecord) stored = find_stored ("detection-app");
+    g_autoptr(SlMindxWorkflow) workflow = sl_window_run_mindx (window, stored, sl_project_record_get_run_config (stored, 0), 0);
+    g_autofree char *pipeline = g_build_filename (folder, "pipeline", "detection.pipeline", NULL);
+    SlProblem *dangling;
+
+    g_assert_nonnull (workflow);
+    g_assert_true (wait_until (workflow_done, workflow, 30000));
+    settle ();
+    dangling = find_problem_at (pipeline, "appsrc0");
+    g_assert_nonnull (dangling);
+    g_assert_cmpint (sl_problem_get_severity (dangling), ==, SL_SEVERITY_ERROR);
+    g_assert_nonnull (strstr (sl_problem_get_message (dangling), "nowhere"));
+    g_assert_null (sl_mindx_workflow_get_log_path (workflow));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -354,11 +580,18 @@ main (int    argc,
   tmp_root = make_test_home ("sl-mindx-config-XXXXXX");
   if (skip_without_display ())
     return 77;
+  {
+    /* The run's log is kept in the cache: the test's own. */
+    g_autofree char *cache = g_build_filename (tmp_root, "cache", NULL);
+
+    g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  }
 
   g_test_init (&argc, &argv, NULL);
   window = start_application (&app);
 
   g_test_add_func ("/mindx-config/project-dialog-rows", test_project_dialog_mindx_rows);
+  g_test_add_func ("/mindx-config/run-on-local", test_run_mindx_config_on_local);
 
   status = g_test_run ();
 
