@@ -19,10 +19,7 @@
 #include "sl-local-target.h"
 #include "sl-direct-job-backend.h"
 #include "sl-folder-puller.h"
-#include "sl-mindx-env.h"
-#include "sl-mindx-errors.h"
-#include "sl-pipeline-check.h"
-#include "sl-pipeline-reader.h"
+#include "sl-mindx-workflow.h"
 #include "sl-problem.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"
@@ -35,6 +32,8 @@ print_job_usage (FILE *stream)
 {
   fprintf (stream, "%s\n", _("Usage: sightline-cli job run --target NAME --project DIR [OPTIONS…] -- COMMAND [ARGS…]"));
   fprintf (stream, "%s\n", _("       sightline-cli job run --backend slurm --target NAME --project DIR [--nodes N] [--ntasks N] [--partition P] [--time LIMIT] … -- COMMAND [ARGS…]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job run --kind mindx --sdk-home DIR [--pipeline FILE] --target NAME --project DIR -- ENTRY [ARGS…]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job run --config NAME [--project DIR] [--target NAME] [--dry-run] [--json]"));
   fprintf (stream, "%s\n", _("       sightline-cli job list [--json]"));
   fprintf (stream, "%s\n", _("       sightline-cli job logs ID [--follow]"));
   fprintf (stream, "%s\n", _("       sightline-cli job stop ID"));
@@ -199,49 +198,36 @@ slurm_options_from_args (const SlurmArgs *args)
   return g_steal_pointer (&options);
 }
 
-/* The pipeline checked here before anything runs: the SDK's own
- * errors for these are codes without a line. */
-static gboolean
-check_pipeline (const char *project,
-                const char *pipeline_path,
-                GPtrArray  *problems)
+static void
+mindx_log_cb (SlMindxWorkflow *workflow,
+              GBytes          *data)
 {
-  g_autofree char *path = g_path_is_absolute (pipeline_path) ? g_strdup (pipeline_path)
-                                                             : g_build_filename (project, pipeline_path, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlPipeline) pipeline = sl_pipeline_reader_read_file (file, NULL, &error);
-  g_autoptr(GHashTable) plugins = sl_pipeline_check_load_user_plugins (NULL);
-  g_autoptr(GPtrArray) found = NULL;
-  gboolean ok = TRUE;
+  gsize size = 0;
+  const char *bytes = g_bytes_get_data (data, &size);
 
-  if (pipeline == NULL)
-    {
-      g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, "mindx", path, -1, error->message));
-      return FALSE;
-    }
-  found = sl_pipeline_check (pipeline, NULL, plugins);
-  for (guint i = 0; i < found->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (found, i);
+  /* stdout is the JSON (or the problems); the app's output goes beside it. */
+  fwrite (bytes, 1, size, stderr);
+}
 
-      ok = ok && sl_problem_get_severity (problem) != SL_SEVERITY_ERROR;
-      g_ptr_array_add (problems, g_object_ref (problem));
-    }
-  return ok;
+static void
+mindx_message_cb (SlMindxWorkflow *workflow,
+                  const char      *text)
+{
+  g_printerr ("sightline-cli: %s\n", text);
 }
 
 static int
-print_mindx_result (gboolean   json,
-                    GPtrArray *problems,
-                    int        exit_code,
-                    const char *log_path)
+print_mindx_result (gboolean         json,
+                    SlMindxWorkflow *workflow)
 {
-  gboolean ok = exit_code == 0 && !sl_cli_workflow_has_error (problems);
+  GPtrArray *problems = sl_mindx_workflow_get_problems (workflow);
+  int exit_code = sl_mindx_workflow_get_exit_code (workflow);
+  gboolean ok = sl_mindx_workflow_succeeded (workflow);
 
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
+      const char * const *pulled = sl_mindx_workflow_get_pulled (workflow);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "ok");
@@ -251,7 +237,13 @@ print_mindx_result (gboolean   json,
         json_builder_add_int_value (builder, exit_code);
       else
         json_builder_add_null_value (builder);
-      sl_cli_json_add_string (builder, "log", log_path);
+      sl_cli_json_add_string (builder, "log", sl_mindx_workflow_get_log_path (workflow));
+      sl_cli_json_add_string (builder, "local_log", sl_mindx_workflow_get_local_log (workflow));
+      json_builder_set_member_name (builder, "pulled");
+      json_builder_begin_array (builder);
+      for (guint i = 0; pulled != NULL && pulled[i] != NULL; i++)
+        json_builder_add_string_value (builder, pulled[i]);
+      json_builder_end_array (builder);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
       sl_cli_workflow_print_json (builder);
@@ -261,83 +253,177 @@ print_mindx_result (gboolean   json,
   return ok ? 0 : (exit_code > 0 && exit_code < 256 ? exit_code : 1);
 }
 
-/* job run --kind mindx: the pipeline checked, the SDK's environment
- * exported as its run.sh does, the app run, and the SDK's codes in its
- * log turned into problems. */
+/* The pipeline checked, the SDK's environment exported as its run.sh
+ * does, the app run, its output pulled and the SDK's codes in its log
+ * turned into problems: SlMindxWorkflow, as the window's Run does it. */
 static int
-job_run_mindx (SlRemoteRun *run,
-               const char  *store_path,
-               const char  *project,
-               const char  *sdk_home,
-               const char  *toolkit,
-               const char  *pipeline,
-               const char  *env_script,
-               char       **app,
-               gboolean     dry_run,
-               gboolean     json)
+run_mindx_workflow (SlMindxWorkflow *workflow,
+                    gboolean         dry_run,
+                    gboolean         json)
 {
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) log_problems = NULL;
-  g_autoptr(GString) log = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
-  g_autofree char *mindx_setup = NULL;
-  g_autofree char *script_setup = NULL;
-  g_autofree char *setup = NULL;
-  g_auto(GStrv) argv = NULL;
-  int exit_code = -1;
+
+  if (dry_run)
+    {
+      g_autofree char *text = sl_mindx_workflow_dup_dry_run (workflow, &error);
+
+      if (text == NULL)
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 2;
+        }
+      sl_mindx_workflow_check_pipeline (workflow);
+      sl_cli_workflow_print_problems (sl_mindx_workflow_get_problems (workflow));
+      printf ("%s", text);
+      return 0;
+    }
+
+  g_signal_connect (workflow, "log", G_CALLBACK (mindx_log_cb), NULL);
+  g_signal_connect (workflow, "message", G_CALLBACK (mindx_message_cb), NULL);
+  if (!sl_mindx_workflow_run (workflow, NULL, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 2;
+    }
+  return print_mindx_result (json, workflow);
+}
+
+/* job run --kind mindx: the settings from the options, COMMAND the entry
+ * script and its arguments. */
+static int
+job_run_mindx (SlTarget     *target,
+               const char   *store_path,
+               const char   *project,
+               const char   *remote_dir,
+               char        **pull_dirs,
+               char        **excludes,
+               const char   *sdk_home,
+               const char   *toolkit,
+               const char   *pipeline,
+               const char   *env_script,
+               char        **app,
+               gboolean      dry_run,
+               gboolean      json)
+{
+  g_autoptr(SlMindxSettings) settings = sl_mindx_settings_new ();
+  g_autoptr(SlMindxWorkflow) workflow = NULL;
 
   if (sdk_home == NULL)
     {
       sl_cli_print_error (_("job run --kind mindx needs --sdk-home DIR (MX_SDK_HOME on the target)"));
       return 2;
     }
-  if (!(mindx_setup = sl_mindx_dup_env_setup (sdk_home, toolkit, &error)) ||
-      !(argv = sl_mindx_dup_argv (app[0], (const char * const *)app + 1, &error)))
+  settings->sdk_home = g_strdup (sdk_home);
+  settings->toolkit = g_strdup (toolkit);
+  settings->pipeline = g_strdup (pipeline);
+  settings->entry = g_strdup (app[0]);
+  workflow = sl_mindx_workflow_new (target, project, settings, (const char * const *)app + 1);
+  sl_mindx_workflow_set_env_script (workflow, env_script);
+  sl_mindx_workflow_set_remote_dir (workflow, remote_dir);
+  sl_mindx_workflow_set_pull_dirs (workflow, (const char * const *)pull_dirs);
+  sl_mindx_workflow_set_excludes (workflow, (const char * const *)excludes);
+  sl_mindx_workflow_set_store_path (workflow, store_path);
+  return run_mindx_workflow (workflow, dry_run, json);
+}
+
+/* The stored run configuration called @name; in @project_dir's project
+ * when that is given. Several of that name is an error that lists them. */
+static SlRunConfigRecord *
+find_config (SlWorkspaceStore  *store,
+             const char        *name,
+             const char        *project_dir,
+             SlProjectRecord  **project,
+             GError           **error)
+{
+  g_autoptr(GPtrArray) projects = sl_workspace_store_list_projects (store, error);
+  g_autoptr(GFile) wanted = project_dir ? g_file_new_for_path (project_dir) : NULL;
+  g_autoptr(GString) where = g_string_new (NULL);
+  SlRunConfigRecord *found = NULL;
+  guint matches = 0;
+
+  if (projects == NULL)
+    return NULL;
+  for (guint p = 0; p < projects->len; p++)
+    {
+      SlProjectRecord *candidate = g_ptr_array_index (projects, p);
+      g_autoptr(GFile) folder = g_file_new_for_path (sl_project_record_get_local_folder (candidate));
+
+      if (wanted != NULL && !g_file_equal (wanted, folder))
+        continue;
+      for (guint c = 0; c < sl_project_record_get_n_run_configs (candidate); c++)
+        {
+          SlRunConfigRecord *config = sl_project_record_get_run_config (candidate, c);
+
+          if (!g_str_equal (sl_run_config_record_get_name (config), name))
+            continue;
+          matches++;
+          g_string_append_printf (where, "%s%s", where->len ? ", " : "", sl_project_record_get_name (candidate));
+          found = config;
+          g_set_object (project, candidate);
+        }
+    }
+  if (matches == 1)
+    return g_object_ref (found);
+  g_clear_object (project);
+  if (matches == 0)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                 _("There is no run configuration called “%s”; the Project dialog lists them"), name);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                 _("Several projects have a run configuration called “%s” (%s): choose one with --project DIR"),
+                 name, where->str);
+  return NULL;
+}
+
+/* job run --config NAME: a stored MindX configuration, run on its
+ * project's target (or --target) from its project's folder. */
+static int
+job_run_config (const char *db_path,
+                const char *name,
+                const char *target_name,
+                const char *project_dir,
+                const char *remote_dir,
+                const char *env_script,
+                gboolean    dry_run,
+                gboolean    json)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlRunConfigRecord) config = NULL;
+  g_autoptr(SlTarget) target = NULL;
+  g_autoptr(SlMindxWorkflow) workflow = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *store_path = NULL;
+
+  store = sl_cli_open_store (db_path, &error);
+  if (store == NULL || !(config = find_config (store, name, project_dir, &project, &error)))
     {
       sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+  if (sl_run_config_record_get_kind (config) != SL_RUN_CONFIG_KIND_MINDX)
+    {
+      sl_cli_print_error (_("“%s” is a %s configuration; job run --config runs MindX SDK app configurations, "
+                            "other commands run with -- COMMAND"),
+                          name, sl_run_config_kind_to_id (sl_run_config_record_get_kind (config)));
       return 2;
     }
-  script_setup = sl_cli_workflow_dup_env_setup (env_script, NULL);
-  setup = script_setup ? g_strconcat (script_setup, "\n", mindx_setup, NULL) : g_strdup (mindx_setup);
-  g_strchomp (setup);
-  sl_remote_run_set_env_setup (run, setup);
-
-  if (pipeline != NULL && !check_pipeline (project, pipeline, problems) && !dry_run)
-    return print_mindx_result (json, problems, -1, NULL);
-
-  if (dry_run)
+  target = target_name ? sl_cli_find_target (store, target_name, 0, &error)
+                       : sl_cli_find_target (store, NULL, sl_project_record_get_target_id (project), &error);
+  if (target == NULL)
     {
-      g_autofree char *launch = NULL;
-
-      launch = sl_remote_run_dup_launch_command (run, &error);
-      if (launch == NULL)
-        {
-          sl_cli_print_error ("%s", error->message);
-          return 1;
-        }
-      sl_cli_workflow_print_problems (problems);
-      printf ("%s\n", launch);
-      return 0;
+      sl_cli_print_error ("%s", error->message);
+      return 1;
     }
+  store_path = g_strdup (sl_workspace_store_get_path (store));
+  g_clear_object (&store);
 
-  if (!sl_cli_workflow_run_job (run, store_path, (const char * const *)argv, log, &exit_code, &error))
-    {
-      g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, error->message));
-      return print_mindx_result (json, problems, -1, NULL);
-    }
-  log_problems = sl_mindx_log_parse (log->str, log->len, sl_remote_run_get_log_path (run));
-  for (guint i = 0; i < log_problems->len; i++)
-    g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (log_problems, i)));
-  if (exit_code != 0 && log_problems->len == 0)
-    {
-      g_autofree char *message = g_strdup_printf (_("The MindX app exited with %d"), exit_code);
-      SlProblem *problem = sl_problem_new_at_line (SL_SEVERITY_ERROR, "mindx", sl_remote_run_get_log_path (run),
-                                                   1, message);
-
-      sl_problem_set_hint (problem, _("The job’s log holds the app’s output; the SDK’s own logs are under $MX_SDK_HOME/logs on the target."));
-      g_ptr_array_add (problems, problem);
-    }
-  return print_mindx_result (json, problems, exit_code, sl_remote_run_get_log_path (run));
+  workflow = sl_mindx_workflow_new_for_config (target, sl_project_record_get_local_folder (project), config);
+  sl_mindx_workflow_set_env_script (workflow, env_script);
+  sl_mindx_workflow_set_remote_dir (workflow, remote_dir ? remote_dir : sl_project_record_get_remote_folder (project));
+  sl_mindx_workflow_set_excludes (workflow, sl_project_record_get_upload_excludes (project));
+  sl_mindx_workflow_set_store_path (workflow, store_path);
+  return run_mindx_workflow (workflow, dry_run, json);
 }
 
 static int
@@ -360,6 +446,7 @@ job_run (int    argc,
   g_autofree char *toolkit = NULL;
   g_autofree char *pipeline = NULL;
   g_autofree char *env_script = NULL;
+  g_autofree char *config_name = NULL;
   gboolean json = FALSE;
   gboolean detach = FALSE;
   gboolean hash = FALSE;
@@ -399,6 +486,7 @@ job_run (int    argc,
     { "pipeline", 0, 0, G_OPTION_ARG_FILENAME, &pipeline, N_("The app’s .pipeline file in the project, checked before the run"), N_("FILE") },
     { "env-script", 0, 0, G_OPTION_ARG_STRING, &env_script, N_("A script on the target to source first, such as the toolkit’s set_env.sh"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON (with --kind mindx)"), NULL },
+    { "config", 0, 0, G_OPTION_ARG_STRING, &config_name, N_("Run a stored MindX SDK app configuration of a project (with --project DIR when several projects have one of that name)"), N_("NAME") },
     { NULL }
   };
 
@@ -416,6 +504,17 @@ job_run (int    argc,
     {
       argv++;
       argc--;
+    }
+
+  if (config_name != NULL)
+    {
+      slurm_args_clear (&sargs);
+      if (argc >= 2 || kind != NULL)
+        {
+          sl_cli_print_error (_("job run --config takes the command from the configuration: no --kind and no COMMAND"));
+          return 2;
+        }
+      return job_run_config (db_path, config_name, target_name, project, remote_dir, env_script, dry_run, json);
     }
 
   if (target_name == NULL || project == NULL || argc < 2)
@@ -450,12 +549,19 @@ job_run (int    argc,
   /* The same run as the window's Run, printed as it goes. */
   if (kind != NULL)
     {
-      g_auto(GStrv) app = sl_mindx_dup_argv (argv[1], (const char * const *)argv + 2, NULL);
+      g_autofree char *mindx_store = g_strdup (sl_workspace_store_get_path (store));
 
-      run = sl_remote_run_new (target, project, app ? (const char * const *)app : (const char * const *)argv + 1);
+      g_clear_object (&store);
+      if (slurm != NULL)
+        {
+          sl_cli_print_error (_("job run --kind mindx starts the app directly; --backend slurm is not offered for it"));
+          return 2;
+        }
+      return job_run_mindx (target, mindx_store, project, remote_dir, pull_dirs, excludes, sdk_home, toolkit,
+                            pipeline, env_script, argv + 1, dry_run, json);
     }
-  else
-    run = sl_remote_run_new (target, project, (const char * const *)argv + 1);
+
+  run = sl_remote_run_new (target, project, (const char * const *)argv + 1);
   sl_remote_run_set_remote_dir (run, remote_dir);
   sl_remote_run_set_pull_dirs (run, (const char * const *)pull_dirs);
   sl_remote_run_set_excludes (run, (const char * const *)excludes);
@@ -467,9 +573,6 @@ job_run (int    argc,
   if (limit != NULL)
     sl_remote_run_set_reconnect_limit (run, (guint)g_ascii_strtoull (limit, NULL, 10));
   g_clear_object (&store);
-
-  if (kind != NULL)
-    return job_run_mindx (run, store_path, project, sdk_home, toolkit, pipeline, env_script, argv + 1, dry_run, json);
 
   if (dry_run)
     {

@@ -275,6 +275,95 @@ def check_mindx(env):
           f'{env.name}: a broken pipeline stops the run before it starts: {result.stderr[-300:]}')
 
 
+def make_mindx_app(env):
+    """The stand-in SDK home (the folders run.sh expects, a StreamManagerApi
+    that checks the environment and the pipeline) and the samples' app."""
+    sdk = os.path.join(env.tmp, 'mindx-sdk')
+    app = os.path.join(env.tmp, 'mindx-app')
+    if not os.path.isdir(sdk):
+        shutil.copytree(os.path.join(TOOLS, 'mindx-sdk'), sdk)
+        shutil.copytree(os.path.join(TOOLS, 'mindx-app'), app)
+    return sdk, app
+
+
+def store_mindx_config(env, sdk, app):
+    """A project with a MindX configuration, written as the Project dialog
+    stores one (its settings in the "mindx" option group)."""
+    import sqlite3
+    env.cli('target', 'list')   # creates the database
+    with sqlite3.connect(env.db) as db:
+        db.execute('DELETE FROM projects WHERE name = ?', ('detection',))
+        remote = os.path.join(env.base, 'detection') if env.name != 'local' else os.path.join(env.tmp, 'detection-run')
+        cursor = db.execute('INSERT INTO projects (name, local_folder, remote_folder, upload_excludes) '
+                            'VALUES (?, ?, ?, ?)', ('detection', app, remote, json.dumps(['.git'])))
+        options = {'mindx': {'sdk_home': sdk, 'pipeline': 'pipeline/detection.pipeline', 'entry': 'main.py'},
+                   'slurm': {'nodes': 2}}
+        db.execute('INSERT INTO run_configs (project_id, name, kind, command, arguments, pull_folders, options) '
+                   'VALUES (?, ?, ?, ?, ?, ?, ?)',
+                   (cursor.lastrowid, 'detect', 'mindx', 'main.py', json.dumps(['pipeline/detection.pipeline']),
+                    json.dumps(['output']), json.dumps(options)))
+        if env.name != 'local':
+            db.execute('UPDATE projects SET target_id = (SELECT id FROM targets WHERE name = ?) WHERE name = ?',
+                       (env.name, 'detection'))
+
+
+def check_mindx_app(env):
+    sdk, app = make_mindx_app(env)
+    model = os.path.join(app, 'models', 'yolo.om')
+    args = ['job', 'run', '--project', app, '--kind', 'mindx', '--sdk-home', sdk, '--pipeline',
+            'pipeline/detection.pipeline']
+    result = env.cli(*args, '--json', '--', 'main.py', 'pipeline/detection.pipeline')
+    doc = parse_json(result, 'mindx app')
+    by_code = {p['code']: p for p in doc['problems'] if p['code']}
+    missing = by_code.get('1016', {})
+    check(result.returncode == 1 and not doc.get('ok') and '6003' in by_code
+          and 'does not exist' in missing.get('message', '') and missing.get('hint')
+          and missing.get('line', 0) >= 1 and doc.get('local_log') and os.path.isfile(doc['local_log']),
+          f'{env.name}: the stand-in SDK\'s codes are problems with meaning, hint, log and line: {doc}')
+
+    # The model exists here, but *.om is not uploaded by default (on this
+    # computer the app runs in the project folder itself).
+    os.makedirs(os.path.dirname(model), exist_ok=True)
+    with open(model, 'w') as f:
+        f.write('om')
+    if env.name != 'local':
+        result = env.cli(*args, '--json', '--', 'main.py', 'pipeline/detection.pipeline')
+        doc = parse_json(result, 'mindx app without the model')
+        check(result.returncode == 1 and '1016' in [p['code'] for p in doc['problems']],
+              f'{env.name}: an .om left out of the upload is missing on the target: {doc["problems"]}')
+    result = env.cli(*args, '--exclude', '.git', '--pull', 'output', '--json', '--', 'main.py',
+                     'pipeline/detection.pipeline')
+    doc = parse_json(result, 'mindx app with the model')
+    pulled = doc.get('pulled') or ['']
+    check(result.returncode == 0 and doc.get('ok') and os.path.isfile(os.path.join(pulled[0], 'result.json')),
+          f'{env.name}: with the model uploaded the app runs and output/ is pulled: {doc} {result.stderr[-300:]}')
+
+    result = env.cli(*args[:-2], '--sdk-home', env.tmp, '--json', '--', 'main.py')
+    doc = parse_json(result, 'mindx app with a wrong SDK home')
+    check(result.returncode == 1 and any('exited with 1' in p['message'] for p in doc['problems']),
+          f'{env.name}: an SDK home without the SDK fails with the log named: {doc["problems"]}')
+    os.remove(model)
+    # Uploads never delete on the target: the earlier run's copy goes too.
+    stale = os.path.join(env.remote, 'models', 'yolo.om')
+    if env.name != 'local' and os.path.exists(stale):
+        os.remove(stale)
+
+    store_mindx_config(env, sdk, app)
+    result = env.cli('job', 'run', '--config', 'detect', '--dry-run')
+    check(result.returncode == 0 and f"export MX_SDK_HOME='{sdk}'" in result.stdout
+          and "'python3' 'main.py' 'pipeline/detection.pipeline'" in result.stdout,
+          f'{env.name}: job run --config --dry-run prints the environment and the command: {result.stdout} {result.stderr}')
+    result = env.cli('job', 'run', '--config', 'detect', '--json')
+    doc = parse_json(result, 'mindx config')
+    check(result.returncode == 1 and '1016' in [p['code'] for p in doc['problems']],
+          f'{env.name}: job run --config runs the stored configuration: {doc} {result.stderr[-300:]}')
+    result = env.cli('job', 'run', '--config', 'nothing')
+    check(result.returncode == 1 and 'no run configuration called' in result.stderr,
+          f'{env.name}: an unknown configuration is named: {result.stderr}')
+    result = env.cli('job', 'run', '--config', 'detect', '--', 'main.py')
+    check(result.returncode == 2, f'{env.name}: --config with a COMMAND is refused: {result.stderr}')
+
+
 def check_dry_run(env):
     script = env.env_script('set_env_dry', [env.bin])
     result = env.cli('profile-run', '--project', env.project, '--env-script', script, '--aic-metrics', 'Memory',
@@ -296,6 +385,7 @@ def run_suite(env):
     check_profile_failures(env)
     check_convert(env)
     check_mindx(env)
+    check_mindx_app(env)
 
 
 def ssh_env(sshd, tmp):

@@ -8,7 +8,10 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-mindx-env.h"
+#include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
+#include "sl-workflow-path.h"
 
 static const char * const default_excludes[] = { ".git", "__pycache__", "*.ckpt", "*.om", NULL };
 
@@ -23,6 +26,16 @@ typedef struct {
   AdwComboRow    *kind;
   AdwActionRow   *error;
   char           *options;   /* the configuration's options, which have no rows here */
+  /* A MindX SDK app's settings, shown for that kind only. */
+  AdwEntryRow    *mindx_sdk_home;
+  AdwEntryRow    *mindx_toolkit;
+  AdwEntryRow    *mindx_pipeline;
+  AdwEntryRow    *mindx_entry;
+  /* The pipeline is read in a worker: the last path asked, and the answer. */
+  char           *pipeline_key;
+  char           *pipeline_reason;
+  gboolean        pipeline_pending;
+  GCancellable   *pipeline_cancellable;
 } ConfigRows;
 
 struct _SlProjectDialog
@@ -146,6 +159,11 @@ config_rows_free (gpointer data)
 {
   ConfigRows *rows = data;
 
+  if (rows->pipeline_cancellable != NULL)
+    g_cancellable_cancel (rows->pipeline_cancellable);
+  g_clear_object (&rows->pipeline_cancellable);
+  g_free (rows->pipeline_key);
+  g_free (rows->pipeline_reason);
   g_free (rows->options);
   g_free (rows);
 }
@@ -168,7 +186,8 @@ static void
 update_config_title (ConfigRows *rows)
 {
   g_autofree char *name = stripped_text (rows->name);
-  g_autofree char *command = stripped_text (rows->command);
+  g_autofree char *command = stripped_text (adw_combo_row_get_selected (rows->kind) == SL_RUN_CONFIG_KIND_MINDX
+                                            ? rows->mindx_entry : rows->command);
   g_autofree char *subtitle = NULL;
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->expander),
@@ -178,9 +197,123 @@ update_config_title (ConfigRows *rows)
   adw_expander_row_set_subtitle (rows->expander, subtitle);
 }
 
+static gboolean
+is_mindx (ConfigRows *rows)
+{
+  return adw_combo_row_get_selected (rows->kind) == SL_RUN_CONFIG_KIND_MINDX;
+}
+
+/* A MindX app's rows stand in for the command row. */
+static void
+mindx_rows_update_visibility (ConfigRows *rows)
+{
+  gboolean mindx = is_mindx (rows);
+
+  /* The app runs in the remote project folder, as the SDK's run.sh does. */
+  gtk_widget_set_visible (GTK_WIDGET (rows->command), !mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->folder), !mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_sdk_home), mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_toolkit), mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_pipeline), mindx);
+  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_entry), mindx);
+}
+
+static SlMindxSettings *
+mindx_settings_from_rows (ConfigRows *rows)
+{
+  SlMindxSettings *settings = sl_mindx_settings_new ();
+  char *toolkit = stripped_text (rows->mindx_toolkit);
+  char *pipeline = stripped_text (rows->mindx_pipeline);
+
+  settings->sdk_home = stripped_text (rows->mindx_sdk_home);
+  settings->entry = stripped_text (rows->mindx_entry);
+  settings->toolkit = toolkit[0] != '\0' ? toolkit : (g_free (toolkit), NULL);
+  settings->pipeline = pipeline[0] != '\0' ? pipeline : (g_free (pipeline), NULL);
+  return settings;
+}
+
+typedef struct {
+  SlProjectDialog *self;
+  ConfigRows      *rows;
+  GCancellable    *cancellable;
+} PipelineCheck;
+
+static void
+pipeline_checked_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      data)
+{
+  PipelineCheck *check = data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = sl_mindx_settings_check_pipeline_finish (result, &error);
+
+  /* The rows went, or another path was asked since. */
+  if (!g_cancellable_is_cancelled (check->cancellable))
+    {
+      check->rows->pipeline_pending = FALSE;
+      g_free (check->rows->pipeline_reason);
+      check->rows->pipeline_reason = ok ? NULL : g_strdup (error->message);
+      update_validation (check->self);
+    }
+  g_object_unref (check->self);
+  g_object_unref (check->cancellable);
+  g_free (check);
+}
+
+/* Reads the pipeline in a worker, once for each path typed. */
+static void
+start_pipeline_check (SlProjectDialog *self,
+                      ConfigRows      *rows,
+                      const char      *project_dir,
+                      const char      *pipeline)
+{
+  g_autofree char *key = g_build_filename (project_dir, pipeline, NULL);
+  PipelineCheck *check;
+
+  if (g_strcmp0 (key, rows->pipeline_key) == 0)
+    return;
+  if (rows->pipeline_cancellable != NULL)
+    g_cancellable_cancel (rows->pipeline_cancellable);
+  g_clear_object (&rows->pipeline_cancellable);
+  rows->pipeline_cancellable = g_cancellable_new ();
+  g_free (rows->pipeline_key);
+  rows->pipeline_key = g_steal_pointer (&key);
+  g_clear_pointer (&rows->pipeline_reason, g_free);
+  rows->pipeline_pending = TRUE;
+
+  check = g_new0 (PipelineCheck, 1);
+  check->self = g_object_ref (self);
+  check->rows = rows;
+  check->cancellable = g_object_ref (rows->pipeline_cancellable);
+  sl_mindx_settings_check_pipeline_async (project_dir, pipeline, rows->pipeline_cancellable, pipeline_checked_cb, check);
+}
+
+/* Why a MindX app's rows cannot be saved, or NULL; the pipeline is
+ * looked for in the project folder typed above, and read in a worker. */
+static char *
+check_mindx_rows (SlProjectDialog *self,
+                  ConfigRows      *rows,
+                  const char      *project_dir)
+{
+  g_autoptr(SlMindxSettings) settings = mindx_settings_from_rows (rows);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_mindx_settings_check_sdk_home (settings->sdk_home, &error) ||
+      (settings->toolkit != NULL && !sl_workflow_path_check (settings->toolkit, _("The toolkit folder"), &error)) ||
+      !sl_mindx_settings_check_entry (settings->entry, &error) ||
+      !sl_mindx_settings_check_pipeline_path (project_dir, settings->pipeline, &error))
+    return g_strdup (error->message);
+  start_pipeline_check (self, rows, project_dir, settings->pipeline);
+  if (rows->pipeline_pending)
+    return g_strdup (_("Reading the pipeline file…"));
+  return g_strdup (rows->pipeline_reason);
+}
+
 /* Why a run configuration cannot be saved, or NULL. */
 static char *
-check_config (ConfigRows *rows)
+check_config (SlProjectDialog *self,
+              ConfigRows      *rows,
+              const char      *project_dir)
 {
   g_autofree char *name = stripped_text (rows->name);
   g_autofree char *command = stripped_text (rows->command);
@@ -191,7 +324,14 @@ check_config (ConfigRows *rows)
 
   if (name[0] == '\0')
     return g_strdup (_("Type a name for this run configuration"));
-  if (command[0] == '\0')
+  if (is_mindx (rows))
+    {
+      char *reason = check_mindx_rows (self, rows, project_dir);
+
+      if (reason != NULL)
+        return reason;
+    }
+  else if (command[0] == '\0')
     return g_strdup (_("Type the command to run, such as python3 train.py"));
   if ((arguments = split_words (rows->arguments, &error)) == NULL)
     return g_strdup_printf (_("The arguments cannot be read: %s"), error->message);
@@ -225,6 +365,12 @@ config_from_rows (ConfigRows *rows)
   sl_run_config_record_set_working_folder (config, folder[0] != '\0' ? folder : NULL);
   sl_run_config_record_set_pull_folders (config, (const char * const *)pull);
   sl_run_config_record_set_options (config, rows->options);
+  if (is_mindx (rows))
+    {
+      g_autoptr(SlMindxSettings) settings = mindx_settings_from_rows (rows);
+
+      sl_mindx_settings_store (settings, config);
+    }
   return config;
 }
 
@@ -232,7 +378,10 @@ static void
 config_changed_cb (SlProjectDialog *self)
 {
   for (guint i = 0; i < self->configs->len; i++)
-    update_config_title (g_ptr_array_index (self->configs, i));
+    {
+      update_config_title (g_ptr_array_index (self->configs, i));
+      mindx_rows_update_visibility (g_ptr_array_index (self->configs, i));
+    }
   update_validation (self);
 }
 
@@ -273,6 +422,28 @@ remove_config_cb (GtkButton       *button,
   update_validation (self);
 }
 
+/* The SDK home, toolkit, pipeline and entry script of a MindX app, from
+ * the configuration's "mindx" group. */
+static void
+add_mindx_rows (SlProjectDialog   *self,
+                ConfigRows        *rows,
+                SlRunConfigRecord *config)
+{
+  g_autoptr(SlMindxSettings) settings = sl_mindx_settings_from_config (config);
+  /* TRANSLATORS: %s is the toolkit's default folder */
+  g_autofree char *toolkit_tip = g_strdup_printf (_("Empty: %s"), SL_MINDX_DEFAULT_TOOLKIT);
+
+  rows->mindx_sdk_home = add_config_entry (self, rows, "mindx-sdk-home", _("SDK home on the target (MX_SDK_HOME)"),
+                                           settings->sdk_home);
+  rows->mindx_toolkit = add_config_entry (self, rows, "mindx-toolkit", _("Ascend toolkit on the target (optional)"),
+                                          settings->toolkit);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (rows->mindx_toolkit), toolkit_tip);
+  rows->mindx_pipeline = add_config_entry (self, rows, "mindx-pipeline", _("Pipeline file (in the project)"),
+                                           settings->pipeline);
+  rows->mindx_entry = add_config_entry (self, rows, "mindx-entry", _("Entry script (such as main.py)"),
+                                        settings->entry);
+}
+
 static ConfigRows *
 add_config_rows (SlProjectDialog   *self,
                  SlRunConfigRecord *config)
@@ -301,6 +472,7 @@ add_config_rows (SlProjectDialog   *self,
   g_signal_connect_object (rows->kind, "notify::selected", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
   adw_expander_row_add_row (rows->expander, GTK_WIDGET (rows->kind));
   rows->command = add_config_entry (self, rows, "run-command", _("Command"), sl_run_config_record_get_command (config));
+  add_mindx_rows (self, rows, config);
   rows->arguments = add_config_entry (self, rows, "run-arguments", _("Arguments"), arguments);
   rows->environment = add_config_entry (self, rows, "run-environment",
                                         _("Environment variables (NAME=VALUE …)"), environment);
@@ -309,6 +481,7 @@ add_config_rows (SlProjectDialog   *self,
   rows->pull = add_config_entry (self, rows, "run-pull", _("Output folders to pull back"), pull);
 
   rows->error = ADW_ACTION_ROW (adw_action_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (rows->error), "run-error");
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->error), FALSE);
   adw_action_row_set_title_lines (rows->error, 0);
   adw_action_row_add_prefix (rows->error, gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
@@ -327,6 +500,7 @@ add_config_rows (SlProjectDialog   *self,
   adw_preferences_group_add (self->configs_group, GTK_WIDGET (rows->expander));
   g_ptr_array_add (self->configs, rows);
   update_config_title (rows);
+  mindx_rows_update_visibility (rows);
   return rows;
 }
 
@@ -493,7 +667,8 @@ check_form (SlProjectDialog  *self,
   for (guint i = 0; i < self->configs->len; i++)
     {
       ConfigRows *rows = g_ptr_array_index (self->configs, i);
-      g_autofree char *reason = check_config (rows);
+      g_autofree char *expanded = expand_home (folder);
+      g_autofree char *reason = check_config (self, rows, expanded);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->error), reason ? reason : "");
       gtk_widget_set_visible (GTK_WIDGET (rows->error), reason != NULL);

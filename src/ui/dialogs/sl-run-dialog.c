@@ -9,6 +9,7 @@
 
 #include "sl-job-controller.h"
 #include "sl-mindx-env.h"
+#include "sl-mindx-workflow.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-run-dialog.h"
@@ -43,6 +44,8 @@ struct _SlRunDialog
   GtkLabel    *command_preview;
   GtkLabel    *error_label;
   GtkWidget   *run_button;
+
+  char        *mindx_command;   /* the command row as a MindX configuration filled it */
 };
 
 G_DEFINE_FINAL_TYPE (SlRunDialog, sl_run_dialog, ADW_TYPE_WINDOW)
@@ -51,10 +54,20 @@ enum {
   RUN,
   RUN_ON_TARGET,
   RUN_ON_SLURM,
+  RUN_MINDX,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+typedef struct {
+  SlProjectRecord   *project;
+  SlRunConfigRecord *config;
+} ConfigChoice;
+
+static ConfigChoice *selected_mindx_choice (SlRunDialog *self);
+static char         *check_mindx_choice    (SlRunDialog *self,
+                                            ConfigChoice *choice);
 
 static gboolean
 wants_slurm (SlRunDialog *self)
@@ -155,6 +168,8 @@ sl_run_dialog_validate (SlRunDialog  *self,
 
   if (command[0] == '\0')
     why = g_strdup (_("Type the command to run, for example: python3 train.py --epochs 3"));
+  else if (selected_mindx_choice (self) != NULL)
+    why = check_mindx_choice (self, selected_mindx_choice (self));
   else if (wants_slurm (self) && !(slurm = sl_run_dialog_dup_slurm_options (self, &error)))
     why = g_strdup (error->message);
   else if (!g_shell_parse_argv (command, NULL, &argv, &error))
@@ -169,11 +184,6 @@ sl_run_dialog_validate (SlRunDialog  *self,
 
   return why == NULL;
 }
-
-typedef struct {
-  SlProjectRecord   *project;
-  SlRunConfigRecord *config;
-} ConfigChoice;
 
 static void
 config_choice_free (gpointer data)
@@ -229,6 +239,18 @@ mindx_command_line (SlRunConfigRecord *config,
   return sl_job_controller_quote_argv (sh);
 }
 
+/* A MindX SDK app configuration's command as the row shows it; its
+ * environment is in the preview, and the run is the MindX workflow's. */
+static char *
+mindx_app_command_line (SlRunConfigRecord *config)
+{
+  g_autoptr(SlMindxSettings) settings = sl_mindx_settings_from_config (config);
+  g_auto(GStrv) argv = sl_mindx_dup_argv (settings->entry ? settings->entry : "",
+                                          sl_run_config_record_get_arguments (config), NULL);
+
+  return argv ? sl_shell_quote_argv ((const char * const *)argv) : g_strdup (settings->entry ? settings->entry : "");
+}
+
 /* A run configuration as one command line: environment first (through
  * env), then the command and its arguments, each quoted. */
 static char *
@@ -239,6 +261,8 @@ config_command_line (SlRunConfigRecord *config)
   const char *sdk_home = mindx_sdk_home (config);
   GString *line;
 
+  if (sl_run_config_record_get_kind (config) == SL_RUN_CONFIG_KIND_MINDX)
+    return mindx_app_command_line (config);
   if (sdk_home != NULL)
     {
       char *mindx = mindx_command_line (config, sdk_home);
@@ -301,6 +325,8 @@ config_selected_cb (SlRunDialog *self)
   pull_folders = sl_run_config_record_get_pull_folders (choice->config);
   pulls = pull_folders ? g_strjoinv (" ", (char **)pull_folders) : NULL;
 
+  g_free (self->mindx_command);
+  self->mindx_command = sl_run_config_record_get_kind (choice->config) == SL_RUN_CONFIG_KIND_MINDX ? g_strdup (command) : NULL;
   gtk_editable_set_text (GTK_EDITABLE (self->command_row), command);
   gtk_editable_set_text (GTK_EDITABLE (self->folder_row), sl_project_record_get_local_folder (choice->project));
   gtk_editable_set_text (GTK_EDITABLE (self->pull_row), pulls ? pulls : "");
@@ -381,6 +407,111 @@ update_preview (SlRunDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
 }
 
+/* MindX SDK app configurations */
+
+/* The chosen run configuration when it is a MindX app and its command
+ * row is as the configuration filled it; a command typed over it is run
+ * as typed. */
+static ConfigChoice *
+selected_mindx_choice (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+  ConfigChoice *choice;
+
+  if (self->mindx_command == NULL || self->choices == NULL || selected == 0 ||
+      selected == GTK_INVALID_LIST_POSITION || selected > self->choices->len)
+    return NULL;
+  choice = g_ptr_array_index (self->choices, selected - 1);
+  if (sl_run_config_record_get_kind (choice->config) != SL_RUN_CONFIG_KIND_MINDX ||
+      !g_str_equal (gtk_editable_get_text (GTK_EDITABLE (self->command_row)), self->mindx_command))
+    return NULL;
+  return choice;
+}
+
+static SlMindxWorkflow *
+create_mindx_workflow (SlRunDialog  *self,
+                       ConfigChoice *choice)
+{
+  SlTargetRecord *record = selected_target (self);
+  g_autoptr(SlTarget) target = record ? sl_target_new_from_record (record, NULL) : NULL;
+
+  if (target == NULL)
+    return NULL;
+  return sl_mindx_workflow_new_for_config (target, sl_project_record_get_local_folder (choice->project), choice->config);
+}
+
+/* Why the MindX configuration cannot run, or NULL. The pipeline is only
+ * looked for here: it is read and checked when the run starts. */
+static char *
+check_mindx_choice (SlRunDialog  *self,
+                    ConfigChoice *choice)
+{
+  g_autoptr(SlMindxSettings) settings = sl_mindx_settings_from_config (choice->config);
+  g_autoptr(GError) error = NULL;
+
+  if (wants_slurm (self))
+    return g_strdup (_("A MindX SDK app is started directly, not through Slurm: set Start back to Directly"));
+  if (!sl_mindx_settings_check_sdk_home (settings->sdk_home, &error) ||
+      !sl_mindx_settings_check_entry (settings->entry, &error) ||
+      (settings->pipeline != NULL &&
+       !sl_mindx_settings_check_pipeline_path (sl_project_record_get_local_folder (choice->project), settings->pipeline, &error)))
+    /* TRANSLATORS: %s says what is wrong with a field of the run configuration */
+    return g_strdup_printf (_("%s (edit the run configuration in Projects)"), error->message);
+  return NULL;
+}
+
+/* The environment is six long lines: room for them without scrolling. */
+static void
+grow_for_mindx_preview (SlRunDialog *self)
+{
+  int width = 0, height = 0;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width >= 760 && height >= 780)
+    return;
+  gtk_window_set_default_size (GTK_WINDOW (self), MAX (width, 760), MAX (height, 780));
+}
+
+/* The exact environment and command, on this computer too. */
+static void
+update_mindx_preview (SlRunDialog *self,
+                      gboolean     valid)
+{
+  ConfigChoice *choice = selected_mindx_choice (self);
+  g_autoptr(SlMindxWorkflow) workflow = NULL;
+  g_autofree char *preview = NULL;
+  g_autofree char *text = NULL;
+
+  if (choice == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->pull_row), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), FALSE);
+  if (!valid || !(workflow = create_mindx_workflow (self, choice)) ||
+      !(preview = sl_mindx_workflow_dup_preview (workflow, NULL)))
+    return;
+  /* TRANSLATORS: followed by the environment and the command, one a line */
+  text = g_strdup_printf ("%s\n%s", _("The project is uploaded, the pipeline checked, then this runs on the target:"),
+                          g_strchomp (preview));
+  gtk_label_set_label (self->command_preview, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
+  grow_for_mindx_preview (self);
+}
+
+/* Hands the configuration to whoever runs MindX apps; FALSE when the
+ * run is not a MindX configuration's. */
+static gboolean
+run_mindx_choice (SlRunDialog *self)
+{
+  ConfigChoice *choice = selected_mindx_choice (self);
+  SlTargetRecord *record = selected_target (self);
+
+  if (choice == NULL)
+    return FALSE;
+  g_signal_emit (self, signals[RUN_MINDX], 0, choice->project, choice->config,
+                 record ? sl_target_record_get_id (record) : 0);
+  return TRUE;
+}
+
 static void
 validate_cb (SlRunDialog *self)
 {
@@ -393,6 +524,7 @@ validate_cb (SlRunDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && command[0]);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "run.run", valid);
   update_preview (self, valid);
+  update_mindx_preview (self, valid);
 }
 
 static void
@@ -408,7 +540,9 @@ run_action (GtkWidget  *widget,
   if (!sl_run_dialog_validate (self, NULL))
     return;
 
-  if (wants_slurm (self) && (remote = selected_target (self)) != NULL)
+  if (run_mindx_choice (self))
+    ;
+  else if (wants_slurm (self) && (remote = selected_target (self)) != NULL)
     {
       g_autoptr(SlSlurmOptions) slurm = sl_run_dialog_dup_slurm_options (self, NULL);
 
@@ -440,6 +574,7 @@ sl_run_dialog_dispose (GObject *object)
 {
   g_clear_object (&SL_RUN_DIALOG (object)->targets);
   g_clear_pointer (&SL_RUN_DIALOG (object)->choices, g_ptr_array_unref);
+  g_clear_pointer (&SL_RUN_DIALOG (object)->mindx_command, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_RUN_DIALOG);
 
   G_OBJECT_CLASS (sl_run_dialog_parent_class)->dispose (object);
@@ -485,6 +620,16 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
     g_signal_new ("run-on-slurm", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 5, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING,
                   SL_TYPE_SLURM_OPTIONS);
+
+  /**
+   * SlRunDialog::run-mindx:
+   * @project: the #SlProjectRecord of the configuration
+   * @config: the MindX SDK app's #SlRunConfigRecord
+   * @target_id: the target's id (0 for this computer)
+   */
+  signals[RUN_MINDX] =
+    g_signal_new ("run-mindx", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, SL_TYPE_PROJECT_RECORD, SL_TYPE_RUN_CONFIG_RECORD, G_TYPE_INT64);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-run-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_row);

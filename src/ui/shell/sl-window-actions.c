@@ -11,6 +11,7 @@
 #include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
 #include "sl-target-dialog.h"
+#include "sl-window-mindx.h"
 #include "sl-window-private.h"
 
 static void
@@ -151,6 +152,17 @@ run_on_slurm_cb (SlWindow       *self,
 }
 
 static void
+run_mindx_cb (SlWindow          *self,
+              SlProjectRecord   *project,
+              SlRunConfigRecord *config,
+              gint64             target_id,
+              SlRunDialog       *dialog)
+{
+  /* The run keeps its own reference until it ends. */
+  g_autoptr(SlMindxWorkflow) workflow = sl_window_run_mindx (self, project, config, target_id);
+}
+
+static void
 run_dialog_response_cb (SlWindow    *self,
                         const char  *command_line,
                         const char  *working_dir,
@@ -170,6 +182,7 @@ run_action (GtkWidget  *widget,
   g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-on-slurm", G_CALLBACK (run_on_slurm_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "run-mindx", G_CALLBACK (run_mindx_cb), self, G_CONNECT_SWAPPED);
   sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
   {
     GListModel *model = sl_workspace_get_projects (self->workspace);
