@@ -103,6 +103,32 @@ sl_msprof_command_new (void)
   return g_object_new (SL_TYPE_MSPROF_COMMAND, NULL);
 }
 
+/**
+ * sl_msprof_command_copy:
+ *
+ * Returns: (transfer full): a command with the same settings, for a run
+ *   that goes on while @self is edited
+ */
+SlMsprofCommand *
+sl_msprof_command_copy (SlMsprofCommand *self)
+{
+  SlMsprofCommand *copy;
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+
+  copy = sl_msprof_command_new ();
+  copy->kind = self->kind;
+  copy->program = g_strdupv (self->program);
+  copy->output = g_strdup (self->output);
+  memcpy (copy->switches, self->switches, sizeof self->switches);
+  copy->aic_metrics = g_strdup (self->aic_metrics);
+  copy->aic_mode = g_strdup (self->aic_mode);
+  copy->aic_freq = self->aic_freq;
+  memcpy (copy->sampler_hz, self->sampler_hz, sizeof self->sampler_hz);
+  copy->host_sys = g_strdup (self->host_sys);
+  return copy;
+}
+
 void
 sl_msprof_command_set_kind (SlMsprofCommand *self,
                             SlProfilerKind   kind)

@@ -47,6 +47,7 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (SlMsprofCommand, sl_msprof_command, SL, MSPROF_COMMAND, GObject)
 
 SlMsprofCommand    *sl_msprof_command_new             (void);
+SlMsprofCommand    *sl_msprof_command_copy            (SlMsprofCommand     *self);
 void                sl_msprof_command_set_kind        (SlMsprofCommand     *self,
                                                        SlProfilerKind       kind);
 SlProfilerKind      sl_msprof_command_get_kind        (SlMsprofCommand     *self);
