@@ -25,6 +25,7 @@ typedef struct {
   const char     *subtitle;
   gboolean        device;   /* in the Task Time and AI Core group */
   gboolean        active;
+  gboolean        omit_off; /* off is msprof's default: left out when off */
 } SwitchRow;
 
 static const SwitchRow switch_rows[] = {
@@ -33,6 +34,7 @@ static const SwitchRow switch_rows[] = {
   { SL_MSPROF_ASCENDCL, N_("AscendCL API"), N_("Calls into AscendCL on the host"), FALSE, TRUE },
   { SL_MSPROF_RUNTIME_API, N_("Runtime API"), N_("Calls into the runtime on the host"), FALSE, FALSE },
   { SL_MSPROF_HCCL, N_("HCCL communication"), N_("Collective communication between devices"), FALSE, FALSE },
+  { SL_MSPROF_MSPROFTX, N_("msproftx markers"), N_("Ranges the program marks with msproftx"), FALSE, FALSE, TRUE },
 };
 
 typedef struct {
@@ -44,8 +46,10 @@ static const SamplerRow sampler_rows[] = {
   { SL_MSPROF_SYS_HARDWARE_MEM, N_("Memory bandwidth (DDR, HBM)") },
   { SL_MSPROF_SYS_CPU, N_("Device CPU") },
   { SL_MSPROF_SYS_PROFILING, N_("System CPU and memory") },
+  { SL_MSPROF_SYS_PID, N_("CPU and memory of the processes") },
   { SL_MSPROF_SYS_IO, N_("Network and storage I/O") },
   { SL_MSPROF_SYS_INTERCONNECTION, N_("Interconnect (HCCS, PCIe)") },
+  { SL_MSPROF_DVPP, N_("DVPP media engines") },
 };
 
 /* The steps a run goes through, as the progress row shows them; the
@@ -111,6 +115,9 @@ struct _SlProfileDialog
   AdwEntryRow     *output_row;
   AdwComboRow     *profiler_row;
   AdwComboRow     *metrics_row;
+  AdwComboRow     *aic_mode_row;
+  GtkWidget       *aic_freq_row;
+  GtkSpinButton   *aic_freq;
   AdwEntryRow     *host_row;
   AdwPreferencesGroup *device_group;
   AdwPreferencesGroup *api_group;
@@ -155,6 +162,7 @@ read_fields (SlProfileDialog  *self,
 {
   const char *program = gtk_editable_get_text (GTK_EDITABLE (self->program_row));
   guint metrics = adw_combo_row_get_selected (self->metrics_row);
+  gboolean sample_based;
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -163,8 +171,16 @@ read_fields (SlProfileDialog  *self,
   sl_msprof_command_set_aic_metrics (self->command, metrics > 0 && metrics != GTK_INVALID_LIST_POSITION
                                                     ? sl_msprof_aic_metrics ()[metrics - 1] : NULL);
   sl_msprof_command_set_switch (self->command, SL_MSPROF_AI_CORE, metrics > 0 ? 1 : -1);
+  /* Task-based is msprof's default for a program, so it is left out. */
+  sample_based = metrics > 0 && adw_combo_row_get_selected (self->aic_mode_row) == 1;
+  sl_msprof_command_set_aic_mode (self->command, sample_based ? "sample-based" : NULL);
+  sl_msprof_command_set_aic_freq (self->command, sample_based ? (guint)gtk_spin_button_get_value_as_int (self->aic_freq) : 0);
   for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
-    sl_msprof_command_set_switch (self->command, switch_rows[i].which, gtk_switch_get_active (self->switches[i]));
+    {
+      gboolean on = gtk_switch_get_active (self->switches[i]);
+
+      sl_msprof_command_set_switch (self->command, switch_rows[i].which, on ? 1 : switch_rows[i].omit_off ? -1 : 0);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
     sl_msprof_command_set_sampler (self->command, sampler_rows[i].which,
                                    (guint)gtk_spin_button_get_value_as_int (self->samplers[i]));
@@ -252,6 +268,9 @@ update_cb (SlProfileDialog *self)
 
   /* The frameworks' profilers have no system samplers. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->system_group), msprof);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->aic_mode_row), adw_combo_row_get_selected (self->metrics_row) > 0);
+  gtk_widget_set_sensitive (self->aic_freq_row, adw_combo_row_get_selected (self->metrics_row) > 0 &&
+                                                adw_combo_row_get_selected (self->aic_mode_row) == 1);
 
   gtk_label_set_label (self->error_label, program[0] ? message : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && program[0]);
@@ -622,17 +641,49 @@ add_sampler_row (SlProfileDialog  *self,
 {
   GtkWidget *action_row = adw_action_row_new ();
   guint max_hz = 0;
+  g_autofree char *subtitle = NULL;
   GtkWidget *spin;
 
   sl_msprof_sampler_get_range (row->which, NULL, &max_hz);
   spin = gtk_spin_button_new_with_range (0, max_hz, 1);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), _(row->title));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), sl_msprof_sampler_get_option (row->which));
+  subtitle = g_strdup_printf ("%s, %s", sl_msprof_sampler_get_option (row->which), sl_msprof_sampler_get_freq_option (row->which));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), spin);
   g_signal_connect_object (spin, "value-changed", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
   adw_preferences_group_add (self->system_group, action_row);
   self->samplers[index] = GTK_SPIN_BUTTON (spin);
+}
+
+/* How AI Core metrics are taken, and the rate of the sample-based mode. */
+static void
+add_aic_mode_rows (SlProfileDialog *self)
+{
+  g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
+  GtkWidget *mode_row = adw_combo_row_new ();
+  GtkWidget *freq_row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, 100, 1);
+
+  gtk_string_list_append (modes, _("Task-based (each task)"));
+  gtk_string_list_append (modes, _("Sample-based (at a fixed rate)"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (mode_row), _("AI Core mode"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (mode_row), "aic-mode");
+  adw_combo_row_set_model (ADW_COMBO_ROW (mode_row), G_LIST_MODEL (modes));
+  g_signal_connect_object (mode_row, "notify::selected", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->device_group, mode_row);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 100);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (freq_row), _("AI Core sampling rate (Hz)"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (freq_row), "aic-freq");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (freq_row), spin);
+  g_signal_connect_object (spin, "value-changed", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->device_group, freq_row);
+
+  self->aic_mode_row = ADW_COMBO_ROW (mode_row);
+  self->aic_freq_row = freq_row;
+  self->aic_freq = GTK_SPIN_BUTTON (spin);
 }
 
 static void
@@ -646,6 +697,7 @@ build_option_rows (SlProfileDialog *self)
   adw_combo_row_set_model (self->metrics_row, G_LIST_MODEL (metrics));
   adw_combo_row_set_selected (self->metrics_row, 2); /* PipeUtilization */
 
+  add_aic_mode_rows (self);
   for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
     add_switch_row (self, switch_rows[i].device ? self->device_group : self->api_group, &switch_rows[i], i);
   for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
@@ -765,6 +817,64 @@ sl_profile_dialog_set_targets (SlProfileDialog *self,
     }
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->target_row, selected);
+}
+
+static guint
+metrics_position (const char *metrics)
+{
+  const char * const *names = sl_msprof_aic_metrics ();
+
+  for (guint i = 0; metrics != NULL && names[i] != NULL; i++)
+    if (g_str_equal (names[i], metrics))
+      return i + 1;
+  return 0;
+}
+
+/**
+ * sl_profile_dialog_load_command:
+ * @command: options to show, as a run configuration or the command line
+ *   gives them
+ *
+ * Fills the profiler, program, output and option rows from @command. A
+ * sampler left at msprof's default rate shows its lowest rate.
+ */
+void
+sl_profile_dialog_load_command (SlProfileDialog *self,
+                                SlMsprofCommand *command)
+{
+  const char * const *program;
+  g_autofree char *program_line = NULL;
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (command));
+
+  /* One update at the end, from the rows as they all are then. */
+  self->built = FALSE;
+  program = sl_msprof_command_get_program (command);
+  program_line = program ? sl_shell_quote_argv (program) : g_strdup ("");
+  gtk_editable_set_text (GTK_EDITABLE (self->program_row), program_line);
+  gtk_editable_set_text (GTK_EDITABLE (self->output_row), sl_msprof_command_get_output (command) ?: "");
+  adw_combo_row_set_selected (self->profiler_row, sl_msprof_command_get_kind (command));
+  adw_combo_row_set_selected (self->metrics_row, sl_msprof_command_get_switch (command, SL_MSPROF_AI_CORE) == 0
+                                                 ? 0 : metrics_position (sl_msprof_command_get_aic_metrics (command)));
+  adw_combo_row_set_selected (self->aic_mode_row, g_strcmp0 (sl_msprof_command_get_aic_mode (command), "sample-based") == 0);
+  if (sl_msprof_command_get_aic_freq (command) != 0)
+    gtk_spin_button_set_value (self->aic_freq, sl_msprof_command_get_aic_freq (command));
+  for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
+    gtk_switch_set_active (self->switches[i], sl_msprof_command_get_switch (command, switch_rows[i].which) > 0);
+  for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
+    {
+      guint hz = sl_msprof_command_get_sampler (command, sampler_rows[i].which);
+      guint min_hz = 1;
+
+      sl_msprof_sampler_get_range (sampler_rows[i].which, &min_hz, NULL);
+      if (hz == 0 && sl_msprof_command_get_sampler_state (command, sampler_rows[i].which) > 0)
+        hz = min_hz;
+      gtk_spin_button_set_value (self->samplers[i], hz);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->host_row), sl_msprof_command_get_host_sys (command) ?: "");
+  self->built = TRUE;
+  update_cb (self);
 }
 
 void

@@ -22,6 +22,8 @@ void             sl_profile_dialog_set_program       (SlProfileDialog *self,
                                                       const char      *command_line);
 void             sl_profile_dialog_set_env_script    (SlProfileDialog *self,
                                                       const char      *path);
+void             sl_profile_dialog_load_command      (SlProfileDialog *self,
+                                                      SlMsprofCommand *command);
 gboolean         sl_profile_dialog_validate          (SlProfileDialog *self,
                                                       char           **message);
 /* The command as the fields describe it (transfer none). */
