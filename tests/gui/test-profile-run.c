@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "gui-test-util.h"
 
@@ -77,6 +78,80 @@ install_tool (const char *bin,
   g_assert_cmpint (symlink (source, link), ==, 0);
 }
 
+static void
+write_project_file (const char *name,
+                    const char *text)
+{
+  g_autofree char *path = g_build_filename (project, name, NULL);
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  write_file (path, text);
+}
+
+/* Small torch_npu and mindspore packages in the project, standing in
+ * for the frameworks' profilers: each writes a *_ascend_pt or *_ascend_ms
+ * folder with a trace where the real one does, and notes how it was
+ * asked to profile; the scripts note how they were run. */
+static void
+write_fake_frameworks (void)
+{
+  static const char unit_writer[] =
+    "import json, os, time\n"
+    "def write_unit(output, suffix, settings):\n"
+    "    unit = os.path.join(output, 'localhost_%d_%d_%s' % (os.getpid(), int(time.time() * 1000), suffix))\n"
+    "    trace = os.path.join(unit, 'ASCEND_PROFILER_OUTPUT')\n"
+    "    os.makedirs(trace)\n"
+    "    events = [{'ph': 'M', 'name': 'process_name', 'pid': 1, 'args': {'name': 'Ascend Hardware'}}]\n"
+    "    for i, op in enumerate(('Conv2D', 'MatMul', 'ReLU')):\n"
+    "        events.append({'ph': 'X', 'name': op, 'pid': 1, 'tid': 1, 'ts': 1000 + i * 200, 'dur': 150})\n"
+    "    with open(os.path.join(trace, 'trace_view.json'), 'w') as f:\n"
+    "        json.dump(events, f)\n"
+    "    with open(os.path.join(trace, 'kernel_details.csv'), 'w') as f:\n"
+    "        f.write('Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us),Block Dim\\n')\n"
+    "        for i, op in enumerate(('Conv2D', 'MatMul', 'ReLU')):\n"
+    "            f.write('1,%s_%d,%s,AI_CORE,%d,150,0,8\\n' % (op, i, op, 1000 + i * 200))\n"
+    "    with open(os.path.join(trace, 'step_trace_time.csv'), 'w') as f:\n"
+    "        f.write('Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble\\n')\n"
+    "        f.write('1,450,0,0,0,100,0,0\\n')\n"
+    "    with open(os.path.join(unit, 'asked.json'), 'w') as f:\n"
+    "        json.dump(settings, f)\n";
+
+  write_project_file ("fake_unit.py", unit_writer);
+  write_project_file ("torch_npu/__init__.py", "from . import profiler\n");
+  write_project_file ("torch_npu/profiler.py",
+                      "import fake_unit\n"
+                      "class _Names:\n"
+                      "    def __getattr__(self, name):\n"
+                      "        return name\n"
+                      "AiCMetrics = ProfilerLevel = ProfilerActivity = _Names()\n"
+                      "class _ExperimentalConfig:\n"
+                      "    def __init__(self, **settings):\n"
+                      "        self.settings = settings\n"
+                      "def tensorboard_trace_handler(dir_name):\n"
+                      "    return dir_name\n"
+                      "class profile:\n"
+                      "    def __init__(self, activities=None, on_trace_ready=None, experimental_config=None):\n"
+                      "        self.output = on_trace_ready\n"
+                      "        self.settings = dict(experimental_config.settings, activities=activities)\n"
+                      "    def __enter__(self):\n"
+                      "        return self\n"
+                      "    def __exit__(self, *exc):\n"
+                      "        fake_unit.write_unit(self.output, 'ascend_pt', self.settings)\n"
+                      "        return False\n");
+  write_project_file ("mindspore/__init__.py",
+                      "import atexit, json, os, fake_unit\n"
+                      "_options = json.loads(os.environ.get('MS_PROFILER_OPTIONS', '{}'))\n"
+                      "if _options.get('start'):\n"
+                      "    atexit.register(fake_unit.write_unit, _options['output_path'], 'ascend_ms', _options)\n");
+  write_project_file ("train.py",
+                      "import json, sys\n"
+                      "if 'ms' in sys.argv:\n"
+                      "    import mindspore\n"
+                      "with open('ran.json', 'w') as f:\n"
+                      "    json.dump({'argv': sys.argv, 'name': __name__}, f)\n");
+}
+
 /* The toolkit's tools with a Python 3 "python"; Python 2 as "python" and a
  * full disk's df each in a folder of their own, to put before it. */
 static void
@@ -108,6 +183,7 @@ make_tools (void)
     g_autofree char *sleep_py = g_build_filename (project, "sleep.py", NULL);
 
     write_file (main_py, "print(\"inference done\")\n");
+    write_fake_frameworks ();
     write_file (sleep_py, "import os, time\n"
                           "open('pid', 'w').write(str(os.getpid()))\n"
                           "time.sleep(120)\n");
@@ -271,9 +347,10 @@ test_cancel_stops_the_job (void)
   g_assert_true (wait_until (dialog_gone, NULL, 10000));
 }
 
-/* The newest PROF_ folder pulled into the cache, or NULL. */
+/* A PROF_ (or, with @suffix, a *@suffix) folder pulled into the cache, or NULL. */
 static char *
-find_pulled_profile (const char *dir)
+find_pulled (const char *dir,
+             const char *suffix)
 {
   g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
   const char *name;
@@ -283,10 +360,10 @@ find_pulled_profile (const char *dir)
       g_autofree char *path = g_build_filename (dir, name, NULL);
       char *found;
 
-      if (g_str_has_prefix (name, "PROF_"))
+      if (suffix ? g_str_has_suffix (name, suffix) : g_str_has_prefix (name, "PROF_"))
         return g_steal_pointer (&path);
       if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK) &&
-          (found = find_pulled_profile (path)) != NULL)
+          (found = find_pulled (path, suffix)) != NULL)
         return found;
     }
   return NULL;
@@ -317,7 +394,7 @@ test_raw_profile_opens (void)
   g_assert_true (wait_until (dialog_gone, NULL, 60000));
   g_assert_cmpuint (sl_window_get_n_documents (window), ==, documents + 1);
 
-  pulled = find_pulled_profile (cache);
+  pulled = find_pulled (cache, NULL);
   g_assert_nonnull (pulled);
   timeline = g_build_filename (pulled, "device_0", "timeline", NULL);
   g_assert_true (g_file_test (timeline, G_FILE_TEST_IS_DIR));
@@ -402,6 +479,160 @@ test_preflight_catches (void)
     }
 }
 
+/* The framework chosen in the dialog runs the program its own way:
+ * torch_npu through the launcher around the script, MindSpore through
+ * MS_PROFILER_OPTIONS; each result is pulled and opened as a Profile. */
+static void
+test_framework_profilers (void)
+{
+  g_autofree char *script = write_env_script ("set_env_frameworks.sh", toolkit_bin, NULL);
+  g_autofree char *cache = g_build_filename (tmp_root, "cache", NULL);
+  g_autofree char *ran_path = g_build_filename (project, "ran.json", NULL);
+  struct {
+    SlProfilerKind kind;
+    const char    *program;
+    const char    *suffix;
+    const char    *asked;  /* in what the framework was asked */
+    const char    *ran;    /* in how the script ran */
+  } cases[] = {
+    { SL_PROFILER_TORCH_NPU, "python3 train.py --epochs 2", "_ascend_pt",
+      "\"aic_metrics\": \"PipeUtilization\"", "{\"argv\": [\"train.py\", \"--epochs\", \"2\"], \"name\": \"__main__\"}" },
+    { SL_PROFILER_MINDSPORE, "python3 train.py ms", "_ascend_ms",
+      "\"output_path\": \"sightline-profile\"", "{\"argv\": [\"train.py\", \"ms\"], \"name\": \"__main__\"}" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SlProfileDialog *dialog = open_dialog (cases[i].program, script);
+      g_autofree char *pulled = NULL;
+      g_autofree char *asked_path = NULL;
+      g_autofree char *asked = NULL;
+      g_autofree char *ran = NULL;
+      g_autofree char *id = NULL;
+
+      g_remove (ran_path);
+      adw_combo_row_set_selected (ADW_COMBO_ROW (child (dialog, "profiler_row")), cases[i].kind);
+      settle ();
+      g_assert_true (sl_profile_dialog_validate (dialog, NULL));
+      start (dialog);
+      g_assert_true (wait_until (dialog_gone, NULL, 60000));
+
+      g_assert_true (g_file_get_contents (ran_path, &ran, NULL, NULL));
+      g_assert_cmpstr (ran, ==, cases[i].ran);
+      pulled = find_pulled (cache, cases[i].suffix);
+      g_assert_nonnull (pulled);
+      asked_path = g_build_filename (pulled, "asked.json", NULL);
+      g_assert_true (g_file_get_contents (asked_path, &asked, NULL, NULL));
+      g_test_message ("%s asked: %s", cases[i].suffix, asked);
+      g_assert_nonnull (strstr (asked, cases[i].asked));
+      id = sl_document_registry_dup_id (sl_document_registry_lookup ("profile"), pulled);
+      g_assert_true (wait_until (document_settled, id, 30000));
+      g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (sl_window_find_document (window, id))), ==, SL_DOCUMENT_READY);
+    }
+}
+
+static GtkWidget *
+find_scrolled_window (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_scrolled_window (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Options given as profile-run takes them fill the dialog; the dialog's
+ * command is the same msprof command, and its options, given back to
+ * profile-run, are taken as they are. */
+static void
+test_options_round_trip (void)
+{
+  const char *options[] = {
+    "--task-time=on", "--ai-core=on", "--aic-mode=sample-based", "--aic-freq=40", "--aic-metrics=MemoryUB",
+    "--aicpu=on", "--ascendcl=on", "--runtime-api=on", "--hccl=on", "--msproftx=on",
+    "--sys-hardware-mem=on", "--sys-hardware-mem-freq=20", "--sys-cpu-profiling=on", "--sys-cpu-freq=30",
+    "--sys-profiling=on", "--sys-sampling-freq=5", "--sys-pid-profiling=on", "--sys-pid-sampling-freq=2",
+    "--sys-io-profiling=on", "--sys-io-sampling-freq=80", "--sys-interconnection-profiling=on",
+    "--sys-interconnection-freq=25", "--dvpp-profiling=on", "--dvpp-freq=10", "--host-sys=cpu,disk,osrt",
+  };
+  const char *program[] = { "python3", "main.py", NULL };
+  g_autofree char *script = write_env_script ("set_env_options.sh", toolkit_bin, NULL);
+  g_autofree char *db = g_build_filename (tmp_root, "cli.db", NULL);
+  g_autoptr(SlMsprofCommand) command = sl_msprof_command_new ();
+  g_autoptr(GPtrArray) cli = g_ptr_array_new ();
+  g_auto(GStrv) expected = NULL;
+  g_auto(GStrv) shown = NULL;
+  g_auto(GStrv) given_back = NULL;
+  g_autofree char *expected_line = NULL;
+  g_autofree char *shown_line = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  SlProfileDialog *dialog;
+  int status = -1;
+
+  sl_msprof_command_set_program (command, program);
+  sl_msprof_command_set_output (command, "sightline-profile");
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      g_autofree char *name = g_strndup (options[i] + 2, strcspn (options[i] + 2, "="));
+
+      g_assert_true (sl_msprof_command_apply_option (command, name, strchr (options[i], '=') + 1, NULL));
+    }
+  expected = sl_msprof_command_dup_argv (command, NULL);
+  g_assert_nonnull (expected);
+
+  dialog = open_dialog ("python3 main.py", script);
+  sl_profile_dialog_load_command (dialog, command);
+  settle ();
+  g_assert_true (sl_profile_dialog_validate (dialog, NULL));
+  shown = sl_msprof_command_dup_argv (sl_profile_dialog_get_command (dialog), NULL);
+  expected_line = g_strjoinv (" ", expected);
+  shown_line = g_strjoinv (" ", shown);
+  g_assert_cmpstr (shown_line, ==, expected_line);
+  g_assert_nonnull (strstr (sl_profile_dialog_get_command_preview (dialog), "'--sys-pid-sampling-freq=2'"));
+
+  given_back = sl_msprof_command_dup_options (sl_profile_dialog_get_command (dialog));
+  g_assert_cmpuint (g_strv_length (given_back), ==, G_N_ELEMENTS (options));
+  g_ptr_array_add (cli, (gpointer)g_getenv ("SL_CLI"));
+  g_ptr_array_add (cli, (gpointer)"profile-run");
+  g_ptr_array_add (cli, (gpointer)"--dry-run");
+  g_ptr_array_add (cli, (gpointer)"--target=local");
+  g_ptr_array_add (cli, (gpointer)"--db");
+  g_ptr_array_add (cli, db);
+  for (guint i = 0; given_back[i] != NULL; i++)
+    g_ptr_array_add (cli, given_back[i]);
+  g_ptr_array_add (cli, (gpointer)"--");
+  g_ptr_array_add (cli, (gpointer)"python3");
+  g_ptr_array_add (cli, (gpointer)"main.py");
+  g_ptr_array_add (cli, NULL);
+  g_assert_nonnull (cli->pdata[0]);
+  g_assert_true (g_spawn_sync (project, (char **)cli->pdata, NULL, 0, NULL, NULL, &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    g_assert_nonnull (strstr (out, options[i]));
+
+  /* The options as a user sees them: the system samplers, scrolled to. */
+  {
+    GtkWidget *scrolled = find_scrolled_window (GTK_WIDGET (child (dialog, "options_page")));
+    GtkAdjustment *adjustment;
+
+    g_assert_nonnull (scrolled);
+    wait_for_frames (GTK_WIDGET (dialog));
+    adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+    screenshots (GTK_WIDGET (dialog), "profile-dialog-options");
+  }
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  g_assert_true (wait_until (dialog_gone, NULL, 10000));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -425,6 +656,8 @@ main (int    argc,
   g_test_add_func ("/profile-run/cancel", test_cancel_stops_the_job);
   g_test_add_func ("/profile-run/raw-profile-opens", test_raw_profile_opens);
   g_test_add_func ("/profile-run/preflight-catches", test_preflight_catches);
+  g_test_add_func ("/profile-run/framework-profilers", test_framework_profilers);
+  g_test_add_func ("/profile-run/options-round-trip", test_options_round_trip);
 
   status = g_test_run ();
 
