@@ -106,6 +106,7 @@ struct _SlProfileDialog
   GCancellable    *cancellable;
   gulong           stage_handler;
   int              step;      /* the step reached, or -1 */
+  gboolean         exported;  /* the run went through the export */
   StepChip         chips[N_STEPS];
 
   AdwComboRow     *target_row;
@@ -386,7 +387,7 @@ advance_to (SlProfileDialog *self,
             StepState        state)
 {
   for (int i = 0; i < (int)step; i++)
-    set_step_state (self, i, i == STEP_EXPORT && self->step < STEP_EXPORT ? STEP_SKIPPED : STEP_DONE);
+    set_step_state (self, i, i == STEP_EXPORT && !self->exported ? STEP_SKIPPED : STEP_DONE);
   set_step_state (self, step, state);
   for (int i = step + 1; i < N_STEPS; i++)
     set_step_state (self, i, STEP_PENDING);
@@ -402,6 +403,7 @@ stage_cb (SlProfileWorkflow *workflow,
 
   if (stage == SL_PROFILE_STAGE_IDLE || stage == SL_PROFILE_STAGE_DONE)
     return;
+  self->exported = self->exported || stage == SL_PROFILE_STAGE_EXPORTING;
   advance_to (self, step_for_stage (stage), STEP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (stage));
 }
@@ -521,6 +523,7 @@ sl_profile_dialog_begin_run (SlProfileDialog   *self,
   self->cancellable = g_cancellable_new ();
   self->stage_handler = g_signal_connect_object (workflow, "notify::stage", G_CALLBACK (stage_cb), self, 0);
   self->step = -1;
+  self->exported = FALSE;
   clear_problems (self);
   advance_to (self, STEP_CHECK, STEP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (SL_PROFILE_STAGE_PREFLIGHT));
@@ -844,6 +847,8 @@ sl_profile_dialog_load_command (SlProfileDialog *self,
 {
   const char * const *program;
   g_autofree char *program_line = NULL;
+  const char *output;
+  const char *host_sys;
 
   g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
   g_return_if_fail (SL_IS_MSPROF_COMMAND (command));
@@ -853,7 +858,9 @@ sl_profile_dialog_load_command (SlProfileDialog *self,
   program = sl_msprof_command_get_program (command);
   program_line = program ? sl_shell_quote_argv (program) : g_strdup ("");
   gtk_editable_set_text (GTK_EDITABLE (self->program_row), program_line);
-  gtk_editable_set_text (GTK_EDITABLE (self->output_row), sl_msprof_command_get_output (command) ?: "");
+  output = sl_msprof_command_get_output (command);
+  host_sys = sl_msprof_command_get_host_sys (command);
+  gtk_editable_set_text (GTK_EDITABLE (self->output_row), output ? output : "");
   adw_combo_row_set_selected (self->profiler_row, sl_msprof_command_get_kind (command));
   adw_combo_row_set_selected (self->metrics_row, sl_msprof_command_get_switch (command, SL_MSPROF_AI_CORE) == 0
                                                  ? 0 : metrics_position (sl_msprof_command_get_aic_metrics (command)));
@@ -872,7 +879,7 @@ sl_profile_dialog_load_command (SlProfileDialog *self,
         hz = min_hz;
       gtk_spin_button_set_value (self->samplers[i], hz);
     }
-  gtk_editable_set_text (GTK_EDITABLE (self->host_row), sl_msprof_command_get_host_sys (command) ?: "");
+  gtk_editable_set_text (GTK_EDITABLE (self->host_row), host_sys ? host_sys : "");
   self->built = TRUE;
   update_cb (self);
 }
