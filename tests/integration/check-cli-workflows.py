@@ -168,6 +168,25 @@ def check_profile(env, source_label, **exports):
         check_profile_loads(env, doc['profile'], f'{source_label}, exported')
 
 
+def check_profile_options(env):
+    """The system, host and AI Core sampling options reach the stand-in
+    msprof, which checks them as msprof does; bad ones never start a job."""
+    script = env.env_script('set_env_options', [env.bin])
+    result = env.profile_run(script, '--aic-mode', 'sample-based', '--aic-freq', '50', '--aic-metrics', 'Memory',
+                             '--sys-hardware-mem', 'on', '--sys-hardware-mem-freq', '20', '--sys-cpu-profiling', 'on',
+                             '--sys-cpu-freq', '10', '--sys-io-profiling', 'on', '--host-sys', 'cpu,mem,osrt',
+                             '--', 'python3', 'main.py')
+    doc = parse_json(result, 'profile-run options')
+    check(result.returncode == 0 and doc.get('ok') and doc.get('profile'),
+          f'{env.name}: profile-run with sampling options profiles: {doc} {result.stderr[-400:]}')
+    for bad, says in ((['--sys-cpu-freq', '51'], '1 to 50 Hz'), (['--host-sys', 'gpu'], 'not a host metric'),
+                      (['--aic-freq', '10'], 'sample-based'), (['--sys-io-profiling', 'yes'], 'on or off'),
+                      (['--sys-cpu-profiling', 'off', '--sys-cpu-freq', '5'], 'needs --sys-cpu-profiling=on')):
+        result = env.profile_run(script, *bad, '--', 'python3', 'main.py')
+        check(result.returncode == 2 and says in result.stderr and 'Job started' not in result.stderr,
+              f'{env.name}: {" ".join(bad)} is refused before anything runs: {result.stderr.strip()}')
+
+
 def check_profile_failures(env):
     good = env.env_script('set_env_good', [env.bin])
     result = env.profile_run(good, '--', 'python3', 'fail.py')
@@ -290,6 +309,7 @@ def run_suite(env):
         check_profile(env, 'dataset', SL_STUB_PROF_SOURCE=DATASET_PROF)
     else:
         print(f'SKIP: {DATASET_PROF} is missing; the generated profile stands in')
+    check_profile_options(env)
     check_profile_failures(env)
     check_convert(env)
     check_mindx(env)
