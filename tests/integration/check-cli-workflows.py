@@ -15,10 +15,12 @@
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sshd_fixture  # noqa: E402
@@ -187,6 +189,39 @@ def check_profile_options(env):
               f'{env.name}: {" ".join(bad)} is refused before anything runs: {result.stderr.strip()}')
 
 
+def check_profile_interrupted(env):
+    """Ctrl+C during the job stops it on the target: the program is gone,
+    nothing is pulled, and profile-run exits with 130."""
+    with open(os.path.join(env.project, 'sleep.py'), 'w') as f:
+        f.write("import os, time\nopen('pid', 'w').write(str(os.getpid()))\ntime.sleep(120)\n")
+    pid_file = os.path.join(env.remote, 'pid')
+    if os.path.exists(pid_file):
+        os.remove(pid_file)
+    script = env.env_script('set_env_interrupt', [env.bin])
+    args = ['profile-run', '--project', env.project, '--env-script', script, '--db', env.db, '--target', env.name]
+    if env.name != 'local':
+        args += ['--remote-dir', env.remote]
+    process = subprocess.Popen([CLI, *args, '--', 'python3', 'sleep.py'], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env.env, cwd=env.project)
+    for _ in range(300):
+        if os.path.exists(pid_file) and open(pid_file).read():
+            break
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    check(process.returncode == 130 and 'Interrupted' in err, f'{env.name}: Ctrl+C ends profile-run with 130: {err[-300:]}')
+    pid = int(open(pid_file).read()) if os.path.exists(pid_file) else 0
+    gone = False
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            gone = True
+            break
+        time.sleep(0.1)
+    check(pid > 0 and gone, f'{env.name}: and the profiled program was stopped on the target')
+
+
 def check_profile_failures(env):
     good = env.env_script('set_env_good', [env.bin])
     result = env.profile_run(good, '--', 'python3', 'fail.py')
@@ -310,6 +345,7 @@ def run_suite(env):
     else:
         print(f'SKIP: {DATASET_PROF} is missing; the generated profile stands in')
     check_profile_options(env)
+    check_profile_interrupted(env)
     check_profile_failures(env)
     check_convert(env)
     check_mindx(env)
