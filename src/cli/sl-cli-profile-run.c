@@ -4,7 +4,9 @@
  * msprof (or MindSpore's or torch_npu's profiler) as a job, then the
  * newest PROF_* (or *_ascend_pt, *_ascend_ms) folder of the output
  * folder exported on the target when only raw data came out, and pulled.
- * --json gives `profile`, the local folder, and `problems`.
+ * Every msprof option the builder knows (and so the Profile dialog sets)
+ * is an option here by msprof's own name. --json gives `profile`, the
+ * local folder, and `problems`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,6 +14,7 @@
 
 #include <stdio.h>
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "sl-cli.h"
 #include "sl-msprof-command.h"
@@ -21,41 +24,35 @@
 
 #define DEFAULT_OUTPUT "sightline-profile"
 
-typedef struct {
-  char     *task_time;
-  char     *ai_core;
-  char     *ascendcl;
-  char     *runtime_api;
-  char     *hccl;
-  char     *aicpu;
-  char     *msproftx;
-} Switches;
-
+/* Every msprof option the command builder knows, as --NAME VALUE: the
+ * same names and values as msprof's, checked as they are given. */
 static gboolean
-apply_switches (SlMsprofCommand *command,
-                Switches        *switches)
+msprof_option_cb (const char  *option_name,
+                  const char  *value,
+                  gpointer     data,
+                  GError     **error)
 {
-  struct { const char *text; SlMsprofSwitch which; } table[] = {
-    { switches->task_time, SL_MSPROF_TASK_TIME }, { switches->ai_core, SL_MSPROF_AI_CORE },
-    { switches->ascendcl, SL_MSPROF_ASCENDCL }, { switches->runtime_api, SL_MSPROF_RUNTIME_API },
-    { switches->hccl, SL_MSPROF_HCCL }, { switches->aicpu, SL_MSPROF_AICPU },
-    { switches->msproftx, SL_MSPROF_MSPROFTX },
-  };
+  SlMsprofCommand *command = data;
 
-  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+  return sl_msprof_command_apply_option (command, option_name + 2, value, error);
+}
+
+static GOptionEntry *
+dup_msprof_entries (void)
+{
+  guint n = 0;
+  const SlMsprofOption *options = sl_msprof_options (&n);
+  GOptionEntry *entries = g_new0 (GOptionEntry, n + 1);
+
+  for (guint i = 0; i < n; i++)
     {
-      int state = -1;
-
-      if (table[i].text == NULL)
-        continue;
-      if (!sl_msprof_parse_switch_value (table[i].text, &state))
-        {
-          sl_cli_print_error (_("--%s takes on or off, not “%s”"), sl_msprof_switch_get_option (table[i].which), table[i].text);
-          return FALSE;
-        }
-      sl_msprof_command_set_switch (command, table[i].which, state);
+      entries[i].long_name = options[i].name;
+      entries[i].arg = G_OPTION_ARG_CALLBACK;
+      entries[i].arg_data = (gpointer)msprof_option_cb;
+      entries[i].description = options[i].description;
+      entries[i].arg_description = options[i].value_name;
     }
-  return TRUE;
+  return entries;
 }
 
 static gboolean
@@ -81,6 +78,31 @@ log_cb (SlProfileWorkflow *workflow,
   const char *bytes = g_bytes_get_data (data, &size);
 
   fwrite (bytes, 1, size, stderr);
+}
+
+static gboolean
+cancel_on_signal_cb (gpointer data)
+{
+  g_cancellable_cancel (data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The run stays on this thread, whose main context the job is followed
+ * on: Ctrl+C is seen there while the job runs and cancels the run, so the
+ * job is stopped on the target rather than left behind. (The preflight,
+ * export and pull do not iterate the context; a Ctrl+C then waits.) */
+static gboolean
+run_until_done_or_interrupted (SlProfileWorkflow  *workflow,
+                               GError            **error)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  guint sigint_id = g_unix_signal_add (SIGINT, cancel_on_signal_cb, cancellable);
+  guint sigterm_id = g_unix_signal_add (SIGTERM, cancel_on_signal_cb, cancellable);
+  gboolean ok = sl_profile_workflow_run (workflow, cancellable, error);
+
+  g_source_remove (sigint_id);
+  g_source_remove (sigterm_id);
+  return ok;
 }
 
 static void
@@ -145,12 +167,12 @@ sl_cli_profile_run (int    argc,
   g_autofree char *target_name = NULL;
   g_autofree char *project = NULL;
   g_autofree char *output = NULL;
-  g_autofree char *aic_metrics = NULL;
   g_autofree char *env_script = NULL;
+  g_autofree GOptionEntry *msprof_entries = dup_msprof_entries ();
+  GOptionGroup *group;
   g_autofree char *kind_text = NULL;
   g_autofree char *remote_dir = NULL;
   g_auto(GStrv) tool_argv = NULL;
-  Switches switches = { 0 };
   gboolean dry_run = FALSE;
   gboolean json = FALSE;
   int device = 0;
@@ -161,14 +183,6 @@ sl_cli_profile_run (int    argc,
     { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
     { "output", 0, 0, G_OPTION_ARG_STRING, &output, N_("The output folder on the target, relative to the project there (default: sightline-profile)"), N_("DIR") },
     { "profiler", 0, 0, G_OPTION_ARG_STRING, &kind_text, N_("msprof (default), mindspore or torch_npu"), N_("KIND") },
-    { "aic-metrics", 0, 0, G_OPTION_ARG_STRING, &aic_metrics, N_("AI Core metrics: PipeUtilization, ArithmeticUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio or L2Cache"), N_("M") },
-    { "task-time", 0, 0, G_OPTION_ARG_STRING, &switches.task_time, N_("Task time (on or off)"), "on|off" },
-    { "ai-core", 0, 0, G_OPTION_ARG_STRING, &switches.ai_core, N_("AI Core metrics collection (on or off)"), "on|off" },
-    { "ascendcl", 0, 0, G_OPTION_ARG_STRING, &switches.ascendcl, N_("AscendCL API (on or off)"), "on|off" },
-    { "runtime-api", 0, 0, G_OPTION_ARG_STRING, &switches.runtime_api, N_("Runtime API (on or off)"), "on|off" },
-    { "hccl", 0, 0, G_OPTION_ARG_STRING, &switches.hccl, N_("HCCL communication (on or off)"), "on|off" },
-    { "aicpu", 0, 0, G_OPTION_ARG_STRING, &switches.aicpu, N_("AI CPU (on or off)"), "on|off" },
-    { "msproftx", 0, 0, G_OPTION_ARG_STRING, &switches.msproftx, N_("msproftx markers (on or off)"), "on|off" },
     { "env-script", 0, 0, G_OPTION_ARG_STRING, &env_script, N_("A script on the target to source first, such as the toolkit’s set_env.sh"), N_("FILE") },
     { "device", 0, 0, G_OPTION_ARG_INT, &device, N_("The device the preflight checks with npu-smi (default 0; -1 to skip)"), N_("ID") },
     { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run, N_("Print the exact commands, and do nothing"), NULL },
@@ -177,8 +191,13 @@ sl_cli_profile_run (int    argc,
     { NULL }
   };
 
+  /* The msprof options' callbacks set the command, the group's data. */
+  group = g_option_group_new (NULL, NULL, NULL, command, NULL);
+  g_option_group_add_entries (group, entries);
+  g_option_group_add_entries (group, msprof_entries);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  g_option_context_set_main_group (context, group);
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       sl_cli_print_error ("%s", error->message);
@@ -205,9 +224,6 @@ sl_cli_profile_run (int    argc,
   sl_msprof_command_set_kind (command, kind);
   sl_msprof_command_set_program (command, (const char * const *)argv + 1);
   sl_msprof_command_set_output (command, output ? output : DEFAULT_OUTPUT);
-  sl_msprof_command_set_aic_metrics (command, aic_metrics);
-  if (!apply_switches (command, &switches))
-    return 2;
   if (!(tool_argv = sl_msprof_command_dup_argv (command, &error)))
     {
       sl_cli_print_error ("%s", error->message);
@@ -248,10 +264,15 @@ sl_cli_profile_run (int    argc,
   sl_profile_workflow_set_shell (workflow, shell);
   g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
-  if (!sl_profile_workflow_run (workflow, NULL, &error))
+  if (!run_until_done_or_interrupted (workflow, &error))
     {
-      sl_cli_print_error ("%s", error->message);
-      return 1;
+      gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+      if (cancelled)
+        sl_cli_print_error (_("Interrupted: the job was stopped, and nothing was pulled"));
+      else
+        sl_cli_print_error ("%s", error->message);
+      return cancelled ? 130 : 1;
     }
   return finish (json, sl_profile_workflow_get_problems (workflow), sl_profile_workflow_get_profile (workflow),
                  sl_profile_workflow_get_remote (workflow), sl_profile_workflow_get_log_path (workflow),

@@ -15,10 +15,12 @@
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sshd_fixture  # noqa: E402
@@ -166,6 +168,58 @@ def check_profile(env, source_label, **exports):
           f'{env.name}: {source_label}: raw-only data is exported on the target first: {result.stderr[-400:]}')
     if doc.get('profile'):
         check_profile_loads(env, doc['profile'], f'{source_label}, exported')
+
+
+def check_profile_options(env):
+    """The system, host and AI Core sampling options reach the stand-in
+    msprof, which checks them as msprof does; bad ones never start a job."""
+    script = env.env_script('set_env_options', [env.bin])
+    result = env.profile_run(script, '--aic-mode', 'sample-based', '--aic-freq', '50', '--aic-metrics', 'Memory',
+                             '--sys-hardware-mem', 'on', '--sys-hardware-mem-freq', '20', '--sys-cpu-profiling', 'on',
+                             '--sys-cpu-freq', '10', '--sys-io-profiling', 'on', '--host-sys', 'cpu,mem,osrt',
+                             '--', 'python3', 'main.py')
+    doc = parse_json(result, 'profile-run options')
+    check(result.returncode == 0 and doc.get('ok') and doc.get('profile'),
+          f'{env.name}: profile-run with sampling options profiles: {doc} {result.stderr[-400:]}')
+    for bad, says in ((['--sys-cpu-freq', '51'], '1 to 50 Hz'), (['--host-sys', 'gpu'], 'not a host metric'),
+                      (['--aic-freq', '10'], 'sample-based'), (['--sys-io-profiling', 'yes'], 'on or off'),
+                      (['--sys-cpu-profiling', 'off', '--sys-cpu-freq', '5'], 'needs --sys-cpu-profiling=on')):
+        result = env.profile_run(script, *bad, '--', 'python3', 'main.py')
+        check(result.returncode == 2 and says in result.stderr and 'Job started' not in result.stderr,
+              f'{env.name}: {" ".join(bad)} is refused before anything runs: {result.stderr.strip()}')
+
+
+def check_profile_interrupted(env):
+    """Ctrl+C during the job stops it on the target: the program is gone,
+    nothing is pulled, and profile-run exits with 130."""
+    with open(os.path.join(env.project, 'sleep.py'), 'w') as f:
+        f.write("import os, time\nopen('pid', 'w').write(str(os.getpid()))\ntime.sleep(120)\n")
+    pid_file = os.path.join(env.remote, 'pid')
+    if os.path.exists(pid_file):
+        os.remove(pid_file)
+    script = env.env_script('set_env_interrupt', [env.bin])
+    args = ['profile-run', '--project', env.project, '--env-script', script, '--db', env.db, '--target', env.name]
+    if env.name != 'local':
+        args += ['--remote-dir', env.remote]
+    process = subprocess.Popen([CLI, *args, '--', 'python3', 'sleep.py'], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env.env, cwd=env.project)
+    for _ in range(300):
+        if os.path.exists(pid_file) and open(pid_file).read():
+            break
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    check(process.returncode == 130 and 'Interrupted' in err, f'{env.name}: Ctrl+C ends profile-run with 130: {err[-300:]}')
+    pid = int(open(pid_file).read()) if os.path.exists(pid_file) else 0
+    gone = False
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            gone = True
+            break
+        time.sleep(0.1)
+    check(pid > 0 and gone, f'{env.name}: and the profiled program was stopped on the target')
 
 
 def check_profile_failures(env):
@@ -382,6 +436,8 @@ def run_suite(env):
         check_profile(env, 'dataset', SL_STUB_PROF_SOURCE=DATASET_PROF)
     else:
         print(f'SKIP: {DATASET_PROF} is missing; the generated profile stands in')
+    check_profile_options(env)
+    check_profile_interrupted(env)
     check_profile_failures(env)
     check_convert(env)
     check_mindx(env)

@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <glib/gstdio.h>
 
 #include "sl-local-target.h"
@@ -215,6 +217,108 @@ test_missing_env_script_stops_at_preflight (Fixture       *fixture,
   g_assert_cmpuint (sl_profile_workflow_get_problems (workflow)->len, >=, 1);
 }
 
+typedef struct {
+  GCancellable *cancellable;
+  GMainLoop    *loop;
+  GArray       *stages;
+  const char   *pid_file;
+  GError       *error;
+  gboolean      ok;
+} CancelRun;
+
+static gboolean
+cancel_once_started_cb (gpointer data)
+{
+  CancelRun *run = data;
+
+  if (!g_file_test (run->pid_file, G_FILE_TEST_EXISTS))
+    return G_SOURCE_CONTINUE;
+  g_cancellable_cancel (run->cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* The job is cancelled once the program runs, as the dialog's Cancel does. */
+static void
+cancel_when_running_cb (SlProfileWorkflow *workflow,
+                        GParamSpec        *pspec,
+                        CancelRun         *run)
+{
+  int stage = sl_profile_workflow_get_stage (workflow);
+
+  g_array_append_val (run->stages, stage);
+  if (stage == SL_PROFILE_STAGE_RUNNING)
+    g_timeout_add (50, cancel_once_started_cb, run);
+}
+
+static void
+cancel_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  CancelRun *run = data;
+
+  run->ok = sl_profile_workflow_run_finish (SL_PROFILE_WORKFLOW (source), result, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+static gboolean
+process_is_gone (GPid pid)
+{
+  for (guint i = 0; i < 100; i++)
+    {
+      if (kill (pid, 0) != 0 && errno == ESRCH)
+        return TRUE;
+      g_usleep (100 * 1000);
+    }
+  return FALSE;
+}
+
+/* Cancelling stops the job on the target: the program is gone, the run
+ * ends as cancelled, and nothing is exported or pulled. */
+static void
+test_cancel_stops_the_job (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *script = write_env_script (fixture, "set_env.sh", NULL);
+  g_autofree char *sleeper = g_build_filename (fixture->project, "sleep.py", NULL);
+  g_autofree char *pid_file = g_build_filename (fixture->project, "pid", NULL);
+  g_autoptr(SlTarget) target = sl_local_target_new ();
+  g_autoptr(SlMsprofCommand) command = sl_msprof_command_new ();
+  g_autoptr(SlProfileWorkflow) workflow = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(GArray) stages = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *pid_text = NULL;
+  const char *program[] = { "python3", "sleep.py", NULL };
+  CancelRun run = { cancellable, loop, stages, pid_file, NULL, TRUE };
+
+  g_assert_true (g_file_set_contents (sleeper,
+                                      "import os, time\n"
+                                      "open('pid', 'w').write(str(os.getpid()))\n"
+                                      "time.sleep(120)\n", -1, NULL));
+  sl_msprof_command_set_program (command, program);
+  sl_msprof_command_set_output (command, "sightline-profile");
+  workflow = sl_profile_workflow_new (target, fixture->project, command);
+  sl_profile_workflow_set_env_script (workflow, script);
+  sl_profile_workflow_set_store_path (workflow, fixture->store);
+  g_signal_connect (workflow, "notify::stage", G_CALLBACK (cancel_when_running_cb), &run);
+  sl_profile_workflow_run_async (workflow, cancellable, cancel_done_cb, &run);
+  g_main_loop_run (loop);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  g_assert_false (run.ok);
+  g_assert_error (run.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&run.error);
+  g_assert_true (has_stage (stages, SL_PROFILE_STAGE_UPLOADING));
+  g_assert_false (has_stage (stages, SL_PROFILE_STAGE_PULLING));
+  g_assert_null (sl_profile_workflow_get_profile (workflow));
+  g_assert_cmpint (sl_profile_workflow_get_exit_code (workflow), !=, 0);
+  /* The program wrote its pid before it slept; it is gone now. */
+  g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
+  g_assert_true (process_is_gone ((GPid)g_ascii_strtoll (pid_text, NULL, 10)));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -234,6 +338,8 @@ main (int    argc,
               test_no_output_is_a_problem, fixture_tear_down);
   g_test_add ("/profile-workflow/missing-env-script", Fixture, NULL, fixture_set_up,
               test_missing_env_script_stops_at_preflight, fixture_tear_down);
+  g_test_add ("/profile-workflow/cancel-stops-the-job", Fixture, NULL, fixture_set_up,
+              test_cancel_stops_the_job, fixture_tear_down);
   status = g_test_run ();
   {
     g_autofree char *command = g_strdup_printf ("rm -rf '%s'", home);

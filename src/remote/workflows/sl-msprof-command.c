@@ -64,7 +64,8 @@ struct _SlMsprofCommand
   char           *aic_metrics;
   char           *aic_mode;
   guint           aic_freq;
-  guint           sampler_hz[SL_MSPROF_N_SAMPLERS];
+  guint           sampler_hz[SL_MSPROF_N_SAMPLERS];   /* 0: msprof's default rate */
+  int             sampler_state[SL_MSPROF_N_SAMPLERS]; /* as switches */
   char           *host_sys;
 };
 
@@ -95,12 +96,41 @@ sl_msprof_command_init (SlMsprofCommand *self)
 {
   for (guint i = 0; i < SL_MSPROF_N_SWITCHES; i++)
     self->switches[i] = -1;
+  for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
+    self->sampler_state[i] = -1;
 }
 
 SlMsprofCommand *
 sl_msprof_command_new (void)
 {
   return g_object_new (SL_TYPE_MSPROF_COMMAND, NULL);
+}
+
+/**
+ * sl_msprof_command_copy:
+ *
+ * Returns: (transfer full): a command with the same settings, for a run
+ *   that goes on while @self is edited
+ */
+SlMsprofCommand *
+sl_msprof_command_copy (SlMsprofCommand *self)
+{
+  SlMsprofCommand *copy;
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+
+  copy = sl_msprof_command_new ();
+  copy->kind = self->kind;
+  copy->program = g_strdupv (self->program);
+  copy->output = g_strdup (self->output);
+  memcpy (copy->switches, self->switches, sizeof self->switches);
+  copy->aic_metrics = g_strdup (self->aic_metrics);
+  copy->aic_mode = g_strdup (self->aic_mode);
+  copy->aic_freq = self->aic_freq;
+  memcpy (copy->sampler_hz, self->sampler_hz, sizeof self->sampler_hz);
+  memcpy (copy->sampler_state, self->sampler_state, sizeof self->sampler_state);
+  copy->host_sys = g_strdup (self->host_sys);
+  return copy;
 }
 
 void
@@ -171,6 +201,19 @@ sl_msprof_command_set_aic_metrics (SlMsprofCommand *self,
   self->aic_metrics = metrics && metrics[0] ? g_strdup (metrics) : NULL;
 }
 
+#define DEFINE_GETTER(type, field, fallback) \
+  type \
+  sl_msprof_command_get_##field (SlMsprofCommand *self) \
+  { \
+    g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), fallback); \
+    return self->field; \
+  }
+
+DEFINE_GETTER (const char *, aic_metrics, NULL)
+DEFINE_GETTER (const char *, aic_mode, NULL)
+DEFINE_GETTER (guint, aic_freq, 0)
+DEFINE_GETTER (const char *, host_sys, NULL)
+
 void
 sl_msprof_command_set_aic_mode (SlMsprofCommand *self,
                                 const char      *mode)
@@ -195,7 +238,38 @@ sl_msprof_command_set_sampler (SlMsprofCommand *self,
 {
   g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
   g_return_if_fail (which < SL_MSPROF_N_SAMPLERS);
+  sl_msprof_command_set_sampler_full (self, which, hz > 0 ? 1 : -1, hz);
+}
+
+void
+sl_msprof_command_set_sampler_full (SlMsprofCommand *self,
+                                    SlMsprofSampler  which,
+                                    int              state,
+                                    guint            hz)
+{
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (self));
+  g_return_if_fail (which < SL_MSPROF_N_SAMPLERS);
+  self->sampler_state[which] = state < 0 ? -1 : state > 0;
   self->sampler_hz[which] = hz;
+}
+
+guint
+sl_msprof_command_get_sampler (SlMsprofCommand *self,
+                               SlMsprofSampler  which)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), 0);
+  g_return_val_if_fail (which < SL_MSPROF_N_SAMPLERS, 0);
+  return sl_msprof_command_get_sampler_state (self, which) > 0 ? self->sampler_hz[which] : 0;
+}
+
+int
+sl_msprof_command_get_sampler_state (SlMsprofCommand *self,
+                                     SlMsprofSampler  which)
+{
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), -1);
+  g_return_val_if_fail (which < SL_MSPROF_N_SAMPLERS, -1);
+  /* A rate given alone turns its sampler on, as the command line shows. */
+  return self->sampler_state[which] < 0 && self->sampler_hz[which] != 0 ? 1 : self->sampler_state[which];
 }
 
 void
@@ -271,6 +345,9 @@ check_aic (SlMsprofCommand  *self,
     return fail (error, _("The AI Core mode is “task-based” or “sample-based”, not “%s”"), self->aic_mode);
   if (self->aic_freq != 0 && (self->aic_freq > 100 || g_strcmp0 (self->aic_mode, "sample-based") != 0))
     return fail (error, _("The AI Core sampling rate (1–100 Hz) only applies to the sample-based mode"));
+  /* msprof documents all three as needing AI Core collection on. */
+  if (self->switches[SL_MSPROF_AI_CORE] == 0 && (self->aic_metrics || self->aic_mode || self->aic_freq))
+    return fail (error, _("--aic-metrics, --aic-mode and --aic-freq need --ai-core=on"));
   return TRUE;
 }
 
@@ -286,6 +363,8 @@ check_samplers (SlMsprofCommand  *self,
       if (hz != 0 && (hz < sampler->min_hz || hz > sampler->max_hz))
         return fail (error, _("--%s takes %u to %u Hz, not %u"), sampler->freq_option,
                      sampler->min_hz, sampler->max_hz, hz);
+      if (hz != 0 && self->sampler_state[i] == 0)
+        return fail (error, _("--%s needs --%s=on"), sampler->freq_option, sampler->option);
     }
 
   if (self->host_sys != NULL)
@@ -308,7 +387,7 @@ check_framework_options (SlMsprofCommand  *self,
 
   /* The frameworks' profilers have no such samplers. */
   for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
-    if (self->sampler_hz[i] != 0)
+    if (self->sampler_state[i] > 0)
       return fail (error, _("--%s is an msprof option: the framework's profiler does not sample the system"),
                    samplers[i].option);
   if (self->host_sys != NULL)
@@ -346,8 +425,8 @@ add_msprof_options (SlMsprofCommand *self,
   int ai_core = self->switches[SL_MSPROF_AI_CORE];
 
   g_ptr_array_add (argv, g_strdup_printf ("--output=%s", self->output));
-  /* Metrics only count with AI Core collection on. */
-  if (self->aic_metrics != NULL && ai_core < 0)
+  /* Metrics, mode and rate only count with AI Core collection on. */
+  if ((self->aic_metrics != NULL || self->aic_mode != NULL || self->aic_freq != 0) && ai_core < 0)
     ai_core = 1;
 
   for (guint i = 0; i < SL_MSPROF_N_SWITCHES; i++)
@@ -365,11 +444,15 @@ add_msprof_options (SlMsprofCommand *self,
     g_ptr_array_add (argv, g_strdup_printf ("--aic-metrics=%s", self->aic_metrics));
 
   for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
-    if (self->sampler_hz[i] != 0)
-      {
-        g_ptr_array_add (argv, g_strdup_printf ("--%s=on", samplers[i].option));
+    {
+      /* A rate given alone turns its sampler on. */
+      int state = self->sampler_state[i] < 0 && self->sampler_hz[i] != 0 ? 1 : self->sampler_state[i];
+
+      if (state >= 0)
+        g_ptr_array_add (argv, g_strdup_printf ("--%s=%s", samplers[i].option, state ? "on" : "off"));
+      if (state > 0 && self->sampler_hz[i] != 0)
         g_ptr_array_add (argv, g_strdup_printf ("--%s=%u", samplers[i].freq_option, self->sampler_hz[i]));
-      }
+    }
   if (self->host_sys != NULL)
     g_ptr_array_add (argv, g_strdup_printf ("--host-sys=%s", self->host_sys));
 }
@@ -500,6 +583,205 @@ sl_msprof_sampler_get_option (SlMsprofSampler which)
 {
   g_return_val_if_fail (which < SL_MSPROF_N_SAMPLERS, NULL);
   return samplers[which].option;
+}
+
+const char *
+sl_msprof_sampler_get_freq_option (SlMsprofSampler which)
+{
+  g_return_val_if_fail (which < SL_MSPROF_N_SAMPLERS, NULL);
+  return samplers[which].freq_option;
+}
+
+/* Options by name */
+
+/* In the order MindStudio groups them; the samplers' rows follow the
+ * sampler table, each switch then its rate. */
+static const SlMsprofOption options[] = {
+  { "task-time", SL_MSPROF_VALUE_SWITCH, N_("Task time (on or off)"), "on|off" },
+  { "ai-core", SL_MSPROF_VALUE_SWITCH, N_("AI Core metrics collection (on or off)"), "on|off" },
+  { "aic-mode", SL_MSPROF_VALUE_CHOICE, N_("How AI Core metrics are taken: task-based (per task) or sample-based (at a fixed rate)"), "task-based|sample-based" },
+  { "aic-freq", SL_MSPROF_VALUE_HZ, N_("The AI Core sampling rate in the sample-based mode, 1 to 100 Hz"), N_("HZ") },
+  { "aic-metrics", SL_MSPROF_VALUE_CHOICE, N_("AI Core metrics: PipeUtilization, ArithmeticUtilization, Memory, MemoryL0, MemoryUB, ResourceConflictRatio or L2Cache"), N_("M") },
+  { "aicpu", SL_MSPROF_VALUE_SWITCH, N_("AI CPU (on or off)"), "on|off" },
+  { "ascendcl", SL_MSPROF_VALUE_SWITCH, N_("AscendCL API (on or off)"), "on|off" },
+  { "runtime-api", SL_MSPROF_VALUE_SWITCH, N_("Runtime API (on or off)"), "on|off" },
+  { "hccl", SL_MSPROF_VALUE_SWITCH, N_("HCCL communication (on or off)"), "on|off" },
+  { "msproftx", SL_MSPROF_VALUE_SWITCH, N_("msproftx markers (on or off)"), "on|off" },
+  { "sys-hardware-mem", SL_MSPROF_VALUE_SWITCH, N_("Memory bandwidth, DDR and HBM (on or off)"), "on|off" },
+  { "sys-hardware-mem-freq", SL_MSPROF_VALUE_HZ, N_("The memory bandwidth sampling rate, 1 to 100 Hz"), N_("HZ") },
+  { "sys-cpu-profiling", SL_MSPROF_VALUE_SWITCH, N_("The device’s AI CPU and control CPU (on or off)"), "on|off" },
+  { "sys-cpu-freq", SL_MSPROF_VALUE_HZ, N_("The device CPU sampling rate, 1 to 50 Hz"), N_("HZ") },
+  { "sys-profiling", SL_MSPROF_VALUE_SWITCH, N_("System CPU and memory use (on or off)"), "on|off" },
+  { "sys-sampling-freq", SL_MSPROF_VALUE_HZ, N_("The system sampling rate, 1 to 10 Hz"), N_("HZ") },
+  { "sys-pid-profiling", SL_MSPROF_VALUE_SWITCH, N_("CPU and memory use of the processes (on or off)"), "on|off" },
+  { "sys-pid-sampling-freq", SL_MSPROF_VALUE_HZ, N_("The process sampling rate, 1 to 10 Hz"), N_("HZ") },
+  { "sys-io-profiling", SL_MSPROF_VALUE_SWITCH, N_("Network and storage I/O (on or off)"), "on|off" },
+  { "sys-io-sampling-freq", SL_MSPROF_VALUE_HZ, N_("The I/O sampling rate, 1 to 100 Hz"), N_("HZ") },
+  { "sys-interconnection-profiling", SL_MSPROF_VALUE_SWITCH, N_("Interconnect, HCCS and PCIe (on or off)"), "on|off" },
+  { "sys-interconnection-freq", SL_MSPROF_VALUE_HZ, N_("The interconnect sampling rate, 1 to 50 Hz"), N_("HZ") },
+  { "dvpp-profiling", SL_MSPROF_VALUE_SWITCH, N_("DVPP, the media processing engines (on or off)"), "on|off" },
+  { "dvpp-freq", SL_MSPROF_VALUE_HZ, N_("The DVPP sampling rate, 1 to 100 Hz"), N_("HZ") },
+  { "host-sys", SL_MSPROF_VALUE_LIST, N_("Host metrics, comma-separated: cpu, mem, disk, network, osrt"), N_("LIST") },
+};
+
+const SlMsprofOption *
+sl_msprof_options (guint *n_options)
+{
+  if (n_options != NULL)
+    *n_options = G_N_ELEMENTS (options);
+  return options;
+}
+
+static int
+find_switch (const char *name)
+{
+  for (guint i = 0; i < SL_MSPROF_N_SWITCHES; i++)
+    if (g_str_equal (switch_options[i], name))
+      return i;
+  return -1;
+}
+
+/* The sampler whose switch (or, with @freq, whose rate) @name is. */
+static int
+find_sampler (const char *name,
+              gboolean    freq)
+{
+  for (guint i = 0; i < SL_MSPROF_N_SAMPLERS; i++)
+    if (g_str_equal (freq ? samplers[i].freq_option : samplers[i].option, name))
+      return i;
+  return -1;
+}
+
+static gboolean
+parse_hz (const char  *name,
+          const char  *value,
+          guint        min_hz,
+          guint        max_hz,
+          guint       *hz,
+          GError     **error)
+{
+  guint64 number = 0;
+
+  if (!g_ascii_string_to_unsigned (value, 10, min_hz, max_hz, &number, NULL))
+    return fail (error, _("--%s takes %u to %u Hz, not “%s”"), name, min_hz, max_hz, value);
+  *hz = (guint)number;
+  return TRUE;
+}
+
+/**
+ * sl_msprof_command_apply_option:
+ * @name: an option of sl_msprof_options(), without "--"
+ *
+ * Sets one option from its text, as the CLI takes it. How the options
+ * fit together (a rate with its sampler off, a framework's profiler) is
+ * left to sl_msprof_command_validate().
+ *
+ * Returns: %TRUE when @name is known and @value one it takes
+ */
+gboolean
+sl_msprof_command_apply_option (SlMsprofCommand  *self,
+                                const char       *name,
+                                const char       *value,
+                                GError          **error)
+{
+  int index;
+  int state = -1;
+  guint hz = 0;
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), FALSE);
+  g_return_val_if_fail (name != NULL && value != NULL, FALSE);
+
+  if ((index = find_switch (name)) >= 0 || (index = find_sampler (name, FALSE)) >= 0)
+    {
+      if (!sl_msprof_parse_switch_value (value, &state))
+        return fail (error, _("--%s takes on or off, not “%s”"), name, value);
+      if (find_switch (name) >= 0)
+        self->switches[index] = state;
+      else
+        self->sampler_state[index] = state;
+    }
+  else if ((index = find_sampler (name, TRUE)) >= 0)
+    {
+      if (!parse_hz (name, value, samplers[index].min_hz, samplers[index].max_hz, &hz, error))
+        return FALSE;
+      self->sampler_hz[index] = hz;
+    }
+  else if (g_str_equal (name, "aic-freq"))
+    {
+      if (!parse_hz (name, value, 1, 100, &hz, error))
+        return FALSE;
+      self->aic_freq = hz;
+    }
+  else if (g_str_equal (name, "aic-mode") || g_str_equal (name, "aic-metrics") || g_str_equal (name, "host-sys"))
+    {
+      g_autoptr(SlMsprofCommand) probe = sl_msprof_command_new ();
+
+      /* The checks of the whole command, on this option alone. */
+      if (g_str_equal (name, "aic-mode"))
+        sl_msprof_command_set_aic_mode (probe, value);
+      else if (g_str_equal (name, "aic-metrics"))
+        sl_msprof_command_set_aic_metrics (probe, value);
+      else
+        sl_msprof_command_set_host_sys (probe, value);
+      if (!check_aic (probe, error) || !check_samplers (probe, error))
+        return FALSE;
+      if (g_str_equal (name, "aic-mode"))
+        sl_msprof_command_set_aic_mode (self, value);
+      else if (g_str_equal (name, "aic-metrics"))
+        sl_msprof_command_set_aic_metrics (self, value);
+      else
+        sl_msprof_command_set_host_sys (self, value);
+    }
+  else
+    return fail (error, _("msprof has no option --%s"), name);
+  return TRUE;
+}
+
+static void
+add_option (GStrvBuilder *builder,
+            const char   *name,
+            const char   *value)
+{
+  g_autofree char *option = g_strdup_printf ("--%s=%s", name, value);
+
+  g_strv_builder_add (builder, option);
+}
+
+/**
+ * sl_msprof_command_dup_options:
+ *
+ * Returns: (transfer full): the options set, as "--NAME=VALUE", each
+ *   taken back by sl_msprof_command_apply_option()
+ */
+GStrv
+sl_msprof_command_dup_options (SlMsprofCommand *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (SL_IS_MSPROF_COMMAND (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      const char *name = options[i].name;
+      g_autofree char *number = NULL;
+      int index;
+
+      if ((index = find_switch (name)) >= 0 && self->switches[index] >= 0)
+        add_option (builder, name, self->switches[index] ? "on" : "off");
+      else if ((index = find_sampler (name, FALSE)) >= 0 && self->sampler_state[index] >= 0)
+        add_option (builder, name, self->sampler_state[index] ? "on" : "off");
+      else if ((index = find_sampler (name, TRUE)) >= 0 && self->sampler_hz[index] != 0)
+        add_option (builder, name, (number = g_strdup_printf ("%u", self->sampler_hz[index])));
+      else if (g_str_equal (name, "aic-freq") && self->aic_freq != 0)
+        add_option (builder, name, (number = g_strdup_printf ("%u", self->aic_freq)));
+      else if (g_str_equal (name, "aic-mode") && self->aic_mode != NULL)
+        add_option (builder, name, self->aic_mode);
+      else if (g_str_equal (name, "aic-metrics") && self->aic_metrics != NULL)
+        add_option (builder, name, self->aic_metrics);
+      else if (g_str_equal (name, "host-sys") && self->host_sys != NULL)
+        add_option (builder, name, self->host_sys);
+    }
+  return g_strv_builder_end (builder);
 }
 
 void

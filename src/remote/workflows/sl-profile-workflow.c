@@ -26,6 +26,7 @@
 
 #define DEFAULT_OUTPUT "sightline-profile"
 #define MIN_FREE_KB (512 * 1024)
+#define STOP_POLL_MS 100
 
 struct _SlProfileWorkflow
 {
@@ -300,7 +301,8 @@ run_preflight (SlProfileWorkflow     *self,
 
   if (!sl_target_shell_run (self->shell, script, &out, NULL, &status, cancellable, &error))
     {
-      add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "preflight", NULL, -1, error->message), NULL);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "preflight", NULL, -1, error->message), NULL);
       return FALSE;
     }
   found = sl_preflight_parse (spec, out);
@@ -335,10 +337,37 @@ message_cb (SlRemoteRun       *run,
 }
 
 static void
-stop_run_cb (GCancellable *cancellable,
-             SlRemoteRun  *run)
+job_started_cb (SlRemoteRun       *run,
+                gint64             job_id,
+                const char        *remote_dir,
+                const char        *log_path,
+                SlProfileWorkflow *self)
 {
-  sl_remote_run_request_stop (run);
+  set_stage (self, SL_PROFILE_STAGE_RUNNING);
+}
+
+typedef struct {
+  SlJobController *jobs;
+  GCancellable    *cancellable;
+  gboolean         stopped;
+} StopWatch;
+
+/* Runs on the context the job is followed on, so the controller is only
+ * touched from its own thread: before the job started the upload is
+ * cancelled, after it the job is stopped on the target. Polled rather
+ * than connected, so a cancel that comes while the run is being set up
+ * is not missed. */
+static gboolean
+stop_when_cancelled_cb (gpointer data)
+{
+  StopWatch *watch = data;
+
+  if (!watch->stopped && g_cancellable_is_cancelled (watch->cancellable))
+    {
+      watch->stopped = TRUE;
+      sl_job_controller_stop (watch->jobs);
+    }
+  return G_SOURCE_CONTINUE;
 }
 
 static gboolean
@@ -351,15 +380,23 @@ run_job (SlProfileWorkflow  *self,
   g_autoptr(SlWorkspace) workspace = sl_workspace_new (self->store_path);
   g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
   g_autofree char *command_line = sl_job_controller_quote_argv (tool_argv);
+  g_autoptr(GSource) watch_source = NULL;
+  StopWatch watch = { jobs, cancellable, FALSE };
   SlJobStatus status = SL_JOB_STATUS_LOST;
-  gulong stop_id;
   gboolean ok;
 
   g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
   g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  stop_id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL) : 0;
+  g_signal_connect (run, "job-started", G_CALLBACK (job_started_cb), self);
+  if (cancellable != NULL)
+    {
+      watch_source = g_timeout_source_new (STOP_POLL_MS);
+      g_source_set_callback (watch_source, stop_when_cancelled_cb, &watch, NULL);
+      g_source_attach (watch_source, g_main_context_get_thread_default ());
+    }
   ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &self->exit_code, error);
-  g_cancellable_disconnect (cancellable, stop_id);
+  if (watch_source != NULL)
+    g_source_destroy (watch_source);
   sl_workspace_flush (workspace);
   if (ok && status != SL_JOB_STATUS_EXITED)
     self->exit_code = -1;
@@ -444,9 +481,12 @@ export_result (SlProfileWorkflow *self,
   g_signal_emit (self, signals[MESSAGE], 0, notice);
   if (!sl_target_shell_run (self->shell, command, &out, NULL, &status, cancellable, &error) || status != 0)
     {
-      g_autofree char *message = g_strdup_printf (_("msprof --export failed (exit code %d): %s"), status,
-                                                  error ? error->message : g_strstrip (out));
+      g_autofree char *message = NULL;
 
+      if (g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+      message = g_strdup_printf (_("msprof --export failed (exit code %d): %s"), status,
+                                 error ? error->message : g_strstrip (out));
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "msprof", self->remote, -1, message),
                    _("Run the same msprof --export command on the target to see the whole output; the raw data is kept."));
       return FALSE;
@@ -467,6 +507,8 @@ pull_result (SlProfileWorkflow  *self,
     return FALSE;
   set_stage (self, SL_PROFILE_STAGE_PULLING);
   pulled = sl_folder_pull (self->shell, self->remote, local, NULL, NULL, cancellable, &pull_error);
+  if (pulled == NULL && g_error_matches (pull_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return TRUE;
   if (pulled == NULL)
     add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "pull", self->remote, -1, pull_error->message), NULL);
   else
@@ -509,22 +551,23 @@ run_stages (SlProfileWorkflow  *self,
   fill_spec (self, output_dir, &spec);
 
   set_stage (self, SL_PROFILE_STAGE_PREFLIGHT);
-  if (!run_preflight (self, &spec, cancellable))
-    return TRUE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return FALSE;
+  if (!run_preflight (self, &spec, cancellable) || g_cancellable_is_cancelled (cancellable))
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
 
   existing = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
   before = list_results (self->shell, existing);
-  set_stage (self, SL_PROFILE_STAGE_RUNNING);
+  set_stage (self, SL_PROFILE_STAGE_UPLOADING);
   if (!run_job (self, run, (const char * const *)tool_argv, cancellable, &job_error))
     {
       self->exit_code = -1;
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, job_error->message), NULL);
       return TRUE;
     }
   self->log_path = g_strdup (sl_remote_run_get_log_path (run));
   self->local_log = save_log (self->target, self->log_path, self->log);
+  /* A stopped job's partial data is not worth exporting or pulling. */
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 
@@ -540,10 +583,10 @@ run_stages (SlProfileWorkflow  *self,
 
   env_setup = dup_env_setup (self);
   if (needs_export (self->shell, self->remote) && !export_result (self, env_setup, cancellable))
-    return TRUE;
+    return !g_cancellable_set_error_if_cancelled (cancellable, error);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
-  return pull_result (self, cancellable, error);
+  return pull_result (self, cancellable, error) && !g_cancellable_set_error_if_cancelled (cancellable, error);
 }
 
 gboolean
@@ -653,6 +696,8 @@ sl_profile_stage_to_label (SlProfileStage stage)
     {
     case SL_PROFILE_STAGE_PREFLIGHT:
       return _("Checking the target");
+    case SL_PROFILE_STAGE_UPLOADING:
+      return _("Uploading the project and starting the job");
     case SL_PROFILE_STAGE_RUNNING:
       return _("Profiling");
     case SL_PROFILE_STAGE_EXPORTING:

@@ -15,6 +15,7 @@ G_BEGIN_DECLS
 typedef enum {
   SL_PROFILE_STAGE_IDLE,
   SL_PROFILE_STAGE_PREFLIGHT,
+  SL_PROFILE_STAGE_UPLOADING,  /* the project uploaded, the job started */
   SL_PROFILE_STAGE_RUNNING,
   SL_PROFILE_STAGE_EXPORTING,
   SL_PROFILE_STAGE_PULLING,
@@ -41,8 +42,10 @@ void               sl_profile_workflow_set_shell      (SlProfileWorkflow  *self,
 char              *sl_profile_workflow_dup_dry_run    (SlProfileWorkflow  *self,
                                                        GError            **error);
 
-/* FALSE with @error only when nothing could be tried; otherwise TRUE,
- * and the outcome is in the problems and the profile folder. */
+/* FALSE with @error only when nothing could be tried or @cancellable
+ * was cancelled (G_IO_ERROR_CANCELLED; a started job is stopped first);
+ * otherwise TRUE, and the outcome is in the problems and the profile
+ * folder. */
 gboolean           sl_profile_workflow_run            (SlProfileWorkflow  *self,
                                                        GCancellable       *cancellable,
                                                        GError            **error);

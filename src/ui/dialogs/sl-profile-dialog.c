@@ -9,11 +9,15 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-problem.h"
 #include "sl-profile-dialog.h"
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-target-record.h"
 #include "sl-workflow-path.h"
+
+#define PROBLEMS_MARGIN 18
+#define PROBLEMS_MAX_HEIGHT 240
 
 typedef struct {
   SlMsprofSwitch  which;
@@ -21,6 +25,7 @@ typedef struct {
   const char     *subtitle;
   gboolean        device;   /* in the Task Time and AI Core group */
   gboolean        active;
+  gboolean        omit_off; /* off is msprof's default: left out when off */
 } SwitchRow;
 
 static const SwitchRow switch_rows[] = {
@@ -29,6 +34,7 @@ static const SwitchRow switch_rows[] = {
   { SL_MSPROF_ASCENDCL, N_("AscendCL API"), N_("Calls into AscendCL on the host"), FALSE, TRUE },
   { SL_MSPROF_RUNTIME_API, N_("Runtime API"), N_("Calls into the runtime on the host"), FALSE, FALSE },
   { SL_MSPROF_HCCL, N_("HCCL communication"), N_("Collective communication between devices"), FALSE, FALSE },
+  { SL_MSPROF_MSPROFTX, N_("msproftx markers"), N_("Ranges the program marks with msproftx"), FALSE, FALSE, TRUE },
 };
 
 typedef struct {
@@ -40,9 +46,50 @@ static const SamplerRow sampler_rows[] = {
   { SL_MSPROF_SYS_HARDWARE_MEM, N_("Memory bandwidth (DDR, HBM)") },
   { SL_MSPROF_SYS_CPU, N_("Device CPU") },
   { SL_MSPROF_SYS_PROFILING, N_("System CPU and memory") },
+  { SL_MSPROF_SYS_PID, N_("CPU and memory of the processes") },
   { SL_MSPROF_SYS_IO, N_("Network and storage I/O") },
   { SL_MSPROF_SYS_INTERCONNECTION, N_("Interconnect (HCCS, PCIe)") },
+  { SL_MSPROF_DVPP, N_("DVPP media engines") },
 };
+
+/* The steps a run goes through, as the progress row shows them; the
+ * last is the window's, not the workflow's. */
+typedef enum {
+  STEP_CHECK,
+  STEP_UPLOAD,
+  STEP_PROFILE,
+  STEP_EXPORT,
+  STEP_PULL,
+  STEP_OPEN,
+  N_STEPS
+} Step;
+
+typedef enum {
+  STEP_PENDING,
+  STEP_ACTIVE,
+  STEP_DONE,
+  STEP_SKIPPED,
+  STEP_FAILED,
+  STEP_CANCELLED,
+} StepState;
+
+static const char * const step_titles[N_STEPS] = {
+  NC_("profile step", "Check"), NC_("profile step", "Upload"), NC_("profile step", "Profile"),
+  NC_("profile step", "Export"), NC_("profile step", "Pull"), NC_("profile step", "Open"),
+};
+
+static const char *
+step_title (Step step)
+{
+  return g_dpgettext2 (GETTEXT_PACKAGE, "profile step", step_titles[step]);
+}
+
+typedef struct {
+  GtkWidget *box;
+  GtkWidget *icon;
+  GtkWidget *spinner;
+  GtkWidget *label;
+} StepChip;
 
 struct _SlProfileDialog
 {
@@ -54,6 +101,14 @@ struct _SlProfileDialog
   GtkSpinButton   *samplers[G_N_ELEMENTS (sampler_rows)];
   gboolean         built;     /* the option rows exist */
 
+  /* While a run is followed: its workflow and what cancels it. */
+  SlProfileWorkflow *workflow;
+  GCancellable    *cancellable;
+  gulong           stage_handler;
+  int              step;      /* the step reached, or -1 */
+  gboolean         exported;  /* the run went through the export */
+  StepChip         chips[N_STEPS];
+
   AdwComboRow     *target_row;
   AdwEntryRow     *program_row;
   AdwEntryRow     *folder_row;
@@ -61,6 +116,9 @@ struct _SlProfileDialog
   AdwEntryRow     *output_row;
   AdwComboRow     *profiler_row;
   AdwComboRow     *metrics_row;
+  AdwComboRow     *aic_mode_row;
+  GtkWidget       *aic_freq_row;
+  GtkSpinButton   *aic_freq;
   AdwEntryRow     *host_row;
   AdwPreferencesGroup *device_group;
   AdwPreferencesGroup *api_group;
@@ -68,6 +126,12 @@ struct _SlProfileDialog
   GtkButton       *start_button;
   GtkLabel        *command_preview;
   GtkLabel        *error_label;
+  GtkWidget       *options_page;
+  GtkWidget       *run_box;
+  GtkBox          *stages_box;
+  GtkLabel        *status_label;
+  GtkWidget       *problems_scroller;
+  GtkListBox      *problems_list;
 };
 
 G_DEFINE_FINAL_TYPE (SlProfileDialog, sl_profile_dialog, ADW_TYPE_WINDOW)
@@ -99,6 +163,7 @@ read_fields (SlProfileDialog  *self,
 {
   const char *program = gtk_editable_get_text (GTK_EDITABLE (self->program_row));
   guint metrics = adw_combo_row_get_selected (self->metrics_row);
+  gboolean sample_based;
   g_auto(GStrv) argv = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -107,8 +172,16 @@ read_fields (SlProfileDialog  *self,
   sl_msprof_command_set_aic_metrics (self->command, metrics > 0 && metrics != GTK_INVALID_LIST_POSITION
                                                     ? sl_msprof_aic_metrics ()[metrics - 1] : NULL);
   sl_msprof_command_set_switch (self->command, SL_MSPROF_AI_CORE, metrics > 0 ? 1 : -1);
+  /* Task-based is msprof's default for a program, so it is left out. */
+  sample_based = metrics > 0 && adw_combo_row_get_selected (self->aic_mode_row) == 1;
+  sl_msprof_command_set_aic_mode (self->command, sample_based ? "sample-based" : NULL);
+  sl_msprof_command_set_aic_freq (self->command, sample_based ? (guint)gtk_spin_button_get_value_as_int (self->aic_freq) : 0);
   for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
-    sl_msprof_command_set_switch (self->command, switch_rows[i].which, gtk_switch_get_active (self->switches[i]));
+    {
+      gboolean on = gtk_switch_get_active (self->switches[i]);
+
+      sl_msprof_command_set_switch (self->command, switch_rows[i].which, on ? 1 : switch_rows[i].omit_off ? -1 : 0);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
     sl_msprof_command_set_sampler (self->command, sampler_rows[i].which,
                                    (guint)gtk_spin_button_get_value_as_int (self->samplers[i]));
@@ -196,10 +269,13 @@ update_cb (SlProfileDialog *self)
 
   /* The frameworks' profilers have no system samplers. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->system_group), msprof);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->aic_mode_row), adw_combo_row_get_selected (self->metrics_row) > 0);
+  gtk_widget_set_sensitive (self->aic_freq_row, adw_combo_row_get_selected (self->metrics_row) > 0 &&
+                                                adw_combo_row_get_selected (self->aic_mode_row) == 1);
 
   gtk_label_set_label (self->error_label, program[0] ? message : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && program[0]);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.start", valid);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.start", valid && self->cancellable == NULL);
 
   preview = valid ? dup_preview (self) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Type the program to profile, for example: python3 main.py"));
@@ -215,11 +291,329 @@ start_action (GtkWidget  *widget,
   const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
   const char *env_script = gtk_editable_get_text (GTK_EDITABLE (self->env_row));
 
-  if (!sl_profile_dialog_validate (self, NULL))
+  if (self->cancellable != NULL || !sl_profile_dialog_validate (self, NULL))
     return;
+  /* The dialog stays: the handler follows the run in it with
+   * sl_profile_dialog_begin_run(). */
   g_signal_emit (self, signals[START], 0, target ? sl_target_record_get_id (target) : (gint64)0,
                  folder[0] ? folder : g_get_home_dir (), env_script[0] ? env_script : NULL);
-  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* The run's progress */
+
+static void
+set_step_state (SlProfileDialog *self,
+                Step             step,
+                StepState        state)
+{
+  static const char * const icons[] = {
+    [STEP_PENDING] = "content-loading-symbolic",
+    [STEP_DONE] = "object-select-symbolic",
+    [STEP_SKIPPED] = "action-unavailable-symbolic",
+    [STEP_FAILED] = "dialog-error-symbolic",
+    [STEP_CANCELLED] = "process-stop-symbolic",
+  };
+  StepChip *chip = &self->chips[step];
+  gboolean active = state == STEP_ACTIVE;
+
+  gtk_widget_set_visible (chip->spinner, active);
+  gtk_spinner_set_spinning (GTK_SPINNER (chip->spinner), active);
+  gtk_widget_set_visible (chip->icon, !active);
+  if (!active)
+    gtk_image_set_from_icon_name (GTK_IMAGE (chip->icon), icons[state]);
+
+  gtk_widget_remove_css_class (chip->box, "dim-label");
+  gtk_widget_remove_css_class (chip->box, "error");
+  gtk_widget_remove_css_class (chip->box, "success");
+  gtk_widget_remove_css_class (chip->label, "heading");
+  if (state == STEP_PENDING || state == STEP_SKIPPED || state == STEP_CANCELLED)
+    gtk_widget_add_css_class (chip->box, "dim-label");
+  else if (state == STEP_FAILED)
+    gtk_widget_add_css_class (chip->box, "error");
+  else if (state == STEP_DONE)
+    gtk_widget_add_css_class (chip->box, "success");
+  if (active || state == STEP_FAILED)
+    gtk_widget_add_css_class (chip->label, "heading");
+  gtk_widget_set_tooltip_text (chip->box, state == STEP_SKIPPED
+                                          ? _("Not needed: the profiler had already exported its data")
+                                          : NULL);
+}
+
+static void
+build_step_chips (SlProfileDialog *self)
+{
+  for (guint i = 0; i < N_STEPS; i++)
+    {
+      StepChip *chip = &self->chips[i];
+
+      chip->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      chip->icon = gtk_image_new ();
+      chip->spinner = gtk_spinner_new ();
+      chip->label = gtk_label_new (step_title (i));
+      gtk_label_set_ellipsize (GTK_LABEL (chip->label), PANGO_ELLIPSIZE_END);
+      gtk_box_append (GTK_BOX (chip->box), chip->icon);
+      gtk_box_append (GTK_BOX (chip->box), chip->spinner);
+      gtk_box_append (GTK_BOX (chip->box), chip->label);
+      gtk_box_append (self->stages_box, chip->box);
+      set_step_state (self, i, STEP_PENDING);
+    }
+}
+
+static Step
+step_for_stage (SlProfileStage stage)
+{
+  switch (stage)
+    {
+    case SL_PROFILE_STAGE_UPLOADING:
+      return STEP_UPLOAD;
+    case SL_PROFILE_STAGE_RUNNING:
+      return STEP_PROFILE;
+    case SL_PROFILE_STAGE_EXPORTING:
+      return STEP_EXPORT;
+    case SL_PROFILE_STAGE_PULLING:
+      return STEP_PULL;
+    case SL_PROFILE_STAGE_IDLE:
+    case SL_PROFILE_STAGE_PREFLIGHT:
+    case SL_PROFILE_STAGE_DONE:
+    default:
+      return STEP_CHECK;
+    }
+}
+
+/* Steps before @step are done, except an export that was not needed. */
+static void
+advance_to (SlProfileDialog *self,
+            Step             step,
+            StepState        state)
+{
+  for (int i = 0; i < (int)step; i++)
+    set_step_state (self, i, i == STEP_EXPORT && !self->exported ? STEP_SKIPPED : STEP_DONE);
+  set_step_state (self, step, state);
+  for (int i = step + 1; i < N_STEPS; i++)
+    set_step_state (self, i, STEP_PENDING);
+  self->step = MAX (self->step, (int)step);
+}
+
+static void
+stage_cb (SlProfileWorkflow *workflow,
+          GParamSpec        *pspec,
+          SlProfileDialog   *self)
+{
+  SlProfileStage stage = sl_profile_workflow_get_stage (workflow);
+
+  if (stage == SL_PROFILE_STAGE_IDLE || stage == SL_PROFILE_STAGE_DONE)
+    return;
+  self->exported = self->exported || stage == SL_PROFILE_STAGE_EXPORTING;
+  advance_to (self, step_for_stage (stage), STEP_ACTIVE);
+  gtk_label_set_label (self->status_label, sl_profile_stage_to_label (stage));
+}
+
+static void
+clear_problems (SlProfileDialog *self)
+{
+  GtkWidget *row;
+
+  while ((row = gtk_widget_get_first_child (GTK_WIDGET (self->problems_list))) != NULL)
+    gtk_list_box_remove (self->problems_list, row);
+  gtk_widget_set_visible (self->problems_scroller, FALSE);
+}
+
+/* One row a problem: what is wrong, then what to do about it and the log
+ * it came from. */
+static GtkWidget *
+create_problem_row (SlProblem *problem)
+{
+  gboolean error = sl_problem_get_severity (problem) == SL_SEVERITY_ERROR;
+  g_autofree char *location = sl_problem_get_path (problem) ? sl_problem_dup_location (problem) : NULL;
+  g_autoptr(GString) subtitle = g_string_new (sl_problem_get_hint (problem));
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name (error ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+
+  if (location != NULL)
+    {
+      if (subtitle->len > 0)
+        g_string_append_c (subtitle, '\n');
+      g_string_append_printf (subtitle, _("Log: %s"), location);
+    }
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_problem_get_message (problem));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle->str);
+  gtk_widget_add_css_class (icon, error ? "error" : "warning");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  return row;
+}
+
+/* The options page above would otherwise take the height the list needs
+ * and leave it clipped; past a few rows the list scrolls. */
+static void
+reserve_problems_height (SlProfileDialog *self)
+{
+  int width = gtk_widget_get_width (self->run_box);
+  int natural = 0;
+
+  if (width <= 0)
+    width = gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PROBLEMS_MARGIN;
+  gtk_widget_measure (GTK_WIDGET (self->problems_list), GTK_ORIENTATION_VERTICAL, MAX (width, 1),
+                      NULL, &natural, NULL, NULL);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->problems_scroller),
+                                              MIN (natural, PROBLEMS_MAX_HEIGHT));
+}
+
+static void
+show_problems (SlProfileDialog *self,
+               GPtrArray       *problems)
+{
+  clear_problems (self);
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    gtk_list_box_append (self->problems_list, create_problem_row (g_ptr_array_index (problems, i)));
+  gtk_widget_set_visible (self->problems_scroller, problems != NULL && problems->len > 0);
+  reserve_problems_height (self);
+}
+
+/* Where a run that gave no profile stopped: what its problems name, or
+ * the last step it reached. */
+static Step
+failed_step (SlProfileDialog *self,
+             GPtrArray       *problems)
+{
+  Step step = MAX (self->step, STEP_CHECK);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const char *source = sl_problem_get_source (g_ptr_array_index (problems, i));
+
+      if (g_strcmp0 (source, "preflight") == 0)
+        return STEP_CHECK;
+      if (g_strcmp0 (source, "pull") == 0)
+        step = MAX (step, STEP_PULL);
+    }
+  return step;
+}
+
+static void
+stop_following (SlProfileDialog *self)
+{
+  if (self->workflow != NULL && self->stage_handler != 0)
+    g_signal_handler_disconnect (self->workflow, self->stage_handler);
+  self->stage_handler = 0;
+  g_clear_object (&self->workflow);
+  g_clear_object (&self->cancellable);
+  gtk_widget_set_sensitive (self->options_page, TRUE);
+  update_cb (self);
+}
+
+/**
+ * sl_profile_dialog_begin_run:
+ * @workflow: the run started from this dialog's command
+ *
+ * Shows @workflow's stages in the dialog until sl_profile_dialog_end_run();
+ * Cancel and closing the dialog cancel it meanwhile.
+ *
+ * Returns: (transfer none): the cancellable to run @workflow with
+ */
+GCancellable *
+sl_profile_dialog_begin_run (SlProfileDialog   *self,
+                             SlProfileWorkflow *workflow)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
+  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (workflow), NULL);
+  g_return_val_if_fail (self->cancellable == NULL, NULL);
+
+  self->workflow = g_object_ref (workflow);
+  self->cancellable = g_cancellable_new ();
+  self->stage_handler = g_signal_connect_object (workflow, "notify::stage", G_CALLBACK (stage_cb), self, 0);
+  self->step = -1;
+  self->exported = FALSE;
+  clear_problems (self);
+  advance_to (self, STEP_CHECK, STEP_ACTIVE);
+  gtk_label_set_label (self->status_label, sl_profile_stage_to_label (SL_PROFILE_STAGE_PREFLIGHT));
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  gtk_widget_set_visible (self->run_box, TRUE);
+  /* The command being run is not changed under it. */
+  gtk_widget_set_sensitive (self->options_page, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.start", FALSE);
+  return self->cancellable;
+}
+
+/**
+ * sl_profile_dialog_end_run:
+ * @error: (nullable): how sl_profile_workflow_run_finish() failed
+ *
+ * Shows how the run ended. A run that gave no profile leaves the dialog
+ * open with its problems, each with what to do, so the fields can be
+ * fixed and the run started again.
+ *
+ * Returns: %TRUE when a profile came out and the dialog may close once
+ *   it is opened
+ */
+gboolean
+sl_profile_dialog_end_run (SlProfileDialog *self,
+                           const GError    *error)
+{
+  SlProfileWorkflow *workflow;
+  GPtrArray *problems;
+  g_autofree char *status = NULL;
+  Step step;
+
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), FALSE);
+  g_return_val_if_fail (self->workflow != NULL, FALSE);
+
+  workflow = self->workflow;
+  problems = sl_profile_workflow_get_problems (workflow);
+  if (error == NULL && sl_profile_workflow_get_profile (workflow) != NULL)
+    {
+      advance_to (self, STEP_OPEN, STEP_ACTIVE);
+      gtk_label_set_label (self->status_label, _("Opening the profile"));
+      stop_following (self);
+      return TRUE;
+    }
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      step = MAX (self->step, STEP_CHECK);
+      advance_to (self, step, STEP_CANCELLED);
+      status = g_strdup (step >= STEP_PROFILE ? _("Cancelled: the job was stopped on the target, and nothing was pulled.")
+                                              : _("Cancelled before the job started."));
+      show_problems (self, NULL);
+    }
+  else
+    {
+      step = error != NULL ? MAX (self->step, STEP_CHECK) : failed_step (self, problems);
+      advance_to (self, step, STEP_FAILED);
+      status = error != NULL
+        ? g_strdup_printf (_("The run could not start: %s"), error->message)
+        : g_strdup_printf (_("No profile came out: the run stopped at “%s”. What to fix is listed below; then press Start again."),
+                           step_title (step));
+      gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
+      show_problems (self, problems);
+    }
+  gtk_label_set_label (self->status_label, status);
+  stop_following (self);
+  return FALSE;
+}
+
+gboolean
+sl_profile_dialog_is_running (SlProfileDialog *self)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), FALSE);
+  return self->cancellable != NULL;
+}
+
+/* Closing while a run is followed cancels it; the dialog stays until the
+ * run has ended, to show that it did. */
+static gboolean
+sl_profile_dialog_close_request (GtkWindow *window)
+{
+  SlProfileDialog *self = SL_PROFILE_DIALOG (window);
+
+  if (self->cancellable == NULL)
+    return GTK_WINDOW_CLASS (sl_profile_dialog_parent_class)->close_request (window);
+  if (!g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_cancellable_cancel (self->cancellable);
+      gtk_label_set_label (self->status_label, _("Cancelling: stopping the job on the target…"));
+    }
+  return TRUE;
 }
 
 static GtkWidget *
@@ -250,17 +644,49 @@ add_sampler_row (SlProfileDialog  *self,
 {
   GtkWidget *action_row = adw_action_row_new ();
   guint max_hz = 0;
+  g_autofree char *subtitle = NULL;
   GtkWidget *spin;
 
   sl_msprof_sampler_get_range (row->which, NULL, &max_hz);
   spin = gtk_spin_button_new_with_range (0, max_hz, 1);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), _(row->title));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), sl_msprof_sampler_get_option (row->which));
+  subtitle = g_strdup_printf ("%s, %s", sl_msprof_sampler_get_option (row->which), sl_msprof_sampler_get_freq_option (row->which));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), spin);
   g_signal_connect_object (spin, "value-changed", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
   adw_preferences_group_add (self->system_group, action_row);
   self->samplers[index] = GTK_SPIN_BUTTON (spin);
+}
+
+/* How AI Core metrics are taken, and the rate of the sample-based mode. */
+static void
+add_aic_mode_rows (SlProfileDialog *self)
+{
+  g_autoptr(GtkStringList) modes = gtk_string_list_new (NULL);
+  GtkWidget *mode_row = adw_combo_row_new ();
+  GtkWidget *freq_row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range (1, 100, 1);
+
+  gtk_string_list_append (modes, _("Task-based (each task)"));
+  gtk_string_list_append (modes, _("Sample-based (at a fixed rate)"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (mode_row), _("AI Core mode"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (mode_row), "aic-mode");
+  adw_combo_row_set_model (ADW_COMBO_ROW (mode_row), G_LIST_MODEL (modes));
+  g_signal_connect_object (mode_row, "notify::selected", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->device_group, mode_row);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 100);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (freq_row), _("AI Core sampling rate (Hz)"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (freq_row), "aic-freq");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (freq_row), spin);
+  g_signal_connect_object (spin, "value-changed", G_CALLBACK (update_cb), self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->device_group, freq_row);
+
+  self->aic_mode_row = ADW_COMBO_ROW (mode_row);
+  self->aic_freq_row = freq_row;
+  self->aic_freq = GTK_SPIN_BUTTON (spin);
 }
 
 static void
@@ -274,6 +700,7 @@ build_option_rows (SlProfileDialog *self)
   adw_combo_row_set_model (self->metrics_row, G_LIST_MODEL (metrics));
   adw_combo_row_set_selected (self->metrics_row, 2); /* PipeUtilization */
 
+  add_aic_mode_rows (self);
   for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
     add_switch_row (self, switch_rows[i].device ? self->device_group : self->api_group, &switch_rows[i], i);
   for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
@@ -287,6 +714,13 @@ sl_profile_dialog_dispose (GObject *object)
 
   /* The rows go away one by one from here; nothing is read from them. */
   self->built = FALSE;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  if (self->workflow != NULL && self->stage_handler != 0)
+    g_signal_handler_disconnect (self->workflow, self->stage_handler);
+  self->stage_handler = 0;
+  g_clear_object (&self->workflow);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->targets);
   g_clear_object (&self->command);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_PROFILE_DIALOG);
@@ -301,6 +735,7 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_profile_dialog_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = sl_profile_dialog_close_request;
 
   /**
    * SlProfileDialog::start:
@@ -329,6 +764,12 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, command_preview);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, options_page);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, run_box);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, stages_box);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_scroller);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_list);
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.start", NULL, start_action);
@@ -341,6 +782,8 @@ sl_profile_dialog_init (SlProfileDialog *self)
   self->command = sl_msprof_command_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   build_option_rows (self);
+  build_step_chips (self);
+  self->step = -1;
   self->built = TRUE;
   update_cb (self);
 }
@@ -377,6 +820,68 @@ sl_profile_dialog_set_targets (SlProfileDialog *self,
     }
   adw_combo_row_set_model (self->target_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->target_row, selected);
+}
+
+static guint
+metrics_position (const char *metrics)
+{
+  const char * const *names = sl_msprof_aic_metrics ();
+
+  for (guint i = 0; metrics != NULL && names[i] != NULL; i++)
+    if (g_str_equal (names[i], metrics))
+      return i + 1;
+  return 0;
+}
+
+/**
+ * sl_profile_dialog_load_command:
+ * @command: options to show, as a run configuration or the command line
+ *   gives them
+ *
+ * Fills the profiler, program, output and option rows from @command. A
+ * sampler left at msprof's default rate shows its lowest rate.
+ */
+void
+sl_profile_dialog_load_command (SlProfileDialog *self,
+                                SlMsprofCommand *command)
+{
+  const char * const *program;
+  g_autofree char *program_line = NULL;
+  const char *output;
+  const char *host_sys;
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  g_return_if_fail (SL_IS_MSPROF_COMMAND (command));
+
+  /* One update at the end, from the rows as they all are then. */
+  self->built = FALSE;
+  program = sl_msprof_command_get_program (command);
+  program_line = program ? sl_shell_quote_argv (program) : g_strdup ("");
+  gtk_editable_set_text (GTK_EDITABLE (self->program_row), program_line);
+  output = sl_msprof_command_get_output (command);
+  host_sys = sl_msprof_command_get_host_sys (command);
+  gtk_editable_set_text (GTK_EDITABLE (self->output_row), output ? output : "");
+  adw_combo_row_set_selected (self->profiler_row, sl_msprof_command_get_kind (command));
+  adw_combo_row_set_selected (self->metrics_row, sl_msprof_command_get_switch (command, SL_MSPROF_AI_CORE) == 0
+                                                 ? 0 : metrics_position (sl_msprof_command_get_aic_metrics (command)));
+  adw_combo_row_set_selected (self->aic_mode_row, g_strcmp0 (sl_msprof_command_get_aic_mode (command), "sample-based") == 0);
+  if (sl_msprof_command_get_aic_freq (command) != 0)
+    gtk_spin_button_set_value (self->aic_freq, sl_msprof_command_get_aic_freq (command));
+  for (guint i = 0; i < G_N_ELEMENTS (switch_rows); i++)
+    gtk_switch_set_active (self->switches[i], sl_msprof_command_get_switch (command, switch_rows[i].which) > 0);
+  for (guint i = 0; i < G_N_ELEMENTS (sampler_rows); i++)
+    {
+      guint hz = sl_msprof_command_get_sampler (command, sampler_rows[i].which);
+      guint min_hz = 1;
+
+      sl_msprof_sampler_get_range (sampler_rows[i].which, &min_hz, NULL);
+      if (hz == 0 && sl_msprof_command_get_sampler_state (command, sampler_rows[i].which) > 0)
+        hz = min_hz;
+      gtk_spin_button_set_value (self->samplers[i], hz);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->host_row), host_sys ? host_sys : "");
+  self->built = TRUE;
+  update_cb (self);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "sl-msprof-command.h"
+#include "sl-profile-workflow.h"
 
 G_BEGIN_DECLS
 
@@ -21,10 +22,18 @@ void             sl_profile_dialog_set_program       (SlProfileDialog *self,
                                                       const char      *command_line);
 void             sl_profile_dialog_set_env_script    (SlProfileDialog *self,
                                                       const char      *path);
+void             sl_profile_dialog_load_command      (SlProfileDialog *self,
+                                                      SlMsprofCommand *command);
 gboolean         sl_profile_dialog_validate          (SlProfileDialog *self,
                                                       char           **message);
 /* The command as the fields describe it (transfer none). */
 SlMsprofCommand *sl_profile_dialog_get_command       (SlProfileDialog *self);
 const char      *sl_profile_dialog_get_command_preview (SlProfileDialog *self);
+/* Following a run started from the dialog's ::start. */
+GCancellable    *sl_profile_dialog_begin_run         (SlProfileDialog   *self,
+                                                      SlProfileWorkflow *workflow);
+gboolean         sl_profile_dialog_end_run           (SlProfileDialog   *self,
+                                                      const GError      *error);
+gboolean         sl_profile_dialog_is_running        (SlProfileDialog   *self);
 
 G_END_DECLS

@@ -1,11 +1,12 @@
 /* sl-window-workflows.c: the window's Profile a Program and Convert a Model
  *
  * Profiling runs SlProfileWorkflow, as profile-run does: the preflight,
- * the job, the export of raw-only data and the pull, its stages shown as
- * toasts, its problems put into Problems and the pulled folder opened as
- * a Profile. Converting runs SlConvertWorkflow, as convert does, followed
- * by the ATC dialog itself: its problems go into Problems, and the dialog
- * offers the model to the project's pipelines.
+ * the job, the export of raw-only data and the pull, its stages shown in
+ * the Profile dialog (whose Cancel stops it), its problems put into
+ * Problems and the dialog, and the pulled folder opened as a Profile.
+ * Converting runs SlConvertWorkflow, as convert does, followed by the
+ * ATC dialog itself: its problems go into Problems, and the dialog offers
+ * the model to the project's pipelines.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,33 +41,42 @@ create_target (SlWindow  *self,
   return sl_local_target_new ();
 }
 
-static void
-profile_stage_cb (SlProfileWorkflow *workflow,
-                  GParamSpec        *pspec,
-                  SlWindow          *self)
-{
-  SlProfileStage stage = sl_profile_workflow_get_stage (workflow);
+typedef struct {
+  SlWindow *window;
+  GWeakRef  dialog;  /* follows the run while it is open */
+} ProfileRun;
 
-  if (stage != SL_PROFILE_STAGE_IDLE && stage != SL_PROFILE_STAGE_DONE)
-    sl_window_show_toast (self, sl_profile_stage_to_label (stage));
+static void
+profile_run_free (ProfileRun *run)
+{
+  g_object_unref (run->window);
+  g_weak_ref_clear (&run->dialog);
+  g_free (run);
 }
 
-/* The problems, with their hints, go to Problems; the pulled folder opens
- * as a Profile. */
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProfileRun, profile_run_free)
+
+/* The problems, with their hints, go to Problems and the dialog; the
+ * pulled folder opens as a Profile and the dialog closes. */
 static void
 profile_done_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      data)
 {
   SlProfileWorkflow *workflow = SL_PROFILE_WORKFLOW (source);
-  g_autoptr(SlWindow) self = data;
+  g_autoptr(ProfileRun) run = data;
+  g_autoptr(SlProfileDialog) dialog = g_weak_ref_get (&run->dialog);
+  SlWindow *self = run->window;
   g_autoptr(GError) error = NULL;
+  gboolean ok = sl_profile_workflow_run_finish (workflow, result, &error);
+  gboolean close_dialog = dialog != NULL && sl_profile_dialog_end_run (dialog, error);
   GPtrArray *problems;
 
-  g_signal_handlers_disconnect_by_data (workflow, self);
-  if (!sl_profile_workflow_run_finish (workflow, result, &error))
+  if (!ok)
     {
-      sl_window_show_toast (self, error->message);
+      sl_window_show_toast (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                                  ? _("Profiling cancelled; the job was stopped")
+                                  : error->message);
       return;
     }
   problems = sl_profile_workflow_get_problems (workflow);
@@ -74,8 +84,10 @@ profile_done_cb (GObject      *source,
     sl_window_add_problem (self, g_ptr_array_index (problems, i));
   if (sl_profile_workflow_get_profile (workflow) != NULL)
     sl_window_open_document (self, "profile", sl_profile_workflow_get_profile (workflow), NULL);
-  else
+  else if (dialog == NULL)
     sl_window_show_toast (self, _("No profile came out; Problems says why"));
+  if (close_dialog)
+    gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -89,20 +101,25 @@ profile_start_cb (SlWindow        *self,
   g_autoptr(SlProfileWorkflow) workflow = NULL;
   g_autoptr(SlMsprofCommand) command = NULL;
   g_autoptr(GError) error = NULL;
+  GCancellable *cancellable;
+  ProfileRun *run;
 
   if (!(target = create_target (self, target_id, &error)))
     {
       sl_window_show_toast (self, error->message);
       return;
     }
-  /* The dialog closes and no longer changes the command; the workflow's
-   * reference keeps it. */
-  command = g_object_ref (sl_profile_dialog_get_command (dialog));
+  /* A copy: the dialog's fields can be changed for the next run while
+   * this one goes on. */
+  command = sl_msprof_command_copy (sl_profile_dialog_get_command (dialog));
   workflow = sl_profile_workflow_new (target, project_dir, command);
   sl_profile_workflow_set_env_script (workflow, env_script);
   sl_profile_workflow_set_store_path (workflow, sl_workspace_get_db_path (self->workspace));
-  g_signal_connect_object (workflow, "notify::stage", G_CALLBACK (profile_stage_cb), self, 0);
-  sl_profile_workflow_run_async (workflow, NULL, profile_done_cb, g_object_ref (self));
+  cancellable = sl_profile_dialog_begin_run (dialog, workflow);
+  run = g_new0 (ProfileRun, 1);
+  run->window = g_object_ref (self);
+  g_weak_ref_init (&run->dialog, dialog);
+  sl_profile_workflow_run_async (workflow, cancellable, profile_done_cb, run);
 }
 
 /* Every problem of the run goes to Problems: each ATC error with its
