@@ -38,7 +38,6 @@ typedef struct {
   guint64  n_five_thousandth;
   guint64  npu_non_finite;
   guint64  bench_non_finite;
-  double   npu_min, npu_max, bench_min, bench_max;
 } Partial;
 
 typedef struct {
@@ -337,8 +336,6 @@ static void
 partial_init (Partial *partial)
 {
   memset (partial, 0, sizeof *partial);
-  partial->npu_min = partial->bench_min = INFINITY;
-  partial->npu_max = partial->bench_max = -INFINITY;
 }
 
 /* Block sums are plain doubles (a block is short), then compensated.
@@ -354,7 +351,7 @@ enum {
   N_LANE_SUMS
 };
 
-enum { MAX_AD, MAX_RE, MIN_N, MAX_N, MIN_B, MAX_B, N_LANE_EXTREMES };
+enum { MAX_AD, MAX_RE, N_LANE_EXTREMES };
 
 /* @lanes is LANES but for a block's last few elements. */
 static inline void
@@ -394,11 +391,6 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
       sums[LANE_B_BAD][k] += b_finite ? 0 : 1;
       ext[MAX_AD][k] = ad > ext[MAX_AD][k] ? ad : ext[MAX_AD][k];
       ext[MAX_RE][k] = re > ext[MAX_RE][k] ? re : ext[MAX_RE][k];
-      /* NaN fails every comparison and infinities are left out of the range */
-      ext[MIN_N][k] = (n_finite & (x < ext[MIN_N][k])) ? x : ext[MIN_N][k];
-      ext[MAX_N][k] = (n_finite & (x > ext[MAX_N][k])) ? x : ext[MAX_N][k];
-      ext[MIN_B][k] = (b_finite & (y < ext[MIN_B][k])) ? y : ext[MIN_B][k];
-      ext[MAX_B][k] = (b_finite & (y > ext[MAX_B][k])) ? y : ext[MAX_B][k];
     }
 }
 
@@ -418,10 +410,6 @@ accumulate_block (const Run    *run,
     {
       ext[MAX_AD][k] = p->max_ad;
       ext[MAX_RE][k] = p->max_re;
-      ext[MIN_N][k] = p->npu_min;
-      ext[MAX_N][k] = p->npu_max;
-      ext[MIN_B][k] = p->bench_min;
-      ext[MAX_B][k] = p->bench_max;
     }
   for (; i + LANES <= n; i += LANES)
     accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
@@ -441,10 +429,6 @@ accumulate_block (const Run    *run,
     {
       p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
       p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
-      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
-      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
-      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
-      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
     }
 }
 
@@ -674,8 +658,8 @@ add_kl (const Run    *run,
   neumaier_add (&kl->sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
 }
 
-/* Finite minimum and maximum in LANES lanes, as accumulate_group keeps
- * them, so both passes agree to the bit. */
+/* Finite minimum and maximum in LANES lanes, as range_block_float32
+ * keeps them in eight. */
 SL_VECTOR_CLONES static void
 range_block (const double *values,
              gsize         n,
@@ -873,10 +857,6 @@ partial_merge (Partial       *self,
   self->n_five_thousandth += other->n_five_thousandth;
   self->npu_non_finite += other->npu_non_finite;
   self->bench_non_finite += other->bench_non_finite;
-  self->npu_min = MIN (self->npu_min, other->npu_min);
-  self->npu_max = MAX (self->npu_max, other->npu_max);
-  self->bench_min = MIN (self->bench_min, other->bench_min);
-  self->bench_max = MAX (self->bench_max, other->bench_max);
 }
 
 /* Reports are serialised, so the caller sees the fraction grow. */
