@@ -4,10 +4,14 @@
  * bench build folder (once; later runs reuse them), a benchmark and the
  * same values with noise of about 1e-4 of their size, and reads both once
  * so they come from the page cache. Times opening and comparing them
- * (median of RUNS): every metric with the KL divergence's range pass,
- * and the one-pass metrics alone. Input speed is both files' bytes over
- * the wall time. Memory beyond the mapping is the growth of the
- * process's anonymous memory (the mapped pages are the page cache's).
+ * (median of RUNS): every metric with the KL divergence's range pass on
+ * two threads and on one, and the one-pass metrics alone. Input speed is
+ * both files' bytes over the wall time; the processor time (every
+ * thread's) is printed beside it, since on a shared machine the wall time
+ * also measures the others' load, which the load average shows. Memory
+ * beyond the mapping is the growth of the process's anonymous memory (the
+ * mapped pages are the page cache's). One and two threads must give the
+ * same bits; the bench says whether they did.
  * Then the peer, tensor_compare_peer.py (numpy, what msprobe computes
  * with), on the same files: its time, the ratio, and the largest
  * relative difference between its metrics and ours, metric by metric.
@@ -28,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -133,6 +138,33 @@ anonymous_bytes (void)
   return g_ascii_strtoull (line + 8, NULL, 10) * 1024;
 }
 
+/* User and system time of every thread so far. */
+static double
+processor_seconds (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0;
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+static double
+load_average (void)
+{
+  g_autofree char *text = NULL;
+
+  if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
+    return NAN;
+  return g_ascii_strtod (text, NULL);
+}
+
+typedef struct {
+  double  wall_s;      /* medians */
+  double  processor_s;
+  guint64 anon_growth;
+} Timing;
+
 static int
 compare_doubles (gconstpointer a,
                  gconstpointer b)
@@ -146,11 +178,12 @@ static SlTensorComparison *
 compare_timed (const char *npu_path,
                const char *bench_path,
                gboolean    skip_kl,
+               guint       n_threads,
                guint       runs,
-               double     *median_s,
-               guint64    *anon_growth)
+               Timing     *timing)
 {
   g_autofree double *times = g_new (double, runs);
+  g_autofree double *processor = g_new (double, runs);
   SlTensorComparison *result = NULL;
   guint64 anon_before = anonymous_bytes (), anon_peak = anon_before;
 
@@ -161,21 +194,46 @@ compare_timed (const char *npu_path,
       g_autoptr(SlNpyTensor) bench = NULL;
       SlTensorCompareOptions options;
       gint64 start = g_get_monotonic_time ();
+      double processor_start = processor_seconds ();
 
       if ((npu = sl_npy_tensor_open (npu_path, &error)) == NULL ||
           (bench = sl_npy_tensor_open (bench_path, &error)) == NULL)
         g_error ("%s", error->message);
       sl_tensor_compare_options_init (&options);
       options.skip_kl_divergence = skip_kl;
+      options.n_threads = n_threads;
       g_clear_pointer (&result, sl_tensor_comparison_free);
       result = sl_tensor_compare (sl_npy_tensor_get_view (npu), sl_npy_tensor_get_view (bench), &options);
       times[r] = (g_get_monotonic_time () - start) / 1e6;
+      processor[r] = processor_seconds () - processor_start;
       anon_peak = MAX (anon_peak, anonymous_bytes ());
     }
   qsort (times, runs, sizeof (double), compare_doubles);
-  *median_s = times[runs / 2];
-  *anon_growth = anon_peak - anon_before;
+  qsort (processor, runs, sizeof (double), compare_doubles);
+  timing->wall_s = times[runs / 2];
+  timing->processor_s = processor[runs / 2];
+  timing->anon_growth = anon_peak - anon_before;
   return result;
+}
+
+static void
+print_timing (const char   *what,
+              const Timing *timing,
+              double        bytes)
+{
+  printf ("  %-44s %6.3f s, %5.2f GB/s, processor %6.3f s (%.2f GB/s a processor second), %.1f MB beyond the mapping\n",
+          what, timing->wall_s, bytes / timing->wall_s / 1e9, timing->processor_s, bytes / timing->processor_s / 1e9,
+          timing->anon_growth / 1e6);
+}
+
+static gboolean
+same_bits (const SlTensorComparison *a,
+           const SlTensorComparison *b)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
+    if (memcmp (G_STRUCT_MEMBER_P (a, metrics[i].offset), G_STRUCT_MEMBER_P (b, metrics[i].offset), sizeof (double)) != 0)
+      return FALSE;
+  return TRUE;
 }
 
 static JsonObject *
@@ -240,10 +298,11 @@ main (int    argc,
   g_autofree char *npu_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-npu.npy", NULL);
   g_autofree char *bench_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-bench.npy", NULL);
   g_autoptr(SlTensorComparison) full = NULL;
+  g_autoptr(SlTensorComparison) one_thread = NULL;
   g_autoptr(SlTensorComparison) one_pass = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
-  double bytes = 2.0 * (128 + N_ELEMENTS * 4), full_s, one_pass_s;
-  guint64 full_anon, one_pass_anon;
+  double bytes = 2.0 * (128 + N_ELEMENTS * 4);
+  Timing full_t, one_thread_t, one_pass_t;
   JsonObject *peer;
 
   if (!file_is_complete (npu_path) || !file_is_complete (bench_path))
@@ -256,13 +315,15 @@ main (int    argc,
 
   printf ("tensor comparison, 2 × %" G_GUINT64_FORMAT " float32 (%.0f MB), median of %u runs\n",
           N_ELEMENTS, bytes / 1e6, runs);
-  full = compare_timed (npu_path, bench_path, FALSE, runs, &full_s, &full_anon);
-  one_pass = compare_timed (npu_path, bench_path, TRUE, runs, &one_pass_s, &one_pass_anon);
-  printf ("  ours, every metric (KL's range pass included):  %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
-          full_s, bytes / full_s / 1e9, full_anon / 1e6);
-  printf ("  ours, one pass (all but KL):                   %.3f s, %.2f GB/s, %.1f MB beyond the mapping\n",
-          one_pass_s, bytes / one_pass_s / 1e9, one_pass_anon / 1e6);
-  printf ("  verdict: %s\n", sl_tensor_verdict_to_string (full->verdict));
+  printf ("  load average before: %.2f on %u processors\n", load_average (), g_get_num_processors ());
+  full = compare_timed (npu_path, bench_path, FALSE, 2, runs, &full_t);
+  one_thread = compare_timed (npu_path, bench_path, FALSE, 1, runs, &one_thread_t);
+  one_pass = compare_timed (npu_path, bench_path, TRUE, 2, runs, &one_pass_t);
+  print_timing ("ours, every metric, two threads:", &full_t, bytes);
+  print_timing ("ours, every metric, one thread:", &one_thread_t, bytes);
+  print_timing ("ours, one pass (all but KL), two threads:", &one_pass_t, bytes);
+  printf ("  one and two threads give the same bits: %s\n", same_bits (full, one_thread) ? "yes" : "NO");
+  printf ("  verdict: %s; load average after: %.2f\n", sl_tensor_verdict_to_string (full->verdict), load_average ());
 
   peer = run_peer (parser, npu_path, bench_path, MIN (runs, 3));
   if (peer == NULL)
@@ -271,7 +332,10 @@ main (int    argc,
           json_object_get_double_member (peer, "seconds"), MIN (runs, 3),
           bytes / json_object_get_double_member (peer, "seconds") / 1e9,
           json_object_get_int_member (peer, "peak_rss_bytes") / 1e6,
-          json_object_get_double_member (peer, "seconds") / full_s);
+          json_object_get_double_member (peer, "seconds") / full_t.wall_s);
+  printf ("  numpy peer processor time: %.3f s; ratio %.1f × in processor time\n",
+          json_object_get_double_member (peer, "processor_seconds"),
+          json_object_get_double_member (peer, "processor_seconds") / full_t.processor_s);
   print_differences (full, peer);
   return 0;
 }

@@ -727,14 +727,41 @@ row_work (SlTensorCompareRow *row)
   return sl_tensor_compare_row_get_data_bytes (row) + 1;
 }
 
+typedef struct {
+  SlTensorCompareReport *self;
+  guint64                work;
+  guint64                reported;
+} RowProgress;
+
+/* A pair's share of the work moves with its chunks, so the progress
+ * moves during one large pair too. */
+static void
+row_progress_cb (double   fraction,
+                 gpointer data)
+{
+  RowProgress *progress = data;
+  guint64 done = (guint64)(fraction * (double)progress->work);
+
+  if (done <= progress->reported)
+    return;
+  add_progress (progress->self, done - progress->reported);
+  progress->reported = done;
+}
+
 static void
 compute_row (SlTensorCompareReport        *self,
              SlTensorCompareRow           *row,
              const SlTensorCompareOptions *options,
              GCancellable                 *cancellable)
 {
-  sl_tensor_compare_row_compute (row, options, cancellable);
-  add_progress (self, row_work (row));
+  SlTensorCompareOptions row_options = *options;
+  RowProgress progress = { self, row_work (row), 0 };
+
+  row_options.progress = row_progress_cb;
+  row_options.progress_data = &progress;
+  sl_tensor_compare_row_compute (row, &row_options, cancellable);
+  if (progress.reported < progress.work)
+    add_progress (self, progress.work - progress.reported);
 }
 
 static gpointer

@@ -13,6 +13,11 @@
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
+/* At most this many chunks' sums are kept, a few megabytes. */
+#define MAX_CHUNKS 16384
+/* A chunk's share of the work in each pass, after the time they take. */
+#define RANGE_WEIGHT 1
+#define MAIN_WEIGHT 8
 
 typedef struct {
   double sum;
@@ -33,7 +38,6 @@ typedef struct {
   guint64  n_five_thousandth;
   guint64  npu_non_finite;
   guint64  bench_non_finite;
-  double   npu_min, npu_max, bench_min, bench_max;
 } Partial;
 
 typedef struct {
@@ -49,21 +53,42 @@ typedef struct {
 } Range;
 
 typedef struct {
+  Partial   partial;
+  KlPartial kl;
+  Range     range;
+} Chunk;
+
+typedef struct _Run Run;
+typedef void (*ChunkFunc) (Run    *run,
+                           guint64 index);
+
+/* One comparison: what every chunk needs, the chunks' own sums, and the
+ * pass the threads are in. */
+struct _Run {
   const SlTensorData *npu;
   const SlTensorData *bench;
-  guint64             begin;
-  guint64             end;
+  guint64             n_elements;
+  guint64             chunk_size;
+  guint64             n_chunks;
+  Chunk              *chunks;
   double              shift_n;   /* sums of squares are taken about these */
   double              shift_b;
   double              re_eps;    /* added where the benchmark is zero */
-  GCancellable       *cancellable;
-  /* the range pass, then the KL divergence's normalisation */
-  double              npu_min, npu_range, bench_min, bench_range;
-  Range               range;
+  /* from the range pass, for the KL divergence's normalisation */
   gboolean            with_kl;
-  Partial             partial;
-  KlPartial           kl;
-} Job;
+  double              npu_min, npu_range, bench_min, bench_range;
+  guint               n_threads;
+  GCancellable       *cancellable;
+  ChunkFunc           pass;
+  guint               pass_weight;
+  gint                next_chunk;   /* atomic */
+  /* progress, in chunks weighted by their pass's cost */
+  GMutex              progress_lock;
+  guint64             units_done;
+  guint64             units_total;
+  SlTensorCompareProgressFunc progress;
+  gpointer            progress_data;
+};
 
 static inline void
 neumaier_add (Neumaier *s,
@@ -226,6 +251,41 @@ host_is_big_endian (void)
 #define SL_VECTOR_CLONES
 #endif
 
+/* float32 as stored, widened: its own clone so the loop is vector code. */
+SL_VECTOR_CLONES static void
+widen_float32 (const guint8 *restrict p,
+               gsize                  n,
+               double       *restrict out)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      float value;
+
+      memcpy (&value, p + i * sizeof value, sizeof value);
+      out[i] = value;
+    }
+}
+
+SL_VECTOR_CLONES static void
+widen_bfloat16 (const guint8 *restrict p,
+                gsize                  n,
+                double       *restrict out)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      guint16 half;
+      guint32 bits;
+      float value;
+
+      memcpy (&half, p + i * sizeof half, sizeof half);
+      bits = (guint32)half << 16;
+      memcpy (&value, &bits, sizeof value);
+      out[i] = value;
+    }
+}
+
+/* One loop per dtype, the dtype and byte order chosen once per block
+ * rather than per element. */
 static void
 convert_block (const SlTensorData *view,
                guint64             first,
@@ -236,31 +296,46 @@ convert_block (const SlTensorData *view,
   gboolean swap = view->big_endian != host_is_big_endian ();
   const guint8 *p = view->data + first * size;
 
-  /* The common case, kept apart so the compiler vectorises it. */
-  if (view->dtype == SL_TENSOR_DTYPE_FLOAT32 && !swap)
+  if (!swap)
+    switch (view->dtype)
+      {
+      case SL_TENSOR_DTYPE_FLOAT32:
+        widen_float32 (p, n, out);
+        return;
+      case SL_TENSOR_DTYPE_FLOAT64:
+        memcpy (out, p, n * sizeof (double));
+        return;
+      case SL_TENSOR_DTYPE_BFLOAT16:
+        widen_bfloat16 (p, n, out);
+        return;
+      default:
+        break;
+      }
+  switch (size)
     {
-      float tmp[BLOCK];
-
-      memcpy (tmp, p, n * sizeof (float));
+    case 1:
       for (gsize i = 0; i < n; i++)
-        out[i] = tmp[i];
-      return;
+        out[i] = bits_to_double (p[i], view->dtype);
+      break;
+    case 2:
+      for (gsize i = 0; i < n; i++)
+        out[i] = bits_to_double (load_bits (p + i * 2, 2, swap), view->dtype);
+      break;
+    case 4:
+      for (gsize i = 0; i < n; i++)
+        out[i] = bits_to_double (load_bits (p + i * 4, 4, swap), view->dtype);
+      break;
+    default:
+      for (gsize i = 0; i < n; i++)
+        out[i] = bits_to_double (load_bits (p + i * 8, 8, swap), view->dtype);
+      break;
     }
-  if (view->dtype == SL_TENSOR_DTYPE_FLOAT64 && !swap)
-    {
-      memcpy (out, p, n * sizeof (double));
-      return;
-    }
-  for (gsize i = 0; i < n; i++)
-    out[i] = bits_to_double (load_bits (p + i * size, size, swap), view->dtype);
 }
 
 static void
 partial_init (Partial *partial)
 {
   memset (partial, 0, sizeof *partial);
-  partial->npu_min = partial->bench_min = INFINITY;
-  partial->npu_max = partial->bench_max = -INFINITY;
 }
 
 /* Block sums are plain doubles (a block is short), then compensated.
@@ -276,7 +351,7 @@ enum {
   N_LANE_SUMS
 };
 
-enum { MAX_AD, MAX_RE, MIN_N, MAX_N, MIN_B, MAX_B, N_LANE_EXTREMES };
+enum { MAX_AD, MAX_RE, N_LANE_EXTREMES };
 
 /* @lanes is LANES but for a block's last few elements. */
 static inline void
@@ -316,22 +391,17 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
       sums[LANE_B_BAD][k] += b_finite ? 0 : 1;
       ext[MAX_AD][k] = ad > ext[MAX_AD][k] ? ad : ext[MAX_AD][k];
       ext[MAX_RE][k] = re > ext[MAX_RE][k] ? re : ext[MAX_RE][k];
-      /* NaN fails every comparison and infinities are left out of the range */
-      ext[MIN_N][k] = (n_finite & (x < ext[MIN_N][k])) ? x : ext[MIN_N][k];
-      ext[MAX_N][k] = (n_finite & (x > ext[MAX_N][k])) ? x : ext[MAX_N][k];
-      ext[MIN_B][k] = (b_finite & (y < ext[MIN_B][k])) ? y : ext[MIN_B][k];
-      ext[MAX_B][k] = (b_finite & (y > ext[MAX_B][k])) ? y : ext[MAX_B][k];
     }
 }
 
 
 SL_VECTOR_CLONES static void
-accumulate_block (Job          *job,
+accumulate_block (const Run    *run,
+                  Partial      *p,
                   const double *n_values,
                   const double *b_values,
                   gsize         n)
 {
-  Partial *p = &job->partial;
   double sums[N_LANE_SUMS][LANES] = { { 0 } };
   double ext[N_LANE_EXTREMES][LANES];
   gsize i = 0;
@@ -340,15 +410,11 @@ accumulate_block (Job          *job,
     {
       ext[MAX_AD][k] = p->max_ad;
       ext[MAX_RE][k] = p->max_re;
-      ext[MIN_N][k] = p->npu_min;
-      ext[MAX_N][k] = p->npu_max;
-      ext[MIN_B][k] = p->bench_min;
-      ext[MAX_B][k] = p->bench_max;
     }
   for (; i + LANES <= n; i += LANES)
-    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, job->shift_n, job->shift_b, job->re_eps);
+    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
   if (i < n)
-    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, job->shift_n, job->shift_b, job->re_eps);
+    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
 
   for (guint s = 0; s <= LANE_RE_TERM; s++)
     neumaier_add (&p->sums[s], sums[s][0] + sums[s][1] + sums[s][2] + sums[s][3]);
@@ -363,21 +429,7 @@ accumulate_block (Job          *job,
     {
       p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
       p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
-      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
-      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
-      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
-      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
     }
-}
-
-/* Looked at every 256 blocks (half a million elements): a cancelled
- * comparison of a large pair stops within milliseconds. */
-static inline gboolean
-job_cancelled (const Job *job,
-               guint64    index)
-{
-  return job->cancellable != NULL && ((index - job->begin) / BLOCK) % 256 == 0 &&
-         g_cancellable_is_cancelled (job->cancellable);
 }
 
 /* CANN: min-max normalised (unchanged when flat), floored at float32
@@ -392,43 +444,56 @@ kl_weight (double value,
   return w > FLT_EPSILON ? w : FLT_EPSILON;
 }
 
-/* log of a positive normal number, to about 1e-15 of its value: the
- * exponent, and atanh's series on the mantissa brought to [√½, √2). Unlike
- * libm's log it has no branches, so the KL pass runs as vector code. */
+/* log (p / q) of positive normal numbers, with one division and no
+ * branch, so the KL pass runs as vector code: the exponents apart, the
+ * mantissas brought within √2 of each other, and atanh's series on
+ * s = (mp - mq) / (mp + mq), |s| <= 0.172, whose terms past s¹⁹ are below
+ * 1e-17 of the sum. mp - mq is exact there, so a ratio near 1 (a good
+ * tensor) keeps every digit rather than the ones the rounded p / q left. */
 static inline double
-log_positive (double value)
+log_ratio (double p,
+           double q)
 {
-  guint64 bits, exponent_bits;
-  double mantissa, exponent, shifted, s, s2, series;
+  guint64 p_bits, q_bits, bits;
+  double p_exponent, q_exponent, mp, mq, exponent, big, small, s, s2, s4, even, odd;
 
-  memcpy (&bits, &value, sizeof bits);
-  /* The exponent as a double, built from its bits to avoid a 64-bit
+  memcpy (&p_bits, &p, sizeof p_bits);
+  memcpy (&q_bits, &q, sizeof q_bits);
+  /* The exponents as doubles, built from their bits to avoid a 64-bit
    * integer conversion, which has no vector form before AVX-512. */
-  exponent_bits = G_GUINT64_CONSTANT (0x4330000000000000) | (bits >> 52);
-  memcpy (&exponent, &exponent_bits, sizeof exponent);
-  exponent -= 4503599627370496.0 + 1023;
-  bits = (bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
-  memcpy (&mantissa, &bits, sizeof mantissa);
-  shifted = mantissa > G_SQRT2;
-  mantissa *= 1.0 - 0.5 * shifted;
-  exponent += shifted;
-  s = (mantissa - 1) / (mantissa + 1);
+  bits = G_GUINT64_CONSTANT (0x4330000000000000) | (p_bits >> 52);
+  memcpy (&p_exponent, &bits, sizeof bits);
+  bits = G_GUINT64_CONSTANT (0x4330000000000000) | (q_bits >> 52);
+  memcpy (&q_exponent, &bits, sizeof bits);
+  exponent = p_exponent - q_exponent;
+  bits = (p_bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
+  memcpy (&mp, &bits, sizeof bits);
+  bits = (q_bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
+  memcpy (&mq, &bits, sizeof bits);
+  big = mp > G_SQRT2 * mq;
+  mq *= 1 + big;
+  exponent += big;
+  small = mp * G_SQRT2 < mq;
+  mp *= 1 + small;
+  exponent -= small;
+  s = (mp - mq) / (mp + mq);
   s2 = s * s;
-  series = 1.0 / 19;
-  series = 1.0 / 17 + s2 * series;
-  series = 1.0 / 15 + s2 * series;
-  series = 1.0 / 13 + s2 * series;
-  series = 1.0 / 11 + s2 * series;
-  series = 1.0 / 9 + s2 * series;
-  series = 1.0 / 7 + s2 * series;
-  series = 1.0 / 5 + s2 * series;
-  series = 1.0 / 3 + s2 * series;
-  series = 1.0 + s2 * series;
-  return exponent * G_LN2 + 2 * s * series;
+  s4 = s2 * s2;
+  even = 1.0 / 17;
+  odd = 1.0 / 19;
+  even = 1.0 / 13 + s4 * even;
+  odd = 1.0 / 15 + s4 * odd;
+  even = 1.0 / 9 + s4 * even;
+  odd = 1.0 / 11 + s4 * odd;
+  even = 1.0 / 5 + s4 * even;
+  odd = 1.0 / 7 + s4 * odd;
+  even = 1.0 + s4 * even;
+  odd = 1.0 / 3 + s4 * odd;
+  return exponent * G_LN2 + 2 * s * (even + s2 * odd);
 }
 
 /* Min-max normalised weights lie in [float32 epsilon, 1], so their
- * ratio is a normal number and log_positive serves. */
+ * logarithms are of normal numbers and log_ratio serves. */
 #if defined(__GNUC__)
 /* GCC's and Clang's generic vectors: AVX2 code in the avx2 clone, pairs
  * of SSE2 operations elsewhere. C has no ?: on vectors, hence the masks. */
@@ -447,45 +512,56 @@ v4_max (V4d       *a,
   *a = (V4d)(((V4i)*a & take_a) | ((V4i)*b & ~take_a));
 }
 
-/* log_positive on four lanes, the same steps. */
+/* log_ratio on four lanes, the same steps. */
 static inline void
-v4_log_positive (V4d *value)
+v4_log_ratio (const V4d *p,
+              const V4d *q,
+              V4d       *log)
 {
-  const V4u mantissa_mask = { 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull, 0x000fffffffffffffull };
-  const V4u one_bits = { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull };
-  const V4u magic = { 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull, 0x4330000000000000ull };
-  V4u bits = (V4u)*value;
-  V4d exponent = (V4d)(magic | (bits >> 52)) - (4503599627370496.0 + 1023);
-  V4d mantissa = (V4d)((bits & mantissa_mask) | one_bits);
-  V4d shifted = -__builtin_convertvector (mantissa > G_SQRT2, V4d);
-  V4d s, s2, series;
+  const V4u mantissa_mask = (V4u){ 0 } | 0x000fffffffffffffull;
+  const V4u one_bits = (V4u){ 0 } | 0x3ff0000000000000ull;
+  const V4u magic = (V4u){ 0 } | 0x4330000000000000ull;
+  V4u p_bits = (V4u)*p, q_bits = (V4u)*q;
+  V4d exponent = (V4d)(magic | (p_bits >> 52)) - (V4d)(magic | (q_bits >> 52));
+  V4d mp = (V4d)((p_bits & mantissa_mask) | one_bits);
+  V4d mq = (V4d)((q_bits & mantissa_mask) | one_bits);
+  V4d big, small, s, s2, s4, even, odd;
 
-  mantissa *= 1.0 - 0.5 * shifted;
-  exponent += shifted;
-  s = (mantissa - 1) / (mantissa + 1);
+  /* 1.0 where the comparison holds, from its mask: converting the mask
+   * as an integer has no vector form. */
+  big = (V4d)((V4u)(mp > G_SQRT2 * mq) & one_bits);
+  mq *= 1 + big;
+  exponent += big;
+  small = (V4d)((V4u)(mp * G_SQRT2 < mq) & one_bits);
+  mp *= 1 + small;
+  exponent -= small;
+  s = (mp - mq) / (mp + mq);
   s2 = s * s;
-  series = 1.0 / 19 + 0 * s2;
-  series = 1.0 / 17 + s2 * series;
-  series = 1.0 / 15 + s2 * series;
-  series = 1.0 / 13 + s2 * series;
-  series = 1.0 / 11 + s2 * series;
-  series = 1.0 / 9 + s2 * series;
-  series = 1.0 / 7 + s2 * series;
-  series = 1.0 / 5 + s2 * series;
-  series = 1.0 / 3 + s2 * series;
-  series = 1.0 + s2 * series;
-  *value = exponent * G_LN2 + 2 * s * series;
+  s4 = s2 * s2;
+  /* the series in two halves, so its chain of dependent steps is half
+   * as long */
+  even = 1.0 / 17 + 0 * s4;
+  odd = 1.0 / 19 + 0 * s4;
+  even = 1.0 / 13 + s4 * even;
+  odd = 1.0 / 15 + s4 * odd;
+  even = 1.0 / 9 + s4 * even;
+  odd = 1.0 / 11 + s4 * odd;
+  even = 1.0 / 5 + s4 * even;
+  odd = 1.0 / 7 + s4 * odd;
+  even = 1.0 + s4 * even;
+  odd = 1.0 / 3 + s4 * odd;
+  *log = exponent * G_LN2 + 2 * s * (even + s2 * odd);
 }
 
 SL_VECTOR_CLONES static void
-add_kl_block (Job          *job,
+add_kl_block (const Run     *run,
               const double *n_values,
               const double *b_values,
               gsize         n,
               double        sums[3][LANES])
 {
-  const V4d n_min = job->npu_min - (V4d){ 0 }, n_scale = 1 / job->npu_range - (V4d){ 0 };
-  const V4d b_min = job->bench_min - (V4d){ 0 }, b_scale = 1 / job->bench_range - (V4d){ 0 };
+  const V4d n_min = run->npu_min - (V4d){ 0 }, n_scale = 1 / run->npu_range - (V4d){ 0 };
+  const V4d b_min = run->bench_min - (V4d){ 0 }, b_scale = 1 / run->bench_range - (V4d){ 0 };
   const V4d epsilon = FLT_EPSILON - (V4d){ 0 };
   V4d sp = { 0 }, sq = { 0 }, spl = { 0 };
   double out[3][LANES];
@@ -501,8 +577,7 @@ add_kl_block (Job          *job,
       q = (y - b_min) * b_scale;
       v4_max (&p, &epsilon);
       v4_max (&q, &epsilon);
-      log_ratio = p / q;
-      v4_log_positive (&log_ratio);
+      v4_log_ratio (&p, &q, &log_ratio);
       sp += p;
       sq += q;
       spl += p * log_ratio;
@@ -512,12 +587,12 @@ add_kl_block (Job          *job,
   memcpy (out[2], &spl, sizeof spl);
   for (; i < n; i++)
     {
-      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
-      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+      double p = MAX ((n_values[i] - run->npu_min) / run->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - run->bench_min) / run->bench_range, FLT_EPSILON);
 
       out[0][0] += p;
       out[1][0] += q;
-      out[2][0] += p * log_positive (p / q);
+      out[2][0] += p * log_ratio (p, q);
     }
   for (guint s = 0; s < 3; s++)
     for (guint k = 0; k < LANES; k++)
@@ -525,7 +600,7 @@ add_kl_block (Job          *job,
 }
 #else
 SL_VECTOR_CLONES static void
-add_kl_block (Job          *job,
+add_kl_block (const Run     *run,
               const double *n_values,
               const double *b_values,
               gsize         n,
@@ -533,19 +608,19 @@ add_kl_block (Job          *job,
 {
   for (gsize i = 0; i < n; i++)
     {
-      double p = MAX ((n_values[i] - job->npu_min) / job->npu_range, FLT_EPSILON);
-      double q = MAX ((b_values[i] - job->bench_min) / job->bench_range, FLT_EPSILON);
+      double p = MAX ((n_values[i] - run->npu_min) / run->npu_range, FLT_EPSILON);
+      double q = MAX ((b_values[i] - run->bench_min) / run->bench_range, FLT_EPSILON);
 
       sums[0][i % LANES] += p;
       sums[1][i % LANES] += q;
-      sums[2][i % LANES] += p * log_positive (p / q);
+      sums[2][i % LANES] += p * log_ratio (p, q);
     }
 }
 #endif
 
 /* A flat side keeps its values, which may be far from 1: libm's log. */
 static void
-add_kl_block_flat (Job          *job,
+add_kl_block_flat (const Run    *run,
                    const double *n_values,
                    const double *b_values,
                    gsize         n,
@@ -553,8 +628,8 @@ add_kl_block_flat (Job          *job,
 {
   for (gsize i = 0; i < n; i++)
     {
-      double p = kl_weight (n_values[i], job->npu_min, job->npu_range);
-      double q = kl_weight (b_values[i], job->bench_min, job->bench_range);
+      double p = kl_weight (n_values[i], run->npu_min, run->npu_range);
+      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
 
       sums[0][0] += p;
       sums[1][0] += q;
@@ -566,24 +641,25 @@ add_kl_block_flat (Job          *job,
  * everything else, once the range pass has given each side's minimum
  * and maximum. */
 static void
-add_kl (Job          *job,
+add_kl (const Run    *run,
+        KlPartial    *kl,
         const double *n_values,
         const double *b_values,
         gsize         n)
 {
   double sums[3][LANES] = { { 0 } };
 
-  if (!(job->npu_range > 0) || !(job->bench_range > 0))
-    add_kl_block_flat (job, n_values, b_values, n, sums);
+  if (!(run->npu_range > 0) || !(run->bench_range > 0))
+    add_kl_block_flat (run, n_values, b_values, n, sums);
   else
-    add_kl_block (job, n_values, b_values, n, sums);
-  neumaier_add (&job->kl.sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
-  neumaier_add (&job->kl.sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
-  neumaier_add (&job->kl.sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
+    add_kl_block (run, n_values, b_values, n, sums);
+  neumaier_add (&kl->sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
+  neumaier_add (&kl->sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
+  neumaier_add (&kl->sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
 }
 
-/* Finite minimum and maximum in LANES lanes, as accumulate_group keeps
- * them, so both passes agree to the bit. */
+/* Finite minimum and maximum in LANES lanes, as range_block_float32
+ * keeps them in eight. */
 SL_VECTOR_CLONES static void
 range_block (const double *values,
              gsize         n,
@@ -705,51 +781,67 @@ range_of (const SlTensorData *view,
   range_block (values, n, min, max, non_finite);
 }
 
-/* Reads only what the KL divergence needs before the main pass. */
-static gpointer
-run_range_pass (gpointer data)
+static void
+range_init (Range *range)
 {
-  Job *job = data;
-  double values[BLOCK];
-  Range *range = &job->range;
-
   range->npu_min = range->bench_min = INFINITY;
   range->npu_max = range->bench_max = -INFINITY;
   range->npu_non_finite = range->bench_non_finite = 0;
-  for (guint64 i = job->begin; i < job->end; i += BLOCK)
-    {
-      gsize n = MIN (BLOCK, job->end - i);
-
-      if (job_cancelled (job, i))
-        break;
-      range_of (job->npu, i, n, values, &range->npu_min, &range->npu_max, &range->npu_non_finite);
-      range_of (job->bench, i, n, values, &range->bench_min, &range->bench_max, &range->bench_non_finite);
-    }
-  return NULL;
 }
 
-static gpointer
-run_first_pass (gpointer data)
+static inline guint64
+chunk_begin (const Run *run,
+             guint64    index)
 {
-  Job *job = data;
-  double n_values[BLOCK], b_values[BLOCK];
+  return index * run->chunk_size;
+}
 
-  partial_init (&job->partial);
-  memset (&job->kl, 0, sizeof job->kl);
-  for (guint64 i = job->begin; i < job->end; i += BLOCK)
+static inline guint64
+chunk_end (const Run *run,
+           guint64    index)
+{
+  return MIN (run->n_elements, (index + 1) * run->chunk_size);
+}
+
+/* Reads only what the KL divergence needs before the main pass. */
+static void
+range_chunk (Run     *run,
+             guint64  index)
+{
+  double values[BLOCK];
+  Range *range = &run->chunks[index].range;
+  guint64 end = chunk_end (run, index);
+
+  range_init (range);
+  for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
-      gsize n = MIN (BLOCK, job->end - i);
+      gsize n = MIN (BLOCK, end - i);
 
-      if (job_cancelled (job, i))
-        break;
-
-      convert_block (job->npu, i, n, n_values);
-      convert_block (job->bench, i, n, b_values);
-      accumulate_block (job, n_values, b_values, n);
-      if (job->with_kl)
-        add_kl (job, n_values, b_values, n);
+      range_of (run->npu, i, n, values, &range->npu_min, &range->npu_max, &range->npu_non_finite);
+      range_of (run->bench, i, n, values, &range->bench_min, &range->bench_max, &range->bench_non_finite);
     }
-  return NULL;
+}
+
+static void
+main_chunk (Run     *run,
+            guint64  index)
+{
+  double n_values[BLOCK], b_values[BLOCK];
+  Chunk *chunk = &run->chunks[index];
+  guint64 end = chunk_end (run, index);
+
+  partial_init (&chunk->partial);
+  memset (&chunk->kl, 0, sizeof chunk->kl);
+  for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, end - i);
+
+      convert_block (run->npu, i, n, n_values);
+      convert_block (run->bench, i, n, b_values);
+      accumulate_block (run, &chunk->partial, n_values, b_values, n);
+      if (run->with_kl)
+        add_kl (run, &chunk->kl, n_values, b_values, n);
+    }
 }
 
 static void
@@ -765,113 +857,177 @@ partial_merge (Partial       *self,
   self->n_five_thousandth += other->n_five_thousandth;
   self->npu_non_finite += other->npu_non_finite;
   self->bench_non_finite += other->bench_non_finite;
-  self->npu_min = MIN (self->npu_min, other->npu_min);
-  self->npu_max = MAX (self->npu_max, other->npu_max);
-  self->bench_min = MIN (self->bench_min, other->bench_min);
-  self->bench_max = MAX (self->bench_max, other->bench_max);
 }
 
-/* Splits the elements into block-aligned ranges, one per thread. */
+/* Reports are serialised, so the caller sees the fraction grow. */
 static void
-run_jobs (Job         *jobs,
-          guint        n_jobs,
-          GThreadFunc  func)
+add_progress (Run   *run,
+              guint  units)
 {
-  GThread *threads[8];
+  double fraction;
 
-  for (guint i = 1; i < n_jobs; i++)
-    threads[i] = g_thread_new ("sl-tensor-compare", func, &jobs[i]);
-  func (&jobs[0]);
-  for (guint i = 1; i < n_jobs; i++)
+  if (run->progress == NULL)
+    return;
+  g_mutex_lock (&run->progress_lock);
+  run->units_done += units;
+  fraction = MIN (1.0, (double)run->units_done / (double)run->units_total);
+  run->progress (fraction, run->progress_data);
+  g_mutex_unlock (&run->progress_lock);
+}
+
+/* Takes the next chunk until none is left or the comparison is
+ * cancelled; which thread computes a chunk does not change its sums. */
+static gpointer
+run_worker (gpointer data)
+{
+  Run *run = data;
+  guint64 index;
+
+  while ((index = (guint64)g_atomic_int_add (&run->next_chunk, 1)) < run->n_chunks)
+    {
+      if (g_cancellable_is_cancelled (run->cancellable))
+        break;
+      run->pass (run, index);
+      add_progress (run, run->pass_weight);
+    }
+  return NULL;
+}
+
+static void
+run_pass (Run       *run,
+          ChunkFunc  pass,
+          guint      weight)
+{
+  GThread *threads[SL_TENSOR_COMPARE_MAX_THREADS];
+  guint n_threads = (guint)MIN ((guint64)run->n_threads, run->n_chunks);
+
+  run->pass = pass;
+  run->pass_weight = weight;
+  run->next_chunk = 0;
+  for (guint i = 1; i < n_threads; i++)
+    threads[i] = g_thread_new ("sl-tensor-compare", run_worker, run);
+  run_worker (run);
+  for (guint i = 1; i < n_threads; i++)
     g_thread_join (threads[i]);
 }
 
-static guint
-plan_jobs (Job                          *jobs,
-           const SlTensorData           *npu,
-           const SlTensorData           *bench,
-           const SlTensorCompareOptions *options)
+/* Chunks have a fixed size, or more elements when there would be too
+ * many to keep; the size depends on the tensor alone, never on the
+ * threads. */
+static guint64
+chunk_size_for (guint64 n_elements)
+{
+  guint64 size = SL_TENSOR_COMPARE_CHUNK_ELEMENTS;
+
+  if (n_elements / size >= MAX_CHUNKS)
+    size = (n_elements / MAX_CHUNKS + BLOCK) / BLOCK * BLOCK;
+  return size;
+}
+
+static void
+run_init (Run                          *run,
+          const SlTensorData           *npu,
+          const SlTensorData           *bench,
+          const SlTensorCompareOptions *options)
 {
   guint64 n = npu->n_elements;
-  guint n_jobs = options->n_threads == 0 ? 2 : MIN (options->n_threads, 8);
-  guint64 per_job;
   double first_n, first_b;
   gboolean wide;
 
-  /* Threads do not pay off on small tensors. */
-  if (n < 64 * BLOCK)
-    n_jobs = 1;
-  per_job = (n / n_jobs + BLOCK - 1) / BLOCK * BLOCK;
+  memset (run, 0, sizeof *run);
+  run->npu = npu;
+  run->bench = bench;
+  run->n_elements = n;
+  run->chunk_size = chunk_size_for (n);
+  run->n_chunks = (n + run->chunk_size - 1) / run->chunk_size;
+  run->chunks = g_new (Chunk, run->n_chunks);
+  run->n_threads = options->n_threads == 0 ? 2 : MIN (options->n_threads, SL_TENSOR_COMPARE_MAX_THREADS);
+  run->cancellable = options->cancellable;
+  run->progress = options->progress;
+  run->progress_data = options->progress_data;
+  run->units_total = run->n_chunks * (MAIN_WEIGHT + (options->skip_kl_divergence ? 0 : RANGE_WEIGHT));
+  g_mutex_init (&run->progress_lock);
 
-  convert_block (npu, 0, n > 0 ? 1 : 0, &first_n);
-  convert_block (bench, 0, n > 0 ? 1 : 0, &first_b);
+  convert_block (npu, 0, 1, &first_n);
+  convert_block (bench, 0, 1, &first_b);
+  run->shift_n = isfinite (first_n) ? first_n : 0;
+  run->shift_b = isfinite (first_b) ? first_b : 0;
   /* msprobe computes the relative error in float64 when either side is
    * float64 or not a float at all, otherwise in float32. */
   wide = npu->dtype == SL_TENSOR_DTYPE_FLOAT64 || bench->dtype == SL_TENSOR_DTYPE_FLOAT64 ||
          bench->dtype < SL_TENSOR_DTYPE_FLOAT16;
-  for (guint i = 0; i < n_jobs; i++)
-    {
-      memset (&jobs[i], 0, sizeof jobs[i]);
-      jobs[i].npu = npu;
-      jobs[i].bench = bench;
-      jobs[i].begin = MIN (n, i * per_job);
-      jobs[i].end = i + 1 == n_jobs ? n : MIN (n, (i + 1) * per_job);
-      jobs[i].shift_n = n > 0 && isfinite (first_n) ? first_n : 0;
-      jobs[i].shift_b = n > 0 && isfinite (first_b) ? first_b : 0;
-      jobs[i].re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
-      jobs[i].cancellable = options->cancellable;
-    }
-  return n_jobs;
+  run->re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
 }
 
-/* The range pass: afterwards each job knows both sides' minimum and
+static void
+run_clear (Run *run)
+{
+  if (run->chunks == NULL)
+    return;
+  g_clear_pointer (&run->chunks, g_free);
+  g_mutex_clear (&run->progress_lock);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* The range pass: afterwards the run knows both sides' minimum and
  * range, or with_kl is FALSE when a side holds NaN or Inf (the KL
  * divergence is then undefined, as in the CANN tool). */
 static void
-prepare_kl (Job   *jobs,
-            guint  n_jobs)
+prepare_kl (Run *run)
 {
-  Range total = { INFINITY, -INFINITY, INFINITY, -INFINITY, 0, 0 };
+  Range total;
 
-  run_jobs (jobs, n_jobs, run_range_pass);
-  for (guint i = 0; i < n_jobs; i++)
+  run_pass (run, range_chunk, RANGE_WEIGHT);
+  if (g_cancellable_is_cancelled (run->cancellable))
+    return;
+  range_init (&total);
+  for (guint64 i = 0; i < run->n_chunks; i++)
     {
-      total.npu_min = MIN (total.npu_min, jobs[i].range.npu_min);
-      total.npu_max = MAX (total.npu_max, jobs[i].range.npu_max);
-      total.bench_min = MIN (total.bench_min, jobs[i].range.bench_min);
-      total.bench_max = MAX (total.bench_max, jobs[i].range.bench_max);
-      total.npu_non_finite += jobs[i].range.npu_non_finite;
-      total.bench_non_finite += jobs[i].range.bench_non_finite;
+      const Range *range = &run->chunks[i].range;
+
+      total.npu_min = MIN (total.npu_min, range->npu_min);
+      total.npu_max = MAX (total.npu_max, range->npu_max);
+      total.bench_min = MIN (total.bench_min, range->bench_min);
+      total.bench_max = MAX (total.bench_max, range->bench_max);
+      total.npu_non_finite += range->npu_non_finite;
+      total.bench_non_finite += range->bench_non_finite;
     }
-  for (guint i = 0; i < n_jobs; i++)
+  run->with_kl = total.npu_non_finite == 0 && total.bench_non_finite == 0;
+  run->npu_min = total.npu_min;
+  run->npu_range = total.npu_max - total.npu_min;
+  run->bench_min = total.bench_min;
+  run->bench_range = total.bench_max - total.bench_min;
+}
+
+/* The chunks' sums, added in chunk order. */
+static void
+merge_chunks (const Run *run,
+              Partial   *total,
+              KlPartial *kl)
+{
+  *total = run->chunks[0].partial;
+  *kl = run->chunks[0].kl;
+  for (guint64 i = 1; i < run->n_chunks; i++)
     {
-      jobs[i].with_kl = total.npu_non_finite == 0 && total.bench_non_finite == 0;
-      jobs[i].npu_min = total.npu_min;
-      jobs[i].npu_range = total.npu_max - total.npu_min;
-      jobs[i].bench_min = total.bench_min;
-      jobs[i].bench_range = total.bench_max - total.bench_min;
+      partial_merge (total, &run->chunks[i].partial);
+      neumaier_merge (&kl->sum_p, &run->chunks[i].kl.sum_p);
+      neumaier_merge (&kl->sum_q, &run->chunks[i].kl.sum_q);
+      neumaier_merge (&kl->sum_plogpq, &run->chunks[i].kl.sum_plogpq);
     }
 }
 
 static double
-finish_kl (const Job *jobs,
-           guint      n_jobs)
+finish_kl (const KlPartial *kl)
 {
-  KlPartial kl = { { 0 } };
-  double sp, sq, value;
-
-  if (!jobs[0].with_kl)
-    return NAN;
-  for (guint i = 0; i < n_jobs; i++)
-    {
-      neumaier_merge (&kl.sum_p, &jobs[i].kl.sum_p);
-      neumaier_merge (&kl.sum_q, &jobs[i].kl.sum_q);
-      neumaier_merge (&kl.sum_plogpq, &jobs[i].kl.sum_plogpq);
-    }
-  sp = neumaier_value (&kl.sum_p);
-  sq = neumaier_value (&kl.sum_q);
+  double sp = neumaier_value (&kl->sum_p);
+  /* Sq - Sp from the compensated sums' two parts: rounding Sp and Sq to
+   * doubles first would leave an error of their last digit, which a
+   * divergence of a good tensor (Sp and Sq agree to eight digits) shows. */
+  double sq_minus_sp = (kl->sum_q.sum - kl->sum_p.sum) + (kl->sum_q.compensation - kl->sum_p.compensation);
   /* Σ (p/Sp) log((p/Sp)/(q/Sq)) = Σ p log(p/q) / Sp + log(Sq/Sp) */
-  value = neumaier_value (&kl.sum_plogpq) / sp + log1p ((sq - sp) / sp);
+  double value = neumaier_value (&kl->sum_plogpq) / sp + log1p (sq_minus_sp / sp);
+
   return fabs (value) < DBL_EPSILON ? 0 : value;
 }
 
@@ -921,7 +1077,7 @@ compute_cosine (SlTensorComparison *result,
 static void
 fill_metrics (SlTensorComparison *result,
               const Partial      *total,
-              const Job          *job)
+              const Run          *run)
 {
   double n = (double)result->n_elements;
   double d2 = neumaier_value (&total->sums[SUM_D2]);
@@ -939,9 +1095,9 @@ fill_metrics (SlTensorComparison *result,
   result->mean_relative_error = result->accumulated_relative_error / n;
   result->one_thousandth_err_ratio = total->n_thousandth / n;
   result->five_thousandth_err_ratio = total->n_five_thousandth / n;
-  compute_side (job->shift_n, neumaier_value (&total->sums[SUM_N]), neumaier_value (&total->sums[SUM_N2]), n,
+  compute_side (run->shift_n, neumaier_value (&total->sums[SUM_N]), neumaier_value (&total->sums[SUM_N2]), n,
                 &result->npu_mean, &result->npu_std);
-  compute_side (job->shift_b, neumaier_value (&total->sums[SUM_B]), neumaier_value (&total->sums[SUM_B2]), n,
+  compute_side (run->shift_b, neumaier_value (&total->sums[SUM_B]), neumaier_value (&total->sums[SUM_B2]), n,
                 &result->bench_mean, &result->bench_std);
   result->npu_non_finite = total->npu_non_finite;
   result->bench_non_finite = total->bench_non_finite;
@@ -1145,9 +1301,9 @@ sl_tensor_compare (const SlTensorData           *npu,
 {
   SlTensorCompareOptions defaults;
   g_autoptr(SlTensorComparison) result = NULL;
-  Job jobs[8];
+  g_auto(Run) run = { 0 };
   Partial total;
-  guint n_jobs;
+  KlPartial kl;
 
   g_return_val_if_fail (npu != NULL && bench != NULL, NULL);
   g_return_val_if_fail (sl_tensor_dtype_get_size (npu->dtype) > 0, NULL);
@@ -1182,22 +1338,18 @@ sl_tensor_compare (const SlTensorData           *npu,
       return g_steal_pointer (&result);
     }
 
-  n_jobs = plan_jobs (jobs, npu, bench, options);
+  run_init (&run, npu, bench, options);
   if (!options->skip_kl_divergence)
-    prepare_kl (jobs, n_jobs);
-  run_jobs (jobs, n_jobs, run_first_pass);
-  total = jobs[0].partial;
-  for (guint i = 1; i < n_jobs; i++)
-    partial_merge (&total, &jobs[i].partial);
-
+    prepare_kl (&run);
+  if (!g_cancellable_is_cancelled (options->cancellable))
+    run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
     return cancelled (g_steal_pointer (&result));
+  merge_chunks (&run, &total, &kl);
   result->computed = TRUE;
-  fill_metrics (result, &total, &jobs[0]);
-  if (!options->skip_kl_divergence)
-    result->kl_divergence = finish_kl (jobs, n_jobs);
-  if (g_cancellable_is_cancelled (options->cancellable))
-    return cancelled (g_steal_pointer (&result));
+  fill_metrics (result, &total, &run);
+  if (run.with_kl)
+    result->kl_divergence = finish_kl (&kl);
   judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
 }

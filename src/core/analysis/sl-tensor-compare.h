@@ -7,8 +7,8 @@
  * corrected for exactly, so when it is asked for a lighter pass finds
  * only those first (no products, no logarithms). Sums are kept per block
  * and the blocks added with Neumaier's compensation, so a billion
- * elements lose nothing; two threads share the work over the halves of
- * the data.
+ * elements lose nothing; threads share the work out in chunks whose sums
+ * are added in order, so the result never depends on their number.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +19,13 @@
 G_BEGIN_DECLS
 
 #define SL_TENSOR_COMPARE_MAX_DIMS 64
+#define SL_TENSOR_COMPARE_MAX_THREADS 8
+/* Elements in one chunk of work: the threads share a tensor out in
+ * chunks, progress moves and cancellation is looked at between them,
+ * and the chunks' sums are added in order, so the metrics are the same
+ * to the bit whatever the number of threads. (A tensor of more than
+ * 16384 chunks gets longer ones.) */
+#define SL_TENSOR_COMPARE_CHUNK_ELEMENTS 262144
 
 /* Values follow MindSpore's DataType numbers where it has them. */
 typedef enum {
@@ -69,15 +76,23 @@ typedef struct {
   double mean_relative_error_max;
 } SlTensorCompareThresholds;
 
+/* @fraction of one comparison done, growing to 1. */
+typedef void (*SlTensorCompareProgressFunc) (double   fraction,
+                                             gpointer user_data);
+
 typedef struct {
   SlTensorCompareThresholds thresholds;
   /* Half-precision pairs get thresholds that fit their precision. */
   gboolean                  dtype_aware;
   gboolean                  skip_kl_divergence;
-  guint                     n_threads;   /* 0: two */
-  /* Checked between blocks; a cancelled comparison is not computed and
+  guint                     n_threads;   /* 0: two; at most 8 */
+  /* Checked between chunks; a cancelled comparison is not computed and
    * its reason says so. Not owned; NULL when it cannot be cancelled. */
   GCancellable             *cancellable;
+  /* Called after every chunk, on whichever thread computed it but never
+   * two at once, so it must be quick; NULL for none. */
+  SlTensorCompareProgressFunc progress;
+  gpointer                  progress_data;
 } SlTensorCompareOptions;
 
 typedef struct {
