@@ -349,6 +349,13 @@ sl_timeline_pane_set_heading (SlTimelinePane *self,
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->path_label), path);
 }
 
+const char *
+sl_timeline_pane_get_heading (SlTimelinePane *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_PANE (self), NULL);
+  return gtk_label_get_text (self->heading_label);
+}
+
 void
 sl_timeline_pane_set_note (SlTimelinePane *self,
                            const char     *note)
