@@ -92,6 +92,15 @@ widget_visible (gpointer data)
 }
 
 static gboolean
+timelines_ready (gpointer data)
+{
+  for (guint side = 0; side < 2; side++)
+    if (sl_timeline_pane_get_state (sl_compare_timelines_get_pane (data, side)) != SL_TIMELINE_PANE_READY)
+      return FALSE;
+  return sl_compare_timelines_get_note (data) != NULL;
+}
+
+static gboolean
 document_open (gpointer data)
 {
   gpointer *args = data;
@@ -171,6 +180,9 @@ main (int    argc,
   const SlDocumentKind *kind;
   SlClusterSummary *summary;
   SlClusterPage *page;
+  SlCompareTimelines *timelines;
+  GtkSelectionModel *selection;
+  gint64 anchors[2];
   SlWindow *window;
   SlFinding *finding;
   double x, y;
@@ -237,13 +249,34 @@ main (int    argc,
   scroll_to (GTK_WIDGET (page), sl_cluster_page_get_matrix (page));
   screenshots (GTK_WIDGET (window), "cluster-page-matrix");
 
-  /* Two ranks' timelines together. */
-  sl_cluster_page_compare_ranks (page, 0, 5);
-  g_assert_true (wait_until (widget_visible, sl_cluster_page_get_timelines (page), 30000));
-  g_assert_nonnull (sl_compare_timelines_get_link (SL_COMPARE_TIMELINES (sl_cluster_page_get_timelines (page))));
+  /* Two ranks' timelines together: selecting two rows of the table picks
+   * them for the comparison. */
+  selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (sl_cluster_page_get_rank_table (page)));
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  gtk_selection_model_select_item (selection, 5, FALSE);
+  sl_cluster_page_compare_selected (page);
+  timelines = SL_COMPARE_TIMELINES (sl_cluster_page_get_timelines (page));
+  g_assert_true (wait_until (widget_visible, timelines, 30000));
+  g_assert_nonnull (sl_compare_timelines_get_link (timelines));
   /* Laid out first, so its place is known. */
   wait_for_frames (GTK_WIDGET (window));
-  scroll_to_end (sl_cluster_page_get_timelines (page));
+  scroll_to_end (GTK_WIDGET (timelines));
+  g_assert_true (wait_until (timelines_ready, timelines, 30000));
+
+  /* Each side named after its rank, not "Baseline" and "Comparison". */
+  g_assert_cmpstr (sl_compare_timelines_get_label (timelines, 0), ==, "Rank 0");
+  g_assert_cmpstr (sl_compare_timelines_get_label (timelines, 1), ==, "Rank 5");
+  g_assert_cmpstr (sl_timeline_pane_get_heading (sl_compare_timelines_get_pane (timelines, 0)), ==, "Rank 0");
+  g_assert_cmpstr (sl_timeline_pane_get_heading (sl_compare_timelines_get_pane (timelines, 1)), ==, "Rank 5");
+
+  /* Aligned on step 1's start: rank 5 starts 500 µs after rank 0, and
+   * the note says by how much. */
+  sl_compare_timelines_get_anchors (timelines, &anchors[0], &anchors[1]);
+  g_assert_cmpint (anchors[0], ==, 2000 * 1000);
+  g_assert_cmpint (anchors[1], ==, 2500 * 1000);
+  g_assert_cmpint (sl_timeline_link_get_offset (sl_compare_timelines_get_link (timelines)), ==, 500 * 1000);
+  g_assert_nonnull (sl_compare_timelines_get_note (timelines));
+  g_assert_nonnull (strstr (sl_compare_timelines_get_note (timelines), "Offset +500 µs (Rank 5's clock minus Rank 0's)"));
   wait_for_frames (GTK_WIDGET (window));
   screenshots (GTK_WIDGET (window), "cluster-page-timelines");
 

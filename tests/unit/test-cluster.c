@@ -264,6 +264,52 @@ test_missing_and_damaged (void)
   remove_tree (dir);
 }
 
+/* A rank without its communication files is a problem naming the files
+ * and its folder; the others' links and collectives are still summed,
+ * and the slow rank and the slow link still found. */
+static void
+test_missing_communication (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *rank2 = NULL;
+  g_autofree char *rank2_output = NULL;
+  g_autofree char *ops = NULL;
+  g_autofree char *matrix = NULL;
+  g_autoptr(SlClusterProfile) cluster = NULL;
+  g_autoptr(SlClusterSummary) summary = NULL;
+  const SlClusterCollective *collective;
+
+  for (guint r = 0; r < 6; r++)
+    write_pt_rank (dir, r, 6, r == 4 ? 1400 : 1000, 2, r == 1 ? 5 : 20, TRUE);
+  rank2 = g_strdup_printf ("%s/node0_2_ascend_pt", dir);
+  rank2_output = g_build_filename (rank2, "ASCEND_PROFILER_OUTPUT", NULL);
+  ops = g_build_filename (rank2_output, "communication.json", NULL);
+  matrix = g_build_filename (rank2_output, "communication_matrix.json", NULL);
+  g_assert_cmpint (g_unlink (ops), ==, 0);
+  g_assert_cmpint (g_unlink (matrix), ==, 0);
+
+  cluster = load (dir);
+  g_assert_cmpuint (sl_cluster_profile_get_n_ranks (cluster), ==, 6);
+  g_assert_true (has_problem (cluster, "rank 2 has no communication data: looked for "
+                              "ASCEND_PROFILER_OUTPUT/communication.json, communication_matrix.json", rank2));
+  g_assert_false (has_problem (cluster, "rank 3 has no communication data", NULL));
+  g_assert_nonnull (sl_cluster_profile_get_rank (cluster, 2)->steps);
+
+  summary = sl_cluster_summary_new (cluster, SL_SPREAD_DEFAULT_THRESHOLD);
+  g_assert_true (summary->slow_rank.found);
+  g_assert_cmpint (sl_cluster_profile_get_rank (cluster, summary->slow_rank.slow_index)->rank_id, ==, 4);
+  g_assert_true (summary->slow_link.found);
+  g_assert_cmpstr (summary->slow_link.transport, ==, "HCCS");
+  g_assert_cmpstr (summary->slow_link.link->first->key, ==, "1-2");
+  /* Five ranks took part in the all-reduce: rank 2's record is missing. */
+  g_assert_cmpuint (summary->collectives->len, ==, 1);
+  collective = g_ptr_array_index (summary->collectives, 0);
+  g_assert_cmpuint (collective->ranks->len, ==, 5);
+  for (guint r = 0; r < collective->ranks->len; r++)
+    g_assert_cmpuint (g_array_index (collective->ranks, SlCollectiveRank, r).rank_index, !=, 2);
+  remove_tree (dir);
+}
+
 /* msprof-analyze's output has every rank's steps: the rank folders are
  * matched by their info file's name and not read; stage rows are no rank. */
 static void
@@ -410,6 +456,7 @@ main (int    argc,
   g_test_add_func ("/cluster/slow-rank-and-link", test_slow_rank_and_link);
   g_test_add_func ("/cluster/balanced", test_balanced);
   g_test_add_func ("/cluster/missing-and-damaged", test_missing_and_damaged);
+  g_test_add_func ("/cluster/missing-communication", test_missing_communication);
   g_test_add_func ("/cluster/analysis-output", test_analysis_output);
   g_test_add_func ("/cluster/mindspore", test_mindspore);
   g_test_add_func ("/cluster/duplicate-and-unnamed", test_duplicate_and_unnamed);

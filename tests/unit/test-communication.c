@@ -245,6 +245,52 @@ test_bad_values (void)
   g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (damage, 0)), >=, strstr (damaged, " 3}") - damaged);
 }
 
+/* Plain decimals are read without strtod; every form must still give
+ * exactly what strtod gives, and what is not a plain decimal falls back
+ * to it. */
+static void
+test_numbers (void)
+{
+  static const char *const values[] = {
+    "0", "16", "0.5", "0.1", "1.2345", "123456789012345", "12345678901234.5", "0.000000000000001",
+    "1234567890123456", "9007199254740993", "1e3", "2.5E-2", "0.30000000000000004", "\"7.25\"", "\" 3.5\"",
+  };
+  g_autoptr(GString) json = g_string_new ("{\"step1\": {\"collective\": {");
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    g_string_append_printf (json, "%s\"op%u@1\": {\"Communication Time Info\": {\"Elapse Time(ms)\": %s}}", i ? ", " : "",
+                            i, values[i]);
+  g_string_append (json, "}}}");
+  {
+    g_autoptr(GPtrArray) problems = NULL;
+    g_autoptr(SlCommunication) comm = read_text ("/p/n.json", SL_COMM_FORMAT_OPS, json->str, &problems);
+
+    g_assert_cmpuint (problems->len, ==, 0);
+    g_assert_cmpuint (sl_communication_get_n_ops (comm), ==, G_N_ELEMENTS (values));
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      {
+        g_autofree char *bare = g_strstrip (g_strdelimit (g_strdup (values[i]), "\"", ' '));
+
+        g_assert_cmpfloat (sl_communication_get_op (comm, i)->elapse_ms, ==, g_ascii_strtod (bare, NULL));
+      }
+  }
+
+  /* Not numbers, or negative: unknown and reported, as before. */
+  {
+    const char *bad = "{\"step1\": {\"collective\": {\"a@1\": {\"Communication Time Info\": {\"Elapse Time(ms)\": \"1.\"}},"
+                      " \"b@1\": {\"Communication Time Info\": {\"Elapse Time(ms)\": -2}},"
+                      " \"c@1\": {\"Communication Time Info\": {\"Elapse Time(ms)\": \"1..2\"}}}}}";
+    g_autoptr(GPtrArray) problems = NULL;
+    g_autoptr(SlCommunication) comm = read_text ("/p/b.json", SL_COMM_FORMAT_OPS, bad, &problems);
+
+    /* "1." is a number to strtod, as it always was. */
+    g_assert_cmpfloat (sl_communication_get_op (comm, 0)->elapse_ms, ==, 1);
+    g_assert_true (isnan (sl_communication_get_op (comm, 1)->elapse_ms));
+    g_assert_true (isnan (sl_communication_get_op (comm, 2)->elapse_ms));
+    g_assert_cmpuint (problems->len, ==, 2);
+  }
+}
+
 static void
 test_empty (void)
 {
@@ -335,6 +381,7 @@ main (int    argc,
   g_test_add_func ("/communication/hccl-raw", test_hccl_raw);
   g_test_add_func ("/communication/truncated", test_truncated);
   g_test_add_func ("/communication/bad-values", test_bad_values);
+  g_test_add_func ("/communication/numbers", test_numbers);
   g_test_add_func ("/communication/empty", test_empty);
   g_test_add_func ("/communication/loader", test_loader);
 

@@ -250,19 +250,39 @@ find_info_id (const char *dir)
 /* ------------------------------------------------------------------ */
 /* Reading */
 
-static void
-read_unit (gpointer data,
-           gpointer user_data)
-{
-  Unit *unit = data;
-  GCancellable *cancellable = user_data;
+typedef struct {
+  GCancellable          *cancellable;
+  SlClusterProgressFunc  progress;
+  gpointer               progress_data;
+  guint                  n_total;
+  gint                   n_read;     /* atomic */
+} Reading;
 
+static void
+read_one (Unit         *unit,
+          GCancellable *cancellable)
+{
   unit->profile = sl_profile_load_parts (unit->dir, SL_PROFILE_PARTS_SUMMARY, cancellable, NULL, NULL, &unit->error);
 }
 
 static void
+read_unit (gpointer data,
+           gpointer user_data)
+{
+  Reading *reading = user_data;
+  guint n_read;
+
+  if (g_cancellable_is_cancelled (reading->cancellable))
+    return;
+  read_one (data, reading->cancellable);
+  n_read = (guint)g_atomic_int_add (&reading->n_read, 1) + 1;
+  if (reading->progress != NULL)
+    reading->progress (n_read, reading->n_total, reading->progress_data);
+}
+
+static void
 read_units (GPtrArray    *units,
-            GCancellable *cancellable)
+            Reading      *reading)
 {
   g_autoptr(GPtrArray) wanted = g_ptr_array_new ();
   GThreadPool *pool;
@@ -275,17 +295,20 @@ read_units (GPtrArray    *units,
       if (unit->read && unit->profile == NULL && unit->error == NULL)
         g_ptr_array_add (wanted, unit);
     }
+  reading->n_total = wanted->len;
   if (wanted->len == 0)
     return;
   if (wanted->len == 1)
     {
-      read_unit (g_ptr_array_index (wanted, 0), cancellable);
+      read_unit (g_ptr_array_index (wanted, 0), reading);
       return;
     }
 
-  /* The files are small; more threads than this only contend for the disk. */
-  n_threads = CLAMP (g_get_num_processors (), 2, MAX_THREADS);
-  pool = g_thread_pool_new (read_unit, cancellable, (gint)MIN (n_threads, wanted->len), FALSE, NULL);
+  /* Twice the processors, at most MAX_THREADS: a rank's files are small,
+   * so each thread often waits to open and read one; more than this only
+   * contend for the disk. */
+  n_threads = CLAMP (2 * g_get_num_processors (), 2, MAX_THREADS);
+  pool = g_thread_pool_new (read_unit, reading, (gint)MIN (n_threads, wanted->len), FALSE, NULL);
   for (guint i = 0; i < wanted->len; i++)
     g_thread_pool_push (pool, g_ptr_array_index (wanted, i), NULL);
   g_thread_pool_free (pool, FALSE, TRUE);
@@ -645,6 +668,22 @@ sl_cluster_load (const char    *path,
                  GCancellable  *cancellable,
                  GError       **error)
 {
+  return sl_cluster_load_with_progress (path, cancellable, NULL, NULL, error);
+}
+
+/**
+ * sl_cluster_load_with_progress:
+ * @progress: (nullable) (scope call): told, from the reading threads, how
+ *   many of the folders to read have been read
+ */
+SlClusterProfile *
+sl_cluster_load_with_progress (const char             *path,
+                               GCancellable           *cancellable,
+                               SlClusterProgressFunc   progress,
+                               gpointer                progress_data,
+                               GError                **error)
+{
+  Reading reading = { cancellable, progress, progress_data, 0, 0 };
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func ((GDestroyNotify)unit_free);
   g_autoptr(SlClusterProfile) cluster = NULL;
   Discovery discovery = { units, cancellable };
@@ -679,7 +718,7 @@ sl_cluster_load (const char    *path,
       if (unit->kind != UNIT_ANALYSIS)
         continue;
       unit->read = TRUE;
-      read_unit (unit, cancellable);
+      read_one (unit, cancellable);
       if (analysis_has_steps (unit))
         {
           have_analysis = TRUE;
@@ -688,7 +727,7 @@ sl_cluster_load (const char    *path,
         }
     }
   plan_rank_folders (units, have_analysis);
-  read_units (units, cancellable);
+  read_units (units, &reading);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 

@@ -18,12 +18,23 @@
 
 G_BEGIN_DECLS
 
+/* Called from the reading threads as each rank's folder is read: how
+ * many of the @n_total folders that need reading have been. */
+typedef void (*SlClusterProgressFunc) (guint    n_read,
+                                       guint    n_total,
+                                       gpointer user_data);
+
 /* Synchronous, for worker threads and the CLI. Fails only when @path is
  * missing, holds no rank at all, or on cancellation; ranks with missing
  * or damaged files become problems. */
 SlClusterProfile *sl_cluster_load        (const char           *path,
                                           GCancellable         *cancellable,
                                           GError              **error);
+SlClusterProfile *sl_cluster_load_with_progress (const char             *path,
+                                                 GCancellable           *cancellable,
+                                                 SlClusterProgressFunc   progress,
+                                                 gpointer                progress_data,
+                                                 GError                **error);
 void              sl_cluster_load_async  (const char           *path,
                                           GCancellable         *cancellable,
                                           GAsyncReadyCallback   callback,

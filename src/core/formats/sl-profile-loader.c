@@ -71,6 +71,8 @@ typedef struct {
   SlProfile    *profile;
   GCancellable *cancellable;
   GHashTable   *ranks;     /* group key → SlProfileRank */
+  GHashTable   *cluster_ranks;   /* "id|dir" → SlProfileRank of the cluster layout */
+  guint         n_indexed;       /* the profile's ranks looked at for cluster_ranks */
 } Loader;
 
 typedef struct {
@@ -1831,14 +1833,21 @@ cluster_rank (Loader     *loader,
               const char *dir,
               gint64      rank_id)
 {
+  g_autofree char *key = g_strdup_printf ("%lld|%s", (long long)rank_id, dir);
   SlProfileRank *rank;
 
-  for (guint i = 0; i < sl_profile_get_n_ranks (loader->profile); i++)
+  /* Indexed as ranks are added (the step table adds them too): a
+   * cluster file naming 60,000 ranks looked each one up among all the
+   * others, minutes in all. */
+  for (; loader->n_indexed < sl_profile_get_n_ranks (loader->profile); loader->n_indexed++)
     {
-      rank = (SlProfileRank *)sl_profile_get_rank (loader->profile, i);
-      if (rank->layout == SL_PROFILE_LAYOUT_CLUSTER && rank->rank_id == rank_id && g_str_equal (rank->dir, dir))
-        return rank;
+      rank = (SlProfileRank *)sl_profile_get_rank (loader->profile, loader->n_indexed);
+      if (rank->layout == SL_PROFILE_LAYOUT_CLUSTER)
+        g_hash_table_insert (loader->cluster_ranks, g_strdup_printf ("%lld|%s", (long long)rank->rank_id, rank->dir),
+                             rank);
     }
+  if ((rank = g_hash_table_lookup (loader->cluster_ranks, key)) != NULL)
+    return rank;
   rank = sl_profile_add_rank (loader->profile, dir, SL_PROFILE_LAYOUT_CLUSTER);
   g_free (rank->label);
   rank->label = g_strdup_printf ("rank %lld", (long long)rank_id);
@@ -1998,6 +2007,7 @@ sl_profile_load_parts (const char             *path,
   g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify)found_free);
   g_autoptr(SlProfile) profile = NULL;
   g_autoptr(GHashTable) ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) cluster_ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   Collect collect = { found, parts };
   Loader loader;
   guint n_files = 0;
@@ -2029,6 +2039,8 @@ sl_profile_load_parts (const char             *path,
   loader.profile = profile;
   loader.cancellable = cancellable;
   loader.ranks = ranks;
+  loader.cluster_ranks = cluster_ranks;
+  loader.n_indexed = 0;
 
   for (guint i = 0; i < found->len; i++)
     {

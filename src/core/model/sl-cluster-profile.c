@@ -103,11 +103,28 @@ sl_cluster_profile_find_rank (SlClusterProfile *self,
 {
   g_return_val_if_fail (SL_IS_CLUSTER_PROFILE (self), -1);
 
-  /* Sorted by id once finished: a binary search would do, but callers
-   * ask rarely and ids need not be dense. */
-  for (guint i = 0; i < self->ranks->len; i++)
-    if (((SlClusterRank *)g_ptr_array_index (self->ranks, i))->rank_id == rank_id)
-      return (gint)i;
+  /* Before finish() the ranks are in the order met; after it they are
+   * sorted by id, and the summary asks once per op record: with tens of
+   * thousands of ranks a scan each time took minutes. */
+  if (self->by_id != NULL)
+    {
+      for (guint i = 0; i < self->ranks->len; i++)
+        if (((SlClusterRank *)g_ptr_array_index (self->ranks, i))->rank_id == rank_id)
+          return (gint)i;
+      return -1;
+    }
+  for (guint lo = 0, hi = self->ranks->len; lo < hi;)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      gint64 id = ((SlClusterRank *)g_ptr_array_index (self->ranks, mid))->rank_id;
+
+      if (id == rank_id)
+        return (gint)mid;
+      if (id < rank_id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
   return -1;
 }
 

@@ -136,18 +136,35 @@ draw_axis (SlClusterBars *self,
     }
 }
 
+/* Where the label of bar @b starts: under its bar, but never past the
+ * widget's ends, so the first and the last rank's names are whole. */
+static double
+label_x (SlClusterBars *self,
+         guint          b,
+         double         width,
+         int            text_width)
+{
+  double x = LEFT + (b + 0.5) * width - text_width / 2.0;
+
+  return CLAMP (x, 0, MAX (gtk_widget_get_width (GTK_WIDGET (self)) - text_width, 0));
+}
+
+/* Every n-th label, n such that the widest one fits between them; a
+ * label pushed in from the end that would touch the one before is left
+ * out. Calls @func with each label drawn and its extent. */
+typedef void (*LabelFunc) (SlClusterBars *self, guint bar, double x, int text_width, gpointer data);
+
 static void
-draw_bar_labels (SlClusterBars *self,
-                 cairo_t       *cr,
-                 PangoLayout   *layout,
-                 const GdkRGBA *fg,
-                 double         width,
-                 double         baseline)
+layout_bar_labels (SlClusterBars *self,
+                   PangoLayout   *layout,
+                   double         width,
+                   LabelFunc      func,
+                   gpointer       data)
 {
   int widest = 0;
   guint every;
+  double end = -G_MAXDOUBLE;
 
-  /* Every n-th label, n such that the widest one fits between them. */
   for (guint b = 0; b < self->n_bars; b++)
     {
       int tw, th;
@@ -158,16 +175,101 @@ draw_bar_labels (SlClusterBars *self,
     }
   every = (guint)MAX (1, ceil ((widest + LABEL_GAP) / MAX (width, 0.1)));
 
-  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
   for (guint b = 0; b < self->n_bars; b += every)
     {
       int tw, th;
+      double x;
 
       pango_layout_set_text (layout, self->labels[b], -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
-      cairo_move_to (cr, LEFT + (b + 0.5) * width - tw / 2.0, baseline + 4);
-      pango_cairo_show_layout (cr, layout);
+      x = label_x (self, b, width, tw);
+      if (x < end + LABEL_GAP / 2.0)
+        continue;
+      func (self, b, x, tw, data);
+      end = x + tw;
     }
+}
+
+typedef struct {
+  cairo_t     *cr;
+  PangoLayout *layout;
+  double       baseline;
+} DrawLabel;
+
+static void
+draw_label (SlClusterBars *self,
+            guint          bar,
+            double         x,
+            int            text_width,
+            gpointer       data)
+{
+  DrawLabel *draw = data;
+
+  pango_layout_set_text (draw->layout, self->labels[bar], -1);
+  cairo_move_to (draw->cr, x, draw->baseline + 4);
+  pango_cairo_show_layout (draw->cr, draw->layout);
+}
+
+static void
+draw_bar_labels (SlClusterBars *self,
+                 cairo_t       *cr,
+                 PangoLayout   *layout,
+                 const GdkRGBA *fg,
+                 double         width,
+                 double         baseline)
+{
+  DrawLabel draw = { cr, layout, baseline };
+
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
+  layout_bar_labels (self, layout, width, draw_label, &draw);
+}
+
+typedef struct {
+  guint  bar;
+  double x0;
+  double x1;
+} FindLabel;
+
+static void
+find_label (SlClusterBars *self,
+            guint          bar,
+            double         x,
+            int            text_width,
+            gpointer       data)
+{
+  FindLabel *found = data;
+
+  if (bar == found->bar)
+    {
+      found->x0 = x;
+      found->x1 = x + text_width;
+    }
+}
+
+/**
+ * sl_cluster_bars_get_label_extent:
+ *
+ * Returns: whether the label of @bar is drawn, and where it starts and
+ *   ends (for tests)
+ */
+gboolean
+sl_cluster_bars_get_label_extent (SlClusterBars *self,
+                                  guint          bar,
+                                  double        *x0,
+                                  double        *x1)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  FindLabel found = { bar, -1, -1 };
+
+  g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), FALSE);
+
+  if (bar >= self->n_bars)
+    return FALSE;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  layout_bar_labels (self, layout, bar_width (self), find_label, &found);
+  *x0 = found.x0;
+  *x1 = found.x1;
+  return found.x1 >= 0;
 }
 
 static void

@@ -35,4 +35,9 @@ gboolean   sl_cluster_bars_get_bar_center (SlClusterBars     *self,
                                            double            *x,
                                            double            *y);
 
+gboolean   sl_cluster_bars_get_label_extent (SlClusterBars   *self,
+                                             guint            bar,
+                                             double          *x0,
+                                             double          *x1);
+
 G_END_DECLS

@@ -30,6 +30,9 @@ struct _SlClusterPage
 
   GCancellable       *cancellable;
   SlClusterSummary   *summary;
+  gint                n_read;          /* atomic: written by the reading threads */
+  gint                n_total;         /* atomic */
+  guint               progress_source;
   GListStore         *ranks;
 
   GtkWidget          *content;
@@ -166,12 +169,31 @@ rank_activated_cb (GtkColumnView *view,
     sl_cluster_page_open_rank (self, sl_cluster_rank_item_get_index (item));
 }
 
+/* Two rows selected in the table are the two ranks to compare. */
+static void
+ranks_selected_cb (GtkSelectionModel *selection,
+                   guint              position,
+                   guint              n_items,
+                   SlClusterPage     *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (selection);
+  g_autoptr(SlClusterRankItem) first = NULL;
+  g_autoptr(SlClusterRankItem) second = NULL;
+
+  if (gtk_bitset_get_size (selected) != 2)
+    return;
+  first = g_list_model_get_item (G_LIST_MODEL (selection), gtk_bitset_get_nth (selected, 0));
+  second = g_list_model_get_item (G_LIST_MODEL (selection), gtk_bitset_get_nth (selected, 1));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->first_dropdown), sl_cluster_rank_item_get_index (first));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->second_dropdown), sl_cluster_rank_item_get_index (second));
+}
+
 static GtkWidget *
 create_rank_table (SlClusterPage *self)
 {
   GtkWidget *view = gtk_column_view_new (NULL);
   GtkSortListModel *sorted;
-  GtkSingleSelection *selection;
+  GtkMultiSelection *selection;
 
   add_column (GTK_COLUMN_VIEW (view), _("Rank"), rank_text, rank_tooltip, COLUMN_RANK);
   add_column (GTK_COLUMN_VIEW (view), _("Steps"), steps_text, NULL, COLUMN_STEPS);
@@ -186,8 +208,8 @@ create_rank_table (SlClusterPage *self)
 
   sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->ranks)),
                                     g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (view))));
-  selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
-  gtk_single_selection_set_autoselect (selection, FALSE);
+  selection = gtk_multi_selection_new (G_LIST_MODEL (sorted));
+  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (ranks_selected_cb), self, 0);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (view), GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
   gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (view), FALSE);
@@ -255,20 +277,27 @@ fill_ranks (SlClusterPage *self)
   g_autofree double *values = g_new0 (double, MAX (n * 3, 1));
   g_autofree char **labels = g_new0 (char *, n + 1);
   const char *series[] = { _("computing"), _("communication not overlapped"), _("free time") };
+  g_autoptr(GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  g_autoptr(GtkSelectionModel) model = NULL;
 
-  g_list_store_remove_all (self->ranks);
   for (guint i = 0; i < n; i++)
     {
       const SlClusterRank *rank = rank_at (self, i);
-      g_autoptr(SlClusterRankItem) item =
-        sl_cluster_rank_item_new (self->summary->cluster, i, sl_cluster_summary_count_straggling (self->summary, i));
 
-      g_list_store_append (self->ranks, item);
+      g_ptr_array_add (items, sl_cluster_rank_item_new (self->summary->cluster, i,
+                                                        sl_cluster_summary_count_straggling (self->summary, i)));
       values[i * 3] = rank->breakdown.phases[SL_STEP_PHASE_COMPUTING] / 1e6;
       values[i * 3 + 1] = rank->breakdown.phases[SL_STEP_PHASE_COMMUNICATION] / 1e6;
       values[i * 3 + 2] = rank->breakdown.phases[SL_STEP_PHASE_FREE] / 1e6;
       labels[i] = rank->label;
     }
+  /* Filled while the table has no model: attached, every new item is a
+   * change the sorted view and its rows take in one by one, seconds for
+   * 512 ranks; reattached, the rows are made once. */
+  model = g_object_ref (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->rank_table)));
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->rank_table), NULL);
+  g_list_store_splice (self->ranks, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ranks)), items->pdata, items->len);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->rank_table), model);
   sl_cluster_bars_set_data (SL_CLUSTER_BARS (self->bars), n, 3, values, series, (const char *const *)labels);
   sl_cluster_bars_set_highlight (SL_CLUSTER_BARS (self->bars),
                                  self->summary->slow_rank.found ? (gint)self->summary->slow_rank.slow_index : -1);
@@ -423,6 +452,7 @@ fill (SlClusterPage *self)
 
 typedef struct {
   char      *paths[2];
+  char      *labels[2];
   SlProfile *profiles[2];
 } PairData;
 
@@ -432,6 +462,7 @@ pair_data_free (PairData *data)
   for (guint i = 0; i < 2; i++)
     {
       g_free (data->paths[i]);
+      g_free (data->labels[i]);
       g_clear_object (&data->profiles[i]);
     }
   g_free (data);
@@ -476,7 +507,8 @@ pair_loaded_cb (GObject      *source,
       return;
     }
   gtk_label_set_text (GTK_LABEL (self->timelines_note),
-                      _("The two ranks' timelines scroll and zoom together, aligned at the step chosen."));
+                      _("The two ranks' timelines scroll and zoom together, aligned at the start of the step chosen."));
+  sl_compare_timelines_set_labels (SL_COMPARE_TIMELINES (self->timelines), data->labels[0], data->labels[1]);
   sl_compare_timelines_set_profiles (SL_COMPARE_TIMELINES (self->timelines), data->paths[0], data->profiles[0],
                                      data->paths[1], data->profiles[1]);
   gtk_widget_set_visible (self->timelines, TRUE);
@@ -510,22 +542,42 @@ sl_cluster_page_compare_ranks (SlClusterPage *self,
 
   gtk_label_set_text (GTK_LABEL (self->timelines_note), _("Reading the two ranks' step tables…"));
   data = g_new0 (PairData, 1);
-  data->paths[0] = g_strdup (ranks[0]->dir);
-  data->paths[1] = g_strdup (ranks[1]->dir);
+  for (guint i = 0; i < 2; i++)
+    {
+      data->paths[i] = g_strdup (ranks[i]->dir);
+      /* Translators: a timeline's heading, for a rank of a cluster */
+      data->labels[i] = g_strdup_printf (_("Rank %lld"), (long long)ranks[i]->rank_id);
+    }
   task = g_task_new (self, self->cancellable, pair_loaded_cb, NULL);
   g_task_set_task_data (task, data, (GDestroyNotify)pair_data_free);
   g_task_run_in_thread (task, load_pair_thread);
+}
+
+/**
+ * sl_cluster_page_compare_selected:
+ *
+ * Shows the timelines of the two ranks picked above them, or of the two
+ * rows selected in the rank table, which pick them: what "Compare
+ * Timelines" does.
+ */
+void
+sl_cluster_page_compare_selected (SlClusterPage *self)
+{
+  guint first, second;
+
+  g_return_if_fail (SL_IS_CLUSTER_PAGE (self));
+
+  first = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->first_dropdown));
+  second = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->second_dropdown));
+  if (self->summary != NULL && first != GTK_INVALID_LIST_POSITION && second != GTK_INVALID_LIST_POSITION)
+    sl_cluster_page_compare_ranks (self, first, second);
 }
 
 static void
 show_timelines_cb (GtkButton     *button,
                    SlClusterPage *self)
 {
-  guint first = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->first_dropdown));
-  guint second = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->second_dropdown));
-
-  if (self->summary != NULL && first != GTK_INVALID_LIST_POSITION && second != GTK_INVALID_LIST_POSITION)
-    sl_cluster_page_compare_ranks (self, first, second);
+  sl_cluster_page_compare_selected (self);
 }
 
 void
@@ -559,14 +611,41 @@ bar_activated_cb (SlClusterBars *bars,
 /* ------------------------------------------------------------------ */
 /* Loading */
 
+/* The reading threads only count; the page reads the counts on its own
+ * clock, so 512 ranks are not 512 trips to the main loop. */
+typedef struct {
+  char *path;
+  gint *n_read;
+  gint *n_total;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_free (data->path);
+  g_free (data);
+}
+
+static void
+count_read (guint    n_read,
+            guint    n_total,
+            gpointer user_data)
+{
+  LoadData *data = user_data;
+
+  g_atomic_int_set (data->n_total, (gint)n_total);
+  g_atomic_int_set (data->n_read, (gint)n_read);
+}
+
 static void
 load_thread (GTask        *task,
              gpointer      source_object,
              gpointer      task_data,
              GCancellable *cancellable)
 {
+  LoadData *data = task_data;
   GError *error = NULL;
-  g_autoptr(SlClusterProfile) cluster = sl_cluster_load (task_data, cancellable, &error);
+  g_autoptr(SlClusterProfile) cluster = sl_cluster_load_with_progress (data->path, cancellable, count_read, data, &error);
 
   if (cluster == NULL)
     {
@@ -575,6 +654,23 @@ load_thread (GTask        *task,
     }
   g_task_return_pointer (task, sl_cluster_summary_new (cluster, SL_SPREAD_DEFAULT_THRESHOLD),
                          (GDestroyNotify)sl_cluster_summary_free);
+}
+
+static gboolean
+progress_cb (gpointer user_data)
+{
+  SlClusterPage *self = user_data;
+  gint n_total = g_atomic_int_get (&self->n_total);
+  gint n_read = g_atomic_int_get (&self->n_read);
+  g_autofree char *text = NULL;
+
+  if (n_total <= 0)
+    return G_SOURCE_CONTINUE;
+  sl_document_set_progress (SL_DOCUMENT (self), n_read / (double)n_total);
+  /* Translators: while a cluster is read: ranks' folders read, of all */
+  text = g_strdup_printf (_("Reading every rank's step trace and communication… %d of %d folders"), n_read, n_total);
+  gtk_label_set_text (GTK_LABEL (self->banner_label), text);
+  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -586,6 +682,7 @@ loaded_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   SlClusterSummary *summary = g_task_propagate_pointer (G_TASK (result), &error);
 
+  g_clear_handle_id (&self->progress_source, g_source_remove);
   if (summary == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -595,6 +692,7 @@ loaded_cb (GObject      *source,
   g_clear_pointer (&self->summary, sl_cluster_summary_free);
   self->summary = summary;
   fill (self);
+  sl_document_set_progress (SL_DOCUMENT (self), 1.0);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
@@ -603,12 +701,22 @@ sl_cluster_page_load (SlDocument *document)
 {
   SlClusterPage *self = SL_CLUSTER_PAGE (document);
   g_autoptr(GTask) task = NULL;
+  LoadData *data;
 
   if (sl_document_get_path (document) == NULL)
     return;
   sl_document_set_state (document, SL_DOCUMENT_LOADING);
+  g_atomic_int_set (&self->n_read, 0);
+  g_atomic_int_set (&self->n_total, 0);
+  data = g_new0 (LoadData, 1);
+  data->path = g_strdup (sl_document_get_path (document));
+  data->n_read = &self->n_read;
+  data->n_total = &self->n_total;
+  /* The task holds the page, so the counters outlive the threads. */
   task = g_task_new (self, self->cancellable, loaded_cb, NULL);
-  g_task_set_task_data (task, g_strdup (sl_document_get_path (document)), g_free);
+  g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
+  if (self->progress_source == 0)
+    self->progress_source = g_timeout_add (100, progress_cb, self);
   g_task_run_in_thread (task, load_thread);
 }
 
@@ -675,7 +783,7 @@ static void
 build_timelines (SlClusterPage *self)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *button = gtk_button_new_with_label (_("Show Timelines Together"));
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Compare Timelines"));
 
   self->first_dropdown = gtk_drop_down_new (NULL, NULL);
   self->second_dropdown = gtk_drop_down_new (NULL, NULL);
@@ -687,7 +795,8 @@ build_timelines (SlClusterPage *self)
   gtk_box_append (GTK_BOX (self->content), row);
   self->timelines_note = note ();
   gtk_label_set_text (GTK_LABEL (self->timelines_note),
-                      _("Pick two ranks to see their timelines one above the other, aligned in time."));
+                      _("Pick two ranks here or select two rows of the table (Ctrl+click) to see their timelines one "
+                        "above the other, aligned in time."));
   gtk_widget_add_css_class (self->timelines_note, "dim-label");
   gtk_box_append (GTK_BOX (self->content), self->timelines_note);
   self->timelines = g_object_new (SL_TYPE_COMPARE_TIMELINES, NULL);
@@ -749,6 +858,7 @@ sl_cluster_page_dispose (GObject *object)
   SlClusterPage *self = SL_CLUSTER_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->progress_source, g_source_remove);
   G_OBJECT_CLASS (sl_cluster_page_parent_class)->dispose (object);
 }
 

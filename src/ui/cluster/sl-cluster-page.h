@@ -23,6 +23,7 @@ GtkWidget        *sl_cluster_page_get_link_label   (SlClusterPage *self);
 GtkWidget        *sl_cluster_page_get_collective_bars (SlClusterPage *self);
 GtkWidget        *sl_cluster_page_get_timelines    (SlClusterPage *self);
 /* Shows the timelines of the ranks at these indices together. */
+void              sl_cluster_page_compare_selected (SlClusterPage *self);
 void              sl_cluster_page_compare_ranks    (SlClusterPage *self,
                                                     guint          first,
                                                     guint          second);

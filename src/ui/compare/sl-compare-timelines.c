@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-compare-timelines.h"
+#include "sl-time-format.h"
 
 /* A step without a length (an instant, or unplaced on both sides) is
  * shown a millisecond wide. */
@@ -30,12 +31,15 @@ struct _SlCompareTimelines
   GtkWidget        parent_instance;
 
   char            *paths[2];
+  char            *labels[2];     /* the sides' names; NULL for "Baseline" and "Comparison" */
   SlProfile       *profiles[2];
   gboolean         wanted;        /* profiles set, timelines not asked for yet */
   guint            ranks[2];
   guint            n_pairs;
   gboolean         filling;
   gint64           anchors[2];
+  gboolean         aligned;       /* the link's offset was set from anchors[] */
+  char            *pairing;
   char            *note;
   GtkStringList   *steps;
   SlTimelineLink  *link;
@@ -67,6 +71,15 @@ pane (SlCompareTimelines *self,
   return side == 0 ? self->base_pane : self->comparison_pane;
 }
 
+static const char *
+side_label (SlCompareTimelines *self,
+            guint               side)
+{
+  if (self->labels[side] != NULL)
+    return self->labels[side];
+  return side == 0 ? _("Baseline") : _("Comparison");
+}
+
 static SlStepSpans *
 side_spans (SlCompareTimelines *self,
             guint               side)
@@ -83,14 +96,48 @@ n_side_steps (SlCompareTimelines *self,
   return spans != NULL ? sl_step_spans_get_n_steps (spans) : 0;
 }
 
-static void
-set_note (SlCompareTimelines *self,
-          char               *note)
+/* What the toolbar says: how unequal step counts paired, then the offset
+ * the two clocks were lined up with, so a reader can tell how far apart
+ * the sides really started. */
+static char *
+offset_text (SlCompareTimelines *self)
 {
+  gint64 offset = self->anchors[1] - self->anchors[0];
+  g_autofree char *magnitude = NULL;
+
+  if (!self->aligned)
+    return NULL;
+  magnitude = sl_time_format_ns (offset < 0 ? -offset : offset, SL_TIME_UNIT_AUTO);
+  /* Translators: the offset between the two timelines' clocks at the
+   * aligned step: a signed duration such as "+1.2 ms", then the two sides'
+   * names, for example "Rank 7" and "Rank 3" */
+  return g_strdup_printf (_("Offset %s%s (%s's clock minus %s's)"), offset < 0 ? "−" : "+", magnitude,
+                          side_label (self, 1), side_label (self, 0));
+}
+
+static void
+update_note (SlCompareTimelines *self)
+{
+  g_autofree char *offset = offset_text (self);
+  char *note;
+
+  if (self->pairing != NULL && offset != NULL)
+    note = g_strdup_printf ("%s · %s", self->pairing, offset);
+  else
+    note = g_strdup (self->pairing != NULL ? self->pairing : offset);
   g_free (self->note);
   self->note = note;
   gtk_label_set_text (self->note_label, note != NULL ? note : "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->note_label), note);
+}
+
+static void
+set_pairing (SlCompareTimelines *self,
+             char               *pairing)
+{
+  g_free (self->pairing);
+  self->pairing = pairing;
+  update_note (self);
 }
 
 static const char *
@@ -160,9 +207,11 @@ align_at (SlCompareTimelines *self,
   self->anchors[0] = a[0].start_ns;
   self->anchors[1] = a[1].start_ns;
 
-  if (both_ready (self))
+  self->aligned = both_ready (self);
+  if (self->aligned)
     sl_timeline_link_align (self->link, a[0].start_ns, a[1].start_ns, span);
-  else
+  update_note (self);
+  if (!self->aligned)
     for (guint side = 0; side < 2; side++)
       if (sl_timeline_pane_get_state (pane (self, side)) == SL_TIMELINE_PANE_READY)
         sl_timeline_view_set_window (sl_timeline_pane_get_view (pane (self, side)), a[side].start_ns,
@@ -203,6 +252,12 @@ pairing_note (SlCompareTimelines *self)
 
   if (n[0] == n[1] || n[0] == 0 || n[1] == 0)
     return NULL;
+  if (self->labels[0] != NULL && self->labels[1] != NULL)
+    /* Translators: two timelines' names (for example "Rank 3" and
+     * "Rank 7"), their step counts, and how many pairs that makes */
+    return g_strdup_printf (ngettext ("%s has %u step and %s %u: paired by position, the first %u",
+                                      "%s has %u steps and %s %u: paired by position, the first %u", n[0]),
+                            self->labels[0], n[0], self->labels[1], n[1], MIN (n[0], n[1]));
   /* Translators: step counts of the baseline and the comparison, and
    * how many pairs of steps that makes */
   return g_strdup_printf (ngettext ("The baseline has %u step and the comparison %u: paired by position, the first %u",
@@ -236,7 +291,7 @@ fill_steps (SlCompareTimelines *self)
   self->filling = FALSE;
   gtk_widget_set_sensitive (GTK_WIDGET (self->step_dropdown), self->n_pairs > 1);
 
-  set_note (self, pairing_note (self));
+  set_pairing (self, pairing_note (self));
   for (guint side = 0; side < 2; side++)
     if (side_spans (self, side) != NULL)
       sl_timeline_pane_set_note (pane (self, side), spans_note (side_spans (self, side)));
@@ -368,7 +423,8 @@ sl_compare_timelines_clear (SlCompareTimelines *self)
       g_clear_pointer (&self->paths[side], g_free);
       g_clear_object (&self->profiles[side]);
     }
-  set_note (self, NULL);
+  self->aligned = FALSE;
+  set_pairing (self, NULL);
 }
 
 void
@@ -386,13 +442,50 @@ sl_compare_timelines_set_profiles (SlCompareTimelines *self,
   self->paths[1] = g_strdup (comparison_path);
   g_set_object (&self->profiles[0], base);
   g_set_object (&self->profiles[1], comparison);
-  sl_timeline_pane_set_heading (self->base_pane, _("Baseline"), base_path);
-  sl_timeline_pane_set_heading (self->comparison_pane, _("Comparison"), comparison_path);
+  sl_timeline_pane_set_heading (self->base_pane, side_label (self, 0), base_path);
+  sl_timeline_pane_set_heading (self->comparison_pane, side_label (self, 1), comparison_path);
   fill_ranks (self, 0);
   fill_ranks (self, 1);
   self->wanted = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     start_loading (self);
+}
+
+/**
+ * sl_compare_timelines_set_labels:
+ * @base_label: (nullable): the upper side's name, %NULL for "Baseline"
+ * @comparison_label: (nullable): the lower side's name, %NULL for
+ *   "Comparison"
+ *
+ * Names the two sides where they are not a baseline and a comparison,
+ * such as two ranks of one cluster; the headings and notes follow.
+ */
+void
+sl_compare_timelines_set_labels (SlCompareTimelines *self,
+                                 const char         *base_label,
+                                 const char         *comparison_label)
+{
+  g_return_if_fail (SL_IS_COMPARE_TIMELINES (self));
+
+  g_free (self->labels[0]);
+  g_free (self->labels[1]);
+  self->labels[0] = g_strdup (base_label);
+  self->labels[1] = g_strdup (comparison_label);
+  for (guint side = 0; side < 2; side++)
+    sl_timeline_pane_set_heading (pane (self, side), side_label (self, side), self->paths[side]);
+  if (self->pairing != NULL)
+    set_pairing (self, pairing_note (self));
+  else
+    update_note (self);
+}
+
+const char *
+sl_compare_timelines_get_label (SlCompareTimelines *self,
+                                guint               side)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_TIMELINES (self), NULL);
+  g_return_val_if_fail (side < 2, NULL);
+  return side_label (self, side);
 }
 
 SlTimelinePane *
@@ -515,12 +608,18 @@ sl_compare_timelines_dispose (GObject *object)
   /* The link holds the views: let go of it before they go. */
   g_clear_object (&self->link);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMPARE_TIMELINES);
+  /* The template's unnamed children (the toolbar, the separator, the
+   * paned) are not disposed with it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   for (guint side = 0; side < 2; side++)
     {
       g_clear_pointer (&self->paths[side], g_free);
+      g_clear_pointer (&self->labels[side], g_free);
       g_clear_object (&self->profiles[side]);
     }
   g_clear_object (&self->steps);
+  g_clear_pointer (&self->pairing, g_free);
   g_clear_pointer (&self->note, g_free);
 
   G_OBJECT_CLASS (sl_compare_timelines_parent_class)->dispose (object);

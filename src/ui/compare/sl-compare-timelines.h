@@ -24,6 +24,13 @@ void            sl_compare_timelines_set_profiles (SlCompareTimelines *self,
                                                    const char         *comparison_path,
                                                    SlProfile          *comparison);
 void            sl_compare_timelines_clear        (SlCompareTimelines *self);
+void            sl_compare_timelines_set_labels   (SlCompareTimelines *self,
+                                                   const char         *base_label,
+                                                   const char         *comparison_label);
+/* 0 the upper side, 1 the lower one: "Baseline" and "Comparison" unless
+ * named otherwise */
+const char     *sl_compare_timelines_get_label    (SlCompareTimelines *self,
+                                                   guint               side);
 /* 0 the baseline, 1 the comparison */
 SlTimelinePane *sl_compare_timelines_get_pane     (SlCompareTimelines *self,
                                                    guint               side);
@@ -40,6 +47,8 @@ void            sl_compare_timelines_choose_rank  (SlCompareTimelines *self,
 void            sl_compare_timelines_get_anchors  (SlCompareTimelines *self,
                                                    gint64             *base_ns,
                                                    gint64             *comparison_ns);
+/* The pairing of unequal step counts, and the offset the sides were
+ * lined up with once both timelines are read. */
 const char     *sl_compare_timelines_get_note     (SlCompareTimelines *self);
 
 G_END_DECLS

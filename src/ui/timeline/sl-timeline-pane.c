@@ -349,6 +349,13 @@ sl_timeline_pane_set_heading (SlTimelinePane *self,
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->path_label), path);
 }
 
+const char *
+sl_timeline_pane_get_heading (SlTimelinePane *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_PANE (self), NULL);
+  return gtk_label_get_text (self->heading_label);
+}
+
 void
 sl_timeline_pane_set_note (SlTimelinePane *self,
                            const char     *note)
@@ -464,6 +471,9 @@ sl_timeline_pane_dispose (GObject *object)
   sl_timeline_pane_cancel (self);
   g_clear_handle_id (&self->progress_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TIMELINE_PANE);
+  /* The template's unnamed children are not disposed with it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   self->stack = NULL;
   g_clear_pointer (&self->load, load_unref);
   g_clear_object (&self->cancellable);

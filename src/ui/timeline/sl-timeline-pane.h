@@ -35,6 +35,7 @@ void                 sl_timeline_pane_load        (SlTimelinePane *self,
                                                    GPtrArray      *step_tables);
 void                 sl_timeline_pane_cancel      (SlTimelinePane *self);
 void                 sl_timeline_pane_clear       (SlTimelinePane *self);
+const char          *sl_timeline_pane_get_heading (SlTimelinePane *self);
 SlTimelinePaneState  sl_timeline_pane_get_state   (SlTimelinePane *self);
 SlTimelineView      *sl_timeline_pane_get_view    (SlTimelinePane *self);
 /* (nullable): the steps of step table @index, once ready */
