@@ -12,7 +12,9 @@
 #include <glib/gstdio.h>
 
 #include "gui-test-util.h"
+#include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
+#include "sl-slurm-config.h"
 #include "sl-workspace.h"
 
 static SlWindow *window;
@@ -197,6 +199,150 @@ test_slurm_fields (void)
   g_rmdir (project);
 }
 
+
+static gpointer
+find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static SlProjectRecord *
+stored_project (SlWorkspace *workspace)
+{
+  g_autoptr(GPtrArray) projects = sl_workspace_run_sync (workspace, list_projects_func, NULL, NULL);
+
+  g_assert_nonnull (projects);
+  g_assert_cmpuint (projects->len, ==, 1);
+  return g_object_ref (g_ptr_array_index (projects, 0));
+}
+
+static gboolean
+stored_partition_is (gpointer data)
+{
+  SlWorkspace *workspace = sl_application_get_workspace (app);
+  g_autoptr(SlProjectRecord) project = stored_project (workspace);
+  g_autoptr(SlSlurmOptions) options = sl_slurm_config_read (sl_project_record_get_run_config (project, 0), NULL);
+
+  return options != NULL && g_strcmp0 (options->partition, data) == 0;
+}
+
+/* A run configuration's Slurm choices fill the dialog; what a run used
+ * is saved back into it, shown in the Project dialog, and a
+ * configuration without any starts directly with empty fields. */
+static void
+test_config_keeps_choices (void)
+{
+  SlWorkspace *workspace = sl_application_get_workspace (app);
+  g_autofree char *folder = g_dir_make_tmp ("sl-run-config-XXXXXX", NULL);
+  g_autoptr(SlProjectRecord) project = sl_project_record_new ("resnet", folder);
+  g_autoptr(SlRunConfigRecord) train = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "train", "true");
+  g_autoptr(SlRunConfigRecord) plain = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "plain", "true");
+  g_autoptr(SlSlurmOptions) saved = sl_slurm_options_new ();
+  g_autoptr(SlProjectRecord) stored = NULL;
+  g_autoptr(SlSlurmOptions) kept = NULL;
+  g_autoptr(JsonObject) profile = NULL;
+  SlProjectDialog *project_dialog;
+  SlRunDialog *dialog;
+  GtkWidget *slurm_row;
+  gboolean enabled = TRUE;
+  gboolean done = FALSE;
+
+  saved->nodes = 2;
+  saved->ntasks = 4;
+  saved->partition = g_strdup ("ascend");
+  saved->time_limit = g_strdup ("30");
+  saved->launcher = SL_SLURM_LAUNCHER_TORCHRUN;
+  saved->per_task_logs = TRUE;
+  sl_run_config_record_set_options (train, "{\"profile\":{\"level\":\"l1\"}}");
+  g_assert_true (sl_slurm_config_write (train, saved, TRUE));
+  sl_project_record_add_run_config (project, train);
+  sl_project_record_add_run_config (project, plain);
+  sl_workspace_save_project_async (workspace, project, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  dialog = find_toplevel (SL_TYPE_RUN_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (wait_until ((Condition)gtk_widget_get_mapped, dialog, 10000));
+
+  sl_run_dialog_select_config (dialog, 0);
+  g_assert_true (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "nodes_row")), ==, "2");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "ntasks_row")), ==, "4");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "per_node_row")), ==, "");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "partition_row")), ==, "ascend");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "time_row")), ==, "30");
+  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, "launcher_row")), ==, SL_SLURM_LAUNCHER_TORCHRUN);
+  g_assert_true (gtk_switch_get_active (child (dialog, "per_task_switch")));
+
+  /* Another configuration, saved without Slurm: direct, fields empty. */
+  sl_run_dialog_select_config (dialog, 1);
+  g_assert_false (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "partition_row")), ==, "");
+  g_assert_false (gtk_switch_get_active (child (dialog, "per_task_switch")));
+  g_assert_false (sl_run_dialog_keep_slurm_choices (dialog));
+
+  /* Back to train; this run changes the partition and starts directly
+   * on this computer, which is what the configuration keeps. */
+  sl_run_dialog_select_config (dialog, 0);
+  set_text (dialog, "partition_row", "debug");
+  sl_run_dialog_set_slurm (dialog, FALSE);
+  g_assert_true (run_enabled (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "run.run", NULL));
+  g_assert_true (wait_until (stored_partition_is, (gpointer)"debug", 10000));
+
+  stored = stored_project (workspace);
+  kept = sl_slurm_config_read (sl_project_record_get_run_config (stored, 0), &enabled);
+  g_assert_false (enabled);
+  g_assert_cmpuint (kept->nodes, ==, 2);
+  g_assert_cmpint (kept->launcher, ==, SL_SLURM_LAUNCHER_TORCHRUN);
+  profile = sl_run_config_record_dup_option_group (sl_project_record_get_run_config (stored, 0), "profile");
+  g_assert_nonnull (profile);
+  g_assert_null (sl_run_config_record_dup_option_group (sl_project_record_get_run_config (stored, 1),
+                                                        SL_SLURM_CONFIG_GROUP));
+
+  /* The next Run dialog starts from it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  dialog = find_toplevel (SL_TYPE_RUN_DIALOG);
+  g_assert_nonnull (dialog);
+  sl_run_dialog_select_config (dialog, 0);
+  g_assert_false (gtk_widget_get_visible (child (dialog, "slurm_group")));
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "partition_row")), ==, "debug");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The Project dialog shows them, read-only. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projects", NULL));
+  project_dialog = find_toplevel (SL_TYPE_PROJECT_DIALOG);
+  g_assert_nonnull (project_dialog);
+  g_assert_true (wait_until ((Condition)gtk_widget_get_mapped, project_dialog, 10000));
+  g_assert_true (sl_project_dialog_select_project (project_dialog, sl_project_record_get_id (stored)));
+  slurm_row = find_named (GTK_WIDGET (project_dialog), "run-slurm");
+  g_assert_nonnull (slurm_row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (slurm_row)), ==, "Started directly");
+  gtk_window_destroy (GTK_WINDOW (project_dialog));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -209,6 +355,7 @@ main (int    argc,
   window = start_application (&app);
 
   g_test_add_func ("/run-dialog/slurm", test_slurm_fields);
+  g_test_add_func ("/run-dialog/slurm-config", test_config_keeps_choices);
   status = g_test_run ();
 
   g_clear_object (&app);

@@ -115,6 +115,18 @@ current_folder_path (SlWindow *self)
   return sl_folder_get_path (last);
 }
 
+/* The next run of the chosen configuration starts from what this one
+ * ran with. */
+static void
+keep_run_choices (SlWindow    *self,
+                  SlRunDialog *dialog)
+{
+  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
+
+  if (project != NULL && sl_run_dialog_keep_slurm_choices (dialog))
+    sl_workspace_save_project_async (self->workspace, project, NULL, NULL, NULL);
+}
+
 static void
 run_on_target_cb (SlWindow    *self,
                   gint64       target_id,
@@ -126,6 +138,7 @@ run_on_target_cb (SlWindow    *self,
   SlProjectRecord *project = sl_run_dialog_get_project (dialog);
   g_autoptr(GError) error = NULL;
 
+  keep_run_choices (self, dialog);
   if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs,
                                 project ? sl_project_record_get_remote_folder (project) : NULL,
                                 project ? sl_project_record_get_upload_excludes (project) : NULL, &error))
@@ -144,6 +157,7 @@ run_on_slurm_cb (SlWindow       *self,
   SlProjectRecord *project = sl_run_dialog_get_project (dialog);
   g_autoptr(GError) error = NULL;
 
+  keep_run_choices (self, dialog);
   if (!sl_window_run_on_slurm (self, target_id, command_line, project_dir, pull_dirs,
                                project ? sl_project_record_get_remote_folder (project) : NULL,
                                project ? sl_project_record_get_upload_excludes (project) : NULL, options, &error))
@@ -156,6 +170,7 @@ run_dialog_response_cb (SlWindow    *self,
                         const char  *working_dir,
                         SlRunDialog *dialog)
 {
+  keep_run_choices (self, dialog);
   sl_window_run_command (self, command_line, working_dir);
 }
 
