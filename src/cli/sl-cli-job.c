@@ -113,16 +113,21 @@ print_started_cb (SlRemoteRun *run,
     printf ("%lld\n", (long long)job_id);
 }
 
-static void
-print_batch_script (SlRemoteRun *run,
-                    FILE        *stream)
+/* The script once, then the sbatch call that submits it (the whole
+ * submit command would hold the script a second time). */
+static gboolean
+print_slurm_preview (SlRemoteRun  *run,
+                     FILE         *stream,
+                     GError      **error)
 {
-  g_autofree char *script = sl_remote_run_dup_batch_script (run);
+  g_autofree char *script = NULL;
+  g_autofree char *sbatch = NULL;
 
-  if (script == NULL)
-    return;
+  if (!sl_remote_run_dup_slurm_preview (run, &script, &sbatch, error))
+    return FALSE;
   fprintf (stream, "# %s\n%s", _("job.sbatch, the batch script submitted:"), script);
-  fprintf (stream, "# %s\n", _("the command that writes and submits it:"));
+  fprintf (stream, "# %s\n%s\n", _("the command that submits it from the job folder:"), sbatch);
+  return TRUE;
 }
 
 /* The Slurm options of job run, read into @options. */
@@ -565,6 +570,15 @@ job_run (int    argc,
   if (kind != NULL)
     return job_run_mindx (run, store_path, project, sdk_home, toolkit, pipeline, env_script, argv + 1, dry_run, json);
 
+  if (dry_run && slurm != NULL)
+    {
+      if (!print_slurm_preview (run, stdout, &error))
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      return 0;
+    }
   if (dry_run)
     {
       g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
@@ -574,24 +588,16 @@ job_run (int    argc,
           sl_cli_print_error ("%s", error->message);
           return 1;
         }
-      print_batch_script (run, stdout);
       printf ("%s\n", launch);
       return 0;
     }
 
-  if (slurm != NULL)
+  /* The exact script and command first, as the Run dialog shows them; on
+   * stderr, so stdout stays the job's log (or id). */
+  if (slurm != NULL && !print_slurm_preview (run, stderr, &error))
     {
-      g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
-
-      if (launch == NULL)
-        {
-          sl_cli_print_error ("%s", error->message);
-          return 1;
-        }
-      /* The exact script and command first, as the Run dialog shows them;
-       * on stderr, so stdout stays the job's log (or id). */
-      print_batch_script (run, stderr);
-      fprintf (stderr, "%s\n", launch);
+      sl_cli_print_error ("%s", error->message);
+      return 1;
     }
 
   g_signal_connect (run, "message", G_CALLBACK (print_message_cb), NULL);

@@ -169,6 +169,31 @@ sl_slurm_job_backend_dup_script (const SlSlurmOptions *options,
 }
 
 /**
+ * sl_slurm_job_backend_dup_sbatch_command:
+ *
+ * Returns: (transfer full): the sbatch call that submits job.sbatch from
+ *   the job folder, as the submit command makes it; shown beside the
+ *   script instead of the whole submit command, which holds the script
+ *   a second time
+ */
+char *
+sl_slurm_job_backend_dup_sbatch_command (SlJob *job)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *log_path = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *workdir = NULL;
+
+  g_return_val_if_fail (job != NULL, NULL);
+
+  dir = sl_shell_quote_remote_path (sl_job_get_dir (job));
+  log_path = sl_job_dup_log_path (job);
+  log = sl_shell_quote_remote_path (log_path);
+  workdir = sl_shell_quote_remote_path (sl_job_get_working_dir (job));
+  return g_strdup_printf ("cd -- %s && sbatch --parsable --output=%s --chdir=%s job.sbatch", dir, log, workdir);
+}
+
+/**
  * sl_slurm_job_backend_dup_submit_command:
  *
  * Returns: (transfer full): the shell command that writes job.sbatch into
@@ -180,9 +205,7 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                                          SlJob                *job)
 {
   g_autofree char *dir = NULL;
-  g_autofree char *log_path = NULL;
-  g_autofree char *log = NULL;
-  g_autofree char *workdir = NULL;
+  g_autofree char *sbatch = NULL;
   g_autofree char *command_line = NULL;
   g_autofree char *command = NULL;
   g_autofree char *script_text = NULL;
@@ -192,9 +215,7 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
   g_return_val_if_fail (job != NULL && sl_job_get_argv (job) != NULL, NULL);
 
   dir = sl_shell_quote_remote_path (sl_job_get_dir (job));
-  log_path = sl_job_dup_log_path (job);
-  log = sl_shell_quote_remote_path (log_path);
-  workdir = sl_shell_quote_remote_path (sl_job_get_working_dir (job));
+  sbatch = sl_slurm_job_backend_dup_sbatch_command (job);
   command_line = sl_job_dup_command_line (job);
   command = sl_shell_quote (command_line);
   script_text = sl_slurm_job_backend_dup_script (options, job);
@@ -206,10 +227,10 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                           "command -v sbatch >/dev/null 2>&1 || { echo 'missing-command sbatch'; exit 127; }; "
                           "if [ ! -s slurm_id ]; then "
                           "printf '%%s\\n' %s > cmd && printf '%%s' %s > job.sbatch || exit 1; "
-                          "out=$(sbatch --parsable --output=%s --chdir=%s job.sbatch) || exit 3; "
+                          "out=$(%s) || exit 3; "
                           "printf '%%s\\n' \"${out%%%%;*}\" > slurm_id.tmp && mv slurm_id.tmp slurm_id || exit 1; fi; "
                           "cat slurm_id",
-                          dir, command, script, log, workdir);
+                          dir, command, script, sbatch);
 }
 
 /* Slurm's commands may only be on the PATH after the target's setup. */

@@ -45,5 +45,6 @@ char         *sl_slurm_job_backend_dup_script         (const SlSlurmOptions *opt
                                                        SlJob                *job);
 char         *sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                                                        SlJob                *job);
+char         *sl_slurm_job_backend_dup_sbatch_command (SlJob                *job);
 
 G_END_DECLS

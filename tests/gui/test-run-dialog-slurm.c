@@ -85,6 +85,41 @@ run_enabled (SlRunDialog *dialog)
   return gtk_widget_is_sensitive (child (dialog, "run_button"));
 }
 
+static guint
+count_occurrences (const char *text,
+                   const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, needle); p != NULL; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+/* The script once, then only the sbatch call from the job folder the
+ * script's job name names. */
+static void
+assert_script_shown_once (const char *preview)
+{
+  const char *name = strstr (preview, "#SBATCH --job-name=sightline-");
+  const char *call = strstr (preview, "by this command:\ncd -- ");
+  g_autofree char *job_id = NULL;
+  g_autofree char *folder = NULL;
+
+  g_assert_cmpuint (count_occurrences (preview, "#!/bin/sh"), ==, 1);
+  g_assert_cmpuint (count_occurrences (preview, "#SBATCH --nodes=2"), ==, 1);
+  g_assert_cmpuint (count_occurrences (preview, "finish $?"), ==, 1);
+  g_assert_true (g_str_has_prefix (preview, "This batch script is submitted with sbatch:\n#!/bin/sh\n"));
+  g_assert_nonnull (call);
+  g_assert_true (g_str_has_suffix (preview, " job.sbatch"));
+  g_assert_null (strchr (call + strlen ("by this command:\n"), '\n'));
+  g_assert_nonnull (name);
+  job_id = g_strndup (name + strlen ("#SBATCH --job-name=sightline-"),
+                      strcspn (name + strlen ("#SBATCH --job-name=sightline-"), "\n"));
+  folder = g_strdup_printf ("/jobs/%s' && sbatch --parsable", job_id);
+  g_assert_nonnull (strstr (call, folder));
+}
+
 static void
 test_slurm_fields (void)
 {
@@ -147,6 +182,7 @@ test_slurm_fields (void)
                                      "#SBATCH --account=team-a\n"));
   g_assert_nonnull (strstr (preview, "exec msrun --worker_num=$((SLURM_JOB_NUM_NODES * 8)) --local_worker_num=8"));
   g_assert_nonnull (strstr (preview, "sbatch --parsable --output="));
+  assert_script_shown_once (preview);
 
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
   settle ();

@@ -76,7 +76,12 @@ def main():
         check('#SBATCH --partition=ascend\n#SBATCH --time=30\n#SBATCH --account=team-a\n' in out,
               'its partition, time and account too')
         check('--output=' in out and '%x-%j-%t.out' in out, 'its per-task logs too')
-        check("sightline-task '\\''env'\\'' '\\''SEED=7'\\'' '\\''python3'\\'' '\\''train.py'\\''" in out,
+        check(out.count('#!/bin/sh') == 1 and out.count('#SBATCH --nodes=2') == 1,
+              'the dry run prints the script once')
+        last = out.rstrip('\n').split('\n')[-1]
+        check(last.startswith('cd -- ') and ' && sbatch --parsable --output=' in last and last.endswith(' job.sbatch'),
+              f'then the sbatch call that submits it: {last!r}')
+        check("sightline-task 'env' 'SEED=7' 'python3' 'train.py' '--epochs' '3'\n" in out,
               'the command, with its environment, comes from the configuration')
 
         result = cli(db, 'job', 'run', '--config', 'train', '--partition', 'gpu', '--nodes', '1', '--ntasks', '2',

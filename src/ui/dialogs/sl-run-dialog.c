@@ -418,13 +418,20 @@ update_preview (SlRunDialog *self,
 
   run = sl_remote_run_new (target, folder[0] ? folder : g_get_home_dir (), (const char * const *)argv);
   sl_remote_run_set_slurm_options (run, slurm);
-  if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
-    return;
 
-  if ((script = sl_remote_run_dup_batch_script (run)) != NULL)
-    /* TRANSLATORS: followed by a batch script, then a shell command */
-    text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
-                            _("by this command:"), launch);
+  /* The script once, then only the sbatch call: the whole submit
+   * command holds the script a second time. */
+  if (slurm != NULL)
+    {
+      if (!sl_remote_run_dup_slurm_preview (run, &script, &launch, NULL))
+        return;
+      g_strchomp (script);
+      /* TRANSLATORS: followed by a batch script, then a shell command */
+      text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
+                              _("by this command:"), launch);
+    }
+  else if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
+    return;
   else
     /* TRANSLATORS: followed by a shell command on the next line */
     text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
