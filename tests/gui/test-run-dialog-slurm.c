@@ -1,7 +1,8 @@
 /* test-run-dialog-slurm.c: the Run dialog's Slurm options: the backend
  * choice, the fields read into SlSlurmOptions, the exact batch script and
  * command shown before anything runs, refused values keeping Run
- * disabled; screenshots in light and dark style
+ * disabled; screenshots in light and dark style; the Slurm choices kept
+ * in a run configuration; Slurm jobs nobody follows refreshed
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -379,6 +380,58 @@ test_config_keeps_choices (void)
   gtk_window_destroy (GTK_WINDOW (project_dialog));
 }
 
+static gboolean
+newest_job_running (gpointer data)
+{
+  g_autoptr(SlJobRecord) job = g_list_model_get_item (sl_workspace_get_jobs (data), 0);
+
+  return job != NULL && g_strcmp0 (sl_job_record_get_backend_state (job), "RUNNING") == 0;
+}
+
+/* A Slurm job submitted elsewhere (the command line) is refreshed by
+ * the window's Refresh Slurm Jobs with one squeue call: the history, and
+ * with it the Jobs list, says RUNNING. */
+static void
+test_refresh_unfollowed (void)
+{
+  SlWorkspace *workspace = sl_application_get_workspace (app);
+  g_autofree char *dir = g_dir_make_tmp ("sl-refresh-XXXXXX", NULL);
+  g_autofree char *bin = g_build_filename (dir, "bin", NULL);
+  g_autofree char *squeue = g_build_filename (bin, "squeue", NULL);
+  g_autofree char *old_path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, old_path);
+  g_autoptr(SlJobRecord) job = sl_job_record_new ("srun python3 train.py", sl_workspace_get_local_target_id (workspace));
+  g_autoptr(SlJobRecord) shown = NULL;
+  gboolean done = FALSE;
+
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (squeue, "#!/bin/sh\necho 'squeue 9001 RUNNING None'\n", -1, NULL));
+  g_assert_cmpint (g_chmod (squeue, 0755), ==, 0);
+  g_setenv ("PATH", path, TRUE);
+
+  sl_job_record_set_backend (job, SL_JOB_BACKEND_SLURM);
+  sl_job_record_set_backend_job_id (job, "9001");
+  sl_job_record_set_backend_state (job, "PENDING", "Priority");
+  sl_job_record_set_state (job, SL_JOB_STATE_QUEUED);
+  sl_job_record_set_log_path (job, "/nonexistent/sightline-job/log");
+  sl_workspace_add_job_async (workspace, job, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+  g_assert_false (newest_job_running (workspace));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.refresh-jobs", NULL));
+  g_assert_true (wait_until (newest_job_running, workspace, 10000));
+  shown = g_list_model_get_item (sl_workspace_get_jobs (workspace), 0);
+  g_assert_cmpint (sl_job_record_get_state (shown), ==, SL_JOB_STATE_RUNNING);
+  g_assert_null (sl_job_record_get_backend_reason (shown));
+
+  g_setenv ("PATH", old_path, TRUE);
+  {
+    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", dir);
+
+    g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -392,6 +445,7 @@ main (int    argc,
 
   g_test_add_func ("/run-dialog/slurm", test_slurm_fields);
   g_test_add_func ("/run-dialog/slurm-config", test_config_keeps_choices);
+  g_test_add_func ("/jobs/slurm-refresh", test_refresh_unfollowed);
   status = g_test_run ();
 
   g_clear_object (&app);

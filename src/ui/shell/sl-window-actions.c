@@ -396,6 +396,7 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.projects", NULL, projects_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   _sl_window_class_add_workflow_actions (widget_class);
+  _sl_window_class_add_job_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
   gtk_widget_class_install_action (widget_class, "win.reset-layout", NULL, reset_layout_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-start", NULL, toggle_area_action);
