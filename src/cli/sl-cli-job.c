@@ -23,6 +23,7 @@
 #include "sl-problem.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"
+#include "sl-slurm-config.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-slurm-state.h"
 
@@ -33,7 +34,7 @@ print_job_usage (FILE *stream)
   fprintf (stream, "%s\n", _("Usage: sightline-cli job run --target NAME --project DIR [OPTIONS…] -- COMMAND [ARGS…]"));
   fprintf (stream, "%s\n", _("       sightline-cli job run --backend slurm --target NAME --project DIR [--nodes N] [--ntasks N] [--partition P] [--time LIMIT] … -- COMMAND [ARGS…]"));
   fprintf (stream, "%s\n", _("       sightline-cli job run --kind mindx --sdk-home DIR [--pipeline FILE] --target NAME --project DIR -- ENTRY [ARGS…]"));
-  fprintf (stream, "%s\n", _("       sightline-cli job run --config NAME [--project DIR] [--target NAME] [--dry-run] [--json]"));
+  fprintf (stream, "%s\n", _("       sightline-cli job run --config NAME [--project DIR] [OPTIONS…] [-- COMMAND [ARGS…]]"));
   fprintf (stream, "%s\n", _("       sightline-cli job list [--json]"));
   fprintf (stream, "%s\n", _("       sightline-cli job logs ID [--follow]"));
   fprintf (stream, "%s\n", _("       sightline-cli job stop ID"));
@@ -110,16 +111,21 @@ print_started_cb (SlRemoteRun *run,
     printf ("%lld\n", (long long)job_id);
 }
 
-static void
-print_batch_script (SlRemoteRun *run,
-                    FILE        *stream)
+/* The script once, then the sbatch call that submits it (the whole
+ * submit command would hold the script a second time). */
+static gboolean
+print_slurm_preview (SlRemoteRun  *run,
+                     FILE         *stream,
+                     GError      **error)
 {
-  g_autofree char *script = sl_remote_run_dup_batch_script (run);
+  g_autofree char *script = NULL;
+  g_autofree char *sbatch = NULL;
 
-  if (script == NULL)
-    return;
+  if (!sl_remote_run_dup_slurm_preview (run, &script, &sbatch, error))
+    return FALSE;
   fprintf (stream, "# %s\n%s", _("job.sbatch, the batch script submitted:"), script);
-  fprintf (stream, "# %s\n", _("the command that writes and submits it:"));
+  fprintf (stream, "# %s\n%s\n", _("the command that submits it from the job folder:"), sbatch);
+  return TRUE;
 }
 
 /* The Slurm options of job run, read into @options. */
@@ -158,11 +164,33 @@ slurm_args_used_without_slurm (const SlurmArgs *args)
          args->per_task_logs;
 }
 
-/* Returns NULL with a message printed when an option is not valid. */
-static SlSlurmOptions *
-slurm_options_from_args (const SlurmArgs *args)
+static void
+override_count (guint *value,
+                int    arg)
 {
-  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
+  if (arg > 0)
+    *value = (guint)arg;
+}
+
+static void
+override_text (char       **value,
+               const char  *arg)
+{
+  if (arg != NULL)
+    {
+      g_free (*value);
+      *value = g_strdup (arg);
+    }
+}
+
+/* The options of a run configuration (@base), each one given on the
+ * command line taking its place. Returns NULL with a message printed
+ * when an option is not valid. */
+static SlSlurmOptions *
+slurm_options_from_args (const SlurmArgs      *args,
+                         const SlSlurmOptions *base)
+{
+  g_autoptr(SlSlurmOptions) options = base != NULL ? sl_slurm_options_copy (base) : sl_slurm_options_new ();
   g_autoptr(GError) error = NULL;
 
   if (args->nodes < 0 || args->ntasks < 0 || args->ntasks_per_node < 0 || args->devices_per_node < 0)
@@ -170,16 +198,16 @@ slurm_options_from_args (const SlurmArgs *args)
       sl_cli_print_error (_("--nodes, --ntasks, --ntasks-per-node and --devices-per-node need a positive number"));
       return NULL;
     }
-  options->nodes = (guint)args->nodes;
-  options->ntasks = (guint)args->ntasks;
-  options->ntasks_per_node = (guint)args->ntasks_per_node;
-  options->devices_per_node = (guint)args->devices_per_node;
-  options->device_gres = g_strdup (args->gres);
-  options->device_env = g_strdup (args->device_env);
-  options->partition = g_strdup (args->partition);
-  options->time_limit = g_strdup (args->time_limit);
-  options->account = g_strdup (args->account);
-  options->per_task_logs = args->per_task_logs;
+  override_count (&options->nodes, args->nodes);
+  override_count (&options->ntasks, args->ntasks);
+  override_count (&options->ntasks_per_node, args->ntasks_per_node);
+  override_count (&options->devices_per_node, args->devices_per_node);
+  override_text (&options->device_gres, args->gres);
+  override_text (&options->device_env, args->device_env);
+  override_text (&options->partition, args->partition);
+  override_text (&options->time_limit, args->time_limit);
+  override_text (&options->account, args->account);
+  options->per_task_logs = options->per_task_logs || args->per_task_logs;
   if (args->launcher != NULL && !sl_slurm_launcher_from_id (args->launcher, &options->launcher))
     {
       sl_cli_print_error (_("--launcher is srun, torchrun, msrun or none, not “%s”"), args->launcher);
@@ -375,6 +403,22 @@ find_config (SlWorkspaceStore  *store,
   return NULL;
 }
 
+/* Whether NAME is a MindX SDK app's configuration; a name that is not
+ * found is left to the general path, which says why. */
+static gboolean
+config_is_mindx (const char *db_path,
+                 const char *name,
+                 const char *project_dir)
+{
+  g_autoptr(SlWorkspaceStore) store = sl_cli_open_store (db_path, NULL);
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlRunConfigRecord) config = NULL;
+
+  if (store == NULL || (config = find_config (store, name, project_dir, &project, NULL)) == NULL)
+    return FALSE;
+  return sl_run_config_record_get_kind (config) == SL_RUN_CONFIG_KIND_MINDX;
+}
+
 /* job run --config NAME: a stored MindX configuration, run on its
  * project's target (or --target) from its project's folder. */
 static int
@@ -426,6 +470,57 @@ job_run_config (const char *db_path,
   return run_mindx_workflow (workflow, dry_run, json);
 }
 
+/* job run --config NAME: what the command line leaves out comes from the
+ * configuration and its project. @argv becomes @config_argv's command
+ * when no COMMAND follows "--". */
+static gboolean
+fill_from_run_config (SlWorkspaceStore  *store,
+                      const char        *name,
+                      char             **project_dir,
+                      const char        *target_name,
+                      SlTarget         **target,
+                      char             **remote_dir,
+                      char            ***pull_dirs,
+                      int               *argc,
+                      char            ***argv,
+                      char            ***config_argv,
+                      SlSlurmOptions   **slurm,
+                      gboolean          *slurm_enabled,
+                      GError           **error)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autoptr(SlRunConfigRecord) config = sl_cli_find_run_config (store, name, *project_dir, &project, error);
+  const char * const *pulls;
+
+  if (config == NULL)
+    return FALSE;
+
+  if (*project_dir == NULL)
+    *project_dir = g_strdup (sl_project_record_get_local_folder (project));
+  if (target_name == NULL &&
+      (*target = sl_cli_find_target (store, NULL, sl_project_record_get_target_id (project), error)) == NULL)
+    return FALSE;
+  if (*remote_dir == NULL && sl_project_record_get_remote_folder (project) != NULL)
+    *remote_dir = g_strdup (sl_project_record_get_remote_folder (project));
+  pulls = sl_run_config_record_get_pull_folders (config);
+  if (*pull_dirs == NULL && pulls != NULL && pulls[0] != NULL)
+    *pull_dirs = g_strdupv ((char **)pulls);
+  if (*argc < 2)
+    {
+      g_auto(GStrv) command = sl_cli_dup_run_config_argv (config);
+      GStrvBuilder *builder = g_strv_builder_new ();
+
+      g_strv_builder_add (builder, (*argv)[0]);
+      g_strv_builder_addv (builder, (const char **)command);
+      *config_argv = g_strv_builder_end (builder);
+      g_strv_builder_unref (builder);
+      *argv = *config_argv;
+      *argc = (int)g_strv_length (*config_argv);
+    }
+  *slurm = sl_slurm_config_read (config, slurm_enabled);
+  return TRUE;
+}
+
 static int
 job_run (int    argc,
          char **argv)
@@ -457,6 +552,10 @@ job_run (int    argc,
   gboolean ok;
   g_autofree char *store_path = NULL;
   g_autoptr(SlSlurmOptions) slurm = NULL;
+  g_autoptr(SlSlurmOptions) config_slurm = NULL;
+  g_autofree char *config_name = NULL;
+  g_auto(GStrv) config_argv = NULL;
+  gboolean config_slurm_enabled = FALSE;
   SlurmArgs sargs = { 0 };
   const GOptionEntry entries[] = {
     { "backend", 0, 0, G_OPTION_ARG_STRING, &sargs.backend, N_("How to start the job: “direct” (default) or “slurm” (sbatch on a login node)"), N_("BACKEND") },
@@ -471,6 +570,7 @@ job_run (int    argc,
     { "account", 0, 0, G_OPTION_ARG_STRING, &sargs.account, N_("Slurm: the account to charge"), N_("A") },
     { "launcher", 0, 0, G_OPTION_ARG_STRING, &sargs.launcher, N_("Slurm: how each task is started: srun (default), torchrun, msrun or none"), N_("LAUNCHER") },
     { "per-task-logs", 0, 0, G_OPTION_ARG_NONE, &sargs.per_task_logs, N_("Slurm: every task writes its own log file (JOBNAME-JOBID-TASK.out) in the job folder"), NULL },
+    { "config", 0, 0, G_OPTION_ARG_STRING, &config_name, N_("Run the project’s run configuration NAME: its command, folder, target and Slurm options, which the options given here override (a MindX SDK app’s runs through its pipeline check; add --project DIR when several projects have one of that name)"), N_("NAME") },
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in"), N_("DIR") },
     { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
@@ -486,7 +586,6 @@ job_run (int    argc,
     { "pipeline", 0, 0, G_OPTION_ARG_FILENAME, &pipeline, N_("The app’s .pipeline file in the project, checked before the run"), N_("FILE") },
     { "env-script", 0, 0, G_OPTION_ARG_STRING, &env_script, N_("A script on the target to source first, such as the toolkit’s set_env.sh"), N_("FILE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON (with --kind mindx)"), NULL },
-    { "config", 0, 0, G_OPTION_ARG_STRING, &config_name, N_("Run a stored MindX SDK app configuration of a project (with --project DIR when several projects have one of that name)"), N_("NAME") },
     { NULL }
   };
 
@@ -506,7 +605,9 @@ job_run (int    argc,
       argc--;
     }
 
-  if (config_name != NULL)
+  /* A MindX SDK app's configuration runs through its own workflow; any
+   * other kind is filled in from the configuration below. */
+  if (config_name != NULL && config_is_mindx (db_path, config_name, project))
     {
       slurm_args_clear (&sargs);
       if (argc >= 2 || kind != NULL)
@@ -517,15 +618,30 @@ job_run (int    argc,
       return job_run_config (db_path, config_name, target_name, project, remote_dir, env_script, dry_run, json);
     }
 
-  if (target_name == NULL || project == NULL || argc < 2)
+  store = sl_cli_open_store (db_path, &error);
+  if (store == NULL ||
+      (config_name != NULL &&
+       !fill_from_run_config (store, config_name, &project, target_name, &target, &remote_dir, &pull_dirs, &argc, &argv,
+                              &config_argv, &config_slurm, &config_slurm_enabled, &error)))
     {
-      sl_cli_print_error (_("job run needs --target NAME, --project DIR and a COMMAND after “--”"));
+      sl_cli_print_error ("%s", error->message);
+      slurm_args_clear (&sargs);
+      return 1;
+    }
+
+  if ((target_name == NULL && target == NULL) || project == NULL || argc < 2)
+    {
+      sl_cli_print_error (_("job run needs --target NAME, --project DIR and a COMMAND after “--” (or --config NAME)"));
       slurm_args_clear (&sargs);
       return 2;
     }
 
+  /* A configuration last run through Slurm is again, unless --backend
+   * direct says otherwise. */
+  if (sargs.backend == NULL && config_slurm_enabled)
+    sargs.backend = g_strdup ("slurm");
   if (g_strcmp0 (sargs.backend, "slurm") == 0)
-    slurm = slurm_options_from_args (&sargs);
+    slurm = slurm_options_from_args (&sargs, config_slurm);
   else if (sargs.backend != NULL && !g_str_equal (sargs.backend, "direct"))
     sl_cli_print_error (_("--backend is direct or slurm, not “%s”"), sargs.backend);
   else if (slurm_args_used_without_slurm (&sargs))
@@ -539,8 +655,7 @@ job_run (int    argc,
     }
   slurm_args_clear (&sargs);
 
-  store = sl_cli_open_store (db_path, &error);
-  if (store == NULL || (target = sl_cli_find_target (store, target_name, 0, &error)) == NULL)
+  if (target == NULL && (target = sl_cli_find_target (store, target_name, 0, &error)) == NULL)
     {
       sl_cli_print_error ("%s", error->message);
       return 1;
@@ -574,6 +689,15 @@ job_run (int    argc,
     sl_remote_run_set_reconnect_limit (run, (guint)g_ascii_strtoull (limit, NULL, 10));
   g_clear_object (&store);
 
+  if (dry_run && slurm != NULL)
+    {
+      if (!print_slurm_preview (run, stdout, &error))
+        {
+          sl_cli_print_error ("%s", error->message);
+          return 1;
+        }
+      return 0;
+    }
   if (dry_run)
     {
       g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
@@ -583,24 +707,16 @@ job_run (int    argc,
           sl_cli_print_error ("%s", error->message);
           return 1;
         }
-      print_batch_script (run, stdout);
       printf ("%s\n", launch);
       return 0;
     }
 
-  if (slurm != NULL)
+  /* The exact script and command first, as the Run dialog shows them; on
+   * stderr, so stdout stays the job's log (or id). */
+  if (slurm != NULL && !print_slurm_preview (run, stderr, &error))
     {
-      g_autofree char *launch = sl_remote_run_dup_launch_command (run, &error);
-
-      if (launch == NULL)
-        {
-          sl_cli_print_error ("%s", error->message);
-          return 1;
-        }
-      /* The exact script and command first, as the Run dialog shows them;
-       * on stderr, so stdout stays the job's log (or id). */
-      print_batch_script (run, stderr);
-      fprintf (stderr, "%s\n", launch);
+      sl_cli_print_error ("%s", error->message);
+      return 1;
     }
 
   g_signal_connect (run, "message", G_CALLBACK (print_message_cb), NULL);

@@ -21,6 +21,14 @@
 
 G_BEGIN_DECLS
 
+/* job run --config NAME */
+SlRunConfigRecord *sl_cli_find_run_config     (SlWorkspaceStore  *store,
+                                               const char        *name,
+                                               const char        *project_dir,
+                                               SlProjectRecord  **project,
+                                               GError           **error);
+char             **sl_cli_dup_run_config_argv (SlRunConfigRecord *config);
+
 typedef int (*SlCliCommandFunc) (int    argc,
                                  char **argv);
 

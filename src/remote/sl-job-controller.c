@@ -666,6 +666,21 @@ sl_job_controller_follow_unfinished (SlJobController *self)
 }
 
 /**
+ * sl_job_controller_get_remote_job_id:
+ *
+ * Returns: the history id of the job on a target being followed, or 0
+ */
+gint64
+sl_job_controller_get_remote_job_id (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), 0);
+
+  if (self->remote_run == NULL || !sl_job_controller_is_running (self))
+    return 0;
+  return sl_remote_run_get_job_id (self->remote_run);
+}
+
+/**
  * sl_job_controller_run_remote_sync:
  * @run: a run set up by the caller (detached, compared by content, ...)
  * @command_line: the command, as the history and the Console show it

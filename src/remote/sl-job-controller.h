@@ -45,6 +45,7 @@ gboolean         sl_job_controller_follow_again   (SlJobController     *self,
                                                    SlJobRecord         *job,
                                                    GError             **error);
 gboolean         sl_job_controller_follow_unfinished (SlJobController  *self);
+gint64           sl_job_controller_get_remote_job_id (SlJobController  *self);
 gboolean         sl_job_controller_run_remote_sync (SlJobController    *self,
                                                    SlRemoteRun         *run,
                                                    const char          *command_line,

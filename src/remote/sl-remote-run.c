@@ -696,6 +696,45 @@ sl_remote_run_dup_batch_script (SlRemoteRun *self)
 }
 
 /**
+ * sl_remote_run_dup_slurm_preview:
+ * @script: (out): the batch script
+ * @sbatch: (out): the sbatch call that submits it from the job folder
+ *
+ * Both of one job, so the job name in the script and the folder in the
+ * call agree, and the script is shown once.
+ *
+ * Returns: %FALSE for a run started directly, or with @error set when
+ *   the options cannot be submitted
+ */
+gboolean
+sl_remote_run_dup_slurm_preview (SlRemoteRun  *self,
+                                 char        **script,
+                                 char        **sbatch,
+                                 GError      **error)
+{
+  g_autoptr(SlJob) job = NULL;
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), FALSE);
+  g_return_val_if_fail (script != NULL && sbatch != NULL, FALSE);
+
+  *script = *sbatch = NULL;
+  if (self->slurm == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The job is started directly"));
+      return FALSE;
+    }
+  if (!sl_slurm_options_validate (self->slurm, error))
+    return FALSE;
+  ensure_remote_dir (self);
+  base = sl_target_dup_job_base_dir (self->target);
+  job = new_job (self, self->remote_dir, base);
+  *script = sl_slurm_job_backend_dup_script (self->slurm, job);
+  *sbatch = sl_slurm_job_backend_dup_sbatch_command (job);
+  return TRUE;
+}
+
+/**
  * sl_remote_run_explain_exit:
  *
  * Returns: (nullable): what an exit code of a shell job usually means

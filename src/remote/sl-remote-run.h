@@ -32,6 +32,10 @@ void         sl_remote_run_set_slurm_options    (SlRemoteRun         *self,
                                                  const SlSlurmOptions *options);
 const SlSlurmOptions *sl_remote_run_get_slurm_options (SlRemoteRun   *self);
 char        *sl_remote_run_dup_batch_script     (SlRemoteRun         *self);
+gboolean     sl_remote_run_dup_slurm_preview    (SlRemoteRun         *self,
+                                                 char               **script,
+                                                 char               **sbatch,
+                                                 GError             **error);
 void         sl_remote_run_set_remote_dir       (SlRemoteRun         *self,
                                                  const char          *remote_dir);
 void         sl_remote_run_set_pull_dirs        (SlRemoteRun         *self,

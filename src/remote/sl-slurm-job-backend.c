@@ -11,6 +11,7 @@
 #include "sl-shell-quote.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-slurm-state.h"
+#include "sl-slurm-task-logs.h"
 
 #define STOP_POLL_PAUSE_US (250 * G_TIME_SPAN_MILLISECOND)
 
@@ -20,7 +21,25 @@ struct _SlSlurmJobBackend
   SlTargetShell  *shell;
   SlSlurmOptions *options;
   char           *env_setup;
+  GMutex          lock;
+  GHashTable     *task_logs;   /* job folder → TaskLogState */
 };
+
+/* How a job's log is read: found once from its batch script. */
+typedef struct {
+  gboolean         decided;
+  SlSlurmTaskLogs *merged;     /* NULL: the script's log only */
+  guint64          delivered;  /* merged bytes handed out */
+} TaskLogState;
+
+static void
+task_log_state_free (gpointer data)
+{
+  TaskLogState *state = data;
+
+  g_clear_pointer (&state->merged, sl_slurm_task_logs_free);
+  g_free (state);
+}
 
 static void job_backend_iface_init (SlJobBackendInterface *iface);
 
@@ -169,6 +188,31 @@ sl_slurm_job_backend_dup_script (const SlSlurmOptions *options,
 }
 
 /**
+ * sl_slurm_job_backend_dup_sbatch_command:
+ *
+ * Returns: (transfer full): the sbatch call that submits job.sbatch from
+ *   the job folder, as the submit command makes it; shown beside the
+ *   script instead of the whole submit command, which holds the script
+ *   a second time
+ */
+char *
+sl_slurm_job_backend_dup_sbatch_command (SlJob *job)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *log_path = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *workdir = NULL;
+
+  g_return_val_if_fail (job != NULL, NULL);
+
+  dir = sl_shell_quote_remote_path (sl_job_get_dir (job));
+  log_path = sl_job_dup_log_path (job);
+  log = sl_shell_quote_remote_path (log_path);
+  workdir = sl_shell_quote_remote_path (sl_job_get_working_dir (job));
+  return g_strdup_printf ("cd -- %s && sbatch --parsable --output=%s --chdir=%s job.sbatch", dir, log, workdir);
+}
+
+/**
  * sl_slurm_job_backend_dup_submit_command:
  *
  * Returns: (transfer full): the shell command that writes job.sbatch into
@@ -180,9 +224,7 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                                          SlJob                *job)
 {
   g_autofree char *dir = NULL;
-  g_autofree char *log_path = NULL;
-  g_autofree char *log = NULL;
-  g_autofree char *workdir = NULL;
+  g_autofree char *sbatch = NULL;
   g_autofree char *command_line = NULL;
   g_autofree char *command = NULL;
   g_autofree char *script_text = NULL;
@@ -192,9 +234,7 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
   g_return_val_if_fail (job != NULL && sl_job_get_argv (job) != NULL, NULL);
 
   dir = sl_shell_quote_remote_path (sl_job_get_dir (job));
-  log_path = sl_job_dup_log_path (job);
-  log = sl_shell_quote_remote_path (log_path);
-  workdir = sl_shell_quote_remote_path (sl_job_get_working_dir (job));
+  sbatch = sl_slurm_job_backend_dup_sbatch_command (job);
   command_line = sl_job_dup_command_line (job);
   command = sl_shell_quote (command_line);
   script_text = sl_slurm_job_backend_dup_script (options, job);
@@ -206,10 +246,10 @@ sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                           "command -v sbatch >/dev/null 2>&1 || { echo 'missing-command sbatch'; exit 127; }; "
                           "if [ ! -s slurm_id ]; then "
                           "printf '%%s\\n' %s > cmd && printf '%%s' %s > job.sbatch || exit 1; "
-                          "out=$(sbatch --parsable --output=%s --chdir=%s job.sbatch) || exit 3; "
+                          "out=$(%s) || exit 3; "
                           "printf '%%s\\n' \"${out%%%%;*}\" > slurm_id.tmp && mv slurm_id.tmp slurm_id || exit 1; fi; "
                           "cat slurm_id",
-                          dir, command, script, log, workdir);
+                          dir, command, script, sbatch);
 }
 
 /* Slurm's commands may only be on the PATH after the target's setup. */
@@ -521,6 +561,164 @@ stop_job (SlJobBackend  *backend,
   return TRUE;
 }
 
+/* A file of the job folder from @offset; a file not there yet reads as
+ * empty (Slurm opens the logs when the job starts), or %NULL with
+ * @missing set when @missing is given. */
+static GBytes *
+read_job_file (SlSlurmJobBackend  *self,
+               const char         *path,
+               guint64             offset,
+               guint64             max_length,
+               gboolean           *missing,
+               GCancellable       *cancellable,
+               GError            **error)
+{
+  GError *local_error = NULL;
+  GBytes *bytes;
+
+  if (missing != NULL)
+    *missing = FALSE;
+  bytes = sl_target_shell_read (self->shell, path, offset, max_length, cancellable, &local_error);
+  if (bytes == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    {
+      g_error_free (local_error);
+      if (missing != NULL)
+        {
+          *missing = TRUE;
+          return NULL;
+        }
+      return g_bytes_new (NULL, 0);
+    }
+  if (bytes == NULL)
+    g_propagate_error (error, local_error);
+  return bytes;
+}
+
+/* The batch script says whether its tasks write their own logs, and
+ * whether a task is a rank or a node's launcher. */
+static gboolean
+decide_task_logs (SlSlurmJobBackend  *self,
+                  SlJob              *job,
+                  TaskLogState       *state,
+                  GCancellable       *cancellable,
+                  GError            **error)
+{
+  g_autofree char *path = sl_job_dup_file_path (job, "job.sbatch");
+  g_autoptr(GBytes) script = NULL;
+  g_autofree char *text = NULL;
+  gsize size = 0;
+  const char *data;
+
+  if ((script = read_job_file (self, path, 0, 64 * 1024, NULL, cancellable, error)) == NULL)
+    return FALSE;
+  data = g_bytes_get_data (script, &size);
+  text = size > 0 ? g_strndup (data, size) : g_strdup ("");
+  state->decided = TRUE;
+  if (strstr (text, "-%t.out") != NULL)
+    state->merged = sl_slurm_task_logs_new (strstr (text, "sightline-node") != NULL ? "node" : "rank");
+  return TRUE;
+}
+
+/* One round: what the script's log and every task's log gained, the
+ * next task's file included once it appears. */
+static gboolean
+read_task_round (SlSlurmJobBackend  *self,
+                 SlJob              *job,
+                 SlSlurmTaskLogs    *merged,
+                 guint64             max_length,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  g_autofree char *log_path = sl_job_dup_log_path (job);
+  g_autoptr(GBytes) main_log = NULL;
+  g_autofree char *id_from_file = NULL;
+  const char *slurm_id = sl_job_get_backend_id (job);
+  gsize size = 0;
+  const guint8 *data;
+
+  /* A job found again from its folder knows its id from there. */
+  if (slurm_id == NULL)
+    {
+      g_autofree char *id_path = sl_job_dup_file_path (job, "slurm_id");
+      g_autoptr(GBytes) id_bytes = read_job_file (self, id_path, 0, 64, NULL, cancellable, NULL);
+
+      if (id_bytes != NULL && g_bytes_get_size (id_bytes) > 0)
+        {
+          g_autofree char *text = g_strndup (g_bytes_get_data (id_bytes, NULL), g_bytes_get_size (id_bytes));
+
+          slurm_id = id_from_file = sl_slurm_parse_job_id (text);
+        }
+    }
+
+  sl_slurm_task_logs_begin_round (merged);
+  if ((main_log = read_job_file (self, log_path, sl_slurm_task_logs_get_main_offset (merged), max_length, NULL,
+                                 cancellable, error)) == NULL)
+    return FALSE;
+  data = g_bytes_get_data (main_log, &size);
+  sl_slurm_task_logs_add_main (merged, data, size);
+
+  for (guint task = 0; slurm_id != NULL; task++)
+    {
+      g_autofree char *name = g_strdup_printf ("sightline-%s-%s-%u.out", sl_job_get_id (job), slurm_id, task);
+      g_autofree char *path = sl_job_dup_file_path (job, name);
+      g_autoptr(GBytes) bytes = NULL;
+      gboolean missing = FALSE;
+
+      bytes = read_job_file (self, path, sl_slurm_task_logs_get_offset (merged, task), max_length, &missing,
+                             cancellable, error);
+      if (missing && task >= sl_slurm_task_logs_get_n_tasks (merged))
+        break;
+      if (missing)
+        continue;
+      if (bytes == NULL)
+        return FALSE;
+      data = g_bytes_get_data (bytes, &size);
+      if (!sl_slurm_task_logs_add_task (merged, task, data, size))
+        break;
+    }
+  sl_slurm_task_logs_end_round (merged);
+  return TRUE;
+}
+
+/* With per-task logs, the log read is one stream merged from the
+ * script's and every task's (SlSlurmTaskLogs); its offsets count that
+ * stream, which is the same for one follower reading from 0 on. */
+static GBytes *
+read_merged_log (SlSlurmJobBackend  *self,
+                 SlJob              *job,
+                 guint64             offset,
+                 guint64             max_length,
+                 gboolean           *handled,
+                 GCancellable       *cancellable,
+                 GError            **error)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
+  TaskLogState *state = g_hash_table_lookup (self->task_logs, sl_job_get_dir (job));
+  GBytes *bytes;
+
+  *handled = FALSE;
+  if (state == NULL || (offset == 0 && state->delivered > 0))
+    {
+      state = g_new0 (TaskLogState, 1);
+      g_hash_table_replace (self->task_logs, g_strdup (sl_job_get_dir (job)), state);
+    }
+  if (!state->decided && !decide_task_logs (self, job, state, cancellable, error))
+    {
+      *handled = TRUE;
+      return NULL;
+    }
+  if (state->merged == NULL)
+    return NULL;
+
+  *handled = TRUE;
+  if (!sl_slurm_task_logs_has_pending (state->merged) &&
+      !read_task_round (self, job, state->merged, max_length, cancellable, error))
+    return NULL;
+  bytes = sl_slurm_task_logs_take (state->merged, max_length);
+  state->delivered += g_bytes_get_size (bytes);
+  return bytes;
+}
+
 static GBytes *
 read_log (SlJobBackend  *backend,
           SlJob         *job,
@@ -532,7 +730,12 @@ read_log (SlJobBackend  *backend,
   SlSlurmJobBackend *self = SL_SLURM_JOB_BACKEND (backend);
   g_autofree char *path = sl_job_dup_log_path (job);
   GError *local_error = NULL;
+  gboolean handled = FALSE;
   GBytes *bytes;
+
+  bytes = read_merged_log (self, job, offset, max_length, &handled, cancellable, error);
+  if (handled)
+    return bytes;
 
   bytes = sl_target_shell_read (self->shell, path, offset, max_length, cancellable, &local_error);
   if (bytes == NULL && g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
@@ -564,6 +767,8 @@ sl_slurm_job_backend_finalize (GObject *object)
   g_clear_object (&self->shell);
   g_clear_pointer (&self->options, sl_slurm_options_free);
   g_free (self->env_setup);
+  g_clear_pointer (&self->task_logs, g_hash_table_unref);
+  g_mutex_clear (&self->lock);
 
   G_OBJECT_CLASS (sl_slurm_job_backend_parent_class)->finalize (object);
 }
@@ -577,6 +782,8 @@ sl_slurm_job_backend_class_init (SlSlurmJobBackendClass *klass)
 static void
 sl_slurm_job_backend_init (SlSlurmJobBackend *self)
 {
+  g_mutex_init (&self->lock);
+  self->task_logs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, task_log_state_free);
 }
 
 /**

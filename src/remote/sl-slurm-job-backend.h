@@ -11,7 +11,9 @@
  *
  * The job is followed with squeue while Slurm has it queued or running,
  * then sacct; on clusters without accounting, scontrol show job and the
- * exit_code file tell how it ended. The state word and reason of the
+ * exit_code file tell how it ended. With per-task logs, the log read is
+ * one stream: the script's log and each task's lines with their rank
+ * (SlSlurmTaskLogs), as the files grow. The state word and reason of the
  * last poll are kept in the SlJob. Stopping is scancel. The target's
  * environment setup (such as "module load slurm") runs before each of
  * these commands, its output dropped.
@@ -45,5 +47,6 @@ char         *sl_slurm_job_backend_dup_script         (const SlSlurmOptions *opt
                                                        SlJob                *job);
 char         *sl_slurm_job_backend_dup_submit_command (const SlSlurmOptions *options,
                                                        SlJob                *job);
+char         *sl_slurm_job_backend_dup_sbatch_command (SlJob                *job);
 
 G_END_DECLS

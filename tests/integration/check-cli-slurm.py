@@ -7,7 +7,7 @@
 # a job submitted and followed to its exit code with the batch script
 # shown first; a job queued behind one holding every CPU, its reason told
 # in words; two tasks that each see their rank, their output folders
-# pulled; a failing job's exit code; cancelling; a time limit; a job
+# pulled, their lines streamed with their rank; a failing job's exit code; cancelling; a time limit; a job
 # started detached and found and followed again by a new process; and
 # sbatch refusing a partition that does not exist. Skipped when not root
 # or Slurm is not installed.
@@ -104,6 +104,14 @@ def check_two_tasks(env):
     check(any('task 0 sees RANK=0 LOCAL_RANK=0 WORLD_SIZE=2' in t for t in texts) and
           any('task 1 sees RANK=1 LOCAL_RANK=1 WORLD_SIZE=2' in t for t in texts),
           f'{env.name}: each task sees its rank: {texts}')
+    # Followed, each task's lines come with the rank that wrote them.
+    seen = [line for line in result.stdout.splitlines() if ' sees RANK=' in line]
+    check(sorted(seen) == ['[rank 0] task 0 sees RANK=0 LOCAL_RANK=0 WORLD_SIZE=2',
+                           '[rank 1] task 1 sees RANK=1 LOCAL_RANK=1 WORLD_SIZE=2'],
+          f'{env.name}: the followed log attributes each task\'s line to its rank: {result.stdout!r}')
+    logs = env.cli('job', 'logs', str(job['id']))
+    check(sorted(line for line in logs.stdout.splitlines() if ' sees RANK=' in line) == sorted(seen),
+          f'{env.name}: job logs prints them the same: {logs.stdout!r} {logs.stderr}')
     cache = os.path.join(env.env['XDG_CACHE_HOME'], 'sightline', 'targets')
     pulled = []
     for root, _, files in os.walk(cache):

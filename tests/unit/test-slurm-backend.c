@@ -12,6 +12,7 @@
 
 #include "sl-slurm-job-backend.h"
 #include "sl-slurm-state.h"
+#include "sl-slurm-task-logs.h"
 
 /* The fake commands answer from files in $FAKE_SLURM: "squeue", "sacct"
  * and "scontrol" hold their output; "refuse" makes sbatch fail with its
@@ -588,6 +589,152 @@ test_env_setup (Fixture       *fixture,
   g_assert_nonnull (strstr (calls, "scancel 4242\n"));
 }
 
+
+static char *
+take_all (SlSlurmTaskLogs *logs)
+{
+  g_autoptr(GBytes) bytes = sl_slurm_task_logs_take (logs, G_MAXSIZE);
+
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+#define FEED(logs, task, text) \
+  sl_slurm_task_logs_add_task ((logs), (task), (const guint8 *)(text), strlen (text))
+
+/* Complete lines pass with their rank; a line being written waits for
+ * its end, or for a round its file did not grow in. */
+static void
+test_task_logs_merge (void)
+{
+  g_autoptr(SlSlurmTaskLogs) logs = sl_slurm_task_logs_new ("rank");
+  g_autoptr(SlSlurmTaskLogs) nodes = sl_slurm_task_logs_new ("node");
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *third = NULL;
+  g_autofree char *node = NULL;
+  g_autofree char *huge = g_strnfill (70 * 1024, 'x');
+  g_autofree char *pieces = NULL;
+
+  sl_slurm_task_logs_begin_round (logs);
+  sl_slurm_task_logs_add_main (logs, (const guint8 *)"script says hi\n", 15);
+  g_assert_true (FEED (logs, 0, "step 1\nstep 2\nhalf"));
+  g_assert_true (FEED (logs, 1, "step 1\n"));
+  g_assert_false (FEED (logs, 3, "skipped a number\n"));
+  sl_slurm_task_logs_end_round (logs);
+  first = take_all (logs);
+  g_assert_cmpstr (first, ==, "script says hi\n[rank 0] step 1\n[rank 0] step 2\n[rank 1] step 1\n");
+  g_assert_cmpuint (sl_slurm_task_logs_get_n_tasks (logs), ==, 2);
+  g_assert_cmpuint (sl_slurm_task_logs_get_offset (logs, 0), ==, 18);
+  g_assert_cmpuint (sl_slurm_task_logs_get_main_offset (logs), ==, 15);
+  g_assert_false (sl_slurm_task_logs_has_pending (logs));
+
+  sl_slurm_task_logs_begin_round (logs);
+  g_assert_true (FEED (logs, 0, " a line\nend"));
+  sl_slurm_task_logs_end_round (logs);
+  second = take_all (logs);
+  g_assert_cmpstr (second, ==, "[rank 0] half a line\n");
+
+  /* Nothing more came: the task ended without a newline. */
+  sl_slurm_task_logs_begin_round (logs);
+  sl_slurm_task_logs_end_round (logs);
+  third = take_all (logs);
+  g_assert_cmpstr (third, ==, "[rank 0] end\n");
+
+  /* Taken in pieces no larger than asked. */
+  sl_slurm_task_logs_begin_round (logs);
+  g_assert_true (FEED (logs, 1, "0123456789\n"));
+  sl_slurm_task_logs_end_round (logs);
+  {
+    g_autoptr(GBytes) a = sl_slurm_task_logs_take (logs, 5);
+    g_autoptr(GBytes) b = sl_slurm_task_logs_take (logs, 100);
+
+    g_assert_cmpuint (g_bytes_get_size (a), ==, 5);
+    g_assert_cmpuint (g_bytes_get_size (b), ==, strlen ("[rank 1] 0123456789\n") - 5);
+  }
+
+  /* A line without end is not held without bound. */
+  sl_slurm_task_logs_begin_round (nodes);
+  g_assert_true (FEED (nodes, 0, huge));
+  sl_slurm_task_logs_end_round (nodes);
+  pieces = take_all (nodes);
+  g_assert_true (g_str_has_prefix (pieces, "[node 0] xxx"));
+  g_assert_cmpuint (strlen (pieces), ==, strlen ("[node 0] \n") + 70 * 1024);
+  g_assert_true (FEED (nodes, 0, "ok\n"));
+  node = take_all (nodes);
+  g_assert_cmpstr (node, ==, "[node 0] ok\n");
+}
+
+static void
+collect_log (GBytes   *data,
+             guint64   offset,
+             gpointer  user_data)
+{
+  g_string_append_len (user_data, g_bytes_get_data (data, NULL), g_bytes_get_size (data));
+}
+
+/* A job with per-task logs is read as one stream, each task's lines
+ * with its rank, as its files grow; a follower found from the folder
+ * reads the same. */
+static void
+test_task_logs_backend (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char * const argv[] = { "true", NULL };
+  g_autoptr(SlJob) job = sl_job_new (argv, fixture->dir, fixture->dir);
+  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
+  g_autoptr(SlJobBackend) backend = NULL;
+  g_autoptr(SlJobBackend) other = sl_slurm_job_backend_new (fixture->shell, NULL);
+  g_autoptr(SlJob) found = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autofree char *task0 = NULL;
+  g_autofree char *task1 = NULL;
+  g_autofree char *name0 = NULL;
+  g_autofree char *name1 = NULL;
+  g_autofree char *log_path = NULL;
+  guint64 offset = 0;
+  guint64 found_offset = 0;
+  int exit_code = -1;
+
+  options->ntasks = 2;
+  options->per_task_logs = TRUE;
+  backend = sl_slurm_job_backend_new (fixture->shell, options);
+  g_assert_true (sl_job_backend_launch (backend, job, NULL, &error));
+  g_assert_no_error (error);
+  answer (fixture, "squeue", "RUNNING None\n");
+
+  name0 = g_strdup_printf ("sightline-%s-4242-0.out", sl_job_get_id (job));
+  name1 = g_strdup_printf ("sightline-%s-4242-1.out", sl_job_get_id (job));
+  task0 = sl_job_dup_file_path (job, name0);
+  task1 = sl_job_dup_file_path (job, name1);
+  log_path = sl_job_dup_log_path (job);
+
+  g_assert_true (g_file_set_contents (task0, "hello from 0\n", -1, NULL));
+  sl_job_backend_attach_log (backend, job, &offset, FALSE, collect_log, log, &exit_code, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (log->str, ==, "[rank 0] hello from 0\n");
+
+  /* Task 1 starts later; task 0 goes on. */
+  g_assert_true (g_file_set_contents (task0, "hello from 0\nstep 1 on 0\n", -1, NULL));
+  g_assert_true (g_file_set_contents (task1, "hello from 1\n", -1, NULL));
+  g_assert_true (g_file_set_contents (log_path, "srun: warning\n", -1, NULL));
+  sl_job_backend_attach_log (backend, job, &offset, FALSE, collect_log, log, &exit_code, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (log->str, ==, "[rank 0] hello from 0\nsrun: warning\n[rank 0] step 1 on 0\n[rank 1] hello from 1\n");
+  g_assert_cmpuint (offset, ==, log->len);
+
+  /* Nothing new: nothing repeated. */
+  sl_job_backend_attach_log (backend, job, &offset, FALSE, collect_log, log, &exit_code, NULL, &error);
+  g_assert_cmpuint (offset, ==, log->len);
+
+  /* Another follower, with the job found from its folder only. */
+  found = sl_job_new_for_dir (sl_job_get_dir (job));
+  sl_job_backend_attach_log (other, found, &found_offset, FALSE, collect_log, again, &exit_code, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again->str, ==, "srun: warning\n[rank 0] hello from 0\n[rank 0] step 1 on 0\n[rank 1] hello from 1\n");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -601,6 +748,8 @@ main (int   argc,
   g_test_add_func ("/slurm/no-sbatch", test_no_sbatch);
   g_test_add_func ("/slurm/parsers", test_parsers);
   g_test_add_func ("/slurm/reasons", test_reasons);
+  g_test_add_func ("/slurm/task-logs-merge", test_task_logs_merge);
+  g_test_add ("/slurm/task-logs-backend", Fixture, NULL, fixture_set_up, test_task_logs_backend, fixture_tear_down);
   g_test_add ("/slurm/submit", Fixture, NULL, fixture_set_up, test_submit, fixture_tear_down);
   g_test_add ("/slurm/refused", Fixture, NULL, fixture_set_up, test_refused, fixture_tear_down);
   g_test_add ("/slurm/poll-states", Fixture, NULL, fixture_set_up, test_poll_states, fixture_tear_down);

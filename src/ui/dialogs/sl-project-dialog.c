@@ -12,6 +12,7 @@
 #include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
 #include "sl-workflow-path.h"
+#include "sl-slurm-config.h"
 
 static const char * const default_excludes[] = { ".git", "__pycache__", "*.ckpt", "*.om", NULL };
 
@@ -444,6 +445,30 @@ add_mindx_rows (SlProjectDialog   *self,
                                         settings->entry);
 }
 
+/* Read-only: the Run dialog keeps these, from what each run used. */
+static void
+add_config_slurm_row (ConfigRows        *rows,
+                      SlRunConfigRecord *config)
+{
+  gboolean enabled = FALSE;
+  g_autoptr(SlSlurmOptions) options = sl_slurm_config_read (config, &enabled);
+  g_autofree char *summary = NULL;
+  AdwActionRow *row;
+
+  if (options == NULL)
+    return;
+  summary = sl_slurm_config_dup_summary (options, enabled);
+  row = ADW_ACTION_ROW (adw_action_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (row), "run-slurm");
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Slurm"));
+  adw_action_row_set_subtitle (row, summary);
+  adw_action_row_set_subtitle_lines (row, 0);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), _("Set in the Run dialog: each run keeps the choices it was started with"));
+  gtk_widget_add_css_class (GTK_WIDGET (row), "property");
+  adw_expander_row_add_row (rows->expander, GTK_WIDGET (row));
+}
+
 static ConfigRows *
 add_config_rows (SlProjectDialog   *self,
                  SlRunConfigRecord *config)
@@ -479,6 +504,7 @@ add_config_rows (SlProjectDialog   *self,
   rows->folder = add_config_entry (self, rows, "run-folder", _("Working folder (empty: the remote project folder)"),
                                    sl_run_config_record_get_working_folder (config));
   rows->pull = add_config_entry (self, rows, "run-pull", _("Output folders to pull back"), pull);
+  add_config_slurm_row (rows, config);
 
   rows->error = ADW_ACTION_ROW (adw_action_row_new ());
   gtk_widget_set_name (GTK_WIDGET (rows->error), "run-error");

@@ -11,6 +11,7 @@
 #include "sl-mindx-env.h"
 #include "sl-mindx-workflow.h"
 #include "sl-remote-run.h"
+#include "sl-slurm-config.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-run-dialog.h"
 #include "sl-shell-quote.h"
@@ -46,6 +47,7 @@ struct _SlRunDialog
   GtkWidget   *run_button;
 
   char        *mindx_command;   /* the command row as a MindX configuration filled it */
+  char        *kept_device_env;  /* the chosen configuration's, which has no field here */
 };
 
 G_DEFINE_FINAL_TYPE (SlRunDialog, sl_run_dialog, ADW_TYPE_WINDOW)
@@ -105,6 +107,9 @@ read_count (AdwEntryRow  *row,
   return TRUE;
 }
 
+static SlSlurmOptions *read_slurm_fields (SlRunDialog  *self,
+                                          GError      **error);
+
 /**
  * sl_run_dialog_dup_slurm_options:
  *
@@ -116,8 +121,6 @@ SlSlurmOptions *
 sl_run_dialog_dup_slurm_options (SlRunDialog  *self,
                                  GError      **error)
 {
-  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
-
   g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
 
   if (!wants_slurm (self))
@@ -125,6 +128,16 @@ sl_run_dialog_dup_slurm_options (SlRunDialog  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("The job is started directly"));
       return NULL;
     }
+  return read_slurm_fields (self, error);
+}
+
+/* The Slurm fields as they are, whichever way the job starts. */
+static SlSlurmOptions *
+read_slurm_fields (SlRunDialog  *self,
+                   GError      **error)
+{
+  g_autoptr(SlSlurmOptions) options = sl_slurm_options_new ();
+
   if (!read_count (self->nodes_row, &options->nodes, error) ||
       !read_count (self->ntasks_row, &options->ntasks, error) ||
       !read_count (self->per_node_row, &options->ntasks_per_node, error) ||
@@ -136,7 +149,8 @@ sl_run_dialog_dup_slurm_options (SlRunDialog  *self,
   options->account = g_strdup (row_text (self->account_row));
   options->launcher = MIN (adw_combo_row_get_selected (self->launcher_row), SL_SLURM_LAUNCHER_NONE);
   options->per_task_logs = gtk_switch_get_active (self->per_task_switch);
-  if (options->devices_per_node > 0 && options->device_gres == NULL)
+  options->device_env = g_strdup (self->kept_device_env);
+  if (options->devices_per_node > 0 && options->device_gres == NULL && options->device_env == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            _("Devices per node needs the GRES they are asked as, such as npu or gpu"));
@@ -308,6 +322,41 @@ select_target (SlRunDialog *self,
 }
 
 static void
+set_count_text (AdwEntryRow *row,
+                guint        value)
+{
+  g_autofree char *text = value > 0 ? g_strdup_printf ("%u", value) : g_strdup ("");
+
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+}
+
+/* The Slurm choices a configuration was last run with; one without any
+ * starts directly with empty fields, as a new dialog does. */
+static void
+apply_config_slurm (SlRunDialog       *self,
+                    SlRunConfigRecord *config)
+{
+  gboolean enabled = FALSE;
+  g_autoptr(SlSlurmOptions) options = sl_slurm_config_read (config, &enabled);
+
+  if (options == NULL)
+    options = sl_slurm_options_new ();
+  g_free (self->kept_device_env);
+  self->kept_device_env = g_strdup (options->device_env);
+  set_count_text (self->nodes_row, options->nodes);
+  set_count_text (self->ntasks_row, options->ntasks);
+  set_count_text (self->per_node_row, options->ntasks_per_node);
+  set_count_text (self->devices_row, options->devices_per_node);
+  gtk_editable_set_text (GTK_EDITABLE (self->gres_row), options->device_gres ? options->device_gres : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->partition_row), options->partition ? options->partition : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->time_row), options->time_limit ? options->time_limit : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->account_row), options->account ? options->account : "");
+  adw_combo_row_set_selected (self->launcher_row, options->launcher);
+  gtk_switch_set_active (self->per_task_switch, options->per_task_logs);
+  adw_combo_row_set_selected (self->backend_row, enabled ? 1 : 0);
+}
+
+static void
 config_selected_cb (SlRunDialog *self)
 {
   guint selected = adw_combo_row_get_selected (self->config_row);
@@ -331,6 +380,7 @@ config_selected_cb (SlRunDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->folder_row), sl_project_record_get_local_folder (choice->project));
   gtk_editable_set_text (GTK_EDITABLE (self->pull_row), pulls ? pulls : "");
   select_target (self, sl_project_record_get_target_id (choice->project));
+  apply_config_slurm (self, choice->config);
 }
 
 /* The chosen target's record, this computer's included. */
@@ -393,13 +443,20 @@ update_preview (SlRunDialog *self,
 
   run = sl_remote_run_new (target, folder[0] ? folder : g_get_home_dir (), (const char * const *)argv);
   sl_remote_run_set_slurm_options (run, slurm);
-  if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
-    return;
 
-  if ((script = sl_remote_run_dup_batch_script (run)) != NULL)
-    /* TRANSLATORS: followed by a batch script, then a shell command */
-    text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
-                            _("by this command:"), launch);
+  /* The script once, then only the sbatch call: the whole submit
+   * command holds the script a second time. */
+  if (slurm != NULL)
+    {
+      if (!sl_remote_run_dup_slurm_preview (run, &script, &launch, NULL))
+        return;
+      g_strchomp (script);
+      /* TRANSLATORS: followed by a batch script, then a shell command */
+      text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
+                              _("by this command:"), launch);
+    }
+  else if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
+    return;
   else
     /* TRANSLATORS: followed by a shell command on the next line */
     text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
@@ -575,6 +632,7 @@ sl_run_dialog_dispose (GObject *object)
   g_clear_object (&SL_RUN_DIALOG (object)->targets);
   g_clear_pointer (&SL_RUN_DIALOG (object)->choices, g_ptr_array_unref);
   g_clear_pointer (&SL_RUN_DIALOG (object)->mindx_command, g_free);
+  g_clear_pointer (&SL_RUN_DIALOG (object)->kept_device_env, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_RUN_DIALOG);
 
   G_OBJECT_CLASS (sl_run_dialog_parent_class)->dispose (object);
@@ -792,6 +850,45 @@ sl_run_dialog_select_config (SlRunDialog *self,
 {
   g_return_if_fail (SL_IS_RUN_DIALOG (self));
   adw_combo_row_set_selected (self->config_row, index + 1);
+}
+
+static SlRunConfigRecord *
+chosen_config (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+
+  if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->choices->len)
+    return NULL;
+  return ((ConfigChoice *)g_ptr_array_index (self->choices, selected - 1))->config;
+}
+
+/**
+ * sl_run_dialog_keep_slurm_choices:
+ *
+ * Writes how the job is started (through Slurm or not, and the Slurm
+ * fields) into the chosen run configuration, so its next run starts from
+ * them. Fields that do not parse leave the saved ones as they were.
+ *
+ * Returns: %TRUE when the configuration changed and its project needs
+ *   saving; %FALSE without a chosen configuration
+ */
+gboolean
+sl_run_dialog_keep_slurm_choices (SlRunDialog *self)
+{
+  SlRunConfigRecord *config;
+  g_autoptr(SlSlurmOptions) options = NULL;
+  g_autoptr(JsonObject) saved = NULL;
+
+  g_return_val_if_fail (SL_IS_RUN_DIALOG (self), FALSE);
+
+  if ((config = chosen_config (self)) == NULL)
+    return FALSE;
+  options = read_slurm_fields (self, NULL);
+  saved = sl_run_config_record_dup_option_group (config, SL_SLURM_CONFIG_GROUP);
+  /* A configuration never run through Slurm keeps no group for it. */
+  if (!wants_slurm (self) && saved == NULL)
+    return FALSE;
+  return sl_slurm_config_write (config, options, wants_slurm (self));
 }
 
 /**

@@ -34,6 +34,7 @@ void         sl_run_dialog_set_projects (SlRunDialog *self,
 void         sl_run_dialog_select_config (SlRunDialog *self,
                                           guint        index);
 SlProjectRecord *sl_run_dialog_get_project (SlRunDialog *self);
+gboolean     sl_run_dialog_keep_slurm_choices (SlRunDialog *self);
 const char  *sl_run_dialog_get_command  (SlRunDialog *self);
 const char  *sl_run_dialog_get_folder   (SlRunDialog *self);
 

@@ -116,6 +116,18 @@ current_folder_path (SlWindow *self)
   return sl_folder_get_path (last);
 }
 
+/* The next run of the chosen configuration starts from what this one
+ * ran with. */
+static void
+keep_run_choices (SlWindow    *self,
+                  SlRunDialog *dialog)
+{
+  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
+
+  if (project != NULL && sl_run_dialog_keep_slurm_choices (dialog))
+    sl_workspace_save_project_async (self->workspace, project, NULL, NULL, NULL);
+}
+
 static void
 run_on_target_cb (SlWindow    *self,
                   gint64       target_id,
@@ -127,6 +139,7 @@ run_on_target_cb (SlWindow    *self,
   SlProjectRecord *project = sl_run_dialog_get_project (dialog);
   g_autoptr(GError) error = NULL;
 
+  keep_run_choices (self, dialog);
   if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs,
                                 project ? sl_project_record_get_remote_folder (project) : NULL,
                                 project ? sl_project_record_get_upload_excludes (project) : NULL, &error))
@@ -145,6 +158,7 @@ run_on_slurm_cb (SlWindow       *self,
   SlProjectRecord *project = sl_run_dialog_get_project (dialog);
   g_autoptr(GError) error = NULL;
 
+  keep_run_choices (self, dialog);
   if (!sl_window_run_on_slurm (self, target_id, command_line, project_dir, pull_dirs,
                                project ? sl_project_record_get_remote_folder (project) : NULL,
                                project ? sl_project_record_get_upload_excludes (project) : NULL, options, &error))
@@ -168,6 +182,7 @@ run_dialog_response_cb (SlWindow    *self,
                         const char  *working_dir,
                         SlRunDialog *dialog)
 {
+  keep_run_choices (self, dialog);
   sl_window_run_command (self, command_line, working_dir);
 }
 
@@ -394,6 +409,7 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.projects", NULL, projects_action);
   gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
   _sl_window_class_add_workflow_actions (widget_class);
+  _sl_window_class_add_job_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
   gtk_widget_class_install_action (widget_class, "win.reset-layout", NULL, reset_layout_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-start", NULL, toggle_area_action);

@@ -283,9 +283,68 @@ follow_unfinished_jobs (SlWindow *self)
     g_signal_connect_object (jobs, "items-changed", G_CALLBACK (jobs_loaded_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* Every so often, while the Jobs list can be seen, Slurm is asked
+ * about the jobs nobody follows; quick enough for PENDING to turn
+ * RUNNING in view, rare enough for a login node shared by many. */
+#define SLURM_REFRESH_SECONDS 20
+
+static void
+slurm_refreshed_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_slurm_refresher_refresh_finish (SL_SLURM_REFRESHER (object), result, NULL, &error))
+    g_debug ("Could not refresh the Slurm jobs: %s", error->message);
+}
+
+/**
+ * sl_window_refresh_slurm_jobs:
+ *
+ * Asks Slurm now about the unfinished Slurm jobs of the history that
+ * are not followed here; the Jobs list shows what it says.
+ */
+void
+sl_window_refresh_slurm_jobs (SlWindow *self)
+{
+  g_return_if_fail (SL_IS_WINDOW (self));
+
+  sl_slurm_refresher_set_followed_job (self->slurm_refresher, sl_job_controller_get_remote_job_id (self->jobs));
+  sl_slurm_refresher_refresh_async (self->slurm_refresher, NULL, slurm_refreshed_cb, NULL);
+}
+
+static gboolean
+slurm_refresh_tick (gpointer data)
+{
+  SlWindow *self = data;
+
+  sl_slurm_refresher_set_followed_job (self->slurm_refresher, sl_job_controller_get_remote_job_id (self->jobs));
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->workspace_panel)) &&
+      sl_slurm_refresher_count_unfollowed (self->slurm_refresher) > 0)
+    sl_window_refresh_slurm_jobs (self);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+refresh_jobs_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  sl_window_refresh_slurm_jobs (SL_WINDOW (widget));
+}
+
+void
+_sl_window_class_add_job_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.refresh-jobs", NULL, refresh_jobs_action);
+}
+
 void
 _sl_window_connect_jobs (SlWindow *self)
 {
+  self->slurm_refresher = sl_slurm_refresher_new (self->workspace);
+  self->slurm_refresh_source = g_timeout_add_seconds (SLURM_REFRESH_SECONDS, slurm_refresh_tick, self);
   g_signal_connect_object (self->console_panel, "stop-requested", G_CALLBACK (console_stop_requested_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->jobs, "started", G_CALLBACK (job_started_cb), self, G_CONNECT_SWAPPED);

@@ -9,6 +9,7 @@
 #include "sl-dock-layout.h"
 #include "sl-job-controller.h"
 #include "sl-problems-panel.h"
+#include "sl-slurm-refresher.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
 
@@ -22,6 +23,8 @@ struct _SlWindow
   SlDockLayout         *layout;
   SlWorkspace          *workspace;
   SlJobController      *jobs;
+  SlSlurmRefresher     *slurm_refresher;   /* Slurm jobs nobody follows */
+  guint                 slurm_refresh_source;
   GHashTable           *opening_files;   /* paths opened as single files, until scanned */
   GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
   guint                 progress_source;
@@ -48,5 +51,6 @@ void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
 void _sl_window_class_add_workflow_actions (GtkWidgetClass *widget_class);
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
+void _sl_window_class_add_job_actions (GtkWidgetClass *widget_class);
 
 G_END_DECLS

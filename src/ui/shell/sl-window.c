@@ -318,6 +318,8 @@ sl_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);
   g_clear_object (&self->jobs);
+  g_clear_handle_id (&self->slurm_refresh_source, g_source_remove);
+  g_clear_object (&self->slurm_refresher);
 
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }

@@ -38,6 +38,7 @@ void         sl_window_remove_folder      (SlWindow           *self,
                                            const char         *path);
 void         sl_window_show_job_log       (SlWindow           *self,
                                            SlJobRecord        *job);
+void         sl_window_refresh_slurm_jobs (SlWindow           *self);
 gboolean     sl_window_run_on_target      (SlWindow           *self,
                                            gint64              target_id,
                                            const char         *command_line,
