@@ -553,7 +553,6 @@ job_run (int    argc,
   g_autofree char *store_path = NULL;
   g_autoptr(SlSlurmOptions) slurm = NULL;
   g_autoptr(SlSlurmOptions) config_slurm = NULL;
-  g_autofree char *config_name = NULL;
   g_auto(GStrv) config_argv = NULL;
   gboolean config_slurm_enabled = FALSE;
   SlurmArgs sargs = { 0 };
