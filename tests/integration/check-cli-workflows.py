@@ -412,7 +412,7 @@ def check_mindx_app(env):
     check(result.returncode == 1 and '1016' in [p['code'] for p in doc['problems']],
           f'{env.name}: job run --config runs the stored configuration: {doc} {result.stderr[-300:]}')
     result = env.cli('job', 'run', '--config', 'nothing')
-    check(result.returncode == 1 and 'no run configuration called' in result.stderr,
+    check(result.returncode == 1 and 'no run configuration' in result.stderr and 'nothing' in result.stderr,
           f'{env.name}: an unknown configuration is named: {result.stderr}')
     result = env.cli('job', 'run', '--config', 'detect', '--', 'main.py')
     check(result.returncode == 2, f'{env.name}: --config with a COMMAND is refused: {result.stderr}')
