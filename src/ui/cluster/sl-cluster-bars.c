@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-chart-axis.h"
 #include "sl-cluster-bars.h"
 #include "sl-widget-style.h"
 
@@ -114,14 +115,17 @@ draw_axis (SlClusterBars *self,
            cairo_t       *cr,
            PangoLayout   *layout,
            const GdkRGBA *fg,
-           double         max,
+           double         top,
+           double         step,
            double         plot_height)
 {
-  for (guint i = 0; i <= 2; i++)
+  guint n_steps = (guint) MIN (round (top / step), 20);
+
+  for (guint i = 0; i <= n_steps; i++)
     {
       /* Translators: an axis label, a duration in milliseconds */
-      g_autofree char *text = g_strdup_printf (_("%.4g ms"), max * i / 2);
-      double y = TOP + plot_height * (1 - i / 2.0);
+      g_autofree char *text = g_strdup_printf (_("%.4g ms"), step * i);
+      double y = TOP + plot_height * (1 - (double) i / n_steps);
       int tw, th;
 
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12);
@@ -280,6 +284,10 @@ sl_cluster_bars_snapshot (GtkWidget   *widget,
   double height = gtk_widget_get_height (widget);
   double plot_height = MAX (height - TOP - BOTTOM, 1);
   double width = bar_width (self), max = max_stack (self);
+  /* The scale ends on a round tick (1, 2 or 5 times a power of ten), so
+   * the axis reads 0, 0.5, 1, 1.5, 2 ms rather than the tallest bar's odd
+   * value and its half. */
+  double step = sl_chart_nice_step (max / 4);
   g_autoptr(PangoLayout) layout = NULL;
   GdkRGBA fg;
   cairo_t *cr;
@@ -292,7 +300,9 @@ sl_cluster_bars_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), height));
   cairo_set_line_width (cr, 1);
   draw_legend (self, cr, layout, &fg);
-  draw_axis (self, cr, layout, &fg, max, plot_height);
+  if (max > 0)
+    max = ceil (max / step - 1e-9) * step;
+  draw_axis (self, cr, layout, &fg, max > 0 ? max : step, step, plot_height);
 
   for (guint b = 0; b < self->n_bars && max > 0; b++)
     {
