@@ -26,6 +26,7 @@
 #include "sl-transfer.h"
 #include "sl-workflow-path.h"
 #include "sl-workflow-preflight.h"
+#include "sl-workflow-thread.h"
 #include "sl-workspace.h"
 #include "sl-workspace-store-outputs.h"
 
@@ -617,25 +618,12 @@ sl_convert_workflow_run (SlConvertWorkflow  *self,
   return ok;
 }
 
-static void
-run_in_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
+static gboolean
+run_in_thread (gpointer       workflow,
+               GCancellable  *cancellable,
+               GError       **error)
 {
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  GError *error = NULL;
-  gboolean ok;
-
-  /* The job's sync run iterates the thread-default context; this thread's
-   * own keeps it off the main thread's. */
-  g_main_context_push_thread_default (context);
-  ok = sl_convert_workflow_run (source, cancellable, &error);
-  g_main_context_pop_thread_default (context);
-  if (ok)
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  return sl_convert_workflow_run (workflow, cancellable, error);
 }
 
 void
@@ -655,7 +643,7 @@ sl_convert_workflow_run_async (SlConvertWorkflow  *self,
   /* The outcome is read after the callback, so a cancelled run still
    * returns once its job has stopped. */
   g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, run_in_thread);
+  sl_workflow_thread_run (task, "sl-convert-workflow", run_in_thread);
 }
 
 gboolean

@@ -27,6 +27,7 @@
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-transfer.h"
+#include "sl-workflow-thread.h"
 #include "sl-workspace.h"
 
 #define SOURCE "mindx"
@@ -453,25 +454,12 @@ sl_mindx_workflow_run (SlMindxWorkflow  *self,
   return ok;
 }
 
-static void
-run_in_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
+static gboolean
+run_in_thread (gpointer       workflow,
+               GCancellable  *cancellable,
+               GError       **error)
 {
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  GError *error = NULL;
-  gboolean ok;
-
-  /* The job's sync run iterates the thread-default context; this thread's
-   * own keeps it off the main thread's. */
-  g_main_context_push_thread_default (context);
-  ok = sl_mindx_workflow_run (source, cancellable, &error);
-  g_main_context_pop_thread_default (context);
-  if (ok)
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  return sl_mindx_workflow_run (workflow, cancellable, error);
 }
 
 void
@@ -488,7 +476,7 @@ sl_mindx_workflow_run_async (SlMindxWorkflow     *self,
   self->notify_context = g_main_context_ref_thread_default ();
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_mindx_workflow_run_async);
-  g_task_run_in_thread (task, run_in_thread);
+  sl_workflow_thread_run (task, "sl-mindx-workflow", run_in_thread);
 }
 
 gboolean
