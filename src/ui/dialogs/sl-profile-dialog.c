@@ -7,10 +7,12 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "sl-problem.h"
 #include "sl-profile-dialog.h"
+#include "sl-profile-settings.h"
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-target-record.h"
@@ -84,6 +86,22 @@ step_title (Step step)
   return g_dpgettext2 (GETTEXT_PACKAGE, "profile step", step_titles[step]);
 }
 
+/* A run configuration the dialog offers, with the project it belongs to. */
+typedef struct {
+  SlProjectRecord   *project;
+  SlRunConfigRecord *config;
+} ConfigChoice;
+
+static void
+config_choice_free (gpointer data)
+{
+  ConfigChoice *choice = data;
+
+  g_clear_object (&choice->project);
+  g_clear_object (&choice->config);
+  g_free (choice);
+}
+
 typedef struct {
   GtkWidget *box;
   GtkWidget *icon;
@@ -96,6 +114,8 @@ struct _SlProfileDialog
   AdwWindow        parent_instance;
 
   GListModel      *targets;
+  GPtrArray       *projects;  /* SlProjectRecord, where configurations are saved */
+  GPtrArray       *choices;   /* ConfigChoice, for config_row after its "none" entry */
   SlMsprofCommand *command;
   GtkSwitch       *switches[G_N_ELEMENTS (switch_rows)];
   GtkSpinButton   *samplers[G_N_ELEMENTS (sampler_rows)];
@@ -109,6 +129,7 @@ struct _SlProfileDialog
   gboolean         exported;  /* the run went through the export */
   StepChip         chips[N_STEPS];
 
+  AdwComboRow     *config_row;
   AdwComboRow     *target_row;
   AdwEntryRow     *program_row;
   AdwEntryRow     *folder_row;
@@ -124,6 +145,7 @@ struct _SlProfileDialog
   AdwPreferencesGroup *api_group;
   AdwPreferencesGroup *system_group;
   GtkButton       *start_button;
+  GtkButton       *save_button;
   GtkLabel        *command_preview;
   GtkLabel        *error_label;
   GtkWidget       *options_page;
@@ -138,10 +160,14 @@ G_DEFINE_FINAL_TYPE (SlProfileDialog, sl_profile_dialog, ADW_TYPE_WINDOW)
 
 enum {
   START,
+  CONFIG_SAVED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static ConfigChoice *save_project_choice (SlProfileDialog *self,
+                                          SlProjectRecord **project);
 
 static SlTargetRecord *
 selected_target (SlProfileDialog *self)
@@ -251,6 +277,24 @@ dup_preview (SlProfileDialog *self)
   return g_string_free (out, FALSE);
 }
 
+/* Saving needs a program and a project to keep the configuration in:
+ * the wrapped configuration's, or the one whose folder is the working
+ * folder. */
+static void
+update_save (SlProfileDialog *self,
+             gboolean         valid)
+{
+  SlProjectRecord *project = NULL;
+  gboolean can_save;
+
+  save_project_choice (self, &project);
+  can_save = valid && project != NULL && self->cancellable == NULL;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.save-config", can_save);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->save_button),
+                               project == NULL ? _("The working folder is no project’s folder; add the project in Projects first")
+                                               : NULL);
+}
+
 static void
 update_cb (SlProfileDialog *self)
 {
@@ -276,6 +320,7 @@ update_cb (SlProfileDialog *self)
   gtk_label_set_label (self->error_label, program[0] ? message : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), !valid && program[0]);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "profile.start", valid && self->cancellable == NULL);
+  update_save (self, valid && program[0] != '\0');
 
   preview = valid ? dup_preview (self) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Type the program to profile, for example: python3 main.py"));
@@ -599,6 +644,290 @@ sl_profile_dialog_is_running (SlProfileDialog *self)
   return self->cancellable != NULL;
 }
 
+/* Run configurations */
+
+static ConfigChoice *
+chosen_choice (SlProfileDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+
+  if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->choices->len)
+    return NULL;
+  return g_ptr_array_index (self->choices, selected - 1);
+}
+
+/* The project a configuration saved now goes into; the chosen
+ * configuration when there is one. */
+static ConfigChoice *
+save_project_choice (SlProfileDialog  *self,
+                     SlProjectRecord **project)
+{
+  ConfigChoice *choice = chosen_choice (self);
+  const char *folder = gtk_editable_get_text (GTK_EDITABLE (self->folder_row));
+
+  *project = choice ? choice->project : NULL;
+  for (guint i = 0; *project == NULL && self->projects != NULL && i < self->projects->len; i++)
+    {
+      SlProjectRecord *candidate = g_ptr_array_index (self->projects, i);
+      g_autofree char *local = g_canonicalize_filename (sl_project_record_get_local_folder (candidate), NULL);
+      g_autofree char *typed = folder[0] == '/' ? g_canonicalize_filename (folder, NULL) : NULL;
+
+      if (typed != NULL && g_str_equal (local, typed))
+        *project = candidate;
+    }
+  return choice;
+}
+
+/* A configuration runs in its working folder, relative to the project
+ * unless it is absolute. */
+static char *
+dup_config_folder (ConfigChoice *choice)
+{
+  const char *local = sl_project_record_get_local_folder (choice->project);
+  const char *folder = sl_run_config_record_get_working_folder (choice->config);
+
+  if (folder == NULL || folder[0] == '\0' || g_str_equal (folder, "."))
+    return g_strdup (local);
+  if (g_path_is_absolute (folder))
+    return g_strdup (folder);
+  return g_build_filename (local, folder, NULL);
+}
+
+static void
+select_target_id (SlProfileDialog *self,
+                  gint64           target_id)
+{
+  for (guint i = 0; self->targets != NULL && i < g_list_model_get_n_items (self->targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (self->targets, i);
+
+      if (sl_target_record_get_id (record) == target_id)
+        adw_combo_row_set_selected (self->target_row, i);
+    }
+}
+
+/* A profile configuration brings back every choice saved with it; any
+ * other is wrapped: its program, environment and folder, profiled with
+ * the options as they are. */
+static void
+config_selected_cb (SlProfileDialog *self)
+{
+  ConfigChoice *choice = chosen_choice (self);
+  g_autofree char *folder = NULL;
+  g_autofree char *notice = NULL;
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->config_row), NULL);
+  if (choice == NULL)
+    return;
+
+  folder = dup_config_folder (choice);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, sl_project_record_get_target_id (choice->project));
+  if (sl_run_config_record_get_kind (choice->config) == SL_RUN_CONFIG_KIND_PROFILE)
+    {
+      g_autoptr(GPtrArray) problems = NULL;
+      g_autofree char *env_script = NULL;
+      g_autoptr(SlMsprofCommand) command = sl_profile_settings_load (choice->config, &env_script, &problems);
+
+      sl_profile_dialog_load_command (self, command);
+      sl_profile_dialog_set_env_script (self, env_script);
+      if (problems != NULL)
+        {
+          g_ptr_array_add (problems, NULL);
+          notice = g_strjoinv ("\n", (char **)problems->pdata);
+        }
+    }
+  else
+    {
+      g_auto(GStrv) program = sl_profile_settings_dup_program (choice->config);
+      g_autofree char *line = sl_profile_settings_join_argv ((const char * const *)program);
+
+      sl_profile_dialog_set_program (self, line);
+    }
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->config_row), notice);
+}
+
+/* "Profile train.py", numbered when the project has one by that name. */
+static char *
+dup_config_name (SlProjectRecord *project,
+                 SlMsprofCommand *command)
+{
+  const char * const *program = sl_msprof_command_get_program (command);
+  guint first = 0;
+  g_autofree char *base = NULL;
+  g_autofree char *name = NULL;
+
+  /* The program after "env NAME=VALUE …", its interpreter and the
+   * interpreter's options. */
+  while (program[first] != NULL && program[first + 1] != NULL &&
+         (g_str_equal (program[first], "env") || strchr (program[first], '=') != NULL || program[first][0] == '-' ||
+          g_str_has_prefix (program[first], "python") || g_str_equal (program[first], "bash")))
+    first++;
+  base = g_path_get_basename (program[first]);
+  /* TRANSLATORS: the name of a run configuration saved from the Profile dialog; %s is the program */
+  name = g_strdup_printf (_("Profile %s"), base);
+  for (guint n = 2; ; n++)
+    {
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < sl_project_record_get_n_run_configs (project) && !taken; i++)
+        taken = g_str_equal (sl_run_config_record_get_name (sl_project_record_get_run_config (project, i)), name);
+      if (!taken)
+        return g_steal_pointer (&name);
+      g_free (name);
+      /* TRANSLATORS: a run configuration's name with a number to tell it from one of the same name */
+      name = g_strdup_printf (_("Profile %s (%u)"), base, n);
+    }
+}
+
+/* The working folder as the configuration keeps it: relative to the
+ * project, or nothing when it is the project's own folder. */
+static void
+store_working_folder (SlRunConfigRecord *config,
+                      SlProjectRecord   *project,
+                      const char        *folder)
+{
+  g_autofree char *local = g_canonicalize_filename (sl_project_record_get_local_folder (project), NULL);
+  g_autofree char *typed = g_canonicalize_filename (folder, NULL);
+  gsize length = strlen (local);
+
+  if (g_str_equal (local, typed))
+    sl_run_config_record_set_working_folder (config, NULL);
+  else if (g_str_has_prefix (typed, local) && typed[length] == '/')
+    sl_run_config_record_set_working_folder (config, typed + length + 1);
+  else
+    sl_run_config_record_set_working_folder (config, typed);
+}
+
+/**
+ * sl_profile_dialog_create_run_config:
+ *
+ * Returns: (transfer full) (nullable): a profile configuration of the
+ *   program and choices as the fields give them, or %NULL when they do
+ *   not validate
+ */
+SlRunConfigRecord *
+sl_profile_dialog_create_run_config (SlProfileDialog *self,
+                                     SlProjectRecord *project)
+{
+  SlRunConfigRecord *config;
+  g_autofree char *name = NULL;
+  const char *env_script;
+
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
+  g_return_val_if_fail (SL_IS_PROJECT_RECORD (project), NULL);
+
+  if (!sl_profile_dialog_validate (self, NULL) || sl_msprof_command_get_program (self->command) == NULL)
+    return NULL;
+  env_script = gtk_editable_get_text (GTK_EDITABLE (self->env_row));
+  name = dup_config_name (project, self->command);
+  config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_PROFILE, name, "");
+  sl_profile_settings_set_program (config, sl_msprof_command_get_program (self->command));
+  store_working_folder (config, project, gtk_editable_get_text (GTK_EDITABLE (self->folder_row)));
+  sl_profile_settings_store (self->command, env_script, config);
+  return config;
+}
+
+static void
+append_choice (SlProfileDialog   *self,
+               GtkStringList     *names,
+               SlProjectRecord   *project,
+               SlRunConfigRecord *config)
+{
+  ConfigChoice *choice = g_new0 (ConfigChoice, 1);
+  g_autofree char *title = g_strdup_printf ("%s · %s", sl_project_record_get_name (project),
+                                            sl_run_config_record_get_name (config));
+
+  choice->project = g_object_ref (project);
+  choice->config = g_object_ref (config);
+  gtk_string_list_append (names, title);
+  g_ptr_array_add (self->choices, choice);
+}
+
+/* The configuration goes into its project here; whoever keeps the
+ * projects saves it on ::config-saved. The list offers it at once,
+ * chosen, without filling the fields again from it. */
+static void
+save_config_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlProfileDialog *self = SL_PROFILE_DIALOG (widget);
+  SlProjectRecord *project = NULL;
+  g_autoptr(SlRunConfigRecord) config = NULL;
+  GtkStringList *names = GTK_STRING_LIST (adw_combo_row_get_model (self->config_row));
+
+  save_project_choice (self, &project);
+  if (project == NULL || names == NULL || !(config = sl_profile_dialog_create_run_config (self, project)))
+    return;
+  sl_project_record_add_run_config (project, config);
+  append_choice (self, names, project, config);
+  g_signal_handlers_block_by_func (self->config_row, config_selected_cb, self);
+  adw_combo_row_set_selected (self->config_row, self->choices->len);
+  g_signal_handlers_unblock_by_func (self->config_row, config_selected_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->config_row), TRUE);
+  g_signal_emit (self, signals[CONFIG_SAVED], 0, project, config);
+}
+
+/**
+ * sl_profile_dialog_set_projects:
+ * @projects: (element-type SlProjectRecord): projects with their run
+ *   configurations
+ *
+ * Offers each configuration to wrap (or, a profile one, to bring back),
+ * and the projects to save configurations into.
+ */
+void
+sl_profile_dialog_set_projects (SlProfileDialog *self,
+                                GPtrArray       *projects)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+
+  g_clear_pointer (&self->projects, g_ptr_array_unref);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  self->projects = g_ptr_array_new_with_free_func (g_object_unref);
+  self->choices = g_ptr_array_new_with_free_func (config_choice_free);
+  gtk_string_list_append (names, _("None: type the program"));
+  for (guint p = 0; projects != NULL && p < projects->len; p++)
+    {
+      SlProjectRecord *project = g_ptr_array_index (projects, p);
+
+      g_ptr_array_add (self->projects, g_object_ref (project));
+      for (guint c = 0; c < sl_project_record_get_n_run_configs (project); c++)
+        append_choice (self, names, project, sl_project_record_get_run_config (project, c));
+    }
+  g_signal_handlers_block_by_func (self->config_row, config_selected_cb, self);
+  adw_combo_row_set_model (self->config_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->config_row, 0);
+  g_signal_handlers_unblock_by_func (self->config_row, config_selected_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->config_row), self->choices->len > 0);
+  update_cb (self);
+}
+
+/**
+ * sl_profile_dialog_select_config:
+ * @config: one of the configurations of sl_profile_dialog_set_projects()
+ *
+ * Returns: %TRUE when @config is offered, and now fills the fields
+ */
+gboolean
+sl_profile_dialog_select_config (SlProfileDialog   *self,
+                                 SlRunConfigRecord *config)
+{
+  g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), FALSE);
+  g_return_val_if_fail (SL_IS_RUN_CONFIG_RECORD (config), FALSE);
+
+  for (guint i = 0; self->choices != NULL && i < self->choices->len; i++)
+    if (((ConfigChoice *)g_ptr_array_index (self->choices, i))->config == config)
+      {
+        adw_combo_row_set_selected (self->config_row, i + 1);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* Closing while a run is followed cancels it; the dialog stays until the
  * run has ended, to show that it did. */
 static gboolean
@@ -722,6 +1051,8 @@ sl_profile_dialog_dispose (GObject *object)
   g_clear_object (&self->workflow);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->targets);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+  g_clear_pointer (&self->projects, g_ptr_array_unref);
   g_clear_object (&self->command);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_PROFILE_DIALOG);
 
@@ -749,7 +1080,20 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
     g_signal_new ("start", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT64, G_TYPE_STRING, G_TYPE_STRING);
 
+  /**
+   * SlProfileDialog::config-saved:
+   * @project: the #SlProjectRecord the configuration was added to
+   * @config: the new profile #SlRunConfigRecord
+   *
+   * The project is to be saved for the configuration to stay.
+   */
+  signals[CONFIG_SAVED] =
+    g_signal_new ("config-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, SL_TYPE_PROJECT_RECORD, SL_TYPE_RUN_CONFIG_RECORD);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, config_row);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, save_button);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, target_row);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, program_row);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, folder_row);
@@ -771,8 +1115,10 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_scroller);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_list);
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
+  gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
 
   gtk_widget_class_install_action (widget_class, "profile.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "profile.save-config", NULL, save_config_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -856,7 +1202,7 @@ sl_profile_dialog_load_command (SlProfileDialog *self,
   /* One update at the end, from the rows as they all are then. */
   self->built = FALSE;
   program = sl_msprof_command_get_program (command);
-  program_line = program ? sl_shell_quote_argv (program) : g_strdup ("");
+  program_line = sl_profile_settings_join_argv (program);
   gtk_editable_set_text (GTK_EDITABLE (self->program_row), program_line);
   output = sl_msprof_command_get_output (command);
   host_sys = sl_msprof_command_get_host_sys (command);

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "sl-msprof-command.h"
+#include "sl-project-record.h"
 #include "sl-profile-workflow.h"
 
 G_BEGIN_DECLS
@@ -24,6 +25,12 @@ void             sl_profile_dialog_set_env_script    (SlProfileDialog *self,
                                                       const char      *path);
 void             sl_profile_dialog_load_command      (SlProfileDialog *self,
                                                       SlMsprofCommand *command);
+void             sl_profile_dialog_set_projects      (SlProfileDialog *self,
+                                                      GPtrArray       *projects);
+gboolean         sl_profile_dialog_select_config     (SlProfileDialog   *self,
+                                                      SlRunConfigRecord *config);
+SlRunConfigRecord *sl_profile_dialog_create_run_config (SlProfileDialog *self,
+                                                      SlProjectRecord *project);
 gboolean         sl_profile_dialog_validate          (SlProfileDialog *self,
                                                       char           **message);
 /* The command as the fields describe it (transfer none). */

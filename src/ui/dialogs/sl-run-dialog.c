@@ -57,6 +57,7 @@ enum {
   RUN_ON_TARGET,
   RUN_ON_SLURM,
   RUN_MINDX,
+  RUN_PROFILE,
   N_SIGNALS
 };
 
@@ -365,6 +366,7 @@ config_selected_cb (SlRunDialog *self)
   g_autofree char *pulls = NULL;
   const char * const *pull_folders;
 
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->config_row), NULL);
   if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION ||
       selected > self->choices->len)
     return;
@@ -381,6 +383,10 @@ config_selected_cb (SlRunDialog *self)
   gtk_editable_set_text (GTK_EDITABLE (self->pull_row), pulls ? pulls : "");
   select_target (self, sl_project_record_get_target_id (choice->project));
   apply_config_slurm (self, choice->config);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->config_row),
+                               sl_run_config_record_get_kind (choice->config) == SL_RUN_CONFIG_KIND_PROFILE
+                               ? _("Run opens the Profile dialog with the configuration’s profiling choices")
+                               : NULL);
 }
 
 /* The chosen target's record, this computer's included. */
@@ -584,6 +590,23 @@ validate_cb (SlRunDialog *self)
   update_mindx_preview (self, valid);
 }
 
+/* A profile configuration runs through the Profile dialog, which shows
+ * and runs its profiling choices; FALSE when the chosen one is not. */
+static gboolean
+run_profile_choice (SlRunDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+  ConfigChoice *choice;
+
+  if (self->choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->choices->len)
+    return FALSE;
+  choice = g_ptr_array_index (self->choices, selected - 1);
+  if (sl_run_config_record_get_kind (choice->config) != SL_RUN_CONFIG_KIND_PROFILE)
+    return FALSE;
+  g_signal_emit (self, signals[RUN_PROFILE], 0, choice->project, choice->config);
+  return TRUE;
+}
+
 static void
 run_action (GtkWidget  *widget,
             const char *action_name,
@@ -597,7 +620,7 @@ run_action (GtkWidget  *widget,
   if (!sl_run_dialog_validate (self, NULL))
     return;
 
-  if (run_mindx_choice (self))
+  if (run_profile_choice (self) || run_mindx_choice (self))
     ;
   else if (wants_slurm (self) && (remote = selected_target (self)) != NULL)
     {
@@ -688,6 +711,15 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
   signals[RUN_MINDX] =
     g_signal_new ("run-mindx", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 3, SL_TYPE_PROJECT_RECORD, SL_TYPE_RUN_CONFIG_RECORD, G_TYPE_INT64);
+
+  /**
+   * SlRunDialog::run-profile:
+   * @project: the #SlProjectRecord of the configuration
+   * @config: the profile #SlRunConfigRecord, to open the Profile dialog with
+   */
+  signals[RUN_PROFILE] =
+    g_signal_new ("run-profile", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, SL_TYPE_PROJECT_RECORD, SL_TYPE_RUN_CONFIG_RECORD);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-run-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_row);

@@ -177,6 +177,15 @@ run_mindx_cb (SlWindow          *self,
 }
 
 static void
+run_profile_cb (SlWindow          *self,
+                SlProjectRecord   *project,
+                SlRunConfigRecord *config,
+                SlRunDialog       *dialog)
+{
+  _sl_window_open_profile_dialog (self, config);
+}
+
+static void
 run_dialog_response_cb (SlWindow    *self,
                         const char  *command_line,
                         const char  *working_dir,
@@ -198,6 +207,7 @@ run_action (GtkWidget  *widget,
   g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-on-slurm", G_CALLBACK (run_on_slurm_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "run-mindx", G_CALLBACK (run_mindx_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "run-profile", G_CALLBACK (run_profile_cb), self, G_CONNECT_SWAPPED);
   sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
   {
     GListModel *model = sl_workspace_get_projects (self->workspace);

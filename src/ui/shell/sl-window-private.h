@@ -49,6 +49,9 @@ struct _SlWindow
 
 void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
 void _sl_window_class_add_workflow_actions (GtkWidgetClass *widget_class);
+/* The Profile dialog, filled from @config when it is given. */
+void _sl_window_open_profile_dialog (SlWindow          *self,
+                                     SlRunConfigRecord *config);
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
 void _sl_window_class_add_job_actions (GtkWidgetClass *widget_class);

@@ -184,18 +184,43 @@ current_folder (SlWindow *self)
   return last ? sl_folder_get_path (last) : NULL;
 }
 
+/* A configuration saved from the dialog stays with its project. */
+static void
+profile_config_saved_cb (SlWindow          *self,
+                         SlProjectRecord   *project,
+                         SlRunConfigRecord *config,
+                         SlProfileDialog   *dialog)
+{
+  sl_workspace_save_project_async (self->workspace, project, NULL, NULL, NULL);
+  sl_window_show_toast (self, _("Saved as a run configuration of the project"));
+}
+
+void
+_sl_window_open_profile_dialog (SlWindow          *self,
+                                SlRunConfigRecord *config)
+{
+  SlProfileDialog *dialog = sl_profile_dialog_new (current_folder (self));
+  GListModel *model = sl_workspace_get_projects (self->workspace);
+  g_autoptr(GPtrArray) projects = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_ptr_array_add (projects, g_list_model_get_item (model, i));
+  sl_profile_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
+  sl_profile_dialog_set_projects (dialog, projects);
+  if (config != NULL)
+    sl_profile_dialog_select_config (dialog, config);
+  g_signal_connect_object (dialog, "start", G_CALLBACK (profile_start_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "config-saved", G_CALLBACK (profile_config_saved_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 profile_program_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *param)
 {
-  SlWindow *self = SL_WINDOW (widget);
-  SlProfileDialog *dialog = sl_profile_dialog_new (current_folder (self));
-
-  sl_profile_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
-  g_signal_connect_object (dialog, "start", G_CALLBACK (profile_start_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
+  _sl_window_open_profile_dialog (SL_WINDOW (widget), NULL);
 }
 
 static void
