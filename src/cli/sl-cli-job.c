@@ -490,10 +490,21 @@ fill_from_run_config (SlWorkspaceStore  *store,
 {
   g_autoptr(SlProjectRecord) project = NULL;
   g_autoptr(SlRunConfigRecord) config = sl_cli_find_run_config (store, name, *project_dir, &project, error);
+  g_autoptr(JsonObject) profiling = NULL;
   const char * const *pulls;
 
   if (config == NULL)
     return FALSE;
+
+  /* Its profiling choices would be dropped by a plain run. */
+  if (sl_run_config_record_get_kind (config) == SL_RUN_CONFIG_KIND_PROFILE &&
+      (profiling = sl_run_config_record_dup_option_group (config, "profile")) != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("“%s” is a profile configuration: run it from the Profile dialog (Run → the configuration), "
+                     "or with sightline-cli profile-run --target NAME -- PROGRAM"), name);
+      return FALSE;
+    }
 
   if (*project_dir == NULL)
     *project_dir = g_strdup (sl_project_record_get_local_folder (project));

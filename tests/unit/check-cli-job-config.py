@@ -54,6 +54,9 @@ def make_workspace(tmp):
         con.execute("INSERT INTO run_configs (project_id, name, kind, command, options) "
                     "VALUES (1, 'shared', 'train', 'true', '{}')")
         con.execute("INSERT INTO run_configs (project_id, name, kind, command, options) "
+                    "VALUES (1, 'profiled', 'profile', 'python3', "
+                    "'{\"profile\":{\"framework\":\"msprof\",\"options\":{\"--aic-metrics\":\"Memory\"}}}')")
+        con.execute("INSERT INTO run_configs (project_id, name, kind, command, options) "
                     "VALUES (2, 'shared', 'train', 'true', '{}')")
         con.execute("INSERT INTO run_configs (project_id, name, kind, command, options) "
                     "VALUES (2, 'damaged', 'train', 'true', "
@@ -106,6 +109,11 @@ def main():
         result = cli(db, 'job', 'run', '--config', 'direct', '--backend', 'slurm', '--dry-run')
         check(result.returncode == 0 and '#SBATCH --nodes=3\n' in result.stdout,
               f'--backend slurm uses its saved options ({result.stderr})')
+
+        # A profile configuration's choices would be lost in a plain run.
+        result = cli(db, 'job', 'run', '--config', 'profiled', '--dry-run')
+        check(result.returncode == 1 and 'profile-run' in result.stderr and 'profiled' in result.stderr,
+              f'a profile configuration is sent to the Profile dialog or profile-run ({result.returncode}: {result.stderr})')
 
         result = cli(db, 'job', 'run', '--config', 'nope', '--dry-run')
         check(result.returncode == 1 and 'nope' in result.stderr, f'an unknown name is refused ({result.stderr})')
