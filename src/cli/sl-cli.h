@@ -105,18 +105,6 @@ char     *sl_cli_workflow_dup_env_setup  (const char                *env_script,
 gboolean  sl_cli_workflow_preflight      (SlTargetShell             *shell,
                                           const SlPreflightSpec     *spec,
                                           GPtrArray                 *problems);
-gboolean  sl_cli_workflow_run_job        (SlRemoteRun               *run,
-                                          const char                *store_path,
-                                          const char * const        *argv,
-                                          GString                   *log,
-                                          int                       *exit_code,
-                                          GError                   **error);
-char     *sl_cli_workflow_dup_cache_path (SlTarget                  *target,
-                                          const char                *remote_path,
-                                          GError                   **error);
-char     *sl_cli_workflow_save_log       (SlTarget                  *target,
-                                          const char                *remote_log,
-                                          GString                   *log);
 void      sl_cli_workflow_print_problems (GPtrArray                 *problems);
 void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
                                           GPtrArray                 *problems);

@@ -24,6 +24,7 @@
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-transfer.h"
+#include "sl-workflow-job.h"
 #include "sl-workflow-path.h"
 #include "sl-workflow-preflight.h"
 #include "sl-workflow-thread.h"
@@ -299,67 +300,6 @@ message_cb (SlRemoteRun       *run,
   g_signal_emit (self, signals[MESSAGE], 0, text);
 }
 
-static void
-stop_run_cb (GCancellable *cancellable,
-             SlRemoteRun  *run)
-{
-  sl_remote_run_request_stop (run);
-}
-
-static gboolean
-run_job (SlConvertWorkflow  *self,
-         SlRemoteRun        *run,
-         const char * const *atc_argv,
-         GCancellable       *cancellable,
-         GError            **error)
-{
-  g_autoptr(SlWorkspace) workspace = sl_workspace_new (self->store_path);
-  g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
-  g_autofree char *command_line = sl_job_controller_quote_argv (atc_argv);
-  SlJobStatus status = SL_JOB_STATUS_LOST;
-  gulong stop_id;
-  gboolean ok;
-
-  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
-  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  stop_id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL) : 0;
-  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &self->exit_code, error);
-  g_cancellable_disconnect (cancellable, stop_id);
-  sl_workspace_flush (workspace);
-  if (ok && status != SL_JOB_STATUS_EXITED)
-    self->exit_code = -1;
-  return ok;
-}
-
-/* Where a file of the target goes in the cache. */
-static char *
-dup_cache_path (SlTarget    *target,
-                const char  *remote_path,
-                GError     **error)
-{
-  g_autofree char *cache_dir = sl_cache_dup_dir (NULL);
-  const char *cache_name = sl_target_get_id (target) > 0 ? sl_target_get_name (target) : "local";
-
-  return sl_transfer_dup_cache_dir (cache_dir, cache_name, remote_path, error);
-}
-
-/* Writes the job's log, as it streamed, into the cache. */
-static char *
-save_log (SlTarget   *target,
-          const char *remote_log,
-          GString    *log)
-{
-  g_autofree char *local = NULL;
-  g_autofree char *dir = NULL;
-
-  if (remote_log == NULL || !(local = dup_cache_path (target, remote_log, NULL)))
-    return NULL;
-  dir = g_path_get_dirname (local);
-  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (local, log->str, log->len, NULL))
-    return NULL;
-  return g_steal_pointer (&local);
-}
-
 /* The plog files written since the job started: find's -newer compares
  * with the job's cmd file, written when it was launched. The environment
  * script may move the logs (ASCEND_PROCESS_LOG_PATH), so it is sourced. */
@@ -400,7 +340,7 @@ pull_files (SlConvertWorkflow  *self,
 
   for (guint i = 0; remote[i] != NULL; i++)
     {
-      g_autofree char *path = dup_cache_path (self->target, remote[i], NULL);
+      g_autofree char *path = sl_workflow_dup_cache_path (self->target, remote[i], NULL);
       g_autofree char *dir = path ? g_path_get_dirname (path) : NULL;
       g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;
 
@@ -582,7 +522,10 @@ run_stages (SlConvertWorkflow  *self,
     return FALSE;
 
   set_stage (self, SL_CONVERT_STAGE_CONVERTING);
-  if (!run_job (self, run, (const char * const *)atc_argv, cancellable, &job_error))
+  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
+  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
+  if (!sl_workflow_run_job (run, self->store_path, (const char * const *)atc_argv, cancellable,
+                            &self->exit_code, &job_error))
     {
       self->exit_code = -1;
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -591,7 +534,7 @@ run_stages (SlConvertWorkflow  *self,
       return TRUE;
     }
   self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-  self->local_log = save_log (self->target, self->log_path, self->log);
+  self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
 

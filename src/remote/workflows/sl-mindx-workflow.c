@@ -27,6 +27,7 @@
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-transfer.h"
+#include "sl-workflow-job.h"
 #include "sl-workflow-thread.h"
 #include "sl-workspace.h"
 
@@ -296,38 +297,6 @@ message_cb (SlRemoteRun     *run,
   g_signal_emit (self, signals[MESSAGE], 0, text);
 }
 
-static void
-stop_run_cb (GCancellable *cancellable,
-             SlRemoteRun  *run)
-{
-  sl_remote_run_request_stop (run);
-}
-
-static gboolean
-run_job (SlMindxWorkflow    *self,
-         SlRemoteRun        *run,
-         const char * const *argv,
-         GCancellable       *cancellable,
-         GError            **error)
-{
-  g_autoptr(SlWorkspace) workspace = sl_workspace_new (self->store_path);
-  g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
-  g_autofree char *command_line = sl_job_controller_quote_argv (argv);
-  SlJobStatus status = SL_JOB_STATUS_LOST;
-  gulong stop_id;
-  gboolean ok;
-
-  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
-  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  stop_id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL) : 0;
-  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &self->exit_code, error);
-  g_cancellable_disconnect (cancellable, stop_id);
-  sl_workspace_flush (workspace);
-  if (ok && status != SL_JOB_STATUS_EXITED)
-    self->exit_code = -1;
-  return ok;
-}
-
 /* Writes the job's log, as it streamed, into the cache beside the pulled
  * folders, so "see the log" names a file on this computer too. */
 static char *
@@ -335,30 +304,10 @@ save_log (SlTarget   *target,
           const char *remote_log,
           GString    *log)
 {
-  g_autofree char *cache_dir = sl_cache_dup_dir (NULL);
-  const char *cache_name = sl_target_get_id (target) > 0 ? sl_target_get_name (target) : "local";
-  g_autofree char *local = NULL;
-  g_autofree char *dir = NULL;
-
   /* On this computer the job's log is already a local file. */
   if (remote_log != NULL && SL_IS_LOCAL_TARGET (target))
     return g_strdup (remote_log);
-  if (remote_log == NULL || !(local = sl_transfer_dup_cache_dir (cache_dir, cache_name, remote_log, NULL)))
-    return NULL;
-  dir = g_path_get_dirname (local);
-  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (local, log->str, log->len, NULL))
-    return NULL;
-  return g_steal_pointer (&local);
-}
-
-static guint
-count_lines (GString *text)
-{
-  guint n = 0;
-
-  for (gsize i = 0; i < text->len; i++)
-    n += text->str[i] == '\n';
-  return n;
+  return sl_workflow_save_log (target, remote_log, log);
 }
 
 /* The SDK's codes in the log; the local copy is named when there is one,
@@ -381,7 +330,7 @@ add_log_problems (SlMindxWorkflow *self)
       g_autofree char *hint = g_strdup_printf (_("The job’s log (%s) holds the app’s output; the SDK’s own logs are under $MX_SDK_HOME/logs on the target."),
                                                self->log_path ? self->log_path : "?");
 
-      add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, SOURCE, log, MAX (count_lines (self->log), 1), message),
+      add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, SOURCE, log, MAX (sl_workflow_count_lines (self->log), 1), message),
                    hint);
     }
 }
@@ -424,7 +373,10 @@ run_stages (SlMindxWorkflow  *self,
     return FALSE;
 
   set_stage (self, SL_MINDX_STAGE_RUNNING);
-  if (!run_job (self, run, (const char * const *)argv, cancellable, &job_error))
+  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
+  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
+  if (!sl_workflow_run_job (run, self->store_path, (const char * const *)argv, cancellable,
+                            &self->exit_code, &job_error))
     {
       self->exit_code = -1;
       self->log_path = g_strdup (sl_remote_run_get_log_path (run));

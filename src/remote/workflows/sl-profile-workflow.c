@@ -21,6 +21,7 @@
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
 #include "sl-transfer.h"
+#include "sl-workflow-job.h"
 #include "sl-workflow-preflight.h"
 #include "sl-workflow-thread.h"
 #include "sl-workspace.h"
@@ -404,45 +405,6 @@ run_job (SlProfileWorkflow  *self,
   return ok;
 }
 
-/* Where a file of the target goes in the cache. */
-static char *
-dup_cache_path (SlTarget    *target,
-                const char  *remote_path,
-                GError     **error)
-{
-  g_autofree char *cache_dir = sl_cache_dup_dir (NULL);
-  const char *cache_name = sl_target_get_id (target) > 0 ? sl_target_get_name (target) : "local";
-
-  return sl_transfer_dup_cache_dir (cache_dir, cache_name, remote_path, error);
-}
-
-/* Writes the job's log, as it streamed, beside the pulled results. */
-static char *
-save_log (SlTarget   *target,
-          const char *remote_log,
-          GString    *log)
-{
-  g_autofree char *local = NULL;
-  g_autofree char *dir = NULL;
-
-  if (remote_log == NULL || !(local = dup_cache_path (target, remote_log, NULL)))
-    return NULL;
-  dir = g_path_get_dirname (local);
-  if (g_mkdir_with_parents (dir, 0700) != 0 || !g_file_set_contents (local, log->str, log->len, NULL))
-    return NULL;
-  return g_steal_pointer (&local);
-}
-
-static guint
-count_lines (GString *text)
-{
-  guint n = 0;
-
-  for (gsize i = 0; i < text->len; i++)
-    n += text->str[i] == '\n';
-  return n;
-}
-
 static void
 add_exit_problem (SlProfileWorkflow *self)
 {
@@ -451,7 +413,7 @@ add_exit_problem (SlProfileWorkflow *self)
     ? g_strdup_printf (_("The profiled program exited with %d%s%s"), self->exit_code, why ? ": " : "", why ? why : "")
     : g_strdup (_("The profiled program ended without an exit code (killed, or the target restarted)"));
 
-  add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, "msprof", self->log_path, MAX (count_lines (self->log), 1), message),
+  add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, "msprof", self->log_path, MAX (sl_workflow_count_lines (self->log), 1), message),
                _("The job’s log shows the program’s and msprof’s own messages."));
 }
 
@@ -500,7 +462,7 @@ pull_result (SlProfileWorkflow  *self,
              GCancellable       *cancellable,
              GError            **error)
 {
-  g_autofree char *local = dup_cache_path (self->target, self->remote, error);
+  g_autofree char *local = sl_workflow_dup_cache_path (self->target, self->remote, error);
   g_autoptr(SlPullResult) pulled = NULL;
   g_autoptr(GError) pull_error = NULL;
 
@@ -567,7 +529,7 @@ run_stages (SlProfileWorkflow  *self,
       return TRUE;
     }
   self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-  self->local_log = save_log (self->target, self->log_path, self->log);
+  self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
   /* A stopped job's partial data is not worth exporting or pulling. */
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;

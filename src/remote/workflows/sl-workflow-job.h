@@ -1,0 +1,38 @@
+/* sl-workflow-job.h: what every workflow does around its job
+ *
+ * Running the tool as a job recorded in the history, and keeping the
+ * job's log, as it streamed, in the cache beside the pulled results so a
+ * Problem can name a file on this computer.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "sl-remote-run.h"
+#include "sl-target.h"
+
+G_BEGIN_DECLS
+
+/* Runs @run as the job @argv, in the history at @store_path; a cancel
+ * of @cancellable asks the job to stop. @exit_code is -1 unless the job
+ * exited by itself. */
+gboolean  sl_workflow_run_job        (SlRemoteRun         *run,
+                                      const char          *store_path,
+                                      const char * const  *argv,
+                                      GCancellable        *cancellable,
+                                      int                 *exit_code,
+                                      GError             **error);
+/* Where a file of @target goes in the cache. */
+char     *sl_workflow_dup_cache_path (SlTarget            *target,
+                                      const char          *remote_path,
+                                      GError             **error);
+/* Writes @log into the cache at the place of @remote_log; %NULL when
+ * there is no log or it cannot be written. */
+char     *sl_workflow_save_log       (SlTarget            *target,
+                                      const char          *remote_log,
+                                      GString             *log);
+guint     sl_workflow_count_lines    (GString             *text);
+
+G_END_DECLS
