@@ -29,15 +29,7 @@ prepare (SlWorkspaceStore  *self,
          const char        *sql,
          GError           **error)
 {
-  sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (sl_workspace_store_get_db (self), sql, -1, &stmt, NULL);
-
-  if (rc != SQLITE_OK)
-    {
-      sl_workspace_store_set_error (self, error, rc, _("Cannot read the project’s outputs"));
-      return NULL;
-    }
-  return stmt;
+  return sl_workspace_store_prepare (self, sql, _("Cannot read the project’s outputs"), error);
 }
 
 gboolean
@@ -76,13 +68,6 @@ sl_workspace_store_add_project_output (SlWorkspaceStore   *self,
     }
   row->id = sqlite3_column_int64 (stmt, 0);
   return TRUE;
-}
-
-static char *
-column_dup (sqlite3_stmt *stmt,
-            int           column)
-{
-  return g_strdup ((const char *)sqlite3_column_text (stmt, column));
 }
 
 GPtrArray *

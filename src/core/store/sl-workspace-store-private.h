@@ -25,6 +25,32 @@ sl_workspace_store_statement_free (sqlite3_stmt *stmt)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sl_workspace_store_statement_free)
 
+/* A statement of the store's database; on failure @error says @what
+ * could not be done. */
+static inline sqlite3_stmt *
+sl_workspace_store_prepare (SlWorkspaceStore  *self,
+                            const char        *sql,
+                            const char        *what,
+                            GError           **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (sl_workspace_store_get_db (self), sql, -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    {
+      sl_workspace_store_set_error (self, error, rc, what);
+      return NULL;
+    }
+  return stmt;
+}
+
+static inline char *
+column_dup (sqlite3_stmt *stmt,
+            int           column)
+{
+  return g_strdup ((const char *)sqlite3_column_text (stmt, column));
+}
+
 static inline void
 bind_text (sqlite3_stmt *stmt,
            int           index,

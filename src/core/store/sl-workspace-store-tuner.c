@@ -34,22 +34,7 @@ prepare (SlWorkspaceStore  *self,
          const char        *sql,
          GError           **error)
 {
-  sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (sl_workspace_store_get_db (self), sql, -1, &stmt, NULL);
-
-  if (rc != SQLITE_OK)
-    {
-      sl_workspace_store_set_error (self, error, rc, _("Cannot read the tuner studies"));
-      return NULL;
-    }
-  return stmt;
-}
-
-static char *
-column_dup (sqlite3_stmt *stmt,
-            int           column)
-{
-  return g_strdup ((const char *)sqlite3_column_text (stmt, column));
+  return sl_workspace_store_prepare (self, sql, _("Cannot read the tuner studies"), error);
 }
 
 static gboolean
