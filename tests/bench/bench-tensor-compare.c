@@ -4,8 +4,9 @@
  * bench build folder (once; later runs reuse them), a benchmark and the
  * same values with noise of about 1e-4 of their size, and reads both once
  * so they come from the page cache. Times opening and comparing them
- * (median of RUNS): every metric with the KL divergence's range pass on
- * two threads and on one, and the one-pass metrics alone. Input speed is
+ * (median of RUNS): every metric (the KL divergence takes a second pass,
+ * after the minimum and maximum) on two threads and on one, and the
+ * one-pass metrics alone. Input speed is
  * both files' bytes over the wall time; the processor time (every
  * thread's) is printed beside it, since on a shared machine the wall time
  * also measures the others' load, which the load average shows. Memory
@@ -14,8 +15,9 @@
  * same bits; the bench says whether they did.
  * Then the peer, tensor_compare_peer.py (numpy, what msprobe computes
  * with), on the same files: its time, the ratio, and the largest
- * relative difference between its metrics and ours, metric by metric.
- * SL_PEER_PYTHON picks its interpreter.
+ * relative difference between its metrics and ours, metric by metric;
+ * and, where the KL divergences differ most, the peer's long double one
+ * to say whose is the nearer. SL_PEER_PYTHON picks its interpreter.
  * A benchmark prints figures; it never passes or fails.
  *
  * Goal (from the tensor comparison issue): at least 2 GB/s of input on
@@ -256,7 +258,8 @@ run_peer (JsonParser *parser,
       printf ("  numpy peer: cannot run it (%s)\n", error->message);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, out, -1, NULL))
+  if (!json_parser_load_from_data (parser, out, -1, NULL) || json_parser_get_root (parser) == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       printf ("  numpy peer: printed no result (is python3-numpy installed?) %s\n", err);
       return NULL;
@@ -288,6 +291,21 @@ print_differences (const SlTensorComparison *ours,
         }
     }
   printf ("  largest relative difference: %.3g (%s)\n", largest, largest_key);
+}
+
+/* Which of the two KL divergences is the nearer, when they differ. */
+static void
+print_kl_reference (const SlTensorComparison *ours,
+                    JsonObject               *peer)
+{
+  double reference;
+
+  if (!json_object_has_member (peer, "kl_reference"))
+    return;
+  reference = json_object_get_double_member (peer, "kl_reference");
+  printf ("  kl_divergence in long double (untimed): %.17g; ours is %.3g from it, numpy's %.3g (relative)\n",
+          reference, fabs (ours->kl_divergence - reference) / MAX (fabs (reference), 1e-300),
+          fabs (json_object_get_double_member (peer, "kl_divergence") - reference) / MAX (fabs (reference), 1e-300));
 }
 
 int
@@ -337,5 +355,6 @@ main (int    argc,
           json_object_get_double_member (peer, "processor_seconds"),
           json_object_get_double_member (peer, "processor_seconds") / full_t.processor_s);
   print_differences (full, peer);
+  print_kl_reference (full, peer);
   return 0;
 }

@@ -16,8 +16,8 @@
 /* At most this many chunks' sums are kept, a few megabytes. */
 #define MAX_CHUNKS 16384
 /* A chunk's share of the work in each pass, after the time they take. */
-#define RANGE_WEIGHT 1
-#define MAIN_WEIGHT 8
+#define MAIN_WEIGHT 3
+#define KL_WEIGHT 2
 
 typedef struct {
   double sum;
@@ -38,24 +38,21 @@ typedef struct {
   guint64  n_five_thousandth;
   guint64  npu_non_finite;
   guint64  bench_non_finite;
+  /* for the KL divergence, which needs them only when every value is
+   * finite: a NaN is never taken, an infinity may be */
+  double   npu_min, npu_max, bench_min, bench_max;
 } Partial;
 
+/* Σ c·p, Σ q and Σ q·f(r): see kl_term. */
 typedef struct {
   Neumaier sum_p;
   Neumaier sum_q;
-  Neumaier sum_plogpq;
+  Neumaier sum_terms;
 } KlPartial;
-
-/* Each side's finite minimum and maximum and how many are not finite. */
-typedef struct {
-  double  npu_min, npu_max, bench_min, bench_max;
-  guint64 npu_non_finite, bench_non_finite;
-} Range;
 
 typedef struct {
   Partial   partial;
   KlPartial kl;
-  Range     range;
 } Chunk;
 
 typedef struct _Run Run;
@@ -74,9 +71,10 @@ struct _Run {
   double              shift_n;   /* sums of squares are taken about these */
   double              shift_b;
   double              re_eps;    /* added where the benchmark is zero */
-  /* from the range pass, for the KL divergence's normalisation */
+  /* from the main pass, for the KL divergence's normalisation */
   gboolean            with_kl;
   double              npu_min, npu_range, bench_min, bench_range;
+  double              kl_scale;  /* c, an estimate of Sq / Sp */
   guint               n_threads;
   GCancellable       *cancellable;
   ChunkFunc           pass;
@@ -243,10 +241,11 @@ host_is_big_endian (void)
   return G_BYTE_ORDER == G_BIG_ENDIAN;
 }
 
-/* Where the loader can pick a variant at run time, an AVX2 one doubles
- * the vector width on the machines that have it. */
+/* Where the loader can pick a variant at run time, an AVX2 one (with
+ * FMA, x86-64-v3) doubles the vector width and fuses multiply-adds on
+ * the machines that have them. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
-#define SL_VECTOR_CLONES __attribute__ ((target_clones ("avx2", "default")))
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
 #else
 #define SL_VECTOR_CLONES
 #endif
@@ -336,6 +335,8 @@ static void
 partial_init (Partial *partial)
 {
   memset (partial, 0, sizeof *partial);
+  partial->npu_min = partial->bench_min = INFINITY;
+  partial->npu_max = partial->bench_max = -INFINITY;
 }
 
 /* Block sums are plain doubles (a block is short), then compensated.
@@ -351,7 +352,7 @@ enum {
   N_LANE_SUMS
 };
 
-enum { MAX_AD, MAX_RE, N_LANE_EXTREMES };
+enum { MAX_AD, MAX_RE, MIN_N, MAX_N, MIN_B, MAX_B, N_LANE_EXTREMES };
 
 /* @lanes is LANES but for a block's last few elements. */
 static inline void
@@ -391,6 +392,10 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
       sums[LANE_B_BAD][k] += b_finite ? 0 : 1;
       ext[MAX_AD][k] = ad > ext[MAX_AD][k] ? ad : ext[MAX_AD][k];
       ext[MAX_RE][k] = re > ext[MAX_RE][k] ? re : ext[MAX_RE][k];
+      ext[MIN_N][k] = x < ext[MIN_N][k] ? x : ext[MIN_N][k];
+      ext[MAX_N][k] = x > ext[MAX_N][k] ? x : ext[MAX_N][k];
+      ext[MIN_B][k] = y < ext[MIN_B][k] ? y : ext[MIN_B][k];
+      ext[MAX_B][k] = y > ext[MAX_B][k] ? y : ext[MAX_B][k];
     }
 }
 
@@ -410,6 +415,10 @@ accumulate_block (const Run    *run,
     {
       ext[MAX_AD][k] = p->max_ad;
       ext[MAX_RE][k] = p->max_re;
+      ext[MIN_N][k] = p->npu_min;
+      ext[MAX_N][k] = p->npu_max;
+      ext[MIN_B][k] = p->bench_min;
+      ext[MAX_B][k] = p->bench_max;
     }
   for (; i + LANES <= n; i += LANES)
     accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
@@ -429,6 +438,10 @@ accumulate_block (const Run    *run,
     {
       p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
       p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
+      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
+      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
+      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
+      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
     }
 }
 
@@ -444,56 +457,82 @@ kl_weight (double value,
   return w > FLT_EPSILON ? w : FLT_EPSILON;
 }
 
-/* log (p / q) of positive normal numbers, with one division and no
- * branch, so the KL pass runs as vector code: the exponents apart, the
- * mantissas brought within √2 of each other, and atanh's series on
- * s = (mp - mq) / (mp + mq), |s| <= 0.172, whose terms past s¹⁹ are below
- * 1e-17 of the sum. mp - mq is exact there, so a ratio near 1 (a good
- * tensor) keeps every digit rather than the ones the rounded p / q left. */
-static inline double
-log_ratio (double p,
-           double q)
-{
-  guint64 p_bits, q_bits, bits;
-  double p_exponent, q_exponent, mp, mq, exponent, big, small, s, s2, s4, even, odd;
+/* The KL divergence is summed in a form whose terms are never negative.
+ * Σ P log(P/Q), with P = p/Sp and Q = q/Sq, is a small difference of
+ * nearly equal sums when the tensors agree; expanded for any c > 0 it is
+ *   Σ q·f(r) / (c·Sp) − g(e),   r = c·p / q,   e = Sq / (c·Sp) − 1,
+ *   f(r) = r log r − r + 1 ≥ 0,   g(e) = e − log(1 + e) ≥ 0.
+ * c is the main pass's estimate of Sq / Sp, so a good tensor's r are
+ * near 1 and its e near 0. With s = (r − 1) / (r + 1), |s| < 1,
+ *   q·f(r) = (c·p + q) s² (1 + (1 + s) s A(s²)),   A(t) = Σ t^j / (2j + 3),
+ * from log r = 2 atanh s: one division, and few terms of A where |s| is
+ * small. The NPU's weights are multiplied by c as they are made, so the
+ * pass sums c·Sp. */
 
-  memcpy (&p_bits, &p, sizeof p_bits);
-  memcpy (&q_bits, &q, sizeof q_bits);
-  /* The exponents as doubles, built from their bits to avoid a 64-bit
-   * integer conversion, which has no vector form before AVX-512. */
-  bits = G_GUINT64_CONSTANT (0x4330000000000000) | (p_bits >> 52);
-  memcpy (&p_exponent, &bits, sizeof bits);
-  bits = G_GUINT64_CONSTANT (0x4330000000000000) | (q_bits >> 52);
-  memcpy (&q_exponent, &bits, sizeof bits);
-  exponent = p_exponent - q_exponent;
-  bits = (p_bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
-  memcpy (&mp, &bits, sizeof bits);
-  bits = (q_bits & G_GUINT64_CONSTANT (0x000fffffffffffff)) | G_GUINT64_CONSTANT (0x3ff0000000000000);
-  memcpy (&mq, &bits, sizeof bits);
-  big = mp > G_SQRT2 * mq;
-  mq *= 1 + big;
-  exponent += big;
-  small = mp * G_SQRT2 < mq;
-  mp *= 1 + small;
-  exponent -= small;
-  s = (mp - mq) / (mp + mq);
-  s2 = s * s;
-  s4 = s2 * s2;
-  even = 1.0 / 17;
-  odd = 1.0 / 19;
-  even = 1.0 / 13 + s4 * even;
-  odd = 1.0 / 15 + s4 * odd;
-  even = 1.0 / 9 + s4 * even;
-  odd = 1.0 / 11 + s4 * odd;
-  even = 1.0 / 5 + s4 * even;
-  odd = 1.0 / 7 + s4 * odd;
-  even = 1.0 + s4 * even;
-  odd = 1.0 / 3 + s4 * odd;
-  return exponent * G_LN2 + 2 * s * (even + s2 * odd);
+/* Up to here, ten terms of A keep the term within 1e-17 of its value;
+ * it is where r = √2, past which the logarithm is taken instead. */
+#define KL_SERIES_LIMIT 0.1716
+/* Below this |s|, four terms of A do. */
+#define KL_FAST_LIMIT 0x1p-7
+
+/* (c·p + q) s² (1 + (1 + s) s A(s²)) with A's terms up to t⁹/21 */
+static inline double
+kl_series (double s,
+           double sum)
+{
+  double t = s * s;
+  double a = 1.0 / 21;
+
+  a = 1.0 / 19 + t * a;
+  a = 1.0 / 17 + t * a;
+  a = 1.0 / 15 + t * a;
+  a = 1.0 / 13 + t * a;
+  a = 1.0 / 11 + t * a;
+  a = 1.0 / 9 + t * a;
+  a = 1.0 / 7 + t * a;
+  a = 1.0 / 5 + t * a;
+  a = 1.0 / 3 + t * a;
+  return sum * t * (1 + (1 + s) * s * a);
 }
 
-/* Min-max normalised weights lie in [float32 epsilon, 1], so their
- * logarithms are of normal numbers and log_ratio serves. */
+/* q·f(cp / q) of one element, cp = c·p. */
+static inline double
+kl_term (double cp,
+         double q)
+{
+  double s = (cp - q) / (cp + q);
+
+  if (fabs (s) <= KL_SERIES_LIMIT)
+    return kl_series (s, cp + q);
+  return cp * log (cp / q) - (cp - q);
+}
+
+/* g(e) = e − log(1 + e), from its series where the direct form would
+ * cancel. */
+static double
+log1p_gap (double e)
+{
+  if (fabs (e) < 1e-3)
+    {
+      double g = -1.0 / 8;
+
+      g = 1.0 / 7 + e * g;
+      g = -1.0 / 6 + e * g;
+      g = 1.0 / 5 + e * g;
+      g = -1.0 / 4 + e * g;
+      g = 1.0 / 3 + e * g;
+      g = -1.0 / 2 + e * g;
+      return -e * e * g;
+    }
+  return e - log1p (e);
+}
+
+typedef struct {
+  double p[LANES];
+  double q[LANES];
+  double terms[LANES];
+} KlSums;
+
 #if defined(__GNUC__)
 /* GCC's and Clang's generic vectors: AVX2 code in the avx2 clone, pairs
  * of SSE2 operations elsewhere. C has no ?: on vectors, hence the masks. */
@@ -512,7 +551,47 @@ v4_max (V4d       *a,
   *a = (V4d)(((V4i)*a & take_a) | ((V4i)*b & ~take_a));
 }
 
-/* log_ratio on four lanes, the same steps. */
+static inline gboolean
+v4_any (const V4i *mask)
+{
+  return ((*mask)[0] | (*mask)[1] | (*mask)[2] | (*mask)[3]) != 0;
+}
+
+/* The lanes where |x| > limit. */
+static inline void
+v4_abs_above (const V4d *x,
+              const V4d *limit,
+              V4i       *mask)
+{
+  V4d magnitude = (V4d)((V4u)*x & ~((V4u){ 0 } | 0x8000000000000000ull));
+
+  *mask = magnitude > *limit;
+}
+
+/* A(t) = Σ t^j / (2j + 3) up to t⁹/21 on four lanes: atanh s = s + s³ A(s²),
+ * within 1e-17 for |s| <= KL_SERIES_LIMIT. The even and odd terms are
+ * apart, so each chain of dependent steps is half as long. */
+static inline void
+v4_series_a (const V4d *t,
+             V4d       *a)
+{
+  V4d t2 = *t * *t;
+  V4d even = 1.0 / 19 + 0 * t2, odd = 1.0 / 21 + 0 * t2;
+
+  even = 1.0 / 15 + t2 * even;
+  odd = 1.0 / 17 + t2 * odd;
+  even = 1.0 / 11 + t2 * even;
+  odd = 1.0 / 13 + t2 * odd;
+  even = 1.0 / 7 + t2 * even;
+  odd = 1.0 / 9 + t2 * odd;
+  even = 1.0 / 3 + t2 * even;
+  odd = 1.0 / 5 + t2 * odd;
+  *a = even + *t * odd;
+}
+
+/* log (p / q) of positive normal numbers, with one division and no
+ * branch: the exponents apart, the mantissas brought within √2 of each
+ * other, and 2 atanh s on s = (mp - mq) / (mp + mq), |s| <= 0.172. */
 static inline void
 v4_log_ratio (const V4d *p,
               const V4d *q,
@@ -522,10 +601,12 @@ v4_log_ratio (const V4d *p,
   const V4u one_bits = (V4u){ 0 } | 0x3ff0000000000000ull;
   const V4u magic = (V4u){ 0 } | 0x4330000000000000ull;
   V4u p_bits = (V4u)*p, q_bits = (V4u)*q;
+  /* The exponents as doubles, built from their bits: a 64-bit integer
+   * conversion has no vector form before AVX-512. */
   V4d exponent = (V4d)(magic | (p_bits >> 52)) - (V4d)(magic | (q_bits >> 52));
   V4d mp = (V4d)((p_bits & mantissa_mask) | one_bits);
   V4d mq = (V4d)((q_bits & mantissa_mask) | one_bits);
-  V4d big, small, s, s2, s4, even, odd;
+  V4d big, small, s, t, a;
 
   /* 1.0 where the comparison holds, from its mask: converting the mask
    * as an integer has no vector form. */
@@ -536,110 +617,158 @@ v4_log_ratio (const V4d *p,
   mp *= 1 + small;
   exponent -= small;
   s = (mp - mq) / (mp + mq);
-  s2 = s * s;
-  s4 = s2 * s2;
-  /* the series in two halves, so its chain of dependent steps is half
-   * as long */
-  even = 1.0 / 17 + 0 * s4;
-  odd = 1.0 / 19 + 0 * s4;
-  even = 1.0 / 13 + s4 * even;
-  odd = 1.0 / 15 + s4 * odd;
-  even = 1.0 / 9 + s4 * even;
-  odd = 1.0 / 11 + s4 * odd;
-  even = 1.0 / 5 + s4 * even;
-  odd = 1.0 / 7 + s4 * odd;
-  even = 1.0 + s4 * even;
-  odd = 1.0 / 3 + s4 * odd;
-  *log = exponent * G_LN2 + 2 * s * (even + s2 * odd);
+  t = s * s;
+  v4_series_a (&t, &a);
+  *log = exponent * G_LN2 + 2 * s * (1 + t * a);
 }
 
+/* kl_series on four lanes with A's first four terms, for |s| < 2⁻⁷. */
+static inline void
+v4_kl_term_fast (const V4d *s,
+                 const V4d *sum,
+                 V4d       *term)
+{
+  V4d t = *s * *s;
+  V4d a = 1.0 / 7 + t * (1.0 / 9);
+
+  a = 1.0 / 5 + t * a;
+  a = 1.0 / 3 + t * a;
+  *term = *sum * t * (1 + (1 + *s) * (*s * a));
+}
+
+/* kl_term on four lanes: the whole series, and the logarithm in the
+ * lanes past its limit. */
+static inline void
+v4_kl_term (const V4d *cp,
+            const V4d *q,
+            const V4d *s,
+            const V4d *sum,
+            V4d       *term)
+{
+  const V4d limit = KL_SERIES_LIMIT - (V4d){ 0 };
+  V4d t = *s * *s, a;
+  V4i far;
+
+  v4_series_a (&t, &a);
+  *term = *sum * t * (1 + (1 + *s) * (*s * a));
+
+  v4_abs_above (s, &limit, &far);
+  if (v4_any (&far))
+    {
+      V4d log, direct;
+
+      v4_log_ratio (cp, q, &log);
+      direct = *cp * log - (*cp - *q);
+      *term = (V4d)(((V4i)direct & far) | ((V4i)*term & ~far));
+    }
+}
+
+/* Min-max normalised weights lie in [float32 epsilon, 1] and c within
+ * its inverse, so c·p and q are normal numbers and v4_log_ratio serves. */
 SL_VECTOR_CLONES static void
-add_kl_block (const Run     *run,
+add_kl_block (const Run    *run,
               const double *n_values,
               const double *b_values,
               gsize         n,
-              double        sums[3][LANES])
+              KlSums       *sums)
 {
-  const V4d n_min = run->npu_min - (V4d){ 0 }, n_scale = 1 / run->npu_range - (V4d){ 0 };
-  const V4d b_min = run->bench_min - (V4d){ 0 }, b_scale = 1 / run->bench_range - (V4d){ 0 };
-  const V4d epsilon = FLT_EPSILON - (V4d){ 0 };
-  V4d sp = { 0 }, sq = { 0 }, spl = { 0 };
-  double out[3][LANES];
+  const V4d zero = { 0 };
+  const V4d n_min = run->npu_min - zero, n_scale = run->kl_scale / run->npu_range - zero;
+  const V4d b_min = run->bench_min - zero, b_scale = 1 / run->bench_range - zero;
+  const V4d n_floor = FLT_EPSILON * run->kl_scale - zero, b_floor = FLT_EPSILON - zero;
+  const V4d fast_limit = KL_FAST_LIMIT - zero;
+  V4d sp = zero, sq = zero, st = zero;
+  double p_lanes[LANES], q_lanes[LANES], term_lanes[LANES];
   gsize i = 0;
 
   for (; i + LANES <= n; i += LANES)
     {
-      V4d x, y, p, q, log_ratio;
+      V4d x, y, cp, q, s, sum, term;
+      V4i slow;
 
       memcpy (&x, n_values + i, sizeof x);
       memcpy (&y, b_values + i, sizeof y);
-      p = (x - n_min) * n_scale;
+      cp = (x - n_min) * n_scale;
       q = (y - b_min) * b_scale;
-      v4_max (&p, &epsilon);
-      v4_max (&q, &epsilon);
-      v4_log_ratio (&p, &q, &log_ratio);
-      sp += p;
+      v4_max (&cp, &n_floor);
+      v4_max (&q, &b_floor);
+      sum = cp + q;
+      s = (cp - q) / sum;
+      sp += cp;
       sq += q;
-      spl += p * log_ratio;
+      v4_abs_above (&s, &fast_limit, &slow);
+      if (v4_any (&slow))
+        v4_kl_term (&cp, &q, &s, &sum, &term);
+      else
+        v4_kl_term_fast (&s, &sum, &term);
+      st += term;
     }
-  memcpy (out[0], &sp, sizeof sp);
-  memcpy (out[1], &sq, sizeof sq);
-  memcpy (out[2], &spl, sizeof spl);
+  memcpy (p_lanes, &sp, sizeof sp);
+  memcpy (q_lanes, &sq, sizeof sq);
+  memcpy (term_lanes, &st, sizeof st);
   for (; i < n; i++)
     {
-      double p = MAX ((n_values[i] - run->npu_min) / run->npu_range, FLT_EPSILON);
-      double q = MAX ((b_values[i] - run->bench_min) / run->bench_range, FLT_EPSILON);
+      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
+      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
 
-      out[0][0] += p;
-      out[1][0] += q;
-      out[2][0] += p * log_ratio (p, q);
+      p_lanes[0] += cp;
+      q_lanes[0] += q;
+      term_lanes[0] += kl_term (cp, q);
     }
-  for (guint s = 0; s < 3; s++)
-    for (guint k = 0; k < LANES; k++)
-      sums[s][k] += out[s][k];
+  for (guint k = 0; k < LANES; k++)
+    {
+      sums->p[k] += p_lanes[k];
+      sums->q[k] += q_lanes[k];
+      sums->terms[k] += term_lanes[k];
+    }
 }
 #else
-SL_VECTOR_CLONES static void
-add_kl_block (const Run     *run,
+static void
+add_kl_block (const Run    *run,
               const double *n_values,
               const double *b_values,
               gsize         n,
-              double        sums[3][LANES])
+              KlSums       *sums)
 {
   for (gsize i = 0; i < n; i++)
     {
-      double p = MAX ((n_values[i] - run->npu_min) / run->npu_range, FLT_EPSILON);
-      double q = MAX ((b_values[i] - run->bench_min) / run->bench_range, FLT_EPSILON);
+      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
+      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
 
-      sums[0][i % LANES] += p;
-      sums[1][i % LANES] += q;
-      sums[2][i % LANES] += p * log_ratio (p, q);
+      sums->p[i % LANES] += cp;
+      sums->q[i % LANES] += q;
+      sums->terms[i % LANES] += kl_term (cp, q);
     }
 }
 #endif
 
-/* A flat side keeps its values, which may be far from 1: libm's log. */
+/* A flat side keeps its values, which may be far from 1, so its c·p may
+ * be any positive number: kl_term's libm logarithm. */
 static void
 add_kl_block_flat (const Run    *run,
                    const double *n_values,
                    const double *b_values,
                    gsize         n,
-                   double        sums[3][LANES])
+                   KlSums       *sums)
 {
   for (gsize i = 0; i < n; i++)
     {
-      double p = kl_weight (n_values[i], run->npu_min, run->npu_range);
+      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
       double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
 
-      sums[0][0] += p;
-      sums[1][0] += q;
-      sums[2][0] += p * log (p / q);
+      sums->p[0] += cp;
+      sums->q[0] += q;
+      sums->terms[0] += kl_term (cp, q);
     }
 }
 
-/* The KL divergence's sums over one block, in the pass that computes
- * everything else, once the range pass has given each side's minimum
- * and maximum. */
+static inline double
+lanes_sum (const double lanes[LANES])
+{
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+/* The KL divergence's sums over one block. */
 static void
 add_kl (const Run    *run,
         KlPartial    *kl,
@@ -647,146 +776,16 @@ add_kl (const Run    *run,
         const double *b_values,
         gsize         n)
 {
-  double sums[3][LANES] = { { 0 } };
+  KlSums sums;
 
+  memset (&sums, 0, sizeof sums);
   if (!(run->npu_range > 0) || !(run->bench_range > 0))
-    add_kl_block_flat (run, n_values, b_values, n, sums);
+    add_kl_block_flat (run, n_values, b_values, n, &sums);
   else
-    add_kl_block (run, n_values, b_values, n, sums);
-  neumaier_add (&kl->sum_p, sums[0][0] + sums[0][1] + sums[0][2] + sums[0][3]);
-  neumaier_add (&kl->sum_q, sums[1][0] + sums[1][1] + sums[1][2] + sums[1][3]);
-  neumaier_add (&kl->sum_plogpq, sums[2][0] + sums[2][1] + sums[2][2] + sums[2][3]);
-}
-
-/* Finite minimum and maximum in LANES lanes, as range_block_float32
- * keeps them in eight. */
-SL_VECTOR_CLONES static void
-range_block (const double *values,
-             gsize         n,
-             double       *min,
-             double       *max,
-             guint64      *non_finite)
-{
-  double lo[LANES], hi[LANES], bad[LANES] = { 0 };
-  gsize i = 0;
-
-  for (guint k = 0; k < LANES; k++)
-    {
-      lo[k] = *min;
-      hi[k] = *max;
-    }
-  for (; i + LANES <= n; i += LANES)
-    for (guint k = 0; k < LANES; k++)
-      {
-        double x = values[i + k];
-        int finite = x - x == 0;
-
-        lo[k] = (finite & (x < lo[k])) ? x : lo[k];
-        hi[k] = (finite & (x > hi[k])) ? x : hi[k];
-        bad[k] += finite ? 0 : 1;
-      }
-  for (; i < n; i++)
-    {
-      double x = values[i];
-      int finite = x - x == 0;
-
-      lo[0] = (finite & (x < lo[0])) ? x : lo[0];
-      hi[0] = (finite & (x > hi[0])) ? x : hi[0];
-      bad[0] += finite ? 0 : 1;
-    }
-  for (guint k = 0; k < LANES; k++)
-    {
-      *min = MIN (*min, lo[k]);
-      *max = MAX (*max, hi[k]);
-    }
-  *non_finite += (guint64)(bad[0] + bad[1] + bad[2] + bad[3]);
-}
-
-#if defined(__GNUC__)
-typedef float  V8f __attribute__ ((vector_size (32)));
-typedef gint32 V8i __attribute__ ((vector_size (32)));
-
-/* range_block on float32 as stored, eight lanes at a time: the minimum
- * and maximum of floats are the same numbers converted or not, so the
- * range pass does not convert. */
-SL_VECTOR_CLONES static void
-range_block_float32 (const guint8 *data,
-                     gsize         n,
-                     double       *min,
-                     double       *max,
-                     guint64      *non_finite)
-{
-  V8f lo = (float)*min - (V8f){ 0 }, hi = (float)*max - (V8f){ 0 };
-  V8i bad = { 0 };
-  float lo_lanes[8], hi_lanes[8];
-  gint32 bad_lanes[8];
-  gsize i = 0;
-
-  for (; i + 8 <= n; i += 8)
-    {
-      V8f x;
-      V8i finite, take;
-
-      memcpy (&x, data + i * sizeof (float), sizeof x);
-      finite = (x - x) == 0;
-      take = finite & (x < lo);
-      lo = (V8f)(((V8i)x & take) | ((V8i)lo & ~take));
-      take = finite & (x > hi);
-      hi = (V8f)(((V8i)x & take) | ((V8i)hi & ~take));
-      /* ~finite is -1 where x is NaN or Inf: subtracting it counts them */
-      bad -= ~finite;
-    }
-  memcpy (lo_lanes, &lo, sizeof lo);
-  memcpy (hi_lanes, &hi, sizeof hi);
-  memcpy (bad_lanes, &bad, sizeof bad);
-  for (guint k = 0; k < 8; k++)
-    {
-      *min = MIN (*min, lo_lanes[k]);
-      *max = MAX (*max, hi_lanes[k]);
-      *non_finite += (guint32)bad_lanes[k];
-    }
-  for (; i < n; i++)
-    {
-      float x;
-
-      memcpy (&x, data + i * sizeof (float), sizeof x);
-      if (x - x == 0)
-        {
-          *min = MIN (*min, x);
-          *max = MAX (*max, x);
-        }
-      else
-        (*non_finite)++;
-    }
-}
-#endif
-
-static void
-range_of (const SlTensorData *view,
-          guint64             first,
-          gsize               n,
-          double             *values,
-          double             *min,
-          double             *max,
-          guint64            *non_finite)
-{
-#if defined(__GNUC__)
-  if (view->dtype == SL_TENSOR_DTYPE_FLOAT32 && view->big_endian == host_is_big_endian ())
-    {
-      range_block_float32 (view->data + first * sizeof (float), n, min, max, non_finite);
-      return;
-    }
-#endif
-  convert_block (view, first, n, values);
-  range_block (values, n, min, max, non_finite);
-}
-
-static void
-range_init (Range *range)
-{
-  range->npu_min = range->bench_min = INFINITY;
-  range->npu_max = range->bench_max = -INFINITY;
-  range->npu_non_finite = range->bench_non_finite = 0;
+    add_kl_block (run, n_values, b_values, n, &sums);
+  neumaier_add (&kl->sum_p, lanes_sum (sums.p));
+  neumaier_add (&kl->sum_q, lanes_sum (sums.q));
+  neumaier_add (&kl->sum_terms, lanes_sum (sums.terms));
 }
 
 static inline guint64
@@ -803,25 +802,6 @@ chunk_end (const Run *run,
   return MIN (run->n_elements, (index + 1) * run->chunk_size);
 }
 
-/* Reads only what the KL divergence needs before the main pass. */
-static void
-range_chunk (Run     *run,
-             guint64  index)
-{
-  double values[BLOCK];
-  Range *range = &run->chunks[index].range;
-  guint64 end = chunk_end (run, index);
-
-  range_init (range);
-  for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
-    {
-      gsize n = MIN (BLOCK, end - i);
-
-      range_of (run->npu, i, n, values, &range->npu_min, &range->npu_max, &range->npu_non_finite);
-      range_of (run->bench, i, n, values, &range->bench_min, &range->bench_max, &range->bench_non_finite);
-    }
-}
-
 static void
 main_chunk (Run     *run,
             guint64  index)
@@ -831,7 +811,6 @@ main_chunk (Run     *run,
   guint64 end = chunk_end (run, index);
 
   partial_init (&chunk->partial);
-  memset (&chunk->kl, 0, sizeof chunk->kl);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
@@ -839,8 +818,27 @@ main_chunk (Run     *run,
       convert_block (run->npu, i, n, n_values);
       convert_block (run->bench, i, n, b_values);
       accumulate_block (run, &chunk->partial, n_values, b_values, n);
-      if (run->with_kl)
-        add_kl (run, &chunk->kl, n_values, b_values, n);
+    }
+}
+
+/* The KL divergence needs each side's minimum and maximum first, so it
+ * has a pass of its own after the main one. */
+static void
+kl_chunk (Run     *run,
+          guint64  index)
+{
+  double n_values[BLOCK], b_values[BLOCK];
+  KlPartial *kl = &run->chunks[index].kl;
+  guint64 end = chunk_end (run, index);
+
+  memset (kl, 0, sizeof *kl);
+  for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
+    {
+      gsize n = MIN (BLOCK, end - i);
+
+      convert_block (run->npu, i, n, n_values);
+      convert_block (run->bench, i, n, b_values);
+      add_kl (run, kl, n_values, b_values, n);
     }
 }
 
@@ -857,6 +855,10 @@ partial_merge (Partial       *self,
   self->n_five_thousandth += other->n_five_thousandth;
   self->npu_non_finite += other->npu_non_finite;
   self->bench_non_finite += other->bench_non_finite;
+  self->npu_min = MIN (self->npu_min, other->npu_min);
+  self->npu_max = MAX (self->npu_max, other->npu_max);
+  self->bench_min = MIN (self->bench_min, other->bench_min);
+  self->bench_max = MAX (self->bench_max, other->bench_max);
 }
 
 /* Reports are serialised, so the caller sees the fraction grow. */
@@ -945,7 +947,7 @@ run_init (Run                          *run,
   run->cancellable = options->cancellable;
   run->progress = options->progress;
   run->progress_data = options->progress_data;
-  run->units_total = run->n_chunks * (MAIN_WEIGHT + (options->skip_kl_divergence ? 0 : RANGE_WEIGHT));
+  run->units_total = run->n_chunks * (MAIN_WEIGHT + (options->skip_kl_divergence ? 0 : KL_WEIGHT));
   g_mutex_init (&run->progress_lock);
 
   convert_block (npu, 0, 1, &first_n);
@@ -970,63 +972,72 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
-/* The range pass: afterwards the run knows both sides' minimum and
- * range, or with_kl is FALSE when a side holds NaN or Inf (the KL
- * divergence is then undefined, as in the CANN tool). */
-static void
-prepare_kl (Run *run)
+/* A side's mean weight from its mean, leaving out the floor at float32
+ * epsilon, which only the values at the very minimum reach. */
+static double
+mean_kl_weight (double mean,
+                double min,
+                double range)
 {
-  Range total;
+  double weight = range > 0 ? (mean - min) / range : min;
 
-  run_pass (run, range_chunk, RANGE_WEIGHT);
-  if (g_cancellable_is_cancelled (run->cancellable))
-    return;
-  range_init (&total);
-  for (guint64 i = 0; i < run->n_chunks; i++)
-    {
-      const Range *range = &run->chunks[i].range;
+  return MAX (weight, FLT_EPSILON);
+}
 
-      total.npu_min = MIN (total.npu_min, range->npu_min);
-      total.npu_max = MAX (total.npu_max, range->npu_max);
-      total.bench_min = MIN (total.bench_min, range->bench_min);
-      total.bench_max = MAX (total.bench_max, range->bench_max);
-      total.npu_non_finite += range->npu_non_finite;
-      total.bench_non_finite += range->bench_non_finite;
-    }
-  run->with_kl = total.npu_non_finite == 0 && total.bench_non_finite == 0;
-  run->npu_min = total.npu_min;
-  run->npu_range = total.npu_max - total.npu_min;
-  run->bench_min = total.bench_min;
-  run->bench_range = total.bench_max - total.bench_min;
+/* After the main pass: each side's minimum and range, and c = Sq / Sp as
+ * the means give it (any c > 0 gives the same divergence; a close one
+ * keeps a good tensor's terms in the fast path); or with_kl is FALSE
+ * when a side holds NaN or Inf (the divergence is then undefined, as in
+ * the CANN tool). */
+static void
+prepare_kl (Run           *run,
+            const Partial *total)
+{
+  double n = (double)run->n_elements, c;
+
+  run->with_kl = total->npu_non_finite == 0 && total->bench_non_finite == 0;
+  run->npu_min = total->npu_min;
+  run->npu_range = total->npu_max - total->npu_min;
+  run->bench_min = total->bench_min;
+  run->bench_range = total->bench_max - total->bench_min;
+  c = mean_kl_weight (run->shift_b + neumaier_value (&total->sums[SUM_B]) / n, run->bench_min, run->bench_range) /
+      mean_kl_weight (run->shift_n + neumaier_value (&total->sums[SUM_N]) / n, run->npu_min, run->npu_range);
+  /* within float32 epsilon and its inverse, as the weights are */
+  run->kl_scale = isfinite (c) && c > 0 ? CLAMP (c, FLT_EPSILON, 1 / FLT_EPSILON) : 1;
 }
 
 /* The chunks' sums, added in chunk order. */
 static void
-merge_chunks (const Run *run,
-              Partial   *total,
-              KlPartial *kl)
+merge_partials (const Run *run,
+                Partial   *total)
 {
   *total = run->chunks[0].partial;
+  for (guint64 i = 1; i < run->n_chunks; i++)
+    partial_merge (total, &run->chunks[i].partial);
+}
+
+static void
+merge_kl (const Run *run,
+          KlPartial *kl)
+{
   *kl = run->chunks[0].kl;
   for (guint64 i = 1; i < run->n_chunks; i++)
     {
-      partial_merge (total, &run->chunks[i].partial);
       neumaier_merge (&kl->sum_p, &run->chunks[i].kl.sum_p);
       neumaier_merge (&kl->sum_q, &run->chunks[i].kl.sum_q);
-      neumaier_merge (&kl->sum_plogpq, &run->chunks[i].kl.sum_plogpq);
+      neumaier_merge (&kl->sum_terms, &run->chunks[i].kl.sum_terms);
     }
 }
 
+/* Σ q·f(r) / (c·Sp) − g(e), both parts positive (see kl_term). */
 static double
 finish_kl (const KlPartial *kl)
 {
-  double sp = neumaier_value (&kl->sum_p);
-  /* Sq - Sp from the compensated sums' two parts: rounding Sp and Sq to
-   * doubles first would leave an error of their last digit, which a
-   * divergence of a good tensor (Sp and Sq agree to eight digits) shows. */
-  double sq_minus_sp = (kl->sum_q.sum - kl->sum_p.sum) + (kl->sum_q.compensation - kl->sum_p.compensation);
-  /* Σ (p/Sp) log((p/Sp)/(q/Sq)) = Σ p log(p/q) / Sp + log(Sq/Sp) */
-  double value = neumaier_value (&kl->sum_plogpq) / sp + log1p (sq_minus_sp / sp);
+  double csp = neumaier_value (&kl->sum_p);
+  /* Sq − c·Sp from the compensated sums' two parts: rounding each to a
+   * double first would leave an error of their last digit. */
+  double gap = (kl->sum_q.sum - kl->sum_p.sum) + (kl->sum_q.compensation - kl->sum_p.compensation);
+  double value = neumaier_value (&kl->sum_terms) / csp - log1p_gap (gap / csp);
 
   return fabs (value) < DBL_EPSILON ? 0 : value;
 }
@@ -1339,17 +1350,25 @@ sl_tensor_compare (const SlTensorData           *npu,
     }
 
   run_init (&run, npu, bench, options);
-  if (!options->skip_kl_divergence)
-    prepare_kl (&run);
-  if (!g_cancellable_is_cancelled (options->cancellable))
-    run_pass (&run, main_chunk, MAIN_WEIGHT);
+  run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
     return cancelled (g_steal_pointer (&result));
-  merge_chunks (&run, &total, &kl);
+  merge_partials (&run, &total);
+  if (!options->skip_kl_divergence)
+    {
+      prepare_kl (&run, &total);
+      if (run.with_kl)
+        run_pass (&run, kl_chunk, KL_WEIGHT);
+      if (g_cancellable_is_cancelled (options->cancellable))
+        return cancelled (g_steal_pointer (&result));
+    }
   result->computed = TRUE;
   fill_metrics (result, &total, &run);
   if (run.with_kl)
-    result->kl_divergence = finish_kl (&kl);
+    {
+      merge_kl (&run, &kl);
+      result->kl_divergence = finish_kl (&kl);
+    }
   judge (result, npu->dtype, bench->dtype, options);
   return g_steal_pointer (&result);
 }
