@@ -346,6 +346,12 @@ partial_init (Partial *partial)
  * for the same reason, exact far beyond a block. */
 #define LANES 4
 
+static inline double
+lanes_sum (const double lanes[LANES])
+{
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
 enum {
   LANE_NB, LANE_NN, LANE_BB, LANE_D2, LANE_AD, LANE_N, LANE_B, LANE_N2, LANE_B2, LANE_RE_TERM,
   LANE_THOUSANDTH, LANE_FIVE_THOUSANDTH, LANE_RE_NAN, LANE_N_BAD, LANE_B_BAD,
@@ -426,14 +432,12 @@ accumulate_block (const Run    *run,
     accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
 
   for (guint s = 0; s <= LANE_RE_TERM; s++)
-    neumaier_add (&p->sums[s], sums[s][0] + sums[s][1] + sums[s][2] + sums[s][3]);
-  p->n_thousandth += (guint64)(sums[LANE_THOUSANDTH][0] + sums[LANE_THOUSANDTH][1] + sums[LANE_THOUSANDTH][2] +
-                               sums[LANE_THOUSANDTH][3]);
-  p->n_five_thousandth += (guint64)(sums[LANE_FIVE_THOUSANDTH][0] + sums[LANE_FIVE_THOUSANDTH][1] +
-                                    sums[LANE_FIVE_THOUSANDTH][2] + sums[LANE_FIVE_THOUSANDTH][3]);
-  p->re_nan |= sums[LANE_RE_NAN][0] + sums[LANE_RE_NAN][1] + sums[LANE_RE_NAN][2] + sums[LANE_RE_NAN][3] > 0;
-  p->npu_non_finite += (guint64)(sums[LANE_N_BAD][0] + sums[LANE_N_BAD][1] + sums[LANE_N_BAD][2] + sums[LANE_N_BAD][3]);
-  p->bench_non_finite += (guint64)(sums[LANE_B_BAD][0] + sums[LANE_B_BAD][1] + sums[LANE_B_BAD][2] + sums[LANE_B_BAD][3]);
+    neumaier_add (&p->sums[s], lanes_sum (sums[s]));
+  p->n_thousandth += (guint64)lanes_sum (sums[LANE_THOUSANDTH]);
+  p->n_five_thousandth += (guint64)lanes_sum (sums[LANE_FIVE_THOUSANDTH]);
+  p->re_nan |= lanes_sum (sums[LANE_RE_NAN]) > 0;
+  p->npu_non_finite += (guint64)lanes_sum (sums[LANE_N_BAD]);
+  p->bench_non_finite += (guint64)lanes_sum (sums[LANE_B_BAD]);
   for (guint k = 0; k < LANES; k++)
     {
       p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
@@ -532,6 +536,27 @@ typedef struct {
   double q[LANES];
   double terms[LANES];
 } KlSums;
+
+/* One element at a time, into the first lane: a flat side, which keeps
+ * its values, so its c·p may be any positive number and kl_term's libm
+ * logarithm serves; and a block's last few elements. */
+static void
+add_kl_elements (const Run    *run,
+                 const double *n_values,
+                 const double *b_values,
+                 gsize         n,
+                 KlSums       *sums)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
+      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
+
+      sums->p[0] += cp;
+      sums->q[0] += q;
+      sums->terms[0] += kl_term (cp, q);
+    }
+}
 
 #if defined(__GNUC__)
 /* GCC's and Clang's generic vectors: AVX2 code in the avx2 clone, pairs
@@ -678,7 +703,7 @@ add_kl_block (const Run    *run,
   const V4d n_floor = FLT_EPSILON * run->kl_scale - zero, b_floor = FLT_EPSILON - zero;
   const V4d fast_limit = KL_FAST_LIMIT - zero;
   V4d sp = zero, sq = zero, st = zero;
-  double p_lanes[LANES], q_lanes[LANES], term_lanes[LANES];
+  double lanes[3][LANES];
   gsize i = 0;
 
   for (; i + LANES <= n; i += LANES)
@@ -703,24 +728,16 @@ add_kl_block (const Run    *run,
         v4_kl_term_fast (&s, &sum, &term);
       st += term;
     }
-  memcpy (p_lanes, &sp, sizeof sp);
-  memcpy (q_lanes, &sq, sizeof sq);
-  memcpy (term_lanes, &st, sizeof st);
-  for (; i < n; i++)
-    {
-      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
-      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
-
-      p_lanes[0] += cp;
-      q_lanes[0] += q;
-      term_lanes[0] += kl_term (cp, q);
-    }
+  memcpy (lanes[0], &sp, sizeof sp);
+  memcpy (lanes[1], &sq, sizeof sq);
+  memcpy (lanes[2], &st, sizeof st);
   for (guint k = 0; k < LANES; k++)
     {
-      sums->p[k] += p_lanes[k];
-      sums->q[k] += q_lanes[k];
-      sums->terms[k] += term_lanes[k];
+      sums->p[k] += lanes[0][k];
+      sums->q[k] += lanes[1][k];
+      sums->terms[k] += lanes[2][k];
     }
+  add_kl_elements (run, n_values + i, b_values + i, n - i, sums);
 }
 #else
 static void
@@ -730,43 +747,9 @@ add_kl_block (const Run    *run,
               gsize         n,
               KlSums       *sums)
 {
-  for (gsize i = 0; i < n; i++)
-    {
-      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
-      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
-
-      sums->p[i % LANES] += cp;
-      sums->q[i % LANES] += q;
-      sums->terms[i % LANES] += kl_term (cp, q);
-    }
+  add_kl_elements (run, n_values, b_values, n, sums);
 }
 #endif
-
-/* A flat side keeps its values, which may be far from 1, so its c·p may
- * be any positive number: kl_term's libm logarithm. */
-static void
-add_kl_block_flat (const Run    *run,
-                   const double *n_values,
-                   const double *b_values,
-                   gsize         n,
-                   KlSums       *sums)
-{
-  for (gsize i = 0; i < n; i++)
-    {
-      double cp = run->kl_scale * kl_weight (n_values[i], run->npu_min, run->npu_range);
-      double q = kl_weight (b_values[i], run->bench_min, run->bench_range);
-
-      sums->p[0] += cp;
-      sums->q[0] += q;
-      sums->terms[0] += kl_term (cp, q);
-    }
-}
-
-static inline double
-lanes_sum (const double lanes[LANES])
-{
-  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
-}
 
 /* The KL divergence's sums over one block. */
 static void
@@ -780,7 +763,7 @@ add_kl (const Run    *run,
 
   memset (&sums, 0, sizeof sums);
   if (!(run->npu_range > 0) || !(run->bench_range > 0))
-    add_kl_block_flat (run, n_values, b_values, n, &sums);
+    add_kl_elements (run, n_values, b_values, n, &sums);
   else
     add_kl_block (run, n_values, b_values, n, &sums);
   neumaier_add (&kl->sum_p, lanes_sum (sums.p));
