@@ -19,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "sl-main-thread.h"
 #include "sl-mindspore-dump-name.h"
 #include "sl-msprobe-dump.h"
 #include "sl-problem.h"
@@ -243,14 +244,17 @@ add_progress (SlTensorCompareReport *self,
       self->progress_notified = self->progress;
       notify = TRUE;
     }
-  context = self->progress_context;
+  /* a reference, since a new load may replace the context meanwhile */
+  context = notify && self->progress_context != NULL ? g_main_context_ref (self->progress_context) : NULL;
   g_mutex_unlock (&self->lock);
 
   if (!notify)
     return;
   if (context != NULL)
-    g_main_context_invoke_full (context, G_PRIORITY_DEFAULT, notify_progress_in_context,
-                                g_object_ref (self), g_object_unref);
+    {
+      sl_main_context_dispatch (context, notify_progress_in_context, g_object_ref (self), g_object_unref);
+      g_main_context_unref (context);
+    }
   else if (g_thread_self () == self->load_thread)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
 }
