@@ -211,10 +211,11 @@ sl_cli_convert (int    argc,
   sl_convert_workflow_set_shell (workflow, shell);
   g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
-  if (!sl_convert_workflow_run (workflow, NULL, &error))
+  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_convert_workflow_run_async,
+                                 (SlCliRunFinish)sl_convert_workflow_run_finish, &error))
     {
       sl_cli_print_error ("%s", error->message);
-      return 1;
+      return sl_cli_interrupted_exit_status (error);
     }
   return finish (json, sl_convert_workflow_get_problems (workflow), workflow);
 }

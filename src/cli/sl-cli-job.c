@@ -308,10 +308,11 @@ run_mindx_workflow (SlMindxWorkflow *workflow,
 
   g_signal_connect (workflow, "log", G_CALLBACK (mindx_log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (mindx_message_cb), NULL);
-  if (!sl_mindx_workflow_run (workflow, NULL, &error))
+  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_mindx_workflow_run_async,
+                                 (SlCliRunFinish)sl_mindx_workflow_run_finish, &error))
     {
       sl_cli_print_error ("%s", error->message);
-      return 2;
+      return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? 130 : 2;
     }
   return print_mindx_result (json, workflow);
 }
@@ -532,6 +533,13 @@ fill_from_run_config (SlWorkspaceStore  *store,
   return TRUE;
 }
 
+static void
+stop_run_cb (GCancellable *cancellable,
+             SlRemoteRun  *run)
+{
+  sl_remote_run_request_stop (run);
+}
+
 static int
 job_run (int    argc,
          char **argv)
@@ -741,9 +749,27 @@ job_run (int    argc,
     g_autoptr(SlWorkspace) workspace = sl_workspace_new (store_path);
     g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
     g_autofree char *command_line = sl_job_controller_quote_argv ((const char * const *)argv + 1);
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    SlCliInterrupt interrupt = { 0 };
+    gulong stop_id;
 
+    /* Ctrl+C stops the job on the target, and is answered once it is
+     * seen to end (--detach leaves it running by design). */
+    sl_cli_interrupt_begin (&interrupt, cancellable);
+    stop_id = g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL);
     ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &exit_code, &error);
+    g_cancellable_disconnect (cancellable, stop_id);
+    sl_cli_interrupt_end (&interrupt);
     sl_workspace_flush (workspace);
+
+    if (g_cancellable_is_cancelled (cancellable))
+      {
+        g_autoptr(GError) interrupted = NULL;
+
+        sl_remote_run_set_interrupted_error (run, ok, status, exit_code, error, &interrupted);
+        sl_cli_print_error ("%s", interrupted->message);
+        return sl_cli_interrupted_exit_status (interrupted);
+      }
   }
 
   if (!ok)

@@ -14,7 +14,6 @@
 
 #include <stdio.h>
 #include <glib/gi18n.h>
-#include <glib-unix.h>
 
 #include "sl-cli.h"
 #include "sl-msprof-command.h"
@@ -78,31 +77,6 @@ log_cb (SlProfileWorkflow *workflow,
   const char *bytes = g_bytes_get_data (data, &size);
 
   fwrite (bytes, 1, size, stderr);
-}
-
-static gboolean
-cancel_on_signal_cb (gpointer data)
-{
-  g_cancellable_cancel (data);
-  return G_SOURCE_CONTINUE;
-}
-
-/* The run stays on this thread, whose main context the job is followed
- * on: Ctrl+C is seen there while the job runs and cancels the run, so the
- * job is stopped on the target rather than left behind. (The preflight,
- * export and pull do not iterate the context; a Ctrl+C then waits.) */
-static gboolean
-run_until_done_or_interrupted (SlProfileWorkflow  *workflow,
-                               GError            **error)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  guint sigint_id = g_unix_signal_add (SIGINT, cancel_on_signal_cb, cancellable);
-  guint sigterm_id = g_unix_signal_add (SIGTERM, cancel_on_signal_cb, cancellable);
-  gboolean ok = sl_profile_workflow_run (workflow, cancellable, error);
-
-  g_source_remove (sigint_id);
-  g_source_remove (sigterm_id);
-  return ok;
 }
 
 static void
@@ -264,15 +238,11 @@ sl_cli_profile_run (int    argc,
   sl_profile_workflow_set_shell (workflow, shell);
   g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
-  if (!run_until_done_or_interrupted (workflow, &error))
+  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_profile_workflow_run_async,
+                                 (SlCliRunFinish)sl_profile_workflow_run_finish, &error))
     {
-      gboolean cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-
-      if (cancelled)
-        sl_cli_print_error (_("Interrupted: the job was stopped, and nothing was pulled"));
-      else
-        sl_cli_print_error ("%s", error->message);
-      return cancelled ? 130 : 1;
+      sl_cli_print_error ("%s", error->message);
+      return sl_cli_interrupted_exit_status (error);
     }
   return finish (json, sl_profile_workflow_get_problems (workflow), sl_profile_workflow_get_profile (workflow),
                  sl_profile_workflow_get_remote (workflow), sl_profile_workflow_get_log_path (workflow),

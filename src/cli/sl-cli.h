@@ -111,6 +111,30 @@ void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
 void      sl_cli_workflow_print_json     (JsonBuilder               *builder);
 gboolean  sl_cli_workflow_has_error      (GPtrArray                 *problems);
 
+/* sl-cli-interrupt.c: Ctrl+C as a cancel */
+typedef struct {
+  GCancellable *cancellable;
+  guint         sigint_id;
+  guint         sigterm_id;
+} SlCliInterrupt;
+
+typedef void     (*SlCliRunAsync)  (gpointer             workflow,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data);
+typedef gboolean (*SlCliRunFinish) (gpointer             workflow,
+                                    GAsyncResult        *result,
+                                    GError             **error);
+
+void      sl_cli_interrupt_begin         (SlCliInterrupt            *self,
+                                          GCancellable              *cancellable);
+void      sl_cli_interrupt_end           (SlCliInterrupt            *self);
+gboolean  sl_cli_run_interruptible       (gpointer                   workflow,
+                                          SlCliRunAsync              run_async,
+                                          SlCliRunFinish             run_finish,
+                                          GError                   **error);
+int       sl_cli_interrupted_exit_status (const GError              *error);
+
 void sl_cli_print_error  (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);
 

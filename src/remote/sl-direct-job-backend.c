@@ -39,8 +39,13 @@ sl_direct_job_backend_dup_wrapper (SlJob *job)
   command = sl_job_dup_command_line (job);
   dir = sl_shell_quote_remote_path (sl_job_get_working_dir (job));
 
+  /* The trap is set before the process group is published, so a stop
+   * that comes at any moment, even before the program started, ends the
+   * job with an exit status (143) rather than leaving no trace. */
   out = g_string_new ("#!/bin/sh\n"
                       "# Sightline job wrapper: records the process group and the exit status.\n"
+                      "stop=; child=\n"
+                      "trap 'stop=1; [ -n \"$child\" ] && kill -s TERM \"$child\" 2>/dev/null' TERM INT HUP\n"
                       "echo $$ > pid.tmp && mv pid.tmp pid\n"
                       "jobdir=$(pwd)\n"
                       "finish() {\n"
@@ -51,9 +56,10 @@ sl_direct_job_backend_dup_wrapper (SlJob *job)
   if (sl_job_get_env_setup (job) != NULL)
     g_string_append_printf (out, "%s\n", sl_job_get_env_setup (job));
   g_string_append_printf (out,
+                          "[ -z \"$stop\" ] || finish 143\n"
                           "%s &\n"
                           "child=$!\n"
-                          "trap 'kill -s TERM \"$child\" 2>/dev/null' TERM INT HUP\n"
+                          "[ -z \"$stop\" ] || kill -s TERM \"$child\" 2>/dev/null\n"
                           "wait \"$child\"; code=$?\n"
                           /* A trapped signal ends the wait early; wait for the real status. */
                           "while kill -s 0 \"$child\" 2>/dev/null; do wait \"$child\"; code=$?; done\n"

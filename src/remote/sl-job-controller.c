@@ -442,10 +442,12 @@ remote_run_done_cb (GObject      *object,
   if (!ok)
     self->remote_error = g_error_copy (error);
 
-  if (!ok && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    reason = g_strdup (_("stopped before the job started"));
-  else if (!ok)
+  if (!ok)
     reason = g_strdup (error->message);
+  else if (sl_remote_run_get_stopped (run))
+    reason = status == SL_JOB_STATUS_EXITED
+      ? g_strdup_printf (_("stopped: the job ended on the target with exit code %d"), exit_code)
+      : g_strdup (_("stopped: the job is gone from the target"));
   else if (status != SL_JOB_STATUS_EXITED)
     reason = g_strdup (_("ended without an exit code (killed, or the server restarted)"));
   else if (sl_remote_run_explain_exit (exit_code) != NULL)
@@ -743,12 +745,12 @@ sl_job_controller_stop (SlJobController *self)
 {
   g_return_if_fail (SL_IS_JOB_CONTROLLER (self));
 
+  /* The run decides, on its worker, whether the job had started: there
+   * is no moment at which this thread could know it for sure. */
   if (self->subprocess != NULL)
     g_subprocess_force_exit (self->subprocess);
-  else if (self->remote_run != NULL && self->remote_job_started)
-    sl_remote_run_request_stop (self->remote_run);
   else if (self->remote_run != NULL)
-    g_cancellable_cancel (self->remote_cancellable);
+    sl_remote_run_request_stop (self->remote_run);
 }
 
 /* Logs of old jobs */

@@ -31,6 +31,9 @@
 #define DEFAULT_PULL_INTERVAL_MS 3000
 #define POLL_PAUSE_US            (300 * G_TIME_SPAN_MILLISECOND)
 #define STOP_GRACE_SECONDS       10
+/* After SIGTERM and SIGKILL, how long the job may take to be seen gone
+ * before the run says it may still be running. */
+#define STOP_CONFIRM_SECONDS     30
 
 struct _SlRemoteRun
 {
@@ -56,6 +59,8 @@ struct _SlRemoteRun
   GMainContext  *context;         /* where signals are emitted */
   gboolean       in_thread;
   gint           stop_requested;  /* atomic */
+  gint           stopped;         /* atomic: a stop was sent and the job ended */
+  GCancellable  *setup_cancellable; /* what comes before the job starts */
   gint64         job_id;
   char          *log_path;
   GPtrArray     *local_pull_dirs;
@@ -346,6 +351,7 @@ sl_remote_run_finalize (GObject *object)
   g_free (self->log_path);
   g_clear_pointer (&self->local_pull_dirs, g_ptr_array_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_object (&self->setup_cancellable);
   g_mutex_clear (&self->mutex);
 
   G_OBJECT_CLASS (sl_remote_run_parent_class)->finalize (object);
@@ -416,6 +422,7 @@ sl_remote_run_init (SlRemoteRun *self)
   self->pull_interval_ms = DEFAULT_PULL_INTERVAL_MS;
   self->reconnect_limit = SL_TARGET_SHELL_DEFAULT_RECONNECT_SECONDS;
   self->local_pull_dirs = g_ptr_array_new_with_free_func (g_free);
+  self->setup_cancellable = g_cancellable_new ();
 }
 
 /**
@@ -635,14 +642,38 @@ sl_remote_run_dup_local_pull_dirs (SlRemoteRun *self)
 /**
  * sl_remote_run_request_stop:
  *
- * Asks the running job to stop: SIGTERM to its process group, SIGKILL
- * after a grace period. The run goes on until the job has ended.
+ * Asks the run to stop, from any thread and at any moment. Before the
+ * job started, what is under way (the upload) is cancelled and the job
+ * is never started: the run fails with %G_IO_ERROR_CANCELLED. After it
+ * started, the job is stopped on the target (SIGTERM to its process
+ * group, SIGKILL after a grace period, or scancel) and followed until it
+ * is seen to end: the run then succeeds and sl_remote_run_get_stopped()
+ * is %TRUE; when its end cannot be confirmed the run fails with a message
+ * that says the job may still be running and how to stop it.
+ *
+ * Cancelling the cancellable given to sl_remote_run_execute() is not a
+ * stop: it only ends the following (a started job goes on, and can be
+ * followed again).
  */
 void
 sl_remote_run_request_stop (SlRemoteRun *self)
 {
   g_return_if_fail (SL_IS_REMOTE_RUN (self));
   g_atomic_int_set (&self->stop_requested, 1);
+  g_cancellable_cancel (self->setup_cancellable);
+}
+
+/**
+ * sl_remote_run_get_stopped:
+ *
+ * Returns: %TRUE when a stop was sent to the job and the job was then
+ *   seen to end on the target
+ */
+gboolean
+sl_remote_run_get_stopped (SlRemoteRun *self)
+{
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), FALSE);
+  return g_atomic_int_get (&self->stopped);
 }
 
 /**
@@ -753,6 +784,43 @@ sl_remote_run_explain_exit (int exit_code)
   return NULL;
 }
 
+/**
+ * sl_remote_run_set_interrupted_error:
+ * @ran: what sl_remote_run_execute() returned
+ * @job_error: (nullable): the error it set
+ *
+ * Says what an interrupted run made of its job, in words that say only
+ * what was seen: never started, stopped and seen to end, ended on its
+ * own, or possibly still running (the run's own message, which says how
+ * to stop it). The error is %G_IO_ERROR_CANCELLED when nothing is left
+ * running on the target.
+ */
+void
+sl_remote_run_set_interrupted_error (SlRemoteRun  *run,
+                       gboolean      ran,
+                       SlJobStatus   status,
+                       int           exit_code,
+                       GError       *job_error,
+                       GError      **error)
+{
+  const char *target = sl_target_get_name (sl_remote_run_get_target (run));
+
+  if (!ran && g_error_matches (job_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted before the job started: nothing ran on %s"), target);
+  else if (!ran)
+    g_propagate_error (error, g_error_copy (job_error));
+  else if (sl_remote_run_get_stopped (run) && status == SL_JOB_STATUS_EXITED)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted: the job was stopped on %s and has ended (exit code %d)"), target, exit_code);
+  else if (sl_remote_run_get_stopped (run))
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted: the job was stopped on %s and is gone"), target);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted after the job had ended on %s by itself (exit code %d)"), target, exit_code);
+}
+
 /* Running */
 
 typedef struct {
@@ -834,6 +902,21 @@ state_for_slurm_end (SlJob       *job,
   return sl_job_state_for_exit (status, exit_code);
 }
 
+/* The history's state for a job that ended: a job stopped on request
+ * was cancelled, whatever its exit code says. */
+static SlJobState
+end_state (SlRemoteRun *self,
+           SlJob       *job,
+           SlJobStatus  status,
+           int          exit_code)
+{
+  if (g_atomic_int_get (&self->stopped))
+    return SL_JOB_STATE_CANCELLED;
+  if (self->slurm != NULL)
+    return state_for_slurm_end (job, status, exit_code);
+  return sl_job_state_for_exit (status, exit_code);
+}
+
 static void
 save_backend_state (SlRemoteRun      *self,
                     SlWorkspaceStore *store,
@@ -908,8 +991,35 @@ save_end (SlRemoteRun      *self,
     emit_message (self, "%s", error->message);
 }
 
+/* Says the job may still be running, and how to stop it by hand. */
+static void
+set_may_still_run_error (SlRemoteRun  *self,
+                         SlJob        *job,
+                         const char   *why,
+                         GError      **error)
+{
+  const char *backend_id = sl_job_get_backend_id (job);
+  g_autofree char *how = NULL;
+
+  if (self->slurm != NULL && backend_id != NULL)
+    how = g_strdup_printf ("scancel %s", backend_id);
+  else if (self->job_id > 0)
+    how = g_strdup_printf ("sightline-cli job stop %lld", (long long)self->job_id);
+  else if (backend_id != NULL)
+    how = g_strdup_printf ("kill -KILL -- -%s", backend_id);
+  else
+    how = g_strdup_printf ("kill -KILL -- -$(cat %s/pid)", sl_job_get_dir (job));
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+               _("The job may still be running on %s: %s. Stop it there with “%s”."),
+               sl_target_get_name (self->target), why, how);
+}
+
 /* Follows the log until the job ends, pulling every few seconds. A stop
- * request is passed on once and the job followed to its end. */
+ * request is passed on (again while the target does not take it) and the
+ * job followed until it is seen to end; cancelling @cancellable only
+ * ends the following, unless a stop was sent: from then on nothing but
+ * the job's end, or a deadline, ends it. */
 static SlJobStatus
 follow_job (SlRemoteRun      *self,
             SlTargetShell    *shell,
@@ -924,32 +1034,70 @@ follow_job (SlRemoteRun      *self,
 {
   gint64 last_pull = g_get_monotonic_time ();
   g_autofree char *last_state = NULL;
+  g_autofree char *stop_failure = NULL;
   gboolean stop_sent = FALSE;
+  gint64 stop_deadline = 0;
   guint64 offset = 0;
 
   for (;;)
     {
-      SlJobStatus status = sl_job_backend_attach_log (backend, job, &offset, FALSE, log_cb, self,
-                                                      exit_code, cancellable, error);
+      g_autoptr(GError) follow_error = NULL;
+      SlJobStatus status;
+
+      /* Once a stop went out, its end is waited for whatever else is
+       * cancelled: the caller is told only what was seen. */
+      status = sl_job_backend_attach_log (backend, job, &offset, FALSE, log_cb, self, exit_code,
+                                          stop_sent ? NULL : cancellable, &follow_error);
 
       report_backend_state (self, store, record, job, &last_state);
 
-      if (status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST)
-        return status;
-      if (error != NULL && *error != NULL)
-        return status;
+      if (follow_error == NULL && (status == SL_JOB_STATUS_EXITED || status == SL_JOB_STATUS_LOST))
+        {
+          if (stop_sent)
+            g_atomic_int_set (&self->stopped, 1);
+          return status;
+        }
+      if (follow_error != NULL && !stop_sent)
+        {
+          if (g_atomic_int_get (&self->stop_requested) &&
+              g_error_matches (follow_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+            g_clear_error (&follow_error);   /* the stop comes next */
+          else
+            {
+              g_propagate_error (error, g_steal_pointer (&follow_error));
+              return status;
+            }
+        }
 
-      if (!stop_sent && g_atomic_int_get (&self->stop_requested))
+      if (g_atomic_int_get (&self->stop_requested) &&
+          (!stop_sent || (stop_failure != NULL && g_get_monotonic_time () < stop_deadline)))
         {
           g_autoptr(GError) stop_error = NULL;
 
-          stop_sent = TRUE;
-          if (self->slurm != NULL)
-            emit_message (self, _("Cancelling Slurm job %s (scancel)"), sl_job_get_backend_id (job));
-          else
-            emit_message (self, _("Stopping the job: SIGTERM now, SIGKILL after %u s"), STOP_GRACE_SECONDS);
-          if (!sl_job_backend_stop (backend, job, STOP_GRACE_SECONDS, cancellable, &stop_error))
-            emit_message (self, _("Could not stop the job: %s"), stop_error->message);
+          if (!stop_sent)
+            {
+              stop_sent = TRUE;
+              stop_deadline = g_get_monotonic_time () + (STOP_GRACE_SECONDS + STOP_CONFIRM_SECONDS) * G_USEC_PER_SEC;
+              if (self->slurm != NULL)
+                emit_message (self, _("Cancelling Slurm job %s (scancel)"), sl_job_get_backend_id (job));
+              else
+                emit_message (self, _("Stopping the job: SIGTERM now, SIGKILL after %u s"), STOP_GRACE_SECONDS);
+            }
+          g_clear_pointer (&stop_failure, g_free);
+          if (!sl_job_backend_stop (backend, job, STOP_GRACE_SECONDS, NULL, &stop_error))
+            stop_failure = g_strdup (stop_error->message);
+        }
+
+      if (stop_sent && g_get_monotonic_time () >= stop_deadline)
+        {
+          g_autofree char *why = stop_failure != NULL
+            ? g_strdup_printf (_("it could not be stopped (%s)"), stop_failure)
+            : follow_error != NULL
+            ? g_strdup_printf (_("its end could not be seen (%s)"), follow_error->message)
+            : g_strdup_printf (_("it had not ended %u s after the stop"), STOP_GRACE_SECONDS + STOP_CONFIRM_SECONDS);
+
+          set_may_still_run_error (self, job, why, error);
+          return SL_JOB_STATUS_LOST;
         }
 
       if (pulls->len > 0 && g_get_monotonic_time () - last_pull > (gint64)self->pull_interval_ms * 1000)
@@ -1056,9 +1204,7 @@ follow_again (SlRemoteRun      *self,
     return FALSE;
 
   save_slurm_end_state (self->resumed, job);
-  save_end (self, store, self->resumed,
-            self->slurm != NULL ? state_for_slurm_end (job, end, code) : sl_job_state_for_exit (end, code),
-            end == SL_JOB_STATUS_EXITED, code);
+  save_end (self, store, self->resumed, end_state (self, job, end, code), end == SL_JOB_STATUS_EXITED, code);
   if (status != NULL)
     *status = end;
   if (exit_code != NULL)
@@ -1066,24 +1212,34 @@ follow_again (SlRemoteRun      *self,
   return TRUE;
 }
 
-/**
- * sl_remote_run_execute:
- * @status: (out) (optional): how the job ended
- * @exit_code: (out) (optional): its exit code, when it exited
- *
- * Uploads, starts, follows and pulls in the calling thread, emitting the
- * signals there; with detach set it returns once the job started.
- *
- * Returns: %TRUE when the job started and was followed to its end (or
- *   detached); %FALSE with @error set otherwise
- */
-gboolean
-sl_remote_run_execute (SlRemoteRun   *self,
-                       SlJobStatus   *status,
-                       int           *exit_code,
-                       GCancellable  *cancellable,
-                       GError       **error)
+/* A run stopped before its job started: nothing ran. */
+static gboolean
+set_stopped_before_start (SlRemoteRun       *self,
+                          SlWorkspaceStore  *store,
+                          SlJobRecord       *record,
+                          GError           **error)
 {
+  save_end (self, store, record, SL_JOB_STATE_CANCELLED, FALSE, 0);
+  g_clear_error (error);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+               _("Stopped before the job started: nothing ran on %s"), sl_target_get_name (self->target));
+  return FALSE;
+}
+
+static gboolean
+stop_wanted (SlRemoteRun *self)
+{
+  return g_atomic_int_get (&self->stop_requested) || g_cancellable_is_cancelled (self->setup_cancellable);
+}
+
+static gboolean
+execute_job (SlRemoteRun   *self,
+             SlJobStatus   *status,
+             int           *exit_code,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  GCancellable *setup = self->setup_cancellable;
   g_autoptr(SlWorkspaceStore) store = NULL;
   g_autoptr(SlTargetShell) shell = NULL;
   g_autoptr(SlJobBackend) backend = NULL;
@@ -1121,8 +1277,8 @@ sl_remote_run_execute (SlRemoteRun   *self,
   if (self->resumed != NULL)
     return follow_again (self, store, shell, backend, status, exit_code, cancellable, error);
 
-  if (!(resolved_base = sl_target_shell_resolve_dir (shell, base_dir, TRUE, cancellable, error)))
-    return FALSE;
+  if (!(resolved_base = sl_target_shell_resolve_dir (shell, base_dir, TRUE, setup, error)))
+    return stop_wanted (self) ? set_stopped_before_start (self, NULL, NULL, error) : FALSE;
 
   if (!is_local (self) || !g_str_equal (self->remote_dir, self->project_dir))
     {
@@ -1131,15 +1287,15 @@ sl_remote_run_execute (SlRemoteRun   *self,
 
       emit_message (self, _("Uploading %s to %s…"), self->project_dir, self->remote_dir);
       if (!sl_project_upload (shell, self->project_dir, self->remote_dir, (const char * const *)self->excludes,
-                              self->compare_content, progress_cb, self, &stats, cancellable, error))
-        return FALSE;
+                              self->compare_content, progress_cb, self, &stats, setup, error))
+        return stop_wanted (self) ? set_stopped_before_start (self, NULL, NULL, error) : FALSE;
       size = g_format_size (stats.bytes_sent);
       emit_message (self, _("Uploaded %u files (%s), %u unchanged, %u left out"),
                     stats.files_sent, size, stats.files_unchanged, stats.files_excluded);
     }
 
-  if (!(resolved_remote = sl_target_shell_resolve_dir (shell, self->remote_dir, TRUE, cancellable, error)))
-    return FALSE;
+  if (!(resolved_remote = sl_target_shell_resolve_dir (shell, self->remote_dir, TRUE, setup, error)))
+    return stop_wanted (self) ? set_stopped_before_start (self, NULL, NULL, error) : FALSE;
 
   job = new_job (self, resolved_remote, resolved_base);
   self->log_path = sl_job_dup_log_path (job);
@@ -1148,7 +1304,11 @@ sl_remote_run_execute (SlRemoteRun   *self,
     return FALSE;
   self->job_id = record ? sl_job_record_get_id (record) : 0;
 
-  if (!sl_job_backend_launch (backend, job, cancellable, error))
+  if (stop_wanted (self))
+    return set_stopped_before_start (self, store, record, error);
+  /* Not cancellable: a launch cut short could leave a job nobody knows
+   * of. A stop that comes meanwhile is carried out once it started. */
+  if (!sl_job_backend_launch (backend, job, NULL, error))
     {
       save_end (self, store, record, SL_JOB_STATE_FAILED, FALSE, 0);
       return FALSE;
@@ -1170,7 +1330,7 @@ sl_remote_run_execute (SlRemoteRun   *self,
   emit_message (self, _("Job started on %s in %s (log: %s)"), sl_target_get_name (self->target),
                 resolved_remote, self->log_path);
 
-  if (self->detach)
+  if (self->detach && !g_atomic_int_get (&self->stop_requested))
     {
       if (status != NULL)
         *status = SL_JOB_STATUS_RUNNING;
@@ -1186,14 +1346,56 @@ sl_remote_run_execute (SlRemoteRun   *self,
 
   pull_all (self, shell, pulls, TRUE);
   save_slurm_end_state (record, job);
-  save_end (self, store, record, self->slurm != NULL ? state_for_slurm_end (job, end, code) : sl_job_state_for_exit (end, code),
-            end == SL_JOB_STATUS_EXITED, code);
+  save_end (self, store, record, end_state (self, job, end, code), end == SL_JOB_STATUS_EXITED, code);
 
   if (status != NULL)
     *status = end;
   if (exit_code != NULL)
     *exit_code = code;
   return TRUE;
+}
+
+static void
+cancel_setup_cb (GCancellable *cancellable,
+                 GCancellable *setup)
+{
+  g_cancellable_cancel (setup);
+}
+
+/**
+ * sl_remote_run_execute:
+ * @status: (out) (optional): how the job ended
+ * @exit_code: (out) (optional): its exit code, when it exited
+ * @cancellable: (nullable): ends the run: before the job started nothing
+ *   is started; after it, only the following ends and the job goes on
+ *   (sl_remote_run_request_stop() stops the job itself)
+ *
+ * Uploads, starts, follows and pulls in the calling thread, emitting the
+ * signals there; with detach set it returns once the job started.
+ *
+ * Returns: %TRUE when the job started and was followed to its end (or
+ *   detached); %FALSE with @error set otherwise
+ */
+gboolean
+sl_remote_run_execute (SlRemoteRun   *self,
+                       SlJobStatus   *status,
+                       int           *exit_code,
+                       GCancellable  *cancellable,
+                       GError       **error)
+{
+  gulong cancel_id = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (cancellable != NULL)
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (cancel_setup_cb),
+                                       g_object_ref (self->setup_cancellable), g_object_unref);
+  ok = execute_job (self, status, exit_code, cancellable, error);
+  if (cancellable != NULL)
+    g_cancellable_disconnect (cancellable, cancel_id);
+  return ok;
 }
 
 typedef struct {
@@ -1242,6 +1444,9 @@ sl_remote_run_execute_async (SlRemoteRun         *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_remote_run_execute_async);
+  /* What the run found out is returned as it is: a job stopped after
+   * its caller cancelled is a stopped job, not a cancelled call. */
+  g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, execute_thread);
 }
 

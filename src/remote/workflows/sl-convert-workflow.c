@@ -528,8 +528,11 @@ run_stages (SlConvertWorkflow  *self,
                             &self->exit_code, &job_error))
     {
       self->exit_code = -1;
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_propagate_error (error, g_steal_pointer (&job_error));
+          return FALSE;
+        }
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, job_error->message), NULL);
       return TRUE;
     }

@@ -379,6 +379,11 @@ run_stages (SlMindxWorkflow  *self,
                             &self->exit_code, &job_error))
     {
       self->exit_code = -1;
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_propagate_error (error, g_steal_pointer (&job_error));
+          return FALSE;
+        }
       self->log_path = g_strdup (sl_remote_run_get_log_path (run));
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", self->log_path, -1, job_error->message), NULL);
       return TRUE;

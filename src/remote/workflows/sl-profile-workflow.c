@@ -28,7 +28,6 @@
 
 #define DEFAULT_OUTPUT "sightline-profile"
 #define MIN_FREE_KB (512 * 1024)
-#define STOP_POLL_MS 100
 
 struct _SlProfileWorkflow
 {
@@ -348,30 +347,6 @@ job_started_cb (SlRemoteRun       *run,
   set_stage (self, SL_PROFILE_STAGE_RUNNING);
 }
 
-typedef struct {
-  SlJobController *jobs;
-  GCancellable    *cancellable;
-  gboolean         stopped;
-} StopWatch;
-
-/* Runs on the context the job is followed on, so the controller is only
- * touched from its own thread: before the job started the upload is
- * cancelled, after it the job is stopped on the target. Polled rather
- * than connected, so a cancel that comes while the run is being set up
- * is not missed. */
-static gboolean
-stop_when_cancelled_cb (gpointer data)
-{
-  StopWatch *watch = data;
-
-  if (!watch->stopped && g_cancellable_is_cancelled (watch->cancellable))
-    {
-      watch->stopped = TRUE;
-      sl_job_controller_stop (watch->jobs);
-    }
-  return G_SOURCE_CONTINUE;
-}
-
 static gboolean
 run_job (SlProfileWorkflow  *self,
          SlRemoteRun        *run,
@@ -379,30 +354,10 @@ run_job (SlProfileWorkflow  *self,
          GCancellable       *cancellable,
          GError            **error)
 {
-  g_autoptr(SlWorkspace) workspace = sl_workspace_new (self->store_path);
-  g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
-  g_autofree char *command_line = sl_job_controller_quote_argv (tool_argv);
-  g_autoptr(GSource) watch_source = NULL;
-  StopWatch watch = { jobs, cancellable, FALSE };
-  SlJobStatus status = SL_JOB_STATUS_LOST;
-  gboolean ok;
-
   g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
   g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
   g_signal_connect (run, "job-started", G_CALLBACK (job_started_cb), self);
-  if (cancellable != NULL)
-    {
-      watch_source = g_timeout_source_new (STOP_POLL_MS);
-      g_source_set_callback (watch_source, stop_when_cancelled_cb, &watch, NULL);
-      g_source_attach (watch_source, g_main_context_get_thread_default ());
-    }
-  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &self->exit_code, error);
-  if (watch_source != NULL)
-    g_source_destroy (watch_source);
-  sl_workspace_flush (workspace);
-  if (ok && status != SL_JOB_STATUS_EXITED)
-    self->exit_code = -1;
-  return ok;
+  return sl_workflow_run_job (run, self->store_path, tool_argv, cancellable, &self->exit_code, error);
 }
 
 static void
@@ -523,8 +478,13 @@ run_stages (SlProfileWorkflow  *self,
   if (!run_job (self, run, (const char * const *)tool_argv, cancellable, &job_error))
     {
       self->exit_code = -1;
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          /* What became of the job, as seen: a stopped job's partial
+           * data is not worth exporting or pulling. */
+          g_propagate_error (error, g_steal_pointer (&job_error));
+          return FALSE;
+        }
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, job_error->message), NULL);
       return TRUE;
     }

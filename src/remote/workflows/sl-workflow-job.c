@@ -17,6 +17,18 @@ stop_run_cb (GCancellable *cancellable,
   sl_remote_run_request_stop (run);
 }
 
+/**
+ * sl_workflow_run_job:
+ *
+ * Runs @run as the job @argv, recorded in the history at @store_path. A
+ * cancel of @cancellable stops the job (before it started, it is never
+ * started) and waits until it is seen to end.
+ *
+ * Returns: %TRUE when the job ran to its end uninterrupted; %FALSE with
+ *   @error otherwise. When @cancellable was cancelled @error says what
+ *   became of the job: %G_IO_ERROR_CANCELLED when nothing is left running
+ *   on the target, another code (with how to stop it) when it may be.
+ */
 gboolean
 sl_workflow_run_job (SlRemoteRun         *run,
                      const char          *store_path,
@@ -27,6 +39,7 @@ sl_workflow_run_job (SlRemoteRun         *run,
 {
   g_autoptr(SlWorkspace) workspace = NULL;
   g_autoptr(SlJobController) jobs = NULL;
+  g_autoptr(GError) job_error = NULL;
   g_autofree char *command_line = NULL;
   SlJobStatus status = SL_JOB_STATUS_LOST;
   gulong stop_id;
@@ -40,11 +53,19 @@ sl_workflow_run_job (SlRemoteRun         *run,
   jobs = sl_job_controller_new (workspace);
   command_line = sl_job_controller_quote_argv (argv);
   stop_id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL) : 0;
-  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, exit_code, error);
+  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, exit_code, &job_error);
   g_cancellable_disconnect (cancellable, stop_id);
   sl_workspace_flush (workspace);
   if (ok && status != SL_JOB_STATUS_EXITED)
     *exit_code = -1;
+
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      sl_remote_run_set_interrupted_error (run, ok, status, *exit_code, job_error, error);
+      return FALSE;
+    }
+  if (!ok)
+    g_propagate_error (error, g_steal_pointer (&job_error));
   return ok;
 }
 

@@ -16,8 +16,9 @@
 G_BEGIN_DECLS
 
 /* Runs @run as the job @argv, in the history at @store_path; a cancel
- * of @cancellable asks the job to stop. @exit_code is -1 unless the job
- * exited by itself. */
+ * of @cancellable stops the job and waits for its end, and @error then
+ * says what became of it (%G_IO_ERROR_CANCELLED: nothing is left
+ * running). @exit_code is -1 unless the job exited. */
 gboolean  sl_workflow_run_job        (SlRemoteRun         *run,
                                       const char          *store_path,
                                       const char * const  *argv,

@@ -88,6 +88,10 @@ sl_workflow_thread_run (GTask             *task,
   g_return_if_fail (G_IS_TASK (task));
   g_return_if_fail (func != NULL);
 
+  /* The workflow's own error says what a cancel did to its job (stopped,
+   * never started, may still be running): it is returned as it is, not
+   * replaced by a bare "cancelled". */
+  g_task_set_check_cancellable (task, FALSE);
   run = g_new0 (ThreadRun, 1);
   run->task = g_object_ref (task);
   run->func = func;
