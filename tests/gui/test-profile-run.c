@@ -336,7 +336,8 @@ test_cancel_stops_the_job (void)
   gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
   g_assert_true (find_dialog () == (gpointer)dialog);
   g_assert_true (wait_until (run_ended, dialog, 30000));
-  g_assert_nonnull (strstr (gtk_label_get_label (status), "Cancelled"));
+  g_assert_nonnull (strstr (gtk_label_get_label (status), "the job was stopped on"));
+  g_assert_nonnull (strstr (gtk_label_get_label (status), "has ended (exit code"));
   g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
   g_assert_true (process_is_gone ((GPid)g_ascii_strtoll (pid_text, NULL, 10)));
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (child (dialog, "options_page"))));

@@ -676,7 +676,7 @@ test_remote_run_stopped_during_upload (void)
   g_assert_true (wait_until (window_not_busy, window, 60000));
 
   text = sl_console_panel_dup_text (console);
-  g_assert_nonnull (strstr (text, "stopped before the job started"));
+  g_assert_nonnull (strstr (text, "Stopped before the job started: nothing ran on"));
   g_assert_null (strstr (text, "\nran\n"));
 }
 

@@ -517,8 +517,8 @@ run_stages (SlConvertWorkflow  *self,
   ready = run_preflight (self, &spec, cancellable);
   ready = check_inputs (self, cancellable) && ready;
   if (!ready)
-    return TRUE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return !sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error);
+  if (sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error))
     return FALSE;
 
   set_stage (self, SL_CONVERT_STAGE_CONVERTING);
@@ -538,7 +538,7 @@ run_stages (SlConvertWorkflow  *self,
     }
   self->log_path = g_strdup (sl_remote_run_get_log_path (run));
   self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, NULL, error))
     return FALSE;
 
   read_log (self, cancellable);

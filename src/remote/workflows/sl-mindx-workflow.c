@@ -369,7 +369,7 @@ run_stages (SlMindxWorkflow  *self,
   set_stage (self, SL_MINDX_STAGE_CHECKING);
   if (!sl_mindx_workflow_check_pipeline (self))
     return TRUE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error))
     return FALSE;
 
   set_stage (self, SL_MINDX_STAGE_RUNNING);

@@ -470,7 +470,7 @@ run_stages (SlProfileWorkflow  *self,
 
   set_stage (self, SL_PROFILE_STAGE_PREFLIGHT);
   if (!run_preflight (self, &spec, cancellable) || g_cancellable_is_cancelled (cancellable))
-    return !g_cancellable_set_error_if_cancelled (cancellable, error);
+    return !sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error);
 
   existing = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
   before = list_results (self->shell, existing);
@@ -490,8 +490,7 @@ run_stages (SlProfileWorkflow  *self,
     }
   self->log_path = g_strdup (sl_remote_run_get_log_path (run));
   self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
-  /* A stopped job's partial data is not worth exporting or pulling. */
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, NULL, error))
     return FALSE;
 
   resolved = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
@@ -506,10 +505,19 @@ run_stages (SlProfileWorkflow  *self,
 
   env_setup = dup_env_setup (self);
   if (needs_export (self->shell, self->remote) && !export_result (self, env_setup, cancellable))
-    return !g_cancellable_set_error_if_cancelled (cancellable, error);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return !sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
+  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error))
     return FALSE;
-  return pull_result (self, cancellable, error) && !g_cancellable_set_error_if_cancelled (cancellable, error);
+  if (!pull_result (self, cancellable, error))
+    {
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_clear_error (error);
+          sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
+        }
+      return FALSE;
+    }
+  return !sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
 }
 
 gboolean

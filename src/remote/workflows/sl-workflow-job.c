@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "sl-cache.h"
 #include "sl-job-controller.h"
 #include "sl-transfer.h"
@@ -114,4 +116,53 @@ sl_workflow_count_lines (GString *text)
   for (gsize i = 0; i < text->len; i++)
     n += text->str[i] == '\n';
   return n;
+}
+
+/**
+ * sl_workflow_set_error_if_interrupted_before:
+ *
+ * Returns: %TRUE, with @error saying that nothing ran on @target, when
+ *   @cancellable was cancelled before the workflow's job started
+ */
+gboolean
+sl_workflow_set_error_if_interrupted_before (GCancellable  *cancellable,
+                                             SlTarget      *target,
+                                             GError       **error)
+{
+  if (!g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+               _("Interrupted before the job started: nothing ran on %s"), sl_target_get_name (target));
+  return TRUE;
+}
+
+/**
+ * sl_workflow_set_error_if_interrupted_after:
+ * @exit_code: the job's, or -1
+ * @left: (nullable): where its output stays on the target
+ *
+ * Returns: %TRUE, with @error saying the job had ended and what was not
+ *   done, when @cancellable was cancelled after the workflow's job ended
+ */
+gboolean
+sl_workflow_set_error_if_interrupted_after (GCancellable  *cancellable,
+                                            SlTarget      *target,
+                                            int            exit_code,
+                                            const char    *left,
+                                            GError       **error)
+{
+  g_autofree char *ended = NULL;
+
+  if (!g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+  ended = exit_code >= 0
+    ? g_strdup_printf (_("the job had ended on %s (exit code %d)"), sl_target_get_name (target), exit_code)
+    : g_strdup_printf (_("the job had ended on %s"), sl_target_get_name (target));
+  if (left != NULL)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted after %s: nothing more was done; its output stays in %s"), ended, left);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted after %s: nothing more was done"), ended);
+  return TRUE;
 }

@@ -35,5 +35,14 @@ char     *sl_workflow_save_log       (SlTarget            *target,
                                       const char          *remote_log,
                                       GString             *log);
 guint     sl_workflow_count_lines    (GString             *text);
+/* A cancel before the job started, or after it ended, in words. */
+gboolean  sl_workflow_set_error_if_interrupted_before (GCancellable  *cancellable,
+                                                       SlTarget      *target,
+                                                       GError       **error);
+gboolean  sl_workflow_set_error_if_interrupted_after  (GCancellable  *cancellable,
+                                                       SlTarget      *target,
+                                                       int            exit_code,
+                                                       const char    *left,
+                                                       GError       **error);
 
 G_END_DECLS

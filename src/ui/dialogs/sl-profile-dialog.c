@@ -617,15 +617,18 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
     {
       step = MAX (self->step, STEP_CHECK);
       advance_to (self, step, STEP_CANCELLED);
-      status = g_strdup (step >= STEP_PROFILE ? _("Cancelled: the job was stopped on the target, and nothing was pulled.")
-                                              : _("Cancelled before the job started."));
+      /* What the run saw become of the job: never started, stopped and
+       * ended, or ended by itself. */
+      status = g_strdup (error->message);
       show_problems (self, NULL);
     }
   else
     {
       step = error != NULL ? MAX (self->step, STEP_CHECK) : failed_step (self, problems);
       advance_to (self, step, STEP_FAILED);
-      status = error != NULL
+      status = error != NULL && step >= STEP_PROFILE
+        ? g_strdup (error->message)
+        : error != NULL
         ? g_strdup_printf (_("The run could not start: %s"), error->message)
         : g_strdup_printf (_("No profile came out: the run stopped at “%s”. What to fix is listed below; then press Start again."),
                            step_title (step));

@@ -74,9 +74,7 @@ profile_done_cb (GObject      *source,
 
   if (!ok)
     {
-      sl_window_show_toast (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-                                  ? _("Profiling cancelled; the job was stopped")
-                                  : error->message);
+      sl_window_show_toast (self, error->message);
       return;
     }
   problems = sl_profile_workflow_get_problems (workflow);
