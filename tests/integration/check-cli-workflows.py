@@ -306,6 +306,21 @@ def check_convert(env):
               open(p['local_log']).read().split('\n')[p['line'] - 1].startswith('E19010: '),
               f'{env.name}: the problem names the local copy of its log, at its line: {p}')
 
+    # ATC does not run python: Python 2 first on PATH (the default of the
+    # ECS image of the MindStudio walkthrough) is a note, not a refusal.
+    py2 = os.path.join(env.tmp, 'python2-bin')
+    os.makedirs(py2, exist_ok=True)
+    if not os.path.exists(os.path.join(py2, 'python')):
+        os.symlink(os.path.join(env.bad, 'python'), os.path.join(py2, 'python'))
+    python2 = env.env_script('set_env_atc_python2', [py2, env.bin])
+    result = env.convert(python2, '--framework', 'mindspore', '--model', 'unet_hw960_bs1.air', '--output', 'unet_py2',
+                         '--input-format', 'NCHW', '--soc-version', 'Ascend310')
+    doc = parse_json(result, 'convert with Python 2')
+    notes = [p for p in doc.get('problems', []) if p.get('option') == 'python']
+    check(result.returncode == 0 and doc.get('ok') and (doc.get('output') or '').endswith('/unet_py2.om') and
+          len(notes) == 1 and notes[0].get('severity') == 'info' and '2.7' in notes[0].get('message', ''),
+          f'{env.name}: convert goes ahead with Python 2 as python, with a note: {doc} {result.stderr[-300:]}')
+
     result = env.convert(script, '--framework', 'caffe', '--model', 'x.prototxt', '--output', 'a;b', '--soc-version', '310')
     doc = parse_json(result, 'convert fields')
     check(result.returncode == 2 and subjects(doc) == ['--weight', '--output', '--soc_version'],

@@ -177,7 +177,8 @@ fill_spec (SlConvertWorkflow *self,
   spec->output_dir = sl_remote_run_get_remote_dir (run);
   spec->min_free_kb = MIN_FREE_KB;
   spec->device_id = -1;
-  spec->needs_python = TRUE;
+  /* ATC does not run `python`: a Python 2 there is a note, not a refusal. */
+  spec->python_note = TRUE;
 }
 
 /* Runs the preflight; its problems are kept. FALSE when one is an error. */

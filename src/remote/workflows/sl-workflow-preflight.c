@@ -41,7 +41,7 @@ sl_preflight_dup_script (const SlPreflightSpec *spec)
                               tool);
       g_string_append (out, "echo \"" PREFIX "toolkit ${ASCEND_TOOLKIT_HOME:-${ASCEND_HOME_PATH:-}}\"\n");
     }
-  if (spec->needs_python)
+  if (spec->needs_python || spec->python_note)
     g_string_append (out,
                      "if command -v python >/dev/null 2>&1; then "
                      "echo \"" PREFIX "python $(python -c 'import sys; print(\"%d.%d.%d\" % sys.version_info[:3])' 2>&1 | head -n 1)\"; "
@@ -255,6 +255,17 @@ check_python (const SlPreflightSpec *spec,
 {
   g_autofree char *message = NULL;
 
+  /* A tool that does not run python (ATC) goes ahead whatever python
+   * is; the user's own scripts may still need Python 3. */
+  if (!spec->needs_python && spec->python_note && facts->python != NULL && g_ascii_isdigit (facts->python[0]) &&
+      (facts->python[0] != '3' || facts->python[1] != '.'))
+    {
+      message = g_strdup_printf (_("“python” on the target is Python %s; this tool does not run it, so it goes ahead"),
+                                 facts->python);
+      add (problems, SL_SEVERITY_INFO, "python", message,
+           _("Scripts of yours that run “python” need Python 3 first on PATH in the environment script (for example export PATH=/usr/local/python3/bin:$PATH)."));
+      return;
+    }
   if (!spec->needs_python)
     return;
   if (facts->python_missing)

@@ -21,6 +21,7 @@ typedef struct {
   guint64     min_free_kb;
   int         device_id;     /* checked with npu-smi info, or -1 */
   gboolean    needs_python;  /* the program runs with `python` */
+  gboolean    python_note;   /* the tool does not run `python`: its version is only a note */
 } SlPreflightSpec;
 
 char      *sl_preflight_dup_script (const SlPreflightSpec *spec);
