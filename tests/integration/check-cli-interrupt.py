@@ -100,6 +100,12 @@ def one_run(env, script, index, marker):
     label = f'{what} #{index} interrupted {when}'
     check(not left, f'{label}: no program is left running (still running: {left}); it said: {err[-400:]}')
     check('may still be running' not in err, f'{label}: the stop is confirmed: {err[-400:]}')
+    if process.returncode == -signal.SIGINT:
+        # Ended by the signal itself, before it watched for Ctrl+C: that
+        # is before anything was started, as a shell shows it (130).
+        check(not ran, f'{label}: a command ended by the signal itself had started nothing')
+        print(f'ok: {label} (ended by the signal before it watched for it)')
+        return
     check('Interrupted' in err or 'Stopped before the job started' in err,
           f'{label}: says what became of the job: {err[-400:]}')
     check(process.returncode == 130, f'{label}: exits with 130, not {process.returncode}: {err[-400:]}')
