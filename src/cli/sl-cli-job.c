@@ -775,7 +775,7 @@ job_run (int    argc,
   if (!ok)
     {
       /* A job Slurm refused never ran: nothing to attach to. */
-      if (sl_remote_run_get_job_id (run) > 0 && error->domain != SL_SLURM_ERROR)
+      if (sl_remote_run_get_started (run) && error->domain != SL_SLURM_ERROR)
         sl_cli_print_error (_("Lost track of job %lld: %s. It may still be running; “sightline-cli job logs %lld --follow” attaches again."),
                             (long long)sl_remote_run_get_job_id (run), error->message,
                             (long long)sl_remote_run_get_job_id (run));
@@ -789,8 +789,9 @@ job_run (int    argc,
 
   if (status != SL_JOB_STATUS_EXITED)
     {
-      sl_cli_print_error (_("Job %lld ended without an exit code (killed, or the target restarted)"),
-                          (long long)sl_remote_run_get_job_id (run));
+      g_autofree char *why = sl_remote_run_dup_lost_reason (run);
+
+      sl_cli_print_error (_("Job %lld ended without an exit code (%s)"), (long long)sl_remote_run_get_job_id (run), why);
       return 1;
     }
 

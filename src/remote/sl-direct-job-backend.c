@@ -48,8 +48,12 @@ sl_direct_job_backend_dup_wrapper (SlJob *job)
                       "trap 'stop=1; [ -n \"$child\" ] && kill -s TERM \"$child\" 2>/dev/null' TERM INT HUP\n"
                       "echo $$ > pid.tmp && mv pid.tmp pid\n"
                       "jobdir=$(pwd)\n"
+                      /* On a full disk the status cannot be written: it is
+                       * kept in a file name instead (a rename needs no space). */
                       "finish() {\n"
-                      "  printf '%s\\n' \"$1\" > \"$jobdir/exit_code.tmp\" && mv \"$jobdir/exit_code.tmp\" \"$jobdir/exit_code\"\n"
+                      "  printf '%s\\n' \"$1\" > \"$jobdir/exit_code.tmp\" 2>/dev/null\n"
+                      "  if [ -s \"$jobdir/exit_code.tmp\" ]; then mv \"$jobdir/exit_code.tmp\" \"$jobdir/exit_code\"\n"
+                      "  else mv \"$jobdir/exit_code.tmp\" \"$jobdir/exited-$1\" 2>/dev/null; fi\n"
                       "  exit \"$1\"\n"
                       "}\n");
   g_string_append_printf (out, "cd -- %s || finish 126\n", dir);
@@ -178,12 +182,14 @@ poll_job (SlJobBackend  *backend,
                              "elif [ ! -s pid ]; then echo starting; "
                              "elif kill -s 0 -- \"-$(cat pid)\" 2>/dev/null; then echo \"running $(cat pid)\"; "
                              "elif [ -e exit_code ]; then echo \"exited $(cat exit_code)\"; "
-                             "else echo lost; fi",
+                             "else for f in exited-*; do [ -e \"$f\" ] && { echo \"exited ${f#exited-} full\"; exit 0; }; done; "
+                             "[ \"$(df -Pk . 2>/dev/null | awk 'NR==2 {print $4}')\" = 0 ] && echo 'lost full' || echo lost; fi",
                              dir);
   if (!sl_target_shell_run (self->shell, command, &out, NULL, &status, cancellable, error))
     return SL_JOB_STATUS_LOST;
 
   g_strstrip (out);
+  sl_job_set_disk_full (job, g_str_has_suffix (out, " full"));
   if (g_str_has_prefix (out, "exited "))
     {
       if (exit_code != NULL)

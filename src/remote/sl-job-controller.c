@@ -449,7 +449,11 @@ remote_run_done_cb (GObject      *object,
       ? g_strdup_printf (_("stopped: the job ended on the target with exit code %d"), exit_code)
       : g_strdup (_("stopped: the job is gone from the target"));
   else if (status != SL_JOB_STATUS_EXITED)
-    reason = g_strdup (_("ended without an exit code (killed, or the server restarted)"));
+    {
+      g_autofree char *why = sl_remote_run_dup_lost_reason (run);
+
+      reason = g_strdup_printf (_("ended without an exit code (%s)"), why);
+    }
   else if (sl_remote_run_explain_exit (exit_code) != NULL)
     emit_message (self, sl_remote_run_explain_exit (exit_code));
 

@@ -20,6 +20,7 @@ struct _SlJob
   char             *backend_id;
   char             *backend_state;
   char             *backend_reason;
+  gboolean          disk_full;
 };
 
 G_DEFINE_BOXED_TYPE (SlJob, sl_job, sl_job_ref, sl_job_unref)
@@ -271,6 +272,27 @@ sl_job_get_backend_reason (SlJob *job)
 {
   g_return_val_if_fail (job != NULL, NULL);
   return job->backend_reason;
+}
+
+/**
+ * sl_job_get_disk_full:
+ *
+ * Returns: %TRUE when the job was last seen with the disk of its folder
+ *   full, so that its log or exit status could not be written
+ */
+gboolean
+sl_job_get_disk_full (SlJob *job)
+{
+  g_return_val_if_fail (job != NULL, FALSE);
+  return job->disk_full;
+}
+
+void
+sl_job_set_disk_full (SlJob    *job,
+                      gboolean  disk_full)
+{
+  g_return_if_fail (job != NULL);
+  job->disk_full = disk_full;
 }
 
 void

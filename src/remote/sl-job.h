@@ -45,6 +45,9 @@ const char  *sl_job_get_backend_reason   (SlJob              *job);
 void         sl_job_set_backend_state    (SlJob              *job,
                                           const char         *state,
                                           const char         *reason);
+gboolean     sl_job_get_disk_full        (SlJob              *job);
+void         sl_job_set_disk_full        (SlJob              *job,
+                                          gboolean            disk_full);
 char        *sl_job_dup_new_id           (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlJob, sl_job_unref)

@@ -60,6 +60,8 @@ struct _SlRemoteRun
   gboolean       in_thread;
   gint           stop_requested;  /* atomic */
   gint           stopped;         /* atomic: a stop was sent and the job ended */
+  gint           started;         /* atomic: the job was launched */
+  gint           disk_full;       /* atomic: seen at the job's end */
   GCancellable  *setup_cancellable; /* what comes before the job starts */
   gint64         job_id;
   char          *log_path;
@@ -664,6 +666,37 @@ sl_remote_run_request_stop (SlRemoteRun *self)
 }
 
 /**
+ * sl_remote_run_get_started:
+ *
+ * Returns: %TRUE once the job was started on the target (or followed
+ *   again): from then on it may run without anyone following it
+ */
+gboolean
+sl_remote_run_get_started (SlRemoteRun *self)
+{
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), FALSE);
+  return g_atomic_int_get (&self->started);
+}
+
+/**
+ * sl_remote_run_dup_lost_reason:
+ *
+ * Returns: (transfer full): why the job ended without an exit code, as
+ *   far as can be told: a full disk where its folder is, or else that it
+ *   was killed or the target restarted
+ */
+char *
+sl_remote_run_dup_lost_reason (SlRemoteRun *self)
+{
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
+
+  if (g_atomic_int_get (&self->disk_full))
+    return g_strdup_printf (_("the disk holding the job’s folder on %s is full, so its exit status could not be written"),
+                            sl_target_get_name (self->target));
+  return g_strdup (_("killed, or the target restarted"));
+}
+
+/**
  * sl_remote_run_get_stopped:
  *
  * Returns: %TRUE when a stop was sent to the job and the job was then
@@ -1168,6 +1201,19 @@ save_slurm_end_state (SlJobRecord *record,
     sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
 }
 
+/* A full disk where the job's folder is cuts its log and status short:
+ * said once, and kept for sl_remote_run_dup_lost_reason(). */
+static void
+note_disk_full (SlRemoteRun *self,
+                SlJob       *job)
+{
+  if (!sl_job_get_disk_full (job))
+    return;
+  g_atomic_int_set (&self->disk_full, 1);
+  emit_message (self, _("The disk holding the job’s folder %s on %s is full: the job’s log and exit status may be cut short"),
+                sl_job_get_dir (job), sl_target_get_name (self->target));
+}
+
 /* A job of the history followed again: from its folder, with what the
  * history knows of it. */
 static gboolean
@@ -1187,6 +1233,7 @@ follow_again (SlRemoteRun      *self,
   int code = -1;
 
   sl_job_set_backend_id (job, sl_job_record_get_backend_job_id (self->resumed));
+  g_atomic_int_set (&self->started, 1);
   self->log_path = g_strdup (sl_job_record_get_log_path (self->resumed));
   emit_message (self, _("Following job %lld again on %s (log: %s)"), (long long)self->job_id,
                 sl_target_get_name (self->target), self->log_path);
@@ -1200,6 +1247,7 @@ follow_again (SlRemoteRun      *self,
   }
 
   end = follow_job (self, shell, backend, job, pulls, store, self->resumed, &code, cancellable, error);
+  note_disk_full (self, job);
   if (error != NULL && *error != NULL)
     return FALSE;
 
@@ -1313,6 +1361,7 @@ execute_job (SlRemoteRun   *self,
       save_end (self, store, record, SL_JOB_STATE_FAILED, FALSE, 0);
       return FALSE;
     }
+  g_atomic_int_set (&self->started, 1);
   if (self->slurm != NULL)
     {
       emit_message (self, _("Submitted Slurm job %s"), sl_job_get_backend_id (job));
@@ -1341,6 +1390,7 @@ execute_job (SlRemoteRun   *self,
     return FALSE;
 
   end = follow_job (self, shell, backend, job, pulls, store, record, &code, cancellable, error);
+  note_disk_full (self, job);
   if (error != NULL && *error != NULL)
     return FALSE;
 

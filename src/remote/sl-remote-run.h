@@ -63,6 +63,8 @@ gint64       sl_remote_run_get_job_id           (SlRemoteRun         *self);
 const char  *sl_remote_run_get_log_path         (SlRemoteRun         *self);
 GStrv        sl_remote_run_dup_local_pull_dirs  (SlRemoteRun         *self);
 void         sl_remote_run_request_stop         (SlRemoteRun         *self);
+gboolean     sl_remote_run_get_started          (SlRemoteRun         *self);
+char        *sl_remote_run_dup_lost_reason      (SlRemoteRun         *self);
 gboolean     sl_remote_run_get_stopped          (SlRemoteRun         *self);
 void         sl_remote_run_set_interrupted_error (SlRemoteRun        *run,
                                                  gboolean             ran,

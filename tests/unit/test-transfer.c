@@ -324,6 +324,48 @@ test_error_advice (void)
     }
 }
 
+/* A job whose status could not be written (its disk was full) is seen
+ * through the file name the wrapper falls back to, and flagged; one that
+ * left nothing is lost, and not flagged while the disk has room. */
+static void
+test_job_end_on_full_disk (void)
+{
+  g_autofree char *base = g_dir_make_tmp ("sl-job-full-XXXXXX", NULL);
+  const char * const argv[] = { "true", NULL };
+  g_autoptr(SlJob) job = sl_job_new (argv, base, base);
+  g_autoptr(SlTargetShell) shell = sl_target_shell_new_local ();
+  g_autoptr(SlJobBackend) backend = sl_direct_job_backend_new (shell);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pid_path = g_build_filename (sl_job_get_dir (job), "pid", NULL);
+  g_autofree char *fallback = g_build_filename (sl_job_get_dir (job), "exited-3", NULL);
+  g_autofree char *wrapper = sl_direct_job_backend_dup_wrapper (job);
+  int exit_code = -1;
+  SlJobStatus status;
+
+  /* The wrapper keeps the status in a file name when it cannot write it. */
+  g_assert_nonnull (strstr (wrapper, "exited-$1"));
+
+  g_assert_cmpint (g_mkdir_with_parents (sl_job_get_dir (job), 0700), ==, 0);
+  /* No process group has this id: the job is gone. */
+  g_assert_true (g_file_set_contents (pid_path, "2147483646\n", -1, NULL));
+
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, SL_JOB_STATUS_LOST);
+  g_assert_false (sl_job_get_disk_full (job));
+
+  g_assert_true (g_file_set_contents (fallback, "", 0, NULL));
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, SL_JOB_STATUS_EXITED);
+  g_assert_cmpint (exit_code, ==, 3);
+  g_assert_true (sl_job_get_disk_full (job));
+
+  g_assert_cmpint (g_remove (fallback), ==, 0);
+  g_assert_cmpint (g_remove (pid_path), ==, 0);
+  g_assert_cmpint (g_rmdir (sl_job_get_dir (job)), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -335,6 +377,7 @@ main (int   argc,
   g_test_add_func ("/transfer/cache-paths", test_cache_paths);
   g_test_add_func ("/transfer/join-checked", test_join_checked);
   g_test_add_func ("/transfer/job-layout", test_job_layout);
+  g_test_add_func ("/transfer/job-end-on-full-disk", test_job_end_on_full_disk);
   g_test_add_func ("/transfer/puller-local", test_puller_local);
   g_test_add_func ("/transfer/error-advice", test_error_advice);
   g_test_add_func ("/transfer/job-local-async", test_job_local_async);

@@ -361,12 +361,14 @@ run_job (SlProfileWorkflow  *self,
 }
 
 static void
-add_exit_problem (SlProfileWorkflow *self)
+add_exit_problem (SlProfileWorkflow *self,
+                  SlRemoteRun       *run)
 {
   const char *why = sl_remote_run_explain_exit (self->exit_code);
+  g_autofree char *lost = sl_remote_run_dup_lost_reason (run);
   g_autofree char *message = self->exit_code >= 0
     ? g_strdup_printf (_("The profiled program exited with %d%s%s"), self->exit_code, why ? ": " : "", why ? why : "")
-    : g_strdup (_("The profiled program ended without an exit code (killed, or the target restarted)"));
+    : g_strdup_printf (_("The profiled program ended without an exit code (%s)"), lost);
 
   add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, "msprof", self->log_path, MAX (sl_workflow_count_lines (self->log), 1), message),
                _("The job’s log shows the program’s and msprof’s own messages."));
@@ -496,7 +498,7 @@ run_stages (SlProfileWorkflow  *self,
   resolved = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
   self->remote = resolved ? find_result (self->shell, resolved, before) : NULL;
   if (self->exit_code != 0)
-    add_exit_problem (self);
+    add_exit_problem (self, run);
   if (self->remote == NULL)
     {
       add_no_result_problem (self, output_dir);
