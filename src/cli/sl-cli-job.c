@@ -990,7 +990,15 @@ job_stop (int    argc,
       return 1;
     }
 
-  status = sl_job_backend_poll (backend, job, &exit_code, NULL, NULL);
+  /* Said stopped only once it is seen gone. */
+  status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
+  if (error != NULL || status == SL_JOB_STATUS_RUNNING || status == SL_JOB_STATUS_STARTING)
+    {
+      sl_cli_print_error (_("Job %s may still be running: it was sent SIGTERM and SIGKILL, but %s. "
+                            "Look at it on the target (its folder is %s)."),
+                          argv[1], error != NULL ? error->message : _("it is still there"), sl_job_get_dir (job));
+      return 1;
+    }
   if (!sl_job_state_is_finished (sl_job_record_get_state (record)))
     save_end (store, record, job, SL_JOB_STATE_CANCELLED, status == SL_JOB_STATUS_EXITED, exit_code);
 
@@ -1001,13 +1009,14 @@ job_stop (int    argc,
   return 0;
 }
 
-/* Asks Slurm how a job nobody follows is doing now, and saves it: a
- * detached job's history would otherwise keep the state it was submitted
- * with. Jobs on servers only when asked, as that means connecting. */
+/* Asks how a job nobody follows is doing now (Slurm, or the job's own
+ * exit_code file), and saves it: a detached job's history would
+ * otherwise keep the state it was started with. Jobs on servers only
+ * when asked, as that means connecting. */
 static void
-refresh_slurm_job (SlWorkspaceStore *store,
-                   SlJobRecord      *record,
-                   gboolean          remote_too)
+refresh_unfinished_job (SlWorkspaceStore *store,
+                        SlJobRecord      *record,
+                        gboolean          remote_too)
 {
   g_autoptr(SlTarget) target = NULL;
   g_autoptr(SlTargetShell) shell = NULL;
@@ -1018,8 +1027,7 @@ refresh_slurm_job (SlWorkspaceStore *store,
   SlJobStatus status;
   int exit_code = -1;
 
-  if (!sl_job_record_is_slurm (record) || sl_job_state_is_finished (sl_job_record_get_state (record)) ||
-      sl_job_record_get_log_path (record) == NULL)
+  if (sl_job_state_is_finished (sl_job_record_get_state (record)) || sl_job_record_get_log_path (record) == NULL)
     return;
   target = sl_cli_find_target (store, NULL, sl_job_record_get_target_id (record), NULL);
   if (target == NULL || (!remote_too && !SL_IS_LOCAL_TARGET (target)))
@@ -1027,19 +1035,27 @@ refresh_slurm_job (SlWorkspaceStore *store,
 
   shell = sl_cli_create_shell (target);
   sl_target_shell_set_reconnect_limit (shell, 0);
-  backend = sl_slurm_job_backend_new (shell, NULL);
-  sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (target));
+  if (sl_job_record_is_slurm (record))
+    {
+      backend = sl_slurm_job_backend_new (shell, NULL);
+      sl_slurm_job_backend_set_env_setup (SL_SLURM_JOB_BACKEND (backend), sl_target_get_env_setup (target));
+    }
+  else
+    backend = sl_direct_job_backend_new (shell);
   dir = g_path_get_dirname (sl_job_record_get_log_path (record));
   job = sl_job_new_for_dir (dir);
+  sl_job_set_backend_id (job, sl_job_record_get_backend_job_id (record));
   status = sl_job_backend_poll (backend, job, &exit_code, NULL, &error);
-  if (error != NULL || sl_job_get_backend_state (job) == NULL)
+  if (error != NULL)
     return;
 
-  if (status == SL_JOB_STATUS_EXITED)
+  if (status == SL_JOB_STATUS_EXITED || (status == SL_JOB_STATUS_LOST && !sl_job_record_is_slurm (record)))
     {
-      save_end (store, record, job, sl_job_state_for_exit (status, exit_code), TRUE, exit_code);
+      save_end (store, record, job, sl_job_state_for_exit (status, exit_code), status == SL_JOB_STATUS_EXITED, exit_code);
       return;
     }
+  if (!sl_job_record_is_slurm (record) || sl_job_get_backend_state (job) == NULL)
+    return;
   sl_job_record_set_backend_state (record, sl_job_get_backend_state (job), sl_job_get_backend_reason (job));
   sl_job_record_set_state (record, status == SL_JOB_STATUS_STARTING ? SL_JOB_STATE_QUEUED : SL_JOB_STATE_RUNNING);
   if (!sl_workspace_store_update_job (store, record, &error))
@@ -1059,7 +1075,7 @@ job_list (int    argc,
   gboolean refresh = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },
-    { "refresh", 0, 0, G_OPTION_ARG_NONE, &refresh, N_("Ask Slurm on servers too how their unfinished jobs are doing (this computer's are always asked)"), NULL },
+    { "refresh", 0, 0, G_OPTION_ARG_NONE, &refresh, N_("Ask servers too how their unfinished jobs are doing (this computer's are always asked)"), NULL },
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path, N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
     { NULL }
   };
@@ -1075,7 +1091,7 @@ job_list (int    argc,
     }
 
   for (guint i = 0; i < jobs->len; i++)
-    refresh_slurm_job (store, g_ptr_array_index (jobs, i), refresh);
+    refresh_unfinished_job (store, g_ptr_array_index (jobs, i), refresh);
 
   if (json)
     {

@@ -182,6 +182,25 @@ def check_stop(env, project, remote):
           f'{env.name}: a job ignoring SIGTERM is killed after the grace period: {job} {elapsed:.1f}s')
 
 
+def check_list_refresh(env, project, remote):
+    """A detached job that ended while nothing followed it is listed as
+    ended, from its exit_code file: this computer's at every listing, a
+    server's with --refresh."""
+    result = env.run_job('--project', project, '--remote-dir', remote, '--detach', '--', 'sh', '-c', 'exit 4')
+    job_id = result.stdout.strip()
+    check(result.returncode == 0 and job_id.isdigit(), f'{env.name}: --detach prints the job id: {result.stdout!r}')
+    args = ['job', 'list', '--json', '--db', env.db] + (['--refresh'] if env.name != 'local' else [])
+    job = {}
+    for _ in range(50):
+        listed = subprocess.run([CLI, *args], capture_output=True, text=True, env=env.env, timeout=60)
+        job = [j for j in json.loads(listed.stdout) if str(j['id']) == job_id][0]
+        if job['state'] != 'running':
+            break
+        time.sleep(0.2)
+    check(job.get('state') == 'failed' and job.get('exit_code') == 4,
+          f'{env.name}: job list shows a detached job that ended unfollowed as failed with 4: {job}')
+
+
 def check_demo_pull(env, project, remote):
     summaries = os.path.join(remote, 'summaries')
     local = env.cache_dir(os.path.join(os.path.realpath(remote), 'summaries'))
@@ -356,6 +375,7 @@ def run_suite(env):
     check_dry_run(env, project)
     check_hostile_args(env, project)
     check_stop(env, project, os.path.join(env.base, 'run'))
+    check_list_refresh(env, project, os.path.join(env.base, 'run'))
     check_hostile_names(env)
     check_demo_pull(env, project, os.path.join(env.base, 'demo'))
 
