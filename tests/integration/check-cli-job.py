@@ -201,6 +201,25 @@ def check_list_refresh(env, project, remote):
           f'{env.name}: job list shows a detached job that ended unfollowed as failed with 4: {job}')
 
 
+def check_launch_failure(env, project):
+    """A job that could not be started is not said to be maybe running."""
+    jobs_dir = os.path.join(env.env['XDG_CACHE_HOME'], 'sightline', 'local-jobs', '.sightline', 'jobs')
+    moved = jobs_dir + '.aside'
+    if os.path.exists(jobs_dir):
+        os.rename(jobs_dir, moved)
+    os.makedirs(os.path.dirname(jobs_dir), exist_ok=True)
+    with open(jobs_dir, 'w') as f:
+        f.write('a file where the job folders go\n')
+    try:
+        result = env.run_job('--project', project, '--', 'true')
+    finally:
+        os.remove(jobs_dir)
+        if os.path.exists(moved):
+            os.rename(moved, jobs_dir)
+    check(result.returncode == 1 and 'may still be running' not in result.stderr and 'Could not start the job' in result.stderr,
+          f'{env.name}: a job that could not start is not said to be running: {result.stderr[-300:]}')
+
+
 def check_demo_pull(env, project, remote):
     summaries = os.path.join(remote, 'summaries')
     local = env.cache_dir(os.path.join(os.path.realpath(remote), 'summaries'))
@@ -376,6 +395,8 @@ def run_suite(env):
     check_hostile_args(env, project)
     check_stop(env, project, os.path.join(env.base, 'run'))
     check_list_refresh(env, project, os.path.join(env.base, 'run'))
+    if env.name == 'local':
+        check_launch_failure(env, project)
     check_hostile_names(env)
     check_demo_pull(env, project, os.path.join(env.base, 'demo'))
 
