@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <math.h>
@@ -1439,7 +1440,7 @@ sl_summary_reader_read_file (SlSummaryReader  *self,
   g_return_val_if_fail (file != NULL, FALSE);
 
   gfile = g_file_new_for_path (file->path);
-  stream = g_file_read (gfile, cancellable, error);
+  stream = sl_input_file_read (gfile, cancellable, error);
   if (stream == NULL)
     return FALSE;
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, error);
