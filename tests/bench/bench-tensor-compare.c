@@ -13,6 +13,9 @@
  * beyond the mapping is the growth of the process's anonymous memory (the
  * mapped pages are the page cache's). One and two threads must give the
  * same bits; the bench says whether they did.
+ * The same bytes seen as 8192 × 16384 matrices, both in C order and one
+ * in Fortran order (whose chunks are gathered into C order), give the
+ * rate of a mixed-order pair beside a same-order one, in the same run.
  * Then the peer, tensor_compare_peer.py (numpy, what msprobe computes
  * with), on the same files: its time, the ratio, and the largest
  * relative difference between its metrics and ours, metric by metric;
@@ -228,6 +231,43 @@ print_timing (const char   *what,
           timing->anon_growth / 1e6);
 }
 
+/* Every metric on the files' bytes as two 8192 × 16384 matrices, the NPU
+ * side in Fortran order when @mixed. */
+static double
+matrix_seconds (const char *npu_path,
+                const char *bench_path,
+                gboolean    mixed,
+                guint       runs)
+{
+  static const guint64 shape[2] = { 8192, 16384 };
+  g_autofree double *times = g_new (double, runs);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlNpyTensor) npu = sl_npy_tensor_open (npu_path, &error);
+  g_autoptr(SlNpyTensor) bench = npu != NULL ? sl_npy_tensor_open (bench_path, &error) : NULL;
+  SlTensorData a, b;
+
+  G_STATIC_ASSERT (8192 * 16384 == N_ELEMENTS);
+  if (bench == NULL)
+    g_error ("%s", error->message);
+  a = *sl_npy_tensor_get_view (npu);
+  b = *sl_npy_tensor_get_view (bench);
+  a.shape = b.shape = shape;
+  a.n_dims = b.n_dims = 2;
+  a.fortran_order = mixed;
+  for (guint r = 0; r < runs; r++)
+    {
+      SlTensorCompareOptions options;
+      gint64 start = g_get_monotonic_time ();
+
+      sl_tensor_compare_options_init (&options);
+      options.n_threads = 2;
+      sl_tensor_comparison_free (sl_tensor_compare (&a, &b, &options));
+      times[r] = (g_get_monotonic_time () - start) / 1e6;
+    }
+  qsort (times, runs, sizeof (double), compare_doubles);
+  return times[runs / 2];
+}
+
 static gboolean
 same_bits (const SlTensorComparison *a,
            const SlTensorComparison *b)
@@ -341,6 +381,14 @@ main (int    argc,
   print_timing ("ours, every metric, one thread:", &one_thread_t, bytes);
   print_timing ("ours, one pass (all but KL), two threads:", &one_pass_t, bytes);
   printf ("  one and two threads give the same bits: %s\n", same_bits (full, one_thread) ? "yes" : "NO");
+  {
+    double same_order = matrix_seconds (npu_path, bench_path, FALSE, runs);
+    double mixed = matrix_seconds (npu_path, bench_path, TRUE, runs);
+
+    printf ("  8192 × 16384, every metric, two threads: both in C order %.3f s (%.2f GB/s), "
+            "one in Fortran order %.3f s (%.2f GB/s), %.2f × the same-order rate\n",
+            same_order, bytes / same_order / 1e9, mixed, bytes / mixed / 1e9, same_order / mixed);
+  }
   printf ("  verdict: %s; load average after: %.2f\n", sl_tensor_verdict_to_string (full->verdict), load_average ());
 
   peer = run_peer (parser, npu_path, bench_path, MIN (runs, 3));

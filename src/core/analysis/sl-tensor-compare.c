@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-tensor-compare.h"
+#include "sl-tensor-gather.h"
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
@@ -57,13 +58,17 @@ typedef struct {
 
 typedef struct _Run Run;
 typedef void (*ChunkFunc) (Run    *run,
-                           guint64 index);
+                           guint64 index,
+                           guint8 *scratch);
 
 /* One comparison: what every chunk needs, the chunks' own sums, and the
  * pass the threads are in. */
 struct _Run {
   const SlTensorData *npu;
   const SlTensorData *bench;
+  /* the side stored in Fortran order when the other is in C order: its
+   * chunks are gathered in C order into each thread's scratch first */
+  const SlTensorData *gathered;
   guint64             n_elements;
   guint64             chunk_size;
   guint64             n_chunks;
@@ -785,21 +790,55 @@ chunk_end (const Run *run,
   return MIN (run->n_elements, (index + 1) * run->chunk_size);
 }
 
+/* Where a chunk's elements are read from: both tensors as stored, or,
+ * for the side in the other order, the chunk gathered into @scratch in C
+ * order, with @base[side] the position its first element stands for. */
+typedef struct {
+  SlTensorData        copy;
+  const SlTensorData *sides[2];
+  guint64             base[2];
+} ChunkSource;
+
+static void
+chunk_source_init (ChunkSource *source,
+                   const Run   *run,
+                   guint64      index,
+                   guint8      *scratch)
+{
+  source->sides[0] = run->npu;
+  source->sides[1] = run->bench;
+  source->base[0] = source->base[1] = 0;
+  if (run->gathered != NULL)
+    {
+      guint side = run->gathered == run->npu ? 0 : 1;
+      guint64 begin = chunk_begin (run, index);
+
+      sl_tensor_gather_c_order (run->gathered, begin, chunk_end (run, index) - begin, scratch);
+      source->copy = *run->gathered;
+      source->copy.data = scratch;
+      source->sides[side] = &source->copy;
+      source->base[side] = begin;
+    }
+}
+
 static void
 main_chunk (Run     *run,
-            guint64  index)
+            guint64  index,
+            guint8  *scratch)
 {
   double n_values[BLOCK], b_values[BLOCK];
   Chunk *chunk = &run->chunks[index];
   guint64 end = chunk_end (run, index);
+  ChunkSource source;
 
+  chunk_source_init (&source, run, index, scratch);
   partial_init (&chunk->partial);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (run->npu, i, n, n_values);
-      convert_block (run->bench, i, n, b_values);
+      convert_block (source.sides[0], i - source.base[0], n, n_values);
+      convert_block (source.sides[1], i - source.base[1], n, b_values);
       accumulate_block (run, &chunk->partial, n_values, b_values, n);
     }
 }
@@ -808,19 +847,22 @@ main_chunk (Run     *run,
  * has a pass of its own after the main one. */
 static void
 kl_chunk (Run     *run,
-          guint64  index)
+          guint64  index,
+          guint8  *scratch)
 {
   double n_values[BLOCK], b_values[BLOCK];
   KlPartial *kl = &run->chunks[index].kl;
   guint64 end = chunk_end (run, index);
+  ChunkSource source;
 
+  chunk_source_init (&source, run, index, scratch);
   memset (kl, 0, sizeof *kl);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (run->npu, i, n, n_values);
-      convert_block (run->bench, i, n, b_values);
+      convert_block (source.sides[0], i - source.base[0], n, n_values);
+      convert_block (source.sides[1], i - source.base[1], n, b_values);
       add_kl (run, kl, n_values, b_values, n);
     }
 }
@@ -866,13 +908,16 @@ static gpointer
 run_worker (gpointer data)
 {
   Run *run = data;
+  g_autofree guint8 *scratch = NULL;
   guint64 index;
 
+  if (run->gathered != NULL)
+    scratch = g_malloc (run->chunk_size * sl_tensor_dtype_get_size (run->gathered->dtype));
   while ((index = (guint64)g_atomic_int_add (&run->next_chunk, 1)) < run->n_chunks)
     {
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
-      run->pass (run, index);
+      run->pass (run, index, scratch);
       add_progress (run, run->pass_weight);
     }
   return NULL;
@@ -1149,8 +1194,8 @@ shapes_equal (const SlTensorData *a,
   return TRUE;
 }
 
-/* C and Fortran order store the same sequence when at most one axis is
- * longer than one. */
+/* Whether both sides store their elements in the same sequence: the same
+ * order, or C and Fortran order with at most one axis longer than one. */
 static gboolean
 orders_agree (const SlTensorData *a,
               const SlTensorData *b)
@@ -1284,9 +1329,13 @@ cancelled (SlTensorComparison *result)
  * @bench: its benchmark
  * @options: (nullable): thresholds and choices; msprobe's defaults when %NULL
  *
+ * Elements are paired by their logical index, whichever order (C or
+ * Fortran) each side is stored in; a mixed pair gives the metrics of the
+ * same pair both in C order, to the bit.
+ *
  * Returns: (transfer full): the metrics and the verdict; when the shapes
- * or storage orders prevent an element-wise comparison, computed is
- * %FALSE, the verdict an error and the reason says why.
+ * prevent an element-wise comparison, computed is %FALSE, the verdict an
+ * error and the reason says why.
  */
 SlTensorComparison *
 sl_tensor_compare (const SlTensorData           *npu,
@@ -1319,13 +1368,6 @@ sl_tensor_compare (const SlTensorData           *npu,
       set_verdict (result, SL_TENSOR_VERDICT_ERROR, g_strdup_printf (_("The shapes differ: %s against %s."), a, b));
       return g_steal_pointer (&result);
     }
-  if (!orders_agree (npu, bench))
-    {
-      set_verdict (result, SL_TENSOR_VERDICT_ERROR,
-                   g_strdup (_("One tensor is stored in Fortran order and the other in C order, so their elements "
-                               "cannot be paired in storage order.")));
-      return g_steal_pointer (&result);
-    }
   if (npu->n_elements == 0)
     {
       set_verdict (result, SL_TENSOR_VERDICT_WARNING, g_strdup (_("Both tensors are empty; there is nothing to compare.")));
@@ -1333,6 +1375,11 @@ sl_tensor_compare (const SlTensorData           *npu,
     }
 
   run_init (&run, npu, bench, options);
+  /* Elements are paired by logical index: in storage order when both
+   * sides share it (both in Fortran order, summed in that order), else in
+   * C order with the Fortran side's chunks gathered. */
+  if (!orders_agree (npu, bench))
+    run.gathered = npu->fortran_order ? npu : bench;
   run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
     return cancelled (g_steal_pointer (&result));
