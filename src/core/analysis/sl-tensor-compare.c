@@ -57,9 +57,10 @@ typedef struct {
 } Chunk;
 
 typedef struct _Run Run;
-typedef void (*ChunkFunc) (Run    *run,
-                           guint64 index,
-                           guint8 *scratch);
+typedef struct _ChunkSource ChunkSource;
+typedef void (*ChunkFunc) (Run               *run,
+                           guint64            index,
+                           const ChunkSource *source);
 
 /* One comparison: what every chunk needs, the chunks' own sums, and the
  * pass the threads are in. */
@@ -69,6 +70,7 @@ struct _Run {
   /* the side stored in Fortran order when the other is in C order: its
    * chunks are gathered in C order into each thread's scratch first */
   const SlTensorData *gathered;
+  guint               gather_chunks;  /* consecutive chunks gathered at once */
   guint64             n_elements;
   guint64             chunk_size;
   guint64             n_chunks;
@@ -791,54 +793,58 @@ chunk_end (const Run *run,
 }
 
 /* Where a chunk's elements are read from: both tensors as stored, or,
- * for the side in the other order, the chunk gathered into @scratch in C
- * order, with @base[side] the position its first element stands for. */
-typedef struct {
+ * for the side in the other order, a run of chunks gathered into a
+ * thread's scratch in C order, with @base[side] the position its first
+ * element stands for. */
+struct _ChunkSource {
   SlTensorData        copy;
   const SlTensorData *sides[2];
   guint64             base[2];
-} ChunkSource;
+};
 
 static void
 chunk_source_init (ChunkSource *source,
-                   const Run   *run,
-                   guint64      index,
-                   guint8      *scratch)
+                   const Run   *run)
 {
   source->sides[0] = run->npu;
   source->sides[1] = run->bench;
   source->base[0] = source->base[1] = 0;
-  if (run->gathered != NULL)
-    {
-      guint side = run->gathered == run->npu ? 0 : 1;
-      guint64 begin = chunk_begin (run, index);
+}
 
-      sl_tensor_gather_c_order (run->gathered, begin, chunk_end (run, index) - begin, scratch);
-      source->copy = *run->gathered;
-      source->copy.data = scratch;
-      source->sides[side] = &source->copy;
-      source->base[side] = begin;
-    }
+/* Gathers chunks @first .. @last of the side in the other order. */
+static void
+chunk_source_gather (ChunkSource *source,
+                     const Run   *run,
+                     guint64      first,
+                     guint64      last,
+                     guint8      *scratch)
+{
+  guint side = run->gathered == run->npu ? 0 : 1;
+  guint64 begin = chunk_begin (run, first);
+
+  sl_tensor_gather_c_order (run->gathered, begin, chunk_end (run, last) - begin, scratch);
+  source->copy = *run->gathered;
+  source->copy.data = scratch;
+  source->sides[side] = &source->copy;
+  source->base[side] = begin;
 }
 
 static void
-main_chunk (Run     *run,
-            guint64  index,
-            guint8  *scratch)
+main_chunk (Run               *run,
+            guint64            index,
+            const ChunkSource *source)
 {
   double n_values[BLOCK], b_values[BLOCK];
   Chunk *chunk = &run->chunks[index];
   guint64 end = chunk_end (run, index);
-  ChunkSource source;
 
-  chunk_source_init (&source, run, index, scratch);
   partial_init (&chunk->partial);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (source.sides[0], i - source.base[0], n, n_values);
-      convert_block (source.sides[1], i - source.base[1], n, b_values);
+      convert_block (source->sides[0], i - source->base[0], n, n_values);
+      convert_block (source->sides[1], i - source->base[1], n, b_values);
       accumulate_block (run, &chunk->partial, n_values, b_values, n);
     }
 }
@@ -846,23 +852,21 @@ main_chunk (Run     *run,
 /* The KL divergence needs each side's minimum and maximum first, so it
  * has a pass of its own after the main one. */
 static void
-kl_chunk (Run     *run,
-          guint64  index,
-          guint8  *scratch)
+kl_chunk (Run               *run,
+          guint64            index,
+          const ChunkSource *source)
 {
   double n_values[BLOCK], b_values[BLOCK];
   KlPartial *kl = &run->chunks[index].kl;
   guint64 end = chunk_end (run, index);
-  ChunkSource source;
 
-  chunk_source_init (&source, run, index, scratch);
   memset (kl, 0, sizeof *kl);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (source.sides[0], i - source.base[0], n, n_values);
-      convert_block (source.sides[1], i - source.base[1], n, b_values);
+      convert_block (source->sides[0], i - source->base[0], n, n_values);
+      convert_block (source->sides[1], i - source->base[1], n, b_values);
       add_kl (run, kl, n_values, b_values, n);
     }
 }
@@ -909,16 +913,28 @@ run_worker (gpointer data)
 {
   Run *run = data;
   g_autofree guint8 *scratch = NULL;
-  guint64 index;
+  guint step = run->gathered != NULL ? run->gather_chunks : 1;
+  ChunkSource source;
+  guint64 first;
 
+  chunk_source_init (&source, run);
   if (run->gathered != NULL)
-    scratch = g_malloc (run->chunk_size * sl_tensor_dtype_get_size (run->gathered->dtype));
-  while ((index = (guint64)g_atomic_int_add (&run->next_chunk, 1)) < run->n_chunks)
+    scratch = g_malloc (run->chunk_size * step * sl_tensor_dtype_get_size (run->gathered->dtype));
+  while ((first = (guint64)g_atomic_int_add (&run->next_chunk, (gint)step)) < run->n_chunks)
     {
+      guint64 last = MIN (first + step, run->n_chunks) - 1;
+
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
-      run->pass (run, index, scratch);
-      add_progress (run, run->pass_weight);
+      if (run->gathered != NULL)
+        chunk_source_gather (&source, run, first, last, scratch);
+      for (guint64 index = first; index <= last; index++)
+        {
+          if (index > first && g_cancellable_is_cancelled (run->cancellable))
+            break;
+          run->pass (run, index, &source);
+          add_progress (run, run->pass_weight);
+        }
     }
   return NULL;
 }
@@ -987,6 +1003,21 @@ run_init (Run                          *run,
   wide = npu->dtype == SL_TENSOR_DTYPE_FLOAT64 || bench->dtype == SL_TENSOR_DTYPE_FLOAT64 ||
          bench->dtype < SL_TENSOR_DTYPE_FLOAT16;
   run->re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+}
+
+/* A gathered chunk holds few rows of a wide tensor (16 of 16384), so
+ * every column's piece of it is on a page of its own: chunks are gathered
+ * several at once, up to 128 rows and 8 chunks, for more of each page
+ * every visit. Which chunks one gathering covers changes no sum. */
+static guint
+gather_chunks (const Run *run)
+{
+  guint64 columns = 1, rows;
+
+  for (guint i = run->gathered->n_dims; i > 0 && columns == 1; i--)
+    columns = run->gathered->shape[i - 1];
+  rows = MAX (run->chunk_size / MAX (columns, 1), 1);
+  return (guint)CLAMP ((128 + rows - 1) / rows, 1, 8);
 }
 
 static void
@@ -1379,7 +1410,10 @@ sl_tensor_compare (const SlTensorData           *npu,
    * sides share it (both in Fortran order, summed in that order), else in
    * C order with the Fortran side's chunks gathered. */
   if (!orders_agree (npu, bench))
-    run.gathered = npu->fortran_order ? npu : bench;
+    {
+      run.gathered = npu->fortran_order ? npu : bench;
+      run.gather_chunks = gather_chunks (&run);
+    }
   run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
     return cancelled (g_steal_pointer (&result));

@@ -4,11 +4,12 @@
  * C position i is row o = i / L, column c = i % L of a matrix whose L
  * columns are the last axis. In Fortran order the last axis has the
  * largest stride, P = n / L, and row o starts at the Fortran offset of its
- * multi-index over the other axes, F(o). A tile of TILE rows by TILE
- * columns reads TILE runs of consecutive rows (contiguous when the other
- * axes are one, strided by the first axis otherwise) and writes TILE
- * pieces of rows, so neither side strides a page per element as a plain
- * element-by-element walk does when P is large.
+ * multi-index over the other axes, F(o). A band of up to BAND rows is
+ * copied TILE columns at a time: each column's piece is a run of the
+ * band's rows (contiguous when the other axes are one, strided by the
+ * first axis otherwise) on one page, so the band reads each page it
+ * needs once, where a walk in C order would stride a page (when P is
+ * large) for every element.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,7 +19,8 @@
 
 #include "sl-tensor-gather.h"
 
-#define TILE 32
+#define TILE 8
+#define BAND 256
 
 typedef struct {
   guint   n_dims;                                /* without axes of one, the last included */
@@ -45,50 +47,51 @@ layout_init (Layout             *layout,
     }
 }
 
-/* Copies one element of @size bytes; a switch the compiler turns into
- * plain loads and stores. */
-static inline void
-copy_element (guint8       *restrict dst,
-              const guint8 *restrict src,
-              gsize                  size)
-{
-  switch (size)
-    {
-    case 1: *dst = *src; break;
-    case 2: memcpy (dst, src, 2); break;
-    case 4: memcpy (dst, src, 4); break;
-    default: memcpy (dst, src, 8); break;
-    }
+/* A band of @n_rows rows from row @o, whose Fortran offsets are
+ * @row_offsets, clipped to positions [first, end), TILE columns at a
+ * time. The TILE columns' pieces lie a power of two apart as often as
+ * not, so they share cache sets: 8 of them stay in cache (measured on an
+ * 8192 × 16384 float32 pair: 0.21 s of processor for the whole tensor
+ * with 8, 0.36 s with 32) while the band's rows, 16 of which share each
+ * line of a column, are read from them. One copy per element size, so
+ * each is a plain loop of loads and stores. */
+#define DEFINE_COPY_BAND(name, type)                                                        \
+static void                                                                                 \
+name (const guint8  *src_bytes,                                                             \
+      guint8        *out_bytes,                                                             \
+      guint64        first,                                                                 \
+      guint64        end,                                                                   \
+      guint64        o,                                                                     \
+      guint          n_rows,                                                                \
+      const guint64 *row_offsets,                                                           \
+      guint64        L,                                                                     \
+      guint64        P)                                                                     \
+{                                                                                           \
+  const type *src = (const type *)src_bytes;                                                \
+  type *out = (type *)out_bytes;                                                            \
+                                                                                            \
+  for (guint64 c0 = 0; c0 < L; c0 += TILE)                                                  \
+    {                                                                                       \
+      guint64 c1 = MIN (c0 + TILE, L);                                                      \
+                                                                                            \
+      for (guint t = 0; t < n_rows; t++)                                                    \
+        {                                                                                   \
+          guint64 row_start = (o + t) * L;                                                  \
+          guint64 lo = MAX (c0, first > row_start ? first - row_start : 0);                 \
+          guint64 hi = MIN (c1, end - row_start);                                           \
+          type *dst = out + (row_start - first);                                            \
+          const type *row = src + row_offsets[t];                                           \
+                                                                                            \
+          for (guint64 c = lo; c < hi; c++)                                                 \
+            dst[c] = row[c * P];                                                            \
+        }                                                                                   \
+    }                                                                                       \
 }
 
-/* One tile: rows @o .. @o + @n_rows - 1 starting at Fortran offsets
- * @row_offsets, columns @c0 .. @c1 - 1, clipped to [first, end). */
-static void
-copy_tile (const guint8  *src,
-           guint8        *out,
-           gsize          size,
-           guint64        first,
-           guint64        end,
-           guint64        o,
-           guint          n_rows,
-           const guint64 *row_offsets,
-           guint64        L,
-           guint64        P,
-           guint64        c0,
-           guint64        c1)
-{
-  for (guint t = 0; t < n_rows; t++)
-    {
-      guint64 row_start = (o + t) * L;
-      guint64 lo = MAX (c0, first > row_start ? first - row_start : 0);
-      guint64 hi = MIN (c1, end - row_start);
-      guint8 *dst = out + (row_start - first) * size;
-      const guint8 *base = src + row_offsets[t] * size;
-
-      for (guint64 c = lo; c < hi; c++)
-        copy_element (dst + c * size, base + c * P * size, size);
-    }
-}
+DEFINE_COPY_BAND (copy_band_1, guint8)
+DEFINE_COPY_BAND (copy_band_2, guint16)
+DEFINE_COPY_BAND (copy_band_4, guint32)
+DEFINE_COPY_BAND (copy_band_8, guint64)
 
 void
 sl_tensor_gather_c_order (const SlTensorData *view,
@@ -98,7 +101,7 @@ sl_tensor_gather_c_order (const SlTensorData *view,
 {
   gsize size = sl_tensor_dtype_get_size (view->dtype);
   guint64 index[SL_TENSOR_COMPARE_MAX_DIMS] = { 0 };
-  guint64 row_offsets[TILE];
+  guint64 row_offsets[BAND];
   guint64 end = first + n, L, P, o, o_end, offset = 0, rest;
   Layout layout;
   guint outer;
@@ -133,9 +136,7 @@ sl_tensor_gather_c_order (const SlTensorData *view,
 
   while (o < o_end)
     {
-      guint n_rows = (guint)MIN ((guint64)TILE, o_end - o);
-      guint64 c_lo = o * L < first ? first - o * L : 0;
-      guint64 c_hi = MIN (L, end - o * L);
+      guint n_rows = (guint)MIN ((guint64)BAND, o_end - o);
 
       for (guint t = 0; t < n_rows; t++)
         {
@@ -151,15 +152,13 @@ sl_tensor_gather_c_order (const SlTensorData *view,
               index[j] = 0;
             }
         }
-      /* the tile's rows span at most the columns of its first row's
-       * start to its last row's end */
-      if (n_rows > 1)
+      switch (size)
         {
-          c_lo = 0;
-          c_hi = L;
+        case 1: copy_band_1 (view->data, out, first, end, o, n_rows, row_offsets, L, P); break;
+        case 2: copy_band_2 (view->data, out, first, end, o, n_rows, row_offsets, L, P); break;
+        case 4: copy_band_4 (view->data, out, first, end, o, n_rows, row_offsets, L, P); break;
+        default: copy_band_8 (view->data, out, first, end, o, n_rows, row_offsets, L, P); break;
         }
-      for (guint64 c0 = c_lo; c0 < c_hi; c0 += TILE)
-        copy_tile (view->data, out, size, first, end, o, n_rows, row_offsets, L, P, c0, MIN (c0 + TILE, c_hi));
       o += n_rows;
     }
 }

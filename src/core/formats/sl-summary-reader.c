@@ -1742,12 +1742,14 @@ discover (SlSummaryReader  *self,
       g_array_append_val (found, f);
       add_found_files (self, ".", self->path, found);
     }
-  else
+  else if (sl_input_file_check (self->path, error))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                    _("“%s” does not exist"), self->path);
       return FALSE;
     }
+  else
+    return FALSE;  /* a FIFO, a socket, a device */
 
   g_ptr_array_sort (self->runs, compare_runs);
   return TRUE;
