@@ -4,8 +4,10 @@
  * Ascend PyTorch/MindSpore profilers, their SQLite export) and prints, per
  * rank or device, the steps with their three phases, the op types and the
  * summary figures. JSON times are integer nanoseconds. Exit status: 0 when
- * the folder was read (damaged files are listed as problems), 1 when PATH
- * is missing or holds no profiler output, 2 on bad usage.
+ * the folder was read (damaged rows and values are listed as warnings), 1
+ * when PATH is missing or holds no profiler output, or when a file could
+ * not be read or its reading stopped at damage (listed as errors, what was
+ * read printed), 2 on bad usage.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -591,6 +593,21 @@ print_summary (const SlProfileSummary *summary)
   printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
 }
 
+static gboolean
+has_error (SlProfile *profile)
+{
+  GListModel *problems = sl_profile_get_problems (profile);
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      if (sl_problem_get_severity (problem) == SL_SEVERITY_ERROR)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 print_text (SlProfile *profile)
 {
@@ -651,5 +668,5 @@ sl_cli_profile (int    argc,
       print_text (profile);
     }
 
-  return 0;
+  return has_error (profile) ? 1 : 0;
 }

@@ -8,7 +8,9 @@
  * trace (the step numbered N, of rank index R, else of the first rank
  * that has it), placed on the timeline as the Steps chart places it. --track keeps the tracks whose name or thread id is NAME,
  * or every track of a process of that name. Exit status: 0 when written,
- * 1 when PATH cannot be read or OUT cannot be written, 2 on bad usage.
+ * 1 when PATH cannot be read or OUT cannot be written, or when reading
+ * PATH met an error (the events read before it are written, the problems
+ * listed), 2 on bad usage.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -262,5 +264,6 @@ sl_cli_trace_slice (int    argc,
   /* Translators: a count of events (or CSV rows), then a file name */
   printf (g_dngettext (GETTEXT_PACKAGE, "wrote %llu event to %s\n", "wrote %llu events to %s\n", n_written),
           (unsigned long long) n_written, output);
-  return 0;
+  sl_cli_print_trace_problems (trace);
+  return sl_cli_trace_exit_status (trace);
 }

@@ -3,8 +3,9 @@
  * Imports a trace and prints event counts by phase, slices, counters,
  * flows, processes, threads, the time span, the 20 names with the longest
  * total duration, and every problem. Exit status: 0 when the trace was
- * read (even with problems, which are listed), 1 when PATH cannot be
- * read, 2 on bad usage.
+ * read (even with warnings, which are listed), 1 when PATH cannot be
+ * read or reading it met an error (what was read before is printed),
+ * 2 on bad usage.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -233,7 +234,6 @@ print_text (const char *path,
 {
   g_autoptr(GPtrArray) phases = sorted_phases (trace);
   GHashTable *counts = sl_trace_get_phase_counts (trace);
-  GListModel *problems = sl_trace_get_problems (trace);
   g_autofree char *span = format_ms (span_ns (trace));
   Totals totals;
 
@@ -277,18 +277,7 @@ print_text (const char *path,
         }
     }
 
-  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
-    {
-      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
-      g_autofree char *location = sl_problem_dup_location (problem);
-
-      if (location != NULL)
-        fprintf (stderr, "  %s: %s (%s): %s\n", sl_severity_to_string (sl_problem_get_severity (problem)),
-                 sl_problem_get_path (problem), location, sl_problem_get_message (problem));
-      else
-        fprintf (stderr, "  %s: %s: %s\n", sl_severity_to_string (sl_problem_get_severity (problem)),
-                 sl_problem_get_path (problem), sl_problem_get_message (problem));
-    }
+  sl_cli_print_trace_problems (trace);
 }
 
 int
@@ -341,5 +330,5 @@ sl_cli_trace_stats (int    argc,
         printf ("peak_rss_bytes=%llu\n", (unsigned long long) sl_platform_get_peak_resident_bytes ());
     }
 
-  return 0;
+  return sl_cli_trace_exit_status (trace);
 }

@@ -65,6 +65,8 @@ gboolean sl_cli_parse_path_options (int           *argc,
 /* sl-cli-trace-load.c: PATH to a trace, for every trace command */
 SlTrace *sl_cli_load_trace       (const char  *path,
                                   GError     **error);
+void     sl_cli_print_trace_problems (SlTrace *trace);
+int      sl_cli_trace_exit_status    (SlTrace *trace);
 gboolean sl_cli_parse_trace_time (const char  *text,
                                   gint64      *ns);
 

@@ -13,6 +13,11 @@
  * beyond the mapping is the growth of the process's anonymous memory (the
  * mapped pages are the page cache's). One and two threads must give the
  * same bits; the bench says whether they did.
+ * The same tensors seen as 8192 × 16384 matrices give the rate of a
+ * mixed-order pair (the NPU side rewritten once in Fortran order, whose
+ * chunks the comparison gathers into C order) beside the same pair both
+ * in C order, in the same run, and whether their metrics are the same
+ * bits.
  * Then the peer, tensor_compare_peer.py (numpy, what msprobe computes
  * with), on the same files: its time, the ratio, and the largest
  * relative difference between its metrics and ours, metric by metric;
@@ -41,6 +46,7 @@
 
 #include "sl-npy-tensor.h"
 #include "sl-tensor-compare.h"
+#include "sl-tensor-gather.h"
 
 #define N_ELEMENTS (G_GUINT64_CONSTANT (128) * 1024 * 1024)
 #define CHUNK      (1024 * 1024)
@@ -112,6 +118,49 @@ write_pair (const char *npu_path,
     }
   fclose (npu);
   fclose (bench);
+}
+
+#define ROWS    G_GUINT64_CONSTANT (8192)
+#define COLUMNS G_GUINT64_CONSTANT (16384)
+
+/* @c_path's elements as an 8192 × 16384 matrix, stored in Fortran order:
+ * the C-order bytes read as the transpose in Fortran order give, gathered
+ * in C order, the transpose's C order, which is the matrix's Fortran one. */
+static void
+write_fortran_copy (const char *c_path,
+                    const char *fortran_path)
+{
+  static const guint64 transposed[2] = { COLUMNS, ROWS };
+  g_autoptr(GMappedFile) mapping = g_mapped_file_new (c_path, FALSE, NULL);
+  g_autofree guint8 *buffer = g_malloc (CHUNK * 4);
+  SlTensorData view = { 0 };
+  FILE *file = fopen (fortran_path, "wb");
+  char header[128];
+  int len = g_snprintf (header, sizeof header, "{'descr': '<f4', 'fortran_order': True, 'shape': (%" G_GUINT64_FORMAT
+                        ", %" G_GUINT64_FORMAT "), }", ROWS, COLUMNS);
+  guint16 padded = 128 - 10;
+
+  G_STATIC_ASSERT (ROWS * COLUMNS == N_ELEMENTS);
+  if (mapping == NULL || file == NULL)
+    g_error ("cannot write the Fortran-order bench tensor");
+  memset (header + len, ' ', sizeof header - len);
+  header[padded - 1] = '\n';
+  fwrite ("\x93NUMPY\x01\x00", 1, 8, file);
+  fputc (padded & 0xff, file);
+  fputc (padded >> 8, file);
+  fwrite (header, 1, padded, file);
+  view.data = (const guint8 *)g_mapped_file_get_contents (mapping) + 128;
+  view.n_elements = N_ELEMENTS;
+  view.dtype = SL_TENSOR_DTYPE_FLOAT32;
+  view.fortran_order = TRUE;
+  view.n_dims = 2;
+  view.shape = transposed;
+  for (guint64 done = 0; done < N_ELEMENTS; done += CHUNK)
+    {
+      sl_tensor_gather_c_order (&view, done, CHUNK, buffer);
+      fwrite (buffer, 4, CHUNK, file);
+    }
+  fclose (file);
 }
 
 static void
@@ -228,6 +277,48 @@ print_timing (const char   *what,
           timing->anon_growth / 1e6);
 }
 
+/* Every metric of the pair as 8192 × 16384 matrices (@npu_path in
+ * Fortran order when it says so): median wall and processor seconds. */
+static double
+matrix_seconds (const char          *npu_path,
+                const char          *bench_path,
+                guint                runs,
+                double              *processor_s,
+                SlTensorComparison **result)
+{
+  g_autofree double *processor = g_new (double, runs);
+  static const guint64 shape[2] = { ROWS, COLUMNS };
+  g_autofree double *times = g_new (double, runs);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlNpyTensor) npu = sl_npy_tensor_open (npu_path, &error);
+  g_autoptr(SlNpyTensor) bench = npu != NULL ? sl_npy_tensor_open (bench_path, &error) : NULL;
+  SlTensorData a, b;
+
+  if (bench == NULL)
+    g_error ("%s", error->message);
+  a = *sl_npy_tensor_get_view (npu);
+  b = *sl_npy_tensor_get_view (bench);
+  a.shape = b.shape = shape;
+  a.n_dims = b.n_dims = 2;
+  for (guint r = 0; r < runs; r++)
+    {
+      SlTensorCompareOptions options;
+      gint64 start = g_get_monotonic_time ();
+      double processor_start = processor_seconds ();
+
+      sl_tensor_compare_options_init (&options);
+      options.n_threads = 2;
+      g_clear_pointer (result, sl_tensor_comparison_free);
+      *result = sl_tensor_compare (&a, &b, &options);
+      times[r] = (g_get_monotonic_time () - start) / 1e6;
+      processor[r] = processor_seconds () - processor_start;
+    }
+  qsort (times, runs, sizeof (double), compare_doubles);
+  qsort (processor, runs, sizeof (double), compare_doubles);
+  *processor_s = processor[runs / 2];
+  return times[runs / 2];
+}
+
 static gboolean
 same_bits (const SlTensorComparison *a,
            const SlTensorComparison *b)
@@ -341,6 +432,27 @@ main (int    argc,
   print_timing ("ours, every metric, one thread:", &one_thread_t, bytes);
   print_timing ("ours, one pass (all but KL), two threads:", &one_pass_t, bytes);
   printf ("  one and two threads give the same bits: %s\n", same_bits (full, one_thread) ? "yes" : "NO");
+  {
+    g_autofree char *fortran_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-npu-fortran.npy", NULL);
+    g_autoptr(SlTensorComparison) same_result = NULL;
+    g_autoptr(SlTensorComparison) mixed_result = NULL;
+    double same_processor, mixed_processor, same_order, mixed;
+
+    if (!file_is_complete (fortran_path))
+      write_fortran_copy (npu_path, fortran_path);
+    warm (fortran_path);
+    same_order = matrix_seconds (npu_path, bench_path, runs, &same_processor, &same_result);
+    mixed = matrix_seconds (fortran_path, bench_path, runs, &mixed_processor, &mixed_result);
+
+    printf ("  8192 × 16384, every metric, two threads: both in C order %.3f s (%.2f GB/s), "
+            "one in Fortran order %.3f s (%.2f GB/s), %.2f × the same-order rate\n",
+            same_order, bytes / same_order / 1e9, mixed, bytes / mixed / 1e9, same_order / mixed);
+    printf ("  8192 × 16384, processor time: both in C order %.3f s, one in Fortran order %.3f s, "
+            "%.2f × the same-order rate a processor second\n",
+            same_processor, mixed_processor, same_processor / mixed_processor);
+    printf ("  the mixed-order pair's metrics are those of the C-order pair, to the bit: %s\n",
+            same_bits (same_result, mixed_result) ? "yes" : "NO");
+  }
   printf ("  verdict: %s; load average after: %.2f\n", sl_tensor_verdict_to_string (full->verdict), load_average ());
 
   peer = run_peer (parser, npu_path, bench_path, MIN (runs, 3));

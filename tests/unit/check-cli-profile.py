@@ -44,6 +44,43 @@ def write(path, text):
         f.write(text)
 
 
+def check_faulty_inputs(cli, tmp):
+    """Cells out of range (1e308, 2^64, 10^5000, nan, inf) are warnings at
+    their line and column and reach no ratio, total or count; a FIFO among
+    the files is passed over without blocking; a database that cannot be read
+    is an error, and the command exits 1."""
+    prof = os.path.join(tmp, 'faulty', 'PROF_000001_20240101_ABC')
+    out = os.path.join(prof, 'mindstudio_profiler_output')
+    write(os.path.join(prof, 'device_0', 'info.json.0'), '{"DeviceInfo": [{"id": 0}]}')
+    write(os.path.join(out, 'op_statistic_20240101.csv'),
+          'Device_id,Model Name,OP Type,Core Type,Count,Total Time(us),Avg Time(us),Min Time(us),Max Time(us),Ratio(%)\n'
+          '0,m,MatMul,AI_CORE,2,30,15,10,20,18446744073709551616\n'
+          '0,m,Add,AI_CORE,1,1' + '0' * 5000 + ',2,2,2,nan\n'
+          '0,m,Cast,AI_CORE,inf,10,5,1e308,nan,25\n')
+    write(os.path.join(out, 'msprof_20240101.json'), '[]')
+    proc = run([cli, 'profile', os.path.dirname(prof)])
+    assert '18446744073709551616' not in proc.stdout and 'inf' not in proc.stdout, proc.stdout
+    for location in ('line 2, column 10', 'line 3, column 6', 'line 4, column 5', 'line 4, column 8',
+                     'line 4, column 9'):
+        assert f'op_statistic_20240101.csv, {location}: ' in proc.stderr, (location, proc.stderr)
+    assert proc.stderr.count('warning: ') == 6 and 'error: ' not in proc.stderr, proc.stderr
+    ranks = json.loads(run([cli, 'profile', os.path.dirname(prof), '--json']).stdout)['ranks']
+    types = {t['type']: t for t in ranks[0]['op_types']} if 'op_types' in ranks[0] else None
+    if types is not None:
+        assert set(types) == {'MatMul', 'Cast'}, types
+
+    if hasattr(os, 'mkfifo'):
+        fifo = os.path.join(out, 'op_summary_20240101.csv')
+        os.mkfifo(fifo)
+        # the folder's listing passes it over; it is never opened
+        run([cli, 'profile', os.path.dirname(prof)])
+        os.remove(fifo)
+
+    write(os.path.join(tmp, 'faulty-db', 'msprof_1.db'), 'this is not a database, only text that is long enough....')
+    proc = run([cli, 'profile', os.path.join(tmp, 'faulty-db')], expect=1)
+    assert 'error: ' in proc.stderr and 'Not a readable SQLite database' in proc.stderr, proc.stderr
+
+
 def check_api_statistic(cli, tmp):
     """apis[] of a generated api_statistic.csv, in microseconds as written;
     a row without a time is reported and left out."""
@@ -153,6 +190,7 @@ def main():
 
         run([cli, 'profile', os.path.join(tmp, 'summary')], expect=1)
         run([cli, 'profile'], expect=2)
+        check_faulty_inputs(cli, tmp)
 
 
 if __name__ == '__main__':

@@ -135,6 +135,62 @@ def stats(path):
     return json.loads(run('trace-stats', '--json', path))
 
 
+def run_status(*args):
+    # the timeout only stops a hang (a FIFO opened for reading blocks)
+    return subprocess.run([CLI, *args], capture_output=True, text=True, timeout=120)
+
+
+def check_faulty_inputs(tmp):
+    """A FIFO is refused at once; a trace the reader stops in (nested 10^6
+    deep, damaged JSON) is reported and the command exits 1, with what was
+    read before printed or written; a trace cut off at its end (a warning)
+    still exits 0."""
+    event = {'ph': 'X', 'name': 'kept', 'pid': 1, 'tid': 1, 'ts': 1, 'dur': 2}
+    out = os.path.join(tmp, 'faulty-slice.json')
+
+    if hasattr(os, 'mkfifo'):
+        fifo = os.path.join(tmp, 'trace-fifo.json')
+        os.mkfifo(fifo)
+        for args in (('trace-stats', fifo), ('trace-stats', '--json', fifo), ('trace-slice', fifo, '-o', out)):
+            result = run_status(*args)
+            check(result.returncode == 1, '%s on a FIFO: exit %d' % (args[0], result.returncode))
+            check('%s is not a regular file (a FIFO)' % fifo in result.stderr, 'FIFO named: %r' % result.stderr)
+        os.remove(fifo)
+
+    deep = os.path.join(tmp, 'deep.json')
+    with open(deep, 'w') as f:
+        f.write('[' + json.dumps(event) + ',' + '[' * 10**6 + ']' * 10**6 + ']')
+    result = run_status('trace-stats', deep)
+    check(result.returncode == 1, 'deep trace: exit %d' % result.returncode)
+    check('1 events' in result.stdout, 'the event before the depth is kept: %r' % result.stdout)
+    check('error: ' in result.stderr and 'nests more than 1000 levels' in result.stderr, 'depth reported: %r' % result.stderr)
+    result = run_status('trace-stats', '--json', deep)
+    check(result.returncode == 1, 'deep trace --json: exit %d' % result.returncode)
+    problems = json.loads(result.stdout)['problems']
+    check([p['severity'] for p in problems] == ['error'], 'one error: %r' % problems)
+
+    damaged = os.path.join(tmp, 'damaged.json')
+    with open(damaged, 'w') as f:
+        f.write('{"traceEvents":[' + json.dumps(event) + ', {"ph":"X",,, ]}')
+    result = run_status('trace-stats', damaged)
+    check(result.returncode == 1, 'damaged trace: exit %d' % result.returncode)
+    check('JSON is damaged' in result.stderr, 'damage reported: %r' % result.stderr)
+    result = run_status('trace-slice', damaged, '-o', out)
+    check(result.returncode == 1, 'trace-slice of a damaged trace: exit %d' % result.returncode)
+    check('JSON is damaged' in result.stderr, 'trace-slice lists the damage: %r' % result.stderr)
+    with open(out) as f:
+        written = json.load(f)
+    written = written['traceEvents'] if isinstance(written, dict) else written
+    check([e['name'] for e in written if e.get('ph') == 'X'] == ['kept'], 'the event before is written: %r' % written)
+
+    cut = os.path.join(tmp, 'cut.json')
+    with open(cut, 'w') as f:
+        f.write('[' + json.dumps(event) + ',')
+    result = run_status('trace-stats', cut)
+    check(result.returncode == 0 and 'warning: ' in result.stderr, 'a cut-off trace warns, exit 0: %d %r'
+          % (result.returncode, result.stderr))
+
+
 def main():
     events = make_events()
     slices, counters, flows = model(events)
@@ -276,6 +332,7 @@ def main():
         run('trace-slice', path, '-o', out, '--track', 'no such track', expect=2)
         run('trace-stats', expect=2)
         run('trace-stats', os.path.join(tmp, 'missing.json'), expect=1)
+        check_faulty_inputs(tmp)
     print('check-cli-trace: all good')
 
 

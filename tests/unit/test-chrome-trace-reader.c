@@ -559,6 +559,61 @@ test_garbage_and_empty (void)
   g_assert_cmpuint (n_problems (scalar), ==, 1);
 }
 
+/* JSON nested 10^6 deep, in the events array and inside an event's args:
+ * an error at the depth limit, with the events before it kept, instead of
+ * an empty trace without a word. */
+static void
+test_deep_nesting (void)
+{
+  const guint n = 1000000;
+  const char *event = "{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}";
+  g_autoptr(GString) arrays = g_string_new ("[");
+  g_autoptr(GString) args = g_string_new ("{\"traceEvents\":[");
+  g_autoptr(SlTrace) deep = NULL;
+  g_autoptr(SlTrace) deep_args = NULL;
+  g_autoptr(SlTrace) limit = NULL;
+  g_autoptr(GString) at_limit = g_string_new ("[");
+  SlProblem *problem;
+
+  g_string_append_printf (arrays, "%s,", event);
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (arrays, '[');
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (arrays, ']');
+  g_string_append_c (arrays, ']');
+  deep = load_text (arrays->str);
+  g_assert_cmpuint (total_slices (deep), ==, 1);
+  g_assert_cmpuint (n_problems (deep), ==, 1);
+  problem = problem_at (deep, 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_ERROR);
+  g_assert_true (strstr (sl_problem_get_message (problem), "nests more than 1000 levels") != NULL);
+  /* at the bracket that opens level 1001 */
+  g_assert_cmpint (sl_problem_get_offset (problem), >=, 1 + strlen (event) + 1 + 999);
+  g_assert_cmpint (sl_problem_get_offset (problem), <=, 1 + strlen (event) + 1 + 999 + 1);
+
+  g_string_append_printf (args, "%s,{\"ph\":\"X\",\"name\":\"deep\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":1,\"args\":", event);
+  for (guint i = 0; i < n; i++)
+    g_string_append (args, "{\"a\":");
+  g_string_append (args, "1");
+  for (guint i = 0; i < n; i++)
+    g_string_append_c (args, '}');
+  g_string_append (args, "}]}");
+  deep_args = load_text (args->str);
+  g_assert_cmpuint (total_slices (deep_args), ==, 1);
+  g_assert_cmpuint (n_problems (deep_args), ==, 1);
+  g_assert_cmpint (sl_problem_get_severity (problem_at (deep_args, 0)), ==, SL_SEVERITY_ERROR);
+
+  /* 1000 levels are read */
+  for (guint i = 1; i < 1000; i++)
+    g_string_append_c (at_limit, '[');
+  for (guint i = 1; i < 1000; i++)
+    g_string_append_c (at_limit, ']');
+  g_string_append_printf (at_limit, ",%s]", event);
+  limit = load_text (at_limit->str);
+  g_assert_cmpuint (total_slices (limit), ==, 1);
+  g_assert_cmpuint (n_problems (limit), ==, 0);
+}
+
 /* Times at the ends of the 64-bit range: clamped, never overflowing. */
 static void
 test_extreme_times (void)
@@ -729,6 +784,7 @@ main (int    argc,
   g_test_add_func ("/trace/chrome/gzip-edges", test_gzip_edges);
   g_test_add_func ("/trace/chrome/truncation", test_truncation);
   g_test_add_func ("/trace/chrome/garbage", test_garbage_and_empty);
+  g_test_add_func ("/trace/chrome/deep-nesting", test_deep_nesting);
   g_test_add_func ("/trace/chrome/extreme-times", test_extreme_times);
   g_test_add_func ("/trace/chrome/bad-utf8", test_bad_utf8);
   g_test_add_func ("/trace/chrome/several-files", test_several_files_one_builder);

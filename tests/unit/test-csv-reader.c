@@ -7,6 +7,9 @@
 
 #include <string.h>
 #include <glib/gstdio.h>
+#ifdef G_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 #include "sl-csv-reader.h"
 
@@ -181,6 +184,128 @@ test_csv_numbers (void)
   g_assert_true (sl_csv_parse_double ("73.80", &d));
   g_assert_cmpfloat_with_epsilon (d, 73.8, 1e-12);
   g_assert_false (sl_csv_parse_double ("nan", &d));
+  g_assert_false (sl_csv_parse_double ("1e308", &d));
+  g_assert_false (sl_csv_parse_double ("18446744073709551616", &d));
+  g_assert_true (sl_csv_parse_double ("1e18", &d));
+  g_assert_false (sl_csv_parse_int64 ("18446744073709551616", &i));
+}
+
+/* Cells profilers never write but damaged files hold: numbers beyond any
+ * count, size or time, and non-finite ones. Each is refused with a problem
+ * at its line and column, never handed out as a value; empty, N/A and
+ * words stay silent, as before. */
+static void
+test_csv_out_of_range (void)
+{
+  g_autofree char *huge = g_strconcat ("1", g_strnfill (5000, '0'), NULL);
+  g_autofree char *text = g_strdup_printf ("name,total,ratio,count\n"
+                                           "a,1e308,18446744073709551616,18446744073709551616\n"
+                                           "b,%s,nan,inf\n"
+                                           "c,-inf,Infinity,-1e400\n"
+                                           "d,12.5,99.5,7\n"
+                                           "e,,N/A,-\n",
+                                           huge);
+  g_autoptr(SlCsvReader) reader = reader_for (text);
+  GPtrArray *problems;
+  double d = -1;
+  gint64 i = -1;
+
+  g_assert_true (sl_csv_reader_read_header (reader));
+
+  /* line 2: 1e308 as a time, 2^64 as a ratio and as a count */
+  g_assert_true (sl_csv_reader_next_row (reader));
+  g_assert_false (sl_csv_reader_get_scaled (reader, 1, 3, &i));
+  g_assert_true (sl_csv_reader_is_refused (reader, 1));
+  g_assert_false (sl_csv_reader_get_double (reader, 2, &d));
+  g_assert_false (sl_csv_reader_get_int64 (reader, 3, &i));
+  g_assert_false (sl_csv_reader_get_double (reader, 1, &d));
+  g_assert_cmpfloat (d, ==, -1);
+  g_assert_cmpint (i, ==, -1);
+
+  /* line 3: 10^5000, nan, inf */
+  g_assert_true (sl_csv_reader_next_row (reader));
+  g_assert_false (sl_csv_reader_get_double (reader, 1, &d));
+  g_assert_false (sl_csv_reader_get_scaled (reader, 1, 3, &i));
+  g_assert_false (sl_csv_reader_get_double (reader, 2, &d));
+  g_assert_false (sl_csv_reader_get_double (reader, 3, &d));
+  g_assert_false (sl_csv_reader_is_refused (reader, 0));
+
+  /* line 4: -inf, Infinity, -1e400 (as an integer too) */
+  g_assert_true (sl_csv_reader_next_row (reader));
+  g_assert_false (sl_csv_reader_get_double (reader, 1, &d));
+  g_assert_false (sl_csv_reader_get_double (reader, 2, &d));
+  g_assert_false (sl_csv_reader_get_int64 (reader, 3, &i));
+  g_assert_cmpfloat (d, ==, -1);
+  g_assert_cmpint (i, ==, -1);
+
+  problems = sl_csv_reader_get_problems (reader);
+  g_assert_cmpuint (problems->len, ==, 11);
+  {
+    static const struct { guint line, column; const char *start; } expected[] = {
+      { 2, 2, "1e308 in “total”" }, { 2, 3, "18446744073709551616 in “ratio”" },
+      { 2, 4, "18446744073709551616 in “count”" }, { 2, 2, "1e308 in “total”" },
+      { 3, 2, "100000000000000000000000… (5001 characters) in “total”" },
+      { 3, 2, "100000000000000000000000… (5001 characters) in “total”" },
+      { 3, 3, "nan in “ratio”" }, { 3, 4, "inf in “count”" },
+      { 4, 2, "-inf in “total”" }, { 4, 3, "Infinity in “ratio”" }, { 4, 4, "-1e400 in “count”" },
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+      {
+        SlProblem *problem = g_ptr_array_index (problems, k);
+
+        g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+        g_assert_cmpstr (sl_problem_get_path (problem), ==, "test.csv");
+        g_assert_cmpuint (sl_problem_get_line (problem), ==, expected[k].line);
+        g_assert_cmpuint (sl_problem_get_column (problem), ==, expected[k].column);
+        g_assert_true (g_str_has_prefix (sl_problem_get_message (problem), expected[k].start));
+      }
+  }
+
+  /* line 5: good values pass; line 6: blanks and N/A are silent */
+  g_assert_true (sl_csv_reader_next_row (reader));
+  g_assert_true (sl_csv_reader_get_scaled (reader, 1, 3, &i));
+  g_assert_cmpint (i, ==, 12500);
+  g_assert_true (sl_csv_reader_get_double (reader, 2, &d));
+  g_assert_cmpfloat (d, ==, 99.5);
+  g_assert_true (sl_csv_reader_get_int64 (reader, 3, &i));
+  g_assert_cmpint (i, ==, 7);
+  g_assert_false (sl_csv_reader_is_refused (reader, 1));
+  g_assert_true (sl_csv_reader_next_row (reader));
+  g_assert_false (sl_csv_reader_get_scaled (reader, 1, 3, &i));
+  g_assert_false (sl_csv_reader_get_double (reader, 2, &d));
+  g_assert_false (sl_csv_reader_get_int64 (reader, 3, &i));
+  g_assert_false (sl_csv_reader_get_int64 (reader, 9, &i));
+  g_assert_cmpuint (problems->len, ==, 11);
+}
+
+/* A FIFO (which would block the open for ever) and a folder are refused
+ * before any open, with an error naming the file and what it is. */
+static void
+test_csv_not_regular (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-csv-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (sl_csv_reader_new_for_path (tmp, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_assert_true (strstr (error->message, tmp) != NULL);
+  g_assert_true (g_str_has_suffix (error->message, "is not a regular file (a folder)"));
+  g_clear_error (&error);
+
+#ifdef G_OS_UNIX
+  {
+    g_autofree char *fifo = g_build_filename (tmp, "op_summary.csv", NULL);
+    g_autofree char *expected = g_strdup_printf ("%s is not a regular file (a FIFO)", fifo);
+
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    g_assert_null (sl_csv_reader_new_for_path (fifo, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_remove (fifo);
+  }
+#endif
+  g_rmdir (tmp);
 }
 
 /* Rows longer than a read block, and many of them, from a real file. */
@@ -242,6 +367,8 @@ main (int    argc,
   g_test_add_func ("/csv/empty", test_csv_empty);
   g_test_add_func ("/csv/header-aliases", test_csv_header_aliases);
   g_test_add_func ("/csv/numbers", test_csv_numbers);
+  g_test_add_func ("/csv/out-of-range", test_csv_out_of_range);
+  g_test_add_func ("/csv/not-regular", test_csv_not_regular);
   g_test_add_func ("/csv/file-blocks", test_csv_file_blocks);
 
   return g_test_run ();

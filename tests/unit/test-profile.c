@@ -482,6 +482,73 @@ test_profile_database (void)
   remove_tree (tmp);
 }
 
+/* op_statistic cells out of range: each is a problem at its line and
+ * column, and none reaches a total, a count or a ratio. */
+static void
+test_profile_out_of_range_cells (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *prof = g_build_filename (tmp, "PROF_000001_20240101_ABC", NULL);
+  g_autofree char *csv = g_build_filename (prof, "mindstudio_profiler_output", "op_statistic_20240101.csv", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  GListModel *problems, *types;
+  const SlProfileRank *rank;
+  SlOpRow *row;
+  guint n_refused = 0, n_skipped = 0;
+
+  write_file (prof, "device_0/info.json.0", "{\"DeviceInfo\": [{\"id\": 0}]}");
+  write_file (prof, "mindstudio_profiler_output/op_statistic_20240101.csv",
+              "Device_id,Model Name,OP Type,Core Type,Count,Total Time(us),Avg Time(us),Min Time(us),Max Time(us),Ratio(%)\n"
+              "0,m,MatMul,AI_CORE,2,30,15,10,20,18446744073709551616\n"
+              "0,m,Add,AI_VECTOR_CORE,1,1e308,2,2,2,nan\n"
+              "0,m,Cast,AI_CORE,18446744073709551616,10,inf,-inf,1e308,25\n"
+              "0,m,Mul,AI_CORE,1,1,1,1,1,250\n");
+  write_file (prof, "mindstudio_profiler_output/msprof_20240101.json", "[]");
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  types = sl_op_table_get_types (rank->ops);
+  g_assert_null (find_row (types, "Add", NULL));
+
+  /* the refused ratios are computed from the totals instead */
+  row = find_row (types, "MatMul", NULL);
+  g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 30000);
+  g_assert_cmpfloat_with_epsilon (sl_op_row_get_ratio (row), 100.0 * 30 / 41, 1e-9);
+  row = find_row (types, "Mul", NULL);
+  g_assert_cmpfloat_with_epsilon (sl_op_row_get_ratio (row), 100.0 * 1 / 41, 1e-9);
+  row = find_row (types, "Cast", NULL);
+  g_assert_cmpuint (sl_op_row_get_count (row), ==, 0);
+  g_assert_cmpint (sl_op_row_get_min_ns (row), ==, -1);
+  g_assert_cmpint (sl_op_row_get_max_ns (row), ==, -1);
+  g_assert_cmpfloat (sl_op_row_get_ratio (row), ==, 25);
+
+  problems = sl_profile_get_problems (profile);
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+      const char *message = sl_problem_get_message (problem);
+
+      g_assert_cmpstr (sl_problem_get_path (problem), ==, csv);
+      if (strstr (message, "out of range or not finite") != NULL)
+        {
+          guint line = sl_problem_get_line (problem), column = sl_problem_get_column (problem);
+
+          g_assert_true ((line == 2 && column == 10) || (line == 3 && column == 6) ||
+                         (line == 4 && (column == 5 || column == 8 || column == 9)));
+          n_refused++;
+        }
+      else if (strstr (message, "is out of range; the row is skipped") != NULL)
+        n_skipped++;
+      else
+        g_assert_cmpstr (message, ==, "Line 5: “Ratio(%)” is 250, not a percentage; it is left out");
+    }
+  g_assert_cmpuint (n_refused, ==, 5);
+  g_assert_cmpuint (n_skipped, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 7);
+
+  remove_tree (tmp);
+}
+
 static void
 test_profile_damaged_db (void)
 {
@@ -707,6 +774,7 @@ main (int    argc,
   g_test_add_func ("/profile/ascend-pt", test_profile_ascend_pt);
   g_test_add_func ("/profile/cluster", test_profile_cluster);
   g_test_add_func ("/profile/database", test_profile_database);
+  g_test_add_func ("/profile/out-of-range-cells", test_profile_out_of_range_cells);
   g_test_add_func ("/profile/damaged-database", test_profile_damaged_db);
   g_test_add_func ("/profile/damaged-cann-api", test_profile_damaged_cann_api);
   g_test_add_func ("/profile/framework-api", test_profile_framework_api);

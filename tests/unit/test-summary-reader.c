@@ -10,6 +10,9 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#ifdef G_OS_UNIX
+#include <sys/stat.h>
+#endif
 
 #include "mindspore_lineage.pb-c.h"
 #include "mindspore_summary.pb-c.h"
@@ -804,6 +807,21 @@ test_async_and_missing (void)
   missing = sl_summary_reader_new (missing_path);
   g_assert_false (sl_summary_reader_update (missing, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+#ifdef G_OS_UNIX
+  /* a FIFO is named as one, not as missing, and never opened */
+  {
+    g_autofree char *fifo = g_build_filename (dir, "events.summary.1", NULL);
+    g_autofree char *expected = g_strdup_printf ("%s is not a regular file (a FIFO)", fifo);
+    g_autoptr(SlSummaryReader) special = sl_summary_reader_new (fifo);
+
+    g_clear_error (&error);
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+    g_assert_false (sl_summary_reader_update (special, NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+    g_assert_cmpstr (error->message, ==, expected);
+  }
+#endif
 
   remove_tree (dir);
 }

@@ -12,6 +12,8 @@
 
 #include "sl-npy-tensor.h"
 #include "sl-tensor-compare.h"
+#include "sl-tensor-gather.h"
+#include "sl-tensor-pair-detail.h"
 
 static void
 assert_close (double actual,
@@ -438,7 +440,13 @@ test_npy_fortran_order (void)
   g_autofree char *c = write_npy (dir, "c.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", values, 48);
   g_autofree char *row_f = write_npy (dir, "rf.npy", "{'descr': '<f8', 'fortran_order': True, 'shape': (1, 6), }", values, 48);
   g_autofree char *row_c = write_npy (dir, "rc.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 6), }", values, 48);
+  /* f1 holds [[1, 3, 5], [2, 4, 6]]: this is it in C order */
+  const double transposed[] = { 1, 3, 5, 2, 4, 6 };
+  g_autofree char *c_same = write_npy (dir, "cs.npy", "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", transposed, 48);
   g_autoptr(SlNpyTensor) t1 = open_ok (f1);
+  g_autoptr(SlNpyTensor) tcs = open_ok (c_same);
+  g_autoptr(SlTensorComparison) mixed_same = sl_tensor_compare (sl_npy_tensor_get_view (t1), sl_npy_tensor_get_view (tcs), NULL);
+  g_autoptr(SlTensorComparison) mixed_back = sl_tensor_compare (sl_npy_tensor_get_view (tcs), sl_npy_tensor_get_view (t1), NULL);
   g_autoptr(SlNpyTensor) t2 = open_ok (f2);
   g_autoptr(SlNpyTensor) tc = open_ok (c);
   g_autoptr(SlNpyTensor) trf = open_ok (row_f);
@@ -448,14 +456,214 @@ test_npy_fortran_order (void)
   g_autoptr(SlTensorComparison) row = sl_tensor_compare (sl_npy_tensor_get_view (trf), sl_npy_tensor_get_view (trc), NULL);
 
   g_assert_cmpint (same->verdict, ==, SL_TENSOR_VERDICT_PASS);
-  g_assert_false (mixed->computed);
-  g_assert_cmpint (mixed->verdict, ==, SL_TENSOR_VERDICT_ERROR);
-  g_assert_nonnull (strstr (mixed->reason, "Fortran"));
+  /* a mixed pair is paired by logical index, not refused */
+  g_assert_true (mixed_same->computed);
+  g_assert_cmpint (mixed_same->verdict, ==, SL_TENSOR_VERDICT_PASS);
+  g_assert_cmpfloat (mixed_same->max_abs_error, ==, 0);
+  g_assert_true (mixed_back->computed);
+  g_assert_cmpfloat (mixed_back->max_abs_error, ==, 0);
+  /* f1 against 1..6 in C order: [1, 3, 5] against [1, 2, 3], … */
+  g_assert_true (mixed->computed);
+  assert_close (mixed->max_abs_error, 2);
+  assert_close (mixed->mean_abs_error, (0 + 1 + 2 + 2 + 1 + 0) / 6.0);
   g_assert_true (row->computed);
   g_assert_cmpint (row->verdict, ==, SL_TENSOR_VERDICT_PASS);
-  for (const char *path, * const *p = (const char * const[]) { f1, f2, c, row_f, row_c, NULL }; (path = *p) != NULL; p++)
+  for (const char *path, * const *p = (const char * const[]) { f1, f2, c, row_f, row_c, c_same, NULL }; (path = *p) != NULL; p++)
     g_unlink (path);
   g_rmdir (dir);
+}
+
+/* C-order data of @shape as Fortran-order storage, elements of @size. */
+static guint8 *
+to_fortran (const guint8  *c_data,
+            const guint64 *shape,
+            guint          n_dims,
+            guint64        n,
+            gsize          size)
+{
+  guint8 *out = g_malloc (n * size);
+  guint64 index[8] = { 0 };
+
+  for (guint64 i = 0; i < n; i++)
+    {
+      guint64 offset = 0, stride = 1;
+
+      for (guint d = 0; d < n_dims; d++)
+        {
+          offset += index[d] * stride;
+          stride *= shape[d];
+        }
+      memcpy (out + offset * size, c_data + i * size, size);
+      for (int d = (int)n_dims - 1; d >= 0; d--)
+        {
+          if (++index[d] < shape[d])
+            break;
+          index[d] = 0;
+        }
+    }
+  return out;
+}
+
+static void
+assert_same_bits (double a,
+                  double b,
+                  const char *what)
+{
+  if (memcmp (&a, &b, sizeof a) != 0)
+    g_error ("%s: %.17g against %.17g in C order", what, a, b);
+}
+
+static void
+assert_same_metrics (const SlTensorComparison *r,
+                     const SlTensorComparison *c)
+{
+  g_assert_true (r->computed && c->computed);
+  g_assert_cmpint (r->verdict, ==, c->verdict);
+  g_assert_cmpstr (r->reason, ==, c->reason);
+  g_assert_cmpstr (r->cosine_note, ==, c->cosine_note);
+  g_assert_cmpuint (r->n_elements, ==, c->n_elements);
+  g_assert_cmpuint (r->npu_non_finite, ==, c->npu_non_finite);
+  g_assert_cmpuint (r->bench_non_finite, ==, c->bench_non_finite);
+#define SAME(field) assert_same_bits (r->field, c->field, #field)
+  SAME (cosine); SAME (euclidean_distance); SAME (relative_euclidean_distance); SAME (max_abs_error);
+  SAME (mean_abs_error); SAME (rmse); SAME (max_relative_error); SAME (mean_relative_error);
+  SAME (accumulated_relative_error); SAME (one_thousandth_err_ratio); SAME (five_thousandth_err_ratio);
+  SAME (kl_divergence); SAME (npu_mean); SAME (npu_std); SAME (bench_mean); SAME (bench_std);
+#undef SAME
+}
+
+/* Gathering C-order ranges of a Fortran-order tensor, against the plain
+ * transposition, on ranges that start and end inside rows and tiles. */
+static void
+test_gather_c_order (void)
+{
+  static const guint64 shapes[][4] = {
+    { 37, 53, 0, 0 }, { 5, 7, 61, 0 }, { 3, 1, 45, 33 }, { 70, 1, 0, 0 }, { 1, 1, 2, 65 },
+  };
+  static const guint n_dims[] = { 2, 3, 4, 3, 4 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    {
+      guint64 n = 1;
+      g_autofree guint32 *c_data = NULL;
+      g_autofree guint8 *f_data = NULL;
+      g_autofree guint32 *out = NULL;
+      SlTensorData view;
+
+      for (guint d = 0; d < n_dims[s]; d++)
+        n *= shapes[s][d];
+      c_data = g_new (guint32, n);
+      out = g_new (guint32, n);
+      for (guint64 i = 0; i < n; i++)
+        c_data[i] = (guint32)i;
+      f_data = to_fortran ((const guint8 *)c_data, shapes[s], n_dims[s], n, 4);
+      view = view_of (f_data, n, SL_TENSOR_DTYPE_INT32, shapes[s], n_dims[s]);
+      view.fortran_order = TRUE;
+      for (guint64 first = 0; first < n; first += 1 + first / 3)
+        for (guint64 length = 0; first + length <= n; length += 1 + length * 2)
+          {
+            memset (out, 0xff, n * 4);
+            sl_tensor_gather_c_order (&view, first, length, (guint8 *)out);
+            g_assert_cmpmem (out, length * 4, c_data + first, length * 4);
+            if (length < n)
+              g_assert_cmpuint (out[length], ==, 0xffffffffu);
+          }
+    }
+}
+
+/* A pair with one side in Fortran order and the other in C order gives,
+ * to the bit, the metrics of the pair both in C order: 2-D and 3-D shapes
+ * that are no multiple of the tile or of a row per chunk, several chunks
+ * and threads, each element size. */
+static void
+test_mixed_order_metrics (void)
+{
+  static const guint64 shapes[][3] = { { 37, 53, 1 }, { 300, 1001, 1 }, { 3, 301, 307 }, { 7, 1, 40009 } };
+  static const SlTensorDtype dtypes[] = {
+    SL_TENSOR_DTYPE_FLOAT32, SL_TENSOR_DTYPE_FLOAT16, SL_TENSOR_DTYPE_FLOAT64, SL_TENSOR_DTYPE_INT8,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (guint t = 0; t < G_N_ELEMENTS (dtypes); t++)
+      {
+        guint n_dims = shapes[s][2] == 1 ? 2 : 3;
+        guint64 n = shapes[s][0] * shapes[s][1] * shapes[s][2];
+        gsize size = sl_tensor_dtype_get_size (dtypes[t]);
+        g_autofree guint8 *npu = g_malloc (n * size);
+        g_autofree guint8 *bench = g_malloc (n * size);
+        g_autofree guint8 *npu_f = NULL;
+        g_autofree guint8 *bench_f = NULL;
+        SlTensorData cn, cb, fn, fb;
+        SlTensorCompareOptions options;
+
+        for (guint64 i = 0; i < n; i++)
+          {
+            double b = g_rand_double_range (rand, -4, 4);
+            double a = b + g_rand_double_range (rand, -0.01, 0.01);
+
+            switch (dtypes[t])
+              {
+              case SL_TENSOR_DTYPE_FLOAT32:
+                ((float *)npu)[i] = (float)a;
+                ((float *)bench)[i] = (float)b;
+                break;
+              case SL_TENSOR_DTYPE_FLOAT64:
+                ((double *)npu)[i] = a;
+                ((double *)bench)[i] = b;
+                break;
+              case SL_TENSOR_DTYPE_FLOAT16:
+                /* halves between 0.5 and 2, as bits */
+                ((guint16 *)npu)[i] = (guint16)g_rand_int_range (rand, 0x3800, 0x4000);
+                ((guint16 *)bench)[i] = (guint16)(((guint16 *)npu)[i] + g_rand_int_range (rand, -2, 3));
+                break;
+              default:
+                ((gint8 *)npu)[i] = (gint8)(a * 30);
+                ((gint8 *)bench)[i] = (gint8)(b * 30);
+                break;
+              }
+          }
+        npu_f = to_fortran (npu, shapes[s], n_dims, n, size);
+        bench_f = to_fortran (bench, shapes[s], n_dims, n, size);
+        cn = view_of (npu, n, dtypes[t], shapes[s], n_dims);
+        cb = view_of (bench, n, dtypes[t], shapes[s], n_dims);
+        fn = view_of (npu_f, n, dtypes[t], shapes[s], n_dims);
+        fb = view_of (bench_f, n, dtypes[t], shapes[s], n_dims);
+        fn.fortran_order = fb.fortran_order = TRUE;
+
+        for (guint threads = 1; threads <= 3; threads += 2)
+          {
+            g_autoptr(SlTensorComparison) c_c = NULL;
+            g_autoptr(SlTensorComparison) f_c = NULL;
+            g_autoptr(SlTensorComparison) c_f = NULL;
+            g_autoptr(SlTensorComparison) f_f = NULL;
+
+            sl_tensor_compare_options_init (&options);
+            options.n_threads = threads;
+            c_c = sl_tensor_compare (&cn, &cb, &options);
+            f_c = sl_tensor_compare (&fn, &cb, &options);
+            c_f = sl_tensor_compare (&cn, &fb, &options);
+            f_f = sl_tensor_compare (&fn, &fb, &options);
+            assert_same_metrics (f_c, c_c);
+            assert_same_metrics (c_f, c_c);
+            /* both in Fortran order: the same pairs, summed in storage order */
+            g_assert_true (f_f->computed);
+            assert_same_bits (f_f->max_abs_error, c_c->max_abs_error, "max_abs_error");
+            g_assert_cmpfloat (fabs (f_f->mean_abs_error - c_c->mean_abs_error), <=, 1e-12 * fabs (c_c->mean_abs_error));
+            g_assert_cmpfloat (fabs (f_f->cosine - c_c->cosine), <=, 1e-12);
+          }
+
+        /* the largest differences, at their C-order positions */
+        if (dtypes[t] == SL_TENSOR_DTYPE_FLOAT32 && n < 100000)
+          {
+            g_autoptr(SlTensorPairDetail) c_detail = sl_tensor_pair_detail_compute (&cn, &cb, 16, 10, NULL, NULL);
+            g_autoptr(SlTensorPairDetail) f_detail = sl_tensor_pair_detail_compute (&fn, &cb, 16, 10, NULL, NULL);
+
+            g_assert_cmpuint (f_detail->largest->len, ==, 10);
+            g_assert_cmpmem (f_detail->largest->data, 10 * sizeof (SlTensorDifference),
+                             c_detail->largest->data, 10 * sizeof (SlTensorDifference));
+          }
+      }
 }
 
 static void
@@ -524,6 +732,8 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/large-threads", test_large_threads);
   g_test_add_func ("/tensor-compare/npy-byte-orders", test_npy_byte_orders);
   g_test_add_func ("/tensor-compare/npy-fortran-order", test_npy_fortran_order);
+  g_test_add_func ("/tensor-compare/gather-c-order", test_gather_c_order);
+  g_test_add_func ("/tensor-compare/mixed-order-metrics", test_mixed_order_metrics);
   g_test_add_func ("/tensor-compare/npy-damage", test_npy_damage);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "sl-tensor-compare.h"
+#include "sl-tensor-gather.h"
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
@@ -56,14 +57,20 @@ typedef struct {
 } Chunk;
 
 typedef struct _Run Run;
-typedef void (*ChunkFunc) (Run    *run,
-                           guint64 index);
+typedef struct _ChunkSource ChunkSource;
+typedef void (*ChunkFunc) (Run               *run,
+                           guint64            index,
+                           const ChunkSource *source);
 
 /* One comparison: what every chunk needs, the chunks' own sums, and the
  * pass the threads are in. */
 struct _Run {
   const SlTensorData *npu;
   const SlTensorData *bench;
+  /* the side stored in Fortran order when the other is in C order: its
+   * chunks are gathered in C order into each thread's scratch first */
+  const SlTensorData *gathered;
+  guint               gather_chunks;  /* consecutive chunks gathered at once */
   guint64             n_elements;
   guint64             chunk_size;
   guint64             n_chunks;
@@ -785,9 +792,47 @@ chunk_end (const Run *run,
   return MIN (run->n_elements, (index + 1) * run->chunk_size);
 }
 
+/* Where a chunk's elements are read from: both tensors as stored, or,
+ * for the side in the other order, a run of chunks gathered into a
+ * thread's scratch in C order, with @base[side] the position its first
+ * element stands for. */
+struct _ChunkSource {
+  SlTensorData        copy;
+  const SlTensorData *sides[2];
+  guint64             base[2];
+};
+
 static void
-main_chunk (Run     *run,
-            guint64  index)
+chunk_source_init (ChunkSource *source,
+                   const Run   *run)
+{
+  source->sides[0] = run->npu;
+  source->sides[1] = run->bench;
+  source->base[0] = source->base[1] = 0;
+}
+
+/* Gathers chunks @first .. @last of the side in the other order. */
+static void
+chunk_source_gather (ChunkSource *source,
+                     const Run   *run,
+                     guint64      first,
+                     guint64      last,
+                     guint8      *scratch)
+{
+  guint side = run->gathered == run->npu ? 0 : 1;
+  guint64 begin = chunk_begin (run, first);
+
+  sl_tensor_gather_c_order (run->gathered, begin, chunk_end (run, last) - begin, scratch);
+  source->copy = *run->gathered;
+  source->copy.data = scratch;
+  source->sides[side] = &source->copy;
+  source->base[side] = begin;
+}
+
+static void
+main_chunk (Run               *run,
+            guint64            index,
+            const ChunkSource *source)
 {
   double n_values[BLOCK], b_values[BLOCK];
   Chunk *chunk = &run->chunks[index];
@@ -798,8 +843,8 @@ main_chunk (Run     *run,
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (run->npu, i, n, n_values);
-      convert_block (run->bench, i, n, b_values);
+      convert_block (source->sides[0], i - source->base[0], n, n_values);
+      convert_block (source->sides[1], i - source->base[1], n, b_values);
       accumulate_block (run, &chunk->partial, n_values, b_values, n);
     }
 }
@@ -807,8 +852,9 @@ main_chunk (Run     *run,
 /* The KL divergence needs each side's minimum and maximum first, so it
  * has a pass of its own after the main one. */
 static void
-kl_chunk (Run     *run,
-          guint64  index)
+kl_chunk (Run               *run,
+          guint64            index,
+          const ChunkSource *source)
 {
   double n_values[BLOCK], b_values[BLOCK];
   KlPartial *kl = &run->chunks[index].kl;
@@ -819,8 +865,8 @@ kl_chunk (Run     *run,
     {
       gsize n = MIN (BLOCK, end - i);
 
-      convert_block (run->npu, i, n, n_values);
-      convert_block (run->bench, i, n, b_values);
+      convert_block (source->sides[0], i - source->base[0], n, n_values);
+      convert_block (source->sides[1], i - source->base[1], n, b_values);
       add_kl (run, kl, n_values, b_values, n);
     }
 }
@@ -866,14 +912,29 @@ static gpointer
 run_worker (gpointer data)
 {
   Run *run = data;
-  guint64 index;
+  g_autofree guint8 *scratch = NULL;
+  guint step = run->gathered != NULL ? run->gather_chunks : 1;
+  ChunkSource source;
+  guint64 first;
 
-  while ((index = (guint64)g_atomic_int_add (&run->next_chunk, 1)) < run->n_chunks)
+  chunk_source_init (&source, run);
+  if (run->gathered != NULL)
+    scratch = g_malloc (run->chunk_size * step * sl_tensor_dtype_get_size (run->gathered->dtype));
+  while ((first = (guint64)g_atomic_int_add (&run->next_chunk, (gint)step)) < run->n_chunks)
     {
+      guint64 last = MIN (first + step, run->n_chunks) - 1;
+
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
-      run->pass (run, index);
-      add_progress (run, run->pass_weight);
+      if (run->gathered != NULL)
+        chunk_source_gather (&source, run, first, last, scratch);
+      for (guint64 index = first; index <= last; index++)
+        {
+          if (index > first && g_cancellable_is_cancelled (run->cancellable))
+            break;
+          run->pass (run, index, &source);
+          add_progress (run, run->pass_weight);
+        }
     }
   return NULL;
 }
@@ -942,6 +1003,21 @@ run_init (Run                          *run,
   wide = npu->dtype == SL_TENSOR_DTYPE_FLOAT64 || bench->dtype == SL_TENSOR_DTYPE_FLOAT64 ||
          bench->dtype < SL_TENSOR_DTYPE_FLOAT16;
   run->re_eps = wide ? DBL_EPSILON : FLT_EPSILON;
+}
+
+/* A gathered chunk holds few rows of a wide tensor (16 of 16384), so
+ * every column's piece of it is on a page of its own: chunks are gathered
+ * several at once, up to 128 rows and 8 chunks, for more of each page
+ * every visit. Which chunks one gathering covers changes no sum. */
+static guint
+gather_chunks (const Run *run)
+{
+  guint64 columns = 1, rows;
+
+  for (guint i = run->gathered->n_dims; i > 0 && columns == 1; i--)
+    columns = run->gathered->shape[i - 1];
+  rows = MAX (run->chunk_size / MAX (columns, 1), 1);
+  return (guint)CLAMP ((128 + rows - 1) / rows, 1, 8);
 }
 
 static void
@@ -1149,8 +1225,8 @@ shapes_equal (const SlTensorData *a,
   return TRUE;
 }
 
-/* C and Fortran order store the same sequence when at most one axis is
- * longer than one. */
+/* Whether both sides store their elements in the same sequence: the same
+ * order, or C and Fortran order with at most one axis longer than one. */
 static gboolean
 orders_agree (const SlTensorData *a,
               const SlTensorData *b)
@@ -1284,9 +1360,13 @@ cancelled (SlTensorComparison *result)
  * @bench: its benchmark
  * @options: (nullable): thresholds and choices; msprobe's defaults when %NULL
  *
+ * Elements are paired by their logical index, whichever order (C or
+ * Fortran) each side is stored in; a mixed pair gives the metrics of the
+ * same pair both in C order, to the bit.
+ *
  * Returns: (transfer full): the metrics and the verdict; when the shapes
- * or storage orders prevent an element-wise comparison, computed is
- * %FALSE, the verdict an error and the reason says why.
+ * prevent an element-wise comparison, computed is %FALSE, the verdict an
+ * error and the reason says why.
  */
 SlTensorComparison *
 sl_tensor_compare (const SlTensorData           *npu,
@@ -1319,13 +1399,6 @@ sl_tensor_compare (const SlTensorData           *npu,
       set_verdict (result, SL_TENSOR_VERDICT_ERROR, g_strdup_printf (_("The shapes differ: %s against %s."), a, b));
       return g_steal_pointer (&result);
     }
-  if (!orders_agree (npu, bench))
-    {
-      set_verdict (result, SL_TENSOR_VERDICT_ERROR,
-                   g_strdup (_("One tensor is stored in Fortran order and the other in C order, so their elements "
-                               "cannot be paired in storage order.")));
-      return g_steal_pointer (&result);
-    }
   if (npu->n_elements == 0)
     {
       set_verdict (result, SL_TENSOR_VERDICT_WARNING, g_strdup (_("Both tensors are empty; there is nothing to compare.")));
@@ -1333,6 +1406,14 @@ sl_tensor_compare (const SlTensorData           *npu,
     }
 
   run_init (&run, npu, bench, options);
+  /* Elements are paired by logical index: in storage order when both
+   * sides share it (both in Fortran order, summed in that order), else in
+   * C order with the Fortran side's chunks gathered. */
+  if (!orders_agree (npu, bench))
+    {
+      run.gathered = npu->fortran_order ? npu : bench;
+      run.gather_chunks = gather_chunks (&run);
+    }
   run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
     return cancelled (g_steal_pointer (&result));

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <string.h>
@@ -20,6 +21,10 @@
 #include "sl-chrome-trace-reader.h"
 
 #define CHUNK_SIZE (1 << 20)
+/* Traces nest a handful of levels (an event's args a few more). Deeper
+ * JSON is refused at this depth as damage: it holds no events a reader
+ * could place, and 10^6 levels would otherwise pass as an empty trace. */
+#define MAX_DEPTH  1000
 
 typedef enum {
   KEY_OTHER,
@@ -90,6 +95,7 @@ typedef struct {
   yajl_handle     yajl;
   guint64         base;            /* decompressed bytes before the current chunk */
   gboolean        failed;
+  gboolean        too_deep;        /* parsing stopped by the depth limit, reported */
 
   guint           depth;
   guint           events_depth;    /* depth inside the events array, 0 until found */
@@ -1002,12 +1008,29 @@ on_map_key (void                *ctx,
   return 1;
 }
 
+/* Stops the parse (the callback's 0) once the JSON nests past MAX_DEPTH. */
+static gboolean
+nest (Reader *r)
+{
+  g_autofree char *message = NULL;
+
+  if (++r->depth <= MAX_DEPTH)
+    return TRUE;
+
+  message = g_strdup_printf (_("The JSON nests more than %u levels deep here, which no trace does; the events before are kept"),
+                             MAX_DEPTH);
+  reader_problem (r, SL_SEVERITY_ERROR, r->base + yajl_get_bytes_consumed (r->yajl), message);
+  r->too_deep = TRUE;
+  return FALSE;
+}
+
 static int
 on_start_map (void *ctx)
 {
   Reader *r = ctx;
 
-  r->depth++;
+  if (!nest (r))
+    return 0;
   if (!r->in_event)
     {
       if (r->depth == 1)
@@ -1043,7 +1066,8 @@ on_start_array (void *ctx)
 {
   Reader *r = ctx;
 
-  r->depth++;
+  if (!nest (r))
+    return 0;
   if (!r->in_event)
     {
       if (r->depth == 1)
@@ -1156,7 +1180,9 @@ reader_feed (Reader       *r,
     }
 
   status = yajl_parse (r->yajl, data, length);
-  if (status != yajl_status_ok)
+  if (status != yajl_status_ok && r->too_deep)
+    r->failed = TRUE;
+  else if (status != yajl_status_ok)
     {
       g_autofree char *reason = yajl_error_text (r, data, length);
       g_autofree char *message = NULL;
@@ -1503,7 +1529,7 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   if (path == NULL)
     path = g_file_get_uri (file);
 
-  if (!(stream = g_file_read (file, cancellable, error)))
+  if (!(stream = sl_input_file_read (file, cancellable, error)))
     return FALSE;
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
   if (info != NULL)

@@ -20,6 +20,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <math.h>
@@ -963,6 +964,11 @@ sl_communication_read_file (SlCommunication *comm,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (problems != NULL, FALSE);
 
+  if (!sl_input_file_check (path, &error))
+    {
+      report (problems, SL_SEVERITY_ERROR, path, -1, error->message);
+      return FALSE;
+    }
   file = g_file_new_for_path (path);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, cancellable, &error);
   if (info != NULL && g_file_info_get_size (info) > SL_COMMUNICATION_READER_MAX_SIZE)

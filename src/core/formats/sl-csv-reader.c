@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-input-file.h"
 #include "sl-csv-reader.h"
 
 #define BLOCK_SIZE        (256 * 1024)
@@ -45,6 +46,10 @@ struct _SlCsvReader
 
   guint64        n_ragged;
   GPtrArray     *problems;
+
+  /* the last cell refused as out of range */
+  guint          refused_line;
+  int            refused_column;
 };
 
 static void
@@ -76,6 +81,7 @@ reader_new (const char *path)
   self->starts = g_array_new (FALSE, FALSE, sizeof (guint));
   self->problems = g_ptr_array_new_with_free_func (g_object_unref);
   self->line = 1;
+  self->refused_column = SL_CSV_NO_COLUMN;
   return self;
 }
 
@@ -95,7 +101,7 @@ sl_csv_reader_new_for_path (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   file = g_file_new_for_path (path);
-  stream = g_file_read (file, NULL, error);
+  stream = sl_input_file_read (file, NULL, error);
   if (stream == NULL)
     return NULL;
 
@@ -539,71 +545,93 @@ only_blanks (const char *p)
   return *skip_blanks (p) == '\0';
 }
 
-gboolean
-sl_csv_parse_int64 (const char *text,
-                    gint64     *value)
+/* What a cell holds: nothing usable ("", "N/A", "-", words), a number,
+ * or a number no profiler value can be. The last is damage worth telling:
+ * 1e308 or 2^64 would overflow every sum and ratio it reached, and "nan"
+ * or "inf" would poison them. */
+typedef enum {
+  NUMBER_NONE,
+  NUMBER_OK,
+  NUMBER_OUT_OF_RANGE,
+} NumberStatus;
+
+/* 2^63: beyond any count, byte size or nanosecond time a profiler writes,
+ * and sums of a billion such values still fit a double. */
+#define MAX_MAGNITUDE 9223372036854775808.0
+
+static NumberStatus
+parse_double (const char *text,
+              double     *value)
 {
-  const char *p;
-  char *end = NULL;
-  gint64 v;
-
-  g_return_val_if_fail (value != NULL, FALSE);
-
-  if (text == NULL)
-    return FALSE;
-  p = skip_blanks (text);
-  if (*p == '\0' || !(g_ascii_isdigit (*p) || *p == '-' || *p == '+'))
-    return FALSE;
-
-  errno = 0;
-  v = g_ascii_strtoll (p, &end, 10);
-  if (errno != 0 || end == p || !only_blanks (end))
-    return FALSE;
-
-  *value = v;
-  return TRUE;
-}
-
-gboolean
-sl_csv_parse_double (const char *text,
-                     double     *value)
-{
-  const char *p;
+  const char *p, *digits;
   char *end = NULL;
   double v;
 
-  g_return_val_if_fail (value != NULL, FALSE);
-
   if (text == NULL)
-    return FALSE;
+    return NUMBER_NONE;
   p = skip_blanks (text);
-  if (*p == '\0' || !(g_ascii_isdigit (*p) || *p == '-' || *p == '+' || *p == '.'))
-    return FALSE;
+  digits = *p == '-' || *p == '+' ? p + 1 : p;
+  if (g_ascii_strncasecmp (digits, "nan", 3) == 0 || g_ascii_strncasecmp (digits, "inf", 3) == 0)
+    {
+      g_ascii_strtod (p, &end);
+      return end != p && only_blanks (end) ? NUMBER_OUT_OF_RANGE : NUMBER_NONE;
+    }
+  if (!(g_ascii_isdigit (*digits) || *digits == '.'))
+    return NUMBER_NONE;
 
   v = g_ascii_strtod (p, &end);
-  if (end == p || !only_blanks (end) || isnan (v) || isinf (v))
-    return FALSE;
+  if (end == p || !only_blanks (end))
+    return NUMBER_NONE;
+  if (!isfinite (v) || fabs (v) >= MAX_MAGNITUDE)
+    return NUMBER_OUT_OF_RANGE;
 
   *value = v;
-  return TRUE;
+  return NUMBER_OK;
 }
 
-gboolean
-sl_csv_parse_scaled (const char *text,
-                     guint       scale,
-                     gint64     *value)
+static NumberStatus
+parse_int64 (const char *text,
+             gint64     *value)
+{
+  const char *p;
+  char *end = NULL;
+  double d;
+  gint64 v;
+
+  if (text == NULL)
+    return NUMBER_NONE;
+  p = skip_blanks (text);
+  if (*p == '\0' || !(g_ascii_isdigit (*p) || *p == '-' || *p == '+'))
+    return parse_double (text, &d) == NUMBER_OUT_OF_RANGE ? NUMBER_OUT_OF_RANGE : NUMBER_NONE;
+
+  errno = 0;
+  v = g_ascii_strtoll (p, &end, 10);
+  if (end == p || !only_blanks (end))
+    /* "1e400" is a number, just not an integer one */
+    return parse_double (text, &d) == NUMBER_OUT_OF_RANGE ? NUMBER_OUT_OF_RANGE : NUMBER_NONE;
+  if (errno == ERANGE)
+    return NUMBER_OUT_OF_RANGE;
+  if (errno != 0)
+    return NUMBER_NONE;
+
+  *value = v;
+  return NUMBER_OK;
+}
+
+static NumberStatus
+parse_scaled (const char *text,
+              guint       scale,
+              gint64     *value)
 {
   const char *p;
   gboolean negative = FALSE;
   gboolean any_digit = FALSE;
+  gboolean overflow = FALSE;
   guint64 v = 0;
   guint decimals = 0;
 
-  g_return_val_if_fail (value != NULL, FALSE);
-  g_return_val_if_fail (scale <= 12, FALSE);
-
   if (text == NULL)
-    return FALSE;
+    return NUMBER_NONE;
   p = skip_blanks (text);
   if (*p == '-' || *p == '+')
     negative = *p++ == '-';
@@ -611,8 +639,9 @@ sl_csv_parse_scaled (const char *text,
   for (; g_ascii_isdigit (*p); p++)
     {
       if (v > (G_MAXINT64 - 9) / 10)
-        return FALSE;
-      v = v * 10 + (guint64)(*p - '0');
+        overflow = TRUE;
+      else
+        v = v * 10 + (guint64)(*p - '0');
       any_digit = TRUE;
     }
 
@@ -625,8 +654,9 @@ sl_csv_parse_scaled (const char *text,
           if (decimals < scale)
             {
               if (v > (G_MAXINT64 - 9) / 10)
-                return FALSE;
-              v = v * 10 + (guint64)(*p - '0');
+                overflow = TRUE;
+              else
+                v = v * 10 + (guint64)(*p - '0');
               decimals++;
             }
           else if (decimals == scale)
@@ -640,33 +670,158 @@ sl_csv_parse_scaled (const char *text,
     }
 
   if (!any_digit)
-    return FALSE;
+    return parse_double (text, &(double){ 0 }) == NUMBER_OUT_OF_RANGE ? NUMBER_OUT_OF_RANGE : NUMBER_NONE;
 
   /* Exponents ("1.5e+03") are rare in these files: go through double. */
   if (*p == 'e' || *p == 'E')
     {
-      double d;
+      NumberStatus status;
+      double d = 0;
 
-      if (!sl_csv_parse_double (text, &d))
-        return FALSE;
+      if ((status = parse_double (text, &d)) != NUMBER_OK)
+        return status;
       for (guint i = 0; i < scale; i++)
         d *= 10;
       if (!(d > (double)G_MININT64 && d < (double)G_MAXINT64))
-        return FALSE;
+        return NUMBER_OUT_OF_RANGE;
       *value = (gint64)(d < 0 ? d - 0.5 : d + 0.5);
-      return TRUE;
+      return NUMBER_OK;
     }
 
   if (!only_blanks (p))
-    return FALSE;
+    return NUMBER_NONE;
+  if (overflow)
+    return NUMBER_OUT_OF_RANGE;
 
   for (; decimals < scale; decimals++)
     {
       if (v > (guint64)G_MAXINT64 / 10)
-        return FALSE;
+        return NUMBER_OUT_OF_RANGE;
       v *= 10;
     }
+  if (v > (guint64)G_MAXINT64)
+    return NUMBER_OUT_OF_RANGE;
 
   *value = negative ? -(gint64)v : (gint64)v;
-  return TRUE;
+  return NUMBER_OK;
+}
+
+gboolean
+sl_csv_parse_int64 (const char *text,
+                    gint64     *value)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+  return parse_int64 (text, value) == NUMBER_OK;
+}
+
+gboolean
+sl_csv_parse_double (const char *text,
+                     double     *value)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+  return parse_double (text, value) == NUMBER_OK;
+}
+
+gboolean
+sl_csv_parse_scaled (const char *text,
+                     guint       scale,
+                     gint64     *value)
+{
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (scale <= 12, FALSE);
+  return parse_scaled (text, scale, value) == NUMBER_OK;
+}
+
+/* Reports the current row's cell at @column as out of range. */
+static void
+refuse_cell (SlCsvReader *self,
+             int          column,
+             const char  *text)
+{
+  g_autofree char *shown = NULL;
+  g_autofree char *message = NULL;
+  const char *name = (guint) column < self->n_columns ? self->header[column] : "";
+  const char *p = skip_blanks (text);
+  gsize length = strlen (p);
+
+  self->refused_line = self->row_line;
+  self->refused_column = column;
+
+  while (length > 0 && (p[length - 1] == ' ' || p[length - 1] == '\t' || p[length - 1] == '\r' || p[length - 1] == '\n'))
+    length--;
+  /* 10^5000 written out is 5001 digits: show its start and its length */
+  if (length > 32)
+    shown = g_strdup_printf (_("%.*s… (%zu characters)"), 24, p, length);
+  else
+    shown = g_strndup (p, length);
+
+  /* Translators: the cell's text, then the column's name */
+  message = g_strdup_printf (_("%s in “%s” is out of range or not finite; the value is left out"), shown, name);
+  if (self->problems->len >= MAX_PROBLEMS)
+    {
+      add_problem (self, SL_SEVERITY_WARNING, self->row_offset, message);
+      return;
+    }
+  g_ptr_array_add (self->problems,
+                   sl_problem_new_at_position (SL_SEVERITY_WARNING, _("CSV reader"), self->path, self->row_offset,
+                                               self->row_line, (guint) column + 1, name, message));
+}
+
+/* The cell's number, or FALSE: silently when the cell holds none, with a
+ * problem at its line and column when it holds one out of range. */
+#define GET_NUMBER(self, column, call)                                   \
+  G_STMT_START {                                                         \
+    const char *text_ = sl_csv_reader_get_field (self, column);          \
+    NumberStatus status_ = call;                                         \
+                                                                         \
+    if (status_ == NUMBER_OUT_OF_RANGE)                                  \
+      refuse_cell (self, column, text_);                                 \
+    return status_ == NUMBER_OK;                                         \
+  } G_STMT_END
+
+gboolean
+sl_csv_reader_get_int64 (SlCsvReader *self,
+                         int          column,
+                         gint64      *value)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  GET_NUMBER (self, column, parse_int64 (text_, value));
+}
+
+gboolean
+sl_csv_reader_get_double (SlCsvReader *self,
+                          int          column,
+                          double      *value)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  GET_NUMBER (self, column, parse_double (text_, value));
+}
+
+gboolean
+sl_csv_reader_get_scaled (SlCsvReader *self,
+                          int          column,
+                          guint        scale,
+                          gint64      *value)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+  g_return_val_if_fail (scale <= 12, FALSE);
+  GET_NUMBER (self, column, parse_scaled (text_, scale, value));
+}
+
+/**
+ * sl_csv_reader_is_refused:
+ *
+ * Returns: whether the current row's cell at @column was reported out of
+ *   range by a sl_csv_reader_get_*() call, so that a caller that skips
+ *   the row need not report the cell again
+ */
+gboolean
+sl_csv_reader_is_refused (SlCsvReader *self,
+                          int          column)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return column != SL_CSV_NO_COLUMN && self->refused_line == self->row_line && self->refused_column == column;
 }

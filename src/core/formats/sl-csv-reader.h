@@ -60,8 +60,27 @@ void         sl_csv_reader_report          (SlCsvReader   *self,
 /* Problems found so far (SlProblem), in file order. */
 GPtrArray   *sl_csv_reader_get_problems    (SlCsvReader   *self);
 
+/* The current row's cell at @column as a number (as the sl_csv_parse_*()
+ * below). FALSE when the cell is missing or holds no number, and also
+ * when it holds a number out of range (beyond 2^63 in magnitude or what
+ * the type holds, nan, inf), which is then reported as a problem at its
+ * line and column: such a value never reaches a sum or a ratio. */
+gboolean     sl_csv_reader_get_int64       (SlCsvReader   *self,
+                                            int            column,
+                                            gint64        *value);
+gboolean     sl_csv_reader_get_double      (SlCsvReader   *self,
+                                            int            column,
+                                            double        *value);
+gboolean     sl_csv_reader_get_scaled      (SlCsvReader   *self,
+                                            int            column,
+                                            guint          scale,
+                                            gint64        *value);
+gboolean     sl_csv_reader_is_refused      (SlCsvReader   *self,
+                                            int            column);
+
 /* Number parsing shared by the profile readers: surrounding blanks and
- * tabs are ignored; "", "N/A", "-" and garbage give FALSE. */
+ * tabs are ignored; "", "N/A", "-", garbage and numbers out of range
+ * (see above) give FALSE. */
 gboolean     sl_csv_parse_int64            (const char    *text,
                                             gint64        *value);
 gboolean     sl_csv_parse_double           (const char    *text,

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "mindspore_anf_ir.pb-c.h"
+#include "sl-input-file.h"
 #include "sl-graph-builder.h"
 #include "sl-graph-def-reader.h"
 #include "sl-graph-reader.h"
@@ -1150,7 +1151,7 @@ load_pb (const char  *path,
          GPtrArray   *graphs,
          GError     **error)
 {
-  g_autoptr(GMappedFile) file = g_mapped_file_new (path, FALSE, error);
+  g_autoptr(GMappedFile) file = sl_input_file_map (path, error);
   g_autoptr(GBytes) bytes = NULL;
   SlGraph *graph;
 

@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-input-file.h"
 #include "sl-csv-reader.h"
 #include "sl-memory-reader.h"
 
@@ -146,7 +147,7 @@ read_time (Csv        *csv,
            const char *name,
            gint64     *ns)
 {
-  if (sl_csv_parse_scaled (sl_csv_reader_get_field (csv->reader, column), 3, ns) && *ns >= 0)
+  if (sl_csv_reader_get_scaled (csv->reader, column, 3, ns) && *ns >= 0)
     return TRUE;
   damaged_row (csv, name, DAMAGE_NOT_A_TIME);
   return FALSE;
@@ -177,7 +178,7 @@ read_size (Csv        *csv,
   *value = NAN;
   if (is_blank (text))
     return TRUE;
-  if (sl_csv_parse_double (text, value) && isfinite (*value) && *value >= 0)
+  if (sl_csv_reader_get_double (csv->reader, column, value) && *value >= 0)
     return TRUE;
   damaged_row (csv, name, DAMAGE_NOT_A_SIZE);
   return FALSE;
@@ -623,6 +624,8 @@ sl_memory_reader_read_db (SlMemoryProfile *memory,
 
   /* As the export's main reader opens it: read-only, no locks. Its
    * errors on opening are that reader's to report. */
+  if (!sl_input_file_check (path, NULL))
+    return FALSE;
   uri_path = g_uri_escape_string (path, "/", FALSE);
   uri = g_strdup_printf ("file:%s?mode=ro&immutable=1", uri_path);
   if (sqlite3_open_v2 (uri, &db.db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK)

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-input-file.h"
 #include "sl-msprobe-dump.h"
 #include "sl-problem.h"
 
@@ -701,6 +702,8 @@ read_bounded (const char  *path,
   g_autoptr(GFileInfo) info = NULL;
   char *contents = NULL;
 
+  if (!sl_input_file_check (path, error))
+    return NULL;
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, error);
   if (info == NULL)
     return NULL;
@@ -710,7 +713,7 @@ read_bounded (const char  *path,
                    _("%s is larger than %u MiB"), path, (guint) (max_size / (1024 * 1024)));
       return NULL;
     }
-  if (!g_file_get_contents (path, &contents, length, error))
+  if (!sl_input_file_get_contents (path, &contents, length, error))
     return NULL;
   return contents;
 }

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-input-file.h"
 #include "sl-npy-header.h"
 #include "sl-npy-tensor.h"
 
@@ -161,7 +162,7 @@ sl_npy_tensor_open (const char  *path,
 
   self = g_object_new (SL_TYPE_NPY_TENSOR, NULL);
   self->path = g_strdup (path);
-  if ((self->mapping = g_mapped_file_new (path, FALSE, error)) == NULL)
+  if ((self->mapping = sl_input_file_map (path, error)) == NULL)
     return NULL;
   if (!parse (self, (const guint8 *)g_mapped_file_get_contents (self->mapping),
               g_mapped_file_get_length (self->mapping), error))

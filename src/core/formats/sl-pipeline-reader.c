@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <string.h>
@@ -697,7 +698,7 @@ sl_pipeline_reader_read_file (GFile         *file,
       return pipeline;
     }
 
-  if (!g_file_load_contents (file, cancellable, &data, &length, NULL, error))
+  if (!sl_input_file_load_contents (file, cancellable, &data, &length, error))
     return NULL;
   return sl_pipeline_reader_read_data (path, (const guint8 *) data, length);
 }

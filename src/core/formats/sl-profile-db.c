@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <string.h>
@@ -613,11 +614,18 @@ sl_profile_db_read (const char    *path,
   gboolean want_ops, want_apis;
   SlTrace *trace;
   Db db = { path, NULL, NULL, problems, cancellable };
+  g_autoptr(GError) error = NULL;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (rank != NULL, FALSE);
   g_return_val_if_fail (problems != NULL, FALSE);
+
+  if (!sl_input_file_check (path, &error))
+    {
+      report (&db, SL_SEVERITY_ERROR, error->message);
+      return FALSE;
+    }
 
   /* immutable=1: no locks and no journal, so a read-only copy opens too. */
   uri_path = g_uri_escape_string (path, "/", FALSE);

@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <math.h>
@@ -417,32 +418,49 @@ row_cancelled (Loader      *loader,
 
 static void
 report_bad_value (SlCsvReader *reader,
-                  const char  *column)
+                  int          column,
+                  const char  *name)
 {
   g_autofree char *message = NULL;
 
   /* Translators: %s is a column name */
-  message = g_strdup_printf (_("Line %u: “%s” is not a number; the row is skipped"),
-                             sl_csv_reader_get_row_line (reader), column);
+  if (sl_csv_reader_is_refused (reader, column))
+    message = g_strdup_printf (_("Line %u: “%s” is out of range; the row is skipped"),
+                               sl_csv_reader_get_row_line (reader), name);
+  else
+    message = g_strdup_printf (_("Line %u: “%s” is not a number; the row is skipped"),
+                               sl_csv_reader_get_row_line (reader), name);
   sl_csv_reader_report (reader, SL_SEVERITY_WARNING, message);
 }
 
 /* ------------------------------------------------------------------ */
 /* Small parsers */
 
+/* The cell's value or @fallback; a value out of range is reported. */
 static gint64
-scaled_or (const char *text,
-           guint       scale,
-           gint64      fallback)
+scaled_or (SlCsvReader *reader,
+           int          column,
+           guint        scale,
+           gint64       fallback)
 {
   gint64 value;
 
-  return sl_csv_parse_scaled (text, scale, &value) ? value : fallback;
+  return sl_csv_reader_get_scaled (reader, column, scale, &value) ? value : fallback;
 }
 
 static gint64
-int_or (const char *text,
-        gint64      fallback)
+int_or (SlCsvReader *reader,
+        int          column,
+        gint64       fallback)
+{
+  gint64 value;
+
+  return sl_csv_reader_get_int64 (reader, column, &value) ? value : fallback;
+}
+
+static gint64
+text_int_or (const char *text,
+             gint64      fallback)
 {
   gint64 value;
 
@@ -542,7 +560,7 @@ load_json (Loader     *loader,
   g_autofree char *contents = NULL;
   gsize length;
 
-  if (!g_file_get_contents (path, &contents, &length, &error))
+  if (!sl_input_file_get_contents (path, &contents, &length, &error))
     {
       report (loader, SL_SEVERITY_ERROR, path, -1, error->message);
       return NULL;
@@ -566,7 +584,7 @@ info_int (SlProfileRank *rank,
 {
   const char *text = g_hash_table_lookup (rank->info, key);
 
-  return text != NULL ? int_or (text, -1) : -1;
+  return text != NULL ? text_int_or (text, -1) : -1;
 }
 
 static void
@@ -619,12 +637,13 @@ is_dash (const char *text)
 }
 
 static gint64
-ticks (const char *text)
+ticks (SlCsvReader *reader,
+       int          column)
 {
   gint64 value;
 
-  return sl_csv_parse_int64 (text, &value) ? value * MS_TICK_NS
-       : sl_csv_parse_scaled (text, 1, &value) ? value : SL_STEP_NO_TIME;
+  G_STATIC_ASSERT (MS_TICK_NS == 10); /* a tick is one decimal place of ns */
+  return sl_csv_reader_get_scaled (reader, column, 1, &value) ? value : SL_STEP_NO_TIME;
 }
 
 /* MindSpore step_trace_raw_<id>_detail_time.csv: ticks of 10 ns; the last
@@ -679,14 +698,14 @@ read_ms_step_trace (Loader        *loader,
         break;
 
       init_step (&step);
-      step.start_ns = ticks (sl_csv_reader_get_field (reader, c_start));
-      step.end_ns = ticks (sl_csv_reader_get_field (reader, c_end));
-      step.total_ns = ticks (sl_csv_reader_get_field (reader, c_total));
-      step.fp_ns = ticks (sl_csv_reader_get_field (reader, c_fp));
-      step.bp_ns = ticks (sl_csv_reader_get_field (reader, c_bp));
-      step.data_wait_ns = ticks (sl_csv_reader_get_field (reader, c_interval));
-      step.fp_bp_ns = ticks (sl_csv_reader_get_field (reader, c_fpbp));
-      step.tail_ns = ticks (sl_csv_reader_get_field (reader, c_tail));
+      step.start_ns = ticks (reader, c_start);
+      step.end_ns = ticks (reader, c_end);
+      step.total_ns = ticks (reader, c_total);
+      step.fp_ns = ticks (reader, c_fp);
+      step.bp_ns = ticks (reader, c_bp);
+      step.data_wait_ns = ticks (reader, c_interval);
+      step.fp_bp_ns = ticks (reader, c_fpbp);
+      step.tail_ns = ticks (reader, c_tail);
 
       if (is_dash (step_text))
         {
@@ -694,9 +713,9 @@ read_ms_step_trace (Loader        *loader,
           have_average = TRUE;
           continue;
         }
-      if (!sl_csv_parse_int64 (step_text, &step.step))
+      if (!sl_csv_reader_get_int64 (reader, c_step, &step.step))
         {
-          report_bad_value (reader, "step_num");
+          report_bad_value (reader, c_step, "step_num");
           continue;
         }
 
@@ -708,7 +727,7 @@ read_ms_step_trace (Loader        *loader,
       }
       for (guint i = 0; i < n_extra; i++)
         {
-          gint64 value = ticks (sl_csv_reader_get_field (reader, first_extra + i));
+          gint64 value = ticks (reader, first_extra + i);
 
           g_array_append_val (extras, value);
         }
@@ -791,25 +810,25 @@ read_msprof_step_trace (Loader        *loader,
         break;
 
       init_step (&step);
-      if (!sl_csv_parse_int64 (sl_csv_reader_get_field (reader, c_step), &step.step))
+      if (!sl_csv_reader_get_int64 (reader, c_step, &step.step))
         {
-          report_bad_value (reader, "Iteration ID");
+          report_bad_value (reader, c_step, "Iteration ID");
           continue;
         }
-      step.fp_ns = scaled_or (sl_csv_reader_get_field (reader, c_fp), 3, SL_STEP_NO_TIME);
-      step.bp_ns = scaled_or (sl_csv_reader_get_field (reader, c_bp), 3, SL_STEP_NO_TIME);
-      step.end_ns = scaled_or (sl_csv_reader_get_field (reader, c_end), 3, SL_STEP_NO_TIME);
-      step.total_ns = scaled_or (sl_csv_reader_get_field (reader, c_total), 3, SL_STEP_NO_TIME);
-      step.fp_bp_ns = scaled_or (sl_csv_reader_get_field (reader, c_fpbp), 3, SL_STEP_NO_TIME);
-      step.tail_ns = scaled_or (sl_csv_reader_get_field (reader, c_refresh), 3, SL_STEP_NO_TIME);
-      step.data_wait_ns = scaled_or (sl_csv_reader_get_field (reader, c_aug), 3, SL_STEP_NO_TIME);
+      step.fp_ns = scaled_or (reader, c_fp, 3, SL_STEP_NO_TIME);
+      step.bp_ns = scaled_or (reader, c_bp, 3, SL_STEP_NO_TIME);
+      step.end_ns = scaled_or (reader, c_end, 3, SL_STEP_NO_TIME);
+      step.total_ns = scaled_or (reader, c_total, 3, SL_STEP_NO_TIME);
+      step.fp_bp_ns = scaled_or (reader, c_fpbp, 3, SL_STEP_NO_TIME);
+      step.tail_ns = scaled_or (reader, c_refresh, 3, SL_STEP_NO_TIME);
+      step.data_wait_ns = scaled_or (reader, c_aug, 3, SL_STEP_NO_TIME);
       if (step.end_ns != SL_STEP_NO_TIME && step.total_ns != SL_STEP_NO_TIME)
         step.start_ns = step.end_ns - step.total_ns;
 
       index = sl_step_trace_add_step (trace, &step);
       sl_step_trace_set_line (trace, index, sl_csv_reader_get_row_line (reader));
-      sl_step_trace_set_extra (trace, index, 0, scaled_or (sl_csv_reader_get_field (reader, c_reduce_start), 3, SL_STEP_NO_TIME));
-      sl_step_trace_set_extra (trace, index, 1, scaled_or (sl_csv_reader_get_field (reader, c_reduce_dur), 3, SL_STEP_NO_TIME));
+      sl_step_trace_set_extra (trace, index, 0, scaled_or (reader, c_reduce_start, 3, SL_STEP_NO_TIME));
+      sl_step_trace_set_extra (trace, index, 1, scaled_or (reader, c_reduce_dur, 3, SL_STEP_NO_TIME));
     }
 
   g_clear_pointer (&rank->steps, sl_step_trace_unref);
@@ -840,7 +859,7 @@ add_pt_step (SlStepTrace *trace,
   guint index;
 
   for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
-    values[i] = scaled_or (sl_csv_reader_get_field (reader, columns[i]), 3, SL_STEP_NO_TIME);
+    values[i] = scaled_or (reader, columns[i], 3, SL_STEP_NO_TIME);
 
   init_step (&step);
   step.step = step_id;
@@ -902,7 +921,7 @@ read_pt_step_trace (Loader        *loader,
       if (row_cancelled (loader, reader))
         break;
       /* An empty step number: a profile taken without a step schedule. */
-      add_pt_step (trace, reader, columns, int_or (sl_csv_reader_get_field (reader, c_step), 0));
+      add_pt_step (trace, reader, columns, int_or (reader, c_step, 0));
     }
 
   g_clear_pointer (&rank->steps, sl_step_trace_unref);
@@ -952,14 +971,14 @@ read_cluster_step_trace (Loader      *loader,
           g_free (rank->label);
           rank->label = g_strstrip (g_strdup (key));
           if (type != NULL && g_str_equal (type, "rank"))
-            rank->rank_id = int_or (index, -1);
+            rank->rank_id = text_int_or (index, -1);
           /* A stage row holds each column's maximum over its ranks. */
           rank->aggregate = type != NULL && g_str_equal (type, "stage");
           rank->steps = new_pt_trace (found->path, SL_STEP_SOURCE_CLUSTER);
           g_ptr_array_add (rank->files, g_strdup (found->path));
           g_hash_table_insert (by_index, g_steal_pointer (&key), rank);
         }
-      add_pt_step (rank->steps, reader, columns, int_or (sl_csv_reader_get_field (reader, c_step), 0));
+      add_pt_step (rank->steps, reader, columns, int_or (reader, c_step, 0));
     }
 
 out:
@@ -998,19 +1017,19 @@ read_ms_aicore_type (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 6, &total_ns))
+      if (type == NULL || !sl_csv_reader_get_scaled (reader, c_total, 6, &total_ns))
         {
-          report_bad_value (reader, "total_time");
+          report_bad_value (reader, c_total, "total_time");
           continue;
         }
-      count = int_or (sl_csv_reader_get_field (reader, c_count), 0);
+      count = int_or (reader, c_count, 0);
 
       row = sl_op_table_add_type (rank->ops, type, "AI_CORE");
       if (sl_op_row_get_source_path (row) == NULL)
         sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
       sl_op_row_set_totals (row, sl_op_row_get_count (row) + (guint64)MAX (count, 0),
                             sl_op_row_get_total_ns (row) + total_ns, -1, -1);
-      if (sl_csv_parse_double (sl_csv_reader_get_field (reader, c_percent), &percent))
+      if (sl_csv_reader_get_double (reader, c_percent, &percent))
         sl_op_row_set_ratio (row, percent);
     }
 
@@ -1050,12 +1069,12 @@ read_ms_aicore_detail (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 6, &avg_ns))
+      if (name == NULL || !sl_csv_reader_get_scaled (reader, c_time, 6, &avg_ns))
         {
-          report_bad_value (reader, "execution_time");
+          report_bad_value (reader, c_time, "execution_time");
           continue;
         }
-      count = c_count != SL_CSV_NO_COLUMN ? int_or (sl_csv_reader_get_field (reader, c_count), 1) : 1;
+      count = c_count != SL_CSV_NO_COLUMN ? int_or (reader, c_count, 1) : 1;
       count = MAX (count, 1);
 
       type = type_from_name (name);
@@ -1085,12 +1104,12 @@ find_column_exact (SlCsvReader *reader,
 }
 
 static double
-parse_blank_double (const char *text)
+blank_double (SlCsvReader *reader,
+              int          column)
 {
-  g_autofree char *copy = text ? g_strstrip (g_strdup (text)) : NULL;
   double value;
 
-  return copy != NULL && sl_csv_parse_double (copy, &value) ? value : -1;
+  return sl_csv_reader_get_double (reader, column, &value) ? value : -1;
 }
 
 /* flops_<id>.txt: per op, either "FLOPs, FLOPS, FLOPS utilization" (older
@@ -1133,15 +1152,15 @@ read_ms_flops (Loader        *loader,
 
       if (c_cube != SL_CSV_NO_COLUMN || c_vector != SL_CSV_NO_COLUMN)
         {
-          mflops = MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_cube)), 0) +
-                   MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_vector)), 0);
-          rate = MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_cube_rate)), 0) +
-                 MAX (parse_blank_double (sl_csv_reader_get_field (reader, c_vector_rate)), 0);
+          mflops = MAX (blank_double (reader, c_cube), 0) +
+                   MAX (blank_double (reader, c_vector), 0);
+          rate = MAX (blank_double (reader, c_cube_rate), 0) +
+                 MAX (blank_double (reader, c_vector_rate), 0);
         }
       else
         {
-          mflops = parse_blank_double (sl_csv_reader_get_field (reader, c_flops));
-          rate = parse_blank_double (sl_csv_reader_get_field (reader, c_rate));
+          mflops = blank_double (reader, c_flops);
+          rate = blank_double (reader, c_rate);
         }
       sl_op_row_set_flops (row, mflops, rate);
     }
@@ -1193,9 +1212,9 @@ read_ms_aicpu (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 6, &total_ns))
+      if (type == NULL || !sl_csv_reader_get_scaled (reader, c_total, 6, &total_ns))
         {
-          report_bad_value (reader, "total_time");
+          report_bad_value (reader, c_total, "total_time");
           continue;
         }
 
@@ -1255,7 +1274,7 @@ read_pipe_ratios (SlCsvReader *reader,
           double value;
 
           if (columns[p][i] != SL_CSV_NO_COLUMN &&
-              sl_csv_parse_double (sl_csv_reader_get_field (reader, columns[p][i]), &value) &&
+              sl_csv_reader_get_double (reader, columns[p][i], &value) &&
               value >= 0 && value <= 1)
             ratios[p] = MAX (ratios[p], value);
         }
@@ -1306,7 +1325,7 @@ sum_sides (SlCsvReader  *reader,
       double value;
 
       if (columns[i] == SL_CSV_NO_COLUMN ||
-          !sl_csv_parse_double (sl_csv_reader_get_field (reader, columns[i]), &value) ||
+          !sl_csv_reader_get_double (reader, columns[i], &value) ||
           !isfinite (value) || value < 0)
         continue;
       /* GB/s over the side's µs is bytes: 1e9 B/s x 1e-9 s per ns. */
@@ -1429,14 +1448,14 @@ read_op_summary (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_dur), 3, &dur_ns))
+      if (name == NULL || !sl_csv_reader_get_scaled (reader, c_dur, 3, &dur_ns))
         {
-          report_bad_value (reader, "Duration(us)");
+          report_bad_value (reader, c_dur, "Duration(us)");
           continue;
         }
 
-      aicore_ns = scaled_or (sl_csv_reader_get_field (reader, c_aicore), 3, -1);
-      aiv_ns = scaled_or (sl_csv_reader_get_field (reader, c_aiv), 3, -1);
+      aicore_ns = scaled_or (reader, c_aicore, 3, -1);
+      aiv_ns = scaled_or (reader, c_aiv, 3, -1);
       if (aicore_ns < 0 && aiv_ns >= 0)
         aicore_ns = 0;
 
@@ -1444,7 +1463,7 @@ read_op_summary (Loader        *loader,
       first = row == NULL;
       previous_max = first ? -1 : sl_op_row_get_max_ns (row);
       row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", core != NULL ? core : "",
-                                       dur_ns, scaled_or (sl_csv_reader_get_field (reader, c_wait), 3, -1),
+                                       dur_ns, scaled_or (reader, c_wait, 3, -1),
                                        aicore_ns);
       /* The cores cannot be busy longer than the task lasted: files have
        * rows with an aicore_time of minutes on a 2 µs task. */
@@ -1459,8 +1478,8 @@ read_op_summary (Loader        *loader,
       if (first)
         {
           sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
-          sl_op_row_set_block_dim (row, int_or (sl_csv_reader_get_field (reader, c_block), -1));
-          sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+          sl_op_row_set_block_dim (row, int_or (reader, c_block, -1));
+          sl_op_row_set_stream_id (row, int_or (reader, c_stream, -1));
           for (guint i = 0; i < SL_OP_ROW_N_TEXTS; i++)
             set_row_text (row, i, sl_csv_reader_get_field (reader, c_texts[i]));
         }
@@ -1501,16 +1520,16 @@ read_task_time (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 3, &dur_ns))
+      if (name == NULL || !sl_csv_reader_get_scaled (reader, c_time, 3, &dur_ns))
         {
-          report_bad_value (reader, "task_time(us)");
+          report_bad_value (reader, c_time, "task_time(us)");
           continue;
         }
       row = sl_op_table_add_execution (rank->ops, name, type != NULL ? type : "", type != NULL ? type : "",
                                        dur_ns, -1, -1);
       if (sl_op_row_get_source_path (row) == NULL)
         sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
-      sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+      sl_op_row_set_stream_id (row, int_or (reader, c_stream, -1));
     }
 
 out:
@@ -1549,19 +1568,31 @@ read_op_statistic (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (type == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_total), 3, &total_ns))
+      if (type == NULL || !sl_csv_reader_get_scaled (reader, c_total, 3, &total_ns))
         {
-          report_bad_value (reader, "Total Time(us)");
+          report_bad_value (reader, c_total, "Total Time(us)");
           continue;
         }
 
       row = sl_op_table_add_type (rank->ops, type, sl_csv_reader_get_field (reader, c_core));
       sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
-      sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
-                            scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
-                            scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));
-      if (sl_csv_parse_double (sl_csv_reader_get_field (reader, c_ratio), &ratio))
-        sl_op_row_set_ratio (row, ratio);
+      sl_op_row_set_totals (row, (guint64)MAX (int_or (reader, c_count, 0), 0), total_ns,
+                            scaled_or (reader, c_min, 3, -1),
+                            scaled_or (reader, c_max, 3, -1));
+      if (sl_csv_reader_get_double (reader, c_ratio, &ratio))
+        {
+          /* a share of the total, so rounding aside 0 to 100 */
+          if (ratio >= 0 && ratio <= 100.5)
+            sl_op_row_set_ratio (row, ratio);
+          else
+            {
+              g_autofree char *message =
+                g_strdup_printf (_("Line %u: “Ratio(%%)” is %g, not a percentage; it is left out"),
+                                 sl_csv_reader_get_row_line (reader), ratio);
+
+              sl_csv_reader_report (reader, SL_SEVERITY_WARNING, message);
+            }
+        }
     }
 
 out:
@@ -1598,17 +1629,17 @@ read_api_statistic (Loader        *loader,
 
       if (row_cancelled (loader, reader))
         break;
-      if (name == NULL || !sl_csv_parse_scaled (sl_csv_reader_get_field (reader, c_time), 3, &total_ns))
+      if (name == NULL || !sl_csv_reader_get_scaled (reader, c_time, 3, &total_ns))
         {
-          report_bad_value (reader, "Time(us)");
+          report_bad_value (reader, c_time, "Time(us)");
           continue;
         }
 
       row = sl_op_table_add_type (rank->apis, name, sl_csv_reader_get_field (reader, c_level));
       sl_op_row_set_source (row, found->path, sl_csv_reader_get_row_line (reader));
-      sl_op_row_set_totals (row, (guint64)MAX (int_or (sl_csv_reader_get_field (reader, c_count), 0), 0), total_ns,
-                            scaled_or (sl_csv_reader_get_field (reader, c_min), 3, -1),
-                            scaled_or (sl_csv_reader_get_field (reader, c_max), 3, -1));
+      sl_op_row_set_totals (row, (guint64)MAX (int_or (reader, c_count, 0), 0), total_ns,
+                            scaled_or (reader, c_min, 3, -1),
+                            scaled_or (reader, c_max, 3, -1));
     }
 
 out:
@@ -1692,8 +1723,8 @@ read_ms_framework (Loader        *loader,
 
       if (type != NULL && type[0] != '\0')
         sl_op_row_set_op_type (row, type);
-      sl_op_row_set_block_dim (row, int_or (sl_csv_reader_get_field (reader, c_block), -1));
-      sl_op_row_set_stream_id (row, int_or (sl_csv_reader_get_field (reader, c_stream), -1));
+      sl_op_row_set_block_dim (row, int_or (reader, c_block, -1));
+      sl_op_row_set_stream_id (row, int_or (reader, c_stream, -1));
       apply_op_info (row, sl_csv_reader_get_field (reader, c_info));
     }
 

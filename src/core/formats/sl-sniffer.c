@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <zlib.h>
 
+#include "sl-input-file.h"
 #include "sl-crc32c.h"
 #include "sl-record-writer.h"
 #include "sl-sniffer.h"
@@ -1085,7 +1086,7 @@ sl_sniffer_read_head (GFile         *file,
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
-  stream = g_file_read (file, cancellable, error);
+  stream = sl_input_file_read (file, cancellable, error);
   if (stream == NULL)
     return NULL;
 

@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include "sl-input-file.h"
 #include "sl-main-thread.h"
 
 #include <math.h>
@@ -1439,7 +1440,7 @@ sl_summary_reader_read_file (SlSummaryReader  *self,
   g_return_val_if_fail (file != NULL, FALSE);
 
   gfile = g_file_new_for_path (file->path);
-  stream = g_file_read (gfile, cancellable, error);
+  stream = sl_input_file_read (gfile, cancellable, error);
   if (stream == NULL)
     return FALSE;
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, error);
@@ -1741,12 +1742,14 @@ discover (SlSummaryReader  *self,
       g_array_append_val (found, f);
       add_found_files (self, ".", self->path, found);
     }
-  else
+  else if (sl_input_file_check (self->path, error))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                    _("“%s” does not exist"), self->path);
       return FALSE;
     }
+  else
+    return FALSE;  /* a FIFO, a socket, a device */
 
   g_ptr_array_sort (self->runs, compare_runs);
   return TRUE;

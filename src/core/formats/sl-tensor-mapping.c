@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-input-file.h"
 #include "sl-tensor-mapping.h"
 
 struct _SlTensorMapping
@@ -194,6 +195,8 @@ sl_tensor_mapping_new_from_file (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   /* Checked before reading, so a huge file is never loaded. */
+  if (!sl_input_file_check (path, error))
+    return NULL;
   file = g_file_new_for_path (path);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, error);
   if (info == NULL)
@@ -203,7 +206,7 @@ sl_tensor_mapping_new_from_file (const char  *path,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The mapping is larger than 16 MiB"));
       return NULL;
     }
-  if (!g_file_get_contents (path, &text, &length, error))
+  if (!sl_input_file_get_contents (path, &text, &length, error))
     return NULL;
   return sl_tensor_mapping_new_from_data (text, length, error);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-input-file.h"
 #include "sl-torch-tensor.h"
 #include "sl-zip-archive.h"
 
@@ -763,7 +764,7 @@ sl_torch_tensor_new_from_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  mapped = g_mapped_file_new (path, FALSE, error);
+  mapped = sl_input_file_map (path, error);
   if (mapped == NULL)
     return NULL;
   bytes = g_mapped_file_get_bytes (mapped);

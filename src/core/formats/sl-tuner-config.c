@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <yaml.h>
 
+#include "sl-input-file.h"
 #include "sl-tuner-config.h"
 
 /* Far above any real configuration; a YAML bomb stops here. */
@@ -859,7 +860,7 @@ sl_tuner_config_new_from_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &data, &length, error))
+  if (!sl_input_file_get_contents (path, &data, &length, error))
     return NULL;
   name = g_path_get_basename (path);
   return sl_tuner_config_new_from_data (name, data, length, error);
