@@ -432,6 +432,21 @@ check_is_empty (SlWorkspaceStore  *self,
   return TRUE;
 }
 
+/* quick_check's lines, without its heading, on one line. */
+static char *
+describe_damage (const char *result)
+{
+  g_auto(GStrv) lines = g_strsplit (result != NULL ? result : "?", "\n", -1);
+  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
+  g_auto(GStrv) joined = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "*** in database"))
+      g_strv_builder_add (kept, lines[i]);
+  joined = g_strv_builder_end (kept);
+  return g_strjoinv ("; ", joined);
+}
+
 static gboolean
 check_integrity (SlWorkspaceStore  *self,
                  GError           **error)
@@ -444,10 +459,10 @@ check_integrity (SlWorkspaceStore  *self,
   if (g_strcmp0 (result, "ok") != 0)
     {
       g_free (self->damage);
-      self->damage = g_strdup (result);
+      self->damage = describe_damage (result);
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
                    _("The workspace database “%s” is damaged (%s)."),
-                   self->path, result != NULL ? result : "?");
+                   self->path, self->damage);
       return FALSE;
     }
 
