@@ -455,11 +455,14 @@ list_counts (SlWorkspaceRecovery *self,
       TableCount *count = &g_array_index (self->tables, TableCount, i);
       g_autofree char *item = NULL;
 
-      if (!lost && count->recovered > 0)
-        /* Translators: a table and how many of its rows, as in "jobs 40" */
-        item = g_strdup_printf (_("%s %" G_GUINT64_FORMAT), table_title (count->name), count->recovered);
-      else if (lost && count->lost > 0)
-        item = g_strdup_printf (_("%s %" G_GUINT64_FORMAT), table_title (count->name), (guint64)count->lost);
+      g_autofree char *n = NULL;
+
+      if ((!lost && count->recovered > 0) || (lost && count->lost > 0))
+        {
+          n = g_strdup_printf ("%" G_GUINT64_FORMAT, lost ? (guint64)count->lost : count->recovered);
+          /* Translators: a table and how many of its rows, as in "jobs 40" */
+          item = g_strdup_printf (_("%s %s"), table_title (count->name), n);
+        }
       else if (lost && count->lost < 0)
         /* Translators: rows of a table were lost, but how many is not known */
         item = g_strdup_printf (_("an unknown number of %s"), table_title (count->name));
