@@ -1044,6 +1044,9 @@ sl_workspace_store_new_for_path (const char  *path,
       if (open_database (self, &open_error))
         goto opened;
 
+      /* Closing must not checkpoint a log into a file found damaged. */
+      if (self->db != NULL)
+        sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
       close_database (self);
       if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
         {
