@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <glib/gi18n.h>
@@ -100,6 +101,45 @@ sl_cli_parse_path_options (int           *argc,
   return TRUE;
 }
 
+/* The reason the last g_print failed: it flushes every string, so a later
+ * flush of stdout has nothing left to fail on. */
+static int print_errno;
+
+/* g_print's own handler, with the reason of a failed write kept. */
+static void
+print_to_stdout (const char *string)
+{
+  g_autofree char *converted = NULL;
+  const char *charset;
+
+  if (!g_get_console_charset (&charset) &&
+      (converted = g_convert_with_fallback (string, -1, charset, "UTF-8", "?", NULL, NULL, NULL)) != NULL)
+    string = converted;
+  if (fputs (string, stdout) == EOF || fflush (stdout) != 0)
+    print_errno = errno;
+}
+
+/* Every command prints through stdout's FILE: a full disk, a closed
+ * descriptor or a failing device shows here, after the command, as an
+ * exit status of 1 and the reason, instead of output silently cut short. */
+static int
+finish_output (int status)
+{
+  int reason = 0;
+
+  if (fflush (stdout) != 0)
+    reason = errno;
+  else if (ferror (stdout))
+    reason = print_errno != 0 ? print_errno : EIO;
+  if (fclose (stdout) != 0 && reason == 0)
+    reason = errno;
+  if (reason == 0)
+    return status;
+
+  sl_cli_print_error (_("cannot write the output to standard output: %s"), g_strerror (reason));
+  return status != 0 ? status : 1;
+}
+
 static void
 print_usage (FILE *stream)
 {
@@ -119,24 +159,25 @@ main (int    argc,
   bindtextdomain (GETTEXT_PACKAGE, g_getenv ("SIGHTLINE_LOCALEDIR") ? g_getenv ("SIGHTLINE_LOCALEDIR") : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_set_print_handler (print_to_stdout);
 
   if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h") ||
       g_str_equal (argv[1], "help"))
     {
       print_usage (argc < 2 ? stderr : stdout);
-      return argc < 2 ? 2 : 0;
+      return finish_output (argc < 2 ? 2 : 0);
     }
 
   if (g_str_equal (argv[1], "--version"))
     {
       printf ("sightline-cli %s\n", PACKAGE_VERSION);
-      return 0;
+      return finish_output (0);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       if (g_str_equal (argv[1], commands[i].name))
-        return commands[i].func (argc - 1, argv + 1);
+        return finish_output (commands[i].func (argc - 1, argv + 1));
     }
 
   sl_cli_print_error (_("unknown command “%s”"), argv[1]);

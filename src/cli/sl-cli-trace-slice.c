@@ -22,6 +22,7 @@
 #include "sl-chrome-trace-writer.h"
 #include "sl-cli.h"
 #include "sl-profile-loader.h"
+#include "sl-replace-stream.h"
 #include "sl-step-export.h"
 
 static gboolean
@@ -149,7 +150,7 @@ sl_cli_trace_slice (int    argc,
   g_autoptr(SlTrace) trace = NULL;
   g_autoptr(GArray) tracks = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(SlReplaceStream) out = NULL;
   g_autofree char *from_text = NULL;
   g_autofree char *to_text = NULL;
   g_autofree char *output = NULL;
@@ -240,8 +241,9 @@ sl_cli_trace_slice (int    argc,
   if (!select_tracks (trace, track_names, tracks))
     return 2;
 
+  /* OUT is replaced only once the whole range is written. */
   file = g_file_new_for_commandline_arg (output);
-  if (!(out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error)))
+  if (!(out = sl_replace_stream_new (file, NULL, &error)))
     {
       sl_cli_print_error ("%s", error->message);
       return 1;
@@ -255,7 +257,7 @@ sl_cli_trace_slice (int    argc,
     ok = sl_chrome_trace_write_range (trace, from_ns, to_ns,
                                       track_names != NULL ? (guint *) (gpointer) tracks->data : NULL, tracks->len,
                                       G_OUTPUT_STREAM (out), &n_written, NULL, &error);
-  if (!ok || !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &error))
+  if (!ok || !sl_replace_stream_commit (out, NULL, &error))
     {
       sl_cli_print_error ("%s", error->message);
       return 1;

@@ -357,4 +357,24 @@ make_test_home (const char *template)
   return root;
 }
 
+/* Keeps an async call's result for wait_for_result(): pass it as the
+ * callback with the address of a NULL GAsyncResult pointer. */
+static inline void
+store_result (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Runs the main loop until the call finished; returns its result, owned
+ * by the caller through @slot. */
+static inline GAsyncResult *
+wait_for_result (GAsyncResult **slot)
+{
+  while (*slot == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *slot;
+}
+
 G_END_DECLS

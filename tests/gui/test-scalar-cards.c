@@ -191,6 +191,9 @@ test_new_tag_adds_one_card (void)
     sl_scalar_chart_set_smoothing (sl_scalar_card_get_chart (lr), 0);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (lr), "card.export-to", "(ss)", "csv", csv_path));
   }
+  /* written on a worker, renamed into place when complete */
+  while (!g_file_test (csv_path, G_FILE_TEST_EXISTS))
+    g_main_context_iteration (NULL, TRUE);
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, &error));
   g_assert_no_error (error);
   for (gint64 step = 1; step <= 10; step++)

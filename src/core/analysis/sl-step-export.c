@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-chrome-trace-writer.h"
+#include "sl-replace-stream.h"
 #include "sl-step-export.h"
 
 int
@@ -73,7 +74,7 @@ sl_step_export_write (SlTrace       *trace,
                       GCancellable  *cancellable,
                       GError       **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(SlReplaceStream) out = NULL;
   gint64 from_ns, to_ns;
   guint64 n = 0;
 
@@ -82,18 +83,9 @@ sl_step_export_write (SlTrace       *trace,
   if (!sl_step_export_get_range (trace, steps, index, &from_ns, &to_ns, NULL, error))
     return FALSE;
   /* Written beside the target and renamed over it when complete. */
-  if (!(out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, cancellable, error)))
-    return FALSE;
-  if (!sl_chrome_trace_write_range (trace, from_ns, to_ns, NULL, 0, G_OUTPUT_STREAM (out), &n, cancellable, error))
-    {
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
-
-      /* Closing cancelled leaves the previous file as it was. */
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-      return FALSE;
-    }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), cancellable, error))
+  if (!(out = sl_replace_stream_new (file, cancellable, error)) ||
+      !sl_chrome_trace_write_range (trace, from_ns, to_ns, NULL, 0, G_OUTPUT_STREAM (out), &n, cancellable, error) ||
+      !sl_replace_stream_commit (out, cancellable, error))
     return FALSE;
 
   if (n_events != NULL)

@@ -85,8 +85,9 @@ sl_main_context_dispatch (GMainContext   *context,
 }
 
 /* Stall reports: how long one main-loop iteration spent dispatching, with
- * where the main thread was once it passed the threshold. For people
- * reading logs of debug builds, never for tests. */
+ * where the main thread was once it passed the threshold. For developers
+ * and the test suites (SIGHTLINE_DEBUG_STALLS=1), never in a user's
+ * terminal. */
 
 #define MAX_FRAMES 24
 
@@ -173,7 +174,9 @@ timing_poll (GPollFD *fds,
  *
  * Logs every main-loop dispatch of the default context that takes longer
  * than @threshold_ms, with a backtrace of the main thread taken while it
- * was stuck where the platform allows. Call from the main thread.
+ * was stuck where the platform allows. Only when the environment variable
+ * SIGHTLINE_DEBUG_STALLS is 1 (the test suites set it): the reports are
+ * for developers. Call from the main thread.
  */
 void
 sl_main_thread_watch_stalls (guint threshold_ms)
@@ -181,6 +184,9 @@ sl_main_thread_watch_stalls (guint threshold_ms)
   GMainContext *context = g_main_context_default ();
 
   g_return_if_fail (threshold_ms > 0);
+
+  if (g_strcmp0 (g_getenv ("SIGHTLINE_DEBUG_STALLS"), "1") != 0)
+    return;
 
   if (default_poll != NULL)
     return;

@@ -14,9 +14,8 @@
 #include <glib/gi18n.h>
 #include <gio/gio.h>
 #include <pango/pangocairo.h>
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 
+#include "sl-image-file.h"
 #include "sl-scalar-chart-renderer.h"
 #include "sl-series-lod.h"
 #include "sl-series-smoother.h"
@@ -1436,10 +1435,33 @@ sl_scalar_chart_renderer_describe_at (SlScalarChartRenderer *self,
   return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
+typedef struct {
+  SlScalarChartRenderer *self;
+  int                    width;
+  int                    height;
+} ImageDraw;
+
+static void
+draw_image (cairo_t  *cr,
+            gpointer  user_data)
+{
+  ImageDraw *image = user_data;
+
+  /* Files get an opaque background in the current style. */
+  if (image->self->dark)
+    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
+  else
+    cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  sl_scalar_chart_renderer_prepare (image->self, image->width, image->height);
+  sl_scalar_chart_renderer_draw (image->self, cr);
+}
+
 /**
  * sl_scalar_chart_renderer_export_image:
  *
- * Draws the chart at @width × @height into a PNG, SVG or PDF file.
+ * Draws the chart at @width × @height into a PNG, SVG or PDF file, which
+ * is replaced only when the whole image is written.
  */
 gboolean
 sl_scalar_chart_renderer_export_image (SlScalarChartRenderer *self,
@@ -1449,54 +1471,16 @@ sl_scalar_chart_renderer_export_image (SlScalarChartRenderer *self,
                                        int                    height,
                                        GError               **error)
 {
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
+  g_autoptr(GFile) file = NULL;
+  ImageDraw image = { self, width, height };
 
   g_return_val_if_fail (SL_IS_SCALAR_CHART_RENDERER (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  switch (format)
-    {
-    case SL_CHART_IMAGE_SVG:
-      surface = cairo_svg_surface_create (path, width, height);
-      break;
-    case SL_CHART_IMAGE_PDF:
-      surface = cairo_pdf_surface_create (path, width, height);
-      break;
-    case SL_CHART_IMAGE_PNG:
-    default:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      break;
-    }
-
-  cr = cairo_create (surface);
-  /* Files get an opaque background in the current style. */
-  if (self->dark)
-    cairo_set_source_rgb (cr, 0.14, 0.14, 0.14);
-  else
-    cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  sl_scalar_chart_renderer_prepare (self, width, height);
-  sl_scalar_chart_renderer_draw (self, cr);
-  cairo_destroy (cr);
-
-  if (format == SL_CHART_IMAGE_PNG)
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Could not write the chart to “%s”: %s"), path, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  file = g_file_new_for_path (path);
+  return sl_image_file_write (file,
+                              format == SL_CHART_IMAGE_SVG ? "svg" : format == SL_CHART_IMAGE_PDF ? "pdf" : "png",
+                              width, height, draw_image, &image, error);
 }
 
 static void
@@ -1531,24 +1515,25 @@ append_number (GString *out,
 }
 
 /**
- * sl_scalar_chart_renderer_export_data:
+ * sl_scalar_chart_renderer_format_data:
  *
- * Writes every point of the visible series: series, step, wall time,
- * relative time, value and smoothed value, as CSV or as JSON (an array of
- * series objects with one array per column).
+ * Every point of the visible series: series, step, wall time, relative
+ * time, value and smoothed value, as CSV or as JSON (an array of series
+ * objects with one array per column).
+ *
+ * Returns: (transfer full): the text
  */
-gboolean
-sl_scalar_chart_renderer_export_data (SlScalarChartRenderer *self,
-                                      const char            *path,
-                                      SlChartDataFormat      format,
-                                      GError               **error)
+GBytes *
+sl_scalar_chart_renderer_format_data (SlScalarChartRenderer *self,
+                                      SlChartDataFormat      format)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  GString *out = NULL;
   gboolean json = format == SL_CHART_DATA_JSON;
   gboolean first_series = TRUE;
 
-  g_return_val_if_fail (SL_IS_SCALAR_CHART_RENDERER (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (SL_IS_SCALAR_CHART_RENDERER (self), NULL);
+
+  out = g_string_new (NULL);
 
   if (json)
     g_string_append (out, "[");
@@ -1617,5 +1602,5 @@ sl_scalar_chart_renderer_export_data (SlScalarChartRenderer *self,
   if (json)
     g_string_append (out, "\n]\n");
 
-  return g_file_set_contents (path, out->str, out->len, error);
+  return g_string_free_to_bytes (out);
 }

@@ -120,10 +120,8 @@ gboolean               sl_scalar_chart_renderer_export_image        (SlScalarCha
                                                                      int                    width,
                                                                      int                    height,
                                                                      GError               **error);
-gboolean               sl_scalar_chart_renderer_export_data         (SlScalarChartRenderer *self,
-                                                                     const char            *path,
-                                                                     SlChartDataFormat      format,
-                                                                     GError               **error);
+GBytes                *sl_scalar_chart_renderer_format_data         (SlScalarChartRenderer *self,
+                                                                     SlChartDataFormat      format);
 
 void                   sl_scalar_chart_renderer_set_series_palette_index (SlScalarChartRenderer *self,
                                                                           guint                  index,

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-widget-style.h"
+#include "sl-replace-stream.h"
 #include "sl-scalar-chart.h"
 
 /* Series longer than this are smoothed in a worker. */
@@ -730,18 +731,40 @@ sl_scalar_chart_export (SlScalarChart       *self,
 }
 
 /**
- * sl_scalar_chart_export_data:
+ * sl_scalar_chart_export_data_async:
  *
- * Writes the points of the visible series as CSV or JSON.
+ * Writes the points of the visible series as they are now to @file as CSV
+ * or JSON, on a worker thread; @file is replaced only when all of them
+ * are written.
+ */
+void
+sl_scalar_chart_export_data_async (SlScalarChart       *self,
+                                   GFile               *file,
+                                   SlChartDataFormat    format,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GBytes) data = NULL;
+
+  g_return_if_fail (SL_IS_SCALAR_CHART (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  data = sl_scalar_chart_renderer_format_data (self->renderer, format);
+  sl_replace_file_contents_async (file, data, self, cancellable, callback, user_data);
+}
+
+/**
+ * sl_scalar_chart_export_data_finish:
+ *
+ * Returns: %TRUE when the file was written, else an error naming it
  */
 gboolean
-sl_scalar_chart_export_data (SlScalarChart      *self,
-                             const char         *path,
-                             SlChartDataFormat   format,
-                             GError            **error)
+sl_scalar_chart_export_data_finish (SlScalarChart  *self,
+                                    GAsyncResult   *result,
+                                    GError        **error)
 {
-  g_return_val_if_fail (SL_IS_SCALAR_CHART (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  return sl_scalar_chart_renderer_export_data (self->renderer, path, format, error);
+  return sl_replace_file_contents_finish (result, error);
 }

@@ -62,9 +62,14 @@ gboolean               sl_scalar_chart_export              (SlScalarChart      *
                                                             const char         *path,
                                                             SlChartImageFormat  format,
                                                             GError            **error);
-gboolean               sl_scalar_chart_export_data         (SlScalarChart      *self,
-                                                            const char         *path,
-                                                            SlChartDataFormat   format,
-                                                            GError            **error);
+void                   sl_scalar_chart_export_data_async  (SlScalarChart       *self,
+                                                           GFile               *file,
+                                                           SlChartDataFormat    format,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+gboolean               sl_scalar_chart_export_data_finish (SlScalarChart       *self,
+                                                           GAsyncResult        *result,
+                                                           GError             **error);
 
 G_END_DECLS

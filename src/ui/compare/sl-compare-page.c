@@ -20,6 +20,7 @@
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-profile-loader.h"
+#include "sl-replace-stream.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -1008,23 +1009,14 @@ append_csv_ns (GString *out,
     g_string_append_printf (out, "%.3f", ns / 1000.0);
 }
 
-/**
- * sl_compare_page_export_csv:
- *
- * Writes the table shown (the breakdown on Overview, else the op types or
- * kernels as filtered and sorted), times in microseconds.
- */
-gboolean
-sl_compare_page_export_csv (SlComparePage *self,
-                            const char    *path,
-                            GError       **error)
+/* The table shown (the breakdown on Overview, else the op types or
+ * kernels as filtered and sorted), times in microseconds. */
+static GBytes *
+format_csv (SlComparePage *self)
 {
   gboolean overview;
   GListModel *model;
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  GString *out = g_string_new (NULL);
 
   overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
   model = overview ? G_LIST_MODEL (self->items) : G_LIST_MODEL (self->sorted);
@@ -1065,7 +1057,56 @@ sl_compare_page_export_csv (SlComparePage *self,
       append_csv_ns (out, row->avg_ns[1]);
       g_string_append_c (out, '\n');
     }
-  return g_file_set_contents (path, out->str, out->len, error);
+  return g_string_free_to_bytes (out);
+}
+
+/**
+ * sl_compare_page_export_csv_async:
+ *
+ * Writes the table shown now to @file as CSV, on a worker thread; @file
+ * is replaced only when the whole table is written.
+ */
+void
+sl_compare_page_export_csv_async (SlComparePage       *self,
+                                  GFile               *file,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GBytes) csv = NULL;
+
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  csv = format_csv (self);
+  sl_replace_file_contents_async (file, csv, self, cancellable, callback, user_data);
+}
+
+/**
+ * sl_compare_page_export_csv_finish:
+ *
+ * Returns: %TRUE when the file was written, else an error naming it
+ */
+gboolean
+sl_compare_page_export_csv_finish (SlComparePage  *self,
+                                   GAsyncResult   *result,
+                                   GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return sl_replace_file_contents_finish (result, error);
+}
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  SlComparePage *self = SL_COMPARE_PAGE (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_compare_page_export_csv_finish (self, result, &error))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
 }
 
 static void
@@ -1074,14 +1115,10 @@ export_chosen_cb (GtkNativeDialog *dialog,
                   SlComparePage   *self)
 {
   g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL &&
-      (path = g_file_get_path (file)) != NULL &&
-      !sl_compare_page_export_csv (self, path, &error))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
+    sl_compare_page_export_csv_async (self, file, NULL, export_done_cb, NULL);
 
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);

@@ -32,9 +32,14 @@ const SlProfileCompare *sl_compare_page_get_result      (SlComparePage *self);
 GListModel             *sl_compare_page_get_ops_model   (SlComparePage *self);
 void                    sl_compare_page_show_kernels    (SlComparePage *self,
                                                          gboolean       kernels);
-gboolean                sl_compare_page_export_csv      (SlComparePage *self,
-                                                         const char    *path,
-                                                         GError       **error);
+void                    sl_compare_page_export_csv_async  (SlComparePage       *self,
+                                                           GFile               *file,
+                                                           GCancellable        *cancellable,
+                                                           GAsyncReadyCallback  callback,
+                                                           gpointer             user_data);
+gboolean                sl_compare_page_export_csv_finish (SlComparePage       *self,
+                                                           GAsyncResult        *result,
+                                                           GError             **error);
 
 void                    sl_compare_page_choose_ranks    (SlComparePage *self,
                                                          guint          base_rank,

@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-graph-canvas.h"
+#include "sl-replace-stream.h"
 
 #define MIN_ZOOM_FLOOR 0.002
 #define MAX_ZOOM 4.0
@@ -1042,7 +1043,7 @@ export_job_run (ExportJob  *job,
                 GError    **error)
 {
   g_autoptr(SlGraphRenderer) renderer = sl_graph_renderer_new ();
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(SlReplaceStream) out = NULL;
   g_autoptr(GError) local_error = NULL;
   const char *name = job->name;
   SlGraphViewport vp = job->vp;
@@ -1057,7 +1058,8 @@ export_job_run (ExportJob  *job,
   sl_graph_renderer_set_selected (renderer, job->selected);
   sl_graph_renderer_set_marked_ids (renderer, (const guint32 *) job->marked->data, job->marked->len);
 
-  out = g_file_replace (job->file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, &local_error);
+  /* The previous file stays until the whole image is written. */
+  out = sl_replace_stream_new (job->file, NULL, &local_error);
   if (out == NULL)
     {
       g_set_error (error, local_error->domain, local_error->code, _("Could not write %s: %s"), name,
@@ -1098,12 +1100,11 @@ export_job_run (ExportJob  *job,
 
   if (status != CAIRO_STATUS_SUCCESS || local_error != NULL)
     {
-      g_output_stream_close (G_OUTPUT_STREAM (out), NULL, NULL);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"), name,
                    local_error != NULL ? local_error->message : cairo_status_to_string (status));
       return FALSE;
     }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error))
+  if (!sl_replace_stream_commit (out, NULL, &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code, _("Could not write %s: %s"), name,
                    local_error->message);

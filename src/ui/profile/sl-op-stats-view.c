@@ -17,6 +17,7 @@
 #include "sl-column-factory.h"
 #include "sl-op-stats-view.h"
 #include "sl-op-type-bars.h"
+#include "sl-replace-stream.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -483,19 +484,27 @@ time_unit_changed_cb (SlOpStatsView *self)
 }
 
 static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  SlOpStatsView *self = SL_OP_STATS_VIEW (source);
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_op_stats_view_export_csv_finish (self, result, &error))
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+}
+
+static void
 export_chosen_cb (GtkNativeDialog *dialog,
                   int              response,
                   SlOpStatsView   *self)
 {
   g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL &&
-      (path = g_file_get_path (file)) != NULL &&
-      !sl_op_stats_view_export_csv (self, path, &error))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
+    sl_op_stats_view_export_csv_async (self, file, NULL, export_done_cb, NULL);
 
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -744,26 +753,14 @@ append_csv_field (GString    *line,
   g_string_append_c (line, '"');
 }
 
-/**
- * sl_op_stats_view_export_csv:
- *
- * Writes the rows shown, in their order, with the columns shown. Times
- * are in microseconds whatever the display unit, so spreadsheets can sum
- * them.
- *
- * Returns: %TRUE on success
- */
-gboolean
-sl_op_stats_view_export_csv (SlOpStatsView  *self,
-                             const char     *path,
-                             GError        **error)
+/* The rows shown, in their order, with the columns shown. Times are in
+ * microseconds whatever the display unit, so spreadsheets can sum them. */
+static GBytes *
+format_csv (SlOpStatsView *self)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
+  GString *out = g_string_new (NULL);
   g_autoptr(GString) line = g_string_new (NULL);
   GListModel *rows;
-
-  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   for (guint c = 0; c < self->shown->len; c++)
     {
@@ -816,5 +813,42 @@ sl_op_stats_view_export_csv (SlOpStatsView  *self,
       g_string_append_printf (out, "%s\n", line->str);
     }
 
-  return g_file_set_contents (path, out->str, out->len, error);
+  return g_string_free_to_bytes (out);
+}
+
+/**
+ * sl_op_stats_view_export_csv_async:
+ *
+ * Writes the table as shown now to @file as CSV, on a worker thread;
+ * @file is replaced only when the whole table is written.
+ */
+void
+sl_op_stats_view_export_csv_async (SlOpStatsView       *self,
+                                   GFile               *file,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GBytes) csv = NULL;
+
+  g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  csv = format_csv (self);
+  sl_replace_file_contents_async (file, csv, self, cancellable, callback, user_data);
+}
+
+/**
+ * sl_op_stats_view_export_csv_finish:
+ *
+ * Returns: %TRUE when the file was written, else an error naming it
+ */
+gboolean
+sl_op_stats_view_export_csv_finish (SlOpStatsView  *self,
+                                    GAsyncResult   *result,
+                                    GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return sl_replace_file_contents_finish (result, error);
 }

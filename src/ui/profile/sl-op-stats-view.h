@@ -29,8 +29,13 @@ void         sl_op_stats_view_sort_by         (SlOpStatsView *self,
                                                gboolean       descending);
 char        *sl_op_stats_view_dup_tooltip     (SlOpStatsView *self,
                                                SlOpRow       *row);
-gboolean     sl_op_stats_view_export_csv      (SlOpStatsView *self,
-                                               const char    *path,
-                                               GError       **error);
+void         sl_op_stats_view_export_csv_async  (SlOpStatsView       *self,
+                                                 GFile               *file,
+                                                 GCancellable        *cancellable,
+                                                 GAsyncReadyCallback  callback,
+                                                 gpointer             user_data);
+gboolean     sl_op_stats_view_export_csv_finish (SlOpStatsView       *self,
+                                                 GAsyncResult        *result,
+                                                 GError             **error);
 
 G_END_DECLS

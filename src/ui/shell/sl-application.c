@@ -104,9 +104,8 @@ sl_application_startup (GApplication *application)
   /* The workspace's database is read on its writer thread; the window
    * shows the models as they fill. */
   sl_main_thread_mark ();
-#ifdef SL_ENABLE_THREAD_CHECKS
+  /* only with SIGHTLINE_DEBUG_STALLS=1: for developers, not every run */
   sl_main_thread_watch_stalls (50);
-#endif
   sl_workspace_load_async (self->workspace, NULL, NULL, NULL);
 }
 

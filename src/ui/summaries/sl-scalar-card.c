@@ -210,6 +210,19 @@ report_error (SlScalarCard *self,
 }
 
 static void
+export_data_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(SlScalarCard) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!sl_scalar_chart_export_data_finish (SL_SCALAR_CHART (source), result, &error))
+    report_error (self, error);
+}
+
+/* The data goes to the file on a worker; the picture is drawn here. */
+static void
 export_to_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
@@ -219,7 +232,15 @@ export_to_action (GtkWidget  *widget,
   const char *format, *path;
 
   g_variant_get (param, "(&s&s)", &format, &path);
-  if (!sl_scalar_card_export (self, format, path, &error))
+  if (g_str_equal (format, "csv") || g_str_equal (format, "json"))
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      sl_scalar_chart_export_data_async (self->chart, file,
+                                         g_str_equal (format, "csv") ? SL_CHART_DATA_CSV : SL_CHART_DATA_JSON,
+                                         NULL, export_data_done_cb, g_object_ref (self));
+    }
+  else if (!sl_scalar_card_export (self, format, path, &error))
     report_error (self, error);
 }
 
@@ -769,8 +790,10 @@ sl_scalar_card_set_threshold (SlScalarCard     *self,
 
 /**
  * sl_scalar_card_export:
- * @format: "png", "svg" or "pdf" for the picture, "csv" or "json" for the
- *   data the chart draws
+ * @format: "png", "svg" or "pdf"
+ *
+ * Draws the chart into @path. The data the chart draws goes out through
+ * the card.export-to action, on a worker.
  *
  * Returns: whether @path was written
  */
@@ -783,14 +806,11 @@ sl_scalar_card_export (SlScalarCard  *self,
   g_return_val_if_fail (SL_IS_SCALAR_CARD (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (!is_known_format (format))
+  if (!is_known_format (format) || g_str_equal (format, "csv") || g_str_equal (format, "json"))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Charts cannot be exported as “%s”"), format);
       return FALSE;
     }
 
-  if (g_str_equal (format, "csv") || g_str_equal (format, "json"))
-    return sl_scalar_chart_export_data (self->chart, path,
-                                        g_str_equal (format, "csv") ? SL_CHART_DATA_CSV : SL_CHART_DATA_JSON, error);
   return sl_scalar_chart_export (self->chart, path, image_format (format), error);
 }

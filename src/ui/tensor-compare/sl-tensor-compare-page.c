@@ -19,6 +19,7 @@
 
 #include "sl-column-factory.h"
 #include "sl-tensor-compare-page.h"
+#include "sl-replace-stream.h"
 #include "sl-tensor-stats.h"
 
 typedef enum {
@@ -1278,7 +1279,7 @@ sl_tensor_compare_page_export (SlTensorComparePage    *self,
                                GError                **error)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(SlReplaceStream) out = NULL;
   gboolean ok;
 
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), FALSE);
@@ -1290,21 +1291,13 @@ sl_tensor_compare_page_export (SlTensorComparePage    *self,
       return FALSE;
     }
   file = g_file_new_for_path (path);
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  /* The previous file stays until the whole report is written. */
+  out = sl_replace_stream_new (file, NULL, error);
   if (out == NULL)
     return FALSE;
   if (format == SL_TENSOR_COMPARE_EXPORT_JSON)
     ok = sl_tensor_compare_report_write_json (self->report, G_OUTPUT_STREAM (out), NULL, error);
   else
     ok = sl_tensor_compare_report_write_csv (self->report, G_OUTPUT_STREAM (out), NULL, error);
-  if (!ok)
-    {
-      /* A cancelled close keeps whatever the file held before. */
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
-
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-      return FALSE;
-    }
-  return g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error);
+  return ok && sl_replace_stream_commit (out, NULL, error);
 }

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-writer.h"
+#include "sl-image-file.h"
+#include "sl-replace-stream.h"
 #include "sl-timeline-details.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
@@ -715,16 +715,25 @@ export_tracks (SlTimelinePage *self)
   return tracks;
 }
 
+static void
+draw_image (cairo_t  *cr,
+            gpointer  user_data)
+{
+  SlTimelinePage *self = user_data;
+  SlTimelineViewport viewport;
+
+  sl_timeline_view_get_viewport (self->view, &viewport);
+  sl_timeline_renderer_draw (sl_timeline_view_get_renderer (self->view), cr, &viewport);
+}
+
 static gboolean
 export_image (SlTimelinePage  *self,
               const char      *format,
               const char      *path,
               GError         **error)
 {
+  g_autoptr(GFile) file = NULL;
   SlTimelineViewport viewport;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
 
   sl_timeline_view_get_viewport (self->view, &viewport);
   if (viewport.width <= 0 || viewport.height <= 0)
@@ -733,33 +742,9 @@ export_image (SlTimelinePage  *self,
       return FALSE;
     }
 
-  if (g_str_equal (format, "svg"))
-    surface = cairo_svg_surface_create (path, viewport.width, viewport.height);
-  else if (g_str_equal (format, "pdf"))
-    surface = cairo_pdf_surface_create (path, viewport.width, viewport.height);
-  else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, viewport.width, viewport.height);
-
-  cr = cairo_create (surface);
-  sl_timeline_renderer_draw (sl_timeline_view_get_renderer (self->view), cr, &viewport);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  if (g_str_equal (format, "png"))
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"), path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  /* The previous file stays until the whole image is written. */
+  file = g_file_new_for_path (path);
+  return sl_image_file_write (file, format, viewport.width, viewport.height, draw_image, self, error);
 }
 
 /**
@@ -779,7 +764,7 @@ sl_timeline_page_export (SlTimelinePage  *self,
                          GError         **error)
 {
   g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(SlReplaceStream) out = NULL;
   g_autoptr(GArray) tracks = NULL;
   const guint *selected;
   gint64 from_ns, to_ns;
@@ -802,7 +787,7 @@ sl_timeline_page_export (SlTimelinePage  *self,
   tracks = export_tracks (self);
   file = g_file_new_for_path (path);
   /* Written to a temporary file and renamed when complete. */
-  if (!(out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error)))
+  if (!(out = sl_replace_stream_new (file, NULL, error)))
     return FALSE;
 
   selected = tracks->len > 0 ? (const guint *)(gpointer)tracks->data : NULL;
@@ -813,16 +798,7 @@ sl_timeline_page_export (SlTimelinePage  *self,
     ok = sl_chrome_trace_write_range (self->trace, from_ns, to_ns, selected, tracks->len,
                                       G_OUTPUT_STREAM (out), &n, NULL, error);
 
-  if (!ok)
-    {
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
-
-      /* Closing cancelled leaves the previous file as it was. */
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
-      return FALSE;
-    }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
+  if (!ok || !sl_replace_stream_commit (out, NULL, error))
     return FALSE;
 
   if (n_items != NULL)

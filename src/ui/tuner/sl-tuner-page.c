@@ -23,6 +23,7 @@
 #include "sl-bayes-optimizer.h"
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
+#include "sl-replace-stream.h"
 #include "sl-tuner-curves.h"
 #include "sl-tuner-page.h"
 #include "sl-tuner-plot.h"
@@ -619,9 +620,10 @@ save_thread (GTask        *task,
              GCancellable *cancellable)
 {
   SlTunerPage *self = source_object;
+  g_autoptr(GFile) file = g_file_new_for_path (sl_document_get_path (SL_DOCUMENT (self)));
   GError *error = NULL;
 
-  if (g_file_set_contents (sl_document_get_path (SL_DOCUMENT (self)), task_data, -1, &error))
+  if (sl_replace_file_contents (file, task_data, strlen (task_data), cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
