@@ -197,7 +197,8 @@ test_csv_numbers (void)
 static void
 test_csv_out_of_range (void)
 {
-  g_autofree char *huge = g_strconcat ("1", g_strnfill (5000, '0'), NULL);
+  g_autofree char *zeros = g_strnfill (5000, '0');
+  g_autofree char *huge = g_strconcat ("1", zeros, NULL);
   g_autofree char *text = g_strdup_printf ("name,total,ratio,count\n"
                                            "a,1e308,18446744073709551616,18446744073709551616\n"
                                            "b,%s,nan,inf\n"
