@@ -1138,6 +1138,8 @@ job_list (int    argc,
           json_builder_add_string_value (builder, sl_job_record_get_backend_state (job));
           json_builder_set_member_name (builder, "backend_reason");
           json_builder_add_string_value (builder, sl_job_record_get_backend_reason (job));
+          json_builder_set_member_name (builder, "outcome_reason");
+          json_builder_add_string_value (builder, sl_job_record_get_outcome_reason (job));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -1162,6 +1164,8 @@ job_list (int    argc,
               sl_job_record_get_state_word (job), code, when,
               sl_job_record_get_target_name (job) != NULL ? sl_job_record_get_target_name (job) : "",
               sl_job_record_get_command (job));
+      if (sl_job_record_get_outcome_reason (job) != NULL)
+        printf ("%-6s %s\n", "", sl_job_record_get_outcome_reason (job));
     }
   return 0;
 }

@@ -11,6 +11,76 @@
 #include "sl-known-hosts.h"
 
 /**
+ * sl_known_hosts_dup_ssh_dir:
+ *
+ * The home folder is GLib's: $HOME where it is set (under sandboxes and
+ * test runners it often differs from the account's entry), the profile
+ * folder on Windows. The SSH configuration, the default keys and the
+ * known hosts file are all looked up there, so what is read, written and
+ * named to the user is one file.
+ *
+ * Returns: (transfer full): the .ssh folder of the home folder
+ */
+char *
+sl_known_hosts_dup_ssh_dir (void)
+{
+  return g_build_filename (g_get_home_dir (), ".ssh", NULL);
+}
+
+/**
+ * sl_known_hosts_dup_path:
+ * @path: (nullable): the known hosts file a target names, or %NULL
+ *
+ * Returns: (transfer full): the file a target's host keys are checked
+ *   against and added to: @path with a leading "~/" expanded, or
+ *   known_hosts in sl_known_hosts_dup_ssh_dir() when @path is empty
+ */
+char *
+sl_known_hosts_dup_path (const char *path)
+{
+  g_autofree char *ssh_dir = NULL;
+
+  if (path != NULL && g_str_has_prefix (path, "~/"))
+    return g_build_filename (g_get_home_dir (), path + 2, NULL);
+  if (path != NULL && path[0] != '\0')
+    return g_strdup (path);
+  ssh_dir = sl_known_hosts_dup_ssh_dir ();
+  return g_build_filename (ssh_dir, "known_hosts", NULL);
+}
+
+/**
+ * sl_known_hosts_has_host:
+ *
+ * Returns: %TRUE when @path holds a key for @host on @port; a file that
+ *   cannot be read holds none
+ */
+gboolean
+sl_known_hosts_has_host (const char *path,
+                         const char *host,
+                         guint       port)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *pattern = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (host != NULL, FALSE);
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return FALSE;
+
+  pattern = sl_known_hosts_dup_host_pattern (host, port);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strchomp (lines[i]);
+      if (sl_known_hosts_line_matches (lines[i], pattern))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
  * sl_known_hosts_dup_host_pattern:
  *
  * Returns: (transfer full): the host as OpenSSH writes it in a known

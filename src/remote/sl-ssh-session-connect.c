@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-known-hosts.h"
 #include "sl-ssh-session-private.h"
 
 #define PREFERRED_CIPHERS "aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com," \
@@ -24,6 +25,7 @@ params_clear (SlSshParams *params)
   g_free (params->identity_file);
   g_free (params->known_hosts_file);
   g_free (params->config_file);
+  g_free (params->ssh_dir);
 }
 
 /* Paths typed by people may start with "~/". */
@@ -44,8 +46,10 @@ copy_params (SlSshSession *self,
   params->port = self->port;
   params->user = g_strdup (self->user);
   params->identity_file = dup_expanded_path (self->identity_file);
-  params->known_hosts_file = dup_expanded_path (self->known_hosts_file);
+  params->known_hosts_file = sl_known_hosts_dup_path (self->known_hosts_file);
   params->config_file = dup_expanded_path (self->config_file);
+  params->ssh_dir = sl_known_hosts_dup_ssh_dir ();
+  params->auth = self->auth;
   params->timeout = self->timeout;
   g_mutex_unlock (&self->mutex);
 }
@@ -86,6 +90,11 @@ configure_session (SlSshSession       *self,
   ssh_options_set (self->ssh, SSH_OPTIONS_CIPHERS_C_S, PREFERRED_CIPHERS);
   ssh_options_set (self->ssh, SSH_OPTIONS_CIPHERS_S_C, PREFERRED_CIPHERS);
 
+  /* ~/.ssh is the one of g_get_home_dir(), not of the account's entry
+   * that libssh would take: the configuration, the default keys and the
+   * known hosts file are where the user and the messages say they are. */
+  ssh_options_set (self->ssh, SSH_OPTIONS_SSH_DIR, params->ssh_dir);
+
   /* Host aliases, HostName, Port and User from the SSH configuration;
    * what the target names itself wins. */
   if (ssh_options_parse_config (self->ssh, params->config_file) < 0)
@@ -95,8 +104,10 @@ configure_session (SlSshSession       *self,
     ssh_options_set (self->ssh, SSH_OPTIONS_PORT, &params->port);
   if (params->user != NULL && params->user[0] != '\0')
     ssh_options_set (self->ssh, SSH_OPTIONS_USER, params->user);
-  if (params->known_hosts_file != NULL)
-    ssh_options_set (self->ssh, SSH_OPTIONS_KNOWNHOSTS, params->known_hosts_file);
+  /* Always set, after the configuration: a host key is checked against,
+   * added to and reported as this one file (a UserKnownHostsFile line
+   * of the configuration would otherwise be written unannounced). */
+  ssh_options_set (self->ssh, SSH_OPTIONS_KNOWNHOSTS, params->known_hosts_file);
   ssh_options_set (self->ssh, SSH_OPTIONS_TIMEOUT, &timeout);
   /* Without it, each synchronous SFTP write waits for a delayed ACK. */
   ssh_options_set (self->ssh, SSH_OPTIONS_NODELAY, &nodelay);
@@ -210,7 +221,7 @@ hint_for_error (const GError *error)
       return _("Ask the server's administrator whether the key changed. Only if it did, remove the old key "
                "from the known hosts file (ssh-keygen -R HOST -f FILE) and connect again.");
     case SL_SSH_ERROR_AUTH:
-      return _("Check the user name and the key file, and that the public key is in ~/.ssh/authorized_keys on the server.");
+      return _("Check the user name and the way of logging in chosen in the target’s settings.");
     case SL_SSH_ERROR_PROTOCOL:
       return _("Check that the port leads to an SSH server.");
     case SL_SSH_ERROR_FAILED:
@@ -245,6 +256,8 @@ _sl_ssh_session_do_connect (SlSshSession         *self,
   g_autofree char *host = NULL;
   g_autofree char *address_text = NULL;
   g_autofree char *detail = NULL;
+  g_autofree char *advice = NULL;
+  GError *full_error = NULL;
   const char *banner;
   guint port = 22;
   gboolean uses_proxy = FALSE;
@@ -306,7 +319,7 @@ _sl_ssh_session_do_connect (SlSshSession         *self,
   _sl_ssh_report_step (task, sink, SL_SSH_STEP_CONNECT, SL_SSH_STEP_OK, detail, NULL);
   g_clear_pointer (&detail, g_free);
 
-  if (!_sl_ssh_session_check_host_key (self, &params, host, &detail, error))
+  if (!_sl_ssh_session_check_host_key (self, &params, host, port, &detail, error))
     {
       fail_step (self, task, sink, SL_SSH_STEP_HOST_KEY, *error);
       goto out;
@@ -320,9 +333,20 @@ _sl_ssh_session_do_connect (SlSshSession         *self,
       goto out;
     }
 
-  if (!_sl_ssh_session_authenticate (self, &params, host, &detail, error))
+  if (!_sl_ssh_session_authenticate (self, &params, host, &detail, &advice, error))
     {
-      fail_step (self, task, sink, SL_SSH_STEP_AUTH, *error);
+      if (advice == NULL)
+        {
+          fail_step (self, task, sink, SL_SSH_STEP_AUTH, *error);
+          goto out;
+        }
+      /* The step shows what to do apart; whoever sees only the error
+       * gets it too. */
+      _sl_ssh_report_step_error (task, sink, SL_SSH_STEP_AUTH, *error, advice);
+      _sl_ssh_session_close (self);
+      full_error = g_error_new (SL_SSH_ERROR, (*error)->code, "%s %s", (*error)->message, advice);
+      g_clear_error (error);
+      g_propagate_error (error, full_error);
       goto out;
     }
   _sl_ssh_report_step (task, sink, SL_SSH_STEP_AUTH, SL_SSH_STEP_OK, detail, NULL);

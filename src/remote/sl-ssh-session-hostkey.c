@@ -9,24 +9,51 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-known-hosts.h"
 #include "sl-ssh-session-private.h"
 
+#define DEFAULT_GLOBAL_KNOWN_HOSTS "/etc/ssh/ssh_known_hosts"
+
+/* The file that holds the key libssh found or compared with: the known
+ * hosts file of the target, or else the system-wide one it reads too. */
 static char *
-dup_known_hosts_path (const SlSshParams *params)
+dup_file_with_host (SlSshSession      *self,
+                    const SlSshParams *params,
+                    const char        *host,
+                    guint              port)
 {
-  if (params->known_hosts_file != NULL)
+  char *global = NULL;
+  char *path;
+
+  if (sl_known_hosts_has_host (params->known_hosts_file, host, port))
     return g_strdup (params->known_hosts_file);
-  return g_build_filename (g_get_home_dir (), ".ssh", "known_hosts", NULL);
+
+  if (ssh_options_get (self->ssh, SSH_OPTIONS_GLOBAL_KNOWNHOSTS, &global) == SSH_OK && global != NULL)
+    {
+      path = g_strdup (global);
+      ssh_string_free_char (global);
+    }
+  else
+    {
+      path = g_strdup (DEFAULT_GLOBAL_KNOWN_HOSTS);
+    }
+
+  if (sl_known_hosts_has_host (path, host, port))
+    return path;
+  g_free (path);
+  return g_strdup (params->known_hosts_file);
 }
 
 gboolean
 _sl_ssh_session_check_host_key (SlSshSession       *self,
                                 const SlSshParams  *params,
                                 const char         *host,
+                                guint               port,
                                 char              **detail,
                                 GError            **error)
 {
-  g_autofree char *known_hosts = dup_known_hosts_path (params);
+  const char *known_hosts = params->known_hosts_file;
+  g_autofree char *found_in = NULL;
   g_autofree char *fingerprint = NULL;
   g_autofree char *key_type = NULL;
   ssh_key key = NULL;
@@ -71,18 +98,20 @@ _sl_ssh_session_check_host_key (SlSshSession       *self,
   switch (state)
     {
     case SSH_KNOWN_HOSTS_OK:
-      *detail = g_strdup_printf (_("%s key %s matches %s"), key_type, fingerprint, known_hosts);
+      found_in = dup_file_with_host (self, params, host, port);
+      *detail = g_strdup_printf (_("%s key %s matches %s"), key_type, fingerprint, found_in);
       return TRUE;
 
     case SSH_KNOWN_HOSTS_CHANGED:
     case SSH_KNOWN_HOSTS_OTHER:
       /* Never accepted from here, whatever the caller said: the old
        * key has to be removed from the file on purpose. */
+      found_in = dup_file_with_host (self, params, host, port);
       g_set_error (error, SL_SSH_ERROR, SL_SSH_ERROR_HOST_KEY_CHANGED,
                    _("WARNING: the host key of %s has changed! Someone may be intercepting the connection "
                      "(a man-in-the-middle attack), or the server was reinstalled. It now presents another key "
                      "(%s, fingerprint %s) than the one remembered in %s. The connection was refused."),
-                   host, key_type, fingerprint, known_hosts);
+                   host, key_type, fingerprint, found_in);
       return FALSE;
 
     case SSH_KNOWN_HOSTS_NOT_FOUND:

@@ -50,6 +50,7 @@ struct _SlSshSession
   char            *identity_file;
   char            *known_hosts_file;
   char            *config_file;
+  SlSshAuth        auth;
   guint            timeout;
   SlSshPromptFunc  prompt_func;
   gpointer         prompt_data;
@@ -105,8 +106,10 @@ typedef struct {
   guint    port;
   char    *user;
   char    *identity_file;
-  char    *known_hosts_file;
+  char    *known_hosts_file;   /* never NULL: see sl_known_hosts_dup_path() */
   char    *config_file;
+  char    *ssh_dir;
+  SlSshAuth auth;
   guint    timeout;
 } SlSshParams;
 
@@ -184,6 +187,7 @@ void           _sl_ssh_session_close                (SlSshSession         *self)
 gboolean       _sl_ssh_session_check_host_key       (SlSshSession         *self,
                                                      const SlSshParams    *params,
                                                      const char           *host,
+                                                     guint                 port,
                                                      char                **detail,
                                                      GError              **error);
 
@@ -192,6 +196,7 @@ gboolean       _sl_ssh_session_authenticate         (SlSshSession         *self,
                                                      const SlSshParams    *params,
                                                      const char           *host,
                                                      char                **detail,
+                                                     char                **advice,
                                                      GError              **error);
 int            _sl_ssh_session_passphrase_callback  (const char           *message,
                                                      char                 *buf,

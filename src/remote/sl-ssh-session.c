@@ -455,9 +455,29 @@ sl_ssh_session_set_identity_file (SlSshSession *self,
 }
 
 /**
+ * sl_ssh_session_set_auth:
+ * @auth: how the user chose to log in; with an identity file it is
+ *   %SL_SSH_AUTH_KEY whatever is set here
+ *
+ * Says which way of logging in a refusal is explained against, and
+ * what to do about it.
+ */
+void
+sl_ssh_session_set_auth (SlSshSession *self,
+                         SlSshAuth     auth)
+{
+  g_return_if_fail (SL_IS_SSH_SESSION (self));
+  g_return_if_fail (auth <= SL_SSH_AUTH_KEYBOARD_INTERACTIVE);
+
+  g_mutex_lock (&self->mutex);
+  self->auth = auth;
+  g_mutex_unlock (&self->mutex);
+}
+
+/**
  * sl_ssh_session_set_known_hosts_file:
  * @path: (nullable): where host keys are checked and remembered; %NULL
- *   for ~/.ssh/known_hosts
+ *   for ~/.ssh/known_hosts of g_get_home_dir(), see sl_known_hosts_dup_path()
  */
 void
 sl_ssh_session_set_known_hosts_file (SlSshSession *self,

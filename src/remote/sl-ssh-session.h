@@ -68,6 +68,17 @@ typedef enum {
 
 #define SL_SSH_DEFAULT_TIMEOUT_SECONDS 10
 
+/* How the user chose to log in: what a failure is explained against.
+ * Keys (ssh-agent's, then the key file or the default keys) are offered
+ * first whatever the choice, then keyboard-interactive and a password
+ * when there is a prompt function. */
+typedef enum {
+  SL_SSH_AUTH_AGENT,
+  SL_SSH_AUTH_KEY,
+  SL_SSH_AUTH_PASSWORD,
+  SL_SSH_AUTH_KEYBOARD_INTERACTIVE,
+} SlSshAuth;
+
 /**
  * SlSshPromptFunc:
  * @prompt: what is asked; answer it with sl_ssh_prompt_answer(), now or
@@ -108,6 +119,8 @@ SlSshSession *sl_ssh_session_new                  (const char      *host,
                                                    const char      *user);
 void          sl_ssh_session_set_identity_file    (SlSshSession    *self,
                                                    const char      *path);
+void          sl_ssh_session_set_auth             (SlSshSession    *self,
+                                                   SlSshAuth        auth);
 void          sl_ssh_session_set_known_hosts_file (SlSshSession    *self,
                                                    const char      *path);
 void          sl_ssh_session_set_config_file      (SlSshSession    *self,

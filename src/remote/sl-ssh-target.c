@@ -19,6 +19,7 @@ struct _SlSshTarget
   char     *known_hosts_file;
   char     *base_dir;
   char     *env_setup;
+  SlTargetAuth auth;
 };
 
 G_DEFINE_FINAL_TYPE (SlSshTarget, sl_ssh_target, SL_TYPE_TARGET)
@@ -133,6 +134,7 @@ sl_ssh_target_new_from_record (SlTargetRecord  *record,
   self->port = sl_target_record_get_port (record);
   replace_string (&self->user, sl_target_record_get_user (record));
   replace_string (&self->identity_file, sl_target_record_get_identity_file (record));
+  self->auth = sl_target_record_get_auth (record);
   replace_string (&self->known_hosts_file, sl_target_record_get_known_hosts_file (record));
   replace_string (&self->base_dir, sl_target_record_get_remote_base_folder (record));
   replace_string (&self->env_setup, sl_target_record_get_setup_command (record));
@@ -143,8 +145,9 @@ sl_ssh_target_new_from_record (SlTargetRecord  *record,
  * sl_ssh_target_update_record:
  *
  * Copies the target's settings into @record, which must be an SSH record.
- * The authentication method is "key" with an identity file and "agent"
- * otherwise; a password is never part of a record.
+ * The authentication method is "key" with an identity file; otherwise
+ * the one of the record the target was made from, "agent" in place of
+ * "key". A password is never part of a record.
  */
 gboolean
 sl_ssh_target_update_record (SlSshTarget     *self,
@@ -166,7 +169,8 @@ sl_ssh_target_update_record (SlSshTarget     *self,
   sl_target_record_set_port (record, self->port);
   sl_target_record_set_user (record, self->user);
   sl_target_record_set_identity_file (record, self->identity_file);
-  sl_target_record_set_auth (record, self->identity_file != NULL ? SL_TARGET_AUTH_KEY : SL_TARGET_AUTH_AGENT);
+  sl_target_record_set_auth (record, self->identity_file != NULL ? SL_TARGET_AUTH_KEY
+                                     : self->auth == SL_TARGET_AUTH_KEY ? SL_TARGET_AUTH_AGENT : self->auth);
   sl_target_record_set_known_hosts_file (record, self->known_hosts_file);
   sl_target_record_set_remote_base_folder (record, self->base_dir);
   sl_target_record_set_setup_command (record, self->env_setup);
@@ -250,6 +254,19 @@ sl_ssh_target_set_port (SlSshTarget *self,
   self->port = port;
 }
 
+static SlSshAuth
+session_auth (SlTargetAuth auth)
+{
+  switch (auth)
+    {
+    case SL_TARGET_AUTH_KEY:                  return SL_SSH_AUTH_KEY;
+    case SL_TARGET_AUTH_PASSWORD:             return SL_SSH_AUTH_PASSWORD;
+    case SL_TARGET_AUTH_KEYBOARD_INTERACTIVE: return SL_SSH_AUTH_KEYBOARD_INTERACTIVE;
+    case SL_TARGET_AUTH_AGENT:
+    default:                                  return SL_SSH_AUTH_AGENT;
+    }
+}
+
 /**
  * sl_ssh_target_create_session:
  *
@@ -265,6 +282,7 @@ sl_ssh_target_create_session (SlSshTarget *self)
 
   session = sl_ssh_session_new (self->host, self->port, self->user);
   sl_ssh_session_set_identity_file (session, self->identity_file);
+  sl_ssh_session_set_auth (session, session_auth (self->auth));
   sl_ssh_session_set_known_hosts_file (session, self->known_hosts_file);
   return session;
 }

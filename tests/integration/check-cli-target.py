@@ -288,6 +288,48 @@ def check_dead_ports(runner):
     check(missing.returncode == 1 and 'target list' in missing.stderr, f'unknown target: {missing.stderr!r}')
 
 
+def check_home_known_hosts(runner, sshd):
+    # With no --known-hosts, the host key goes to ~/.ssh/known_hosts of
+    # $HOME (the fixture's, not the account's home folder): the file the
+    # step names is the one written, and the next test reads it.
+    home = runner.env['HOME']
+    known_hosts = os.path.join(home, '.ssh', 'known_hosts')
+    runner.run('add', 'home', '--host', '127.0.0.1', '--port', str(sshd.port), '--user', sshd.user)
+    result, data = runner.test_json('home', '--accept-new-host-key')
+    if data:
+        detail = steps_by_id(data)['host-key']['detail'] or ''
+        check(f'added to {known_hosts}' in detail, f'home known_hosts step: {detail!r}')
+    check(os.path.exists(known_hosts), f'{known_hosts} not written')
+    if os.path.exists(known_hosts):
+        check(oct(os.stat(os.path.dirname(known_hosts)).st_mode & 0o777) == oct(0o700), '~/.ssh is not 0700')
+        with open(known_hosts, encoding='utf-8') as f:
+            check(f'[127.0.0.1]:{sshd.port} ' in f.read(), 'the host key is not in ~/.ssh/known_hosts')
+
+    # The key is known now; "SSH agent" is the target's way of logging in,
+    # and no agent runs here: the refusal says so and what to do.
+    result, data = runner.test_json('home')
+    check(result.returncode == 1, f'no agent: exit {result.returncode}')
+    if data:
+        steps = steps_by_id(data)
+        check(f'matches {known_hosts}' in (steps['host-key']['detail'] or ''), f'host key read back: {steps["host-key"]!r}')
+        check(data['error']['code'] == 'auth' and 'SSH_AUTH_SOCK' in data['error']['message'],
+              f'no agent: {data["error"]!r}')
+        check('ssh-add' in (steps['auth']['hint'] or '') and 'authorized_keys' not in (steps['auth']['hint'] or ''),
+              f'no agent hint: {steps["auth"]!r}')
+
+    # A variable left from a session whose agent is gone.
+    gone = sshd.path('agent-gone.sock')
+    result = subprocess.run([CLI, 'target', 'test', 'home', '--json', '--db', runner.db], capture_output=True,
+                            text=True, env=dict(runner.env, SSH_AUTH_SOCK=gone), timeout=60)
+    try:
+        data = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        data = None
+        check(False, f'agent gone: no JSON: {result.stdout!r} {result.stderr!r}')
+    if data:
+        check(f'its socket {gone} is not there' in data['error']['message'], f'agent gone: {data["error"]!r}')
+
+
 def main():
     if not CLI:
         print('SL_CLI is not set', file=sys.stderr)
@@ -306,6 +348,7 @@ def main():
             check_config_alias(runner, sshd)
             check_passphrase_key(runner, sshd)
             check_dead_ports(runner)
+            check_home_known_hosts(runner, sshd)
         finally:
             if failures:
                 print('--- sshd log ---', file=sys.stderr)

@@ -390,6 +390,21 @@ def check_mindx_app(env):
           and missing.get('line', 0) >= 1 and doc.get('local_log') and os.path.isfile(doc['local_log']),
           f'{env.name}: the stand-in SDK\'s codes are problems with meaning, hint, log and line: {doc}')
 
+    # The job history follows the verdict: exit 0 with the SDK's errors in
+    # the log is a failed job, and says why.
+    listed = subprocess.run([CLI, 'job', 'list', '--json', '--db', env.db], capture_output=True, text=True,
+                            env=env.env, timeout=60)
+    jobs = json.loads(listed.stdout) if listed.returncode == 0 else []
+    newest = jobs[0] if jobs else {}
+    check(newest.get('state') == 'failed' and newest.get('exit_code') == 0
+          and 'SDK error' in (newest.get('outcome_reason') or ''),
+          f'{env.name}: the MindX job with SDK errors is recorded failed: {newest} {listed.stderr}')
+    listed = subprocess.run([CLI, 'job', 'list', '--db', env.db], capture_output=True, text=True, env=env.env,
+                            timeout=60)
+    lines = listed.stdout.splitlines()
+    check(len(lines) >= 2 and ' failed ' in lines[0] and 'SDK error' in lines[1],
+          f'{env.name}: job list says failed and why: {listed.stdout!r}')
+
     # The model exists here, but *.om is not uploaded by default (on this
     # computer the app runs in the project folder itself).
     os.makedirs(os.path.dirname(model), exist_ok=True)

@@ -3,7 +3,9 @@
  * Run through sshd_fixture.py, which starts the server and says where it
  * is in SL_SSH_* variables: host keys accepted once, streamed output and
  * exit status, standard input, hostile names through the shell and SFTP,
- * upload and download, cancellation, async calls from a main loop.
+ * upload and download, cancellation, async calls from a main loop, and
+ * ~/.ssh of $HOME (not of the account's entry) for the remembered host
+ * key, the configuration and the default keys.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,9 +13,15 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#ifdef G_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
 
+#include "sl-known-hosts.h"
 #include "sl-shell-quote.h"
 #include "sl-ssh-session.h"
 
@@ -399,6 +407,147 @@ test_wrong_key (void)
   g_assert_nonnull (strstr (error->message, "publickey"));
 }
 
+
+static void
+on_step_keep_host_key (SlSshStep        step,
+                       SlSshStepStatus  status,
+                       const char      *detail,
+                       const char      *hint,
+                       gpointer         user_data)
+{
+  char **host_key_detail = user_data;
+
+  if (step == SL_SSH_STEP_HOST_KEY)
+    {
+      g_free (*host_key_detail);
+      *host_key_detail = g_strdup (detail);
+    }
+}
+
+/* The key field (the base64 after the type) of an OpenSSH public key
+ * file or known hosts line. */
+static char *
+dup_key_field (const char *line,
+               guint       field)
+{
+  g_auto(GStrv) fields = g_strsplit_set (line, " \t", -1);
+
+  g_assert_cmpuint (g_strv_length (fields), >, field);
+  return g_strdup (g_strstrip (fields[field]));
+}
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+  g_assert_true (g_file_set_contents_full (to, contents, length, G_FILE_SET_CONTENTS_NONE, 0600, &error));
+  g_assert_no_error (error);
+}
+
+/* With the Known hosts field empty, the host key is remembered in
+ * ~/.ssh/known_hosts of $HOME, which the fixture sets apart from the
+ * account's home folder: the file the message names is the one written,
+ * and the next connection reads it. The configuration and the default
+ * keys are looked up in the same folder. */
+static void
+test_home_ssh_folder (void)
+{
+  const char *home = g_getenv ("HOME");
+  guint port = atoi (g_getenv ("SL_SSH_PORT"));
+  g_autofree char *ssh_dir = g_build_filename (home, ".ssh", NULL);
+  g_autofree char *known_hosts = g_build_filename (ssh_dir, "known_hosts", NULL);
+  g_autofree char *config = g_build_filename (ssh_dir, "config", NULL);
+  g_autofree char *default_key = g_build_filename (ssh_dir, "id_ed25519", NULL);
+  g_autofree char *account_known_hosts = NULL;
+  g_autofree char *expected_detail = NULL;
+  g_autofree char *detail = NULL;
+  g_autofree char *fingerprint = NULL;
+  g_autofree char *host_pub = NULL;
+  g_autofree char *remembered = NULL;
+  g_autofree char *host_key = NULL;
+  g_autofree char *config_text = NULL;
+  g_autoptr(GError) error = NULL;
+  GStatBuf st;
+
+  g_assert_nonnull (home);
+  g_assert_cmpstr (g_get_home_dir (), ==, home);
+#ifdef G_OS_UNIX
+  {
+    struct passwd *entry = getpwuid (getuid ());
+
+    g_assert_nonnull (entry);
+    g_assert_cmpstr (entry->pw_dir, !=, home);
+    account_known_hosts = g_build_filename (entry->pw_dir, ".ssh", "known_hosts", NULL);
+  }
+#endif
+  g_assert_false (g_file_test (ssh_dir, G_FILE_TEST_EXISTS));
+
+  {
+    g_autoptr(SlSshSession) session = sl_ssh_session_new (g_getenv ("SL_SSH_HOST"), port, g_getenv ("SL_SSH_USER"));
+
+    sl_ssh_session_set_identity_file (session, g_getenv ("SL_SSH_KEY"));
+    sl_ssh_session_set_timeout (session, 5);
+    g_assert_false (sl_ssh_session_connect (session, NULL, NULL, NULL, &error));
+    g_assert_error (error, SL_SSH_ERROR, SL_SSH_ERROR_HOST_KEY_UNKNOWN);
+    g_clear_error (&error);
+
+    g_assert_true (sl_ssh_session_dup_host_key (session, NULL, &fingerprint));
+    sl_ssh_session_accept_host_key (session, fingerprint, TRUE);
+    g_assert_true (sl_ssh_session_connect (session, on_step_keep_host_key, &detail, NULL, &error));
+    g_assert_no_error (error);
+  }
+
+  /* Named, written, and made as ssh would make it. */
+  expected_detail = g_strdup_printf ("added to %s", known_hosts);
+  g_assert_nonnull (strstr (detail, expected_detail));
+  g_assert_cmpint (g_stat (ssh_dir, &st), ==, 0);
+#ifdef G_OS_UNIX
+  g_assert_cmpint (st.st_mode & 0777, ==, 0700);
+#endif
+
+  /* The line holds the fixture's host key for [127.0.0.1]:port. */
+  g_assert_true (sl_known_hosts_has_host (known_hosts, g_getenv ("SL_SSH_HOST"), port));
+  g_assert_true (g_file_get_contents (known_hosts, &remembered, NULL, &error));
+  g_assert_true (g_file_get_contents (g_getenv ("SL_SSH_HOST_KEY_PUB"), &host_pub, NULL, &error));
+  host_key = dup_key_field (host_pub, 1);
+  g_assert_nonnull (strstr (remembered, host_key));
+  if (account_known_hosts != NULL)
+    g_assert_false (sl_known_hosts_has_host (account_known_hosts, g_getenv ("SL_SSH_HOST"), port));
+
+  /* Read back from there by the next connection, with nothing accepted,
+   * through a Host alias of ~/.ssh/config and the default key in ~/.ssh. */
+  copy_file (g_getenv ("SL_SSH_KEY"), default_key);
+  config_text = g_strdup_printf ("Host sl-home-alias\n  HostName %s\n  Port %u\n  User %s\n",
+                                 g_getenv ("SL_SSH_HOST"), port, g_getenv ("SL_SSH_USER"));
+  g_assert_true (g_file_set_contents (config, config_text, -1, &error));
+  g_clear_pointer (&detail, g_free);
+  {
+    g_autoptr(SlSshSession) session = sl_ssh_session_new ("sl-home-alias", 0, NULL);
+    g_autofree char *out = NULL;
+    int status = -1;
+
+    sl_ssh_session_set_timeout (session, 5);
+    g_assert_true (sl_ssh_session_connect (session, on_step_keep_host_key, &detail, NULL, &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&expected_detail, g_free);
+    expected_detail = g_strdup_printf ("matches %s", known_hosts);
+    g_assert_nonnull (strstr (detail, expected_detail));
+    g_assert_true (sl_ssh_session_run (session, "echo home", &out, NULL, &status, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpstr (out, ==, "home\n");
+  }
+
+  g_unlink (default_key);
+  g_unlink (config);
+  g_unlink (known_hosts);
+  g_rmdir (ssh_dir);
+}
+
 /* A port on 127.0.0.1 that accepts connections and never speaks. */
 static GSocket *
 new_silent_socket (guint *port)
@@ -639,6 +788,7 @@ main (int    argc,
   g_test_add_func ("/ssh-session/hostile-files", test_hostile_files);
   g_test_add_func ("/ssh-session/upload-download", test_upload_download);
   g_test_add_func ("/ssh-session/wrong-key", test_wrong_key);
+  g_test_add_func ("/ssh-session/home-ssh-folder", test_home_ssh_folder);
   g_test_add_func ("/ssh-session/passphrase", test_passphrase);
   g_test_add_func ("/ssh-session/timeout-and-cancel", test_timeout_and_cancel);
 

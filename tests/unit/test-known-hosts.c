@@ -1,6 +1,7 @@
-/* test-known-hosts.c: removing a host's keys from a known hosts file,
- * with plain and hashed names (the hashed lines were written by
- * ssh-keygen -H)
+/* test-known-hosts.c: which known hosts file a target uses (that of
+ * $HOME, not of the account's entry), and finding and removing a host's
+ * keys in it, with plain and hashed names (the hashed lines were written
+ * by ssh-keygen -H)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -119,16 +120,75 @@ test_missing_and_unreadable (void)
   g_rmdir (dir);
 }
 
+/* HOME is set by main() to a folder of the test's, before anything
+ * reads it. */
+static void
+test_path (void)
+{
+  const char *home = g_get_home_dir ();
+  g_autofree char *expected_default = g_build_filename (home, ".ssh", "known_hosts", NULL);
+  g_autofree char *expected_dir = g_build_filename (home, ".ssh", NULL);
+  g_autofree char *expected_tilde = g_build_filename (home, "hosts", "mine", NULL);
+  g_autofree char *ssh_dir = sl_known_hosts_dup_ssh_dir ();
+  g_autofree char *default_path = sl_known_hosts_dup_path (NULL);
+  g_autofree char *empty = sl_known_hosts_dup_path ("");
+  g_autofree char *tilde = sl_known_hosts_dup_path ("~/hosts/mine");
+  g_autofree char *absolute = sl_known_hosts_dup_path ("/srv/known_hosts");
+
+  g_assert_cmpstr (home, ==, g_getenv ("HOME"));
+  g_assert_cmpstr (ssh_dir, ==, expected_dir);
+  g_assert_cmpstr (default_path, ==, expected_default);
+  g_assert_cmpstr (empty, ==, expected_default);
+  g_assert_cmpstr (tilde, ==, expected_tilde);
+  g_assert_cmpstr (absolute, ==, "/srv/known_hosts");
+}
+
+static void
+test_has_host (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("sl-known-hosts-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "known_hosts", NULL);
+  g_autoptr(GError) error = NULL;
+  const char *contents =
+    "# a comment about ascend-01\r\n"
+    "@cert-authority *.example.org " KEY "\n"
+    "other,ASCEND-01 " KEY "\r\n"
+    HASHED_LOCAL_2222;
+
+  g_assert_false (sl_known_hosts_has_host (path, "ascend-01", 22));
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  g_assert_true (sl_known_hosts_has_host (path, "ascend-01", 22));
+  g_assert_true (sl_known_hosts_has_host (path, "Ascend-01", 0));
+  g_assert_true (sl_known_hosts_has_host (path, "127.0.0.1", 2222));
+  g_assert_false (sl_known_hosts_has_host (path, "127.0.0.1", 22));
+  g_assert_false (sl_known_hosts_has_host (path, "ascend-01", 2222));
+  g_assert_false (sl_known_hosts_has_host (path, "www.example.org", 22));
+  g_assert_false (sl_known_hosts_has_host (dir, "ascend-01", 22));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *home = g_dir_make_tmp ("sl-known-hosts-home-XXXXXX", NULL);
+  int result;
+
+  g_setenv ("HOME", home, TRUE);
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/known-hosts/path", test_path);
+  g_test_add_func ("/known-hosts/has-host", test_has_host);
 
   g_test_add_func ("/known-hosts/host-pattern", test_host_pattern);
   g_test_add_func ("/known-hosts/line-matches", test_line_matches);
   g_test_add_func ("/known-hosts/remove-host", test_remove_host);
   g_test_add_func ("/known-hosts/missing-and-unreadable", test_missing_and_unreadable);
 
-  return g_test_run ();
+  result = g_test_run ();
+  g_rmdir (home);
+  return result;
 }

@@ -15,6 +15,7 @@
 #include "sl-mindx-workflow.h"
 #include "sl-problem.h"
 #include "sl-run-config-record.h"
+#include "sl-workspace-store.h"
 
 typedef struct {
   char *tmp;
@@ -133,6 +134,22 @@ print_problems (SlMindxWorkflow *workflow)
   for (guint i = 0; i < problems->len; i++)
     g_test_message ("%s: %s", sl_problem_get_code (g_ptr_array_index (problems, i)),
                     sl_problem_get_message (g_ptr_array_index (problems, i)));
+}
+
+/* The one job the run recorded in the fixture's history. */
+static SlJobRecord *
+dup_recorded_job (Fixture *fixture)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  store = sl_workspace_store_new_for_path (fixture->store, &error);
+  g_assert_no_error (error);
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, 1);
+  return g_object_ref (g_ptr_array_index (jobs, 0));
 }
 
 /* The line @problem points at in its log says what the problem quotes. */
@@ -255,6 +272,23 @@ test_stream_codes_become_problems (Fixture       *fixture,
   g_assert_nonnull (sl_problem_get_hint (missing));
   assert_points_at_log_line (missing, "(Code = 1016");
   assert_points_at_log_line (stream, "6003");
+
+  /* The job history says failed, as Problems does, and why. */
+  {
+    g_autoptr(SlJobRecord) job = dup_recorded_job (fixture);
+    guint errors = 0;
+    g_autofree char *reason = NULL;
+
+    for (guint i = 0; i < problems->len; i++)
+      errors += sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR;
+    reason = g_strdup_printf ("exit 0, but the log holds %u SDK error%s", errors, errors == 1 ? "" : "s");
+    g_assert_cmpuint (errors, >=, 2);
+    g_assert_cmpint (sl_job_record_get_state (job), ==, SL_JOB_STATE_FAILED);
+    g_assert_true (sl_job_record_has_exit_code (job));
+    g_assert_cmpint (sl_job_record_get_exit_code (job), ==, 0);
+    g_assert_cmpstr (sl_job_record_get_outcome_reason (job), ==, reason);
+    g_assert_cmpstr (sl_job_record_get_state_word (job), ==, "failed");
+  }
 }
 
 /* With the model uploaded the app runs and its output folder is pulled. */
@@ -279,6 +313,13 @@ test_successful_run_pulls_output (Fixture       *fixture,
   g_assert_cmpuint (g_strv_length ((char **)pulled), ==, 1);
   result = g_build_filename (pulled[0], "result.json", NULL);
   g_assert_true (g_file_test (result, G_FILE_TEST_IS_REGULAR));
+
+  {
+    g_autoptr(SlJobRecord) job = dup_recorded_job (fixture);
+
+    g_assert_cmpint (sl_job_record_get_state (job), ==, SL_JOB_STATE_SUCCEEDED);
+    g_assert_null (sl_job_record_get_outcome_reason (job));
+  }
 }
 
 /* An SDK home without the SDK: InitManager's code, explained. */

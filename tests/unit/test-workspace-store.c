@@ -896,6 +896,74 @@ test_jobs (Fixture       *fixture,
   g_assert_cmpuint (jobs->len, ==, 2);
 }
 
+/* A workflow's verdict on a finished job: a version 7 database gains the
+ * column with its jobs as they were; a job that exited 0 is recorded
+ * failed with the reason, and lists say failed, not the scheduler's word;
+ * a job without an exit code keeps its state. */
+static void
+test_job_outcome (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlJobRecord) running = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+  SlJobRecord *stored;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->db_path, &db), ==, SQLITE_OK);
+  for (guint version = 1; version <= 7; version++)
+    for (const char * const *steps = sl_workspace_schema_get_steps (version); *steps != NULL; steps++)
+      exec_raw (db, *steps);
+  exec_raw (db, "INSERT INTO jobs (id, command, target_id, target_name, started_at, finished_at, exit_code, state,"
+                "                  backend, backend_job_id, backend_state)"
+                " VALUES (5, 'python3 main.py', NULL, 'a800', 1000000, 2000000, 0, 'succeeded',"
+                "         'slurm', '77', 'COMPLETED')");
+  exec_raw (db, "PRAGMA user_version = 7");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==, sl_workspace_store_get_latest_schema_version ());
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, 1);
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_SUCCEEDED);
+  g_assert_null (sl_job_record_get_outcome_reason (stored));
+  g_assert_cmpstr (sl_job_record_get_state_word (stored), ==, "COMPLETED");
+  g_clear_pointer (&jobs, g_ptr_array_unref);
+
+  g_assert_true (sl_workspace_store_set_job_outcome (store, 5, SL_JOB_STATE_FAILED,
+                                                     "exit 0, but the log holds 3 SDK errors", &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+
+  store = open_store (fixture->db_path);
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_FAILED);
+  g_assert_cmpint (sl_job_record_get_exit_code (stored), ==, 0);
+  g_assert_cmpstr (sl_job_record_get_outcome_reason (stored), ==, "exit 0, but the log holds 3 SDK errors");
+  g_assert_cmpstr (sl_job_record_get_state_word (stored), ==, "failed");
+  g_clear_pointer (&jobs, g_ptr_array_unref);
+
+  running = add_job (store, "python3 other.py", 0, 3000000);
+  g_assert_false (sl_workspace_store_set_job_outcome (store, sl_job_record_get_id (running), SL_JOB_STATE_FAILED,
+                                                      "no", &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (sl_workspace_store_set_job_outcome (store, 4242, SL_JOB_STATE_FAILED, "no", &error));
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  stored = g_ptr_array_index (jobs, 0);
+  g_assert_cmpint (sl_job_record_get_id (stored), ==, sl_job_record_get_id (running));
+  g_assert_cmpint (sl_job_record_get_state (stored), ==, SL_JOB_STATE_RUNNING);
+  g_assert_null (sl_job_record_get_outcome_reason (stored));
+}
+
 /* A batch job keeps its backend, Slurm's id and the last state word and
  * reason through updates and its end; a version 2 database gains the
  * columns with its old jobs marked as started directly. */
@@ -1402,6 +1470,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/run-config-options-migrate", test_run_config_options_migrate);
   ADD_TEST ("/workspace-store/jobs", test_jobs);
   ADD_TEST ("/workspace-store/jobs/slurm", test_slurm_jobs);
+  ADD_TEST ("/workspace-store/jobs/outcome", test_job_outcome);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);

@@ -26,6 +26,7 @@ struct _SlJobRecord
   char       *backend_job_id;
   char       *backend_state;
   char       *backend_reason;
+  char       *outcome_reason;
 };
 
 G_DEFINE_FINAL_TYPE (SlJobRecord, sl_job_record, G_TYPE_OBJECT)
@@ -64,6 +65,7 @@ sl_job_record_finalize (GObject *object)
   g_clear_pointer (&self->backend_job_id, g_free);
   g_clear_pointer (&self->backend_state, g_free);
   g_clear_pointer (&self->backend_reason, g_free);
+  g_clear_pointer (&self->outcome_reason, g_free);
 
   G_OBJECT_CLASS (sl_job_record_parent_class)->finalize (object);
 }
@@ -450,11 +452,37 @@ sl_job_record_set_backend_state (SlJobRecord *self,
  * sl_job_record_get_state_word:
  *
  * Returns: the word lists show for the job: the scheduler's state word
- *   when it has one, else the history's state id
+ *   when it has one, else the history's state id; the state id when the
+ *   outcome was judged apart from how the job ended (see
+ *   sl_job_record_get_outcome_reason())
  */
 const char *
 sl_job_record_get_state_word (SlJobRecord *self)
 {
   g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
-  return self->backend_state != NULL ? self->backend_state : sl_job_state_to_id (self->state);
+  if (self->backend_state != NULL && self->outcome_reason == NULL)
+    return self->backend_state;
+  return sl_job_state_to_id (self->state);
+}
+
+/**
+ * sl_job_record_get_outcome_reason:
+ *
+ * Returns: (nullable): why the job's state is not what its exit code
+ *   says, when the workflow that ran it judged its output, such as
+ *   "exit 0, but the log holds 3 SDK errors"
+ */
+const char *
+sl_job_record_get_outcome_reason (SlJobRecord *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_RECORD (self), NULL);
+  return self->outcome_reason;
+}
+
+void
+sl_job_record_set_outcome_reason (SlJobRecord *self,
+                                  const char  *reason)
+{
+  g_return_if_fail (SL_IS_JOB_RECORD (self));
+  replace_string (&self->outcome_reason, reason);
 }

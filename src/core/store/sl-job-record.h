@@ -75,6 +75,9 @@ void         sl_job_record_set_backend_state (SlJobRecord *self,
                                              const char  *state,
                                              const char  *reason);
 const char  *sl_job_record_get_state_word   (SlJobRecord *self);
+const char  *sl_job_record_get_outcome_reason (SlJobRecord *self);
+void         sl_job_record_set_outcome_reason (SlJobRecord *self,
+                                             const char  *reason);
 
 const char  *sl_job_state_to_id              (SlJobState   state);
 gboolean     sl_job_state_from_id            (const char  *id,

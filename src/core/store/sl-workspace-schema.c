@@ -241,6 +241,14 @@ static const char * const migration_7[] = {
   NULL
 };
 
+/* Why a job's recorded state differs from what its exit code says: the
+ * workflow that ran it judged its output (a MindX app that exits 0 with
+ * the SDK's errors in its log failed). */
+static const char * const migration_8[] = {
+  "ALTER TABLE jobs ADD COLUMN outcome_reason TEXT",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
@@ -250,6 +258,7 @@ static const char * const * const migrations[] = {
   migration_5,
   migration_6,
   migration_7,
+  migration_8,
 };
 
 guint

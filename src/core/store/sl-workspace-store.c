@@ -47,7 +47,7 @@ G_DEFINE_QUARK (sl-workspace-store-error-quark, sl_workspace_store_error)
 #define JOB_COLUMNS \
   "id, command, target_id, target_name, project_id, project_name, started_at, " \
   "finished_at, exit_code, log_path, remote_folder, state, backend, backend_job_id, " \
-  "backend_state, backend_reason"
+  "backend_state, backend_reason, outcome_reason"
 
 /* Errors */
 
@@ -2196,6 +2196,55 @@ sl_workspace_store_update_job (SlWorkspaceStore  *self,
   return step_done (self, stmt, _("Cannot save the job history"), error);
 }
 
+/**
+ * sl_workspace_store_set_job_outcome:
+ * @job_id: a job of the history that ended with an exit code
+ * @state: %SL_JOB_STATE_SUCCEEDED or %SL_JOB_STATE_FAILED
+ * @reason: (nullable): why, when it is not what the exit code says
+ *
+ * Records the verdict of the workflow that ran the job on its output. A
+ * job that was stopped, or lost, keeps that state.
+ *
+ * Returns: %TRUE on success; %FALSE with %SL_WORKSPACE_STORE_ERROR_NOT_FOUND
+ *   when no job with an exit code has that id
+ */
+gboolean
+sl_workspace_store_set_job_outcome (SlWorkspaceStore  *self,
+                                    gint64             job_id,
+                                    SlJobState         state,
+                                    const char        *reason,
+                                    GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+  g_return_val_if_fail (job_id > 0, FALSE);
+  g_return_val_if_fail (state == SL_JOB_STATE_SUCCEEDED || state == SL_JOB_STATE_FAILED, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = prepare (self,
+                  "UPDATE jobs SET state = ?2, outcome_reason = ?3 "
+                  "WHERE id = ?1 AND state IN ('succeeded', 'failed') AND exit_code IS NOT NULL",
+                  error);
+  if (stmt == NULL)
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, job_id);
+  bind_text (stmt, 2, sl_job_state_to_id (state));
+  bind_text (stmt, 3, reason);
+  if (!step_done (self, stmt, _("Cannot save the job history"), error))
+    return FALSE;
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_FOUND,
+                   _("Job %lld is not in the job history with an exit code; its outcome was not recorded."),
+                   (long long)job_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static SlJobRecord *
 job_from_row (sqlite3_stmt *stmt)
 {
@@ -2220,6 +2269,7 @@ job_from_row (sqlite3_stmt *stmt)
     sl_job_record_set_backend (job, column_text (stmt, 12));
   sl_job_record_set_backend_job_id (job, column_text (stmt, 13));
   sl_job_record_set_backend_state (job, column_text (stmt, 14), column_text (stmt, 15));
+  sl_job_record_set_outcome_reason (job, column_text (stmt, 16));
 
   return job;
 }

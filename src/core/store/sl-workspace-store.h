@@ -120,6 +120,11 @@ gboolean          sl_workspace_store_finish_job                  (SlWorkspaceSto
 gboolean          sl_workspace_store_update_job                  (SlWorkspaceStore  *self,
                                                                   SlJobRecord       *job,
                                                                   GError           **error);
+gboolean          sl_workspace_store_set_job_outcome             (SlWorkspaceStore  *self,
+                                                                  gint64             job_id,
+                                                                  SlJobState         state,
+                                                                  const char        *reason,
+                                                                  GError           **error);
 GPtrArray        *sl_workspace_store_list_jobs                   (SlWorkspaceStore  *self,
                                                                   guint              limit,
                                                                   GError           **error);

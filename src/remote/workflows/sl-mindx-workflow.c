@@ -335,6 +335,37 @@ add_log_problems (SlMindxWorkflow *self)
     }
 }
 
+static guint
+count_errors (GPtrArray *problems)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    n += sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR;
+  return n;
+}
+
+/* The samples print the SDK's code and exit with 0: the job history
+ * records the run as failed, as the Console and Problems say it, with why. */
+static void
+record_outcome (SlMindxWorkflow *self,
+                SlRemoteRun     *run)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reason = NULL;
+  gint64 job_id = sl_remote_run_get_job_id (run);
+  guint errors = count_errors (self->problems);
+
+  if (self->exit_code != 0 || errors == 0 || job_id <= 0)
+    return;
+
+  reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "exit 0, but the log holds %u SDK error",
+                                         "exit 0, but the log holds %u SDK errors", errors), errors);
+  if (!sl_workflow_record_outcome (self->store_path, job_id, FALSE, reason, &error))
+    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "job", self->store_path, -1, error->message),
+                 _("The job history may show this run as succeeded; Problems holds its errors."));
+}
+
 static void
 keep_pulled (SlMindxWorkflow *self,
              SlRemoteRun     *run)
@@ -392,6 +423,7 @@ run_stages (SlMindxWorkflow  *self,
   self->local_log = save_log (self->target, self->log_path, self->log);
   keep_pulled (self, run);
   add_log_problems (self);
+  record_outcome (self, run);
   return TRUE;
 }
 

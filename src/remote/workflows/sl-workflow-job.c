@@ -11,6 +11,7 @@
 #include "sl-transfer.h"
 #include "sl-workflow-job.h"
 #include "sl-workspace.h"
+#include "sl-workspace-store.h"
 
 static void
 stop_run_cb (GCancellable *cancellable,
@@ -69,6 +70,25 @@ sl_workflow_run_job (SlRemoteRun         *run,
   if (!ok)
     g_propagate_error (error, g_steal_pointer (&job_error));
   return ok;
+}
+
+gboolean
+sl_workflow_record_outcome (const char  *store_path,
+                            gint64       job_id,
+                            gboolean     succeeded,
+                            const char  *reason,
+                            GError     **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+
+  g_return_val_if_fail (job_id > 0, FALSE);
+
+  path = store_path != NULL ? g_strdup (store_path) : sl_workspace_store_dup_default_path ();
+  if (!(store = sl_workspace_store_new_for_path (path, error)))
+    return FALSE;
+  return sl_workspace_store_set_job_outcome (store, job_id, succeeded ? SL_JOB_STATE_SUCCEEDED : SL_JOB_STATE_FAILED,
+                                             reason, error);
 }
 
 char *

@@ -25,6 +25,14 @@ gboolean  sl_workflow_run_job        (SlRemoteRun         *run,
                                       GCancellable        *cancellable,
                                       int                 *exit_code,
                                       GError             **error);
+/* Records the workflow's verdict on the job @job_id of the history at
+ * @store_path (the default one when %NULL): failed with @reason when the
+ * job exited 0 but its output says it failed. */
+gboolean  sl_workflow_record_outcome (const char          *store_path,
+                                      gint64               job_id,
+                                      gboolean             succeeded,
+                                      const char          *reason,
+                                      GError             **error);
 /* Where a file of @target goes in the cache. */
 char     *sl_workflow_dup_cache_path (SlTarget            *target,
                                       const char          *remote_path,

@@ -509,14 +509,11 @@ dup_server_name (SlTargetRecord *record)
   return g_strdup_printf ("%s%s%s", user ? user : "", user ? "@" : "", sl_target_record_get_host (record));
 }
 
+/* The file the session checked and remembers host keys in. */
 static char *
 dup_known_hosts_path (SlTargetRecord *record)
 {
-  const char *path = sl_target_record_get_known_hosts_file (record);
-
-  if (path != NULL && path[0] != '\0')
-    return expand_home (path);
-  return g_build_filename (g_get_home_dir (), ".ssh", "known_hosts", NULL);
+  return sl_known_hosts_dup_path (sl_target_record_get_known_hosts_file (record));
 }
 
 static void

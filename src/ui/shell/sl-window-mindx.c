@@ -176,6 +176,8 @@ done_cb (GObject      *source,
   for (guint i = 0; i < problems->len; i++)
     sl_window_add_problem (self, g_ptr_array_index (problems, i));
   end_console_job (self, workflow);
+  /* The workflow recorded its verdict in the history itself. */
+  sl_workspace_reload_jobs (self->workspace);
   if (count_errors (problems) > 0)
     panel_widget_raise (PANEL_WIDGET (self->problems_panel));
   show_outcome (self, workflow);

@@ -237,6 +237,8 @@ describe_job (SlJobRecord *job)
   g_string_append_printf (str, "\n%s: %s", _("Target"),
                           sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : _("this computer"));
   g_string_append_printf (str, "\n%s: %s", _("State"), job_state_label (sl_job_record_get_state (job)));
+  if (sl_job_record_get_outcome_reason (job) != NULL)
+    g_string_append_printf (str, " (%s)", sl_job_record_get_outcome_reason (job));
   if (sl_job_record_is_slurm (job))
     {
       g_autofree char *words = sl_slurm_describe_state (sl_job_record_get_backend_state (job),
