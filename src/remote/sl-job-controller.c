@@ -41,7 +41,6 @@ struct _SlJobController
   /* A job on a target */
   SlRemoteRun  *remote_run;
   GCancellable *remote_cancellable;
-  gboolean      remote_job_started;
 
   /* How the last remote run ended, for sl_job_controller_run_remote_sync() */
   gboolean      remote_done;
@@ -380,7 +379,6 @@ remote_job_started_cb (SlJobController *self,
                        const char      *log_path,
                        SlRemoteRun     *run)
 {
-  self->remote_job_started = TRUE;
   g_signal_emit (self, signals[STATUS], 0, _("running"));
   sl_workspace_reload_jobs (self->workspace);
 }
@@ -487,7 +485,6 @@ follow_remote_run (SlJobController *self,
   self->title = g_strdup (title);
   g_clear_object (&self->remote_cancellable);
   self->remote_cancellable = g_cancellable_new ();
-  self->remote_job_started = FALSE;
 
   notify_running (self);
   g_signal_emit (self, signals[STARTED], 0, self->title, command_line);

@@ -830,11 +830,11 @@ sl_remote_run_explain_exit (int exit_code)
  */
 void
 sl_remote_run_set_interrupted_error (SlRemoteRun  *run,
-                       gboolean      ran,
-                       SlJobStatus   status,
-                       int           exit_code,
-                       GError       *job_error,
-                       GError      **error)
+                                     gboolean      ran,
+                                     SlJobStatus   status,
+                                     int           exit_code,
+                                     GError       *job_error,
+                                     GError      **error)
 {
   const char *target = sl_target_get_name (sl_remote_run_get_target (run));
 
@@ -849,9 +849,12 @@ sl_remote_run_set_interrupted_error (SlRemoteRun  *run,
   else if (sl_remote_run_get_stopped (run))
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                  _("Interrupted: the job was stopped on %s and is gone"), target);
-  else
+  else if (status == SL_JOB_STATUS_EXITED)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
                  _("Interrupted after the job had ended on %s by itself (exit code %d)"), target, exit_code);
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                 _("Interrupted after the job had ended on %s by itself, without an exit code"), target);
 }
 
 /* Running */
