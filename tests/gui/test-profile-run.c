@@ -338,6 +338,7 @@ test_cancel_stops_the_job (void)
   g_assert_true (wait_until (run_ended, dialog, 30000));
   g_assert_nonnull (strstr (gtk_label_get_label (status), "the job was stopped on"));
   g_assert_nonnull (strstr (gtk_label_get_label (status), "has ended (exit code"));
+  screenshots (GTK_WIDGET (dialog), "profile-dialog-cancelled");
   g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
   g_assert_true (process_is_gone ((GPid)g_ascii_strtoll (pid_text, NULL, 10)));
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (child (dialog, "options_page"))));
