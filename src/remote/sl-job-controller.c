@@ -79,6 +79,35 @@ sl_job_controller_is_running (SlJobController *self)
 }
 
 /**
+ * sl_job_controller_get_title:
+ *
+ * Returns: (nullable): what the job followed is called in the Console,
+ *   such as "python3 on ascend-01"
+ */
+const char *
+sl_job_controller_get_title (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), NULL);
+
+  return sl_job_controller_is_running (self) ? self->title : NULL;
+}
+
+/**
+ * sl_job_controller_get_job_outlives_follower:
+ *
+ * Returns: %TRUE when the job followed runs detached on its target, so
+ *   it goes on when nothing follows it and can be followed again; %FALSE
+ *   for a program of this computer, which ends with Sightline
+ */
+gboolean
+sl_job_controller_get_job_outlives_follower (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+
+  return self->remote_run != NULL;
+}
+
+/**
  * sl_job_controller_get_working_dir:
  *
  * Returns: (nullable): where the last local job ran

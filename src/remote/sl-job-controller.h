@@ -19,6 +19,8 @@ G_DECLARE_FINAL_TYPE (SlJobController, sl_job_controller, SL, JOB_CONTROLLER, GO
 
 SlJobController *sl_job_controller_new            (SlWorkspace         *workspace);
 gboolean         sl_job_controller_is_running     (SlJobController     *self);
+gboolean         sl_job_controller_get_job_outlives_follower (SlJobController *self);
+const char      *sl_job_controller_get_title      (SlJobController     *self);
 const char      *sl_job_controller_get_working_dir (SlJobController    *self);
 gboolean         sl_job_controller_run_local      (SlJobController     *self,
                                                    const char * const  *argv,

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <signal.h>
 #include <string.h>
 
 #include "gui-test-util.h"
@@ -1132,6 +1133,78 @@ write_ssh_config (void)
   g_assert_true (g_file_set_contents (path, config, -1, NULL));
 }
 
+static gboolean
+file_has_text (gpointer data)
+{
+  g_autofree char *text = NULL;
+
+  return g_file_get_contents (data, &text, NULL, NULL) && text[0] != '\0';
+}
+
+static gboolean
+process_gone (gpointer data)
+{
+  return kill ((pid_t)GPOINTER_TO_INT (data), 0) != 0;
+}
+
+/* A second window runs `sleep` on the fixture server, writing its pid. */
+static SlWindow *
+window_with_running_job (const char  *pid_file,
+                         GPid        *pid)
+{
+  g_autoptr(SlTargetRecord) stored = find_stored_target ("fixture-server");
+  g_autofree char *project = g_build_filename (g_getenv ("SL_SSH_TMP"), "gui-close-project", NULL);
+  g_autofree char *command = g_strdup_printf ("sh -c 'echo $$ > %s; exec sleep 60'", pid_file);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  SlWindow *second = sl_window_new (app);
+
+  g_remove (pid_file);
+  g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);
+  gtk_window_present (GTK_WINDOW (second));
+  g_assert_true (wait_until (window_mapped, second, 30000));
+  g_assert_true (sl_window_run_on_target (second, sl_target_record_get_id (stored), command, project, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (file_has_text, (gpointer)pid_file, 60000));
+  g_assert_true (g_file_get_contents (pid_file, &text, NULL, NULL));
+  *pid = (GPid)g_ascii_strtoll (text, NULL, 10);
+  g_assert_cmpint (*pid, >, 0);
+  return second;
+}
+
+/* Closing a window whose job runs asks first: Stop and Close stops the
+ * job on the target and closes once it ended; Keep Running closes and
+ * leaves it running. */
+static void
+test_close_with_running_job (void)
+{
+  g_autofree char *pid_file = g_build_filename (g_getenv ("SL_SSH_TMP"), "gui-close-pid", NULL);
+  AdwMessageDialog *question;
+  SlWindow *second;
+  GPid pid = 0;
+
+  second = window_with_running_job (pid_file, &pid);
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *)&second);
+  gtk_window_close (GTK_WINDOW (second));
+  g_assert_true (wait_until (message_dialog_shown, NULL, 10000));
+  question = find_message_dialog ();
+  g_assert_true (adw_message_dialog_has_response (question, "keep"));
+  g_assert_nonnull (second);
+  save_window_screenshot (GTK_WIDGET (question), SCREENSHOT_DIR, "window-close-running-job.png");
+  respond (question, "stop");
+  g_assert_true (wait_until (pointer_cleared, &second, 60000));
+  g_assert_true (wait_until (process_gone, GINT_TO_POINTER (pid), 10000));
+
+  second = window_with_running_job (pid_file, &pid);
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *)&second);
+  gtk_window_close (GTK_WINDOW (second));
+  g_assert_true (wait_until (message_dialog_shown, NULL, 10000));
+  respond (find_message_dialog (), "keep");
+  g_assert_true (wait_until (pointer_cleared, &second, 10000));
+  g_assert_false (process_gone (GINT_TO_POINTER (pid)));
+  kill ((pid_t)pid, SIGKILL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1180,6 +1253,7 @@ main (int   argc,
   g_test_add_func ("/target-dialog/passphrase-prompt", test_passphrase_prompt);
   g_test_add_func ("/target-dialog/remote-run-streams-into-console", test_remote_run_streams_into_console);
   g_test_add_func ("/target-dialog/remote-run-stopped-during-upload", test_remote_run_stopped_during_upload);
+  g_test_add_func ("/target-dialog/close-with-running-job", test_close_with_running_job);
   g_test_add_func ("/target-dialog/workspace-context-menu", test_workspace_context_menu);
   g_test_add_func ("/target-dialog/remove-target", test_remove_target);
   g_test_add_func ("/project-dialog/round-trip", test_project_round_trip);

@@ -375,14 +375,18 @@ quit_action (GSimpleAction *action,
              gpointer       user_data)
 {
   SlApplication *self = user_data;
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    {
-      if (SL_IS_WINDOW (l->data))
-        sl_window_save_state (l->data);
-    }
+  for (GList *l = windows; l != NULL; l = l->next)
+    g_object_ref (l->data);
 
-  g_application_quit (G_APPLICATION (self));
+  /* Each window closes as its close button closes it: it saves its state
+   * and asks what becomes of a running job first. The application ends
+   * with its last window. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (SL_IS_WINDOW (l->data))
+      gtk_window_close (l->data);
+  g_list_free_full (windows, g_object_unref);
 }
 
 static void

@@ -355,3 +355,92 @@ _sl_window_connect_jobs (SlWindow *self)
   g_signal_connect_object (self->jobs, "finished", G_CALLBACK (job_finished_cb), self, G_CONNECT_SWAPPED);
   follow_unfinished_jobs (self);
 }
+
+/* Closing while a job runs */
+
+static void
+close_after_job_cb (SlWindow        *self,
+                    int              exit_code,
+                    const char      *reason,
+                    SlJobController *jobs)
+{
+  g_signal_handlers_disconnect_by_func (jobs, close_after_job_cb, self);
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+close_when_idle_cb (gpointer data)
+{
+  SL_WINDOW (data)->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   SlWindow         *self)
+{
+  if (g_str_equal (response, "keep") || !sl_job_controller_is_running (self->jobs))
+    {
+      /* Once the question, which belongs to this window, has gone. */
+      if (!g_str_equal (response, "cancel"))
+        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_when_idle_cb, g_object_ref (self), g_object_unref);
+      return;
+    }
+  if (!g_str_equal (response, "stop"))
+    return;
+
+  /* The window stays until the job is seen to end: the Console says how
+   * the stop went, and a job that cannot be stopped is not hidden. */
+  self->close_after_stop = TRUE;
+  g_signal_connect_object (self->jobs, "finished", G_CALLBACK (close_after_job_cb), self, G_CONNECT_SWAPPED);
+  sl_window_show_toast (self, _("Stopping the job: the window closes once it has ended"));
+  sl_job_controller_stop (self->jobs);
+}
+
+/**
+ * _sl_window_ask_before_closing:
+ *
+ * A running job is never left behind unsaid: a job detached on a target
+ * may keep running (and is followed again at the next start) or be
+ * stopped first; a program of this computer is stopped first.
+ *
+ * Returns: %TRUE when the window must not close now
+ */
+gboolean
+_sl_window_ask_before_closing (SlWindow *self)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *body = NULL;
+  const char *title;
+  gboolean detached;
+
+  if (self->close_confirmed || !sl_job_controller_is_running (self->jobs))
+    return FALSE;
+  if (self->close_after_stop)
+    {
+      sl_window_show_toast (self, _("Stopping the job: the window closes once it has ended"));
+      return TRUE;
+    }
+
+  detached = sl_job_controller_get_job_outlives_follower (self->jobs);
+  title = sl_job_controller_get_title (self->jobs);
+  body = detached
+    ? g_strdup_printf (_("“%s” goes on running on its target without this window; Sightline follows it again at its next start. Keep it running, or stop it first?"),
+                       title != NULL ? title : "")
+    : g_strdup_printf (_("“%s” is a program of this computer: it is stopped before the window closes."),
+                       title != NULL ? title : "");
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("A Job Is Running"), body));
+  adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
+  if (detached)
+    adw_message_dialog_add_response (dialog, "keep", _("_Keep Running"));
+  adw_message_dialog_add_response (dialog, "stop", _("_Stop and Close"));
+  adw_message_dialog_set_response_appearance (dialog, "stop", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}

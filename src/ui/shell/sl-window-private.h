@@ -28,6 +28,8 @@ struct _SlWindow
   GHashTable           *opening_files;   /* paths opened as single files, until scanned */
   GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
   guint                 progress_source;
+  gboolean              close_confirmed;   /* the running job's fate was chosen */
+  gboolean              close_after_stop;  /* closing once the stopped job ended */
 
   SlWorkspacePanel     *workspace_panel;
   SlProblemsPanel      *problems_panel;
@@ -55,5 +57,8 @@ void _sl_window_open_profile_dialog (SlWindow          *self,
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
 void _sl_window_class_add_job_actions (GtkWidgetClass *widget_class);
+/* Asks what becomes of a running job before the window closes; FALSE
+ * when nothing runs and the window may close now. */
+gboolean _sl_window_ask_before_closing (SlWindow *self);
 
 G_END_DECLS

@@ -188,6 +188,8 @@ sl_window_close_request (GtkWindow *window)
 {
   SlWindow *self = SL_WINDOW (window);
 
+  if (_sl_window_ask_before_closing (self))
+    return TRUE;
   sl_window_save_state (self);
 
   return GTK_WINDOW_CLASS (sl_window_parent_class)->close_request (window);
