@@ -2,7 +2,9 @@
  *
  * Reads the tables of a profiler output folder (MindSpore, msprof, the
  * Ascend PyTorch/MindSpore profilers, their SQLite export) and prints, per
- * rank or device, the steps with their three phases, the op types and the
+ * rank or device, the steps with the phases their source splits them into
+ * (MindSpore's and msprof's data wait, FP+BP and tail; torch_npu's
+ * Computing, Communication(Not Overlapped) and Free), the op types and the
  * summary figures. JSON times are integer nanoseconds. Exit status: 0 when
  * the folder was read (damaged rows and values are listed as warnings), 1
  * when PATH is missing or holds no profiler output, or when a file could
@@ -39,9 +41,85 @@ add_time (JsonBuilder *builder,
     json_builder_add_int_value (builder, value);
 }
 
+/* A step's columns after its total: the trace's phases, then, for an
+ * overlap analysis, its other columns (which are durations too). */
+static gboolean
+prints_extras (SlStepTrace *trace)
+{
+  SlStepSource source = sl_step_trace_get_source (trace);
+
+  return source == SL_STEP_SOURCE_ASCEND_PT || source == SL_STEP_SOURCE_CLUSTER;
+}
+
+static guint
+n_columns (SlStepTrace *trace)
+{
+  return sl_step_trace_get_n_phases (trace) + (prints_extras (trace) ? sl_step_trace_get_n_extra_columns (trace) : 0);
+}
+
+/* Column @c's value in step @index, or its mean when @index < 0. */
+static gint64
+column_value (SlStepTrace *trace,
+              guint        c,
+              int          index)
+{
+  guint n_phases = sl_step_trace_get_n_phases (trace);
+  gint64 sum = 0;
+  guint n = 0;
+
+  if (c < n_phases)
+    return index >= 0 ? sl_step_trace_get_phase (trace, index, c) : sl_step_trace_get_phase_average (trace, c);
+  if (index >= 0)
+    return sl_step_trace_get_extra (trace, index, c - n_phases);
+  for (guint i = 0; i < sl_step_trace_get_n_steps (trace); i++)
+    {
+      gint64 value = sl_step_trace_get_extra (trace, i, c - n_phases);
+
+      if (value != SL_STEP_NO_TIME)
+        {
+          sum += value;
+          n++;
+        }
+    }
+  return n > 0 ? (gint64)((sum + n / 2) / n) : SL_STEP_NO_TIME;
+}
+
+/* "Communication(Not Overlapped and Exclude Receive)" →
+ * "communication_not_overlapped_and_exclude_receive" */
+static char *
+column_key (const char *name)
+{
+  GString *key = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (key, g_ascii_tolower (*p));
+      else if (key->len > 0 && key->str[key->len - 1] != '_')
+        g_string_append_c (key, '_');
+    }
+  while (key->len > 0 && key->str[key->len - 1] == '_')
+    g_string_truncate (key, key->len - 1);
+  return g_string_free (key, FALSE);
+}
+
+static gboolean
+is_step_field (const char *key)
+{
+  return g_str_equal (key, "data_wait") || g_str_equal (key, "fp_bp") || g_str_equal (key, "tail");
+}
+
+/* A step's fields; data_wait_ns, fp_bp_ns and tail_ns are null unless the
+ * source measures those phases. With @trace, the phases the trace stores
+ * itself follow as KEY_ns (computing_ns, communication_not_overlapped_ns,
+ * free_ns), then an overlap analysis' other columns (overlapped_ns,
+ * stage_ns, bubble_ns, preparing_ns...): step @index's, or their means
+ * when @index < 0. */
 static void
 add_step (JsonBuilder  *builder,
-          const SlStep *step)
+          const SlStep *step,
+          SlStepTrace  *trace,
+          int           index)
 {
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "step");
@@ -54,6 +132,17 @@ add_step (JsonBuilder  *builder,
   add_time (builder, "data_wait_ns", step->data_wait_ns);
   add_time (builder, "fp_bp_ns", step->fp_bp_ns);
   add_time (builder, "tail_ns", step->tail_ns);
+  for (guint c = 0; trace != NULL && c < n_columns (trace); c++)
+    {
+      guint n_phases = sl_step_trace_get_n_phases (trace);
+      g_autofree char *key = c < n_phases ? g_strdup (sl_step_trace_get_phase_key (trace, c))
+                                          : column_key (sl_step_trace_get_extra_name (trace, c - n_phases));
+      g_autofree char *name = g_strdup_printf ("%s_ns", key);
+
+      if (is_step_field (key) || *key == '\0')
+        continue;
+      add_time (builder, name, column_value (trace, c, index));
+    }
 }
 
 static void
@@ -75,6 +164,19 @@ add_steps (JsonBuilder *builder,
   json_builder_add_string_value (builder, sl_step_source_to_string (sl_step_trace_get_source (trace)));
   json_builder_set_member_name (builder, "path");
   json_builder_add_string_value (builder, sl_step_trace_get_path (trace));
+  /* The phases a step stacks up from, bottom first, as the source names them. */
+  json_builder_set_member_name (builder, "phases");
+  json_builder_begin_array (builder);
+  for (guint p = 0; p < sl_step_trace_get_n_phases (trace); p++)
+    {
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "key");
+      json_builder_add_string_value (builder, sl_step_trace_get_phase_key (trace, p));
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, sl_step_trace_get_phase_name (trace, p));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
   json_builder_set_member_name (builder, "extra_columns");
   json_builder_begin_array (builder);
   for (guint c = 0; c < sl_step_trace_get_n_extra_columns (trace); c++)
@@ -85,7 +187,7 @@ add_steps (JsonBuilder *builder,
   json_builder_begin_array (builder);
   for (guint i = 0; i < sl_step_trace_get_n_steps (trace); i++)
     {
-      add_step (builder, sl_step_trace_get_step (trace, i));
+      add_step (builder, sl_step_trace_get_step (trace, i), trace, (int)i);
       json_builder_set_member_name (builder, "extra_ns");
       json_builder_begin_array (builder);
       for (guint c = 0; c < sl_step_trace_get_n_extra_columns (trace); c++)
@@ -104,13 +206,13 @@ add_steps (JsonBuilder *builder,
 
   sl_step_trace_compute_average (trace, &average);
   json_builder_set_member_name (builder, "average");
-  add_step (builder, &average);
+  add_step (builder, &average, trace, -1);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "file_average");
   if ((file_average = sl_step_trace_get_file_average (trace)) != NULL)
     {
-      add_step (builder, file_average);
+      add_step (builder, file_average, NULL, -1);
       json_builder_end_object (builder);
     }
   else
@@ -513,40 +615,82 @@ format_ms (gint64 ns)
   return g_strdup_printf ("%.3f", ns / 1e6);
 }
 
+/* Right-aligned in @width characters. */
 static void
-print_step_row (const char   *label,
-                const SlStep *step)
+print_cell (const char *text,
+            guint       width)
+{
+  glong length = g_utf8_strlen (text, -1);
+
+  printf (" %*s%s", (int)(width > length ? width - length : 0), "", text);
+}
+
+static char *
+column_heading (SlStepTrace *trace,
+                guint        c)
+{
+  guint n_phases = sl_step_trace_get_n_phases (trace);
+  const char *name = c < n_phases ? sl_step_trace_get_phase_label (trace, c)
+                                  : sl_step_trace_get_extra_name (trace, c - n_phases);
+
+  /* Translators: a column heading: a phase of a step, named as the profiler names it */
+  return g_strdup_printf (_("%s (ms)"), name);
+}
+
+static void
+print_step_row (SlStepTrace  *trace,
+                const char   *label,
+                const SlStep *step,
+                int           index,
+                const guint  *widths)
 {
   g_autofree char *total = format_ms (step->total_ns);
-  g_autofree char *wait = format_ms (step->data_wait_ns);
-  g_autofree char *fp_bp = format_ms (step->fp_bp_ns);
-  g_autofree char *tail = format_ms (step->tail_ns);
+  glong length = g_utf8_strlen (label, -1);
 
-  printf ("    %-10s %14s %14s %14s %14s\n", label, total, wait, fp_bp, tail);
+  printf ("    %s%*s", label, (int)(length < 10 ? 10 - length : 0), "");
+  print_cell (total, 14);
+  for (guint c = 0; c < n_columns (trace); c++)
+    {
+      g_autofree char *value = format_ms (column_value (trace, c, index));
+
+      print_cell (value, widths[c]);
+    }
+  printf ("\n");
 }
 
 static void
 print_steps (SlStepTrace *trace)
 {
   guint n = sl_step_trace_get_n_steps (trace);
+  g_autofree guint *widths = g_new0 (guint, n_columns (trace) + 1);
+  const char *step_heading = _("Step");
+  glong length = g_utf8_strlen (step_heading, -1);
   SlStep average;
 
   /* Translators: a heading, then the number of steps */
   printf (_("  Steps: %u\n"), n);
-  printf ("    %-10s %14s %14s %14s %14s\n", _("Step"), _("Total (ms)"), _("Data wait (ms)"),
-          _("FP+BP (ms)"), _("Tail (ms)"));
+  printf ("    %s%*s", step_heading, (int)(length < 10 ? 10 - length : 0), "");
+  print_cell (_("Total (ms)"), 14);
+  for (guint c = 0; c < n_columns (trace); c++)
+    {
+      g_autofree char *heading = column_heading (trace, c);
+
+      widths[c] = MAX (14, g_utf8_strlen (heading, -1));
+      print_cell (heading, widths[c]);
+    }
+  printf ("\n");
   for (guint i = 0; i < n && i < TEXT_MAX_STEPS; i++)
     {
       const SlStep *step = sl_step_trace_get_step (trace, i);
       g_autofree char *label = g_strdup_printf ("%lld", (long long)step->step);
 
-      print_step_row (label, step);
+      print_step_row (trace, label, step, (int)i, widths);
     }
   if (n > TEXT_MAX_STEPS)
     printf (_("    … %u more steps (all of them with --json)\n"), n - TEXT_MAX_STEPS);
 
   sl_step_trace_compute_average (trace, &average);
-  print_step_row (_("average"), &average);
+  print_step_row (trace, _("average"), &average, -1, widths);
 }
 
 static void

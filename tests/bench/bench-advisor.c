@@ -39,13 +39,21 @@ build (guint n_executions)
   sl_profile_rank_set_info (rank, "DeviceInfo.0.ai_core_num", "24");
   sl_profile_rank_set_info (rank, "DeviceInfo.0.aiv_num", "48");
   rank->steps = sl_step_trace_new ("/bench/step_trace_time.csv", SL_STEP_SOURCE_ASCEND_PT);
+  /* torch_npu's phases: computing, exposed communication, free. */
+  sl_step_trace_add_phase (rank->steps, "computing", "Computing");
+  sl_step_trace_add_phase (rank->steps, "communication_not_overlapped", "Communication(Not Overlapped)");
+  sl_step_trace_add_phase (rank->steps, "free", "Free");
   for (guint i = 0; i < 1000; i++)
     {
       SlStep step = { .step = i, .start_ns = SL_STEP_NO_TIME, .end_ns = SL_STEP_NO_TIME, .fp_ns = SL_STEP_NO_TIME,
-                      .bp_ns = SL_STEP_NO_TIME, .total_ns = 100000000, .data_wait_ns = 12000000,
-                      .fp_bp_ns = 80000000, .tail_ns = 8000000 };
+                      .bp_ns = SL_STEP_NO_TIME, .total_ns = 100000000, .data_wait_ns = SL_STEP_NO_TIME,
+                      .fp_bp_ns = SL_STEP_NO_TIME, .tail_ns = SL_STEP_NO_TIME };
+      guint index = sl_step_trace_add_step (rank->steps, &step);
 
-      sl_step_trace_set_line (rank->steps, sl_step_trace_add_step (rank->steps, &step), i + 2);
+      sl_step_trace_set_line (rank->steps, index, i + 2);
+      sl_step_trace_set_phase (rank->steps, index, 0, 80000000);
+      sl_step_trace_set_phase (rank->steps, index, 1, 8000000);
+      sl_step_trace_set_phase (rank->steps, index, 2, 12000000);
     }
 
   for (guint e = 0; e < n_executions; e++)
@@ -138,12 +146,20 @@ build_traced (guint n_events)
     }
   rank->trace = G_OBJECT (sl_trace_builder_finish (builder, NULL));
   rank->steps = sl_step_trace_new ("/bench-trace/step_trace_time.csv", SL_STEP_SOURCE_ASCEND_PT);
+  sl_step_trace_add_phase (rank->steps, "computing", "Computing");
+  sl_step_trace_add_phase (rank->steps, "communication_not_overlapped", "Communication(Not Overlapped)");
+  sl_step_trace_add_phase (rank->steps, "free", "Free");
   for (guint i = 0; i < 100; i++)
     {
       SlStep step = { .step = i, .start_ns = SL_STEP_NO_TIME, .end_ns = SL_STEP_NO_TIME, .fp_ns = SL_STEP_NO_TIME,
-                      .bp_ns = SL_STEP_NO_TIME, .total_ns = ts / 100, .data_wait_ns = 0, .fp_bp_ns = ts / 100, .tail_ns = 0 };
+                      .bp_ns = SL_STEP_NO_TIME, .total_ns = ts / 100, .data_wait_ns = SL_STEP_NO_TIME,
+                      .fp_bp_ns = SL_STEP_NO_TIME, .tail_ns = SL_STEP_NO_TIME };
+      guint index = sl_step_trace_add_step (rank->steps, &step);
 
-      sl_step_trace_set_line (rank->steps, sl_step_trace_add_step (rank->steps, &step), i + 2);
+      sl_step_trace_set_line (rank->steps, index, i + 2);
+      sl_step_trace_set_phase (rank->steps, index, 0, ts / 100);
+      sl_step_trace_set_phase (rank->steps, index, 1, 0);
+      sl_step_trace_set_phase (rank->steps, index, 2, 0);
     }
   sl_profile_rank_finish (rank);
   return profile;

@@ -47,6 +47,51 @@ def check_ms_step_trace(rank, path):
         assert mine['total_ns'] == int(theirs['total']) * 10, (path, mine, theirs)
         assert mine['fp_bp_ns'] == int(theirs['fp_and_bp']) * 10
         assert mine['data_wait_ns'] == int(theirs['iteration_interval']) * 10
+        assert mine['tail_ns'] == int(theirs['tail']) * 10
+    assert [p['key'] for p in rank['steps']['phases']] == ['data_wait', 'fp_bp', 'tail'], rank['steps']['phases']
+
+
+PT_PHASES = [('computing', 'Computing'), ('communication_not_overlapped', 'Communication(Not Overlapped)'),
+             ('free', 'Free')]
+
+
+def check_pt_step_trace(rank, path):
+    """torch_npu's step_trace_time.csv (and msprof-analyze's cluster table,
+    one rank's rows): Computing, Communication(Not Overlapped) and Free
+    under their own names, never as a data wait, FP+BP or tail."""
+    table = rows(path)
+    if 'Index' in table[0]:
+        table = [r for r in table if f"{r['Type'].strip()} {r['Index'].strip()}".strip() == rank['label']]
+    steps = rank['steps']
+    assert [(p['key'], p['name']) for p in steps['phases']] == PT_PHASES, (path, steps['phases'])
+    assert len(steps['steps']) == len(table), (path, len(steps['steps']), len(table))
+    for mine, theirs in zip(steps['steps'], table):
+        for key, column in PT_PHASES:
+            assert mine[f'{key}_ns'] == ns(theirs[column], 3), (path, key, mine, theirs)
+        assert mine['total_ns'] == sum(ns(theirs[column], 3) for _, column in PT_PHASES), (path, mine)
+        assert mine['data_wait_ns'] is None and mine['fp_bp_ns'] is None and mine['tail_ns'] is None, mine
+        for column in ('Overlapped', 'Bubble', 'Stage', 'Preparing'):
+            if theirs.get(column, '').strip():
+                assert mine[column.lower() + '_ns'] == ns(theirs[column], 3), (path, column, mine)
+
+
+def check_pt_text(cli, path):
+    """The text table of rank0_ascend_pt: its 101.963 ms of exposed
+    communication under the name torch_npu gives it."""
+    proc = subprocess.run([cli, 'profile', path], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, LC_ALL='C.UTF-8'))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    heading = next(line for line in lines if 'Total (ms)' in line)
+    row = next(line for line in lines if line.split()[:1] == ['50'])
+    names = ['Computing (ms)', 'Communication(Not Overlapped) (ms)', 'Free (ms)']
+    assert all(name in heading for name in names), heading
+    assert row.split()[1:5] == ['136.581', '8.874', '101.963', '25.744'], row
+    # Right-aligned under its heading.
+    end = heading.index('Communication(Not Overlapped) (ms)') + len('Communication(Not Overlapped) (ms)')
+    assert row[:end].endswith('101.963'), (heading, row)
+    for word in ('Tail', 'Data wait', 'FP+BP'):
+        assert word not in proc.stdout, word
 
 
 def check_op_rows(rank, path):
@@ -171,6 +216,12 @@ def main():
             for name, file in names.items():
                 if name.startswith('step_trace_raw_'):
                     check_ms_step_trace(rank, file)
+                elif name == 'step_trace_time.csv':
+                    check_pt_step_trace(rank, file)
+                elif name == 'cluster_step_trace_time.csv':
+                    check_pt_step_trace(rank, file)
+                    checked['cluster-steps'] += 1
+                    continue
                 elif name.startswith('aicore_intermediate_') and name.endswith('_type.csv'):
                     check_ms_type(rank, file)
                 elif name.startswith(('kernel_details', 'op_summary')):
@@ -191,9 +242,15 @@ def main():
             if os.path.exists(file):
                 assert len([r for r in data['ranks'] if r['layout'] == 'cluster']) == len(rows(file))
 
+    pt_text = os.path.join(root, 'Ascend__msinsight/test/data/pytorch/text/level1/rank0_ascend_pt')
+    if os.path.exists(pt_text):
+        check_pt_text(cli, pt_text)
+        checked['pt-text'] += 1
+
     print(dict(checked))
     assert checked['step'] >= 4 and checked['kernel'] >= 2 and checked['op'] >= 2, checked
     assert checked['ascend'] == 1 and checked['cluster'] == 9 and checked['api'] == 1, checked
+    assert checked['step'] >= 5 and checked['cluster-steps'] == 9 and checked['pt-text'] == 1, checked
     return 0
 
 

@@ -115,6 +115,11 @@ test_mindspore_profiler (void)
   g_assert_cmpint (sum_totals (rank->steps), ==, G_GINT64_CONSTANT (2518696570));
   g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), >, 0);
   g_assert_cmpuint (rank->summary.n_streams, ==, 2);
+  /* MindSpore's iteration_interval, fp_and_bp and tail, as they were. */
+  g_assert_cmpuint (sl_step_trace_get_n_phases (rank->steps), ==, 3);
+  g_assert_cmpstr (sl_step_trace_get_phase_key (rank->steps, 0), ==, "data_wait");
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 2), ==, sl_step_trace_get_step (rank->steps, 0)->tail_ns);
+  g_assert_cmpint (sl_step_trace_get_step (rank->steps, 0)->tail_ns, ==, 23001030);
 
   rank = find_rank (profile, "device 10");
   g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), ==, 40);
@@ -211,9 +216,19 @@ test_ascend_pt_text (void)
 
   step = sl_step_trace_get_step (rank->steps, 0);
   g_assert_cmpint (step->step, ==, 50);
-  g_assert_cmpint (step->fp_bp_ns, ==, 8873756);
-  g_assert_cmpint (step->tail_ns, ==, 101963203);
-  g_assert_cmpint (step->data_wait_ns, ==, 25744050);
+  /* 101.963 ms of communication not overlapped by computing: under its
+   * own name, not as a tail; Free is not a data wait. */
+  g_assert_cmpuint (sl_step_trace_get_n_phases (rank->steps), ==, 3);
+  g_assert_cmpstr (sl_step_trace_get_phase_name (rank->steps, 0), ==, "Computing");
+  g_assert_cmpstr (sl_step_trace_get_phase_name (rank->steps, 1), ==, "Communication(Not Overlapped)");
+  g_assert_cmpstr (sl_step_trace_get_phase_name (rank->steps, 2), ==, "Free");
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 0), ==, 8873756);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 1), ==, 101963203);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 2), ==, 25744050);
+  g_assert_cmpint (step->fp_bp_ns, ==, SL_STEP_NO_TIME);
+  g_assert_cmpint (step->tail_ns, ==, SL_STEP_NO_TIME);
+  g_assert_cmpint (step->data_wait_ns, ==, SL_STEP_NO_TIME);
+  g_assert_cmpint (step->total_ns, ==, 8873756 + 101963203 + 25744050);
 
   g_assert_cmpuint (g_list_model_get_n_items (sl_op_table_get_types (rank->ops)), ==, 33);
   row = find_row (sl_op_table_get_types (rank->ops), "TransData", "AI_VECTOR_CORE");

@@ -110,6 +110,9 @@ def main():
         assert computing['source'] == 'steps' and abs(computing['diff_us'] - 5.0) < 1e-9, computing
         assert computing['noise_checked'] and not computing['noise'], computing
         assert abs(report['breakdown']['average']['free']['diff_us'] + 5.0) < 1e-9
+        # torch_npu's table has Free, not a data wait, and no forward+backward or tail.
+        for key in ('data_wait', 'fp_bp', 'tail'):
+            assert report['breakdown']['average'][key]['source'] == 'none', (key, report['breakdown']['average'][key])
 
         by_kernel = json.loads(run(cli, base, slower, '--json', '--by', 'kernel').stdout)
         check_json(by_kernel)

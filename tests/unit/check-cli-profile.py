@@ -101,6 +101,65 @@ def check_api_statistic(cli, tmp):
             for p in data['problems']] == [(len(good), True, True)], data['problems']
 
 
+PT_STEPS = ('Step,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,'
+            'Communication(Not Overlapped and Exclude Receive),Preparing\n'
+            '50,8873.756,101963.203,4028.675,105991.878,25744.05,136581.0,0,101963.203,17902.5\n'
+            '51,9000,1000,500,1500,90000,0,0,1000,0\n')
+MSPROF_STEPS = ('Device_id,Iteration ID,FP Start(us),BP End(us),Iteration End(us),Iteration Time(us),'
+                'FP to BP Time(us),Iteration Refresh(us),Data Aug Bound(us),Model ID,Reduce Start(us),'
+                'Reduce Duration(us)\n'
+                '0,1,1000,1040,1050,60,40,10,10,1,1041,5\n')
+
+
+def check_step_sources(cli, tmp):
+    """Each step source's phases under its own keys and names: torch_npu's
+    step_trace_time.csv has Computing, Communication(Not Overlapped) and Free
+    (and no data wait, FP+BP or tail: those keys are null); msprof's
+    step_trace_*.csv has the data wait, FP+BP and tail."""
+    pt = os.path.join(tmp, 'steps', 'r0_ascend_pt')
+    write(os.path.join(pt, 'ASCEND_PROFILER_OUTPUT', 'step_trace_time.csv'), PT_STEPS)
+    steps = json.loads(run([cli, 'profile', pt, '--json']).stdout)['ranks'][0]['steps']
+    assert steps['source'] == 'ascend-pt', steps['source']
+    assert steps['phases'] == [{'key': 'computing', 'name': 'Computing'},
+                               {'key': 'communication_not_overlapped', 'name': 'Communication(Not Overlapped)'},
+                               {'key': 'free', 'name': 'Free'}], steps['phases']
+    assert steps['extra_columns'] == ['Overlapped', 'Communication', 'Stage', 'Bubble',
+                                      'Communication(Not Overlapped and Exclude Receive)', 'Preparing']
+    first = steps['steps'][0]
+    assert first['computing_ns'] == 8873756 and first['communication_not_overlapped_ns'] == 101963203, first
+    assert first['free_ns'] == 25744050 and first['overlapped_ns'] == 4028675, first
+    assert first['stage_ns'] == 136581000 and first['bubble_ns'] == 0 and first['preparing_ns'] == 17902500, first
+    assert first['total_ns'] == 8873756 + 101963203 + 25744050, first
+    for step in steps['steps'] + [steps['average']]:
+        assert step['data_wait_ns'] is None and step['fp_bp_ns'] is None and step['tail_ns'] is None, step
+    assert steps['average']['free_ns'] == (25744050 + 90000000) // 2, steps['average']
+    assert steps['average']['computing_ns'] == round((8873756 + 9000000) / 2), steps['average']
+
+    text = run([cli, 'profile', pt]).stdout
+    heading = next(line for line in text.splitlines() if 'Total (ms)' in line)
+    for name in ('Computing (ms)', 'Communication(Not Overlapped) (ms)', 'Free (ms)', 'Overlapped (ms)',
+                 'Preparing (ms)'):
+        assert name in heading, (name, heading)
+    for word in ('Data wait', 'FP+BP', 'Tail'):
+        assert word not in text, (word, text)
+    row = next(line for line in text.splitlines() if line.split()[:1] == ['50'])
+    cells = row.split()
+    assert cells[1:5] == ['136.581', '8.874', '101.963', '25.744'], cells
+
+    prof = os.path.join(tmp, 'steps', 'PROF_000001_20240101_ABC')
+    write(os.path.join(prof, 'device_0', 'info.json.0'), '{"DeviceInfo": [{"id": 0}]}')
+    write(os.path.join(prof, 'mindstudio_profiler_output', 'step_trace_20240101.csv'), MSPROF_STEPS)
+    write(os.path.join(prof, 'mindstudio_profiler_output', 'msprof_20240101.json'), '[]')
+    steps = json.loads(run([cli, 'profile', prof, '--json']).stdout)['ranks'][0]['steps']
+    assert steps['source'] == 'msprof', steps['source']
+    assert [p['key'] for p in steps['phases']] == ['data_wait', 'fp_bp', 'tail'], steps['phases']
+    step = steps['steps'][0]
+    assert (step['data_wait_ns'], step['fp_bp_ns'], step['tail_ns']) == (10000, 40000, 10000), step
+    assert 'free_ns' not in step and 'computing_ns' not in step, step
+    text = run([cli, 'profile', prof]).stdout
+    assert 'Data wait (ms)' in text and 'FP+BP (ms)' in text and 'Tail (ms)' in text, text
+
+
 def main():
     demo, cli = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,6 +239,10 @@ def main():
         assert rows[0][:9] == ['step_num', 'start_point', 'end_point', 'total', 'fp_point', 'bp_point',
                                'iteration_interval', 'fp_and_bp', 'tail']
         assert rows[-1][0] == '-' and len(rows) == n_steps + 2
+
+        assert [p['key'] for p in steps['phases']] == ['data_wait', 'fp_bp', 'tail'], steps['phases']
+        assert [p['name'] for p in steps['phases']] == ['Data wait', 'FP+BP', 'Tail'], steps['phases']
+        check_step_sources(cli, tmp)
 
         # The demo job calls no host APIs: an empty list, not a missing key.
         assert rank['apis'] == [], rank['apis']

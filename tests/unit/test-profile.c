@@ -57,6 +57,30 @@ load (const char *path)
   return profile;
 }
 
+/* The trace's phases, bottom first: key, name pairs, NULL-terminated. */
+static void
+assert_phases (SlStepTrace *trace,
+               ...)
+{
+  va_list args;
+  const char *key;
+  guint n = 0;
+
+  va_start (args, trace);
+  while ((key = va_arg (args, const char *)) != NULL)
+    {
+      const char *name = va_arg (args, const char *);
+
+      g_assert_cmpuint (sl_step_trace_get_n_phases (trace), >, n);
+      g_assert_cmpstr (sl_step_trace_get_phase_key (trace, n), ==, key);
+      g_assert_cmpstr (sl_step_trace_get_phase_name (trace, n), ==, name);
+      g_assert_cmpint (sl_step_trace_find_phase (trace, key), ==, (int)n);
+      n++;
+    }
+  va_end (args);
+  g_assert_cmpuint (sl_step_trace_get_n_phases (trace), ==, n);
+}
+
 static SlOpRow *
 find_row (GListModel *model,
           const char *name,
@@ -147,6 +171,10 @@ test_profile_mindspore (void)
   sl_step_trace_compute_average (rank->steps, &computed);
   g_assert_cmpint (computed.total_ns, ==, 55000);
   g_assert_cmpint (computed.data_wait_ns, ==, 15000);
+  /* iteration_interval, fp_and_bp and tail are the data wait, FP+BP and tail. */
+  assert_phases (rank->steps, "data_wait", "Data wait", "fp_bp", "FP+BP", "tail", "Tail", NULL);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 1, 2), ==, 20000);
+  g_assert_cmpint (sl_step_trace_get_phase_average (rank->steps, 0), ==, 15000);
 
   /* Types: ms to ns, percent kept; AI CPU types added from executions. */
   row = find_row (sl_op_table_get_types (rank->ops), "MatMul", "AI_CORE");
@@ -251,6 +279,10 @@ test_profile_msprof (void)
   g_assert_cmpint (step->tail_ns, ==, 10000);
   g_assert_cmpint (step->data_wait_ns, ==, 10000);
   g_assert_cmpint (step->start_ns, ==, 990000);
+  /* Data Aug Bound, FP to BP Time and Iteration Refresh: the same phases as MindSpore's. */
+  assert_phases (rank->steps, "data_wait", "Data wait", "fp_bp", "FP+BP", "tail", "Tail", NULL);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 0), ==, 10000);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 1), ==, 40000);
   g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, 1), ==, 5000);
 
   /* op_statistic replaces the types summed from op_summary. */
@@ -316,11 +348,24 @@ test_profile_ascend_pt (void)
 
   step = sl_step_trace_get_step (rank->steps, 0);
   g_assert_cmpint (step->step, ==, 50);
-  g_assert_cmpint (step->fp_bp_ns, ==, 8873756);
-  g_assert_cmpint (step->tail_ns, ==, 101963203);
-  g_assert_cmpint (step->data_wait_ns, ==, 25744050);
+  /* torch_npu's phases under their own names; it measures no data wait,
+   * forward+backward or tail. */
+  assert_phases (rank->steps, "computing", "Computing", "communication_not_overlapped",
+                 "Communication(Not Overlapped)", "free", "Free", NULL);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 0), ==, 8873756);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 1), ==, 101963203);
+  g_assert_cmpint (sl_step_trace_get_phase (rank->steps, 0, 2), ==, 25744050);
+  g_assert_cmpint (step->fp_bp_ns, ==, SL_STEP_NO_TIME);
+  g_assert_cmpint (step->tail_ns, ==, SL_STEP_NO_TIME);
+  g_assert_cmpint (step->data_wait_ns, ==, SL_STEP_NO_TIME);
   g_assert_cmpint (step->total_ns, ==, 8873756 + 101963203 + 25744050);
   g_assert_cmpint (step->start_ns, ==, SL_STEP_NO_TIME);
+  /* The columns that do not stack stay extras, named as in the file. */
+  g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), ==, 6);
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 0), ==, "Overlapped");
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, 0), ==, 4028675);
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 5), ==, "Preparing");
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, 5), ==, 17902500);
 
   row = find_row (sl_op_table_get_instances (rank->ops), "trans_TransData_0", NULL);
   g_assert_cmpint (sl_op_row_get_total_ns (row), ==, 53741);
@@ -364,6 +409,11 @@ test_profile_cluster (void)
   g_assert_cmpint (sl_profile_get_rank (profile, 1)->layout, ==, SL_PROFILE_LAYOUT_CLUSTER);
   g_assert_cmpint (sl_step_trace_get_step (sl_profile_get_rank (profile, 1)->steps, 0)->total_ns, ==,
                    80250 + 133500 + 1488500);
+  assert_phases (sl_profile_get_rank (profile, 1)->steps, "computing", "Computing", "communication_not_overlapped",
+                 "Communication(Not Overlapped)", "free", "Free", NULL);
+  g_assert_cmpint (sl_step_trace_get_phase_average (sl_profile_get_rank (profile, 1)->steps, 2), ==, 1488500);
+  g_assert_cmpint (sl_step_trace_get_step (sl_profile_get_rank (profile, 1)->steps, 0)->data_wait_ns, ==,
+                   SL_STEP_NO_TIME);
   g_assert_cmpint (sl_profile_get_rank (profile, 0)->summary.total_ns, ==, 80500 + 683250 + 990125);
 
   remove_tree (tmp);

@@ -933,14 +933,14 @@ compare_step_values (gconstpointer a,
 /* The phase of every step whose value is a real duration, largest first. */
 static GArray *
 step_phase (SlStepTrace *trace,
-            gsize        offset)
+            const char  *key)
 {
   GArray *values = g_array_new (FALSE, FALSE, sizeof (StepValue));
+  int phase = sl_step_trace_find_phase (trace, key);
 
-  for (guint i = 0; i < sl_step_trace_get_n_steps (trace); i++)
+  for (guint i = 0; phase >= 0 && i < sl_step_trace_get_n_steps (trace); i++)
     {
-      const SlStep *step = sl_step_trace_get_step (trace, i);
-      StepValue value = { i, G_STRUCT_MEMBER (gint64, step, offset) };
+      StepValue value = { i, sl_step_trace_get_phase (trace, i, phase) };
 
       if (value.value != SL_STEP_NO_TIME && value.value >= 0)
         g_array_append_val (values, value);
@@ -1031,7 +1031,8 @@ rule_data_wait (SlAdvisorContext *ctx)
       return;
     }
 
-  values = step_phase (ctx->rank->steps, G_STRUCT_OFFSET (SlStep, data_wait_ns));
+  /* Only a trace with phase points measures a data wait. */
+  values = step_phase (ctx->rank->steps, "data_wait");
   if (values->len == 0)
     {
       sl_advisor_not_run (ctx, _("No step of the step trace has a data wait time"), step_files);
@@ -1061,8 +1062,9 @@ rule_free_time (SlAdvisorContext *ctx)
       return;
     }
 
-  /* Those tables map Free onto the data wait phase (sl-profile-loader). */
-  values = step_phase (ctx->rank->steps, G_STRUCT_OFFSET (SlStep, data_wait_ns));
+  /* Free is the device idle, neither computing nor communicating: not a
+   * data wait, which that table cannot tell apart from other host time. */
+  values = step_phase (ctx->rank->steps, "free");
   if (values->len == 0 || ctx->step_ns <= 0)
     {
       sl_advisor_not_run (ctx, _("No step of the step trace has a free time and a total"), step_files);
@@ -1071,7 +1073,8 @@ rule_free_time (SlAdvisorContext *ctx)
   mean = mean_value (values);
   if (100.0 * (double)mean / (double)ctx->step_ns <= max_percent)
     return;
-  step_rule (ctx, values, mean, _("free"), sl_advisor_format_percent (max_percent));
+  /* Translators: a step's Free time, Free being the column's name */
+  step_rule (ctx, values, mean, _("device idle (Free)"), sl_advisor_format_percent (max_percent));
 }
 
 /* ------------------------------------------------------------------ */

@@ -129,16 +129,6 @@ known (gint64 value)
   return value == SL_STEP_NO_TIME || value < 0 ? -1 : value;
 }
 
-static int
-find_extra (SlStepTrace *steps,
-            const char  *name)
-{
-  for (guint i = 0; i < sl_step_trace_get_n_extra_columns (steps); i++)
-    if (g_str_equal (sl_step_trace_get_extra_name (steps, i), name))
-      return i;
-  return -1;
-}
-
 /* The per-step values of every item that a step table gives. */
 static void
 step_values (SlStepTrace *steps,
@@ -146,9 +136,11 @@ step_values (SlStepTrace *steps,
              gint64      *values)
 {
   const SlStep *step = sl_step_trace_get_step (steps, index);
-  int computing = find_extra (steps, "Computing");
-  int uncovered = find_extra (steps, "Communication(Not Overlapped)");
-  int free_time = find_extra (steps, "Free");
+  /* torch_npu's overlap analysis: its own phases, never the data wait,
+   * forward+backward and tail a trace with phase points has. */
+  int computing = sl_step_trace_find_phase (steps, "computing");
+  int uncovered = sl_step_trace_find_phase (steps, "communication_not_overlapped");
+  int free_time = sl_step_trace_find_phase (steps, "free");
 
   for (guint i = 0; i < SL_PROFILE_COMPARE_N_ITEMS; i++)
     values[i] = -1;
@@ -157,11 +149,11 @@ step_values (SlStepTrace *steps,
   values[SL_PROFILE_COMPARE_FP_BP] = known (step->fp_bp_ns);
   values[SL_PROFILE_COMPARE_TAIL] = known (step->tail_ns);
   if (computing >= 0)
-    values[SL_PROFILE_COMPARE_COMPUTING] = known (sl_step_trace_get_extra (steps, index, computing));
+    values[SL_PROFILE_COMPARE_COMPUTING] = known (sl_step_trace_get_phase (steps, index, computing));
   if (uncovered >= 0)
-    values[SL_PROFILE_COMPARE_UNCOVERED_COMMUNICATION] = known (sl_step_trace_get_extra (steps, index, uncovered));
+    values[SL_PROFILE_COMPARE_UNCOVERED_COMMUNICATION] = known (sl_step_trace_get_phase (steps, index, uncovered));
   if (free_time >= 0)
-    values[SL_PROFILE_COMPARE_FREE] = known (sl_step_trace_get_extra (steps, index, free_time));
+    values[SL_PROFILE_COMPARE_FREE] = known (sl_step_trace_get_phase (steps, index, free_time));
 }
 
 static int

@@ -8,7 +8,13 @@
 
 #include "sl-step-breakdown.h"
 
-/* The overlap analysis' columns as the loader keeps them (extras). */
+/* The overlap analysis' columns as the loader keeps them: the stacked
+ * phases by key, the others as extras by name. */
+static const char *const phase_keys[SL_STEP_PHASE_N] = {
+  [SL_STEP_PHASE_COMPUTING] = "computing",
+  [SL_STEP_PHASE_COMMUNICATION] = "communication_not_overlapped",
+  [SL_STEP_PHASE_FREE] = "free",
+};
 static const char *const extra_names[SL_STEP_PHASE_N] = {
   [SL_STEP_PHASE_OVERLAPPED] = "Overlapped",
   [SL_STEP_PHASE_BUBBLE] = "Bubble",
@@ -60,6 +66,7 @@ sl_step_breakdown_compute (SlStepTrace     *trace,
 {
   Mean total = { 0 }, phases[SL_STEP_PHASE_N] = { { 0 } };
   int extras[SL_STEP_PHASE_N];
+  int keyed[SL_STEP_PHASE_N];
 
   g_return_if_fail (breakdown != NULL);
 
@@ -69,19 +76,29 @@ sl_step_breakdown_compute (SlStepTrace     *trace,
 
   breakdown->overlap = is_overlap_source (trace);
   for (guint p = 0; p < SL_STEP_PHASE_N; p++)
-    extras[p] = breakdown->overlap ? find_extra (trace, extra_names[p]) : -1;
+    {
+      extras[p] = breakdown->overlap ? find_extra (trace, extra_names[p]) : -1;
+      keyed[p] = breakdown->overlap && phase_keys[p] != NULL ? sl_step_trace_find_phase (trace, phase_keys[p]) : -1;
+    }
 
   for (guint i = 0; i < sl_step_trace_get_n_steps (trace); i++)
     {
       const SlStep *step = sl_step_trace_get_step (trace, i);
 
       mean_add (&total, step->total_ns);
-      mean_add (&phases[SL_STEP_PHASE_COMPUTING], step->fp_bp_ns);
-      mean_add (&phases[SL_STEP_PHASE_COMMUNICATION], step->tail_ns);
-      mean_add (&phases[SL_STEP_PHASE_FREE], step->data_wait_ns);
-      for (guint p = SL_STEP_PHASE_OVERLAPPED; p < SL_STEP_PHASE_N; p++)
-        if (extras[p] >= 0)
-          mean_add (&phases[p], sl_step_trace_get_extra (trace, i, extras[p]));
+      if (!breakdown->overlap)
+        {
+          mean_add (&phases[SL_STEP_PHASE_COMPUTING], step->fp_bp_ns);
+          mean_add (&phases[SL_STEP_PHASE_COMMUNICATION], step->tail_ns);
+          mean_add (&phases[SL_STEP_PHASE_FREE], step->data_wait_ns);
+        }
+      for (guint p = 0; p < SL_STEP_PHASE_N; p++)
+        {
+          if (keyed[p] >= 0)
+            mean_add (&phases[p], sl_step_trace_get_phase (trace, i, keyed[p]));
+          else if (extras[p] >= 0)
+            mean_add (&phases[p], sl_step_trace_get_extra (trace, i, extras[p]));
+        }
     }
 
   breakdown->n_steps = total.n;

@@ -2,11 +2,10 @@
  *
  * torch_npu's and msprof-analyze's overlap analysis give computing,
  * communication not overlapped by computing, and free time (plus the
- * overlapped part, the pipeline bubble and the stage time); MindSpore's
- * and msprof's step traces are mapped onto the same three as the step
- * trace model maps them: forward and backward as computing, the tail
- * (gradient all-reduce and update) as communication, the data wait as
- * free time.
+ * overlapped part, the pipeline bubble and the stage time), read from the
+ * trace's phases by key; MindSpore's and msprof's step traces put their
+ * forward and backward, tail and data wait in those three slots, and
+ * sl_step_phase_to_label() names them so (overlap FALSE).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -765,7 +765,7 @@ out:
   take_csv_problems (loader, reader);
 }
 
-/* msprof step_trace_*.csv (µs), mapped onto MindSpore's phases:
+/* msprof step_trace_*.csv (µs), the same phases as MindSpore's:
  *   total = Iteration Time; fp+bp = FP to BP Time;
  *   tail = Iteration Refresh (BP end to iteration end);
  *   data wait = Data Aug Bound (previous end to FP start);
@@ -838,15 +838,26 @@ out:
   take_csv_problems (loader, reader);
 }
 
-/* torch_npu's overlap analysis per step (µs) has no phase points. Mapped:
- *   fp+bp = Computing; tail = Communication(Not Overlapped), the exposed
- *   gradient exchange; data wait = Free (device idle, waiting for the host
- *   and its data); total = their sum, which is how torch_npu defines the
- *   step time. Every column is also kept as an extra. */
-static const char *pt_step_columns[] = {
-  "Computing", "Communication(Not Overlapped)", "Overlapped", "Communication", "Free",
-  "Stage", "Bubble", "Communication(Not Overlapped and Exclude Receive)", "Preparing",
+/* torch_npu's overlap analysis per step (µs) has no phase points, so no
+ * data wait, forward+backward or tail: its first three columns stack up
+ * to the step time (total = Computing + Communication(Not Overlapped) +
+ * Free, as torch_npu defines it) and are the trace's phases, under their
+ * own names; the others are extras. */
+static const struct {
+  const char *column;
+  const char *key;      /* the first N_PT_PHASES are phases; NULL: an extra */
+} pt_step_columns[] = {
+  { "Computing", "computing" },
+  { "Communication(Not Overlapped)", "communication_not_overlapped" },
+  { "Free", "free" },
+  { "Overlapped", NULL },
+  { "Communication", NULL },
+  { "Stage", NULL },
+  { "Bubble", NULL },
+  { "Communication(Not Overlapped and Exclude Receive)", NULL },
+  { "Preparing", NULL },
 };
+#define N_PT_PHASES 3
 
 static void
 add_pt_step (SlStepTrace *trace,
@@ -863,16 +874,15 @@ add_pt_step (SlStepTrace *trace,
 
   init_step (&step);
   step.step = step_id;
-  step.fp_bp_ns = values[0];
-  step.tail_ns = values[1];
-  step.data_wait_ns = values[4];
-  if (values[0] != SL_STEP_NO_TIME && values[1] != SL_STEP_NO_TIME && values[4] != SL_STEP_NO_TIME)
-    step.total_ns = values[0] + values[1] + values[4];
+  if (values[0] != SL_STEP_NO_TIME && values[1] != SL_STEP_NO_TIME && values[2] != SL_STEP_NO_TIME)
+    step.total_ns = values[0] + values[1] + values[2];
 
   index = sl_step_trace_add_step (trace, &step);
   sl_step_trace_set_line (trace, index, sl_csv_reader_get_row_line (reader));
-  for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
-    sl_step_trace_set_extra (trace, index, i, values[i]);
+  for (guint i = 0; i < N_PT_PHASES; i++)
+    sl_step_trace_set_phase (trace, index, i, values[i]);
+  for (guint i = N_PT_PHASES; i < G_N_ELEMENTS (pt_step_columns); i++)
+    sl_step_trace_set_extra (trace, index, i - N_PT_PHASES, values[i]);
 }
 
 static SlStepTrace *
@@ -882,7 +892,12 @@ new_pt_trace (const char   *path,
   SlStepTrace *trace = sl_step_trace_new (path, source);
 
   for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
-    sl_step_trace_add_extra_column (trace, pt_step_columns[i]);
+    {
+      if (i < N_PT_PHASES)
+        sl_step_trace_add_phase (trace, pt_step_columns[i].key, pt_step_columns[i].column);
+      else
+        sl_step_trace_add_extra_column (trace, pt_step_columns[i].column);
+    }
   return trace;
 }
 
@@ -893,7 +908,7 @@ find_pt_columns (SlCsvReader *reader,
   for (guint i = 0; i < G_N_ELEMENTS (pt_step_columns); i++)
     {
       /* find_column splits on '|' only, and these names have none. */
-      columns[i] = sl_csv_reader_find_column (reader, pt_step_columns[i]);
+      columns[i] = sl_csv_reader_find_column (reader, pt_step_columns[i].column);
     }
 }
 

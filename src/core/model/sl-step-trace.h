@@ -1,13 +1,25 @@
 /* sl-step-trace.h: the step (iteration) table of one profiled device
  *
- * Every source is mapped onto MindSpore's phases, all in nanoseconds:
- *   data wait (iteration_interval): from the previous step's end to the
- *     first forward op, i.e. waiting for data;
- *   forward+backward (fp_and_bp): first forward op to last backward op;
- *   tail: last backward op to the step's end (gradient all-reduce and
- *     parameter update).
- * total = data wait + forward+backward + tail. Sources with other phases
- * (reduce streams, torch_npu's overlap analysis) keep them as extra columns.
+ * Each source splits a step its own way, and the trace keeps that split as
+ * its stacked phases (a stable key, the name the source gives it, a value
+ * per step), all in nanoseconds:
+ *   MindSpore's step trace and msprof's step_trace_*.csv have phase points,
+ *   and their three phases are the fields of SlStep too:
+ *     data wait (iteration_interval, Data Aug Bound): from the previous
+ *       step's end to the first forward op, i.e. waiting for data;
+ *     forward+backward (fp_and_bp, FP to BP Time): first forward op to last
+ *       backward op;
+ *     tail (tail, Iteration Refresh): last backward op to the step's end
+ *       (gradient all-reduce and parameter update);
+ *     total = data wait + forward+backward + tail.
+ *   torch_npu's step_trace_time.csv and msprof-analyze's cluster table are
+ *     an overlap analysis with no phase points: Computing,
+ *     Communication(Not Overlapped) and Free stack up to the step time; the
+ *     SlStep fields data_wait_ns, fp_bp_ns and tail_ns stay unknown, as
+ *     nothing there is a data wait or a tail.
+ *   The STEP_TIME table of a database export has a start and an end only.
+ * Columns that do not stack (reduce streams, Overlapped, Bubble...) are
+ * extra columns.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -52,6 +64,16 @@ void          sl_step_trace_unref               (SlStepTrace  *self);
 /* Building */
 guint         sl_step_trace_add_extra_column    (SlStepTrace  *self,
                                                  const char   *name);
+/* A stacked phase stored by the trace, named as the source names it
+ * (shown untranslated); added before any step. MindSpore and msprof step
+ * traces have theirs (data_wait, fp_bp, tail) from sl_step_trace_new. */
+guint         sl_step_trace_add_phase           (SlStepTrace  *self,
+                                                 const char   *key,
+                                                 const char   *name);
+void          sl_step_trace_set_phase           (SlStepTrace  *self,
+                                                 guint         step_index,
+                                                 guint         phase,
+                                                 gint64        value_ns);
 /* Copies @step; extras are SL_STEP_NO_TIME until set. */
 guint         sl_step_trace_add_step            (SlStepTrace  *self,
                                                  const SlStep *step);
@@ -86,6 +108,27 @@ const char   *sl_step_trace_get_extra_name      (SlStepTrace  *self,
 gint64        sl_step_trace_get_extra           (SlStepTrace  *self,
                                                  guint         step_index,
                                                  guint         column);
+/* The stacked phases, bottom first */
+guint         sl_step_trace_get_n_phases        (SlStepTrace  *self);
+/* Stable, for JSON ("computing", "data_wait"...) */
+const char   *sl_step_trace_get_phase_key       (SlStepTrace  *self,
+                                                 guint         phase);
+/* Untranslated: "Communication(Not Overlapped)", "Data wait"... */
+const char   *sl_step_trace_get_phase_name      (SlStepTrace  *self,
+                                                 guint         phase);
+/* For display: translated where the name is not the source's own */
+const char   *sl_step_trace_get_phase_label     (SlStepTrace  *self,
+                                                 guint         phase);
+/* The phase's index, or -1 */
+int           sl_step_trace_find_phase          (SlStepTrace  *self,
+                                                 const char   *key);
+/* SL_STEP_NO_TIME when unknown */
+gint64        sl_step_trace_get_phase           (SlStepTrace  *self,
+                                                 guint         step_index,
+                                                 guint         phase);
+/* Mean over the steps where it is known, SL_STEP_NO_TIME if none */
+gint64        sl_step_trace_get_phase_average   (SlStepTrace  *self,
+                                                 guint         phase);
 const char   *sl_step_source_to_string          (SlStepSource  source);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SlStepTrace, sl_step_trace_unref)

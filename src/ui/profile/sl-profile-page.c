@@ -315,13 +315,27 @@ fill_cluster (SlProfilePage *self)
 
       {
         g_autofree char *total = sl_time_format_ns (average.total_ns, self->unit);
-        g_autofree char *wait = sl_time_format_ns (MAX (average.data_wait_ns, 0), self->unit);
-        g_autofree char *compute = sl_time_format_ns (MAX (average.fp_bp_ns, 0), self->unit);
-        g_autofree char *tail = sl_time_format_ns (MAX (average.tail_ns, 0), self->unit);
+        g_autoptr(GString) phases = g_string_new (NULL);
 
-        /* TRANSLATORS: a rank's average step, then its three phases */
-        text = g_strdup_printf (_("%s a step (data wait %s, forward and backward %s, tail %s)"),
-                                total, wait, compute, tail);
+        /* The phases as the rank's step trace names them. */
+        for (guint p = 0; p < sl_step_trace_get_n_phases (rank->steps); p++)
+          {
+            gint64 mean = sl_step_trace_get_phase_average (rank->steps, p);
+            g_autofree char *time = sl_time_format_ns (mean == SL_STEP_NO_TIME ? 0 : MAX (mean, 0), self->unit);
+
+            if (phases->len > 0)
+              /* TRANSLATORS: between the phases of a step in a list */
+              g_string_append (phases, _(", "));
+            /* TRANSLATORS: a phase of a step and its average duration, e.g. "Free 25.7 ms" */
+            g_string_append_printf (phases, C_("phase and its average", "%s %s"),
+                                    sl_step_trace_get_phase_label (rank->steps, p), time);
+          }
+        if (phases->len > 0)
+          /* TRANSLATORS: a rank's average step, then its phases */
+          text = g_strdup_printf (_("%s a step (%s)"), total, phases->str);
+        else
+          /* TRANSLATORS: a rank's average step */
+          text = g_strdup_printf (_("%s a step"), total);
       }
       add_row (self, group, rank->label, text);
 

@@ -1,10 +1,12 @@
 /* sl-step-trace-chart.c
  *
- * A stacked bar per step: waiting for data, forward and backward, and the
- * tail (gradient reduction and the parameter update), with the average
- * step as a dashed line. Reduce streams, when the profile has them, are
- * marks inside the bar at the height of their duration. The scale and the
- * averages are computed when the steps are set; a frame only draws.
+ * A stacked bar per step of the phases its step trace declares, named as
+ * the source names them (MindSpore's and msprof's data wait, FP+BP and
+ * tail; torch_npu's Computing, Communication(Not Overlapped) and Free),
+ * with the average step as a dashed line. Reduce streams, when the profile
+ * has them, are marks inside the bar at the height of their duration. The
+ * scale and the averages are computed when the steps are set; a frame only
+ * draws.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,7 +27,6 @@
 #define MAX_BAR_WIDTH 90
 #define LEGEND_LINE 20
 #define MARGIN_BOTTOM 30
-#define N_PHASES 3
 
 struct _SlStepTraceChart
 {
@@ -33,6 +34,7 @@ struct _SlStepTraceChart
 
   SlStepTrace *steps;
   SlStep       average;
+  GArray      *phase_averages; /* gint64 per phase, ≥ 0 */
   gint64       y_max_ns;
   gboolean     has_phases;
   int          hover;
@@ -51,29 +53,78 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char * const phase_names[N_PHASES] = {
-  N_("Data wait"),
-  N_("Forward and backward"),
-  N_("Tail"),
-};
+static guint
+n_phases (SlStepTraceChart *self)
+{
+  return self->steps != NULL ? sl_step_trace_get_n_phases (self->steps) : 0;
+}
 
 static gint64
-phase_ns (const SlStep *step,
-          guint         phase)
+phase_ns (SlStepTraceChart *self,
+          guint             index,
+          guint             phase)
 {
-  gint64 value = phase == 0 ? step->data_wait_ns : phase == 1 ? step->fp_bp_ns : step->tail_ns;
+  gint64 value = sl_step_trace_get_phase (self->steps, index, phase);
 
   return value == SL_STEP_NO_TIME ? 0 : MAX (0, value);
 }
 
 static gint64
-step_height_ns (const SlStep *step)
+step_height_ns (SlStepTraceChart *self,
+                guint             index)
 {
-  gint64 sum = phase_ns (step, 0) + phase_ns (step, 1) + phase_ns (step, 2);
+  const SlStep *step = sl_step_trace_get_step (self->steps, index);
+  gint64 sum = 0;
 
+  for (guint p = 0; p < n_phases (self); p++)
+    sum += phase_ns (self, index, p);
   if (step->total_ns != SL_STEP_NO_TIME)
     return MAX (sum, step->total_ns);
   return sum;
+}
+
+static gint64
+average_height_ns (SlStepTraceChart *self)
+{
+  gint64 sum = 0;
+
+  for (guint p = 0; p < self->phase_averages->len; p++)
+    sum += g_array_index (self->phase_averages, gint64, p);
+  if (self->average.total_ns != SL_STEP_NO_TIME)
+    return MAX (sum, self->average.total_ns);
+  return sum;
+}
+
+/* Extra column @c is a reduce stream's duration: MindSpore's stream
+ * columns (not their start and end points) and msprof's Reduce Duration.
+ * torch_npu's other columns are not marked in the bar. */
+static gboolean
+is_reduce_duration (SlStepTrace *steps,
+                    guint        c)
+{
+  const char *name = sl_step_trace_get_extra_name (steps, c);
+
+  switch (sl_step_trace_get_source (steps))
+    {
+    case SL_STEP_SOURCE_MINDSPORE:
+      return !g_str_has_suffix (name, "_start_point") && !g_str_has_suffix (name, "_end_point");
+    case SL_STEP_SOURCE_MSPROF:
+      return g_str_equal (name, "Reduce Duration");
+    case SL_STEP_SOURCE_ASCEND_PT:
+    case SL_STEP_SOURCE_CLUSTER:
+    case SL_STEP_SOURCE_DATABASE:
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+has_reduce_streams (SlStepTrace *steps)
+{
+  for (guint c = 0; steps != NULL && c < sl_step_trace_get_n_extra_columns (steps); c++)
+    if (is_reduce_duration (steps, c))
+      return TRUE;
+  return FALSE;
 }
 
 static double
@@ -171,17 +222,19 @@ draw_legend (SlStepTraceChart *self,
              const GdkRGBA    *fg,
              int               width)
 {
-  guint n_entries = (self->has_phases ? N_PHASES : 0) +
-                    (self->steps && sl_step_trace_get_n_extra_columns (self->steps) > 0);
+  guint n_stacked = self->has_phases ? n_phases (self) : 0;
+  guint n_entries = n_stacked + has_reduce_streams (self->steps);
   double x = MARGIN_LEFT, y = 10;
 
   for (guint e = 0; e < n_entries; e++)
     {
-      gboolean reduce = !self->has_phases || e == N_PHASES;
-      g_autofree char *average = reduce ? NULL : sl_time_format_ns (phase_ns (&self->average, e), self->unit);
+      gboolean reduce = e == n_stacked;
+      g_autofree char *average = reduce ? NULL : sl_time_format_ns (g_array_index (self->phase_averages, gint64, e),
+                                                                    self->unit);
       /* TRANSLATORS: a legend entry: a phase of a step and its average duration */
       g_autofree char *label = reduce ? g_strdup (_("Reduce streams (their durations)"))
-                                      : g_strdup_printf (_("%s (average %s)"), _(phase_names[e]), average);
+                                      : g_strdup_printf (_("%s (average %s)"),
+                                                         sl_step_trace_get_phase_label (self->steps, e), average);
       double rgb[3];
       int tw, th;
 
@@ -249,7 +302,7 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
 
   for (guint i = 0; i < n; i++)
     {
-      const SlStep *step = sl_step_trace_get_step (self->steps, i);
+      gint64 height_ns = step_height_ns (self, i);
       gint64 base = 0;
       double x, w;
 
@@ -257,14 +310,14 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
       if (!self->has_phases)
         {
           cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.5);
-          cairo_rectangle (cr, x, y_to_px (self, step_height_ns (step), height), w,
-                           y_to_px (self, 0, height) - y_to_px (self, step_height_ns (step), height));
+          cairo_rectangle (cr, x, y_to_px (self, height_ns, height), w,
+                           y_to_px (self, 0, height) - y_to_px (self, height_ns, height));
           cairo_fill (cr);
         }
 
-      for (guint p = 0; p < N_PHASES && self->has_phases; p++)
+      for (guint p = 0; p < n_phases (self) && self->has_phases; p++)
         {
-          gint64 value = phase_ns (step, p);
+          gint64 value = phase_ns (self, i, p);
           double rgb[3];
           double top = y_to_px (self, base + value, height);
           double bottom = y_to_px (self, base, height);
@@ -282,7 +335,7 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
           gint64 value = sl_step_trace_get_extra (self->steps, i, c);
           double y;
 
-          if (value == SL_STEP_NO_TIME || value <= 0)
+          if (value == SL_STEP_NO_TIME || value <= 0 || !is_reduce_duration (self->steps, c))
             continue;
           y = round (y_to_px (self, value, height)) + 0.5;
           cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
@@ -294,16 +347,16 @@ sl_step_trace_chart_draw (SlStepTraceChart *self,
       if ((int)i == self->hover)
         {
           cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
-          cairo_rectangle (cr, x - 0.5, y_to_px (self, step_height_ns (step), height) - 0.5, w + 1,
-                           y_to_px (self, 0, height) - y_to_px (self, step_height_ns (step), height) + 1);
+          cairo_rectangle (cr, x - 0.5, y_to_px (self, height_ns, height) - 0.5, w + 1,
+                           y_to_px (self, 0, height) - y_to_px (self, height_ns, height) + 1);
           cairo_stroke (cr);
         }
     }
 
   /* The average step, dashed across. */
   {
-    double y = round (y_to_px (self, step_height_ns (&self->average), height)) + 0.5;
-    g_autofree char *average = sl_time_format_ns (step_height_ns (&self->average), self->unit);
+    double y = round (y_to_px (self, average_height_ns (self), height)) + 0.5;
+    g_autofree char *average = sl_time_format_ns (average_height_ns (self), self->unit);
     /* TRANSLATORS: the label of the average step line */
     g_autofree char *label = g_strdup_printf (_("average %s"), average);
     const double dash[] = { 5, 4 };
@@ -403,12 +456,12 @@ sl_step_trace_chart_describe_step (SlStepTraceChart *self,
     return NULL;
 
   step = sl_step_trace_get_step (self->steps, index);
-  total = step_height_ns (step);
+  total = step_height_ns (self, index);
   str = g_string_new (NULL);
   g_string_append_printf (str, _("Step %lld"), (long long)step->step);
   append_share (str, _("Total"), total, 0, self->unit);
-  for (guint p = 0; p < N_PHASES && self->has_phases; p++)
-    append_share (str, _(phase_names[p]), phase_ns (step, p), total, self->unit);
+  for (guint p = 0; p < n_phases (self) && self->has_phases; p++)
+    append_share (str, sl_step_trace_get_phase_label (self->steps, p), phase_ns (self, index, p), total, self->unit);
   for (guint c = 0; c < sl_step_trace_get_n_extra_columns (self->steps); c++)
     {
       gint64 value = sl_step_trace_get_extra (self->steps, index, c);
@@ -561,6 +614,7 @@ sl_step_trace_chart_dispose (GObject *object)
   SlStepTraceChart *self = SL_STEP_TRACE_CHART (object);
 
   g_clear_pointer (&self->steps, sl_step_trace_unref);
+  g_clear_pointer (&self->phase_averages, g_array_unref);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
 
   G_OBJECT_CLASS (sl_step_trace_chart_parent_class)->dispose (object);
@@ -607,6 +661,7 @@ sl_step_trace_chart_init (SlStepTraceChart *self)
 
   self->hover = -1;
   self->top = MARGIN_TOP;
+  self->phase_averages = g_array_new (FALSE, TRUE, sizeof (gint64));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), NULL);
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
@@ -649,16 +704,26 @@ sl_step_trace_chart_set_steps (SlStepTraceChart *self,
   self->hover = -1;
   memset (&self->average, 0, sizeof self->average);
 
+  g_array_set_size (self->phase_averages, 0);
+
   n = steps ? sl_step_trace_get_n_steps (steps) : 0;
   for (guint i = 0; i < n; i++)
     {
-      const SlStep *step = sl_step_trace_get_step (steps, i);
-
-      self->y_max_ns = MAX (self->y_max_ns, step_height_ns (step));
-      self->has_phases |= phase_ns (step, 0) + phase_ns (step, 1) + phase_ns (step, 2) > 0;
+      self->y_max_ns = MAX (self->y_max_ns, step_height_ns (self, i));
+      for (guint p = 0; p < n_phases (self); p++)
+        self->has_phases |= phase_ns (self, i, p) > 0;
     }
   if (n > 0)
-    sl_step_trace_compute_average (steps, &self->average);
+    {
+      sl_step_trace_compute_average (steps, &self->average);
+      for (guint p = 0; p < n_phases (self); p++)
+        {
+          gint64 average = sl_step_trace_get_phase_average (steps, p);
+
+          average = average == SL_STEP_NO_TIME ? 0 : MAX (0, average);
+          g_array_append_val (self->phase_averages, average);
+        }
+    }
   self->y_max_ns = (gint64)(self->y_max_ns * 1.08);
 
   gtk_widget_queue_draw (GTK_WIDGET (self));
