@@ -1199,10 +1199,14 @@ assert_recovered (Fixture *fixture,
   g_autoptr(GBytes) moved = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *aside = NULL;
+  g_autofree char *message_copy = NULL;
   const char *message;
 
   message = sl_workspace_store_get_recovery_message (store);
   g_assert_nonnull (message);
+  message_copy = g_strdup (message);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (sl_workspace_store_get_recovery (store)), ==,
+                   SL_WORKSPACE_RECOVERY_DAMAGED);
 
   aside = find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL);
   g_assert_nonnull (aside);
@@ -1218,9 +1222,18 @@ assert_recovered (Fixture *fixture,
   note_folder (store, "/runs/after-recovery");
   g_clear_object (&store);
 
-  /* And it is a healthy one: no second recovery. */
+  /* And it is a healthy one: no second recovery, but the report of the
+   * first stays until it is dismissed. */
+  store = open_store (fixture->db_path);
+  g_assert_cmpstr (sl_workspace_store_get_recovery_message (store), ==, message_copy);
+  g_assert_true (sl_workspace_store_dismiss_recovery (store, &error));
+  g_assert_no_error (error);
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_clear_object (&store);
+
   store = open_store (fixture->db_path);
   g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.stale-", NULL));
 }
 
 static void
@@ -1266,6 +1279,251 @@ test_truncated_database_is_moved_aside (Fixture       *fixture,
   write_file (fixture->db_path, g_bytes_get_data (truncated, NULL), g_bytes_get_size (truncated));
 
   assert_recovered (fixture, truncated);
+}
+
+/* A database in WAL mode whose log is kept: returns the log's bytes. */
+static GBytes *
+make_foreign_wal (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "other.db", NULL);
+  g_autofree char *wal_path = g_strconcat (path, "-wal", NULL);
+  GBytes *wal;
+  sqlite3 *db = open_raw (path);
+
+  exec_raw (db, "PRAGMA journal_mode = WAL");
+  exec_raw (db, "PRAGMA wal_autocheckpoint = 0");
+  exec_raw (db, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+  for (guint i = 0; i < 200; i++)
+    exec_raw (db, "INSERT INTO notes (text) VALUES ('another program wrote this row, which is long enough to fill pages')");
+
+  /* Read while the other database is still open: closing it would
+   * checkpoint the log into its file. */
+  wal = read_file (wal_path);
+  g_assert_cmpuint (g_bytes_get_size (wal), >, 4096);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  sqlite3_close (db);
+
+  return wal;
+}
+
+static void
+test_foreign_wal_is_set_aside (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *aside = NULL;
+  g_autoptr(GBytes) foreign = NULL;
+  g_autoptr(GBytes) kept = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GError) error = NULL;
+  SlWorkspaceRecovery *recovery;
+  const char *message;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  g_assert_false (g_file_test (wal_path, G_FILE_TEST_EXISTS));
+
+  /* Another database's log lies beside the workspace. */
+  foreign = make_foreign_wal (fixture->dir);
+  write_file (wal_path, g_bytes_get_data (foreign, NULL), g_bytes_get_size (foreign));
+
+  store = open_store (fixture->db_path);
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 2);
+  g_assert_nonnull (find_target (targets, "a800"));
+
+  recovery = sl_workspace_store_get_recovery (store);
+  g_assert_nonnull (recovery);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (recovery), ==, SL_WORKSPACE_RECOVERY_FOREIGN_WAL);
+
+  /* The log is kept as it was, and the message says where. */
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal");
+  g_assert_nonnull (aside);
+  kept = read_file (aside);
+  g_assert_true (g_bytes_equal (kept, foreign));
+  g_assert_cmpstr (sl_workspace_recovery_get_moved_aside (recovery)[0], ==, aside);
+  message = sl_workspace_store_get_recovery_message (store);
+  g_assert_nonnull (strstr (message, aside));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  g_clear_object (&store);
+
+  /* Nothing of it reached the file. */
+  store = open_store (fixture->db_path);
+  g_clear_pointer (&targets, g_ptr_array_unref);
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_cmpuint (targets->len, ==, 2);
+}
+
+/* A log that is not a log at all is kept aside too: SQLite would write
+ * over it. */
+static void
+test_garbage_wal_is_set_aside (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  static const char garbage[] = "not a write-ahead log, but somebody's bytes";
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *aside = NULL;
+  g_autoptr(GBytes) kept = NULL;
+
+  g_clear_object (&store);
+  write_file (wal_path, garbage, sizeof garbage - 1);
+
+  store = open_store (fixture->db_path);
+  g_assert_nonnull (sl_workspace_store_get_recovery (store));
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal");
+  g_assert_nonnull (aside);
+  kept = read_file (aside);
+  g_assert_cmpmem (g_bytes_get_data (kept, NULL), g_bytes_get_size (kept), garbage, sizeof garbage - 1);
+}
+
+static guint64
+read_varint (const guint8 *bytes,
+             guint        *length)
+{
+  guint64 value = 0;
+
+  for (guint i = 0; i < 9; i++)
+    {
+      if (i == 8)
+        {
+          *length = 9;
+          return (value << 8) | bytes[i];
+        }
+      value = (value << 7) | (bytes[i] & 0x7f);
+      if ((bytes[i] & 0x80) == 0)
+        {
+          *length = i + 1;
+          return value;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_damaged_page_is_salvaged (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  const guint n_jobs = 400;
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) file = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *rootpage = NULL;
+  g_autofree char *page_size_text = NULL;
+  g_autofree guint8 *bytes = NULL;
+  SlWorkspaceRecovery *recovery;
+  guint page_size, root, child, header, n_cells, first_cell, second_cell, length;
+  guint64 first_key, second_key, recovered = 0, expected_lost;
+  gint64 lost = -2, target_id = 0;
+  gsize size;
+  sqlite3 *db;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("a800-%u", i);
+      g_autoptr(SlTargetRecord) target = new_ssh_target (name);
+
+      g_assert_true (sl_workspace_store_add_target (store, target, &error));
+      g_assert_no_error (error);
+      target_id = sl_target_record_get_id (target);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("resnet-%u", i);
+      g_autoptr(SlProjectRecord) project = new_project (name, target_id);
+
+      g_assert_true (sl_workspace_store_add_project (store, project, &error));
+      g_assert_no_error (error);
+    }
+  note_folder (store, "/runs/a");
+  note_folder (store, "/runs/b");
+  note_folder (store, "/runs/c");
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("python3 train.py --run %u --a-long-argument-to-fill-the-pages-of-the-table", i);
+      g_autoptr(SlJobRecord) job = add_job (store, command, target_id, 1000000 + i);
+    }
+  g_clear_object (&store);
+
+  /* Find the second leaf of the jobs table under its root, an interior
+   * page whose cells hold a child page and the child's largest rowid. */
+  db = open_raw (fixture->db_path);
+  rootpage = query_raw_text (db, "SELECT rootpage FROM sqlite_master WHERE name = 'jobs'");
+  page_size_text = query_raw_text (db, "PRAGMA page_size");
+  sqlite3_close (db);
+  g_assert_false (g_file_test (wal_path, G_FILE_TEST_EXISTS));
+
+  g_file_get_contents (fixture->db_path, (char **)&bytes, &size, &error);
+  g_assert_no_error (error);
+  page_size = (guint)g_ascii_strtoull (page_size_text, NULL, 10);
+  root = (guint)g_ascii_strtoull (rootpage, NULL, 10);
+  header = (root - 1) * page_size;
+  g_assert_cmpuint (bytes[header], ==, 0x05);
+  n_cells = (bytes[header + 3] << 8) | bytes[header + 4];
+  g_assert_cmpuint (n_cells, >=, 3);
+  first_cell = header + ((bytes[header + 12] << 8) | bytes[header + 13]);
+  second_cell = header + ((bytes[header + 14] << 8) | bytes[header + 15]);
+  first_key = read_varint (bytes + first_cell + 4, &length);
+  second_key = read_varint (bytes + second_cell + 4, &length);
+  child = ((guint)bytes[second_cell] << 24) | (bytes[second_cell + 1] << 16) |
+          (bytes[second_cell + 2] << 8) | bytes[second_cell + 3];
+  /* Rowids are 1, 2, 3…: the second leaf holds those after the first
+   * leaf's largest up to its own. */
+  expected_lost = second_key - first_key;
+  g_assert_cmpuint (expected_lost, >, 0);
+
+  for (guint i = 0; i < page_size; i++)
+    bytes[(child - 1) * page_size + i] = (guint8)g_rand_int_range (rand, 0, 256);
+  write_file (fixture->db_path, bytes, size);
+
+  store = open_store (fixture->db_path);
+  recovery = sl_workspace_store_get_recovery (store);
+  g_assert_nonnull (recovery);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (recovery), ==, SL_WORKSPACE_RECOVERY_DAMAGED);
+
+  /* Every row of the other tables, every job but those of the page. */
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "jobs", &recovered, &lost));
+  g_assert_cmpint (lost, ==, (gint64)expected_lost);
+  g_assert_cmpuint (recovered, ==, n_jobs - expected_lost);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "targets", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 5);
+  g_assert_cmpint (lost, ==, 0);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "projects", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 2);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "run_configs", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 4);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "recent_folders", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 3);
+
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 5);
+  g_assert_nonnull (find_target (targets, "Local"));
+  g_assert_cmpstr (sl_target_record_get_host (find_target (targets, "a800-3")), ==, "ascend-01.example.org");
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 2);
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (g_ptr_array_index (projects, 0)), ==, 2);
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, n_jobs - expected_lost);
+  g_assert_cmpstr (sl_job_record_get_target_name (g_ptr_array_index (jobs, 0)), ==, "a800-3");
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, 3);
+
+  /* The message says what was kept, recovered and lost. */
+  g_assert_nonnull (strstr (sl_workspace_store_get_recovery_message (store), "jobs"));
+  g_assert_nonnull (strstr (sl_workspace_store_get_recovery_message (store), ".corrupt-"));
 }
 
 static void
@@ -1475,6 +1733,9 @@ main (int    argc,
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);
   ADD_TEST ("/workspace-store/recovery/truncated", test_truncated_database_is_moved_aside);
+  ADD_TEST ("/workspace-store/recovery/foreign-wal", test_foreign_wal_is_set_aside);
+  ADD_TEST ("/workspace-store/recovery/garbage-wal", test_garbage_wal_is_set_aside);
+  ADD_TEST ("/workspace-store/recovery/damaged-page", test_damaged_page_is_salvaged);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
