@@ -7,12 +7,15 @@
  */
 #include "config.h"
 
+#include "sl-file-lock.h"
 #include "sl-main-thread.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
@@ -42,6 +45,8 @@ struct _SlWorkspaceStore
   GObject              parent_instance;
   sqlite3             *db;
   char                *path;
+  char                *key;                /* the canonical path */
+  gboolean             counted;            /* in open_databases */
   char                *damage;             /* what SQLite said was damaged */
   SlWorkspaceRecovery *recovery;
   char                *recovery_message;
@@ -625,6 +630,126 @@ open_database (SlWorkspaceStore  *self,
   return TRUE;
 }
 
+/* Whether the database is in use */
+
+/* The bytes SQLite locks, the same on every system (os_unix.c, os_win.c):
+ * in the "-shm" file the eight locks of the wal-index from byte 120 and,
+ * at 128, its "dead man switch", which every connection using the log
+ * holds a read lock on; in the database file the pending, reserved and
+ * 510 shared lock bytes from 0x40000000, where a connection in WAL mode
+ * keeps a shared lock for as long as it is open. */
+#define SHM_LOCKS_FIRST  120
+#define SHM_LOCKS_LENGTH 9
+#define DB_LOCKS_FIRST   G_GINT64_CONSTANT (0x40000000)
+#define DB_LOCKS_LENGTH  512
+
+/* The databases stores of this process have open: canonical path → how
+ * many. SQLite's locks are POSIX locks, which belong to the process, and
+ * closing any descriptor of a file drops all of them: reading a database
+ * that another store of this process has open, even its header, would
+ * take its locks away, and the next program to close the database would
+ * delete the log this process is still writing to. So the files are only
+ * looked at while no store of this process has them open, and the lock
+ * is held from looking until the new store is counted. */
+G_LOCK_DEFINE_STATIC (open_databases);
+static GHashTable *open_databases;
+
+static void
+count_open_database (const char *key)
+{
+  guint n;
+
+  if (open_databases == NULL)
+    open_databases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (open_databases, key));
+  g_hash_table_insert (open_databases, g_strdup (key), GUINT_TO_POINTER (n + 1));
+}
+
+static void
+uncount_open_database (const char *key)
+{
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (open_databases, key));
+
+  if (n > 1)
+    g_hash_table_insert (open_databases, g_strdup (key), GUINT_TO_POINTER (n - 1));
+  else
+    g_hash_table_remove (open_databases, key);
+}
+
+/* Whether another store of this process or another program may have the
+ * database open; when that cannot be told, it may. While it is open, the
+ * log beside it is that program's own and in use. */
+static gboolean
+database_in_use (SlWorkspaceStore *self)
+{
+  g_autofree char *shm_path = NULL;
+
+  if (open_databases != NULL && g_hash_table_contains (open_databases, self->key))
+    return TRUE;
+
+  shm_path = g_strconcat (self->path, "-shm", NULL);
+  return sl_file_lock_test (shm_path, SHM_LOCKS_FIRST, SHM_LOCKS_LENGTH) != SL_FILE_LOCK_NONE ||
+         sl_file_lock_test (self->path, DB_LOCKS_FIRST, DB_LOCKS_LENGTH) != SL_FILE_LOCK_NONE;
+}
+
+/* Copies of the files */
+
+static gboolean
+copy_file (const char  *from_path,
+           const char  *to_path,
+           GError     **error)
+{
+  g_autoptr(GFile) from = g_file_new_for_path (from_path);
+  g_autoptr(GFile) to = g_file_new_for_path (to_path);
+
+  return g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, error);
+}
+
+/* Removes the copy of the database and whatever SQLite made beside it,
+ * and its folder. */
+static void
+remove_copy (const char *copy_path)
+{
+  static const char * const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  g_autofree char *folder = g_path_get_dirname (copy_path);
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *path = g_strconcat (copy_path, suffixes[i], NULL);
+
+      if (g_remove (path) != 0 && errno != ENOENT)
+        g_debug ("Cannot remove %s: %s", path, g_strerror (errno));
+    }
+  if (g_rmdir (folder) != 0)
+    g_debug ("Cannot remove %s: %s", folder, g_strerror (errno));
+}
+
+/* Copies the database and its log, not the wal-index, into a new folder
+ * of its own: SQLite rebuilds the index from the log. Returns the path of
+ * the copy of the database. */
+static char *
+copy_with_log (SlWorkspaceStore  *self,
+               const char        *wal_path,
+               GError           **error)
+{
+  g_autofree char *folder = g_dir_make_tmp ("sightline-workspace-XXXXXX", error);
+  g_autofree char *copy_path = NULL;
+  g_autofree char *copy_wal_path = NULL;
+
+  if (folder == NULL)
+    return NULL;
+
+  copy_path = g_build_filename (folder, "workspace.db", NULL);
+  copy_wal_path = g_strconcat (copy_path, "-wal", NULL);
+  if (!copy_file (self->path, copy_path, error) || !copy_file (wal_path, copy_wal_path, error))
+    {
+      remove_copy (copy_path);
+      return NULL;
+    }
+
+  return g_steal_pointer (&copy_path);
+}
+
 /* Looking before opening for writing */
 
 typedef enum {
@@ -660,6 +785,27 @@ check_read_only (SlWorkspaceStore  *self,
   return usable;
 }
 
+/* Opened for writing, the copy replays its log the way the database
+ * would: a read-only connection cannot be trusted with a log left by a
+ * program that stopped, as it may not rebuild the log's index. Closing
+ * does not checkpoint, so the copy's file keeps the original bytes. */
+static gboolean
+check_copy (SlWorkspaceStore  *self,
+            const char        *copy_path,
+            GError           **error)
+{
+  gint64 version = 0;
+  gboolean usable = FALSE;
+
+  if (open_connection (self, copy_path, SQLITE_OPEN_READWRITE, error))
+    {
+      sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+      usable = check_contents (self, &version, error);
+    }
+  close_database (self);
+  return usable;
+}
+
 /* The file alone, as if there were no log beside it. */
 static char *
 dup_immutable_uri (const char *path)
@@ -670,14 +816,102 @@ dup_immutable_uri (const char *path)
   return uri != NULL ? g_strconcat (uri, "?immutable=1", NULL) : NULL;
 }
 
+static gboolean
+is_judgement (const GError *error)
+{
+  return g_error_matches (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT) ||
+         g_error_matches (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE);
+}
+
+/* Judges the log on a copy of the database with it: when the copy is a
+ * sound workspace, so is the database. When it is not but the file alone
+ * is, the log is not the file's; when neither is, the file is damaged. */
+static gboolean
+judge_copy (SlWorkspaceStore  *self,
+            const char        *wal_path,
+            FilesState        *state,
+            char             **reason,
+            GError           **error)
+{
+  g_autofree char *copy_path = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr(GError) copy_error = NULL;
+  g_autoptr(GError) wal_error = NULL;
+  g_autoptr(GError) file_error = NULL;
+  gboolean file_usable;
+
+  copy_path = copy_with_log (self, wal_path, &copy_error);
+  if (copy_path == NULL)
+    {
+      /* Not judged: opened as SQLite opens any database. */
+      g_debug ("The write-ahead log of %s is not checked: %s", self->path, copy_error->message);
+      return TRUE;
+    }
+
+  if (check_copy (self, copy_path, &wal_error))
+    {
+      remove_copy (copy_path);
+      return TRUE;
+    }
+
+  /* A newer Sightline's log is left alone with its database. A copy that
+   * cannot be read says nothing about the log. */
+  if (!is_judgement (wal_error))
+    {
+      remove_copy (copy_path);
+      if (g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION))
+        {
+          g_propagate_error (error, g_steal_pointer (&wal_error));
+          return FALSE;
+        }
+      g_debug ("The write-ahead log of %s is not checked: %s", self->path, wal_error->message);
+      return TRUE;
+    }
+
+  /* The copy's file is as it was: nothing was checkpointed into it. */
+  uri = dup_immutable_uri (copy_path);
+  file_usable = uri != NULL && check_read_only (self, uri, SQLITE_OPEN_URI, &file_error);
+  remove_copy (copy_path);
+
+  if (file_usable)
+    {
+      *state = FILES_FOREIGN_WAL;
+      *reason = g_strdup (g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT)
+                          ? _("applied, it would damage the database")
+                          : _("applied, it would make the database another program’s"));
+      return TRUE;
+    }
+
+  if (file_error == NULL || is_judgement (file_error))
+    {
+      *state = FILES_DAMAGED;
+      *reason = g_strdup (self->damage != NULL ? self->damage : wal_error->message);
+      return TRUE;
+    }
+
+  if (g_error_matches (file_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION))
+    {
+      g_propagate_error (error, g_steal_pointer (&file_error));
+      return FALSE;
+    }
+
+  g_debug ("The file %s alone is not checked: %s", self->path, file_error->message);
+  return TRUE;
+}
+
 /* SQLite replays whatever valid log lies beside a database into it, and
  * checkpoints it into the file when the last connection closes: a log
  * left over from another copy of the file, or from another database,
  * would overwrite the user's data. So before the file is opened for
- * writing, a log is checked: it must be a log of the file's page size
- * beside a file in WAL mode, and the database seen through it must be a
- * sound workspace. When it is not but the file alone is, the log is not
- * the file's. */
+ * writing, a log nobody uses is checked: it must be a log of the file's
+ * page size beside a file in WAL mode, and a copy of the database with
+ * it must be a sound workspace.
+ *
+ * The log a program that stopped left behind is the database's own, and
+ * SQLite's recovery replays it: its salts need not be the file's, and it
+ * may hold frames from before a checkpoint started it over. Only what
+ * SQLite itself would refuse or what makes the database unsound counts
+ * against it. */
 static gboolean
 inspect_files (SlWorkspaceStore  *self,
                FilesState        *state,
@@ -685,15 +919,20 @@ inspect_files (SlWorkspaceStore  *self,
                GError           **error)
 {
   g_autofree char *wal_path = g_strconcat (self->path, "-wal", NULL);
-  g_autofree char *uri = NULL;
-  g_autoptr(GError) wal_error = NULL;
-  g_autoptr(GError) file_error = NULL;
   guint32 page_size = 0;
   gboolean wal_mode = FALSE;
 
   *state = FILES_USABLE;
   if (file_size (wal_path) <= 0)
     return TRUE;
+
+  /* Another program's log is live: it is its own, and nothing of it may
+   * be read or moved. */
+  if (database_in_use (self))
+    {
+      g_debug ("%s is in use: its write-ahead log is not checked", self->path);
+      return TRUE;
+    }
 
   if (file_size (self->path) <= 0)
     {
@@ -722,37 +961,7 @@ inspect_files (SlWorkspaceStore  *self,
       return TRUE;
     }
 
-  if (check_read_only (self, self->path, 0, &wal_error))
-    return TRUE;
-
-  /* A newer Sightline's log is left alone with its database; a busy or
-   * unreadable file says nothing about the log. */
-  if (!g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT) &&
-      !g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE))
-    {
-      g_propagate_error (error, g_steal_pointer (&wal_error));
-      return FALSE;
-    }
-
-  uri = dup_immutable_uri (self->path);
-  if (uri != NULL && check_read_only (self, uri, SQLITE_OPEN_URI, &file_error))
-    {
-      *state = FILES_FOREIGN_WAL;
-      *reason = g_strdup (g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT)
-                          ? _("applied, it would damage the database")
-                          : _("applied, it would make the database another program’s"));
-      return TRUE;
-    }
-
-  if (file_error == NULL || g_error_matches (file_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
-    {
-      *state = FILES_DAMAGED;
-      *reason = g_strdup (self->damage != NULL ? self->damage : wal_error->message);
-      return TRUE;
-    }
-
-  g_propagate_error (error, g_steal_pointer (&file_error));
-  return FALSE;
+  return judge_copy (self, wal_path, state, reason, error);
 }
 
 /* Setting files aside */
@@ -855,6 +1064,14 @@ set_log_aside (SlWorkspaceStore  *self,
   g_autoptr(SlWorkspaceRecovery) report = sl_workspace_recovery_new (SL_WORKSPACE_RECOVERY_FOREIGN_WAL,
                                                                       self->path, reason);
 
+  /* A program that opened the database since it was looked at has
+   * replayed the log already: it is in use, and stays. */
+  if (database_in_use (self))
+    {
+      g_debug ("%s was opened meanwhile: its write-ahead log stays", self->path);
+      return TRUE;
+    }
+
   g_debug ("Setting the write-ahead log of %s aside: %s", self->path, reason);
   if (!move_files_aside (self, "stale", suffixes, report, error))
     return FALSE;
@@ -893,6 +1110,15 @@ recover_from_corruption (SlWorkspaceStore  *self,
   g_autoptr(GError) move_error = NULL;
 
   close_database (self);
+
+  /* Files another program has open are never moved from under it. */
+  if (database_in_use (self))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+                   _("The workspace database “%s” is damaged (%s), but another program has it open, so it was left as it is. Close the other Sightline windows and commands, then start again to repair it."),
+                   self->path, reason);
+      return FALSE;
+    }
 
   g_debug ("Moving the workspace database aside: %s", reason);
   if (!move_files_aside (self, "corrupt", suffixes, report, &move_error))
@@ -953,8 +1179,16 @@ sl_workspace_store_finalize (GObject *object)
 {
   SlWorkspaceStore *self = (SlWorkspaceStore *)object;
 
+  if (self->counted)
+    {
+      G_LOCK (open_databases);
+      close_database (self);
+      uncount_open_database (self->key);
+      G_UNLOCK (open_databases);
+    }
   close_database (self);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->key, g_free);
   g_clear_pointer (&self->recovery_message, g_free);
   g_clear_pointer (&self->damage, g_free);
   g_clear_object (&self->recovery);
@@ -997,6 +1231,42 @@ sl_workspace_store_get_latest_schema_version (void)
   return sl_workspace_schema_get_latest_version ();
 }
 
+/* Called with open_databases locked. */
+static gboolean
+open_or_recover (SlWorkspaceStore  *self,
+                 GError           **error)
+{
+  g_autoptr(GError) open_error = NULL;
+  g_autofree char *reason = NULL;
+  FilesState state = FILES_USABLE;
+
+  if (!inspect_files (self, &state, &reason, error))
+    return FALSE;
+
+  if (state == FILES_FOREIGN_WAL && !set_log_aside (self, reason, error))
+    return FALSE;
+
+  if (state != FILES_DAMAGED)
+    {
+      if (open_database (self, &open_error))
+        return TRUE;
+
+      /* Closing must not checkpoint a log into a file found damaged. */
+      if (self->db != NULL)
+        sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+      close_database (self);
+      if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
+        {
+          g_propagate_error (error, g_steal_pointer (&open_error));
+          return FALSE;
+        }
+      g_free (reason);
+      reason = g_strdup (self->damage != NULL ? self->damage : open_error->message);
+    }
+
+  return recover_from_corruption (self, reason, error);
+}
+
 /**
  * sl_workspace_store_new_for_path:
  * @path: the database file; it and its folder are created when missing
@@ -1006,11 +1276,13 @@ sl_workspace_store_get_latest_schema_version (void)
  * A file that is damaged or is not an SQLite database is moved aside with
  * its journal files, untouched, and what can be read of it is copied into
  * a new workspace. A write-ahead log beside the file that is not its own
- * is moved aside unapplied. sl_workspace_store_get_recovery() then says
- * what was done, in this and every later opening until
- * sl_workspace_store_dismiss_recovery(). A database written by a newer
- * Sightline is left unchanged and %SL_WORKSPACE_STORE_ERROR_NEWER_VERSION
- * is returned.
+ * is moved aside unapplied; a log left by a program that stopped is the
+ * file's own and is replayed, and while another program has the database
+ * open, its files are neither judged nor moved.
+ * sl_workspace_store_get_recovery() then says what was done, in this and
+ * every later opening until sl_workspace_store_dismiss_recovery(). A
+ * database written by a newer Sightline is left unchanged and
+ * %SL_WORKSPACE_STORE_ERROR_NEWER_VERSION is returned.
  *
  * Returns: (transfer full): the store, or %NULL with @error set
  */
@@ -1019,9 +1291,7 @@ sl_workspace_store_new_for_path (const char  *path,
                                  GError     **error)
 {
   g_autoptr(SlWorkspaceStore) self = NULL;
-  g_autoptr(GError) open_error = NULL;
-  g_autofree char *reason = NULL;
-  FilesState state = FILES_USABLE;
+  gboolean opened;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL && path[0] != '\0', NULL);
@@ -1032,35 +1302,22 @@ sl_workspace_store_new_for_path (const char  *path,
 
   self = g_object_new (SL_TYPE_WORKSPACE_STORE, NULL);
   self->path = g_strdup (path);
+  self->key = g_canonicalize_filename (path, NULL);
 
-  if (!inspect_files (self, &state, &reason, error))
-    return NULL;
-
-  if (state == FILES_FOREIGN_WAL && !set_log_aside (self, reason, error))
-    return NULL;
-
-  if (state != FILES_DAMAGED)
+  G_LOCK (open_databases);
+  opened = open_or_recover (self, error);
+  if (opened)
     {
-      if (open_database (self, &open_error))
-        goto opened;
-
-      /* Closing must not checkpoint a log into a file found damaged. */
-      if (self->db != NULL)
-        sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
-      close_database (self);
-      if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
-        {
-          g_propagate_error (error, g_steal_pointer (&open_error));
-          return NULL;
-        }
-      g_free (reason);
-      reason = g_strdup (self->damage != NULL ? self->damage : open_error->message);
+      count_open_database (self->key);
+      self->counted = TRUE;
     }
+  else
+    close_database (self);
+  G_UNLOCK (open_databases);
 
-  if (!recover_from_corruption (self, reason, error))
+  if (!opened)
     return NULL;
 
-opened:
   if (self->recovery != NULL)
     save_recovery (self);
   else
