@@ -4,9 +4,11 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <sqlite3.h>
 
 #include "sl-workspace-schema.h"
@@ -1705,6 +1707,250 @@ test_run_notes (Fixture       *fixture,
   g_assert_cmpuint (notes->len, ==, 1);
 }
 
+/* Other programs at the same time */
+
+/* This program, run again as a writer of the database. */
+static const char *test_program;
+
+/* Whether the temporary folder is this run's own. */
+static gboolean own_tmp_dir;
+
+/* The copies the store judges a log on are removed. */
+static void
+assert_no_copies_left (void)
+{
+  g_autoptr(GDir) tmp = NULL;
+  const char *name;
+
+  if (!own_tmp_dir)
+    {
+      g_test_message ("The temporary folder is shared: copies left in it are not counted");
+      return;
+    }
+
+  tmp = g_dir_open (g_get_tmp_dir (), 0, NULL);
+  g_assert_nonnull (tmp);
+  while ((name = g_dir_read_name (tmp)) != NULL)
+    g_assert_false (g_str_has_prefix (name, "sightline-workspace-"));
+}
+
+#define WRITER_ROOT "/data/exp"
+
+static char *
+writer_run_path (guint round,
+                 guint n)
+{
+  return g_strdup_printf (WRITER_ROOT "/round-%02u/run-%05u-with-a-name-long-enough-to-fill-pages", round, n);
+}
+
+/* Writes runs one transaction at a time, forever, as the command line
+ * does while it tunes: one store stays open and writes, and every fourth
+ * run is written by a second store it opens and closes meanwhile, as
+ * each trial does. After each commit it prints how many runs it wrote. */
+static int
+run_writer (const char *path,
+            const char *round_text)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  guint round = (guint)g_ascii_strtoull (round_text, NULL, 10);
+
+  store = sl_workspace_store_new_for_path (path, &error);
+  if (store == NULL || sl_workspace_store_get_recovery (store) != NULL)
+    {
+      g_printerr ("writer: %s\n", error != NULL ? error->message : sl_workspace_store_get_recovery_message (store));
+      return 1;
+    }
+
+  for (guint n = 0; ; n++)
+    {
+      g_autofree char *run_path = writer_run_path (round, n);
+      g_autoptr(SlRunRecord) run = sl_run_record_new (WRITER_ROOT, "summary-run", run_path + strlen (WRITER_ROOT) + 1, run_path);
+      g_autoptr(SlWorkspaceStore) second = NULL;
+
+      sl_run_record_set_file (run, "events.summary.1", 100000 + n, 5000);
+      if (n % 4 == 3 && (second = sl_workspace_store_new_for_path (path, &error)) == NULL)
+        {
+          g_printerr ("writer: %s\n", error->message);
+          return 1;
+        }
+      if (!sl_workspace_store_upsert_run (second != NULL ? second : store, run, &error))
+        {
+          g_printerr ("writer: %s\n", error->message);
+          return 1;
+        }
+      g_clear_object (&second);
+      g_print ("%u\n", n + 1);
+      fflush (stdout);
+    }
+}
+
+static GSubprocess *
+start_writer (const char *path,
+              guint       round)
+{
+  g_autofree char *round_text = g_strdup_printf ("%u", round);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *writer;
+
+  writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                             test_program, "--writer", path, round_text, NULL);
+  g_assert_no_error (error);
+  return writer;
+}
+
+/* How many runs the writer says it has committed, after its next line. */
+static guint
+read_writer_count (GDataInputStream *lines)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (line);   /* the writer ended: its error is above */
+  return (guint)g_ascii_strtoull (line, NULL, 10);
+}
+
+static void
+stop_writer (GSubprocess *writer)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_force_exit (writer);
+  g_subprocess_wait (writer, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* What the test itself reads of the database while the writer runs, the
+ * way a script would: an ordinary connection, opened and closed. */
+static void
+peek_raw (const char *path)
+{
+  sqlite3 *db = open_raw (path);
+  g_autofree char *count = NULL;
+
+  sqlite3_busy_timeout (db, 5000);
+  count = query_raw_text (db, "SELECT count(*) FROM runs");
+  g_assert_nonnull (count);
+  sqlite3_close (db);
+}
+
+/* Opens the store as the next program would and checks that it was not
+ * recovered, that nothing was moved aside, and that every run each round
+ * committed is there. */
+static void
+assert_opens_with_runs (Fixture     *fixture,
+                        const guint *committed,
+                        guint        n_rounds)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal"));
+
+  runs = sl_workspace_store_list_runs (store, WRITER_ROOT, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < runs->len; i++)
+    g_hash_table_add (paths, (gpointer)sl_run_record_get_path (g_ptr_array_index (runs, i)));
+
+  for (guint round = 0; round < n_rounds; round++)
+    for (guint n = 0; n < committed[round]; n++)
+      {
+        g_autofree char *run_path = writer_run_path (round, n);
+
+        if (!g_hash_table_contains (paths, run_path))
+          g_error ("Run %u of round %u was committed but is gone (%u runs there)", n, round, runs->len);
+      }
+}
+
+/* A program writing the database is killed in the middle of its work,
+ * again and again, while the database is read beside it: the log it
+ * leaves is the database's own and the next program replays it. */
+static void
+test_killed_writer_leaves_its_log (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  const guint n_rounds = 50;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (522);
+  g_autofree guint *committed = g_new0 (guint, n_rounds);
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+
+  g_clear_object (&store);
+  for (guint round = 0; round < n_rounds; round++)
+    {
+      g_autoptr(GSubprocess) writer = start_writer (fixture->db_path, round);
+      g_autoptr(GDataInputStream) lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (writer));
+      guint wanted = (guint)g_rand_int_range (rand, 1, 24);
+
+      while (committed[round] < wanted)
+        {
+          committed[round] = read_writer_count (lines);
+          peek_raw (fixture->db_path);
+        }
+      stop_writer (writer);
+
+      assert_opens_with_runs (fixture, committed, round + 1);
+      assert_no_copies_left ();
+    }
+}
+
+typedef struct {
+  GDataInputStream *lines;
+  guint             committed;   /* atomic */
+} WriterLines;
+
+static gpointer
+follow_writer (gpointer data)
+{
+  WriterLines *follow = data;
+  char *line;
+
+  while ((line = g_data_input_stream_read_line (follow->lines, NULL, NULL, NULL)) != NULL)
+    {
+      g_atomic_int_set (&follow->committed, (guint)g_ascii_strtoull (line, NULL, 10));
+      g_free (line);
+    }
+  return NULL;
+}
+
+/* While one program keeps the database open and writes, another opens
+ * it again and again: it is never judged, never recovered, never moved. */
+static void
+test_open_beside_a_writer (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GSubprocess) writer = NULL;
+  WriterLines follow = { 0 };
+  GThread *thread;
+  guint committed;
+
+  g_clear_object (&store);
+  writer = start_writer (fixture->db_path, 0);
+  follow.lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (writer));
+  committed = read_writer_count (follow.lines);
+  g_atomic_int_set (&follow.committed, committed);
+  thread = g_thread_new ("follow-writer", follow_writer, &follow);
+
+  for (guint i = 0; i < 50; i++)
+    {
+      committed = (guint)g_atomic_int_get (&follow.committed);
+      assert_opens_with_runs (fixture, &committed, 1);
+      g_assert_nonnull (g_subprocess_get_identifier (writer));   /* still writing */
+    }
+
+  stop_writer (writer);
+  g_thread_join (thread);
+  g_object_unref (follow.lines);
+  committed = (guint)g_atomic_int_get (&follow.committed);
+  assert_opens_with_runs (fixture, &committed, 1);
+  assert_no_copies_left ();
+}
+
 #define ADD_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1712,6 +1958,23 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *tmp = NULL;
+  int result;
+
+  if (argc == 4 && strcmp (argv[1], "--writer") == 0)
+    return run_writer (argv[2], argv[3]);
+  test_program = argv[0];
+
+  /* A temporary folder of this run's own, in which the store's copies
+   * can be counted. */
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      tmp = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "test-workspace-store-XXXXXX", NULL);
+      g_assert_nonnull (g_mkdtemp (tmp));
+      g_setenv ("TMPDIR", tmp, TRUE);
+      own_tmp_dir = TRUE;
+    }
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/workspace-store/default-path", test_default_path);
@@ -1736,10 +1999,15 @@ main (int    argc,
   ADD_TEST ("/workspace-store/recovery/foreign-wal", test_foreign_wal_is_set_aside);
   ADD_TEST ("/workspace-store/recovery/garbage-wal", test_garbage_wal_is_set_aside);
   ADD_TEST ("/workspace-store/recovery/damaged-page", test_damaged_page_is_salvaged);
+  ADD_TEST ("/workspace-store/recovery/killed-writer", test_killed_writer_leaves_its_log);
+  ADD_TEST ("/workspace-store/recovery/beside-a-writer", test_open_beside_a_writer);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
   ADD_TEST ("/workspace-store/run-notes", test_run_notes);
 
-  return g_test_run ();
+  result = g_test_run ();
+  if (tmp != NULL)
+    g_rmdir (tmp);
+  return result;
 }
