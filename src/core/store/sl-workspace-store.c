@@ -1115,7 +1115,7 @@ recover_from_corruption (SlWorkspaceStore  *self,
   if (database_in_use (self))
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
-                   _("The workspace database “%s” is damaged (%s), but another program has it open, so it was left as it is. Close the other Sightline windows and commands, then start again to repair it."),
+                   _("The workspace database “%s” is damaged (%s), but another Sightline window or command, or another program, has it open, so it was left as it is. Close them, then start again to repair it."),
                    self->path, reason);
       return FALSE;
     }
