@@ -1951,6 +1951,105 @@ test_open_beside_a_writer (Fixture       *fixture,
   assert_no_copies_left ();
 }
 
+/* Keeps the database open with an ordinary connection until its input
+ * ends, as another program would. */
+static int
+run_holder (const char *path)
+{
+  sqlite3 *db = NULL;
+  int c;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+      sqlite3_exec (db, "PRAGMA user_version", NULL, NULL, NULL) != SQLITE_OK)
+    {
+      g_printerr ("holder: %s\n", sqlite3_errmsg (db));
+      return 1;
+    }
+  g_print ("open\n");
+  fflush (stdout);
+
+  while ((c = getchar ()) != EOF)
+    ;
+  sqlite3_close (db);
+  return 0;
+}
+
+/* A damaged database another program has open is not moved from under
+ * it: opening fails and says why, and once it is closed the database is
+ * recovered as usual. */
+static void
+test_damaged_in_use_is_left (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GSubprocess) holder = NULL;
+  g_autoptr(GDataInputStream) lines = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) damaged = NULL;
+  g_autoptr(GBytes) kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *rootpage = NULL;
+  g_autofree char *page_size_text = NULL;
+  g_autofree guint8 *bytes = NULL;
+  gsize page_size, offset;
+  sqlite3 *db;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/data/exp/run-%03u-with-a-rather-long-name-to-fill-pages", i);
+      g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", path + 10, path);
+
+      g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+      g_assert_no_error (error);
+    }
+  g_clear_object (&store);
+
+  /* The root page of the runs is overwritten; the schema stays readable. */
+  db = open_raw (fixture->db_path);
+  rootpage = query_raw_text (db, "SELECT rootpage FROM sqlite_master WHERE name = 'runs'");
+  page_size_text = query_raw_text (db, "PRAGMA page_size");
+  sqlite3_close (db);
+  page_size = (gsize)g_ascii_strtoull (page_size_text, NULL, 10);
+  offset = ((gsize)g_ascii_strtoull (rootpage, NULL, 10) - 1) * page_size;
+  whole = read_file (fixture->db_path);
+  bytes = g_memdup2 (g_bytes_get_data (whole, NULL), g_bytes_get_size (whole));
+  g_assert_cmpuint (offset + page_size, <=, g_bytes_get_size (whole));
+  for (gsize i = 0; i < page_size; i++)
+    bytes[offset + i] = (guint8)g_rand_int_range (rand, 0, 256);
+  damaged = g_bytes_new_take (g_steal_pointer (&bytes), g_bytes_get_size (whole));
+  write_file (fixture->db_path, g_bytes_get_data (damaged, NULL), g_bytes_get_size (damaged));
+
+  holder = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                             test_program, "--hold", fixture->db_path, NULL);
+  g_assert_no_error (error);
+  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (holder));
+  line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (line, ==, "open");
+
+  store = sl_workspace_store_new_for_path (fixture->db_path, &error);
+  g_assert_null (store);
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "has it open"));
+  g_clear_error (&error);
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  kept = read_file (fixture->db_path);
+  g_assert_true (g_bytes_equal (kept, damaged));
+
+  g_output_stream_close (g_subprocess_get_stdin_pipe (holder), NULL, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check (holder, NULL, &error);
+  g_assert_no_error (error);
+
+  store = open_store (fixture->db_path);
+  g_assert_nonnull (sl_workspace_store_get_recovery (store));
+  g_assert_cmpint (sl_workspace_recovery_get_kind (sl_workspace_store_get_recovery (store)), ==,
+                   SL_WORKSPACE_RECOVERY_DAMAGED);
+  g_assert_nonnull (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+}
+
 #define ADD_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1963,6 +2062,8 @@ main (int    argc,
 
   if (argc == 4 && strcmp (argv[1], "--writer") == 0)
     return run_writer (argv[2], argv[3]);
+  if (argc == 3 && strcmp (argv[1], "--hold") == 0)
+    return run_holder (argv[2]);
   test_program = argv[0];
 
   /* A temporary folder of this run's own, in which the store's copies
@@ -2001,6 +2102,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/recovery/damaged-page", test_damaged_page_is_salvaged);
   ADD_TEST ("/workspace-store/recovery/killed-writer", test_killed_writer_leaves_its_log);
   ADD_TEST ("/workspace-store/recovery/beside-a-writer", test_open_beside_a_writer);
+  ADD_TEST ("/workspace-store/recovery/damaged-in-use", test_damaged_in_use_is_left);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
