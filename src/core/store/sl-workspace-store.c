@@ -676,20 +676,28 @@ uncount_open_database (const char *key)
     g_hash_table_remove (open_databases, key);
 }
 
-/* Whether another store of this process or another program may have the
- * database open; when that cannot be told, it may. While it is open, the
- * log beside it is that program's own and in use. */
+/* Whether another store of this process or another program has the
+ * database open. While it is open, the log beside it is that program's
+ * own and in use. When that cannot be told, @unknown is the answer: a
+ * log is then left alone, while a damaged file is still moved aside, as
+ * systems without these locks refuse to move a file that is open. */
 static gboolean
-database_in_use (SlWorkspaceStore *self)
+database_in_use (SlWorkspaceStore *self,
+                 gboolean          unknown)
 {
   g_autofree char *shm_path = NULL;
+  SlFileLockState states[2];
 
   if (open_databases != NULL && g_hash_table_contains (open_databases, self->key))
     return TRUE;
 
   shm_path = g_strconcat (self->path, "-shm", NULL);
-  return sl_file_lock_test (shm_path, SHM_LOCKS_FIRST, SHM_LOCKS_LENGTH) != SL_FILE_LOCK_NONE ||
-         sl_file_lock_test (self->path, DB_LOCKS_FIRST, DB_LOCKS_LENGTH) != SL_FILE_LOCK_NONE;
+  states[0] = sl_file_lock_test (shm_path, SHM_LOCKS_FIRST, SHM_LOCKS_LENGTH);
+  states[1] = sl_file_lock_test (self->path, DB_LOCKS_FIRST, DB_LOCKS_LENGTH);
+  if (states[0] == SL_FILE_LOCK_HELD || states[1] == SL_FILE_LOCK_HELD)
+    return TRUE;
+
+  return states[0] == SL_FILE_LOCK_UNKNOWN || states[1] == SL_FILE_LOCK_UNKNOWN ? unknown : FALSE;
 }
 
 /* Copies of the files */
@@ -928,7 +936,7 @@ inspect_files (SlWorkspaceStore  *self,
 
   /* Another program's log is live: it is its own, and nothing of it may
    * be read or moved. */
-  if (database_in_use (self))
+  if (database_in_use (self, TRUE))
     {
       g_debug ("%s is in use: its write-ahead log is not checked", self->path);
       return TRUE;
@@ -1066,7 +1074,7 @@ set_log_aside (SlWorkspaceStore  *self,
 
   /* A program that opened the database since it was looked at has
    * replayed the log already: it is in use, and stays. */
-  if (database_in_use (self))
+  if (database_in_use (self, TRUE))
     {
       g_debug ("%s was opened meanwhile: its write-ahead log stays", self->path);
       return TRUE;
@@ -1112,7 +1120,7 @@ recover_from_corruption (SlWorkspaceStore  *self,
   close_database (self);
 
   /* Files another program has open are never moved from under it. */
-  if (database_in_use (self))
+  if (database_in_use (self, FALSE))
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
                    _("The workspace database “%s” is damaged (%s), but another Sightline window or command, or another program, has it open, so it was left as it is. Close them, then start again to repair it."),
@@ -1302,6 +1310,7 @@ sl_workspace_store_new_for_path (const char  *path,
 
   self = g_object_new (SL_TYPE_WORKSPACE_STORE, NULL);
   self->path = g_strdup (path);
+
   self->key = g_canonicalize_filename (path, NULL);
 
   G_LOCK (open_databases);
