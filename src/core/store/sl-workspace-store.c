@@ -45,7 +45,7 @@ struct _SlWorkspaceStore
   GObject              parent_instance;
   sqlite3             *db;
   char                *path;
-  char                *key;                /* the canonical path */
+  char                *key;                /* which file it is, in open_databases */
   gboolean             counted;            /* in open_databases */
   char                *damage;             /* what SQLite said was damaged */
   SlWorkspaceRecovery *recovery;
@@ -643,7 +643,7 @@ open_database (SlWorkspaceStore  *self,
 #define DB_LOCKS_FIRST   G_GINT64_CONSTANT (0x40000000)
 #define DB_LOCKS_LENGTH  512
 
-/* The databases stores of this process have open: canonical path → how
+/* The databases stores of this process have open: the file's key → how
  * many. SQLite's locks are POSIX locks, which belong to the process, and
  * closing any descriptor of a file drops all of them: reading a database
  * that another store of this process has open, even its header, would
@@ -674,6 +674,19 @@ uncount_open_database (const char *key)
     g_hash_table_insert (open_databases, g_strdup (key), GUINT_TO_POINTER (n - 1));
   else
     g_hash_table_remove (open_databases, key);
+}
+
+/* Which file @path is: the same under every name (links, relative
+ * paths) while it exists. Asking does not open it. */
+static char *
+dup_database_key (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ID_FILE,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  const char *id = info != NULL ? g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_ID_FILE) : NULL;
+
+  return id != NULL ? g_strconcat ("id:", id, NULL) : g_canonicalize_filename (path, NULL);
 }
 
 /* Whether another store of this process or another program has the
@@ -1311,12 +1324,14 @@ sl_workspace_store_new_for_path (const char  *path,
   self = g_object_new (SL_TYPE_WORKSPACE_STORE, NULL);
   self->path = g_strdup (path);
 
-  self->key = g_canonicalize_filename (path, NULL);
-
   G_LOCK (open_databases);
+  self->key = dup_database_key (path);
   opened = open_or_recover (self, error);
   if (opened)
     {
+      /* The file may be new, or a new one made in a recovery. */
+      g_free (self->key);
+      self->key = dup_database_key (path);
       count_open_database (self->key);
       self->counted = TRUE;
     }
