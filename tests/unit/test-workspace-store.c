@@ -2050,6 +2050,99 @@ test_damaged_in_use_is_left (Fixture       *fixture,
   g_assert_nonnull (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
 }
 
+/* Prints how many runs the database holds, read by an ordinary
+ * connection of another program. */
+static int
+run_counter (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2 (db, "SELECT count(*) FROM runs", -1, &stmt, NULL) != SQLITE_OK ||
+      sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_printerr ("counter: %s\n", sqlite3_errmsg (db));
+      return 1;
+    }
+  g_print ("%lld\n", (long long)sqlite3_column_int64 (stmt, 0));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return 0;
+}
+
+static goffset
+file_size_of (const char *path)
+{
+  GStatBuf buf;
+
+  return g_stat (path, &buf) == 0 ? (goffset)buf.st_size : -1;
+}
+
+static guint
+count_runs_elsewhere (const char *path)
+{
+  g_autoptr(GSubprocess) counter = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+
+  counter = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, test_program, "--count", path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (counter, NULL, NULL, &output, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (counter));
+  return (guint)g_ascii_strtoull (output, NULL, 10);
+}
+
+static void
+add_run (SlWorkspaceStore *store,
+         const char       *path)
+{
+  g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", path + 10, path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+  g_assert_no_error (error);
+}
+
+/* A second store of the same program, opened under another name of the
+ * same file while the first writes, does not look at the files: that
+ * would take the first one's locks away, and the next program to close
+ * the database would delete the log the first one still writes to. */
+static void
+test_other_name_of_an_open_database (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlWorkspaceStore) second = NULL;
+  g_autofree char *alias = g_build_filename (fixture->dir, "alias", NULL);
+  g_autofree char *alias_path = g_build_filename (alias, "workspace.db", NULL);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autoptr(GFile) link = g_file_new_for_path (alias);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_make_symbolic_link (link, fixture->dir, NULL, &error))
+    {
+      g_test_skip (error->message);
+      return;
+    }
+
+  add_run (store, "/data/exp/run-1");
+  g_assert_cmpint (file_size_of (wal_path), >, 0);
+
+  second = open_store (alias_path);
+  g_assert_null (sl_workspace_store_get_recovery (second));
+  add_run (second, "/data/exp/run-2");
+  g_clear_object (&second);
+
+  /* Another program reads and closes; the first store writes on. */
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 2);
+  add_run (store, "/data/exp/run-3");
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 3);
+  g_clear_object (&store);
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 3);
+}
+
 #define ADD_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -2064,6 +2157,8 @@ main (int    argc,
     return run_writer (argv[2], argv[3]);
   if (argc == 3 && strcmp (argv[1], "--hold") == 0)
     return run_holder (argv[2]);
+  if (argc == 3 && strcmp (argv[1], "--count") == 0)
+    return run_counter (argv[2]);
   test_program = argv[0];
 
   /* A temporary folder of this run's own, in which the store's copies
@@ -2103,6 +2198,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/recovery/killed-writer", test_killed_writer_leaves_its_log);
   ADD_TEST ("/workspace-store/recovery/beside-a-writer", test_open_beside_a_writer);
   ADD_TEST ("/workspace-store/recovery/damaged-in-use", test_damaged_in_use_is_left);
+  ADD_TEST ("/workspace-store/recovery/other-name", test_other_name_of_an_open_database);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
