@@ -15,13 +15,30 @@
 #include "sl-remote-run.h"
 #include "sl-ssh-target.h"
 
+/**
+ * sl_cli_open_store:
+ * @db_path: (nullable): the database, or %NULL for the default one
+ *
+ * Opens the workspace database for every command. While the report of a
+ * recovery of the database is not dismissed, says so on stderr, once per
+ * command.
+ */
 SlWorkspaceStore *
 sl_cli_open_store (const char  *db_path,
                    GError     **error)
 {
+  static gboolean noted;
   g_autofree char *path = db_path != NULL ? g_strdup (db_path) : sl_workspace_store_dup_default_path ();
+  SlWorkspaceStore *store = sl_workspace_store_new_for_path (path, error);
 
-  return sl_workspace_store_new_for_path (path, error);
+  if (store != NULL && sl_workspace_store_get_recovery_message (store) != NULL && !noted)
+    {
+      noted = TRUE;
+      g_printerr (_("sightline-cli: note: %s\n"), sl_workspace_store_get_recovery_message (store));
+      g_printerr (_("sightline-cli: note: run “sightline-cli workspace --dismiss-recovery” once you have read this, and it is not shown again.\n"));
+    }
+
+  return store;
 }
 
 SlTarget *

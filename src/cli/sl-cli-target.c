@@ -50,15 +50,6 @@ print_target_usage (FILE *stream)
   fprintf (stream, "\n%s\n", _("Run “sightline-cli target add --help” and so on for the options."));
 }
 
-static SlWorkspaceStore *
-open_store (const char  *db_path,
-            GError     **error)
-{
-  g_autofree char *path = db_path != NULL ? g_strdup (db_path) : sl_workspace_store_dup_default_path ();
-
-  return sl_workspace_store_new_for_path (path, error);
-}
-
 static SlTargetRecord *
 find_target (SlWorkspaceStore  *store,
              const char        *name,
@@ -174,7 +165,7 @@ target_add (int    argc,
   sl_ssh_target_set_env_setup (SL_SSH_TARGET (target), env_setup);
   record = sl_ssh_target_to_record (SL_SSH_TARGET (target));
 
-  if (!(store = open_store (db_path, &error)) ||
+  if (!(store = sl_cli_open_store (db_path, &error)) ||
       !sl_workspace_store_add_target (store, record, &error))
     {
       sl_cli_print_error ("%s", error->message);
@@ -239,7 +230,7 @@ target_list (int    argc,
       return 2;
     }
 
-  if (!(store = open_store (db_path, &error)) ||
+  if (!(store = sl_cli_open_store (db_path, &error)) ||
       !(targets = sl_workspace_store_list_targets (store, &error)))
     {
       sl_cli_print_error ("%s", error->message);
@@ -523,7 +514,7 @@ target_test (int    argc,
       return 2;
     }
 
-  if (!(store = open_store (db_path, &error)) ||
+  if (!(store = sl_cli_open_store (db_path, &error)) ||
       !(record = find_target (store, argv[1], &error)) ||
       !(target = sl_ssh_target_new_from_record (record, &error)))
     {

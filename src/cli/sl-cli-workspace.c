@@ -43,7 +43,7 @@ workspace_load (Workspace   *workspace,
                 const char  *path,
                 GError     **error)
 {
-  if (!(workspace->store = sl_workspace_store_new_for_path (path, error)) ||
+  if (!(workspace->store = sl_cli_open_store (path, error)) ||
       !(workspace->targets = sl_workspace_store_list_targets (workspace->store, error)) ||
       !(workspace->projects = sl_workspace_store_list_projects (workspace->store, error)) ||
       !(workspace->recent_folders = sl_workspace_store_list_recent_folders (workspace->store, error)) ||
@@ -315,6 +315,11 @@ print_json (Workspace *workspace)
   add_string_member (builder, "path", sl_workspace_store_get_path (workspace->store));
   add_int_member (builder, "schema_version", sl_workspace_store_get_schema_version (workspace->store));
   add_string_member (builder, "recovery_message", sl_workspace_store_get_recovery_message (workspace->store));
+  json_builder_set_member_name (builder, "recovery");
+  if (sl_workspace_store_get_recovery (workspace->store) != NULL)
+    sl_workspace_recovery_build_json (sl_workspace_store_get_recovery (workspace->store), builder);
+  else
+    json_builder_add_null_value (builder);
 
   json_builder_set_member_name (builder, "targets");
   json_builder_begin_array (builder);
@@ -592,12 +597,8 @@ print_jobs (Workspace *workspace)
 static void
 print_text (Workspace *workspace)
 {
-  const char *recovery_message = sl_workspace_store_get_recovery_message (workspace->store);
-
   g_print (_("Workspace database: %s\n"), sl_workspace_store_get_path (workspace->store));
   g_print (_("Schema version: %u\n"), sl_workspace_store_get_schema_version (workspace->store));
-  if (recovery_message != NULL)
-    g_print (_("Note: %s\n"), recovery_message);
   g_print ("\n");
 
   print_targets (workspace);
@@ -605,6 +606,39 @@ print_text (Workspace *workspace)
   print_recent_folders (workspace);
   print_runs (workspace);
   print_jobs (workspace);
+}
+
+static int
+dismiss_recovery (const char *db_path)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlWorkspaceRecovery) recovery = NULL;
+
+  if (!(store = sl_workspace_store_new_for_path (db_path, &error)))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  if (sl_workspace_store_get_recovery (store) == NULL)
+    {
+      g_print (_("There is no report of a recovery of “%s” to dismiss.\n"), db_path);
+      return 0;
+    }
+
+  recovery = g_object_ref (sl_workspace_store_get_recovery (store));
+  if (!sl_workspace_store_dismiss_recovery (store, &error))
+    {
+      sl_cli_print_error ("%s", error->message);
+      return 1;
+    }
+
+  g_print (_("Dismissed the report of the recovery of “%s”.\n"), db_path);
+  for (guint i = 0; sl_workspace_recovery_get_moved_aside (recovery)[i] != NULL; i++)
+    g_print (_("The original file “%s” stays: delete it when you no longer need it.\n"),
+             sl_workspace_recovery_get_moved_aside (recovery)[i]);
+  return 0;
 }
 
 int
@@ -616,11 +650,14 @@ sl_cli_workspace (int    argc,
   g_auto(Workspace) workspace = { 0 };
   g_autofree char *db_path = NULL;
   gboolean as_json = FALSE;
+  gboolean dismiss = FALSE;
   const GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db_path,
       N_("Use the workspace database at PATH instead of the default one"), N_("PATH") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &as_json,
       N_("Print JSON instead of text tables"), NULL },
+    { "dismiss-recovery", 0, 0, G_OPTION_ARG_NONE, &dismiss,
+      N_("Forget the report of the last recovery of the database, once read; the files it kept aside stay"), NULL },
     { NULL }
   };
 
@@ -644,6 +681,9 @@ sl_cli_workspace (int    argc,
 
   if (db_path == NULL)
     db_path = sl_workspace_store_dup_default_path ();
+
+  if (dismiss)
+    return dismiss_recovery (db_path);
 
   if (!workspace_load (&workspace, db_path, &error))
     {

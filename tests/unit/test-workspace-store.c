@@ -4,9 +4,11 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <sqlite3.h>
 
 #include "sl-workspace-schema.h"
@@ -1199,10 +1201,14 @@ assert_recovered (Fixture *fixture,
   g_autoptr(GBytes) moved = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *aside = NULL;
+  g_autofree char *message_copy = NULL;
   const char *message;
 
   message = sl_workspace_store_get_recovery_message (store);
   g_assert_nonnull (message);
+  message_copy = g_strdup (message);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (sl_workspace_store_get_recovery (store)), ==,
+                   SL_WORKSPACE_RECOVERY_DAMAGED);
 
   aside = find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL);
   g_assert_nonnull (aside);
@@ -1218,9 +1224,18 @@ assert_recovered (Fixture *fixture,
   note_folder (store, "/runs/after-recovery");
   g_clear_object (&store);
 
-  /* And it is a healthy one: no second recovery. */
+  /* And it is a healthy one: no second recovery, but the report of the
+   * first stays until it is dismissed. */
+  store = open_store (fixture->db_path);
+  g_assert_cmpstr (sl_workspace_store_get_recovery_message (store), ==, message_copy);
+  g_assert_true (sl_workspace_store_dismiss_recovery (store, &error));
+  g_assert_no_error (error);
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_clear_object (&store);
+
   store = open_store (fixture->db_path);
   g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.stale-", NULL));
 }
 
 static void
@@ -1266,6 +1281,251 @@ test_truncated_database_is_moved_aside (Fixture       *fixture,
   write_file (fixture->db_path, g_bytes_get_data (truncated, NULL), g_bytes_get_size (truncated));
 
   assert_recovered (fixture, truncated);
+}
+
+/* A database in WAL mode whose log is kept: returns the log's bytes. */
+static GBytes *
+make_foreign_wal (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "other.db", NULL);
+  g_autofree char *wal_path = g_strconcat (path, "-wal", NULL);
+  GBytes *wal;
+  sqlite3 *db = open_raw (path);
+
+  exec_raw (db, "PRAGMA journal_mode = WAL");
+  exec_raw (db, "PRAGMA wal_autocheckpoint = 0");
+  exec_raw (db, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+  for (guint i = 0; i < 200; i++)
+    exec_raw (db, "INSERT INTO notes (text) VALUES ('another program wrote this row, which is long enough to fill pages')");
+
+  /* Read while the other database is still open: closing it would
+   * checkpoint the log into its file. */
+  wal = read_file (wal_path);
+  g_assert_cmpuint (g_bytes_get_size (wal), >, 4096);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  sqlite3_close (db);
+
+  return wal;
+}
+
+static void
+test_foreign_wal_is_set_aside (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlTargetRecord) target = new_ssh_target ("a800");
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *aside = NULL;
+  g_autoptr(GBytes) foreign = NULL;
+  g_autoptr(GBytes) kept = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GError) error = NULL;
+  SlWorkspaceRecovery *recovery;
+  const char *message;
+
+  g_assert_true (sl_workspace_store_add_target (store, target, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  g_assert_false (g_file_test (wal_path, G_FILE_TEST_EXISTS));
+
+  /* Another database's log lies beside the workspace. */
+  foreign = make_foreign_wal (fixture->dir);
+  write_file (wal_path, g_bytes_get_data (foreign, NULL), g_bytes_get_size (foreign));
+
+  store = open_store (fixture->db_path);
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 2);
+  g_assert_nonnull (find_target (targets, "a800"));
+
+  recovery = sl_workspace_store_get_recovery (store);
+  g_assert_nonnull (recovery);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (recovery), ==, SL_WORKSPACE_RECOVERY_FOREIGN_WAL);
+
+  /* The log is kept as it was, and the message says where. */
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal");
+  g_assert_nonnull (aside);
+  kept = read_file (aside);
+  g_assert_true (g_bytes_equal (kept, foreign));
+  g_assert_cmpstr (sl_workspace_recovery_get_moved_aside (recovery)[0], ==, aside);
+  message = sl_workspace_store_get_recovery_message (store);
+  g_assert_nonnull (strstr (message, aside));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  g_clear_object (&store);
+
+  /* Nothing of it reached the file. */
+  store = open_store (fixture->db_path);
+  g_clear_pointer (&targets, g_ptr_array_unref);
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_cmpuint (targets->len, ==, 2);
+}
+
+/* A log that is not a log at all is kept aside too: SQLite would write
+ * over it. */
+static void
+test_garbage_wal_is_set_aside (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  static const char garbage[] = "not a write-ahead log, but somebody's bytes";
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *aside = NULL;
+  g_autoptr(GBytes) kept = NULL;
+
+  g_clear_object (&store);
+  write_file (wal_path, garbage, sizeof garbage - 1);
+
+  store = open_store (fixture->db_path);
+  g_assert_nonnull (sl_workspace_store_get_recovery (store));
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal");
+  g_assert_nonnull (aside);
+  kept = read_file (aside);
+  g_assert_cmpmem (g_bytes_get_data (kept, NULL), g_bytes_get_size (kept), garbage, sizeof garbage - 1);
+}
+
+static guint64
+read_varint (const guint8 *bytes,
+             guint        *length)
+{
+  guint64 value = 0;
+
+  for (guint i = 0; i < 9; i++)
+    {
+      if (i == 8)
+        {
+          *length = 9;
+          return (value << 8) | bytes[i];
+        }
+      value = (value << 7) | (bytes[i] & 0x7f);
+      if ((bytes[i] & 0x80) == 0)
+        {
+          *length = i + 1;
+          return value;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_damaged_page_is_salvaged (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  const guint n_jobs = 400;
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) file = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autofree char *rootpage = NULL;
+  g_autofree char *page_size_text = NULL;
+  g_autofree guint8 *bytes = NULL;
+  SlWorkspaceRecovery *recovery;
+  guint page_size, root, child, header, n_cells, first_cell, second_cell, length;
+  guint64 first_key, second_key, recovered = 0, expected_lost;
+  gint64 lost = -2, target_id = 0;
+  gsize size;
+  sqlite3 *db;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("a800-%u", i);
+      g_autoptr(SlTargetRecord) target = new_ssh_target (name);
+
+      g_assert_true (sl_workspace_store_add_target (store, target, &error));
+      g_assert_no_error (error);
+      target_id = sl_target_record_get_id (target);
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("resnet-%u", i);
+      g_autoptr(SlProjectRecord) project = new_project (name, target_id);
+
+      g_assert_true (sl_workspace_store_add_project (store, project, &error));
+      g_assert_no_error (error);
+    }
+  note_folder (store, "/runs/a");
+  note_folder (store, "/runs/b");
+  note_folder (store, "/runs/c");
+  for (guint i = 0; i < n_jobs; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("python3 train.py --run %u --a-long-argument-to-fill-the-pages-of-the-table", i);
+      g_autoptr(SlJobRecord) job = add_job (store, command, target_id, 1000000 + i);
+    }
+  g_clear_object (&store);
+
+  /* Find the second leaf of the jobs table under its root, an interior
+   * page whose cells hold a child page and the child's largest rowid. */
+  db = open_raw (fixture->db_path);
+  rootpage = query_raw_text (db, "SELECT rootpage FROM sqlite_master WHERE name = 'jobs'");
+  page_size_text = query_raw_text (db, "PRAGMA page_size");
+  sqlite3_close (db);
+  g_assert_false (g_file_test (wal_path, G_FILE_TEST_EXISTS));
+
+  g_file_get_contents (fixture->db_path, (char **)&bytes, &size, &error);
+  g_assert_no_error (error);
+  page_size = (guint)g_ascii_strtoull (page_size_text, NULL, 10);
+  root = (guint)g_ascii_strtoull (rootpage, NULL, 10);
+  header = (root - 1) * page_size;
+  g_assert_cmpuint (bytes[header], ==, 0x05);
+  n_cells = (bytes[header + 3] << 8) | bytes[header + 4];
+  g_assert_cmpuint (n_cells, >=, 3);
+  first_cell = header + ((bytes[header + 12] << 8) | bytes[header + 13]);
+  second_cell = header + ((bytes[header + 14] << 8) | bytes[header + 15]);
+  first_key = read_varint (bytes + first_cell + 4, &length);
+  second_key = read_varint (bytes + second_cell + 4, &length);
+  child = ((guint)bytes[second_cell] << 24) | (bytes[second_cell + 1] << 16) |
+          (bytes[second_cell + 2] << 8) | bytes[second_cell + 3];
+  /* Rowids are 1, 2, 3…: the second leaf holds those after the first
+   * leaf's largest up to its own. */
+  expected_lost = second_key - first_key;
+  g_assert_cmpuint (expected_lost, >, 0);
+
+  for (guint i = 0; i < page_size; i++)
+    bytes[(child - 1) * page_size + i] = (guint8)g_rand_int_range (rand, 0, 256);
+  write_file (fixture->db_path, bytes, size);
+
+  store = open_store (fixture->db_path);
+  recovery = sl_workspace_store_get_recovery (store);
+  g_assert_nonnull (recovery);
+  g_assert_cmpint (sl_workspace_recovery_get_kind (recovery), ==, SL_WORKSPACE_RECOVERY_DAMAGED);
+
+  /* Every row of the other tables, every job but those of the page. */
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "jobs", &recovered, &lost));
+  g_assert_cmpint (lost, ==, (gint64)expected_lost);
+  g_assert_cmpuint (recovered, ==, n_jobs - expected_lost);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "targets", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 5);
+  g_assert_cmpint (lost, ==, 0);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "projects", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 2);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "run_configs", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 4);
+  g_assert_true (sl_workspace_recovery_lookup_table (recovery, "recent_folders", &recovered, &lost));
+  g_assert_cmpuint (recovered, ==, 3);
+
+  targets = sl_workspace_store_list_targets (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (targets->len, ==, 5);
+  g_assert_nonnull (find_target (targets, "Local"));
+  g_assert_cmpstr (sl_target_record_get_host (find_target (targets, "a800-3")), ==, "ascend-01.example.org");
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (projects->len, ==, 2);
+  g_assert_cmpuint (sl_project_record_get_n_run_configs (g_ptr_array_index (projects, 0)), ==, 2);
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, n_jobs - expected_lost);
+  g_assert_cmpstr (sl_job_record_get_target_name (g_ptr_array_index (jobs, 0)), ==, "a800-3");
+  folders = list_recent (store);
+  g_assert_cmpuint (folders->len, ==, 3);
+
+  /* The message says what was kept, recovered and lost. */
+  g_assert_nonnull (strstr (sl_workspace_store_get_recovery_message (store), "jobs"));
+  g_assert_nonnull (strstr (sl_workspace_store_get_recovery_message (store), ".corrupt-"));
 }
 
 static void
@@ -1447,6 +1707,442 @@ test_run_notes (Fixture       *fixture,
   g_assert_cmpuint (notes->len, ==, 1);
 }
 
+/* Other programs at the same time */
+
+/* This program, run again as a writer of the database. */
+static const char *test_program;
+
+/* Whether the temporary folder is this run's own. */
+static gboolean own_tmp_dir;
+
+/* The copies the store judges a log on are removed. */
+static void
+assert_no_copies_left (void)
+{
+  g_autoptr(GDir) tmp = NULL;
+  const char *name;
+
+  if (!own_tmp_dir)
+    {
+      g_test_message ("The temporary folder is shared: copies left in it are not counted");
+      return;
+    }
+
+  tmp = g_dir_open (g_get_tmp_dir (), 0, NULL);
+  g_assert_nonnull (tmp);
+  while ((name = g_dir_read_name (tmp)) != NULL)
+    g_assert_false (g_str_has_prefix (name, "sightline-workspace-"));
+}
+
+#define WRITER_ROOT "/data/exp"
+
+static char *
+writer_run_path (guint round,
+                 guint n)
+{
+  return g_strdup_printf (WRITER_ROOT "/round-%02u/run-%05u-with-a-name-long-enough-to-fill-pages", round, n);
+}
+
+/* Writes runs one transaction at a time, forever, as the command line
+ * does while it tunes: one store stays open and writes, and every fourth
+ * run is written by a second store it opens and closes meanwhile, as
+ * each trial does. After each commit it prints how many runs it wrote. */
+static int
+run_writer (const char *path,
+            const char *round_text)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  guint round = (guint)g_ascii_strtoull (round_text, NULL, 10);
+
+  store = sl_workspace_store_new_for_path (path, &error);
+  if (store == NULL || sl_workspace_store_get_recovery (store) != NULL)
+    {
+      g_printerr ("writer: %s\n", error != NULL ? error->message : sl_workspace_store_get_recovery_message (store));
+      return 1;
+    }
+
+  for (guint n = 0; ; n++)
+    {
+      g_autofree char *run_path = writer_run_path (round, n);
+      g_autoptr(SlRunRecord) run = sl_run_record_new (WRITER_ROOT, "summary-run", run_path + strlen (WRITER_ROOT) + 1, run_path);
+      g_autoptr(SlWorkspaceStore) second = NULL;
+
+      sl_run_record_set_file (run, "events.summary.1", 100000 + n, 5000);
+      if (n % 4 == 3 && (second = sl_workspace_store_new_for_path (path, &error)) == NULL)
+        {
+          g_printerr ("writer: %s\n", error->message);
+          return 1;
+        }
+      if (!sl_workspace_store_upsert_run (second != NULL ? second : store, run, &error))
+        {
+          g_printerr ("writer: %s\n", error->message);
+          return 1;
+        }
+      g_clear_object (&second);
+      g_print ("%u\n", n + 1);
+      fflush (stdout);
+    }
+}
+
+static GSubprocess *
+start_writer (const char *path,
+              guint       round)
+{
+  g_autofree char *round_text = g_strdup_printf ("%u", round);
+  g_autoptr(GError) error = NULL;
+  GSubprocess *writer;
+
+  writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                             test_program, "--writer", path, round_text, NULL);
+  g_assert_no_error (error);
+  return writer;
+}
+
+/* How many runs the writer says it has committed, after its next line. */
+static guint
+read_writer_count (GDataInputStream *lines)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (line);   /* the writer ended: its error is above */
+  return (guint)g_ascii_strtoull (line, NULL, 10);
+}
+
+static void
+stop_writer (GSubprocess *writer)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_force_exit (writer);
+  g_subprocess_wait (writer, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* What the test itself reads of the database while the writer runs, the
+ * way a script would: an ordinary connection, opened and closed. */
+static void
+peek_raw (const char *path)
+{
+  sqlite3 *db = open_raw (path);
+  g_autofree char *count = NULL;
+
+  sqlite3_busy_timeout (db, 5000);
+  count = query_raw_text (db, "SELECT count(*) FROM runs");
+  g_assert_nonnull (count);
+  sqlite3_close (db);
+}
+
+/* Opens the store as the next program would and checks that it was not
+ * recovered, that nothing was moved aside, and that every run each round
+ * committed is there. */
+static void
+assert_opens_with_runs (Fixture     *fixture,
+                        const guint *committed,
+                        guint        n_rounds)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.stale-", "-wal"));
+
+  runs = sl_workspace_store_list_runs (store, WRITER_ROOT, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < runs->len; i++)
+    g_hash_table_add (paths, (gpointer)sl_run_record_get_path (g_ptr_array_index (runs, i)));
+
+  for (guint round = 0; round < n_rounds; round++)
+    for (guint n = 0; n < committed[round]; n++)
+      {
+        g_autofree char *run_path = writer_run_path (round, n);
+
+        if (!g_hash_table_contains (paths, run_path))
+          g_error ("Run %u of round %u was committed but is gone (%u runs there)", n, round, runs->len);
+      }
+}
+
+/* A program writing the database is killed in the middle of its work,
+ * again and again, while the database is read beside it: the log it
+ * leaves is the database's own and the next program replays it. */
+static void
+test_killed_writer_leaves_its_log (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  const guint n_rounds = 50;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (522);
+  g_autofree guint *committed = g_new0 (guint, n_rounds);
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+
+  g_clear_object (&store);
+  for (guint round = 0; round < n_rounds; round++)
+    {
+      g_autoptr(GSubprocess) writer = start_writer (fixture->db_path, round);
+      g_autoptr(GDataInputStream) lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (writer));
+      guint wanted = (guint)g_rand_int_range (rand, 1, 24);
+
+      while (committed[round] < wanted)
+        {
+          committed[round] = read_writer_count (lines);
+          peek_raw (fixture->db_path);
+        }
+      stop_writer (writer);
+
+      assert_opens_with_runs (fixture, committed, round + 1);
+      assert_no_copies_left ();
+    }
+}
+
+typedef struct {
+  GDataInputStream *lines;
+  guint             committed;   /* atomic */
+} WriterLines;
+
+static gpointer
+follow_writer (gpointer data)
+{
+  WriterLines *follow = data;
+  char *line;
+
+  while ((line = g_data_input_stream_read_line (follow->lines, NULL, NULL, NULL)) != NULL)
+    {
+      g_atomic_int_set (&follow->committed, (guint)g_ascii_strtoull (line, NULL, 10));
+      g_free (line);
+    }
+  return NULL;
+}
+
+/* While one program keeps the database open and writes, another opens
+ * it again and again: it is never judged, never recovered, never moved. */
+static void
+test_open_beside_a_writer (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GSubprocess) writer = NULL;
+  WriterLines follow = { 0 };
+  GThread *thread;
+  guint committed;
+
+  g_clear_object (&store);
+  writer = start_writer (fixture->db_path, 0);
+  follow.lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (writer));
+  committed = read_writer_count (follow.lines);
+  g_atomic_int_set (&follow.committed, committed);
+  thread = g_thread_new ("follow-writer", follow_writer, &follow);
+
+  for (guint i = 0; i < 50; i++)
+    {
+      committed = (guint)g_atomic_int_get (&follow.committed);
+      assert_opens_with_runs (fixture, &committed, 1);
+      g_assert_nonnull (g_subprocess_get_identifier (writer));   /* still writing */
+    }
+
+  stop_writer (writer);
+  g_thread_join (thread);
+  g_object_unref (follow.lines);
+  committed = (guint)g_atomic_int_get (&follow.committed);
+  assert_opens_with_runs (fixture, &committed, 1);
+  assert_no_copies_left ();
+}
+
+/* Keeps the database open with an ordinary connection until its input
+ * ends, as another program would. */
+static int
+run_holder (const char *path)
+{
+  sqlite3 *db = NULL;
+  int c;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+      sqlite3_exec (db, "PRAGMA user_version", NULL, NULL, NULL) != SQLITE_OK)
+    {
+      g_printerr ("holder: %s\n", sqlite3_errmsg (db));
+      return 1;
+    }
+  g_print ("open\n");
+  fflush (stdout);
+
+  while ((c = getchar ()) != EOF)
+    ;
+  sqlite3_close (db);
+  return 0;
+}
+
+/* A damaged database another program has open is not moved from under
+ * it: opening fails and says why, and once it is closed the database is
+ * recovered as usual. */
+static void
+test_damaged_in_use_is_left (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(GSubprocess) holder = NULL;
+  g_autoptr(GDataInputStream) lines = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(GBytes) whole = NULL;
+  g_autoptr(GBytes) damaged = NULL;
+  g_autoptr(GBytes) kept = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *rootpage = NULL;
+  g_autofree char *page_size_text = NULL;
+  g_autofree guint8 *bytes = NULL;
+  gsize page_size, offset;
+  sqlite3 *db;
+
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/data/exp/run-%03u-with-a-rather-long-name-to-fill-pages", i);
+      g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", path + 10, path);
+
+      g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+      g_assert_no_error (error);
+    }
+  g_clear_object (&store);
+
+  /* The root page of the runs is overwritten; the schema stays readable. */
+  db = open_raw (fixture->db_path);
+  rootpage = query_raw_text (db, "SELECT rootpage FROM sqlite_master WHERE name = 'runs'");
+  page_size_text = query_raw_text (db, "PRAGMA page_size");
+  sqlite3_close (db);
+  page_size = (gsize)g_ascii_strtoull (page_size_text, NULL, 10);
+  offset = ((gsize)g_ascii_strtoull (rootpage, NULL, 10) - 1) * page_size;
+  whole = read_file (fixture->db_path);
+  bytes = g_memdup2 (g_bytes_get_data (whole, NULL), g_bytes_get_size (whole));
+  g_assert_cmpuint (offset + page_size, <=, g_bytes_get_size (whole));
+  for (gsize i = 0; i < page_size; i++)
+    bytes[offset + i] = (guint8)g_rand_int_range (rand, 0, 256);
+  damaged = g_bytes_new_take (g_steal_pointer (&bytes), g_bytes_get_size (whole));
+  write_file (fixture->db_path, g_bytes_get_data (damaged, NULL), g_bytes_get_size (damaged));
+
+  holder = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                             test_program, "--hold", fixture->db_path, NULL);
+  g_assert_no_error (error);
+  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (holder));
+  line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (line, ==, "open");
+
+  store = sl_workspace_store_new_for_path (fixture->db_path, &error);
+  g_assert_null (store);
+  g_assert_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT);
+  g_assert_nonnull (strstr (error->message, "has it open"));
+  g_clear_error (&error);
+  g_assert_null (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  kept = read_file (fixture->db_path);
+  g_assert_true (g_bytes_equal (kept, damaged));
+
+  g_output_stream_close (g_subprocess_get_stdin_pipe (holder), NULL, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check (holder, NULL, &error);
+  g_assert_no_error (error);
+
+  store = open_store (fixture->db_path);
+  g_assert_nonnull (sl_workspace_store_get_recovery (store));
+  g_assert_cmpint (sl_workspace_recovery_get_kind (sl_workspace_store_get_recovery (store)), ==,
+                   SL_WORKSPACE_RECOVERY_DAMAGED);
+  g_assert_nonnull (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+}
+
+/* Prints how many runs the database holds, read by an ordinary
+ * connection of another program. */
+static int
+run_counter (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+      sqlite3_prepare_v2 (db, "SELECT count(*) FROM runs", -1, &stmt, NULL) != SQLITE_OK ||
+      sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_printerr ("counter: %s\n", sqlite3_errmsg (db));
+      return 1;
+    }
+  g_print ("%lld\n", (long long)sqlite3_column_int64 (stmt, 0));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return 0;
+}
+
+static goffset
+file_size_of (const char *path)
+{
+  GStatBuf buf;
+
+  return g_stat (path, &buf) == 0 ? (goffset)buf.st_size : -1;
+}
+
+static guint
+count_runs_elsewhere (const char *path)
+{
+  g_autoptr(GSubprocess) counter = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *output = NULL;
+
+  counter = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, test_program, "--count", path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (counter, NULL, NULL, &output, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (counter));
+  return (guint)g_ascii_strtoull (output, NULL, 10);
+}
+
+static void
+add_run (SlWorkspaceStore *store,
+         const char       *path)
+{
+  g_autoptr(SlRunRecord) run = sl_run_record_new ("/data/exp", "summary-run", path + 10, path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+  g_assert_no_error (error);
+}
+
+/* A second store of the same program, opened under another name of the
+ * same file while the first writes, does not look at the files: that
+ * would take the first one's locks away, and the next program to close
+ * the database would delete the log the first one still writes to. */
+static void
+test_other_name_of_an_open_database (Fixture       *fixture,
+                                     gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlWorkspaceStore) second = NULL;
+  g_autofree char *alias = g_build_filename (fixture->dir, "alias", NULL);
+  g_autofree char *alias_path = g_build_filename (alias, "workspace.db", NULL);
+  g_autofree char *wal_path = g_strconcat (fixture->db_path, "-wal", NULL);
+  g_autoptr(GFile) link = g_file_new_for_path (alias);
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_make_symbolic_link (link, fixture->dir, NULL, &error))
+    {
+      g_test_skip (error->message);
+      return;
+    }
+
+  add_run (store, "/data/exp/run-1");
+  g_assert_cmpint (file_size_of (wal_path), >, 0);
+
+  second = open_store (alias_path);
+  g_assert_null (sl_workspace_store_get_recovery (second));
+  add_run (second, "/data/exp/run-2");
+  g_clear_object (&second);
+
+  /* Another program reads and closes; the first store writes on. */
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 2);
+  add_run (store, "/data/exp/run-3");
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 3);
+  g_clear_object (&store);
+  g_assert_cmpuint (count_runs_elsewhere (fixture->db_path), ==, 3);
+}
+
 #define ADD_TEST(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1454,6 +2150,27 @@ int
 main (int    argc,
       char **argv)
 {
+  g_autofree char *tmp = NULL;
+  int result;
+
+  if (argc == 4 && strcmp (argv[1], "--writer") == 0)
+    return run_writer (argv[2], argv[3]);
+  if (argc == 3 && strcmp (argv[1], "--hold") == 0)
+    return run_holder (argv[2]);
+  if (argc == 3 && strcmp (argv[1], "--count") == 0)
+    return run_counter (argv[2]);
+  test_program = argv[0];
+
+  /* A temporary folder of this run's own, in which the store's copies
+   * can be counted. */
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      tmp = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "test-workspace-store-XXXXXX", NULL);
+      g_assert_nonnull (g_mkdtemp (tmp));
+      g_setenv ("TMPDIR", tmp, TRUE);
+      own_tmp_dir = TRUE;
+    }
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/workspace-store/default-path", test_default_path);
@@ -1475,10 +2192,20 @@ main (int    argc,
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);
   ADD_TEST ("/workspace-store/recovery/truncated", test_truncated_database_is_moved_aside);
+  ADD_TEST ("/workspace-store/recovery/foreign-wal", test_foreign_wal_is_set_aside);
+  ADD_TEST ("/workspace-store/recovery/garbage-wal", test_garbage_wal_is_set_aside);
+  ADD_TEST ("/workspace-store/recovery/damaged-page", test_damaged_page_is_salvaged);
+  ADD_TEST ("/workspace-store/recovery/killed-writer", test_killed_writer_leaves_its_log);
+  ADD_TEST ("/workspace-store/recovery/beside-a-writer", test_open_beside_a_writer);
+  ADD_TEST ("/workspace-store/recovery/damaged-in-use", test_damaged_in_use_is_left);
+  ADD_TEST ("/workspace-store/recovery/other-name", test_other_name_of_an_open_database);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);
   ADD_TEST ("/workspace-store/other-database", test_other_database_is_refused);
   ADD_TEST ("/workspace-store/no-secrets", test_schema_has_no_secrets);
   ADD_TEST ("/workspace-store/run-notes", test_run_notes);
 
-  return g_test_run ();
+  result = g_test_run ();
+  if (tmp != NULL)
+    g_rmdir (tmp);
+  return result;
 }

@@ -368,6 +368,137 @@ test_workspace_without_database (Fixture       *fixture,
   g_clear_error (&outcome.error);
 }
 
+typedef struct {
+  GListModel *model;
+  const char *name;
+} Wanted;
+
+static gboolean
+has_target (gpointer data)
+{
+  Wanted *wanted = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (wanted->model); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (wanted->model, i);
+
+      if (g_str_equal (sl_target_record_get_name (target), wanted->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_job (gpointer data)
+{
+  Wanted *wanted = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (wanted->model); i++)
+    {
+      g_autoptr(SlJobRecord) job = g_list_model_get_item (wanted->model, i);
+
+      if (g_str_equal (sl_job_record_get_command (job), wanted->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_recent_folder (gpointer data)
+{
+  Wanted *wanted = data;
+
+  for (guint i = 0; i < g_list_model_get_n_items (wanted->model); i++)
+    {
+      g_autoptr(GFile) folder = g_list_model_get_item (wanted->model, i);
+
+      if (g_str_equal (g_file_peek_path (folder), wanted->name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+count_changes_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  guint      *count)
+{
+  (*count)++;
+}
+
+/* Another connection, as another window has. */
+static gpointer
+add_job_and_folder_thread (gpointer db_path)
+{
+  g_autoptr(SlWorkspaceStore) store = sl_workspace_store_new_for_path (db_path, NULL);
+  g_autoptr(SlJobRecord) job = sl_job_record_new ("python3 from-another-window.py", 0);
+
+  g_assert_nonnull (store);
+  sl_job_record_set_started_at (job, g_get_real_time ());
+  g_assert_true (sl_workspace_store_add_job (store, job, NULL));
+  g_assert_true (sl_workspace_store_note_recent_folder (store, "/runs/from-another-window", NULL));
+  return NULL;
+}
+
+/* What another program writes to the database shows in the models of a
+ * running workspace, and only the lists it changed are told. */
+static void
+test_workspace_watches_other_programs (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  const char *cli = g_getenv ("SL_CLI");
+  g_autoptr(SlWorkspace) workspace = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GThread) thread = NULL;
+  g_autofree char *standard_error = NULL;
+  Wanted wanted = { 0 };
+  guint target_changes = 0, project_changes = 0;
+  int status = -1;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("SL_CLI is not set");
+      return;
+    }
+
+  workspace = load_workspace (fixture->db_path);
+  g_assert_true (sl_workspace_has_store (workspace));
+  g_signal_connect (sl_workspace_get_targets (workspace), "items-changed", G_CALLBACK (count_changes_cb), &target_changes);
+  g_signal_connect (sl_workspace_get_projects (workspace), "items-changed", G_CALLBACK (count_changes_cb), &project_changes);
+
+  /* The command line adds a target while the workspace is open. */
+  {
+    const char *argv[] = { cli, "target", "add", "from-cli", "--host", "ascend-01", "--db", fixture->db_path, NULL };
+
+    g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &standard_error,
+                  &status, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+
+  wanted.model = sl_workspace_get_targets (workspace);
+  wanted.name = "from-cli";
+  iterate_until (has_target, &wanted);
+  g_assert_cmpuint (g_list_model_get_n_items (wanted.model), ==, 2);
+  g_assert_cmpuint (target_changes, ==, 1);
+  g_assert_cmpuint (project_changes, ==, 0);
+
+  /* Another window records a job and opens a folder. */
+  thread = g_thread_new ("other window", add_job_and_folder_thread, fixture->db_path);
+  g_thread_join (g_steal_pointer (&thread));
+
+  wanted.model = sl_workspace_get_jobs (workspace);
+  wanted.name = "python3 from-another-window.py";
+  iterate_until (has_job, &wanted);
+  wanted.model = sl_workspace_get_recent_folders (workspace);
+  wanted.name = "/runs/from-another-window";
+  iterate_until (has_recent_folder, &wanted);
+  g_assert_cmpuint (target_changes, ==, 1);
+  g_assert_cmpuint (project_changes, ==, 0);
+}
+
 static gpointer
 open_store_thread (gpointer data)
 {
@@ -441,6 +572,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/workspace/without-database", Fixture, NULL, fixture_set_up, test_workspace_without_database,
               fixture_tear_down);
+  g_test_add ("/workspace/watches-other-programs", Fixture, NULL, fixture_set_up,
+              test_workspace_watches_other_programs, fixture_tear_down);
   g_test_add_func ("/workspace/main-thread/check", test_main_thread_check);
   g_test_add ("/workspace/main-thread/store-on-main-thread", Fixture, NULL, fixture_set_up, store_on_main_thread,
               fixture_tear_down);

@@ -15,6 +15,11 @@
 
 #define JOBS_SHOWN 50
 
+/* How often the database is asked whether another program (the command
+ * line, another window) changed it: one PRAGMA on the writer, which reads
+ * nothing from disk unless something changed. */
+#define WATCH_INTERVAL_SECONDS 2
+
 /*
  * The workspace lives in the main thread: its models change there only.
  * Everything that reads or writes the database is queued, in order, on
@@ -44,9 +49,11 @@ struct _SlWorkspace
   GListStore       *jobs;
   GListStore       *problems;
   GCancellable     *scan_cancellable;
+  GSource          *watch_source;
   guint             n_scanning;
   guint             has_store : 1;
   guint             loaded : 1;
+  guint             watch_pending : 1;
 };
 
 G_DEFINE_FINAL_TYPE (SlWorkspace, sl_workspace, G_TYPE_OBJECT)
@@ -400,6 +407,9 @@ load_func (SlWorkspaceStore  *store,
 {
   Loaded *loaded = g_new0 (Loaded, 1);
 
+  /* What other programs change from now on shows in the models. */
+  sl_workspace_store_poll_changes (store, NULL);
+
   loaded->recovery_message = g_strdup (sl_workspace_store_get_recovery_message (store));
   if (!(loaded->targets = sl_workspace_store_list_targets (store, error)) ||
       !(loaded->projects = sl_workspace_store_list_projects (store, error)) ||
@@ -420,6 +430,8 @@ load_func (SlWorkspaceStore  *store,
 
 static void start_scan (SlWorkspace *self,
                         SlFolder    *folder);
+
+static void start_watching (SlWorkspace *self);
 
 static void
 save_open_folders (SlWorkspace *self);
@@ -471,14 +483,22 @@ load_cb (GObject      *object,
   else
     {
       self->has_store = TRUE;
+      /* Every start says it, until the report is dismissed. */
       if (loaded->recovery_message != NULL)
-        add_problem (self, SL_SEVERITY_WARNING, self->db_path, loaded->recovery_message);
+        {
+          g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Workspace"), self->db_path, -1,
+                                                         loaded->recovery_message);
+
+          sl_problem_set_hint (problem, _("Once you have read this, run “sightline-cli workspace --dismiss-recovery” and it is not shown again. The original files stay where the message says until you delete them."));
+          g_list_store_append (self->problems, problem);
+        }
       replace_all (self->targets, loaded->targets);
       replace_all (self->projects, loaded->projects);
       replace_all (self->jobs, loaded->jobs);
       replace_all (self->recent_folders, loaded->recent_folders);
       restore_folders (self, loaded);
       loaded_free (loaded);
+      start_watching (self);
     }
 
   /* From now on the Workspace's folders are remembered as they change;
@@ -591,6 +611,119 @@ save_open_folders (SlWorkspace *self)
 
   sl_workspace_run_async (self, save_open_folders_func, g_ptr_array_free (paths, FALSE), (GDestroyNotify)g_strfreev,
                           NULL, NULL, write_done_cb, (gpointer)_("The folders of the Workspace could not be remembered"));
+}
+
+/* Changes by other programs */
+
+typedef struct {
+  SlWorkspaceStoreLists  changed;
+  GPtrArray             *targets;
+  GPtrArray             *projects;
+  GPtrArray             *recent_folders;   /* of GFile */
+  GPtrArray             *jobs;
+} Watched;
+
+static void
+watched_free (gpointer data)
+{
+  Watched *watched = data;
+
+  g_clear_pointer (&watched->targets, g_ptr_array_unref);
+  g_clear_pointer (&watched->projects, g_ptr_array_unref);
+  g_clear_pointer (&watched->recent_folders, g_ptr_array_unref);
+  g_clear_pointer (&watched->jobs, g_ptr_array_unref);
+  g_free (watched);
+}
+
+/* Reads again only the lists another connection changed; NULL when none
+ * did. */
+static gpointer
+watch_func (SlWorkspaceStore  *store,
+            gpointer           data,
+            GCancellable      *cancellable,
+            GError           **error)
+{
+  SlWorkspaceStoreLists changed = sl_workspace_store_poll_changes (store, error);
+  Watched *watched;
+
+  if (changed == 0)
+    return NULL;
+
+  watched = g_new0 (Watched, 1);
+  watched->changed = changed;
+  if (((changed & SL_WORKSPACE_STORE_LIST_TARGETS) &&
+       !(watched->targets = sl_workspace_store_list_targets (store, error))) ||
+      ((changed & SL_WORKSPACE_STORE_LIST_PROJECTS) &&
+       !(watched->projects = sl_workspace_store_list_projects (store, error))) ||
+      ((changed & SL_WORKSPACE_STORE_LIST_RECENT_FOLDERS) &&
+       !(watched->recent_folders = list_recent_files (store, error))) ||
+      ((changed & SL_WORKSPACE_STORE_LIST_JOBS) &&
+       !(watched->jobs = sl_workspace_store_list_jobs (store, JOBS_SHOWN, error))))
+    {
+      watched_free (watched);
+      return NULL;
+    }
+
+  return watched;
+}
+
+static void
+watched_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  SlWorkspace *self = SL_WORKSPACE (object);
+  g_autoptr(GError) error = NULL;
+  Watched *watched = sl_workspace_run_finish (self, result, &error);
+
+  self->watch_pending = FALSE;
+
+  /* A failed look is tried again at the next tick; a failing database
+   * says so when it is written. */
+  if (error != NULL)
+    g_debug ("Cannot look for changes of the workspace database: %s", error->message);
+  if (watched == NULL)
+    return;
+
+  if (watched->targets != NULL)
+    replace_all (self->targets, watched->targets);
+  if (watched->projects != NULL)
+    replace_all (self->projects, watched->projects);
+  if (watched->recent_folders != NULL)
+    replace_all (self->recent_folders, watched->recent_folders);
+  if (watched->jobs != NULL)
+    replace_all (self->jobs, watched->jobs);
+  watched_free (watched);
+}
+
+static gboolean
+watch_tick_cb (gpointer user_data)
+{
+  SlWorkspace *self = user_data;
+
+  /* One look at a time: a slow disk does not pile them up. */
+  if (!self->watch_pending)
+    {
+      self->watch_pending = TRUE;
+      sl_workspace_run_async (self, watch_func, NULL, NULL, watched_free, NULL, watched_cb, NULL);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+/* Targets, projects, recent folders and jobs that another program adds,
+ * changes or removes show in the models: the writer looks every few
+ * seconds whether the database changed. */
+static void
+start_watching (SlWorkspace *self)
+{
+  if (self->watch_source != NULL)
+    return;
+
+  self->watch_source = g_timeout_source_new_seconds (WATCH_INTERVAL_SECONDS);
+  g_source_set_callback (self->watch_source, watch_tick_cb, self, NULL);
+  g_source_set_static_name (self->watch_source, "[sightline] workspace watch");
+  g_source_attach (self->watch_source, self->context);
 }
 
 /* Folders and scans */
@@ -1553,6 +1686,11 @@ sl_workspace_dispose (GObject *object)
   SlWorkspace *self = (SlWorkspace *)object;
 
   g_cancellable_cancel (self->scan_cancellable);
+  if (self->watch_source != NULL)
+    {
+      g_source_destroy (self->watch_source);
+      g_clear_pointer (&self->watch_source, g_source_unref);
+    }
 
   G_OBJECT_CLASS (sl_workspace_parent_class)->dispose (object);
 }

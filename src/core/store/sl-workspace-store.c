@@ -7,15 +7,19 @@
  */
 #include "config.h"
 
+#include "sl-file-lock.h"
 #include "sl-main-thread.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
+#include "sl-workspace-salvage.h"
 #include "sl-workspace-schema.h"
 #include "sl-workspace-store-private.h"
 
@@ -23,13 +27,32 @@
  * enough that a stuck one does not look like a hang. */
 #define BUSY_TIMEOUT_MSEC 5000
 
+/* The lists another connection's changes are looked for in, with the
+ * queries whose rows they show. */
+static const struct {
+  SlWorkspaceStoreLists  list;
+  const char            *queries[3];
+} watched_lists[] = {
+  { SL_WORKSPACE_STORE_LIST_TARGETS, { "SELECT * FROM targets ORDER BY id", NULL } },
+  { SL_WORKSPACE_STORE_LIST_PROJECTS, { "SELECT * FROM projects ORDER BY id",
+                                        "SELECT * FROM run_configs ORDER BY id", NULL } },
+  { SL_WORKSPACE_STORE_LIST_RECENT_FOLDERS, { "SELECT * FROM recent_folders ORDER BY id", NULL } },
+  { SL_WORKSPACE_STORE_LIST_JOBS, { "SELECT * FROM jobs ORDER BY id", NULL } },
+};
+
 struct _SlWorkspaceStore
 {
-  GObject   parent_instance;
-  sqlite3  *db;
-  char     *path;
-  char     *recovery_message;
-  guint     schema_version;
+  GObject              parent_instance;
+  sqlite3             *db;
+  char                *path;
+  char                *key;                /* which file it is, in open_databases */
+  gboolean             counted;            /* in open_databases */
+  char                *damage;             /* what SQLite said was damaged */
+  SlWorkspaceRecovery *recovery;
+  char                *recovery_message;
+  guint                schema_version;
+  gint64               data_version;       /* 0 until the first poll */
+  guint64              fingerprints[G_N_ELEMENTS (watched_lists)];
 };
 
 G_DEFINE_FINAL_TYPE (SlWorkspaceStore, sl_workspace_store, G_TYPE_OBJECT)
@@ -51,6 +74,69 @@ G_DEFINE_QUARK (sl-workspace-store-error-quark, sl_workspace_store_error)
 
 /* Errors */
 
+static gboolean
+may_write (const char *path,
+           gboolean    folder)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ACCESS_CAN_READ ","
+                                                 G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE ","
+                                                 G_FILE_ATTRIBUTE_ACCESS_CAN_EXECUTE,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  if (info == NULL)
+    return !folder;   /* a file that is not there yet is made */
+
+  return g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_READ) &&
+         g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_WRITE) &&
+         (!folder || g_file_info_get_attribute_boolean (info, G_FILE_ATTRIBUTE_ACCESS_CAN_EXECUTE));
+}
+
+/* SQLite says "read-only" of the database whichever of its files it
+ * cannot write: the message names the one that is. */
+static void
+set_unwritable_error (SlWorkspaceStore  *self,
+                      GError           **error,
+                      const char        *what,
+                      const char        *detail)
+{
+  static const char * const companions[] = { "-wal", "-shm", "-journal" };
+  g_autofree char *folder = g_path_get_dirname (self->path);
+
+  if (!may_write (folder, TRUE))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                   _("%s: cannot write in the folder “%s” of the workspace database (%s). SQLite keeps the database’s journal files there: check that you may write in it."),
+                   what, folder, detail);
+      return;
+    }
+
+  if (!may_write (self->path, FALSE))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                   _("%s: cannot open or write “%s” (%s). Check that the file and its folder exist and that you may write to them."),
+                   what, self->path, detail);
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (companions); i++)
+    {
+      g_autofree char *companion = g_strconcat (self->path, companions[i], NULL);
+
+      if (!may_write (companion, FALSE))
+        {
+          g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                       _("%s: cannot write “%s”, which SQLite keeps beside the workspace database “%s” (%s). The database stays read-only until it can: give yourself write permission on that file, or delete it while no Sightline is running."),
+                       what, companion, self->path, detail);
+          return;
+        }
+    }
+
+  g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+               _("%s: cannot open or write “%s” (%s). Check that the file and its folder exist and that you may write to them."),
+               what, self->path, detail);
+}
+
 /* @what is a translated sentence saying what failed; the rest of the
  * message says why and what the user can do about it. */
 static void
@@ -65,6 +151,8 @@ set_sqlite_error (SlWorkspaceStore  *self,
     {
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
+      g_free (self->damage);
+      self->damage = g_strdup (detail);
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
                    _("%s: the workspace database “%s” is damaged (%s)."),
                    what, self->path, detail);
@@ -81,9 +169,7 @@ set_sqlite_error (SlWorkspaceStore  *self,
     case SQLITE_PERM:
     case SQLITE_CANTOPEN:
     case SQLITE_AUTH:
-      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
-                   _("%s: cannot open or write “%s” (%s). Check that the file and its folder exist and that you may write to them."),
-                   what, self->path, detail);
+      set_unwritable_error (self, error, what, detail);
       break;
 
     case SQLITE_FULL:
@@ -351,6 +437,21 @@ check_is_empty (SlWorkspaceStore  *self,
   return TRUE;
 }
 
+/* quick_check's lines, without its heading, on one line. */
+static char *
+describe_damage (const char *result)
+{
+  g_auto(GStrv) lines = g_strsplit (result != NULL ? result : "?", "\n", -1);
+  g_autoptr(GStrvBuilder) kept = g_strv_builder_new ();
+  g_auto(GStrv) joined = NULL;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (lines[i][0] != '\0' && !g_str_has_prefix (lines[i], "*** in database"))
+      g_strv_builder_add (kept, lines[i]);
+  joined = g_strv_builder_end (kept);
+  return g_strjoinv ("; ", joined);
+}
+
 static gboolean
 check_integrity (SlWorkspaceStore  *self,
                  GError           **error)
@@ -362,9 +463,11 @@ check_integrity (SlWorkspaceStore  *self,
 
   if (g_strcmp0 (result, "ok") != 0)
     {
+      g_free (self->damage);
+      self->damage = describe_damage (result);
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
                    _("The workspace database “%s” is damaged (%s)."),
-                   self->path, result != NULL ? result : "?");
+                   self->path, self->damage);
       return FALSE;
     }
 
@@ -454,39 +557,48 @@ note_opened_by_this_version (SlWorkspaceStore  *self,
 }
 
 static gboolean
-open_database (SlWorkspaceStore  *self,
-               GError           **error)
+open_connection (SlWorkspaceStore  *self,
+                 const char        *filename,
+                 int                flags,
+                 GError           **error)
 {
-  const char *what = _("Cannot open the workspace database");
-  guint latest = sl_workspace_schema_get_latest_version ();
-  gint64 version = 0;
-  int rc;
+  int rc = sqlite3_open_v2 (filename, &self->db, flags, NULL);
 
-  rc = sqlite3_open_v2 (self->path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
-      set_sqlite_error (self, error, rc, what);
+      set_sqlite_error (self, error, rc, _("Cannot open the workspace database"));
       return FALSE;
     }
 
   sqlite3_extended_result_codes (self->db, TRUE);
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MSEC);
+  return TRUE;
+}
+
+/* Whether the open database is a workspace this build can use, without
+ * writing anything. */
+static gboolean
+check_contents (SlWorkspaceStore  *self,
+                gint64            *version,
+                GError           **error)
+{
+  guint latest = sl_workspace_schema_get_latest_version ();
 
   /* Read the version before anything writes to the file: switching to
    * WAL alone changes its header, and a database of a newer Sightline
    * must stay exactly as it is. */
-  if (!query_int (self, "PRAGMA user_version", &version, error))
+  if (!query_int (self, "PRAGMA user_version", version, error))
     return FALSE;
 
-  if (version > latest)
+  if (*version > latest)
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION,
                    _("The workspace database “%s” was written by a newer version of Sightline (format %lld; this version knows up to %u). It was left unchanged: update Sightline to use it."),
-                   self->path, (long long)version, latest);
+                   self->path, (long long)*version, latest);
       return FALSE;
     }
 
-  if (version < 0)
+  if (*version < 0)
     {
       g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE,
                    _("“%s” is an SQLite database of another program, not a Sightline workspace. It was left unchanged: move it away or choose another file."),
@@ -494,8 +606,19 @@ open_database (SlWorkspaceStore  *self,
       return FALSE;
     }
 
-  if ((version == 0 && !check_is_empty (self, error)) ||
-      !check_integrity (self, error) ||
+  return (*version != 0 || check_is_empty (self, error)) && check_integrity (self, error);
+}
+
+static gboolean
+open_database (SlWorkspaceStore  *self,
+               GError           **error)
+{
+  const char *what = _("Cannot open the workspace database");
+  guint latest = sl_workspace_schema_get_latest_version ();
+  gint64 version = 0;
+
+  if (!open_connection (self, self->path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error) ||
+      !check_contents (self, &version, error) ||
       !enable_write_ahead_log (self, error) ||
       !exec_sql (self, "PRAGMA foreign_keys = ON", what, error) ||
       (version < latest && !migrate (self, error)) ||
@@ -507,17 +630,383 @@ open_database (SlWorkspaceStore  *self,
   return TRUE;
 }
 
+/* Whether the database is in use */
+
+/* The bytes SQLite locks, the same on every system (os_unix.c, os_win.c):
+ * in the "-shm" file the eight locks of the wal-index from byte 120 and,
+ * at 128, its "dead man switch", which every connection using the log
+ * holds a read lock on; in the database file the pending, reserved and
+ * 510 shared lock bytes from 0x40000000, where a connection in WAL mode
+ * keeps a shared lock for as long as it is open. */
+#define SHM_LOCKS_FIRST  120
+#define SHM_LOCKS_LENGTH 9
+#define DB_LOCKS_FIRST   G_GINT64_CONSTANT (0x40000000)
+#define DB_LOCKS_LENGTH  512
+
+/* The databases stores of this process have open: the file's key → how
+ * many. SQLite's locks are POSIX locks, which belong to the process, and
+ * closing any descriptor of a file drops all of them: reading a database
+ * that another store of this process has open, even its header, would
+ * take its locks away, and the next program to close the database would
+ * delete the log this process is still writing to. So the files are only
+ * looked at while no store of this process has them open, and the lock
+ * is held from looking until the new store is counted. */
+G_LOCK_DEFINE_STATIC (open_databases);
+static GHashTable *open_databases;
+
+static void
+count_open_database (const char *key)
+{
+  guint n;
+
+  if (open_databases == NULL)
+    open_databases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (open_databases, key));
+  g_hash_table_insert (open_databases, g_strdup (key), GUINT_TO_POINTER (n + 1));
+}
+
+static void
+uncount_open_database (const char *key)
+{
+  guint n = GPOINTER_TO_UINT (g_hash_table_lookup (open_databases, key));
+
+  if (n > 1)
+    g_hash_table_insert (open_databases, g_strdup (key), GUINT_TO_POINTER (n - 1));
+  else
+    g_hash_table_remove (open_databases, key);
+}
+
+/* Which file @path is: the same under every name (links, relative
+ * paths) while it exists. Asking does not open it. */
 static char *
-find_free_aside_path (const char *path)
+dup_database_key (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_ID_FILE,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  const char *id = info != NULL ? g_file_info_get_attribute_string (info, G_FILE_ATTRIBUTE_ID_FILE) : NULL;
+
+  return id != NULL ? g_strconcat ("id:", id, NULL) : g_canonicalize_filename (path, NULL);
+}
+
+/* Whether another store of this process or another program has the
+ * database open. While it is open, the log beside it is that program's
+ * own and in use. When that cannot be told, @unknown is the answer: a
+ * log is then left alone, while a damaged file is still moved aside, as
+ * systems without these locks refuse to move a file that is open. */
+static gboolean
+database_in_use (SlWorkspaceStore *self,
+                 gboolean          unknown)
+{
+  g_autofree char *shm_path = NULL;
+  SlFileLockState states[2];
+
+  if (open_databases != NULL && g_hash_table_contains (open_databases, self->key))
+    return TRUE;
+
+  shm_path = g_strconcat (self->path, "-shm", NULL);
+  states[0] = sl_file_lock_test (shm_path, SHM_LOCKS_FIRST, SHM_LOCKS_LENGTH);
+  states[1] = sl_file_lock_test (self->path, DB_LOCKS_FIRST, DB_LOCKS_LENGTH);
+  if (states[0] == SL_FILE_LOCK_HELD || states[1] == SL_FILE_LOCK_HELD)
+    return TRUE;
+
+  return states[0] == SL_FILE_LOCK_UNKNOWN || states[1] == SL_FILE_LOCK_UNKNOWN ? unknown : FALSE;
+}
+
+/* Copies of the files */
+
+static gboolean
+copy_file (const char  *from_path,
+           const char  *to_path,
+           GError     **error)
+{
+  g_autoptr(GFile) from = g_file_new_for_path (from_path);
+  g_autoptr(GFile) to = g_file_new_for_path (to_path);
+
+  return g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, error);
+}
+
+/* Removes the copy of the database and whatever SQLite made beside it,
+ * and its folder. */
+static void
+remove_copy (const char *copy_path)
+{
+  static const char * const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  g_autofree char *folder = g_path_get_dirname (copy_path);
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *path = g_strconcat (copy_path, suffixes[i], NULL);
+
+      if (g_remove (path) != 0 && errno != ENOENT)
+        g_debug ("Cannot remove %s: %s", path, g_strerror (errno));
+    }
+  if (g_rmdir (folder) != 0)
+    g_debug ("Cannot remove %s: %s", folder, g_strerror (errno));
+}
+
+/* Copies the database and its log, not the wal-index, into a new folder
+ * of its own: SQLite rebuilds the index from the log. Returns the path of
+ * the copy of the database. */
+static char *
+copy_with_log (SlWorkspaceStore  *self,
+               const char        *wal_path,
+               GError           **error)
+{
+  g_autofree char *folder = g_dir_make_tmp ("sightline-workspace-XXXXXX", error);
+  g_autofree char *copy_path = NULL;
+  g_autofree char *copy_wal_path = NULL;
+
+  if (folder == NULL)
+    return NULL;
+
+  copy_path = g_build_filename (folder, "workspace.db", NULL);
+  copy_wal_path = g_strconcat (copy_path, "-wal", NULL);
+  if (!copy_file (self->path, copy_path, error) || !copy_file (wal_path, copy_wal_path, error))
+    {
+      remove_copy (copy_path);
+      return NULL;
+    }
+
+  return g_steal_pointer (&copy_path);
+}
+
+/* Looking before opening for writing */
+
+typedef enum {
+  FILES_USABLE,
+  FILES_FOREIGN_WAL,   /* the log beside the file is not the file's */
+  FILES_DAMAGED,
+} FilesState;
+
+static goffset
+file_size (const char *path)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                 G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  return info != NULL ? g_file_info_get_size (info) : -1;
+}
+
+/* A read-only connection neither writes the log nor checkpoints it into
+ * the file, whatever it finds. */
+static gboolean
+check_read_only (SlWorkspaceStore  *self,
+                 const char        *filename,
+                 int                flags,
+                 GError           **error)
+{
+  gint64 version = 0;
+  gboolean usable;
+
+  usable = open_connection (self, filename, SQLITE_OPEN_READONLY | flags, error) &&
+           check_contents (self, &version, error);
+  close_database (self);
+  return usable;
+}
+
+/* Opened for writing, the copy replays its log the way the database
+ * would: a read-only connection cannot be trusted with a log left by a
+ * program that stopped, as it may not rebuild the log's index. Closing
+ * does not checkpoint, so the copy's file keeps the original bytes. */
+static gboolean
+check_copy (SlWorkspaceStore  *self,
+            const char        *copy_path,
+            GError           **error)
+{
+  gint64 version = 0;
+  gboolean usable = FALSE;
+
+  if (open_connection (self, copy_path, SQLITE_OPEN_READWRITE, error))
+    {
+      sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+      usable = check_contents (self, &version, error);
+    }
+  close_database (self);
+  return usable;
+}
+
+/* The file alone, as if there were no log beside it. */
+static char *
+dup_immutable_uri (const char *path)
+{
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+
+  return uri != NULL ? g_strconcat (uri, "?immutable=1", NULL) : NULL;
+}
+
+static gboolean
+is_judgement (const GError *error)
+{
+  return g_error_matches (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT) ||
+         g_error_matches (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NOT_A_WORKSPACE);
+}
+
+/* Judges the log on a copy of the database with it: when the copy is a
+ * sound workspace, so is the database. When it is not but the file alone
+ * is, the log is not the file's; when neither is, the file is damaged. */
+static gboolean
+judge_copy (SlWorkspaceStore  *self,
+            const char        *wal_path,
+            FilesState        *state,
+            char             **reason,
+            GError           **error)
+{
+  g_autofree char *copy_path = NULL;
+  g_autofree char *uri = NULL;
+  g_autoptr(GError) copy_error = NULL;
+  g_autoptr(GError) wal_error = NULL;
+  g_autoptr(GError) file_error = NULL;
+  gboolean file_usable;
+
+  copy_path = copy_with_log (self, wal_path, &copy_error);
+  if (copy_path == NULL)
+    {
+      /* Not judged: opened as SQLite opens any database. */
+      g_debug ("The write-ahead log of %s is not checked: %s", self->path, copy_error->message);
+      return TRUE;
+    }
+
+  if (check_copy (self, copy_path, &wal_error))
+    {
+      remove_copy (copy_path);
+      return TRUE;
+    }
+
+  /* A newer Sightline's log is left alone with its database. A copy that
+   * cannot be read says nothing about the log. */
+  if (!is_judgement (wal_error))
+    {
+      remove_copy (copy_path);
+      if (g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION))
+        {
+          g_propagate_error (error, g_steal_pointer (&wal_error));
+          return FALSE;
+        }
+      g_debug ("The write-ahead log of %s is not checked: %s", self->path, wal_error->message);
+      return TRUE;
+    }
+
+  /* The copy's file is as it was: nothing was checkpointed into it. */
+  uri = dup_immutable_uri (copy_path);
+  file_usable = uri != NULL && check_read_only (self, uri, SQLITE_OPEN_URI, &file_error);
+  remove_copy (copy_path);
+
+  if (file_usable)
+    {
+      *state = FILES_FOREIGN_WAL;
+      *reason = g_strdup (g_error_matches (wal_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT)
+                          ? _("applied, it would damage the database")
+                          : _("applied, it would make the database another program’s"));
+      return TRUE;
+    }
+
+  if (file_error == NULL || is_judgement (file_error))
+    {
+      *state = FILES_DAMAGED;
+      *reason = g_strdup (self->damage != NULL ? self->damage : wal_error->message);
+      return TRUE;
+    }
+
+  if (g_error_matches (file_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_NEWER_VERSION))
+    {
+      g_propagate_error (error, g_steal_pointer (&file_error));
+      return FALSE;
+    }
+
+  g_debug ("The file %s alone is not checked: %s", self->path, file_error->message);
+  return TRUE;
+}
+
+/* SQLite replays whatever valid log lies beside a database into it, and
+ * checkpoints it into the file when the last connection closes: a log
+ * left over from another copy of the file, or from another database,
+ * would overwrite the user's data. So before the file is opened for
+ * writing, a log nobody uses is checked: it must be a log of the file's
+ * page size beside a file in WAL mode, and a copy of the database with
+ * it must be a sound workspace.
+ *
+ * The log a program that stopped left behind is the database's own, and
+ * SQLite's recovery replays it: its salts need not be the file's, and it
+ * may hold frames from before a checkpoint started it over. Only what
+ * SQLite itself would refuse or what makes the database unsound counts
+ * against it. */
+static gboolean
+inspect_files (SlWorkspaceStore  *self,
+               FilesState        *state,
+               char             **reason,
+               GError           **error)
+{
+  g_autofree char *wal_path = g_strconcat (self->path, "-wal", NULL);
+  guint32 page_size = 0;
+  gboolean wal_mode = FALSE;
+
+  *state = FILES_USABLE;
+  if (file_size (wal_path) <= 0)
+    return TRUE;
+
+  /* Another program's log is live: it is its own, and nothing of it may
+   * be read or moved. */
+  if (database_in_use (self, TRUE))
+    {
+      g_debug ("%s is in use: its write-ahead log is not checked", self->path);
+      return TRUE;
+    }
+
+  if (file_size (self->path) <= 0)
+    {
+      *state = FILES_FOREIGN_WAL;
+      *reason = g_strdup (_("the database file is empty or missing"));
+      return TRUE;
+    }
+
+  if (!sl_workspace_read_db_header (self->path, &page_size, &wal_mode))
+    {
+      *state = FILES_DAMAGED;
+      *reason = g_strdup (_("it is not an SQLite database"));
+      return TRUE;
+    }
+
+  if (!wal_mode)
+    {
+      *state = FILES_FOREIGN_WAL;
+      *reason = g_strdup (_("the database does not use a write-ahead log"));
+      return TRUE;
+    }
+
+  if (!sl_workspace_wal_header_fits (wal_path, page_size, reason))
+    {
+      *state = FILES_FOREIGN_WAL;
+      return TRUE;
+    }
+
+  return judge_copy (self, wal_path, state, reason, error);
+}
+
+/* Setting files aside */
+
+/* A name beside @path, "@path.@word-STAMP", that neither it nor its
+ * journal files' names are taken. */
+static char *
+find_free_aside_path (const char *path,
+                      const char *word)
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
-  g_autofree char *base = g_strdup_printf ("%s.corrupt-%s", path, stamp);
+  g_autofree char *base = g_strdup_printf ("%s.%s-%s", path, word, stamp);
   char *aside = g_strdup (base);
 
   /* Two failures within a second must not overwrite the first copy. */
-  for (guint n = 2; g_file_test (aside, G_FILE_TEST_EXISTS); n++)
+  for (guint n = 2; ; n++)
     {
+      g_autofree char *wal = g_strconcat (aside, "-wal", NULL);
+      g_autofree char *shm = g_strconcat (aside, "-shm", NULL);
+
+      if (!g_file_test (aside, G_FILE_TEST_EXISTS) && !g_file_test (wal, G_FILE_TEST_EXISTS) &&
+          !g_file_test (shm, G_FILE_TEST_EXISTS))
+        break;
       g_free (aside);
       aside = g_strdup_printf ("%s-%u", base, n);
     }
@@ -525,76 +1014,183 @@ find_free_aside_path (const char *path)
   return aside;
 }
 
-/* The journal files belong to the damaged file: left in place, SQLite
- * would try to replay them into the new database. */
+/* Moves @path@suffix to @aside@suffix, and notes it in @report. */
 static gboolean
-move_companion_aside (const char  *path,
-                      const char  *aside,
-                      const char  *suffix,
-                      GError     **error)
+move_companion_aside (const char           *path,
+                      const char           *aside,
+                      const char           *suffix,
+                      SlWorkspaceRecovery  *report,
+                      GError              **error)
 {
   g_autofree char *from_path = g_strconcat (path, suffix, NULL);
   g_autofree char *to_path = g_strconcat (aside, suffix, NULL);
   g_autoptr(GFile) from = g_file_new_for_path (from_path);
   g_autoptr(GFile) to = g_file_new_for_path (to_path);
-  g_autoptr(GError) move_error = NULL;
 
   if (!g_file_query_exists (from, NULL))
     return TRUE;
 
-  if (g_file_move (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, &move_error))
-    return TRUE;
+  if (!g_file_move (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, error))
+    return FALSE;
 
-  g_debug ("Cannot move %s aside (%s), deleting it", from_path, move_error->message);
-  return g_file_delete (from, NULL, error);
+  sl_workspace_recovery_add_moved_aside (report, to_path);
+  return TRUE;
 }
 
-static char *
-move_database_aside (const char  *path,
-                     GError     **error)
+/* Moves the files of the database named by @suffixes aside, untouched:
+ * left in place, SQLite would replay the journal files into the database
+ * opened next. */
+static gboolean
+move_files_aside (SlWorkspaceStore     *self,
+                  const char           *word,
+                  const char * const   *suffixes,
+                  SlWorkspaceRecovery  *report,
+                  GError              **error)
 {
-  static const char * const companions[] = { "-wal", "-shm", "-journal" };
-  g_autofree char *aside = find_free_aside_path (path);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFile) destination = g_file_new_for_path (aside);
+  g_autofree char *aside = find_free_aside_path (self->path, word);
   g_autoptr(GError) local_error = NULL;
 
-  if (!g_file_move (file, destination, G_FILE_COPY_NONE, NULL, NULL, NULL, &local_error))
-    goto failed;
-
-  for (guint i = 0; i < G_N_ELEMENTS (companions); i++)
+  for (guint i = 0; suffixes[i] != NULL; i++)
     {
-      if (!move_companion_aside (path, aside, companions[i], &local_error))
-        goto failed;
+      if (!move_companion_aside (self->path, aside, suffixes[i], report, &local_error))
+        {
+          g_autofree char *file = g_strconcat (self->path, suffixes[i], NULL);
+
+          g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_FAILED,
+                       _("“%s” could not be moved aside (%s), so the workspace database “%s” was not opened: it would have been changed by it. Move that file away by hand, then start Sightline again."),
+                       file, local_error->message, self->path);
+          return FALSE;
+        }
     }
 
-  return g_steal_pointer (&aside);
+  return TRUE;
+}
 
-failed:
-  g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
-               _("The workspace database “%s” is damaged and could not be moved aside (%s). Move or delete it by hand, then start Sightline again."),
-               path, local_error->message);
-  return NULL;
+static void
+set_recovery (SlWorkspaceStore    *self,
+              SlWorkspaceRecovery *recovery)
+{
+  g_set_object (&self->recovery, recovery);
+  g_clear_pointer (&self->recovery_message, g_free);
+  if (recovery != NULL)
+    self->recovery_message = sl_workspace_recovery_dup_message (recovery);
+}
+
+static gboolean
+set_log_aside (SlWorkspaceStore  *self,
+               const char        *reason,
+               GError           **error)
+{
+  static const char * const suffixes[] = { "-wal", "-shm", NULL };
+  g_autoptr(SlWorkspaceRecovery) report = sl_workspace_recovery_new (SL_WORKSPACE_RECOVERY_FOREIGN_WAL,
+                                                                      self->path, reason);
+
+  /* A program that opened the database since it was looked at has
+   * replayed the log already: it is in use, and stays. */
+  if (database_in_use (self, TRUE))
+    {
+      g_debug ("%s was opened meanwhile: its write-ahead log stays", self->path);
+      return TRUE;
+    }
+
+  g_debug ("Setting the write-ahead log of %s aside: %s", self->path, reason);
+  if (!move_files_aside (self, "stale", suffixes, report, error))
+    return FALSE;
+
+  set_recovery (self, report);
+  return TRUE;
+}
+
+/* Salvages what can be read of the file moved aside into the new
+ * database; only the file, as its log may not be its own. */
+static void
+salvage (SlWorkspaceStore    *self,
+         SlWorkspaceRecovery *report)
+{
+  const char *aside = sl_workspace_recovery_get_moved_aside (report)[0];
+  g_autofree char *uri = aside != NULL ? dup_immutable_uri (aside) : NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *from = NULL;
+
+  if (uri == NULL ||
+      sqlite3_open_v2 (uri, &from, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) != SQLITE_OK ||
+      !sl_workspace_salvage (from, self->db, report, &error))
+    g_debug ("Nothing salvaged from %s: %s", aside, error != NULL ? error->message : sqlite3_errmsg (from));
+
+  sqlite3_close_v2 (from);
 }
 
 static gboolean
 recover_from_corruption (SlWorkspaceStore  *self,
-                         const GError      *reason,
+                         const char        *reason,
                          GError           **error)
 {
-  g_autofree char *aside = NULL;
+  static const char * const suffixes[] = { "", "-wal", "-shm", "-journal", NULL };
+  g_autoptr(SlWorkspaceRecovery) report = sl_workspace_recovery_new (SL_WORKSPACE_RECOVERY_DAMAGED,
+                                                                      self->path, reason);
+  g_autoptr(GError) move_error = NULL;
 
   close_database (self);
 
-  g_debug ("Moving the workspace database aside: %s", reason->message);
-  if (!(aside = move_database_aside (self->path, error)))
+  /* Files another program has open are never moved from under it. */
+  if (database_in_use (self, FALSE))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+                   _("The workspace database “%s” is damaged (%s), but another Sightline window or command, or another program, has it open, so it was left as it is. Close them, then start again to repair it."),
+                   self->path, reason);
+      return FALSE;
+    }
+
+  g_debug ("Moving the workspace database aside: %s", reason);
+  if (!move_files_aside (self, "corrupt", suffixes, report, &move_error))
+    {
+      g_set_error (error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT,
+                   _("The workspace database “%s” is damaged (%s) and could not be moved aside: %s"),
+                   self->path, reason, move_error->message);
+      return FALSE;
+    }
+
+  if (!open_database (self, error))
     return FALSE;
 
-  self->recovery_message =
-    g_strdup_printf (_("The workspace database “%s” was damaged and could not be read. It was moved to “%s” and a new, empty workspace database was created: targets, projects and recent folders have to be added again."),
-                     self->path, aside);
-
+  salvage (self, report);
+  set_recovery (self, report);
   return TRUE;
+}
+
+/* The report of a recovery stays in the database until it is dismissed,
+ * so that every program that opens it tells the user. */
+static void
+save_recovery (SlWorkspaceStore *self)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = sl_workspace_recovery_to_json (self->recovery);
+
+  stmt = prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES ('recovery', ?1)", &error);
+  if (stmt != NULL)
+    {
+      bind_text (stmt, 1, json);
+      step_done (self, stmt, _("Cannot change the workspace database"), &error);
+    }
+  if (error != NULL)
+    g_warning ("The report of the recovery of %s could not be kept: %s", self->path, error->message);
+}
+
+static void
+load_recovery (SlWorkspaceStore *self)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(SlWorkspaceRecovery) recovery = NULL;
+  g_autoptr(GError) error = NULL;
+
+  stmt = prepare (self, "SELECT value FROM meta WHERE key = 'recovery'", &error);
+  if (stmt == NULL || sqlite3_step (stmt) != SQLITE_ROW)
+    return;
+
+  if ((recovery = sl_workspace_recovery_new_from_json (column_text (stmt, 0), &error)) == NULL)
+    g_debug ("%s", error->message);
+  set_recovery (self, recovery);
 }
 
 /* GObject */
@@ -604,9 +1200,19 @@ sl_workspace_store_finalize (GObject *object)
 {
   SlWorkspaceStore *self = (SlWorkspaceStore *)object;
 
+  if (self->counted)
+    {
+      G_LOCK (open_databases);
+      close_database (self);
+      uncount_open_database (self->key);
+      G_UNLOCK (open_databases);
+    }
   close_database (self);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->key, g_free);
   g_clear_pointer (&self->recovery_message, g_free);
+  g_clear_pointer (&self->damage, g_free);
+  g_clear_object (&self->recovery);
 
   G_OBJECT_CLASS (sl_workspace_store_parent_class)->finalize (object);
 }
@@ -646,16 +1252,58 @@ sl_workspace_store_get_latest_schema_version (void)
   return sl_workspace_schema_get_latest_version ();
 }
 
+/* Called with open_databases locked. */
+static gboolean
+open_or_recover (SlWorkspaceStore  *self,
+                 GError           **error)
+{
+  g_autoptr(GError) open_error = NULL;
+  g_autofree char *reason = NULL;
+  FilesState state = FILES_USABLE;
+
+  if (!inspect_files (self, &state, &reason, error))
+    return FALSE;
+
+  if (state == FILES_FOREIGN_WAL && !set_log_aside (self, reason, error))
+    return FALSE;
+
+  if (state != FILES_DAMAGED)
+    {
+      if (open_database (self, &open_error))
+        return TRUE;
+
+      /* Closing must not checkpoint a log into a file found damaged. */
+      if (self->db != NULL)
+        sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+      close_database (self);
+      if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
+        {
+          g_propagate_error (error, g_steal_pointer (&open_error));
+          return FALSE;
+        }
+      g_free (reason);
+      reason = g_strdup (self->damage != NULL ? self->damage : open_error->message);
+    }
+
+  return recover_from_corruption (self, reason, error);
+}
+
 /**
  * sl_workspace_store_new_for_path:
  * @path: the database file; it and its folder are created when missing
  *
  * Opens the workspace database and brings it up to the latest schema.
  *
- * A file that is damaged or is not an SQLite database is moved aside and
- * replaced by an empty workspace; sl_workspace_store_get_recovery_message()
- * then says so. A database written by a newer Sightline is left unchanged
- * and %SL_WORKSPACE_STORE_ERROR_NEWER_VERSION is returned.
+ * A file that is damaged or is not an SQLite database is moved aside with
+ * its journal files, untouched, and what can be read of it is copied into
+ * a new workspace. A write-ahead log beside the file that is not its own
+ * is moved aside unapplied; a log left by a program that stopped is the
+ * file's own and is replayed, and while another program has the database
+ * open, its files are neither judged nor moved.
+ * sl_workspace_store_get_recovery() then says what was done, in this and
+ * every later opening until sl_workspace_store_dismiss_recovery(). A
+ * database written by a newer Sightline is left unchanged and
+ * %SL_WORKSPACE_STORE_ERROR_NEWER_VERSION is returned.
  *
  * Returns: (transfer full): the store, or %NULL with @error set
  */
@@ -664,7 +1312,7 @@ sl_workspace_store_new_for_path (const char  *path,
                                  GError     **error)
 {
   g_autoptr(SlWorkspaceStore) self = NULL;
-  g_autoptr(GError) open_error = NULL;
+  gboolean opened;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL && path[0] != '\0', NULL);
@@ -676,20 +1324,28 @@ sl_workspace_store_new_for_path (const char  *path,
   self = g_object_new (SL_TYPE_WORKSPACE_STORE, NULL);
   self->path = g_strdup (path);
 
-  if (open_database (self, &open_error))
-    return g_steal_pointer (&self);
-
-  close_database (self);
-
-  if (!g_error_matches (open_error, SL_WORKSPACE_STORE_ERROR, SL_WORKSPACE_STORE_ERROR_CORRUPT))
+  G_LOCK (open_databases);
+  self->key = dup_database_key (path);
+  opened = open_or_recover (self, error);
+  if (opened)
     {
-      g_propagate_error (error, g_steal_pointer (&open_error));
-      return NULL;
+      /* The file may be new, or a new one made in a recovery. */
+      g_free (self->key);
+      self->key = dup_database_key (path);
+      count_open_database (self->key);
+      self->counted = TRUE;
     }
+  else
+    close_database (self);
+  G_UNLOCK (open_databases);
 
-  if (!recover_from_corruption (self, open_error, error) ||
-      !open_database (self, error))
+  if (!opened)
     return NULL;
+
+  if (self->recovery != NULL)
+    save_recovery (self);
+  else
+    load_recovery (self);
 
   return g_steal_pointer (&self);
 }
@@ -711,14 +1367,132 @@ sl_workspace_store_get_schema_version (SlWorkspaceStore *self)
 /**
  * sl_workspace_store_get_recovery_message:
  *
- * Returns: (nullable): a message for the user when the database file was
- *   damaged and replaced while opening, saying where the old file is
+ * Returns: (nullable): a message for the user while the report of the
+ *   last recovery is not dismissed: what was wrong, where the original
+ *   files are, what was recovered and what was lost
  */
 const char *
 sl_workspace_store_get_recovery_message (SlWorkspaceStore *self)
 {
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
   return self->recovery_message;
+}
+
+/**
+ * sl_workspace_store_get_recovery:
+ *
+ * Returns: (transfer none) (nullable): the report of the last recovery,
+ *   until it is dismissed
+ */
+SlWorkspaceRecovery *
+sl_workspace_store_get_recovery (SlWorkspaceStore *self)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
+  return self->recovery;
+}
+
+/**
+ * sl_workspace_store_dismiss_recovery:
+ *
+ * Forgets the report of the last recovery: the user has read it. The
+ * files it kept aside stay where they are.
+ */
+gboolean
+sl_workspace_store_dismiss_recovery (SlWorkspaceStore  *self,
+                                     GError           **error)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
+
+  if (!exec_sql (self, "DELETE FROM meta WHERE key = 'recovery'", _("Cannot change the workspace database"), error))
+    return FALSE;
+
+  set_recovery (self, NULL);
+  return TRUE;
+}
+
+/* Changes by other connections */
+
+/* FNV-1a over every value of the rows of @sql. */
+static gboolean
+fingerprint_rows (SlWorkspaceStore  *self,
+                  const char        *sql,
+                  guint64           *hash,
+                  GError           **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  if (!(stmt = prepare (self, sql, error)))
+    return FALSE;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    for (int i = 0; i < sqlite3_column_count (stmt); i++)
+      {
+        const guint8 *bytes = sqlite3_column_blob (stmt, i);
+        int length = sqlite3_column_bytes (stmt, i);
+        guint8 type = (guint8)sqlite3_column_type (stmt, i);
+
+        *hash = (*hash ^ type) * G_GUINT64_CONSTANT (0x100000001b3);
+        for (int j = 0; j < length; j++)
+          *hash = (*hash ^ bytes[j]) * G_GUINT64_CONSTANT (0x100000001b3);
+      }
+
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, error, rc, _("Cannot read the workspace database"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * sl_workspace_store_poll_changes:
+ *
+ * Says which lists other connections (another window, the command line)
+ * changed since the last call; the first call only takes note of them.
+ * Cheap when nothing changed: SQLite's data_version is read and nothing
+ * else. This connection's own changes are not reported.
+ *
+ * Returns: the lists that changed, or 0 (with @error set on failure)
+ */
+SlWorkspaceStoreLists
+sl_workspace_store_poll_changes (SlWorkspaceStore  *self,
+                                 GError           **error)
+{
+  SlWorkspaceStoreLists changed = 0;
+  gboolean first;
+  gint64 version = 0;
+
+  g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), 0);
+
+  if (!query_int (self, "PRAGMA data_version", &version, error))
+    return 0;
+
+  first = self->data_version == 0;
+  if (!first && version == self->data_version)
+    return 0;
+
+  if (!exec_sql (self, "BEGIN", _("Cannot read the workspace database"), error))
+    return 0;
+  for (guint i = 0; i < G_N_ELEMENTS (watched_lists); i++)
+    {
+      guint64 hash = G_GUINT64_CONSTANT (0xcbf29ce484222325);
+
+      for (guint j = 0; watched_lists[i].queries[j] != NULL; j++)
+        if (!fingerprint_rows (self, watched_lists[i].queries[j], &hash, error))
+          {
+            rollback_transaction (self);
+            return 0;
+          }
+
+      if (!first && hash != self->fingerprints[i])
+        changed |= watched_lists[i].list;
+      self->fingerprints[i] = hash;
+    }
+  rollback_transaction (self);
+
+  self->data_version = version;
+  return changed;
 }
 
 /* Targets */

@@ -20,6 +20,7 @@
 #include "sl-run-note-record.h"
 #include "sl-run-record.h"
 #include "sl-target-record.h"
+#include "sl-workspace-recovery.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,15 @@ typedef enum {
   SL_WORKSPACE_STORE_ERROR_INVALID,
 } SlWorkspaceStoreError;
 
+/* The lists of the workspace that sl_workspace_store_poll_changes()
+ * watches. */
+typedef enum {
+  SL_WORKSPACE_STORE_LIST_TARGETS        = 1 << 0,
+  SL_WORKSPACE_STORE_LIST_PROJECTS       = 1 << 1,
+  SL_WORKSPACE_STORE_LIST_RECENT_FOLDERS = 1 << 2,
+  SL_WORKSPACE_STORE_LIST_JOBS           = 1 << 3,
+} SlWorkspaceStoreLists;
+
 /* How many recent folders are kept; older ones are forgotten. */
 #define SL_WORKSPACE_STORE_MAX_RECENT_FOLDERS 50
 
@@ -51,6 +61,11 @@ SlWorkspaceStore *sl_workspace_store_new_for_path                (const char    
 const char       *sl_workspace_store_get_path                    (SlWorkspaceStore  *self);
 guint             sl_workspace_store_get_schema_version          (SlWorkspaceStore  *self);
 const char       *sl_workspace_store_get_recovery_message        (SlWorkspaceStore  *self);
+SlWorkspaceRecovery *sl_workspace_store_get_recovery             (SlWorkspaceStore  *self);
+gboolean          sl_workspace_store_dismiss_recovery            (SlWorkspaceStore  *self,
+                                                                  GError           **error);
+SlWorkspaceStoreLists sl_workspace_store_poll_changes            (SlWorkspaceStore  *self,
+                                                                  GError           **error);
 
 gboolean          sl_workspace_store_add_target                  (SlWorkspaceStore  *self,
                                                                   SlTargetRecord    *target,
