@@ -137,6 +137,8 @@ def main():
         assert proc.returncode == 0, f'sightline exited with {proc.returncode}:\n{output}'
         for line in output.splitlines():
             assert 'CRITICAL' not in line, f'critical message from sightline: {line}'
+        # Sightline says why when it cannot save its screenshot.
+        assert os.path.exists(app_png), f'sightline wrote no screenshot; output:\n{output}'
 
         with open(report, encoding='utf-8') as f:
             data = json.load(f)
