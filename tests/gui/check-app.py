@@ -19,6 +19,8 @@ import time
 import zlib
 
 EXPECTED_PANELS = {'workspace': 'start', 'problems': 'bottom', 'console': 'bottom', 'details': 'end'}
+APP_ID = 'io.github.sightline.Sightline'
+APP_PATH = '/io/github/sightline/Sightline'
 
 
 def read_png(path):
@@ -111,32 +113,54 @@ def main():
             'XDG_CONFIG_HOME': os.path.join(home, 'config'),
             'GSETTINGS_SCHEMA_DIR': os.path.join(build_dir, 'data'),
             'GSETTINGS_BACKEND': 'memory',
-            'SIGHTLINE_REPORT_LINGER_MS': '4000',
+            # The window stays up after the report until this script has
+            # captured the display and quits it (at most a minute).
+            'SIGHTLINE_REPORT_LINGER_MS': '60000',
         })
         report = os.path.join(home, 'report.json')
-        # A private session bus: a Sightline already running on the session
-        # bus would otherwise take the request and this one would exit.
-        args = ['dbus-run-session', '--'] if shutil.which('dbus-run-session') else []
-        args += [program, f'--screenshot={app_png}', f'--report={report}']
+        args = [program, f'--screenshot={app_png}', f'--report={report}']
         args += ['--demo'] if folder == '--demo' else [folder]
 
-        started = time.monotonic()
-        proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        while not os.path.exists(report) and proc.poll() is None and time.monotonic() - started < 90:
-            time.sleep(0.1)
-        assert os.path.exists(report), f'no report after {time.monotonic() - started:.0f} s; output:\n' + (proc.communicate()[0] if proc.poll() is not None else '')
-        time.sleep(0.5)
-
-        if shutil.which('import'):
-            subprocess.run(['import', '-window', 'root', root_png], check=True, env=env, timeout=60)
+        # A private session bus: a Sightline already running on the session
+        # bus would otherwise take the request and this one would exit.
+        # This script quits Sightline through it.
+        assert shutil.which('dbus-daemon'), 'dbus-daemon is missing: build-aux/dev.sh test installs it'
+        bus = subprocess.Popen(['dbus-daemon', '--session', '--nofork', '--print-address=1'],
+                               stdout=subprocess.PIPE, text=True)
+        proc = None
         try:
-            output, _ = proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise AssertionError('sightline did not quit after its report')
+            env['DBUS_SESSION_BUS_ADDRESS'] = bus.stdout.readline().strip()
+            assert env['DBUS_SESSION_BUS_ADDRESS'], 'dbus-daemon gave no address'
+
+            started = time.monotonic()
+            proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            while not os.path.exists(report) and proc.poll() is None and time.monotonic() - started < 90:
+                time.sleep(0.1)
+            assert os.path.exists(report), f'no report after {time.monotonic() - started:.0f} s; output:\n' + (proc.communicate()[0] if proc.poll() is not None else '')
+            time.sleep(0.5)
+
+            if shutil.which('import'):
+                # PNG24: 8-bit RGB, whatever the number of colours on screen.
+                subprocess.run(['import', '-window', 'root', f'PNG24:{root_png}'], check=True, env=env, timeout=60)
+            assert proc.poll() is None, 'sightline quit before the display was captured:\n' + proc.communicate()[0]
+            subprocess.run(['gdbus', 'call', '--session', '--dest', APP_ID, '--object-path', APP_PATH,
+                            '--method', 'org.gtk.Actions.Activate', 'quit', '@av []', '@a{sv} {}'],
+                           env=env, capture_output=True, timeout=60)
+            try:
+                output, _ = proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                raise AssertionError('sightline did not quit when asked')
+        finally:
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            bus.terminate()
+            bus.wait()
         assert proc.returncode == 0, f'sightline exited with {proc.returncode}:\n{output}'
         for line in output.splitlines():
             assert 'CRITICAL' not in line, f'critical message from sightline: {line}'
+        # Sightline says why when it cannot save its screenshot.
+        assert os.path.exists(app_png), f'sightline wrote no screenshot; output:\n{output}'
 
         with open(report, encoding='utf-8') as f:
             data = json.load(f)

@@ -15,17 +15,25 @@
 #define GIVE_UP_US (60 * G_TIME_SPAN_SECOND)
 
 typedef struct {
-  SlWindow *window;
-  char     *png_path;
-  char     *json_path;
-  gint64    started;
-  gint64    idle_since;
+  SlWindow      *window;
+  char          *png_path;
+  char          *json_path;
+  gint64         started;
+  gint64         idle_since;
+  guint          poll_id;
+  /* Once settled: the frame clock whose next paint is saved. */
+  GdkFrameClock *clock;
+  gulong         after_paint_id;
 } PendingReport;
 
 /**
  * sl_window_report_save_png:
  *
- * Renders the window with its own renderer, as it is on screen.
+ * Renders the window with its own renderer, as it is on screen: what its
+ * last frame drew. Fails with %G_IO_ERROR_NOT_INITIALIZED while there is
+ * no such frame: before the first one, and from the moment a widget asks
+ * to be drawn again until the next one. Call it from the frame clock's
+ * #GdkFrameClock::after-paint to have one.
  */
 gboolean
 sl_window_report_save_png (SlWindow    *window,
@@ -56,7 +64,7 @@ sl_window_report_save_png (SlWindow    *window,
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, "The window drew nothing");
       return FALSE;
     }
 
@@ -200,6 +208,9 @@ sl_window_report_to_json (SlWindow *window)
 static void
 pending_report_free (PendingReport *report)
 {
+  if (report->clock != NULL)
+    g_clear_signal_handler (&report->after_paint_id, report->clock);
+  g_clear_object (&report->clock);
   g_clear_weak_pointer (&report->window);
   g_free (report->png_path);
   g_free (report->json_path);
@@ -207,21 +218,17 @@ pending_report_free (PendingReport *report)
 }
 
 static void
-write_report (PendingReport *report)
+write_json (PendingReport *report)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
 
-  if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
-    g_printerr ("sightline: screenshot failed: %s\n", error->message);
+  if (report->json_path == NULL)
+    return;
 
-  if (report->json_path != NULL)
-    {
-      g_autofree char *json = sl_window_report_to_json (report->window);
-
-      g_clear_error (&error);
-      if (!g_file_set_contents (report->json_path, json, -1, &error))
-        g_printerr ("sightline: report failed: %s\n", error->message);
-    }
+  json = sl_window_report_to_json (report->window);
+  if (!g_file_set_contents (report->json_path, json, -1, &error))
+    g_printerr ("sightline: report failed: %s\n", error->message);
 }
 
 static gboolean
@@ -242,6 +249,52 @@ quit_after_linger (void)
   g_timeout_add (MIN (ms, 60000), quit_cb, NULL);
 }
 
+/* Writes the JSON after the PNG, so whoever waits for the JSON finds both;
+ * quits and frees @report. */
+static void
+finish (PendingReport *report)
+{
+  write_json (report);
+  quit_after_linger ();
+  g_source_remove (report->poll_id);
+}
+
+/* The frame just painted is final: the window's drawing is complete until
+ * the main loop runs again, when a blinking cursor or a redrawn chart may
+ * ask for the next frame and drop it. */
+static void
+after_paint_cb (GdkFrameClock *clock,
+                PendingReport *report)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (report->window == NULL)
+    return;
+
+  if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
+    {
+      /* This paint drew nothing (the surface waits for the compositor,
+       * say): the next one will. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED))
+        {
+          gtk_widget_queue_draw (GTK_WIDGET (report->window));
+          return;
+        }
+      g_printerr ("sightline: screenshot failed: %s\n", error->message);
+    }
+
+  finish (report);
+}
+
+/* Saves the PNG at the end of the next frame. */
+static void
+save_on_next_frame (PendingReport *report)
+{
+  report->clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (report->window)));
+  report->after_paint_id = g_signal_connect (report->clock, "after-paint", G_CALLBACK (after_paint_cb), report);
+  gtk_widget_queue_draw (GTK_WIDGET (report->window));
+}
+
 static gboolean
 poll_cb (gpointer user_data)
 {
@@ -252,6 +305,23 @@ poll_cb (gpointer user_data)
   if (report->window == NULL)
     return G_SOURCE_REMOVE;
 
+  if (now - report->started >= GIVE_UP_US)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (report->clock == NULL)
+        g_printerr ("sightline: still busy after %d s; reporting what is there\n", (int)(GIVE_UP_US / G_USEC_PER_SEC));
+      if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
+        g_printerr ("sightline: screenshot failed: %s\n", error->message);
+      write_json (report);
+      quit_after_linger ();
+      return G_SOURCE_REMOVE;
+    }
+
+  /* Waiting for the frame to save. */
+  if (report->clock != NULL)
+    return G_SOURCE_CONTINUE;
+
   idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window);
   if (!idle)
     report->idle_since = 0;
@@ -259,14 +329,8 @@ poll_cb (gpointer user_data)
     report->idle_since = now;
 
   /* Wait for a few frames after the last scan so what is drawn is final. */
-  if ((idle && now - report->idle_since >= SETTLE_US) || now - report->started >= GIVE_UP_US)
-    {
-      if (!idle)
-        g_printerr ("sightline: still busy after %d s; reporting what is there\n", (int)(GIVE_UP_US / G_USEC_PER_SEC));
-      write_report (report);
-      quit_after_linger ();
-      return G_SOURCE_REMOVE;
-    }
+  if (idle && now - report->idle_since >= SETTLE_US)
+    save_on_next_frame (report);
 
   return G_SOURCE_CONTINUE;
 }
@@ -277,7 +341,8 @@ poll_cb (gpointer user_data)
  * @json_path: (nullable): where to save the description
  *
  * Once the window is shown and every scan and job has finished, writes the
- * report and quits the application.
+ * report and quits the application. The screenshot is the first frame
+ * painted after that; the description is written after it.
  */
 void
 sl_window_report_when_idle (SlWindow   *window,
@@ -294,5 +359,6 @@ sl_window_report_when_idle (SlWindow   *window,
   report->json_path = g_strdup (json_path);
   report->started = g_get_monotonic_time ();
 
-  g_timeout_add_full (G_PRIORITY_LOW, POLL_INTERVAL_MS, poll_cb, report, (GDestroyNotify)pending_report_free);
+  report->poll_id = g_timeout_add_full (G_PRIORITY_LOW, POLL_INTERVAL_MS, poll_cb, report,
+                                        (GDestroyNotify)pending_report_free);
 }
