@@ -413,12 +413,22 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
 }
 
 
+/* One block's sums, its lanes added, and its extremes over the lanes. */
+typedef struct {
+  double sums[N_LANE_SUMS];
+  double ext[N_LANE_EXTREMES];
+} BlockSums;
+
+/* A block's sums depend on its elements alone, so blocks may be summed
+ * in any order and added to their chunk's in order afterwards. The lanes'
+ * extremes start from nothing (an infinity, which no NaN replaces); ties
+ * go to the later lane, as MIN and MAX do. */
 SL_VECTOR_CLONES static void
-accumulate_block (const Run    *run,
-                  Partial      *p,
-                  const double *n_values,
-                  const double *b_values,
-                  gsize         n)
+block_sums (const Run    *run,
+            const double *n_values,
+            const double *b_values,
+            gsize         n,
+            BlockSums    *out)
 {
   double sums[N_LANE_SUMS][LANES] = { { 0 } };
   double ext[N_LANE_EXTREMES][LANES];
@@ -426,34 +436,63 @@ accumulate_block (const Run    *run,
 
   for (guint k = 0; k < LANES; k++)
     {
-      ext[MAX_AD][k] = p->max_ad;
-      ext[MAX_RE][k] = p->max_re;
-      ext[MIN_N][k] = p->npu_min;
-      ext[MAX_N][k] = p->npu_max;
-      ext[MIN_B][k] = p->bench_min;
-      ext[MAX_B][k] = p->bench_max;
+      ext[MAX_AD][k] = -INFINITY;
+      ext[MAX_RE][k] = -INFINITY;
+      ext[MIN_N][k] = INFINITY;
+      ext[MAX_N][k] = -INFINITY;
+      ext[MIN_B][k] = INFINITY;
+      ext[MAX_B][k] = -INFINITY;
     }
   for (; i + LANES <= n; i += LANES)
     accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
   if (i < n)
     accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
 
-  for (guint s = 0; s <= LANE_RE_TERM; s++)
-    neumaier_add (&p->sums[s], lanes_sum (sums[s]));
-  p->n_thousandth += (guint64)lanes_sum (sums[LANE_THOUSANDTH]);
-  p->n_five_thousandth += (guint64)lanes_sum (sums[LANE_FIVE_THOUSANDTH]);
-  p->re_nan |= lanes_sum (sums[LANE_RE_NAN]) > 0;
-  p->npu_non_finite += (guint64)lanes_sum (sums[LANE_N_BAD]);
-  p->bench_non_finite += (guint64)lanes_sum (sums[LANE_B_BAD]);
-  for (guint k = 0; k < LANES; k++)
+  for (guint s = 0; s < N_LANE_SUMS; s++)
+    out->sums[s] = lanes_sum (sums[s]);
+  for (guint e = 0; e < N_LANE_EXTREMES; e++)
     {
-      p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
-      p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
-      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
-      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
-      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
-      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
+      gboolean is_min = e == MIN_N || e == MIN_B;
+
+      out->ext[e] = ext[e][0];
+      for (guint k = 1; k < LANES; k++)
+        out->ext[e] = is_min ? MIN (out->ext[e], ext[e][k]) : MAX (out->ext[e], ext[e][k]);
     }
+}
+
+/* An extreme replaces the partial's only when strictly beyond it: what
+ * the lanes would have kept, had they started from the partial's. */
+static inline double
+beyond_max (double partial,
+            double block)
+{
+  return block > partial ? block : partial;
+}
+
+static inline double
+beyond_min (double partial,
+            double block)
+{
+  return block < partial ? block : partial;
+}
+
+static void
+partial_add_block (Partial         *p,
+                   const BlockSums *block)
+{
+  for (guint s = 0; s <= LANE_RE_TERM; s++)
+    neumaier_add (&p->sums[s], block->sums[s]);
+  p->n_thousandth += (guint64)block->sums[LANE_THOUSANDTH];
+  p->n_five_thousandth += (guint64)block->sums[LANE_FIVE_THOUSANDTH];
+  p->re_nan |= block->sums[LANE_RE_NAN] > 0;
+  p->npu_non_finite += (guint64)block->sums[LANE_N_BAD];
+  p->bench_non_finite += (guint64)block->sums[LANE_B_BAD];
+  p->max_ad = beyond_max (p->max_ad, block->ext[MAX_AD]);
+  p->max_re = beyond_max (p->max_re, block->ext[MAX_RE]);
+  p->npu_min = beyond_min (p->npu_min, block->ext[MIN_N]);
+  p->npu_max = beyond_max (p->npu_max, block->ext[MAX_N]);
+  p->bench_min = beyond_min (p->bench_min, block->ext[MIN_B]);
+  p->bench_max = beyond_max (p->bench_max, block->ext[MAX_B]);
 }
 
 /* CANN: min-max normalised (unchanged when flat), floored at float32
@@ -758,13 +797,16 @@ add_kl_block (const Run    *run,
 }
 #endif
 
-/* The KL divergence's sums over one block. */
+/* The KL divergence's sums over one block, its lanes added: Σ c·p, Σ q
+ * and Σ q·f(r). */
+enum { KL_P, KL_Q, KL_TERMS, N_KL_SUMS };
+
 static void
-add_kl (const Run    *run,
-        KlPartial    *kl,
-        const double *n_values,
-        const double *b_values,
-        gsize         n)
+kl_block_sums (const Run    *run,
+               const double *n_values,
+               const double *b_values,
+               gsize         n,
+               double        out[N_KL_SUMS])
 {
   KlSums sums;
 
@@ -773,9 +815,18 @@ add_kl (const Run    *run,
     add_kl_elements (run, n_values, b_values, n, &sums);
   else
     add_kl_block (run, n_values, b_values, n, &sums);
-  neumaier_add (&kl->sum_p, lanes_sum (sums.p));
-  neumaier_add (&kl->sum_q, lanes_sum (sums.q));
-  neumaier_add (&kl->sum_terms, lanes_sum (sums.terms));
+  out[KL_P] = lanes_sum (sums.p);
+  out[KL_Q] = lanes_sum (sums.q);
+  out[KL_TERMS] = lanes_sum (sums.terms);
+}
+
+static void
+kl_add_block (KlPartial    *kl,
+              const double  block[N_KL_SUMS])
+{
+  neumaier_add (&kl->sum_p, block[KL_P]);
+  neumaier_add (&kl->sum_q, block[KL_Q]);
+  neumaier_add (&kl->sum_terms, block[KL_TERMS]);
 }
 
 static inline guint64
@@ -842,10 +893,12 @@ main_chunk (Run               *run,
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
+      BlockSums block;
 
       convert_block (source->sides[0], i - source->base[0], n, n_values);
       convert_block (source->sides[1], i - source->base[1], n, b_values);
-      accumulate_block (run, &chunk->partial, n_values, b_values, n);
+      block_sums (run, n_values, b_values, n, &block);
+      partial_add_block (&chunk->partial, &block);
     }
 }
 
@@ -864,10 +917,12 @@ kl_chunk (Run               *run,
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
+      double block[N_KL_SUMS];
 
       convert_block (source->sides[0], i - source->base[0], n, n_values);
       convert_block (source->sides[1], i - source->base[1], n, b_values);
-      add_kl (run, kl, n_values, b_values, n);
+      kl_block_sums (run, n_values, b_values, n, block);
+      kl_add_block (kl, block);
     }
 }
 
