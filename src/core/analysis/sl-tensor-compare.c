@@ -14,6 +14,11 @@
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
+/* Rows of a tile of the side in Fortran order, by BLOCK columns. */
+#define TILE_ROWS 256
+/* Elements from one row of a tile to the next: a line more than a block,
+ * or every row would fall in the same sets of the L1 cache. */
+#define TILE_STRIDE (BLOCK + 16)
 /* At most this many chunks' sums are kept, a few megabytes. */
 #define MAX_CHUNKS 16384
 /* A chunk's share of the work in each pass, after the time they take. */
@@ -71,6 +76,13 @@ struct _Run {
    * chunks are gathered in C order into each thread's scratch first */
   const SlTensorData *gathered;
   guint               gather_chunks;  /* consecutive chunks gathered at once */
+  /* when it is gathered a tile at a time (see tiled_group): its rows of
+   * columns, each row's place in storage a column apart, and how many
+   * rows (middle) apart the rows that follow each other in storage are */
+  gboolean            tiled;
+  guint64             columns;
+  guint64             column_stride;
+  guint64             middle;
   guint64             n_elements;
   guint64             chunk_size;
   guint64             n_chunks;
@@ -961,6 +973,93 @@ add_progress (Run   *run,
   g_mutex_unlock (&run->progress_lock);
 }
 
+/* Chunks @first .. @last of a pair whose side in Fortran order is
+ * gathered a tile at a time: TILE_ROWS rows that follow each other in its
+ * storage by BLOCK columns, one block of each row, transposed in cache
+ * and summed at once, where gathering whole chunks in C order would
+ * write them out of cache and read them back. The tiles go along each
+ * column's run of rows, so each page of it is read for many rows at a
+ * visit. Each block's sums are kept, and added to their chunk's in C
+ * order at the end, so the sums are those of the same pair in C order. */
+static void
+tiled_group (Run       *run,
+             guint64    first,
+             guint64    last,
+             guint8    *tile,
+             BlockSums *blocks)
+{
+  const SlTensorData *gathered = run->gathered;
+  const SlTensorData *other = gathered == run->npu ? run->bench : run->npu;
+  gboolean kl_pass = run->pass == kl_chunk;
+  guint64 L = run->columns, B = run->middle;
+  guint64 begin = chunk_begin (run, first), end = chunk_end (run, last);
+  guint64 o0 = begin / L, o1 = (end - 1) / L + 1;
+  double g_values[BLOCK], c_values[BLOCK];
+  const double *n_values = gathered == run->npu ? g_values : c_values;
+  const double *b_values = gathered == run->npu ? c_values : g_values;
+  SlTensorData tile_view = *gathered;
+
+  tile_view.data = tile;
+  for (guint64 c0 = 0; c0 < L; c0 += BLOCK)
+    {
+      if (g_cancellable_is_cancelled (run->cancellable))
+        return;
+      for (guint64 rest = 0; rest < B; rest++)
+        {
+          /* the rows a·B + rest in [o0, o1) */
+          guint64 a_begin = o0 > rest ? (o0 - rest + B - 1) / B : 0;
+          guint64 a_end = o1 > rest ? (o1 - rest + B - 1) / B : 0;
+
+          for (guint64 a = a_begin; a < a_end; a += TILE_ROWS)
+            {
+              guint n_rows = (guint)MIN ((guint64)TILE_ROWS, a_end - a);
+              guint64 offset = sl_tensor_gather_row_offset (gathered, a * B + rest) + c0 * run->column_stride;
+
+              sl_tensor_gather_tile (gathered, offset, n_rows, BLOCK, TILE_STRIDE, tile);
+              for (guint t = 0; t < n_rows; t++)
+                {
+                  guint64 position = ((a + t) * B + rest) * L + c0;
+                  BlockSums *block;
+
+                  if (position < begin || position >= end)
+                    continue;
+                  block = &blocks[(position - begin) / BLOCK];
+                  convert_block (&tile_view, (guint64)t * TILE_STRIDE, BLOCK, g_values);
+                  convert_block (other, position, BLOCK, c_values);
+                  if (kl_pass)
+                    kl_block_sums (run, n_values, b_values, BLOCK, block->sums);
+                  else
+                    block_sums (run, n_values, b_values, BLOCK, block);
+                }
+            }
+        }
+    }
+
+  for (guint64 index = first; index <= last; index++)
+    {
+      const BlockSums *block = &blocks[(chunk_begin (run, index) - begin) / BLOCK];
+      guint64 n_blocks = (chunk_end (run, index) - chunk_begin (run, index)) / BLOCK;
+
+      if (kl_pass)
+        {
+          KlPartial *kl = &run->chunks[index].kl;
+
+          memset (kl, 0, sizeof *kl);
+          for (guint64 i = 0; i < n_blocks; i++)
+            kl_add_block (kl, block[i].sums);
+        }
+      else
+        {
+          Partial *partial = &run->chunks[index].partial;
+
+          partial_init (partial);
+          for (guint64 i = 0; i < n_blocks; i++)
+            partial_add_block (partial, &block[i]);
+        }
+      add_progress (run, run->pass_weight);
+    }
+}
+
 /* Takes the next chunk until none is left or the comparison is
  * cancelled; which thread computes a chunk does not change its sums. */
 static gpointer
@@ -968,12 +1067,18 @@ run_worker (gpointer data)
 {
   Run *run = data;
   g_autofree guint8 *scratch = NULL;
+  g_autofree BlockSums *blocks = NULL;
   guint step = run->gathered != NULL ? run->gather_chunks : 1;
   ChunkSource source;
   guint64 first;
 
   chunk_source_init (&source, run);
-  if (run->gathered != NULL)
+  if (run->tiled)
+    {
+      scratch = g_malloc (TILE_ROWS * TILE_STRIDE * sl_tensor_dtype_get_size (run->gathered->dtype));
+      blocks = g_new (BlockSums, run->chunk_size / BLOCK * step);
+    }
+  else if (run->gathered != NULL)
     scratch = g_malloc (run->chunk_size * step * sl_tensor_dtype_get_size (run->gathered->dtype));
   while ((first = (guint64)g_atomic_int_add (&run->next_chunk, (gint)step)) < run->n_chunks)
     {
@@ -981,6 +1086,11 @@ run_worker (gpointer data)
 
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
+      if (run->tiled)
+        {
+          tiled_group (run, first, last, scratch, blocks);
+          continue;
+        }
       if (run->gathered != NULL)
         chunk_source_gather (&source, run, first, last, scratch);
       for (guint64 index = first; index <= last; index++)
@@ -1073,6 +1183,30 @@ gather_chunks (const Run *run)
     columns = run->gathered->shape[i - 1];
   rows = MAX (run->chunk_size / MAX (columns, 1), 1);
   return (guint)CLAMP ((128 + rows - 1) / rows, 1, 8);
+}
+
+/* Tiles serve where the rows are whole blocks (so every block lies in
+ * one row) and a run of chunks holds runs of rows that follow each other
+ * in storage, at least eight long: TILE_ROWS long where up to 16 chunks
+ * at a time give them. */
+static void
+run_plan_tiles (Run *run)
+{
+  guint64 first_axis, columns, rows, rows_per_chunk, chunks;
+
+  if (!sl_tensor_gather_get_rows (run->gathered, &first_axis, &columns) || columns % BLOCK != 0 ||
+      run->chunk_size % BLOCK != 0)
+    return;
+  rows = run->n_elements / columns;
+  rows_per_chunk = MAX (run->chunk_size / columns, 1);
+  run->middle = rows / first_axis;
+  chunks = CLAMP ((TILE_ROWS * run->middle + rows_per_chunk - 1) / rows_per_chunk, 1, 16);
+  if (MIN (first_axis, chunks * run->chunk_size / columns / run->middle) < 8)
+    return;
+  run->tiled = TRUE;
+  run->columns = columns;
+  run->column_stride = rows;
+  run->gather_chunks = (guint)chunks;
 }
 
 static void
@@ -1467,7 +1601,9 @@ sl_tensor_compare (const SlTensorData           *npu,
   if (!orders_agree (npu, bench))
     {
       run.gathered = npu->fortran_order ? npu : bench;
-      run.gather_chunks = gather_chunks (&run);
+      run_plan_tiles (&run);
+      if (!run.tiled)
+        run.gather_chunks = gather_chunks (&run);
     }
   run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))
