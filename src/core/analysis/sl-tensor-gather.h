@@ -2,9 +2,11 @@
  *
  * A dump's storage order is the writer's choice, not the user's: a pair
  * with one side in each order is compared element by logical index. The
- * comparison walks C order; this copies a range of C-order positions of a
- * Fortran-order tensor into a buffer, raw elements as stored, transposing
- * in tiles so that both the reads and the writes stay in cache.
+ * comparison sums blocks of C-order positions; this copies a range of
+ * C-order positions of a Fortran-order tensor into a buffer, raw elements
+ * as stored, transposing in tiles so that both the reads and the writes
+ * stay in cache; or, where the rows are whole blocks, a tile of rows by
+ * columns whose blocks the comparison sums at once.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
