@@ -410,16 +410,21 @@ progress_cb (double   fraction,
     g_cancellable_cancel (log->cancel_at_quarter);
 }
 
+/* A pair of @n int8 elements, seen as rows of 2048 with the NPU side
+ * stored in Fortran order when @columns is not 0 (which the comparison
+ * gathers a tile at a time), else as one axis. */
 static SlTensorComparison *
-compare_logged (guint64                 n,
-                gboolean                skip_kl,
-                guint                   n_threads,
-                ProgressLog            *log,
-                GCancellable           *cancellable)
+compare_logged_as (guint64                 n,
+                   guint64                 columns,
+                   gboolean                skip_kl,
+                   guint                   n_threads,
+                   ProgressLog            *log,
+                   GCancellable           *cancellable)
 {
   g_autofree guint8 *npu = g_malloc (n);
   g_autofree guint8 *bench = g_malloc (n);
-  const guint64 shape[] = { n };
+  g_autofree guint8 *npu_fortran = NULL;
+  guint64 shape[2] = { n, 1 };
   SlTensorData a = { npu, n, SL_TENSOR_DTYPE_INT8, FALSE, FALSE, 1, shape };
   SlTensorData b = { bench, n, SL_TENSOR_DTYPE_INT8, FALSE, FALSE, 1, shape };
   SlTensorCompareOptions options;
@@ -429,6 +434,17 @@ compare_logged (guint64                 n,
       bench[i] = (guint8)(i * 7);
       npu[i] = (guint8)(i * 7 + (i % 5 == 0));
     }
+  if (columns != 0)
+    {
+      shape[0] = n / columns;
+      shape[1] = columns;
+      a.n_dims = b.n_dims = 2;
+      npu_fortran = g_malloc (n);
+      for (guint64 i = 0; i < n; i++)
+        npu_fortran[i % columns * shape[0] + i / columns] = npu[i];
+      a.data = npu_fortran;
+      a.fortran_order = TRUE;
+    }
   sl_tensor_compare_options_init (&options);
   options.n_threads = n_threads;
   options.skip_kl_divergence = skip_kl;
@@ -436,6 +452,16 @@ compare_logged (guint64                 n,
   options.progress = progress_cb;
   options.progress_data = log;
   return sl_tensor_compare (&a, &b, &options);
+}
+
+static SlTensorComparison *
+compare_logged (guint64                 n,
+                gboolean                skip_kl,
+                guint                   n_threads,
+                ProgressLog            *log,
+                GCancellable           *cancellable)
+{
+  return compare_logged_as (n, 0, skip_kl, n_threads, log, cancellable);
 }
 
 static void
@@ -494,6 +520,42 @@ test_cancel_mid_pair (void)
       g_assert_cmpfloat (last, <, 0.25 + threads * 8.0 / (9 * 64));
       g_assert_cmpfloat (last, <, 1.0);
       g_array_unref (log.fractions);
+    }
+}
+
+/* A mixed-order pair gathered a tile at a time (several chunks at once)
+ * reports each chunk as it is added, in both passes, and stops when
+ * cancelled with nothing computed; finished, its metrics are the C-order
+ * pair's. */
+static void
+test_tiled_progress_and_cancel (void)
+{
+  const guint64 n = 64 * CHUNK;
+
+  for (guint threads = 1; threads <= 2; threads++)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      ProgressLog with_kl = { g_array_new (FALSE, FALSE, sizeof (double)), NULL };
+      ProgressLog plain = { g_array_new (FALSE, FALSE, sizeof (double)), NULL };
+      ProgressLog cancelled = { g_array_new (FALSE, FALSE, sizeof (double)), cancellable };
+      g_autoptr(SlTensorComparison) full = compare_logged_as (n, 2048, FALSE, threads, &with_kl, NULL);
+      g_autoptr(SlTensorComparison) reference = compare_logged (n, FALSE, threads, &plain, NULL);
+      g_autoptr(SlTensorComparison) stopped = compare_logged_as (n, 2048, FALSE, threads, &cancelled, cancellable);
+
+      g_assert_true (full->computed);
+      assert_growing_to_one (with_kl.fractions, 128);
+      g_assert_cmpmem (&full->cosine, sizeof full->cosine, &reference->cosine, sizeof reference->cosine);
+      g_assert_cmpmem (&full->kl_divergence, sizeof full->kl_divergence,
+                       &reference->kl_divergence, sizeof reference->kl_divergence);
+      g_assert_cmpmem (&full->mean_abs_error, sizeof full->mean_abs_error,
+                       &reference->mean_abs_error, sizeof reference->mean_abs_error);
+      g_assert_false (stopped->computed);
+      g_assert_nonnull (strstr (stopped->reason, "cancelled"));
+      g_assert_true (isnan (stopped->cosine));
+      g_assert_cmpfloat (g_array_index (cancelled.fractions, double, cancelled.fractions->len - 1), <, 1.0);
+      g_array_unref (with_kl.fractions);
+      g_array_unref (plain.fractions);
+      g_array_unref (cancelled.fractions);
     }
 }
 
@@ -590,6 +652,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare-chunks/kl-every-form", test_kl_every_form);
   g_test_add_func ("/tensor-compare-chunks/progress", test_progress_per_chunk);
   g_test_add_func ("/tensor-compare-chunks/cancel-mid-pair", test_cancel_mid_pair);
+  g_test_add_func ("/tensor-compare-chunks/tiled-progress-cancel", test_tiled_progress_and_cancel);
   g_test_add_func ("/tensor-compare-chunks/report-progress", test_report_progress_within_pair);
 
   return g_test_run ();

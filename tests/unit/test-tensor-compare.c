@@ -666,6 +666,185 @@ test_mixed_order_metrics (void)
       }
 }
 
+/* Tiles of rows that follow each other in Fortran storage, against the
+ * C-order data: every element size, row counts that are no multiple of
+ * the 8 × 8 transposes, columns that are none of their width, 3-D shapes
+ * (whose rows follow each other in storage a middle axis apart), and rows
+ * written a padded stride apart. */
+static void
+test_gather_tile (void)
+{
+  static const guint64 shapes[][3] = { { 37, 53, 1 }, { 16, 24, 1 }, { 21, 3, 19 }, { 9, 2, 8 } };
+  static const gsize sizes[] = { 1, 2, 4, 8 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      {
+        guint n_dims = shapes[s][2] == 1 ? 2 : 3;
+        guint64 n = shapes[s][0] * shapes[s][1] * shapes[s][2];
+        guint64 columns = n_dims == 2 ? shapes[s][1] : shapes[s][2];
+        guint64 first_axis = 0, got_columns = 0, middle;
+        gsize size = sizes[z], stride = columns + 5;
+        static const SlTensorDtype dtypes[] = { SL_TENSOR_DTYPE_UINT8, SL_TENSOR_DTYPE_UINT16, 0, SL_TENSOR_DTYPE_UINT32, 0, 0, 0, SL_TENSOR_DTYPE_UINT64 };
+        g_autofree guint8 *c_data = g_malloc (n * size);
+        g_autofree guint8 *f_data = NULL;
+        g_autofree guint8 *out = NULL;
+        SlTensorData view;
+
+        for (guint64 i = 0; i < n * size; i++)
+          c_data[i] = (guint8)(i * 7 + i / 251);
+        f_data = to_fortran (c_data, shapes[s], n_dims, n, size);
+        view = view_of (f_data, n, dtypes[size - 1], shapes[s], n_dims);
+        view.fortran_order = TRUE;
+        g_assert_true (sl_tensor_gather_get_rows (&view, &first_axis, &got_columns));
+        g_assert_cmpuint (first_axis, ==, shapes[s][0]);
+        g_assert_cmpuint (got_columns, ==, columns);
+        middle = n / columns / first_axis;
+        out = g_malloc (first_axis * stride * size);
+        for (guint64 rest = 0; rest < middle; rest++)
+          for (guint64 a = 0; a < first_axis; a += 5)
+            for (guint n_rows = 1; a + n_rows <= first_axis; n_rows += 3)
+              for (gsize n_columns = 1; n_columns <= columns; n_columns += 9)
+                {
+                  guint64 offset = sl_tensor_gather_row_offset (&view, a * middle + rest);
+
+                  memset (out, 0xa5, first_axis * stride * size);
+                  sl_tensor_gather_tile (&view, offset, n_rows, n_columns, stride, out);
+                  for (guint t = 0; t < n_rows; t++)
+                    {
+                      guint64 row = (a + t) * middle + rest;
+
+                      g_assert_cmpmem (out + t * stride * size, n_columns * size, c_data + row * columns * size, n_columns * size);
+                      g_assert_cmpuint (out[(t * stride + n_columns) * size], ==, 0xa5);
+                    }
+                }
+      }
+}
+
+/* Values for a pair of @dtype: near each other, with signed zeros, and
+ * with NaN and Inf on both sides when @non_finite. */
+static void
+fill_pair (GRand         *rand,
+           SlTensorDtype  dtype,
+           guint8        *npu,
+           guint8        *bench,
+           guint64        n,
+           gboolean       non_finite)
+{
+  for (guint64 i = 0; i < n; i++)
+    {
+      double b = g_rand_double_range (rand, -4, 4);
+      double a = b + g_rand_double_range (rand, -0.01, 0.01);
+      guint32 pick = g_rand_int_range (rand, 0, 64);
+
+      if (pick == 0)
+        a = 0.0, b = -0.0;
+      else if (pick == 1)
+        a = -0.0, b = 0.0;
+      else if (pick == 2 && non_finite)
+        a = b = NAN;
+      else if (pick == 3 && non_finite)
+        a = -INFINITY, b = INFINITY;
+      switch (dtype)
+        {
+        case SL_TENSOR_DTYPE_FLOAT32:
+          ((float *)npu)[i] = (float)a;
+          ((float *)bench)[i] = (float)b;
+          break;
+        case SL_TENSOR_DTYPE_FLOAT64:
+          ((double *)npu)[i] = a;
+          ((double *)bench)[i] = b;
+          break;
+        case SL_TENSOR_DTYPE_FLOAT16:
+          ((guint16 *)npu)[i] = (guint16)g_rand_int_range (rand, 0x3800, 0x4000) | (pick < 2 ? 0x8000 : 0);
+          ((guint16 *)bench)[i] = (guint16)(((guint16 *)npu)[i] + g_rand_int_range (rand, -2, 3));
+          break;
+        default:
+          ((gint8 *)npu)[i] = (gint8)(a * 30);
+          ((gint8 *)bench)[i] = (gint8)(b * 30);
+          break;
+        }
+    }
+}
+
+/* Shapes whose rows are whole blocks, where the side in Fortran order is
+ * gathered a tile at a time: 2-D, 3-D with a long first axis, rows that
+ * chunks end inside, a first axis shorter than a tile, and one whose
+ * rows follow each other in storage too far apart to be tiled; every
+ * metric to the bit of the pair in C order, on one and three threads,
+ * with signed zeros, NaN and Inf, and a float16 side against float32. */
+static void
+test_mixed_order_tiled (void)
+{
+  static const guint64 shapes[][3] = {
+    { 300, 4096, 1 }, { 270, 3, 2048 }, { 45, 6144, 1 }, { 9, 2048, 1 }, { 2, 70, 2048 },
+  };
+  static const SlTensorDtype dtypes[] = {
+    SL_TENSOR_DTYPE_FLOAT32, SL_TENSOR_DTYPE_FLOAT16, SL_TENSOR_DTYPE_FLOAT64, SL_TENSOR_DTYPE_INT8,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2025);
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (guint t = 0; t < G_N_ELEMENTS (dtypes); t++)
+      for (guint non_finite = 0; non_finite <= (dtypes[t] == SL_TENSOR_DTYPE_FLOAT32 ? 1u : 0u); non_finite++)
+        {
+          guint n_dims = shapes[s][2] == 1 ? 2 : 3;
+          guint64 n = shapes[s][0] * shapes[s][1] * shapes[s][2];
+          gsize size = sl_tensor_dtype_get_size (dtypes[t]);
+          g_autofree guint8 *npu = g_malloc (n * size);
+          g_autofree guint8 *bench = g_malloc (n * size);
+          g_autofree float *bench32 = NULL;
+          g_autofree guint8 *npu_f = NULL;
+          g_autofree guint8 *bench_f = NULL;
+          SlTensorData cn, cb, fn, fb, cb32;
+
+          fill_pair (rand, dtypes[t], npu, bench, n, non_finite);
+          npu_f = to_fortran (npu, shapes[s], n_dims, n, size);
+          bench_f = to_fortran (bench, shapes[s], n_dims, n, size);
+          cn = view_of (npu, n, dtypes[t], shapes[s], n_dims);
+          cb = view_of (bench, n, dtypes[t], shapes[s], n_dims);
+          fn = view_of (npu_f, n, dtypes[t], shapes[s], n_dims);
+          fb = view_of (bench_f, n, dtypes[t], shapes[s], n_dims);
+          fn.fortran_order = fb.fortran_order = TRUE;
+          if (dtypes[t] == SL_TENSOR_DTYPE_FLOAT16)
+            {
+              /* a float16 NPU side in Fortran order against its float32 benchmark */
+              bench32 = g_new (float, n);
+              for (guint64 i = 0; i < n; i++)
+                {
+                  double value;
+
+                  sl_tensor_data_read_doubles (&cb, i, 1, &value);
+                  bench32[i] = (float)value;
+                }
+              cb32 = view_of (bench32, n, SL_TENSOR_DTYPE_FLOAT32, shapes[s], n_dims);
+            }
+
+          for (guint threads = 1; threads <= 3; threads += 2)
+            {
+              g_autoptr(SlTensorComparison) c_c = NULL;
+              g_autoptr(SlTensorComparison) f_c = NULL;
+              g_autoptr(SlTensorComparison) c_f = NULL;
+              SlTensorCompareOptions options;
+
+              sl_tensor_compare_options_init (&options);
+              options.n_threads = threads;
+              c_c = sl_tensor_compare (&cn, &cb, &options);
+              f_c = sl_tensor_compare (&fn, &cb, &options);
+              c_f = sl_tensor_compare (&cn, &fb, &options);
+              assert_same_metrics (f_c, c_c);
+              assert_same_metrics (c_f, c_c);
+              if (bench32 != NULL)
+                {
+                  g_autoptr(SlTensorComparison) c_c32 = sl_tensor_compare (&cn, &cb32, &options);
+                  g_autoptr(SlTensorComparison) f_c32 = sl_tensor_compare (&fn, &cb32, &options);
+
+                  assert_same_metrics (f_c32, c_c32);
+                }
+            }
+        }
+}
+
 static void
 assert_refused (const char *path,
                 const char *reason)
@@ -734,6 +913,8 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/npy-fortran-order", test_npy_fortran_order);
   g_test_add_func ("/tensor-compare/gather-c-order", test_gather_c_order);
   g_test_add_func ("/tensor-compare/mixed-order-metrics", test_mixed_order_metrics);
+  g_test_add_func ("/tensor-compare/gather-tile", test_gather_tile);
+  g_test_add_func ("/tensor-compare/mixed-order-tiled", test_mixed_order_tiled);
   g_test_add_func ("/tensor-compare/npy-damage", test_npy_damage);
   return g_test_run ();
 }

@@ -14,6 +14,12 @@
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
+/* Rows of a tile of the side in Fortran order, by BLOCK columns: see
+ * tiled_group. */
+#define TILE_ROWS 256
+/* Elements from one row of a tile to the next: a line more than a block,
+ * or every row would fall in the same sets of the L1 cache. */
+#define TILE_STRIDE (BLOCK + 16)
 /* At most this many chunks' sums are kept, a few megabytes. */
 #define MAX_CHUNKS 16384
 /* A chunk's share of the work in each pass, after the time they take. */
@@ -67,10 +73,18 @@ typedef void (*ChunkFunc) (Run               *run,
 struct _Run {
   const SlTensorData *npu;
   const SlTensorData *bench;
-  /* the side stored in Fortran order when the other is in C order: its
-   * chunks are gathered in C order into each thread's scratch first */
+  /* the side stored in Fortran order when the other is in C order: a
+   * tile at a time (tiled), or its chunks gathered in C order into each
+   * thread's scratch first */
   const SlTensorData *gathered;
   guint               gather_chunks;  /* consecutive chunks gathered at once */
+  /* when it is gathered a tile at a time (see tiled_group): its rows of
+   * columns, each row's place in storage a column apart, and how many
+   * rows (middle) apart the rows that follow each other in storage are */
+  gboolean            tiled;
+  guint64             columns;
+  guint64             column_stride;
+  guint64             middle;
   guint64             n_elements;
   guint64             chunk_size;
   guint64             n_chunks;
@@ -413,12 +427,22 @@ accumulate_group (double        sums[N_LANE_SUMS][LANES],
 }
 
 
+/* One block's sums, its lanes added, and its extremes over the lanes. */
+typedef struct {
+  double sums[N_LANE_SUMS];
+  double ext[N_LANE_EXTREMES];
+} BlockSums;
+
+/* A block's sums depend on its elements alone, so blocks may be summed
+ * in any order and added to their chunk's in order afterwards. The lanes'
+ * extremes start from nothing (an infinity, which no NaN replaces); ties
+ * go to the later lane, as MIN and MAX do. */
 SL_VECTOR_CLONES static void
-accumulate_block (const Run    *run,
-                  Partial      *p,
-                  const double *n_values,
-                  const double *b_values,
-                  gsize         n)
+block_sums (const Run    *run,
+            const double *n_values,
+            const double *b_values,
+            gsize         n,
+            BlockSums    *out)
 {
   double sums[N_LANE_SUMS][LANES] = { { 0 } };
   double ext[N_LANE_EXTREMES][LANES];
@@ -426,34 +450,63 @@ accumulate_block (const Run    *run,
 
   for (guint k = 0; k < LANES; k++)
     {
-      ext[MAX_AD][k] = p->max_ad;
-      ext[MAX_RE][k] = p->max_re;
-      ext[MIN_N][k] = p->npu_min;
-      ext[MAX_N][k] = p->npu_max;
-      ext[MIN_B][k] = p->bench_min;
-      ext[MAX_B][k] = p->bench_max;
+      ext[MAX_AD][k] = -INFINITY;
+      ext[MAX_RE][k] = -INFINITY;
+      ext[MIN_N][k] = INFINITY;
+      ext[MAX_N][k] = -INFINITY;
+      ext[MIN_B][k] = INFINITY;
+      ext[MAX_B][k] = -INFINITY;
     }
   for (; i + LANES <= n; i += LANES)
     accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
   if (i < n)
     accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
 
-  for (guint s = 0; s <= LANE_RE_TERM; s++)
-    neumaier_add (&p->sums[s], lanes_sum (sums[s]));
-  p->n_thousandth += (guint64)lanes_sum (sums[LANE_THOUSANDTH]);
-  p->n_five_thousandth += (guint64)lanes_sum (sums[LANE_FIVE_THOUSANDTH]);
-  p->re_nan |= lanes_sum (sums[LANE_RE_NAN]) > 0;
-  p->npu_non_finite += (guint64)lanes_sum (sums[LANE_N_BAD]);
-  p->bench_non_finite += (guint64)lanes_sum (sums[LANE_B_BAD]);
-  for (guint k = 0; k < LANES; k++)
+  for (guint s = 0; s < N_LANE_SUMS; s++)
+    out->sums[s] = lanes_sum (sums[s]);
+  for (guint e = 0; e < N_LANE_EXTREMES; e++)
     {
-      p->max_ad = MAX (p->max_ad, ext[MAX_AD][k]);
-      p->max_re = MAX (p->max_re, ext[MAX_RE][k]);
-      p->npu_min = MIN (p->npu_min, ext[MIN_N][k]);
-      p->npu_max = MAX (p->npu_max, ext[MAX_N][k]);
-      p->bench_min = MIN (p->bench_min, ext[MIN_B][k]);
-      p->bench_max = MAX (p->bench_max, ext[MAX_B][k]);
+      gboolean is_min = e == MIN_N || e == MIN_B;
+
+      out->ext[e] = ext[e][0];
+      for (guint k = 1; k < LANES; k++)
+        out->ext[e] = is_min ? MIN (out->ext[e], ext[e][k]) : MAX (out->ext[e], ext[e][k]);
     }
+}
+
+/* An extreme replaces the partial's only when strictly beyond it: what
+ * the lanes would have kept, had they started from the partial's. */
+static inline double
+beyond_max (double partial,
+            double block)
+{
+  return block > partial ? block : partial;
+}
+
+static inline double
+beyond_min (double partial,
+            double block)
+{
+  return block < partial ? block : partial;
+}
+
+static void
+partial_add_block (Partial         *p,
+                   const BlockSums *block)
+{
+  for (guint s = 0; s <= LANE_RE_TERM; s++)
+    neumaier_add (&p->sums[s], block->sums[s]);
+  p->n_thousandth += (guint64)block->sums[LANE_THOUSANDTH];
+  p->n_five_thousandth += (guint64)block->sums[LANE_FIVE_THOUSANDTH];
+  p->re_nan |= block->sums[LANE_RE_NAN] > 0;
+  p->npu_non_finite += (guint64)block->sums[LANE_N_BAD];
+  p->bench_non_finite += (guint64)block->sums[LANE_B_BAD];
+  p->max_ad = beyond_max (p->max_ad, block->ext[MAX_AD]);
+  p->max_re = beyond_max (p->max_re, block->ext[MAX_RE]);
+  p->npu_min = beyond_min (p->npu_min, block->ext[MIN_N]);
+  p->npu_max = beyond_max (p->npu_max, block->ext[MAX_N]);
+  p->bench_min = beyond_min (p->bench_min, block->ext[MIN_B]);
+  p->bench_max = beyond_max (p->bench_max, block->ext[MAX_B]);
 }
 
 /* CANN: min-max normalised (unchanged when flat), floored at float32
@@ -758,13 +811,16 @@ add_kl_block (const Run    *run,
 }
 #endif
 
-/* The KL divergence's sums over one block. */
+/* The KL divergence's sums over one block, its lanes added: Σ c·p, Σ q
+ * and Σ q·f(r). */
+enum { KL_P, KL_Q, KL_TERMS, N_KL_SUMS };
+
 static void
-add_kl (const Run    *run,
-        KlPartial    *kl,
-        const double *n_values,
-        const double *b_values,
-        gsize         n)
+kl_block_sums (const Run    *run,
+               const double *n_values,
+               const double *b_values,
+               gsize         n,
+               double        out[N_KL_SUMS])
 {
   KlSums sums;
 
@@ -773,9 +829,18 @@ add_kl (const Run    *run,
     add_kl_elements (run, n_values, b_values, n, &sums);
   else
     add_kl_block (run, n_values, b_values, n, &sums);
-  neumaier_add (&kl->sum_p, lanes_sum (sums.p));
-  neumaier_add (&kl->sum_q, lanes_sum (sums.q));
-  neumaier_add (&kl->sum_terms, lanes_sum (sums.terms));
+  out[KL_P] = lanes_sum (sums.p);
+  out[KL_Q] = lanes_sum (sums.q);
+  out[KL_TERMS] = lanes_sum (sums.terms);
+}
+
+static void
+kl_add_block (KlPartial    *kl,
+              const double  block[N_KL_SUMS])
+{
+  neumaier_add (&kl->sum_p, block[KL_P]);
+  neumaier_add (&kl->sum_q, block[KL_Q]);
+  neumaier_add (&kl->sum_terms, block[KL_TERMS]);
 }
 
 static inline guint64
@@ -842,10 +907,12 @@ main_chunk (Run               *run,
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
+      BlockSums block;
 
       convert_block (source->sides[0], i - source->base[0], n, n_values);
       convert_block (source->sides[1], i - source->base[1], n, b_values);
-      accumulate_block (run, &chunk->partial, n_values, b_values, n);
+      block_sums (run, n_values, b_values, n, &block);
+      partial_add_block (&chunk->partial, &block);
     }
 }
 
@@ -864,10 +931,12 @@ kl_chunk (Run               *run,
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
+      double block[N_KL_SUMS];
 
       convert_block (source->sides[0], i - source->base[0], n, n_values);
       convert_block (source->sides[1], i - source->base[1], n, b_values);
-      add_kl (run, kl, n_values, b_values, n);
+      kl_block_sums (run, n_values, b_values, n, block);
+      kl_add_block (kl, block);
     }
 }
 
@@ -906,6 +975,101 @@ add_progress (Run   *run,
   g_mutex_unlock (&run->progress_lock);
 }
 
+/* Chunks @first .. @last of a pair whose side in Fortran order is
+ * gathered a tile at a time: TILE_ROWS rows that follow each other in its
+ * storage by BLOCK columns, one block of each row, transposed 8 × 8 in
+ * registers and summed with the other side's blocks while the tile is
+ * still in cache. Each column's run of the tile's rows is a kilobyte of
+ * one page (for float32), read at one visit. Each block's sums are kept
+ * and added to their chunk's in C order at the end, so the sums are
+ * those of the same pair in C order, to the bit.
+ * Measured on an 8192 × 16384 float32 pair (processor seconds for both
+ * passes, on a loaded machine): gathering whole chunks in C order 0.93
+ * against 0.56 for the pair in C order; these tiles 0.77-0.80. Tiles of
+ * 64, 128 and 512 rows, two or four blocks wide, widened to doubles as
+ * they are transposed, or with prefetches of the next columns, were no
+ * faster. The KL pass gathers the tiles again: it needs the main pass's
+ * minimum, maximum and means first, and keeping the gathered side
+ * between the passes would take as much memory as the tensor. */
+static void
+tiled_group (Run       *run,
+             guint64    first,
+             guint64    last,
+             guint8    *tile,
+             BlockSums *blocks)
+{
+  const SlTensorData *gathered = run->gathered;
+  const SlTensorData *other = gathered == run->npu ? run->bench : run->npu;
+  gboolean kl_pass = run->pass == kl_chunk;
+  guint64 L = run->columns, B = run->middle;
+  guint64 begin = chunk_begin (run, first), end = chunk_end (run, last);
+  guint64 o0 = begin / L, o1 = (end - 1) / L + 1;
+  double g_values[BLOCK], c_values[BLOCK];
+  const double *n_values = gathered == run->npu ? g_values : c_values;
+  const double *b_values = gathered == run->npu ? c_values : g_values;
+  SlTensorData tile_view = *gathered;
+
+  tile_view.data = tile;
+  for (guint64 c0 = 0; c0 < L; c0 += BLOCK)
+    {
+      if (g_cancellable_is_cancelled (run->cancellable))
+        return;
+      for (guint64 rest = 0; rest < B; rest++)
+        {
+          /* the rows a·B + rest in [o0, o1) */
+          guint64 a_begin = o0 > rest ? (o0 - rest + B - 1) / B : 0;
+          guint64 a_end = o1 > rest ? (o1 - rest + B - 1) / B : 0;
+
+          for (guint64 a = a_begin; a < a_end; a += TILE_ROWS)
+            {
+              guint n_rows = (guint)MIN ((guint64)TILE_ROWS, a_end - a);
+              guint64 offset = sl_tensor_gather_row_offset (gathered, a * B + rest) + c0 * run->column_stride;
+
+              sl_tensor_gather_tile (gathered, offset, n_rows, BLOCK, TILE_STRIDE, tile);
+              for (guint t = 0; t < n_rows; t++)
+                {
+                  guint64 position = ((a + t) * B + rest) * L + c0;
+                  BlockSums *block;
+
+                  if (position < begin || position >= end)
+                    continue;
+                  block = &blocks[(position - begin) / BLOCK];
+                  convert_block (&tile_view, (guint64)t * TILE_STRIDE, BLOCK, g_values);
+                  convert_block (other, position, BLOCK, c_values);
+                  if (kl_pass)
+                    kl_block_sums (run, n_values, b_values, BLOCK, block->sums);
+                  else
+                    block_sums (run, n_values, b_values, BLOCK, block);
+                }
+            }
+        }
+    }
+
+  for (guint64 index = first; index <= last; index++)
+    {
+      const BlockSums *block = &blocks[(chunk_begin (run, index) - begin) / BLOCK];
+      guint64 n_blocks = (chunk_end (run, index) - chunk_begin (run, index)) / BLOCK;
+
+      if (kl_pass)
+        {
+          KlPartial *kl = &run->chunks[index].kl;
+
+          memset (kl, 0, sizeof *kl);
+          for (guint64 i = 0; i < n_blocks; i++)
+            kl_add_block (kl, block[i].sums);
+        }
+      else
+        {
+          Partial *partial = &run->chunks[index].partial;
+
+          partial_init (partial);
+          for (guint64 i = 0; i < n_blocks; i++)
+            partial_add_block (partial, &block[i]);
+        }
+      add_progress (run, run->pass_weight);
+    }
+}
+
 /* Takes the next chunk until none is left or the comparison is
  * cancelled; which thread computes a chunk does not change its sums. */
 static gpointer
@@ -913,12 +1077,18 @@ run_worker (gpointer data)
 {
   Run *run = data;
   g_autofree guint8 *scratch = NULL;
+  g_autofree BlockSums *blocks = NULL;
   guint step = run->gathered != NULL ? run->gather_chunks : 1;
   ChunkSource source;
   guint64 first;
 
   chunk_source_init (&source, run);
-  if (run->gathered != NULL)
+  if (run->tiled)
+    {
+      scratch = g_malloc (TILE_ROWS * TILE_STRIDE * sl_tensor_dtype_get_size (run->gathered->dtype));
+      blocks = g_new (BlockSums, run->chunk_size / BLOCK * step);
+    }
+  else if (run->gathered != NULL)
     scratch = g_malloc (run->chunk_size * step * sl_tensor_dtype_get_size (run->gathered->dtype));
   while ((first = (guint64)g_atomic_int_add (&run->next_chunk, (gint)step)) < run->n_chunks)
     {
@@ -926,6 +1096,11 @@ run_worker (gpointer data)
 
       if (g_cancellable_is_cancelled (run->cancellable))
         break;
+      if (run->tiled)
+        {
+          tiled_group (run, first, last, scratch, blocks);
+          continue;
+        }
       if (run->gathered != NULL)
         chunk_source_gather (&source, run, first, last, scratch);
       for (guint64 index = first; index <= last; index++)
@@ -1018,6 +1193,30 @@ gather_chunks (const Run *run)
     columns = run->gathered->shape[i - 1];
   rows = MAX (run->chunk_size / MAX (columns, 1), 1);
   return (guint)CLAMP ((128 + rows - 1) / rows, 1, 8);
+}
+
+/* Tiles serve where the rows are whole blocks (so every block lies in
+ * one row) and a run of chunks holds runs of rows that follow each other
+ * in storage, at least eight long: TILE_ROWS long where up to 16 chunks
+ * at a time give them. */
+static void
+run_plan_tiles (Run *run)
+{
+  guint64 first_axis, columns, rows, rows_per_chunk, chunks;
+
+  if (!sl_tensor_gather_get_rows (run->gathered, &first_axis, &columns) || columns % BLOCK != 0 ||
+      run->chunk_size % BLOCK != 0)
+    return;
+  rows = run->n_elements / columns;
+  rows_per_chunk = MAX (run->chunk_size / columns, 1);
+  run->middle = rows / first_axis;
+  chunks = CLAMP ((TILE_ROWS * run->middle + rows_per_chunk - 1) / rows_per_chunk, 1, 16);
+  if (MIN (first_axis, chunks * run->chunk_size / columns / run->middle) < 8)
+    return;
+  run->tiled = TRUE;
+  run->columns = columns;
+  run->column_stride = rows;
+  run->gather_chunks = (guint)chunks;
 }
 
 static void
@@ -1412,7 +1611,9 @@ sl_tensor_compare (const SlTensorData           *npu,
   if (!orders_agree (npu, bench))
     {
       run.gathered = npu->fortran_order ? npu : bench;
-      run.gather_chunks = gather_chunks (&run);
+      run_plan_tiles (&run);
+      if (!run.tiled)
+        run.gather_chunks = gather_chunks (&run);
     }
   run_pass (&run, main_chunk, MAIN_WEIGHT);
   if (g_cancellable_is_cancelled (options->cancellable))

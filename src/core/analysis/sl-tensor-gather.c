@@ -162,3 +162,165 @@ sl_tensor_gather_c_order (const SlTensorData *view,
       o += n_rows;
     }
 }
+
+gboolean
+sl_tensor_gather_get_rows (const SlTensorData *view,
+                           guint64            *first_axis,
+                           guint64            *columns)
+{
+  Layout layout;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  layout_init (&layout, view);
+  if (layout.n_dims < 2)
+    return FALSE;
+  *first_axis = layout.shape[0];
+  *columns = layout.shape[layout.n_dims - 1];
+  return TRUE;
+}
+
+guint64
+sl_tensor_gather_row_offset (const SlTensorData *view,
+                             guint64             row)
+{
+  guint64 offset = 0;
+  Layout layout;
+
+  g_return_val_if_fail (view != NULL, 0);
+
+  layout_init (&layout, view);
+  for (int j = (int)layout.n_dims - 2; j >= 0; j--)
+    {
+      offset += row % layout.shape[j] * layout.stride[j];
+      row /= layout.shape[j];
+    }
+  return offset;
+}
+
+/* Where the loader can pick a variant at run time, an AVX2 one does the
+ * 8 × 8 transposes below in eight registers. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
+#else
+#define SL_VECTOR_CLONES
+#endif
+
+#if defined(__GNUC__)
+typedef guint32 V8u __attribute__ ((vector_size (32)));
+typedef gint32  V8i __attribute__ ((vector_size (32)));
+/* the same, as loaded from and stored to any element's address */
+typedef guint32 V8uUnaligned __attribute__ ((vector_size (32), aligned (4), may_alias));
+
+#define PAIRS_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 8, 1, 9, 4, 12, 5, 13 })
+#define PAIRS_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 2, 10, 3, 11, 6, 14, 7, 15 })
+#define QUADS_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 1, 8, 9, 4, 5, 12, 13 })
+#define QUADS_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 2, 3, 10, 11, 6, 7, 14, 15 })
+#define HALVES_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 1, 2, 3, 8, 9, 10, 11 })
+#define HALVES_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 4, 5, 6, 7, 12, 13, 14, 15 })
+
+/* Eight columns' runs of eight rows (@stride elements apart) as eight
+ * rows of eight columns (@out_stride apart): pairs, then quads, then
+ * halves interleaved, all in registers. */
+static inline __attribute__ ((always_inline)) void
+transpose_8x8 (const guint32 *src,
+               guint64        stride,
+               guint32       *out,
+               gsize          out_stride)
+{
+  V8u v0 = *(const V8uUnaligned *)(src), v1 = *(const V8uUnaligned *)(src + stride);
+  V8u v2 = *(const V8uUnaligned *)(src + 2 * stride), v3 = *(const V8uUnaligned *)(src + 3 * stride);
+  V8u v4 = *(const V8uUnaligned *)(src + 4 * stride), v5 = *(const V8uUnaligned *)(src + 5 * stride);
+  V8u v6 = *(const V8uUnaligned *)(src + 6 * stride), v7 = *(const V8uUnaligned *)(src + 7 * stride);
+  V8u t0 = PAIRS_LOW (v0, v1), t1 = PAIRS_HIGH (v0, v1), t2 = PAIRS_LOW (v2, v3), t3 = PAIRS_HIGH (v2, v3);
+  V8u t4 = PAIRS_LOW (v4, v5), t5 = PAIRS_HIGH (v4, v5), t6 = PAIRS_LOW (v6, v7), t7 = PAIRS_HIGH (v6, v7);
+  V8u u0 = QUADS_LOW (t0, t2), u1 = QUADS_HIGH (t0, t2), u2 = QUADS_LOW (t1, t3), u3 = QUADS_HIGH (t1, t3);
+  V8u u4 = QUADS_LOW (t4, t6), u5 = QUADS_HIGH (t4, t6), u6 = QUADS_LOW (t5, t7), u7 = QUADS_HIGH (t5, t7);
+
+  *(V8uUnaligned *)(out) = HALVES_LOW (u0, u4);
+  *(V8uUnaligned *)(out + out_stride) = HALVES_LOW (u1, u5);
+  *(V8uUnaligned *)(out + 2 * out_stride) = HALVES_LOW (u2, u6);
+  *(V8uUnaligned *)(out + 3 * out_stride) = HALVES_LOW (u3, u7);
+  *(V8uUnaligned *)(out + 4 * out_stride) = HALVES_HIGH (u0, u4);
+  *(V8uUnaligned *)(out + 5 * out_stride) = HALVES_HIGH (u1, u5);
+  *(V8uUnaligned *)(out + 6 * out_stride) = HALVES_HIGH (u2, u6);
+  *(V8uUnaligned *)(out + 7 * out_stride) = HALVES_HIGH (u3, u7);
+}
+#endif
+
+/* Eight columns at a time, all their rows, so each column's piece of a
+ * page is read at one visit (software prefetches of the next columns
+ * only slowed it down: 0.08 s of processor for an 8192 × 16384 float32
+ * tensor without, 0.11 s with); rows eight at a time in registers, the
+ * rest one element at a time. */
+SL_VECTOR_CLONES static void
+tile_4 (const guint32 *src,
+        guint64        P,
+        guint          n_rows,
+        gsize          n_columns,
+        gsize          out_stride,
+        guint32       *out)
+{
+  guint full_rows = 0;
+  gsize c = 0;
+
+#if defined(__GNUC__)
+  full_rows = n_rows / 8 * 8;
+  for (; c + 8 <= n_columns; c += 8)
+    for (guint t = 0; t < full_rows; t += 8)
+      transpose_8x8 (src + c * P + t, P, out + t * out_stride + c, out_stride);
+  for (; c < n_columns; c++)
+    for (guint t = 0; t < full_rows; t++)
+      out[t * out_stride + c] = src[c * P + t];
+#endif
+  for (guint t = full_rows; t < n_rows; t++)
+    for (c = 0; c < n_columns; c++)
+      out[t * out_stride + c] = src[c * P + t];
+}
+
+#define DEFINE_TILE(name, type)                                                             \
+static void                                                                                 \
+name (const type *src,                                                                      \
+      guint64     P,                                                                        \
+      guint       n_rows,                                                                   \
+      gsize       n_columns,                                                                \
+      gsize       out_stride,                                                               \
+      type       *out)                                                                      \
+{                                                                                           \
+  for (gsize c0 = 0; c0 < n_columns; c0 += TILE)                                            \
+    {                                                                                       \
+      gsize c1 = MIN (c0 + TILE, n_columns);                                                \
+                                                                                            \
+      for (guint t = 0; t < n_rows; t++)                                                    \
+        for (gsize c = c0; c < c1; c++)                                                     \
+          out[t * out_stride + c] = src[c * P + t];                                         \
+    }                                                                                       \
+}
+
+DEFINE_TILE (tile_1, guint8)
+DEFINE_TILE (tile_2, guint16)
+DEFINE_TILE (tile_8, guint64)
+
+void
+sl_tensor_gather_tile (const SlTensorData *view,
+                       guint64             offset,
+                       guint               n_rows,
+                       gsize               n_columns,
+                       gsize               out_stride,
+                       guint8             *out)
+{
+  gsize size = sl_tensor_dtype_get_size (view->dtype);
+  guint64 first_axis, columns, P;
+  const guint8 *src = view->data + offset * size;
+
+  g_return_if_fail (sl_tensor_gather_get_rows (view, &first_axis, &columns));
+
+  P = view->n_elements / columns;
+  switch (size)
+    {
+    case 1: tile_1 (src, P, n_rows, n_columns, out_stride, out); break;
+    case 2: tile_2 ((const guint16 *)src, P, n_rows, n_columns, out_stride, (guint16 *)out); break;
+    case 4: tile_4 ((const guint32 *)src, P, n_rows, n_columns, out_stride, (guint32 *)out); break;
+    default: tile_8 ((const guint64 *)src, P, n_rows, n_columns, out_stride, (guint64 *)out); break;
+    }
+}
