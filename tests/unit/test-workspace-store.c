@@ -1987,6 +1987,7 @@ test_damaged_in_use_is_left (Fixture       *fixture,
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
   g_autoptr(GBytes) whole = NULL;
   g_autoptr(GBytes) damaged = NULL;
+  g_autofree char *aside = NULL;
   g_autoptr(GBytes) kept = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *line = NULL;
@@ -2047,7 +2048,8 @@ test_damaged_in_use_is_left (Fixture       *fixture,
   g_assert_nonnull (sl_workspace_store_get_recovery (store));
   g_assert_cmpint (sl_workspace_recovery_get_kind (sl_workspace_store_get_recovery (store)), ==,
                    SL_WORKSPACE_RECOVERY_DAMAGED);
-  g_assert_nonnull (find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL));
+  aside = find_file_with_prefix (fixture->dir, "workspace.db.corrupt-", NULL);
+  g_assert_nonnull (aside);
 }
 
 /* Prints how many runs the database holds, read by an ordinary
