@@ -14,7 +14,10 @@
 
 #include "sl-main-thread.h"
 
+#include <errno.h>
+#include <string.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "sl-cache.h"
 #include "sl-direct-job-backend.h"
@@ -24,8 +27,10 @@
 #include "sl-slurm-job-backend.h"
 #include "sl-slurm-state.h"
 #include "sl-remote-run.h"
+#include "sl-shell-quote.h"
 #include "sl-ssh-target.h"
 #include "sl-target-shell.h"
+#include "sl-transfer.h"
 #include "sl-workspace-store.h"
 
 #define DEFAULT_PULL_INTERVAL_MS 3000
@@ -44,6 +49,7 @@ struct _SlRemoteRun
   char         **argv;
   char          *remote_dir;
   char         **pull_dirs;
+  char         **fresh_dirs;
   char         **excludes;
   char          *store_path;
   char          *env_setup;
@@ -66,6 +72,7 @@ struct _SlRemoteRun
   gint64         job_id;
   char          *log_path;
   GPtrArray     *local_pull_dirs;
+  GPtrArray     *set_aside;       /* where the fresh folders' earlier content went */
   GMutex         mutex;
 };
 
@@ -345,6 +352,7 @@ sl_remote_run_finalize (GObject *object)
   g_free (self->remote_dir);
   g_free (self->env_setup);
   g_strfreev (self->pull_dirs);
+  g_strfreev (self->fresh_dirs);
   g_strfreev (self->excludes);
   g_free (self->store_path);
   g_clear_pointer (&self->slurm, sl_slurm_options_free);
@@ -352,6 +360,7 @@ sl_remote_run_finalize (GObject *object)
   g_free (self->job_id_text);
   g_free (self->log_path);
   g_clear_pointer (&self->local_pull_dirs, g_ptr_array_unref);
+  g_clear_pointer (&self->set_aside, g_ptr_array_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_object (&self->setup_cancellable);
   g_mutex_clear (&self->mutex);
@@ -424,6 +433,7 @@ sl_remote_run_init (SlRemoteRun *self)
   self->pull_interval_ms = DEFAULT_PULL_INTERVAL_MS;
   self->reconnect_limit = SL_TARGET_SHELL_DEFAULT_RECONNECT_SECONDS;
   self->local_pull_dirs = g_ptr_array_new_with_free_func (g_free);
+  self->set_aside = g_ptr_array_new_with_free_func (g_free);
   self->setup_cancellable = g_cancellable_new ();
 }
 
@@ -468,6 +478,25 @@ sl_remote_run_set_pull_dirs (SlRemoteRun        *self,
   g_return_if_fail (SL_IS_REMOTE_RUN (self));
   g_strfreev (self->pull_dirs);
   self->pull_dirs = g_strdupv ((char **)pull_dirs);
+}
+
+/**
+ * sl_remote_run_set_fresh_dirs:
+ * @fresh_dirs: (nullable): folders the job writes, relative to the run
+ *   folder or absolute, that must start empty
+ *
+ * Each of them that is already there, left by an earlier job, is moved
+ * aside before the job starts (to NAME.earlier-TIME, said in a message),
+ * and so is the copy pulled of it onto this computer: the job's output
+ * is never mixed with another's, and nothing is deleted.
+ */
+void
+sl_remote_run_set_fresh_dirs (SlRemoteRun        *self,
+                              const char * const *fresh_dirs)
+{
+  g_return_if_fail (SL_IS_REMOTE_RUN (self));
+  g_strfreev (self->fresh_dirs);
+  self->fresh_dirs = g_strdupv ((char **)fresh_dirs);
 }
 
 void
@@ -639,6 +668,27 @@ sl_remote_run_dup_local_pull_dirs (SlRemoteRun *self)
   g_mutex_unlock (&self->mutex);
   g_ptr_array_add (copy, NULL);
   return (GStrv)g_ptr_array_free (copy, FALSE);
+}
+
+/**
+ * sl_remote_run_dup_set_aside_dirs:
+ *
+ * Returns: (transfer full): where the earlier content of the fresh
+ *   folders was moved, on the target and on this computer
+ */
+char **
+sl_remote_run_dup_set_aside_dirs (SlRemoteRun *self)
+{
+  GPtrArray *copy = g_ptr_array_new ();
+
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (self), NULL);
+
+  g_mutex_lock (&self->mutex);
+  for (guint i = 0; i < self->set_aside->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (self->set_aside, i)));
+  g_mutex_unlock (&self->mutex);
+  g_ptr_array_add (copy, NULL);
+  return (char **)g_ptr_array_free (copy, FALSE);
 }
 
 /**
@@ -1145,6 +1195,104 @@ follow_job (SlRemoteRun      *self,
     }
 }
 
+/* Moves what an earlier job left in the fresh folders aside, on the
+ * target and in this computer's pulled copy. */
+static gboolean
+set_aside_fresh_dirs (SlRemoteRun    *self,
+                      SlTargetShell  *shell,
+                      const char     *resolved_remote,
+                      GCancellable   *cancellable,
+                      GError        **error)
+{
+  g_autofree char *cache_dir = sl_cache_dup_dir (NULL);
+  const char *cache_name = sl_target_get_id (self->target) > 0 ? sl_target_get_name (self->target) : "local";
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%dT%H%M%S");
+
+  for (guint i = 0; self->fresh_dirs != NULL && self->fresh_dirs[i] != NULL; i++)
+    {
+      g_autofree char *remote = g_path_is_absolute (self->fresh_dirs[i])
+                                ? g_strdup (self->fresh_dirs[i])
+                                : g_build_path ("/", resolved_remote, self->fresh_dirs[i], NULL);
+      g_autofree char *aside = NULL;
+      g_autoptr(GFileInfo) info = NULL;
+      g_autoptr(GError) stat_error = NULL;
+
+      while (g_str_has_suffix (remote, "/") && strlen (remote) > 1)
+        remote[strlen (remote) - 1] = '\0';
+      aside = g_strdup_printf ("%s.earlier-%s", remote, stamp);
+
+      info = sl_target_shell_stat (shell, remote, cancellable, &stat_error);
+      if (info != NULL)
+        {
+          if (sl_target_shell_is_local (shell))
+            {
+              if (g_rename (remote, aside) != 0)
+                {
+                  int saved = errno;
+
+                  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                               _("Could not move the earlier output %s aside to %s: %s"),
+                               remote, aside, g_strerror (saved));
+                  return FALSE;
+                }
+            }
+          else
+            {
+              g_autofree char *quoted = sl_shell_quote (remote);
+              g_autofree char *quoted_aside = sl_shell_quote (aside);
+              g_autofree char *command = g_strdup_printf ("mv -- %s %s", quoted, quoted_aside);
+              g_autofree char *err = NULL;
+              int status = 0;
+
+              if (!sl_target_shell_run (shell, command, NULL, &err, &status, cancellable, error))
+                return FALSE;
+              if (status != 0)
+                {
+                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not move the earlier output %s aside to %s: %s"),
+                               remote, aside, err != NULL ? g_strstrip (err) : "");
+                  return FALSE;
+                }
+            }
+          emit_message (self, _("Moved the earlier output %s aside to %s"), remote, aside);
+          g_mutex_lock (&self->mutex);
+          g_ptr_array_add (self->set_aside, g_strdup (aside));
+          g_mutex_unlock (&self->mutex);
+        }
+      else if (!g_error_matches (stat_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&stat_error));
+          return FALSE;
+        }
+
+      /* The copy pulled of it before, which pulling would only add to. */
+      if (!is_local (self))
+        {
+          g_autofree char *local = sl_transfer_dup_cache_dir (cache_dir, cache_name, remote, NULL);
+          g_autofree char *local_aside = local != NULL ? g_strdup_printf ("%s.earlier-%s", local, stamp) : NULL;
+
+          if (local != NULL && g_file_test (local, G_FILE_TEST_EXISTS))
+            {
+              if (g_rename (local, local_aside) != 0)
+                {
+                  int saved = errno;
+
+                  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                               _("Could not move the earlier output %s aside to %s: %s"),
+                               local, local_aside, g_strerror (saved));
+                  return FALSE;
+                }
+              emit_message (self, _("Moved the earlier output %s aside to %s"), local, local_aside);
+              g_mutex_lock (&self->mutex);
+              g_ptr_array_add (self->set_aside, g_strdup (local_aside));
+              g_mutex_unlock (&self->mutex);
+            }
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 prepare_pulls (SlRemoteRun  *self,
                const char   *resolved_remote,
@@ -1346,6 +1494,9 @@ execute_job (SlRemoteRun   *self,
     }
 
   if (!(resolved_remote = sl_target_shell_resolve_dir (shell, self->remote_dir, TRUE, setup, error)))
+    return stop_wanted (self) ? set_stopped_before_start (self, NULL, NULL, error) : FALSE;
+
+  if (!set_aside_fresh_dirs (self, shell, resolved_remote, setup, error))
     return stop_wanted (self) ? set_stopped_before_start (self, NULL, NULL, error) : FALSE;
 
   job = new_job (self, resolved_remote, resolved_base);

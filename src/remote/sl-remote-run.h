@@ -40,6 +40,9 @@ void         sl_remote_run_set_remote_dir       (SlRemoteRun         *self,
                                                  const char          *remote_dir);
 void         sl_remote_run_set_pull_dirs        (SlRemoteRun         *self,
                                                  const char * const  *pull_dirs);
+void         sl_remote_run_set_fresh_dirs       (SlRemoteRun         *self,
+                                                 const char * const  *fresh_dirs);
+char       **sl_remote_run_dup_set_aside_dirs   (SlRemoteRun         *self);
 void         sl_remote_run_set_excludes         (SlRemoteRun         *self,
                                                  const char * const  *excludes);
 void         sl_remote_run_set_env_setup        (SlRemoteRun         *self,

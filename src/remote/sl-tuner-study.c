@@ -79,7 +79,10 @@ typedef struct {
   SlRemoteRun  *run;
   GString      *log_tail;
   GThread      *thread;
+  gboolean      again;          /* an earlier attempt was cut short */
+  gint64        earlier_job_id; /* its job, when the trial knew it */
   /* Filled by the trial's thread */
+  GPtrArray    *notes;          /* messages, emitted once it ended */
   gboolean      ok;
   SlJobStatus   status;
   int           exit_code;
@@ -96,6 +99,7 @@ trial_run_free (TrialRun *trial_run)
   g_string_free (trial_run->log_tail, TRUE);
   g_clear_error (&trial_run->error);
   g_free (trial_run->local_dir);
+  g_clear_pointer (&trial_run->notes, g_ptr_array_unref);
   g_free (trial_run);
 }
 
@@ -587,6 +591,34 @@ log_tail_cb (SlRemoteRun *run,
     g_string_erase (trial_run->log_tail, 0, trial_run->log_tail->len - LOG_TAIL_MAX);
 }
 
+static SlTunerTrial *trial_at (SlTunerStudy *self,
+                               guint         number);
+
+/* The job is known from its start: should Sightline stop before the
+ * trial ends, the next run of the study finds the job the trial left. */
+static void
+job_started_cb (SlRemoteRun *run,
+                gint64       job_id,
+                const char  *remote_dir,
+                const char  *log_path,
+                TrialRun    *trial_run)
+{
+  SlTunerStudy *self = trial_run->study;
+  g_autoptr(SlTunerTrial) copy = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (job_id <= 0)
+    return;
+  g_mutex_lock (&self->mutex);
+  trial_at (self, trial_run->number)->job_id = job_id;
+  copy = sl_tuner_trial_copy (trial_at (self, trial_run->number));
+  g_mutex_unlock (&self->mutex);
+  if (!(store = sl_workspace_store_new_for_path (self->store_path, &error)) ||
+      !sl_workspace_store_save_tuner_trial (store, copy, &error))
+    g_ptr_array_add (trial_run->notes, g_strdup (error->message));
+}
+
 /* Where the trial's summaries are on this computer once it has ended. */
 static char *
 locate_local_dir (SlTunerStudy  *self,
@@ -620,23 +652,89 @@ locate_local_dir (SlTunerStudy  *self,
   return result != NULL ? g_steal_pointer (&local) : NULL;
 }
 
+/* The jobs of earlier attempts of the trial, cut short when Sightline
+ * stopped, may still run on the target and write into the trial's
+ * folder: they are stopped, and seen to end, before the trial runs
+ * again. They are the job the trial recorded and any other unfinished
+ * job of the history started for the trial's folder (its train_<uuid>
+ * name is in the job's command): Sightline may have been killed after
+ * the job was recorded and started but before the trial knew it. */
+static gboolean
+end_earlier_attempts (TrialRun    *trial_run,
+                      const char  *trial_name,
+                      GError     **error)
+{
+  SlTunerStudy *self = trial_run->study;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+
+  if (!(store = sl_workspace_store_new_for_path (self->store_path, error)) ||
+      !(jobs = sl_workspace_store_list_jobs (store, 0, error)))
+    return FALSE;
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      SlJobRecord *record = g_ptr_array_index (jobs, i);
+      const char *command = sl_job_record_get_command (record);
+      gint64 id = sl_job_record_get_id (record);
+      g_autoptr(SlRemoteRun) earlier = NULL;
+      g_autoptr(GError) stop_error = NULL;
+      SlJobStatus status = SL_JOB_STATUS_LOST;
+
+      if (sl_job_state_is_finished (sl_job_record_get_state (record)) || sl_job_record_get_log_path (record) == NULL)
+        continue;
+      if (id != trial_run->earlier_job_id && (command == NULL || strstr (command, trial_name) == NULL))
+        continue;
+
+      earlier = sl_remote_run_new_for_record (self->target, record);
+      sl_remote_run_set_store_path (earlier, self->store_path);
+      sl_remote_run_request_stop (earlier);
+      if (!sl_remote_run_execute (earlier, &status, NULL, NULL, &stop_error) ||
+          (status != SL_JOB_STATUS_EXITED && status != SL_JOB_STATUS_LOST))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                       _("The job %lld of the trial’s earlier attempt may still be running, so the trial was not run "
+                         "again into the same folder: %s"),
+                       (long long)id, stop_error != NULL ? stop_error->message : _("it was not seen to end"));
+          return FALSE;
+        }
+      g_ptr_array_add (trial_run->notes,
+                       g_strdup_printf (_("Trial %u runs again: the job %lld of its earlier attempt was stopped first"),
+                                        trial_run->number, (long long)id));
+    }
+  return TRUE;
+}
+
 static gpointer
 trial_thread (gpointer data)
 {
   TrialRun *trial_run = data;
   SlTunerStudy *self = trial_run->study;
   g_autofree char *summary_dir = NULL;
+  g_autofree char *trial_name = NULL;
   g_autoptr(GMainContext) context = g_main_context_new ();
 
   /* The run's own events stay in this thread. */
   g_main_context_push_thread_default (context);
 
   g_mutex_lock (&self->mutex);
-  summary_dir = dup_summary_dir (self, ((SlTunerTrial *)g_ptr_array_index (self->trials, trial_run->number - 1))->name);
+  trial_name = g_strdup (((SlTunerTrial *)g_ptr_array_index (self->trials, trial_run->number - 1))->name);
+  summary_dir = dup_summary_dir (self, trial_name);
   g_mutex_unlock (&self->mutex);
 
-  trial_run->ok = sl_remote_run_execute (trial_run->run, &trial_run->status, &trial_run->exit_code, NULL,
-                                         &trial_run->error);
+  if (trial_run->again && !end_earlier_attempts (trial_run, trial_name, &trial_run->error))
+    trial_run->ok = FALSE;
+  else
+    trial_run->ok = sl_remote_run_execute (trial_run->run, &trial_run->status, &trial_run->exit_code, NULL,
+                                           &trial_run->error);
+  {
+    g_auto(GStrv) aside = sl_remote_run_dup_set_aside_dirs (trial_run->run);
+
+    for (guint i = 0; aside[i] != NULL; i++)
+      g_ptr_array_add (trial_run->notes,
+                       g_strdup_printf (_("Trial %u: what its earlier attempt wrote was moved aside to %s"),
+                                        trial_run->number, aside[i]));
+  }
   if (trial_run->ok)
     trial_run->local_dir = locate_local_dir (self, trial_run->run, summary_dir,
                                              trial_run->error == NULL ? &trial_run->error : NULL);
@@ -699,12 +797,17 @@ start_trial (SlTunerStudy     *self,
   g_autofree char *env = NULL;
   g_autoptr(GError) error = NULL;
   SlTunerTrial *trial;
+  gboolean again;
   const char *argv[6];
 
   g_mutex_lock (&self->mutex);
   trial = trial_at (self, number);
   summary_dir = dup_summary_dir (self, trial->name);
   handoff = build_hyper_config (trial->params, summary_dir);
+  /* Started before: an attempt cut short by a stop or a crash. */
+  again = trial->started_at != 0;
+  trial_run->again = again;
+  trial_run->earlier_job_id = again ? trial->job_id : 0;
   trial->state = SL_TUNER_TRIAL_RUNNING;
   trial->started_at = g_get_real_time ();
   trial->finished_at = 0;
@@ -726,11 +829,16 @@ start_trial (SlTunerStudy     *self,
   trial_run->study = self;
   trial_run->number = number;
   trial_run->log_tail = g_string_new (NULL);
+  trial_run->notes = g_ptr_array_new_with_free_func (g_free);
   trial_run->run = sl_remote_run_new (self->target, self->project_dir, argv);
   sl_remote_run_set_store_path (trial_run->run, self->store_path);
   if (SL_IS_SSH_TARGET (self->target) && !g_path_is_absolute (summary_dir))
     sl_remote_run_set_pull_dirs (trial_run->run, (const char * const []) { summary_dir, NULL });
+  /* What an earlier attempt wrote is kept apart from this one's output. */
+  if (again)
+    sl_remote_run_set_fresh_dirs (trial_run->run, (const char * const []) { summary_dir, NULL });
   g_signal_connect (trial_run->run, "log", G_CALLBACK (log_tail_cb), trial_run);
+  g_signal_connect (trial_run->run, "job-started", G_CALLBACK (job_started_cb), trial_run);
 
   if (!save_trial (self, store, number, &error))
     emit_message (self, "%s", error->message);
@@ -790,6 +898,9 @@ finish_trial (SlTunerStudy     *self,
   SlTunerTrialState state;
   double value = NAN;
   SlTunerTrial *trial;
+
+  for (guint i = 0; i < trial_run->notes->len; i++)
+    emit_message (self, "%s", (const char *)g_ptr_array_index (trial_run->notes, i));
 
   if (trial_run->ok && trial_run->status == SL_JOB_STATUS_EXITED && trial_run->exit_code == 0 &&
       trial_run->local_dir != NULL)

@@ -13,6 +13,8 @@
 #include <glib/gstdio.h>
 
 #include "sl-local-target.h"
+#include "sl-remote-run.h"
+#include "sl-summary-writer.h"
 #include "sl-tuner-study.h"
 #include "sl-workspace-store-tuner.h"
 
@@ -282,6 +284,165 @@ test_resume_after_restart (Fixture       *fixture,
       g_assert_cmpstr (((SlTunerTrial *)after->pdata[i])->params, !=, ((SlTunerTrial *)before->pdata[j])->params);
 }
 
+static guint
+count_lineage (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint count = 0;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    count += g_str_has_suffix (name, "_lineage");
+  return count;
+}
+
+/* A trial left running when Sightline was killed runs again; whatever its
+ * killed attempt wrote into the trial's folder (here a lineage with a
+ * value no trial gives) is moved aside first, kept next to it, so the
+ * folder and the value read are the new attempt's alone. */
+static void
+test_resume_sets_earlier_output_aside (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autoptr(SlTunerConfig) config = bowl_config ("", SL_TUNER_GOAL_MINIMIZE, SL_TUNER_GROUP_METRIC);
+  g_autoptr(SlTunerStudy) first = new_study (fixture, config, 2, 1);
+  g_autoptr(SlTunerStudy) second = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlSummaryWriter) writer = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) summaries = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *summaries_dir = g_build_filename (fixture->project, "summaries", NULL);
+  g_autofree char *leftover_name = NULL;
+  g_autofree char *aside = NULL;
+  SlTunerTrial *crashed;
+  const SlTunerTrial *again;
+  const char *name;
+
+  g_assert_true (sl_tuner_study_run (first, NULL, &error));
+  g_assert_no_error (error);
+  before = sl_tuner_study_dup_trials (first);
+  g_assert_cmpuint (before->len, ==, 2);
+
+  /* As if Sightline had been killed while trial 2 ran, its attempt
+   * having written lineage of its own. */
+  crashed = sl_tuner_trial_copy (g_ptr_array_index (before, 1));
+  folder = g_build_filename (summaries_dir, crashed->name, NULL);
+  writer = sl_summary_writer_new (folder, 1, "killed", &error);
+  g_assert_no_error (error);
+  g_assert_true (sl_summary_writer_add_eval_lineage (writer, 1, "{\"value\": 1000}", "bowl", 1, &error));
+  g_assert_true (sl_summary_writer_flush (writer, &error));
+  g_assert_no_error (error);
+  leftover_name = g_path_get_basename (sl_summary_writer_get_lineage_path (writer));
+  g_clear_object (&writer);
+  g_assert_cmpuint (count_lineage (folder), ==, 2);
+
+  store = sl_workspace_store_new_for_path (fixture->db, &error);
+  g_assert_no_error (error);
+  crashed->state = SL_TUNER_TRIAL_RUNNING;
+  crashed->has_value = FALSE;
+  g_assert_true (sl_workspace_store_save_tuner_trial (store, crashed, &error));
+  sl_tuner_trial_free (crashed);
+  g_clear_object (&store);
+
+  second = new_study (fixture, config, 2, 1);
+  g_assert_true (sl_tuner_study_run (second, NULL, &error));
+  g_assert_no_error (error);
+  after = sl_tuner_study_dup_trials (second);
+  g_assert_cmpuint (after->len, ==, 2);
+  again = g_ptr_array_index (after, 1);
+  g_assert_cmpstr (again->name, ==, ((SlTunerTrial *)before->pdata[1])->name);
+  g_assert_cmpint (again->state, ==, SL_TUNER_TRIAL_SUCCEEDED);
+  g_assert_cmpfloat_with_epsilon (again->value, expected_bowl (again->params), 1e-12);
+  g_assert_cmpstr (again->summary_dir, ==, folder);
+  g_assert_cmpuint (count_lineage (folder), ==, 1);
+
+  /* Nothing was deleted: the earlier output is beside the trial's folder. */
+  summaries = g_dir_open (summaries_dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (summaries)) != NULL)
+    if (g_str_has_prefix (name, again->name) && strstr (name, ".earlier-") != NULL)
+      {
+        g_assert_null (aside);
+        aside = g_build_filename (summaries_dir, name, NULL);
+      }
+  g_assert_nonnull (aside);
+  g_assert_cmpuint (count_lineage (aside), ==, 2);
+  {
+    g_autofree char *kept = g_build_filename (aside, leftover_name, NULL);
+
+    g_assert_true (g_file_test (kept, G_FILE_TEST_IS_REGULAR));
+  }
+}
+
+/* The job of a killed attempt goes on without Sightline and would write
+ * into the trial's folder while the trial runs again: it is stopped, and
+ * seen to end, before that, even when Sightline was killed before the
+ * trial learnt its job (found by the trial's folder in its command). */
+static void
+test_resume_stops_earlier_job (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(SlTunerConfig) config = bowl_config ("", SL_TUNER_GOAL_MINIMIZE, SL_TUNER_GROUP_METRIC);
+  g_autoptr(SlTunerStudy) first = new_study (fixture, config, 1, 1);
+  g_autoptr(SlTunerStudy) second = NULL;
+  g_autoptr(SlTarget) target = sl_local_target_new ();
+  g_autoptr(SlRemoteRun) orphan = NULL;
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder_env = NULL;
+  SlJobStatus status = SL_JOB_STATUS_LOST;
+  SlTunerTrial *crashed;
+  gint64 orphan_id;
+  gboolean seen = FALSE;
+
+  g_assert_true (sl_tuner_study_run (first, NULL, &error));
+  g_assert_no_error (error);
+  before = sl_tuner_study_dup_trials (first);
+
+  /* The killed attempt's job, still running. */
+  folder_env = g_strdup_printf ("SUMMARY_DIR=summaries/%s", ((SlTunerTrial *)before->pdata[0])->name);
+  orphan = sl_remote_run_new (target, fixture->project, (const char * const []) { "env", folder_env, "sleep", "300", NULL });
+  sl_remote_run_set_store_path (orphan, fixture->db);
+  sl_remote_run_set_detach (orphan, TRUE);
+  g_assert_true (sl_remote_run_execute (orphan, &status, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, SL_JOB_STATUS_RUNNING);
+  orphan_id = sl_remote_run_get_job_id (orphan);
+  g_assert_cmpint (orphan_id, >, 0);
+
+  store = sl_workspace_store_new_for_path (fixture->db, &error);
+  g_assert_no_error (error);
+  crashed = sl_tuner_trial_copy (g_ptr_array_index (before, 0));
+  crashed->state = SL_TUNER_TRIAL_RUNNING;
+  crashed->has_value = FALSE;
+  g_assert_true (sl_workspace_store_save_tuner_trial (store, crashed, &error));
+  sl_tuner_trial_free (crashed);
+
+  second = new_study (fixture, config, 1, 1);
+  g_assert_true (sl_tuner_study_run (second, NULL, &error));
+  g_assert_no_error (error);
+  after = sl_tuner_study_dup_trials (second);
+  g_assert_cmpint (((SlTunerTrial *)after->pdata[0])->state, ==, SL_TUNER_TRIAL_SUCCEEDED);
+  g_assert_cmpint (((SlTunerTrial *)after->pdata[0])->job_id, !=, orphan_id);
+
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < jobs->len; i++)
+    if (sl_job_record_get_id (g_ptr_array_index (jobs, i)) == orphan_id)
+      {
+        g_assert_true (sl_job_state_is_finished (sl_job_record_get_state (g_ptr_array_index (jobs, i))));
+        seen = TRUE;
+      }
+  g_assert_true (seen);
+}
+
 static void
 test_store_round_trip (Fixture       *fixture,
                        gconstpointer  data)
@@ -352,5 +513,9 @@ main (int    argc,
   g_test_add ("/tuner-study/failing-trials", Fixture, NULL, fixture_set_up, test_failing_trials, fixture_tear_down);
   g_test_add ("/tuner-study/no-lineage", Fixture, NULL, fixture_set_up, test_no_lineage, fixture_tear_down);
   g_test_add ("/tuner-study/resume", Fixture, NULL, fixture_set_up, test_resume_after_restart, fixture_tear_down);
+  g_test_add ("/tuner-study/resume-sets-earlier-output-aside", Fixture, NULL, fixture_set_up,
+              test_resume_sets_earlier_output_aside, fixture_tear_down);
+  g_test_add ("/tuner-study/resume-stops-earlier-job", Fixture, NULL, fixture_set_up,
+              test_resume_stops_earlier_job, fixture_tear_down);
   return g_test_run ();
 }
