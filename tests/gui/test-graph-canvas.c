@@ -149,25 +149,50 @@ test_fit (void)
   g_assert_true (sl_graph_canvas_get_scene (canvas) == scene);
   g_assert_cmpuint (sl_graph_canvas_get_selected_id (canvas), ==, SL_GRAPH_SCENE_NONE);
 
-  /* The first scene is fitted: padding 24 on the tighter side. */
+  /* The first scene is fitted: padding 24 on the tighter side, but no
+   * smaller than its names can be read; then it starts at the top left,
+   * the rest a scroll away. */
   w = gtk_widget_get_width (GTK_WIDGET (canvas));
   h = gtk_widget_get_height (GTK_WIDGET (canvas));
   sl_graph_scene_get_bounds (scene, &bx, &by, &bw, &bh);
   g_assert_cmpfloat (bw, ==, 3160);
   g_assert_cmpfloat (bh, ==, 2040);
   expected = MIN ((w - 48.0) / bw, (h - 48.0) / bh);
+  g_assert_cmpfloat (expected, <, SL_GRAPH_CANVAS_MIN_FIT_ZOOM);
+  expected = SL_GRAPH_CANVAS_MIN_FIT_ZOOM;
   g_assert_cmpfloat_with_epsilon (sl_graph_canvas_get_zoom (canvas), expected, 1e-9);
   sl_graph_canvas_scene_to_widget (canvas, bx, by, &x0, &y0);
   sl_graph_canvas_scene_to_widget (canvas, bx + bw, by + bh, &x1, &y1);
-  g_assert_cmpfloat (x0, >=, 23.999);
-  g_assert_cmpfloat (y0, >=, 23.999);
-  g_assert_cmpfloat (x1, <=, w - 23.999);
-  g_assert_cmpfloat (y1, <=, h - 23.999);
-  /* Centred */
-  g_assert_cmpfloat_with_epsilon (x0, w - x1, 1e-6);
-  g_assert_cmpfloat_with_epsilon (y0, h - y1, 1e-6);
-  /* All of it in view: no minimap */
-  g_assert_false (sl_graph_canvas_get_minimap_area (canvas, NULL));
+  g_assert_cmpfloat_with_epsilon (x0, 24, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y0, 24, 1e-6);
+  g_assert_cmpfloat (x1, >, w);
+  g_assert_cmpfloat (y1, >, h);
+  /* Not all of it in view: the minimap shows where the view is. */
+  g_assert_true (sl_graph_canvas_get_minimap_area (canvas, NULL));
+
+  /* A scene that fits at a readable zoom is shown whole, centred. */
+  {
+    g_autoptr(SlGraphScene) small = sl_graph_scene_new ();
+    SlGraphSceneBox op = { 0, 0, 160, 40, 1, SL_GRAPH_SCENE_NONE, 0, SL_GRAPH_SHAPE_OP, 0, -1, "MatMul-op1", "MatMul" };
+    double sx, sy, sw, sh;
+
+    sl_graph_scene_add_box (small, &op);
+    sl_graph_scene_finish (small);
+
+    sl_graph_canvas_set_scene (canvas, small, SL_GRAPH_SCENE_NONE);
+    sl_graph_canvas_fit (canvas);
+    sl_graph_scene_get_bounds (small, &sx, &sy, &sw, &sh);
+    g_assert_cmpfloat (sl_graph_canvas_get_zoom (canvas), >=, SL_GRAPH_CANVAS_MIN_FIT_ZOOM);
+    sl_graph_canvas_scene_to_widget (canvas, sx, sy, &x0, &y0);
+    sl_graph_canvas_scene_to_widget (canvas, sx + sw, sy + sh, &x1, &y1);
+    g_assert_cmpfloat (x0, >=, 23.999);
+    g_assert_cmpfloat (y0, >=, 23.999);
+    g_assert_cmpfloat_with_epsilon (x0, w - x1, 1e-6);
+    g_assert_cmpfloat_with_epsilon (y0, h - y1, 1e-6);
+    g_assert_false (sl_graph_canvas_get_minimap_area (canvas, NULL));
+    sl_graph_canvas_set_scene (canvas, scene, SL_GRAPH_SCENE_NONE);
+    sl_graph_canvas_fit (canvas);
+  }
 
   /* 0 and graph.fit come back to the same view after zooming. */
   gtk_widget_activate_action (GTK_WIDGET (canvas), "graph.zoom-in", NULL);

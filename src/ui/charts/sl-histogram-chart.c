@@ -16,6 +16,7 @@
 #include "sl-chart-axis.h"
 #include "sl-histogram-chart.h"
 #include "sl-scalar-chart-renderer.h"
+#include "sl-tooltip.h"
 
 #define MAX_DRAWN 40
 #define MARGIN_LEFT 12
@@ -362,7 +363,7 @@ query_tooltip_cb (GtkWidget  *widget,
   if (text == NULL)
     return FALSE;
 
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

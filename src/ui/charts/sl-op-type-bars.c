@@ -16,6 +16,7 @@
 #include "sl-op-row.h"
 #include "sl-op-type-bars.h"
 #include "sl-scalar-chart-renderer.h"
+#include "sl-tooltip.h"
 
 #define MAX_BARS 10
 #define BAR_HEIGHT 18
@@ -211,7 +212,7 @@ query_tooltip_cb (GtkWidget  *widget,
   if (text == NULL)
     return FALSE;
 
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -17,6 +17,7 @@
 #include "sl-widget-style.h"
 #include "sl-replace-stream.h"
 #include "sl-scalar-chart.h"
+#include "sl-tooltip.h"
 
 /* Series longer than this are smoothed in a worker. */
 #define SMOOTH_IN_WORKER 100000u
@@ -339,7 +340,7 @@ query_tooltip_cb (GtkWidget     *widget,
   text = sl_scalar_chart_get_tooltip_at (self, sl_scalar_chart_renderer_pixel_to_x (self->renderer, x));
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -16,6 +16,7 @@
 #include "sl-chart-axis.h"
 #include "sl-cluster-bars.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define LEFT      76
 #define TOP       28
@@ -357,7 +358,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (bar < 0 || (text = sl_cluster_bars_describe_bar (self, (guint)bar)) == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -19,6 +19,7 @@
 
 #include "sl-graph-canvas.h"
 #include "sl-replace-stream.h"
+#include "sl-tooltip.h"
 
 #define MIN_ZOOM_FLOOR 0.002
 #define MAX_ZOOM 4.0
@@ -275,10 +276,18 @@ sl_graph_canvas_fit (SlGraphCanvas *self)
       return;
     }
   sl_graph_scene_get_bounds (self->scene, &bx, &by, &bw, &bh);
-  /* A small graph is shown at a readable size, not blown up. */
-  self->zoom = CLAMP (fit_zoom (self), MIN_ZOOM_FLOOR, MAX_FIT_ZOOM);
-  self->x = bx + bw / 2 - view_width (self) / 2 / self->zoom;
-  self->y = by + bh / 2 - view_height (self) / 2 / self->zoom;
+  /* A small graph is shown at a readable size, not blown up; a large one
+   * no smaller than its names can be read, from its start (top left),
+   * the rest a scroll away. */
+  self->zoom = CLAMP (fit_zoom (self), SL_GRAPH_CANVAS_MIN_FIT_ZOOM, MAX_FIT_ZOOM);
+  if (bw * self->zoom <= view_width (self) - 2 * FIT_PADDING)
+    self->x = bx + bw / 2 - view_width (self) / 2 / self->zoom;
+  else
+    self->x = bx - FIT_PADDING / self->zoom;
+  if (bh * self->zoom <= view_height (self) - 2 * FIT_PADDING)
+    self->y = by + bh / 2 - view_height (self) / 2 / self->zoom;
+  else
+    self->y = by - FIT_PADDING / self->zoom;
   self->fit_pending = FALSE;
   view_changed (self, old);
 }
@@ -884,7 +893,7 @@ sl_graph_canvas_query_tooltip (GtkWidget  *widget,
   if (markup == NULL)
     return FALSE;
 
-  gtk_tooltip_set_markup (tooltip, markup);
+  sl_tooltip_set_markup (tooltip, markup);
   /* The box is the tip area, so moving within it keeps the tooltip. */
   sl_graph_canvas_scene_to_widget (self, b->x, b->y, &x0, &y0);
   gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {

@@ -58,6 +58,10 @@ void           sl_graph_canvas_set_marked_ids      (SlGraphCanvas            *se
                                                     const guint32            *ids,
                                                     guint                     n_ids);
 
+/* Fit zooms out no further than this: the names are drawn in a 9 pt
+ * (12 px) font, 9.6 px on screen at this zoom. */
+#define SL_GRAPH_CANVAS_MIN_FIT_ZOOM 0.8
+
 /* Property "zoom": 1.0 is one scene unit per pixel. */
 double         sl_graph_canvas_get_zoom            (SlGraphCanvas            *self);
 void           sl_graph_canvas_set_zoom            (SlGraphCanvas            *self,

@@ -19,6 +19,7 @@
 #include "sl-parallel-coordinates.h"
 #include "sl-scalar-chart-renderer.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_X     56
 #define MARGIN_TOP   66
@@ -446,7 +447,7 @@ query_tooltip_cb (GtkWidget             *widget,
   info = sl_lineage_table_get_column (self->table, g_array_index (self->axes, guint, axis));
   text = g_strdup_printf (_("%s (%s)\nDrag along the axis to brush a range; click it to clear the brush."),
                           info->key, sl_lineage_group_to_label (info->group));
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

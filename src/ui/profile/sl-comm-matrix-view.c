@@ -14,6 +14,7 @@
 
 #include "sl-comm-matrix-view.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define LABEL_SPACE 36
 #define MAX_CELL    40
@@ -181,7 +182,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (!cell_at (self, x, y, &row, &column) || (text = sl_comm_matrix_view_describe_cell (self, row, column)) == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

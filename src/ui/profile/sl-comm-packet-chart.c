@@ -15,6 +15,7 @@
 
 #include "sl-comm-packet-chart.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_LEFT   40
 #define MARGIN_RIGHT  8
@@ -165,7 +166,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -18,6 +18,7 @@
 #include "sl-scalar-chart-renderer.h"
 #include "sl-series-lod.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_LEFT    64
 #define MARGIN_RIGHT   16
@@ -653,7 +654,7 @@ query_tooltip_cb (GtkWidget     *widget,
 
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

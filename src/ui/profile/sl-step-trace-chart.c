@@ -20,6 +20,7 @@
 #include "sl-chart-axis.h"
 #include "sl-scalar-chart-renderer.h"
 #include "sl-step-trace-chart.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_LEFT 76
 #define MARGIN_RIGHT 16
@@ -489,7 +490,7 @@ query_tooltip_cb (GtkWidget  *widget,
   if (text == NULL)
     return FALSE;
 
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

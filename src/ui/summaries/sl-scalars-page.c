@@ -25,6 +25,7 @@
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
 #include "sl-tensor-view.h"
+#include "sl-tooltip.h"
 
 #define CARD_WIDTH 320
 #define CARD_HEIGHT 260
@@ -286,7 +287,7 @@ create_run_row (SlScalarsPage *self,
   g_autofree char *css_class = g_strdup_printf ("series-%u", index % sl_scalar_chart_renderer_get_palette_size ());
 
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
-  gtk_widget_set_tooltip_text (check, health);
+  sl_widget_set_long_tooltip (check, health);
   g_signal_connect_object (check, "toggled", G_CALLBACK (run_toggled_cb), self, 0);
 
   gtk_widget_set_size_request (swatch, 12, 12);
@@ -301,7 +302,7 @@ create_run_row (SlScalarsPage *self,
     {
       GtkWidget *warning = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
 
-      gtk_widget_set_tooltip_text (warning, health);
+      sl_widget_set_long_tooltip (warning, health);
       gtk_box_append (GTK_BOX (box), warning);
     }
 

@@ -13,6 +13,7 @@
 
 #include "sl-widget-style.h"
 #include "sl-tensor-grid.h"
+#include "sl-tooltip.h"
 
 #define CELL_PAD 8
 
@@ -341,7 +342,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

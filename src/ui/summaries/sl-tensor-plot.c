@@ -14,6 +14,7 @@
 #include "sl-widget-style.h"
 #include "sl-chart-axis.h"
 #include "sl-tensor-plot.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_TOP 26
 #define MARGIN_BOTTOM 26
@@ -586,7 +587,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

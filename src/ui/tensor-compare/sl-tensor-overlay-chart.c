@@ -16,6 +16,7 @@
 #include "sl-scalar-chart-renderer.h"
 #include "sl-tensor-overlay-chart.h"
 #include "sl-widget-style.h"
+#include "sl-tooltip.h"
 
 #define MARGIN_RIGHT 14
 #define MARGIN_TOP 28
@@ -337,7 +338,7 @@ query_tooltip_cb (GtkWidget  *widget,
 
   if (text == NULL)
     return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
+  sl_tooltip_set_text (tooltip, text);
   return TRUE;
 }
 

@@ -15,6 +15,7 @@
 
 #include "sl-timeline-details.h"
 #include "sl-timeline-view.h"
+#include "sl-tooltip.h"
 
 #define KEY_ZOOM 1.25
 #define KEY_PAN_FRACTION 0.1
@@ -901,7 +902,7 @@ sl_timeline_view_query_tooltip (GtkWidget  *widget,
   if (markup == NULL)
     return FALSE;
 
-  gtk_tooltip_set_markup (tooltip, markup);
+  sl_tooltip_set_markup (tooltip, markup);
   return markup != NULL;
 }
 
