@@ -13,6 +13,7 @@
 #include "sl-problem.h"
 #include "sl-problems-panel.h"
 #include "sl-target-record.h"
+#include "sl-tooltip.h"
 
 #define SNIPPET_BYTES 128
 
@@ -24,6 +25,7 @@ struct _SlDetailsPanel
   GHashTable    *values;
   GCancellable  *snippet_cancellable;
   guint          n_rows;
+  GtkWidget     *last_value;
 
   GtkStack      *stack;
   GtkImage      *icon;
@@ -45,8 +47,35 @@ clear_rows (SlDetailsPanel *self)
 
   g_hash_table_remove_all (self->values);
   self->n_rows = 0;
+  self->last_value = NULL;
   gtk_widget_set_visible (GTK_WIDGET (self->snippet_title), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->snippet), FALSE);
+}
+
+/* Each label sits above its value, so that the value gets the panel's
+ * width: a side panel is too narrow for a column of labels beside one of
+ * values, which then broke names and numbers two letters a line. */
+static void
+attach_row (SlDetailsPanel *self,
+            const char     *key,
+            GtkWidget      *value)
+{
+  GtkWidget *key_label = gtk_label_new (key);
+
+  gtk_label_set_xalign (GTK_LABEL (key_label), 0.0);
+  gtk_label_set_wrap (GTK_LABEL (key_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (key_label), PANGO_WRAP_WORD_CHAR);
+  sl_label_set_no_hyphens (GTK_LABEL (key_label));
+  gtk_widget_add_css_class (key_label, "dim-label");
+  gtk_widget_add_css_class (key_label, "caption");
+  if (self->n_rows > 0)
+    gtk_widget_set_margin_top (key_label, 8);
+  gtk_widget_set_hexpand (value, TRUE);
+
+  gtk_grid_attach (self->grid, key_label, 0, 2 * self->n_rows, 1, 1);
+  gtk_grid_attach (self->grid, value, 0, 2 * self->n_rows + 1, 1, 1);
+  self->n_rows++;
+  self->last_value = value;
 }
 
 static void
@@ -54,27 +83,20 @@ add_row (SlDetailsPanel *self,
          const char     *key,
          const char     *value)
 {
-  GtkWidget *key_label;
   GtkWidget *value_label;
 
   if (value == NULL || value[0] == '\0')
     return;
 
-  key_label = gtk_label_new (key);
-  gtk_label_set_xalign (GTK_LABEL (key_label), 1.0);
-  gtk_label_set_yalign (GTK_LABEL (key_label), 0.0);
-  gtk_widget_add_css_class (key_label, "dim-label");
-
+  /* Whole words on a line; a name longer than the line breaks between
+   * characters, never with a hyphen put in, and can be copied. */
   value_label = gtk_label_new (value);
   gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
   gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (value_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
-  gtk_widget_set_hexpand (value_label, TRUE);
-
-  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
-  gtk_grid_attach (self->grid, value_label, 1, self->n_rows, 1, 1);
-  self->n_rows++;
+  sl_label_set_no_hyphens (GTK_LABEL (value_label));
+  attach_row (self, key, value_label);
 
   g_hash_table_insert (self->values, g_strdup (key), g_strdup (value));
 }
@@ -516,8 +538,9 @@ sl_details_panel_add_link_row (SlDetailsPanel    *self,
   g_return_if_fail (SL_IS_DETAILS_PANEL (self));
   g_return_if_fail (func != NULL);
 
+  self->last_value = NULL;
   add_row (self, key, value);
-  value_label = gtk_grid_get_child_at (self->grid, 1, self->n_rows - 1);
+  value_label = self->last_value;
   if (value_label == NULL || value == NULL || value[0] == '\0')
     {
       if (destroy != NULL)
@@ -545,20 +568,11 @@ sl_details_panel_add_widget_row (SlDetailsPanel *self,
                                  const char     *key,
                                  GtkWidget      *widget)
 {
-  GtkWidget *key_label;
-
   g_return_if_fail (SL_IS_DETAILS_PANEL (self));
   g_return_if_fail (key != NULL);
   g_return_if_fail (GTK_IS_WIDGET (widget));
 
-  key_label = gtk_label_new (key);
-  gtk_label_set_xalign (GTK_LABEL (key_label), 1.0);
-  gtk_widget_add_css_class (key_label, "dim-label");
-  gtk_widget_set_hexpand (widget, TRUE);
-
-  gtk_grid_attach (self->grid, key_label, 0, self->n_rows, 1, 1);
-  gtk_grid_attach (self->grid, widget, 1, self->n_rows, 1, 1);
-  self->n_rows++;
+  attach_row (self, key, widget);
 }
 
 /**
@@ -572,6 +586,29 @@ sl_details_panel_get_item (SlDetailsPanel *self)
   g_return_val_if_fail (SL_IS_DETAILS_PANEL (self), NULL);
 
   return self->item;
+}
+
+/**
+ * sl_details_panel_get_value_widget:
+ *
+ * Returns: (transfer none) (nullable): what shows the value of the row
+ *   labelled @key (a label, a link or the widget given)
+ */
+GtkWidget *
+sl_details_panel_get_value_widget (SlDetailsPanel *self,
+                                   const char     *key)
+{
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint row = 0; row < self->n_rows; row++)
+    {
+      GtkWidget *key_label = gtk_grid_get_child_at (self->grid, 0, 2 * row);
+
+      if (GTK_IS_LABEL (key_label) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (key_label)), key) == 0)
+        return gtk_grid_get_child_at (self->grid, 0, 2 * row + 1);
+    }
+  return NULL;
 }
 
 /**
@@ -624,6 +661,7 @@ sl_details_panel_init (SlDetailsPanel *self)
 {
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_label_set_no_hyphens (self->title);
 }
 
 GtkWidget *

@@ -42,6 +42,8 @@ void        sl_details_panel_add_widget_row (SlDetailsPanel *self,
                                              const char     *key,
                                              GtkWidget      *widget);
 GObject    *sl_details_panel_get_item   (SlDetailsPanel *self);
+GtkWidget  *sl_details_panel_get_value_widget (SlDetailsPanel *self,
+                                               const char     *key);
 const char *sl_details_panel_lookup     (SlDetailsPanel *self,
                                          const char     *key);
 
