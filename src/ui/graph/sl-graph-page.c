@@ -19,6 +19,8 @@
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-search.h"
+#include "sl-path-names.h"
+#include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
 #include "sl-profile-loader.h"
@@ -46,7 +48,8 @@ struct _SlGraphPage
   guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
   guint32         reveal_after_build;
   GArray         *results;            /* guint32 items */
-  GtkStringList  *result_names;
+  GtkStringList  *result_names;       /* as shown: the scopes that tell them apart */
+  GPtrArray      *result_paths;       /* whole, for the tooltips */
   gboolean        hide_bookkeeping;
   gboolean        colour_by_time;
   gboolean        times_loaded;
@@ -515,19 +518,16 @@ fill_results (SlGraphPage *self,
 {
   SlGraph *graph = current_graph (self);
   guint n = self->results->len;
-  g_autofree const char **paths = g_new0 (const char *, n + 1);
-  g_autoptr(GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) names = NULL;
   g_autofree char *label = NULL;
 
+  g_ptr_array_set_size (self->result_paths, 0);
   for (guint i = 0; i < n && graph != NULL; i++)
-    {
-      char *path = sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i));
-
-      g_ptr_array_add (owned, path);
-      paths[i] = path;
-    }
+    g_ptr_array_add (self->result_paths, sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i)));
+  /* The layer index of one of 32 layers stays in sight, not just the op. */
+  names = sl_path_names_distinguish ((const char * const *) self->result_paths->pdata, self->result_paths->len);
   gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                          paths);
+                          (const char * const *) names);
   if (total == 0)
     label = g_strdup (_("Nothing found"));
   else if (total > n)
@@ -537,6 +537,54 @@ fill_results (SlGraphPage *self,
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
   gtk_label_set_label (self->results_label, label);
   gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
+}
+
+static void
+setup_result_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* What all results share is cut, in the middle; the end tells them apart. */
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_margin_start (label, 12);
+  gtk_widget_set_margin_end (label, 12);
+  gtk_widget_set_margin_top (label, 4);
+  gtk_widget_set_margin_bottom (label, 4);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_result_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                SlGraphPage              *self)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  guint position = gtk_list_item_get_position (item);
+
+  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  sl_widget_set_long_tooltip (label, self->result_paths != NULL && position < self->result_paths->len
+                                     ? g_ptr_array_index (self->result_paths, position)
+                                     : NULL);
+}
+
+/**
+ * sl_graph_page_dup_result_label:
+ *
+ * Returns: (transfer full) (nullable): the name the results list shows
+ *   for the @index-th result
+ */
+char *
+sl_graph_page_dup_result_label (SlGraphPage *self,
+                                guint        index)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
+
+  if (index >= g_list_model_get_n_items (G_LIST_MODEL (self->result_names)))
+    return NULL;
+  return g_strdup (gtk_string_list_get_string (self->result_names, index));
 }
 
 static void
@@ -1550,6 +1598,7 @@ sl_graph_page_dispose (GObject *object)
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
   g_clear_pointer (&self->results, g_array_unref);
   g_clear_object (&self->result_names);
+  g_clear_pointer (&self->result_paths, g_ptr_array_unref);
   g_clear_pointer (&self->times_source, g_free);
   g_clear_pointer (&self->path, g_free);
 
@@ -1644,6 +1693,7 @@ static void
 sl_graph_page_init (SlGraphPage *self)
 {
   g_autoptr(GtkSingleSelection) selection = NULL;
+  g_autoptr(GtkListItemFactory) factory = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
@@ -1651,10 +1701,15 @@ sl_graph_page_init (SlGraphPage *self)
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
   self->results = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->result_names = gtk_string_list_new (NULL);
+  self->result_paths = g_ptr_array_new_with_free_func (g_free);
   selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->result_names)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_result_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_result_cb), self);
+  gtk_list_view_set_factory (self->results_view, factory);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = create_menu (self);
 

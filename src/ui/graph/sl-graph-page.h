@@ -44,5 +44,7 @@ guint          sl_graph_page_set_node_verdicts (SlGraphPage *self,
 SlGraphVerdictLegend *sl_graph_page_get_verdict_legend (SlGraphPage *self);
 /* The items the last search found (guint32). */
 GArray        *sl_graph_page_get_results       (SlGraphPage *self);
+char          *sl_graph_page_dup_result_label  (SlGraphPage *self,
+                                                guint        index);
 
 G_END_DECLS
