@@ -21,12 +21,15 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
 #include "sl-lineage-page.h"
 #include "sl-lineage-scatter.h"
+#include "sl-path-names.h"
+#include "sl-tooltip.h"
 
 /* Pseudo-columns of the view, besides the table's. */
 #define COLUMN_NAME  (-1)
@@ -48,6 +51,8 @@ struct _SlLineagePage
   GPtrArray         *graphs;
   GHashTable        *notes;          /* canonical run path → SlRunNoteRecord */
   GArray            *marked;         /* gboolean, one a run */
+  GPtrArray         *run_labels;     /* char *, one a run: what tells it from the others */
+  guint              run_label_chars;
   GArray            *shown;          /* gboolean, one a table column */
   gint               target;
   gint               scatter_x;
@@ -158,14 +163,71 @@ dup_tags_text (SlRunNoteRecord *note)
 static void
 setup_cell_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
-               gpointer                  user_data)
+               SlLineagePage            *self)
 {
   GtkWidget *label = gtk_label_new (NULL);
+  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+  if (column == COLUMN_NAME)
+    {
+      /* The run's name is never squeezed by the other columns: they
+       * scroll, it keeps the width of the longest name (up to a limit,
+       * past which the middle is cut). */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_width_chars (GTK_LABEL (label), (int) MIN (self->run_label_chars, 48));
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
+    }
+  else
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
+    }
   gtk_list_item_set_child (item, label);
+}
+
+/**
+ * sl_lineage_page_get_run_label:
+ *
+ * Returns: (nullable): the name the table shows for run @run: its folder
+ *   relative to the folder opened, as MindInsight shows it
+ */
+const char *
+sl_lineage_page_get_run_label (SlLineagePage *self,
+                               guint          run)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+
+  if (self->run_labels == NULL || run >= self->run_labels->len)
+    return NULL;
+  return g_ptr_array_index (self->run_labels, run);
+}
+
+static void
+make_run_labels (SlLineagePage *self)
+{
+  guint n = sl_lineage_table_get_n_runs (self->table);
+  g_autofree const char **paths = g_new0 (const char *, n + 1);
+  g_auto(GStrv) fallback = NULL;
+
+  for (guint r = 0; r < n; r++)
+    paths[r] = sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, r));
+  fallback = sl_path_names_run_names (paths, n);
+  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
+  self->run_labels = g_ptr_array_new_with_free_func (g_free);
+  self->run_label_chars = 8;
+  for (guint r = 0; r < n; r++)
+    {
+      g_autofree char *relative = sl_path_names_relative (paths[r], self->path);
+      char *label;
+
+      if (g_path_is_absolute (relative) || strcmp (relative, ".") == 0)
+        label = g_strdup (fallback[r]);
+      else
+        label = g_strconcat ("." G_DIR_SEPARATOR_S, relative, NULL);
+      self->run_label_chars = MAX (self->run_label_chars, (guint) g_utf8_strlen (label, -1));
+      g_ptr_array_add (self->run_labels, label);
+    }
 }
 
 static void
@@ -182,7 +244,7 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   if (self->table == NULL)
     return;
   if (column == COLUMN_NAME)
-    text = g_strdup (sl_lineage_run_get_name (run));
+    text = g_strdup (sl_lineage_page_get_run_label (self, index));
   else if (column == COLUMN_NOTE)
     text = g_strdup (lookup_note (self, index) != NULL ? sl_run_note_record_get_note (lookup_note (self, index)) : "");
   else if (column == COLUMN_TAGS)
@@ -191,7 +253,8 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     text = g_strdup (sl_lineage_table_get_text (self->table, index, column));
 
   gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "—");
-  gtk_widget_set_tooltip_text (label, text);
+  /* The whole of what may be cut: for a run, its folder. */
+  sl_widget_set_long_tooltip (label, column == COLUMN_NAME ? sl_lineage_run_get_path (run) : text);
   /* Runs inside every brush of the parallel coordinates stand out. */
   if (sl_lineage_page_is_run_marked (self, index))
     gtk_widget_add_css_class (label, "accent");
@@ -217,7 +280,7 @@ compare_cb (gconstpointer a,
   if (self->table == NULL)
     return 0;
   if (column == COLUMN_NAME)
-    return g_utf8_collate (sl_lineage_run_get_name ((SlLineageRun *) a), sl_lineage_run_get_name ((SlLineageRun *) b));
+    return g_utf8_collate (sl_lineage_page_get_run_label (self, ia), sl_lineage_page_get_run_label (self, ib));
   if (column < 0)
     {
       g_autofree char *ta = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ia)) : NULL;
@@ -888,6 +951,7 @@ fill_table (SlLineagePage *self)
 
   g_array_set_size (self->shown, sl_lineage_table_get_n_columns (self->table));
   g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
+  make_run_labels (self);
   column = create_view_column (self, _("Run"), COLUMN_NAME);
   gtk_column_view_append_column (self->column_view, column);
   g_object_unref (column);
@@ -1277,6 +1341,7 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
   g_clear_pointer (&self->notes, g_hash_table_unref);
   g_clear_pointer (&self->marked, g_array_unref);
+  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
   g_clear_pointer (&self->target_columns, g_array_unref);
   g_clear_pointer (&self->view_columns, g_ptr_array_unref);

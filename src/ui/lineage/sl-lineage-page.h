@@ -45,5 +45,7 @@ guint                  sl_lineage_page_get_n_importance_rows (SlLineagePage *sel
 void                   sl_lineage_page_open_selected_run (SlLineagePage *self);
 gboolean               sl_lineage_page_is_run_marked     (SlLineagePage *self,
                                                           guint          run);
+const char            *sl_lineage_page_get_run_label     (SlLineagePage *self,
+                                                          guint          run);
 
 G_END_DECLS
