@@ -254,6 +254,14 @@ update_status (SlPipelinePage *self)
   gtk_label_set_label (self->status_label, text);
 }
 
+const char *
+sl_pipeline_page_get_status (SlPipelinePage *self)
+{
+  g_return_val_if_fail (SL_IS_PIPELINE_PAGE (self), NULL);
+
+  return gtk_label_get_label (self->status_label);
+}
+
 static void
 show_stream (SlPipelinePage *self,
              guint32         anchor)

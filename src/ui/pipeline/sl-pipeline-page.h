@@ -30,6 +30,8 @@ void           sl_pipeline_page_set_prop         (SlPipelinePage *self,
                                                   const char     *value);
 /* Whether edits are not saved yet. */
 gboolean       sl_pipeline_page_get_modified     (SlPipelinePage *self);
+/* The line under the graph: how many problems the check found. */
+const char    *sl_pipeline_page_get_status       (SlPipelinePage *self);
 /* Writes the edits (keeping FILE~), as Ctrl+S does. */
 void           sl_pipeline_page_save             (SlPipelinePage *self);
 

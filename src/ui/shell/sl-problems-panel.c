@@ -6,15 +6,20 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "sl-column-factory.h"
+#include "sl-folder.h"
+#include "sl-path-names.h"
 #include "sl-problems-panel.h"
+#include "sl-tooltip.h"
 
 struct _SlProblemsPanel
 {
   PanelWidget        parent_instance;
 
   GListStore        *problems;
+  GListModel        *folders;        /* SlFolder: what file paths are shown relative to */
   GtkCustomFilter   *filter;
   guint              counts[SL_SEVERITY_ERROR + 1];
 
@@ -92,12 +97,88 @@ problem_message (gpointer item)
   return g_strdup (sl_problem_get_message (item));
 }
 
-static char *
-problem_file (gpointer item)
+/**
+ * sl_problems_panel_set_folders:
+ * @folders: (nullable): the workspace's folders (SlFolder)
+ *
+ * The File column shows a path relative to the folder it was found in.
+ */
+void
+sl_problems_panel_set_folders (SlProblemsPanel *self,
+                               GListModel      *folders)
 {
-  const char *path = sl_problem_get_path (item);
+  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
 
-  return path ? g_path_get_basename (path) : NULL;
+  g_set_object (&self->folders, folders);
+}
+
+/**
+ * sl_problems_panel_dup_file_label:
+ *
+ * Returns: (transfer full) (nullable): what the File column shows for
+ *   @problem: its path relative to the deepest workspace folder holding
+ *   it (the run folder and the file name, not the folder all share), or
+ *   the whole path when no folder holds it
+ */
+char *
+sl_problems_panel_dup_file_label (SlProblemsPanel *self,
+                                  SlProblem       *problem)
+{
+  const char *path;
+  g_autofree char *best = NULL;
+
+  g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), NULL);
+  g_return_val_if_fail (SL_IS_PROBLEM (problem), NULL);
+
+  path = sl_problem_get_path (problem);
+  if (path == NULL || path[0] == '\0')
+    return NULL;
+  for (guint i = 0; self->folders != NULL && i < g_list_model_get_n_items (self->folders); i++)
+    {
+      g_autoptr(SlFolder) folder = g_list_model_get_item (self->folders, i);
+      g_autofree char *relative = NULL;
+
+      if (sl_folder_get_path (folder) == NULL)
+        continue;
+      relative = sl_path_names_relative (path, sl_folder_get_path (folder));
+      if (g_path_is_absolute (relative))
+        continue;
+      /* A file opened by itself is its own folder: its name, then. */
+      if (g_str_equal (relative, "."))
+        {
+          g_free (relative);
+          relative = g_path_get_basename (path);
+        }
+      if (best == NULL || strlen (relative) < strlen (best))
+        {
+          g_free (best);
+          best = g_steal_pointer (&relative);
+        }
+    }
+  return best != NULL ? g_steal_pointer (&best) : g_strdup (path);
+}
+
+static void
+setup_file_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  /* The middle goes: the run folder in front and the file's own name at
+   * the end are what tell the rows apart. */
+  gtk_list_item_set_child (item, sl_column_cell_label_new (FALSE, PANGO_ELLIPSIZE_MIDDLE));
+}
+
+static void
+bind_file_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              SlProblemsPanel          *self)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  SlProblem *problem = gtk_list_item_get_item (item);
+  g_autofree char *text = sl_problems_panel_dup_file_label (self, problem);
+
+  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
+  sl_widget_set_long_tooltip (label, sl_problem_get_path (problem));
 }
 
 static char *
@@ -228,6 +309,7 @@ sl_problems_panel_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROBLEMS_PANEL);
   g_clear_object (&self->problems);
   g_clear_object (&self->filter);
+  g_clear_object (&self->folders);
 
   G_OBJECT_CLASS (sl_problems_panel_parent_class)->dispose (object);
 }
@@ -311,6 +393,7 @@ sl_problems_panel_init (SlProblemsPanel *self)
   g_autoptr(GtkSortListModel) sorted = NULL;
   g_autoptr(GtkSingleSelection) selection = NULL;
   GtkColumnViewColumn *severity_column;
+  GtkListItemFactory *file_factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -324,8 +407,10 @@ sl_problems_panel_init (SlProblemsPanel *self)
                                    severity_sort_key, FALSE, 70);
   append_column (self, _("Message"), sl_column_factory_new_label (problem_message, NULL, FALSE),
                  problem_message, TRUE, 0);
-  append_column (self, _("File"), sl_column_factory_new_label (problem_file, problem_path, FALSE),
-                 problem_path, FALSE, 200);
+  file_factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (file_factory, "setup", G_CALLBACK (setup_file_cb), NULL);
+  g_signal_connect (file_factory, "bind", G_CALLBACK (bind_file_cb), self);
+  append_column (self, _("File"), file_factory, problem_path, FALSE, 260);
   append_column (self, _("Position"), sl_column_factory_new_label (problem_location, NULL, TRUE),
                  NULL, FALSE, 90);
   append_column (self, _("Source"), sl_column_factory_new_label (problem_source, NULL, FALSE),

@@ -22,6 +22,10 @@ void        sl_problems_panel_add_all    (SlProblemsPanel *self,
                                           GListModel      *problems);
 void        sl_problems_panel_clear      (SlProblemsPanel *self);
 GListModel *sl_problems_panel_get_model  (SlProblemsPanel *self);
+void        sl_problems_panel_set_folders (SlProblemsPanel *self,
+                                           GListModel      *folders);
+char       *sl_problems_panel_dup_file_label (SlProblemsPanel *self,
+                                              SlProblem       *problem);
 guint       sl_problems_panel_count      (SlProblemsPanel *self,
                                           SlSeverity       severity);
 

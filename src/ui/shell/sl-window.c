@@ -271,6 +271,7 @@ create_panels (SlWindow      *self,
                                                                       sl_workspace_get_recent_folders (self->workspace),
                                                                       sl_workspace_get_jobs (self->workspace)));
   self->problems_panel = SL_PROBLEMS_PANEL (sl_problems_panel_new ());
+  sl_problems_panel_set_folders (self->problems_panel, sl_workspace_get_folders (self->workspace));
   self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
   self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());
 
