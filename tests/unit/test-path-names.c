@@ -24,8 +24,8 @@ test_layers (void)
     }
   names = sl_path_names_distinguish ((const char * const *) paths->pdata, paths->len);
   g_assert_cmpuint (g_strv_length (names), ==, 64);
-  g_assert_cmpstr (names[0], ==, "Default/\u2026/0-DecodeLayer/attention-Attention/wq-Dense/MatMul-op13");
-  g_assert_cmpstr (names[63], ==, "Default/\u2026/31-DecodeLayer/attention-Attention/wk-Dense/MatMul-op1255");
+  g_assert_cmpstr (names[0], ==, "\u2026/0-DecodeLayer/attention-Attention/wq-Dense/MatMul-op13");
+  g_assert_cmpstr (names[63], ==, "\u2026/31-DecodeLayer/attention-Attention/wk-Dense/MatMul-op1255");
   for (guint i = 0; i < paths->len; i++)
     for (guint j = i + 1; j < paths->len; j++)
       g_assert_cmpstr (names[i], !=, names[j]);
@@ -33,7 +33,7 @@ test_layers (void)
   /* One layer alone: its last scope is enough. */
   g_strfreev (names);
   names = sl_path_names_distinguish ((const char * const *) paths->pdata, 1);
-  g_assert_cmpstr (names[0], ==, "Default/\u2026/wq-Dense/MatMul-op13");
+  g_assert_cmpstr (names[0], ==, "\u2026/wq-Dense/MatMul-op13");
 }
 
 /* Short paths, paths in one scope, and paths one the end of another. */
@@ -45,15 +45,15 @@ test_short_and_nested (void)
   };
   g_auto(GStrv) names = sl_path_names_distinguish (paths, G_N_ELEMENTS (paths));
 
-  /* Nothing to leave out: whole. */
+  /* "b" alone would not tell them from x/y/z/b: whole. */
   g_assert_cmpstr (names[0], ==, "a/b/Conv2D-op1");
   g_assert_cmpstr (names[1], ==, "a/b/Conv2D-op2");
   g_assert_cmpstr (names[2], ==, "Conv2D-op3");
   /* "b" alone would not tell it from a/b. */
-  g_assert_cmpstr (names[3], ==, "x/\u2026/z/b/Add-op4");
+  g_assert_cmpstr (names[3], ==, "\u2026/z/b/Add-op4");
   g_assert_cmpstr (names[4], ==, "");
   g_assert_cmpstr (names[5], ==, "///");
-  g_assert_cmpstr (names[6], ==, "\u5c42/\u5377\u79ef/\u7b97\u5b50");
+  g_assert_cmpstr (names[6], ==, "\u2026/\u5377\u79ef/\u7b97\u5b50");
 }
 
 static void
@@ -64,7 +64,7 @@ test_long_name (void)
   const char *paths[] = { path };
   g_auto(GStrv) names = sl_path_names_distinguish (paths, 1);
 
-  g_assert_cmpstr (names[0], ==, "root/\u2026/leaf/Op-op1");
+  g_assert_cmpstr (names[0], ==, "\u2026/leaf/Op-op1");
   g_strfreev (sl_path_names_distinguish (NULL, 0));
 }
 

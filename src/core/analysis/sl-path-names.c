@@ -47,8 +47,8 @@ scopes_equal (const Split *a,
  * path in another scope ends with too (at least one scope when it has
  * any), so that the layer index in `model/layers.7/attention/wq/MatMul`
  * stays when the other layers are listed with it. The scopes left out
- * are shown as the first scope and an ellipsis. A path with nothing but
- * separators, or with no scope to leave out, is given whole.
+ * are shown as an ellipsis. A path with nothing but separators, or with
+ * no scope to leave out, is given whole.
  *
  * Returns: (transfer full) (array length=n_paths zero-terminated=1): the
  *   names to show
@@ -86,14 +86,12 @@ sl_path_names_distinguish (const char * const *paths,
             break;
         }
 
-      /* Leaving out a single scope saves nothing: the first one stays. */
-      if (k + 1 >= n_scopes || strspn (paths[i], "/") == strlen (paths[i]))
+      if (k >= n_scopes || strspn (paths[i], "/") == strlen (paths[i]))
         {
           names[i] = g_strdup (paths[i] != NULL ? paths[i] : "");
           continue;
         }
-      name = g_string_new (s->parts[0]);
-      g_string_append (name, "/" SL_PATH_NAMES_ELLIPSIS);
+      name = g_string_new (SL_PATH_NAMES_ELLIPSIS);
       for (guint p = n_scopes - k; p < s->n_parts; p++)
         {
           g_string_append_c (name, '/');
