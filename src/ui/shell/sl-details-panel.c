@@ -92,8 +92,7 @@ add_row (SlDetailsPanel *self,
    * characters, never with a hyphen put in, and can be copied. */
   value_label = gtk_label_new (value);
   gtk_label_set_xalign (GTK_LABEL (value_label), 0.0);
-  gtk_label_set_wrap (GTK_LABEL (value_label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (value_label), PANGO_WRAP_WORD_CHAR);
+  sl_label_set_wrap_for_text (GTK_LABEL (value_label));
   gtk_label_set_selectable (GTK_LABEL (value_label), TRUE);
   sl_label_set_no_hyphens (GTK_LABEL (value_label));
   attach_row (self, key, value_label);
@@ -401,6 +400,7 @@ sl_details_panel_show (SlDetailsPanel *self,
     show_problem (self, SL_PROBLEM (item));
   else
     g_clear_object (&self->item);
+  sl_label_set_wrap_for_text (self->title);
 
   gtk_stack_set_visible_child_name (self->stack, self->item ? "details" : "empty");
 }
@@ -429,6 +429,7 @@ sl_details_panel_show_rows (SlDetailsPanel     *self,
 
   gtk_image_set_from_icon_name (self->icon, icon_name);
   gtk_label_set_label (self->title, title);
+  sl_label_set_wrap_for_text (self->title);
   sl_details_panel_add_rows (self, rows);
 
   gtk_stack_set_visible_child_name (self->stack, "details");

@@ -27,6 +27,33 @@ sl_label_set_no_hyphens (GtkLabel *label)
 }
 
 /**
+ * sl_label_set_wrap_for_text:
+ *
+ * Wraps @label's text at words, and between characters where a word is
+ * longer than the line. Text with a word longer than SL_LABEL_LONG_WORD
+ * characters (a path, a 10,000-character name) is wrapped between
+ * characters only: Pango takes a hundred times longer to find that such
+ * a word has no break than to break it.
+ */
+void
+sl_label_set_wrap_for_text (GtkLabel *label)
+{
+  const char *text;
+  guint run = 0, longest = 0;
+
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  text = gtk_label_get_text (label);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      run = g_unichar_isspace (g_utf8_get_char (p)) ? 0 : run + 1;
+      longest = MAX (longest, run);
+    }
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, longest > SL_LABEL_LONG_WORD ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR);
+}
+
+/**
  * sl_tooltip_label_new:
  *
  * Returns: (transfer floating): a label as the tooltips show text
@@ -66,7 +93,10 @@ sl_tooltip_set_text (GtkTooltip *tooltip,
 {
   g_return_if_fail (GTK_IS_TOOLTIP (tooltip));
 
-  gtk_label_set_text (set_label (tooltip), text != NULL ? text : "");
+  GtkLabel *label = set_label (tooltip);
+
+  gtk_label_set_text (label, text != NULL ? text : "");
+  sl_label_set_wrap_for_text (label);
 }
 
 /**
@@ -86,6 +116,7 @@ sl_tooltip_set_markup (GtkTooltip *tooltip,
   gtk_label_set_markup (label, markup != NULL ? markup : "");
   /* Markup replaces the attributes: keep the hyphens out again. */
   sl_label_set_no_hyphens (label);
+  sl_label_set_wrap_for_text (label);
 }
 
 /**

@@ -15,6 +15,9 @@
 G_BEGIN_DECLS
 
 #define SL_TOOLTIP_MAX_WIDTH_CHARS 60
+/* A run of more characters than this without a space is wrapped between
+ * characters from the start: looking for word breaks in it is slow. */
+#define SL_LABEL_LONG_WORD 80
 
 GtkWidget *sl_tooltip_label_new        (void);
 void       sl_tooltip_set_text         (GtkTooltip *tooltip,
@@ -25,5 +28,6 @@ GtkLabel  *sl_tooltip_get_label        (GtkTooltip *tooltip);
 void       sl_widget_set_long_tooltip  (GtkWidget  *widget,
                                         const char *text);
 void       sl_label_set_no_hyphens     (GtkLabel   *label);
+void       sl_label_set_wrap_for_text  (GtkLabel   *label);
 
 G_END_DECLS
