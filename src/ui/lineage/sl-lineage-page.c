@@ -630,7 +630,7 @@ fill_datasets (SlLineagePage *self)
           gtk_label_set_markup (GTK_LABEL (label), markup);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_widget_set_valign (label, GTK_ALIGN_START);
-          gtk_widget_set_tooltip_text (label, place);
+          sl_widget_set_long_tooltip (label, place);
           gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
         }
     }

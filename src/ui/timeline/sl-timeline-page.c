@@ -22,6 +22,7 @@
 #include "sl-timeline-palette.h"
 #include "sl-trace-aggregate.h"
 #include "sl-trace-loader.h"
+#include "sl-tooltip.h"
 
 #define PROGRESS_INTERVAL_MS 100
 #define MAX_LISTED_MATCHES 10000
@@ -474,7 +475,7 @@ bind_label_cb (GtkSignalListItemFactory *factory,
 
   gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
   if (GPOINTER_TO_UINT (user_data) == COLUMN_NAME)
-    gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), text);
+    sl_widget_set_long_tooltip (gtk_list_item_get_child (item), text);
 }
 
 static int
@@ -1367,7 +1368,7 @@ bind_track_cb (GtkSignalListItemFactory *factory,
       tooltip = g_strdup_printf (_("%s, sort index %lld"), data->label, (long long)sort_index);
       g_signal_connect_object (row, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
     }
-  gtk_widget_set_tooltip_text (label, tooltip);
+  sl_widget_set_long_tooltip (label, tooltip);
   g_object_unref (item);
 }
 

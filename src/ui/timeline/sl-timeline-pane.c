@@ -15,6 +15,7 @@
 
 #include "sl-trace-loader.h"
 #include "sl-timeline-pane.h"
+#include "sl-tooltip.h"
 
 #define PROGRESS_INTERVAL_MS 100
 #define MAX_SHOWN_PROBLEMS 3
@@ -346,7 +347,7 @@ sl_timeline_pane_set_heading (SlTimelinePane *self,
 
   gtk_label_set_text (self->heading_label, heading != NULL ? heading : "");
   gtk_label_set_text (self->path_label, path != NULL ? path : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->path_label), path);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->path_label), path);
 }
 
 const char *
