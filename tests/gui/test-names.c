@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-application.h"
+#include "sl-dataset-graph-page.h"
 #include "sl-details-panel.h"
 #include "sl-graph-canvas.h"
 #include "sl-graph-page.h"
@@ -315,6 +316,27 @@ test_lineage_run_names (void)
     const char *real[] = { "./run_01", "./run_02", "./run_03", "./run_04", "./run_05", "./run_06" };
 
     check_lineage_names (runs, real, G_N_ELEMENTS (real), "names-lineage-real.png");
+  }
+
+  /* Their dataset pipelines side by side, each fitted no smaller than
+   * readable. */
+  {
+    SlDocument *document = sl_window_open_document (window, "dataset-graph", runs, NULL);
+    SlDatasetGraphPage *page = SL_DATASET_GRAPH_PAGE (document);
+
+    g_assert_true (wait_until (document_settled, document, 30000));
+    g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+    screenshot ("names-dataset-graph.png");
+    for (guint r = 0; r < sl_dataset_graph_page_get_n_runs (page); r++)
+      {
+        SlGraphCanvas *canvas = sl_dataset_graph_page_get_canvas (page, r);
+
+        if (gtk_widget_get_width (GTK_WIDGET (canvas)) <= 1)
+          continue;
+        sl_graph_canvas_fit (canvas);
+        g_assert_cmpfloat (sl_graph_canvas_get_zoom (canvas), >=, SL_GRAPH_CANVAS_MIN_FIT_ZOOM);
+      }
+    panel_widget_close (PANEL_WIDGET (document));
   }
 }
 
