@@ -108,6 +108,20 @@ test_graph_search_layers (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+static gboolean
+has_hyphens_off (GtkLabel *label)
+{
+  PangoAttrList *attrs = gtk_label_get_attributes (label);
+  g_autoptr(PangoAttrIterator) iter = NULL;
+  PangoAttribute *attr;
+
+  if (attrs == NULL)
+    return FALSE;
+  iter = pango_attr_list_get_iterator (attrs);
+  attr = pango_attr_iterator_get (iter, PANGO_ATTR_INSERT_HYPHENS);
+  return attr != NULL && ((PangoAttrInt *) attr)->value == FALSE;
+}
+
 /* A tooltip of a 10,000-character name with no space in it wraps at
  * SL_TOOLTIP_MAX_WIDTH_CHARS, narrower than the screen; the graph
  * canvas's op tooltips use it. */
@@ -156,23 +170,14 @@ test_tooltip_width (void)
   g_assert_nonnull (label);
   g_assert_cmpint (gtk_label_get_max_width_chars (label), ==, SL_TOOLTIP_MAX_WIDTH_CHARS);
   g_assert_nonnull (strstr (gtk_label_get_text (label), "aclnnForeachAddListV2_xxx"));
+  g_assert_true (has_hyphens_off (label));
+  /* Asked again (the pointer moved): the same label, the hyphens still off. */
+  g_signal_emit_by_name (canvas, "query-tooltip", (int) x + 1, (int) y, FALSE, tooltip, &shown);
+  g_assert_true (sl_tooltip_get_label (tooltip) == label);
+  g_assert_true (has_hyphens_off (label));
   gtk_widget_measure (GTK_WIDGET (label), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, <, 1024);
   gtk_window_destroy (GTK_WINDOW (holder));
-}
-
-static gboolean
-has_hyphens_off (GtkLabel *label)
-{
-  PangoAttrList *attrs = gtk_label_get_attributes (label);
-  g_autoptr(PangoAttrIterator) iter = NULL;
-  PangoAttribute *attr;
-
-  if (attrs == NULL)
-    return FALSE;
-  iter = pango_attr_list_get_iterator (attrs);
-  attr = pango_attr_iterator_get (iter, PANGO_ATTR_INSERT_HYPHENS);
-  return attr != NULL && ((PangoAttrInt *) attr)->value == FALSE;
 }
 
 /* A finding's values: labels above, values the panel's width, no hyphen

@@ -71,13 +71,18 @@ sl_tooltip_label_new (void)
   return label;
 }
 
+/* One label a tooltip, kept: the tooltip is asked again at each move of
+ * the pointer, and a new widget each time would be laid out anew. */
 static GtkLabel *
 set_label (GtkTooltip *tooltip)
 {
-  GtkWidget *label = sl_tooltip_label_new ();
+  GtkWidget *label = g_object_get_data (G_OBJECT (tooltip), "sl-tooltip-label");
 
-  /* The tooltip holds its custom widget; the test reads it back. */
-  g_object_set_data (G_OBJECT (tooltip), "sl-tooltip-label", label);
+  if (label == NULL)
+    {
+      label = g_object_ref_sink (sl_tooltip_label_new ());
+      g_object_set_data_full (G_OBJECT (tooltip), "sl-tooltip-label", label, g_object_unref);
+    }
   gtk_tooltip_set_custom (tooltip, label);
   return GTK_LABEL (label);
 }
@@ -114,8 +119,6 @@ sl_tooltip_set_markup (GtkTooltip *tooltip,
 
   label = set_label (tooltip);
   gtk_label_set_markup (label, markup != NULL ? markup : "");
-  /* Markup replaces the attributes: keep the hyphens out again. */
-  sl_label_set_no_hyphens (label);
   sl_label_set_wrap_for_text (label);
 }
 
