@@ -1571,6 +1571,7 @@ sl_onnx_decode (const guint8  *data,
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  sl_graph_builder_set_path (reader.builder, reader.path);
   read_model (&reader, data != NULL ? data : (const guint8 *) "", size, &name);
   if (name == NULL || name[0] == '\0')
     {

@@ -48,6 +48,7 @@ struct _SlGraphBuilder
   GArray        *dims;       /* gint64 */
   GArray        *metadata;   /* guint32 pairs: key, value */
   GPtrArray     *problems;
+  char          *path;       /* for the builder's own problems */
 };
 
 SlGraphBuilder *
@@ -81,6 +82,7 @@ sl_graph_builder_free (SlGraphBuilder *self)
   g_array_unref (self->dims);
   g_array_unref (self->metadata);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_free (self->path);
   g_free (self);
 }
 
@@ -370,6 +372,18 @@ sl_graph_builder_add_output (SlGraphBuilder *self,
   element->n_outputs++;
 }
 
+/* The file the graph is read from, named by the problems finish() finds
+ * (inputs that name nothing). */
+void
+sl_graph_builder_set_path (SlGraphBuilder *self,
+                           const char     *path)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->path);
+  self->path = g_strdup (path);
+}
+
 /* A key and value about the whole graph (see sl_graph_get_metadata()). */
 void
 sl_graph_builder_add_metadata (SlGraphBuilder *self,
@@ -569,7 +583,8 @@ name_table (SlGraph *graph)
 static void
 resolve_inputs (SlGraphBuilder *self,
                 SlGraph        *graph,
-                const guint32  *order)
+                const guint32  *order,
+                const char     *path)
 {
   g_autofree guint32 *table = name_table (graph);
   guint total = self->inputs->len;
@@ -614,7 +629,8 @@ resolve_inputs (SlGraphBuilder *self,
     {
       g_autofree char *message = g_strdup_printf (_("%u inputs name no node of the graph (the first: “%s”)."),
                                                   graph->n_dangling, first_dangling);
-      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Graph reader"), "", -1, message);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Graph reader"), path != NULL ? path : "",
+                                                     -1, message);
 
       g_ptr_array_add (graph->problems, g_steal_pointer (&problem));
     }
@@ -739,7 +755,7 @@ sl_graph_builder_finish (SlGraphBuilder *self)
   copy_elements (self, graph, order);
   copy_attributes (self, graph, order);
   copy_outputs (self, graph, order);
-  resolve_inputs (self, graph, order);
+  resolve_inputs (self, graph, order, self->path);
   index_consumers (graph);
   index_op_names (graph);
   sl_graph_build_hierarchy (graph);

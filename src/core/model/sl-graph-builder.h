@@ -59,6 +59,8 @@ void            sl_graph_builder_add_output      (SlGraphBuilder  *self,
 void            sl_graph_builder_add_metadata    (SlGraphBuilder  *self,
                                                   const char      *key,
                                                   const char      *value);
+void            sl_graph_builder_set_path        (SlGraphBuilder  *self,
+                                                  const char      *path);
 void            sl_graph_builder_add_problem     (SlGraphBuilder  *self,
                                                   SlProblem       *problem);
 guint           sl_graph_builder_get_n_elements  (SlGraphBuilder  *self);
