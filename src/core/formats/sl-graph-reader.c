@@ -1108,6 +1108,9 @@ sl_graph_reader_decode_data (const guint8  *data,
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  sl_graph_builder_set_path (as_graph.builder, path);
+  sl_graph_builder_set_path (as_model.builder, path);
+
   if (sl_graph_def_sniff (data, size))
     {
       reading_clear (&as_graph);
