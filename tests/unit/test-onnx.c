@@ -593,7 +593,10 @@ test_truncated_everywhere (void)
           continue;
         }
       g_assert_no_error (error);
-      g_assert_cmpuint (sl_graph_get_n_ops (graph), ==, want);
+      /* A cut node is read as far as it goes, with what its subgraphs
+       * hold before the cut. */
+      g_assert_cmpuint (sl_graph_get_n_ops (graph), >=, want);
+      g_assert_cmpuint (sl_graph_get_n_ops (graph), <=, MIN (want + 3, 7));
       problems = sl_graph_get_problems (graph);
       /* Cut inside the graph or the fields after it: damage is reported. */
       if (cut > graph_at && cut < size)
@@ -606,6 +609,31 @@ test_truncated_everywhere (void)
           g_assert_cmpstr (sl_problem_get_path (problem), ==, "cut.onnx");
         }
     }
+}
+
+/* A cut inside the If's else branch keeps the If, its then branch and
+ * the else branch's node, which lies before the cut. */
+static void
+test_cut_subgraph (void)
+{
+  g_autoptr(GArray) ends = NULL;
+  gsize graph_at, size;
+  g_autoptr(GBytes) bytes = write_model (&ends, &graph_at);
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  gsize cut = graph_at + g_array_index (ends, gsize, 3) - 5;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGraph) graph = sl_onnx_decode (data, cut, "cut.onnx", &error);
+  GPtrArray *problems;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_graph_get_n_ops (graph), ==, 6);
+  g_assert_cmpuint (find_element (graph, "cond_node/(cond_node)"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (find_element (graph, "cond_node/then_branch/t_id"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (find_element (graph, "cond_node/else_branch/Neg-op0"), !=, SL_GRAPH_NONE);
+  /* The damage is where the graph's length runs past the end. */
+  problems = sl_graph_get_problems (graph);
+  g_assert_cmpuint (problems->len, >, 0);
+  g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (problems, 0)), <, (gint64) graph_at);
 }
 
 /* A node whose op_type has the wrong wire type is skipped alone, with a
@@ -766,6 +794,19 @@ test_files (void)
   g_assert_null (graphs);
   g_clear_error (&error);
 
+  /* Not a model: the error says where and why. */
+  graphs = sl_graph_reader_load (wrong, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "wrong.onnx"));
+  g_assert_nonnull (strstr (error->message, "byte 0"));
+  g_assert_null (graphs);
+  g_clear_error (&error);
+
+  /* A ModelProto without a graph holds no model. */
+  g_assert_null (sl_onnx_decode ((const guint8 *) "\x08\x08", 2, "bare.onnx", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_clear_error (&error);
+
   detector = sl_detector_new (folder);
   detection = sl_detector_run (detector, NULL, &error);
   g_assert_no_error (error);
@@ -794,6 +835,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/onnx/model", test_model);
   g_test_add_func ("/onnx/truncated-everywhere", test_truncated_everywhere);
+  g_test_add_func ("/onnx/cut-subgraph", test_cut_subgraph);
   g_test_add_func ("/onnx/damaged-node", test_damaged_node);
   g_test_add_func ("/onnx/nesting", test_nesting);
   g_test_add_func ("/onnx/sniff", test_sniff);

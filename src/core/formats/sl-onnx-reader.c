@@ -549,6 +549,8 @@ typedef struct {
   const char     *path;
   guint           n_damaged;
   guint           n_nodes;
+  Damage          first;     /* the first damage, for an error */
+  gboolean        has_graph;
 } Reader;
 
 static void
@@ -561,7 +563,8 @@ report (Reader       *reader,
                                                  reader->path, damage->offset, message);
 
   sl_graph_builder_add_problem (reader->builder, problem);
-  reader->n_damaged++;
+  if (reader->n_damaged++ == 0)
+    reader->first = *damage;
 }
 
 static guint
@@ -652,6 +655,10 @@ parse_node (const Slice *bytes,
         continue;
       if (!sl_proto_expect_wire (&f, 2, damage))
         break;
+      /* Cut by the end of the input: only an attribute (a subgraph) is
+       * worth reading as far as it goes, a name cut short is wrong. */
+      if (f.bytes.cut && f.field != 5)
+        continue;
       switch (f.field)
         {
         case 1: g_ptr_array_add (node->inputs, sl_proto_dup_text (&f.bytes)); break;
@@ -664,6 +671,12 @@ parse_node (const Slice *bytes,
         }
     }
   if (damage->reason != NULL)
+    {
+      node_free (node);
+      return NULL;
+    }
+  /* A node cut before its op type says too little to show. */
+  if (bytes->cut && node->op_type == NULL)
     {
       node_free (node);
       return NULL;
@@ -732,6 +745,8 @@ parse_attr (const Slice *bytes,
   a->graphs = g_array_new (FALSE, FALSE, sizeof (Slice));
   SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
     {
+      if (f.bytes.cut && f.field != 6 && f.field != 11)
+        continue;
       switch (f.field)
         {
         case 1:
@@ -1027,6 +1042,10 @@ collect_graph (Reader      *reader,
           report (reader, &(Damage) { f.at, sl_proto_reason_wire_type });
           continue;
         }
+      /* Cut by the end of the input: a node is read as far as it goes
+       * (its subgraphs may hold much), anything else is dropped. */
+      if (f.bytes.cut && f.field != 1)
+        continue;
       if (to != NULL)
         g_ptr_array_add (to, g_memdup2 (&f.bytes, sizeof f.bytes));
       else if (f.field == 2)
@@ -1309,7 +1328,8 @@ read_graph (Reader      *reader,
 
       if (node == NULL)
         {
-          report (reader, &damage);
+          if (damage.reason != NULL)
+            report (reader, &damage);
           continue;
         }
       if (node->name[0] != '\0')
@@ -1525,7 +1545,7 @@ read_model (Reader       *reader,
           if (sl_proto_read_varint (data, size, &at, &tag) && tag == ((7 << 3) | 2) &&
               sl_proto_read_varint (data, size, &at, &length))
             {
-              graph = (Slice) { data + at, size - at, at };
+              graph = (Slice) { data + at, size - at, at, TRUE };
               have_graph = TRUE;
             }
         }
@@ -1537,6 +1557,7 @@ read_model (Reader       *reader,
   if (functions->len > 0)
     sl_graph_builder_add_metadata (reader->builder, "functions", functions->str);
 
+  reader->has_graph = have_graph;
   if (have_graph)
     {
       GraphFields fields = { 0 };
@@ -1564,7 +1585,7 @@ sl_onnx_decode (const guint8  *data,
                 const char    *path,
                 GError       **error)
 {
-  Reader reader = { sl_graph_builder_new (), path != NULL ? path : "", 0, 0 };
+  Reader reader = { sl_graph_builder_new (), path != NULL ? path : "", 0, 0, { 0, NULL }, FALSE };
   g_autofree char *name = NULL;
   SlGraph *result = NULL;
 
@@ -1578,7 +1599,13 @@ sl_onnx_decode (const guint8  *data,
       g_free (name);
       name = path != NULL ? g_path_get_basename (path) : g_strdup ("");
     }
-  if (sl_graph_builder_get_n_elements (reader.builder) == 0 && (reader.n_damaged > 0 || size == 0))
+  if (sl_graph_builder_get_n_elements (reader.builder) == 0 && reader.n_damaged > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("“%s” holds no ONNX model that can be read: it is damaged at byte %llu (%s)."), reader.path,
+                   (unsigned long long) reader.first.offset, _(reader.first.reason));
+    }
+  else if (sl_graph_builder_get_n_elements (reader.builder) == 0 && !reader.has_graph)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                    _("“%s” holds no ONNX model that can be read."), reader.path);

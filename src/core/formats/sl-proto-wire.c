@@ -74,6 +74,7 @@ sl_proto_next_field (const SlProtoSlice *message,
   out->bytes.data = message->data + *pos;
   out->bytes.len = 0;
   out->bytes.base = message->base + *pos;
+  out->bytes.cut = FALSE;
   switch (out->wire_type)
     {
     case 0:
@@ -93,8 +94,15 @@ sl_proto_next_field (const SlProtoSlice *message,
         return TRUE;
       }
     case 2:
-      if (!sl_proto_read_varint (message->data, message->len, pos, &length) || length > message->len - *pos)
+      if (!sl_proto_read_varint (message->data, message->len, pos, &length))
         return damaged (damage, message->base + start, sl_proto_reason_length);
+      if (length > message->len - *pos)
+        {
+          if (!message->cut)
+            return damaged (damage, message->base + start, sl_proto_reason_length);
+          length = message->len - *pos;
+          out->bytes.cut = TRUE;
+        }
       out->bytes.data = message->data + *pos;
       out->bytes.len = length;
       out->bytes.base = message->base + *pos;

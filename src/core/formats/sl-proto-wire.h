@@ -17,6 +17,9 @@ typedef struct {
   const guint8 *data;
   gsize         len;
   gsize         base;   /* offset of data[0] in the whole input */
+  gboolean      cut;    /* the input ends inside this message: a field
+                         * that runs past its end is given as far as it
+                         * goes, with cut set, instead of being damage */
 } SlProtoSlice;
 
 typedef struct {
