@@ -503,7 +503,7 @@ parse_options (int          *argc,
                char        **scope,
                gboolean     *layout)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (_("PATH — count the nodes, edges and scopes of MindSpore graphs"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("PATH — count the nodes, edges and scopes of MindSpore, TensorFlow and ONNX graphs"));
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, json, N_("Print the result as JSON"), NULL },
