@@ -24,7 +24,7 @@ BUILD_PACKAGES=(
 TEST_PACKAGES=(
   xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
   python3-protobuf clang libclang-rt-14-dev dbus python3-numpy
-  slurm-wlm munge
+  slurm-wlm munge python3-onnx libonnx-testdata
 )
 # Peers the benchmarks measure beside Sightline: Graphviz's dot for graph
 # layouts, and node for @dagrejs/dagre (below). Debian's npm comes only

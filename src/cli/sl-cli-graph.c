@@ -1,8 +1,10 @@
 /* sl-cli-graph.c: `sightline-cli graph PATH [--json] [--scope SCOPE] [--layout]`
  *
- * For each graph in PATH (a .pb, a summary file or a folder of
+ * For each graph in PATH (a .pb, an .onnx, a summary file or a folder of
  * summaries): its name and the counts of nodes, parameters, constants,
- * data and control edges, scopes, and nodes per op type. With --scope,
+ * data and control edges, scopes, and nodes per op type; with --json
+ * also the names of its inputs and outputs (ONNX) and what the file says
+ * about the model ("metadata": producer, opset imports and so on). With --scope,
  * also the children of that scope (a path as the hierarchy names it:
  * scope segments, groups "OpType[N]", sections "#n"; "" is the root).
  * With --layout, the positions the graph view gives the top level (or
@@ -317,6 +319,45 @@ print_layout (SlGraph *graph,
     }
 }
 
+/* The names of the graph's own inputs or outputs (a subgraph's sit in
+ * its scope and are not listed). */
+static void
+add_boundary (JsonBuilder        *builder,
+              SlGraph            *graph,
+              const char         *member,
+              SlGraphElementKind  kind)
+{
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  for (guint e = 0; e < sl_graph_get_n_elements (graph); e++)
+    {
+      g_autofree char *scope = NULL;
+
+      if (sl_graph_element_get_kind (graph, e) != kind)
+        continue;
+      scope = sl_graph_element_dup_scope (graph, e);
+      if (scope[0] == '\0')
+        json_builder_add_string_value (builder, sl_graph_element_get_proto_name (graph, e));
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_metadata (JsonBuilder *builder,
+              SlGraph     *graph)
+{
+  json_builder_set_member_name (builder, "metadata");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < sl_graph_get_n_metadata (graph); i++)
+    {
+      const char *value = NULL;
+
+      json_builder_set_member_name (builder, sl_graph_get_metadata (graph, i, &value));
+      json_builder_add_string_value (builder, value);
+    }
+  json_builder_end_object (builder);
+}
+
 static void
 add_graph (JsonBuilder *builder,
            SlGraph     *graph,
@@ -340,6 +381,9 @@ add_graph (JsonBuilder *builder,
   for (guint i = 0; i < types->len; i++)
     add_count (builder, g_array_index (types, OpTypeCount, i).type, g_array_index (types, OpTypeCount, i).count);
   json_builder_end_object (builder);
+  add_boundary (builder, graph, "inputs", SL_GRAPH_ELEMENT_INPUT);
+  add_boundary (builder, graph, "outputs", SL_GRAPH_ELEMENT_OUTPUT);
+  add_metadata (builder, graph);
   if (scope_path != NULL)
     add_children (builder, graph, sl_graph_find_item (graph, scope_path));
   if (layout)
@@ -459,7 +503,7 @@ parse_options (int          *argc,
                char        **scope,
                gboolean     *layout)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new (_("PATH — count the nodes, edges and scopes of MindSpore graphs"));
+  g_autoptr(GOptionContext) context = g_option_context_new (_("PATH — count the nodes, edges and scopes of MindSpore, TensorFlow and ONNX graphs"));
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, json, N_("Print the result as JSON"), NULL },

@@ -2,7 +2,8 @@
  * expanding a scope with the clicked node kept in place on screen and
  * collapsing back to the exact earlier drawing, search reaching inside
  * collapsed scopes and opening the path to a hit, Details of an op, the
- * bookkeeping filter, a link from a profile by op name, and damaged files
+ * bookkeeping filter, a link from a profile by op name, damaged files,
+ * and an ONNX model's Details
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -285,6 +286,64 @@ test_graph_page_damaged (void)
   g_assert_cmpuint (sl_graph_get_n_ops (sl_graph_page_get_graph (SL_GRAPH_PAGE (document))), >, 0);
 }
 
+/* An ONNX model: Details of the graph itself (nothing selected) give
+ * the producer and opset imports; its scoped node opens by search. */
+static void
+test_graph_page_onnx (void)
+{
+  g_autofree char *path = g_build_filename (tmp_root, "tiny.onnx", NULL);
+  g_autoptr(GByteArray) model = g_byte_array_new ();
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  g_autoptr(GByteArray) node = g_byte_array_new ();
+  g_autoptr(GByteArray) input = g_byte_array_new ();
+  g_autoptr(GByteArray) opset = g_byte_array_new ();
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  SlDocument *document;
+  SlGraphPage *page;
+  SlGraph *onnx;
+  guint relu;
+
+  /* ModelProto { ir_version 1, producer_name 2, graph 7 { node 1 { input 1,
+   * output 2, name 3, op_type 4 }, input 11, output 12 }, opset_import 8 } */
+  fx_string (node, 1, "x");
+  fx_string (node, 2, "y");
+  fx_string (node, 3, "/block/Relu");
+  fx_string (node, 4, "Relu");
+  fx_message (graph, 1, node);
+  fx_string (graph, 2, "tiny");
+  fx_string (input, 1, "x");
+  fx_message (graph, 11, input);
+  g_byte_array_set_size (input, 0);
+  fx_string (input, 1, "y");
+  fx_message (graph, 12, input);
+  fx_uint (model, 1, 8);
+  fx_string (model, 2, "sightline-test");
+  fx_message (model, 7, graph);
+  fx_uint (opset, 2, 17);
+  fx_message (model, 8, opset);
+  g_assert_true (g_file_set_contents (path, (const char *) model->data, model->len, NULL));
+
+  document = sl_window_open_document (window, "graph", path, NULL);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  page = SL_GRAPH_PAGE (document);
+  onnx = sl_graph_page_get_graph (page);
+  g_assert_cmpuint (sl_graph_get_n_ops (onnx), ==, 1);
+  wait_for_new_scene (page, NULL);
+  wait_for_frames (GTK_WIDGET (window));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Producer"), ==, "sightline-test");
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Opset imports"), ==, "ai.onnx 17");
+
+  relu = sl_graph_find_item (onnx, "block/Relu");
+  g_assert_cmpuint (relu, !=, SL_GRAPH_NONE);
+  sl_graph_page_reveal (page, relu);
+  wait_for_new_scene (page, sl_graph_canvas_get_scene (sl_graph_page_get_canvas (page)));
+  wait_for_frames (GTK_WIDGET (window));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Op type"), ==, "Relu");
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Name in the file"), ==, "/block/Relu");
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-onnx.png");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -304,6 +363,7 @@ main (int    argc,
 
   g_test_add_func ("/graph-page/expand-search-link", test_graph_page);
   g_test_add_func ("/graph-page/damaged", test_graph_page_damaged);
+  g_test_add_func ("/graph-page/onnx", test_graph_page_onnx);
 
   status = g_test_run ();
 

@@ -6,7 +6,8 @@ The GraphProto is encoded in this script, independently of the C code,
 and written twice: as a ModelProto in model.pb and as the graph_def event
 of a MindSpore summary in the same folder. The JSON must have exactly the
 documented keys and the counts worked out by hand below. A TensorFlow
-GraphDef, encoded here too, goes into a TensorBoard tfevents file.
+GraphDef, encoded here too, goes into a TensorBoard tfevents file, and
+an ONNX ModelProto into model.onnx.
 
 Usage: check-cli-graph.py   (SL_CLI names the sightline-cli binary)
 """
@@ -17,7 +18,8 @@ import subprocess
 import sys
 import tempfile
 
-GRAPH_KEYS = {'name', 'nodes', 'parameters', 'consts', 'data_edges', 'control_edges', 'scopes', 'op_types'}
+GRAPH_KEYS = {'name', 'nodes', 'parameters', 'consts', 'data_edges', 'control_edges', 'scopes', 'op_types',
+              'inputs', 'outputs', 'metadata'}
 CHILD_KEYS = {'name', 'kind', 'op_type', 'child_count'}
 LAYOUT_KEYS = {'scope', 'width', 'height', 'nodes', 'edges'}
 LAYOUT_NODE_KEYS = {'name', 'kind', 'x', 'y', 'width', 'height'}
@@ -130,6 +132,38 @@ def check_tfevents(folder):
         sys.exit(f'children of net {root}')
 
 
+def check_onnx(folder):
+    """ModelProto { ir_version 1, producer_name 2, graph 7 { node 1, name 2,
+    initializer 5, input 11, output 12 }, opset_import 8 }: two nodes in
+    scope "blk", a weight W that is also listed as an input."""
+    def node(name, op_type, inputs, outputs):
+        out = b''.join(field(1, 2, i.encode()) for i in inputs)
+        out += b''.join(field(2, 2, o.encode()) for o in outputs)
+        return field(3, 2, name.encode()) + field(4, 2, op_type.encode()) + out
+
+    graph = field(1, 2, node('/blk/MatMul', 'MatMul', ['x', 'W'], ['h']))
+    graph += field(1, 2, node('/blk/Relu', 'Relu', ['h'], ['y']))
+    graph += field(2, 2, b'g')
+    graph += field(5, 2, field(1, 0, varint(2)) + field(2, 0, varint(1)) + field(8, 2, b'W'))
+    graph += field(11, 2, field(1, 2, b'x')) + field(11, 2, field(1, 2, b'W')) + field(12, 2, field(1, 2, b'y'))
+    model = field(1, 0, varint(8)) + field(2, 2, b'check') + field(7, 2, graph)
+    model += field(8, 2, field(2, 0, varint(17)))
+    path = os.path.join(folder, 'model.onnx')
+    with open(path, 'wb') as f:
+        f.write(model)
+    entry = json.loads(run(path, '--json').stdout)['graphs'][0]
+    want = {'name': 'g', 'nodes': 2, 'parameters': 1, 'consts': 0, 'data_edges': 4, 'control_edges': 0,
+            'scopes': 1, 'op_types': {'MatMul': 1, 'Relu': 1}, 'inputs': ['x'], 'outputs': ['y'],
+            'metadata': {'format': 'ONNX', 'ir_version': '8', 'producer_name': 'check', 'opset_import': 'ai.onnx 17'}}
+    if entry != want:
+        sys.exit(f'onnx graph {entry}, wanted {want}')
+    with open(os.path.join(folder, 'text.onnx'), 'wb') as f:
+        f.write(b'not a model')
+    result = run(os.path.join(folder, 'text.onnx'), expect=1)
+    if 'text.onnx' not in result.stderr:
+        sys.exit(f'onnx error {result.stderr}')
+
+
 def run(*args, expect=0):
     result = subprocess.run([os.environ['SL_CLI'], 'graph', *args], capture_output=True, text=True)
     if result.returncode != expect:
@@ -141,7 +175,8 @@ def check_graph(entry):
     if set(entry) != GRAPH_KEYS:
         sys.exit(f'graph keys {sorted(entry)}')
     want = {'name': 'test_graph', 'nodes': 8, 'parameters': 1, 'consts': 1, 'data_edges': 9,
-            'control_edges': 1, 'scopes': 3, 'op_types': {'Add': 1, 'MatMul': 5, 'Mul': 2}}
+            'control_edges': 1, 'scopes': 3, 'op_types': {'Add': 1, 'MatMul': 5, 'Mul': 2},
+            'inputs': [], 'outputs': [], 'metadata': {}}
     if entry != want:
         sys.exit(f'graph {entry}, wanted {want}')
 
@@ -221,6 +256,8 @@ def main():
 
         with tempfile.TemporaryDirectory() as tb_folder:
             check_tfevents(tb_folder)
+        with tempfile.TemporaryDirectory() as onnx_folder:
+            check_onnx(onnx_folder)
 
         run(folder, '--scope', 'no/such/scope', expect=1)
         run(os.path.join(folder, 'missing.pb'), expect=1)

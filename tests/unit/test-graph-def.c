@@ -310,6 +310,8 @@ check_graph (SlGraph *graph)
   g_assert_cmpuint (sl_graph_item_get_element (graph, sl_graph_find_item (graph, "conv/(conv)")), ==, 8);
   g_assert_cmpuint (sl_graph_item_get_kind (graph, sl_graph_find_item (graph, "unused")), ==, SL_GRAPH_ITEM_OP);
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 1);  /* the dangling input */
+  /* It names the file it was read from. */
+  g_assert_cmpstr (sl_problem_get_path (g_ptr_array_index (sl_graph_get_problems (graph), 0)), !=, "");
 }
 
 static void

@@ -1003,6 +1003,7 @@ sl_graph_def_decode (const guint8  *data,
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  sl_graph_builder_set_path (reader.builder, reader.path);
   parse_graph_def (&reader, &graph);
   build (&reader);
   if (reader.n_damaged > 0 && sl_graph_builder_get_n_elements (reader.builder) == 0)

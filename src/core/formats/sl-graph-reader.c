@@ -13,6 +13,7 @@
 #include "sl-graph-def-reader.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
+#include "sl-onnx-reader.h"
 #include "sl-summary-reader.h"
 
 /* Lists in attribute values are shown up to this many elements. */
@@ -1107,6 +1108,9 @@ sl_graph_reader_decode_data (const guint8  *data,
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  sl_graph_builder_set_path (as_graph.builder, path);
+  sl_graph_builder_set_path (as_model.builder, path);
+
   if (sl_graph_def_sniff (data, size))
     {
       reading_clear (&as_graph);
@@ -1146,19 +1150,67 @@ sl_graph_reader_decode (GBytes      *bytes,
   return sl_graph_reader_decode_data (data != NULL ? data : (const guint8 *) "", size, path, error);
 }
 
+/* Model formats with readers of their own, recognised by their file name
+ * or their content: a reader for AIR, OM, MindIR or SavedModel goes here,
+ * with its sniff. */
+typedef struct {
+  const char *suffix;
+  gboolean  (*sniff)  (const guint8 *data, gsize size);
+  SlGraph  *(*decode) (const guint8 *data, gsize size, const char *path, GError **error);
+} ModelFormat;
+
+static const ModelFormat model_formats[] = {
+  { ".onnx", sl_onnx_sniff, sl_onnx_decode },
+};
+
+static const ModelFormat *
+find_model_format (const char   *path,
+                   const guint8 *data,
+                   gsize         size)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (model_formats); i++)
+    if (g_str_has_suffix (path, model_formats[i].suffix))
+      return &model_formats[i];
+  for (guint i = 0; data != NULL && i < G_N_ELEMENTS (model_formats); i++)
+    if (model_formats[i].sniff (data, size))
+      return &model_formats[i];
+  return NULL;
+}
+
 static gboolean
-load_pb (const char  *path,
-         GPtrArray   *graphs,
-         GError     **error)
+is_model_file (const char *path)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (model_formats); i++)
+    if (g_str_has_suffix (path, model_formats[i].suffix))
+      return TRUE;
+  return FALSE;
+}
+
+/* A model file, or a .pb holding a model of one of those formats. */
+static gboolean
+load_model (const char  *path,
+            GPtrArray   *graphs,
+            GError     **error)
 {
   g_autoptr(GMappedFile) file = sl_input_file_map (path, error);
-  g_autoptr(GBytes) bytes = NULL;
+  const ModelFormat *format;
+  const guint8 *data;
+  gsize size;
   SlGraph *graph;
 
   if (file == NULL)
     return FALSE;
-  bytes = g_mapped_file_get_bytes (file);
-  graph = sl_graph_reader_decode (bytes, path, error);
+  data = (const guint8 *) g_mapped_file_get_contents (file);
+  size = g_mapped_file_get_length (file);
+  format = find_model_format (path, data, size);
+  if (format == NULL)
+    {
+      g_autoptr(GBytes) bytes = g_mapped_file_get_bytes (file);
+
+      graph = sl_graph_reader_decode (bytes, path, error);
+    }
+  else
+    graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
   if (graph == NULL)
     return FALSE;
   g_ptr_array_add (graphs, graph);
@@ -1217,14 +1269,14 @@ load_folder_pbs (const char  *path,
   if (dir == NULL)
     return FALSE;
   while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".pb"))
+    if (g_str_has_suffix (name, ".pb") || is_model_file (name))
       g_ptr_array_add (names, g_build_filename (path, name, NULL));
   g_ptr_array_sort (names, compare_paths);
   for (guint i = 0; i < names->len; i++)
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!load_pb (g_ptr_array_index (names, i), graphs, &local_error))
+      if (!load_model (g_ptr_array_index (names, i), graphs, &local_error))
         g_warning ("%s", local_error->message);
     }
   return TRUE;
@@ -1232,8 +1284,9 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a summary file or a folder of summaries (whose own
- *   .pb files are read too)
+ * @path: a .pb file, a model file (.onnx), a summary file or a folder of
+ *   summaries (whose own .pb and model files are read too); a .pb that
+ *   holds an ONNX model is read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all
@@ -1250,8 +1303,8 @@ sl_graph_reader_load (const char    *path,
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && g_str_has_suffix (path, ".pb"))
-    return load_pb (path, graphs, error) ? g_steal_pointer (&graphs) : NULL;
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR) && (g_str_has_suffix (path, ".pb") || is_model_file (path)))
+    return load_model (path, graphs, error) ? g_steal_pointer (&graphs) : NULL;
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {

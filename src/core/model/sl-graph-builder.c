@@ -26,6 +26,7 @@ typedef struct {
 
 typedef struct {
   guint32 name;
+  guint32 source;  /* builder index, or SL_GRAPH_NONE to go by name */
   guint8  kind;
 } BuilderInput;
 
@@ -45,7 +46,9 @@ struct _SlGraphBuilder
   GArray        *inputs;     /* BuilderInput */
   GArray        *outputs;    /* BuilderOutput */
   GArray        *dims;       /* gint64 */
+  GArray        *metadata;   /* guint32 pairs: key, value */
   GPtrArray     *problems;
+  char          *path;       /* for the builder's own problems */
 };
 
 SlGraphBuilder *
@@ -60,6 +63,7 @@ sl_graph_builder_new (void)
   self->inputs = g_array_new (FALSE, FALSE, sizeof (BuilderInput));
   self->outputs = g_array_new (FALSE, FALSE, sizeof (BuilderOutput));
   self->dims = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->metadata = g_array_new (FALSE, FALSE, sizeof (guint32));
   self->problems = g_ptr_array_new_with_free_func (g_object_unref);
   return self;
 }
@@ -76,7 +80,9 @@ sl_graph_builder_free (SlGraphBuilder *self)
   g_array_unref (self->inputs);
   g_array_unref (self->outputs);
   g_array_unref (self->dims);
+  g_array_unref (self->metadata);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_free (self->path);
   g_free (self);
 }
 
@@ -208,6 +214,46 @@ sl_graph_builder_begin_const (SlGraphBuilder *self,
     sl_graph_builder_add_attribute (self, "value", value);
 }
 
+/* A graph input or output: labelled by its whole name, placed at the top
+ * of @scope (the scope of the graph it belongs to; "" for the root). */
+static void
+begin_boundary (SlGraphBuilder     *self,
+                SlGraphElementKind  kind,
+                const char         *name,
+                const char         *scope)
+{
+  BuilderElement *element = begin_element (self, kind, name);
+
+  element->op_type = intern (self, kind == SL_GRAPH_ELEMENT_INPUT ? "Input" : "Output");
+  if (name == NULL || g_utf8_validate (name, -1, NULL))
+    element->name_tail = element->proto_name;
+  else
+    {
+      g_autofree char *repaired = g_utf8_make_valid (name, -1);
+
+      element->name_tail = intern (self, repaired);
+    }
+  element->scope = intern (self, scope);
+}
+
+void
+sl_graph_builder_begin_graph_input (SlGraphBuilder *self,
+                                    const char     *name,
+                                    const char     *scope)
+{
+  g_return_if_fail (self != NULL);
+  begin_boundary (self, SL_GRAPH_ELEMENT_INPUT, name, scope);
+}
+
+void
+sl_graph_builder_begin_graph_output (SlGraphBuilder *self,
+                                     const char     *name,
+                                     const char     *scope)
+{
+  g_return_if_fail (self != NULL);
+  begin_boundary (self, SL_GRAPH_ELEMENT_OUTPUT, name, scope);
+}
+
 static BuilderElement *
 current (SlGraphBuilder *self)
 {
@@ -251,6 +297,36 @@ sl_graph_builder_add_input (SlGraphBuilder  *self,
   g_return_if_fail (element != NULL);
 
   input.name = intern (self, name);
+  input.source = SL_GRAPH_NONE;
+  input.kind = kind == SL_GRAPH_EDGE_CONTROL ? SL_GRAPH_EDGE_CONTROL : SL_GRAPH_EDGE_DATA;
+  g_array_append_val (self->inputs, input);
+  element->n_inputs++;
+}
+
+/**
+ * sl_graph_builder_add_input_element:
+ * @source: the index of the source element among those begun so far or
+ *   later (0 for the first), or %SL_GRAPH_NONE for an input that names
+ *   nothing
+ * @name: what the file calls the input (shown, never looked up)
+ *
+ * An input of the current element whose source the reader has resolved.
+ */
+void
+sl_graph_builder_add_input_element (SlGraphBuilder  *self,
+                                    guint            source,
+                                    const char      *name,
+                                    SlGraphEdgeKind  kind)
+{
+  BuilderInput input;
+  BuilderElement *element;
+
+  g_return_if_fail (self != NULL);
+  element = current (self);
+  g_return_if_fail (element != NULL);
+
+  input.name = intern (self, name);
+  input.source = source;
   input.kind = kind == SL_GRAPH_EDGE_CONTROL ? SL_GRAPH_EDGE_CONTROL : SL_GRAPH_EDGE_DATA;
   g_array_append_val (self->inputs, input);
   element->n_inputs++;
@@ -296,6 +372,33 @@ sl_graph_builder_add_output (SlGraphBuilder *self,
   element->n_outputs++;
 }
 
+/* The file the graph is read from, named by the problems finish() finds
+ * (inputs that name nothing). */
+void
+sl_graph_builder_set_path (SlGraphBuilder *self,
+                           const char     *path)
+{
+  g_return_if_fail (self != NULL);
+
+  g_free (self->path);
+  self->path = g_strdup (path);
+}
+
+/* A key and value about the whole graph (see sl_graph_get_metadata()). */
+void
+sl_graph_builder_add_metadata (SlGraphBuilder *self,
+                               const char     *key,
+                               const char     *value)
+{
+  guint32 ids[2];
+
+  g_return_if_fail (self != NULL);
+
+  ids[0] = intern (self, key);
+  ids[1] = intern (self, value);
+  g_array_append_vals (self->metadata, ids, 2);
+}
+
 void
 sl_graph_builder_add_problem (SlGraphBuilder *self,
                               SlProblem      *problem)
@@ -314,24 +417,32 @@ sl_graph_builder_get_n_elements (SlGraphBuilder *self)
   return self->elements->len;
 }
 
-/* Element order in the graph: ops, parameters, constants, each in the
- * order they were added. Returns builder index → graph index. */
+/* Element order in the graph: ops, parameters, constants, graph inputs,
+ * graph outputs, each in the order they were added. Returns builder
+ * index → graph index. */
 static guint32 *
 order_elements (SlGraphBuilder *self,
                 SlGraph        *graph)
 {
   guint32 *order = g_new (guint32, self->elements->len);
-  guint next[3] = { 0 };
+  guint next[5] = { 0 };
+  guint start = 0;
 
   for (guint i = 0; i < self->elements->len; i++)
     next[g_array_index (self->elements, BuilderElement, i).kind]++;
   graph->n_ops = next[SL_GRAPH_ELEMENT_OP];
   graph->n_parameters = next[SL_GRAPH_ELEMENT_PARAMETER];
   graph->n_consts = next[SL_GRAPH_ELEMENT_CONST];
+  graph->n_graph_inputs = next[SL_GRAPH_ELEMENT_INPUT];
+  graph->n_graph_outputs = next[SL_GRAPH_ELEMENT_OUTPUT];
   graph->n_elements = self->elements->len;
-  next[2] = graph->n_ops + graph->n_parameters;
-  next[1] = graph->n_ops;
-  next[0] = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (next); k++)
+    {
+      guint count = next[k];
+
+      next[k] = start;
+      start += count;
+    }
   for (guint i = 0; i < self->elements->len; i++)
     order[i] = next[g_array_index (self->elements, BuilderElement, i).kind]++;
   return order;
@@ -472,7 +583,8 @@ name_table (SlGraph *graph)
 static void
 resolve_inputs (SlGraphBuilder *self,
                 SlGraph        *graph,
-                const guint32  *order)
+                const guint32  *order,
+                const char     *path)
 {
   g_autofree guint32 *table = name_table (graph);
   guint total = self->inputs->len;
@@ -490,7 +602,12 @@ resolve_inputs (SlGraphBuilder *self,
       for (guint k = 0; k < b->n_inputs; k++)
         {
           const BuilderInput *in = &g_array_index (self->inputs, BuilderInput, b->input_first + k);
-          guint32 source = table[in->name];
+          guint32 source;
+
+          if (in->source == SL_GRAPH_NONE)
+            source = table[in->name];
+          else
+            source = in->source < self->elements->len ? order[in->source] : SL_GRAPH_NONE;
 
           graph->input_source[to + k] = source;
           graph->input_name[to + k] = in->name;
@@ -512,7 +629,8 @@ resolve_inputs (SlGraphBuilder *self,
     {
       g_autofree char *message = g_strdup_printf (_("%u inputs name no node of the graph (the first: “%s”)."),
                                                   graph->n_dangling, first_dangling);
-      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Graph reader"), "", -1, message);
+      g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Graph reader"), path != NULL ? path : "",
+                                                     -1, message);
 
       g_ptr_array_add (graph->problems, g_steal_pointer (&problem));
     }
@@ -602,6 +720,7 @@ measure (SlGraph *graph)
   size += n_outputs * 5 + graph->dims_offsets[n_outputs] * 8;
   size += graph->n_items * (1 + 4 * 6);
   size += graph->edge_offsets[graph->n_items] * 13;
+  size += graph->n_metadata * 8;
   size += sl_intern_table_get_memory_size (graph->strings);
   return size;
 }
@@ -628,12 +747,15 @@ sl_graph_builder_finish (SlGraphBuilder *self)
   graph->root_name = self->root_name;
   for (guint i = 0; i < self->problems->len; i++)
     g_ptr_array_add (graph->problems, g_object_ref (g_ptr_array_index (self->problems, i)));
+  graph->n_metadata = self->metadata->len / 2;
+  graph->metadata = (guint32 *) g_array_free (g_steal_pointer (&self->metadata), FALSE);
+  self->metadata = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   order = order_elements (self, graph);
   copy_elements (self, graph, order);
   copy_attributes (self, graph, order);
   copy_outputs (self, graph, order);
-  resolve_inputs (self, graph, order);
+  resolve_inputs (self, graph, order, self->path);
   index_consumers (graph);
   index_op_names (graph);
   sl_graph_build_hierarchy (graph);

@@ -1,8 +1,8 @@
 /* sl-graph-hierarchy.c: scopes, groups, proxies, sections and lifted edges
  *
  * Built in passes over growable columns, then frozen into the graph:
- * scopes and ops, parameters at the lowest common scope of their
- * consumers, proxies for wide fan-out, constants inside their consumers,
+ * graph inputs first in their scopes, scopes and ops, parameters at the
+ * lowest common scope of their consumers, graph outputs, proxies for wide fan-out, constants inside their consumers,
  * groups, sections, depths, and last the edges lifted to the children of
  * the lowest common ancestor of their ends. The rules are in sl-graph.h.
  * Every walk is a loop, never recursion: a scope string may have tens of
@@ -158,6 +158,30 @@ place_ops (Build *b)
     }
 }
 
+/* Graph inputs first in their scope, before its ops; graph outputs after
+ * everything else placed there (parameters too). */
+static void
+place_graph_boundary (Build              *b,
+                      SlGraphElementKind  kind)
+{
+  SlGraph *graph = b->graph;
+  guint first = graph->n_ops + graph->n_parameters + graph->n_consts;
+  guint last = first + graph->n_graph_inputs;
+
+  if (kind == SL_GRAPH_ELEMENT_OUTPUT)
+    {
+      first = last;
+      last = graph->n_elements;
+    }
+  for (guint e = first; e < last; e++)
+    {
+      guint32 scope = ensure_scope (b, graph->scope[e]);
+
+      b->placement[e] = scope;
+      graph->element_item[e] = add_child (b, SL_GRAPH_ITEM_PARAMETER, scope, graph->name_tail[e], e);
+    }
+}
+
 static guint32
 common_scope (Build   *b,
               guint32  x,
@@ -228,27 +252,39 @@ proxy_key (guint   element,
 }
 
 static void
-add_proxies (Build *b)
+add_element_proxies (Build *b,
+                     guint  e)
 {
   SlGraph *graph = b->graph;
 
-  for (guint e = 0; e < graph->n_ops + graph->n_parameters; e++)
+  if (!fans_out (b, e))
+    return;
+  b->proxied[e] = TRUE;
+  for (guint32 k = graph->consumer_offsets[e]; k < graph->consumer_offsets[e + 1]; k++)
     {
-      if (!fans_out (b, e))
-        continue;
-      b->proxied[e] = TRUE;
-      for (guint32 k = graph->consumer_offsets[e]; k < graph->consumer_offsets[e + 1]; k++)
-        {
-          guint32 scope = b->placement[graph->consumers[k]];
-          guint64 key = proxy_key (e, scope);
-          guint32 proxy;
+      guint32 scope = b->placement[graph->consumers[k]];
+      guint64 key = proxy_key (e, scope);
+      guint32 proxy;
 
-          if (scope == b->placement[e] || g_hash_table_contains (b->proxies, &key))
-            continue;
-          proxy = add_child (b, SL_GRAPH_ITEM_PROXY, scope, graph->name_tail[e], e);
-          g_hash_table_insert (b->proxies, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (proxy));
-        }
+      if (scope == b->placement[e] || g_hash_table_contains (b->proxies, &key))
+        continue;
+      proxy = add_child (b, SL_GRAPH_ITEM_PROXY, scope, graph->name_tail[e], e);
+      g_hash_table_insert (b->proxies, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (proxy));
     }
+}
+
+/* Ops, parameters and graph inputs fan out; constants sit inside their
+ * consumers instead. */
+static void
+add_proxies (Build *b)
+{
+  SlGraph *graph = b->graph;
+  guint inputs = graph->n_ops + graph->n_parameters + graph->n_consts;
+
+  for (guint e = 0; e < graph->n_ops + graph->n_parameters; e++)
+    add_element_proxies (b, e);
+  for (guint e = inputs; e < inputs + graph->n_graph_inputs; e++)
+    add_element_proxies (b, e);
 }
 
 static void
@@ -256,7 +292,7 @@ attach_consts (Build *b)
 {
   SlGraph *graph = b->graph;
 
-  for (guint e = graph->n_ops + graph->n_parameters; e < graph->n_elements; e++)
+  for (guint e = graph->n_ops + graph->n_parameters; e < graph->n_ops + graph->n_parameters + graph->n_consts; e++)
     {
       guint32 first = graph->consumer_offsets[e], last = graph->consumer_offsets[e + 1];
 
@@ -510,6 +546,28 @@ edge_start (Build   *b,
   return graph->element_item[source];
 }
 
+static void
+collect_consumer_edges (Build  *b,
+                        guint   consumer,
+                        GArray *edges)
+{
+  SlGraph *graph = b->graph;
+
+  for (guint32 k = graph->input_offsets[consumer]; k < graph->input_offsets[consumer + 1]; k++)
+    {
+      guint32 source = graph->input_source[k];
+      LiftedEdge edge;
+
+      if (source == SL_GRAPH_NONE || graph->kind[source] == SL_GRAPH_ELEMENT_CONST)
+        continue;
+      lift (graph, edge_start (b, source, consumer), graph->element_item[consumer], &edge);
+      edge.kind = graph->input_kind[k];
+      g_array_append_val (edges, edge);
+    }
+}
+
+/* Ops and graph outputs consume; the inputs of other elements are not
+ * drawn. */
 static GArray *
 collect_edges (Build *b)
 {
@@ -517,17 +575,9 @@ collect_edges (Build *b)
   GArray *edges = g_array_new (FALSE, FALSE, sizeof (LiftedEdge));
 
   for (guint e = 0; e < graph->n_ops; e++)
-    for (guint32 k = graph->input_offsets[e]; k < graph->input_offsets[e + 1]; k++)
-      {
-        guint32 source = graph->input_source[k];
-        LiftedEdge edge;
-
-        if (source == SL_GRAPH_NONE || graph->kind[source] == SL_GRAPH_ELEMENT_CONST)
-          continue;
-        lift (graph, edge_start (b, source, e), graph->element_item[e], &edge);
-        edge.kind = graph->input_kind[k];
-        g_array_append_val (edges, edge);
-      }
+    collect_consumer_edges (b, e, edges);
+  for (guint e = graph->n_elements - graph->n_graph_outputs; e < graph->n_elements; e++)
+    collect_consumer_edges (b, e, edges);
   g_array_sort (edges, compare_edges);
   return edges;
 }
@@ -591,8 +641,10 @@ sl_graph_build_hierarchy (SlGraph *graph)
   graph->element_item = g_new (guint32, MAX (graph->n_elements, 1));
 
   new_item (&b, SL_GRAPH_ITEM_SCOPE, ROOT, 0, 0);
+  place_graph_boundary (&b, SL_GRAPH_ELEMENT_INPUT);
   place_ops (&b);
   place_parameters (&b);
+  place_graph_boundary (&b, SL_GRAPH_ELEMENT_OUTPUT);
   add_proxies (&b);
   attach_consts (&b);
   group_all (&b);

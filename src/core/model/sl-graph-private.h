@@ -17,12 +17,17 @@ struct _SlGraph
   guint32        name;
   guint32        root_name;
   GPtrArray     *problems;
+  guint          n_metadata;
+  guint32       *metadata;         /* key, value pairs */
 
-  /* Elements: ops, then parameters, then constants. */
+  /* Elements: ops, then parameters, constants, graph inputs and graph
+   * outputs. */
   guint          n_elements;
   guint          n_ops;
   guint          n_parameters;
   guint          n_consts;
+  guint          n_graph_inputs;
+  guint          n_graph_outputs;
   guint8        *kind;             /* SlGraphElementKind */
   guint32       *proto_name;       /* the name inputs refer to */
   guint32       *name_dir;         /* display name = name_dir "/" name_tail */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "sl-graph-private.h"
 
@@ -17,6 +18,7 @@ sl_graph_finalize (GObject *object)
 
   g_clear_pointer (&self->strings, sl_intern_table_free);
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_free (self->metadata);
   g_free (self->kind);
   g_free (self->proto_name);
   g_free (self->name_dir);
@@ -97,6 +99,63 @@ sl_graph_get_problems (SlGraph *self)
   return self->problems;
 }
 
+/* What a file says about the graph as a whole (ONNX: producer, opset
+ * imports), in file order. */
+guint
+sl_graph_get_n_metadata (SlGraph *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH (self), 0);
+  return self->n_metadata;
+}
+
+/* Returns the key; @value gets the value. */
+const char *
+sl_graph_get_metadata (SlGraph     *self,
+                       guint        index,
+                       const char **value)
+{
+  g_return_val_if_fail (SL_IS_GRAPH (self), "");
+  g_return_val_if_fail (index < self->n_metadata, "");
+
+  if (value != NULL)
+    *value = str (self, self->metadata[2 * index + 1]);
+  return str (self, self->metadata[2 * index]);
+}
+
+/**
+ * sl_graph_metadata_key_to_label:
+ *
+ * What to call a metadata key where people read it: the keys readers
+ * store are stable ("producer_name"), the labels translated ("Producer");
+ * a model's own "metadata_props.KEY" is shown as KEY.
+ *
+ * Returns: the label, or @key itself when there is none
+ */
+const char *
+sl_graph_metadata_key_to_label (const char *key)
+{
+  static const struct { const char *key; const char *label; } labels[] = {
+    { "format", N_("Format") },
+    { "ir_version", N_("IR version") },
+    { "producer_name", N_("Producer") },
+    { "producer_version", N_("Producer version") },
+    { "domain", N_("Domain") },
+    { "model_version", N_("Model version") },
+    { "doc_string", N_("Description") },
+    { "opset_import", N_("Opset imports") },
+    { "functions", N_("Functions") },
+  };
+
+  g_return_val_if_fail (key != NULL, "");
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (strcmp (key, labels[i].key) == 0)
+      return _(labels[i].label);
+  if (g_str_has_prefix (key, "metadata_props."))
+    return key + strlen ("metadata_props.");
+  return key;
+}
+
 /* Bytes of the columns and strings, without allocator overhead. */
 gsize
 sl_graph_get_memory_size (SlGraph *self)
@@ -131,6 +190,20 @@ sl_graph_get_n_consts (SlGraph *self)
 {
   g_return_val_if_fail (SL_IS_GRAPH (self), 0);
   return self->n_consts;
+}
+
+guint
+sl_graph_get_n_graph_inputs (SlGraph *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH (self), 0);
+  return self->n_graph_inputs;
+}
+
+guint
+sl_graph_get_n_graph_outputs (SlGraph *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH (self), 0);
+  return self->n_graph_outputs;
 }
 
 /* Inputs that name an element, by kind; inputs naming none are dangling. */
@@ -212,7 +285,7 @@ sl_graph_element_get_op_type (SlGraph *self,
 /**
  * sl_graph_element_dup_scope:
  *
- * An op's scope string; for a parameter or constant, the scope it sits in
+ * An op's scope string; for any other element, the scope it sits in
  * (the scope segments above its item, without groups or sections).
  *
  * Returns: (transfer full): the scope, "" for the root
@@ -656,6 +729,11 @@ sl_graph_item_kind_to_string (SlGraphItemKind kind)
     }
 }
 
+static const char * const extra_dtype_names[] = {
+  "bfloat16", "complex64", "complex128", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz",
+  "uint4", "int4", "float4e2m1",
+};
+
 static const char * const dtype_names[] = {
   "undefined", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
   "float16", "float32", "float64", "string", "tensor", "graph", "bools", "ints8", "ints16", "ints32",
@@ -664,11 +742,13 @@ static const char * const dtype_names[] = {
   "base_float", "type", "anything", "refkey", "ref",
 };
 
-/* MindSpore's DataType enum as short names ("float32"); "undefined" for
- * values it does not have. */
+/* MindSpore's DataType enum as short names ("float32"), and the types
+ * past it (SL_GRAPH_DTYPE_BFLOAT16 ...); "undefined" for other values. */
 const char *
 sl_graph_dtype_to_string (int dtype)
 {
+  if (dtype >= SL_GRAPH_DTYPE_BFLOAT16 && dtype < SL_GRAPH_DTYPE_BFLOAT16 + (int) G_N_ELEMENTS (extra_dtype_names))
+    return extra_dtype_names[dtype - SL_GRAPH_DTYPE_BFLOAT16];
   if (dtype < 0 || dtype >= (int) G_N_ELEMENTS (dtype_names))
     return "undefined";
   return dtype_names[dtype];

@@ -29,6 +29,10 @@
  * - A container with more than SL_GRAPH_SECTION_MAX_CHILDREN (1,000)
  *   children gets numbered sections ("#1", "#2", …) of at most that many,
  *   again and again until every container is small enough.
+ * - Graph inputs and outputs (ONNX: the values a graph takes and gives,
+ *   weights excepted) are elements of their own kinds, shown as parameter
+ *   items at the top of the scope of the graph they belong to (the root,
+ *   or a subgraph's scope); an output's one input is the value's producer.
  * - Nothing is refused: no depth, size or name length limit.
  *
  * Every edge between two elements is lifted to the children of the lowest
@@ -55,6 +59,8 @@ typedef enum {
   SL_GRAPH_ELEMENT_OP,
   SL_GRAPH_ELEMENT_PARAMETER,
   SL_GRAPH_ELEMENT_CONST,
+  SL_GRAPH_ELEMENT_INPUT,   /* a graph input */
+  SL_GRAPH_ELEMENT_OUTPUT,  /* a graph output */
 } SlGraphElementKind;
 
 typedef enum {
@@ -72,6 +78,21 @@ typedef enum {
   SL_GRAPH_ITEM_SECTION,
 } SlGraphItemKind;
 
+/* Data types without a MindSpore DataType (ONNX has them), numbered
+ * past MindSpore's enum. */
+enum {
+  SL_GRAPH_DTYPE_BFLOAT16 = 200,
+  SL_GRAPH_DTYPE_COMPLEX64,
+  SL_GRAPH_DTYPE_COMPLEX128,
+  SL_GRAPH_DTYPE_FLOAT8E4M3FN,
+  SL_GRAPH_DTYPE_FLOAT8E4M3FNUZ,
+  SL_GRAPH_DTYPE_FLOAT8E5M2,
+  SL_GRAPH_DTYPE_FLOAT8E5M2FNUZ,
+  SL_GRAPH_DTYPE_UINT4,
+  SL_GRAPH_DTYPE_INT4,
+  SL_GRAPH_DTYPE_FLOAT4E2M1,
+};
+
 #define SL_TYPE_GRAPH (sl_graph_get_type ())
 G_DECLARE_FINAL_TYPE (SlGraph, sl_graph, SL, GRAPH, GObject)
 
@@ -79,12 +100,19 @@ const char         *sl_graph_get_name               (SlGraph         *self);
 const char         *sl_graph_get_root_name          (SlGraph         *self);
 GPtrArray          *sl_graph_get_problems           (SlGraph         *self);
 gsize               sl_graph_get_memory_size        (SlGraph         *self);
+guint               sl_graph_get_n_metadata         (SlGraph         *self);
+const char         *sl_graph_get_metadata           (SlGraph         *self,
+                                                     guint            index,
+                                                     const char     **value);
+const char         *sl_graph_metadata_key_to_label  (const char      *key);
 
 /* Elements */
 guint               sl_graph_get_n_elements         (SlGraph         *self);
 guint               sl_graph_get_n_ops              (SlGraph         *self);
 guint               sl_graph_get_n_parameters       (SlGraph         *self);
 guint               sl_graph_get_n_consts           (SlGraph         *self);
+guint               sl_graph_get_n_graph_inputs     (SlGraph         *self);
+guint               sl_graph_get_n_graph_outputs    (SlGraph         *self);
 guint               sl_graph_get_n_data_edges       (SlGraph         *self);
 guint               sl_graph_get_n_control_edges    (SlGraph         *self);
 guint               sl_graph_get_n_dangling_inputs  (SlGraph         *self);

@@ -938,8 +938,11 @@ sl_graph_page_show_details (SlDocument     *document,
   guint element;
   SlGraphItemKind kind;
 
-  if (graph == NULL || item == SL_GRAPH_SCENE_NONE || item >= sl_graph_get_n_items (graph))
+  if (graph == NULL)
     return FALSE;
+  /* Nothing selected: the graph itself, with what its file says about it. */
+  if (item == SL_GRAPH_SCENE_NONE || item >= sl_graph_get_n_items (graph))
+    item = 0;
 
   kind = sl_graph_item_get_kind (graph, item);
   element = sl_graph_item_get_element (graph, item);
@@ -1007,6 +1010,14 @@ sl_graph_page_show_details (SlDocument     *document,
     sl_details_panel_show_rows (details, G_OBJECT (self), "folder-symbolic",
                                 item == 0 ? sl_graph_get_name (graph) : sl_graph_item_get_label (graph, item), rows);
   }
+  for (guint i = 0; item == 0 && i < sl_graph_get_n_metadata (graph); i++)
+    {
+      const char *value = NULL;
+      const char *key = sl_graph_get_metadata (graph, i, &value);
+      const char *more[] = { sl_graph_metadata_key_to_label (key), value, NULL };
+
+      sl_details_panel_add_rows (details, more);
+    }
   return TRUE;
 }
 

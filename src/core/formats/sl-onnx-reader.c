@@ -1,0 +1,981 @@
+/* sl-onnx-reader.c: ONNX models (onnx.ModelProto) into the graph model
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Field numbers are those of the public onnx.proto; the bytes are walked
+ * by hand (sl-proto-wire.h), so every problem has its byte offset.
+ *
+ * The mapping, as Netron shows a model:
+ * - Each NodeProto is an op. Its name's '/'-separated folders are its
+ *   scope (exporters such as PyTorch's write "/layer1/conv1/Conv"; leading
+ *   and doubled slashes are dropped). An unnamed node is shown as
+ *   "OpType-op<N>", N its position in its graph, as MindInsight names ops.
+ *   A node whose path is also a scope (of other nodes, or of its own
+ *   subgraphs) goes inside it as "(name)".
+ * - Inputs name values, not nodes: each resolves to the node that outputs
+ *   the value, the initializer or the graph input of that name, in the
+ *   node's graph first, then in the graphs around it (a subgraph may use
+ *   any value of its outer graphs). Empty names (omitted optional inputs)
+ *   are skipped. Outputs get their type from the graph's value_info and
+ *   outputs when they give one.
+ * - Initializers (and sparse initializers) are parameters, with their
+ *   dtype and shape as their output and the first values or the external
+ *   file that holds them (named, never opened) as attributes.
+ * - Graph inputs that are not initializers, and graph outputs, are
+ *   elements of their own kinds (see sl-graph.h).
+ * - Attributes become text (sl-onnx-values.c).
+ * - The subgraphs of If, Loop, Scan (any graph or graphs attribute) are
+ *   read into the same model, in the scope "<node path>/<attribute>"
+ *   ("<attribute>.<i>" for a list), nested up to SL_ONNX_MAX_NESTING.
+ * - The model's IR version, producer, domain, version, opset imports,
+ *   documentation, metadata_props and function names are the graph's
+ *   metadata.
+ *
+ * Hostile bytes: every length is checked against what holds it. A node,
+ * initializer or value whose own bytes are malformed is skipped with a
+ * problem; where a graph's framing breaks, reading stops, keeping what
+ * came before. A graph cut off by the end of the file is read as far as
+ * it goes. Problems give the byte offset and the reason.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "sl-graph-builder.h"
+#include "sl-onnx-reader.h"
+#include "sl-onnx-values.h"
+#include "sl-proto-wire.h"
+
+/* The model's description is shown up to this many bytes. */
+#define MAX_SHOWN_BYTES 256
+/* The sniff looks at this many top-level fields. */
+#define SNIFF_FIELDS 32
+
+typedef SlProtoSlice Slice;
+typedef SlProtoField Field;
+typedef SlProtoDamage Damage;
+
+/* The reading */
+
+typedef struct _Scope Scope;
+struct _Scope
+{
+  Scope      *outer;
+  GHashTable *values;   /* value name → builder element index + 1 */
+  GHashTable *types;    /* value name → Slice * of its TypeProto (value_info, outputs) */
+};
+
+typedef struct {
+  SlGraphBuilder *builder;
+  const char     *path;
+  guint           n_damaged;
+  guint           n_nodes;
+  Damage          first;     /* the first damage, for an error */
+  gboolean        has_graph;
+} Reader;
+
+static void
+report (Reader       *reader,
+        const Damage *damage)
+{
+  g_autofree char *message = g_strdup_printf (_("The graph is damaged at byte %llu: %s."),
+                                              (unsigned long long) damage->offset, _(damage->reason));
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Graph reader"),
+                                                 reader->path, damage->offset, message);
+
+  sl_graph_builder_add_problem (reader->builder, problem);
+  if (reader->n_damaged++ == 0)
+    reader->first = *damage;
+}
+
+static guint
+resolve (const Scope *scope,
+         const char  *value)
+{
+  for (; scope != NULL; scope = scope->outer)
+    {
+      gpointer found = g_hash_table_lookup (scope->values, value);
+
+      if (found != NULL)
+        return GPOINTER_TO_UINT (found) - 1;
+    }
+  return SL_GRAPH_NONE;
+}
+
+static void
+define (Scope      *scope,
+        const char *value,
+        guint       element)
+{
+  /* The first definition in a graph wins, as in a valid model there is one. */
+  if (value[0] != '\0' && !g_hash_table_contains (scope->values, value))
+    g_hash_table_insert (scope->values, g_strdup (value), GUINT_TO_POINTER (element + 1));
+}
+
+/* "a//b/" → "a/b", joined under @prefix. */
+static char *
+join_path (const char *prefix,
+           const char *name)
+{
+  g_auto(GStrv) parts = g_strsplit (name, "/", -1);
+  GString *path = g_string_new (prefix);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      {
+        if (path->len > 0)
+          g_string_append_c (path, '/');
+        g_string_append (path, parts[i]);
+      }
+  return g_string_free (path, FALSE);
+}
+
+/* One NodeProto, its framing checked. */
+typedef struct {
+  char      *name;
+  char      *op_type;
+  char      *domain;
+  GPtrArray *inputs;    /* char * */
+  GPtrArray *outputs;   /* char * */
+  GArray    *attrs;     /* Slice */
+  gsize      at;
+  char      *path;      /* where it is shown */
+  char      *scope;
+} Node;
+
+static void
+node_free (gpointer data)
+{
+  Node *node = data;
+
+  g_free (node->name);
+  g_free (node->op_type);
+  g_free (node->domain);
+  g_ptr_array_unref (node->inputs);
+  g_ptr_array_unref (node->outputs);
+  g_array_unref (node->attrs);
+  g_free (node->path);
+  g_free (node->scope);
+  g_free (node);
+}
+
+static Node *
+parse_node (const Slice *bytes,
+            Damage      *damage)
+{
+  Node *node = g_new0 (Node, 1);
+  Field f;
+
+  node->inputs = g_ptr_array_new_with_free_func (g_free);
+  node->outputs = g_ptr_array_new_with_free_func (g_free);
+  node->attrs = g_array_new (FALSE, FALSE, sizeof (Slice));
+  node->at = bytes->base;
+  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
+    {
+      if (f.field > 7 || f.field == 6)
+        continue;
+      if (!sl_proto_expect_wire (&f, 2, damage))
+        break;
+      /* Cut by the end of the input: only an attribute (a subgraph) is
+       * worth reading as far as it goes, a name cut short is wrong. */
+      if (f.bytes.cut && f.field != 5)
+        continue;
+      switch (f.field)
+        {
+        case 1: g_ptr_array_add (node->inputs, sl_proto_dup_text (&f.bytes)); break;
+        case 2: g_ptr_array_add (node->outputs, sl_proto_dup_text (&f.bytes)); break;
+        case 3: g_free (node->name); node->name = sl_proto_dup_text (&f.bytes); break;
+        case 4: g_free (node->op_type); node->op_type = sl_proto_dup_text (&f.bytes); break;
+        case 5: g_array_append_val (node->attrs, f.bytes); break;
+        case 7: g_free (node->domain); node->domain = sl_proto_dup_text (&f.bytes); break;
+        default: break;
+        }
+    }
+  if (damage->reason != NULL)
+    {
+      node_free (node);
+      return NULL;
+    }
+  /* A node cut before its op type says too little to show. */
+  if (bytes->cut && node->op_type == NULL)
+    {
+      node_free (node);
+      return NULL;
+    }
+  if (node->name == NULL)
+    node->name = g_strdup ("");
+  if (node->op_type == NULL)
+    node->op_type = g_strdup ("");
+  return node;
+}
+
+/* Graph inputs, outputs and value_info: ValueInfoProto { name 1, type 2 }. */
+typedef struct {
+  char  *name;
+  Slice  type;
+  gsize  at;
+} ValueInfo;
+
+static void
+value_info_free (gpointer data)
+{
+  ValueInfo *v = data;
+
+  g_free (v->name);
+  g_free (v);
+}
+
+static ValueInfo *
+parse_value_info (const Slice *bytes,
+                  Damage      *damage)
+{
+  ValueInfo *v = g_new0 (ValueInfo, 1);
+  Field f;
+
+  v->at = bytes->base;
+  v->type = (Slice) { (const guint8 *) "", 0, bytes->base };
+  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
+    if (f.field == 1 || f.field == 2)
+      {
+        if (!sl_proto_expect_wire (&f, 2, damage))
+          break;
+        if (f.field == 1)
+          {
+            g_free (v->name);
+            v->name = sl_proto_dup_text (&f.bytes);
+          }
+        else
+          v->type = f.bytes;
+      }
+  if (damage->reason != NULL)
+    {
+      value_info_free (v);
+      return NULL;
+    }
+  if (v->name == NULL)
+    v->name = g_strdup ("");
+  return v;
+}
+
+/* The type of a value as the element's output, and as an attribute. */
+static void
+add_type (Reader      *reader,
+          const Slice *type,
+          gboolean     as_attribute)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) dims = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Damage damage = { 0 };
+  int dtype = 0;
+
+  if (!sl_onnx_read_type (type, text, &dtype, dims, 0, &damage))
+    {
+      report (reader, &damage);
+      sl_graph_builder_add_output (reader->builder, 0, NULL, 0);
+      return;
+    }
+  sl_graph_builder_add_output (reader->builder, dtype, (const gint64 *) (gpointer) dims->data, dims->len);
+  if (as_attribute && text->len > 0)
+    sl_graph_builder_add_attribute (reader->builder, "type", text->str);
+}
+
+typedef struct {
+  GPtrArray *nodes;         /* Slice * of NodeProto */
+  GPtrArray *initializers;  /* Slice * of TensorProto */
+  GPtrArray *sparse;        /* Slice * of SparseTensorProto */
+  GPtrArray *inputs;        /* ValueInfo */
+  GPtrArray *outputs;       /* ValueInfo */
+  GPtrArray *value_info;    /* ValueInfo */
+  char      *name;
+} GraphFields;
+
+static void read_graph (Reader *reader, const Slice *graph, const char *prefix, Scope *outer, guint depth,
+                        GraphFields *fields_out);
+
+static void
+graph_fields_clear (GraphFields *g)
+{
+  g_clear_pointer (&g->nodes, g_ptr_array_unref);
+  g_clear_pointer (&g->initializers, g_ptr_array_unref);
+  g_clear_pointer (&g->sparse, g_ptr_array_unref);
+  g_clear_pointer (&g->inputs, g_ptr_array_unref);
+  g_clear_pointer (&g->outputs, g_ptr_array_unref);
+  g_clear_pointer (&g->value_info, g_ptr_array_unref);
+  g_clear_pointer (&g->name, g_free);
+}
+
+/* The GraphProto's fields, while its framing holds. */
+static void
+collect_graph (Reader      *reader,
+               const Slice *graph,
+               GraphFields *g)
+{
+  Damage damage = { 0 };
+  Field f;
+  gsize pos = 0;
+
+  g->nodes = g_ptr_array_new_with_free_func (g_free);
+  g->initializers = g_ptr_array_new_with_free_func (g_free);
+  g->sparse = g_ptr_array_new_with_free_func (g_free);
+  g->inputs = g_ptr_array_new_with_free_func (value_info_free);
+  g->outputs = g_ptr_array_new_with_free_func (value_info_free);
+  g->value_info = g_ptr_array_new_with_free_func (value_info_free);
+  while (sl_proto_next_field (graph, &pos, &f, &damage))
+    {
+      GPtrArray *to = NULL;
+
+      switch (f.field)
+        {
+        case 1: to = g->nodes; break;
+        case 5: to = g->initializers; break;
+        case 15: to = g->sparse; break;
+        case 2:
+        case 11:
+        case 12:
+        case 13:
+          break;
+        default:
+          continue;
+        }
+      if (f.wire_type != 2)
+        {
+          report (reader, &(Damage) { f.at, sl_proto_reason_wire_type });
+          continue;
+        }
+      /* Cut by the end of the input: a node is read as far as it goes
+       * (its subgraphs may hold much), anything else is dropped. */
+      if (f.bytes.cut && f.field != 1)
+        continue;
+      if (to != NULL)
+        g_ptr_array_add (to, g_memdup2 (&f.bytes, sizeof f.bytes));
+      else if (f.field == 2)
+        {
+          g_free (g->name);
+          g->name = sl_proto_dup_text (&f.bytes);
+        }
+      else
+        {
+          ValueInfo *v = parse_value_info (&f.bytes, &damage);
+
+          if (v == NULL)
+            report (reader, &damage);
+          else
+            g_ptr_array_add (f.field == 11 ? g->inputs : f.field == 12 ? g->outputs : g->value_info, v);
+          damage.reason = NULL;
+        }
+    }
+  if (damage.reason != NULL)
+    report (reader, &damage);
+}
+
+static void
+add_initializer (Reader      *reader,
+                 Scope       *scope,
+                 const Slice *bytes,
+                 gboolean     sparse)
+{
+  g_auto(SlOnnxTensor) t = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *name = NULL;
+  Damage damage = { 0 };
+  Slice values = *bytes;
+  Field f;
+  GArray *dims;
+  g_autoptr(GArray) sparse_dims = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  /* SparseTensorProto { values 1 (TensorProto, named), indices 2, dims 3 } */
+  if (sparse)
+    {
+      values.len = 0;
+      SL_PROTO_FOR_FIELDS (bytes, pos, &f, &damage)
+        if (f.field == 1 && sl_proto_expect_wire (&f, 2, &damage))
+          values = f.bytes;
+        else if (f.field == 3)
+          {
+            guint64 value;
+            gsize at = 0;
+
+            while (sl_proto_packed_next (&f, 0, &at, &value, &damage))
+              {
+                gint64 dim = (gint64) value;
+
+                g_array_append_val (sparse_dims, dim);
+              }
+            if (damage.reason != NULL)
+              break;
+          }
+        else if (damage.reason != NULL)
+          break;
+      if (damage.reason != NULL)
+        {
+          report (reader, &damage);
+          return;
+        }
+    }
+  if (!sl_onnx_read_tensor (&values, &t, &damage))
+    {
+      report (reader, &damage);
+      return;
+    }
+  name = sl_proto_dup_text (&t.name);
+  define (scope, name, sl_graph_builder_get_n_elements (reader->builder));
+  sl_graph_builder_begin_parameter (reader->builder, name);
+  dims = sparse ? sparse_dims : t.dims;
+  sl_graph_builder_add_output (reader->builder, sl_onnx_model_dtype (t.data_type), (const gint64 *) (gpointer) dims->data,
+                               dims->len);
+  if (sparse)
+    {
+      g_autofree char *stored = g_strdup_printf ("%u", t.dims->len > 0 ? (guint) g_array_index (t.dims, gint64, 0) : 0);
+
+      sl_graph_builder_add_attribute (reader->builder, "sparse values", stored);
+    }
+  if (t.external || t.location != NULL)
+    {
+      g_string_append (text, t.location != NULL ? t.location : "");
+      if (t.offset != NULL || t.length != NULL)
+        g_string_append_printf (text, " (offset %s, %s bytes)", t.offset != NULL ? t.offset : "0",
+                                t.length != NULL ? t.length : "?");
+      sl_graph_builder_add_attribute (reader->builder, "external data", text->str);
+    }
+  else
+    {
+      sl_onnx_append_tensor (text, &t);
+      sl_graph_builder_add_attribute (reader->builder, "value", text->str);
+    }
+}
+
+static GHashTable *
+index_types (const GraphFields *g)
+{
+  GHashTable *types = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *lists[] = { g->value_info, g->outputs, g->inputs };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; i < lists[l]->len; i++)
+      {
+        ValueInfo *v = g_ptr_array_index (lists[l], i);
+
+        if (v->type.len > 0 && !g_hash_table_contains (types, v->name))
+          g_hash_table_insert (types, v->name, &v->type);
+      }
+  return types;
+}
+
+static const Slice *
+lookup_type (const Scope *scope,
+             const char  *value)
+{
+  for (; scope != NULL; scope = scope->outer)
+    {
+      const Slice *type = g_hash_table_lookup (scope->types, value);
+
+      if (type != NULL)
+        return type;
+    }
+  return NULL;
+}
+
+/* Every folder of every path ("a", "a/b" for "a/b/c"). */
+static void
+add_folders (GHashTable *folders,
+             const char *path)
+{
+  for (const char *slash = strrchr (path, '/'); slash != NULL && slash > path;
+       slash = g_strrstr_len (path, slash - path, "/"))
+    {
+      char *folder = g_strndup (path, slash - path);
+
+      if (g_hash_table_contains (folders, folder))
+        {
+          g_free (folder);
+          return;
+        }
+      g_hash_table_add (folders, folder);
+    }
+}
+
+static gboolean
+attr_has_graph (const Slice *attr)
+{
+  Field f;
+
+  SL_PROTO_FOR_FIELDS (attr, pos, &f, NULL)
+    if ((f.field == 6 || f.field == 11) && f.wire_type == 2)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+node_has_subgraphs (const Node *node)
+{
+  for (guint i = 0; i < node->attrs->len; i++)
+    if (attr_has_graph (&g_array_index (node->attrs, Slice, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+add_node (Reader      *reader,
+          Scope       *scope,
+          const Node  *node,
+          GPtrArray   *subgraphs)
+{
+  g_autofree char *display = NULL;
+  const char *slash = strrchr (node->path, '/');
+  gboolean typed = FALSE;
+
+  display = node->scope[0] != '\0' && g_strcmp0 (node->scope, node->path) == 0
+              ? g_strdup_printf ("%s/(%s)", node->path, slash != NULL ? slash + 1 : node->path)
+              : g_strdup (node->path);
+  sl_graph_builder_begin_op (reader->builder, node->name, node->op_type, node->scope[0] != '\0' ? node->scope : NULL,
+                             display, NULL, NULL);
+  if (node->domain != NULL && node->domain[0] != '\0')
+    sl_graph_builder_add_attribute (reader->builder, "domain", node->domain);
+  for (guint i = 0; i < node->inputs->len; i++)
+    {
+      const char *value = g_ptr_array_index (node->inputs, i);
+
+      if (value[0] != '\0')
+        sl_graph_builder_add_input_element (reader->builder, resolve (scope, value), value, SL_GRAPH_EDGE_DATA);
+    }
+  for (guint i = 0; i < node->attrs->len; i++)
+    {
+      const Slice *bytes = &g_array_index (node->attrs, Slice, i);
+      g_auto(SlOnnxAttribute) attr = { 0 };
+      Damage damage = { 0 };
+
+      if (!sl_onnx_read_attribute (bytes, &attr, &damage))
+        {
+          report (reader, &damage);
+          continue;
+        }
+      sl_graph_builder_add_attribute (reader->builder, attr.name, attr.text->str);
+      for (guint k = 0; k < attr.graphs->len; k++)
+        {
+          g_autofree char *label = attr.graphs->len > 1 ? g_strdup_printf ("%s.%u", attr.name, k)
+                                                        : g_strdup (attr.name);
+          g_autofree char *safe = g_strdelimit (g_strdup (label[0] != '\0' ? label : "graph"), "/", '_');
+
+          g_ptr_array_add (subgraphs, g_memdup2 (&g_array_index (attr.graphs, Slice, k), sizeof (Slice)));
+          g_ptr_array_add (subgraphs, g_strconcat (node->path, "/", safe, NULL));
+        }
+    }
+  for (guint i = 0; i < node->outputs->len && !typed; i++)
+    typed = lookup_type (scope, g_ptr_array_index (node->outputs, i)) != NULL;
+  for (guint i = 0; i < node->outputs->len && typed; i++)
+    {
+      const Slice *type = lookup_type (scope, g_ptr_array_index (node->outputs, i));
+
+      if (type != NULL)
+        add_type (reader, type, FALSE);
+      else
+        sl_graph_builder_add_output (reader->builder, 0, NULL, 0);
+    }
+}
+
+static void
+read_graph (Reader      *reader,
+            const Slice *graph,
+            const char  *prefix,
+            Scope       *outer,
+            guint        depth,
+            GraphFields *fields_out)
+{
+  GraphFields g = { 0 };
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (node_free);
+  g_autoptr(GPtrArray) subgraphs = g_ptr_array_new_with_free_func (g_free);  /* Slice *, path */
+  g_autoptr(GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) initializer_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Scope scope = { outer, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL), NULL };
+  guint base;
+
+  collect_graph (reader, graph, &g);
+  scope.types = index_types (&g);
+
+  /* Initializers first: they are values graph inputs may shadow by name. */
+  for (guint i = 0; i < g.initializers->len; i++)
+    add_initializer (reader, &scope, g_ptr_array_index (g.initializers, i), FALSE);
+  for (guint i = 0; i < g.sparse->len; i++)
+    add_initializer (reader, &scope, g_ptr_array_index (g.sparse, i), TRUE);
+  {
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, scope.values);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      g_hash_table_add (initializer_names, g_strdup (key));
+  }
+
+  /* Graph inputs that are not weights. */
+  for (guint i = 0; i < g.inputs->len; i++)
+    {
+      ValueInfo *v = g_ptr_array_index (g.inputs, i);
+
+      if (g_hash_table_contains (initializer_names, v->name))
+        continue;
+      g_hash_table_replace (scope.values, g_strdup (v->name),
+                            GUINT_TO_POINTER (sl_graph_builder_get_n_elements (reader->builder) + 1));
+      sl_graph_builder_begin_graph_input (reader->builder, v->name, prefix);
+      add_type (reader, &v->type, TRUE);
+    }
+
+  /* Nodes: parsed, placed, their outputs defined, then added in order. */
+  for (guint i = 0; i < g.nodes->len; i++)
+    {
+      const Slice *bytes = g_ptr_array_index (g.nodes, i);
+      Damage damage = { 0 };
+      Node *node = parse_node (bytes, &damage);
+
+      if (node == NULL)
+        {
+          if (damage.reason != NULL)
+            report (reader, &damage);
+          continue;
+        }
+      if (node->name[0] != '\0')
+        node->path = join_path (prefix, node->name);
+      if (node->path == NULL || node->path[0] == '\0' || g_strcmp0 (node->path, prefix) == 0)
+        {
+          g_autofree char *own = g_strdup_printf ("%s-op%u", node->op_type[0] != '\0' ? node->op_type : "Node", i);
+
+          g_free (node->path);
+          node->path = join_path (prefix, own);
+        }
+      add_folders (folders, node->path);
+      if (node_has_subgraphs (node))
+        g_hash_table_add (folders, g_strdup (node->path));
+      g_ptr_array_add (nodes, node);
+    }
+  base = sl_graph_builder_get_n_elements (reader->builder);
+  for (guint i = 0; i < nodes->len; i++)
+    {
+      Node *node = g_ptr_array_index (nodes, i);
+      const char *slash = strrchr (node->path, '/');
+
+      if (g_hash_table_contains (folders, node->path))
+        node->scope = g_strdup (node->path);
+      else
+        node->scope = slash != NULL ? g_strndup (node->path, slash - node->path) : g_strdup ("");
+      for (guint k = 0; k < node->outputs->len; k++)
+        define (&scope, g_ptr_array_index (node->outputs, k), base + i);
+    }
+  for (guint i = 0; i < nodes->len; i++)
+    add_node (reader, &scope, g_ptr_array_index (nodes, i), subgraphs);
+  reader->n_nodes += nodes->len;
+
+  for (guint i = 0; i < g.outputs->len; i++)
+    {
+      ValueInfo *v = g_ptr_array_index (g.outputs, i);
+
+      sl_graph_builder_begin_graph_output (reader->builder, v->name, prefix);
+      if (v->name[0] != '\0')
+        sl_graph_builder_add_input_element (reader->builder, resolve (&scope, v->name), v->name, SL_GRAPH_EDGE_DATA);
+      add_type (reader, &v->type, TRUE);
+    }
+
+  /* Subgraphs after every element of this graph, in their own scopes. */
+  for (guint i = 0; i + 1 < subgraphs->len; i += 2)
+    {
+      const Slice *sub = g_ptr_array_index (subgraphs, i);
+
+      if (depth + 1 > SL_ONNX_MAX_NESTING)
+        {
+          report (reader, &(Damage) { sub->base, sl_proto_reason_nesting });
+          continue;
+        }
+      read_graph (reader, sub, g_ptr_array_index (subgraphs, i + 1), &scope, depth + 1, NULL);
+    }
+
+  g_hash_table_unref (scope.values);
+  g_hash_table_unref (scope.types);
+  if (fields_out != NULL)
+    *fields_out = g;
+  else
+    graph_fields_clear (&g);
+}
+
+/* The model */
+
+static void
+add_metadata_text (Reader      *reader,
+                   const char  *key,
+                   const Slice *bytes)
+{
+  g_autofree char *text = sl_proto_dup_text (bytes);
+
+  if (text[0] != '\0')
+    sl_graph_builder_add_metadata (reader->builder, key, text);
+}
+
+/* OperatorSetIdProto { domain 1, version 2 } as "ai.onnx 17". */
+static void
+append_opset (GString     *out,
+              const Slice *opset)
+{
+  g_autofree char *domain = NULL;
+  guint64 version = 0;
+  Field f;
+
+  SL_PROTO_FOR_FIELDS (opset, pos, &f, NULL)
+    {
+      if (f.field == 1 && f.wire_type == 2)
+        {
+          g_free (domain);
+          domain = sl_proto_dup_text (&f.bytes);
+        }
+      else if (f.field == 2 && f.wire_type == 0)
+        version = f.value;
+    }
+  if (out->len > 0)
+    g_string_append (out, ", ");
+  g_string_append_printf (out, "%s %" G_GINT64_FORMAT, domain != NULL && domain[0] != '\0' ? domain : "ai.onnx",
+                          (gint64) version);
+}
+
+static void
+add_entry (Reader      *reader,
+           const Slice *entry)
+{
+  g_autofree char *key = NULL, *value = NULL, *label = NULL;
+  Field f;
+
+  SL_PROTO_FOR_FIELDS (entry, pos, &f, NULL)
+    if ((f.field == 1 || f.field == 2) && f.wire_type == 2)
+      {
+        char **to = f.field == 1 ? &key : &value;
+
+        g_free (*to);
+        *to = sl_proto_dup_text (&f.bytes);
+      }
+  label = g_strconcat ("metadata_props.", key != NULL ? key : "", NULL);
+  sl_graph_builder_add_metadata (reader->builder, label, value != NULL ? value : "");
+}
+
+static char *
+function_name (const Slice *function)
+{
+  Field f;
+
+  SL_PROTO_FOR_FIELDS (function, pos, &f, NULL)
+    if (f.field == 1 && f.wire_type == 2)
+      return sl_proto_dup_text (&f.bytes);
+  return g_strdup ("");
+}
+
+/* ModelProto: scalars as metadata, then the graph. A graph cut off by the
+ * end of the bytes is read as far as it goes. */
+static void
+read_model (Reader       *reader,
+            const guint8 *data,
+            gsize         size,
+            char        **graph_name)
+{
+  Slice model = { data, size, 0 };
+  Slice graph = { NULL, 0, 0 };
+  g_autoptr(GString) opsets = g_string_new (NULL);
+  g_autoptr(GString) functions = g_string_new (NULL);
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func (g_free);
+  Damage damage = { 0 };
+  gboolean have_graph = FALSE;
+  Field f;
+  gsize pos = 0;
+
+  sl_graph_builder_add_metadata (reader->builder, "format", "ONNX");
+  while (sl_proto_next_field (&model, &pos, &f, &damage))
+    {
+      gboolean varint = f.field == 1 || f.field == 5;
+
+      if ((varint && f.wire_type != 0) || (!varint && f.wire_type != 2 && f.field <= 25))
+        {
+          report (reader, &(Damage) { f.at, sl_proto_reason_wire_type });
+          continue;
+        }
+      switch (f.field)
+        {
+        case 1:
+        case 5:
+          {
+            g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) f.value);
+
+            sl_graph_builder_add_metadata (reader->builder, f.field == 1 ? "ir_version" : "model_version", text);
+          }
+          break;
+        case 2: add_metadata_text (reader, "producer_name", &f.bytes); break;
+        case 3: add_metadata_text (reader, "producer_version", &f.bytes); break;
+        case 4: add_metadata_text (reader, "domain", &f.bytes); break;
+        case 6:
+          {
+            Slice doc = f.bytes;
+
+            doc.len = MIN (doc.len, MAX_SHOWN_BYTES);
+            while (doc.len > 0 && doc.len < f.bytes.len && (doc.data[doc.len] & 0xc0) == 0x80)
+              doc.len--;
+            add_metadata_text (reader, "doc_string", &doc);
+          }
+          break;
+        case 7:
+          graph = f.bytes;
+          have_graph = TRUE;
+          break;
+        case 8: append_opset (opsets, &f.bytes); break;
+        case 14: g_ptr_array_add (entries, g_memdup2 (&f.bytes, sizeof f.bytes)); break;
+        case 25:
+          {
+            g_autofree char *name = function_name (&f.bytes);
+
+            if (functions->len > 0)
+              g_string_append (functions, ", ");
+            g_string_append (functions, name);
+          }
+          break;
+        default:
+          break;
+        }
+    }
+  if (damage.reason != NULL)
+    {
+      report (reader, &damage);
+      /* The graph's tag and length were read, its bytes run past the end:
+       * read what there is. */
+      if (!have_graph && damage.reason == sl_proto_reason_length)
+        {
+          gsize at = damage.offset;
+          guint64 tag, length;
+
+          if (sl_proto_read_varint (data, size, &at, &tag) && tag == ((7 << 3) | 2) &&
+              sl_proto_read_varint (data, size, &at, &length))
+            {
+              graph = (Slice) { data + at, size - at, at, TRUE };
+              have_graph = TRUE;
+            }
+        }
+    }
+  if (opsets->len > 0)
+    sl_graph_builder_add_metadata (reader->builder, "opset_import", opsets->str);
+  for (guint i = 0; i < entries->len; i++)
+    add_entry (reader, g_ptr_array_index (entries, i));
+  if (functions->len > 0)
+    sl_graph_builder_add_metadata (reader->builder, "functions", functions->str);
+
+  reader->has_graph = have_graph;
+  if (have_graph)
+    {
+      GraphFields fields = { 0 };
+
+      read_graph (reader, &graph, "", NULL, 0, &fields);
+      *graph_name = g_steal_pointer (&fields.name);
+      graph_fields_clear (&fields);
+    }
+}
+
+/**
+ * sl_onnx_decode:
+ * @path: the file the bytes came from, for problems and the graph's name
+ *   when the model gives none
+ *
+ * Decodes a serialized onnx.ModelProto (see the file comment for the
+ * mapping).
+ *
+ * Returns: (transfer full) (nullable): the graph, with problems for any
+ *   damage; %NULL with @error when nothing at all could be read
+ */
+SlGraph *
+sl_onnx_decode (const guint8  *data,
+                gsize          size,
+                const char    *path,
+                GError       **error)
+{
+  Reader reader = { sl_graph_builder_new (), path != NULL ? path : "", 0, 0, { 0, NULL }, FALSE };
+  g_autofree char *name = NULL;
+  SlGraph *result = NULL;
+
+  g_return_val_if_fail (data != NULL || size == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  sl_graph_builder_set_path (reader.builder, reader.path);
+  read_model (&reader, data != NULL ? data : (const guint8 *) "", size, &name);
+  if (name == NULL || name[0] == '\0')
+    {
+      g_free (name);
+      name = path != NULL ? g_path_get_basename (path) : g_strdup ("");
+    }
+  if (sl_graph_builder_get_n_elements (reader.builder) == 0 && reader.n_damaged > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("“%s” holds no ONNX model that can be read: it is damaged at byte %llu (%s)."), reader.path,
+                   (unsigned long long) reader.first.offset, _(reader.first.reason));
+    }
+  else if (sl_graph_builder_get_n_elements (reader.builder) == 0 && !reader.has_graph)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("“%s” holds no ONNX model that can be read."), reader.path);
+    }
+  else
+    {
+      sl_graph_builder_set_name (reader.builder, name, NULL);
+      result = sl_graph_builder_finish (reader.builder);
+    }
+  sl_graph_builder_free (reader.builder);
+  return result;
+}
+
+/**
+ * sl_onnx_sniff:
+ * @data: the whole file or its first bytes
+ *
+ * Whether @data starts like an ONNX ModelProto: its first fields have the
+ * wire types ModelProto gives them (ir_version and model_version varints,
+ * the others messages or strings) and it has a graph (field 7) whose
+ * first field is one GraphProto has. A MindSpore anf_ir ModelProto has
+ * its graph in field 4 and model_version (3) as a varint; a MindIR one
+ * has ir_version as a string; a GraphProto starts with a node, a message.
+ * Fields may run past the end of @data: only their tags are needed.
+ */
+gboolean
+sl_onnx_sniff (const guint8 *data,
+               gsize         size)
+{
+  gsize pos = 0;
+
+  if (data == NULL)
+    return FALSE;
+  for (guint n = 0; n < SNIFF_FIELDS && pos < size; n++)
+    {
+      guint64 tag, value;
+      guint field, wire;
+
+      if (!sl_proto_read_varint (data, size, &pos, &tag))
+        return FALSE;
+      field = tag >> 3;
+      wire = tag & 7;
+      if (field == 1 || field == 5)
+        {
+          if (wire != 0 || !sl_proto_read_varint (data, size, &pos, &value))
+            return FALSE;
+          continue;
+        }
+      if (wire != 2 || field == 0 || (field > 8 && field != 14 && field != 20 && field != 25))
+        return FALSE;
+      if (!sl_proto_read_varint (data, size, &pos, &value))
+        return FALSE;
+      if (field == 7)
+        {
+          static const gboolean graph_fields[17] = { [1] = TRUE, [2] = TRUE, [5] = TRUE, [10] = TRUE, [11] = TRUE,
+                                                     [12] = TRUE, [13] = TRUE, [14] = TRUE, [15] = TRUE, [16] = TRUE };
+          guint64 first;
+          gsize at = pos;
+
+          if (value == 0)
+            return TRUE;
+          if (!sl_proto_read_varint (data, size, &at, &first))
+            return pos >= size;
+          return (first >> 3) < G_N_ELEMENTS (graph_fields) && graph_fields[first >> 3] && (first & 7) == 2;
+        }
+      if (value > size - pos)
+        return FALSE;
+      pos += value;
+    }
+  return FALSE;
+}
