@@ -832,6 +832,68 @@ test_traces (Fixture       *fixture,
   g_assert_cmpuint (sl_finding_get_size (finding), ==, kineto->len);
 }
 
+/* {"metadata": {…more than the sniffer's head…}, @rest */
+static char *
+metadata_first (const char *rest)
+{
+  GString *text = g_string_new ("{\"metadata\": {\"hosts\": [");
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (text, "{\"rank\": %u, \"note\": \"\\\"traceEvents\\\": [\"}, ", i);
+  g_string_append (text, "null]}, ");
+  g_string_append (text, rest);
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_late_trace_keys (Fixture       *fixture,
+                      gconstpointer  user_data)
+{
+  g_autofree char *trace = metadata_first ("\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 2}]}");
+  g_autofree char *units = metadata_first ("\"displayTimeUnit\": \"ns\", \"traceEvents\": []}");
+  g_autofree char *other = metadata_first ("\"events\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1}]}");
+  g_autoptr(GString) array = g_string_new ("[{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"args\": {\"labels\": [");
+  g_autoptr(GString) records = g_string_new ("[");
+  g_autoptr(SlDetection) detection = NULL;
+  g_autofree char *single = NULL;
+  SlFinding *finding;
+
+  g_assert_cmpuint (strlen (trace), >, 80000);
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (array, "\"label %u\", ", i);
+  g_string_append (array, "\"end\"]}}, {\"ph\": \"X\", \"ts\": 1, \"dur\": 1, \"name\": \"a\"}]");
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (records, "{\"id\": %u, \"label\": \"cat\"}, ", i);
+  g_string_append (records, "{\"ph\": \"X\", \"ts\": 1}]");
+
+  g_free (write_text (fixture, "rank0.pt.trace.json", trace));
+  single = write_gzip (fixture, "rank1.pt.trace.json.gz", trace);
+  g_free (write_text (fixture, "units.json", units));
+  g_free (write_text (fixture, "array.json", array->str));
+  /* Large JSON that is no trace */
+  g_free (write_text (fixture, "other.json", other));
+  g_free (write_gzip (fixture, "other.json.gz", other));
+  g_free (write_text (fixture, "records.json", records->str));
+
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (n_findings (detection), ==, 4);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 4);
+  g_assert_cmpuint (n_problems (detection), ==, 0);
+
+  finding = get_finding (detection, SL_FINDING_TRACE, "rank0.pt.trace.json");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "form"), ==, "object");
+  finding = get_finding (detection, SL_FINDING_TRACE, "rank1.pt.trace.json.gz");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "compressed"), ==, "gzip");
+  get_finding (detection, SL_FINDING_TRACE, "units.json");
+  finding = get_finding (detection, SL_FINDING_TRACE, "array.json");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "form"), ==, "array");
+
+  /* Opened on its own, as the GUI and `detect FILE` do */
+  g_clear_object (&detection);
+  detection = detect (single);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 1);
+}
+
 static void
 test_broken_traces (Fixture       *fixture,
                     gconstpointer  user_data)
@@ -1331,6 +1393,7 @@ main (int    argc,
   ADD ("/detector/profiler-db", test_profiler_db);
   ADD ("/detector/traces", test_traces);
   ADD ("/detector/broken-traces", test_broken_traces);
+  ADD ("/detector/late-trace-keys", test_late_trace_keys);
   ADD ("/detector/tensors", test_tensors);
   ADD ("/detector/msprobe-dump", test_msprobe_dump);
   ADD ("/detector/pipelines", test_pipelines);

@@ -63,6 +63,8 @@ struct _SlSniffResult
   /* JSON and traces */
   SlJsonRoot    json_root;
   gboolean      json_too_deep;  /* nesting went past what the scanner follows */
+  gboolean      trace_undecided;/* the head does not say whether it is a trace:
+                                   sl_sniffer_sniff_file() reads on */
   GPtrArray    *json_keys;      /* top-level keys of an object, in order */
   GHashTable   *json_values;    /* top-level key -> scalar value text */
 
