@@ -6,7 +6,8 @@
  * protobuf check and the .npy header parser (also behind a valid
  * preamble, so the dict parser sees every input). The trace skimmer
  * gets the input whole and in chunks of 1 and 13 bytes, and must come
- * to the same verdict each time.
+ * to the same verdict each time. The .pb graph checks see it as a whole
+ * file and as a head.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-npy-header.h"
+#include "sl-proto-shape.h"
 #include "sl-sniffer.h"
 #include "sl-trace-skimmer.h"
 
@@ -155,6 +157,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   parse_npy (data, size);
 
   skim_trace (data, size);
+
+  sl_proto_shape_get_graph_format (data, size, TRUE);
+  sl_proto_shape_get_graph_format (data, size, FALSE);
+  sl_proto_shape_is_saved_model (data, size, TRUE);
+  sl_proto_shape_is_saved_model (data, size, FALSE);
 
   return 0;
 }

@@ -1070,18 +1070,49 @@ test_graphs (Fixture       *fixture,
   g_autoptr(SlDetection) detection = NULL;
   g_autofree char *bogus = NULL;
   g_autofree char *empty = NULL;
+  g_autofree char *xplane = NULL;
+  g_autofree char *device_xplane = NULL;
+  /* XSpace { planes { id: 1, name: "/host:CPU", lines { id: 1 } } } */
+  static const char host_plane[] = "\x0a\x11\x08\x01\x12\x09/host:CPU\x1a\x02\x08\x01";
+  /* XSpace { planes { name: "/device:TPU:0", lines { id: 1 } } } */
+  static const char device_plane[] = "\x0a\x13\x12\x0d/device:TPU:0\x1a\x02\x08\x01";
+  /* GraphDef { node { name: "a", op: "Const" }, versions { producer: 27 } } */
+  static const char graph_def[] = "\x0a\x0a\x0a\x01" "a\x12\x05" "Const\x22\x02\x08\x1b";
+  SlFinding *finding;
 
   g_free (write_text (fixture, "graphs/lenet.pb", "\x0a\x03\x12\x01" "a\x12\x05lenet"));
+  g_free (write_file (fixture, "graphs/frozen.pb", graph_def, sizeof graph_def - 1));
   bogus = write_text (fixture, "graphs/notes.pb", "hello world");
   empty = write_text (fixture, "graphs/empty.pb", "");
+  xplane = write_file (fixture, "plugins/profile/host.xplane.pb", host_plane, sizeof host_plane - 1);
+  device_xplane = write_file (fixture, "plugins/profile/tpu.xplane.pb", device_plane, sizeof device_plane - 1);
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 1);
-  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 1);
-  g_assert_cmpuint (sl_finding_get_n_files (get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb")), ==, 1);
-  g_assert_cmpuint (n_problems (detection), ==, 2);
+  g_assert_cmpuint (n_findings (detection), ==, 2);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 2);
+  finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "MindSpore GraphProto");
+  finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/frozen.pb");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "TensorFlow GraphDef");
+
+  /* One problem each, naming what is read */
+  g_assert_cmpuint (n_problems (detection), ==, 4);
   assert_problem (detection, bogus, SL_SEVERITY_WARNING, 0);
   assert_problem (detection, empty, SL_SEVERITY_WARNING, 0);
+  assert_problem (detection, xplane, SL_SEVERITY_WARNING, 0);
+  assert_problem (detection, device_xplane, SL_SEVERITY_WARNING, 0);
+  for (guint i = 0; i < n_problems (detection); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (sl_detection_get_problems (detection), i);
+
+      if (g_str_has_suffix (sl_problem_get_path (problem), "xplane.pb"))
+        {
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "not a model or graph Sightline reads"));
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "TensorFlow GraphDef"));
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "MindSpore"));
+        }
+    }
 }
 
 static void

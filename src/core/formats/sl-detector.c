@@ -24,6 +24,7 @@
 #include "sl-detector.h"
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
+#include "sl-proto-shape.h"
 #include "sl-sniffer.h"
 #include "sl-tuner-config.h"
 
@@ -1129,6 +1130,7 @@ detect_graph (Walk      *walk,
   g_autoptr(GError) error = NULL;
   SlFinding *finding;
   const guint8 *data;
+  const char *format;
   gsize len;
 
   if (g_file_info_get_size (info) == 0)
@@ -1146,14 +1148,21 @@ detect_graph (Walk      *walk,
     }
 
   data = g_bytes_get_data (head, &len);
-  if (!sl_sniffer_is_protobuf (data, len, (guint64)len >= (guint64)g_file_info_get_size (info)))
+  /* The formats are listed in sl-proto-shape.c */
+  format = sl_proto_shape_get_graph_format (data, len, (guint64)len >= (guint64)g_file_info_get_size (info));
+  if (format == NULL)
     {
-      add_problem (walk, SL_SEVERITY_WARNING, file, 0,
-                   _("The file is named .pb but does not hold a serialized graph (it is not protobuf data)."));
+      g_autofree char *formats = sl_proto_shape_dup_graph_formats ();
+      g_autofree char *message = NULL;
+
+      message = g_strdup_printf (_("The .pb file is not a model or graph Sightline reads. It reads these .pb formats: %s."),
+                                 formats);
+      add_problem (walk, SL_SEVERITY_WARNING, file, 0, message);
       return;
     }
 
   add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
+  sl_finding_add_detail (finding, "format", format);
 }
 
 static void

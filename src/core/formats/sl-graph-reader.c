@@ -13,6 +13,8 @@
 #include "sl-graph-def-reader.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
+#include "sl-proto-shape.h"
+#include "sl-sniffer.h"
 #include "sl-summary-reader.h"
 
 /* Lists in attribute values are shown up to this many elements. */
@@ -1158,6 +1160,19 @@ load_pb (const char  *path,
   if (file == NULL)
     return FALSE;
   bytes = g_mapped_file_get_bytes (file);
+  /* The detector's verdict on the same head: what it does not list as a
+   * graph is not opened as one. */
+  if (sl_proto_shape_get_graph_format (g_bytes_get_data (bytes, NULL),
+                                       MIN (g_bytes_get_size (bytes), SL_SNIFFER_HEAD_SIZE),
+                                       g_bytes_get_size (bytes) <= SL_SNIFFER_HEAD_SIZE) == NULL)
+    {
+      g_autofree char *formats = sl_proto_shape_dup_graph_formats ();
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("“%s” is not a model or graph Sightline reads. It reads these .pb formats: %s."),
+                   path, formats);
+      return FALSE;
+    }
   graph = sl_graph_reader_decode (bytes, path, error);
   if (graph == NULL)
     return FALSE;

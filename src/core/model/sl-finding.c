@@ -393,6 +393,7 @@ static const struct {
   { "explain_files", N_("Explanation files") },
   { "export", N_("Export") },
   { "form", N_("Top level") },
+  { "format", N_("Format") },
   { "fortran_order", N_("Fortran order") },
   { "framework", N_("Framework") },
   { "graph_files", N_("Graph files") },
