@@ -1063,6 +1063,78 @@ test_tuner_configs (Fixture       *fixture,
   assert_problem (detection, broken, SL_SEVERITY_ERROR, -1);
 }
 
+/* Profiler tables outside a profiler folder, or opened on their own */
+static void
+test_single_profiler_tables (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  static const struct {
+    const char    *name;
+    const char    *text;
+    SlFindingKind  kind;
+    const char    *table;
+  } tables[] = {
+    { "op_summary_0_1.csv", "Device_id,Op Name,OP Type,Task Duration(us)\n0,a,MatMul,1\n", SL_FINDING_MSPROF, "op-summary" },
+    /* The layout table takes op_statistic*.csv for torch_npu's first */
+    { "op_statistic_0_1.csv", "Device_id,OP Type,Core Type,Count\n0,MatMul,AI_CORE,1\n", SL_FINDING_ASCEND_PROFILER, "op-statistic" },
+    { "step_trace_0_1.csv", "Device_id,Iteration ID,FP Start(us)\n0,1,2\n", SL_FINDING_MSPROF, "step-trace" },
+    { "kernel_details.csv", "\xEF\xBB\xBFStep Id,Name,Type\n1,a,MatMul\n", SL_FINDING_ASCEND_PROFILER, "op-summary" },
+    { "step_trace_time.csv", "Step,Computing,Free\n1,2,3\n", SL_FINDING_ASCEND_PROFILER, "step-trace" },
+    { "communication.json", "{\"step1\": {}}", SL_FINDING_ASCEND_PROFILER, "communication" },
+    { "step_trace_raw_2_detail_time.csv", "step_num,start_point,end_point\n1,2,3\n", SL_FINDING_MINDSPORE_PROFILER, "step-trace" },
+    { "aicore_intermediate_2_type.csv", "kernel_type,total_time\nMatMul,1\n", SL_FINDING_MINDSPORE_PROFILER, "op-statistic" },
+    { "cluster_step_trace_time.csv", "Step,Type,Index\n", SL_FINDING_ASCEND_PROFILER, "cluster-step" },
+  };
+  g_autoptr(SlDetection) detection = NULL;
+  g_autofree char *lone = write_text (fixture, "lone/kernel_details.csv", "Step Id,Name,Type\n1,a,MatMul\n");
+  g_autofree char *binary = write_file (fixture, "junk/op_summary_9.csv", "\x00\x01\x02,\x03", 5);
+  g_autofree char *no_header = write_text (fixture, "junk2/kernel_details.csv", "hello\n");
+  g_autoptr(SlProblem) problem = NULL;
+  SlFinding *finding;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *relative = g_build_filename ("single", tables[i].name, NULL);
+      g_autofree char *path = write_text (fixture, relative, tables[i].text);
+      g_autoptr(SlDetection) single = detect (path);
+      g_autoptr(SlProblem) info = NULL;
+
+      g_assert_cmpuint (n_findings (single), ==, 1);
+      finding = get_finding (single, tables[i].kind, tables[i].name);
+      g_assert_cmpstr (sl_finding_get_path (finding), ==, path);
+      g_assert_cmpstr (sl_finding_lookup_detail (finding, "table"), ==, tables[i].table);
+      g_assert_nonnull (sl_finding_lookup_detail (finding, "missing_files"));
+      g_assert_cmpuint (n_problems (single), ==, 1);
+      info = g_list_model_get_item (sl_detection_get_problems (single), 0);
+      g_assert_cmpint (sl_problem_get_severity (info), ==, SL_SEVERITY_INFO);
+      g_assert_true (g_str_has_prefix (sl_problem_get_message (info), "Only "));
+      g_assert_nonnull (strstr (sl_problem_get_message (info), sl_finding_lookup_detail (finding, "missing_files")));
+
+      /* Delete it so the next one is alone in the folder */
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+
+  /* Not tables, though named like them */
+  g_clear_object (&detection);
+  detection = detect (binary);
+  g_assert_cmpuint (n_findings (detection), ==, 0);
+  g_clear_object (&detection);
+  detection = detect (no_header);
+  g_assert_cmpuint (n_findings (detection), ==, 0);
+
+  /* A folder scan takes the lone table too, and says so in its words */
+  g_clear_object (&detection);
+  g_free (write_text (fixture, "c/cluster_analysis_output/cluster_step_trace_time.csv", "Step,Type,Index\n"));
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_ASCEND_PROFILER), ==, 1);
+  finding = get_finding (detection, SL_FINDING_ASCEND_PROFILER, "lone/kernel_details.csv");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+  g_assert_cmpuint (n_problems (detection), ==, 1);
+  problem = g_list_model_get_item (sl_detection_get_problems (detection), 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, lone);
+  g_assert_true (g_str_has_prefix (sl_problem_get_message (problem), "kernel_details.csv is read as a profile on its own"));
+}
+
 static void
 test_graphs (Fixture       *fixture,
              gconstpointer  user_data)
@@ -1430,6 +1502,7 @@ main (int    argc,
   ADD ("/detector/pipelines", test_pipelines);
   ADD ("/detector/tuner-configs", test_tuner_configs);
   ADD ("/detector/graphs", test_graphs);
+  ADD ("/detector/single-profiler-tables", test_single_profiler_tables);
   ADD ("/detector/single-file", test_single_file);
   ADD ("/detector/symlink-loop", test_symlink_loop);
   ADD ("/detector/depth-limit", test_depth_limit);

@@ -714,6 +714,75 @@ test_profile_framework_api (void)
   remove_tree (tmp);
 }
 
+/* One profiler table opened on its own is a profile of what it holds;
+ * the info problem names the profile's files that are not beside it. */
+static void
+test_profile_single_files (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *op_summary = g_build_filename (tmp, "alone", "op_summary_0_1.csv", NULL);
+  g_autofree char *kernels = g_build_filename (tmp, "pt", "kernel_details.csv", NULL);
+  g_autofree char *ms_step = g_build_filename (tmp, "ms", "step_trace_raw_3_detail_time.csv", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  const SlProfileRank *rank;
+
+  write_file (tmp, "alone/op_summary_0_1.csv",
+              "Device_id,Model Name,Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),Task Wait Time(us)\n"
+              "0,m,MatMul1,MatMul,AI_CORE,1000.5,10.5,1.25\n");
+  write_file (tmp, "pt/kernel_details.csv",
+              "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us)\n"
+              "1,MatMul1,MatMul,AI_CORE,1000,10,0\n");
+  write_file (tmp, "pt/op_statistic.csv",
+              "OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),Ratio(%)\n"
+              "MatMul,AI_CORE,1,10,10,10,10,100\n");
+  write_file (tmp, "ms/step_trace_raw_3_detail_time.csv", ms_step_trace);
+
+  profile = load (op_summary);
+  g_assert_cmpuint (sl_profile_get_n_ranks (profile), ==, 1);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_nonnull (find_row (sl_op_table_get_instances (rank->ops), "MatMul1", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 1);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_INFO);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, op_summary);
+  g_assert_cmpstr (sl_problem_get_message (problem), ==,
+                   "Only op_summary_0_1.csv was opened; the profile’s other files (op_statistic_*.csv, "
+                   "step_trace_*.csv, task_time_*.csv, api_statistic_*.csv, msprof_*.json) are not beside it.");
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* Companions that are beside it are not named */
+  profile = load (kernels);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_nonnull (problem);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "(step_trace_time.csv, api_statistic.csv"));
+  g_assert_null (strstr (sl_problem_get_message (problem), "op_statistic.csv"));
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* MindSpore's names carry the rank of the opened file */
+  profile = load (ms_step);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), >, 0);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "aicore_intermediate_3_type.csv"));
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "profiler_info_3.json"));
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* The folder is a whole profile: no such problem */
+  profile = load (tmp);
+  for (guint i = 0; i < g_list_model_get_n_items (sl_profile_get_problems (profile)); i++)
+    {
+      g_autoptr(SlProblem) other = g_list_model_get_item (sl_profile_get_problems (profile), i);
+
+      g_assert_false (g_str_has_prefix (sl_problem_get_message (other), "Only "));
+    }
+
+  remove_tree (tmp);
+}
+
 static void
 test_profile_errors (void)
 {
@@ -829,6 +898,7 @@ main (int    argc,
   g_test_add_func ("/profile/damaged-cann-api", test_profile_damaged_cann_api);
   g_test_add_func ("/profile/framework-api", test_profile_framework_api);
   g_test_add_func ("/profile/errors", test_profile_errors);
+  g_test_add_func ("/profile/single-files", test_profile_single_files);
   g_test_add_func ("/profile/async", test_profile_async);
 
   return g_test_run ();

@@ -2042,6 +2042,25 @@ sl_profile_load (const char             *path,
   return sl_profile_load_parts (path, SL_PROFILE_PARTS_ALL, cancellable, progress, progress_data, error);
 }
 
+/* A profiler file opened on its own: say which of the profile's files
+ * are not beside it, so the user knows why parts are empty. */
+static void
+report_single_file (Loader     *loader,
+                    const char *path)
+{
+  g_autoptr(GPtrArray) missing = sl_profiler_layout_list_missing_companions (path);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *list = NULL;
+  g_autofree char *message = NULL;
+
+  if (missing->len == 0)
+    return;
+  g_ptr_array_add (missing, NULL);
+  list = g_strjoinv (", ", (char **)missing->pdata);
+  message = g_strdup_printf (_("Only %s was opened; the profile’s other files (%s) are not beside it."), name, list);
+  report (loader, SL_SEVERITY_INFO, path, -1, message);
+}
+
 SlProfile *
 sl_profile_load_parts (const char             *path,
                        SlProfileParts          parts,
@@ -2101,6 +2120,9 @@ sl_profile_load_parts (const char             *path,
 
   for (guint i = 0; i < sl_profile_get_n_ranks (profile); i++)
     sl_profile_rank_finish ((SlProfileRank *)sl_profile_get_rank (profile, i));
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    report_single_file (&loader, path);
 
   if (progress != NULL)
     progress (1.0, path, progress_data);
