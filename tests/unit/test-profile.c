@@ -162,9 +162,12 @@ test_profile_mindspore (void)
   g_assert_cmpint (step->fp_bp_ns, ==, 20000);
   g_assert_cmpint (step->tail_ns, ==, 20000);
   g_assert_cmpint (step->data_wait_ns + step->fp_bp_ns + step->tail_ns, ==, step->total_ns);
-  g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), ==, 3);
+  g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), ==, 4);
   g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 2), ==, "stream_10_parallel_0");
   g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, 2), ==, 2000);
+  /* The reduce stream's points give the step's communication */
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 3), ==, SL_STEP_EXTRA_COMMUNICATION);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, 3), ==, 2000);
   average = sl_step_trace_get_file_average (rank->steps);
   g_assert_nonnull (average);
   g_assert_cmpint (average->total_ns, ==, 55000);
@@ -234,6 +237,49 @@ test_profile_mindspore (void)
     g_assert_true (g_str_has_suffix (sl_problem_get_path (problem), "aicore_intermediate_2_type.csv"));
     g_assert_cmpint (sl_problem_get_offset (problem), ==, 23);
   }
+
+  remove_tree (tmp);
+}
+
+/* Older MindSpore step traces name each communication op:
+ * stream_<s>_<k>_<Op>-op<N> with its start and end points. The time the
+ * step spends in communication is the union of the ops' spans. */
+static void
+test_profile_mindspore_comm_ops (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  const SlProfileRank *rank;
+  int comm = -1;
+
+  write_file (tmp, "profiler/step_trace_raw_4_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail,"
+              "stream_11_0_Receive-op2068,stream_11_0_Receive-op2068_start_point,stream_11_0_Receive-op2068_end_point,"
+              "stream_50_0_AllReduce-op17460,stream_50_0_AllReduce-op17460_start_point,stream_50_0_AllReduce-op17460_end_point,"
+              "stream_51_0_AllReduce-op17470,stream_51_0_AllReduce-op17470_start_point,stream_51_0_AllReduce-op17470_end_point\n"
+              /* Receive 1100-1600; AllReduces 3000-3400 and 3200-3900 overlap: 500 + 900 ticks */
+              "1,1000,5000,4000,1000,3000,0,2000,2000,500,1100,1600,400,3000,3400,700,3200,3900\n"
+              /* An op past the step's end is cut at the end; one without points is left out */
+              "2,5000,9000,4000,5000,7000,0,2000,2000,100,5100,5200,3000,8500,11500,0,0,0\n"
+              /* No op with points at all */
+              "3,9000,9500,500,9000,9200,0,200,300,0,0,0,0,0,0,0,0,0\n"
+              "-,5000,7833,2833,5000,6400,0,1400,1433,200,1000,1100,200,3000,3200,200,3200,3400\n");
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), ==, 3);
+  for (guint c = 0; c < sl_step_trace_get_n_extra_columns (rank->steps); c++)
+    if (g_str_equal (sl_step_trace_get_extra_name (rank->steps, c), SL_STEP_EXTRA_COMMUNICATION))
+      comm = (int)c;
+  g_assert_cmpint (comm, ==, 9);
+
+  /* Ticks of 10 ns */
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, comm), ==, (500 + 900) * 10);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, comm), ==, (100 + 500) * 10);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 2, comm), ==, SL_STEP_NO_TIME);
+  /* The ops stay extras as the file names them */
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 3), ==, "stream_50_0_AllReduce-op17460");
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, 3), ==, 4000);
 
   remove_tree (tmp);
 }
@@ -889,6 +935,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/profile/mindspore", test_profile_mindspore);
+  g_test_add_func ("/profile/mindspore-comm-ops", test_profile_mindspore_comm_ops);
   g_test_add_func ("/profile/msprof", test_profile_msprof);
   g_test_add_func ("/profile/ascend-pt", test_profile_ascend_pt);
   g_test_add_func ("/profile/cluster", test_profile_cluster);
