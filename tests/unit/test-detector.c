@@ -1154,14 +1154,17 @@ test_graphs (Fixture       *fixture,
 
   g_free (write_text (fixture, "graphs/lenet.pb", "\x0a\x03\x12\x01" "a\x12\x05lenet"));
   g_free (write_file (fixture, "graphs/frozen.pb", graph_def, sizeof graph_def - 1));
+  /* Cut off inside its versions: still a graph, read as far as it goes */
+  g_free (write_file (fixture, "graphs/cut.pb", graph_def, sizeof graph_def - 3));
   bogus = write_text (fixture, "graphs/notes.pb", "hello world");
   empty = write_text (fixture, "graphs/empty.pb", "");
   xplane = write_file (fixture, "plugins/profile/host.xplane.pb", host_plane, sizeof host_plane - 1);
   device_xplane = write_file (fixture, "plugins/profile/tpu.xplane.pb", device_plane, sizeof device_plane - 1);
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 2);
-  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 2);
+  g_assert_cmpuint (n_findings (detection), ==, 3);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 3);
+  get_finding (detection, SL_FINDING_GRAPH, "graphs/cut.pb");
   finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb");
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "MindSpore GraphProto");

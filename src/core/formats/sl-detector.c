@@ -1148,8 +1148,9 @@ detect_graph (Walk      *walk,
     }
 
   data = g_bytes_get_data (head, &len);
-  /* The formats are listed in sl-proto-shape.c */
-  format = sl_proto_shape_get_graph_format (data, len, (guint64)len >= (guint64)g_file_info_get_size (info));
+  /* The formats are listed in sl-proto-shape.c. A graph cut off inside
+   * a field is still one: the graph reader reads it as far as it goes. */
+  format = sl_proto_shape_get_graph_format (data, len, FALSE);
   if (format == NULL)
     {
       g_autofree char *formats = sl_proto_shape_dup_graph_formats ();

@@ -1161,10 +1161,9 @@ load_pb (const char  *path,
     return FALSE;
   bytes = g_mapped_file_get_bytes (file);
   /* The detector's verdict on the same head: what it does not list as a
-   * graph is not opened as one. */
+   * graph is not opened as one; a graph cut off is read as far as it goes. */
   if (sl_proto_shape_get_graph_format (g_bytes_get_data (bytes, NULL),
-                                       MIN (g_bytes_get_size (bytes), SL_SNIFFER_HEAD_SIZE),
-                                       g_bytes_get_size (bytes) <= SL_SNIFFER_HEAD_SIZE) == NULL)
+                                       MIN (g_bytes_get_size (bytes), SL_SNIFFER_HEAD_SIZE), FALSE) == NULL)
     {
       g_autofree char *formats = sl_proto_shape_dup_graph_formats ();
 
