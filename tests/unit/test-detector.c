@@ -20,6 +20,7 @@
 
 #include "sl-detector.h"
 #include "sl-record-writer.h"
+#include "sl-trace-skimmer.h"
 
 typedef struct {
   char *dir;
@@ -887,6 +888,22 @@ test_late_trace_keys (Fixture       *fixture,
   get_finding (detection, SL_FINDING_TRACE, "units.json");
   finding = get_finding (detection, SL_FINDING_TRACE, "array.json");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "form"), ==, "array");
+
+  /* Past the skimmer's budget the file is said to be no trace, once */
+  {
+    g_autoptr(GString) huge = g_string_new ("{\"metadata\": \"");
+    g_autoptr(SlDetection) big = NULL;
+    g_autofree char *path = NULL;
+
+    g_string_set_size (huge, SL_TRACE_SKIMMER_BUDGET + 16);
+    memset (huge->str + 14, 'x', huge->len - 14);
+    g_string_append (huge, "\", \"traceEvents\": []}");
+    path = write_gzip (fixture, "huge/metadata.json.gz", huge->str);
+    big = detect (path);
+    g_assert_cmpuint (n_findings (big), ==, 0);
+    g_assert_cmpuint (n_problems (big), ==, 1);
+    assert_problem (big, path, SL_SEVERITY_INFO, -1);
+  }
 
   /* Opened on its own, as the GUI and `detect FILE` do */
   g_clear_object (&detection);

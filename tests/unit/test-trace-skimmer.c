@@ -187,15 +187,19 @@ test_stream (void)
   g_autoptr(GError) error = NULL;
   gboolean is_array = TRUE;
 
-  g_assert_cmpint (sl_trace_skimmer_skim_stream (stream, SL_TRACE_SKIMMER_BUDGET, &is_array, NULL, &error), ==,
+  gboolean out_of_budget = TRUE;
+
+  g_assert_cmpint (sl_trace_skimmer_skim_stream (stream, SL_TRACE_SKIMMER_BUDGET, &is_array, &out_of_budget, NULL, &error), ==,
                    SL_TRACE_VERDICT_TRACE);
   g_assert_no_error (error);
   g_assert_false (is_array);
+  g_assert_false (out_of_budget);
 
   /* The budget ends before the key */
-  g_assert_cmpint (sl_trace_skimmer_skim_stream (short_stream, 100000, NULL, NULL, &error), ==,
+  g_assert_cmpint (sl_trace_skimmer_skim_stream (short_stream, 100000, NULL, &out_of_budget, NULL, &error), ==,
                    SL_TRACE_VERDICT_NOT_TRACE);
   g_assert_no_error (error);
+  g_assert_true (out_of_budget);
 }
 
 int

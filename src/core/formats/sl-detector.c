@@ -26,6 +26,7 @@
 #include "sl-profiler-layout.h"
 #include "sl-proto-shape.h"
 #include "sl-sniffer.h"
+#include "sl-trace-skimmer.h"
 #include "sl-tuner-config.h"
 
 #define MAX_DEPTH          64
@@ -1228,6 +1229,17 @@ detect_trace (Walk      *walk,
   if (result->error_message != NULL && (result->kind == SL_SNIFF_TRACE || result->gzip))
     {
       add_problem (walk, SL_SEVERITY_ERROR, file, result->error_offset, result->error_message);
+      return;
+    }
+
+  if (result->trace_out_of_budget)
+    {
+      g_autofree char *budget = g_format_size (SL_TRACE_SKIMMER_BUDGET);
+      g_autofree char *message = g_strdup_printf (_("The first %s of this JSON hold no key of a Chrome trace, so it is not taken for one; Sightline looks no further."),
+                                                  budget);
+
+      /* In a gzip the offset is in the decompressed data */
+      add_problem (walk, SL_SEVERITY_INFO, file, result->gzip ? -1 : SL_TRACE_SKIMMER_BUDGET, message);
       return;
     }
 

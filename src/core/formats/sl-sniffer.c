@@ -1139,8 +1139,8 @@ skim_trace (SlSniffResult *result,
       stream = G_INPUT_STREAM (g_object_ref (file_stream));
     }
 
-  if (sl_trace_skimmer_skim_stream (stream, SL_TRACE_SKIMMER_BUDGET, NULL, cancellable, NULL) ==
-      SL_TRACE_VERDICT_TRACE)
+  if (sl_trace_skimmer_skim_stream (stream, SL_TRACE_SKIMMER_BUDGET, NULL, &result->trace_out_of_budget,
+                                    cancellable, NULL) == SL_TRACE_VERDICT_TRACE)
     result->kind = SL_SNIFF_TRACE;
   result->trace_undecided = FALSE;
 

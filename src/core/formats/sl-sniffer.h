@@ -65,6 +65,8 @@ struct _SlSniffResult
   gboolean      json_too_deep;  /* nesting went past what the scanner follows */
   gboolean      trace_undecided;/* the head does not say whether it is a trace:
                                    sl_sniffer_sniff_file() reads on */
+  gboolean      trace_out_of_budget; /* read on SL_TRACE_SKIMMER_BUDGET bytes
+                                        without meeting a trace key */
   GPtrArray    *json_keys;      /* top-level keys of an object, in order */
   GHashTable   *json_values;    /* top-level key -> scalar value text */
 

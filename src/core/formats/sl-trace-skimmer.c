@@ -68,6 +68,7 @@ struct _SlTraceSkimmer
   guint           key_len;
   gboolean        key_long;
   char            decided_by[MAX_KEY + 1];
+  gboolean        out_of_budget;
   guint8          stack[MAX_DEPTH];
 };
 
@@ -441,6 +442,7 @@ sl_trace_skimmer_feed (SlTraceSkimmer *self,
       if (self->offset >= self->budget)
         {
           decide (self, SL_TRACE_VERDICT_NOT_TRACE, NULL);
+          self->out_of_budget = TRUE;
           break;
         }
       step (self, data[i]);
@@ -494,6 +496,15 @@ sl_trace_skimmer_get_offset (SlTraceSkimmer *self)
   return self->offset;
 }
 
+/* Whether the verdict fell because the budget ran out, not on what was
+ * read */
+gboolean
+sl_trace_skimmer_is_out_of_budget (SlTraceSkimmer *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->out_of_budget;
+}
+
 gboolean
 sl_trace_skimmer_is_array (SlTraceSkimmer *self)
 {
@@ -505,6 +516,8 @@ sl_trace_skimmer_is_array (SlTraceSkimmer *self)
  * sl_trace_skimmer_skim_stream:
  * @stream: the document, already decompressed
  * @is_array: (out) (optional): whether the root is an array
+ * @out_of_budget: (out) (optional): whether @budget bytes were read
+ *   without a verdict (which is then %SL_TRACE_VERDICT_NOT_TRACE)
  *
  * Reads @stream in chunks until the verdict falls, the stream ends or
  * @budget bytes were read.
@@ -516,6 +529,7 @@ SlTraceVerdict
 sl_trace_skimmer_skim_stream (GInputStream  *stream,
                               guint64        budget,
                               gboolean      *is_array,
+                              gboolean      *out_of_budget,
                               GCancellable  *cancellable,
                               GError       **error)
 {
@@ -539,5 +553,7 @@ sl_trace_skimmer_skim_stream (GInputStream  *stream,
 
   if (is_array != NULL)
     *is_array = skimmer->array_root;
+  if (out_of_budget != NULL)
+    *out_of_budget = skimmer->out_of_budget;
   return verdict;
 }

@@ -30,12 +30,14 @@ SlTraceVerdict  sl_trace_skimmer_get_verdict  (SlTraceSkimmer  *self);
 const char     *sl_trace_skimmer_get_key      (SlTraceSkimmer  *self);
 guint64         sl_trace_skimmer_get_offset   (SlTraceSkimmer  *self);
 gboolean        sl_trace_skimmer_is_array     (SlTraceSkimmer  *self);
+gboolean        sl_trace_skimmer_is_out_of_budget (SlTraceSkimmer *self);
 void            sl_trace_skimmer_free         (SlTraceSkimmer  *self);
 
 gboolean        sl_trace_skimmer_is_trace_key (const char      *key);
 SlTraceVerdict  sl_trace_skimmer_skim_stream  (GInputStream    *stream,
                                                guint64          budget,
                                                gboolean        *is_array,
+                                               gboolean        *out_of_budget,
                                                GCancellable    *cancellable,
                                                GError         **error);
 
