@@ -64,6 +64,7 @@ sniff_through_file (const uint8_t *data,
   file = g_file_new_for_path (input_path);
   result = sl_sniffer_sniff_file (file, NULL, NULL);
   g_assert (result != NULL);
+  sl_sniffer_skim_trace (result, file, NULL);
 }
 
 static void

@@ -513,6 +513,28 @@ test_sniff_file (void)
   g_assert_cmpstr (result->npy->descr, ==, "<i8");
   g_assert_cmpuint (result->npy->data_offset, ==, npy->len - 8);
 
+  /* Trace keys after more metadata than the head: the sniff leaves it
+   * open, reading on settles it */
+  {
+    g_autoptr(GString) late = g_string_new ("{\"metadata\": [");
+    g_autofree char *late_path = g_build_filename (dir, "late.json", NULL);
+    g_autoptr(GFile) late_file = g_file_new_for_path (late_path);
+    g_autoptr(SlSniffResult) late_result = NULL;
+
+    for (guint i = 0; i < 3000; i++)
+      g_string_append_printf (late, "{\"rank\": %u}, ", i);
+    g_string_append (late, "null], \"traceEvents\": [{\"ph\": \"X\", \"ts\": 1}]}");
+    g_assert_true (g_file_set_contents (late_path, late->str, late->len, &error));
+    late_result = sl_sniffer_sniff_file (late_file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (late_result->kind, ==, SL_SNIFF_JSON);
+    g_assert_true (late_result->trace_undecided);
+    sl_sniffer_skim_trace (late_result, late_file, NULL);
+    g_assert_cmpint (late_result->kind, ==, SL_SNIFF_TRACE);
+    g_assert_false (late_result->trace_undecided);
+    g_unlink (late_path);
+  }
+
   missing = g_file_new_for_path ("/nonexistent/sl-sniffer/missing.json");
   g_assert_null (sl_sniffer_sniff_file (missing, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);

@@ -1225,6 +1225,9 @@ detect_trace (Walk      *walk,
   if (result == NULL)
     return;
 
+  /* Trace keys may come after megabytes of metadata */
+  sl_sniffer_skim_trace (result, file, walk->cancellable);
+
   /* Broken gzip is worth saying even when the start was not seen. */
   if (result->error_message != NULL && (result->kind == SL_SNIFF_TRACE || result->gzip))
     {

@@ -1113,16 +1113,30 @@ sl_sniffer_read_head (GFile         *file,
   return g_bytes_new_take (g_steal_pointer (&buffer), n_read);
 }
 
-/* A JSON head that does not yet say whether it is a trace: reads on
- * through the (decompressed) file, within the skimmer's budget. A file
- * that cannot be read on stays plain JSON. */
-static void
-skim_trace (SlSniffResult *result,
-            GFile         *file,
-            GCancellable  *cancellable)
+/**
+ * sl_sniffer_skim_trace:
+ * @result: what sl_sniffer_sniff_file() said of @file
+ *
+ * When the head of @file is JSON that does not yet say whether it is a
+ * Chrome trace (@result's trace_undecided), reads on through the
+ * (decompressed) file within the skimmer's budget and sets @result's
+ * kind. A file that cannot be read on stays plain JSON. Only callers
+ * that look for traces need it: it may read SL_TRACE_SKIMMER_BUDGET
+ * bytes.
+ */
+void
+sl_sniffer_skim_trace (SlSniffResult *result,
+                       GFile         *file,
+                       GCancellable  *cancellable)
 {
   g_autoptr(GFileInputStream) file_stream = NULL;
   g_autoptr(GInputStream) stream = NULL;
+
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (!result->trace_undecided || result->error_message != NULL)
+    return;
 
   file_stream = sl_input_file_read (file, cancellable, NULL);
   if (file_stream == NULL)
@@ -1151,8 +1165,8 @@ skim_trace (SlSniffResult *result,
  * sl_sniffer_sniff_file:
  *
  * Reads the first SL_SNIFFER_HEAD_SIZE bytes of @file (more for a .npy
- * header that is longer) and sniffs them. A JSON object whose head does
- * not say whether it is a trace is skimmed on (see sl-trace-skimmer.c).
+ * header that is longer) and sniffs them. Whether JSON whose head does
+ * not say is a trace, sl_sniffer_skim_trace() tells.
  *
  * Returns: (transfer full) (nullable): what @file looks like, or %NULL
  *   with @error set when it cannot be read
@@ -1168,7 +1182,6 @@ sl_sniffer_sniff_file (GFile         *file,
   gsize len;
   gsize header_size;
   guint64 file_size;
-  SlSniffResult *result;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
 
@@ -1191,9 +1204,5 @@ sl_sniffer_sniff_file (GFile         *file,
       data = g_bytes_get_data (head, &len);
     }
 
-  result = sl_sniffer_sniff_data (data, len, file_size);
-  if (result->trace_undecided && result->error_message == NULL)
-    skim_trace (result, file, cancellable);
-
-  return result;
+  return sl_sniffer_sniff_data (data, len, file_size);
 }
