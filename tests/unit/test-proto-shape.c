@@ -177,6 +177,15 @@ test_mindspore (void)
 
   g_assert_true (IS (sl_proto_shape_is_mindspore_graph, graph));
   g_assert_true (sl_proto_shape_is_mindspore_graph (small, sizeof small, TRUE));
+
+  /* A field a later MindSpore adds to its nodes; not at the root */
+  {
+    g_autoptr(GByteArray) later = message (msg_new (), 1, varint (string (ms_node ("1", "Add"), 12, "x"), 13, 7));
+    g_autoptr(GByteArray) root = varint (ms_graph (1), 9, 1);
+
+    g_assert_true (IS (sl_proto_shape_is_mindspore_graph, later));
+    g_assert_false (IS (sl_proto_shape_is_mindspore_graph, root));
+  }
   g_assert_true (IS (sl_proto_shape_is_mindspore_model, model));
   g_assert_false (IS (sl_proto_shape_is_mindspore_graph, model));
   g_assert_false (IS (sl_proto_shape_is_graph_def, model));

@@ -6,9 +6,10 @@
  * fixed by its schema. Each check walks the head of the file against a
  * schema (MindSpore's anf_ir GraphProto and ModelProto, TensorFlow's
  * GraphDef and SavedModel, see FORMATS.md), descending into the first
- * messages a few levels deep. A field the schema does not know, a wrong
- * wire type or a string with control characters fails the check; so a
- * profiler's XSpace (xplane.pb), whose first field is a message of
+ * messages a few levels deep. A field the schema does not know (below the
+ * root, one numbered after the known ones is taken for a later addition),
+ * a wrong wire type or a string with control characters fails the check;
+ * so a profiler's XSpace (xplane.pb), whose first field is a message of
  * varints and nested messages, is none of them. Only the bytes at hand
  * are looked at: a field cut off by the end of a head is checked as far
  * as it goes.
@@ -127,6 +128,16 @@ lookup (const Shape *shape,
   return NULL;
 }
 
+static guint
+max_field (const Shape *shape)
+{
+  guint max = 0;
+
+  for (guint i = 0; i < shape->n_fields; i++)
+    max = MAX (max, shape->fields[i].field);
+  return max;
+}
+
 /* @cut: the text may end inside a character */
 static gboolean
 is_text (const guint8 *data,
@@ -173,7 +184,34 @@ check (const Shape  *shape,
       wire_type = tag & 7;
       field = lookup (shape, tag >> 3);
       if (field == NULL)
-        return FALSE;
+        {
+          /* Later versions add fields after the known ones; the root's
+           * fields must all be known. */
+          if (level == 0 || (tag >> 3) <= max_field (shape))
+            return FALSE;
+          switch (wire_type)
+            {
+            case 0:
+              if (!read_varint (data, len, &pos, &value))
+                return cut && pos >= len;
+              continue;
+            case 1:
+            case 5:
+              if (len - pos < (wire_type == 1 ? 8u : 4u))
+                return cut;
+              pos += wire_type == 1 ? 8 : 4;
+              continue;
+            case 2:
+              if (!read_varint (data, len, &pos, &value))
+                return cut && pos >= len;
+              if (value > len - pos)
+                return cut;
+              pos += value;
+              continue;
+            default:
+              return FALSE;
+            }
+        }
 
       switch (field->kind)
         {
