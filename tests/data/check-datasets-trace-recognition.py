@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`sightline-cli detect` on every real JSON file of the datasets, against an
 independent reading with Python's json module: a file is a Chrome trace when
-it is an object with a "traceEvents" list or a list whose first element is an
-event. Each real object trace is then written again with its events after
+it is an object with a "traceEvents" list or a list one of whose first
+elements is an event. Each real object trace is then written again with its events after
 megabytes of "metadata" (plain and gzip), the way some exporters order the
 keys: `detect` must still call it a trace and `trace-stats` must count the
 same events as in the original.
@@ -35,8 +35,14 @@ def load(path):
 def is_trace(doc):
     if isinstance(doc, dict):
         return isinstance(doc.get('traceEvents'), list)
-    if isinstance(doc, list) and doc and isinstance(doc[0], dict):
-        return 'ph' in doc[0] or ('ts' in doc[0] and ('pid' in doc[0] or 'name' in doc[0]))
+    if not isinstance(doc, list):
+        return False
+    # One of the first elements, all objects, is an event
+    for element in doc[:8]:
+        if not isinstance(element, dict):
+            return False
+        if 'ph' in element or ('ts' in element and ('pid' in element or 'name' in element)):
+            return True
     return False
 
 

@@ -108,8 +108,16 @@ test_arrays (void)
   g_assert_cmpint (sl_trace_skimmer_get_verdict (skimmer), ==, SL_TRACE_VERDICT_TRACE);
   g_assert_true (sl_trace_skimmer_is_array (skimmer));
 
+  /* Metadata before the first event */
+  g_assert_cmpint (skim ("[{\"name\": \"process_name\", \"pid\": 1, \"args\": {\"ph\": 1}} , {\"ph\": \"X\"}]"), ==,
+                   SL_TRACE_VERDICT_TRACE);
+
   /* Arrays of objects that are no events, and of other things */
-  g_assert_cmpint (skim ("[{\"id\": 1, \"label\": \"cat\"}, {\"ph\": \"X\"}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
+  g_assert_cmpint (skim ("[{\"id\": 1}, {\"id\": 2}, {\"id\": 3}, {\"id\": 4}, {\"id\": 5}, {\"id\": 6}, "
+                         "{\"id\": 7}, {\"id\": 8}, {\"ph\": \"X\"}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
+  g_assert_cmpint (skim ("[{\"id\": 1, \"label\": \"cat\"}, {\"id\": 2}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
+  g_assert_cmpint (skim ("[{\"id\": 1}, 2, {\"ph\": \"X\"}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
+  g_assert_cmpint (skim ("[{\"id\": 1} {\"ph\": \"X\"}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
   g_assert_cmpint (skim ("[{\"name\": \"a\", \"args\": {\"ph\": \"X\", \"ts\": 1}}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
   g_assert_cmpint (skim ("[{\"ts\": 1}]"), ==, SL_TRACE_VERDICT_NOT_TRACE);
   g_assert_cmpint (skim ("[]"), ==, SL_TRACE_VERDICT_NOT_TRACE);

@@ -11,10 +11,12 @@
  * An object is a trace when one of its top-level keys is a trace key
  * (see sl_trace_skimmer_is_trace_key()) or "traceEvents" holding an
  * array; Kineto's "schemaVersion" counts together with
- * "distributedInfo" or "computeProperties". An array is a trace when its
- * first element is an event: an object with "ph", or with "ts" and a
- * "pid" or "name". Anything else, malformed JSON, nesting deeper than
- * the stack and input past the budget is not a trace.
+ * "distributedInfo" or "computeProperties". An array is a trace when one
+ * of its first elements is an event: an object with "ph", or with "ts"
+ * and a "pid" or "name". Anything else (an element that is no object, an
+ * array that ends or holds MAX_ELEMENTS objects before an event),
+ * malformed JSON, nesting deeper than the stack and input past the
+ * budget is not a trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +28,7 @@
 
 #define MAX_DEPTH       4096
 #define MAX_KEY         32
+#define MAX_ELEMENTS    8     /* elements of a root array looked at */
 #define READ_CHUNK      (64 * 1024)
 
 typedef enum {
@@ -35,7 +38,8 @@ typedef enum {
   S_IN_KEY,
   S_COLON,
   S_VALUE,           /* a value of the watched object */
-  S_FIRST_ELEMENT,   /* just inside a root array */
+  S_FIRST_ELEMENT,   /* just inside a root array, or after a comma there */
+  S_NEXT_ELEMENT,    /* after an element of a root array */
   S_SCALAR,          /* a number, true, false or null of the watched object */
   S_SKIP,            /* inside a nested value or a string value */
   S_COMMA_OR_CLOSE,  /* after a value of the watched object */
@@ -64,6 +68,7 @@ struct _SlTraceSkimmer
   gboolean        escape;
   gboolean        pending_events;/* the key just read is "traceEvents" */
   guint           seen;
+  guint           n_elements;
   char            key[MAX_KEY + 1];
   guint           key_len;
   gboolean        key_long;
@@ -220,7 +225,21 @@ watched_object_done (SlTraceSkimmer *self)
 
   event = (self->seen & SEEN_PH) != 0 ||
           ((self->seen & SEEN_TS) != 0 && (self->seen & (SEEN_PID | SEEN_NAME)) != 0);
-  decide (self, event ? SL_TRACE_VERDICT_TRACE : SL_TRACE_VERDICT_NOT_TRACE, event ? "[" : NULL);
+  if (event)
+    {
+      decide (self, SL_TRACE_VERDICT_TRACE, "[");
+      return;
+    }
+
+  /* A process name or other metadata may come before the first event */
+  if (++self->n_elements >= MAX_ELEMENTS)
+    {
+      decide (self, SL_TRACE_VERDICT_NOT_TRACE, NULL);
+      return;
+    }
+  self->seen = 0;
+  self->level = 1;
+  self->state = S_NEXT_ELEMENT;
 }
 
 static gboolean
@@ -276,6 +295,14 @@ step (SlTraceSkimmer *self,
         return;
       self->level = 2;
       self->state = S_KEY_OR_CLOSE;
+      return;
+
+    case S_NEXT_ELEMENT:
+      if (is_space (c))
+        return;
+      if (c != ',')
+        break;
+      self->state = S_FIRST_ELEMENT;
       return;
 
     case S_KEY_OR_CLOSE:
