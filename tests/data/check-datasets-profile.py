@@ -10,6 +10,7 @@ Exit 77 (skipped) when the datasets folder is absent.
 import csv
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -49,6 +50,37 @@ def check_ms_step_trace(rank, path):
         assert mine['data_wait_ns'] == int(theirs['iteration_interval']) * 10
         assert mine['tail_ns'] == int(theirs['tail']) * 10
     assert [p['key'] for p in rank['steps']['phases']] == ['data_wait', 'fp_bp', 'tail'], rank['steps']['phases']
+    check_ms_communication(rank, table, steps, path)
+
+
+COMM_OP = re.compile(r'^stream_\d+_(?:parallel_\d+|\d+_.+)_start_point$')
+
+
+def check_ms_communication(rank, table, steps, path):
+    """The communication ops' columns (start and end points in ticks) give
+    each step's communication: the union of the ops' spans in the step."""
+    ops = [name[:-len('_start_point')] for name in (table[0].keys() if table else []) if COMM_OP.match(name)]
+    ops = [op for op in ops if op + '_end_point' in table[0]]
+    columns = rank['steps']['extra_columns']
+    if not ops:
+        assert 'Communication' not in columns, (path, columns)
+        return
+    index = columns.index('Communication')
+    for mine, theirs in zip(rank['steps']['steps'], steps):
+        start, end = int(theirs['start_point']), int(theirs['end_point'])
+        spans = sorted((min(max(int(theirs[op + '_start_point']), start), end),
+                        min(max(int(theirs[op + '_end_point']), start), end))
+                       for op in ops
+                       if int(theirs[op + '_start_point'] or 0) > 0
+                       and int(theirs[op + '_end_point'] or 0) >= int(theirs[op + '_start_point']))
+        total, reach = 0, None
+        for lo, hi in spans:
+            if reach is not None and hi <= reach:
+                continue
+            total += hi - (lo if reach is None else max(lo, reach))
+            reach = hi
+        want = total * 10 if spans else None
+        assert mine['extra_ns'][index] == want, (path, mine['step'], mine['extra_ns'][index], want)
 
 
 PT_PHASES = [('computing', 'Computing'), ('communication_not_overlapped', 'Communication(Not Overlapped)'),

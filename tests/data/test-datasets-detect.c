@@ -362,6 +362,7 @@ test_msinsight (void)
   static const Expected expected[] = {
     { SL_FINDING_TRACE, "server/src/test/fuzz/test_data/trace_view_tiny.json", 1 },
     { SL_FINDING_TRACE, "server/src/test/test_data/heatMap/trace_view.json", 1 },
+    { SL_FINDING_MSPROF, "server/src/test/test_data/test_kernel_parse/op_summary_1.csv", 1 },
     { SL_FINDING_ASCEND_PROFILER, "test/data/pytorch/db/level0/rank0_ascend_pt", 2 },
     { SL_FINDING_ASCEND_PROFILER, "test/data/pytorch/text/level1/rank0_ascend_pt", 13 },
   };
@@ -371,7 +372,14 @@ test_msinsight (void)
     return;
 
   assert_expected (detection, expected, G_N_ELEMENTS (expected));
-  g_assert_cmpuint (n_problems (detection), ==, 0);
+
+  /* An op summary on its own in a test folder is a profile of its ops,
+   * with the rest of an msprof profile named as not beside it */
+  g_assert_cmpuint (n_problems (detection), ==, 1);
+  finding = get_finding (detection, SL_FINDING_MSPROF, "server/src/test/test_data/test_kernel_parse/op_summary_1.csv");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "table"), ==, "op-summary");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "missing_files"), ==,
+                   "op_statistic_*.csv, step_trace_*.csv, task_time_*.csv, api_statistic_*.csv, msprof_*.json");
 
   /* The SQLite export stays inside its profiler folder */
   g_assert_cmpuint (count_kind (detection, SL_FINDING_PROFILER_DB), ==, 0);
@@ -381,6 +389,63 @@ test_msinsight (void)
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "ranks"), ==, "0");
   finding = get_finding (detection, SL_FINDING_ASCEND_PROFILER, "test/data/pytorch/text/level1/rank0_ascend_pt");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "export"), ==, "text");
+}
+
+/* Profiler tables opened on their own: a profile of what each holds */
+static void
+test_single_profiler_files (void)
+{
+  static const struct {
+    const char    *path;
+    SlFindingKind  kind;
+    const char    *table;
+    const char    *missing;
+  } files[] = {
+    { "mindspore-ai__mindinsight/tests/utils/resource/profiler/step_trace_raw_0_detail_time.csv",
+      SL_FINDING_MINDSPORE_PROFILER, "step-trace",
+      "aicore_intermediate_0_type.csv, aicore_intermediate_0_detail.csv, aicpu_intermediate_0.csv, hccl_raw_0.csv, profiler_info_0.json" },
+    { "mindspore-ai__mindinsight/tests/utils/resource/run_2/normal_run/profiler/aicore_intermediate_1_type.csv",
+      SL_FINDING_MINDSPORE_PROFILER, "op-statistic", "hccl_raw_1.csv, profiler_info_1.json" },
+    { "Ascend__msinsight/test/data/pytorch/text/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv",
+      SL_FINDING_ASCEND_PROFILER, "op-summary", NULL },
+    { "Ascend__msinsight/test/data/pytorch/text/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/step_trace_time.csv",
+      SL_FINDING_ASCEND_PROFILER, "step-trace", NULL },
+    { "Ascend__msinsight/test/data/pytorch/text/level1/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json",
+      SL_FINDING_ASCEND_PROFILER, "communication", NULL },
+    { "Ascend__msprof-analyze/test/ut/advisor/advisor_backend/compute_advice/kernel_details.csv",
+      SL_FINDING_ASCEND_PROFILER, "op-summary",
+      "op_statistic.csv, step_trace_time.csv, api_statistic.csv, operator_memory.csv, communication.json, trace_view.json" },
+    { "Ascend__msinsight/server/src/test/test_data/test_kernel_parse/op_summary_1.csv",
+      SL_FINDING_MSPROF, "op-summary",
+      "op_statistic_*.csv, step_trace_*.csv, task_time_*.csv, api_statistic_*.csv, msprof_*.json" },
+    { "Ascend__msprof-analyze/test/resource/advisor/cluster_analysis_output/cluster_step_trace_time.csv",
+      SL_FINDING_ASCEND_PROFILER, "cluster-step", "cluster_communication.json" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autoptr(SlDetection) detection = detect_dataset (files[i].path);
+      g_autofree char *name = g_path_get_basename (files[i].path);
+      SlFinding *finding;
+
+      if (detection == NULL)
+        return;
+
+      g_assert_cmpuint (n_findings (detection), ==, 1);
+      finding = get_finding (detection, files[i].kind, name);
+      g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+      g_assert_cmpstr (sl_finding_lookup_detail (finding, "table"), ==, files[i].table);
+      g_assert_cmpstr (sl_finding_lookup_detail (finding, "missing_files"), ==, files[i].missing);
+      g_assert_cmpuint (n_problems (detection), ==, files[i].missing != NULL ? 1 : 0);
+      if (files[i].missing != NULL)
+        {
+          g_autoptr(SlProblem) problem = g_list_model_get_item (sl_detection_get_problems (detection), 0);
+
+          g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_INFO);
+          g_assert_true (g_str_has_prefix (sl_problem_get_message (problem), "Only "));
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), files[i].missing));
+        }
+    }
 }
 
 static void
@@ -547,6 +612,7 @@ main (int    argc,
   g_test_add_func ("/datasets/detect/hta-and-kineto-traces", test_hta_and_kineto_traces);
   g_test_add_func ("/datasets/detect/msinsight", test_msinsight);
   g_test_add_func ("/datasets/detect/profiler-db-file", test_profiler_db_file);
+  g_test_add_func ("/datasets/detect/single-profiler-files", test_single_profiler_files);
   g_test_add_func ("/datasets/detect/msprobe-and-tensors", test_msprobe_and_tensors);
   g_test_add_func ("/datasets/detect/pipelines", test_pipelines);
   g_test_add_func ("/datasets/detect/whole-folder", test_whole_folder);

@@ -4,7 +4,10 @@
  * then fed to the in-memory entry points: the sniffer with the input as a
  * whole file and as the head of a longer one, the TFRecord scanner, the
  * protobuf check and the .npy header parser (also behind a valid
- * preamble, so the dict parser sees every input).
+ * preamble, so the dict parser sees every input). The trace skimmer
+ * gets the input whole and in chunks of 1 and 13 bytes, and must come
+ * to the same verdict each time. The .pb graph checks see it as a whole
+ * file and as a head.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,7 +19,9 @@
 #include <glib/gstdio.h>
 
 #include "sl-npy-header.h"
+#include "sl-proto-shape.h"
 #include "sl-sniffer.h"
+#include "sl-trace-skimmer.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);
@@ -59,6 +64,7 @@ sniff_through_file (const uint8_t *data,
   file = g_file_new_for_path (input_path);
   result = sl_sniffer_sniff_file (file, NULL, NULL);
   g_assert (result != NULL);
+  sl_sniffer_skim_trace (result, file, NULL);
 }
 
 static void
@@ -99,6 +105,33 @@ parse_npy (const uint8_t *data,
     }
 }
 
+static SlTraceVerdict
+skim_in_chunks (const uint8_t *data,
+                size_t         size,
+                size_t         chunk)
+{
+  g_autoptr(SlTraceSkimmer) skimmer = sl_trace_skimmer_new (SL_TRACE_SKIMMER_BUDGET);
+
+  for (size_t pos = 0; pos < size; pos += chunk)
+    {
+      if (sl_trace_skimmer_feed (skimmer, data + pos, MIN (chunk, size - pos)) != SL_TRACE_VERDICT_UNDECIDED)
+        break;
+    }
+  g_assert (sl_trace_skimmer_get_offset (skimmer) <= size);
+  return sl_trace_skimmer_finish (skimmer);
+}
+
+static void
+skim_trace (const uint8_t *data,
+            size_t         size)
+{
+  SlTraceVerdict whole = skim_in_chunks (data, size, MAX (size, 1));
+
+  g_assert (whole != SL_TRACE_VERDICT_UNDECIDED);
+  g_assert (skim_in_chunks (data, size, 1) == whole);
+  g_assert (skim_in_chunks (data, size, 13) == whole);
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -123,6 +156,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   sl_sniffer_is_protobuf (data, size, FALSE);
 
   parse_npy (data, size);
+
+  skim_trace (data, size);
+
+  sl_proto_shape_get_graph_format (data, size, TRUE);
+  sl_proto_shape_get_graph_format (data, size, FALSE);
+  sl_proto_shape_is_saved_model (data, size, TRUE);
+  sl_proto_shape_is_saved_model (data, size, FALSE);
 
   return 0;
 }

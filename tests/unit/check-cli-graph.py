@@ -265,6 +265,19 @@ def main():
         with open(os.path.join(folder, 'junk.pb'), 'wb') as f:
             f.write(b'\xff' * 16)
         run(os.path.join(folder, 'junk.pb'), expect=1)
+
+        # A profiler's XSpace is no graph: said once, naming what is read
+        plane = field(2, 2, b'/device:TPU:0') + field(3, 2, field(1, 0, varint(1)) + field(2, 2, b'XLA Ops'))
+        with open(os.path.join(folder, 'host.xplane.pb'), 'wb') as f:
+            f.write(field(1, 2, plane) + field(4, 2, b'worker-0'))
+        result = run(os.path.join(folder, 'host.xplane.pb'), expect=1)
+        for words in ('not a model or graph Sightline reads', 'MindSpore', 'TensorFlow GraphDef'):
+            if words not in result.stderr:
+                sys.exit(f'xplane.pb message {result.stderr}')
+        # A TensorFlow GraphDef on its own opens
+        with open(os.path.join(folder, 'frozen.pb'), 'wb') as f:
+            f.write(graph_def())
+        run(os.path.join(folder, 'frozen.pb'))
     print('sightline-cli graph: keys and counts as expected')
 
 

@@ -20,6 +20,7 @@
 
 #include "sl-detector.h"
 #include "sl-record-writer.h"
+#include "sl-trace-skimmer.h"
 
 typedef struct {
   char *dir;
@@ -832,6 +833,84 @@ test_traces (Fixture       *fixture,
   g_assert_cmpuint (sl_finding_get_size (finding), ==, kineto->len);
 }
 
+/* {"metadata": {…more than the sniffer's head…}, @rest */
+static char *
+metadata_first (const char *rest)
+{
+  GString *text = g_string_new ("{\"metadata\": {\"hosts\": [");
+
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (text, "{\"rank\": %u, \"note\": \"\\\"traceEvents\\\": [\"}, ", i);
+  g_string_append (text, "null]}, ");
+  g_string_append (text, rest);
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_late_trace_keys (Fixture       *fixture,
+                      gconstpointer  user_data)
+{
+  g_autofree char *trace = metadata_first ("\"traceEvents\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1, \"dur\": 2}]}");
+  g_autofree char *units = metadata_first ("\"displayTimeUnit\": \"ns\", \"traceEvents\": []}");
+  g_autofree char *other = metadata_first ("\"events\": [{\"ph\": \"X\", \"name\": \"a\", \"ts\": 1}]}");
+  g_autoptr(GString) array = g_string_new ("[{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"args\": {\"labels\": [");
+  g_autoptr(GString) records = g_string_new ("[");
+  g_autoptr(SlDetection) detection = NULL;
+  g_autofree char *single = NULL;
+  SlFinding *finding;
+
+  g_assert_cmpuint (strlen (trace), >, 80000);
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (array, "\"label %u\", ", i);
+  g_string_append (array, "\"end\"]}}, {\"ph\": \"X\", \"ts\": 1, \"dur\": 1, \"name\": \"a\"}]");
+  for (guint i = 0; i < 2000; i++)
+    g_string_append_printf (records, "{\"id\": %u, \"label\": \"cat\"}, ", i);
+  g_string_append (records, "{\"ph\": \"X\", \"ts\": 1}]");
+
+  g_free (write_text (fixture, "rank0.pt.trace.json", trace));
+  single = write_gzip (fixture, "rank1.pt.trace.json.gz", trace);
+  g_free (write_text (fixture, "units.json", units));
+  g_free (write_text (fixture, "array.json", array->str));
+  /* Large JSON that is no trace */
+  g_free (write_text (fixture, "other.json", other));
+  g_free (write_gzip (fixture, "other.json.gz", other));
+  g_free (write_text (fixture, "records.json", records->str));
+
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (n_findings (detection), ==, 4);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 4);
+  g_assert_cmpuint (n_problems (detection), ==, 0);
+
+  finding = get_finding (detection, SL_FINDING_TRACE, "rank0.pt.trace.json");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "form"), ==, "object");
+  finding = get_finding (detection, SL_FINDING_TRACE, "rank1.pt.trace.json.gz");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "compressed"), ==, "gzip");
+  get_finding (detection, SL_FINDING_TRACE, "units.json");
+  finding = get_finding (detection, SL_FINDING_TRACE, "array.json");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "form"), ==, "array");
+
+  /* Past the skimmer's budget the file is said to be no trace, once */
+  {
+    g_autoptr(GString) huge = g_string_new ("{\"metadata\": \"");
+    g_autoptr(SlDetection) big = NULL;
+    g_autofree char *path = NULL;
+
+    g_string_set_size (huge, SL_TRACE_SKIMMER_BUDGET + 16);
+    memset (huge->str + 14, 'x', huge->len - 14);
+    g_string_append (huge, "\", \"traceEvents\": []}");
+    path = write_gzip (fixture, "huge/metadata.json.gz", huge->str);
+    big = detect (path);
+    g_assert_cmpuint (n_findings (big), ==, 0);
+    g_assert_cmpuint (n_problems (big), ==, 1);
+    assert_problem (big, path, SL_SEVERITY_INFO, -1);
+  }
+
+  /* Opened on its own, as the GUI and `detect FILE` do */
+  g_clear_object (&detection);
+  detection = detect (single);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 1);
+}
+
 static void
 test_broken_traces (Fixture       *fixture,
                     gconstpointer  user_data)
@@ -1001,6 +1080,78 @@ test_tuner_configs (Fixture       *fixture,
   assert_problem (detection, broken, SL_SEVERITY_ERROR, -1);
 }
 
+/* Profiler tables outside a profiler folder, or opened on their own */
+static void
+test_single_profiler_tables (Fixture       *fixture,
+                             gconstpointer  user_data)
+{
+  static const struct {
+    const char    *name;
+    const char    *text;
+    SlFindingKind  kind;
+    const char    *table;
+  } tables[] = {
+    { "op_summary_0_1.csv", "Device_id,Op Name,OP Type,Task Duration(us)\n0,a,MatMul,1\n", SL_FINDING_MSPROF, "op-summary" },
+    /* The layout table takes op_statistic*.csv for torch_npu's first */
+    { "op_statistic_0_1.csv", "Device_id,OP Type,Core Type,Count\n0,MatMul,AI_CORE,1\n", SL_FINDING_ASCEND_PROFILER, "op-statistic" },
+    { "step_trace_0_1.csv", "Device_id,Iteration ID,FP Start(us)\n0,1,2\n", SL_FINDING_MSPROF, "step-trace" },
+    { "kernel_details.csv", "\xEF\xBB\xBFStep Id,Name,Type\n1,a,MatMul\n", SL_FINDING_ASCEND_PROFILER, "op-summary" },
+    { "step_trace_time.csv", "Step,Computing,Free\n1,2,3\n", SL_FINDING_ASCEND_PROFILER, "step-trace" },
+    { "communication.json", "{\"step1\": {}}", SL_FINDING_ASCEND_PROFILER, "communication" },
+    { "step_trace_raw_2_detail_time.csv", "step_num,start_point,end_point\n1,2,3\n", SL_FINDING_MINDSPORE_PROFILER, "step-trace" },
+    { "aicore_intermediate_2_type.csv", "kernel_type,total_time\nMatMul,1\n", SL_FINDING_MINDSPORE_PROFILER, "op-statistic" },
+    { "cluster_step_trace_time.csv", "Step,Type,Index\n", SL_FINDING_ASCEND_PROFILER, "cluster-step" },
+  };
+  g_autoptr(SlDetection) detection = NULL;
+  g_autofree char *lone = write_text (fixture, "lone/kernel_details.csv", "Step Id,Name,Type\n1,a,MatMul\n");
+  g_autofree char *binary = write_file (fixture, "junk/op_summary_9.csv", "\x00\x01\x02,\x03", 5);
+  g_autofree char *no_header = write_text (fixture, "junk2/kernel_details.csv", "hello\n");
+  g_autoptr(SlProblem) problem = NULL;
+  SlFinding *finding;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *relative = g_build_filename ("single", tables[i].name, NULL);
+      g_autofree char *path = write_text (fixture, relative, tables[i].text);
+      g_autoptr(SlDetection) single = detect (path);
+      g_autoptr(SlProblem) info = NULL;
+
+      g_assert_cmpuint (n_findings (single), ==, 1);
+      finding = get_finding (single, tables[i].kind, tables[i].name);
+      g_assert_cmpstr (sl_finding_get_path (finding), ==, path);
+      g_assert_cmpstr (sl_finding_lookup_detail (finding, "table"), ==, tables[i].table);
+      g_assert_nonnull (sl_finding_lookup_detail (finding, "missing_files"));
+      g_assert_cmpuint (n_problems (single), ==, 1);
+      info = g_list_model_get_item (sl_detection_get_problems (single), 0);
+      g_assert_cmpint (sl_problem_get_severity (info), ==, SL_SEVERITY_INFO);
+      g_assert_true (g_str_has_prefix (sl_problem_get_message (info), "Only "));
+      g_assert_nonnull (strstr (sl_problem_get_message (info), sl_finding_lookup_detail (finding, "missing_files")));
+
+      /* Delete it so the next one is alone in the folder */
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+
+  /* Not tables, though named like them */
+  g_clear_object (&detection);
+  detection = detect (binary);
+  g_assert_cmpuint (n_findings (detection), ==, 0);
+  g_clear_object (&detection);
+  detection = detect (no_header);
+  g_assert_cmpuint (n_findings (detection), ==, 0);
+
+  /* A folder scan takes the lone table too, and says so in its words */
+  g_clear_object (&detection);
+  g_free (write_text (fixture, "c/cluster_analysis_output/cluster_step_trace_time.csv", "Step,Type,Index\n"));
+  detection = detect (fixture->dir);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_ASCEND_PROFILER), ==, 1);
+  finding = get_finding (detection, SL_FINDING_ASCEND_PROFILER, "lone/kernel_details.csv");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+  g_assert_cmpuint (n_problems (detection), ==, 1);
+  problem = g_list_model_get_item (sl_detection_get_problems (detection), 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, lone);
+  g_assert_true (g_str_has_prefix (sl_problem_get_message (problem), "kernel_details.csv is read as a profile on its own"));
+}
+
 static void
 test_graphs (Fixture       *fixture,
              gconstpointer  user_data)
@@ -1008,18 +1159,52 @@ test_graphs (Fixture       *fixture,
   g_autoptr(SlDetection) detection = NULL;
   g_autofree char *bogus = NULL;
   g_autofree char *empty = NULL;
+  g_autofree char *xplane = NULL;
+  g_autofree char *device_xplane = NULL;
+  /* XSpace { planes { id: 1, name: "/host:CPU", lines { id: 1 } } } */
+  static const char host_plane[] = "\x0a\x11\x08\x01\x12\x09/host:CPU\x1a\x02\x08\x01";
+  /* XSpace { planes { name: "/device:TPU:0", lines { id: 1 } } } */
+  static const char device_plane[] = "\x0a\x13\x12\x0d/device:TPU:0\x1a\x02\x08\x01";
+  /* GraphDef { node { name: "a", op: "Const" }, versions { producer: 27 } } */
+  static const char graph_def[] = "\x0a\x0a\x0a\x01" "a\x12\x05" "Const\x22\x02\x08\x1b";
+  SlFinding *finding;
 
   g_free (write_text (fixture, "graphs/lenet.pb", "\x0a\x03\x12\x01" "a\x12\x05lenet"));
+  g_free (write_file (fixture, "graphs/frozen.pb", graph_def, sizeof graph_def - 1));
+  /* Cut off inside its versions: still a graph, read as far as it goes */
+  g_free (write_file (fixture, "graphs/cut.pb", graph_def, sizeof graph_def - 3));
   bogus = write_text (fixture, "graphs/notes.pb", "hello world");
   empty = write_text (fixture, "graphs/empty.pb", "");
+  xplane = write_file (fixture, "plugins/profile/host.xplane.pb", host_plane, sizeof host_plane - 1);
+  device_xplane = write_file (fixture, "plugins/profile/tpu.xplane.pb", device_plane, sizeof device_plane - 1);
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 1);
-  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 1);
-  g_assert_cmpuint (sl_finding_get_n_files (get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb")), ==, 1);
-  g_assert_cmpuint (n_problems (detection), ==, 2);
+  g_assert_cmpuint (n_findings (detection), ==, 3);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 3);
+  get_finding (detection, SL_FINDING_GRAPH, "graphs/cut.pb");
+  finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb");
+  g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "MindSpore GraphProto");
+  finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/frozen.pb");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "TensorFlow GraphDef");
+
+  /* One problem each, naming what is read */
+  g_assert_cmpuint (n_problems (detection), ==, 4);
   assert_problem (detection, bogus, SL_SEVERITY_WARNING, 0);
   assert_problem (detection, empty, SL_SEVERITY_WARNING, 0);
+  assert_problem (detection, xplane, SL_SEVERITY_WARNING, 0);
+  assert_problem (detection, device_xplane, SL_SEVERITY_WARNING, 0);
+  for (guint i = 0; i < n_problems (detection); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (sl_detection_get_problems (detection), i);
+
+      if (g_str_has_suffix (sl_problem_get_path (problem), "xplane.pb"))
+        {
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "not a model or graph Sightline reads"));
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "TensorFlow GraphDef"));
+          g_assert_nonnull (strstr (sl_problem_get_message (problem), "MindSpore"));
+        }
+    }
 }
 
 static void
@@ -1331,11 +1516,13 @@ main (int    argc,
   ADD ("/detector/profiler-db", test_profiler_db);
   ADD ("/detector/traces", test_traces);
   ADD ("/detector/broken-traces", test_broken_traces);
+  ADD ("/detector/late-trace-keys", test_late_trace_keys);
   ADD ("/detector/tensors", test_tensors);
   ADD ("/detector/msprobe-dump", test_msprobe_dump);
   ADD ("/detector/pipelines", test_pipelines);
   ADD ("/detector/tuner-configs", test_tuner_configs);
   ADD ("/detector/graphs", test_graphs);
+  ADD ("/detector/single-profiler-tables", test_single_profiler_tables);
   ADD ("/detector/single-file", test_single_file);
   ADD ("/detector/symlink-loop", test_symlink_loop);
   ADD ("/detector/depth-limit", test_depth_limit);

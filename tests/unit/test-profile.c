@@ -162,9 +162,12 @@ test_profile_mindspore (void)
   g_assert_cmpint (step->fp_bp_ns, ==, 20000);
   g_assert_cmpint (step->tail_ns, ==, 20000);
   g_assert_cmpint (step->data_wait_ns + step->fp_bp_ns + step->tail_ns, ==, step->total_ns);
-  g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), ==, 3);
+  g_assert_cmpuint (sl_step_trace_get_n_extra_columns (rank->steps), ==, 4);
   g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 2), ==, "stream_10_parallel_0");
   g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, 2), ==, 2000);
+  /* The reduce stream's points give the step's communication */
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 3), ==, SL_STEP_EXTRA_COMMUNICATION);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, 3), ==, 2000);
   average = sl_step_trace_get_file_average (rank->steps);
   g_assert_nonnull (average);
   g_assert_cmpint (average->total_ns, ==, 55000);
@@ -234,6 +237,49 @@ test_profile_mindspore (void)
     g_assert_true (g_str_has_suffix (sl_problem_get_path (problem), "aicore_intermediate_2_type.csv"));
     g_assert_cmpint (sl_problem_get_offset (problem), ==, 23);
   }
+
+  remove_tree (tmp);
+}
+
+/* Older MindSpore step traces name each communication op:
+ * stream_<s>_<k>_<Op>-op<N> with its start and end points. The time the
+ * step spends in communication is the union of the ops' spans. */
+static void
+test_profile_mindspore_comm_ops (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  const SlProfileRank *rank;
+  int comm = -1;
+
+  write_file (tmp, "profiler/step_trace_raw_4_detail_time.csv",
+              "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail,"
+              "stream_11_0_Receive-op2068,stream_11_0_Receive-op2068_start_point,stream_11_0_Receive-op2068_end_point,"
+              "stream_50_0_AllReduce-op17460,stream_50_0_AllReduce-op17460_start_point,stream_50_0_AllReduce-op17460_end_point,"
+              "stream_51_0_AllReduce-op17470,stream_51_0_AllReduce-op17470_start_point,stream_51_0_AllReduce-op17470_end_point\n"
+              /* Receive 1100-1600; AllReduces 3000-3400 and 3200-3900 overlap: 500 + 900 ticks */
+              "1,1000,5000,4000,1000,3000,0,2000,2000,500,1100,1600,400,3000,3400,700,3200,3900\n"
+              /* An op past the step's end is cut at the end; one without points is left out */
+              "2,5000,9000,4000,5000,7000,0,2000,2000,100,5100,5200,3000,8500,11500,0,0,0\n"
+              /* No op with points at all */
+              "3,9000,9500,500,9000,9200,0,200,300,0,0,0,0,0,0,0,0,0\n"
+              "-,5000,7833,2833,5000,6400,0,1400,1433,200,1000,1100,200,3000,3200,200,3200,3400\n");
+
+  profile = load (tmp);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), ==, 3);
+  for (guint c = 0; c < sl_step_trace_get_n_extra_columns (rank->steps); c++)
+    if (g_str_equal (sl_step_trace_get_extra_name (rank->steps, c), SL_STEP_EXTRA_COMMUNICATION))
+      comm = (int)c;
+  g_assert_cmpint (comm, ==, 9);
+
+  /* Ticks of 10 ns */
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, comm), ==, (500 + 900) * 10);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 1, comm), ==, (100 + 500) * 10);
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 2, comm), ==, SL_STEP_NO_TIME);
+  /* The ops stay extras as the file names them */
+  g_assert_cmpstr (sl_step_trace_get_extra_name (rank->steps, 3), ==, "stream_50_0_AllReduce-op17460");
+  g_assert_cmpint (sl_step_trace_get_extra (rank->steps, 0, 3), ==, 4000);
 
   remove_tree (tmp);
 }
@@ -714,6 +760,75 @@ test_profile_framework_api (void)
   remove_tree (tmp);
 }
 
+/* One profiler table opened on its own is a profile of what it holds;
+ * the info problem names the profile's files that are not beside it. */
+static void
+test_profile_single_files (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-XXXXXX", NULL);
+  g_autofree char *op_summary = g_build_filename (tmp, "alone", "op_summary_0_1.csv", NULL);
+  g_autofree char *kernels = g_build_filename (tmp, "pt", "kernel_details.csv", NULL);
+  g_autofree char *ms_step = g_build_filename (tmp, "ms", "step_trace_raw_3_detail_time.csv", NULL);
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  const SlProfileRank *rank;
+
+  write_file (tmp, "alone/op_summary_0_1.csv",
+              "Device_id,Model Name,Op Name,OP Type,Task Type,Task Start Time(us),Task Duration(us),Task Wait Time(us)\n"
+              "0,m,MatMul1,MatMul,AI_CORE,1000.5,10.5,1.25\n");
+  write_file (tmp, "pt/kernel_details.csv",
+              "Step Id,Name,Type,Accelerator Core,Start Time(us),Duration(us),Wait Time(us)\n"
+              "1,MatMul1,MatMul,AI_CORE,1000,10,0\n");
+  write_file (tmp, "pt/op_statistic.csv",
+              "OP Type,Core Type,Count,Total Time(us),Min Time(us),Avg Time(us),Max Time(us),Ratio(%)\n"
+              "MatMul,AI_CORE,1,10,10,10,10,100\n");
+  write_file (tmp, "ms/step_trace_raw_3_detail_time.csv", ms_step_trace);
+
+  profile = load (op_summary);
+  g_assert_cmpuint (sl_profile_get_n_ranks (profile), ==, 1);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_nonnull (find_row (sl_op_table_get_instances (rank->ops), "MatMul1", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 1);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_INFO);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, op_summary);
+  g_assert_cmpstr (sl_problem_get_message (problem), ==,
+                   "Only op_summary_0_1.csv was opened; the profile’s other files (op_statistic_*.csv, "
+                   "step_trace_*.csv, task_time_*.csv, api_statistic_*.csv, msprof_*.json) are not beside it.");
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* Companions that are beside it are not named */
+  profile = load (kernels);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_nonnull (problem);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "(step_trace_time.csv, api_statistic.csv"));
+  g_assert_null (strstr (sl_problem_get_message (problem), "op_statistic.csv"));
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* MindSpore's names carry the rank of the opened file */
+  profile = load (ms_step);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), >, 0);
+  problem = g_list_model_get_item (sl_profile_get_problems (profile), 0);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "aicore_intermediate_3_type.csv"));
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "profiler_info_3.json"));
+  g_clear_object (&problem);
+  g_clear_object (&profile);
+
+  /* The folder is a whole profile: no such problem */
+  profile = load (tmp);
+  for (guint i = 0; i < g_list_model_get_n_items (sl_profile_get_problems (profile)); i++)
+    {
+      g_autoptr(SlProblem) other = g_list_model_get_item (sl_profile_get_problems (profile), i);
+
+      g_assert_false (g_str_has_prefix (sl_problem_get_message (other), "Only "));
+    }
+
+  remove_tree (tmp);
+}
+
 static void
 test_profile_errors (void)
 {
@@ -820,6 +935,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/profile/mindspore", test_profile_mindspore);
+  g_test_add_func ("/profile/mindspore-comm-ops", test_profile_mindspore_comm_ops);
   g_test_add_func ("/profile/msprof", test_profile_msprof);
   g_test_add_func ("/profile/ascend-pt", test_profile_ascend_pt);
   g_test_add_func ("/profile/cluster", test_profile_cluster);
@@ -829,6 +945,7 @@ main (int    argc,
   g_test_add_func ("/profile/damaged-cann-api", test_profile_damaged_cann_api);
   g_test_add_func ("/profile/framework-api", test_profile_framework_api);
   g_test_add_func ("/profile/errors", test_profile_errors);
+  g_test_add_func ("/profile/single-files", test_profile_single_files);
   g_test_add_func ("/profile/async", test_profile_async);
 
   return g_test_run ();

@@ -232,6 +232,36 @@ test_json_traces (void)
   g_assert_true (sl_sniff_result_has_json_key (config, "data"));
 }
 
+/* A head that ends inside metadata written before "traceEvents" does not
+ * decide; sl_sniffer_sniff_file() reads on. */
+static void
+test_json_undecided (void)
+{
+  g_autoptr(GString) text = g_string_new ("{\"metadata\": {\"hosts\": [");
+  g_autoptr(SlSniffResult) head = NULL;
+  g_autoptr(SlSniffResult) whole = NULL;
+  g_autoptr(SlSniffResult) config = NULL;
+
+  for (guint i = 0; i < 1000; i++)
+    g_string_append_printf (text, "\"host-%u\", ", i);
+  g_string_append (text, "null]}, \"traceEvents\": [{\"ph\": \"X\", \"ts\": 1}]}");
+  g_assert_cmpuint (text->len, >, SL_SNIFFER_HEAD_SIZE);
+
+  head = sl_sniffer_sniff_data ((const guint8 *)text->str, SL_SNIFFER_HEAD_SIZE, text->len);
+  g_assert_cmpint (head->kind, ==, SL_SNIFF_JSON);
+  g_assert_true (head->trace_undecided);
+  g_assert_null (head->error_message);
+
+  whole = sl_sniffer_sniff_data ((const guint8 *)text->str, text->len, text->len);
+  g_assert_cmpint (whole->kind, ==, SL_SNIFF_TRACE);
+  g_assert_false (whole->trace_undecided);
+
+  /* A whole object without trace keys is decided */
+  config = sniff_string ("{\"metadata\": {\"a\": 1}, \"events\": []}");
+  g_assert_cmpint (config->kind, ==, SL_SNIFF_JSON);
+  g_assert_false (config->trace_undecided);
+}
+
 static void
 test_json_broken (void)
 {
@@ -483,6 +513,28 @@ test_sniff_file (void)
   g_assert_cmpstr (result->npy->descr, ==, "<i8");
   g_assert_cmpuint (result->npy->data_offset, ==, npy->len - 8);
 
+  /* Trace keys after more metadata than the head: the sniff leaves it
+   * open, reading on settles it */
+  {
+    g_autoptr(GString) late = g_string_new ("{\"metadata\": [");
+    g_autofree char *late_path = g_build_filename (dir, "late.json", NULL);
+    g_autoptr(GFile) late_file = g_file_new_for_path (late_path);
+    g_autoptr(SlSniffResult) late_result = NULL;
+
+    for (guint i = 0; i < 3000; i++)
+      g_string_append_printf (late, "{\"rank\": %u}, ", i);
+    g_string_append (late, "null], \"traceEvents\": [{\"ph\": \"X\", \"ts\": 1}]}");
+    g_assert_true (g_file_set_contents (late_path, late->str, late->len, &error));
+    late_result = sl_sniffer_sniff_file (late_file, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (late_result->kind, ==, SL_SNIFF_JSON);
+    g_assert_true (late_result->trace_undecided);
+    sl_sniffer_skim_trace (late_result, late_file, NULL);
+    g_assert_cmpint (late_result->kind, ==, SL_SNIFF_TRACE);
+    g_assert_false (late_result->trace_undecided);
+    g_unlink (late_path);
+  }
+
   missing = g_file_new_for_path ("/nonexistent/sl-sniffer/missing.json");
   g_assert_null (sl_sniffer_sniff_file (missing, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
@@ -502,6 +554,7 @@ main (int    argc,
   g_test_add_func ("/sniffer/npy/refused", test_npy_refused);
   g_test_add_func ("/sniffer/json/traces", test_json_traces);
   g_test_add_func ("/sniffer/json/broken", test_json_broken);
+  g_test_add_func ("/sniffer/json/undecided", test_json_undecided);
   g_test_add_func ("/sniffer/gzip", test_gzip);
   g_test_add_func ("/sniffer/sqlite", test_sqlite);
   g_test_add_func ("/sniffer/records", test_records);

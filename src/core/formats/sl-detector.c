@@ -25,7 +25,9 @@
 #include "sl-onnx-reader.h"
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
+#include "sl-proto-shape.h"
 #include "sl-sniffer.h"
+#include "sl-trace-skimmer.h"
 #include "sl-tuner-config.h"
 
 #define MAX_DEPTH          64
@@ -1130,6 +1132,7 @@ detect_graph (Walk      *walk,
   g_autoptr(GError) error = NULL;
   SlFinding *finding;
   const guint8 *data;
+  const char *format;
   gsize len;
 
   if (g_file_info_get_size (info) == 0)
@@ -1147,16 +1150,22 @@ detect_graph (Walk      *walk,
     }
 
   data = g_bytes_get_data (head, &len);
-  if (!sl_sniffer_is_protobuf (data, len, (guint64)len >= (guint64)g_file_info_get_size (info)))
+  /* The formats are listed in sl-proto-shape.c. A graph cut off inside
+   * a field is still one: the graph reader reads it as far as it goes. */
+  format = sl_proto_shape_get_graph_format (data, len, FALSE);
+  if (format == NULL)
     {
-      add_problem (walk, SL_SEVERITY_WARNING, file, 0,
-                   _("The file is named .pb but does not hold a serialized graph (it is not protobuf data)."));
+      g_autofree char *formats = sl_proto_shape_dup_graph_formats ();
+      g_autofree char *message = NULL;
+
+      message = g_strdup_printf (_("The .pb file is not a model or graph Sightline reads. It reads these .pb formats: %s."),
+                                 formats);
+      add_problem (walk, SL_SEVERITY_WARNING, file, 0, message);
       return;
     }
 
   add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
-  if (sl_onnx_sniff (data, len))
-    sl_finding_add_detail (finding, "format", "ONNX");
+  sl_finding_add_detail (finding, "format", format);
 }
 
 /* An .onnx file: a graph when its head is an ONNX ModelProto's. */
@@ -1248,10 +1257,24 @@ detect_trace (Walk      *walk,
   if (result == NULL)
     return;
 
+  /* Trace keys may come after megabytes of metadata */
+  sl_sniffer_skim_trace (result, file, walk->cancellable);
+
   /* Broken gzip is worth saying even when the start was not seen. */
   if (result->error_message != NULL && (result->kind == SL_SNIFF_TRACE || result->gzip))
     {
       add_problem (walk, SL_SEVERITY_ERROR, file, result->error_offset, result->error_message);
+      return;
+    }
+
+  if (result->trace_out_of_budget)
+    {
+      g_autofree char *budget = g_format_size (SL_TRACE_SKIMMER_BUDGET);
+      g_autofree char *message = g_strdup_printf (_("The first %s of this JSON hold no key of a Chrome trace, so it is not taken for one; Sightline looks no further."),
+                                                  budget);
+
+      /* In a gzip the offset is in the decompressed data */
+      add_problem (walk, SL_SEVERITY_INFO, file, result->gzip ? -1 : SL_TRACE_SKIMMER_BUDGET, message);
       return;
     }
 
@@ -1454,6 +1477,116 @@ detect_tuner_config (Walk      *walk,
   add_uint_detail (finding, "parameters", sl_tuner_config_get_n_parameters (config));
 }
 
+/* A file the profile loader reads, found outside any profiler folder or
+ * opened on its own. SQLite exports and timelines have findings of their
+ * own; msprof-analyze's cluster tables belong to the cluster finding of
+ * their folder unless opened on their own. */
+static const SlProfilerEntry *
+lookup_profile_file (const char *name,
+                     gboolean    single_file)
+{
+  const SlProfilerEntry *entry = sl_profiler_layout_lookup_file (name, NULL);
+
+  if (entry == NULL || (entry->flags & SL_PROFILER_ENTRY_READ) == 0 ||
+      entry->role == SL_PROFILER_ROLE_DB || entry->role == SL_PROFILER_ROLE_TIMELINE)
+    return NULL;
+  if (entry->layout == SL_PROFILE_LAYOUT_CLUSTER && !single_file)
+    return NULL;
+  return entry;
+}
+
+/* Whether the head of @file is what such a table holds: CSV text with a
+ * header of several columns, or a JSON object or array. */
+static gboolean
+holds_profile_table (Walk      *walk,
+                     GFile     *file,
+                     GFileInfo *info)
+{
+  g_autoptr(GBytes) head = NULL;
+  const char *name = g_file_info_get_name (info);
+  const char *data, *line_end;
+  gsize len;
+
+  if (!g_str_has_suffix (name, ".csv"))
+    {
+      g_autoptr(SlSniffResult) result = sniff_or_report (walk, file);
+
+      return result != NULL && result->kind == SL_SNIFF_JSON && result->json_root != SL_JSON_ROOT_NONE;
+    }
+
+  head = sl_sniffer_read_head (file, SL_SNIFFER_HEAD_SIZE, walk->cancellable, NULL);
+  if (head == NULL)
+    return FALSE;
+  data = g_bytes_get_data (head, &len);
+  if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    {
+      data += 3;
+      len -= 3;
+    }
+  line_end = memchr (data, '\n', len);
+  if (line_end != NULL)
+    len = line_end - data;
+  return len > 0 && memchr (data, ',', len) != NULL && memchr (data, '\0', len) == NULL &&
+         g_utf8_validate (data, len, NULL);
+}
+
+static SlFindingKind
+profile_finding_kind (SlProfileLayout layout)
+{
+  switch (layout)
+    {
+    case SL_PROFILE_LAYOUT_MINDSPORE:
+      return SL_FINDING_MINDSPORE_PROFILER;
+    case SL_PROFILE_LAYOUT_MSPROF:
+      return SL_FINDING_MSPROF;
+    case SL_PROFILE_LAYOUT_ASCEND_PT:
+    case SL_PROFILE_LAYOUT_CLUSTER:
+    case SL_PROFILE_LAYOUT_DATABASE:
+    default:
+      return SL_FINDING_ASCEND_PROFILER;
+    }
+}
+
+/* One profiler table on its own is a profile of what it holds; the
+ * files of the profile that are not beside it are named.
+ * Returns: whether @file was taken as one */
+static gboolean
+detect_profile_file (Walk                  *walk,
+                     GFile                 *file,
+                     GFileInfo             *info,
+                     const SlProfilerEntry *entry)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr(GPtrArray) missing = NULL;
+  SlFinding *finding;
+
+  if (path == NULL || !holds_profile_table (walk, file, info))
+    return FALSE;
+
+  add_single_file_finding (walk, profile_finding_kind (entry->layout), file, info, &finding);
+  sl_finding_add_detail (finding, "table", sl_profiler_role_to_string (entry->role));
+  add_timeline_detail (finding);
+
+  missing = sl_profiler_layout_list_missing_companions (path);
+  if (missing->len > 0)
+    {
+      g_autofree char *list = NULL;
+      g_autofree char *message = NULL;
+
+      g_ptr_array_add (missing, NULL);
+      list = g_strjoinv (", ", (char **)missing->pdata);
+      sl_finding_add_detail (finding, "missing_files", list);
+      if (walk->root_is_file)
+        message = g_strdup_printf (_("Only %s was opened; the profile’s other files (%s) are not beside it."),
+                                   g_file_info_get_name (info), list);
+      else
+        message = g_strdup_printf (_("%s is read as a profile on its own; the profile’s other files (%s) are not beside it."),
+                                   g_file_info_get_name (info), list);
+      add_problem (walk, SL_SEVERITY_INFO, file, -1, message);
+    }
+  return TRUE;
+}
+
 static void
 detect_msprobe_file (Walk      *walk,
                      GFile     *file,
@@ -1531,9 +1664,14 @@ detect_files (Walk      *walk,
       GFileInfo *info = g_ptr_array_index (others, i);
       const char *name = g_file_info_get_name (info);
       g_autoptr(GFile) file = g_file_get_child (folder, name);
+      const SlProfilerEntry *profile_entry;
 
       if (walk_cancelled (walk))
         return FALSE;
+
+      profile_entry = lookup_profile_file (name, single_file != NULL);
+      if (profile_entry != NULL && detect_profile_file (walk, file, info, profile_entry))
+        continue;
 
       if (g_str_has_suffix (name, ".pb"))
         detect_graph (walk, file, info);

@@ -14,6 +14,8 @@
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
 #include "sl-onnx-reader.h"
+#include "sl-proto-shape.h"
+#include "sl-sniffer.h"
 #include "sl-summary-reader.h"
 
 /* Lists in attribute values are shown up to this many elements. */
@@ -1203,14 +1205,27 @@ load_model (const char  *path,
   data = (const guint8 *) g_mapped_file_get_contents (file);
   size = g_mapped_file_get_length (file);
   format = find_model_format (path, data, size);
-  if (format == NULL)
+  if (format != NULL)
+    graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
+  else
     {
       g_autoptr(GBytes) bytes = g_mapped_file_get_bytes (file);
 
+      /* The detector's verdict on the same head: what it does not list as
+       * a graph is not opened as one; a graph cut off is read as far as it
+       * goes. */
+      if (sl_proto_shape_get_graph_format (g_bytes_get_data (bytes, NULL),
+                                           MIN (g_bytes_get_size (bytes), SL_SNIFFER_HEAD_SIZE), FALSE) == NULL)
+        {
+          g_autofree char *formats = sl_proto_shape_dup_graph_formats ();
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s” is not a model or graph Sightline reads. It reads these .pb formats: %s."),
+                       path, formats);
+          return FALSE;
+        }
       graph = sl_graph_reader_decode (bytes, path, error);
     }
-  else
-    graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
   if (graph == NULL)
     return FALSE;
   g_ptr_array_add (graphs, graph);

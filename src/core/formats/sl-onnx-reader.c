@@ -46,6 +46,7 @@
 #include "sl-graph-builder.h"
 #include "sl-onnx-reader.h"
 #include "sl-onnx-values.h"
+#include "sl-proto-shape.h"
 #include "sl-proto-wire.h"
 
 /* The model's description is shown up to this many bytes. */
@@ -937,45 +938,5 @@ gboolean
 sl_onnx_sniff (const guint8 *data,
                gsize         size)
 {
-  gsize pos = 0;
-
-  if (data == NULL)
-    return FALSE;
-  for (guint n = 0; n < SNIFF_FIELDS && pos < size; n++)
-    {
-      guint64 tag, value;
-      guint field, wire;
-
-      if (!sl_proto_read_varint (data, size, &pos, &tag))
-        return FALSE;
-      field = tag >> 3;
-      wire = tag & 7;
-      if (field == 1 || field == 5)
-        {
-          if (wire != 0 || !sl_proto_read_varint (data, size, &pos, &value))
-            return FALSE;
-          continue;
-        }
-      if (wire != 2 || field == 0 || (field > 8 && field != 14 && field != 20 && field != 25))
-        return FALSE;
-      if (!sl_proto_read_varint (data, size, &pos, &value))
-        return FALSE;
-      if (field == 7)
-        {
-          static const gboolean graph_fields[17] = { [1] = TRUE, [2] = TRUE, [5] = TRUE, [10] = TRUE, [11] = TRUE,
-                                                     [12] = TRUE, [13] = TRUE, [14] = TRUE, [15] = TRUE, [16] = TRUE };
-          guint64 first;
-          gsize at = pos;
-
-          if (value == 0)
-            return TRUE;
-          if (!sl_proto_read_varint (data, size, &at, &first))
-            return pos >= size;
-          return (first >> 3) < G_N_ELEMENTS (graph_fields) && graph_fields[first >> 3] && (first & 7) == 2;
-        }
-      if (value > size - pos)
-        return FALSE;
-      pos += value;
-    }
-  return FALSE;
+  return sl_proto_shape_is_onnx_model (data, size, FALSE);
 }

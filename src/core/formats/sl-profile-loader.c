@@ -646,9 +646,99 @@ ticks (SlCsvReader *reader,
   return sl_csv_reader_get_scaled (reader, column, 1, &value) ? value : SL_STEP_NO_TIME;
 }
 
+/* MindSpore's communication ops in a step trace: for each op (older
+ * "stream_<s>_parallel_<n>", later "stream_<s>_<k>_<Op>-op<N>") a
+ * duration column and its "_start_point" and "_end_point". Returns the
+ * (start, end) column pairs, flattened. */
+static GArray *
+find_comm_columns (SlCsvReader *reader,
+                   int          first_extra)
+{
+  static GRegex *op_name;
+  GArray *pairs = g_array_new (FALSE, FALSE, sizeof (int));
+
+  if (g_once_init_enter (&op_name))
+    g_once_init_leave (&op_name, g_regex_new ("^stream_\\d+_(?:parallel_\\d+|\\d+_.+)_start_point$",
+                                              G_REGEX_OPTIMIZE, 0, NULL));
+
+  for (guint c = MAX (first_extra, 0); c < sl_csv_reader_get_n_columns (reader); c++)
+    {
+      const char *name = sl_csv_reader_get_column_name (reader, c);
+      g_autofree char *base = NULL;
+      g_autofree char *end_name = NULL;
+      int end_column;
+
+      if (name == NULL || !g_regex_match (op_name, name, 0, NULL))
+        continue;
+      base = g_strndup (name, strlen (name) - strlen ("_start_point"));
+      end_name = g_strconcat (base, "_end_point", NULL);
+      end_column = sl_csv_reader_find_column (reader, end_name);
+      if (end_column < 0)
+        continue;
+      g_array_append_val (pairs, c);
+      g_array_append_val (pairs, end_column);
+    }
+  return pairs;
+}
+
+static int
+compare_intervals (gconstpointer a,
+                   gconstpointer b)
+{
+  const gint64 *x = a, *y = b;
+
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* The time some communication op of the row runs, within the step: the
+ * length of the union of the ops' [start, end] (ops on different streams
+ * overlap). SL_STEP_NO_TIME when no op has both points. */
+static gint64
+comm_union (SlCsvReader  *reader,
+            GArray       *pairs,
+            const SlStep *step)
+{
+  g_autoptr(GArray) intervals = g_array_new (FALSE, FALSE, 2 * sizeof (gint64));
+  gint64 total = 0, covered_to = G_MININT64;
+
+  for (guint i = 0; i + 1 < pairs->len; i += 2)
+    {
+      gint64 span[2] = {
+        ticks (reader, g_array_index (pairs, int, i)),
+        ticks (reader, g_array_index (pairs, int, i + 1)),
+      };
+
+      if (span[0] == SL_STEP_NO_TIME || span[1] == SL_STEP_NO_TIME || span[0] <= 0 || span[1] < span[0])
+        continue;
+      if (step->start_ns != SL_STEP_NO_TIME && step->end_ns != SL_STEP_NO_TIME && step->end_ns > step->start_ns)
+        {
+          span[0] = CLAMP (span[0], step->start_ns, step->end_ns);
+          span[1] = CLAMP (span[1], step->start_ns, step->end_ns);
+        }
+      g_array_append_val (intervals, span);
+    }
+  if (intervals->len == 0)
+    return SL_STEP_NO_TIME;
+
+  g_array_sort (intervals, compare_intervals);
+  for (guint i = 0; i < intervals->len; i++)
+    {
+      const gint64 *span = &g_array_index (intervals, gint64, 2 * i);
+
+      if (span[1] <= covered_to)
+        continue;
+      total += span[1] - MAX (span[0], covered_to);
+      covered_to = span[1];
+    }
+  return total;
+}
+
 /* MindSpore step_trace_raw_<id>_detail_time.csv: ticks of 10 ns; the last
  * row ("-", or all zeros in older versions) holds averages. Columns after
- * "tail" are reduce streams, kept as extras. */
+ * "tail" are reduce streams and communication ops, kept as extras; when
+ * they carry start and end points, the time the step spends in
+ * communication (their union) is the extra "Communication", which the
+ * step breakdown takes as the step's communication. */
 static void
 read_ms_step_trace (Loader        *loader,
                     SlProfileRank *rank,
@@ -659,6 +749,9 @@ read_ms_step_trace (Loader        *loader,
   g_autoptr(GArray) steps = g_array_new (FALSE, FALSE, sizeof (SlStep));
   g_autoptr(GArray) extras = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) comm_pairs = NULL;
+  g_autoptr(GArray) comm = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int comm_column = -1;
   int c_step, c_start, c_end, c_total, c_fp, c_bp, c_interval, c_fpbp, c_tail;
   int first_extra;
   guint n_extra;
@@ -688,6 +781,9 @@ read_ms_step_trace (Loader        *loader,
   trace = sl_step_trace_new (found->path, SL_STEP_SOURCE_MINDSPORE);
   for (guint i = 0; i < n_extra; i++)
     sl_step_trace_add_extra_column (trace, sl_csv_reader_get_column_name (reader, first_extra + i));
+  comm_pairs = find_comm_columns (reader, first_extra);
+  if (comm_pairs->len > 0)
+    comm_column = sl_step_trace_add_extra_column (trace, SL_STEP_EXTRA_COMMUNICATION);
 
   while (sl_csv_reader_next_row (reader))
     {
@@ -731,6 +827,12 @@ read_ms_step_trace (Loader        *loader,
 
           g_array_append_val (extras, value);
         }
+      if (comm_column >= 0)
+        {
+          gint64 value = comm_union (reader, comm_pairs, &step);
+
+          g_array_append_val (comm, value);
+        }
     }
 
   /* Older MindSpore ended with an averages row numbered 0 with no points. */
@@ -754,6 +856,8 @@ read_ms_step_trace (Loader        *loader,
 
       for (guint i = 0; i < n_extra; i++)
         sl_step_trace_set_extra (trace, index, i, g_array_index (extras, gint64, s * n_extra + i));
+      if (comm_column >= 0)
+        sl_step_trace_set_extra (trace, index, comm_column, g_array_index (comm, gint64, s));
     }
   if (have_average)
     sl_step_trace_set_file_average (trace, &average);
@@ -2042,6 +2146,25 @@ sl_profile_load (const char             *path,
   return sl_profile_load_parts (path, SL_PROFILE_PARTS_ALL, cancellable, progress, progress_data, error);
 }
 
+/* A profiler file opened on its own: say which of the profile's files
+ * are not beside it, so the user knows why parts are empty. */
+static void
+report_single_file (Loader     *loader,
+                    const char *path)
+{
+  g_autoptr(GPtrArray) missing = sl_profiler_layout_list_missing_companions (path);
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *list = NULL;
+  g_autofree char *message = NULL;
+
+  if (missing->len == 0)
+    return;
+  g_ptr_array_add (missing, NULL);
+  list = g_strjoinv (", ", (char **)missing->pdata);
+  message = g_strdup_printf (_("Only %s was opened; the profile’s other files (%s) are not beside it."), name, list);
+  report (loader, SL_SEVERITY_INFO, path, -1, message);
+}
+
 SlProfile *
 sl_profile_load_parts (const char             *path,
                        SlProfileParts          parts,
@@ -2101,6 +2224,9 @@ sl_profile_load_parts (const char             *path,
 
   for (guint i = 0; i < sl_profile_get_n_ranks (profile); i++)
     sl_profile_rank_finish ((SlProfileRank *)sl_profile_get_rank (profile, i));
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    report_single_file (&loader, path);
 
   if (progress != NULL)
     progress (1.0, path, progress_data);

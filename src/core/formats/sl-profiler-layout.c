@@ -488,3 +488,110 @@ sl_profiler_role_to_string (SlProfilerRole role)
   g_return_val_if_fail ((guint)role < G_N_ELEMENTS (names), NULL);
   return names[role];
 }
+
+/* What a profile of each layout is read from, as a user looks for the
+ * files: "N" stands for the rank or device id of MindSpore's names, "*"
+ * for the rest of msprof's. */
+static const struct {
+  SlProfileLayout  layout;
+  SlProfilerRole   role;
+  const char      *name;
+} companions[] = {
+  { MS,     R(STEP_TRACE),    "step_trace_raw_N_detail_time.csv" },
+  { MS,     R(OP_STATISTIC),  "aicore_intermediate_N_type.csv" },
+  { MS,     R(OP_SUMMARY),    "aicore_intermediate_N_detail.csv" },
+  { MS,     R(AICPU),         "aicpu_intermediate_N.csv" },
+  { MS,     R(FRAMEWORK),     "framework_raw_N.csv" },
+  { MS,     R(COMMUNICATION), "hccl_raw_N.csv" },
+  { MS,     R(INFO),          "profiler_info_N.json" },
+  { MS,     R(TIMELINE),      "ascend_timeline_display_N.json" },
+  { PT,     R(OP_SUMMARY),    "kernel_details.csv" },
+  { PT,     R(OP_STATISTIC),  "op_statistic.csv" },
+  { PT,     R(STEP_TRACE),    "step_trace_time.csv" },
+  { PT,     R(API_STATISTIC), "api_statistic.csv" },
+  { PT,     R(MEMORY),        "operator_memory.csv" },
+  { PT,     R(COMMUNICATION), "communication.json" },
+  { PT,     R(TIMELINE),      "trace_view.json" },
+  { MSPROF, R(OP_SUMMARY),    "op_summary_*.csv" },
+  { MSPROF, R(OP_STATISTIC),  "op_statistic_*.csv" },
+  { MSPROF, R(STEP_TRACE),    "step_trace_*.csv" },
+  { MSPROF, R(TASK_TIME),     "task_time_*.csv" },
+  { MSPROF, R(API_STATISTIC), "api_statistic_*.csv" },
+  { MSPROF, R(TIMELINE),      "msprof_*.json" },
+  { CL,     R(CLUSTER_STEP),  "cluster_step_trace_time.csv" },
+  { CL,     R(COMMUNICATION), "cluster_communication.json" },
+};
+
+/**
+ * sl_profiler_layout_list_missing_companions:
+ * @path: a profiler file opened on its own
+ *
+ * The other files a profile of @path's kind is read from that are not in
+ * the folder holding @path (for MindSpore's names, those of the same id).
+ *
+ * Returns: (transfer full) (element-type utf8): their names, as the
+ *   profiler writes them ("N" for the id, "*" for the rest of a name);
+ *   empty when @path is no profiler file or nothing is missing
+ */
+GPtrArray *
+sl_profiler_layout_list_missing_companions (const char *path)
+{
+  GPtrArray *missing = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *name = NULL;
+  g_autofree char *dir_path = NULL;
+  g_autoptr(GDir) dir = NULL;
+  g_autoptr(GArray) present = g_array_new (FALSE, FALSE, sizeof (SlProfilerRole));
+  const SlProfilerEntry *entry;
+  const char *child;
+  gint64 id;
+
+  g_return_val_if_fail (path != NULL, missing);
+
+  name = g_path_get_basename (path);
+  entry = sl_profiler_layout_lookup_file (name, &id);
+  if (entry == NULL || (entry->flags & READ) == 0)
+    return missing;
+
+  /* The roles the folder holds, among files of the same kind and id */
+  dir_path = g_path_get_dirname (path);
+  dir = g_dir_open (dir_path, 0, NULL);
+  g_array_append_val (present, entry->role);
+  while (dir != NULL && (child = g_dir_read_name (dir)) != NULL)
+    {
+      gint64 child_id;
+      const SlProfilerEntry *child_entry = sl_profiler_layout_lookup_file (child, &child_id);
+
+      if (child_entry != NULL && child_entry->layout == entry->layout &&
+          (entry->layout != MS || child_id == id))
+        g_array_append_val (present, child_entry->role);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (companions); i++)
+    {
+      gboolean found = FALSE;
+
+      if (companions[i].layout != entry->layout)
+        continue;
+      for (guint j = 0; j < present->len && !found; j++)
+        found = g_array_index (present, SlProfilerRole, j) == companions[i].role;
+      if (found)
+        continue;
+
+      if (entry->layout == MS && id >= 0)
+        {
+          GString *named = g_string_new (companions[i].name);
+          g_autofree char *middle = g_strdup_printf ("_%" G_GINT64_FORMAT "_", id);
+          g_autofree char *last = g_strdup_printf ("_%" G_GINT64_FORMAT ".", id);
+
+          g_string_replace (named, "_N_", middle, 0);
+          g_string_replace (named, "_N.", last, 0);
+          g_ptr_array_add (missing, g_string_free (named, FALSE));
+        }
+      else
+        {
+          g_ptr_array_add (missing, g_strdup (companions[i].name));
+        }
+    }
+
+  return missing;
+}

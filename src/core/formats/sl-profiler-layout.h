@@ -87,5 +87,6 @@ gboolean               sl_profiler_layout_is_timeline     (const char     *relat
 GPtrArray             *sl_profiler_layout_select_timelines (const char    *root,
                                                            GPtrArray      *paths);
 const char            *sl_profiler_role_to_string         (SlProfilerRole  role);
+GPtrArray             *sl_profiler_layout_list_missing_companions (const char *path);
 
 G_END_DECLS

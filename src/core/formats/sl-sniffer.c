@@ -16,6 +16,7 @@
 #include "sl-crc32c.h"
 #include "sl-record-writer.h"
 #include "sl-sniffer.h"
+#include "sl-trace-skimmer.h"
 
 #define JSON_MAX_DEPTH     64
 #define JSON_MAX_KEYS      64
@@ -778,6 +779,8 @@ sniff_json (SlSniffResult *result,
 {
   JsonScan scan = { 0 };
   JsonStatus status;
+  g_autoptr(SlTraceSkimmer) skimmer = sl_trace_skimmer_new (SL_TRACE_SKIMMER_BUDGET);
+  SlTraceVerdict verdict;
 
   scan.data = data;
   scan.len = len;
@@ -790,7 +793,18 @@ sniff_json (SlSniffResult *result,
 
   status = run_json_scan (&scan);
   result->json_too_deep = status == JSON_TOO_DEEP;
-  result->kind = looks_like_trace (&scan) ? SL_SNIFF_TRACE : SL_SNIFF_JSON;
+
+  /* The structure decides wherever the trace keys sit; the head may end
+   * before they come. */
+  verdict = sl_trace_skimmer_feed (skimmer, data + start, len - start);
+  if (complete)
+    verdict = sl_trace_skimmer_finish (skimmer);
+
+  if (looks_like_trace (&scan) || verdict == SL_TRACE_VERDICT_TRACE)
+    result->kind = SL_SNIFF_TRACE;
+  else
+    result->kind = SL_SNIFF_JSON;
+  result->trace_undecided = result->kind == SL_SNIFF_JSON && verdict == SL_TRACE_VERDICT_UNDECIDED;
 
   if (status == JSON_INVALID)
     {
@@ -1100,10 +1114,59 @@ sl_sniffer_read_head (GFile         *file,
 }
 
 /**
+ * sl_sniffer_skim_trace:
+ * @result: what sl_sniffer_sniff_file() said of @file
+ *
+ * When the head of @file is JSON that does not yet say whether it is a
+ * Chrome trace (@result's trace_undecided), reads on through the
+ * (decompressed) file within the skimmer's budget and sets @result's
+ * kind. A file that cannot be read on stays plain JSON. Only callers
+ * that look for traces need it: it may read SL_TRACE_SKIMMER_BUDGET
+ * bytes.
+ */
+void
+sl_sniffer_skim_trace (SlSniffResult *result,
+                       GFile         *file,
+                       GCancellable  *cancellable)
+{
+  g_autoptr(GFileInputStream) file_stream = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (!result->trace_undecided || result->error_message != NULL)
+    return;
+
+  file_stream = sl_input_file_read (file, cancellable, NULL);
+  if (file_stream == NULL)
+    return;
+
+  if (result->gzip)
+    {
+      g_autoptr(GZlibDecompressor) decompressor = g_zlib_decompressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+
+      stream = g_converter_input_stream_new (G_INPUT_STREAM (file_stream), G_CONVERTER (decompressor));
+    }
+  else
+    {
+      stream = G_INPUT_STREAM (g_object_ref (file_stream));
+    }
+
+  if (sl_trace_skimmer_skim_stream (stream, SL_TRACE_SKIMMER_BUDGET, NULL, &result->trace_out_of_budget,
+                                    cancellable, NULL) == SL_TRACE_VERDICT_TRACE)
+    result->kind = SL_SNIFF_TRACE;
+  result->trace_undecided = FALSE;
+
+  g_input_stream_close (stream, NULL, NULL);
+}
+
+/**
  * sl_sniffer_sniff_file:
  *
  * Reads the first SL_SNIFFER_HEAD_SIZE bytes of @file (more for a .npy
- * header that is longer) and sniffs them.
+ * header that is longer) and sniffs them. Whether JSON whose head does
+ * not say is a trace, sl_sniffer_skim_trace() tells.
  *
  * Returns: (transfer full) (nullable): what @file looks like, or %NULL
  *   with @error set when it cannot be read

@@ -63,6 +63,10 @@ struct _SlSniffResult
   /* JSON and traces */
   SlJsonRoot    json_root;
   gboolean      json_too_deep;  /* nesting went past what the scanner follows */
+  gboolean      trace_undecided;/* the head does not say whether it is a trace:
+                                   sl_sniffer_skim_trace() reads on */
+  gboolean      trace_out_of_budget; /* read on SL_TRACE_SKIMMER_BUDGET bytes
+                                        without meeting a trace key */
   GPtrArray    *json_keys;      /* top-level keys of an object, in order */
   GHashTable   *json_values;    /* top-level key -> scalar value text */
 
@@ -83,6 +87,9 @@ SlSniffResult *sl_sniffer_sniff_data       (const guint8   *data,
 SlSniffResult *sl_sniffer_sniff_file       (GFile          *file,
                                             GCancellable   *cancellable,
                                             GError        **error);
+void           sl_sniffer_skim_trace       (SlSniffResult  *result,
+                                            GFile          *file,
+                                            GCancellable   *cancellable);
 GBytes        *sl_sniffer_read_head        (GFile          *file,
                                             gsize           max_size,
                                             GCancellable   *cancellable,

@@ -31,6 +31,11 @@ G_BEGIN_DECLS
 
 #define SL_STEP_NO_TIME G_MININT64
 
+/* The extra column of a step's communication time, where the source
+ * measures it: torch_npu's "Communication", and for MindSpore step traces
+ * with communication op columns, the time some op of the step runs. */
+#define SL_STEP_EXTRA_COMMUNICATION "Communication"
+
 typedef struct {
   gint64 step;           /* step number from the file */
   gint64 start_ns;       /* absolute points, SL_STEP_NO_TIME when the source has none */
