@@ -1,0 +1,1442 @@
+/* sl-data-table.c
+ *
+ * A view hands the table its column definitions and a list model; the
+ * table does the rest the same way everywhere:
+ *
+ * - Columns are as wide as their content: the header and a sample of the
+ *   values (the first and last rows, the longest text, the largest and
+ *   smallest number) are measured with the cells' own font. Numbers are
+ *   never cut; text is, with the whole value in the cell's tooltip. A real
+ *   horizontal scrollbar shows when the columns are wider than the view.
+ * - Every column sorts, numbers by their value. The filter (one text, held
+ *   in the table's own GtkFilter) looks at the searchable columns.
+ * - Ctrl+C copies the selected row as tab-separated text; the context menu
+ *   copies the row or the column under the pointer, or exports the table.
+ * - The CSV export formats and writes the rows on a worker thread into a
+ *   file replaced only when it is whole, with progress and Cancel under
+ *   the table; a failure names the file.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "sl-column-factory.h"
+#include "sl-data-table.h"
+#include "sl-replace-stream.h"
+
+/* Rows measured at each end of the table, and the most rows looked at for
+ * the longest text: enough to size a column without reading a million. */
+#define SAMPLE_ROWS   50
+#define SCAN_ROWS     20000
+/* Text columns are never sized wider than this at first (the user can
+ * drag them wider; the tooltip has the rest). */
+#define MAX_TEXT_WIDTH 420
+/* What a cell and a header add around their text (padding, separator,
+ * the sort arrow of a header). */
+#define CELL_EXTRA    24
+#define HEADER_EXTRA  40
+
+typedef struct {
+  char              *id;
+  char              *title;      /* with the unit */
+  char              *csv_title;
+  SlDataColumnFlags  flags;
+  char              *property;
+  SlDataTextFunc     text;
+  SlDataNumberFunc   number;
+  SlDataTextFunc     tooltip;
+  SlDataTextFunc     csv;
+  gpointer           user_data;
+  GDestroyNotify     destroy;
+  GtkColumnViewColumn *column;   /* unowned */
+} Column;
+
+struct _SlDataTable
+{
+  GtkWidget           parent_instance;
+
+  GListModel         *model;
+  GtkFilterListModel *filtered;
+  GtkSortListModel   *sorted;
+  GtkSingleSelection *selection;
+  GtkCustomFilter    *filter;
+  GtkFilter          *extra_filter;
+  GtkEveryFilter     *filters;
+  char               *filter_text;   /* casefolded */
+  GPtrArray          *columns;       /* Column (atomic rc boxes) */
+  guint               resize_idle;
+
+  char               *export_title;
+  char               *export_file_name;
+  GCancellable       *export_cancellable;
+  gint                export_done;   /* rows written, atomic */
+  guint               export_total;
+  guint               export_timer;
+  GtkPopover         *menu;
+
+  GtkScrolledWindow  *scroller;
+  GtkColumnView      *column_view;
+  GtkRevealer        *export_bar;
+  GtkLabel           *export_label;
+  GtkProgressBar     *export_progress;
+};
+
+G_DEFINE_FINAL_TYPE (SlDataTable, sl_data_table, GTK_TYPE_WIDGET)
+
+enum {
+  ROW_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+column_clear (gpointer data)
+{
+  Column *column = data;
+
+  g_free (column->id);
+  g_free (column->title);
+  g_free (column->csv_title);
+  g_free (column->property);
+  if (column->destroy != NULL)
+    column->destroy (column->user_data);
+}
+
+static void
+column_release (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, column_clear);
+}
+
+static gboolean
+is_numeric (const Column *column)
+{
+  return (column->flags & SL_DATA_COLUMN_NUMERIC) != 0;
+}
+
+/* The text of @column for @item; any thread. */
+static char *
+column_dup_text (const Column *column,
+                 gpointer      item)
+{
+  if (column->property != NULL)
+    {
+      g_auto(GValue) value = G_VALUE_INIT;
+      g_auto(GValue) text = G_VALUE_INIT;
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (item), column->property);
+
+      if (pspec == NULL)
+        return NULL;
+      g_value_init (&value, pspec->value_type);
+      g_object_get_property (item, column->property, &value);
+      if (G_VALUE_HOLDS_DOUBLE (&value))
+        return g_strdup_printf ("%.6g", g_value_get_double (&value));
+      if (G_VALUE_HOLDS_FLOAT (&value))
+        return g_strdup_printf ("%.6g", g_value_get_float (&value));
+      g_value_init (&text, G_TYPE_STRING);
+      if (!g_value_transform (&value, &text))
+        return NULL;
+      return g_value_dup_string (&text);
+    }
+
+  return column->text != NULL ? column->text (item, column->user_data) : NULL;
+}
+
+static double
+column_get_number (const Column *column,
+                   gpointer      item)
+{
+  if (column->property != NULL)
+    {
+      g_auto(GValue) value = G_VALUE_INIT;
+      g_auto(GValue) number = G_VALUE_INIT;
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (item), column->property);
+
+      if (pspec == NULL)
+        return NAN;
+      g_value_init (&value, pspec->value_type);
+      g_object_get_property (item, column->property, &value);
+      g_value_init (&number, G_TYPE_DOUBLE);
+      if (!g_value_transform (&value, &number))
+        return NAN;
+      return g_value_get_double (&number);
+    }
+
+  return column->number != NULL ? column->number (item, column->user_data) : NAN;
+}
+
+static char *
+column_dup_csv (const Column *column,
+                gpointer      item)
+{
+  if (column->csv != NULL)
+    return column->csv (item, column->user_data);
+  return column_dup_text (column, item);
+}
+
+/* Cells */
+
+static void
+setup_cell_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               Column                   *column)
+{
+  PangoEllipsizeMode ellipsize = PANGO_ELLIPSIZE_END;
+  GtkWidget *label;
+
+  if (is_numeric (column))
+    ellipsize = PANGO_ELLIPSIZE_NONE;
+  else if (column->flags & SL_DATA_COLUMN_ELLIPSIZE_START)
+    ellipsize = PANGO_ELLIPSIZE_START;
+  else if (column->flags & SL_DATA_COLUMN_ELLIPSIZE_MIDDLE)
+    ellipsize = PANGO_ELLIPSIZE_MIDDLE;
+
+  label = sl_column_cell_label_new (is_numeric (column), ellipsize);
+  g_object_set_data (G_OBJECT (label), "sl-data-table-column", column);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_cell_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              Column                   *column)
+{
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+  gpointer item = gtk_list_item_get_item (list_item);
+  g_autofree char *text = column_dup_text (column, item);
+  g_autofree char *tooltip = column->tooltip != NULL ? column->tooltip (item, column->user_data) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (label), text ? text : "");
+  /* A number is never cut; a text can be, so it always has its whole
+   * value at hand. */
+  if (tooltip == NULL && !is_numeric (column) && text != NULL && text[0] != '\0')
+    tooltip = g_strdup (text);
+  gtk_widget_set_tooltip_text (label, tooltip);
+  g_object_set_data (G_OBJECT (label), "sl-data-table-item", item);
+}
+
+static void
+unbind_cell_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *list_item,
+                Column                   *column)
+{
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (list_item)), "sl-data-table-item", NULL);
+}
+
+static int
+compare_items (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  const Column *column = user_data;
+
+  if (is_numeric (column))
+    {
+      double da = column_get_number (column, (gpointer)a);
+      double db = column_get_number (column, (gpointer)b);
+
+      /* Values that are not numbers come first, in a stable order. */
+      if (isnan (da) || isnan (db))
+        return isnan (db) - isnan (da);
+      return da < db ? -1 : da > db;
+    }
+  else
+    {
+      g_autofree char *ta = column_dup_text (column, (gpointer)a);
+      g_autofree char *tb = column_dup_text (column, (gpointer)b);
+
+      return g_strcmp0 (ta, tb);
+    }
+}
+
+/* Sizing */
+
+static int
+measure_text (SlDataTable *self,
+              const char  *text,
+              gboolean     numeric)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  int width = 0;
+
+  if (text == NULL || text[0] == '\0')
+    return 0;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->column_view), text);
+  if (numeric)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+static int
+measure_item (SlDataTable *self,
+              Column      *column,
+              gpointer     item)
+{
+  g_autofree char *text = column_dup_text (column, item);
+
+  return measure_text (self, text, is_numeric (column));
+}
+
+/* The rows measured: both ends, then for numbers the largest and smallest
+ * value and for text the longest, over the first SCAN_ROWS rows. */
+static int
+measure_column (SlDataTable *self,
+                Column      *column)
+{
+  GListModel *rows = self->model;
+  guint n = rows ? g_list_model_get_n_items (rows) : 0;
+  int width = measure_text (self, column->title, FALSE) + HEADER_EXTRA - CELL_EXTRA;
+  guint scan = MIN (n, SCAN_ROWS);
+  guint longest = G_MAXUINT, largest = G_MAXUINT, smallest = G_MAXUINT;
+  gsize longest_len = 0;
+  double max = -INFINITY, min = INFINITY;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = NULL;
+
+      if (i == SAMPLE_ROWS && n > 2 * SAMPLE_ROWS)
+        i = n - SAMPLE_ROWS;
+      item = g_list_model_get_item (rows, i);
+      width = MAX (width, measure_item (self, column, item));
+    }
+
+  for (guint i = 0; i < scan; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (rows, i);
+
+      if (is_numeric (column))
+        {
+          double value = column_get_number (column, item);
+
+          if (value > max)
+            max = value, largest = i;
+          if (value < min)
+            min = value, smallest = i;
+        }
+      else
+        {
+          g_autofree char *text = column_dup_text (column, item);
+          gsize len = text ? g_utf8_strlen (text, -1) : 0;
+
+          if (len > longest_len)
+            longest_len = len, longest = i;
+        }
+    }
+
+  for (guint k = 0; k < 3; k++)
+    {
+      guint i = k == 0 ? longest : k == 1 ? largest : smallest;
+      g_autoptr(GObject) item = NULL;
+
+      if (i == G_MAXUINT)
+        continue;
+      item = g_list_model_get_item (rows, i);
+      width = MAX (width, measure_item (self, column, item));
+    }
+
+  width += CELL_EXTRA;
+  if (!is_numeric (column))
+    width = MIN (width, MAX_TEXT_WIDTH);
+  return width;
+}
+
+static void
+resize_columns (SlDataTable *self)
+{
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      Column *column = g_ptr_array_index (self->columns, i);
+
+      gtk_column_view_column_set_fixed_width (column->column, measure_column (self, column));
+    }
+}
+
+static gboolean
+resize_idle_cb (gpointer data)
+{
+  SlDataTable *self = data;
+
+  self->resize_idle = 0;
+  resize_columns (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_resize_columns (SlDataTable *self)
+{
+  if (self->resize_idle == 0)
+    self->resize_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, resize_idle_cb, self, NULL);
+}
+
+static void
+model_items_changed_cb (SlDataTable *self)
+{
+  queue_resize_columns (self);
+}
+
+/* Filter */
+
+static gboolean
+has_searchable (SlDataTable *self)
+{
+  for (guint i = 0; i < self->columns->len; i++)
+    if (((Column *)g_ptr_array_index (self->columns, i))->flags & SL_DATA_COLUMN_SEARCHABLE)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+item_matches (gpointer item,
+              gpointer user_data)
+{
+  SlDataTable *self = user_data;
+  gboolean any = !has_searchable (self);
+
+  if (self->filter_text == NULL)
+    return TRUE;
+
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      Column *column = g_ptr_array_index (self->columns, i);
+      g_autofree char *text = NULL;
+      g_autofree char *folded = NULL;
+
+      if (any ? is_numeric (column) : !(column->flags & SL_DATA_COLUMN_SEARCHABLE))
+        continue;
+      if ((text = column_dup_text (column, item)) == NULL)
+        continue;
+      folded = g_utf8_casefold (text, -1);
+      if (strstr (folded, self->filter_text) != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Copy */
+
+static void
+append_clean (GString    *out,
+              const char *text)
+{
+  /* A tab or a line break inside a value would split it. */
+  for (const char *p = text ? text : ""; *p; p++)
+    g_string_append_c (out, *p == '\t' || *p == '\n' || *p == '\r' ? ' ' : *p);
+}
+
+static Column *
+find_column (SlDataTable *self,
+             const char  *id)
+{
+  for (guint i = 0; i < self->columns->len; i++)
+    {
+      Column *column = g_ptr_array_index (self->columns, i);
+
+      if (g_strcmp0 (column->id, id) == 0)
+        return column;
+    }
+  return NULL;
+}
+
+/* The columns in the order shown (the user may have dragged them). */
+static GPtrArray *
+shown_columns (SlDataTable *self)
+{
+  GListModel *list = gtk_column_view_get_columns (self->column_view);
+  GPtrArray *shown = g_ptr_array_new ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) view_column = g_list_model_get_item (list, i);
+      Column *column = g_object_get_data (G_OBJECT (view_column), "sl-data-table-column");
+
+      if (column != NULL && gtk_column_view_column_get_visible (view_column))
+        g_ptr_array_add (shown, column);
+    }
+  return shown;
+}
+
+/**
+ * sl_data_table_dup_row_text:
+ * @position: a row of sl_data_table_get_rows()
+ *
+ * Returns: (transfer full) (nullable): the row's cells as shown, separated
+ *   by tabs
+ */
+char *
+sl_data_table_dup_row_text (SlDataTable *self,
+                            guint        position)
+{
+  g_autoptr(GPtrArray) shown = NULL;
+  g_autoptr(GObject) item = NULL;
+  GString *out;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+
+  if ((item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position)) == NULL)
+    return NULL;
+  shown = shown_columns (self);
+  out = g_string_new (NULL);
+  for (guint c = 0; c < shown->len; c++)
+    {
+      g_autofree char *text = column_dup_text (g_ptr_array_index (shown, c), item);
+
+      if (c > 0)
+        g_string_append_c (out, '\t');
+      append_clean (out, text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * sl_data_table_dup_column_text:
+ *
+ * Returns: (transfer full) (nullable): the column's header, then its value
+ *   in every row shown, one a line
+ */
+char *
+sl_data_table_dup_column_text (SlDataTable *self,
+                               const char  *id)
+{
+  GListModel *rows;
+  Column *column;
+  GString *out;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+
+  if ((column = find_column (self, id)) == NULL)
+    return NULL;
+  out = g_string_new (column->title);
+  rows = G_LIST_MODEL (self->sorted);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (rows, i);
+      g_autofree char *text = column_dup_text (column, item);
+
+      g_string_append_c (out, '\n');
+      append_clean (out, text);
+    }
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * sl_data_table_copy_row:
+ *
+ * Puts the selected row on the clipboard as tab-separated text.
+ *
+ * Returns: %FALSE when no row is selected
+ */
+gboolean
+sl_data_table_copy_row (SlDataTable *self)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), FALSE);
+
+  text = sl_data_table_dup_row_text (self, gtk_single_selection_get_selected (self->selection));
+  if (text == NULL)
+    return FALSE;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  return TRUE;
+}
+
+gboolean
+sl_data_table_copy_column (SlDataTable *self,
+                           const char  *id)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), FALSE);
+
+  if ((text = sl_data_table_dup_column_text (self, id)) == NULL)
+    return FALSE;
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  return TRUE;
+}
+
+static void
+copy_row_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  sl_data_table_copy_row (SL_DATA_TABLE (widget));
+}
+
+static void
+copy_column_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  sl_data_table_copy_column (SL_DATA_TABLE (widget), g_variant_get_string (param, NULL));
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  sl_data_table_choose_csv_file (SL_DATA_TABLE (widget));
+}
+
+/* The cell under (@x, @y) of the table, the row it shows selected. */
+static Column *
+pick_cell (SlDataTable *self,
+           double       x,
+           double       y)
+{
+  GtkWidget *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+  GListModel *rows = G_LIST_MODEL (self->sorted);
+
+  for (; widget != NULL && widget != GTK_WIDGET (self); widget = gtk_widget_get_parent (widget))
+    {
+      Column *column = g_object_get_data (G_OBJECT (widget), "sl-data-table-column");
+      gpointer item = g_object_get_data (G_OBJECT (widget), "sl-data-table-item");
+
+      if (column == NULL)
+        continue;
+      for (guint i = 0; item != NULL && i < g_list_model_get_n_items (rows); i++)
+        {
+          g_autoptr(GObject) row = g_list_model_get_item (rows, i);
+
+          if ((gpointer)row == item)
+            {
+              gtk_single_selection_set_selected (self->selection, i);
+              break;
+            }
+        }
+      return column;
+    }
+  return NULL;
+}
+
+static void
+context_menu_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 SlDataTable     *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  Column *column = pick_cell (self, x, y);
+
+  if (column == NULL)
+    return;
+
+  g_menu_append (menu, _("Copy Row"), "table.copy-row");
+  {
+    g_autofree char *label = g_strdup_printf (_("Copy Column “%s”"), column->title);
+    g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+    g_menu_item_set_action_and_target (item, "table.copy-column", "s", column->id);
+    g_menu_append_item (menu, item);
+  }
+  if (self->export_title != NULL)
+    g_menu_append (menu, _("Export as CSV…"), "table.export-csv");
+
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (self->menu, &(GdkRectangle) { (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (self->menu);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+activate_cb (SlDataTable *self,
+             guint        position)
+{
+  g_signal_emit (self, signals[ROW_ACTIVATED], 0, position);
+}
+
+/* CSV export */
+
+typedef struct {
+  GPtrArray *items;     /* the rows shown, in order */
+  GPtrArray *columns;   /* Column, acquired */
+  GFile     *file;
+  gint      *done;      /* the table's counter */
+} ExportJob;
+
+static void
+export_job_free (gpointer data)
+{
+  ExportJob *job = data;
+
+  g_ptr_array_unref (job->items);
+  g_ptr_array_unref (job->columns);
+  g_object_unref (job->file);
+  g_free (job);
+}
+
+static void
+append_csv_field (GString    *line,
+                  gboolean    first,
+                  const char *text)
+{
+  if (!first)
+    g_string_append_c (line, ',');
+  if (text == NULL || text[0] == '\0')
+    {
+      /* Keep an empty first field visible as a field. */
+      if (first)
+        g_string_append (line, "\"\"");
+      return;
+    }
+  if (strpbrk (text, ",\"\r\n") == NULL)
+    {
+      g_string_append (line, text);
+      return;
+    }
+
+  g_string_append_c (line, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}
+
+static gboolean
+flush_chunk (GOutputStream  *out,
+             GString        *chunk,
+             GCancellable   *cancellable,
+             GError        **error)
+{
+  if (!g_output_stream_write_all (out, chunk->str, chunk->len, NULL, cancellable, error))
+    return FALSE;
+  g_string_truncate (chunk, 0);
+  return TRUE;
+}
+
+static gboolean
+write_csv (ExportJob     *job,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autoptr(SlReplaceStream) out = NULL;
+  g_autoptr(GString) chunk = g_string_new (NULL);
+
+  if (!(out = sl_replace_stream_new (job->file, cancellable, error)))
+    return FALSE;
+
+  for (guint c = 0; c < job->columns->len; c++)
+    append_csv_field (chunk, c == 0, ((Column *)g_ptr_array_index (job->columns, c))->csv_title);
+  g_string_append_c (chunk, '\n');
+
+  for (guint i = 0; i < job->items->len; i++)
+    {
+      gpointer item = g_ptr_array_index (job->items, i);
+
+      for (guint c = 0; c < job->columns->len; c++)
+        {
+          g_autofree char *text = column_dup_csv (g_ptr_array_index (job->columns, c), item);
+
+          append_csv_field (chunk, c == 0, text);
+        }
+      g_string_append_c (chunk, '\n');
+      g_atomic_int_set (job->done, (int)i + 1);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;   /* the stream goes without a commit: no file */
+      if (chunk->len >= 64 * 1024 && !flush_chunk (G_OUTPUT_STREAM (out), chunk, cancellable, error))
+        return FALSE;
+    }
+
+  if (!flush_chunk (G_OUTPUT_STREAM (out), chunk, cancellable, error))
+    return FALSE;
+  return sl_replace_stream_commit (out, cancellable, error);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (write_csv (task_data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * sl_data_table_export_csv_async:
+ *
+ * Writes the rows shown, in their order, with the columns shown, to @file
+ * as CSV. The rows are taken now; their fields are formatted and written
+ * on a worker thread, and @file is replaced only when the whole table is
+ * written: a failure or a cancellation leaves it as it was.
+ */
+void
+sl_data_table_export_csv_async (SlDataTable         *self,
+                                GFile               *file,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GPtrArray) shown = NULL;
+  GListModel *rows;
+  ExportJob *job;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  rows = G_LIST_MODEL (self->sorted);
+  job = g_new0 (ExportJob, 1);
+  job->file = g_object_ref (file);
+  job->items = g_ptr_array_new_full (g_list_model_get_n_items (rows), g_object_unref);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    g_ptr_array_add (job->items, g_list_model_get_item (rows, i));
+  job->columns = g_ptr_array_new_with_free_func (column_release);
+  shown = shown_columns (self);
+  for (guint c = 0; c < shown->len; c++)
+    g_ptr_array_add (job->columns, g_atomic_rc_box_acquire (g_ptr_array_index (shown, c)));
+  job->done = &self->export_done;
+  g_atomic_int_set (&self->export_done, 0);
+  self->export_total = job->items->len;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_data_table_export_csv_async);
+  g_task_set_task_data (task, job, export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+/**
+ * sl_data_table_export_csv_finish:
+ *
+ * Returns: %TRUE when the file was written, else an error naming it
+ *   (%G_IO_ERROR_CANCELLED when cancelled)
+ */
+gboolean
+sl_data_table_export_csv_finish (SlDataTable   *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == sl_data_table_export_csv_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * sl_data_table_get_export_fraction:
+ *
+ * Returns: how much of the last export is written, from 0 to 1
+ */
+double
+sl_data_table_get_export_fraction (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), 0);
+
+  if (self->export_total == 0)
+    return g_atomic_int_get (&self->export_done) > 0 ? 1 : 0;
+  return (double)g_atomic_int_get (&self->export_done) / self->export_total;
+}
+
+static gboolean
+export_progress_cb (gpointer data)
+{
+  SlDataTable *self = data;
+
+  gtk_progress_bar_set_fraction (self->export_progress, sl_data_table_get_export_fraction (self));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+toast (SlDataTable *self,
+       const char  *text)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", text);
+}
+
+typedef struct {
+  GFile        *file;
+  GCancellable *cancellable;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_object_unref (data->file);
+  g_object_unref (data->cancellable);
+  g_free (data);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SaveData, save_data_free)
+
+static void
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  SlDataTable *self = SL_DATA_TABLE (source);
+  g_autoptr(SaveData) data = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean ok = sl_data_table_export_csv_finish (self, result, &error);
+
+  /* An export replaced by a newer one, or a table gone meanwhile, has
+   * nothing left to show. */
+  if (data->cancellable != self->export_cancellable || self->export_bar == NULL)
+    return;
+
+  g_clear_handle_id (&self->export_timer, g_source_remove);
+  g_clear_object (&self->export_cancellable);
+  gtk_revealer_set_reveal_child (self->export_bar, FALSE);
+
+  if (ok)
+    {
+      g_autofree char *name = g_file_get_parse_name (data->file);
+      g_autofree char *text = g_strdup_printf (_("Exported to “%s”"), name);
+
+      toast (self, text);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      toast (self, error->message);
+    }
+}
+
+/**
+ * sl_data_table_save_csv:
+ *
+ * Exports the table to @file with progress and Cancel under the table;
+ * the outcome is shown in a toast (an error names the file). An export
+ * still running is cancelled first.
+ */
+void
+sl_data_table_save_csv (SlDataTable *self,
+                        GFile       *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  SaveData *data;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  sl_data_table_cancel_export (self);
+  g_clear_object (&self->export_cancellable);
+  g_clear_handle_id (&self->export_timer, g_source_remove);
+  self->export_cancellable = g_cancellable_new ();
+  name = g_file_get_basename (file);
+  text = g_strdup_printf (_("Exporting to “%s”…"), name);
+  gtk_label_set_label (self->export_label, text);
+  gtk_progress_bar_set_fraction (self->export_progress, 0);
+  gtk_revealer_set_reveal_child (self->export_bar, TRUE);
+  self->export_timer = g_timeout_add (100, export_progress_cb, self);
+
+  data = g_new0 (SaveData, 1);
+  data->file = g_object_ref (file);
+  data->cancellable = g_object_ref (self->export_cancellable);
+  sl_data_table_export_csv_async (self, file, self->export_cancellable, save_done_cb, data);
+}
+
+gboolean
+sl_data_table_is_exporting (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), FALSE);
+  return self->export_cancellable != NULL;
+}
+
+void
+sl_data_table_cancel_export (SlDataTable *self)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
+}
+
+static void
+cancel_clicked_cb (SlDataTable *self)
+{
+  sl_data_table_cancel_export (self);
+}
+
+static void
+file_chosen_cb (GtkNativeDialog *dialog,
+                int              response,
+                SlDataTable     *self)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT &&
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
+    sl_data_table_save_csv (self, file);
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+/**
+ * sl_data_table_choose_csv_file:
+ *
+ * Asks where to export the table (see sl_data_table_set_export_title()),
+ * then exports it there.
+ */
+void
+sl_data_table_choose_csv_file (SlDataTable *self)
+{
+  GtkRoot *root;
+  GtkFileChooserNative *dialog;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = gtk_file_chooser_native_new (self->export_title ? self->export_title : _("Export as CSV"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
+                                     self->export_file_name ? self->export_file_name : "table.csv");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (file_chosen_cb), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/**
+ * sl_data_table_set_export_title:
+ * @title: (nullable): the title of the file chooser; the context menu
+ *   offers the export only when set
+ * @file_name: (nullable): the name the file chooser suggests
+ */
+void
+sl_data_table_set_export_title (SlDataTable *self,
+                                const char  *title,
+                                const char  *file_name)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  g_free (self->export_title);
+  self->export_title = g_strdup (title);
+  g_free (self->export_file_name);
+  self->export_file_name = g_strdup (file_name);
+}
+
+/* Columns and rows */
+
+/**
+ * sl_data_table_append_column:
+ * @user_data: handed to the column's functions
+ * @destroy: (nullable): frees @user_data when the column and every export
+ *   of it are gone
+ *
+ * Adds a column after the others.
+ */
+void
+sl_data_table_append_column (SlDataTable        *self,
+                             const SlDataColumn *def,
+                             gpointer            user_data,
+                             GDestroyNotify      destroy)
+{
+  g_autoptr(GtkColumnViewColumn) view_column = NULL;
+  g_autoptr(GtkSorter) sorter = NULL;
+  GtkListItemFactory *factory;
+  Column *column;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  g_return_if_fail (def != NULL && def->id != NULL && def->title != NULL);
+  g_return_if_fail (def->property != NULL || def->text != NULL);
+  g_return_if_fail (!(def->flags & SL_DATA_COLUMN_NUMERIC) || def->property != NULL || def->number != NULL);
+
+  column = g_atomic_rc_box_new0 (Column);
+  column->id = g_strdup (def->id);
+  column->title = def->unit != NULL && def->unit[0] != '\0' ? g_strdup_printf ("%s (%s)", def->title, def->unit)
+                                                            : g_strdup (def->title);
+  column->csv_title = g_strdup (def->csv_title != NULL ? def->csv_title : column->title);
+  column->flags = def->flags;
+  column->property = g_strdup (def->property);
+  column->text = def->text;
+  column->number = def->number;
+  column->tooltip = def->tooltip;
+  column->csv = def->csv;
+  column->user_data = user_data;
+  column->destroy = destroy;
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), column);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), column);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell_cb), column);
+
+  view_column = gtk_column_view_column_new (column->title, factory);
+  column->column = view_column;
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_items, column, NULL));
+  gtk_column_view_column_set_sorter (view_column, sorter);
+  gtk_column_view_column_set_resizable (view_column, TRUE);
+  gtk_column_view_column_set_expand (view_column, (def->flags & SL_DATA_COLUMN_EXPAND) != 0);
+  g_object_set_data (G_OBJECT (view_column), "sl-data-table-column", column);
+  /* The column lives while the view column does (an export may hold it
+   * longer). */
+  g_object_set_data_full (G_OBJECT (view_column), "sl-data-table-column-ref", column, column_release);
+
+  g_ptr_array_add (self->columns, column);
+  gtk_column_view_append_column (self->column_view, view_column);
+  gtk_column_view_column_set_fixed_width (view_column, measure_column (self, column));
+}
+
+/**
+ * sl_data_table_remove_columns:
+ *
+ * Removes every column, to define them again (a view showing other
+ * columns for another grouping or unit).
+ */
+void
+sl_data_table_remove_columns (SlDataTable *self)
+{
+  GListModel *existing;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  existing = gtk_column_view_get_columns (self->column_view);
+  g_ptr_array_set_size (self->columns, 0);
+  while (g_list_model_get_n_items (existing) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, 0);
+
+      gtk_column_view_remove_column (self->column_view, column);
+    }
+}
+
+guint
+sl_data_table_get_n_columns (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), 0);
+  return self->columns->len;
+}
+
+/**
+ * sl_data_table_get_column_id:
+ * @index: a column in the order the view appended them
+ */
+const char *
+sl_data_table_get_column_id (SlDataTable *self,
+                             guint        index)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  g_return_val_if_fail (index < self->columns->len, NULL);
+  return ((Column *)g_ptr_array_index (self->columns, index))->id;
+}
+
+/**
+ * sl_data_table_get_column_title:
+ *
+ * Returns: the header: the title with its unit
+ */
+const char *
+sl_data_table_get_column_title (SlDataTable *self,
+                                guint        index)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  g_return_val_if_fail (index < self->columns->len, NULL);
+  return ((Column *)g_ptr_array_index (self->columns, index))->title;
+}
+
+/**
+ * sl_data_table_get_column:
+ *
+ * Returns: (transfer none) (nullable): the column with @id
+ */
+GtkColumnViewColumn *
+sl_data_table_get_column (SlDataTable *self,
+                          const char  *id)
+{
+  Column *column;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  column = find_column (self, id);
+  return column ? column->column : NULL;
+}
+
+/**
+ * sl_data_table_set_model:
+ * @model: (nullable): the rows, unsorted and unfiltered
+ */
+void
+sl_data_table_set_model (SlDataTable *self,
+                         GListModel  *model)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  g_return_if_fail (model == NULL || G_IS_LIST_MODEL (model));
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, model_items_changed_cb, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "items-changed", G_CALLBACK (model_items_changed_cb), self, G_CONNECT_SWAPPED);
+  gtk_filter_list_model_set_model (self->filtered, model);
+  resize_columns (self);
+}
+
+/**
+ * sl_data_table_get_model:
+ *
+ * Returns: (transfer none) (nullable): the model the view gave
+ */
+GListModel *
+sl_data_table_get_model (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  return self->model;
+}
+
+/**
+ * sl_data_table_get_rows:
+ *
+ * Returns: (transfer none): the rows as shown: filtered and sorted
+ */
+GListModel *
+sl_data_table_get_rows (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  return G_LIST_MODEL (self->sorted);
+}
+
+/**
+ * sl_data_table_set_filter_text:
+ * @text: (nullable): rows whose searchable columns hold it, in any case,
+ *   are shown; all when %NULL or empty
+ */
+void
+sl_data_table_set_filter_text (SlDataTable *self,
+                               const char  *text)
+{
+  g_autofree char *folded = NULL;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  if (text != NULL && text[0] != '\0')
+    folded = g_utf8_casefold (text, -1);
+  if (g_strcmp0 (folded, self->filter_text) == 0)
+    return;
+  g_free (self->filter_text);
+  self->filter_text = g_steal_pointer (&folded);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+/**
+ * sl_data_table_set_extra_filter:
+ * @filter: (nullable): a filter of the view's own (a toggle of its
+ *   toolbar), applied with the text filter
+ */
+void
+sl_data_table_set_extra_filter (SlDataTable *self,
+                                GtkFilter   *filter)
+{
+  GListModel *filters;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  filters = G_LIST_MODEL (self->filters);
+  if (self->extra_filter != NULL)
+    {
+      for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+        {
+          g_autoptr(GtkFilter) existing = g_list_model_get_item (filters, i);
+
+          if (existing == self->extra_filter)
+            {
+              gtk_multi_filter_remove (GTK_MULTI_FILTER (self->filters), i);
+              break;
+            }
+        }
+    }
+  g_set_object (&self->extra_filter, filter);
+  if (filter != NULL)
+    gtk_multi_filter_append (GTK_MULTI_FILTER (self->filters), g_object_ref (filter));
+}
+
+void
+sl_data_table_sort_by (SlDataTable *self,
+                       const char  *id,
+                       GtkSortType  order)
+{
+  GtkColumnViewColumn *column;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  if ((column = sl_data_table_get_column (self, id)) != NULL)
+    gtk_column_view_sort_by_column (self->column_view, column, order);
+}
+
+/**
+ * sl_data_table_dup_selected:
+ *
+ * Returns: (transfer full) (nullable): the selected row's item
+ */
+gpointer
+sl_data_table_dup_selected (SlDataTable *self)
+{
+  guint position;
+
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+
+  position = gtk_single_selection_get_selected (self->selection);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return NULL;
+  return g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+}
+
+guint
+sl_data_table_get_selected_position (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), GTK_INVALID_LIST_POSITION);
+  return gtk_single_selection_get_selected (self->selection);
+}
+
+void
+sl_data_table_select (SlDataTable *self,
+                      guint        position)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
+/**
+ * sl_data_table_get_column_view:
+ *
+ * Returns: (transfer none): the column view inside, for tests and for
+ *   views that scroll to a row
+ */
+GtkColumnView *
+sl_data_table_get_column_view (SlDataTable *self)
+{
+  g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
+  return self->column_view;
+}
+
+GtkWidget *
+sl_data_table_new (void)
+{
+  return g_object_new (SL_TYPE_DATA_TABLE, NULL);
+}
+
+static void
+sl_data_table_dispose (GObject *object)
+{
+  SlDataTable *self = SL_DATA_TABLE (object);
+
+  sl_data_table_cancel_export (self);
+  g_clear_handle_id (&self->export_timer, g_source_remove);
+  g_clear_handle_id (&self->resize_idle, g_source_remove);
+  if (self->menu != NULL)
+    {
+      gtk_widget_unparent (GTK_WIDGET (self->menu));
+      self->menu = NULL;
+    }
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_func (self->model, model_items_changed_cb, self);
+  if (self->column_view != NULL)
+    {
+      gtk_column_view_set_model (self->column_view, NULL);
+      sl_data_table_remove_columns (self);
+    }
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_DATA_TABLE);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filters);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->extra_filter);
+  g_clear_object (&self->model);
+
+  G_OBJECT_CLASS (sl_data_table_parent_class)->dispose (object);
+}
+
+static void
+sl_data_table_finalize (GObject *object)
+{
+  SlDataTable *self = SL_DATA_TABLE (object);
+
+  g_clear_pointer (&self->columns, g_ptr_array_unref);
+  g_free (self->filter_text);
+  g_free (self->export_title);
+  g_free (self->export_file_name);
+  g_clear_object (&self->export_cancellable);
+
+  G_OBJECT_CLASS (sl_data_table_parent_class)->finalize (object);
+}
+
+static void
+sl_data_table_class_init (SlDataTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = sl_data_table_dispose;
+  object_class->finalize = sl_data_table_finalize;
+
+  /**
+   * SlDataTable::row-activated:
+   * @position: the row in sl_data_table_get_rows()
+   *
+   * A row was double-clicked or activated with Enter.
+   */
+  signals[ROW_ACTIVATED] =
+    g_signal_new ("row-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-data-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlDataTable, scroller);
+  gtk_widget_class_bind_template_child (widget_class, SlDataTable, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlDataTable, export_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlDataTable, export_label);
+  gtk_widget_class_bind_template_child (widget_class, SlDataTable, export_progress);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "table.copy-row", NULL, copy_row_action);
+  gtk_widget_class_install_action (widget_class, "table.copy-column", "s", copy_column_action);
+  gtk_widget_class_install_action (widget_class, "table.export-csv", NULL, export_csv_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "table.copy-row", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "datatable");
+}
+
+static void
+sl_data_table_init (SlDataTable *self)
+{
+  GtkGesture *click;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+
+  self->columns = g_ptr_array_new ();
+  self->filter = gtk_custom_filter_new (item_matches, self, NULL);
+  self->filters = gtk_every_filter_new ();
+  gtk_multi_filter_append (GTK_MULTI_FILTER (self->filters), g_object_ref (GTK_FILTER (self->filter)));
+  self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filters)));
+  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
+                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+
+  self->menu = GTK_POPOVER (gtk_popover_menu_new_from_model (NULL));
+  gtk_popover_set_has_arrow (self->menu, FALSE);
+  gtk_widget_set_halign (GTK_WIDGET (self->menu), GTK_ALIGN_START);
+  gtk_widget_set_parent (GTK_WIDGET (self->menu), GTK_WIDGET (self));
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (context_menu_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+}
