@@ -326,6 +326,74 @@ find_label_with_text (GtkWidget  *widget,
   return NULL;
 }
 
+static void
+collect_numeric_labels (GtkWidget *widget,
+                        GPtrArray *labels,
+                        GPtrArray *titles)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkColumnViewTitle"))
+    g_ptr_array_add (titles, widget);
+  else if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "numeric"))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_numeric_labels (child, labels, titles);
+}
+
+/* At 1024 × 640 with every column of the ops by op: every number is whole
+ * and inside its own column, and a fixed time unit is in the header. */
+static void
+test_op_numbers_whole (void)
+{
+  SlOpStatsView *view = sl_profile_page_get_ops_view (page);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  GtkWidget *table;
+  GtkWidget *total = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
+  sl_profile_page_show_view (page, "ops");
+  sl_op_stats_view_set_by_instance (view, TRUE);
+  sl_op_stats_view_sort_by (view, "total", TRUE);
+  g_settings_set_string (settings, "time-unit", "ms");
+  settle ();
+  g_assert_cmpint (gtk_widget_get_width (window), <=, 1024);
+
+  g_assert_cmpstr (sl_op_stats_view_get_column_title (view, 3), ==, "Total (ms)");
+  table = find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  collect_numeric_labels (table, labels, titles);
+  g_assert_cmpuint (labels->len, >=, 4 * 9);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      graphene_rect_t bounds;
+      gboolean inside = FALSE;
+      int natural = 0;
+
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), "6.500") == 0)
+        total = label;
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_true (gtk_widget_compute_bounds (label, table, &bounds));
+      for (guint t = 0; t < titles->len; t++)
+        {
+          graphene_rect_t title;
+
+          g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (titles, t), table, &title));
+          if (bounds.origin.x >= title.origin.x && bounds.origin.x < title.origin.x + title.size.width)
+            inside = bounds.origin.x + natural <= title.origin.x + title.size.width;
+        }
+      g_assert_true (inside);
+    }
+  /* The long op's total, 6.5 ms, without its unit beside it. */
+  g_assert_nonnull (total);
+
+  g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-ops-1024.png"), >, 100);
+  g_settings_reset (settings, "time-unit");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  settle ();
+}
+
 /* The tooltip GTK shows for @window: a popup that is one of its children,
  * or NULL when none is open. */
 static GtkWidget *
@@ -639,6 +707,7 @@ main (int    argc,
   g_test_add_func ("/profile-views/summary", test_summary);
   g_test_add_func ("/profile-views/op-statistics", test_op_statistics);
   g_test_add_func ("/profile-views/op-tooltip-on-screen", test_op_tooltip_on_screen);
+  g_test_add_func ("/profile-views/op-numbers-whole", test_op_numbers_whole);
   g_test_add_func ("/profile-views/step-trace", test_step_trace);
   g_test_add_func ("/profile-views/step-trace-torch-npu", test_step_trace_torch_npu);
   g_test_add_func ("/profile-views/cluster-summary", test_cluster_summary);
