@@ -293,6 +293,40 @@ test_sort (void)
   g_assert_cmpstr (row_at (0)->name, ==, "ALPHA\ttabbed");
 }
 
+/* Values that are not numbers (NAN) go after the numbers. */
+static void
+test_sort_unknown (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (TEST_TYPE_ROW);
+  const double values[] = { 2, NAN, 1, NAN };
+  SlDataTable *small = SL_DATA_TABLE (g_object_ref_sink (sl_data_table_new ()));
+  GListModel *rows = sl_data_table_get_rows (small);
+  g_autoptr(TestRow) first = NULL, second = NULL, third = NULL, fourth = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("row %u", i);
+      g_autoptr(TestRow) row = test_row_new (name, values[i]);
+
+      g_list_store_append (store, row);
+    }
+  sl_data_table_append_column (small, &name_column, NULL, NULL);
+  sl_data_table_append_column (small, &value_column, NULL, NULL);
+  sl_data_table_set_model (small, G_LIST_MODEL (store));
+  sl_data_table_sort_by (small, "value", GTK_SORT_ASCENDING);
+
+  first = g_list_model_get_item (rows, 0);
+  second = g_list_model_get_item (rows, 1);
+  third = g_list_model_get_item (rows, 2);
+  fourth = g_list_model_get_item (rows, 3);
+  g_assert_cmpfloat (first->value, ==, 1);
+  g_assert_cmpfloat (second->value, ==, 2);
+  g_assert_true (isnan (third->value) && isnan (fourth->value));
+  g_assert_cmpstr (third->name, ==, "row 1");
+  g_assert_cmpstr (fourth->name, ==, "row 3");
+  g_object_unref (small);
+}
+
 static void
 test_filter (void)
 {
@@ -543,6 +577,7 @@ main (int    argc,
 
   g_test_add_func ("/data-table/sizing", test_sizing);
   g_test_add_func ("/data-table/sort", test_sort);
+  g_test_add_func ("/data-table/sort-unknown", test_sort_unknown);
   g_test_add_func ("/data-table/filter", test_filter);
   g_test_add_func ("/data-table/tooltip", test_tooltip);
   g_test_add_func ("/data-table/copy", test_copy);

@@ -234,24 +234,25 @@ compare_items (gconstpointer a,
                gpointer      user_data)
 {
   const Column *column = user_data;
+  g_autofree char *ta = NULL;
+  g_autofree char *tb = NULL;
 
   if (is_numeric (column))
     {
       double da = column_get_number (column, (gpointer)a);
       double db = column_get_number (column, (gpointer)b);
 
-      /* Values that are not numbers come first, in a stable order. */
-      if (isnan (da) || isnan (db))
-        return isnan (db) - isnan (da);
-      return da < db ? -1 : da > db;
+      /* Unknown values (NAN) go after the numbers, in the order of
+       * their text. */
+      if (isnan (da) != isnan (db))
+        return isnan (da) ? 1 : -1;
+      if (!isnan (da))
+        return da < db ? -1 : da > db;
     }
-  else
-    {
-      g_autofree char *ta = column_dup_text (column, (gpointer)a);
-      g_autofree char *tb = column_dup_text (column, (gpointer)b);
 
-      return g_strcmp0 (ta, tb);
-    }
+  ta = column_dup_text (column, (gpointer)a);
+  tb = column_dup_text (column, (gpointer)b);
+  return g_strcmp0 (ta, tb);
 }
 
 /* Sizing */
