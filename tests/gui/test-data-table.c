@@ -327,6 +327,76 @@ test_sort_unknown (void)
   g_object_unref (small);
 }
 
+static gboolean
+is_total (gpointer item,
+          gpointer user_data)
+{
+  return g_str_equal (TEST_ROW (item)->name, "Total");
+}
+
+/* A totals row stays last, in bold, whatever the sort and the filter,
+ * and its number, the widest, sizes its column. */
+static void
+test_footer (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (TEST_TYPE_ROW);
+  g_autoptr(GListStore) footer = g_list_store_new (TEST_TYPE_ROW);
+  g_autoptr(TestRow) total = test_row_new ("Total", 123456789012.5);
+  g_autoptr(TestRow) last = NULL;
+  GtkWidget *small_window = gtk_window_new ();
+  SlDataTable *small = SL_DATA_TABLE (sl_data_table_new ());
+  GListModel *rows = sl_data_table_get_rows (small);
+  GtkWidget *label;
+  graphene_rect_t label_bounds, title_bounds;
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  int natural = 0;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("row %u", i);
+      g_autoptr(TestRow) row = test_row_new (name, i + 1);
+
+      g_list_store_append (store, row);
+    }
+  g_list_store_append (footer, total);
+  sl_data_table_append_column (small, &name_column, NULL, NULL);
+  sl_data_table_append_column (small, &value_column, NULL, NULL);
+  sl_data_table_set_model (small, G_LIST_MODEL (store));
+  sl_data_table_set_footer (small, G_LIST_MODEL (footer));
+  sl_data_table_set_emphasis_func (small, is_total, NULL);
+  gtk_window_set_default_size (GTK_WINDOW (small_window), 400, 300);
+  gtk_window_set_child (GTK_WINDOW (small_window), GTK_WIDGET (small));
+  gtk_window_present (GTK_WINDOW (small_window));
+
+  for (guint order = 0; order < 2; order++)
+    {
+      sl_data_table_sort_by (small, "value", order == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+      g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
+      g_clear_object (&last);
+      last = g_list_model_get_item (rows, 3);
+      g_assert_true (last == total);
+    }
+  sl_data_table_set_filter_text (small, "row 1");
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
+  g_clear_object (&last);
+  last = g_list_model_get_item (rows, 1);
+  g_assert_true (last == total);
+  sl_data_table_set_filter_text (small, NULL);
+
+  wait_for_frames (small_window);
+  label = find_label (GTK_WIDGET (small), "123456789012.500");
+  g_assert_nonnull (label);
+  g_assert_true (gtk_widget_has_css_class (label, "heading"));
+  g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (small), "1.000"), "heading"));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  collect_titles (GTK_WIDGET (small), titles);
+  g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (small), &label_bounds));
+  g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (titles, 1), GTK_WIDGET (small), &title_bounds));
+  g_assert_cmpfloat (label_bounds.origin.x + natural, <=, title_bounds.origin.x + title_bounds.size.width);
+
+  gtk_window_destroy (GTK_WINDOW (small_window));
+}
+
 static void
 test_filter (void)
 {
@@ -578,6 +648,7 @@ main (int    argc,
   g_test_add_func ("/data-table/sizing", test_sizing);
   g_test_add_func ("/data-table/sort", test_sort);
   g_test_add_func ("/data-table/sort-unknown", test_sort_unknown);
+  g_test_add_func ("/data-table/footer", test_footer);
   g_test_add_func ("/data-table/filter", test_filter);
   g_test_add_func ("/data-table/tooltip", test_tooltip);
   g_test_add_func ("/data-table/copy", test_copy);

@@ -52,6 +52,7 @@ typedef struct {
   SlDataTextFunc     csv;
   gpointer           user_data;
   GDestroyNotify     destroy;
+  SlDataTable       *table;      /* unowned, read on the main thread only */
   GtkColumnViewColumn *column;   /* unowned */
 } Column;
 
@@ -62,7 +63,11 @@ struct _SlDataTable
   GListModel         *model;
   GtkFilterListModel *filtered;
   GtkSortListModel   *sorted;
+  GListStore         *parts;         /* sorted, then the footer if any */
+  GtkFlattenListModel *rows;
   GtkSingleSelection *selection;
+  SlDataRowFunc       emphasis;      /* TRUE for rows in bold */
+  gpointer            emphasis_data;
   GtkCustomFilter    *filter;
   GtkFilter          *extra_filter;
   GtkEveryFilter     *filters;
@@ -218,6 +223,10 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     tooltip = g_strdup (text);
   gtk_widget_set_tooltip_text (label, tooltip);
   g_object_set_data (G_OBJECT (label), "sl-data-table-item", item);
+  if (column->table->emphasis != NULL && column->table->emphasis (item, column->table->emphasis_data))
+    gtk_widget_add_css_class (label, "heading");
+  else
+    gtk_widget_remove_css_class (label, "heading");
 }
 
 static void
@@ -257,10 +266,13 @@ compare_items (gconstpointer a,
 
 /* Sizing */
 
+/* @text as a cell draws it: tabular figures for numbers, bold for the
+ * rows in bold ("heading" is bold in the theme). */
 static int
 measure_text (SlDataTable *self,
               const char  *text,
-              gboolean     numeric)
+              gboolean     numeric,
+              gboolean     bold)
 {
   g_autoptr(PangoLayout) layout = NULL;
   int width = 0;
@@ -268,11 +280,14 @@ measure_text (SlDataTable *self,
   if (text == NULL || text[0] == '\0')
     return 0;
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->column_view), text);
-  if (numeric)
+  if (numeric || bold)
     {
       PangoAttrList *attrs = pango_attr_list_new ();
 
-      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
+      if (numeric)
+        pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum"));
+      if (bold)
+        pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
     }
@@ -286,8 +301,9 @@ measure_item (SlDataTable *self,
               gpointer     item)
 {
   g_autofree char *text = column_dup_text (column, item);
+  gboolean bold = self->emphasis != NULL && self->emphasis (item, self->emphasis_data);
 
-  return measure_text (self, text, is_numeric (column));
+  return measure_text (self, text, is_numeric (column), bold);
 }
 
 /* The rows measured: both ends, then for numbers the largest and smallest
@@ -298,7 +314,7 @@ measure_column (SlDataTable *self,
 {
   GListModel *rows = self->model;
   guint n = rows ? g_list_model_get_n_items (rows) : 0;
-  int width = measure_text (self, column->title, FALSE) + HEADER_EXTRA - CELL_EXTRA;
+  int width = measure_text (self, column->title, FALSE, TRUE) + HEADER_EXTRA - CELL_EXTRA;
   guint scan = MIN (n, SCAN_ROWS);
   guint longest = G_MAXUINT, largest = G_MAXUINT, smallest = G_MAXUINT;
   gsize longest_len = 0;
@@ -346,6 +362,19 @@ measure_column (SlDataTable *self,
         continue;
       item = g_list_model_get_item (rows, i);
       width = MAX (width, measure_item (self, column, item));
+    }
+
+  /* A footer (totals) is short and often holds the largest numbers. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->parts)) > 1)
+    {
+      g_autoptr(GListModel) footer = g_list_model_get_item (G_LIST_MODEL (self->parts), 1);
+
+      for (guint i = 0; i < MIN (g_list_model_get_n_items (footer), SAMPLE_ROWS); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (footer, i);
+
+          width = MAX (width, measure_item (self, column, item));
+        }
     }
 
   width += CELL_EXTRA;
@@ -487,7 +516,7 @@ sl_data_table_dup_row_text (SlDataTable *self,
 
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
 
-  if ((item = g_list_model_get_item (G_LIST_MODEL (self->sorted), position)) == NULL)
+  if ((item = g_list_model_get_item (G_LIST_MODEL (self->rows), position)) == NULL)
     return NULL;
   shown = shown_columns (self);
   out = g_string_new (NULL);
@@ -521,7 +550,7 @@ sl_data_table_dup_column_text (SlDataTable *self,
   if ((column = find_column (self, id)) == NULL)
     return NULL;
   out = g_string_new (column->title);
-  rows = G_LIST_MODEL (self->sorted);
+  rows = G_LIST_MODEL (self->rows);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (rows, i);
@@ -600,7 +629,7 @@ pick_cell (SlDataTable *self,
            double       y)
 {
   GtkWidget *widget = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
-  GListModel *rows = G_LIST_MODEL (self->sorted);
+  GListModel *rows = G_LIST_MODEL (self->rows);
 
   for (; widget != NULL && widget != GTK_WIDGET (self); widget = gtk_widget_get_parent (widget))
     {
@@ -799,7 +828,7 @@ sl_data_table_export_csv_async (SlDataTable         *self,
   g_return_if_fail (SL_IS_DATA_TABLE (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  rows = G_LIST_MODEL (self->sorted);
+  rows = G_LIST_MODEL (self->rows);
   job = g_new0 (ExportJob, 1);
   job->file = g_object_ref (file);
   job->items = g_ptr_array_new_full (g_list_model_get_n_items (rows), g_object_unref);
@@ -1069,6 +1098,7 @@ sl_data_table_append_column (SlDataTable        *self,
   column->csv = def->csv;
   column->user_data = user_data;
   column->destroy = destroy;
+  column->table = self;
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), column);
@@ -1205,7 +1235,7 @@ GListModel *
 sl_data_table_get_rows (SlDataTable *self)
 {
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return G_LIST_MODEL (self->rows);
 }
 
 /**
@@ -1228,6 +1258,48 @@ sl_data_table_set_filter_text (SlDataTable *self,
   g_free (self->filter_text);
   self->filter_text = g_steal_pointer (&folded);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+/**
+ * sl_data_table_set_footer:
+ * @footer: (nullable): rows shown after the others whatever the sort and
+ *   the filter (a totals row)
+ */
+void
+sl_data_table_set_footer (SlDataTable *self,
+                          GListModel  *footer)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->parts)) > 1)
+    {
+      g_autoptr(GListModel) old = g_list_model_get_item (G_LIST_MODEL (self->parts), 1);
+
+      g_signal_handlers_disconnect_by_func (old, model_items_changed_cb, self);
+      g_list_store_remove (self->parts, 1);
+    }
+  if (footer != NULL)
+    {
+      g_list_store_append (self->parts, footer);
+      g_signal_connect_object (footer, "items-changed", G_CALLBACK (model_items_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+  queue_resize_columns (self);
+}
+
+/**
+ * sl_data_table_set_emphasis_func:
+ * @func: (nullable): %TRUE for the rows shown in bold (a totals row)
+ */
+void
+sl_data_table_set_emphasis_func (SlDataTable   *self,
+                                 SlDataRowFunc  func,
+                                 gpointer       user_data)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  self->emphasis = func;
+  self->emphasis_data = user_data;
+  queue_resize_columns (self);
 }
 
 /**
@@ -1290,7 +1362,7 @@ sl_data_table_dup_selected (SlDataTable *self)
   position = gtk_single_selection_get_selected (self->selection);
   if (position == GTK_INVALID_LIST_POSITION)
     return NULL;
-  return g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  return g_list_model_get_item (G_LIST_MODEL (self->rows), position);
 }
 
 guint
@@ -1349,6 +1421,8 @@ sl_data_table_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_DATA_TABLE);
   g_clear_object (&self->selection);
+  g_clear_object (&self->rows);
+  g_clear_object (&self->parts);
   g_clear_object (&self->sorted);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filters);
@@ -1426,7 +1500,10 @@ sl_data_table_init (SlDataTable *self)
   self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filters)));
   self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
                                           g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
+  self->parts = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (self->parts, self->sorted);
+  self->rows = gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->parts)));
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));

@@ -18,6 +18,10 @@ typedef char   *(*SlDataTextFunc)   (gpointer item,
 typedef double  (*SlDataNumberFunc) (gpointer item,
                                      gpointer user_data);
 
+/* Whether @item is one of the rows the function picks. */
+typedef gboolean (*SlDataRowFunc)  (gpointer item,
+                                    gpointer user_data);
+
 typedef enum {
   SL_DATA_COLUMN_NUMERIC         = 1 << 0,  /* right-aligned, tabular figures, never cut */
   SL_DATA_COLUMN_SEARCHABLE      = 1 << 1,  /* the filter looks at it (every text column when none is) */
@@ -64,6 +68,11 @@ void          sl_data_table_set_filter_text    (SlDataTable         *self,
                                                 const char          *text);
 void          sl_data_table_set_extra_filter   (SlDataTable         *self,
                                                 GtkFilter           *filter);
+void          sl_data_table_set_footer         (SlDataTable         *self,
+                                                GListModel          *footer);
+void          sl_data_table_set_emphasis_func  (SlDataTable         *self,
+                                                SlDataRowFunc        func,
+                                                gpointer             user_data);
 void          sl_data_table_sort_by            (SlDataTable         *self,
                                                 const char          *id,
                                                 GtkSortType          order);
