@@ -386,8 +386,8 @@ test_footer (void)
   wait_for_frames (small_window);
   label = find_label (GTK_WIDGET (small), "123456789012.500");
   g_assert_nonnull (label);
-  g_assert_true (gtk_widget_has_css_class (label, "heading"));
-  g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (small), "1.000"), "heading"));
+  g_assert_true (gtk_widget_has_css_class (label, "emphasis"));
+  g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (small), "1.000"), "emphasis"));
   gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   collect_titles (GTK_WIDGET (small), titles);
   g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (small), &label_bounds));

@@ -224,9 +224,9 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (label, tooltip);
   g_object_set_data (G_OBJECT (label), "sl-data-table-item", item);
   if (column->table->emphasis != NULL && column->table->emphasis (item, column->table->emphasis_data))
-    gtk_widget_add_css_class (label, "heading");
+    gtk_widget_add_css_class (label, "emphasis");
   else
-    gtk_widget_remove_css_class (label, "heading");
+    gtk_widget_remove_css_class (label, "emphasis");
 }
 
 static void
@@ -267,7 +267,7 @@ compare_items (gconstpointer a,
 /* Sizing */
 
 /* @text as a cell draws it: tabular figures for numbers, bold for the
- * rows in bold ("heading" is bold in the theme). */
+ * rows in bold (style.css: datatable label.emphasis). */
 static int
 measure_text (SlDataTable *self,
               const char  *text,
