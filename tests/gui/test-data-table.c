@@ -133,6 +133,18 @@ static const SlDataColumn count_column = {
   .id = "count", .title = "Count", .flags = SL_DATA_COLUMN_NUMERIC, .property = "count",
 };
 
+static const char *
+big_style (gpointer item,
+           gpointer user_data)
+{
+  return TEST_ROW (item)->value >= 100 ? "error" : NULL;
+}
+
+static const SlDataColumn styled_column = {
+  .id = "styled", .title = "Styled", .unit = "ms", .flags = SL_DATA_COLUMN_NUMERIC,
+  .text = value_text, .number = value_number, .style = big_style,
+};
+
 static GListStore *
 make_rows (void)
 {
@@ -397,6 +409,43 @@ test_footer (void)
   gtk_window_destroy (GTK_WINDOW (small_window));
 }
 
+/* A cell's CSS class follows its row as rows are bound again; a renamed
+ * column keeps its unit, in the header and in what is copied. */
+static void
+test_style_and_rename (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (TEST_TYPE_ROW);
+  g_autoptr(TestRow) small_row = test_row_new ("small", 5);
+  g_autoptr(TestRow) big_row = test_row_new ("big", 500);
+  GtkWidget *styled_window = gtk_window_new ();
+  SlDataTable *styled = SL_DATA_TABLE (sl_data_table_new ());
+  g_autofree char *column = NULL;
+
+  g_list_store_append (store, small_row);
+  g_list_store_append (store, big_row);
+  sl_data_table_append_column (styled, &name_column, NULL, NULL);
+  sl_data_table_append_column (styled, &styled_column, NULL, NULL);
+  sl_data_table_set_model (styled, G_LIST_MODEL (store));
+  gtk_window_set_child (GTK_WINDOW (styled_window), GTK_WIDGET (styled));
+  gtk_window_present (GTK_WINDOW (styled_window));
+
+  for (guint order = 0; order < 2; order++)
+    {
+      sl_data_table_sort_by (styled, "styled", order == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+      wait_for_frames (styled_window);
+      g_assert_true (gtk_widget_has_css_class (find_label (GTK_WIDGET (styled), "500.000"), "error"));
+      g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (styled), "5.000"), "error"));
+    }
+
+  sl_data_table_set_column_title (styled, "styled", "Renamed");
+  g_assert_cmpstr (sl_data_table_get_column_title (styled, 1), ==, "Renamed (ms)");
+  g_assert_cmpstr (gtk_column_view_column_get_title (sl_data_table_get_column (styled, "styled")), ==, "Renamed (ms)");
+  column = sl_data_table_dup_column_text (styled, "styled");
+  g_assert_cmpstr (column, ==, "Renamed (ms)\n500.000\n5.000\n");
+
+  gtk_window_destroy (GTK_WINDOW (styled_window));
+}
+
 static void
 test_filter (void)
 {
@@ -649,6 +698,7 @@ main (int    argc,
   g_test_add_func ("/data-table/sort", test_sort);
   g_test_add_func ("/data-table/sort-unknown", test_sort_unknown);
   g_test_add_func ("/data-table/footer", test_footer);
+  g_test_add_func ("/data-table/style-and-rename", test_style_and_rename);
   g_test_add_func ("/data-table/filter", test_filter);
   g_test_add_func ("/data-table/tooltip", test_tooltip);
   g_test_add_func ("/data-table/copy", test_copy);

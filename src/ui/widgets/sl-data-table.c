@@ -44,12 +44,14 @@ typedef struct {
   char              *id;
   char              *title;      /* with the unit */
   char              *csv_title;
+  char              *unit;
   SlDataColumnFlags  flags;
   char              *property;
   SlDataTextFunc     text;
   SlDataNumberFunc   number;
   SlDataTextFunc     tooltip;
   SlDataTextFunc     csv;
+  SlDataStyleFunc    style;
   gpointer           user_data;
   GDestroyNotify     destroy;
   SlDataTable       *table;      /* unowned, read on the main thread only */
@@ -107,6 +109,7 @@ column_clear (gpointer data)
   g_free (column->id);
   g_free (column->title);
   g_free (column->csv_title);
+  g_free (column->unit);
   g_free (column->property);
   if (column->destroy != NULL)
     column->destroy (column->user_data);
@@ -223,6 +226,17 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
     tooltip = g_strdup (text);
   gtk_widget_set_tooltip_text (label, tooltip);
   g_object_set_data (G_OBJECT (label), "sl-data-table-item", item);
+  if (column->style != NULL)
+    {
+      const char *style = column->style (item, column->user_data);
+      const char *old = g_object_get_data (G_OBJECT (label), "sl-data-table-style");
+
+      if (old != NULL)
+        gtk_widget_remove_css_class (label, old);
+      if (style != NULL)
+        gtk_widget_add_css_class (label, style);
+      g_object_set_data (G_OBJECT (label), "sl-data-table-style", (gpointer)style);
+    }
   if (column->table->emphasis != NULL && column->table->emphasis (item, column->table->emphasis_data))
     gtk_widget_add_css_class (label, "emphasis");
   else
@@ -695,6 +709,7 @@ activate_cb (SlDataTable *self,
 typedef struct {
   GPtrArray *items;     /* the rows shown, in order */
   GPtrArray *columns;   /* Column, acquired */
+  GStrv      titles;    /* their CSV headers, taken with the rows */
   GFile     *file;
   gint      *done;      /* the table's counter */
 } ExportJob;
@@ -706,6 +721,7 @@ export_job_free (gpointer data)
 
   g_ptr_array_unref (job->items);
   g_ptr_array_unref (job->columns);
+  g_strfreev (job->titles);
   g_object_unref (job->file);
   g_free (job);
 }
@@ -764,7 +780,7 @@ write_csv (ExportJob     *job,
     return FALSE;
 
   for (guint c = 0; c < job->columns->len; c++)
-    append_csv_field (chunk, c == 0, ((Column *)g_ptr_array_index (job->columns, c))->csv_title);
+    append_csv_field (chunk, c == 0, job->titles[c]);
   g_string_append_c (chunk, '\n');
 
   for (guint i = 0; i < job->items->len; i++)
@@ -836,8 +852,14 @@ sl_data_table_export_csv_async (SlDataTable         *self,
     g_ptr_array_add (job->items, g_list_model_get_item (rows, i));
   job->columns = g_ptr_array_new_with_free_func (column_release);
   shown = shown_columns (self);
+  job->titles = g_new0 (char *, shown->len + 1);
   for (guint c = 0; c < shown->len; c++)
-    g_ptr_array_add (job->columns, g_atomic_rc_box_acquire (g_ptr_array_index (shown, c)));
+    {
+      Column *column = g_ptr_array_index (shown, c);
+
+      g_ptr_array_add (job->columns, g_atomic_rc_box_acquire (column));
+      job->titles[c] = g_strdup (column->csv_title);
+    }
   job->done = &self->export_done;
   g_atomic_int_set (&self->export_done, 0);
   self->export_total = job->items->len;
@@ -1090,12 +1112,14 @@ sl_data_table_append_column (SlDataTable        *self,
   column->title = def->unit != NULL && def->unit[0] != '\0' ? g_strdup_printf ("%s (%s)", def->title, def->unit)
                                                             : g_strdup (def->title);
   column->csv_title = g_strdup (def->csv_title != NULL ? def->csv_title : column->title);
+  column->unit = def->unit != NULL && def->unit[0] != '\0' ? g_strdup (def->unit) : NULL;
   column->flags = def->flags;
   column->property = g_strdup (def->property);
   column->text = def->text;
   column->number = def->number;
   column->tooltip = def->tooltip;
   column->csv = def->csv;
+  column->style = def->style;
   column->user_data = user_data;
   column->destroy = destroy;
   column->table = self;
@@ -1192,6 +1216,40 @@ sl_data_table_get_column (SlDataTable *self,
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
   column = find_column (self, id);
   return column ? column->column : NULL;
+}
+
+/**
+ * sl_data_table_set_column_title:
+ * @title: the new title (translated), without the unit
+ *
+ * Renames a column (a name column that lists other things).
+ */
+void
+sl_data_table_set_column_title (SlDataTable *self,
+                                const char  *id,
+                                const char  *title)
+{
+  Column *column;
+  const char *unit;
+  g_autofree char *old = NULL;
+  g_autofree char *old_csv = NULL;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+  g_return_if_fail (title != NULL);
+
+  if ((column = find_column (self, id)) == NULL)
+    return;
+  /* The unit stays: "Old (ms)" becomes "New (ms)". */
+  unit = column->unit;
+  old = g_steal_pointer (&column->title);
+  column->title = unit != NULL ? g_strdup_printf ("%s (%s)", title, unit) : g_strdup (title);
+  if (g_strcmp0 (column->csv_title, old) == 0)
+    {
+      old_csv = g_steal_pointer (&column->csv_title);
+      column->csv_title = g_strdup (column->title);
+    }
+  gtk_column_view_column_set_title (column->column, column->title);
+  gtk_column_view_column_set_fixed_width (column->column, measure_column (self, column));
 }
 
 /**

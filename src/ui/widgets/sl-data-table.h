@@ -18,6 +18,9 @@ typedef char   *(*SlDataTextFunc)   (gpointer item,
 typedef double  (*SlDataNumberFunc) (gpointer item,
                                      gpointer user_data);
 
+/* A CSS class for a cell (a static string), or NULL. */
+typedef const char *(*SlDataStyleFunc) (gpointer item,
+                                        gpointer user_data);
 /* Whether @item is one of the rows the function picks. */
 typedef gboolean (*SlDataRowFunc)  (gpointer item,
                                     gpointer user_data);
@@ -45,6 +48,7 @@ typedef struct {
   SlDataTextFunc     tooltip;    /* nullable: the whole text for text cells */
   SlDataTextFunc     csv;        /* nullable: the CSV field; the cell's text when NULL */
   const char        *csv_title;  /* nullable: the CSV header; "title (unit)" when NULL */
+  SlDataStyleFunc    style;      /* nullable: a CSS class of the cell ("error", "success") */
 } SlDataColumn;
 
 GtkWidget    *sl_data_table_new                (void);
@@ -60,6 +64,9 @@ const char   *sl_data_table_get_column_title   (SlDataTable         *self,
                                                 guint                index);
 GtkColumnViewColumn *sl_data_table_get_column  (SlDataTable         *self,
                                                 const char          *id);
+void          sl_data_table_set_column_title   (SlDataTable         *self,
+                                                const char          *id,
+                                                const char          *title);
 void          sl_data_table_set_model          (SlDataTable         *self,
                                                 GListModel          *model);
 GListModel   *sl_data_table_get_model          (SlDataTable         *self);
