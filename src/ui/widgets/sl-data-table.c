@@ -52,6 +52,7 @@ typedef struct {
   SlDataTextFunc     tooltip;
   SlDataTextFunc     csv;
   SlDataStyleFunc    style;
+  char              *css_class;
   gpointer           user_data;
   GDestroyNotify     destroy;
   SlDataTable       *table;      /* unowned, read on the main thread only */
@@ -110,6 +111,7 @@ column_clear (gpointer data)
   g_free (column->title);
   g_free (column->csv_title);
   g_free (column->unit);
+  g_free (column->css_class);
   g_free (column->property);
   if (column->destroy != NULL)
     column->destroy (column->user_data);
@@ -197,7 +199,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   PangoEllipsizeMode ellipsize = PANGO_ELLIPSIZE_END;
   GtkWidget *label;
 
-  if (is_numeric (column))
+  if (is_numeric (column) || (column->flags & SL_DATA_COLUMN_BADGE))
     ellipsize = PANGO_ELLIPSIZE_NONE;
   else if (column->flags & SL_DATA_COLUMN_ELLIPSIZE_START)
     ellipsize = PANGO_ELLIPSIZE_START;
@@ -205,6 +207,10 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
     ellipsize = PANGO_ELLIPSIZE_MIDDLE;
 
   label = sl_column_cell_label_new (is_numeric (column), ellipsize);
+  if (column->css_class != NULL)
+    gtk_widget_add_css_class (label, column->css_class);
+  if (column->flags & SL_DATA_COLUMN_BADGE)
+    gtk_widget_set_halign (label, GTK_ALIGN_START);
   g_object_set_data (G_OBJECT (label), "sl-data-table-column", column);
   gtk_list_item_set_child (list_item, label);
 }
@@ -222,7 +228,8 @@ bind_cell_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (GTK_LABEL (label), text ? text : "");
   /* A number is never cut; a text can be, so it always has its whole
    * value at hand. */
-  if (tooltip == NULL && !is_numeric (column) && text != NULL && text[0] != '\0')
+  if (tooltip == NULL && !is_numeric (column) && !(column->flags & SL_DATA_COLUMN_BADGE) &&
+      text != NULL && text[0] != '\0')
     tooltip = g_strdup (text);
   gtk_widget_set_tooltip_text (label, tooltip);
   g_object_set_data (G_OBJECT (label), "sl-data-table-item", item);
@@ -260,7 +267,8 @@ compare_items (gconstpointer a,
   g_autofree char *ta = NULL;
   g_autofree char *tb = NULL;
 
-  if (is_numeric (column))
+  /* A text column may sort by a key of its own (a verdict by severity). */
+  if (is_numeric (column) || column->number != NULL)
     {
       double da = column_get_number (column, (gpointer)a);
       double db = column_get_number (column, (gpointer)b);
@@ -315,9 +323,11 @@ measure_item (SlDataTable *self,
               gpointer     item)
 {
   g_autofree char *text = column_dup_text (column, item);
-  gboolean bold = self->emphasis != NULL && self->emphasis (item, self->emphasis_data);
+  gboolean bold = (self->emphasis != NULL && self->emphasis (item, self->emphasis_data)) ||
+                  (column->flags & SL_DATA_COLUMN_BADGE) != 0;
 
-  return measure_text (self, text, is_numeric (column), bold);
+  /* A badge is bold with its padding around (style.css: .sl-verdict). */
+  return measure_text (self, text, is_numeric (column), bold) + (column->flags & SL_DATA_COLUMN_BADGE ? 16 : 0);
 }
 
 /* The rows measured: both ends, then for numbers the largest and smallest
@@ -393,7 +403,7 @@ measure_column (SlDataTable *self,
 
   width += CELL_EXTRA;
   if (!is_numeric (column))
-    width = MIN (width, MAX_TEXT_WIDTH);
+    width = MIN (width, (column->flags & SL_DATA_COLUMN_BADGE) ? G_MAXINT : MAX_TEXT_WIDTH);
   return width;
 }
 
@@ -1120,6 +1130,7 @@ sl_data_table_append_column (SlDataTable        *self,
   column->tooltip = def->tooltip;
   column->csv = def->csv;
   column->style = def->style;
+  column->css_class = g_strdup (def->css_class);
   column->user_data = user_data;
   column->destroy = destroy;
   column->table = self;

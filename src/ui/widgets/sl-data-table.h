@@ -31,6 +31,7 @@ typedef enum {
   SL_DATA_COLUMN_EXPAND          = 1 << 2,  /* takes the width left over */
   SL_DATA_COLUMN_ELLIPSIZE_START = 1 << 3,  /* text cut at the start (paths); the end by default */
   SL_DATA_COLUMN_ELLIPSIZE_MIDDLE = 1 << 4, /* text cut in the middle (scoped names) */
+  SL_DATA_COLUMN_BADGE           = 1 << 5,  /* a short word as wide as itself, never cut (a verdict pill) */
 } SlDataColumnFlags;
 
 /* One column as a view defines it. The strings are copied; the functions
@@ -49,6 +50,7 @@ typedef struct {
   SlDataTextFunc     csv;        /* nullable: the CSV field; the cell's text when NULL */
   const char        *csv_title;  /* nullable: the CSV header; "title (unit)" when NULL */
   SlDataStyleFunc    style;      /* nullable: a CSS class of the cell ("error", "success") */
+  const char        *css_class;  /* nullable: a CSS class of every cell of the column */
 } SlDataColumn;
 
 GtkWidget    *sl_data_table_new                (void);
