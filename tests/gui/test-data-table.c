@@ -409,6 +409,30 @@ test_footer (void)
   gtk_window_destroy (GTK_WINDOW (small_window));
 }
 
+static void
+text_read (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  *(char **)user_data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+}
+
+static gboolean
+text_ready (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+static char *
+read_clipboard (void)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (window), NULL, text_read, &text);
+  g_assert_true (wait_until (text_ready, &text, 10000));
+  return text;
+}
+
 /* A cell's CSS class follows its row as rows are bound again; a renamed
  * column keeps its unit, in the header and in what is copied. */
 static void
@@ -443,6 +467,24 @@ test_style_and_rename (void)
   column = sl_data_table_dup_column_text (styled, "styled");
   g_assert_cmpstr (column, ==, "Renamed (ms)\n500.000\n5.000\n");
 
+  /* Several rows selected (a table that allows it): one a line. */
+  sl_data_table_set_multiple (styled, TRUE);
+  gtk_selection_model_select_all (gtk_column_view_get_model (sl_data_table_get_column_view (styled)));
+  g_assert_true (sl_data_table_copy_row (styled));
+  {
+    g_autofree char *rows = read_clipboard ();
+
+    g_assert_cmpstr (rows, ==, "big\t500.000\nsmall\t5.000");
+  }
+  sl_data_table_select (styled, 1);
+  g_assert_cmpuint (sl_data_table_get_selected_position (styled), ==, 1);
+  g_assert_true (sl_data_table_copy_row (styled));
+  {
+    g_autofree char *row = read_clipboard ();
+
+    g_assert_cmpstr (row, ==, "small\t5.000");
+  }
+
   gtk_window_destroy (GTK_WINDOW (styled_window));
 }
 
@@ -474,30 +516,6 @@ test_tooltip (void)
   g_assert_nonnull (label);
   g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, LONG_NAME);
-}
-
-static void
-text_read (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  *(char **)user_data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
-}
-
-static gboolean
-text_ready (gpointer data)
-{
-  return *(char **)data != NULL;
-}
-
-static char *
-read_clipboard (void)
-{
-  char *text = NULL;
-
-  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (window), NULL, text_read, &text);
-  g_assert_true (wait_until (text_ready, &text, 10000));
-  return text;
 }
 
 static void

@@ -68,7 +68,7 @@ struct _SlDataTable
   GtkSortListModel   *sorted;
   GListStore         *parts;         /* sorted, then the footer if any */
   GtkFlattenListModel *rows;
-  GtkSingleSelection *selection;
+  GtkSelectionModel  *selection;     /* single, or multiple when asked */
   SlDataRowFunc       emphasis;      /* TRUE for rows in bold */
   gpointer            emphasis_data;
   GtkCustomFilter    *filter;
@@ -597,14 +597,30 @@ sl_data_table_dup_column_text (SlDataTable *self,
 gboolean
 sl_data_table_copy_row (SlDataTable *self)
 {
-  g_autofree char *text = NULL;
+  g_autoptr(GtkBitset) selected = NULL;
+  g_autoptr(GString) text = NULL;
+  GtkBitsetIter iter;
+  guint position;
 
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), FALSE);
 
-  text = sl_data_table_dup_row_text (self, gtk_single_selection_get_selected (self->selection));
+  /* Several rows selected: one a line. */
+  selected = gtk_selection_model_get_selection (self->selection);
+  for (gboolean more = gtk_bitset_iter_init_first (&iter, selected, &position); more;
+       more = gtk_bitset_iter_next (&iter, &position))
+    {
+      g_autofree char *row = sl_data_table_dup_row_text (self, position);
+
+      if (row == NULL)
+        continue;
+      if (text == NULL)
+        text = g_string_new (row);
+      else
+        g_string_append_printf (text, "\n%s", row);
+    }
   if (text == NULL)
     return FALSE;
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text->str);
   return TRUE;
 }
 
@@ -666,9 +682,12 @@ pick_cell (SlDataTable *self,
         {
           g_autoptr(GObject) row = g_list_model_get_item (rows, i);
 
+          /* The row under the pointer is what the menu copies, unless
+           * it is one of several selected. */
           if ((gpointer)row == item)
             {
-              gtk_single_selection_set_selected (self->selection, i);
+              if (!gtk_selection_model_is_selected (self->selection, i))
+                gtk_selection_model_select_item (self->selection, i, TRUE);
               break;
             }
         }
@@ -1428,25 +1447,75 @@ sl_data_table_dup_selected (SlDataTable *self)
 
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), NULL);
 
-  position = gtk_single_selection_get_selected (self->selection);
+  position = sl_data_table_get_selected_position (self);
   if (position == GTK_INVALID_LIST_POSITION)
     return NULL;
   return g_list_model_get_item (G_LIST_MODEL (self->rows), position);
 }
 
+/**
+ * sl_data_table_get_selected_position:
+ *
+ * Returns: the selected row (the first one of several), or
+ *   %GTK_INVALID_LIST_POSITION
+ */
 guint
 sl_data_table_get_selected_position (SlDataTable *self)
 {
+  g_autoptr(GtkBitset) selected = NULL;
+
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), GTK_INVALID_LIST_POSITION);
-  return gtk_single_selection_get_selected (self->selection);
+
+  selected = gtk_selection_model_get_selection (self->selection);
+  return gtk_bitset_is_empty (selected) ? GTK_INVALID_LIST_POSITION : gtk_bitset_get_minimum (selected);
 }
 
+/**
+ * sl_data_table_select:
+ * @position: a row, or %GTK_INVALID_LIST_POSITION for none
+ *
+ * Selects that row alone.
+ */
 void
 sl_data_table_select (SlDataTable *self,
                       guint        position)
 {
   g_return_if_fail (SL_IS_DATA_TABLE (self));
-  gtk_single_selection_set_selected (self->selection, position);
+
+  if (GTK_IS_SINGLE_SELECTION (self->selection))
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (self->selection), position);
+  else if (position == GTK_INVALID_LIST_POSITION)
+    gtk_selection_model_unselect_all (self->selection);
+  else
+    gtk_selection_model_select_item (self->selection, position, TRUE);
+}
+
+/**
+ * sl_data_table_set_multiple:
+ *
+ * Lets several rows be selected (two ranks to compare); call it before
+ * anything connects to the selection (gtk_column_view_get_model()).
+ */
+void
+sl_data_table_set_multiple (SlDataTable *self,
+                            gboolean     multiple)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  g_clear_object (&self->selection);
+  if (multiple)
+    {
+      self->selection = GTK_SELECTION_MODEL (gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->rows))));
+    }
+  else
+    {
+      GtkSingleSelection *single = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+
+      gtk_single_selection_set_autoselect (single, FALSE);
+      gtk_single_selection_set_can_unselect (single, TRUE);
+      self->selection = GTK_SELECTION_MODEL (single);
+    }
+  gtk_column_view_set_model (self->column_view, self->selection);
 }
 
 /**
@@ -1572,10 +1641,7 @@ sl_data_table_init (SlDataTable *self)
   self->parts = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (self->parts, self->sorted);
   self->rows = gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (self->parts)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  sl_data_table_set_multiple (self, FALSE);
 
   self->menu = GTK_POPOVER (gtk_popover_menu_new_from_model (NULL));
   gtk_popover_set_has_arrow (self->menu, FALSE);

@@ -89,6 +89,8 @@ gpointer      sl_data_table_dup_selected       (SlDataTable         *self);
 guint         sl_data_table_get_selected_position (SlDataTable      *self);
 void          sl_data_table_select             (SlDataTable         *self,
                                                 guint                position);
+void          sl_data_table_set_multiple       (SlDataTable         *self,
+                                                gboolean             multiple);
 GtkColumnView *sl_data_table_get_column_view   (SlDataTable         *self);
 
 char         *sl_data_table_dup_row_text       (SlDataTable         *self,
