@@ -1491,6 +1491,27 @@ sl_data_table_select (SlDataTable *self,
 }
 
 /**
+ * sl_data_table_set_content_height:
+ * @min: the least height of the rows' area, -1 for none
+ * @max: the most, -1 for none
+ *
+ * For a table inside a scrolling page: as tall as its rows between @min
+ * and @max, scrolling beyond.
+ */
+void
+sl_data_table_set_content_height (SlDataTable *self,
+                                  int          min,
+                                  int          max)
+{
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  gtk_scrolled_window_set_min_content_height (self->scroller, min);
+  gtk_scrolled_window_set_max_content_height (self->scroller, max);
+  gtk_scrolled_window_set_propagate_natural_height (self->scroller, TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), FALSE);
+}
+
+/**
  * sl_data_table_set_multiple:
  *
  * Lets several rows be selected (two ranks to compare); call it before

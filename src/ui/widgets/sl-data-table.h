@@ -91,6 +91,9 @@ void          sl_data_table_select             (SlDataTable         *self,
                                                 guint                position);
 void          sl_data_table_set_multiple       (SlDataTable         *self,
                                                 gboolean             multiple);
+void          sl_data_table_set_content_height (SlDataTable         *self,
+                                                int                  min,
+                                                int                  max);
 GtkColumnView *sl_data_table_get_column_view   (SlDataTable         *self);
 
 char         *sl_data_table_dup_row_text       (SlDataTable         *self,
