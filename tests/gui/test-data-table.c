@@ -637,6 +637,34 @@ test_export_error (void)
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "lost.csv"));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_clear_error (&error);
+
+  /* A folder chosen as the file: refused, named, left alone. */
+  {
+    g_autofree char *folder = g_build_filename (tmp_root, "a-folder.csv", NULL);
+    g_autofree char *base = NULL;
+
+    g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+    g_assert_false (export_to (folder, NULL, &error));
+    g_assert_nonnull (error);
+    base = g_path_get_basename (folder);
+    g_assert_nonnull (strstr (error->message, base));
+    g_assert_true (g_file_test (folder, G_FILE_TEST_IS_DIR));
+    g_clear_error (&error);
+  }
+
+  /* Nothing shown: the header alone. */
+  {
+    g_autofree char *empty = g_build_filename (tmp_root, "empty.csv", NULL);
+    g_autofree char *csv = NULL;
+
+    sl_data_table_set_filter_text (table, "no row has this");
+    g_assert_true (export_to (empty, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (empty, &csv, NULL, NULL));
+    g_assert_cmpstr (csv, ==, "Name,value (ms),Count\n");
+    sl_data_table_set_filter_text (table, NULL);
+  }
 }
 
 static gboolean
