@@ -186,6 +186,32 @@ find_label (GtkWidget  *widget,
   return NULL;
 }
 
+typedef struct {
+  GtkWidget  *root;
+  const char *text;
+} LabelWait;
+
+static gboolean
+label_shown (gpointer data)
+{
+  LabelWait *wait = data;
+
+  return find_label (wait->root, wait->text) != NULL;
+}
+
+/* The label showing @text once the rows are bound and laid out; however
+ * slow the machine, only a label that never comes fails. */
+static GtkWidget *
+wait_for_label (GtkWidget  *root,
+                const char *text)
+{
+  LabelWait wait = { root, text };
+
+  g_assert_true (wait_until (label_shown, &wait, 60000));
+  wait_for_frames (GTK_WIDGET (gtk_widget_get_root (root)));
+  return find_label (root, text);
+}
+
 static void
 collect_titles (GtkWidget *widget,
                 GPtrArray *titles)
@@ -262,7 +288,7 @@ test_sizing (void)
 
   sl_data_table_sort_by (table, "value", GTK_SORT_DESCENDING);
   settle ();
-  label = find_label (GTK_WIDGET (sl_data_table_get_column_view (table)), wide);
+  label = wait_for_label (GTK_WIDGET (sl_data_table_get_column_view (table)), wide);
   g_assert_nonnull (label);
   gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
   g_assert_cmpint (natural, >, 0);
@@ -395,8 +421,7 @@ test_footer (void)
   g_assert_true (last == total);
   sl_data_table_set_filter_text (small, NULL);
 
-  wait_for_frames (small_window);
-  label = find_label (GTK_WIDGET (small), "123456789012.500");
+  label = wait_for_label (GTK_WIDGET (small), "123456789012.500");
   g_assert_nonnull (label);
   g_assert_true (gtk_widget_has_css_class (label, "emphasis"));
   g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (small), "1.000"), "emphasis"));
@@ -456,8 +481,7 @@ test_style_and_rename (void)
   for (guint order = 0; order < 2; order++)
     {
       sl_data_table_sort_by (styled, "styled", order == 0 ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
-      wait_for_frames (styled_window);
-      g_assert_true (gtk_widget_has_css_class (find_label (GTK_WIDGET (styled), "500.000"), "error"));
+      g_assert_true (gtk_widget_has_css_class (wait_for_label (GTK_WIDGET (styled), "500.000"), "error"));
       g_assert_false (gtk_widget_has_css_class (find_label (GTK_WIDGET (styled), "5.000"), "error"));
     }
 
@@ -512,7 +536,7 @@ test_tooltip (void)
 
   sl_data_table_sort_by (table, "value", GTK_SORT_ASCENDING);
   settle ();
-  label = find_label (GTK_WIDGET (sl_data_table_get_column_view (table)), LONG_NAME);
+  label = wait_for_label (GTK_WIDGET (sl_data_table_get_column_view (table)), LONG_NAME);
   g_assert_nonnull (label);
   g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
   g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, LONG_NAME);
