@@ -183,6 +183,11 @@ main (int    argc,
                                                                       "ops_view"));
     g_autofree char *names = sl_data_table_dup_column_text (table, "name");
 
+    SlDataTable *overview = SL_DATA_TABLE (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE,
+                                                                         "overview_view"));
+    g_autofree char *items = sl_data_table_dup_column_text (overview, "item");
+
+    g_assert_true (g_str_has_prefix (items, "Item\nEnd to end\n"));
     g_assert_cmpstr (sl_data_table_get_column_title (table, 0), ==, "Kernel");
     g_assert_true (g_str_has_prefix (names, "Kernel\n"));
     sl_compare_page_show_kernels (page, FALSE);

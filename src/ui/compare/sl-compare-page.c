@@ -63,7 +63,7 @@ struct _SlComparePage
   GtkDropDown        *base_rank_dropdown;
   GtkDropDown        *comparison_rank_dropdown;
   AdwViewStack       *view_stack;
-  GtkColumnView      *overview_view;
+  SlDataTable        *overview_view;
   GtkLabel           *headline_label;
   GtkLabel           *not_computed_label;
   GtkLabel           *notes_label;
@@ -178,42 +178,6 @@ cell_text (SlComparePage  *self,
     }
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               gpointer                  data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COL_NAME ? 0.0f : 1.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == COL_NAME ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  if (column != COL_NAME)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlCompareEntry *entry = gtk_list_item_get_item (list_item);
-  SlComparePage *self = g_object_get_data (G_OBJECT (factory), "sl-page");
-  const char *css_class = NULL;
-  g_autofree char *text = cell_text (self, entry, column, &css_class);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, column == COL_NAME ? text : NULL);
-  gtk_widget_remove_css_class (label, "error");
-  gtk_widget_remove_css_class (label, "success");
-  gtk_widget_remove_css_class (label, "dim-label");
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-}
-
 static double
 sort_value (SlCompareEntry *entry,
             Column          column)
@@ -240,29 +204,7 @@ sort_value (SlCompareEntry *entry,
     }
 }
 
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  SlCompareEntry *x = SL_COMPARE_ENTRY ((gpointer)a);
-  SlCompareEntry *y = SL_COMPARE_ENTRY ((gpointer)b);
-  double vx, vy;
-
-  if (column == COL_NAME)
-    {
-      g_autofree char *nx = sl_compare_entry_dup_name (x);
-      g_autofree char *ny = sl_compare_entry_dup_name (y);
-
-      return g_utf8_collate (nx, ny);
-    }
-  vx = sort_value (x, column);
-  vy = sort_value (y, column);
-  return vx < vy ? -1 : vx > vy ? 1 : 0;
-}
-
-/* The op table is a SlDataTable; its columns' functions get the page
+/* Both tables are SlDataTables; their columns' functions get the page
  * (for the time unit) and the column. */
 typedef struct {
   SlComparePage *page;
@@ -300,6 +242,7 @@ table_cell_style (gpointer item,
 
 static void
 add_table_column (SlComparePage *self,
+                  SlDataTable   *table,
                   const char    *id,
                   const char    *title,
                   Column         column)
@@ -316,34 +259,7 @@ add_table_column (SlComparePage *self,
 
   ref->page = self;
   ref->column = column;
-  sl_data_table_append_column (self->ops_view, &def, ref, g_free);
-}
-
-static void
-add_column (SlComparePage *self,
-            GtkColumnView *view,
-            const char    *title,
-            Column         column,
-            gboolean       sortable)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
-
-  g_object_set_data (G_OBJECT (factory), "sl-page", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_column_set_expand (view_column, column == COL_NAME);
-  if (sortable)
-    {
-      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_entries, GUINT_TO_POINTER (column), NULL));
-
-      gtk_column_view_column_set_sorter (view_column, sorter);
-      g_object_unref (sorter);
-    }
-  gtk_column_view_append_column (view, view_column);
-  g_object_unref (view_column);
+  sl_data_table_append_column (table, &def, ref, g_free);
 }
 
 /* Filling */
@@ -1283,22 +1199,22 @@ sl_compare_page_init (SlComparePage *self)
   self->kernels = g_list_store_new (SL_TYPE_COMPARE_ENTRY);
 
   /* Translators: a column of the comparison's breakdown */
-  add_column (self, self->overview_view, _("Item"), COL_NAME, FALSE);
-  add_column (self, self->overview_view, _("Baseline"), COL_BASE, FALSE);
-  add_column (self, self->overview_view, _("Comparison"), COL_COMPARISON, FALSE);
-  add_column (self, self->overview_view, _("Difference"), COL_DIFF, FALSE);
-  add_column (self, self->overview_view, _("Ratio"), COL_RATIO, FALSE);
-  gtk_column_view_set_model (self->overview_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->items)))));
+  add_table_column (self, self->overview_view, "item", _("Item"), COL_NAME);
+  add_table_column (self, self->overview_view, "base", _("Baseline"), COL_BASE);
+  add_table_column (self, self->overview_view, "comparison", _("Comparison"), COL_COMPARISON);
+  add_table_column (self, self->overview_view, "diff", _("Difference"), COL_DIFF);
+  add_table_column (self, self->overview_view, "ratio", _("Ratio"), COL_RATIO);
+  sl_data_table_set_model (self->overview_view, G_LIST_MODEL (self->items));
+  sl_data_table_set_content_height (self->overview_view, -1, -1);
 
-  add_table_column (self, "name", _("Op Type"), COL_NAME);
+  add_table_column (self, self->ops_view, "name", _("Op Type"), COL_NAME);
   /* Translators: columns of the op table: counts and totals of each side */
-  add_table_column (self, "base-count", _("Baseline Count"), COL_BASE_COUNT);
-  add_table_column (self, "comparison-count", _("Comparison Count"), COL_COMPARISON_COUNT);
-  add_table_column (self, "base", _("Baseline Total"), COL_BASE);
-  add_table_column (self, "comparison", _("Comparison Total"), COL_COMPARISON);
-  add_table_column (self, "diff", _("Difference"), COL_DIFF);
-  add_table_column (self, "ratio", _("Ratio"), COL_RATIO);
+  add_table_column (self, self->ops_view, "base-count", _("Baseline Count"), COL_BASE_COUNT);
+  add_table_column (self, self->ops_view, "comparison-count", _("Comparison Count"), COL_COMPARISON_COUNT);
+  add_table_column (self, self->ops_view, "base", _("Baseline Total"), COL_BASE);
+  add_table_column (self, self->ops_view, "comparison", _("Comparison Total"), COL_COMPARISON);
+  add_table_column (self, self->ops_view, "diff", _("Difference"), COL_DIFF);
+  add_table_column (self, self->ops_view, "ratio", _("Ratio"), COL_RATIO);
   sl_data_table_set_model (self->ops_view, G_LIST_MODEL (self->op_types));
   g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->ops_view)),
                            "notify::selected", G_CALLBACK (details_source_changed_cb), self, G_CONNECT_SWAPPED);
