@@ -14,7 +14,11 @@
  *   copies the row or the column under the pointer, or exports the table.
  * - The CSV export formats and writes the rows on a worker thread into a
  *   file replaced only when it is whole, with progress and Cancel under
- *   the table; a failure names the file.
+ *   the table; a failure names the file (sl-data-table-export.c).
+ *
+ * Column widths are fixed once measured (the user can still drag them):
+ * GTK 4.8 sizes a column from the cells it happens to show, so a number
+ * further down could not fit, and a long text would push the others out.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
