@@ -299,6 +299,22 @@ test_database (void)
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
   sl_api_stats_view_sort_by (view, "total", TRUE);
 
+  /* A fixed time unit goes in the headers, not beside every number,
+   * where a narrow column cut it off. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_string (settings, "time-unit", "ms");
+    g_assert_cmpstr (sl_api_stats_view_get_column_title (view, 3), ==, "Total (ms)");
+    g_assert_cmpstr (sl_api_stats_view_get_column_title (view, 2), ==, "Count");
+    assert_cell (view, "aclnnMm", "total", "0.120");
+    sl_api_stats_view_sort_by (view, "total", TRUE);
+    g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 0)), ==, "aclrtSynchronizeStream");
+    g_settings_reset (settings, "time-unit");
+    g_assert_cmpstr (sl_api_stats_view_get_column_title (view, 3), ==, "Total");
+    sl_api_stats_view_sort_by (view, "total", TRUE);
+  }
+
   /* Step 1, then step 2: summed from each call's time in a worker. */
   g_assert_true (sl_api_stats_view_has_steps (view));
   sl_api_stats_view_set_step (view, 0);

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include "gui-test-util.h"
+#include "sl-data-table.h"
 #include "sl-cluster-bars.h"
 #include "sl-cluster-page.h"
 #include "sl-comm-matrix-view.h"
@@ -254,6 +255,17 @@ main (int    argc,
   selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (sl_cluster_page_get_rank_table (page)));
   gtk_selection_model_select_item (selection, 0, TRUE);
   gtk_selection_model_select_item (selection, 5, FALSE);
+  /* The two rows copied, one a line, rank first. */
+  {
+    SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_ancestor (sl_cluster_page_get_rank_table (page),
+                                                                 SL_TYPE_DATA_TABLE));
+    g_autofree char *first = sl_data_table_dup_row_text (table, 0);
+    g_autofree char *ranks = sl_data_table_dup_column_text (table, "rank");
+
+    g_assert_true (g_str_has_prefix (first, "0\t"));
+    g_assert_true (g_str_has_prefix (ranks, "Rank\n0\n1\n"));
+    g_assert_cmpuint (sl_data_table_get_selected_position (table), ==, 0);
+  }
   sl_cluster_page_compare_selected (page);
   timelines = SL_COMPARE_TIMELINES (sl_cluster_page_get_timelines (page));
   g_assert_true (wait_until (widget_visible, timelines, 30000));

@@ -244,6 +244,26 @@ test_communication (void)
   assert_row (view, 1, total_broadcast);
   sl_comm_view_set_filter (view, NULL);
 
+  /* A fixed time unit goes in the headers, the times without it; the
+   * totals stay last and the sort stays by elapsed time. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+    g_autofree char *elapse = NULL;
+
+    g_settings_set_string (settings, "time-unit", "ms");
+    g_assert_cmpstr (sl_comm_view_get_column_title (view, 3), ==, "Elapse (ms)");
+    g_assert_cmpstr (sl_comm_view_get_column_title (view, 8), ==, "Wait Ratio");
+    elapse = sl_comm_view_dup_cell_text (view, 0, 3);
+    g_assert_cmpstr (elapse, ==, "4.500");
+    g_clear_pointer (&elapse, g_free);
+    elapse = sl_comm_view_dup_cell_text (view, 2, 0);
+    g_assert_cmpstr (elapse, ==, "Total");
+    g_settings_reset (settings, "time-unit");
+    g_assert_cmpstr (sl_comm_view_get_column_title (view, 3), ==, "Elapse");
+    assert_row (view, 0, allreduce);
+    assert_row (view, 2, total);
+  }
+
   /* The profile's versions in the Summary; no host in these files. */
   g_assert_cmpstr (sl_hardware_group_get_value (sl_profile_page_get_hardware_group (shown.page), "Framework"), ==,
                    "torch_npu 2.1.0");

@@ -10,6 +10,7 @@
 #include "gui-test-util.h"
 #include "sl-compare-entry.h"
 #include "sl-compare-page.h"
+#include "sl-data-table.h"
 #include "sl-main-thread.h"
 
 #define US 1000
@@ -176,6 +177,23 @@ main (int    argc,
   sl_compare_page_show_kernels (page, TRUE);
   g_assert_cmpuint (g_list_model_get_n_items (sl_compare_page_get_ops_model (page)), ==,
                     sl_compare_page_get_result (page)->kernels->len);
+  /* The name column says what it lists, and what is copied says so too. */
+  {
+    SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE,
+                                                                      "ops_view"));
+    g_autofree char *names = sl_data_table_dup_column_text (table, "name");
+
+    SlDataTable *overview = SL_DATA_TABLE (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE,
+                                                                         "overview_view"));
+    g_autofree char *items = sl_data_table_dup_column_text (overview, "item");
+
+    g_assert_true (g_str_has_prefix (items, "Item\nEnd to end\n"));
+    g_assert_cmpstr (sl_data_table_get_column_title (table, 0), ==, "Kernel");
+    g_assert_true (g_str_has_prefix (names, "Kernel\n"));
+    sl_compare_page_show_kernels (page, FALSE);
+    g_assert_cmpstr (sl_data_table_get_column_title (table, 0), ==, "Op Type");
+    sl_compare_page_show_kernels (page, TRUE);
+  }
 
   /* A comparison of two ranks offers them: rank 1 has Add 20 µs slower. */
   {

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "gui-test-util.h"
+#include "sl-data-table.h"
 #include "sl-memory-row.h"
 #include "sl-memory-view.h"
 #include "sl-profile-page.h"
@@ -212,6 +213,28 @@ test_tables (void)
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 1), 1), ==, "150.00 MB");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 1), 2), ==, "83.3%");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 0), 3), ==, "512.00 MB");
+
+  /* The components as CSV, from the table's own export: every column,
+   * every row, with their units. */
+  {
+    SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_ancestor (GTK_WIDGET (sl_memory_view_get_column_view (view)),
+                                                                 SL_TYPE_DATA_TABLE));
+    g_autofree char *path = g_build_filename (tmp_root, "components.csv", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(GAsyncResult) result = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *csv = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    sl_data_table_export_csv_async (table, file, NULL, store_result, &result);
+    g_assert_true (sl_data_table_export_csv_finish (table, wait_for_result (&result), &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
+    lines = g_strsplit (csv, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 4 + 2);
+    g_assert_cmpstr (lines[0], ==, "Component,Allocated at Peak,Share of Peak,Reserved at Peak,Max Allocated,Max Reserved");
+    g_assert_true (g_str_has_prefix (lines[2], "PTA,150.00 MB,83.3%,"));
+  }
 
   sl_memory_view_show_table (view, "modules");
   g_assert_cmpstr (sl_memory_row_get_name (row_at (view, 0)), ==, "HCCL");

@@ -16,6 +16,7 @@
 #include "sl-op-stats-view.h"
 #include "sl-profile-page.h"
 #include "sl-step-trace-chart.h"
+#include "sl-tooltip.h"
 
 #define LONG_OP_NAME "Default/network-WithLossCell/_backbone-ResNet50/layer4-SequentialCell/0-ResidualBlock/conv3-Conv2d/Conv2D-op211"
 
@@ -326,6 +327,74 @@ find_label_with_text (GtkWidget  *widget,
   return NULL;
 }
 
+static void
+collect_numeric_labels (GtkWidget *widget,
+                        GPtrArray *labels,
+                        GPtrArray *titles)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkColumnViewTitle"))
+    g_ptr_array_add (titles, widget);
+  else if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "numeric"))
+    g_ptr_array_add (labels, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_numeric_labels (child, labels, titles);
+}
+
+/* At 1024 × 640 with every column of the ops by op: every number is whole
+ * and inside its own column, and a fixed time unit is in the header. */
+static void
+test_op_numbers_whole (void)
+{
+  SlOpStatsView *view = sl_profile_page_get_ops_view (page);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  GtkWidget *table;
+  GtkWidget *total = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
+  sl_profile_page_show_view (page, "ops");
+  sl_op_stats_view_set_by_instance (view, TRUE);
+  sl_op_stats_view_sort_by (view, "total", TRUE);
+  g_settings_set_string (settings, "time-unit", "ms");
+  settle ();
+  g_assert_cmpint (gtk_widget_get_width (window), <=, 1024);
+
+  g_assert_cmpstr (sl_op_stats_view_get_column_title (view, 3), ==, "Total (ms)");
+  table = find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW);
+  collect_numeric_labels (table, labels, titles);
+  g_assert_cmpuint (labels->len, >=, 4 * 9);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      graphene_rect_t bounds;
+      gboolean inside = FALSE;
+      int natural = 0;
+
+      if (g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), "6.500") == 0)
+        total = label;
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_true (gtk_widget_compute_bounds (label, table, &bounds));
+      for (guint t = 0; t < titles->len; t++)
+        {
+          graphene_rect_t title;
+
+          g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (titles, t), table, &title));
+          if (bounds.origin.x >= title.origin.x && bounds.origin.x < title.origin.x + title.size.width)
+            inside = bounds.origin.x + natural <= title.origin.x + title.size.width;
+        }
+      g_assert_true (inside);
+    }
+  /* The long op's total, 6.5 ms, without its unit beside it. */
+  g_assert_nonnull (total);
+
+  g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-ops-1024.png"), >, 100);
+  g_settings_reset (settings, "time-unit");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  settle ();
+}
+
 /* The tooltip GTK shows for @window: a popup that is one of its children,
  * or NULL when none is open. */
 static GtkWidget *
@@ -432,7 +501,7 @@ test_op_tooltip_on_screen (void)
     g_assert_true (picked == name_label);
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (name_label)), ==, LONG_OP_NAME);
     g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (name_label))));
-    g_assert_cmpstr (gtk_widget_get_tooltip_text (name_label), ==, LONG_OP_TOOLTIP);
+    g_assert_cmpstr (sl_widget_get_long_tooltip (name_label), ==, LONG_OP_TOOLTIP);
 
     /* Its row is the table's first (the longest total), and says, cell by
      * cell, what the fixture has for the op. */
@@ -457,7 +526,7 @@ test_op_tooltip_on_screen (void)
         g_assert_nonnull (cell_label);
         g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (cell_label)), ==, long_op_cells[n]);
         /* Every cell of the row tells the same. */
-        g_assert_cmpstr (gtk_widget_get_tooltip_text (cell_label), ==, LONG_OP_TOOLTIP);
+        g_assert_cmpstr (sl_widget_get_long_tooltip (cell_label), ==, LONG_OP_TOOLTIP);
       }
     g_assert_cmpuint (n, ==, G_N_ELEMENTS (long_op_cells));
   }
@@ -465,10 +534,12 @@ test_op_tooltip_on_screen (void)
   /* The tooltip GTK opened says exactly that. */
   g_assert_true (wait_until (tooltip_open, window, 3000));
   {
-    GtkWidget *tooltip_label = find_descendant (find_open_tooltip (window), GTK_TYPE_LABEL);
+    /* in the label of a tooltip that wraps at a readable width */
+    GtkWidget *tooltip_label = find_label_with_text (find_open_tooltip (window), LONG_OP_TOOLTIP);
 
     g_assert_nonnull (tooltip_label);
-    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (tooltip_label)), ==, LONG_OP_TOOLTIP);
+    g_assert_true (gtk_widget_get_mapped (tooltip_label));
+    g_assert_true (gtk_label_get_wrap (GTK_LABEL (tooltip_label)));
   }
 }
 
@@ -639,6 +710,7 @@ main (int    argc,
   g_test_add_func ("/profile-views/summary", test_summary);
   g_test_add_func ("/profile-views/op-statistics", test_op_statistics);
   g_test_add_func ("/profile-views/op-tooltip-on-screen", test_op_tooltip_on_screen);
+  g_test_add_func ("/profile-views/op-numbers-whole", test_op_numbers_whole);
   g_test_add_func ("/profile-views/step-trace", test_step_trace);
   g_test_add_func ("/profile-views/step-trace-torch-npu", test_step_trace_torch_npu);
   g_test_add_func ("/profile-views/cluster-summary", test_cluster_summary);

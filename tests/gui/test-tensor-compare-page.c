@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "gui-test-util.h"
+#include "sl-data-table.h"
 #include "sl-folder.h"
 #include "sl-tensor-compare-button.h"
 #include "sl-tensor-compare-page.h"
@@ -294,6 +295,21 @@ test_npy_folders (SlWindow   *window,
   g_assert_cmpint (sl_tensor_compare_row_get_verdict (row_at (rows, 1)), ==, SL_TENSOR_VERDICT_ERROR);
   g_assert_cmpuint (sl_tensor_compare_report_count_verdict (report, SL_TENSOR_VERDICT_ERROR), ==, 1);
   g_assert_cmpuint (sl_tensor_compare_report_get_n_unmatched (report), ==, 2);
+
+  /* The verdict sorts by severity, not by its word, and copies as
+   * shown. */
+  {
+    SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                      "pairs_view"));
+    g_autofree char *verdicts = NULL;
+
+    sl_data_table_sort_by (table, "verdict", GTK_SORT_DESCENDING);
+    g_assert_cmpint (sl_tensor_compare_row_get_verdict (row_at (rows, 0)), ==, SL_TENSOR_VERDICT_ERROR);
+    verdicts = sl_data_table_dup_column_text (table, "verdict");
+    g_assert_cmpstr (verdicts, ==, "Verdict\nError\nPass\nPass\n");
+    sl_data_table_sort_by (table, "order", GTK_SORT_ASCENDING);
+    g_assert_cmpstr (sl_tensor_compare_row_get_name (row_at (rows, 0)), ==, "00_embed.npy");
+  }
 
   /* Only failures; a search; nothing left. */
   sl_tensor_compare_page_set_show (page, SL_TENSOR_COMPARE_SHOW_ERRORS);

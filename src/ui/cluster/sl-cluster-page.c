@@ -19,9 +19,9 @@
 #include "sl-cluster-loader.h"
 #include "sl-cluster-page.h"
 #include "sl-cluster-rank-item.h"
-#include "sl-column-factory.h"
 #include "sl-comm-matrix-view.h"
 #include "sl-compare-timelines.h"
+#include "sl-data-table.h"
 #include "sl-profile-loader.h"
 
 struct _SlClusterPage
@@ -39,7 +39,8 @@ struct _SlClusterPage
   GtkWidget          *banner;
   GtkWidget          *banner_icon;
   GtkWidget          *banner_label;
-  GtkWidget          *rank_table;
+  GtkWidget          *rank_table;     /* the column view of rank_data */
+  SlDataTable        *rank_data;
   GtkWidget          *bars;
   GtkWidget          *link_label;
   GtkWidget          *matrix;
@@ -107,7 +108,8 @@ column_value (SlClusterRankItem *item,
 
 #define DEFINE_TEXT(name, column, format)                   \
   static char *                                             \
-  name (gpointer item)                                      \
+  name (gpointer item,                                      \
+        gpointer user_data)                                 \
   {                                                         \
     gint64 value = column_value (item, column);             \
     return format;                                          \
@@ -124,38 +126,41 @@ DEFINE_TEXT (bubble_text, COLUMN_BUBBLE, format_ms (value))
 DEFINE_TEXT (straggler_text, COLUMN_STRAGGLER, g_strdup_printf ("%lld", (long long)value))
 
 static char *
-rank_tooltip (gpointer item)
+rank_tooltip (gpointer item,
+              gpointer user_data)
 {
   const SlClusterRank *rank = sl_cluster_rank_item_get_rank (item);
 
   return g_strdup (rank->dir != NULL ? rank->dir : _("Only the cluster's summary files name this rank"));
 }
 
-static int
-compare_column (gconstpointer a,
-                gconstpointer b,
-                gpointer      user_data)
+static double
+column_number (gpointer item,
+               gpointer user_data)
 {
-  Column column = GPOINTER_TO_UINT (user_data);
-  gint64 x = column_value ((gpointer)a, column), y = column_value ((gpointer)b, column);
-
-  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+  return (double)column_value (item, GPOINTER_TO_UINT (user_data));
 }
 
 static void
-add_column (GtkColumnView    *view,
-            const char       *title,
-            SlColumnTextFunc  text,
-            SlColumnTextFunc  tooltip,
-            Column            column)
+add_column (SlDataTable    *table,
+            const char     *title,
+            SlDataTextFunc  text,
+            SlDataTextFunc  tooltip,
+            Column          column)
 {
-  g_autoptr(GtkListItemFactory) factory = sl_column_factory_new_label (text, tooltip, TRUE);
-  g_autoptr(GtkColumnViewColumn) view_column = gtk_column_view_column_new (title, g_steal_pointer (&factory));
-  g_autoptr(GtkSorter) sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, GUINT_TO_POINTER (column), NULL));
+  static const char *ids[N_COLUMNS] = {
+    "rank", "steps", "step", "computing", "communication", "free", "overlapped", "bubble", "straggler",
+  };
+  SlDataColumn def = {
+    .id = ids[column],
+    .title = title,
+    .flags = SL_DATA_COLUMN_NUMERIC,
+    .text = text,
+    .number = column_number,
+    .tooltip = tooltip,
+  };
 
-  gtk_column_view_column_set_sorter (view_column, sorter);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_append_column (view, view_column);
+  sl_data_table_append_column (table, &def, GUINT_TO_POINTER (column), NULL);
 }
 
 static void
@@ -188,34 +193,36 @@ ranks_selected_cb (GtkSelectionModel *selection,
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->second_dropdown), sl_cluster_rank_item_get_index (second));
 }
 
+/* The rank table: sized to its values, two rows selectable to compare;
+ * the column view inside keeps its "activate" for a double-click. */
 static GtkWidget *
 create_rank_table (SlClusterPage *self)
 {
-  GtkWidget *view = gtk_column_view_new (NULL);
-  GtkSortListModel *sorted;
-  GtkMultiSelection *selection;
+  SlDataTable *table = SL_DATA_TABLE (sl_data_table_new ());
+  GtkWidget *view = GTK_WIDGET (sl_data_table_get_column_view (table));
 
-  add_column (GTK_COLUMN_VIEW (view), _("Rank"), rank_text, rank_tooltip, COLUMN_RANK);
-  add_column (GTK_COLUMN_VIEW (view), _("Steps"), steps_text, NULL, COLUMN_STEPS);
-  add_column (GTK_COLUMN_VIEW (view), _("Step (ms)"), step_text, NULL, COLUMN_STEP);
-  add_column (GTK_COLUMN_VIEW (view), _("Computing (ms)"), computing_text, NULL, COLUMN_COMPUTING);
-  add_column (GTK_COLUMN_VIEW (view), _("Not overlapped comm. (ms)"), communication_text, NULL,
-              COLUMN_COMMUNICATION);
-  add_column (GTK_COLUMN_VIEW (view), _("Free (ms)"), free_text, NULL, COLUMN_FREE);
-  add_column (GTK_COLUMN_VIEW (view), _("Overlapped (ms)"), overlapped_text, NULL, COLUMN_OVERLAPPED);
-  add_column (GTK_COLUMN_VIEW (view), _("Bubble (ms)"), bubble_text, NULL, COLUMN_BUBBLE);
-  add_column (GTK_COLUMN_VIEW (view), _("Last to arrive"), straggler_text, NULL, COLUMN_STRAGGLER);
+  add_column (table, _("Rank"), rank_text, rank_tooltip, COLUMN_RANK);
+  add_column (table, _("Steps"), steps_text, NULL, COLUMN_STEPS);
+  add_column (table, _("Step (ms)"), step_text, NULL, COLUMN_STEP);
+  add_column (table, _("Computing (ms)"), computing_text, NULL, COLUMN_COMPUTING);
+  add_column (table, _("Not overlapped comm. (ms)"), communication_text, NULL, COLUMN_COMMUNICATION);
+  add_column (table, _("Free (ms)"), free_text, NULL, COLUMN_FREE);
+  add_column (table, _("Overlapped (ms)"), overlapped_text, NULL, COLUMN_OVERLAPPED);
+  add_column (table, _("Bubble (ms)"), bubble_text, NULL, COLUMN_BUBBLE);
+  add_column (table, _("Last to arrive"), straggler_text, NULL, COLUMN_STRAGGLER);
 
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->ranks)),
-                                    g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (view))));
-  selection = gtk_multi_selection_new (G_LIST_MODEL (sorted));
-  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (ranks_selected_cb), self, 0);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (view), GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
+  sl_data_table_set_multiple (table, TRUE);
+  sl_data_table_set_model (table, G_LIST_MODEL (self->ranks));
+  sl_data_table_set_content_height (table, 220, 440);
+  sl_data_table_set_export_title (table, _("Export Ranks"), "cluster-ranks.csv");
+  gtk_widget_add_css_class (GTK_WIDGET (table), "card");
+  g_signal_connect_object (gtk_column_view_get_model (GTK_COLUMN_VIEW (view)), "selection-changed",
+                           G_CALLBACK (ranks_selected_cb), self, 0);
   gtk_column_view_set_single_click_activate (GTK_COLUMN_VIEW (view), FALSE);
+  self->rank_data = table;
   gtk_widget_set_tooltip_text (view, _("Double-click a rank to open its profile"));
   g_signal_connect_object (view, "activate", G_CALLBACK (rank_activated_cb), self, 0);
-  return view;
+  return GTK_WIDGET (table);
 }
 
 /* ------------------------------------------------------------------ */
@@ -278,7 +285,6 @@ fill_ranks (SlClusterPage *self)
   g_autofree char **labels = g_new0 (char *, n + 1);
   const char *series[] = { _("computing"), _("communication not overlapped"), _("free time") };
   g_autoptr(GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
-  g_autoptr(GtkSelectionModel) model = NULL;
 
   for (guint i = 0; i < n; i++)
     {
@@ -294,10 +300,9 @@ fill_ranks (SlClusterPage *self)
   /* Filled while the table has no model: attached, every new item is a
    * change the sorted view and its rows take in one by one, seconds for
    * 512 ranks; reattached, the rows are made once. */
-  model = g_object_ref (gtk_column_view_get_model (GTK_COLUMN_VIEW (self->rank_table)));
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->rank_table), NULL);
+  sl_data_table_set_model (self->rank_data, NULL);
   g_list_store_splice (self->ranks, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ranks)), items->pdata, items->len);
-  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->rank_table), model);
+  sl_data_table_set_model (self->rank_data, G_LIST_MODEL (self->ranks));
   sl_cluster_bars_set_data (SL_CLUSTER_BARS (self->bars), n, 3, values, series, (const char *const *)labels);
   sl_cluster_bars_set_highlight (SL_CLUSTER_BARS (self->bars),
                                  self->summary->slow_rank.found ? (gint)self->summary->slow_rank.slow_index : -1);
@@ -824,8 +829,8 @@ build (SlClusterPage *self)
   gtk_widget_set_tooltip_text (self->bars, _("Click a rank's bar to open its profile"));
   g_signal_connect_object (self->bars, "bar-activated", G_CALLBACK (bar_activated_cb), self, 0);
   gtk_box_append (GTK_BOX (self->content), self->bars);
-  self->rank_table = create_rank_table (self);
-  gtk_box_append (GTK_BOX (self->content), scrolled (self->rank_table, 220));
+  gtk_box_append (GTK_BOX (self->content), create_rank_table (self));
+  self->rank_table = GTK_WIDGET (sl_data_table_get_column_view (self->rank_data));
 
   gtk_box_append (GTK_BOX (self->content), heading (_("Communication matrix")));
   self->link_label = note ();

@@ -17,6 +17,7 @@
 #include "sl-compare-entry.h"
 #include "sl-compare-page.h"
 #include "sl-compare-timelines.h"
+#include "sl-data-table.h"
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-profile-loader.h"
@@ -49,15 +50,10 @@ struct _SlComparePage
   gboolean            busy;
   SlProfile          *profiles[2];    /* both sides as read, for another choice of ranks */
   GPtrArray          *alignment_rows;
-  char               *filter_text;    /* casefolded */
 
   GListStore         *items;
   GListStore         *op_types;
   GListStore         *kernels;
-  GtkFilterListModel *filtered;
-  GtkCustomFilter    *filter;
-  GtkSortListModel   *sorted;
-  GtkSingleSelection *selection;
 
   GtkStack           *stack;
   GtkLabel           *loading_label;
@@ -67,11 +63,11 @@ struct _SlComparePage
   GtkDropDown        *base_rank_dropdown;
   GtkDropDown        *comparison_rank_dropdown;
   AdwViewStack       *view_stack;
-  GtkColumnView      *overview_view;
+  SlDataTable        *overview_view;
   GtkLabel           *headline_label;
   GtkLabel           *not_computed_label;
   GtkLabel           *notes_label;
-  GtkColumnView      *ops_view;
+  SlDataTable        *ops_view;
   GtkToggleButton    *kernels_toggle;
   GtkSearchEntry     *filter_entry;
   GtkLabel           *ops_count_label;
@@ -182,42 +178,6 @@ cell_text (SlComparePage  *self,
     }
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               gpointer                  data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COL_NAME ? 0.0f : 1.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == COL_NAME ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  if (column != COL_NAME)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlCompareEntry *entry = gtk_list_item_get_item (list_item);
-  SlComparePage *self = g_object_get_data (G_OBJECT (factory), "sl-page");
-  const char *css_class = NULL;
-  g_autofree char *text = cell_text (self, entry, column, &css_class);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, column == COL_NAME ? text : NULL);
-  gtk_widget_remove_css_class (label, "error");
-  gtk_widget_remove_css_class (label, "success");
-  gtk_widget_remove_css_class (label, "dim-label");
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-}
-
 static double
 sort_value (SlCompareEntry *entry,
             Column          column)
@@ -244,53 +204,62 @@ sort_value (SlCompareEntry *entry,
     }
 }
 
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b,
-                 gpointer      data)
+/* Both tables are SlDataTables; their columns' functions get the page
+ * (for the time unit) and the column. */
+typedef struct {
+  SlComparePage *page;
+  Column         column;
+} ColumnRef;
+
+static char *
+table_cell_text (gpointer item,
+                 gpointer user_data)
 {
-  Column column = GPOINTER_TO_UINT (data);
-  SlCompareEntry *x = SL_COMPARE_ENTRY ((gpointer)a);
-  SlCompareEntry *y = SL_COMPARE_ENTRY ((gpointer)b);
-  double vx, vy;
+  ColumnRef *ref = user_data;
+  const char *css_class = NULL;
 
-  if (column == COL_NAME)
-    {
-      g_autofree char *nx = sl_compare_entry_dup_name (x);
-      g_autofree char *ny = sl_compare_entry_dup_name (y);
+  return cell_text (ref->page, item, ref->column, &css_class);
+}
 
-      return g_utf8_collate (nx, ny);
-    }
-  vx = sort_value (x, column);
-  vy = sort_value (y, column);
-  return vx < vy ? -1 : vx > vy ? 1 : 0;
+static double
+table_cell_number (gpointer item,
+                   gpointer user_data)
+{
+  return sort_value (item, ((ColumnRef *)user_data)->column);
+}
+
+/* Slower in red, faster in green, the same or within noise dimmed. */
+static const char *
+table_cell_style (gpointer item,
+                  gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+  const char *css_class = NULL;
+  g_autofree char *text = cell_text (ref->page, item, ref->column, &css_class);
+
+  return css_class;
 }
 
 static void
-add_column (SlComparePage *self,
-            GtkColumnView *view,
-            const char    *title,
-            Column         column,
-            gboolean       sortable)
+add_table_column (SlComparePage *self,
+                  SlDataTable   *table,
+                  const char    *id,
+                  const char    *title,
+                  Column         column)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
+  ColumnRef *ref = g_new0 (ColumnRef, 1);
+  SlDataColumn def = {
+    .id = id,
+    .title = title,
+    .flags = column == COL_NAME ? SL_DATA_COLUMN_SEARCHABLE | SL_DATA_COLUMN_EXPAND : SL_DATA_COLUMN_NUMERIC,
+    .text = table_cell_text,
+    .number = column == COL_NAME ? NULL : table_cell_number,
+    .style = column == COL_DIFF || column == COL_RATIO ? table_cell_style : NULL,
+  };
 
-  g_object_set_data (G_OBJECT (factory), "sl-page", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  gtk_column_view_column_set_expand (view_column, column == COL_NAME);
-  if (sortable)
-    {
-      GtkSorter *sorter = GTK_SORTER (gtk_custom_sorter_new (compare_entries, GUINT_TO_POINTER (column), NULL));
-
-      gtk_column_view_column_set_sorter (view_column, sorter);
-      g_object_unref (sorter);
-    }
-  gtk_column_view_append_column (view, view_column);
-  g_object_unref (view_column);
+  ref->page = self;
+  ref->column = column;
+  sl_data_table_append_column (table, &def, ref, g_free);
 }
 
 /* Filling */
@@ -417,8 +386,8 @@ fill_overview (SlComparePage *self)
 static void
 update_ops_count (SlComparePage *self)
 {
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-  GListModel *all = gtk_filter_list_model_get_model (self->filtered);
+  guint shown = g_list_model_get_n_items (sl_data_table_get_rows (self->ops_view));
+  GListModel *all = sl_data_table_get_model (self->ops_view);
   guint total = all != NULL ? g_list_model_get_n_items (all) : 0;
   g_autofree char *text = NULL;
 
@@ -872,30 +841,12 @@ sl_compare_page_load (SlDocument *document)
 
 /* Filtering, details, export */
 
-static gboolean
-entry_matches (gpointer item,
-               gpointer data)
-{
-  SlComparePage *self = data;
-  g_autofree char *name = NULL;
-  g_autofree char *folded = NULL;
-
-  if (self->filter_text == NULL)
-    return TRUE;
-  name = sl_compare_entry_dup_name (SL_COMPARE_ENTRY (item));
-  folded = g_utf8_casefold (name, -1);
-  return strstr (folded, self->filter_text) != NULL;
-}
-
 static void
 filter_changed_cb (SlComparePage *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
 
-  g_clear_pointer (&self->filter_text, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->filter_text = g_utf8_casefold (text, -1);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  sl_data_table_set_filter_text (self->ops_view, text);
   update_ops_count (self);
 }
 
@@ -903,10 +854,9 @@ static void
 kernels_toggled_cb (SlComparePage *self)
 {
   gboolean kernels = gtk_toggle_button_get_active (self->kernels_toggle);
-  g_autoptr(GtkColumnViewColumn) name_column = g_list_model_get_item (gtk_column_view_get_columns (self->ops_view), 0);
 
-  gtk_column_view_column_set_title (name_column, kernels ? _("Kernel") : _("Op Type"));
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (kernels ? self->kernels : self->op_types));
+  sl_data_table_set_column_title (self->ops_view, "name", kernels ? _("Kernel") : _("Op Type"));
+  sl_data_table_set_model (self->ops_view, G_LIST_MODEL (kernels ? self->kernels : self->op_types));
   update_ops_count (self);
   sl_document_details_changed (SL_DOCUMENT (self));
 }
@@ -945,7 +895,7 @@ sl_compare_page_show_details (SlDocument     *document,
                               SlDetailsPanel *details)
 {
   SlComparePage *self = SL_COMPARE_PAGE (document);
-  SlCompareEntry *entry;
+  g_autoptr(SlCompareEntry) entry = NULL;
   const SlProfileCompareRow *row;
   g_autofree char *name = NULL;
   g_autofree char *base = NULL;
@@ -955,7 +905,7 @@ sl_compare_page_show_details (SlDocument     *document,
 
   if (self->result == NULL || g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0)
     return FALSE;
-  entry = gtk_single_selection_get_selected_item (self->selection);
+  entry = sl_data_table_dup_selected (self->ops_view);
   if (entry == NULL || (row = sl_compare_entry_get_row (entry)) == NULL)
     return FALSE;
 
@@ -1019,7 +969,7 @@ format_csv (SlComparePage *self)
   GString *out = g_string_new (NULL);
 
   overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
-  model = overview ? G_LIST_MODEL (self->items) : G_LIST_MODEL (self->sorted);
+  model = overview ? G_LIST_MODEL (self->items) : sl_data_table_get_rows (self->ops_view);
   if (overview)
     g_string_append (out, "item,base_us,comparison_us,diff_us,ratio,noise\n");
   else
@@ -1179,16 +1129,11 @@ sl_compare_page_dispose (GObject *object)
     clear_result (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMPARE_PAGE);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
   g_clear_object (&self->items);
   g_clear_object (&self->op_types);
   g_clear_object (&self->kernels);
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   g_clear_pointer (&self->alignment_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->filter_text, g_free);
   g_clear_pointer (&self->base, g_free);
   g_clear_pointer (&self->comparison, g_free);
 
@@ -1206,6 +1151,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   SL_DOCUMENT_CLASS (klass)->show_details = sl_compare_page_show_details;
 
   g_type_ensure (SL_TYPE_COMPARE_TIMELINES);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-compare-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, stack);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, loading_label);
@@ -1253,35 +1199,25 @@ sl_compare_page_init (SlComparePage *self)
   self->kernels = g_list_store_new (SL_TYPE_COMPARE_ENTRY);
 
   /* Translators: a column of the comparison's breakdown */
-  add_column (self, self->overview_view, _("Item"), COL_NAME, FALSE);
-  add_column (self, self->overview_view, _("Baseline"), COL_BASE, FALSE);
-  add_column (self, self->overview_view, _("Comparison"), COL_COMPARISON, FALSE);
-  add_column (self, self->overview_view, _("Difference"), COL_DIFF, FALSE);
-  add_column (self, self->overview_view, _("Ratio"), COL_RATIO, FALSE);
-  gtk_column_view_set_model (self->overview_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->items)))));
+  add_table_column (self, self->overview_view, "item", _("Item"), COL_NAME);
+  add_table_column (self, self->overview_view, "base", _("Baseline"), COL_BASE);
+  add_table_column (self, self->overview_view, "comparison", _("Comparison"), COL_COMPARISON);
+  add_table_column (self, self->overview_view, "diff", _("Difference"), COL_DIFF);
+  add_table_column (self, self->overview_view, "ratio", _("Ratio"), COL_RATIO);
+  sl_data_table_set_model (self->overview_view, G_LIST_MODEL (self->items));
+  sl_data_table_set_content_height (self->overview_view, -1, -1);
 
-  add_column (self, self->ops_view, _("Op Type"), COL_NAME, TRUE);
+  add_table_column (self, self->ops_view, "name", _("Op Type"), COL_NAME);
   /* Translators: columns of the op table: counts and totals of each side */
-  add_column (self, self->ops_view, _("Baseline Count"), COL_BASE_COUNT, TRUE);
-  add_column (self, self->ops_view, _("Comparison Count"), COL_COMPARISON_COUNT, TRUE);
-  add_column (self, self->ops_view, _("Baseline Total"), COL_BASE, TRUE);
-  add_column (self, self->ops_view, _("Comparison Total"), COL_COMPARISON, TRUE);
-  add_column (self, self->ops_view, _("Difference"), COL_DIFF, TRUE);
-  add_column (self, self->ops_view, _("Ratio"), COL_RATIO, TRUE);
-
-  self->filter = gtk_custom_filter_new (entry_matches, self, NULL);
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->op_types)),
-                                              g_object_ref (GTK_FILTER (self->filter)));
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->ops_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (details_source_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_column_view_set_model (self->ops_view, GTK_SELECTION_MODEL (g_object_ref (self->selection)));
+  add_table_column (self, self->ops_view, "base-count", _("Baseline Count"), COL_BASE_COUNT);
+  add_table_column (self, self->ops_view, "comparison-count", _("Comparison Count"), COL_COMPARISON_COUNT);
+  add_table_column (self, self->ops_view, "base", _("Baseline Total"), COL_BASE);
+  add_table_column (self, self->ops_view, "comparison", _("Comparison Total"), COL_COMPARISON);
+  add_table_column (self, self->ops_view, "diff", _("Difference"), COL_DIFF);
+  add_table_column (self, self->ops_view, "ratio", _("Ratio"), COL_RATIO);
+  sl_data_table_set_model (self->ops_view, G_LIST_MODEL (self->op_types));
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->ops_view)),
+                           "notify::selected", G_CALLBACK (details_source_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* API */
@@ -1374,7 +1310,7 @@ GListModel *
 sl_compare_page_get_ops_model (SlComparePage *self)
 {
   g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return sl_data_table_get_rows (self->ops_view);
 }
 
 void

@@ -13,9 +13,9 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
-#include "sl-column-factory.h"
 #include "sl-api-levels.h"
 #include "sl-api-stats-view.h"
+#include "sl-data-table.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -62,18 +62,13 @@ struct _SlApiStatsView
   GPtrArray          *levels;       /* SlApiLevel of shown_table */
   GPtrArray          *level_ids;    /* char *, the dropdown's entries after "All Levels" */
   char               *level;        /* nullable filter */
-  char               *filter_text;  /* casefolded */
   char               *levels_text;
   guint               step;
   gint64              step_ns;      /* -1 unknown */
   GCancellable       *cancellable;
-  GtkFilterListModel *filtered;
-  GtkSortListModel   *sorted;
-  GtkCustomFilter    *filter;
-  GtkSingleSelection *selection;
+  GtkCustomFilter    *level_filter;
   GSettings          *settings;
   SlTimeUnit          unit;
-  GPtrArray          *shown;        /* const ApiColumn * */
 
   GtkDropDown        *level_dropdown;
   GtkDropDown        *step_dropdown;
@@ -81,7 +76,7 @@ struct _SlApiStatsView
   GtkLabel           *count_label;
   GtkLabel           *levels_label;
   GtkWidget          *toolbar;
-  GtkColumnView      *column_view;
+  SlDataTable        *data_table;
   GtkStack           *content_stack;
   AdwStatusPage      *empty_page;
 };
@@ -95,11 +90,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-typedef struct {
-  SlApiStatsView  *view;
-  const ApiColumn *column;
-} ColumnRef;
 
 static const SlStep *
 chosen_step (SlApiStatsView *self)
@@ -206,8 +196,15 @@ format_cell (SlApiStatsView  *self,
       return g_strdup_printf ("%lld", (long long)column->number (row));
     case COLUMN_TIME:
     default:
+      /* A fixed unit is in the header; the automatic one beside each value. */
       value = column->number (row);
-      return value < 0 ? g_strdup ("—") : sl_time_format_ns (value, self->unit);
+      if (value < 0)
+        return g_strdup ("—");
+      if (self->unit == SL_TIME_UNIT_AUTO)
+        return sl_time_format_ns (value, self->unit);
+      if (self->unit == SL_TIME_UNIT_NS)
+        return g_strdup_printf ("%lld", (long long)value);
+      return g_strdup_printf ("%.3f", value / sl_time_unit_scale (self->unit));
     }
 }
 
@@ -294,149 +291,94 @@ sl_api_stats_view_dup_tooltip (SlApiStatsView *self,
   return g_string_free (str, FALSE);
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               ColumnRef                *ref)
-{
-  gboolean text = ref->column->kind == COLUMN_TEXT;
+/* What a column's functions get: the view, whose table they are part of
+ * (shares depend on the level and step chosen), and the column. */
+typedef struct {
+  SlApiStatsView  *view;
+  const ApiColumn *column;
+} ColumnRef;
 
-  gtk_list_item_set_child (list_item, sl_column_cell_label_new (!text, text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END));
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              ColumnRef                *ref)
-{
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlOpRow *row = gtk_list_item_get_item (list_item);
-  g_autofree char *text = format_cell (ref->view, ref->column, row);
-  g_autofree char *tooltip = sl_api_stats_view_dup_tooltip (ref->view, row);
-
-  gtk_label_set_text (GTK_LABEL (label), text ? text : "");
-  gtk_widget_set_tooltip_text (label, tooltip);
-}
-
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+static char *
+cell_text (gpointer item,
+           gpointer user_data)
 {
   ColumnRef *ref = user_data;
-  SlOpRow *ra = (SlOpRow *)a, *rb = (SlOpRow *)b;
-  double da, db;
-  gint64 ia, ib;
 
-  switch (ref->column->kind)
-    {
-    case COLUMN_TEXT:
-      if (g_str_equal (ref->column->id, "level"))
-        return g_strcmp0 (sl_api_level_label (row_level (ra)), sl_api_level_label (row_level (rb)));
-      return g_strcmp0 (sl_op_row_get_op_type (ra), sl_op_row_get_op_type (rb));
-    case COLUMN_LEVEL_SHARE:
-    case COLUMN_STEP_SHARE:
-      da = share_of (ref->view, ref->column, ra);
-      db = share_of (ref->view, ref->column, rb);
-      return da < db ? -1 : da > db;
-    default:
-      ia = ref->column->number (ra);
-      ib = ref->column->number (rb);
-      return ia < ib ? -1 : ia > ib;
-    }
+  return format_cell (ref->view, ref->column, item);
 }
 
-static GtkColumnViewColumn *
-create_column (SlApiStatsView  *self,
-               const ApiColumn *def)
+static double
+cell_number (gpointer item,
+             gpointer user_data)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  ColumnRef *ref = g_new0 (ColumnRef, 1);
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
+  ColumnRef *ref = user_data;
 
-  ref->view = self;
-  ref->column = def;
-  g_object_set_data_full (G_OBJECT (factory), "sl-column-ref", ref, g_free);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), ref);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), ref);
-
-  column = gtk_column_view_column_new (_(def->title), factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, ref, NULL));
-  gtk_column_view_column_set_sorter (column, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  /* The name takes what is left; a level's name is short but must not
-   * be cut ("AscendCL"). */
-  gtk_column_view_column_set_expand (column, g_str_equal (def->id, "name"));
-  if (g_str_equal (def->id, "level"))
-    gtk_column_view_column_set_fixed_width (column, 100);
-  g_object_set_data (G_OBJECT (column), "sl-column-id", (gpointer)def->id);
-  return column;
+  if (ref->column->kind == COLUMN_LEVEL_SHARE || ref->column->kind == COLUMN_STEP_SHARE)
+    return share_of (ref->view, ref->column, item);
+  return (double)ref->column->number (item);
 }
 
-static GtkColumnViewColumn *
-find_column (SlApiStatsView *self,
-             const char     *id)
+static char *
+cell_tooltip (gpointer item,
+              gpointer user_data)
 {
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "sl-column-id"), id) == 0)
-        return column;
-    }
-  return NULL;
+  return sl_api_stats_view_dup_tooltip (((ColumnRef *)user_data)->view, item);
 }
 
-/* Columns are made once; the step share is shown only when the profile
- * has step times to take a share of. */
+/* Made again when the time unit changes, as a fixed unit is in the
+ * headers; the step share is shown only when the profile has step times
+ * to take a share of. */
 static void
-ensure_columns (SlApiStatsView *self)
+create_columns (SlApiStatsView *self)
 {
-  if (self->shown->len > 0)
-    return;
+  sl_data_table_remove_columns (self->data_table);
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
-      g_autoptr(GtkColumnViewColumn) column = create_column (self, &columns[i]);
+      const ApiColumn *def = &columns[i];
+      gboolean text = def->kind == COLUMN_TEXT;
+      ColumnRef *ref = g_new0 (ColumnRef, 1);
+      SlDataColumn column = {
+        .id = def->id,
+        .title = _(def->title),
+        .unit = def->kind == COLUMN_TIME && self->unit != SL_TIME_UNIT_AUTO ? sl_time_unit_symbol (self->unit) : NULL,
+        .flags = text ? SL_DATA_COLUMN_SEARCHABLE | SL_DATA_COLUMN_ELLIPSIZE_MIDDLE : SL_DATA_COLUMN_NUMERIC,
+        .text = cell_text,
+        .number = text ? NULL : cell_number,
+        .tooltip = cell_tooltip,
+      };
 
-      gtk_column_view_append_column (self->column_view, column);
-      g_ptr_array_add (self->shown, (gpointer)&columns[i]);
+      /* The name takes what is left. */
+      if (g_str_equal (def->id, "name"))
+        column.flags |= SL_DATA_COLUMN_EXPAND;
+      ref->view = self;
+      ref->column = def;
+      sl_data_table_append_column (self->data_table, &column, ref, g_free);
     }
+  sl_data_table_sort_by (self->data_table, "total", GTK_SORT_DESCENDING);
 }
 
 static void
 update_step_share_column (SlApiStatsView *self)
 {
-  GtkColumnViewColumn *column = find_column (self, "step-share");
+  GtkColumnViewColumn *column = sl_data_table_get_column (self->data_table, "step-share");
 
   if (column != NULL)
     gtk_column_view_column_set_visible (column, self->step_ns > 0);
 }
 
 static gboolean
-row_matches (gpointer item,
-             gpointer user_data)
+level_matches (gpointer item,
+               gpointer user_data)
 {
   SlApiStatsView *self = user_data;
-  SlOpRow *row = item;
-  g_autofree char *name = NULL, *label = NULL;
 
-  if (self->level != NULL && g_strcmp0 (row_level (row), self->level) != 0)
-    return FALSE;
-  if (self->filter_text == NULL)
-    return TRUE;
-  name = g_utf8_casefold (sl_op_row_get_op_type (row), -1);
-  label = g_utf8_casefold (sl_api_level_label (row_level (row)), -1);
-  return strstr (name, self->filter_text) != NULL || strstr (label, self->filter_text) != NULL;
+  return self->level == NULL || g_strcmp0 (row_level (item), self->level) == 0;
 }
 
 static void
 update_count (SlApiStatsView *self)
 {
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+  guint shown = g_list_model_get_n_items (sl_data_table_get_rows (self->data_table));
   guint all = self->shown_table ? g_list_model_get_n_items (sl_op_table_get_types (self->shown_table)) : 0;
   g_autofree char *text = NULL;
 
@@ -475,7 +417,7 @@ update_levels_text (SlApiStatsView *self)
 static void
 refilter (SlApiStatsView *self)
 {
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_filter_changed (GTK_FILTER (self->level_filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_count (self);
 }
 
@@ -489,12 +431,12 @@ show_table (SlApiStatsView *self,
   if (table != NULL)
     self->levels = sl_api_levels_compute (sl_op_table_get_types (table));
   self->step_ns = compute_step_ns (self);
-  ensure_columns (self);
   update_step_share_column (self);
   update_levels_text (self);
-  gtk_filter_list_model_set_model (self->filtered, table ? sl_op_table_get_types (table) : NULL);
+  sl_data_table_set_model (self->data_table, table ? sl_op_table_get_types (table) : NULL);
   /* Shares changed with the step: sorted columns must sort again. */
-  gtk_sorter_changed (gtk_column_view_get_sorter (self->column_view), GTK_SORTER_CHANGE_DIFFERENT);
+  gtk_sorter_changed (gtk_column_view_get_sorter (sl_data_table_get_column_view (self->data_table)),
+                      GTK_SORTER_CHANGE_DIFFERENT);
   refilter (self);
 }
 
@@ -713,7 +655,7 @@ aggregate_cb (GObject      *object,
   if (table == NULL || g_task_get_cancellable (G_TASK (result)) != self->cancellable)
     return;
   g_clear_object (&self->cancellable);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->column_view), TRUE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->data_table), TRUE);
   show_table (self, table);
 }
 
@@ -737,7 +679,7 @@ step_changed_cb (SlApiStatsView *self)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->column_view), TRUE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->data_table), TRUE);
   self->step = selected == GTK_INVALID_LIST_POSITION || selected == 0 ? SL_API_STATS_ALL_STEPS : selected - 1;
   if ((step = chosen_step (self)) == NULL || self->calls == NULL)
     {
@@ -751,7 +693,7 @@ step_changed_cb (SlApiStatsView *self)
   aggregate->start_ns = step->start_ns;
   aggregate->end_ns = step->end_ns;
   self->cancellable = g_cancellable_new ();
-  gtk_widget_set_sensitive (GTK_WIDGET (self->column_view), FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->data_table), FALSE);
   task = g_task_new (NULL, self->cancellable, aggregate_cb, g_object_ref (self));
   g_task_set_source_tag (task, step_changed_cb);
   g_task_set_task_data (task, aggregate, (GDestroyNotify)aggregate_free);
@@ -766,10 +708,8 @@ sl_api_stats_view_set_filter (SlApiStatsView *self,
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
-  g_clear_pointer (&self->filter_text, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->filter_text = g_utf8_casefold (text, -1);
-  refilter (self);
+  sl_data_table_set_filter_text (self->data_table, text);
+  update_count (self);
 }
 
 static void
@@ -787,7 +727,7 @@ GListModel *
 sl_api_stats_view_get_rows (SlApiStatsView *self)
 {
   g_return_val_if_fail (SL_IS_API_STATS_VIEW (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return sl_data_table_get_rows (self->data_table);
 }
 
 guint
@@ -798,7 +738,7 @@ sl_api_stats_view_get_n_columns (SlApiStatsView *self)
 
   g_return_val_if_fail (SL_IS_API_STATS_VIEW (self), 0);
 
-  existing = gtk_column_view_get_columns (self->column_view);
+  existing = gtk_column_view_get_columns (sl_data_table_get_column_view (self->data_table));
   for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
@@ -816,7 +756,7 @@ sl_api_stats_view_get_column_title (SlApiStatsView *self,
 
   g_return_val_if_fail (SL_IS_API_STATS_VIEW (self), NULL);
 
-  existing = gtk_column_view_get_columns (self->column_view);
+  existing = gtk_column_view_get_columns (sl_data_table_get_column_view (self->data_table));
   for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
@@ -832,12 +772,9 @@ sl_api_stats_view_sort_by (SlApiStatsView *self,
                            const char     *column_id,
                            gboolean        descending)
 {
-  GtkColumnViewColumn *column;
-
   g_return_if_fail (SL_IS_API_STATS_VIEW (self));
 
-  if ((column = find_column (self, column_id)) != NULL)
-    gtk_column_view_sort_by_column (self->column_view, column, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+  sl_data_table_sort_by (self->data_table, column_id, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
 void
@@ -845,15 +782,13 @@ sl_api_stats_view_select (SlApiStatsView *self,
                           guint           position)
 {
   g_return_if_fail (SL_IS_API_STATS_VIEW (self));
-  gtk_single_selection_set_selected (self->selection, position);
+  sl_data_table_select (self->data_table, position);
 }
 
 static SlOpRow *
 selected_row (SlApiStatsView *self)
 {
-  guint position = gtk_single_selection_get_selected (self->selection);
-
-  return position != GTK_INVALID_LIST_POSITION ? g_list_model_get_item (G_LIST_MODEL (self->selection), position) : NULL;
+  return sl_data_table_dup_selected (self->data_table);
 }
 
 static void
@@ -870,7 +805,7 @@ static void
 row_activated_cb (SlApiStatsView *self,
                   guint           position)
 {
-  g_autoptr(SlOpRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(SlOpRow) row = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position);
 
   if (row != NULL)
     emit_show_calls (self, row);
@@ -914,9 +849,11 @@ time_unit_changed_cb (SlApiStatsView *self)
 {
   self->unit = g_settings_get_enum (self->settings, "time-unit");
   update_levels_text (self);
-  /* Rebinds every cell with the new unit. */
-  gtk_filter_list_model_set_model (self->filtered, NULL);
-  gtk_filter_list_model_set_model (self->filtered, self->shown_table ? sl_op_table_get_types (self->shown_table) : NULL);
+  /* New headers, and every cell bound again with the new unit. */
+  create_columns (self);
+  update_step_share_column (self);
+  sl_data_table_set_model (self->data_table, NULL);
+  sl_data_table_set_model (self->data_table, self->shown_table ? sl_op_table_get_types (self->shown_table) : NULL);
   update_count (self);
 }
 
@@ -932,18 +869,13 @@ sl_api_stats_view_dispose (GObject *object)
   g_clear_object (&self->shown_table);
   g_clear_object (&self->calls);
   g_clear_pointer (&self->steps, sl_step_trace_unref);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
+  g_clear_object (&self->level_filter);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->levels, g_ptr_array_unref);
   g_clear_pointer (&self->level_ids, g_ptr_array_unref);
-  g_clear_pointer (&self->shown, g_ptr_array_unref);
   g_clear_pointer (&self->dir, g_free);
   g_clear_pointer (&self->empty_text, g_free);
   g_clear_pointer (&self->level, g_free);
-  g_clear_pointer (&self->filter_text, g_free);
   g_clear_pointer (&self->levels_text, g_free);
 
   G_OBJECT_CLASS (sl_api_stats_view_parent_class)->dispose (object);
@@ -986,13 +918,14 @@ sl_api_stats_view_class_init (SlApiStatsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, levels_label);
   gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, toolbar);
-  gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, data_table);
   gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, content_stack);
   gtk_widget_class_bind_template_child (widget_class, SlApiStatsView, empty_page);
   gtk_widget_class_bind_template_callback (widget_class, level_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, step_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
 
   gtk_widget_class_install_action (widget_class, "apis.show-on-timeline", NULL, show_on_timeline_action);
   gtk_widget_class_install_action (widget_class, "apis.focus-filter", NULL, focus_filter_action);
@@ -1004,26 +937,19 @@ sl_api_stats_view_init (SlApiStatsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->shown = g_ptr_array_new ();
   self->level_ids = g_ptr_array_new_with_free_func (g_free);
   self->step = SL_API_STATS_ALL_STEPS;
   self->step_ns = -1;
-  self->filter = gtk_custom_filter_new (row_matches, self, NULL);
-  self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  self->level_filter = gtk_custom_filter_new (level_matches, self, NULL);
+  sl_data_table_set_extra_filter (self->data_table, GTK_FILTER (self->level_filter));
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->data_table)),
+                           "notify::selected", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
 
   self->settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (self->settings, "time-unit");
   g_signal_connect_object (self->settings, "changed::time-unit", G_CALLBACK (time_unit_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  ensure_columns (self);
+  create_columns (self);
   set_empty_text (self);
 }
 

@@ -17,11 +17,11 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
-#include "sl-column-factory.h"
 #include "sl-comm-matrix.h"
 #include "sl-comm-row.h"
 #include "sl-comm-totals.h"
 #include "sl-comm-view.h"
+#include "sl-data-table.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -70,13 +70,7 @@ struct _SlCommView
   SlCommunication    *comm;
   gint64              rank_id;
   GListStore         *ops;           /* SlCommRow */
-  GListStore         *totals_store;  /* the one totals row */
-  GtkFilterListModel *filtered;
-  GtkSortListModel   *sorted;
-  GtkFlattenListModel *rows;
-  GtkSingleSelection *selection;
-  GtkCustomFilter    *filter;
-  char               *filter_text;   /* casefolded */
+  GListStore         *totals_store;  /* the one totals row, the table's footer */
   GPtrArray          *columns;       /* Column */
   GPtrArray          *matrix_keys;   /* const SlCommLink * */
   GSettings          *settings;
@@ -85,7 +79,7 @@ struct _SlCommView
   GtkSearchEntry     *filter_entry;
   GtkLabel           *count_label;
   GtkStack           *content_stack;
-  GtkColumnView      *column_view;
+  SlDataTable        *data_table;
   GtkLabel           *details_title;
   GtkGrid            *bandwidth_grid;
   SlCommPacketChart  *packet_chart;
@@ -103,11 +97,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-typedef struct {
-  SlCommView   *view;
-  const Column *column;
-} ColumnRef;
 
 static void
 column_free (Column *column)
@@ -164,6 +153,23 @@ format_ms (SlCommView *self,
   return isnan (ms) ? g_strdup ("—") : sl_time_format_ns ((gint64)llround (ms * 1e6), self->unit);
 }
 
+/* A time cell: a fixed unit is in the column's header, the automatic
+ * one beside each value. */
+static char *
+format_ms_cell (SlCommView *self,
+                double      ms)
+{
+  gint64 ns = isnan (ms) ? 0 : (gint64)llround (ms * 1e6);
+
+  if (isnan (ms))
+    return g_strdup ("—");
+  if (self->unit == SL_TIME_UNIT_AUTO)
+    return sl_time_format_ns (ns, self->unit);
+  if (self->unit == SL_TIME_UNIT_NS)
+    return g_strdup_printf ("%lld", (long long)ns);
+  return g_strdup_printf ("%.3f", ns / sl_time_unit_scale (self->unit));
+}
+
 static char *
 format_cell (SlCommView   *self,
              const Column *column,
@@ -184,7 +190,7 @@ format_cell (SlCommView   *self,
     return g_strdup ("—");
   switch (column->kind)
     {
-    case COLUMN_TIME: return format_ms (self, value);
+    case COLUMN_TIME: return format_ms_cell (self, value);
     case COLUMN_RATIO: return g_strdup_printf ("%.4f", value);
     default: return g_strdup_printf ("%.4g", value);
     }
@@ -211,114 +217,39 @@ dup_tooltip (SlCommView *self,
   return g_string_free (text, FALSE);
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               ColumnRef                *ref)
-{
-  gboolean text = ref->column->kind == COLUMN_TEXT;
+typedef struct {
+  SlCommView   *view;
+  const Column *column;
+} ColumnRef;
 
-  /* Only the long op names give way; a number or a kind cut short is
-   * no number at all. */
-  gtk_list_item_set_child (list_item,
-                           sl_column_cell_label_new (!text, g_str_equal (ref->column->id, "name") ? PANGO_ELLIPSIZE_MIDDLE
-                                                                                                : PANGO_ELLIPSIZE_NONE));
+static char *
+cell_text (gpointer item,
+           gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+
+  return format_cell (ref->view, ref->column, item);
 }
 
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              ColumnRef                *ref)
+static double
+cell_number (gpointer item,
+             gpointer user_data)
 {
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlCommRow *row = gtk_list_item_get_item (list_item);
-  g_autofree char *text = format_cell (ref->view, ref->column, row);
-  g_autofree char *tooltip = dup_tooltip (ref->view, row);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, tooltip);
-  if (sl_comm_row_is_total (row))
-    gtk_widget_add_css_class (label, "heading");
-  else
-    gtk_widget_remove_css_class (label, "heading");
+  return column_value (((ColumnRef *)user_data)->column, item);
 }
 
-/* Unknown values sort below every known one. */
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
+static char *
+cell_tooltip (gpointer item,
+              gpointer user_data)
 {
-  const Column *column = user_data;
-  double da, db;
-
-  if (column->kind == COLUMN_TEXT)
-    return g_strcmp0 (field_text (sl_comm_row_get_op ((SlCommRow *)a), column->field),
-                      field_text (sl_comm_row_get_op ((SlCommRow *)b), column->field));
-  da = column_value (column, (SlCommRow *)a);
-  db = column_value (column, (SlCommRow *)b);
-  if (isnan (da) || isnan (db))
-    return isnan (da) - isnan (db);
-  return da < db ? -1 : da > db;
+  return dup_tooltip (((ColumnRef *)user_data)->view, item);
 }
 
-static GtkColumnViewColumn *
-create_column (SlCommView   *self,
-               const Column *def)
+static gboolean
+is_total (gpointer item,
+          gpointer user_data)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  ColumnRef *ref = g_new0 (ColumnRef, 1);
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
-
-  ref->view = self;
-  ref->column = def;
-  g_object_set_data_full (G_OBJECT (factory), "sl-column-ref", ref, g_free);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), ref);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), ref);
-
-  column = gtk_column_view_column_new (def->title, factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, (gpointer)def, NULL));
-  gtk_column_view_column_set_sorter (column, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  if (g_str_equal (def->id, "name"))
-    {
-      gtk_column_view_column_set_expand (column, TRUE);
-      gtk_column_view_column_set_fixed_width (column, 300);
-    }
-  g_object_set_data (G_OBJECT (column), "sl-column-id", def->id);
-  return column;
-}
-
-static GtkColumnViewColumn *
-find_column (SlCommView *self,
-             const char *id)
-{
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "sl-column-id"), id) == 0)
-        return column;
-    }
-  return NULL;
-}
-
-static void
-remove_columns (SlCommView *self)
-{
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  while (g_list_model_get_n_items (existing) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, 0);
-
-      gtk_column_view_remove_column (self->column_view, column);
-    }
-  g_ptr_array_set_size (self->columns, 0);
+  return sl_comm_row_is_total (item);
 }
 
 static gboolean
@@ -358,14 +289,38 @@ list_transports (SlCommView *self)
   return transports;
 }
 
+/* Only the long op names give way; a number or a kind cut short is no
+ * number at all. */
 static void
 add_column (SlCommView *self,
             Column     *def)
 {
-  g_autoptr(GtkColumnViewColumn) column = create_column (self, def);
+  ColumnRef *ref = g_new0 (ColumnRef, 1);
+  gboolean text = def->kind == COLUMN_TEXT;
+  SlDataColumn column = {
+    .id = def->id,
+    .title = def->title,
+    .unit = def->kind == COLUMN_TIME && self->unit != SL_TIME_UNIT_AUTO ? sl_time_unit_symbol (self->unit) : NULL,
+    .flags = text ? SL_DATA_COLUMN_SEARCHABLE : SL_DATA_COLUMN_NUMERIC,
+    .text = cell_text,
+    .number = text ? NULL : cell_number,
+    .tooltip = cell_tooltip,
+  };
 
+  if (g_str_equal (def->id, "name"))
+    column.flags |= SL_DATA_COLUMN_ELLIPSIZE_MIDDLE | SL_DATA_COLUMN_EXPAND;
+  ref->view = self;
+  ref->column = def;
   g_ptr_array_add (self->columns, def);
-  gtk_column_view_append_column (self->column_view, column);
+  sl_data_table_append_column (self->data_table, &column, ref, g_free);
+}
+
+static void
+remove_columns (SlCommView *self)
+{
+  /* The table's columns first: they point at ours. */
+  sl_data_table_remove_columns (self->data_table);
+  g_ptr_array_set_size (self->columns, 0);
 }
 
 static void
@@ -405,18 +360,21 @@ build_columns (SlCommView *self)
 static void
 update_totals (SlCommView *self)
 {
-  GListModel *shown = G_LIST_MODEL (self->filtered);
+  GListModel *shown = sl_data_table_get_rows (self->data_table);
   SlCommTotals *totals = sl_comm_totals_new ();
   g_autoptr(SlCommRow) row = NULL;
-  guint n = g_list_model_get_n_items (shown);
+  guint n = 0;
   guint all = g_list_model_get_n_items (G_LIST_MODEL (self->ops));
   g_autofree char *count = NULL;
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
       g_autoptr(SlCommRow) op_row = g_list_model_get_item (shown, i);
 
+      if (sl_comm_row_is_total (op_row))
+        continue;
       sl_comm_totals_add_op (totals, sl_comm_row_get_op (op_row));
+      n++;
     }
   row = sl_comm_row_new (sl_comm_totals_get_op (totals), TRUE, totals, (GDestroyNotify)sl_comm_totals_free);
   if (all > 0)
@@ -458,13 +416,14 @@ grid_label (GtkGrid    *grid,
 static SlCommRow *
 shown_row (SlCommView *self)
 {
-  guint position = gtk_single_selection_get_selected (self->selection);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  GListModel *rows = sl_data_table_get_rows (self->data_table);
+  guint position = sl_data_table_get_selected_position (self->data_table);
+  guint n = g_list_model_get_n_items (rows);
 
   /* Nothing selected: the totals row, the last one. */
   if (position == GTK_INVALID_LIST_POSITION)
     position = n > 0 ? n - 1 : GTK_INVALID_LIST_POSITION;
-  return position != GTK_INVALID_LIST_POSITION ? g_list_model_get_item (G_LIST_MODEL (self->rows), position) : NULL;
+  return position != GTK_INVALID_LIST_POSITION ? g_list_model_get_item (rows, position) : NULL;
 }
 
 static void
@@ -507,26 +466,6 @@ static void
 selection_changed_cb (SlCommView *self)
 {
   update_details (self);
-}
-
-static gboolean
-row_matches (gpointer item,
-             gpointer user_data)
-{
-  SlCommView *self = user_data;
-  const SlCommOp *op = sl_comm_row_get_op (item);
-  const char *fields[] = { op->step, op->group, op->name };
-
-  if (self->filter_text == NULL)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      g_autofree char *folded = g_utf8_casefold (fields[i], -1);
-
-      if (strstr (folded, self->filter_text) != NULL)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 static void
@@ -628,7 +567,7 @@ static void
 row_activated_cb (SlCommView *self,
                   guint       position)
 {
-  g_autoptr(SlCommRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  g_autoptr(SlCommRow) row = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position);
 
   emit_show_on_timeline (self, row);
 }
@@ -639,9 +578,7 @@ show_on_timeline_action (GtkWidget  *widget,
                          GVariant   *param)
 {
   SlCommView *self = SL_COMM_VIEW (widget);
-  guint position = gtk_single_selection_get_selected (self->selection);
-  g_autoptr(SlCommRow) row = position != GTK_INVALID_LIST_POSITION
-                               ? g_list_model_get_item (G_LIST_MODEL (self->rows), position) : NULL;
+  g_autoptr(SlCommRow) row = sl_data_table_dup_selected (self->data_table);
 
   emit_show_on_timeline (self, row);
 }
@@ -651,6 +588,7 @@ time_unit_changed_cb (SlCommView *self)
 {
   self->unit = g_settings_get_enum (self->settings, "time-unit");
   build_columns (self);
+  sl_data_table_sort_by (self->data_table, "elapse", GTK_SORT_DESCENDING);
   update_details (self);
 }
 
@@ -660,17 +598,11 @@ sl_comm_view_dispose (GObject *object)
   SlCommView *self = SL_COMM_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMM_VIEW);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->rows);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
   g_clear_object (&self->ops);
   g_clear_object (&self->totals_store);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->matrix_keys, g_ptr_array_unref);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
-  g_clear_pointer (&self->filter_text, g_free);
   g_clear_object (&self->comm);
 
   G_OBJECT_CLASS (sl_comm_view_parent_class)->dispose (object);
@@ -697,7 +629,7 @@ sl_comm_view_class_init (SlCommViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlCommView, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, content_stack);
-  gtk_widget_class_bind_template_child (widget_class, SlCommView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlCommView, data_table);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, details_title);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, bandwidth_grid);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, packet_chart);
@@ -718,8 +650,7 @@ sl_comm_view_class_init (SlCommViewClass *klass)
 static void
 sl_comm_view_init (SlCommView *self)
 {
-  g_autoptr(GListStore) parts = g_list_store_new (G_TYPE_LIST_MODEL);
-
+  g_type_ensure (SL_TYPE_DATA_TABLE);
   g_type_ensure (SL_TYPE_COMM_PACKET_CHART);
   g_type_ensure (SL_TYPE_COMM_MATRIX_VIEW);
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -728,20 +659,11 @@ sl_comm_view_init (SlCommView *self)
   self->columns = g_ptr_array_new_with_free_func ((GDestroyNotify)column_free);
   self->ops = g_list_store_new (SL_TYPE_COMM_ROW);
   self->totals_store = g_list_store_new (SL_TYPE_COMM_ROW);
-  self->filter = gtk_custom_filter_new (row_matches, self, NULL);
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->ops)),
-                                              g_object_ref (GTK_FILTER (self->filter)));
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  g_list_store_append (parts, self->sorted);
-  g_list_store_append (parts, self->totals_store);
-  self->rows = gtk_flatten_list_model_new (g_object_ref (G_LIST_MODEL (parts)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  g_signal_connect_object (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self,
-                           G_CONNECT_SWAPPED);
+  sl_data_table_set_model (self->data_table, G_LIST_MODEL (self->ops));
+  sl_data_table_set_footer (self->data_table, G_LIST_MODEL (self->totals_store));
+  sl_data_table_set_emphasis_func (self->data_table, is_total, NULL);
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->data_table)),
+                           "notify::selected", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
 
   self->settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (self->settings, "time-unit");
@@ -796,8 +718,8 @@ sl_comm_view_set_communication (SlCommView      *self,
   g_list_store_splice (self->ops, 0, g_list_model_get_n_items (G_LIST_MODEL (self->ops)), rows->pdata, rows->len);
   build_columns (self);
   update_totals (self);
-  gtk_column_view_sort_by_column (self->column_view, find_column (self, "elapse"), GTK_SORT_DESCENDING);
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  sl_data_table_sort_by (self->data_table, "elapse", GTK_SORT_DESCENDING);
+  sl_data_table_select (self->data_table, GTK_INVALID_LIST_POSITION);
   fill_matrix_keys (self);
   update_details (self);
 
@@ -815,10 +737,7 @@ sl_comm_view_set_filter (SlCommView *self,
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
-  g_clear_pointer (&self->filter_text, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->filter_text = g_utf8_casefold (text, -1);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  sl_data_table_set_filter_text (self->data_table, text);
   update_totals (self);
   update_details (self);
 }
@@ -827,7 +746,7 @@ GListModel *
 sl_comm_view_get_rows (SlCommView *self)
 {
   g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
-  return G_LIST_MODEL (self->rows);
+  return sl_data_table_get_rows (self->data_table);
 }
 
 guint
@@ -843,7 +762,8 @@ sl_comm_view_get_column_title (SlCommView *self,
 {
   g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
   g_return_val_if_fail (index < self->columns->len, NULL);
-  return ((Column *)g_ptr_array_index (self->columns, index))->title;
+  /* With its unit, as the header shows it. */
+  return sl_data_table_get_column_title (self->data_table, index);
 }
 
 char *
@@ -856,7 +776,7 @@ sl_comm_view_dup_cell_text (SlCommView *self,
   g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
   g_return_val_if_fail (column_index < self->columns->len, NULL);
 
-  if ((row = g_list_model_get_item (G_LIST_MODEL (self->rows), position)) == NULL)
+  if ((row = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position)) == NULL)
     return NULL;
   return format_cell (self, g_ptr_array_index (self->columns, column_index), row);
 }
@@ -866,11 +786,8 @@ sl_comm_view_sort_by (SlCommView *self,
                       const char *column_id,
                       gboolean    descending)
 {
-  GtkColumnViewColumn *column;
-
   g_return_if_fail (SL_IS_COMM_VIEW (self));
-  if ((column = find_column (self, column_id)) != NULL)
-    gtk_column_view_sort_by_column (self->column_view, column, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+  sl_data_table_sort_by (self->data_table, column_id, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
 void
@@ -878,7 +795,7 @@ sl_comm_view_select (SlCommView *self,
                      guint       position)
 {
   g_return_if_fail (SL_IS_COMM_VIEW (self));
-  gtk_single_selection_set_selected (self->selection, position);
+  sl_data_table_select (self->data_table, position);
 }
 
 const char *

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-data-table.h"
 #include "sl-memory-chart.h"
 #include "sl-memory-row.h"
 #include "sl-memory-view.h"
@@ -29,10 +30,8 @@ typedef struct {
 } Column;
 
 typedef struct {
-  GtkColumnView      *view;
+  SlDataTable        *view;
   GListStore         *store;
-  GtkStringFilter    *filter;
-  GtkFilterListModel *filtered;
 } Table;
 
 typedef enum {
@@ -57,10 +56,10 @@ struct _SlMemoryView
   GtkSearchEntry  *filter_entry;
   GtkLabel        *count_label;
   GtkStack        *tables_stack;
-  GtkColumnView   *holders_view;
-  GtkColumnView   *allocations_view;
-  GtkColumnView   *components_view;
-  GtkColumnView   *modules_view;
+  SlDataTable     *holders_view;
+  SlDataTable     *allocations_view;
+  SlDataTable     *components_view;
+  SlDataTable     *modules_view;
   AdwStatusPage   *empty_page;
 };
 
@@ -111,97 +110,59 @@ static const Column module_columns[] = {
 /* ------------------------------------------------------------------ */
 /* Tables */
 
-static void
-cell_setup_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  numeric)
+/* A row holds the text and the sort key of each of its cells, made once:
+ * the column's number is its column. */
+static char *
+cell_text (gpointer item,
+           gpointer user_data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  return g_strdup (sl_memory_row_get_text (item, GPOINTER_TO_UINT (user_data)));
+}
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), numeric ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_MIDDLE);
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
+static double
+cell_key (gpointer item,
+          gpointer user_data)
+{
+  return sl_memory_row_get_key (item, GPOINTER_TO_UINT (user_data));
 }
 
 static void
-cell_bind_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              gpointer                  user_data)
+setup_table (Table        *table,
+             SlDataTable  *view,
+             const Column *columns,
+             guint         n_columns,
+             const char   *file_name)
 {
-  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (factory), "column"));
-  SlMemoryRow *row = gtk_list_item_get_item (item);
-  GtkWidget *label = gtk_list_item_get_child (item);
-
-  gtk_label_set_label (GTK_LABEL (label), sl_memory_row_get_text (row, column));
-  /* Operator names are long C++ or scope names: the whole one on hover. */
-  gtk_widget_set_tooltip_text (label, column == 0 ? sl_memory_row_get_name (row) : NULL);
-}
-
-static int
-compare_cells (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  guint column = GPOINTER_TO_UINT (user_data);
-  double ka = sl_memory_row_get_key ((SlMemoryRow *)a, column);
-  double kb = sl_memory_row_get_key ((SlMemoryRow *)b, column);
-
-  if (isnan (ka) && isnan (kb))
-    return g_utf8_collate (sl_memory_row_get_text ((SlMemoryRow *)a, column),
-                           sl_memory_row_get_text ((SlMemoryRow *)b, column));
-  /* Unknown values go last. */
-  if (isnan (ka) != isnan (kb))
-    return isnan (ka) ? GTK_ORDERING_LARGER : GTK_ORDERING_SMALLER;
-  return ka < kb ? GTK_ORDERING_SMALLER : ka > kb ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-static void
-setup_table (Table         *table,
-             GtkColumnView *view,
-             const Column  *columns,
-             guint          n_columns)
-{
-  GtkSortListModel *sorted;
-
   table->view = view;
   table->store = g_list_store_new (SL_TYPE_MEMORY_ROW);
-  table->filter = gtk_string_filter_new (gtk_property_expression_new (SL_TYPE_MEMORY_ROW, NULL, "name"));
-  gtk_string_filter_set_match_mode (table->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
-  gtk_string_filter_set_ignore_case (table->filter, TRUE);
-  table->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (table->store)),
-                                               GTK_FILTER (g_object_ref (table->filter)));
 
   for (guint i = 0; i < n_columns; i++)
     {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      g_autoptr(GtkColumnViewColumn) column = NULL;
-      GtkSorter *sorter;
+      SlDataColumn column = {
+        .id = columns[i].title,
+        .title = _(columns[i].title),
+        .text = cell_text,
+        .number = columns[i].numeric ? cell_key : NULL,
+      };
 
-      g_object_set_data (G_OBJECT (factory), "column", GUINT_TO_POINTER (i));
-      g_signal_connect (factory, "setup", G_CALLBACK (cell_setup_cb), GINT_TO_POINTER (columns[i].numeric));
-      g_signal_connect (factory, "bind", G_CALLBACK (cell_bind_cb), NULL);
-      column = gtk_column_view_column_new (_(columns[i].title), factory);
-      gtk_column_view_column_set_expand (column, columns[i].expand);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_cells, GUINT_TO_POINTER (i), NULL));
-      gtk_column_view_column_set_sorter (column, sorter);
-      g_object_unref (sorter);
-      gtk_column_view_append_column (view, column);
+      /* The first column names the row: what the filter looks at, and
+       * long C++ or scope names cut in the middle. */
+      if (columns[i].numeric)
+        column.flags = SL_DATA_COLUMN_NUMERIC;
+      else if (i == 0)
+        column.flags = SL_DATA_COLUMN_SEARCHABLE | SL_DATA_COLUMN_ELLIPSIZE_MIDDLE;
+      if (columns[i].expand)
+        column.flags |= SL_DATA_COLUMN_EXPAND;
+      sl_data_table_append_column (view, &column, GUINT_TO_POINTER (i), NULL);
     }
-
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (table->filtered)),
-                                    g_object_ref (gtk_column_view_get_sorter (view)));
-  gtk_column_view_set_model (view, GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (sorted))));
+  sl_data_table_set_model (view, G_LIST_MODEL (table->store));
+  sl_data_table_set_export_title (view, _("Export Memory Table"), file_name);
 }
 
 static void
 clear_table (Table *table)
 {
   g_clear_object (&table->store);
-  g_clear_object (&table->filter);
-  g_clear_object (&table->filtered);
 }
 
 static void
@@ -209,10 +170,7 @@ sort_by (Table       *table,
          guint        column,
          GtkSortType  order)
 {
-  GListModel *columns = gtk_column_view_get_columns (table->view);
-  g_autoptr(GtkColumnViewColumn) first = g_list_model_get_item (columns, column);
-
-  gtk_column_view_sort_by_column (table->view, first, order);
+  sl_data_table_sort_by (table->view, sl_data_table_get_column_id (table->view, column), order);
 }
 
 /* ------------------------------------------------------------------ */
@@ -469,7 +427,7 @@ static void
 update_count (SlMemoryView *self)
 {
   Table *table = visible_table (self);
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (table->filtered));
+  guint shown = g_list_model_get_n_items (sl_data_table_get_rows (table->view));
   guint all = g_list_model_get_n_items (G_LIST_MODEL (table->store));
   g_autofree char *text = NULL;
 
@@ -484,7 +442,7 @@ filter_changed_cb (SlMemoryView *self)
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->filter_entry));
 
   for (guint i = 0; i < N_TABLES; i++)
-    gtk_string_filter_set_search (self->tables[i].filter, text[0] != '\0' ? text : NULL);
+    sl_data_table_set_filter_text (self->tables[i].view, text);
   update_count (self);
 }
 
@@ -509,10 +467,10 @@ chart_time_activated_cb (SlMemoryView *self,
 
 static void
 show_allocation (SlMemoryView *self,
-                 GtkColumnView *view,
-                 guint          position)
+                 SlDataTable  *view,
+                 guint         position)
 {
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (view));
+  GListModel *model = sl_data_table_get_rows (view);
   g_autoptr(SlMemoryRow) row = g_list_model_get_item (model, position);
   const SlMemoryAllocation *a;
 
@@ -571,6 +529,7 @@ sl_memory_view_class_init (SlMemoryViewClass *klass)
                                      NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_INT64);
 
   g_type_ensure (SL_TYPE_MEMORY_CHART);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-memory-view.ui");
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, stack);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, peak_label);
@@ -595,12 +554,14 @@ sl_memory_view_init (SlMemoryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  setup_table (&self->tables[TABLE_HOLDERS], self->holders_view, holder_columns, G_N_ELEMENTS (holder_columns));
+  setup_table (&self->tables[TABLE_HOLDERS], self->holders_view, holder_columns, G_N_ELEMENTS (holder_columns),
+               "memory-at-peak.csv");
   setup_table (&self->tables[TABLE_ALLOCATIONS], self->allocations_view, allocation_columns,
-               G_N_ELEMENTS (allocation_columns));
+               G_N_ELEMENTS (allocation_columns), "memory-allocations.csv");
   setup_table (&self->tables[TABLE_COMPONENTS], self->components_view, component_columns,
-               G_N_ELEMENTS (component_columns));
-  setup_table (&self->tables[TABLE_MODULES], self->modules_view, module_columns, G_N_ELEMENTS (module_columns));
+               G_N_ELEMENTS (component_columns), "memory-components.csv");
+  setup_table (&self->tables[TABLE_MODULES], self->modules_view, module_columns, G_N_ELEMENTS (module_columns),
+               "memory-modules.csv");
   sort_by (&self->tables[TABLE_ALLOCATIONS], 2, GTK_SORT_ASCENDING);
   sort_by (&self->tables[TABLE_MODULES], 1, GTK_SORT_DESCENDING);
 }
@@ -666,14 +627,14 @@ GListModel *
 sl_memory_view_get_table (SlMemoryView *self)
 {
   g_return_val_if_fail (SL_IS_MEMORY_VIEW (self), NULL);
-  return G_LIST_MODEL (gtk_column_view_get_model (visible_table (self)->view));
+  return sl_data_table_get_rows (visible_table (self)->view);
 }
 
 GtkColumnView *
 sl_memory_view_get_column_view (SlMemoryView *self)
 {
   g_return_val_if_fail (SL_IS_MEMORY_VIEW (self), NULL);
-  return visible_table (self)->view;
+  return sl_data_table_get_column_view (visible_table (self)->view);
 }
 
 void

@@ -14,10 +14,9 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
-#include "sl-column-factory.h"
+#include "sl-data-table.h"
 #include "sl-op-stats-view.h"
 #include "sl-op-type-bars.h"
-#include "sl-replace-stream.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -76,11 +75,6 @@ struct _SlOpStatsView
   GtkBox              parent_instance;
 
   SlOpTable          *table;
-  GtkFilterListModel *filtered;
-  GtkSortListModel   *sorted;
-  GtkCustomFilter    *filter;
-  char               *filter_text;   /* casefolded */
-  GPtrArray          *shown;         /* const OpColumn *, in column order */
   GSettings          *settings;
   SlTimeUnit          unit;
 
@@ -89,7 +83,7 @@ struct _SlOpStatsView
   GtkSearchEntry     *filter_entry;
   GtkLabel           *count_label;
   SlOpTypeBars       *bars;
-  GtkColumnView      *column_view;
+  SlDataTable        *data_table;
   GtkStack           *content_stack;
   GtkWidget          *bars_scroller;
 };
@@ -104,9 +98,11 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* What a column's functions need, kept by the column (and by an export
+ * of it) rather than read from the view. */
 typedef struct {
-  SlOpStatsView  *view;
   const OpColumn *column;
+  SlTimeUnit      unit;
 } ColumnRef;
 
 static gboolean
@@ -121,29 +117,98 @@ row_ratio (SlOpRow *row)
   return sl_op_row_get_ratio (row);
 }
 
-static char *
-format_cell (SlOpStatsView  *self,
-             const OpColumn *column,
-             SlOpRow        *row)
+static gboolean
+is_missing (const OpColumn *column,
+            SlOpRow        *row)
 {
-  gint64 value;
-
   switch (column->kind)
     {
     case COLUMN_TEXT:
-      return g_strdup (column->text (row));
+    case COLUMN_RATIO:
+      return FALSE;
+    case COLUMN_REAL:
+      return column->real (row) < 0;
+    default:
+      return column->number (row) < 0;
+    }
+}
+
+static double
+cell_number (gpointer item,
+             gpointer user_data)
+{
+  const OpColumn *column = ((ColumnRef *)user_data)->column;
+  SlOpRow *row = item;
+
+  switch (column->kind)
+    {
+    case COLUMN_RATIO:
+      return row_ratio (row);
+    case COLUMN_REAL:
+      return column->real (row);
+    default:
+      return (double)column->number (row);
+    }
+}
+
+/* A time in a fixed unit has the unit in its header; in the automatic
+ * unit each value carries its own. Numbers are never cut. */
+static char *
+cell_text (gpointer item,
+           gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+  const OpColumn *column = ref->column;
+  SlOpRow *row = item;
+
+  if (column->kind == COLUMN_TEXT)
+    return g_strdup (column->text (row));
+  if (is_missing (column, row))
+    return g_strdup ("—");
+
+  switch (column->kind)
+    {
     case COLUMN_RATIO:
       return g_strdup_printf ("%.2f%%", row_ratio (row));
     case COLUMN_REAL:
-      return column->real (row) < 0 ? g_strdup ("—") : g_strdup_printf ("%.6g", column->real (row));
+      return g_strdup_printf ("%.6g", column->real (row));
     case COLUMN_COUNT:
     case COLUMN_INT:
-      value = column->number (row);
-      return value < 0 ? g_strdup ("—") : g_strdup_printf ("%lld", (long long)value);
+      return g_strdup_printf ("%lld", (long long)column->number (row));
     case COLUMN_TIME:
     default:
-      value = column->number (row);
-      return value < 0 ? g_strdup ("—") : sl_time_format_ns (value, self->unit);
+      if (ref->unit == SL_TIME_UNIT_AUTO)
+        return sl_time_format_ns (column->number (row), ref->unit);
+      if (ref->unit == SL_TIME_UNIT_NS)
+        return g_strdup_printf ("%lld", (long long)column->number (row));
+      return g_strdup_printf ("%.3f", column->number (row) / sl_time_unit_scale (ref->unit));
+    }
+}
+
+/* Times are in microseconds whatever the display unit, so spreadsheets
+ * can sum them; a missing value is an empty field. */
+static char *
+cell_csv (gpointer item,
+          gpointer user_data)
+{
+  const OpColumn *column = ((ColumnRef *)user_data)->column;
+  SlOpRow *row = item;
+
+  if (column->kind == COLUMN_TEXT)
+    return g_strdup (column->text (row));
+  if (is_missing (column, row))
+    return NULL;
+
+  switch (column->kind)
+    {
+    case COLUMN_RATIO:
+      return g_strdup_printf ("%.4f", row_ratio (row));
+    case COLUMN_REAL:
+      return g_strdup_printf ("%.9g", column->real (row));
+    case COLUMN_TIME:
+      return g_strdup_printf ("%.3f", column->number (row) / 1000.0);
+    default:
+      return g_strdup_printf ("%lld", (long long)column->number (row));
     }
 }
 
@@ -156,6 +221,9 @@ append_text_line (GString    *str,
     g_string_append_printf (str, "\n%s: %s", label, value);
 }
 
+static char *format_tooltip (SlOpRow    *row,
+                             SlTimeUnit  unit);
+
 /**
  * sl_op_stats_view_dup_tooltip:
  *
@@ -166,15 +234,22 @@ char *
 sl_op_stats_view_dup_tooltip (SlOpStatsView *self,
                               SlOpRow       *row)
 {
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
+  g_return_val_if_fail (SL_IS_OP_ROW (row), NULL);
+
+  return format_tooltip (row, self->unit);
+}
+
+static char *
+format_tooltip (SlOpRow    *row,
+                SlTimeUnit  unit)
+{
   GString *str = g_string_new (NULL);
   g_autofree char *total = NULL;
   g_autofree char *average = NULL;
 
-  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
-  g_return_val_if_fail (SL_IS_OP_ROW (row), NULL);
-
-  total = sl_time_format_ns (sl_op_row_get_total_ns (row), self->unit);
-  average = sl_time_format_ns (sl_op_row_get_avg_ns (row), self->unit);
+  total = sl_time_format_ns (sl_op_row_get_total_ns (row), unit);
+  average = sl_time_format_ns (sl_op_row_get_avg_ns (row), unit);
 
   if (sl_op_row_get_name (row) != NULL && sl_op_row_get_name (row)[0] != '\0')
     {
@@ -201,58 +276,12 @@ sl_op_stats_view_dup_tooltip (SlOpStatsView *self,
   return g_string_free (str, FALSE);
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               ColumnRef                *ref)
+/* Every cell of a row tells all about its op. */
+static char *
+cell_tooltip (gpointer item,
+              gpointer user_data)
 {
-  gboolean text = ref->column->kind == COLUMN_TEXT;
-
-  gtk_list_item_set_child (list_item, sl_column_cell_label_new (!text, text ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END));
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              ColumnRef                *ref)
-{
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlOpRow *row = gtk_list_item_get_item (list_item);
-  g_autofree char *text = format_cell (ref->view, ref->column, row);
-  g_autofree char *tooltip = sl_op_stats_view_dup_tooltip (ref->view, row);
-
-  gtk_label_set_text (GTK_LABEL (label), text ? text : "");
-  gtk_widget_set_tooltip_text (label, tooltip);
-}
-
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  const OpColumn *column = user_data;
-  SlOpRow *ra = (SlOpRow *)a;
-  SlOpRow *rb = (SlOpRow *)b;
-  double da, db;
-  gint64 ia, ib;
-
-  switch (column->kind)
-    {
-    case COLUMN_TEXT:
-      return g_strcmp0 (column->text (ra), column->text (rb));
-    case COLUMN_RATIO:
-      da = row_ratio (ra);
-      db = row_ratio (rb);
-      return da < db ? -1 : da > db;
-    case COLUMN_REAL:
-      da = column->real (ra);
-      db = column->real (rb);
-      return da < db ? -1 : da > db;
-    default:
-      ia = column->number (ra);
-      ib = column->number (rb);
-      return ia < ib ? -1 : ia > ib;
-    }
+  return format_tooltip (item, ((ColumnRef *)user_data)->unit);
 }
 
 static gboolean
@@ -286,70 +315,45 @@ column_has_values (const OpColumn *column,
 }
 
 static void
-remove_columns (SlOpStatsView *self)
-{
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  while (g_list_model_get_n_items (existing) > 0)
-    {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, 0);
-
-      gtk_column_view_remove_column (self->column_view, column);
-    }
-  g_ptr_array_set_size (self->shown, 0);
-}
-
-static GtkColumnViewColumn *
-create_column (SlOpStatsView  *self,
+append_column (SlOpStatsView  *self,
                const OpColumn *def)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  ColumnRef *ref = g_new0 (ColumnRef, 1);
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
+  ColumnRef *ref = g_atomic_rc_box_new0 (ColumnRef);
+  gboolean text = def->kind == COLUMN_TEXT;
+  gboolean fixed_time = def->kind == COLUMN_TIME && self->unit != SL_TIME_UNIT_AUTO;
+  g_autofree char *csv_title = def->kind == COLUMN_TIME ? g_strdup_printf ("%s (us)", def->id) : g_strdup (def->id);
+  SlDataColumn column = {
+    .id = def->id,
+    .title = _(def->title),
+    .unit = fixed_time ? sl_time_unit_symbol (self->unit) : NULL,
+    .text = cell_text,
+    .number = text ? NULL : cell_number,
+    .tooltip = cell_tooltip,
+    .csv = cell_csv,
+    .csv_title = csv_title,
+  };
 
-  ref->view = self;
   ref->column = def;
-  g_object_set_data_full (G_OBJECT (factory), "sl-column-ref", ref, g_free);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), ref);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), ref);
-
-  column = gtk_column_view_column_new (_(def->title), factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, (gpointer)def, NULL));
-  gtk_column_view_column_set_sorter (column, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  if (def->kind == COLUMN_TEXT)
+  ref->unit = self->unit;
+  if (text)
     {
-      gtk_column_view_column_set_expand (column, g_str_equal (def->id, "name") ||
-                                                 (g_str_equal (def->id, "type") && !by_instance (self)));
-      gtk_column_view_column_set_fixed_width (column, g_str_equal (def->id, "name") ? 320 : -1);
+      column.flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE;
+      if (g_str_equal (def->id, "name") || g_str_equal (def->id, "type") || g_str_equal (def->id, "core-type"))
+        column.flags |= SL_DATA_COLUMN_SEARCHABLE;
+      if (g_str_equal (def->id, "name") || (g_str_equal (def->id, "type") && !by_instance (self)))
+        column.flags |= SL_DATA_COLUMN_EXPAND;
     }
-  g_object_set_data (G_OBJECT (column), "sl-column-id", (gpointer)def->id);
-  return column;
-}
-
-static GtkColumnViewColumn *
-find_column (SlOpStatsView *self,
-             const char    *id)
-{
-  GListModel *existing = gtk_column_view_get_columns (self->column_view);
-
-  for (guint i = 0; i < g_list_model_get_n_items (existing); i++)
+  else
     {
-      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (existing, i);
-
-      if (g_strcmp0 (g_object_get_data (G_OBJECT (column), "sl-column-id"), id) == 0)
-        return column;
+      column.flags = SL_DATA_COLUMN_NUMERIC;
     }
-
-  return NULL;
+  sl_data_table_append_column (self->data_table, &column, ref, (GDestroyNotify)g_atomic_rc_box_release);
 }
 
 static void
 update_count (SlOpStatsView *self)
 {
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+  guint shown = g_list_model_get_n_items (sl_data_table_get_rows (self->data_table));
   guint all = self->table ? g_list_model_get_n_items (by_instance (self) ? sl_op_table_get_instances (self->table)
                                                                            : sl_op_table_get_types (self->table))
                           : 0;
@@ -368,12 +372,14 @@ rebuild (SlOpStatsView *self)
   GListModel *rows;
   guint mode = by_instance (self) ? FOR_INSTANCES : FOR_TYPES;
 
-  remove_columns (self);
+  sl_data_table_remove_columns (self->data_table);
+  sl_data_table_set_export_title (self->data_table, _("Export Op Statistics"),
+                                  by_instance (self) ? "ops.csv" : "op-types.csv");
   gtk_stack_set_visible_child_name (self->content_stack,
                                     self->table && !sl_op_table_is_empty (self->table) ? "table" : "empty");
   if (self->table == NULL)
     {
-      gtk_filter_list_model_set_model (self->filtered, NULL);
+      sl_data_table_set_model (self->data_table, NULL);
       update_count (self);
       return;
     }
@@ -381,43 +387,13 @@ rebuild (SlOpStatsView *self)
   rows = by_instance (self) ? sl_op_table_get_instances (self->table) : sl_op_table_get_types (self->table);
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
-      g_autoptr(GtkColumnViewColumn) column = NULL;
-
-      if (!(columns[i].flags & mode) || !column_has_values (&columns[i], rows))
-        continue;
-
-      column = create_column (self, &columns[i]);
-      gtk_column_view_append_column (self->column_view, column);
-      g_ptr_array_add (self->shown, (gpointer)&columns[i]);
+      if ((columns[i].flags & mode) && column_has_values (&columns[i], rows))
+        append_column (self, &columns[i]);
     }
 
-  gtk_filter_list_model_set_model (self->filtered, rows);
-  gtk_column_view_sort_by_column (self->column_view, find_column (self, "total"), GTK_SORT_DESCENDING);
+  sl_data_table_set_model (self->data_table, rows);
+  sl_data_table_sort_by (self->data_table, "total", GTK_SORT_DESCENDING);
   update_count (self);
-}
-
-static gboolean
-row_matches (gpointer item,
-             gpointer user_data)
-{
-  SlOpStatsView *self = user_data;
-  const char *fields[] = { sl_op_row_get_name (item), sl_op_row_get_op_type (item), sl_op_row_get_core_type (item) };
-
-  if (self->filter_text == NULL)
-    return TRUE;
-
-  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
-    {
-      g_autofree char *folded = NULL;
-
-      if (fields[i] == NULL)
-        continue;
-      folded = g_utf8_casefold (fields[i], -1);
-      if (strstr (folded, self->filter_text) != NULL)
-        return TRUE;
-    }
-
-  return FALSE;
 }
 
 static void
@@ -445,7 +421,7 @@ static void
 row_activated_cb (SlOpStatsView *self,
                   guint          position)
 {
-  g_autoptr(SlOpRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(SlOpRow) row = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position);
 
   if (row != NULL)
     g_signal_emit (self, signals[OP_ACTIVATED], 0, sl_op_row_get_name (row), sl_op_row_get_op_type (row));
@@ -458,13 +434,9 @@ show_in_graph_action (GtkWidget  *widget,
                       GVariant   *param)
 {
   SlOpStatsView *self = SL_OP_STATS_VIEW (widget);
-  GtkSelectionModel *selection = gtk_column_view_get_model (self->column_view);
-  guint position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (selection));
-  g_autoptr(SlOpRow) row = NULL;
+  g_autoptr(SlOpRow) row = sl_data_table_dup_selected (self->data_table);
   const char *name;
 
-  if (position != GTK_INVALID_LIST_POSITION)
-    row = g_list_model_get_item (G_LIST_MODEL (selection), position);
   name = row != NULL ? sl_op_row_get_name (row) : NULL;
   if (name == NULL || name[0] == '\0')
     {
@@ -484,47 +456,11 @@ time_unit_changed_cb (SlOpStatsView *self)
 }
 
 static void
-export_done_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  SlOpStatsView *self = SL_OP_STATS_VIEW (source);
-  g_autoptr(GError) error = NULL;
-
-  if (!sl_op_stats_view_export_csv_finish (self, result, &error))
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
-}
-
-static void
-export_chosen_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  SlOpStatsView   *self)
-{
-  g_autoptr(GFile) file = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
-    sl_op_stats_view_export_csv_async (self, file, NULL, export_done_cb, NULL);
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
-static void
 export_csv_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *param)
 {
-  SlOpStatsView *self = SL_OP_STATS_VIEW (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkFileChooserNative *dialog;
-
-  dialog = gtk_file_chooser_native_new (_("Export Op Statistics"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), by_instance (self) ? "ops.csv" : "op-types.csv");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (export_chosen_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_data_table_choose_csv_file (SL_OP_STATS_VIEW (widget)->data_table);
 }
 
 static void
@@ -542,12 +478,7 @@ sl_op_stats_view_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_OP_STATS_VIEW);
   g_clear_object (&self->table);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
-  g_clear_object (&self->filter);
   g_clear_object (&self->settings);
-  g_clear_pointer (&self->filter_text, g_free);
-  g_clear_pointer (&self->shown, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sl_op_stats_view_parent_class)->dispose (object);
 }
@@ -586,7 +517,7 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, bars);
-  gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, data_table);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, content_stack);
   gtk_widget_class_bind_template_child (widget_class, SlOpStatsView, bars_scroller);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
@@ -601,24 +532,13 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "ops.focus-filter", NULL);
 
   g_type_ensure (SL_TYPE_OP_TYPE_BARS);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
 }
 
 static void
 sl_op_stats_view_init (SlOpStatsView *self)
 {
-  GtkSingleSelection *selection;
-
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->shown = g_ptr_array_new ();
-  self->filter = gtk_custom_filter_new (row_matches, self, NULL);
-  self->filtered = gtk_filter_list_model_new (NULL, g_object_ref (GTK_FILTER (self->filter)));
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
-  g_object_unref (selection);
 
   self->settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (self->settings, "time-unit");
@@ -676,10 +596,7 @@ sl_op_stats_view_set_filter (SlOpStatsView *self,
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
 
-  g_clear_pointer (&self->filter_text, g_free);
-  if (text != NULL && text[0] != '\0')
-    self->filter_text = g_utf8_casefold (text, -1);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  sl_data_table_set_filter_text (self->data_table, text);
   update_count (self);
 }
 
@@ -692,14 +609,14 @@ GListModel *
 sl_op_stats_view_get_rows (SlOpStatsView *self)
 {
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return sl_data_table_get_rows (self->data_table);
 }
 
 guint
 sl_op_stats_view_get_n_columns (SlOpStatsView *self)
 {
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), 0);
-  return self->shown->len;
+  return sl_data_table_get_n_columns (self->data_table);
 }
 
 const char *
@@ -707,9 +624,8 @@ sl_op_stats_view_get_column_title (SlOpStatsView *self,
                                    guint          index)
 {
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
-  g_return_val_if_fail (index < self->shown->len, NULL);
 
-  return _(((const OpColumn *)g_ptr_array_index (self->shown, index))->title);
+  return sl_data_table_get_column_title (self->data_table, index);
 }
 
 /**
@@ -721,99 +637,9 @@ sl_op_stats_view_sort_by (SlOpStatsView *self,
                           const char    *column_id,
                           gboolean       descending)
 {
-  GtkColumnViewColumn *column;
-
   g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
 
-  if ((column = find_column (self, column_id)) != NULL)
-    gtk_column_view_sort_by_column (self->column_view, column, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
-}
-
-static void
-append_csv_field (GString    *line,
-                  const char *text)
-{
-  if (line->len > 0)
-    g_string_append_c (line, ',');
-  if (text == NULL)
-    return;
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (line, text);
-      return;
-    }
-
-  g_string_append_c (line, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *p);
-    }
-  g_string_append_c (line, '"');
-}
-
-/* The rows shown, in their order, with the columns shown. Times are in
- * microseconds whatever the display unit, so spreadsheets can sum them. */
-static GBytes *
-format_csv (SlOpStatsView *self)
-{
-  GString *out = g_string_new (NULL);
-  g_autoptr(GString) line = g_string_new (NULL);
-  GListModel *rows;
-
-  for (guint c = 0; c < self->shown->len; c++)
-    {
-      const OpColumn *column = g_ptr_array_index (self->shown, c);
-      g_autofree char *title = column->kind == COLUMN_TIME ? g_strdup_printf ("%s (us)", column->id)
-                                                           : g_strdup (column->id);
-
-      append_csv_field (line, title);
-    }
-  g_string_append_printf (out, "%s\n", line->str);
-
-  rows = G_LIST_MODEL (self->sorted);
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(SlOpRow) row = g_list_model_get_item (rows, i);
-
-      g_string_truncate (line, 0);
-      for (guint c = 0; c < self->shown->len; c++)
-        {
-          const OpColumn *column = g_ptr_array_index (self->shown, c);
-          g_autofree char *text = NULL;
-          gint64 value;
-
-          switch (column->kind)
-            {
-            case COLUMN_TEXT:
-              text = g_strdup (column->text (row));
-              break;
-            case COLUMN_RATIO:
-              text = g_strdup_printf ("%.4f", row_ratio (row));
-              break;
-            case COLUMN_REAL:
-              text = column->real (row) < 0 ? g_strdup ("") : g_strdup_printf ("%.9g", column->real (row));
-              break;
-            case COLUMN_TIME:
-              value = column->number (row);
-              text = value < 0 ? g_strdup ("") : g_strdup_printf ("%.3f", value / 1000.0);
-              break;
-            default:
-              value = column->number (row);
-              text = value < 0 ? g_strdup ("") : g_strdup_printf ("%lld", (long long)value);
-              break;
-            }
-          /* Keep an empty first field visible as a field. */
-          if (c == 0 && (text == NULL || text[0] == '\0'))
-            g_string_append (line, "\"\"");
-          else
-            append_csv_field (line, text);
-        }
-      g_string_append_printf (out, "%s\n", line->str);
-    }
-
-  return g_string_free_to_bytes (out);
+  sl_data_table_sort_by (self->data_table, column_id, descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
 /**
@@ -829,13 +655,10 @@ sl_op_stats_view_export_csv_async (SlOpStatsView       *self,
                                    GAsyncReadyCallback  callback,
                                    gpointer             user_data)
 {
-  g_autoptr(GBytes) csv = NULL;
-
   g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  csv = format_csv (self);
-  sl_replace_file_contents_async (file, csv, self, cancellable, callback, user_data);
+  sl_data_table_export_csv_async (self->data_table, file, cancellable, callback, user_data);
 }
 
 /**
@@ -848,7 +671,7 @@ sl_op_stats_view_export_csv_finish (SlOpStatsView  *self,
                                     GAsyncResult   *result,
                                     GError        **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), FALSE);
 
-  return sl_replace_file_contents_finish (result, error);
+  return sl_data_table_export_csv_finish (self->data_table, result, error);
 }

@@ -17,7 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "sl-column-factory.h"
+#include "sl-data-table.h"
 #include "sl-tensor-compare-page.h"
 #include "sl-replace-stream.h"
 #include "sl-tensor-stats.h"
@@ -93,10 +93,9 @@ struct _SlTensorComparePage
   char                   *search_text;
 
   GListStore             *empty;
-  GtkFilterListModel     *filtered;
-  GtkCustomFilter        *filter;
-  GtkSortListModel       *sorted;
-  GtkSingleSelection     *selection;
+  GtkCustomFilter        *filter;       /* the table's extra filter */
+  GListModel             *sorted;       /* the table's rows, unowned */
+  GtkSingleSelection     *selection;    /* the table's, unowned */
   GtkSpinButton          *threshold_spins[G_N_ELEMENTS (threshold_fields)];
 
   GtkStack               *stack;
@@ -123,7 +122,7 @@ struct _SlTensorComparePage
   GtkEntry               *module_entry;
   GtkSearchEntry         *search_entry;
   GtkLabel               *rows_label;
-  GtkColumnView          *pairs_view;
+  SlDataTable            *pairs_view;
   GtkExpander            *unmatched_expander;
   GtkListBox             *unmatched_list;
   SlTensorPairPane       *pair_pane;
@@ -228,136 +227,108 @@ name_tooltip (SlTensorCompareRow *row)
   return g_strdup_printf (_("%s\nModule: %s"), sl_tensor_compare_row_get_name (row), module);
 }
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               gpointer                  data)
+static char *
+table_cell_text (gpointer item,
+                 gpointer data)
+{
+  return cell_text (item, GPOINTER_TO_UINT (data));
+}
+
+static char *
+table_cell_tooltip (gpointer item,
+                    gpointer data)
 {
   Column column = GPOINTER_TO_UINT (data);
-  gboolean numeric = column == COL_ORDER || column >= COL_FIRST_METRIC;
-  /* Only the name is cut short, in its middle where msprobe keys differ
-   * least; the other columns are short and take the width they need. */
-  GtkWidget *label = sl_column_cell_label_new (numeric, column == COL_NAME ? PANGO_ELLIPSIZE_MIDDLE
-                                                                            : PANGO_ELLIPSIZE_NONE);
+  SlTensorCompareRow *row = item;
 
+  if (column == COL_NAME)
+    return name_tooltip (row);
   if (column == COL_VERDICT)
     {
-      gtk_widget_add_css_class (label, "sl-verdict");
-      gtk_widget_set_halign (label, GTK_ALIGN_START);
-    }
-  gtk_list_item_set_child (list_item, label);
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  data)
-{
-  Column column = GPOINTER_TO_UINT (data);
-  GtkWidget *label = gtk_list_item_get_child (list_item);
-  SlTensorCompareRow *row = gtk_list_item_get_item (list_item);
-  g_autofree char *text = cell_text (row, column);
-  g_autofree char *tooltip = NULL;
-
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
-  if (column == COL_NAME)
-    tooltip = name_tooltip (row);
-  else if (column == COL_VERDICT)
-    {
-      SlTensorVerdict verdict = sl_tensor_compare_row_get_verdict (row);
       const char *reason = sl_tensor_compare_row_get_reason (row);
 
-      gtk_widget_remove_css_class (label, "pass");
-      gtk_widget_remove_css_class (label, "warning");
-      gtk_widget_remove_css_class (label, "error");
-      gtk_widget_add_css_class (label, verdict_class (verdict));
-      tooltip = g_strdup (reason != NULL && reason[0] != '\0' ? reason : _("Every metric is within its threshold."));
+      return g_strdup (reason != NULL && reason[0] != '\0' ? reason : _("Every metric is within its threshold."));
     }
-  else if (column >= COL_FIRST_METRIC)
-    /* The short column titles, spelt out: "Cosine similarity: 0.99" */
-    tooltip = g_strdup_printf ("%s: %s", _(metrics[column - COL_FIRST_METRIC].tooltip), text);
-  gtk_widget_set_tooltip_text (label, tooltip);
+  if (column >= COL_FIRST_METRIC)
+    {
+      g_autofree char *text = cell_text (row, column);
+
+      /* The short column titles, spelt out: "Cosine similarity: 0.99" */
+      return g_strdup_printf ("%s: %s", _(metrics[column - COL_FIRST_METRIC].tooltip), text);
+    }
+  return NULL;
 }
 
-static int
-compare_doubles (double a,
-                 double b)
+static const char *
+table_cell_style (gpointer item,
+                  gpointer data)
 {
-  /* Undefined values last, whichever way. */
-  if (isnan (a) || isnan (b))
-    return isnan (a) - isnan (b);
-  return a < b ? -1 : a > b;
+  return verdict_class (sl_tensor_compare_row_get_verdict (item));
 }
 
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      data)
+static double
+table_cell_number (gpointer item,
+                   gpointer data)
 {
   Column column = GPOINTER_TO_UINT (data);
-  SlTensorCompareRow *x = SL_TENSOR_COMPARE_ROW ((gpointer)a);
-  SlTensorCompareRow *y = SL_TENSOR_COMPARE_ROW ((gpointer)b);
+  SlTensorCompareRow *row = item;
 
   switch (column)
     {
     case COL_ORDER:
-      return compare_doubles (sl_tensor_compare_row_get_order (x), sl_tensor_compare_row_get_order (y));
+      return sl_tensor_compare_row_get_order (row);
     case COL_VERDICT:
-      return compare_doubles (sl_tensor_compare_row_get_verdict (x), sl_tensor_compare_row_get_verdict (y));
-    case COL_NAME:
-    case COL_API:
-    case COL_NPU_DTYPE:
-    case COL_NPU_SHAPE:
-    case COL_BENCH_DTYPE:
-    case COL_BENCH_SHAPE:
-      {
-        g_autofree char *tx = cell_text (x, column);
-        g_autofree char *ty = cell_text (y, column);
-
-        return g_utf8_collate (tx, ty);
-      }
-    case COL_FIRST_METRIC:
+      return sl_tensor_compare_row_get_verdict (row);
     default:
-      return compare_doubles (metric_value (x, column - COL_FIRST_METRIC), metric_value (y, column - COL_FIRST_METRIC));
+      return metric_value (row, column - COL_FIRST_METRIC);
     }
 }
 
+/* Only the name is cut short, in its middle where msprobe keys differ
+ * least; the other columns are short and take the width they need. The
+ * verdict is a pill sorted by severity. */
 static void
 add_column (SlTensorComparePage *self,
+            const char          *id,
             const char          *title,
             Column               column)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *view_column;
-  GtkSorter *sorter;
+  gboolean numeric = column == COL_ORDER || column >= COL_FIRST_METRIC;
+  SlDataColumn def = {
+    .id = id,
+    .title = title,
+    .text = table_cell_text,
+    .number = numeric || column == COL_VERDICT ? table_cell_number : NULL,
+    .tooltip = table_cell_tooltip,
+  };
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), GUINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), GUINT_TO_POINTER (column));
-  view_column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  if (column == COL_NAME)
-    gtk_column_view_column_set_fixed_width (view_column, 260);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GUINT_TO_POINTER (column), NULL));
-  gtk_column_view_column_set_sorter (view_column, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_append_column (self->pairs_view, view_column);
-  g_object_unref (view_column);
+  if (numeric)
+    def.flags = SL_DATA_COLUMN_NUMERIC;
+  else if (column == COL_NAME)
+    def.flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE;
+  else if (column == COL_VERDICT)
+    {
+      def.flags = SL_DATA_COLUMN_BADGE;
+      def.css_class = "sl-verdict";
+      def.style = table_cell_style;
+    }
+  sl_data_table_append_column (self->pairs_view, &def, GUINT_TO_POINTER (column), NULL);
 }
 
 static void
 add_columns (SlTensorComparePage *self)
 {
   /* Translators: columns of the tensor comparison */
-  add_column (self, _("#"), COL_ORDER);
-  add_column (self, _("Name"), COL_NAME);
-  add_column (self, _("API"), COL_API);
-  add_column (self, _("Verdict"), COL_VERDICT);
-  add_column (self, _("NPU Dtype"), COL_NPU_DTYPE);
-  add_column (self, _("NPU Shape"), COL_NPU_SHAPE);
-  add_column (self, _("Bench Dtype"), COL_BENCH_DTYPE);
-  add_column (self, _("Bench Shape"), COL_BENCH_SHAPE);
+  add_column (self, "order", _("#"), COL_ORDER);
+  add_column (self, "name", _("Name"), COL_NAME);
+  add_column (self, "api", _("API"), COL_API);
+  add_column (self, "verdict", _("Verdict"), COL_VERDICT);
+  add_column (self, "npu-dtype", _("NPU Dtype"), COL_NPU_DTYPE);
+  add_column (self, "npu-shape", _("NPU Shape"), COL_NPU_SHAPE);
+  add_column (self, "bench-dtype", _("Bench Dtype"), COL_BENCH_DTYPE);
+  add_column (self, "bench-shape", _("Bench Shape"), COL_BENCH_SHAPE);
   for (guint i = 0; i < G_N_ELEMENTS (metrics); i++)
-    add_column (self, _(metrics[i].title), COL_FIRST_METRIC + i);
+    add_column (self, metrics[i].title, _(metrics[i].title), COL_FIRST_METRIC + i);
 }
 
 /* Filtering */
@@ -408,7 +379,7 @@ row_matches (gpointer item,
 static void
 update_rows_label (SlTensorComparePage *self)
 {
-  guint shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+  guint shown = g_list_model_get_n_items (self->sorted);
   guint total = self->report != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->report)) : 0;
   g_autofree char *text = NULL;
 
@@ -596,7 +567,7 @@ fill (SlTensorComparePage *self)
   fill_divergence (self);
   fill_unmatched (self);
   fill_problems (self);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->report));
+  sl_data_table_set_model (self->pairs_view, G_LIST_MODEL (self->report));
   update_rows_label (self);
 }
 
@@ -694,7 +665,8 @@ static void
 scroll_to_position (SlTensorComparePage *self,
                     guint                position)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->pairs_view)); child != NULL;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (sl_data_table_get_column_view (self->pairs_view)));
+       child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))
       {
@@ -920,7 +892,7 @@ start_loading (SlTensorComparePage *self)
     g_clear_signal_handler (&self->progress_handler, self->report);
   g_clear_object (&self->report);
   sl_tensor_pair_pane_set_row (self->pair_pane, NULL);
-  gtk_filter_list_model_set_model (self->filtered, G_LIST_MODEL (self->empty));
+  sl_data_table_set_model (self->pairs_view, G_LIST_MODEL (self->empty));
   sl_document_clear_problems (SL_DOCUMENT (self));
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_LOADING);
   set_busy (self, TRUE);
@@ -1025,9 +997,8 @@ sl_tensor_compare_page_dispose (GObject *object)
     g_clear_signal_handler (&self->progress_handler, self->report);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TENSOR_COMPARE_PAGE);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->selection);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->filtered);
+  self->selection = NULL;
+  self->sorted = NULL;
   g_clear_object (&self->filter);
   g_clear_object (&self->empty);
   g_clear_object (&self->report);
@@ -1051,6 +1022,7 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
   SL_DOCUMENT_CLASS (klass)->show_details = sl_tensor_compare_page_show_details;
 
   g_type_ensure (SL_TYPE_TENSOR_PAIR_PANE);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-tensor-compare-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, stack);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, loading_label);
@@ -1102,17 +1074,12 @@ sl_tensor_compare_page_init (SlTensorComparePage *self)
   build_threshold_rows (self);
   self->empty = g_list_store_new (SL_TYPE_TENSOR_COMPARE_ROW);
   self->filter = gtk_custom_filter_new (row_matches, self, NULL);
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->empty)),
-                                              g_object_ref (GTK_FILTER (self->filter)));
-  self->sorted = gtk_sort_list_model_new (g_object_ref (G_LIST_MODEL (self->filtered)),
-                                          g_object_ref (gtk_column_view_get_sorter (self->pairs_view)));
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  sl_data_table_set_extra_filter (self->pairs_view, GTK_FILTER (self->filter));
+  sl_data_table_set_model (self->pairs_view, G_LIST_MODEL (self->empty));
+  self->sorted = sl_data_table_get_rows (self->pairs_view);
+  self->selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (sl_data_table_get_column_view (self->pairs_view)));
   g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (selection_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  gtk_column_view_set_model (self->pairs_view, GTK_SELECTION_MODEL (g_object_ref (self->selection)));
 }
 
 /* API */
@@ -1150,7 +1117,7 @@ GListModel *
 sl_tensor_compare_page_get_rows (SlTensorComparePage *self)
 {
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), NULL);
-  return G_LIST_MODEL (self->sorted);
+  return self->sorted;
 }
 
 void
@@ -1205,11 +1172,11 @@ sl_tensor_compare_page_show_first_divergence (SlTensorComparePage *self)
 
   if (!loaded (self) || (row = sl_tensor_compare_report_get_first_divergence (self->report)) == NULL)
     return FALSE;
-  position = find_position (G_LIST_MODEL (self->sorted), row);
+  position = find_position (self->sorted, row);
   if (position == GTK_INVALID_LIST_POSITION)
     {
       clear_filters (self);
-      position = find_position (G_LIST_MODEL (self->sorted), row);
+      position = find_position (self->sorted, row);
     }
   if (position == GTK_INVALID_LIST_POSITION)
     return FALSE;
@@ -1262,7 +1229,7 @@ sl_tensor_compare_page_set_thresholds (SlTensorComparePage             *self,
     g_object_ref (selected);
   sl_tensor_compare_report_set_thresholds (self->report, thresholds, dtype_aware);
   after_judging (self);
-  if (selected != NULL && (position = find_position (G_LIST_MODEL (self->sorted), selected)) != GTK_INVALID_LIST_POSITION)
+  if (selected != NULL && (position = find_position (self->sorted, selected)) != GTK_INVALID_LIST_POSITION)
     gtk_single_selection_set_selected (self->selection, position);
 }
 

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "sl-column-factory.h"
+#include "sl-tooltip.h"
 
 typedef struct {
   SlColumnTextFunc text_func;
@@ -48,7 +49,7 @@ bind_label_cb (GtkSignalListItemFactory *factory,
   g_autofree char *tooltip = funcs->tooltip_func ? funcs->tooltip_func (item) : NULL;
 
   gtk_label_set_text (GTK_LABEL (label), text ? text : "");
-  gtk_widget_set_tooltip_text (label, tooltip ? tooltip : text);
+  sl_widget_set_long_tooltip (label, tooltip ? tooltip : text);
 }
 
 static void

@@ -153,6 +153,19 @@ long_tooltip_cb (GtkWidget  *widget,
 }
 
 /**
+ * sl_widget_get_long_tooltip:
+ *
+ * Returns: (nullable): the text sl_widget_set_long_tooltip() gave @widget
+ */
+const char *
+sl_widget_get_long_tooltip (GtkWidget *widget)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  return g_object_get_data (G_OBJECT (widget), "sl-long-tooltip");
+}
+
+/**
  * sl_widget_set_long_tooltip:
  * @text: (nullable): the whole of a name shown cut, or %NULL for none
  *

@@ -27,6 +27,7 @@ void       sl_tooltip_set_markup       (GtkTooltip *tooltip,
 GtkLabel  *sl_tooltip_get_label        (GtkTooltip *tooltip);
 void       sl_widget_set_long_tooltip  (GtkWidget  *widget,
                                         const char *text);
+const char *sl_widget_get_long_tooltip (GtkWidget  *widget);
 void       sl_label_set_no_hyphens     (GtkLabel   *label);
 void       sl_label_set_wrap_for_text  (GtkLabel   *label);
 
