@@ -49,6 +49,10 @@ struct _SlTimelineView
    * allocation (the pixel scale needs the width); -1 when none. */
   gint64              pending_start;
   gint64              pending_end;
+  /* A slice to bring into view at that allocation (G_MAXUINT: none): its
+   * row can only be scrolled to once the view has a height. */
+  guint               pending_track;
+  guint32             pending_slice;
   GArray             *undo;        /* Zoom */
 
   DragMode            drag_mode;
@@ -382,26 +386,15 @@ sl_timeline_view_get_selected (SlTimelineView *self,
   return sl_timeline_renderer_get_selected (self->renderer, track, slice);
 }
 
-/* Selects a slice and brings it into view: its process opened, its row
- * scrolled to, and the window zoomed so it is a fifth of it. */
-void
-sl_timeline_view_reveal (SlTimelineView *self,
-                         guint           track,
-                         guint32         slice)
+/* Scrolls the tracks so the slice's row shows, a third down the view
+ * when it has to move. */
+static void
+scroll_to_row (SlTimelineView *self,
+               guint           track,
+               guint32         slice)
 {
-  SlTrace *trace;
-  const SlTraceSlices *s;
-  gint64 dur, end_ns;
   double y;
 
-  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
-
-  trace = sl_timeline_renderer_get_trace (self->renderer);
-  if (trace == NULL || (s = sl_trace_get_slices (trace, track)) == NULL || slice >= s->n_slices)
-    return;
-
-  sl_timeline_renderer_set_track_hidden (self->renderer, track, FALSE);
-  sl_timeline_renderer_set_process_collapsed (self->renderer, sl_trace_get_track_process (trace, track), FALSE);
   update_vadjustment (self);
   if (!sl_timeline_renderer_get_track_pinned (self->renderer, track)
       && sl_timeline_renderer_get_slice_y (self->renderer, track, slice, &y))
@@ -412,12 +405,45 @@ sl_timeline_view_reveal (SlTimelineView *self,
       if (y < value || y + 20 > value + page)
         gtk_adjustment_set_value (self->vadjustment, MAX (y - page / 3, 0));
     }
+}
+
+/* Selects a slice and brings it into view: its process opened, its row
+ * scrolled to, and the window zoomed so it is a fifth of it. A view not
+ * shown yet does it when it gets its size. */
+void
+sl_timeline_view_reveal (SlTimelineView *self,
+                         guint           track,
+                         guint32         slice)
+{
+  SlTrace *trace;
+  const SlTraceSlices *s;
+  gint64 dur, start_ns, end_ns;
+
+  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
+
+  trace = sl_timeline_renderer_get_trace (self->renderer);
+  if (trace == NULL || (s = sl_trace_get_slices (trace, track)) == NULL || slice >= s->n_slices)
+    return;
+
+  sl_timeline_renderer_set_track_hidden (self->renderer, track, FALSE);
+  sl_timeline_renderer_set_process_collapsed (self->renderer, sl_trace_get_track_process (trace, track), FALSE);
 
   dur = MAX (s->dur_ns[slice], 1000);
-  sl_timeline_view_get_window (self, NULL, &end_ns);
-  if (s->start_ns[slice] < self->t0 || s->start_ns[slice] + s->dur_ns[slice] > end_ns
+  sl_timeline_view_get_window (self, &start_ns, &end_ns);
+  if (self->pending_start >= 0 || s->start_ns[slice] < start_ns || s->start_ns[slice] + s->dur_ns[slice] > end_ns
       || s->dur_ns[slice] < self->ns_per_pixel * 40)
     sl_timeline_view_set_window (self, s->start_ns[slice] - dur * 2, s->start_ns[slice] + dur * 3);
+
+  if (gtk_widget_get_width (GTK_WIDGET (self)) <= SL_TIMELINE_GUTTER_WIDTH)
+    {
+      self->pending_track = track;
+      self->pending_slice = slice;
+    }
+  else
+    {
+      self->pending_track = G_MAXUINT;
+      scroll_to_row (self, track, slice);
+    }
 
   sl_timeline_view_select (self, track, slice);
 }
@@ -584,6 +610,9 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
 
       self->pending_start = self->pending_end = -1;
       sl_timeline_view_set_window (self, start, end);
+      if (self->pending_track != G_MAXUINT)
+        scroll_to_row (self, self->pending_track, self->pending_slice);
+      self->pending_track = G_MAXUINT;
     }
   /* A fitted view stays fitted when the window is resized. */
   else if (self->fitted)
@@ -1008,6 +1037,7 @@ sl_timeline_view_init (SlTimelineView *self)
   GtkGesture *gesture;
 
   self->pending_start = self->pending_end = -1;
+  self->pending_track = G_MAXUINT;
   self->renderer = sl_timeline_renderer_new ();
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, ROW_STEP, 100, 1));
   self->undo = g_array_new (FALSE, FALSE, sizeof (Zoom));
