@@ -15,6 +15,7 @@
 #include <adwaita.h>
 
 #include "sl-column-factory.h"
+#include "sl-op-names.h"
 #include "sl-op-stats-view.h"
 #include "sl-op-type-bars.h"
 #include "sl-replace-stream.h"
@@ -80,6 +81,8 @@ struct _SlOpStatsView
   GtkSortListModel   *sorted;
   GtkCustomFilter    *filter;
   char               *filter_text;   /* casefolded */
+  SlOpNames          *name_set;      /* a link's ops, instead of text */
+  char               *name_set_label; /* what the entry shows for them */
   GPtrArray          *shown;         /* const OpColumn *, in column order */
   GSettings          *settings;
   SlTimeUnit          unit;
@@ -403,6 +406,8 @@ row_matches (gpointer item,
   SlOpStatsView *self = user_data;
   const char *fields[] = { sl_op_row_get_name (item), sl_op_row_get_op_type (item), sl_op_row_get_core_type (item) };
 
+  if (self->name_set != NULL)
+    return sl_op_names_contains (self->name_set, sl_op_row_get_name (item));
   if (self->filter_text == NULL)
     return TRUE;
 
@@ -429,6 +434,9 @@ filter_changed_cb (SlOpStatsView *self)
 static void
 grouping_toggled_cb (SlOpStatsView *self)
 {
+  /* A link's ops are instances: by type, the entry's text filters again. */
+  if (self->name_set != NULL && !by_instance (self))
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), "");
   rebuild (self);
 }
 
@@ -547,6 +555,8 @@ sl_op_stats_view_dispose (GObject *object)
   g_clear_object (&self->filter);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->filter_text, g_free);
+  g_clear_pointer (&self->name_set, sl_op_names_free);
+  g_clear_pointer (&self->name_set_label, g_free);
   g_clear_pointer (&self->shown, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sl_op_stats_view_parent_class)->dispose (object);
@@ -674,13 +684,146 @@ sl_op_stats_view_set_filter (SlOpStatsView *self,
    * where it can be read and cleared; the entry's own change comes back
    * here with the same text and stops. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+    {
+      /* Replacing the text empties the entry first, which it reports at once */
+      g_signal_handlers_block_by_func (self->filter_entry, filter_changed_cb, self);
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+      g_signal_handlers_unblock_by_func (self->filter_entry, filter_changed_cb, self);
+    }
 
   g_clear_pointer (&self->filter_text, g_free);
-  if (text != NULL && text[0] != '\0')
+  if (self->name_set != NULL && g_strcmp0 (text, self->name_set_label) != 0)
+    {
+      g_clear_pointer (&self->name_set, sl_op_names_free);
+      g_clear_pointer (&self->name_set_label, g_free);
+    }
+  if (text != NULL && text[0] != '\0' && self->name_set == NULL)
     self->filter_text = g_utf8_casefold (text, -1);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
   update_count (self);
+}
+
+/**
+ * sl_op_stats_view_show_ops:
+ * @names: (array zero-terminated=1): op names, as a link names them
+ * @label: what the filter entry shows for them; editing it filters by
+ *   text again
+ *
+ * Lists exactly those ops (by instance), whatever their names have in
+ * common or not.
+ */
+void
+sl_op_stats_view_show_ops (SlOpStatsView      *self,
+                           const char * const *names,
+                           const char         *label)
+{
+  g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
+  g_return_if_fail (label != NULL);
+
+  sl_op_stats_view_set_by_instance (self, TRUE);
+  g_clear_pointer (&self->name_set, sl_op_names_free);
+  g_free (self->name_set_label);
+  self->name_set = sl_op_names_new (names);
+  self->name_set_label = g_strdup (label);
+  sl_op_stats_view_set_filter (self, label);
+}
+
+/* GTK 4.8 has no gtk_column_view_scroll_to(); its list view scrolls
+ * through the list actions, once it has laid out the rows shown: at the
+ * next frame, since a link may have just changed the rows or the tab. */
+static gboolean
+scroll_tick_cb (GtkWidget     *column_view,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  SlOpStatsView *self = SL_OP_STATS_VIEW (gtk_widget_get_ancestor (column_view, SL_TYPE_OP_STATS_VIEW));
+  guint position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->column_view)));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (column_view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        /* A tab shown by the link has its first size in this frame's
+         * layout; a view squeezed to nothing is not waited for long. */
+        guint frames = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column_view), "sl-scroll-frames"));
+
+        if (gtk_widget_get_height (child) == 0 && gtk_widget_get_mapped (child) && frames < 10)
+          {
+            g_object_set_data (G_OBJECT (column_view), "sl-scroll-frames", GUINT_TO_POINTER (frames + 1));
+            return G_SOURCE_CONTINUE;
+          }
+        g_object_set_data (G_OBJECT (column_view), "sl-scroll-frames", NULL);
+        if (position != GTK_INVALID_LIST_POSITION)
+          gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+      }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+scroll_to_position (SlOpStatsView *self,
+                    guint          position)
+{
+  gtk_widget_add_tick_callback (GTK_WIDGET (self->column_view), scroll_tick_cb, NULL, NULL);
+}
+
+static guint
+find_op (SlOpStatsView *self,
+         SlOpNames     *names)
+{
+  GListModel *rows = G_LIST_MODEL (self->sorted);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (rows, i);
+
+      if (sl_op_names_contains (names, sl_op_row_get_name (row)))
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/**
+ * sl_op_stats_view_select_op:
+ * @name: an op's name, as a link names it
+ *
+ * Selects the op's row (by instance) and scrolls to it, clearing a filter
+ * that hides it.
+ *
+ * Returns: whether the table has the op
+ */
+gboolean
+sl_op_stats_view_select_op (SlOpStatsView *self,
+                            const char    *name)
+{
+  const char *names[] = { name, NULL };
+  g_autoptr(SlOpNames) set = sl_op_names_new (names);
+  guint position;
+
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), FALSE);
+
+  sl_op_stats_view_set_by_instance (self, TRUE);
+  if ((position = find_op (self, set)) == GTK_INVALID_LIST_POSITION)
+    {
+      sl_op_stats_view_set_filter (self, NULL);
+      position = find_op (self, set);
+    }
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->column_view)), position);
+  scroll_to_position (self, position);
+  return TRUE;
+}
+
+/**
+ * sl_op_stats_view_get_selected:
+ *
+ * Returns: (transfer none) (nullable): the selected row
+ */
+SlOpRow *
+sl_op_stats_view_get_selected (SlOpStatsView *self)
+{
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
+
+  return gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->column_view)));
 }
 
 /**
