@@ -809,6 +809,21 @@ find_label_text (GtkWidget  *widget,
   return FALSE;
 }
 
+static GtkWidget *
+find_search_entry (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_search_entry (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static GVariant *
 names_request (const char * const *names,
                gint64              start,
@@ -916,6 +931,27 @@ test_links_land (void)
   settle ();
   g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 1);
   g_assert_cmpstr (assert_selected_in_view (view, NULL), ==, "a.*b[0]");
+
+  /* Many names: all are found, the entry shows the first few */
+  {
+    g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func (g_free);
+    GtkWidget *entry;
+
+    for (guint i = 0; i < 500; i++)
+      g_ptr_array_add (many, g_strdup_printf ("Unknown-op%u", i));
+    g_ptr_array_add (many, g_strdup ("MatMul-op4"));
+    g_ptr_array_add (many, NULL);
+    sl_document_request (SL_DOCUMENT (page), names_request ((const char * const *)many->pdata, -1, -1));
+    g_assert_true (wait_until (page_idle, page, 10000));
+    settle ();
+    g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 3);
+    g_assert_cmpstr (assert_selected_in_view (view, NULL), ==, "MatMul-op4");
+    entry = find_search_entry (GTK_WIDGET (page));
+    g_assert_nonnull (entry);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==,
+                     "Unknown-op0 | Unknown-op1 | Unknown-op2 | … (501 names)");
+    g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 3"));
+  }
 
   /* A name the trace does not have: nothing selected, "No matches" */
   sl_document_request (SL_DOCUMENT (page), names_request (missing, -1, -1));

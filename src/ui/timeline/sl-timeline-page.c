@@ -27,6 +27,7 @@
 #define PROGRESS_INTERVAL_MS 100
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
+#define MAX_SHOWN_NAMES 3
 
 typedef enum {
   COLUMN_NAME,
@@ -1670,8 +1671,23 @@ sl_timeline_page_handle_request (SlDocument *document,
 
   if (names != NULL && names[0] != NULL)
     {
-      /* The entry shows the names; the search matches them exactly. */
-      g_autofree char *shown = g_strjoinv (" | ", (char **)names);
+      /* The entry shows the names (the first few of many); the search
+       * matches them all exactly. */
+      guint n = g_strv_length ((char **)names);
+      g_autofree char *first = NULL;
+      g_autofree char *shown = NULL;
+
+      if (n <= MAX_SHOWN_NAMES)
+        shown = g_strjoinv (" | ", (char **)names);
+      else
+        {
+          const char *few[MAX_SHOWN_NAMES + 1] = { NULL };
+
+          memcpy (few, names, MAX_SHOWN_NAMES * sizeof (char *));
+          first = g_strjoinv (" | ", (char **)few);
+          /* Translators: the first names a link showed, and how many it named in all */
+          shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s | … (%u name)", "%s | … (%u names)", n), first, n);
+        }
 
       start_search (self, shown, FALSE, sl_op_names_new (names));
     }
