@@ -736,8 +736,8 @@ scroll_tick_cb (GtkWidget     *column_view,
                 GdkFrameClock *clock,
                 gpointer       data)
 {
-  SlOpStatsView *self = SL_OP_STATS_VIEW (gtk_widget_get_ancestor (column_view, SL_TYPE_OP_STATS_VIEW));
-  guint position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->column_view)));
+  GtkSelectionModel *selection = gtk_column_view_get_model (GTK_COLUMN_VIEW (column_view));
+  guint position = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (selection));
 
   for (GtkWidget *child = gtk_widget_get_first_child (column_view); child != NULL; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_LIST_VIEW (child))

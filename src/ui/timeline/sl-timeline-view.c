@@ -53,6 +53,12 @@ struct _SlTimelineView
    * row can only be scrolled to once the view has a height. */
   guint               pending_track;
   guint32             pending_slice;
+  /* The slice last revealed, kept in view when the view's height changes
+   * (a pane opening below it) until the tracks are scrolled by hand or
+   * another slice is selected; G_MAXUINT when none. */
+  guint               kept_track;
+  guint32             kept_slice;
+  gboolean            scrolling;    /* the view moves its own scroll */
   GArray             *undo;        /* Zoom */
 
   DragMode            drag_mode;
@@ -124,9 +130,11 @@ update_vadjustment (SlTimelineView *self)
   double page = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - SL_TIMELINE_RULER_HEIGHT
                      - sl_timeline_renderer_get_pinned_height (self->renderer), 1);
 
+  self->scrolling = TRUE;
   gtk_adjustment_configure (self->vadjustment,
                             CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, MAX (content - page, 0)),
                             0, MAX (content, page), ROW_STEP, page * 0.9, page);
+  self->scrolling = FALSE;
 }
 
 static void
@@ -196,6 +204,7 @@ sl_timeline_view_set_lod (SlTimelineView *self,
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
   sl_timeline_renderer_set_lod (self->renderer, lod);
+  self->kept_track = self->pending_track = G_MAXUINT;
   g_clear_pointer (&self->args, g_ptr_array_unref);
   g_array_set_size (self->undo, 0);
   update_vadjustment (self);
@@ -371,6 +380,8 @@ sl_timeline_view_select (SlTimelineView *self,
 {
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
+  if (track != self->kept_track || slice != self->kept_slice)
+    self->kept_track = G_MAXUINT;
   sl_timeline_renderer_set_selected (self->renderer, track, slice);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SLICE_SELECTED], 0, track, slice);
@@ -403,8 +414,20 @@ scroll_to_row (SlTimelineView *self,
       double page = gtk_adjustment_get_page_size (self->vadjustment);
 
       if (y < value || y + 20 > value + page)
-        gtk_adjustment_set_value (self->vadjustment, MAX (y - page / 3, 0));
+        {
+          self->scrolling = TRUE;
+          gtk_adjustment_set_value (self->vadjustment, MAX (y - page / 3, 0));
+          self->scrolling = FALSE;
+        }
     }
+}
+
+static void
+vadjustment_changed_cb (SlTimelineView *self)
+{
+  if (!self->scrolling)
+    self->kept_track = G_MAXUINT;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Selects a slice and brings it into view: its process opened, its row
@@ -446,6 +469,8 @@ sl_timeline_view_reveal (SlTimelineView *self,
     }
 
   sl_timeline_view_select (self, track, slice);
+  self->kept_track = track;
+  self->kept_slice = slice;
 }
 
 /* start == end clears it. */
@@ -623,6 +648,8 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
       if (!had_undo)
         g_array_set_size (self->undo, 0);
     }
+  if (self->kept_track != G_MAXUINT && width > SL_TIMELINE_GUTTER_WIDTH)
+    scroll_to_row (self, self->kept_track, self->kept_slice);
 }
 
 static void
@@ -1038,6 +1065,7 @@ sl_timeline_view_init (SlTimelineView *self)
 
   self->pending_start = self->pending_end = -1;
   self->pending_track = G_MAXUINT;
+  self->kept_track = G_MAXUINT;
   self->renderer = sl_timeline_renderer_new ();
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, ROW_STEP, 100, 1));
   self->undo = g_array_new (FALSE, FALSE, sizeof (Zoom));
@@ -1050,7 +1078,7 @@ sl_timeline_view_init (SlTimelineView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "default");
 
-  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (vadjustment_changed_cb), self);
 
   controller = gtk_event_controller_key_new ();
   g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);
