@@ -408,6 +408,23 @@ test_demo_links (void)
   wait_for_frames (GTK_WIDGET (window));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "demo-profile-to-timeline.png");
 
+  /* A type's row names every op of the type: the demo's 8 MatMuls (3
+   * forward, 3 weight and 2 input gradients) in each of its 32 steps */
+  sl_op_stats_view_set_by_instance (ops, FALSE);
+  g_signal_emit_by_name (ops, "op-activated", NULL, "MatMul");
+  g_assert_true (wait_until (timeline_landed, timeline, 30000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (timeline), ==, 8 * 32);
+  {
+    SlTimelineView *view = sl_timeline_page_get_view (timeline);
+    guint track;
+    guint32 slice;
+
+    g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+    g_assert_true (g_str_has_prefix (sl_trace_get_string (sl_timeline_view_get_trace (view),
+                                                          sl_trace_get_slices (sl_timeline_view_get_trace (view), track)->name_id[slice]),
+                                     "MatMul-op"));
+  }
+
   /* The graph's "Show on Timeline" lands on the same op */
   sl_timeline_view_select (sl_timeline_page_get_view (timeline), G_MAXUINT, 0);
   sl_timeline_view_fit (sl_timeline_page_get_view (timeline));
