@@ -916,6 +916,21 @@ test_links_land (void)
   g_assert_cmpint (start, ==, 30000 * 1000);
   g_assert_true (find_label_text (GTK_WIDGET (page), "3 of 3"));
 
+  /* A range none of them lies in: the range is shown, the matches are
+   * counted for the arrows, none is chosen */
+  {
+    gint64 window_start, window_end;
+
+    sl_document_request (SL_DOCUMENT (page), names_request (op4, 100 * 1000, 2000 * 1000));
+    g_assert_true (wait_until (page_idle, page, 10000));
+    settle ();
+    sl_timeline_view_get_window (view, &window_start, &window_end);
+    g_assert_cmpint (window_start, ==, 100 * 1000);
+    g_assert_cmpint (window_end, ==, 2000 * 1000);
+    g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 3);
+    g_assert_true (find_label_text (GTK_WIDGET (page), "3 matches"));
+  }
+
   /* A name in 1000 slices: the first of them */
   sl_document_request (SL_DOCUMENT (page), names_request (busy, -1, -1));
   g_assert_true (wait_until (page_idle, page, 10000));
