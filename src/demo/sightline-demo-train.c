@@ -23,6 +23,7 @@
 #include "mindspore_anf_ir.pb-c.h"
 #include "sl-demo-data.h"
 #include "sl-demo-mlp.h"
+#include "sl-demo-ops.h"
 #include "sl-demo-plot.h"
 #include "sl-demo-profiler.h"
 #include "sl-summary-writer.h"
@@ -316,29 +317,11 @@ free_graph (Mindinsight__GraphProto *graph)
 }
 
 /* The graph MindSpore would record for this network, with scopes, so the
- * graph view has namespaces to fold. */
+ * graph view has namespaces to fold; its ops are named as the profiler
+ * names them (sl-demo-ops.c). */
 static GBytes *
 build_graph (void)
 {
-  static const struct {
-    const char *name;
-    const char *op;
-    const char *scope;
-    const char *in0;
-    const char *in1;
-  } nodes[] = {
-    { "1", "MatMul", "Default/network-WithLossCell/_backbone-MLP/dense1-Dense", "x", "dense1.weight" },
-    { "2", "BiasAdd", "Default/network-WithLossCell/_backbone-MLP/dense1-Dense", "1", "dense1.bias" },
-    { "3", "Tanh", "Default/network-WithLossCell/_backbone-MLP/act1-Tanh", "2", NULL },
-    { "4", "MatMul", "Default/network-WithLossCell/_backbone-MLP/dense2-Dense", "3", "dense2.weight" },
-    { "5", "BiasAdd", "Default/network-WithLossCell/_backbone-MLP/dense2-Dense", "4", "dense2.bias" },
-    { "6", "Tanh", "Default/network-WithLossCell/_backbone-MLP/act2-Tanh", "5", NULL },
-    { "7", "MatMul", "Default/network-WithLossCell/_backbone-MLP/dense3-Dense", "6", "dense3.weight" },
-    { "8", "BiasAdd", "Default/network-WithLossCell/_backbone-MLP/dense3-Dense", "7", "dense3.bias" },
-    { "9", "SoftmaxCrossEntropyWithLogits", "Default/network-WithLossCell/_loss_fn-SoftmaxCrossEntropyWithLogits", "8", "label" },
-    { "10", "ReduceMean", "Default/network-WithLossCell/_loss_fn-SoftmaxCrossEntropyWithLogits", "9", NULL },
-    { "11", "ApplyMomentum", "Default/optimizer-Momentum", "10", "dense1.weight" },
-  };
   static const char *parameters[] = {
     "x", "label", "dense1.weight", "dense1.bias", "dense2.weight", "dense2.bias", "dense3.weight", "dense3.bias",
   };
@@ -347,14 +330,18 @@ build_graph (void)
   gsize size;
 
   graph.name = (char *)"mlp_construct";
-  graph.n_node = G_N_ELEMENTS (nodes);
-  graph.node = g_new0 (Mindinsight__NodeProto *, graph.n_node);
-  for (guint i = 0; i < G_N_ELEMENTS (nodes); i++)
+  graph.node = g_new0 (Mindinsight__NodeProto *, sl_demo_ops_get_n ());
+  for (guint i = 0; i < sl_demo_ops_get_n (); i++)
     {
-      Mindinsight__InputProto **inputs = nodes[i].in1 ? new_inputs (2, nodes[i].in0, nodes[i].in1)
-                                                      : new_inputs (1, nodes[i].in0);
+      const SlDemoOp *op = sl_demo_ops_get (i);
+      Mindinsight__InputProto **inputs;
+      g_autofree char *id = NULL;
 
-      graph.node[i] = new_node (nodes[i].name, nodes[i].op, nodes[i].scope, inputs, nodes[i].in1 ? 2 : 1);
+      if (op->in0 == NULL)
+        continue;
+      inputs = op->in1 ? new_inputs (2, op->in0, op->in1) : new_inputs (1, op->in0);
+      id = g_strdup_printf ("%u", op->id);
+      graph.node[graph.n_node++] = new_node (id, op->type, op->scope, inputs, op->in1 ? 2 : 1);
     }
 
   graph.n_parameters = G_N_ELEMENTS (parameters);

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "sl-demo-ops.h"
 #include "sl-demo-profiler.h"
 
 #define N_KINDS       (SL_DEMO_OP_APPLY_MOMENTUM + 1)
@@ -182,40 +183,21 @@ sl_demo_profiler_get_n_steps (SlDemoProfiler *self)
 /* ------------------------------------------------------------------ */
 /* Names, shapes, streams */
 
+/* The graph's names for the same ops (sl-demo-ops.c); NULL for a kind
+ * the network never runs on that layer. */
+static const SlDemoOp *
+demo_op (guint op)
+{
+  return op == OP_GET_NEXT ? NULL : sl_demo_ops_lookup (op / SL_DEMO_MLP_N_LAYERS, op % SL_DEMO_MLP_N_LAYERS);
+}
+
 static char *
 op_full_name (guint op)
 {
-  const char *base = "Default/network-WithLossCell/_backbone-MLP";
-  const char *grad = "Gradients/Default/network-WithLossCell/_backbone-MLP";
-  SlDemoOpKind kind;
-  guint layer, id = op + 1;
-
   if (op == OP_GET_NEXT)
     return g_strdup ("GetNext");
-
-  kind = op / SL_DEMO_MLP_N_LAYERS;
-  layer = op % SL_DEMO_MLP_N_LAYERS + 1;
-  switch (kind)
-    {
-    case SL_DEMO_OP_MATMUL:
-      return g_strdup_printf ("%s/dense%u-Dense/MatMul-op%u", base, layer, id);
-    case SL_DEMO_OP_TANH:
-      return g_strdup_printf ("%s/act%u-Tanh/Tanh-op%u", base, layer, id);
-    case SL_DEMO_OP_LOSS:
-      return g_strdup_printf ("Default/network-WithLossCell/_loss_fn-SoftmaxCrossEntropyWithLogits/"
-                              "SoftmaxCrossEntropyWithLogits-op%u", id);
-    case SL_DEMO_OP_MATMUL_GRAD_W:
-      return g_strdup_printf ("%s/dense%u-Dense/gradMatMul/MatMul-op%u", grad, layer, id);
-    case SL_DEMO_OP_BIAS_ADD_GRAD:
-      return g_strdup_printf ("%s/dense%u-Dense/gradBiasAdd/BiasAddGrad-op%u", grad, layer, id);
-    case SL_DEMO_OP_MATMUL_GRAD_X:
-      return g_strdup_printf ("%s/dense%u-Dense/gradMatMul/MatMul-op%u", grad, layer, id);
-    case SL_DEMO_OP_TANH_GRAD:
-      return g_strdup_printf ("%s/act%u-Tanh/gradTanh/TanhGrad-op%u", grad, layer, id);
-    case SL_DEMO_OP_APPLY_MOMENTUM:
-    default:
-      return g_strdup_printf ("Default/optimizer-Momentum/ApplyMomentum-op%u", id);
-    }
+  g_return_val_if_fail (demo_op (op) != NULL, NULL);
+  return sl_demo_op_dup_full_name (demo_op (op));
 }
 
 static const char *
@@ -227,10 +209,10 @@ op_type (guint op)
 static char *
 op_short_name (guint op)
 {
-  g_autofree char *full = op_full_name (op);
-  const char *slash = strrchr (full, '/');
-
-  return g_strdup (slash != NULL ? slash + 1 : full);
+  if (op == OP_GET_NEXT)
+    return g_strdup ("GetNext");
+  g_return_val_if_fail (demo_op (op) != NULL, NULL);
+  return sl_demo_op_dup_name (demo_op (op));
 }
 
 /* Parameter updates run on a stream of their own, as MindSpore does. */
@@ -368,7 +350,8 @@ timeline_json (SlDemoProfiler *self)
   append_metadata (json, "thread_name", STEP_PID, 0, "Steps");
 
   for (guint i = 0; i <= N_OPS; i++)
-    names[i] = op_full_name (i);
+    if (i == OP_GET_NEXT || demo_op (i) != NULL)
+      names[i] = op_full_name (i);
 
   for (guint i = 0; i < self->steps->len; i++)
     {
@@ -511,10 +494,11 @@ aicore_detail_csv (const Totals *totals)
 
   for (guint op = 0; op < N_OPS; op++)
     {
-      g_autofree char *name = op_full_name (op);
+      g_autofree char *name = NULL;
 
-      if (totals[op].count == 0)
+      if (totals[op].count == 0 || demo_op (op) == NULL)
         continue;
+      name = op_full_name (op);
       /* The average per execution, in ms. */
       g_string_append_printf (csv, "%s,%.6f,%llu\n", name, totals[op].total_ns / 1e6 / totals[op].count,
                               (unsigned long long)totals[op].count);
@@ -529,11 +513,16 @@ framework_csv (SlDemoProfiler *self)
 
   for (guint op = 0; op < N_OPS; op++)
     {
-      g_autofree char *name = op_full_name (op);
-      g_autofree char *short_name = op_short_name (op);
-      g_autofree char *info = op_info (self, op);
+      g_autofree char *name = NULL;
+      g_autofree char *short_name = NULL;
+      g_autofree char *info = NULL;
 
-      g_string_append_printf (csv, "%u,%u,1,%s,%s,%s,%s,Default,", op + 1, op_stream (op), name, name,
+      if (demo_op (op) == NULL)
+        continue;
+      name = op_full_name (op);
+      short_name = op_short_name (op);
+      info = op_info (self, op);
+      g_string_append_printf (csv, "%u,%u,1,%s,%s,%s,%s,Default,", demo_op (op)->id, op_stream (op), name, name,
                               short_name, op_type (op));
       append_csv_quoted (csv, info);
       g_string_append_c (csv, '\n');

@@ -375,21 +375,113 @@ test_advisor_view (void)
   panel_dock_set_reveal_start (dock, TRUE);
   panel_dock_set_reveal_bottom (dock, TRUE);
 
-  /* The Operators button lists the finding's ops by op, filtered. */
+  /* The Operators button lists exactly the finding's ops, by op. */
   button = find_widget (row, is_button_for, "advisor.show-ops");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpstr (sl_profile_page_get_view (page), ==, "ops");
   ops = sl_profile_page_get_ops_view (page);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_stats_view_get_rows (ops)), ==,
+                    sl_advisor_finding_get_ops (cast)->len);
+  {
+    g_autoptr(SlOpRow) op = g_list_model_get_item (sl_op_stats_view_get_rows (ops), 0);
+    g_autofree char *shown = g_strdup_printf ("1 op of “%s”", sl_advisor_finding_get_title (cast));
+
+    g_assert_cmpstr (sl_op_row_get_name (op), ==, "Cast1");
+    /* The filter is in the entry, where it can be seen and cleared. */
+    g_assert_nonnull (find_widget (GTK_WIDGET (ops), is_editable_with_text, shown));
+  }
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-show-ops.png");
+}
+
+static void
+shown_name_cb (SlAdvisorView *view,
+               const char    *name,
+               char         **out)
+{
+  g_free (*out);
+  *out = g_strdup (name);
+}
+
+static gboolean
+is_op_link (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  GVariant *target;
+
+  if (!GTK_IS_BUTTON (widget) || g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), ((const char **)data)[0]) != 0)
+    return FALSE;
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+  return target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), ((const char **)data)[1]) == 0;
+}
+
+/* "Show All Ops in Operators" lists the finding's ops and no other, even
+ * where a text filter would take in more (AI_CPU also names Index1, an
+ * op too short for the rule); the ops named in the evidence are links to
+ * their Operators rows and to the timeline, in the report and Details. */
+static void
+test_links (void)
+{
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  g_autoptr(SlAdvisorReport) expected = expected_report ();
+  SlAdvisorFinding *aicpu = find_finding (expected, "aicpu-ops");
+  SlProfilePage *page = SL_PROFILE_PAGE (sl_window_open_document (window, "profile", profile_dir, NULL));
+  SlAdvisorView *view = sl_profile_page_get_advisor_view (page);
+  SlOpStatsView *ops = sl_profile_page_get_ops_view (page);
+  const char *show_op[] = { "advisor.show-op", "NonZero1" };
+  const char *on_timeline[] = { "advisor.show-op-on-timeline", "NonZero1" };
+  g_autofree char *shown = NULL;
+  GtkWidget *row, *button;
+
+  g_assert_nonnull (aicpu);
+  g_assert_cmpuint (sl_advisor_finding_get_ops (aicpu)->len, ==, 1);
+  g_assert_cmpstr (sl_advisor_finding_get_filter_text (aicpu), ==, "AI_CPU");
+  sl_profile_page_show_view (page, "advisor");
+  g_assert_true (wait_until (report_shown, view, 30000));
+  row = find_widget (GTK_WIDGET (view), is_expander_titled, sl_advisor_finding_get_title (aicpu));
+  g_assert_nonnull (row);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+
+  button = find_widget (row, is_button_for, "advisor.show-ops");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (sl_profile_page_get_view (page), ==, "ops");
   g_assert_cmpuint (g_list_model_get_n_items (sl_op_stats_view_get_rows (ops)), ==, 1);
   {
     g_autoptr(SlOpRow) op = g_list_model_get_item (sl_op_stats_view_get_rows (ops), 0);
 
-    g_assert_cmpstr (sl_op_row_get_name (op), ==, "Cast1");
+    g_assert_cmpstr (sl_op_row_get_name (op), ==, "NonZero1");
   }
-  /* The filter is in the entry, where it can be seen and cleared. */
-  g_assert_nonnull (find_widget (GTK_WIDGET (ops), is_editable_with_text, sl_advisor_finding_get_filter_text (cast)));
-  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-show-ops.png");
+  /* Typing in the entry filters by text again */
+  sl_op_stats_view_set_filter (ops, "AI_CPU");
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_stats_view_get_rows (ops)), ==, 2);
+  sl_op_stats_view_set_filter (ops, "");
+
+  /* The evidence's op: its row in Operators, selected */
+  sl_profile_page_show_view (page, "advisor");
+  button = find_widget (row, is_op_link, show_op);
+  g_assert_nonnull (button);
+  sl_op_stats_view_set_filter (ops, "Cast");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (sl_profile_page_get_view (page), ==, "ops");
+  g_assert_nonnull (sl_op_stats_view_get_selected (ops));
+  g_assert_cmpstr (sl_op_row_get_name (sl_op_stats_view_get_selected (ops)), ==, "NonZero1");
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-op-link.png");
+
+  /* ... and its slices on the timeline */
+  sl_profile_page_show_view (page, "advisor");
+  g_signal_connect (view, "show-op-on-timeline", G_CALLBACK (shown_name_cb), &shown);
+  button = find_widget (row, is_op_link, on_timeline);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (shown, ==, "NonZero1");
+  g_signal_handlers_disconnect_by_func (view, shown_name_cb, &shown);
+
+  /* Details lists the same evidence as a link */
+  g_assert_true (sl_details_panel_get_item (details) == G_OBJECT (sl_advisor_view_get_selected (view)));
+  g_assert_nonnull (sl_details_panel_lookup (details, "NonZero1"));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-evidence-links.png");
 }
 
 int
@@ -415,6 +507,7 @@ main (int    argc,
   window = start_application (&app);
 
   g_test_add_func ("/advisor-view/report", test_advisor_view);
+  g_test_add_func ("/advisor-view/links", test_links);
   status = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -3,7 +3,7 @@
  * collapsing back to the exact earlier drawing, search reaching inside
  * collapsed scopes and opening the path to a hit, Details of an op, the
  * bookkeeping filter, a link from a profile by op name, damaged files,
- * and an ONNX model's Details
+ * an ONNX model's Details, and the demo job's graph linked to its profile and timeline
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +19,9 @@
 #include "sl-details-panel.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
+#include "sl-op-stats-view.h"
+#include "sl-profile-page.h"
+#include "sl-timeline-page.h"
 #include "sl-tensor-compare-row.h"
 #include "sl-window.h"
 #include "../graph-fixture.h"
@@ -344,6 +347,150 @@ test_graph_page_onnx (void)
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "graph-page-onnx.png");
 }
 
+static gboolean
+scans_done (gpointer data)
+{
+  return sl_workspace_get_n_scanning (sl_window_get_workspace (data)) == 0;
+}
+
+static gboolean
+timeline_landed (gpointer data)
+{
+  SlTimelinePage *timeline = data;
+
+  return !sl_timeline_page_is_busy (timeline) && g_strcmp0 (sl_timeline_page_get_state_name (timeline), "timeline") == 0
+         && sl_timeline_view_get_selected (sl_timeline_page_get_view (timeline), NULL, NULL)
+         && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (timeline))) > 0;
+}
+
+/* The timeline selected the op: its slice, framed in the window and in
+ * the tracks' scrolled area. */
+static void
+assert_landed_on (SlTimelinePage *timeline,
+                  const char     *name)
+{
+  SlTimelineView *view = sl_timeline_page_get_view (timeline);
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  GtkAdjustment *vadj = sl_timeline_view_get_vadjustment (view);
+  const SlTraceSlices *s;
+  gint64 start, end;
+  guint track;
+  guint32 slice;
+  double y;
+
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  s = sl_trace_get_slices (trace, track);
+  g_assert_cmpstr (sl_trace_get_string (trace, s->name_id[slice]), ==, name);
+  sl_timeline_view_get_window (view, &start, &end);
+  g_assert_cmpint (s->start_ns[slice], >=, start);
+  g_assert_cmpint (s->start_ns[slice] + s->dur_ns[slice], <=, end);
+  g_assert_true (sl_timeline_renderer_get_slice_y (sl_timeline_view_get_renderer (view), track, slice, &y));
+  g_assert_cmpfloat (y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (y, <=, gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (timeline), >, 1);
+}
+
+/* The demo job writes its graph and its profile with the same op ids:
+ * from the graph's dense2 MatMul to its Operators row, from there to its
+ * slices on the timeline, and from the graph to the timeline directly. */
+static void
+test_demo_links (void)
+{
+  const char *demo = g_getenv ("SIGHTLINE_DEMO_TRAIN");
+  g_autofree char *root = g_build_filename (tmp_root, "demo", NULL);
+  g_autofree char *summary = g_build_filename (root, "train", "summary", NULL);
+  g_autofree char *profiler = g_build_filename (root, "train", "profiler", NULL);
+  const char *argv[] = { demo, "--summary-dir", summary, "--profile", profiler, "--epochs", "1", NULL };
+  const char *op = "Default/network-WithLossCell/_backbone-MLP/dense2-Dense/MatMul-op4";
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  SlFolder *folder;
+  SlFinding *run = NULL;
+  SlDocument *graph_doc, *profile_doc = NULL;
+  SlTimelinePage *timeline;
+  SlOpStatsView *ops;
+  SlOpRow *row;
+  g_autofree char *timeline_id = NULL;
+
+  g_assert_nonnull (demo);
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  folder = sl_window_open_path (window, root);
+  g_assert_true (wait_until (scans_done, window, 30000));
+  for (guint i = 0; i < g_list_model_get_n_items (sl_folder_get_findings (folder)); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (sl_folder_get_findings (folder), i);
+
+      if (sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN)
+        run = finding;
+    }
+  g_assert_nonnull (run);
+  graph_doc = sl_window_open_document (window, "graph", sl_finding_get_path (run), G_OBJECT (run));
+  g_assert_true (wait_until (document_settled, graph_doc, 30000));
+  g_assert_cmpint (sl_document_get_state (graph_doc), ==, SL_DOCUMENT_READY);
+
+  /* The graph's op, selected, then "Show in Profile" */
+  g_assert_cmpuint (sl_graph_lookup_op (sl_graph_page_get_graph (SL_GRAPH_PAGE (graph_doc)), op), !=, SL_GRAPH_NONE);
+  sl_document_request (graph_doc, g_variant_new ("(s)", op));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (graph_doc), "graph-page.show-in-profile", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (sl_folder_get_findings (folder)); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (sl_folder_get_findings (folder), i);
+      g_autofree char *id = g_strdup_printf ("profile:%s", sl_finding_get_path (finding));
+
+      if (profile_doc == NULL && SL_IS_DOCUMENT (sl_window_find_document (window, id)))
+        {
+          profile_doc = SL_DOCUMENT (sl_window_find_document (window, id));
+          timeline_id = g_strdup_printf ("timeline:%s", sl_finding_get_path (finding));
+        }
+    }
+  g_assert_true (SL_IS_PROFILE_PAGE (profile_doc));
+  g_assert_true (wait_until (document_settled, profile_doc, 30000));
+  g_assert_cmpstr (sl_profile_page_get_view (SL_PROFILE_PAGE (profile_doc)), ==, "ops");
+  ops = sl_profile_page_get_ops_view (SL_PROFILE_PAGE (profile_doc));
+  row = sl_op_stats_view_get_selected (ops);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (sl_op_row_get_name (row), ==, op);
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "demo-graph-to-profile.png");
+
+  /* The row, activated: its slices on the timeline, the first framed */
+  g_signal_emit_by_name (ops, "op-activated", sl_op_row_get_name (row), sl_op_row_get_op_type (row));
+  timeline = SL_TIMELINE_PAGE (sl_window_find_document (window, timeline_id));
+  g_assert_true (SL_IS_TIMELINE_PAGE (timeline));
+  g_assert_true (wait_until (timeline_landed, timeline, 30000));
+  assert_landed_on (timeline, "MatMul-op4");
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "demo-profile-to-timeline.png");
+
+  /* A type's row names every op of the type: the demo's 8 MatMuls (3
+   * forward, 3 weight and 2 input gradients) in each of its 32 steps */
+  sl_op_stats_view_set_by_instance (ops, FALSE);
+  g_signal_emit_by_name (ops, "op-activated", NULL, "MatMul");
+  g_assert_true (wait_until (timeline_landed, timeline, 30000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (timeline), ==, 8 * 32);
+  {
+    SlTimelineView *view = sl_timeline_page_get_view (timeline);
+    guint track;
+    guint32 slice;
+
+    g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+    g_assert_true (g_str_has_prefix (sl_trace_get_string (sl_timeline_view_get_trace (view),
+                                                          sl_trace_get_slices (sl_timeline_view_get_trace (view), track)->name_id[slice]),
+                                     "MatMul-op"));
+  }
+
+  /* The graph's "Show on Timeline" lands on the same op */
+  sl_timeline_view_select (sl_timeline_page_get_view (timeline), G_MAXUINT, 0);
+  sl_timeline_view_fit (sl_timeline_page_get_view (timeline));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (graph_doc), "graph-page.show-on-timeline", NULL));
+  g_assert_true (wait_until (timeline_landed, timeline, 30000));
+  assert_landed_on (timeline, "MatMul-op4");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -364,6 +511,7 @@ main (int    argc,
   g_test_add_func ("/graph-page/expand-search-link", test_graph_page);
   g_test_add_func ("/graph-page/damaged", test_graph_page_damaged);
   g_test_add_func ("/graph-page/onnx", test_graph_page_onnx);
+  g_test_add_func ("/graph-page/demo-links", test_demo_links);
 
   status = g_test_run ();
 

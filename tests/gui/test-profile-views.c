@@ -646,6 +646,67 @@ test_step_trace_torch_npu (void)
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
 }
 
+static gboolean
+scrolled_down (gpointer data)
+{
+  return gtk_adjustment_get_value (data) > 0;
+}
+
+/* A link to an op (the graph's "(ss)" request) selects its row and
+ * scrolls the table to it, clearing a filter that hid it; one to an op
+ * the profile lacks changes nothing. */
+static void
+test_op_link (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_root, "many", "profiler", NULL);
+  GtkWidget *many_window = gtk_window_new ();
+  GString *csv = g_string_new ("full_kernel_name,execution_time,execution_frequency\n");
+  SlProfilePage *many;
+  SlOpStatsView *view;
+  GtkWidget *scrolled;
+  SlOpRow *selected;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  /* 300 ops, the shortest last */
+  for (guint i = 1; i <= 300; i++)
+    g_string_append_printf (csv, "Default/net/layer%u/MatMul-op%u,%.3f,1\n", i, i, (301 - i) / 1000.0);
+  write_file (dir, "aicore_intermediate_0_detail.csv", csv->str);
+  g_string_free (csv, TRUE);
+  write_file (dir, "aicore_intermediate_0_type.csv", "kernel_type,total_time,execution_frequency,percent\n"
+                                                      "MatMul,45.15,300,100\n");
+
+  many = SL_PROFILE_PAGE (sl_profile_page_new (dir, "many"));
+  gtk_window_set_default_size (GTK_WINDOW (many_window), 1000, 700);
+  gtk_window_set_child (GTK_WINDOW (many_window), GTK_WIDGET (many));
+  gtk_window_present (GTK_WINDOW (many_window));
+  g_assert_true (wait_until (page_loaded, many, 30000));
+  settle ();
+  view = sl_profile_page_get_ops_view (many);
+  sl_op_stats_view_set_by_instance (view, TRUE);
+  sl_op_stats_view_set_filter (view, "layer1/");
+
+  sl_document_request (SL_DOCUMENT (many), g_variant_new ("(ss)", "op", "Default/net/layer290/MatMul-op290"));
+  g_assert_cmpstr (sl_profile_page_get_view (many), ==, "ops");
+  selected = sl_op_stats_view_get_selected (view);
+  g_assert_nonnull (selected);
+  g_assert_cmpstr (sl_op_row_get_name (selected), ==, "Default/net/layer290/MatMul-op290");
+  /* Not "MatMul-op29", whose name begins the same */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_op_stats_view_get_rows (view)), ==, 300);
+  scrolled = gtk_widget_get_ancestor (find_descendant (GTK_WIDGET (view), GTK_TYPE_COLUMN_VIEW), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_true (wait_until (scrolled_down, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), 5000));
+  settle ();
+  save_window_screenshot (many_window, SCREENSHOT_DIR, "profile-op-link.png");
+
+  /* A name the profile lacks, or one holding regular expression
+   * characters: no row, the selection stays. */
+  sl_document_request (SL_DOCUMENT (many), g_variant_new ("(ss)", "op", "Default/net/layer.*/MatMul-op[0-9]+"));
+  g_assert_true (sl_op_stats_view_get_selected (view) == selected);
+  g_assert_false (sl_op_stats_view_select_op (view, "MatMul-op3000"));
+  /* The short name of a full one is the same op */
+  g_assert_true (sl_op_stats_view_select_op (view, "MatMul-op7"));
+  g_assert_cmpstr (sl_op_row_get_name (sl_op_stats_view_get_selected (view)), ==, "Default/net/layer7/MatMul-op7");
+}
+
 /* Two ranks, one 30% slower: the summary lists both and names the slow one. */
 static void
 test_cluster_summary (void)
@@ -714,6 +775,7 @@ main (int    argc,
   g_test_add_func ("/profile-views/step-trace", test_step_trace);
   g_test_add_func ("/profile-views/step-trace-torch-npu", test_step_trace_torch_npu);
   g_test_add_func ("/profile-views/cluster-summary", test_cluster_summary);
+  g_test_add_func ("/profile-views/op-link", test_op_link);
   status = g_test_run ();
 
   /* The page is a dock panel outside a dock here: leave tearing down to

@@ -769,6 +769,222 @@ widget_mapped (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
+/* A trace for links: 40 streams of idle time, an op on stream 35 three
+ * times (a longer name containing it earlier on stream 2), an op in 1000
+ * slices and names with regular expression characters. */
+static char *
+write_link_trace (void)
+{
+  GString *json = g_string_new ("{\"traceEvents\":[\n");
+  char *path = g_build_filename (tmp_root, "links.json", NULL);
+  static const guint op_times[] = { 5000, 12000, 30000 };
+
+  g_string_append (json, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"Device\"}}");
+  for (guint t = 0; t < 40; t++)
+    g_string_append_printf (json, ",\n{\"name\":\"Idle\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":0,\"dur\":40000}", t);
+  for (guint i = 0; i < G_N_ELEMENTS (op_times); i++)
+    g_string_append_printf (json, ",\n{\"name\":\"MatMul-op4\",\"ph\":\"X\",\"pid\":1,\"tid\":35,\"ts\":%u,\"dur\":10}",
+                            op_times[i]);
+  g_string_append (json, ",\n{\"name\":\"MatMul-op41\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":100,\"dur\":10}");
+  for (guint i = 0; i < 1000; i++)
+    g_string_append_printf (json, ",\n{\"name\":\"Busy\",\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":%u,\"dur\":20}", 200 + i * 30);
+  g_string_append (json, ",\n{\"name\":\"a.*b[0]\",\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":20000,\"dur\":10}");
+  g_string_append (json, ",\n{\"name\":\"aXb0\",\"ph\":\"X\",\"pid\":1,\"tid\":3,\"ts\":10000,\"dur\":10}");
+  g_string_append (json, "\n]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, NULL));
+  g_string_free (json, TRUE);
+  return path;
+}
+
+static gboolean
+find_label_text (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (find_label_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static GtkWidget *
+find_search_entry (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_search_entry (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GVariant *
+names_request (const char * const *names,
+               gint64              start,
+               gint64              end)
+{
+  GVariantDict dict;
+
+  g_variant_dict_init (&dict, NULL);
+  g_variant_dict_insert (&dict, "names", "^as", names);
+  if (start >= 0)
+    {
+      g_variant_dict_insert (&dict, "start", "x", start);
+      g_variant_dict_insert (&dict, "end", "x", end);
+    }
+  return g_variant_dict_end (&dict);
+}
+
+/* The selected slice: its name, and that it lies in the window and its
+ * row in the tracks' scrolled area. */
+static const char *
+assert_selected_in_view (SlTimelineView *view,
+                         gint64         *start_ns)
+{
+  SlTrace *trace = sl_timeline_view_get_trace (view);
+  GtkAdjustment *vadj = sl_timeline_view_get_vadjustment (view);
+  const SlTraceSlices *s;
+  gint64 window_start, window_end;
+  guint track;
+  guint32 slice;
+  double y;
+
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  s = sl_trace_get_slices (trace, track);
+  sl_timeline_view_get_window (view, &window_start, &window_end);
+  g_assert_cmpint (s->start_ns[slice], >=, window_start);
+  g_assert_cmpint (s->start_ns[slice] + s->dur_ns[slice], <=, window_end);
+  /* Framed: the slice is a good part of the window, not a pixel of it */
+  g_assert_cmpint ((window_end - window_start) / MAX (s->dur_ns[slice], 1), <=, 10);
+  g_assert_true (sl_timeline_renderer_get_slice_y (sl_timeline_view_get_renderer (view), track, slice, &y));
+  g_assert_cmpfloat (y, >=, gtk_adjustment_get_value (vadj));
+  g_assert_cmpfloat (y + 20, <=, gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
+  if (start_ns != NULL)
+    *start_ns = s->start_ns[slice];
+  return sl_trace_get_string (trace, s->name_id[slice]);
+}
+
+/* A link names ops exactly and lands on the first: zoomed to, selected,
+ * its row scrolled to, "1 of 3" counted, next and previous through the
+ * rest. Asked before the page has read its trace or been shown. */
+static void
+test_links_land (void)
+{
+  g_autofree char *path = write_link_trace ();
+  GtkWidget *widget = sl_timeline_page_new (path, "Timeline: links.json");
+  const char *op4[] = { "Default/net/dense2-Dense/MatMul-op4", NULL };
+  const char *busy[] = { "Busy", NULL };
+  const char *special[] = { "a.*b[0]", NULL };
+  const char *missing[] = { "NoSuchOp-op99", NULL };
+  SlTimelineView *view;
+  gint64 first, second, start;
+
+  sl_document_request (SL_DOCUMENT (widget), names_request (op4, -1, -1));
+  show_page (widget);
+  view = sl_timeline_page_get_view (page);
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+
+  /* The short name of the full name, not "MatMul-op41" */
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 3);
+  g_assert_cmpstr (assert_selected_in_view (view, &first), ==, "MatMul-op4");
+  g_assert_cmpint (first, ==, 5000 * 1000);
+  g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 3"));
+  /* Stream 35 lies below the first screenful: the view scrolled to it */
+  g_assert_cmpfloat (gtk_adjustment_get_value (sl_timeline_view_get_vadjustment (view)), >, 0);
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-link-landed.png");
+
+  g_assert_true (sl_timeline_page_next_match (page, FALSE));
+  g_assert_cmpstr (assert_selected_in_view (view, &second), ==, "MatMul-op4");
+  g_assert_cmpint (second, ==, 12000 * 1000);
+  g_assert_true (find_label_text (GTK_WIDGET (page), "2 of 3"));
+  g_assert_true (sl_timeline_page_next_match (page, TRUE));
+  assert_selected_in_view (view, &start);
+  g_assert_cmpint (start, ==, first);
+
+  /* A range keeps the link in it: the first match from there on */
+  sl_document_request (SL_DOCUMENT (page), names_request (op4, 20000 * 1000, 35000 * 1000));
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+  g_assert_cmpstr (assert_selected_in_view (view, &start), ==, "MatMul-op4");
+  g_assert_cmpint (start, ==, 30000 * 1000);
+  g_assert_true (find_label_text (GTK_WIDGET (page), "3 of 3"));
+
+  /* A range none of them lies in: the range is shown, the matches are
+   * counted for the arrows, none is chosen */
+  {
+    gint64 window_start, window_end;
+
+    sl_document_request (SL_DOCUMENT (page), names_request (op4, 100 * 1000, 2000 * 1000));
+    g_assert_true (wait_until (page_idle, page, 10000));
+    settle ();
+    sl_timeline_view_get_window (view, &window_start, &window_end);
+    g_assert_cmpint (window_start, ==, 100 * 1000);
+    g_assert_cmpint (window_end, ==, 2000 * 1000);
+    g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 3);
+    g_assert_true (find_label_text (GTK_WIDGET (page), "3 matches"));
+  }
+
+  /* A name in 1000 slices: the first of them */
+  sl_document_request (SL_DOCUMENT (page), names_request (busy, -1, -1));
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 1000);
+  g_assert_cmpstr (assert_selected_in_view (view, &start), ==, "Busy");
+  g_assert_cmpint (start, ==, 200 * 1000);
+  g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 1000"));
+
+  /* Regular expression characters are only characters */
+  sl_document_request (SL_DOCUMENT (page), names_request (special, -1, -1));
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 1);
+  g_assert_cmpstr (assert_selected_in_view (view, NULL), ==, "a.*b[0]");
+
+  /* Many names: all are found, the entry shows the first few */
+  {
+    g_autoptr(GPtrArray) many = g_ptr_array_new_with_free_func (g_free);
+    GtkWidget *entry;
+
+    for (guint i = 0; i < 500; i++)
+      g_ptr_array_add (many, g_strdup_printf ("Unknown-op%u", i));
+    g_ptr_array_add (many, g_strdup ("MatMul-op4"));
+    g_ptr_array_add (many, NULL);
+    sl_document_request (SL_DOCUMENT (page), names_request ((const char * const *)many->pdata, -1, -1));
+    g_assert_true (wait_until (page_idle, page, 10000));
+    settle ();
+    g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 3);
+    g_assert_cmpstr (assert_selected_in_view (view, NULL), ==, "MatMul-op4");
+    entry = find_search_entry (GTK_WIDGET (page));
+    g_assert_nonnull (entry);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==,
+                     "Unknown-op0 | Unknown-op1 | Unknown-op2 | … (501 names)");
+    g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 3"));
+  }
+
+  /* A name the trace does not have: nothing selected, "No matches" */
+  sl_document_request (SL_DOCUMENT (page), names_request (missing, -1, -1));
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 0);
+  g_assert_true (find_label_text (GTK_WIDGET (page), "No matches"));
+
+  /* A text link (the older request) lands too */
+  sl_document_request (SL_DOCUMENT (page), g_variant_new ("(sxxx)", "MatMul-op4", (gint64)-1, (gint64)-1, (gint64)-1));
+  g_assert_true (wait_until (page_idle, page, 10000));
+  settle ();
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 4);
+  g_assert_cmpstr (assert_selected_in_view (view, &start), ==, "MatMul-op41");
+  g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 4"));
+  g_unlink (path);
+}
+
 /* In the application: opening a trace shows its timeline as a document,
  * and a click on a slice fills the Details panel. */
 static void
@@ -914,6 +1130,7 @@ main (int   argc,
   g_test_add_func ("/timeline/tracks-hide-pin-collapse", test_tracks_hide_pin_collapse);
   g_test_add_func ("/timeline/dark-style", test_dark_style);
   g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);
+  g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);
 
   status = g_test_run ();

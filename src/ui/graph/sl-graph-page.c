@@ -1170,9 +1170,16 @@ show_in_action (SlGraphPage         *self,
       return;
     }
   if (g_strcmp0 (kind_id, "timeline") == 0)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline",
-                                sl_finding_get_path (finding), g_variant_new ("(sxxx)", name, (gint64) -1, (gint64) -1,
-                                                                             (gint64) -1));
+    {
+      /* Exactly this op: the timeline names it by the last part of its name */
+      const char *names[] = { name, NULL };
+      GVariantDict request;
+
+      g_variant_dict_init (&request, NULL);
+      g_variant_dict_insert (&request, "names", "^as", names);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline",
+                                  sl_finding_get_path (finding), g_variant_dict_end (&request));
+    }
   else
     gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
                                 sl_finding_get_path (finding), g_variant_new ("(ss)", "op", name));

@@ -82,6 +82,8 @@ enum {
   SHOW_OPS,
   SHOW_ON_TIMELINE,
   SHOW_IN_GRAPH,
+  SHOW_OP,
+  SHOW_OP_ON_TIMELINE,
   N_SIGNALS
 };
 
@@ -289,6 +291,50 @@ add_text_rows (SlAdvisorView    *self,
   adw_expander_row_add_row (expander, new_content_row (box));
 }
 
+static gboolean
+names_op (SlAdvisorFinding *finding,
+          const char       *name)
+{
+  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
+
+  for (guint i = 0; name != NULL && i < ops->len; i++)
+    if (g_strcmp0 (sl_op_row_get_name (g_ptr_array_index (ops, i)), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* An op's name as a link to its Operators row, with a button beside it
+ * for its slices on the timeline. */
+static GtkWidget *
+new_op_link (const char *name,
+             gboolean    expand)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *timeline = gtk_button_new_from_icon_name ("sl-timeline-symbolic");
+  GtkWidget *label = new_cell (name, expand, NULL);
+  /* Translators: the tooltip of an op's name in an advisor finding */
+  g_autofree char *tooltip = g_strdup_printf (_("Show %s in Operators"), name);
+  g_autofree char *timeline_tooltip = g_strdup_printf (_("Show %s on the timeline"), name);
+
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "sl-op-link");
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_hexpand (button, expand);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "advisor.show-op");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", name);
+  gtk_widget_add_css_class (timeline, "flat");
+  gtk_widget_set_tooltip_text (timeline, timeline_tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (timeline), "advisor.show-op-on-timeline");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (timeline), "s", name);
+  gtk_widget_set_valign (box, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_box_append (GTK_BOX (box), timeline);
+  return box;
+}
+
 static void
 add_evidence_row (SlAdvisorView    *self,
                   AdwExpanderRow   *expander,
@@ -308,12 +354,18 @@ add_evidence_row (SlAdvisorView    *self,
       g_autofree char *full = format_location (evidence, FALSE);
 
       GtkWidget *value = new_label (evidence->value, "numeric");
-      GtkWidget *name = new_cell (evidence->label, FALSE, NULL);
+      GtkWidget *name;
 
       /* The value says the most: it wraps rather than lose its middle. */
       gtk_widget_set_hexpand (value, TRUE);
-      gtk_label_set_width_chars (GTK_LABEL (name), 16);
-      gtk_widget_set_valign (name, GTK_ALIGN_START);
+      if (names_op (finding, evidence->label))
+        name = new_op_link (evidence->label, FALSE);
+      else
+        {
+          name = new_cell (evidence->label, FALSE, NULL);
+          gtk_label_set_width_chars (GTK_LABEL (name), 16);
+          gtk_widget_set_valign (name, GTK_ALIGN_START);
+        }
       gtk_grid_attach (GTK_GRID (grid), name, 0, i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), value, 1, i + 1, 1, 1);
       if (where != NULL)
@@ -367,7 +419,8 @@ add_ops_row (SlAdvisorView    *self,
                                                 total, (unsigned long long)sl_op_row_get_count (op));
       const char *name = sl_op_row_get_name (op);
 
-      gtk_grid_attach (GTK_GRID (grid), new_cell (name != NULL && name[0] ? name : sl_op_row_get_op_type (op), TRUE, NULL),
+      gtk_grid_attach (GTK_GRID (grid), name != NULL && name[0] ? new_op_link (name, TRUE)
+                                                                : new_cell (sl_op_row_get_op_type (op), TRUE, NULL),
                        0, i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), new_cell (sl_op_row_get_op_type (op), FALSE, "dim-label"), 1, i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), new_cell (calls, FALSE, "numeric"), 2, i + 1, 1, 1);
@@ -865,6 +918,22 @@ show_in_graph_action (GtkWidget  *widget,
 }
 
 static void
+show_op_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  g_signal_emit (widget, signals[SHOW_OP], 0, g_variant_get_string (param, NULL));
+}
+
+static void
+show_op_on_timeline_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *param)
+{
+  g_signal_emit (widget, signals[SHOW_OP_ON_TIMELINE], 0, g_variant_get_string (param, NULL));
+}
+
+static void
 copy_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
@@ -886,11 +955,26 @@ toggle_cb (GtkToggleButton *button,
                                                                                        : "pan-down-symbolic");
 }
 
+/* An evidence row naming an op: the finding in the high half, the row in
+ * the low half, with the top bit set. */
+#define EVIDENCE_LINK (G_GUINT64_CONSTANT (1) << 63)
+
 static void
 details_link_cb (GObject *object,
                  guint64  target)
 {
-  emit_link (SL_ADVISOR_VIEW (object), (guint)(target / N_LINKS), (guint)(target % N_LINKS));
+  SlAdvisorView *self = SL_ADVISOR_VIEW (object);
+
+  if (target & EVIDENCE_LINK)
+    {
+      g_autoptr(SlAdvisorFinding) finding = finding_at (self, (guint)((target & ~EVIDENCE_LINK) >> 32));
+      guint row = (guint)(target & G_MAXUINT32);
+
+      if (finding != NULL && row < sl_advisor_finding_get_n_evidence (finding))
+        g_signal_emit (self, signals[SHOW_OP], 0, sl_advisor_finding_get_evidence (finding, row)->label);
+      return;
+    }
+  emit_link (self, (guint)(target / N_LINKS), (guint)(target % N_LINKS));
 }
 
 /**
@@ -962,15 +1046,22 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
                                              : g_strdup (evidence->value);
       const char *rows[] = { evidence->label, value, NULL };
 
-      sl_details_panel_add_rows (details, rows);
+      if (names_op (finding, evidence->label))
+        sl_details_panel_add_object_link (details, evidence->label, value, G_OBJECT (self), details_link_cb,
+                                          EVIDENCE_LINK | ((guint64)index << 32) | i);
+      else
+        sl_details_panel_add_rows (details, rows);
     }
 
   ops = sl_advisor_finding_get_ops (finding);
   if (sl_advisor_finding_get_filter_text (finding) != NULL && sl_advisor_finding_get_filter_text (finding)[0])
     {
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u op, filtered by “%s”",
-                                                            "Show %u ops, filtered by “%s”", ops->len),
-                                               ops->len, sl_advisor_finding_get_filter_text (finding));
+      g_autofree char *text = ops->len > 0
+        /* Translators: a Details link listing exactly the ops of a finding */
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the op", "Show all %u ops", ops->len), ops->len)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u op, filtered by “%s”",
+                                        "Show %u ops, filtered by “%s”", ops->len),
+                           ops->len, sl_advisor_finding_get_filter_text (finding));
 
       sl_details_panel_add_object_link (details, _("Operators"), text, G_OBJECT (self), details_link_cb,
                                         (guint64)index * N_LINKS + LINK_OPS);
@@ -1063,6 +1154,21 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
     g_signal_new ("show-in-graph", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, SL_TYPE_ADVISOR_FINDING);
 
+  /**
+   * SlAdvisorView::show-op:
+   * @name: an op named in a finding, to show in Operators
+   */
+  signals[SHOW_OP] =
+    g_signal_new ("show-op", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * SlAdvisorView::show-op-on-timeline:
+   * @name: an op named in a finding, to show on the timeline
+   */
+  signals[SHOW_OP_ON_TIMELINE] =
+    g_signal_new ("show-op-on-timeline", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-advisor-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, stack);
@@ -1093,6 +1199,8 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
   gtk_widget_class_install_action (widget_class, "advisor.show-on-timeline", "u", show_on_timeline_action);
   gtk_widget_class_install_action (widget_class, "advisor.show-in-graph", "u", show_in_graph_action);
   gtk_widget_class_install_action (widget_class, "advisor.copy", "s", copy_action);
+  gtk_widget_class_install_action (widget_class, "advisor.show-op", "s", show_op_action);
+  gtk_widget_class_install_action (widget_class, "advisor.show-op-on-timeline", "s", show_op_on_timeline_action);
 }
 
 static void

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 
 #include "sl-data-table.h"
+#include "sl-op-names.h"
 #include "sl-op-stats-view.h"
 #include "sl-op-type-bars.h"
 #include "sl-time-format.h"
@@ -75,6 +76,9 @@ struct _SlOpStatsView
   GtkBox              parent_instance;
 
   SlOpTable          *table;
+  SlOpNames          *name_set;       /* a link's ops, instead of text */
+  char               *name_set_label; /* what the entry shows for them */
+  GtkCustomFilter    *name_filter;
   GSettings          *settings;
   SlTimeUnit          unit;
 
@@ -405,6 +409,9 @@ filter_changed_cb (SlOpStatsView *self)
 static void
 grouping_toggled_cb (SlOpStatsView *self)
 {
+  /* A link's ops are instances: by type, the entry's text filters again. */
+  if (self->name_set != NULL && !gtk_toggle_button_get_active (self->by_instance_button))
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), "");
   rebuild (self);
 }
 
@@ -479,6 +486,9 @@ sl_op_stats_view_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_OP_STATS_VIEW);
   g_clear_object (&self->table);
   g_clear_object (&self->settings);
+  g_clear_object (&self->name_filter);
+  g_clear_pointer (&self->name_set, sl_op_names_free);
+  g_clear_pointer (&self->name_set_label, g_free);
 
   G_OBJECT_CLASS (sl_op_stats_view_parent_class)->dispose (object);
 }
@@ -535,10 +545,24 @@ sl_op_stats_view_class_init (SlOpStatsViewClass *klass)
   g_type_ensure (SL_TYPE_DATA_TABLE);
 }
 
+/* With a link's ops, exactly those; otherwise every row (the table's
+ * text filter does the rest). */
+static gboolean
+in_name_set (gpointer item,
+             gpointer user_data)
+{
+  SlOpStatsView *self = user_data;
+
+  return self->name_set == NULL || sl_op_names_contains (self->name_set, sl_op_row_get_name (item));
+}
+
 static void
 sl_op_stats_view_init (SlOpStatsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->name_filter = gtk_custom_filter_new (in_name_set, self, NULL);
+  sl_data_table_set_extra_filter (self->data_table, GTK_FILTER (self->name_filter));
 
   self->settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (self->settings, "time-unit");
@@ -594,9 +618,21 @@ sl_op_stats_view_set_filter (SlOpStatsView *self,
    * where it can be read and cleared; the entry's own change comes back
    * here with the same text and stops. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+    {
+      /* Replacing the text empties the entry first, which it reports at once */
+      g_signal_handlers_block_by_func (self->filter_entry, filter_changed_cb, self);
+      gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+      g_signal_handlers_unblock_by_func (self->filter_entry, filter_changed_cb, self);
+    }
 
-  sl_data_table_set_filter_text (self->data_table, text);
+  /* Editing what a link's ops show in the entry filters by text again. */
+  if (self->name_set != NULL && g_strcmp0 (text, self->name_set_label) != 0)
+    {
+      g_clear_pointer (&self->name_set, sl_op_names_free);
+      g_clear_pointer (&self->name_set_label, g_free);
+      gtk_filter_changed (GTK_FILTER (self->name_filter), GTK_FILTER_CHANGE_LESS_STRICT);
+    }
+  sl_data_table_set_filter_text (self->data_table, self->name_set == NULL ? text : NULL);
   update_count (self);
 }
 
@@ -674,4 +710,97 @@ sl_op_stats_view_export_csv_finish (SlOpStatsView  *self,
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), FALSE);
 
   return sl_data_table_export_csv_finish (self->data_table, result, error);
+}
+
+/**
+ * sl_op_stats_view_show_ops:
+ * @names: (array zero-terminated=1): op names, as a link names them
+ * @label: what the filter entry shows for them; editing it filters by
+ *   text again
+ *
+ * Lists exactly those ops (by instance), whatever their names have in
+ * common or not.
+ */
+void
+sl_op_stats_view_show_ops (SlOpStatsView      *self,
+                           const char * const *names,
+                           const char         *label)
+{
+  g_return_if_fail (SL_IS_OP_STATS_VIEW (self));
+  g_return_if_fail (label != NULL);
+
+  sl_op_stats_view_set_by_instance (self, TRUE);
+  g_clear_pointer (&self->name_set, sl_op_names_free);
+  g_free (self->name_set_label);
+  self->name_set = sl_op_names_new (names);
+  self->name_set_label = g_strdup (label);
+  gtk_filter_changed (GTK_FILTER (self->name_filter), GTK_FILTER_CHANGE_DIFFERENT);
+  sl_op_stats_view_set_filter (self, label);
+}
+
+static guint
+find_op (SlOpStatsView *self,
+         SlOpNames     *names)
+{
+  GListModel *rows = sl_data_table_get_rows (self->data_table);
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (rows, i);
+
+      if (sl_op_names_contains (names, sl_op_row_get_name (row)))
+        return i;
+    }
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/**
+ * sl_op_stats_view_select_op:
+ * @name: an op's name, as a link names it
+ *
+ * Selects the op's row (by instance) and scrolls to it, clearing a filter
+ * that hides it.
+ *
+ * Returns: whether the table has the op
+ */
+gboolean
+sl_op_stats_view_select_op (SlOpStatsView *self,
+                            const char    *name)
+{
+  const char *names[] = { name, NULL };
+  g_autoptr(SlOpNames) set = sl_op_names_new (names);
+  guint position;
+
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), FALSE);
+
+  sl_op_stats_view_set_by_instance (self, TRUE);
+  if ((position = find_op (self, set)) == GTK_INVALID_LIST_POSITION)
+    {
+      sl_op_stats_view_set_filter (self, NULL);
+      position = find_op (self, set);
+    }
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  sl_data_table_select (self->data_table, position);
+  sl_data_table_scroll_to (self->data_table, position);
+  return TRUE;
+}
+
+/**
+ * sl_op_stats_view_get_selected:
+ *
+ * Returns: (transfer none) (nullable): the selected row
+ */
+SlOpRow *
+sl_op_stats_view_get_selected (SlOpStatsView *self)
+{
+  SlOpRow *row;
+
+  g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
+
+  /* The table's model holds it while it is selected. */
+  row = sl_data_table_dup_selected (self->data_table);
+  if (row != NULL)
+    g_object_unref (row);
+  return row;
 }

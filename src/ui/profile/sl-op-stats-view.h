@@ -20,6 +20,12 @@ void         sl_op_stats_view_set_by_instance (SlOpStatsView *self,
                                                gboolean       by_instance);
 void         sl_op_stats_view_set_filter      (SlOpStatsView *self,
                                                const char    *text);
+void         sl_op_stats_view_show_ops        (SlOpStatsView      *self,
+                                               const char * const *names,
+                                               const char         *label);
+gboolean     sl_op_stats_view_select_op       (SlOpStatsView *self,
+                                               const char    *name);
+SlOpRow     *sl_op_stats_view_get_selected    (SlOpStatsView *self);
 GListModel  *sl_op_stats_view_get_rows        (SlOpStatsView *self);
 guint        sl_op_stats_view_get_n_columns   (SlOpStatsView *self);
 const char  *sl_op_stats_view_get_column_title (SlOpStatsView *self,

@@ -440,12 +440,58 @@ memory_show_time_cb (SlProfilePage *self,
   link_to_timeline (self, NULL, start_ns, end_ns, -1);
 }
 
+/* Opens the timeline at exactly these ops (a{sv} request, "names"),
+ * landing on the first; @what is the signal's search text. */
+static void
+link_ops_to_timeline (SlProfilePage      *self,
+                      const char * const *names,
+                      const char         *what)
+{
+  GVariantDict request;
+
+  g_signal_emit (self, signals[SHOW_ON_TIMELINE], 0, what, (gint64)-1, (gint64)-1, (gint64)-1);
+  if (!self->has_timeline)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _("This profile has no timeline files"));
+      return;
+    }
+  g_variant_dict_init (&request, NULL);
+  g_variant_dict_insert (&request, "names", "^as", names);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline", self->path,
+                              g_variant_dict_end (&request));
+}
+
+/* An op's row names the op; a type's row, every op of the type. */
 static void
 op_activated_cb (SlProfilePage *self,
                  const char    *name,
                  const char    *op_type)
 {
-  link_to_timeline (self, name && name[0] ? name : op_type, -1, -1, -1);
+  const SlProfileRank *rank = current_rank (self);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  if (name != NULL && name[0] != '\0')
+    g_ptr_array_add (names, (gpointer)name);
+  else if (rank != NULL && rank->ops != NULL && op_type != NULL)
+    {
+      GListModel *instances = sl_op_table_get_instances (rank->ops);
+
+      for (guint i = 0; i < g_list_model_get_n_items (instances); i++)
+        {
+          g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
+
+          if (g_strcmp0 (sl_op_row_get_op_type (row), op_type) == 0)
+            g_ptr_array_add (names, (gpointer)sl_op_row_get_name (row));
+        }
+    }
+  if (names->len == 0)
+    {
+      /* A type table without its ops: the type's name as text */
+      link_to_timeline (self, op_type, -1, -1, -1);
+      return;
+    }
+  g_ptr_array_add (names, NULL);
+  link_ops_to_timeline (self, (const char * const *)names->pdata, name != NULL && name[0] ? name : op_type);
 }
 
 /* A timeline request for an API's calls: its exact name, with or
@@ -490,7 +536,22 @@ api_selected_cb (SlProfilePage *self,
                                 api_calls_request (name, -1, -1));
 }
 
-/* From the graph: "(ss)" ("op", full name) lists that op. */
+/* The Operators tab at an op's row, selected and scrolled to. */
+static void
+show_op (SlProfilePage *self,
+         const char    *name)
+{
+  adw_view_stack_set_visible_child_name (self->view_stack, "ops");
+  if (!sl_op_stats_view_select_op (self->ops_view, name))
+    {
+      /* Translators: a link named an op the profile does not list */
+      g_autofree char *message = g_strdup_printf (_("This profile lists no op named “%s”"), name);
+
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
+    }
+}
+
+/* From the graph: "(ss)" ("op", full name) selects that op's row. */
 static void
 sl_profile_page_handle_request (SlDocument *document,
                                 GVariant   *request)
@@ -503,9 +564,7 @@ sl_profile_page_handle_request (SlDocument *document,
   g_variant_get (request, "(&s&s)", &what, &name);
   if (g_strcmp0 (what, "op") != 0)
     return;
-  adw_view_stack_set_visible_child_name (self->view_stack, "ops");
-  sl_op_stats_view_set_by_instance (self->ops_view, TRUE);
-  sl_op_stats_view_set_filter (self->ops_view, name);
+  show_op (self, name);
 }
 
 static void
@@ -521,9 +580,43 @@ static void
 advisor_show_ops_cb (SlProfilePage    *self,
                      SlAdvisorFinding *finding)
 {
+  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *label = NULL;
+
   adw_view_stack_set_visible_child_name (self->view_stack, "ops");
-  sl_op_stats_view_set_by_instance (self->ops_view, TRUE);
-  sl_op_stats_view_set_filter (self->ops_view, sl_advisor_finding_get_filter_text (finding));
+  for (guint i = 0; i < ops->len; i++)
+    if (sl_op_row_get_name (g_ptr_array_index (ops, i)) != NULL)
+      g_ptr_array_add (names, (gpointer)sl_op_row_get_name (g_ptr_array_index (ops, i)));
+  if (names->len == 0)
+    {
+      sl_op_stats_view_set_by_instance (self->ops_view, TRUE);
+      sl_op_stats_view_set_filter (self->ops_view, sl_advisor_finding_get_filter_text (finding));
+      return;
+    }
+  /* Exactly the finding's ops, not those whose name holds a piece of text */
+  g_ptr_array_add (names, NULL);
+  /* Translators: the Operators filter showing a finding's ops: their number and the finding */
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op of “%s”", "%u ops of “%s”", names->len - 1),
+                           names->len - 1, sl_advisor_finding_get_title (finding));
+  sl_op_stats_view_show_ops (self->ops_view, (const char * const *)names->pdata, label);
+}
+
+/* An op the Advisor names as evidence: its row, or its slices. */
+static void
+advisor_show_op_cb (SlProfilePage *self,
+                    const char    *name)
+{
+  show_op (self, name);
+}
+
+static void
+advisor_show_op_on_timeline_cb (SlProfilePage *self,
+                                const char    *name)
+{
+  const char *names[] = { name, NULL };
+
+  link_ops_to_timeline (self, names, name);
 }
 
 static void
@@ -872,6 +965,8 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, memory_show_time_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, advisor_show_in_graph_cb);
+  gtk_widget_class_bind_template_callback (widget_class, advisor_show_op_cb);
+  gtk_widget_class_bind_template_callback (widget_class, advisor_show_op_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, comm_show_on_timeline_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
 

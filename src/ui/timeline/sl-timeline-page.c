@@ -15,6 +15,7 @@
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-writer.h"
 #include "sl-image-file.h"
+#include "sl-op-names.h"
 #include "sl-replace-stream.h"
 #include "sl-timeline-details.h"
 #include "sl-timeline-item.h"
@@ -27,6 +28,7 @@
 #define PROGRESS_INTERVAL_MS 100
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
+#define MAX_SHOWN_NAMES 3
 
 typedef enum {
   COLUMN_NAME,
@@ -85,6 +87,11 @@ struct _SlTimelinePage
   gboolean        sized;
   char           *search_text;  /* what was last searched for */
   gboolean        search_regex;
+  /* A link's search lands on its first match when done: the first in
+   * [land_start, land_end) when the link gave a range (-1: none). */
+  gboolean        land;
+  gint64          land_start;
+  gint64          land_end;
 
   GtkStack       *stack;
   AdwStatusPage  *loading_page;
@@ -910,16 +917,18 @@ copy_clicked_cb (SlTimelinePage *self)
 /* Search */
 
 typedef struct {
-  SlTrace *trace;
-  char    *text;
-  gboolean regex;
-  guint8  *hits;    /* per string id, filled by the worker */
+  SlTrace   *trace;
+  char      *text;
+  gboolean   regex;
+  SlOpNames *names;   /* a link's exact names, instead of text */
+  guint8    *hits;    /* per string id, filled by the worker */
 } Search;
 
 static void
 search_free (Search *search)
 {
   g_clear_object (&search->trace);
+  g_clear_pointer (&search->names, sl_op_names_free);
   g_free (search->hits);
   g_free (search->text);
   g_free (search);
@@ -948,7 +957,7 @@ search_thread (GTask        *task,
   g_autoptr(GError) error = NULL;
   GArray *matches;
 
-  if (search->regex)
+  if (search->regex && search->names == NULL)
     {
       regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
       if (regex == NULL)
@@ -957,7 +966,7 @@ search_thread (GTask        *task,
           return;
         }
     }
-  else
+  else if (search->names == NULL)
     needle = g_utf8_casefold (search->text, -1);
 
   /* Names are few next to slices: match each once. */
@@ -965,7 +974,9 @@ search_thread (GTask        *task,
     {
       const char *str = sl_trace_get_string (search->trace, i);
 
-      if (regex != NULL)
+      if (search->names != NULL)
+        hits[i] = sl_op_names_contains (search->names, str);
+      else if (regex != NULL)
         hits[i] = g_regex_match (regex, str, 0, NULL);
       else
         {
@@ -1015,6 +1026,57 @@ update_search_label (SlTimelinePage *self)
   gtk_label_set_label (self->search_label, text);
 }
 
+static void toast (SlTimelinePage *self,
+                   const char     *message);
+
+static void
+go_to_match (SlTimelinePage *self,
+             guint           index)
+{
+  const Match *m = &g_array_index (self->matches, Match, index);
+
+  self->current_match = index;
+  self->has_current = TRUE;
+  sl_timeline_view_reveal (self->view, m->track, m->slice);
+  if (index < g_list_model_get_n_items (G_LIST_MODEL (self->results)))
+    gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), index, TRUE);
+  update_search_label (self);
+}
+
+/* A link lands on what it names: the first match (in its range, when it
+ * gave one) is zoomed to, selected and scrolled to, and the label counts
+ * through the rest ("1 of 3"). A link naming nothing here says so. */
+static void
+land_on_first_match (SlTimelinePage *self)
+{
+  gboolean ranged = self->land_start >= 0 && self->land_end > self->land_start;
+
+  self->land = FALSE;
+  for (guint i = 0; self->matches != NULL && i < self->matches->len; i++)
+    {
+      const Match *m = &g_array_index (self->matches, Match, i);
+
+      if (!ranged || (m->start >= self->land_start && m->start < self->land_end))
+        {
+          go_to_match (self, i);
+          return;
+        }
+    }
+
+  if (self->matches != NULL && self->matches->len > 0)
+    {
+      /* Translators: a link's matches all lie outside the range it shows */
+      toast (self, _("None of the matches lies in the range shown; step through them with the arrows"));
+      return;
+    }
+  {
+    /* Translators: a link named something the trace does not have */
+    g_autofree char *message = g_strdup_printf (_("Nothing on this timeline is named “%s”"), self->search_text);
+
+    toast (self, message);
+  }
+}
+
 static void
 search_cb (GObject      *object,
            GAsyncResult *result,
@@ -1034,6 +1096,7 @@ search_cb (GObject      *object,
         return;
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
         {
+          self->land = FALSE;
           gtk_widget_add_css_class (GTK_WIDGET (self->search_entry), "error");
           gtk_widget_set_tooltip_text (GTK_WIDGET (self->search_entry), error->message);
         }
@@ -1069,31 +1132,33 @@ search_cb (GObject      *object,
       gtk_notebook_set_current_page (self->bottom_notebook, 1);
       show_bottom_pane (self);
     }
+  if (self->land)
+    land_on_first_match (self);
 }
 
-/**
- * sl_timeline_page_search:
- * @text: a substring (any case) or, with @regex, a regular expression
- *
- * Finds the slices whose name matches, in a worker.
- */
-void
-sl_timeline_page_search (SlTimelinePage *self,
-                         const char     *text,
-                         gboolean        regex)
+/* @names (taken, nullable) instead of @text: a link's exact names, with
+ * @text what the entry shows. */
+static void
+start_search (SlTimelinePage *self,
+              const char     *text,
+              gboolean        regex,
+              SlOpNames      *names)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(SlOpNames) owned_names = names;
   Search *search;
 
-  g_return_if_fail (SL_IS_TIMELINE_PAGE (self));
-
+  self->land = FALSE;
   g_cancellable_cancel (self->search_cancellable);
   g_clear_object (&self->search_cancellable);
   g_free (self->search_text);
   self->search_text = g_strdup (text ? text : "");
   self->search_regex = regex;
   gtk_widget_remove_css_class (GTK_WIDGET (self->search_entry), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->search_entry), NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->search_entry),
+                               /* Translators: the search entry's tooltip after a link filled it */
+                               owned_names != NULL ? _("The names a link showed, matched exactly; typing searches for text again")
+                                                   : NULL);
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), text ? text : "") != 0)
     {
@@ -1123,11 +1188,28 @@ sl_timeline_page_search (SlTimelinePage *self,
   search->trace = g_object_ref (self->trace);
   search->text = g_strdup (text);
   search->regex = regex;
+  search->names = g_steal_pointer (&owned_names);
   self->search_cancellable = g_cancellable_new ();
   task = g_task_new (NULL, self->search_cancellable, search_cb, g_object_ref (self));
   g_task_set_task_data (task, search, (GDestroyNotify)search_free);
   self->n_busy++;
   g_task_run_in_thread (task, search_thread);
+}
+
+/**
+ * sl_timeline_page_search:
+ * @text: a substring (any case) or, with @regex, a regular expression
+ *
+ * Finds the slices whose name matches, in a worker.
+ */
+void
+sl_timeline_page_search (SlTimelinePage *self,
+                         const char     *text,
+                         gboolean        regex)
+{
+  g_return_if_fail (SL_IS_TIMELINE_PAGE (self));
+
+  start_search (self, text, regex, NULL);
 }
 
 static void
@@ -1538,7 +1620,10 @@ static void sl_timeline_page_load (SlDocument *document);
  * range to zoom to in the trace's own time (-1 for none) and where the
  * first step of a step trace starts (-1 if unknown): a range outside the
  * trace is then placed from the trace's start. "(sxxxb)" says whether the
- * text is a regular expression (an API's calls, by exact name). */
+ * text is a regular expression (an API's calls, by exact name). "a{sv}"
+ * names ops exactly: "names" (as), and "start", "end", "origin" (x) as
+ * above. Whatever is found, the first match (in the range, if one was
+ * given) is selected and framed. */
 static void
 toast (SlTimelinePage *self,
        const char     *message)
@@ -1551,8 +1636,9 @@ sl_timeline_page_handle_request (SlDocument *document,
                                  GVariant   *request)
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (document);
-  const char *search = NULL;
-  gint64 start, end, origin, trace_start, trace_end;
+  const char *search = "";
+  g_autofree const char **names = NULL;
+  gint64 start = -1, end = -1, origin = -1, trace_start, trace_end;
   gboolean regex = FALSE;
 
   if (self->trace == NULL)
@@ -1561,12 +1647,14 @@ sl_timeline_page_handle_request (SlDocument *document,
     g_variant_get (request, "(&sxxx)", &search, &start, &end, &origin);
   else if (g_variant_is_of_type (request, G_VARIANT_TYPE ("(sxxxb)")))
     g_variant_get (request, "(&sxxxb)", &search, &start, &end, &origin, &regex);
+  else if (g_variant_is_of_type (request, G_VARIANT_TYPE_VARDICT))
+    {
+      g_variant_lookup (request, "names", "^a&s", &names);
+      g_variant_lookup (request, "start", "x", &start);
+      g_variant_lookup (request, "end", "x", &end);
+      g_variant_lookup (request, "origin", "x", &origin);
+    }
   else
-    return;
-
-  if (search[0] != '\0')
-    sl_timeline_page_search (self, search, regex);
-  if (start < 0 || end <= start)
     return;
 
   trace_start = sl_trace_get_start_ns (self->trace);
@@ -1575,12 +1663,46 @@ sl_timeline_page_handle_request (SlDocument *document,
   /* Step traces and timelines are written by different parts of the
    * profiler, often against different origins: line the first step up
    * with the timeline's start, and say so. */
-  if ((end < trace_start || start > trace_end) && origin >= 0)
+  if (start >= 0 && end > start && (end < trace_start || start > trace_end) && origin >= 0)
     {
       start = start - origin + trace_start;
       end = end - origin + trace_start;
       toast (self, _("The step trace and the timeline use different clocks: steps are placed from the timeline's start"));
     }
+
+  if (names != NULL && names[0] != NULL)
+    {
+      /* The entry shows the names (the first few of many); the search
+       * matches them all exactly. */
+      guint n = g_strv_length ((char **)names);
+      g_autofree char *first = NULL;
+      g_autofree char *shown = NULL;
+
+      if (n <= MAX_SHOWN_NAMES)
+        shown = g_strjoinv (" | ", (char **)names);
+      else
+        {
+          const char *few[MAX_SHOWN_NAMES + 1] = { NULL };
+
+          memcpy (few, names, MAX_SHOWN_NAMES * sizeof (char *));
+          first = g_strjoinv (" | ", (char **)few);
+          /* Translators: the first names a link showed, and how many it named in all */
+          shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s | … (%u name)", "%s | … (%u names)", n), first, n);
+        }
+
+      start_search (self, shown, FALSE, sl_op_names_new (names));
+    }
+  else if (search[0] != '\0')
+    start_search (self, search, regex, NULL);
+  if ((names != NULL && names[0] != NULL) || search[0] != '\0')
+    {
+      self->land = TRUE;
+      self->land_start = start >= 0 && end > start ? start : -1;
+      self->land_end = start >= 0 && end > start ? end : -1;
+    }
+
+  if (start < 0 || end <= start)
+    return;
 
   if (end < trace_start || start > trace_end)
     toast (self, _("That step lies outside the timeline's time span"));

@@ -50,6 +50,16 @@ struct _SlTimelineView
    * allocation (the pixel scale needs the width); -1 when none. */
   gint64              pending_start;
   gint64              pending_end;
+  /* A slice to bring into view at that allocation (G_MAXUINT: none): its
+   * row can only be scrolled to once the view has a height. */
+  guint               pending_track;
+  guint32             pending_slice;
+  /* The slice last revealed, kept in view when the view's height changes
+   * (a pane opening below it) until the tracks are scrolled by hand or
+   * another slice is selected; G_MAXUINT when none. */
+  guint               kept_track;
+  guint32             kept_slice;
+  gboolean            scrolling;    /* the view moves its own scroll */
   GArray             *undo;        /* Zoom */
 
   DragMode            drag_mode;
@@ -121,9 +131,11 @@ update_vadjustment (SlTimelineView *self)
   double page = MAX (gtk_widget_get_height (GTK_WIDGET (self)) - SL_TIMELINE_RULER_HEIGHT
                      - sl_timeline_renderer_get_pinned_height (self->renderer), 1);
 
+  self->scrolling = TRUE;
   gtk_adjustment_configure (self->vadjustment,
                             CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, MAX (content - page, 0)),
                             0, MAX (content, page), ROW_STEP, page * 0.9, page);
+  self->scrolling = FALSE;
 }
 
 static void
@@ -193,6 +205,7 @@ sl_timeline_view_set_lod (SlTimelineView *self,
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
   sl_timeline_renderer_set_lod (self->renderer, lod);
+  self->kept_track = self->pending_track = G_MAXUINT;
   g_clear_pointer (&self->args, g_ptr_array_unref);
   g_array_set_size (self->undo, 0);
   update_vadjustment (self);
@@ -368,6 +381,8 @@ sl_timeline_view_select (SlTimelineView *self,
 {
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
+  if (track != self->kept_track || slice != self->kept_slice)
+    self->kept_track = G_MAXUINT;
   sl_timeline_renderer_set_selected (self->renderer, track, slice);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SLICE_SELECTED], 0, track, slice);
@@ -383,8 +398,42 @@ sl_timeline_view_get_selected (SlTimelineView *self,
   return sl_timeline_renderer_get_selected (self->renderer, track, slice);
 }
 
+/* Scrolls the tracks so the slice's row shows, a third down the view
+ * when it has to move. */
+static void
+scroll_to_row (SlTimelineView *self,
+               guint           track,
+               guint32         slice)
+{
+  double y;
+
+  update_vadjustment (self);
+  if (!sl_timeline_renderer_get_track_pinned (self->renderer, track)
+      && sl_timeline_renderer_get_slice_y (self->renderer, track, slice, &y))
+    {
+      double value = gtk_adjustment_get_value (self->vadjustment);
+      double page = gtk_adjustment_get_page_size (self->vadjustment);
+
+      if (y < value || y + 20 > value + page)
+        {
+          self->scrolling = TRUE;
+          gtk_adjustment_set_value (self->vadjustment, MAX (y - page / 3, 0));
+          self->scrolling = FALSE;
+        }
+    }
+}
+
+static void
+vadjustment_changed_cb (SlTimelineView *self)
+{
+  if (!self->scrolling)
+    self->kept_track = G_MAXUINT;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 /* Selects a slice and brings it into view: its process opened, its row
- * scrolled to, and the window zoomed so it is a fifth of it. */
+ * scrolled to, and the window zoomed so it is a fifth of it. A view not
+ * shown yet does it when it gets its size. */
 void
 sl_timeline_view_reveal (SlTimelineView *self,
                          guint           track,
@@ -392,8 +441,7 @@ sl_timeline_view_reveal (SlTimelineView *self,
 {
   SlTrace *trace;
   const SlTraceSlices *s;
-  gint64 dur, end_ns;
-  double y;
+  gint64 dur, start_ns, end_ns;
 
   g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
 
@@ -403,24 +451,27 @@ sl_timeline_view_reveal (SlTimelineView *self,
 
   sl_timeline_renderer_set_track_hidden (self->renderer, track, FALSE);
   sl_timeline_renderer_set_process_collapsed (self->renderer, sl_trace_get_track_process (trace, track), FALSE);
-  update_vadjustment (self);
-  if (!sl_timeline_renderer_get_track_pinned (self->renderer, track)
-      && sl_timeline_renderer_get_slice_y (self->renderer, track, slice, &y))
-    {
-      double value = gtk_adjustment_get_value (self->vadjustment);
-      double page = gtk_adjustment_get_page_size (self->vadjustment);
-
-      if (y < value || y + 20 > value + page)
-        gtk_adjustment_set_value (self->vadjustment, MAX (y - page / 3, 0));
-    }
 
   dur = MAX (s->dur_ns[slice], 1000);
-  sl_timeline_view_get_window (self, NULL, &end_ns);
-  if (s->start_ns[slice] < self->t0 || s->start_ns[slice] + s->dur_ns[slice] > end_ns
+  sl_timeline_view_get_window (self, &start_ns, &end_ns);
+  if (self->pending_start >= 0 || s->start_ns[slice] < start_ns || s->start_ns[slice] + s->dur_ns[slice] > end_ns
       || s->dur_ns[slice] < self->ns_per_pixel * 40)
     sl_timeline_view_set_window (self, s->start_ns[slice] - dur * 2, s->start_ns[slice] + dur * 3);
 
+  if (gtk_widget_get_width (GTK_WIDGET (self)) <= SL_TIMELINE_GUTTER_WIDTH)
+    {
+      self->pending_track = track;
+      self->pending_slice = slice;
+    }
+  else
+    {
+      self->pending_track = G_MAXUINT;
+      scroll_to_row (self, track, slice);
+    }
+
   sl_timeline_view_select (self, track, slice);
+  self->kept_track = track;
+  self->kept_slice = slice;
 }
 
 /* start == end clears it. */
@@ -585,6 +636,9 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
 
       self->pending_start = self->pending_end = -1;
       sl_timeline_view_set_window (self, start, end);
+      if (self->pending_track != G_MAXUINT)
+        scroll_to_row (self, self->pending_track, self->pending_slice);
+      self->pending_track = G_MAXUINT;
     }
   /* A fitted view stays fitted when the window is resized. */
   else if (self->fitted)
@@ -595,6 +649,8 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
       if (!had_undo)
         g_array_set_size (self->undo, 0);
     }
+  if (self->kept_track != G_MAXUINT && width > SL_TIMELINE_GUTTER_WIDTH)
+    scroll_to_row (self, self->kept_track, self->kept_slice);
 }
 
 static void
@@ -1009,6 +1065,8 @@ sl_timeline_view_init (SlTimelineView *self)
   GtkGesture *gesture;
 
   self->pending_start = self->pending_end = -1;
+  self->pending_track = G_MAXUINT;
+  self->kept_track = G_MAXUINT;
   self->renderer = sl_timeline_renderer_new ();
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, ROW_STEP, 100, 1));
   self->undo = g_array_new (FALSE, FALSE, sizeof (Zoom));
@@ -1021,7 +1079,7 @@ sl_timeline_view_init (SlTimelineView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "default");
 
-  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (vadjustment_changed_cb), self);
 
   controller = gtk_event_controller_key_new ();
   g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);

@@ -1070,6 +1070,60 @@ sl_data_table_select (SlDataTable *self,
     gtk_selection_model_select_item (self->selection, position, TRUE);
 }
 
+/* GTK 4.8 has no gtk_column_view_scroll_to(); its list view scrolls
+ * through the list actions, once it has laid out the rows shown: at the
+ * next frame, since the caller may have just changed the rows or the tab. */
+static gboolean
+scroll_tick_cb (GtkWidget     *column_view,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  guint position = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column_view), "sl-scroll-position"));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (column_view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      {
+        /* A tab just shown has its first size in this frame's layout; a
+         * view squeezed to nothing is not waited for long. */
+        guint frames = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (column_view), "sl-scroll-frames"));
+
+        if (gtk_widget_get_height (child) == 0 && gtk_widget_get_mapped (child) && frames < 10)
+          {
+            g_object_set_data (G_OBJECT (column_view), "sl-scroll-frames", GUINT_TO_POINTER (frames + 1));
+            return G_SOURCE_CONTINUE;
+          }
+        g_object_set_data (G_OBJECT (column_view), "sl-scroll-frames", NULL);
+        gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+      }
+  g_object_set_data (G_OBJECT (column_view), "sl-scroll-tick", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * sl_data_table_scroll_to:
+ * @position: a row as shown
+ *
+ * Scrolls the rows so that @position is in view, at the next frame.
+ */
+void
+sl_data_table_scroll_to (SlDataTable *self,
+                         guint        position)
+{
+  GtkWidget *column_view;
+
+  g_return_if_fail (SL_IS_DATA_TABLE (self));
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return;
+  column_view = GTK_WIDGET (sl_data_table_get_column_view (self));
+  g_object_set_data (G_OBJECT (column_view), "sl-scroll-position", GUINT_TO_POINTER (position));
+  if (g_object_get_data (G_OBJECT (column_view), "sl-scroll-tick") == NULL)
+    {
+      gtk_widget_add_tick_callback (column_view, scroll_tick_cb, NULL, NULL);
+      g_object_set_data (G_OBJECT (column_view), "sl-scroll-tick", GINT_TO_POINTER (TRUE));
+    }
+}
+
 /**
  * sl_data_table_set_content_height:
  * @min: the least height of the rows' area, -1 for none

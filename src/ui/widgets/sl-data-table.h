@@ -89,6 +89,8 @@ gpointer      sl_data_table_dup_selected       (SlDataTable         *self);
 guint         sl_data_table_get_selected_position (SlDataTable      *self);
 void          sl_data_table_select             (SlDataTable         *self,
                                                 guint                position);
+void          sl_data_table_scroll_to          (SlDataTable         *self,
+                                                guint                position);
 void          sl_data_table_set_multiple       (SlDataTable         *self,
                                                 gboolean             multiple);
 void          sl_data_table_set_content_height (SlDataTable         *self,
