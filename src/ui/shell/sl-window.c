@@ -258,6 +258,30 @@ add_panel (SlWindow    *self,
 
 /* Panels need the application's models, and "application" is set only
  * after construction, so this runs from sl_window_new(). */
+/* The size saved last time, or the default, no larger than the screen:
+ * a laptop's 1024 × 640 shows the whole window, not its top left. */
+static void
+set_default_size_within_monitor (SlWindow *self,
+                                 int       width,
+                                 int       height)
+{
+  GListModel *monitors = gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self)));
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_n_items (monitors) > 0 ? g_list_model_get_item (monitors, 0) : NULL;
+
+  if (monitor != NULL)
+    {
+      GdkRectangle geometry;
+
+      gdk_monitor_get_geometry (monitor, &geometry);
+      if (geometry.width > 0 && geometry.height > 0)
+        {
+          width = MIN (width, geometry.width);
+          height = MIN (height, geometry.height);
+        }
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
 static void
 create_panels (SlWindow      *self,
                SlApplication *app)
@@ -303,9 +327,9 @@ create_panels (SlWindow      *self,
   layout = g_settings_get_value (self->settings, "layout");
   sl_dock_layout_restore (self->layout, layout);
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
+  set_default_size_within_monitor (self,
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 

@@ -108,6 +108,18 @@ histogram_mode_changed_cb (SlScalarsPage *self)
     sl_histogram_card_set_mode (g_ptr_array_index (self->histogram_list, i), mode);
 }
 
+/* A control of the toolbar, which wraps: its place goes with it. */
+static void
+set_tool_visible (gpointer control,
+                  gboolean visible)
+{
+  GtkWidget *place = gtk_widget_get_parent (control);
+
+  gtk_widget_set_visible (control, visible);
+  if (GTK_IS_FLOW_BOX_CHILD (place))
+    gtk_widget_set_visible (place, visible);
+}
+
 /* Scalar controls only apply to scalars; the layout only to histograms. */
 static void
 view_changed_cb (SlScalarsPage *self)
@@ -115,11 +127,11 @@ view_changed_cb (SlScalarsPage *self)
   const char *view = gtk_stack_get_visible_child_name (self->view_stack);
   gboolean scalars = g_strcmp0 (view, "scalars") == 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->histogram_mode_dropdown), g_strcmp0 (view, "histograms") == 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->x_axis_dropdown), scalars);
+  set_tool_visible (self->histogram_mode_dropdown, g_strcmp0 (view, "histograms") == 0);
+  set_tool_visible (self->x_axis_dropdown, scalars);
   gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), scalars);
-  gtk_widget_set_visible (GTK_WIDGET (self->log_toggle), scalars);
-  gtk_widget_set_visible (GTK_WIDGET (self->outliers_toggle), scalars);
+  set_tool_visible (self->log_toggle, scalars);
+  set_tool_visible (self->outliers_toggle, scalars);
 }
 
 static gboolean
