@@ -22,6 +22,7 @@
 #include "sl-image-card.h"
 #include "sl-scalar-card.h"
 #include "sl-scalar-chart.h"
+#include "sl-page-switcher.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
 #include "sl-tensor-view.h"
@@ -62,6 +63,7 @@ struct _SlScalarsPage
   GtkFlowBox         *image_cards;
   GtkFlowBox         *tensor_cards;
   GtkStack           *view_stack;
+  GtkWidget          *view_switcher;
   GtkDropDown        *histogram_mode_dropdown;
   GtkSearchEntry     *filter_entry;
   GtkDropDown        *x_axis_dropdown;
@@ -787,6 +789,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, image_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, tensor_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_switcher);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, x_axis_dropdown);
@@ -808,6 +811,11 @@ sl_scalars_page_init (SlScalarsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "summaries-read", G_CALLBACK (summaries_read_cb), NULL);
+  {
+    g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->view_stack);
+
+    sl_page_switcher_squeeze (self->view_switcher, pages, GTK_TYPE_STACK_PAGE);
+  }
 
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->tags = gtk_string_list_new (NULL);
