@@ -358,6 +358,7 @@ sl_window_finalize (GObject *object)
   g_clear_object (&self->workspace);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->opening_files, g_hash_table_unref);
+  g_clear_pointer (&self->opening_folders, g_hash_table_unref);
   g_clear_pointer (&self->scanning_paths, g_hash_table_unref);
 
   G_OBJECT_CLASS (sl_window_parent_class)->finalize (object);
@@ -404,6 +405,7 @@ sl_window_init (SlWindow *self)
 
   self->settings = g_settings_new (APP_ID);
   self->opening_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->opening_folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->scanning_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));

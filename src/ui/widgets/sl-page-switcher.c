@@ -68,6 +68,35 @@ replace_child (GtkWidget *old,
 }
 
 /**
+ * sl_page_switcher_new_drop_down:
+ * @pages: (transfer none): the stack's pages, as gtk_stack_get_pages() or
+ *   adw_view_stack_get_pages() give them
+ * @page_type: the type of their items, whose "title" names a page
+ *
+ * Returns: (transfer floating): a drop-down of the pages' titles that
+ *   shows the page chosen, and follows the page shown
+ */
+GtkWidget *
+sl_page_switcher_new_drop_down (GtkSelectionModel *pages,
+                                GType              page_type)
+{
+  Switcher *data;
+
+  g_return_val_if_fail (GTK_IS_SELECTION_MODEL (pages), NULL);
+
+  data = g_new0 (Switcher, 1);
+  data->pages = g_object_ref (pages);
+  data->drop_down = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (pages)),
+                                                      gtk_property_expression_new (page_type, NULL, "title")));
+  gtk_widget_set_halign (GTK_WIDGET (data->drop_down), GTK_ALIGN_START);
+  g_object_set_data_full (G_OBJECT (data->drop_down), "sl-page-switcher", data, (GDestroyNotify) switcher_free);
+  g_signal_connect (pages, "selection-changed", G_CALLBACK (pages_selection_changed_cb), data);
+  g_signal_connect (data->drop_down, "notify::selected", G_CALLBACK (drop_down_selected_cb), data);
+  pages_selection_changed_cb (pages, 0, 0, data);
+  return GTK_WIDGET (data->drop_down);
+}
+
+/**
  * sl_page_switcher_squeeze:
  * @switcher: a #GtkStackSwitcher or #AdwViewSwitcher, in a box or a flow
  *   box
@@ -87,7 +116,7 @@ sl_page_switcher_squeeze (GtkWidget         *switcher,
                           GType              page_type)
 {
   GtkWidget *squeezer;
-  Switcher *data;
+  GtkWidget *drop_down;
 
   g_return_val_if_fail (GTK_IS_WIDGET (switcher), NULL);
   g_return_val_if_fail (GTK_IS_SELECTION_MODEL (pages), NULL);
@@ -99,20 +128,13 @@ sl_page_switcher_squeeze (GtkWidget         *switcher,
   adw_squeezer_set_xalign (ADW_SQUEEZER (squeezer), 0);
   gtk_widget_set_halign (squeezer, GTK_ALIGN_START);
 
-  data = g_new0 (Switcher, 1);
-  data->pages = g_object_ref (pages);
-  data->drop_down = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (pages)),
-                                                      gtk_property_expression_new (page_type, NULL, "title")));
-  gtk_widget_set_halign (GTK_WIDGET (data->drop_down), GTK_ALIGN_START);
-  g_object_set_data_full (G_OBJECT (squeezer), "sl-page-switcher", data, (GDestroyNotify) switcher_free);
-  g_signal_connect (pages, "selection-changed", G_CALLBACK (pages_selection_changed_cb), data);
-  g_signal_connect (data->drop_down, "notify::selected", G_CALLBACK (drop_down_selected_cb), data);
-  pages_selection_changed_cb (pages, 0, 0, data);
+  drop_down = sl_page_switcher_new_drop_down (pages, page_type);
+  g_object_set_data (G_OBJECT (squeezer), "sl-page-switcher-drop-down", drop_down);
 
   g_object_ref (switcher);
   replace_child (switcher, squeezer);
   adw_squeezer_add (ADW_SQUEEZER (squeezer), switcher);
-  adw_squeezer_add (ADW_SQUEEZER (squeezer), GTK_WIDGET (data->drop_down));
+  adw_squeezer_add (ADW_SQUEEZER (squeezer), drop_down);
   g_object_unref (switcher);
   return squeezer;
 }
@@ -126,8 +148,8 @@ sl_page_switcher_squeeze (GtkWidget         *switcher,
 GtkWidget *
 sl_page_switcher_get_drop_down (GtkWidget *squeezer)
 {
-  Switcher *data = g_object_get_data (G_OBJECT (squeezer), "sl-page-switcher");
+  GtkWidget *drop_down = g_object_get_data (G_OBJECT (squeezer), "sl-page-switcher-drop-down");
 
-  g_return_val_if_fail (data != NULL, NULL);
-  return GTK_WIDGET (data->drop_down);
+  g_return_val_if_fail (drop_down != NULL, NULL);
+  return drop_down;
 }

@@ -9,6 +9,8 @@
 
 G_BEGIN_DECLS
 
+GtkWidget *sl_page_switcher_new_drop_down (GtkSelectionModel *pages,
+                                           GType              page_type);
 GtkWidget *sl_page_switcher_squeeze (GtkWidget         *switcher,
                                      GtkSelectionModel *pages,
                                      GType              page_type);
