@@ -1131,14 +1131,17 @@ create_toolbar (SlLineagePage *self)
   gtk_menu_button_set_label (GTK_MENU_BUTTON (columns), _("Columns"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (columns), popover);
   gtk_widget_set_tooltip_text (columns, _("Choose the columns of the table and the axes of the parallel coordinates"));
+  gtk_widget_set_halign (columns, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), columns);
 
   gtk_menu_button_set_label (GTK_MENU_BUTTON (filter), _("Filter"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (filter), create_filter_popover (self));
   gtk_widget_set_tooltip_text (filter, _("Keep the runs with a value in a range, or one of some values"));
+  gtk_widget_set_halign (filter, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), filter);
   gtk_widget_set_tooltip_text (clear, _("Clear all filters and brushes"));
   g_signal_connect (clear, "clicked", G_CALLBACK (clear_all_cb), self);
+  gtk_widget_set_halign (clear, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), clear);
 
   {
@@ -1151,9 +1154,11 @@ create_toolbar (SlLineagePage *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_menu), _("The result the other columns are compared with"));
   g_signal_connect (self->target_menu, "notify::selected", G_CALLBACK (target_selected_cb), self);
   gtk_box_append (GTK_BOX (target), GTK_WIDGET (self->target_menu));
+  gtk_widget_set_halign (target, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), target);
   gtk_widget_set_tooltip_text (open, _("The training curves of the selected run"));
   g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
+  gtk_widget_set_halign (open, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), open);
   return bar;
 }

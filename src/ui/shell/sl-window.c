@@ -259,7 +259,8 @@ add_panel (SlWindow    *self,
 /* Panels need the application's models, and "application" is set only
  * after construction, so this runs from sl_window_new(). */
 /* The size saved last time, or the default, no larger than the screen:
- * a laptop's 1024 × 640 shows the whole window, not its top left. */
+ * a laptop's 1024 × 640 shows the whole window, not its top left. Called
+ * after the dock's layout is restored. */
 static void
 set_default_size_within_monitor (SlWindow *self,
                                  int       width,
@@ -273,10 +274,18 @@ set_default_size_within_monitor (SlWindow *self,
       GdkRectangle geometry;
 
       gdk_monitor_get_geometry (monitor, &geometry);
-      if (geometry.width > 0 && geometry.height > 0)
+      /* On a smaller screen the panels beside and below the documents
+       * get narrower in proportion, so the documents keep their share. */
+      if (geometry.width > 0 && geometry.width < width)
         {
-          width = MIN (width, geometry.width);
-          height = MIN (height, geometry.height);
+          panel_dock_set_start_width (self->dock, 300 * geometry.width / width);
+          panel_dock_set_end_width (self->dock, 320 * geometry.width / width);
+          width = geometry.width;
+        }
+      if (geometry.height > 0 && geometry.height < height)
+        {
+          panel_dock_set_bottom_height (self->dock, 220 * geometry.height / height);
+          height = geometry.height;
         }
     }
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
