@@ -83,6 +83,34 @@ document_loaded (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (document)) && sl_document_get_state (document) != SL_DOCUMENT_LOADING;
 }
 
+/* What scrolls sideways in the document shows its scrollbar: wide cards,
+ * grids and matrices are not cut off at an edge that looks like their end.
+ * Column views are left to the shared table's own scrolling. */
+static void
+assert_wide_scrolls_visibly (const char *name,
+                             GtkWidget  *widget)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    {
+      GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (widget));
+      GtkPolicyType policy;
+
+      gtk_scrolled_window_get_policy (GTK_SCROLLED_WINDOW (widget), &policy, NULL);
+      if (policy != GTK_POLICY_NEVER && policy != GTK_POLICY_EXTERNAL &&
+          !GTK_IS_COLUMN_VIEW (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (widget))) &&
+          gtk_adjustment_get_upper (h) - gtk_adjustment_get_lower (h) > gtk_adjustment_get_page_size (h) + 1 &&
+          gtk_scrolled_window_get_overlay_scrolling (GTK_SCROLLED_WINDOW (widget)))
+        g_error ("%s: a %s in a %s, %.0f px wide, scrolls in %.0f px without a visible scrollbar", name,
+                 G_OBJECT_TYPE_NAME (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (widget))),
+                 G_OBJECT_TYPE_NAME (gtk_widget_get_parent (widget)),
+                 gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    assert_wide_scrolls_visibly (name, child);
+}
+
 static void
 test_fits (gconstpointer data)
 {
@@ -149,6 +177,8 @@ test_fits (gconstpointer data)
   g_assert_cmpstr (json_object_get_string_member (document_report, "state"), !=, "loading");
   if (json_array_get_length (json_object_get_array_member (report, "overflowing")) > 0)
     g_error ("%s: drawn past the window's edge: %s", test->name, json);
+
+  assert_wide_scrolls_visibly (test->name, GTK_WIDGET (document));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -1088,6 +1088,8 @@ sl_tuner_page_init (SlTunerPage *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (table_scroll), self->trials_grid);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (table_scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (table_scroll), 230);
+  /* A trials table wider than the page shows its scrollbar. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (table_scroll), FALSE);
   gtk_frame_set_child (GTK_FRAME (table_frame), table_scroll);
   gtk_box_append (GTK_BOX (box), table_frame);
 
