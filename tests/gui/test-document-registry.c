@@ -1,6 +1,6 @@
 /* test-document-registry.c: a kind of document registered by the test
  * itself opens through the window, which knows nothing of it; single
- * files open their own document
+ * files, and folders holding one thing, open their own document
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -240,6 +240,64 @@ test_single_file_opens_its_document (void)
   g_assert_true (wait_until (document_open, folder_id, 10000));
 }
 
+static gboolean
+folder_scanned (gpointer data)
+{
+  SlFolder *folder = sl_workspace_lookup_folder (sl_window_get_workspace (window), data);
+
+  return folder != NULL && sl_folder_get_state (folder) != SL_FOLDER_SCANNING;
+}
+
+static gboolean
+timeline_shown (gpointer data)
+{
+  g_autofree char *id = g_strdup_printf ("timeline:%s", (const char *) data);
+  PanelWidget *page = sl_window_find_document (window, id);
+
+  return page != NULL && gtk_widget_get_mapped (GTK_WIDGET (page));
+}
+
+static void
+write_trace (const char *path)
+{
+  g_autofree char *folder = g_path_get_dirname (path);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (path, "[{\"name\":\"step\",\"ph\":\"X\",\"ts\":0,\"dur\":5,\"pid\":1,\"tid\":1}]",
+                                      -1, NULL));
+}
+
+/* A folder holding one thing shows that thing's document in front, its
+ * folder page one tab away; a folder of two shows its page only. */
+static void
+test_folder_of_one_opens_its_document (void)
+{
+  g_autofree char *one = g_build_filename (tmp_root, "one-trace", NULL);
+  g_autofree char *trace = g_build_filename (one, "only.json", NULL);
+  g_autofree char *two = g_build_filename (tmp_root, "two-traces", NULL);
+  g_autofree char *first = g_build_filename (two, "a.json", NULL);
+  g_autofree char *second = g_build_filename (two, "b.json", NULL);
+  g_autofree char *one_id = g_strdup_printf ("folder:%s", one);
+  g_autofree char *two_id = g_strdup_printf ("folder:%s", two);
+  g_autofree char *first_id = g_strdup_printf ("timeline:%s", first);
+  g_autofree char *second_id = g_strdup_printf ("timeline:%s", second);
+
+  write_trace (trace);
+  write_trace (first);
+  write_trace (second);
+
+  sl_window_open_path (window, one);
+  g_assert_true (wait_until (timeline_shown, trace, 30000));
+  g_assert_nonnull (sl_window_find_document (window, one_id));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (sl_window_find_document (window, one_id))));
+
+  sl_window_open_path (window, two);
+  g_assert_true (wait_until (folder_scanned, two, 30000));
+  g_assert_true (wait_until (document_open, two_id, 10000));
+  g_assert_null (sl_window_find_document (window, first_id));
+  g_assert_null (sl_window_find_document (window, second_id));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -273,6 +331,7 @@ main (int    argc,
 
   g_test_add_func ("/registry/registered-kind-opens-finding", test_registered_kind_opens_finding);
   g_test_add_func ("/registry/single-file-opens-its-document", test_single_file_opens_its_document);
+  g_test_add_func ("/registry/folder-of-one-opens-its-document", test_folder_of_one_opens_its_document);
 
   status = g_test_run ();
 

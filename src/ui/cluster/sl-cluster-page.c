@@ -760,6 +760,9 @@ scrolled (GtkWidget *child,
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (window), height);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (window), height * 2);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (window), TRUE);
+  /* A table or matrix wider than the page shows its scrollbar, not an
+   * edge that looks like its end. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (window), FALSE);
   gtk_widget_add_css_class (window, "card");
   return window;
 }

@@ -16,6 +16,7 @@
 
 #include "sl-compare-entry.h"
 #include "sl-compare-page.h"
+#include "sl-page-switcher.h"
 #include "sl-compare-timelines.h"
 #include "sl-data-table.h"
 #include "sl-finding.h"
@@ -63,6 +64,7 @@ struct _SlComparePage
   GtkDropDown        *base_rank_dropdown;
   GtkDropDown        *comparison_rank_dropdown;
   AdwViewStack       *view_stack;
+  GtkWidget          *view_switcher;
   SlDataTable        *overview_view;
   GtkLabel           *headline_label;
   GtkLabel           *not_computed_label;
@@ -1161,6 +1163,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, base_rank_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, comparison_rank_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, view_switcher);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, overview_view);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, headline_label);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, not_computed_label);
@@ -1189,6 +1192,11 @@ sl_compare_page_init (SlComparePage *self)
   g_autoptr(GSettings) settings = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+
+    sl_page_switcher_squeeze (self->view_switcher, pages, ADW_TYPE_VIEW_STACK_PAGE);
+  }
 
   settings = g_settings_new (APP_ID);
   self->unit = g_settings_get_enum (settings, "time-unit");

@@ -27,6 +27,7 @@
 
 #include "sl-dataset-graph-reader.h"
 #include "sl-lineage-page.h"
+#include "sl-page-switcher.h"
 #include "sl-lineage-scatter.h"
 #include "sl-path-names.h"
 #include "sl-tooltip.h"
@@ -1158,21 +1159,32 @@ create_filter_popover (SlLineagePage *self)
 static GtkWidget *
 create_toolbar (SlLineagePage *self)
 {
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *bar = gtk_flow_box_new ();
   GtkWidget *switcher = gtk_stack_switcher_new ();
   GtkWidget *columns = gtk_menu_button_new ();
   GtkWidget *filter = gtk_menu_button_new ();
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
   GtkWidget *open = gtk_button_new_with_label (_("Open Scalars"));
+  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
+  GtkWidget *target = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *columns_scroll;
+
+  /* The bar wraps in a narrow window, and the switcher becomes a
+   * drop-down when its buttons do not fit. */
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (bar), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (bar), 3);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (bar), 12);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (bar), 6);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (bar), 6);
 
   gtk_widget_set_margin_start (bar, 6);
   gtk_widget_set_margin_end (bar, 6);
   gtk_widget_set_margin_top (bar, 6);
   gtk_widget_set_margin_bottom (bar, 6);
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->views);
-  gtk_box_append (GTK_BOX (bar), switcher);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), switcher);
+  sl_page_switcher_squeeze (switcher, pages, GTK_TYPE_STACK_PAGE);
 
   self->columns_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
   columns_scroll = gtk_scrolled_window_new ();
@@ -1183,36 +1195,35 @@ create_toolbar (SlLineagePage *self)
   gtk_menu_button_set_label (GTK_MENU_BUTTON (columns), _("Columns"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (columns), popover);
   gtk_widget_set_tooltip_text (columns, _("Choose the columns of the table and the axes of the parallel coordinates"));
-  gtk_box_append (GTK_BOX (bar), columns);
+  gtk_widget_set_halign (columns, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), columns);
 
   gtk_menu_button_set_label (GTK_MENU_BUTTON (filter), _("Filter"));
   gtk_menu_button_set_popover (GTK_MENU_BUTTON (filter), create_filter_popover (self));
   gtk_widget_set_tooltip_text (filter, _("Keep the runs with a value in a range, or one of some values"));
-  gtk_box_append (GTK_BOX (bar), filter);
+  gtk_widget_set_halign (filter, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), filter);
   gtk_widget_set_tooltip_text (clear, _("Clear all filters and brushes"));
   g_signal_connect (clear, "clicked", G_CALLBACK (clear_all_cb), self);
-  gtk_box_append (GTK_BOX (bar), clear);
+  gtk_widget_set_halign (clear, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), clear);
 
   {
     GtkWidget *label = gtk_label_new (_("Target"));
 
     gtk_widget_set_margin_start (label, 6);
-    gtk_box_append (GTK_BOX (bar), label);
+    gtk_box_append (GTK_BOX (target), label);
   }
   self->target_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_menu), _("The result the other columns are compared with"));
   g_signal_connect (self->target_menu, "notify::selected", G_CALLBACK (target_selected_cb), self);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->target_menu));
-
-  {
-    GtkWidget *space = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-    gtk_widget_set_hexpand (space, TRUE);
-    gtk_box_append (GTK_BOX (bar), space);
-  }
+  gtk_box_append (GTK_BOX (target), GTK_WIDGET (self->target_menu));
+  gtk_widget_set_halign (target, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), target);
   gtk_widget_set_tooltip_text (open, _("The training curves of the selected run"));
   g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
-  gtk_box_append (GTK_BOX (bar), open);
+  gtk_widget_set_halign (open, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), open);
   return bar;
 }
 

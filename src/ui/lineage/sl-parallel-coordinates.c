@@ -372,7 +372,7 @@ sl_parallel_coordinates_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = MARGIN_TOP + MARGIN_BOTTOM + 80;
+      *minimum = MARGIN_TOP + MARGIN_BOTTOM + 40;
       *natural = MARGIN_TOP + MARGIN_BOTTOM + 260;
     }
 }

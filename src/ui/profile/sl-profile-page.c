@@ -24,6 +24,7 @@
 #include "sl-api-stats-view.h"
 #include "sl-op-stats-view.h"
 #include "sl-profile-loader.h"
+#include "sl-page-switcher.h"
 #include "sl-profile-page.h"
 #include "sl-step-timeline-export.h"
 #include "sl-step-trace-chart.h"
@@ -54,6 +55,7 @@ struct _SlProfilePage
   GtkDropDown      *rank_dropdown;
   GtkLabel         *source_label;
   AdwViewStack     *view_stack;
+  AdwSqueezer      *switcher_squeezer;
   AdwPreferencesPage *summary_page;
   SlOpStatsView    *ops_view;
   SlApiStatsView   *apis_view;
@@ -944,6 +946,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, rank_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, source_label);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlProfilePage, switcher_squeezer);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, summary_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, ops_view);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, apis_view);
@@ -987,6 +990,11 @@ static void
 sl_profile_page_init (SlProfilePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
+
+    adw_squeezer_add (self->switcher_squeezer, sl_page_switcher_new_drop_down (pages, ADW_TYPE_VIEW_STACK_PAGE));
+  }
 
   self->cancellable = g_cancellable_new ();
   self->summary_groups = g_ptr_array_new ();

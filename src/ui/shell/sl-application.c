@@ -9,6 +9,7 @@
 
 #include "sl-application.h"
 #include "sl-demo-workspace.h"
+#include "sl-document-target.h"
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-main-thread.h"
@@ -317,6 +318,42 @@ sl_application_open (GApplication  *application,
   open_files (SL_APPLICATION (application), files, n_files, FALSE);
 }
 
+/* `--document KIND PATH…`: the document opened straight away, once the
+ * paths are checked; 2 when they do not hold it. */
+static int
+open_document_from_command_line (SlApplication           *self,
+                                 GApplicationCommandLine *command_line,
+                                 const char              *name,
+                                 GPtrArray               *files)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(SlDocumentTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+  SlDocument *document;
+  SlWindow *window;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      char *path = g_file_get_path (files->pdata[i]);
+
+      g_ptr_array_add (paths, path != NULL ? path : g_file_get_uri (files->pdata[i]));
+    }
+
+  target = sl_document_target_resolve (name, (const char * const *) paths->pdata, paths->len, &error);
+  if (target == NULL)
+    {
+      g_application_command_line_printerr (command_line, "sightline: %s\n", error->message);
+      return 2;
+    }
+
+  window = get_or_create_window (self);
+  document = sl_window_open_document (window, target->kind->id, target->path, G_OBJECT (target->finding));
+  if (document != NULL && target->page != NULL && target->kind->show_page != NULL)
+    target->kind->show_page (document, target->page);
+  present_window (self, window);
+  return 0;
+}
+
 static void
 read_options (SlApplication *self,
               GVariantDict  *options,
@@ -348,14 +385,18 @@ sl_application_command_line (GApplication            *application,
   SlApplication *self = SL_APPLICATION (application);
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
   g_auto(GStrv) arguments = NULL;
+  g_autofree char *document = NULL;
   gboolean compare_tensors = FALSE;
   int argc = 0;
 
   read_options (self, g_application_command_line_get_options_dict (command_line), &compare_tensors);
+  g_variant_dict_lookup (g_application_command_line_get_options_dict (command_line), "document", "s", &document);
   arguments = g_application_command_line_get_arguments (command_line, &argc);
   for (int i = 1; i < argc; i++)
     g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, arguments[i]));
 
+  if (document != NULL)
+    return open_document_from_command_line (self, command_line, document, files);
   if (compare_tensors && files->len != 2)
     {
       g_application_command_line_printerr (command_line, "sightline: %s\n",
@@ -487,6 +528,17 @@ sl_application_init (SlApplication *self)
   self->workspace = sl_workspace_new (NULL);
 
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  {
+    g_autofree char *names = sl_document_target_dup_names ();
+    /* Kept for the option's life, which is the program's. */
+    static char *description;
+
+    if (description == NULL)
+      /* Translators: --document's help; %s lists the kinds ("scalars, histograms, …"). */
+      description = g_strdup_printf (_("Open the PATH given (two for a comparison) as a document of KIND, without the folder page: %s"),
+                                     names);
+    g_application_add_main_option (G_APPLICATION (self), "document", 0, 0, G_OPTION_ARG_STRING, description, _("KIND"));
+  }
   g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FOLDER|FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Open training summaries, profiler output and traces."));

@@ -99,17 +99,81 @@ static const SlFindingKind tuner_findings[] = {
   SL_FINDING_TUNER_CONFIG, SL_FINDING_N_KINDS
 };
 
+/* What `sightline --document` names besides the kinds: pages of a
+ * document, and the name the folder page's button gives a kind. */
+static const SlDocumentAlias scalars_aliases[] = {
+  { "histograms", "histograms" }, { "images", "images" }, { "tensors", "tensors" }, { NULL, NULL }
+};
+static const SlDocumentAlias profile_aliases[] = {
+  { "advisor", "advisor" }, { NULL, NULL }
+};
+static const SlDocumentAlias compare_aliases[] = {
+  { "compare-profiles", NULL }, { NULL, NULL }
+};
+
+static void
+show_scalars_page (SlDocument *document,
+                   const char *page)
+{
+  sl_scalars_page_show_view (SL_SCALARS_PAGE (document), page);
+}
+
+static void
+show_profile_page (SlDocument *document,
+                   const char *page)
+{
+  sl_profile_page_show_view (SL_PROFILE_PAGE (document), page);
+}
+
+static gboolean
+is_profile (SlFinding *finding)
+{
+  for (guint i = 0; profile_findings[i] != SL_FINDING_N_KINDS; i++)
+    {
+      if (profile_findings[i] == sl_finding_get_kind (finding))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A trace, or a profile's timeline (the profile page opens it so). */
+static gboolean
+holds_timeline (SlFinding *finding)
+{
+  return sl_finding_get_kind (finding) == SL_FINDING_TRACE ||
+         (is_profile (finding) && sl_finding_has_timeline (finding));
+}
+
+/* The folder page offers Lineage for MindSpore runs with lineage and for
+ * TensorBoard runs. */
+static gboolean
+holds_lineage (SlFinding *finding)
+{
+  return sl_finding_get_kind (finding) == SL_FINDING_TENSORBOARD_RUN ||
+         (sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN && run_has_lineage (finding));
+}
+
+static gboolean
+holds_tensors (SlFinding *finding)
+{
+  return sl_finding_get_kind (finding) == SL_FINDING_TENSOR ||
+         sl_finding_get_kind (finding) == SL_FINDING_MSPROBE_DUMP;
+}
+
 static const SlDocumentKind builtin_kinds[] = {
   /* An opened folder: what was found in it. */
   { "folder", sl_folder_page_get_type, NULL, "folder-symbolic", NULL, FALSE, setup_folder },
   /* What is known of a finding no view reads yet. */
   { "finding", sl_finding_page_get_type, NULL, "sl-graph-symbolic", NULL, TRUE, setup_finding },
   /* Translators: the title of a document tab; %s is a folder name. */
-  { "scalars", sl_scalars_page_get_type, N_("Scalars: %s"), "sl-chart-symbolic", summary_findings, FALSE, NULL },
+  { "scalars", sl_scalars_page_get_type, N_("Scalars: %s"), "sl-chart-symbolic", summary_findings, FALSE, NULL,
+    .aliases = scalars_aliases, .show_page = show_scalars_page },
   /* Translators: the title of a document tab; %s is a file or folder name. */
-  { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL },
+  { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL,
+    .holds = holds_timeline },
   /* Translators: the title of a document tab; %s is a folder name. */
-  { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile },
+  { "profile", sl_profile_page_get_type, N_("Profile: %s"), "sl-timeline-symbolic", profile_findings, FALSE, setup_profile,
+    .aliases = profile_aliases, .show_page = show_profile_page },
   /* Translators: the title of a document tab; %s is a file name. */
   { "pipeline", sl_pipeline_page_get_type, N_("Pipeline: %s"), "sl-graph-symbolic", pipeline_findings, FALSE, NULL },
   /* A .pb graph, or the graphs of a MindSpore or TensorBoard run (a
@@ -123,22 +187,25 @@ static const SlDocumentKind builtin_kinds[] = {
    * Translators: the title of a document tab; %s is a folder name. */
   { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
     /* Translators: a button opening a run's dataset pipeline */
-    mindspore_runs, N_("Dataset"), run_has_lineage },
+    mindspore_runs, N_("Dataset"), run_has_lineage, .keeps_path = TRUE },
   /* Every run below a folder compared: parameters and results, parallel
    * coordinates, importance and the dataset pipelines; opened from the
    * folder page.
    * Translators: the title of a document tab; %s is a folder name. */
-  { "lineage", sl_lineage_page_get_type, N_("Lineage: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  { "lineage", sl_lineage_page_get_type, N_("Lineage: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
+    .holds = holds_lineage, .keeps_path = TRUE },
   /* Two profiles compared; the path is "BASE\nCOMPARISON" (see
    * sl_compare_page_build_path()), opened from the folder page's Compare
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
-  { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL },
+  { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
+    .aliases = compare_aliases, .n_paths = 2, .holds = is_profile },
   /* Two tensor dumps compared pair by pair; the path is "NPU\nBENCH"
    * (see sl_tensor_compare_page_build_path()), opened from the folder
    * page's Compare Tensors button or `sightline --compare-tensors`.
    * Translators: the title of a document tab; %s is a folder or file name. */
-  { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL },
+  { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL,
+    .n_paths = 2, .holds = holds_tensors, .keeps_path = TRUE },
   /* A hyperparameter study of a tuner configuration file (YAML), opened
    * from the file's finding; a path that does not exist yet opens an
    * empty form that writes it.

@@ -86,6 +86,104 @@ sl_document_registry_lookup_finding (SlFindingKind finding)
   return fallback;
 }
 
+static gboolean
+kind_also_opens (const SlDocumentKind *kind,
+                 SlFinding            *finding)
+{
+  for (guint k = 0; kind->also_opens != NULL && kind->also_opens[k] != SL_FINDING_N_KINDS; k++)
+    {
+      if (kind->also_opens[k] == sl_finding_get_kind (finding))
+        return kind->offers == NULL || kind->offers (finding);
+    }
+  return FALSE;
+}
+
+/* Whether `sightline --document` can name @kind: it shows something a
+ * path holds. The folder page and the page of any finding cannot. */
+static gboolean
+kind_is_named (const SlDocumentKind *kind)
+{
+  return !kind->opens_any_finding && (kind->findings != NULL || kind->also_opens != NULL || kind->holds != NULL);
+}
+
+/**
+ * sl_document_registry_lookup_name:
+ * @name: a kind's id, or an alias of one of its pages
+ * @page: (out) (optional) (transfer none): the alias's page, or %NULL
+ *
+ * Returns: (nullable): the kind that @name names
+ */
+const SlDocumentKind *
+sl_document_registry_lookup_name (const char  *name,
+                                  const char **page)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  if (page != NULL)
+    *page = NULL;
+  for (guint i = 0; kinds != NULL && i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+
+      if (!kind_is_named (kind))
+        continue;
+      if (g_str_equal (kind->id, name))
+        return kind;
+      for (guint a = 0; kind->aliases != NULL && kind->aliases[a].name != NULL; a++)
+        {
+          if (g_str_equal (kind->aliases[a].name, name))
+            {
+              if (page != NULL)
+                *page = kind->aliases[a].page;
+              return kind;
+            }
+        }
+    }
+
+  return NULL;
+}
+
+/**
+ * sl_document_registry_list_names:
+ *
+ * Returns: (transfer container) (element-type utf8): the names
+ *   sl_document_registry_lookup_name() knows
+ */
+GPtrArray *
+sl_document_registry_list_names (void)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; kinds != NULL && i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+
+      if (!kind_is_named (kind))
+        continue;
+      g_ptr_array_add (names, (gpointer) kind->id);
+      for (guint a = 0; kind->aliases != NULL && kind->aliases[a].name != NULL; a++)
+        g_ptr_array_add (names, (gpointer) kind->aliases[a].name);
+    }
+  return names;
+}
+
+/**
+ * sl_document_registry_kind_holds:
+ *
+ * Returns: whether a document of @kind shows @finding
+ */
+gboolean
+sl_document_registry_kind_holds (const SlDocumentKind *kind,
+                                 SlFinding            *finding)
+{
+  g_return_val_if_fail (kind != NULL, FALSE);
+  g_return_val_if_fail (SL_IS_FINDING (finding), FALSE);
+
+  if (kind->holds != NULL)
+    return kind->holds (finding);
+  return kind_opens (kind, sl_finding_get_kind (finding)) || kind_also_opens (kind, finding);
+}
+
 /**
  * sl_document_registry_list_also_opening:
  *

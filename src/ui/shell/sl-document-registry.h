@@ -28,7 +28,23 @@ G_BEGIN_DECLS
  * @action_label: (nullable): that button's label; translated when shown
  * @offers: (nullable): whether a finding of @also_opens has what the
  *   view shows; %NULL for all of them
+ * @aliases: (nullable): other names `sightline --document` takes for a
+ *   page of this kind ("histograms" for the Scalars document's page),
+ *   ended by an alias whose name is %NULL
+ * @n_paths: how many paths the document compares (0 for one): its path
+ *   is then the paths joined by newlines
+ * @holds: (nullable): whether @finding, found in a path given to
+ *   `sightline --document`, is something this kind shows; %NULL for the
+ *   finding kinds of @findings and @also_opens
+ * @keeps_path: `sightline --document` opens the path given, not the
+ *   path of the finding found in it (a folder of runs compared)
+ * @show_page: (nullable): shows the page named by an alias
  */
+typedef struct {
+  const char *name;
+  const char *page;
+} SlDocumentAlias;
+
 typedef struct {
   const char          *id;
   GType              (*get_type)    (void);
@@ -41,12 +57,27 @@ typedef struct {
   const SlFindingKind *also_opens;
   const char          *action_label;
   gboolean           (*offers)      (SlFinding  *finding);
+  const SlDocumentAlias *aliases;
+  guint                n_paths;
+  gboolean           (*holds)       (SlFinding  *finding);
+  gboolean             keeps_path;
+  void               (*show_page)   (SlDocument *document,
+                                     const char *page);
 } SlDocumentKind;
 
 void                  sl_document_registry_register       (const SlDocumentKind *kind);
 void                  sl_document_registry_ensure_builtin (void);
 const SlDocumentKind *sl_document_registry_lookup         (const char           *id);
 const SlDocumentKind *sl_document_registry_lookup_finding (SlFindingKind         kind);
+/* The kind named @name, or whose alias @name is; @page is set to the
+ * alias's page (%NULL for the kind's own name). */
+const SlDocumentKind *sl_document_registry_lookup_name    (const char           *name,
+                                                           const char          **page);
+/* The names `sightline --document` takes, kinds and aliases, in
+ * registration order; the folder and finding pages are left out. */
+GPtrArray            *sl_document_registry_list_names     (void);
+gboolean              sl_document_registry_kind_holds     (const SlDocumentKind *kind,
+                                                           SlFinding            *finding);
 /* The kinds offering a second view of @finding, in registration order. */
 GPtrArray            *sl_document_registry_list_also_opening (SlFinding     *finding);
 char                 *sl_document_registry_dup_title      (const SlDocumentKind *kind,

@@ -281,6 +281,7 @@ folder_scanned_cb (SlWindow    *self,
                    SlWorkspace *workspace)
 {
   gboolean single_file = g_hash_table_remove (self->opening_files, sl_folder_get_path (folder));
+  gboolean opened_folder = g_hash_table_remove (self->opening_folders, sl_folder_get_path (folder));
 
   g_hash_table_remove (self->scanning_paths, sl_folder_get_path (folder));
 
@@ -303,6 +304,10 @@ folder_scanned_cb (SlWindow    *self,
 
   if (single_file && !(error == NULL && open_single_file (self, folder)))
     sl_window_open_item (self, G_OBJECT (folder));
+  /* A folder holding one thing (a profile, a trace, a run) shows it; its
+   * folder page stays one tab away. */
+  if (opened_folder && error == NULL)
+    open_single_file (self, folder);
 
   if (sl_details_panel_get_item (self->details_panel) == G_OBJECT (folder))
     sl_details_panel_show (self->details_panel, G_OBJECT (folder));
@@ -358,7 +363,13 @@ path_type_cb (GObject      *object,
                          !g_hash_table_contains (self->scanning_paths, sl_folder_get_path (folder));
 
       if (!is_file)
-        sl_window_open_item (self, G_OBJECT (folder));
+        {
+          sl_window_open_item (self, G_OBJECT (folder));
+          if (!scanned)
+            g_hash_table_add (self->opening_folders, g_strdup (sl_folder_get_path (folder)));
+          else
+            open_single_file (self, folder);
+        }
       else if (!scanned)
         g_hash_table_add (self->opening_files, g_strdup (sl_folder_get_path (folder)));
       else if (!open_single_file (self, folder))
@@ -373,8 +384,9 @@ path_type_cb (GObject      *object,
  * @path: a folder or a file
  *
  * Adds @path to the Workspace (or finds it there) and scans it in a
- * worker. A folder shows its page, which follows the scan; a single file
- * shows its own document once the scan has recognised it. Whether @path
+ * worker. A folder shows its page, which follows the scan, and then the
+ * document of what it holds when that is one thing; a single file shows
+ * its own document once the scan has recognised it. Whether @path
  * is a file is asked in the background too: the disk may be a slow one.
  *
  * Returns: (transfer none): the folder

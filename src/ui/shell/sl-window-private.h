@@ -26,6 +26,7 @@ struct _SlWindow
   SlSlurmRefresher     *slurm_refresher;   /* Slurm jobs nobody follows */
   guint                 slurm_refresh_source;
   GHashTable           *opening_files;   /* paths opened as single files, until scanned */
+  GHashTable           *opening_folders; /* folders opened here, until scanned */
   GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
   guint                 progress_source;
   gboolean              close_confirmed;   /* the running job's fate was chosen */

@@ -4,8 +4,11 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <json-glib/json-glib.h>
 
+#include "sl-document.h"
 #include "sl-problems-panel.h"
 #include "sl-window-private.h"
 #include "sl-window-report.h"
@@ -169,10 +172,160 @@ add_documents (JsonBuilder *builder,
   json_builder_add_int_value (builder, app != NULL ? g_list_length (gtk_application_get_windows (app)) : 1);
 }
 
+static void
+add_visible_document (PanelFrame *frame,
+                      gpointer    user_data)
+{
+  PanelWidget **visible = user_data;
+  PanelWidget *page = panel_frame_get_visible_child (frame);
+
+  if (*visible == NULL && page != NULL && SL_IS_DOCUMENT (page))
+    *visible = page;
+}
+
+/* The document in front: its kind (the id up to ":"), id and state. */
+static void
+add_document (JsonBuilder *builder,
+              SlWindow    *window)
+{
+  PanelWidget *visible = NULL;
+  g_autoptr(GEnumClass) states = g_type_class_ref (SL_TYPE_DOCUMENT_STATE);
+
+  panel_grid_foreach_frame (window->grid, add_visible_document, &visible);
+  json_builder_set_member_name (builder, "document");
+  if (visible == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  {
+    const char *id = panel_widget_get_id (visible);
+    const char *colon = id != NULL ? strchr (id, ':') : NULL;
+    g_autofree char *kind = colon != NULL ? g_strndup (id, colon - id) : g_strdup (id != NULL ? id : "");
+    GEnumValue *state = g_enum_get_value (states, sl_document_get_state (SL_DOCUMENT (visible)));
+    int min_width, min_height;
+
+    gtk_widget_measure (GTK_WIDGET (visible), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+    gtk_widget_measure (GTK_WIDGET (visible), GTK_ORIENTATION_VERTICAL, -1, &min_height, NULL, NULL, NULL);
+    json_builder_begin_object (builder);
+    json_builder_set_member_name (builder, "kind");
+    json_builder_add_string_value (builder, kind);
+    json_builder_set_member_name (builder, "id");
+    json_builder_add_string_value (builder, id != NULL ? id : "");
+    json_builder_set_member_name (builder, "state");
+    json_builder_add_string_value (builder, state != NULL ? state->value_nick : "");
+    json_builder_set_member_name (builder, "width");
+    json_builder_add_int_value (builder, gtk_widget_get_width (GTK_WIDGET (visible)));
+    json_builder_set_member_name (builder, "height");
+    json_builder_add_int_value (builder, gtk_widget_get_height (GTK_WIDGET (visible)));
+    json_builder_set_member_name (builder, "min_width");
+    json_builder_add_int_value (builder, min_width);
+    json_builder_set_member_name (builder, "min_height");
+    json_builder_add_int_value (builder, min_height);
+    json_builder_end_object (builder);
+  }
+}
+
+static gboolean
+scrolls (GtkWidget *widget)
+{
+  return GTK_IS_SCROLLED_WINDOW (widget) || GTK_IS_VIEWPORT (widget);
+}
+
+/* Widgets drawn past the window's right or bottom edge, outside anything
+ * that scrolls: what a too small window cuts off. */
+static void
+add_overflowing (JsonBuilder *builder,
+                 GtkWidget   *window,
+                 GtkWidget   *widget)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (widget) || scrolls (widget) || GTK_IS_POPOVER (widget))
+    return;
+  if (widget != window && gtk_widget_compute_bounds (widget, window, &bounds) &&
+      (bounds.origin.x + bounds.size.width > gtk_widget_get_width (window) + 2 ||
+       bounds.origin.y + bounds.size.height > gtk_widget_get_height (window) + 2))
+    {
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "type");
+      json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (widget));
+      json_builder_set_member_name (builder, "x");
+      json_builder_add_int_value (builder, (int) bounds.origin.x);
+      json_builder_set_member_name (builder, "width");
+      json_builder_add_int_value (builder, (int) bounds.size.width);
+      json_builder_end_object (builder);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    add_overflowing (builder, window, child);
+}
+
+/* From the window down, the child asking for the most width (height) at
+ * each level: where the window's minimum size comes from. */
+static void
+add_widest_path (JsonBuilder    *builder,
+                 const char     *name,
+                 GtkOrientation  orientation,
+                 GtkWidget      *widget)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  while (widget != NULL)
+    {
+      GtkWidget *widest = NULL;
+      g_autofree char *entry = NULL;
+      int widest_min = -1;
+      int min;
+
+      gtk_widget_measure (widget, orientation, -1, &min, NULL, NULL, NULL);
+      entry = g_strdup_printf ("%s %d", G_OBJECT_TYPE_NAME (widget), min);
+      json_builder_add_string_value (builder, entry);
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+        {
+          int child_min;
+
+          if (!gtk_widget_get_visible (child))
+            continue;
+          gtk_widget_measure (child, orientation, -1, &child_min, NULL, NULL, NULL);
+          if (child_min > widest_min)
+            {
+              widest = child;
+              widest_min = child_min;
+            }
+        }
+      widget = widest;
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_sizes (JsonBuilder *builder,
+           SlWindow    *window)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+  int min_width, min_height;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &min_height, NULL, NULL, NULL);
+  json_builder_set_member_name (builder, "min_width");
+  json_builder_add_int_value (builder, min_width);
+  json_builder_set_member_name (builder, "min_height");
+  json_builder_add_int_value (builder, min_height);
+  json_builder_set_member_name (builder, "overflowing");
+  json_builder_begin_array (builder);
+  add_overflowing (builder, widget, widget);
+  json_builder_end_array (builder);
+  add_widest_path (builder, "widest", GTK_ORIENTATION_HORIZONTAL, widget);
+  add_widest_path (builder, "tallest", GTK_ORIENTATION_VERTICAL, widget);
+}
+
 /**
  * sl_window_report_to_json:
  *
- * Returns: (transfer full): panels and where they are, open documents,
+ * Returns: (transfer full): the window's size and minimum size, the
+ *   document in front, panels and where they are, open documents,
  *   folders with their finding and problem counts
  */
 char *
@@ -190,6 +343,8 @@ sl_window_report_to_json (SlWindow *window)
   json_builder_add_int_value (builder, gtk_widget_get_width (GTK_WIDGET (window)));
   json_builder_set_member_name (builder, "height");
   json_builder_add_int_value (builder, gtk_widget_get_height (GTK_WIDGET (window)));
+  add_sizes (builder, window);
+  add_document (builder, window);
   json_builder_set_member_name (builder, "documents");
   json_builder_add_int_value (builder, sl_window_get_n_documents (window));
   json_builder_set_member_name (builder, "problems");
@@ -295,6 +450,29 @@ save_on_next_frame (PendingReport *report)
   gtk_widget_queue_draw (GTK_WIDGET (report->window));
 }
 
+static void
+find_loading (PanelFrame *frame,
+              gpointer    user_data)
+{
+  gboolean *loading = user_data;
+
+  for (guint i = 0; i < panel_frame_get_n_pages (frame); i++)
+    {
+      PanelWidget *page = panel_frame_get_page (frame, i);
+
+      *loading |= SL_IS_DOCUMENT (page) && sl_document_get_state (SL_DOCUMENT (page)) == SL_DOCUMENT_LOADING;
+    }
+}
+
+static gboolean
+any_document_loading (SlWindow *window)
+{
+  gboolean loading = FALSE;
+
+  panel_grid_foreach_frame (window->grid, find_loading, &loading);
+  return loading;
+}
+
 static gboolean
 poll_cb (gpointer user_data)
 {
@@ -322,7 +500,8 @@ poll_cb (gpointer user_data)
   if (report->clock != NULL)
     return G_SOURCE_CONTINUE;
 
-  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window);
+  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window) &&
+         !any_document_loading (report->window);
   if (!idle)
     report->idle_since = 0;
   else if (report->idle_since == 0)
@@ -340,8 +519,8 @@ poll_cb (gpointer user_data)
  * @png_path: (nullable): where to save a screenshot
  * @json_path: (nullable): where to save the description
  *
- * Once the window is shown and every scan and job has finished, writes the
- * report and quits the application. The screenshot is the first frame
+ * Once the window is shown, every scan and job has finished and every
+ * document has loaded (or failed), writes the report and quits the application. The screenshot is the first frame
  * painted after that; the description is written after it.
  */
 void

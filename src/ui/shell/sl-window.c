@@ -258,6 +258,39 @@ add_panel (SlWindow    *self,
 
 /* Panels need the application's models, and "application" is set only
  * after construction, so this runs from sl_window_new(). */
+/* The size saved last time, or the default, no larger than the screen:
+ * a laptop's 1024 × 640 shows the whole window, not its top left. Called
+ * after the dock's layout is restored. */
+static void
+set_default_size_within_monitor (SlWindow *self,
+                                 int       width,
+                                 int       height)
+{
+  GListModel *monitors = gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self)));
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_n_items (monitors) > 0 ? g_list_model_get_item (monitors, 0) : NULL;
+
+  if (monitor != NULL)
+    {
+      GdkRectangle geometry;
+
+      gdk_monitor_get_geometry (monitor, &geometry);
+      /* On a smaller screen the panels beside and below the documents
+       * get narrower in proportion, so the documents keep their share. */
+      if (geometry.width > 0 && geometry.width < width)
+        {
+          panel_dock_set_start_width (self->dock, 300 * geometry.width / width);
+          panel_dock_set_end_width (self->dock, 320 * geometry.width / width);
+          width = geometry.width;
+        }
+      if (geometry.height > 0 && geometry.height < height)
+        {
+          panel_dock_set_bottom_height (self->dock, 220 * geometry.height / height);
+          height = geometry.height;
+        }
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
 static void
 create_panels (SlWindow      *self,
                SlApplication *app)
@@ -304,9 +337,9 @@ create_panels (SlWindow      *self,
   layout = g_settings_get_value (self->settings, "layout");
   sl_dock_layout_restore (self->layout, layout);
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
+  set_default_size_within_monitor (self,
+                                   g_settings_get_int (self->settings, "window-width"),
+                                   g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
@@ -335,6 +368,7 @@ sl_window_finalize (GObject *object)
   g_clear_object (&self->workspace);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->opening_files, g_hash_table_unref);
+  g_clear_pointer (&self->opening_folders, g_hash_table_unref);
   g_clear_pointer (&self->scanning_paths, g_hash_table_unref);
 
   G_OBJECT_CLASS (sl_window_parent_class)->finalize (object);
@@ -381,6 +415,7 @@ sl_window_init (SlWindow *self)
 
   self->settings = g_settings_new (APP_ID);
   self->opening_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->opening_folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->scanning_paths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));

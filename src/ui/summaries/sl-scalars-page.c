@@ -22,6 +22,7 @@
 #include "sl-image-card.h"
 #include "sl-scalar-card.h"
 #include "sl-scalar-chart.h"
+#include "sl-page-switcher.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-reader.h"
 #include "sl-tensor-view.h"
@@ -63,6 +64,7 @@ struct _SlScalarsPage
   GtkFlowBox         *image_cards;
   GtkFlowBox         *tensor_cards;
   GtkStack           *view_stack;
+  GtkWidget          *view_switcher;
   GtkDropDown        *histogram_mode_dropdown;
   GtkSearchEntry     *filter_entry;
   GtkDropDown        *x_axis_dropdown;
@@ -109,6 +111,18 @@ histogram_mode_changed_cb (SlScalarsPage *self)
     sl_histogram_card_set_mode (g_ptr_array_index (self->histogram_list, i), mode);
 }
 
+/* A control of the toolbar, which wraps: its place goes with it. */
+static void
+set_tool_visible (gpointer control,
+                  gboolean visible)
+{
+  GtkWidget *place = gtk_widget_get_parent (control);
+
+  gtk_widget_set_visible (control, visible);
+  if (GTK_IS_FLOW_BOX_CHILD (place))
+    gtk_widget_set_visible (place, visible);
+}
+
 /* Scalar controls only apply to scalars; the layout only to histograms. */
 static void
 view_changed_cb (SlScalarsPage *self)
@@ -116,11 +130,11 @@ view_changed_cb (SlScalarsPage *self)
   const char *view = gtk_stack_get_visible_child_name (self->view_stack);
   gboolean scalars = g_strcmp0 (view, "scalars") == 0;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->histogram_mode_dropdown), g_strcmp0 (view, "histograms") == 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->x_axis_dropdown), scalars);
+  set_tool_visible (self->histogram_mode_dropdown, g_strcmp0 (view, "histograms") == 0);
+  set_tool_visible (self->x_axis_dropdown, scalars);
   gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), scalars);
-  gtk_widget_set_visible (GTK_WIDGET (self->log_toggle), scalars);
-  gtk_widget_set_visible (GTK_WIDGET (self->outliers_toggle), scalars);
+  set_tool_visible (self->log_toggle, scalars);
+  set_tool_visible (self->outliers_toggle, scalars);
 }
 
 static gboolean
@@ -776,6 +790,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, image_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, tensor_cards);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, view_switcher);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, histogram_mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, x_axis_dropdown);
@@ -797,6 +812,11 @@ sl_scalars_page_init (SlScalarsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect (self, "summaries-read", G_CALLBACK (summaries_read_cb), NULL);
+  {
+    g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->view_stack);
+
+    sl_page_switcher_squeeze (self->view_switcher, pages, GTK_TYPE_STACK_PAGE);
+  }
 
   self->runs = g_ptr_array_new_with_free_func (g_object_unref);
   self->tags = gtk_string_list_new (NULL);

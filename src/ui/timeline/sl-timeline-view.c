@@ -60,6 +60,12 @@ struct _SlTimelineView
   guint               kept_track;
   guint32             kept_slice;
   gboolean            scrolling;    /* the view moves its own scroll */
+  /* The window last asked for, kept while the view is resized until it
+   * is zoomed or panned (a document laid out again after a link opened
+   * it at a step); -1 when none. */
+  gint64              held_start;
+  gint64              held_end;
+  int                 held_width;
   GArray             *undo;        /* Zoom */
 
   DragMode            drag_mode;
@@ -191,6 +197,7 @@ sl_timeline_view_fit (SlTimelineView *self)
   self->ns_per_pixel = span * 1.02 / tracks_width (self);
   self->t0 = sl_trace_get_start_ns (trace) - (gint64)(span * 0.01);
   self->fitted = TRUE;
+  self->held_start = -1;
   window_changed (self);
 }
 
@@ -299,6 +306,9 @@ move_window (SlTimelineView *self,
   self->t0 = start_ns;
   self->ns_per_pixel = (double)(end_ns - start_ns) / tracks_width (self);
   self->fitted = FALSE;
+  self->held_start = start_ns;
+  self->held_end = end_ns;
+  self->held_width = gtk_widget_get_width (GTK_WIDGET (self));
   window_changed (self);
 }
 
@@ -342,6 +352,7 @@ sl_timeline_view_zoom_at (SlTimelineView *self,
   clamp_window (self);
   self->t0 = at - (gint64)(offset * self->ns_per_pixel);
   self->fitted = FALSE;
+  self->held_start = -1;
   window_changed (self);
 }
 
@@ -354,6 +365,7 @@ sl_timeline_view_pan (SlTimelineView *self,
 
   self->t0 += (gint64)(dx * self->ns_per_pixel);
   self->fitted = FALSE;
+  self->held_start = -1;
   window_changed (self);
 }
 
@@ -640,6 +652,15 @@ sl_timeline_view_size_allocate (GtkWidget *widget,
         scroll_to_row (self, self->pending_track, self->pending_slice);
       self->pending_track = G_MAXUINT;
     }
+  /* A window asked for stays shown when the view is laid out again at
+   * another width, until it is zoomed or panned. */
+  else if (self->held_start >= 0 && width != self->held_width && width > SL_TIMELINE_GUTTER_WIDTH)
+    {
+      self->t0 = self->held_start;
+      self->ns_per_pixel = (double)(self->held_end - self->held_start) / tracks_width (self);
+      self->held_width = width;
+      window_changed (self);
+    }
   /* A fitted view stays fitted when the window is resized. */
   else if (self->fitted)
     {
@@ -813,6 +834,7 @@ drag_update_cb (GtkGestureDrag *gesture,
     case DRAG_PAN:
       self->t0 = self->drag_t0 - (gint64)(dx * self->ns_per_pixel);
       self->fitted = FALSE;
+      self->held_start = -1;
       gtk_adjustment_set_value (self->vadjustment, self->drag_scroll - dy);
       window_changed (self);
       break;
@@ -1067,6 +1089,7 @@ sl_timeline_view_init (SlTimelineView *self)
   self->pending_start = self->pending_end = -1;
   self->pending_track = G_MAXUINT;
   self->kept_track = G_MAXUINT;
+  self->held_start = self->held_end = -1;
   self->renderer = sl_timeline_renderer_new ();
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 1, ROW_STEP, 100, 1));
   self->undo = g_array_new (FALSE, FALSE, sizeof (Zoom));

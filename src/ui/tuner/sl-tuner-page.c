@@ -959,9 +959,27 @@ form_row (GtkWidget  *grid,
 }
 
 static GtkWidget *
+labelled (const char *text,
+          GtkWidget  *widget)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+  gtk_box_append (GTK_BOX (box), gtk_label_new (text));
+  gtk_box_append (GTK_BOX (box), widget);
+  return box;
+}
+
+/* The controls wrap onto more lines in a narrow window. */
+static GtkWidget *
 build_controls (SlTunerPage *self)
 {
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *bar = gtk_flow_box_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (bar), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (bar), 2);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (bar), 8);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (bar), 8);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (bar), 6);
 
   self->target_names = gtk_string_list_new ((const char * const []) { "local", NULL });
   self->target_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->target_names)), NULL);
@@ -985,15 +1003,17 @@ build_controls (SlTunerPage *self)
   g_signal_connect_swapped (self->pause_button, "clicked", G_CALLBACK (pause_clicked_cb), self);
   g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (sl_tuner_page_stop), self);
 
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("Target")));
-  gtk_box_append (GTK_BOX (bar), self->target_dropdown);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("Trials")));
-  gtk_box_append (GTK_BOX (bar), self->trials_spin);
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_("At once")));
-  gtk_box_append (GTK_BOX (bar), self->parallel_spin);
-  gtk_box_append (GTK_BOX (bar), self->start_button);
-  gtk_box_append (GTK_BOX (bar), self->pause_button);
-  gtk_box_append (GTK_BOX (bar), self->stop_button);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("Target"), self->target_dropdown));
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("Trials"), self->trials_spin));
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("At once"), self->parallel_spin));
+  {
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+
+    gtk_box_append (GTK_BOX (buttons), self->start_button);
+    gtk_box_append (GTK_BOX (buttons), self->pause_button);
+    gtk_box_append (GTK_BOX (buttons), self->stop_button);
+    gtk_flow_box_append (GTK_FLOW_BOX (bar), buttons);
+  }
   return bar;
 }
 
@@ -1068,6 +1088,8 @@ sl_tuner_page_init (SlTunerPage *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (table_scroll), self->trials_grid);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (table_scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (table_scroll), 230);
+  /* A trials table wider than the page shows its scrollbar. */
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (table_scroll), FALSE);
   gtk_frame_set_child (GTK_FRAME (table_frame), table_scroll);
   gtk_box_append (GTK_BOX (box), table_frame);
 
