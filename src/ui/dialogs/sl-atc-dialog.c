@@ -39,6 +39,7 @@ struct _SlAtcDialog
   char         *project_dir;     /* the run's */
   GPtrArray    *choices;         /* PipelineChoice, once a success offers them */
   char         *model_path;      /* what a pipeline's modelPath becomes */
+  char         *result_inputs;   /* the fields the outcome shown is of */
 
   AdwComboRow  *target_row;
   AdwEntryRow  *folder_row;
@@ -189,6 +190,43 @@ mark_rows (SlAtcDialog *self,
     }
 }
 
+/* Every input of a conversion, to tell whether an outcome is of them. */
+static char *
+dup_inputs (SlAtcDialog *self)
+{
+  g_auto(GStrv) argv = sl_atc_command_dup_argv (self->command, NULL);
+  g_autofree char *line = argv ? sl_shell_quote_argv ((const char * const *)argv) : NULL;
+
+  return g_strdup_printf ("%u\n%s\n%s\n%s", adw_combo_row_get_selected (self->target_row), text_of (self->folder_row),
+                          text_of (self->env_row), line ? line : "");
+}
+
+/* An outcome stays in view once its fields change, but says it is of
+ * the earlier ones; the offer to point a pipeline at its model goes. */
+static void
+mark_outcome_stale (SlAtcDialog *self)
+{
+  g_autofree char *inputs = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->result_inputs == NULL || self->cancellable != NULL)
+    return;
+  inputs = dup_inputs (self);
+  if (g_str_equal (inputs, self->result_inputs))
+    return;
+  g_clear_pointer (&self->result_inputs, g_free);
+  /* TRANSLATORS: %s is the outcome of a conversion, such as "Converted" */
+  title = g_strdup_printf (_("Before the fields changed: %s. Convert again for these."),
+                           gtk_label_get_label (self->stage_label));
+  gtk_label_set_label (self->stage_label, title);
+  gtk_image_set_from_icon_name (self->outcome_icon, "document-open-recent-symbolic");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->outcome_icon), "success");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->outcome_icon), "error");
+  gtk_widget_add_css_class (GTK_WIDGET (self->status_box), "dim-label");
+  gtk_widget_set_visible (self->pipeline_box, FALSE);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+}
+
 static void
 update_cb (SlAtcDialog *self)
 {
@@ -216,6 +254,7 @@ update_cb (SlAtcDialog *self)
   preview = argv ? sl_shell_quote_argv ((const char * const *)argv) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Fill in the model, the output name and the SoC version"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "atc.convert", argv != NULL && self->cancellable == NULL);
+  mark_outcome_stale (self);
 }
 
 static void
@@ -295,6 +334,8 @@ set_running (SlAtcDialog *self,
   gtk_button_set_label (self->cancel_button, running ? _("_Stop") : _("_Close"));
   if (running)
     {
+      g_clear_pointer (&self->result_inputs, g_free);
+      gtk_widget_remove_css_class (self->status_box, "dim-label");
       gtk_widget_set_visible (GTK_WIDGET (self->outcome_label), FALSE);
       gtk_widget_set_visible (self->open_log_button, FALSE);
       gtk_widget_set_visible (self->pipeline_box, FALSE);
@@ -432,6 +473,8 @@ run_done_cb (GObject      *source,
 
   set_running (self, FALSE);
   show_outcome (self, error);
+  g_free (self->result_inputs);
+  self->result_inputs = dup_inputs (self);
   g_signal_emit (self, signals[FINISHED], 0, workflow);
   if (error == NULL && sl_convert_workflow_succeeded (workflow))
     offer_pipelines (self);
@@ -533,7 +576,8 @@ find_pipelines_cb (GObject      *source,
   g_autoptr(GPtrArray) choices = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
-  if (self->command == NULL || choices == NULL || choices->len == 0)
+  /* Not offered for an outcome whose fields changed meanwhile. */
+  if (self->command == NULL || self->result_inputs == NULL || choices == NULL || choices->len == 0)
     return;
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   self->choices = g_steal_pointer (&choices);
@@ -689,6 +733,7 @@ sl_atc_dialog_dispose (GObject *object)
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   g_clear_pointer (&self->project_dir, g_free);
   g_clear_pointer (&self->model_path, g_free);
+  g_clear_pointer (&self->result_inputs, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_ATC_DIALOG);
 
   G_OBJECT_CLASS (sl_atc_dialog_parent_class)->dispose (object);
