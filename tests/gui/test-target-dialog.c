@@ -1145,6 +1145,19 @@ test_project_round_trip (void)
   assert_strv (sl_run_config_record_get_environment (sl_project_record_get_run_config (rebuilt, 0)), train_env);
   assert_strv (sl_project_record_get_upload_excludes (rebuilt), expected_excludes);
 
+  /* Nothing to save until something changed, and again once it is back. */
+  g_assert_false (sl_project_dialog_get_can_save (dialog));
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (child (dialog, SL_TYPE_PROJECT_DIALOG, "save_button"))));
+  set_text (dialog, "name_row", "resnet-2");
+  g_assert_true (sl_project_dialog_get_can_save (dialog));
+  set_text (dialog, "name_row", "resnet");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (exclude_entry = ADW_ENTRY_ROW (child (dialog, SL_TYPE_PROJECT_DIALOG, "exclude_entry"))),
+                         "*.tmp");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));   /* typed, not added */
+  g_signal_emit_by_name (exclude_entry, "apply");
+  g_assert_true (sl_project_dialog_get_can_save (dialog));
+
   /* Changes replace the stored run configurations. */
   fill_config (dialog, 1, SL_RUN_CONFIG_KIND_INFER, "infer", "python3 infer.py", "", "", "", "");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.save", NULL));
@@ -1156,6 +1169,7 @@ test_project_round_trip (void)
   g_assert_cmpint (sl_run_config_record_get_kind (sl_project_record_get_run_config (project, 1)), ==,
                    SL_RUN_CONFIG_KIND_INFER);
   g_assert_cmpstr (sl_run_config_record_get_name (sl_project_record_get_run_config (project, 1)), ==, "infer");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));   /* saved as shown */
 
   /* A new project in the same dialog cannot take the name. */
   g_assert_true (sl_project_dialog_select_project (dialog, 0));

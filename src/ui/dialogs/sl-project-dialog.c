@@ -53,6 +53,7 @@ struct _SlProjectDialog
   GtkFileChooserNative *chooser;
   gboolean              can_save;
   gboolean              loading;
+  char                 *loaded_values; /* the form as loaded, to tell a change */
 
   AdwToastOverlay      *toast_overlay;
   GtkButton            *save_button;
@@ -72,6 +73,7 @@ struct _SlProjectDialog
 G_DEFINE_FINAL_TYPE (SlProjectDialog, sl_project_dialog, ADW_TYPE_WINDOW)
 
 static void update_validation (SlProjectDialog *self);
+static void validate_cb       (SlProjectDialog *self);
 
 static char *
 stripped_text (AdwEntryRow *row)
@@ -592,6 +594,7 @@ remove_exclude_cb (GtkButton       *button,
 
   if (row != NULL && g_ptr_array_remove (self->exclude_rows, row))
     adw_preferences_group_remove (self->excludes_group, row);
+  validate_cb (self);
 }
 
 static void
@@ -643,6 +646,7 @@ add_exclude_cb (SlProjectDialog *self)
   if (pattern[0] != '\0')
     add_exclude (self, pattern);
   set_row (self->exclude_entry, "");
+  validate_cb (self);
 }
 
 /* The whole form */
@@ -713,12 +717,52 @@ check_form (SlProjectDialog  *self,
   return ok;
 }
 
+/* Every value of the form, one a line, below @widget. */
+static void
+append_values (SlProjectDialog *self,
+               GtkWidget       *widget,
+               GString         *out)
+{
+  /* Which project, and a pattern typed but not added yet, are no change. */
+  if (widget == GTK_WIDGET (self->project_row) || widget == GTK_WIDGET (self->exclude_entry))
+    return;
+  if (GTK_IS_EDITABLE (widget) && !GTK_IS_TEXT (widget))
+    g_string_append_printf (out, "t %s\n", gtk_editable_get_text (GTK_EDITABLE (widget)));
+  else if (ADW_IS_COMBO_ROW (widget))
+    g_string_append_printf (out, "c %u\n", adw_combo_row_get_selected (ADW_COMBO_ROW (widget)));
+  else if (GTK_IS_SWITCH (widget))
+    g_string_append_printf (out, "s %d\n", gtk_switch_get_active (GTK_SWITCH (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    append_values (self, child, out);
+}
+
+static char *
+dup_form_values (SlProjectDialog *self)
+{
+  GString *out = g_string_new (NULL);
+
+  append_values (self, GTK_WIDGET (self), out);
+  for (guint i = 0; i < self->exclude_rows->len; i++)
+    g_string_append_printf (out, "x %s\n", adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)));
+  g_string_append_printf (out, "r %u\n", self->configs->len);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+form_changed (SlProjectDialog *self)
+{
+  g_autofree char *values = dup_form_values (self);
+
+  return g_strcmp0 (values, self->loaded_values) != 0;
+}
+
 static void
 update_validation (SlProjectDialog *self)
 {
   guint selected = adw_combo_row_get_selected (self->project_row);
 
-  self->can_save = check_form (self, NULL);
+  /* Save is for a change: a project as loaded has nothing to save. */
+  self->can_save = check_form (self, NULL) && form_changed (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.save", self->can_save);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.remove", selected != GTK_INVALID_LIST_POSITION && selected > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->remove_button), selected != GTK_INVALID_LIST_POSITION && selected > 0);
@@ -806,6 +850,8 @@ load_project (SlProjectDialog *self,
     add_config_rows (self, sl_project_record_get_run_config (project, i));
 
   self->loading = FALSE;
+  g_free (self->loaded_values);
+  self->loaded_values = dup_form_values (self);
   update_validation (self);
   /* A new form is not red before anything was typed. */
   if (project == NULL)
@@ -1031,6 +1077,7 @@ sl_project_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROJECT_DIALOG);
   g_clear_pointer (&self->configs, g_ptr_array_unref);
   g_clear_pointer (&self->exclude_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->loaded_values, g_free);
   g_clear_pointer (&self->projects, g_ptr_array_unref);
   g_clear_pointer (&self->target_ids, g_array_unref);
   g_cancellable_cancel (self->cancellable);
