@@ -14,6 +14,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-atc-dialog.h"
 #include "sl-pipeline-model-path.h"
 #include "sl-pipeline-reader.h"
@@ -821,6 +822,7 @@ static void
 sl_atc_dialog_init (SlAtcDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   fill_choices (self->precision_row, sl_atc_precision_modes (), _("Default"));
   fill_choices (self->log_row, sl_atc_log_levels (), _("Default"));
   self->command = sl_atc_command_new ();

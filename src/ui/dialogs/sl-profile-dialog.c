@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-problem.h"
 #include "sl-profile-dialog.h"
 #include "sl-profile-settings.h"
@@ -1130,6 +1131,7 @@ sl_profile_dialog_init (SlProfileDialog *self)
 {
   self->command = sl_msprof_command_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   build_option_rows (self);
   build_step_chips (self);
   self->step = -1;

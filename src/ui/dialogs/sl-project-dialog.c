@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
@@ -1130,6 +1131,7 @@ sl_project_dialog_init (SlProjectDialog *self)
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->loading = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   self->loading = FALSE;
 }
 

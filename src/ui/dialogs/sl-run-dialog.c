@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-job-controller.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-workflow.h"
@@ -754,6 +755,7 @@ static void
 sl_run_dialog_init (SlRunDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   validate_cb (self);
 }
 

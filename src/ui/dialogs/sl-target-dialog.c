@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-known-hosts.h"
 #include "sl-ssh-config.h"
 #include "sl-ssh-dialogs.h"
@@ -1084,6 +1085,7 @@ static void
 sl_target_dialog_init (SlTargetDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   self->timeout = SL_SSH_DEFAULT_TIMEOUT_SECONDS;
   create_step_rows (self);
   offer_host_aliases (self);

@@ -1,0 +1,213 @@
+/* test-dialogs-laptop.c: the dialogs on a laptop's screen
+ *
+ * Every dialog fits 1024 × 640 (its content scrolls). Screenshots at
+ * that size.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gui-test-util.h"
+
+#include "sl-atc-dialog.h"
+#include "sl-preferences-window.h"
+#include "sl-profile-dialog.h"
+#include "sl-project-dialog.h"
+#include "sl-project-record.h"
+#include "sl-run-config-record.h"
+#include "sl-run-dialog.h"
+#include "sl-target-dialog.h"
+#include "sl-target-record.h"
+
+#define MAX_DIALOG_HEIGHT 600
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+static char *project_dir;
+static SlTargetRecord *server;    /* an SSH target never connected to */
+static SlProjectRecord *project;  /* in project_dir, on the server */
+
+static gboolean
+idle_for_a_moment (gpointer data)
+{
+  return g_get_monotonic_time () > *(gint64 *)data;
+}
+
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 200 * G_TIME_SPAN_MILLISECOND;
+
+  wait_until (idle_for_a_moment, &until, 1000);
+}
+
+static gpointer
+child (gpointer    dialog,
+       const char *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (dialog), G_OBJECT_TYPE (dialog), name);
+
+  g_assert_nonnull (object);
+  return object;
+}
+
+static void
+present (gpointer dialog)
+{
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (window));
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (wait_until ((Condition)gtk_widget_get_mapped, dialog, 10000));
+  settle ();
+}
+
+/* A server and a project on it, in the workspace. */
+static void
+add_server_and_project (void)
+{
+  SlWorkspace *workspace = sl_window_get_workspace (window);
+  g_autoptr(SlRunConfigRecord) train = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "train", "python3");
+  const char * const args[] = { "train.py", "--epochs", "3", NULL };
+  gboolean done = FALSE;
+
+  server = sl_target_record_new (SL_TARGET_KIND_SSH, "gpu");
+  sl_target_record_set_host (server, "192.0.2.10");
+  sl_target_record_set_remote_base_folder (server, "~/sightline");
+  sl_workspace_save_target_async (workspace, server, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+
+  project_dir = g_build_filename (tmp_root, "proj", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (project_dir, 0700), ==, 0);
+  project = sl_project_record_new ("proj", project_dir);
+  sl_project_record_set_target_id (project, sl_target_record_get_id (server));
+  sl_run_config_record_set_arguments (train, args);
+  sl_project_record_add_run_config (project, train);
+  done = FALSE;
+  sl_workspace_save_project_async (workspace, project, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+}
+
+/* Its minimum and natural heights, and the height it opens at. */
+static void
+assert_fits (gpointer    dialog,
+             const char *screenshot)
+{
+  int minimum = 0, natural = 0;
+  int default_width = 0, default_height = 0;
+
+  gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, NULL, NULL);
+  gtk_window_get_default_size (GTK_WINDOW (dialog), &default_width, &default_height);
+  g_test_message ("%s: minimum %d, natural %d, default %d, shown %d", G_OBJECT_TYPE_NAME (dialog), minimum, natural,
+                  default_height, gtk_widget_get_height (GTK_WIDGET (dialog)));
+  g_assert_cmpint (minimum, <=, MAX_DIALOG_HEIGHT);
+  g_assert_cmpint (natural, <=, MAX_DIALOG_HEIGHT);
+  g_assert_cmpint (default_height, <=, MAX_DIALOG_HEIGHT);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (dialog)), <=, MAX_DIALOG_HEIGHT);
+  wait_for_frames (GTK_WIDGET (dialog));
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, screenshot);
+}
+
+static GPtrArray *
+all_projects (void)
+{
+  GListModel *model = sl_workspace_get_projects (sl_window_get_workspace (window));
+  GPtrArray *projects = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_ptr_array_add (projects, g_list_model_get_item (model, i));
+  return projects;
+}
+
+/* Filled in as far as they go, with their longest parts shown. */
+static void
+test_dialogs_fit (void)
+{
+  SlWorkspace *workspace = sl_window_get_workspace (window);
+  g_autoptr(GPtrArray) projects = all_projects ();
+
+  {
+    SlRunDialog *dialog = sl_run_dialog_new (project_dir);
+
+    sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (workspace), sl_target_record_get_id (server));
+    sl_run_dialog_set_projects (dialog, projects);
+    sl_run_dialog_set_slurm (dialog, TRUE);
+    sl_run_dialog_set_command (dialog, "python3 train.py --epochs 3");
+    present (dialog);
+    assert_fits (dialog, "laptop-run-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    SlProfileDialog *dialog = sl_profile_dialog_new (project_dir);
+
+    sl_profile_dialog_set_targets (dialog, sl_workspace_get_targets (workspace), 0);
+    sl_profile_dialog_set_projects (dialog, projects);
+    present (dialog);
+    assert_fits (dialog, "laptop-profile-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    SlAtcDialog *dialog = sl_atc_dialog_new (project_dir);
+
+    sl_atc_dialog_set_targets (dialog, sl_workspace_get_targets (workspace), 0);
+    present (dialog);
+    assert_fits (dialog, "laptop-atc-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    SlProjectDialog *dialog = sl_project_dialog_new (workspace);
+
+    present (dialog);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.add-run-config", NULL));
+    settle ();
+    g_assert_true (gtk_widget_get_visible (child (dialog, "configs_group")));
+    assert_fits (dialog, "laptop-project-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    SlTargetDialog *dialog = sl_target_dialog_new (workspace);
+
+    present (dialog);
+    assert_fits (dialog, "laptop-target-dialog.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+  {
+    GtkWidget *dialog = sl_preferences_window_new ();
+
+    present (dialog);
+    assert_fits (dialog, "laptop-preferences.png");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  tmp_root = make_test_home ("sl-dialogs-laptop-XXXXXX");
+  if (skip_without_display ())
+    return 77;
+  {
+    g_autofree char *cache = g_build_filename (tmp_root, "cache-home", NULL);
+
+    g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  }
+
+  g_test_init (&argc, &argv, NULL);
+  window = start_application (&app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
+  add_server_and_project ();
+
+  g_test_add_func ("/dialogs-laptop/fit", test_dialogs_fit);
+
+  status = g_test_run ();
+
+  g_clear_object (&project);
+  g_clear_object (&server);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
