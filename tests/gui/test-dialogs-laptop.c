@@ -1,7 +1,8 @@
 /* test-dialogs-laptop.c: the dialogs on a laptop's screen
  *
- * Every dialog fits 1024 × 640 (its content scrolls). Screenshots at
- * that size.
+ * Every dialog fits 1024 × 640 (its content scrolls); the Projects
+ * dialog's remote folder says where an empty one uploads to. Screenshots
+ * at that size.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -181,6 +182,24 @@ test_dialogs_fit (void)
   }
 }
 
+/* An empty remote folder's title says the folder it means, as a run
+ * works it out: the target's folder for projects, then the local
+ * folder's name, without another "sightline" in between. */
+static void
+test_remote_folder_title (void)
+{
+  SlProjectDialog *dialog = sl_project_dialog_new (sl_window_get_workspace (window));
+  AdwPreferencesRow *remote = child (dialog, "remote_folder_row");
+
+  present (dialog);
+  g_assert_true (sl_project_dialog_select_project (dialog, sl_project_record_get_id (project)));
+  g_assert_cmpstr (adw_preferences_row_get_title (remote), ==, "Remote folder (empty: ~/sightline/proj)");
+  adw_combo_row_set_selected (child (dialog, "target_row"), 0);   /* this computer */
+  g_assert_cmpstr (adw_preferences_row_get_title (remote), ==,
+                   "Remote folder (empty: on this computer the project runs in its local folder)");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -202,6 +221,7 @@ main (int    argc,
   add_server_and_project ();
 
   g_test_add_func ("/dialogs-laptop/fit", test_dialogs_fit);
+  g_test_add_func ("/dialogs-laptop/remote-folder-title", test_remote_folder_title);
 
   status = g_test_run ();
 

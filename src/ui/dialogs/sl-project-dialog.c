@@ -757,11 +757,41 @@ form_changed (SlProjectDialog *self)
   return g_strcmp0 (values, self->loaded_values) != 0;
 }
 
+/* The remote folder's title says where an empty one uploads to, as the
+ * run works it out (sl_target_dup_project_base_dir()). */
+static void
+update_remote_folder_title (SlProjectDialog *self)
+{
+  guint index = adw_combo_row_get_selected (self->target_row);
+  SlTargetRecord *target = NULL;
+  g_autofree char *folder = stripped_text (self->folder_row);
+  g_autofree char *title = NULL;
+
+  if (self->workspace != NULL && index != GTK_INVALID_LIST_POSITION && index < self->target_ids->len)
+    target = sl_workspace_lookup_target (self->workspace, g_array_index (self->target_ids, gint64, index));
+
+  if (target != NULL && sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    title = g_strdup (_("Remote folder (empty: on this computer the project runs in its local folder)"));
+  else if (target != NULL && folder[0] != '\0')
+    {
+      const char *base = sl_target_record_get_remote_base_folder (target);
+      g_autofree char *name = g_path_get_basename (folder);
+      g_autofree char *path = g_build_path ("/", base && base[0] ? base : "~/sightline", name, NULL);
+
+      /* TRANSLATORS: %s is the folder on the target an empty field means */
+      title = g_strdup_printf (_("Remote folder (empty: %s)"), path);
+    }
+  else
+    title = g_strdup (_("Remote folder (empty: the target’s folder for projects, then the local folder’s name)"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->remote_folder_row), title);
+}
+
 static void
 update_validation (SlProjectDialog *self)
 {
   guint selected = adw_combo_row_get_selected (self->project_row);
 
+  update_remote_folder_title (self);
   /* Save is for a change: a project as loaded has nothing to save. */
   self->can_save = check_form (self, NULL) && form_changed (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.save", self->can_save);
