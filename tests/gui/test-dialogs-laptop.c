@@ -1,8 +1,9 @@
 /* test-dialogs-laptop.c: the dialogs on a laptop's screen
  *
  * Every dialog fits 1024 × 640 (its content scrolls); the Projects
- * dialog's remote folder says where an empty one uploads to. Screenshots
- * at that size.
+ * dialog's remote folder says where an empty one uploads to; the Run
+ * dialog's preview leads with the command typed and folds the wrapper.
+ * Screenshots at that size.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -136,6 +137,8 @@ test_dialogs_fit (void)
     sl_run_dialog_set_slurm (dialog, TRUE);
     sl_run_dialog_set_command (dialog, "python3 train.py --epochs 3");
     present (dialog);
+    gtk_expander_set_expanded (child (dialog, "wrapper_expander"), TRUE);
+    settle ();
     assert_fits (dialog, "laptop-run-dialog.png");
     gtk_window_destroy (GTK_WINDOW (dialog));
   }
@@ -200,6 +203,42 @@ test_remote_folder_title (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The preview leads with the command typed and where it runs; the
+ * wrapper that is sent is folded under it. */
+static void
+test_run_preview (void)
+{
+  SlRunDialog *dialog = sl_run_dialog_new (project_dir);
+  GtkExpander *expander;
+  const char *wrapper;
+
+  sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (sl_window_get_workspace (window)),
+                             sl_target_record_get_id (server));
+  sl_run_dialog_set_command (dialog, "python3 train.py --epochs 3");
+  present (dialog);
+
+  g_assert_true (gtk_widget_get_visible (child (dialog, "preview_box")));
+  g_assert_cmpstr (gtk_label_get_label (child (dialog, "preview_lead")), ==, "python3 train.py --epochs 3");
+  g_assert_cmpstr (gtk_label_get_label (child (dialog, "preview_where")), ==,
+                   "Runs in ~/sightline/proj on the target, after the folder is uploaded there");
+  expander = child (dialog, "wrapper_expander");
+  g_assert_false (gtk_expander_get_expanded (expander));
+  g_assert_cmpstr (gtk_expander_get_label (expander), ==, "Wrapper script");
+  wrapper = sl_run_dialog_get_command_preview (dialog);
+  g_assert_nonnull (strstr (wrapper, ".sightline/jobs"));
+  g_assert_nonnull (strstr (wrapper, "train.py"));
+  wait_for_frames (GTK_WIDGET (dialog));
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "laptop-run-preview.png");
+
+  /* Slurm: the command first, the batch script folded. */
+  sl_run_dialog_set_slurm (dialog, TRUE);
+  settle ();
+  g_assert_cmpstr (gtk_label_get_label (child (dialog, "preview_lead")), ==, "python3 train.py --epochs 3");
+  g_assert_true (g_str_has_prefix (gtk_label_get_label (child (dialog, "preview_where")), "Submitted to Slurm in ~/sightline/proj"));
+  g_assert_true (g_str_has_prefix (sl_run_dialog_get_command_preview (dialog), "This batch script is submitted with sbatch:"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -222,6 +261,7 @@ main (int    argc,
 
   g_test_add_func ("/dialogs-laptop/fit", test_dialogs_fit);
   g_test_add_func ("/dialogs-laptop/remote-folder-title", test_remote_folder_title);
+  g_test_add_func ("/dialogs-laptop/run-preview", test_run_preview);
 
   status = g_test_run ();
 
