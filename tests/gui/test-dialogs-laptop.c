@@ -239,6 +239,154 @@ test_run_preview (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static gpointer
+find_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_visible (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+toplevel_shown (gpointer type)
+{
+  gpointer dialog = find_toplevel (GPOINTER_TO_SIZE (type));
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+/* Opens a dialog as the main menu does. */
+static gpointer
+open_from_window (const char *action,
+                  GType       type)
+{
+  gpointer dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (type), 10000));
+  dialog = find_toplevel (type);
+  settle ();
+  return dialog;
+}
+
+static const char *
+selected_string (gpointer row)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  return gtk_string_list_get_string (GTK_STRING_LIST (model), adw_combo_row_get_selected (ADW_COMBO_ROW (row)));
+}
+
+/* As the Cancel or Close button does: it keeps the fields. */
+static void
+close_dialog (gpointer dialog)
+{
+  GType type = G_OBJECT_TYPE (dialog);
+
+  gtk_window_close (GTK_WINDOW (dialog));
+  settle ();
+  g_assert_null (find_toplevel (type));
+}
+
+/* The last folder opened is a copy pulled from the server into the
+ * cache: Run…, Profile and Convert start from the project in use, in
+ * its folder and on its target, never in the copy on this computer. */
+static void
+test_start_from_project (void)
+{
+  g_autofree char *pulled = g_build_filename (g_get_user_cache_dir (), "sightline", "targets", "gpu", "~",
+                                              "sightline", "proj", "out", NULL);
+  gpointer dialog;
+
+  g_assert_cmpint (g_mkdir_with_parents (pulled, 0700), ==, 0);
+  g_assert_nonnull (sl_window_open_path (window, pulled));
+  settle ();
+
+  dialog = open_from_window ("win.run", SL_TYPE_RUN_DIALOG);
+  g_assert_cmpstr (sl_run_dialog_get_folder (dialog), ==, project_dir);
+  g_assert_cmpstr (selected_string (child (dialog, "target_row")), ==, "gpu (192.0.2.10)");
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "laptop-run-start.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  dialog = open_from_window ("win.profile-program", SL_TYPE_PROFILE_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "folder_row")), ==, project_dir);
+  g_assert_cmpstr (selected_string (child (dialog, "target_row")), ==, "gpu");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "folder_row")), ==, project_dir);
+  g_assert_cmpstr (selected_string (child (dialog, "target_row")), ==, "gpu");
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "laptop-atc-start.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  g_assert_true (sl_workspace_remove_folder (sl_window_get_workspace (window), pulled));
+}
+
+/* Convert keeps its fields from one opening to the next, per project:
+ * another project starts from its own (here, none). */
+static void
+test_convert_keeps_fields (void)
+{
+  SlWorkspace *workspace = sl_window_get_workspace (window);
+  g_autofree char *other_dir = g_build_filename (tmp_root, "other", NULL);
+  g_autoptr(SlProjectRecord) other = sl_project_record_new ("other", other_dir);
+  gboolean done = FALSE;
+  gpointer dialog;
+
+  g_assert_cmpint (g_mkdir_with_parents (other_dir, 0700), ==, 0);
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  adw_combo_row_set_selected (child (dialog, "framework_row"), 3);   /* ONNX */
+  gtk_editable_set_text (child (dialog, "model_row"), "net.onnx");
+  gtk_editable_set_text (child (dialog, "output_row"), "net");
+  gtk_editable_set_text (child (dialog, "soc_row"), "Ascend310P3");
+  gtk_editable_set_text (child (dialog, "env_row"), "/opt/ascend/set_env.sh");
+  adw_combo_row_set_selected (child (dialog, "log_row"), 2);
+  close_dialog (dialog);
+
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, "framework_row")), ==, 3);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "model_row")), ==, "net.onnx");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "output_row")), ==, "net");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "soc_row")), ==, "Ascend310P3");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "env_row")), ==, "/opt/ascend/set_env.sh");
+  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, "log_row")), ==, 2);
+  g_assert_true (g_str_has_prefix (sl_atc_dialog_get_command_preview (dialog), "'atc' '--framework=5' '--model=net.onnx'"));
+  close_dialog (dialog);
+
+  /* The other project, whose folder is the one looked at now. */
+  sl_project_record_set_target_id (other, sl_workspace_get_local_target_id (workspace));
+  sl_workspace_save_project_async (workspace, other, NULL, changed_cb, &done);
+  g_assert_true (wait_until (flag_set, &done, 10000));
+  g_assert_nonnull (sl_window_open_path (window, other_dir));
+  settle ();
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "folder_row")), ==, other_dir);
+  g_assert_cmpstr (selected_string (child (dialog, "target_row")), ==, "This computer");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "model_row")), ==, "");
+  close_dialog (dialog);
+
+  /* Back in the first project's folder: its fields again. */
+  g_assert_true (sl_workspace_remove_folder (workspace, other_dir));
+  g_assert_nonnull (sl_window_open_path (window, project_dir));
+  settle ();
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "folder_row")), ==, project_dir);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "model_row")), ==, "net.onnx");
+  close_dialog (dialog);
+
+  /* Run… too. */
+  dialog = open_from_window ("win.run", SL_TYPE_RUN_DIALOG);
+  sl_run_dialog_set_command (dialog, "python3 train.py --epochs 5");
+  close_dialog (dialog);
+  dialog = open_from_window ("win.run", SL_TYPE_RUN_DIALOG);
+  g_assert_cmpstr (sl_run_dialog_get_command (dialog), ==, "python3 train.py --epochs 5");
+  close_dialog (dialog);
+  g_assert_true (sl_workspace_remove_folder (workspace, project_dir));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -262,6 +410,8 @@ main (int    argc,
   g_test_add_func ("/dialogs-laptop/fit", test_dialogs_fit);
   g_test_add_func ("/dialogs-laptop/remote-folder-title", test_remote_folder_title);
   g_test_add_func ("/dialogs-laptop/run-preview", test_run_preview);
+  g_test_add_func ("/dialogs-laptop/start-from-project", test_start_from_project);
+  g_test_add_func ("/dialogs-laptop/convert-keeps-fields", test_convert_keeps_fields);
 
   status = g_test_run ();
 

@@ -16,6 +16,8 @@
 
 #include "sl-dialog-fit.h"
 #include "sl-atc-dialog.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-pipeline-model-path.h"
 #include "sl-pipeline-reader.h"
 #include "sl-problem.h"
@@ -88,6 +90,13 @@ pipeline_choice_free (gpointer data)
   g_ptr_array_unref (choice->slots);
   g_free (choice);
 }
+
+/* The fields kept per project between openings, in the order they are
+ * put back: the framework first, which shows or hides the weights. */
+static const char * const remembered_fields[] = {
+  "env_row", "framework_row", "model_row", "weight_row", "output_row", "format_row", "shape_row", "soc_row",
+  "aipp_row", "precision_row", "log_row", NULL
+};
 
 G_DEFINE_FINAL_TYPE (SlAtcDialog, sl_atc_dialog, ADW_TYPE_WINDOW)
 
@@ -272,6 +281,7 @@ convert_action (GtkWidget  *widget,
     return;
   if (self->targets != NULL && selected < g_list_model_get_n_items (self->targets))
     target = g_list_model_get_item (self->targets, selected);
+  sl_dialog_memory_save (GTK_WINDOW (self));
   g_signal_emit (self, signals[CONVERT], 0, target ? sl_target_record_get_id (target) : (gint64)0,
                  text_of (self->folder_row), text_of (self->env_row)[0] ? text_of (self->env_row) : NULL);
 }
@@ -716,6 +726,50 @@ fill_choices (AdwComboRow        *row,
   for (guint i = 0; choices[i] != NULL; i++)
     gtk_string_list_append (names, choices[i]);
   adw_combo_row_set_model (row, G_LIST_MODEL (names));
+}
+
+/* The project in use */
+
+static void
+select_target_id (SlAtcDialog *self,
+                  gint64       target_id)
+{
+  for (guint i = 0; self->targets != NULL && i < g_list_model_get_n_items (self->targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (self->targets, i);
+
+      if (sl_target_record_get_id (record) == target_id)
+        adw_combo_row_set_selected (self->target_row, i);
+    }
+}
+
+/**
+ * sl_atc_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_atc_dialog_start_from (SlAtcDialog *self,
+                          SlWorkspace *workspace,
+                          const char  *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_ATC_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "convert", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
 }
 
 static void

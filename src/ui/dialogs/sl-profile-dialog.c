@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 
 #include "sl-dialog-fit.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-problem.h"
 #include "sl-profile-dialog.h"
 #include "sl-profile-settings.h"
@@ -341,6 +343,7 @@ start_action (GtkWidget  *widget,
     return;
   /* The dialog stays: the handler follows the run in it with
    * sl_profile_dialog_begin_run(). */
+  sl_dialog_memory_save (GTK_WINDOW (self));
   g_signal_emit (self, signals[START], 0, target ? sl_target_record_get_id (target) : (gint64)0,
                  folder[0] ? folder : g_get_home_dir (), env_script[0] ? env_script : NULL);
 }
@@ -1263,4 +1266,38 @@ sl_profile_dialog_get_command_preview (SlProfileDialog *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
   return gtk_label_get_label (self->command_preview);
+}
+
+/* The fields kept per project between openings. */
+static const char * const remembered_fields[] = {
+  "program_row", "env_row", "output_row", "profiler_row", "metrics_row", "host_row", NULL
+};
+
+/**
+ * sl_profile_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_profile_dialog_start_from (SlProfileDialog *self,
+                              SlWorkspace     *workspace,
+                              const char      *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "profile", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
 }

@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "sl-dialog-fit.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-job-controller.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-workflow.h"
@@ -72,6 +74,12 @@ typedef struct {
   SlProjectRecord   *project;
   SlRunConfigRecord *config;
 } ConfigChoice;
+
+/* The fields kept per project between openings. */
+static const char * const remembered_fields[] = {
+  "command_row", "backend_row", "pull_row", "nodes_row", "ntasks_row", "per_node_row", "devices_row", "gres_row",
+  "partition_row", "time_row", "account_row", "launcher_row", "per_task_switch", NULL
+};
 
 static ConfigChoice *selected_mindx_choice (SlRunDialog *self);
 static char         *check_mindx_choice    (SlRunDialog *self,
@@ -1001,4 +1009,35 @@ sl_run_dialog_set_slurm (SlRunDialog *self,
 {
   g_return_if_fail (SL_IS_RUN_DIALOG (self));
   adw_combo_row_set_selected (self->backend_row, slurm ? 1 : 0);
+}
+
+/**
+ * sl_run_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_run_dialog_start_from (SlRunDialog *self,
+                          SlWorkspace *workspace,
+                          const char  *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  if (self->targets != NULL && g_list_model_get_n_items (self->targets) > 0)
+    adw_combo_row_set_selected (self->target_row, 0);
+  select_target (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "run", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
 }
