@@ -387,6 +387,42 @@ test_convert_keeps_fields (void)
   g_assert_true (sl_workspace_remove_folder (workspace, project_dir));
 }
 
+/* Convert offers the run configurations as Run… and Profile do; a
+ * Convert one fills the fields from its ATC options. */
+static void
+test_convert_config_picker (void)
+{
+  g_autoptr(SlProjectRecord) unet = sl_project_record_new ("unet", project_dir);
+  g_autoptr(SlRunConfigRecord) convert = sl_run_config_record_new (SL_RUN_CONFIG_KIND_CONVERT, "om", "atc");
+  g_autoptr(GPtrArray) projects = g_ptr_array_new ();
+  const char * const args[] = { "--framework=1", "--model=unet.air", "--output=unet", "--soc_version=Ascend310",
+                                "--precision_mode=force_fp16", "--log=error", "--unknown=kept-out", NULL };
+  SlAtcDialog *dialog = sl_atc_dialog_new (tmp_root);
+  GtkWidget *config_row = child (dialog, "config_row");
+
+  sl_project_record_set_target_id (unet, sl_target_record_get_id (server));
+  sl_run_config_record_set_arguments (convert, args);
+  sl_project_record_add_run_config (unet, convert);
+  g_ptr_array_add (projects, unet);
+  sl_atc_dialog_set_targets (dialog, sl_workspace_get_targets (sl_window_get_workspace (window)), 0);
+  g_assert_false (gtk_widget_get_visible (config_row));
+  sl_atc_dialog_set_projects (dialog, projects);
+  g_assert_true (gtk_widget_get_visible (config_row));
+  present (dialog);
+
+  g_assert_true (sl_atc_dialog_select_config (dialog, convert));
+  settle ();
+  g_assert_cmpstr (selected_string (config_row), ==, "unet · om");
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "folder_row")), ==, project_dir);
+  g_assert_cmpstr (selected_string (child (dialog, "target_row")), ==, "gpu");
+  g_assert_cmpstr (sl_atc_dialog_get_command_preview (dialog), ==,
+                   "'atc' '--framework=1' '--model=unet.air' '--output=unet' '--soc_version=Ascend310' "
+                   "'--precision_mode=force_fp16' '--log=error'");
+  wait_for_frames (GTK_WIDGET (dialog));
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "laptop-atc-config.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -412,6 +448,7 @@ main (int    argc,
   g_test_add_func ("/dialogs-laptop/run-preview", test_run_preview);
   g_test_add_func ("/dialogs-laptop/start-from-project", test_start_from_project);
   g_test_add_func ("/dialogs-laptop/convert-keeps-fields", test_convert_keeps_fields);
+  g_test_add_func ("/dialogs-laptop/convert-config-picker", test_convert_config_picker);
 
   status = g_test_run ();
 

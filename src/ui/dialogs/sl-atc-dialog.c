@@ -43,6 +43,9 @@ struct _SlAtcDialog
   GPtrArray    *choices;         /* PipelineChoice, once a success offers them */
   char         *model_path;      /* what a pipeline's modelPath becomes */
   char         *result_inputs;   /* the fields the outcome shown is of */
+  GPtrArray    *config_choices;  /* ConfigChoice, for config_row after its "none" entry */
+
+  AdwComboRow  *config_row;
 
   AdwComboRow  *target_row;
   AdwEntryRow  *folder_row;
@@ -88,6 +91,22 @@ pipeline_choice_free (gpointer data)
 
   g_free (choice->path);
   g_ptr_array_unref (choice->slots);
+  g_free (choice);
+}
+
+/* A run configuration offered, with its project. */
+typedef struct {
+  SlProjectRecord   *project;
+  SlRunConfigRecord *config;
+} ConfigChoice;
+
+static void
+config_choice_free (gpointer data)
+{
+  ConfigChoice *choice = data;
+
+  g_object_unref (choice->project);
+  g_object_unref (choice->config);
   g_free (choice);
 }
 
@@ -728,7 +747,7 @@ fill_choices (AdwComboRow        *row,
   adw_combo_row_set_model (row, G_LIST_MODEL (names));
 }
 
-/* The project in use */
+/* Run configurations */
 
 static void
 select_target_id (SlAtcDialog *self,
@@ -741,6 +760,142 @@ select_target_id (SlAtcDialog *self,
       if (sl_target_record_get_id (record) == target_id)
         adw_combo_row_set_selected (self->target_row, i);
     }
+}
+
+static void
+select_choice (AdwComboRow        *row,
+               const char         *value,
+               const char * const *choices)
+{
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_str_equal (choices[i], value))
+      adw_combo_row_set_selected (row, i + 1);
+}
+
+/* A Convert configuration is ATC's command line: each --option=value it
+ * knows goes into its field; anything else is left to the fields. */
+static void
+load_convert_config (SlAtcDialog       *self,
+                     SlRunConfigRecord *config)
+{
+  const char * const *args = sl_run_config_record_get_arguments (config);
+  const struct { const char *option; AdwEntryRow *row; } entries[] = {
+    { "--model=", self->model_row }, { "--weight=", self->weight_row }, { "--output=", self->output_row },
+    { "--input_format=", self->format_row }, { "--input_shape=", self->shape_row },
+    { "--soc_version=", self->soc_row }, { "--insert_op_conf=", self->aipp_row },
+  };
+
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    {
+      const char *arg = args[i];
+
+      if (g_str_has_prefix (arg, "--framework="))
+        {
+          gint64 number = 0;
+
+          if (g_ascii_string_to_signed (arg + strlen ("--framework="), 10, 0, 9, &number, NULL))
+            for (guint f = 0; f < G_N_ELEMENTS (frameworks); f++)
+              if ((gint64)frameworks[f] == number)
+                adw_combo_row_set_selected (self->framework_row, f);
+        }
+      else if (g_str_has_prefix (arg, "--precision_mode="))
+        select_choice (self->precision_row, arg + strlen ("--precision_mode="), sl_atc_precision_modes ());
+      else if (g_str_has_prefix (arg, "--log="))
+        select_choice (self->log_row, arg + strlen ("--log="), sl_atc_log_levels ());
+      else
+        for (guint e = 0; e < G_N_ELEMENTS (entries); e++)
+          if (g_str_has_prefix (arg, entries[e].option))
+            gtk_editable_set_text (GTK_EDITABLE (entries[e].row), arg + strlen (entries[e].option));
+    }
+}
+
+/* A configuration brings its project's folder (or its own working
+ * folder) and target; a Convert one its ATC options too. */
+static void
+config_selected_cb (SlAtcDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+  ConfigChoice *choice;
+  const char *local, *working;
+  g_autofree char *folder = NULL;
+
+  if (self->config_choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION ||
+      selected > self->config_choices->len)
+    return;
+  choice = g_ptr_array_index (self->config_choices, selected - 1);
+  local = sl_project_record_get_local_folder (choice->project);
+  working = sl_run_config_record_get_working_folder (choice->config);
+  if (working == NULL || working[0] == '\0' || g_str_equal (working, "."))
+    folder = g_strdup (local);
+  else
+    folder = g_path_is_absolute (working) ? g_strdup (working) : g_build_filename (local, working, NULL);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, sl_project_record_get_target_id (choice->project));
+  if (sl_run_config_record_get_kind (choice->config) == SL_RUN_CONFIG_KIND_CONVERT)
+    load_convert_config (self, choice->config);
+}
+
+/**
+ * sl_atc_dialog_set_projects:
+ * @projects: (element-type SlProjectRecord): projects with their run
+ *   configurations
+ *
+ * Offers every run configuration, as Run… and Profile do.
+ */
+void
+sl_atc_dialog_set_projects (SlAtcDialog *self,
+                            GPtrArray   *projects)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_return_if_fail (SL_IS_ATC_DIALOG (self));
+
+  g_clear_pointer (&self->config_choices, g_ptr_array_unref);
+  self->config_choices = g_ptr_array_new_with_free_func (config_choice_free);
+  gtk_string_list_append (names, _("None: fill in the fields"));
+  for (guint p = 0; projects != NULL && p < projects->len; p++)
+    {
+      SlProjectRecord *project = g_ptr_array_index (projects, p);
+
+      for (guint c = 0; c < sl_project_record_get_n_run_configs (project); c++)
+        {
+          ConfigChoice *choice = g_new0 (ConfigChoice, 1);
+          g_autofree char *title = NULL;
+
+          choice->project = g_object_ref (project);
+          choice->config = g_object_ref (sl_project_record_get_run_config (project, c));
+          title = g_strdup_printf ("%s · %s", sl_project_record_get_name (project),
+                                   sl_run_config_record_get_name (choice->config));
+          gtk_string_list_append (names, title);
+          g_ptr_array_add (self->config_choices, choice);
+        }
+    }
+  g_signal_handlers_block_by_func (self->config_row, config_selected_cb, self);
+  adw_combo_row_set_model (self->config_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->config_row, 0);
+  g_signal_handlers_unblock_by_func (self->config_row, config_selected_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->config_row), self->config_choices->len > 0);
+}
+
+/**
+ * sl_atc_dialog_select_config:
+ * @config: one of the configurations of sl_atc_dialog_set_projects()
+ *
+ * Returns: %TRUE when @config is offered, and now fills the fields
+ */
+gboolean
+sl_atc_dialog_select_config (SlAtcDialog       *self,
+                             SlRunConfigRecord *config)
+{
+  g_return_val_if_fail (SL_IS_ATC_DIALOG (self), FALSE);
+
+  for (guint i = 0; self->config_choices != NULL && i < self->config_choices->len; i++)
+    if (((ConfigChoice *)g_ptr_array_index (self->config_choices, i))->config == config)
+      {
+        adw_combo_row_set_selected (self->config_row, i + 1);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /**
@@ -789,6 +944,7 @@ sl_atc_dialog_dispose (GObject *object)
   g_clear_pointer (&self->project_dir, g_free);
   g_clear_pointer (&self->model_path, g_free);
   g_clear_pointer (&self->result_inputs, g_free);
+  g_clear_pointer (&self->config_choices, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_ATC_DIALOG);
 
   G_OBJECT_CLASS (sl_atc_dialog_parent_class)->dispose (object);
@@ -849,6 +1005,8 @@ sl_atc_dialog_class_init (SlAtcDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, fields_page);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, status_box);
+  gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, config_row);
+  gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, outcome_icon);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, stage_label);
