@@ -14,6 +14,7 @@
 #include "gui-test-util.h"
 
 #include "sl-atc-dialog.h"
+#include "sl-local-target.h"
 #include "sl-preferences-window.h"
 #include "sl-profile-dialog.h"
 #include "sl-project-dialog.h"
@@ -423,6 +424,39 @@ test_convert_config_picker (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* A run that gave no profile leaves its outcome in view; once a field
+ * changes it says it is of the earlier fields. */
+static void
+test_profile_outcome_stale (void)
+{
+  SlProfileDialog *dialog = sl_profile_dialog_new (project_dir);
+  g_autoptr(SlTarget) target = sl_local_target_new ();
+  g_autoptr(SlProfileWorkflow) workflow = NULL;
+  g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, "msprof is not installed");
+  GtkLabel *status = child (dialog, "status_label");
+
+  sl_profile_dialog_set_targets (dialog, sl_workspace_get_targets (sl_window_get_workspace (window)), 0);
+  sl_profile_dialog_set_program (dialog, "python3 main.py");
+  present (dialog);
+  g_assert_true (sl_profile_dialog_validate (dialog, NULL));
+  workflow = sl_profile_workflow_new (target, project_dir, sl_profile_dialog_get_command (dialog));
+  g_assert_nonnull (sl_profile_dialog_begin_run (dialog, workflow));
+  g_assert_false (sl_profile_dialog_end_run (dialog, error));
+  g_assert_cmpstr (gtk_label_get_label (status), ==, "The run could not start: msprof is not installed");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+
+  /* Not a change: a field the run does not read. */
+  adw_combo_row_set_selected (child (dialog, "config_row"), 0);
+  g_assert_cmpstr (gtk_label_get_label (status), ==, "The run could not start: msprof is not installed");
+  sl_profile_dialog_set_program (dialog, "python3 main.py --fast");
+  g_assert_cmpstr (gtk_label_get_label (status), ==,
+                   "Before the fields changed: The run could not start: msprof is not installed");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (status), "error"));
+  wait_for_frames (GTK_WIDGET (dialog));
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "laptop-profile-stale.png");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -449,6 +483,7 @@ main (int    argc,
   g_test_add_func ("/dialogs-laptop/start-from-project", test_start_from_project);
   g_test_add_func ("/dialogs-laptop/convert-keeps-fields", test_convert_keeps_fields);
   g_test_add_func ("/dialogs-laptop/convert-config-picker", test_convert_config_picker);
+  g_test_add_func ("/dialogs-laptop/profile-outcome-stale", test_profile_outcome_stale);
 
   status = g_test_run ();
 

@@ -123,6 +123,7 @@ struct _SlProfileDialog
   GtkSwitch       *switches[G_N_ELEMENTS (switch_rows)];
   GtkSpinButton   *samplers[G_N_ELEMENTS (sampler_rows)];
   gboolean         built;     /* the option rows exist */
+  char            *result_inputs;  /* the fields the outcome shown is of */
 
   /* While a run is followed: its workflow and what cancels it. */
   SlProfileWorkflow *workflow;
@@ -298,6 +299,37 @@ update_save (SlProfileDialog *self,
                                                : NULL);
 }
 
+/* Every input of a run, to tell whether an outcome is of them. */
+static char *
+dup_inputs (SlProfileDialog *self)
+{
+  g_autofree char *preview = dup_preview (self);
+
+  return g_strdup_printf ("%u\n%s\n%s", adw_combo_row_get_selected (self->target_row),
+                          gtk_editable_get_text (GTK_EDITABLE (self->folder_row)), preview);
+}
+
+/* An outcome stays in view once a field changes, but says it is of the
+ * earlier fields. */
+static void
+mark_outcome_stale (SlProfileDialog *self)
+{
+  g_autofree char *inputs = NULL;
+  g_autofree char *status = NULL;
+
+  if (self->result_inputs == NULL || self->cancellable != NULL)
+    return;
+  inputs = dup_inputs (self);
+  if (g_str_equal (inputs, self->result_inputs))
+    return;
+  g_clear_pointer (&self->result_inputs, g_free);
+  /* TRANSLATORS: %s is how the last run ended */
+  status = g_strdup_printf (_("Before the fields changed: %s"), gtk_label_get_label (self->status_label));
+  gtk_label_set_label (self->status_label, status);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  gtk_widget_add_css_class (self->run_box, "dim-label");
+}
+
 static void
 update_cb (SlProfileDialog *self)
 {
@@ -327,6 +359,7 @@ update_cb (SlProfileDialog *self)
 
   preview = valid ? dup_preview (self) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Type the program to profile, for example: python3 main.py"));
+  mark_outcome_stale (self);
 }
 
 static void
@@ -547,6 +580,7 @@ stop_following (SlProfileDialog *self)
   self->stage_handler = 0;
   g_clear_object (&self->workflow);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->result_inputs, g_free);
   gtk_widget_set_sensitive (self->options_page, TRUE);
   update_cb (self);
 }
@@ -577,6 +611,8 @@ sl_profile_dialog_begin_run (SlProfileDialog   *self,
   advance_to (self, STEP_CHECK, STEP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (SL_PROFILE_STAGE_PREFLIGHT));
   gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  gtk_widget_remove_css_class (self->run_box, "dim-label");
+  g_clear_pointer (&self->result_inputs, g_free);
   gtk_widget_set_visible (self->run_box, TRUE);
   /* The command being run is not changed under it. */
   gtk_widget_set_sensitive (self->options_page, FALSE);
@@ -641,6 +677,8 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
     }
   gtk_label_set_label (self->status_label, status);
   stop_following (self);
+  g_free (self->result_inputs);
+  self->result_inputs = dup_inputs (self);
   return FALSE;
 }
 
