@@ -457,6 +457,36 @@ test_profile_outcome_stale (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* Values kept by another version, or damaged: a value of another type
+ * than its field, or a choice past a combo row's end, is left out. */
+static void
+test_memory_of_other_types (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *key = g_strdup_printf ("convert:%s", project_dir);
+  GVariantBuilder fields, all;
+  gpointer dialog;
+
+  g_variant_builder_init (&fields, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&fields, "{sv}", "model_row", g_variant_new_uint32 (7));
+  g_variant_builder_add (&fields, "{sv}", "framework_row", g_variant_new_uint32 (999));
+  g_variant_builder_add (&fields, "{sv}", "log_row", g_variant_new_string ("error"));
+  g_variant_builder_add (&fields, "{sv}", "output_row", g_variant_new_string ("kept"));
+  g_variant_builder_add (&fields, "{sv}", "no_such_row", g_variant_new_string ("x"));
+  g_variant_builder_init (&all, G_VARIANT_TYPE_VARDICT);
+  g_variant_builder_add (&all, "{sv}", key, g_variant_builder_end (&fields));
+  g_variant_builder_add (&all, "{sv}", "run:", g_variant_new_string ("not a dictionary"));
+  g_settings_set_value (settings, "dialog-values", g_variant_builder_end (&all));
+  g_settings_set_string (settings, "dialog-project", project_dir);
+
+  dialog = open_from_window ("win.convert-model", SL_TYPE_ATC_DIALOG);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "model_row")), ==, "");
+  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, "framework_row")), <, 4);
+  g_assert_cmpuint (adw_combo_row_get_selected (child (dialog, "log_row")), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (child (dialog, "output_row")), ==, "kept");
+  close_dialog (dialog);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -484,6 +514,7 @@ main (int    argc,
   g_test_add_func ("/dialogs-laptop/convert-keeps-fields", test_convert_keeps_fields);
   g_test_add_func ("/dialogs-laptop/convert-config-picker", test_convert_config_picker);
   g_test_add_func ("/dialogs-laptop/profile-outcome-stale", test_profile_outcome_stale);
+  g_test_add_func ("/dialogs-laptop/memory-of-other-types", test_memory_of_other_types);
 
   status = g_test_run ();
 
