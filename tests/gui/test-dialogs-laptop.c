@@ -2,8 +2,12 @@
  *
  * Every dialog fits 1024 × 640 (its content scrolls); the Projects
  * dialog's remote folder says where an empty one uploads to; the Run
- * dialog's preview leads with the command typed and folds the wrapper.
- * Screenshots at that size.
+ * dialog's preview leads with the command typed and folds the wrapper;
+ * Run…, Profile and Convert start from the project in use and its target,
+ * never from a copy pulled into the cache, with the fields last closed
+ * with for that project (damaged kept values left out); Convert offers
+ * the run configurations; a Profile outcome says it is of the earlier
+ * fields once they change. Screenshots at that size.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
