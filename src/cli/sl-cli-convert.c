@@ -122,7 +122,7 @@ sl_cli_convert (int    argc,
   const GOptionEntry entries[] = {
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in (default: the current folder)"), N_("DIR") },
-    { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
+    { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/PROJECT; BASE is the target’s folder for projects, ~/sightline when it has none)"), N_("DIR") },
     { "framework", 0, 0, G_OPTION_ARG_STRING, &framework_text, N_("caffe, mindspore, tensorflow or onnx"), N_("NAME") },
     { "model", 0, 0, G_OPTION_ARG_STRING, &model, N_("The model file, relative to the project"), N_("FILE") },
     { "weight", 0, 0, G_OPTION_ARG_STRING, &weight, N_("The weight file (Caffe only)"), N_("FILE") },

@@ -154,7 +154,7 @@ sl_cli_profile_run (int    argc,
   const GOptionEntry entries[] = {
     { "target", 0, 0, G_OPTION_ARG_STRING, &target_name, N_("The target to run on (“local” for this computer)"), N_("NAME") },
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project, N_("The project folder to upload and run in (default: the current folder)"), N_("DIR") },
-    { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/sightline/PROJECT)"), N_("DIR") },
+    { "remote-dir", 0, 0, G_OPTION_ARG_STRING, &remote_dir, N_("Where the project goes on the target (default: BASE/PROJECT; BASE is the target’s folder for projects, ~/sightline when it has none)"), N_("DIR") },
     { "output", 0, 0, G_OPTION_ARG_STRING, &output, N_("The output folder on the target, relative to the project there (default: sightline-profile)"), N_("DIR") },
     { "profiler", 0, 0, G_OPTION_ARG_STRING, &kind_text, N_("msprof (default), mindspore or torch_npu"), N_("KIND") },
     { "env-script", 0, 0, G_OPTION_ARG_STRING, &env_script, N_("A script on the target to source first, such as the toolkit’s set_env.sh"), N_("FILE") },

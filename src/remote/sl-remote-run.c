@@ -274,6 +274,25 @@ sl_target_dup_job_base_dir (SlTarget *target)
 }
 
 /**
+ * sl_target_dup_project_base_dir:
+ *
+ * Returns: (transfer full) (nullable): the folder projects are uploaded
+ *   into on @target, each into a folder named as its own: the SSH
+ *   target's folder for projects, "~/sightline" when unset; %NULL for
+ *   this computer, where a project runs where it is
+ */
+char *
+sl_target_dup_project_base_dir (SlTarget *target)
+{
+  const char *base;
+
+  if (!SL_IS_SSH_TARGET (target))
+    return NULL;
+  base = sl_ssh_target_get_base_dir (SL_SSH_TARGET (target));
+  return g_strdup (base != NULL && base[0] != '\0' ? base : "~/sightline");
+}
+
+/**
  * sl_target_get_env_setup:
  *
  * Returns: (nullable): the command run before every job on @target
@@ -335,8 +354,8 @@ ensure_remote_dir (SlRemoteRun *self)
       return;
     }
   name = g_path_get_basename (self->project_dir);
-  base = sl_target_dup_job_base_dir (self->target);
-  self->remote_dir = g_build_path ("/", base, "sightline", name, NULL);
+  base = sl_target_dup_project_base_dir (self->target);
+  self->remote_dir = g_build_path ("/", base, name, NULL);
 }
 
 /* GObject */

@@ -21,6 +21,7 @@ G_DECLARE_FINAL_TYPE (SlRemoteRun, sl_remote_run, SL, REMOTE_RUN, GObject)
 SlTarget    *sl_target_new_from_record          (SlTargetRecord      *record,
                                                  GError             **error);
 char        *sl_target_dup_job_base_dir         (SlTarget            *target);
+char        *sl_target_dup_project_base_dir     (SlTarget            *target);
 const char  *sl_target_get_env_setup            (SlTarget            *target);
 
 SlRemoteRun *sl_remote_run_new                  (SlTarget            *target,

@@ -336,8 +336,10 @@ test_project_dialog_mindx_rows (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (dialog, "mindx-sdk-home"))), ==, "/usr/local/sdk_home/mxVision");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (dialog, "mindx-pipeline"))), ==, "pipeline/detection.pipeline");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (dialog, "mindx-entry"))), ==, "main.py");
-  g_assert_true (sl_project_dialog_get_can_save (dialog));
+  /* Valid, but nothing to save until something changes. */
+  g_assert_false (sl_project_dialog_get_can_save (dialog));
   set_named (dialog, "mindx-toolkit", "/opt/Ascend/ascend-toolkit/latest");
+  g_assert_true (sl_project_dialog_get_can_save (dialog));
   rebuilt = sl_project_dialog_build_record (dialog, NULL);
   g_assert_nonnull (rebuilt);
   g_clear_pointer (&settings, sl_mindx_settings_free);

@@ -439,6 +439,72 @@ test_dead_host_and_cancel (void)
   g_socket_close (server, NULL);
 }
 
+static const char *
+test_summary (SlTargetDialog *dialog)
+{
+  return adw_preferences_group_get_description (ADW_PREFERENCES_GROUP (child (dialog, SL_TYPE_TARGET_DIALOG,
+                                                                              "test_group")));
+}
+
+static void
+assert_untested (SlTargetDialog *dialog)
+{
+  for (guint i = 0; i < SL_SSH_N_STEPS; i++)
+    {
+      const char *detail = NULL;
+
+      g_assert_cmpint (sl_target_dialog_get_step_state (dialog, i, &detail), ==, SL_TARGET_STEP_IDLE);
+      g_assert_cmpstr (detail, ==, "Not tested with these values");
+    }
+  g_assert_cmpstr (test_summary (dialog), ==, "The values changed since the last test: test the connection again.");
+  g_assert_false (sl_target_dialog_is_testing (dialog));
+}
+
+/* A result is of the values tested: a port corrected after "refused"
+ * clears it, and so does a key changed while a test waits on a server
+ * (which stops that test); the name is not part of the test. */
+static void
+test_result_cleared_on_change (void)
+{
+  SlTargetDialog *dialog = open_add_dialog ();
+  g_autoptr(GSocket) refusing = NULL;
+  g_autoptr(GSocket) silent = NULL;
+  g_autofree char *refused_port = NULL;
+  g_autofree char *silent_port = NULL;
+  guint port;
+
+  /* A port nobody listens on any more. */
+  refusing = silent_server (&port);
+  refused_port = g_strdup_printf ("%u", port);
+  g_socket_close (refusing, NULL);
+  fill_fixture (dialog, "corrected");
+  set_text (dialog, "port_row", refused_port);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "target.test", NULL));
+  g_assert_true (wait_until (test_finished, dialog, 20000));
+  assert_step (dialog, SL_SSH_STEP_CONNECT, SL_TARGET_STEP_FAILED);
+
+  set_text (dialog, "name_row", "corrected-name");
+  assert_step (dialog, SL_SSH_STEP_CONNECT, SL_TARGET_STEP_FAILED);
+  set_text (dialog, "port_row", g_getenv ("SL_SSH_PORT"));
+  assert_untested (dialog);
+  save_window_screenshot (GTK_WIDGET (dialog), SCREENSHOT_DIR, "target-dialog-result-cleared.png");
+
+  silent = silent_server (&port);
+  silent_port = g_strdup_printf ("%u", port);
+  set_text (dialog, "port_row", silent_port);
+  sl_target_dialog_set_timeout (dialog, 30);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "target.test", NULL));
+  g_assert_true (wait_until (connect_step_running, dialog, 10000));
+  set_text (dialog, "identity_row", "/nonexistent/other-key");
+  assert_untested (dialog);
+  /* The stopped test's end leaves the rows as they are. */
+  let_time_pass (500);
+  assert_untested (dialog);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_socket_close (silent, NULL);
+}
+
 static SlTargetDialog *
 find_target_dialog (void)
 {
@@ -1079,6 +1145,19 @@ test_project_round_trip (void)
   assert_strv (sl_run_config_record_get_environment (sl_project_record_get_run_config (rebuilt, 0)), train_env);
   assert_strv (sl_project_record_get_upload_excludes (rebuilt), expected_excludes);
 
+  /* Nothing to save until something changed, and again once it is back. */
+  g_assert_false (sl_project_dialog_get_can_save (dialog));
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (child (dialog, SL_TYPE_PROJECT_DIALOG, "save_button"))));
+  set_text (dialog, "name_row", "resnet-2");
+  g_assert_true (sl_project_dialog_get_can_save (dialog));
+  set_text (dialog, "name_row", "resnet");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (exclude_entry = ADW_ENTRY_ROW (child (dialog, SL_TYPE_PROJECT_DIALOG, "exclude_entry"))),
+                         "*.tmp");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));   /* typed, not added */
+  g_signal_emit_by_name (exclude_entry, "apply");
+  g_assert_true (sl_project_dialog_get_can_save (dialog));
+
   /* Changes replace the stored run configurations. */
   fill_config (dialog, 1, SL_RUN_CONFIG_KIND_INFER, "infer", "python3 infer.py", "", "", "", "");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.save", NULL));
@@ -1090,6 +1169,7 @@ test_project_round_trip (void)
   g_assert_cmpint (sl_run_config_record_get_kind (sl_project_record_get_run_config (project, 1)), ==,
                    SL_RUN_CONFIG_KIND_INFER);
   g_assert_cmpstr (sl_run_config_record_get_name (sl_project_record_get_run_config (project, 1)), ==, "infer");
+  g_assert_false (sl_project_dialog_get_can_save (dialog));   /* saved as shown */
 
   /* A new project in the same dialog cannot take the name. */
   g_assert_true (sl_project_dialog_select_project (dialog, 0));
@@ -1249,6 +1329,7 @@ main (int   argc,
   g_test_add_func ("/target-dialog/host-aliases-offered", test_host_aliases_offered);
   g_test_add_func ("/target-dialog/validation-keeps-save-disabled", test_validation_keeps_save_disabled);
   g_test_add_func ("/target-dialog/dead-host-and-cancel", test_dead_host_and_cancel);
+  g_test_add_func ("/target-dialog/result-cleared-on-change", test_result_cleared_on_change);
   g_test_add_func ("/target-dialog/changed-host-key", test_changed_host_key);
   g_test_add_func ("/target-dialog/passphrase-prompt", test_passphrase_prompt);
   g_test_add_func ("/target-dialog/remote-run-streams-into-console", test_remote_run_streams_into_console);

@@ -136,7 +136,7 @@ def main():
         check(best is not None and best['value'] == max(t['value'] for t in succeeded), 'best is the highest accuracy')
 
         # The trials' folders exist on the server, under the uploaded project.
-        remote = os.path.join(base, 'sightline', 'project', 'summaries')
+        remote = os.path.join(base, 'project', 'summaries')
         check(os.path.isdir(remote) and len(os.listdir(remote)) >= len(succeeded),
               f'the trials wrote into summary_base_dir on the target: {remote}')
 

@@ -966,6 +966,59 @@ test_job_outcome (Fixture       *fixture,
   g_assert_null (sl_job_record_get_outcome_reason (stored));
 }
 
+static const char *
+remote_folder_of (GPtrArray  *projects,
+                  const char *name)
+{
+  for (guint i = 0; i < projects->len; i++)
+    if (g_str_equal (sl_project_record_get_name (g_ptr_array_index (projects, i)), name))
+      return sl_project_record_get_remote_folder (g_ptr_array_index (projects, i));
+  g_assert_not_reached ();
+}
+
+/* Projects uploaded before a project went straight into the target's
+ * folder for projects keep the folder they were uploaded into, written
+ * out; a folder given, a target without its own folder for projects
+ * (whose default did not change) and this computer are left alone. */
+static void
+test_project_folders_migrate (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) projects = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->db_path, &db), ==, SQLITE_OK);
+  for (guint version = 1; version <= 8; version++)
+    for (const char * const *steps = sl_workspace_schema_get_steps (version); *steps != NULL; steps++)
+      exec_raw (db, *steps);
+  exec_raw (db, "INSERT INTO targets (id, name, kind, host, remote_base_folder) VALUES"
+                " (10, 'gpu', 'ssh', 'gpu.example', '~/sightline'),"
+                " (11, 'scratch', 'ssh', 'hpc.example', '/scratch/me/'),"
+                " (12, 'plain', 'ssh', 'plain.example', NULL)");
+  exec_raw (db, "INSERT INTO projects (name, local_folder, target_id, remote_folder) VALUES"
+                " ('unet', '/home/me/code/unet', 10, NULL),"
+                " ('spaced', '/home/me/my project/', 11, ''),"
+                " ('given', '/home/me/given', 10, '~/elsewhere/given'),"
+                " ('plain', '/home/me/plain', 12, NULL),"
+                " ('here', '/home/me/here', 1, NULL),"
+                " ('none', '/home/me/none', NULL, NULL)");
+  exec_raw (db, "PRAGMA user_version = 8");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==, sl_workspace_store_get_latest_schema_version ());
+  projects = sl_workspace_store_list_projects (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (remote_folder_of (projects, "unet"), ==, "~/sightline/sightline/unet");
+  g_assert_cmpstr (remote_folder_of (projects, "spaced"), ==, "/scratch/me/sightline/my project");
+  g_assert_cmpstr (remote_folder_of (projects, "given"), ==, "~/elsewhere/given");
+  g_assert_null (remote_folder_of (projects, "plain"));
+  g_assert_null (remote_folder_of (projects, "here"));
+  g_assert_null (remote_folder_of (projects, "none"));
+}
+
 /* A batch job keeps its backend, Slurm's id and the last state word and
  * reason through updates and its end; a version 2 database gains the
  * columns with its old jobs marked as started directly. */
@@ -2190,6 +2243,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/jobs", test_jobs);
   ADD_TEST ("/workspace-store/jobs/slurm", test_slurm_jobs);
   ADD_TEST ("/workspace-store/jobs/outcome", test_job_outcome);
+  ADD_TEST ("/workspace-store/project-folders-migrate", test_project_folders_migrate);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);

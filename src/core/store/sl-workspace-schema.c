@@ -249,6 +249,24 @@ static const char * const migration_8[] = {
   NULL
 };
 
+/* A project without a remote folder was uploaded into
+ * "<target's folder for projects>/sightline/<its folder's name>"; it now
+ * goes into "<target's folder for projects>/<its folder's name>". Those
+ * uploaded before keep their folder, written out: the same path, unless
+ * the target had no folder for projects, which still means ~/sightline. */
+static const char * const migration_9[] = {
+  "UPDATE projects SET remote_folder ="
+  "  (SELECT rtrim (t.remote_base_folder, '/') || '/sightline/' ||"
+  "          replace (rtrim (projects.local_folder, '/'),"
+  "                   rtrim (rtrim (projects.local_folder, '/'),"
+  "                          replace (rtrim (projects.local_folder, '/'), '/', '')), '')"
+  "   FROM targets t WHERE t.id = projects.target_id)"
+  " WHERE (remote_folder IS NULL OR remote_folder = '')"
+  "   AND EXISTS (SELECT 1 FROM targets t WHERE t.id = projects.target_id AND t.kind = 'ssh'"
+  "               AND t.remote_base_folder IS NOT NULL AND t.remote_base_folder <> '')",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
@@ -259,6 +277,7 @@ static const char * const * const migrations[] = {
   migration_6,
   migration_7,
   migration_8,
+  migration_9,
 };
 
 guint

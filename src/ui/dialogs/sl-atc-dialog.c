@@ -14,7 +14,10 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-atc-dialog.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-pipeline-model-path.h"
 #include "sl-pipeline-reader.h"
 #include "sl-problem.h"
@@ -39,6 +42,10 @@ struct _SlAtcDialog
   char         *project_dir;     /* the run's */
   GPtrArray    *choices;         /* PipelineChoice, once a success offers them */
   char         *model_path;      /* what a pipeline's modelPath becomes */
+  char         *result_inputs;   /* the fields the outcome shown is of */
+  GPtrArray    *config_choices;  /* ConfigChoice, for config_row after its "none" entry */
+
+  AdwComboRow  *config_row;
 
   AdwComboRow  *target_row;
   AdwEntryRow  *folder_row;
@@ -86,6 +93,29 @@ pipeline_choice_free (gpointer data)
   g_ptr_array_unref (choice->slots);
   g_free (choice);
 }
+
+/* A run configuration offered, with its project. */
+typedef struct {
+  SlProjectRecord   *project;
+  SlRunConfigRecord *config;
+} ConfigChoice;
+
+static void
+config_choice_free (gpointer data)
+{
+  ConfigChoice *choice = data;
+
+  g_object_unref (choice->project);
+  g_object_unref (choice->config);
+  g_free (choice);
+}
+
+/* The fields kept per project between openings, in the order they are
+ * put back: the framework first, which shows or hides the weights. */
+static const char * const remembered_fields[] = {
+  "env_row", "framework_row", "model_row", "weight_row", "output_row", "format_row", "shape_row", "soc_row",
+  "aipp_row", "precision_row", "log_row", NULL
+};
 
 G_DEFINE_FINAL_TYPE (SlAtcDialog, sl_atc_dialog, ADW_TYPE_WINDOW)
 
@@ -189,6 +219,43 @@ mark_rows (SlAtcDialog *self,
     }
 }
 
+/* Every input of a conversion, to tell whether an outcome is of them. */
+static char *
+dup_inputs (SlAtcDialog *self)
+{
+  g_auto(GStrv) argv = sl_atc_command_dup_argv (self->command, NULL);
+  g_autofree char *line = argv ? sl_shell_quote_argv ((const char * const *)argv) : NULL;
+
+  return g_strdup_printf ("%u\n%s\n%s\n%s", adw_combo_row_get_selected (self->target_row), text_of (self->folder_row),
+                          text_of (self->env_row), line ? line : "");
+}
+
+/* An outcome stays in view once its fields change, but says it is of
+ * the earlier ones; the offer to point a pipeline at its model goes. */
+static void
+mark_outcome_stale (SlAtcDialog *self)
+{
+  g_autofree char *inputs = NULL;
+  g_autofree char *title = NULL;
+
+  if (self->result_inputs == NULL || self->cancellable != NULL)
+    return;
+  inputs = dup_inputs (self);
+  if (g_str_equal (inputs, self->result_inputs))
+    return;
+  g_clear_pointer (&self->result_inputs, g_free);
+  /* TRANSLATORS: %s is the outcome of a conversion, such as "Converted" */
+  title = g_strdup_printf (_("Before the fields changed: %s. Convert again for these."),
+                           gtk_label_get_label (self->stage_label));
+  gtk_label_set_label (self->stage_label, title);
+  gtk_image_set_from_icon_name (self->outcome_icon, "document-open-recent-symbolic");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->outcome_icon), "success");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->outcome_icon), "error");
+  gtk_widget_add_css_class (GTK_WIDGET (self->status_box), "dim-label");
+  gtk_widget_set_visible (self->pipeline_box, FALSE);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+}
+
 static void
 update_cb (SlAtcDialog *self)
 {
@@ -216,6 +283,7 @@ update_cb (SlAtcDialog *self)
   preview = argv ? sl_shell_quote_argv ((const char * const *)argv) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Fill in the model, the output name and the SoC version"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "atc.convert", argv != NULL && self->cancellable == NULL);
+  mark_outcome_stale (self);
 }
 
 static void
@@ -232,6 +300,7 @@ convert_action (GtkWidget  *widget,
     return;
   if (self->targets != NULL && selected < g_list_model_get_n_items (self->targets))
     target = g_list_model_get_item (self->targets, selected);
+  sl_dialog_memory_save (GTK_WINDOW (self));
   g_signal_emit (self, signals[CONVERT], 0, target ? sl_target_record_get_id (target) : (gint64)0,
                  text_of (self->folder_row), text_of (self->env_row)[0] ? text_of (self->env_row) : NULL);
 }
@@ -295,6 +364,8 @@ set_running (SlAtcDialog *self,
   gtk_button_set_label (self->cancel_button, running ? _("_Stop") : _("_Close"));
   if (running)
     {
+      g_clear_pointer (&self->result_inputs, g_free);
+      gtk_widget_remove_css_class (self->status_box, "dim-label");
       gtk_widget_set_visible (GTK_WIDGET (self->outcome_label), FALSE);
       gtk_widget_set_visible (self->open_log_button, FALSE);
       gtk_widget_set_visible (self->pipeline_box, FALSE);
@@ -432,6 +503,8 @@ run_done_cb (GObject      *source,
 
   set_running (self, FALSE);
   show_outcome (self, error);
+  g_free (self->result_inputs);
+  self->result_inputs = dup_inputs (self);
   g_signal_emit (self, signals[FINISHED], 0, workflow);
   if (error == NULL && sl_convert_workflow_succeeded (workflow))
     offer_pipelines (self);
@@ -533,7 +606,8 @@ find_pipelines_cb (GObject      *source,
   g_autoptr(GPtrArray) choices = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
-  if (self->command == NULL || choices == NULL || choices->len == 0)
+  /* Not offered for an outcome whose fields changed meanwhile. */
+  if (self->command == NULL || self->result_inputs == NULL || choices == NULL || choices->len == 0)
     return;
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   self->choices = g_steal_pointer (&choices);
@@ -673,6 +747,186 @@ fill_choices (AdwComboRow        *row,
   adw_combo_row_set_model (row, G_LIST_MODEL (names));
 }
 
+/* Run configurations */
+
+static void
+select_target_id (SlAtcDialog *self,
+                  gint64       target_id)
+{
+  for (guint i = 0; self->targets != NULL && i < g_list_model_get_n_items (self->targets); i++)
+    {
+      g_autoptr(SlTargetRecord) record = g_list_model_get_item (self->targets, i);
+
+      if (sl_target_record_get_id (record) == target_id)
+        adw_combo_row_set_selected (self->target_row, i);
+    }
+}
+
+static void
+select_choice (AdwComboRow        *row,
+               const char         *value,
+               const char * const *choices)
+{
+  for (guint i = 0; choices[i] != NULL; i++)
+    if (g_str_equal (choices[i], value))
+      adw_combo_row_set_selected (row, i + 1);
+}
+
+/* A Convert configuration is ATC's command line: each --option=value it
+ * knows goes into its field; anything else is left to the fields. */
+static void
+load_convert_config (SlAtcDialog       *self,
+                     SlRunConfigRecord *config)
+{
+  const char * const *args = sl_run_config_record_get_arguments (config);
+  const struct { const char *option; AdwEntryRow *row; } entries[] = {
+    { "--model=", self->model_row }, { "--weight=", self->weight_row }, { "--output=", self->output_row },
+    { "--input_format=", self->format_row }, { "--input_shape=", self->shape_row },
+    { "--soc_version=", self->soc_row }, { "--insert_op_conf=", self->aipp_row },
+  };
+
+  for (guint i = 0; args != NULL && args[i] != NULL; i++)
+    {
+      const char *arg = args[i];
+
+      if (g_str_has_prefix (arg, "--framework="))
+        {
+          gint64 number = 0;
+
+          if (g_ascii_string_to_signed (arg + strlen ("--framework="), 10, 0, 9, &number, NULL))
+            for (guint f = 0; f < G_N_ELEMENTS (frameworks); f++)
+              if ((gint64)frameworks[f] == number)
+                adw_combo_row_set_selected (self->framework_row, f);
+        }
+      else if (g_str_has_prefix (arg, "--precision_mode="))
+        select_choice (self->precision_row, arg + strlen ("--precision_mode="), sl_atc_precision_modes ());
+      else if (g_str_has_prefix (arg, "--log="))
+        select_choice (self->log_row, arg + strlen ("--log="), sl_atc_log_levels ());
+      else
+        for (guint e = 0; e < G_N_ELEMENTS (entries); e++)
+          if (g_str_has_prefix (arg, entries[e].option))
+            gtk_editable_set_text (GTK_EDITABLE (entries[e].row), arg + strlen (entries[e].option));
+    }
+}
+
+/* A configuration brings its project's folder (or its own working
+ * folder) and target; a Convert one its ATC options too. */
+static void
+config_selected_cb (SlAtcDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (self->config_row);
+  ConfigChoice *choice;
+  const char *local, *working;
+  g_autofree char *folder = NULL;
+
+  if (self->config_choices == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION ||
+      selected > self->config_choices->len)
+    return;
+  choice = g_ptr_array_index (self->config_choices, selected - 1);
+  local = sl_project_record_get_local_folder (choice->project);
+  working = sl_run_config_record_get_working_folder (choice->config);
+  if (working == NULL || working[0] == '\0' || g_str_equal (working, "."))
+    folder = g_strdup (local);
+  else
+    folder = g_path_is_absolute (working) ? g_strdup (working) : g_build_filename (local, working, NULL);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, sl_project_record_get_target_id (choice->project));
+  if (sl_run_config_record_get_kind (choice->config) == SL_RUN_CONFIG_KIND_CONVERT)
+    load_convert_config (self, choice->config);
+}
+
+/**
+ * sl_atc_dialog_set_projects:
+ * @projects: (element-type SlProjectRecord): projects with their run
+ *   configurations
+ *
+ * Offers every run configuration, as Run… and Profile do.
+ */
+void
+sl_atc_dialog_set_projects (SlAtcDialog *self,
+                            GPtrArray   *projects)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_return_if_fail (SL_IS_ATC_DIALOG (self));
+
+  g_clear_pointer (&self->config_choices, g_ptr_array_unref);
+  self->config_choices = g_ptr_array_new_with_free_func (config_choice_free);
+  gtk_string_list_append (names, _("None: fill in the fields"));
+  for (guint p = 0; projects != NULL && p < projects->len; p++)
+    {
+      SlProjectRecord *project = g_ptr_array_index (projects, p);
+
+      for (guint c = 0; c < sl_project_record_get_n_run_configs (project); c++)
+        {
+          ConfigChoice *choice = g_new0 (ConfigChoice, 1);
+          g_autofree char *title = NULL;
+
+          choice->project = g_object_ref (project);
+          choice->config = g_object_ref (sl_project_record_get_run_config (project, c));
+          title = g_strdup_printf ("%s · %s", sl_project_record_get_name (project),
+                                   sl_run_config_record_get_name (choice->config));
+          gtk_string_list_append (names, title);
+          g_ptr_array_add (self->config_choices, choice);
+        }
+    }
+  g_signal_handlers_block_by_func (self->config_row, config_selected_cb, self);
+  adw_combo_row_set_model (self->config_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->config_row, 0);
+  g_signal_handlers_unblock_by_func (self->config_row, config_selected_cb, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->config_row), self->config_choices->len > 0);
+}
+
+/**
+ * sl_atc_dialog_select_config:
+ * @config: one of the configurations of sl_atc_dialog_set_projects()
+ *
+ * Returns: %TRUE when @config is offered, and now fills the fields
+ */
+gboolean
+sl_atc_dialog_select_config (SlAtcDialog       *self,
+                             SlRunConfigRecord *config)
+{
+  g_return_val_if_fail (SL_IS_ATC_DIALOG (self), FALSE);
+
+  for (guint i = 0; self->config_choices != NULL && i < self->config_choices->len; i++)
+    if (((ConfigChoice *)g_ptr_array_index (self->config_choices, i))->config == config)
+      {
+        adw_combo_row_set_selected (self->config_row, i + 1);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/**
+ * sl_atc_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_atc_dialog_start_from (SlAtcDialog *self,
+                          SlWorkspace *workspace,
+                          const char  *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_ATC_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "convert", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
+}
+
 static void
 sl_atc_dialog_dispose (GObject *object)
 {
@@ -689,6 +943,8 @@ sl_atc_dialog_dispose (GObject *object)
   g_clear_pointer (&self->choices, g_ptr_array_unref);
   g_clear_pointer (&self->project_dir, g_free);
   g_clear_pointer (&self->model_path, g_free);
+  g_clear_pointer (&self->result_inputs, g_free);
+  g_clear_pointer (&self->config_choices, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_ATC_DIALOG);
 
   G_OBJECT_CLASS (sl_atc_dialog_parent_class)->dispose (object);
@@ -749,6 +1005,8 @@ sl_atc_dialog_class_init (SlAtcDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, error_label);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, fields_page);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, status_box);
+  gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, config_row);
+  gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, outcome_icon);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, stage_label);
@@ -776,6 +1034,7 @@ static void
 sl_atc_dialog_init (SlAtcDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   fill_choices (self->precision_row, sl_atc_precision_modes (), _("Default"));
   fill_choices (self->log_row, sl_atc_log_levels (), _("Default"));
   self->command = sl_atc_command_new ();

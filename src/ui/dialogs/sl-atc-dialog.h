@@ -6,6 +6,9 @@
 
 #include <adwaita.h>
 
+#include "sl-project-record.h"
+#include "sl-workspace.h"
+
 #include "sl-atc-command.h"
 #include "sl-convert-workflow.h"
 
@@ -26,5 +29,12 @@ void          sl_atc_dialog_follow              (SlAtcDialog       *self,
                                                  SlConvertWorkflow *workflow,
                                                  const char        *project_dir);
 gboolean      sl_atc_dialog_is_running          (SlAtcDialog *self);
+void          sl_atc_dialog_set_projects        (SlAtcDialog *self,
+                                                 GPtrArray   *projects);
+gboolean      sl_atc_dialog_select_config       (SlAtcDialog       *self,
+                                                 SlRunConfigRecord *config);
+void          sl_atc_dialog_start_from          (SlAtcDialog *self,
+                                                 SlWorkspace *workspace,
+                                                 const char  *current_folder);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-cache.h"
 #include "sl-preferences-window.h"
 
@@ -259,6 +260,7 @@ sl_preferences_window_init (SlPreferencesWindow *self)
   static const char *time_unit_nicks[G_N_ELEMENTS (time_units) + 1];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
 
   memcpy (color_scheme_nicks, color_schemes, sizeof color_schemes);
   memcpy (time_unit_nicks, time_units, sizeof time_units);

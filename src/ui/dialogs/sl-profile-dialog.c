@@ -10,6 +10,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-problem.h"
 #include "sl-profile-dialog.h"
 #include "sl-profile-settings.h"
@@ -120,6 +123,7 @@ struct _SlProfileDialog
   GtkSwitch       *switches[G_N_ELEMENTS (switch_rows)];
   GtkSpinButton   *samplers[G_N_ELEMENTS (sampler_rows)];
   gboolean         built;     /* the option rows exist */
+  char            *result_inputs;  /* the fields the outcome shown is of */
 
   /* While a run is followed: its workflow and what cancels it. */
   SlProfileWorkflow *workflow;
@@ -295,6 +299,37 @@ update_save (SlProfileDialog *self,
                                                : NULL);
 }
 
+/* Every input of a run, to tell whether an outcome is of them. */
+static char *
+dup_inputs (SlProfileDialog *self)
+{
+  g_autofree char *preview = dup_preview (self);
+
+  return g_strdup_printf ("%u\n%s\n%s", adw_combo_row_get_selected (self->target_row),
+                          gtk_editable_get_text (GTK_EDITABLE (self->folder_row)), preview);
+}
+
+/* An outcome stays in view once a field changes, but says it is of the
+ * earlier fields. */
+static void
+mark_outcome_stale (SlProfileDialog *self)
+{
+  g_autofree char *inputs = NULL;
+  g_autofree char *status = NULL;
+
+  if (self->result_inputs == NULL || self->cancellable != NULL)
+    return;
+  inputs = dup_inputs (self);
+  if (g_str_equal (inputs, self->result_inputs))
+    return;
+  g_clear_pointer (&self->result_inputs, g_free);
+  /* TRANSLATORS: %s is how the last run ended */
+  status = g_strdup_printf (_("Before the fields changed: %s"), gtk_label_get_label (self->status_label));
+  gtk_label_set_label (self->status_label, status);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  gtk_widget_add_css_class (self->run_box, "dim-label");
+}
+
 static void
 update_cb (SlProfileDialog *self)
 {
@@ -324,6 +359,7 @@ update_cb (SlProfileDialog *self)
 
   preview = valid ? dup_preview (self) : NULL;
   gtk_label_set_label (self->command_preview, preview ? preview : _("Type the program to profile, for example: python3 main.py"));
+  mark_outcome_stale (self);
 }
 
 static void
@@ -340,6 +376,7 @@ start_action (GtkWidget  *widget,
     return;
   /* The dialog stays: the handler follows the run in it with
    * sl_profile_dialog_begin_run(). */
+  sl_dialog_memory_save (GTK_WINDOW (self));
   g_signal_emit (self, signals[START], 0, target ? sl_target_record_get_id (target) : (gint64)0,
                  folder[0] ? folder : g_get_home_dir (), env_script[0] ? env_script : NULL);
 }
@@ -543,6 +580,7 @@ stop_following (SlProfileDialog *self)
   self->stage_handler = 0;
   g_clear_object (&self->workflow);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->result_inputs, g_free);
   gtk_widget_set_sensitive (self->options_page, TRUE);
   update_cb (self);
 }
@@ -573,6 +611,8 @@ sl_profile_dialog_begin_run (SlProfileDialog   *self,
   advance_to (self, STEP_CHECK, STEP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (SL_PROFILE_STAGE_PREFLIGHT));
   gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
+  gtk_widget_remove_css_class (self->run_box, "dim-label");
+  g_clear_pointer (&self->result_inputs, g_free);
   gtk_widget_set_visible (self->run_box, TRUE);
   /* The command being run is not changed under it. */
   gtk_widget_set_sensitive (self->options_page, FALSE);
@@ -637,6 +677,8 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
     }
   gtk_label_set_label (self->status_label, status);
   stop_following (self);
+  g_free (self->result_inputs);
+  self->result_inputs = dup_inputs (self);
   return FALSE;
 }
 
@@ -1130,6 +1172,7 @@ sl_profile_dialog_init (SlProfileDialog *self)
 {
   self->command = sl_msprof_command_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   build_option_rows (self);
   build_step_chips (self);
   self->step = -1;
@@ -1261,4 +1304,38 @@ sl_profile_dialog_get_command_preview (SlProfileDialog *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_DIALOG (self), NULL);
   return gtk_label_get_label (self->command_preview);
+}
+
+/* The fields kept per project between openings. */
+static const char * const remembered_fields[] = {
+  "program_row", "env_row", "output_row", "profiler_row", "metrics_row", "host_row", NULL
+};
+
+/**
+ * sl_profile_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_profile_dialog_start_from (SlProfileDialog *self,
+                              SlWorkspace     *workspace,
+                              const char      *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_PROFILE_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  select_target_id (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "profile", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
 }

@@ -9,6 +9,7 @@
 #include "sl-msprof-command.h"
 #include "sl-project-record.h"
 #include "sl-profile-workflow.h"
+#include "sl-workspace.h"
 
 G_BEGIN_DECLS
 
@@ -42,5 +43,8 @@ GCancellable    *sl_profile_dialog_begin_run         (SlProfileDialog   *self,
 gboolean         sl_profile_dialog_end_run           (SlProfileDialog   *self,
                                                       const GError      *error);
 gboolean         sl_profile_dialog_is_running        (SlProfileDialog   *self);
+void             sl_profile_dialog_start_from        (SlProfileDialog *self,
+                                                      SlWorkspace     *workspace,
+                                                      const char      *current_folder);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
@@ -53,6 +54,7 @@ struct _SlProjectDialog
   GtkFileChooserNative *chooser;
   gboolean              can_save;
   gboolean              loading;
+  char                 *loaded_values; /* the form as loaded, to tell a change */
 
   AdwToastOverlay      *toast_overlay;
   GtkButton            *save_button;
@@ -72,6 +74,7 @@ struct _SlProjectDialog
 G_DEFINE_FINAL_TYPE (SlProjectDialog, sl_project_dialog, ADW_TYPE_WINDOW)
 
 static void update_validation (SlProjectDialog *self);
+static void validate_cb       (SlProjectDialog *self);
 
 static char *
 stripped_text (AdwEntryRow *row)
@@ -592,6 +595,7 @@ remove_exclude_cb (GtkButton       *button,
 
   if (row != NULL && g_ptr_array_remove (self->exclude_rows, row))
     adw_preferences_group_remove (self->excludes_group, row);
+  validate_cb (self);
 }
 
 static void
@@ -643,6 +647,7 @@ add_exclude_cb (SlProjectDialog *self)
   if (pattern[0] != '\0')
     add_exclude (self, pattern);
   set_row (self->exclude_entry, "");
+  validate_cb (self);
 }
 
 /* The whole form */
@@ -713,12 +718,82 @@ check_form (SlProjectDialog  *self,
   return ok;
 }
 
+/* Every value of the form, one a line, below @widget. */
+static void
+append_values (SlProjectDialog *self,
+               GtkWidget       *widget,
+               GString         *out)
+{
+  /* Which project, and a pattern typed but not added yet, are no change. */
+  if (widget == GTK_WIDGET (self->project_row) || widget == GTK_WIDGET (self->exclude_entry))
+    return;
+  if (GTK_IS_EDITABLE (widget) && !GTK_IS_TEXT (widget))
+    g_string_append_printf (out, "t %s\n", gtk_editable_get_text (GTK_EDITABLE (widget)));
+  else if (ADW_IS_COMBO_ROW (widget))
+    g_string_append_printf (out, "c %u\n", adw_combo_row_get_selected (ADW_COMBO_ROW (widget)));
+  else if (GTK_IS_SWITCH (widget))
+    g_string_append_printf (out, "s %d\n", gtk_switch_get_active (GTK_SWITCH (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    append_values (self, child, out);
+}
+
+static char *
+dup_form_values (SlProjectDialog *self)
+{
+  GString *out = g_string_new (NULL);
+
+  append_values (self, GTK_WIDGET (self), out);
+  for (guint i = 0; i < self->exclude_rows->len; i++)
+    g_string_append_printf (out, "x %s\n", adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)));
+  g_string_append_printf (out, "r %u\n", self->configs->len);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+form_changed (SlProjectDialog *self)
+{
+  g_autofree char *values = dup_form_values (self);
+
+  return g_strcmp0 (values, self->loaded_values) != 0;
+}
+
+/* The remote folder's title says where an empty one uploads to, as the
+ * run works it out (sl_target_dup_project_base_dir()). */
+static void
+update_remote_folder_title (SlProjectDialog *self)
+{
+  guint index = adw_combo_row_get_selected (self->target_row);
+  SlTargetRecord *target = NULL;
+  g_autofree char *folder = stripped_text (self->folder_row);
+  g_autofree char *title = NULL;
+
+  if (self->workspace != NULL && index != GTK_INVALID_LIST_POSITION && index < self->target_ids->len)
+    target = sl_workspace_lookup_target (self->workspace, g_array_index (self->target_ids, gint64, index));
+
+  if (target != NULL && sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    title = g_strdup (_("Remote folder (empty: on this computer the project runs in its local folder)"));
+  else if (target != NULL && folder[0] != '\0')
+    {
+      const char *base = sl_target_record_get_remote_base_folder (target);
+      g_autofree char *name = g_path_get_basename (folder);
+      g_autofree char *path = g_build_path ("/", base && base[0] ? base : "~/sightline", name, NULL);
+
+      /* TRANSLATORS: %s is the folder on the target an empty field means */
+      title = g_strdup_printf (_("Remote folder (empty: %s)"), path);
+    }
+  else
+    title = g_strdup (_("Remote folder (empty: the target’s folder for projects, then the local folder’s name)"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->remote_folder_row), title);
+}
+
 static void
 update_validation (SlProjectDialog *self)
 {
   guint selected = adw_combo_row_get_selected (self->project_row);
 
-  self->can_save = check_form (self, NULL);
+  update_remote_folder_title (self);
+  /* Save is for a change: a project as loaded has nothing to save. */
+  self->can_save = check_form (self, NULL) && form_changed (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.save", self->can_save);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "project.remove", selected != GTK_INVALID_LIST_POSITION && selected > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->remove_button), selected != GTK_INVALID_LIST_POSITION && selected > 0);
@@ -806,6 +881,8 @@ load_project (SlProjectDialog *self,
     add_config_rows (self, sl_project_record_get_run_config (project, i));
 
   self->loading = FALSE;
+  g_free (self->loaded_values);
+  self->loaded_values = dup_form_values (self);
   update_validation (self);
   /* A new form is not red before anything was typed. */
   if (project == NULL)
@@ -1031,6 +1108,7 @@ sl_project_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROJECT_DIALOG);
   g_clear_pointer (&self->configs, g_ptr_array_unref);
   g_clear_pointer (&self->exclude_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->loaded_values, g_free);
   g_clear_pointer (&self->projects, g_ptr_array_unref);
   g_clear_pointer (&self->target_ids, g_array_unref);
   g_cancellable_cancel (self->cancellable);
@@ -1083,6 +1161,7 @@ sl_project_dialog_init (SlProjectDialog *self)
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->loading = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   self->loading = FALSE;
 }
 

@@ -7,6 +7,9 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
+#include "sl-dialog-memory.h"
+#include "sl-dialog-project.h"
 #include "sl-job-controller.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-workflow.h"
@@ -42,7 +45,11 @@ struct _SlRunDialog
   AdwEntryRow *account_row;
   AdwComboRow *launcher_row;
   GtkSwitch   *per_task_switch;
-  GtkLabel    *command_preview;
+  GtkWidget   *preview_box;
+  GtkLabel    *preview_lead;
+  GtkLabel    *preview_where;
+  GtkExpander *wrapper_expander;
+  GtkLabel    *command_preview;   /* the wrapper: exactly what is sent */
   GtkLabel    *error_label;
   GtkWidget   *run_button;
 
@@ -67,6 +74,12 @@ typedef struct {
   SlProjectRecord   *project;
   SlRunConfigRecord *config;
 } ConfigChoice;
+
+/* The fields kept per project between openings. */
+static const char * const remembered_fields[] = {
+  "command_row", "backend_row", "pull_row", "nodes_row", "ntasks_row", "per_node_row", "devices_row", "gres_row",
+  "partition_row", "time_row", "account_row", "launcher_row", "per_task_switch", NULL
+};
 
 static ConfigChoice *selected_mindx_choice (SlRunDialog *self);
 static char         *check_mindx_choice    (SlRunDialog *self,
@@ -419,6 +432,31 @@ selected_remote_target (SlRunDialog *self)
   return sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH ? record : NULL;
 }
 
+/* The user's command first, where it runs under it, and what is sent
+ * exactly (the job's wrapper) folded below. */
+static void
+show_preview (SlRunDialog *self,
+              const char  *command,
+              const char  *where,
+              const char  *wrapper)
+{
+  gtk_label_set_label (self->preview_lead, command);
+  gtk_label_set_label (self->preview_where, where);
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_where), where != NULL && where[0] != '\0');
+  gtk_label_set_label (self->command_preview, wrapper);
+  gtk_widget_set_visible (self->preview_box, TRUE);
+}
+
+/* The remote folder of the chosen configuration's project, which the
+ * run is given (see run_on_target_cb() in the window). */
+static const char *
+remote_folder_of_choice (SlRunDialog *self)
+{
+  SlProjectRecord *project = sl_run_dialog_get_project (self);
+
+  return project ? sl_project_record_get_remote_folder (project) : NULL;
+}
+
 /* Before a first run on a server, the exact command it will be sent. */
 static void
 update_preview (SlRunDialog *self,
@@ -431,6 +469,7 @@ update_preview (SlRunDialog *self,
   g_autoptr(SlRemoteRun) run = NULL;
   g_autofree char *launch = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
   g_auto(GStrv) argv = NULL;
 
   g_autoptr(SlSlurmOptions) slurm = wants_slurm (self) ? sl_run_dialog_dup_slurm_options (self, NULL) : NULL;
@@ -442,12 +481,13 @@ update_preview (SlRunDialog *self,
 
   gtk_widget_set_visible (GTK_WIDGET (self->slurm_group), wants_slurm (self));
   gtk_widget_set_visible (GTK_WIDGET (self->pull_row), record != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), FALSE);
+  gtk_widget_set_visible (self->preview_box, FALSE);
   if (record == NULL || !valid || !g_shell_parse_argv (command, NULL, &argv, NULL) ||
       (target = sl_target_new_from_record (record, NULL)) == NULL)
     return;
 
   run = sl_remote_run_new (target, folder[0] ? folder : g_get_home_dir (), (const char * const *)argv);
+  sl_remote_run_set_remote_dir (run, remote_folder_of_choice (self));
   sl_remote_run_set_slurm_options (run, slurm);
 
   /* The script once, then only the sbatch call: the whole submit
@@ -460,14 +500,25 @@ update_preview (SlRunDialog *self,
       /* TRANSLATORS: followed by a batch script, then a shell command */
       text = g_strdup_printf ("%s\n%s\n%s\n%s", _("This batch script is submitted with sbatch:"), script,
                               _("by this command:"), launch);
+      if (sl_target_record_get_kind (record) == SL_TARGET_KIND_SSH)
+        /* TRANSLATORS: %s is a folder on the target */
+        where = g_strdup_printf (_("Submitted to Slurm in %s on the target, after the folder is uploaded there"),
+                                 sl_remote_run_get_remote_dir (run));
+      else
+        /* TRANSLATORS: %s is a folder on this computer */
+        where = g_strdup_printf (_("Submitted to Slurm from this computer, in %s"), sl_remote_run_get_remote_dir (run));
     }
   else if ((launch = sl_remote_run_dup_launch_command (run, NULL)) == NULL)
     return;
   else
-    /* TRANSLATORS: followed by a shell command on the next line */
-    text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
-  gtk_label_set_label (self->command_preview, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
+    {
+      /* TRANSLATORS: followed by a shell command on the next line */
+      text = g_strdup_printf ("%s\n%s", _("The folder is uploaded to the target, then this runs there:"), launch);
+      /* TRANSLATORS: %s is a folder on the target */
+      where = g_strdup_printf (_("Runs in %s on the target, after the folder is uploaded there"),
+                               sl_remote_run_get_remote_dir (run));
+    }
+  show_preview (self, command, where, text);
 }
 
 /* MindX SDK app configurations */
@@ -523,18 +574,6 @@ check_mindx_choice (SlRunDialog  *self,
   return NULL;
 }
 
-/* The environment is six long lines: room for them without scrolling. */
-static void
-grow_for_mindx_preview (SlRunDialog *self)
-{
-  int width = 0, height = 0;
-
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  if (width >= 760 && height >= 780)
-    return;
-  gtk_window_set_default_size (GTK_WINDOW (self), MAX (width, 760), MAX (height, 780));
-}
-
 /* The exact environment and command, on this computer too. */
 static void
 update_mindx_preview (SlRunDialog *self,
@@ -548,16 +587,15 @@ update_mindx_preview (SlRunDialog *self,
   if (choice == NULL)
     return;
   gtk_widget_set_visible (GTK_WIDGET (self->pull_row), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), FALSE);
+  gtk_widget_set_visible (self->preview_box, FALSE);
   if (!valid || !(workflow = create_mindx_workflow (self, choice)) ||
       !(preview = sl_mindx_workflow_dup_preview (workflow, NULL)))
     return;
   /* TRANSLATORS: followed by the environment and the command, one a line */
   text = g_strdup_printf ("%s\n%s", _("The project is uploaded, the pipeline checked, then this runs on the target:"),
                           g_strchomp (preview));
-  gtk_label_set_label (self->command_preview, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->command_preview), TRUE);
-  grow_for_mindx_preview (self);
+  show_preview (self, gtk_editable_get_text (GTK_EDITABLE (self->command_row)),
+                _("Runs in the MindX SDK’s environment, after the project is uploaded and its pipeline checked"), text);
 }
 
 /* Hands the configuration to whoever runs MindX apps; FALSE when the
@@ -729,6 +767,10 @@ sl_run_dialog_class_init (SlRunDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, config_selected_cb);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, pull_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, command_preview);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, preview_box);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, preview_lead);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, preview_where);
+  gtk_widget_class_bind_template_child (widget_class, SlRunDialog, wrapper_expander);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, backend_row);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, slurm_group);
   gtk_widget_class_bind_template_child (widget_class, SlRunDialog, nodes_row);
@@ -754,6 +796,7 @@ static void
 sl_run_dialog_init (SlRunDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   validate_cb (self);
 }
 
@@ -826,7 +869,7 @@ const char *
 sl_run_dialog_get_command_preview (SlRunDialog *self)
 {
   g_return_val_if_fail (SL_IS_RUN_DIALOG (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->command_preview)) ? gtk_label_get_label (self->command_preview) : NULL;
+  return gtk_widget_get_visible (self->preview_box) ? gtk_label_get_label (self->command_preview) : NULL;
 }
 
 /**
@@ -966,4 +1009,35 @@ sl_run_dialog_set_slurm (SlRunDialog *self,
 {
   g_return_if_fail (SL_IS_RUN_DIALOG (self));
   adw_combo_row_set_selected (self->backend_row, slurm ? 1 : 0);
+}
+
+/**
+ * sl_run_dialog_start_from:
+ * @current_folder: (nullable): the folder being looked at
+ *
+ * Starts from the project in use (see sl_dialog_project_find()): its
+ * folder and target, and the fields last closed with for it. Call it
+ * once the targets are set.
+ */
+void
+sl_run_dialog_start_from (SlRunDialog *self,
+                          SlWorkspace *workspace,
+                          const char  *current_folder)
+{
+  g_autoptr(SlProjectRecord) project = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_if_fail (SL_IS_RUN_DIALOG (self));
+  g_return_if_fail (SL_IS_WORKSPACE (workspace));
+
+  project = sl_dialog_project_find (workspace, current_folder);
+  folder = sl_dialog_project_dup_folder (project, current_folder);
+  gtk_editable_set_text (GTK_EDITABLE (self->folder_row), folder);
+  if (self->targets != NULL && g_list_model_get_n_items (self->targets) > 0)
+    adw_combo_row_set_selected (self->target_row, 0);
+  select_target (self, project ? sl_project_record_get_target_id (project) : 0);
+  if (project != NULL)
+    sl_dialog_project_note_used (project);
+  sl_dialog_memory_attach (GTK_WINDOW (self), "run", project ? sl_project_record_get_local_folder (project) : NULL,
+                           remembered_fields);
 }

@@ -8,6 +8,7 @@
 
 #include "sl-project-record.h"
 #include "sl-slurm-options.h"
+#include "sl-workspace.h"
 
 G_BEGIN_DECLS
 
@@ -37,5 +38,8 @@ SlProjectRecord *sl_run_dialog_get_project (SlRunDialog *self);
 gboolean     sl_run_dialog_keep_slurm_choices (SlRunDialog *self);
 const char  *sl_run_dialog_get_command  (SlRunDialog *self);
 const char  *sl_run_dialog_get_folder   (SlRunDialog *self);
+void         sl_run_dialog_start_from   (SlRunDialog *self,
+                                         SlWorkspace *workspace,
+                                         const char  *current_folder);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-dialog-fit.h"
 #include "sl-known-hosts.h"
 #include "sl-ssh-config.h"
 #include "sl-ssh-dialogs.h"
@@ -77,6 +78,7 @@ G_DEFINE_FINAL_TYPE (SlTargetDialog, sl_target_dialog, ADW_TYPE_WINDOW)
 #define TOUCHED_KEY "sl-touched"
 
 static void     start_test           (SlTargetDialog *self);
+static void     forget_test          (SlTargetDialog *self);
 static gboolean scroll_to_results_cb (gpointer        data);
 
 static const char *
@@ -348,6 +350,9 @@ validate_cb (SlTargetDialog *self,
 {
   if (ADW_IS_ENTRY_ROW (emitter))
     g_object_set_data (emitter, TOUCHED_KEY, GINT_TO_POINTER (TRUE));
+  /* Every field but the name is part of the connection test. */
+  if (emitter != G_OBJECT (self->name_row))
+    forget_test (self);
   update_validation (self);
 }
 
@@ -488,7 +493,8 @@ step_cb (SlSshStep        step,
                           : status == SL_SSH_STEP_WARNING ? SL_TARGET_STEP_WARNING
                           : SL_TARGET_STEP_FAILED;
 
-  if (step >= SL_SSH_N_STEPS)
+  /* A test forgotten since: its values are no longer the form's. */
+  if (step >= SL_SSH_N_STEPS || self->cancellable == NULL)
     return;
 
   /* A step that was skipped over (such as the address through a proxy)
@@ -750,6 +756,26 @@ start_test (SlTargetDialog *self)
                              sl_target_record_get_remote_base_folder (self->tested),
                              sl_target_record_get_setup_command (self->tested),
                              step_cb, self, self->cancellable, test_done_cb, g_object_ref (self));
+}
+
+/* A result is of the values it was tested with: once one of them
+ * changes, the steps go back to untested (a running test stops). */
+static void
+forget_test (SlTargetDialog *self)
+{
+  if (self->tested == NULL)
+    return;
+  if (self->question != NULL)
+    gtk_window_close (self->question);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  /* A test still finishing finds another session and leaves the rows. */
+  g_clear_object (&self->session);
+  g_clear_object (&self->tested);
+  set_testing (self, FALSE);
+  for (guint i = 0; i < SL_SSH_N_STEPS; i++)
+    set_step (self, i, SL_TARGET_STEP_IDLE, _("Not tested with these values"), NULL);
+  summarize (self, _("The values changed since the last test: test the connection again."));
 }
 
 static void
@@ -1059,6 +1085,7 @@ static void
 sl_target_dialog_init (SlTargetDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  sl_dialog_fit_screen (GTK_WINDOW (self));
   self->timeout = SL_SSH_DEFAULT_TIMEOUT_SECONDS;
   create_step_rows (self);
   offer_host_aliases (self);

@@ -217,6 +217,7 @@ run_action (GtkWidget  *widget,
       g_ptr_array_add (projects, g_list_model_get_item (model, i));
     sl_run_dialog_set_projects (dialog, projects);
   }
+  sl_run_dialog_start_from (dialog, self->workspace, current_folder_path (self));
   gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -205,6 +205,7 @@ _sl_window_open_profile_dialog (SlWindow          *self,
     g_ptr_array_add (projects, g_list_model_get_item (model, i));
   sl_profile_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
   sl_profile_dialog_set_projects (dialog, projects);
+  sl_profile_dialog_start_from (dialog, self->workspace, current_folder (self));
   if (config != NULL)
     sl_profile_dialog_select_config (dialog, config);
   g_signal_connect_object (dialog, "start", G_CALLBACK (profile_start_cb), self, G_CONNECT_SWAPPED);
@@ -229,7 +230,14 @@ convert_model_action (GtkWidget  *widget,
   SlWindow *self = SL_WINDOW (widget);
   SlAtcDialog *dialog = sl_atc_dialog_new (current_folder (self));
 
+  GListModel *model = sl_workspace_get_projects (self->workspace);
+  g_autoptr(GPtrArray) projects = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_ptr_array_add (projects, g_list_model_get_item (model, i));
   sl_atc_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
+  sl_atc_dialog_set_projects (dialog, projects);
+  sl_atc_dialog_start_from (dialog, self->workspace, current_folder (self));
   g_signal_connect_object (dialog, "convert", G_CALLBACK (atc_convert_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "finished", G_CALLBACK (convert_finished_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "pipeline-checked", G_CALLBACK (convert_pipeline_checked_cb), self,
