@@ -309,7 +309,9 @@ print_finding (SlAdvisorFinding *finding)
   if (ops->len > MARKDOWN_MAX_OPS)
     {
       /* Translators: how many ops a finding involves beyond those listed */
-      printf (_("%u ops in all (all of them with --json, the 20 longest).\n\n"), ops->len);
+      printf (g_dngettext (GETTEXT_PACKAGE, "%u op in all (all of them with --json, the 20 longest).\n\n",
+                           "%u ops in all (all of them with --json, the 20 longest).\n\n", ops->len),
+              ops->len);
     }
 }
 

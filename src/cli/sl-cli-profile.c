@@ -687,7 +687,9 @@ print_steps (SlStepTrace *trace)
       print_step_row (trace, label, step, (int)i, widths);
     }
   if (n > TEXT_MAX_STEPS)
-    printf (_("    … %u more steps (all of them with --json)\n"), n - TEXT_MAX_STEPS);
+    printf (g_dngettext (GETTEXT_PACKAGE, "    … %u more step (all of them with --json)\n",
+                         "    … %u more steps (all of them with --json)\n", n - TEXT_MAX_STEPS),
+            n - TEXT_MAX_STEPS);
 
   sl_step_trace_compute_average (trace, &average);
   print_step_row (trace, _("average"), &average, -1, widths);

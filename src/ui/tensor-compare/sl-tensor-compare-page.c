@@ -416,7 +416,7 @@ update_rows_label (SlTensorComparePage *self)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs", total), total);
   else
     /* Translators: pairs shown by the filters, of all pairs */
-    text = g_strdup_printf (_("%u of %u pairs"), shown, total);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u pair", "%u of %u pairs", total), shown, total);
   gtk_label_set_text (self->rows_label, text);
 }
 
