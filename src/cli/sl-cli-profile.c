@@ -224,7 +224,8 @@ add_steps (JsonBuilder *builder,
 static void
 add_rows (JsonBuilder *builder,
           const char  *name,
-          GListModel  *rows)
+          GListModel  *rows,
+          const char  *share_of)
 {
   json_builder_set_member_name (builder, name);
   json_builder_begin_array (builder);
@@ -251,6 +252,9 @@ add_rows (JsonBuilder *builder,
       json_builder_add_int_value (builder, sl_op_row_get_max_ns (row));
       json_builder_set_member_name (builder, "ratio");
       json_builder_add_double_value (builder, sl_op_row_get_ratio (row));
+      /* what the ratio is a percentage of */
+      json_builder_set_member_name (builder, "ratio_share_of");
+      json_builder_add_string_value (builder, share_of);
       json_builder_set_member_name (builder, "wait_ns");
       json_builder_add_int_value (builder, sl_op_row_get_wait_ns (row));
       json_builder_set_member_name (builder, "aicore_ns");
@@ -533,9 +537,11 @@ add_rank (JsonBuilder         *builder,
   json_builder_end_object (builder);
 
   add_steps (builder, rank->steps);
-  add_rows (builder, "op_types", sl_op_table_get_types (rank->ops));
-  add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops));
-  add_rows (builder, "api_types", sl_op_table_get_types (rank->apis));
+  add_rows (builder, "op_types", sl_op_table_get_types (rank->ops),
+            sl_op_share_basis_to_string (sl_op_table_get_type_share_basis (rank->ops)));
+  add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops), sl_op_share_basis_to_string (SL_OP_SHARE_OF_TABLE));
+  add_rows (builder, "api_types", sl_op_table_get_types (rank->apis),
+            sl_op_share_basis_to_string (sl_op_table_get_type_share_basis (rank->apis)));
   add_apis (builder, rank->apis);
 
   json_builder_set_member_name (builder, "counters");
@@ -706,7 +712,7 @@ print_types (SlOpTable *ops)
   if (n == 0)
     return;
   printf ("    %-32s %-15s %9s %13s %11s %11s %11s %8s\n", _("Type"), _("Core"), _("Count"), _("Total (ms)"),
-          _("Avg (µs)"), _("Min (µs)"), _("Max (µs)"), _("Ratio %"));
+          _("Avg (µs)"), _("Min (µs)"), _("Max (µs)"), _("Share %"));
   for (guint i = 0; i < n && i < TEXT_MAX_TYPES; i++)
     {
       g_autoptr(SlOpRow) row = g_list_model_get_item (types, i);
@@ -721,6 +727,9 @@ print_types (SlOpTable *ops)
     }
   if (n > TEXT_MAX_TYPES)
     printf (_("    … %u more types (all of them with --json)\n"), n - TEXT_MAX_TYPES);
+  /* Translators: what the Share % column is a share of, then its description */
+  printf (_("    Share %%: %s — %s\n"), sl_op_share_basis_title (sl_op_table_get_type_share_basis (ops)),
+          sl_op_share_basis_description (sl_op_table_get_type_share_basis (ops)));
 }
 
 static void

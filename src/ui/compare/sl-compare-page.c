@@ -972,7 +972,7 @@ sl_compare_page_show_details (SlDocument     *document,
       _("Baseline"), base,
       _("Comparison"), comparison,
       _("Difference"), diff,
-      _("Ratio"), ratio,
+      _("Comparison ÷ Baseline"), ratio,
       NULL
     };
 
@@ -1257,7 +1257,8 @@ sl_compare_page_init (SlComparePage *self)
   add_column (self, self->overview_view, _("Baseline"), COL_BASE, FALSE);
   add_column (self, self->overview_view, _("Comparison"), COL_COMPARISON, FALSE);
   add_column (self, self->overview_view, _("Difference"), COL_DIFF, FALSE);
-  add_column (self, self->overview_view, _("Ratio"), COL_RATIO, FALSE);
+  /* Translators: the ratio of the two sides, never a share of a whole */
+  add_column (self, self->overview_view, _("Comparison ÷ Baseline"), COL_RATIO, FALSE);
   gtk_column_view_set_model (self->overview_view,
                              GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->items)))));
 
@@ -1268,7 +1269,7 @@ sl_compare_page_init (SlComparePage *self)
   add_column (self, self->ops_view, _("Baseline Total"), COL_BASE, TRUE);
   add_column (self, self->ops_view, _("Comparison Total"), COL_COMPARISON, TRUE);
   add_column (self, self->ops_view, _("Difference"), COL_DIFF, TRUE);
-  add_column (self, self->ops_view, _("Ratio"), COL_RATIO, TRUE);
+  add_column (self, self->ops_view, _("Comparison ÷ Baseline"), COL_RATIO, TRUE);
 
   self->filter = gtk_custom_filter_new (entry_matches, self, NULL);
   self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->op_types)),

@@ -115,6 +115,16 @@ by_instance (SlOpStatsView *self)
   return gtk_toggle_button_get_active (self->by_instance_button);
 }
 
+/* What the ratio column is a share of: the types' as their file says, the
+ * instances' always of the table. */
+static SlOpShareBasis
+share_basis (SlOpStatsView *self)
+{
+  if (self->table == NULL || by_instance (self))
+    return SL_OP_SHARE_OF_TABLE;
+  return sl_op_table_get_type_share_basis (self->table);
+}
+
 static double
 row_ratio (SlOpRow *row)
 {
@@ -188,6 +198,10 @@ sl_op_stats_view_dup_tooltip (SlOpStatsView *self,
   append_text_line (str, _("Core Type"), sl_op_row_get_core_type (row));
   g_string_append_printf (str, _("\n%llu calls, %s in all, %s on average"),
                           (unsigned long long)sl_op_row_get_count (row), total, average);
+  if (sl_op_row_get_ratio (row) >= 0)
+    /* Translators: what an op's ratio is a share of, the ratio, and how the file defines it */
+    g_string_append_printf (str, _("\n%s: %.2f — %s"), sl_op_share_basis_title (share_basis (self)), sl_op_row_get_ratio (row),
+                            sl_op_share_basis_description (share_basis (self)));
   if (sl_op_row_get_mflops (row) >= 0)
     g_string_append_printf (str, _("\n%.6g million floating point operations, %.6g GFLOPS"),
                             sl_op_row_get_mflops (row), MAX (sl_op_row_get_gflops_rate (row), 0));
@@ -314,7 +328,8 @@ create_column (SlOpStatsView  *self,
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), ref);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), ref);
 
-  column = gtk_column_view_column_new (_(def->title), factory);
+  column = gtk_column_view_column_new (g_str_equal (def->id, "ratio") ? sl_op_share_basis_title (share_basis (self))
+                                                                   : _(def->title), factory);
   sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, (gpointer)def, NULL));
   gtk_column_view_column_set_sorter (column, sorter);
   g_object_unref (sorter);
@@ -709,6 +724,8 @@ sl_op_stats_view_get_column_title (SlOpStatsView *self,
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
   g_return_val_if_fail (index < self->shown->len, NULL);
 
+  if (g_str_equal (((const OpColumn *)g_ptr_array_index (self->shown, index))->id, "ratio"))
+    return sl_op_share_basis_title (share_basis (self));
   return _(((const OpColumn *)g_ptr_array_index (self->shown, index))->title);
 }
 
