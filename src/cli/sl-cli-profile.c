@@ -325,8 +325,20 @@ add_summary (JsonBuilder            *builder,
   json_builder_add_int_value (builder, summary->n_streams);
   json_builder_set_member_name (builder, "task_ns");
   json_builder_add_int_value (builder, summary->task_ns);
-  json_builder_set_member_name (builder, "aicore_ns");
-  json_builder_add_int_value (builder, summary->aicore_ns);
+  /* One definition, the Advisor's (sl_profile_core_time_definition):
+   * the cores' busy time and the task duration of the same ops. */
+  json_builder_set_member_name (builder, "ai_core_time_ns");
+  json_builder_add_int_value (builder, summary->core_busy_ns);
+  json_builder_set_member_name (builder, "ai_core_ops_task_ns");
+  json_builder_add_int_value (builder, summary->core_task_ns);
+  json_builder_set_member_name (builder, "ai_core_time_percent_of_task");
+  if (summary->core_busy_ns >= 0 && summary->core_task_ns > 0)
+    json_builder_add_double_value (builder, 100.0 * summary->core_busy_ns / summary->core_task_ns);
+  else
+    json_builder_add_null_value (builder);
+  /* Without measured core times: the AI_CORE ops' task time. */
+  json_builder_set_member_name (builder, "aicore_type_ops_task_ns");
+  json_builder_add_int_value (builder, summary->aicore_ops_ns);
   json_builder_end_object (builder);
 }
 
@@ -737,7 +749,8 @@ print_summary (const SlProfileSummary *summary)
 {
   g_autofree char *total = format_ms (summary->total_ns);
   g_autofree char *task = format_ms (summary->task_ns);
-  g_autofree char *aicore = format_ms (summary->aicore_ns);
+  g_autofree char *aicore = format_ms (summary->core_busy_ns);
+  g_autofree char *aicore_ops = format_ms (summary->aicore_ops_ns);
 
   printf ("  %s\n", _("Summary:"));
   printf ("    %-24s %s\n", _("Total time (ms)"), total);
@@ -745,7 +758,19 @@ print_summary (const SlProfileSummary *summary)
   printf ("    %-24s %u\n", _("Op types"), summary->n_op_types);
   printf ("    %-24s %u\n", _("Streams"), summary->n_streams);
   printf ("    %-24s %s\n", _("Task duration (ms)"), task);
-  printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  if (summary->core_busy_ns >= 0 && summary->core_task_ns > 0)
+    /* Translators: the AI Core time in ms, then its share of the same ops' task duration */
+    printf ("    %-24s %s (%.1f %%)\n", _("AI Core time (ms)"), aicore, 100.0 * summary->core_busy_ns / summary->core_task_ns);
+  else if (summary->core_busy_ns >= 0)
+    printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  else if (summary->aicore_ops_ns >= 0)
+    printf ("    %-24s %s\n", _("AI Core ops' task time (ms)"), aicore_ops);
+  else
+    printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  if (summary->core_busy_ns >= 0)
+    printf ("      %s\n      %s\n", sl_profile_core_time_definition (), sl_profile_core_share_definition ());
+  else if (summary->aicore_ops_ns >= 0)
+    printf ("      %s\n", sl_profile_aicore_ops_definition ());
 }
 
 static gboolean

@@ -15,6 +15,7 @@
 
 #include "sl-op-row.h"
 #include "sl-performance-report.h"
+#include "sl-profile.h"
 #include "sl-time-format.h"
 
 #define WORST_OPS 5
@@ -285,12 +286,10 @@ add_core_time (GPtrArray *items,
       tally_add (&tally, row, 0, 1, (double)core < 0.5 * (double)total);
     }
 
-  busy = item_new ("aicore_time_us", _("AI Core time"), "µs",
-                   _("The time the cores were busy (aicore_time, or aiv_time for vector ops, the larger for mixed ops), summed over every execution of the ops that have it."));
+  busy = item_new ("aicore_time_us", _("AI Core time"), "µs", sl_profile_core_time_definition ());
   task = item_new ("task_duration_us", _("Task duration"), "µs",
                    _("The task durations of the same ops, summed: the time from the task's start to its end on the device."));
-  share = item_new ("aicore_task_percent", _("AI Core time of the task"), "%",
-                    _("AI Core time ÷ task duration. Well below 100 % the tasks wait with idle cores: on data (MTE2, memory), on other streams or on the host."));
+  share = item_new ("aicore_task_percent", _("AI Core time of the task"), "%", sl_profile_core_share_definition ());
   item_take_tally (busy, &tally, (double)busy_ns / 1000.0, FALSE);
   item_take_tally (task, &tally, (double)task_ns / 1000.0, FALSE);
   item_take_tally (share, &tally, task_ns > 0 ? 100.0 * (double)busy_ns / (double)task_ns : NAN, TRUE);
