@@ -146,7 +146,9 @@ cell_text (SlComparePage  *self,
   *css_class = NULL;
   if (column == COL_DIFF || column == COL_RATIO)
     {
-      if (noise || diff == 0)
+      /* A row one side lacks says what each side recorded, not a gain
+       * or a regression: never coloured as one. */
+      if (noise || diff == 0 || (row != NULL && (!row->present[0] || !row->present[1])))
         *css_class = "dim-label";
       else if (diff > 0)
         *css_class = "error";
