@@ -26,7 +26,8 @@ import tempfile
 
 TOP_KEYS = {'path', 'rule_book_version', 'settings_file', 'overridden', 'settings_warnings', 'findings', 'not_run',
             'performance'}
-PERFORMANCE_KEYS = {'key', 'label', 'value', 'unit', 'status', 'threshold', 'how', 'missing', 'ops', 'file', 'worst_ops'}
+PERFORMANCE_KEYS = {'key', 'label', 'value', 'unit', 'status', 'threshold', 'how', 'missing', 'suspect', 'ops', 'file',
+                    'worst_ops'}
 FINDING_KEYS = {'rule', 'rank', 'severity', 'title', 'message', 'recommendation', 'assumption', 'time_us',
                 'step_percent', 'saving_us', 'saving_percent', 'evidence', 'ops', 'ops_total', 'jump'}
 NOT_RUN_KEYS = {'rule', 'rank', 'reason', 'enable', 'looked_in'}
