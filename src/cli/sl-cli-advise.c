@@ -179,6 +179,7 @@ add_performance_item (JsonBuilder             *builder,
   sl_cli_json_add_string (builder, "threshold", item->threshold);
   sl_cli_json_add_string (builder, "how", item->how);
   sl_cli_json_add_string (builder, "missing", item->missing);
+  sl_cli_json_add_string (builder, "suspect", item->suspect);
   sl_cli_json_add_int (builder, "ops", item->n_ops);
   sl_cli_json_add_string (builder, "file", item->file);
   json_builder_set_member_name (builder, "worst_ops");
@@ -309,7 +310,9 @@ print_finding (SlAdvisorFinding *finding)
   if (ops->len > MARKDOWN_MAX_OPS)
     {
       /* Translators: how many ops a finding involves beyond those listed */
-      printf (_("%u ops in all (all of them with --json, the 20 longest).\n\n"), ops->len);
+      printf (g_dngettext (GETTEXT_PACKAGE, "%u op in all (all of them with --json, the 20 longest).\n\n",
+                           "%u ops in all (all of them with --json, the 20 longest).\n\n", ops->len),
+              ops->len);
     }
 }
 
@@ -345,7 +348,7 @@ print_performance (SlPerformanceReport *performance)
           const SlPerformanceItem *item = g_ptr_array_index (section->items, i);
           g_autofree char *value = sl_performance_item_format_value (item);
 
-          if (item->missing != NULL)
+          if (item->missing != NULL || item->suspect != NULL)
             {
               g_ptr_array_add (missing, (gpointer)item);
               continue;
@@ -357,7 +360,7 @@ print_performance (SlPerformanceReport *performance)
         {
           const SlPerformanceItem *item = g_ptr_array_index (missing, i);
 
-          printf ("- %s: %s\n", item->label, item->missing);
+          printf ("- %s: %s\n", item->label, item->suspect != NULL ? item->suspect : item->missing);
         }
       if (missing->len > 0)
         printf ("\n");

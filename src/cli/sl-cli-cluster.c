@@ -7,7 +7,9 @@
  *
  * JSON keys are stable: {"path", "analysis_dir", "threshold_percent",
  * "ranks": [{"rank", "label", "dir", "layout", "steps", "step_us",
- * "computing_us", "communication_not_overlapped_us", "free_us",
+ * "computing_us", "communication_not_overlapped_us", "free_us" (with
+ * torch_npu's overlap analysis; from MindSpore's step trace "fp_bp_us",
+ * "tail_us", "data_wait_us" instead, as the profile command names them),
  * "overlapped_us", "bubble_us", "stage_us", "overlap_analysis",
  * "straggler_count", "files"}], "step_spread", "slow_rank", "matrix":
  * [{"src", "dst", "transport", "size_mb", "time_ms", "bandwidth_gbps"}],
@@ -49,7 +51,7 @@ add_rank (JsonBuilder      *builder,
   sl_cli_json_add_us (builder, "step_us", rank->breakdown.step_ns);
   for (SlStepPhase p = 0; p < SL_STEP_PHASE_N; p++)
     {
-      g_autofree char *name = g_strdup_printf ("%s_us", sl_step_phase_to_id (p));
+      g_autofree char *name = g_strdup_printf ("%s_us", sl_step_phase_to_source_id (p, rank->breakdown.overlap));
 
       sl_cli_json_add_us (builder, name, rank->breakdown.phases[p]);
     }
@@ -109,7 +111,7 @@ add_slow_rank (JsonBuilder      *builder,
   sl_cli_json_add_us (builder, "fastest_step_us", fast->breakdown.step_ns);
   sl_cli_json_add_double (builder, "spread_percent", slow->spread.percent);
   sl_cli_json_add_double (builder, "threshold_percent", summary->threshold);
-  sl_cli_json_add_string (builder, "phase", sl_step_phase_to_id (slow->phase));
+  sl_cli_json_add_string (builder, "phase", sl_step_phase_to_source_id (slow->phase, rank->breakdown.overlap));
   sl_cli_json_add_us (builder, "phase_gap_us", slow->phase_gap_ns);
   sl_cli_json_add_string (builder, "path", rank->steps != NULL ? sl_step_trace_get_path (rank->steps) : NULL);
   sl_cli_json_add_int (builder, "line", rank->steps != NULL ? sl_step_trace_get_line (rank->steps, 0) : 0);
@@ -282,9 +284,16 @@ print_text (SlClusterSummary *summary)
 {
   const SlClusterSlowRank *slow = &summary->slow_rank;
   GListModel *problems = sl_cluster_profile_get_problems (summary->cluster);
+  gboolean overlap = sl_cluster_profile_get_n_ranks (summary->cluster) > 0 && rank_at (summary, 0)->breakdown.overlap;
 
-  printf ("%-10s %6s %14s %14s %14s %14s %10s\n", _("Rank"), _("Steps"), _("Step (ms)"), _("Computing"),
-          _("Comm. (ms)"), _("Free (ms)"), _("Straggler"));
+  /* The phases as the ranks' step tables name them: torch_npu's overlap
+   * analysis, or MindSpore's forward and backward, tail and data wait. */
+  if (overlap)
+    printf ("%-10s %6s %14s %14s %14s %14s %10s\n", _("Rank"), _("Steps"), _("Step (ms)"), _("Computing"),
+            _("Comm. (ms)"), _("Free (ms)"), _("Straggler"));
+  else
+    printf ("%-10s %6s %14s %14s %14s %14s %10s\n", _("Rank"), _("Steps"), _("Step (ms)"), _("FP+BP (ms)"),
+            _("Tail (ms)"), _("Data wait (ms)"), _("Straggler"));
   for (guint i = 0; i < sl_cluster_profile_get_n_ranks (summary->cluster); i++)
     {
       const SlClusterRank *rank = rank_at (summary, i);

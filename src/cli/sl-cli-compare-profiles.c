@@ -8,7 +8,7 @@
  * JSON: base, comparison {path, rank, label, layout, steps},
  * breakdown {noise_mads, min_noise_steps, average {ITEM: {base_us,
  * comparison_us, diff_us, ratio, source, noise_checked, noise, mad_us,
- * reason}}, steps[] {base_step, comparison_step, ITEM: {base_us,
+ * reason, not_comparable}}, steps[] {base_step, comparison_step, ITEM: {base_us,
  * comparison_us, diff_us}}, not_computed[] {item, reason}}, op_types[] and
  * kernels[] {type, [input_shapes,] core_type, base_count, comparison_count,
  * base_total_us, comparison_total_us, diff_us, ratio, base_avg_us,
@@ -113,6 +113,8 @@ add_breakdown (JsonBuilder      *builder,
       json_builder_add_boolean_value (builder, item->noise);
       sl_cli_json_add_us (builder, "mad_us", item->mad_ns);
       sl_cli_json_add_string (builder, "reason", item->reason);
+      json_builder_set_member_name (builder, "not_comparable");
+      json_builder_add_boolean_value (builder, item->not_comparable);
       json_builder_end_object (builder);
     }
   json_builder_end_object (builder);
@@ -395,7 +397,10 @@ print_text (SlProfileCompare *result,
               item->noise ? _("  (noise)") : "");
     }
   for (guint i = 0; i < SL_PROFILE_COMPARE_N_ITEMS; i++)
-    if (result->items[i].reason != NULL)
+    if (result->items[i].reason != NULL && result->items[i].not_comparable)
+      /* Translators: an item of the breakdown whose sides measure different things, and why */
+      printf (_("  %s: %s\n"), sl_profile_compare_item_label (i), result->items[i].reason);
+    else if (result->items[i].reason != NULL)
       /* Translators: an item of the breakdown that was not computed, and why */
       printf (_("  %s: not computed: %s\n"), sl_profile_compare_item_label (i), result->items[i].reason);
 

@@ -47,6 +47,8 @@ static void
 print_text (SlTensorCompareReport *report)
 {
   SlTensorCompareRow *first = sl_tensor_compare_report_get_first_divergence (report);
+  g_autofree char *headline = NULL;
+  g_autofree char *coverage = NULL;
 
   for (guint i = 0; i < sl_tensor_compare_report_get_n_rows (report); i++)
     print_row (sl_tensor_compare_report_get_row (report, i));
@@ -62,12 +64,18 @@ print_text (SlTensorCompareReport *report)
       printf ("%s\n", _("No pair could be compared."));
       return;
     }
+  headline = sl_tensor_compare_report_dup_headline (report);
+  coverage = sl_tensor_compare_report_dup_coverage (report);
+  printf ("%s\n", headline);
   if (first == NULL)
     {
-      printf ("%s\n", _("No pair is an error."));
+      SlTensorCompareRow *warning = sl_tensor_compare_report_get_first_warning (report);
+
+      if (warning != NULL && sl_tensor_compare_row_get_reason (warning) != NULL)
+        printf ("  %s\n", sl_tensor_compare_row_get_reason (warning));
       return;
     }
-  printf (_("First divergence: %s\n"), sl_tensor_compare_row_get_name (first));
+  printf ("  %s\n", coverage);
   if (sl_tensor_compare_row_get_module_path (first) != NULL)
     printf (_("  in %s\n"), sl_tensor_compare_row_get_module_path (first));
   if (sl_tensor_compare_row_get_stack (first) != NULL)

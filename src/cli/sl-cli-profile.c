@@ -224,7 +224,8 @@ add_steps (JsonBuilder *builder,
 static void
 add_rows (JsonBuilder *builder,
           const char  *name,
-          GListModel  *rows)
+          GListModel  *rows,
+          const char  *share_of)
 {
   json_builder_set_member_name (builder, name);
   json_builder_begin_array (builder);
@@ -251,6 +252,9 @@ add_rows (JsonBuilder *builder,
       json_builder_add_int_value (builder, sl_op_row_get_max_ns (row));
       json_builder_set_member_name (builder, "ratio");
       json_builder_add_double_value (builder, sl_op_row_get_ratio (row));
+      /* what the ratio is a percentage of */
+      json_builder_set_member_name (builder, "ratio_share_of");
+      json_builder_add_string_value (builder, share_of);
       json_builder_set_member_name (builder, "wait_ns");
       json_builder_add_int_value (builder, sl_op_row_get_wait_ns (row));
       json_builder_set_member_name (builder, "aicore_ns");
@@ -321,8 +325,20 @@ add_summary (JsonBuilder            *builder,
   json_builder_add_int_value (builder, summary->n_streams);
   json_builder_set_member_name (builder, "task_ns");
   json_builder_add_int_value (builder, summary->task_ns);
-  json_builder_set_member_name (builder, "aicore_ns");
-  json_builder_add_int_value (builder, summary->aicore_ns);
+  /* One definition, the Advisor's (sl_profile_core_time_definition):
+   * the cores' busy time and the task duration of the same ops. */
+  json_builder_set_member_name (builder, "ai_core_time_ns");
+  json_builder_add_int_value (builder, summary->core_busy_ns);
+  json_builder_set_member_name (builder, "ai_core_ops_task_ns");
+  json_builder_add_int_value (builder, summary->core_task_ns);
+  json_builder_set_member_name (builder, "ai_core_time_percent_of_task");
+  if (summary->core_busy_ns >= 0 && summary->core_task_ns > 0)
+    json_builder_add_double_value (builder, 100.0 * summary->core_busy_ns / summary->core_task_ns);
+  else
+    json_builder_add_null_value (builder);
+  /* Without measured core times: the AI_CORE ops' task time. */
+  json_builder_set_member_name (builder, "aicore_type_ops_task_ns");
+  json_builder_add_int_value (builder, summary->aicore_ops_ns);
   json_builder_end_object (builder);
 }
 
@@ -533,9 +549,11 @@ add_rank (JsonBuilder         *builder,
   json_builder_end_object (builder);
 
   add_steps (builder, rank->steps);
-  add_rows (builder, "op_types", sl_op_table_get_types (rank->ops));
-  add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops));
-  add_rows (builder, "api_types", sl_op_table_get_types (rank->apis));
+  add_rows (builder, "op_types", sl_op_table_get_types (rank->ops),
+            sl_op_share_basis_to_string (sl_op_table_get_type_share_basis (rank->ops)));
+  add_rows (builder, "op_instances", sl_op_table_get_instances (rank->ops), sl_op_share_basis_to_string (SL_OP_SHARE_OF_TABLE));
+  add_rows (builder, "api_types", sl_op_table_get_types (rank->apis),
+            sl_op_share_basis_to_string (sl_op_table_get_type_share_basis (rank->apis)));
   add_apis (builder, rank->apis);
 
   json_builder_set_member_name (builder, "counters");
@@ -687,7 +705,9 @@ print_steps (SlStepTrace *trace)
       print_step_row (trace, label, step, (int)i, widths);
     }
   if (n > TEXT_MAX_STEPS)
-    printf (_("    … %u more steps (all of them with --json)\n"), n - TEXT_MAX_STEPS);
+    printf (g_dngettext (GETTEXT_PACKAGE, "    … %u more step (all of them with --json)\n",
+                         "    … %u more steps (all of them with --json)\n", n - TEXT_MAX_STEPS),
+            n - TEXT_MAX_STEPS);
 
   sl_step_trace_compute_average (trace, &average);
   print_step_row (trace, _("average"), &average, -1, widths);
@@ -704,7 +724,7 @@ print_types (SlOpTable *ops)
   if (n == 0)
     return;
   printf ("    %-32s %-15s %9s %13s %11s %11s %11s %8s\n", _("Type"), _("Core"), _("Count"), _("Total (ms)"),
-          _("Avg (µs)"), _("Min (µs)"), _("Max (µs)"), _("Ratio %"));
+          _("Avg (µs)"), _("Min (µs)"), _("Max (µs)"), _("Share %"));
   for (guint i = 0; i < n && i < TEXT_MAX_TYPES; i++)
     {
       g_autoptr(SlOpRow) row = g_list_model_get_item (types, i);
@@ -719,6 +739,9 @@ print_types (SlOpTable *ops)
     }
   if (n > TEXT_MAX_TYPES)
     printf (_("    … %u more types (all of them with --json)\n"), n - TEXT_MAX_TYPES);
+  /* Translators: what the Share % column is a share of, then its description */
+  printf (_("    Share %%: %s — %s\n"), sl_op_share_basis_title (sl_op_table_get_type_share_basis (ops)),
+          sl_op_share_basis_description (sl_op_table_get_type_share_basis (ops)));
 }
 
 static void
@@ -726,7 +749,8 @@ print_summary (const SlProfileSummary *summary)
 {
   g_autofree char *total = format_ms (summary->total_ns);
   g_autofree char *task = format_ms (summary->task_ns);
-  g_autofree char *aicore = format_ms (summary->aicore_ns);
+  g_autofree char *aicore = format_ms (summary->core_busy_ns);
+  g_autofree char *aicore_ops = format_ms (summary->aicore_ops_ns);
 
   printf ("  %s\n", _("Summary:"));
   printf ("    %-24s %s\n", _("Total time (ms)"), total);
@@ -734,7 +758,19 @@ print_summary (const SlProfileSummary *summary)
   printf ("    %-24s %u\n", _("Op types"), summary->n_op_types);
   printf ("    %-24s %u\n", _("Streams"), summary->n_streams);
   printf ("    %-24s %s\n", _("Task duration (ms)"), task);
-  printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  if (summary->core_busy_ns >= 0 && summary->core_task_ns > 0)
+    /* Translators: the AI Core time in ms, then its share of the same ops' task duration */
+    printf ("    %-24s %s (%.1f %%)\n", _("AI Core time (ms)"), aicore, 100.0 * summary->core_busy_ns / summary->core_task_ns);
+  else if (summary->core_busy_ns >= 0)
+    printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  else if (summary->aicore_ops_ns >= 0)
+    printf ("    %-24s %s\n", _("AI Core ops' task time (ms)"), aicore_ops);
+  else
+    printf ("    %-24s %s\n", _("AI Core time (ms)"), aicore);
+  if (summary->core_busy_ns >= 0)
+    printf ("      %s\n      %s\n", sl_profile_core_time_definition (), sl_profile_core_share_definition ());
+  else if (summary->aicore_ops_ns >= 0)
+    printf ("      %s\n", sl_profile_aicore_ops_definition ());
 }
 
 static gboolean

@@ -1,8 +1,10 @@
 /* sl-cli-summary.c: `sightline-cli summary PATH [--json]`
  *
  * Reads every run below PATH (or the one file PATH) and prints, for each
- * run, its files and tags with kind, point count, first and last step,
- * and the number of bad records. Exit status: 0 when the runs were read
+ * run, its files and tags with kind, point count, first and last step
+ * (and, for a scalar tag whose steps went back, the restart: which
+ * points were dropped and that the later ones are kept), and the number
+ * of bad records. Exit status: 0 when the runs were read
  * (even with bad records, which are listed), 1 when PATH is missing or
  * holds no summary, 2 on bad usage.
  *
@@ -17,6 +19,52 @@
 #include "sl-cli.h"
 #include "sl-platform.h"
 #include "sl-summary-reader.h"
+
+/* A scalar tag whose steps went back (a restarted job): which points were
+ * dropped and which kept, as TensorBoard keeps them. */
+static SlScalarSeries *
+restarted_series (SlSummaryRun *run,
+                  guint         index,
+                  gint64       *from,
+                  gint64       *to)
+{
+  SlScalarSeries *series;
+
+  if (sl_summary_run_get_tag_kind (run, index) != SL_SUMMARY_TAG_SCALAR)
+    return NULL;
+  series = sl_summary_run_get_tag_series (run, index);
+  if (series == NULL || !sl_scalar_series_get_last_restart (series, from, to))
+    return NULL;
+  return series;
+}
+
+/* Only for a tag that restarted: "restart": {from_step, to_step,
+ * restarts, dropped_points, kept}. */
+static void
+add_restart (JsonBuilder  *builder,
+             SlSummaryRun *run,
+             guint         index)
+{
+  gint64 from, to;
+  SlScalarSeries *series = restarted_series (run, index, &from, &to);
+
+  if (series == NULL)
+    return;
+  json_builder_set_member_name (builder, "restart");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "from_step");
+  json_builder_add_int_value (builder, from);
+  json_builder_set_member_name (builder, "to_step");
+  json_builder_add_int_value (builder, to);
+  json_builder_set_member_name (builder, "restarts");
+  json_builder_add_int_value (builder, sl_scalar_series_get_n_restarts (series));
+  json_builder_set_member_name (builder, "dropped_points");
+  json_builder_add_int_value (builder, sl_scalar_series_get_n_dropped (series));
+  /* the points written after the restart */
+  json_builder_set_member_name (builder, "kept");
+  json_builder_add_string_value (builder, "later");
+  json_builder_end_object (builder);
+}
 
 static void
 add_problems (JsonBuilder  *builder,
@@ -129,6 +177,7 @@ runs_to_json (GPtrArray *runs)
           json_builder_add_int_value (builder, first);
           json_builder_set_member_name (builder, "last_step");
           json_builder_add_int_value (builder, last);
+          add_restart (builder, run, i);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -179,6 +228,22 @@ print_text (GPtrArray *runs)
           printf ("  %-14s %-32s %8u  %lld…%lld\n",
                   sl_summary_tag_kind_to_string (sl_summary_run_get_tag_kind (run, i)),
                   sl_summary_run_get_tag_name (run, i), n, (long long) first, (long long) last);
+          {
+            gint64 from, to;
+            SlScalarSeries *series = restarted_series (run, i, &from, &to);
+            guint dropped = series != NULL ? sl_scalar_series_get_n_dropped (series) : 0;
+
+            if (series != NULL)
+              /* Translators: a tag's steps went back (a restarted job): the last step before, the step
+               * written again, how many earlier points were dropped, that step again */
+              printf (g_dngettext (GETTEXT_PACKAGE,
+                                   "    went back from step %lld to step %lld, a restarted job: %u point written "
+                                   "before the restart, from step %lld on, was dropped; the later points are kept\n",
+                                   "    went back from step %lld to step %lld, a restarted job: %u points written "
+                                   "before the restart, from step %lld on, were dropped; the later points are kept\n",
+                                   dropped),
+                      (long long) from, (long long) to, dropped, (long long) to);
+          }
         }
       for (guint i = 0; i < problems->len; i++)
         {

@@ -26,7 +26,8 @@ import tempfile
 
 TOP_KEYS = {'path', 'rule_book_version', 'settings_file', 'overridden', 'settings_warnings', 'findings', 'not_run',
             'performance'}
-PERFORMANCE_KEYS = {'key', 'label', 'value', 'unit', 'status', 'threshold', 'how', 'missing', 'ops', 'file', 'worst_ops'}
+PERFORMANCE_KEYS = {'key', 'label', 'value', 'unit', 'status', 'threshold', 'how', 'missing', 'suspect', 'ops', 'file',
+                    'worst_ops'}
 FINDING_KEYS = {'rule', 'rank', 'severity', 'title', 'message', 'recommendation', 'assumption', 'time_us',
                 'step_percent', 'saving_us', 'saving_percent', 'evidence', 'ops', 'ops_total', 'jump'}
 NOT_RUN_KEYS = {'rule', 'rank', 'reason', 'enable', 'looked_in'}
@@ -195,6 +196,18 @@ def check_level1_performance(cli, root):
     # The level1 profile was taken with PipeUtilization: no operation counts, no memory traffic.
     assert 'ArithmeticUtilization' in items['cube_throughput_gops']['missing']
     assert 'aic-metrics=Memory' in items['memory_read_gb']['missing']
+    # The profile's Summary gives the same AI Core time and share as the
+    # report (8.336 ms, 94.0 % here), never the aicore_time column alone
+    # over every op's task time (2.729 ms, 30.8 %), and says what it sums.
+    profile = subprocess.run([cli, 'profile', level1, '--json'], capture_output=True, text=True)
+    summary = json.loads(profile.stdout)['ranks'][0]['summary']
+    assert abs(summary['ai_core_time_ns'] / 1000 - busy) < 0.01, (summary, busy)
+    assert abs(summary['ai_core_ops_task_ns'] / 1000 - task) < 0.01, (summary, task)
+    assert abs(summary['ai_core_time_percent_of_task'] - items['aicore_task_percent']['value']) < 1e-9, summary
+    assert 'aicore_ns' not in summary, summary
+    text = subprocess.run([cli, 'profile', level1], capture_output=True, text=True).stdout
+    assert f"{busy / 1000:.3f} ({100 * busy / task:.1f} %)" in text, text
+    assert items['aicore_time_us']['how'] in text, items['aicore_time_us']['how']
     print(f'level1 performance: pipeline {numerator / weight:.2f} %, AI Core {busy:.1f} of {task:.1f} us')
 
 

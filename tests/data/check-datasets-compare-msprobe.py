@@ -123,6 +123,28 @@ def check_csv(cli, npu, bench, report):
                 assert close(float(fields[column]), want), (column, fields[column], want)
 
 
+def check_coverage(cli, npu, bench, npu_records, bench_records, report):
+    """The verdict line says what was compared of what there was: a pass of
+    4 pairs among 32 tensors is no all clear, nor is a pass with a warning."""
+    compared = len(report['pairs'])
+    coverage = report['coverage']
+    assert coverage == {'compared': compared, 'npu_tensors': len(npu_records),
+                        'npu_unmatched': len(npu_records) - compared, 'bench_tensors': len(bench_records),
+                        'bench_unmatched': len(bench_records) - compared}, coverage
+    first_warning = next((p['name'] for p in report['pairs'] if p['verdict'] == 'warning'), None)
+    assert (report['first_warning'] or {}).get('name') == first_warning, report['first_warning']
+    text = run(cli, os.path.dirname(npu), os.path.dirname(bench)).stdout
+    headline = report['headline']
+    assert headline in text, (headline, text[-400:])
+    if report['first_divergence'] is None:
+        assert 'follows its benchmark' not in headline or (first_warning is None and not report['unmatched']), headline
+        assert f'{compared} of {len(npu_records)} NPU tensors compared' in headline, headline
+        if first_warning is not None:
+            assert first_warning in headline, headline
+        if report['unmatched']:
+            assert f'{len(npu_records) - compared} unmatched' in headline, headline
+
+
 def main():
     cli = sys.argv[1]
     datasets = os.environ.get('SL_DATASETS_DIR', '')
@@ -142,6 +164,7 @@ def main():
         report = json.loads(result.stdout)
         assert report['input'] == 'msprobe_dump' and report['mode'] == 'stats', report['mode']
         assert report['unmatched'] == [] and report['first_divergence'] is None, path
+        check_coverage(cli, path, path, records, records, report)
         assert [p['name'] for p in report['pairs']] == list(records), path
         for pair in report['pairs']:
             check_pair(pair, records[pair['name']], records[pair['name']])
@@ -167,6 +190,7 @@ def main():
             assert unmatched_npu == set(npu_records) - matched, (npu, bench)
             assert all(u['reason'] and u['reason_code'] for u in report['unmatched'])
             check_csv(cli, os.path.dirname(npu), os.path.dirname(bench), report)
+            check_coverage(cli, npu, bench, npu_records, bench_records, report)
             warnings = sum(p['verdict'] == 'warning' for p in report['pairs'])
             print(f'{npu} vs {bench}: {len(report["pairs"])} pairs, {warnings} warnings, '
                   f'{len(report["unmatched"])} unmatched')

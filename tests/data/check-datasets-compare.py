@@ -11,7 +11,9 @@ itself aligns exactly with nothing left over.
 
 Usage: check-datasets-compare.py SIGHTLINE_CLI   (SL_DATASETS_DIR names the datasets)
 """
+import csv
 import json
+from collections import defaultdict
 import math
 import os
 import subprocess
@@ -69,6 +71,36 @@ def check(report, same):
     assert ('method' in alignment) != ('reason' in alignment), alignment
 
 
+def check_communication(cli, root):
+    """The level-0 SQLite export against the level-1 text export of the same
+    job: both sides' collectives are compared, the text side's from its
+    kernel_details.csv HCCL rows (op_statistic.csv lists none), and a
+    BroadcastTo on the vector units is not counted as communication."""
+    text, database = (os.path.join(root, p) for p in ASCEND_PT)
+    if not (os.path.isdir(text) and os.path.isdir(database)):
+        return
+    hcom = defaultdict(float)
+    with open(os.path.join(text, 'ASCEND_PROFILER_OUTPUT', 'kernel_details.csv'), newline='') as f:
+        for row in csv.DictReader(f):
+            if row['Accelerator Core'] == 'HCCL':
+                hcom[row['Type']] += float(row['Duration(us)'])
+    assert hcom, 'no HCCL row in kernel_details.csv'
+    report = compare(cli, database, text)
+    types = {row['type']: row for row in report['op_types']}
+    for op_type, total in hcom.items():
+        row = types[op_type]
+        assert row['comparison_count'] > 0 and close(row['comparison_total_us'], total), (row, total)
+    item = report['breakdown']['average']['communication_kernels']
+    steps = report['comparison']['steps']
+    assert not item['not_comparable'] and item['reason'] is None, item
+    assert close(item['comparison_us'], sum(hcom.values()) / steps), (item, sum(hcom.values()))
+    assert item['ratio'] > 0.5, item
+    broadcast = types.get('BroadcastTo')
+    assert broadcast is None or item['comparison_us'] * steps >= sum(hcom.values()) - 0.01, item
+    print(f'{database} vs {text}: communication {item["base_us"]:.1f} -> {item["comparison_us"]:.1f} us, '
+          f'{", ".join(f"{k} {v:.3f} us" for k, v in hcom.items())}')
+
+
 def main():
     cli = sys.argv[1]
     root = os.environ.get('SL_DATASETS_DIR', '')
@@ -86,6 +118,8 @@ def main():
         print(f'{base} vs {comparison}: {len(report["op_types"])} op types, '
               f'{len(report["kernels"])} kernels, {len(report["top_regressions"])} regressions, '
               f'alignment {report["alignment"]}')
+
+    check_communication(cli, root)
 
     database = os.path.join(root, DATABASE)
     if os.path.isdir(database):

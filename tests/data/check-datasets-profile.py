@@ -154,6 +154,11 @@ def check_op_statistic(rank, path):
         mine = types[(r['OP Type'], r['Core Type'])]
         assert mine['total_ns'] == ns(r['Total Time(us)'], 3), (path, r)
         assert mine['count'] == int(r['Count'])
+        # The ratio is the file's, a share of its model's op time, and says so.
+        if r.get('Ratio(%)') not in (None, '', 'N/A'):
+            assert abs(mine['ratio'] - float(r['Ratio(%)'])) < 1e-9, (path, r, mine['ratio'])
+            assert mine['ratio_share_of'] == 'model_op_time', (path, mine)
+    assert all(i['ratio_share_of'] == 'op_time' for i in rank['op_instances']), path
 
 
 def check_ms_type(rank, path):
@@ -164,6 +169,9 @@ def check_ms_type(rank, path):
     assert len(types) == len(table), (path, len(types), len(table))
     for r in table:
         assert types[r[key]]['total_ns'] == ns(r[time_key], 6), (path, r)
+        # MindSpore's percent is a share of the AI Core ops' time only.
+        if r.get('percent') not in (None, ''):
+            assert types[r[key]]['ratio_share_of'] == 'aicore_time', (path, types[r[key]])
 
 
 def check_api_statistic(rank, path):

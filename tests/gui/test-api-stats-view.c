@@ -492,6 +492,58 @@ test_real_database (void)
   }
 }
 
+static GtkWidget *
+find_action_row (GtkWidget  *widget,
+                 const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_row (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Summary's AI Core time is the Advisor's: 8.336 ms, 94.0 % of the
+ * same ops' task duration on the level-1 export, never the aicore_time
+ * column alone over every op (2.729 ms, 30.8 %); the tooltip says so. */
+static void
+test_real_text_summary (void)
+{
+  const char *datasets = g_getenv ("SL_DATASETS_DIR");
+  g_autofree char *path = NULL;
+  SlProfilePage *page;
+  GtkWidget *row, *value;
+
+  if (datasets == NULL ||
+      !g_file_test ((path = g_build_filename (datasets, "Ascend__msinsight", "test", "data", "pytorch", "text", "level1",
+                                              "rank0_ascend_pt", NULL)),
+                    G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the datasets folder is absent");
+      return;
+    }
+
+  page = open_profile (path);
+  sl_profile_page_show_view (page, "summary");
+  settle ();
+  row = find_action_row (GTK_WIDGET (page), "AI Core time");
+  g_assert_nonnull (row);
+  value = gtk_widget_get_last_child (gtk_widget_get_first_child (row));
+  while (value != NULL && !GTK_IS_LABEL (value))
+    value = gtk_widget_get_last_child (value);
+  g_assert_nonnull (value);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (value)), ==, "8.336 ms (94.0 % of those ops' task duration)");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (row), "aiv_time for vector ops"));
+  settle ();
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "profile-summary-ai-core.png");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -509,6 +561,7 @@ main (int    argc,
   g_test_add_func ("/api-stats-view/text-profile", test_text_profile);
   g_test_add_func ("/api-stats-view/without-apis", test_without_apis);
   g_test_add_func ("/api-stats-view/real-database", test_real_database);
+  g_test_add_func ("/api-stats-view/real-text-summary", test_real_text_summary);
   status = g_test_run ();
 
   g_clear_object (&app);

@@ -224,6 +224,35 @@ main (int    argc,
     g_assert_true (g_str_has_suffix (rank0, "rank0_ascend_pt") && g_str_has_suffix (rank1, "rank1_ascend_pt"));
   }
 
+  /* The level-0 SQLite export against the level-1 text export of one job:
+   * the text side's all-reduce comes from its kernel_details.csv, and the
+   * communication line compares the collectives of both. */
+  {
+    const char *datasets = g_getenv ("SL_DATASETS_DIR");
+    g_autofree char *db = datasets ? g_build_filename (datasets, "Ascend__msinsight", "test", "data", "pytorch", "db",
+                                                       "level0", "rank0_ascend_pt", NULL) : NULL;
+    g_autofree char *text = datasets ? g_build_filename (datasets, "Ascend__msinsight", "test", "data", "pytorch", "text",
+                                                         "level1", "rank0_ascend_pt", NULL) : NULL;
+
+    if (db != NULL && g_file_test (db, G_FILE_TEST_IS_DIR) && g_file_test (text, G_FILE_TEST_IS_DIR))
+      {
+        g_autofree char *real_path = sl_compare_page_build_path (db, text);
+        SlComparePage *real = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", real_path, NULL));
+        const SlProfileCompareItem *item;
+        const SlProfileCompareRow *hcom;
+
+        g_assert_true (wait_until (page_settled, real, 120000));
+        g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (real)), ==, SL_DOCUMENT_READY);
+        item = &sl_compare_page_get_result (real)->items[SL_PROFILE_COMPARE_COMMUNICATION_KERNELS];
+        g_assert_false (item->not_comparable);
+        g_assert_cmpint (item->comparison_ns, ==, 105991876);
+        hcom = find_row (real, "hcom_allReduce_");
+        g_assert_true (hcom != NULL && hcom->count[1] == 4 && hcom->total_ns[1] == 105991876);
+        wait_for_frames (GTK_WIDGET (window));
+        save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page-db-against-text.png");
+      }
+  }
+
   /* A side that cannot be read names its path. */
   missing = g_build_filename (root, "missing", NULL);
   g_free (path);

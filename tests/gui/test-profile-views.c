@@ -29,6 +29,7 @@
   LONG_OP_NAME "\n" \
   "Type: Conv2D\n" \
   "20 calls, 6.5 ms in all, 325 µs on average\n" \
+  "Share of Op Time (%): 74.29 — The op's share of the total time of every op in this table, on every core type.\n" \
   "333 million floating point operations, 444 GFLOPS\n" \
   "Input Shapes: 32,1,32,32\n" \
   "Input Data Types: NUMBER_TYPE_FLOAT16\n" \
@@ -37,7 +38,7 @@
 /* The by-op table's columns (those with values in this profile) and the
  * long op's row in them. */
 static const char * const instance_columns[] = {
-  "Name", "Type", "Count", "Total", "Average", "Min", "Max", "Ratio", "Block Dim",
+  "Name", "Type", "Count", "Total", "Average", "Min", "Max", "Share of Op Time (%)", "Block Dim",
   "MFLOPs", "GFLOPS", "Input Shapes", "Input Data Types", "Input Formats",
 };
 static const char * const long_op_cells[] = {
@@ -196,6 +197,24 @@ test_op_statistics (void)
   sl_op_stats_view_sort_by (view, "type", FALSE);
   g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 0)), ==, "Cast");
   g_assert_cmpstr (sl_op_row_get_op_type (row_at (view, 2)), ==, "MatMul");
+  /* The types' ratios are the type file's percent, a share of the AI Core
+   * ops' time only; the column and the tooltip say so. */
+  {
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < sl_op_stats_view_get_n_columns (view); i++)
+      {
+        g_assert_cmpstr (sl_op_stats_view_get_column_title (view, i), !=, "Ratio");
+        found |= g_strcmp0 (sl_op_stats_view_get_column_title (view, i), "Share of AI Core Time (%)") == 0;
+      }
+    g_assert_true (found);
+  }
+  {
+    g_autofree char *type_tooltip = sl_op_stats_view_dup_tooltip (view, row_at (view, 2));
+
+    g_assert_nonnull (strstr (type_tooltip, "Share of AI Core Time (%): 25.00 — The op's share of the time of the ops "
+                                            "that ran on the AI Core"));
+  }
 
   /* By op: the long name is whole in the tooltip, with its shapes. */
   sl_op_stats_view_set_by_instance (view, TRUE);

@@ -22,6 +22,7 @@
 #include "sl-problems-panel.h"
 #include "sl-profile-page.h"
 #include "sl-timeline-page.h"
+#include "sl-scalar-card.h"
 #include "sl-scalars-page.h"
 #include "sl-summary-writer.h"
 #include "sl-window.h"
@@ -601,6 +602,12 @@ page_has_two_cards (gpointer data)
   return sl_scalars_page_get_n_cards (data) == 2;
 }
 
+static gboolean
+widget_is_visible (gpointer data)
+{
+  return gtk_widget_get_visible (data);
+}
+
 static void
 write_scalars (SlSummaryWriter *writer,
                const char      *tag,
@@ -637,11 +644,26 @@ test_scalars_follow_a_growing_run (void)
   wait.n_points = 25;
   g_assert_true (wait_until (series_has_points, &wait, 15000));
 
-  /* A restarted job goes back to step 5: later points are dropped. */
+  /* A restarted job goes back to step 5: the points written before the
+   * restart from step 5 on are dropped, the one written after it kept,
+   * and the card names the run and says so. */
   write_scalars (writer, "loss", 5, 5);
   wait.n_points = 5;
   g_assert_true (wait_until (series_has_points, &wait, 15000));
   g_assert_cmpuint (sl_scalar_series_get_n_restarts (sl_scalars_page_lookup_series (page, ".", "loss")), ==, 1);
+  {
+    GtkWidget *card = sl_scalars_page_get_card (page, "loss");
+    GtkLabel *notice = GTK_LABEL (gtk_widget_get_template_child (card, SL_TYPE_SCALAR_CARD, "notice_label"));
+    g_autofree char *base = g_path_get_basename (dir);
+    g_autofree char *expected = g_strdup_printf ("Run “%s” (loss) went back from step 25 to step 5, a restarted job: "
+                                                 "21 points written before the restart, from step 5 on, were dropped; "
+                                                 "the points written after it are shown", base);
+
+    g_assert_true (wait_until (widget_is_visible, notice, 15000));
+    g_assert_cmpstr (gtk_label_get_label (notice), ==, expected);
+    wait_for_frames (GTK_WIDGET (window));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-scalars-restarted-job.png");
+  }
 
   /* A tag that appears later gets its card. */
   write_scalars (writer, "accuracy", 1, 3);

@@ -495,6 +495,37 @@ test_statistics_dumps (SlWindow   *window,
   g_assert_false (sl_tensor_pair_pane_is_busy (pane));
   g_assert_null (sl_tensor_pair_pane_get_detail (pane));
   g_assert_nonnull (strstr (sl_tensor_pair_pane_get_message (pane), "statistics"));
+
+  /* The pair's statistics side by side with their differences, as
+   * msprobe's summary CSV has them: linear's output has Max 9 against 2. */
+  sl_tensor_compare_page_select (page, 3);
+  {
+    GtkGrid *grid = sl_tensor_pair_pane_get_stats_grid (pane);
+    const char *expected[][5] = {
+      { "Statistic", "NPU", "Benchmark", "Difference", "Relative" },
+      { "Max", "9", "2", "7", "3.5" },
+      { "Min", "-2", "-2", "0", "0" },
+      { "Mean", "0", "0", "0", "0" },
+      { "L2 norm", "4", "4", "0", "0" },
+    };
+
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (grid)));
+    for (guint r = 0; r < G_N_ELEMENTS (expected); r++)
+      for (guint c = 0; c < 5; c++)
+        g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (grid, c, r))), ==, expected[r][c]);
+  }
+  /* The banner points at the warning instead of giving an all clear. */
+  {
+    GtkLabel *title = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                "divergence_title"));
+    GtkLabel *module = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                                 "divergence_module"));
+
+    g_assert_cmpstr (gtk_label_get_text (title), ==, "No pair is an error; first warning: Functional.linear.0.forward.output.0");
+    g_assert_nonnull (strstr (gtk_label_get_text (module), "4 of 4 NPU tensors compared"));
+    wait_for_frames (GTK_WIDGET (window));
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "tensor-compare-statistics.png");
+  }
 }
 
 /* A path of one side only, and a side that does not exist: the document

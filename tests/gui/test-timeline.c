@@ -1041,6 +1041,28 @@ test_window_details (void)
     g_assert_cmpstr (sl_details_panel_lookup (details, "Name"), ==, LONG_NAME);
   }
 
+  /* Details follows the document in front: another document with nothing
+   * selected clears it (no slice of a tab behind it), and the timeline in
+   * front again shows its own selection. */
+  {
+    g_autofree char *other = g_build_filename (tmp_root, "other.json", NULL);
+    g_autofree char *contents = NULL;
+    gsize length;
+    SlDocument *second;
+
+    g_assert_true (g_file_get_contents (trace_path, &contents, &length, NULL));
+    g_assert_true (g_file_set_contents (other, contents, length, NULL));
+    second = sl_window_open_document (main_window, "timeline", other, NULL);
+    g_assert_true (wait_until (page_ready, second, 30000));
+    settle ();
+    g_assert_null (sl_details_panel_lookup (details, "Name"));
+    g_assert_null (sl_details_panel_get_item (details));
+    panel_widget_raise (document);
+    settle ();
+    g_assert_cmpstr (sl_details_panel_lookup (details, "Name"), ==, LONG_NAME);
+    g_unlink (other);
+  }
+
   /* Opening it again raises the same document */
   sl_window_open_document (main_window, "timeline", trace_path, NULL);
   g_assert_true (sl_window_find_document (main_window, id) == document);

@@ -20,7 +20,8 @@ import tempfile
 TOP_KEYS = {'base', 'comparison', 'breakdown', 'op_types', 'kernels', 'alignment', 'top_regressions', 'notes'}
 SIDE_KEYS = {'path', 'rank', 'label', 'layout', 'steps'}
 BREAKDOWN_KEYS = {'noise_mads', 'min_noise_steps', 'average', 'steps', 'not_computed'}
-ITEM_KEYS = {'base_us', 'comparison_us', 'diff_us', 'ratio', 'source', 'noise_checked', 'noise', 'mad_us', 'reason'}
+ITEM_KEYS = {'base_us', 'comparison_us', 'diff_us', 'ratio', 'source', 'noise_checked', 'noise', 'mad_us', 'reason',
+             'not_comparable'}
 ITEMS = {'e2e', 'computing', 'cube', 'vector', 'communication_kernels', 'other_kernels',
          'uncovered_communication', 'free', 'data_wait', 'fp_bp', 'tail'}
 ROW_KEYS = {'type', 'core_type', 'base_count', 'comparison_count', 'base_total_us', 'comparison_total_us',

@@ -25,7 +25,8 @@ import subprocess
 import sys
 import tempfile
 
-TOP_KEYS = {'npu', 'bench', 'input', 'mode', 'pairs', 'unmatched', 'first_divergence', 'problems'}
+TOP_KEYS = {'npu', 'bench', 'input', 'mode', 'pairs', 'unmatched', 'first_divergence', 'first_warning', 'coverage',
+            'headline', 'problems'}
 METRICS = ['cosine', 'euclidean_distance', 'relative_euclidean_distance', 'max_abs_error', 'mean_abs_error',
            'rmse', 'max_relative_error', 'mean_relative_error', 'accumulated_relative_error',
            'one_thousandth_err_ratio', 'five_thousandth_err_ratio', 'kl_divergence', 'npu_mean', 'npu_std',

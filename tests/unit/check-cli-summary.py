@@ -119,6 +119,24 @@ def main():
         check(tbr['tags'] == [{'tag': 'train/loss', 'kind': 'scalar', 'points': 3, 'first_step': 0, 'last_step': 2}],
               'tb tags: %s' % tbr['tags'])
 
+        # A restarted job: steps 0 to 5, then 2 to 3 again. The four points
+        # written before the restart from step 2 on are dropped, the later
+        # ones kept, and both outputs say so.
+        with tempfile.TemporaryDirectory() as restarted_root:
+            rs = record(field(1, 1, struct.pack('<d', 1.0)) + field(3, 2, b'brain.Event:2'))
+            for step in list(range(6)) + [2, 3]:
+                rs += record(scalar_event(step, 3000.0 + len(rs), 'loss', float(step), 2))
+            with open(os.path.join(restarted_root, 'events.out.tfevents.1700000001.host'), 'wb') as f:
+                f.write(rs)
+            result = run(cli, 'summary', restarted_root, '--json')
+            loss = json.loads(result.stdout)['runs'][0]['tags'][0]
+            check(loss['points'] == 4 and loss['last_step'] == 3, 'restarted points: %s' % loss)
+            check(loss.get('restart') == {'from_step': 5, 'to_step': 2, 'restarts': 1, 'dropped_points': 4,
+                                          'kept': 'later'}, 'restart: %s' % loss)
+            text = run(cli, 'summary', restarted_root).stdout
+            check('went back from step 5 to step 2, a restarted job: 4 points written before the restart, from step 2 '
+                  'on, were dropped; the later points are kept' in text, 'restart text: %s' % text)
+
         result = run(cli, 'summary-export', root, '--run', 'ms', '--tag', 'loss', '--format', 'csv')
         check(result.returncode == 0, 'export csv exits 0')
         lines = result.stdout.splitlines()

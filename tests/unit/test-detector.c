@@ -628,10 +628,25 @@ test_mindspore_profiler (Fixture       *fixture,
   g_assert_true (finding_has_file (finding, timeline));
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "ranks"), ==, "0,1");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "msprof_folders"), ==, "PROF_000001_X");
+  /* Labels agree with the number of items: "Ranks 0,1" but "Rank 3". */
+  {
+    g_autofree char *two = sl_finding_detail_dup_label_for_value ("ranks", "0,1");
+    g_autofree char *one_folder = sl_finding_detail_dup_label_for_value ("msprof_folders", "PROF_000001_X");
+    g_autofree char *other = sl_finding_detail_dup_label_for_value ("layout", "ascend_pt");
+
+    g_assert_cmpstr (two, ==, "Ranks");
+    g_assert_cmpstr (one_folder, ==, "msprof folder");
+    g_assert_cmpstr (other, ==, "Layout");
+  }
 
   finding = get_finding (detection, SL_FINDING_MINDSPORE_PROFILER, "cluster");
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 2);
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "ranks"), ==, "3");
+  {
+    g_autofree char *one = sl_finding_detail_dup_label_for_value ("ranks", sl_finding_lookup_detail (finding, "ranks"));
+
+    g_assert_cmpstr (one, ==, "Rank");
+  }
 
   finding = get_finding (detection, SL_FINDING_MINDSPORE_PROFILER, "profiler_gpu");
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);

@@ -446,8 +446,8 @@ test_database (void)
   g_assert_cmpfloat (curve->max_allocated_mb, ==, 3.0);
   g_assert_cmpfloat (curve->max_reserved_mb, ==, 4.0);
   g_assert_true (isnan (g_array_index (curve->active_mb, double, 1)));
-  g_assert_true (has_problem (problems, 0, "1 rows of MEMORY_RECORD"));
-  g_assert_true (has_problem (problems, 0, "1 rows of OP_MEMORY"));
+  g_assert_true (has_problem (problems, 0, "1 row of MEMORY_RECORD has a negative size"));
+  g_assert_true (has_problem (problems, 0, "1 row of OP_MEMORY has a negative size"));
 
   g_assert_cmpuint (sl_memory_profile_get_n_allocations (memory), ==, 2);
   g_assert_cmpfloat (sl_memory_profile_get_allocation (memory, 0)->size_kb, ==, 2048.0);

@@ -252,6 +252,45 @@ test_damaged_numbers (void)
   remove_tree (dir);
 }
 
+/* Measured traffic 500 times smaller than the tensors, as a real Memory
+ * run gave: 49,944.7 % redundancy graded green next to 0.000 GB read. It
+ * cannot be physical, so it is reported with its rows, never graded. */
+static void
+test_suspect_traffic (void)
+{
+  g_autofree char *dir = write_profile (
+    "Name,Type,Accelerator Core,Duration(us),aicore_time(us),Input Shapes,Input Data Types,Output Shapes,"
+    "Output Data Types,aic_main_mem_read_bw(GB/s),aic_main_mem_write_bw(GB/s)\n"
+    "Mul_1,Mul,AI_CORE,100,80,\"1024,1024\",FLOAT16,\"1024,1024\",FLOAT16,0.05,0.05\n"
+    "Add_1,Add,AI_CORE,100,80,\"1024\",FLOAT16,\"1024\",FLOAT16,100,50\n");
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(GPtrArray) rows = load_instances (dir, &profile);
+  g_autoptr(SlPerformanceReport) report = sl_performance_report_new ();
+  const SlPerformanceSection *section;
+  const char *keys[] = { "memory_redundancy_percent", "memory_read_gb", "memory_write_gb" };
+
+  sl_performance_report_add_rank (report, "rank 0", rows, NULL);
+  section = sl_performance_report_get_section (report, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      const SlPerformanceItem *found = item (section, keys[i]);
+
+      g_assert_true (isnan (found->value));
+      g_assert_cmpint (found->status, ==, SL_PERFORMANCE_STATUS_NONE);
+      g_assert_null (found->threshold);
+      g_assert_null (found->missing);
+      g_assert_nonnull (found->suspect);
+      /* Mul_1 (line 2: 4 MB of tensors, 8 KB measured) is named with its row; Add_1 is not. */
+      g_assert_nonnull (strstr (found->suspect, "kernel_details.csv:2 (Mul_1): tensors 4.194 MB, measured traffic 0.008 MB"));
+      g_assert_null (strstr (found->suspect, "Add_1"));
+    }
+  g_assert_true (g_str_has_prefix (item (section, "memory_redundancy_percent")->suspect, "Suspect data: 1 op measured"));
+  /* The other figures are graded as before. */
+  g_assert_true (isfinite (item (section, "aicore_time_us")->value));
+
+  remove_tree (dir);
+}
+
 static void
 test_advisor_attaches_sections (void)
 {
@@ -287,6 +326,7 @@ main (int   argc,
   g_test_add_func ("/performance-report/missing-metrics", test_missing_metrics);
   g_test_add_func ("/performance-report/damaged-numbers", test_damaged_numbers);
   g_test_add_func ("/performance-report/advisor-attaches-sections", test_advisor_attaches_sections);
+  g_test_add_func ("/performance-report/suspect-traffic", test_suspect_traffic);
 
   return g_test_run ();
 }

@@ -478,6 +478,65 @@ test_mismatched_kinds (void)
   g_assert_cmpstr (((const SlProfileCompareRow *)g_ptr_array_index (result->op_types, 0))->type, ==, "MatMul");
 }
 
+/* Like make_profile (0), but as op_statistic.csv and kernel_details.csv
+ * give it: the types table lists no communication op, the executions do;
+ * a BroadcastTo on the vector units is computing, not a collective. With
+ * @with_communication FALSE the export holds no communication op at all. */
+static SlProfile *
+make_text_export (gboolean with_communication)
+{
+  static const gint64 steps[] = { 1000, 1000, 1000, 0 };
+  static const struct { const char *type, *core; guint n; gint64 each_ns; } types[] = {
+    { "MatMul", "AI_CORE", 6, 50 * US }, { "Add", "AI_VECTOR_CORE", 6, 15 * US },
+    { "Cast", "AI_CPU", 3, 5 * US }, { "BroadcastTo", "AI_VECTOR_CORE", 1, 2 * US },
+  };
+  SlProfile *profile = sl_profile_new ("/t");
+  SlProfileRank *rank = sl_profile_add_rank (profile, "/t", SL_PROFILE_LAYOUT_ASCEND_PT);
+
+  add_steps (rank, steps);
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    sl_op_row_set_totals (sl_op_table_add_type (rank->ops, types[i].type, types[i].core), types[i].n,
+                          types[i].n * types[i].each_ns, types[i].each_ns, types[i].each_ns);
+  add_op (rank, "MatMul-op1", "MatMul", "AI_CORE", 6, 50 * US);
+  add_op (rank, "Add-op2", "Add", "AI_VECTOR_CORE", 3, 10 * US);
+  add_op (rank, "Add-op3", "Add", "AI_VECTOR_CORE", 3, 20 * US);
+  add_op (rank, "Cast-op4", "Cast", "AI_CPU", 3, 5 * US);
+  add_op (rank, "BroadcastTo-op5", "BroadcastTo", "AI_VECTOR_CORE", 1, 2 * US);
+  if (with_communication)
+    add_op (rank, "hcom_allReduce__1", "hcom_allReduce_", "HCCL", 3, 100 * US);
+  sl_profile_rank_finish (rank);
+  return profile;
+}
+
+static void
+test_communication (void)
+{
+  g_autoptr(SlProfile) base = make_profile (0);
+  g_autoptr(SlProfile) text = make_text_export (TRUE);
+  g_autoptr(SlProfile) bare = make_text_export (FALSE);
+  g_autoptr(SlProfileCompare) like = compare (base, text);
+  g_autoptr(SlProfileCompare) unlike = compare (base, bare);
+  const SlProfileCompareItem *item = &like->items[SL_PROFILE_COMPARE_COMMUNICATION_KERNELS];
+  const SlProfileCompareRow *row = find_row (like->op_types, "hcom_allReduce_");
+
+  /* The executions' all-reduce is listed and counted although the type
+   * table leaves it out; BroadcastTo is a vector kernel. */
+  g_assert_true (row != NULL && row->count[1] == 3 && row->total_ns[1] == 300 * US);
+  g_assert_null (item->reason);
+  g_assert_false (item->not_comparable);
+  g_assert_cmpint (item->base_ns, ==, 100 * US);
+  g_assert_cmpint (item->comparison_ns, ==, 100 * US);
+  g_assert_cmpint (like->items[SL_PROFILE_COMPARE_VECTOR].comparison_ns, ==, (90 + 2) * US / 3);
+
+  /* A side without any communication op is not a 0.000× gain. */
+  item = &unlike->items[SL_PROFILE_COMPARE_COMMUNICATION_KERNELS];
+  g_assert_true (item->not_comparable);
+  g_assert_true (item->reason != NULL && g_str_has_prefix (item->reason, "Not comparable"));
+  g_assert_cmpint (item->diff_ns, ==, -1);
+  g_assert_true (isnan (item->ratio));
+  g_assert_false (unlike->items[SL_PROFILE_COMPARE_VECTOR].not_comparable);
+}
+
 static void
 test_op_key (void)
 {
@@ -504,6 +563,7 @@ main (int    argc,
   g_test_add_func ("/profile-compare/damaged-files", test_damaged_files);
   g_test_add_func ("/profile-compare/alignment", test_alignment);
   g_test_add_func ("/profile-compare/op-key", test_op_key);
+  g_test_add_func ("/profile-compare/communication", test_communication);
   g_test_add_func ("/profile-compare/mismatched-kinds", test_mismatched_kinds);
   return g_test_run ();
 }

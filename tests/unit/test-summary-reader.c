@@ -655,6 +655,18 @@ test_restart (void)
   g_assert_cmpfloat (sl_scalar_series_get_values (series)[4], ==, 1);
   g_assert_cmpfloat (sl_scalar_series_get_values (series)[5], ==, 2);
   g_assert_cmpuint (sl_scalar_series_get_n_restarts (series), ==, 1);
+  /* Steps 6 to 10 written before the restart were dropped; 6 to 8 written
+   * after it are kept, as TensorBoard keeps them. */
+  {
+    gint64 from = 0, to = 0;
+
+    g_assert_cmpuint (sl_scalar_series_get_n_dropped (series), ==, 5);
+    g_assert_true (sl_scalar_series_get_last_restart (series, &from, &to));
+    g_assert_cmpint (from, ==, 10);
+    g_assert_cmpint (to, ==, 6);
+    g_assert_cmpfloat (sl_scalar_series_get_wall_times (series)[5], ==, 106);
+    g_assert_cmpfloat (sl_scalar_series_get_values (series)[7], ==, 2);
+  }
   histograms = sl_summary_run_get_tag_series (run, find_tag (run, SL_SUMMARY_TAG_HISTOGRAM, "w"));
   g_assert_cmpuint (sl_histogram_series_get_n_points (histograms), ==, 8);
   g_assert_cmpuint (sl_histogram_series_get_n_restarts (histograms), ==, 1);
@@ -914,6 +926,14 @@ test_follow (void)
   g_assert_cmpuint (sl_scalar_series_get_n_points (fresh_loss), ==, 7);
   g_assert_cmpuint (sl_scalar_series_get_n_restarts (loss), ==, sl_scalar_series_get_n_restarts (fresh_loss));
   g_assert_cmpuint (sl_scalar_series_get_n_dropped (loss), ==, sl_scalar_series_get_n_dropped (fresh_loss));
+  {
+    gint64 from[2] = { -1, -1 }, to[2] = { -1, -1 };
+
+    g_assert_true (sl_scalar_series_get_last_restart (loss, &from[0], &to[0]));
+    g_assert_true (sl_scalar_series_get_last_restart (fresh_loss, &from[1], &to[1]));
+    g_assert_cmpint (from[0], ==, from[1]);
+    g_assert_cmpint (to[0], ==, to[1]);
+  }
   for (guint i = 0; i < 7; i++)
     {
       g_assert_cmpint (sl_scalar_series_get_steps (loss)[i], ==, sl_scalar_series_get_steps (fresh_loss)[i]);

@@ -413,6 +413,22 @@ test_npy_folders (void)
   g_assert_cmpstr (json_object_get_string_member (first, "name"), ==, "layer/c.npy");
   g_assert_cmpint (json_object_get_int_member (first, "index"), ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json, "unmatched")), ==, 2);
+  /* What was compared of what there was: 3 of 4 tensors on each side. */
+  g_assert_cmpuint (sl_tensor_compare_report_count_side_tensors (report, SL_TENSOR_SIDE_NPU), ==, 4);
+  g_assert_cmpuint (sl_tensor_compare_report_count_side_unmatched (report, SL_TENSOR_SIDE_BENCH), ==, 1);
+  {
+    JsonObject *coverage = json_object_get_object_member (json, "coverage");
+    g_autofree char *text = sl_tensor_compare_report_dup_coverage (report);
+
+    g_assert_cmpint (json_object_get_int_member (coverage, "compared"), ==, 3);
+    g_assert_cmpint (json_object_get_int_member (coverage, "npu_tensors"), ==, 4);
+    g_assert_cmpint (json_object_get_int_member (coverage, "npu_unmatched"), ==, 1);
+    g_assert_cmpint (json_object_get_int_member (coverage, "bench_tensors"), ==, 4);
+    g_assert_cmpint (json_object_get_int_member (coverage, "bench_unmatched"), ==, 1);
+    g_assert_cmpstr (text, ==, "3 of 4 NPU tensors compared; 1 unmatched, and 1 of 4 benchmark tensors unmatched");
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (json, "first_warning"), "name"), ==,
+                     "layer/b.npy");
+  }
 
   csv = report_csv (report);
   g_assert_cmpuint (csv->len, ==, 4);
@@ -700,6 +716,17 @@ test_msprobe_stats_mode (void)
   g_assert_cmpstr (sl_tensor_compare_row_get_stack (row), ==, "File model.py, line 7, in forward, x = gelu(x)");
   /* msprobe's summary mode only warns */
   g_assert_null (sl_tensor_compare_report_get_first_divergence (report));
+  /* and the verdict line points at the warning, never at an all clear */
+  g_assert_true (sl_tensor_compare_report_get_first_warning (report) == row);
+  {
+    g_autofree char *headline = sl_tensor_compare_report_dup_headline (report);
+
+    g_assert_cmpstr (headline, ==, "No pair is an error; first warning: Functional.gelu.0.forward.output.0 "
+                                   "(2 of 2 NPU tensors compared)");
+    g_free (headline);
+    headline = sl_tensor_compare_report_dup_verdict (report);
+    g_assert_cmpstr (headline, ==, "No pair is an error; first warning: Functional.gelu.0.forward.output.0");
+  }
 
   csv = report_csv (report);
   g_assert_cmpuint (csv->len, ==, 3);

@@ -1404,7 +1404,9 @@ add_pattern_evidence (SlAdvisorContext *ctx,
   Event first = { pattern->stream->track, slice, slices->start_ns[slice], MAX (slices->dur_ns[slice], 0) };
   g_autofree char *total = sl_advisor_format_time (pattern->total_ns);
   /* Translators: how often a kernel sequence ran and its time in all */
-  g_autofree char *label = g_strdup_printf (_("%s: %u runs, %s"), text, pattern->count, total);
+  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run, %s", "%s: %u runs, %s",
+                                                         pattern->count),
+                                            text, pattern->count, total);
 
   add_event_evidence (ctx, finding, &first, label);
 }

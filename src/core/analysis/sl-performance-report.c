@@ -15,6 +15,7 @@
 
 #include "sl-op-row.h"
 #include "sl-performance-report.h"
+#include "sl-profile.h"
 #include "sl-time-format.h"
 
 #define WORST_OPS 5
@@ -43,6 +44,7 @@ item_free (gpointer data)
   g_free (item->threshold);
   g_free (item->how);
   g_free (item->missing);
+  g_free (item->suspect);
   g_free (item->file);
   g_strfreev (item->worst_ops);
   g_free (item);
@@ -285,12 +287,10 @@ add_core_time (GPtrArray *items,
       tally_add (&tally, row, 0, 1, (double)core < 0.5 * (double)total);
     }
 
-  busy = item_new ("aicore_time_us", _("AI Core time"), "µs",
-                   _("The time the cores were busy (aicore_time, or aiv_time for vector ops, the larger for mixed ops), summed over every execution of the ops that have it."));
+  busy = item_new ("aicore_time_us", _("AI Core time"), "µs", sl_profile_core_time_definition ());
   task = item_new ("task_duration_us", _("Task duration"), "µs",
                    _("The task durations of the same ops, summed: the time from the task's start to its end on the device."));
-  share = item_new ("aicore_task_percent", _("AI Core time of the task"), "%",
-                    _("AI Core time ÷ task duration. Well below 100 % the tasks wait with idle cores: on data (MTE2, memory), on other streams or on the host."));
+  share = item_new ("aicore_task_percent", _("AI Core time of the task"), "%", sl_profile_core_share_definition ());
   item_take_tally (busy, &tally, (double)busy_ns / 1000.0, FALSE);
   item_take_tally (task, &tally, (double)task_ns / 1000.0, FALSE);
   item_take_tally (share, &tally, task_ns > 0 ? 100.0 * (double)busy_ns / (double)task_ns : NAN, TRUE);
@@ -465,12 +465,71 @@ add_memory_bound (GPtrArray *items,
   g_ptr_array_add (items, item);
 }
 
+/* Main memory traffic this many times smaller than the op's own tensors
+ * cannot be measured traffic: the L2 cache spares re-reads, not a
+ * hundredth of the data. */
+#define SUSPECT_TRAFFIC_FACTOR 100.0
+#define MAX_SUSPECT_ROWS       5
+
+/* The rows whose bandwidth columns cannot be right, or NULL. */
+static char *
+dup_suspect_traffic (GPtrArray *instances)
+{
+  g_autoptr(GString) rows = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < instances->len; i++)
+    {
+      SlOpRow *row = g_ptr_array_index (instances, i);
+      double r = MAX (sl_op_row_get_counter (row, SL_OP_COUNTER_MEMORY_READ), 0);
+      double w = MAX (sl_op_row_get_counter (row, SL_OP_COUNTER_MEMORY_WRITE), 0);
+      double op_ideal = sl_op_row_get_counter (row, SL_OP_COUNTER_MEMORY_IDEAL);
+
+      if (sl_op_row_get_counter (row, SL_OP_COUNTER_MEMORY_READ) < 0 || op_ideal <= 0 ||
+          (r + w) * SUSPECT_TRAFFIC_FACTOR >= op_ideal)
+        continue;
+      if (n++ < MAX_SUSPECT_ROWS)
+        /* Translators: a suspect op row: its file and line, its name, the bytes of its tensors and the
+         * traffic measured, in MB */
+        g_string_append_printf (rows, _("\n%s:%u (%s): tensors %.3f MB, measured traffic %.3f MB"),
+                                sl_op_row_get_source_path (row) != NULL ? sl_op_row_get_source_path (row) : "?",
+                                sl_op_row_get_source_line (row), sl_op_row_get_name (row), op_ideal / 1e6,
+                                (r + w) / 1e6);
+    }
+  if (n == 0)
+    return NULL;
+  /* Translators: how many ops measured less main memory traffic than their tensors hold; their rows follow */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Suspect data: %u op measured less than a hundredth of its own tensors' bytes "
+                                       "in main memory traffic, which no tiling or cache can do; the bandwidth "
+                                       "columns (*_main_mem_read_bw, *_main_mem_write_bw) or the core times cannot "
+                                       "be right, so the memory figures are not graded.%s",
+                                       "Suspect data: %u ops measured less than a hundredth of their own tensors' bytes "
+                                       "in main memory traffic, which no tiling or cache can do; the bandwidth "
+                                       "columns (*_main_mem_read_bw, *_main_mem_write_bw) or the core times cannot "
+                                       "be right, so the memory figures are not graded.%s",
+                                       n),
+                          n, rows->str);
+}
+
+static void
+mark_suspect (SlPerformanceItem *item,
+              const char        *suspect)
+{
+  item->suspect = g_strdup (suspect);
+  item->value = NAN;
+  item->status = SL_PERFORMANCE_STATUS_NONE;
+  g_clear_pointer (&item->threshold, g_free);
+  g_clear_pointer (&item->missing, g_free);
+}
+
 static void
 add_memory (GPtrArray *items,
             GPtrArray *instances)
 {
   SlPerformanceItem *redundancy, *read, *write;
   double ideal = 0, real = 0, read_bytes = 0, write_bytes = 0;
+  g_autofree char *suspect = NULL;
   Tally traffic, tiled;
 
   tally_init (&traffic);
@@ -508,6 +567,13 @@ add_memory (GPtrArray *items,
                     MEMORY_METRICS);
   item_set_missing (read, _("The op rows have no main memory bandwidth columns (*_main_mem_read_bw)."), MEMORY_METRICS);
   item_set_missing (write, _("The op rows have no main memory bandwidth columns (*_main_mem_write_bw)."), MEMORY_METRICS);
+  /* Traffic that cannot be physical is reported, never graded. */
+  if ((suspect = dup_suspect_traffic (instances)) != NULL)
+    {
+      mark_suspect (redundancy, suspect);
+      mark_suspect (read, suspect);
+      mark_suspect (write, suspect);
+    }
   tally_clear (&traffic);
   tally_clear (&tiled);
   g_ptr_array_add (items, redundancy);

@@ -33,6 +33,9 @@ typedef struct {
   char                *threshold;  /* translated rule of the status, or NULL */
   char                *how;        /* translated: how the figure is computed */
   char                *missing;    /* translated: why it is missing and what to collect, or NULL */
+  /* translated: why the input cannot be physical, with the rows it came
+   * from, or NULL; a suspect figure has no value and is never graded */
+  char                *suspect;
   guint                n_ops;      /* ops the figure is computed from */
   char                *file;       /* where their rows are, or NULL */
   char               **worst_ops;  /* the longest ops outside the threshold, NULL-terminated; may be empty */

@@ -83,6 +83,17 @@ contains_ci (const char *haystack,
 }
 
 static gboolean
+runs_on_compute_core (const char *core)
+{
+  static const char *cores[] = { "ai_core", "aicore", "ai_vector", "aiv", "vector", "cube", "ai_cpu", "aicpu", "mix_aic" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cores); i++)
+    if (contains_ci (core, cores[i]))
+      return TRUE;
+  return g_strcmp0 (core, "AIC") == 0;
+}
+
+static gboolean
 is_communication (const char *type,
                   const char *core)
 {
@@ -91,10 +102,42 @@ is_communication (const char *type,
 
   if (contains_ci (core, "hccl") || contains_ci (core, "communication"))
     return TRUE;
+  /* A kernel on a compute core is computing whatever its name says:
+   * BroadcastTo is a vector op, not a collective. */
+  if (runs_on_compute_core (core) || contains_ci (type, "broadcastto"))
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     if (contains_ci (type, words[i]))
       return TRUE;
   return FALSE;
+}
+
+/* Ops a side's type table leaves out although its executions have them:
+ * op_statistic.csv lists no communication op, kernel_details.csv does.
+ * Calls @func for each such execution row (an instance). */
+static void
+foreach_untyped_instance (SlOpTable *table,
+                          void     (*func) (SlOpRow *instance, gpointer data),
+                          gpointer   data)
+{
+  g_autoptr(GHashTable) typed = g_hash_table_new (g_str_hash, g_str_equal);
+  GListModel *types = sl_op_table_get_types (table);
+  GListModel *instances = sl_op_table_get_instances (table);
+
+  for (guint i = 0; i < g_list_model_get_n_items (types); i++)
+    {
+      g_autoptr(SlOpRow) type = g_list_model_get_item (types, i);
+
+      g_hash_table_add (typed, (gpointer)sl_op_row_get_name (type));
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (instances); i++)
+    {
+      g_autoptr(SlOpRow) instance = g_list_model_get_item (instances, i);
+      const char *type = sl_op_row_get_op_type (instance);
+
+      if (type != NULL && type[0] != '\0' && !g_hash_table_contains (typed, type))
+        func (instance, data);
+    }
 }
 
 /* Core types differ by chip and source (AI_CORE on a 910A does both cube
@@ -298,6 +341,22 @@ compare_rows (gconstpointer a,
   return g_strcmp0 (x->input_shapes, y->input_shapes);
 }
 
+typedef struct {
+  GHashTable *rows;
+  GPtrArray  *order;
+  guint       side;
+} UntypedRows;
+
+static void
+add_untyped_row (SlOpRow  *instance,
+                 gpointer  data)
+{
+  UntypedRows *untyped = data;
+
+  add_to_row (lookup_row (untyped->rows, untyped->order, sl_op_row_get_op_type (instance), NULL), untyped->side,
+              instance);
+}
+
 static GPtrArray *
 build_table (SlOpTable *tables[2],
              gboolean   kernels)
@@ -322,6 +381,12 @@ build_table (SlOpTable *tables[2],
             type = kernels ? sl_op_row_get_name (op) : "";
           add_to_row (lookup_row (rows, order, type != NULL ? type : "", kernels ? (shapes != NULL ? shapes : "") : NULL),
                       side, op);
+        }
+      if (!kernels)
+        {
+          UntypedRows untyped = { rows, order, side };
+
+          foreach_untyped_instance (tables[side], add_untyped_row, &untyped);
         }
     }
 
@@ -597,6 +662,16 @@ set_reason (SlProfileCompareItem *item,
 }
 
 static void
+add_untyped_kernel (SlOpRow  *instance,
+                    gpointer  data)
+{
+  gint64 *kernels = data;
+
+  kernels[classify (sl_op_row_get_op_type (instance), sl_op_row_get_core_type (instance))] +=
+    MAX (sl_op_row_get_total_ns (instance), 0);
+}
+
+static void
 breakdown (SlProfileCompare    *self,
            const SlProfileRank *ranks[2])
 {
@@ -669,6 +744,7 @@ breakdown (SlProfileCompare    *self,
 
           kernels[side][kind] += MAX (sl_op_row_get_total_ns (op), 0);
         }
+      foreach_untyped_instance (ranks[side]->ops, add_untyped_kernel, kernels[side]);
       kernels[side][SL_PROFILE_COMPARE_COMPUTING] = kernels[side][SL_PROFILE_COMPARE_CUBE] +
                                                     kernels[side][SL_PROFILE_COMPARE_VECTOR] +
                                                     kernels[side][SL_PROFILE_COMPARE_OTHER_KERNELS];
@@ -724,6 +800,21 @@ breakdown (SlProfileCompare    *self,
       else
         {
           set_reason (item, _("The step tables of one side or both do not have this phase."));
+          continue;
+        }
+      if (i == SL_PROFILE_COMPARE_COMMUNICATION_KERNELS && item->source != SL_PROFILE_COMPARE_FROM_STEPS &&
+          (kernels[0][i] == 0) != (kernels[1][i] == 0))
+        {
+          /* A side without any communication op was collected or exported
+           * without them: comparing with it shows the export, not a gain. */
+          set_reason (item, kernels[1][i] == 0
+                              ? _("Not comparable: the baseline's op tables have communication ops (hcom_*, HCCL) "
+                                  "and the comparison's have none at all, which says how the comparison was "
+                                  "collected or exported, not that its communication got faster.")
+                              : _("Not comparable: the comparison's op tables have communication ops (hcom_*, HCCL) "
+                                  "and the baseline's have none at all, which says how the baseline was collected "
+                                  "or exported, not that its communication got slower."));
+          item->not_comparable = TRUE;
           continue;
         }
       item->diff_ns = item->comparison_ns - item->base_ns;

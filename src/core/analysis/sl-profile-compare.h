@@ -70,6 +70,9 @@ typedef struct {
   gboolean                 noise;
   gint64                   mad_ns;         /* -1 unless noise_checked */
   char                    *reason;         /* why it was not computed, NULL when it was */
+  /* Both sides have a figure but they measure different things: never
+   * shown as a gain or a regression (reason says why). */
+  gboolean                 not_comparable;
 } SlProfileCompareItem;
 
 /* Steps paired by position (the k-th step of each side). */

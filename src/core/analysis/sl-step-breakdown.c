@@ -118,6 +118,31 @@ sl_step_phase_to_id (SlStepPhase phase)
   return ids[phase];
 }
 
+/**
+ * sl_step_phase_to_source_id:
+ * @overlap: whether the phases are torch_npu's overlap analysis
+ *
+ * The id the source's own step table gives the phase: without the overlap
+ * analysis (MindSpore's step trace), "fp_bp", "tail" and "data_wait", as
+ * the profile command names them.
+ */
+const char *
+sl_step_phase_to_source_id (SlStepPhase phase,
+                            gboolean    overlap)
+{
+  g_return_val_if_fail (phase < SL_STEP_PHASE_N, NULL);
+
+  if (!overlap)
+    switch (phase)
+      {
+      case SL_STEP_PHASE_COMPUTING: return "fp_bp";
+      case SL_STEP_PHASE_COMMUNICATION: return "tail";
+      case SL_STEP_PHASE_FREE: return "data_wait";
+      default: break;
+      }
+  return sl_step_phase_to_id (phase);
+}
+
 const char *
 sl_step_phase_to_label (SlStepPhase phase,
                         gboolean    overlap)

@@ -38,6 +38,8 @@ void        sl_step_breakdown_compute (SlStepTrace     *trace,
 /* "computing", "communication_not_overlapped", "free", "overlapped",
  * "bubble", "stage": stable, for JSON */
 const char *sl_step_phase_to_id       (SlStepPhase      phase);
+const char *sl_step_phase_to_source_id (SlStepPhase     phase,
+                                        gboolean        overlap);
 /* Translated */
 const char *sl_step_phase_to_label    (SlStepPhase      phase,
                                        gboolean         overlap);

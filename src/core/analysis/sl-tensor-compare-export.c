@@ -10,8 +10,10 @@
  * and bench_mean fall back to them where no data was compared),
  * statistics {max, min, mean, norm: {npu, bench, diff, relative}} or
  * null, crc {npu, bench, equal} or null},
- * unmatched[] {name, side, reason, reason_code}, first_divergence
- * {index, name, bench_name, api, module_path, stack, reason} or null,
+ * unmatched[] {name, side, reason, reason_code}, first_divergence and
+ * first_warning {index, name, bench_name, api, module_path, stack,
+ * reason} or null, coverage {compared, npu_tensors, npu_unmatched,
+ * bench_tensors, bench_unmatched}, headline (the verdict line, translated),
  * problems[] {path, offset, message}. Numbers that are undefined, not
  * finite or not computed are null. Shapes are written as NumPy writes
  * them, "(2, 3)".
@@ -270,12 +272,11 @@ add_unmatched (JsonBuilder                    *builder,
 }
 
 static void
-add_first_divergence (JsonBuilder           *builder,
-                      SlTensorCompareReport *self)
+add_first_row (JsonBuilder        *builder,
+               const char         *key,
+               SlTensorCompareRow *row)
 {
-  SlTensorCompareRow *row = sl_tensor_compare_report_get_first_divergence (self);
-
-  json_builder_set_member_name (builder, "first_divergence");
+  json_builder_set_member_name (builder, key);
   if (row == NULL)
     {
       json_builder_add_null_value (builder);
@@ -290,6 +291,23 @@ add_first_divergence (JsonBuilder           *builder,
   add_string (builder, "stack", sl_tensor_compare_row_get_stack (row));
   add_string (builder, "reason", sl_tensor_compare_row_get_reason (row));
   json_builder_end_object (builder);
+}
+
+static void
+add_coverage (JsonBuilder           *builder,
+              SlTensorCompareReport *self)
+{
+  g_autofree char *headline = sl_tensor_compare_report_dup_headline (self);
+
+  json_builder_set_member_name (builder, "coverage");
+  json_builder_begin_object (builder);
+  add_int (builder, "compared", sl_tensor_compare_report_get_n_rows (self));
+  add_int (builder, "npu_tensors", sl_tensor_compare_report_count_side_tensors (self, SL_TENSOR_SIDE_NPU));
+  add_int (builder, "npu_unmatched", sl_tensor_compare_report_count_side_unmatched (self, SL_TENSOR_SIDE_NPU));
+  add_int (builder, "bench_tensors", sl_tensor_compare_report_count_side_tensors (self, SL_TENSOR_SIDE_BENCH));
+  add_int (builder, "bench_unmatched", sl_tensor_compare_report_count_side_unmatched (self, SL_TENSOR_SIDE_BENCH));
+  json_builder_end_object (builder);
+  add_string (builder, "headline", headline);
 }
 
 static void
@@ -351,7 +369,9 @@ report_to_json (SlTensorCompareReport *self)
   for (guint i = 0; i < sl_tensor_compare_report_get_n_unmatched (self); i++)
     add_unmatched (builder, sl_tensor_compare_report_get_unmatched (self, i));
   json_builder_end_array (builder);
-  add_first_divergence (builder, self);
+  add_first_row (builder, "first_divergence", sl_tensor_compare_report_get_first_divergence (self));
+  add_first_row (builder, "first_warning", sl_tensor_compare_report_get_first_warning (self));
+  add_coverage (builder, self);
   add_problems (builder, sl_tensor_compare_report_get_problems (self));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);

@@ -1033,6 +1033,106 @@ sl_tensor_compare_report_get_first_divergence (SlTensorCompareReport *self)
   return NULL;
 }
 
+SlTensorCompareRow *
+sl_tensor_compare_report_get_first_warning (SlTensorCompareReport *self)
+{
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), NULL);
+
+  for (guint i = 0; i < self->batch->rows->len; i++)
+    {
+      SlTensorCompareRow *row = g_ptr_array_index (self->batch->rows, i);
+
+      if (sl_tensor_compare_row_get_verdict (row) == SL_TENSOR_VERDICT_WARNING)
+        return row;
+    }
+  return NULL;
+}
+
+guint
+sl_tensor_compare_report_count_side_unmatched (SlTensorCompareReport *self,
+                                               SlTensorSide           side)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), 0);
+
+  for (guint i = 0; i < self->batch->unmatched->len; i++)
+    n += g_array_index (self->batch->unmatched, SlTensorCompareUnmatched, i).side == side;
+  return n;
+}
+
+guint
+sl_tensor_compare_report_count_side_tensors (SlTensorCompareReport *self,
+                                             SlTensorSide           side)
+{
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), 0);
+  return self->batch->rows->len + sl_tensor_compare_report_count_side_unmatched (self, side);
+}
+
+char *
+sl_tensor_compare_report_dup_coverage (SlTensorCompareReport *self)
+{
+  guint compared, npu, bench, npu_left, bench_left;
+  g_autofree char *npu_text = NULL;
+
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), NULL);
+
+  compared = self->batch->rows->len;
+  npu = sl_tensor_compare_report_count_side_tensors (self, SL_TENSOR_SIDE_NPU);
+  bench = sl_tensor_compare_report_count_side_tensors (self, SL_TENSOR_SIDE_BENCH);
+  npu_left = npu - compared;
+  bench_left = bench - compared;
+  /* Translators: how many of the NPU run's tensors were compared; the
+   * plural follows the total, the second number */
+  npu_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u NPU tensor compared",
+                                           "%u of %u NPU tensors compared", npu),
+                              compared, npu);
+  if (npu_left == 0 && bench_left == 0)
+    return g_steal_pointer (&npu_text);
+  /* Translators: the NPU side's coverage ("4 of 32 NPU tensors compared"),
+   * then how many tensors of each side have no partner */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s; %u unmatched, and %u of %u benchmark tensor unmatched",
+                                       "%s; %u unmatched, and %u of %u benchmark tensors unmatched", bench),
+                          npu_text, npu_left, bench_left, bench);
+}
+
+char *
+sl_tensor_compare_report_dup_verdict (SlTensorCompareReport *self)
+{
+  SlTensorCompareRow *row;
+
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), NULL);
+
+  if (self->batch->rows->len == 0)
+    return g_strdup (_("No tensor of one side has a partner on the other."));
+  if ((row = sl_tensor_compare_report_get_first_divergence (self)) != NULL)
+    /* Translators: the verdict over a comparison; %s is the tensor's name */
+    return g_strdup_printf (_("First divergence: %s"), sl_tensor_compare_row_get_name (row));
+  if ((row = sl_tensor_compare_report_get_first_warning (self)) != NULL)
+    /* Translators: no pair is an error; %s is the first pair with a warning */
+    return g_strdup_printf (_("No pair is an error; first warning: %s"), sl_tensor_compare_row_get_name (row));
+  if (self->batch->unmatched->len > 0)
+    return g_strdup (_("No compared pair fails, but not every tensor was compared"));
+  return g_strdup (_("No pair fails: the NPU run follows its benchmark"));
+}
+
+char *
+sl_tensor_compare_report_dup_headline (SlTensorCompareReport *self)
+{
+  g_autofree char *verdict = NULL;
+  g_autofree char *coverage = NULL;
+
+  g_return_val_if_fail (SL_IS_TENSOR_COMPARE_REPORT (self), NULL);
+
+  verdict = sl_tensor_compare_report_dup_verdict (self);
+  if (self->batch->rows->len == 0)
+    return g_steal_pointer (&verdict);
+  coverage = sl_tensor_compare_report_dup_coverage (self);
+  /* Translators: the verdict ("No pair is an error; first warning: X"),
+   * then the coverage ("4 of 32 NPU tensors compared; ...") */
+  return g_strdup_printf (_("%s (%s)"), verdict, coverage);
+}
+
 guint
 sl_tensor_compare_report_count_verdict (SlTensorCompareReport *self,
                                         SlTensorVerdict        verdict)

@@ -587,7 +587,9 @@ check_gaps (SlClusterProfile *cluster)
     }
   if (reported > MAX_GAP_REPORTS)
     {
-      g_autofree char *message = g_strdup_printf (_("%u more ranks have no files"), reported - MAX_GAP_REPORTS);
+      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more rank has no files",
+                                                               "%u more ranks have no files", reported - MAX_GAP_REPORTS),
+                                                  reported - MAX_GAP_REPORTS);
 
       report (cluster, SL_SEVERITY_WARNING, sl_cluster_profile_get_path (cluster), message);
     }

@@ -441,7 +441,10 @@ sl_csv_reader_next_row (SlCsvReader *self)
           if (self->n_ragged > MAX_RAGGED_LISTED)
             {
               g_autofree char *message =
-                g_strdup_printf (_("%llu rows in all have a different number of fields from the header"),
+                g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%llu row in all has a different number of fields from the header",
+                                              "%llu rows in all have a different number of fields from the header",
+                                              self->n_ragged),
                                  (unsigned long long)self->n_ragged);
 
               add_problem (self, SL_SEVERITY_WARNING, current_offset (self), message);

@@ -101,7 +101,9 @@ take_problems (Csv *csv)
     g_ptr_array_add (csv->problems, g_object_ref (g_ptr_array_index (problems, i)));
   if (csv->n_damaged > MAX_REPORTS)
     {
-      g_autofree char *message = g_strdup_printf (_("%u more damaged rows were skipped"),
+      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u more damaged row was skipped",
+                                                               "%u more damaged rows were skipped",
+                                                               csv->n_damaged - MAX_REPORTS),
                                                   csv->n_damaged - MAX_REPORTS);
 
       g_ptr_array_add (csv->problems, sl_problem_new (SL_SEVERITY_WARNING, _("Memory"), csv->path, -1, message));
@@ -507,7 +509,9 @@ db_report_skipped (Db         *db,
   if (n_skipped == 0)
     return;
   /* Translators: a count, then a table name */
-  message = g_strdup_printf (_("%u rows of %s have a negative size or no time and were skipped"), n_skipped, table);
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row of %s has a negative size or no time and was skipped",
+                                          "%u rows of %s have a negative size or no time and were skipped", n_skipped),
+                             n_skipped, table);
   g_ptr_array_add (db->problems, sl_problem_new (SL_SEVERITY_WARNING, _("Memory"), db->path, -1, message));
 }
 

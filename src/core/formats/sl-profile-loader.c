@@ -1149,7 +1149,10 @@ read_ms_aicore_type (Loader        *loader,
       sl_op_row_set_totals (row, sl_op_row_get_count (row) + (guint64)MAX (count, 0),
                             sl_op_row_get_total_ns (row) + total_ns, -1, -1);
       if (sl_csv_reader_get_double (reader, c_percent, &percent))
-        sl_op_row_set_ratio (row, percent);
+        {
+          sl_op_row_set_ratio (row, percent);
+          sl_op_table_set_type_share_basis (rank->ops, SL_OP_SHARE_OF_AICORE);
+        }
     }
 
 out:
@@ -1702,7 +1705,10 @@ read_op_statistic (Loader        *loader,
         {
           /* a share of the total, so rounding aside 0 to 100 */
           if (ratio >= 0 && ratio <= 100.5)
-            sl_op_row_set_ratio (row, ratio);
+            {
+              sl_op_row_set_ratio (row, ratio);
+              sl_op_table_set_type_share_basis (rank->ops, SL_OP_SHARE_OF_MODEL);
+            }
           else
             {
               g_autofree char *message =

@@ -379,7 +379,24 @@ sl_finding_has_timeline (SlFinding *self)
 }
 
 /* Detail keys are stable ids for scripts (`sightline-cli detect --json`);
- * people see these labels. */
+ * people see these labels. A detail holding a comma-separated list has
+ * its label for one item as well: "Rank 0", "Ranks 0,1". */
+#define NP_(singular, plural) singular, plural
+
+static const struct {
+  const char *key;
+  const char *one;
+  const char *many;
+} detail_lists[] = {
+  { "devices", NP_("Device", "Devices") },
+  { "msprof_folders", NP_("msprof folder", "msprof folders") },
+  { "rank_folders", NP_("Rank folder", "Rank folders") },
+  { "ranks", NP_("Rank", "Ranks") },
+  { "streams", NP_("Stream", "Streams") },
+  { "tables", NP_("Table", "Tables") },
+  { "tags", NP_("Tag", "Tags") },
+};
+
 static const struct {
   const char *key;
   const char *label;
@@ -444,6 +461,39 @@ sl_finding_detail_dup_label (const char *key)
   label = g_strdelimit (g_strdup (key), "_", ' ');
   label[0] = g_ascii_toupper (label[0]);
   return label;
+}
+
+/**
+ * sl_finding_detail_dup_label_for_value:
+ * @key: a detail key
+ * @value: (nullable): its value
+ *
+ * Like sl_finding_detail_dup_label(), in the singular or plural form the
+ * number of items of a list-valued detail asks for.
+ *
+ * Returns: (transfer full): what to call @key in the interface
+ */
+char *
+sl_finding_detail_dup_label_for_value (const char *key,
+                                       const char *value)
+{
+  g_return_val_if_fail (key != NULL, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (detail_lists); i++)
+    {
+      gulong n = 0;
+
+      if (!g_str_equal (detail_lists[i].key, key))
+        continue;
+      if (value != NULL && value[0] != '\0')
+        {
+          n = 1;
+          for (const char *p = value; *p != '\0'; p++)
+            n += *p == ',';
+        }
+      return g_strdup (g_dngettext (GETTEXT_PACKAGE, detail_lists[i].one, detail_lists[i].many, n));
+    }
+  return sl_finding_detail_dup_label (key);
 }
 
 /**

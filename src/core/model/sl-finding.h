@@ -63,6 +63,8 @@ gboolean       sl_finding_has_timeline     (SlFinding     *self);
 GPtrArray     *sl_finding_dup_timeline_files (SlFinding   *self);
 
 char          *sl_finding_detail_dup_label (const char    *key);
+char          *sl_finding_detail_dup_label_for_value (const char *key,
+                                                      const char *value);
 const char    *sl_finding_detail_value_label (const char  *value);
 const char    *sl_finding_kind_to_id       (SlFindingKind  kind);
 const char    *sl_finding_kind_to_label    (SlFindingKind  kind);

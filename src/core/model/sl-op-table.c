@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "sl-op-table.h"
 
 struct _SlOpTable
@@ -16,6 +18,7 @@ struct _SlOpTable
   GPtrArray  *type_rows;
   GPtrArray  *instance_rows;
   gboolean    types_given;
+  SlOpShareBasis type_share_basis;
 
   GListStore *types;
   GListStore *instances;
@@ -335,4 +338,61 @@ sl_op_table_is_empty (SlOpTable *self)
 {
   g_return_val_if_fail (SL_IS_OP_TABLE (self), TRUE);
   return self->type_rows->len == 0 && self->instance_rows->len == 0;
+}
+
+void
+sl_op_table_set_type_share_basis (SlOpTable     *self,
+                                  SlOpShareBasis basis)
+{
+  g_return_if_fail (SL_IS_OP_TABLE (self));
+  self->type_share_basis = basis;
+}
+
+SlOpShareBasis
+sl_op_table_get_type_share_basis (SlOpTable *self)
+{
+  g_return_val_if_fail (SL_IS_OP_TABLE (self), SL_OP_SHARE_OF_TABLE);
+  return self->type_share_basis;
+}
+
+const char *
+sl_op_share_basis_to_string (SlOpShareBasis basis)
+{
+  switch (basis)
+    {
+    case SL_OP_SHARE_OF_AICORE: return "aicore_time";
+    case SL_OP_SHARE_OF_MODEL: return "model_op_time";
+    case SL_OP_SHARE_OF_TABLE:
+    default: break;
+    }
+  return "op_time";
+}
+
+const char *
+sl_op_share_basis_title (SlOpShareBasis basis)
+{
+  switch (basis)
+    {
+    /* Translators: the title of an op table's ratio column */
+    case SL_OP_SHARE_OF_AICORE: return _("Share of AI Core Time (%)");
+    case SL_OP_SHARE_OF_MODEL: return _("Share of Model Op Time (%)");
+    case SL_OP_SHARE_OF_TABLE:
+    default: break;
+    }
+  return _("Share of Op Time (%)");
+}
+
+const char *
+sl_op_share_basis_description (SlOpShareBasis basis)
+{
+  switch (basis)
+    {
+    case SL_OP_SHARE_OF_AICORE:
+      return _("The op's share of the time of the ops that ran on the AI Core, as the profiler's aicore type file gives it: AI CPU and communication ops are not in the whole.");
+    case SL_OP_SHARE_OF_MODEL:
+      return _("The op's share of the op time of its model, as msprof's op_statistic gives it (its Ratio(%) column).");
+    case SL_OP_SHARE_OF_TABLE:
+    default: break;
+    }
+  return _("The op's share of the total time of every op in this table, on every core type.");
 }

@@ -14,6 +14,13 @@
 
 G_BEGIN_DECLS
 
+/* What an op type's ratio is a share of: the files say it differently. */
+typedef enum {
+  SL_OP_SHARE_OF_TABLE,   /* every op's time in the table (computed here) */
+  SL_OP_SHARE_OF_AICORE,  /* the AI Core ops' time (MindSpore's aicore_intermediate *_type.csv) */
+  SL_OP_SHARE_OF_MODEL,   /* the op time of its model (msprof's op_statistic Ratio(%)) */
+} SlOpShareBasis;
+
 #define SL_TYPE_OP_TABLE (sl_op_table_get_type ())
 G_DECLARE_FINAL_TYPE (SlOpTable, sl_op_table, SL, OP_TABLE, GObject)
 
@@ -46,5 +53,15 @@ GListModel *sl_op_table_get_instances     (SlOpTable  *self);
 guint64     sl_op_table_get_n_executions  (SlOpTable  *self);
 gint64      sl_op_table_get_total_ns      (SlOpTable  *self);
 gboolean    sl_op_table_is_empty          (SlOpTable  *self);
+/* What the types' ratios are a share of; instances' are always of the
+ * table. The loader says so when a file gives the ratios. */
+void        sl_op_table_set_type_share_basis (SlOpTable     *self,
+                                              SlOpShareBasis basis);
+SlOpShareBasis sl_op_table_get_type_share_basis (SlOpTable  *self);
+/* "op_time", "aicore_time" or "model_op_time", for JSON. */
+const char *sl_op_share_basis_to_string   (SlOpShareBasis basis);
+/* A column title ("Share of AI Core Time (%)") and what it says, translated. */
+const char *sl_op_share_basis_title       (SlOpShareBasis basis);
+const char *sl_op_share_basis_description (SlOpShareBasis basis);
 
 G_END_DECLS

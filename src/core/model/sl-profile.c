@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "sl-profile.h"
 
 struct _SlProfile
@@ -162,7 +164,9 @@ sl_profile_add_rank (SlProfile       *self,
   rank->counters = g_ptr_array_new_with_free_func ((GDestroyNotify)counter_free);
   rank->files = g_ptr_array_new_with_free_func (g_free);
   rank->summary.total_ns = -1;
-  rank->summary.aicore_ns = -1;
+  rank->summary.core_busy_ns = -1;
+  rank->summary.core_task_ns = -1;
+  rank->summary.aicore_ops_ns = -1;
   g_ptr_array_add (self->ranks, rank);
   return rank;
 }
@@ -232,32 +236,66 @@ count_streams (SlOpTable *ops)
   return g_hash_table_size (streams);
 }
 
-static gint64
-aicore_time (SlOpTable *ops)
+/* The AI Core time and the task duration of the same ops: each execution
+ * counts the larger of its aicore_time and aiv_time, at most its task's
+ * duration (the loader's core busy time). */
+static void
+core_time (SlOpTable *ops,
+           gint64    *busy_ns,
+           gint64    *task_ns)
 {
-  GListModel *models[2] = { sl_op_table_get_instances (ops), sl_op_table_get_types (ops) };
-  gint64 from_counters = -1, from_core_type = -1;
+  GListModel *instances = sl_op_table_get_instances (ops);
 
-  /* Measured AI Core time (msprof's aicore_time column) when present,
-   * otherwise the time of ops that ran on the AI Core. */
-  for (guint i = 0; i < g_list_model_get_n_items (models[0]); i++)
+  *busy_ns = *task_ns = -1;
+  for (guint i = 0; i < g_list_model_get_n_items (instances); i++)
     {
-      g_autoptr(SlOpRow) row = g_list_model_get_item (models[0], i);
+      g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
+      gint64 busy = sl_op_row_get_core_busy_ns (row);
 
-      if (sl_op_row_get_aicore_ns (row) >= 0)
-        from_counters = MAX (from_counters, 0) + sl_op_row_get_aicore_ns (row);
+      if (busy < 0)
+        continue;
+      *busy_ns = MAX (*busy_ns, 0) + busy;
+      *task_ns = MAX (*task_ns, 0) + MAX (sl_op_row_get_total_ns (row), 0);
     }
-  if (from_counters >= 0)
-    return from_counters;
+}
 
-  for (guint i = 0; i < g_list_model_get_n_items (models[1]); i++)
+/* The task time of the ops that ran on the AI Core, by their core type. */
+static gint64
+aicore_ops_time (SlOpTable *ops)
+{
+  GListModel *types = sl_op_table_get_types (ops);
+  gint64 total = -1;
+
+  for (guint i = 0; i < g_list_model_get_n_items (types); i++)
     {
-      g_autoptr(SlOpRow) row = g_list_model_get_item (models[1], i);
+      g_autoptr(SlOpRow) row = g_list_model_get_item (types, i);
 
       if (g_ascii_strcasecmp (sl_op_row_get_core_type (row), "AI_CORE") == 0)
-        from_core_type = MAX (from_core_type, 0) + sl_op_row_get_total_ns (row);
+        total = MAX (total, 0) + sl_op_row_get_total_ns (row);
     }
-  return from_core_type;
+  return total;
+}
+
+const char *
+sl_profile_core_time_definition (void)
+{
+  return _("AI Core time: the time the cores were busy, from the aicore_time column (aiv_time for vector ops, the "
+           "larger of the two for mixed ops), at most the task's duration, summed over every execution of the ops "
+           "that have it.");
+}
+
+const char *
+sl_profile_core_share_definition (void)
+{
+  return _("AI Core time ÷ the task duration of the same ops. Well below 100 % the tasks wait with idle cores: on "
+           "data (MTE2, memory), on other streams or on the host.");
+}
+
+const char *
+sl_profile_aicore_ops_definition (void)
+{
+  return _("No op has a measured core time (aicore_time or aiv_time): this is the task duration of the ops whose "
+           "core type is AI_CORE, not the time their cores were busy.");
 }
 
 /**
@@ -286,7 +324,8 @@ sl_profile_rank_finish (SlProfileRank *rank)
   summary->n_op_instances = g_list_model_get_n_items (sl_op_table_get_instances (rank->ops));
   summary->task_ns = sl_op_table_get_total_ns (rank->ops);
   summary->n_streams = MAX (summary->n_streams, count_streams (rank->ops));
-  summary->aicore_ns = aicore_time (rank->ops);
+  core_time (rank->ops, &summary->core_busy_ns, &summary->core_task_ns);
+  summary->aicore_ops_ns = summary->core_busy_ns < 0 ? aicore_ops_time (rank->ops) : -1;
 
   if (rank->steps != NULL && sl_step_trace_get_n_steps (rank->steps) > 0)
     {

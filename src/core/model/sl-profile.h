@@ -44,7 +44,15 @@ typedef struct {
   guint   n_op_instances;
   guint   n_streams;
   gint64  task_ns;           /* sum of op (task) durations */
-  gint64  aicore_ns;         /* AI Core time, -1 unknown */
+  /* AI Core time, one definition wherever it is shown (see
+   * sl_profile_core_time_definition()): the measured busy time of the
+   * cores, summed over the ops that have one, and those ops' task
+   * duration; -1 when no op has a measured core time. */
+  gint64  core_busy_ns;
+  gint64  core_task_ns;
+  /* Without a measured core time: the task duration of the ops that ran
+   * on the AI Core (their core type), -1 unknown. Not a core time. */
+  gint64  aicore_ops_ns;
 } SlProfileSummary;
 
 typedef struct {
@@ -79,6 +87,11 @@ const SlProfileRank *sl_profile_get_rank         (SlProfile       *self,
 /* SlProblem, in the order found */
 GListModel          *sl_profile_get_problems     (SlProfile       *self);
 const char          *sl_profile_layout_to_string (SlProfileLayout  layout);
+/* What "AI Core time" and its share of the task duration are, translated:
+ * every view, the CLI and the Advisor's report say the same. */
+const char          *sl_profile_core_time_definition  (void);
+const char          *sl_profile_core_share_definition (void);
+const char          *sl_profile_aicore_ops_definition (void);
 
 /* Building (the loader) */
 SlProfileRank       *sl_profile_add_rank         (SlProfile       *self,

@@ -19,6 +19,8 @@ struct _SlScalarSeries
   gint64   first_step;   /* of the first append, dropped or not */
   gboolean appended;
   guint    n_dropped;
+  gint64   restart_from;  /* the last restart: the step before it */
+  gint64   restart_to;    /* and the step written again */
   double   min;
   double   max;
   gboolean range_valid;
@@ -182,6 +184,8 @@ sl_scalar_series_append (SlScalarSeries *self,
 
       self->n_restarts++;
       self->n_dropped += n - keep;
+      self->restart_from = g_array_index (self->steps, gint64, n - 1);
+      self->restart_to = step;
       g_array_set_size (self->steps, keep);
       g_array_set_size (self->wall_times, keep);
       g_array_set_size (self->values, keep);
@@ -221,6 +225,32 @@ sl_scalar_series_get_n_dropped (SlScalarSeries *self)
 {
   g_return_val_if_fail (SL_IS_SCALAR_SERIES (self), 0);
   return self->n_dropped;
+}
+
+/**
+ * sl_scalar_series_get_last_restart:
+ * @from: (out) (optional): the last step written before the restart
+ * @to: (out) (optional): the step the restarted job wrote next
+ *
+ * The points written before the restart from @to on were dropped; those
+ * written after it are kept, as TensorBoard keeps them.
+ *
+ * Returns: %FALSE when no step went backwards
+ */
+gboolean
+sl_scalar_series_get_last_restart (SlScalarSeries *self,
+                                   gint64         *from,
+                                   gint64         *to)
+{
+  g_return_val_if_fail (SL_IS_SCALAR_SERIES (self), FALSE);
+
+  if (self->n_restarts == 0)
+    return FALSE;
+  if (from != NULL)
+    *from = self->restart_from;
+  if (to != NULL)
+    *to = self->restart_to;
+  return TRUE;
 }
 
 /**
@@ -310,4 +340,10 @@ sl_scalar_series_absorb (SlScalarSeries *self,
                              g_array_index (delta->values, double, i));
   self->n_restarts = restarts;
   self->n_dropped += delta->n_dropped;
+  /* @delta's own restarts came after the one against @self, if any. */
+  if (delta->n_restarts > 0)
+    {
+      self->restart_from = delta->restart_from;
+      self->restart_to = delta->restart_to;
+    }
 }

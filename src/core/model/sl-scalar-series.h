@@ -2,8 +2,9 @@
  *
  * Columnar arrays (step, wall time, value), appended as a run is read and
  * while training writes it. A step that goes backwards (a restarted job)
- * drops the later points, as TensorBoard does, and is counted so views can
- * say so.
+ * drops the points written before it from that step on and keeps those
+ * written after it, as TensorBoard does, and is counted so views can say
+ * so.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,6 +29,9 @@ void            sl_scalar_series_append           (SlScalarSeries *self,
                                                    double          value);
 guint           sl_scalar_series_get_n_restarts   (SlScalarSeries *self);
 guint           sl_scalar_series_get_n_dropped    (SlScalarSeries *self);
+gboolean        sl_scalar_series_get_last_restart (SlScalarSeries *self,
+                                                   gint64         *from,
+                                                   gint64         *to);
 gboolean        sl_scalar_series_get_value_range  (SlScalarSeries *self,
                                                    double         *min,
                                                    double         *max);

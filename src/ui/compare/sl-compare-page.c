@@ -144,7 +144,9 @@ cell_text (SlComparePage  *self,
   *css_class = NULL;
   if (column == COL_DIFF || column == COL_RATIO)
     {
-      if (noise || diff == 0)
+      /* A row one side lacks says what each side recorded, not a gain
+       * or a regression: never coloured as one. */
+      if (noise || diff == 0 || (row != NULL && (!row->present[0] || !row->present[1])))
         *css_class = "dim-label";
       else if (diff > 0)
         *css_class = "error";
@@ -924,7 +926,7 @@ sl_compare_page_show_details (SlDocument     *document,
       _("Baseline"), base,
       _("Comparison"), comparison,
       _("Difference"), diff,
-      _("Ratio"), ratio,
+      _("Comparison ÷ Baseline"), ratio,
       NULL
     };
 
@@ -1211,7 +1213,8 @@ sl_compare_page_init (SlComparePage *self)
   add_table_column (self, self->overview_view, "base", _("Baseline"), COL_BASE);
   add_table_column (self, self->overview_view, "comparison", _("Comparison"), COL_COMPARISON);
   add_table_column (self, self->overview_view, "diff", _("Difference"), COL_DIFF);
-  add_table_column (self, self->overview_view, "ratio", _("Ratio"), COL_RATIO);
+  /* Translators: the ratio of the two sides, never a share of a whole */
+  add_table_column (self, self->overview_view, "ratio", _("Comparison ÷ Baseline"), COL_RATIO);
   sl_data_table_set_model (self->overview_view, G_LIST_MODEL (self->items));
   sl_data_table_set_content_height (self->overview_view, -1, -1);
 
@@ -1222,7 +1225,7 @@ sl_compare_page_init (SlComparePage *self)
   add_table_column (self, self->ops_view, "base", _("Baseline Total"), COL_BASE);
   add_table_column (self, self->ops_view, "comparison", _("Comparison Total"), COL_COMPARISON);
   add_table_column (self, self->ops_view, "diff", _("Difference"), COL_DIFF);
-  add_table_column (self, self->ops_view, "ratio", _("Ratio"), COL_RATIO);
+  add_table_column (self, self->ops_view, "ratio", _("Comparison ÷ Baseline"), COL_RATIO);
   sl_data_table_set_model (self->ops_view, G_LIST_MODEL (self->op_types));
   g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->ops_view)),
                            "notify::selected", G_CALLBACK (details_source_changed_cb), self, G_CONNECT_SWAPPED);

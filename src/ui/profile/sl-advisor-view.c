@@ -739,6 +739,9 @@ fill_performance (SlAdvisorView *self)
   const SlPerformanceSection *section;
   g_autoptr(GString) missing = g_string_new (NULL);
   g_autoptr(GPtrArray) hints = g_ptr_array_new ();
+  g_autoptr(GString) suspect = g_string_new (NULL);
+  g_autoptr(GPtrArray) suspect_hints = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
   guint n_tiles = 0;
   GtkWidget *child;
 
@@ -749,6 +752,16 @@ fill_performance (SlAdvisorView *self)
     {
       const SlPerformanceItem *item = g_ptr_array_index (section->items, i);
 
+      if (item->suspect != NULL)
+        {
+          /* Never a graded tile: the data it would come from cannot be right. */
+          if (suspect->len > 0)
+            g_string_append (suspect, ", ");
+          g_string_append (suspect, item->label);
+          if (!g_ptr_array_find_with_equal_func (suspect_hints, item->suspect, g_str_equal, NULL))
+            g_ptr_array_add (suspect_hints, item->suspect);
+          continue;
+        }
       if (item->missing == NULL)
         {
           gtk_flow_box_append (self->performance_box, new_performance_tile (item));
@@ -761,19 +774,27 @@ fill_performance (SlAdvisorView *self)
       if (!g_ptr_array_find_with_equal_func (hints, item->missing, g_str_equal, NULL))
         g_ptr_array_add (hints, item->missing);
     }
+  if (suspect->len > 0)
+    {
+      /* Translators: followed by the names of figures whose data cannot be right */
+      g_string_append_printf (text, _("Not graded, suspect data: %s."), suspect->str);
+      for (guint i = 0; i < suspect_hints->len; i++)
+        g_string_append_printf (text, "\n• %s", (const char *)g_ptr_array_index (suspect_hints, i));
+    }
   if (missing->len > 0)
     {
-      g_autoptr(GString) text = g_string_new (NULL);
-
+      if (text->len > 0)
+        g_string_append (text, "\n");
       /* Translators: followed by the names of figures the profile cannot give */
       g_string_append_printf (text, _("Not in this profile: %s."), missing->str);
       for (guint i = 0; i < hints->len; i++)
         g_string_append_printf (text, "\n• %s", (const char *)g_ptr_array_index (hints, i));
-      gtk_label_set_label (self->performance_missing_label, text->str);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->performance_missing_label), missing->len > 0);
+  if (text->len > 0)
+    gtk_label_set_label (self->performance_missing_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->performance_missing_label), text->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->performance_box), n_tiles > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->performance_group), section != NULL && (n_tiles > 0 || missing->len > 0));
+  gtk_widget_set_visible (GTK_WIDGET (self->performance_group), section != NULL && (n_tiles > 0 || text->len > 0));
 }
 
 static void

@@ -107,12 +107,23 @@ static guint signals[N_SIGNALS];
 typedef struct {
   const OpColumn *column;
   SlTimeUnit      unit;
+  SlOpShareBasis  basis;   /* what the ratio is a share of */
 } ColumnRef;
 
 static gboolean
 by_instance (SlOpStatsView *self)
 {
   return gtk_toggle_button_get_active (self->by_instance_button);
+}
+
+/* What the ratio column is a share of: the types' as their file says, the
+ * instances' always of the table. */
+static SlOpShareBasis
+share_basis (SlOpStatsView *self)
+{
+  if (self->table == NULL || by_instance (self))
+    return SL_OP_SHARE_OF_TABLE;
+  return sl_op_table_get_type_share_basis (self->table);
 }
 
 static double
@@ -225,8 +236,9 @@ append_text_line (GString    *str,
     g_string_append_printf (str, "\n%s: %s", label, value);
 }
 
-static char *format_tooltip (SlOpRow    *row,
-                             SlTimeUnit  unit);
+static char *format_tooltip (SlOpRow        *row,
+                             SlTimeUnit      unit,
+                             SlOpShareBasis  basis);
 
 /**
  * sl_op_stats_view_dup_tooltip:
@@ -241,12 +253,13 @@ sl_op_stats_view_dup_tooltip (SlOpStatsView *self,
   g_return_val_if_fail (SL_IS_OP_STATS_VIEW (self), NULL);
   g_return_val_if_fail (SL_IS_OP_ROW (row), NULL);
 
-  return format_tooltip (row, self->unit);
+  return format_tooltip (row, self->unit, share_basis (self));
 }
 
 static char *
-format_tooltip (SlOpRow    *row,
-                SlTimeUnit  unit)
+format_tooltip (SlOpRow        *row,
+                SlTimeUnit      unit,
+                SlOpShareBasis  basis)
 {
   GString *str = g_string_new (NULL);
   g_autofree char *total = NULL;
@@ -267,6 +280,10 @@ format_tooltip (SlOpRow    *row,
   append_text_line (str, _("Core Type"), sl_op_row_get_core_type (row));
   g_string_append_printf (str, _("\n%llu calls, %s in all, %s on average"),
                           (unsigned long long)sl_op_row_get_count (row), total, average);
+  if (sl_op_row_get_ratio (row) >= 0)
+    /* Translators: what an op's ratio is a share of, the ratio, and how the file defines it */
+    g_string_append_printf (str, _("\n%s: %.2f — %s"), sl_op_share_basis_title (basis), sl_op_row_get_ratio (row),
+                            sl_op_share_basis_description (basis));
   if (sl_op_row_get_mflops (row) >= 0)
     g_string_append_printf (str, _("\n%.6g million floating point operations, %.6g GFLOPS"),
                             sl_op_row_get_mflops (row), MAX (sl_op_row_get_gflops_rate (row), 0));
@@ -285,7 +302,7 @@ static char *
 cell_tooltip (gpointer item,
               gpointer user_data)
 {
-  return format_tooltip (item, ((ColumnRef *)user_data)->unit);
+  return format_tooltip (item, ((ColumnRef *)user_data)->unit, ((ColumnRef *)user_data)->basis);
 }
 
 static gboolean
@@ -328,7 +345,7 @@ append_column (SlOpStatsView  *self,
   g_autofree char *csv_title = def->kind == COLUMN_TIME ? g_strdup_printf ("%s (us)", def->id) : g_strdup (def->id);
   SlDataColumn column = {
     .id = def->id,
-    .title = _(def->title),
+    .title = g_str_equal (def->id, "ratio") ? sl_op_share_basis_title (share_basis (self)) : _(def->title),
     .unit = fixed_time ? sl_time_unit_symbol (self->unit) : NULL,
     .text = cell_text,
     .number = text ? NULL : cell_number,
@@ -339,6 +356,7 @@ append_column (SlOpStatsView  *self,
 
   ref->column = def;
   ref->unit = self->unit;
+  ref->basis = share_basis (self);
   if (text)
     {
       column.flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE;

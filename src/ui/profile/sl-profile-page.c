@@ -87,7 +87,7 @@ current_rank (SlProfilePage *self)
   return sl_profile_get_rank (self->profile, self->rank);
 }
 
-static void
+static GtkWidget *
 add_row (SlProfilePage       *self,
          AdwPreferencesGroup *group,
          const char          *title,
@@ -107,6 +107,7 @@ add_row (SlProfilePage       *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (group, row);
   self->n_summary_rows++;
+  return row;
 }
 
 static void
@@ -252,14 +253,27 @@ fill_summary (SlProfilePage       *self,
   if (summary->n_streams > 0)
     add_count_row (self, group, _("Streams"), summary->n_streams);
   add_time_row (self, group, _("Task duration"), summary->task_ns);
-  if (summary->aicore_ns >= 0)
+  /* One definition of the AI Core time, the Advisor's: its share is of
+   * the same ops' task duration, never of every op's. */
+  if (summary->core_busy_ns >= 0)
     {
-      g_autofree char *aicore = sl_time_format_ns (summary->aicore_ns, self->unit);
-      g_autofree char *text = summary->task_ns > 0
-        ? g_strdup_printf (_("%s (%.1f%% of task duration)"), aicore, 100.0 * summary->aicore_ns / summary->task_ns)
+      g_autofree char *aicore = sl_time_format_ns (summary->core_busy_ns, self->unit);
+      g_autofree char *text = summary->core_task_ns > 0
+        /* Translators: the AI Core time, then its share of the task duration of the ops measured */
+        ? g_strdup_printf (_("%s (%.1f %% of those ops' task duration)"), aicore,
+                           100.0 * summary->core_busy_ns / summary->core_task_ns)
         : g_strdup (aicore);
+      g_autofree char *tooltip = g_strdup_printf ("%s\n%s", sl_profile_core_time_definition (),
+                                                  sl_profile_core_share_definition ());
 
-      add_row (self, group, _("AI Core time"), text);
+      gtk_widget_set_tooltip_text (add_row (self, group, _("AI Core time"), text), tooltip);
+    }
+  else if (summary->aicore_ops_ns >= 0)
+    {
+      g_autofree char *text = sl_time_format_ns (summary->aicore_ops_ns, self->unit);
+
+      gtk_widget_set_tooltip_text (add_row (self, group, _("AI Core ops' task time"), text),
+                                   sl_profile_aicore_ops_definition ());
     }
 
   fill_top_types (self, rank);

@@ -127,7 +127,7 @@ show_finding (SlDetailsPanel *self,
       g_autofree char *label = NULL;
 
       sl_finding_get_detail (finding, i, &key, &value);
-      label = sl_finding_detail_dup_label (key);
+      label = sl_finding_detail_dup_label_for_value (key, value);
       add_row (self, label, sl_finding_detail_value_label (value));
     }
 }

@@ -78,7 +78,7 @@ fill (SlFindingPage *self)
       g_autofree char *label = NULL;
 
       sl_finding_get_detail (finding, i, &key, &value);
-      label = sl_finding_detail_dup_label (key);
+      label = sl_finding_detail_dup_label_for_value (key, value);
       add_value_row (self->details_group, label, sl_finding_detail_value_label (value));
     }
   gtk_widget_set_visible (GTK_WIDGET (self->details_group), sl_finding_get_n_details (finding) > 0);

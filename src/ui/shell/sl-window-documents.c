@@ -48,11 +48,63 @@ forward_problems_cb (SlWindow   *self,
                         g_object_ref (g_ptr_array_index (items, i)));
 }
 
+/* Details shows what a panel selected (an item), or the selection of a
+ * document; once it shows a document's, it follows the document in front:
+ * that document's selection, or nothing. */
+void
+_sl_window_details_show_item (SlWindow *self,
+                              GObject  *item)
+{
+  g_clear_weak_pointer (&self->details_owner);
+  sl_details_panel_show (self->details_panel, item);
+}
+
+static void
+forget_document_details (SlWindow *self)
+{
+  if (self->details_owner == NULL)
+    return;
+  g_clear_weak_pointer (&self->details_owner);
+  sl_details_panel_show (self->details_panel, NULL);
+}
+
 static void
 document_details_changed_cb (SlWindow   *self,
                              SlDocument *document)
 {
-  sl_document_show_details (document, self->details_panel);
+  PanelFrame *frame;
+
+  if (self->disposing)
+    return;
+  if (sl_document_show_details (document, self->details_panel))
+    {
+      g_set_weak_pointer (&self->details_owner, document);
+      return;
+    }
+  /* Nothing selected in it any more, or a tab of it without a selection:
+   * Details must not keep another document's (a timeline slice). */
+  frame = PANEL_FRAME (gtk_widget_get_ancestor (GTK_WIDGET (document), PANEL_TYPE_FRAME));
+  if (self->details_owner == document ||
+      (frame != NULL && panel_frame_get_visible_child (frame) == PANEL_WIDGET (document)))
+    forget_document_details (self);
+}
+
+/**
+ * _sl_window_show_front_details:
+ * @front: (nullable): the page now in front of its frame
+ */
+void
+_sl_window_show_front_details (SlWindow    *self,
+                               PanelWidget *front)
+{
+  if (front == PANEL_WIDGET (self->details_owner))
+    return;
+  if (SL_IS_DOCUMENT (front) && sl_document_show_details (SL_DOCUMENT (front), self->details_panel))
+    {
+      g_set_weak_pointer (&self->details_owner, SL_DOCUMENT (front));
+      return;
+    }
+  forget_document_details (self);
 }
 
 static void
@@ -140,7 +192,7 @@ sl_window_open_item (SlWindow *self,
       return;
     }
 
-  sl_details_panel_show (self->details_panel, item);
+  _sl_window_details_show_item (self, item);
 }
 
 static SlFinding *

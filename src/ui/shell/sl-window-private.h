@@ -36,6 +36,8 @@ struct _SlWindow
   SlProblemsPanel      *problems_panel;
   SlConsolePanel       *console_panel;
   SlDetailsPanel       *details_panel;
+  SlDocument           *details_owner;     /* weak: the document whose selection Details shows */
+  gboolean              disposing;
 
   /* Template children */
   PanelDock            *dock;
@@ -57,6 +59,10 @@ void _sl_window_open_profile_dialog (SlWindow          *self,
                                      SlRunConfigRecord *config);
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
+void _sl_window_show_front_details (SlWindow     *self,
+                                    PanelWidget  *front);
+void _sl_window_details_show_item (SlWindow      *self,
+                                   GObject       *item);
 void _sl_window_class_add_job_actions (GtkWidgetClass *widget_class);
 /* Asks what becomes of a running job before the window closes; FALSE
  * when nothing runs and the window may close now. */

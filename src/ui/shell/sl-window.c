@@ -36,6 +36,17 @@ sl_window_add_problem (SlWindow  *self,
   sl_problems_panel_add (self->problems_panel, problem);
 }
 
+static void
+frame_front_changed_cb (PanelFrame *frame,
+                        GParamSpec *pspec,
+                        SlWindow   *self)
+{
+  /* Frames change their front page while the window takes them down. */
+  if (self->disposing || self->details_panel == NULL)
+    return;
+  _sl_window_show_front_details (self, panel_frame_get_visible_child (frame));
+}
+
 static PanelFrame *
 sl_window_create_frame_cb (SlWindow  *self,
                            PanelGrid *grid)
@@ -44,6 +55,7 @@ sl_window_create_frame_cb (SlWindow  *self,
 
   panel_frame_set_header (frame, PANEL_FRAME_HEADER (panel_frame_tab_bar_new ()));
   panel_frame_set_placeholder (frame, sl_welcome_page_new ());
+  g_signal_connect_object (frame, "notify::visible-child", G_CALLBACK (frame_front_changed_cb), self, 0);
 
   return frame;
 }
@@ -128,14 +140,14 @@ selection_changed_cb (SlWindow *self,
                       GObject  *item)
 {
   if (item != NULL && !G_IS_FILE (item))
-    sl_details_panel_show (self->details_panel, item);
+    _sl_window_details_show_item (self, item);
 }
 
 static void
 problem_activated_cb (SlWindow  *self,
                       SlProblem *problem)
 {
-  sl_details_panel_show (self->details_panel, G_OBJECT (problem));
+  _sl_window_details_show_item (self, G_OBJECT (problem));
   panel_dock_set_reveal_area (self->dock, PANEL_AREA_END, TRUE);
   panel_widget_raise (PANEL_WIDGET (self->details_panel));
 }
@@ -350,6 +362,8 @@ sl_window_dispose (GObject *object)
 {
   SlWindow *self = (SlWindow *)object;
 
+  self->disposing = TRUE;
+  g_clear_weak_pointer (&self->details_owner);
   g_clear_handle_id (&self->progress_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);

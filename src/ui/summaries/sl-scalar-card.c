@@ -56,30 +56,48 @@ static GParamSpec *properties[N_PROPS];
 
 static const char * const threshold_names[] = { "off", "above", "below" };
 
+static char *dup_run_display_name (SlSummaryRun *run);
+
+/* A restarted job writes steps again: the points it had written before,
+ * from the step it went back to on, were dropped, and the points written
+ * after the restart kept, as TensorBoard does. Say so for each run, as
+ * TensorBoard users otherwise wonder where the earlier points went. */
 static void
 update_restart_notice (SlScalarCard *self)
 {
-  guint restarts = 0, dropped = 0;
+  g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint i = 0; i < self->series->len; i++)
     {
-      restarts += sl_scalar_series_get_n_restarts (g_ptr_array_index (self->series, i));
-      dropped += sl_scalar_series_get_n_dropped (g_ptr_array_index (self->series, i));
+      SlScalarSeries *series = g_ptr_array_index (self->series, i);
+      SlSummaryRun *run = g_ptr_array_index (self->runs, g_array_index (self->run_of_series, guint, i));
+      g_autofree char *run_name = NULL;
+      guint dropped = sl_scalar_series_get_n_dropped (series);
+      gint64 from, to;
+
+      if (!sl_scalar_series_get_last_restart (series, &from, &to))
+        continue;
+      run_name = dup_run_display_name (run);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text,
+                              /* Translators: a run's steps went back (a restarted job); the run, its tag, the
+                               * last step before the restart, the step written again, how many points were
+                               * dropped and that step again */
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "Run “%s” (%s) went back from step %lld to step %lld, a restarted job: "
+                                           "%u point written before the restart, from step %lld on, was dropped; "
+                                           "the points written after it are shown",
+                                           "Run “%s” (%s) went back from step %lld to step %lld, a restarted job: "
+                                           "%u points written before the restart, from step %lld on, were dropped; "
+                                           "the points written after it are shown",
+                                           dropped),
+                              run_name, sl_scalar_series_get_tag (series), (long long)from, (long long)to, dropped,
+                              (long long)to);
     }
 
-  /* A restarted job writes steps again; its later points were dropped.
-   * Say so, as TensorBoard users otherwise wonder where they went. */
-  if (restarts > 0)
-    {
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "A step went backwards (a restarted job): %u later point was dropped",
-                                                            "A step went backwards (a restarted job): %u later points were dropped",
-                                                            dropped),
-                                               dropped);
-
-      gtk_label_set_label (self->notice_label, text);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), restarts > 0);
+  gtk_label_set_label (self->notice_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), text->len > 0);
 }
 
 static char *

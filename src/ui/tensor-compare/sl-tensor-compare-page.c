@@ -387,7 +387,7 @@ update_rows_label (SlTensorComparePage *self)
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs", total), total);
   else
     /* Translators: pairs shown by the filters, of all pairs */
-    text = g_strdup_printf (_("%u of %u pairs"), shown, total);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u pair", "%u of %u pairs", total), shown, total);
   gtk_label_set_text (self->rows_label, text);
 }
 
@@ -471,25 +471,39 @@ fill_divergence (SlTensorComparePage *self)
   g_autofree char *title = NULL;
   g_autofree char *module_text = NULL;
 
-  gtk_widget_set_visible (self->divergence_button, row != NULL);
+  gtk_widget_set_visible (self->divergence_button,
+                          row != NULL || sl_tensor_compare_report_get_first_warning (self->report) != NULL);
   if (row == NULL)
     {
       gboolean any = g_list_model_get_n_items (G_LIST_MODEL (self->report)) > 0;
+      SlTensorCompareRow *warning = sl_tensor_compare_report_get_first_warning (self->report);
+      gboolean partial = sl_tensor_compare_report_get_n_unmatched (self->report) > 0;
+      g_autofree char *headline = sl_tensor_compare_report_dup_verdict (self->report);
+      g_autofree char *coverage = sl_tensor_compare_report_dup_coverage (self->report);
+      const char *warning_reason = warning != NULL ? sl_tensor_compare_row_get_reason (warning) : NULL;
+      /* Translators: what was compared, then why the first warning warns */
+      g_autofree char *why = !any ? g_strdup ("")
+                             : warning_reason != NULL ? g_strdup_printf (_("%s — %s"), coverage, warning_reason)
+                                              : g_strdup (coverage);
 
-      gtk_image_set_from_icon_name (self->divergence_icon, any ? "emblem-ok-symbolic" : "dialog-information-symbolic");
+      /* A pass is a pass only of what was compared: a warning or an
+       * unmatched tensor keeps the banner from looking all clear. */
+      gtk_image_set_from_icon_name (self->divergence_icon, !any ? "dialog-information-symbolic"
+                                                           : warning != NULL || partial ? "dialog-warning-symbolic"
+                                                                                         : "emblem-ok-symbolic");
       gtk_widget_remove_css_class (self->divergence_box, "failing");
-      gtk_label_set_text (self->divergence_title, any ? _("No pair fails: the NPU run follows its benchmark.")
-                                                      : _("No tensor of one side has a partner on the other."));
-      gtk_label_set_text (self->divergence_module, "");
-      gtk_widget_set_visible (GTK_WIDGET (self->divergence_module), FALSE);
+      gtk_label_set_text (self->divergence_title, headline);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->divergence_title), headline);
+      gtk_label_set_text (self->divergence_module, why);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->divergence_module), why);
+      gtk_widget_set_visible (GTK_WIDGET (self->divergence_module), why[0] != '\0');
       gtk_widget_set_visible (GTK_WIDGET (self->divergence_stack_expander), FALSE);
       return;
     }
 
   gtk_image_set_from_icon_name (self->divergence_icon, "dialog-warning-symbolic");
   gtk_widget_add_css_class (self->divergence_box, "failing");
-  /* Translators: the banner over the table; %s is the tensor's name */
-  title = g_strdup_printf (_("First divergence: %s"), sl_tensor_compare_row_get_name (row));
+  title = sl_tensor_compare_report_dup_verdict (self->report);
   gtk_label_set_text (self->divergence_title, title);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->divergence_title), sl_tensor_compare_row_get_name (row));
 
@@ -1170,7 +1184,11 @@ sl_tensor_compare_page_show_first_divergence (SlTensorComparePage *self)
 
   g_return_val_if_fail (SL_IS_TENSOR_COMPARE_PAGE (self), FALSE);
 
-  if (!loaded (self) || (row = sl_tensor_compare_report_get_first_divergence (self->report)) == NULL)
+  if (!loaded (self))
+    return FALSE;
+  /* Without an error, the first warning is where to look. */
+  if ((row = sl_tensor_compare_report_get_first_divergence (self->report)) == NULL &&
+      (row = sl_tensor_compare_report_get_first_warning (self->report)) == NULL)
     return FALSE;
   position = find_position (self->sorted, row);
   if (position == GTK_INVALID_LIST_POSITION)

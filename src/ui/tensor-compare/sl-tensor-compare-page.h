@@ -43,8 +43,9 @@ void                   sl_tensor_compare_page_set_module_filter (SlTensorCompare
                                                               const char            *text);
 void                   sl_tensor_compare_page_set_search     (SlTensorComparePage   *self,
                                                               const char            *text);
-/* Clears the filters that hide it, selects the first divergence and
- * scrolls to it; FALSE when no pair fails. */
+/* Clears the filters that hide it, selects the first divergence (the
+ * first warning when no pair is an error) and scrolls to it; FALSE when
+ * no pair fails or warns. */
 gboolean               sl_tensor_compare_page_show_first_divergence (SlTensorComparePage *self);
 /* (nullable) */
 SlTensorCompareRow    *sl_tensor_compare_page_get_selected   (SlTensorComparePage   *self);

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
 
@@ -44,6 +45,7 @@ struct _SlTensorPairPane
   GtkLabel             *error_note_label;
   SlTensorPlot         *error_plot;
   GtkGrid              *largest_grid;
+  GtkGrid              *stats_grid;
 };
 
 G_DEFINE_FINAL_TYPE (SlTensorPairPane, sl_tensor_pair_pane, GTK_TYPE_BOX)
@@ -176,11 +178,11 @@ clear_largest (SlTensorPairPane *self)
 }
 
 static void
-attach_cell (SlTensorPairPane *self,
-             const char       *text,
-             int               column,
-             int               row,
-             gboolean          header)
+attach_grid_cell (GtkGrid    *grid,
+                  const char *text,
+                  int         column,
+                  int         row,
+                  gboolean    header)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -189,7 +191,74 @@ attach_cell (SlTensorPairPane *self,
   gtk_widget_add_css_class (label, header ? "dim-label" : "numeric");
   if (header)
     gtk_widget_add_css_class (label, "caption-heading");
-  gtk_grid_attach (self->largest_grid, label, column, row, 1, 1);
+  gtk_grid_attach (grid, label, column, row, 1, 1);
+}
+
+static void
+attach_cell (SlTensorPairPane *self,
+             const char       *text,
+             int               column,
+             int               row,
+             gboolean          header)
+{
+  attach_grid_cell (self->largest_grid, text, column, row, header);
+}
+
+static void
+clear_stats (SlTensorPairPane *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stats_grid))) != NULL)
+    gtk_grid_remove (self->stats_grid, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->stats_grid), FALSE);
+}
+
+static void
+format_stat (char   *buffer,
+             gsize   size,
+             double  value)
+{
+  if (isnan (value))
+    g_strlcpy (buffer, "—", size);
+  else
+    sl_tensor_format_value (buffer, size, value, SL_TENSOR_DTYPE_FLOAT64, 6);
+}
+
+/* A statistics-only pair: both sides' max, min, mean and L2 norm with
+ * their differences, the table msprobe's summary CSV has. */
+static void
+fill_stats (SlTensorPairPane         *self,
+            const SlStatsComparison  *stats)
+{
+  const SlStatDiff *rows[] = { &stats->max, &stats->min, &stats->mean, &stats->norm };
+  const char *names[] = {
+    /* Translators: rows of a statistics-only tensor pair, as msprobe's summary has them */
+    N_("Max"), N_("Min"), N_("Mean"), N_("L2 norm"),
+  };
+
+  clear_stats (self);
+  /* Translators: columns of the statistics of a tensor pair */
+  attach_grid_cell (self->stats_grid, _("Statistic"), 0, 0, TRUE);
+  attach_grid_cell (self->stats_grid, _("NPU"), 1, 0, TRUE);
+  attach_grid_cell (self->stats_grid, _("Benchmark"), 2, 0, TRUE);
+  attach_grid_cell (self->stats_grid, _("Difference"), 3, 0, TRUE);
+  attach_grid_cell (self->stats_grid, _("Relative"), 4, 0, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      double values[4] = { rows[i]->npu, rows[i]->bench, rows[i]->diff, rows[i]->relative };
+      char text[64];
+
+      attach_grid_cell (self->stats_grid, _(names[i]), 0, i + 1, FALSE);
+      for (guint c = 0; c < G_N_ELEMENTS (values); c++)
+        {
+          format_stat (text, sizeof text, values[c]);
+          attach_grid_cell (self->stats_grid, text, c + 1, i + 1, FALSE);
+        }
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stats_grid),
+                               _("Difference is NPU − benchmark; relative is |difference| ÷ |benchmark|, as in msprobe's summary"));
+  gtk_widget_set_visible (GTK_WIDGET (self->stats_grid), TRUE);
 }
 
 static void
@@ -374,6 +443,7 @@ clear_shown (SlTensorPairPane *self)
   sl_tensor_overlay_chart_set_histogram (self->overlay_chart, NULL);
   sl_tensor_plot_set_frame (self->error_plot, NULL);
   clear_largest (self);
+  clear_stats (self);
   gtk_editable_set_text (GTK_EDITABLE (self->slice_entry), "");
 }
 
@@ -424,6 +494,7 @@ sl_tensor_pair_pane_class_init (SlTensorPairPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTensorPairPane, error_note_label);
   gtk_widget_class_bind_template_child (widget_class, SlTensorPairPane, error_plot);
   gtk_widget_class_bind_template_child (widget_class, SlTensorPairPane, largest_grid);
+  gtk_widget_class_bind_template_child (widget_class, SlTensorPairPane, stats_grid);
   gtk_widget_class_bind_template_callback (widget_class, slice_activated_cb);
 }
 
@@ -464,9 +535,15 @@ sl_tensor_pair_pane_set_row (SlTensorPairPane   *self,
   describe_row (self, row);
   if (sl_tensor_compare_row_get_mode (row) != SL_TENSOR_COMPARE_MODE_DATA)
     {
-      show_message (self, sl_tensor_compare_row_get_mode (row) == SL_TENSOR_COMPARE_MODE_STATS
-                            ? _("This dump holds statistics only: there are no elements to show.")
-                            : _("This dump holds checksums only: there are no elements to show."));
+      const SlStatsComparison *stats = sl_tensor_compare_row_get_stats (row);
+
+      show_message (self, sl_tensor_compare_row_get_mode (row) != SL_TENSOR_COMPARE_MODE_STATS
+                            ? _("This dump holds checksums only: there are no elements to show.")
+                          : stats != NULL
+                            ? _("This dump holds statistics only: they are compared below, there are no elements to show.")
+                            : _("This dump holds statistics only, and one side has none for this tensor: there is nothing to show."));
+      if (stats != NULL)
+        fill_stats (self, stats);
       return;
     }
   show_message (self, NULL);
@@ -504,6 +581,19 @@ sl_tensor_pair_pane_get_detail (SlTensorPairPane *self)
 {
   g_return_val_if_fail (SL_IS_TENSOR_PAIR_PANE (self), NULL);
   return self->detail;
+}
+
+/**
+ * sl_tensor_pair_pane_get_stats_grid:
+ *
+ * Returns: (transfer none): the grid of a statistics-only pair's max, min,
+ *   mean and norm (hidden for other pairs)
+ */
+GtkGrid *
+sl_tensor_pair_pane_get_stats_grid (SlTensorPairPane *self)
+{
+  g_return_val_if_fail (SL_IS_TENSOR_PAIR_PANE (self), NULL);
+  return self->stats_grid;
 }
 
 SlTensorFrame *

@@ -28,6 +28,7 @@ gboolean                  sl_tensor_pair_pane_is_busy         (SlTensorPairPane 
 /* (nullable): what is shown, once computed */
 const SlTensorPairDetail *sl_tensor_pair_pane_get_detail      (SlTensorPairPane   *self);
 SlTensorFrame            *sl_tensor_pair_pane_get_error_frame (SlTensorPairPane   *self);
+GtkGrid                  *sl_tensor_pair_pane_get_stats_grid  (SlTensorPairPane   *self);
 /* (nullable): why nothing is shown (no data, unreadable files) */
 const char               *sl_tensor_pair_pane_get_message     (SlTensorPairPane   *self);
 
