@@ -11,9 +11,11 @@
 #include "sl-input-file.h"
 #include "sl-graph-builder.h"
 #include "sl-graph-def-reader.h"
+#include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
 #include "sl-onnx-reader.h"
+#include "sl-saved-model-reader.h"
 #include "sl-summary-reader.h"
 
 /* Lists in attribute values are shown up to this many elements. */
@@ -1151,16 +1153,20 @@ sl_graph_reader_decode (GBytes      *bytes,
 }
 
 /* Model formats with readers of their own, recognised by their file name
- * or their content: a reader for AIR, OM, MindIR or SavedModel goes here,
- * with its sniff. */
+ * or their content: a reader for AIR, OM or MindIR goes here, with its
+ * sniff. */
 typedef struct {
   const char *suffix;
   gboolean  (*sniff)  (const guint8 *data, gsize size);
   SlGraph  *(*decode) (const guint8 *data, gsize size, const char *path, GError **error);
+  /* Instead of decode, for formats that hold several graphs */
+  GPtrArray *(*decode_graphs) (const guint8 *data, gsize size, const char *path, GError **error);
 } ModelFormat;
 
 static const ModelFormat model_formats[] = {
-  { ".onnx", sl_onnx_sniff, sl_onnx_decode },
+  { ".onnx", sl_onnx_sniff, sl_onnx_decode, NULL },
+  { "saved_model.pb", sl_saved_model_sniff, NULL, sl_saved_model_decode_graphs },
+  { ".pbtxt", sl_graph_def_text_sniff, sl_graph_def_text_decode, NULL },
 };
 
 static const ModelFormat *
@@ -1203,6 +1209,17 @@ load_model (const char  *path,
   data = (const guint8 *) g_mapped_file_get_contents (file);
   size = g_mapped_file_get_length (file);
   format = find_model_format (path, data, size);
+  if (format != NULL && format->decode_graphs != NULL)
+    {
+      g_autoptr(GPtrArray) found = format->decode_graphs (data != NULL ? data : (const guint8 *) "", size, path,
+                                                          error);
+
+      if (found == NULL)
+        return FALSE;
+      for (guint i = 0; i < found->len; i++)
+        g_ptr_array_add (graphs, g_object_ref (g_ptr_array_index (found, i)));
+      return TRUE;
+    }
   if (format == NULL)
     {
       g_autoptr(GBytes) bytes = g_mapped_file_get_bytes (file);
@@ -1284,9 +1301,10 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a model file (.onnx), a summary file or a folder of
- *   summaries (whose own .pb and model files are read too); a .pb that
- *   holds an ONNX model is read as one
+ * @path: a .pb file, a model file (.onnx, saved_model.pb, .pbtxt), a summary file,
+ *   a SavedModel folder or a folder of summaries (whose own .pb and model
+ *   files are read too); a .pb that holds an ONNX model or a SavedModel is
+ *   read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all
@@ -1308,6 +1326,11 @@ sl_graph_reader_load (const char    *path,
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
+      g_autofree char *saved_model = g_build_filename (path, "saved_model.pb", NULL);
+
+      /* A SavedModel folder: its other .pb files (fingerprint.pb) are no graphs. */
+      if (g_file_test (saved_model, G_FILE_TEST_IS_REGULAR))
+        return load_model (saved_model, graphs, error) ? g_steal_pointer (&graphs) : NULL;
       if (!load_folder_pbs (path, graphs, error))
         return NULL;
       /* A folder of .pb files alone holds no summary: not an error. */
