@@ -400,6 +400,11 @@ def main():
         with open(os.path.join(folder, 'junk.pb'), 'wb') as f:
             f.write(b'\xff' * 16)
         run(os.path.join(folder, 'junk.pb'), expect=1)
+        # An empty .pb decodes as a graph without nodes: an error, not 0 nodes.
+        with open(os.path.join(folder, 'empty.pb'), 'wb') as f:
+            pass
+        if 'empty.pb' not in run(os.path.join(folder, 'empty.pb'), expect=1).stderr:
+            sys.exit('empty.pb: the error does not name the file')
     print('sightline-cli graph: keys and counts as expected')
 
 

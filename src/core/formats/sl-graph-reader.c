@@ -1230,6 +1230,13 @@ load_model (const char  *path,
     graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
   if (graph == NULL)
     return FALSE;
+  /* An empty graph would look like a model without ops: say there is none. */
+  if (sl_graph_get_n_elements (graph) == 0)
+    {
+      g_object_unref (graph);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” holds no graph: it has no node."), path);
+      return FALSE;
+    }
   g_ptr_array_add (graphs, graph);
   return TRUE;
 }
