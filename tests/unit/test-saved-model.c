@@ -417,6 +417,9 @@ test_saved_model_sniff (void)
   g_assert_false (sl_onnx_sniff (fx.bytes->data, fx.bytes->len));
   node_def (graph_def, 1, "x", "Placeholder", NULL, NULL);
   g_assert_false (sl_saved_model_sniff (graph_def->data, graph_def->len));
+  /* MindSpore ModelProto { ir_version 1, domain "" , graph 4 } */
+  g_assert_false (sl_saved_model_sniff ((const guint8 *) "\x08\x01\x12\x00\x22\x00", 6));
+  g_assert_false (sl_saved_model_sniff ((const guint8 *) "\x08\x01\x12\x09mindspore", 12));
   g_assert_false (sl_saved_model_sniff (NULL, 0));
   g_assert_false (sl_saved_model_sniff ((const guint8 *) "\x08", 1));
   g_byte_array_unref (fx.bytes);

@@ -593,9 +593,9 @@ sl_saved_model_decode_graphs (const guint8  *data,
  * Whether @data starts like a SavedModel: saved_model_schema_version
  * (field 1, a varint), then a meta-graph (field 2, length-delimited)
  * whose first field is its meta_info_def or graph_def (field 1 or 2,
- * length-delimited). An ONNX ModelProto, which also starts with a varint
- * field 1, has a string in field 2 (producer_name), which does not start
- * with those bytes.
+ * length-delimited). An ONNX ModelProto (producer_name) and a MindSpore
+ * ModelProto (domain), which also start with a varint field 1, have a
+ * string in field 2, which does not start with those bytes.
  */
 gboolean
 sl_saved_model_sniff (const guint8 *data,
@@ -612,8 +612,8 @@ sl_saved_model_sniff (const guint8 *data,
     return FALSE;
   if (!sl_proto_next_field (&model, &pos, &f, NULL) || f.field != 2 || f.wire_type != 2)
     return FALSE;
-  if (f.bytes.len == 0)
-    return TRUE;
+  /* An empty meta-graph says nothing: a MindSpore ModelProto with an
+   * empty domain (field 2) looks the same. */
   if (!sl_proto_read_varint (f.bytes.data, f.bytes.len, &inner, &tag))
     return FALSE;
   return tag == ((META_INFO_DEF << 3) | 2) || tag == ((META_GRAPH_DEF << 3) | 2);
