@@ -216,7 +216,7 @@ def check_saved_model(folder):
                                'Relu': 1, 'Neg': 1, '_Retval': 1},
                   'inputs': [], 'outputs': [],
                   'metadata': {'format': 'TensorFlow SavedModel', 'saved_model_schema_version': '1',
-                               'tensorflow_version': '2.15.0', 'tags': 'serve', 'functions': '1',
+                               'tensorflow_version': '2.15.0', 'tags': 'serve', 'functions': 'fn',
                                'signature_def.serving_default':
                                    'method tensorflow/serving/predict; inputs: x = x:0 float32[?,3]; '
                                    'outputs: y = call:0 float32'}}
@@ -224,7 +224,7 @@ def check_saved_model(folder):
                   'control_edges': 0, 'scopes': 0, 'op_types': {'Placeholder': 1, 'Relu': 1},
                   'inputs': [], 'outputs': [],
                   'metadata': {'format': 'TensorFlow SavedModel', 'saved_model_schema_version': '1',
-                               'tags': 'train,gpu', 'functions': '0'}}
+                               'tags': 'train,gpu'}}
     for target in (path, folder):
         data = json.loads(run(target, '--json').stdout)
         if data['graphs'] != [want_serve, want_train]:

@@ -303,7 +303,8 @@ ret_source (const char  *function,
  * by the function. */
 static void
 read_function (Reading     *reading,
-               const Slice *function)
+               const Slice *function,
+               GString     *names)
 {
   g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) output_types = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -343,6 +344,9 @@ read_function (Reading     *reading,
       name = g_strdup_printf ("function@%" G_GSIZE_FORMAT, function->base);
     }
   prefix = g_strconcat (name, "/", NULL);
+  if (names->len > 0)
+    g_string_append (names, ", ");
+  g_string_append (names, name);
 
   SL_PROTO_FOR_FIELDS (&signature, pos, &f, &damage)
     {
@@ -402,7 +406,7 @@ read_function (Reading     *reading,
 static void
 read_graph_def (Reading     *reading,
                 const Slice *graph,
-                guint       *n_functions)
+                GString     *functions)
 {
   Damage damage = { 0 };
   Field f;
@@ -424,8 +428,7 @@ read_graph_def (Reading     *reading,
             continue;
           if (!sl_proto_expect_wire (&g, 2, &inner))
             break;
-          read_function (reading, &g.bytes);
-          (*n_functions)++;
+          read_function (reading, &g.bytes, functions);
         }
       if (inner.reason != NULL)
         report (reading, &inner);
@@ -475,9 +478,8 @@ read_meta_graph (const Slice  *meta,
   Reading reading = { sl_graph_builder_new (), path, 0 };
   g_autoptr(GString) tags = g_string_new (NULL);
   g_autofree char *version = g_strdup_printf ("%" G_GUINT64_FORMAT, schema_version);
-  g_autofree char *n_text = NULL;
+  g_autoptr(GString) functions = g_string_new (NULL);
   Damage damage = { 0 };
-  guint n_functions = 0;
   SlGraph *graph;
   Field f;
 
@@ -497,7 +499,7 @@ read_meta_graph (const Slice  *meta,
       if (f.field == META_INFO_DEF)
         read_meta_info (&reading, &f.bytes, tags);
       else if (f.field == META_GRAPH_DEF)
-        read_graph_def (&reading, &f.bytes, &n_functions);
+        read_graph_def (&reading, &f.bytes, functions);
       else
         read_signature (&reading, &f.bytes);
     }
@@ -506,8 +508,8 @@ read_meta_graph (const Slice  *meta,
 
   if (tags->len > 0)
     sl_graph_builder_add_metadata (reading.builder, "tags", tags->str);
-  n_text = g_strdup_printf ("%u", n_functions);
-  sl_graph_builder_add_metadata (reading.builder, "functions", n_text);
+  if (functions->len > 0)
+    sl_graph_builder_add_metadata (reading.builder, "functions", functions->str);
   if (tags->len == 0)
     g_string_printf (tags, _("meta-graph %u"), index + 1);
   sl_graph_builder_set_name (reading.builder, tags->str, tags->str);
