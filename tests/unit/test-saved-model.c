@@ -484,6 +484,46 @@ test_saved_model_load (void)
   g_byte_array_unref (fx.bytes);
 }
 
+/* A library of 100 functions: each in its scope, the details name the
+ * first 64 of them and say there are more. */
+static void
+test_saved_model_many_functions (void)
+{
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(GByteArray) meta = g_byte_array_new ();
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  g_autoptr(GByteArray) library = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) graphs = NULL;
+  const char *functions;
+  SlGraph *only;
+
+  for (guint i = 0; i < 100; i++)
+    {
+      g_autoptr(GByteArray) function = g_byte_array_new ();
+      g_autoptr(GByteArray) signature = g_byte_array_new ();
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+
+      fx_string (signature, 1, name);
+      fx_message (function, 1, signature);
+      node_def (function, 3, "n", "Op", NULL, NULL);
+      fx_message (library, 1, function);
+    }
+  fx_message (graph, 2, library);
+  fx_message (meta, 2, graph);
+  fx_uint (bytes, 1, 1);
+  fx_message (bytes, 2, meta);
+  graphs = decode (bytes, &error);
+  g_assert_no_error (error);
+  only = g_ptr_array_index (graphs, 0);
+  g_assert_cmpstr (sl_graph_get_name (only), ==, "meta-graph 1");
+  g_assert_cmpuint (sl_graph_get_n_ops (only), ==, 100);
+  g_assert_cmpuint (element (only, "f99/n"), !=, SL_GRAPH_NONE);
+  functions = metadata (only, "functions");
+  g_assert_true (g_str_has_prefix (functions, "f0, f1, f2, "));
+  g_assert_true (g_str_has_suffix (functions, ", f63, …"));
+}
+
 /* GraphDef text */
 
 static const char pbtxt[] =
@@ -679,6 +719,7 @@ main (int    argc,
   g_test_add_func ("/saved-model/sniff", test_saved_model_sniff);
   g_test_add_func ("/saved-model/empty", test_saved_model_empty);
   g_test_add_func ("/saved-model/load", test_saved_model_load);
+  g_test_add_func ("/saved-model/many-functions", test_saved_model_many_functions);
   g_test_add_func ("/pbtxt/mapping", test_pbtxt_mapping);
   g_test_add_func ("/pbtxt/cut", test_pbtxt_cut);
   g_test_add_func ("/pbtxt/bad", test_pbtxt_bad);

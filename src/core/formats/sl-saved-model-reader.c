@@ -68,8 +68,10 @@
 #define TENSOR_INFO_DTYPE 2
 #define TENSOR_INFO_SHAPE 3
 
-/* Names and texts are shown up to this many bytes. */
+/* Names and texts are shown up to this many bytes; the list of functions
+ * in the details up to this many names. */
 #define MAX_SHOWN_BYTES 256
+#define MAX_SHOWN_FUNCTIONS 64
 
 typedef SlProtoSlice Slice;
 typedef SlProtoField Field;
@@ -304,7 +306,8 @@ ret_source (const char  *function,
 static void
 read_function (Reading     *reading,
                const Slice *function,
-               GString     *names)
+               GString     *names,
+               guint        index)
 {
   g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) output_types = g_array_new (FALSE, FALSE, sizeof (guint64));
@@ -344,9 +347,10 @@ read_function (Reading     *reading,
       name = g_strdup_printf ("function@%" G_GSIZE_FORMAT, function->base);
     }
   prefix = g_strconcat (name, "/", NULL);
-  if (names->len > 0)
-    g_string_append (names, ", ");
-  g_string_append (names, name);
+  if (index < MAX_SHOWN_FUNCTIONS)
+    g_string_append_printf (names, "%s%s", index > 0 ? ", " : "", name);
+  else if (index == MAX_SHOWN_FUNCTIONS)
+    g_string_append (names, ", …");
 
   SL_PROTO_FOR_FIELDS (&signature, pos, &f, &damage)
     {
@@ -409,6 +413,7 @@ read_graph_def (Reading     *reading,
                 GString     *functions)
 {
   Damage damage = { 0 };
+  guint n_functions = 0;
   Field f;
 
   reading->n_damaged += sl_graph_def_add_nodes (reading->builder, graph->data, graph->len, graph->base, 1, "",
@@ -428,7 +433,7 @@ read_graph_def (Reading     *reading,
             continue;
           if (!sl_proto_expect_wire (&g, 2, &inner))
             break;
-          read_function (reading, &g.bytes, functions);
+          read_function (reading, &g.bytes, functions, n_functions++);
         }
       if (inner.reason != NULL)
         report (reading, &inner);
