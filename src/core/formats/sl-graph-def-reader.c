@@ -776,6 +776,18 @@ dup_slice (const Slice *s)
   return g_strndup ((const char *) s->data, s->len);
 }
 
+/* @prefix then @len bytes of @data (which need not end in a NUL). */
+static char *
+prefixed (const char   *prefix,
+          const guint8 *data,
+          gsize         len)
+{
+  GString *out = g_string_new (prefix);
+
+  g_string_append_len (out, (const char *) data, len);
+  return g_string_free (out, FALSE);
+}
+
 /* "node:1" → "node", "^node" → "node" (control); in a function body
  * "node:out:0" → "node" too. With the reader's prefix in front. */
 static char *
@@ -794,7 +806,7 @@ input_source (const Reader *reader,
 
       if (colon != NULL)
         end = colon - input->data;
-      return g_strdup_printf ("%s%.*s", reader->prefix, (int) (end - start), (const char *) input->data + start);
+      return prefixed (reader->prefix, input->data + start, end - start);
     }
   for (gsize i = end; i > start; i--)
     {
@@ -807,7 +819,7 @@ input_source (const Reader *reader,
       if (!g_ascii_isdigit (input->data[i - 1]))
         break;
     }
-  return g_strdup_printf ("%s%.*s", reader->prefix, (int) (end - start), (const char *) input->data + start);
+  return prefixed (reader->prefix, input->data + start, end - start);
 }
 
 static gboolean
@@ -930,7 +942,7 @@ build (Reader *reader)
   for (guint n = 0; n < reader->nodes->len; n++)
     {
       const Node *node = &g_array_index (reader->nodes, Node, n);
-      char *name = g_strdup_printf ("%s%.*s", reader->prefix, (int) node->name.len, (const char *) node->name.data);
+      char *name = prefixed (reader->prefix, node->name.data, node->name.len);
 
       add_scopes (scopes, name);
       g_ptr_array_add (names, name);

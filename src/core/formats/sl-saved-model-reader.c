@@ -296,9 +296,11 @@ ret_source (const char  *function,
 {
   const guint8 *colon = memchr (ret->data, ':', ret->len);
   gsize len = colon != NULL ? (gsize) (colon - ret->data) : ret->len;
-  g_autofree char *raw = g_strdup_printf ("%s/%.*s", function, (int) len, (const char *) ret->data);
+  g_autoptr(GString) raw = g_string_new (function);
 
-  return g_utf8_make_valid (raw, -1);
+  g_string_append_c (raw, '/');
+  g_string_append_len (raw, (const char *) ret->data, len);
+  return g_utf8_make_valid (raw->str, raw->len);
 }
 
 /* FunctionDef: its arguments, body and return values in a scope named
