@@ -6,8 +6,10 @@ The GraphProto is encoded in this script, independently of the C code,
 and written twice: as a ModelProto in model.pb and as the graph_def event
 of a MindSpore summary in the same folder. The JSON must have exactly the
 documented keys and the counts worked out by hand below. A TensorFlow
-GraphDef, encoded here too, goes into a TensorBoard tfevents file, and
-an ONNX ModelProto into model.onnx.
+GraphDef, encoded here too, goes into a TensorBoard tfevents file, an
+ONNX ModelProto into model.onnx, a SavedModel with two meta-graphs and a
+function library into saved_model.pb, and a GraphDef in text format into
+graph.pbtxt.
 
 Usage: check-cli-graph.py   (SL_CLI names the sightline-cli binary)
 """
@@ -91,11 +93,12 @@ def graph():
     return out
 
 
-def tf_node(name, op, inputs=(), attrs=b''):
+def tf_node(name, op, inputs=(), attrs=b'', number=1):
+    """A NodeDef as field @number (1 in a GraphDef, 3 in a FunctionDef)."""
     out = field(1, 2, name.encode()) + field(2, 2, op.encode())
     for input_name in inputs:
         out += field(3, 2, input_name.encode())
-    return field(1, 2, out + attrs)
+    return field(number, 2, out + attrs)
 
 
 def graph_def():
@@ -162,6 +165,134 @@ def check_onnx(folder):
     result = run(os.path.join(folder, 'text.onnx'), expect=1)
     if 'text.onnx' not in result.stderr:
         sys.exit(f'onnx error {result.stderr}')
+
+
+def saved_model():
+    """Meta-graph "serve": x (Placeholder) and the constant w feed mm
+    (MatMul); call (PartitionedCall of fn) reads mm and waits for init
+    (NoOp). fn: argument a, relu = Relu(a), neg = Neg(relu), returns neg
+    as y. 8 ops (x, mm, call, init, fn/a, fn/relu, fn/neg, fn/y_retval),
+    1 constant, data edges x, w -> mm, mm -> call, a -> relu -> neg ->
+    y_retval (6), 1 control edge, scope fn. Meta-graph "train,gpu": a
+    feeds b (Relu). A signature serving_default maps x and y."""
+    tensor = field(1, 0, varint(1)) + field(2, 2, field(2, 2, field(1, 0, varint(3))) +
+                                            field(2, 2, field(1, 0, varint(1))))
+    value = field(5, 2, field(1, 2, b'value') + field(2, 2, field(8, 2, tensor)))
+    func = field(5, 2, field(1, 2, b'f') + field(2, 2, field(10, 2, field(1, 2, b'fn'))))
+    nodes = tf_node('x', 'Placeholder') + tf_node('w', 'Const', attrs=value)
+    nodes += tf_node('mm', 'MatMul', ['x', 'w:0']) + tf_node('init', 'NoOp')
+    nodes += tf_node('call', 'PartitionedCall', ['mm', '^init'], attrs=func)
+    signature = field(1, 2, b'fn') + field(2, 2, field(1, 2, b'a') + field(3, 0, varint(1)))
+    signature += field(3, 2, field(1, 2, b'y') + field(3, 0, varint(1)))
+    function = field(1, 2, signature) + tf_node('relu', 'Relu', ['a'], number=3)
+    function += tf_node('neg', 'Neg', ['relu:activations:0'], number=3)
+    function += field(4, 2, field(1, 2, b'y') + field(2, 2, b'neg:y:0'))
+    library = field(1, 2, function)
+    graph1 = nodes + field(2, 2, library) + field(4, 2, field(1, 0, varint(1087)))
+    shape = field(2, 2, field(1, 0, varint(2**64 - 1))) + field(2, 2, field(1, 0, varint(3)))
+    x_info = field(1, 2, b'x:0') + field(2, 0, varint(1)) + field(3, 2, shape)
+    y_info = field(1, 2, b'call:0') + field(2, 0, varint(1))
+    sig = field(1, 2, field(1, 2, b'x') + field(2, 2, x_info)) + field(2, 2, field(1, 2, b'y') + field(2, 2, y_info))
+    sig += field(3, 2, b'tensorflow/serving/predict')
+    meta1 = field(1, 2, field(4, 2, b'serve') + field(5, 2, b'2.15.0')) + field(2, 2, graph1)
+    meta1 += field(5, 2, field(1, 2, b'serving_default') + field(2, 2, sig))
+    graph2 = tf_node('a', 'Placeholder') + tf_node('b', 'Relu', ['a'])
+    meta2 = field(1, 2, field(4, 2, b'train') + field(4, 2, b'gpu')) + field(2, 2, graph2)
+    return field(1, 0, varint(1)) + field(2, 2, meta1) + field(2, 2, meta2)
+
+
+def check_saved_model(folder):
+    model = saved_model()
+    os.makedirs(os.path.join(folder, 'variables'))
+    path = os.path.join(folder, 'saved_model.pb')
+    with open(path, 'wb') as f:
+        f.write(model)
+    # fingerprint.pb: FingerprintDef { saved_model_checksum 1, ... }, no graph
+    with open(os.path.join(folder, 'fingerprint.pb'), 'wb') as f:
+        f.write(field(1, 0, varint(12345)) + field(2, 0, varint(678)))
+    want_serve = {'name': 'serve', 'nodes': 8, 'parameters': 0, 'consts': 1, 'data_edges': 6,
+                  'control_edges': 1, 'scopes': 1,
+                  'op_types': {'Placeholder': 1, 'MatMul': 1, 'NoOp': 1, 'PartitionedCall': 1, '_Arg': 1,
+                               'Relu': 1, 'Neg': 1, '_Retval': 1},
+                  'inputs': [], 'outputs': [],
+                  'metadata': {'format': 'TensorFlow SavedModel', 'saved_model_schema_version': '1',
+                               'tensorflow_version': '2.15.0', 'tags': 'serve', 'functions': 'fn',
+                               'signature_def.serving_default':
+                                   'method tensorflow/serving/predict; inputs: x = x:0 float32[?,3]; '
+                                   'outputs: y = call:0 float32'}}
+    want_train = {'name': 'train,gpu', 'nodes': 2, 'parameters': 0, 'consts': 0, 'data_edges': 1,
+                  'control_edges': 0, 'scopes': 0, 'op_types': {'Placeholder': 1, 'Relu': 1},
+                  'inputs': [], 'outputs': [],
+                  'metadata': {'format': 'TensorFlow SavedModel', 'saved_model_schema_version': '1',
+                               'tags': 'train,gpu'}}
+    for target in (path, folder):
+        data = json.loads(run(target, '--json').stdout)
+        if data['graphs'] != [want_serve, want_train]:
+            sys.exit(f'saved model {target}: {data["graphs"]}, wanted {[want_serve, want_train]}')
+    # Cut inside the first meta-graph's function library: the nodes before stay.
+    cut = model[:model.index(b'neg:y:0')]
+    with open(path, 'wb') as f:
+        f.write(cut)
+    result = run(path, '--json')
+    entry = json.loads(result.stdout)['graphs'][0]
+    if entry['name'] != 'serve' or entry['nodes'] < 5:
+        sys.exit(f'cut saved model {entry}')
+    # No node at all: an error naming the file, never an empty graph.
+    with open(path, 'wb') as f:
+        f.write(field(1, 0, varint(1)) + field(2, 2, field(1, 2, field(4, 2, b'serve'))))
+    result = run(path, expect=1)
+    if 'saved_model.pb' not in result.stderr:
+        sys.exit(f'empty saved model error {result.stderr}')
+
+
+PBTXT = b"""# written by tf.io.write_graph(as_text=True)
+node {
+  name: "x"
+  op: "Placeholder"
+  attr { key: "dtype" value { type: DT_FLOAT } }
+  attr { key: "shape" value { shape { dim { size: -1 } dim { size: 3 } } } }
+}
+node {
+  name: "net/w"
+  op: "Const"
+  attr {
+    key: "value"
+    value { tensor { dtype: DT_FLOAT tensor_shape { dim { size: 3 } } float_val: [1.5, 2, -3e1] } }
+  }
+}
+node { name: "net/MatMul" op: "MatMul" input: "x" input: "net/w:0" device: "/device:CPU:0"
+       attr { key: "transpose_a" value { b: false } } }
+node { name: "net/Relu" op: "Relu" input: "net/MatMul" input: "^x"
+       attr { key: "_class" value { list { s: "loc:@x" s: 'tab\there' } } } }
+versions { producer: 1087 }
+"""
+
+
+def check_pbtxt(folder):
+    """The text form of graph_def()'s graph, less the NoOp: 3 ops, 1
+    constant, 3 data edges, 1 control edge, scope net."""
+    path = os.path.join(folder, 'graph.pbtxt')
+    with open(path, 'wb') as f:
+        f.write(PBTXT)
+    entry = json.loads(run(path, '--json').stdout)['graphs'][0]
+    want = {'nodes': 3, 'parameters': 0, 'consts': 1, 'data_edges': 3, 'control_edges': 1, 'scopes': 1,
+            'op_types': {'Placeholder': 1, 'MatMul': 1, 'Relu': 1}}
+    got = {key: entry[key] for key in want}
+    if set(entry) != GRAPH_KEYS or got != want:
+        sys.exit(f'pbtxt graph {entry}, wanted {want}')
+    # Cut inside the last node: the whole ones stay, the problem says where.
+    cut = PBTXT[:PBTXT.index(b'"net/Relu"') + 4]
+    with open(path, 'wb') as f:
+        f.write(cut)
+    result = run(path, '--json')
+    entry = json.loads(result.stdout)['graphs'][0]
+    if entry['nodes'] != 2 or entry['consts'] != 1:
+        sys.exit(f'cut pbtxt graph {entry}')
+    with open(path, 'wb') as f:
+        f.write(b'node { name: "x" op: \x01 }')
+    result = run(path, expect=1)
+    if 'graph.pbtxt' not in result.stderr or 'byte 21' not in result.stderr:
+        sys.exit(f'pbtxt error {result.stderr}')
 
 
 def run(*args, expect=0):
@@ -258,6 +389,10 @@ def main():
             check_tfevents(tb_folder)
         with tempfile.TemporaryDirectory() as onnx_folder:
             check_onnx(onnx_folder)
+        with tempfile.TemporaryDirectory() as saved_model_folder:
+            check_saved_model(saved_model_folder)
+        with tempfile.TemporaryDirectory() as pbtxt_folder:
+            check_pbtxt(pbtxt_folder)
 
         run(folder, '--scope', 'no/such/scope', expect=1)
         run(os.path.join(folder, 'missing.pb'), expect=1)
@@ -278,6 +413,11 @@ def main():
         with open(os.path.join(folder, 'frozen.pb'), 'wb') as f:
             f.write(graph_def())
         run(os.path.join(folder, 'frozen.pb'))
+        # An empty .pb decodes as a graph without nodes: an error, not 0 nodes.
+        with open(os.path.join(folder, 'empty.pb'), 'wb') as f:
+            pass
+        if 'empty.pb' not in run(os.path.join(folder, 'empty.pb'), expect=1).stderr:
+            sys.exit('empty.pb: the error does not name the file')
     print('sightline-cli graph: keys and counts as expected')
 
 

@@ -222,6 +222,7 @@ test_tensorflow (void)
   g_assert_true (IS (sl_proto_shape_is_saved_model, saved));
   g_assert_false (IS (sl_proto_shape_is_graph_def, saved));
   g_assert_false (IS (sl_proto_shape_is_mindspore_graph, saved));
+  g_assert_cmpstr (sl_proto_shape_get_graph_format (saved->data, saved->len, TRUE), ==, "TensorFlow SavedModel");
   g_assert_true (IS_HEAD (sl_proto_shape_is_graph_def, big, 8192));
 }
 

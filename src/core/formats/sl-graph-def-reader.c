@@ -649,6 +649,8 @@ typedef struct {
   GArray         *inputs;  /* Slice */
   GArray         *attrs;   /* Attr */
   guint           n_damaged;
+  const char     *prefix;  /* "" or "scope/", put before every name */
+  gboolean        function; /* inputs are "node:out:k" (a FunctionDef's body) */
 } Reader;
 
 static void
@@ -742,7 +744,8 @@ fail:
 /* The GraphDef's fields: nodes are kept while the framing holds. */
 static void
 parse_graph_def (Reader      *reader,
-                 const Slice *graph)
+                 const Slice *graph,
+                 guint        node_field)
 {
   Damage damage = { 0 };
   Field f;
@@ -750,7 +753,7 @@ parse_graph_def (Reader      *reader,
 
   while (next_field (graph, &pos, &f, &damage))
     {
-      if (f.field != 1)
+      if (f.field != node_field)
         continue;
       if (f.wire_type != 2)
         {
@@ -773,16 +776,38 @@ dup_slice (const Slice *s)
   return g_strndup ((const char *) s->data, s->len);
 }
 
-/* "node:1" → "node", "^node" → "node" (control). */
+/* @prefix then @len bytes of @data (which need not end in a NUL). */
 static char *
-input_source (const Slice *input,
-              gboolean    *control)
+prefixed (const char   *prefix,
+          const guint8 *data,
+          gsize         len)
+{
+  GString *out = g_string_new (prefix);
+
+  g_string_append_len (out, (const char *) data, len);
+  return g_string_free (out, FALSE);
+}
+
+/* "node:1" → "node", "^node" → "node" (control); in a function body
+ * "node:out:0" → "node" too. With the reader's prefix in front. */
+static char *
+input_source (const Reader *reader,
+              const Slice  *input,
+              gboolean     *control)
 {
   gsize start = 0, end = input->len;
 
   *control = input->len > 0 && input->data[0] == '^';
   if (*control)
     start = 1;
+  if (reader->function)
+    {
+      const guint8 *colon = memchr (input->data + start, ':', end - start);
+
+      if (colon != NULL)
+        end = colon - input->data;
+      return prefixed (reader->prefix, input->data + start, end - start);
+    }
   for (gsize i = end; i > start; i--)
     {
       if (input->data[i - 1] == ':')
@@ -794,7 +819,7 @@ input_source (const Slice *input,
       if (!g_ascii_isdigit (input->data[i - 1]))
         break;
     }
-  return g_strndup ((const char *) input->data + start, end - start);
+  return prefixed (reader->prefix, input->data + start, end - start);
 }
 
 static gboolean
@@ -917,7 +942,7 @@ build (Reader *reader)
   for (guint n = 0; n < reader->nodes->len; n++)
     {
       const Node *node = &g_array_index (reader->nodes, Node, n);
-      char *name = dup_slice (&node->name);
+      char *name = prefixed (reader->prefix, node->name.data, node->name.len);
 
       add_scopes (scopes, name);
       g_ptr_array_add (names, name);
@@ -925,7 +950,7 @@ build (Reader *reader)
         {
           gboolean control;
 
-          g_hash_table_add (consumed, input_source (&g_array_index (reader->inputs, Slice, node->input_first + i),
+          g_hash_table_add (consumed, input_source (reader, &g_array_index (reader->inputs, Slice, node->input_first + i),
                                                     &control));
         }
     }
@@ -969,7 +994,7 @@ build (Reader *reader)
       for (guint i = 0; i < node->n_inputs; i++)
         {
           gboolean control;
-          g_autofree char *source = input_source (&g_array_index (reader->inputs, Slice, node->input_first + i),
+          g_autofree char *source = input_source (reader, &g_array_index (reader->inputs, Slice, node->input_first + i),
                                                   &control);
 
           sl_graph_builder_add_input (reader->builder, source, control ? SL_GRAPH_EDGE_CONTROL : SL_GRAPH_EDGE_DATA);
@@ -994,31 +1019,80 @@ sl_graph_def_decode (const guint8  *data,
                      const char    *path,
                      GError       **error)
 {
-  Reader reader = { sl_graph_builder_new (), path != NULL ? path : "",
-                    g_array_new (FALSE, FALSE, sizeof (Node)), g_array_new (FALSE, FALSE, sizeof (Slice)),
-                    g_array_new (FALSE, FALSE, sizeof (Attr)), 0 };
-  Slice graph = { data != NULL ? data : (const guint8 *) "", data != NULL ? size : 0, 0 };
-  SlGraph *result = NULL;
+  g_autoptr(SlGraphBuilder) builder = sl_graph_builder_new ();
+  guint n_damaged;
 
   g_return_val_if_fail (data != NULL || size == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  sl_graph_builder_set_path (reader.builder, reader.path);
-  parse_graph_def (&reader, &graph);
-  build (&reader);
-  if (reader.n_damaged > 0 && sl_graph_builder_get_n_elements (reader.builder) == 0)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                 _("“%s” holds no TensorFlow graph that can be read."), reader.path);
-  else
-    result = sl_graph_builder_finish (reader.builder);
+  sl_graph_builder_set_path (builder, path != NULL ? path : "");
+  n_damaged = sl_graph_def_add_nodes (builder, data, size, 0, 1, "", FALSE, path);
+  if (n_damaged > 0 && sl_graph_builder_get_n_elements (builder) == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("“%s” holds no TensorFlow graph that can be read."), path != NULL ? path : "");
+      return NULL;
+    }
+  return sl_graph_builder_finish (builder);
+}
 
+/**
+ * sl_graph_def_add_nodes:
+ * @data: a GraphDef, or a FunctionDef, at offset @base in the file
+ * @node_field: the field that holds the NodeDefs (1 in a GraphDef, 3 in
+ *   a FunctionDef)
+ * @prefix: "" or "scope/": put before every node name and input, so that
+ *   the nodes sit in that scope
+ * @function: the inputs are in a FunctionDef body's "node:out:k" form
+ *
+ * Adds the nodes to @builder (see the file comment for the mapping), with
+ * a problem for each piece of damage.
+ *
+ * Returns: the number of problems added
+ */
+guint
+sl_graph_def_add_nodes (SlGraphBuilder *builder,
+                        const guint8   *data,
+                        gsize           size,
+                        gsize           base,
+                        guint           node_field,
+                        const char     *prefix,
+                        gboolean        function,
+                        const char     *path)
+{
+  Reader reader = { builder, path != NULL ? path : "",
+                    g_array_new (FALSE, FALSE, sizeof (Node)), g_array_new (FALSE, FALSE, sizeof (Slice)),
+                    g_array_new (FALSE, FALSE, sizeof (Attr)), 0, prefix != NULL ? prefix : "", function };
+  Slice graph = { data != NULL ? data : (const guint8 *) "", data != NULL ? size : 0, base };
+
+  parse_graph_def (&reader, &graph, node_field);
+  build (&reader);
   for (guint i = 0; i < reader.attrs->len; i++)
     g_free (g_array_index (reader.attrs, Attr, i).text);
   g_array_unref (reader.attrs);
   g_array_unref (reader.inputs);
   g_array_unref (reader.nodes);
-  sl_graph_builder_free (reader.builder);
-  return result;
+  return reader.n_damaged;
+}
+
+/**
+ * sl_graph_def_append_tensor_type:
+ * @shape: a TensorShapeProto, or %NULL
+ *
+ * Appends "float32[?,3]" for a DataType and a shape.
+ */
+void
+sl_graph_def_append_tensor_type (GString      *out,
+                                 guint64       dtype,
+                                 const guint8 *shape,
+                                 gsize         shape_size)
+{
+  Slice s = { shape, shape_size, 0 };
+  Damage damage = { 0 };
+
+  append_type (out, dtype);
+  if (shape != NULL)
+    (void) format_shape (out, &s, NULL, NULL, &damage);
 }
 
 /* The sniff */

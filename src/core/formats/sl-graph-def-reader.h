@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "sl-graph.h"
+#include "sl-graph-builder.h"
 
 G_BEGIN_DECLS
 
@@ -22,5 +23,18 @@ SlGraph  *sl_graph_def_decode      (const guint8  *data,
                                     gsize          size,
                                     const char    *path,
                                     GError       **error);
+
+guint     sl_graph_def_add_nodes   (SlGraphBuilder *builder,
+                                    const guint8   *data,
+                                    gsize           size,
+                                    gsize           base,
+                                    guint           node_field,
+                                    const char     *prefix,
+                                    gboolean        function,
+                                    const char     *path);
+void      sl_graph_def_append_tensor_type (GString      *out,
+                                    guint64       dtype,
+                                    const guint8 *shape,
+                                    gsize         shape_size);
 
 G_END_DECLS

@@ -11,10 +11,12 @@
 #include "sl-input-file.h"
 #include "sl-graph-builder.h"
 #include "sl-graph-def-reader.h"
+#include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
 #include "sl-onnx-reader.h"
 #include "sl-proto-shape.h"
+#include "sl-saved-model-reader.h"
 #include "sl-sniffer.h"
 #include "sl-summary-reader.h"
 
@@ -1153,16 +1155,20 @@ sl_graph_reader_decode (GBytes      *bytes,
 }
 
 /* Model formats with readers of their own, recognised by their file name
- * or their content: a reader for AIR, OM, MindIR or SavedModel goes here,
- * with its sniff. */
+ * or their content: a reader for AIR, OM or MindIR goes here, with its
+ * sniff. */
 typedef struct {
   const char *suffix;
   gboolean  (*sniff)  (const guint8 *data, gsize size);
   SlGraph  *(*decode) (const guint8 *data, gsize size, const char *path, GError **error);
+  /* Instead of decode, for formats that hold several graphs */
+  GPtrArray *(*decode_graphs) (const guint8 *data, gsize size, const char *path, GError **error);
 } ModelFormat;
 
 static const ModelFormat model_formats[] = {
-  { ".onnx", sl_onnx_sniff, sl_onnx_decode },
+  { ".onnx", sl_onnx_sniff, sl_onnx_decode, NULL },
+  { "saved_model.pb", sl_saved_model_sniff, NULL, sl_saved_model_decode_graphs },
+  { ".pbtxt", sl_graph_def_text_sniff, sl_graph_def_text_decode, NULL },
 };
 
 static const ModelFormat *
@@ -1205,9 +1211,18 @@ load_model (const char  *path,
   data = (const guint8 *) g_mapped_file_get_contents (file);
   size = g_mapped_file_get_length (file);
   format = find_model_format (path, data, size);
-  if (format != NULL)
-    graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
-  else
+  if (format != NULL && format->decode_graphs != NULL)
+    {
+      g_autoptr(GPtrArray) found = format->decode_graphs (data != NULL ? data : (const guint8 *) "", size, path,
+                                                          error);
+
+      if (found == NULL)
+        return FALSE;
+      for (guint i = 0; i < found->len; i++)
+        g_ptr_array_add (graphs, g_object_ref (g_ptr_array_index (found, i)));
+      return TRUE;
+    }
+  if (format == NULL)
     {
       g_autoptr(GBytes) bytes = g_mapped_file_get_bytes (file);
 
@@ -1226,8 +1241,17 @@ load_model (const char  *path,
         }
       graph = sl_graph_reader_decode (bytes, path, error);
     }
+  else
+    graph = format->decode (data != NULL ? data : (const guint8 *) "", size, path, error);
   if (graph == NULL)
     return FALSE;
+  /* An empty graph would look like a model without ops: say there is none. */
+  if (sl_graph_get_n_elements (graph) == 0)
+    {
+      g_object_unref (graph);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” holds no graph: it has no node."), path);
+      return FALSE;
+    }
   g_ptr_array_add (graphs, graph);
   return TRUE;
 }
@@ -1299,9 +1323,10 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a model file (.onnx), a summary file or a folder of
- *   summaries (whose own .pb and model files are read too); a .pb that
- *   holds an ONNX model is read as one
+ * @path: a .pb file, a model file (.onnx, saved_model.pb, .pbtxt), a summary file,
+ *   a SavedModel folder or a folder of summaries (whose own .pb and model
+ *   files are read too); a .pb that holds an ONNX model or a SavedModel is
+ *   read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all
@@ -1323,6 +1348,11 @@ sl_graph_reader_load (const char    *path,
 
   if (g_file_test (path, G_FILE_TEST_IS_DIR))
     {
+      g_autofree char *saved_model = g_build_filename (path, "saved_model.pb", NULL);
+
+      /* A SavedModel folder: its other .pb files (fingerprint.pb) are no graphs. */
+      if (g_file_test (saved_model, G_FILE_TEST_IS_REGULAR))
+        return load_model (saved_model, graphs, error) ? g_steal_pointer (&graphs) : NULL;
       if (!load_folder_pbs (path, graphs, error))
         return NULL;
       /* A folder of .pb files alone holds no summary: not an error. */

@@ -384,9 +384,7 @@ sl_proto_shape_is_onnx_model (const guint8 *data,
  * reads, told apart by the shapes of their first fields (see the checks
  * above). A format added here is recognised by the folder scan
  * (sl-detector.c), opened by the graph reader and named in the message about a .pb
- * that holds none of them. Where two match, the first wins.
- * (sl_proto_shape_is_saved_model() tells a SavedModel, which the graph
- * reader does not read yet.) */
+ * that holds none of them. Where two match, the first wins. */
 static const struct {
   const char *name;
   gboolean  (*matches) (const guint8 *data,
@@ -397,6 +395,7 @@ static const struct {
   { "MindSpore GraphProto", sl_proto_shape_is_mindspore_graph },
   { "MindSpore ModelProto", sl_proto_shape_is_mindspore_model },
   { "TensorFlow GraphDef", sl_proto_shape_is_graph_def },
+  { "TensorFlow SavedModel", sl_proto_shape_is_saved_model },
 };
 
 /**

@@ -144,6 +144,9 @@ sl_graph_metadata_key_to_label (const char *key)
     { "doc_string", N_("Description") },
     { "opset_import", N_("Opset imports") },
     { "functions", N_("Functions") },
+    { "tags", N_("Tags") },
+    { "tensorflow_version", N_("TensorFlow version") },
+    { "saved_model_schema_version", N_("SavedModel schema version") },
   };
 
   g_return_val_if_fail (key != NULL, "");
