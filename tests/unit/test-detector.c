@@ -1192,10 +1192,16 @@ test_graphs (Fixture       *fixture,
   empty = write_text (fixture, "graphs/empty.pb", "");
   xplane = write_file (fixture, "plugins/profile/host.xplane.pb", host_plane, sizeof host_plane - 1);
   device_xplane = write_file (fixture, "plugins/profile/tpu.xplane.pb", device_plane, sizeof device_plane - 1);
+  /* A GraphDef in text format, after a comment; another text proto with
+   * the same suffix (a label map) is passed over without a problem. */
+  g_free (write_text (fixture, "graphs/frozen.pbtxt", "# exported\nnode {\n  name: \"a\"\n  op: \"Const\"\n}\n"));
+  g_free (write_text (fixture, "graphs/labels.pbtxt", "item {\n  id: 1\n  name: \"cat\"\n}\n"));
 
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 3);
-  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 3);
+  g_assert_cmpuint (n_findings (detection), ==, 4);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_GRAPH), ==, 4);
+  finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/frozen.pbtxt");
+  g_assert_cmpstr (sl_finding_lookup_detail (finding, "format"), ==, "TensorFlow GraphDef (text)");
   get_finding (detection, SL_FINDING_GRAPH, "graphs/cut.pb");
   finding = get_finding (detection, SL_FINDING_GRAPH, "graphs/lenet.pb");
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 1);

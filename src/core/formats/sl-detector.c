@@ -22,6 +22,7 @@
 
 #include "sl-cluster-detection.h"
 #include "sl-detector.h"
+#include "sl-graph-def-text.h"
 #include "sl-onnx-reader.h"
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
@@ -1199,6 +1200,34 @@ detect_onnx (Walk      *walk,
   sl_finding_add_detail (finding, "format", "ONNX");
 }
 
+/* A .pbtxt file: a graph when it starts like a TensorFlow GraphDef in
+ * protobuf text format. Other text protos (a pipeline config, a label
+ * map) share the suffix, so they are passed over without a problem. */
+static void
+detect_graph_text (Walk      *walk,
+                   GFile     *file,
+                   GFileInfo *info)
+{
+  g_autoptr(GBytes) head = NULL;
+  g_autoptr(GError) error = NULL;
+  SlFinding *finding;
+  const guint8 *data;
+  gsize len;
+
+  head = sl_sniffer_read_head (file, SL_SNIFFER_HEAD_SIZE, walk->cancellable, &error);
+  if (head == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        add_read_problem (walk, file, error);
+      return;
+    }
+  data = g_bytes_get_data (head, &len);
+  if (!sl_graph_def_text_sniff (data, len))
+    return;
+  add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
+  sl_finding_add_detail (finding, "format", "TensorFlow GraphDef (text)");
+}
+
 static void
 detect_tensor (Walk      *walk,
                GFile     *file,
@@ -1677,6 +1706,8 @@ detect_files (Walk      *walk,
         detect_graph (walk, file, info);
       else if (g_str_has_suffix (name, ".onnx"))
         detect_onnx (walk, file, info);
+      else if (g_str_has_suffix (name, ".pbtxt"))
+        detect_graph_text (walk, file, info);
       else if (g_str_has_suffix (name, ".npy"))
         detect_tensor (walk, file, info);
       else if (g_str_has_suffix (name, ".pipeline"))
