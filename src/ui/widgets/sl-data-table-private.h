@@ -23,6 +23,8 @@ typedef struct {
   SlDataTextFunc     csv;
   SlDataStyleFunc    style;
   char              *css_class;
+  char              *action;
+  SlDataTargetFunc   action_target;
   gpointer           user_data;
   GDestroyNotify     destroy;
   SlDataTable       *table;      /* unowned, read on the main thread only */
