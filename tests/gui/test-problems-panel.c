@@ -149,6 +149,12 @@ main (int    argc,
   g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_MIDDLE);
   g_assert_cmpstr (sl_widget_get_long_tooltip (label), ==, long_path);
 
+  /* A long message starts no wider than its cap, leaving the file and
+   * the position in view; the file column too. */
+  g_assert_cmpint (gtk_column_view_column_get_fixed_width (sl_data_table_get_column (table, "message")), ==, 240);
+  g_assert_cmpint (gtk_column_view_column_get_fixed_width (sl_data_table_get_column (table, "file")), ==, 220);
+  g_assert_true (gtk_column_view_column_get_expand (sl_data_table_get_column (table, "message")));
+
   /* A row copied: severity, message, file, position, source by tabs. */
   sl_data_table_select (table, 0);
   row_text = sl_data_table_dup_row_text (table, 0);

@@ -141,7 +141,12 @@ sl_problems_panel_dup_file_label (SlProblemsPanel *self,
   return best != NULL ? g_steal_pointer (&best) : g_strdup (path);
 }
 
-/* The columns: the shared table (sl-data-table.c) does the rest. */
+/* The columns: the shared table (sl-data-table.c) does the rest. The
+ * panel is often narrow: the message and the file start narrower than
+ * the table's usual text column so that the file and the position stay
+ * in view; the message takes any width left over. */
+#define MESSAGE_WIDTH 240
+#define FILE_WIDTH    220
 
 static char *
 severity_text (gpointer item,
@@ -391,11 +396,11 @@ sl_problems_panel_init (SlProblemsPanel *self)
   }, NULL, NULL);
   sl_data_table_append_column (self->table, &(SlDataColumn) {
     .id = "message", .title = _("Message"), .flags = SL_DATA_COLUMN_EXPAND,
-    .text = message_text,
+    .text = message_text, .max_width = MESSAGE_WIDTH,
   }, NULL, NULL);
   sl_data_table_append_column (self->table, &(SlDataColumn) {
     .id = "file", .title = _("File"), .flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE,
-    .text = file_text, .tooltip = path_text, .csv = path_text,
+    .text = file_text, .tooltip = path_text, .csv = path_text, .max_width = FILE_WIDTH,
   }, self, NULL);
   sl_data_table_append_column (self->table, &(SlDataColumn) {
     .id = "position", .title = _("Position"),

@@ -25,6 +25,7 @@ typedef struct {
   char              *css_class;
   char              *action;
   SlDataTargetFunc   action_target;
+  int                max_width;
   gpointer           user_data;
   GDestroyNotify     destroy;
   SlDataTable       *table;      /* unowned, read on the main thread only */

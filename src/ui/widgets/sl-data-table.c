@@ -420,7 +420,8 @@ measure_column (SlDataTable *self,
 
   width += CELL_EXTRA;
   if (!is_numeric (column))
-    width = MIN (width, (column->flags & (SL_DATA_COLUMN_BADGE | SL_DATA_COLUMN_BUTTON)) ? G_MAXINT : MAX_TEXT_WIDTH);
+    width = MIN (width, (column->flags & (SL_DATA_COLUMN_BADGE | SL_DATA_COLUMN_BUTTON)) ? G_MAXINT
+                        : column->max_width > 0 ? column->max_width : MAX_TEXT_WIDTH);
   return width;
 }
 
@@ -798,6 +799,7 @@ sl_data_table_append_column (SlDataTable        *self,
   column->css_class = g_strdup (def->css_class);
   column->action = g_strdup (def->action);
   column->action_target = def->action_target;
+  column->max_width = def->max_width;
   column->user_data = user_data;
   column->destroy = destroy;
   column->table = self;

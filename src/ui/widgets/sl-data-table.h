@@ -58,6 +58,8 @@ typedef struct {
   const char        *css_class;  /* nullable: a CSS class of every cell of the column */
   const char        *action;     /* with BUTTON: the action the button activates ("win.open-document") */
   SlDataTargetFunc   action_target; /* with BUTTON: the action's target for a row; NULL hides the button */
+  int                max_width;  /* a text column's widest first size in pixels (0: the table's); an EXPAND
+                                  * column still takes the width left over */
 } SlDataColumn;
 
 GtkWidget    *sl_data_table_new                (void);
