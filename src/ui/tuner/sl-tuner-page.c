@@ -224,8 +224,19 @@ value_csv (gpointer item,
 {
   const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
 
-  /* All the digits, and nothing for no value. */
-  return trial->has_value ? g_strdup_printf ("%.17g", trial->value) : g_strdup ("");
+  char *text;
+
+  /* Nothing for no value; else the fewest digits that read back as the
+   * value (0.044096, not 0.044095999999999996). */
+  if (!trial->has_value)
+    return g_strdup ("");
+  text = g_strdup_printf ("%.15g", trial->value);
+  if (g_ascii_strtod (text, NULL) != trial->value)
+    {
+      g_free (text);
+      text = g_strdup_printf ("%.17g", trial->value);
+    }
+  return text;
 }
 
 static const char *

@@ -179,6 +179,7 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
       label = gtk_label_new (NULL);
       gtk_button_set_child (GTK_BUTTON (button), label);
       gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "cell-button");
       gtk_widget_set_halign (button, GTK_ALIGN_START);
       if (column->css_class != NULL)
         gtk_widget_add_css_class (button, column->css_class);
