@@ -109,7 +109,8 @@ cells_shown (gpointer data)
 /* The trials in the shared table: numbers whole, sorted by value, a row
  * copied, the table exported, a Scalars button per finished trial. */
 static void
-check_trials_table (SlTunerPage *page,
+check_trials_table (SlWindow    *window,
+                    SlTunerPage *page,
                     const char  *project,
                     guint        n_trials)
 {
@@ -168,6 +169,13 @@ check_trials_table (SlTunerPage *page,
     g_variant_get (target, "(&s&sv)", &kind, &path, NULL);
     g_assert_cmpstr (kind, ==, "scalars");
     g_assert_true (g_str_has_prefix (path, project));
+    {
+      g_autofree char *id = g_strdup_printf ("scalars:%s", path);
+
+      g_signal_emit_by_name (count.button, "clicked");
+      g_assert_nonnull (sl_window_find_document (window, id));
+      panel_widget_raise (PANEL_WIDGET (page));
+    }
   }
 
   /* The first row copied: its cells by tabs, what the button opens as
@@ -273,7 +281,7 @@ main (int    argc,
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);
   g_assert_true (wait_until (curves_drawn, page, 30000));
   g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);
-  check_trials_table (page, project, 8);
+  check_trials_table (window, page, project, 8);
 
   manager = adw_style_manager_get_default ();
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
