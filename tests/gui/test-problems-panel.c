@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "gui-test-util.h"
 #include "sl-folder.h"
@@ -168,6 +169,28 @@ main (int    argc,
   gdk_clipboard_read_text_async (gtk_widget_get_clipboard (window), NULL, text_read, &copied);
   g_assert_true (wait_until (text_ready, &copied, 10000));
   g_assert_cmpstr (copied, ==, row_text);
+
+  /* The CSV has the whole path, where the cell has the part that tells
+   * the rows apart. */
+  {
+    g_autofree char *root = g_dir_make_tmp ("sightline-problems-XXXXXX", NULL);
+    g_autofree char *csv_path = g_build_filename (root, "problems.csv", NULL);
+    g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
+    g_autoptr(GAsyncResult) result = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *csv = NULL;
+    g_autofree char *expected = g_strdup_printf ("Error,The record's length is past the end of the file,%s,byte 1234,summary",
+                                                 long_path);
+
+    sl_data_table_export_csv_async (table, csv_file, NULL, store_result, &result);
+    g_assert_true (sl_data_table_export_csv_finish (table, wait_for_result (&result), &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+    g_assert_true (g_str_has_prefix (csv, "Severity,Message,File,Position,Source"));
+    g_assert_nonnull (strstr (csv, expected));
+    g_assert_cmpint (g_unlink (csv_path), ==, 0);
+    g_assert_cmpint (g_rmdir (root), ==, 0);
+  }
 
   /* The toolbar's toggles filter the rows. */
   toggle = gtk_widget_get_first_child (gtk_widget_get_first_child (gtk_widget_get_first_child (panel_widget)));
