@@ -737,6 +737,98 @@ window_mapped (gpointer data)
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
 }
 
+/* A button column: a button where the row has a target, activating the
+ * column's action with it; nothing where it has none; what it opens is
+ * what a copy holds. */
+static char *
+button_text (gpointer item,
+             gpointer user_data)
+{
+  return g_strdup ("Open");
+}
+
+static char *
+button_csv (gpointer item,
+            gpointer user_data)
+{
+  return g_strdup_printf ("/runs/%s", TEST_ROW (item)->name);
+}
+
+static GVariant *
+button_target (gpointer item,
+               gpointer user_data)
+{
+  return TEST_ROW (item)->value > 10 ? g_variant_new_string (TEST_ROW (item)->name) : NULL;
+}
+
+static const SlDataColumn button_column = {
+  .id = "open", .title = "Open", .flags = SL_DATA_COLUMN_BUTTON,
+  .text = button_text, .csv = button_csv, .tooltip = button_csv,
+  .action = "test.open", .action_target = button_target,
+};
+
+static void
+open_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  g_free (*(char **)user_data);
+  *(char **)user_data = g_variant_dup_string (parameter, NULL);
+}
+
+static void
+collect_buttons (GtkWidget *widget,
+                 GPtrArray *buttons)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "test.open") == 0 &&
+      gtk_widget_get_visible (widget))
+    g_ptr_array_add (buttons, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_buttons (child, buttons);
+}
+
+static void
+test_button (void)
+{
+  g_autoptr(GListStore) store = g_list_store_new (TEST_TYPE_ROW);
+  g_autoptr(TestRow) small_row = test_row_new ("small", 5);
+  g_autoptr(TestRow) big_row = test_row_new ("big", 500);
+  g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr(GSimpleAction) open = g_simple_action_new ("open", G_VARIANT_TYPE_STRING);
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autofree char *opened = NULL;
+  g_autofree char *row = NULL;
+  GtkWidget *button_window = gtk_window_new ();
+  SlDataTable *buttoned = SL_DATA_TABLE (sl_data_table_new ());
+
+  g_signal_connect (open, "activate", G_CALLBACK (open_action), &opened);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (open));
+  gtk_widget_insert_action_group (button_window, "test", G_ACTION_GROUP (group));
+  g_list_store_append (store, small_row);
+  g_list_store_append (store, big_row);
+  sl_data_table_append_column (buttoned, &name_column, NULL, NULL);
+  sl_data_table_append_column (buttoned, &button_column, NULL, NULL);
+  sl_data_table_set_model (buttoned, G_LIST_MODEL (store));
+  gtk_window_set_child (GTK_WINDOW (button_window), GTK_WIDGET (buttoned));
+  gtk_window_present (GTK_WINDOW (button_window));
+  wait_for_label (GTK_WIDGET (buttoned), "small");
+
+  /* Only the row with a target has a button; it opens that row. */
+  collect_buttons (GTK_WIDGET (buttoned), buttons);
+  g_assert_cmpuint (buttons->len, ==, 1);
+  g_assert_cmpstr (sl_widget_get_long_tooltip (g_ptr_array_index (buttons, 0)), ==, "/runs/big");
+  g_assert_cmpint (gtk_widget_get_width (g_ptr_array_index (buttons, 0)), <=,
+                   gtk_column_view_column_get_fixed_width (sl_data_table_get_column (buttoned, "open")));
+  g_signal_emit_by_name (g_ptr_array_index (buttons, 0), "clicked");
+  g_assert_cmpstr (opened, ==, "big");
+
+  /* A copy holds what the button opens, not its label. */
+  row = sl_data_table_dup_row_text (buttoned, 1);
+  g_assert_cmpstr (row, ==, "big\t/runs/big");
+
+  gtk_window_destroy (GTK_WINDOW (button_window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -779,6 +871,7 @@ main (int    argc,
   g_test_add_func ("/data-table/export-cancel", test_export_cancel);
   g_test_add_func ("/data-table/export-error", test_export_error);
   g_test_add_func ("/data-table/save", test_save);
+  g_test_add_func ("/data-table/button", test_button);
 
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));

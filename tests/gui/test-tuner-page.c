@@ -5,10 +5,12 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "gui-test-util.h"
 #include "sl-tuner-page.h"
+#include "sl-tuner-trial-item.h"
 
 static gboolean
 page_settled (gpointer data)
@@ -43,6 +45,170 @@ file_holds (gpointer data)
   g_autofree char *text = NULL;
 
   return g_file_get_contents (wait->path, &text, NULL, NULL) && strstr (text, wait->expected) != NULL;
+}
+
+
+static void
+text_read (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  *(char **)user_data = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+}
+
+static gboolean
+text_ready (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+typedef struct {
+  guint numbers;     /* number cells shown */
+  guint cut;         /* of them, cut or narrower than their text */
+  guint buttons;     /* Scalars buttons shown */
+  GtkWidget *button; /* one of them */
+} CellCount;
+
+static void
+count_cells (GtkWidget *widget,
+             CellCount *count)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "numeric") &&
+      gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
+    {
+      int natural = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      count->numbers++;
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))) ||
+          gtk_widget_get_width (widget) < natural)
+        count->cut++;
+    }
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.open-document") == 0)
+    {
+      count->buttons++;
+      count->button = widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    count_cells (child, count);
+}
+
+static gboolean
+cells_shown (gpointer data)
+{
+  SlDataTable *table = data;
+  CellCount count = { 0 };
+
+  count_cells (GTK_WIDGET (sl_data_table_get_column_view (table)), &count);
+  return count.numbers > 0 && count.buttons > 0;
+}
+
+/* The trials in the shared table: numbers whole, sorted by value, a row
+ * copied, the table exported, a Scalars button per finished trial. */
+static void
+check_trials_table (SlWindow    *window,
+                    SlTunerPage *page,
+                    const char  *project,
+                    guint        n_trials)
+{
+  SlDataTable *table = sl_tuner_page_get_table (page);
+  GListModel *rows = sl_data_table_get_rows (table);
+  g_autofree char *csv_path = g_build_filename (project, "trials.csv", NULL);
+  g_autoptr(GFile) csv_file = g_file_new_for_path (csv_path);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *copied = NULL;
+  g_autofree char *row_text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) fields = NULL;
+  CellCount count = { 0 };
+  double previous = -INFINITY;
+  guint with_value = 0;
+
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, n_trials);
+  g_assert_cmpstr (sl_data_table_get_column_title (table, 0), ==, "#");
+  g_assert_cmpstr (sl_data_table_get_column_title (table, 1), ==, "x");
+  g_assert_cmpstr (sl_data_table_get_column_title (table, 4), ==, "value");
+
+  /* Sorted by the value, as numbers; trials without one go last. */
+  sl_data_table_sort_by (table, "value", GTK_SORT_ASCENDING);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlTunerTrialItem) item = g_list_model_get_item (rows, i);
+      const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
+
+      if (!trial->has_value)
+        {
+          previous = INFINITY;
+          continue;
+        }
+      g_assert_cmpfloat (previous, !=, INFINITY);
+      g_assert_cmpfloat (trial->value, >=, previous);
+      previous = trial->value;
+      with_value++;
+    }
+  g_assert_cmpuint (with_value, >, 1);
+
+  /* Every number shown is whole. */
+  g_assert_true (wait_until (cells_shown, table, 30000));
+  wait_for_frames (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (table))));
+  count_cells (GTK_WIDGET (sl_data_table_get_column_view (table)), &count);
+  g_assert_cmpuint (count.numbers, >=, 5);
+  g_assert_cmpuint (count.cut, ==, 0);
+  /* The button opens the trial's summaries in Scalars. */
+  g_assert_cmpuint (count.buttons, >, 0);
+  {
+    GVariant *target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (count.button));
+    const char *kind = NULL, *path = NULL;
+
+    g_assert_true (g_variant_is_of_type (target, G_VARIANT_TYPE ("(ssv)")));
+    g_variant_get (target, "(&s&sv)", &kind, &path, NULL);
+    g_assert_cmpstr (kind, ==, "scalars");
+    g_assert_true (g_str_has_prefix (path, project));
+    {
+      g_autofree char *id = g_strdup_printf ("scalars:%s", path);
+
+      g_signal_emit_by_name (count.button, "clicked");
+      g_assert_nonnull (sl_window_find_document (window, id));
+      panel_widget_raise (PANEL_WIDGET (page));
+    }
+  }
+
+  /* The first row copied: its cells by tabs, what the button opens as
+   * the summaries' folder. */
+  sl_data_table_select (table, 0);
+  row_text = sl_data_table_dup_row_text (table, 0);
+  fields = g_strsplit (row_text, "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, sl_data_table_get_n_columns (table));
+  {
+    g_autoptr(SlTunerTrialItem) first = g_list_model_get_item (rows, 0);
+    const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (first);
+    g_autofree char *number = g_strdup_printf ("%u", trial->number);
+    g_autofree char *value = g_strdup_printf ("%.6g", trial->value);
+
+    g_assert_cmpstr (fields[0], ==, number);
+    g_assert_cmpstr (fields[4], ==, value);
+    g_assert_cmpstr (fields[8], ==, trial->summary_dir);
+  }
+  g_assert_true (sl_data_table_copy_row (table));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (table)), NULL, text_read, &copied);
+  g_assert_true (wait_until (text_ready, &copied, 10000));
+  g_assert_cmpstr (copied, ==, row_text);
+
+  /* The CSV: a header, then a line per trial in the order shown. */
+  sl_data_table_export_csv_async (table, csv_file, NULL, store_result, &result);
+  g_assert_true (sl_data_table_export_csv_finish (table, wait_for_result (&result), &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_true (g_str_has_prefix (lines[0], "#,x,n,kind,value,State,Target,Time (s),Summaries,Reason"));
+  g_assert_cmpuint (g_strv_length (lines), >=, n_trials + 1);
+  g_assert_true (g_str_has_prefix (lines[1], fields[0]));
+  g_assert_nonnull (strstr (csv, project));
 }
 
 static char *
@@ -115,6 +281,7 @@ main (int    argc,
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);
   g_assert_true (wait_until (curves_drawn, page, 30000));
   g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);
+  check_trials_table (window, page, project, 8);
 
   manager = adw_style_manager_get_default ();
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);

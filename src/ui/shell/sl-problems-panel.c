@@ -6,9 +6,10 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
-#include "sl-column-factory.h"
+#include "sl-data-table.h"
 #include "sl-folder.h"
 #include "sl-path-names.h"
 #include "sl-problems-panel.h"
@@ -23,7 +24,7 @@ struct _SlProblemsPanel
   GtkCustomFilter   *filter;
   guint              counts[SL_SEVERITY_ERROR + 1];
 
-  GtkColumnView     *column_view;
+  SlDataTable       *table;
   GtkStack          *stack;
   GtkToggleButton   *show_errors;
   GtkToggleButton   *show_warnings;
@@ -77,24 +78,6 @@ sl_problems_panel_severity_label (SlSeverity severity)
     default:
       return _("Message");
     }
-}
-
-static char *
-problem_icon (gpointer item)
-{
-  return g_strdup (sl_problems_panel_severity_icon_name (sl_problem_get_severity (item)));
-}
-
-static char *
-problem_severity (gpointer item)
-{
-  return g_strdup (sl_problems_panel_severity_label (sl_problem_get_severity (item)));
-}
-
-static char *
-problem_message (gpointer item)
-{
-  return g_strdup (sl_problem_get_message (item));
 }
 
 /**
@@ -158,43 +141,92 @@ sl_problems_panel_dup_file_label (SlProblemsPanel *self,
   return best != NULL ? g_steal_pointer (&best) : g_strdup (path);
 }
 
-static void
-setup_file_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
+/* The columns: the shared table (sl-data-table.c) does the rest. The
+ * panel is often narrow: the message and the file start narrower than
+ * the table's usual text column so that the file and the position stay
+ * in view; the message takes any width left over. */
+#define MESSAGE_WIDTH 240
+#define FILE_WIDTH    220
+
+static char *
+severity_text (gpointer item,
+               gpointer user_data)
 {
-  /* The middle goes: the run folder in front and the file's own name at
-   * the end are what tell the rows apart. */
-  gtk_list_item_set_child (item, sl_column_cell_label_new (FALSE, PANGO_ELLIPSIZE_MIDDLE));
+  return g_strdup (sl_problems_panel_severity_label (sl_problem_get_severity (item)));
 }
 
-static void
-bind_file_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              SlProblemsPanel          *self)
+/* Errors first when sorted ascending. */
+static double
+severity_number (gpointer item,
+                 gpointer user_data)
 {
-  GtkWidget *label = gtk_list_item_get_child (item);
-  SlProblem *problem = gtk_list_item_get_item (item);
-  g_autofree char *text = sl_problems_panel_dup_file_label (self, problem);
+  return SL_SEVERITY_ERROR - (int)sl_problem_get_severity (item);
+}
 
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "");
-  sl_widget_set_long_tooltip (label, sl_problem_get_path (problem));
+static const char *
+severity_style (gpointer item,
+                gpointer user_data)
+{
+  switch (sl_problem_get_severity (item))
+    {
+    case SL_SEVERITY_ERROR:
+      return "error";
+    case SL_SEVERITY_WARNING:
+      return "warning";
+    case SL_SEVERITY_INFO:
+    default:
+      return "dim-label";
+    }
 }
 
 static char *
-problem_path (gpointer item)
+message_text (gpointer item,
+              gpointer user_data)
+{
+  return g_strdup (sl_problem_get_message (item));
+}
+
+/* The middle of a path is cut: the run folder in front and the file's
+ * own name at the end are what tell the rows apart. The panel's folders
+ * are read on the main thread only: a CSV export writes the whole path. */
+static char *
+file_text (gpointer item,
+           gpointer user_data)
+{
+  return sl_problems_panel_dup_file_label (user_data, item);
+}
+
+static char *
+path_text (gpointer item,
+           gpointer user_data)
 {
   return g_strdup (sl_problem_get_path (item));
 }
 
 static char *
-problem_location (gpointer item)
+location_text (gpointer item,
+               gpointer user_data)
 {
   return sl_problem_dup_location (item);
 }
 
+/* By line and column, or by byte; problems without a position last. */
+static double
+location_number (gpointer item,
+                 gpointer user_data)
+{
+  g_autofree char *location = sl_problem_dup_location (item);
+
+  if (location == NULL)
+    return NAN;
+  if (sl_problem_get_line (item) > 0)
+    return sl_problem_get_line (item) + sl_problem_get_column (item) / 1e6;
+  return (double)sl_problem_get_offset (item);
+}
+
 static char *
-problem_source (gpointer item)
+source_text (gpointer item,
+             gpointer user_data)
 {
   return g_strdup (sl_problem_get_source (item));
 }
@@ -274,8 +306,7 @@ static void
 row_activated_cb (SlProblemsPanel *self,
                   guint            position)
 {
-  GListModel *model = G_LIST_MODEL (gtk_column_view_get_model (self->column_view));
-  g_autoptr(SlProblem) problem = g_list_model_get_item (model, position);
+  g_autoptr(SlProblem) problem = g_list_model_get_item (sl_data_table_get_rows (self->table), position);
 
   if (problem != NULL)
     g_signal_emit (self, signals[PROBLEM_ACTIVATED], 0, problem);
@@ -287,7 +318,7 @@ selection_changed_cb (SlProblemsPanel   *self,
                       guint              n_items,
                       GtkSelectionModel *selection)
 {
-  GObject *item = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (selection));
+  g_autoptr(GObject) item = sl_data_table_dup_selected (self->table);
 
   if (item != NULL)
     g_signal_emit (self, signals[SELECTION_CHANGED], 0, item);
@@ -335,7 +366,7 @@ sl_problems_panel_class_init (SlProblemsPanelClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, SL_TYPE_PROBLEM);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-problems-panel.ui");
-  gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, column_view);
+  gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, table);
   gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, show_errors);
   gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, show_warnings);
@@ -350,83 +381,55 @@ sl_problems_panel_class_init (SlProblemsPanelClass *klass)
   gtk_widget_class_install_action (widget_class, "problems.clear", NULL, clear_action);
 }
 
-static GtkColumnViewColumn *
-append_column (SlProblemsPanel    *self,
-               const char         *title,
-               GtkListItemFactory *factory,
-               SlColumnTextFunc    sort_key,
-               gboolean            expand,
-               int                 fixed_width)
-{
-  g_autoptr(GtkColumnViewColumn) column = gtk_column_view_column_new (title, factory);
-
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_column_set_expand (column, expand);
-  if (fixed_width > 0)
-    gtk_column_view_column_set_fixed_width (column, fixed_width);
-
-  if (sort_key != NULL)
-    {
-      g_autoptr(GtkExpression) expression =
-        gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL, G_CALLBACK (sort_key), NULL, NULL);
-      GtkSorter *sorter = GTK_SORTER (gtk_string_sorter_new (g_steal_pointer (&expression)));
-
-      gtk_column_view_column_set_sorter (column, sorter);
-      g_object_unref (sorter);
-    }
-
-  gtk_column_view_append_column (self->column_view, column);
-  return column;
-}
-
-static char *
-severity_sort_key (gpointer item)
-{
-  /* Errors first when sorted ascending. */
-  return g_strdup_printf ("%d", SL_SEVERITY_ERROR - (int)sl_problem_get_severity (item));
-}
-
 static void
 sl_problems_panel_init (SlProblemsPanel *self)
 {
-  g_autoptr(GtkFilterListModel) filtered = NULL;
-  g_autoptr(GtkSortListModel) sorted = NULL;
-  g_autoptr(GtkSingleSelection) selection = NULL;
-  GtkColumnViewColumn *severity_column;
-  GtkListItemFactory *file_factory;
-
+  g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->problems = g_list_store_new (SL_TYPE_PROBLEM);
   self->filter = gtk_custom_filter_new (problem_matches, self, NULL);
 
-  filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->problems)),
-                                        g_object_ref (GTK_FILTER (self->filter)));
-  severity_column = append_column (self, _("Severity"),
-                                   sl_column_factory_new_icon (problem_icon, problem_severity),
-                                   severity_sort_key, FALSE, 70);
-  append_column (self, _("Message"), sl_column_factory_new_label (problem_message, NULL, FALSE),
-                 problem_message, TRUE, 0);
-  file_factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (file_factory, "setup", G_CALLBACK (setup_file_cb), NULL);
-  g_signal_connect (file_factory, "bind", G_CALLBACK (bind_file_cb), self);
-  append_column (self, _("File"), file_factory, problem_path, FALSE, 260);
-  append_column (self, _("Position"), sl_column_factory_new_label (problem_location, NULL, TRUE),
-                 NULL, FALSE, 90);
-  append_column (self, _("Source"), sl_column_factory_new_label (problem_source, NULL, FALSE),
-                 problem_source, FALSE, 90);
-
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_steal_pointer (&filtered)),
-                                    g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  selection = gtk_single_selection_new (G_LIST_MODEL (g_steal_pointer (&sorted)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  g_signal_connect_object (selection, "selection-changed", G_CALLBACK (selection_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (selection));
-  gtk_column_view_sort_by_column (self->column_view, severity_column, GTK_SORT_ASCENDING);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "severity", .title = _("Severity"), .flags = SL_DATA_COLUMN_BADGE,
+    .text = severity_text, .number = severity_number, .style = severity_style,
+  }, NULL, NULL);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "message", .title = _("Message"), .flags = SL_DATA_COLUMN_EXPAND,
+    .text = message_text, .max_width = MESSAGE_WIDTH,
+  }, NULL, NULL);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "file", .title = _("File"), .flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE,
+    .text = file_text, .tooltip = path_text, .csv = path_text, .max_width = FILE_WIDTH,
+  }, self, NULL);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "position", .title = _("Position"),
+    .text = location_text, .number = location_number,
+  }, NULL, NULL);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "source", .title = _("Source"), .text = source_text,
+  }, NULL, NULL);
+  /* The toggles and the search entry of the toolbar filter the rows. */
+  sl_data_table_set_extra_filter (self->table, GTK_FILTER (self->filter));
+  sl_data_table_set_model (self->table, G_LIST_MODEL (self->problems));
+  sl_data_table_set_export_title (self->table, _("Export Problems"), "problems.csv");
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->table)),
+                           "selection-changed", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  sl_data_table_sort_by (self->table, "severity", GTK_SORT_ASCENDING);
 
   update_counts (self);
+}
+
+/**
+ * sl_problems_panel_get_table:
+ *
+ * Returns: (transfer none): the table of problems
+ */
+SlDataTable *
+sl_problems_panel_get_table (SlProblemsPanel *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), NULL);
+  return self->table;
 }
 
 GtkWidget *

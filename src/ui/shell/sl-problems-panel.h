@@ -6,6 +6,7 @@
 
 #include <libpanel.h>
 
+#include "sl-data-table.h"
 #include "sl-problem.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,7 @@ void        sl_problems_panel_add_all    (SlProblemsPanel *self,
                                           GListModel      *problems);
 void        sl_problems_panel_clear      (SlProblemsPanel *self);
 GListModel *sl_problems_panel_get_model  (SlProblemsPanel *self);
+SlDataTable *sl_problems_panel_get_table (SlProblemsPanel *self);
 void        sl_problems_panel_set_folders (SlProblemsPanel *self,
                                            GListModel      *folders);
 char       *sl_problems_panel_dup_file_label (SlProblemsPanel *self,

@@ -28,6 +28,8 @@
 #include "sl-tuner-page.h"
 #include "sl-tuner-plot.h"
 #include "sl-tuner-study.h"
+#include "sl-tuner-trial-item.h"
+#include "sl-data-table.h"
 #include "sl-workspace-store-tuner.h"
 
 struct _SlTunerPage
@@ -50,7 +52,9 @@ struct _SlTunerPage
   GtkWidget     *start_button;
   GtkWidget     *pause_button;
   GtkWidget     *stop_button;
-  GtkWidget     *trials_grid;
+  GtkWidget     *trials_table;
+  GListStore    *trials_store;   /* SlTunerTrialItem */
+  SlTunerConfig *columns_config; /* the configuration the columns show */
   GtkWidget     *best_plot;
   GtkWidget     *slices_box;
   GPtrArray     *slice_plots;
@@ -163,48 +167,224 @@ format_value (const SlTunerParameter *parameter,
   return g_strdup_printf ("%.4g", value);
 }
 
+/* The table: the shared table (sl-data-table.c) with the trials'
+ * columns; the parameters' columns follow the configuration. */
+
 static char *
-format_time (const SlTunerTrial *trial)
+number_text (gpointer item,
+             gpointer user_data)
 {
+  return g_strdup_printf ("%u", sl_tuner_trial_item_get_trial (item)->number);
+}
+
+static double
+number_number (gpointer item,
+               gpointer user_data)
+{
+  return sl_tuner_trial_item_get_trial (item)->number;
+}
+
+static char *
+parameter_text (gpointer item,
+                gpointer user_data)
+{
+  const char *text = sl_tuner_trial_item_get_value_text (item, GPOINTER_TO_UINT (user_data));
+
+  return g_strdup (text != NULL ? text : "?");
+}
+
+static double
+parameter_number (gpointer item,
+                  gpointer user_data)
+{
+  return sl_tuner_trial_item_get_value (item, GPOINTER_TO_UINT (user_data));
+}
+
+static char *
+value_text (gpointer item,
+            gpointer user_data)
+{
+  const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
+
+  return trial->has_value ? g_strdup_printf ("%.6g", trial->value) : g_strdup ("—");
+}
+
+static double
+value_number (gpointer item,
+              gpointer user_data)
+{
+  const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
+
+  return trial->has_value ? trial->value : NAN;
+}
+
+static char *
+value_csv (gpointer item,
+           gpointer user_data)
+{
+  const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
+
+  char *text;
+
+  /* Nothing for no value; else the fewest digits that read back as the
+   * value (0.044096, not 0.044095999999999996). */
+  if (!trial->has_value)
+    return g_strdup ("");
+  text = g_strdup_printf ("%.15g", trial->value);
+  if (g_ascii_strtod (text, NULL) != trial->value)
+    {
+      g_free (text);
+      text = g_strdup_printf ("%.17g", trial->value);
+    }
+  return text;
+}
+
+static const char *
+value_style (gpointer item,
+             gpointer user_data)
+{
+  return sl_tuner_trial_item_is_best (item) ? "success" : NULL;
+}
+
+static char *
+state_text (gpointer item,
+            gpointer user_data)
+{
+  return g_strdup (sl_tuner_trial_state_to_label (sl_tuner_trial_item_get_trial (item)->state));
+}
+
+static double
+state_number (gpointer item,
+              gpointer user_data)
+{
+  return sl_tuner_trial_item_get_trial (item)->state;
+}
+
+static const char *
+state_style (gpointer item,
+             gpointer user_data)
+{
+  return sl_tuner_trial_item_get_trial (item)->state == SL_TUNER_TRIAL_FAILED ? "error" : NULL;
+}
+
+static char *
+reason_text (gpointer item,
+             gpointer user_data)
+{
+  return g_strdup (sl_tuner_trial_item_get_trial (item)->reason);
+}
+
+static char *
+target_text (gpointer item,
+             gpointer user_data)
+{
+  const char *target = sl_tuner_trial_item_get_target (item);
+
+  return g_strdup (target != NULL ? target : "—");
+}
+
+static double
+time_number (gpointer item,
+             gpointer user_data)
+{
+  const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
   gint64 end = trial->finished_at > 0 ? trial->finished_at : g_get_real_time ();
 
   if (trial->started_at <= 0)
-    return g_strdup ("—");
-  return g_strdup_printf (_("%.1f s"), (end - trial->started_at) / (double)G_USEC_PER_SEC);
+    return NAN;
+  return (end - trial->started_at) / (double)G_USEC_PER_SEC;
 }
 
-/* The table */
-
-static GtkWidget *
-cell (const char *text,
-      gboolean    heading,
-      gboolean    numeric)
+static char *
+time_text (gpointer item,
+           gpointer user_data)
 {
-  GtkWidget *label = gtk_label_new (text);
+  double seconds = time_number (item, user_data);
 
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1 : 0);
-  /* Names and numbers are shown whole (the table scrolls sideways);
-   * only long text such as a reason is cut, and keeps some width. */
-  if (!heading && !numeric)
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 10);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
-    }
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  return label;
+  return isnan (seconds) ? g_strdup ("—") : g_strdup_printf ("%.1f", seconds);
+}
+
+static gboolean
+has_summaries (const SlTunerTrial *trial)
+{
+  return trial->summary_dir != NULL && trial->state == SL_TUNER_TRIAL_SUCCEEDED;
+}
+
+static char *
+summaries_text (gpointer item,
+                gpointer user_data)
+{
+  return has_summaries (sl_tuner_trial_item_get_trial (item)) ? g_strdup (_("Scalars")) : NULL;
+}
+
+static char *
+summaries_path (gpointer item,
+                gpointer user_data)
+{
+  return g_strdup (sl_tuner_trial_item_get_trial (item)->summary_dir);
+}
+
+/* The run's summaries open in Scalars. */
+static GVariant *
+summaries_target (gpointer item,
+                  gpointer user_data)
+{
+  const SlTunerTrial *trial = sl_tuner_trial_item_get_trial (item);
+
+  if (!has_summaries (trial))
+    return NULL;
+  return g_variant_new ("(ssv)", "scalars", trial->summary_dir, g_variant_new_string (""));
 }
 
 static void
-clear_grid (GtkWidget *grid)
+define_columns (SlTunerPage *self)
 {
-  GtkWidget *child;
+  SlDataTable *table = SL_DATA_TABLE (self->trials_table);
+  guint n_params = sl_tuner_config_get_n_parameters (self->config);
+  const char *target_name = sl_tuner_config_get_target_name (self->config);
 
-  while ((child = gtk_widget_get_first_child (grid)) != NULL)
-    gtk_grid_remove (GTK_GRID (grid), child);
+  sl_data_table_remove_columns (table);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "number", .title = "#", .flags = SL_DATA_COLUMN_NUMERIC,
+    .text = number_text, .number = number_number,
+  }, NULL, NULL);
+  for (guint p = 0; p < n_params; p++)
+    {
+      const SlTunerParameter *parameter = sl_tuner_config_get_parameter (self->config, p);
+      g_autofree char *id = g_strdup_printf ("parameter-%u", p);
+
+      /* A choice is a word, ordered as the configuration lists them. */
+      sl_data_table_append_column (table, &(SlDataColumn) {
+        .id = id, .title = parameter->name,
+        .flags = (parameter->choice_labels != NULL ? 0 : SL_DATA_COLUMN_NUMERIC) | SL_DATA_COLUMN_SEARCHABLE,
+        .text = parameter_text, .number = parameter_number,
+      }, GUINT_TO_POINTER (p), NULL);
+    }
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "value", .title = target_name != NULL && target_name[0] != '\0' ? target_name : _("Value"), .flags = SL_DATA_COLUMN_NUMERIC,
+    .text = value_text, .number = value_number, .csv = value_csv, .style = value_style,
+  }, NULL, NULL);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "state", .title = _("State"), .flags = SL_DATA_COLUMN_SEARCHABLE,
+    .text = state_text, .number = state_number, .tooltip = reason_text, .style = state_style,
+  }, NULL, NULL);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "target", .title = _("Target"), .flags = SL_DATA_COLUMN_SEARCHABLE, .text = target_text,
+  }, NULL, NULL);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "time", .title = _("Time"), .unit = _("s"), .flags = SL_DATA_COLUMN_NUMERIC,
+    .text = time_text, .number = time_number,
+  }, NULL, NULL);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "summaries", .title = _("Summaries"), .flags = SL_DATA_COLUMN_BUTTON,
+    .text = summaries_text, .tooltip = summaries_path, .csv = summaries_path,
+    .action = "win.open-document", .action_target = summaries_target,
+  }, NULL, NULL);
+  sl_data_table_append_column (table, &(SlDataColumn) {
+    .id = "reason", .title = _("Reason"), .flags = SL_DATA_COLUMN_EXPAND | SL_DATA_COLUMN_SEARCHABLE,
+    .text = reason_text, .css_class = "dim-label",
+  }, NULL, NULL);
+  g_set_object (&self->columns_config, self->config);
 }
 
 static void
@@ -213,77 +393,30 @@ fill_table (SlTunerPage      *self,
             const SlTunerTrial *best)
 {
   guint n_params = sl_tuner_config_get_n_parameters (self->config);
-  g_autofree double *values = g_new0 (double, MAX (n_params, 1));
   const char *target = self->study != NULL ? sl_target_get_name (self->target) : self->study_target;
-  int column = 0;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  clear_grid (self->trials_grid);
-  gtk_grid_attach (GTK_GRID (self->trials_grid), cell ("#", TRUE, TRUE), column++, 0, 1, 1);
-  for (guint p = 0; p < n_params; p++)
-    gtk_grid_attach (GTK_GRID (self->trials_grid), cell (sl_tuner_config_get_parameter (self->config, p)->name, TRUE, TRUE),
-                     column++, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (sl_tuner_config_get_target_name (self->config), TRUE, TRUE),
-                   column++, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("State"), TRUE, FALSE), column++, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("Target"), TRUE, FALSE), column++, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->trials_grid), cell (_("Time"), TRUE, TRUE), column++, 0, 1, 1);
+  if (self->columns_config != self->config)
+    define_columns (self);
 
   for (guint i = 0; i < self->trials->len; i++)
     {
       const SlTunerTrial *trial = g_ptr_array_index (self->trials, i);
-      g_autofree char *number = g_strdup_printf ("%u", trial->number);
-      g_autofree char *value = trial->has_value ? g_strdup_printf ("%.6g", trial->value) : g_strdup ("—");
-      g_autofree char *time = format_time (trial);
-      gboolean known = trial_values (optimizer, trial, values);
-      GtkWidget *state;
-      int row = (int)i + 1;
+      double *numbers = g_new0 (double, MAX (n_params, 1));
+      char **values = NULL;
 
-      column = 0;
-      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (number, FALSE, TRUE), column++, row, 1, 1);
-      for (guint p = 0; p < n_params; p++)
+      if (trial_values (optimizer, trial, numbers))
         {
-          g_autofree char *text = known ? format_value (sl_tuner_config_get_parameter (self->config, p), values[p])
-                                        : g_strdup ("?");
-
-          gtk_grid_attach (GTK_GRID (self->trials_grid), cell (text, FALSE, TRUE), column++, row, 1, 1);
+          values = g_new0 (char *, n_params + 1);
+          for (guint p = 0; p < n_params; p++)
+            values[p] = format_value (sl_tuner_config_get_parameter (self->config, p), numbers[p]);
         }
-      {
-        GtkWidget *value_cell = cell (value, trial == best, TRUE);
-
-        if (trial == best)
-          gtk_widget_add_css_class (value_cell, "success");
-        gtk_grid_attach (GTK_GRID (self->trials_grid), value_cell, column++, row, 1, 1);
-      }
-      state = cell (sl_tuner_trial_state_to_label (trial->state), FALSE, FALSE);
-      if (trial->state == SL_TUNER_TRIAL_FAILED)
-        gtk_widget_add_css_class (state, "error");
-      if (trial->reason != NULL)
-        gtk_widget_set_tooltip_text (state, trial->reason);
-      gtk_grid_attach (GTK_GRID (self->trials_grid), state, column++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (target != NULL ? target : "—", FALSE, FALSE), column++, row, 1, 1);
-      gtk_grid_attach (GTK_GRID (self->trials_grid), cell (time, FALSE, TRUE), column++, row, 1, 1);
-
-      /* The run's summaries open in Scalars. */
-      if (trial->summary_dir != NULL && trial->state == SL_TUNER_TRIAL_SUCCEEDED)
-        {
-          GtkWidget *button = gtk_button_new_with_label (_("Scalars"));
-
-          gtk_widget_add_css_class (button, "flat");
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(ssv)", "scalars", trial->summary_dir,
-                                            g_variant_new_string (""));
-          gtk_widget_set_tooltip_text (button, trial->summary_dir);
-          gtk_grid_attach (GTK_GRID (self->trials_grid), button, column, row, 1, 1);
-        }
-      else if (trial->reason != NULL)
-        {
-          GtkWidget *reason = cell (trial->reason, FALSE, FALSE);
-
-          gtk_widget_add_css_class (reason, "dim-label");
-          gtk_widget_set_tooltip_text (reason, trial->reason);
-          gtk_grid_attach (GTK_GRID (self->trials_grid), reason, column, row, 1, 1);
-        }
+      else
+        g_clear_pointer (&numbers, g_free);
+      g_ptr_array_add (items, sl_tuner_trial_item_new (trial, target, trial == best, values, numbers, n_params));
     }
+  g_list_store_splice (self->trials_store, 0, g_list_model_get_n_items (G_LIST_MODEL (self->trials_store)),
+                       items->pdata, items->len);
 }
 
 /* The charts */
@@ -871,6 +1004,18 @@ sl_tuner_page_is_running (SlTunerPage *self)
   return self->study != NULL;
 }
 
+/**
+ * sl_tuner_page_get_table:
+ *
+ * Returns: (transfer none): the trials table
+ */
+SlDataTable *
+sl_tuner_page_get_table (SlTunerPage *self)
+{
+  g_return_val_if_fail (SL_IS_TUNER_PAGE (self), NULL);
+  return SL_DATA_TABLE (self->trials_table);
+}
+
 guint
 sl_tuner_page_get_n_trials (SlTunerPage *self)
 {
@@ -1064,7 +1209,6 @@ sl_tuner_page_init (SlTunerPage *self)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *table_frame = gtk_frame_new (NULL);
-  GtkWidget *table_scroll = gtk_scrolled_window_new ();
 
   self->cancellable = g_cancellable_new ();
   self->trials = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
@@ -1078,19 +1222,12 @@ sl_tuner_page_init (SlTunerPage *self)
   gtk_box_append (GTK_BOX (box), self->status_label);
 
   gtk_box_append (GTK_BOX (box), section_title (_("Trials")));
-  self->trials_grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->trials_grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (self->trials_grid), 4);
-  gtk_widget_set_margin_start (self->trials_grid, 12);
-  gtk_widget_set_margin_end (self->trials_grid, 12);
-  gtk_widget_set_margin_top (self->trials_grid, 8);
-  gtk_widget_set_margin_bottom (self->trials_grid, 8);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (table_scroll), self->trials_grid);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (table_scroll), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (table_scroll), 230);
-  /* A trials table wider than the page shows its scrollbar. */
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (table_scroll), FALSE);
-  gtk_frame_set_child (GTK_FRAME (table_frame), table_scroll);
+  self->trials_store = g_list_store_new (SL_TYPE_TUNER_TRIAL_ITEM);
+  self->trials_table = sl_data_table_new ();
+  sl_data_table_set_model (SL_DATA_TABLE (self->trials_table), G_LIST_MODEL (self->trials_store));
+  sl_data_table_set_content_height (SL_DATA_TABLE (self->trials_table), 230, 480);
+  sl_data_table_set_export_title (SL_DATA_TABLE (self->trials_table), _("Export Trials"), "trials.csv");
+  gtk_frame_set_child (GTK_FRAME (table_frame), self->trials_table);
   gtk_box_append (GTK_BOX (box), table_frame);
 
   gtk_box_append (GTK_BOX (box), section_title (_("Search")));
@@ -1134,6 +1271,8 @@ sl_tuner_page_dispose (GObject *object)
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->config);
+  g_clear_object (&self->columns_config);
+  g_clear_object (&self->trials_store);
   g_clear_object (&self->target);
   g_clear_object (&self->target_names);
   g_clear_pointer (&self->trials, g_ptr_array_unref);

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "sl-data-table.h"
 #include "sl-document.h"
 #include "sl-tuner-config.h"
 
@@ -24,6 +25,7 @@ void           sl_tuner_page_resume        (SlTunerPage  *self);
 void           sl_tuner_page_stop          (SlTunerPage  *self);
 gboolean       sl_tuner_page_is_running    (SlTunerPage  *self);
 guint          sl_tuner_page_get_n_trials  (SlTunerPage  *self);
+SlDataTable   *sl_tuner_page_get_table     (SlTunerPage  *self);
 guint          sl_tuner_page_get_n_slices  (SlTunerPage  *self);
 guint          sl_tuner_page_get_n_bands   (SlTunerPage  *self);
 gboolean       sl_tuner_page_is_refitting  (SlTunerPage  *self);

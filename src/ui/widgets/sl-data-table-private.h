@@ -23,6 +23,9 @@ typedef struct {
   SlDataTextFunc     csv;
   SlDataStyleFunc    style;
   char              *css_class;
+  char              *action;
+  SlDataTargetFunc   action_target;
+  int                max_width;
   gpointer           user_data;
   GDestroyNotify     destroy;
   SlDataTable       *table;      /* unowned, read on the main thread only */

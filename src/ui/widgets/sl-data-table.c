@@ -43,6 +43,8 @@
  * the sort arrow of a header). */
 #define CELL_EXTRA    24
 #define HEADER_EXTRA  40
+/* What a flat button adds around its label. */
+#define BUTTON_EXTRA  32
 
 G_DEFINE_FINAL_TYPE (SlDataTable, sl_data_table, GTK_TYPE_WIDGET)
 
@@ -63,6 +65,7 @@ column_clear (gpointer data)
   g_free (column->csv_title);
   g_free (column->unit);
   g_free (column->css_class);
+  g_free (column->action);
   g_free (column->property);
   if (column->destroy != NULL)
     column->destroy (column->user_data);
@@ -140,6 +143,17 @@ sl_data_table_column_dup_csv (const Column *column,
   return column_dup_text (column, item);
 }
 
+/* What a copy holds: the text shown, but a button's label is the same on
+ * every row: its CSV field (what it opens) says more. */
+static char *
+column_dup_copy (const Column *column,
+                 gpointer      item)
+{
+  if ((column->flags & SL_DATA_COLUMN_BUTTON) && column->csv != NULL)
+    return column->csv (item, column->user_data);
+  return column_dup_text (column, item);
+}
+
 /* Cells */
 
 static void
@@ -157,6 +171,23 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
   else if (column->flags & SL_DATA_COLUMN_ELLIPSIZE_MIDDLE)
     ellipsize = PANGO_ELLIPSIZE_MIDDLE;
 
+  if (column->flags & SL_DATA_COLUMN_BUTTON)
+    {
+      /* A button as wide as its label, the label never cut. */
+      GtkWidget *button = gtk_button_new ();
+
+      label = gtk_label_new (NULL);
+      gtk_button_set_child (GTK_BUTTON (button), label);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "cell-button");
+      gtk_widget_set_halign (button, GTK_ALIGN_START);
+      if (column->css_class != NULL)
+        gtk_widget_add_css_class (button, column->css_class);
+      g_object_set_data (G_OBJECT (button), "sl-data-table-column", column);
+      gtk_list_item_set_child (list_item, button);
+      return;
+    }
+
   label = sl_column_cell_label_new (is_numeric (column), ellipsize);
   if (column->css_class != NULL)
     gtk_widget_add_css_class (label, column->css_class);
@@ -167,15 +198,48 @@ setup_cell_cb (GtkSignalListItemFactory *factory,
 }
 
 static void
+bind_button (GtkWidget *button,
+             Column    *column,
+             gpointer   item)
+{
+  g_autofree char *text = column_dup_text (column, item);
+  g_autofree char *tooltip = column->tooltip != NULL ? column->tooltip (item, column->user_data) : NULL;
+  GVariant *target = column->action_target != NULL ? column->action_target (item, column->user_data) : NULL;
+
+  gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), text ? text : "");
+  g_object_set_data (G_OBJECT (button), "sl-data-table-item", item);
+  sl_widget_set_long_tooltip (button, tooltip);
+  /* No target, no button: the row has nothing to open. */
+  if (target == NULL || column->action == NULL)
+    {
+      if (target != NULL)
+        g_variant_unref (g_variant_ref_sink (target));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), NULL);
+      gtk_widget_set_visible (button, FALSE);
+      return;
+    }
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button), target);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), column->action);
+  gtk_widget_set_visible (button, TRUE);
+}
+
+static void
 bind_cell_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item,
               Column                   *column)
 {
   GtkWidget *label = gtk_list_item_get_child (list_item);
   gpointer item = gtk_list_item_get_item (list_item);
-  g_autofree char *text = column_dup_text (column, item);
-  g_autofree char *tooltip = column->tooltip != NULL ? column->tooltip (item, column->user_data) : NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *tooltip = NULL;
 
+  if (column->flags & SL_DATA_COLUMN_BUTTON)
+    {
+      bind_button (label, column, item);
+      return;
+    }
+  text = column_dup_text (column, item);
+  tooltip = column->tooltip != NULL ? column->tooltip (item, column->user_data) : NULL;
   gtk_label_set_text (GTK_LABEL (label), text ? text : "");
   /* A number is never cut; a text can be, so it always has its whole
    * value at hand. */
@@ -277,7 +341,10 @@ measure_item (SlDataTable *self,
   gboolean bold = (self->emphasis != NULL && self->emphasis (item, self->emphasis_data)) ||
                   (column->flags & SL_DATA_COLUMN_BADGE) != 0;
 
-  /* A badge is bold with its padding around (style.css: .sl-verdict). */
+  /* A badge is bold with its padding around (style.css: .sl-verdict); a
+   * button has its own padding. */
+  if (column->flags & SL_DATA_COLUMN_BUTTON)
+    return measure_text (self, text, FALSE, FALSE) + BUTTON_EXTRA;
   return measure_text (self, text, is_numeric (column), bold) + (column->flags & SL_DATA_COLUMN_BADGE ? 16 : 0);
 }
 
@@ -354,7 +421,8 @@ measure_column (SlDataTable *self,
 
   width += CELL_EXTRA;
   if (!is_numeric (column))
-    width = MIN (width, (column->flags & SL_DATA_COLUMN_BADGE) ? G_MAXINT : MAX_TEXT_WIDTH);
+    width = MIN (width, (column->flags & (SL_DATA_COLUMN_BADGE | SL_DATA_COLUMN_BUTTON)) ? G_MAXINT
+                        : column->max_width > 0 ? column->max_width : MAX_TEXT_WIDTH);
   return width;
 }
 
@@ -497,7 +565,7 @@ sl_data_table_dup_row_text (SlDataTable *self,
   out = g_string_new (NULL);
   for (guint c = 0; c < shown->len; c++)
     {
-      g_autofree char *text = column_dup_text (g_ptr_array_index (shown, c), item);
+      g_autofree char *text = column_dup_copy (g_ptr_array_index (shown, c), item);
 
       if (c > 0)
         g_string_append_c (out, '\t');
@@ -529,7 +597,7 @@ sl_data_table_dup_column_text (SlDataTable *self,
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (rows, i);
-      g_autofree char *text = column_dup_text (column, item);
+      g_autofree char *text = column_dup_copy (column, item);
 
       g_string_append_c (out, '\n');
       append_clean (out, text);
@@ -730,6 +798,9 @@ sl_data_table_append_column (SlDataTable        *self,
   column->csv = def->csv;
   column->style = def->style;
   column->css_class = g_strdup (def->css_class);
+  column->action = g_strdup (def->action);
+  column->action_target = def->action_target;
+  column->max_width = def->max_width;
   column->user_data = user_data;
   column->destroy = destroy;
   column->table = self;

@@ -24,6 +24,10 @@ typedef const char *(*SlDataStyleFunc) (gpointer item,
 /* Whether @item is one of the rows the function picks. */
 typedef gboolean (*SlDataRowFunc)  (gpointer item,
                                     gpointer user_data);
+/* The target of a button cell's action (floating or new), or NULL for a
+ * row without the button. */
+typedef GVariant *(*SlDataTargetFunc) (gpointer item,
+                                       gpointer user_data);
 
 typedef enum {
   SL_DATA_COLUMN_NUMERIC         = 1 << 0,  /* right-aligned, tabular figures, never cut */
@@ -32,6 +36,7 @@ typedef enum {
   SL_DATA_COLUMN_ELLIPSIZE_START = 1 << 3,  /* text cut at the start (paths); the end by default */
   SL_DATA_COLUMN_ELLIPSIZE_MIDDLE = 1 << 4, /* text cut in the middle (scoped names) */
   SL_DATA_COLUMN_BADGE           = 1 << 5,  /* a short word as wide as itself, never cut (a verdict pill) */
+  SL_DATA_COLUMN_BUTTON          = 1 << 6,  /* a flat button labelled with the text, activating @action */
 } SlDataColumnFlags;
 
 /* One column as a view defines it. The strings are copied; the functions
@@ -51,6 +56,10 @@ typedef struct {
   const char        *csv_title;  /* nullable: the CSV header; "title (unit)" when NULL */
   SlDataStyleFunc    style;      /* nullable: a CSS class of the cell ("error", "success") */
   const char        *css_class;  /* nullable: a CSS class of every cell of the column */
+  const char        *action;     /* with BUTTON: the action the button activates ("win.open-document") */
+  SlDataTargetFunc   action_target; /* with BUTTON: the action's target for a row; NULL hides the button */
+  int                max_width;  /* a text column's widest first size in pixels (0: the table's); an EXPAND
+                                  * column still takes the width left over */
 } SlDataColumn;
 
 GtkWidget    *sl_data_table_new                (void);
