@@ -14,6 +14,7 @@
 #include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
+#include "sl-mindir-reader.h"
 #include "sl-onnx-reader.h"
 #include "sl-proto-shape.h"
 #include "sl-saved-model-reader.h"
@@ -1167,6 +1168,7 @@ typedef struct {
 
 static const ModelFormat model_formats[] = {
   { ".onnx", sl_onnx_sniff, sl_onnx_decode, NULL },
+  { ".mindir", sl_mindir_sniff, sl_mindir_decode, NULL },
   { "saved_model.pb", sl_saved_model_sniff, NULL, sl_saved_model_decode_graphs },
   { ".pbtxt", sl_graph_def_text_sniff, sl_graph_def_text_decode, NULL },
 };
