@@ -588,6 +588,9 @@ test_nesting (void)
   g_assert_no_error (error);
   /* The top graph's node and one per level allowed. */
   g_assert_cmpuint (sl_graph_get_n_ops (graph_model), ==, SL_MINDIR_MAX_NESTING + 1);
+  /* Each graph of an attribute is a scope under its node. */
+  g_assert_cmpstr (attribute_value (graph_model, find_element (graph_model, "call/(call)"), "body"), ==, "graph");
+  g_assert_cmpuint (find_element (graph_model, "call/body/call/(call)"), !=, SL_GRAPH_NONE);
   g_assert_true (has_nesting_problem (graph_model));
 
   for (guint level = 0; level < SL_MINDIR_MAX_NESTING + 8; level++)

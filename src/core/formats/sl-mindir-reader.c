@@ -359,6 +359,19 @@ tensor_data_text (const Tensor *t)
 
 /* Attributes */
 
+/* GraphProto.name (2), or "". */
+static char *
+graph_name (const Slice *graph)
+{
+  Field f;
+
+  SL_PROTO_FOR_FIELDS (graph, pos, &f, NULL)
+    if (f.field == 2 && f.wire_type == 2)
+      return sl_proto_dup_text (&f.bytes);
+  return g_strdup ("");
+}
+
+
 static void
 append_list_item (GString *out,
                   guint    n)
@@ -378,7 +391,6 @@ read_attribute (const Slice *bytes,
                 Damage      *damage)
 {
   g_autoptr(GString) list = g_string_new (NULL);
-  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
   guint64 type = 0, i = 0;
   gboolean has_i = FALSE, has_scalar = FALSE;
   guint n_list = 0;
@@ -465,6 +477,17 @@ read_attribute (const Slice *bytes,
             return FALSE;
           if (graphs != NULL)
             g_array_append_val (graphs, f.bytes);
+          {
+            g_autofree char *subgraph = graph_name (&f.bytes);
+            GString *to = f.field == 13 ? list : out;
+
+            if (f.field == 13)
+              append_list_item (list, n_list++);
+            g_string_append (to, "graph");
+            if (subgraph[0] != '\0')
+              g_string_append_printf (to, " %s", subgraph);
+            has_scalar |= f.field == 7;
+          }
           break;
         case 8:
         case 9:
@@ -644,6 +667,30 @@ add_folders (GHashTable *folders,
         }
       g_hash_table_add (folders, folder);
     }
+}
+
+/* Whether an attribute holds a graph (g 7, graphs 13), itself or in its values (17). */
+static gboolean
+attr_has_graph (const Slice *attr,
+                guint        depth)
+{
+  Field f;
+
+  if (depth > SL_MINDIR_MAX_NESTING)
+    return FALSE;
+  SL_PROTO_FOR_FIELDS (attr, pos, &f, NULL)
+    if (f.wire_type == 2 && (f.field == 7 || f.field == 13 || (f.field == 17 && attr_has_graph (&f.bytes, depth + 1))))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+node_has_graphs (const Node *node)
+{
+  for (guint i = 0; i < node->attrs->len; i++)
+    if (attr_has_graph (&g_array_index (node->attrs, Slice, i), 0))
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -955,6 +1002,8 @@ read_graph (Reader      *reader,
           node->path = join_path (prefix, own);
         }
       add_folders (folders, node->path);
+      if (node_has_graphs (node))
+        g_hash_table_add (folders, g_strdup (node->path));
       g_ptr_array_add (nodes, node);
     }
   base = sl_graph_builder_get_n_elements (reader->builder);
@@ -1000,17 +1049,6 @@ read_graph (Reader      *reader,
       g_free (inner);
     }
   return scope;
-}
-
-static char *
-graph_name (const Slice *graph)
-{
-  Field f;
-
-  SL_PROTO_FOR_FIELDS (graph, pos, &f, NULL)
-    if (f.field == 2 && f.wire_type == 2)
-      return sl_proto_dup_text (&f.bytes);
-  return g_strdup ("");
 }
 
 /* The model */
