@@ -1325,10 +1325,10 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a model file (.onnx, saved_model.pb, .pbtxt), a summary file,
- *   a SavedModel folder or a folder of summaries (whose own .pb and model
- *   files are read too); a .pb that holds an ONNX model or a SavedModel is
- *   read as one
+ * @path: a .pb file, a model file (.onnx, .mindir, saved_model.pb, .pbtxt), a
+ *   summary file, a SavedModel folder or a folder of summaries (whose own .pb
+ *   and model files are read too); a .pb that holds an ONNX or MindIR model
+ *   or a SavedModel is read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all
