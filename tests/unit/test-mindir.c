@@ -155,7 +155,7 @@ int_value (gint64 value)
  *   input x float32[1,1,32,32]
  *   CONV_NAME: REF::Conv2D_prim (x, conv1.weight) → conv_out, pad_mode "same"
  *   RELU_NAME: ReLU (conv_out) → relu_out, alpha 0.5, axis -3, keep true,
- *     strides [1, 2], shape (2, 3)
+ *     strides [1, 2], shape (2, 3), names "s0" … "s9"
  *   (unnamed): REF::fn_body (relu_out, fc.bias) → call_out
  *   output call_out
  * Function "fn_body": input p0; "Default/Add-op0": Add (scale, p0) → fn_out.
@@ -222,6 +222,17 @@ write_model (GArray **node_ends,
     attribute (tuple, 17, "", INT64, int_value (2));
     attribute (tuple, 17, "", INT64, int_value (3));
     attribute (attrs, 9, "shape", TUPLE, tuple);
+    {
+      GByteArray *strings = g_byte_array_new ();
+
+      for (guint i = 0; i < 10; i++)
+        {
+          g_autofree char *text = g_strdup_printf ("s%u", i);
+
+          fx_string (strings, 11, text);
+        }
+      attribute (attrs, 5, "names", 0, strings);
+    }
     add_node (graph, node_proto ("ReLU-op2", "ReLU", RELU_NAME, (const char *[]) { "conv_out", NULL },
                                  (const char *[]) { "relu_out", NULL }, attrs), ends);
   }
@@ -381,6 +392,8 @@ test_model (void)
   g_assert_cmpstr (attribute_value (graph, e, "keep"), ==, "true");
   g_assert_cmpstr (attribute_value (graph, e, "strides"), ==, "[1, 2]");
   g_assert_cmpstr (attribute_value (graph, e, "shape"), ==, "(2, 3)");
+  /* Lists show their first 8 items. */
+  g_assert_cmpstr (attribute_value (graph, e, "names"), ==, "[\"s0\", \"s1\", \"s2\", \"s3\", \"s4\", \"s5\", \"s6\", \"s7\", …]");
   text = input_source (graph, e, 0);
   g_assert_cmpstr (text, ==, CONV_NAME);
   g_clear_pointer (&text, g_free);

@@ -51,6 +51,8 @@
 #define MAX_SHOWN_BYTES 256
 /* Values of a list shown before "…". */
 #define MAX_SHOWN_VALUES 8
+/* Dimensions written in a type's text. */
+#define MAX_SHOWN_DIMS 64
 /* Function names listed in the metadata. */
 #define MAX_LISTED_FUNCTIONS 64
 
@@ -333,9 +335,9 @@ append_tensor_type (GString      *out,
 {
   append_type_name (out, t->data_type);
   g_string_append_c (out, '[');
-  for (guint i = 0; i < t->dims->len; i++)
+  for (guint i = 0; i < MIN (t->dims->len, MAX_SHOWN_DIMS); i++)
     g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", g_array_index (t->dims, gint64, i));
-  g_string_append_c (out, ']');
+  g_string_append (out, t->dims->len > MAX_SHOWN_DIMS ? ",…]" : "]");
 }
 
 /* Where a tensor's values are: "<location> (offset N, M bytes)", "N bytes"
@@ -372,12 +374,21 @@ graph_name (const Slice *graph)
 }
 
 
-static void
-append_list_item (GString *out,
-                  guint    n)
+/* Whether the next item of a list is shown: the first MAX_SHOWN_VALUES
+ * are, with their separators, then "…" once. Counts the item. */
+static gboolean
+list_item (GString *out,
+           guint   *n)
 {
-  if (n > 0)
+  guint i = (*n)++;
+
+  if (i == MAX_SHOWN_VALUES)
+    g_string_append (out, ", …");
+  if (i >= MAX_SHOWN_VALUES)
+    return FALSE;
+  if (i > 0)
     g_string_append (out, ", ");
+  return TRUE;
 }
 
 /* One AttributeProto's value as text into @out; graphs (g 7, graphs 13)
@@ -465,9 +476,8 @@ read_attribute (const Slice *bytes,
 
             if (!read_tensor (&f.bytes, &t, damage))
               return FALSE;
-            if (f.field == 12)
-              append_list_item (list, n_list++);
-            append_tensor_type (f.field == 12 ? list : out, &t);
+            if (f.field == 6 || list_item (list, &n_list))
+              append_tensor_type (f.field == 12 ? list : out, &t);
             has_scalar |= f.field == 6;
           }
           break;
@@ -481,11 +491,12 @@ read_attribute (const Slice *bytes,
             g_autofree char *subgraph = graph_name (&f.bytes);
             GString *to = f.field == 13 ? list : out;
 
-            if (f.field == 13)
-              append_list_item (list, n_list++);
-            g_string_append (to, "graph");
-            if (subgraph[0] != '\0')
-              g_string_append_printf (to, " %s", subgraph);
+            if (f.field == 7 || list_item (list, &n_list))
+              {
+                g_string_append (to, "graph");
+                if (subgraph[0] != '\0')
+                  g_string_append_printf (to, " %s", subgraph);
+              }
             has_scalar |= f.field == 7;
           }
           break;
@@ -494,11 +505,8 @@ read_attribute (const Slice *bytes,
         case 10:
           while (sl_proto_packed_next (&f, f.field == 8 ? 4 : f.field == 9 ? 8 : 0, &at, &value, damage))
             {
-              if (n_list == MAX_SHOWN_VALUES)
-                g_string_append (list, ", …");
-              if (n_list++ >= MAX_SHOWN_VALUES)
+              if (!list_item (list, &n_list))
                 continue;
-              append_list_item (list, n_list - 1);
               if (f.field == 10)
                 g_string_append_printf (list, "%" G_GINT64_FORMAT, (gint64) value);
               else if (f.field == 9)
@@ -526,8 +534,8 @@ read_attribute (const Slice *bytes,
           {
             g_autofree char *text = dup_shown (&f.bytes);
 
-            append_list_item (list, n_list++);
-            g_string_append_printf (list, "\"%s\"", text);
+            if (list_item (list, &n_list))
+              g_string_append_printf (list, "\"%s\"", text);
           }
           break;
         case 16:
@@ -544,7 +552,8 @@ read_attribute (const Slice *bytes,
 
             if (!read_attribute (&f.bytes, &key, item, graphs, depth + 1, damage))
               return FALSE;
-            append_list_item (list, n_list++);
+            if (!list_item (list, &n_list))
+              break;
             if (type == 22 && key != NULL && key[0] != '\0')
               g_string_append_printf (list, "%s: ", key);
             g_string_append (list, item->str);
