@@ -153,10 +153,12 @@ int_value (gint64 value)
  *     64, 600 bytes), fc.bias float32[10] (40 raw bytes), scale int64[2]
  *     (int64_data 7, 127)
  *   input x float32[1,1,32,32]
- *   CONV_NAME: REF::Conv2D_prim (x, conv1.weight) → conv_out, pad_mode "same"
+ *   CONV_NAME: REF::Conv2D_prim (x, conv1.weight) → conv_out, pad_mode "same",
+ *     output type float32[1,6,28,28] (a "shape:" attribute)
  *   RELU_NAME: ReLU (conv_out) → relu_out, alpha 0.5, axis -3, keep true,
  *     strides [1, 2], shape (2, 3), names "s0" … "s9"
- *   (unnamed): REF::fn_body (relu_out, fc.bias) → call_out
+ *   Constant-op3: Constant → k, value 4
+ *   (unnamed): REF::fn_body (relu_out, fc.bias, k) → call_out
  *   output call_out
  * Function "fn_body": input p0; "Default/Add-op0": Add (scale, p0) → fn_out.
  * Primitive Conv2D_prim: Conv2D, kernel_size [5, 5], instance conv1. */
@@ -203,6 +205,15 @@ write_model (GArray **node_ends,
 
     fx_string (s, 5, "same");
     attribute (attrs, 5, "pad_mode", STRING, s);
+    {
+      static const gint64 out_dims[] = { 1, 6, 28, 28 };
+      GByteArray *shape = g_byte_array_new ();
+      g_autoptr(GByteArray) tensor = tensor_proto ("conv_out", FLOAT, out_dims, 4);
+
+      fx_message (shape, 12, tensor);
+      fx_string (shape, 15, "shape:conv_out");
+      attribute (attrs, 5, "shape", 0, shape);
+    }
     add_node (graph, node_proto ("Conv2D-op1", "REF::Conv2D_prim", CONV_NAME, (const char *[]) { "x", "conv1.weight", NULL },
                                  (const char *[]) { "conv_out", NULL }, attrs), ends);
   }
@@ -236,7 +247,14 @@ write_model (GArray **node_ends,
     add_node (graph, node_proto ("ReLU-op2", "ReLU", RELU_NAME, (const char *[]) { "conv_out", NULL },
                                  (const char *[]) { "relu_out", NULL }, attrs), ends);
   }
-  add_node (graph, node_proto (NULL, "REF::fn_body", NULL, (const char *[]) { "relu_out", "fc.bias", NULL },
+  {
+    GByteArray *attrs = g_byte_array_new ();
+
+    attribute (attrs, 5, "value", INT64, int_value (4));
+    add_node (graph, node_proto ("Constant-op3", "Constant", "Default/Constant-op3", NULL,
+                                 (const char *[]) { "k", NULL }, attrs), ends);
+  }
+  add_node (graph, node_proto (NULL, "REF::fn_body", NULL, (const char *[]) { "relu_out", "fc.bias", "k", NULL },
                                (const char *[]) { "call_out", NULL }, NULL), ends);
   value_info (graph, 6, "call_out", NULL, 0);
   fx_string (graph, 2, "main");
@@ -376,6 +394,10 @@ test_model (void)
   g_assert_cmpstr (attribute_value (graph, e, "instance_name"), ==, "conv1");
   g_assert_cmpstr (attribute_value (graph, e, "pad_mode"), ==, "\"same\"");
   g_assert_cmpstr (attribute_value (graph, e, "domain"), ==, CONV_NAME);
+  g_assert_cmpuint (sl_graph_element_get_n_outputs (graph, e), ==, 1);
+  text = output_text (graph, e, 0);
+  g_assert_cmpstr (text, ==, "float32[1,6,28,28]");
+  g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 2);
   text = input_source (graph, e, 0);
   g_assert_cmpstr (text, ==, "x");
@@ -399,7 +421,7 @@ test_model (void)
   g_clear_pointer (&text, g_free);
 
   /* The call of a function: named by its position, typed by the function. */
-  e = find_element (graph, "fn_body-op2");
+  e = find_element (graph, "fn_body-op3");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "fn_body");
   g_assert_cmpstr (attribute_value (graph, e, "function"), ==, "fn_body");
@@ -409,6 +431,12 @@ test_model (void)
   text = input_source (graph, e, 1);
   g_assert_cmpstr (text, ==, "fc.bias");
   g_clear_pointer (&text, g_free);
+  /* A Constant node is a const, named by its output. */
+  text = input_source (graph, e, 2);
+  g_assert_cmpstr (text, ==, "k");
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpuint (sl_graph_element_get_kind (graph, find_element (graph, "k")), ==, SL_GRAPH_ELEMENT_CONST);
+  g_assert_cmpstr (attribute_value (graph, find_element (graph, "k"), "value"), ==, "4");
 
   /* The function is a scope of its own; its node uses the main graph's parameter. */
   g_assert_cmpuint (sl_graph_find_item (graph, "fn_body"), !=, SL_GRAPH_NONE);
@@ -446,7 +474,7 @@ test_model (void)
   e = find_element (graph, "call_out");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_OUTPUT);
   text = input_source (graph, e, 0);
-  g_assert_cmpstr (text, ==, "fn_body-op2");
+  g_assert_cmpstr (text, ==, "fn_body-op3");
   g_clear_pointer (&text, g_free);
 
   g_assert_cmpstr (metadata_value (graph, "format"), ==, "MindIR");
@@ -478,9 +506,10 @@ test_truncated_everywhere (void)
       guint want = 0;
       GPtrArray *problems;
 
+      /* Node 2 (the Constant) is a const, not an op. */
       for (guint k = 0; k < ends->len; k++)
         if (cut >= graph_at + g_array_index (ends, gsize, k))
-          want = k + 1;
+          want = k < 2 ? k + 1 : k;
       if (graph == NULL)
         {
           g_assert_nonnull (error);

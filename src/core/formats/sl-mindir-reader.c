@@ -14,6 +14,9 @@
  * - An op type "REF::<name>" refers to a primitive of the model
  *   (ModelProto.primitives: its op type and attributes are the node's) or
  *   to a function graph (the op type is the function's name).
+ * - A "Constant" node is a const: named by its output, its value the
+ *   text of its first attribute. An attribute whose ref_attr_name starts
+ *   with "shape:" gives the node's output types (its tensors).
  * - Inputs name values: the output of a node, a parameter or a graph
  *   input of that name, in the node's graph first, then in the graphs
  *   around it (functions see the main graph's values).
@@ -788,6 +791,53 @@ resolve_type (Reader *reader,
     }
 }
 
+/* MindSpore writes a node's output types as an attribute whose
+ * ref_attr_name (15) starts with "shape:", one TensorProto (12) each. */
+static void
+add_shape_outputs (Reader     *reader,
+                   const Node *node)
+{
+  for (guint i = 0; i < node->attrs->len; i++)
+    {
+      const Slice *attr = &g_array_index (node->attrs, Slice, i);
+      gboolean shape = FALSE;
+      Field f;
+
+      SL_PROTO_FOR_FIELDS (attr, pos, &f, NULL)
+        if (f.field == 15 && f.wire_type == 2)
+          shape = f.bytes.len >= 6 && memcmp (f.bytes.data, "shape:", 6) == 0;
+      if (!shape)
+        continue;
+      SL_PROTO_FOR_FIELDS (attr, pos, &f, NULL)
+        if (f.field == 12 && f.wire_type == 2)
+          {
+            g_auto(Tensor) t = { 0 };
+            Damage damage = { 0 };
+
+            if (read_tensor (&f.bytes, &t, &damage))
+              sl_graph_builder_add_output (reader->builder, model_dtype (t.data_type),
+                                           (const gint64 *) (gpointer) t.dims->data, t.dims->len);
+          }
+      return;
+    }
+}
+
+/* A "Constant" node is a value: a const named by its output, its first
+ * attribute its value. */
+static void
+add_constant (Reader     *reader,
+              const Node *node)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *key = node->outputs->len > 0 ? g_ptr_array_index (node->outputs, 0) : node->name;
+  Damage damage = { 0 };
+
+  if (node->attrs->len > 0 && !read_attribute (&g_array_index (node->attrs, Slice, 0), NULL, text, NULL, 0, &damage))
+    report (reader, &damage);
+  sl_graph_builder_begin_const (reader->builder, key[0] != '\0' ? key : node->path,
+                                damage.reason == NULL && text->len > 0 ? text->str : NULL);
+}
+
 static void
 add_node (Reader     *reader,
           Scope      *scope,
@@ -816,6 +866,7 @@ add_node (Reader     *reader,
   if (node->domain != NULL && node->domain[0] != '\0')
     sl_graph_builder_add_attribute (reader->builder, "domain", node->domain);
   add_attributes (reader, (const Slice *) (gpointer) node->attrs->data, node->attrs->len, node->path, subgraphs);
+  add_shape_outputs (reader, node);
 }
 
 /* Graphs */
@@ -1010,7 +1061,8 @@ read_graph (Reader      *reader,
           g_free (node->path);
           node->path = join_path (prefix, own);
         }
-      add_folders (folders, node->path);
+      if (strcmp (node->type, "Constant") != 0)
+        add_folders (folders, node->path);
       if (node_has_graphs (node))
         g_hash_table_add (folders, g_strdup (node->path));
       g_ptr_array_add (nodes, node);
@@ -1031,7 +1083,14 @@ read_graph (Reader      *reader,
       define (scope, node->name, base + i);
     }
   for (guint i = 0; i < nodes->len; i++)
-    add_node (reader, scope, g_ptr_array_index (nodes, i), subgraphs);
+    {
+      Node *node = g_ptr_array_index (nodes, i);
+
+      if (strcmp (node->type, "Constant") == 0)
+        add_constant (reader, node);
+      else
+        add_node (reader, scope, node, subgraphs);
+    }
 
   for (guint i = 0; i < outputs->len; i++)
     {
