@@ -7,9 +7,9 @@ and written twice: as a ModelProto in model.pb and as the graph_def event
 of a MindSpore summary in the same folder. The JSON must have exactly the
 documented keys and the counts worked out by hand below. A TensorFlow
 GraphDef, encoded here too, goes into a TensorBoard tfevents file, an
-ONNX ModelProto into model.onnx, a SavedModel with two meta-graphs and a
-function library into saved_model.pb, and a GraphDef in text format into
-graph.pbtxt.
+ONNX ModelProto into model.onnx, a MindIR ModelProto into net.mindir, a
+SavedModel with two meta-graphs and a function library into
+saved_model.pb, and a GraphDef in text format into graph.pbtxt.
 
 Usage: check-cli-graph.py   (SL_CLI names the sightline-cli binary)
 """
@@ -165,6 +165,44 @@ def check_onnx(folder):
     result = run(os.path.join(folder, 'text.onnx'), expect=1)
     if 'text.onnx' not in result.stderr:
         sys.exit(f'onnx error {result.stderr}')
+
+
+def check_mindir(folder):
+    """mind_ir ModelProto { ir_version 1, producer_name 2, graph 7 { node 1,
+    name 2, parameter 3, input 5, output 6 }, functions 8, primitives 12 }:
+    two nodes in scope "Default/blk" by their full names (NodeProto domain
+    7), the first a "REF::" primitive; a function "f" whose node uses the
+    main graph's output y twice. Edges: x, W into MatMul, h into ReLU, y
+    into the graph output and twice into Add (6); scopes: Default,
+    Default/blk, f, f/Default."""
+    def node(name, op_type, domain, inputs, outputs):
+        out = b''.join(field(1, 2, i.encode()) for i in inputs)
+        out += b''.join(field(2, 2, o.encode()) for o in outputs)
+        return out + field(3, 2, name.encode()) + field(4, 2, op_type.encode()) + field(7, 2, domain.encode())
+
+    graph = field(1, 2, node('MatMul-op0', 'REF::MatMul_p', 'Default/blk/MatMul-op0', ['x', 'W'], ['h']))
+    graph += field(1, 2, node('ReLU-op1', 'ReLU', 'Default/blk/ReLU-op1', ['h'], ['y']))
+    graph += field(2, 2, b'g')
+    graph += field(3, 2, field(1, 0, varint(2)) + field(1, 0, varint(2)) + field(2, 0, varint(1)) + field(7, 2, b'W'))
+    graph += field(5, 2, field(1, 2, b'x')) + field(6, 2, field(1, 2, b'y'))
+    function = field(1, 2, node('Add-op0', 'Add', 'Default/Add-op0', ['y', 'y'], ['z'])) + field(2, 2, b'f')
+    primitive = field(1, 2, b'MatMul_p') + field(2, 2, b'MatMul')
+    model = field(1, 2, b'0.1.1') + field(2, 2, b'MindSpore') + field(7, 2, graph)
+    model += field(8, 2, function) + field(12, 2, primitive)
+    path = os.path.join(folder, 'net.mindir')
+    with open(path, 'wb') as f:
+        f.write(model)
+    entry = json.loads(run(path, '--json').stdout)['graphs'][0]
+    want = {'name': 'g', 'nodes': 3, 'parameters': 1, 'consts': 0, 'data_edges': 6, 'control_edges': 0,
+            'scopes': 4, 'op_types': {'Add': 1, 'MatMul': 1, 'ReLU': 1}, 'inputs': ['x'], 'outputs': ['y'],
+            'metadata': {'format': 'MindIR', 'ir_version': '0.1.1', 'producer_name': 'MindSpore', 'functions': 'f'}}
+    if entry != want:
+        sys.exit(f'mindir graph {entry}, wanted {want}')
+    with open(os.path.join(folder, 'text.mindir'), 'wb') as f:
+        f.write(b'not a model')
+    result = run(os.path.join(folder, 'text.mindir'), expect=1)
+    if 'text.mindir' not in result.stderr:
+        sys.exit(f'mindir error {result.stderr}')
 
 
 def saved_model():
@@ -389,6 +427,8 @@ def main():
             check_tfevents(tb_folder)
         with tempfile.TemporaryDirectory() as onnx_folder:
             check_onnx(onnx_folder)
+        with tempfile.TemporaryDirectory() as mindir_folder:
+            check_mindir(mindir_folder)
         with tempfile.TemporaryDirectory() as saved_model_folder:
             check_saved_model(saved_model_folder)
         with tempfile.TemporaryDirectory() as pbtxt_folder:

@@ -23,6 +23,7 @@
 #include "sl-cluster-detection.h"
 #include "sl-detector.h"
 #include "sl-graph-def-text.h"
+#include "sl-mindir-reader.h"
 #include "sl-onnx-reader.h"
 #include "sl-pipeline-reader.h"
 #include "sl-profiler-layout.h"
@@ -1200,6 +1201,37 @@ detect_onnx (Walk      *walk,
   sl_finding_add_detail (finding, "format", "ONNX");
 }
 
+/* A .mindir file: a graph when its head is a MindIR ModelProto's. */
+static void
+detect_mindir (Walk      *walk,
+               GFile     *file,
+               GFileInfo *info)
+{
+  g_autoptr(GBytes) head = NULL;
+  g_autoptr(GError) error = NULL;
+  SlFinding *finding;
+  const guint8 *data;
+  gsize len;
+
+  head = sl_sniffer_read_head (file, SL_SNIFFER_HEAD_SIZE, walk->cancellable, &error);
+  if (head == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        add_read_problem (walk, file, error);
+      return;
+    }
+  data = g_bytes_get_data (head, &len);
+  if (!sl_mindir_sniff (data, len))
+    {
+      add_problem (walk, SL_SEVERITY_WARNING, file, 0,
+                   len == 0 ? _("The MindIR model file is empty.")
+                            : _("The file is named .mindir but does not hold a MindIR model (no ModelProto with an IR version and a graph at its start)."));
+      return;
+    }
+  add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
+  sl_finding_add_detail (finding, "format", "MindIR");
+}
+
 /* A .pbtxt file: a graph when it starts like a TensorFlow GraphDef in
  * protobuf text format. Other text protos (a pipeline config, a label
  * map) share the suffix, so they are passed over without a problem. */
@@ -1708,6 +1740,8 @@ detect_files (Walk      *walk,
         detect_onnx (walk, file, info);
       else if (g_str_has_suffix (name, ".pbtxt"))
         detect_graph_text (walk, file, info);
+      else if (g_str_has_suffix (name, ".mindir"))
+        detect_mindir (walk, file, info);
       else if (g_str_has_suffix (name, ".npy"))
         detect_tensor (walk, file, info);
       else if (g_str_has_suffix (name, ".pipeline"))

@@ -14,6 +14,7 @@
 #include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
+#include "sl-mindir-reader.h"
 #include "sl-onnx-reader.h"
 #include "sl-proto-shape.h"
 #include "sl-saved-model-reader.h"
@@ -1167,6 +1168,7 @@ typedef struct {
 
 static const ModelFormat model_formats[] = {
   { ".onnx", sl_onnx_sniff, sl_onnx_decode, NULL },
+  { ".mindir", sl_mindir_sniff, sl_mindir_decode, NULL },
   { "saved_model.pb", sl_saved_model_sniff, NULL, sl_saved_model_decode_graphs },
   { ".pbtxt", sl_graph_def_text_sniff, sl_graph_def_text_decode, NULL },
 };
@@ -1323,10 +1325,10 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a model file (.onnx, saved_model.pb, .pbtxt), a summary file,
- *   a SavedModel folder or a folder of summaries (whose own .pb and model
- *   files are read too); a .pb that holds an ONNX model or a SavedModel is
- *   read as one
+ * @path: a .pb file, a model file (.onnx, .mindir, saved_model.pb, .pbtxt), a
+ *   summary file, a SavedModel folder or a folder of summaries (whose own .pb
+ *   and model files are read too); a .pb that holds an ONNX or MindIR model
+ *   or a SavedModel is read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all

@@ -25,6 +25,7 @@
 #define MAX_FIELDS  256   /* fields checked per message */
 #define MAX_LEVELS  6     /* messages below the root that are checked */
 #define ONNX_SNIFF_FIELDS 32  /* fields of an ONNX ModelProto looked at for its graph */
+#define MINDIR_MAX_IR_VERSION 32  /* bytes of a MindIR ModelProto's IR version string */
 
 typedef enum {
   K_VARINT,
@@ -71,6 +72,26 @@ SHAPE (ms_operator_set, { 1, K_MESSAGE, NULL }, { 2, K_STRING, NULL });
 SHAPE (ms_model,
        { 1, K_VARINT, NULL }, { 2, K_STRING, NULL }, { 3, K_VARINT, NULL },
        { 4, K_MESSAGE, &ms_graph }, { 5, K_MESSAGE, &ms_operator_set });
+
+/* MindSpore MindIR (mind_ir.proto) */
+SHAPE (mi_node,
+       { 1, K_STRING, NULL }, { 2, K_STRING, NULL }, { 3, K_STRING, NULL },
+       { 4, K_STRING, NULL }, { 5, K_MESSAGE, NULL }, { 6, K_STRING, NULL },
+       { 7, K_STRING, NULL }, { 8, K_MESSAGE, NULL }, { 9, K_MESSAGE, NULL });
+SHAPE (mi_value_info,
+       { 1, K_STRING, NULL }, { 2, K_MESSAGE, NULL }, { 3, K_STRING, NULL },
+       { 4, K_STRING, NULL }, { 5, K_MESSAGE, NULL });
+SHAPE (mi_graph,
+       { 1, K_MESSAGE, &mi_node }, { 2, K_STRING, NULL }, { 3, K_MESSAGE, NULL },
+       { 4, K_STRING, NULL }, { 5, K_MESSAGE, &mi_value_info }, { 6, K_MESSAGE, &mi_value_info },
+       { 7, K_STRING, NULL }, { 8, K_MESSAGE, NULL }, { 9, K_STRING, NULL },
+       { 10, K_MESSAGE, NULL });
+SHAPE (mi_model,
+       { 1, K_STRING, NULL }, { 2, K_STRING, NULL }, { 3, K_STRING, NULL },
+       { 4, K_STRING, NULL }, { 5, K_STRING, NULL }, { 6, K_STRING, NULL },
+       { 7, K_MESSAGE, &mi_graph }, { 8, K_MESSAGE, &mi_graph }, { 9, K_MESSAGE, NULL },
+       { 10, K_VARINT, NULL }, { 11, K_MESSAGE, NULL }, { 12, K_MESSAGE, NULL },
+       { 13, K_VARINT, NULL });
 
 /* TensorFlow */
 SHAPE (tf_attr_entry, { 1, K_STRING, NULL }, { 2, K_MESSAGE, NULL });
@@ -380,6 +401,51 @@ sl_proto_shape_is_onnx_model (const guint8 *data,
   return FALSE;
 }
 
+/* MindIR ModelProto: every field of its head is one mind_ir.proto gives
+ * ModelProto, with the wire type it gives; it starts with its IR version
+ * (field 1, a short string: ONNX and anf_ir write a number there, a
+ * GraphDef or anf_ir GraphProto a node, whose bytes are not text) and
+ * holds a graph (field 7), unless the head ends before it. */
+gboolean
+sl_proto_shape_is_mindir_model (const guint8 *data,
+                                gsize         len,
+                                gboolean      complete)
+{
+  guint64 tag, value;
+  gsize pos = 0;
+
+  if (data == NULL || len < 2 || data[0] != ((1 << 3) | 2) || !check_root (&mi_model, data, len, complete))
+    return FALSE;
+  pos = 1;
+  if (!read_varint (data, len, &pos, &value) || value == 0 || value > MINDIR_MAX_IR_VERSION)
+    return FALSE;
+  pos = 0;
+  for (guint n = 0; n < MAX_FIELDS && pos < len; n++)
+    {
+      if (!read_varint (data, len, &pos, &tag))
+        return !complete;
+      if ((tag >> 3) == 7)
+        return TRUE;
+      switch (tag & 7)
+        {
+        case 0:
+          if (!read_varint (data, len, &pos, &value))
+            return !complete;
+          break;
+        case 2:
+          if (!read_varint (data, len, &pos, &value))
+            return !complete;
+          if (value > len - pos)
+            return !complete;
+          pos += value;
+          break;
+        default:
+          return FALSE;
+        }
+    }
+  return !complete && pos >= len;
+}
+
 /* The model and graph formats a .pb may hold that the graph reader
  * reads, told apart by the shapes of their first fields (see the checks
  * above). A format added here is recognised by the folder scan
@@ -392,6 +458,7 @@ static const struct {
                         gboolean      complete);
 } pb_graph_formats[] = {
   { "ONNX", sl_proto_shape_is_onnx_model },
+  { "MindIR", sl_proto_shape_is_mindir_model },
   { "MindSpore GraphProto", sl_proto_shape_is_mindspore_graph },
   { "MindSpore ModelProto", sl_proto_shape_is_mindspore_model },
   { "TensorFlow GraphDef", sl_proto_shape_is_graph_def },

@@ -147,6 +147,8 @@ sl_graph_metadata_key_to_label (const char *key)
     { "tags", N_("Tags") },
     { "tensorflow_version", N_("TensorFlow version") },
     { "saved_model_schema_version", N_("SavedModel schema version") },
+    { "mind_ir_version", N_("MindIR version") },
+    { "little_endian", N_("Little-endian") },
   };
 
   g_return_val_if_fail (key != NULL, "");
