@@ -281,6 +281,9 @@ test_scalars_of_demo_run (void)
   wait_until (window_idle, window, 2000);
   /* The tab names the view shown. */
   g_assert_true (g_str_has_prefix (panel_widget_get_title (PANEL_WIDGET (page)), "Histograms: "));
+  /* Smoothing applies to scalars only: it is not shown, greyed out, here. */
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_SCALARS_PAGE,
+                                                                        "smoothing_scale"))));
   g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-histograms.png"), >, 500);
 
   /* input_samples and decision_boundary, decoded from their PNGs */
@@ -303,6 +306,8 @@ test_scalars_of_demo_run (void)
     }
   sl_scalars_page_show_view (page, "scalars");
   g_assert_true (g_str_has_prefix (panel_widget_get_title (PANEL_WIDGET (page)), "Scalars: "));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_SCALARS_PAGE,
+                                                                       "smoothing_scale"))));
 
   sl_scalars_page_set_filter (page, "^eval/");
   g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);

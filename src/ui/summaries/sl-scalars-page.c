@@ -159,7 +159,8 @@ view_changed_cb (SlScalarsPage *self)
 
   set_tool_visible (self->histogram_mode_dropdown, g_strcmp0 (view, "histograms") == 0);
   set_tool_visible (self->x_axis_dropdown, scalars);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), scalars);
+  /* Smoothing and its label go together; greyed out they only took room. */
+  set_tool_visible (gtk_widget_get_parent (GTK_WIDGET (self->smoothing_scale)), scalars);
   set_tool_visible (self->log_toggle, scalars);
   set_tool_visible (self->outliers_toggle, scalars);
 }
