@@ -727,6 +727,22 @@ test_op_link (void)
 }
 
 /* Two ranks, one 30% slower: the summary lists both and names the slow one. */
+static GtkLabel *
+find_label_containing (GtkWidget  *widget,
+                       const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL)
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_containing (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_cluster_summary (void)
 {
@@ -755,6 +771,18 @@ test_cluster_summary (void)
   g_assert_cmpuint (rows_one_rank, >, 0);
   settle ();
   save_window_screenshot (cluster_window, SCREENSHOT_DIR, "profile-cluster.png");
+  /* A rank's step and its phases read whole in a narrow window: the
+   * row wraps rather than cut the phases' figures out of its middle. */
+  gtk_window_set_default_size (GTK_WINDOW (cluster_window), 420, 800);
+  settle ();
+  {
+    GtkLabel *step = find_label_containing (GTK_WIDGET (cluster), " a step (");
+
+    g_assert_nonnull (step);
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (step)));
+    g_assert_nonnull (strstr (gtk_label_get_text (step), "Tail"));
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (step)));
+  }
   sl_profile_page_set_rank (cluster, 1);
   g_assert_cmpuint (sl_step_trace_get_step (sl_profile_get_rank (sl_profile_page_get_profile (cluster), 1)->steps, 0)->total_ns,
                     ==, 1300000);

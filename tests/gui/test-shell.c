@@ -279,12 +279,18 @@ test_scalars_of_demo_run (void)
 
   sl_scalars_page_show_view (page, "histograms");
   wait_until (window_idle, window, 2000);
+  /* The tab names the view shown. */
+  g_assert_true (g_str_has_prefix (panel_widget_get_title (PANEL_WIDGET (page)), "Histograms: "));
+  /* Smoothing applies to scalars only: it is not shown, greyed out, here. */
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_SCALARS_PAGE,
+                                                                        "smoothing_scale"))));
   g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-histograms.png"), >, 500);
 
   /* input_samples and decision_boundary, decoded from their PNGs */
   g_assert_cmpuint (sl_scalars_page_get_n_image_cards (page), ==, 2);
   sl_scalars_page_show_view (page, "images");
   wait_until (window_idle, window, 2000);
+  g_assert_true (g_str_has_prefix (panel_widget_get_title (PANEL_WIDGET (page)), "Images: "));
   g_assert_cmpuint (save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "shell-images.png"), >, 500);
   for (guint i = 0; i < 2; i++)
     {
@@ -299,6 +305,9 @@ test_scalars_of_demo_run (void)
       g_assert_cmpint (gdk_texture_get_height (sl_image_card_get_texture (card)), ==, 160);
     }
   sl_scalars_page_show_view (page, "scalars");
+  g_assert_true (g_str_has_prefix (panel_widget_get_title (PANEL_WIDGET (page)), "Scalars: "));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_SCALARS_PAGE,
+                                                                       "smoothing_scale"))));
 
   sl_scalars_page_set_filter (page, "^eval/");
   g_assert_cmpuint (sl_scalars_page_get_n_visible_cards (page), ==, 2);

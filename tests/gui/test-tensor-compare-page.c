@@ -475,6 +475,25 @@ test_msprobe_dumps (SlWindow   *window,
     g_assert_cmpuint (g_list_model_get_n_items (sl_tensor_compare_page_get_rows (other)), ==, 4);
     g_assert_cmpuint (sl_tensor_compare_report_get_n_unmatched (sl_tensor_compare_page_get_report (other)), ==, 0);
   }
+
+  /* In a 1024 × 640 window, with the side panels open, the banner's
+   * headline is a sentence read whole: it wraps rather than lose its
+   * middle to an ellipsis. */
+  {
+    GtkLabel *title = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE,
+                                                               "divergence_title"));
+
+    gtk_label_set_text (title, "No compared pair fails, but not every tensor was compared");
+    panel_widget_raise (PANEL_WIDGET (page));
+    gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
+    wait_for_frames (GTK_WIDGET (window));
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (title)));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (page)), <, 700);
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (title)));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (title)), <=, gtk_widget_get_width (GTK_WIDGET (page)));
+    gtk_window_set_default_size (GTK_WINDOW (window), 1500, 950);
+    wait_for_frames (GTK_WIDGET (window));
+  }
 }
 
 /* Statistics-only dumps: rows without elements, and a pane that says so. */

@@ -19,7 +19,8 @@
 #include "sl-tooltip.h"
 
 #define LEFT      76
-#define TOP       28
+#define LEGEND_Y  8
+#define LEGEND_ROW 18
 #define BOTTOM    22
 #define RIGHT     12
 #define LABEL_GAP 12
@@ -85,30 +86,101 @@ bar_width (SlClusterBars *self)
   return self->n_bars > 0 ? MAX (plot, 1) / self->n_bars : 0;
 }
 
+/* Legend entries run from the plot's left edge; one that would pass the
+ * right edge starts a new row, and one too wide for a row of its own is
+ * ellipsized, so no entry is cut at the widget's end. Calls @func with
+ * each entry's place and text width; returns where the plot starts. */
+typedef void (*LegendFunc) (SlClusterBars *self, guint series, double x, double y, int text_width,
+                            gpointer data);
+
+static double
+layout_legend (SlClusterBars *self,
+               PangoLayout   *layout,
+               LegendFunc     func,
+               gpointer       data)
+{
+  double right = gtk_widget_get_width (GTK_WIDGET (self)) - RIGHT;
+  double x = LEFT, y = LEGEND_Y;
+
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      int tw, th;
+
+      pango_layout_set_text (layout, self->series[s], -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      if (x > LEFT && x + 14 + tw > right)
+        {
+          x = LEFT;
+          y += LEGEND_ROW;
+        }
+      tw = (int) MIN (tw, MAX (right - x - 14, 1));
+      func (self, s, x, y, tw, data);
+      x += 14 + tw + 16;
+    }
+  return y + LEGEND_ROW + 2;
+}
+
+typedef struct {
+  cairo_t       *cr;
+  PangoLayout   *layout;
+  const GdkRGBA *fg;
+} DrawLegend;
+
 static void
+draw_legend_entry (SlClusterBars *self,
+                   guint          series,
+                   double         x,
+                   double         y,
+                   int            text_width,
+                   gpointer       data)
+{
+  DrawLegend *draw = data;
+  GdkRGBA color;
+  int tw, th;
+
+  gdk_rgba_parse (&color, colors[series]);
+  gdk_cairo_set_source_rgba (draw->cr, &color);
+  cairo_rectangle (draw->cr, x, y, 10, 10);
+  cairo_fill (draw->cr);
+  pango_layout_set_text (draw->layout, self->series[series], -1);
+  pango_layout_set_width (draw->layout, text_width * PANGO_SCALE);
+  pango_layout_set_ellipsize (draw->layout, PANGO_ELLIPSIZE_END);
+  pango_layout_get_pixel_size (draw->layout, &tw, &th);
+  cairo_set_source_rgba (draw->cr, draw->fg->red, draw->fg->green, draw->fg->blue, 0.85);
+  cairo_move_to (draw->cr, x + 14, y + 5 - th / 2.0);
+  pango_cairo_show_layout (draw->cr, draw->layout);
+  pango_layout_set_width (draw->layout, -1);
+  pango_layout_set_ellipsize (draw->layout, PANGO_ELLIPSIZE_NONE);
+}
+
+static double
 draw_legend (SlClusterBars *self,
              cairo_t       *cr,
              PangoLayout   *layout,
              const GdkRGBA *fg)
 {
-  double x = LEFT;
+  DrawLegend draw = { cr, layout, fg };
 
-  for (guint s = 0; s < self->n_series; s++)
-    {
-      GdkRGBA color;
-      int tw, th;
+  return layout_legend (self, layout, draw_legend_entry, &draw);
+}
 
-      gdk_rgba_parse (&color, colors[s]);
-      gdk_cairo_set_source_rgba (cr, &color);
-      cairo_rectangle (cr, x, 8, 10, 10);
-      cairo_fill (cr);
-      pango_layout_set_text (layout, self->series[s], -1);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.85);
-      cairo_move_to (cr, x + 14, 13 - th / 2.0);
-      pango_cairo_show_layout (cr, layout);
-      x += 14 + tw + 16;
-    }
+static void
+ignore_legend_entry (SlClusterBars *self,
+                     guint          series,
+                     double         x,
+                     double         y,
+                     int            text_width,
+                     gpointer       data)
+{
+}
+
+/* Where the plot starts: below the legend's last row. */
+static double
+plot_top (SlClusterBars *self)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+
+  return layout_legend (self, layout, ignore_legend_entry, NULL);
 }
 
 static void
@@ -116,6 +188,7 @@ draw_axis (SlClusterBars *self,
            cairo_t       *cr,
            PangoLayout   *layout,
            const GdkRGBA *fg,
+           double         plot_top,
            double         top,
            double         step,
            double         plot_height)
@@ -126,7 +199,7 @@ draw_axis (SlClusterBars *self,
     {
       /* Translators: an axis label, a duration in milliseconds */
       g_autofree char *text = g_strdup_printf (_("%.4g ms"), step * i);
-      double y = TOP + plot_height * (1 - (double) i / n_steps);
+      double y = plot_top + plot_height * (1 - (double) i / n_steps);
       int tw, th;
 
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12);
@@ -283,7 +356,7 @@ sl_cluster_bars_snapshot (GtkWidget   *widget,
 {
   SlClusterBars *self = SL_CLUSTER_BARS (widget);
   double height = gtk_widget_get_height (widget);
-  double plot_height = MAX (height - TOP - BOTTOM, 1);
+  double top, plot_height;
   double width = bar_width (self), max = max_stack (self);
   /* The scale ends on a round tick (1, 2 or 5 times a power of ten), so
    * the axis reads 0, 0.5, 1, 1.5, 2 ms rather than the tallest bar's odd
@@ -300,14 +373,15 @@ sl_cluster_bars_snapshot (GtkWidget   *widget,
   sl_widget_get_foreground (widget, &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget), height));
   cairo_set_line_width (cr, 1);
-  draw_legend (self, cr, layout, &fg);
+  top = draw_legend (self, cr, layout, &fg);
+  plot_height = MAX (height - top - BOTTOM, 1);
   if (max > 0)
     max = ceil (max / step - 1e-9) * step;
-  draw_axis (self, cr, layout, &fg, max > 0 ? max : step, step, plot_height);
+  draw_axis (self, cr, layout, &fg, top, max > 0 ? max : step, step, plot_height);
 
   for (guint b = 0; b < self->n_bars && max > 0; b++)
     {
-      double y = TOP + plot_height;
+      double y = top + plot_height;
       double x = LEFT + b * width, w = MAX (width > 3 ? width - 1 : width, 1);
 
       for (guint s = 0; s < self->n_series; s++)
@@ -325,12 +399,12 @@ sl_cluster_bars_snapshot (GtkWidget   *widget,
         {
           cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.9);
           cairo_set_line_width (cr, 2);
-          cairo_rectangle (cr, x - 1, y - 1, w + 2, TOP + plot_height - y + 2);
+          cairo_rectangle (cr, x - 1, y - 1, w + 2, top + plot_height - y + 2);
           cairo_stroke (cr);
           cairo_set_line_width (cr, 1);
         }
     }
-  draw_bar_labels (self, cr, layout, &fg, width, TOP + plot_height);
+  draw_bar_labels (self, cr, layout, &fg, width, top + plot_height);
   cairo_destroy (cr);
 }
 
@@ -384,7 +458,7 @@ sl_cluster_bars_measure (GtkWidget      *widget,
                          int            *minimum_baseline,
                          int            *natural_baseline)
 {
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? LEFT + RIGHT + 100 : TOP + BOTTOM + 80;
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? LEFT + RIGHT + 100 : LEGEND_Y + LEGEND_ROW + 2 + BOTTOM + 80;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 600 : 220;
 }
 
@@ -505,11 +579,68 @@ sl_cluster_bars_get_bar_center (SlClusterBars *self,
                                 double        *x,
                                 double        *y)
 {
+  double top;
+
   g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), FALSE);
 
   if (bar >= self->n_bars)
     return FALSE;
+  top = plot_top (self);
   *x = LEFT + (bar + 0.5) * bar_width (self);
-  *y = TOP + (gtk_widget_get_height (GTK_WIDGET (self)) - TOP - BOTTOM) / 2.0;
+  *y = top + (gtk_widget_get_height (GTK_WIDGET (self)) - top - BOTTOM) / 2.0;
+  return TRUE;
+}
+
+typedef struct {
+  guint  series;
+  double x0;
+  double y0;
+  double x1;
+} FindLegend;
+
+static void
+find_legend_entry (SlClusterBars *self,
+                   guint          series,
+                   double         x,
+                   double         y,
+                   int            text_width,
+                   gpointer       data)
+{
+  FindLegend *found = data;
+
+  if (series == found->series)
+    {
+      found->x0 = x;
+      found->y0 = y;
+      found->x1 = x + 14 + text_width;
+    }
+}
+
+/**
+ * sl_cluster_bars_get_legend_extent:
+ *
+ * Returns: whether @series has a legend entry, where it starts and ends
+ *   and the top of its row, and where the plot starts (for tests)
+ */
+gboolean
+sl_cluster_bars_get_legend_extent (SlClusterBars *self,
+                                   guint          series,
+                                   double        *x0,
+                                   double        *x1,
+                                   double        *y,
+                                   double        *plot_top_y)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  FindLegend found = { series, -1, -1, -1 };
+
+  g_return_val_if_fail (SL_IS_CLUSTER_BARS (self), FALSE);
+
+  if (series >= self->n_series)
+    return FALSE;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
+  *plot_top_y = layout_legend (self, layout, find_legend_entry, &found);
+  *x0 = found.x0;
+  *x1 = found.x1;
+  *y = found.y0;
   return TRUE;
 }

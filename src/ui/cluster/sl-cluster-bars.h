@@ -40,4 +40,11 @@ gboolean   sl_cluster_bars_get_label_extent (SlClusterBars   *self,
                                              double          *x0,
                                              double          *x1);
 
+gboolean   sl_cluster_bars_get_legend_extent (SlClusterBars  *self,
+                                              guint           series,
+                                              double         *x0,
+                                              double         *x1,
+                                              double         *y,
+                                              double         *plot_top_y);
+
 G_END_DECLS

@@ -87,18 +87,30 @@ current_rank (SlProfilePage *self)
   return sl_profile_get_rank (self->profile, self->rank);
 }
 
+/* A value that is a list of figures (a rank's step and its phases)
+ * wraps: cutting its middle would hide the figures themselves. */
 static GtkWidget *
-add_row (SlProfilePage       *self,
-         AdwPreferencesGroup *group,
-         const char          *title,
-         const char          *value)
+add_row_full (SlProfilePage       *self,
+              AdwPreferencesGroup *group,
+              const char          *title,
+              const char          *value,
+              gboolean             wrap)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label = gtk_label_new (value);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  if (wrap)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+      /* Wide enough for two lines, not a narrow column of three. */
+      gtk_label_set_width_chars (GTK_LABEL (label), 32);
+    }
+  else
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   /* A long path must not squeeze the row's title into wrapped syllables. */
   gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
   gtk_label_set_xalign (GTK_LABEL (label), 1);
@@ -108,6 +120,15 @@ add_row (SlProfilePage       *self,
   adw_preferences_group_add (group, row);
   self->n_summary_rows++;
   return row;
+}
+
+static GtkWidget *
+add_row (SlProfilePage       *self,
+         AdwPreferencesGroup *group,
+         const char          *title,
+         const char          *value)
+{
+  return add_row_full (self, group, title, value, FALSE);
 }
 
 static void
@@ -353,7 +374,7 @@ fill_cluster (SlProfilePage *self)
           /* TRANSLATORS: a rank's average step */
           text = g_strdup_printf (_("%s a step"), total);
       }
-      add_row (self, group, rank->label, text);
+      add_row_full (self, group, rank->label, text, TRUE);
 
       sum += average.total_ns;
       n_timed++;

@@ -123,6 +123,31 @@ set_tool_visible (gpointer control,
     gtk_widget_set_visible (place, visible);
 }
 
+/* The tab names the view shown: a run's histograms are not its scalars. */
+static void
+update_title (SlScalarsPage *self,
+              const char    *view)
+{
+  const char *path = sl_document_get_path (SL_DOCUMENT (self));
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+
+  if (path == NULL || view == NULL)
+    return;
+  name = g_path_get_basename (path);
+  if (g_strcmp0 (view, "histograms") == 0)
+    /* Translators: the title of a document tab; %s is a folder name. */
+    title = g_strdup_printf (_("Histograms: %s"), name);
+  else if (g_strcmp0 (view, "images") == 0)
+    /* Translators: the title of a document tab; %s is a folder name. */
+    title = g_strdup_printf (_("Images: %s"), name);
+  else if (g_strcmp0 (view, "tensors") == 0)
+    title = g_strdup_printf (_("Tensors: %s"), name);
+  else
+    title = g_strdup_printf (_("Scalars: %s"), name);
+  panel_widget_set_title (PANEL_WIDGET (self), title);
+}
+
 /* Scalar controls only apply to scalars; the layout only to histograms. */
 static void
 view_changed_cb (SlScalarsPage *self)
@@ -130,9 +155,12 @@ view_changed_cb (SlScalarsPage *self)
   const char *view = gtk_stack_get_visible_child_name (self->view_stack);
   gboolean scalars = g_strcmp0 (view, "scalars") == 0;
 
+  update_title (self, view);
+
   set_tool_visible (self->histogram_mode_dropdown, g_strcmp0 (view, "histograms") == 0);
   set_tool_visible (self->x_axis_dropdown, scalars);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->smoothing_scale), scalars);
+  /* Smoothing and its label go together; greyed out they only took room. */
+  set_tool_visible (gtk_widget_get_parent (GTK_WIDGET (self->smoothing_scale)), scalars);
   set_tool_visible (self->log_toggle, scalars);
   set_tool_visible (self->outliers_toggle, scalars);
 }
