@@ -1170,42 +1170,41 @@ detect_graph (Walk      *walk,
   sl_finding_add_detail (finding, "format", format);
 }
 
-/* An .onnx file: a graph when its head is an ONNX ModelProto's. */
-static void
-detect_onnx (Walk      *walk,
-             GFile     *file,
-             GFileInfo *info)
-{
-  g_autoptr(GBytes) head = NULL;
-  g_autoptr(GError) error = NULL;
-  SlFinding *finding;
-  const guint8 *data;
-  gsize len;
+/* Model files named by their suffix, a graph when their head is what the
+ * suffix says. @empty and @wrong are the problems of a file that is not;
+ * a text format other protos share (@wrong %NULL) is passed over. */
+typedef struct {
+  const char *suffix;
+  const char *format;
+  gboolean  (*sniff) (const guint8 *data,
+                      gsize         size);
+  const char *empty;
+  const char *wrong;
+} ModelFile;
 
-  head = sl_sniffer_read_head (file, SL_SNIFFER_HEAD_SIZE, walk->cancellable, &error);
-  if (head == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        add_read_problem (walk, file, error);
-      return;
-    }
-  data = g_bytes_get_data (head, &len);
-  if (!sl_onnx_sniff (data, len))
-    {
-      add_problem (walk, SL_SEVERITY_WARNING, file, 0,
-                   len == 0 ? _("The ONNX model file is empty.")
-                            : _("The file is named .onnx but does not hold an ONNX model (no ModelProto with a graph at its start)."));
-      return;
-    }
-  add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
-  sl_finding_add_detail (finding, "format", "ONNX");
+static const ModelFile model_files[] = {
+  { ".onnx", "ONNX", sl_onnx_sniff, N_("The ONNX model file is empty."),
+    N_("The file is named .onnx but does not hold an ONNX model (no ModelProto with a graph at its start).") },
+  { ".mindir", "MindIR", sl_mindir_sniff, N_("The MindIR model file is empty."),
+    N_("The file is named .mindir but does not hold a MindIR model (no ModelProto with an IR version and a graph at its start).") },
+  /* Other text protos (a pipeline config, a label map) share the suffix. */
+  { ".pbtxt", "TensorFlow GraphDef (text)", sl_graph_def_text_sniff, NULL, NULL },
+};
+
+static const ModelFile *
+lookup_model_file (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (model_files); i++)
+    if (g_str_has_suffix (name, model_files[i].suffix))
+      return &model_files[i];
+  return NULL;
 }
 
-/* A .mindir file: a graph when its head is a MindIR ModelProto's. */
 static void
-detect_mindir (Walk      *walk,
-               GFile     *file,
-               GFileInfo *info)
+detect_model_file (Walk            *walk,
+                   GFile           *file,
+                   GFileInfo       *info,
+                   const ModelFile *kind)
 {
   g_autoptr(GBytes) head = NULL;
   g_autoptr(GError) error = NULL;
@@ -1221,43 +1220,14 @@ detect_mindir (Walk      *walk,
       return;
     }
   data = g_bytes_get_data (head, &len);
-  if (!sl_mindir_sniff (data, len))
+  if (!kind->sniff (data, len))
     {
-      add_problem (walk, SL_SEVERITY_WARNING, file, 0,
-                   len == 0 ? _("The MindIR model file is empty.")
-                            : _("The file is named .mindir but does not hold a MindIR model (no ModelProto with an IR version and a graph at its start)."));
+      if (kind->wrong != NULL)
+        add_problem (walk, SL_SEVERITY_WARNING, file, 0, len == 0 ? _(kind->empty) : _(kind->wrong));
       return;
     }
   add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
-  sl_finding_add_detail (finding, "format", "MindIR");
-}
-
-/* A .pbtxt file: a graph when it starts like a TensorFlow GraphDef in
- * protobuf text format. Other text protos (a pipeline config, a label
- * map) share the suffix, so they are passed over without a problem. */
-static void
-detect_graph_text (Walk      *walk,
-                   GFile     *file,
-                   GFileInfo *info)
-{
-  g_autoptr(GBytes) head = NULL;
-  g_autoptr(GError) error = NULL;
-  SlFinding *finding;
-  const guint8 *data;
-  gsize len;
-
-  head = sl_sniffer_read_head (file, SL_SNIFFER_HEAD_SIZE, walk->cancellable, &error);
-  if (head == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        add_read_problem (walk, file, error);
-      return;
-    }
-  data = g_bytes_get_data (head, &len);
-  if (!sl_graph_def_text_sniff (data, len))
-    return;
-  add_single_file_finding (walk, SL_FINDING_GRAPH, file, info, &finding);
-  sl_finding_add_detail (finding, "format", "TensorFlow GraphDef (text)");
+  sl_finding_add_detail (finding, "format", kind->format);
 }
 
 static void
@@ -1726,6 +1696,7 @@ detect_files (Walk      *walk,
       const char *name = g_file_info_get_name (info);
       g_autoptr(GFile) file = g_file_get_child (folder, name);
       const SlProfilerEntry *profile_entry;
+      const ModelFile *model_file;
 
       if (walk_cancelled (walk))
         return FALSE;
@@ -1736,12 +1707,8 @@ detect_files (Walk      *walk,
 
       if (g_str_has_suffix (name, ".pb"))
         detect_graph (walk, file, info);
-      else if (g_str_has_suffix (name, ".onnx"))
-        detect_onnx (walk, file, info);
-      else if (g_str_has_suffix (name, ".pbtxt"))
-        detect_graph_text (walk, file, info);
-      else if (g_str_has_suffix (name, ".mindir"))
-        detect_mindir (walk, file, info);
+      else if ((model_file = lookup_model_file (name)) != NULL)
+        detect_model_file (walk, file, info, model_file);
       else if (g_str_has_suffix (name, ".npy"))
         detect_tensor (walk, file, info);
       else if (g_str_has_suffix (name, ".pipeline"))
