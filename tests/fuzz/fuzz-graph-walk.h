@@ -97,3 +97,31 @@ fuzz_walk_graph (SlGraph *graph,
         abort ();
     }
 }
+
+/* Protobuf bytes for the harnesses that wrap an input in the messages
+ * around it. */
+G_GNUC_UNUSED static void
+fuzz_append_varint (GByteArray *out,
+                    guint64     value)
+{
+  do
+    {
+      guint8 byte = (value & 0x7f) | (value >= 0x80 ? 0x80 : 0);
+
+      g_byte_array_append (out, &byte, 1);
+      value >>= 7;
+    }
+  while (value != 0);
+}
+
+/* A length-delimited field */
+G_GNUC_UNUSED static void
+fuzz_append_field (GByteArray   *out,
+                   guint         field,
+                   const guint8 *data,
+                   gsize         size)
+{
+  fuzz_append_varint (out, (field << 3) | 2);
+  fuzz_append_varint (out, size);
+  g_byte_array_append (out, data, size);
+}

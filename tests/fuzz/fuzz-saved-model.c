@@ -41,31 +41,6 @@ decode (const guint8 *data,
     fuzz_walk_graph (g_ptr_array_index (graphs, i), size);
 }
 
-static void
-append_varint (GByteArray *out,
-               guint64     value)
-{
-  do
-    {
-      guint8 byte = (value & 0x7f) | (value >= 0x80 ? 0x80 : 0);
-
-      g_byte_array_append (out, &byte, 1);
-      value >>= 7;
-    }
-  while (value != 0);
-}
-
-static void
-append_field (GByteArray   *out,
-              guint         field,
-              const guint8 *data,
-              gsize         size)
-{
-  append_varint (out, (field << 3) | 2);
-  append_varint (out, size);
-  g_byte_array_append (out, data, size);
-}
-
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -80,17 +55,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   /* SavedModel { schema 1, meta_graphs { graph_def: <input> } } */
   g_byte_array_append (model, (const guint8 *) "\x08\x01", 2);
-  append_field (meta, 2, data, size);
-  append_field (model, 2, meta->data, meta->len);
+  fuzz_append_field (meta, 2, data, size);
+  fuzz_append_field (model, 2, meta->data, meta->len);
   decode (model->data, model->len);
 
   /* ... graph_def { library { function: <input> } } */
-  append_field (library, 1, data, size);
-  append_field (graph, 2, library->data, library->len);
+  fuzz_append_field (library, 1, data, size);
+  fuzz_append_field (graph, 2, library->data, library->len);
   g_byte_array_set_size (meta, 0);
-  append_field (meta, 2, graph->data, graph->len);
+  fuzz_append_field (meta, 2, graph->data, graph->len);
   g_byte_array_set_size (model, 2);
-  append_field (model, 2, meta->data, meta->len);
+  fuzz_append_field (model, 2, meta->data, meta->len);
   decode (model->data, model->len);
 
   g_byte_array_unref (graph);
