@@ -743,6 +743,28 @@ find_label_containing (GtkWidget  *widget,
   return NULL;
 }
 
+/* Every label of @widget keeps words whole: no hyphen is inserted where
+ * a long name wraps. */
+static void
+assert_no_hyphens (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      PangoAttrList *attrs = gtk_label_get_attributes (GTK_LABEL (widget));
+      PangoAttrIterator *it;
+      PangoAttribute *hyphens;
+
+      g_assert_nonnull (attrs);
+      it = pango_attr_list_get_iterator (attrs);
+      hyphens = pango_attr_iterator_get (it, PANGO_ATTR_INSERT_HYPHENS);
+      g_assert_nonnull (hyphens);
+      g_assert_false (((PangoAttrInt *) hyphens)->value);
+      pango_attr_iterator_destroy (it);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    assert_no_hyphens (child);
+}
+
 static void
 test_cluster_summary (void)
 {
@@ -782,6 +804,8 @@ test_cluster_summary (void)
     g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (step)));
     g_assert_nonnull (strstr (gtk_label_get_text (step), "Tail"));
     g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (step)));
+    /* nor is its title (a PROF_… folder name) broken with a hyphen */
+    assert_no_hyphens (gtk_widget_get_ancestor (GTK_WIDGET (step), ADW_TYPE_ACTION_ROW));
   }
   sl_profile_page_set_rank (cluster, 1);
   g_assert_cmpuint (sl_step_trace_get_step (sl_profile_get_rank (sl_profile_page_get_profile (cluster), 1)->steps, 0)->total_ns,

@@ -26,6 +26,7 @@
 #include "sl-profile-loader.h"
 #include "sl-page-switcher.h"
 #include "sl-profile-page.h"
+#include "sl-tooltip.h"
 #include "sl-step-timeline-export.h"
 #include "sl-step-trace-chart.h"
 #include "sl-time-format.h"
@@ -117,6 +118,8 @@ add_row_full (SlProfilePage       *self,
   gtk_widget_set_tooltip_text (label, value);
   gtk_widget_add_css_class (label, "numeric");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  /* A title that is a long folder name (PROF_…) wraps, never hyphenated. */
+  sl_widget_set_no_hyphens (row);
   adw_preferences_group_add (group, row);
   self->n_summary_rows++;
   return row;

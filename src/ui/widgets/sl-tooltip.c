@@ -27,6 +27,23 @@ sl_label_set_no_hyphens (GtkLabel *label)
 }
 
 /**
+ * sl_widget_set_no_hyphens:
+ *
+ * Keeps every label in @widget (a row whose title is a file or op name
+ * that may wrap) from breaking words with hyphens.
+ */
+void
+sl_widget_set_no_hyphens (GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  if (GTK_IS_LABEL (widget))
+    sl_label_set_no_hyphens (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    sl_widget_set_no_hyphens (child);
+}
+
+/**
  * sl_label_set_wrap_for_text:
  *
  * Wraps @label's text at words, and between characters where a word is

@@ -29,6 +29,7 @@ void       sl_widget_set_long_tooltip  (GtkWidget  *widget,
                                         const char *text);
 const char *sl_widget_get_long_tooltip (GtkWidget  *widget);
 void       sl_label_set_no_hyphens     (GtkLabel   *label);
+void       sl_widget_set_no_hyphens    (GtkWidget  *widget);
 void       sl_label_set_wrap_for_text  (GtkLabel   *label);
 
 G_END_DECLS
