@@ -83,6 +83,45 @@ find_row (SlComparePage *page,
   return NULL;
 }
 
+/* The overview, in a page that scrolls, is as tall as its rows: no
+ * scrollbar of its own, no row hidden below its edge. */
+static gboolean
+overview_fits (gpointer data)
+{
+  SlDataTable *overview = SL_DATA_TABLE (gtk_widget_get_template_child (GTK_WIDGET (data), SL_TYPE_COMPARE_PAGE,
+                                                                       "overview_view"));
+  GtkWidget *view = GTK_WIDGET (sl_data_table_get_column_view (overview));
+  GtkWidget *scroller = gtk_widget_get_parent (view);
+  guint n = g_list_model_get_n_items (sl_data_table_get_rows (overview));
+  GtkWidget *list = NULL;
+  int row_height = 0;
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scroller));
+  g_assert_cmpuint (n, >=, 4);
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      list = child;
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      int natural = 0;
+
+      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+      row_height = MAX (row_height, natural);
+    }
+  if (row_height == 0)
+    return FALSE;
+  return gtk_widget_get_height (list) >= (int)n * row_height &&
+         !gtk_widget_get_mapped (gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (scroller)));
+}
+
+static void
+check_overview_fits (SlComparePage *page)
+{
+  /* The table settles on its height once laid out with its rows. */
+  g_assert_true (wait_until (overview_fits, page, 10000));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -158,6 +197,7 @@ main (int    argc,
   g_assert_true (g_str_has_prefix (csv, "item,base_us,comparison_us,diff_us,ratio,noise\ne2e,"));
 
   wait_for_frames (GTK_WIDGET (window));
+  check_overview_fits (page);
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page.png");
   adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE, "view_stack")), "operators");
   wait_for_frames (GTK_WIDGET (window));
@@ -249,6 +289,7 @@ main (int    argc,
         hcom = find_row (real, "hcom_allReduce_");
         g_assert_true (hcom != NULL && hcom->count[1] == 4 && hcom->total_ns[1] == 105991876);
         wait_for_frames (GTK_WIDGET (window));
+        check_overview_fits (real);
         save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page-db-against-text.png");
       }
   }

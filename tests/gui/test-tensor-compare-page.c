@@ -18,6 +18,7 @@
 #include "sl-tensor-compare-button.h"
 #include "sl-tensor-compare-page.h"
 #include "sl-tensor-overlay-chart.h"
+#include "sl-tooltip.h"
 
 #define ROWS 4
 #define COLS 8
@@ -226,6 +227,33 @@ open_comparison (SlWindow   *window,
   return page;
 }
 
+/* The header names both sides, one above the other, each whole when
+ * there is room and with its whole path as tooltip. */
+static void
+assert_sides_shown (SlTensorComparePage *page,
+                    const char          *npu_name,
+                    const char          *bench_name)
+{
+  GtkWidget *npu = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE, "npu_label"));
+  GtkWidget *bench = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TENSOR_COMPARE_PAGE, "bench_label"));
+  graphene_point_t top = GRAPHENE_POINT_INIT (0, 0), below = GRAPHENE_POINT_INIT (0, 0);
+
+  g_assert_nonnull (npu);
+  g_assert_nonnull (bench);
+  wait_for_frames (GTK_WIDGET (gtk_widget_get_root (GTK_WIDGET (page))));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (npu)), ==, npu_name);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (bench)), ==, bench_name);
+  g_assert_cmpstr (sl_widget_get_long_tooltip (npu), ==, sl_tensor_compare_page_get_npu_path (page));
+  g_assert_cmpstr (sl_widget_get_long_tooltip (bench), ==, sl_tensor_compare_page_get_bench_path (page));
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (npu)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (bench)), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (npu))));
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (bench))));
+  g_assert_true (gtk_widget_compute_point (npu, GTK_WIDGET (page), &top, &top));
+  g_assert_true (gtk_widget_compute_point (bench, GTK_WIDGET (page), &below, &below));
+  g_assert_cmpfloat (below.y, >=, top.y + gtk_widget_get_height (npu));
+}
+
 static void
 assert_export (SlTensorComparePage *page,
                const char          *root)
@@ -414,6 +442,7 @@ test_msprobe_dumps (SlWindow   *window,
   SlTensorCompareRow *first = sl_tensor_compare_report_get_first_divergence (report);
   SlTensorPairPane *pane = sl_tensor_compare_page_get_pair_pane (page);
 
+  assert_sides_shown (page, "dump_npu", "dump_gpu");
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 4);
   g_assert_nonnull (first);
   g_assert_cmpstr (sl_tensor_compare_row_get_name (first), ==, "Functional.linear.0.forward.output.0");

@@ -62,6 +62,22 @@ text_ready (gpointer data)
   return *(char **)data != NULL;
 }
 
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 typedef struct {
   guint numbers;     /* number cells shown */
   guint cut;         /* of them, cut or narrower than their text */
@@ -247,6 +263,7 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   AdwStyleManager *manager;
   SlTunerPage *page;
+  GtkWidget *stop;
   SlTunerPage *fresh;
   SlWindow *window;
   FileWait wait;
@@ -273,11 +290,21 @@ main (int    argc,
   g_assert_cmpuint (sl_tuner_page_get_n_slices (page), ==, 3);
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 0);
 
+  /* Stop is red only while a study runs, never greyed out and red. */
+  stop = find_button (GTK_WIDGET (page), "Stop");
+  g_assert_nonnull (stop);
+  g_assert_false (gtk_widget_get_sensitive (stop));
+  g_assert_false (gtk_widget_has_css_class (stop, "destructive-action"));
+
   /* A study of 8 trials, 2 at once, on this computer. */
   g_assert_true (sl_tuner_page_start (page, "local", 8, 2, &error));
   g_assert_no_error (error);
   g_assert_true (sl_tuner_page_is_running (page));
+  g_assert_true (gtk_widget_get_sensitive (stop));
+  g_assert_true (gtk_widget_has_css_class (stop, "destructive-action"));
   g_assert_true (wait_until (study_ended, page, 150000));
+  g_assert_false (gtk_widget_get_sensitive (stop));
+  g_assert_false (gtk_widget_has_css_class (stop, "destructive-action"));
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);
   g_assert_true (wait_until (curves_drawn, page, 30000));
   g_assert_cmpuint (sl_tuner_page_get_n_bands (page), ==, 3);

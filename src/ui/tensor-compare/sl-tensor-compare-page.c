@@ -21,6 +21,7 @@
 #include "sl-tensor-compare-page.h"
 #include "sl-replace-stream.h"
 #include "sl-tensor-stats.h"
+#include "sl-tooltip.h"
 
 typedef enum {
   COL_ORDER,
@@ -102,7 +103,8 @@ struct _SlTensorComparePage
   GtkLabel               *loading_label;
   GtkProgressBar         *progress_bar;
   AdwStatusPage          *failed_page;
-  GtkLabel               *sides_label;
+  GtkLabel               *npu_label;
+  GtkLabel               *bench_label;
   GtkLabel               *pass_label;
   GtkLabel               *warning_label;
   GtkLabel               *error_label;
@@ -893,7 +895,6 @@ start_loading (SlTensorComparePage *self)
   g_autofree char *name = NULL;
   g_autofree char *title = NULL;
   g_autofree char *sides = NULL;
-  g_autofree char *paths = NULL;
   SlTensorCompareOptions options;
 
   distinct_names (self->npu_path, self->bench_path, &npu_name, &bench_name);
@@ -917,10 +918,10 @@ start_loading (SlTensorComparePage *self)
   /* Translators: the two sides compared: the NPU run and its benchmark */
   sides = g_strdup_printf (_("%s against %s"), npu_name, bench_name);
   gtk_label_set_text (self->loading_label, sides);
-  gtk_label_set_text (self->sides_label, sides);
-  /* Translators: the tooltip of the sides: both full paths */
-  paths = g_strdup_printf (_("NPU: %s\nBenchmark: %s"), self->npu_path, self->bench_path);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->sides_label), paths);
+  gtk_label_set_text (self->npu_label, npu_name);
+  gtk_label_set_text (self->bench_label, bench_name);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->npu_label), self->npu_path);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->bench_label), self->bench_path);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_stack_set_visible_child_name (self->stack, "loading");
 
@@ -1042,7 +1043,8 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, loading_label);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, failed_page);
-  gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, sides_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, npu_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, bench_label);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, pass_label);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, warning_label);
   gtk_widget_class_bind_template_child (widget_class, SlTensorComparePage, error_label);

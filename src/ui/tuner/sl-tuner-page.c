@@ -550,6 +550,11 @@ update_status (SlTunerPage        *self,
   gtk_widget_set_sensitive (self->start_button, self->study == NULL && self->config != NULL);
   gtk_widget_set_sensitive (self->pause_button, self->study != NULL);
   gtk_widget_set_sensitive (self->stop_button, self->study != NULL);
+  /* Red only while there is something to stop. */
+  if (self->study != NULL)
+    gtk_widget_add_css_class (self->stop_button, "destructive-action");
+  else
+    gtk_widget_remove_css_class (self->stop_button, "destructive-action");
   gtk_button_set_label (GTK_BUTTON (self->pause_button),
                         self->study != NULL && sl_tuner_study_get_paused (self->study) ? _("Resume") : _("Pause"));
 }
@@ -1138,7 +1143,6 @@ build_controls (SlTunerPage *self)
   gtk_widget_add_css_class (self->start_button, "suggested-action");
   self->pause_button = gtk_button_new_with_label (_("Pause"));
   self->stop_button = gtk_button_new_with_label (_("Stop"));
-  gtk_widget_add_css_class (self->stop_button, "destructive-action");
   self->status_label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (self->status_label), PANGO_ELLIPSIZE_END);

@@ -50,6 +50,11 @@ struct _SlDataTable
   char               *filter_text;   /* casefolded */
   GPtrArray          *columns;       /* Column (atomic rc boxes) */
   guint               resize_idle;
+  gboolean            fit_rows;      /* as tall as the rows, see set_content_height */
+  int                 fit_min;
+  int                 fit_max;
+  guint               fit_tick;
+  guint               fit_frames;
 
   char               *export_title;
   char               *export_file_name;

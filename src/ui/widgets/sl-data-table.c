@@ -1195,6 +1195,74 @@ sl_data_table_scroll_to (SlDataTable *self,
     }
 }
 
+/* GTK 4.8's list view sizes itself from the rows it has made widgets for,
+ * which are few or none until it is laid out, and the scrolled window
+ * does not count a horizontal scrollbar that is only sometimes shown:
+ * a table left to its natural height came out a row or two tall with a
+ * scrollbar of its own. So once laid out, the rows shown give the height
+ * of one, and the scrolled window is asked for the header, every row and
+ * whatever it puts around them (that scrollbar, borders). */
+static gboolean
+fit_tick_cb (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  SlDataTable *self = SL_DATA_TABLE (widget);
+  GtkWidget *view = GTK_WIDGET (self->column_view);
+  GtkWidget *list = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  int row_height = 0, content, outer;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      list = child;
+  if (list != NULL)
+    for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+      if (gtk_widget_get_child_visible (row))
+        row_height = MAX (row_height, gtk_widget_get_height (row));
+
+  /* Not laid out yet: wait a few frames, not for ever (an unmapped tab). */
+  if (list == NULL || gtk_widget_get_height (view) == 0 || (n > 0 && row_height == 0))
+    {
+      if (++self->fit_frames < 10)
+        return G_SOURCE_CONTINUE;
+      self->fit_frames = 0;
+      self->fit_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+
+  content = gtk_widget_get_height (view) - gtk_widget_get_height (list) + (int)n * row_height;
+  if (self->fit_max >= 0)
+    content = MIN (content, self->fit_max);
+  if (self->fit_min >= 0)
+    content = MAX (content, self->fit_min);
+  outer = content + gtk_widget_get_height (GTK_WIDGET (self->scroller)) - gtk_widget_get_height (view);
+
+  self->fit_frames = 0;
+  if (gtk_widget_get_height (view) != content)
+    {
+      int current;
+
+      gtk_widget_get_size_request (GTK_WIDGET (self->scroller), NULL, &current);
+      if (current != outer)
+        {
+          /* Checked again once laid out at that size: the horizontal
+           * scrollbar may come or go with it. */
+          gtk_widget_set_size_request (GTK_WIDGET (self->scroller), -1, outer);
+          return G_SOURCE_CONTINUE;
+        }
+    }
+  self->fit_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fit_rows_later (SlDataTable *self)
+{
+  if (self->fit_rows && self->fit_tick == 0)
+    self->fit_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), fit_tick_cb, NULL, NULL);
+}
+
 /**
  * sl_data_table_set_content_height:
  * @min: the least height of the rows' area, -1 for none
@@ -1214,6 +1282,22 @@ sl_data_table_set_content_height (SlDataTable *self,
   gtk_scrolled_window_set_max_content_height (self->scroller, max);
   gtk_scrolled_window_set_propagate_natural_height (self->scroller, TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), FALSE);
+
+  if (!self->fit_rows)
+    {
+      /* Rows added or removed, or a new width (a horizontal scrollbar
+       * shown or gone): both change what the view scrolls. */
+      g_signal_connect_object (self->rows, "items-changed", G_CALLBACK (fit_rows_later), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->scroller), "changed",
+                               G_CALLBACK (fit_rows_later), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
+                               G_CALLBACK (fit_rows_later), self, G_CONNECT_SWAPPED);
+      g_signal_connect (self, "map", G_CALLBACK (fit_rows_later), NULL);
+    }
+  self->fit_rows = TRUE;
+  self->fit_min = min;
+  self->fit_max = max;
+  fit_rows_later (self);
 }
 
 /**
@@ -1271,6 +1355,12 @@ sl_data_table_dispose (GObject *object)
   sl_data_table_cancel_export (self);
   g_clear_handle_id (&self->export_timer, g_source_remove);
   g_clear_handle_id (&self->resize_idle, g_source_remove);
+  if (self->fit_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->fit_tick);
+      self->fit_tick = 0;
+    }
+  self->fit_rows = FALSE;
   if (self->menu != NULL)
     {
       gtk_widget_unparent (GTK_WIDGET (self->menu));
