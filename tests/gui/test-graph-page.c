@@ -22,6 +22,7 @@
 #include "sl-op-stats-view.h"
 #include "sl-profile-page.h"
 #include "sl-timeline-page.h"
+#include "sl-tooltip.h"
 #include "sl-tensor-compare-row.h"
 #include "sl-window.h"
 #include "../graph-fixture.h"
@@ -92,6 +93,46 @@ write_llm (const char *name)
   return path;
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toolbar's counts are a short form that is never cut; the long one,
+ * with the boxes drawn, is in the tooltip. */
+static void
+assert_stats_readable (SlGraphPage *page)
+{
+  SlGraph *graph = sl_graph_page_get_graph (page);
+  GtkWidget *stats = find_named (GTK_WIDGET (page), "graph-stats");
+  g_autofree char *expected = g_strdup_printf ("%u ops · %u params", sl_graph_get_n_ops (graph),
+                                               sl_graph_get_n_parameters (graph));
+  g_autofree char *long_form = g_strdup_printf ("%u ops, %u parameters; ", sl_graph_get_n_ops (graph),
+                                                sl_graph_get_n_parameters (graph));
+  int natural = 0;
+
+  g_assert_nonnull (stats);
+  g_assert_true (gtk_widget_get_mapped (stats));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (stats)), ==, expected);
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (stats)), ==, PANGO_ELLIPSIZE_NONE);
+  gtk_widget_measure (stats, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (stats), >=, natural);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (stats))));
+  g_assert_true (g_str_has_prefix (sl_widget_get_long_tooltip (stats), long_form));
+  g_assert_nonnull (strstr (sl_widget_get_long_tooltip (stats), "boxes drawn"));
+}
+
 static void
 test_graph_page (void)
 {
@@ -121,6 +162,8 @@ test_graph_page (void)
 
   /* The first view: the top level, Default collapsed. */
   first = g_object_ref (wait_for_new_scene (page, NULL));
+  wait_for_frames (GTK_WIDGET (window));
+  assert_stats_readable (page);
   g_assert_cmpuint (box_of (first, sl_graph_find_item (graph, "Default"))->shape, ==, SL_GRAPH_SHAPE_COLLAPSED);
   sl_graph_scene_get_boxes (first, &n_first);
 

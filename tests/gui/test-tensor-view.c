@@ -106,6 +106,55 @@ assert_stat (SlTensorView *view,
   g_assert_cmpstr (sl_tensor_view_get_stat_text (view, of_view, stat), ==, text);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every group of the card's controls lies inside the card, and the card
+ * inside the part of the page that shows it; returns the groups' rows. */
+static guint
+assert_controls_inside (SlTensorView *view)
+{
+  const char *groups[] = { "step-group", "slice-group", "digits-group", "mode-group" };
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (view), GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t card;
+  double last_y = -1;
+  guint rows = 0;
+
+  g_assert_nonnull (scroller);
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view), scroller, &card));
+  g_test_message ("card %.0f+%.0f in %d", card.origin.x, card.size.width, gtk_widget_get_width (scroller));
+  g_assert_cmpfloat (card.origin.x, >=, 0);
+  g_assert_cmpfloat (card.origin.x + card.size.width, <=, gtk_widget_get_width (scroller));
+  for (guint i = 0; i < G_N_ELEMENTS (groups); i++)
+    {
+      GtkWidget *group = find_named (GTK_WIDGET (view), groups[i]);
+      graphene_rect_t bounds;
+
+      g_assert_nonnull (group);
+      g_assert_true (gtk_widget_get_mapped (group));
+      g_assert_true (gtk_widget_compute_bounds (group, GTK_WIDGET (view), &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+      if (bounds.origin.y > last_y)
+        rows++;
+      last_y = bounds.origin.y;
+    }
+  return rows;
+}
+
 static void
 test_demo_weight_tensor (void)
 {
@@ -155,6 +204,22 @@ test_demo_weight_tensor (void)
   g_assert_cmpstr (sl_tensor_view_get_stat_text (view, FALSE, SL_TENSOR_STAT_NAN), ==, "0");
   /* The whole tensor is in view. */
   assert_stat (view, TRUE, SL_TENSOR_STAT_MEAN, reference.mean);
+
+  /* The controls wrap onto more rows in a narrow window instead of
+   * running past the card's edge. */
+  {
+    guint wide_rows, narrow_rows;
+
+    wide_rows = assert_controls_inside (view);
+    gtk_window_set_default_size (GTK_WINDOW (window), 600, 760);
+    wait_for_frames (window);
+    settle (200);
+    narrow_rows = assert_controls_inside (view);
+    g_assert_cmpuint (narrow_rows, >, wide_rows);
+    gtk_window_set_default_size (GTK_WINDOW (window), 1100, 760);
+    wait_for_frames (window);
+    settle (200);
+  }
 
   sl_tensor_view_set_mode (view, "table");
   g_assert_cmpuint (screenshot ("tensor-table.png"), >, 0);

@@ -23,6 +23,7 @@
 #include <libpanel.h>
 
 #include "sl-application.h"
+#include "sl-tooltip.h"
 #include "sl-details-panel.h"
 #include "sl-finding.h"
 #include "sl-folder.h"
@@ -213,6 +214,59 @@ test_reads_file (void)
   /* The track tree: one process with its threads and counter */
   g_assert_cmpuint (g_list_model_get_n_items (sl_timeline_page_get_tracks_model (page)), ==, 1 + sl_trace_get_n_tracks (trace));
   g_signal_connect (page, "slice-selected", G_CALLBACK (count_selected_cb), NULL);
+}
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The status line keeps the visible range whole at any width: only the load
+ * statistics beside it give way, and the tooltip holds the whole line. */
+static void
+test_status_keeps_range (void)
+{
+  const int widths[] = { 1400, 1024, 700 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    {
+      GtkWidget *range, *stats;
+      int natural = 0;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), widths[i], 860);
+      wait_for_frames (window);
+      settle ();
+      range = find_named (GTK_WIDGET (page), "status-range");
+      stats = find_named (GTK_WIDGET (page), "status-stats");
+      g_assert_nonnull (range);
+      g_assert_nonnull (stats);
+      g_assert_true (gtk_widget_get_mapped (range));
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (range)), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (range)), "showing "));
+      g_assert_true (g_str_has_suffix (gtk_label_get_label (GTK_LABEL (range)), "s)"));
+      g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (stats)), "showing"));
+      g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (stats)), "indexed in"));
+      gtk_widget_measure (range, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_width (range), >=, natural);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (range))));
+      g_assert_cmpstr (sl_widget_get_long_tooltip (range), ==, sl_timeline_page_get_status (page));
+      g_assert_cmpstr (sl_widget_get_long_tooltip (stats), ==, sl_timeline_page_get_status (page));
+      g_assert_nonnull (strstr (sl_timeline_page_get_status (page), gtk_label_get_label (GTK_LABEL (range))));
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 860);
+  wait_for_frames (window);
+  settle ();
 }
 
 static void
@@ -1144,6 +1198,7 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
 
   g_test_add_func ("/timeline/reads-file", test_reads_file);
+  g_test_add_func ("/timeline/status-keeps-range", test_status_keeps_range);
   g_test_add_func ("/timeline/hover-and-click", test_hover_and_click);
   g_test_add_func ("/timeline/search", test_search);
   g_test_add_func ("/timeline/keys-zoom-and-pan", test_keys_zoom_and_pan);

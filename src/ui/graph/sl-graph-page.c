@@ -248,6 +248,9 @@ update_status (SlGraphPage *self)
 {
   SlGraph *graph = current_graph (self);
   g_autofree char *text = NULL;
+  g_autofree char *ops = NULL;
+  g_autofree char *params = NULL;
+  g_autofree char *brief = NULL;
   guint n_boxes = 0;
 
   if (graph == NULL)
@@ -266,7 +269,16 @@ update_status (SlGraphPage *self)
       g_free (text);
       text = g_steal_pointer (&with);
     }
-  gtk_label_set_label (self->status_label, text);
+  /* The toolbar shows a short form that never shortens further: the long
+   * one is in its tooltip. */
+  ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", sl_graph_get_n_ops (graph)),
+                         sl_graph_get_n_ops (graph));
+  params = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u param", "%u params", sl_graph_get_n_parameters (graph)),
+                            sl_graph_get_n_parameters (graph));
+  /* Translators: the graph page's short status: "104 ops · 20 params" */
+  brief = g_strdup_printf (_("%s · %s"), ops, params);
+  gtk_label_set_label (self->status_label, brief);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->status_label), text);
 }
 
 /* ------------------------------------------------------------------ */

@@ -492,7 +492,7 @@ add_run_cards (SlScalarsPage *self)
             case SL_SUMMARY_TAG_TENSOR:
             default:
               card = sl_tensor_view_new (series, run_name);
-              gtk_widget_set_size_request (card, 2 * CARD_WIDTH, 2 * CARD_HEIGHT);
+              gtk_widget_set_size_request (card, CARD_WIDTH, 2 * CARD_HEIGHT);
               gtk_widget_set_hexpand (card, TRUE);
               g_ptr_array_add (self->tensor_views, card);
               g_ptr_array_add (self->tensor_runs, g_strdup (sl_summary_run_get_name (run)));

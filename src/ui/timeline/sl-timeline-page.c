@@ -111,6 +111,7 @@ struct _SlTimelinePage
   GtkColumnView  *aggregate_view;
   GtkListView    *results_list;
   GtkLabel       *status_label;
+  GtkLabel       *visible_label;
 };
 
 G_DEFINE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL_TYPE_DOCUMENT)
@@ -300,6 +301,8 @@ update_status (SlTimelinePage *self)
   g_autofree char *span = NULL;
   g_autofree char *memory = NULL;
   g_autofree char *slices = NULL;
+  g_autofree char *stats = NULL;
+  g_autofree char *range = NULL;
 
   if (self->trace == NULL)
     return;
@@ -318,12 +321,21 @@ update_status (SlTimelinePage *self)
   slices = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu slice", "%llu slices", n_slices),
                             (unsigned long long)n_slices);
 
+  /* Translators: the load statistics of a timeline's status line: "12,345
+   * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
+  stats = g_strdup_printf (_("%s on %u tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
+                           slices, n_tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
+  /* Translators: the visible range of a timeline: "showing 1.2 s – 1.5 s (300 ms)" */
+  range = g_strdup_printf (_("showing %s – %s (%s)"), from, to, span);
+
   g_free (self->status);
-  /* Translators: status line of a timeline: "12,345 slices on 8 tracks ·
-   * read in 1.2 s, indexed in 80 ms · 120 MB · showing 1.2 s – 1.5 s (300 ms)" */
-  self->status = g_strdup_printf (_("%s on %u tracks · read in %.2f s, indexed in %.0f ms · %s in memory · showing %s – %s (%s)"),
-                                  slices, n_tracks, self->load_us / 1e6, self->index_us / 1e3, memory, from, to, span);
-  gtk_label_set_label (self->status_label, self->status);
+  self->status = g_strdup_printf ("%s · %s", stats, range);
+  /* The visible range never ellipsizes; the statistics give way to it and
+   * the whole line is in the tooltip. */
+  gtk_label_set_label (self->visible_label, range);
+  gtk_label_set_label (self->status_label, stats);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->status_label), self->status);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->visible_label), self->status);
 }
 
 static void
@@ -1824,6 +1836,7 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, aggregate_view);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, results_list);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, visible_label);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_install_action (widget_class, "timeline.export", "s", export_action);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
