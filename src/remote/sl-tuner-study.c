@@ -689,8 +689,18 @@ end_earlier_attempts (TrialRun    *trial_run,
       earlier = sl_remote_run_new_for_record (self->target, record);
       sl_remote_run_set_store_path (earlier, self->store_path);
       sl_remote_run_request_stop (earlier);
-      if (!sl_remote_run_execute (earlier, &status, NULL, NULL, &stop_error) ||
-          (status != SL_JOB_STATUS_EXITED && status != SL_JOB_STATUS_LOST))
+      if (!sl_remote_run_execute (earlier, &status, NULL, NULL, &stop_error) &&
+          g_error_matches (stop_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        {
+          /* The job was recorded, but Sightline ended before it made the
+           * job's folder on the target: the wrapper makes it before it
+           * starts anything, so nothing of that attempt ran. */
+          g_ptr_array_add (trial_run->notes,
+                           g_strdup_printf (_("Trial %u runs again: the job %lld of its earlier attempt never started on the target"),
+                                            trial_run->number, (long long)id));
+          continue;
+        }
+      if (stop_error != NULL || (status != SL_JOB_STATUS_EXITED && status != SL_JOB_STATUS_LOST))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
                        _("The job %lld of the trial’s earlier attempt may still be running, so the trial was not run "

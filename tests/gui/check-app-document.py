@@ -68,13 +68,13 @@ def main():
         document = report['document']
         assert document['kind'] == 'profile', document
         assert document['state'] == 'ready', document
-        # The document names the folder by its canonical path.
-        assert document['id'] == 'profile:' + os.path.realpath(profile), document
+        # The document names the folder by its canonical path (".." resolved, links kept).
+        assert document['id'] == 'profile:' + os.path.normpath(os.path.abspath(profile)), document
         for key in ('width', 'height', 'min_width', 'min_height'):
             assert isinstance(report[key], int) and report[key] > 0, (key, report[key])
         assert report['min_width'] <= report['width'], report
         # Opened straight away: no folder page, nothing added to the Workspace.
-        assert report['document_ids'] == ['profile:' + os.path.realpath(profile)], report['document_ids']
+        assert report['document_ids'] == ['profile:' + os.path.normpath(os.path.abspath(profile))], report['document_ids']
         print(f"ok: --document profile: window {report['width']}x{report['height']}, "
               f"minimum {report['min_width']}x{report['min_height']}")
     return 0
