@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "sl-proto-shape.h"
+#include "sl-proto-wire.h"
 
 #define MAX_FIELDS  256   /* fields checked per message */
 #define MAX_LEVELS  6     /* messages below the root that are checked */
@@ -113,31 +114,6 @@ SHAPE (tf_meta_graph_def,
        { 7, K_MESSAGE, NULL });
 SHAPE (tf_saved_model, { 1, K_VARINT, NULL }, { 2, K_MESSAGE, &tf_meta_graph_def });
 
-static gboolean
-read_varint (const guint8 *data,
-             gsize         len,
-             gsize        *pos,
-             guint64      *value)
-{
-  guint64 result = 0;
-
-  for (guint shift = 0; shift < 64; shift += 7)
-    {
-      guint8 byte;
-
-      if (*pos >= len)
-        return FALSE;
-      byte = data[(*pos)++];
-      result |= (guint64)(byte & 0x7f) << shift;
-      if ((byte & 0x80) == 0)
-        {
-          *value = result;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static const FieldShape *
 lookup (const Shape *shape,
         guint64      field)
@@ -201,7 +177,7 @@ check (const Shape  *shape,
       gsize available;
       gboolean field_cut;
 
-      if (!read_varint (data, len, &pos, &tag))
+      if (!sl_proto_read_varint (data, len, &pos, &tag))
         return cut && pos >= len;
       wire_type = tag & 7;
       field = lookup (shape, tag >> 3);
@@ -214,7 +190,7 @@ check (const Shape  *shape,
           switch (wire_type)
             {
             case 0:
-              if (!read_varint (data, len, &pos, &value))
+              if (!sl_proto_read_varint (data, len, &pos, &value))
                 return cut && pos >= len;
               continue;
             case 1:
@@ -224,7 +200,7 @@ check (const Shape  *shape,
               pos += wire_type == 1 ? 8 : 4;
               continue;
             case 2:
-              if (!read_varint (data, len, &pos, &value))
+              if (!sl_proto_read_varint (data, len, &pos, &value))
                 return cut && pos >= len;
               if (value > len - pos)
                 return cut;
@@ -240,7 +216,7 @@ check (const Shape  *shape,
         case K_VARINT:
           if (wire_type != 0)
             return FALSE;
-          if (!read_varint (data, len, &pos, &value))
+          if (!sl_proto_read_varint (data, len, &pos, &value))
             return cut && pos >= len;
           continue;
 
@@ -257,7 +233,7 @@ check (const Shape  *shape,
         case K_NUMBERS:
           if (wire_type == 0)
             {
-              if (!read_varint (data, len, &pos, &value))
+              if (!sl_proto_read_varint (data, len, &pos, &value))
                 return cut && pos >= len;
               continue;
             }
@@ -275,7 +251,7 @@ check (const Shape  *shape,
         }
 
       /* Length-delimited */
-      if (!read_varint (data, len, &pos, &value))
+      if (!sl_proto_read_varint (data, len, &pos, &value))
         return cut && pos >= len;
       field_cut = value > len - pos;
       if (field_cut && !cut)
@@ -367,19 +343,19 @@ sl_proto_shape_is_onnx_model (const guint8 *data,
       guint64 tag, value;
       guint field, wire;
 
-      if (!read_varint (data, len, &pos, &tag))
+      if (!sl_proto_read_varint (data, len, &pos, &tag))
         return FALSE;
       field = tag >> 3;
       wire = tag & 7;
       if (field == 1 || field == 5)
         {
-          if (wire != 0 || !read_varint (data, len, &pos, &value))
+          if (wire != 0 || !sl_proto_read_varint (data, len, &pos, &value))
             return FALSE;
           continue;
         }
       if (wire != 2 || field == 0 || (field > 8 && field != 14 && field != 20 && field != 25))
         return FALSE;
-      if (!read_varint (data, len, &pos, &value))
+      if (!sl_proto_read_varint (data, len, &pos, &value))
         return FALSE;
       if (field == 7)
         {
@@ -390,7 +366,7 @@ sl_proto_shape_is_onnx_model (const guint8 *data,
             return TRUE;
           if (complete && value > len - pos)
             return FALSE;
-          if (!read_varint (data, len, &at, &first))
+          if (!sl_proto_read_varint (data, len, &at, &first))
             return pos >= len;
           return (first >> 3) < G_N_ELEMENTS (graph_fields) && graph_fields[first >> 3] && (first & 7) == 2;
         }
@@ -417,23 +393,23 @@ sl_proto_shape_is_mindir_model (const guint8 *data,
   if (data == NULL || len < 2 || data[0] != ((1 << 3) | 2) || !check_root (&mi_model, data, len, complete))
     return FALSE;
   pos = 1;
-  if (!read_varint (data, len, &pos, &value) || value == 0 || value > MINDIR_MAX_IR_VERSION)
+  if (!sl_proto_read_varint (data, len, &pos, &value) || value == 0 || value > MINDIR_MAX_IR_VERSION)
     return FALSE;
   pos = 0;
   for (guint n = 0; n < MAX_FIELDS && pos < len; n++)
     {
-      if (!read_varint (data, len, &pos, &tag))
+      if (!sl_proto_read_varint (data, len, &pos, &tag))
         return !complete;
       if ((tag >> 3) == 7)
         return TRUE;
       switch (tag & 7)
         {
         case 0:
-          if (!read_varint (data, len, &pos, &value))
+          if (!sl_proto_read_varint (data, len, &pos, &value))
             return !complete;
           break;
         case 2:
-          if (!read_varint (data, len, &pos, &value))
+          if (!sl_proto_read_varint (data, len, &pos, &value))
             return !complete;
           if (value > len - pos)
             return !complete;
