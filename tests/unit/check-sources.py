@@ -8,6 +8,7 @@ posix         POSIX-only calls and headers (fork, unistd.h, signals, ...)
               appear only in src/core/platform, so the code builds on
               Windows (MSYS2).
 spdx          Every C source and header starts with an SPDX licence line.
+utf-8         Every C source and header is UTF-8.
 view-headers  Views know nothing of each other and the shell knows none by
               name: under src/ui, a header of a view's folder (summaries/,
               profile/, timeline/, ...) is included only in that folder and
@@ -213,8 +214,13 @@ def check_tree(root, known=None):
             errors.append(f'{rel}:{number}: [{rule}] {message}')
 
     for rel in files:
-        with open(os.path.join(root, rel), encoding='utf-8') as f:
-            raw = f.read()
+        with open(os.path.join(root, rel), 'rb') as f:
+            data = f.read()
+        try:
+            raw = data.decode('utf-8')
+        except UnicodeDecodeError as e:
+            errors.append(f'{rel}: [utf-8] not UTF-8 at byte {e.start}')
+            raw = data.decode('utf-8', errors='replace')
         if not SPDX.search(raw[:2000]):
             errors.append(f'{rel}: [spdx] no SPDX-License-Identifier line at the top')
         where = floor_of(rel)
@@ -312,7 +318,7 @@ def clean_tree(root, session=True):
     write(root, 'src/main.c', includes('sl-document.h'))
 
 
-# Each planted file with the rules it must break.
+# Each planted file with the rules it must break, once each.
 PLANTED = [
     ('src/core/model/bad.c', '#include <gtk/gtk.h>\n', ['gtk-free']),
     ('src/remote/bad.c', '#include <libpanel.h>\n', ['gtk-free']),
@@ -321,6 +327,7 @@ PLANTED = [
     ('src/ui/shell/bad.c', 'void g (void) { fork (); }\n', ['posix']),
     ('src/core/formats/bad.c', 'void g (void) { kill (1, 9); }\n', ['posix']),
     ('src/ui/shell/sl-window-bad.c', '', ['spdx']),
+    ('src/core/model/sl-latin1.c', '/* caf\xe9 */\n', ['utf-8']),
     ('src/ui/shell/sl-window-graph.c', includes('sl-graph-page.h'), ['view-headers']),
     ('src/ui/dialogs/sl-graph-dialog.c', includes('sl-graph-page.h'), ['view-headers']),
     ('src/ui/timeline/sl-timeline-page.c', includes('sl-graph-page.h'), ['view-headers', 'view-floors']),
@@ -375,10 +382,13 @@ def self_test():
             if rules == ['spdx']:
                 with open(os.path.join(root, rel), 'w', encoding='utf-8') as f:
                     f.write('#include <glib.h>\n')
+            if rules == ['utf-8']:
+                with open(os.path.join(root, rel), 'wb') as f:
+                    f.write((HEADER + text).encode('latin-1'))
             errors, _ = check_tree(root, known={})
             assert errors, (rel, 'not caught')
             assert all(e.startswith(rel) for e in errors), (rel, errors)
-            assert rules_of(errors) == sorted(rules), (rel, rules, errors)
+            assert rules_of(errors) == sorted(rules) and len(errors) == len(rules), (rel, rules, errors)
 
     # The list of known violations: listed ones pass as known, a new one
     # beside them fails, and an entry that no longer occurs fails.
@@ -420,6 +430,9 @@ def main():
     if sys.argv[1] == '--self-test':
         self_test()
         return 0
+    if not os.path.isdir(os.path.join(sys.argv[1], 'src')):
+        print(f'{sys.argv[1]}: no src folder to check', file=sys.stderr)
+        return 2
     errors, excused = check_tree(sys.argv[1])
     for e in excused:
         print(e)
