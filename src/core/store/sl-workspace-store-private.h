@@ -4,8 +4,10 @@
  * sl-workspace-store.c opens and closes the database, -migrate.c brings
  * it up to the latest schema, -recover.c looks at its files before it is
  * opened and recovers a damaged one, -changes.c sees what other
- * connections changed, -statements.c holds the errors and statements
- * every file uses, and one file a table holds that table's queries.
+ * connections changed, -statements.c holds the errors every file
+ * reports and the one reader of rows, and one file a table holds that
+ * table's queries. The small helpers for statements below are shared by
+ * all of them. Only the files of the store include this header.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
