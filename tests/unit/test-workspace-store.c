@@ -1703,6 +1703,58 @@ test_id_round_trips (void)
   g_assert_false (sl_target_auth_from_id ("telepathy", &(SlTargetAuth) { 0 }));
 }
 
+/* A record's setter given the value it holds keeps it, and a list set
+ * to nothing is an empty list, never NULL. */
+static void
+test_records_keep_own_values (void)
+{
+  const char * const args[] = { "train.py", "--epochs", "3", NULL };
+  g_autoptr(SlTargetRecord) target = sl_target_record_new (SL_TARGET_KIND_SSH, "a800");
+  g_autoptr(SlJobRecord) job = sl_job_record_new ("python3 train.py", 1);
+  g_autoptr(SlProjectRecord) project = sl_project_record_new ("resnet", "/src/resnet");
+  g_autoptr(SlRunConfigRecord) config = sl_run_config_record_new (SL_RUN_CONFIG_KIND_TRAIN, "Train", "python3");
+  g_autoptr(SlRunRecord) run = sl_run_record_new ("/runs", "mindspore-summary", "r1", "/runs/r1");
+
+  sl_target_record_set_host (target, "ascend-01");
+  sl_target_record_set_host (target, sl_target_record_get_host (target));
+  g_assert_cmpstr (sl_target_record_get_host (target), ==, "ascend-01");
+  sl_target_record_set_name (target, sl_target_record_get_name (target));
+  g_assert_cmpstr (sl_target_record_get_name (target), ==, "a800");
+
+  sl_job_record_set_log_path (job, "/logs/1.log");
+  sl_job_record_set_log_path (job, sl_job_record_get_log_path (job));
+  g_assert_cmpstr (sl_job_record_get_log_path (job), ==, "/logs/1.log");
+  sl_job_record_set_log_path (job, NULL);
+  g_assert_null (sl_job_record_get_log_path (job));
+
+  sl_project_record_set_remote_folder (project, "/home/trainer/resnet");
+  sl_project_record_set_remote_folder (project, sl_project_record_get_remote_folder (project));
+  g_assert_cmpstr (sl_project_record_get_remote_folder (project), ==, "/home/trainer/resnet");
+  sl_project_record_set_upload_excludes (project, args);
+  sl_project_record_set_upload_excludes (project, sl_project_record_get_upload_excludes (project));
+  g_assert_cmpstrv (sl_project_record_get_upload_excludes (project), args);
+  sl_project_record_set_upload_excludes (project, NULL);
+  g_assert_nonnull (sl_project_record_get_upload_excludes (project));
+  g_assert_null (sl_project_record_get_upload_excludes (project)[0]);
+
+  sl_run_config_record_set_arguments (config, args);
+  sl_run_config_record_set_arguments (config, sl_run_config_record_get_arguments (config));
+  g_assert_cmpstrv (sl_run_config_record_get_arguments (config), args);
+  sl_run_config_record_set_arguments (config, NULL);
+  g_assert_nonnull (sl_run_config_record_get_arguments (config));
+  g_assert_null (sl_run_config_record_get_arguments (config)[0]);
+  sl_run_config_record_set_working_folder (config, "wd");
+  sl_run_config_record_set_working_folder (config, sl_run_config_record_get_working_folder (config));
+  g_assert_cmpstr (sl_run_config_record_get_working_folder (config), ==, "wd");
+
+  sl_run_record_set_tags (run, args);
+  sl_run_record_set_tags (run, sl_run_record_get_tags (run));
+  g_assert_cmpstrv (sl_run_record_get_tags (run), args);
+  sl_run_record_set_tags (run, NULL);
+  g_assert_nonnull (sl_run_record_get_tags (run));
+  g_assert_null (sl_run_record_get_tags (run)[0]);
+}
+
 static void
 set_note (SlWorkspaceStore   *store,
           const char         *path,
@@ -2230,6 +2282,7 @@ main (int    argc,
 
   g_test_add_func ("/workspace-store/default-path", test_default_path);
   g_test_add_func ("/workspace-store/id-round-trips", test_id_round_trips);
+  g_test_add_func ("/workspace-store/records-keep-own-values", test_records_keep_own_values);
   g_test_add_func ("/workspace-store/run-config-option-groups", test_run_config_option_groups);
   ADD_TEST ("/workspace-store/fresh", test_fresh_database);
   ADD_TEST ("/workspace-store/targets", test_targets);

@@ -6,6 +6,8 @@
 
 #include "sl-job-record.h"
 
+#include "sl-record-fields.h"
+
 struct _SlJobRecord
 {
   GObject     parent_instance;
@@ -40,16 +42,6 @@ static const char * const state_ids[] = {
   [SL_JOB_STATE_CANCELLED] = "cancelled",
   [SL_JOB_STATE_LOST] = "lost",
 };
-
-static void
-replace_string (char       **field,
-                const char  *value)
-{
-  char *copy = g_strdup (value);
-
-  g_free (*field);
-  *field = copy;
-}
 
 static void
 sl_job_record_finalize (GObject *object)
@@ -170,7 +162,7 @@ sl_job_record_set_target_name (SlJobRecord *self,
                                const char  *name)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->target_name, name);
+  sl_record_replace_string (&self->target_name, name);
 }
 
 gint64
@@ -205,7 +197,7 @@ sl_job_record_set_project_name (SlJobRecord *self,
                                 const char  *name)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->project_name, name);
+  sl_record_replace_string (&self->project_name, name);
 }
 
 /**
@@ -293,7 +285,7 @@ sl_job_record_set_log_path (SlJobRecord *self,
                             const char  *path)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->log_path, path);
+  sl_record_replace_string (&self->log_path, path);
 }
 
 const char *
@@ -312,7 +304,7 @@ sl_job_record_set_remote_folder (SlJobRecord *self,
                                  const char  *folder)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->remote_folder, folder);
+  sl_record_replace_string (&self->remote_folder, folder);
 }
 
 SlJobState
@@ -381,7 +373,7 @@ sl_job_record_set_backend (SlJobRecord *self,
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
   g_return_if_fail (backend != NULL);
-  replace_string (&self->backend, backend);
+  sl_record_replace_string (&self->backend, backend);
 }
 
 gboolean
@@ -409,7 +401,7 @@ sl_job_record_set_backend_job_id (SlJobRecord *self,
                                   const char  *id)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->backend_job_id, id);
+  sl_record_replace_string (&self->backend_job_id, id);
 }
 
 /**
@@ -444,8 +436,8 @@ sl_job_record_set_backend_state (SlJobRecord *self,
                                  const char  *reason)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->backend_state, state);
-  replace_string (&self->backend_reason, reason);
+  sl_record_replace_string (&self->backend_state, state);
+  sl_record_replace_string (&self->backend_reason, reason);
 }
 
 /**
@@ -484,5 +476,5 @@ sl_job_record_set_outcome_reason (SlJobRecord *self,
                                   const char  *reason)
 {
   g_return_if_fail (SL_IS_JOB_RECORD (self));
-  replace_string (&self->outcome_reason, reason);
+  sl_record_replace_string (&self->outcome_reason, reason);
 }

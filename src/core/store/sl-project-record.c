@@ -6,6 +6,8 @@
 
 #include "sl-project-record.h"
 
+#include "sl-record-fields.h"
+
 struct _SlProjectRecord
 {
   GObject     parent_instance;
@@ -19,16 +21,6 @@ struct _SlProjectRecord
 };
 
 G_DEFINE_FINAL_TYPE (SlProjectRecord, sl_project_record, G_TYPE_OBJECT)
-
-static void
-replace_string (char       **field,
-                const char  *value)
-{
-  char *copy = g_strdup (value);
-
-  g_free (*field);
-  *field = copy;
-}
 
 static void
 sl_project_record_finalize (GObject *object)
@@ -110,7 +102,7 @@ sl_project_record_set_name (SlProjectRecord *self,
 {
   g_return_if_fail (SL_IS_PROJECT_RECORD (self));
   g_return_if_fail (name != NULL);
-  replace_string (&self->name, name);
+  sl_record_replace_string (&self->name, name);
 }
 
 const char *
@@ -126,7 +118,7 @@ sl_project_record_set_local_folder (SlProjectRecord *self,
 {
   g_return_if_fail (SL_IS_PROJECT_RECORD (self));
   g_return_if_fail (folder != NULL);
-  replace_string (&self->local_folder, folder);
+  sl_record_replace_string (&self->local_folder, folder);
 }
 
 /**
@@ -162,7 +154,7 @@ sl_project_record_set_remote_folder (SlProjectRecord *self,
                                      const char      *folder)
 {
   g_return_if_fail (SL_IS_PROJECT_RECORD (self));
-  replace_string (&self->remote_folder, folder);
+  sl_record_replace_string (&self->remote_folder, folder);
 }
 
 /**
@@ -181,13 +173,9 @@ void
 sl_project_record_set_upload_excludes (SlProjectRecord    *self,
                                        const char * const *patterns)
 {
-  char **copy;
-
   g_return_if_fail (SL_IS_PROJECT_RECORD (self));
 
-  copy = patterns != NULL ? g_strdupv ((char **)patterns) : g_new0 (char *, 1);
-  g_strfreev (self->upload_excludes);
-  self->upload_excludes = copy;
+  sl_record_replace_strv (&self->upload_excludes, patterns);
 }
 
 guint

@@ -6,6 +6,8 @@
 
 #include "sl-run-config-record.h"
 
+#include "sl-record-fields.h"
+
 struct _SlRunConfigRecord
 {
   GObject          parent_instance;
@@ -30,27 +32,6 @@ static const char * const kind_ids[] = {
   [SL_RUN_CONFIG_KIND_CONVERT] = "convert",
   [SL_RUN_CONFIG_KIND_MINDX] = "mindx",
 };
-
-static void
-replace_string (char       **field,
-                const char  *value)
-{
-  char *copy = g_strdup (value);
-
-  g_free (*field);
-  *field = copy;
-}
-
-/* Lists are never NULL, so callers can walk them without a check. */
-static void
-replace_strv (char               ***field,
-              const char * const   *value)
-{
-  char **copy = value != NULL ? g_strdupv ((char **)value) : g_new0 (char *, 1);
-
-  g_strfreev (*field);
-  *field = copy;
-}
 
 static void
 sl_run_config_record_finalize (GObject *object)
@@ -154,7 +135,7 @@ sl_run_config_record_set_name (SlRunConfigRecord *self,
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
   g_return_if_fail (name != NULL);
-  replace_string (&self->name, name);
+  sl_record_replace_string (&self->name, name);
 }
 
 const char *
@@ -170,7 +151,7 @@ sl_run_config_record_set_command (SlRunConfigRecord *self,
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
   g_return_if_fail (command != NULL);
-  replace_string (&self->command, command);
+  sl_record_replace_string (&self->command, command);
 }
 
 /**
@@ -190,7 +171,7 @@ sl_run_config_record_set_arguments (SlRunConfigRecord  *self,
                                     const char * const *arguments)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  replace_strv (&self->arguments, arguments);
+  sl_record_replace_strv (&self->arguments, arguments);
 }
 
 /**
@@ -210,7 +191,7 @@ sl_run_config_record_set_environment (SlRunConfigRecord  *self,
                                       const char * const *environment)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  replace_strv (&self->environment, environment);
+  sl_record_replace_strv (&self->environment, environment);
 }
 
 const char *
@@ -230,7 +211,7 @@ sl_run_config_record_set_working_folder (SlRunConfigRecord *self,
                                          const char        *folder)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  replace_string (&self->working_folder, folder);
+  sl_record_replace_string (&self->working_folder, folder);
 }
 
 /**
@@ -251,7 +232,7 @@ sl_run_config_record_set_pull_folders (SlRunConfigRecord  *self,
                                        const char * const *folders)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  replace_strv (&self->pull_folders, folders);
+  sl_record_replace_strv (&self->pull_folders, folders);
 }
 
 /**
@@ -279,7 +260,7 @@ sl_run_config_record_set_options (SlRunConfigRecord *self,
                                   const char        *options)
 {
   g_return_if_fail (SL_IS_RUN_CONFIG_RECORD (self));
-  replace_string (&self->options, options != NULL && options[0] != '\0' ? options : "{}");
+  sl_record_replace_string (&self->options, options != NULL && options[0] != '\0' ? options : "{}");
 }
 
 static JsonObject *

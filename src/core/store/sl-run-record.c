@@ -6,6 +6,8 @@
 
 #include "sl-run-record.h"
 
+#include "sl-record-fields.h"
+
 typedef struct {
   char    *path;
   guint64  size;
@@ -161,13 +163,9 @@ void
 sl_run_record_set_tags (SlRunRecord        *self,
                         const char * const *tags)
 {
-  char **copy;
-
   g_return_if_fail (SL_IS_RUN_RECORD (self));
 
-  copy = tags != NULL ? g_strdupv ((char **)tags) : g_new0 (char *, 1);
-  g_strfreev (self->tags);
-  self->tags = copy;
+  sl_record_replace_strv (&self->tags, tags);
 }
 
 /**

@@ -6,6 +6,8 @@
 
 #include "sl-target-record.h"
 
+#include "sl-record-fields.h"
+
 struct _SlTargetRecord
 {
   GObject       parent_instance;
@@ -36,16 +38,6 @@ static const char * const auth_ids[] = {
   [SL_TARGET_AUTH_PASSWORD] = "password",
   [SL_TARGET_AUTH_KEYBOARD_INTERACTIVE] = "keyboard-interactive",
 };
-
-static void
-replace_string (char       **field,
-                const char  *value)
-{
-  char *copy = g_strdup (value);
-
-  g_free (*field);
-  *field = copy;
-}
 
 static void
 sl_target_record_finalize (GObject *object)
@@ -136,7 +128,7 @@ sl_target_record_set_name (SlTargetRecord *self,
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
   g_return_if_fail (name != NULL);
-  replace_string (&self->name, name);
+  sl_record_replace_string (&self->name, name);
 }
 
 const char *
@@ -151,7 +143,7 @@ sl_target_record_set_host (SlTargetRecord *self,
                            const char     *host)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->host, host);
+  sl_record_replace_string (&self->host, host);
 }
 
 guint
@@ -181,7 +173,7 @@ sl_target_record_set_user (SlTargetRecord *self,
                            const char     *user)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->user, user);
+  sl_record_replace_string (&self->user, user);
 }
 
 SlTargetAuth
@@ -216,7 +208,7 @@ sl_target_record_set_identity_file (SlTargetRecord *self,
                                     const char     *path)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->identity_file, path);
+  sl_record_replace_string (&self->identity_file, path);
 }
 
 const char *
@@ -235,7 +227,7 @@ sl_target_record_set_known_hosts_file (SlTargetRecord *self,
                                        const char     *path)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->known_hosts_file, path);
+  sl_record_replace_string (&self->known_hosts_file, path);
 }
 
 const char *
@@ -250,7 +242,7 @@ sl_target_record_set_remote_base_folder (SlTargetRecord *self,
                                          const char     *folder)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->remote_base_folder, folder);
+  sl_record_replace_string (&self->remote_base_folder, folder);
 }
 
 const char *
@@ -270,7 +262,7 @@ sl_target_record_set_setup_command (SlTargetRecord *self,
                                     const char     *command)
 {
   g_return_if_fail (SL_IS_TARGET_RECORD (self));
-  replace_string (&self->setup_command, command);
+  sl_record_replace_string (&self->setup_command, command);
 }
 
 const char *

@@ -25,9 +25,9 @@ sl_project_output_row_free (SlProjectOutputRow *row)
 }
 
 static sqlite3_stmt *
-prepare (SlWorkspaceStore  *self,
-         const char        *sql,
-         GError           **error)
+prepare_outputs (SlWorkspaceStore  *self,
+                 const char        *sql,
+                 GError           **error)
 {
   return sl_workspace_store_prepare (self, sql, _("Cannot read the project’s outputs"), error);
 }
@@ -44,13 +44,13 @@ sl_workspace_store_add_project_output (SlWorkspaceStore   *self,
   g_return_val_if_fail (row != NULL && row->project_folder != NULL && row->target_name != NULL, FALSE);
   g_return_val_if_fail (row->kind != NULL && row->path != NULL, FALSE);
 
-  stmt = prepare (self,
-                  "INSERT INTO project_outputs (project_folder, target_name, kind, path, source, created_at) "
-                  "VALUES (?, ?, ?, ?, ?, ?) "
-                  "ON CONFLICT (project_folder, target_name, path) DO UPDATE SET "
-                  "kind = excluded.kind, source = excluded.source, created_at = excluded.created_at "
-                  "RETURNING id",
-                  error);
+  stmt = prepare_outputs (self,
+                          "INSERT INTO project_outputs (project_folder, target_name, kind, path, source, created_at) "
+                          "VALUES (?, ?, ?, ?, ?, ?) "
+                          "ON CONFLICT (project_folder, target_name, path) DO UPDATE SET "
+                          "kind = excluded.kind, source = excluded.source, created_at = excluded.created_at "
+                          "RETURNING id",
+                          error);
   if (stmt == NULL)
     return FALSE;
   row->created_at = g_get_real_time ();
@@ -70,42 +70,42 @@ sl_workspace_store_add_project_output (SlWorkspaceStore   *self,
   return TRUE;
 }
 
+static gpointer
+output_from_row (SlWorkspaceStore  *self,
+                 sqlite3_stmt      *stmt,
+                 gpointer           data,
+                 GError           **error)
+{
+  SlProjectOutputRow *row = g_new0 (SlProjectOutputRow, 1);
+
+  row->id = sqlite3_column_int64 (stmt, 0);
+  row->project_folder = column_dup (stmt, 1);
+  row->target_name = column_dup (stmt, 2);
+  row->kind = column_dup (stmt, 3);
+  row->path = column_dup (stmt, 4);
+  row->source = column_dup (stmt, 5);
+  row->created_at = sqlite3_column_int64 (stmt, 6);
+  return row;
+}
+
 GPtrArray *
 sl_workspace_store_list_project_outputs (SlWorkspaceStore  *self,
                                          const char        *project_folder,
                                          GError           **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_project_output_row_free);
-  int rc;
 
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
   g_return_val_if_fail (project_folder != NULL, NULL);
 
-  stmt = prepare (self,
-                  "SELECT id, project_folder, target_name, kind, path, source, created_at FROM project_outputs "
-                  "WHERE project_folder = ? ORDER BY created_at DESC, id DESC",
-                  error);
+  stmt = prepare_outputs (self,
+                          "SELECT id, project_folder, target_name, kind, path, source, created_at FROM project_outputs "
+                          "WHERE project_folder = ? ORDER BY created_at DESC, id DESC",
+                          error);
   if (stmt == NULL)
     return NULL;
   bind_text (stmt, 1, project_folder);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      SlProjectOutputRow *row = g_new0 (SlProjectOutputRow, 1);
-
-      row->id = sqlite3_column_int64 (stmt, 0);
-      row->project_folder = column_dup (stmt, 1);
-      row->target_name = column_dup (stmt, 2);
-      row->kind = column_dup (stmt, 3);
-      row->path = column_dup (stmt, 4);
-      row->source = column_dup (stmt, 5);
-      row->created_at = sqlite3_column_int64 (stmt, 6);
-      g_ptr_array_add (rows, row);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      sl_workspace_store_set_error (self, error, rc, _("Cannot read the project’s outputs"));
-      return NULL;
-    }
-  return g_steal_pointer (&rows);
+  return sl_workspace_store_read_rows (self, stmt, output_from_row, NULL,
+                                       (GDestroyNotify)sl_project_output_row_free,
+                                       _("Cannot read the project’s outputs"), error);
 }

@@ -30,17 +30,17 @@ sl_tuner_study_row_free (SlTunerStudyRow *row)
 }
 
 static sqlite3_stmt *
-prepare (SlWorkspaceStore  *self,
-         const char        *sql,
-         GError           **error)
+prepare_study (SlWorkspaceStore  *self,
+               const char        *sql,
+               GError           **error)
 {
   return sl_workspace_store_prepare (self, sql, _("Cannot read the tuner studies"), error);
 }
 
 static gboolean
-step_done (SlWorkspaceStore  *self,
-           sqlite3_stmt      *stmt,
-           GError           **error)
+step_study_done (SlWorkspaceStore  *self,
+                 sqlite3_stmt      *stmt,
+                 GError           **error)
 {
   int rc = sqlite3_step (stmt);
 
@@ -110,7 +110,7 @@ sl_workspace_store_add_tuner_study (SlWorkspaceStore  *self,
   if (row->state == NULL)
     row->state = g_strdup ("running");
 
-  stmt = prepare (self, "INSERT INTO tuner_studies (config_path, config_text, target_name, project_folder, seed, "
+  stmt = prepare_study (self, "INSERT INTO tuner_studies (config_path, config_text, target_name, project_folder, seed, "
                         "max_trials, parallel, created_at, state) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
                         "RETURNING id", error);
   if (stmt == NULL)
@@ -153,7 +153,7 @@ sl_workspace_store_find_tuner_study (SlWorkspaceStore  *self,
 
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
 
-  stmt = prepare (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE config_path = ?1 AND config_text = ?2 "
+  stmt = prepare_study (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE config_path = ?1 AND config_text = ?2 "
                         "AND target_name = ?3 ORDER BY id DESC LIMIT 1", error);
   if (stmt == NULL)
     return NULL;
@@ -180,8 +180,8 @@ sl_workspace_store_find_latest_tuner_study (SlWorkspaceStore  *self,
 
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
 
-  stmt = prepare (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE config_path = ?1 ORDER BY id DESC LIMIT 1",
-                  error);
+  stmt = prepare_study (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE config_path = ?1 ORDER BY id DESC LIMIT 1",
+                        error);
   if (stmt == NULL)
     return NULL;
   bind_text (stmt, 1, config_path);
@@ -199,7 +199,7 @@ sl_workspace_store_lookup_tuner_study (SlWorkspaceStore  *self,
 
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
 
-  stmt = prepare (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE id = ?1", error);
+  stmt = prepare_study (self, "SELECT " STUDY_COLUMNS " FROM tuner_studies WHERE id = ?1", error);
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, id);
@@ -220,14 +220,14 @@ sl_workspace_store_update_tuner_study (SlWorkspaceStore  *self,
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
   g_return_val_if_fail (row != NULL && row->id > 0, FALSE);
 
-  stmt = prepare (self, "UPDATE tuner_studies SET state = ?2, max_trials = ?3, parallel = ?4 WHERE id = ?1", error);
+  stmt = prepare_study (self, "UPDATE tuner_studies SET state = ?2, max_trials = ?3, parallel = ?4 WHERE id = ?1", error);
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, row->id);
   bind_text (stmt, 2, row->state);
   sqlite3_bind_int64 (stmt, 3, row->max_trials);
   sqlite3_bind_int64 (stmt, 4, row->parallel);
-  return step_done (self, stmt, error);
+  return step_study_done (self, stmt, error);
 }
 
 gboolean
@@ -240,9 +240,9 @@ sl_workspace_store_save_tuner_trial (SlWorkspaceStore   *self,
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), FALSE);
   g_return_val_if_fail (trial != NULL && trial->study_id > 0 && trial->name != NULL, FALSE);
 
-  stmt = prepare (self, "INSERT OR REPLACE INTO tuner_trials (" TRIAL_COLUMNS ") "
+  stmt = prepare_study (self, "INSERT OR REPLACE INTO tuner_trials (" TRIAL_COLUMNS ") "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT id FROM jobs WHERE id = ?9), ?10, ?11, ?12)",
-                  error);
+                        error);
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, trial->study_id);
@@ -260,7 +260,32 @@ sl_workspace_store_save_tuner_trial (SlWorkspaceStore   *self,
   bind_text (stmt, 10, trial->summary_dir);
   bind_id (stmt, 11, trial->started_at);
   bind_id (stmt, 12, trial->finished_at);
-  return step_done (self, stmt, error);
+  return step_study_done (self, stmt, error);
+}
+
+static gpointer
+trial_from_row (SlWorkspaceStore  *self,
+                sqlite3_stmt      *stmt,
+                gpointer           data,
+                GError           **error)
+{
+  SlTunerTrial *trial = g_new0 (SlTunerTrial, 1);
+
+  trial->study_id = sqlite3_column_int64 (stmt, 0);
+  trial->number = (guint)sqlite3_column_int64 (stmt, 1);
+  trial->name = column_dup (stmt, 2);
+  trial->params = column_dup (stmt, 3);
+  trial->point = column_dup (stmt, 4);
+  if (!sl_tuner_trial_state_from_id (column_text (stmt, 5), &trial->state))
+    trial->state = SL_TUNER_TRIAL_FAILED;
+  trial->has_value = sqlite3_column_type (stmt, 6) != SQLITE_NULL;
+  trial->value = sqlite3_column_double (stmt, 6);
+  trial->reason = column_dup (stmt, 7);
+  trial->job_id = sqlite3_column_int64 (stmt, 8);
+  trial->summary_dir = column_dup (stmt, 9);
+  trial->started_at = sqlite3_column_int64 (stmt, 10);
+  trial->finished_at = sqlite3_column_int64 (stmt, 11);
+  return trial;
 }
 
 /**
@@ -275,40 +300,14 @@ sl_workspace_store_list_tuner_trials (SlWorkspaceStore  *self,
                                       GError           **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autoptr(GPtrArray) trials = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
-  int rc;
 
   g_return_val_if_fail (SL_IS_WORKSPACE_STORE (self), NULL);
 
-  stmt = prepare (self, "SELECT " TRIAL_COLUMNS " FROM tuner_trials WHERE study_id = ?1 ORDER BY number", error);
+  stmt = prepare_study (self, "SELECT " TRIAL_COLUMNS " FROM tuner_trials WHERE study_id = ?1 ORDER BY number", error);
   if (stmt == NULL)
     return NULL;
   sqlite3_bind_int64 (stmt, 1, study_id);
 
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      SlTunerTrial *trial = g_new0 (SlTunerTrial, 1);
-
-      trial->study_id = sqlite3_column_int64 (stmt, 0);
-      trial->number = (guint)sqlite3_column_int64 (stmt, 1);
-      trial->name = column_dup (stmt, 2);
-      trial->params = column_dup (stmt, 3);
-      trial->point = column_dup (stmt, 4);
-      if (!sl_tuner_trial_state_from_id ((const char *)sqlite3_column_text (stmt, 5), &trial->state))
-        trial->state = SL_TUNER_TRIAL_FAILED;
-      trial->has_value = sqlite3_column_type (stmt, 6) != SQLITE_NULL;
-      trial->value = sqlite3_column_double (stmt, 6);
-      trial->reason = column_dup (stmt, 7);
-      trial->job_id = sqlite3_column_int64 (stmt, 8);
-      trial->summary_dir = column_dup (stmt, 9);
-      trial->started_at = sqlite3_column_int64 (stmt, 10);
-      trial->finished_at = sqlite3_column_int64 (stmt, 11);
-      g_ptr_array_add (trials, trial);
-    }
-  if (rc != SQLITE_DONE)
-    {
-      sl_workspace_store_set_error (self, error, rc, _("Cannot read the tuner studies"));
-      return NULL;
-    }
-  return g_steal_pointer (&trials);
+  return sl_workspace_store_read_rows (self, stmt, trial_from_row, NULL, (GDestroyNotify)sl_tuner_trial_free,
+                                       _("Cannot read the tuner studies"), error);
 }
