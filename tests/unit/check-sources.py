@@ -10,7 +10,7 @@
 4. Views know nothing of each other and the shell knows none by name:
    under src/ui, a header of a view's folder (summaries/, profile/,
    timeline/, ...) is included only in that folder and in the one file that
-   registers the views, src/ui/shell/sl-document-kinds.c.
+   registers the views, src/ui/document/sl-document-kinds.c.
 
 Usage: check-sources.py SOURCE_ROOT | --self-test
 """
@@ -35,7 +35,7 @@ POSIX_ONLY = [
 PLATFORM_DIR = os.path.join('src', 'core', 'platform')
 SPDX = re.compile(r'SPDX-License-Identifier:\s*GPL-3\.0-or-later')
 INCLUDE = re.compile(r'#\s*include\s*"([^"]+)"')
-SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
+SHARED_UI_DIRS = ('shell', 'document', 'dialogs', 'charts', 'widgets')
 # The graph canvas lives with the graph view but is a widget: the MindX
 # pipeline and dataset graph views draw with it too. The timeline pane and
 # the link of two timeline views are widgets the comparison view shows its
@@ -45,7 +45,7 @@ SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets')
 # view shows too. The views' pages stay their own.
 SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h', 'sl-tensor-plot.h',
                      'sl-comm-matrix-view.h', 'sl-compare-timelines.h')
-VIEW_REGISTRY = os.path.join('src', 'ui', 'shell', 'sl-document-kinds.c')
+VIEW_REGISTRY = os.path.join('src', 'ui', 'document', 'sl-document-kinds.c')
 
 
 def view_headers(root):
@@ -125,7 +125,7 @@ def self_test():
         write('src/ui/nolicense.c', '#include <glib.h>\n')
         write('src/ui/graph/sl-graph-page.h', header)
         write('src/ui/graph/sl-graph-page.c', header + '#include "sl-graph-page.h"\n')
-        write('src/ui/shell/sl-document-kinds.c', header + '#include "sl-graph-page.h"\n')
+        write('src/ui/document/sl-document-kinds.c', header + '#include "sl-graph-page.h"\n')
         write('src/ui/shell/sl-window.c', header + '#include "sl-graph-page.h"\n')
         write('src/ui/timeline/sl-timeline-page.c', header + '#include "sl-graph-page.h"\n')
         errors = check_tree(root)
