@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-document.h"
+#include "sl-document-registry.h"
 
 typedef struct
 {
@@ -407,45 +408,62 @@ sl_document_init (SlDocument *self)
   priv->problems = g_list_store_new (SL_TYPE_PROBLEM);
 }
 
-static const SlFindingKind graph_kinds[] = {
-  SL_FINDING_GRAPH, SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
-};
-
+/* The finding nearest the document that the kind showing ops by name
+ * opens, and that kind. */
 static SlFinding *
-nearest_graph (SlDocument *self)
+nearest_op_finding (SlDocument            *self,
+                    const SlDocumentKind **kind)
 {
   SlDocumentPrivate *priv = sl_document_get_instance_private (self);
 
-  if (priv->workspace == NULL || priv->path == NULL)
+  *kind = sl_document_registry_lookup_op_view ();
+  if (*kind == NULL || priv->workspace == NULL || priv->path == NULL)
     return NULL;
-  return sl_workspace_find_nearest_finding (priv->workspace, priv->path, graph_kinds);
+  return sl_workspace_find_nearest_finding (priv->workspace, priv->path, (*kind)->op_findings);
 }
 
+/**
+ * sl_document_can_show_op:
+ *
+ * Returns: whether the workspace holds, near the document, something
+ *   that shows an op by name (see sl_document_show_op())
+ */
 gboolean
-sl_document_has_graph_nearby (SlDocument *self)
+sl_document_can_show_op (SlDocument *self)
 {
+  const SlDocumentKind *kind;
+
   g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
 
-  return nearest_graph (self) != NULL;
+  return nearest_op_finding (self, &kind) != NULL;
 }
 
+/**
+ * sl_document_show_op:
+ * @op_name: the op, as profiles name it
+ *
+ * Opens the document of the kind that shows ops by name (the registry's
+ * @op_findings) on the nearest finding it opens, at @op_name. Toasts the
+ * kind's message and returns %FALSE when the workspace has none.
+ */
 gboolean
-sl_document_show_op_in_graph (SlDocument *self,
-                              const char *op_name)
+sl_document_show_op (SlDocument *self,
+                     const char *op_name)
 {
+  const SlDocumentKind *kind;
   SlFinding *finding;
 
   g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (op_name != NULL, FALSE);
 
-  finding = nearest_graph (self);
+  finding = nearest_op_finding (self, &kind);
   if (finding == NULL)
     {
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
-                                  _("No graph of this job is open: open the folder holding its summaries or .pb files"));
+      if (kind != NULL && kind->no_op_message != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _(kind->no_op_message));
       return FALSE;
     }
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "graph",
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", kind->id,
                               sl_finding_get_path (finding), g_variant_new ("(s)", op_name));
   return TRUE;
 }

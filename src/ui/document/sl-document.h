@@ -64,11 +64,11 @@ gboolean         sl_document_show_details    (SlDocument      *self,
 void             sl_document_details_changed (SlDocument      *self);
 void             sl_document_request         (SlDocument      *self,
                                               GVariant        *request);
-/* Opens the graph of the same job (the nearest graph or MindSpore run in
- * the workspace) at the op named as profiles name it; toasts and
+/* Opens what shows an op of the same job by name (a kind of the
+ * registry declares it), at the op named as profiles name it; toasts and
  * returns FALSE when the workspace has none. */
-gboolean         sl_document_show_op_in_graph (SlDocument     *self,
+gboolean         sl_document_show_op         (SlDocument      *self,
                                               const char      *op_name);
-gboolean         sl_document_has_graph_nearby (SlDocument     *self);
+gboolean         sl_document_can_show_op     (SlDocument      *self);
 
 G_END_DECLS

@@ -611,7 +611,7 @@ static void
 show_in_graph_cb (SlProfilePage *self,
                   const char    *name)
 {
-  sl_document_show_op_in_graph (SL_DOCUMENT (self), name);
+  sl_document_show_op (SL_DOCUMENT (self), name);
 }
 
 /* Where the Advisor's links lead: the Operators tab filtered as the
@@ -687,7 +687,7 @@ static void
 advisor_show_in_graph_cb (SlProfilePage    *self,
                           SlAdvisorFinding *finding)
 {
-  sl_document_show_op_in_graph (SL_DOCUMENT (self), sl_advisor_finding_get_graph_op (finding));
+  sl_document_show_op (SL_DOCUMENT (self), sl_advisor_finding_get_graph_op (finding));
 }
 
 static void

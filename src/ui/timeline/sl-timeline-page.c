@@ -1743,7 +1743,7 @@ graph_link_cb (GObject *object,
   g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (page);
 
   if (details != NULL && details->len > 0)
-    sl_document_show_op_in_graph (SL_DOCUMENT (page), ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
+    sl_document_show_op (SL_DOCUMENT (page), ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
 }
 
 /* MindSpore names an op slice "scope/OpType-op<N>": such a slice can be
@@ -1753,7 +1753,7 @@ add_graph_link (SlTimelinePage *self,
                 SlDetailsPanel *details_panel,
                 const char     *slice_name)
 {
-  if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_has_graph_nearby (SL_DOCUMENT (self)))
+  if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_can_show_op (SL_DOCUMENT (self)))
     return;
   /* Translators: a Details row linking an op slice to the graph */
   sl_details_panel_add_object_link (details_panel, _("Graph"), _("Show this op in the graph"), G_OBJECT (self),
