@@ -73,14 +73,14 @@ test_graph_document_handle_request (SlDocument *document,
 }
 
 static gboolean
-test_graph_document_show_details (SlDocument     *document,
-                                  SlDetailsPanel *details)
+test_graph_document_describe (SlDocument    *document,
+                              SlDescription *details)
 {
   TestGraphDocument *self = TEST_GRAPH_DOCUMENT (document);
   g_autofree char *node = g_strdup_printf ("node %u", self->selected);
   const char *rows[] = { "Node", node, NULL };
 
-  sl_details_panel_show_rows (details, NULL, "sl-graph-symbolic", "Graph", rows);
+  sl_description_show_rows (details, NULL, "sl-graph-symbolic", "Graph", rows);
   return TRUE;
 }
 
@@ -103,7 +103,7 @@ test_graph_document_class_init (TestGraphDocumentClass *klass)
   G_OBJECT_CLASS (klass)->finalize = test_graph_document_finalize;
   document_class->load = test_graph_document_load;
   document_class->handle_request = test_graph_document_handle_request;
-  document_class->show_details = test_graph_document_show_details;
+  document_class->describe = test_graph_document_describe;
 }
 
 static void

@@ -698,7 +698,7 @@ details_source_changed_cb (SlProfilePage *self)
 
 static gboolean
 sl_profile_page_show_details (SlDocument     *document,
-                              SlDetailsPanel *details)
+                              SlDescription  *details)
 {
   SlProfilePage *self = SL_PROFILE_PAGE (document);
 
@@ -951,7 +951,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   object_class->dispose = sl_profile_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_profile_page_load;
   SL_DOCUMENT_CLASS (klass)->handle_request = sl_profile_page_handle_request;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_profile_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_profile_page_show_details;
 
   /**
    * SlProfilePage::loaded:
