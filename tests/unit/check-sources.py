@@ -154,5 +154,72 @@ def main():
     return 0
 
 
+# The folder page and the document base name no view: a view's id (the
+# first field of an entry of the registry's table) never appears in them
+# as a string; what the folder page offers comes from the kinds.
+NAMES_NO_VIEW = (os.path.join('src', 'ui', 'shell', 'sl-folder-page.c'),
+                 os.path.join('src', 'ui', 'document', 'sl-document.c'))
+KIND_ENTRY = re.compile(r'\{\s*"([a-z][a-z0-9-]*)"\s*,\s*sl_\w+_get_type\b')
+STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def view_ids(root):
+    path = os.path.join(root, VIEW_REGISTRY)
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding='utf-8') as f:
+        return set(KIND_ENTRY.findall(strip_comments(f.read())))
+
+
+def check_view_names(root):
+    errors = []
+    ids = view_ids(root)
+    for rel in NAMES_NO_VIEW:
+        path = os.path.join(root, rel)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding='utf-8') as f:
+            lines = strip_comments(f.read()).split('\n')
+        for number, line in enumerate(lines, 1):
+            for name in STRING.findall(line):
+                if name in ids:
+                    errors.append(f'{rel}:{number}: names the view "{name}"; '
+                                  f'declare what it offers in its kind in {VIEW_REGISTRY}')
+    return errors
+
+
+def self_test_view_names():
+    with tempfile.TemporaryDirectory() as root:
+        def write(rel, text):
+            path = os.path.join(root, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+
+        header = '/* SPDX-License-Identifier: GPL-3.0-or-later */\n'
+        write(VIEW_REGISTRY, header + '{ "lineage", sl_lineage_page_get_type, N_("Lineage: %s") },\n'
+                                      '  { "scalars", sl_scalars_page_get_type, NULL },\n')
+        write(NAMES_NO_VIEW[0], header + '/* "lineage" in a comment is fine */\n'
+                                         'static const char *k = "lineage-ish";\n')
+        write(NAMES_NO_VIEW[1], header + 'static const char *k = "scalars";\n')
+        assert check_view_names(root) == [NAMES_NO_VIEW[1] + ':2: names the view "scalars"; declare what it offers '
+                                          f'in its kind in {VIEW_REGISTRY}'], check_view_names(root)
+        write(NAMES_NO_VIEW[0], header + 'g_variant_new ("(ssv)", "lineage", path);\n')
+        assert len(check_view_names(root)) == 2, check_view_names(root)
+
+
+_check_tree_without_view_names = check_tree
+_self_test_without_view_names = self_test
+
+
+def check_tree(root):  # noqa: F811 (adds the rule above to the others)
+    return _check_tree_without_view_names(root) + check_view_names(root)
+
+
+def self_test():  # noqa: F811
+    self_test_view_names()
+    _self_test_without_view_names()
+
+
 if __name__ == '__main__':
     sys.exit(main())
