@@ -18,6 +18,8 @@
 #include "sl-details-panel.h"
 #include "sl-document-registry.h"
 #include "sl-finding.h"
+#include "sl-finding-page.h"
+#include "sl-folder-page.h"
 #include "sl-problems-panel.h"
 #include "sl-timeline-page.h"
 #include "sl-window.h"
@@ -507,6 +509,38 @@ test_folder_page_offers_declared_buttons (void)
   /* A built-in kind's button is offered the same way: two profiles
    * compared, two tensor dumps; not here, where neither is. */
   g_assert_null (find_button_labelled (GTK_WIDGET (page), "Compare Profiles"));
+  panel_widget_close (page);
+}
+
+/* The folder and finding pages show a template child as their own: closing
+ * them frees it once (fatal criticals catch an unparent of a freed child). */
+static void
+test_folder_and_finding_pages_close (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "closing", NULL);
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
+  g_autofree char *tensor_path = g_build_filename (tmp_root, "x.npy", NULL);
+  g_autofree char *finding_id = g_strdup_printf ("finding:%s", tensor_path);
+  g_autoptr(SlFinding) tensor = sl_finding_new (SL_FINDING_TENSOR, tensor_path, "x.npy");
+  PanelWidget *page;
+
+  write_trace (first);
+  write_trace (second);
+  sl_window_open_path (window, folder);
+  g_assert_true (wait_until (folder_scanned, folder, 30000));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
+  page = sl_window_find_document (window, folder_id);
+  g_assert_true (SL_IS_FOLDER_PAGE (page));
+  panel_widget_close (page);
+  g_assert_null (sl_window_find_document (window, folder_id));
+
+  sl_window_open_item (window, G_OBJECT (tensor));
+  page = sl_window_find_document (window, finding_id);
+  g_assert_true (SL_IS_FINDING_PAGE (page));
+  panel_widget_close (page);
+  g_assert_null (sl_window_find_document (window, finding_id));
 }
 
 int
@@ -546,6 +580,7 @@ main (int    argc,
   g_test_add_func ("/registry/front-document-drives-details-and-problems",
                    test_front_document_drives_details_and_problems);
   g_test_add_func ("/registry/folder-page-offers-declared-buttons", test_folder_page_offers_declared_buttons);
+  g_test_add_func ("/registry/folder-and-finding-pages-close", test_folder_and_finding_pages_close);
 
   status = g_test_run ();
 

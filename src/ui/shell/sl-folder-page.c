@@ -260,6 +260,9 @@ sl_folder_page_dispose (GObject *object)
 {
   SlFolderPage *self = (SlFolderPage *)object;
 
+  /* The page's child is a template child: taken off the page first, so
+   * that the page does not unparent it once the template has freed it. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_FOLDER_PAGE);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_object (&self->folder);
