@@ -16,6 +16,7 @@
 #include <adwaita.h>
 
 #include "gui-test-util.h"
+#include "sl-details-panel.h"
 #include "sl-advisor.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"

@@ -1,6 +1,8 @@
 /* test-document-registry.c: a kind of document registered by the test
  * itself opens through the window, which knows nothing of it; single
- * files, and folders holding one thing, open their own document
+ * files, and folders holding one thing, open their own document; Details
+ * and Problems follow the document in front; the folder page offers the
+ * buttons kinds declare
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +18,8 @@
 #include "sl-details-panel.h"
 #include "sl-document-registry.h"
 #include "sl-finding.h"
+#include "sl-finding-page.h"
+#include "sl-folder-page.h"
 #include "sl-problems-panel.h"
 #include "sl-timeline-page.h"
 #include "sl-window.h"
@@ -73,14 +77,16 @@ test_graph_document_handle_request (SlDocument *document,
 }
 
 static gboolean
-test_graph_document_show_details (SlDocument     *document,
-                                  SlDetailsPanel *details)
+test_graph_document_describe (SlDocument    *document,
+                              SlDescription *details)
 {
   TestGraphDocument *self = TEST_GRAPH_DOCUMENT (document);
   g_autofree char *node = g_strdup_printf ("node %u", self->selected);
   const char *rows[] = { "Node", node, NULL };
 
-  sl_details_panel_show_rows (details, NULL, "sl-graph-symbolic", "Graph", rows);
+  if (self->selected == G_MAXUINT)
+    return FALSE;
+  sl_description_show_rows (details, NULL, "sl-graph-symbolic", "Graph", rows);
   return TRUE;
 }
 
@@ -103,13 +109,14 @@ test_graph_document_class_init (TestGraphDocumentClass *klass)
   G_OBJECT_CLASS (klass)->finalize = test_graph_document_finalize;
   document_class->load = test_graph_document_load;
   document_class->handle_request = test_graph_document_handle_request;
-  document_class->show_details = test_graph_document_show_details;
+  document_class->describe = test_graph_document_describe;
 }
 
 static void
 test_graph_document_init (TestGraphDocument *self)
 {
   self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify)g_variant_unref);
+  self->selected = G_MAXUINT;   /* nothing */
   panel_widget_set_child (PANEL_WIDGET (self), gtk_label_new ("graph"));
 }
 
@@ -298,6 +305,244 @@ test_folder_of_one_opens_its_document (void)
   g_assert_null (sl_window_find_document (window, second_id));
 }
 
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static gboolean
+model_holds_path (GListModel *problems,
+                  const char *path)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      if (g_strcmp0 (sl_problem_get_path (problem), path) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static TestGraphDocument *
+open_test_graph (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_root, name, NULL);
+  g_autofree char *id = g_strdup_printf ("test-graph:%s", path);
+  g_autoptr(SlFinding) finding = sl_finding_new (SL_FINDING_GRAPH, path, name);
+  TestGraphDocument *document;
+
+  sl_window_open_item (window, G_OBJECT (finding));
+  document = TEST_GRAPH_DOCUMENT (sl_window_find_document (window, id));
+  g_assert_nonnull (document);
+  g_assert_true (wait_until (document_ready, document, 5000));
+  return document;
+}
+
+/* A document says what is selected in it and which problems it met, as
+ * properties; Details and Problems follow the document in front. */
+static void
+test_front_document_drives_details_and_problems (void)
+{
+  SlProblemsPanel *problems = SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+  SlDetailsPanel *details = SL_DETAILS_PANEL (sl_window_find_panel (window, "details"));
+  GListModel *shown = sl_problems_panel_get_model (problems);
+  g_autoptr(SlProblem) own = sl_problem_new (SL_SEVERITY_ERROR, "Scan", "/elsewhere/own.txt", 0, "the window's own");
+  TestGraphDocument *first, *second;
+  g_autoptr(GListModel) first_problems = NULL;
+  guint notified = 0;
+  guint errors;
+
+  if (sl_document_registry_lookup ("test-graph") == NULL)
+    sl_document_registry_register (&graph_kind);
+  sl_window_add_problem (window, own);
+  errors = sl_problems_panel_count (problems, SL_SEVERITY_ERROR);
+
+  first = open_test_graph ("first.pb");
+  second = open_test_graph ("second.pb");
+
+  /* The problems model is a property, the one the document fills. */
+  g_object_get (first, "problems", &first_problems, NULL);
+  g_assert_true (first_problems == sl_document_get_problems (SL_DOCUMENT (first)));
+  g_assert_cmpuint (g_list_model_get_n_items (first_problems), ==, 1);
+
+  /* The second, opened last, is in front: its problems show, not the
+   * first's; the window's own stay. */
+  g_assert_true (sl_problems_panel_get_document (problems) == SL_DOCUMENT (second));
+  g_assert_true (sl_details_panel_get_document (details) == SL_DOCUMENT (second));
+  g_assert_true (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (second))));
+  g_assert_false (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (first))));
+  g_assert_true (model_holds_path (shown, "/elsewhere/own.txt"));
+  g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR), ==, errors);
+
+  /* Nothing is selected in it yet: no selection, Details keeps nothing. */
+  g_assert_null (sl_document_get_selection (SL_DOCUMENT (second)));
+  g_assert_null (sl_details_panel_lookup (details, "Node"));
+
+  /* Selecting notifies the selection, which Details shows. */
+  g_signal_connect (second, "notify::selection", G_CALLBACK (count_notify_cb), &notified);
+  second->selected = 5;
+  sl_document_details_changed (SL_DOCUMENT (second));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_nonnull (sl_document_get_selection (SL_DOCUMENT (second)));
+  g_assert_cmpstr (sl_description_lookup (sl_document_get_selection (SL_DOCUMENT (second)), "Node"), ==, "node 5");
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Node"), ==, "node 5");
+  g_signal_handlers_disconnect_by_func (second, count_notify_cb, &notified);
+
+  /* The first in front: Details and Problems switch to it. It has no
+   * selection, so Details shows none rather than the second's. */
+  panel_widget_raise (PANEL_WIDGET (first));
+  g_assert_true (sl_details_panel_get_document (details) == SL_DOCUMENT (first));
+  g_assert_true (sl_problems_panel_get_document (problems) == SL_DOCUMENT (first));
+  g_assert_null (sl_details_panel_lookup (details, "Node"));
+  g_assert_true (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (first))));
+  g_assert_false (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (second))));
+  g_assert_true (model_holds_path (shown, "/elsewhere/own.txt"));
+
+  first->selected = 3;
+  sl_document_details_changed (SL_DOCUMENT (first));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Node"), ==, "node 3");
+
+  /* Back to the second: its selection, its problems. */
+  panel_widget_raise (PANEL_WIDGET (second));
+  g_assert_cmpstr (sl_details_panel_lookup (details, "Node"), ==, "node 5");
+  g_assert_true (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (second))));
+  g_assert_false (model_holds_path (shown, sl_document_get_path (SL_DOCUMENT (first))));
+
+  /* A problem the document in front adds shows at once; one it drops
+   * leaves. */
+  {
+    g_autoptr(SlProblem) late = sl_problem_new (SL_SEVERITY_ERROR, "Graph", "/elsewhere/late.pb", 1, "late");
+
+    sl_document_add_problem (SL_DOCUMENT (second), late);
+    g_assert_true (model_holds_path (shown, "/elsewhere/late.pb"));
+    g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR), ==, errors + 1);
+    sl_document_clear_problems (SL_DOCUMENT (second));
+    g_assert_false (model_holds_path (shown, "/elsewhere/late.pb"));
+    g_assert_cmpuint (sl_problems_panel_count (problems, SL_SEVERITY_ERROR), ==, errors);
+  }
+
+  /* Closing the documents takes their problems and selection away. */
+  panel_widget_close (PANEL_WIDGET (second));
+  panel_widget_close (PANEL_WIDGET (first));
+  g_assert_null (sl_details_panel_lookup (details, "Node"));
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (shown, i);
+
+      g_assert_false (g_str_has_suffix (sl_problem_get_path (problem), ".pb"));
+    }
+  g_assert_true (model_holds_path (shown, "/elsewhere/own.txt"));
+}
+
+/* The folder page offers what a kind declares, in the header of the group
+ * the kind names; it knows no kind itself. */
+static void
+add_pair_button (GListModel         *findings,
+                 const char         *folder_path,
+                 SlFolderButtonFunc  add,
+                 gpointer            data)
+{
+  guint traces = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      traces += sl_finding_get_kind (finding) == SL_FINDING_TRACE;
+    }
+  if (traces >= 2)
+    add (sl_document_registry_new_button (sl_document_registry_lookup ("test-pair"), folder_path, "Pair Traces",
+                                          "Two traces side by side"),
+         SL_FINDING_TRACE, data);
+}
+
+static const SlDocumentKind pair_kind = {
+  "test-pair", test_graph_document_get_type, "Pair: %s", "sl-graph-symbolic", NULL, FALSE, NULL,
+  .add_folder_buttons = add_pair_button,
+};
+
+static GtkWidget *
+find_button_labelled (GtkWidget  *widget,
+                      const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_labelled (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_folder_page_offers_declared_buttons (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "pair-traces", NULL);
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
+  g_autoptr(GVariant) expected = NULL;
+  PanelWidget *page;
+  GtkWidget *button;
+
+  sl_document_registry_register (&pair_kind);
+  write_trace (first);
+  write_trace (second);
+
+  sl_window_open_path (window, folder);
+  g_assert_true (wait_until (folder_scanned, folder, 30000));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
+  page = sl_window_find_document (window, folder_id);
+
+  button = find_button_labelled (GTK_WIDGET (page), "Pair Traces");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open-document");
+  expected = g_variant_ref_sink (g_variant_new ("(ssv)", "test-pair", folder, g_variant_new ("()")));
+  g_assert_true (g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button)), expected));
+  /* A built-in kind's button is offered the same way: two profiles
+   * compared, two tensor dumps; not here, where neither is. */
+  g_assert_null (find_button_labelled (GTK_WIDGET (page), "Compare Profiles"));
+  panel_widget_close (page);
+}
+
+/* The folder and finding pages show a template child as their own: closing
+ * them frees it once (fatal criticals catch an unparent of a freed child). */
+static void
+test_folder_and_finding_pages_close (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "closing", NULL);
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
+  g_autofree char *tensor_path = g_build_filename (tmp_root, "x.npy", NULL);
+  g_autofree char *finding_id = g_strdup_printf ("finding:%s", tensor_path);
+  g_autoptr(SlFinding) tensor = sl_finding_new (SL_FINDING_TENSOR, tensor_path, "x.npy");
+  PanelWidget *page;
+
+  write_trace (first);
+  write_trace (second);
+  sl_window_open_path (window, folder);
+  g_assert_true (wait_until (folder_scanned, folder, 30000));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
+  page = sl_window_find_document (window, folder_id);
+  g_assert_true (SL_IS_FOLDER_PAGE (page));
+  panel_widget_close (page);
+  g_assert_null (sl_window_find_document (window, folder_id));
+
+  sl_window_open_item (window, G_OBJECT (tensor));
+  page = sl_window_find_document (window, finding_id);
+  g_assert_true (SL_IS_FINDING_PAGE (page));
+  panel_widget_close (page);
+  g_assert_null (sl_window_find_document (window, finding_id));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -332,6 +577,10 @@ main (int    argc,
   g_test_add_func ("/registry/registered-kind-opens-finding", test_registered_kind_opens_finding);
   g_test_add_func ("/registry/single-file-opens-its-document", test_single_file_opens_its_document);
   g_test_add_func ("/registry/folder-of-one-opens-its-document", test_folder_of_one_opens_its_document);
+  g_test_add_func ("/registry/front-document-drives-details-and-problems",
+                   test_front_document_drives_details_and_problems);
+  g_test_add_func ("/registry/folder-page-offers-declared-buttons", test_folder_page_offers_declared_buttons);
+  g_test_add_func ("/registry/folder-and-finding-pages-close", test_folder_and_finding_pages_close);
 
   status = g_test_run ();
 

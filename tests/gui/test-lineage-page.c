@@ -288,6 +288,67 @@ test_dataset_lineage (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+static gboolean
+folder_page_open (gpointer data)
+{
+  g_autofree char *id = g_strdup_printf ("folder:%s", (const char *) data);
+  SlFolder *folder = sl_workspace_lookup_folder (sl_window_get_workspace (window), data);
+
+  return folder != NULL && sl_folder_get_state (folder) != SL_FOLDER_SCANNING &&
+         sl_window_find_document (window, id) != NULL;
+}
+
+static GtkWidget *
+find_button_labelled (GtkWidget  *widget,
+                      const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button_labelled (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The folder of runs offers, as the kinds declare it, Lineage, the runs'
+ * datasets and their curves, in that order, each opening its document on
+ * the folder. */
+static void
+test_folder_buttons (void)
+{
+  g_autofree char *root = write_runs ();
+  g_autofree char *id = g_strdup_printf ("folder:%s", root);
+  g_autofree char *runs_label = g_strdup_printf ("Compare All %u Runs", (guint) G_N_ELEMENTS (learning_rates));
+  g_autofree char *datasets_label = g_strdup_printf ("Compare %u Datasets", (guint) G_N_ELEMENTS (learning_rates));
+  const char *labels[] = { "Lineage", datasets_label, runs_label };
+  const char *kinds[] = { "lineage", "dataset-graph", "scalars" };
+  GtkWidget *page;
+  GtkWidget *button;
+
+  sl_window_open_path (window, root);
+  g_assert_true (wait_until (folder_page_open, root, 30000));
+  page = GTK_WIDGET (sl_window_find_document (window, id));
+
+  button = find_button_labelled (page, labels[0]);
+  g_assert_nonnull (button);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      g_autoptr(GVariant) expected = g_variant_ref_sink (g_variant_new ("(ssv)", kinds[i], root, g_variant_new ("()")));
+
+      g_assert_nonnull (button);
+      g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, labels[i]);
+      g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open-document");
+      g_assert_true (g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button)), expected));
+      button = gtk_widget_get_next_sibling (button);
+    }
+  g_assert_null (button);
+  panel_widget_close (PANEL_WIDGET (sl_window_find_document (window, id)));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -309,6 +370,7 @@ main (int    argc,
   g_test_add_func ("/lineage-page/table-brush-note", test_lineage_page);
   g_test_add_func ("/lineage-page/too-few-runs", test_too_few_runs);
   g_test_add_func ("/lineage-page/dataset-lineage", test_dataset_lineage);
+  g_test_add_func ("/lineage-page/folder-buttons", test_folder_buttons);
 
   status = g_test_run ();
 

@@ -163,9 +163,17 @@ test_pipeline_page (void)
   g_assert_cmpstr (kept, ==, PIPELINE);
   g_clear_pointer (&kept, g_free);
 
-  /* A new prop on the element without props, then Ctrl+S's action. */
+  /* A new prop on the element without props, entered in Details as
+   * name=value, then Ctrl+S's action. */
   sl_pipeline_page_select_element (page, 1);
-  sl_pipeline_page_set_prop (page, "modelPath", "../model/yolo.om");
+  {
+    GtkWidget *entry = sl_details_panel_get_value_widget (details, "New property");
+
+    g_assert_true (GTK_IS_ENTRY (entry));
+    g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (entry)), ==, "name=value");
+    gtk_editable_set_text (GTK_EDITABLE (entry), "modelPath=../model/yolo.om");
+    g_signal_emit_by_name (entry, "activate");
+  }
   g_assert_true (wait_until (document_settled, document, 20000));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "pipeline.save", NULL));
   g_assert_true (wait_until (page_saved, page, 20000));

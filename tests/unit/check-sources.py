@@ -85,7 +85,7 @@ SHARED_UI_DIRS = ('shell', 'dialogs', 'charts', 'widgets', 'document')
 # view shows too. The views' pages stay their own.
 SHARED_UI_HEADERS = ('sl-graph-canvas.h', 'sl-timeline-link.h', 'sl-timeline-pane.h', 'sl-tensor-plot.h',
                      'sl-comm-matrix-view.h', 'sl-compare-timelines.h')
-VIEW_REGISTRY = 'src/ui/shell/sl-document-kinds.c'
+VIEW_REGISTRY = 'src/ui/document/sl-document-kinds.c'
 # What a view may include from src/ui besides its own folder.
 VIEW_UI_FLOORS = ('document', 'widgets', 'charts')
 WORKFLOWS_DIR = 'src/remote/workflows'
@@ -101,23 +101,6 @@ KNOWN_VIOLATIONS = {
         ('src/ui/shell/sl-window-workflows.c', 'sl-profile-workflow.h'),
     ),
     'view-floors': (
-        # The document base and the Details panel live in the shell until
-        # they get a floor of their own and the panel binds to a selection.
-        ('src/ui/cluster/sl-cluster-page.h', 'sl-document.h'),
-        ('src/ui/compare/sl-compare-page.h', 'sl-document.h'),
-        ('src/ui/dataset/sl-dataset-graph-page.c', 'sl-details-panel.h'),
-        ('src/ui/dataset/sl-dataset-graph-page.h', 'sl-document.h'),
-        ('src/ui/graph/sl-graph-page.c', 'sl-details-panel.h'),
-        ('src/ui/graph/sl-graph-page.h', 'sl-document.h'),
-        ('src/ui/lineage/sl-lineage-page.h', 'sl-document.h'),
-        ('src/ui/pipeline/sl-pipeline-page.c', 'sl-details-panel.h'),
-        ('src/ui/pipeline/sl-pipeline-page.h', 'sl-document.h'),
-        ('src/ui/profile/sl-advisor-view.h', 'sl-details-panel.h'),
-        ('src/ui/profile/sl-profile-page.h', 'sl-document.h'),
-        ('src/ui/summaries/sl-scalars-page.h', 'sl-document.h'),
-        ('src/ui/tensor-compare/sl-tensor-compare-page.h', 'sl-document.h'),
-        ('src/ui/timeline/sl-timeline-page.h', 'sl-document.h'),
-        ('src/ui/tuner/sl-tuner-page.h', 'sl-document.h'),
         # Shared widgets that still live in a view's folder (SHARED_UI_HEADERS).
         ('src/ui/cluster/sl-cluster-page.c', 'sl-comm-matrix-view.h'),
         ('src/ui/cluster/sl-cluster-page.c', 'sl-compare-timelines.h'),
@@ -271,6 +254,7 @@ def check_tree(root, known=None):
             if (rule, rel, header) not in seen:
                 errors.append(f'KNOWN_VIOLATIONS[{rule!r}]: {rel} no longer includes {header}; '
                               'remove the entry from the list')
+    errors += check_view_names(root)
     return errors, excused
 
 
@@ -314,7 +298,7 @@ def clean_tree(root, session=True):
     write(root, 'src/ui/graph/sl-graph-page.h', includes('sl-document.h', 'sl-chart.h', 'sl-column.h'))
     write(root, 'src/ui/graph/sl-graph-page.c', includes('sl-graph-page.h', 'sl-stats.h', 'sl-target.h'))
     write(root, 'src/ui/graph/sl-graph-canvas.h', includes('sl-column.h'))
-    write(root, 'src/ui/shell/sl-document-kinds.c', includes('sl-graph-page.h', 'sl-run-dialog.h'))
+    write(root, 'src/ui/document/sl-document-kinds.c', includes('sl-graph-page.h', 'sl-run-dialog.h'))
     write(root, 'src/main.c', includes('sl-document.h'))
 
 
@@ -429,6 +413,7 @@ def main():
         return 2
     if sys.argv[1] == '--self-test':
         self_test()
+        self_test_view_names()
         return 0
     if not os.path.isdir(os.path.join(sys.argv[1], 'src')):
         print(f'{sys.argv[1]}: no src folder to check', file=sys.stderr)
@@ -443,6 +428,60 @@ def main():
         return 1
     print(f'sources follow the layering, portability and licence rules ({len(excused)} known violations left)')
     return 0
+
+
+# The folder page and the document base name no view: a view's id (the
+# first field of an entry of the registry's table) never appears in them
+# as a string; what the folder page offers comes from the kinds.
+NAMES_NO_VIEW = (os.path.join('src', 'ui', 'shell', 'sl-folder-page.c'),
+                 os.path.join('src', 'ui', 'document', 'sl-document.c'))
+KIND_ENTRY = re.compile(r'\{\s*"([a-z][a-z0-9-]*)"\s*,\s*sl_\w+_get_type\b')
+STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+
+
+def view_ids(root):
+    path = os.path.join(root, VIEW_REGISTRY)
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding='utf-8') as f:
+        return set(KIND_ENTRY.findall(strip_comments(f.read())))
+
+
+def check_view_names(root):
+    errors = []
+    ids = view_ids(root)
+    for rel in NAMES_NO_VIEW:
+        path = os.path.join(root, rel)
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding='utf-8') as f:
+            lines = strip_comments(f.read()).split('\n')
+        for number, line in enumerate(lines, 1):
+            for name in STRING.findall(line):
+                if name in ids:
+                    errors.append(f'{rel}:{number}: names the view "{name}"; '
+                                  f'declare what it offers in its kind in {VIEW_REGISTRY}')
+    return errors
+
+
+def self_test_view_names():
+    with tempfile.TemporaryDirectory() as root:
+        def write(rel, text):
+            path = os.path.join(root, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+
+        header = '/* SPDX-License-Identifier: GPL-3.0-or-later */\n'
+        write(VIEW_REGISTRY, header + '{ "lineage", sl_lineage_page_get_type, N_("Lineage: %s") },\n'
+                                      '  { "scalars", sl_scalars_page_get_type, NULL },\n')
+        write(NAMES_NO_VIEW[0], header + '/* "lineage" in a comment is fine */\n'
+                                         'static const char *k = "lineage-ish";\n')
+        write(NAMES_NO_VIEW[1], header + 'static const char *k = "scalars";\n')
+        assert check_view_names(root) == [NAMES_NO_VIEW[1] + ':2: names the view "scalars"; declare what it offers '
+                                          f'in its kind in {VIEW_REGISTRY}'], check_view_names(root)
+        write(NAMES_NO_VIEW[0], header + 'g_variant_new ("(ssv)", "lineage", path);\n')
+        assert len(check_view_names(root)) == 2, check_view_names(root)
 
 
 if __name__ == '__main__':

@@ -896,7 +896,7 @@ side_text (SlComparePage             *self,
 
 static gboolean
 sl_compare_page_show_details (SlDocument     *document,
-                              SlDetailsPanel *details)
+                              SlDescription  *details)
 {
   SlComparePage *self = SL_COMPARE_PAGE (document);
   g_autoptr(SlCompareEntry) entry = NULL;
@@ -930,7 +930,7 @@ sl_compare_page_show_details (SlDocument     *document,
       NULL
     };
 
-    sl_details_panel_show_rows (details, NULL, "sl-chart-symbolic", name, rows);
+    sl_description_show_rows (details, NULL, "sl-chart-symbolic", name, rows);
   }
   return TRUE;
 }
@@ -1152,7 +1152,7 @@ sl_compare_page_class_init (SlComparePageClass *klass)
 
   object_class->dispose = sl_compare_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_compare_page_load;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_compare_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_compare_page_show_details;
 
   g_type_ensure (SL_TYPE_COMPARE_TIMELINES);
   g_type_ensure (SL_TYPE_DATA_TABLE);

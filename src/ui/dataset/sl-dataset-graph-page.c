@@ -17,7 +17,7 @@
 #include "sl-dataset-graph-page.h"
 #include "sl-dataset-graph-reader.h"
 #include "sl-dataset-graph-scene.h"
-#include "sl-details-panel.h"
+#include "sl-description.h"
 #include "sl-summary-reader.h"
 
 #define CANVAS_WIDTH 380
@@ -276,7 +276,7 @@ load_cb (GObject      *object,
 
 static gboolean
 sl_dataset_graph_page_show_details (SlDocument     *document,
-                                    SlDetailsPanel *details)
+                                    SlDescription  *details)
 {
   SlDatasetGraphPage *self = SL_DATASET_GRAPH_PAGE (document);
   g_autoptr(GPtrArray) graphs = NULL;
@@ -304,7 +304,7 @@ sl_dataset_graph_page_show_details (SlDocument     *document,
       _("Place"), place,
       NULL
     };
-    sl_details_panel_show_rows (details, NULL, "sl-graph-symbolic", sl_dataset_node_get_label (node), rows);
+    sl_description_show_rows (details, NULL, "sl-graph-symbolic", sl_dataset_node_get_label (node), rows);
   }
 
   for (guint p = 0; p < node->parameters->len; p++)
@@ -315,7 +315,7 @@ sl_dataset_graph_page_show_details (SlDocument     *document,
       g_autofree char *key = differ ? g_strdup_printf (_("%s (differs)"), parameter->key) : g_strdup (parameter->key);
       const char *rows[] = { key, parameter->text != NULL ? parameter->text : _("None"), NULL };
 
-      sl_details_panel_add_rows (details, rows);
+      sl_description_add_rows (details, rows);
     }
   for (guint o = 0; o < node->operations->len; o++)
     {
@@ -334,7 +334,7 @@ sl_dataset_graph_page_show_details (SlDocument     *document,
         }
       {
         const char *rows[] = { key, text->str, NULL };
-        sl_details_panel_add_rows (details, rows);
+        sl_description_add_rows (details, rows);
       }
     }
   return TRUE;
@@ -391,7 +391,7 @@ sl_dataset_graph_page_class_init (SlDatasetGraphPageClass *klass)
 
   object_class->dispose = sl_dataset_graph_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_dataset_graph_page_load;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_dataset_graph_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_dataset_graph_page_show_details;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-dataset-graph-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlDatasetGraphPage, stack);

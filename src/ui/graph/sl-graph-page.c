@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "sl-details-panel.h"
+#include "sl-description.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-search.h"
@@ -840,7 +840,7 @@ item_link_cb (GObject *object,
 
 static void
 add_item_link (SlGraphPage    *self,
-               SlDetailsPanel *details,
+               SlDescription  *details,
                const char     *key,
                guint           item,
                const char     *suffix)
@@ -857,7 +857,7 @@ add_item_link (SlGraphPage    *self,
   else
     path = sl_graph_item_dup_path (graph, item);
   text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
-  sl_details_panel_add_object_link (details, key, text, G_OBJECT (self), item_link_cb, item);
+  sl_description_add_object_link (details, key, text, G_OBJECT (self), item_link_cb, item);
 }
 
 static char *
@@ -879,7 +879,7 @@ dup_output_text (SlGraph *graph,
 
 static void
 add_element_rows (SlGraphPage    *self,
-                  SlDetailsPanel *details,
+                  SlDescription  *details,
                   guint           element)
 {
   SlGraph *graph = current_graph (self);
@@ -902,7 +902,7 @@ add_element_rows (SlGraphPage    *self,
           g_autofree char *missing = g_strdup_printf (_("%s (no such node)"), name);
           const char *rows[] = { key, missing, NULL };
 
-          sl_details_panel_add_rows (details, rows);
+          sl_description_add_rows (details, rows);
           continue;
         }
       add_item_link (self, details, key, sl_graph_element_get_item (graph, from),
@@ -914,7 +914,7 @@ add_element_rows (SlGraphPage    *self,
       g_autofree char *text = dup_output_text (graph, element, i);
       const char *rows[] = { key, text, NULL };
 
-      sl_details_panel_add_rows (details, rows);
+      sl_description_add_rows (details, rows);
     }
   for (guint i = 0; i < n_consumers && i < MAX_LINKS; i++)
     add_item_link (self, details, _("Used by"), sl_graph_element_get_item (graph, sl_graph_element_get_consumer (graph, element, i)),
@@ -925,7 +925,7 @@ add_element_rows (SlGraphPage    *self,
                                                             n_consumers - MAX_LINKS), n_consumers - MAX_LINKS);
       const char *rows[] = { _("Used by"), more, NULL };
 
-      sl_details_panel_add_rows (details, rows);
+      sl_description_add_rows (details, rows);
     }
   for (guint i = 0; i < n_attributes; i++)
     {
@@ -933,13 +933,13 @@ add_element_rows (SlGraphPage    *self,
       const char *key = sl_graph_element_get_attribute (graph, element, i, &value);
       const char *rows[] = { key, value != NULL ? value : "", NULL };
 
-      sl_details_panel_add_rows (details, rows);
+      sl_description_add_rows (details, rows);
     }
 }
 
 static gboolean
 sl_graph_page_show_details (SlDocument     *document,
-                            SlDetailsPanel *details)
+                            SlDescription  *details)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
   SlGraph *graph = current_graph (self);
@@ -978,19 +978,19 @@ sl_graph_page_show_details (SlDocument     *document,
         NULL
       };
 
-      sl_details_panel_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
+      sl_description_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
                                   rows);
       if (instance != NULL && instance[0] != '\0')
         {
           const char *more[] = { _("Instance"), instance, NULL };
 
-          sl_details_panel_add_rows (details, more);
+          sl_description_add_rows (details, more);
         }
       if (source != NULL && source[0] != '\0')
         {
           const char *more[] = { _("Source"), source, NULL };
 
-          sl_details_panel_add_rows (details, more);
+          sl_description_add_rows (details, more);
         }
       add_element_rows (self, details, element);
       return TRUE;
@@ -1000,7 +1000,7 @@ sl_graph_page_show_details (SlDocument     *document,
     {
       const char *rows[] = { _("Stands for"), sl_graph_item_get_label (graph, item), NULL };
 
-      sl_details_panel_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
+      sl_description_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
                                   rows);
       if (element != SL_GRAPH_NONE)
         add_item_link (self, details, _("Source"), sl_graph_element_get_item (graph, element), NULL);
@@ -1019,7 +1019,7 @@ sl_graph_page_show_details (SlDocument     *document,
       NULL
     };
 
-    sl_details_panel_show_rows (details, G_OBJECT (self), "folder-symbolic",
+    sl_description_show_rows (details, G_OBJECT (self), "folder-symbolic",
                                 item == 0 ? sl_graph_get_name (graph) : sl_graph_item_get_label (graph, item), rows);
   }
   for (guint i = 0; item == 0 && i < sl_graph_get_n_metadata (graph); i++)
@@ -1028,7 +1028,7 @@ sl_graph_page_show_details (SlDocument     *document,
       const char *key = sl_graph_get_metadata (graph, i, &value);
       const char *more[] = { sl_graph_metadata_key_to_label (key), value, NULL };
 
-      sl_details_panel_add_rows (details, more);
+      sl_description_add_rows (details, more);
     }
   return TRUE;
 }
@@ -1647,7 +1647,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   object_class->get_property = sl_graph_page_get_property;
   object_class->set_property = sl_graph_page_set_property;
   document_class->load = sl_graph_page_load;
-  document_class->show_details = sl_graph_page_show_details;
+  document_class->describe = sl_graph_page_show_details;
   document_class->handle_request = sl_graph_page_handle_request;
 
   properties[PROP_HIDE_BOOKKEEPING] =

@@ -1051,7 +1051,7 @@ sl_lineage_page_load (SlDocument *document)
 
 static gboolean
 sl_lineage_page_show_details (SlDocument     *document,
-                              SlDetailsPanel *details)
+                              SlDescription  *details)
 {
   SlLineagePage *self = SL_LINEAGE_PAGE (document);
   g_autoptr(GPtrArray) rows = NULL;
@@ -1073,7 +1073,7 @@ sl_lineage_page_show_details (SlDocument     *document,
       g_ptr_array_add (rows, (gpointer) text);
     }
   g_ptr_array_add (rows, NULL);
-  sl_details_panel_show_rows (details, NULL, "sl-chart-symbolic", sl_lineage_run_get_name (run),
+  sl_description_show_rows (details, NULL, "sl-chart-symbolic", sl_lineage_run_get_name (run),
                               (const char * const *) rows->pdata);
   return TRUE;
 }
@@ -1370,7 +1370,7 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = sl_lineage_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_lineage_page_load;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_lineage_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
 }
 
 static void

@@ -14,7 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "sl-details-panel.h"
+#include "sl-description.h"
 #include "sl-pipeline-check.h"
 #include "sl-pipeline-editor.h"
 #include "sl-pipeline-page.h"
@@ -442,23 +442,22 @@ element_link_cb (GObject *object,
 }
 
 static void
-prop_entry_activate_cb (GtkEntry       *entry,
-                        SlPipelinePage *self)
+prop_edited_cb (GObject    *object,
+                const char *key,
+                const char *text)
 {
-  const char *key = g_object_get_data (G_OBJECT (entry), "sl-prop-key");
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
-
-  sl_pipeline_page_set_prop (self, key, text);
+  sl_pipeline_page_set_prop (SL_PIPELINE_PAGE (object), key, text);
 }
 
 /* "name=value" in the entry for a new prop. */
 static void
-new_prop_activate_cb (GtkEntry       *entry,
-                      SlPipelinePage *self)
+new_prop_edited_cb (GObject    *object,
+                    const char *key,
+                    const char *text)
 {
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  SlPipelinePage *self = SL_PIPELINE_PAGE (object);
   const char *equals = strchr (text, '=');
-  g_autofree char *key = NULL;
+  g_autofree char *name = NULL;
 
   if (equals == NULL || equals == text)
     {
@@ -466,34 +465,18 @@ new_prop_activate_cb (GtkEntry       *entry,
                                   _("Write the new property as name=value"));
       return;
     }
-  key = g_strstrip (g_strndup (text, equals - text));
-  sl_pipeline_page_set_prop (self, key, equals + 1);
-}
-
-static GtkWidget *
-new_entry (SlPipelinePage *self,
-           const char     *key,
-           const char     *text)
-{
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
-  g_object_set_data_full (G_OBJECT (entry), "sl-prop-key", g_strdup (key), g_free);
-  /* Translators: tooltip of a property's value in Details */
-  gtk_widget_set_tooltip_text (entry, _("Press Enter to change the value; Ctrl+S saves the file"));
-  g_signal_connect_object (entry, "activate", G_CALLBACK (prop_entry_activate_cb), self, 0);
-  return entry;
+  name = g_strstrip (g_strndup (text, equals - text));
+  sl_pipeline_page_set_prop (self, name, equals + 1);
 }
 
 static gboolean
 sl_pipeline_page_show_details (SlDocument     *document,
-                               SlDetailsPanel *details)
+                               SlDescription  *details)
 {
   SlPipelinePage *self = SL_PIPELINE_PAGE (document);
   const SlPipelineStream *stream = current_stream (self);
   const SlPipelineElement *element;
   g_autofree char *position = NULL;
-  GtkWidget *add_entry;
 
   if (stream == NULL || self->selected >= stream->elements->len)
     return FALSE;
@@ -510,7 +493,7 @@ sl_pipeline_page_show_details (SlDocument     *document,
       NULL
     };
 
-    sl_details_panel_show_rows (details, NULL, "sl-graph-symbolic", element->name, rows);
+    sl_description_show_rows (details, NULL, "sl-graph-symbolic", element->name, rows);
   }
 
   for (guint i = 0; i < element->links->len; i++)
@@ -523,23 +506,24 @@ sl_pipeline_page_show_details (SlDocument     *document,
       if (link->to == SL_PIPELINE_NO_ELEMENT)
         {
           const char *rows[] = { label, link->target, NULL };
-          sl_details_panel_add_rows (details, rows);
+          sl_description_add_rows (details, rows);
           continue;
         }
-      sl_details_panel_add_object_link (details, label, link->target, G_OBJECT (self), element_link_cb, link->to);
+      sl_description_add_object_link (details, label, link->target, G_OBJECT (self), element_link_cb, link->to);
     }
 
   for (guint i = 0; i < element->props->len; i++)
     {
       const SlPipelineMember *prop = g_ptr_array_index (element->props, i);
 
-      sl_details_panel_add_widget_row (details, prop->key, new_entry (self, prop->key, prop->text));
+      /* Translators: tooltip of a property's value in Details */
+      sl_description_add_edit_row (details, prop->key, prop->text, NULL,
+                                   _("Press Enter to change the value; Ctrl+S saves the file"),
+                                   G_OBJECT (self), prop_edited_cb);
     }
-  add_entry = gtk_entry_new ();
   /* Translators: placeholder of the entry that adds a property */
-  gtk_entry_set_placeholder_text (GTK_ENTRY (add_entry), _("name=value"));
-  g_signal_connect_object (add_entry, "activate", G_CALLBACK (new_prop_activate_cb), self, 0);
-  sl_details_panel_add_widget_row (details, _("New property"), add_entry);
+  sl_description_add_edit_row (details, _("New property"), NULL, _("name=value"), NULL,
+                               G_OBJECT (self), new_prop_edited_cb);
 
   for (guint i = 0; self->problems != NULL && i < self->problems->len; i++)
     {
@@ -554,7 +538,7 @@ sl_pipeline_page_show_details (SlDocument     *document,
                              sl_problem_get_line (problem), sl_problem_get_column (problem));
       {
         const char *rows[] = { key, sl_problem_get_message (problem), NULL };
-        sl_details_panel_add_rows (details, rows);
+        sl_description_add_rows (details, rows);
       }
     }
   return TRUE;
@@ -742,7 +726,7 @@ sl_pipeline_page_class_init (SlPipelinePageClass *klass)
   object_class->dispose = sl_pipeline_page_dispose;
   object_class->get_property = sl_pipeline_page_get_property;
   document_class->load = sl_pipeline_page_load;
-  document_class->show_details = sl_pipeline_page_show_details;
+  document_class->describe = sl_pipeline_page_show_details;
 
   properties[PROP_MODIFIED] =
     g_param_spec_boolean ("unsaved", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);

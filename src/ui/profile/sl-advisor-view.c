@@ -1008,7 +1008,7 @@ details_link_cb (GObject *object,
  */
 gboolean
 sl_advisor_view_show_details (SlAdvisorView  *self,
-                              SlDetailsPanel *details)
+                              SlDescription  *details)
 {
   SlAdvisorFinding *finding;
   GListModel *findings;
@@ -1021,7 +1021,7 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
   GPtrArray *ops;
 
   g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), FALSE);
-  g_return_val_if_fail (SL_IS_DETAILS_PANEL (details), FALSE);
+  g_return_val_if_fail (SL_IS_DESCRIPTION (details), FALSE);
 
   if ((finding = self->selected) == NULL || self->report == NULL)
     return FALSE;
@@ -1054,7 +1054,7 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
       NULL
     };
 
-    sl_details_panel_show_rows (details, G_OBJECT (finding), severity_icon (sl_advisor_finding_get_severity (finding)),
+    sl_description_show_rows (details, G_OBJECT (finding), severity_icon (sl_advisor_finding_get_severity (finding)),
                                 sl_advisor_finding_get_title (finding), rows);
   }
 
@@ -1068,10 +1068,10 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
       const char *rows[] = { evidence->label, value, NULL };
 
       if (names_op (finding, evidence->label))
-        sl_details_panel_add_object_link (details, evidence->label, value, G_OBJECT (self), details_link_cb,
+        sl_description_add_object_link (details, evidence->label, value, G_OBJECT (self), details_link_cb,
                                           EVIDENCE_LINK | ((guint64)index << 32) | i);
       else
-        sl_details_panel_add_rows (details, rows);
+        sl_description_add_rows (details, rows);
     }
 
   ops = sl_advisor_finding_get_ops (finding);
@@ -1084,7 +1084,7 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
                                         "Show %u ops, filtered by “%s”", ops->len),
                            ops->len, sl_advisor_finding_get_filter_text (finding));
 
-      sl_details_panel_add_object_link (details, _("Operators"), text, G_OBJECT (self), details_link_cb,
+      sl_description_add_object_link (details, _("Operators"), text, G_OBJECT (self), details_link_cb,
                                         (guint64)index * N_LINKS + LINK_OPS);
     }
   if (sl_advisor_finding_get_range_start_ns (finding) >= 0 && sl_advisor_finding_get_range_end_ns (finding) >= 0)
@@ -1094,11 +1094,11 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
       /* Translators: a link to the step the finding is about, with its length */
       g_autofree char *text = g_strdup_printf (_("Show the step (%s)"), length);
 
-      sl_details_panel_add_object_link (details, _("Timeline"), text, G_OBJECT (self), details_link_cb,
+      sl_description_add_object_link (details, _("Timeline"), text, G_OBJECT (self), details_link_cb,
                                         (guint64)index * N_LINKS + LINK_TIMELINE);
     }
   if (sl_advisor_finding_get_graph_op (finding) != NULL)
-    sl_details_panel_add_object_link (details, _("Graph"), sl_advisor_finding_get_graph_op (finding), G_OBJECT (self),
+    sl_description_add_object_link (details, _("Graph"), sl_advisor_finding_get_graph_op (finding), G_OBJECT (self),
                                       details_link_cb, (guint64)index * N_LINKS + LINK_GRAPH);
   return TRUE;
 }

@@ -7,7 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "sl-advisor-report.h"
-#include "sl-details-panel.h"
+#include "sl-description.h"
 #include "sl-time-format.h"
 
 G_BEGIN_DECLS
@@ -34,6 +34,6 @@ SlAdvisorFinding *sl_advisor_view_get_selected        (SlAdvisorView    *self);
 void              sl_advisor_view_select              (SlAdvisorView    *self,
                                                        SlAdvisorFinding *finding);
 gboolean          sl_advisor_view_show_details        (SlAdvisorView    *self,
-                                                       SlDetailsPanel   *details);
+                                                       SlDescription    *details);
 
 G_END_DECLS

@@ -611,7 +611,7 @@ static void
 show_in_graph_cb (SlProfilePage *self,
                   const char    *name)
 {
-  sl_document_show_op_in_graph (SL_DOCUMENT (self), name);
+  sl_document_show_op (SL_DOCUMENT (self), name);
 }
 
 /* Where the Advisor's links lead: the Operators tab filtered as the
@@ -687,7 +687,7 @@ static void
 advisor_show_in_graph_cb (SlProfilePage    *self,
                           SlAdvisorFinding *finding)
 {
-  sl_document_show_op_in_graph (SL_DOCUMENT (self), sl_advisor_finding_get_graph_op (finding));
+  sl_document_show_op (SL_DOCUMENT (self), sl_advisor_finding_get_graph_op (finding));
 }
 
 static void
@@ -698,7 +698,7 @@ details_source_changed_cb (SlProfilePage *self)
 
 static gboolean
 sl_profile_page_show_details (SlDocument     *document,
-                              SlDetailsPanel *details)
+                              SlDescription  *details)
 {
   SlProfilePage *self = SL_PROFILE_PAGE (document);
 
@@ -951,7 +951,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
   object_class->dispose = sl_profile_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_profile_page_load;
   SL_DOCUMENT_CLASS (klass)->handle_request = sl_profile_page_handle_request;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_profile_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_profile_page_show_details;
 
   /**
    * SlProfilePage::loaded:

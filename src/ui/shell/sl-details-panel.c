@@ -22,6 +22,9 @@ struct _SlDetailsPanel
   PanelWidget    parent_instance;
 
   GObject       *item;
+  SlDocument    *document;        /* weak: the document in front */
+  SlDescription *description;     /* what the rows show, when a document's */
+  gboolean       showing_document;
   GHashTable    *values;
   GCancellable  *snippet_cancellable;
   guint          n_rows;
@@ -36,6 +39,14 @@ struct _SlDetailsPanel
 };
 
 G_DEFINE_FINAL_TYPE (SlDetailsPanel, sl_details_panel, PANEL_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 clear_rows (SlDetailsPanel *self)
@@ -388,6 +399,8 @@ sl_details_panel_show (SlDetailsPanel *self,
   g_cancellable_cancel (self->snippet_cancellable);
   g_clear_object (&self->snippet_cancellable);
   g_set_object (&self->item, item);
+  g_clear_object (&self->description);
+  self->showing_document = FALSE;
   clear_rows (self);
 
   if (SL_IS_FINDING (item))
@@ -425,6 +438,8 @@ sl_details_panel_show_rows (SlDetailsPanel     *self,
   g_cancellable_cancel (self->snippet_cancellable);
   g_clear_object (&self->snippet_cancellable);
   g_set_object (&self->item, item);
+  g_clear_object (&self->description);
+  self->showing_document = FALSE;
   clear_rows (self);
 
   gtk_image_set_from_icon_name (self->icon, icon_name);
@@ -626,10 +641,211 @@ sl_details_panel_lookup (SlDetailsPanel *self,
   return g_hash_table_lookup (self->values, key);
 }
 
+typedef struct {
+  SlDescription *description;
+  guint          row;
+} DescriptionLink;
+
+static void
+description_link_free (gpointer data)
+{
+  DescriptionLink *link = data;
+
+  g_object_unref (link->description);
+  g_free (link);
+}
+
+static void
+description_link_cb (gpointer data)
+{
+  DescriptionLink *link = data;
+  /* Following a link may describe another selection in its place. */
+  g_autoptr(SlDescription) description = g_object_ref (link->description);
+
+  sl_description_activate_row (description, link->row);
+}
+
+static void
+description_entry_activate_cb (GtkEntry       *entry,
+                               SlDetailsPanel *self)
+{
+  g_autoptr(SlDescription) description = g_object_ref (g_object_get_data (G_OBJECT (entry), "sl-description"));
+  guint row = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "sl-description-row"));
+
+  sl_description_edit_row (description, row, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static GtkWidget *
+description_entry_new (SlDetailsPanel *self,
+                       SlDescription  *description,
+                       guint           row)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), sl_description_get_row_value (description, row));
+  if (sl_description_get_row_placeholder (description, row) != NULL)
+    gtk_entry_set_placeholder_text (GTK_ENTRY (entry), sl_description_get_row_placeholder (description, row));
+  gtk_widget_set_tooltip_text (entry, sl_description_get_row_tooltip (description, row));
+  g_object_set_data_full (G_OBJECT (entry), "sl-description", g_object_ref (description), g_object_unref);
+  g_object_set_data (G_OBJECT (entry), "sl-description-row", GUINT_TO_POINTER (row));
+  g_signal_connect_object (entry, "activate", G_CALLBACK (description_entry_activate_cb), self, 0);
+  return entry;
+}
+
+/**
+ * sl_details_panel_show_description:
+ *
+ * Shows what a document said of its selection: its rows of text, its
+ * links and its editable values.
+ */
+void
+sl_details_panel_show_description (SlDetailsPanel *self,
+                                   SlDescription  *description)
+{
+  const char * const no_rows[] = { NULL };
+
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (SL_IS_DESCRIPTION (description));
+
+  g_object_ref (description);
+  sl_details_panel_show_rows (self, sl_description_get_item (description), sl_description_get_icon_name (description),
+                              sl_description_get_title (description), no_rows);
+  self->description = description;
+  for (guint i = 0; i < sl_description_get_n_rows (description); i++)
+    {
+      const char *key = sl_description_get_row_key (description, i);
+      const char *value = sl_description_get_row_value (description, i);
+
+      switch (sl_description_get_row_kind (description, i))
+        {
+        case SL_DESCRIPTION_ROW_LINK:
+          {
+            DescriptionLink *link = g_new0 (DescriptionLink, 1);
+
+            link->description = g_object_ref (description);
+            link->row = i;
+            sl_details_panel_add_link_row (self, key, value, description_link_cb, link, description_link_free);
+          }
+          break;
+        case SL_DESCRIPTION_ROW_EDIT:
+          sl_details_panel_add_widget_row (self, key, description_entry_new (self, description, i));
+          break;
+        case SL_DESCRIPTION_ROW_TEXT:
+        default:
+          add_row (self, key, value);
+          break;
+        }
+    }
+}
+
+/* Details shows the selection of the document in front, or what a panel
+ * selected (an item); once it shows a document's, it follows the
+ * document in front: that document's selection, or nothing. */
+static void
+show_document_selection (SlDetailsPanel *self)
+{
+  SlDescription *selection = self->document != NULL ? sl_document_get_selection (self->document) : NULL;
+
+  if (selection != NULL)
+    {
+      sl_details_panel_show_description (self, selection);
+      self->showing_document = TRUE;
+    }
+  else if (self->showing_document)
+    sl_details_panel_show (self, NULL);
+}
+
+static void
+document_selection_cb (SlDetailsPanel *self,
+                       GParamSpec     *pspec,
+                       SlDocument     *document)
+{
+  if (document == self->document)
+    show_document_selection (self);
+}
+
+/**
+ * sl_details_panel_set_document:
+ * @document: (nullable): the document in front, held weakly
+ *
+ * Follows the selection of @document.
+ */
+void
+sl_details_panel_set_document (SlDetailsPanel *self,
+                               SlDocument     *document)
+{
+  g_return_if_fail (SL_IS_DETAILS_PANEL (self));
+  g_return_if_fail (document == NULL || SL_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_func (self->document, document_selection_cb, self);
+  g_set_weak_pointer (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_object (document, "notify::selection", G_CALLBACK (document_selection_cb), self,
+                             G_CONNECT_SWAPPED);
+  show_document_selection (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+/**
+ * sl_details_panel_get_document:
+ *
+ * Returns: (transfer none) (nullable): the document Details follows
+ */
+SlDocument *
+sl_details_panel_get_document (SlDetailsPanel *self)
+{
+  g_return_val_if_fail (SL_IS_DETAILS_PANEL (self), NULL);
+  return self->document;
+}
+
+static void
+sl_details_panel_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  SlDetailsPanel *self = SL_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_details_panel_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  SlDetailsPanel *self = SL_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      sl_details_panel_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 sl_details_panel_dispose (GObject *object)
 {
   SlDetailsPanel *self = (SlDetailsPanel *)object;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_func (self->document, document_selection_cb, self);
+  g_clear_weak_pointer (&self->document);
+  g_clear_object (&self->description);
 
   g_cancellable_cancel (self->snippet_cancellable);
   g_clear_object (&self->snippet_cancellable);
@@ -647,6 +863,18 @@ sl_details_panel_class_init (SlDetailsPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_details_panel_dispose;
+  object_class->get_property = sl_details_panel_get_property;
+  object_class->set_property = sl_details_panel_set_property;
+
+  /**
+   * SlDetailsPanel:document:
+   *
+   * The document in front, whose selection Details shows.
+   */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, SL_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-details-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, SlDetailsPanel, stack);

@@ -6,6 +6,8 @@
 
 #include <libpanel.h>
 
+#include "sl-document.h"
+
 G_BEGIN_DECLS
 
 typedef void (*SlDetailsLinkFunc) (gpointer data);
@@ -17,6 +19,12 @@ typedef void (*SlDetailsObjectLinkFunc) (GObject *object,
 G_DECLARE_FINAL_TYPE (SlDetailsPanel, sl_details_panel, SL, DETAILS_PANEL, PanelWidget)
 
 GtkWidget  *sl_details_panel_new        (void);
+/* The document whose selection Details follows: the one in front. */
+void        sl_details_panel_set_document (SlDetailsPanel *self,
+                                           SlDocument     *document);
+SlDocument *sl_details_panel_get_document (SlDetailsPanel *self);
+void        sl_details_panel_show_description (SlDetailsPanel *self,
+                                               SlDescription  *description);
 void        sl_details_panel_show       (SlDetailsPanel *self,
                                          GObject        *item);
 void        sl_details_panel_show_rows  (SlDetailsPanel     *self,

@@ -110,6 +110,9 @@ sl_finding_page_dispose (GObject *object)
 {
   SlFindingPage *self = (SlFindingPage *)object;
 
+  /* The page's child is a template child: taken off the page first, so
+   * that the page does not unparent it once the template has freed it. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_FINDING_PAGE);
   g_clear_object (&self->finding);
 

@@ -10,7 +10,6 @@
 #include "sl-finding.h"
 #include "sl-document-registry.h"
 #include "sl-folder-page.h"
-#include "sl-tensor-compare-button.h"
 
 /* Beyond this many rows a group says how many more the Workspace tree has;
  * boxed rows do not scale to tens of thousands of items. */
@@ -49,7 +48,7 @@ row_activated_cb (AdwActionRow *row,
 }
 
 /* A button per view that opens the finding besides its own (a run's
- * graph and dataset pipeline beside its scalars). */
+ * graph and dataset pipeline beside its training curves). */
 static void
 add_second_views (GtkWidget *row,
                   SlFinding *finding)
@@ -98,136 +97,31 @@ create_finding_row (SlFolderPage *self,
   return row;
 }
 
-static GtkWidget *
-create_compare_button (SlFolderPage *self,
-                       guint         n_runs)
+typedef struct {
+  AdwPreferencesGroup **by_kind;
+  GtkWidget            *boxes[SL_FINDING_N_KINDS];
+} GroupButtons;
+
+/* A later kind's button goes before an earlier one's. A button for a
+ * group the folder does not show is dropped. */
+static void
+add_group_button (GtkWidget     *button,
+                  SlFindingKind  group,
+                  gpointer       data)
 {
-  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Run", "Compare All %u Runs", n_runs),
-                                            n_runs);
-  GtkWidget *button = gtk_button_new_with_label (label);
+  GroupButtons *group_buttons = data;
 
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Training curves of every run in this folder, overlaid, one chart per tag"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", "scalars", sl_folder_get_path (self->folder),
-                                                         g_variant_new ("()")));
-  return button;
-}
-
-/* The dataset pipelines of every run with lineage, side by side. */
-static GtkWidget *
-create_compare_datasets_button (SlFolderPage *self,
-                                guint         n_runs)
-{
-  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Dataset", "Compare %u Datasets",
-                                                         n_runs), n_runs);
-  GtkWidget *button = gtk_button_new_with_label (label);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("The dataset pipelines of every run with lineage here, side by side, with the parameters that differ marked"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", "dataset-graph", sl_folder_get_path (self->folder),
-                                                         g_variant_new ("()")));
-  return button;
-}
-
-/* Every run's parameters and results side by side: the Lineage view. */
-static GtkWidget *
-create_lineage_button (SlFolderPage *self)
-{
-  GtkWidget *button = gtk_button_new_with_label (_("Lineage"));
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, _("Every run's hyperparameters, metrics, dataset and model in one table, with parallel coordinates and parameter importance"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", "lineage", sl_folder_get_path (self->folder),
-                                                         g_variant_new ("()")));
-  return button;
-}
-
-static gboolean
-is_profile (SlFinding *finding)
-{
-  switch (sl_finding_get_kind (finding))
+  g_object_ref_sink (button);
+  if (group < SL_FINDING_N_KINDS && group_buttons->by_kind[group] != NULL)
     {
-    case SL_FINDING_MINDSPORE_PROFILER:
-    case SL_FINDING_MSPROF:
-    case SL_FINDING_ASCEND_PROFILER:
-    case SL_FINDING_PROFILER_DB:
-      return TRUE;
-    default:
-      return FALSE;
+      if (group_buttons->boxes[group] == NULL)
+        {
+          group_buttons->boxes[group] = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+          adw_preferences_group_set_header_suffix (group_buttons->by_kind[group], group_buttons->boxes[group]);
+        }
+      gtk_box_prepend (GTK_BOX (group_buttons->boxes[group]), button);
     }
-}
-
-static int
-compare_findings_by_path (gconstpointer a,
-                          gconstpointer b)
-{
-  return g_strcmp0 (sl_finding_get_path (*(SlFinding * const *)a), sl_finding_get_path (*(SlFinding * const *)b));
-}
-
-/* The profiles of the folder by path, so the older run of two named by
- * date or number is the baseline. */
-static GPtrArray *
-list_profiles (SlFolderPage *self)
-{
-  GListModel *findings = sl_folder_get_findings (self->folder);
-  GPtrArray *profiles = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
-    {
-      SlFinding *finding = g_list_model_get_item (findings, i);
-
-      if (is_profile (finding))
-        g_ptr_array_add (profiles, finding);
-      else
-        g_object_unref (finding);
-    }
-  g_ptr_array_sort (profiles, compare_findings_by_path);
-  return profiles;
-}
-
-/* The first two profiles compared, the first as the baseline; the page
- * changes either side among the workspace's profiles. The path format is
- * the comparison page's, "BASE\nCOMPARISON". */
-static GtkWidget *
-create_compare_profiles_button (SlFinding *base,
-                                SlFinding *comparison)
-{
-  g_autofree char *path = g_strconcat (sl_finding_get_path (base), "\n", sl_finding_get_path (comparison), NULL);
-  g_autofree char *base_name = sl_finding_dup_display_name (base);
-  g_autofree char *comparison_name = sl_finding_dup_display_name (comparison);
-  /* Translators: a tooltip; the comparison and the baseline profiles */
-  g_autofree char *tooltip = g_strdup_printf (_("Where %s is faster or slower than %s: the step breakdown, op types and kernels"),
-                                              comparison_name, base_name);
-  GtkWidget *button = gtk_button_new_with_label (_("Compare Profiles"));
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", "compare", path, g_variant_new ("()")));
-  return button;
-}
-
-static guint
-count_runs_with_lineage (SlFolderPage *self)
-{
-  GListModel *findings = sl_folder_get_findings (self->folder);
-  guint n = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
-    {
-      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
-
-      n += sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN &&
-           g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
-    }
-  return n;
+  g_object_unref (button);
 }
 
 static void
@@ -281,48 +175,17 @@ fill_groups (SlFolderPage *self)
         adw_preferences_group_add (by_kind[kind], create_finding_row (self, finding));
     }
 
-  /* Several runs are worth seeing together: one chart per tag, runs overlaid. */
-  for (guint kind = SL_FINDING_SUMMARY_RUN; kind <= SL_FINDING_TENSORBOARD_RUN; kind++)
-    {
-      if (totals[kind] > 1)
-        {
-          GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-          guint with_lineage = kind == SL_FINDING_SUMMARY_RUN ? count_runs_with_lineage (self) : 0;
-
-          /* TensorBoard runs may hold HParams sessions. */
-          if (with_lineage > 1 || kind == SL_FINDING_TENSORBOARD_RUN)
-            gtk_box_append (GTK_BOX (buttons), create_lineage_button (self));
-          if (with_lineage > 1)
-            gtk_box_append (GTK_BOX (buttons), create_compare_datasets_button (self, with_lineage));
-          gtk_box_append (GTK_BOX (buttons), create_compare_button (self, totals[kind]));
-          adw_preferences_group_set_header_suffix (by_kind[kind], buttons);
-        }
-    }
-
-  /* Two profiles or more: is the newer run faster? In the group of the
-   * baseline's kind. */
+  /* What the findings hold together, as the kinds of document offer it. */
   {
-    g_autoptr(GPtrArray) profiles = list_profiles (self);
+    GroupButtons group_buttons = { by_kind, { NULL } };
 
-    if (profiles->len >= 2)
+    for (guint i = 0; sl_document_registry_get_nth (i) != NULL; i++)
       {
-        SlFinding *base = g_ptr_array_index (profiles, 0);
+        const SlDocumentKind *kind = sl_document_registry_get_nth (i);
 
-        adw_preferences_group_set_header_suffix (by_kind[sl_finding_get_kind (base)],
-                                                 create_compare_profiles_button (base,
-                                                                                 g_ptr_array_index (profiles, 1)));
+        if (kind->add_folder_buttons != NULL)
+          kind->add_folder_buttons (findings, sl_folder_get_path (self->folder), add_group_button, &group_buttons);
       }
-  }
-
-  /* Two tensor dumps: where does the NPU run depart from its benchmark? */
-  {
-    SlFindingKind group;
-    GtkWidget *button = sl_tensor_compare_button_new (findings, sl_folder_get_path (self->folder), &group);
-
-    if (button != NULL && by_kind[group] != NULL)
-      adw_preferences_group_set_header_suffix (by_kind[group], button);
-    else if (button != NULL)
-      g_object_unref (g_object_ref_sink (button));
   }
 
   for (guint kind = 0; kind < SL_FINDING_N_KINDS; kind++)
@@ -397,6 +260,9 @@ sl_folder_page_dispose (GObject *object)
 {
   SlFolderPage *self = (SlFolderPage *)object;
 
+  /* The page's child is a template child: taken off the page first, so
+   * that the page does not unparent it once the template has freed it. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_FOLDER_PAGE);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_object (&self->folder);

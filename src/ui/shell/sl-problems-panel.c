@@ -19,7 +19,11 @@ struct _SlProblemsPanel
 {
   PanelWidget        parent_instance;
 
-  GListStore        *problems;
+  GListStore        *problems;       /* the window's own: scans, jobs, workflows */
+  SlDocument        *document;       /* weak: the document in front */
+  GListStore        *sources;        /* of GListModel: problems, then the document's */
+  GtkFlattenListModel *all;
+  guint              document_counts[SL_SEVERITY_ERROR + 1];
   GListModel        *folders;        /* SlFolder: what file paths are shown relative to */
   GtkCustomFilter   *filter;
   guint              counts[SL_SEVERITY_ERROR + 1];
@@ -36,6 +40,14 @@ struct _SlProblemsPanel
 };
 
 G_DEFINE_FINAL_TYPE (SlProblemsPanel, sl_problems_panel, PANEL_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   PROBLEM_ACTIVATED,
@@ -290,16 +302,16 @@ update_counts (SlProblemsPanel *self)
 {
   char buf[16];
 
-  g_snprintf (buf, sizeof buf, "%u", self->counts[SL_SEVERITY_ERROR]);
+  g_snprintf (buf, sizeof buf, "%u", sl_problems_panel_count (self, SL_SEVERITY_ERROR));
   adw_button_content_set_label (self->errors_content, buf);
-  g_snprintf (buf, sizeof buf, "%u", self->counts[SL_SEVERITY_WARNING]);
+  g_snprintf (buf, sizeof buf, "%u", sl_problems_panel_count (self, SL_SEVERITY_WARNING));
   adw_button_content_set_label (self->warnings_content, buf);
-  g_snprintf (buf, sizeof buf, "%u", self->counts[SL_SEVERITY_INFO]);
+  g_snprintf (buf, sizeof buf, "%u", sl_problems_panel_count (self, SL_SEVERITY_INFO));
   adw_button_content_set_label (self->infos_content, buf);
 
   gtk_stack_set_visible_child_name (self->stack,
-                                    g_list_model_get_n_items (G_LIST_MODEL (self->problems)) ? "list" : "empty");
-  panel_widget_set_needs_attention (PANEL_WIDGET (self), self->counts[SL_SEVERITY_ERROR] > 0);
+                                    g_list_model_get_n_items (G_LIST_MODEL (self->all)) ? "list" : "empty");
+  panel_widget_set_needs_attention (PANEL_WIDGET (self), sl_problems_panel_count (self, SL_SEVERITY_ERROR) > 0);
 }
 
 static void
@@ -332,12 +344,154 @@ clear_action (GtkWidget  *widget,
   sl_problems_panel_clear (SL_PROBLEMS_PANEL (widget));
 }
 
+/* A document drops and adds problems as it reads its source again; its
+ * lists are short, so they are counted again each time. */
+static void
+document_problems_changed_cb (SlProblemsPanel *self,
+                              guint            position,
+                              guint            removed,
+                              guint            added,
+                              GListModel      *problems)
+{
+  memset (self->document_counts, 0, sizeof self->document_counts);
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      self->document_counts[sl_problem_get_severity (problem)]++;
+    }
+  update_counts (self);
+}
+
+static GListModel *
+document_problems (SlProblemsPanel *self)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (self->sources)) > 1
+    ? g_list_model_get_item (G_LIST_MODEL (self->sources), 1) : NULL;
+}
+
+static void
+drop_document (SlProblemsPanel *self)
+{
+  g_autoptr(GListModel) problems = document_problems (self);
+
+  if (problems != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (problems, document_problems_changed_cb, self);
+      g_list_store_remove (self->sources, 1);
+    }
+  memset (self->document_counts, 0, sizeof self->document_counts);
+}
+
+/* The document in front went away. */
+static void
+document_gone_cb (gpointer  data,
+                  GObject  *where_the_object_was)
+{
+  SlProblemsPanel *self = data;
+
+  self->document = NULL;
+  drop_document (self);
+  update_counts (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+/**
+ * sl_problems_panel_set_document:
+ * @document: (nullable): the document in front, held weakly
+ *
+ * Shows the problems of @document beside the window's own, following
+ * its #SlDocument:problems model.
+ */
+void
+sl_problems_panel_set_document (SlProblemsPanel *self,
+                                SlDocument      *document)
+{
+  GListModel *problems;
+
+  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
+  g_return_if_fail (document == NULL || SL_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_object_weak_unref (G_OBJECT (self->document), document_gone_cb, self);
+  drop_document (self);
+  self->document = document;
+  if (document != NULL)
+    {
+      g_object_weak_ref (G_OBJECT (document), document_gone_cb, self);
+      problems = sl_document_get_problems (document);
+      g_list_store_append (self->sources, problems);
+      g_signal_connect_object (problems, "items-changed", G_CALLBACK (document_problems_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      document_problems_changed_cb (self, 0, 0, 0, problems);
+    }
+  update_counts (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+/**
+ * sl_problems_panel_get_document:
+ *
+ * Returns: (transfer none) (nullable): the document whose problems show
+ */
+SlDocument *
+sl_problems_panel_get_document (SlProblemsPanel *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), NULL);
+  return self->document;
+}
+
+static void
+sl_problems_panel_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  SlProblemsPanel *self = SL_PROBLEMS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+sl_problems_panel_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  SlProblemsPanel *self = SL_PROBLEMS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      sl_problems_panel_set_document (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 sl_problems_panel_dispose (GObject *object)
 {
   SlProblemsPanel *self = (SlProblemsPanel *)object;
 
+  if (self->document != NULL)
+    g_object_weak_unref (G_OBJECT (self->document), document_gone_cb, self);
+  self->document = NULL;
+  if (self->sources != NULL)
+    drop_document (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROBLEMS_PANEL);
+  g_clear_object (&self->all);
+  g_clear_object (&self->sources);
   g_clear_object (&self->problems);
   g_clear_object (&self->filter);
   g_clear_object (&self->folders);
@@ -352,6 +506,18 @@ sl_problems_panel_class_init (SlProblemsPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_problems_panel_dispose;
+  object_class->get_property = sl_problems_panel_get_property;
+  object_class->set_property = sl_problems_panel_set_property;
+
+  /**
+   * SlProblemsPanel:document:
+   *
+   * The document in front, whose problems show beside the window's own.
+   */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, SL_TYPE_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * SlProblemsPanel::problem-activated:
@@ -388,6 +554,9 @@ sl_problems_panel_init (SlProblemsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+  self->sources = g_list_store_new (G_TYPE_LIST_MODEL);
+  g_list_store_append (self->sources, self->problems);
+  self->all = gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (self->sources)));
   self->filter = gtk_custom_filter_new (problem_matches, self, NULL);
 
   sl_data_table_append_column (self->table, &(SlDataColumn) {
@@ -411,7 +580,7 @@ sl_problems_panel_init (SlProblemsPanel *self)
   }, NULL, NULL);
   /* The toggles and the search entry of the toolbar filter the rows. */
   sl_data_table_set_extra_filter (self->table, GTK_FILTER (self->filter));
-  sl_data_table_set_model (self->table, G_LIST_MODEL (self->problems));
+  sl_data_table_set_model (self->table, G_LIST_MODEL (self->all));
   sl_data_table_set_export_title (self->table, _("Export Problems"), "problems.csv");
   g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->table)),
                            "selection-changed", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
@@ -509,14 +678,15 @@ sl_problems_panel_clear (SlProblemsPanel *self)
 /**
  * sl_problems_panel_get_model:
  *
- * Returns: (transfer none): every problem, unfiltered
+ * Returns: (transfer none): every problem, unfiltered: the window's own,
+ *   then those of the document in front
  */
 GListModel *
 sl_problems_panel_get_model (SlProblemsPanel *self)
 {
   g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), NULL);
 
-  return G_LIST_MODEL (self->problems);
+  return G_LIST_MODEL (self->all);
 }
 
 guint
@@ -526,5 +696,5 @@ sl_problems_panel_count (SlProblemsPanel *self,
   g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), 0);
   g_return_val_if_fail (severity <= SL_SEVERITY_ERROR, 0);
 
-  return self->counts[severity];
+  return self->counts[severity] + self->document_counts[severity];
 }

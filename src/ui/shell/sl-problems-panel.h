@@ -7,6 +7,7 @@
 #include <libpanel.h>
 
 #include "sl-data-table.h"
+#include "sl-document.h"
 #include "sl-problem.h"
 
 G_BEGIN_DECLS
@@ -15,6 +16,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SlProblemsPanel, sl_problems_panel, SL, PROBLEMS_PANEL, PanelWidget)
 
 GtkWidget  *sl_problems_panel_new        (void);
+/* The document whose problems show beside the window's own: the one in front. */
+void        sl_problems_panel_set_document (SlProblemsPanel *self,
+                                            SlDocument      *document);
+SlDocument *sl_problems_panel_get_document (SlProblemsPanel *self);
 void        sl_problems_panel_add        (SlProblemsPanel *self,
                                           SlProblem       *problem);
 void        sl_problems_panel_remove     (SlProblemsPanel *self,

@@ -12,81 +12,22 @@
 
 #define PROGRESS_INTERVAL_MS 100
 
-/* A document's problems as last forwarded, kept on its model, so that
- * problems it drops (a check run again after an edit) leave the panel. */
-static void
-forward_problems_cb (SlWindow   *self,
-                     guint       position,
-                     guint       removed,
-                     guint       added,
-                     GListModel *problems)
-{
-  GPtrArray *forwarded = g_object_get_data (G_OBJECT (problems), "sl-forwarded-problems");
-  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-
-  if (forwarded == NULL)
-    {
-      forwarded = g_ptr_array_new_with_free_func (g_object_unref);
-      g_object_set_data_full (G_OBJECT (problems), "sl-forwarded-problems", forwarded,
-                              (GDestroyNotify)g_ptr_array_unref);
-    }
-
-  for (guint i = position; i < position + removed && i < forwarded->len; i++)
-    sl_problems_panel_remove (self->problems_panel, g_ptr_array_index (forwarded, i));
-  if (removed > 0 && position < forwarded->len)
-    g_ptr_array_remove_range (forwarded, position, MIN (removed, forwarded->len - position));
-
-  for (guint i = position; i < position + added; i++)
-    {
-      SlProblem *problem = g_list_model_get_item (problems, i);
-
-      sl_problems_panel_add (self->problems_panel, problem);
-      g_ptr_array_add (items, problem);
-    }
-  for (guint i = 0; i < items->len; i++)
-    g_ptr_array_insert (forwarded, (gint)MIN (position + i, forwarded->len),
-                        g_object_ref (g_ptr_array_index (items, i)));
-}
-
-/* Details shows what a panel selected (an item), or the selection of a
- * document; once it shows a document's, it follows the document in front:
- * that document's selection, or nothing. */
+/* Details shows what a panel selected (an item), or the selection of
+ * the document in front (see sl_details_panel_set_document()). */
 void
 _sl_window_details_show_item (SlWindow *self,
                               GObject  *item)
 {
-  g_clear_weak_pointer (&self->details_owner);
   sl_details_panel_show (self->details_panel, item);
 }
 
+/* Details and Problems follow the document in front. */
 static void
-forget_document_details (SlWindow *self)
+set_front_document (SlWindow   *self,
+                    SlDocument *document)
 {
-  if (self->details_owner == NULL)
-    return;
-  g_clear_weak_pointer (&self->details_owner);
-  sl_details_panel_show (self->details_panel, NULL);
-}
-
-static void
-document_details_changed_cb (SlWindow   *self,
-                             SlDocument *document)
-{
-  PanelFrame *frame;
-
-  if (self->disposing)
-    return;
-  if (sl_document_show_details (document, self->details_panel))
-    {
-      g_set_weak_pointer (&self->details_owner, document);
-      return;
-    }
-  /* Nothing selected in it any more, or a tab of it without a selection:
-   * Details must not keep another document's (a timeline slice). */
-  frame = PANEL_FRAME (gtk_widget_get_ancestor (GTK_WIDGET (document), PANEL_TYPE_FRAME));
-  if (self->details_owner == document ||
-      (frame != NULL && panel_frame_get_visible_child (frame) == PANEL_WIDGET (document)))
-    forget_document_details (self);
+  sl_details_panel_set_document (self->details_panel, document);
+  sl_problems_panel_set_document (self->problems_panel, document);
 }
 
 /**
@@ -97,25 +38,33 @@ void
 _sl_window_show_front_details (SlWindow    *self,
                                PanelWidget *front)
 {
-  if (front == PANEL_WIDGET (self->details_owner))
+  set_front_document (self, SL_IS_DOCUMENT (front) ? SL_DOCUMENT (front) : NULL);
+}
+
+/* A document selected something: it is the one the user works in, even
+ * in a frame whose front changed earlier than another's. A document in
+ * front of its frame that selects nothing any more takes Details too, so
+ * Details keeps no other document's selection. */
+static void
+document_selection_cb (SlWindow   *self,
+                       GParamSpec *pspec,
+                       SlDocument *document)
+{
+  PanelFrame *frame;
+
+  if (self->disposing)
     return;
-  if (SL_IS_DOCUMENT (front) && sl_document_show_details (SL_DOCUMENT (front), self->details_panel))
-    {
-      g_set_weak_pointer (&self->details_owner, SL_DOCUMENT (front));
-      return;
-    }
-  forget_document_details (self);
+  frame = PANEL_FRAME (gtk_widget_get_ancestor (GTK_WIDGET (document), PANEL_TYPE_FRAME));
+  if (sl_document_get_selection (document) != NULL ||
+      (frame != NULL && panel_frame_get_visible_child (frame) == PANEL_WIDGET (document)))
+    set_front_document (self, document);
 }
 
 static void
 show_document (SlWindow   *self,
                SlDocument *document)
 {
-  GListModel *problems = sl_document_get_problems (document);
-
-  g_signal_connect_object (problems, "items-changed", G_CALLBACK (forward_problems_cb), self, G_CONNECT_SWAPPED);
-  forward_problems_cb (self, 0, 0, g_list_model_get_n_items (problems), problems);
-  g_signal_connect_object (document, "details-changed", G_CALLBACK (document_details_changed_cb), self,
+  g_signal_connect_object (document, "notify::selection", G_CALLBACK (document_selection_cb), self,
                            G_CONNECT_SWAPPED);
   panel_grid_add (self->grid, PANEL_WIDGET (document));
   panel_widget_raise (PANEL_WIDGET (document));

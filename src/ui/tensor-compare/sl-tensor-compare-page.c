@@ -968,7 +968,7 @@ sl_tensor_compare_page_load (SlDocument *document)
 
 static gboolean
 sl_tensor_compare_page_show_details (SlDocument     *document,
-                                     SlDetailsPanel *details)
+                                     SlDescription  *details)
 {
   SlTensorComparePage *self = SL_TENSOR_COMPARE_PAGE (document);
   SlTensorCompareRow *row = sl_tensor_compare_page_get_selected (self);
@@ -994,7 +994,7 @@ sl_tensor_compare_page_show_details (SlDocument     *document,
       NULL
     };
 
-    sl_details_panel_show_rows (details, NULL, "sl-tensor-symbolic", sl_tensor_compare_row_get_name (row), rows);
+    sl_description_show_rows (details, NULL, "sl-tensor-symbolic", sl_tensor_compare_row_get_name (row), rows);
   }
   return TRUE;
 }
@@ -1034,7 +1034,7 @@ sl_tensor_compare_page_class_init (SlTensorComparePageClass *klass)
 
   object_class->dispose = sl_tensor_compare_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_tensor_compare_page_load;
-  SL_DOCUMENT_CLASS (klass)->show_details = sl_tensor_compare_page_show_details;
+  SL_DOCUMENT_CLASS (klass)->describe = sl_tensor_compare_page_show_details;
 
   g_type_ensure (SL_TYPE_TENSOR_PAIR_PANE);
   g_type_ensure (SL_TYPE_DATA_TABLE);

@@ -1743,26 +1743,26 @@ graph_link_cb (GObject *object,
   g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (page);
 
   if (details != NULL && details->len > 0)
-    sl_document_show_op_in_graph (SL_DOCUMENT (page), ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
+    sl_document_show_op (SL_DOCUMENT (page), ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
 }
 
 /* MindSpore names an op slice "scope/OpType-op<N>": such a slice can be
  * shown in the graph of the same job. */
 static void
 add_graph_link (SlTimelinePage *self,
-                SlDetailsPanel *details_panel,
+                SlDescription  *details_panel,
                 const char     *slice_name)
 {
-  if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_has_graph_nearby (SL_DOCUMENT (self)))
+  if (slice_name == NULL || strstr (slice_name, "-op") == NULL || !sl_document_can_show_op (SL_DOCUMENT (self)))
     return;
   /* Translators: a Details row linking an op slice to the graph */
-  sl_details_panel_add_object_link (details_panel, _("Graph"), _("Show this op in the graph"), G_OBJECT (self),
+  sl_description_add_object_link (details_panel, _("Graph"), _("Show this op in the graph"), G_OBJECT (self),
                                     graph_link_cb, 0);
 }
 
 static gboolean
 sl_timeline_page_show_details (SlDocument     *document,
-                               SlDetailsPanel *details_panel)
+                               SlDescription  *details_panel)
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (document);
   g_autoptr(GPtrArray) details = sl_timeline_page_describe_selection (self);
@@ -1771,7 +1771,7 @@ sl_timeline_page_show_details (SlDocument     *document,
   if (details == NULL || details->len == 0)
     return FALSE;
 
-  sl_details_panel_show_rows (details_panel, NULL, "sl-timeline-symbolic",
+  sl_description_show_rows (details_panel, NULL, "sl-timeline-symbolic",
                               ((SlTimelineDetail *)g_ptr_array_index (details, 0))->value, no_rows);
   for (guint i = 0; i < details->len; i++)
     {
@@ -1780,10 +1780,10 @@ sl_timeline_page_show_details (SlDocument     *document,
 
       if (d->target.track == G_MAXUINT)
         {
-          sl_details_panel_add_rows (details_panel, row);
+          sl_description_add_rows (details_panel, row);
           continue;
         }
-      sl_details_panel_add_object_link (details_panel, d->label, d->value, G_OBJECT (self), timeline_link_cb,
+      sl_description_add_object_link (details_panel, d->label, d->value, G_OBJECT (self), timeline_link_cb,
                                         ((guint64) d->target.track << 32) | d->target.slice);
     }
   add_graph_link (self, details_panel, ((SlTimelineDetail *) g_ptr_array_index (details, 0))->value);
@@ -1800,7 +1800,7 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
 
   document_class->load = sl_timeline_page_load;
   document_class->handle_request = sl_timeline_page_handle_request;
-  document_class->show_details = sl_timeline_page_show_details;
+  document_class->describe = sl_timeline_page_show_details;
 
   object_class->dispose = sl_timeline_page_dispose;
   object_class->finalize = sl_timeline_page_finalize;

@@ -86,6 +86,38 @@ sl_document_registry_lookup_finding (SlFindingKind finding)
   return fallback;
 }
 
+/**
+ * sl_document_registry_get_nth:
+ *
+ * Returns: (nullable): the kind registered at @position, or %NULL past
+ *   the last
+ */
+const SlDocumentKind *
+sl_document_registry_get_nth (guint position)
+{
+  if (kinds == NULL || position >= kinds->len)
+    return NULL;
+  return g_ptr_array_index (kinds, position);
+}
+
+/**
+ * sl_document_registry_lookup_op_view:
+ *
+ * Returns: (nullable): the first kind that shows an op by its name
+ */
+const SlDocumentKind *
+sl_document_registry_lookup_op_view (void)
+{
+  for (guint i = 0; kinds != NULL && i < kinds->len; i++)
+    {
+      const SlDocumentKind *kind = g_ptr_array_index (kinds, i);
+
+      if (kind->op_findings != NULL)
+        return kind;
+    }
+  return NULL;
+}
+
 static gboolean
 kind_also_opens (const SlDocumentKind *kind,
                  SlFinding            *finding)
@@ -250,6 +282,36 @@ sl_document_registry_dup_id (const SlDocumentKind *kind,
   g_return_val_if_fail (path != NULL, NULL);
 
   return g_strconcat (kind->id, ":", path, NULL);
+}
+
+/**
+ * sl_document_registry_new_button:
+ * @path: what the document shows
+ * @label: the button's label, already translated
+ * @tooltip: (nullable): its tooltip, already translated
+ *
+ * Returns: (transfer floating): a button opening the document of @kind
+ *   for @path through `win.open-document`
+ */
+GtkWidget *
+sl_document_registry_new_button (const SlDocumentKind *kind,
+                                 const char           *path,
+                                 const char           *label,
+                                 const char           *tooltip)
+{
+  GtkWidget *button;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (label != NULL, NULL);
+
+  button = gtk_button_new_with_label (label);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(ssv)", kind->id, path, g_variant_new ("()")));
+  return button;
 }
 
 /**

@@ -39,11 +39,26 @@ G_BEGIN_DECLS
  * @keeps_path: `sightline --document` opens the path given, not the
  *   path of the finding found in it (a folder of runs compared)
  * @show_page: (nullable): shows the page named by an alias
+ * @add_folder_buttons: (nullable): offers buttons in the folder page,
+ *   each in the header of the group of one finding kind, for what the
+ *   folder's findings hold together (several runs compared, two profiles,
+ *   two tensor dumps); calls @add for each
+ * @op_findings: (nullable): the kind shows an op by the name profiles
+ *   give it, from a request "(s)": the finding kinds, ended by
+ *   %SL_FINDING_N_KINDS, whose documents of this kind can, for
+ *   sl_document_show_op()
+ * @no_op_message: (nullable): what to say when the workspace holds none
+ *   of @op_findings near a document; translated when shown
  */
 typedef struct {
   const char *name;
   const char *page;
 } SlDocumentAlias;
+
+/* Puts @button in the header of the folder page's group of @group. */
+typedef void (*SlFolderButtonFunc) (GtkWidget     *button,
+                                    SlFindingKind  group,
+                                    gpointer       data);
 
 typedef struct {
   const char          *id;
@@ -63,12 +78,22 @@ typedef struct {
   gboolean             keeps_path;
   void               (*show_page)   (SlDocument *document,
                                      const char *page);
+  void               (*add_folder_buttons) (GListModel         *findings,
+                                            const char         *folder_path,
+                                            SlFolderButtonFunc  add,
+                                            gpointer            data);
+  const SlFindingKind *op_findings;
+  const char          *no_op_message;
 } SlDocumentKind;
 
 void                  sl_document_registry_register       (const SlDocumentKind *kind);
 void                  sl_document_registry_ensure_builtin (void);
 const SlDocumentKind *sl_document_registry_lookup         (const char           *id);
 const SlDocumentKind *sl_document_registry_lookup_finding (SlFindingKind         kind);
+/* The kinds in registration order: %NULL past the last. */
+const SlDocumentKind *sl_document_registry_get_nth        (guint                 position);
+/* The kind that shows an op by name (see @op_findings), if any. */
+const SlDocumentKind *sl_document_registry_lookup_op_view (void);
 /* The kind named @name, or whose alias @name is; @page is set to the
  * alias's page (%NULL for the kind's own name). */
 const SlDocumentKind *sl_document_registry_lookup_name    (const char           *name,
@@ -84,6 +109,11 @@ char                 *sl_document_registry_dup_title      (const SlDocumentKind 
                                                            const char           *path);
 char                 *sl_document_registry_dup_id         (const SlDocumentKind *kind,
                                                            const char           *path);
+/* A button that opens the document of @kind for @path (win.open-document). */
+GtkWidget            *sl_document_registry_new_button     (const SlDocumentKind *kind,
+                                                           const char           *path,
+                                                           const char           *label,
+                                                           const char           *tooltip);
 SlDocument           *sl_document_registry_create         (const SlDocumentKind *kind,
                                                            const char           *path,
                                                            GObject              *item,

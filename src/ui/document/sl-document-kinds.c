@@ -20,6 +20,7 @@
 #include "sl-pipeline-page.h"
 #include "sl-profile-page.h"
 #include "sl-scalars-page.h"
+#include "sl-tensor-compare-button.h"
 #include "sl-tensor-compare-page.h"
 #include "sl-timeline-page.h"
 #include "sl-tuner-page.h"
@@ -160,6 +161,172 @@ holds_tensors (SlFinding *finding)
          sl_finding_get_kind (finding) == SL_FINDING_MSPROBE_DUMP;
 }
 
+/* What the folder page offers for the findings of a folder taken
+ * together. Each kind adds its buttons; the folder page puts a later
+ * kind's buttons before an earlier one's, so a run group reads Lineage,
+ * Compare Datasets, Compare Runs. */
+
+static guint
+count_kind (GListModel    *findings,
+            SlFindingKind  kind)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      n += sl_finding_get_kind (finding) == kind;
+    }
+  return n;
+}
+
+static guint
+count_runs_with_lineage (GListModel *findings)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      n += sl_finding_get_kind (finding) == SL_FINDING_SUMMARY_RUN && run_has_lineage (finding);
+    }
+  return n;
+}
+
+/* Several runs are worth seeing together: one chart per tag, runs
+ * overlaid; a button in each group of runs. */
+static void
+add_scalars_buttons (GListModel         *findings,
+                     const char         *folder_path,
+                     SlFolderButtonFunc  add,
+                     gpointer            data)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("scalars");
+
+  for (guint k = 0; summary_findings[k] != SL_FINDING_N_KINDS; k++)
+    {
+      guint n_runs = count_kind (findings, summary_findings[k]);
+      g_autofree char *label = NULL;
+
+      if (n_runs < 2)
+        continue;
+      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Run", "Compare All %u Runs", n_runs), n_runs);
+      add (sl_document_registry_new_button (kind, folder_path, label,
+                                            _("Training curves of every run in this folder, overlaid, one chart per tag")),
+           summary_findings[k], data);
+    }
+}
+
+/* The dataset pipelines of every run with lineage, side by side. */
+static void
+add_dataset_graph_buttons (GListModel         *findings,
+                           const char         *folder_path,
+                           SlFolderButtonFunc  add,
+                           gpointer            data)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("dataset-graph");
+  guint n_runs = count_runs_with_lineage (findings);
+  g_autofree char *label = NULL;
+
+  if (n_runs < 2)
+    return;
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Dataset", "Compare %u Datasets", n_runs), n_runs);
+  add (sl_document_registry_new_button (kind, folder_path, label,
+                                        _("The dataset pipelines of every run with lineage here, side by side, with the parameters that differ marked")),
+       SL_FINDING_SUMMARY_RUN, data);
+}
+
+/* Every run's parameters and results side by side: for MindSpore runs
+ * with lineage, and for TensorBoard runs, which may hold HParams
+ * sessions. */
+static void
+add_lineage_buttons (GListModel         *findings,
+                     const char         *folder_path,
+                     SlFolderButtonFunc  add,
+                     gpointer            data)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("lineage");
+  const char *tooltip = _("Every run's hyperparameters, metrics, dataset and model in one table, with parallel coordinates and parameter importance");
+
+  if (count_runs_with_lineage (findings) > 1)
+    add (sl_document_registry_new_button (kind, folder_path, _("Lineage"), tooltip), SL_FINDING_SUMMARY_RUN, data);
+  if (count_kind (findings, SL_FINDING_TENSORBOARD_RUN) > 1)
+    add (sl_document_registry_new_button (kind, folder_path, _("Lineage"), tooltip), SL_FINDING_TENSORBOARD_RUN, data);
+}
+
+static int
+compare_findings_by_path (gconstpointer a,
+                          gconstpointer b)
+{
+  return g_strcmp0 (sl_finding_get_path (*(SlFinding * const *)a), sl_finding_get_path (*(SlFinding * const *)b));
+}
+
+/* Two profiles or more: is the newer run faster? The first two by path
+ * (so the older run of two named by date or number is the baseline), in
+ * the group of the baseline's kind; the page changes either side among
+ * the workspace's profiles. The path format is the comparison page's,
+ * "BASE\nCOMPARISON". */
+static void
+add_compare_buttons (GListModel         *findings,
+                     const char         *folder_path,
+                     SlFolderButtonFunc  add,
+                     gpointer            data)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("compare");
+  g_autoptr(GPtrArray) profiles = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *path = NULL;
+  g_autofree char *base_name = NULL;
+  g_autofree char *comparison_name = NULL;
+  g_autofree char *tooltip = NULL;
+  SlFinding *base;
+  SlFinding *comparison;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      SlFinding *finding = g_list_model_get_item (findings, i);
+
+      if (is_profile (finding))
+        g_ptr_array_add (profiles, finding);
+      else
+        g_object_unref (finding);
+    }
+  if (profiles->len < 2)
+    return;
+  g_ptr_array_sort (profiles, compare_findings_by_path);
+
+  base = g_ptr_array_index (profiles, 0);
+  comparison = g_ptr_array_index (profiles, 1);
+  path = g_strconcat (sl_finding_get_path (base), "\n", sl_finding_get_path (comparison), NULL);
+  base_name = sl_finding_dup_display_name (base);
+  comparison_name = sl_finding_dup_display_name (comparison);
+  /* Translators: a tooltip; the comparison and the baseline profiles */
+  tooltip = g_strdup_printf (_("Where %s is faster or slower than %s: the step breakdown, op types and kernels"),
+                             comparison_name, base_name);
+  add (sl_document_registry_new_button (kind, path, _("Compare Profiles"), tooltip), sl_finding_get_kind (base), data);
+}
+
+/* Two tensor dumps: where does the NPU run depart from its benchmark? */
+static void
+add_tensor_compare_buttons (GListModel         *findings,
+                            const char         *folder_path,
+                            SlFolderButtonFunc  add,
+                            gpointer            data)
+{
+  SlFindingKind group;
+  GtkWidget *button = sl_tensor_compare_button_new (findings, folder_path, &group);
+
+  if (button != NULL)
+    add (button, group, data);
+}
+
+/* Profiles and timelines link an op to the graph of the same job: the
+ * nearest graph or MindSpore run in the workspace. */
+static const SlFindingKind op_graphs[] = {
+  SL_FINDING_GRAPH, SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
+};
+
 static const SlDocumentKind builtin_kinds[] = {
   /* An opened folder: what was found in it. */
   { "folder", sl_folder_page_get_type, NULL, "folder-symbolic", NULL, FALSE, setup_folder },
@@ -167,7 +334,7 @@ static const SlDocumentKind builtin_kinds[] = {
   { "finding", sl_finding_page_get_type, NULL, "sl-graph-symbolic", NULL, TRUE, setup_finding },
   /* Translators: the title of a document tab; %s is a folder name. */
   { "scalars", sl_scalars_page_get_type, N_("Scalars: %s"), "sl-chart-symbolic", summary_findings, FALSE, NULL,
-    .aliases = scalars_aliases, .show_page = show_scalars_page },
+    .aliases = scalars_aliases, .show_page = show_scalars_page, .add_folder_buttons = add_scalars_buttons },
   /* Translators: the title of a document tab; %s is a file or folder name. */
   { "timeline", sl_timeline_page_get_type, N_("Timeline: %s"), "sl-timeline-symbolic", trace_findings, FALSE, NULL,
     .holds = holds_timeline },
@@ -181,31 +348,33 @@ static const SlDocumentKind builtin_kinds[] = {
    * Translators: the title of a document tab; %s is a file or folder name. */
   { "graph", sl_graph_page_get_type, N_("Graph: %s"), "sl-graph-symbolic", graph_findings, FALSE, NULL,
     /* Translators: a button opening a run's computational graph */
-    graph_runs, N_("Graph"), run_has_graph },
+    graph_runs, N_("Graph"), run_has_graph, .op_findings = op_graphs,
+    .no_op_message = N_("No graph of this job is open: open the folder holding its summaries or .pb files") },
   /* The dataset graphs of a run's lineage, or of every run below a
    * folder side by side; opened from the folder page, not by default.
    * Translators: the title of a document tab; %s is a folder name. */
   { "dataset-graph", sl_dataset_graph_page_get_type, N_("Dataset Graph: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
     /* Translators: a button opening a run's dataset pipeline */
-    mindspore_runs, N_("Dataset"), run_has_lineage, .keeps_path = TRUE },
+    mindspore_runs, N_("Dataset"), run_has_lineage, .keeps_path = TRUE,
+    .add_folder_buttons = add_dataset_graph_buttons },
   /* Every run below a folder compared: parameters and results, parallel
    * coordinates, importance and the dataset pipelines; opened from the
    * folder page.
    * Translators: the title of a document tab; %s is a folder name. */
   { "lineage", sl_lineage_page_get_type, N_("Lineage: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
-    .holds = holds_lineage, .keeps_path = TRUE },
+    .holds = holds_lineage, .keeps_path = TRUE, .add_folder_buttons = add_lineage_buttons },
   /* Two profiles compared; the path is "BASE\nCOMPARISON" (see
    * sl_compare_page_build_path()), opened from the folder page's Compare
    * Profiles button.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
-    .aliases = compare_aliases, .n_paths = 2, .holds = is_profile },
+    .aliases = compare_aliases, .n_paths = 2, .holds = is_profile, .add_folder_buttons = add_compare_buttons },
   /* Two tensor dumps compared pair by pair; the path is "NPU\nBENCH"
    * (see sl_tensor_compare_page_build_path()), opened from the folder
    * page's Compare Tensors button or `sightline --compare-tensors`.
    * Translators: the title of a document tab; %s is a folder or file name. */
   { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL,
-    .n_paths = 2, .holds = holds_tensors, .keeps_path = TRUE },
+    .n_paths = 2, .holds = holds_tensors, .keeps_path = TRUE, .add_folder_buttons = add_tensor_compare_buttons },
   /* A hyperparameter study of a tuner configuration file (YAML), opened
    * from the file's finding; a path that does not exist yet opens an
    * empty form that writes it.

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-document.h"
+#include "sl-document-registry.h"
 
 typedef struct
 {
@@ -16,6 +17,8 @@ typedef struct
   double           progress;
   char            *error;
   GListStore      *problems;
+  SlDescription   *selection;
+  gboolean         selection_known;    /* FALSE until described again */
   GPtrArray       *pending_requests;   /* of GVariant, until ready */
 } SlDocumentPrivate;
 
@@ -34,16 +37,12 @@ enum {
   PROP_STATE,
   PROP_PROGRESS,
   PROP_ERROR,
+  PROP_SELECTION,
+  PROP_PROBLEMS,
   N_PROPS
 };
 
-enum {
-  DETAILS_CHANGED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 /**
  * sl_document_load:
@@ -239,33 +238,53 @@ sl_document_clear_problems (SlDocument *self)
 }
 
 /**
- * sl_document_show_details:
+ * sl_document_get_selection:
  *
- * Returns: whether the document put something in @details
+ * Asks the document to describe what is selected in it, once for each
+ * change.
+ *
+ * Returns: (transfer none) (nullable): what is selected in the document,
+ *   as the document describes it (its item, when it is an object, and
+ *   rows for Details), or %NULL when nothing is
  */
-gboolean
-sl_document_show_details (SlDocument     *self,
-                          SlDetailsPanel *details)
+SlDescription *
+sl_document_get_selection (SlDocument *self)
 {
-  g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (SL_IS_DETAILS_PANEL (details), FALSE);
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
 
-  if (SL_DOCUMENT_GET_CLASS (self)->show_details == NULL)
-    return FALSE;
-  return SL_DOCUMENT_GET_CLASS (self)->show_details (self, details);
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+
+  if (!priv->selection_known)
+    {
+      priv->selection_known = TRUE;
+      g_clear_object (&priv->selection);
+      if (SL_DOCUMENT_GET_CLASS (self)->describe != NULL)
+        {
+          priv->selection = sl_description_new ();
+          if (!SL_DOCUMENT_GET_CLASS (self)->describe (self, priv->selection))
+            g_clear_object (&priv->selection);
+        }
+    }
+  return priv->selection;
 }
 
 /**
  * sl_document_details_changed:
  *
- * Says that what the document shows in Details changed (a new selection).
+ * Says that what is selected in the document changed, or what is known
+ * of it (a new selection, a selection judged again): notifies
+ * #SlDocument:selection, which the document describes again when asked.
  */
 void
 sl_document_details_changed (SlDocument *self)
 {
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
   g_return_if_fail (SL_IS_DOCUMENT (self));
 
-  g_signal_emit (self, signals[DETAILS_CHANGED], 0);
+  priv->selection_known = FALSE;
+  g_clear_object (&priv->selection);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTION]);
 }
 
 /**
@@ -310,6 +329,7 @@ sl_document_finalize (GObject *object)
   g_clear_pointer (&priv->error, g_free);
   g_clear_object (&priv->workspace);
   g_clear_object (&priv->problems);
+  g_clear_object (&priv->selection);
   g_clear_pointer (&priv->pending_requests, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sl_document_parent_class)->finalize (object);
@@ -340,6 +360,12 @@ sl_document_get_property (GObject    *object,
       break;
     case PROP_ERROR:
       g_value_set_string (value, priv->error);
+      break;
+    case PROP_SELECTION:
+      g_value_set_object (value, sl_document_get_selection (self));
+      break;
+    case PROP_PROBLEMS:
+      g_value_set_object (value, priv->problems);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -392,11 +418,24 @@ sl_document_class_init (SlDocumentClass *klass)
   properties[PROP_ERROR] =
     g_param_spec_string ("error", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlDocument:selection:
+   *
+   * What is selected in the document, described; %NULL when nothing is.
+   * Notified whenever the selection or its description changes.
+   */
+  properties[PROP_SELECTION] =
+    g_param_spec_object ("selection", NULL, NULL, SL_TYPE_DESCRIPTION,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlDocument:problems:
+   *
+   * A #GListModel of the #SlProblem the document met while reading.
+   */
+  properties[PROP_PROBLEMS] =
+    g_param_spec_object ("problems", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  signals[DETAILS_CHANGED] =
-    g_signal_new ("details-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
 }
 
 static void
@@ -407,45 +446,62 @@ sl_document_init (SlDocument *self)
   priv->problems = g_list_store_new (SL_TYPE_PROBLEM);
 }
 
-static const SlFindingKind graph_kinds[] = {
-  SL_FINDING_GRAPH, SL_FINDING_SUMMARY_RUN, SL_FINDING_N_KINDS
-};
-
+/* The finding nearest the document that the kind showing ops by name
+ * opens, and that kind. */
 static SlFinding *
-nearest_graph (SlDocument *self)
+nearest_op_finding (SlDocument            *self,
+                    const SlDocumentKind **kind)
 {
   SlDocumentPrivate *priv = sl_document_get_instance_private (self);
 
-  if (priv->workspace == NULL || priv->path == NULL)
+  *kind = sl_document_registry_lookup_op_view ();
+  if (*kind == NULL || priv->workspace == NULL || priv->path == NULL)
     return NULL;
-  return sl_workspace_find_nearest_finding (priv->workspace, priv->path, graph_kinds);
+  return sl_workspace_find_nearest_finding (priv->workspace, priv->path, (*kind)->op_findings);
 }
 
+/**
+ * sl_document_can_show_op:
+ *
+ * Returns: whether the workspace holds, near the document, something
+ *   that shows an op by name (see sl_document_show_op())
+ */
 gboolean
-sl_document_has_graph_nearby (SlDocument *self)
+sl_document_can_show_op (SlDocument *self)
 {
+  const SlDocumentKind *kind;
+
   g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
 
-  return nearest_graph (self) != NULL;
+  return nearest_op_finding (self, &kind) != NULL;
 }
 
+/**
+ * sl_document_show_op:
+ * @op_name: the op, as profiles name it
+ *
+ * Opens the document of the kind that shows ops by name (the registry's
+ * @op_findings) on the nearest finding it opens, at @op_name. Toasts the
+ * kind's message and returns %FALSE when the workspace has none.
+ */
 gboolean
-sl_document_show_op_in_graph (SlDocument *self,
-                              const char *op_name)
+sl_document_show_op (SlDocument *self,
+                     const char *op_name)
 {
+  const SlDocumentKind *kind;
   SlFinding *finding;
 
   g_return_val_if_fail (SL_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (op_name != NULL, FALSE);
 
-  finding = nearest_graph (self);
+  finding = nearest_op_finding (self, &kind);
   if (finding == NULL)
     {
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s",
-                                  _("No graph of this job is open: open the folder holding its summaries or .pb files"));
+      if (kind != NULL && kind->no_op_message != NULL)
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", _(kind->no_op_message));
       return FALSE;
     }
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "graph",
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", kind->id,
                               sl_finding_get_path (finding), g_variant_new ("(s)", op_name));
   return TRUE;
 }

@@ -1,5 +1,5 @@
 /* sl-document.h: the base of every document tab: what it shows, whether
- * it is loaded, and what it puts in Details
+ * it is loaded, what is selected in it and the problems it met
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,7 +7,7 @@
 
 #include <libpanel.h>
 
-#include "sl-details-panel.h"
+#include "sl-description.h"
 #include "sl-problem.h"
 #include "sl-workspace.h"
 
@@ -32,9 +32,9 @@ struct _SlDocumentClass
 
   /* Starts reading the document's source, in a worker. */
   void     (*load)           (SlDocument     *self);
-  /* Fills Details with what is selected in the document. */
-  gboolean (*show_details)   (SlDocument     *self,
-                              SlDetailsPanel *details);
+  /* Describes what is selected in the document; FALSE when nothing is. */
+  gboolean (*describe)       (SlDocument     *self,
+                              SlDescription  *details);
   /* A link from another document (find an op, zoom to a range), applied
    * once the document is ready. */
   void     (*handle_request) (SlDocument     *self,
@@ -59,16 +59,15 @@ GListModel      *sl_document_get_problems    (SlDocument      *self);
 void             sl_document_add_problem     (SlDocument      *self,
                                               SlProblem       *problem);
 void             sl_document_clear_problems  (SlDocument      *self);
-gboolean         sl_document_show_details    (SlDocument      *self,
-                                              SlDetailsPanel  *details);
+SlDescription   *sl_document_get_selection   (SlDocument      *self);
 void             sl_document_details_changed (SlDocument      *self);
 void             sl_document_request         (SlDocument      *self,
                                               GVariant        *request);
-/* Opens the graph of the same job (the nearest graph or MindSpore run in
- * the workspace) at the op named as profiles name it; toasts and
+/* Opens what shows an op of the same job by name (a kind of the
+ * registry declares it), at the op named as profiles name it; toasts and
  * returns FALSE when the workspace has none. */
-gboolean         sl_document_show_op_in_graph (SlDocument     *self,
+gboolean         sl_document_show_op         (SlDocument      *self,
                                               const char      *op_name);
-gboolean         sl_document_has_graph_nearby (SlDocument     *self);
+gboolean         sl_document_can_show_op     (SlDocument      *self);
 
 G_END_DECLS
