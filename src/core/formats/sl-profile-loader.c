@@ -26,47 +26,14 @@
 #include "sl-csv-reader.h"
 #include "sl-memory-reader.h"
 #include "sl-profile-db.h"
+#include "sl-profile-discovery.h"
 #include "sl-profile-loader.h"
 #include "sl-profiler-layout.h"
 
-#define MAX_DEPTH         8
-#define MAX_FILES         100000
 #define MAX_INFO_ENTRIES  400
 #define MAX_JSON_BYTES    (64 * 1024 * 1024)
 #define CANCEL_MASK       0xfff
 #define MS_TICK_NS        10
-
-/* Processing order inside a rank. */
-typedef enum {
-  FILE_INFO,
-  FILE_MS_STEP,
-  FILE_MSPROF_STEP,
-  FILE_PT_STEP,
-  FILE_MS_AICORE_TYPE,
-  FILE_OP_STATISTIC,
-  FILE_MS_AICORE_DETAIL,
-  FILE_MS_AICPU,
-  FILE_OP_SUMMARY,
-  FILE_TASK_TIME,
-  FILE_MS_FRAMEWORK,
-  FILE_MS_FLOPS,
-  FILE_API_STATISTIC,
-  FILE_MS_TIMELINE_SUMMARY,
-  FILE_MS_FLOPS_SUMMARY,
-  FILE_MEMORY,
-  FILE_COMMUNICATION,
-  FILE_CLUSTER_STEP,
-  FILE_CLUSTER_COMMUNICATION,
-  FILE_DATABASE,
-} FileKind;
-
-typedef struct {
-  char            *path;
-  FileKind         kind;
-  char            *unit_dir;
-  SlProfileLayout  layout;
-  gint64           id;
-} Found;
 
 typedef struct {
   SlProfile    *profile;
@@ -75,274 +42,6 @@ typedef struct {
   GHashTable   *cluster_ranks;   /* "id|dir" → SlProfileRank of the cluster layout */
   guint         n_indexed;       /* the profile's ranks looked at for cluster_ranks */
 } Loader;
-
-typedef struct {
-  GPtrArray      *found;
-  SlProfileParts  parts;
-} Collect;
-
-static void
-found_free (Found *found)
-{
-  g_free (found->path);
-  g_free (found->unit_dir);
-  g_free (found);
-}
-
-/* ------------------------------------------------------------------ */
-/* Classification */
-
-/* The PROF_ folder above @dir, or NULL. */
-static char *
-find_prof_ancestor (const char *dir)
-{
-  g_autofree char *current = g_strdup (dir);
-
-  for (guint i = 0; i < 4; i++)
-    {
-      g_autofree char *base = g_path_get_basename (current);
-      g_autofree char *parent = NULL;
-      SlProfileLayout layout;
-
-      if (sl_profiler_layout_classify_dir (base, &layout, NULL) == SL_PROFILER_ROLE_PROFILE_FOLDER &&
-          layout == SL_PROFILE_LAYOUT_MSPROF)
-        return g_steal_pointer (&current);
-      parent = g_path_get_dirname (current);
-      if (g_str_equal (parent, current))
-        break;
-      g_free (current);
-      current = g_steal_pointer (&parent);
-    }
-  return NULL;
-}
-
-static gboolean
-has_ascend_output (const char *dir)
-{
-  g_autofree char *output = g_build_filename (dir, "ASCEND_PROFILER_OUTPUT", NULL);
-
-  return g_file_test (output, G_FILE_TEST_IS_DIR);
-}
-
-/* An *_ascend_pt or *_ascend_ms folder, or any folder that holds an
- * ASCEND_PROFILER_OUTPUT (the detector takes those too). */
-static gboolean
-is_ascend_unit (const char *dir)
-{
-  g_autofree char *name = g_path_get_basename (dir);
-  SlProfileLayout layout;
-
-  if (sl_profiler_layout_classify_dir (name, &layout, NULL) == SL_PROFILER_ROLE_PROFILE_FOLDER &&
-      layout == SL_PROFILE_LAYOUT_ASCEND_PT)
-    return TRUE;
-  return has_ascend_output (dir);
-}
-
-static gboolean
-is_ascend_output (const char *dir_name)
-{
-  SlProfileLayout layout;
-
-  return sl_profiler_layout_classify_dir (dir_name, &layout, NULL) == SL_PROFILER_ROLE_OUTPUT_FOLDER &&
-         layout == SL_PROFILE_LAYOUT_ASCEND_PT;
-}
-
-/* The reader of a file the table says the loader reads. */
-static FileKind
-kind_for_entry (const SlProfilerEntry *entry)
-{
-  gboolean mindspore = entry->layout == SL_PROFILE_LAYOUT_MINDSPORE;
-
-  switch (entry->role)
-    {
-    case SL_PROFILER_ROLE_INFO: return FILE_INFO;
-    case SL_PROFILER_ROLE_STEP_TRACE:
-      return mindspore ? FILE_MS_STEP
-           : entry->layout == SL_PROFILE_LAYOUT_ASCEND_PT ? FILE_PT_STEP
-           : FILE_MSPROF_STEP;
-    case SL_PROFILER_ROLE_OP_STATISTIC: return mindspore ? FILE_MS_AICORE_TYPE : FILE_OP_STATISTIC;
-    case SL_PROFILER_ROLE_OP_SUMMARY: return mindspore ? FILE_MS_AICORE_DETAIL : FILE_OP_SUMMARY;
-    case SL_PROFILER_ROLE_AICPU: return FILE_MS_AICPU;
-    case SL_PROFILER_ROLE_TASK_TIME: return FILE_TASK_TIME;
-    case SL_PROFILER_ROLE_FRAMEWORK: return FILE_MS_FRAMEWORK;
-    case SL_PROFILER_ROLE_FLOPS: return FILE_MS_FLOPS;
-    case SL_PROFILER_ROLE_API_STATISTIC: return FILE_API_STATISTIC;
-    case SL_PROFILER_ROLE_TIMELINE_SUMMARY: return FILE_MS_TIMELINE_SUMMARY;
-    case SL_PROFILER_ROLE_FLOPS_SUMMARY: return FILE_MS_FLOPS_SUMMARY;
-    case SL_PROFILER_ROLE_MEMORY: return FILE_MEMORY;
-    case SL_PROFILER_ROLE_COMMUNICATION:
-      return entry->layout == SL_PROFILE_LAYOUT_CLUSTER ? FILE_CLUSTER_COMMUNICATION : FILE_COMMUNICATION;
-    case SL_PROFILER_ROLE_CLUSTER_STEP: return FILE_CLUSTER_STEP;
-    case SL_PROFILER_ROLE_DB: return FILE_DATABASE;
-    default:
-      g_return_val_if_reached (FILE_INFO);
-    }
-}
-
-static Found *
-classify (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *dir_name = g_path_get_basename (dir);
-  g_autofree char *prof = NULL;
-  const SlProfilerEntry *entry;
-  Found *found;
-  gint64 id;
-
-  entry = sl_profiler_layout_lookup_file (path, &id);
-  if (entry == NULL || (entry->flags & SL_PROFILER_ENTRY_READ) == 0)
-    return NULL;
-
-  found = g_new0 (Found, 1);
-  found->path = g_strdup (path);
-  found->kind = kind_for_entry (entry);
-  found->id = -1;
-
-  if (is_ascend_output (dir_name))
-    {
-      found->unit_dir = g_path_get_dirname (dir);
-      found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
-    }
-  else if (is_ascend_unit (dir))
-    {
-      found->unit_dir = g_strdup (dir);
-      found->layout = SL_PROFILE_LAYOUT_ASCEND_PT;
-    }
-  else if ((prof = find_prof_ancestor (dir)) != NULL)
-    {
-      found->unit_dir = g_steal_pointer (&prof);
-      found->layout = SL_PROFILE_LAYOUT_MSPROF;
-    }
-  else if (entry->layout == SL_PROFILE_LAYOUT_MINDSPORE && id >= 0)
-    {
-      found->unit_dir = g_strdup (dir);
-      found->layout = SL_PROFILE_LAYOUT_MINDSPORE;
-      found->id = id;
-    }
-  else
-    {
-      /* Outside any known folder the file says whose it is. */
-      found->unit_dir = g_strdup (dir);
-      found->layout = entry->layout == SL_PROFILE_LAYOUT_MINDSPORE ? SL_PROFILE_LAYOUT_ASCEND_PT : entry->layout;
-    }
-
-  return found;
-}
-
-static gboolean
-skip_child_dir (const char *dir,
-                const char *child)
-{
-  g_autofree char *dir_name = g_path_get_basename (dir);
-
-  /* Only look on disk when the names could call for it. */
-  if (!sl_profiler_layout_skip_dir (dir_name, child, TRUE))
-    return FALSE;
-  return child[0] == '.' || has_ascend_output (dir);
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char **)a, *(const char **)b);
-}
-
-typedef gboolean (*VisitFunc) (const char *path, gpointer user_data);
-
-static void
-walk (const char   *dir,
-      guint         depth,
-      guint        *n_files,
-      GCancellable *cancellable,
-      VisitFunc     visit,
-      gpointer      user_data)
-{
-  g_autoptr(GDir) gdir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  if (depth > MAX_DEPTH || *n_files >= MAX_FILES || g_cancellable_is_cancelled (cancellable))
-    return;
-
-  gdir = g_dir_open (dir, 0, NULL);
-  if (gdir == NULL)
-    return;
-
-  while ((name = g_dir_read_name (gdir)) != NULL)
-    g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-
-  for (guint i = 0; i < names->len && *n_files < MAX_FILES; i++)
-    {
-      const char *child = g_ptr_array_index (names, i);
-      g_autofree char *path = g_build_filename (dir, child, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        continue;
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        {
-          if (!skip_child_dir (dir, child))
-            walk (path, depth + 1, n_files, cancellable, visit, user_data);
-        }
-      else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        {
-          (*n_files)++;
-          visit (path, user_data);
-        }
-    }
-}
-
-/* What a cluster's summary needs: who the rank is, its steps and what
- * it sent. */
-static gboolean
-is_summary_kind (FileKind kind)
-{
-  switch (kind)
-    {
-    case FILE_INFO:
-    case FILE_MS_STEP:
-    case FILE_MSPROF_STEP:
-    case FILE_PT_STEP:
-    case FILE_COMMUNICATION:
-    case FILE_CLUSTER_STEP:
-    case FILE_CLUSTER_COMMUNICATION:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static gboolean
-collect_found (const char *path,
-               gpointer    user_data)
-{
-  Collect *collect = user_data;
-  Found *found = classify (path);
-
-  if (found != NULL && collect->parts == SL_PROFILE_PARTS_SUMMARY && !is_summary_kind (found->kind))
-    g_clear_pointer (&found, found_free);
-  if (found != NULL)
-    g_ptr_array_add (collect->found, found);
-  return TRUE;
-}
-
-static int
-compare_found (gconstpointer a,
-               gconstpointer b)
-{
-  const Found *fa = *(const Found **)a;
-  const Found *fb = *(const Found **)b;
-  int cmp;
-
-  if ((cmp = g_strcmp0 (fa->unit_dir, fb->unit_dir)) != 0)
-    return cmp;
-  if (fa->id != fb->id)
-    return fa->id < fb->id ? -1 : 1;
-  if (fa->kind != fb->kind)
-    return fa->kind < fb->kind ? -1 : 1;
-  return g_strcmp0 (fa->path, fb->path);
-}
 
 /* ------------------------------------------------------------------ */
 /* Problems */
@@ -590,7 +289,7 @@ info_int (SlProfileRank *rank,
 static void
 read_info (Loader        *loader,
            SlProfileRank *rank,
-           const Found   *found)
+           const SlProfileFile   *found)
 {
   g_autoptr(JsonNode) root = load_json (loader, found->path);
   g_autofree char *name = g_path_get_basename (found->path);
@@ -742,7 +441,7 @@ comm_union (SlCsvReader  *reader,
 static void
 read_ms_step_trace (Loader        *loader,
                     SlProfileRank *rank,
-                    const Found   *found)
+                    const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   g_autoptr(SlStepTrace) trace = NULL;
@@ -878,7 +577,7 @@ out:
 static void
 read_msprof_step_trace (Loader        *loader,
                         SlProfileRank *rank,
-                        const Found   *found)
+                        const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   g_autoptr(SlStepTrace) trace = NULL;
@@ -1019,7 +718,7 @@ find_pt_columns (SlCsvReader *reader,
 static void
 read_pt_step_trace (Loader        *loader,
                     SlProfileRank *rank,
-                    const Found   *found)
+                    const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   g_autoptr(SlStepTrace) trace = NULL;
@@ -1054,7 +753,7 @@ out:
  * stage) and step; each "Type Index" becomes a rank of its own. */
 static void
 read_cluster_step_trace (Loader      *loader,
-                         const Found *found)
+                         const SlProfileFile *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   g_autoptr(GHashTable) by_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1111,7 +810,7 @@ out:
 static void
 read_ms_aicore_type (Loader        *loader,
                      SlProfileRank *rank,
-                     const Found   *found)
+                     const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_type, c_total, c_count, c_percent;
@@ -1166,7 +865,7 @@ out:
 static void
 read_ms_aicore_detail (Loader        *loader,
                        SlProfileRank *rank,
-                       const Found   *found)
+                       const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_name, c_time, c_count;
@@ -1241,7 +940,7 @@ blank_double (SlCsvReader *reader,
 static void
 read_ms_flops (Loader        *loader,
                SlProfileRank *rank,
-               const Found   *found)
+               const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_name, c_flops, c_rate, c_cube, c_cube_rate, c_vector, c_vector_rate;
@@ -1296,7 +995,7 @@ out:
 static void
 note_execution (SlOpRow     *row,
                 SlCsvReader *reader,
-                const Found *found,
+                const SlProfileFile *found,
                 gint64       duration_ns)
 {
   gint64 previous_max = sl_op_row_get_count (row) > 0 ? sl_op_row_get_max_ns (row) : -1;
@@ -1313,7 +1012,7 @@ note_execution (SlOpRow     *row,
 static void
 read_ms_aicpu (Loader        *loader,
                SlProfileRank *rank,
-               const Found   *found)
+               const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_type, c_total;
@@ -1526,7 +1225,7 @@ add_moved_bytes (SlOpRow     *row,
 static void
 read_op_summary (Loader        *loader,
                  SlProfileRank *rank,
-                 const Found   *found)
+                 const SlProfileFile   *found)
 {
   static const char *text_columns[SL_OP_ROW_N_TEXTS] = {
     "Input Shapes", "Input Data Types", "Input Formats",
@@ -1615,7 +1314,7 @@ out:
 static void
 read_task_time (Loader        *loader,
                 SlProfileRank *rank,
-                const Found   *found)
+                const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = NULL;
   int c_name, c_type, c_stream, c_time;
@@ -1662,7 +1361,7 @@ out:
 static void
 read_op_statistic (Loader        *loader,
                    SlProfileRank *rank,
-                   const Found   *found)
+                   const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_type, c_core, c_count, c_total, c_min, c_max, c_ratio;
@@ -1728,7 +1427,7 @@ out:
 static void
 read_api_statistic (Loader        *loader,
                     SlProfileRank *rank,
-                    const Found   *found)
+                    const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_level, c_name, c_time, c_count, c_min, c_max;
@@ -1819,7 +1518,7 @@ apply_op_info (SlOpRow    *row,
 static void
 read_ms_framework (Loader        *loader,
                    SlProfileRank *rank,
-                   const Found   *found)
+                   const SlProfileFile   *found)
 {
   g_autoptr(SlCsvReader) reader = open_csv (loader, found->path);
   int c_name, c_type, c_block, c_stream, c_info;
@@ -1862,7 +1561,7 @@ out:
 static void
 read_ms_json_summary (Loader        *loader,
                       SlProfileRank *rank,
-                      const Found   *found,
+                      const SlProfileFile   *found,
                       const char    *prefix)
 {
   g_autoptr(JsonNode) root = load_json (loader, found->path);
@@ -1931,7 +1630,7 @@ add_memory_counters (SlProfileRank *rank,
 static void
 read_memory (Loader        *loader,
              SlProfileRank *rank,
-             const Found   *found)
+             const SlProfileFile   *found)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
   guint first_curve = sl_memory_profile_get_n_curves (rank_memory (rank));
@@ -1963,7 +1662,7 @@ read_db_memory (SlProfileRank *rank,
 static void
 read_communication_into (Loader          *loader,
                          SlCommunication *comm,
-                         const Found     *found)
+                         const SlProfileFile     *found)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
 
@@ -1977,7 +1676,7 @@ read_communication_into (Loader          *loader,
 static void
 read_communication (Loader        *loader,
                     SlProfileRank *rank,
-                    const Found   *found)
+                    const SlProfileFile   *found)
 {
   if (rank->communication == NULL)
     rank->communication = sl_communication_new ();
@@ -2016,7 +1715,7 @@ cluster_rank (Loader     *loader,
  * here for ranks it lacks); each rank's records are told by rank id. */
 static void
 read_cluster_communication (Loader      *loader,
-                            const Found *found)
+                            const SlProfileFile *found)
 {
   g_autofree char *dir = g_path_get_dirname (found->path);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -2065,7 +1764,7 @@ read_cluster_communication (Loader      *loader,
 
 static SlProfileRank *
 rank_for (Loader      *loader,
-          const Found *found)
+          const SlProfileFile *found)
 {
   g_autofree char *key = g_strdup_printf ("%d|%s|%lld", found->layout, found->unit_dir, (long long)found->id);
   SlProfileRank *rank = g_hash_table_lookup (loader->ranks, key);
@@ -2087,16 +1786,16 @@ rank_for (Loader      *loader,
 
 static void
 read_found (Loader      *loader,
-            const Found *found)
+            const SlProfileFile *found)
 {
   SlProfileRank *rank;
 
-  if (found->kind == FILE_CLUSTER_STEP)
+  if (found->kind == SL_PROFILE_FILE_CLUSTER_STEP)
     {
       read_cluster_step_trace (loader, found);
       return;
     }
-  if (found->kind == FILE_CLUSTER_COMMUNICATION)
+  if (found->kind == SL_PROFILE_FILE_CLUSTER_COMMUNICATION)
     {
       read_cluster_communication (loader, found);
       return;
@@ -2107,24 +1806,24 @@ read_found (Loader      *loader,
 
   switch (found->kind)
     {
-    case FILE_INFO: read_info (loader, rank, found); break;
-    case FILE_MS_STEP: read_ms_step_trace (loader, rank, found); break;
-    case FILE_MSPROF_STEP: read_msprof_step_trace (loader, rank, found); break;
-    case FILE_PT_STEP: read_pt_step_trace (loader, rank, found); break;
-    case FILE_MS_AICORE_TYPE: read_ms_aicore_type (loader, rank, found); break;
-    case FILE_OP_STATISTIC: read_op_statistic (loader, rank, found); break;
-    case FILE_MS_AICORE_DETAIL: read_ms_aicore_detail (loader, rank, found); break;
-    case FILE_MS_AICPU: read_ms_aicpu (loader, rank, found); break;
-    case FILE_OP_SUMMARY: read_op_summary (loader, rank, found); break;
-    case FILE_TASK_TIME: read_task_time (loader, rank, found); break;
-    case FILE_MS_FRAMEWORK: read_ms_framework (loader, rank, found); break;
-    case FILE_MS_FLOPS: read_ms_flops (loader, rank, found); break;
-    case FILE_API_STATISTIC: read_api_statistic (loader, rank, found); break;
-    case FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
-    case FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;
-    case FILE_MEMORY: read_memory (loader, rank, found); break;
-    case FILE_COMMUNICATION: read_communication (loader, rank, found); break;
-    case FILE_DATABASE:
+    case SL_PROFILE_FILE_INFO: read_info (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_STEP: read_ms_step_trace (loader, rank, found); break;
+    case SL_PROFILE_FILE_MSPROF_STEP: read_msprof_step_trace (loader, rank, found); break;
+    case SL_PROFILE_FILE_PT_STEP: read_pt_step_trace (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_AICORE_TYPE: read_ms_aicore_type (loader, rank, found); break;
+    case SL_PROFILE_FILE_OP_STATISTIC: read_op_statistic (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_AICORE_DETAIL: read_ms_aicore_detail (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_AICPU: read_ms_aicpu (loader, rank, found); break;
+    case SL_PROFILE_FILE_OP_SUMMARY: read_op_summary (loader, rank, found); break;
+    case SL_PROFILE_FILE_TASK_TIME: read_task_time (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_FRAMEWORK: read_ms_framework (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_FLOPS: read_ms_flops (loader, rank, found); break;
+    case SL_PROFILE_FILE_API_STATISTIC: read_api_statistic (loader, rank, found); break;
+    case SL_PROFILE_FILE_MS_TIMELINE_SUMMARY: read_ms_json_summary (loader, rank, found, "timeline"); break;
+    case SL_PROFILE_FILE_MS_FLOPS_SUMMARY: read_ms_json_summary (loader, rank, found, "flops"); break;
+    case SL_PROFILE_FILE_MEMORY: read_memory (loader, rank, found); break;
+    case SL_PROFILE_FILE_COMMUNICATION: read_communication (loader, rank, found); break;
+    case SL_PROFILE_FILE_DATABASE:
       {
         g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
 
@@ -2135,8 +1834,8 @@ read_found (Loader      *loader,
           sl_profile_add_problem (loader->profile, g_ptr_array_index (problems, i));
       }
       break;
-    case FILE_CLUSTER_STEP:
-    case FILE_CLUSTER_COMMUNICATION:
+    case SL_PROFILE_FILE_CLUSTER_STEP:
+    case SL_PROFILE_FILE_CLUSTER_COMMUNICATION:
     default:
       g_assert_not_reached ();
     }
@@ -2179,26 +1878,21 @@ sl_profile_load_parts (const char             *path,
                        gpointer                progress_data,
                        GError                **error)
 {
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify)found_free);
+  g_autoptr(GPtrArray) found = NULL;
   g_autoptr(SlProfile) profile = NULL;
   g_autoptr(GHashTable) ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) cluster_ranks = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  Collect collect = { found, parts };
   Loader loader;
-  guint n_files = 0;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    walk (path, 0, &n_files, cancellable, collect_found, &collect);
-  else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    collect_found (path, &collect);
-  else
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("%s does not exist"), path);
       return NULL;
     }
+  found = sl_profile_discover (path, parts == SL_PROFILE_PARTS_SUMMARY, cancellable);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
@@ -2209,7 +1903,6 @@ sl_profile_load_parts (const char             *path,
       return NULL;
     }
 
-  g_ptr_array_sort (found, compare_found);
   profile = sl_profile_new (path);
   loader.profile = profile;
   loader.cancellable = cancellable;
@@ -2219,7 +1912,7 @@ sl_profile_load_parts (const char             *path,
 
   for (guint i = 0; i < found->len; i++)
     {
-      const Found *item = g_ptr_array_index (found, i);
+      const SlProfileFile *item = g_ptr_array_index (found, i);
 
       if (progress != NULL)
         progress (i / (double)found->len, item->path, progress_data);
@@ -2362,15 +2055,6 @@ sl_profile_load_finish (GAsyncResult  *result,
 /* ------------------------------------------------------------------ */
 /* Timeline files */
 
-static gboolean
-collect_timeline (const char *path,
-                  gpointer    user_data)
-{
-  if (sl_profiler_layout_is_timeline (path))
-    g_ptr_array_add (user_data, g_strdup (path));
-  return TRUE;
-}
-
 /**
  * sl_profile_list_timeline_files:
  *
@@ -2379,17 +2063,8 @@ collect_timeline (const char *path,
 GPtrArray *
 sl_profile_list_timeline_files (const char *path)
 {
-  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
-  guint n_files = 0;
-
   SL_ASSERT_OFF_MAIN_THREAD ();
-  g_return_val_if_fail (path != NULL, files);
+  g_return_val_if_fail (path != NULL, g_ptr_array_new_with_free_func (g_free));
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    walk (path, 0, &n_files, NULL, collect_timeline, files);
-  else if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    g_ptr_array_add (files, g_strdup (path));
-
-  g_ptr_array_sort (files, compare_names);
-  return files;
+  return sl_profile_discover_timelines (path);
 }
