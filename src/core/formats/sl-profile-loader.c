@@ -26,8 +26,7 @@
 #include "sl-profile-discovery.h"
 #include "sl-profile-info-reader.h"
 #include "sl-profile-loader.h"
-#include "sl-profile-op-tables.h"
-#include "sl-profile-step-tables.h"
+#include "sl-profile-tables.h"
 #include "sl-profiler-layout.h"
 
 typedef struct {
@@ -245,37 +244,11 @@ rank_for (Loader              *loader,
   return rank;
 }
 
-/* The CSV tables, read from their column specs. */
-static const SlProfileTableSpec *const tables[] = {
-  &sl_profile_ms_step_table,
-  &sl_profile_msprof_step_table,
-  &sl_profile_pt_step_table,
-  &sl_profile_cluster_step_table,
-  &sl_profile_ms_aicore_type_table,
-  &sl_profile_op_statistic_table,
-  &sl_profile_ms_aicore_detail_table,
-  &sl_profile_ms_aicpu_table,
-  &sl_profile_op_summary_table,
-  &sl_profile_task_time_table,
-  &sl_profile_ms_framework_table,
-  &sl_profile_ms_flops_table,
-  &sl_profile_api_statistic_table,
-};
-
-static const SlProfileTableSpec *
-table_for (SlProfileFileKind kind)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
-    if (tables[i]->kind == kind)
-      return tables[i];
-  return NULL;
-}
-
 static void
 read_found (Loader              *loader,
             const SlProfileFile *found)
 {
-  const SlProfileTableSpec *table = table_for (found->kind);
+  const SlProfileTableSpec *table = sl_profile_table_for_kind (found->kind);
   SlProfileRank *rank;
 
   if (found->kind == SL_PROFILE_FILE_CLUSTER_STEP)

@@ -103,14 +103,32 @@ sum_sides (SlCsvReader  *reader,
   return sum;
 }
 
+/* The bytes of the row's input and output tensors, by its shapes and
+ * dtypes; -1 when the file or the row does not say. */
+static gint64
+tensor_bytes (SlCsvReader *reader,
+              const int   *c_texts)
+{
+  gint64 in, out;
+
+  if (c_texts[SL_OP_ROW_INPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_INPUT_DTYPES] < 0 ||
+      c_texts[SL_OP_ROW_OUTPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_OUTPUT_DTYPES] < 0)
+    return -1;
+  in = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_SHAPES]),
+                               sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_DTYPES]));
+  out = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_SHAPES]),
+                                sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_DTYPES]));
+  return in >= 0 && out >= 0 ? in + out : -1;
+}
+
 static void
 read_counters (SlOpRow                  *row,
                SlCsvReader              *reader,
                const SlOpCounterColumns *columns,
-               const int            *c_texts,
-               gint64                aicore_ns,
-               gint64                aiv_ns,
-               gint64                dur_ns)
+               const int                *c_texts,
+               gint64                    aicore_ns,
+               gint64                    aiv_ns,
+               gint64                    dur_ns)
 {
   gint64 busy_ns = MAX (aicore_ns, aiv_ns) >= 0 ? MIN (MAX (aicore_ns, aiv_ns), dur_ns) : dur_ns;
   /* An unprefixed column belongs to whichever core ran the op. */
@@ -119,6 +137,7 @@ read_counters (SlOpRow                  *row,
   double vector = sum_sides (reader, columns->vector_fops, NULL);
   double read = sum_sides (reader, columns->read_bw, side_ns);
   double write = sum_sides (reader, columns->write_bw, side_ns);
+  gint64 bytes;
 
   if (cube >= 0)
     sl_op_row_add_counter (row, SL_OP_COUNTER_CUBE_FOPS, cube, busy_ns);
@@ -128,17 +147,8 @@ read_counters (SlOpRow                  *row,
     return;
   sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_READ, MAX (read, 0), busy_ns);
   sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_WRITE, MAX (write, 0), busy_ns);
-  if (c_texts[SL_OP_ROW_INPUT_SHAPES] >= 0 && c_texts[SL_OP_ROW_INPUT_DTYPES] >= 0 &&
-      c_texts[SL_OP_ROW_OUTPUT_SHAPES] >= 0 && c_texts[SL_OP_ROW_OUTPUT_DTYPES] >= 0)
-    {
-      gint64 in = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_SHAPES]),
-                                          sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_DTYPES]));
-      gint64 out = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_SHAPES]),
-                                           sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_DTYPES]));
-
-      if (in >= 0 && out >= 0)
-        sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_IDEAL, (double)(in + out), busy_ns);
-    }
+  if ((bytes = tensor_bytes (reader, c_texts)) >= 0)
+    sl_op_row_add_counter (row, SL_OP_COUNTER_MEMORY_IDEAL, (double)bytes, busy_ns);
 }
 
 /* This execution's own shapes: an op name runs with different shapes
@@ -149,17 +159,10 @@ add_moved_bytes (SlOpRow     *row,
                  const int   *c_texts,
                  gint64       dur_ns)
 {
-  gint64 in, out;
+  gint64 bytes = tensor_bytes (reader, c_texts);
 
-  if (c_texts[SL_OP_ROW_INPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_INPUT_DTYPES] < 0 ||
-      c_texts[SL_OP_ROW_OUTPUT_SHAPES] < 0 || c_texts[SL_OP_ROW_OUTPUT_DTYPES] < 0)
-    return;
-  in = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_SHAPES]),
-                               sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_INPUT_DTYPES]));
-  out = sl_op_row_tensor_bytes (sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_SHAPES]),
-                                sl_csv_reader_get_field (reader, c_texts[SL_OP_ROW_OUTPUT_DTYPES]));
-  if (in >= 0 && out >= 0)
-    sl_op_row_add_moved_bytes (row, in + out, dur_ns);
+  if (bytes >= 0)
+    sl_op_row_add_moved_bytes (row, bytes, dur_ns);
 }
 
 void
