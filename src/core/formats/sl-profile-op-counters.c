@@ -126,13 +126,9 @@ read_counters (SlOpRow                  *row,
                SlCsvReader              *reader,
                const SlOpCounterColumns *columns,
                const int                *c_texts,
-               gint64                    aicore_ns,
-               gint64                    aiv_ns,
-               gint64                    dur_ns)
+               const gint64              side_ns[3])
 {
-  gint64 busy_ns = MAX (aicore_ns, aiv_ns) >= 0 ? MIN (MAX (aicore_ns, aiv_ns), dur_ns) : dur_ns;
-  /* An unprefixed column belongs to whichever core ran the op. */
-  gint64 side_ns[3] = { aicore_ns >= 0 ? MIN (aicore_ns, dur_ns) : -1, aiv_ns >= 0 ? MIN (aiv_ns, dur_ns) : -1, busy_ns };
+  gint64 busy_ns = side_ns[2];
   double cube = sum_sides (reader, columns->cube_fops, NULL);
   double vector = sum_sides (reader, columns->vector_fops, NULL);
   double read = sum_sides (reader, columns->read_bw, side_ns);
@@ -182,10 +178,13 @@ sl_op_counters_add (SlOpRow                  *row,
                     gint64                    aiv_ns,
                     gint64                    dur_ns)
 {
+  gint64 busy_ns = MAX (aicore_ns, aiv_ns) >= 0 ? MIN (MAX (aicore_ns, aiv_ns), dur_ns) : dur_ns;
+  /* An unprefixed column belongs to whichever core ran the op. */
+  gint64 side_ns[3] = { aicore_ns >= 0 ? MIN (aicore_ns, dur_ns) : -1, aiv_ns >= 0 ? MIN (aiv_ns, dur_ns) : -1, busy_ns };
   double ratios[SL_OP_N_PIPES];
 
   read_pipe_ratios (reader, columns->pipes, ratios);
   sl_op_row_add_pipe_ratios (row, ratios, dur_ns);
   add_moved_bytes (row, reader, c_texts, dur_ns);
-  read_counters (row, reader, columns, c_texts, aicore_ns, aiv_ns, dur_ns);
+  read_counters (row, reader, columns, c_texts, side_ns);
 }
