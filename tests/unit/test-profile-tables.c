@@ -369,6 +369,37 @@ test_missing_column_others_load (void)
   g_rmdir (tmp);
 }
 
+/* framework_raw with an empty op_info cell: the row's other columns are
+ * taken and the empty cell is no JSON to read (it once raised a GLib
+ * critical, fatal in tests). */
+static void
+test_empty_op_info (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-tables-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmp, "framework_raw_0.csv", NULL);
+  g_autoptr(SlProfile) profile = sl_profile_new (tmp);
+  SlProfileRank *rank = sl_profile_add_rank (profile, tmp, SL_PROFILE_LAYOUT_MINDSPORE);
+  SlOpRow *row;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "full_kernel_name,kernel_type,block_dim,stream_id,op_info\n"
+                                      KEY_TEXT ",MatMulV2,8,2,\n"
+                                      KEY_TEXT ",MatMulV2,8,2,\"\"\n",
+                                      -1, NULL));
+  sl_op_table_add_instance (rank->ops, KEY_TEXT, "MatMul");
+  sl_profile_table_read (sl_profile_table_for_kind (SL_PROFILE_FILE_MS_FRAMEWORK), profile, rank, path, NULL);
+
+  row = sl_op_table_lookup_instance (rank->ops, KEY_TEXT);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (sl_op_row_get_op_type (row), ==, "MatMulV2");
+  g_assert_cmpint (sl_op_row_get_block_dim (row), ==, 8);
+  g_assert_cmpint (sl_op_row_get_stream_id (row), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 0);
+
+  g_remove (path);
+  g_rmdir (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -378,6 +409,7 @@ main (int    argc,
   g_test_add_func ("/profile-tables/aliases", test_aliases);
   g_test_add_func ("/profile-tables/missing-required", test_missing_required);
   g_test_add_func ("/profile-tables/missing-column-others-load", test_missing_column_others_load);
+  g_test_add_func ("/profile-tables/empty-op-info", test_empty_op_info);
 
   return g_test_run ();
 }

@@ -193,7 +193,9 @@ apply_op_info (SlOpRow    *row,
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *object;
 
+  /* An empty cell parses, to no root at all. */
   if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL) ||
+      json_parser_get_root (parser) == NULL ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return;
 
