@@ -400,6 +400,52 @@ test_empty_op_info (void)
   g_rmdir (tmp);
 }
 
+/* Empty JSON info and summary files beside a step table: each is one
+ * warning naming it, and the steps are read (they once raised a GLib
+ * critical, fatal in tests, and said nothing). */
+static void
+test_empty_json (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("sl-profile-tables-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "profiler", NULL);
+  const char *names[] = { "profiler_info_0.json", "step_trace_raw_0_detail_time.csv", "timeline_summary_0.json" };
+  g_autoptr(SlProfile) profile = NULL;
+  g_autoptr(GError) error = NULL;
+  const SlProfileRank *rank;
+
+  write_file (dir, names[0], "");
+  write_file (dir, names[1], "step_num,total\n1,5\n");
+  write_file (dir, names[2], " \n");
+
+  profile = sl_profile_load (tmp, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_profile_get_n_ranks (profile), ==, 1);
+  rank = sl_profile_get_rank (profile, 0);
+  g_assert_nonnull (rank->steps);
+  g_assert_cmpuint (sl_step_trace_get_n_steps (rank->steps), ==, 1);
+  g_assert_cmpint (sl_step_trace_get_step (rank->steps, 0)->total_ns, ==, 50);
+
+  g_assert_cmpuint (g_list_model_get_n_items (sl_profile_get_problems (profile)), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (sl_profile_get_problems (profile), i);
+      g_autofree char *path = g_build_filename (dir, names[i * 2], NULL);
+
+      g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+      g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+      g_assert_cmpstr (sl_problem_get_message (problem), ==, "The file is empty");
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+  g_rmdir (tmp);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -410,6 +456,7 @@ main (int    argc,
   g_test_add_func ("/profile-tables/missing-required", test_missing_required);
   g_test_add_func ("/profile-tables/missing-column-others-load", test_missing_column_others_load);
   g_test_add_func ("/profile-tables/empty-op-info", test_empty_op_info);
+  g_test_add_func ("/profile-tables/empty-json", test_empty_json);
 
   return g_test_run ();
 }

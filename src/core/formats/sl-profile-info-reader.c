@@ -90,6 +90,12 @@ load_json (SlProfile  *profile,
       sl_profile_report (profile, SL_SEVERITY_ERROR, path, -1, error->message);
       return NULL;
     }
+  /* Nothing but blanks parses, to no root at all. */
+  if (json_parser_get_root (parser) == NULL)
+    {
+      sl_profile_report (profile, SL_SEVERITY_WARNING, path, 0, _("The file is empty"));
+      return NULL;
+    }
   return json_node_copy (json_parser_get_root (parser));
 }
 
