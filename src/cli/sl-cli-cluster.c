@@ -219,27 +219,6 @@ add_collectives (JsonBuilder      *builder,
   json_builder_end_array (builder);
 }
 
-static void
-add_problems (JsonBuilder *builder,
-              GListModel  *problems)
-{
-  json_builder_set_member_name (builder, "problems");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
-    {
-      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
-
-      json_builder_begin_object (builder);
-      sl_cli_json_add_string (builder, "severity", sl_severity_to_string (sl_problem_get_severity (problem)));
-      sl_cli_json_add_string (builder, "path", sl_problem_get_path (problem));
-      sl_cli_json_add_int (builder, "offset", sl_problem_get_offset (problem));
-      sl_cli_json_add_int (builder, "line", sl_problem_get_line (problem));
-      sl_cli_json_add_string (builder, "message", sl_problem_get_message (problem));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
-
 static char *
 summary_to_json (SlClusterSummary *summary)
 {
@@ -261,7 +240,7 @@ summary_to_json (SlClusterSummary *summary)
   add_matrix (builder, summary);
   add_slow_link (builder, summary);
   add_collectives (builder, summary);
-  add_problems (builder, sl_cluster_profile_get_problems (summary->cluster));
+  sl_cli_json_add_problem_list (builder, sl_cluster_profile_get_problems (summary->cluster), SL_CLI_PROBLEM_LINE);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "sl-cli.h"
+#include "sl-problem.h"
 
 /* A string member, null when there is none. */
 void
@@ -54,4 +55,47 @@ sl_cli_json_add_double (JsonBuilder *builder,
     json_builder_add_null_value (builder);
   else
     json_builder_add_double_value (builder, value);
+}
+
+static void
+add_problem (JsonBuilder        *builder,
+             SlProblem          *problem,
+             SlCliProblemFields  fields)
+{
+  json_builder_begin_object (builder);
+  sl_cli_json_add_string (builder, "severity", sl_severity_to_string (sl_problem_get_severity (problem)));
+  sl_cli_json_add_string (builder, "path", sl_problem_get_path (problem));
+  sl_cli_json_add_int (builder, "offset", sl_problem_get_offset (problem));
+  if (fields & SL_CLI_PROBLEM_LINE)
+    sl_cli_json_add_int (builder, "line", sl_problem_get_line (problem));
+  sl_cli_json_add_string (builder, "message", sl_problem_get_message (problem));
+  json_builder_end_object (builder);
+}
+
+void
+sl_cli_json_add_problems (JsonBuilder        *builder,
+                          GPtrArray          *problems,
+                          SlCliProblemFields  fields)
+{
+  json_builder_set_member_name (builder, "problems");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < problems->len; i++)
+    add_problem (builder, g_ptr_array_index (problems, i), fields);
+  json_builder_end_array (builder);
+}
+
+void
+sl_cli_json_add_problem_list (JsonBuilder        *builder,
+                              GListModel         *problems,
+                              SlCliProblemFields  fields)
+{
+  json_builder_set_member_name (builder, "problems");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      add_problem (builder, problem, fields);
+    }
+  json_builder_end_array (builder);
 }

@@ -71,28 +71,6 @@ add_run (JsonBuilder    *builder,
 }
 
 static void
-add_problems (JsonBuilder    *builder,
-              SlLineageTable *table)
-{
-  GPtrArray *problems = sl_lineage_table_get_problems (table);
-
-  json_builder_set_member_name (builder, "problems");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < problems->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (problems, i);
-
-      json_builder_begin_object (builder);
-      sl_cli_json_add_string (builder, "severity", sl_severity_to_string (sl_problem_get_severity (problem)));
-      sl_cli_json_add_string (builder, "path", sl_problem_get_path (problem));
-      sl_cli_json_add_int (builder, "offset", sl_problem_get_offset (problem));
-      sl_cli_json_add_string (builder, "message", sl_problem_get_message (problem));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
-
-static void
 print_json (SlLineageTable *table)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -121,7 +99,7 @@ print_json (SlLineageTable *table)
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  add_problems (builder, table);
+  sl_cli_json_add_problems (builder, sl_lineage_table_get_problems (table), 0);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);

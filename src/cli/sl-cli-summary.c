@@ -67,32 +67,6 @@ add_restart (JsonBuilder  *builder,
 }
 
 static void
-add_problems (JsonBuilder  *builder,
-              SlSummaryRun *run)
-{
-  GPtrArray *problems = sl_summary_run_get_problems (run);
-
-  json_builder_set_member_name (builder, "problems");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < problems->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (problems, i);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "severity");
-      json_builder_add_string_value (builder, sl_severity_to_string (sl_problem_get_severity (problem)));
-      json_builder_set_member_name (builder, "path");
-      json_builder_add_string_value (builder, sl_problem_get_path (problem));
-      json_builder_set_member_name (builder, "offset");
-      json_builder_add_int_value (builder, sl_problem_get_offset (problem));
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, sl_problem_get_message (problem));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
-
-static void
 add_lineage (JsonBuilder      *builder,
              SlSummaryRun     *run,
              const char       *name,
@@ -190,7 +164,7 @@ runs_to_json (GPtrArray *runs)
       add_lineage (builder, run, "eval", SL_LINEAGE_EVAL);
       add_lineage (builder, run, "user", SL_LINEAGE_USER);
       json_builder_end_object (builder);
-      add_problems (builder, run);
+      sl_cli_json_add_problems (builder, sl_summary_run_get_problems (run), 0);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -189,24 +189,7 @@ stats_to_json (const char *path,
     }
   json_builder_end_array (builder);
 
-  json_builder_set_member_name (builder, "problems");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
-    {
-      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "severity");
-      json_builder_add_string_value (builder, sl_severity_to_string (sl_problem_get_severity (problem)));
-      json_builder_set_member_name (builder, "path");
-      json_builder_add_string_value (builder, sl_problem_get_path (problem));
-      json_builder_set_member_name (builder, "offset");
-      json_builder_add_int_value (builder, sl_problem_get_offset (problem));
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, sl_problem_get_message (problem));
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
+  sl_cli_json_add_problem_list (builder, problems, 0);
 
   if (report_memory)
     {

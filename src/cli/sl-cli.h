@@ -97,6 +97,20 @@ void sl_cli_json_add_us     (JsonBuilder *builder,
                              const char  *name,
                              gint64       ns);
 
+/* What a command's "problems" member says of each problem: severity,
+ * path, offset (and with SL_CLI_PROBLEM_LINE its line) and message. */
+typedef enum {
+  SL_CLI_PROBLEM_LINE = 1 << 0,
+} SlCliProblemFields;
+
+/* The member "problems": an array of SlProblem objects. */
+void sl_cli_json_add_problems     (JsonBuilder        *builder,
+                                   GPtrArray          *problems,
+                                   SlCliProblemFields  fields);
+void sl_cli_json_add_problem_list (JsonBuilder        *builder,
+                                   GListModel         *problems,
+                                   SlCliProblemFields  fields);
+
 void sl_cli_profile_add_memory   (JsonBuilder     *builder,
                                   SlMemoryProfile *memory);
 void sl_cli_profile_print_memory (SlMemoryProfile *memory);
