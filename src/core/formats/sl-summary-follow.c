@@ -26,20 +26,6 @@ new_continuation (SlSummaryReader *self)
   return copy;
 }
 
-static void
-follow_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  GError *error = NULL;
-
-  if (sl_summary_reader_update (task_data, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
 /**
  * sl_summary_reader_follow_async:
  *
@@ -62,7 +48,7 @@ sl_summary_reader_follow_async (SlSummaryReader     *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_summary_reader_follow_async);
   g_task_set_task_data (task, new_continuation (self), g_object_unref);
-  g_task_run_in_thread (task, follow_thread);
+  g_task_run_in_thread (task, sl_summary_reader_update_thread);
 }
 
 /**

@@ -88,6 +88,12 @@ SlSummaryDecoded sl_summary_check_nesting         (SlSummaryReader              
                                                    const guint8                     *payload,
                                                    gsize                             len);
 
+/* The worker of an update or a follow (sl-summary-reader.c). */
+void             sl_summary_reader_update_thread  (GTask            *task,
+                                                   gpointer          source_object,
+                                                   gpointer          task_data,
+                                                   GCancellable     *cancellable);
+
 /* Discovery (sl-summary-discovery.c). */
 gboolean         sl_summary_reader_discover       (SlSummaryReader  *self,
                                                    GCancellable     *cancellable,

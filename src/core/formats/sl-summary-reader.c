@@ -448,15 +448,17 @@ sl_summary_reader_update (SlSummaryReader  *self,
   return TRUE;
 }
 
-static void
-update_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
+/* Updates the task's data, a follow's continuation, or else the reader
+ * the task is of. */
+void
+sl_summary_reader_update_thread (GTask        *task,
+                                 gpointer      source_object,
+                                 gpointer      task_data,
+                                 GCancellable *cancellable)
 {
   GError *error = NULL;
 
-  if (sl_summary_reader_update (source_object, cancellable, &error))
+  if (sl_summary_reader_update (task_data != NULL ? task_data : source_object, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -480,7 +482,7 @@ sl_summary_reader_update_async (SlSummaryReader     *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_summary_reader_update_async);
-  g_task_run_in_thread (task, update_thread);
+  g_task_run_in_thread (task, sl_summary_reader_update_thread);
 }
 
 gboolean
