@@ -162,7 +162,7 @@ lookup_scalars (SlSummaryReader *self,
                 const guint8    *tag,
                 gsize            tag_len)
 {
-  TagCacheEntry *entry;
+  SlSummaryTagCacheEntry *entry;
   g_autofree char *name = NULL;
 
   for (guint i = 0; i < TAG_CACHE_SIZE; i++)

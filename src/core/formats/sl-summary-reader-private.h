@@ -20,7 +20,7 @@ typedef struct {
   SlScalarSeries *series;
   gsize           len;
   char            tag[TAG_CACHE_MAX_LEN];
-} TagCacheEntry;
+} SlSummaryTagCacheEntry;
 
 /* What became of a record's payload. */
 typedef enum {
@@ -33,25 +33,25 @@ typedef struct {
   guint8    *block;
   gsize      used;
   GPtrArray *extra;
-} Arena;
+} SlSummaryArena;
 
 struct _SlSummaryReader
 {
-  GObject             parent_instance;
-  char               *path;
-  GPtrArray          *runs;
-  Arena               arena;
-  ProtobufCAllocator  allocator;
-  GArray             *scratch_a;
-  GArray             *scratch_b;
-  GArray             *scratch_c;
-  GArray             *scratch_dims;
+  GObject                 parent_instance;
+  char                   *path;
+  GPtrArray              *runs;
+  SlSummaryArena          arena;
+  ProtobufCAllocator      allocator;
+  GArray                 *scratch_a;
+  GArray                 *scratch_b;
+  GArray                 *scratch_c;
+  GArray                 *scratch_dims;
   /* TensorBoard writes a tag's plugin only with its first value. */
-  GHashTable         *tb_plugins;
-  TagCacheEntry       tag_cache[TAG_CACHE_SIZE];
-  guint               tag_cache_next;
-  /* Where, in the payload, the last TOO_DEEP record went too deep. */
-  gsize               deep_at;
+  GHashTable             *tb_plugins;
+  SlSummaryTagCacheEntry  tag_cache[TAG_CACHE_SIZE];
+  guint                   tag_cache_next;
+  /* Where, in the payload, the last SL_SUMMARY_TOO_DEEP record went too deep. */
+  gsize                   deep_at;
 };
 
 /* The decoders, one a file kind (sl-summary-mindspore.c,

@@ -42,7 +42,7 @@ static void *
 arena_alloc (void   *data,
              size_t  size)
 {
-  Arena *arena = data;
+  SlSummaryArena *arena = data;
   gpointer mem;
 
   size = (size + 15) & ~(gsize) 15;
@@ -70,7 +70,7 @@ arena_free (void *data,
 }
 
 static void
-arena_reset (Arena *arena)
+arena_reset (SlSummaryArena *arena)
 {
   arena->used = 0;
   if (arena->extra->len > 0)
