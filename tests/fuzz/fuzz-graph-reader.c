@@ -31,6 +31,8 @@ walk_elements (SlGraph *graph)
       g_autofree char *name = sl_graph_element_dup_name (graph, e);
       g_autofree char *scope = sl_graph_element_dup_scope (graph, e);
 
+      if (!g_utf8_validate (scope, -1, NULL))
+        abort ();
       if (sl_graph_element_get_kind (graph, e) == SL_GRAPH_ELEMENT_OP &&
           sl_graph_lookup_op (graph, name) == SL_GRAPH_NONE)
         abort ();

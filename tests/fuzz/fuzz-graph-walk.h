@@ -27,7 +27,7 @@ fuzz_walk_graph (SlGraph *graph,
       g_autofree char *name = sl_graph_element_dup_name (graph, e);
       g_autofree char *scope = sl_graph_element_dup_scope (graph, e);
 
-      if (!g_utf8_validate (name, -1, NULL))
+      if (!g_utf8_validate (name, -1, NULL) || !g_utf8_validate (scope, -1, NULL))
         abort ();
       for (guint i = 0; i < sl_graph_element_get_n_inputs (graph, e); i++)
         {

@@ -47,6 +47,7 @@
 #include "sl-graph-builder.h"
 #include "sl-mindir-reader.h"
 #include "sl-onnx-values.h"
+#include "sl-proto-graph.h"
 #include "sl-proto-shape.h"
 #include "sl-proto-wire.h"
 
@@ -62,18 +63,14 @@
 typedef SlProtoSlice Slice;
 typedef SlProtoField Field;
 typedef SlProtoDamage Damage;
+typedef SlProtoGraphScope Scope;
+typedef SlProtoValueInfo ValueInfo;
+typedef SlProtoNode Node;
 
 /* mind_ir TensorProto.DataType names */
 static const char * const type_names[] = {
   "undefined", "float32", "uint8", "int8", "uint16", "int16", "int32", "int64", "string", "bool",
   "float16", "float64", "uint32", "uint64", "complex64", "complex128", "bfloat16", "float64",
-};
-
-typedef struct _Scope Scope;
-struct _Scope
-{
-  Scope      *outer;
-  GHashTable *values;   /* value name → builder element index + 1 */
 };
 
 typedef struct {
@@ -121,53 +118,9 @@ append_type_name (GString *out,
 static char *
 dup_shown (const Slice *bytes)
 {
-  Slice shown = *bytes;
+  Slice shown = sl_proto_graph_shown (bytes, MAX_SHOWN_BYTES);
 
-  shown.len = MIN (shown.len, MAX_SHOWN_BYTES);
-  while (shown.len > 0 && shown.len < bytes->len && (shown.data[shown.len] & 0xc0) == 0x80)
-    shown.len--;
   return sl_proto_dup_text (&shown);
-}
-
-static guint
-resolve (const Scope *scope,
-         const char  *value)
-{
-  for (; scope != NULL; scope = scope->outer)
-    {
-      gpointer found = g_hash_table_lookup (scope->values, value);
-
-      if (found != NULL)
-        return GPOINTER_TO_UINT (found) - 1;
-    }
-  return SL_GRAPH_NONE;
-}
-
-static void
-define (Scope      *scope,
-        const char *value,
-        guint       element)
-{
-  if (value[0] != '\0' && !g_hash_table_contains (scope->values, value))
-    g_hash_table_insert (scope->values, g_strdup (value), GUINT_TO_POINTER (element + 1));
-}
-
-/* "a//b/" → "a/b", joined under @prefix. */
-static char *
-join_path (const char *prefix,
-           const char *name)
-{
-  g_auto(GStrv) parts = g_strsplit (name, "/", -1);
-  GString *path = g_string_new (prefix);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    if (parts[i][0] != '\0')
-      {
-        if (path->len > 0)
-          g_string_append_c (path, '/');
-        g_string_append (path, parts[i]);
-      }
-  return g_string_free (path, FALSE);
 }
 
 /* Tensors */
@@ -589,98 +542,6 @@ read_attribute (const Slice *bytes,
 
 /* Nodes */
 
-typedef struct {
-  char      *name;
-  char      *op_type;
-  char      *domain;
-  GPtrArray *inputs;    /* char * */
-  GPtrArray *outputs;   /* char * */
-  GArray    *attrs;     /* Slice */
-  char      *type;      /* the op type shown: a primitive's, a function's name */
-  const Slice *primitive;
-  char      *path;
-  char      *scope;
-} Node;
-
-static void
-node_free (gpointer data)
-{
-  Node *node = data;
-
-  g_free (node->name);
-  g_free (node->op_type);
-  g_free (node->domain);
-  g_ptr_array_unref (node->inputs);
-  g_ptr_array_unref (node->outputs);
-  g_array_unref (node->attrs);
-  g_free (node->type);
-  g_free (node->path);
-  g_free (node->scope);
-  g_free (node);
-}
-
-/* NodeProto { input 1, output 2, name 3, op_type 4, attribute 5,
- * doc_string 6, domain 7, node_attr 8, primal_attr 9 } */
-static Node *
-parse_node (const Slice *bytes,
-            Damage      *damage)
-{
-  Node *node = g_new0 (Node, 1);
-  Field f;
-
-  node->inputs = g_ptr_array_new_with_free_func (g_free);
-  node->outputs = g_ptr_array_new_with_free_func (g_free);
-  node->attrs = g_array_new (FALSE, FALSE, sizeof (Slice));
-  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
-    {
-      if (f.field > 9 || f.field == 6 || f.field == 0)
-        continue;
-      if (!sl_proto_expect_wire (&f, 2, damage))
-        break;
-      /* Cut by the end of the input: a name cut short is wrong. */
-      if (f.bytes.cut)
-        continue;
-      switch (f.field)
-        {
-        case 1: g_ptr_array_add (node->inputs, sl_proto_dup_text (&f.bytes)); break;
-        case 2: g_ptr_array_add (node->outputs, sl_proto_dup_text (&f.bytes)); break;
-        case 3: g_free (node->name); node->name = sl_proto_dup_text (&f.bytes); break;
-        case 4: g_free (node->op_type); node->op_type = sl_proto_dup_text (&f.bytes); break;
-        case 7: g_free (node->domain); node->domain = sl_proto_dup_text (&f.bytes); break;
-        default: g_array_append_val (node->attrs, f.bytes); break;
-        }
-    }
-  if (damage->reason != NULL || (bytes->cut && node->op_type == NULL))
-    {
-      node_free (node);
-      return NULL;
-    }
-  if (node->name == NULL)
-    node->name = g_strdup ("");
-  if (node->op_type == NULL)
-    node->op_type = g_strdup ("");
-  return node;
-}
-
-/* Every folder of every path ("a", "a/b" for "a/b/c"). */
-static void
-add_folders (GHashTable *folders,
-             const char *path)
-{
-  for (const char *slash = strrchr (path, '/'); slash != NULL && slash > path;
-       slash = g_strrstr_len (path, slash - path, "/"))
-    {
-      char *folder = g_strndup (path, slash - path);
-
-      if (g_hash_table_contains (folders, folder))
-        {
-          g_free (folder);
-          return;
-        }
-      g_hash_table_add (folders, folder);
-    }
-}
-
 /* Whether an attribute holds a graph (g 7, graphs 13), itself or in its values (17). */
 static gboolean
 attr_has_graph (const Slice *attr,
@@ -857,7 +718,7 @@ add_node (Reader     *reader,
       const char *value = g_ptr_array_index (node->inputs, i);
 
       if (value[0] != '\0')
-        sl_graph_builder_add_input_element (reader->builder, resolve (scope, value), value, SL_GRAPH_EDGE_DATA);
+        sl_graph_builder_add_input_element (reader->builder, sl_proto_graph_scope_resolve (scope, value), value, SL_GRAPH_EDGE_DATA);
     }
   if (node->primitive != NULL)
     add_primitive (reader, node->primitive);
@@ -870,52 +731,6 @@ add_node (Reader     *reader,
 }
 
 /* Graphs */
-
-typedef struct {
-  char  *name;
-  Slice  tensor;   /* the first TensorProto, or empty */
-} ValueInfo;
-
-static void
-value_info_free (gpointer data)
-{
-  ValueInfo *v = data;
-
-  g_free (v->name);
-  g_free (v);
-}
-
-/* ValueInfoProto { name 1, tensor 2, doc_string 3, denotation 4, attr_info 5 } */
-static ValueInfo *
-parse_value_info (const Slice *bytes,
-                  Damage      *damage)
-{
-  ValueInfo *v = g_new0 (ValueInfo, 1);
-  Field f;
-
-  v->tensor = (Slice) { (const guint8 *) "", 0, bytes->base, FALSE };
-  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
-    if (f.field == 1 || f.field == 2)
-      {
-        if (!sl_proto_expect_wire (&f, 2, damage))
-          break;
-        if (f.field == 1)
-          {
-            g_free (v->name);
-            v->name = sl_proto_dup_text (&f.bytes);
-          }
-        else if (v->tensor.len == 0)
-          v->tensor = f.bytes;
-      }
-  if (damage->reason != NULL)
-    {
-      value_info_free (v);
-      return NULL;
-    }
-  if (v->name == NULL)
-    v->name = g_strdup ("");
-  return v;
-}
 
 static void
 add_value_type (Reader      *reader,
@@ -957,7 +772,7 @@ add_parameter (Reader      *reader,
       report (reader, &damage);
       return;
     }
-  define (scope, t.name, sl_graph_builder_get_n_elements (reader->builder));
+  sl_proto_graph_scope_define (scope, t.name, sl_graph_builder_get_n_elements (reader->builder));
   sl_graph_builder_begin_parameter (reader->builder, t.name);
   sl_graph_builder_add_output (reader->builder, model_dtype (t.data_type), (const gint64 *) (gpointer) t.dims->data,
                                t.dims->len);
@@ -982,9 +797,9 @@ read_graph (Reader      *reader,
 {
   g_autoptr(GPtrArray) node_bytes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) parameters = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (value_info_free);
-  g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (value_info_free);
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (node_free);
+  g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (sl_proto_value_info_free);
+  g_autoptr(GPtrArray) outputs = g_ptr_array_new_with_free_func (sl_proto_value_info_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (sl_proto_node_free);
   g_autoptr(GPtrArray) subgraphs = g_ptr_array_new_with_free_func (g_free);  /* Slice *, path */
   g_autoptr(GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   Scope *scope = g_new0 (Scope, 1);
@@ -1013,7 +828,7 @@ read_graph (Reader      *reader,
       else
         {
           Damage inner = { 0 };
-          ValueInfo *v = parse_value_info (&f.bytes, &inner);
+          ValueInfo *v = sl_proto_value_info_parse (&f.bytes, TRUE, &inner);
 
           if (v == NULL)
             report (reader, &inner);
@@ -1035,13 +850,13 @@ read_graph (Reader      *reader,
       g_hash_table_replace (scope->values, g_strdup (v->name),
                             GUINT_TO_POINTER (sl_graph_builder_get_n_elements (reader->builder) + 1));
       sl_graph_builder_begin_graph_input (reader->builder, v->name, prefix[0] != '\0' ? prefix : NULL);
-      add_value_type (reader, &v->tensor);
+      add_value_type (reader, &v->type);
     }
 
   for (guint i = 0; i < node_bytes->len; i++)
     {
       Damage node_damage = { 0 };
-      Node *node = parse_node (g_ptr_array_index (node_bytes, i), &node_damage);
+      Node *node = sl_proto_node_parse (g_ptr_array_index (node_bytes, i), SL_PROTO_GRAPH_MINDIR, &node_damage);
       const char *full;
 
       if (node == NULL)
@@ -1052,17 +867,9 @@ read_graph (Reader      *reader,
         }
       resolve_type (reader, node);
       full = node->domain != NULL && strchr (node->domain, '/') != NULL ? node->domain : node->name;
-      if (full[0] != '\0')
-        node->path = join_path (prefix, full);
-      if (node->path == NULL || node->path[0] == '\0' || g_strcmp0 (node->path, prefix) == 0)
-        {
-          g_autofree char *own = g_strdup_printf ("%s-op%u", node->type[0] != '\0' ? node->type : "Node", i);
-
-          g_free (node->path);
-          node->path = join_path (prefix, own);
-        }
+      node->path = sl_proto_graph_node_path (prefix, full, node->type, i);
       if (strcmp (node->type, "Constant") != 0)
-        add_folders (folders, node->path);
+        sl_proto_graph_add_folders (folders, node->path);
       if (node_has_graphs (node))
         g_hash_table_add (folders, g_strdup (node->path));
       g_ptr_array_add (nodes, node);
@@ -1071,16 +878,12 @@ read_graph (Reader      *reader,
   for (guint i = 0; i < nodes->len; i++)
     {
       Node *node = g_ptr_array_index (nodes, i);
-      const char *slash = strrchr (node->path, '/');
 
-      if (g_hash_table_contains (folders, node->path))
-        node->scope = g_strdup (node->path);
-      else
-        node->scope = slash != NULL ? g_strndup (node->path, slash - node->path) : g_strdup ("");
+      node->scope = sl_proto_graph_node_scope (folders, node->path);
       for (guint k = 0; k < node->outputs->len; k++)
-        define (scope, g_ptr_array_index (node->outputs, k), base + i);
+        sl_proto_graph_scope_define (scope, g_ptr_array_index (node->outputs, k), base + i);
       /* MindSpore refers to a node's value by the node's name too. */
-      define (scope, node->name, base + i);
+      sl_proto_graph_scope_define (scope, node->name, base + i);
     }
   for (guint i = 0; i < nodes->len; i++)
     {
@@ -1098,8 +901,8 @@ read_graph (Reader      *reader,
 
       sl_graph_builder_begin_graph_output (reader->builder, v->name, prefix[0] != '\0' ? prefix : NULL);
       if (v->name[0] != '\0')
-        sl_graph_builder_add_input_element (reader->builder, resolve (scope, v->name), v->name, SL_GRAPH_EDGE_DATA);
-      add_value_type (reader, &v->tensor);
+        sl_graph_builder_add_input_element (reader->builder, sl_proto_graph_scope_resolve (scope, v->name), v->name, SL_GRAPH_EDGE_DATA);
+      add_value_type (reader, &v->type);
     }
 
   for (guint i = 0; i + 1 < subgraphs->len; i += 2)

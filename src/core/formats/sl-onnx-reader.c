@@ -46,6 +46,7 @@
 #include "sl-graph-builder.h"
 #include "sl-onnx-reader.h"
 #include "sl-onnx-values.h"
+#include "sl-proto-graph.h"
 #include "sl-proto-shape.h"
 #include "sl-proto-wire.h"
 
@@ -57,16 +58,11 @@
 typedef SlProtoSlice Slice;
 typedef SlProtoField Field;
 typedef SlProtoDamage Damage;
+typedef SlProtoGraphScope Scope;
+typedef SlProtoValueInfo ValueInfo;
+typedef SlProtoNode Node;
 
 /* The reading */
-
-typedef struct _Scope Scope;
-struct _Scope
-{
-  Scope      *outer;
-  GHashTable *values;   /* value name → builder element index + 1 */
-  GHashTable *types;    /* value name → Slice * of its TypeProto (value_info, outputs) */
-};
 
 typedef struct {
   SlGraphBuilder *builder;
@@ -89,175 +85,6 @@ report (Reader       *reader,
   sl_graph_builder_add_problem (reader->builder, problem);
   if (reader->n_damaged++ == 0)
     reader->first = *damage;
-}
-
-static guint
-resolve (const Scope *scope,
-         const char  *value)
-{
-  for (; scope != NULL; scope = scope->outer)
-    {
-      gpointer found = g_hash_table_lookup (scope->values, value);
-
-      if (found != NULL)
-        return GPOINTER_TO_UINT (found) - 1;
-    }
-  return SL_GRAPH_NONE;
-}
-
-static void
-define (Scope      *scope,
-        const char *value,
-        guint       element)
-{
-  /* The first definition in a graph wins, as in a valid model there is one. */
-  if (value[0] != '\0' && !g_hash_table_contains (scope->values, value))
-    g_hash_table_insert (scope->values, g_strdup (value), GUINT_TO_POINTER (element + 1));
-}
-
-/* "a//b/" → "a/b", joined under @prefix. */
-static char *
-join_path (const char *prefix,
-           const char *name)
-{
-  g_auto(GStrv) parts = g_strsplit (name, "/", -1);
-  GString *path = g_string_new (prefix);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    if (parts[i][0] != '\0')
-      {
-        if (path->len > 0)
-          g_string_append_c (path, '/');
-        g_string_append (path, parts[i]);
-      }
-  return g_string_free (path, FALSE);
-}
-
-/* One NodeProto, its framing checked. */
-typedef struct {
-  char      *name;
-  char      *op_type;
-  char      *domain;
-  GPtrArray *inputs;    /* char * */
-  GPtrArray *outputs;   /* char * */
-  GArray    *attrs;     /* Slice */
-  gsize      at;
-  char      *path;      /* where it is shown */
-  char      *scope;
-} Node;
-
-static void
-node_free (gpointer data)
-{
-  Node *node = data;
-
-  g_free (node->name);
-  g_free (node->op_type);
-  g_free (node->domain);
-  g_ptr_array_unref (node->inputs);
-  g_ptr_array_unref (node->outputs);
-  g_array_unref (node->attrs);
-  g_free (node->path);
-  g_free (node->scope);
-  g_free (node);
-}
-
-static Node *
-parse_node (const Slice *bytes,
-            Damage      *damage)
-{
-  Node *node = g_new0 (Node, 1);
-  Field f;
-
-  node->inputs = g_ptr_array_new_with_free_func (g_free);
-  node->outputs = g_ptr_array_new_with_free_func (g_free);
-  node->attrs = g_array_new (FALSE, FALSE, sizeof (Slice));
-  node->at = bytes->base;
-  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
-    {
-      if (f.field > 7 || f.field == 6)
-        continue;
-      if (!sl_proto_expect_wire (&f, 2, damage))
-        break;
-      /* Cut by the end of the input: only an attribute (a subgraph) is
-       * worth reading as far as it goes, a name cut short is wrong. */
-      if (f.bytes.cut && f.field != 5)
-        continue;
-      switch (f.field)
-        {
-        case 1: g_ptr_array_add (node->inputs, sl_proto_dup_text (&f.bytes)); break;
-        case 2: g_ptr_array_add (node->outputs, sl_proto_dup_text (&f.bytes)); break;
-        case 3: g_free (node->name); node->name = sl_proto_dup_text (&f.bytes); break;
-        case 4: g_free (node->op_type); node->op_type = sl_proto_dup_text (&f.bytes); break;
-        case 5: g_array_append_val (node->attrs, f.bytes); break;
-        case 7: g_free (node->domain); node->domain = sl_proto_dup_text (&f.bytes); break;
-        default: break;
-        }
-    }
-  if (damage->reason != NULL)
-    {
-      node_free (node);
-      return NULL;
-    }
-  /* A node cut before its op type says too little to show. */
-  if (bytes->cut && node->op_type == NULL)
-    {
-      node_free (node);
-      return NULL;
-    }
-  if (node->name == NULL)
-    node->name = g_strdup ("");
-  if (node->op_type == NULL)
-    node->op_type = g_strdup ("");
-  return node;
-}
-
-/* Graph inputs, outputs and value_info: ValueInfoProto { name 1, type 2 }. */
-typedef struct {
-  char  *name;
-  Slice  type;
-  gsize  at;
-} ValueInfo;
-
-static void
-value_info_free (gpointer data)
-{
-  ValueInfo *v = data;
-
-  g_free (v->name);
-  g_free (v);
-}
-
-static ValueInfo *
-parse_value_info (const Slice *bytes,
-                  Damage      *damage)
-{
-  ValueInfo *v = g_new0 (ValueInfo, 1);
-  Field f;
-
-  v->at = bytes->base;
-  v->type = (Slice) { (const guint8 *) "", 0, bytes->base };
-  SL_PROTO_FOR_FIELDS (bytes, pos, &f, damage)
-    if (f.field == 1 || f.field == 2)
-      {
-        if (!sl_proto_expect_wire (&f, 2, damage))
-          break;
-        if (f.field == 1)
-          {
-            g_free (v->name);
-            v->name = sl_proto_dup_text (&f.bytes);
-          }
-        else
-          v->type = f.bytes;
-      }
-  if (damage->reason != NULL)
-    {
-      value_info_free (v);
-      return NULL;
-    }
-  if (v->name == NULL)
-    v->name = g_strdup ("");
-  return v;
 }
 
 /* The type of a value as the element's output, and as an attribute. */
@@ -320,9 +147,9 @@ collect_graph (Reader      *reader,
   g->nodes = g_ptr_array_new_with_free_func (g_free);
   g->initializers = g_ptr_array_new_with_free_func (g_free);
   g->sparse = g_ptr_array_new_with_free_func (g_free);
-  g->inputs = g_ptr_array_new_with_free_func (value_info_free);
-  g->outputs = g_ptr_array_new_with_free_func (value_info_free);
-  g->value_info = g_ptr_array_new_with_free_func (value_info_free);
+  g->inputs = g_ptr_array_new_with_free_func (sl_proto_value_info_free);
+  g->outputs = g_ptr_array_new_with_free_func (sl_proto_value_info_free);
+  g->value_info = g_ptr_array_new_with_free_func (sl_proto_value_info_free);
   while (sl_proto_next_field (graph, &pos, &f, &damage))
     {
       GPtrArray *to = NULL;
@@ -358,7 +185,7 @@ collect_graph (Reader      *reader,
         }
       else
         {
-          ValueInfo *v = parse_value_info (&f.bytes, &damage);
+          ValueInfo *v = sl_proto_value_info_parse (&f.bytes, FALSE, &damage);
 
           if (v == NULL)
             report (reader, &damage);
@@ -421,7 +248,7 @@ add_initializer (Reader      *reader,
       return;
     }
   name = sl_proto_dup_text (&t.name);
-  define (scope, name, sl_graph_builder_get_n_elements (reader->builder));
+  sl_proto_graph_scope_define (scope, name, sl_graph_builder_get_n_elements (reader->builder));
   sl_graph_builder_begin_parameter (reader->builder, name);
   dims = sparse ? sparse_dims : t.dims;
   sl_graph_builder_add_output (reader->builder, sl_onnx_model_dtype (t.data_type), (const gint64 *) (gpointer) dims->data,
@@ -478,25 +305,6 @@ lookup_type (const Scope *scope,
   return NULL;
 }
 
-/* Every folder of every path ("a", "a/b" for "a/b/c"). */
-static void
-add_folders (GHashTable *folders,
-             const char *path)
-{
-  for (const char *slash = strrchr (path, '/'); slash != NULL && slash > path;
-       slash = g_strrstr_len (path, slash - path, "/"))
-    {
-      char *folder = g_strndup (path, slash - path);
-
-      if (g_hash_table_contains (folders, folder))
-        {
-          g_free (folder);
-          return;
-        }
-      g_hash_table_add (folders, folder);
-    }
-}
-
 static gboolean
 attr_has_graph (const Slice *attr)
 {
@@ -539,7 +347,7 @@ add_node (Reader      *reader,
       const char *value = g_ptr_array_index (node->inputs, i);
 
       if (value[0] != '\0')
-        sl_graph_builder_add_input_element (reader->builder, resolve (scope, value), value, SL_GRAPH_EDGE_DATA);
+        sl_graph_builder_add_input_element (reader->builder, sl_proto_graph_scope_resolve (scope, value), value, SL_GRAPH_EDGE_DATA);
     }
   for (guint i = 0; i < node->attrs->len; i++)
     {
@@ -585,7 +393,7 @@ read_graph (Reader      *reader,
             GraphFields *fields_out)
 {
   GraphFields g = { 0 };
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (node_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (sl_proto_node_free);
   g_autoptr(GPtrArray) subgraphs = g_ptr_array_new_with_free_func (g_free);  /* Slice *, path */
   g_autoptr(GHashTable) folders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) initializer_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -627,7 +435,7 @@ read_graph (Reader      *reader,
     {
       const Slice *bytes = g_ptr_array_index (g.nodes, i);
       Damage damage = { 0 };
-      Node *node = parse_node (bytes, &damage);
+      Node *node = sl_proto_node_parse (bytes, SL_PROTO_GRAPH_ONNX, &damage);
 
       if (node == NULL)
         {
@@ -635,16 +443,8 @@ read_graph (Reader      *reader,
             report (reader, &damage);
           continue;
         }
-      if (node->name[0] != '\0')
-        node->path = join_path (prefix, node->name);
-      if (node->path == NULL || node->path[0] == '\0' || g_strcmp0 (node->path, prefix) == 0)
-        {
-          g_autofree char *own = g_strdup_printf ("%s-op%u", node->op_type[0] != '\0' ? node->op_type : "Node", i);
-
-          g_free (node->path);
-          node->path = join_path (prefix, own);
-        }
-      add_folders (folders, node->path);
+      node->path = sl_proto_graph_node_path (prefix, node->name, node->op_type, i);
+      sl_proto_graph_add_folders (folders, node->path);
       if (node_has_subgraphs (node))
         g_hash_table_add (folders, g_strdup (node->path));
       g_ptr_array_add (nodes, node);
@@ -653,14 +453,10 @@ read_graph (Reader      *reader,
   for (guint i = 0; i < nodes->len; i++)
     {
       Node *node = g_ptr_array_index (nodes, i);
-      const char *slash = strrchr (node->path, '/');
 
-      if (g_hash_table_contains (folders, node->path))
-        node->scope = g_strdup (node->path);
-      else
-        node->scope = slash != NULL ? g_strndup (node->path, slash - node->path) : g_strdup ("");
+      node->scope = sl_proto_graph_node_scope (folders, node->path);
       for (guint k = 0; k < node->outputs->len; k++)
-        define (&scope, g_ptr_array_index (node->outputs, k), base + i);
+        sl_proto_graph_scope_define (&scope, g_ptr_array_index (node->outputs, k), base + i);
     }
   for (guint i = 0; i < nodes->len; i++)
     add_node (reader, &scope, g_ptr_array_index (nodes, i), subgraphs);
@@ -672,7 +468,7 @@ read_graph (Reader      *reader,
 
       sl_graph_builder_begin_graph_output (reader->builder, v->name, prefix);
       if (v->name[0] != '\0')
-        sl_graph_builder_add_input_element (reader->builder, resolve (&scope, v->name), v->name, SL_GRAPH_EDGE_DATA);
+        sl_graph_builder_add_input_element (reader->builder, sl_proto_graph_scope_resolve (&scope, v->name), v->name, SL_GRAPH_EDGE_DATA);
       add_type (reader, &v->type, TRUE);
     }
 
@@ -808,11 +604,8 @@ read_model (Reader       *reader,
         case 4: add_metadata_text (reader, "domain", &f.bytes); break;
         case 6:
           {
-            Slice doc = f.bytes;
+            Slice doc = sl_proto_graph_shown (&f.bytes, MAX_SHOWN_BYTES);
 
-            doc.len = MIN (doc.len, MAX_SHOWN_BYTES);
-            while (doc.len > 0 && doc.len < f.bytes.len && (doc.data[doc.len] & 0xc0) == 0x80)
-              doc.len--;
             add_metadata_text (reader, "doc_string", &doc);
           }
           break;

@@ -17,6 +17,7 @@
 
 #include "sl-graph.h"
 #include "sl-onnx-values.h"
+#include "sl-proto-graph.h"
 
 #define MAX_SHOWN_VALUES 16
 #define MAX_SHOWN_TENSOR_VALUES 8
@@ -39,11 +40,9 @@ static void
 append_bytes (GString     *out,
               const Slice *bytes)
 {
-  gsize len = MIN (bytes->len, MAX_SHOWN_BYTES);
+  gsize len = sl_proto_graph_shown (bytes, MAX_SHOWN_BYTES).len;
   g_autofree char *raw = NULL, *valid = NULL, *escaped = NULL;
 
-  while (len > 0 && len < bytes->len && (bytes->data[len] & 0xc0) == 0x80)
-    len--;
   raw = g_strndup ((const char *) bytes->data, len);
   valid = g_utf8_make_valid (raw, -1);
   escaped = g_strescape (valid, "\x80\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f"

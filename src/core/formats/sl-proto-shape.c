@@ -425,7 +425,7 @@ sl_proto_shape_is_mindir_model (const guint8 *data,
 /* The model and graph formats a .pb may hold that the graph reader
  * reads, told apart by the shapes of their first fields (see the checks
  * above). A format added here is recognised by the folder scan
- * (sl-detector.c), opened by the graph reader and named in the message about a .pb
+ * (sl-detector-models.c), opened by the graph reader and named in the message about a .pb
  * that holds none of them. Where two match, the first wins. */
 static const struct {
   const char *name;
