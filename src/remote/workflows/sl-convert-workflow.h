@@ -8,6 +8,7 @@
 
 #include "sl-atc-command.h"
 #include "sl-target.h"
+#include "sl-workflow.h"
 #include "sl-target-shell.h"
 
 G_BEGIN_DECLS
@@ -21,7 +22,7 @@ typedef enum {
 } SlConvertStage;
 
 #define SL_TYPE_CONVERT_WORKFLOW (sl_convert_workflow_get_type ())
-G_DECLARE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL, CONVERT_WORKFLOW, GObject)
+G_DECLARE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL, CONVERT_WORKFLOW, SlWorkflow)
 
 SlConvertWorkflow *sl_convert_workflow_new              (SlTarget           *target,
                                                          const char         *project_dir,
