@@ -21,6 +21,8 @@ typedef enum {
   SL_CONVERT_STAGE_DONE,
 } SlConvertStage;
 
+/* An SlWorkflow: its "stage" is an SlConvertStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_CONVERT_WORKFLOW (sl_convert_workflow_get_type ())
 G_DECLARE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL, CONVERT_WORKFLOW, SlWorkflow)
 

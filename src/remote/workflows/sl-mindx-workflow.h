@@ -19,6 +19,8 @@ typedef enum {
   SL_MINDX_STAGE_DONE,
 } SlMindxStage;
 
+/* An SlWorkflow: its "stage" is an SlMindxStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_MINDX_WORKFLOW (sl_mindx_workflow_get_type ())
 G_DECLARE_FINAL_TYPE (SlMindxWorkflow, sl_mindx_workflow, SL, MINDX_WORKFLOW, SlWorkflow)
 

@@ -23,6 +23,8 @@ typedef enum {
   SL_PROFILE_STAGE_DONE,
 } SlProfileStage;
 
+/* An SlWorkflow: its "stage" is an SlProfileStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_PROFILE_WORKFLOW (sl_profile_workflow_get_type ())
 G_DECLARE_FINAL_TYPE (SlProfileWorkflow, sl_profile_workflow, SL, PROFILE_WORKFLOW, SlWorkflow)
 
