@@ -291,6 +291,72 @@ test_stream_codes_become_problems (Fixture       *fixture,
   }
 }
 
+typedef struct {
+  gboolean  done;
+  GError   *error;
+} AsyncRun;
+
+static void
+async_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  AsyncRun *run = data;
+
+  g_assert_true (sl_mindx_workflow_run_finish (SL_MINDX_WORKFLOW (source), result, &run->error));
+  run->done = TRUE;
+}
+
+static void
+count_cb (SlMindxWorkflow *workflow,
+          guint           *count)
+{
+  (*count)++;
+}
+
+static void
+count_problem_cb (SlMindxWorkflow *workflow,
+                  SlProblem       *problem,
+                  guint           *count)
+{
+  (*count)++;
+}
+
+/* Run as the window runs it, on the worker: the app exits 0 but its log
+ * holds the SDK's codes, so the workflow's verdict is failed, and the
+ * job history records the job as failed too, once the run is over. */
+static void
+test_async_run_records_the_verdict (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  g_autoptr(SlMindxWorkflow) workflow = create_workflow (fixture, fixture->sdk, "pipeline/detection.pipeline");
+  g_autoptr(SlJobRecord) job = NULL;
+  AsyncRun run = { FALSE, NULL };
+  guint finished = 0;
+  guint problems = 0;
+
+  g_signal_connect (workflow, "finished", G_CALLBACK (count_cb), &finished);
+  g_signal_connect (workflow, "problem", G_CALLBACK (count_problem_cb), &problems);
+  sl_mindx_workflow_run_async (workflow, NULL, async_done_cb, &run);
+  while (!run.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (run.error);
+  g_assert_cmpuint (finished, ==, 1);
+  print_problems (workflow);
+
+  g_assert_cmpint (sl_mindx_workflow_get_exit_code (workflow), ==, 0);
+  g_assert_false (sl_mindx_workflow_succeeded (workflow));
+  g_assert_cmpuint (problems, ==, sl_mindx_workflow_get_problems (workflow)->len);
+  g_assert_nonnull (find_code (sl_mindx_workflow_get_problems (workflow), "1016"));
+  g_assert_cmpint (sl_workflow_get_job_id (SL_WORKFLOW (workflow)), >, 0);
+
+  job = dup_recorded_job (fixture);
+  g_assert_cmpint (sl_job_record_get_id (job), ==, sl_workflow_get_job_id (SL_WORKFLOW (workflow)));
+  g_assert_cmpint (sl_job_record_get_state (job), ==, SL_JOB_STATE_FAILED);
+  g_assert_cmpint (sl_job_record_get_exit_code (job), ==, 0);
+  g_assert_nonnull (strstr (sl_job_record_get_outcome_reason (job), "SDK error"));
+}
+
 /* With the model uploaded the app runs and its output folder is pulled. */
 static void
 test_successful_run_pulls_output (Fixture       *fixture,
@@ -413,6 +479,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/mindx-workflow/stream-codes", Fixture, NULL, fixture_set_up, test_stream_codes_become_problems,
               fixture_tear_down);
+  g_test_add ("/mindx-workflow/async-verdict-recorded", Fixture, NULL, fixture_set_up,
+              test_async_run_records_the_verdict, fixture_tear_down);
   g_test_add ("/mindx-workflow/success-pulls-output", Fixture, NULL, fixture_set_up, test_successful_run_pulls_output,
               fixture_tear_down);
   g_test_add ("/mindx-workflow/wrong-sdk-home", Fixture, NULL, fixture_set_up, test_wrong_sdk_home,

@@ -17,18 +17,11 @@
 #include <glib/gi18n.h>
 
 #include "sl-atc-log.h"
-#include "sl-cache.h"
 #include "sl-convert-workflow.h"
-#include "sl-job-controller.h"
 #include "sl-problem.h"
-#include "sl-remote-run.h"
 #include "sl-shell-quote.h"
-#include "sl-transfer.h"
-#include "sl-workflow-job.h"
 #include "sl-workflow-path.h"
-#include "sl-workflow-preflight.h"
-#include "sl-workflow-thread.h"
-#include "sl-workspace.h"
+#include "sl-workflow-private.h"
 #include "sl-workspace-store-outputs.h"
 
 #define MIN_FREE_KB (256 * 1024)
@@ -37,113 +30,27 @@
 
 struct _SlConvertWorkflow
 {
-  GObject         parent_instance;
+  SlWorkflow      parent_instance;
 
-  SlTarget       *target;
   SlAtcCommand   *command;
-  SlTargetShell  *shell;
-  char           *project_dir;
-  char           *env_script;
-  char           *remote_dir;
-  char           *store_path;
 
-  GMainContext   *notify_context;  /* where "stage" is notified when run in a thread */
-  SlConvertStage  notified_stage;  /* read on the notify context, written only there */
-  GPtrArray      *problems;
-  GString        *log;
   char           *output;
   char           *local_output;
-  char           *log_path;
-  char           *local_log;
   GStrv           plogs;
   GStrv           local_plogs;
-  int             exit_code;
 };
 
-G_DEFINE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL_TYPE_WORKFLOW)
+SL_WORKFLOW_DEFINE_CALLS (SlConvertWorkflow, sl_convert_workflow, SL_IS_CONVERT_WORKFLOW)
 
-enum {
-  PROP_0,
-  PROP_STAGE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  LOG,
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-typedef struct {
-  SlConvertWorkflow *self;
-  SlConvertStage     stage;
-} StageNote;
-
-static void
-stage_note_free (gpointer data)
-{
-  StageNote *note = data;
-
-  g_object_unref (note->self);
-  g_free (note);
-}
-
-/* Each change carries its own stage, so a quick run still reports every
- * stage it went through, in order, on the notify context. */
-static gboolean
-notify_stage_cb (gpointer data)
-{
-  StageNote *note = data;
-
-  note->self->notified_stage = note->stage;
-  g_object_notify_by_pspec (G_OBJECT (note->self), properties[PROP_STAGE]);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-set_stage (SlConvertWorkflow *self,
-           SlConvertStage     stage)
-{
-  if (self->notify_context != NULL)
-    {
-      StageNote *note = g_new0 (StageNote, 1);
-
-      note->self = g_object_ref (self);
-      note->stage = stage;
-      g_main_context_invoke_full (self->notify_context, G_PRIORITY_DEFAULT, notify_stage_cb, note,
-                                  stage_note_free);
-    }
-  else
-    {
-      self->notified_stage = stage;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
-    }
-}
+#define WORKFLOW(self) SL_WORKFLOW (self)
 
 static void
 add_problem (SlConvertWorkflow *self,
              SlProblem         *problem,
              const char        *hint)
 {
-  if (hint != NULL)
-    sl_problem_set_hint (problem, hint);
-  g_ptr_array_add (self->problems, problem);
-}
-
-/* Sourcing the environment script, as the job's set-up. */
-static char *
-dup_env_setup (SlConvertWorkflow *self)
-{
-  g_autofree char *quoted = NULL;
-
-  if (self->env_script == NULL)
-    return NULL;
-  quoted = sl_shell_quote_remote_path (self->env_script);
-  return g_strdup_printf (". %s", quoted);
+  sl_workflow_add_problem (WORKFLOW (self), problem, hint);
 }
 
 static SlRemoteRun *
@@ -151,19 +58,15 @@ create_run (SlConvertWorkflow  *self,
             GStrv              *atc_argv,
             GError            **error)
 {
+  const char *env_script = sl_workflow_get_env_script (WORKFLOW (self));
   g_autofree char *env_setup = NULL;
-  SlRemoteRun *run;
 
   if (!(*atc_argv = sl_atc_command_dup_argv (self->command, error)))
     return NULL;
-  if (self->env_script != NULL && !sl_workflow_path_check (self->env_script, _("The environment script"), error))
+  if (env_script != NULL && !sl_workflow_path_check (env_script, _("The environment script"), error))
     return NULL;
-  env_setup = dup_env_setup (self);
-  run = sl_remote_run_new (self->target, self->project_dir, (const char * const *)*atc_argv);
-  sl_remote_run_set_remote_dir (run, self->remote_dir);
-  sl_remote_run_set_env_setup (run, env_setup);
-  sl_remote_run_set_store_path (run, self->store_path);
-  return run;
+  env_setup = sl_workflow_dup_source_line (WORKFLOW (self));
+  return sl_workflow_create_run (WORKFLOW (self), (const char * const *)*atc_argv, env_setup);
 }
 
 /* ATC runs on the operator compiler's Python, so `python` counts. */
@@ -173,41 +76,12 @@ fill_spec (SlConvertWorkflow *self,
            SlPreflightSpec   *spec)
 {
   spec->tool = "atc";
-  spec->env_script = self->env_script;
+  spec->env_script = sl_workflow_get_env_script (WORKFLOW (self));
   spec->output_dir = sl_remote_run_get_remote_dir (run);
   spec->min_free_kb = MIN_FREE_KB;
   spec->device_id = -1;
   /* ATC does not run `python`: a Python 2 there is a note, not a refusal. */
   spec->python_note = TRUE;
-}
-
-/* Runs the preflight; its problems are kept. FALSE when one is an error. */
-static gboolean
-run_preflight (SlConvertWorkflow     *self,
-               const SlPreflightSpec *spec,
-               GCancellable          *cancellable)
-{
-  g_autofree char *script = sl_preflight_dup_script (spec);
-  g_autofree char *out = NULL;
-  g_autoptr(GPtrArray) found = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
-  int status = -1;
-
-  if (!sl_target_shell_run (self->shell, script, &out, NULL, &status, cancellable, &error))
-    {
-      add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "preflight", NULL, -1, error->message), NULL);
-      return FALSE;
-    }
-  found = sl_preflight_parse (spec, out);
-  for (guint i = 0; i < found->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (found, i);
-
-      ok = ok && sl_problem_get_severity (problem) != SL_SEVERITY_ERROR;
-      g_ptr_array_add (self->problems, g_object_ref (problem));
-    }
-  return ok;
 }
 
 typedef struct {
@@ -222,7 +96,8 @@ add_missing_input (SlConvertWorkflow *self,
 {
   g_autofree char *message = on_target
     ? g_strdup_printf (_("%s is not on the target"), input->path)
-    : g_strdup_printf (_("%s is not in the project folder %s"), input->path, self->project_dir);
+    : g_strdup_printf (_("%s is not in the project folder %s"), input->path,
+                      sl_workflow_get_project_dir (WORKFLOW (self)));
 
   add_problem (self, sl_problem_new_at_position (SL_SEVERITY_ERROR, "preflight", NULL, -1, 0, 0, input->option, message),
                on_target ? _("Check the path on the target, or give a path relative to the project folder so the file is uploaded with it.")
@@ -235,6 +110,7 @@ static gboolean
 check_inputs (SlConvertWorkflow *self,
               GCancellable      *cancellable)
 {
+  SlTargetShell *shell = sl_workflow_ensure_shell (WORKFLOW (self));
   const InputFile inputs[] = {
     { "--model", sl_atc_command_get_model (self->command) },
     { "--weight", sl_atc_command_get_weight (self->command) },
@@ -258,14 +134,14 @@ check_inputs (SlConvertWorkflow *self,
           g_string_append_printf (script, "[ -r %s ] || echo '" INPUT_PREFIX "%u'\n", quoted, i);
           continue;
         }
-      local = g_build_filename (self->project_dir, inputs[i].path, NULL);
+      local = g_build_filename (sl_workflow_get_project_dir (WORKFLOW (self)), inputs[i].path, NULL);
       if (!g_file_test (local, G_FILE_TEST_IS_REGULAR))
         {
           add_missing_input (self, &inputs[i], FALSE);
           ok = FALSE;
         }
     }
-  if (script->len == 0 || !sl_target_shell_run (self->shell, script->str, &out, NULL, &status, cancellable, NULL))
+  if (script->len == 0 || !sl_target_shell_run (shell, script->str, &out, NULL, &status, cancellable, NULL))
     return ok;
 
   for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
@@ -281,26 +157,6 @@ check_inputs (SlConvertWorkflow *self,
   return ok;
 }
 
-static void
-log_cb (SlRemoteRun       *run,
-        GBytes            *data,
-        SlConvertWorkflow *self)
-{
-  gsize size = 0;
-  const char *bytes = g_bytes_get_data (data, &size);
-
-  g_string_append_len (self->log, bytes, size);
-  g_signal_emit (self, signals[LOG], 0, data);
-}
-
-static void
-message_cb (SlRemoteRun       *run,
-            const char        *text,
-            SlConvertWorkflow *self)
-{
-  g_signal_emit (self, signals[MESSAGE], 0, text);
-}
-
 /* The plog files written since the job started: find's -newer compares
  * with the job's cmd file, written when it was launched. The environment
  * script may move the logs (ASCEND_PROCESS_LOG_PATH), so it is sourced. */
@@ -308,8 +164,8 @@ static GStrv
 find_plogs (SlConvertWorkflow *self,
             GCancellable      *cancellable)
 {
-  g_autofree char *env_setup = dup_env_setup (self);
-  g_autofree char *job_dir = g_path_get_dirname (self->log_path);
+  g_autofree char *env_setup = sl_workflow_dup_source_line (WORKFLOW (self));
+  g_autofree char *job_dir = g_path_get_dirname (sl_workflow_get_log_path (WORKFLOW (self)));
   g_autofree char *cmd = g_build_path ("/", job_dir, "cmd", NULL);
   g_autofree char *quoted = sl_shell_quote_remote_path (cmd);
   g_autofree char *command = g_strdup_printf ("%s%sfind \"${ASCEND_PROCESS_LOG_PATH:-$HOME/ascend/log}\" -name 'plog-*.log' "
@@ -321,7 +177,7 @@ find_plogs (SlConvertWorkflow *self,
   g_auto(GStrv) lines = NULL;
   int status = -1;
 
-  if (sl_target_shell_run (self->shell, command, &out, NULL, &status, cancellable, NULL))
+  if (sl_target_shell_run (sl_workflow_ensure_shell (WORKFLOW (self)), command, &out, NULL, &status, cancellable, NULL))
     {
       lines = g_strsplit (out, "\n", -1);
       for (guint i = 0; lines[i] != NULL; i++)
@@ -341,12 +197,12 @@ pull_files (SlConvertWorkflow  *self,
 
   for (guint i = 0; remote[i] != NULL; i++)
     {
-      g_autofree char *path = sl_workflow_dup_cache_path (self->target, remote[i], NULL);
+      g_autofree char *path = sl_workflow_dup_cache_path (WORKFLOW (self), remote[i], NULL);
       g_autofree char *dir = path ? g_path_get_dirname (path) : NULL;
       g_autoptr(GFile) file = path ? g_file_new_for_path (path) : NULL;
 
       if (file == NULL || g_mkdir_with_parents (dir, 0700) != 0 ||
-          !sl_target_shell_continue_download (self->shell, remote[i], file, cancellable, NULL))
+          !sl_target_shell_continue_download (sl_workflow_ensure_shell (WORKFLOW (self)), remote[i], file, cancellable, NULL))
         g_strv_builder_add (local, "");
       else
         g_strv_builder_add (local, path);
@@ -370,29 +226,30 @@ static void
 read_log (SlConvertWorkflow *self,
           GCancellable      *cancellable)
 {
+  SlWorkflow *workflow = WORKFLOW (self);
+  GString *log = sl_workflow_get_log (workflow);
+  const char *log_path = sl_workflow_get_log_path (workflow);
+  const char *local_log = sl_workflow_get_local_log (workflow);
+  int exit_code = sl_workflow_get_exit_code (workflow);
   g_autoptr(GPtrArray) found = NULL;
   g_autofree const char **copies = NULL;
   SlAtcOutcome outcome = SL_ATC_OUTCOME_UNKNOWN;
 
-  found = sl_atc_log_parse (self->log->str, self->log->len, self->log_path, self->exit_code, &outcome);
-  set_stage (self, SL_CONVERT_STAGE_PULLING_LOGS);
+  found = sl_atc_log_parse (log->str, log->len, log_path, exit_code, &outcome);
+  sl_workflow_set_stage (workflow, SL_CONVERT_STAGE_PULLING_LOGS);
   self->plogs = find_plogs (self, cancellable);
   self->local_plogs = pull_files (self, (const char * const *)self->plogs, cancellable);
   copies = dup_copies_or_null (self->local_plogs);
   sl_atc_log_add_plogs (found, (const char * const *)self->plogs, copies);
   for (guint i = 0; i < found->len; i++)
+    sl_problem_set_local_copy (g_ptr_array_index (found, i), local_log);
+  sl_workflow_add_problems (workflow, found);
+  if (outcome == SL_ATC_OUTCOME_SUCCESS && exit_code != 0)
     {
-      SlProblem *problem = g_ptr_array_index (found, i);
+      g_autofree char *message = g_strdup_printf (_("ATC said it succeeded but exited with %d"), exit_code);
+      SlProblem *problem = sl_problem_new (SL_SEVERITY_ERROR, "atc", log_path, -1, message);
 
-      sl_problem_set_local_copy (problem, self->local_log);
-      g_ptr_array_add (self->problems, g_object_ref (problem));
-    }
-  if (outcome == SL_ATC_OUTCOME_SUCCESS && self->exit_code != 0)
-    {
-      g_autofree char *message = g_strdup_printf (_("ATC said it succeeded but exited with %d"), self->exit_code);
-      SlProblem *problem = sl_problem_new (SL_SEVERITY_ERROR, "atc", self->log_path, -1, message);
-
-      sl_problem_set_local_copy (problem, self->local_log);
+      sl_problem_set_local_copy (problem, local_log);
       add_problem (self, problem, _("The end of the job’s log shows what happened after the conversion."));
     }
 }
@@ -407,7 +264,8 @@ dup_om_path (SlConvertWorkflow *self,
 
   if (name == NULL || g_path_is_absolute (name))
     return g_steal_pointer (&name);
-  resolved = sl_target_shell_resolve_dir (self->shell, sl_remote_run_get_remote_dir (run), FALSE, NULL, NULL);
+  resolved = sl_target_shell_resolve_dir (sl_workflow_ensure_shell (WORKFLOW (self)), sl_remote_run_get_remote_dir (run),
+                                          FALSE, NULL, NULL);
   return g_build_path ("/", resolved ? resolved : sl_remote_run_get_remote_dir (run), name, NULL);
 }
 
@@ -416,19 +274,21 @@ locate_output (SlConvertWorkflow *self,
                SlRemoteRun       *run,
                GCancellable      *cancellable)
 {
+  SlTargetShell *shell = sl_workflow_ensure_shell (WORKFLOW (self));
   g_autofree char *om = dup_om_path (self, run);
-  g_autoptr(GFileInfo) info = om ? sl_target_shell_stat (self->shell, om, cancellable, NULL) : NULL;
+  g_autoptr(GFileInfo) info = om ? sl_target_shell_stat (shell, om, cancellable, NULL) : NULL;
   g_autofree char *message = NULL;
 
   if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR)
     {
       self->output = g_steal_pointer (&om);
-      if (sl_target_shell_is_local (self->shell))
+      if (sl_target_shell_is_local (shell))
         self->local_output = g_strdup (self->output);
       return;
     }
   message = g_strdup_printf (_("ATC said it succeeded, but %s is not there"), om ? om : "");
-  add_problem (self, sl_problem_new_at_position (SL_SEVERITY_ERROR, "atc", self->log_path, -1, 0, 0, "--output", message),
+  add_problem (self, sl_problem_new_at_position (SL_SEVERITY_ERROR, "atc", sl_workflow_get_log_path (WORKFLOW (self)), -1,
+                                                 0, 0, "--output", message),
                _("The output name may point into a folder ATC could not write; check --output and the job’s log."));
 }
 
@@ -438,60 +298,41 @@ locate_output (SlConvertWorkflow *self,
 static void
 register_output (SlConvertWorkflow *self)
 {
+  const char *store_path = sl_workflow_get_store_path (WORKFLOW (self));
   g_autoptr(SlWorkspaceStore) store = NULL;
   g_autoptr(GError) error = NULL;
   SlProjectOutputRow row = { 0 };
 
-  if (self->store_path == NULL || self->output == NULL)
+  if (store_path == NULL || self->output == NULL)
     return;
-  row.project_folder = self->project_dir;
-  row.target_name = (char *)sl_target_get_name (self->target);
+  row.project_folder = (char *)sl_workflow_get_project_dir (WORKFLOW (self));
+  row.target_name = (char *)sl_target_get_name (sl_workflow_get_target (WORKFLOW (self)));
   row.kind = (char *)"om";
   row.path = self->output;
   row.source = (char *)sl_atc_command_get_model (self->command);
-  if (!(store = sl_workspace_store_new_for_path (self->store_path, &error)) ||
+  if (!(store = sl_workspace_store_new_for_path (store_path, &error)) ||
       !sl_workspace_store_add_project_output (store, &row, &error))
-    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "workspace", self->store_path, -1, error->message),
+    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "workspace", store_path, -1, error->message),
                  _("The model was converted; only the project’s list of outputs misses it."));
 }
 
-static gboolean
-has_error (GPtrArray *problems)
-{
-  for (guint i = 0; i < problems->len; i++)
-    if (sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR)
-      return TRUE;
-  return FALSE;
-}
-
 static void
-reset_outcome (SlConvertWorkflow *self)
+sl_convert_workflow_reset (SlWorkflow *workflow)
 {
-  g_ptr_array_set_size (self->problems, 0);
-  g_string_truncate (self->log, 0);
+  SlConvertWorkflow *self = SL_CONVERT_WORKFLOW (workflow);
+
   g_clear_pointer (&self->output, g_free);
   g_clear_pointer (&self->local_output, g_free);
-  g_clear_pointer (&self->log_path, g_free);
-  g_clear_pointer (&self->local_log, g_free);
   g_clear_pointer (&self->plogs, g_strfreev);
   g_clear_pointer (&self->local_plogs, g_strfreev);
-  self->exit_code = -1;
-}
-
-static void
-add_validation_problems (SlConvertWorkflow *self)
-{
-  g_autoptr(GPtrArray) found = sl_atc_command_validate (self->command);
-
-  for (guint i = 0; i < found->len; i++)
-    g_ptr_array_add (self->problems, g_object_ref (g_ptr_array_index (found, i)));
 }
 
 static gboolean
-run_stages (SlConvertWorkflow  *self,
-            GCancellable       *cancellable,
-            GError            **error)
+sl_convert_workflow_run_stages (SlWorkflow    *workflow,
+                                GCancellable  *cancellable,
+                                GError       **error)
 {
+  SlConvertWorkflow *self = SL_CONVERT_WORKFLOW (workflow);
   g_auto(GStrv) atc_argv = NULL;
   g_autoptr(SlRemoteRun) run = NULL;
   g_autoptr(GError) job_error = NULL;
@@ -503,104 +344,47 @@ run_stages (SlConvertWorkflow  *self,
       /* The fields are reported as problems; nothing else was tried. */
       if (atc_argv == NULL)
         {
+          g_autoptr(GPtrArray) found = sl_atc_command_validate (self->command);
+
           g_clear_error (error);
-          add_validation_problems (self);
+          sl_workflow_add_problems (workflow, found);
           return TRUE;
         }
       return FALSE;
     }
-  if (self->shell == NULL)
-    self->shell = sl_target_shell_new_for_target (self->target);
   fill_spec (self, run, &spec);
 
-  set_stage (self, SL_CONVERT_STAGE_PREFLIGHT);
+  sl_workflow_set_stage (workflow, SL_CONVERT_STAGE_PREFLIGHT);
   /* Both run, so one go names every missing thing. */
-  ready = run_preflight (self, &spec, cancellable);
+  ready = sl_workflow_run_preflight (workflow, &spec, cancellable);
   ready = check_inputs (self, cancellable) && ready;
   if (!ready)
-    return !sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error);
-  if (sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error))
+    return !sl_workflow_set_error_if_interrupted_before (workflow, cancellable, error);
+  if (sl_workflow_set_error_if_interrupted_before (workflow, cancellable, error))
     return FALSE;
 
-  set_stage (self, SL_CONVERT_STAGE_CONVERTING);
-  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
-  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  if (!sl_workflow_run_job (run, self->store_path, (const char * const *)atc_argv, cancellable,
-                            &self->exit_code, &job_error))
+  sl_workflow_set_stage (workflow, SL_CONVERT_STAGE_CONVERTING);
+  switch (sl_workflow_run_job (workflow, run, (const char * const *)atc_argv, cancellable, &job_error))
     {
-      self->exit_code = -1;
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          g_propagate_error (error, g_steal_pointer (&job_error));
-          return FALSE;
-        }
+    case SL_WORKFLOW_JOB_INTERRUPTED:
+      g_propagate_error (error, g_steal_pointer (&job_error));
+      return FALSE;
+    case SL_WORKFLOW_JOB_NOT_RUN:
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, job_error->message), NULL);
       return TRUE;
+    case SL_WORKFLOW_JOB_ENDED:
+    default:
+      break;
     }
-  self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-  self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
-  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, NULL, error))
+  sl_workflow_keep_log (workflow, run, TRUE);
+  if (sl_workflow_set_error_if_interrupted_after (workflow, cancellable, NULL, error))
     return FALSE;
 
   read_log (self, cancellable);
-  if (!has_error (self->problems))
+  if (sl_workflow_count_errors (workflow) == 0)
     locate_output (self, run, cancellable);
   register_output (self);
   return TRUE;
-}
-
-gboolean
-sl_convert_workflow_run (SlConvertWorkflow  *self,
-                         GCancellable       *cancellable,
-                         GError            **error)
-{
-  gboolean ok;
-
-  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  reset_outcome (self);
-  ok = run_stages (self, cancellable, error);
-  set_stage (self, SL_CONVERT_STAGE_DONE);
-  return ok;
-}
-
-static gboolean
-run_in_thread (gpointer       workflow,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  return sl_convert_workflow_run (workflow, cancellable, error);
-}
-
-void
-sl_convert_workflow_run_async (SlConvertWorkflow  *self,
-                               GCancellable       *cancellable,
-                               GAsyncReadyCallback callback,
-                               gpointer            user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (SL_IS_CONVERT_WORKFLOW (self));
-
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  self->notify_context = g_main_context_ref_thread_default ();
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, sl_convert_workflow_run_async);
-  /* The outcome is read after the callback, so a cancelled run still
-   * returns once its job has stopped. */
-  g_task_set_return_on_cancel (task, FALSE);
-  sl_workflow_thread_run (task, "sl-convert-workflow", run_in_thread);
-}
-
-gboolean
-sl_convert_workflow_run_finish (SlConvertWorkflow  *self,
-                                GAsyncResult       *result,
-                                GError            **error)
-{
-  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 char *
@@ -626,7 +410,7 @@ SlConvertStage
 sl_convert_workflow_get_stage (SlConvertWorkflow *self)
 {
   g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), SL_CONVERT_STAGE_IDLE);
-  return self->notified_stage;
+  return sl_workflow_get_stage (WORKFLOW (self));
 }
 
 const char *
@@ -648,20 +432,26 @@ sl_convert_stage_to_label (SlConvertStage stage)
     }
 }
 
-#define DEFINE_STRING_GETTER(field) \
-  const char * \
-  sl_convert_workflow_get_##field (SlConvertWorkflow *self) \
-  { \
-    g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), NULL); \
-    return self->field; \
-  }
+static const char *
+sl_convert_workflow_stage_label (SlWorkflow *workflow,
+                                 int         stage)
+{
+  return sl_convert_stage_to_label (stage);
+}
 
-DEFINE_STRING_GETTER (output)
-DEFINE_STRING_GETTER (local_output)
-DEFINE_STRING_GETTER (log_path)
-DEFINE_STRING_GETTER (local_log)
+const char *
+sl_convert_workflow_get_output (SlConvertWorkflow *self)
+{
+  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), NULL);
+  return self->output;
+}
 
-#undef DEFINE_STRING_GETTER
+const char *
+sl_convert_workflow_get_local_output (SlConvertWorkflow *self)
+{
+  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), NULL);
+  return self->local_output;
+}
 
 const char * const *
 sl_convert_workflow_get_plogs (SlConvertWorkflow *self)
@@ -677,52 +467,10 @@ sl_convert_workflow_get_local_plogs (SlConvertWorkflow *self)
   return (const char * const *)self->local_plogs;
 }
 
-int
-sl_convert_workflow_get_exit_code (SlConvertWorkflow *self)
+static gboolean
+sl_convert_workflow_real_succeeded (SlWorkflow *workflow)
 {
-  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), -1);
-  return self->exit_code;
-}
-
-GPtrArray *
-sl_convert_workflow_get_problems (SlConvertWorkflow *self)
-{
-  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), NULL);
-  return self->problems;
-}
-
-gboolean
-sl_convert_workflow_succeeded (SlConvertWorkflow *self)
-{
-  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), FALSE);
-  return self->output != NULL && !has_error (self->problems);
-}
-
-void
-sl_convert_workflow_set_env_script (SlConvertWorkflow *self,
-                                    const char        *env_script)
-{
-  g_return_if_fail (SL_IS_CONVERT_WORKFLOW (self));
-  g_free (self->env_script);
-  self->env_script = env_script && env_script[0] ? g_strdup (env_script) : NULL;
-}
-
-void
-sl_convert_workflow_set_remote_dir (SlConvertWorkflow *self,
-                                    const char        *remote_dir)
-{
-  g_return_if_fail (SL_IS_CONVERT_WORKFLOW (self));
-  g_free (self->remote_dir);
-  self->remote_dir = g_strdup (remote_dir);
-}
-
-void
-sl_convert_workflow_set_store_path (SlConvertWorkflow *self,
-                                    const char        *store_path)
-{
-  g_return_if_fail (SL_IS_CONVERT_WORKFLOW (self));
-  g_free (self->store_path);
-  self->store_path = g_strdup (store_path);
+  return SL_CONVERT_WORKFLOW (workflow)->output != NULL && sl_workflow_count_errors (workflow) == 0;
 }
 
 void
@@ -730,25 +478,7 @@ sl_convert_workflow_set_shell (SlConvertWorkflow *self,
                                SlTargetShell     *shell)
 {
   g_return_if_fail (SL_IS_CONVERT_WORKFLOW (self));
-  g_set_object (&self->shell, shell);
-}
-
-static void
-sl_convert_workflow_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  SlConvertWorkflow *self = SL_CONVERT_WORKFLOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_STAGE:
-      g_value_set_int (value, sl_convert_workflow_get_stage (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  sl_workflow_set_shell (WORKFLOW (self), shell);
 }
 
 static void
@@ -756,20 +486,9 @@ sl_convert_workflow_finalize (GObject *object)
 {
   SlConvertWorkflow *self = SL_CONVERT_WORKFLOW (object);
 
-  g_clear_object (&self->target);
   g_clear_object (&self->command);
-  g_clear_object (&self->shell);
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  g_clear_pointer (&self->problems, g_ptr_array_unref);
-  g_string_free (self->log, TRUE);
-  g_free (self->project_dir);
-  g_free (self->env_script);
-  g_free (self->remote_dir);
-  g_free (self->store_path);
   g_free (self->output);
   g_free (self->local_output);
-  g_free (self->log_path);
-  g_free (self->local_log);
   g_strfreev (self->plogs);
   g_strfreev (self->local_plogs);
 
@@ -780,30 +499,21 @@ static void
 sl_convert_workflow_class_init (SlConvertWorkflowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  SlWorkflowClass *workflow_class = SL_WORKFLOW_CLASS (klass);
 
-  object_class->get_property = sl_convert_workflow_get_property;
   object_class->finalize = sl_convert_workflow_finalize;
 
-  /* An SlConvertStage; notified in the context run_async was called from. */
-  properties[PROP_STAGE] =
-    g_param_spec_int ("stage", NULL, NULL, SL_CONVERT_STAGE_IDLE, SL_CONVERT_STAGE_DONE, SL_CONVERT_STAGE_IDLE,
-                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* The job's log as it streams, in the thread that runs the workflow. */
-  signals[LOG] = g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                               G_TYPE_NONE, 1, G_TYPE_BYTES);
-  /* A line about what is being done, in the thread that runs the workflow. */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "stage" is an SlConvertStage. */
+  workflow_class->done_stage = SL_CONVERT_STAGE_DONE;
+  workflow_class->run_stages = sl_convert_workflow_run_stages;
+  workflow_class->reset = sl_convert_workflow_reset;
+  workflow_class->succeeded = sl_convert_workflow_real_succeeded;
+  workflow_class->stage_label = sl_convert_workflow_stage_label;
 }
 
 static void
 sl_convert_workflow_init (SlConvertWorkflow *self)
 {
-  self->problems = g_ptr_array_new_with_free_func (g_object_unref);
-  self->log = g_string_new (NULL);
-  self->exit_code = -1;
 }
 
 SlConvertWorkflow *
@@ -817,9 +527,7 @@ sl_convert_workflow_new (SlTarget     *target,
   g_return_val_if_fail (project_dir != NULL, NULL);
   g_return_val_if_fail (SL_IS_ATC_COMMAND (command), NULL);
 
-  self = g_object_new (SL_TYPE_CONVERT_WORKFLOW, NULL);
-  self->target = g_object_ref (target);
+  self = g_object_new (SL_TYPE_CONVERT_WORKFLOW, "target", target, "project-dir", project_dir, NULL);
   self->command = g_object_ref (command);
-  self->project_dir = g_strdup (project_dir);
   return self;
 }

@@ -8,6 +8,7 @@
 
 #include "sl-atc-command.h"
 #include "sl-target.h"
+#include "sl-workflow.h"
 #include "sl-target-shell.h"
 
 G_BEGIN_DECLS
@@ -20,8 +21,10 @@ typedef enum {
   SL_CONVERT_STAGE_DONE,
 } SlConvertStage;
 
+/* An SlWorkflow: its "stage" is an SlConvertStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_CONVERT_WORKFLOW (sl_convert_workflow_get_type ())
-G_DECLARE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL, CONVERT_WORKFLOW, GObject)
+G_DECLARE_FINAL_TYPE (SlConvertWorkflow, sl_convert_workflow, SL, CONVERT_WORKFLOW, SlWorkflow)
 
 SlConvertWorkflow *sl_convert_workflow_new              (SlTarget           *target,
                                                          const char         *project_dir,

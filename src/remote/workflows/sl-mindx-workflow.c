@@ -15,121 +15,42 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "sl-cache.h"
-#include "sl-job-controller.h"
-#include "sl-local-target.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-errors.h"
 #include "sl-mindx-workflow.h"
 #include "sl-pipeline-check.h"
 #include "sl-pipeline-reader.h"
 #include "sl-problem.h"
-#include "sl-remote-run.h"
 #include "sl-shell-quote.h"
-#include "sl-transfer.h"
-#include "sl-workflow-job.h"
-#include "sl-workflow-thread.h"
-#include "sl-workspace.h"
+#include "sl-workflow-private.h"
 
 #define SOURCE "mindx"
 #define SHELL_NAME_CHARACTERS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_"
 
 struct _SlMindxWorkflow
 {
-  GObject          parent_instance;
+  SlWorkflow       parent_instance;
 
-  SlTarget        *target;
   SlMindxSettings *settings;
-  char            *project_dir;
   char           **args;
   char           **environment;
-  char            *env_script;
-  char            *remote_dir;
   char           **pull_dirs;
   char           **excludes;
-  char            *store_path;
 
-  GMainContext    *notify_context;  /* where "stage" is notified when run in a thread */
-  SlMindxStage     notified_stage;  /* read on the notify context, written only there */
-  GPtrArray       *problems;
-  GString         *log;
-  char            *log_path;
-  char            *local_log;
   char           **pulled;
-  int              exit_code;
 };
 
-G_DEFINE_FINAL_TYPE (SlMindxWorkflow, sl_mindx_workflow, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (SlMindxWorkflow, sl_mindx_workflow, SL_TYPE_WORKFLOW)
+SL_WORKFLOW_DEFINE_CALLS (SlMindxWorkflow, sl_mindx_workflow, SL_IS_MINDX_WORKFLOW)
 
-enum {
-  PROP_0,
-  PROP_STAGE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  LOG,
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-typedef struct {
-  SlMindxWorkflow *self;
-  SlMindxStage     stage;
-} StageNote;
-
-static void
-stage_note_free (gpointer data)
-{
-  StageNote *note = data;
-
-  g_object_unref (note->self);
-  g_free (note);
-}
-
-static gboolean
-notify_stage_cb (gpointer data)
-{
-  StageNote *note = data;
-
-  note->self->notified_stage = note->stage;
-  g_object_notify_by_pspec (G_OBJECT (note->self), properties[PROP_STAGE]);
-  return G_SOURCE_REMOVE;
-}
-
-/* Each change carries its own stage, so a quick run still reports every
- * stage, in order, on the notify context. */
-static void
-set_stage (SlMindxWorkflow *self,
-           SlMindxStage     stage)
-{
-  if (self->notify_context != NULL)
-    {
-      StageNote *note = g_new0 (StageNote, 1);
-
-      note->self = g_object_ref (self);
-      note->stage = stage;
-      g_main_context_invoke_full (self->notify_context, G_PRIORITY_DEFAULT, notify_stage_cb, note, stage_note_free);
-    }
-  else
-    {
-      self->notified_stage = stage;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
-    }
-}
+#define WORKFLOW(self) SL_WORKFLOW (self)
 
 static void
 add_problem (SlMindxWorkflow *self,
              SlProblem       *problem,
              const char      *hint)
 {
-  if (hint != NULL)
-    sl_problem_set_hint (problem, hint);
-  g_ptr_array_add (self->problems, problem);
+  sl_workflow_add_problem (WORKFLOW (self), problem, hint);
 }
 
 GStrv
@@ -144,6 +65,7 @@ sl_mindx_workflow_dup_env_setup (SlMindxWorkflow  *self,
                                  GError          **error)
 {
   g_autofree char *exports = NULL;
+  g_autofree char *source = NULL;
   GString *setup;
 
   g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), NULL);
@@ -152,12 +74,8 @@ sl_mindx_workflow_dup_env_setup (SlMindxWorkflow  *self,
       !(exports = sl_mindx_dup_env_setup (self->settings->sdk_home, self->settings->toolkit, error)))
     return NULL;
   setup = g_string_new (NULL);
-  if (self->env_script != NULL)
-    {
-      g_autofree char *quoted = sl_shell_quote_remote_path (self->env_script);
-
-      g_string_append_printf (setup, ". %s\n", quoted);
-    }
+  if ((source = sl_workflow_dup_source_line (WORKFLOW (self))) != NULL)
+    g_string_append_printf (setup, "%s\n", source);
   g_string_append (setup, exports);
   for (guint i = 0; self->environment != NULL && self->environment[i] != NULL; i++)
     {
@@ -197,12 +115,9 @@ create_run (SlMindxWorkflow  *self,
 
   if (!(setup = sl_mindx_workflow_dup_env_setup (self, error)) || !(*argv = sl_mindx_workflow_dup_argv (self, error)))
     return NULL;
-  run = sl_remote_run_new (self->target, self->project_dir, (const char * const *)*argv);
-  sl_remote_run_set_remote_dir (run, self->remote_dir);
+  run = sl_workflow_create_run (WORKFLOW (self), (const char * const *)*argv, setup);
   sl_remote_run_set_pull_dirs (run, (const char * const *)self->pull_dirs);
   sl_remote_run_set_excludes (run, (const char * const *)self->excludes);
-  sl_remote_run_set_env_setup (run, setup);
-  sl_remote_run_set_store_path (run, self->store_path);
   return run;
 }
 
@@ -252,11 +167,12 @@ sl_mindx_workflow_check_pipeline (SlMindxWorkflow *self)
   g_autoptr(GHashTable) plugins = NULL;
   g_autoptr(GPtrArray) found = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
+  const char *project_dir;
 
   g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), FALSE);
 
-  if (!(path = sl_mindx_settings_dup_pipeline_path (self->settings, self->project_dir)))
+  project_dir = sl_workflow_get_project_dir (WORKFLOW (self));
+  if (!(path = sl_mindx_settings_dup_pipeline_path (self->settings, project_dir)))
     return TRUE;
   file = g_file_new_for_path (path);
   if (!(pipeline = sl_pipeline_reader_read_file (file, NULL, &error)))
@@ -266,48 +182,8 @@ sl_mindx_workflow_check_pipeline (SlMindxWorkflow *self)
       return FALSE;
     }
   plugins = sl_pipeline_check_load_user_plugins (NULL);
-  found = sl_pipeline_check (pipeline, self->project_dir, plugins);
-  for (guint i = 0; i < found->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (found, i);
-
-      ok = ok && sl_problem_get_severity (problem) != SL_SEVERITY_ERROR;
-      g_ptr_array_add (self->problems, g_object_ref (problem));
-    }
-  return ok;
-}
-
-static void
-log_cb (SlRemoteRun     *run,
-        GBytes          *data,
-        SlMindxWorkflow *self)
-{
-  gsize size = 0;
-  const char *bytes = g_bytes_get_data (data, &size);
-
-  g_string_append_len (self->log, bytes, size);
-  g_signal_emit (self, signals[LOG], 0, data);
-}
-
-static void
-message_cb (SlRemoteRun     *run,
-            const char      *text,
-            SlMindxWorkflow *self)
-{
-  g_signal_emit (self, signals[MESSAGE], 0, text);
-}
-
-/* Writes the job's log, as it streamed, into the cache beside the pulled
- * folders, so "see the log" names a file on this computer too. */
-static char *
-save_log (SlTarget   *target,
-          const char *remote_log,
-          GString    *log)
-{
-  /* On this computer the job's log is already a local file. */
-  if (remote_log != NULL && SL_IS_LOCAL_TARGET (target))
-    return g_strdup (remote_log);
-  return sl_workflow_save_log (target, remote_log, log);
+  found = sl_pipeline_check (pipeline, project_dir, plugins);
+  return sl_workflow_add_problems (WORKFLOW (self), found);
 }
 
 /* The SDK's codes in the log; the local copy is named when there is one,
@@ -315,81 +191,61 @@ save_log (SlTarget   *target,
 static void
 add_log_problems (SlMindxWorkflow *self)
 {
-  const char *log = self->local_log ? self->local_log : self->log_path;
-  g_autoptr(GPtrArray) found = sl_mindx_log_parse (self->log->str, self->log->len, log);
+  SlWorkflow *workflow = WORKFLOW (self);
+  GString *text = sl_workflow_get_log (workflow);
+  const char *log_path = sl_workflow_get_log_path (workflow);
+  const char *local_log = sl_workflow_get_local_log (workflow);
+  const char *log = local_log ? local_log : log_path;
+  int exit_code = sl_workflow_get_exit_code (workflow);
+  g_autoptr(GPtrArray) found = sl_mindx_log_parse (text->str, text->len, log);
 
-  for (guint i = 0; i < found->len; i++)
-    g_ptr_array_add (self->problems, g_object_ref (g_ptr_array_index (found, i)));
-
-  if (self->exit_code != 0 && found->len == 0)
+  sl_workflow_add_problems (workflow, found);
+  if (exit_code != 0 && found->len == 0)
     {
-      const char *why = sl_remote_run_explain_exit (self->exit_code);
-      g_autofree char *message = self->exit_code >= 0
-        ? g_strdup_printf (_("The MindX app exited with %d%s%s"), self->exit_code, why ? ": " : "", why ? why : "")
+      const char *why = sl_remote_run_explain_exit (exit_code);
+      g_autofree char *message = exit_code >= 0
+        ? g_strdup_printf (_("The MindX app exited with %d%s%s"), exit_code, why ? ": " : "", why ? why : "")
         : g_strdup (_("The MindX app ended without an exit code (killed, or the target restarted)"));
       g_autofree char *hint = g_strdup_printf (_("The job’s log (%s) holds the app’s output; the SDK’s own logs are under $MX_SDK_HOME/logs on the target."),
-                                               self->log_path ? self->log_path : "?");
+                                               log_path ? log_path : "?");
 
-      add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, SOURCE, log, MAX (sl_workflow_count_lines (self->log), 1), message),
+      add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, SOURCE, log, MAX (sl_workflow_count_log_lines (workflow), 1), message),
                    hint);
     }
-}
-
-static guint
-count_errors (GPtrArray *problems)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < problems->len; i++)
-    n += sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR;
-  return n;
 }
 
 /* The samples print the SDK's code and exit with 0: the job history
  * records the run as failed, as the Console and Problems say it, with why. */
 static void
-record_outcome (SlMindxWorkflow *self,
-                SlRemoteRun     *run)
+record_outcome (SlMindxWorkflow *self)
 {
+  SlWorkflow *workflow = WORKFLOW (self);
   g_autoptr(GError) error = NULL;
   g_autofree char *reason = NULL;
-  gint64 job_id = sl_remote_run_get_job_id (run);
-  guint errors = count_errors (self->problems);
+  guint errors = sl_workflow_count_errors (workflow);
 
-  if (self->exit_code != 0 || errors == 0 || job_id <= 0)
+  if (sl_workflow_get_exit_code (workflow) != 0 || errors == 0 || sl_workflow_get_job_id (workflow) <= 0)
     return;
 
   reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "exit 0, but the log holds %u SDK error",
                                          "exit 0, but the log holds %u SDK errors", errors), errors);
-  if (!sl_workflow_record_outcome (self->store_path, job_id, FALSE, reason, &error))
-    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "job", self->store_path, -1, error->message),
+  if (!sl_workflow_record_failure (workflow, reason, &error))
+    add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "job", sl_workflow_get_store_path (workflow), -1, error->message),
                  _("The job history may show this run as succeeded; Problems holds its errors."));
 }
 
 static void
-keep_pulled (SlMindxWorkflow *self,
-             SlRemoteRun     *run)
+sl_mindx_workflow_reset (SlWorkflow *workflow)
 {
-  g_strfreev (self->pulled);
-  self->pulled = sl_remote_run_dup_local_pull_dirs (run);
-}
-
-static void
-reset_outcome (SlMindxWorkflow *self)
-{
-  g_ptr_array_set_size (self->problems, 0);
-  g_string_truncate (self->log, 0);
-  g_clear_pointer (&self->log_path, g_free);
-  g_clear_pointer (&self->local_log, g_free);
-  g_clear_pointer (&self->pulled, g_strfreev);
-  self->exit_code = -1;
+  g_clear_pointer (&SL_MINDX_WORKFLOW (workflow)->pulled, g_strfreev);
 }
 
 static gboolean
-run_stages (SlMindxWorkflow  *self,
-            GCancellable     *cancellable,
-            GError          **error)
+sl_mindx_workflow_run_stages (SlWorkflow    *workflow,
+                              GCancellable  *cancellable,
+                              GError       **error)
 {
+  SlMindxWorkflow *self = SL_MINDX_WORKFLOW (workflow);
   g_auto(GStrv) argv = NULL;
   g_autoptr(SlRemoteRun) run = create_run (self, &argv, error);
   g_autoptr(GError) job_error = NULL;
@@ -397,92 +253,39 @@ run_stages (SlMindxWorkflow  *self,
   if (run == NULL)
     return FALSE;
 
-  set_stage (self, SL_MINDX_STAGE_CHECKING);
+  sl_workflow_set_stage (workflow, SL_MINDX_STAGE_CHECKING);
   if (!sl_mindx_workflow_check_pipeline (self))
     return TRUE;
-  if (sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error))
+  if (sl_workflow_set_error_if_interrupted_before (workflow, cancellable, error))
     return FALSE;
 
-  set_stage (self, SL_MINDX_STAGE_RUNNING);
-  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
-  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  if (!sl_workflow_run_job (run, self->store_path, (const char * const *)argv, cancellable,
-                            &self->exit_code, &job_error))
+  sl_workflow_set_stage (workflow, SL_MINDX_STAGE_RUNNING);
+  switch (sl_workflow_run_job (workflow, run, (const char * const *)argv, cancellable, &job_error))
     {
-      self->exit_code = -1;
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          g_propagate_error (error, g_steal_pointer (&job_error));
-          return FALSE;
-        }
-      self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-      add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", self->log_path, -1, job_error->message), NULL);
+    case SL_WORKFLOW_JOB_INTERRUPTED:
+      g_propagate_error (error, g_steal_pointer (&job_error));
+      return FALSE;
+    case SL_WORKFLOW_JOB_NOT_RUN:
+      sl_workflow_keep_log (workflow, run, FALSE);
+      add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", sl_workflow_get_log_path (workflow), -1, job_error->message),
+                   NULL);
       return TRUE;
+    case SL_WORKFLOW_JOB_ENDED:
+    default:
+      break;
     }
-  self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-  self->local_log = save_log (self->target, self->log_path, self->log);
-  keep_pulled (self, run);
+  sl_workflow_keep_log (workflow, run, FALSE);
+  self->pulled = sl_remote_run_dup_local_pull_dirs (run);
   add_log_problems (self);
-  record_outcome (self, run);
+  record_outcome (self);
   return TRUE;
-}
-
-gboolean
-sl_mindx_workflow_run (SlMindxWorkflow  *self,
-                       GCancellable     *cancellable,
-                       GError          **error)
-{
-  gboolean ok;
-
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  reset_outcome (self);
-  ok = run_stages (self, cancellable, error);
-  set_stage (self, SL_MINDX_STAGE_DONE);
-  return ok;
-}
-
-static gboolean
-run_in_thread (gpointer       workflow,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  return sl_mindx_workflow_run (workflow, cancellable, error);
-}
-
-void
-sl_mindx_workflow_run_async (SlMindxWorkflow     *self,
-                             GCancellable        *cancellable,
-                             GAsyncReadyCallback  callback,
-                             gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
-
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  self->notify_context = g_main_context_ref_thread_default ();
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, sl_mindx_workflow_run_async);
-  sl_workflow_thread_run (task, "sl-mindx-workflow", run_in_thread);
-}
-
-gboolean
-sl_mindx_workflow_run_finish (SlMindxWorkflow  *self,
-                              GAsyncResult     *result,
-                              GError          **error)
-{
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 SlMindxStage
 sl_mindx_workflow_get_stage (SlMindxWorkflow *self)
 {
   g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), SL_MINDX_STAGE_IDLE);
-  return self->notified_stage;
+  return sl_workflow_get_stage (WORKFLOW (self));
 }
 
 const char *
@@ -502,18 +305,11 @@ sl_mindx_stage_to_label (SlMindxStage stage)
     }
 }
 
-const char *
-sl_mindx_workflow_get_log_path (SlMindxWorkflow *self)
+static const char *
+sl_mindx_workflow_stage_label (SlWorkflow *workflow,
+                               int         stage)
 {
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), NULL);
-  return self->log_path;
-}
-
-const char *
-sl_mindx_workflow_get_local_log (SlMindxWorkflow *self)
-{
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), NULL);
-  return self->local_log;
+  return sl_mindx_stage_to_label (stage);
 }
 
 const char * const *
@@ -523,47 +319,10 @@ sl_mindx_workflow_get_pulled (SlMindxWorkflow *self)
   return (const char * const *)self->pulled;
 }
 
-int
-sl_mindx_workflow_get_exit_code (SlMindxWorkflow *self)
+static gboolean
+sl_mindx_workflow_real_succeeded (SlWorkflow *workflow)
 {
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), -1);
-  return self->exit_code;
-}
-
-GPtrArray *
-sl_mindx_workflow_get_problems (SlMindxWorkflow *self)
-{
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), NULL);
-  return self->problems;
-}
-
-gboolean
-sl_mindx_workflow_succeeded (SlMindxWorkflow *self)
-{
-  g_return_val_if_fail (SL_IS_MINDX_WORKFLOW (self), FALSE);
-
-  if (self->exit_code != 0)
-    return FALSE;
-  for (guint i = 0; i < self->problems->len; i++)
-    if (sl_problem_get_severity (g_ptr_array_index (self->problems, i)) == SL_SEVERITY_ERROR)
-      return FALSE;
-  return TRUE;
-}
-
-static void
-set_string (char       **field,
-            const char  *value)
-{
-  g_free (*field);
-  *field = value != NULL && value[0] != '\0' ? g_strdup (value) : NULL;
-}
-
-void
-sl_mindx_workflow_set_env_script (SlMindxWorkflow *self,
-                                  const char      *env_script)
-{
-  g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
-  set_string (&self->env_script, env_script);
+  return sl_workflow_get_exit_code (workflow) == 0 && sl_workflow_count_errors (workflow) == 0;
 }
 
 void
@@ -573,14 +332,6 @@ sl_mindx_workflow_set_environment (SlMindxWorkflow    *self,
   g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
   g_strfreev (self->environment);
   self->environment = g_strdupv ((char **)environment);
-}
-
-void
-sl_mindx_workflow_set_remote_dir (SlMindxWorkflow *self,
-                                  const char      *remote_dir)
-{
-  g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
-  set_string (&self->remote_dir, remote_dir);
 }
 
 void
@@ -601,52 +352,16 @@ sl_mindx_workflow_set_excludes (SlMindxWorkflow    *self,
   self->excludes = g_strdupv ((char **)excludes);
 }
 
-void
-sl_mindx_workflow_set_store_path (SlMindxWorkflow *self,
-                                  const char      *store_path)
-{
-  g_return_if_fail (SL_IS_MINDX_WORKFLOW (self));
-  set_string (&self->store_path, store_path);
-}
-
-static void
-sl_mindx_workflow_get_property (GObject    *object,
-                                guint       prop_id,
-                                GValue     *value,
-                                GParamSpec *pspec)
-{
-  SlMindxWorkflow *self = SL_MINDX_WORKFLOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_STAGE:
-      g_value_set_int (value, sl_mindx_workflow_get_stage (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
 static void
 sl_mindx_workflow_finalize (GObject *object)
 {
   SlMindxWorkflow *self = SL_MINDX_WORKFLOW (object);
 
-  g_clear_object (&self->target);
   g_clear_pointer (&self->settings, sl_mindx_settings_free);
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  g_clear_pointer (&self->problems, g_ptr_array_unref);
-  g_string_free (self->log, TRUE);
-  g_free (self->project_dir);
   g_strfreev (self->args);
   g_strfreev (self->environment);
-  g_free (self->env_script);
-  g_free (self->remote_dir);
   g_strfreev (self->pull_dirs);
   g_strfreev (self->excludes);
-  g_free (self->store_path);
-  g_free (self->log_path);
-  g_free (self->local_log);
   g_strfreev (self->pulled);
 
   G_OBJECT_CLASS (sl_mindx_workflow_parent_class)->finalize (object);
@@ -656,30 +371,21 @@ static void
 sl_mindx_workflow_class_init (SlMindxWorkflowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  SlWorkflowClass *workflow_class = SL_WORKFLOW_CLASS (klass);
 
-  object_class->get_property = sl_mindx_workflow_get_property;
   object_class->finalize = sl_mindx_workflow_finalize;
 
-  /* An SlMindxStage; notified in the context run_async was called from. */
-  properties[PROP_STAGE] =
-    g_param_spec_int ("stage", NULL, NULL, SL_MINDX_STAGE_IDLE, SL_MINDX_STAGE_DONE, SL_MINDX_STAGE_IDLE,
-                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* The job's log as it streams, in the thread that runs the workflow. */
-  signals[LOG] = g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                               G_TYPE_NONE, 1, G_TYPE_BYTES);
-  /* A line about what is being done, in the thread that runs the workflow. */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "stage" is an SlMindxStage. */
+  workflow_class->done_stage = SL_MINDX_STAGE_DONE;
+  workflow_class->run_stages = sl_mindx_workflow_run_stages;
+  workflow_class->reset = sl_mindx_workflow_reset;
+  workflow_class->succeeded = sl_mindx_workflow_real_succeeded;
+  workflow_class->stage_label = sl_mindx_workflow_stage_label;
 }
 
 static void
 sl_mindx_workflow_init (SlMindxWorkflow *self)
 {
-  self->problems = g_ptr_array_new_with_free_func (g_object_unref);
-  self->log = g_string_new (NULL);
-  self->exit_code = -1;
 }
 
 SlMindxWorkflow *
@@ -694,9 +400,7 @@ sl_mindx_workflow_new (SlTarget              *target,
   g_return_val_if_fail (project_dir != NULL, NULL);
   g_return_val_if_fail (settings != NULL, NULL);
 
-  self = g_object_new (SL_TYPE_MINDX_WORKFLOW, NULL);
-  self->target = g_object_ref (target);
-  self->project_dir = g_strdup (project_dir);
+  self = g_object_new (SL_TYPE_MINDX_WORKFLOW, "target", target, "project-dir", project_dir, NULL);
   self->settings = sl_mindx_settings_copy (settings);
   self->args = g_strdupv ((char **)args);
   return self;

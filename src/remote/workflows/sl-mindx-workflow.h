@@ -8,6 +8,7 @@
 
 #include "sl-mindx-settings.h"
 #include "sl-target.h"
+#include "sl-workflow.h"
 
 G_BEGIN_DECLS
 
@@ -18,8 +19,10 @@ typedef enum {
   SL_MINDX_STAGE_DONE,
 } SlMindxStage;
 
+/* An SlWorkflow: its "stage" is an SlMindxStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_MINDX_WORKFLOW (sl_mindx_workflow_get_type ())
-G_DECLARE_FINAL_TYPE (SlMindxWorkflow, sl_mindx_workflow, SL, MINDX_WORKFLOW, GObject)
+G_DECLARE_FINAL_TYPE (SlMindxWorkflow, sl_mindx_workflow, SL, MINDX_WORKFLOW, SlWorkflow)
 
 SlMindxWorkflow *sl_mindx_workflow_new             (SlTarget              *target,
                                                     const char            *project_dir,

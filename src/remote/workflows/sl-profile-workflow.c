@@ -13,118 +13,37 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-cache.h"
 #include "sl-folder-puller.h"
-#include "sl-job-controller.h"
 #include "sl-problem.h"
 #include "sl-profile-workflow.h"
-#include "sl-remote-run.h"
 #include "sl-shell-quote.h"
-#include "sl-transfer.h"
-#include "sl-workflow-job.h"
-#include "sl-workflow-preflight.h"
-#include "sl-workflow-thread.h"
-#include "sl-workspace.h"
+#include "sl-workflow-private.h"
 
 #define DEFAULT_OUTPUT "sightline-profile"
 #define MIN_FREE_KB (512 * 1024)
 
 struct _SlProfileWorkflow
 {
-  GObject          parent_instance;
+  SlWorkflow       parent_instance;
 
-  SlTarget        *target;
   SlMsprofCommand *command;
-  SlTargetShell   *shell;
-  char            *project_dir;
-  char            *env_script;
-  char            *remote_dir;
-  char            *store_path;
   int              device_id;
 
-  GMainContext    *notify_context;  /* where "stage" is notified when run in a thread */
-  SlProfileStage   notified_stage;  /* read on the notify context, written only there */
-  GPtrArray       *problems;
-  GString         *log;
   char            *profile;
   char            *remote;
-  char            *log_path;
-  char            *local_log;
-  int              exit_code;
 };
 
-G_DEFINE_FINAL_TYPE (SlProfileWorkflow, sl_profile_workflow, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (SlProfileWorkflow, sl_profile_workflow, SL_TYPE_WORKFLOW)
+SL_WORKFLOW_DEFINE_CALLS (SlProfileWorkflow, sl_profile_workflow, SL_IS_PROFILE_WORKFLOW)
 
-enum {
-  PROP_0,
-  PROP_STAGE,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
-
-enum {
-  LOG,
-  MESSAGE,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-typedef struct {
-  SlProfileWorkflow *self;
-  SlProfileStage     stage;
-} StageNote;
-
-static void
-stage_note_free (gpointer data)
-{
-  StageNote *note = data;
-
-  g_object_unref (note->self);
-  g_free (note);
-}
-
-/* Each change carries its own stage, so a quick run still reports every
- * stage it went through, in order, on the notify context. */
-static gboolean
-notify_stage_cb (gpointer data)
-{
-  StageNote *note = data;
-
-  note->self->notified_stage = note->stage;
-  g_object_notify_by_pspec (G_OBJECT (note->self), properties[PROP_STAGE]);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-set_stage (SlProfileWorkflow *self,
-           SlProfileStage     stage)
-{
-  if (self->notify_context != NULL)
-    {
-      StageNote *note = g_new0 (StageNote, 1);
-
-      note->self = g_object_ref (self);
-      note->stage = stage;
-      g_main_context_invoke_full (self->notify_context, G_PRIORITY_DEFAULT, notify_stage_cb, note,
-                                  stage_note_free);
-    }
-  else
-    {
-      self->notified_stage = stage;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STAGE]);
-    }
-}
+#define WORKFLOW(self) SL_WORKFLOW (self)
 
 static void
 add_problem (SlProfileWorkflow *self,
              SlProblem         *problem,
              const char        *hint)
 {
-  if (hint != NULL)
-    sl_problem_set_hint (problem, hint);
-  g_ptr_array_add (self->problems, problem);
+  sl_workflow_add_problem (WORKFLOW (self), problem, hint);
 }
 
 static gboolean
@@ -215,13 +134,10 @@ dup_env_setup (SlProfileWorkflow *self)
 {
   g_auto(GStrv) environment = sl_msprof_command_dup_environment (self->command);
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *source = sl_workflow_dup_source_line (WORKFLOW (self));
 
-  if (self->env_script != NULL)
-    {
-      g_autofree char *quoted = sl_shell_quote_remote_path (self->env_script);
-
-      g_string_append_printf (out, ". %s\n", quoted);
-    }
+  if (source != NULL)
+    g_string_append_printf (out, "%s\n", source);
   for (guint i = 0; environment != NULL && environment[i] != NULL; i++)
     {
       const char *equals = strchr (environment[i], '=');
@@ -246,16 +162,11 @@ create_run (SlProfileWorkflow  *self,
             GError            **error)
 {
   g_autofree char *env_setup = NULL;
-  SlRemoteRun *run;
 
   if (!(*tool_argv = sl_msprof_command_dup_argv (self->command, error)))
     return NULL;
   env_setup = dup_env_setup (self);
-  run = sl_remote_run_new (self->target, self->project_dir, (const char * const *)*tool_argv);
-  sl_remote_run_set_remote_dir (run, self->remote_dir);
-  sl_remote_run_set_env_setup (run, env_setup);
-  sl_remote_run_set_store_path (run, self->store_path);
-  return run;
+  return sl_workflow_create_run (WORKFLOW (self), (const char * const *)*tool_argv, env_setup);
 }
 
 static char *
@@ -280,61 +191,11 @@ fill_spec (SlProfileWorkflow *self,
   const char *first = program && program[0] ? program[0] : "";
 
   spec->tool = kind == SL_PROFILER_MSPROF ? "msprof" : NULL;
-  spec->env_script = self->env_script;
+  spec->env_script = sl_workflow_get_env_script (WORKFLOW (self));
   spec->output_dir = output_dir;
   spec->min_free_kb = MIN_FREE_KB;
   spec->device_id = self->device_id;
   spec->needs_python = kind != SL_PROFILER_MSPROF || g_str_has_suffix (first, ".py") || g_str_has_prefix (first, "python");
-}
-
-/* Runs the preflight; its problems are kept. FALSE when one is an error. */
-static gboolean
-run_preflight (SlProfileWorkflow     *self,
-               const SlPreflightSpec *spec,
-               GCancellable          *cancellable)
-{
-  g_autofree char *script = sl_preflight_dup_script (spec);
-  g_autofree char *out = NULL;
-  g_autoptr(GPtrArray) found = NULL;
-  g_autoptr(GError) error = NULL;
-  gboolean ok = TRUE;
-  int status = -1;
-
-  if (!sl_target_shell_run (self->shell, script, &out, NULL, &status, cancellable, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "preflight", NULL, -1, error->message), NULL);
-      return FALSE;
-    }
-  found = sl_preflight_parse (spec, out);
-  for (guint i = 0; i < found->len; i++)
-    {
-      SlProblem *problem = g_ptr_array_index (found, i);
-
-      ok = ok && sl_problem_get_severity (problem) != SL_SEVERITY_ERROR;
-      g_ptr_array_add (self->problems, g_object_ref (problem));
-    }
-  return ok;
-}
-
-static void
-log_cb (SlRemoteRun       *run,
-        GBytes            *data,
-        SlProfileWorkflow *self)
-{
-  gsize size = 0;
-  const char *bytes = g_bytes_get_data (data, &size);
-
-  g_string_append_len (self->log, bytes, size);
-  g_signal_emit (self, signals[LOG], 0, data);
-}
-
-static void
-message_cb (SlRemoteRun       *run,
-            const char        *text,
-            SlProfileWorkflow *self)
-{
-  g_signal_emit (self, signals[MESSAGE], 0, text);
 }
 
 static void
@@ -344,33 +205,22 @@ job_started_cb (SlRemoteRun       *run,
                 const char        *log_path,
                 SlProfileWorkflow *self)
 {
-  set_stage (self, SL_PROFILE_STAGE_RUNNING);
-}
-
-static gboolean
-run_job (SlProfileWorkflow  *self,
-         SlRemoteRun        *run,
-         const char * const *tool_argv,
-         GCancellable       *cancellable,
-         GError            **error)
-{
-  g_signal_connect (run, "message", G_CALLBACK (message_cb), self);
-  g_signal_connect (run, "log", G_CALLBACK (log_cb), self);
-  g_signal_connect (run, "job-started", G_CALLBACK (job_started_cb), self);
-  return sl_workflow_run_job (run, self->store_path, tool_argv, cancellable, &self->exit_code, error);
+  sl_workflow_set_stage (WORKFLOW (self), SL_PROFILE_STAGE_RUNNING);
 }
 
 static void
 add_exit_problem (SlProfileWorkflow *self,
                   SlRemoteRun       *run)
 {
-  const char *why = sl_remote_run_explain_exit (self->exit_code);
+  int exit_code = sl_workflow_get_exit_code (WORKFLOW (self));
+  const char *why = sl_remote_run_explain_exit (exit_code);
   g_autofree char *lost = sl_remote_run_dup_lost_reason (run);
-  g_autofree char *message = self->exit_code >= 0
-    ? g_strdup_printf (_("The profiled program exited with %d%s%s"), self->exit_code, why ? ": " : "", why ? why : "")
+  g_autofree char *message = exit_code >= 0
+    ? g_strdup_printf (_("The profiled program exited with %d%s%s"), exit_code, why ? ": " : "", why ? why : "")
     : g_strdup_printf (_("The profiled program ended without an exit code (%s)"), lost);
 
-  add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, "msprof", self->log_path, MAX (sl_workflow_count_lines (self->log), 1), message),
+  add_problem (self, sl_problem_new_at_line (SL_SEVERITY_ERROR, "msprof", sl_workflow_get_log_path (WORKFLOW (self)),
+                                             MAX (sl_workflow_count_log_lines (WORKFLOW (self)), 1), message),
                _("The job’s log shows the program’s and msprof’s own messages."));
 }
 
@@ -380,7 +230,7 @@ add_no_result_problem (SlProfileWorkflow *self,
 {
   g_autofree char *message = g_strdup_printf (_("No PROF_* or *_ascend_pt folder came out in %s"), output_dir);
 
-  add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "msprof", self->log_path, -1, message),
+  add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "msprof", sl_workflow_get_log_path (WORKFLOW (self)), -1, message),
                _("The profiler did not start or wrote elsewhere; the job’s log says why."));
 }
 
@@ -397,9 +247,9 @@ export_result (SlProfileWorkflow *self,
   g_autoptr(GError) error = NULL;
   int status = -1;
 
-  set_stage (self, SL_PROFILE_STAGE_EXPORTING);
-  g_signal_emit (self, signals[MESSAGE], 0, notice);
-  if (!sl_target_shell_run (self->shell, command, &out, NULL, &status, cancellable, &error) || status != 0)
+  sl_workflow_set_stage (WORKFLOW (self), SL_PROFILE_STAGE_EXPORTING);
+  sl_workflow_emit_message (WORKFLOW (self), notice);
+  if (!sl_target_shell_run (sl_workflow_ensure_shell (WORKFLOW (self)), command, &out, NULL, &status, cancellable, &error) || status != 0)
     {
       g_autofree char *message = NULL;
 
@@ -419,14 +269,14 @@ pull_result (SlProfileWorkflow  *self,
              GCancellable       *cancellable,
              GError            **error)
 {
-  g_autofree char *local = sl_workflow_dup_cache_path (self->target, self->remote, error);
+  g_autofree char *local = sl_workflow_dup_cache_path (WORKFLOW (self), self->remote, error);
   g_autoptr(SlPullResult) pulled = NULL;
   g_autoptr(GError) pull_error = NULL;
 
   if (local == NULL)
     return FALSE;
-  set_stage (self, SL_PROFILE_STAGE_PULLING);
-  pulled = sl_folder_pull (self->shell, self->remote, local, NULL, NULL, cancellable, &pull_error);
+  sl_workflow_set_stage (WORKFLOW (self), SL_PROFILE_STAGE_PULLING);
+  pulled = sl_folder_pull (sl_workflow_ensure_shell (WORKFLOW (self)), self->remote, local, NULL, NULL, cancellable, &pull_error);
   if (pulled == NULL && g_error_matches (pull_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return TRUE;
   if (pulled == NULL)
@@ -437,22 +287,20 @@ pull_result (SlProfileWorkflow  *self,
 }
 
 static void
-reset_outcome (SlProfileWorkflow *self)
+sl_profile_workflow_reset (SlWorkflow *workflow)
 {
-  g_ptr_array_set_size (self->problems, 0);
-  g_string_truncate (self->log, 0);
+  SlProfileWorkflow *self = SL_PROFILE_WORKFLOW (workflow);
+
   g_clear_pointer (&self->profile, g_free);
   g_clear_pointer (&self->remote, g_free);
-  g_clear_pointer (&self->log_path, g_free);
-  g_clear_pointer (&self->local_log, g_free);
-  self->exit_code = -1;
 }
 
 static gboolean
-run_stages (SlProfileWorkflow  *self,
-            GCancellable       *cancellable,
-            GError            **error)
+sl_profile_workflow_run_stages (SlWorkflow    *workflow,
+                                GCancellable  *cancellable,
+                                GError       **error)
 {
+  SlProfileWorkflow *self = SL_PROFILE_WORKFLOW (workflow);
   g_auto(GStrv) tool_argv = NULL;
   g_autoptr(SlRemoteRun) run = create_run (self, &tool_argv, error);
   g_autoptr(GHashTable) before = NULL;
@@ -461,43 +309,48 @@ run_stages (SlProfileWorkflow  *self,
   g_autofree char *existing = NULL;
   g_autofree char *resolved = NULL;
   g_autofree char *env_setup = NULL;
+  SlTargetShell *shell;
   SlPreflightSpec spec = { 0 };
+  SlWorkflowJobOutcome outcome;
+  gulong started_id;
 
   if (run == NULL)
     return FALSE;
-  if (self->shell == NULL)
-    self->shell = sl_target_shell_new_for_target (self->target);
+  shell = sl_workflow_ensure_shell (workflow);
   output_dir = dup_output_dir (self, run);
   fill_spec (self, output_dir, &spec);
 
-  set_stage (self, SL_PROFILE_STAGE_PREFLIGHT);
-  if (!run_preflight (self, &spec, cancellable) || g_cancellable_is_cancelled (cancellable))
-    return !sl_workflow_set_error_if_interrupted_before (cancellable, self->target, error);
+  sl_workflow_set_stage (workflow, SL_PROFILE_STAGE_PREFLIGHT);
+  if (!sl_workflow_run_preflight (workflow, &spec, cancellable) || g_cancellable_is_cancelled (cancellable))
+    return !sl_workflow_set_error_if_interrupted_before (workflow, cancellable, error);
 
-  existing = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
-  before = list_results (self->shell, existing);
-  set_stage (self, SL_PROFILE_STAGE_UPLOADING);
-  if (!run_job (self, run, (const char * const *)tool_argv, cancellable, &job_error))
+  existing = sl_target_shell_resolve_dir (shell, output_dir, FALSE, NULL, NULL);
+  before = list_results (shell, existing);
+  sl_workflow_set_stage (workflow, SL_PROFILE_STAGE_UPLOADING);
+  started_id = g_signal_connect (run, "job-started", G_CALLBACK (job_started_cb), self);
+  outcome = sl_workflow_run_job (workflow, run, (const char * const *)tool_argv, cancellable, &job_error);
+  g_signal_handler_disconnect (run, started_id);
+  switch (outcome)
     {
-      self->exit_code = -1;
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          /* What became of the job, as seen: a stopped job's partial
-           * data is not worth exporting or pulling. */
-          g_propagate_error (error, g_steal_pointer (&job_error));
-          return FALSE;
-        }
+    case SL_WORKFLOW_JOB_INTERRUPTED:
+      /* What became of the job, as seen: a stopped job's partial data
+       * is not worth exporting or pulling. */
+      g_propagate_error (error, g_steal_pointer (&job_error));
+      return FALSE;
+    case SL_WORKFLOW_JOB_NOT_RUN:
       add_problem (self, sl_problem_new (SL_SEVERITY_ERROR, "job", NULL, -1, job_error->message), NULL);
       return TRUE;
+    case SL_WORKFLOW_JOB_ENDED:
+    default:
+      break;
     }
-  self->log_path = g_strdup (sl_remote_run_get_log_path (run));
-  self->local_log = sl_workflow_save_log (self->target, self->log_path, self->log);
-  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, NULL, error))
+  sl_workflow_keep_log (workflow, run, TRUE);
+  if (sl_workflow_set_error_if_interrupted_after (workflow, cancellable, NULL, error))
     return FALSE;
 
-  resolved = sl_target_shell_resolve_dir (self->shell, output_dir, FALSE, NULL, NULL);
-  self->remote = resolved ? find_result (self->shell, resolved, before) : NULL;
-  if (self->exit_code != 0)
+  resolved = sl_target_shell_resolve_dir (shell, output_dir, FALSE, NULL, NULL);
+  self->remote = resolved ? find_result (shell, resolved, before) : NULL;
+  if (sl_workflow_get_exit_code (workflow) != 0)
     add_exit_problem (self, run);
   if (self->remote == NULL)
     {
@@ -506,71 +359,20 @@ run_stages (SlProfileWorkflow  *self,
     }
 
   env_setup = dup_env_setup (self);
-  if (needs_export (self->shell, self->remote) && !export_result (self, env_setup, cancellable))
-    return !sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
-  if (sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error))
+  if (needs_export (shell, self->remote) && !export_result (self, env_setup, cancellable))
+    return !sl_workflow_set_error_if_interrupted_after (workflow, cancellable, self->remote, error);
+  if (sl_workflow_set_error_if_interrupted_after (workflow, cancellable, self->remote, error))
     return FALSE;
   if (!pull_result (self, cancellable, error))
     {
       if (g_cancellable_is_cancelled (cancellable))
         {
           g_clear_error (error);
-          sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
+          sl_workflow_set_error_if_interrupted_after (workflow, cancellable, self->remote, error);
         }
       return FALSE;
     }
-  return !sl_workflow_set_error_if_interrupted_after (cancellable, self->target, self->exit_code, self->remote, error);
-}
-
-gboolean
-sl_profile_workflow_run (SlProfileWorkflow  *self,
-                         GCancellable       *cancellable,
-                         GError            **error)
-{
-  gboolean ok;
-
-  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  reset_outcome (self);
-  ok = run_stages (self, cancellable, error);
-  set_stage (self, SL_PROFILE_STAGE_DONE);
-  return ok;
-}
-
-static gboolean
-run_in_thread (gpointer       workflow,
-               GCancellable  *cancellable,
-               GError       **error)
-{
-  return sl_profile_workflow_run (workflow, cancellable, error);
-}
-
-void
-sl_profile_workflow_run_async (SlProfileWorkflow  *self,
-                               GCancellable       *cancellable,
-                               GAsyncReadyCallback callback,
-                               gpointer            user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (SL_IS_PROFILE_WORKFLOW (self));
-
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  self->notify_context = g_main_context_ref_thread_default ();
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, sl_profile_workflow_run_async);
-  sl_workflow_thread_run (task, "sl-profile-workflow", run_in_thread);
-}
-
-gboolean
-sl_profile_workflow_run_finish (SlProfileWorkflow  *self,
-                                GAsyncResult       *result,
-                                GError            **error)
-{
-  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return !sl_workflow_set_error_if_interrupted_after (workflow, cancellable, self->remote, error);
 }
 
 char *
@@ -606,7 +408,7 @@ SlProfileStage
 sl_profile_workflow_get_stage (SlProfileWorkflow *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), SL_PROFILE_STAGE_IDLE);
-  return self->notified_stage;
+  return sl_workflow_get_stage (WORKFLOW (self));
 }
 
 const char *
@@ -632,62 +434,31 @@ sl_profile_stage_to_label (SlProfileStage stage)
     }
 }
 
-#define DEFINE_STRING_GETTER(field) \
-  const char * \
-  sl_profile_workflow_get_##field (SlProfileWorkflow *self) \
-  { \
-    g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), NULL); \
-    return self->field; \
-  }
-
-DEFINE_STRING_GETTER (profile)
-DEFINE_STRING_GETTER (remote)
-DEFINE_STRING_GETTER (log_path)
-DEFINE_STRING_GETTER (local_log)
-
-int
-sl_profile_workflow_get_exit_code (SlProfileWorkflow *self)
+static const char *
+sl_profile_workflow_stage_label (SlWorkflow *workflow,
+                                 int         stage)
 {
-  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), -1);
-  return self->exit_code;
+  return sl_profile_stage_to_label (stage);
 }
 
-GPtrArray *
-sl_profile_workflow_get_problems (SlProfileWorkflow *self)
+const char *
+sl_profile_workflow_get_profile (SlProfileWorkflow *self)
 {
   g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), NULL);
-  return self->problems;
+  return self->profile;
 }
 
-gboolean
-sl_profile_workflow_succeeded (SlProfileWorkflow *self)
+const char *
+sl_profile_workflow_get_remote (SlProfileWorkflow *self)
 {
-  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), FALSE);
-
-  if (self->profile == NULL)
-    return FALSE;
-  for (guint i = 0; i < self->problems->len; i++)
-    if (sl_problem_get_severity (g_ptr_array_index (self->problems, i)) == SL_SEVERITY_ERROR)
-      return FALSE;
-  return TRUE;
+  g_return_val_if_fail (SL_IS_PROFILE_WORKFLOW (self), NULL);
+  return self->remote;
 }
 
-void
-sl_profile_workflow_set_env_script (SlProfileWorkflow *self,
-                                    const char        *env_script)
+static gboolean
+sl_profile_workflow_real_succeeded (SlWorkflow *workflow)
 {
-  g_return_if_fail (SL_IS_PROFILE_WORKFLOW (self));
-  g_free (self->env_script);
-  self->env_script = g_strdup (env_script);
-}
-
-void
-sl_profile_workflow_set_remote_dir (SlProfileWorkflow *self,
-                                    const char        *remote_dir)
-{
-  g_return_if_fail (SL_IS_PROFILE_WORKFLOW (self));
-  g_free (self->remote_dir);
-  self->remote_dir = g_strdup (remote_dir);
+  return SL_PROFILE_WORKFLOW (workflow)->profile != NULL && sl_workflow_count_errors (workflow) == 0;
 }
 
 void
@@ -699,38 +470,11 @@ sl_profile_workflow_set_device (SlProfileWorkflow *self,
 }
 
 void
-sl_profile_workflow_set_store_path (SlProfileWorkflow *self,
-                                    const char        *store_path)
-{
-  g_return_if_fail (SL_IS_PROFILE_WORKFLOW (self));
-  g_free (self->store_path);
-  self->store_path = g_strdup (store_path);
-}
-
-void
 sl_profile_workflow_set_shell (SlProfileWorkflow *self,
                                SlTargetShell     *shell)
 {
   g_return_if_fail (SL_IS_PROFILE_WORKFLOW (self));
-  g_set_object (&self->shell, shell);
-}
-
-static void
-sl_profile_workflow_get_property (GObject    *object,
-                                  guint       prop_id,
-                                  GValue     *value,
-                                  GParamSpec *pspec)
-{
-  SlProfileWorkflow *self = SL_PROFILE_WORKFLOW (object);
-
-  switch (prop_id)
-    {
-    case PROP_STAGE:
-      g_value_set_int (value, sl_profile_workflow_get_stage (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  sl_workflow_set_shell (WORKFLOW (self), shell);
 }
 
 static void
@@ -738,20 +482,9 @@ sl_profile_workflow_finalize (GObject *object)
 {
   SlProfileWorkflow *self = SL_PROFILE_WORKFLOW (object);
 
-  g_clear_object (&self->target);
   g_clear_object (&self->command);
-  g_clear_object (&self->shell);
-  g_clear_pointer (&self->notify_context, g_main_context_unref);
-  g_clear_pointer (&self->problems, g_ptr_array_unref);
-  g_string_free (self->log, TRUE);
-  g_free (self->project_dir);
-  g_free (self->env_script);
-  g_free (self->remote_dir);
-  g_free (self->store_path);
   g_free (self->profile);
   g_free (self->remote);
-  g_free (self->log_path);
-  g_free (self->local_log);
 
   G_OBJECT_CLASS (sl_profile_workflow_parent_class)->finalize (object);
 }
@@ -760,30 +493,21 @@ static void
 sl_profile_workflow_class_init (SlProfileWorkflowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  SlWorkflowClass *workflow_class = SL_WORKFLOW_CLASS (klass);
 
-  object_class->get_property = sl_profile_workflow_get_property;
   object_class->finalize = sl_profile_workflow_finalize;
 
-  /* An SlProfileStage; notified in the context run_async was called from. */
-  properties[PROP_STAGE] =
-    g_param_spec_int ("stage", NULL, NULL, SL_PROFILE_STAGE_IDLE, SL_PROFILE_STAGE_DONE, SL_PROFILE_STAGE_IDLE,
-                      G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  /* The job's log as it streams, in the thread that runs the workflow. */
-  signals[LOG] = g_signal_new ("log", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                               G_TYPE_NONE, 1, G_TYPE_BYTES);
-  /* A line about what is being done, in the thread that runs the workflow. */
-  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /* "stage" is an SlProfileStage. */
+  workflow_class->done_stage = SL_PROFILE_STAGE_DONE;
+  workflow_class->run_stages = sl_profile_workflow_run_stages;
+  workflow_class->reset = sl_profile_workflow_reset;
+  workflow_class->succeeded = sl_profile_workflow_real_succeeded;
+  workflow_class->stage_label = sl_profile_workflow_stage_label;
 }
 
 static void
 sl_profile_workflow_init (SlProfileWorkflow *self)
 {
-  self->problems = g_ptr_array_new_with_free_func (g_object_unref);
-  self->log = g_string_new (NULL);
-  self->exit_code = -1;
 }
 
 SlProfileWorkflow *
@@ -797,9 +521,7 @@ sl_profile_workflow_new (SlTarget        *target,
   g_return_val_if_fail (project_dir != NULL, NULL);
   g_return_val_if_fail (SL_IS_MSPROF_COMMAND (command), NULL);
 
-  self = g_object_new (SL_TYPE_PROFILE_WORKFLOW, NULL);
-  self->target = g_object_ref (target);
+  self = g_object_new (SL_TYPE_PROFILE_WORKFLOW, "target", target, "project-dir", project_dir, NULL);
   self->command = g_object_ref (command);
-  self->project_dir = g_strdup (project_dir);
   return self;
 }

@@ -8,6 +8,7 @@
 
 #include "sl-msprof-command.h"
 #include "sl-target.h"
+#include "sl-workflow.h"
 #include "sl-target-shell.h"
 
 G_BEGIN_DECLS
@@ -22,8 +23,10 @@ typedef enum {
   SL_PROFILE_STAGE_DONE,
 } SlProfileStage;
 
+/* An SlWorkflow: its "stage" is an SlProfileStage, and its events (stage,
+ * log, message, problem, finished) come as SlWorkflow says. */
 #define SL_TYPE_PROFILE_WORKFLOW (sl_profile_workflow_get_type ())
-G_DECLARE_FINAL_TYPE (SlProfileWorkflow, sl_profile_workflow, SL, PROFILE_WORKFLOW, GObject)
+G_DECLARE_FINAL_TYPE (SlProfileWorkflow, sl_profile_workflow, SL, PROFILE_WORKFLOW, SlWorkflow)
 
 SlProfileWorkflow *sl_profile_workflow_new            (SlTarget           *target,
                                                        const char         *project_dir,

@@ -1,4 +1,10 @@
-/* sl-console-panel.c
+/* sl-console-panel.c: the output of jobs, one log view a job
+ *
+ * Each job begun gets a log of its own, chosen in the header; the newest
+ * is shown when it starts and the older ones stay readable until there
+ * are many. The header shows the state of the job shown, bound to its log.
+ * Output that comes outside a job goes to the newest log, or to a log of
+ * messages before the first job.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,21 +14,21 @@
 
 #include "sl-console-panel.h"
 
-/* Keeps the text buffer (and memory) bounded for jobs that print for days. */
-#define MAX_LINES 200000
+/* Logs kept; the oldest that have ended go first. */
+#define MAX_JOBS 20
 
 struct _SlConsolePanel
 {
   PanelWidget    parent_instance;
 
-  char          *title;
-  gint64         started;
-  gboolean       running;
+  SlConsoleLog  *current;   /* the newest job begun: where unkeyed output goes */
+  guint          last_id;
 
-  GtkTextView   *text_view;
+  GListStore    *jobs;      /* SlConsoleLog, newest first */
+  GtkStack      *logs;
+  GtkDropDown   *job_chooser;
   GtkLabel      *job_label;
   GtkImage      *state_icon;
-  GtkScrolledWindow *scroller;
 };
 
 G_DEFINE_FINAL_TYPE (SlConsolePanel, sl_console_panel, PANEL_TYPE_WIDGET)
@@ -34,85 +40,169 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static gboolean
-is_scrolled_to_end (SlConsolePanel *self)
+static SlConsoleLog *
+get_shown_log (SlConsolePanel *self)
 {
-  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (self->scroller);
-
-  return gtk_adjustment_get_value (adj) + gtk_adjustment_get_page_size (adj) >=
-         gtk_adjustment_get_upper (adj) - 4;
+  return gtk_drop_down_get_selected_item (self->job_chooser);
 }
 
 static void
-trim_buffer (GtkTextBuffer *buffer)
+update_actions (SlConsolePanel *self)
 {
-  int lines = gtk_text_buffer_get_line_count (buffer);
+  SlConsoleLog *shown = get_shown_log (self);
 
-  if (lines > MAX_LINES)
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "console.stop", shown != NULL && sl_console_log_get_running (shown));
+}
+
+static void
+selected_job_changed_cb (SlConsolePanel *self)
+{
+  SlConsoleLog *shown = get_shown_log (self);
+
+  if (shown != NULL)
+    gtk_stack_set_visible_child (self->logs, GTK_WIDGET (shown));
+  update_actions (self);
+}
+
+static SlConsoleLog *
+find_log (SlConsolePanel *self,
+          guint           job)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+
+  for (guint i = 0; i < n; i++)
     {
-      GtkTextIter start, end;
+      g_autoptr(SlConsoleLog) log = g_list_model_get_item (G_LIST_MODEL (self->jobs), i);
 
-      gtk_text_buffer_get_start_iter (buffer, &start);
-      gtk_text_buffer_get_iter_at_line (buffer, &end, lines - MAX_LINES);
-      gtk_text_buffer_delete (buffer, &start, &end);
+      if (sl_console_log_get_id (log) == job)
+        return log;
     }
+  return NULL;
+}
+
+/* Drops the oldest logs that have ended, past MAX_JOBS. */
+static void
+drop_old_logs (SlConsolePanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+
+  for (guint i = n; i > 0 && n > MAX_JOBS; i--)
+    {
+      g_autoptr(SlConsoleLog) log = g_list_model_get_item (G_LIST_MODEL (self->jobs), i - 1);
+
+      if (log == self->current || sl_console_log_get_running (log))
+        continue;
+      g_list_store_remove (self->jobs, i - 1);
+      gtk_stack_remove (self->logs, GTK_WIDGET (log));
+      n--;
+    }
+}
+
+static SlConsoleLog *
+add_log (SlConsolePanel *self,
+         const char     *title)
+{
+  SlConsoleLog *log = sl_console_log_new (++self->last_id, title);
+
+  gtk_stack_add_child (self->logs, GTK_WIDGET (log));
+  g_list_store_insert (self->jobs, 0, log);
+  g_signal_connect_object (log, "notify::running", G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  drop_old_logs (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->job_chooser), TRUE);
+  gtk_drop_down_set_selected (self->job_chooser, 0);
+  selected_job_changed_cb (self);
+  return log;
+}
+
+/* Where output outside a job goes. */
+static SlConsoleLog *
+get_current_log (SlConsolePanel *self)
+{
+  if (self->current == NULL)
+    {
+      self->current = add_log (self, _("Messages"));
+      sl_console_log_set_state (self->current, FALSE, "utilities-terminal-symbolic", _("Messages"));
+    }
+  return self->current;
 }
 
 /**
  * sl_console_panel_append:
  * @len: length of @text, or -1 when nul-terminated
  *
- * Appends output. Invalid UTF-8 is shown with replacement characters
- * rather than dropped, so nothing a job printed is lost silently.
+ * Appends output to the newest job's log. Invalid UTF-8 is shown with
+ * replacement characters rather than dropped, so nothing a job printed
+ * is lost silently.
  */
 void
 sl_console_panel_append (SlConsolePanel *self,
                          const char     *text,
                          gssize          len)
 {
-  GtkTextBuffer *buffer;
-  GtkTextIter end;
-  g_autofree char *valid = NULL;
-  gboolean follow;
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+  g_return_if_fail (text != NULL);
+
+  sl_console_log_append (get_current_log (self), text, len);
+}
+
+void
+sl_console_panel_append_to_job (SlConsolePanel *self,
+                                guint           job,
+                                const char     *text,
+                                gssize          len)
+{
+  SlConsoleLog *log;
 
   g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
   g_return_if_fail (text != NULL);
 
-  valid = g_utf8_make_valid (text, len);
-  buffer = gtk_text_view_get_buffer (self->text_view);
-  follow = is_scrolled_to_end (self);
-
-  gtk_text_buffer_get_end_iter (buffer, &end);
-  gtk_text_buffer_insert (buffer, &end, valid, -1);
-  trim_buffer (buffer);
-
-  if (follow)
-    {
-      GtkTextMark *mark = gtk_text_buffer_get_insert (buffer);
-
-      /* scroll_to_mark waits for the new lines to be laid out, unlike
-       * scroll_mark_onscreen, so following the output keeps up. */
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      gtk_text_buffer_place_cursor (buffer, &end);
-      gtk_text_view_scroll_to_mark (self->text_view, mark, 0.0, TRUE, 0.0, 1.0);
-    }
-}
-
-static void
-set_job_state (SlConsolePanel *self,
-               const char     *icon_name,
-               const char     *label)
-{
-  gtk_image_set_from_icon_name (self->state_icon, icon_name);
-  gtk_label_set_label (self->job_label, label);
+  if ((log = find_log (self, job)) != NULL)
+    sl_console_log_append (log, text, len);
 }
 
 gboolean
 sl_console_panel_is_running (SlConsolePanel *self)
 {
+  guint n;
+
   g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), FALSE);
 
-  return self->running;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlConsoleLog) log = g_list_model_get_item (G_LIST_MODEL (self->jobs), i);
+
+      if (sl_console_log_get_running (log))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * sl_console_panel_add_job:
+ * @title: what runs, for the job chooser and the status line
+ *
+ * Shows a new job in a log of its own, chosen in the header; the output
+ * that follows without a job id goes there too.
+ *
+ * Returns: the job's id in the Console
+ */
+guint
+sl_console_panel_add_job (SlConsolePanel *self,
+                          const char     *title)
+{
+  g_autofree char *label = NULL;
+  SlConsoleLog *log;
+
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), 0);
+  g_return_val_if_fail (title != NULL, 0);
+
+  log = add_log (self, title);
+  self->current = log;
+  label = g_strdup_printf (_("%s: running"), title);
+  sl_console_log_set_state (log, TRUE, "media-playback-start-symbolic", label);
+  panel_widget_raise (PANEL_WIDGET (self));
+  return sl_console_log_get_id (log);
 }
 
 /**
@@ -126,17 +216,18 @@ void
 sl_console_panel_begin_job (SlConsolePanel *self,
                             const char     *title)
 {
-  g_autofree char *label = NULL;
-
   g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
 
-  g_free (self->title);
-  self->title = g_strdup (title);
-  self->started = g_get_monotonic_time ();
-  self->running = TRUE;
-  label = g_strdup_printf (_("%s: running"), title);
-  set_job_state (self, "media-playback-start-symbolic", label);
-  panel_widget_raise (PANEL_WIDGET (self));
+  sl_console_panel_add_job (self, title);
+}
+
+static void
+set_log_status (SlConsoleLog *log,
+                const char   *status)
+{
+  g_autofree char *label = g_strdup_printf ("%s: %s", sl_console_log_get_title (log), status);
+
+  sl_console_log_set_state (log, sl_console_log_get_running (log), "network-transmit-receive-symbolic", label);
 }
 
 /**
@@ -147,12 +238,48 @@ void
 sl_console_panel_set_job_status (SlConsolePanel *self,
                                  const char     *status)
 {
-  g_autofree char *label = NULL;
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+  g_return_if_fail (status != NULL);
+
+  set_log_status (get_current_log (self), status);
+}
+
+void
+sl_console_panel_set_status_of_job (SlConsolePanel *self,
+                                    guint           job,
+                                    const char     *status)
+{
+  SlConsoleLog *log;
 
   g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+  g_return_if_fail (status != NULL);
 
-  label = g_strdup_printf ("%s: %s", self->title ? self->title : "", status);
-  set_job_state (self, "network-transmit-receive-symbolic", label);
+  if ((log = find_log (self, job)) != NULL)
+    set_log_status (log, status);
+}
+
+static void
+end_log (SlConsoleLog *log,
+         int           exit_code,
+         const char   *reason)
+{
+  const char *title = sl_console_log_get_title (log);
+  g_autofree char *line = NULL;
+  g_autofree char *label = NULL;
+
+  if (reason == NULL)
+    {
+      line = g_strdup_printf (_("\n[%s exited with code %d after %.1f s]\n"), title, exit_code,
+                              sl_console_log_get_seconds (log));
+      label = g_strdup_printf (_("%s: exited with code %d"), title, exit_code);
+    }
+  else
+    {
+      line = g_strdup_printf ("\n[%s: %s]\n", title, reason);
+      label = g_strdup_printf ("%s: %s", title, reason);
+    }
+  sl_console_log_append (log, line, -1);
+  sl_console_log_set_state (log, FALSE, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
 }
 
 /**
@@ -166,53 +293,100 @@ sl_console_panel_end_job (SlConsolePanel *self,
                           int             exit_code,
                           const char     *reason)
 {
-  g_autofree char *line = NULL;
-  g_autofree char *label = NULL;
-  double seconds;
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  end_log (get_current_log (self), exit_code, reason);
+}
+
+void
+sl_console_panel_end_job_with_id (SlConsolePanel *self,
+                                  guint           job,
+                                  int             exit_code,
+                                  const char     *reason)
+{
+  SlConsoleLog *log;
 
   g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
 
-  seconds = (g_get_monotonic_time () - self->started) / (double)G_USEC_PER_SEC;
-  if (reason == NULL)
-    {
-      line = g_strdup_printf (_("\n[%s exited with code %d after %.1f s]\n"), self->title, exit_code, seconds);
-      label = g_strdup_printf (_("%s: exited with code %d"), self->title, exit_code);
-    }
-  else
-    {
-      line = g_strdup_printf ("\n[%s: %s]\n", self->title, reason);
-      label = g_strdup_printf ("%s: %s", self->title, reason);
-    }
-
-  sl_console_panel_append (self, line, -1);
-  set_job_state (self, exit_code == 0 ? "object-select-symbolic" : "dialog-error-symbolic", label);
-  self->running = FALSE;
+  if ((log = find_log (self, job)) != NULL)
+    end_log (log, exit_code, reason);
 }
 
 /**
  * sl_console_panel_dup_text:
  *
- * Returns: (transfer full): everything the console shows
+ * Returns: (transfer full): what the log shown holds
  */
 char *
 sl_console_panel_dup_text (SlConsolePanel *self)
 {
-  GtkTextBuffer *buffer;
-  GtkTextIter start, end;
+  SlConsoleLog *shown;
 
   g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), NULL);
 
-  buffer = gtk_text_view_get_buffer (self->text_view);
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  shown = get_shown_log (self);
+  return shown != NULL ? sl_console_log_dup_text (shown) : g_strdup ("");
 }
 
+/* Clears the log shown. */
 void
 sl_console_panel_clear (SlConsolePanel *self)
 {
+  SlConsoleLog *shown;
+
   g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
 
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text_view), "", 0);
+  if ((shown = get_shown_log (self)) != NULL)
+    sl_console_log_clear (shown);
+}
+
+guint
+sl_console_panel_get_n_jobs (SlConsolePanel *self)
+{
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), 0);
+  return g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+}
+
+guint
+sl_console_panel_get_shown_job (SlConsolePanel *self)
+{
+  SlConsoleLog *shown;
+
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), 0);
+
+  shown = get_shown_log (self);
+  return shown != NULL ? sl_console_log_get_id (shown) : 0;
+}
+
+void
+sl_console_panel_show_job (SlConsolePanel *self,
+                           guint           job)
+{
+  guint n;
+
+  g_return_if_fail (SL_IS_CONSOLE_PANEL (self));
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->jobs));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(SlConsoleLog) log = g_list_model_get_item (G_LIST_MODEL (self->jobs), i);
+
+      if (sl_console_log_get_id (log) == job)
+        gtk_drop_down_set_selected (self->job_chooser, i);
+    }
+}
+
+/**
+ * sl_console_panel_get_job_log:
+ *
+ * Returns: (transfer none) (nullable): the log of @job
+ */
+SlConsoleLog *
+sl_console_panel_get_job_log (SlConsolePanel *self,
+                              guint           job)
+{
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), NULL);
+  return find_log (self, job);
 }
 
 static void
@@ -221,8 +395,9 @@ stop_action (GtkWidget  *widget,
              GVariant   *param)
 {
   SlConsolePanel *self = SL_CONSOLE_PANEL (widget);
+  SlConsoleLog *shown = get_shown_log (self);
 
-  if (self->running)
+  if (shown != NULL && sl_console_log_get_running (shown))
     g_signal_emit (self, signals[STOP_REQUESTED], 0);
 }
 
@@ -239,7 +414,7 @@ sl_console_panel_dispose (GObject *object)
 {
   SlConsolePanel *self = (SlConsolePanel *)object;
 
-  g_clear_pointer (&self->title, g_free);
+  self->current = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_CONSOLE_PANEL);
 
   G_OBJECT_CLASS (sl_console_panel_parent_class)->dispose (object);
@@ -256,17 +431,20 @@ sl_console_panel_class_init (SlConsolePanelClass *klass)
   /**
    * SlConsolePanel::stop-requested:
    *
-   * Stop was pressed for a job begun with sl_console_panel_begin_job().
+   * Stop was pressed while the job shown runs.
    */
   signals[STOP_REQUESTED] =
     g_signal_new ("stop-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (SL_TYPE_CONSOLE_LOG);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-console-panel.ui");
-  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, text_view);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, jobs);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, logs);
+  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, job_chooser);
   gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, job_label);
   gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, state_icon);
-  gtk_widget_class_bind_template_child (widget_class, SlConsolePanel, scroller);
+  gtk_widget_class_bind_template_callback (widget_class, selected_job_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "console.stop", NULL, stop_action);
   gtk_widget_class_install_action (widget_class, "console.clear", NULL, clear_action);
@@ -276,6 +454,7 @@ static void
 sl_console_panel_init (SlConsolePanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  update_actions (self);
 }
 
 GtkWidget *
