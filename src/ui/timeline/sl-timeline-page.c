@@ -22,10 +22,10 @@
 #include "sl-timeline-page.h"
 #include "sl-timeline-palette.h"
 #include "sl-trace-aggregate.h"
-#include "sl-trace-loader.h"
+#include "sl-trace-load.h"
+#include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
 
-#define PROGRESS_INTERVAL_MS 100
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
 #define MAX_SHOWN_NAMES 3
@@ -41,19 +41,6 @@ typedef enum {
   N_COLUMNS
 } Column;
 
-/* Shared between the page and its loading worker */
-typedef struct {
-  gint      ref_count;
-  char     *path;
-  SlTrace  *trace;          /* given, or read */
-  GMutex    mutex;
-  guint64   bytes_read;     /* under mutex */
-  guint64   total_bytes;    /* under mutex */
-  gint      indexing;       /* atomic */
-  gint64    load_us;
-  gint64    index_us;
-} Load;
-
 typedef struct {
   guint   track;
   guint32 slice;
@@ -66,11 +53,9 @@ struct _SlTimelinePage
 
   char           *path;
   SlTrace        *trace;
-  Load           *load;
-  GCancellable   *cancellable;
+  SlTraceLoad    *load;
   GCancellable   *search_cancellable;
   GCancellable   *aggregate_cancellable;
-  guint           progress_source;
   gint64          load_us;
   gint64          index_us;
   char           *status;
@@ -122,118 +107,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static Load *
-load_ref (Load *load)
-{
-  g_atomic_int_inc (&load->ref_count);
-  return load;
-}
-
-static void
-load_unref (Load *load)
-{
-  if (!g_atomic_int_dec_and_test (&load->ref_count))
-    return;
-  g_free (load->path);
-  g_clear_object (&load->trace);
-  g_mutex_clear (&load->mutex);
-  g_free (load);
-}
-
-/* Loading */
-
-static Load *
-load_new (void)
-{
-  Load *load = g_new0 (Load, 1);
-
-  load->ref_count = 1;
-  g_mutex_init (&load->mutex);
-  return load;
-}
-
-static void
-progress_cb (guint64  bytes_read,
-             guint64  total_bytes,
-             gpointer user_data)
-{
-  Load *load = user_data;
-
-  g_mutex_lock (&load->mutex);
-  load->bytes_read = bytes_read;
-  load->total_bytes = total_bytes;
-  g_mutex_unlock (&load->mutex);
-}
-
-static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  Load *load = task_data;
-  g_autoptr(GError) error = NULL;
-  SlTraceLod *lod;
-  gint64 start = g_get_monotonic_time ();
-
-  if (load->trace == NULL)
-    {
-      load->trace = sl_trace_load_path (load->path, progress_cb, load, cancellable, &error);
-      if (load->trace == NULL)
-        {
-          if (error == NULL)
-            g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-    }
-  load->load_us = g_get_monotonic_time () - start;
-
-  g_atomic_int_set (&load->indexing, 1);
-  lod = sl_trace_lod_new (load->trace, cancellable);
-  load->index_us = g_get_monotonic_time () - start - load->load_us;
-  if (lod == NULL)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-      return;
-    }
-  g_task_return_pointer (task, lod, (GDestroyNotify)sl_trace_lod_free);
-}
-
-static gboolean
-progress_timeout_cb (gpointer user_data)
-{
-  SlTimelinePage *self = user_data;
-  Load *load = self->load;
-  guint64 read, total;
-
-  if (load == NULL)
-    return G_SOURCE_CONTINUE;
-
-  g_mutex_lock (&load->mutex);
-  read = load->bytes_read;
-  total = load->total_bytes;
-  g_mutex_unlock (&load->mutex);
-  if (g_atomic_int_get (&load->indexing))
-    {
-      gtk_progress_bar_set_text (self->progress_bar, _("Indexing…"));
-      gtk_progress_bar_pulse (self->progress_bar);
-    }
-  else if (total > 0)
-    {
-      g_autofree char *done = g_format_size (read);
-      g_autofree char *all = g_format_size (total);
-      g_autofree char *text = g_strdup_printf (_("%s of %s"), done, all);
-
-      gtk_progress_bar_set_fraction (self->progress_bar, (double)read / total);
-      gtk_progress_bar_set_text (self->progress_bar, text);
-    }
-  else
-    gtk_progress_bar_pulse (self->progress_bar);
-
-  return G_SOURCE_CONTINUE;
-}
 
 static void
 show_message (SlTimelinePage *self,
@@ -339,39 +212,33 @@ update_status (SlTimelinePage *self)
 }
 
 static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+load_state_cb (SlTraceLoad    *load,
+               GParamSpec     *pspec,
+               SlTimelinePage *self)
 {
-  g_autoptr(SlTimelinePage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  SlTraceLod *lod = g_task_propagate_pointer (G_TASK (result), &error);
-  Load *load = g_task_get_task_data (G_TASK (result));
+  SlTraceLod *lod;
 
-  if (self->load == load)
-    g_clear_pointer (&self->load, load_unref);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (!sl_trace_load_is_finished (load))
+    return;
+  g_signal_handlers_disconnect_by_data (load, self);
+  sl_trace_load_bar_follow (self->progress_bar, NULL);
   self->n_busy--;
 
-  /* Closed while reading: nothing left to show it in. */
-  if (self->stack == NULL)
+  if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_CANCELLED)
     {
-      g_clear_pointer (&lod, sl_trace_lod_free);
+      show_message (self, _("Reading Stopped"), _("The trace was not read to the end."));
+      return;
+    }
+  if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_FAILED)
+    {
+      show_message (self, _("Cannot Read the Trace"), sl_trace_load_get_error (load)->message);
       return;
     }
 
-  if (lod == NULL)
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, _("Reading Stopped"), _("The trace was not read to the end."));
-      else
-        show_message (self, _("Cannot Read the Trace"), error->message);
-      return;
-    }
-
+  lod = sl_trace_load_steal_lod (load);
   g_set_object (&self->trace, sl_trace_lod_get_trace (lod));
-  self->load_us = load->load_us;
-  self->index_us = load->index_us;
+  self->load_us = sl_trace_load_get_read_us (load);
+  self->index_us = sl_trace_load_get_index_us (load);
   sl_timeline_view_set_lod (self->view, lod);
   fill_tracks_tree (self);
   gtk_stack_set_visible_child_name (self->stack, "timeline");
@@ -382,16 +249,13 @@ load_cb (GObject      *object,
 
 static void
 start_load (SlTimelinePage *self,
-            Load           *load)
+            SlTraceLoad    *load)
 {
-  g_autoptr(GTask) task = NULL;
-
   self->load = load;
-  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
-  g_task_set_task_data (task, load_ref (load), (GDestroyNotify)load_unref);
   self->n_busy++;
-  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
-  g_task_run_in_thread (task, load_thread);
+  sl_trace_load_bar_follow (self->progress_bar, load);
+  g_signal_connect (load, "notify::state", G_CALLBACK (load_state_cb), self);
+  sl_trace_load_start (load);
 }
 
 static void
@@ -405,7 +269,8 @@ sl_timeline_page_cancel (SlTimelinePage *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_PAGE (self));
 
-  g_cancellable_cancel (self->cancellable);
+  if (self->load != NULL)
+    sl_trace_load_cancel (self->load);
 }
 
 /* Selection and details */
@@ -1594,10 +1459,15 @@ sl_timeline_page_dispose (GObject *object)
 {
   SlTimelinePage *self = (SlTimelinePage *)object;
 
-  g_cancellable_cancel (self->cancellable);
+  /* Closed while reading: nothing left to show it in. */
+  if (self->load != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->load, self);
+      sl_trace_load_cancel (self->load);
+      g_clear_object (&self->load);
+    }
   g_cancellable_cancel (self->search_cancellable);
   g_cancellable_cancel (self->aggregate_cancellable);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TIMELINE_PAGE);
 
   G_OBJECT_CLASS (sl_timeline_page_parent_class)->dispose (object);
@@ -1608,8 +1478,6 @@ sl_timeline_page_finalize (GObject *object)
 {
   SlTimelinePage *self = (SlTimelinePage *)object;
 
-  g_clear_pointer (&self->load, load_unref);
-  g_clear_object (&self->cancellable);
   g_clear_object (&self->search_cancellable);
   g_clear_object (&self->aggregate_cancellable);
   g_clear_object (&self->trace);
@@ -1856,7 +1724,6 @@ static void
 sl_timeline_page_init (SlTimelinePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->cancellable = g_cancellable_new ();
   gtk_scrollbar_set_adjustment (self->scrollbar, sl_timeline_view_get_vadjustment (self->view));
   setup_lists (self);
 }
@@ -1872,15 +1739,12 @@ static void
 sl_timeline_page_load (SlDocument *document)
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (document);
-  Load *load;
 
   if (self->path != NULL || sl_document_get_path (document) == NULL)
     return;
 
   self->path = g_strdup (sl_document_get_path (document));
-  load = load_new ();
-  load->path = g_strdup (self->path);
-  start_load (self, load);
+  start_load (self, sl_trace_load_new (self->path));
 }
 
 /**
@@ -1912,15 +1776,11 @@ sl_timeline_page_new_for_trace (SlTrace    *trace,
                                 const char *title)
 {
   SlTimelinePage *self;
-  Load *load;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
   self = create (sl_trace_get_source_path (trace), title);
   self->path = g_strdup (sl_trace_get_source_path (trace));
-  load = load_new ();
-  load->path = g_strdup (sl_trace_get_source_path (trace));
-  load->trace = g_object_ref (trace);
-  start_load (self, load);
+  start_load (self, sl_trace_load_new_for_trace (trace));
   return GTK_WIDGET (self);
 }
