@@ -19,6 +19,7 @@
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-timeline-palette.h"
+#include "sl-timeline-tracks.h"
 #include "sl-trace-aggregate.h"
 #include "sl-trace-load.h"
 #include "sl-trace-load-bar.h"
@@ -58,8 +59,7 @@ struct _SlTimelinePage
   gint64          index_us;
   char           *status;
 
-  GListStore     *processes;
-  GtkTreeListModel *tree_model;
+  SlTimelineTracks *tracks;
   GListStore     *aggregate_rows;
   GtkSortListModel *aggregate_sorted;
   GListStore     *results;
@@ -115,41 +115,6 @@ show_message (SlTimelinePage *self,
   adw_status_page_set_description (self->message_page, description);
   gtk_stack_set_visible_child_name (self->stack, "message");
   sl_document_fail (SL_DOCUMENT (self), description);
-}
-
-static void
-fill_tracks_tree (SlTimelinePage *self)
-{
-  guint n_tracks = sl_trace_get_n_tracks (self->trace);
-  guint n_processes = sl_trace_get_n_processes (self->trace);
-  g_autofree SlTimelineItem **by_process = g_new0 (SlTimelineItem *, MAX (n_processes, 1));
-
-  g_list_store_remove_all (self->processes);
-  for (guint t = 0; t < n_tracks; t++)
-    {
-      guint p = sl_trace_get_track_process (self->trace, t);
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_TRACK, p, t, 0, { 0 }, sl_trace_get_track_name (self->trace, t) };
-      g_autoptr(SlTimelineItem) item = NULL;
-
-      if (by_process[p] == NULL)
-        {
-          const char *name = sl_trace_get_process_name (self->trace, p);
-          g_autofree char *label = NULL;
-          SlTimelineItemData pdata = { SL_TIMELINE_ITEM_PROCESS, p, t, 0, { 0 }, NULL };
-
-          if (name != NULL && name[0] != '\0')
-            label = g_strdup_printf ("%s (%s)", name, sl_trace_get_process_pid (self->trace, p));
-          else
-            label = g_strdup_printf (_("Process %s"), sl_trace_get_process_pid (self->trace, p));
-          pdata.label = label;
-          by_process[p] = sl_timeline_item_new (&pdata);
-          g_list_store_append (self->processes, by_process[p]);
-          g_object_unref (by_process[p]);
-        }
-
-      item = sl_timeline_item_new (&data);
-      g_list_store_append (sl_timeline_item_get_children (by_process[p]), item);
-    }
 }
 
 const char *
@@ -238,7 +203,7 @@ load_state_cb (SlTraceLoad    *load,
   self->load_us = sl_trace_load_get_read_us (load);
   self->index_us = sl_trace_load_get_index_us (load);
   sl_timeline_view_set_lod (self->view, lod);
-  fill_tracks_tree (self);
+  sl_timeline_tracks_fill (self->tracks, self->trace);
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
@@ -1030,189 +995,11 @@ result_activated_cb (SlTimelinePage *self,
   update_search_label (self);
 }
 
-/* Track tree */
-
-static GListModel *
-create_children_cb (gpointer item,
-                    gpointer user_data)
-{
-  const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-
-  if (data->kind != SL_TIMELINE_ITEM_PROCESS)
-    return NULL;
-  return G_LIST_MODEL (g_object_ref (sl_timeline_item_get_children (item)));
-}
-
-static void
-visible_toggled_cb (GtkCheckButton *check,
-                    SlTimelinePage *self)
-{
-  SlTimelineItem *item = g_object_get_data (G_OBJECT (check), "sl-item");
-
-  if (item == NULL || self->trace == NULL)
-    return;
-  sl_timeline_renderer_set_track_hidden (sl_timeline_view_get_renderer (self->view),
-                                         sl_timeline_item_get_data (item)->track,
-                                         !gtk_check_button_get_active (check));
-  sl_timeline_view_relayout (self->view);
-}
-
-static void
-pin_toggled_cb (GtkToggleButton *button,
-                SlTimelinePage  *self)
-{
-  SlTimelineItem *item = g_object_get_data (G_OBJECT (button), "sl-item");
-
-  if (item == NULL || self->trace == NULL)
-    return;
-  sl_timeline_renderer_set_track_pinned (sl_timeline_view_get_renderer (self->view),
-                                         sl_timeline_item_get_data (item)->track,
-                                         gtk_toggle_button_get_active (button));
-  sl_timeline_view_relayout (self->view);
-}
-
-static void
-expanded_cb (GtkTreeListRow *row,
-             GParamSpec     *pspec,
-             SlTimelinePage *self)
-{
-  SlTimelineItem *item = gtk_tree_list_row_get_item (row);
-
-  if (item != NULL && self->trace != NULL)
-    {
-      sl_timeline_renderer_set_process_collapsed (sl_timeline_view_get_renderer (self->view),
-                                                  sl_timeline_item_get_data (item)->process,
-                                                  !gtk_tree_list_row_get_expanded (row));
-      sl_timeline_view_relayout (self->view);
-    }
-  g_clear_object (&item);
-}
-
-/* A process folded on the canvas folds in the track list too. */
-static void
-process_toggled_cb (SlTimelinePage *self,
-                    guint           process)
-{
-  GListModel *model = G_LIST_MODEL (self->tree_model);
-  gboolean collapsed = sl_timeline_renderer_get_process_collapsed (sl_timeline_view_get_renderer (self->view), process);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-      g_autoptr(SlTimelineItem) item = gtk_tree_list_row_get_item (row);
-      const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-
-      if (data->kind == SL_TIMELINE_ITEM_PROCESS && data->process == process)
-        {
-          gtk_tree_list_row_set_expanded (row, !collapsed);
-          break;
-        }
-    }
-}
-
-static void
-setup_track_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item,
-                SlTimelinePage           *self)
-{
-  GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *check = gtk_check_button_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *pin = gtk_toggle_button_new ();
-
-  gtk_widget_set_tooltip_text (check, _("Show this track"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_button_set_icon_name (GTK_BUTTON (pin), "view-pin-symbolic");
-  gtk_widget_set_tooltip_text (pin, _("Pin to the top"));
-  gtk_widget_add_css_class (pin, "flat");
-  gtk_box_append (GTK_BOX (box), check);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), pin);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
-  gtk_list_item_set_child (list_item, expander);
-  gtk_list_item_set_activatable (list_item, FALSE);
-
-  g_signal_connect (check, "toggled", G_CALLBACK (visible_toggled_cb), self);
-  g_signal_connect (pin, "toggled", G_CALLBACK (pin_toggled_cb), self);
-}
-
-static void
-bind_track_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               SlTimelinePage           *self)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-  GtkWidget *expander = gtk_list_item_get_child (list_item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-  GtkWidget *check = gtk_widget_get_first_child (box);
-  GtkWidget *label = gtk_widget_get_next_sibling (check);
-  GtkWidget *pin = gtk_widget_get_next_sibling (label);
-  SlTimelineItem *item = gtk_tree_list_row_get_item (row);
-  const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-  SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (self->view);
-  gboolean is_track = data->kind == SL_TIMELINE_ITEM_TRACK;
-  g_autofree char *tooltip = NULL;
-
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  g_object_set_data (G_OBJECT (check), "sl-item", NULL);
-  g_object_set_data (G_OBJECT (pin), "sl-item", NULL);
-  gtk_widget_set_visible (check, is_track);
-  gtk_widget_set_visible (pin, is_track);
-  gtk_label_set_label (GTK_LABEL (label), data->label);
-
-  if (is_track)
-    {
-      const char *tid = sl_trace_get_track_tid (self->trace, data->track);
-
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), !sl_timeline_renderer_get_track_hidden (renderer, data->track));
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pin), sl_timeline_renderer_get_track_pinned (renderer, data->track));
-      g_object_set_data (G_OBJECT (check), "sl-item", item);
-      g_object_set_data (G_OBJECT (pin), "sl-item", item);
-      /* Translators: tooltip of a track: its thread id */
-      tooltip = tid && tid[0] ? g_strdup_printf (_("%s (thread %s)"), data->label, tid) : g_strdup (data->label);
-    }
-  else
-    {
-      gint64 sort_index = sl_trace_get_process_sort_index (self->trace, data->process);
-
-      /* Translators: tooltip of a process: its name and sort index */
-      tooltip = g_strdup_printf (_("%s, sort index %lld"), data->label, (long long)sort_index);
-      g_signal_connect_object (row, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
-    }
-  sl_widget_set_long_tooltip (label, tooltip);
-  g_object_unref (item);
-}
-
-static void
-unbind_track_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 SlTimelinePage           *self)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-
-  if (row != NULL)
-    g_signal_handlers_disconnect_by_func (row, expanded_cb, self);
-}
-
 static void
 setup_lists (SlTimelinePage *self)
 {
-  GtkListItemFactory *factory;
-
-  self->processes = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
-  self->tree_model = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->processes)), FALSE, TRUE,
-                                              create_children_cb, NULL, NULL);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_track_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_track_cb), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_track_cb), self);
-  gtk_list_view_set_factory (self->tracks_list, factory);
-  g_object_unref (factory);
-  gtk_list_view_set_model (self->tracks_list,
-                           GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->tree_model)))));
+  self->tracks = sl_timeline_tracks_new (self->view);
+  sl_timeline_tracks_attach (self->tracks, self->tracks_list);
 
   /* Result rows are a template in sl-timeline-page.ui bound to the item. */
   self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
@@ -1232,7 +1019,15 @@ sl_timeline_page_get_tracks_model (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  return G_LIST_MODEL (self->tree_model);
+  return sl_timeline_tracks_get_model (self->tracks);
+}
+
+/* A process folded on the canvas folds in the track list too. */
+static void
+process_toggled_cb (SlTimelinePage *self,
+                    guint           process)
+{
+  sl_timeline_tracks_sync_process (self->tracks, process);
 }
 
 static void
@@ -1336,8 +1131,7 @@ sl_timeline_page_finalize (GObject *object)
   g_clear_object (&self->search_cancellable);
   g_clear_object (&self->aggregate_cancellable);
   g_clear_object (&self->trace);
-  g_clear_object (&self->processes);
-  g_clear_object (&self->tree_model);
+  g_clear_object (&self->tracks);
   g_clear_object (&self->aggregate_rows);
   g_clear_object (&self->aggregate_sorted);
   g_clear_object (&self->results);
