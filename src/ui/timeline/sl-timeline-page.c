@@ -19,8 +19,8 @@
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-timeline-palette.h"
+#include "sl-timeline-range-table.h"
 #include "sl-timeline-tracks.h"
-#include "sl-trace-aggregate.h"
 #include "sl-trace-load.h"
 #include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
@@ -28,17 +28,6 @@
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
 #define MAX_SHOWN_NAMES 3
-
-typedef enum {
-  COLUMN_NAME,
-  COLUMN_COUNT,
-  COLUMN_TOTAL,
-  COLUMN_SELF,
-  COLUMN_AVERAGE,
-  COLUMN_MIN,
-  COLUMN_MAX,
-  N_COLUMNS
-} Column;
 
 typedef struct {
   guint   track;
@@ -60,8 +49,9 @@ struct _SlTimelinePage
   char           *status;
 
   SlTimelineTracks *tracks;
-  GListStore     *aggregate_rows;
-  GtkSortListModel *aggregate_sorted;
+  SlTimelineRangeTable *range_table;
+  gint64          range_start;  /* the range summed up */
+  gint64          range_end;
   GListStore     *results;
   GArray         *matches;     /* Match, by start */
   guint           current_match;
@@ -268,195 +258,31 @@ sl_timeline_page_describe_selection (SlTimelinePage *self)
 
 /* Range table */
 
-static char *
-format_column (const SlTraceAggregateRow *row,
-               SlTrace                   *trace,
-               Column                     column)
-{
-  switch (column)
-    {
-    case COLUMN_NAME:
-      return g_strdup (sl_trace_get_string (trace, row->name_id));
-    case COLUMN_COUNT:
-      return g_strdup_printf ("%llu", (unsigned long long)row->count);
-    case COLUMN_TOTAL:
-      return sl_timeline_format_duration (row->total_ns);
-    case COLUMN_SELF:
-      return sl_timeline_format_duration (row->self_ns);
-    case COLUMN_AVERAGE:
-      return sl_timeline_format_duration ((gint64)sl_trace_aggregate_row_average (row));
-    case COLUMN_MIN:
-      return sl_timeline_format_duration (row->min_ns);
-    case COLUMN_MAX:
-      return sl_timeline_format_duration (row->max_ns);
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-setup_label_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  Column column = GPOINTER_TO_UINT (user_data);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_NAME ? 0 : 1);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == COLUMN_NAME ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  if (column != COLUMN_NAME)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  SlTimelinePage *self = g_object_get_data (G_OBJECT (factory), "sl-page");
-  SlTimelineItem *row = gtk_list_item_get_item (item);
-  g_autofree char *text = format_column (&sl_timeline_item_get_data (row)->row, self->trace,
-                                         GPOINTER_TO_UINT (user_data));
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
-  if (GPOINTER_TO_UINT (user_data) == COLUMN_NAME)
-    sl_widget_set_long_tooltip (gtk_list_item_get_child (item), text);
-}
-
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  const SlTraceAggregateRow *x = &sl_timeline_item_get_data ((SlTimelineItem *)a)->row;
-  const SlTraceAggregateRow *y = &sl_timeline_item_get_data ((SlTimelineItem *)b)->row;
-  SlTimelinePage *self = g_object_get_data (G_OBJECT (user_data), "sl-page");
-  Column column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (user_data), "sl-column"));
-  double u = 0, v = 0;
-
-  switch (column)
-    {
-    case COLUMN_NAME:
-      return g_utf8_collate (sl_trace_get_string (self->trace, x->name_id), sl_trace_get_string (self->trace, y->name_id));
-    case COLUMN_COUNT:
-      u = x->count, v = y->count;
-      break;
-    case COLUMN_TOTAL:
-      u = x->total_ns, v = y->total_ns;
-      break;
-    case COLUMN_SELF:
-      u = x->self_ns, v = y->self_ns;
-      break;
-    case COLUMN_AVERAGE:
-      u = sl_trace_aggregate_row_average (x), v = sl_trace_aggregate_row_average (y);
-      break;
-    case COLUMN_MIN:
-      u = x->min_ns, v = y->min_ns;
-      break;
-    case COLUMN_MAX:
-      u = x->max_ns, v = y->max_ns;
-      break;
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-  return (u > v) - (u < v);
-}
-
-static void
-setup_aggregate_view (SlTimelinePage *self)
-{
-  static const char *titles[N_COLUMNS] = {
-    N_("Name"), N_("Count"), N_("Total"), N_("Self"), N_("Average"), N_("Min"), N_("Max"),
-  };
-  GtkSorter *sorter;
-
-  self->aggregate_rows = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
-  self->aggregate_sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->aggregate_rows)), NULL);
-
-  for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      GtkCustomSorter *column_sorter;
-
-      g_object_set_data (G_OBJECT (factory), "sl-page", self);
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GUINT_TO_POINTER (c));
-      column = gtk_column_view_column_new (_(titles[c]), factory);
-      column_sorter = gtk_custom_sorter_new (NULL, NULL, NULL);
-      g_object_set_data (G_OBJECT (column_sorter), "sl-page", self);
-      g_object_set_data (G_OBJECT (column_sorter), "sl-column", GUINT_TO_POINTER (c));
-      gtk_custom_sorter_set_sort_func (column_sorter, compare_rows, column_sorter, NULL);
-      gtk_column_view_column_set_sorter (column, GTK_SORTER (column_sorter));
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, c == COLUMN_NAME);
-      gtk_column_view_append_column (self->aggregate_view, column);
-      if (c == COLUMN_TOTAL)
-        gtk_column_view_sort_by_column (self->aggregate_view, column, GTK_SORT_DESCENDING);
-      g_object_unref (column_sorter);
-      g_object_unref (column);
-    }
-
-  sorter = gtk_column_view_get_sorter (self->aggregate_view);
-  gtk_sort_list_model_set_sorter (self->aggregate_sorted, sorter);
-  gtk_column_view_set_model (self->aggregate_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->aggregate_sorted)))));
-}
-
-static void
-aggregate_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
-{
-  SlTrace *trace = g_object_get_data (G_OBJECT (task), "sl-trace");
-  gint64 *range = task_data;
-  GArray *rows = sl_trace_aggregate (trace, range[0], range[1], NULL, 0, cancellable);
-
-  if (rows == NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-  else
-    g_task_return_pointer (task, rows, (GDestroyNotify)g_array_unref);
-}
-
 static void
 aggregate_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
   g_autoptr(SlTimelinePage) self = user_data;
-  g_autoptr(GArray) rows = g_task_propagate_pointer (G_TASK (result), NULL);
-  gint64 *range = g_task_get_task_data (G_TASK (result));
   g_autofree char *span = NULL;
   g_autofree char *from = NULL;
   g_autofree char *label = NULL;
-  g_autoptr(GPtrArray) items = NULL;
   guint64 total = 0;
+  guint n_names;
 
   self->n_busy--;
-  if (rows == NULL || self->range_label == NULL)
+  if (self->range_label == NULL
+      || !sl_timeline_range_table_sum_finish (SL_TIMELINE_RANGE_TABLE (object), result, &total, NULL))
     return;
 
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_AGGREGATE, 0, 0, 0, g_array_index (rows, SlTraceAggregateRow, i), NULL };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-      total += data.row.count;
-    }
-  g_list_store_splice (self->aggregate_rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->aggregate_rows)),
-                       items->pdata, items->len);
-
-  span = sl_timeline_format_duration (range[1] - range[0]);
-  from = sl_timeline_format_time (range[0] - sl_trace_get_start_ns (self->trace), MAX ((range[1] - range[0]) / 100, 1));
+  n_names = g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table));
+  span = sl_timeline_format_duration (self->range_end - self->range_start);
+  from = sl_timeline_format_time (self->range_start - sl_trace_get_start_ns (self->trace),
+                                  MAX ((self->range_end - self->range_start) / 100, 1));
   /* Translators: "1.20 ms from 3.4 s: 1,234 slices, 12 names" */
-  label = g_strdup_printf (_("%s from %s: %llu slices, %u names"), span, from, (unsigned long long)total, rows->len);
+  label = g_strdup_printf (_("%s from %s: %llu slices, %u names"), span, from, (unsigned long long)total, n_names);
   gtk_label_set_label (self->range_label, label);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), rows->len > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), n_names > 0);
   gtk_notebook_set_current_page (self->bottom_notebook, 0);
 }
 
@@ -480,7 +306,7 @@ show_bottom_pane (SlTimelinePage *self)
 static void
 hide_bottom_pane_if_empty (SlTimelinePage *self)
 {
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->aggregate_rows)) == 0
+  if (g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table)) == 0
       && g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
     gtk_widget_set_visible (GTK_WIDGET (self->bottom_notebook), FALSE);
 }
@@ -490,16 +316,13 @@ range_selected_cb (SlTimelinePage *self,
                    gint64          start_ns,
                    gint64          end_ns)
 {
-  g_autoptr(GTask) task = NULL;
-  gint64 *range;
-
   g_cancellable_cancel (self->aggregate_cancellable);
   g_clear_object (&self->aggregate_cancellable);
   if (self->trace == NULL)
     return;
   if (start_ns == end_ns)
     {
-      g_list_store_remove_all (self->aggregate_rows);
+      sl_timeline_range_table_clear (self->range_table);
       gtk_label_set_label (self->range_label, _("Alt+drag over the tracks to sum up a time range"));
       gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), FALSE);
       hide_bottom_pane_if_empty (self);
@@ -507,16 +330,13 @@ range_selected_cb (SlTimelinePage *self,
     }
 
   self->aggregate_cancellable = g_cancellable_new ();
-  range = g_new (gint64, 2);
-  range[0] = start_ns;
-  range[1] = end_ns;
-  task = g_task_new (NULL, self->aggregate_cancellable, aggregate_cb, g_object_ref (self));
-  g_task_set_task_data (task, range, g_free);
-  g_object_set_data_full (G_OBJECT (task), "sl-trace", g_object_ref (self->trace), g_object_unref);
+  self->range_start = start_ns;
+  self->range_end = end_ns;
   self->n_busy++;
   gtk_label_set_label (self->range_label, _("Summing up…"));
   show_bottom_pane (self);
-  g_task_run_in_thread (task, aggregate_thread);
+  sl_timeline_range_table_sum_async (self->range_table, self->trace, start_ns, end_ns, self->aggregate_cancellable,
+                                     aggregate_cb, g_object_ref (self));
 }
 
 /**
@@ -529,7 +349,7 @@ sl_timeline_page_get_aggregate_model (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  return G_LIST_MODEL (self->aggregate_sorted);
+  return sl_timeline_range_table_get_model (self->range_table);
 }
 
 /* Export */
@@ -582,25 +402,9 @@ export_action (GtkWidget  *widget,
 char *
 sl_timeline_page_dup_aggregate_tsv (SlTimelinePage *self)
 {
-  GString *tsv;
-  GListModel *model;
-
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  tsv = g_string_new ("name\tcount\ttotal_ns\tself_ns\taverage_ns\tmin_ns\tmax_ns\n");
-  model = G_LIST_MODEL (self->aggregate_sorted);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(SlTimelineItem) item = g_list_model_get_item (model, i);
-      const SlTraceAggregateRow *r = &sl_timeline_item_get_data (item)->row;
-      g_autofree char *name = g_strdup (sl_trace_get_string (self->trace, r->name_id));
-
-      g_strdelimit (name, "\t\n\r", ' ');
-      g_string_append_printf (tsv, "%s\t%llu\t%lld\t%lld\t%.0f\t%lld\t%lld\n", name, (unsigned long long)r->count,
-                              (long long)r->total_ns, (long long)r->self_ns, sl_trace_aggregate_row_average (r),
-                              (long long)r->min_ns, (long long)r->max_ns);
-    }
-  return g_string_free (tsv, FALSE);
+  return sl_timeline_range_table_dup_tsv (self->range_table);
 }
 
 static void
@@ -1006,7 +810,8 @@ setup_lists (SlTimelinePage *self)
   gtk_list_view_set_model (self->results_list,
                            GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->results)))));
 
-  setup_aggregate_view (self);
+  self->range_table = sl_timeline_range_table_new ();
+  sl_timeline_range_table_attach (self->range_table, self->aggregate_view);
 }
 
 /**
@@ -1132,8 +937,7 @@ sl_timeline_page_finalize (GObject *object)
   g_clear_object (&self->aggregate_cancellable);
   g_clear_object (&self->trace);
   g_clear_object (&self->tracks);
-  g_clear_object (&self->aggregate_rows);
-  g_clear_object (&self->aggregate_sorted);
+  g_clear_object (&self->range_table);
   g_clear_object (&self->results);
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_pointer (&self->path, g_free);
