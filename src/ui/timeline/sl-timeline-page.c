@@ -20,20 +20,13 @@
 #include "sl-timeline-page.h"
 #include "sl-timeline-palette.h"
 #include "sl-timeline-range-table.h"
+#include "sl-timeline-search.h"
 #include "sl-timeline-tracks.h"
 #include "sl-trace-load.h"
 #include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
 
-#define MAX_LISTED_MATCHES 10000
-#define MAX_MATCHES 1000000
 #define MAX_SHOWN_NAMES 3
-
-typedef struct {
-  guint   track;
-  guint32 slice;
-  gint64  start;
-} Match;
 
 struct _SlTimelinePage
 {
@@ -52,10 +45,7 @@ struct _SlTimelinePage
   SlTimelineRangeTable *range_table;
   gint64          range_start;  /* the range summed up */
   gint64          range_end;
-  GListStore     *results;
-  GArray         *matches;     /* Match, by start */
-  guint           current_match;
-  gboolean        has_current;
+  SlTimelineSearch *search;
   guint           n_busy;
   gboolean        sized;
   char           *search_text;  /* what was last searched for */
@@ -307,7 +297,7 @@ static void
 hide_bottom_pane_if_empty (SlTimelinePage *self)
 {
   if (g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table)) == 0
-      && g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
+      && g_list_model_get_n_items (sl_timeline_search_get_results (self->search)) == 0)
     gtk_widget_set_visible (GTK_WIDGET (self->bottom_notebook), FALSE);
 }
 
@@ -417,113 +407,11 @@ copy_clicked_cb (SlTimelinePage *self)
 
 /* Search */
 
-typedef struct {
-  SlTrace   *trace;
-  char      *text;
-  gboolean   regex;
-  SlOpNames *names;   /* a link's exact names, instead of text */
-  guint8    *hits;    /* per string id, filled by the worker */
-} Search;
-
-static void
-search_free (Search *search)
-{
-  g_clear_object (&search->trace);
-  g_clear_pointer (&search->names, sl_op_names_free);
-  g_free (search->hits);
-  g_free (search->text);
-  g_free (search);
-}
-
-static int
-compare_matches (gconstpointer a,
-                 gconstpointer b)
-{
-  const Match *x = a, *y = b;
-
-  return (x->start > y->start) - (x->start < y->start);
-}
-
-static void
-search_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  Search *search = task_data;
-  guint n_strings = sl_trace_get_n_strings (search->trace);
-  guint8 *hits = search->hits = g_new0 (guint8, MAX (n_strings, 1));
-  g_autoptr(GRegex) regex = NULL;
-  g_autofree char *needle = NULL;
-  g_autoptr(GError) error = NULL;
-  GArray *matches;
-
-  if (search->regex && search->names == NULL)
-    {
-      regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
-      if (regex == NULL)
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-    }
-  else if (search->names == NULL)
-    needle = g_utf8_casefold (search->text, -1);
-
-  /* Names are few next to slices: match each once. */
-  for (guint i = 1; i < n_strings; i++)
-    {
-      const char *str = sl_trace_get_string (search->trace, i);
-
-      if (search->names != NULL)
-        hits[i] = sl_op_names_contains (search->names, str);
-      else if (regex != NULL)
-        hits[i] = g_regex_match (regex, str, 0, NULL);
-      else
-        {
-          g_autofree char *folded = g_utf8_casefold (str, -1);
-
-          hits[i] = strstr (folded, needle) != NULL;
-        }
-    }
-
-  matches = g_array_new (FALSE, FALSE, sizeof (Match));
-  for (guint t = 0; t < sl_trace_get_n_tracks (search->trace); t++)
-    {
-      const SlTraceSlices *s;
-
-      if (sl_trace_get_track_kind (search->trace, t) == SL_TRACE_TRACK_COUNTER
-          || (s = sl_trace_get_slices (search->trace, t)) == NULL)
-        continue;
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
-        if (hits[s->name_id[i]])
-          {
-            Match m = { t, i, s->start_ns[i] };
-
-            g_array_append_val (matches, m);
-          }
-    }
-  g_array_sort (matches, compare_matches);
-  g_task_return_pointer (task, matches, (GDestroyNotify)g_array_unref);
-}
-
 static void
 update_search_label (SlTimelinePage *self)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = sl_timeline_search_dup_label (self->search);
 
-  if (self->matches == NULL)
-    text = g_strdup ("");
-  else if (self->matches->len == 0)
-    text = g_strdup (_("No matches"));
-  else if (self->has_current)
-    /* Translators: "3 of 1,234" search matches */
-    text = g_strdup_printf (_("%u of %u"), self->current_match + 1, self->matches->len);
-  else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
-                            self->matches->len);
   gtk_label_set_label (self->search_label, text);
 }
 
@@ -534,12 +422,13 @@ static void
 go_to_match (SlTimelinePage *self,
              guint           index)
 {
-  const Match *m = &g_array_index (self->matches, Match, index);
+  guint track;
+  guint32 slice;
 
-  self->current_match = index;
-  self->has_current = TRUE;
-  sl_timeline_view_reveal (self->view, m->track, m->slice);
-  if (index < g_list_model_get_n_items (G_LIST_MODEL (self->results)))
+  sl_timeline_search_get_match (self->search, index, &track, &slice, NULL);
+  sl_timeline_search_set_current (self->search, index);
+  sl_timeline_view_reveal (self->view, track, slice);
+  if (index < g_list_model_get_n_items (sl_timeline_search_get_results (self->search)))
     gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), index, TRUE);
   update_search_label (self);
 }
@@ -550,21 +439,16 @@ go_to_match (SlTimelinePage *self,
 static void
 land_on_first_match (SlTimelinePage *self)
 {
-  gboolean ranged = self->land_start >= 0 && self->land_end > self->land_start;
+  guint index;
 
   self->land = FALSE;
-  for (guint i = 0; self->matches != NULL && i < self->matches->len; i++)
+  if (sl_timeline_search_find_first (self->search, self->land_start, self->land_end, &index))
     {
-      const Match *m = &g_array_index (self->matches, Match, i);
-
-      if (!ranged || (m->start >= self->land_start && m->start < self->land_end))
-        {
-          go_to_match (self, i);
-          return;
-        }
+      go_to_match (self, index);
+      return;
     }
 
-  if (self->matches != NULL && self->matches->len > 0)
+  if (sl_timeline_search_get_n_matches (self->search) > 0)
     {
       /* Translators: a link's matches all lie outside the range it shows */
       toast (self, _("None of the matches lies in the range shown; step through them with the arrows"));
@@ -585,16 +469,15 @@ search_cb (GObject      *object,
 {
   g_autoptr(SlTimelinePage) self = user_data;
   g_autoptr(GError) error = NULL;
-  GArray *matches = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autoptr(GPtrArray) items = NULL;
+  guint8 *hits;
 
   self->n_busy--;
-  if (matches != NULL && self->search_entry == NULL)
-    g_clear_pointer (&matches, g_array_unref);
-  if (matches == NULL)
+  /* Closed meanwhile: nothing to show the matches in. */
+  if (self->search_entry == NULL)
+    return;
+  hits = sl_timeline_search_run_finish (SL_TIMELINE_SEARCH (object), result, &error);
+  if (hits == NULL)
     {
-      if (self->search_entry == NULL)
-        return;
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
         {
           self->land = FALSE;
@@ -604,31 +487,10 @@ search_cb (GObject      *object,
       return;
     }
 
-  g_clear_pointer (&self->matches, g_array_unref);
-  self->matches = matches;
-  self->has_current = FALSE;
-  sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view),
-                                      g_steal_pointer (&((Search *)g_task_get_task_data (G_TASK (result)))->hits));
+  sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view), hits);
   gtk_widget_queue_draw (GTK_WIDGET (self->view));
-
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
-    {
-      const Match *m = &g_array_index (matches, Match, i);
-      const SlTraceSlices *s = sl_trace_get_slices (self->trace, m->track);
-      g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (self->trace));
-      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
-      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
-                                                sl_trace_get_string (self->trace, s->name_id[m->slice]),
-                                                dur, sl_trace_get_track_name (self->trace, m->track));
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-    }
-  g_list_store_splice (self->results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->results)),
-                       items->pdata, items->len);
   update_search_label (self);
-  if (matches->len > 0)
+  if (sl_timeline_search_get_n_matches (self->search) > 0)
     {
       gtk_notebook_set_current_page (self->bottom_notebook, 1);
       show_bottom_pane (self);
@@ -645,9 +507,7 @@ start_search (SlTimelinePage *self,
               gboolean        regex,
               SlOpNames      *names)
 {
-  g_autoptr(GTask) task = NULL;
   g_autoptr(SlOpNames) owned_names = names;
-  Search *search;
 
   self->land = FALSE;
   g_cancellable_cancel (self->search_cancellable);
@@ -676,8 +536,7 @@ start_search (SlTimelinePage *self,
 
   if (self->trace == NULL || text == NULL || text[0] == '\0')
     {
-      g_clear_pointer (&self->matches, g_array_unref);
-      g_list_store_remove_all (self->results);
+      sl_timeline_search_clear (self->search);
       sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view), NULL);
       gtk_widget_queue_draw (GTK_WIDGET (self->view));
       update_search_label (self);
@@ -685,16 +544,10 @@ start_search (SlTimelinePage *self,
       return;
     }
 
-  search = g_new0 (Search, 1);
-  search->trace = g_object_ref (self->trace);
-  search->text = g_strdup (text);
-  search->regex = regex;
-  search->names = g_steal_pointer (&owned_names);
   self->search_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->search_cancellable, search_cb, g_object_ref (self));
-  g_task_set_task_data (task, search, (GDestroyNotify)search_free);
   self->n_busy++;
-  g_task_run_in_thread (task, search_thread);
+  sl_timeline_search_run_async (self->search, self->trace, text, regex, g_steal_pointer (&owned_names),
+                                self->search_cancellable, search_cb, g_object_ref (self));
 }
 
 /**
@@ -731,7 +584,7 @@ sl_timeline_page_get_n_matches (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), 0);
 
-  return self->matches ? self->matches->len : 0;
+  return sl_timeline_search_get_n_matches (self->search);
 }
 
 /* The match after (or before) the current one, or after the view's left
@@ -740,35 +593,21 @@ gboolean
 sl_timeline_page_next_match (SlTimelinePage *self,
                              gboolean        backwards)
 {
-  const Match *m;
+  gint64 start;
+  guint index, track;
+  guint32 slice;
 
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), FALSE);
 
-  if (self->matches == NULL || self->matches->len == 0)
+  if (sl_timeline_search_get_n_matches (self->search) == 0)
     return FALSE;
 
-  if (!self->has_current)
-    {
-      gint64 start;
-
-      sl_timeline_view_get_window (self->view, &start, NULL);
-      self->current_match = 0;
-      while (self->current_match < self->matches->len
-             && g_array_index (self->matches, Match, self->current_match).start < start)
-        self->current_match++;
-      if (self->current_match == self->matches->len || backwards)
-        self->current_match = (self->current_match + self->matches->len - (backwards ? 1 : 0)) % self->matches->len;
-      self->has_current = TRUE;
-    }
-  else if (backwards)
-    self->current_match = (self->current_match + self->matches->len - 1) % self->matches->len;
-  else
-    self->current_match = (self->current_match + 1) % self->matches->len;
-
-  m = &g_array_index (self->matches, Match, self->current_match);
-  sl_timeline_view_reveal (self->view, m->track, m->slice);
-  if (self->current_match < g_list_model_get_n_items (G_LIST_MODEL (self->results)))
-    gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), self->current_match, TRUE);
+  sl_timeline_view_get_window (self->view, &start, NULL);
+  index = sl_timeline_search_step (self->search, backwards, start);
+  sl_timeline_search_get_match (self->search, index, &track, &slice, NULL);
+  sl_timeline_view_reveal (self->view, track, slice);
+  if (index < g_list_model_get_n_items (sl_timeline_search_get_results (self->search)))
+    gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), index, TRUE);
   update_search_label (self);
   return TRUE;
 }
@@ -789,12 +628,11 @@ static void
 result_activated_cb (SlTimelinePage *self,
                      guint           position)
 {
-  g_autoptr(SlTimelineItem) item = g_list_model_get_item (G_LIST_MODEL (self->results), position);
+  g_autoptr(SlTimelineItem) item = g_list_model_get_item (sl_timeline_search_get_results (self->search), position);
 
   if (item == NULL)
     return;
-  self->current_match = position;
-  self->has_current = TRUE;
+  sl_timeline_search_set_current (self->search, position);
   sl_timeline_view_reveal (self->view, sl_timeline_item_get_data (item)->track, sl_timeline_item_get_data (item)->slice);
   update_search_label (self);
 }
@@ -806,9 +644,9 @@ setup_lists (SlTimelinePage *self)
   sl_timeline_tracks_attach (self->tracks, self->tracks_list);
 
   /* Result rows are a template in sl-timeline-page.ui bound to the item. */
-  self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
+  self->search = sl_timeline_search_new ();
   gtk_list_view_set_model (self->results_list,
-                           GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->results)))));
+                           GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (sl_timeline_search_get_results (self->search)))));
 
   self->range_table = sl_timeline_range_table_new ();
   sl_timeline_range_table_attach (self->range_table, self->aggregate_view);
@@ -938,8 +776,7 @@ sl_timeline_page_finalize (GObject *object)
   g_clear_object (&self->trace);
   g_clear_object (&self->tracks);
   g_clear_object (&self->range_table);
-  g_clear_object (&self->results);
-  g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_object (&self->search);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->search_text, g_free);
