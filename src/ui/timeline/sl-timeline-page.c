@@ -1,8 +1,12 @@
 /* sl-timeline-page.c
  *
- * Reading the trace files, indexing for drawing, searching and summing up
- * a range all run in workers; the page shows progress with a Cancel
- * button while the trace is read.
+ * The document drives the objects that do the work, each in a file of its
+ * own: an SlTraceLoad reads and indexes the trace on a worker (the page
+ * shows its progress with a Cancel button), SlTimelineTracks fills the
+ * track list, SlTimelineRangeTable sums up a range and SlTimelineSearch
+ * finds slices by name, both on workers, and sl-timeline-export.c writes
+ * what is shown. The page holds the widgets, the status line, links from
+ * other documents and the Details of the selected slice.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +16,6 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "sl-chrome-trace-reader.h"
 #include "sl-op-names.h"
 #include "sl-timeline-details.h"
 #include "sl-timeline-export.h"
