@@ -16,6 +16,8 @@
 
 #include <gio/gio.h>
 
+#include "sl-tensor-data.h"
+
 G_BEGIN_DECLS
 
 #define SL_TENSOR_COMPARE_MAX_DIMS 64
@@ -27,40 +29,11 @@ G_BEGIN_DECLS
  * 16384 chunks gets longer ones.) */
 #define SL_TENSOR_COMPARE_CHUNK_ELEMENTS 262144
 
-/* Values follow MindSpore's DataType numbers where it has them. */
-typedef enum {
-  SL_TENSOR_DTYPE_UNKNOWN = 0,
-  SL_TENSOR_DTYPE_BOOL = 1,
-  SL_TENSOR_DTYPE_INT8 = 2,
-  SL_TENSOR_DTYPE_INT16 = 3,
-  SL_TENSOR_DTYPE_INT32 = 4,
-  SL_TENSOR_DTYPE_INT64 = 5,
-  SL_TENSOR_DTYPE_UINT8 = 6,
-  SL_TENSOR_DTYPE_UINT16 = 7,
-  SL_TENSOR_DTYPE_UINT32 = 8,
-  SL_TENSOR_DTYPE_UINT64 = 9,
-  SL_TENSOR_DTYPE_FLOAT16 = 10,
-  SL_TENSOR_DTYPE_FLOAT32 = 11,
-  SL_TENSOR_DTYPE_FLOAT64 = 12,
-  SL_TENSOR_DTYPE_BFLOAT16 = 13,
-} SlTensorDtype;
-
 typedef enum {
   SL_TENSOR_VERDICT_PASS,
   SL_TENSOR_VERDICT_WARNING,
   SL_TENSOR_VERDICT_ERROR,
 } SlTensorVerdict;
-
-/* A tensor in memory, not owned: raw elements in storage order. */
-typedef struct {
-  const guint8  *data;
-  guint64        n_elements;
-  SlTensorDtype  dtype;
-  gboolean       big_endian;
-  gboolean       fortran_order;
-  guint          n_dims;
-  const guint64 *shape;
-} SlTensorData;
 
 typedef struct {
   /* msprobe: an error when cosine < cosine_low and max abs error >
@@ -134,8 +107,6 @@ void                sl_tensor_comparison_judge       (SlTensorComparison        
                                                       const SlTensorCompareOptions *options);
 void                sl_tensor_comparison_free        (SlTensorComparison           *self);
 
-const char   *sl_tensor_dtype_get_name      (SlTensorDtype   dtype);
-gsize         sl_tensor_dtype_get_size      (SlTensorDtype   dtype);
 const char   *sl_tensor_verdict_to_string   (SlTensorVerdict verdict);
 
 /* Elements @first .. @first + @n_values - 1, in storage order, as doubles. */

@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "sl-tensor-compare.h"
+#include "sl-tensor-data.h"
 
 G_BEGIN_DECLS
 
