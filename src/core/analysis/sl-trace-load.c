@@ -36,7 +36,6 @@ typedef struct {
   gboolean      place_steps;
   guint         generation;
   SlProgress   *progress;
-  GWeakRef      load;       /* for the move to indexing */
   GMainContext *context;
 } Job;
 
@@ -90,7 +89,6 @@ job_free (Job *job)
   g_clear_object (&job->trace);
   g_clear_pointer (&job->step_tables, g_ptr_array_unref);
   g_clear_object (&job->progress);
-  g_weak_ref_clear (&job->load);
   g_main_context_unref (job->context);
   g_free (job);
 }
@@ -117,23 +115,29 @@ bytes_read_cb (guint64  bytes_read,
   sl_progress_report (job->progress, bytes_read, total_bytes);
 }
 
+/* The move to indexing, told in the starting context. */
+typedef struct {
+  GWeakRef load;
+  guint    generation;
+} Indexing;
+
 static gboolean
 indexing_cb (gpointer user_data)
 {
-  GWeakRef *ref = user_data;
-  g_autoptr(SlTraceLoad) self = g_weak_ref_get (ref);
+  Indexing *indexing = user_data;
+  g_autoptr(SlTraceLoad) self = g_weak_ref_get (&indexing->load);
 
-  /* Told after the end, or after a newer start: nothing to say. */
-  if (self != NULL && self->state == SL_TRACE_LOAD_READING)
+  /* Told after the end, or by a load a newer start replaced: nothing to say. */
+  if (self != NULL && self->generation == indexing->generation && self->state == SL_TRACE_LOAD_READING)
     set_state (self, SL_TRACE_LOAD_INDEXING);
   return G_SOURCE_REMOVE;
 }
 
 static void
-weak_ref_free (GWeakRef *ref)
+indexing_free (Indexing *indexing)
 {
-  g_weak_ref_clear (ref);
-  g_free (ref);
+  g_weak_ref_clear (&indexing->load);
+  g_free (indexing);
 }
 
 static void
@@ -146,8 +150,7 @@ load_thread (GTask        *task,
   g_autoptr(GError) error = NULL;
   Result *result = g_new0 (Result, 1);
   gint64 start = g_get_monotonic_time ();
-  g_autoptr(SlTraceLoad) load = NULL;
-  GWeakRef *ref;
+  Indexing *indexing;
 
   if (job->trace != NULL)
     result->trace = g_object_ref (job->trace);
@@ -161,10 +164,11 @@ load_thread (GTask        *task,
     }
   result->read_us = g_get_monotonic_time () - start;
 
-  ref = g_new0 (GWeakRef, 1);
-  load = g_weak_ref_get (&job->load);
-  g_weak_ref_init (ref, load);
-  sl_main_context_dispatch (job->context, indexing_cb, ref, (GDestroyNotify)weak_ref_free);
+  indexing = g_new0 (Indexing, 1);
+  /* The task holds the load while the worker runs. */
+  g_weak_ref_init (&indexing->load, source_object);
+  indexing->generation = job->generation;
+  sl_main_context_dispatch (job->context, indexing_cb, indexing, (GDestroyNotify)indexing_free);
 
   if (job->place_steps)
     {
@@ -279,7 +283,6 @@ sl_trace_load_start (SlTraceLoad *self)
   job->place_steps = self->place_steps;
   job->progress = g_object_ref (self->progress);
   job->generation = ++self->generation;
-  g_weak_ref_init (&job->load, self);
   job->context = g_main_context_ref_thread_default ();
 
   g_object_freeze_notify (G_OBJECT (self));
