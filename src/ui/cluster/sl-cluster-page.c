@@ -23,6 +23,7 @@
 #include "sl-compare-timelines.h"
 #include "sl-data-table.h"
 #include "sl-profile-loader.h"
+#include "sl-progress.h"
 
 struct _SlClusterPage
 {
@@ -30,9 +31,7 @@ struct _SlClusterPage
 
   GCancellable       *cancellable;
   SlClusterSummary   *summary;
-  gint                n_read;          /* atomic: written by the reading threads */
-  gint                n_total;         /* atomic */
-  guint               progress_source;
+  SlProgress         *progress;        /* folders read, of all */
   GListStore         *ranks;
 
   GtkWidget          *content;
@@ -616,18 +615,18 @@ bar_activated_cb (SlClusterBars *bars,
 /* ------------------------------------------------------------------ */
 /* Loading */
 
-/* The reading threads only count; the page reads the counts on its own
- * clock, so 512 ranks are not 512 trips to the main loop. */
+/* The reading threads only count; the progress tells the page the last
+ * count once per turn of its main loop, so 512 ranks are not 512 trips. */
 typedef struct {
-  char *path;
-  gint *n_read;
-  gint *n_total;
+  char       *path;
+  SlProgress *progress;
 } LoadData;
 
 static void
 load_data_free (LoadData *data)
 {
   g_free (data->path);
+  g_object_unref (data->progress);
   g_free (data);
 }
 
@@ -638,8 +637,7 @@ count_read (guint    n_read,
 {
   LoadData *data = user_data;
 
-  g_atomic_int_set (data->n_total, (gint)n_total);
-  g_atomic_int_set (data->n_read, (gint)n_read);
+  sl_progress_report (data->progress, n_read, n_total);
 }
 
 static void
@@ -661,21 +659,21 @@ load_thread (GTask        *task,
                          (GDestroyNotify)sl_cluster_summary_free);
 }
 
-static gboolean
-progress_cb (gpointer user_data)
+static void
+progress_cb (SlProgress    *progress,
+             GParamSpec    *pspec,
+             SlClusterPage *self)
 {
-  SlClusterPage *self = user_data;
-  gint n_total = g_atomic_int_get (&self->n_total);
-  gint n_read = g_atomic_int_get (&self->n_read);
+  gint n_total = (gint)sl_progress_get_total (progress);
+  gint n_read = (gint)sl_progress_get_done (progress);
   g_autofree char *text = NULL;
 
-  if (n_total <= 0)
-    return G_SOURCE_CONTINUE;
+  if (progress != self->progress || n_total <= 0)
+    return;
   sl_document_set_progress (SL_DOCUMENT (self), n_read / (double)n_total);
   /* Translators: while a cluster is read: ranks' folders read, of all */
   text = g_strdup_printf (_("Reading every rank's step trace and communication… %d of %d folders"), n_read, n_total);
   gtk_label_set_text (GTK_LABEL (self->banner_label), text);
-  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -687,7 +685,9 @@ loaded_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   SlClusterSummary *summary = g_task_propagate_pointer (G_TASK (result), &error);
 
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (self->progress != NULL)
+    g_signal_handlers_disconnect_by_data (self->progress, self);
+  g_clear_object (&self->progress);
   if (summary == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -711,17 +711,17 @@ sl_cluster_page_load (SlDocument *document)
   if (sl_document_get_path (document) == NULL)
     return;
   sl_document_set_state (document, SL_DOCUMENT_LOADING);
-  g_atomic_int_set (&self->n_read, 0);
-  g_atomic_int_set (&self->n_total, 0);
+  if (self->progress != NULL)
+    g_signal_handlers_disconnect_by_data (self->progress, self);
+  g_clear_object (&self->progress);
+  self->progress = sl_progress_new ();
+  g_signal_connect (self->progress, "notify::done", G_CALLBACK (progress_cb), self);
+  g_signal_connect (self->progress, "notify::total", G_CALLBACK (progress_cb), self);
   data = g_new0 (LoadData, 1);
   data->path = g_strdup (sl_document_get_path (document));
-  data->n_read = &self->n_read;
-  data->n_total = &self->n_total;
-  /* The task holds the page, so the counters outlive the threads. */
+  data->progress = g_object_ref (self->progress);
   task = g_task_new (self, self->cancellable, loaded_cb, NULL);
   g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
-  if (self->progress_source == 0)
-    self->progress_source = g_timeout_add (100, progress_cb, self);
   g_task_run_in_thread (task, load_thread);
 }
 
@@ -866,7 +866,9 @@ sl_cluster_page_dispose (GObject *object)
   SlClusterPage *self = SL_CLUSTER_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (self->progress != NULL)
+    g_signal_handlers_disconnect_by_data (self->progress, self);
+  g_clear_object (&self->progress);
   G_OBJECT_CLASS (sl_cluster_page_parent_class)->dispose (object);
 }
 

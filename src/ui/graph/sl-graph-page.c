@@ -24,6 +24,7 @@
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
 #include "sl-profile-loader.h"
+#include "sl-progress.h"
 
 /* Results listed; the count says how many there are in all. */
 #define MAX_RESULTS 2000
@@ -110,6 +111,13 @@ toast (SlGraphPage *self,
 /* Building scenes                                                    */
 
 static void
+report_build (double   fraction,
+              gpointer progress)
+{
+  sl_progress_report_fraction (progress, fraction);
+}
+
+static void
 build_thread (GTask        *task,
               gpointer      source_object,
               gpointer      task_data,
@@ -117,7 +125,8 @@ build_thread (GTask        *task,
 {
   SlGraphLayout *layout = task_data;
   g_autoptr(GError) error = NULL;
-  SlGraphScene *scene = sl_graph_layout_build_scene (layout, cancellable, NULL, NULL, &error);
+  SlGraphScene *scene = sl_graph_layout_build_scene (layout, cancellable, report_build,
+                                                     g_object_get_data (G_OBJECT (task), "sl-progress"), &error);
 
   if (scene == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
@@ -129,18 +138,20 @@ typedef struct {
   SlGraphPage *self;
   guint        generation;
   guint32      anchor;
-  guint        progress_source;
+  SlProgress  *progress;
 } Build;
 
-static gboolean
-show_build_progress (gpointer data)
+static void
+show_build_progress (SlProgress *progress,
+                     GParamSpec *pspec,
+                     Build      *build)
 {
-  Build *build = data;
-
-  /* A build longer than a few frames shows that it is working. */
+  /* A build that reports before it ends shows how far it has come. */
+  if (build->generation != build->self->build_generation || build->self->progress_bar == NULL
+      || sl_progress_get_fraction (progress) >= 1.0)
+    return;
   gtk_widget_set_visible (GTK_WIDGET (build->self->progress_bar), TRUE);
-  gtk_progress_bar_pulse (build->self->progress_bar);
-  return G_SOURCE_CONTINUE;
+  gtk_progress_bar_set_fraction (build->self->progress_bar, sl_progress_get_fraction (progress));
 }
 
 static void update_status (SlGraphPage *self);
@@ -156,7 +167,8 @@ build_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autoptr(SlGraphScene) scene = g_task_propagate_pointer (G_TASK (result), &error);
 
-  g_source_remove (build->progress_source);
+  g_signal_handlers_disconnect_by_data (build->progress, build);
+  g_clear_object (&build->progress);
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   if (build->generation != self->build_generation)
     {
@@ -207,12 +219,14 @@ rebuild (SlGraphPage *self,
   build->self = g_object_ref (self);
   build->generation = ++self->build_generation;
   build->anchor = anchor;
-  build->progress_source = g_timeout_add (100, show_build_progress, build);
+  build->progress = sl_progress_new ();
+  g_signal_connect (build->progress, "notify::fraction", G_CALLBACK (show_build_progress), build);
   panel_widget_mark_busy (PANEL_WIDGET (self));
 
   task = g_task_new (NULL, self->build_cancellable, build_cb, build);
   g_task_set_source_tag (task, rebuild);
   g_task_set_task_data (task, g_object_ref (self->layout), g_object_unref);
+  g_object_set_data_full (G_OBJECT (task), "sl-progress", g_object_ref (build->progress), g_object_unref);
   g_task_run_in_thread (task, build_thread);
 }
 

@@ -1,8 +1,12 @@
 /* sl-timeline-page.c
  *
- * Reading the trace files, indexing for drawing, searching and summing up
- * a range all run in workers; the page shows progress with a Cancel
- * button while the trace is read.
+ * The document drives the objects that do the work, each in a file of its
+ * own: an SlTraceLoad reads and indexes the trace on a worker (the page
+ * shows its progress with a Cancel button), SlTimelineTracks fills the
+ * track list, SlTimelineRangeTable sums up a range and SlTimelineSearch
+ * finds slices by name, both on workers, and sl-timeline-export.c writes
+ * what is shown. The page holds the widgets, the status line, links from
+ * other documents and the Details of the selected slice.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,53 +16,20 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "sl-chrome-trace-reader.h"
-#include "sl-chrome-trace-writer.h"
-#include "sl-image-file.h"
 #include "sl-op-names.h"
-#include "sl-replace-stream.h"
 #include "sl-timeline-details.h"
+#include "sl-timeline-export.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-timeline-palette.h"
-#include "sl-trace-aggregate.h"
-#include "sl-trace-loader.h"
+#include "sl-timeline-range-table.h"
+#include "sl-timeline-search.h"
+#include "sl-timeline-tracks.h"
+#include "sl-trace-load.h"
+#include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
 
-#define PROGRESS_INTERVAL_MS 100
-#define MAX_LISTED_MATCHES 10000
-#define MAX_MATCHES 1000000
 #define MAX_SHOWN_NAMES 3
-
-typedef enum {
-  COLUMN_NAME,
-  COLUMN_COUNT,
-  COLUMN_TOTAL,
-  COLUMN_SELF,
-  COLUMN_AVERAGE,
-  COLUMN_MIN,
-  COLUMN_MAX,
-  N_COLUMNS
-} Column;
-
-/* Shared between the page and its loading worker */
-typedef struct {
-  gint      ref_count;
-  char     *path;
-  SlTrace  *trace;          /* given, or read */
-  GMutex    mutex;
-  guint64   bytes_read;     /* under mutex */
-  guint64   total_bytes;    /* under mutex */
-  gint      indexing;       /* atomic */
-  gint64    load_us;
-  gint64    index_us;
-} Load;
-
-typedef struct {
-  guint   track;
-  guint32 slice;
-  gint64  start;
-} Match;
 
 struct _SlTimelinePage
 {
@@ -66,23 +37,18 @@ struct _SlTimelinePage
 
   char           *path;
   SlTrace        *trace;
-  Load           *load;
-  GCancellable   *cancellable;
+  SlTraceLoad    *load;
   GCancellable   *search_cancellable;
   GCancellable   *aggregate_cancellable;
-  guint           progress_source;
   gint64          load_us;
   gint64          index_us;
   char           *status;
 
-  GListStore     *processes;
-  GtkTreeListModel *tree_model;
-  GListStore     *aggregate_rows;
-  GtkSortListModel *aggregate_sorted;
-  GListStore     *results;
-  GArray         *matches;     /* Match, by start */
-  guint           current_match;
-  gboolean        has_current;
+  SlTimelineTracks *tracks;
+  SlTimelineRangeTable *range_table;
+  gint64          range_start;  /* the range summed up */
+  gint64          range_end;
+  SlTimelineSearch *search;
   guint           n_busy;
   gboolean        sized;
   char           *search_text;  /* what was last searched for */
@@ -123,118 +89,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static Load *
-load_ref (Load *load)
-{
-  g_atomic_int_inc (&load->ref_count);
-  return load;
-}
-
-static void
-load_unref (Load *load)
-{
-  if (!g_atomic_int_dec_and_test (&load->ref_count))
-    return;
-  g_free (load->path);
-  g_clear_object (&load->trace);
-  g_mutex_clear (&load->mutex);
-  g_free (load);
-}
-
-/* Loading */
-
-static Load *
-load_new (void)
-{
-  Load *load = g_new0 (Load, 1);
-
-  load->ref_count = 1;
-  g_mutex_init (&load->mutex);
-  return load;
-}
-
-static void
-progress_cb (guint64  bytes_read,
-             guint64  total_bytes,
-             gpointer user_data)
-{
-  Load *load = user_data;
-
-  g_mutex_lock (&load->mutex);
-  load->bytes_read = bytes_read;
-  load->total_bytes = total_bytes;
-  g_mutex_unlock (&load->mutex);
-}
-
-static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  Load *load = task_data;
-  g_autoptr(GError) error = NULL;
-  SlTraceLod *lod;
-  gint64 start = g_get_monotonic_time ();
-
-  if (load->trace == NULL)
-    {
-      load->trace = sl_trace_load_path (load->path, progress_cb, load, cancellable, &error);
-      if (load->trace == NULL)
-        {
-          if (error == NULL)
-            g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-    }
-  load->load_us = g_get_monotonic_time () - start;
-
-  g_atomic_int_set (&load->indexing, 1);
-  lod = sl_trace_lod_new (load->trace, cancellable);
-  load->index_us = g_get_monotonic_time () - start - load->load_us;
-  if (lod == NULL)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-      return;
-    }
-  g_task_return_pointer (task, lod, (GDestroyNotify)sl_trace_lod_free);
-}
-
-static gboolean
-progress_timeout_cb (gpointer user_data)
-{
-  SlTimelinePage *self = user_data;
-  Load *load = self->load;
-  guint64 read, total;
-
-  if (load == NULL)
-    return G_SOURCE_CONTINUE;
-
-  g_mutex_lock (&load->mutex);
-  read = load->bytes_read;
-  total = load->total_bytes;
-  g_mutex_unlock (&load->mutex);
-  if (g_atomic_int_get (&load->indexing))
-    {
-      gtk_progress_bar_set_text (self->progress_bar, _("Indexing…"));
-      gtk_progress_bar_pulse (self->progress_bar);
-    }
-  else if (total > 0)
-    {
-      g_autofree char *done = g_format_size (read);
-      g_autofree char *all = g_format_size (total);
-      g_autofree char *text = g_strdup_printf (_("%s of %s"), done, all);
-
-      gtk_progress_bar_set_fraction (self->progress_bar, (double)read / total);
-      gtk_progress_bar_set_text (self->progress_bar, text);
-    }
-  else
-    gtk_progress_bar_pulse (self->progress_bar);
-
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 show_message (SlTimelinePage *self,
               const char     *title,
@@ -244,41 +98,6 @@ show_message (SlTimelinePage *self,
   adw_status_page_set_description (self->message_page, description);
   gtk_stack_set_visible_child_name (self->stack, "message");
   sl_document_fail (SL_DOCUMENT (self), description);
-}
-
-static void
-fill_tracks_tree (SlTimelinePage *self)
-{
-  guint n_tracks = sl_trace_get_n_tracks (self->trace);
-  guint n_processes = sl_trace_get_n_processes (self->trace);
-  g_autofree SlTimelineItem **by_process = g_new0 (SlTimelineItem *, MAX (n_processes, 1));
-
-  g_list_store_remove_all (self->processes);
-  for (guint t = 0; t < n_tracks; t++)
-    {
-      guint p = sl_trace_get_track_process (self->trace, t);
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_TRACK, p, t, 0, { 0 }, sl_trace_get_track_name (self->trace, t) };
-      g_autoptr(SlTimelineItem) item = NULL;
-
-      if (by_process[p] == NULL)
-        {
-          const char *name = sl_trace_get_process_name (self->trace, p);
-          g_autofree char *label = NULL;
-          SlTimelineItemData pdata = { SL_TIMELINE_ITEM_PROCESS, p, t, 0, { 0 }, NULL };
-
-          if (name != NULL && name[0] != '\0')
-            label = g_strdup_printf ("%s (%s)", name, sl_trace_get_process_pid (self->trace, p));
-          else
-            label = g_strdup_printf (_("Process %s"), sl_trace_get_process_pid (self->trace, p));
-          pdata.label = label;
-          by_process[p] = sl_timeline_item_new (&pdata);
-          g_list_store_append (self->processes, by_process[p]);
-          g_object_unref (by_process[p]);
-        }
-
-      item = sl_timeline_item_new (&data);
-      g_list_store_append (sl_timeline_item_get_children (by_process[p]), item);
-    }
 }
 
 const char *
@@ -339,41 +158,35 @@ update_status (SlTimelinePage *self)
 }
 
 static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+load_state_cb (SlTraceLoad    *load,
+               GParamSpec     *pspec,
+               SlTimelinePage *self)
 {
-  g_autoptr(SlTimelinePage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  SlTraceLod *lod = g_task_propagate_pointer (G_TASK (result), &error);
-  Load *load = g_task_get_task_data (G_TASK (result));
+  SlTraceLod *lod;
 
-  if (self->load == load)
-    g_clear_pointer (&self->load, load_unref);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (!sl_trace_load_is_finished (load))
+    return;
+  g_signal_handlers_disconnect_by_data (load, self);
+  sl_trace_load_bar_follow (self->progress_bar, NULL);
   self->n_busy--;
 
-  /* Closed while reading: nothing left to show it in. */
-  if (self->stack == NULL)
+  if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_CANCELLED)
     {
-      g_clear_pointer (&lod, sl_trace_lod_free);
+      show_message (self, _("Reading Stopped"), _("The trace was not read to the end."));
+      return;
+    }
+  if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_FAILED)
+    {
+      show_message (self, _("Cannot Read the Trace"), sl_trace_load_get_error (load)->message);
       return;
     }
 
-  if (lod == NULL)
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, _("Reading Stopped"), _("The trace was not read to the end."));
-      else
-        show_message (self, _("Cannot Read the Trace"), error->message);
-      return;
-    }
-
+  lod = sl_trace_load_steal_lod (load);
   g_set_object (&self->trace, sl_trace_lod_get_trace (lod));
-  self->load_us = load->load_us;
-  self->index_us = load->index_us;
+  self->load_us = sl_trace_load_get_read_us (load);
+  self->index_us = sl_trace_load_get_index_us (load);
   sl_timeline_view_set_lod (self->view, lod);
-  fill_tracks_tree (self);
+  sl_timeline_tracks_fill (self->tracks, self->trace);
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   update_status (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
@@ -382,16 +195,13 @@ load_cb (GObject      *object,
 
 static void
 start_load (SlTimelinePage *self,
-            Load           *load)
+            SlTraceLoad    *load)
 {
-  g_autoptr(GTask) task = NULL;
-
   self->load = load;
-  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
-  g_task_set_task_data (task, load_ref (load), (GDestroyNotify)load_unref);
   self->n_busy++;
-  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
-  g_task_run_in_thread (task, load_thread);
+  sl_trace_load_bar_follow (self->progress_bar, load);
+  g_signal_connect (load, "notify::state", G_CALLBACK (load_state_cb), self);
+  sl_trace_load_start (load);
 }
 
 static void
@@ -405,7 +215,8 @@ sl_timeline_page_cancel (SlTimelinePage *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_PAGE (self));
 
-  g_cancellable_cancel (self->cancellable);
+  if (self->load != NULL)
+    sl_trace_load_cancel (self->load);
 }
 
 /* Selection and details */
@@ -440,195 +251,31 @@ sl_timeline_page_describe_selection (SlTimelinePage *self)
 
 /* Range table */
 
-static char *
-format_column (const SlTraceAggregateRow *row,
-               SlTrace                   *trace,
-               Column                     column)
-{
-  switch (column)
-    {
-    case COLUMN_NAME:
-      return g_strdup (sl_trace_get_string (trace, row->name_id));
-    case COLUMN_COUNT:
-      return g_strdup_printf ("%llu", (unsigned long long)row->count);
-    case COLUMN_TOTAL:
-      return sl_timeline_format_duration (row->total_ns);
-    case COLUMN_SELF:
-      return sl_timeline_format_duration (row->self_ns);
-    case COLUMN_AVERAGE:
-      return sl_timeline_format_duration ((gint64)sl_trace_aggregate_row_average (row));
-    case COLUMN_MIN:
-      return sl_timeline_format_duration (row->min_ns);
-    case COLUMN_MAX:
-      return sl_timeline_format_duration (row->max_ns);
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static void
-setup_label_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  Column column = GPOINTER_TO_UINT (user_data);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_NAME ? 0 : 1);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == COLUMN_NAME ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  if (column != COLUMN_NAME)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               gpointer                  user_data)
-{
-  SlTimelinePage *self = g_object_get_data (G_OBJECT (factory), "sl-page");
-  SlTimelineItem *row = gtk_list_item_get_item (item);
-  g_autofree char *text = format_column (&sl_timeline_item_get_data (row)->row, self->trace,
-                                         GPOINTER_TO_UINT (user_data));
-
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)), text);
-  if (GPOINTER_TO_UINT (user_data) == COLUMN_NAME)
-    sl_widget_set_long_tooltip (gtk_list_item_get_child (item), text);
-}
-
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  const SlTraceAggregateRow *x = &sl_timeline_item_get_data ((SlTimelineItem *)a)->row;
-  const SlTraceAggregateRow *y = &sl_timeline_item_get_data ((SlTimelineItem *)b)->row;
-  SlTimelinePage *self = g_object_get_data (G_OBJECT (user_data), "sl-page");
-  Column column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (user_data), "sl-column"));
-  double u = 0, v = 0;
-
-  switch (column)
-    {
-    case COLUMN_NAME:
-      return g_utf8_collate (sl_trace_get_string (self->trace, x->name_id), sl_trace_get_string (self->trace, y->name_id));
-    case COLUMN_COUNT:
-      u = x->count, v = y->count;
-      break;
-    case COLUMN_TOTAL:
-      u = x->total_ns, v = y->total_ns;
-      break;
-    case COLUMN_SELF:
-      u = x->self_ns, v = y->self_ns;
-      break;
-    case COLUMN_AVERAGE:
-      u = sl_trace_aggregate_row_average (x), v = sl_trace_aggregate_row_average (y);
-      break;
-    case COLUMN_MIN:
-      u = x->min_ns, v = y->min_ns;
-      break;
-    case COLUMN_MAX:
-      u = x->max_ns, v = y->max_ns;
-      break;
-    case N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-  return (u > v) - (u < v);
-}
-
-static void
-setup_aggregate_view (SlTimelinePage *self)
-{
-  static const char *titles[N_COLUMNS] = {
-    N_("Name"), N_("Count"), N_("Total"), N_("Self"), N_("Average"), N_("Min"), N_("Max"),
-  };
-  GtkSorter *sorter;
-
-  self->aggregate_rows = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
-  self->aggregate_sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->aggregate_rows)), NULL);
-
-  for (guint c = 0; c < N_COLUMNS; c++)
-    {
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      GtkCustomSorter *column_sorter;
-
-      g_object_set_data (G_OBJECT (factory), "sl-page", self);
-      g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GUINT_TO_POINTER (c));
-      g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), GUINT_TO_POINTER (c));
-      column = gtk_column_view_column_new (_(titles[c]), factory);
-      column_sorter = gtk_custom_sorter_new (NULL, NULL, NULL);
-      g_object_set_data (G_OBJECT (column_sorter), "sl-page", self);
-      g_object_set_data (G_OBJECT (column_sorter), "sl-column", GUINT_TO_POINTER (c));
-      gtk_custom_sorter_set_sort_func (column_sorter, compare_rows, column_sorter, NULL);
-      gtk_column_view_column_set_sorter (column, GTK_SORTER (column_sorter));
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, c == COLUMN_NAME);
-      gtk_column_view_append_column (self->aggregate_view, column);
-      if (c == COLUMN_TOTAL)
-        gtk_column_view_sort_by_column (self->aggregate_view, column, GTK_SORT_DESCENDING);
-      g_object_unref (column_sorter);
-      g_object_unref (column);
-    }
-
-  sorter = gtk_column_view_get_sorter (self->aggregate_view);
-  gtk_sort_list_model_set_sorter (self->aggregate_sorted, sorter);
-  gtk_column_view_set_model (self->aggregate_view,
-                             GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->aggregate_sorted)))));
-}
-
-static void
-aggregate_thread (GTask        *task,
-                  gpointer      source_object,
-                  gpointer      task_data,
-                  GCancellable *cancellable)
-{
-  SlTrace *trace = g_object_get_data (G_OBJECT (task), "sl-trace");
-  gint64 *range = task_data;
-  GArray *rows = sl_trace_aggregate (trace, range[0], range[1], NULL, 0, cancellable);
-
-  if (rows == NULL)
-    g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
-  else
-    g_task_return_pointer (task, rows, (GDestroyNotify)g_array_unref);
-}
-
 static void
 aggregate_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
   g_autoptr(SlTimelinePage) self = user_data;
-  g_autoptr(GArray) rows = g_task_propagate_pointer (G_TASK (result), NULL);
-  gint64 *range = g_task_get_task_data (G_TASK (result));
   g_autofree char *span = NULL;
   g_autofree char *from = NULL;
   g_autofree char *label = NULL;
-  g_autoptr(GPtrArray) items = NULL;
   guint64 total = 0;
+  guint n_names;
 
   self->n_busy--;
-  if (rows == NULL || self->range_label == NULL)
+  if (self->range_label == NULL
+      || !sl_timeline_range_table_sum_finish (SL_TIMELINE_RANGE_TABLE (object), result, &total, NULL))
     return;
 
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_AGGREGATE, 0, 0, 0, g_array_index (rows, SlTraceAggregateRow, i), NULL };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-      total += data.row.count;
-    }
-  g_list_store_splice (self->aggregate_rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->aggregate_rows)),
-                       items->pdata, items->len);
-
-  span = sl_timeline_format_duration (range[1] - range[0]);
-  from = sl_timeline_format_time (range[0] - sl_trace_get_start_ns (self->trace), MAX ((range[1] - range[0]) / 100, 1));
+  n_names = g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table));
+  span = sl_timeline_format_duration (self->range_end - self->range_start);
+  from = sl_timeline_format_time (self->range_start - sl_trace_get_start_ns (self->trace),
+                                  MAX ((self->range_end - self->range_start) / 100, 1));
   /* Translators: "1.20 ms from 3.4 s: 1,234 slices, 12 names" */
-  label = g_strdup_printf (_("%s from %s: %llu slices, %u names"), span, from, (unsigned long long)total, rows->len);
+  label = g_strdup_printf (_("%s from %s: %llu slices, %u names"), span, from, (unsigned long long)total, n_names);
   gtk_label_set_label (self->range_label, label);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), rows->len > 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), n_names > 0);
   gtk_notebook_set_current_page (self->bottom_notebook, 0);
 }
 
@@ -652,8 +299,8 @@ show_bottom_pane (SlTimelinePage *self)
 static void
 hide_bottom_pane_if_empty (SlTimelinePage *self)
 {
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->aggregate_rows)) == 0
-      && g_list_model_get_n_items (G_LIST_MODEL (self->results)) == 0)
+  if (g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table)) == 0
+      && g_list_model_get_n_items (sl_timeline_search_get_results (self->search)) == 0)
     gtk_widget_set_visible (GTK_WIDGET (self->bottom_notebook), FALSE);
 }
 
@@ -662,16 +309,13 @@ range_selected_cb (SlTimelinePage *self,
                    gint64          start_ns,
                    gint64          end_ns)
 {
-  g_autoptr(GTask) task = NULL;
-  gint64 *range;
-
   g_cancellable_cancel (self->aggregate_cancellable);
   g_clear_object (&self->aggregate_cancellable);
   if (self->trace == NULL)
     return;
   if (start_ns == end_ns)
     {
-      g_list_store_remove_all (self->aggregate_rows);
+      sl_timeline_range_table_clear (self->range_table);
       gtk_label_set_label (self->range_label, _("Alt+drag over the tracks to sum up a time range"));
       gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), FALSE);
       hide_bottom_pane_if_empty (self);
@@ -679,16 +323,13 @@ range_selected_cb (SlTimelinePage *self,
     }
 
   self->aggregate_cancellable = g_cancellable_new ();
-  range = g_new (gint64, 2);
-  range[0] = start_ns;
-  range[1] = end_ns;
-  task = g_task_new (NULL, self->aggregate_cancellable, aggregate_cb, g_object_ref (self));
-  g_task_set_task_data (task, range, g_free);
-  g_object_set_data_full (G_OBJECT (task), "sl-trace", g_object_ref (self->trace), g_object_unref);
+  self->range_start = start_ns;
+  self->range_end = end_ns;
   self->n_busy++;
   gtk_label_set_label (self->range_label, _("Summing up…"));
   show_bottom_pane (self);
-  g_task_run_in_thread (task, aggregate_thread);
+  sl_timeline_range_table_sum_async (self->range_table, self->trace, start_ns, end_ns, self->aggregate_cancellable,
+                                     aggregate_cb, g_object_ref (self));
 }
 
 /**
@@ -701,71 +342,10 @@ sl_timeline_page_get_aggregate_model (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  return G_LIST_MODEL (self->aggregate_sorted);
+  return sl_timeline_range_table_get_model (self->range_table);
 }
 
 /* Export */
-
-/* The selected range, else the part of the trace shown. */
-static void
-export_range (SlTimelinePage *self,
-              gint64         *from_ns,
-              gint64         *to_ns)
-{
-  if (!sl_timeline_renderer_get_range (sl_timeline_view_get_renderer (self->view), from_ns, to_ns) ||
-      *to_ns <= *from_ns)
-    sl_timeline_view_get_window (self->view, from_ns, to_ns);
-}
-
-/* Hidden tracks are left out; with none hidden, every track goes. */
-static GArray *
-export_tracks (SlTimelinePage *self)
-{
-  SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (self->view);
-  GArray *tracks = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint n = sl_trace_get_n_tracks (self->trace);
-
-  for (guint t = 0; t < n; t++)
-    {
-      if (!sl_timeline_renderer_get_track_hidden (renderer, t))
-        g_array_append_val (tracks, t);
-    }
-  if (tracks->len == n)
-    g_array_set_size (tracks, 0);
-  return tracks;
-}
-
-static void
-draw_image (cairo_t  *cr,
-            gpointer  user_data)
-{
-  SlTimelinePage *self = user_data;
-  SlTimelineViewport viewport;
-
-  sl_timeline_view_get_viewport (self->view, &viewport);
-  sl_timeline_renderer_draw (sl_timeline_view_get_renderer (self->view), cr, &viewport);
-}
-
-static gboolean
-export_image (SlTimelinePage  *self,
-              const char      *format,
-              const char      *path,
-              GError         **error)
-{
-  g_autoptr(GFile) file = NULL;
-  SlTimelineViewport viewport;
-
-  sl_timeline_view_get_viewport (self->view, &viewport);
-  if (viewport.width <= 0 || viewport.height <= 0)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The timeline is not shown yet"));
-      return FALSE;
-    }
-
-  /* The previous file stays until the whole image is written. */
-  file = g_file_new_for_path (path);
-  return sl_image_file_write (file, format, viewport.width, viewport.height, draw_image, self, error);
-}
 
 /**
  * sl_timeline_page_export:
@@ -783,14 +363,6 @@ sl_timeline_page_export (SlTimelinePage  *self,
                          guint64         *n_items,
                          GError         **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(SlReplaceStream) out = NULL;
-  g_autoptr(GArray) tracks = NULL;
-  const guint *selected;
-  gint64 from_ns, to_ns;
-  guint64 n = 0;
-  gboolean ok;
-
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), FALSE);
   g_return_val_if_fail (format != NULL && path != NULL, FALSE);
 
@@ -799,62 +371,7 @@ sl_timeline_page_export (SlTimelinePage  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The trace is still being read"));
       return FALSE;
     }
-
-  if (g_str_equal (format, "png") || g_str_equal (format, "svg") || g_str_equal (format, "pdf"))
-    return export_image (self, format, path, error);
-
-  export_range (self, &from_ns, &to_ns);
-  tracks = export_tracks (self);
-  file = g_file_new_for_path (path);
-  /* Written to a temporary file and renamed when complete. */
-  if (!(out = sl_replace_stream_new (file, NULL, error)))
-    return FALSE;
-
-  selected = tracks->len > 0 ? (const guint *)(gpointer)tracks->data : NULL;
-  if (g_str_equal (format, "csv"))
-    ok = sl_trace_write_slices_csv (self->trace, from_ns, to_ns, selected, tracks->len,
-                                    G_OUTPUT_STREAM (out), &n, NULL, error);
-  else
-    ok = sl_chrome_trace_write_range (self->trace, from_ns, to_ns, selected, tracks->len,
-                                      G_OUTPUT_STREAM (out), &n, NULL, error);
-
-  if (!ok || !sl_replace_stream_commit (out, NULL, error))
-    return FALSE;
-
-  if (n_items != NULL)
-    *n_items = n;
-  return TRUE;
-}
-
-static void
-export_chosen_cb (GtkNativeDialog *dialog,
-                  int              response,
-                  SlTimelinePage  *self)
-{
-  const char *format = g_object_get_data (G_OBJECT (dialog), "sl-format");
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  guint64 n = 0;
-
-  if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL &&
-      (path = g_file_get_path (file)) != NULL)
-    {
-      if (!sl_timeline_page_export (self, format, path, &n, &error))
-        gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
-      else if (g_str_equal (format, "json") || g_str_equal (format, "csv"))
-        {
-          g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu event written to %s",
-                                                                   "%llu events written to %s", n),
-                                                      (unsigned long long)n, path);
-
-          gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
-        }
-    }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
+  return sl_timeline_export_write (self->view, format, path, n_items, error);
 }
 
 static void
@@ -863,29 +380,10 @@ export_action (GtkWidget  *widget,
                GVariant   *param)
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (widget);
-  const char *format = g_variant_get_string (param, NULL);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  g_autofree char *base = NULL;
-  g_autofree char *name = NULL;
-  GtkFileChooserNative *dialog;
 
   if (self->trace == NULL)
     return;
-
-  base = g_path_get_basename (self->path ? self->path : "trace");
-  if (g_str_has_suffix (base, ".gz"))
-    base[strlen (base) - 3] = '\0';
-  if (g_str_has_suffix (base, ".json"))
-    base[strlen (base) - 5] = '\0';
-  name = g_strdup_printf ("%s-range.%s", base, format);
-
-  dialog = gtk_file_chooser_native_new (_("Export Timeline"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_object_set_data_full (G_OBJECT (dialog), "sl-format", g_strdup (format), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (export_chosen_cb), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_timeline_export_choose (widget, self->view, self->path, g_variant_get_string (param, NULL));
 }
 
 /**
@@ -897,25 +395,9 @@ export_action (GtkWidget  *widget,
 char *
 sl_timeline_page_dup_aggregate_tsv (SlTimelinePage *self)
 {
-  GString *tsv;
-  GListModel *model;
-
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  tsv = g_string_new ("name\tcount\ttotal_ns\tself_ns\taverage_ns\tmin_ns\tmax_ns\n");
-  model = G_LIST_MODEL (self->aggregate_sorted);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(SlTimelineItem) item = g_list_model_get_item (model, i);
-      const SlTraceAggregateRow *r = &sl_timeline_item_get_data (item)->row;
-      g_autofree char *name = g_strdup (sl_trace_get_string (self->trace, r->name_id));
-
-      g_strdelimit (name, "\t\n\r", ' ');
-      g_string_append_printf (tsv, "%s\t%llu\t%lld\t%lld\t%.0f\t%lld\t%lld\n", name, (unsigned long long)r->count,
-                              (long long)r->total_ns, (long long)r->self_ns, sl_trace_aggregate_row_average (r),
-                              (long long)r->min_ns, (long long)r->max_ns);
-    }
-  return g_string_free (tsv, FALSE);
+  return sl_timeline_range_table_dup_tsv (self->range_table);
 }
 
 static void
@@ -928,113 +410,11 @@ copy_clicked_cb (SlTimelinePage *self)
 
 /* Search */
 
-typedef struct {
-  SlTrace   *trace;
-  char      *text;
-  gboolean   regex;
-  SlOpNames *names;   /* a link's exact names, instead of text */
-  guint8    *hits;    /* per string id, filled by the worker */
-} Search;
-
-static void
-search_free (Search *search)
-{
-  g_clear_object (&search->trace);
-  g_clear_pointer (&search->names, sl_op_names_free);
-  g_free (search->hits);
-  g_free (search->text);
-  g_free (search);
-}
-
-static int
-compare_matches (gconstpointer a,
-                 gconstpointer b)
-{
-  const Match *x = a, *y = b;
-
-  return (x->start > y->start) - (x->start < y->start);
-}
-
-static void
-search_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  Search *search = task_data;
-  guint n_strings = sl_trace_get_n_strings (search->trace);
-  guint8 *hits = search->hits = g_new0 (guint8, MAX (n_strings, 1));
-  g_autoptr(GRegex) regex = NULL;
-  g_autofree char *needle = NULL;
-  g_autoptr(GError) error = NULL;
-  GArray *matches;
-
-  if (search->regex && search->names == NULL)
-    {
-      regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
-      if (regex == NULL)
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
-    }
-  else if (search->names == NULL)
-    needle = g_utf8_casefold (search->text, -1);
-
-  /* Names are few next to slices: match each once. */
-  for (guint i = 1; i < n_strings; i++)
-    {
-      const char *str = sl_trace_get_string (search->trace, i);
-
-      if (search->names != NULL)
-        hits[i] = sl_op_names_contains (search->names, str);
-      else if (regex != NULL)
-        hits[i] = g_regex_match (regex, str, 0, NULL);
-      else
-        {
-          g_autofree char *folded = g_utf8_casefold (str, -1);
-
-          hits[i] = strstr (folded, needle) != NULL;
-        }
-    }
-
-  matches = g_array_new (FALSE, FALSE, sizeof (Match));
-  for (guint t = 0; t < sl_trace_get_n_tracks (search->trace); t++)
-    {
-      const SlTraceSlices *s;
-
-      if (sl_trace_get_track_kind (search->trace, t) == SL_TRACE_TRACK_COUNTER
-          || (s = sl_trace_get_slices (search->trace, t)) == NULL)
-        continue;
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
-        if (hits[s->name_id[i]])
-          {
-            Match m = { t, i, s->start_ns[i] };
-
-            g_array_append_val (matches, m);
-          }
-    }
-  g_array_sort (matches, compare_matches);
-  g_task_return_pointer (task, matches, (GDestroyNotify)g_array_unref);
-}
-
 static void
 update_search_label (SlTimelinePage *self)
 {
-  g_autofree char *text = NULL;
+  g_autofree char *text = sl_timeline_search_dup_label (self->search);
 
-  if (self->matches == NULL)
-    text = g_strdup ("");
-  else if (self->matches->len == 0)
-    text = g_strdup (_("No matches"));
-  else if (self->has_current)
-    /* Translators: "3 of 1,234" search matches */
-    text = g_strdup_printf (_("%u of %u"), self->current_match + 1, self->matches->len);
-  else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
-                            self->matches->len);
   gtk_label_set_label (self->search_label, text);
 }
 
@@ -1045,12 +425,13 @@ static void
 go_to_match (SlTimelinePage *self,
              guint           index)
 {
-  const Match *m = &g_array_index (self->matches, Match, index);
+  guint track;
+  guint32 slice;
 
-  self->current_match = index;
-  self->has_current = TRUE;
-  sl_timeline_view_reveal (self->view, m->track, m->slice);
-  if (index < g_list_model_get_n_items (G_LIST_MODEL (self->results)))
+  sl_timeline_search_get_match (self->search, index, &track, &slice, NULL);
+  sl_timeline_search_set_current (self->search, index);
+  sl_timeline_view_reveal (self->view, track, slice);
+  if (index < g_list_model_get_n_items (sl_timeline_search_get_results (self->search)))
     gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), index, TRUE);
   update_search_label (self);
 }
@@ -1061,21 +442,16 @@ go_to_match (SlTimelinePage *self,
 static void
 land_on_first_match (SlTimelinePage *self)
 {
-  gboolean ranged = self->land_start >= 0 && self->land_end > self->land_start;
+  guint index;
 
   self->land = FALSE;
-  for (guint i = 0; self->matches != NULL && i < self->matches->len; i++)
+  if (sl_timeline_search_find_first (self->search, self->land_start, self->land_end, &index))
     {
-      const Match *m = &g_array_index (self->matches, Match, i);
-
-      if (!ranged || (m->start >= self->land_start && m->start < self->land_end))
-        {
-          go_to_match (self, i);
-          return;
-        }
+      go_to_match (self, index);
+      return;
     }
 
-  if (self->matches != NULL && self->matches->len > 0)
+  if (sl_timeline_search_get_n_matches (self->search) > 0)
     {
       /* Translators: a link's matches all lie outside the range it shows */
       toast (self, _("None of the matches lies in the range shown; step through them with the arrows"));
@@ -1096,16 +472,15 @@ search_cb (GObject      *object,
 {
   g_autoptr(SlTimelinePage) self = user_data;
   g_autoptr(GError) error = NULL;
-  GArray *matches = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autoptr(GPtrArray) items = NULL;
+  guint8 *hits;
 
   self->n_busy--;
-  if (matches != NULL && self->search_entry == NULL)
-    g_clear_pointer (&matches, g_array_unref);
-  if (matches == NULL)
+  /* Closed meanwhile: nothing to show the matches in. */
+  if (self->search_entry == NULL)
+    return;
+  hits = sl_timeline_search_run_finish (SL_TIMELINE_SEARCH (object), result, &error);
+  if (hits == NULL)
     {
-      if (self->search_entry == NULL)
-        return;
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) && error != NULL)
         {
           self->land = FALSE;
@@ -1115,31 +490,10 @@ search_cb (GObject      *object,
       return;
     }
 
-  g_clear_pointer (&self->matches, g_array_unref);
-  self->matches = matches;
-  self->has_current = FALSE;
-  sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view),
-                                      g_steal_pointer (&((Search *)g_task_get_task_data (G_TASK (result)))->hits));
+  sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view), hits);
   gtk_widget_queue_draw (GTK_WIDGET (self->view));
-
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
-    {
-      const Match *m = &g_array_index (matches, Match, i);
-      const SlTraceSlices *s = sl_trace_get_slices (self->trace, m->track);
-      g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (self->trace));
-      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
-      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
-                                                sl_trace_get_string (self->trace, s->name_id[m->slice]),
-                                                dur, sl_trace_get_track_name (self->trace, m->track));
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-    }
-  g_list_store_splice (self->results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->results)),
-                       items->pdata, items->len);
   update_search_label (self);
-  if (matches->len > 0)
+  if (sl_timeline_search_get_n_matches (self->search) > 0)
     {
       gtk_notebook_set_current_page (self->bottom_notebook, 1);
       show_bottom_pane (self);
@@ -1156,9 +510,7 @@ start_search (SlTimelinePage *self,
               gboolean        regex,
               SlOpNames      *names)
 {
-  g_autoptr(GTask) task = NULL;
   g_autoptr(SlOpNames) owned_names = names;
-  Search *search;
 
   self->land = FALSE;
   g_cancellable_cancel (self->search_cancellable);
@@ -1187,8 +539,7 @@ start_search (SlTimelinePage *self,
 
   if (self->trace == NULL || text == NULL || text[0] == '\0')
     {
-      g_clear_pointer (&self->matches, g_array_unref);
-      g_list_store_remove_all (self->results);
+      sl_timeline_search_clear (self->search);
       sl_timeline_renderer_set_highlight (sl_timeline_view_get_renderer (self->view), NULL);
       gtk_widget_queue_draw (GTK_WIDGET (self->view));
       update_search_label (self);
@@ -1196,16 +547,10 @@ start_search (SlTimelinePage *self,
       return;
     }
 
-  search = g_new0 (Search, 1);
-  search->trace = g_object_ref (self->trace);
-  search->text = g_strdup (text);
-  search->regex = regex;
-  search->names = g_steal_pointer (&owned_names);
   self->search_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->search_cancellable, search_cb, g_object_ref (self));
-  g_task_set_task_data (task, search, (GDestroyNotify)search_free);
   self->n_busy++;
-  g_task_run_in_thread (task, search_thread);
+  sl_timeline_search_run_async (self->search, self->trace, text, regex, g_steal_pointer (&owned_names),
+                                self->search_cancellable, search_cb, g_object_ref (self));
 }
 
 /**
@@ -1242,7 +587,7 @@ sl_timeline_page_get_n_matches (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), 0);
 
-  return self->matches ? self->matches->len : 0;
+  return sl_timeline_search_get_n_matches (self->search);
 }
 
 /* The match after (or before) the current one, or after the view's left
@@ -1251,35 +596,21 @@ gboolean
 sl_timeline_page_next_match (SlTimelinePage *self,
                              gboolean        backwards)
 {
-  const Match *m;
+  gint64 start;
+  guint index, track;
+  guint32 slice;
 
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), FALSE);
 
-  if (self->matches == NULL || self->matches->len == 0)
+  if (sl_timeline_search_get_n_matches (self->search) == 0)
     return FALSE;
 
-  if (!self->has_current)
-    {
-      gint64 start;
-
-      sl_timeline_view_get_window (self->view, &start, NULL);
-      self->current_match = 0;
-      while (self->current_match < self->matches->len
-             && g_array_index (self->matches, Match, self->current_match).start < start)
-        self->current_match++;
-      if (self->current_match == self->matches->len || backwards)
-        self->current_match = (self->current_match + self->matches->len - (backwards ? 1 : 0)) % self->matches->len;
-      self->has_current = TRUE;
-    }
-  else if (backwards)
-    self->current_match = (self->current_match + self->matches->len - 1) % self->matches->len;
-  else
-    self->current_match = (self->current_match + 1) % self->matches->len;
-
-  m = &g_array_index (self->matches, Match, self->current_match);
-  sl_timeline_view_reveal (self->view, m->track, m->slice);
-  if (self->current_match < g_list_model_get_n_items (G_LIST_MODEL (self->results)))
-    gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), self->current_match, TRUE);
+  sl_timeline_view_get_window (self->view, &start, NULL);
+  index = sl_timeline_search_step (self->search, backwards, start);
+  sl_timeline_search_get_match (self->search, index, &track, &slice, NULL);
+  sl_timeline_view_reveal (self->view, track, slice);
+  if (index < g_list_model_get_n_items (sl_timeline_search_get_results (self->search)))
+    gtk_selection_model_select_item (gtk_list_view_get_model (self->results_list), index, TRUE);
   update_search_label (self);
   return TRUE;
 }
@@ -1300,206 +631,28 @@ static void
 result_activated_cb (SlTimelinePage *self,
                      guint           position)
 {
-  g_autoptr(SlTimelineItem) item = g_list_model_get_item (G_LIST_MODEL (self->results), position);
+  g_autoptr(SlTimelineItem) item = g_list_model_get_item (sl_timeline_search_get_results (self->search), position);
 
   if (item == NULL)
     return;
-  self->current_match = position;
-  self->has_current = TRUE;
+  sl_timeline_search_set_current (self->search, position);
   sl_timeline_view_reveal (self->view, sl_timeline_item_get_data (item)->track, sl_timeline_item_get_data (item)->slice);
   update_search_label (self);
-}
-
-/* Track tree */
-
-static GListModel *
-create_children_cb (gpointer item,
-                    gpointer user_data)
-{
-  const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-
-  if (data->kind != SL_TIMELINE_ITEM_PROCESS)
-    return NULL;
-  return G_LIST_MODEL (g_object_ref (sl_timeline_item_get_children (item)));
-}
-
-static void
-visible_toggled_cb (GtkCheckButton *check,
-                    SlTimelinePage *self)
-{
-  SlTimelineItem *item = g_object_get_data (G_OBJECT (check), "sl-item");
-
-  if (item == NULL || self->trace == NULL)
-    return;
-  sl_timeline_renderer_set_track_hidden (sl_timeline_view_get_renderer (self->view),
-                                         sl_timeline_item_get_data (item)->track,
-                                         !gtk_check_button_get_active (check));
-  sl_timeline_view_relayout (self->view);
-}
-
-static void
-pin_toggled_cb (GtkToggleButton *button,
-                SlTimelinePage  *self)
-{
-  SlTimelineItem *item = g_object_get_data (G_OBJECT (button), "sl-item");
-
-  if (item == NULL || self->trace == NULL)
-    return;
-  sl_timeline_renderer_set_track_pinned (sl_timeline_view_get_renderer (self->view),
-                                         sl_timeline_item_get_data (item)->track,
-                                         gtk_toggle_button_get_active (button));
-  sl_timeline_view_relayout (self->view);
-}
-
-static void
-expanded_cb (GtkTreeListRow *row,
-             GParamSpec     *pspec,
-             SlTimelinePage *self)
-{
-  SlTimelineItem *item = gtk_tree_list_row_get_item (row);
-
-  if (item != NULL && self->trace != NULL)
-    {
-      sl_timeline_renderer_set_process_collapsed (sl_timeline_view_get_renderer (self->view),
-                                                  sl_timeline_item_get_data (item)->process,
-                                                  !gtk_tree_list_row_get_expanded (row));
-      sl_timeline_view_relayout (self->view);
-    }
-  g_clear_object (&item);
-}
-
-/* A process folded on the canvas folds in the track list too. */
-static void
-process_toggled_cb (SlTimelinePage *self,
-                    guint           process)
-{
-  GListModel *model = G_LIST_MODEL (self->tree_model);
-  gboolean collapsed = sl_timeline_renderer_get_process_collapsed (sl_timeline_view_get_renderer (self->view), process);
-
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-      g_autoptr(SlTimelineItem) item = gtk_tree_list_row_get_item (row);
-      const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-
-      if (data->kind == SL_TIMELINE_ITEM_PROCESS && data->process == process)
-        {
-          gtk_tree_list_row_set_expanded (row, !collapsed);
-          break;
-        }
-    }
-}
-
-static void
-setup_track_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item,
-                SlTimelinePage           *self)
-{
-  GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  GtkWidget *check = gtk_check_button_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *pin = gtk_toggle_button_new ();
-
-  gtk_widget_set_tooltip_text (check, _("Show this track"));
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_button_set_icon_name (GTK_BUTTON (pin), "view-pin-symbolic");
-  gtk_widget_set_tooltip_text (pin, _("Pin to the top"));
-  gtk_widget_add_css_class (pin, "flat");
-  gtk_box_append (GTK_BOX (box), check);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), pin);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
-  gtk_list_item_set_child (list_item, expander);
-  gtk_list_item_set_activatable (list_item, FALSE);
-
-  g_signal_connect (check, "toggled", G_CALLBACK (visible_toggled_cb), self);
-  g_signal_connect (pin, "toggled", G_CALLBACK (pin_toggled_cb), self);
-}
-
-static void
-bind_track_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               SlTimelinePage           *self)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-  GtkWidget *expander = gtk_list_item_get_child (list_item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-  GtkWidget *check = gtk_widget_get_first_child (box);
-  GtkWidget *label = gtk_widget_get_next_sibling (check);
-  GtkWidget *pin = gtk_widget_get_next_sibling (label);
-  SlTimelineItem *item = gtk_tree_list_row_get_item (row);
-  const SlTimelineItemData *data = sl_timeline_item_get_data (item);
-  SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (self->view);
-  gboolean is_track = data->kind == SL_TIMELINE_ITEM_TRACK;
-  g_autofree char *tooltip = NULL;
-
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  g_object_set_data (G_OBJECT (check), "sl-item", NULL);
-  g_object_set_data (G_OBJECT (pin), "sl-item", NULL);
-  gtk_widget_set_visible (check, is_track);
-  gtk_widget_set_visible (pin, is_track);
-  gtk_label_set_label (GTK_LABEL (label), data->label);
-
-  if (is_track)
-    {
-      const char *tid = sl_trace_get_track_tid (self->trace, data->track);
-
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), !sl_timeline_renderer_get_track_hidden (renderer, data->track));
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (pin), sl_timeline_renderer_get_track_pinned (renderer, data->track));
-      g_object_set_data (G_OBJECT (check), "sl-item", item);
-      g_object_set_data (G_OBJECT (pin), "sl-item", item);
-      /* Translators: tooltip of a track: its thread id */
-      tooltip = tid && tid[0] ? g_strdup_printf (_("%s (thread %s)"), data->label, tid) : g_strdup (data->label);
-    }
-  else
-    {
-      gint64 sort_index = sl_trace_get_process_sort_index (self->trace, data->process);
-
-      /* Translators: tooltip of a process: its name and sort index */
-      tooltip = g_strdup_printf (_("%s, sort index %lld"), data->label, (long long)sort_index);
-      g_signal_connect_object (row, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
-    }
-  sl_widget_set_long_tooltip (label, tooltip);
-  g_object_unref (item);
-}
-
-static void
-unbind_track_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item,
-                 SlTimelinePage           *self)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-
-  if (row != NULL)
-    g_signal_handlers_disconnect_by_func (row, expanded_cb, self);
 }
 
 static void
 setup_lists (SlTimelinePage *self)
 {
-  GtkListItemFactory *factory;
-
-  self->processes = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
-  self->tree_model = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->processes)), FALSE, TRUE,
-                                              create_children_cb, NULL, NULL);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_track_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_track_cb), self);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_track_cb), self);
-  gtk_list_view_set_factory (self->tracks_list, factory);
-  g_object_unref (factory);
-  gtk_list_view_set_model (self->tracks_list,
-                           GTK_SELECTION_MODEL (gtk_no_selection_new (G_LIST_MODEL (g_object_ref (self->tree_model)))));
+  self->tracks = sl_timeline_tracks_new (self->view);
+  sl_timeline_tracks_attach (self->tracks, self->tracks_list);
 
   /* Result rows are a template in sl-timeline-page.ui bound to the item. */
-  self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
+  self->search = sl_timeline_search_new ();
   gtk_list_view_set_model (self->results_list,
-                           GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->results)))));
+                           GTK_SELECTION_MODEL (gtk_single_selection_new (g_object_ref (sl_timeline_search_get_results (self->search)))));
 
-  setup_aggregate_view (self);
+  self->range_table = sl_timeline_range_table_new ();
+  sl_timeline_range_table_attach (self->range_table, self->aggregate_view);
 }
 
 /**
@@ -1512,7 +665,15 @@ sl_timeline_page_get_tracks_model (SlTimelinePage *self)
 {
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
 
-  return G_LIST_MODEL (self->tree_model);
+  return sl_timeline_tracks_get_model (self->tracks);
+}
+
+/* A process folded on the canvas folds in the track list too. */
+static void
+process_toggled_cb (SlTimelinePage *self,
+                    guint           process)
+{
+  sl_timeline_tracks_sync_process (self->tracks, process);
 }
 
 static void
@@ -1594,10 +755,15 @@ sl_timeline_page_dispose (GObject *object)
 {
   SlTimelinePage *self = (SlTimelinePage *)object;
 
-  g_cancellable_cancel (self->cancellable);
+  /* Closed while reading: nothing left to show it in. */
+  if (self->load != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->load, self);
+      sl_trace_load_cancel (self->load);
+      g_clear_object (&self->load);
+    }
   g_cancellable_cancel (self->search_cancellable);
   g_cancellable_cancel (self->aggregate_cancellable);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TIMELINE_PAGE);
 
   G_OBJECT_CLASS (sl_timeline_page_parent_class)->dispose (object);
@@ -1608,17 +774,12 @@ sl_timeline_page_finalize (GObject *object)
 {
   SlTimelinePage *self = (SlTimelinePage *)object;
 
-  g_clear_pointer (&self->load, load_unref);
-  g_clear_object (&self->cancellable);
   g_clear_object (&self->search_cancellable);
   g_clear_object (&self->aggregate_cancellable);
   g_clear_object (&self->trace);
-  g_clear_object (&self->processes);
-  g_clear_object (&self->tree_model);
-  g_clear_object (&self->aggregate_rows);
-  g_clear_object (&self->aggregate_sorted);
-  g_clear_object (&self->results);
-  g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_object (&self->tracks);
+  g_clear_object (&self->range_table);
+  g_clear_object (&self->search);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->search_text, g_free);
@@ -1856,7 +1017,6 @@ static void
 sl_timeline_page_init (SlTimelinePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->cancellable = g_cancellable_new ();
   gtk_scrollbar_set_adjustment (self->scrollbar, sl_timeline_view_get_vadjustment (self->view));
   setup_lists (self);
 }
@@ -1872,15 +1032,12 @@ static void
 sl_timeline_page_load (SlDocument *document)
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (document);
-  Load *load;
 
   if (self->path != NULL || sl_document_get_path (document) == NULL)
     return;
 
   self->path = g_strdup (sl_document_get_path (document));
-  load = load_new ();
-  load->path = g_strdup (self->path);
-  start_load (self, load);
+  start_load (self, sl_trace_load_new (self->path));
 }
 
 /**
@@ -1912,15 +1069,11 @@ sl_timeline_page_new_for_trace (SlTrace    *trace,
                                 const char *title)
 {
   SlTimelinePage *self;
-  Load *load;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
   self = create (sl_trace_get_source_path (trace), title);
   self->path = g_strdup (sl_trace_get_source_path (trace));
-  load = load_new ();
-  load->path = g_strdup (sl_trace_get_source_path (trace));
-  load->trace = g_object_ref (trace);
-  start_load (self, load);
+  start_load (self, sl_trace_load_new_for_trace (trace));
   return GTK_WIDGET (self);
 }

@@ -20,8 +20,8 @@ typedef struct {
   GPtrArray *items;     /* the rows shown, in order */
   GPtrArray *columns;   /* Column, acquired */
   GStrv      titles;    /* their CSV headers, taken with the rows */
-  GFile     *file;
-  gint      *done;      /* the table's counter */
+  GFile      *file;
+  SlProgress *progress;  /* rows written, of all */
 } ExportJob;
 
 static void
@@ -33,6 +33,7 @@ export_job_free (gpointer data)
   g_ptr_array_unref (job->columns);
   g_strfreev (job->titles);
   g_object_unref (job->file);
+  g_object_unref (job->progress);
   g_free (job);
 }
 
@@ -104,7 +105,7 @@ write_csv (ExportJob     *job,
           append_csv_field (chunk, c == 0, text);
         }
       g_string_append_c (chunk, '\n');
-      g_atomic_int_set (job->done, (int)i + 1);
+      sl_progress_report (job->progress, i + 1, job->items->len);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;   /* the stream goes without a commit: no file */
@@ -129,6 +130,13 @@ export_thread (GTask        *task,
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
+}
+
+static void
+export_progress_cb (SlDataTable *self)
+{
+  if (self->export_progress != NULL)
+    gtk_progress_bar_set_fraction (self->export_progress, sl_progress_get_fraction (self->export_rows));
 }
 
 /**
@@ -170,9 +178,12 @@ sl_data_table_export_csv_async (SlDataTable         *self,
       g_ptr_array_add (job->columns, g_atomic_rc_box_acquire (column));
       job->titles[c] = g_strdup (column->csv_title);
     }
-  job->done = &self->export_done;
-  g_atomic_int_set (&self->export_done, 0);
-  self->export_total = job->items->len;
+  if (self->export_rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->export_rows, self);
+  g_clear_object (&self->export_rows);
+  self->export_rows = sl_progress_new ();
+  g_signal_connect_swapped (self->export_rows, "notify::fraction", G_CALLBACK (export_progress_cb), self);
+  job->progress = g_object_ref (self->export_rows);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_data_table_export_csv_async);
@@ -207,18 +218,7 @@ sl_data_table_get_export_fraction (SlDataTable *self)
 {
   g_return_val_if_fail (SL_IS_DATA_TABLE (self), 0);
 
-  if (self->export_total == 0)
-    return g_atomic_int_get (&self->export_done) > 0 ? 1 : 0;
-  return (double)g_atomic_int_get (&self->export_done) / self->export_total;
-}
-
-static gboolean
-export_progress_cb (gpointer data)
-{
-  SlDataTable *self = data;
-
-  gtk_progress_bar_set_fraction (self->export_progress, sl_data_table_get_export_fraction (self));
-  return G_SOURCE_CONTINUE;
+  return self->export_rows != NULL ? sl_progress_get_fraction (self->export_rows) : 0;
 }
 
 static void
@@ -258,7 +258,6 @@ save_done_cb (GObject      *source,
   if (data->cancellable != self->export_cancellable || self->export_bar == NULL)
     return;
 
-  g_clear_handle_id (&self->export_timer, g_source_remove);
   g_clear_object (&self->export_cancellable);
   gtk_revealer_set_reveal_child (self->export_bar, FALSE);
 
@@ -295,14 +294,12 @@ sl_data_table_save_csv (SlDataTable *self,
 
   sl_data_table_cancel_export (self);
   g_clear_object (&self->export_cancellable);
-  g_clear_handle_id (&self->export_timer, g_source_remove);
   self->export_cancellable = g_cancellable_new ();
   name = g_file_get_basename (file);
   text = g_strdup_printf (_("Exporting to “%s”…"), name);
   gtk_label_set_label (self->export_label, text);
   gtk_progress_bar_set_fraction (self->export_progress, 0);
   gtk_revealer_set_reveal_child (self->export_bar, TRUE);
-  self->export_timer = g_timeout_add (100, export_progress_cb, self);
 
   data = g_new0 (SaveData, 1);
   data->file = g_object_ref (file);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sl-data-table.h"
+#include "sl-progress.h"
 
 G_BEGIN_DECLS
 
@@ -59,9 +60,7 @@ struct _SlDataTable
   char               *export_title;
   char               *export_file_name;
   GCancellable       *export_cancellable;
-  gint                export_done;   /* rows written, atomic */
-  guint               export_total;
-  guint               export_timer;
+  SlProgress         *export_rows;   /* rows written, of all */
   GtkPopover         *menu;
 
   GtkScrolledWindow  *scroller;

@@ -1353,7 +1353,9 @@ sl_data_table_dispose (GObject *object)
   SlDataTable *self = SL_DATA_TABLE (object);
 
   sl_data_table_cancel_export (self);
-  g_clear_handle_id (&self->export_timer, g_source_remove);
+  if (self->export_rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->export_rows, self);
+  g_clear_object (&self->export_rows);
   g_clear_handle_id (&self->resize_idle, g_source_remove);
   if (self->fit_tick != 0)
     {

@@ -1,10 +1,9 @@
 /* sl-timeline-pane.c
  *
- * The worker reads the trace, indexes it for drawing and places the steps
- * of every step table on it, so choosing another rank or step later costs
- * nothing. A generation counter drops what a read no longer asked for
- * delivers; progress is polled from the worker's counters as the
- * Timeline document does.
+ * An SlTraceLoad reads the trace, indexes it for drawing and places the
+ * steps of every step table on it, on a worker, so choosing another rank
+ * or step later costs nothing. The pane follows the load's properties; a
+ * load replaced or dropped is no longer followed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,29 +12,11 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "sl-trace-loader.h"
 #include "sl-timeline-pane.h"
+#include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
 
-#define PROGRESS_INTERVAL_MS 100
 #define MAX_SHOWN_PROBLEMS 3
-
-/* Shared between the pane and its worker */
-typedef struct {
-  gint       ref_count;
-  char      *path;
-  GPtrArray *step_tables;   /* SlStepTrace or NULL */
-  guint      generation;
-  GMutex     mutex;
-  guint64    bytes_read;    /* under mutex */
-  guint64    total_bytes;   /* under mutex */
-  gint       indexing;      /* atomic */
-} Load;
-
-typedef struct {
-  SlTraceLod *lod;
-  GPtrArray  *spans;        /* SlStepSpans, one per step table */
-} Loaded;
 
 struct _SlTimelinePane
 {
@@ -43,10 +24,7 @@ struct _SlTimelinePane
 
   char               *path;
   GPtrArray          *step_tables;
-  Load               *load;
-  GCancellable       *cancellable;
-  guint               generation;
-  guint               progress_source;
+  SlTraceLoad        *load;
   SlTimelinePaneState state;
   GPtrArray          *spans;
   char               *message;
@@ -72,32 +50,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static Load *
-load_ref (Load *load)
-{
-  g_atomic_int_inc (&load->ref_count);
-  return load;
-}
-
-static void
-load_unref (Load *load)
-{
-  if (!g_atomic_int_dec_and_test (&load->ref_count))
-    return;
-  g_free (load->path);
-  g_clear_pointer (&load->step_tables, g_ptr_array_unref);
-  g_mutex_clear (&load->mutex);
-  g_free (load);
-}
-
-static void
-loaded_free (Loaded *loaded)
-{
-  g_clear_pointer (&loaded->lod, sl_trace_lod_free);
-  g_clear_pointer (&loaded->spans, g_ptr_array_unref);
-  g_free (loaded);
-}
-
 static void
 set_state (SlTimelinePane      *self,
            SlTimelinePaneState  state)
@@ -106,93 +58,6 @@ set_state (SlTimelinePane      *self,
     return;
   self->state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-}
-
-/* The worker */
-
-static void
-progress_cb (guint64  bytes_read,
-             guint64  total_bytes,
-             gpointer user_data)
-{
-  Load *load = user_data;
-
-  g_mutex_lock (&load->mutex);
-  load->bytes_read = bytes_read;
-  load->total_bytes = total_bytes;
-  g_mutex_unlock (&load->mutex);
-}
-
-static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  Load *load = task_data;
-  g_autoptr(SlTrace) trace = NULL;
-  g_autoptr(GError) error = NULL;
-  Loaded *loaded;
-
-  trace = sl_trace_load_path (load->path, progress_cb, load, cancellable, &error);
-  if (trace == NULL)
-    {
-      if (error == NULL)
-        g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Reading was cancelled"));
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  g_atomic_int_set (&load->indexing, 1);
-  loaded = g_new0 (Loaded, 1);
-  loaded->spans = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_step_spans_free);
-  for (guint i = 0; load->step_tables != NULL && i < load->step_tables->len; i++)
-    g_ptr_array_add (loaded->spans, sl_step_spans_new (trace, g_ptr_array_index (load->step_tables, i)));
-  if (loaded->spans->len == 0)
-    g_ptr_array_add (loaded->spans, sl_step_spans_new (trace, NULL));
-
-  loaded->lod = sl_trace_lod_new (trace, cancellable);
-  if (loaded->lod == NULL)
-    {
-      loaded_free (loaded);
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Reading was cancelled"));
-      return;
-    }
-  g_task_return_pointer (task, loaded, (GDestroyNotify)loaded_free);
-}
-
-/* On the main thread */
-
-static gboolean
-progress_timeout_cb (gpointer user_data)
-{
-  SlTimelinePane *self = user_data;
-  guint64 read, total;
-
-  if (self->load == NULL)
-    return G_SOURCE_CONTINUE;
-
-  g_mutex_lock (&self->load->mutex);
-  read = self->load->bytes_read;
-  total = self->load->total_bytes;
-  g_mutex_unlock (&self->load->mutex);
-  if (g_atomic_int_get (&self->load->indexing))
-    {
-      gtk_progress_bar_set_text (self->progress_bar, _("Indexing…"));
-      gtk_progress_bar_pulse (self->progress_bar);
-    }
-  else if (total > 0)
-    {
-      g_autofree char *done = g_format_size (read);
-      g_autofree char *all = g_format_size (total);
-      g_autofree char *text = g_strdup_printf (_("%s of %s"), done, all);
-
-      gtk_progress_bar_set_fraction (self->progress_bar, (double)read / total);
-      gtk_progress_bar_set_text (self->progress_bar, text);
-    }
-  else
-    gtk_progress_bar_pulse (self->progress_bar);
-  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -244,54 +109,63 @@ describe_problems (SlTrace *trace)
 }
 
 static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
+drop_load (SlTimelinePane *self)
 {
-  g_autoptr(SlTimelinePane) self = user_data;
-  Load *load = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GError) error = NULL;
-  g_autofree char *problems = NULL;
-  Loaded *loaded = g_task_propagate_pointer (G_TASK (result), &error);
+  if (self->load == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->load, self);
+  sl_trace_load_cancel (self->load);
+  sl_trace_load_bar_follow (self->progress_bar, NULL);
+  g_clear_object (&self->load);
+}
 
-  /* A newer read, or the pane was cleared or disposed meanwhile. */
-  if (load->generation != self->generation || self->stack == NULL)
+static void
+load_state_cb (SlTraceLoad    *load,
+               GParamSpec     *pspec,
+               SlTimelinePane *self)
+{
+  g_autoptr(SlTraceLoad) done = NULL;
+  g_autofree char *problems = NULL;
+  g_autoptr(SlTraceLod) lod = NULL;
+  const GError *error;
+
+  if (load != self->load || !sl_trace_load_is_finished (load))
+    return;
+  done = g_object_ref (load);
+  drop_load (self);
+
+  error = sl_trace_load_get_error (done);
+  if (sl_trace_load_get_state (done) == SL_TRACE_LOAD_CANCELLED)
     {
-      g_clear_pointer (&loaded, loaded_free);
+      show_message (self, _("Reading Stopped"), _("The timeline was not read to the end."));
       return;
     }
-  g_clear_pointer (&self->load, load_unref);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
-
-  if (loaded == NULL)
+  if (sl_trace_load_get_state (done) == SL_TRACE_LOAD_FAILED)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        show_message (self, _("Reading Stopped"), _("The timeline was not read to the end."));
-      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
         show_message (self, _("No Timeline"), error->message);
       else
         show_message (self, _("Cannot Read the Timeline"), error->message);
       return;
     }
 
-  problems = describe_problems (sl_trace_lod_get_trace (loaded->lod));
+  lod = sl_trace_load_steal_lod (done);
+  problems = describe_problems (sl_trace_lod_get_trace (lod));
   /* Nothing readable at all: say why in place of an empty timeline. */
-  if (sl_trace_get_n_tracks (sl_trace_lod_get_trace (loaded->lod)) == 0)
+  if (sl_trace_get_n_tracks (sl_trace_lod_get_trace (lod)) == 0)
     {
       show_message (self, _("Cannot Read the Timeline"),
                     problems != NULL ? problems : _("The timeline has no events."));
-      loaded_free (loaded);
       return;
     }
 
   g_clear_pointer (&self->spans, g_ptr_array_unref);
-  self->spans = g_steal_pointer (&loaded->spans);
+  self->spans = sl_trace_load_steal_spans (done);
   g_free (self->message);
   self->message = g_strdup (problems);
   gtk_label_set_text (self->problems_label, problems != NULL ? problems : "");
   gtk_widget_set_visible (GTK_WIDGET (self->problems_label), problems != NULL);
-  sl_timeline_view_set_lod (self->view, g_steal_pointer (&loaded->lod));
-  loaded_free (loaded);
+  sl_timeline_view_set_lod (self->view, g_steal_pointer (&lod));
   gtk_stack_set_visible_child_name (self->stack, "timeline");
   set_state (self, SL_TIMELINE_PANE_READY);
 }
@@ -299,34 +173,18 @@ load_cb (GObject      *object,
 static void
 start_load (SlTimelinePane *self)
 {
-  g_autoptr(GTask) task = NULL;
-  Load *load;
-
-  sl_timeline_pane_cancel (self);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-
-  load = g_new0 (Load, 1);
-  load->ref_count = 1;
-  g_mutex_init (&load->mutex);
-  load->path = g_strdup (self->path);
-  load->step_tables = self->step_tables != NULL ? g_ptr_array_ref (self->step_tables) : NULL;
-  load->generation = ++self->generation;
-  g_clear_pointer (&self->load, load_unref);
-  self->load = load;
+  drop_load (self);
+  self->load = sl_trace_load_new (self->path);
+  sl_trace_load_place_steps (self->load, self->step_tables);
 
   g_clear_pointer (&self->message, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_label), FALSE);
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_progress_bar_set_text (self->progress_bar, NULL);
   gtk_stack_set_visible_child_name (self->stack, "loading");
   set_state (self, SL_TIMELINE_PANE_LOADING);
 
-  g_clear_handle_id (&self->progress_source, g_source_remove);
-  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
-  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
-  g_task_set_task_data (task, load_ref (load), (GDestroyNotify)load_unref);
-  g_task_run_in_thread (task, load_thread);
+  sl_trace_load_bar_follow (self->progress_bar, self->load);
+  g_signal_connect (self->load, "notify::state", G_CALLBACK (load_state_cb), self);
+  sl_trace_load_start (self->load);
 }
 
 static void
@@ -389,8 +247,8 @@ sl_timeline_pane_cancel (SlTimelinePane *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_PANE (self));
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
+  if (self->load != NULL)
+    sl_trace_load_cancel (self->load);
 }
 
 /* Back to nothing shown; a read under way is dropped. */
@@ -399,10 +257,7 @@ sl_timeline_pane_clear (SlTimelinePane *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_PANE (self));
 
-  sl_timeline_pane_cancel (self);
-  self->generation++;
-  g_clear_pointer (&self->load, load_unref);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  drop_load (self);
   g_clear_pointer (&self->spans, g_ptr_array_unref);
   g_clear_pointer (&self->message, g_free);
   sl_timeline_view_set_lod (self->view, NULL);
@@ -469,15 +324,12 @@ sl_timeline_pane_dispose (GObject *object)
 {
   SlTimelinePane *self = SL_TIMELINE_PANE (object);
 
-  sl_timeline_pane_cancel (self);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  drop_load (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TIMELINE_PANE);
   /* The template's unnamed children are not disposed with it. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
   self->stack = NULL;
-  g_clear_pointer (&self->load, load_unref);
-  g_clear_object (&self->cancellable);
   g_clear_pointer (&self->spans, g_ptr_array_unref);
   g_clear_pointer (&self->step_tables, g_ptr_array_unref);
   g_clear_pointer (&self->message, g_free);

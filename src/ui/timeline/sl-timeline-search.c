@@ -1,0 +1,407 @@
+/* sl-timeline-search.c
+ *
+ * A search matches every name of the trace once (a substring in any case,
+ * a regular expression, or a link's exact names), then collects the
+ * slices with a matching name in time order. The object keeps them and
+ * the match the user is at; the list of results holds the first
+ * MAX_LISTED_MATCHES.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "sl-timeline-item.h"
+#include "sl-timeline-renderer.h"
+#include "sl-timeline-search.h"
+
+#define MAX_LISTED_MATCHES 10000
+#define MAX_MATCHES 1000000
+
+typedef struct {
+  guint   track;
+  guint32 slice;
+  gint64  start;
+} Match;
+
+struct _SlTimelineSearch
+{
+  GObject     parent_instance;
+
+  GArray     *matches;     /* Match, by start; NULL before a search */
+  guint       current;
+  gboolean    has_current;
+  GListStore *results;     /* SlTimelineItem */
+};
+
+G_DEFINE_FINAL_TYPE (SlTimelineSearch, sl_timeline_search, G_TYPE_OBJECT)
+
+typedef struct {
+  SlTrace   *trace;
+  char      *text;
+  gboolean   regex;
+  SlOpNames *names;   /* a link's exact names, instead of text */
+  guint8    *hits;    /* per string id, filled by the worker */
+} Search;
+
+static void
+search_free (Search *search)
+{
+  g_clear_object (&search->trace);
+  g_clear_pointer (&search->names, sl_op_names_free);
+  g_free (search->hits);
+  g_free (search->text);
+  g_free (search);
+}
+
+static int
+compare_matches (gconstpointer a,
+                 gconstpointer b)
+{
+  const Match *x = a, *y = b;
+
+  return (x->start > y->start) - (x->start < y->start);
+}
+
+static void
+search_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  Search *search = task_data;
+  guint n_strings = sl_trace_get_n_strings (search->trace);
+  guint8 *hits = search->hits = g_new0 (guint8, MAX (n_strings, 1));
+  g_autoptr(GRegex) regex = NULL;
+  g_autofree char *needle = NULL;
+  g_autoptr(GError) error = NULL;
+  GArray *matches;
+
+  if (search->regex && search->names == NULL)
+    {
+      regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
+      if (regex == NULL)
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
+        }
+    }
+  else if (search->names == NULL)
+    needle = g_utf8_casefold (search->text, -1);
+
+  /* Names are few next to slices: match each once. */
+  for (guint i = 1; i < n_strings; i++)
+    {
+      const char *str = sl_trace_get_string (search->trace, i);
+
+      if (search->names != NULL)
+        hits[i] = sl_op_names_contains (search->names, str);
+      else if (regex != NULL)
+        hits[i] = g_regex_match (regex, str, 0, NULL);
+      else
+        {
+          g_autofree char *folded = g_utf8_casefold (str, -1);
+
+          hits[i] = strstr (folded, needle) != NULL;
+        }
+    }
+
+  matches = g_array_new (FALSE, FALSE, sizeof (Match));
+  for (guint t = 0; t < sl_trace_get_n_tracks (search->trace); t++)
+    {
+      const SlTraceSlices *s;
+
+      if (sl_trace_get_track_kind (search->trace, t) == SL_TRACE_TRACK_COUNTER
+          || (s = sl_trace_get_slices (search->trace, t)) == NULL)
+        continue;
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
+        if (hits[s->name_id[i]])
+          {
+            Match m = { t, i, s->start_ns[i] };
+
+            g_array_append_val (matches, m);
+          }
+    }
+  g_array_sort (matches, compare_matches);
+  g_task_return_pointer (task, matches, (GDestroyNotify)g_array_unref);
+}
+
+/**
+ * sl_timeline_search_run_async:
+ * @names: (transfer full) (nullable): a link's exact names, matched
+ *   instead of @text
+ * @text: a substring (any case) or, with @regex, a regular expression
+ *
+ * Finds the matching slices on a worker.
+ */
+void
+sl_timeline_search_run_async (SlTimelineSearch    *self,
+                              SlTrace             *trace,
+                              const char          *text,
+                              gboolean             regex,
+                              SlOpNames           *names,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Search *search;
+
+  g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
+  g_return_if_fail (SL_IS_TRACE (trace));
+
+  search = g_new0 (Search, 1);
+  search->trace = g_object_ref (trace);
+  search->text = g_strdup (text);
+  search->regex = regex;
+  search->names = names;
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_timeline_search_run_async);
+  g_task_set_task_data (task, search, (GDestroyNotify)search_free);
+  g_task_run_in_thread (task, search_thread);
+}
+
+/**
+ * sl_timeline_search_run_finish:
+ *
+ * The matches and results become the search's, with none current.
+ *
+ * Returns: (transfer full) (nullable): per string id of the trace,
+ *   whether the name matched (to highlight with), or %NULL with @error
+ */
+guint8 *
+sl_timeline_search_run_finish (SlTimelineSearch  *self,
+                               GAsyncResult      *result,
+                               GError           **error)
+{
+  Search *search = g_task_get_task_data (G_TASK (result));
+  GArray *matches;
+  g_autoptr(GPtrArray) items = NULL;
+  SlTrace *trace = search->trace;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  matches = g_task_propagate_pointer (G_TASK (result), error);
+  if (matches == NULL)
+    return NULL;
+
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->matches = matches;
+  self->has_current = FALSE;
+
+  items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
+    {
+      const Match *m = &g_array_index (matches, Match, i);
+      const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
+      g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (trace));
+      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
+      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
+                                                sl_trace_get_string (trace, s->name_id[m->slice]),
+                                                dur, sl_trace_get_track_name (trace, m->track));
+      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
+
+      g_ptr_array_add (items, sl_timeline_item_new (&data));
+    }
+  g_list_store_splice (self->results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->results)),
+                       items->pdata, items->len);
+  return g_steal_pointer (&search->hits);
+}
+
+/* Back to no search. */
+void
+sl_timeline_search_clear (SlTimelineSearch *self)
+{
+  g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
+
+  g_clear_pointer (&self->matches, g_array_unref);
+  self->has_current = FALSE;
+  g_list_store_remove_all (self->results);
+}
+
+gboolean
+sl_timeline_search_has_run (SlTimelineSearch *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), FALSE);
+  return self->matches != NULL;
+}
+
+guint
+sl_timeline_search_get_n_matches (SlTimelineSearch *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), 0);
+  return self->matches ? self->matches->len : 0;
+}
+
+void
+sl_timeline_search_get_match (SlTimelineSearch *self,
+                              guint             index,
+                              guint            *track,
+                              guint32          *slice,
+                              gint64           *start_ns)
+{
+  const Match *m;
+
+  g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
+  g_return_if_fail (index < sl_timeline_search_get_n_matches (self));
+
+  m = &g_array_index (self->matches, Match, index);
+  if (track != NULL)
+    *track = m->track;
+  if (slice != NULL)
+    *slice = m->slice;
+  if (start_ns != NULL)
+    *start_ns = m->start;
+}
+
+gboolean
+sl_timeline_search_get_current (SlTimelineSearch *self,
+                                guint            *index)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), FALSE);
+
+  if (index != NULL)
+    *index = self->current;
+  return self->has_current;
+}
+
+void
+sl_timeline_search_set_current (SlTimelineSearch *self,
+                                guint             index)
+{
+  g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
+
+  self->current = index;
+  self->has_current = TRUE;
+}
+
+/**
+ * sl_timeline_search_step:
+ * @from_ns: where to start when no match is current yet (the view's left
+ *   edge)
+ *
+ * The match after (or before) the current one becomes current, going
+ * round at the ends; with none current yet, the first at or after
+ * @from_ns (or the one before it).
+ *
+ * Returns: the new current match; there must be matches
+ */
+guint
+sl_timeline_search_step (SlTimelineSearch *self,
+                         gboolean          backwards,
+                         gint64            from_ns)
+{
+  guint n;
+
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), 0);
+  g_return_val_if_fail (sl_timeline_search_get_n_matches (self) > 0, 0);
+
+  n = self->matches->len;
+  if (!self->has_current)
+    {
+      self->current = 0;
+      while (self->current < n && g_array_index (self->matches, Match, self->current).start < from_ns)
+        self->current++;
+      if (self->current == n || backwards)
+        self->current = (self->current + n - (backwards ? 1 : 0)) % n;
+      self->has_current = TRUE;
+    }
+  else if (backwards)
+    self->current = (self->current + n - 1) % n;
+  else
+    self->current = (self->current + 1) % n;
+  return self->current;
+}
+
+/**
+ * sl_timeline_search_find_first:
+ * @start_ns: the range's start, or -1 for the whole trace
+ *
+ * Returns: whether a match starts in [@start_ns, @end_ns), and the first
+ *   such in @index
+ */
+gboolean
+sl_timeline_search_find_first (SlTimelineSearch *self,
+                               gint64            start_ns,
+                               gint64            end_ns,
+                               guint            *index)
+{
+  gboolean ranged = start_ns >= 0 && end_ns > start_ns;
+
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), FALSE);
+
+  for (guint i = 0; self->matches != NULL && i < self->matches->len; i++)
+    {
+      const Match *m = &g_array_index (self->matches, Match, i);
+
+      if (!ranged || (m->start >= start_ns && m->start < end_ns))
+        {
+          *index = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/**
+ * sl_timeline_search_get_results:
+ *
+ * Returns: (transfer none): the first matches as rows (SlTimelineItem)
+ */
+GListModel *
+sl_timeline_search_get_results (SlTimelineSearch *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), NULL);
+  return G_LIST_MODEL (self->results);
+}
+
+/* "", "No matches", "3 of 1,234" or "1,234 matches". */
+char *
+sl_timeline_search_dup_label (SlTimelineSearch *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), NULL);
+
+  if (self->matches == NULL)
+    return g_strdup ("");
+  else if (self->matches->len == 0)
+    return g_strdup (_("No matches"));
+  else if (self->has_current)
+    /* Translators: "3 of 1,234" search matches */
+    return g_strdup_printf (_("%u of %u"), self->current + 1, self->matches->len);
+  else
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
+                            self->matches->len);
+}
+
+static void
+sl_timeline_search_finalize (GObject *object)
+{
+  SlTimelineSearch *self = SL_TIMELINE_SEARCH (object);
+
+  g_clear_pointer (&self->matches, g_array_unref);
+  g_clear_object (&self->results);
+
+  G_OBJECT_CLASS (sl_timeline_search_parent_class)->finalize (object);
+}
+
+static void
+sl_timeline_search_class_init (SlTimelineSearchClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = sl_timeline_search_finalize;
+}
+
+static void
+sl_timeline_search_init (SlTimelineSearch *self)
+{
+  self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
+}
+
+SlTimelineSearch *
+sl_timeline_search_new (void)
+{
+  return g_object_new (SL_TYPE_TIMELINE_SEARCH, NULL);
+}
