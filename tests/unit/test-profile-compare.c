@@ -551,6 +551,66 @@ test_op_key (void)
   g_assert_cmpstr (d, ==, "123||");
 }
 
+/* A MindSpore profiler folder holding @step_trace as device 0's step trace. */
+static SlProfile *
+load_mindspore_steps (const char *step_trace,
+                      char      **dir_out)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("test-profile-compare-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "step_trace_raw_0_detail_time.csv", NULL);
+  SlProfile *profile;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, step_trace, -1, NULL));
+  profile = sl_profile_load (dir, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  *dir_out = dir;
+  return profile;
+}
+
+/* MindSpore writes the first step's iteration interval as 0 (the step
+ * starts at its forward pass): it is not a wait of 0, so a side with that
+ * step alone has no data wait to compare, and says why. */
+static void
+test_mindspore_first_step (void)
+{
+  const char *header = "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n";
+  g_autofree char *three = g_strconcat (header,
+                                        "1,1000,5000,4000,1000,3000,0,2000,2000\n"
+                                        "2,5000,12000,7000,8000,10000,3000,2000,2000\n"
+                                        "3,12000,19000,7000,15000,17000,3000,2000,2000\n", NULL);
+  g_autofree char *one = g_strconcat (header, "1,1000,5000,4000,1000,3000,0,2000,2000\n", NULL);
+  g_autofree char *base_dir = NULL;
+  g_autofree char *comparison_dir = NULL;
+  g_autoptr(SlProfile) base = load_mindspore_steps (three, &base_dir);
+  g_autoptr(SlProfile) comparison = load_mindspore_steps (one, &comparison_dir);
+  g_autoptr(SlProfileCompare) result = compare (base, comparison);
+  g_autoptr(SlProfileCompare) same = compare (base, base);
+  const SlProfileCompareItem *wait = &result->items[SL_PROFILE_COMPARE_DATA_WAIT];
+  const SlProfileCompareItem *tail = &result->items[SL_PROFILE_COMPARE_TAIL];
+
+  g_assert_cmpint (wait->source, ==, SL_PROFILE_COMPARE_FROM_NONE);
+  g_assert_nonnull (strstr (wait->reason, "first step"));
+  g_assert_nonnull (strstr (wait->reason, "comparison"));
+  g_assert_cmpint (wait->base_ns, ==, -1);
+  /* The other phases of that step are measured and compared. */
+  g_assert_cmpint (tail->source, ==, SL_PROFILE_COMPARE_FROM_STEPS);
+  g_assert_cmpint (tail->comparison_ns, ==, 20000);
+  /* Steps 2 and 3 waited 30 µs each; step 1's 0 is not in the mean. */
+  g_assert_cmpint (same->items[SL_PROFILE_COMPARE_DATA_WAIT].base_ns, ==, 30000);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_build_filename (i == 0 ? base_dir : comparison_dir,
+                                                "step_trace_raw_0_detail_time.csv", NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (base_dir);
+  g_rmdir (comparison_dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -565,5 +625,6 @@ main (int    argc,
   g_test_add_func ("/profile-compare/op-key", test_op_key);
   g_test_add_func ("/profile-compare/communication", test_communication);
   g_test_add_func ("/profile-compare/mismatched-kinds", test_mismatched_kinds);
+  g_test_add_func ("/profile-compare/mindspore-first-step", test_mindspore_first_step);
   return g_test_run ();
 }

@@ -661,6 +661,21 @@ set_reason (SlProfileCompareItem *item,
   item->ratio = NAN;
 }
 
+/* The side (0 or 1) that has no data wait only because its one step is
+ * MindSpore's first, whose wait the step trace does not measure; -1 when
+ * neither. */
+static int
+first_step_only (const SlProfileRank *ranks[2],
+                 GArray              *values[2])
+{
+  for (int side = 0; side < 2; side++)
+    if (values[side]->len == 0 && ranks[side]->steps != NULL &&
+        sl_step_trace_get_source (ranks[side]->steps) == SL_STEP_SOURCE_MINDSPORE &&
+        sl_step_trace_get_n_steps (ranks[side]->steps) == 1)
+      return side;
+  return -1;
+}
+
 static void
 add_untyped_kernel (SlOpRow  *instance,
                     gpointer  data)
@@ -795,6 +810,15 @@ breakdown (SlProfileCompare    *self,
           set_reason (item, _("Only the Ascend PyTorch and MindSpore profilers' step_trace_time.csv splits a step "
                               "into computing, uncovered communication and free time, and one side or both "
                               "have no such column."));
+          continue;
+        }
+      else if (i == SL_PROFILE_COMPARE_DATA_WAIT && first_step_only (ranks, series[i].values) >= 0)
+        {
+          set_reason (item, first_step_only (ranks, series[i].values) == 0
+                            ? _("MindSpore's step trace does not measure a data wait before the first step, "
+                                "and that is the only step of the baseline.")
+                            : _("MindSpore's step trace does not measure a data wait before the first step, "
+                                "and that is the only step of the comparison."));
           continue;
         }
       else

@@ -216,6 +216,12 @@ read_ms_step_trace (const SlProfileTableSpec *spec,
           continue;
         }
 
+      /* The first step has no step before it to wait from: MindSpore
+       * writes its iteration interval as 0, starting it at the forward
+       * pass. That 0 is not a measured wait, and is read as unknown. */
+      if (steps->len == 0 && step.data_wait_ns == 0 && step.fp_ns == step.start_ns)
+        step.data_wait_ns = SL_STEP_NO_TIME;
+
       g_array_append_val (steps, step);
       {
         guint line = sl_csv_reader_get_row_line (reader);
