@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-application.h"
 #include "sl-document-registry.h"
 #include "sl-project-dialog.h"
 #include "sl-target-dialog.h"
@@ -75,6 +74,53 @@ connect_action (GtkWidget  *widget,
 
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   gtk_window_present (dialog);
+}
+
+static SlTargetRecord *
+find_target (SlWindow *self,
+             gint64    id)
+{
+  GListModel *targets = sl_workspace_get_targets (self->workspace);
+
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (targets, i);
+
+      if (sl_target_record_get_id (target) == id)
+        return g_steal_pointer (&target);
+    }
+  return NULL;
+}
+
+/* "x": a server of the Workspace, edited in the Connect dialog. */
+static void
+edit_target_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+  GtkWindow *dialog;
+
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (self->workspace, target));
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  gtk_window_present (dialog);
+}
+
+/* "x": a server of the Workspace, removed once confirmed. */
+static void
+remove_target_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+  sl_target_dialog_confirm_remove (GTK_WINDOW (self), self->workspace, target);
 }
 
 static void
@@ -293,6 +339,8 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-file", NULL, open_file_action);
   gtk_widget_class_install_action (widget_class, "win.connect", NULL, connect_action);
   gtk_widget_class_install_action (widget_class, "win.projects", NULL, projects_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-target", "x", edit_target_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-target", "x", remove_target_action);
   _sl_window_class_add_session_aliases (widget_class);
   _sl_window_class_add_job_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
