@@ -20,6 +20,7 @@
 #include "gui-test-util.h"
 
 #include "sl-application.h"
+#include "sl-console-panel.h"
 #include "sl-document-registry.h"
 #include "sl-profile-dialog.h"
 #include "sl-window.h"
@@ -379,8 +380,27 @@ document_settled (gpointer data)
   return page != NULL && SL_IS_DOCUMENT (page) && sl_document_get_state (SL_DOCUMENT (page)) != SL_DOCUMENT_LOADING;
 }
 
+/* The profile run's job, ended, in the Jobs list while Sightline runs. */
+static gboolean
+profile_job_listed (gpointer data)
+{
+  GListModel *jobs = sl_workspace_get_jobs (sl_window_get_workspace (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
+    {
+      g_autoptr(SlJobRecord) job = g_list_model_get_item (jobs, i);
+
+      if (strstr (sl_job_record_get_command (job), "msprof") != NULL && sl_job_record_get_started_at (job) > 0 &&
+          sl_job_record_get_finished_at (job) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Only raw data comes out: the dialog goes through the export, the pull
- * and the opening, and the Profile document opens on the pulled folder. */
+ * and the opening, and the Profile document opens on the pulled folder.
+ * The run is a job in the Jobs list at once, and its log is in the
+ * Console. */
 static void
 test_raw_profile_opens (void)
 {
@@ -403,6 +423,13 @@ test_raw_profile_opens (void)
   id = sl_document_registry_dup_id (sl_document_registry_lookup ("profile"), pulled);
   g_assert_true (wait_until (document_settled, id, 30000));
   g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (sl_window_find_document (window, id))), ==, SL_DOCUMENT_READY);
+
+  g_assert_true (wait_until (profile_job_listed, NULL, 30000));
+  {
+    g_autofree char *text = sl_console_panel_dup_text (SL_CONSOLE_PANEL (sl_window_find_panel (window, "console")));
+
+    g_assert_nonnull (strstr (text, "inference done"));
+  }
 }
 
 /* The rows of the dialog's problem list: title and subtitle, joined. */
