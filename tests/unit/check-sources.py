@@ -137,14 +137,74 @@ def self_test():
     print('self-test passed')
 
 
+# The session floor (src/session): GTK-free like core and remote, and the
+# window's shell reaches the workflows only through it. Kept apart from
+# check_tree() so the rules above can change without touching these.
+SESSION_DIR = os.path.join('src', 'session')
+SHELL_DIR = os.path.join('src', 'ui', 'shell')
+WORKFLOWS_DIR = os.path.join('src', 'remote', 'workflows')
+
+
+def check_session_floor(root):
+    errors = []
+    workflows = os.path.join(root, WORKFLOWS_DIR)
+    workflow_headers = set(n for n in os.listdir(workflows) if n.endswith('.h')) if os.path.isdir(workflows) else set()
+    for folder, rule in ((SESSION_DIR, 'gui'), (SHELL_DIR, 'workflows')):
+        top = os.path.join(root, folder)
+        for dirpath, _, filenames in os.walk(top):
+            for name in sorted(filenames):
+                if not name.endswith(('.c', '.h')):
+                    continue
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, root)
+                with open(path, encoding='utf-8') as f:
+                    lines = strip_comments(f.read()).split('\n')
+                for number, line in enumerate(lines, 1):
+                    include = INCLUDE.search(line)
+                    if rule == 'gui' and GUI_HEADER.search(line):
+                        errors.append(f'{rel}:{number}: the session is GTK-free but includes a GUI header: '
+                                      f'{line.strip()}')
+                    if rule == 'workflows' and include and os.path.basename(include.group(1)) in workflow_headers:
+                        errors.append(f'{rel}:{number}: the shell includes a workflow header; '
+                                      f'run workflows through the session (src/session)')
+    return errors
+
+
+def self_test_session_floor():
+    """The session rules catch a planted violation of each, and only those."""
+    with tempfile.TemporaryDirectory() as root:
+        def write(rel, text):
+            path = os.path.join(root, rel)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, 'w', encoding='utf-8') as f:
+                f.write(text)
+
+        header = '/* SPDX-License-Identifier: GPL-3.0-or-later */\n'
+        write('src/remote/workflows/sl-profile-workflow.h', header)
+        write('src/session/sl-session.c', header + '#include "sl-profile-workflow.h"\n/* #include <gtk/gtk.h> */\n')
+        write('src/ui/shell/sl-window.c', header + '#include "sl-session.h"\n#include <adwaita.h>\n')
+        assert check_session_floor(root) == [], check_session_floor(root)
+
+        write('src/session/sl-session-bad.c', header + '#include <gtk/gtk.h>\n#include <libpanel.h>\n')
+        write('src/ui/shell/sl-window-bad.c', header + '#include "sl-profile-workflow.h"\n')
+        errors = check_session_floor(root)
+        expected = ['src/session/sl-session-bad.c:2', 'src/session/sl-session-bad.c:3',
+                    'src/ui/shell/sl-window-bad.c:2']
+        for e in expected:
+            assert any(err.startswith(e) for err in errors), (e, errors)
+        assert len(errors) == len(expected), errors
+    print('session self-test passed')
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__, file=sys.stderr)
         return 2
     if sys.argv[1] == '--self-test':
         self_test()
+        self_test_session_floor()
         return 0
-    errors = check_tree(sys.argv[1])
+    errors = check_tree(sys.argv[1]) + check_session_floor(sys.argv[1])
     for e in errors:
         print(e)
     if errors:
