@@ -18,6 +18,7 @@
 #include "gui-test-util.h"
 #include "sl-application.h"
 #include "sl-console-panel.h"
+#include "sl-run-dialog.h"
 #include "sl-slurm-refresher.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
@@ -204,6 +205,41 @@ job_row_shown (gpointer data)
          (!wanted->ended || sl_job_record_get_finished_at (job) > 0);
 }
 
+/* The Run dialog open for @window, or NULL. */
+static GtkWindow *
+find_run_dialog (SlWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (SL_IS_RUN_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* Run is a "session." action of each window; "win.run" still opens it. */
+static void
+test_session_actions (void)
+{
+  SlWindow *window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  GtkWindow *dialog;
+
+  g_assert_null (find_run_dialog (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "session.run", NULL));
+  dialog = find_run_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+  g_assert_null (find_run_dialog (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  dialog = find_run_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+}
+
 static void
 test_two_windows_one_session (void)
 {
@@ -277,6 +313,7 @@ main (int    argc,
   start_application (&app);
 
   g_test_add_func ("/session/two-windows", test_two_windows_one_session);
+  g_test_add_func ("/session/actions", test_session_actions);
   status = g_test_run ();
 
   g_clear_object (&app);
