@@ -110,9 +110,9 @@ sl_session_run_profile (SlSession           *self,
   g_task_set_source_tag (task, sl_session_run_profile);
   /* The workflow's own error says what became of a cancelled job. */
   g_task_set_check_cancellable (task, FALSE);
-  /* The dialog's Cancel stops it; the Console's Stop leaves it to the dialog. */
+  /* The dialog's Cancel stops it, and so does the Console's Stop. */
   title = g_strdup (_("Profile a Program"));
-  run = _sl_session_begin_run (self, G_OBJECT (workflow), title, NULL);
+  run = _sl_session_begin_run (self, G_OBJECT (workflow), title, cancellable);
   g_task_set_task_data (task, run, NULL);
   g_signal_connect (workflow, "notify::stage", G_CALLBACK (profile_stage_cb), run);
   sl_profile_workflow_run_async (workflow, cancellable, profile_done_cb, g_steal_pointer (&task));

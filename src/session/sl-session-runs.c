@@ -149,8 +149,8 @@ sl_session_run_remote_sync (SlSession    *self,
  * sl_session_stop:
  *
  * Stops what the Console follows: the controller's job (a local program
- * is killed, a job on a target gets SIGTERM, then SIGKILL) and the MindX
- * apps running.
+ * is killed, a job on a target gets SIGTERM, then SIGKILL), and the
+ * MindX and Profile runs (a conversion is stopped from its dialog).
  */
 void
 sl_session_stop (SlSession *self)

@@ -350,6 +350,40 @@ test_cancel_stops_the_job (void)
   g_assert_true (wait_until (dialog_gone, NULL, 10000));
 }
 
+/* The run is a job of the Console too: its Stop stops it as Cancel does,
+ * and the dialog says so. */
+static void
+test_console_stop_stops_the_run (void)
+{
+  g_autofree char *script = write_env_script ("set_env_console.sh", toolkit_bin, NULL);
+  g_autofree char *pid_file = g_build_filename (project, "pid", NULL);
+  g_autofree char *pid_text = NULL;
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  SlProfileDialog *dialog;
+  GtkLabel *status;
+  gpointer profiling[2];
+
+  g_remove (pid_file);
+  dialog = open_dialog ("python3 sleep.py", script);
+  status = GTK_LABEL (child (dialog, "status_label"));
+  profiling[0] = status;
+  profiling[1] = (gpointer)"Profiling";
+  start (dialog);
+  g_assert_true (wait_until (label_contains, profiling, 30000));
+  g_assert_true (wait_until (file_exists, pid_file, 30000));
+  g_assert_true (sl_console_panel_is_running (console));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL));
+  g_assert_true (wait_until (run_ended, dialog, 30000));
+  g_assert_nonnull (strstr (gtk_label_get_label (status), "the job was stopped on"));
+  g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
+  g_assert_true (process_is_gone ((GPid)g_ascii_strtoll (pid_text, NULL, 10)));
+  g_assert_false (sl_console_panel_is_running (console));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  g_assert_true (wait_until (dialog_gone, NULL, 10000));
+}
+
 /* A PROF_ (or, with @suffix, a *@suffix) folder pulled into the cache, or NULL. */
 static char *
 find_pulled (const char *dir,
@@ -683,6 +717,7 @@ main (int    argc,
   window = start_application (&app);
 
   g_test_add_func ("/profile-run/cancel", test_cancel_stops_the_job);
+  g_test_add_func ("/profile-run/console-stop", test_console_stop_stops_the_run);
   g_test_add_func ("/profile-run/raw-profile-opens", test_raw_profile_opens);
   g_test_add_func ("/profile-run/preflight-catches", test_preflight_catches);
   g_test_add_func ("/profile-run/framework-profilers", test_framework_profilers);
