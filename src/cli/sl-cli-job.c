@@ -23,6 +23,7 @@
 #include "sl-problem.h"
 #include "sl-project-upload.h"
 #include "sl-remote-run.h"
+#include "sl-session.h"
 #include "sl-slurm-config.h"
 #include "sl-slurm-job-backend.h"
 #include "sl-slurm-state.h"
@@ -743,11 +744,11 @@ job_run (int    argc,
   g_signal_connect (run, "transfer-progress", G_CALLBACK (print_progress_cb), NULL);
   g_signal_connect (run, "job-started", G_CALLBACK (print_started_cb), &detach);
 
-  /* Followed by the same job controller as the window's Console, which
+  /* Followed by a session, as the windows' jobs are: its job controller
    * keeps the workspace's job history. */
   {
     g_autoptr(SlWorkspace) workspace = sl_workspace_new (store_path);
-    g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
+    g_autoptr(SlSession) session = sl_session_new (workspace);
     g_autofree char *command_line = sl_job_controller_quote_argv ((const char * const *)argv + 1);
     g_autoptr(GCancellable) cancellable = g_cancellable_new ();
     SlCliInterrupt interrupt = { 0 };
@@ -757,7 +758,7 @@ job_run (int    argc,
      * seen to end (--detach leaves it running by design). */
     sl_cli_interrupt_begin (&interrupt, cancellable);
     stop_id = g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL);
-    ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &exit_code, &error);
+    ok = sl_session_run_remote_sync (session, run, command_line, &status, &exit_code, &error);
     g_cancellable_disconnect (cancellable, stop_id);
     sl_cli_interrupt_end (&interrupt);
     sl_workspace_flush (workspace);

@@ -17,6 +17,7 @@
 #include "gui-test-util.h"
 
 #include "sl-atc-dialog.h"
+#include "sl-console-panel.h"
 #include "sl-problem.h"
 #include "sl-problems-panel.h"
 #include "sl-workspace-store-outputs.h"
@@ -364,6 +365,13 @@ test_good_conversion (void)
   g_assert_cmpstr (label_of (dialog, "stage_label"), ==, "Converted");
   g_assert_true (g_file_test (om, G_FILE_TEST_IS_REGULAR));
   g_assert_nonnull (strstr (label_of (dialog, "outcome_label"), om));
+
+  /* ATC's output streamed into the Console, as a job's does. */
+  {
+    g_autofree char *console = sl_console_panel_dup_text (SL_CONSOLE_PANEL (sl_window_find_panel (window, "console")));
+
+    g_assert_nonnull (strstr (console, "ATC run success"));
+  }
 
   outputs = sl_workspace_run_sync (sl_window_get_workspace (window), list_outputs_func, project, NULL);
   g_assert_cmpuint (outputs->len, ==, 1);

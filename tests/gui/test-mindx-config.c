@@ -21,7 +21,7 @@
 #include "sl-run-config-record.h"
 #include "sl-run-dialog.h"
 #include "sl-window.h"
-#include "sl-window-mindx.h"
+#include "sl-window.h"
 #include "sl-workspace.h"
 
 static SlApplication *app;
@@ -558,7 +558,7 @@ test_run_mindx_config_on_local (void)
               " \"appsink0\": {\"factory\": \"appsink\"}}}\n");
   {
     g_autoptr(SlProjectRecord) stored = find_stored ("detection-app");
-    g_autoptr(SlMindxWorkflow) workflow = sl_window_run_mindx (window, stored, sl_project_record_get_run_config (stored, 0), 0);
+    g_autoptr(SlMindxWorkflow) workflow = sl_session_run_mindx (sl_window_get_session (window), stored, sl_project_record_get_run_config (stored, 0), 0, NULL);
     g_autofree char *pipeline = g_build_filename (folder, "pipeline", "detection.pipeline", NULL);
     SlProblem *dangling;
 

@@ -20,6 +20,7 @@
 #include "gui-test-util.h"
 
 #include "sl-application.h"
+#include "sl-console-panel.h"
 #include "sl-document-registry.h"
 #include "sl-profile-dialog.h"
 #include "sl-window.h"
@@ -349,6 +350,40 @@ test_cancel_stops_the_job (void)
   g_assert_true (wait_until (dialog_gone, NULL, 10000));
 }
 
+/* The run is a job of the Console too: its Stop stops it as Cancel does,
+ * and the dialog says so. */
+static void
+test_console_stop_stops_the_run (void)
+{
+  g_autofree char *script = write_env_script ("set_env_console.sh", toolkit_bin, NULL);
+  g_autofree char *pid_file = g_build_filename (project, "pid", NULL);
+  g_autofree char *pid_text = NULL;
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  SlProfileDialog *dialog;
+  GtkLabel *status;
+  gpointer profiling[2];
+
+  g_remove (pid_file);
+  dialog = open_dialog ("python3 sleep.py", script);
+  status = GTK_LABEL (child (dialog, "status_label"));
+  profiling[0] = status;
+  profiling[1] = (gpointer)"Profiling";
+  start (dialog);
+  g_assert_true (wait_until (label_contains, profiling, 30000));
+  g_assert_true (wait_until (file_exists, pid_file, 30000));
+  g_assert_true (sl_console_panel_is_running (console));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL));
+  g_assert_true (wait_until (run_ended, dialog, 30000));
+  g_assert_nonnull (strstr (gtk_label_get_label (status), "the job was stopped on"));
+  g_assert_true (g_file_get_contents (pid_file, &pid_text, NULL, NULL));
+  g_assert_true (process_is_gone ((GPid)g_ascii_strtoll (pid_text, NULL, 10)));
+  g_assert_false (sl_console_panel_is_running (console));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  g_assert_true (wait_until (dialog_gone, NULL, 10000));
+}
+
 /* A PROF_ (or, with @suffix, a *@suffix) folder pulled into the cache, or NULL. */
 static char *
 find_pulled (const char *dir,
@@ -379,8 +414,27 @@ document_settled (gpointer data)
   return page != NULL && SL_IS_DOCUMENT (page) && sl_document_get_state (SL_DOCUMENT (page)) != SL_DOCUMENT_LOADING;
 }
 
+/* The profile run's job, ended, in the Jobs list while Sightline runs. */
+static gboolean
+profile_job_listed (gpointer data)
+{
+  GListModel *jobs = sl_workspace_get_jobs (sl_window_get_workspace (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (jobs); i++)
+    {
+      g_autoptr(SlJobRecord) job = g_list_model_get_item (jobs, i);
+
+      if (strstr (sl_job_record_get_command (job), "msprof") != NULL && sl_job_record_get_started_at (job) > 0 &&
+          sl_job_record_get_finished_at (job) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Only raw data comes out: the dialog goes through the export, the pull
- * and the opening, and the Profile document opens on the pulled folder. */
+ * and the opening, and the Profile document opens on the pulled folder.
+ * The run is a job in the Jobs list at once, and its log is in the
+ * Console. */
 static void
 test_raw_profile_opens (void)
 {
@@ -403,6 +457,13 @@ test_raw_profile_opens (void)
   id = sl_document_registry_dup_id (sl_document_registry_lookup ("profile"), pulled);
   g_assert_true (wait_until (document_settled, id, 30000));
   g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (sl_window_find_document (window, id))), ==, SL_DOCUMENT_READY);
+
+  g_assert_true (wait_until (profile_job_listed, NULL, 30000));
+  {
+    g_autofree char *text = sl_console_panel_dup_text (SL_CONSOLE_PANEL (sl_window_find_panel (window, "console")));
+
+    g_assert_nonnull (strstr (text, "inference done"));
+  }
 }
 
 /* The rows of the dialog's problem list: title and subtitle, joined. */
@@ -656,6 +717,7 @@ main (int    argc,
   window = start_application (&app);
 
   g_test_add_func ("/profile-run/cancel", test_cancel_stops_the_job);
+  g_test_add_func ("/profile-run/console-stop", test_console_stop_stops_the_run);
   g_test_add_func ("/profile-run/raw-profile-opens", test_raw_profile_opens);
   g_test_add_func ("/profile-run/preflight-catches", test_preflight_catches);
   g_test_add_func ("/profile-run/framework-profilers", test_framework_profilers);

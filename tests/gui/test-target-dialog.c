@@ -672,7 +672,7 @@ test_remote_run_streams_into_console (void)
   {
     g_autoptr(GError) error = NULL;
 
-    g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh run.sh", project, "out", NULL, NULL, &error));
+    g_assert_true (sl_session_run_on_target (sl_window_get_session (window), sl_target_record_get_id (stored), "sh run.sh", project, "out", NULL, NULL, NULL, &error));
     g_assert_no_error (error);
   }
   g_assert_true (sl_window_is_busy (window));
@@ -737,7 +737,7 @@ test_remote_run_stopped_during_upload (void)
   g_assert_true (g_file_set_contents (big, zeros, 256 * 1024 * 1024, NULL));
   sl_console_panel_clear (console);
 
-  g_assert_true (sl_window_run_on_target (window, sl_target_record_get_id (stored), "sh -c 'echo ran'", project, NULL, NULL, NULL, &error));
+  g_assert_true (sl_session_run_on_target (sl_window_get_session (window), sl_target_record_get_id (stored), "sh -c 'echo ran'", project, NULL, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL));
   g_assert_true (wait_until (window_not_busy, window, 60000));
@@ -1243,7 +1243,7 @@ window_with_running_job (const char  *pid_file,
   g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);
   gtk_window_present (GTK_WINDOW (second));
   g_assert_true (wait_until (window_mapped, second, 30000));
-  g_assert_true (sl_window_run_on_target (second, sl_target_record_get_id (stored), command, project, NULL, NULL, NULL, &error));
+  g_assert_true (sl_session_run_on_target (sl_window_get_session (second), sl_target_record_get_id (stored), command, project, NULL, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (wait_until (file_has_text, (gpointer)pid_file, 60000));
   g_assert_true (g_file_get_contents (pid_file, &text, NULL, NULL));

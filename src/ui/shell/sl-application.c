@@ -24,6 +24,7 @@ struct _SlApplication
 
   GSettings         *settings;
   SlWorkspace       *workspace;
+  SlSession         *session;    /* the work every window shows */
 
   /* Command-line options */
   gboolean           open_demo;
@@ -108,6 +109,8 @@ sl_application_startup (GApplication *application)
   /* only with SIGHTLINE_DEBUG_STALLS=1: for developers, not every run */
   sl_main_thread_watch_stalls (50);
   sl_workspace_load_async (self->workspace, NULL, NULL, NULL);
+  /* Once for the application, whatever the number of windows. */
+  sl_session_follow_jobs (self->session);
 }
 
 static void
@@ -485,12 +488,47 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* What the session asks to show goes to the window in front. */
+static SlWindow *
+front_window (SlApplication *self)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (SL_IS_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+static void
+session_open_requested_cb (SlApplication *self,
+                           const char    *kind,
+                           const char    *path,
+                           GVariant      *target,
+                           SlSession     *session)
+{
+  SlWindow *window = front_window (self);
+
+  if (window != NULL)
+    sl_window_show_request (window, kind, path, target);
+}
+
+static void
+session_notice_cb (SlApplication *self,
+                   const char    *text,
+                   SlSession     *session)
+{
+  SlWindow *window = front_window (self);
+
+  if (window != NULL)
+    sl_window_show_toast (window, text);
+}
+
 static void
 sl_application_finalize (GObject *object)
 {
   SlApplication *self = (SlApplication *)object;
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->session);
   g_clear_object (&self->workspace);
   g_clear_pointer (&self->screenshot_path, g_free);
   g_clear_pointer (&self->report_path, g_free);
@@ -526,6 +564,10 @@ sl_application_init (SlApplication *self)
 
   self->start_time = g_get_monotonic_time ();
   self->workspace = sl_workspace_new (NULL);
+  self->session = sl_session_new (self->workspace);
+  g_signal_connect_object (self->session, "open-requested", G_CALLBACK (session_open_requested_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notice", G_CALLBACK (session_notice_cb), self, G_CONNECT_SWAPPED);
 
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   {
@@ -553,6 +595,19 @@ sl_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_HANDLES_COMMAND_LINE,
                        "resource-base-path", RESOURCE_PREFIX,
                        NULL);
+}
+
+/**
+ * sl_application_get_session:
+ *
+ * Returns: (transfer none): the session every window shows: one job
+ *   controller and one Slurm refresher, whatever the number of windows
+ */
+SlSession *
+sl_application_get_session (SlApplication *self)
+{
+  g_return_val_if_fail (SL_IS_APPLICATION (self), NULL);
+  return self->session;
 }
 
 /**

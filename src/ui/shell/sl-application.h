@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "sl-session.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -15,5 +16,6 @@ G_DECLARE_FINAL_TYPE (SlApplication, sl_application, SL, APPLICATION, AdwApplica
 
 SlApplication *sl_application_new           (void);
 SlWorkspace   *sl_application_get_workspace (SlApplication *self);
+SlSession     *sl_application_get_session   (SlApplication *self);
 
 G_END_DECLS

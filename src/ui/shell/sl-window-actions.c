@@ -6,12 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-application.h"
 #include "sl-document-registry.h"
 #include "sl-project-dialog.h"
-#include "sl-run-dialog.h"
 #include "sl-target-dialog.h"
-#include "sl-window-mindx.h"
 #include "sl-window-private.h"
 
 static void
@@ -79,6 +76,53 @@ connect_action (GtkWidget  *widget,
   gtk_window_present (dialog);
 }
 
+static SlTargetRecord *
+find_target (SlWindow *self,
+             gint64    id)
+{
+  GListModel *targets = sl_workspace_get_targets (self->workspace);
+
+  for (guint i = 0; i < g_list_model_get_n_items (targets); i++)
+    {
+      g_autoptr(SlTargetRecord) target = g_list_model_get_item (targets, i);
+
+      if (sl_target_record_get_id (target) == id)
+        return g_steal_pointer (&target);
+    }
+  return NULL;
+}
+
+/* "x": a server of the Workspace, edited in the Connect dialog. */
+static void
+edit_target_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+  GtkWindow *dialog;
+
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (self->workspace, target));
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  gtk_window_present (dialog);
+}
+
+/* "x": a server of the Workspace, removed once confirmed. */
+static void
+remove_target_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  SlWindow *self = SL_WINDOW (widget);
+  g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
+
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+    return;
+  sl_target_dialog_confirm_remove (GTK_WINDOW (self), self->workspace, target);
+}
+
 static void
 projects_action (GtkWidget  *widget,
                  const char *action_name,
@@ -97,129 +141,6 @@ cancel_scan_action (GtkWidget  *widget,
                     GVariant   *param)
 {
   sl_workspace_cancel_scans (SL_WINDOW (widget)->workspace);
-}
-
-static const char *
-current_folder_path (SlWindow *self)
-{
-  GObject *item = sl_details_panel_get_item (self->details_panel);
-  GListModel *folders = sl_workspace_get_folders (self->workspace);
-  guint n = g_list_model_get_n_items (folders);
-  g_autoptr(SlFolder) last = NULL;
-
-  if (SL_IS_FOLDER (item))
-    return sl_folder_get_path (SL_FOLDER (item));
-  if (n == 0)
-    return NULL;
-
-  last = g_list_model_get_item (folders, n - 1);
-  return sl_folder_get_path (last);
-}
-
-/* The next run of the chosen configuration starts from what this one
- * ran with. */
-static void
-keep_run_choices (SlWindow    *self,
-                  SlRunDialog *dialog)
-{
-  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
-
-  if (project != NULL && sl_run_dialog_keep_slurm_choices (dialog))
-    sl_workspace_save_project_async (self->workspace, project, NULL, NULL, NULL);
-}
-
-static void
-run_on_target_cb (SlWindow    *self,
-                  gint64       target_id,
-                  const char  *command_line,
-                  const char  *project_dir,
-                  const char  *pull_dirs,
-                  SlRunDialog *dialog)
-{
-  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
-  g_autoptr(GError) error = NULL;
-
-  keep_run_choices (self, dialog);
-  if (!sl_window_run_on_target (self, target_id, command_line, project_dir, pull_dirs,
-                                project ? sl_project_record_get_remote_folder (project) : NULL,
-                                project ? sl_project_record_get_upload_excludes (project) : NULL, &error))
-    sl_window_show_toast (self, error->message);
-}
-
-static void
-run_on_slurm_cb (SlWindow       *self,
-                 gint64          target_id,
-                 const char     *command_line,
-                 const char     *project_dir,
-                 const char     *pull_dirs,
-                 SlSlurmOptions *options,
-                 SlRunDialog    *dialog)
-{
-  SlProjectRecord *project = sl_run_dialog_get_project (dialog);
-  g_autoptr(GError) error = NULL;
-
-  keep_run_choices (self, dialog);
-  if (!sl_window_run_on_slurm (self, target_id, command_line, project_dir, pull_dirs,
-                               project ? sl_project_record_get_remote_folder (project) : NULL,
-                               project ? sl_project_record_get_upload_excludes (project) : NULL, options, &error))
-    sl_window_show_toast (self, error->message);
-}
-
-static void
-run_mindx_cb (SlWindow          *self,
-              SlProjectRecord   *project,
-              SlRunConfigRecord *config,
-              gint64             target_id,
-              SlRunDialog       *dialog)
-{
-  /* The run keeps its own reference until it ends. */
-  g_autoptr(SlMindxWorkflow) workflow = sl_window_run_mindx (self, project, config, target_id);
-}
-
-static void
-run_profile_cb (SlWindow          *self,
-                SlProjectRecord   *project,
-                SlRunConfigRecord *config,
-                SlRunDialog       *dialog)
-{
-  _sl_window_open_profile_dialog (self, config);
-}
-
-static void
-run_dialog_response_cb (SlWindow    *self,
-                        const char  *command_line,
-                        const char  *working_dir,
-                        SlRunDialog *dialog)
-{
-  keep_run_choices (self, dialog);
-  sl_window_run_command (self, command_line, working_dir);
-}
-
-static void
-run_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *param)
-{
-  SlWindow *self = SL_WINDOW (widget);
-  SlRunDialog *dialog = sl_run_dialog_new (current_folder_path (self));
-
-  g_signal_connect_object (dialog, "run", G_CALLBACK (run_dialog_response_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (dialog, "run-on-target", G_CALLBACK (run_on_target_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (dialog, "run-on-slurm", G_CALLBACK (run_on_slurm_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (dialog, "run-mindx", G_CALLBACK (run_mindx_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (dialog, "run-profile", G_CALLBACK (run_profile_cb), self, G_CONNECT_SWAPPED);
-  sl_run_dialog_set_targets (dialog, sl_workspace_get_targets (self->workspace), 0);
-  {
-    GListModel *model = sl_workspace_get_projects (self->workspace);
-    g_autoptr(GPtrArray) projects = g_ptr_array_new_with_free_func (g_object_unref);
-
-    for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-      g_ptr_array_add (projects, g_list_model_get_item (model, i));
-    sl_run_dialog_set_projects (dialog, projects);
-  }
-  sl_run_dialog_start_from (dialog, self->workspace, current_folder_path (self));
-  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
@@ -418,8 +339,9 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-file", NULL, open_file_action);
   gtk_widget_class_install_action (widget_class, "win.connect", NULL, connect_action);
   gtk_widget_class_install_action (widget_class, "win.projects", NULL, projects_action);
-  gtk_widget_class_install_action (widget_class, "win.run", NULL, run_action);
-  _sl_window_class_add_workflow_actions (widget_class);
+  gtk_widget_class_install_action (widget_class, "win.edit-target", "x", edit_target_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-target", "x", remove_target_action);
+  _sl_window_class_add_session_aliases (widget_class);
   _sl_window_class_add_job_actions (widget_class);
   gtk_widget_class_install_action (widget_class, "win.cancel-scan", NULL, cancel_scan_action);
   gtk_widget_class_install_action (widget_class, "win.reset-layout", NULL, reset_layout_action);

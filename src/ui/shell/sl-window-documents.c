@@ -10,8 +10,6 @@
 #include "sl-document-registry.h"
 #include "sl-window-private.h"
 
-#define PROGRESS_INTERVAL_MS 100
-
 /* Details shows what a panel selected (an item), or the selection of
  * the document in front (see sl_details_panel_set_document()). */
 void
@@ -169,58 +167,35 @@ lookup_finding (SlWindow   *self,
   return NULL;
 }
 
+/* The files the scans looked at, as the session counts them. */
 static void
-update_scan_status (SlWindow *self)
+scan_progress_cb (SlWindow   *self,
+                  GParamSpec *pspec,
+                  SlSession  *session)
 {
-  GListModel *folders = sl_workspace_get_folders (self->workspace);
-  guint n = g_list_model_get_n_items (folders);
-  guint files = 0;
-  const char *name = NULL;
+  guint files = sl_session_get_scan_progress (session);
+  const char *name = sl_session_get_scan_folder (session);
   g_autofree char *status = NULL;
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(SlFolder) folder = g_list_model_get_item (folders, i);
-
-      if (sl_folder_get_state (folder) == SL_FOLDER_SCANNING)
-        {
-          files += sl_folder_poll_progress (folder);
-          name = sl_folder_get_name (folder);
-        }
-    }
-
-  if (name != NULL)
-    {
-      status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %u file looked at…",
-                                             "Scanning %s: %u files looked at…", files),
-                                name, files);
-      gtk_label_set_label (self->status_label, status);
-      gtk_progress_bar_pulse (self->scan_progress);
-    }
+  if (name == NULL || sl_session_get_n_scanning (session) == 0)
+    return;
+  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %u file looked at…",
+                                         "Scanning %s: %u files looked at…", files),
+                            name, files);
+  gtk_label_set_label (self->status_label, status);
+  gtk_progress_bar_pulse (self->scan_progress);
 }
 
-static gboolean
-progress_timeout_cb (gpointer user_data)
-{
-  update_scan_status (SL_WINDOW (user_data));
-  return G_SOURCE_CONTINUE;
-}
-
-/* The scan box shows while the workspace scans; a counter read from the
- * scanning threads moves the progress. */
+/* The scan box shows while the workspace scans. */
 static void
-n_scanning_changed_cb (SlWindow    *self,
-                       GParamSpec  *pspec,
-                       SlWorkspace *workspace)
+n_scanning_changed_cb (SlWindow   *self,
+                       GParamSpec *pspec,
+                       SlSession  *session)
 {
-  gboolean scanning = sl_workspace_get_n_scanning (workspace) > 0;
+  gboolean scanning = sl_session_get_n_scanning (session) > 0;
 
   gtk_widget_set_visible (self->scan_box, scanning);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-scan", scanning);
-  if (scanning && self->progress_source == 0)
-    self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
-  else if (!scanning)
-    g_clear_handle_id (&self->progress_source, g_source_remove);
 }
 
 static void
@@ -453,14 +428,14 @@ sl_window_get_workspace (SlWindow *self)
 /**
  * sl_window_is_busy:
  *
- * Returns: whether a scan or a job is running
+ * Returns: whether the session scans or runs a job or a workflow
  */
 gboolean
 sl_window_is_busy (SlWindow *self)
 {
   g_return_val_if_fail (SL_IS_WINDOW (self), FALSE);
 
-  return sl_workspace_get_n_scanning (self->workspace) > 0 || sl_console_panel_is_running (self->console_panel);
+  return sl_session_get_busy (self->session);
 }
 
 /**
@@ -496,9 +471,11 @@ _sl_window_connect_workspace (SlWindow *self)
 
   g_signal_connect_object (self->workspace, "folder-scanned", G_CALLBACK (folder_scanned_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->workspace, "notify::n-scanning", G_CALLBACK (n_scanning_changed_cb), self,
+  g_signal_connect_object (self->session, "notify::n-scanning", G_CALLBACK (n_scanning_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  n_scanning_changed_cb (self, NULL, self->workspace);
+  g_signal_connect_object (self->session, "notify::scan-progress", G_CALLBACK (scan_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  n_scanning_changed_cb (self, NULL, self->session);
 
   /* What went wrong with the workspace before this window, and since. */
   g_signal_connect_object (problems, "items-changed", G_CALLBACK (workspace_problems_cb), self, G_CONNECT_SWAPPED);

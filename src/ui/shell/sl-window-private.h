@@ -7,9 +7,8 @@
 #include "sl-console-panel.h"
 #include "sl-details-panel.h"
 #include "sl-dock-layout.h"
-#include "sl-job-controller.h"
 #include "sl-problems-panel.h"
-#include "sl-slurm-refresher.h"
+#include "sl-session.h"
 #include "sl-window.h"
 #include "sl-workspace-panel.h"
 
@@ -21,14 +20,11 @@ struct _SlWindow
 
   GSettings            *settings;
   SlDockLayout         *layout;
-  SlWorkspace          *workspace;
-  SlJobController      *jobs;
-  SlSlurmRefresher     *slurm_refresher;   /* Slurm jobs nobody follows */
-  guint                 slurm_refresh_source;
+  SlSession            *session;           /* what the window shows */
+  SlWorkspace          *workspace;         /* the session's */
   GHashTable           *opening_files;   /* paths opened as single files, until scanned */
   GHashTable           *opening_folders; /* folders opened here, until scanned */
   GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
-  guint                 progress_source;
   gboolean              close_confirmed;   /* the running job's fate was chosen */
   gboolean              close_after_stop;  /* closing once the stopped job ended */
 
@@ -53,10 +49,10 @@ struct _SlWindow
 };
 
 void _sl_window_class_add_actions (GtkWidgetClass *widget_class);
-void _sl_window_class_add_workflow_actions (GtkWidgetClass *widget_class);
-/* The Profile dialog, filled from @config when it is given. */
-void _sl_window_open_profile_dialog (SlWindow          *self,
-                                     SlRunConfigRecord *config);
+void _sl_window_class_add_session_aliases (GtkWidgetClass *widget_class);
+/* The "session" action group: Run, Profile, Convert and MindX. */
+void _sl_window_insert_session_actions (SlWindow *self);
+const char *_sl_window_current_folder_path (SlWindow *self);
 void _sl_window_connect_workspace (SlWindow       *self);
 void _sl_window_connect_jobs      (SlWindow       *self);
 void _sl_window_show_front_details (SlWindow     *self,

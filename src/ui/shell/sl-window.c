@@ -3,8 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The window hosts: the dock and its panels, the documents the registry
- * makes, and the Console following the job controller. It knows no view
- * by name; links between documents are actions (sl-window-actions.c).
+ * makes, and the Console following the session's jobs. The work (jobs,
+ * workflows, following Slurm) is the session's, which every window of
+ * the application shows. It knows no view by name; links between
+ * documents are actions (sl-window-actions.c).
  */
 #include "config.h"
 
@@ -309,8 +311,8 @@ create_panels (SlWindow      *self,
 {
   g_autoptr(GVariant) layout = NULL;
 
-  self->workspace = g_object_ref (sl_application_get_workspace (app));
-  self->jobs = sl_job_controller_new (self->workspace);
+  self->session = g_object_ref (sl_application_get_session (app));
+  self->workspace = g_object_ref (sl_session_get_workspace (self->session));
   self->workspace_panel = SL_WORKSPACE_PANEL (sl_workspace_panel_new (sl_workspace_get_targets (self->workspace),
                                                                       sl_workspace_get_folders (self->workspace),
                                                                       sl_workspace_get_recent_folders (self->workspace),
@@ -330,6 +332,7 @@ create_panels (SlWindow      *self,
                            self, G_CONNECT_SWAPPED);
   _sl_window_connect_jobs (self);
   _sl_window_connect_workspace (self);
+  _sl_window_insert_session_actions (self);
 
   self->layout = sl_dock_layout_new (self->dock, self->grid);
   sl_dock_layout_set_area (self->layout, PANEL_AREA_START, self->start_paned);
@@ -364,12 +367,14 @@ sl_window_dispose (GObject *object)
 
   self->disposing = TRUE;
   g_clear_weak_pointer (&self->details_owner);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  /* A window kept alive a moment longer (a log being read) shows no more. */
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      g_signal_handlers_disconnect_by_data (sl_session_get_problems (self->session), self);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);
-  g_clear_object (&self->jobs);
-  g_clear_handle_id (&self->slurm_refresh_source, g_source_remove);
-  g_clear_object (&self->slurm_refresher);
 
   G_OBJECT_CLASS (sl_window_parent_class)->dispose (object);
 }
@@ -380,6 +385,7 @@ sl_window_finalize (GObject *object)
   SlWindow *self = (SlWindow *)object;
 
   g_clear_object (&self->workspace);
+  g_clear_object (&self->session);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->opening_files, g_hash_table_unref);
   g_clear_pointer (&self->opening_folders, g_hash_table_unref);
@@ -442,6 +448,20 @@ sl_window_init (SlWindow *self)
 #ifdef DEVELOPMENT_BUILD
   gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
 #endif
+}
+
+/**
+ * sl_window_get_session:
+ *
+ * Returns: (transfer none): the session the window shows, the
+ *   application's
+ */
+SlSession *
+sl_window_get_session (SlWindow *self)
+{
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+
+  return self->session;
 }
 
 SlWindow *

@@ -5,7 +5,6 @@
 #pragma once
 
 #include "sl-job-record.h"
-#include "sl-slurm-options.h"
 
 #include <adwaita.h>
 
@@ -15,6 +14,7 @@
 #include "sl-problem.h"
 #include "sl-application.h"
 #include "sl-document.h"
+#include "sl-session.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +23,7 @@ G_DECLARE_FINAL_TYPE (SlWindow, sl_window, SL, WINDOW, AdwApplicationWindow)
 
 SlWindow    *sl_window_new                (SlApplication      *app);
 SlWorkspace *sl_window_get_workspace      (SlWindow           *self);
+SlSession   *sl_window_get_session        (SlWindow           *self);
 SlFolder    *sl_window_open_path          (SlWindow           *self,
                                            const char         *path);
 SlDocument  *sl_window_open_document      (SlWindow           *self,
@@ -38,30 +39,17 @@ void         sl_window_remove_folder      (SlWindow           *self,
                                            const char         *path);
 void         sl_window_show_job_log       (SlWindow           *self,
                                            SlJobRecord        *job);
-void         sl_window_refresh_slurm_jobs (SlWindow           *self);
-gboolean     sl_window_run_on_target      (SlWindow           *self,
-                                           gint64              target_id,
-                                           const char         *command_line,
-                                           const char         *project_dir,
-                                           const char         *pull_dirs,
-                                           const char         *remote_dir,
-                                           const char * const *excludes,
-                                           GError            **error);
-gboolean     sl_window_run_on_slurm       (SlWindow           *self,
-                                           gint64              target_id,
-                                           const char         *command_line,
-                                           const char         *project_dir,
-                                           const char         *pull_dirs,
-                                           const char         *remote_dir,
-                                           const char * const *excludes,
-                                           const SlSlurmOptions *options,
-                                           GError            **error);
 void         sl_window_run_command        (SlWindow           *self,
                                            const char         *command_line,
                                            const char         *working_dir);
 void         sl_window_run_argv           (SlWindow           *self,
                                            const char * const *argv,
                                            const char         *working_dir);
+void         sl_window_show_console       (SlWindow           *self);
+void         sl_window_show_request       (SlWindow           *self,
+                                           const char         *kind,
+                                           const char         *path,
+                                           GVariant           *target);
 gboolean     sl_window_is_busy            (SlWindow           *self);
 PanelWidget *sl_window_find_panel         (SlWindow           *self,
                                            const char         *id);

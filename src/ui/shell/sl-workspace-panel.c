@@ -8,8 +8,6 @@
 
 #include "sl-finding.h"
 #include "sl-folder.h"
-#include "sl-application.h"
-#include "sl-target-dialog.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
 #include "sl-slurm-state.h"
@@ -132,6 +130,7 @@ row_menu_pressed_cb (GtkGestureClick *click,
   g_clear_object (&item);
 }
 
+/* The window edits and removes targets: the panel only shows them. */
 static void
 edit_target_action (GtkWidget  *widget,
                     const char *action_name,
@@ -139,16 +138,10 @@ edit_target_action (GtkWidget  *widget,
 {
   SlWorkspacePanel *self = SL_WORKSPACE_PANEL (widget);
   g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
-  GtkWindow *dialog;
 
-  if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
     return;
-
-  dialog = GTK_WINDOW (sl_target_dialog_new_for_target (sl_application_get_workspace (SL_APPLICATION (app)), target));
-  gtk_window_set_transient_for (dialog, GTK_WINDOW (root));
-  gtk_window_present (dialog);
+  gtk_widget_activate_action (widget, "win.edit-target", "x", sl_target_record_get_id (target));
 }
 
 static void
@@ -158,13 +151,10 @@ remove_target_action (GtkWidget  *widget,
 {
   SlWorkspacePanel *self = SL_WORKSPACE_PANEL (widget);
   g_autoptr(SlTargetRecord) target = find_target (self, g_variant_get_int64 (param));
-  GtkRoot *root = gtk_widget_get_root (widget);
-  GtkApplication *app = GTK_IS_WINDOW (root) ? gtk_window_get_application (GTK_WINDOW (root)) : NULL;
 
-  if (target == NULL || !SL_IS_APPLICATION (app) || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
+  if (target == NULL || sl_target_record_get_kind (target) != SL_TARGET_KIND_SSH)
     return;
-
-  sl_target_dialog_confirm_remove (GTK_WINDOW (root), sl_application_get_workspace (SL_APPLICATION (app)), target);
+  gtk_widget_activate_action (widget, "win.remove-target", "x", sl_target_record_get_id (target));
 }
 
 /* Delete on a selected server asks to remove it. */

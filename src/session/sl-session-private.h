@@ -1,0 +1,81 @@
+/* sl-session-private.h: what the session's files share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "sl-session.h"
+#include "sl-slurm-refresher.h"
+
+G_BEGIN_DECLS
+
+struct _SlSession
+{
+  GObject           parent_instance;
+
+  GMainContext     *context;          /* where the session's signals are emitted */
+  SlWorkspace      *workspace;
+  SlJobController  *jobs;
+  SlSlurmRefresher *slurm_refresher;  /* Slurm jobs nobody follows */
+  guint             slurm_refresh_source;
+  guint             jobs_shown;       /* Jobs lists in view */
+  gboolean          following;        /* unfinished jobs followed again, once */
+  GListStore       *problems;
+  GPtrArray        *runs;             /* SlSessionRun: workflows running */
+  guint             scan_source;
+  guint             scan_progress;
+  char             *scan_folder;
+  gboolean          busy;
+};
+
+enum {
+  SL_SESSION_JOB_STARTED,
+  SL_SESSION_JOB_OUTPUT,
+  SL_SESSION_JOB_MESSAGE,
+  SL_SESSION_JOB_STATUS,
+  SL_SESSION_JOB_FINISHED,
+  SL_SESSION_OPEN_REQUESTED,
+  SL_SESSION_NOTICE,
+  SL_SESSION_N_SIGNALS
+};
+
+extern guint _sl_session_signals[SL_SESSION_N_SIGNALS];
+
+void _sl_session_update_busy   (SlSession  *self);
+void _sl_session_notice        (SlSession  *self,
+                                const char *text);
+
+/* A workflow run as a job of the session: its log and messages, said on
+ * its worker, reach the session's context and come out as the session's
+ * job signals; the job history is read again when its job starts and
+ * when it ends, so the Jobs lists show it at once. */
+typedef struct _SlSessionRun SlSessionRun;
+
+struct _SlSessionRun
+{
+  gatomicrefcount  ref_count;
+  SlSession       *session;
+  GObject         *workflow;
+  char            *title;
+  GCancellable    *cancellable;       /* stopped by the Console's Stop, or NULL */
+  gboolean         seen_output;
+  gboolean         ended;
+  gulong           log_id;
+  gulong           message_id;
+};
+
+SlSessionRun *_sl_session_begin_run   (SlSession     *self,
+                                       GObject       *workflow,
+                                       const char    *title,
+                                       GCancellable  *cancellable);
+void          _sl_session_run_status  (SlSessionRun  *run,
+                                       const char    *status);
+/* Ends the run: its problems go to the session's, the Console's verdict
+ * says failed when they hold errors, whatever the exit code. */
+void          _sl_session_end_run     (SlSessionRun  *run,
+                                       int            exit_code,
+                                       GPtrArray     *problems,
+                                       const GError  *error);
+guint         _sl_session_count_errors (GPtrArray    *problems);
+
+G_END_DECLS

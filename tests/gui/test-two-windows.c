@@ -1,0 +1,321 @@
+/* test-two-windows.c: two windows on one session
+ *
+ * A new window shows the application's session: one job controller and
+ * one Slurm refresher whatever the number of windows, a Slurm job left
+ * unfinished at the last close followed again exactly once, and a job
+ * started from one window in the Console and the Jobs list of the other.
+ *
+ * The constructors are counted by the linker (--wrap), so the counts are
+ * of every instance the program made, not only of those a window holds.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "gui-test-util.h"
+#include "sl-application.h"
+#include "sl-console-panel.h"
+#include "sl-run-dialog.h"
+#include "sl-slurm-refresher.h"
+#include "sl-window.h"
+#include "sl-workspace-panel.h"
+#include "sl-workspace-store.h"
+
+static SlApplication *app;
+static guint live_controllers;
+static guint live_refreshers;
+static guint n_followed_again;
+
+SlJobController  *__real_sl_job_controller_new               (SlWorkspace     *workspace);
+SlJobController  *__wrap_sl_job_controller_new               (SlWorkspace     *workspace);
+SlSlurmRefresher *__real_sl_slurm_refresher_new              (SlWorkspace     *workspace);
+SlSlurmRefresher *__wrap_sl_slurm_refresher_new              (SlWorkspace     *workspace);
+gboolean          __real_sl_job_controller_follow_unfinished (SlJobController *self);
+gboolean          __wrap_sl_job_controller_follow_unfinished (SlJobController *self);
+
+static void
+forget_instance (gpointer  counter,
+                 GObject  *gone)
+{
+  (*(guint *)counter)--;
+}
+
+SlJobController *
+__wrap_sl_job_controller_new (SlWorkspace *workspace)
+{
+  SlJobController *jobs = __real_sl_job_controller_new (workspace);
+
+  live_controllers++;
+  g_object_weak_ref (G_OBJECT (jobs), forget_instance, &live_controllers);
+  return jobs;
+}
+
+SlSlurmRefresher *
+__wrap_sl_slurm_refresher_new (SlWorkspace *workspace)
+{
+  SlSlurmRefresher *refresher = __real_sl_slurm_refresher_new (workspace);
+
+  live_refreshers++;
+  g_object_weak_ref (G_OBJECT (refresher), forget_instance, &live_refreshers);
+  return refresher;
+}
+
+gboolean
+__wrap_sl_job_controller_follow_unfinished (SlJobController *self)
+{
+  gboolean followed = __real_sl_job_controller_follow_unfinished (self);
+
+  n_followed_again += followed;
+  return followed;
+}
+
+static void
+write_script (const char *dir,
+              const char *name,
+              const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_cmpint (g_chmod (path, 0755), ==, 0);
+}
+
+/* A Slurm job submitted before the last close, still queued in the
+ * history; Slurm's commands are fakes answering from $FAKE_SLURM. */
+static void
+leave_unfinished_slurm_job (const char *root)
+{
+  g_autofree char *bin = g_build_filename (root, "bin", NULL);
+  g_autofree char *job_dir = g_build_filename (root, ".sightline", "jobs", "20260101T000000-abcdef", NULL);
+  g_autofree char *log = g_build_filename (job_dir, "log", NULL);
+  g_autofree char *slurm_id = g_build_filename (job_dir, "slurm_id", NULL);
+  g_autofree char *path = g_strdup_printf ("%s:%s", bin, g_getenv ("PATH"));
+  g_autofree char *db = sl_workspace_store_dup_default_path ();
+  g_autofree char *db_dir = g_path_get_dirname (db);
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(SlJobRecord) record = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (bin, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (job_dir, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (db_dir, 0755), ==, 0);
+  write_script (bin, "squeue", "#!/bin/sh\n[ -e \"$FAKE_SLURM/done\" ] || echo 'RUNNING None'\n");
+  write_script (bin, "sacct", "#!/bin/sh\necho 'Slurm accounting storage is disabled' >&2; exit 1\n");
+  write_script (bin, "scontrol", "#!/bin/sh\n[ -e \"$FAKE_SLURM/done\" ] && "
+                                 "echo 'JobId=77 JobState=COMPLETED Reason=None ExitCode=0:0'\nexit 0\n");
+  g_assert_true (g_file_set_contents (slurm_id, "77\n", -1, NULL));
+  g_assert_true (g_file_set_contents (log, "line 1\n", -1, NULL));
+  g_setenv ("PATH", path, TRUE);
+  g_setenv ("FAKE_SLURM", root, TRUE);
+
+  store = sl_workspace_store_new_for_path (db, &error);
+  g_assert_no_error (error);
+  record = sl_job_record_new ("srun python3 train.py", 1);
+  sl_job_record_set_backend (record, SL_JOB_BACKEND_SLURM);
+  sl_job_record_set_backend_job_id (record, "77");
+  sl_job_record_set_backend_state (record, "PENDING", "Priority");
+  sl_job_record_set_state (record, SL_JOB_STATE_QUEUED);
+  sl_job_record_set_log_path (record, log);
+  sl_job_record_set_remote_folder (record, root);
+  g_assert_true (sl_workspace_store_add_job (store, record, &error));
+  g_assert_no_error (error);
+}
+
+static gboolean
+following (gpointer data)
+{
+  return sl_job_controller_is_running (sl_session_get_jobs (data));
+}
+
+static gboolean
+not_following (gpointer data)
+{
+  return !following (data);
+}
+
+typedef struct {
+  SlConsolePanel *console;
+  const char     *text;
+} ConsoleText;
+
+static gboolean
+console_has (gpointer data)
+{
+  ConsoleText *wanted = data;
+  g_autofree char *text = sl_console_panel_dup_text (wanted->console);
+
+  return strstr (text, wanted->text) != NULL;
+}
+
+static SlConsolePanel *
+console_of (SlWindow *window)
+{
+  return SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+}
+
+static SlWindow *
+open_new_window (SlWindow *first)
+{
+  GList *windows;
+  SlWindow *second = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new-window", NULL);
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  for (GList *l = windows; l != NULL; l = l->next)
+    if (SL_IS_WINDOW (l->data) && l->data != (gpointer)first)
+      second = l->data;
+  g_assert_nonnull (second);
+  g_assert_true (wait_until (window_is_mapped, second, 30000));
+  return second;
+}
+
+/* The job of @command, in the Jobs rows of @window's Workspace. */
+static SlJobRecord *
+find_job_row (SlWindow   *window,
+              const char *command)
+{
+  SlWorkspacePanel *panel = SL_WORKSPACE_PANEL (sl_window_find_panel (window, "workspace"));
+
+  for (guint i = 0; i < sl_workspace_panel_get_n_rows (panel); i++)
+    {
+      g_autoptr(GObject) item = sl_workspace_panel_get_row_item (panel, i);
+
+      if (SL_IS_JOB_RECORD (item) && g_strcmp0 (sl_job_record_get_command (SL_JOB_RECORD (item)), command) == 0)
+        return SL_JOB_RECORD (g_steal_pointer (&item));
+    }
+  return NULL;
+}
+
+typedef struct {
+  SlWindow   *window;
+  const char *command;
+  gboolean    ended;
+} JobRow;
+
+static gboolean
+job_row_shown (gpointer data)
+{
+  JobRow *wanted = data;
+  g_autoptr(SlJobRecord) job = find_job_row (wanted->window, wanted->command);
+
+  return job != NULL && sl_job_record_get_started_at (job) > 0 &&
+         (!wanted->ended || sl_job_record_get_finished_at (job) > 0);
+}
+
+/* The Run dialog open for @window, or NULL. */
+static GtkWindow *
+find_run_dialog (SlWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (SL_IS_RUN_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        return toplevel;
+    }
+  return NULL;
+}
+
+/* Run is a "session." action of each window; "win.run" still opens it. */
+static void
+test_session_actions (void)
+{
+  SlWindow *window = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  GtkWindow *dialog;
+
+  g_assert_null (find_run_dialog (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "session.run", NULL));
+  dialog = find_run_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+  g_assert_null (find_run_dialog (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  dialog = find_run_dialog (window);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+}
+
+static void
+test_two_windows_one_session (void)
+{
+  g_autofree char *root = g_strdup (g_getenv ("FAKE_SLURM"));
+  g_autofree char *log = g_build_filename (root, ".sightline", "jobs", "20260101T000000-abcdef", "log", NULL);
+  g_autofree char *done = g_build_filename (root, "done", NULL);
+  SlWindow *first = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  SlSession *session = sl_application_get_session (app);
+  SlWindow *second;
+  ConsoleText line_2_first = { console_of (first), "line 2" };
+  ConsoleText line_2_second;
+  ConsoleText echoed;
+  JobRow started = { NULL, "echo from-the-first-window", FALSE };
+  JobRow ended = { NULL, "echo from-the-first-window", TRUE };
+
+  /* The unfinished job is followed as soon as the history is read. */
+  g_assert_true (wait_until (following, session, 30000));
+  g_assert_cmpuint (n_followed_again, ==, 1);
+
+  second = open_new_window (first);
+  g_assert_true (sl_window_get_session (first) == session);
+  g_assert_true (sl_window_get_session (second) == session);
+  g_assert_true (sl_window_get_workspace (second) == sl_window_get_workspace (first));
+  g_assert_cmpuint (live_controllers, ==, 1);
+  g_assert_cmpuint (live_refreshers, ==, 1);
+
+  /* Still followed once, and both Consoles show what it writes. */
+  sl_session_follow_jobs (session);
+  g_assert_cmpuint (n_followed_again, ==, 1);
+  line_2_second.console = console_of (second);
+  line_2_second.text = "line 2";
+  g_assert_true (g_file_set_contents (log, "line 1\nline 2\n", -1, NULL));
+  g_assert_true (wait_until (console_has, &line_2_first, 30000));
+  g_assert_true (wait_until (console_has, &line_2_second, 30000));
+  g_assert_true (g_file_set_contents (done, "", -1, NULL));
+  g_assert_true (wait_until (not_following, session, 30000));
+  g_assert_cmpuint (n_followed_again, ==, 1);
+
+  /* A job started from the first window is in the second one's Console
+   * and Jobs list, with its start, then its end. */
+  sl_window_run_command (first, "echo from-the-first-window", root);
+  started.window = second;
+  ended.window = second;
+  g_assert_true (wait_until (job_row_shown, &started, 30000));
+  echoed.console = console_of (second);
+  echoed.text = "from-the-first-window\n";
+  g_assert_true (wait_until (console_has, &echoed, 30000));
+  g_assert_true (wait_until (job_row_shown, &ended, 30000));
+  g_assert_cmpuint (live_controllers, ==, 1);
+
+  /* Closing a window leaves the session to the other. */
+  gtk_window_destroy (GTK_WINDOW (second));
+  g_assert_cmpuint (live_controllers, ==, 1);
+  g_assert_cmpuint (live_refreshers, ==, 1);
+  g_assert_true (sl_window_get_session (first) == session);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *root = NULL;
+  int status;
+
+  root = make_test_home ("sl-two-windows-XXXXXX");
+  if (skip_without_display ())
+    return 77;
+  leave_unfinished_slurm_job (root);
+
+  g_test_init (&argc, &argv, NULL);
+  start_application (&app);
+
+  g_test_add_func ("/session/two-windows", test_two_windows_one_session);
+  g_test_add_func ("/session/actions", test_session_actions);
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
