@@ -4,8 +4,9 @@
  * dataset graph decoded; the notes kept for its runs come from the
  * workspace database. The page is a toolbar over a stack of views:
  *
- * - Table: a row a run that passes the filters, a column a chosen
- *   column of the table plus the note and tags; sortable by any column;
+ * - Table: the shared SlDataTable, a row a run that passes the filters,
+ *   a column a chosen column of the table plus the note and tags
+ *   (sl-lineage-columns.c); sortable by any column, exported as CSV;
  *   activating a row opens the run's Scalars.
  * - Parallel coordinates: an axis a shown column, lines coloured by the
  *   target; brushing an axis marks the runs inside every brush, and the
@@ -26,16 +27,13 @@
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
+#include "sl-lineage-columns.h"
 #include "sl-lineage-page.h"
+#include "sl-lineage-row.h"
 #include "sl-page-switcher.h"
 #include "sl-lineage-scatter.h"
 #include "sl-path-names.h"
 #include "sl-tooltip.h"
-
-/* Pseudo-columns of the view, besides the table's. */
-#define COLUMN_NAME  (-1)
-#define COLUMN_NOTE  (-2)
-#define COLUMN_TAGS  (-3)
 
 typedef struct {
   SlLineageTable *table;
@@ -63,12 +61,9 @@ struct _SlLineagePage
   GtkStack          *outer;
   AdwStatusPage     *failed_page;
   GtkStack          *views;
-  GListStore        *runs;
+  GListStore        *runs;           /* SlLineageRow, one a run */
   GtkFilter         *filter;
-  GtkSortListModel  *sorted;
-  GtkSingleSelection *selection;
-  GtkColumnView     *column_view;
-  GPtrArray         *view_columns;   /* GtkColumnViewColumn, one a table column */
+  SlDataTable       *data_table;
   GtkDropDown       *target_menu;
   GArray            *target_columns; /* guint: the numeric columns, as listed */
   GtkDropDown       *scatter_menu;
@@ -135,12 +130,6 @@ load_thread (GTask        *task,
   g_task_return_pointer (task, loaded, loaded_free);
 }
 
-static guint
-run_index (SlLineageRun *run)
-{
-  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (run), "sl-lineage-index")) - 1;
-}
-
 static SlRunNoteRecord *
 lookup_note (SlLineagePage *self,
              guint          run)
@@ -160,32 +149,6 @@ dup_tags_text (SlRunNoteRecord *note)
 /* ------------------------------------------------------------------ */
 /* Table                                                               */
 /* ------------------------------------------------------------------ */
-
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               SlLineagePage            *self)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (column == COLUMN_NAME)
-    {
-      /* The run's name is never squeezed by the other columns: they
-       * scroll, it keeps the width of the longest name (up to a limit,
-       * past which the middle is cut). */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), (int) MIN (self->run_label_chars, 48));
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
-    }
-  else
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
-    }
-  gtk_list_item_set_child (item, label);
-}
 
 /**
  * sl_lineage_page_get_run_label:
@@ -231,104 +194,28 @@ make_run_labels (SlLineagePage *self)
     }
 }
 
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              SlLineagePage            *self)
-{
-  GtkWidget *label = gtk_list_item_get_child (item);
-  SlLineageRun *run = gtk_list_item_get_item (item);
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
-  guint index = run_index (run);
-  g_autofree char *text = NULL;
-
-  if (self->table == NULL)
-    return;
-  if (column == COLUMN_NAME)
-    text = g_strdup (sl_lineage_page_get_run_label (self, index));
-  else if (column == COLUMN_NOTE)
-    text = g_strdup (lookup_note (self, index) != NULL ? sl_run_note_record_get_note (lookup_note (self, index)) : "");
-  else if (column == COLUMN_TAGS)
-    text = dup_tags_text (lookup_note (self, index));
-  else
-    text = g_strdup (sl_lineage_table_get_text (self->table, index, column));
-
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "—");
-  /* The whole of what may be cut: for a run, its folder. */
-  sl_widget_set_long_tooltip (label, column == COLUMN_NAME ? sl_lineage_run_get_path (run) : text);
-  /* Runs inside every brush of the parallel coordinates stand out. */
-  if (sl_lineage_page_is_run_marked (self, index))
-    gtk_widget_add_css_class (label, "accent");
-  else
-    gtk_widget_remove_css_class (label, "accent");
-  if (column == COLUMN_NAME)
-    gtk_widget_add_css_class (label, "heading");
-  if (text == NULL)
-    gtk_widget_add_css_class (label, "dim-label");
-  else
-    gtk_widget_remove_css_class (label, "dim-label");
-}
-
-static int
-compare_cb (gconstpointer a,
-            gconstpointer b,
-            gpointer      user_data)
-{
-  SlLineagePage *self = g_object_get_data (G_OBJECT (user_data), "sl-page");
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (user_data), "sl-column"));
-  guint ia = run_index ((SlLineageRun *) a), ib = run_index ((SlLineageRun *) b);
-
-  if (self->table == NULL)
-    return 0;
-  if (column == COLUMN_NAME)
-    return g_utf8_collate (sl_lineage_page_get_run_label (self, ia), sl_lineage_page_get_run_label (self, ib));
-  if (column < 0)
-    {
-      g_autofree char *ta = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ia)) : NULL;
-      g_autofree char *tb = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ib)) : NULL;
-      SlRunNoteRecord *na = lookup_note (self, ia), *nb = lookup_note (self, ib);
-
-      if (column == COLUMN_NOTE)
-        return g_utf8_collate (na != NULL ? sl_run_note_record_get_note (na) : "",
-                               nb != NULL ? sl_run_note_record_get_note (nb) : "");
-      return g_utf8_collate (ta, tb);
-    }
-  return sl_lineage_table_compare_runs (self->table, column, ia, ib);
-}
-
-static GtkColumnViewColumn *
-create_view_column (SlLineagePage *self,
-                    const char    *title,
-                    gint           column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkCustomSorter *sorter;
-  GtkColumnViewColumn *view_column;
-
-  g_object_set_data (G_OBJECT (factory), "sl-column", GINT_TO_POINTER (column));
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), self);
-  view_column = gtk_column_view_column_new (title, factory);
-  sorter = gtk_custom_sorter_new (NULL, NULL, NULL);
-  g_object_set_data (G_OBJECT (sorter), "sl-page", self);
-  g_object_set_data (G_OBJECT (sorter), "sl-column", GINT_TO_POINTER (column));
-  gtk_custom_sorter_set_sort_func (sorter, compare_cb, sorter, NULL);
-  gtk_column_view_column_set_sorter (view_column, GTK_SORTER (sorter));
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  g_object_unref (sorter);
-  return view_column;
-}
-
 static gboolean
 filter_cb (gpointer item,
            gpointer user_data)
 {
   SlLineagePage *self = user_data;
 
-  return self->table != NULL && sl_lineage_table_run_passes (self->table, run_index (item));
+  return self->table != NULL && sl_lineage_table_run_passes (self->table, sl_lineage_row_get_run (item));
 }
 
-/* Rebinds every row, so marks and notes show. */
+static SlLineageRow *
+create_row (SlLineagePage *self,
+            guint          run)
+{
+  SlRunNoteRecord *note = lookup_note (self, run);
+  g_autofree char *tags = dup_tags_text (note);
+
+  return sl_lineage_row_new (self->table, run, sl_lineage_page_get_run_label (self, run),
+                             note != NULL ? sl_run_note_record_get_note (note) : NULL, tags,
+                             sl_lineage_page_is_run_marked (self, run));
+}
+
+/* Rows do not change: new ones show marks and notes. */
 static void
 refresh_rows (SlLineagePage *self)
 {
@@ -336,10 +223,10 @@ refresh_rows (SlLineagePage *self)
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   gint selected = self->selected;
 
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->runs), i));
+  for (guint r = 0; self->table != NULL && r < sl_lineage_table_get_n_runs (self->table); r++)
+    g_ptr_array_add (items, create_row (self, r));
   self->syncing = TRUE;
-  g_list_store_splice (self->runs, 0, n, items->pdata, n);
+  g_list_store_splice (self->runs, 0, n, items->pdata, items->len);
   self->syncing = FALSE;
   sl_lineage_page_select_run (self, selected);
 }
@@ -790,17 +677,15 @@ clear_all_cb (GtkButton     *button,
 /* ------------------------------------------------------------------ */
 
 static void
-selection_changed_cb (GtkSingleSelection *selection,
-                      GParamSpec         *pspec,
-                      SlLineagePage      *self)
+selection_changed_cb (SlLineagePage *self)
 {
-  SlLineageRun *run = gtk_single_selection_get_selected_item (selection);
+  g_autoptr(SlLineageRow) run = sl_data_table_dup_selected (self->data_table);
   SlRunNoteRecord *note;
   g_autofree char *tags = NULL;
 
   if (self->syncing)
     return;
-  self->selected = run != NULL ? (gint) run_index (run) : -1;
+  self->selected = run != NULL ? (gint) sl_lineage_row_get_run (run) : -1;
   sl_parallel_coordinates_set_selected (SL_PARALLEL_COORDINATES (self->parallel), self->selected);
   sl_lineage_scatter_set_selected (SL_LINEAGE_SCATTER (self->scatter), self->selected);
   note = self->selected >= 0 ? lookup_note (self, self->selected) : NULL;
@@ -852,14 +737,13 @@ open_run (SlLineagePage *self,
 }
 
 static void
-row_activated_cb (GtkColumnView *view,
-                  guint          position,
-                  SlLineagePage *self)
+row_activated_cb (SlLineagePage *self,
+                  guint          position)
 {
-  g_autoptr(SlLineageRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  g_autoptr(SlLineageRow) run = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position);
 
   if (run != NULL)
-    open_run (self, run_index (run));
+    open_run (self, sl_lineage_row_get_run (run));
 }
 
 static void
@@ -948,40 +832,19 @@ fill_menus (SlLineagePage *self)
 static void
 fill_table (SlLineagePage *self)
 {
-  GtkColumnViewColumn *column;
-
   g_array_set_size (self->shown, sl_lineage_table_get_n_columns (self->table));
   g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
   make_run_labels (self);
-  column = create_view_column (self, _("Run"), COLUMN_NAME);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-
+  sl_lineage_columns_append (self->data_table, self->table);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *info = sl_lineage_table_get_column (self->table, c);
 
-      column = create_view_column (self, info->key, c);
       g_array_index (self->shown, gboolean, c) = shown_by_default (info);
-      gtk_column_view_column_set_visible (column, g_array_index (self->shown, gboolean, c));
-      gtk_column_view_append_column (self->column_view, column);
-      g_ptr_array_add (self->view_columns, column);
+      gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table, info->id),
+                                          g_array_index (self->shown, gboolean, c));
     }
-  column = create_view_column (self, _("Note"), COLUMN_NOTE);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-  column = create_view_column (self, _("Tags"), COLUMN_TAGS);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-
-  for (guint r = 0; r < sl_lineage_table_get_n_runs (self->table); r++)
-    {
-      SlLineageRun *run = sl_lineage_table_get_run (self->table, r);
-
-      g_object_set_data (G_OBJECT (run), "sl-lineage-index", GUINT_TO_POINTER (r + 1));
-      g_list_store_append (self->runs, run);
-    }
-  gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (self->column_view));
+  refresh_rows (self);
 }
 
 static void
@@ -1166,6 +1029,7 @@ create_toolbar (SlLineagePage *self)
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
   GtkWidget *open = gtk_button_new_with_label (_("Open Scalars"));
+  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-symbolic");
   g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
   GtkWidget *target = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *columns_scroll;
@@ -1224,6 +1088,10 @@ create_toolbar (SlLineagePage *self)
   g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
   gtk_widget_set_halign (open, GTK_ALIGN_START);
   gtk_flow_box_append (GTK_FLOW_BOX (bar), open);
+  gtk_widget_set_tooltip_text (export, _("Export the rows shown as CSV"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "lineage.export-csv");
+  gtk_widget_set_halign (export, GTK_ALIGN_START);
+  gtk_flow_box_append (GTK_FLOW_BOX (bar), export);
   return bar;
 }
 
@@ -1257,22 +1125,17 @@ create_note_bar (SlLineagePage *self)
 static GtkWidget *
 create_table_view (SlLineagePage *self)
 {
-  GtkFilterListModel *filtered;
-
-  self->runs = g_list_store_new (SL_TYPE_LINEAGE_RUN);
+  self->runs = g_list_store_new (SL_TYPE_LINEAGE_ROW);
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->runs)), g_object_ref (self->filter));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered), NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self);
-  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
-  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
-  gtk_column_view_set_reorderable (self->column_view, TRUE);
-  g_signal_connect (self->column_view, "activate", G_CALLBACK (row_activated_cb), self);
-  gtk_widget_add_css_class (GTK_WIDGET (self->column_view), "data-table");
-  return create_scrolled (GTK_WIDGET (self->column_view));
+  self->data_table = SL_DATA_TABLE (sl_data_table_new ());
+  sl_data_table_set_model (self->data_table, G_LIST_MODEL (self->runs));
+  sl_data_table_set_extra_filter (self->data_table, self->filter);
+  sl_data_table_set_export_title (self->data_table, _("Export Runs"), "lineage-runs.csv");
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->data_table)),
+                           "notify::selected", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->data_table, "row-activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->data_table), TRUE);
+  return GTK_WIDGET (self->data_table);
 }
 
 static GtkWidget *
@@ -1343,10 +1206,8 @@ sl_lineage_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   /* The rows and charts read the table: let them go first. */
-  if (self->column_view != NULL)
-    gtk_column_view_set_model (self->column_view, NULL);
-  if (self->sorted != NULL)
-    gtk_sort_list_model_set_sorter (self->sorted, NULL);
+  if (self->data_table != NULL)
+    sl_data_table_set_model (self->data_table, NULL);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->table);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
@@ -1355,19 +1216,25 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
   g_clear_pointer (&self->target_columns, g_array_unref);
-  g_clear_pointer (&self->view_columns, g_ptr_array_unref);
   g_clear_object (&self->runs);
   g_clear_object (&self->filter);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->selection);
   g_clear_pointer (&self->path, g_free);
 
   G_OBJECT_CLASS (sl_lineage_page_parent_class)->dispose (object);
 }
 
 static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  sl_data_table_choose_csv_file (SL_LINEAGE_PAGE (widget)->data_table);
+}
+
+static void
 sl_lineage_page_class_init (SlLineagePageClass *klass)
 {
+  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "lineage.export-csv", NULL, export_csv_action);
   G_OBJECT_CLASS (klass)->dispose = sl_lineage_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_lineage_page_load;
   SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
@@ -1381,7 +1248,6 @@ sl_lineage_page_init (SlLineagePage *self)
   self->marked = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->shown = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->target_columns = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->view_columns = g_ptr_array_new_with_free_func (g_object_unref);
   self->target = -1;
   self->selected = -1;
   build (self);
@@ -1406,11 +1272,19 @@ sl_lineage_page_get_parallel (SlLineagePage *self)
   return SL_PARALLEL_COORDINATES (self->parallel);
 }
 
+/* Returns: (transfer none): the table of runs */
+SlDataTable *
+sl_lineage_page_get_data_table (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+  return self->data_table;
+}
+
 guint
 sl_lineage_page_get_n_shown (SlLineagePage *self)
 {
   g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), 0);
-  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  return g_list_model_get_n_items (sl_data_table_get_rows (self->data_table));
 }
 
 /* Selects @run (an index into the table) in the table, or nothing (-1). */
@@ -1418,24 +1292,26 @@ void
 sl_lineage_page_select_run (SlLineagePage *self,
                             gint           run)
 {
+  GListModel *rows;
   guint n;
 
   g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  rows = sl_data_table_get_rows (self->data_table);
+  n = g_list_model_get_n_items (rows);
   for (guint i = 0; i < n && run >= 0; i++)
     {
-      g_autoptr(SlLineageRun) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+      g_autoptr(SlLineageRow) item = g_list_model_get_item (rows, i);
 
-      if ((gint) run_index (item) == run)
+      if ((gint) sl_lineage_row_get_run (item) == run)
         {
-          gtk_single_selection_set_selected (self->selection, i);
-          selection_changed_cb (self->selection, NULL, self);
+          sl_data_table_select (self->data_table, i);
+          selection_changed_cb (self);
           return;
         }
     }
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  selection_changed_cb (self->selection, NULL, self);
+  sl_data_table_select (self->data_table, GTK_INVALID_LIST_POSITION);
+  selection_changed_cb (self);
 }
 
 gint
@@ -1469,7 +1345,9 @@ sl_lineage_page_set_column_shown (SlLineagePage *self,
   g_return_if_fail (column < self->shown->len);
 
   g_array_index (self->shown, gboolean, column) = shown;
-  gtk_column_view_column_set_visible (g_ptr_array_index (self->view_columns, column), shown);
+  gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table,
+                                                                sl_lineage_table_get_column (self->table, column)->id),
+                                      shown);
   update_charts (self);
 }
 
@@ -1479,10 +1357,10 @@ sl_lineage_page_sort_by (SlLineagePage *self,
                          gboolean       descending)
 {
   g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
-  g_return_if_fail (column < self->view_columns->len);
+  g_return_if_fail (self->table != NULL && column < sl_lineage_table_get_n_columns (self->table));
 
-  gtk_column_view_sort_by_column (self->column_view, g_ptr_array_index (self->view_columns, column),
-                                  descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+  sl_data_table_sort_by (self->data_table, sl_lineage_table_get_column (self->table, column)->id,
+                         descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
 void
