@@ -32,6 +32,7 @@
 #include "sl-lineage-row.h"
 #include "sl-page-switcher.h"
 #include "sl-lineage-scatter.h"
+#include "sl-lineage-views.h"
 #include "sl-path-names.h"
 #include "sl-tooltip.h"
 
@@ -258,116 +259,6 @@ update_status (SlLineagePage *self)
 /* Importance, scatter and parallel coordinates                        */
 /* ------------------------------------------------------------------ */
 
-static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-static GtkWidget *
-create_bar (double      value,
-            const char *caption)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.3f", value);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), isnan (value) ? 0 : value);
-  gtk_widget_set_size_request (bar, 180, -1);
-  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (bar, caption);
-  gtk_label_set_width_chars (GTK_LABEL (label), 6);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_box_append (GTK_BOX (box), bar);
-  gtk_box_append (GTK_BOX (box), label);
-  return box;
-}
-
-static GtkWidget *
-create_grid_label (const char *text,
-                   gboolean    heading)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  return label;
-}
-
-static void
-fill_importance (SlLineagePage *self)
-{
-  g_autoptr(GArray) importance = NULL;
-  GtkWidget *grid, *note;
-  guint fewest = G_MAXUINT;
-
-  clear_box (self->importance_box);
-  self->n_importance_rows = 0;
-  if (self->target < 0)
-    {
-      gtk_box_append (self->importance_box, create_grid_label (_("No column of numbers to rank the others by."), FALSE));
-      return;
-    }
-
-  importance = sl_lineage_table_compute_importance (self->table, self->target, TRUE);
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Column"), TRUE), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Pearson|"), TRUE), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Spearman|"), TRUE), 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Runs"), TRUE), 3, 0, 1, 1);
-  for (guint i = 0; i < importance->len; i++)
-    {
-      const SlLineageImportance *row = &g_array_index (importance, SlLineageImportance, i);
-      const SlLineageColumn *column = sl_lineage_table_get_column (self->table, row->column);
-      guint at = self->n_importance_rows + 1;
-      g_autofree char *n = NULL;
-      g_autofree char *name = NULL;
-
-      /* Other results are not parameters one could choose. */
-      if (column->group == SL_LINEAGE_GROUP_METRICS)
-        continue;
-      n = g_strdup_printf ("%u", row->n_runs);
-      name = g_strdup_printf ("%s · %s", column->key, sl_lineage_group_to_label (column->group));
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (name, FALSE), 0, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->pearson, _("How close to a straight line")), 1, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->spearman, _("How close to always rising or always falling")), 2, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (n, FALSE), 3, at, 1, 1);
-      fewest = MIN (fewest, row->n_runs);
-      self->n_importance_rows++;
-    }
-
-  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
-                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
-
-      note = create_grid_label (text, FALSE);
-      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-      gtk_label_set_ellipsize (GTK_LABEL (note), PANGO_ELLIPSIZE_NONE);
-      gtk_label_set_max_width_chars (GTK_LABEL (note), 90);
-      gtk_widget_add_css_class (note, "warning");
-      gtk_box_append (self->importance_box, note);
-    }
-  if (self->n_importance_rows == 0)
-    gtk_box_append (self->importance_box, create_grid_label (_("No other column of numbers shares runs with the target."), FALSE));
-  else
-    gtk_box_append (self->importance_box, grid);
-}
-
 static GArray *
 dup_shown_columns (SlLineagePage *self)
 {
@@ -386,7 +277,7 @@ update_charts (SlLineagePage *self)
 
   sl_parallel_coordinates_set_table (SL_PARALLEL_COORDINATES (self->parallel), self->table, axes, self->target);
   sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
-  fill_importance (self);
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
 }
 
 static void
@@ -430,109 +321,6 @@ scatter_selected_cb (GtkDropDown   *menu,
 }
 
 /* ------------------------------------------------------------------ */
-/* Data lineage                                                        */
-/* ------------------------------------------------------------------ */
-
-static char *
-describe_node (SlDatasetGraph *graph,
-               guint           node_index,
-               GPtrArray      *differs)
-{
-  const SlDatasetNode *node = sl_dataset_graph_get_node (graph, node_index);
-  GString *markup = g_string_new (NULL);
-  g_autofree char *title = g_markup_printf_escaped ("<b>%s</b>", sl_dataset_node_get_label (node));
-
-  g_string_append (markup, title);
-  for (guint i = 0; i < differs->len; i++)
-    {
-      const SlDatasetParameter *parameter = sl_dataset_node_lookup_parameter (node, g_ptr_array_index (differs, i));
-      g_autofree char *line = NULL;
-
-      if (parameter == NULL)
-        continue;
-      line = g_markup_printf_escaped ("\n<span weight=\"bold\" foreground=\"#e66100\">%s = %s</span>", parameter->key,
-                                      parameter->text != NULL ? parameter->text : "None");
-      g_string_append (markup, line);
-    }
-  return g_string_free (markup, FALSE);
-}
-
-static void
-fill_datasets (SlLineagePage *self)
-{
-  g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
-  g_autoptr(GPtrArray) places = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *open = gtk_button_new_with_label (_("Open Dataset Graphs"));
-  GtkWidget *intro;
-
-  clear_box (self->datasets_box);
-  for (guint r = 0; r < self->graphs->len; r++)
-    if (g_ptr_array_index (self->graphs, r) != NULL)
-      {
-        g_ptr_array_add (graphs, g_ptr_array_index (self->graphs, r));
-        g_array_append_val (owners, r);
-      }
-  if (graphs->len == 0)
-    {
-      gtk_box_append (self->datasets_box, create_grid_label (_("No run here recorded a dataset graph in its lineage."), FALSE));
-      return;
-    }
-
-  intro = create_grid_label (_("Each run's dataset pipeline from the batch down to the source, a row a place in the pipeline; parameters that differ between runs are shown."), FALSE);
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (intro), PANGO_ELLIPSIZE_NONE);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (self->datasets_box, intro);
-
-  /* Rows: the places of every graph, in the order first met. */
-  for (guint g = 0; g < graphs->len; g++)
-    for (guint n = 0; n < sl_dataset_graph_get_n_nodes (g_ptr_array_index (graphs, g)); n++)
-      {
-        char *place = sl_dataset_graph_dup_node_path (g_ptr_array_index (graphs, g), n);
-
-        if (g_ptr_array_find_with_equal_func (places, place, g_str_equal, NULL))
-          g_free (place);
-        else
-          g_ptr_array_add (places, place);
-      }
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
-  for (guint g = 0; g < graphs->len; g++)
-    {
-      SlDatasetGraph *graph = g_ptr_array_index (graphs, g);
-      SlLineageRun *run = sl_lineage_table_get_run (self->table, g_array_index (owners, guint, g));
-
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
-      for (guint n = 0; n < sl_dataset_graph_get_n_nodes (graph); n++)
-        {
-          g_autofree char *place = sl_dataset_graph_dup_node_path (graph, n);
-          g_autoptr(GPtrArray) differs = sl_dataset_graph_dup_differences (graph, n, (SlDatasetGraph **) graphs->pdata, graphs->len);
-          g_autofree char *markup = describe_node (graph, n, differs);
-          GtkWidget *label = gtk_label_new (NULL);
-          guint row;
-
-          g_ptr_array_find_with_equal_func (places, place, g_str_equal, &row);
-          gtk_label_set_markup (GTK_LABEL (label), markup);
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_widget_set_valign (label, GTK_ALIGN_START);
-          sl_widget_set_long_tooltip (label, place);
-          gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
-        }
-    }
-  gtk_box_append (self->datasets_box, grid);
-
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (open, _("The pipelines as graphs, side by side"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (open),
-                                          g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
-  gtk_box_append (self->datasets_box, open);
-}
-
-/* ------------------------------------------------------------------ */
 /* Columns and filters                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -558,7 +346,7 @@ fill_column_chooser (SlLineagePage *self)
 {
   SlLineageGroup group = SL_LINEAGE_N_GROUPS;
 
-  clear_box (self->columns_box);
+  sl_lineage_clear_box (self->columns_box);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
@@ -566,7 +354,7 @@ fill_column_chooser (SlLineagePage *self)
 
       if (column->group != group)
         {
-          GtkWidget *heading = create_grid_label (sl_lineage_group_to_label (group = column->group), TRUE);
+          GtkWidget *heading = sl_lineage_label_new (sl_lineage_group_to_label (group = column->group), TRUE);
 
           gtk_widget_set_margin_top (heading, c > 0 ? 8 : 0);
           gtk_box_append (self->columns_box, heading);
@@ -886,7 +674,7 @@ load_cb (GObject      *source,
   fill_table (self);
   fill_menus (self);
   fill_column_chooser (self);
-  fill_datasets (self);
+  sl_lineage_fill_datasets (self->datasets_box, self->table, self->graphs, self->path);
   update_charts (self);
   update_status (self);
   gtk_stack_set_visible_child_name (self->outer, "lineage");
@@ -1005,7 +793,7 @@ create_filter_popover (SlLineagePage *self)
   g_signal_connect (clear, "clicked", G_CALLBACK (clear_filter_cb), self);
   g_signal_connect (self->filter_values, "activate", G_CALLBACK (apply_filter_cb), self);
 
-  gtk_box_append (GTK_BOX (box), create_grid_label (_("Keep the runs whose value in"), FALSE));
+  gtk_box_append (GTK_BOX (box), sl_lineage_label_new (_("Keep the runs whose value in"), FALSE));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_menu));
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_low));
   gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_high));
@@ -1146,7 +934,7 @@ create_scatter_view (SlLineagePage *self)
 
   self->scatter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   g_signal_connect (self->scatter_menu, "notify::selected", G_CALLBACK (scatter_selected_cb), self);
-  gtk_box_append (GTK_BOX (row), create_grid_label (_("Against the target:"), FALSE));
+  gtk_box_append (GTK_BOX (row), sl_lineage_label_new (_("Against the target:"), FALSE));
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->scatter_menu));
   gtk_box_append (box, row);
   self->scatter = sl_lineage_scatter_new ();
@@ -1175,7 +963,7 @@ build (SlLineagePage *self)
                        "empty");
 
   gtk_stack_add_titled (self->views, create_table_view (self), "table", _("Table"));
-  hint = create_grid_label (_("Drag along an axis to brush a range; runs inside every brush are marked in the table. Click an axis to clear its brush."), FALSE);
+  hint = sl_lineage_label_new (_("Drag along an axis to brush a range; runs inside every brush are marked in the table. Click an axis to clear its brush."), FALSE);
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_box_append (parallel_box, hint);
   self->parallel = sl_parallel_coordinates_new ();
@@ -1371,7 +1159,7 @@ sl_lineage_page_filters_changed (SlLineagePage *self)
   gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
   sl_parallel_coordinates_refresh (SL_PARALLEL_COORDINATES (self->parallel));
   gtk_widget_queue_draw (self->scatter);
-  fill_importance (self);
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
   update_status (self);
 }
 
