@@ -62,6 +62,7 @@ struct _SlLineagePage
   GtkStack          *outer;
   AdwStatusPage     *failed_page;
   GtkStack          *views;
+  GtkStackSwitcher  *switcher;
   GListStore        *runs;           /* SlLineageRow, one a run */
   GtkFilter         *filter;
   SlDataTable       *data_table;
@@ -481,7 +482,6 @@ selection_changed_cb (SlLineagePage *self)
   gtk_editable_set_text (GTK_EDITABLE (self->note_entry), note != NULL ? sl_run_note_record_get_note (note) : "");
   gtk_editable_set_text (GTK_EDITABLE (self->tags_entry), tags);
   gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), run != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), run != NULL);
   sl_document_details_changed (SL_DOCUMENT (self));
 }
 
@@ -733,258 +733,17 @@ sl_lineage_page_show_details (SlDocument     *document,
 /* Building                                                            */
 /* ------------------------------------------------------------------ */
 
-static GtkWidget *
-create_status_page (const char *icon,
-                    const char *title,
-                    const char *description)
-{
-  GtkWidget *page = adw_status_page_new ();
-
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), icon);
-  adw_status_page_set_title (ADW_STATUS_PAGE (page), title);
-  adw_status_page_set_description (ADW_STATUS_PAGE (page), description);
-  return page;
-}
-
-static GtkWidget *
-create_scrolled (GtkWidget *child)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  return scrolled;
-}
-
-static GtkBox *
-create_padded_box (void)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  return GTK_BOX (box);
-}
-
-static GtkWidget *
-create_filter_popover (SlLineagePage *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *apply = gtk_button_new_with_label (_("Apply"));
-  GtkWidget *clear = gtk_button_new_with_label (_("Clear"));
-  GtkWidget *popover = gtk_popover_new ();
-
-  self->filter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->filter_low = GTK_ENTRY (gtk_entry_new ());
-  self->filter_high = GTK_ENTRY (gtk_entry_new ());
-  self->filter_values = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->filter_low, _("From"));
-  gtk_entry_set_placeholder_text (self->filter_high, _("To"));
-  gtk_entry_set_placeholder_text (self->filter_values, _("Values, separated by commas"));
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_low), 10);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_high), 10);
-  gtk_widget_add_css_class (apply, "suggested-action");
-  g_signal_connect (self->filter_menu, "notify::selected", G_CALLBACK (filter_column_selected_cb), self);
-  g_signal_connect (apply, "clicked", G_CALLBACK (apply_filter_cb), self);
-  g_signal_connect (clear, "clicked", G_CALLBACK (clear_filter_cb), self);
-  g_signal_connect (self->filter_values, "activate", G_CALLBACK (apply_filter_cb), self);
-
-  gtk_box_append (GTK_BOX (box), sl_lineage_label_new (_("Keep the runs whose value in"), FALSE));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_menu));
-  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_low));
-  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_high));
-  gtk_box_append (GTK_BOX (box), range);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_values));
-  gtk_box_append (GTK_BOX (buttons), clear);
-  gtk_box_append (GTK_BOX (buttons), apply);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (box), buttons);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-  return popover;
-}
-
-static GtkWidget *
-create_toolbar (SlLineagePage *self)
-{
-  GtkWidget *bar = gtk_flow_box_new ();
-  GtkWidget *switcher = gtk_stack_switcher_new ();
-  GtkWidget *columns = gtk_menu_button_new ();
-  GtkWidget *filter = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
-  GtkWidget *open = gtk_button_new_with_label (_("Open Scalars"));
-  GtkWidget *export = gtk_button_new_from_icon_name ("document-save-symbolic");
-  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
-  GtkWidget *target = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *columns_scroll;
-
-  /* The bar wraps in a narrow window, and the switcher becomes a
-   * drop-down when its buttons do not fit. */
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (bar), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (bar), 3);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (bar), 12);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (bar), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (bar), 6);
-
-  gtk_widget_set_margin_start (bar, 6);
-  gtk_widget_set_margin_end (bar, 6);
-  gtk_widget_set_margin_top (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 6);
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->views);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), switcher);
-  sl_page_switcher_squeeze (switcher, pages, GTK_TYPE_STACK_PAGE);
-
-  self->columns_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
-  columns_scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (columns_scroll), GTK_WIDGET (self->columns_box));
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (columns_scroll), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (columns_scroll), 480);
-  gtk_popover_set_child (GTK_POPOVER (popover), columns_scroll);
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (columns), _("Columns"));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (columns), popover);
-  gtk_widget_set_tooltip_text (columns, _("Choose the columns of the table and the axes of the parallel coordinates"));
-  gtk_widget_set_halign (columns, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), columns);
-
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (filter), _("Filter"));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (filter), create_filter_popover (self));
-  gtk_widget_set_tooltip_text (filter, _("Keep the runs with a value in a range, or one of some values"));
-  gtk_widget_set_halign (filter, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), filter);
-  gtk_widget_set_tooltip_text (clear, _("Clear all filters and brushes"));
-  g_signal_connect (clear, "clicked", G_CALLBACK (clear_all_cb), self);
-  gtk_widget_set_halign (clear, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), clear);
-
-  {
-    GtkWidget *label = gtk_label_new (_("Target"));
-
-    gtk_widget_set_margin_start (label, 6);
-    gtk_box_append (GTK_BOX (target), label);
-  }
-  self->target_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_menu), _("The result the other columns are compared with"));
-  g_signal_connect (self->target_menu, "notify::selected", G_CALLBACK (target_selected_cb), self);
-  gtk_box_append (GTK_BOX (target), GTK_WIDGET (self->target_menu));
-  gtk_widget_set_halign (target, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), target);
-  gtk_widget_set_tooltip_text (open, _("The training curves of the selected run"));
-  g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), open);
-  gtk_widget_set_tooltip_text (export, _("Export the rows shown as CSV"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "lineage.export-csv");
-  gtk_widget_set_halign (export, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), export);
-  return bar;
-}
-
-static GtkWidget *
-create_note_bar (SlLineagePage *self)
-{
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-  gtk_widget_set_margin_start (bar, 6);
-  gtk_widget_set_margin_end (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 6);
-  self->note_entry = GTK_ENTRY (gtk_entry_new ());
-  self->tags_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->note_entry, _("Note on the selected run (Enter keeps it)"));
-  gtk_entry_set_placeholder_text (self->tags_entry, _("Tags, separated by commas"));
-  gtk_widget_set_hexpand (GTK_WIDGET (self->note_entry), TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->tags_entry), 24);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), FALSE);
-  g_signal_connect (self->note_entry, "activate", G_CALLBACK (note_activated_cb), self);
-  g_signal_connect (self->tags_entry, "activate", G_CALLBACK (note_activated_cb), self);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->note_entry));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->tags_entry));
-  self->status = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->status), "dim-label");
-  gtk_widget_set_margin_start (GTK_WIDGET (self->status), 6);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->status));
-  return bar;
-}
-
-static GtkWidget *
-create_table_view (SlLineagePage *self)
+/* The table's rows and filter; its columns come with the table. */
+static void
+setup_table (SlLineagePage *self)
 {
   self->runs = g_list_store_new (SL_TYPE_LINEAGE_ROW);
   self->filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
-  self->data_table = SL_DATA_TABLE (sl_data_table_new ());
   sl_data_table_set_model (self->data_table, G_LIST_MODEL (self->runs));
   sl_data_table_set_extra_filter (self->data_table, self->filter);
   sl_data_table_set_export_title (self->data_table, _("Export Runs"), "lineage-runs.csv");
   g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->data_table)),
                            "notify::selected", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->data_table, "row-activated", G_CALLBACK (row_activated_cb), self, G_CONNECT_SWAPPED);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->data_table), TRUE);
-  return GTK_WIDGET (self->data_table);
-}
-
-static GtkWidget *
-create_scatter_view (SlLineagePage *self)
-{
-  GtkBox *box = create_padded_box ();
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-  self->scatter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  g_signal_connect (self->scatter_menu, "notify::selected", G_CALLBACK (scatter_selected_cb), self);
-  gtk_box_append (GTK_BOX (row), sl_lineage_label_new (_("Against the target:"), FALSE));
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->scatter_menu));
-  gtk_box_append (box, row);
-  self->scatter = sl_lineage_scatter_new ();
-  gtk_widget_set_vexpand (self->scatter, TRUE);
-  gtk_box_append (box, self->scatter);
-  return GTK_WIDGET (box);
-}
-
-static void
-build (SlLineagePage *self)
-{
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkBox *parallel_box = create_padded_box ();
-  GtkWidget *hint;
-
-  self->outer = GTK_STACK (gtk_stack_new ());
-  self->views = GTK_STACK (gtk_stack_new ());
-  gtk_stack_set_transition_type (self->outer, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-
-  gtk_stack_add_named (self->outer, create_status_page ("sl-chart-symbolic", _("Reading the Lineage…"), NULL), "loading");
-  self->failed_page = ADW_STATUS_PAGE (create_status_page ("dialog-error-symbolic", _("The Lineage Could Not Be Read"), NULL));
-  gtk_stack_add_named (self->outer, GTK_WIDGET (self->failed_page), "failed");
-  gtk_stack_add_named (self->outer,
-                       create_status_page ("sl-chart-symbolic", _("No Lineage"),
-                                           _("No run here has lineage or HParams data. MindSpore writes lineage when training runs with SummaryCollector; TensorBoard runs need the HParams plugin's session data.")),
-                       "empty");
-
-  gtk_stack_add_titled (self->views, create_table_view (self), "table", _("Table"));
-  hint = sl_lineage_label_new (_("Drag along an axis to brush a range; runs inside every brush are marked in the table. Click an axis to clear its brush."), FALSE);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_box_append (parallel_box, hint);
-  self->parallel = sl_parallel_coordinates_new ();
-  gtk_widget_set_vexpand (self->parallel, TRUE);
-  g_signal_connect (self->parallel, "brush-changed", G_CALLBACK (brush_changed_cb), self);
-  gtk_box_append (parallel_box, self->parallel);
-  gtk_stack_add_titled (self->views, GTK_WIDGET (parallel_box), "parallel", _("Parallel Coordinates"));
-  self->importance_box = create_padded_box ();
-  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->importance_box)), "importance", _("Importance"));
-  gtk_stack_add_titled (self->views, create_scatter_view (self), "scatter", _("Scatter"));
-  self->datasets_box = create_padded_box ();
-  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->datasets_box)), "datasets", _("Datasets"));
-
-  gtk_box_append (GTK_BOX (content), create_toolbar (self));
-  gtk_box_append (GTK_BOX (content), create_note_bar (self));
-  gtk_box_append (GTK_BOX (content), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->views));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->views), TRUE);
-  gtk_stack_add_named (self->outer, content, "lineage");
-  gtk_stack_set_visible_child_name (self->outer, "loading");
-  panel_widget_set_child (PANEL_WIDGET (self), GTK_WIDGET (self->outer));
 }
 
 static void
@@ -996,6 +755,10 @@ sl_lineage_page_dispose (GObject *object)
   /* The rows and charts read the table: let them go first. */
   if (self->data_table != NULL)
     sl_data_table_set_model (self->data_table, NULL);
+  /* The template's child is the panel's: hand it back before the
+   * template lets go of it, or PanelWidget unparents it a second time. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_LINEAGE_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->table);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
@@ -1022,10 +785,46 @@ export_csv_action (GtkWidget  *widget,
 static void
 sl_lineage_page_class_init (SlLineagePageClass *klass)
 {
-  gtk_widget_class_install_action (GTK_WIDGET_CLASS (klass), "lineage.export-csv", NULL, export_csv_action);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = sl_lineage_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_lineage_page_load;
   SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
+
+  g_type_ensure (SL_TYPE_DATA_TABLE);
+  g_type_ensure (SL_TYPE_LINEAGE_SCATTER);
+  g_type_ensure (SL_TYPE_PARALLEL_COORDINATES);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-lineage-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, outer);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, views);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, switcher);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, data_table);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, target_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_low);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_high);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_values);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, status);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, note_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, tags_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter);
+  gtk_widget_class_bind_template_callback (widget_class, filter_column_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, apply_filter_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_filter_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_all_cb);
+  gtk_widget_class_bind_template_callback (widget_class, target_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_scalars_cb);
+  gtk_widget_class_bind_template_callback (widget_class, note_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, brush_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, scatter_selected_cb);
+  gtk_widget_class_install_action (widget_class, "lineage.export-csv", NULL, export_csv_action);
 }
 
 static void
@@ -1038,7 +837,13 @@ sl_lineage_page_init (SlLineagePage *self)
   self->target_columns = g_array_new (FALSE, FALSE, sizeof (guint));
   self->target = -1;
   self->selected = -1;
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
+
+    sl_page_switcher_squeeze (GTK_WIDGET (self->switcher), pages, GTK_TYPE_STACK_PAGE);
+  }
+  setup_table (self);
 }
 
 /* ------------------------------------------------------------------ */
