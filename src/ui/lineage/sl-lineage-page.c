@@ -2,7 +2,8 @@
  *
  * The folder is read on a worker into an SlLineageTable, with each run's
  * dataset graph decoded; the notes kept for its runs come from the
- * workspace database. The page is a toolbar over a stack of views:
+ * workspace database. The page (sl-lineage-page.ui) is a toolbar over a
+ * stack of views:
  *
  * - Table: the shared SlDataTable, a row a run that passes the filters,
  *   a column a chosen column of the table plus the note and tags
@@ -12,29 +13,29 @@
  *   target; brushing an axis marks the runs inside every brush, and the
  *   table shows them marked. The table's selection is drawn thick.
  * - Importance: each numeric column's absolute Pearson and Spearman
- *   correlation with the target, over the runs that pass the filters.
+ *   correlation with the target, over the runs that pass the filters
+ *   (sl-lineage-views.c).
  * - Scatter: any column against the target.
  * - Datasets: the runs' dataset pipelines side by side, node by node, the
- *   parameters that differ between runs marked.
+ *   parameters that differ between runs marked (sl-lineage-views.c).
+ *
+ * The runs' names and a run's Details are in sl-lineage-describe.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <math.h>
-#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
 #include "sl-lineage-columns.h"
+#include "sl-lineage-describe.h"
 #include "sl-lineage-page.h"
 #include "sl-lineage-row.h"
 #include "sl-page-switcher.h"
 #include "sl-lineage-scatter.h"
 #include "sl-lineage-views.h"
-#include "sl-path-names.h"
-#include "sl-tooltip.h"
 
 typedef struct {
   SlLineageTable *table;
@@ -52,7 +53,6 @@ struct _SlLineagePage
   GHashTable        *notes;          /* canonical run path → SlRunNoteRecord */
   GArray            *marked;         /* gboolean, one a run */
   GPtrArray         *run_labels;     /* char *, one a run: what tells it from the others */
-  guint              run_label_chars;
   GArray            *shown;          /* gboolean, one a table column */
   gint               target;
   gint               scatter_x;
@@ -169,33 +169,6 @@ sl_lineage_page_get_run_label (SlLineagePage *self,
   return g_ptr_array_index (self->run_labels, run);
 }
 
-static void
-make_run_labels (SlLineagePage *self)
-{
-  guint n = sl_lineage_table_get_n_runs (self->table);
-  g_autofree const char **paths = g_new0 (const char *, n + 1);
-  g_auto(GStrv) fallback = NULL;
-
-  for (guint r = 0; r < n; r++)
-    paths[r] = sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, r));
-  fallback = sl_path_names_run_names (paths, n);
-  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
-  self->run_labels = g_ptr_array_new_with_free_func (g_free);
-  self->run_label_chars = 8;
-  for (guint r = 0; r < n; r++)
-    {
-      g_autofree char *relative = sl_path_names_relative (paths[r], self->path);
-      char *label;
-
-      if (g_path_is_absolute (relative) || strcmp (relative, ".") == 0)
-        label = g_strdup (fallback[r]);
-      else
-        label = g_strconcat ("." G_DIR_SEPARATOR_S, relative, NULL);
-      self->run_label_chars = MAX (self->run_label_chars, (guint) g_utf8_strlen (label, -1));
-      g_ptr_array_add (self->run_labels, label);
-    }
-}
-
 static gboolean
 filter_cb (gpointer item,
            gpointer user_data)
@@ -257,7 +230,7 @@ update_status (SlLineagePage *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Importance, scatter and parallel coordinates                        */
+/* Charts                                                              */
 /* ------------------------------------------------------------------ */
 
 static GArray *
@@ -622,7 +595,8 @@ fill_table (SlLineagePage *self)
 {
   g_array_set_size (self->shown, sl_lineage_table_get_n_columns (self->table));
   g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
-  make_run_labels (self);
+  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
+  self->run_labels = sl_lineage_dup_run_labels (self->table, self->path);
   sl_lineage_columns_append (self->data_table, self->table);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
@@ -701,31 +675,14 @@ sl_lineage_page_load (SlDocument *document)
 }
 
 static gboolean
-sl_lineage_page_show_details (SlDocument     *document,
-                              SlDescription  *details)
+sl_lineage_page_show_details (SlDocument    *document,
+                              SlDescription *details)
 {
   SlLineagePage *self = SL_LINEAGE_PAGE (document);
-  g_autoptr(GPtrArray) rows = NULL;
-  SlLineageRun *run;
 
   if (self->table == NULL || self->selected < 0)
     return FALSE;
-  run = sl_lineage_table_get_run (self->table, self->selected);
-  rows = g_ptr_array_new ();
-  g_ptr_array_add (rows, (gpointer) _("Folder"));
-  g_ptr_array_add (rows, (gpointer) sl_lineage_run_get_path (run));
-  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
-    {
-      const char *text = sl_lineage_table_get_text (self->table, self->selected, c);
-
-      if (text == NULL)
-        continue;
-      g_ptr_array_add (rows, sl_lineage_table_get_column (self->table, c)->key);
-      g_ptr_array_add (rows, (gpointer) text);
-    }
-  g_ptr_array_add (rows, NULL);
-  sl_description_show_rows (details, NULL, "sl-chart-symbolic", sl_lineage_run_get_name (run),
-                              (const char * const *) rows->pdata);
+  sl_lineage_describe_run (self->table, self->selected, details);
   return TRUE;
 }
 
