@@ -2,8 +2,9 @@
  * sorting and filters, brushing in the parallel coordinates marks runs in
  * the table and the table's selection in the chart, importance to a
  * target, a note kept in the workspace database, a run's Scalars opened;
- * light and dark screenshots of each view, and the real lineage runs'
- * dataset pipelines
+ * light and dark screenshots of each view, the runs' table as the shared
+ * data table (sorting, CSV export), and the real lineage runs' dataset
+ * pipelines
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 #include "sl-application.h"
 #include "sl-details-panel.h"
 #include "sl-lineage-page.h"
+#include "sl-lineage-row.h"
 #include "sl-summary-writer.h"
 #include "sl-window.h"
 
@@ -54,9 +56,9 @@ settle (void)
 }
 
 static char *
-write_runs (void)
+write_runs_in (const char *folder)
 {
-  char *root = g_build_filename (tmp_root, "sweep", NULL);
+  char *root = g_build_filename (tmp_root, folder, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (learning_rates); i++)
     {
@@ -80,6 +82,12 @@ write_runs (void)
       g_assert_no_error (error);
     }
   return root;
+}
+
+static char *
+write_runs (void)
+{
+  return write_runs_in ("sweep");
 }
 
 static gint
@@ -245,6 +253,184 @@ test_lineage_page (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+/* The runs shown, top to bottom, as indexes into the lineage table. */
+static GArray *
+dup_shown_runs (SlDataTable *data_table)
+{
+  GListModel *rows = sl_data_table_get_rows (data_table);
+  GArray *runs = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(SlLineageRow) row = g_list_model_get_item (rows, i);
+      guint run = sl_lineage_row_get_run (row);
+
+      g_array_append_val (runs, run);
+    }
+  return runs;
+}
+
+/* A CSV line's fields (quoted fields may hold commas and doubled quotes). */
+static GStrv
+split_csv_line (const char *line)
+{
+  g_autoptr(GStrvBuilder) fields = g_strv_builder_new ();
+  g_autoptr(GString) field = g_string_new (NULL);
+  gboolean quoted = FALSE;
+
+  for (const char *p = line; *p != '\0'; p++)
+    {
+      if (quoted && *p == '"' && p[1] == '"')
+        g_string_append_c (field, *p++);
+      else if (*p == '"')
+        quoted = !quoted;
+      else if (*p == ',' && !quoted)
+        {
+          g_strv_builder_add (fields, field->str);
+          g_string_truncate (field, 0);
+        }
+      else
+        g_string_append_c (field, *p);
+    }
+  g_strv_builder_add (fields, field->str);
+  return g_strv_builder_end (fields);
+}
+
+/* Exports the table to @name and returns its lines, the header first. */
+static GPtrArray *
+export_lines (SlDataTable *data_table,
+              const char  *name)
+{
+  g_autofree char *path = g_build_filename (tmp_root, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  GPtrArray *parsed = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  sl_data_table_export_csv_async (data_table, file, NULL, store_result, &result);
+  g_assert_true (sl_data_table_export_csv_finish (data_table, wait_for_result (&result), &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_strchomp (lines[i]);
+      if (lines[i][0] != '\0')
+        g_ptr_array_add (parsed, split_csv_line (lines[i]));
+    }
+  return parsed;
+}
+
+static guint
+field_of (GStrv       header,
+          const char *title)
+{
+  for (guint i = 0; header[i] != NULL; i++)
+    if (g_strcmp0 (header[i], title) == 0)
+      return i;
+  g_error ("no column %s in the CSV", title);
+  return 0;
+}
+
+/* The runs' table is the shared SlDataTable: it sorts a metric by value
+ * and a column of numbers as numbers (128 after 64), and exports every
+ * run with every column shown, then every column, in the order shown,
+ * a missing value empty. */
+static void
+test_data_table_csv (void)
+{
+  g_autofree char *root = write_runs_in ("exported");
+  static const guint by_accuracy[] = { 4, 5, 3, 2, 1, 0 };
+  SlDocument *document;
+  SlLineagePage *page;
+  SlLineageTable *table;
+  SlDataTable *data_table;
+  g_autoptr(GArray) order = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  GStrv header;
+  guint n_shown = 0, accuracy, batch;
+
+  document = sl_window_open_document (window, "lineage", root, NULL);
+  page = SL_LINEAGE_PAGE (document);
+  g_assert_true (wait_until (document_settled, document, 30000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  table = sl_lineage_page_get_table (page);
+  data_table = sl_lineage_page_get_data_table (page);
+  g_assert_true (SL_IS_DATA_TABLE (data_table));
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (data_table), GTK_WIDGET (page)));
+  g_assert_cmpuint (sl_data_table_get_n_columns (data_table), ==, sl_lineage_table_get_n_columns (table) + 3);
+
+  /* The metric, best first, through the page and through the table. */
+  sl_lineage_page_sort_by (page, column_of (table, "metrics/Accuracy"), TRUE);
+  order = dup_shown_runs (data_table);
+  g_assert_cmpuint (order->len, ==, 6);
+  for (guint i = 0; i < order->len; i++)
+    g_assert_cmpuint (g_array_index (order, guint, i), ==, by_accuracy[i]);
+  g_clear_pointer (&order, g_array_unref);
+  sl_data_table_sort_by (data_table, "metrics/Accuracy", GTK_SORT_ASCENDING);
+  order = dup_shown_runs (data_table);
+  for (guint i = 0; i < order->len; i++)
+    g_assert_cmpuint (g_array_index (order, guint, i), ==, by_accuracy[G_N_ELEMENTS (by_accuracy) - 1 - i]);
+  g_clear_pointer (&order, g_array_unref);
+
+  /* Numbers as numbers: 32, 32, 64, 64, 128, 128 (as text 128 comes first). */
+  sl_data_table_sort_by (data_table, "hyperparameters/batch_size", GTK_SORT_ASCENDING);
+  order = dup_shown_runs (data_table);
+  for (guint i = 1; i < order->len; i++)
+    g_assert_cmpint (batch_sizes[g_array_index (order, guint, i - 1)], <=, batch_sizes[g_array_index (order, guint, i)]);
+  g_clear_pointer (&order, g_array_unref);
+
+  /* The CSV: the rows in the order shown, the columns shown. */
+  sl_lineage_page_sort_by (page, column_of (table, "metrics/Accuracy"), TRUE);
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (table); c++)
+    n_shown += gtk_column_view_column_get_visible (sl_data_table_get_column (data_table, sl_lineage_table_get_column (table, c)->id));
+  g_assert_cmpuint (n_shown, <, sl_lineage_table_get_n_columns (table));
+  lines = export_lines (data_table, "runs-shown.csv");
+  g_assert_cmpuint (lines->len, ==, 1 + 6);
+  header = g_ptr_array_index (lines, 0);
+  g_assert_cmpuint (g_strv_length (header), ==, n_shown + 3);
+  g_assert_cmpstr (header[0], ==, "Run");
+  accuracy = field_of (header, "metrics/Accuracy");
+  for (guint r = 1; r < lines->len; r++)
+    {
+      GStrv fields = g_ptr_array_index (lines, r);
+      g_autofree char *label = g_strdup_printf ("./trial_%02u", by_accuracy[r - 1] + 1);
+      g_autofree char *value = g_strdup_printf ("%.2f", accuracies[by_accuracy[r - 1]]);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, n_shown + 3);
+      g_assert_cmpstr (fields[0], ==, label);
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (fields[accuracy], NULL), g_ascii_strtod (value, NULL), 1e-6);
+    }
+  g_clear_pointer (&lines, g_ptr_array_unref);
+
+  /* Every column once all are shown; a path column has the run's value. */
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (table); c++)
+    sl_lineage_page_set_column_shown (page, c, TRUE);
+  lines = export_lines (data_table, "runs-all.csv");
+  g_assert_cmpuint (lines->len, ==, 1 + 6);
+  header = g_ptr_array_index (lines, 0);
+  g_assert_cmpuint (g_strv_length (header), ==, sl_lineage_table_get_n_columns (table) + 3);
+  for (guint c = 0; c < sl_lineage_table_get_n_columns (table); c++)
+    g_assert_cmpuint (field_of (header, sl_lineage_table_get_column (table, c)->id), ==, c + 1);
+  g_assert_cmpstr (header[sl_lineage_table_get_n_columns (table) + 1], ==, "Note");
+  g_assert_cmpstr (header[sl_lineage_table_get_n_columns (table) + 2], ==, "Tags");
+  batch = field_of (header, "hyperparameters/batch_size");
+  for (guint r = 1; r < lines->len; r++)
+    {
+      GStrv fields = g_ptr_array_index (lines, r);
+      g_autofree char *size = g_strdup_printf ("%d", batch_sizes[by_accuracy[r - 1]]);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, sl_lineage_table_get_n_columns (table) + 3);
+      g_assert_cmpstr (fields[batch], ==, size);
+      for (guint f = 0; fields[f] != NULL; f++)
+        g_assert_cmpstr (fields[f], !=, "—");
+    }
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
 /* Too few runs: the importance says so. */
 static void
 test_too_few_runs (void)
@@ -368,6 +554,7 @@ main (int    argc,
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
 
   g_test_add_func ("/lineage-page/table-brush-note", test_lineage_page);
+  g_test_add_func ("/lineage-page/data-table-csv", test_data_table_csv);
   g_test_add_func ("/lineage-page/too-few-runs", test_too_few_runs);
   g_test_add_func ("/lineage-page/dataset-lineage", test_dataset_lineage);
   g_test_add_func ("/lineage-page/folder-buttons", test_folder_buttons);

@@ -2,40 +2,40 @@
  *
  * The folder is read on a worker into an SlLineageTable, with each run's
  * dataset graph decoded; the notes kept for its runs come from the
- * workspace database. The page is a toolbar over a stack of views:
+ * workspace database. The page (sl-lineage-page.ui) is a toolbar over a
+ * stack of views:
  *
- * - Table: a row a run that passes the filters, a column a chosen
- *   column of the table plus the note and tags; sortable by any column;
+ * - Table: the shared SlDataTable, a row a run that passes the filters,
+ *   a column a chosen column of the table plus the note and tags
+ *   (sl-lineage-columns.c); sortable by any column, exported as CSV;
  *   activating a row opens the run's Scalars.
  * - Parallel coordinates: an axis a shown column, lines coloured by the
  *   target; brushing an axis marks the runs inside every brush, and the
  *   table shows them marked. The table's selection is drawn thick.
  * - Importance: each numeric column's absolute Pearson and Spearman
- *   correlation with the target, over the runs that pass the filters.
+ *   correlation with the target, over the runs that pass the filters
+ *   (sl-lineage-views.c).
  * - Scatter: any column against the target.
  * - Datasets: the runs' dataset pipelines side by side, node by node, the
- *   parameters that differ between runs marked.
+ *   parameters that differ between runs marked (sl-lineage-views.c).
+ *
+ * The runs' names and a run's Details are in sl-lineage-describe.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <math.h>
-#include <string.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
+#include "sl-lineage-columns.h"
+#include "sl-lineage-describe.h"
 #include "sl-lineage-page.h"
+#include "sl-lineage-row.h"
 #include "sl-page-switcher.h"
 #include "sl-lineage-scatter.h"
-#include "sl-path-names.h"
-#include "sl-tooltip.h"
-
-/* Pseudo-columns of the view, besides the table's. */
-#define COLUMN_NAME  (-1)
-#define COLUMN_NOTE  (-2)
-#define COLUMN_TAGS  (-3)
+#include "sl-lineage-views.h"
 
 typedef struct {
   SlLineageTable *table;
@@ -53,7 +53,6 @@ struct _SlLineagePage
   GHashTable        *notes;          /* canonical run path → SlRunNoteRecord */
   GArray            *marked;         /* gboolean, one a run */
   GPtrArray         *run_labels;     /* char *, one a run: what tells it from the others */
-  guint              run_label_chars;
   GArray            *shown;          /* gboolean, one a table column */
   gint               target;
   gint               scatter_x;
@@ -63,12 +62,10 @@ struct _SlLineagePage
   GtkStack          *outer;
   AdwStatusPage     *failed_page;
   GtkStack          *views;
-  GListStore        *runs;
+  GtkStackSwitcher  *switcher;
+  GListStore        *runs;           /* SlLineageRow, one a run */
   GtkFilter         *filter;
-  GtkSortListModel  *sorted;
-  GtkSingleSelection *selection;
-  GtkColumnView     *column_view;
-  GPtrArray         *view_columns;   /* GtkColumnViewColumn, one a table column */
+  SlDataTable       *data_table;
   GtkDropDown       *target_menu;
   GArray            *target_columns; /* guint: the numeric columns, as listed */
   GtkDropDown       *scatter_menu;
@@ -135,12 +132,6 @@ load_thread (GTask        *task,
   g_task_return_pointer (task, loaded, loaded_free);
 }
 
-static guint
-run_index (SlLineageRun *run)
-{
-  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (run), "sl-lineage-index")) - 1;
-}
-
 static SlRunNoteRecord *
 lookup_note (SlLineagePage *self,
              guint          run)
@@ -161,32 +152,6 @@ dup_tags_text (SlRunNoteRecord *note)
 /* Table                                                               */
 /* ------------------------------------------------------------------ */
 
-static void
-setup_cell_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               SlLineagePage            *self)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  if (column == COLUMN_NAME)
-    {
-      /* The run's name is never squeezed by the other columns: they
-       * scroll, it keeps the width of the longest name (up to a limit,
-       * past which the middle is cut). */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), (int) MIN (self->run_label_chars, 48));
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 48);
-    }
-  else
-    {
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 28);
-    }
-  gtk_list_item_set_child (item, label);
-}
-
 /**
  * sl_lineage_page_get_run_label:
  *
@@ -204,131 +169,28 @@ sl_lineage_page_get_run_label (SlLineagePage *self,
   return g_ptr_array_index (self->run_labels, run);
 }
 
-static void
-make_run_labels (SlLineagePage *self)
-{
-  guint n = sl_lineage_table_get_n_runs (self->table);
-  g_autofree const char **paths = g_new0 (const char *, n + 1);
-  g_auto(GStrv) fallback = NULL;
-
-  for (guint r = 0; r < n; r++)
-    paths[r] = sl_lineage_run_get_path (sl_lineage_table_get_run (self->table, r));
-  fallback = sl_path_names_run_names (paths, n);
-  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
-  self->run_labels = g_ptr_array_new_with_free_func (g_free);
-  self->run_label_chars = 8;
-  for (guint r = 0; r < n; r++)
-    {
-      g_autofree char *relative = sl_path_names_relative (paths[r], self->path);
-      char *label;
-
-      if (g_path_is_absolute (relative) || strcmp (relative, ".") == 0)
-        label = g_strdup (fallback[r]);
-      else
-        label = g_strconcat ("." G_DIR_SEPARATOR_S, relative, NULL);
-      self->run_label_chars = MAX (self->run_label_chars, (guint) g_utf8_strlen (label, -1));
-      g_ptr_array_add (self->run_labels, label);
-    }
-}
-
-static void
-bind_cell_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              SlLineagePage            *self)
-{
-  GtkWidget *label = gtk_list_item_get_child (item);
-  SlLineageRun *run = gtk_list_item_get_item (item);
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "sl-column"));
-  guint index = run_index (run);
-  g_autofree char *text = NULL;
-
-  if (self->table == NULL)
-    return;
-  if (column == COLUMN_NAME)
-    text = g_strdup (sl_lineage_page_get_run_label (self, index));
-  else if (column == COLUMN_NOTE)
-    text = g_strdup (lookup_note (self, index) != NULL ? sl_run_note_record_get_note (lookup_note (self, index)) : "");
-  else if (column == COLUMN_TAGS)
-    text = dup_tags_text (lookup_note (self, index));
-  else
-    text = g_strdup (sl_lineage_table_get_text (self->table, index, column));
-
-  gtk_label_set_text (GTK_LABEL (label), text != NULL ? text : "—");
-  /* The whole of what may be cut: for a run, its folder. */
-  sl_widget_set_long_tooltip (label, column == COLUMN_NAME ? sl_lineage_run_get_path (run) : text);
-  /* Runs inside every brush of the parallel coordinates stand out. */
-  if (sl_lineage_page_is_run_marked (self, index))
-    gtk_widget_add_css_class (label, "accent");
-  else
-    gtk_widget_remove_css_class (label, "accent");
-  if (column == COLUMN_NAME)
-    gtk_widget_add_css_class (label, "heading");
-  if (text == NULL)
-    gtk_widget_add_css_class (label, "dim-label");
-  else
-    gtk_widget_remove_css_class (label, "dim-label");
-}
-
-static int
-compare_cb (gconstpointer a,
-            gconstpointer b,
-            gpointer      user_data)
-{
-  SlLineagePage *self = g_object_get_data (G_OBJECT (user_data), "sl-page");
-  gint column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (user_data), "sl-column"));
-  guint ia = run_index ((SlLineageRun *) a), ib = run_index ((SlLineageRun *) b);
-
-  if (self->table == NULL)
-    return 0;
-  if (column == COLUMN_NAME)
-    return g_utf8_collate (sl_lineage_page_get_run_label (self, ia), sl_lineage_page_get_run_label (self, ib));
-  if (column < 0)
-    {
-      g_autofree char *ta = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ia)) : NULL;
-      g_autofree char *tb = column == COLUMN_TAGS ? dup_tags_text (lookup_note (self, ib)) : NULL;
-      SlRunNoteRecord *na = lookup_note (self, ia), *nb = lookup_note (self, ib);
-
-      if (column == COLUMN_NOTE)
-        return g_utf8_collate (na != NULL ? sl_run_note_record_get_note (na) : "",
-                               nb != NULL ? sl_run_note_record_get_note (nb) : "");
-      return g_utf8_collate (ta, tb);
-    }
-  return sl_lineage_table_compare_runs (self->table, column, ia, ib);
-}
-
-static GtkColumnViewColumn *
-create_view_column (SlLineagePage *self,
-                    const char    *title,
-                    gint           column)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkCustomSorter *sorter;
-  GtkColumnViewColumn *view_column;
-
-  g_object_set_data (G_OBJECT (factory), "sl-column", GINT_TO_POINTER (column));
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell_cb), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell_cb), self);
-  view_column = gtk_column_view_column_new (title, factory);
-  sorter = gtk_custom_sorter_new (NULL, NULL, NULL);
-  g_object_set_data (G_OBJECT (sorter), "sl-page", self);
-  g_object_set_data (G_OBJECT (sorter), "sl-column", GINT_TO_POINTER (column));
-  gtk_custom_sorter_set_sort_func (sorter, compare_cb, sorter, NULL);
-  gtk_column_view_column_set_sorter (view_column, GTK_SORTER (sorter));
-  gtk_column_view_column_set_resizable (view_column, TRUE);
-  g_object_unref (sorter);
-  return view_column;
-}
-
 static gboolean
 filter_cb (gpointer item,
            gpointer user_data)
 {
   SlLineagePage *self = user_data;
 
-  return self->table != NULL && sl_lineage_table_run_passes (self->table, run_index (item));
+  return self->table != NULL && sl_lineage_table_run_passes (self->table, sl_lineage_row_get_run (item));
 }
 
-/* Rebinds every row, so marks and notes show. */
+static SlLineageRow *
+create_row (SlLineagePage *self,
+            guint          run)
+{
+  SlRunNoteRecord *note = lookup_note (self, run);
+  g_autofree char *tags = dup_tags_text (note);
+
+  return sl_lineage_row_new (self->table, run, sl_lineage_page_get_run_label (self, run),
+                             note != NULL ? sl_run_note_record_get_note (note) : NULL, tags,
+                             sl_lineage_page_is_run_marked (self, run));
+}
+
+/* Rows do not change: new ones show marks and notes. */
 static void
 refresh_rows (SlLineagePage *self)
 {
@@ -336,10 +198,10 @@ refresh_rows (SlLineagePage *self)
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
   gint selected = self->selected;
 
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (self->runs), i));
+  for (guint r = 0; self->table != NULL && r < sl_lineage_table_get_n_runs (self->table); r++)
+    g_ptr_array_add (items, create_row (self, r));
   self->syncing = TRUE;
-  g_list_store_splice (self->runs, 0, n, items->pdata, n);
+  g_list_store_splice (self->runs, 0, n, items->pdata, items->len);
   self->syncing = FALSE;
   sl_lineage_page_select_run (self, selected);
 }
@@ -368,118 +230,8 @@ update_status (SlLineagePage *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Importance, scatter and parallel coordinates                        */
+/* Charts                                                              */
 /* ------------------------------------------------------------------ */
-
-static void
-clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-static GtkWidget *
-create_bar (double      value,
-            const char *caption)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.3f", value);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), isnan (value) ? 0 : value);
-  gtk_widget_set_size_request (bar, 180, -1);
-  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (bar, caption);
-  gtk_label_set_width_chars (GTK_LABEL (label), 6);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_box_append (GTK_BOX (box), bar);
-  gtk_box_append (GTK_BOX (box), label);
-  return box;
-}
-
-static GtkWidget *
-create_grid_label (const char *text,
-                   gboolean    heading)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  return label;
-}
-
-static void
-fill_importance (SlLineagePage *self)
-{
-  g_autoptr(GArray) importance = NULL;
-  GtkWidget *grid, *note;
-  guint fewest = G_MAXUINT;
-
-  clear_box (self->importance_box);
-  self->n_importance_rows = 0;
-  if (self->target < 0)
-    {
-      gtk_box_append (self->importance_box, create_grid_label (_("No column of numbers to rank the others by."), FALSE));
-      return;
-    }
-
-  importance = sl_lineage_table_compute_importance (self->table, self->target, TRUE);
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Column"), TRUE), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Pearson|"), TRUE), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("|Spearman|"), TRUE), 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), create_grid_label (_("Runs"), TRUE), 3, 0, 1, 1);
-  for (guint i = 0; i < importance->len; i++)
-    {
-      const SlLineageImportance *row = &g_array_index (importance, SlLineageImportance, i);
-      const SlLineageColumn *column = sl_lineage_table_get_column (self->table, row->column);
-      guint at = self->n_importance_rows + 1;
-      g_autofree char *n = NULL;
-      g_autofree char *name = NULL;
-
-      /* Other results are not parameters one could choose. */
-      if (column->group == SL_LINEAGE_GROUP_METRICS)
-        continue;
-      n = g_strdup_printf ("%u", row->n_runs);
-      name = g_strdup_printf ("%s · %s", column->key, sl_lineage_group_to_label (column->group));
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (name, FALSE), 0, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->pearson, _("How close to a straight line")), 1, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->spearman, _("How close to always rising or always falling")), 2, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (n, FALSE), 3, at, 1, 1);
-      fewest = MIN (fewest, row->n_runs);
-      self->n_importance_rows++;
-    }
-
-  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
-                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
-
-      note = create_grid_label (text, FALSE);
-      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-      gtk_label_set_ellipsize (GTK_LABEL (note), PANGO_ELLIPSIZE_NONE);
-      gtk_label_set_max_width_chars (GTK_LABEL (note), 90);
-      gtk_widget_add_css_class (note, "warning");
-      gtk_box_append (self->importance_box, note);
-    }
-  if (self->n_importance_rows == 0)
-    gtk_box_append (self->importance_box, create_grid_label (_("No other column of numbers shares runs with the target."), FALSE));
-  else
-    gtk_box_append (self->importance_box, grid);
-}
 
 static GArray *
 dup_shown_columns (SlLineagePage *self)
@@ -499,7 +251,7 @@ update_charts (SlLineagePage *self)
 
   sl_parallel_coordinates_set_table (SL_PARALLEL_COORDINATES (self->parallel), self->table, axes, self->target);
   sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
-  fill_importance (self);
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
 }
 
 static void
@@ -543,109 +295,6 @@ scatter_selected_cb (GtkDropDown   *menu,
 }
 
 /* ------------------------------------------------------------------ */
-/* Data lineage                                                        */
-/* ------------------------------------------------------------------ */
-
-static char *
-describe_node (SlDatasetGraph *graph,
-               guint           node_index,
-               GPtrArray      *differs)
-{
-  const SlDatasetNode *node = sl_dataset_graph_get_node (graph, node_index);
-  GString *markup = g_string_new (NULL);
-  g_autofree char *title = g_markup_printf_escaped ("<b>%s</b>", sl_dataset_node_get_label (node));
-
-  g_string_append (markup, title);
-  for (guint i = 0; i < differs->len; i++)
-    {
-      const SlDatasetParameter *parameter = sl_dataset_node_lookup_parameter (node, g_ptr_array_index (differs, i));
-      g_autofree char *line = NULL;
-
-      if (parameter == NULL)
-        continue;
-      line = g_markup_printf_escaped ("\n<span weight=\"bold\" foreground=\"#e66100\">%s = %s</span>", parameter->key,
-                                      parameter->text != NULL ? parameter->text : "None");
-      g_string_append (markup, line);
-    }
-  return g_string_free (markup, FALSE);
-}
-
-static void
-fill_datasets (SlLineagePage *self)
-{
-  g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
-  g_autoptr(GPtrArray) places = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *open = gtk_button_new_with_label (_("Open Dataset Graphs"));
-  GtkWidget *intro;
-
-  clear_box (self->datasets_box);
-  for (guint r = 0; r < self->graphs->len; r++)
-    if (g_ptr_array_index (self->graphs, r) != NULL)
-      {
-        g_ptr_array_add (graphs, g_ptr_array_index (self->graphs, r));
-        g_array_append_val (owners, r);
-      }
-  if (graphs->len == 0)
-    {
-      gtk_box_append (self->datasets_box, create_grid_label (_("No run here recorded a dataset graph in its lineage."), FALSE));
-      return;
-    }
-
-  intro = create_grid_label (_("Each run's dataset pipeline from the batch down to the source, a row a place in the pipeline; parameters that differ between runs are shown."), FALSE);
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (intro), PANGO_ELLIPSIZE_NONE);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (self->datasets_box, intro);
-
-  /* Rows: the places of every graph, in the order first met. */
-  for (guint g = 0; g < graphs->len; g++)
-    for (guint n = 0; n < sl_dataset_graph_get_n_nodes (g_ptr_array_index (graphs, g)); n++)
-      {
-        char *place = sl_dataset_graph_dup_node_path (g_ptr_array_index (graphs, g), n);
-
-        if (g_ptr_array_find_with_equal_func (places, place, g_str_equal, NULL))
-          g_free (place);
-        else
-          g_ptr_array_add (places, place);
-      }
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
-  for (guint g = 0; g < graphs->len; g++)
-    {
-      SlDatasetGraph *graph = g_ptr_array_index (graphs, g);
-      SlLineageRun *run = sl_lineage_table_get_run (self->table, g_array_index (owners, guint, g));
-
-      gtk_grid_attach (GTK_GRID (grid), create_grid_label (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
-      for (guint n = 0; n < sl_dataset_graph_get_n_nodes (graph); n++)
-        {
-          g_autofree char *place = sl_dataset_graph_dup_node_path (graph, n);
-          g_autoptr(GPtrArray) differs = sl_dataset_graph_dup_differences (graph, n, (SlDatasetGraph **) graphs->pdata, graphs->len);
-          g_autofree char *markup = describe_node (graph, n, differs);
-          GtkWidget *label = gtk_label_new (NULL);
-          guint row;
-
-          g_ptr_array_find_with_equal_func (places, place, g_str_equal, &row);
-          gtk_label_set_markup (GTK_LABEL (label), markup);
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_widget_set_valign (label, GTK_ALIGN_START);
-          sl_widget_set_long_tooltip (label, place);
-          gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
-        }
-    }
-  gtk_box_append (self->datasets_box, grid);
-
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (open, _("The pipelines as graphs, side by side"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (open),
-                                          g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
-  gtk_box_append (self->datasets_box, open);
-}
-
-/* ------------------------------------------------------------------ */
 /* Columns and filters                                                 */
 /* ------------------------------------------------------------------ */
 
@@ -671,7 +320,7 @@ fill_column_chooser (SlLineagePage *self)
 {
   SlLineageGroup group = SL_LINEAGE_N_GROUPS;
 
-  clear_box (self->columns_box);
+  sl_lineage_clear_box (self->columns_box);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
@@ -679,7 +328,7 @@ fill_column_chooser (SlLineagePage *self)
 
       if (column->group != group)
         {
-          GtkWidget *heading = create_grid_label (sl_lineage_group_to_label (group = column->group), TRUE);
+          GtkWidget *heading = sl_lineage_label_new (sl_lineage_group_to_label (group = column->group), TRUE);
 
           gtk_widget_set_margin_top (heading, c > 0 ? 8 : 0);
           gtk_box_append (self->columns_box, heading);
@@ -790,17 +439,15 @@ clear_all_cb (GtkButton     *button,
 /* ------------------------------------------------------------------ */
 
 static void
-selection_changed_cb (GtkSingleSelection *selection,
-                      GParamSpec         *pspec,
-                      SlLineagePage      *self)
+selection_changed_cb (SlLineagePage *self)
 {
-  SlLineageRun *run = gtk_single_selection_get_selected_item (selection);
+  g_autoptr(SlLineageRow) run = sl_data_table_dup_selected (self->data_table);
   SlRunNoteRecord *note;
   g_autofree char *tags = NULL;
 
   if (self->syncing)
     return;
-  self->selected = run != NULL ? (gint) run_index (run) : -1;
+  self->selected = run != NULL ? (gint) sl_lineage_row_get_run (run) : -1;
   sl_parallel_coordinates_set_selected (SL_PARALLEL_COORDINATES (self->parallel), self->selected);
   sl_lineage_scatter_set_selected (SL_LINEAGE_SCATTER (self->scatter), self->selected);
   note = self->selected >= 0 ? lookup_note (self, self->selected) : NULL;
@@ -808,7 +455,6 @@ selection_changed_cb (GtkSingleSelection *selection,
   gtk_editable_set_text (GTK_EDITABLE (self->note_entry), note != NULL ? sl_run_note_record_get_note (note) : "");
   gtk_editable_set_text (GTK_EDITABLE (self->tags_entry), tags);
   gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), run != NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), run != NULL);
   sl_document_details_changed (SL_DOCUMENT (self));
 }
 
@@ -852,14 +498,13 @@ open_run (SlLineagePage *self,
 }
 
 static void
-row_activated_cb (GtkColumnView *view,
-                  guint          position,
-                  SlLineagePage *self)
+row_activated_cb (SlLineagePage *self,
+                  guint          position)
 {
-  g_autoptr(SlLineageRun) run = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
+  g_autoptr(SlLineageRow) run = g_list_model_get_item (sl_data_table_get_rows (self->data_table), position);
 
   if (run != NULL)
-    open_run (self, run_index (run));
+    open_run (self, sl_lineage_row_get_run (run));
 }
 
 static void
@@ -948,40 +593,20 @@ fill_menus (SlLineagePage *self)
 static void
 fill_table (SlLineagePage *self)
 {
-  GtkColumnViewColumn *column;
-
   g_array_set_size (self->shown, sl_lineage_table_get_n_columns (self->table));
   g_array_set_size (self->marked, sl_lineage_table_get_n_runs (self->table));
-  make_run_labels (self);
-  column = create_view_column (self, _("Run"), COLUMN_NAME);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-
+  g_clear_pointer (&self->run_labels, g_ptr_array_unref);
+  self->run_labels = sl_lineage_dup_run_labels (self->table, self->path);
+  sl_lineage_columns_append (self->data_table, self->table);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *info = sl_lineage_table_get_column (self->table, c);
 
-      column = create_view_column (self, info->key, c);
       g_array_index (self->shown, gboolean, c) = shown_by_default (info);
-      gtk_column_view_column_set_visible (column, g_array_index (self->shown, gboolean, c));
-      gtk_column_view_append_column (self->column_view, column);
-      g_ptr_array_add (self->view_columns, column);
+      gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table, info->id),
+                                          g_array_index (self->shown, gboolean, c));
     }
-  column = create_view_column (self, _("Note"), COLUMN_NOTE);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-  column = create_view_column (self, _("Tags"), COLUMN_TAGS);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (column);
-
-  for (guint r = 0; r < sl_lineage_table_get_n_runs (self->table); r++)
-    {
-      SlLineageRun *run = sl_lineage_table_get_run (self->table, r);
-
-      g_object_set_data (G_OBJECT (run), "sl-lineage-index", GUINT_TO_POINTER (r + 1));
-      g_list_store_append (self->runs, run);
-    }
-  gtk_sort_list_model_set_sorter (self->sorted, gtk_column_view_get_sorter (self->column_view));
+  refresh_rows (self);
 }
 
 static void
@@ -1023,7 +648,7 @@ load_cb (GObject      *source,
   fill_table (self);
   fill_menus (self);
   fill_column_chooser (self);
-  fill_datasets (self);
+  sl_lineage_fill_datasets (self->datasets_box, self->table, self->graphs, self->path);
   update_charts (self);
   update_status (self);
   gtk_stack_set_visible_child_name (self->outer, "lineage");
@@ -1050,31 +675,14 @@ sl_lineage_page_load (SlDocument *document)
 }
 
 static gboolean
-sl_lineage_page_show_details (SlDocument     *document,
-                              SlDescription  *details)
+sl_lineage_page_show_details (SlDocument    *document,
+                              SlDescription *details)
 {
   SlLineagePage *self = SL_LINEAGE_PAGE (document);
-  g_autoptr(GPtrArray) rows = NULL;
-  SlLineageRun *run;
 
   if (self->table == NULL || self->selected < 0)
     return FALSE;
-  run = sl_lineage_table_get_run (self->table, self->selected);
-  rows = g_ptr_array_new ();
-  g_ptr_array_add (rows, (gpointer) _("Folder"));
-  g_ptr_array_add (rows, (gpointer) sl_lineage_run_get_path (run));
-  for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
-    {
-      const char *text = sl_lineage_table_get_text (self->table, self->selected, c);
-
-      if (text == NULL)
-        continue;
-      g_ptr_array_add (rows, sl_lineage_table_get_column (self->table, c)->key);
-      g_ptr_array_add (rows, (gpointer) text);
-    }
-  g_ptr_array_add (rows, NULL);
-  sl_description_show_rows (details, NULL, "sl-chart-symbolic", sl_lineage_run_get_name (run),
-                              (const char * const *) rows->pdata);
+  sl_lineage_describe_run (self->table, self->selected, details);
   return TRUE;
 }
 
@@ -1082,258 +690,17 @@ sl_lineage_page_show_details (SlDocument     *document,
 /* Building                                                            */
 /* ------------------------------------------------------------------ */
 
-static GtkWidget *
-create_status_page (const char *icon,
-                    const char *title,
-                    const char *description)
-{
-  GtkWidget *page = adw_status_page_new ();
-
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), icon);
-  adw_status_page_set_title (ADW_STATUS_PAGE (page), title);
-  adw_status_page_set_description (ADW_STATUS_PAGE (page), description);
-  return page;
-}
-
-static GtkWidget *
-create_scrolled (GtkWidget *child)
-{
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), child);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  return scrolled;
-}
-
-static GtkBox *
-create_padded_box (void)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  return GTK_BOX (box);
-}
-
-static GtkWidget *
-create_filter_popover (SlLineagePage *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *range = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *apply = gtk_button_new_with_label (_("Apply"));
-  GtkWidget *clear = gtk_button_new_with_label (_("Clear"));
-  GtkWidget *popover = gtk_popover_new ();
-
-  self->filter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  self->filter_low = GTK_ENTRY (gtk_entry_new ());
-  self->filter_high = GTK_ENTRY (gtk_entry_new ());
-  self->filter_values = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->filter_low, _("From"));
-  gtk_entry_set_placeholder_text (self->filter_high, _("To"));
-  gtk_entry_set_placeholder_text (self->filter_values, _("Values, separated by commas"));
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_low), 10);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->filter_high), 10);
-  gtk_widget_add_css_class (apply, "suggested-action");
-  g_signal_connect (self->filter_menu, "notify::selected", G_CALLBACK (filter_column_selected_cb), self);
-  g_signal_connect (apply, "clicked", G_CALLBACK (apply_filter_cb), self);
-  g_signal_connect (clear, "clicked", G_CALLBACK (clear_filter_cb), self);
-  g_signal_connect (self->filter_values, "activate", G_CALLBACK (apply_filter_cb), self);
-
-  gtk_box_append (GTK_BOX (box), create_grid_label (_("Keep the runs whose value in"), FALSE));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_menu));
-  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_low));
-  gtk_box_append (GTK_BOX (range), GTK_WIDGET (self->filter_high));
-  gtk_box_append (GTK_BOX (box), range);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_values));
-  gtk_box_append (GTK_BOX (buttons), clear);
-  gtk_box_append (GTK_BOX (buttons), apply);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (box), buttons);
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
-  return popover;
-}
-
-static GtkWidget *
-create_toolbar (SlLineagePage *self)
-{
-  GtkWidget *bar = gtk_flow_box_new ();
-  GtkWidget *switcher = gtk_stack_switcher_new ();
-  GtkWidget *columns = gtk_menu_button_new ();
-  GtkWidget *filter = gtk_menu_button_new ();
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *clear = gtk_button_new_from_icon_name ("edit-clear-all-symbolic");
-  GtkWidget *open = gtk_button_new_with_label (_("Open Scalars"));
-  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
-  GtkWidget *target = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *columns_scroll;
-
-  /* The bar wraps in a narrow window, and the switcher becomes a
-   * drop-down when its buttons do not fit. */
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (bar), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (bar), 3);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (bar), 12);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (bar), 6);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (bar), 6);
-
-  gtk_widget_set_margin_start (bar, 6);
-  gtk_widget_set_margin_end (bar, 6);
-  gtk_widget_set_margin_top (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 6);
-  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->views);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), switcher);
-  sl_page_switcher_squeeze (switcher, pages, GTK_TYPE_STACK_PAGE);
-
-  self->columns_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 2));
-  columns_scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (columns_scroll), GTK_WIDGET (self->columns_box));
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (columns_scroll), TRUE);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (columns_scroll), 480);
-  gtk_popover_set_child (GTK_POPOVER (popover), columns_scroll);
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (columns), _("Columns"));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (columns), popover);
-  gtk_widget_set_tooltip_text (columns, _("Choose the columns of the table and the axes of the parallel coordinates"));
-  gtk_widget_set_halign (columns, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), columns);
-
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (filter), _("Filter"));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (filter), create_filter_popover (self));
-  gtk_widget_set_tooltip_text (filter, _("Keep the runs with a value in a range, or one of some values"));
-  gtk_widget_set_halign (filter, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), filter);
-  gtk_widget_set_tooltip_text (clear, _("Clear all filters and brushes"));
-  g_signal_connect (clear, "clicked", G_CALLBACK (clear_all_cb), self);
-  gtk_widget_set_halign (clear, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), clear);
-
-  {
-    GtkWidget *label = gtk_label_new (_("Target"));
-
-    gtk_widget_set_margin_start (label, 6);
-    gtk_box_append (GTK_BOX (target), label);
-  }
-  self->target_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_menu), _("The result the other columns are compared with"));
-  g_signal_connect (self->target_menu, "notify::selected", G_CALLBACK (target_selected_cb), self);
-  gtk_box_append (GTK_BOX (target), GTK_WIDGET (self->target_menu));
-  gtk_widget_set_halign (target, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), target);
-  gtk_widget_set_tooltip_text (open, _("The training curves of the selected run"));
-  g_signal_connect (open, "clicked", G_CALLBACK (open_scalars_cb), self);
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), open);
-  return bar;
-}
-
-static GtkWidget *
-create_note_bar (SlLineagePage *self)
-{
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-  gtk_widget_set_margin_start (bar, 6);
-  gtk_widget_set_margin_end (bar, 6);
-  gtk_widget_set_margin_bottom (bar, 6);
-  self->note_entry = GTK_ENTRY (gtk_entry_new ());
-  self->tags_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->note_entry, _("Note on the selected run (Enter keeps it)"));
-  gtk_entry_set_placeholder_text (self->tags_entry, _("Tags, separated by commas"));
-  gtk_widget_set_hexpand (GTK_WIDGET (self->note_entry), TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->tags_entry), 24);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->note_entry), FALSE);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_entry), FALSE);
-  g_signal_connect (self->note_entry, "activate", G_CALLBACK (note_activated_cb), self);
-  g_signal_connect (self->tags_entry, "activate", G_CALLBACK (note_activated_cb), self);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->note_entry));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->tags_entry));
-  self->status = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->status), "dim-label");
-  gtk_widget_set_margin_start (GTK_WIDGET (self->status), 6);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->status));
-  return bar;
-}
-
-static GtkWidget *
-create_table_view (SlLineagePage *self)
-{
-  GtkFilterListModel *filtered;
-
-  self->runs = g_list_store_new (SL_TYPE_LINEAGE_RUN);
-  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->runs)), g_object_ref (self->filter));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (filtered), NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (selection_changed_cb), self);
-  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection))));
-  gtk_column_view_set_show_column_separators (self->column_view, TRUE);
-  gtk_column_view_set_reorderable (self->column_view, TRUE);
-  g_signal_connect (self->column_view, "activate", G_CALLBACK (row_activated_cb), self);
-  gtk_widget_add_css_class (GTK_WIDGET (self->column_view), "data-table");
-  return create_scrolled (GTK_WIDGET (self->column_view));
-}
-
-static GtkWidget *
-create_scatter_view (SlLineagePage *self)
-{
-  GtkBox *box = create_padded_box ();
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-  self->scatter_menu = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  g_signal_connect (self->scatter_menu, "notify::selected", G_CALLBACK (scatter_selected_cb), self);
-  gtk_box_append (GTK_BOX (row), create_grid_label (_("Against the target:"), FALSE));
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->scatter_menu));
-  gtk_box_append (box, row);
-  self->scatter = sl_lineage_scatter_new ();
-  gtk_widget_set_vexpand (self->scatter, TRUE);
-  gtk_box_append (box, self->scatter);
-  return GTK_WIDGET (box);
-}
-
+/* The table's rows and filter; its columns come with the table. */
 static void
-build (SlLineagePage *self)
+setup_table (SlLineagePage *self)
 {
-  GtkWidget *content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkBox *parallel_box = create_padded_box ();
-  GtkWidget *hint;
-
-  self->outer = GTK_STACK (gtk_stack_new ());
-  self->views = GTK_STACK (gtk_stack_new ());
-  gtk_stack_set_transition_type (self->outer, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-
-  gtk_stack_add_named (self->outer, create_status_page ("sl-chart-symbolic", _("Reading the Lineage…"), NULL), "loading");
-  self->failed_page = ADW_STATUS_PAGE (create_status_page ("dialog-error-symbolic", _("The Lineage Could Not Be Read"), NULL));
-  gtk_stack_add_named (self->outer, GTK_WIDGET (self->failed_page), "failed");
-  gtk_stack_add_named (self->outer,
-                       create_status_page ("sl-chart-symbolic", _("No Lineage"),
-                                           _("No run here has lineage or HParams data. MindSpore writes lineage when training runs with SummaryCollector; TensorBoard runs need the HParams plugin's session data.")),
-                       "empty");
-
-  gtk_stack_add_titled (self->views, create_table_view (self), "table", _("Table"));
-  hint = create_grid_label (_("Drag along an axis to brush a range; runs inside every brush are marked in the table. Click an axis to clear its brush."), FALSE);
-  gtk_widget_add_css_class (hint, "dim-label");
-  gtk_box_append (parallel_box, hint);
-  self->parallel = sl_parallel_coordinates_new ();
-  gtk_widget_set_vexpand (self->parallel, TRUE);
-  g_signal_connect (self->parallel, "brush-changed", G_CALLBACK (brush_changed_cb), self);
-  gtk_box_append (parallel_box, self->parallel);
-  gtk_stack_add_titled (self->views, GTK_WIDGET (parallel_box), "parallel", _("Parallel Coordinates"));
-  self->importance_box = create_padded_box ();
-  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->importance_box)), "importance", _("Importance"));
-  gtk_stack_add_titled (self->views, create_scatter_view (self), "scatter", _("Scatter"));
-  self->datasets_box = create_padded_box ();
-  gtk_stack_add_titled (self->views, create_scrolled (GTK_WIDGET (self->datasets_box)), "datasets", _("Datasets"));
-
-  gtk_box_append (GTK_BOX (content), create_toolbar (self));
-  gtk_box_append (GTK_BOX (content), create_note_bar (self));
-  gtk_box_append (GTK_BOX (content), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->views));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->views), TRUE);
-  gtk_stack_add_named (self->outer, content, "lineage");
-  gtk_stack_set_visible_child_name (self->outer, "loading");
-  panel_widget_set_child (PANEL_WIDGET (self), GTK_WIDGET (self->outer));
+  self->runs = g_list_store_new (SL_TYPE_LINEAGE_ROW);
+  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_cb, self, NULL));
+  sl_data_table_set_model (self->data_table, G_LIST_MODEL (self->runs));
+  sl_data_table_set_extra_filter (self->data_table, self->filter);
+  sl_data_table_set_export_title (self->data_table, _("Export Runs"), "lineage-runs.csv");
+  g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->data_table)),
+                           "notify::selected", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 static void
@@ -1343,10 +710,12 @@ sl_lineage_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   /* The rows and charts read the table: let them go first. */
-  if (self->column_view != NULL)
-    gtk_column_view_set_model (self->column_view, NULL);
-  if (self->sorted != NULL)
-    gtk_sort_list_model_set_sorter (self->sorted, NULL);
+  if (self->data_table != NULL)
+    sl_data_table_set_model (self->data_table, NULL);
+  /* The template's child is the panel's: hand it back before the
+   * template lets go of it, or PanelWidget unparents it a second time. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_LINEAGE_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->table);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
@@ -1355,22 +724,64 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
   g_clear_pointer (&self->target_columns, g_array_unref);
-  g_clear_pointer (&self->view_columns, g_ptr_array_unref);
   g_clear_object (&self->runs);
   g_clear_object (&self->filter);
-  g_clear_object (&self->sorted);
-  g_clear_object (&self->selection);
   g_clear_pointer (&self->path, g_free);
 
   G_OBJECT_CLASS (sl_lineage_page_parent_class)->dispose (object);
 }
 
 static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  sl_data_table_choose_csv_file (SL_LINEAGE_PAGE (widget)->data_table);
+}
+
+static void
 sl_lineage_page_class_init (SlLineagePageClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = sl_lineage_page_dispose;
   SL_DOCUMENT_CLASS (klass)->load = sl_lineage_page_load;
   SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
+
+  g_type_ensure (SL_TYPE_DATA_TABLE);
+  g_type_ensure (SL_TYPE_LINEAGE_SCATTER);
+  g_type_ensure (SL_TYPE_PARALLEL_COORDINATES);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-lineage-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, outer);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, failed_page);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, views);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, switcher);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, data_table);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, target_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_low);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_high);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, filter_values);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, status);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, note_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, tags_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter);
+  gtk_widget_class_bind_template_callback (widget_class, filter_column_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, apply_filter_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_filter_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_all_cb);
+  gtk_widget_class_bind_template_callback (widget_class, target_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_scalars_cb);
+  gtk_widget_class_bind_template_callback (widget_class, note_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, brush_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, scatter_selected_cb);
+  gtk_widget_class_install_action (widget_class, "lineage.export-csv", NULL, export_csv_action);
 }
 
 static void
@@ -1381,10 +792,15 @@ sl_lineage_page_init (SlLineagePage *self)
   self->marked = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->shown = g_array_new (FALSE, TRUE, sizeof (gboolean));
   self->target_columns = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->view_columns = g_ptr_array_new_with_free_func (g_object_unref);
   self->target = -1;
   self->selected = -1;
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  {
+    g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
+
+    sl_page_switcher_squeeze (GTK_WIDGET (self->switcher), pages, GTK_TYPE_STACK_PAGE);
+  }
+  setup_table (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1406,11 +822,19 @@ sl_lineage_page_get_parallel (SlLineagePage *self)
   return SL_PARALLEL_COORDINATES (self->parallel);
 }
 
+/* Returns: (transfer none): the table of runs */
+SlDataTable *
+sl_lineage_page_get_data_table (SlLineagePage *self)
+{
+  g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), NULL);
+  return self->data_table;
+}
+
 guint
 sl_lineage_page_get_n_shown (SlLineagePage *self)
 {
   g_return_val_if_fail (SL_IS_LINEAGE_PAGE (self), 0);
-  return g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  return g_list_model_get_n_items (sl_data_table_get_rows (self->data_table));
 }
 
 /* Selects @run (an index into the table) in the table, or nothing (-1). */
@@ -1418,24 +842,26 @@ void
 sl_lineage_page_select_run (SlLineagePage *self,
                             gint           run)
 {
+  GListModel *rows;
   guint n;
 
   g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  rows = sl_data_table_get_rows (self->data_table);
+  n = g_list_model_get_n_items (rows);
   for (guint i = 0; i < n && run >= 0; i++)
     {
-      g_autoptr(SlLineageRun) item = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+      g_autoptr(SlLineageRow) item = g_list_model_get_item (rows, i);
 
-      if ((gint) run_index (item) == run)
+      if ((gint) sl_lineage_row_get_run (item) == run)
         {
-          gtk_single_selection_set_selected (self->selection, i);
-          selection_changed_cb (self->selection, NULL, self);
+          sl_data_table_select (self->data_table, i);
+          selection_changed_cb (self);
           return;
         }
     }
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  selection_changed_cb (self->selection, NULL, self);
+  sl_data_table_select (self->data_table, GTK_INVALID_LIST_POSITION);
+  selection_changed_cb (self);
 }
 
 gint
@@ -1469,7 +895,9 @@ sl_lineage_page_set_column_shown (SlLineagePage *self,
   g_return_if_fail (column < self->shown->len);
 
   g_array_index (self->shown, gboolean, column) = shown;
-  gtk_column_view_column_set_visible (g_ptr_array_index (self->view_columns, column), shown);
+  gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table,
+                                                                sl_lineage_table_get_column (self->table, column)->id),
+                                      shown);
   update_charts (self);
 }
 
@@ -1479,10 +907,10 @@ sl_lineage_page_sort_by (SlLineagePage *self,
                          gboolean       descending)
 {
   g_return_if_fail (SL_IS_LINEAGE_PAGE (self));
-  g_return_if_fail (column < self->view_columns->len);
+  g_return_if_fail (self->table != NULL && column < sl_lineage_table_get_n_columns (self->table));
 
-  gtk_column_view_sort_by_column (self->column_view, g_ptr_array_index (self->view_columns, column),
-                                  descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
+  sl_data_table_sort_by (self->data_table, sl_lineage_table_get_column (self->table, column)->id,
+                         descending ? GTK_SORT_DESCENDING : GTK_SORT_ASCENDING);
 }
 
 void
@@ -1493,7 +921,7 @@ sl_lineage_page_filters_changed (SlLineagePage *self)
   gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
   sl_parallel_coordinates_refresh (SL_PARALLEL_COORDINATES (self->parallel));
   gtk_widget_queue_draw (self->scatter);
-  fill_importance (self);
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
   update_status (self);
 }
 

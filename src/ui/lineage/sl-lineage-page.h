@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "sl-data-table.h"
 #include "sl-document.h"
 #include "sl-lineage-table.h"
 #include "sl-parallel-coordinates.h"
@@ -17,6 +18,9 @@ G_DECLARE_FINAL_TYPE (SlLineagePage, sl_lineage_page, SL, LINEAGE_PAGE, SlDocume
 
 SlLineageTable        *sl_lineage_page_get_table         (SlLineagePage *self);
 SlParallelCoordinates *sl_lineage_page_get_parallel      (SlLineagePage *self);
+/* The runs' table: its columns are the Run, the lineage table's by id,
+ * the note and the tags. */
+SlDataTable           *sl_lineage_page_get_data_table    (SlLineagePage *self);
 /* The runs the table shows, in its order. */
 guint                  sl_lineage_page_get_n_shown       (SlLineagePage *self);
 void                   sl_lineage_page_select_run        (SlLineagePage *self,

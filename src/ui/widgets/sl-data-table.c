@@ -339,7 +339,8 @@ measure_item (SlDataTable *self,
 {
   g_autofree char *text = column_dup_text (column, item);
   gboolean bold = (self->emphasis != NULL && self->emphasis (item, self->emphasis_data)) ||
-                  (column->flags & SL_DATA_COLUMN_BADGE) != 0;
+                  (column->flags & SL_DATA_COLUMN_BADGE) != 0 ||
+                  g_strcmp0 (column->css_class, "heading") == 0;  /* a bold column (names) */
 
   /* A badge is bold with its padding around (style.css: .sl-verdict); a
    * button has its own padding. */
