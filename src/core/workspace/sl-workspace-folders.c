@@ -1,5 +1,5 @@
-/* sl-workspace-folders.c: the opened folders: opening a path, scanning, finding
- * and remembering them
+/* sl-workspace-folders.c: the opened folders: opening a path, scanning,
+ * finding and remembering them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
-/* sl-workspace-problems.c: what went wrong with the database, for the Problems
- * panel: opening it, a damaged file recovered, a failed write
+/* sl-workspace-problems.c: what went wrong with the database, for the
+ * Problems panel: opening it, a damaged file recovered, a failed write
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
-/* sl-workspace-run-index.c: what scans found and what views read of each run,
- * kept in the database so the next start lists it at once
+/* sl-workspace-run-index.c: what scans found and what views read of each
+ * run, kept in the database so the next start lists it at once
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

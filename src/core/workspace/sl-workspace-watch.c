@@ -1,5 +1,5 @@
-/* sl-workspace-watch.c: what other programs change in the database shows in
- * the models
+/* sl-workspace-watch.c: what other programs change in the database shows
+ * in the models
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

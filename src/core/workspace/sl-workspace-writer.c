@@ -1,5 +1,5 @@
-/* sl-workspace-writer.c: the writer thread that owns the database connection, and
- * its queue
+/* sl-workspace-writer.c: the writer thread that owns the database
+ * connection, and its queue
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
