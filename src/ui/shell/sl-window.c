@@ -34,7 +34,7 @@ sl_window_add_problem (SlWindow  *self,
 {
   g_return_if_fail (SL_IS_WINDOW (self));
 
-  sl_problems_panel_add (self->problems_panel, problem);
+  sl_session_add_problem (self->session, problem);
 }
 
 static void
@@ -361,6 +361,10 @@ create_panels (SlWindow  *self,
                                                                       sl_workspace_get_jobs (self->workspace)));
   self->problems_panel = SL_PROBLEMS_PANEL (sl_problems_panel_new ());
   sl_problems_panel_set_folders (self->problems_panel, sl_workspace_get_folders (self->workspace));
+  /* Every window shows the session's problems, and Clear clears them in all. */
+  sl_problems_panel_set_problems (self->problems_panel, sl_session_get_problems (self->session));
+  g_signal_connect_object (self->problems_panel, "clear-requested", G_CALLBACK (sl_session_clear_problems),
+                           self->session, G_CONNECT_SWAPPED);
   self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
   self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());
 
@@ -414,10 +418,7 @@ sl_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->details_owner);
   /* A window kept alive a moment longer (a log being read) shows no more. */
   if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (sl_session_get_problems (self->session), self);
-    }
+    g_signal_handlers_disconnect_by_data (self->session, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);
 
