@@ -564,6 +564,8 @@ sl_problems_panel_dispose (GObject *object)
   self->document = NULL;
   if (self->sources != NULL)
     drop_document (self);
+  if (self->problems != NULL)
+    g_signal_handlers_disconnect_by_func (self->problems, shell_problems_changed_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROBLEMS_PANEL);
   g_clear_object (&self->all);
   g_clear_object (&self->sources);
