@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`sightline --document KIND PATH`, the real program: a path holding that
-kind opens its document, and --report waits for it to load and gives the
+kind opens its document and adds the path to the Workspace's folders (no
+folder page), and --report waits for it to load and gives the
 window's size, minimum size and the document's kind and state. A kind that
 does not exist, a missing path, a path holding something else and the wrong
 number of paths for a comparison each exit with status 2 and a message,
@@ -73,8 +74,11 @@ def main():
         for key in ('width', 'height', 'min_width', 'min_height'):
             assert isinstance(report[key], int) and report[key] > 0, (key, report[key])
         assert report['min_width'] <= report['width'], report
-        # Opened straight away: no folder page, nothing added to the Workspace.
+        # Opened straight away: no folder page.
         assert report['document_ids'] == ['profile:' + os.path.normpath(os.path.abspath(profile))], report['document_ids']
+        # The path is in the Workspace's open folders, as when opened in the app.
+        folders = [folder['path'] for folder in report['folders']]
+        assert os.path.normpath(os.path.abspath(profile)) in folders, folders
         print(f"ok: --document profile: window {report['width']}x{report['height']}, "
               f"minimum {report['min_width']}x{report['min_height']}")
     return 0

@@ -12,6 +12,9 @@
 #include "sl-compare-page.h"
 #include "sl-data-table.h"
 #include "sl-main-thread.h"
+#include "sl-op-row.h"
+#include "sl-op-stats-view.h"
+#include "sl-profile-page.h"
 
 #define US 1000
 
@@ -122,6 +125,12 @@ check_overview_fits (SlComparePage *page)
   g_assert_true (wait_until (overview_fits, page, 10000));
 }
 
+static gboolean
+export_done (gpointer data)
+{
+  return !sl_compare_page_is_exporting (data);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -195,6 +204,65 @@ main (int    argc,
   }
   g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
   g_assert_true (g_str_has_prefix (csv, "item,base_us,comparison_us,diff_us,ratio,noise\ne2e,"));
+
+  /* Saved from the page: progress and Cancel show under the toolbar while
+   * the worker formats and writes; the same file, all rows written. */
+  {
+    g_autofree char *saved_path = g_build_filename (root, "saved.csv", NULL);
+    g_autofree char *cancelled_path = g_build_filename (root, "cancelled.csv", NULL);
+    g_autoptr(GFile) saved = g_file_new_for_path (saved_path);
+    g_autoptr(GFile) cancelled = g_file_new_for_path (cancelled_path);
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    g_autoptr(GAsyncResult) export_result = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *saved_csv = NULL;
+    GtkRevealer *bar = GTK_REVEALER (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE, "export_bar"));
+
+    g_assert_false (gtk_revealer_get_reveal_child (bar));
+    sl_compare_page_save_csv (page, saved);
+    g_assert_true (sl_compare_page_is_exporting (page));
+    g_assert_true (gtk_revealer_get_reveal_child (bar));
+    g_assert_true (wait_until (export_done, page, 30000));
+    g_assert_false (gtk_revealer_get_reveal_child (bar));
+    g_assert_cmpfloat (sl_compare_page_get_export_fraction (page), ==, 1.0);
+    g_assert_true (g_file_get_contents (saved_path, &saved_csv, NULL, NULL));
+    g_assert_cmpstr (saved_csv, ==, csv);
+
+    /* Cancelled: an error saying so, and no file. */
+    g_cancellable_cancel (cancellable);
+    sl_compare_page_export_csv_async (page, cancelled, cancellable, store_result, &export_result);
+    g_assert_false (sl_compare_page_export_csv_finish (page, wait_for_result (&export_result), &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_assert_false (g_file_test (cancelled_path, G_FILE_TEST_EXISTS));
+  }
+
+  /* An op type's count is a link: the comparison's Add ops land in its
+   * Operators page with the first selected. */
+  {
+    g_autofree char *id = g_strconcat ("profile:", comparison, NULL);
+    SlProfilePage *profile;
+    SlOpRow *selected;
+
+    g_assert_null (sl_window_find_document (window, id));
+    g_assert_true (sl_compare_page_show_ops (page, 1, "Add", NULL));
+    profile = SL_PROFILE_PAGE (sl_window_find_document (window, id));
+    g_assert_nonnull (profile);
+    g_assert_true (wait_until (page_settled, profile, 60000));
+    g_assert_cmpstr (sl_profile_page_get_view (profile), ==, "ops");
+    selected = sl_op_stats_view_get_selected (sl_profile_page_get_ops_view (profile));
+    g_assert_nonnull (selected);
+    g_assert_cmpstr (sl_op_row_get_name (selected), ==, "Add1");
+    g_assert_cmpstr (sl_op_row_get_op_type (selected), ==, "Add");
+
+    /* A type the side does not list lands nowhere. */
+    g_assert_false (sl_compare_page_show_ops (page, 0, "NoSuchOp", NULL));
+
+    /* The count cells' action: the baseline's MatMul ops. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "compare.show-ops", "(uss)", 0, "MatMul", ""));
+    id = (g_free (id), g_strconcat ("profile:", base, NULL));
+    g_assert_nonnull (sl_window_find_document (window, id));
+    panel_widget_raise (PANEL_WIDGET (page));
+  }
 
   wait_for_frames (GTK_WIDGET (window));
   check_overview_fits (page);

@@ -316,6 +316,27 @@ test_level_of_detail (void)
   cairo_surface_destroy (surface);
 }
 
+/* An operator's link asks the profile for its row: the Operators page. */
+static void
+test_op_link (void)
+{
+  SlMemoryView *view = memory_view (page);
+  g_autoptr(GVariant) name = g_variant_ref_sink (g_variant_new_string ("aten::a"));
+
+  sl_profile_page_show_view (page, "memory");
+  sl_memory_view_show_table (view, "holders");
+  settle ();
+  g_assert_cmpstr (sl_profile_page_get_view (page), ==, "memory");
+  g_assert_nonnull (sl_data_table_get_column (SL_DATA_TABLE (gtk_widget_get_ancestor (
+    GTK_WIDGET (sl_memory_view_get_column_view (view)), SL_TYPE_DATA_TABLE)), "operators-link"));
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (view), "memory.show-op", name));
+  settle ();
+  g_assert_cmpstr (sl_profile_page_get_view (page), ==, "ops");
+
+  sl_profile_page_show_view (page, "memory");
+  settle ();
+}
+
 static void
 test_dark (void)
 {
@@ -386,6 +407,7 @@ main (int    argc,
   g_test_add_func ("/memory-view/peak", test_peak);
   g_test_add_func ("/memory-view/tables", test_tables);
   g_test_add_func ("/memory-view/click", test_click);
+  g_test_add_func ("/memory-view/op-link", test_op_link);
   g_test_add_func ("/memory-view/level-of-detail", test_level_of_detail);
   g_test_add_func ("/memory-view/dark", test_dark);
   g_test_add_func ("/memory-view/no-memory", test_no_memory);

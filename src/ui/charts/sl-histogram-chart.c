@@ -20,7 +20,7 @@
 
 #define MAX_DRAWN 40
 #define MARGIN_LEFT 12
-#define MARGIN_RIGHT 64
+#define MARGIN_RIGHT 76  /* step labels, then the step axis's name along the edge */
 #define MARGIN_TOP 12
 #define MARGIN_BOTTOM 28
 #define RIDGE_FRACTION 0.35  /* a ridge's height, as a share of the plot */
@@ -188,6 +188,37 @@ draw_ridge (SlHistogramChart *self,
   cairo_stroke (cr);
 }
 
+/* The ridges' axis: its name and unit read upwards along the right edge,
+ * beside the step numbers; the short name when the plot is too low. */
+static void
+draw_step_axis_name (cairo_t       *cr,
+                     const GdkRGBA *fg,
+                     int            width,
+                     int            height)
+{
+  /* Translators: the name and unit of a histogram's step axis. */
+  const char *name = _("Step (training iterations)");
+  double plot_height = height - MARGIN_TOP - MARGIN_BOTTOM;
+  cairo_text_extents_t extents;
+
+  cairo_text_extents (cr, name, &extents);
+  if (extents.x_advance > plot_height)
+    {
+      /* Translators: a histogram's step axis, short. */
+      name = _("Step");
+      cairo_text_extents (cr, name, &extents);
+      if (extents.x_advance > plot_height)
+        return;
+    }
+
+  cairo_save (cr);
+  cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.7);
+  cairo_move_to (cr, width - 4, MARGIN_TOP + (plot_height + extents.x_advance) / 2);
+  cairo_rotate (cr, -G_PI / 2);
+  cairo_show_text (cr, name);
+  cairo_restore (cr);
+}
+
 /**
  * sl_histogram_chart_draw:
  *
@@ -256,6 +287,9 @@ sl_histogram_chart_draw (SlHistogramChart *self,
           draw_ridge (self, cr, index, baseline, ridge_height, width, 0.18, FALSE);
         }
     }
+
+  if (self->mode == SL_HISTOGRAM_OFFSET && n > 0)
+    draw_step_axis_name (cr, &fg, width, height);
 
   if (self->mode == SL_HISTOGRAM_OVERLAY && self->step_index < sl_histogram_series_get_n_points (self->series))
     {

@@ -15,14 +15,16 @@
 #include <glib/gi18n.h>
 
 #include "sl-compare-entry.h"
+#include "sl-compare-export.h"
 #include "sl-compare-page.h"
 #include "sl-page-switcher.h"
 #include "sl-compare-timelines.h"
 #include "sl-data-table.h"
 #include "sl-finding.h"
 #include "sl-folder.h"
+#include "sl-op-row.h"
+#include "sl-op-table.h"
 #include "sl-profile-loader.h"
-#include "sl-replace-stream.h"
 #include "sl-time-format.h"
 
 typedef enum {
@@ -75,6 +77,11 @@ struct _SlComparePage
   GtkLabel           *ops_count_label;
   AdwPreferencesGroup *alignment_group;
   SlCompareTimelines *timelines;
+  GtkRevealer        *export_bar;
+  GtkLabel           *export_label;
+  GtkProgressBar     *export_progress;
+  GCancellable       *export_cancellable;   /* of the export shown in the bar */
+  SlProgress         *export_rows;          /* rows written, of all */
 };
 
 G_DEFINE_FINAL_TYPE (SlComparePage, sl_compare_page, SL_TYPE_DOCUMENT)
@@ -244,6 +251,38 @@ table_cell_style (gpointer item,
   return css_class;
 }
 
+/* "(uss)": the side (0 the baseline), the op type and the kernel's input
+ * shapes ("" for an op type); none where the side has no such op. */
+static GVariant *
+count_link_target (gpointer item,
+                   gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+  const SlProfileCompareRow *row = sl_compare_entry_get_row (item);
+  guint side = ref->column == COL_COMPARISON_COUNT;
+
+  if (row == NULL || !row->present[side] || row->count[side] == 0)
+    return NULL;
+  return g_variant_new ("(uss)", side, row->type, row->input_shapes != NULL ? row->input_shapes : "");
+}
+
+static char *
+count_link_tooltip (gpointer item,
+                    gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+  const SlProfileCompareRow *row = sl_compare_entry_get_row (item);
+
+  if (row == NULL || !row->present[ref->column == COL_COMPARISON_COUNT])
+    return NULL;
+  return g_strdup_printf (ref->column == COL_COMPARISON_COUNT
+                          /* Translators: a count's link; %s is an op type */
+                          ? _("Show the comparison's %s ops in its Operators page")
+                          /* Translators: a count's link; %s is an op type */
+                          : _("Show the baseline's %s ops in its Operators page"),
+                          row->type);
+}
+
 static void
 add_table_column (SlComparePage *self,
                   SlDataTable   *table,
@@ -263,6 +302,14 @@ add_table_column (SlComparePage *self,
 
   ref->page = self;
   ref->column = column;
+  if (column == COL_BASE_COUNT || column == COL_COMPARISON_COUNT)
+    {
+      /* A side's count is a link to its ops of the row's type. */
+      def.flags |= SL_DATA_COLUMN_BUTTON;
+      def.tooltip = count_link_tooltip;
+      def.action = "compare.show-ops";
+      def.action_target = count_link_target;
+    }
   sl_data_table_append_column (table, &def, ref, g_free);
 }
 
@@ -936,89 +983,53 @@ sl_compare_page_show_details (SlDocument     *document,
 }
 
 static void
-append_csv_field (GString    *out,
-                  const char *text)
+export_written_cb (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
 {
-  if (strpbrk (text, ",\"\n") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
+  g_autoptr(GTask) task = user_data;
+  SlProgress *progress = g_task_get_task_data (task);
+  GError *error = NULL;
 
-static void
-append_csv_ns (GString *out,
-               gint64   ns)
-{
-  g_string_append_c (out, ',');
-  if (ns >= 0)
-    g_string_append_printf (out, "%.3f", ns / 1000.0);
+  if (sl_compare_export_csv_finish (result, &error))
+    {
+      /* Told here, the end shows at once (an empty table reports no row). */
+      sl_progress_report_fraction (progress, 1.0);
+      g_task_return_boolean (task, TRUE);
+    }
+  else
+    g_task_return_error (task, error);
 }
 
 /* The table shown (the breakdown on Overview, else the op types or
- * kernels as filtered and sorted), times in microseconds. */
-static GBytes *
-format_csv (SlComparePage *self)
+ * kernels as filtered and sorted), taken now; written on a worker. */
+static GPtrArray *
+dup_shown_entries (SlComparePage *self,
+                   gboolean      *overview)
 {
-  gboolean overview;
   GListModel *model;
-  GString *out = g_string_new (NULL);
+  GPtrArray *entries;
 
-  overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
-  model = overview ? G_LIST_MODEL (self->items) : sl_data_table_get_rows (self->ops_view);
-  if (overview)
-    g_string_append (out, "item,base_us,comparison_us,diff_us,ratio,noise\n");
-  else
-    g_string_append (out, "type,input_shapes,base_count,comparison_count,base_total_us,comparison_total_us,"
-                          "diff_us,ratio,base_avg_us,comparison_avg_us\n");
-
+  *overview = g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "operators") != 0;
+  model = *overview ? G_LIST_MODEL (self->items) : sl_data_table_get_rows (self->ops_view);
+  entries = g_ptr_array_new_full (g_list_model_get_n_items (model), g_object_unref);
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(SlCompareEntry) entry = g_list_model_get_item (model, i);
-      const SlProfileCompareItem *item = sl_compare_entry_get_item (entry);
-      const SlProfileCompareRow *row = sl_compare_entry_get_row (entry);
-      double ratio = sl_compare_entry_get_ratio (entry);
+    g_ptr_array_add (entries, g_list_model_get_item (model, i));
+  return entries;
+}
 
-      if (item != NULL)
-        {
-          g_string_append (out, sl_profile_compare_item_key (item->kind));
-          append_csv_ns (out, item->base_ns);
-          append_csv_ns (out, item->comparison_ns);
-          g_string_append_printf (out, ",%.3f,", item->diff_ns / 1000.0);
-          if (!isnan (ratio))
-            g_string_append_printf (out, "%.4f", ratio);
-          g_string_append_printf (out, ",%s\n", item->noise_checked ? (item->noise ? "yes" : "no") : "");
-          continue;
-        }
-      append_csv_field (out, row->type);
-      g_string_append_c (out, ',');
-      append_csv_field (out, row->input_shapes != NULL ? row->input_shapes : "");
-      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT, row->count[0], row->count[1]);
-      append_csv_ns (out, row->present[0] ? row->total_ns[0] : -1);
-      append_csv_ns (out, row->present[1] ? row->total_ns[1] : -1);
-      g_string_append_printf (out, ",%.3f,", row->diff_ns / 1000.0);
-      if (!isnan (ratio))
-        g_string_append_printf (out, "%.4f", ratio);
-      append_csv_ns (out, row->avg_ns[0]);
-      append_csv_ns (out, row->avg_ns[1]);
-      g_string_append_c (out, '\n');
-    }
-  return g_string_free_to_bytes (out);
+static void
+export_progress_cb (SlComparePage *self)
+{
+  gtk_progress_bar_set_fraction (self->export_progress, sl_progress_get_fraction (self->export_rows));
 }
 
 /**
  * sl_compare_page_export_csv_async:
  *
- * Writes the table shown now to @file as CSV, on a worker thread; @file
- * is replaced only when the whole table is written.
+ * Writes the table shown now to @file as CSV: its rows are taken now,
+ * formatted and written on a worker thread; @file is replaced only when
+ * the whole table is written.
  */
 void
 sl_compare_page_export_csv_async (SlComparePage       *self,
@@ -1027,19 +1038,31 @@ sl_compare_page_export_csv_async (SlComparePage       *self,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
-  g_autoptr(GBytes) csv = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GTask) task = NULL;
+  gboolean overview;
 
   g_return_if_fail (SL_IS_COMPARE_PAGE (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  csv = format_csv (self);
-  sl_replace_file_contents_async (file, csv, self, cancellable, callback, user_data);
+  entries = dup_shown_entries (self, &overview);
+  if (self->export_rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->export_rows, self);
+  g_clear_object (&self->export_rows);
+  self->export_rows = sl_progress_new ();
+  g_signal_connect_swapped (self->export_rows, "notify::fraction", G_CALLBACK (export_progress_cb), self);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_compare_page_export_csv_async);
+  g_task_set_task_data (task, g_object_ref (self->export_rows), g_object_unref);
+  sl_compare_export_csv_async (self, entries, overview, file, self->export_rows, cancellable,
+                               export_written_cb, g_steal_pointer (&task));
 }
 
 /**
  * sl_compare_page_export_csv_finish:
  *
  * Returns: %TRUE when the file was written, else an error naming it
+ *   (%G_IO_ERROR_CANCELLED when cancelled)
  */
 gboolean
 sl_compare_page_export_csv_finish (SlComparePage  *self,
@@ -1047,8 +1070,41 @@ sl_compare_page_export_csv_finish (SlComparePage  *self,
                                    GError        **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == sl_compare_page_export_csv_async, FALSE);
 
-  return sl_replace_file_contents_finish (result, error);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * sl_compare_page_get_export_fraction:
+ *
+ * Returns: how much of the last export is written, from 0 to 1
+ */
+double
+sl_compare_page_get_export_fraction (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), 0);
+
+  return self->export_rows != NULL ? sl_progress_get_fraction (self->export_rows) : 0;
+}
+
+gboolean
+sl_compare_page_is_exporting (SlComparePage *self)
+{
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), FALSE);
+
+  return self->export_cancellable != NULL;
+}
+
+/* Stops the export started by sl_compare_page_save_csv(): the file is
+ * left as it was. */
+void
+sl_compare_page_cancel_export (SlComparePage *self)
+{
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+
+  if (self->export_cancellable != NULL)
+    g_cancellable_cancel (self->export_cancellable);
 }
 
 static void
@@ -1057,10 +1113,62 @@ export_done_cb (GObject      *source,
                 gpointer      user_data)
 {
   SlComparePage *self = SL_COMPARE_PAGE (source);
+  g_autoptr(GCancellable) cancellable = user_data;
+  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (cancellable), "sl-export-file");
   g_autoptr(GError) error = NULL;
+  gboolean ok = sl_compare_page_export_csv_finish (self, result, &error);
 
-  if (!sl_compare_page_export_csv_finish (self, result, &error))
+  /* An export replaced by a newer one has nothing left to show. */
+  if (cancellable != self->export_cancellable)
+    return;
+  g_clear_object (&self->export_cancellable);
+  gtk_revealer_set_reveal_child (self->export_bar, FALSE);
+  if (ok)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *text = g_strdup_printf (_("Exported to “%s”"), name);
+
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", text);
+    }
+  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", error->message);
+}
+
+/**
+ * sl_compare_page_save_csv:
+ *
+ * Exports the table shown to @file with progress and Cancel under the
+ * page's toolbar; the outcome is shown in a toast (an error names the
+ * file). An export still running is cancelled first.
+ */
+void
+sl_compare_page_save_csv (SlComparePage *self,
+                          GFile         *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (SL_IS_COMPARE_PAGE (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  sl_compare_page_cancel_export (self);
+  g_clear_object (&self->export_cancellable);
+  self->export_cancellable = g_cancellable_new ();
+  g_object_set_data_full (G_OBJECT (self->export_cancellable), "sl-export-file", g_object_ref (file), g_object_unref);
+  name = g_file_get_basename (file);
+  /* Translators: %s is the file a comparison is exported to. */
+  text = g_strdup_printf (_("Exporting to “%s”…"), name);
+  gtk_label_set_label (self->export_label, text);
+  gtk_progress_bar_set_fraction (self->export_progress, 0);
+  gtk_revealer_set_reveal_child (self->export_bar, TRUE);
+  sl_compare_page_export_csv_async (self, file, self->export_cancellable, export_done_cb,
+                                    g_object_ref (self->export_cancellable));
+}
+
+static void
+export_cancel_clicked_cb (SlComparePage *self)
+{
+  sl_compare_page_cancel_export (self);
 }
 
 static void
@@ -1072,7 +1180,7 @@ export_chosen_cb (GtkNativeDialog *dialog,
 
   if (response == GTK_RESPONSE_ACCEPT &&
       (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) != NULL)
-    sl_compare_page_export_csv_async (self, file, NULL, export_done_cb, NULL);
+    sl_compare_page_save_csv (self, file);
 
   gtk_native_dialog_destroy (dialog);
   g_object_unref (dialog);
@@ -1099,6 +1207,107 @@ export_csv_action (GtkWidget  *widget,
                                      : "comparison-op-types.csv");
   g_signal_connect_object (dialog, "response", G_CALLBACK (export_chosen_cb), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Links */
+
+/* The first op of @type (with @shapes when given and matched) in the
+ * rank compared on @side, as its profile names it. */
+static const char *
+first_op_of_type (SlComparePage *self,
+                  guint          side,
+                  const char    *type,
+                  const char    *shapes)
+{
+  const SlProfileCompare *result = sl_compare_page_get_result (self);
+  const SlProfileRank *rank;
+  GListModel *instances;
+  const char *first_of_type = NULL;
+  guint index;
+
+  if (result == NULL || self->profiles[side] == NULL)
+    return NULL;
+  index = side == 0 ? result->base_rank : result->comparison_rank;
+  if (index >= sl_profile_get_n_ranks (self->profiles[side]) ||
+      (rank = sl_profile_get_rank (self->profiles[side], index)) == NULL || rank->ops == NULL)
+    return NULL;
+
+  instances = sl_op_table_get_instances (rank->ops);
+  for (guint i = 0; i < g_list_model_get_n_items (instances); i++)
+    {
+      g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
+      const char *name = sl_op_row_get_name (row);
+
+      if (name == NULL || name[0] == '\0' || g_strcmp0 (sl_op_row_get_op_type (row), type) != 0)
+        continue;
+      if (shapes == NULL || shapes[0] == '\0' || g_strcmp0 (sl_op_row_get_input_shapes (row), shapes) == 0)
+        return name;   /* the instances list holds it as long as the profile */
+      if (first_of_type == NULL)
+        first_of_type = name;
+    }
+  return first_of_type;
+}
+
+/**
+ * sl_compare_page_show_ops:
+ * @side: 0 for the baseline, 1 for the comparison
+ * @shapes: (nullable): a kernel's input shapes
+ *
+ * Opens the side's profile at its Operators page with the first op of
+ * @type selected and scrolled to; toasts when the side lists none.
+ *
+ * Returns: whether there was an op to show
+ */
+gboolean
+sl_compare_page_show_ops (SlComparePage *self,
+                          guint          side,
+                          const char    *type,
+                          const char    *shapes)
+{
+  const char *name;
+
+  g_return_val_if_fail (SL_IS_COMPARE_PAGE (self), FALSE);
+  g_return_val_if_fail (side <= 1 && type != NULL, FALSE);
+
+  if ((name = first_op_of_type (self, side, type, shapes)) == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (side == 0
+                                                  /* Translators: a link named an op type a side does not list */
+                                                  ? _("The baseline lists no op of type “%s”")
+                                                  /* Translators: a link named an op type a side does not list */
+                                                  : _("The comparison lists no op of type “%s”"),
+                                                  type);
+
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
+      return FALSE;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
+                              sl_profile_get_path (self->profiles[side]), g_variant_new ("(ss)", "op", name));
+  return TRUE;
+}
+
+static void
+show_ops_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  const char *type = NULL, *shapes = NULL;
+  guint side = 0;
+
+  g_variant_get (param, "(u&s&s)", &side, &type, &shapes);
+  sl_compare_page_show_ops (SL_COMPARE_PAGE (widget), MIN (side, 1), type, shapes);
+}
+
+/* A row activated: the comparison's ops of its type, else the baseline's. */
+static void
+ops_row_activated_cb (SlComparePage *self,
+                      guint          position)
+{
+  g_autoptr(SlCompareEntry) entry = g_list_model_get_item (sl_data_table_get_rows (self->ops_view), position);
+  const SlProfileCompareRow *row = entry != NULL ? sl_compare_entry_get_row (entry) : NULL;
+
+  if (row != NULL)
+    sl_compare_page_show_ops (self, row->present[1] ? 1 : 0, row->type, row->input_shapes);
 }
 
 static void
@@ -1131,6 +1340,11 @@ sl_compare_page_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   if (self->items != NULL)
     clear_result (self);
+  sl_compare_page_cancel_export (self);
+  g_clear_object (&self->export_cancellable);
+  if (self->export_rows != NULL)
+    g_signal_handlers_disconnect_by_data (self->export_rows, self);
+  g_clear_object (&self->export_rows);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_COMPARE_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->items);
@@ -1176,14 +1390,19 @@ sl_compare_page_class_init (SlComparePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, ops_count_label);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, alignment_group);
   gtk_widget_class_bind_template_child (widget_class, SlComparePage, timelines);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, export_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, export_label);
+  gtk_widget_class_bind_template_child (widget_class, SlComparePage, export_progress);
   gtk_widget_class_bind_template_callback (widget_class, side_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, rank_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, kernels_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, details_source_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, export_cancel_clicked_cb);
 
   gtk_widget_class_install_action (widget_class, "compare.swap", NULL, swap_action);
   gtk_widget_class_install_action (widget_class, "compare.export-csv", NULL, export_csv_action);
+  gtk_widget_class_install_action (widget_class, "compare.show-ops", "(uss)", show_ops_action);
   gtk_widget_class_install_action (widget_class, "compare.cancel", NULL, cancel_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "compare.cancel", NULL);
 }
@@ -1229,6 +1448,7 @@ sl_compare_page_init (SlComparePage *self)
   sl_data_table_set_model (self->ops_view, G_LIST_MODEL (self->op_types));
   g_signal_connect_object (gtk_column_view_get_model (sl_data_table_get_column_view (self->ops_view)),
                            "notify::selected", G_CALLBACK (details_source_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->ops_view, "row-activated", G_CALLBACK (ops_row_activated_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* API */

@@ -40,7 +40,18 @@ void                    sl_compare_page_export_csv_async  (SlComparePage       *
 gboolean                sl_compare_page_export_csv_finish (SlComparePage       *self,
                                                            GAsyncResult        *result,
                                                            GError             **error);
+/* The export with progress and Cancel under the toolbar, and a toast. */
+void                    sl_compare_page_save_csv          (SlComparePage       *self,
+                                                           GFile               *file);
+gboolean                sl_compare_page_is_exporting      (SlComparePage       *self);
+void                    sl_compare_page_cancel_export     (SlComparePage       *self);
+double                  sl_compare_page_get_export_fraction (SlComparePage     *self);
 
+/* The side's (0 the baseline) Operators page at its first op of @type. */
+gboolean                sl_compare_page_show_ops        (SlComparePage *self,
+                                                         guint          side,
+                                                         const char    *type,
+                                                         const char    *shapes);
 void                    sl_compare_page_choose_ranks    (SlComparePage *self,
                                                          guint          base_rank,
                                                          guint          comparison_rank);

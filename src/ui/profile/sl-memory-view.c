@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-data-table.h"
+#include "sl-document.h"
 #include "sl-memory-chart.h"
 #include "sl-memory-row.h"
 #include "sl-memory-view.h"
@@ -124,6 +125,55 @@ cell_key (gpointer item,
           gpointer user_data)
 {
   return sl_memory_row_get_key (item, GPOINTER_TO_UINT (user_data));
+}
+
+/* An operator's link: the Operators page at its row. */
+static char *
+op_link_text (gpointer item,
+              gpointer user_data)
+{
+  return g_strdup (_("Operators"));
+}
+
+static char *
+op_link_tooltip (gpointer item,
+                 gpointer user_data)
+{
+  /* Translators: an operator's link in the memory tables; %s is its name */
+  return g_strdup_printf (_("Select “%s” in the Operators page"), sl_memory_row_get_name (item));
+}
+
+static char *
+op_link_csv (gpointer item,
+             gpointer user_data)
+{
+  return g_strdup (sl_memory_row_get_name (item));
+}
+
+static GVariant *
+op_link_target (gpointer item,
+                gpointer user_data)
+{
+  const char *name = sl_memory_row_get_name (item);
+
+  return name != NULL && name[0] != '\0' ? g_variant_new_string (name) : NULL;
+}
+
+static void
+add_op_link_column (SlDataTable *view)
+{
+  sl_data_table_append_column (view, &(SlDataColumn) {
+    .id = "operators-link",
+    /* Translators: a column of links from the memory tables to the Operators page */
+    .title = _("Show in"),
+    .flags = SL_DATA_COLUMN_BUTTON,
+    .text = op_link_text,
+    .tooltip = op_link_tooltip,
+    .csv = op_link_csv,
+    .csv_title = "operator",
+    .action = "memory.show-op",
+    .action_target = op_link_target,
+  }, NULL, NULL);
 }
 
 static void
@@ -494,6 +544,38 @@ allocation_activated_cb (SlMemoryView *self,
   show_allocation (self, self->allocations_view, position);
 }
 
+/**
+ * sl_memory_view_show_op:
+ * @name: an operator as the memory tables name it
+ *
+ * Asks the document the view is in to show @name as its Operators page
+ * shows ops: the row selected and scrolled to (the ("op", name) request).
+ *
+ * Returns: whether the view is in a document to ask
+ */
+gboolean
+sl_memory_view_show_op (SlMemoryView *self,
+                        const char   *name)
+{
+  GtkWidget *document;
+
+  g_return_val_if_fail (SL_IS_MEMORY_VIEW (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if ((document = gtk_widget_get_ancestor (GTK_WIDGET (self), SL_TYPE_DOCUMENT)) == NULL)
+    return FALSE;
+  sl_document_request (SL_DOCUMENT (document), g_variant_new ("(ss)", "op", name));
+  return TRUE;
+}
+
+static void
+show_op_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  sl_memory_view_show_op (SL_MEMORY_VIEW (widget), g_variant_get_string (param, NULL));
+}
+
 /* ------------------------------------------------------------------ */
 /* Type */
 
@@ -547,6 +629,7 @@ sl_memory_view_class_init (SlMemoryViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, update_count);
   gtk_widget_class_bind_template_callback (widget_class, holder_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, allocation_activated_cb);
+  gtk_widget_class_install_action (widget_class, "memory.show-op", "s", show_op_action);
 }
 
 static void
@@ -558,6 +641,9 @@ sl_memory_view_init (SlMemoryView *self)
                "memory-at-peak.csv");
   setup_table (&self->tables[TABLE_ALLOCATIONS], self->allocations_view, allocation_columns,
                G_N_ELEMENTS (allocation_columns), "memory-allocations.csv");
+  /* Operators link to their row in the Operators page. */
+  add_op_link_column (self->holders_view);
+  add_op_link_column (self->allocations_view);
   setup_table (&self->tables[TABLE_COMPONENTS], self->components_view, component_columns,
                G_N_ELEMENTS (component_columns), "memory-components.csv");
   setup_table (&self->tables[TABLE_MODULES], self->modules_view, module_columns, G_N_ELEMENTS (module_columns),

@@ -26,6 +26,8 @@ void           sl_memory_view_set_memory            (SlMemoryView    *self,
 SlMemoryChart *sl_memory_view_get_chart             (SlMemoryView    *self);
 const char    *sl_memory_view_get_state             (SlMemoryView    *self);
 const char    *sl_memory_view_get_empty_description (SlMemoryView    *self);
+gboolean       sl_memory_view_show_op               (SlMemoryView    *self,
+                                                     const char      *name);
 const char    *sl_memory_view_get_peak_text         (SlMemoryView    *self);
 void           sl_memory_view_show_table            (SlMemoryView    *self,
                                                      const char      *name);

@@ -323,7 +323,8 @@ sl_application_open (GApplication  *application,
 }
 
 /* `--document KIND PATH…`: the document opened straight away, once the
- * paths are checked; 2 when they do not hold it. */
+ * paths are checked, and the paths added to the Workspace without their
+ * folder page; 2 when they do not hold it. */
 static int
 open_document_from_command_line (SlApplication           *self,
                                  GApplicationCommandLine *command_line,
@@ -350,6 +351,9 @@ open_document_from_command_line (SlApplication           *self,
     }
 
   window = get_or_create_window (self);
+  /* In the Workspace's folders and recent list, as when opened in the app. */
+  for (guint i = 0; i < paths->len; i++)
+    sl_workspace_open_path (self->workspace, paths->pdata[i]);
   g_ptr_array_add (paths, NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-target", "(s^aay)", name, paths->pdata);
   present_window (self, window);

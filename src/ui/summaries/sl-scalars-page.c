@@ -28,7 +28,6 @@
 #include "sl-tensor-view.h"
 #include "sl-tooltip.h"
 
-#define CARD_WIDTH 320
 #define CARD_HEIGHT 260
 #define POLL_SECONDS 2
 #define MONITOR_SETTLE_MS 250
@@ -492,7 +491,9 @@ add_run_cards (SlScalarsPage *self)
             case SL_SUMMARY_TAG_TENSOR:
             default:
               card = sl_tensor_view_new (series, run_name);
-              gtk_widget_set_size_request (card, CARD_WIDTH, 2 * CARD_HEIGHT);
+              /* As narrow as its controls let it (they wrap), so it fits
+               * beside the Workspace and Details in a 1024 px window. */
+              gtk_widget_set_size_request (card, -1, 2 * CARD_HEIGHT);
               gtk_widget_set_hexpand (card, TRUE);
               g_ptr_array_add (self->tensor_views, card);
               g_ptr_array_add (self->tensor_runs, g_strdup (sl_summary_run_get_name (run)));

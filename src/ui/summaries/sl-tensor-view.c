@@ -49,6 +49,7 @@ struct _SlTensorView
   GtkSpinButton  *digits_spin;
   GtkLabel       *slice_error_label;
   GtkStack       *mode_stack;
+  GtkDropDown    *mode_dropdown;
   SlTensorGrid   *grid;
   SlTensorPlot   *heatmap;
   SlTensorPlot   *histogram;
@@ -454,10 +455,27 @@ digits_changed_cb (SlTensorView *self)
   sl_tensor_view_set_precision (self, (guint)gtk_spin_button_get_value (self->digits_spin));
 }
 
+/* The drop-down's items, in order, as the mode stack names its pages. */
+static const char *const mode_names[] = { "table", "heatmap", "histogram" };
+
+static void
+mode_selected_cb (SlTensorView *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->mode_dropdown);
+
+  if (selected < G_N_ELEMENTS (mode_names))
+    gtk_stack_set_visible_child_name (self->mode_stack, mode_names[selected]);
+}
+
 static void
 mode_changed_cb (SlTensorView *self)
 {
   GtkWidget *child = gtk_stack_get_visible_child (self->mode_stack);
+  const char *name = gtk_stack_get_visible_child_name (self->mode_stack);
+
+  for (guint i = 0; self->mode_dropdown != NULL && i < G_N_ELEMENTS (mode_names); i++)
+    if (g_strcmp0 (name, mode_names[i]) == 0)
+      gtk_drop_down_set_selected (self->mode_dropdown, i);
 
   /* Nothing to recompute: every mode reads the same frame. */
   if (child != NULL)
@@ -551,6 +569,7 @@ sl_tensor_view_class_init (SlTensorViewClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "slice_error", FALSE,
                                              G_STRUCT_OFFSET (SlTensorView, slice_error_label));
   gtk_widget_class_bind_template_child (widget_class, SlTensorView, mode_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlTensorView, mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlTensorView, grid);
   gtk_widget_class_bind_template_child (widget_class, SlTensorView, heatmap);
   gtk_widget_class_bind_template_child (widget_class, SlTensorView, histogram);
@@ -561,6 +580,7 @@ sl_tensor_view_class_init (SlTensorViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, slice_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, digits_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, mode_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, mode_selected_cb);
 }
 
 static void

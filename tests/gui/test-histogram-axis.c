@@ -1,0 +1,72 @@
+/* test-histogram-axis.c: the histogram chart's ridges by step carry their
+ * axis's name and unit along the right edge, beside the step numbers, and
+ * the overlay (one baseline, no step axis) does not
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "gui-test-util.h"
+#include "sl-histogram-chart.h"
+
+#define WIDTH 480
+#define HEIGHT 240
+#define STRIP 13   /* the right edge's last pixels, past the step numbers */
+
+/* Pixels painted in the right edge's strip, over the plot's height. */
+static guint
+painted_at_right_edge (SlHistogramChart *chart)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+  guint painted = 0;
+
+  sl_histogram_chart_draw (chart, cr, WIDTH, HEIGHT);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 12; y < HEIGHT - 28; y++)
+    for (int x = WIDTH - STRIP; x < WIDTH; x++)
+      if (((const guint32 *) (data + y * stride))[x] >> 24 > 0)   /* ARGB32's alpha */
+        painted++;
+  cairo_surface_destroy (surface);
+  return painted;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(SlHistogramSeries) series = sl_histogram_series_new ("w");
+  const double lefts[] = { -1.0, 0.0 };
+  const double widths[] = { 1.0, 1.0 };
+  SlHistogramStats stats = { 0 };
+  GtkWidget *chart;
+
+  if (skip_without_display ())
+    return 77;
+  gtk_init ();
+  adw_init ();
+
+  for (int step = 0; step < 5; step++)
+    {
+      const double counts[] = { 3.0 + step, 5.0 - step };
+
+      sl_histogram_series_append (series, step, step, &stats, 2, lefts, widths, counts);
+    }
+  chart = g_object_ref_sink (sl_histogram_chart_new (series, 0));
+
+  sl_histogram_chart_set_mode (SL_HISTOGRAM_CHART (chart), SL_HISTOGRAM_OFFSET);
+  g_assert_cmpuint (painted_at_right_edge (SL_HISTOGRAM_CHART (chart)), >, 20);
+
+  sl_histogram_chart_set_mode (SL_HISTOGRAM_CHART (chart), SL_HISTOGRAM_OVERLAY);
+  g_assert_cmpuint (painted_at_right_edge (SL_HISTOGRAM_CHART (chart)), ==, 0);
+
+  g_object_unref (chart);
+  return 0;
+}
