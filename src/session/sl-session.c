@@ -9,6 +9,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "sl-folder.h"
 #include "sl-session-private.h"
 
@@ -182,6 +184,75 @@ sl_session_add_problems (SlSession *self,
   if (problems != NULL && problems->len > 0)
     g_list_store_splice (self->problems, g_list_model_get_n_items (G_LIST_MODEL (self->problems)), 0,
                          problems->pdata, problems->len);
+}
+
+/**
+ * sl_session_clear_problems:
+ *
+ * Forgets the session's problems: Clear in any window's Problems panel.
+ */
+void
+sl_session_clear_problems (SlSession *self)
+{
+  g_return_if_fail (SL_IS_SESSION (self));
+
+  g_list_store_remove_all (self->problems);
+}
+
+/* What a scan met, or why it failed: once for the session, whatever the
+ * number of windows showing it. */
+static void
+folder_scanned_cb (SlSession   *self,
+                   SlFolder    *folder,
+                   GError      *error,
+                   SlWorkspace *workspace)
+{
+  if (error != NULL)
+    {
+      g_autoptr(SlProblem) problem = NULL;
+
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), sl_folder_get_path (folder), -1, error->message);
+      sl_session_add_problem (self, problem);
+      return;
+    }
+  {
+    GListModel *problems = sl_folder_get_problems (folder);
+    guint n = g_list_model_get_n_items (problems);
+    g_autoptr(GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+
+    for (guint i = 0; i < n; i++)
+      g_ptr_array_add (items, g_list_model_get_item (problems, i));
+    sl_session_add_problems (self, items);
+  }
+}
+
+/* The workspace's own (its database), before the session and since. */
+static void
+workspace_problems_cb (SlSession  *self,
+                       guint       position,
+                       guint       removed,
+                       guint       added,
+                       GListModel *problems)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_session_add_problem (self, problem);
+    }
+}
+
+static void
+follow_workspace_problems (SlSession *self)
+{
+  GListModel *problems = sl_workspace_get_problems (self->workspace);
+
+  g_signal_connect_object (self->workspace, "folder-scanned", G_CALLBACK (folder_scanned_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (problems, "items-changed", G_CALLBACK (workspace_problems_cb), self, G_CONNECT_SWAPPED);
+  workspace_problems_cb (self, 0, 0, g_list_model_get_n_items (problems), problems);
 }
 
 /**
@@ -462,6 +533,7 @@ sl_session_constructed (GObject *object)
   g_signal_connect_object (self->workspace, "notify::n-scanning", G_CALLBACK (n_scanning_changed_cb), self,
                            G_CONNECT_SWAPPED);
   n_scanning_changed_cb (self, NULL, self->workspace);
+  follow_workspace_problems (self);
 }
 
 static void

@@ -38,6 +38,7 @@ void             sl_session_add_problem        (SlSession            *self,
                                                 SlProblem            *problem);
 void             sl_session_add_problems       (SlSession            *self,
                                                 GPtrArray            *problems);
+void             sl_session_clear_problems     (SlSession            *self);
 
 gboolean         sl_session_get_busy           (SlSession            *self);
 const char      *sl_session_get_current_job    (SlSession            *self);

@@ -139,7 +139,7 @@ test_fits (gconstpointer data)
   target = sl_document_target_resolve (test->name, (const char * const *) paths->pdata, paths->len, &error);
   g_assert_no_error (error);
 
-  window = sl_window_new (app);
+  window = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
   gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
   document = sl_window_open_document (window, target->kind->id, target->path, G_OBJECT (target->finding));
   g_assert_nonnull (document);

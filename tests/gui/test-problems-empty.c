@@ -59,6 +59,7 @@ main (int    argc,
       char **argv)
 {
   g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, "scan", "/p/b.txt", -1, "Skipped");
+  g_autoptr(GListStore) shown = g_list_store_new (SL_TYPE_PROBLEM);
   GtkWidget *window;
   GtkWidget *panel;
   GtkWidget *toolbar;
@@ -74,6 +75,7 @@ main (int    argc,
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
   panel = sl_problems_panel_new ();
+  sl_problems_panel_set_problems (SL_PROBLEMS_PANEL (panel), G_LIST_MODEL (shown));
   gtk_window_set_child (GTK_WINDOW (window), panel);
   gtk_window_present (GTK_WINDOW (window));
   wait_for_frames (window);
@@ -87,10 +89,10 @@ main (int    argc,
   g_assert_cmpint (empty_height, <=, min_height (toolbar) + 2 * min_height (label));
 
   /* A problem shows the table; cleared, the line is back at its size. */
-  sl_problems_panel_add (SL_PROBLEMS_PANEL (panel), problem);
+  g_list_store_append (shown, problem);
   wait_for_frames (window);
   g_assert_null (find_empty_label (panel));
-  sl_problems_panel_clear (SL_PROBLEMS_PANEL (panel));
+  g_list_store_remove_all (shown);
   wait_for_frames (window);
   g_assert_nonnull (find_empty_label (panel));
   g_assert_cmpint (min_height (panel), ==, empty_height);

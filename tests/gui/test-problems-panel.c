@@ -100,6 +100,7 @@ main (int    argc,
   GtkWidget *panel_widget;
   GtkWidget *label;
   SlProblemsPanel *panel;
+  g_autoptr(GListStore) shown = g_list_store_new (SL_TYPE_PROBLEM);
   SlDataTable *table;
   GtkWidget *toggle;
 
@@ -120,10 +121,11 @@ main (int    argc,
   gtk_window_present (GTK_WINDOW (window));
 
   /* Added out of order: shown errors first, then warnings, then messages. */
-  sl_problems_panel_add (panel, line_10);
-  sl_problems_panel_add (panel, note);
-  sl_problems_panel_add (panel, line_9);
-  sl_problems_panel_add (panel, broken);
+  g_list_store_append (shown, line_10);
+  g_list_store_append (shown, note);
+  g_list_store_append (shown, line_9);
+  g_list_store_append (shown, broken);
+  sl_problems_panel_set_problems (panel, G_LIST_MODEL (shown));
   table = sl_problems_panel_get_table (panel);
   g_assert_cmpuint (g_list_model_get_n_items (sl_data_table_get_rows (table)), ==, 4);
   g_assert_true (row_at (table, 0) == broken);

@@ -99,7 +99,7 @@ test_layout_saved_and_restored (void)
 
   /* Quit saves; the next window starts where this one was. */
   sl_window_save_state (window);
-  second = sl_window_new (app);
+  second = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
   restored = sl_window_describe_layout (second);
   g_assert_cmpstr (restored, ==, moved);
   gtk_window_destroy (GTK_WINDOW (second));
@@ -109,7 +109,7 @@ test_layout_saved_and_restored (void)
   g_assert_cmpstr (reset, ==, DEFAULT_LAYOUT);
 
   /* A reset also forgets the saved layout. */
-  second = sl_window_new (app);
+  second = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
   g_free (restored);
   restored = sl_window_describe_layout (second);
   g_assert_cmpstr (restored, ==, DEFAULT_LAYOUT);
@@ -148,7 +148,7 @@ test_damaged_layout_setting_ignored (void)
   g_variant_builder_add (&builder, "{sv}", "size-start", g_variant_new_string ("wide"));
   g_settings_set_value (settings, "layout", g_variant_builder_end (&builder));
 
-  second = sl_window_new (app);
+  second = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
   layout = sl_window_describe_layout (second);
   g_assert_cmpstr (layout, ==, DEFAULT_LAYOUT);
   gtk_window_destroy (GTK_WINDOW (second));

@@ -1237,7 +1237,7 @@ window_with_running_job (const char  *pid_file,
   g_autofree char *command = g_strdup_printf ("sh -c 'echo $$ > %s; exec sleep 60'", pid_file);
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
-  SlWindow *second = sl_window_new (app);
+  SlWindow *second = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
 
   g_remove (pid_file);
   g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);

@@ -4,6 +4,8 @@
  * one Slurm refresher whatever the number of windows, a Slurm job left
  * unfinished at the last close followed again exactly once, and a job
  * started from one window in the Console and the Jobs list of the other.
+ * The session's problems, a scan's among them, show once in each window's
+ * Problems panel, and Clear in one clears them in both.
  *
  * The constructors are counted by the linker (--wrap), so the counts are
  * of every instance the program made, not only of those a window holds.
@@ -18,6 +20,7 @@
 #include "gui-test-util.h"
 #include "sl-application.h"
 #include "sl-console-panel.h"
+#include "sl-problems-panel.h"
 #include "sl-run-dialog.h"
 #include "sl-slurm-refresher.h"
 #include "sl-window.h"
@@ -297,6 +300,122 @@ test_two_windows_one_session (void)
   g_assert_true (sl_window_get_session (first) == session);
 }
 
+static SlProblemsPanel *
+problems_of (SlWindow *window)
+{
+  return SL_PROBLEMS_PANEL (sl_window_find_panel (window, "problems"));
+}
+
+/* How many rows of @window's Problems panel are about @path. */
+static guint
+n_problems_for (SlWindow   *window,
+                const char *path)
+{
+  GListModel *model = sl_problems_panel_get_model (problems_of (window));
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (sl_problem_get_path (problem), path) == 0)
+        n++;
+    }
+  return n;
+}
+
+/* The panel's count of @severity, checked against its rows. */
+static void
+assert_counts_match_rows (SlWindow *window)
+{
+  SlProblemsPanel *panel = problems_of (window);
+  GListModel *model = sl_problems_panel_get_model (panel);
+  guint counted[SL_SEVERITY_ERROR + 1] = { 0 };
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (model, i);
+
+      counted[sl_problem_get_severity (problem)]++;
+    }
+  for (SlSeverity severity = SL_SEVERITY_INFO; severity <= SL_SEVERITY_ERROR; severity++)
+    g_assert_cmpuint (sl_problems_panel_count (panel, severity), ==, counted[severity]);
+}
+
+typedef struct {
+  SlWindow   *window;
+  const char *path;
+} ProblemShown;
+
+static gboolean
+problem_shown (gpointer data)
+{
+  ProblemShown *shown = data;
+
+  return n_problems_for (shown->window, shown->path) > 0;
+}
+
+static gboolean
+nothing_scanning (gpointer data)
+{
+  return sl_session_get_n_scanning (data) == 0;
+}
+
+static void
+test_problems_in_every_window (void)
+{
+  static const guint8 garbage[24] = { 0x10, 0, 0, 0, 0, 0, 0, 0, 0xde, 0xad, 0xbe, 0xef, 1, 2, 3 };
+  SlWindow *first = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  SlSession *session = sl_application_get_session (app);
+  g_autoptr(SlProblem) own = sl_problem_new (SL_SEVERITY_ERROR, "Test", "/elsewhere/from-the-session.txt", -1,
+                                             "a problem of the session");
+  g_autofree char *dir = g_dir_make_tmp ("sl-two-windows-scan-XXXXXX", NULL);
+  g_autofree char *damaged = NULL;
+  ProblemShown shown;
+  SlWindow *second;
+  guint errors_first, errors_second;
+
+  g_assert_nonnull (dir);
+  second = open_new_window (first);
+  errors_first = sl_problems_panel_count (problems_of (first), SL_SEVERITY_ERROR);
+  errors_second = sl_problems_panel_count (problems_of (second), SL_SEVERITY_ERROR);
+
+  /* Added to the session: once in each window, counted in each. */
+  sl_session_add_problem (session, own);
+  g_assert_cmpuint (n_problems_for (first, "/elsewhere/from-the-session.txt"), ==, 1);
+  g_assert_cmpuint (n_problems_for (second, "/elsewhere/from-the-session.txt"), ==, 1);
+  g_assert_cmpuint (sl_problems_panel_count (problems_of (first), SL_SEVERITY_ERROR), ==, errors_first + 1);
+  g_assert_cmpuint (sl_problems_panel_count (problems_of (second), SL_SEVERITY_ERROR), ==, errors_second + 1);
+
+  /* A damaged file one window's scan meets: once in each window too. */
+  damaged = g_build_filename (dir, "events.out.events.summary.1700000000.host_MS", NULL);
+  g_assert_true (g_file_set_contents (damaged, (const char *)garbage, sizeof garbage, NULL));
+  sl_window_open_path (first, dir);
+  shown.window = second;
+  shown.path = damaged;
+  g_assert_true (wait_until (problem_shown, &shown, 30000));
+  g_assert_true (wait_until (nothing_scanning, session, 30000));
+  g_assert_cmpuint (n_problems_for (first, damaged), ==, n_problems_for (second, damaged));
+  g_assert_cmpuint (n_problems_for (first, damaged), ==, 1);
+  assert_counts_match_rows (first);
+  assert_counts_match_rows (second);
+
+  /* Clear in the second window clears the session's, so the first's too. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (problems_of (second)), "problems.clear", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_session_get_problems (session)), ==, 0);
+  g_assert_cmpuint (n_problems_for (first, "/elsewhere/from-the-session.txt"), ==, 0);
+  g_assert_cmpuint (n_problems_for (second, "/elsewhere/from-the-session.txt"), ==, 0);
+  g_assert_cmpuint (n_problems_for (first, damaged), ==, 0);
+  g_assert_cmpuint (n_problems_for (second, damaged), ==, 0);
+  assert_counts_match_rows (first);
+  assert_counts_match_rows (second);
+
+  gtk_window_destroy (GTK_WINDOW (second));
+  sl_window_remove_folder (first, dir);
+  g_unlink (damaged);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -314,6 +433,7 @@ main (int    argc,
 
   g_test_add_func ("/session/two-windows", test_two_windows_one_session);
   g_test_add_func ("/session/actions", test_session_actions);
+  g_test_add_func ("/session/problems-in-every-window", test_problems_in_every_window);
   status = g_test_run ();
 
   g_clear_object (&app);

@@ -16,7 +16,6 @@
 #include "sl-platform.h"
 #include "sl-preferences-window.h"
 #include "sl-window.h"
-#include "sl-window-report.h"
 
 struct _SlApplication
 {
@@ -55,7 +54,7 @@ get_or_create_window (SlApplication *self)
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
   if (window == NULL)
-    window = GTK_WINDOW (sl_window_new (self));
+    window = GTK_WINDOW (sl_window_new (GTK_APPLICATION (self), self->session));
 
   return SL_WINDOW (window);
 }
@@ -118,12 +117,7 @@ sl_application_shutdown (GApplication *application)
 {
   SlApplication *self = SL_APPLICATION (application);
 
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    {
-      if (SL_IS_WINDOW (l->data))
-        sl_window_save_state (l->data);
-    }
-
+  /* Each window saved its state on the "shutdown" signal, before this. */
   sl_workspace_cancel_scans (self->workspace);
   sl_workspace_flush (self->workspace);
   sl_main_thread_unmark ();
@@ -203,7 +197,7 @@ run_demo_job_unless_done (SlApplication *self,
       g_autofree char *message = g_strdup_printf (_("The demo training job (sightline-demo-train) was not found in %s or on the PATH; the demo workspace has no training run. Reinstall Sightline to get it back."), BINDIR);
       g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, _("Workspace"), path, -1, message);
 
-      sl_window_add_problem (window, problem);
+      sl_session_add_problem (self->session, problem);
       return;
     }
 
@@ -213,7 +207,12 @@ run_demo_job_unless_done (SlApplication *self,
     const char *argv[] = { program, "--summary-dir", summary_dir, "--profile", profiler_dir,
                            "--epochs", "30", NULL };
 
-    sl_window_run_argv (window, argv, path);
+    g_autoptr(GError) error = NULL;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-panel", "s", "console");
+    /* The session keeps the problem; a toast says it here. */
+    if (!sl_session_run_argv (self->session, argv, path, &error))
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", error->message);
   }
 }
 
@@ -229,12 +228,12 @@ open_demo (SlApplication *self,
       g_autofree char *message = g_strdup_printf (_("The demo workspace could not be written: %s"), error->message);
       g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), path, -1, message);
 
-      sl_window_add_problem (window, problem);
-      sl_window_show_toast (window, message);
+      sl_session_add_problem (self->session, problem);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.toast", "s", message);
       return;
     }
 
-  sl_window_open_path (window, path);
+  sl_session_request_open (self->session, "path", path, NULL);
   run_demo_job_unless_done (self, window, path);
 }
 
@@ -246,7 +245,9 @@ present_window (SlApplication *self,
     g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), self);
 
   if (self->screenshot_path != NULL || self->report_path != NULL)
-    sl_window_report_when_idle (window, self->screenshot_path, self->report_path);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.report", "(^ay^ay)",
+                                self->screenshot_path != NULL ? self->screenshot_path : "",
+                                self->report_path != NULL ? self->report_path : "");
 
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -268,7 +269,7 @@ sl_application_activate (GApplication *application)
 
 /* The document path is the tensor comparison's "NPU\nBENCH". */
 static void
-open_tensor_comparison (SlWindow *window,
+open_tensor_comparison (SlSession *session,
                         GFile    *npu,
                         GFile    *bench)
 {
@@ -279,7 +280,7 @@ open_tensor_comparison (SlWindow *window,
   if (npu_path == NULL || bench_path == NULL)
     return;
   path = g_strconcat (npu_path, "\n", bench_path, NULL);
-  sl_window_open_document (window, "tensor-compare", path, NULL);
+  sl_session_request_open (session, "tensor-compare", path, NULL);
 }
 
 /* Opens @files in the active window (a new one when there is none): as a
@@ -293,14 +294,14 @@ open_files (SlApplication  *self,
   SlWindow *window = get_or_create_window (self);
 
   if (compare && n_files == 2)
-    open_tensor_comparison (window, files[0], files[1]);
+    open_tensor_comparison (self->session, files[0], files[1]);
   else
     for (int i = 0; i < n_files; i++)
       {
         g_autofree char *path = g_file_get_path (files[i]);
 
         if (path != NULL)
-          sl_window_open_path (window, path);
+          sl_session_request_open (self->session, "path", path, NULL);
       }
 
   if (self->open_demo)
@@ -333,7 +334,6 @@ open_document_from_command_line (SlApplication           *self,
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(SlDocumentTarget) target = NULL;
   g_autoptr(GError) error = NULL;
-  SlDocument *document;
   SlWindow *window;
 
   for (guint i = 0; i < files->len; i++)
@@ -353,10 +353,9 @@ open_document_from_command_line (SlApplication           *self,
   window = get_or_create_window (self);
   /* In the Workspace's folders and recent list, as when opened in the app. */
   for (guint i = 0; i < paths->len; i++)
-    sl_workspace_open_path (sl_window_get_workspace (window), paths->pdata[i]);
-  document = sl_window_open_document (window, target->kind->id, target->path, G_OBJECT (target->finding));
-  if (document != NULL && target->page != NULL && target->kind->show_page != NULL)
-    target->kind->show_page (document, target->page);
+    sl_workspace_open_path (self->workspace, paths->pdata[i]);
+  g_ptr_array_add (paths, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-target", "(s^aay)", name, paths->pdata);
   present_window (self, window);
   return 0;
 }
@@ -442,7 +441,9 @@ new_window_action (GSimpleAction *action,
                    GVariant      *param,
                    gpointer       user_data)
 {
-  gtk_window_present (GTK_WINDOW (sl_window_new (SL_APPLICATION (user_data))));
+  SlApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (sl_window_new (GTK_APPLICATION (self), self->session)));
 }
 
 static void
@@ -492,40 +493,6 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
-/* What the session asks to show goes to the window in front. */
-static SlWindow *
-front_window (SlApplication *self)
-{
-  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
-    if (SL_IS_WINDOW (l->data))
-      return l->data;
-  return NULL;
-}
-
-static void
-session_open_requested_cb (SlApplication *self,
-                           const char    *kind,
-                           const char    *path,
-                           GVariant      *target,
-                           SlSession     *session)
-{
-  SlWindow *window = front_window (self);
-
-  if (window != NULL)
-    sl_window_show_request (window, kind, path, target);
-}
-
-static void
-session_notice_cb (SlApplication *self,
-                   const char    *text,
-                   SlSession     *session)
-{
-  SlWindow *window = front_window (self);
-
-  if (window != NULL)
-    sl_window_show_toast (window, text);
-}
-
 static void
 sl_application_finalize (GObject *object)
 {
@@ -569,9 +536,6 @@ sl_application_init (SlApplication *self)
   self->start_time = g_get_monotonic_time ();
   self->workspace = sl_workspace_new (NULL);
   self->session = sl_session_new (self->workspace);
-  g_signal_connect_object (self->session, "open-requested", G_CALLBACK (session_open_requested_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->session, "notice", G_CALLBACK (session_notice_cb), self, G_CONNECT_SWAPPED);
 
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
   {

@@ -19,7 +19,7 @@ struct _SlProblemsPanel
 {
   PanelWidget        parent_instance;
 
-  GListStore        *problems;       /* the window's own: scans, jobs, workflows */
+  GListModel        *problems;       /* the shell's: scans, jobs, workflows (the session's) */
   SlDocument        *document;       /* weak: the document in front */
   GListStore        *sources;        /* of GListModel: problems, then the document's */
   GtkFlattenListModel *all;
@@ -44,6 +44,7 @@ G_DEFINE_FINAL_TYPE (SlProblemsPanel, sl_problems_panel, PANEL_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_PROBLEMS,
   N_PROPS
 };
 
@@ -52,6 +53,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   PROBLEM_ACTIVATED,
   SELECTION_CHANGED,
+  CLEAR_REQUESTED,
   N_SIGNALS
 };
 
@@ -336,12 +338,79 @@ selection_changed_cb (SlProblemsPanel   *self,
     g_signal_emit (self, signals[SELECTION_CHANGED], 0, item);
 }
 
+/* The shell's problems belong to whoever keeps them: the panel asks. */
 static void
 clear_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
-  sl_problems_panel_clear (SL_PROBLEMS_PANEL (widget));
+  g_signal_emit (widget, signals[CLEAR_REQUESTED], 0);
+}
+
+/* The shell's problems are many and mostly only added to: counted as
+ * they come, and again from the start when some leave. */
+static void
+shell_problems_changed_cb (SlProblemsPanel *self,
+                           guint            position,
+                           guint            removed,
+                           guint            added,
+                           GListModel      *problems)
+{
+  if (removed > 0)
+    {
+      memset (self->counts, 0, sizeof self->counts);
+      position = 0;
+      added = g_list_model_get_n_items (problems);
+    }
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      self->counts[sl_problem_get_severity (problem)]++;
+    }
+  update_counts (self);
+}
+
+/**
+ * sl_problems_panel_set_problems:
+ * @problems: (nullable): a #GListModel of #SlProblem: the shell's own
+ *   problems (the session's), shown before the document's
+ *
+ * The panel shows @problems as they change; it adds and removes none.
+ */
+void
+sl_problems_panel_set_problems (SlProblemsPanel *self,
+                                GListModel      *problems)
+{
+  g_autoptr(GListModel) shown = NULL;
+
+  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
+  g_return_if_fail (problems == NULL || G_IS_LIST_MODEL (problems));
+
+  shown = problems != NULL ? g_object_ref (problems) : G_LIST_MODEL (g_list_store_new (SL_TYPE_PROBLEM));
+  if (self->problems == problems && problems != NULL)
+    return;
+  if (self->problems != NULL)
+    g_signal_handlers_disconnect_by_func (self->problems, shell_problems_changed_cb, self);
+  g_set_object (&self->problems, shown);
+  g_list_store_splice (self->sources, 0, 1, (gpointer *) &shown, 1);
+  g_signal_connect_object (shown, "items-changed", G_CALLBACK (shell_problems_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  memset (self->counts, 0, sizeof self->counts);
+  shell_problems_changed_cb (self, 0, 0, g_list_model_get_n_items (shown), shown);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBLEMS]);
+}
+
+/**
+ * sl_problems_panel_get_problems:
+ *
+ * Returns: (transfer none): the shell's problems the panel shows
+ */
+GListModel *
+sl_problems_panel_get_problems (SlProblemsPanel *self)
+{
+  g_return_val_if_fail (SL_IS_PROBLEMS_PANEL (self), NULL);
+  return self->problems;
 }
 
 /* A document drops and adds problems as it reads its source again; its
@@ -456,6 +525,9 @@ sl_problems_panel_get_property (GObject    *object,
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
       break;
+    case PROP_PROBLEMS:
+      g_value_set_object (value, self->problems);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -474,6 +546,9 @@ sl_problems_panel_set_property (GObject      *object,
     case PROP_DOCUMENT:
       sl_problems_panel_set_document (self, g_value_get_object (value));
       break;
+    case PROP_PROBLEMS:
+      sl_problems_panel_set_problems (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -489,6 +564,8 @@ sl_problems_panel_dispose (GObject *object)
   self->document = NULL;
   if (self->sources != NULL)
     drop_document (self);
+  if (self->problems != NULL)
+    g_signal_handlers_disconnect_by_func (self->problems, shell_problems_changed_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_PROBLEMS_PANEL);
   g_clear_object (&self->all);
   g_clear_object (&self->sources);
@@ -517,6 +594,14 @@ sl_problems_panel_class_init (SlProblemsPanelClass *klass)
   properties[PROP_DOCUMENT] =
     g_param_spec_object ("document", NULL, NULL, SL_TYPE_DOCUMENT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlProblemsPanel:problems:
+   *
+   * The shell's own problems (the session's): scans, jobs, workflows.
+   */
+  properties[PROP_PROBLEMS] =
+    g_param_spec_object ("problems", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -530,6 +615,14 @@ sl_problems_panel_class_init (SlProblemsPanelClass *klass)
   signals[SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, SL_TYPE_PROBLEM);
+  /**
+   * SlProblemsPanel::clear-requested:
+   *
+   * Clear was pressed: whoever keeps the shell's problems removes them.
+   */
+  signals[CLEAR_REQUESTED] =
+    g_signal_new ("clear-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-problems-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, SlProblemsPanel, table);
@@ -553,7 +646,7 @@ sl_problems_panel_init (SlProblemsPanel *self)
   g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+  self->problems = G_LIST_MODEL (g_list_store_new (SL_TYPE_PROBLEM));
   self->sources = g_list_store_new (G_TYPE_LIST_MODEL);
   g_list_store_append (self->sources, self->problems);
   self->all = gtk_flatten_list_model_new (G_LIST_MODEL (g_object_ref (self->sources)));
@@ -605,74 +698,6 @@ GtkWidget *
 sl_problems_panel_new (void)
 {
   return g_object_new (SL_TYPE_PROBLEMS_PANEL, NULL);
-}
-
-void
-sl_problems_panel_add (SlProblemsPanel *self,
-                       SlProblem       *problem)
-{
-  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
-  g_return_if_fail (SL_IS_PROBLEM (problem));
-
-  self->counts[sl_problem_get_severity (problem)]++;
-  g_list_store_append (self->problems, problem);
-  update_counts (self);
-}
-
-/**
- * sl_problems_panel_remove:
- *
- * Takes @problem off the list, when its document dropped it.
- */
-void
-sl_problems_panel_remove (SlProblemsPanel *self,
-                          SlProblem       *problem)
-{
-  guint position;
-
-  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
-  g_return_if_fail (SL_IS_PROBLEM (problem));
-
-  if (!g_list_store_find (self->problems, problem, &position))
-    return;
-  self->counts[sl_problem_get_severity (problem)]--;
-  g_list_store_remove (self->problems, position);
-  update_counts (self);
-}
-
-void
-sl_problems_panel_add_all (SlProblemsPanel *self,
-                           GListModel      *problems)
-{
-  guint n;
-  g_autoptr(GPtrArray) items = NULL;
-
-  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
-  g_return_if_fail (G_IS_LIST_MODEL (problems));
-
-  n = g_list_model_get_n_items (problems);
-  items = g_ptr_array_new_full (n, g_object_unref);
-  for (guint i = 0; i < n; i++)
-    {
-      SlProblem *problem = g_list_model_get_item (problems, i);
-
-      self->counts[sl_problem_get_severity (problem)]++;
-      g_ptr_array_add (items, problem);
-    }
-
-  g_list_store_splice (self->problems, g_list_model_get_n_items (G_LIST_MODEL (self->problems)), 0,
-                       items->pdata, items->len);
-  update_counts (self);
-}
-
-void
-sl_problems_panel_clear (SlProblemsPanel *self)
-{
-  g_return_if_fail (SL_IS_PROBLEMS_PANEL (self));
-
-  memset (self->counts, 0, sizeof self->counts);
-  g_list_store_remove_all (self->problems);
-  update_counts (self);
 }
 
 /**

@@ -20,13 +20,10 @@ GtkWidget  *sl_problems_panel_new        (void);
 void        sl_problems_panel_set_document (SlProblemsPanel *self,
                                             SlDocument      *document);
 SlDocument *sl_problems_panel_get_document (SlProblemsPanel *self);
-void        sl_problems_panel_add        (SlProblemsPanel *self,
-                                          SlProblem       *problem);
-void        sl_problems_panel_remove     (SlProblemsPanel *self,
-                                          SlProblem       *problem);
-void        sl_problems_panel_add_all    (SlProblemsPanel *self,
-                                          GListModel      *problems);
-void        sl_problems_panel_clear      (SlProblemsPanel *self);
+/* The shell's own problems, shown before the document's: the session's. */
+void        sl_problems_panel_set_problems (SlProblemsPanel *self,
+                                            GListModel      *problems);
+GListModel *sl_problems_panel_get_problems (SlProblemsPanel *self);
 GListModel *sl_problems_panel_get_model  (SlProblemsPanel *self);
 SlDataTable *sl_problems_panel_get_table (SlProblemsPanel *self);
 void        sl_problems_panel_set_folders (SlProblemsPanel *self,

@@ -7,9 +7,11 @@
 #include <glib/gi18n.h>
 
 #include "sl-document-registry.h"
+#include "sl-document-target.h"
 #include "sl-project-dialog.h"
 #include "sl-target-dialog.h"
 #include "sl-window-private.h"
+#include "sl-window-report.h"
 
 static void
 folder_chosen_cb (GtkNativeDialog *dialog,
@@ -332,6 +334,50 @@ open_finding_action (GtkWidget  *widget,
   sl_window_open_finding (SL_WINDOW (widget), kind, path);
 }
 
+/* "(saay)": `--document KIND PATH…`, a kind or alias and its paths,
+ * already checked by the command line; a page of the document named by
+ * an alias is shown. */
+static void
+open_target_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  const char *name = NULL;
+  g_autofree const char **paths = NULL;
+  g_autoptr(GVariant) path_list = NULL;
+  g_autoptr(SlDocumentTarget) target = NULL;
+  g_autoptr(GError) error = NULL;
+  SlDocument *document;
+  gsize n_paths = 0;
+
+  g_variant_get (param, "(&s@aay)", &name, &path_list);
+  paths = g_variant_get_bytestring_array (path_list, &n_paths);
+  target = sl_document_target_resolve (name, (const char * const *) paths, (guint) n_paths, &error);
+  if (target == NULL)
+    {
+      sl_window_show_toast (SL_WINDOW (widget), error->message);
+      return;
+    }
+  document = sl_window_open_document (SL_WINDOW (widget), target->kind->id, target->path,
+                                      G_OBJECT (target->finding));
+  if (document != NULL && target->page != NULL && target->kind->show_page != NULL)
+    target->kind->show_page (document, target->page);
+}
+
+/* "(ayay)": where to write the window's PNG and its JSON description
+ * once everything opened is scanned ("" for neither), then quit. */
+static void
+report_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  const char *png = NULL;
+  const char *json = NULL;
+
+  g_variant_get (param, "(^&ay^&ay)", &png, &json);
+  sl_window_report_when_idle (SL_WINDOW (widget), png[0] != '\0' ? png : NULL, json[0] != '\0' ? json : NULL);
+}
+
 void
 _sl_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -356,6 +402,8 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-finding", "(ss)", open_finding_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);
   gtk_widget_class_install_action (widget_class, "win.remove-folder", "s", remove_folder_action);
+  gtk_widget_class_install_action (widget_class, "win.open-target", "(saay)", open_target_action);
+  gtk_widget_class_install_action (widget_class, "win.report", "(ayay)", report_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.open-folder", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.open-file", NULL);

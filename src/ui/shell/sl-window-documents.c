@@ -223,7 +223,6 @@ report_scan (SlWindow *self,
                                                              "%u problems while reading %s: see Problems",
                                                              n_problems),
                                                 n_problems, sl_folder_get_name (folder));
-      sl_problems_panel_add_all (self->problems_panel, sl_folder_get_problems (folder));
       sl_window_show_toast (self, toast);
     }
 }
@@ -263,16 +262,13 @@ folder_scanned_cb (SlWindow    *self,
 
   if (error != NULL)
     {
-      g_autoptr(SlProblem) problem = NULL;
-
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           gtk_label_set_label (self->status_label, _("Scanning stopped"));
           return;
         }
 
-      problem = sl_problem_new (SL_SEVERITY_ERROR, _("Workspace"), sl_folder_get_path (folder), -1, error->message);
-      sl_problems_panel_add (self->problems_panel, problem);
+      /* The session keeps the problem (sl-session.c); the status says it. */
       gtk_label_set_label (self->status_label, error->message);
     }
   else
@@ -300,7 +296,6 @@ workspace_problems_cb (SlWindow   *self,
     {
       g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
 
-      sl_problems_panel_add (self->problems_panel, problem);
       if (sl_problem_get_severity (problem) >= SL_SEVERITY_WARNING)
         sl_window_show_toast (self, sl_problem_get_message (problem));
     }

@@ -133,23 +133,6 @@ console_stop_requested_cb (SlWindow       *self,
   sl_session_stop (self->session);
 }
 
-/* The problems of the session's jobs and workflows, before this window
- * and since. */
-static void
-session_problems_cb (SlWindow   *self,
-                     guint       position,
-                     guint       removed,
-                     guint       added,
-                     GListModel *problems)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
-
-      sl_problems_panel_add (self->problems_panel, problem);
-    }
-}
-
 static void
 read_job_log_cb (GObject      *object,
                  GAsyncResult *result,
@@ -265,8 +248,6 @@ _sl_window_class_add_job_actions (GtkWidgetClass *widget_class)
 void
 _sl_window_connect_jobs (SlWindow *self)
 {
-  GListModel *problems = sl_session_get_problems (self->session);
-
   g_signal_connect_object (self->console_panel, "stop-requested", G_CALLBACK (console_stop_requested_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->workspace_panel, "map", G_CALLBACK (jobs_list_mapped_cb), self, G_CONNECT_SWAPPED);
@@ -277,8 +258,6 @@ _sl_window_connect_jobs (SlWindow *self)
   g_signal_connect_object (self->session, "job-message", G_CALLBACK (job_message_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "job-status", G_CALLBACK (job_status_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "job-finished", G_CALLBACK (job_finished_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (problems, "items-changed", G_CALLBACK (session_problems_cb), self, G_CONNECT_SWAPPED);
-  session_problems_cb (self, 0, 0, g_list_model_get_n_items (problems), problems);
 }
 
 /* Closing while a job runs */

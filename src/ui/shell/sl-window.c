@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 #include <libpanel.h>
 
-#include "sl-application.h"
 #include "sl-document-registry.h"
 #include "sl-welcome-page.h"
 #include "sl-window-private.h"
@@ -35,7 +34,7 @@ sl_window_add_problem (SlWindow  *self,
 {
   g_return_if_fail (SL_IS_WINDOW (self));
 
-  sl_problems_panel_add (self->problems_panel, problem);
+  sl_session_add_problem (self->session, problem);
 }
 
 static void
@@ -305,13 +304,56 @@ set_default_size_within_monitor (SlWindow *self,
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
 }
 
+/* What the session asks to show, and what it says, goes to the window in
+ * front: the first of the application's Sightline windows. */
+static gboolean
+is_front_window (SlWindow *self)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (application == NULL)
+    return FALSE;
+  for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
+    if (SL_IS_WINDOW (l->data))
+      return l->data == (gpointer) self;
+  return FALSE;
+}
+
 static void
-create_panels (SlWindow      *self,
-               SlApplication *app)
+session_open_requested_cb (SlWindow   *self,
+                           const char *kind,
+                           const char *path,
+                           GVariant   *target,
+                           SlSession  *session)
+{
+  if (is_front_window (self))
+    sl_window_show_request (self, kind, path, target);
+}
+
+static void
+session_notice_cb (SlWindow   *self,
+                   const char *text,
+                   SlSession  *session)
+{
+  if (is_front_window (self))
+    sl_window_show_toast (self, text);
+}
+
+/* Windows still open when the application ends keep their layout. */
+static void
+application_shutdown_cb (SlWindow       *self,
+                         GtkApplication *application)
+{
+  sl_window_save_state (self);
+}
+
+static void
+create_panels (SlWindow  *self,
+               SlSession *session)
 {
   g_autoptr(GVariant) layout = NULL;
 
-  self->session = g_object_ref (sl_application_get_session (app));
+  self->session = g_object_ref (session);
   self->workspace = g_object_ref (sl_session_get_workspace (self->session));
   self->workspace_panel = SL_WORKSPACE_PANEL (sl_workspace_panel_new (sl_workspace_get_targets (self->workspace),
                                                                       sl_workspace_get_folders (self->workspace),
@@ -319,6 +361,10 @@ create_panels (SlWindow      *self,
                                                                       sl_workspace_get_jobs (self->workspace)));
   self->problems_panel = SL_PROBLEMS_PANEL (sl_problems_panel_new ());
   sl_problems_panel_set_folders (self->problems_panel, sl_workspace_get_folders (self->workspace));
+  /* Every window shows the session's problems, and Clear clears them in all. */
+  sl_problems_panel_set_problems (self->problems_panel, sl_session_get_problems (self->session));
+  g_signal_connect_object (self->problems_panel, "clear-requested", G_CALLBACK (sl_session_clear_problems),
+                           self->session, G_CONNECT_SWAPPED);
   self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
   self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());
 
@@ -333,6 +379,9 @@ create_panels (SlWindow      *self,
   _sl_window_connect_jobs (self);
   _sl_window_connect_workspace (self);
   _sl_window_insert_session_actions (self);
+  g_signal_connect_object (self->session, "open-requested", G_CALLBACK (session_open_requested_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notice", G_CALLBACK (session_notice_cb), self, G_CONNECT_SWAPPED);
 
   self->layout = sl_dock_layout_new (self->dock, self->grid);
   sl_dock_layout_set_area (self->layout, PANEL_AREA_START, self->start_paned);
@@ -369,10 +418,7 @@ sl_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->details_owner);
   /* A window kept alive a moment longer (a log being read) shows no more. */
   if (self->session != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->session, self);
-      g_signal_handlers_disconnect_by_data (sl_session_get_problems (self->session), self);
-    }
+    g_signal_handlers_disconnect_by_data (self->session, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_WINDOW);
   g_clear_object (&self->layout);
 
@@ -464,15 +510,24 @@ sl_window_get_session (SlWindow *self)
   return self->session;
 }
 
+/**
+ * sl_window_new:
+ * @application: the application the window belongs to
+ * @session: the session the window shows, the application's
+ */
 SlWindow *
-sl_window_new (SlApplication *app)
+sl_window_new (GtkApplication *application,
+               SlSession      *session)
 {
   SlWindow *self;
 
-  g_return_val_if_fail (SL_IS_APPLICATION (app), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (SL_IS_SESSION (session), NULL);
 
-  self = g_object_new (SL_TYPE_WINDOW, "application", app, NULL);
-  create_panels (self, app);
+  self = g_object_new (SL_TYPE_WINDOW, "application", application, NULL);
+  create_panels (self, session);
+  g_signal_connect_object (application, "shutdown", G_CALLBACK (application_shutdown_cb), self,
+                           G_CONNECT_SWAPPED);
 
   return self;
 }

@@ -12,7 +12,6 @@
 
 #include "sl-folder.h"
 #include "sl-problem.h"
-#include "sl-application.h"
 #include "sl-document.h"
 #include "sl-session.h"
 
@@ -21,7 +20,8 @@ G_BEGIN_DECLS
 #define SL_TYPE_WINDOW (sl_window_get_type ())
 G_DECLARE_FINAL_TYPE (SlWindow, sl_window, SL, WINDOW, AdwApplicationWindow)
 
-SlWindow    *sl_window_new                (SlApplication      *app);
+SlWindow    *sl_window_new                (GtkApplication     *application,
+                                           SlSession          *session);
 SlWorkspace *sl_window_get_workspace      (SlWindow           *self);
 SlSession   *sl_window_get_session        (SlWindow           *self);
 SlFolder    *sl_window_open_path          (SlWindow           *self,
