@@ -18,6 +18,7 @@
 #include "gui-test-util.h"
 #include "sl-details-panel.h"
 #include "sl-advisor.h"
+#include "sl-performance-tile.h"
 #include "sl-profile-loader.h"
 #include "sl-profile-page.h"
 
@@ -325,6 +326,14 @@ test_advisor_view (void)
     g_assert_true (gtk_widget_has_css_class (label, "success"));
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (tile), "busiest pipe"));
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (tile), "kernel_details.csv"));
+    /* The tile's labels are bound to its properties: a new value is shown. */
+    g_assert_true (SL_IS_PERFORMANCE_TILE (tile));
+    g_assert_cmpstr (sl_performance_tile_get_value (SL_PERFORMANCE_TILE (tile)), ==, "89.1 %");
+    g_object_set (tile, "value", "90.0 %", NULL);
+    g_assert_true (find_widget (tile, is_label_with_text, "90.0 %") == label);
+    g_object_set (tile, "value", "89.1 %", NULL);
+    g_assert_true (find_widget (tile, is_label_with_text, "89.1 %") == label);
+    g_assert_nonnull (find_widget (tile, is_label_with_text, sl_performance_tile_get_label (SL_PERFORMANCE_TILE (tile))));
     g_assert_nonnull (find_widget (GTK_WIDGET (view), is_named, "aicore_task_percent"));
     /* What it cannot give is said once, with the metric set to collect. */
     g_assert_null (find_widget (GTK_WIDGET (view), is_named, "cube_throughput_gops"));

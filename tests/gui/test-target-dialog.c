@@ -15,6 +15,7 @@
 
 #include "sl-application.h"
 #include "sl-console-panel.h"
+#include "sl-exclude-row.h"
 #include "sl-folder.h"
 #include "sl-project-dialog.h"
 #include "sl-run-dialog.h"
@@ -1077,6 +1078,28 @@ test_project_round_trip (void)
   g_assert_false (sl_project_dialog_get_can_save (dialog));
   collect_named (GTK_WIDGET (dialog), "exclude", excludes);
   g_assert_cmpuint (excludes->len, ==, 4);
+  /* Each is a row titled by its pattern, whose button takes it off
+   * through the dialog's action; the entry brings it back. */
+  {
+    GtkWidget *row = g_ptr_array_index (excludes, 3);
+
+    g_assert_true (SL_IS_EXCLUDE_ROW (row));
+    g_assert_cmpstr (sl_exclude_row_get_pattern (SL_EXCLUDE_ROW (row)), ==, "*.om");
+    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "*.om");
+    g_assert_true (gtk_widget_activate_action (row, "exclude.remove", NULL));
+    g_ptr_array_set_size (excludes, 0);
+    collect_named (GTK_WIDGET (dialog), "exclude", excludes);
+    g_assert_cmpuint (excludes->len, ==, 3);
+    for (guint i = 0; i < excludes->len; i++)
+      g_assert_cmpstr (sl_exclude_row_get_pattern (g_ptr_array_index (excludes, i)), !=, "*.om");
+    exclude_entry = ADW_ENTRY_ROW (child (dialog, SL_TYPE_PROJECT_DIALOG, "exclude_entry"));
+    gtk_editable_set_text (GTK_EDITABLE (exclude_entry), "*.om");
+    g_signal_emit_by_name (exclude_entry, "apply");
+    g_ptr_array_set_size (excludes, 0);
+    collect_named (GTK_WIDGET (dialog), "exclude", excludes);
+    g_assert_cmpuint (excludes->len, ==, 4);
+    g_assert_cmpstr (sl_exclude_row_get_pattern (g_ptr_array_index (excludes, 3)), ==, "*.om");
+  }
 
   set_text (dialog, "name_row", "resnet");
   set_text (dialog, "folder_row", folder);

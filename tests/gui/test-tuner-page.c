@@ -264,6 +264,7 @@ main (int    argc,
   AdwStyleManager *manager;
   SlTunerPage *page;
   GtkWidget *stop;
+  GtkWidget *save;
   SlTunerPage *fresh;
   SlWindow *window;
   FileWait wait;
@@ -295,6 +296,10 @@ main (int    argc,
   g_assert_nonnull (stop);
   g_assert_false (gtk_widget_get_sensitive (stop));
   g_assert_false (gtk_widget_has_css_class (stop, "destructive-action"));
+  /* Start, Pause and Stop are the page's actions. */
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (stop)), ==, "tuner.stop");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Start"))), ==, "tuner.start");
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Pause"))), ==, "tuner.pause");
 
   /* A study of 8 trials, 2 at once, on this computer. */
   g_assert_true (sl_tuner_page_start (page, "local", 8, 2, &error));
@@ -348,7 +353,11 @@ main (int    argc,
   sl_tuner_page_set_form_fields (fresh, "python3 train.py", "summaries", "Accuracy");
   yaml = sl_tuner_page_dup_form_yaml (fresh, &error);
   g_assert_no_error (error);
-  sl_tuner_page_save_form (fresh);
+  /* Saved by the button, which is the page's action. */
+  save = find_button (GTK_WIDGET (fresh), "Save Configuration");
+  g_assert_nonnull (save);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (save)), ==, "tuner.save-configuration");
+  g_assert_true (gtk_widget_activate_action (save, "tuner.save-configuration", NULL));
   wait.path = new_path;
   wait.expected = "batch_size";
   g_assert_true (wait_until (file_holds, &wait, 10000));

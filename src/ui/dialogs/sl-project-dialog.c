@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-dialog-fit.h"
+#include "sl-exclude-row.h"
 #include "sl-mindx-env.h"
 #include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
@@ -50,7 +51,7 @@ struct _SlProjectDialog
   GPtrArray            *projects;      /* SlProjectRecord, as in project_row after "New Project" */
   GArray               *target_ids;    /* gint64, as in target_row */
   GPtrArray            *configs;       /* ConfigRows */
-  GPtrArray            *exclude_rows;  /* AdwActionRow, the pattern is the title */
+  GPtrArray            *exclude_rows;  /* SlExcludeRow */
   GtkFileChooserNative *chooser;
   gboolean              can_save;
   gboolean              loading;
@@ -588,13 +589,24 @@ add_run_config_action (GtkWidget  *widget,
 /* Upload excludes */
 
 static void
-remove_exclude_cb (GtkButton       *button,
-                   SlProjectDialog *self)
+remove_exclude_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
 {
-  GtkWidget *row = gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_ACTION_ROW);
+  SlProjectDialog *self = SL_PROJECT_DIALOG (widget);
+  const char *pattern = g_variant_get_string (parameter, NULL);
 
-  if (row != NULL && g_ptr_array_remove (self->exclude_rows, row))
-    adw_preferences_group_remove (self->excludes_group, row);
+  for (guint i = 0; i < self->exclude_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->exclude_rows, i);
+
+      if (g_strcmp0 (sl_exclude_row_get_pattern (SL_EXCLUDE_ROW (row)), pattern) == 0)
+        {
+          g_ptr_array_remove_index (self->exclude_rows, i);
+          adw_preferences_group_remove (self->excludes_group, row);
+          break;
+        }
+    }
   validate_cb (self);
 }
 
@@ -602,26 +614,16 @@ static void
 add_exclude (SlProjectDialog *self,
              const char      *pattern)
 {
-  AdwActionRow *row;
-  GtkWidget *remove;
+  GtkWidget *row;
 
   for (guint i = 0; i < self->exclude_rows->len; i++)
     {
-      if (g_str_equal (adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)), pattern))
+      if (g_str_equal (sl_exclude_row_get_pattern (g_ptr_array_index (self->exclude_rows, i)), pattern))
         return;
     }
 
-  row = ADW_ACTION_ROW (adw_action_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (row), "exclude");
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pattern);
-  remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
-  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (remove, _("Upload files matching this pattern again"));
-  gtk_widget_add_css_class (remove, "flat");
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_exclude_cb), self, 0);
-  adw_action_row_add_suffix (row, remove);
-  adw_preferences_group_add (self->excludes_group, GTK_WIDGET (row));
+  row = sl_exclude_row_new (pattern);
+  adw_preferences_group_add (self->excludes_group, row);
   g_ptr_array_add (self->exclude_rows, row);
 }
 
@@ -744,7 +746,7 @@ dup_form_values (SlProjectDialog *self)
 
   append_values (self, GTK_WIDGET (self), out);
   for (guint i = 0; i < self->exclude_rows->len; i++)
-    g_string_append_printf (out, "x %s\n", adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)));
+    g_string_append_printf (out, "x %s\n", sl_exclude_row_get_pattern (g_ptr_array_index (self->exclude_rows, i)));
   g_string_append_printf (out, "r %u\n", self->configs->len);
   return g_string_free (out, FALSE);
 }
@@ -844,7 +846,7 @@ sl_project_dialog_build_record (SlProjectDialog  *self,
   sl_project_record_set_remote_folder (project, remote[0] != '\0' ? remote : NULL);
 
   for (guint i = 0; i < self->exclude_rows->len; i++)
-    g_ptr_array_add (excludes, (gpointer)adw_preferences_row_get_title (g_ptr_array_index (self->exclude_rows, i)));
+    g_ptr_array_add (excludes, (gpointer)sl_exclude_row_get_pattern (g_ptr_array_index (self->exclude_rows, i)));
   g_ptr_array_add (excludes, NULL);
   sl_project_record_set_upload_excludes (project, (const char * const *)excludes->pdata);
 
@@ -1149,6 +1151,7 @@ sl_project_dialog_class_init (SlProjectDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "project.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "project.remove", NULL, remove_action);
   gtk_widget_class_install_action (widget_class, "project.add-run-config", NULL, add_run_config_action);
+  gtk_widget_class_install_action (widget_class, "project.remove-exclude", "s", remove_exclude_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

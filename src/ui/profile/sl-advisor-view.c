@@ -22,6 +22,7 @@
 
 #include "sl-advisor-texts.h"
 #include "sl-advisor-view.h"
+#include "sl-performance-tile.h"
 
 /* What an expanded finding lists; Details lists everything. */
 #define MAX_EVIDENCE_ROWS 30
@@ -683,37 +684,13 @@ dup_performance_tooltip (const SlPerformanceItem *item)
 static GtkWidget *
 new_performance_tile (const SlPerformanceItem *item)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *value_text = sl_performance_item_format_value (item);
+  GtkWidget *tile = sl_performance_tile_new (item);
   g_autofree char *tooltip = dup_performance_tooltip (item);
-  GtkWidget *value = gtk_label_new (value_text);
-  GtkWidget *label = gtk_label_new (item->label);
-  GtkWidget *child = gtk_flow_box_child_new ();
 
-  gtk_widget_add_css_class (box, "card");
-  gtk_widget_add_css_class (box, "sl-performance-tile");
-  gtk_widget_add_css_class (value, "title-3");
-  gtk_widget_add_css_class (value, "numeric");
-  if (item->status == SL_PERFORMANCE_STATUS_GOOD)
-    gtk_widget_add_css_class (value, "success");
-  else if (item->status == SL_PERFORMANCE_STATUS_BAD)
-    gtk_widget_add_css_class (value, "error");
-  gtk_widget_add_css_class (label, "caption");
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_box_append (GTK_BOX (box), value);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_set_margin_top (value, 8);
-  gtk_widget_set_margin_bottom (label, 8);
-  gtk_widget_set_margin_start (label, 6);
-  gtk_widget_set_margin_end (label, 6);
-
-  gtk_flow_box_child_set_child (GTK_FLOW_BOX_CHILD (child), box);
-  gtk_widget_set_tooltip_text (child, tooltip);
-  gtk_widget_set_name (child, item->key);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL, item->label,
+  gtk_widget_set_tooltip_text (tile, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tile), GTK_ACCESSIBLE_PROPERTY_LABEL, item->label,
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
-  return child;
+  return tile;
 }
 
 static const SlPerformanceSection *

@@ -7,8 +7,9 @@
  * uncertainty along each parameter with the others at the best trial,
  * and a form that writes the configuration file. A started study runs in
  * a worker (sl_tuner_study_run_async); each trial that changes redraws
- * the table and the charts from a copy of the trials. The widgets are
- * built in code: their number follows the configuration's parameters.
+ * the table and the charts from a copy of the trials. The widgets are the
+ * template sl-tuner-page.ui; only the charts, whose number follows the
+ * configuration's parameters, are built in code.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -67,15 +68,16 @@ struct _SlTunerPage
   GtkWidget     *target_name_entry;
   GtkWidget     *group_dropdown;
   GtkWidget     *goal_dropdown;
+  GtkWidget     *parameters_view;
   GtkTextBuffer *parameters_buffer;
   GtkWidget     *form_label;
 };
 
 G_DEFINE_FINAL_TYPE (SlTunerPage, sl_tuner_page, SL_TYPE_DOCUMENT)
 
+/* In the order of the Acquisition drop-down's items in sl-tuner-page.ui; the
+ * Read from and Goal drop-downs list the groups and goals in their enums' order. */
 static const char * const method_names[] = { "ucb", "ei", "pi", "log_ei", NULL };
-static const char * const group_names[] = { "metric", "system_defined", NULL };
-static const char * const goal_names[] = { "maximize", "minimize", NULL };
 
 /* Loading */
 
@@ -1080,179 +1082,58 @@ pause_clicked_cb (SlTunerPage *self)
     sl_tuner_page_pause (self);
 }
 
-/* Building */
+/* Building: the page's widgets are its template, sl-tuner-page.ui; only
+ * the charts, one a parameter, are made here as the configuration says. */
 
-static GtkWidget *
-section_title (const char *text)
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "title-4");
-  return label;
+  start_clicked_cb (SL_TUNER_PAGE (widget));
 }
 
-static GtkWidget *
-form_row (GtkWidget  *grid,
-          int         row,
-          const char *label_text,
-          GtkWidget  *field)
+static void
+pause_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  GtkWidget *label = gtk_label_new (label_text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_grid_attach (GTK_GRID (grid), label, 0, row, 1, 1);
-  gtk_widget_set_hexpand (field, TRUE);
-  gtk_grid_attach (GTK_GRID (grid), field, 1, row, 1, 1);
-  return field;
+  pause_clicked_cb (SL_TUNER_PAGE (widget));
 }
 
-static GtkWidget *
-labelled (const char *text,
-          GtkWidget  *widget)
+static void
+stop_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-
-  gtk_box_append (GTK_BOX (box), gtk_label_new (text));
-  gtk_box_append (GTK_BOX (box), widget);
-  return box;
+  sl_tuner_page_stop (SL_TUNER_PAGE (widget));
 }
 
-/* The controls wrap onto more lines in a narrow window. */
-static GtkWidget *
-build_controls (SlTunerPage *self)
+static void
+save_configuration_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
 {
-  GtkWidget *bar = gtk_flow_box_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (bar), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (bar), 2);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (bar), 8);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (bar), 8);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (bar), 6);
-
-  self->target_names = gtk_string_list_new ((const char * const []) { "local", NULL });
-  self->target_dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->target_names)), NULL);
-  gtk_widget_set_tooltip_text (self->target_dropdown, _("The target the trials run on"));
-  self->trials_spin = gtk_spin_button_new_with_range (1, 1000, 1);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->trials_spin), 20);
-  gtk_widget_set_tooltip_text (self->trials_spin, _("How many trials the study runs in all"));
-  self->parallel_spin = gtk_spin_button_new_with_range (1, 64, 1);
-  gtk_widget_set_tooltip_text (self->parallel_spin, _("How many trials run at once"));
-  self->start_button = gtk_button_new_with_label (_("Start"));
-  gtk_widget_add_css_class (self->start_button, "suggested-action");
-  self->pause_button = gtk_button_new_with_label (_("Pause"));
-  self->stop_button = gtk_button_new_with_label (_("Stop"));
-  self->status_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->status_label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (self->status_label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (self->status_label, TRUE);
-
-  g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self);
-  g_signal_connect_swapped (self->pause_button, "clicked", G_CALLBACK (pause_clicked_cb), self);
-  g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (sl_tuner_page_stop), self);
-
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("Target"), self->target_dropdown));
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("Trials"), self->trials_spin));
-  gtk_flow_box_append (GTK_FLOW_BOX (bar), labelled (_("At once"), self->parallel_spin));
-  {
-    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-
-    gtk_box_append (GTK_BOX (buttons), self->start_button);
-    gtk_box_append (GTK_BOX (buttons), self->pause_button);
-    gtk_box_append (GTK_BOX (buttons), self->stop_button);
-    gtk_flow_box_append (GTK_FLOW_BOX (bar), buttons);
-  }
-  return bar;
-}
-
-static GtkWidget *
-build_form (SlTunerPage *self)
-{
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *text_view = gtk_text_view_new ();
-  GtkWidget *save = gtk_button_new_with_label (_("Save Configuration"));
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  self->command_entry = form_row (grid, 0, _("Command"), gtk_entry_new ());
-  self->base_entry = form_row (grid, 1, _("Summary base folder"), gtk_entry_new ());
-  self->method_dropdown = form_row (grid, 2, _("Acquisition"), gtk_drop_down_new_from_strings (method_names));
-  self->target_name_entry = form_row (grid, 3, _("Target value"), gtk_entry_new ());
-  self->group_dropdown = form_row (grid, 4, _("Read from"), gtk_drop_down_new_from_strings (group_names));
-  self->goal_dropdown = form_row (grid, 5, _("Goal"), gtk_drop_down_new_from_strings (goal_names));
-  gtk_widget_set_halign (self->method_dropdown, GTK_ALIGN_START);
-  gtk_widget_set_halign (self->group_dropdown, GTK_ALIGN_START);
-  gtk_widget_set_halign (self->goal_dropdown, GTK_ALIGN_START);
-
-  self->parameters_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (text_view));
-  gtk_text_view_set_monospace (GTK_TEXT_VIEW (text_view), TRUE);
-  gtk_widget_add_css_class (text_view, "card");
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (text_view), 6);
-  gtk_widget_set_size_request (text_view, -1, 90);
-  gtk_widget_set_tooltip_text (text_view, _("One parameter a line, as in the file: name: {bounds: [low, high], type: float} or name: {choice: [a, b], type: int}"));
-  form_row (grid, 6, _("Parameters"), text_view);
-
-  self->form_label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (self->form_label), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->form_label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (self->form_label), TRUE);
-  gtk_widget_set_hexpand (self->form_label, TRUE);
-  g_signal_connect_swapped (save, "clicked", G_CALLBACK (sl_tuner_page_save_form), self);
-  gtk_box_append (GTK_BOX (buttons), save);
-  gtk_box_append (GTK_BOX (buttons), self->form_label);
-  gtk_grid_attach (GTK_GRID (grid), buttons, 1, 7, 1, 1);
-  return grid;
+  sl_tuner_page_save_form (SL_TUNER_PAGE (widget));
 }
 
 static void
 sl_tuner_page_init (SlTunerPage *self)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *table_frame = gtk_frame_new (NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
   self->trials = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
   self->slice_plots = g_ptr_array_new ();
 
-  gtk_widget_set_margin_start (box, 18);
-  gtk_widget_set_margin_end (box, 18);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 18);
-  gtk_box_append (GTK_BOX (box), build_controls (self));
-  gtk_box_append (GTK_BOX (box), self->status_label);
-
-  gtk_box_append (GTK_BOX (box), section_title (_("Trials")));
+  self->parameters_buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->parameters_view));
   self->trials_store = g_list_store_new (SL_TYPE_TUNER_TRIAL_ITEM);
-  self->trials_table = sl_data_table_new ();
   sl_data_table_set_model (SL_DATA_TABLE (self->trials_table), G_LIST_MODEL (self->trials_store));
   sl_data_table_set_content_height (SL_DATA_TABLE (self->trials_table), 230, 480);
   sl_data_table_set_export_title (SL_DATA_TABLE (self->trials_table), _("Export Trials"), "trials.csv");
-  gtk_frame_set_child (GTK_FRAME (table_frame), self->trials_table);
-  gtk_box_append (GTK_BOX (box), table_frame);
 
-  gtk_box_append (GTK_BOX (box), section_title (_("Search")));
   /* Translators: a chart's title */
   self->best_plot = g_object_ref_sink (sl_tuner_plot_new (_("Value of each trial, and the best so far")));
-  self->slices_box = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->slices_box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->slices_box), 1);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->slices_box), 4);
-  gtk_widget_set_hexpand (self->slices_box, TRUE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->slices_box), TRUE);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->slices_box), 12);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->slices_box), 12);
-  gtk_box_append (GTK_BOX (box), self->slices_box);
-
-  gtk_box_append (GTK_BOX (box), section_title (_("Configuration")));
-  gtk_box_append (GTK_BOX (box), build_form (self));
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  panel_widget_set_child (PANEL_WIDGET (self), scrolled);
   update_status (self, NULL);
 }
 
@@ -1272,13 +1153,13 @@ sl_tuner_page_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->study, self);
       sl_tuner_study_stop (self->study);
     }
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TUNER_PAGE);
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->config);
   g_clear_object (&self->columns_config);
   g_clear_object (&self->trials_store);
   g_clear_object (&self->target);
-  g_clear_object (&self->target_names);
   g_clear_pointer (&self->trials, g_ptr_array_unref);
   g_clear_pointer (&self->slice_plots, g_ptr_array_unref);
   g_clear_object (&self->best_plot);
@@ -1291,9 +1172,36 @@ static void
 sl_tuner_page_class_init (SlTunerPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
 
   object_class->dispose = sl_tuner_page_dispose;
   document_class->load = sl_tuner_page_load;
   g_type_ensure (SL_TYPE_TUNER_PLOT);
+  g_type_ensure (SL_TYPE_DATA_TABLE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-tuner-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, target_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, target_names);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, trials_spin);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, parallel_spin);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, start_button);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, pause_button);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, trials_table);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, slices_box);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, command_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, base_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, method_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, target_name_entry);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, group_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, goal_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, parameters_view);
+  gtk_widget_class_bind_template_child (widget_class, SlTunerPage, form_label);
+
+  gtk_widget_class_install_action (widget_class, "tuner.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "tuner.pause", NULL, pause_action);
+  gtk_widget_class_install_action (widget_class, "tuner.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "tuner.save-configuration", NULL, save_configuration_action);
 }
