@@ -64,7 +64,7 @@ write_file (const char *dir,
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean
@@ -90,7 +90,7 @@ open_profile (const char *path)
   gtk_window_present (GTK_WINDOW (shown.window));
   g_assert_true (wait_until (window_mapped, shown.window, 10000));
   g_assert_true (wait_until (page_loaded, shown.page, 30000));
-  g_assert_cmpstr (sl_profile_page_get_state_name (shown.page), ==, "profile");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (shown.page)), ==, SL_DOCUMENT_READY);
   return shown;
 }
 
