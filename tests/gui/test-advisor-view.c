@@ -255,13 +255,13 @@ settle (void)
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean
 report_shown (gpointer data)
 {
-  return g_strcmp0 (sl_advisor_view_get_state_name (data), "running") != 0;
+  return sl_advisor_view_get_state (data) != SL_DOCUMENT_LOADING;
 }
 
 static void
@@ -294,12 +294,12 @@ test_advisor_view (void)
   page = SL_PROFILE_PAGE (sl_window_open_document (window, "profile", profile_dir, NULL));
   g_assert_nonnull (page);
   g_assert_true (wait_until (page_loaded, page, 30000));
-  g_assert_cmpstr (sl_profile_page_get_state_name (page), ==, "profile");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   view = sl_profile_page_get_advisor_view (page);
 
   sl_profile_page_show_view (page, "advisor");
   g_assert_true (wait_until (report_shown, view, 30000));
-  g_assert_cmpstr (sl_advisor_view_get_state_name (view), ==, "report");
+  g_assert_cmpint (sl_advisor_view_get_state (view), ==, SL_DOCUMENT_READY);
 
   /* Sections and counts as the engine has them, for the rank shown. */
   g_assert_cmpuint (sl_profile_get_n_ranks (sl_profile_page_get_profile (page)), ==, 2);

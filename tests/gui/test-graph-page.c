@@ -401,7 +401,7 @@ timeline_landed (gpointer data)
 {
   SlTimelinePage *timeline = data;
 
-  return !sl_timeline_page_is_busy (timeline) && g_strcmp0 (sl_timeline_page_get_state_name (timeline), "timeline") == 0
+  return !sl_timeline_page_is_busy (timeline) && sl_document_get_state (SL_DOCUMENT (timeline)) == SL_DOCUMENT_READY
          && sl_timeline_view_get_selected (sl_timeline_page_get_view (timeline), NULL, NULL)
          && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (timeline))) > 0;
 }

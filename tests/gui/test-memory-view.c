@@ -97,7 +97,7 @@ make_folder (void)
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean

@@ -104,7 +104,7 @@ make_profiler_folder (void)
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean
@@ -143,7 +143,7 @@ row_at (SlOpStatsView *view,
 static void
 test_summary (void)
 {
-  g_assert_cmpstr (sl_profile_page_get_state_name (page), ==, "profile");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   g_assert_cmpuint (sl_profile_get_n_ranks (sl_profile_page_get_profile (page)), ==, 1);
   g_assert_cmpuint (sl_profile_page_get_n_summary_rows (page), >=, 8);
 

@@ -62,6 +62,17 @@ make_dir (const char *name)
   return path;
 }
 
+/* The folder page's stack follows its state: the page named @name shows */
+static void
+assert_stack_shows (PanelWidget *page,
+                    const char  *name)
+{
+  GtkStack *stack = GTK_STACK (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_FOLDER_PAGE, "stack"));
+
+  g_assert_nonnull (gtk_stack_get_child_by_name (stack, name));
+  g_assert_true (gtk_stack_get_visible_child (stack) == gtk_stack_get_child_by_name (stack, name));
+}
+
 static void
 test_panels_in_default_places (void)
 {
@@ -189,7 +200,8 @@ test_open_folder_lists_findings (void)
   id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
   page = sl_window_find_document (window, id);
   g_assert_true (SL_IS_FOLDER_PAGE (page));
-  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (page)), ==, "findings");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  assert_stack_shows (page, "findings");
 
   workspace = SL_WORKSPACE_PANEL (sl_window_find_panel (window, "workspace"));
   for (guint i = 0; i < sl_workspace_panel_get_n_rows (workspace); i++)
@@ -224,7 +236,7 @@ test_open_folder_lists_findings (void)
 static gboolean
 scalars_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_scalars_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static void
@@ -239,7 +251,7 @@ test_scalars_of_demo_run (void)
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
   g_assert_true (wait_until (scalars_loaded, page, 30000));
-  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "charts");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
 
   /* loss, accuracy, learning_rate, eval/loss, eval/accuracy */
   g_assert_cmpuint (sl_scalars_page_get_n_runs (page), ==, 1);
@@ -477,7 +489,7 @@ test_views_of_real_run (void)
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
   g_assert_true (wait_until (scalars_loaded, page, 30000));
-  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "charts");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 3);
   g_assert_cmpuint (sl_scalars_page_get_n_histogram_cards (page), ==, 2);
   g_assert_cmpuint (sl_scalars_page_get_n_image_cards (page), ==, 2);
@@ -498,7 +510,7 @@ timeline_window_set (gpointer data)
   SlTimelinePage *timeline = data;
   gint64 start = 0, end = 0;
 
-  if (g_strcmp0 (sl_timeline_page_get_state_name (timeline), "timeline") != 0)
+  if (sl_document_get_state (SL_DOCUMENT (timeline)) != SL_DOCUMENT_READY)
     return FALSE;
   sl_timeline_view_get_window (sl_timeline_page_get_view (timeline), &start, &end);
   /* Fitted to the whole trace first; the request narrows it. */
@@ -509,7 +521,7 @@ timeline_window_set (gpointer data)
 static gboolean
 profile_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 /* The demo workspace's profiler folder opens as a profile document from
@@ -548,7 +560,7 @@ test_profile_of_demo (void)
   page = SL_PROFILE_PAGE (sl_window_find_document (window, id));
   g_assert_nonnull (page);
   g_assert_true (wait_until (profile_loaded, page, 30000));
-  g_assert_cmpstr (sl_profile_page_get_state_name (page), ==, "profile");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
 
   rank = sl_profile_get_rank (sl_profile_page_get_profile (page), 0);
   g_assert_nonnull (rank->steps);
@@ -690,7 +702,7 @@ test_scalars_without_summaries (void)
   sl_window_open_document (window, "scalars", empty, NULL);
   page = SL_SCALARS_PAGE (sl_window_find_document (window, id));
   g_assert_true (wait_until (scalars_loaded, page, 30000));
-  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "message");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
   g_assert_cmpuint (sl_scalars_page_get_n_cards (page), ==, 0);
 }
 
@@ -751,16 +763,16 @@ test_empty_and_missing_folders (void)
   folder = sl_window_open_path (window, empty);
   g_assert_true (wait_until (scans_done, window, 30000));
   empty_id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
-  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (sl_window_find_document (window, empty_id))),
-                   ==, "empty");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (sl_window_find_document (window, empty_id))), ==, SL_DOCUMENT_EMPTY);
+  assert_stack_shows (sl_window_find_document (window, empty_id), "empty");
 
   folder = sl_window_open_path (window, missing);
   g_assert_true (wait_until (scans_done, window, 30000));
   g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_FAILED);
   g_assert_nonnull (sl_folder_get_error_message (folder));
   missing_id = g_strdup_printf ("folder:%s", sl_folder_get_path (folder));
-  g_assert_cmpstr (sl_folder_page_get_state_name (SL_FOLDER_PAGE (sl_window_find_document (window, missing_id))),
-                   ==, "failed");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (sl_window_find_document (window, missing_id))), ==, SL_DOCUMENT_FAILED);
+  assert_stack_shows (sl_window_find_document (window, missing_id), "failed");
   g_assert_nonnull (find_problem_for (problems, sl_folder_get_path (folder)));
 }
 

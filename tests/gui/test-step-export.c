@@ -110,7 +110,7 @@ written_slices (const char *path)
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_profile_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean

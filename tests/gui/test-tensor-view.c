@@ -49,7 +49,7 @@ screenshot (const char *name)
 static gboolean
 page_loaded (gpointer data)
 {
-  return g_strcmp0 (sl_scalars_page_get_state_name (data), "loading") != 0;
+  return sl_document_get_state (SL_DOCUMENT (data)) != SL_DOCUMENT_LOADING;
 }
 
 static gboolean
@@ -173,7 +173,7 @@ test_demo_weight_tensor (void)
   page = SL_SCALARS_PAGE (sl_scalars_page_new (summary_dir, "demo"));
   gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
   g_assert_true (wait_until (page_loaded, page, 30000));
-  g_assert_cmpstr (sl_scalars_page_get_state_name (page), ==, "charts");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   g_assert_cmpuint (sl_scalars_page_get_n_tensor_views (page), ==, 1);
 
   sl_scalars_page_show_view (page, "tensors");

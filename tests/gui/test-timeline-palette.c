@@ -46,7 +46,7 @@ static gboolean
 page_ready (gpointer data)
 {
   return !sl_timeline_page_is_busy (data) &&
-         g_strcmp0 (sl_timeline_page_get_state_name (data), "timeline") == 0 &&
+         sl_document_get_state (SL_DOCUMENT (data)) == SL_DOCUMENT_READY &&
          gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (data))) > 0;
 }
 

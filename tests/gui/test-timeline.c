@@ -46,12 +46,12 @@ static guint n_selected_signals;
 static gboolean
 page_ready (gpointer data)
 {
-  const char *state = sl_timeline_page_get_state_name (data);
+  SlDocumentState state = sl_document_get_state (data);
 
   if (sl_timeline_page_is_busy (data))
     return FALSE;
-  return g_strcmp0 (state, "message") == 0
-         || (g_strcmp0 (state, "timeline") == 0 && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (data))) > 0);
+  return state == SL_DOCUMENT_FAILED
+         || (state == SL_DOCUMENT_READY && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (data))) > 0);
 }
 
 static gboolean
@@ -198,7 +198,7 @@ test_reads_file (void)
   guint n_slices = 0;
 
   show_page (sl_timeline_page_new (trace_path, "Timeline: trace.json"));
-  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "timeline");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   view = sl_timeline_page_get_view (page);
   trace = sl_timeline_view_get_trace (view);
   g_assert_nonnull (trace);
@@ -776,7 +776,7 @@ test_cancel_reading (void)
 
   /* A file that is not there: the page says so instead of staying busy */
   show_page (sl_timeline_page_new (missing, "Timeline: missing"));
-  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "message");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_FAILED);
 
   /* Cancel while a 20 MB file is read: the page stops and says so */
   for (guint i = 0; i < 200000; i++)
@@ -786,10 +786,10 @@ test_cancel_reading (void)
   g_assert_true (g_file_set_contents (big, json->str, json->len, NULL));
   g_string_free (json, TRUE);
   widget = sl_timeline_page_new (big, "Timeline: big");
-  g_assert_cmpstr (sl_timeline_page_get_state_name (SL_TIMELINE_PAGE (widget)), ==, "loading");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (widget)), ==, SL_DOCUMENT_LOADING);
   sl_timeline_page_cancel (SL_TIMELINE_PAGE (widget));
   show_page (widget);
-  g_assert_cmpstr (sl_timeline_page_get_state_name (page), ==, "message");
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_FAILED);
   g_unlink (big);
 }
 

@@ -30,6 +30,54 @@ typedef struct {
 /* Fixture writers                                                     */
 /* ------------------------------------------------------------------ */
 
+/* A boolean detail is a boolean, not only the text "yes" or "no" */
+static void
+assert_boolean_detail (SlFinding  *finding,
+                       const char *key,
+                       gboolean    expected)
+{
+  gboolean value = !expected;
+
+  g_assert_true (sl_finding_lookup_boolean_detail (finding, key, &value));
+  g_assert_cmpint (value, ==, expected);
+}
+
+static void
+test_boolean_detail (void)
+{
+  g_autoptr(SlFinding) finding = sl_finding_new (SL_FINDING_TENSOR, "/data/a.npy", "a.npy");
+  g_autoptr(SlFinding) restored = sl_finding_new (SL_FINDING_TENSOR, "/data/a.npy", "a.npy");
+  gboolean value = FALSE;
+  const char *key = NULL;
+  const char *text = NULL;
+
+  sl_finding_add_detail (finding, "dtype", "<f4");
+  sl_finding_add_boolean_detail (finding, SL_FINDING_DETAIL_FORTRAN_ORDER, TRUE);
+  sl_finding_add_detail (finding, "compressed", "no");
+
+  /* A text detail is not a boolean, even when it reads "no" */
+  g_assert_false (sl_finding_detail_is_boolean (finding, 0));
+  g_assert_true (sl_finding_detail_is_boolean (finding, 1));
+  g_assert_false (sl_finding_detail_is_boolean (finding, 2));
+  g_assert_false (sl_finding_detail_is_boolean (finding, 3));
+  g_assert_false (sl_finding_lookup_boolean_detail (finding, "compressed", &value));
+  g_assert_false (sl_finding_lookup_boolean_detail (finding, "dtype", NULL));
+  g_assert_false (sl_finding_lookup_boolean_detail (finding, SL_FINDING_DETAIL_HAS_LINEAGE, NULL));
+  assert_boolean_detail (finding, SL_FINDING_DETAIL_FORTRAN_ORDER, TRUE);
+
+  /* Its text form is what is stored and printed */
+  g_assert_true (sl_finding_get_detail (finding, 1, &key, &text));
+  g_assert_cmpstr (key, ==, SL_FINDING_DETAIL_FORTRAN_ORDER);
+  g_assert_cmpstr (text, ==, "yes");
+
+  /* Read back from that text form, it is a boolean again; other text is not */
+  sl_finding_add_detail (restored, SL_FINDING_DETAIL_FORTRAN_ORDER, "no");
+  sl_finding_add_detail (restored, SL_FINDING_DETAIL_HAS_LINEAGE, "maybe");
+  assert_boolean_detail (restored, SL_FINDING_DETAIL_FORTRAN_ORDER, FALSE);
+  g_assert_false (sl_finding_lookup_boolean_detail (restored, SL_FINDING_DETAIL_HAS_LINEAGE, &value));
+  g_assert_cmpstr (sl_finding_lookup_detail (restored, SL_FINDING_DETAIL_HAS_LINEAGE), ==, "maybe");
+}
+
 static char *
 fixture_path (Fixture    *fixture,
               const char *relative)
@@ -460,6 +508,7 @@ test_summary_runs (Fixture       *fixture,
   g_assert_cmpuint (sl_finding_get_n_files (run), ==, 1);
   g_assert_cmpstr (sl_finding_lookup_detail (run, "version"), ==, "MindSpore.Event:1");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "has_lineage"), ==, "no");
+  assert_boolean_detail (run, SL_FINDING_DETAIL_HAS_LINEAGE, FALSE);
 
   run = get_finding (detection, SL_FINDING_SUMMARY_RUN, "train");
   g_assert_cmpstr (sl_finding_get_path (run), ==, train);
@@ -472,6 +521,7 @@ test_summary_runs (Fixture       *fixture,
   g_assert_cmpstr (sl_finding_lookup_detail (run, "lineage_files"), ==, "1");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "graph_files"), ==, "1");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "has_lineage"), ==, "yes");
+  assert_boolean_detail (run, SL_FINDING_DETAIL_HAS_LINEAGE, TRUE);
   g_assert_cmpstr (sl_finding_lookup_detail (run, "version"), ==, "MindSpore.Event:1");
   /* 3 + 1 scalar records of 42 bytes, version records of 12+28+4, graph of 8 */
   g_assert_cmpuint (sl_finding_get_size (run), ==, (12 + 28 + 4) * 2 + 42 * 7 + 8);
@@ -479,6 +529,7 @@ test_summary_runs (Fixture       *fixture,
   run = get_finding (detection, SL_FINDING_SUMMARY_RUN, "search/trial_1");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "summary_files"), ==, "0");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "has_lineage"), ==, "yes");
+  assert_boolean_detail (run, SL_FINDING_DETAIL_HAS_LINEAGE, TRUE);
   g_assert_null (sl_finding_lookup_detail (run, "version"));
 }
 
@@ -527,6 +578,7 @@ test_tensorboard_run (Fixture       *fixture,
   g_assert_cmpstr (sl_finding_lookup_detail (run, "event_files"), ==, "2");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "version"), ==, "brain.Event:2");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "graph"), ==, "no");
+  assert_boolean_detail (run, SL_FINDING_DETAIL_GRAPH, FALSE);
 
   run = get_finding (detection, SL_FINDING_TENSORBOARD_RUN, "runs/exp2");
   g_assert_cmpuint (sl_finding_get_n_files (run), ==, 1);
@@ -534,6 +586,7 @@ test_tensorboard_run (Fixture       *fixture,
 
   run = get_finding (detection, SL_FINDING_TENSORBOARD_RUN, "runs/exp3");
   g_assert_cmpstr (sl_finding_lookup_detail (run, "graph"), ==, "yes");
+  assert_boolean_detail (run, SL_FINDING_DETAIL_GRAPH, TRUE);
 }
 
 static void
@@ -674,6 +727,7 @@ test_cluster (Fixture       *fixture,
   finding = get_finding (detection, SL_FINDING_CLUSTER, "job");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "rank_folders"), ==, "2");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "cluster_analysis"), ==, "yes");
+  assert_boolean_detail (finding, SL_FINDING_DETAIL_CLUSTER_ANALYSIS, TRUE);
   /* The ranks' files and msprof-analyze's, sizes summed */
   g_assert_cmpuint (sl_finding_get_n_files (finding), ==, 3);
   g_assert_cmpuint (sl_finding_get_size (finding), ==, 2 * strlen ("Step,Computing\n") + strlen ("Step,Type,Index\n"));
@@ -974,10 +1028,12 @@ test_tensors (Fixture       *fixture,
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "dtype"), ==, "<f4");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "shape"), ==, "(2, 3)");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "fortran_order"), ==, "no");
+  assert_boolean_detail (finding, SL_FINDING_DETAIL_FORTRAN_ORDER, FALSE);
   g_assert_cmpuint (sl_finding_get_size (finding), ==, 128 + 24);
 
   finding = get_finding (detection, SL_FINDING_TENSOR, "short.npy");
   g_assert_cmpstr (sl_finding_lookup_detail (finding, "fortran_order"), ==, "yes");
+  assert_boolean_detail (finding, SL_FINDING_DETAIL_FORTRAN_ORDER, TRUE);
 
   assert_problem (detection, objects, SL_SEVERITY_ERROR, 10);
   assert_problem (detection, bad, SL_SEVERITY_ERROR, 10 + strlen ("{'descr': '<f4', 'fortran_order': "));
@@ -1555,6 +1611,7 @@ main (int    argc,
   ADD ("/detector/every-kind", test_every_kind);
 #undef ADD
   g_test_add_func ("/detector/missing-root", test_missing_root);
+  g_test_add_func ("/detector/boolean-detail", test_boolean_detail);
 
   return g_test_run ();
 }

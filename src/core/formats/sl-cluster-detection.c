@@ -131,7 +131,7 @@ candidate_finding (const Candidate *candidate,
     add_analysis_files (finding, candidate->path);
   if (candidate->n_ranks > 0)
     sl_finding_add_detail (finding, "rank_folders", ranks);
-  sl_finding_add_detail (finding, "cluster_analysis", candidate->analysis ? "yes" : "no");
+  sl_finding_add_boolean_detail (finding, SL_FINDING_DETAIL_CLUSTER_ANALYSIS, candidate->analysis);
   return finding;
 }
 

@@ -129,7 +129,7 @@ sl_detector_detect_tensor (SlDetectorWalk *walk,
   shape = sl_npy_header_dup_shape (result->npy);
   sl_finding_add_detail (finding, "dtype", result->npy->descr);
   sl_finding_add_detail (finding, "shape", shape);
-  sl_finding_add_detail (finding, "fortran_order", sl_detector_yes_no (result->npy->fortran_order));
+  sl_finding_add_boolean_detail (finding, SL_FINDING_DETAIL_FORTRAN_ORDER, result->npy->fortran_order);
 
   if (sl_npy_header_get_data_size (result->npy, &data_size) &&
       file_size - MIN (file_size, result->npy->data_offset) < data_size)

@@ -54,7 +54,6 @@ gboolean sl_detector_collect_files (SlDetectorWalk *walk,
                                     GFile          *folder,
                                     GPtrArray      *children,
                                     guint           depth);
-const char *sl_detector_yes_no (gboolean value);
 void sl_detector_add_uint_detail (SlFinding  *finding,
                                   const char *key,
                                   guint64     value);

@@ -219,7 +219,7 @@ sl_detector_detect_summary_run (SlDetectorWalk *walk,
     sl_detector_add_uint_detail (run, "explain_files", n_explain);
   if (graph_files->len > 0)
     sl_detector_add_uint_detail (run, "graph_files", graph_files->len);
-  sl_finding_add_detail (run, "has_lineage", sl_detector_yes_no (n_lineage > 0));
+  sl_finding_add_boolean_detail (run, SL_FINDING_DETAIL_HAS_LINEAGE, n_lineage > 0);
   if (version != NULL)
     sl_finding_add_detail (run, "version", version);
 
@@ -255,7 +255,7 @@ sl_detector_detect_tensorboard_run (SlDetectorWalk *walk,
 
   sl_detector_add_uint_detail (run, "event_files", event_files->len);
   /* From the records in each file's head: a graph written later is not seen. */
-  sl_finding_add_detail (run, "graph", sl_detector_yes_no (has_graph));
+  sl_finding_add_boolean_detail (run, SL_FINDING_DETAIL_GRAPH, has_graph);
   if (version != NULL)
     sl_finding_add_detail (run, "version", version);
 

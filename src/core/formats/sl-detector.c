@@ -351,12 +351,6 @@ sl_detector_collect_files (SlDetectorWalk *walk,
   return TRUE;
 }
 
-const char *
-sl_detector_yes_no (gboolean value)
-{
-  return value ? "yes" : "no";
-}
-
 void
 sl_detector_add_uint_detail (SlFinding  *finding,
                              const char *key,

@@ -19,6 +19,8 @@ struct _SlFinding
   guint64        size;
   GPtrArray     *detail_keys;
   GPtrArray     *detail_values;
+  /* Per detail: 0 for text, else 1 + the boolean it holds */
+  GByteArray    *detail_booleans;
 };
 
 G_DEFINE_FINAL_TYPE (SlFinding, sl_finding, G_TYPE_OBJECT)
@@ -69,6 +71,7 @@ sl_finding_finalize (GObject *object)
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->detail_keys, g_ptr_array_unref);
   g_clear_pointer (&self->detail_values, g_ptr_array_unref);
+  g_clear_pointer (&self->detail_booleans, g_byte_array_unref);
 
   G_OBJECT_CLASS (sl_finding_parent_class)->finalize (object);
 }
@@ -136,6 +139,7 @@ sl_finding_init (SlFinding *self)
   self->files = g_ptr_array_new_with_free_func (g_free);
   self->detail_keys = g_ptr_array_new_with_free_func (g_free);
   self->detail_values = g_ptr_array_new_with_free_func (g_free);
+  self->detail_booleans = g_byte_array_new ();
 }
 
 /**
@@ -237,18 +241,112 @@ sl_finding_get_file (SlFinding *self,
   return g_ptr_array_index (self->files, index);
 }
 
+/* The keys whose details are booleans (see sl-finding.h). */
+static const char * const boolean_keys[] = {
+  SL_FINDING_DETAIL_HAS_LINEAGE,
+  SL_FINDING_DETAIL_GRAPH,
+  SL_FINDING_DETAIL_FORTRAN_ORDER,
+  SL_FINDING_DETAIL_CLUSTER_ANALYSIS,
+};
+
+static gboolean
+is_boolean_key (const char *key)
+{
+  return g_strv_contains ((const char * const *) boolean_keys, key);
+}
+
+static void
+append_detail (SlFinding  *self,
+               const char *key,
+               const char *text,
+               guint8      boolean)
+{
+  g_ptr_array_add (self->detail_keys, g_strdup (key));
+  g_ptr_array_add (self->detail_values, g_strdup (text));
+  g_byte_array_append (self->detail_booleans, &boolean, 1);
+}
+
 /* Details are an ordered list of key/value pairs shown in the Details
- * panel and printed by `sightline-cli detect`. Keys are stable ids. */
+ * panel and printed by `sightline-cli detect`. Keys are stable ids.
+ *
+ * A boolean key given as text (a finding read back from the workspace)
+ * is a boolean when the text is its text form, "yes" or "no". */
 void
 sl_finding_add_detail (SlFinding  *self,
                        const char *key,
                        const char *value)
 {
+  guint8 boolean = 0;
+
   g_return_if_fail (SL_IS_FINDING (self));
   g_return_if_fail (key != NULL);
 
-  g_ptr_array_add (self->detail_keys, g_strdup (key));
-  g_ptr_array_add (self->detail_values, g_strdup (value ? value : ""));
+  if (is_boolean_key (key) && g_strcmp0 (value, "yes") == 0)
+    boolean = 1 + TRUE;
+  else if (is_boolean_key (key) && g_strcmp0 (value, "no") == 0)
+    boolean = 1 + FALSE;
+  append_detail (self, key, value ? value : "", boolean);
+}
+
+/**
+ * sl_finding_add_boolean_detail:
+ * @key: one of the boolean keys of sl-finding.h
+ *
+ * Adds a detail that is a boolean.
+ */
+void
+sl_finding_add_boolean_detail (SlFinding  *self,
+                               const char *key,
+                               gboolean    value)
+{
+  g_return_if_fail (SL_IS_FINDING (self));
+  g_return_if_fail (key != NULL && is_boolean_key (key));
+
+  append_detail (self, key, value ? "yes" : "no", 1 + !!value);
+}
+
+/**
+ * sl_finding_detail_is_boolean:
+ *
+ * Returns: whether the detail at @index holds a boolean
+ */
+gboolean
+sl_finding_detail_is_boolean (SlFinding *self,
+                              guint      index)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), FALSE);
+
+  return index < self->detail_booleans->len && self->detail_booleans->data[index] != 0;
+}
+
+/**
+ * sl_finding_lookup_boolean_detail:
+ * @value: (out) (optional): the boolean
+ *
+ * Returns: TRUE when the finding has the detail @key and it is a boolean
+ */
+gboolean
+sl_finding_lookup_boolean_detail (SlFinding  *self,
+                                  const char *key,
+                                  gboolean   *value)
+{
+  g_return_val_if_fail (SL_IS_FINDING (self), FALSE);
+  g_return_val_if_fail (key != NULL, FALSE);
+
+  for (guint i = 0; i < self->detail_keys->len; i++)
+    {
+      guint8 boolean = self->detail_booleans->data[i];
+
+      if (!g_str_equal (g_ptr_array_index (self->detail_keys, i), key))
+        continue;
+      if (boolean == 0)
+        return FALSE;
+      if (value != NULL)
+        *value = boolean - 1;
+      return TRUE;
+    }
+
+  return FALSE;
 }
 
 guint

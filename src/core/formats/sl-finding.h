@@ -31,6 +31,14 @@ typedef enum {
  * are the timeline), as decimal digits. "0" means no timeline. */
 #define SL_FINDING_DETAIL_TIMELINE_FILES "timeline_files"
 
+/* Details that are booleans: set them with sl_finding_add_boolean_detail()
+ * and read them with sl_finding_lookup_boolean_detail(). Their text form
+ * (what is stored, printed and shown) is "yes" or "no". */
+#define SL_FINDING_DETAIL_HAS_LINEAGE      "has_lineage"      /* summary run: lineage files */
+#define SL_FINDING_DETAIL_GRAPH            "graph"            /* TensorBoard run: a graph */
+#define SL_FINDING_DETAIL_FORTRAN_ORDER    "fortran_order"    /* .npy tensor */
+#define SL_FINDING_DETAIL_CLUSTER_ANALYSIS "cluster_analysis" /* cluster: msprof-analyze output */
+
 #define SL_TYPE_FINDING (sl_finding_get_type ())
 G_DECLARE_FINAL_TYPE (SlFinding, sl_finding, SL, FINDING, GObject)
 
@@ -51,6 +59,9 @@ const char    *sl_finding_get_file         (SlFinding     *self,
 void           sl_finding_add_detail       (SlFinding     *self,
                                             const char    *key,
                                             const char    *value);
+void           sl_finding_add_boolean_detail (SlFinding   *self,
+                                            const char    *key,
+                                            gboolean       value);
 guint          sl_finding_get_n_details    (SlFinding     *self);
 gboolean       sl_finding_get_detail       (SlFinding     *self,
                                             guint          index,
@@ -58,6 +69,11 @@ gboolean       sl_finding_get_detail       (SlFinding     *self,
                                             const char   **value);
 const char    *sl_finding_lookup_detail    (SlFinding     *self,
                                             const char    *key);
+gboolean       sl_finding_detail_is_boolean (SlFinding    *self,
+                                            guint          index);
+gboolean       sl_finding_lookup_boolean_detail (SlFinding *self,
+                                            const char    *key,
+                                            gboolean      *value);
 char          *sl_finding_dup_summary      (SlFinding     *self);
 gboolean       sl_finding_has_timeline     (SlFinding     *self);
 GPtrArray     *sl_finding_dup_timeline_files (SlFinding   *self);

@@ -80,13 +80,17 @@ run_has_graph (SlFinding *finding)
 {
   if (sl_finding_get_kind (finding) != SL_FINDING_TENSORBOARD_RUN)
     return TRUE;
-  return g_strcmp0 (sl_finding_lookup_detail (finding, "graph"), "yes") == 0;
+  gboolean has_graph = FALSE;
+
+  return sl_finding_lookup_boolean_detail (finding, SL_FINDING_DETAIL_GRAPH, &has_graph) && has_graph;
 }
 
 static gboolean
 run_has_lineage (SlFinding *finding)
 {
-  return g_strcmp0 (sl_finding_lookup_detail (finding, "has_lineage"), "yes") == 0;
+  gboolean has_lineage = FALSE;
+
+  return sl_finding_lookup_boolean_detail (finding, SL_FINDING_DETAIL_HAS_LINEAGE, &has_lineage) && has_lineage;
 }
 
 static const SlFindingKind cluster_findings[] = {

@@ -69,6 +69,7 @@ struct _SlAdvisorView
   AdwPreferencesGroup *performance_group;
   GtkFlowBox          *performance_box;
   GtkLabel            *performance_missing_label;
+  SlDocumentState      state;
 };
 
 G_DEFINE_FINAL_TYPE (SlAdvisorView, sl_advisor_view, GTK_TYPE_WIDGET)
@@ -76,6 +77,7 @@ G_DEFINE_FINAL_TYPE (SlAdvisorView, sl_advisor_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_SELECTED,
+  PROP_STATE,
   N_PROPS
 };
 
@@ -1093,6 +1095,9 @@ sl_advisor_view_get_property (GObject    *object,
     case PROP_SELECTED:
       g_value_set_object (value, self->selected);
       break;
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1109,6 +1114,24 @@ sl_advisor_view_dispose (GObject *object)
   g_clear_pointer (&self->rank_label, g_free);
 
   G_OBJECT_CLASS (sl_advisor_view_parent_class)->dispose (object);
+}
+
+/* The stack shows the view's state: nothing reads it back */
+static char *
+state_child_name (gpointer        instance,
+                  SlDocumentState state)
+{
+  switch (state)
+    {
+    case SL_DOCUMENT_LOADING:
+    case SL_DOCUMENT_EMPTY:
+      return g_strdup ("running");
+    case SL_DOCUMENT_FAILED:
+      return g_strdup ("failed");
+    case SL_DOCUMENT_READY:
+    default:
+      return g_strdup ("report");
+    }
 }
 
 static void
@@ -1128,6 +1151,14 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
   properties[PROP_SELECTED] =
     g_param_spec_object ("selected", NULL, NULL, SL_TYPE_ADVISOR_FINDING,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlAdvisorView:state:
+   *
+   * Whether the advisor still runs (loading), failed, or its report shows (ready).
+   */
+  properties[PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL, SL_TYPE_DOCUMENT_STATE, SL_DOCUMENT_LOADING,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1170,6 +1201,7 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-advisor-view.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, stack);
+  gtk_widget_class_bind_template_callback (widget_class, state_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, spinner);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, failed_page);
   gtk_widget_class_bind_template_child (widget_class, SlAdvisorView, high_count);
@@ -1218,13 +1250,23 @@ sl_advisor_view_new (void)
  *
  * Shows a spinner until a report or an error is set.
  */
+static void
+set_state (SlAdvisorView   *self,
+           SlDocumentState  state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+}
+
 void
 sl_advisor_view_set_running (SlAdvisorView *self)
 {
   g_return_if_fail (SL_IS_ADVISOR_VIEW (self));
 
   gtk_spinner_start (self->spinner);
-  gtk_stack_set_visible_child_name (self->stack, "running");
+  set_state (self, SL_DOCUMENT_LOADING);
 }
 
 void
@@ -1235,7 +1277,7 @@ sl_advisor_view_set_error (SlAdvisorView *self,
 
   gtk_spinner_stop (self->spinner);
   adw_status_page_set_description (self->failed_page, message);
-  gtk_stack_set_visible_child_name (self->stack, "failed");
+  set_state (self, SL_DOCUMENT_FAILED);
 }
 
 void
@@ -1248,7 +1290,7 @@ sl_advisor_view_set_report (SlAdvisorView   *self,
   g_set_object (&self->report, report);
   gtk_spinner_stop (self->spinner);
   rebuild (self);
-  gtk_stack_set_visible_child_name (self->stack, report != NULL ? "report" : "running");
+  set_state (self, report != NULL ? SL_DOCUMENT_READY : SL_DOCUMENT_LOADING);
 }
 
 SlAdvisorReport *
@@ -1288,15 +1330,16 @@ sl_advisor_view_set_time_unit (SlAdvisorView *self,
 }
 
 /**
- * sl_advisor_view_get_state_name:
+ * sl_advisor_view_get_state:
  *
- * Returns: "running", "failed" or "report"
+ * Returns: %SL_DOCUMENT_LOADING while the advisor runs, then
+ *   %SL_DOCUMENT_FAILED or %SL_DOCUMENT_READY (its report shows)
  */
-const char *
-sl_advisor_view_get_state_name (SlAdvisorView *self)
+SlDocumentState
+sl_advisor_view_get_state (SlAdvisorView *self)
 {
-  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  g_return_val_if_fail (SL_IS_ADVISOR_VIEW (self), SL_DOCUMENT_LOADING);
+  return self->state;
 }
 
 /* How many findings of @severity the rank shown has. */

@@ -8,6 +8,7 @@
 
 #include "sl-advisor-report.h"
 #include "sl-description.h"
+#include "sl-document.h"
 #include "sl-time-format.h"
 
 G_BEGIN_DECLS
@@ -26,7 +27,7 @@ void              sl_advisor_view_set_rank_label      (SlAdvisorView    *self,
                                                        const char       *rank_label);
 void              sl_advisor_view_set_time_unit       (SlAdvisorView    *self,
                                                        SlTimeUnit        unit);
-const char       *sl_advisor_view_get_state_name      (SlAdvisorView    *self);
+SlDocumentState   sl_advisor_view_get_state           (SlAdvisorView    *self);
 guint             sl_advisor_view_get_n_shown         (SlAdvisorView    *self,
                                                        SlAdvisorSeverity severity);
 guint             sl_advisor_view_get_n_not_run_shown (SlAdvisorView    *self);

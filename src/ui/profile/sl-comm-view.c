@@ -87,9 +87,18 @@ struct _SlCommView
   SlCommMatrixView   *matrix_view;
   GtkLabel           *matrix_empty_label;
   AdwStatusPage      *empty_page;
+  gboolean            empty;
 };
 
 G_DEFINE_FINAL_TYPE (SlCommView, sl_comm_view, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_EMPTY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   SHOW_ON_TIMELINE,
@@ -609,11 +618,46 @@ sl_comm_view_dispose (GObject *object)
 }
 
 static void
+sl_comm_view_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_EMPTY:
+      g_value_set_boolean (value, SL_COMM_VIEW (object)->empty);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* The stack shows whether there is anything: nothing reads it back */
+static char *
+empty_child_name (gpointer instance,
+                  gboolean empty)
+{
+  return g_strdup (empty ? "empty" : "table");
+}
+
+static void
 sl_comm_view_class_init (SlCommViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = sl_comm_view_dispose;
+  G_OBJECT_CLASS (klass)->get_property = sl_comm_view_get_property;
+
+  /**
+   * SlCommView:empty:
+   *
+   * Whether the rank shown has no communication ops and no links.
+   */
+  properties[PROP_EMPTY] =
+    g_param_spec_boolean ("empty", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 
   /**
    * SlCommView::show-on-timeline:
@@ -629,6 +673,7 @@ sl_comm_view_class_init (SlCommViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlCommView, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, content_stack);
+  gtk_widget_class_bind_template_callback (widget_class, empty_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, data_table);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, details_title);
   gtk_widget_class_bind_template_child (widget_class, SlCommView, bandwidth_grid);
@@ -692,7 +737,16 @@ show_empty (SlCommView *self,
 
   /* The status page reads its description as markup. */
   adw_status_page_set_description (self->empty_page, markup);
-  gtk_stack_set_visible_child_name (self->content_stack, "empty");
+}
+
+static void
+set_empty (SlCommView *self,
+           gboolean    empty)
+{
+  if (self->empty == empty)
+    return;
+  self->empty = empty;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EMPTY]);
 }
 
 void
@@ -725,8 +779,7 @@ sl_comm_view_set_communication (SlCommView      *self,
 
   if (rows->len == 0 && (self->matrix_keys == NULL || self->matrix_keys->len == 0))
     show_empty (self, dir);
-  else
-    gtk_stack_set_visible_child_name (self->content_stack, "table");
+  set_empty (self, rows->len == 0 && (self->matrix_keys == NULL || self->matrix_keys->len == 0));
 }
 
 void
@@ -798,11 +851,16 @@ sl_comm_view_select (SlCommView *self,
   sl_data_table_select (self->data_table, position);
 }
 
-const char *
-sl_comm_view_get_state (SlCommView *self)
+/**
+ * sl_comm_view_get_empty:
+ *
+ * Returns: whether the rank shown has no communication ops and no links
+ */
+gboolean
+sl_comm_view_get_empty (SlCommView *self)
 {
-  g_return_val_if_fail (SL_IS_COMM_VIEW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->content_stack);
+  g_return_val_if_fail (SL_IS_COMM_VIEW (self), FALSE);
+  return self->empty;
 }
 
 const char *

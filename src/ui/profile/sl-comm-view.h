@@ -39,7 +39,7 @@ void               sl_comm_view_sort_by           (SlCommView      *self,
 void               sl_comm_view_select            (SlCommView      *self,
                                                    guint            position);
 /* "table" or "empty" */
-const char        *sl_comm_view_get_state         (SlCommView      *self);
+gboolean           sl_comm_view_get_empty         (SlCommView      *self);
 const char        *sl_comm_view_get_empty_text    (SlCommView      *self);
 SlCommPacketChart *sl_comm_view_get_packet_chart  (SlCommView      *self);
 SlCommMatrixView  *sl_comm_view_get_matrix_view   (SlCommView      *self);

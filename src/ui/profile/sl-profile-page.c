@@ -884,7 +884,6 @@ load_cb (GObject      *object,
         adw_status_page_set_description (self->failed_page, _("Reading was cancelled. Close this tab and open the profile again to read it."));
       else
         adw_status_page_set_description (self->failed_page, error->message);
-      gtk_stack_set_visible_child_name (self->stack, "failed");
       sl_document_fail (SL_DOCUMENT (self), adw_status_page_get_description (self->failed_page));
       return;
     }
@@ -893,7 +892,6 @@ load_cb (GObject      *object,
   self->rank = 0;
   fill_ranks (self);
   show_rank (self);
-  gtk_stack_set_visible_child_name (self->stack, "profile");
   add_profile_problems (self);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
   start_advisor (self);
@@ -942,6 +940,25 @@ sl_profile_page_dispose (GObject *object)
   G_OBJECT_CLASS (sl_profile_page_parent_class)->dispose (object);
 }
 
+/* The stack shows the document's state: nothing reads it back */
+static char *
+state_child_name (gpointer        instance,
+                  SlDocumentState state)
+{
+  switch (state)
+    {
+    case SL_DOCUMENT_LOADING:
+      return g_strdup ("loading");
+    case SL_DOCUMENT_EMPTY:
+      return g_strdup ("failed");
+    case SL_DOCUMENT_FAILED:
+      return g_strdup ("failed");
+    case SL_DOCUMENT_READY:
+    default:
+      return g_strdup ("profile");
+    }
+}
+
 static void
 sl_profile_page_class_init (SlProfilePageClass *klass)
 {
@@ -978,6 +995,7 @@ sl_profile_page_class_init (SlProfilePageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, stack);
+  gtk_widget_class_bind_template_callback (widget_class, state_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, progress_label);
   gtk_widget_class_bind_template_child (widget_class, SlProfilePage, failed_page);
@@ -1108,19 +1126,6 @@ sl_profile_page_get_path (SlProfilePage *self)
   g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
   return self->path;
 }
-
-/**
- * sl_profile_page_get_state_name:
- *
- * Returns: "loading", "failed" or "profile"
- */
-const char *
-sl_profile_page_get_state_name (SlProfilePage *self)
-{
-  g_return_val_if_fail (SL_IS_PROFILE_PAGE (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
 /**
  * sl_profile_page_get_profile:
  *

@@ -26,7 +26,6 @@ GtkWidget        *sl_profile_page_new            (const char    *path,
 const char       *sl_profile_page_get_path       (SlProfilePage *self);
 void              sl_profile_page_set_has_timeline (SlProfilePage *self,
                                                     gboolean       has_timeline);
-const char       *sl_profile_page_get_state_name (SlProfilePage *self);
 SlProfile        *sl_profile_page_get_profile    (SlProfilePage *self);
 void              sl_profile_page_show_view      (SlProfilePage *self,
                                                   const char    *view);

@@ -214,7 +214,7 @@ update_state (SlFolderPage *self)
                                                   sl_folder_get_files_scanned (self->folder)),
                                      sl_folder_get_files_scanned (self->folder));
       adw_status_page_set_description (self->scanning_page, description);
-      gtk_stack_set_visible_child_name (self->stack, "scanning");
+      sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_LOADING);
       if (!self->busy)
         panel_widget_mark_busy (PANEL_WIDGET (self));
       self->busy = TRUE;
@@ -222,7 +222,6 @@ update_state (SlFolderPage *self)
 
     case SL_FOLDER_FAILED:
       adw_status_page_set_description (self->failed_page, sl_folder_get_error_message (self->folder));
-      gtk_stack_set_visible_child_name (self->stack, "failed");
       sl_document_fail (SL_DOCUMENT (self), sl_folder_get_error_message (self->folder));
       break;
 
@@ -230,13 +229,11 @@ update_state (SlFolderPage *self)
     default:
       if (g_list_model_get_n_items (sl_folder_get_findings (self->folder)) == 0)
         {
-          gtk_stack_set_visible_child_name (self->stack, "empty");
           sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
         }
       else
         {
           fill_groups (self);
-          gtk_stack_set_visible_child_name (self->stack, "findings");
           sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
         }
       break;
@@ -270,6 +267,25 @@ sl_folder_page_dispose (GObject *object)
   G_OBJECT_CLASS (sl_folder_page_parent_class)->dispose (object);
 }
 
+/* The stack shows the document's state: nothing reads it back */
+static char *
+state_child_name (gpointer        instance,
+                  SlDocumentState state)
+{
+  switch (state)
+    {
+    case SL_DOCUMENT_LOADING:
+      return g_strdup ("scanning");
+    case SL_DOCUMENT_EMPTY:
+      return g_strdup ("empty");
+    case SL_DOCUMENT_FAILED:
+      return g_strdup ("failed");
+    case SL_DOCUMENT_READY:
+    default:
+      return g_strdup ("findings");
+    }
+}
+
 static void
 sl_folder_page_class_init (SlFolderPageClass *klass)
 {
@@ -284,6 +300,7 @@ sl_folder_page_class_init (SlFolderPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-folder-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlFolderPage, stack);
+  gtk_widget_class_bind_template_callback (widget_class, state_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlFolderPage, scanning_page);
   gtk_widget_class_bind_template_child (widget_class, SlFolderPage, failed_page);
   gtk_widget_class_bind_template_child (widget_class, SlFolderPage, findings_page);
@@ -337,16 +354,4 @@ sl_folder_page_get_folder (SlFolderPage *self)
 {
   g_return_val_if_fail (SL_IS_FOLDER_PAGE (self), NULL);
   return self->folder;
-}
-
-/**
- * sl_folder_page_get_state_name:
- *
- * Returns: which page shows: "scanning", "failed", "empty" or "findings"
- */
-const char *
-sl_folder_page_get_state_name (SlFolderPage *self)
-{
-  g_return_val_if_fail (SL_IS_FOLDER_PAGE (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
 }

@@ -16,6 +16,5 @@ G_DECLARE_FINAL_TYPE (SlFolderPage, sl_folder_page, SL, FOLDER_PAGE, SlDocument)
 SlFolder   *sl_folder_page_get_folder   (SlFolderPage *self);
 void        sl_folder_page_set_folder   (SlFolderPage *self,
                                          SlFolder     *folder);
-const char *sl_folder_page_get_state_name (SlFolderPage *self);
 
 G_END_DECLS

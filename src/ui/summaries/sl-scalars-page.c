@@ -357,7 +357,6 @@ show_message (SlScalarsPage *self,
 {
   adw_status_page_set_title (self->message_page, title);
   adw_status_page_set_description (self->message_page, description);
-  gtk_stack_set_visible_child_name (self->stack, "message");
 }
 
 static gboolean
@@ -559,7 +558,6 @@ show_cards (SlScalarsPage *self)
     gtk_stack_set_visible_child_name (self->view_stack, self->histogram_list->len ? "histograms" :
                                                         self->image_list->len ? "images" : "tensors");
   self->charts_shown = TRUE;
-  gtk_stack_set_visible_child_name (self->stack, "charts");
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
@@ -790,6 +788,25 @@ sl_scalars_page_dispose (GObject *object)
 static void sl_scalars_page_load (SlDocument *document);
 static void summaries_read_cb (SlScalarsPage *self);
 
+/* The stack shows the document's state: nothing reads it back */
+static char *
+state_child_name (gpointer        instance,
+                  SlDocumentState state)
+{
+  switch (state)
+    {
+    case SL_DOCUMENT_LOADING:
+      return g_strdup ("loading");
+    case SL_DOCUMENT_EMPTY:
+      return g_strdup ("message");
+    case SL_DOCUMENT_FAILED:
+      return g_strdup ("message");
+    case SL_DOCUMENT_READY:
+    default:
+      return g_strdup ("charts");
+    }
+}
+
 static void
 sl_scalars_page_class_init (SlScalarsPageClass *klass)
 {
@@ -812,6 +829,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-scalars-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, stack);
+  gtk_widget_class_bind_template_callback (widget_class, state_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, message_page);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, runs_list);
   gtk_widget_class_bind_template_child (widget_class, SlScalarsPage, cards);
@@ -948,19 +966,6 @@ sl_scalars_page_get_path (SlScalarsPage *self)
   g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
   return self->path;
 }
-
-/**
- * sl_scalars_page_get_state_name:
- *
- * Returns: "loading", "message" or "charts"
- */
-const char *
-sl_scalars_page_get_state_name (SlScalarsPage *self)
-{
-  g_return_val_if_fail (SL_IS_SCALARS_PAGE (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
 guint
 sl_scalars_page_get_n_cards (SlScalarsPage *self)
 {

@@ -19,7 +19,6 @@ G_DECLARE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL, SCALARS_PAGE, SlDocume
 GtkWidget  *sl_scalars_page_new            (const char    *path,
                                             const char    *title);
 const char *sl_scalars_page_get_path       (SlScalarsPage *self);
-const char *sl_scalars_page_get_state_name (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_cards    (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_visible_cards (SlScalarsPage *self);
 guint       sl_scalars_page_get_n_histogram_cards (SlScalarsPage *self);

@@ -96,7 +96,6 @@ show_message (SlTimelinePage *self,
 {
   adw_status_page_set_title (self->message_page, title);
   adw_status_page_set_description (self->message_page, description);
-  gtk_stack_set_visible_child_name (self->stack, "message");
   sl_document_fail (SL_DOCUMENT (self), description);
 }
 
@@ -187,10 +186,10 @@ load_state_cb (SlTraceLoad    *load,
   self->index_us = sl_trace_load_get_index_us (load);
   sl_timeline_view_set_lod (self->view, lod);
   sl_timeline_tracks_fill (self->tracks, self->trace);
-  gtk_stack_set_visible_child_name (self->stack, "timeline");
   update_status (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self->view));
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+  /* The view is shown once the page is ready */
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
 static void
@@ -698,14 +697,6 @@ sl_timeline_page_get_path (SlTimelinePage *self)
   return self->path;
 }
 
-const char *
-sl_timeline_page_get_state_name (SlTimelinePage *self)
-{
-  g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), NULL);
-
-  return gtk_stack_get_visible_child_name (self->stack);
-}
-
 SlTimelineView *
 sl_timeline_page_get_view (SlTimelinePage *self)
 {
@@ -952,6 +943,25 @@ sl_timeline_page_show_details (SlDocument     *document,
   return TRUE;
 }
 
+/* The stack shows the document's state: nothing reads it back */
+static char *
+state_child_name (gpointer        instance,
+                  SlDocumentState state)
+{
+  switch (state)
+    {
+    case SL_DOCUMENT_LOADING:
+      return g_strdup ("loading");
+    case SL_DOCUMENT_EMPTY:
+      return g_strdup ("message");
+    case SL_DOCUMENT_FAILED:
+      return g_strdup ("message");
+    case SL_DOCUMENT_READY:
+    default:
+      return g_strdup ("timeline");
+    }
+}
+
 static void
 sl_timeline_page_class_init (SlTimelinePageClass *klass)
 {
@@ -980,6 +990,7 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
   g_type_ensure (SL_TYPE_TIMELINE_PALETTE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-timeline-page.ui");
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, stack);
+  gtk_widget_class_bind_template_callback (widget_class, state_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, loading_page);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, message_page);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, progress_bar);

@@ -19,7 +19,6 @@ GtkWidget      *sl_timeline_page_new              (const char     *path,
 GtkWidget      *sl_timeline_page_new_for_trace    (SlTrace        *trace,
                                                    const char     *title);
 const char     *sl_timeline_page_get_path         (SlTimelinePage *self);
-const char     *sl_timeline_page_get_state_name   (SlTimelinePage *self);
 SlTimelineView *sl_timeline_page_get_view         (SlTimelinePage *self);
 void            sl_timeline_page_cancel           (SlTimelinePage *self);
 void            sl_timeline_page_search           (SlTimelinePage *self,
