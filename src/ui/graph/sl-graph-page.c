@@ -17,14 +17,15 @@
 
 #include "sl-description.h"
 #include "sl-graph-details.h"
+#include "sl-graph-export.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-search.h"
+#include "sl-graph-times.h"
 #include "sl-path-names.h"
 #include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
-#include "sl-profile-loader.h"
 #include "sl-progress.h"
 
 /* Results listed; the count says how many there are in all. */
@@ -1037,66 +1038,6 @@ menu_closed_cb (SlGraphPage *self)
 }
 
 /* Colouring by time: the op statistics of the nearest profile. */
-typedef struct {
-  char    *profile_path;
-  SlGraph *graph;
-} TimesJob;
-
-static void
-times_job_free (gpointer data)
-{
-  TimesJob *job = data;
-
-  g_free (job->profile_path);
-  g_clear_object (&job->graph);
-  g_free (job);
-}
-
-static void
-times_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  TimesJob *job = task_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlProfile) profile = sl_profile_load (job->profile_path, cancellable, NULL, NULL, &error);
-  guint n_ops = sl_graph_get_n_ops (job->graph);
-  g_autofree double *times = NULL;
-  guint matched = 0;
-
-  if (profile == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  times = g_new0 (double, MAX (n_ops, 1));
-  for (guint r = 0; r < sl_profile_get_n_ranks (profile) && r < 1; r++)
-    {
-      const SlProfileRank *rank = sl_profile_get_rank (profile, r);
-      GListModel *instances = rank->ops != NULL ? sl_op_table_get_instances (rank->ops) : NULL;
-      guint n = instances != NULL ? g_list_model_get_n_items (instances) : 0;
-
-      for (guint i = 0; i < n; i++)
-        {
-          g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
-          guint element = sl_graph_lookup_op (job->graph, sl_op_row_get_name (row));
-
-          if (element == SL_GRAPH_NONE || element >= n_ops)
-            continue;
-          times[element] += sl_op_row_get_total_ns (row);
-          matched++;
-        }
-    }
-  if (matched == 0)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                               _("No op of the profile in %s is in this graph: it may be of another model"),
-                               job->profile_path);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&times), g_free);
-}
 
 static void
 times_cb (GObject      *object,
@@ -1105,7 +1046,7 @@ times_cb (GObject      *object,
 {
   g_autoptr(SlGraphPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree double *times = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree double *times = sl_graph_times_load_finish (result, &error);
   SlGraph *graph = current_graph (self);
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
@@ -1128,8 +1069,6 @@ load_times (SlGraphPage *self)
 {
   SlGraph *graph = current_graph (self);
   SlFinding *finding;
-  g_autoptr(GTask) task = NULL;
-  TimesJob *job;
 
   if (graph == NULL)
     return;
@@ -1143,14 +1082,8 @@ load_times (SlGraphPage *self)
     }
   g_free (self->times_source);
   self->times_source = g_strdup (sl_finding_get_path (finding));
-  job = g_new0 (TimesJob, 1);
-  job->profile_path = g_strdup (self->times_source);
-  job->graph = g_object_ref (graph);
-  task = g_task_new (NULL, self->cancellable, times_cb, g_object_ref (self));
-  g_task_set_source_tag (task, load_times);
-  g_task_set_task_data (task, job, times_job_free);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-  g_task_run_in_thread (task, times_thread);
+  sl_graph_times_load_async (self->times_source, graph, self->cancellable, times_cb, g_object_ref (self));
 }
 
 static void
@@ -1190,99 +1123,16 @@ set_hide_bookkeeping (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Export                                                             */
 
-typedef struct {
-  SlGraphPage *self;
-  char        *name;
-} Export;
-
-static void
-export_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autofree Export *export = user_data;
-  g_autoptr(SlGraphPage) self = export->self;
-  g_autofree char *name = export->name;
-  g_autoptr(GError) error = NULL;
-
-  panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (!sl_graph_canvas_export_finish (SL_GRAPH_CANVAS (object), result, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-    }
-  else
-    {
-      /* Translators: %s is a file name */
-      g_autofree char *message = g_strdup_printf (_("The graph was written to %s"), name);
-
-      toast (self, message);
-    }
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    SlGraphPage     *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *name = NULL;
-  SlGraphExportFormat format;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      name = g_file_get_basename (file);
-      if (!sl_graph_export_format_from_name (name, &format))
-        {
-          g_autofree char *with_png = g_strconcat (g_file_peek_path (file), ".png", NULL);
-
-          g_object_unref (file);
-          file = g_file_new_for_path (with_png);
-          format = SL_GRAPH_EXPORT_PNG;
-        }
-      Export *export = g_new0 (Export, 1);
-
-      export->self = g_object_ref (self);
-      export->name = g_file_get_basename (file);
-      panel_widget_mark_busy (PANEL_WIDGET (self));
-      sl_graph_canvas_export_async (self->canvas, file, format, TRUE, self->cancellable, export_done_cb, export);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  GtkFileChooserNative *dialog;
-  g_autofree char *suggested = NULL;
-  const char *patterns[][2] = {
-    { N_("PNG image"), "*.png" },
-    { N_("SVG drawing"), "*.svg" },
-    { N_("PDF document"), "*.pdf" },
-  };
 
   if (self->scene == NULL)
     return;
-  dialog = gtk_file_chooser_native_new (_("Export the Graph"), GTK_WINDOW (gtk_widget_get_root (widget)),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      GtkFileFilter *filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(patterns[i][0]));
-      gtk_file_filter_add_pattern (filter, patterns[i][1]);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-      g_object_unref (filter);
-    }
-  suggested = g_strdup_printf ("%s.png", sl_graph_get_name (current_graph (self)));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (current_graph (self)), self->cancellable);
 }
 
 /* ------------------------------------------------------------------ */
