@@ -20,16 +20,13 @@
 #include "sl-graph-export.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
-#include "sl-graph-search.h"
+#include "sl-graph-finder.h"
 #include "sl-graph-times.h"
-#include "sl-path-names.h"
 #include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
 #include "sl-progress.h"
 
-/* Results listed; the count says how many there are in all. */
-#define MAX_RESULTS 2000
 
 struct _SlGraphPage
 {
@@ -38,19 +35,15 @@ struct _SlGraphPage
   char           *path;
   GCancellable   *cancellable;        /* the page's life */
   GCancellable   *build_cancellable;
-  GCancellable   *search_cancellable;
   GPtrArray      *graphs;             /* SlGraph */
-  GPtrArray      *searches;           /* SlGraphSearch or NULL, per graph */
   guint           graph_index;
   SlGraphLayout  *layout;
   SlGraphScene   *scene;
   guint           build_generation;
-  guint           search_generation;
   guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
   guint32         reveal_after_build;
-  GArray         *results;            /* guint32 items */
-  GtkStringList  *result_names;       /* as shown: the scopes that tell them apart */
-  GPtrArray      *result_paths;       /* whole, for the tooltips */
+  SlGraphFinder  *finder;
+  GArray         *results;            /* the finder's: guint32 items */
   gboolean        hide_bookkeeping;
   gboolean        colour_by_time;
   gboolean        times_loaded;
@@ -241,7 +234,7 @@ show_graph (SlGraphPage *self,
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
   self->selected = SL_GRAPH_SCENE_NONE;
-  g_array_set_size (self->results, 0);
+  sl_graph_finder_forget (self->finder);
   if (graph == NULL)
     return;
   self->layout = sl_graph_layout_new (graph);
@@ -336,8 +329,7 @@ load_cb (GObject      *object,
     }
 
   self->graphs = g_steal_pointer (&graphs);
-  self->searches = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_graph_search_free);
-  g_ptr_array_set_size (self->searches, self->graphs->len);
+  sl_graph_finder_set_n_graphs (self->finder, self->graphs->len);
   names = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->graphs->len; i++)
     {
@@ -451,77 +443,6 @@ selected_id_changed_cb (SlGraphPage *self)
 /* ------------------------------------------------------------------ */
 /* Search                                                             */
 
-typedef struct {
-  SlGraphSearch *search;      /* borrowed when the page has it */
-  SlGraph       *graph;
-  char          *query;
-  gboolean       regex;
-} SearchJob;
-
-typedef struct {
-  SlGraphSearch *built;       /* the index, when this job built it */
-  GArray        *hits;
-  guint          total;
-} SearchResult;
-
-static void
-search_job_free (gpointer data)
-{
-  SearchJob *job = data;
-
-  g_clear_object (&job->graph);
-  g_free (job->query);
-  g_free (job);
-}
-
-static void
-search_result_free (gpointer data)
-{
-  SearchResult *result = data;
-
-  g_clear_pointer (&result->built, sl_graph_search_free);
-  g_clear_pointer (&result->hits, g_array_unref);
-  g_free (result);
-}
-
-static void
-search_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  SearchJob *job = task_data;
-  g_autoptr(GError) error = NULL;
-  SearchResult *result = g_new0 (SearchResult, 1);
-  SlGraphSearch *search = job->search;
-
-  if (search == NULL)
-    search = result->built = sl_graph_search_new (job->graph);
-  result->hits = sl_graph_search_find (search, job->query,
-                                       job->regex ? SL_GRAPH_SEARCH_REGEX : SL_GRAPH_SEARCH_SUBSTRING,
-                                       MAX_RESULTS, &result->total, cancellable, &error);
-  if (result->hits == NULL)
-    {
-      /* The index is kept for the next keystroke all the same. */
-      if (result->built != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          search_result_free (result);
-          return;
-        }
-      g_task_return_error (task, g_steal_pointer (&error));
-      search_result_free (result);
-      return;
-    }
-  g_task_return_pointer (task, result, search_result_free);
-}
-
-typedef struct {
-  SlGraphPage *self;
-  guint        generation;
-  guint        graph_index;
-} PendingSearch;
-
 /* Marks the drawn box standing for each hit: a hit inside a collapsed
  * scope marks the scope. */
 static void
@@ -539,21 +460,12 @@ mark_results (SlGraphPage *self)
 }
 
 static void
-fill_results (SlGraphPage *self,
-              guint        total)
+results_found_cb (SlGraphPage *self,
+                  guint        total)
 {
-  SlGraph *graph = current_graph (self);
   guint n = self->results->len;
-  g_auto(GStrv) names = NULL;
   g_autofree char *label = NULL;
 
-  g_ptr_array_set_size (self->result_paths, 0);
-  for (guint i = 0; i < n && graph != NULL; i++)
-    g_ptr_array_add (self->result_paths, sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i)));
-  /* The layer index of one of 32 layers stays in sight, not just the op. */
-  names = sl_path_names_distinguish ((const char * const *) self->result_paths->pdata, self->result_paths->len);
-  gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                          (const char * const *) names);
   if (total == 0)
     label = g_strdup (_("Nothing found"));
   else if (total > n)
@@ -562,6 +474,15 @@ fill_results (SlGraphPage *self,
   else
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
   gtk_label_set_label (self->results_label, label);
+  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
+  mark_results (self);
+}
+
+static void
+search_failed_cb (SlGraphPage *self,
+                  const char  *message)
+{
+  gtk_label_set_label (self->results_label, message);
   gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
 }
 
@@ -591,9 +512,7 @@ bind_result_cb (GtkSignalListItemFactory *factory,
   guint position = gtk_list_item_get_position (item);
 
   gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  sl_widget_set_long_tooltip (label, self->result_paths != NULL && position < self->result_paths->len
-                                     ? g_ptr_array_index (self->result_paths, position)
-                                     : NULL);
+  sl_widget_set_long_tooltip (label, self->finder != NULL ? sl_graph_finder_get_path (self->finder, position) : NULL);
 }
 
 /**
@@ -606,45 +525,14 @@ char *
 sl_graph_page_dup_result_label (SlGraphPage *self,
                                 guint        index)
 {
+  GListModel *names;
+
   g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
 
-  if (index >= g_list_model_get_n_items (G_LIST_MODEL (self->result_names)))
+  names = sl_graph_finder_get_names (self->finder);
+  if (index >= g_list_model_get_n_items (names))
     return NULL;
-  return g_strdup (gtk_string_list_get_string (self->result_names, index));
-}
-
-static void
-search_cb (GObject      *object,
-           GAsyncResult *async_result,
-           gpointer      user_data)
-{
-  g_autofree PendingSearch *pending = user_data;
-  g_autoptr(SlGraphPage) self = pending->self;
-  g_autoptr(GError) error = NULL;
-  SearchResult *result = g_task_propagate_pointer (G_TASK (async_result), &error);
-
-  if (result == NULL)
-    {
-      if (pending->generation == self->search_generation && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          gtk_label_set_label (self->results_label, error->message);
-          gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-        }
-      return;
-    }
-  if (result->built != NULL && self->searches != NULL && pending->graph_index < self->searches->len &&
-      g_ptr_array_index (self->searches, pending->graph_index) == NULL)
-    g_ptr_array_index (self->searches, pending->graph_index) = g_steal_pointer (&result->built);
-  if (pending->generation != self->search_generation || pending->graph_index != self->graph_index)
-    {
-      search_result_free (result);
-      return;
-    }
-  g_array_set_size (self->results, 0);
-  g_array_append_vals (self->results, result->hits->data, result->hits->len);
-  fill_results (self, result->total);
-  mark_results (self);
-  search_result_free (result);
+  return g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (names), index));
 }
 
 static void search_changed_cb (SlGraphPage *self);
@@ -654,18 +542,9 @@ sl_graph_page_search (SlGraphPage *self,
                       const char  *query,
                       gboolean     regex)
 {
-  g_autoptr(GTask) task = NULL;
-  SlGraph *graph;
-  SearchJob *job;
-  PendingSearch *pending;
-
   g_return_if_fail (SL_IS_GRAPH_PAGE (self));
   g_return_if_fail (query != NULL);
 
-  g_cancellable_cancel (self->search_cancellable);
-  g_clear_object (&self->search_cancellable);
-  self->search_generation++;
-  graph = current_graph (self);
   /* A search from code shows in the entry as a typed one does. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0 ||
       gtk_toggle_button_get_active (self->regex_button) != regex)
@@ -677,31 +556,12 @@ sl_graph_page_search (SlGraphPage *self,
       g_signal_handlers_unblock_by_func (self->search_entry, search_changed_cb, self);
       g_signal_handlers_unblock_by_func (self->regex_button, search_changed_cb, self);
     }
-  if (query[0] == '\0' || graph == NULL)
+  sl_graph_finder_find (self->finder, self->graph_index, current_graph (self), query, regex);
+  if (query[0] == '\0' || current_graph (self) == NULL)
     {
-      g_array_set_size (self->results, 0);
-      gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                              NULL);
       gtk_revealer_set_reveal_child (self->results_revealer, FALSE);
       mark_results (self);
-      return;
     }
-
-  self->search_cancellable = g_cancellable_new ();
-  job = g_new0 (SearchJob, 1);
-  job->search = g_ptr_array_index (self->searches, self->graph_index);
-  job->graph = g_object_ref (graph);
-  job->query = g_strdup (query);
-  job->regex = regex;
-  pending = g_new0 (PendingSearch, 1);
-  pending->self = g_object_ref (self);
-  pending->generation = self->search_generation;
-  pending->graph_index = self->graph_index;
-
-  task = g_task_new (NULL, self->search_cancellable, search_cb, pending);
-  g_task_set_source_tag (task, sl_graph_page_search);
-  g_task_set_task_data (task, job, search_job_free);
-  g_task_run_in_thread (task, search_thread);
 }
 
 /* Each item gets the worst verdict of the ops below it, so a collapsed
@@ -1246,21 +1106,19 @@ sl_graph_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_cancellable_cancel (self->build_cancellable);
-  g_cancellable_cancel (self->search_cancellable);
+  if (self->finder != NULL)
+    sl_graph_finder_cancel (self->finder);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   /* The template's child is the panel's: hand it back first. */
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->build_cancellable);
-  g_clear_object (&self->search_cancellable);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
-  g_clear_pointer (&self->searches, g_ptr_array_unref);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
-  g_clear_pointer (&self->results, g_array_unref);
-  g_clear_object (&self->result_names);
-  g_clear_pointer (&self->result_paths, g_ptr_array_unref);
+  self->results = NULL;
+  g_clear_object (&self->finder);
   g_clear_pointer (&self->times_source, g_free);
   g_clear_pointer (&self->path, g_free);
 
@@ -1361,10 +1219,11 @@ sl_graph_page_init (SlGraphPage *self)
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
-  self->results = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->result_names = gtk_string_list_new (NULL);
-  self->result_paths = g_ptr_array_new_with_free_func (g_free);
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->result_names)));
+  self->finder = sl_graph_finder_new ();
+  self->results = sl_graph_finder_get_results (self->finder);
+  g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
+  selection = gtk_single_selection_new (g_object_ref (sl_graph_finder_get_names (self->finder)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
