@@ -60,8 +60,8 @@ struct _SlGraphPage
   GtkLabel       *results_label;
   GtkListView    *results_view;
   GtkProgressBar *progress_bar;
-  GtkOverlay     *canvas_overlay;
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
+  GMenuModel     *node_menu;
   GtkWidget      *menu;
 };
 
@@ -1160,7 +1160,8 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, canvas_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
@@ -1169,6 +1170,8 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, legend_clear_cb);
+  gtk_widget_class_bind_template_callback (widget_class, legend_dismissed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "graph-page.hide-bookkeeping", "hide-bookkeeping");
   gtk_widget_class_install_property_action (widget_class, "graph-page.colour-by-time", "colour-by-time");
@@ -1186,21 +1189,14 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
                                        "graph-page.export", NULL);
 
   g_type_ensure (SL_TYPE_GRAPH_CANVAS);
+  g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
 static GtkWidget *
 create_menu (SlGraphPage *self)
 {
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autoptr(GMenu) links = g_menu_new ();
-  GtkWidget *popover;
+  GtkWidget *popover = gtk_popover_menu_new_from_model (self->node_menu);
 
-  g_menu_append (menu, _("Expand or Collapse"), "graph-page.toggle-node");
-  g_menu_append (menu, _("Copy Name"), "graph-page.copy-name");
-  g_menu_append (links, _("Show in Op Statistics"), "graph-page.show-in-profile");
-  g_menu_append (links, _("Show on the Timeline"), "graph-page.show-on-timeline");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (links));
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
   gtk_widget_set_halign (popover, GTK_ALIGN_START);
   gtk_widget_set_parent (popover, GTK_WIDGET (self->canvas));
@@ -1233,16 +1229,6 @@ sl_graph_page_init (SlGraphPage *self)
   gtk_list_view_set_factory (self->results_view, factory);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = create_menu (self);
-
-  /* Bottom left: the search results slide in on the right. */
-  self->verdict_legend = SL_GRAPH_VERDICT_LEGEND (sl_graph_verdict_legend_new ());
-  gtk_widget_set_halign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_START);
-  gtk_widget_set_valign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_END);
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-  g_signal_connect_object (self->verdict_legend, "clear", G_CALLBACK (legend_clear_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->verdict_legend, "dismissed", G_CALLBACK (legend_dismissed_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_overlay_add_overlay (self->canvas_overlay, GTK_WIDGET (self->verdict_legend));
 }
 
 SlGraphCanvas *
