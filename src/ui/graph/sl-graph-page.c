@@ -19,13 +19,13 @@
 #include "sl-graph-details.h"
 #include "sl-graph-export.h"
 #include "sl-graph-page.h"
+#include "sl-graph-scene-builder.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-finder.h"
 #include "sl-graph-times.h"
 #include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
-#include "sl-progress.h"
 
 
 struct _SlGraphPage
@@ -34,12 +34,11 @@ struct _SlGraphPage
 
   char           *path;
   GCancellable   *cancellable;        /* the page's life */
-  GCancellable   *build_cancellable;
+  SlGraphSceneBuilder *builder;
   GPtrArray      *graphs;             /* SlGraph */
   guint           graph_index;
   SlGraphLayout  *layout;
   SlGraphScene   *scene;
-  guint           build_generation;
   guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
   guint32         reveal_after_build;
   SlGraphFinder  *finder;
@@ -103,82 +102,42 @@ toast (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Building scenes                                                    */
 
-static void
-report_build (double   fraction,
-              gpointer progress)
-{
-  sl_progress_report_fraction (progress, fraction);
-}
-
-static void
-build_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  SlGraphLayout *layout = task_data;
-  g_autoptr(GError) error = NULL;
-  SlGraphScene *scene = sl_graph_layout_build_scene (layout, cancellable, report_build,
-                                                     g_object_get_data (G_OBJECT (task), "sl-progress"), &error);
-
-  if (scene == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, scene, g_object_unref);
-}
-
-typedef struct {
-  SlGraphPage *self;
-  guint        generation;
-  guint32      anchor;
-  SlProgress  *progress;
-} Build;
-
-static void
-show_build_progress (SlProgress *progress,
-                     GParamSpec *pspec,
-                     Build      *build)
-{
-  /* A build that reports before it ends shows how far it has come. */
-  if (build->generation != build->self->build_generation || build->self->progress_bar == NULL
-      || sl_progress_get_fraction (progress) >= 1.0)
-    return;
-  gtk_widget_set_visible (GTK_WIDGET (build->self->progress_bar), TRUE);
-  gtk_progress_bar_set_fraction (build->self->progress_bar, sl_progress_get_fraction (progress));
-}
-
 static void update_status (SlGraphPage *self);
 static void mark_results (SlGraphPage *self);
 
 static void
-build_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+build_progress_cb (SlGraphPage *self,
+                   double       fraction)
 {
-  Build *build = user_data;
-  g_autoptr(SlGraphPage) self = build->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlGraphScene) scene = g_task_propagate_pointer (G_TASK (result), &error);
+  if (self->progress_bar == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+}
 
-  g_signal_handlers_disconnect_by_data (build->progress, build);
-  g_clear_object (&build->progress);
+static void
+build_ended_cb (SlGraphPage *self,
+                gboolean     newest)
+{
   panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (build->generation != self->build_generation)
-    {
-      g_free (build);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
-  if (scene == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      g_free (build);
-      return;
-    }
+  if (newest && self->progress_bar != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+}
 
+static void
+build_failed_cb (SlGraphPage *self,
+                 const char  *message)
+{
+  toast (self, message);
+}
+
+static void
+built_cb (SlGraphPage  *self,
+          SlGraphScene *scene,
+          guint         anchor)
+{
   g_set_object (&self->scene, scene);
-  sl_graph_canvas_set_scene (self->canvas, scene, build->anchor);
+  sl_graph_canvas_set_scene (self->canvas, scene, anchor);
   mark_results (self);
   if (self->reveal_after_build != SL_GRAPH_SCENE_NONE)
     {
@@ -191,7 +150,6 @@ build_cb (GObject      *object,
   else if (self->selected != SL_GRAPH_SCENE_NONE)
     sl_graph_canvas_set_selected_id (self->canvas, self->selected);
   update_status (self);
-  g_free (build);
 }
 
 /* Lays out what changed and shows it, keeping @anchor in place. */
@@ -199,28 +157,10 @@ static void
 rebuild (SlGraphPage *self,
          guint32      anchor)
 {
-  g_autoptr(GTask) task = NULL;
-  Build *build;
-
   if (self->layout == NULL)
     return;
-  g_cancellable_cancel (self->build_cancellable);
-  g_clear_object (&self->build_cancellable);
-  self->build_cancellable = g_cancellable_new ();
-
-  build = g_new0 (Build, 1);
-  build->self = g_object_ref (self);
-  build->generation = ++self->build_generation;
-  build->anchor = anchor;
-  build->progress = sl_progress_new ();
-  g_signal_connect (build->progress, "notify::fraction", G_CALLBACK (show_build_progress), build);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-
-  task = g_task_new (NULL, self->build_cancellable, build_cb, build);
-  g_task_set_source_tag (task, rebuild);
-  g_task_set_task_data (task, g_object_ref (self->layout), g_object_unref);
-  g_object_set_data_full (G_OBJECT (task), "sl-progress", g_object_ref (build->progress), g_object_unref);
-  g_task_run_in_thread (task, build_thread);
+  sl_graph_scene_builder_build (self->builder, self->layout, anchor);
 }
 
 static void
@@ -1105,7 +1045,8 @@ sl_graph_page_dispose (GObject *object)
   SlGraphPage *self = SL_GRAPH_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->build_cancellable);
+  if (self->builder != NULL)
+    sl_graph_scene_builder_cancel (self->builder);
   if (self->finder != NULL)
     sl_graph_finder_cancel (self->finder);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
@@ -1113,7 +1054,7 @@ sl_graph_page_dispose (GObject *object)
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->build_cancellable);
+  g_clear_object (&self->builder);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
@@ -1215,6 +1156,11 @@ sl_graph_page_init (SlGraphPage *self)
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
+  self->builder = sl_graph_scene_builder_new ();
+  g_signal_connect_object (self->builder, "progress", G_CALLBACK (build_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "failed", G_CALLBACK (build_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "built", G_CALLBACK (built_cb), self, G_CONNECT_SWAPPED);
   self->finder = sl_graph_finder_new ();
   self->results = sl_graph_finder_get_results (self->finder);
   g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
