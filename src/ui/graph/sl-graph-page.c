@@ -20,6 +20,7 @@
 #include "sl-graph-export.h"
 #include "sl-graph-page.h"
 #include "sl-graph-scene-builder.h"
+#include "sl-graph-tint.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-finder.h"
 #include "sl-graph-times.h"
@@ -504,30 +505,6 @@ sl_graph_page_search (SlGraphPage *self,
     }
 }
 
-/* Each item gets the worst verdict of the ops below it, so a collapsed
- * scope shows what is inside. */
-static GArray *
-item_verdicts (SlGraph         *graph,
-               SlGraphVerdicts *verdicts)
-{
-  guint n_items = sl_graph_get_n_items (graph), n_ops = sl_graph_get_n_ops (graph);
-  GArray *worst = g_array_new (FALSE, FALSE, sizeof (gint8));
-
-  g_array_set_size (worst, n_items);
-  memset (worst->data, SL_GRAPH_VERDICT_NONE, n_items);
-  for (guint e = 0; e < n_ops; e++)
-    {
-      int v = sl_graph_verdicts_get (verdicts, e);
-
-      for (guint item = v != SL_GRAPH_VERDICT_NONE ? sl_graph_element_get_item (graph, e) : SL_GRAPH_NONE;
-           item != SL_GRAPH_NONE && item < n_items && g_array_index (worst, gint8, item) < v;
-           item = item == 0 ? SL_GRAPH_NONE : sl_graph_item_get_parent (graph, item))
-        g_array_index (worst, gint8, item) = v;
-    }
-  return worst;
-}
-
-/* Counts the ops, not the scopes, so the numbers add up to the graph's ops. */
 static void
 update_verdict_legend (SlGraphPage     *self,
                        SlGraph         *graph,
@@ -540,12 +517,7 @@ update_verdict_legend (SlGraphPage     *self,
       gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
       return;
     }
-  for (guint e = 0; e < sl_graph_get_n_ops (graph); e++)
-    {
-      int v = sl_graph_verdicts_get (verdicts, e);
-
-      counts[v >= 0 && v < SL_GRAPH_LEGEND_NOT_COMPARED ? v : SL_GRAPH_LEGEND_NOT_COMPARED]++;
-    }
+  sl_graph_tint_count_ops (graph, verdicts, counts);
   sl_graph_verdict_legend_set_counts (self->verdict_legend, counts);
   gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), TRUE);
 }
@@ -567,7 +539,6 @@ sl_graph_page_set_node_verdicts (SlGraphPage *self,
                                  GListModel  *rows)
 {
   g_autoptr(SlGraphVerdicts) verdicts = NULL;
-  g_autoptr(GArray) worst = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GByteArray) values = g_byte_array_new ();
   SlGraph *graph;
@@ -580,15 +551,7 @@ sl_graph_page_set_node_verdicts (SlGraphPage *self,
     {
       verdicts = sl_graph_verdicts_new (graph);
       sl_graph_verdicts_add_rows (verdicts, rows);
-      worst = item_verdicts (graph, verdicts);
-      for (guint32 item = 1; item < worst->len; item++)
-        if (g_array_index (worst, gint8, item) != SL_GRAPH_VERDICT_NONE)
-          {
-            guint8 v = (guint8) g_array_index (worst, gint8, item);
-
-            g_array_append_val (ids, item);
-            g_byte_array_append (values, &v, 1);
-          }
+      sl_graph_tint_items (graph, verdicts, ids, values);
     }
   sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
                                   (const guint32 *) ids->data, values->data, ids->len);
