@@ -16,20 +16,18 @@
 #include <string.h>
 
 #include "sl-description.h"
+#include "sl-graph-details.h"
+#include "sl-graph-export.h"
 #include "sl-graph-page.h"
+#include "sl-graph-scene-builder.h"
+#include "sl-graph-tint.h"
 #include "sl-graph-reader.h"
-#include "sl-graph-search.h"
-#include "sl-path-names.h"
+#include "sl-graph-finder.h"
+#include "sl-graph-times.h"
 #include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
 #include "sl-graph-verdicts.h"
-#include "sl-profile-loader.h"
-#include "sl-progress.h"
 
-/* Results listed; the count says how many there are in all. */
-#define MAX_RESULTS 2000
-/* Neighbours listed in Details before "and N more". */
-#define MAX_LINKS 40
 
 struct _SlGraphPage
 {
@@ -37,20 +35,15 @@ struct _SlGraphPage
 
   char           *path;
   GCancellable   *cancellable;        /* the page's life */
-  GCancellable   *build_cancellable;
-  GCancellable   *search_cancellable;
+  SlGraphSceneBuilder *builder;
   GPtrArray      *graphs;             /* SlGraph */
-  GPtrArray      *searches;           /* SlGraphSearch or NULL, per graph */
   guint           graph_index;
   SlGraphLayout  *layout;
   SlGraphScene   *scene;
-  guint           build_generation;
-  guint           search_generation;
   guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
   guint32         reveal_after_build;
-  GArray         *results;            /* guint32 items */
-  GtkStringList  *result_names;       /* as shown: the scopes that tell them apart */
-  GPtrArray      *result_paths;       /* whole, for the tooltips */
+  SlGraphFinder  *finder;
+  GArray         *results;            /* the finder's: guint32 items */
   gboolean        hide_bookkeeping;
   gboolean        colour_by_time;
   gboolean        times_loaded;
@@ -67,8 +60,8 @@ struct _SlGraphPage
   GtkLabel       *results_label;
   GtkListView    *results_view;
   GtkProgressBar *progress_bar;
-  GtkOverlay     *canvas_overlay;
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
+  GMenuModel     *node_menu;
   GtkWidget      *menu;
 };
 
@@ -110,82 +103,42 @@ toast (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Building scenes                                                    */
 
-static void
-report_build (double   fraction,
-              gpointer progress)
-{
-  sl_progress_report_fraction (progress, fraction);
-}
-
-static void
-build_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  SlGraphLayout *layout = task_data;
-  g_autoptr(GError) error = NULL;
-  SlGraphScene *scene = sl_graph_layout_build_scene (layout, cancellable, report_build,
-                                                     g_object_get_data (G_OBJECT (task), "sl-progress"), &error);
-
-  if (scene == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, scene, g_object_unref);
-}
-
-typedef struct {
-  SlGraphPage *self;
-  guint        generation;
-  guint32      anchor;
-  SlProgress  *progress;
-} Build;
-
-static void
-show_build_progress (SlProgress *progress,
-                     GParamSpec *pspec,
-                     Build      *build)
-{
-  /* A build that reports before it ends shows how far it has come. */
-  if (build->generation != build->self->build_generation || build->self->progress_bar == NULL
-      || sl_progress_get_fraction (progress) >= 1.0)
-    return;
-  gtk_widget_set_visible (GTK_WIDGET (build->self->progress_bar), TRUE);
-  gtk_progress_bar_set_fraction (build->self->progress_bar, sl_progress_get_fraction (progress));
-}
-
 static void update_status (SlGraphPage *self);
 static void mark_results (SlGraphPage *self);
 
 static void
-build_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
+build_progress_cb (SlGraphPage *self,
+                   double       fraction)
 {
-  Build *build = user_data;
-  g_autoptr(SlGraphPage) self = build->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlGraphScene) scene = g_task_propagate_pointer (G_TASK (result), &error);
+  if (self->progress_bar == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+}
 
-  g_signal_handlers_disconnect_by_data (build->progress, build);
-  g_clear_object (&build->progress);
+static void
+build_ended_cb (SlGraphPage *self,
+                gboolean     newest)
+{
   panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (build->generation != self->build_generation)
-    {
-      g_free (build);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
-  if (scene == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      g_free (build);
-      return;
-    }
+  if (newest && self->progress_bar != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
+}
 
+static void
+build_failed_cb (SlGraphPage *self,
+                 const char  *message)
+{
+  toast (self, message);
+}
+
+static void
+built_cb (SlGraphPage  *self,
+          SlGraphScene *scene,
+          guint         anchor)
+{
   g_set_object (&self->scene, scene);
-  sl_graph_canvas_set_scene (self->canvas, scene, build->anchor);
+  sl_graph_canvas_set_scene (self->canvas, scene, anchor);
   mark_results (self);
   if (self->reveal_after_build != SL_GRAPH_SCENE_NONE)
     {
@@ -198,7 +151,6 @@ build_cb (GObject      *object,
   else if (self->selected != SL_GRAPH_SCENE_NONE)
     sl_graph_canvas_set_selected_id (self->canvas, self->selected);
   update_status (self);
-  g_free (build);
 }
 
 /* Lays out what changed and shows it, keeping @anchor in place. */
@@ -206,28 +158,10 @@ static void
 rebuild (SlGraphPage *self,
          guint32      anchor)
 {
-  g_autoptr(GTask) task = NULL;
-  Build *build;
-
   if (self->layout == NULL)
     return;
-  g_cancellable_cancel (self->build_cancellable);
-  g_clear_object (&self->build_cancellable);
-  self->build_cancellable = g_cancellable_new ();
-
-  build = g_new0 (Build, 1);
-  build->self = g_object_ref (self);
-  build->generation = ++self->build_generation;
-  build->anchor = anchor;
-  build->progress = sl_progress_new ();
-  g_signal_connect (build->progress, "notify::fraction", G_CALLBACK (show_build_progress), build);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-
-  task = g_task_new (NULL, self->build_cancellable, build_cb, build);
-  g_task_set_source_tag (task, rebuild);
-  g_task_set_task_data (task, g_object_ref (self->layout), g_object_unref);
-  g_object_set_data_full (G_OBJECT (task), "sl-progress", g_object_ref (build->progress), g_object_unref);
-  g_task_run_in_thread (task, build_thread);
+  sl_graph_scene_builder_build (self->builder, self->layout, anchor);
 }
 
 static void
@@ -241,7 +175,7 @@ show_graph (SlGraphPage *self,
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
   self->selected = SL_GRAPH_SCENE_NONE;
-  g_array_set_size (self->results, 0);
+  sl_graph_finder_forget (self->finder);
   if (graph == NULL)
     return;
   self->layout = sl_graph_layout_new (graph);
@@ -336,8 +270,7 @@ load_cb (GObject      *object,
     }
 
   self->graphs = g_steal_pointer (&graphs);
-  self->searches = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_graph_search_free);
-  g_ptr_array_set_size (self->searches, self->graphs->len);
+  sl_graph_finder_set_n_graphs (self->finder, self->graphs->len);
   names = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->graphs->len; i++)
     {
@@ -451,77 +384,6 @@ selected_id_changed_cb (SlGraphPage *self)
 /* ------------------------------------------------------------------ */
 /* Search                                                             */
 
-typedef struct {
-  SlGraphSearch *search;      /* borrowed when the page has it */
-  SlGraph       *graph;
-  char          *query;
-  gboolean       regex;
-} SearchJob;
-
-typedef struct {
-  SlGraphSearch *built;       /* the index, when this job built it */
-  GArray        *hits;
-  guint          total;
-} SearchResult;
-
-static void
-search_job_free (gpointer data)
-{
-  SearchJob *job = data;
-
-  g_clear_object (&job->graph);
-  g_free (job->query);
-  g_free (job);
-}
-
-static void
-search_result_free (gpointer data)
-{
-  SearchResult *result = data;
-
-  g_clear_pointer (&result->built, sl_graph_search_free);
-  g_clear_pointer (&result->hits, g_array_unref);
-  g_free (result);
-}
-
-static void
-search_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  SearchJob *job = task_data;
-  g_autoptr(GError) error = NULL;
-  SearchResult *result = g_new0 (SearchResult, 1);
-  SlGraphSearch *search = job->search;
-
-  if (search == NULL)
-    search = result->built = sl_graph_search_new (job->graph);
-  result->hits = sl_graph_search_find (search, job->query,
-                                       job->regex ? SL_GRAPH_SEARCH_REGEX : SL_GRAPH_SEARCH_SUBSTRING,
-                                       MAX_RESULTS, &result->total, cancellable, &error);
-  if (result->hits == NULL)
-    {
-      /* The index is kept for the next keystroke all the same. */
-      if (result->built != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          search_result_free (result);
-          return;
-        }
-      g_task_return_error (task, g_steal_pointer (&error));
-      search_result_free (result);
-      return;
-    }
-  g_task_return_pointer (task, result, search_result_free);
-}
-
-typedef struct {
-  SlGraphPage *self;
-  guint        generation;
-  guint        graph_index;
-} PendingSearch;
-
 /* Marks the drawn box standing for each hit: a hit inside a collapsed
  * scope marks the scope. */
 static void
@@ -539,21 +401,12 @@ mark_results (SlGraphPage *self)
 }
 
 static void
-fill_results (SlGraphPage *self,
-              guint        total)
+results_found_cb (SlGraphPage *self,
+                  guint        total)
 {
-  SlGraph *graph = current_graph (self);
   guint n = self->results->len;
-  g_auto(GStrv) names = NULL;
   g_autofree char *label = NULL;
 
-  g_ptr_array_set_size (self->result_paths, 0);
-  for (guint i = 0; i < n && graph != NULL; i++)
-    g_ptr_array_add (self->result_paths, sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i)));
-  /* The layer index of one of 32 layers stays in sight, not just the op. */
-  names = sl_path_names_distinguish ((const char * const *) self->result_paths->pdata, self->result_paths->len);
-  gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                          (const char * const *) names);
   if (total == 0)
     label = g_strdup (_("Nothing found"));
   else if (total > n)
@@ -562,6 +415,15 @@ fill_results (SlGraphPage *self,
   else
     label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
   gtk_label_set_label (self->results_label, label);
+  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
+  mark_results (self);
+}
+
+static void
+search_failed_cb (SlGraphPage *self,
+                  const char  *message)
+{
+  gtk_label_set_label (self->results_label, message);
   gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
 }
 
@@ -591,9 +453,7 @@ bind_result_cb (GtkSignalListItemFactory *factory,
   guint position = gtk_list_item_get_position (item);
 
   gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  sl_widget_set_long_tooltip (label, self->result_paths != NULL && position < self->result_paths->len
-                                     ? g_ptr_array_index (self->result_paths, position)
-                                     : NULL);
+  sl_widget_set_long_tooltip (label, self->finder != NULL ? sl_graph_finder_get_path (self->finder, position) : NULL);
 }
 
 /**
@@ -606,45 +466,14 @@ char *
 sl_graph_page_dup_result_label (SlGraphPage *self,
                                 guint        index)
 {
+  GListModel *names;
+
   g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
 
-  if (index >= g_list_model_get_n_items (G_LIST_MODEL (self->result_names)))
+  names = sl_graph_finder_get_names (self->finder);
+  if (index >= g_list_model_get_n_items (names))
     return NULL;
-  return g_strdup (gtk_string_list_get_string (self->result_names, index));
-}
-
-static void
-search_cb (GObject      *object,
-           GAsyncResult *async_result,
-           gpointer      user_data)
-{
-  g_autofree PendingSearch *pending = user_data;
-  g_autoptr(SlGraphPage) self = pending->self;
-  g_autoptr(GError) error = NULL;
-  SearchResult *result = g_task_propagate_pointer (G_TASK (async_result), &error);
-
-  if (result == NULL)
-    {
-      if (pending->generation == self->search_generation && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          gtk_label_set_label (self->results_label, error->message);
-          gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-        }
-      return;
-    }
-  if (result->built != NULL && self->searches != NULL && pending->graph_index < self->searches->len &&
-      g_ptr_array_index (self->searches, pending->graph_index) == NULL)
-    g_ptr_array_index (self->searches, pending->graph_index) = g_steal_pointer (&result->built);
-  if (pending->generation != self->search_generation || pending->graph_index != self->graph_index)
-    {
-      search_result_free (result);
-      return;
-    }
-  g_array_set_size (self->results, 0);
-  g_array_append_vals (self->results, result->hits->data, result->hits->len);
-  fill_results (self, result->total);
-  mark_results (self);
-  search_result_free (result);
+  return g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (names), index));
 }
 
 static void search_changed_cb (SlGraphPage *self);
@@ -654,18 +483,9 @@ sl_graph_page_search (SlGraphPage *self,
                       const char  *query,
                       gboolean     regex)
 {
-  g_autoptr(GTask) task = NULL;
-  SlGraph *graph;
-  SearchJob *job;
-  PendingSearch *pending;
-
   g_return_if_fail (SL_IS_GRAPH_PAGE (self));
   g_return_if_fail (query != NULL);
 
-  g_cancellable_cancel (self->search_cancellable);
-  g_clear_object (&self->search_cancellable);
-  self->search_generation++;
-  graph = current_graph (self);
   /* A search from code shows in the entry as a typed one does. */
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0 ||
       gtk_toggle_button_get_active (self->regex_button) != regex)
@@ -677,57 +497,14 @@ sl_graph_page_search (SlGraphPage *self,
       g_signal_handlers_unblock_by_func (self->search_entry, search_changed_cb, self);
       g_signal_handlers_unblock_by_func (self->regex_button, search_changed_cb, self);
     }
-  if (query[0] == '\0' || graph == NULL)
+  sl_graph_finder_find (self->finder, self->graph_index, current_graph (self), query, regex);
+  if (query[0] == '\0' || current_graph (self) == NULL)
     {
-      g_array_set_size (self->results, 0);
-      gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                              NULL);
       gtk_revealer_set_reveal_child (self->results_revealer, FALSE);
       mark_results (self);
-      return;
     }
-
-  self->search_cancellable = g_cancellable_new ();
-  job = g_new0 (SearchJob, 1);
-  job->search = g_ptr_array_index (self->searches, self->graph_index);
-  job->graph = g_object_ref (graph);
-  job->query = g_strdup (query);
-  job->regex = regex;
-  pending = g_new0 (PendingSearch, 1);
-  pending->self = g_object_ref (self);
-  pending->generation = self->search_generation;
-  pending->graph_index = self->graph_index;
-
-  task = g_task_new (NULL, self->search_cancellable, search_cb, pending);
-  g_task_set_source_tag (task, sl_graph_page_search);
-  g_task_set_task_data (task, job, search_job_free);
-  g_task_run_in_thread (task, search_thread);
 }
 
-/* Each item gets the worst verdict of the ops below it, so a collapsed
- * scope shows what is inside. */
-static GArray *
-item_verdicts (SlGraph         *graph,
-               SlGraphVerdicts *verdicts)
-{
-  guint n_items = sl_graph_get_n_items (graph), n_ops = sl_graph_get_n_ops (graph);
-  GArray *worst = g_array_new (FALSE, FALSE, sizeof (gint8));
-
-  g_array_set_size (worst, n_items);
-  memset (worst->data, SL_GRAPH_VERDICT_NONE, n_items);
-  for (guint e = 0; e < n_ops; e++)
-    {
-      int v = sl_graph_verdicts_get (verdicts, e);
-
-      for (guint item = v != SL_GRAPH_VERDICT_NONE ? sl_graph_element_get_item (graph, e) : SL_GRAPH_NONE;
-           item != SL_GRAPH_NONE && item < n_items && g_array_index (worst, gint8, item) < v;
-           item = item == 0 ? SL_GRAPH_NONE : sl_graph_item_get_parent (graph, item))
-        g_array_index (worst, gint8, item) = v;
-    }
-  return worst;
-}
-
-/* Counts the ops, not the scopes, so the numbers add up to the graph's ops. */
 static void
 update_verdict_legend (SlGraphPage     *self,
                        SlGraph         *graph,
@@ -740,12 +517,7 @@ update_verdict_legend (SlGraphPage     *self,
       gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
       return;
     }
-  for (guint e = 0; e < sl_graph_get_n_ops (graph); e++)
-    {
-      int v = sl_graph_verdicts_get (verdicts, e);
-
-      counts[v >= 0 && v < SL_GRAPH_LEGEND_NOT_COMPARED ? v : SL_GRAPH_LEGEND_NOT_COMPARED]++;
-    }
+  sl_graph_tint_count_ops (graph, verdicts, counts);
   sl_graph_verdict_legend_set_counts (self->verdict_legend, counts);
   gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), TRUE);
 }
@@ -767,7 +539,6 @@ sl_graph_page_set_node_verdicts (SlGraphPage *self,
                                  GListModel  *rows)
 {
   g_autoptr(SlGraphVerdicts) verdicts = NULL;
-  g_autoptr(GArray) worst = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GByteArray) values = g_byte_array_new ();
   SlGraph *graph;
@@ -780,15 +551,7 @@ sl_graph_page_set_node_verdicts (SlGraphPage *self,
     {
       verdicts = sl_graph_verdicts_new (graph);
       sl_graph_verdicts_add_rows (verdicts, rows);
-      worst = item_verdicts (graph, verdicts);
-      for (guint32 item = 1; item < worst->len; item++)
-        if (g_array_index (worst, gint8, item) != SL_GRAPH_VERDICT_NONE)
-          {
-            guint8 v = (guint8) g_array_index (worst, gint8, item);
-
-            g_array_append_val (ids, item);
-            g_byte_array_append (values, &v, 1);
-          }
+      sl_graph_tint_items (graph, verdicts, ids, values);
     }
   sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
                                   (const guint32 *) ids->data, values->data, ids->len);
@@ -852,199 +615,14 @@ item_link_cb (GObject *object,
   sl_graph_page_reveal (SL_GRAPH_PAGE (object), (guint) item);
 }
 
-static void
-add_item_link (SlGraphPage    *self,
-               SlDescription  *details,
-               const char     *key,
-               guint           item,
-               const char     *suffix)
-{
-  SlGraph *graph = current_graph (self);
-  g_autofree char *path = NULL;
-  g_autofree char *text = NULL;
-
-  /* A neighbour in the selected node's scope by its label; one elsewhere
-   * by its whole path, so the user knows where the link leads. */
-  if (self->selected < sl_graph_get_n_items (graph) &&
-      sl_graph_item_get_parent (graph, item) == sl_graph_item_get_parent (graph, self->selected))
-    path = g_strdup (sl_graph_item_get_label (graph, item));
-  else
-    path = sl_graph_item_dup_path (graph, item);
-  text = suffix != NULL ? g_strdup_printf ("%s %s", path, suffix) : g_steal_pointer (&path);
-  sl_description_add_object_link (details, key, text, G_OBJECT (self), item_link_cb, item);
-}
-
-static char *
-dup_output_text (SlGraph *graph,
-                 guint    element,
-                 guint    index)
-{
-  const gint64 *dims;
-  guint n_dims;
-  int dtype = sl_graph_element_get_output (graph, element, index, &dims, &n_dims);
-  GString *text = g_string_new (sl_graph_dtype_to_string (dtype));
-
-  g_string_append_c (text, '[');
-  for (guint i = 0; i < n_dims; i++)
-    g_string_append_printf (text, i > 0 ? ", %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT, dims[i]);
-  g_string_append_c (text, ']');
-  return g_string_free (text, FALSE);
-}
-
-static void
-add_element_rows (SlGraphPage    *self,
-                  SlDescription  *details,
-                  guint           element)
-{
-  SlGraph *graph = current_graph (self);
-  guint n_inputs = sl_graph_element_get_n_inputs (graph, element);
-  guint n_outputs = sl_graph_element_get_n_outputs (graph, element);
-  guint n_consumers = sl_graph_element_get_n_consumers (graph, element);
-  guint n_attributes = sl_graph_element_get_n_attributes (graph, element);
-
-  for (guint i = 0; i < n_inputs && i < MAX_LINKS; i++)
-    {
-      SlGraphEdgeKind kind;
-      const char *name;
-      guint from = sl_graph_element_get_input (graph, element, i, &kind, &name);
-      /* Translators: Details row of an op's input; %u is its position */
-      g_autofree char *key = g_strdup_printf (_("Input %u"), i);
-
-      if (from == SL_GRAPH_NONE)
-        {
-          /* Translators: an input naming no node of the graph */
-          g_autofree char *missing = g_strdup_printf (_("%s (no such node)"), name);
-          const char *rows[] = { key, missing, NULL };
-
-          sl_description_add_rows (details, rows);
-          continue;
-        }
-      add_item_link (self, details, key, sl_graph_element_get_item (graph, from),
-                     kind == SL_GRAPH_EDGE_CONTROL ? _("(control)") : NULL);
-    }
-  for (guint i = 0; i < n_outputs; i++)
-    {
-      g_autofree char *key = g_strdup_printf (_("Output %u"), i);
-      g_autofree char *text = dup_output_text (graph, element, i);
-      const char *rows[] = { key, text, NULL };
-
-      sl_description_add_rows (details, rows);
-    }
-  for (guint i = 0; i < n_consumers && i < MAX_LINKS; i++)
-    add_item_link (self, details, _("Used by"), sl_graph_element_get_item (graph, sl_graph_element_get_consumer (graph, element, i)),
-                   NULL);
-  if (n_consumers > MAX_LINKS)
-    {
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
-                                                            n_consumers - MAX_LINKS), n_consumers - MAX_LINKS);
-      const char *rows[] = { _("Used by"), more, NULL };
-
-      sl_description_add_rows (details, rows);
-    }
-  for (guint i = 0; i < n_attributes; i++)
-    {
-      const char *value = NULL;
-      const char *key = sl_graph_element_get_attribute (graph, element, i, &value);
-      const char *rows[] = { key, value != NULL ? value : "", NULL };
-
-      sl_description_add_rows (details, rows);
-    }
-}
-
 static gboolean
 sl_graph_page_show_details (SlDocument     *document,
                             SlDescription  *details)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
-  SlGraph *graph = current_graph (self);
-  g_autofree char *path = NULL;
-  g_autofree char *below = NULL;
-  g_autofree char *time = NULL;
-  guint item = self->selected;
-  guint element;
-  SlGraphItemKind kind;
 
-  if (graph == NULL)
-    return FALSE;
-  /* Nothing selected: the graph itself, with what its file says about it. */
-  if (item == SL_GRAPH_SCENE_NONE || item >= sl_graph_get_n_items (graph))
-    item = 0;
-
-  kind = sl_graph_item_get_kind (graph, item);
-  element = sl_graph_item_get_element (graph, item);
-  path = sl_graph_item_dup_path (graph, item);
-  below = g_strdup_printf ("%u", sl_graph_layout_get_n_ops_below (self->layout, item));
-  if (sl_graph_layout_get_item_time (self->layout, item) > 0)
-    time = g_strdup_printf (_("%.3f ms"), sl_graph_layout_get_item_time (self->layout, item) / 1e6);
-
-  if (kind == SL_GRAPH_ITEM_OP || kind == SL_GRAPH_ITEM_PARAMETER || kind == SL_GRAPH_ITEM_CONST)
-    {
-      g_autofree char *name = sl_graph_element_dup_name (graph, element);
-      g_autofree char *scope = sl_graph_element_dup_scope (graph, element);
-      const char *source = sl_graph_element_get_source_address (graph, element);
-      const char *instance = sl_graph_element_get_instance_name (graph, element);
-      const char *rows[] = {
-        _("Op type"), sl_graph_element_get_op_type (graph, element),
-        _("Full name"), name,
-        _("Scope"), scope != NULL && scope[0] != '\0' ? scope : _("(top level)"),
-        _("Name in the file"), sl_graph_element_get_proto_name (graph, element),
-        time != NULL ? _("Measured time") : NULL, time,
-        NULL
-      };
-
-      sl_description_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
-                                  rows);
-      if (instance != NULL && instance[0] != '\0')
-        {
-          const char *more[] = { _("Instance"), instance, NULL };
-
-          sl_description_add_rows (details, more);
-        }
-      if (source != NULL && source[0] != '\0')
-        {
-          const char *more[] = { _("Source"), source, NULL };
-
-          sl_description_add_rows (details, more);
-        }
-      add_element_rows (self, details, element);
-      return TRUE;
-    }
-
-  if (kind == SL_GRAPH_ITEM_PROXY)
-    {
-      const char *rows[] = { _("Stands for"), sl_graph_item_get_label (graph, item), NULL };
-
-      sl_description_show_rows (details, G_OBJECT (self), "sl-graph-symbolic", sl_graph_item_get_label (graph, item),
-                                  rows);
-      if (element != SL_GRAPH_NONE)
-        add_item_link (self, details, _("Source"), sl_graph_element_get_item (graph, element), NULL);
-      return TRUE;
-    }
-
-  {
-    g_autofree char *children = g_strdup_printf ("%u", sl_graph_item_get_n_children (graph, item));
-    const char *rows[] = {
-      _("Kind"), kind == SL_GRAPH_ITEM_GROUP ? _("Group of one op type") :
-                 kind == SL_GRAPH_ITEM_SECTION ? _("Section of a large scope") : _("Scope"),
-      _("Path"), path[0] != '\0' ? path : _("(top level)"),
-      _("Children"), children,
-      _("Ops inside"), below,
-      time != NULL ? _("Measured time") : NULL, time,
-      NULL
-    };
-
-    sl_description_show_rows (details, G_OBJECT (self), "folder-symbolic",
-                                item == 0 ? sl_graph_get_name (graph) : sl_graph_item_get_label (graph, item), rows);
-  }
-  for (guint i = 0; item == 0 && i < sl_graph_get_n_metadata (graph); i++)
-    {
-      const char *value = NULL;
-      const char *key = sl_graph_get_metadata (graph, i, &value);
-      const char *more[] = { sl_graph_metadata_key_to_label (key), value, NULL };
-
-      sl_description_add_rows (details, more);
-    }
-  return TRUE;
+  return sl_graph_details_describe (details, current_graph (self), self->layout, self->selected,
+                                    G_OBJECT (self), item_link_cb);
 }
 
 static char *
@@ -1052,54 +630,8 @@ tooltip_cb (guint32  id,
             gpointer user_data)
 {
   SlGraphPage *self = user_data;
-  SlGraph *graph = current_graph (self);
-  g_autofree char *path = NULL;
-  g_autofree char *escaped = NULL;
-  GString *markup;
-  guint element;
 
-  if (graph == NULL || id >= sl_graph_get_n_items (graph))
-    return NULL;
-  path = sl_graph_item_dup_path (graph, id);
-  escaped = g_markup_escape_text (path, -1);
-  markup = g_string_new (NULL);
-  g_string_append_printf (markup, "<b>%s</b>", escaped);
-  element = sl_graph_item_get_element (graph, id);
-  switch (sl_graph_item_get_kind (graph, id))
-    {
-    case SL_GRAPH_ITEM_OP:
-    case SL_GRAPH_ITEM_PARAMETER:
-    case SL_GRAPH_ITEM_CONST:
-      {
-        g_autofree char *type = g_markup_escape_text (sl_graph_element_get_op_type (graph, element), -1);
-
-        g_string_append_printf (markup, "\n%s", type);
-        for (guint i = 0; i < sl_graph_element_get_n_outputs (graph, element) && i < 8; i++)
-          {
-            g_autofree char *output = dup_output_text (graph, element, i);
-            g_autofree char *escaped_output = g_markup_escape_text (output, -1);
-
-            g_string_append_printf (markup, "\n→ %s", escaped_output);
-          }
-      }
-      break;
-    case SL_GRAPH_ITEM_PROXY:
-      g_string_append_printf (markup, "\n%s", _("Stands for a node in another scope: double-click Source in Details"));
-      break;
-    default:
-      g_string_append_printf (markup, "\n%s",
-                              sl_graph_layout_get_expanded (self->layout, id) ? _("Double-click to collapse")
-                                                                              : _("Double-click to expand"));
-      break;
-    }
-  if (sl_graph_layout_get_item_time (self->layout, id) > 0)
-    {
-      /* Translators: a node's measured time in its tooltip */
-      g_autofree char *time = g_strdup_printf (_("Measured: %.3f ms"), sl_graph_layout_get_item_time (self->layout, id) / 1e6);
-
-      g_string_append_printf (markup, "\n%s", time);
-    }
-  return g_string_free (markup, FALSE);
+  return sl_graph_details_dup_tooltip (current_graph (self), self->layout, id);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1269,66 +801,6 @@ menu_closed_cb (SlGraphPage *self)
 }
 
 /* Colouring by time: the op statistics of the nearest profile. */
-typedef struct {
-  char    *profile_path;
-  SlGraph *graph;
-} TimesJob;
-
-static void
-times_job_free (gpointer data)
-{
-  TimesJob *job = data;
-
-  g_free (job->profile_path);
-  g_clear_object (&job->graph);
-  g_free (job);
-}
-
-static void
-times_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  TimesJob *job = task_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(SlProfile) profile = sl_profile_load (job->profile_path, cancellable, NULL, NULL, &error);
-  guint n_ops = sl_graph_get_n_ops (job->graph);
-  g_autofree double *times = NULL;
-  guint matched = 0;
-
-  if (profile == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  times = g_new0 (double, MAX (n_ops, 1));
-  for (guint r = 0; r < sl_profile_get_n_ranks (profile) && r < 1; r++)
-    {
-      const SlProfileRank *rank = sl_profile_get_rank (profile, r);
-      GListModel *instances = rank->ops != NULL ? sl_op_table_get_instances (rank->ops) : NULL;
-      guint n = instances != NULL ? g_list_model_get_n_items (instances) : 0;
-
-      for (guint i = 0; i < n; i++)
-        {
-          g_autoptr(SlOpRow) row = g_list_model_get_item (instances, i);
-          guint element = sl_graph_lookup_op (job->graph, sl_op_row_get_name (row));
-
-          if (element == SL_GRAPH_NONE || element >= n_ops)
-            continue;
-          times[element] += sl_op_row_get_total_ns (row);
-          matched++;
-        }
-    }
-  if (matched == 0)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                               _("No op of the profile in %s is in this graph: it may be of another model"),
-                               job->profile_path);
-      return;
-    }
-  g_task_return_pointer (task, g_steal_pointer (&times), g_free);
-}
 
 static void
 times_cb (GObject      *object,
@@ -1337,7 +809,7 @@ times_cb (GObject      *object,
 {
   g_autoptr(SlGraphPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autofree double *times = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree double *times = sl_graph_times_load_finish (result, &error);
   SlGraph *graph = current_graph (self);
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
@@ -1360,8 +832,6 @@ load_times (SlGraphPage *self)
 {
   SlGraph *graph = current_graph (self);
   SlFinding *finding;
-  g_autoptr(GTask) task = NULL;
-  TimesJob *job;
 
   if (graph == NULL)
     return;
@@ -1375,14 +845,8 @@ load_times (SlGraphPage *self)
     }
   g_free (self->times_source);
   self->times_source = g_strdup (sl_finding_get_path (finding));
-  job = g_new0 (TimesJob, 1);
-  job->profile_path = g_strdup (self->times_source);
-  job->graph = g_object_ref (graph);
-  task = g_task_new (NULL, self->cancellable, times_cb, g_object_ref (self));
-  g_task_set_source_tag (task, load_times);
-  g_task_set_task_data (task, job, times_job_free);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-  g_task_run_in_thread (task, times_thread);
+  sl_graph_times_load_async (self->times_source, graph, self->cancellable, times_cb, g_object_ref (self));
 }
 
 static void
@@ -1422,99 +886,16 @@ set_hide_bookkeeping (SlGraphPage *self,
 /* ------------------------------------------------------------------ */
 /* Export                                                             */
 
-typedef struct {
-  SlGraphPage *self;
-  char        *name;
-} Export;
-
-static void
-export_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
-{
-  g_autofree Export *export = user_data;
-  g_autoptr(SlGraphPage) self = export->self;
-  g_autofree char *name = export->name;
-  g_autoptr(GError) error = NULL;
-
-  panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (!sl_graph_canvas_export_finish (SL_GRAPH_CANVAS (object), result, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-    }
-  else
-    {
-      /* Translators: %s is a file name */
-      g_autofree char *message = g_strdup_printf (_("The graph was written to %s"), name);
-
-      toast (self, message);
-    }
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    SlGraphPage     *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *name = NULL;
-  SlGraphExportFormat format;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      name = g_file_get_basename (file);
-      if (!sl_graph_export_format_from_name (name, &format))
-        {
-          g_autofree char *with_png = g_strconcat (g_file_peek_path (file), ".png", NULL);
-
-          g_object_unref (file);
-          file = g_file_new_for_path (with_png);
-          format = SL_GRAPH_EXPORT_PNG;
-        }
-      Export *export = g_new0 (Export, 1);
-
-      export->self = g_object_ref (self);
-      export->name = g_file_get_basename (file);
-      panel_widget_mark_busy (PANEL_WIDGET (self));
-      sl_graph_canvas_export_async (self->canvas, file, format, TRUE, self->cancellable, export_done_cb, export);
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-}
-
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  GtkFileChooserNative *dialog;
-  g_autofree char *suggested = NULL;
-  const char *patterns[][2] = {
-    { N_("PNG image"), "*.png" },
-    { N_("SVG drawing"), "*.svg" },
-    { N_("PDF document"), "*.pdf" },
-  };
 
   if (self->scene == NULL)
     return;
-  dialog = gtk_file_chooser_native_new (_("Export the Graph"), GTK_WINDOW (gtk_widget_get_root (widget)),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      GtkFileFilter *filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(patterns[i][0]));
-      gtk_file_filter_add_pattern (filter, patterns[i][1]);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-      g_object_unref (filter);
-    }
-  suggested = g_strdup_printf ("%s.png", sl_graph_get_name (current_graph (self)));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (current_graph (self)), self->cancellable);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1627,22 +1008,21 @@ sl_graph_page_dispose (GObject *object)
   SlGraphPage *self = SL_GRAPH_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
-  g_cancellable_cancel (self->build_cancellable);
-  g_cancellable_cancel (self->search_cancellable);
+  if (self->builder != NULL)
+    sl_graph_scene_builder_cancel (self->builder);
+  if (self->finder != NULL)
+    sl_graph_finder_cancel (self->finder);
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   /* The template's child is the panel's: hand it back first. */
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
   g_clear_object (&self->cancellable);
-  g_clear_object (&self->build_cancellable);
-  g_clear_object (&self->search_cancellable);
+  g_clear_object (&self->builder);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
-  g_clear_pointer (&self->searches, g_ptr_array_unref);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
-  g_clear_pointer (&self->results, g_array_unref);
-  g_clear_object (&self->result_names);
-  g_clear_pointer (&self->result_paths, g_ptr_array_unref);
+  self->results = NULL;
+  g_clear_object (&self->finder);
   g_clear_pointer (&self->times_source, g_free);
   g_clear_pointer (&self->path, g_free);
 
@@ -1684,7 +1064,8 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, canvas_overlay);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
@@ -1693,6 +1074,8 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, legend_clear_cb);
+  gtk_widget_class_bind_template_callback (widget_class, legend_dismissed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "graph-page.hide-bookkeeping", "hide-bookkeeping");
   gtk_widget_class_install_property_action (widget_class, "graph-page.colour-by-time", "colour-by-time");
@@ -1710,21 +1093,14 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
                                        "graph-page.export", NULL);
 
   g_type_ensure (SL_TYPE_GRAPH_CANVAS);
+  g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
 static GtkWidget *
 create_menu (SlGraphPage *self)
 {
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autoptr(GMenu) links = g_menu_new ();
-  GtkWidget *popover;
+  GtkWidget *popover = gtk_popover_menu_new_from_model (self->node_menu);
 
-  g_menu_append (menu, _("Expand or Collapse"), "graph-page.toggle-node");
-  g_menu_append (menu, _("Copy Name"), "graph-page.copy-name");
-  g_menu_append (links, _("Show in Op Statistics"), "graph-page.show-in-profile");
-  g_menu_append (links, _("Show on the Timeline"), "graph-page.show-on-timeline");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (links));
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
   gtk_widget_set_halign (popover, GTK_ALIGN_START);
   gtk_widget_set_parent (popover, GTK_WIDGET (self->canvas));
@@ -1743,10 +1119,16 @@ sl_graph_page_init (SlGraphPage *self)
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
-  self->results = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->result_names = gtk_string_list_new (NULL);
-  self->result_paths = g_ptr_array_new_with_free_func (g_free);
-  selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->result_names)));
+  self->builder = sl_graph_scene_builder_new ();
+  g_signal_connect_object (self->builder, "progress", G_CALLBACK (build_progress_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "failed", G_CALLBACK (build_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->builder, "built", G_CALLBACK (built_cb), self, G_CONNECT_SWAPPED);
+  self->finder = sl_graph_finder_new ();
+  self->results = sl_graph_finder_get_results (self->finder);
+  g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
+  selection = gtk_single_selection_new (g_object_ref (sl_graph_finder_get_names (self->finder)));
   gtk_single_selection_set_autoselect (selection, FALSE);
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
@@ -1756,16 +1138,6 @@ sl_graph_page_init (SlGraphPage *self)
   gtk_list_view_set_factory (self->results_view, factory);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = create_menu (self);
-
-  /* Bottom left: the search results slide in on the right. */
-  self->verdict_legend = SL_GRAPH_VERDICT_LEGEND (sl_graph_verdict_legend_new ());
-  gtk_widget_set_halign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_START);
-  gtk_widget_set_valign (GTK_WIDGET (self->verdict_legend), GTK_ALIGN_END);
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-  g_signal_connect_object (self->verdict_legend, "clear", G_CALLBACK (legend_clear_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->verdict_legend, "dismissed", G_CALLBACK (legend_dismissed_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_overlay_add_overlay (self->canvas_overlay, GTK_WIDGET (self->verdict_legend));
 }
 
 SlGraphCanvas *
