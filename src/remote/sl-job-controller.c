@@ -17,10 +17,12 @@
 #define JOB_LOG_TAIL_BYTES (4 * 1024 * 1024)
 
 /*
- * One job at a time is followed: a program on this computer (its output
- * read from a pipe) or a run on a target (SlRemoteRun: upload, start
- * detached, stream the log, pull). Everything the job says comes out as
- * signals in the main context, for the Console or a terminal.
+ * One job at a time is the Console's: a program on this computer (its
+ * output read from a pipe) or a run on a target (SlRemoteRun: upload,
+ * start detached, stream the log, pull). A workflow's job (Profile,
+ * Convert, MindX) is followed beside it. Everything a job says comes out
+ * as signals in the main context, with the job's number, for the Console
+ * or a terminal.
  */
 struct _SlJobController
 {
@@ -38,9 +40,15 @@ struct _SlJobController
   gboolean      exited;
   guint         drain_source;
 
-  /* A job on a target */
+  /* The Console's job on a target */
   SlRemoteRun  *remote_run;
   GCancellable *remote_cancellable;
+  guint         remote_job;
+
+  /* Every job followed on a target (RemoteJob), the Console's included */
+  GPtrArray    *remote_jobs;
+  guint         local_job;
+  guint         last_job;           /* the number the newest job was given */
 
   /* How the last remote run ended, for sl_job_controller_run_remote_sync() */
   gboolean      remote_done;
@@ -154,13 +162,6 @@ notify_running (SlJobController *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
-static void
-emit_message (SlJobController *self,
-              const char      *text)
-{
-  g_signal_emit (self, signals[MESSAGE], 0, text);
-}
-
 /* A local job */
 
 static void read_next_chunk (SlJobController *self,
@@ -182,7 +183,7 @@ read_cb (GObject      *object,
       return;
     }
 
-  g_signal_emit (self, signals[OUTPUT], 0, bytes);
+  g_signal_emit (self, signals[OUTPUT], 0, self->local_job, bytes);
   read_next_chunk (self, G_INPUT_STREAM (object));
 }
 
@@ -234,7 +235,7 @@ finish_local_job (SlJobController *self)
     exit_code = g_subprocess_get_exit_status (subprocess);
 
   notify_running (self);
-  g_signal_emit (self, signals[FINISHED], 0, exit_code,
+  g_signal_emit (self, signals[FINISHED], 0, self->local_job, exit_code,
                  exit_code < 0 ? _("stopped") : NULL);
 }
 
@@ -336,8 +337,9 @@ sl_job_controller_run_local (SlJobController     *self,
   sl_job_record_set_remote_folder (self->record, working_dir);
   sl_workspace_add_job_async (self->workspace, self->record, NULL, job_added_cb, NULL);
 
+  self->local_job = ++self->last_job;
   notify_running (self);
-  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
+  g_signal_emit (self, signals[STARTED], 0, self->local_job, self->title, command_line);
 
   g_clear_object (&self->read_cancellable);
   self->read_cancellable = g_cancellable_new ();
@@ -348,87 +350,119 @@ sl_job_controller_run_local (SlJobController     *self,
   return TRUE;
 }
 
-/* A job on a target */
+/* A job on a target
+ *
+ * The Console's job (run_on_target, follow_again, run_remote_sync) is
+ * one at a time; a run handed over by a workflow (follow_run_async) is
+ * followed beside it. Each is a RemoteJob with its own number, which
+ * every signal about it carries. */
+
+typedef struct {
+  SlJobStatus status;
+  int         exit_code;
+} JobEnd;
+
+typedef struct {
+  SlJobController *self;
+  guint            id;
+  SlRemoteRun     *run;
+  GCancellable    *cancellable;
+  GTask           *task;      /* follow_run_async's, or NULL for the Console's job */
+  SlJobStatus      status;
+  int              exit_code;
+} RemoteJob;
 
 static void
-remote_message_cb (SlJobController *self,
-                   const char      *text,
-                   SlRemoteRun     *run)
+remote_job_free (RemoteJob *job)
 {
-  emit_message (self, text);
+  g_signal_handlers_disconnect_by_data (job->run, job);
+  g_clear_object (&job->self);
+  g_clear_object (&job->run);
+  g_clear_object (&job->cancellable);
+  g_clear_object (&job->task);
+  g_free (job);
 }
 
 static void
-remote_log_cb (SlJobController *self,
-               GBytes          *data,
-               SlRemoteRun     *run)
+remote_message_cb (SlRemoteRun *run,
+                   const char  *text,
+                   RemoteJob   *job)
+{
+  g_signal_emit (job->self, signals[MESSAGE], 0, job->id, text);
+}
+
+static void
+remote_log_cb (SlRemoteRun *run,
+               GBytes      *data,
+               RemoteJob   *job)
 {
   if (g_bytes_get_size (data) > 0)
-    g_signal_emit (self, signals[OUTPUT], 0, data);
+    g_signal_emit (job->self, signals[OUTPUT], 0, job->id, data);
 }
 
 static void
-remote_connection_cb (SlJobController *self,
-                      int              state,
-                      const char      *detail,
-                      SlRemoteRun     *run)
+remote_connection_cb (SlRemoteRun *run,
+                      int          state,
+                      const char  *detail,
+                      RemoteJob   *job)
 {
+  SlJobController *self = job->self;
   g_autofree char *line = NULL;
 
   switch (state)
     {
     case SL_TARGET_SHELL_RECONNECTING:
       line = g_strdup_printf (_("The connection dropped (%s); reconnecting. The job goes on on the server."), detail);
-      g_signal_emit (self, signals[STATUS], 0, _("reconnecting…"));
+      g_signal_emit (self, signals[STATUS], 0, job->id, _("reconnecting…"));
       break;
     case SL_TARGET_SHELL_CONNECTED:
       line = g_strdup (_("Connected again; the log goes on from where it stopped."));
-      g_signal_emit (self, signals[STATUS], 0, _("running"));
+      g_signal_emit (self, signals[STATUS], 0, job->id, _("running"));
       break;
     default:
       line = g_strdup_printf (_("Gave up reconnecting: %s"), detail);
       break;
     }
-  emit_message (self, line);
+  g_signal_emit (self, signals[MESSAGE], 0, job->id, line);
 }
 
 static void
-remote_pulled_cb (SlJobController *self,
-                  const char      *local_dir,
-                  guint            n_changed,
-                  SlRemoteRun     *run)
+remote_pulled_cb (SlRemoteRun *run,
+                  const char  *local_dir,
+                  guint        n_changed,
+                  RemoteJob   *job)
 {
-  g_signal_emit (self, signals[PULLED], 0, local_dir, n_changed);
+  g_signal_emit (job->self, signals[PULLED], 0, job->id, local_dir, n_changed);
 }
 
 static void
-remote_job_started_cb (SlJobController *self,
-                       gint64           job_id,
-                       const char      *remote_dir,
-                       const char      *log_path,
-                       SlRemoteRun     *run)
+remote_job_started_cb (SlRemoteRun *run,
+                       gint64       job_id,
+                       const char  *remote_dir,
+                       const char  *log_path,
+                       RemoteJob   *job)
 {
-  g_signal_emit (self, signals[STATUS], 0, _("running"));
-  sl_workspace_reload_jobs (self->workspace);
+  g_signal_emit (job->self, signals[STATUS], 0, job->id, _("running"));
+  sl_workspace_reload_jobs (job->self->workspace);
 }
 
 /* A batch job's state, with why it waits, as the Console's status. */
 static void
-remote_backend_state_cb (SlJobController *self,
-                         const char      *state,
-                         const char      *reason,
-                         SlRemoteRun     *run)
+remote_backend_state_cb (SlRemoteRun *run,
+                         const char  *state,
+                         const char  *reason,
+                         RemoteJob   *job)
 {
   g_autofree char *words = sl_slurm_describe_state (state, reason);
 
-  g_signal_emit (self, signals[STATUS], 0, words);
-  sl_workspace_reload_jobs (self->workspace);
+  g_signal_emit (job->self, signals[STATUS], 0, job->id, words);
+  sl_workspace_reload_jobs (job->self->workspace);
 }
 
 static void
-remote_progress_cb (SlJobController          *self,
+remote_progress_cb (SlRemoteRun              *run,
                     const SlTransferProgress *progress,
-                    SlRemoteRun              *run)
+                    RemoteJob                *job)
 {
   g_autofree char *done = g_format_size (progress->bytes_done);
   g_autofree char *total = g_format_size (progress->bytes_total);
@@ -443,7 +477,7 @@ remote_progress_cb (SlJobController          *self,
     status = g_strdup_printf (_("uploading %llu of %llu files, %s of %s"),
                               (unsigned long long)progress->files_done, (unsigned long long)progress->files_total,
                               done, total);
-  g_signal_emit (self, signals[STATUS], 0, status);
+  g_signal_emit (job->self, signals[STATUS], 0, job->id, status);
 }
 
 static void
@@ -451,23 +485,28 @@ remote_run_done_cb (GObject      *object,
                     GAsyncResult *result,
                     gpointer      user_data)
 {
-  g_autoptr(SlJobController) self = user_data;
+  RemoteJob *job = user_data;
+  g_autoptr(SlJobController) self = g_object_ref (job->self);
   SlRemoteRun *run = SL_REMOTE_RUN (object);
   g_autoptr(GError) error = NULL;
   SlJobStatus status = SL_JOB_STATUS_LOST;
   int exit_code = -1;
   gboolean ok = sl_remote_run_execute_finish (run, result, &status, &exit_code, &error);
+  gboolean console_job = job->task == NULL;
   g_autofree char *reason = NULL;
 
-  if (self->remote_run != run)
-    return;
-
-  self->remote_done = TRUE;
-  self->remote_status = status;
-  self->remote_exit_code = exit_code;
-  g_clear_error (&self->remote_error);
-  if (!ok)
-    self->remote_error = g_error_copy (error);
+  g_signal_handlers_disconnect_by_data (run, job);
+  if (console_job)
+    {
+      self->remote_done = TRUE;
+      self->remote_status = status;
+      self->remote_exit_code = exit_code;
+      g_clear_error (&self->remote_error);
+      if (!ok)
+        self->remote_error = g_error_copy (error);
+    }
+  job->status = status;
+  job->exit_code = exit_code;
 
   if (!ok)
     reason = g_strdup (error->message);
@@ -482,19 +521,75 @@ remote_run_done_cb (GObject      *object,
       reason = g_strdup_printf (_("ended without an exit code (%s)"), why);
     }
   else if (sl_remote_run_explain_exit (exit_code) != NULL)
-    emit_message (self, sl_remote_run_explain_exit (exit_code));
+    g_signal_emit (self, signals[MESSAGE], 0, job->id, sl_remote_run_explain_exit (exit_code));
 
   if (reason != NULL)
     exit_code = -1;
 
-  g_clear_object (&self->remote_run);
-  g_clear_object (&self->remote_cancellable);
+  g_ptr_array_remove (self->remote_jobs, job);
+  if (console_job)
+    {
+      g_clear_object (&self->remote_run);
+      g_clear_object (&self->remote_cancellable);
+    }
   sl_workspace_reload_jobs (self->workspace);
   notify_running (self);
-  g_signal_emit (self, signals[FINISHED], 0, exit_code, reason);
+  /* A workflow's job ends with the workflow's verdict: sl_job_controller_end_job(). */
+  if (console_job)
+    g_signal_emit (self, signals[FINISHED], 0, job->id, exit_code, reason);
+  else if (reason != NULL)
+    g_signal_emit (self, signals[MESSAGE], 0, job->id, reason);
+
+  if (job->task != NULL)
+    {
+      JobEnd *end = g_task_get_task_data (job->task);
+
+      /* The caller hears how the run ended, as sl_remote_run_execute() says it. */
+      end->status = status;
+      end->exit_code = job->exit_code;
+      if (ok)
+        g_task_return_boolean (job->task, TRUE);
+      else
+        g_task_return_error (job->task, g_steal_pointer (&error));
+    }
+  remote_job_free (job);
 }
 
-/* Connects to @run, starts it, and reports it as the controller's job. */
+/* Connects to @run, starts it, and reports it as a job of the controller. */
+static RemoteJob *
+start_remote_job (SlJobController *self,
+                  SlRemoteRun     *run,
+                  const char      *title,
+                  const char      *command_line,
+                  GCancellable    *cancellable,
+                  GTask           *task)
+{
+  RemoteJob *job = g_new0 (RemoteJob, 1);
+
+  job->self = g_object_ref (self);
+  job->id = ++self->last_job;
+  job->run = g_object_ref (run);
+  job->cancellable = cancellable != NULL ? g_object_ref (cancellable) : g_cancellable_new ();
+  job->task = task != NULL ? g_object_ref (task) : NULL;
+  job->status = SL_JOB_STATUS_LOST;
+  job->exit_code = -1;
+  g_ptr_array_add (self->remote_jobs, job);
+
+  g_signal_connect (run, "message", G_CALLBACK (remote_message_cb), job);
+  g_signal_connect (run, "log", G_CALLBACK (remote_log_cb), job);
+  g_signal_connect (run, "connection", G_CALLBACK (remote_connection_cb), job);
+  g_signal_connect (run, "pulled", G_CALLBACK (remote_pulled_cb), job);
+  g_signal_connect (run, "job-started", G_CALLBACK (remote_job_started_cb), job);
+  g_signal_connect (run, "transfer-progress", G_CALLBACK (remote_progress_cb), job);
+  g_signal_connect (run, "backend-state", G_CALLBACK (remote_backend_state_cb), job);
+
+  notify_running (self);
+  g_signal_emit (self, signals[STARTED], 0, job->id, title, command_line);
+  sl_remote_run_execute_async (run, job->cancellable, remote_run_done_cb, job);
+  return job;
+}
+
+/* Starts @run as the Console's job. */
 static void
 follow_remote_run (SlJobController *self,
                    SlRemoteRun     *run,
@@ -502,22 +597,100 @@ follow_remote_run (SlJobController *self,
                    const char      *command_line)
 {
   g_set_object (&self->remote_run, run);
-  g_signal_connect_object (run, "message", G_CALLBACK (remote_message_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "log", G_CALLBACK (remote_log_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "connection", G_CALLBACK (remote_connection_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "pulled", G_CALLBACK (remote_pulled_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "job-started", G_CALLBACK (remote_job_started_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "transfer-progress", G_CALLBACK (remote_progress_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (run, "backend-state", G_CALLBACK (remote_backend_state_cb), self, G_CONNECT_SWAPPED);
-
   g_free (self->title);
   self->title = g_strdup (title);
   g_clear_object (&self->remote_cancellable);
   self->remote_cancellable = g_cancellable_new ();
+  /* Known before "started" says it. */
+  self->remote_job = self->last_job + 1;
+  start_remote_job (self, run, title, command_line, self->remote_cancellable, NULL);
+}
 
-  notify_running (self);
-  g_signal_emit (self, signals[STARTED], 0, self->title, command_line);
-  sl_remote_run_execute_async (run, self->remote_cancellable, remote_run_done_cb, g_object_ref (self));
+/**
+ * sl_job_controller_follow_run_async:
+ * @run: a run set up by the caller (a workflow's job), not started
+ * @title: what the job is called in the Console
+ * @command_line: the command, as the history and the Console show it
+ * @cancellable: (nullable): stops following (sl_remote_run_request_stop()
+ *   stops the job itself)
+ *
+ * Follows @run as a job of the controller beside the one the Console
+ * follows: its start, log, messages, state and end come out as the
+ * controller's signals with their own job number, and it is kept in
+ * the history. @callback is called, in the thread-default main context,
+ * after #SlJobController::finished.
+ *
+ * Returns: the job's number in the signals
+ */
+guint
+sl_job_controller_follow_run_async (SlJobController     *self,
+                                    SlRemoteRun         *run,
+                                    const char          *title,
+                                    const char          *command_line,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), 0);
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (run), 0);
+  g_return_val_if_fail (title != NULL && command_line != NULL, 0);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, sl_job_controller_follow_run_async);
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_set_task_data (task, g_new0 (JobEnd, 1), g_free);
+  return start_remote_job (self, run, title, command_line, cancellable, task)->id;
+}
+
+/**
+ * sl_job_controller_end_job:
+ * @job: a job of sl_job_controller_follow_run_async() whose run ended
+ * @exit_code: the job's, or -1 when the run failed whatever it was
+ * @reason: (nullable): why it did not end well, when the code does not say
+ *
+ * Ends @job as its owner judged the run (the program may have exited
+ * with 0 in a run that failed): the history is read again and
+ * #SlJobController::finished says it.
+ */
+void
+sl_job_controller_end_job (SlJobController *self,
+                           guint            job,
+                           int              exit_code,
+                           const char      *reason)
+{
+  g_return_if_fail (SL_IS_JOB_CONTROLLER (self));
+  g_return_if_fail (job > 0);
+
+  sl_workspace_reload_jobs (self->workspace);
+  g_signal_emit (self, signals[FINISHED], 0, job, exit_code, reason);
+}
+
+/**
+ * sl_job_controller_follow_run_finish:
+ *
+ * Answers as sl_remote_run_execute() does.
+ *
+ * Returns: %FALSE when the run failed before an exit code (with @error)
+ */
+gboolean
+sl_job_controller_follow_run_finish (SlJobController  *self,
+                                     GAsyncResult     *result,
+                                     SlJobStatus      *status,
+                                     int              *exit_code,
+                                     GError          **error)
+{
+  JobEnd *end;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  end = g_task_get_task_data (G_TASK (result));
+  if (status != NULL)
+    *status = end->status;
+  if (exit_code != NULL)
+    *exit_code = end->exit_code;
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**
@@ -763,6 +936,24 @@ sl_job_controller_run_remote_sync (SlJobController  *self,
   return TRUE;
 }
 
+guint
+sl_job_controller_get_console_job (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), 0);
+
+  if (self->subprocess != NULL)
+    return self->local_job;
+  return self->remote_run != NULL ? self->remote_job : 0;
+}
+
+guint
+sl_job_controller_get_n_jobs (SlJobController *self)
+{
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), 0);
+
+  return self->remote_jobs->len + (self->subprocess != NULL ? 1 : 0);
+}
+
 /**
  * sl_job_controller_stop:
  *
@@ -781,6 +972,35 @@ sl_job_controller_stop (SlJobController *self)
     g_subprocess_force_exit (self->subprocess);
   else if (self->remote_run != NULL)
     sl_remote_run_request_stop (self->remote_run);
+}
+
+/**
+ * sl_job_controller_stop_job:
+ * @job: a job's number, from its signals
+ *
+ * Stops that job as sl_job_controller_stop() stops the Console's; a job
+ * that ended is left alone.
+ */
+void
+sl_job_controller_stop_job (SlJobController *self,
+                            guint            job)
+{
+  g_return_if_fail (SL_IS_JOB_CONTROLLER (self));
+
+  if (job == 0)
+    return;
+  if (self->subprocess != NULL && job == self->local_job)
+    {
+      g_subprocess_force_exit (self->subprocess);
+      return;
+    }
+  for (guint i = 0; i < self->remote_jobs->len; i++)
+    {
+      RemoteJob *followed = g_ptr_array_index (self->remote_jobs, i);
+
+      if (followed->id == job)
+        sl_remote_run_request_stop (followed->run);
+    }
 }
 
 /* Logs of old jobs */
@@ -925,6 +1145,7 @@ sl_job_controller_finalize (GObject *object)
   g_clear_object (&self->record);
   g_clear_object (&self->read_cancellable);
   g_clear_error (&self->remote_error);
+  g_clear_pointer (&self->remote_jobs, g_ptr_array_unref);
   g_free (self->working_dir);
   g_free (self->title);
 
@@ -963,29 +1184,33 @@ sl_job_controller_class_init (SlJobControllerClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* title, command line */
+  /* Each signal's first argument is the job's number, given when it
+   * started: jobs followed at once tell theirs apart by it. */
+  /* job, title, command line */
   signals[STARTED] = g_signal_new ("started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
-  /* what the job wrote */
+                                   G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING);
+  /* job, what it wrote */
   signals[OUTPUT] = g_signal_new ("output", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 1, G_TYPE_BYTES);
-  /* a note about the job, not its output */
+                                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BYTES);
+  /* job, a note about it, not its output */
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                   G_TYPE_NONE, 1, G_TYPE_STRING);
-  /* a short state: running, reconnecting, upload progress */
+                                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  /* job, a short state: running, reconnecting, upload progress */
   signals[STATUS] = g_signal_new ("status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 1, G_TYPE_STRING);
-  /* local folder, files changed */
+                                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
+  /* job, local folder, files changed */
   signals[PULLED] = g_signal_new ("pulled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_UINT);
-  /* exit code (-1 for none), why it has none (or NULL) */
+                                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_UINT);
+  /* job, exit code (-1 for none), why it has none (or NULL) */
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                    G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
+                                    G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_STRING);
 }
 
 static void
 sl_job_controller_init (SlJobController *self)
 {
+  /* A job's entry goes when its run ended, in remote_run_done_cb(). */
+  self->remote_jobs = g_ptr_array_new ();
 }
 
 SlJobController *

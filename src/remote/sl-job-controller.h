@@ -54,7 +54,30 @@ gboolean         sl_job_controller_run_remote_sync (SlJobController    *self,
                                                    SlJobStatus         *status,
                                                    int                 *exit_code,
                                                    GError             **error);
+/* A workflow's job, followed beside the Console's; returns its number. */
+guint            sl_job_controller_follow_run_async (SlJobController   *self,
+                                                   SlRemoteRun         *run,
+                                                   const char          *title,
+                                                   const char          *command_line,
+                                                   GCancellable        *cancellable,
+                                                   GAsyncReadyCallback  callback,
+                                                   gpointer             user_data);
+gboolean         sl_job_controller_follow_run_finish (SlJobController  *self,
+                                                   GAsyncResult        *result,
+                                                   SlJobStatus         *status,
+                                                   int                 *exit_code,
+                                                   GError             **error);
+void             sl_job_controller_end_job        (SlJobController     *self,
+                                                   guint                job,
+                                                   int                  exit_code,
+                                                   const char          *reason);
+/* The Console's job's number, or 0 when it follows none. */
+guint            sl_job_controller_get_console_job (SlJobController   *self);
+/* The jobs followed, the Console's and the workflows'. */
+guint            sl_job_controller_get_n_jobs     (SlJobController     *self);
 void             sl_job_controller_stop           (SlJobController     *self);
+void             sl_job_controller_stop_job       (SlJobController     *self,
+                                                   guint                job);
 void             sl_job_controller_read_log_async (SlJobController     *self,
                                                    SlJobRecord         *job,
                                                    GCancellable        *cancellable,

@@ -35,7 +35,7 @@ convert_stage_cb (SlConvertWorkflow *workflow,
   g_object_ref (self);
   g_signal_handlers_disconnect_by_func (workflow, convert_stage_cb, run);
   problems = sl_convert_workflow_get_problems (workflow);
-  _sl_session_end_run (run, sl_convert_workflow_get_exit_code (workflow), problems, NULL);
+  _sl_session_end_run (run, problems);
   if (sl_convert_workflow_succeeded (workflow))
     _sl_session_notice (self, _("The model was converted"));
   else if (problems->len > 0)

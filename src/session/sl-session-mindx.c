@@ -60,14 +60,14 @@ done_cb (GObject      *source,
   g_signal_handlers_disconnect_by_func (workflow, stage_cb, run);
   if (!sl_mindx_workflow_run_finish (workflow, result, &error))
     {
-      _sl_session_end_run (run, -1, NULL, error);
+      _sl_session_end_run (run, NULL);
       _sl_session_notice (self, error->message);
       return;
     }
   problems = sl_mindx_workflow_get_problems (workflow);
   /* The samples print the SDK's code and exit with 0: the job is said to
    * have failed when the problems hold errors, whatever the exit code. */
-  _sl_session_end_run (run, sl_mindx_workflow_get_exit_code (workflow), problems, NULL);
+  _sl_session_end_run (run, problems);
   if (_sl_session_count_errors (problems) > 0)
     sl_session_request_open (self, "panel", "problems", NULL);
   show_outcome (self, workflow);

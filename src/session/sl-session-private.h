@@ -16,6 +16,7 @@ struct _SlSession
   GMainContext     *context;          /* where the session's signals are emitted */
   SlWorkspace      *workspace;
   SlJobController  *jobs;
+  guint             local_job;        /* the newest program of this computer's job */
   SlSlurmRefresher *slurm_refresher;  /* Slurm jobs nobody follows */
   guint             slurm_refresh_source;
   guint             jobs_shown;       /* Jobs lists in view */
@@ -45,23 +46,18 @@ void _sl_session_update_busy   (SlSession  *self);
 void _sl_session_notice        (SlSession  *self,
                                 const char *text);
 
-/* A workflow run as a job of the session: its log and messages, said on
- * its worker, reach the session's context and come out as the session's
- * job signals; the job history is read again when its job starts and
- * when it ends, so the Jobs lists show it at once. */
+/* A workflow run as a job of the session: its job goes through the
+ * session's job controller, whose signals are the session's; the run
+ * is kept for busy, the current job, Stop and its problems. */
 typedef struct _SlSessionRun SlSessionRun;
 
 struct _SlSessionRun
 {
-  gatomicrefcount  ref_count;
   SlSession       *session;
   GObject         *workflow;
   char            *title;
   GCancellable    *cancellable;       /* stopped by the Console's Stop, or NULL */
-  gboolean         seen_output;
   gboolean         ended;
-  gulong           log_id;
-  gulong           message_id;
 };
 
 SlSessionRun *_sl_session_begin_run   (SlSession     *self,
@@ -70,12 +66,10 @@ SlSessionRun *_sl_session_begin_run   (SlSession     *self,
                                        GCancellable  *cancellable);
 void          _sl_session_run_status  (SlSessionRun  *run,
                                        const char    *status);
-/* Ends the run: its problems go to the session's, the Console's verdict
- * says failed when they hold errors, whatever the exit code. */
+/* Ends the run: its problems go to the session's (the workflow ended
+ * its job in the Console with its verdict). */
 void          _sl_session_end_run     (SlSessionRun  *run,
-                                       int            exit_code,
-                                       GPtrArray     *problems,
-                                       const GError  *error);
+                                       GPtrArray     *problems);
 guint         _sl_session_count_errors (GPtrArray    *problems);
 
 G_END_DECLS

@@ -72,13 +72,12 @@ profile_done_cb (GObject      *source,
   g_signal_handlers_disconnect_by_func (workflow, profile_stage_cb, run);
   if (!sl_profile_workflow_run_finish (workflow, result, &error))
     {
-      _sl_session_end_run (run, -1, NULL, error);
+      _sl_session_end_run (run, NULL);
       _sl_session_notice (self, error->message);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  _sl_session_end_run (run, sl_profile_workflow_get_exit_code (workflow), sl_profile_workflow_get_problems (workflow),
-                       NULL);
+  _sl_session_end_run (run, sl_profile_workflow_get_problems (workflow));
   if (sl_profile_workflow_get_profile (workflow) != NULL)
     sl_session_request_open (self, "profile", sl_profile_workflow_get_profile (workflow), NULL);
   g_task_return_boolean (task, TRUE);

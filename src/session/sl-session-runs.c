@@ -146,6 +146,32 @@ sl_session_run_remote_sync (SlSession    *self,
 }
 
 /**
+ * sl_session_stop_job:
+ * @job: a job's number, from the job signals
+ *
+ * Stops that job: a workflow's run is cancelled (its job stopped, and
+ * nothing more done), another job is stopped as sl_session_stop() does.
+ */
+void
+sl_session_stop_job (SlSession *self,
+                     guint      job)
+{
+  g_return_if_fail (SL_IS_SESSION (self));
+
+  for (guint i = 0; job != 0 && i < self->runs->len; i++)
+    {
+      SlSessionRun *run = g_ptr_array_index (self->runs, i);
+
+      if (sl_workflow_get_controller_job (SL_WORKFLOW (run->workflow)) == job && run->cancellable != NULL)
+        {
+          g_cancellable_cancel (run->cancellable);
+          return;
+        }
+    }
+  sl_job_controller_stop_job (self->jobs, job);
+}
+
+/**
  * sl_session_stop:
  *
  * Stops what the Console follows: the controller's job (a local program

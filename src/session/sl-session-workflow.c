@@ -1,118 +1,29 @@
 /* sl-session-workflow.c: a workflow's run as a job of the session
  *
- * The Profile, Convert and MindX workflows run their job on a worker and
- * say its log and messages there. The session hands them to its own
- * context, where they come out as its job signals, as a job of the
- * controller does; the job history is read again when the job has
- * started and when it ended, so every window's Jobs list shows it at
- * once with its start and end times.
+ * The Profile, Convert and MindX workflows run their job through the
+ * session's one job controller: its start, log, messages and end come
+ * out as the controller's signals, and so as the session's job signals,
+ * as a Run job's do, and every window's Jobs list shows it at once with
+ * its start and end times. The session keeps the run for what is its
+ * own: busy, the current job, the Console's Stop and the problems.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n.h>
 
 #include "sl-local-target.h"
-#include "sl-main-thread.h"
 #include "sl-session-private.h"
 
-static SlSessionRun *
-run_ref (SlSessionRun *run)
-{
-  g_atomic_ref_count_inc (&run->ref_count);
-  return run;
-}
-
 static void
-run_unref (gpointer data)
+run_free (SlSessionRun *run)
 {
-  SlSessionRun *run = data;
-
-  if (!g_atomic_ref_count_dec (&run->ref_count))
-    return;
   g_clear_object (&run->session);
   g_clear_object (&run->workflow);
   g_clear_object (&run->cancellable);
   g_free (run->title);
   g_free (run);
-}
-
-typedef struct {
-  SlSessionRun *run;
-  GBytes       *output;   /* the log, or NULL for a message */
-  char         *message;
-} RunEvent;
-
-static void
-run_event_free (gpointer data)
-{
-  RunEvent *event = data;
-
-  run_unref (event->run);
-  g_clear_pointer (&event->output, g_bytes_unref);
-  g_free (event->message);
-  g_free (event);
-}
-
-static gboolean
-run_event_cb (gpointer data)
-{
-  RunEvent *event = data;
-  SlSessionRun *run = event->run;
-  SlSession *self = run->session;
-
-  if (run->ended)
-    return G_SOURCE_REMOVE;
-  if (event->output != NULL)
-    {
-      /* The job is in the history once it writes: the Jobs lists show it. */
-      if (!run->seen_output)
-        {
-          run->seen_output = TRUE;
-          sl_workspace_reload_jobs (self->workspace);
-        }
-      g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_OUTPUT], 0, event->output);
-    }
-  else
-    g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_MESSAGE], 0, event->message);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-dispatch (SlSessionRun *run,
-          GBytes       *output,
-          char         *message)
-{
-  RunEvent *event = g_new0 (RunEvent, 1);
-
-  event->run = run_ref (run);
-  event->output = output;
-  event->message = message;
-  sl_main_context_dispatch (run->session->context, run_event_cb, event, run_event_free);
-}
-
-/* On the workflow's worker. */
-static void
-workflow_log_cb (GObject      *workflow,
-                 GBytes       *data,
-                 SlSessionRun *run)
-{
-  gsize size = 0;
-  const char *bytes = g_bytes_get_data (data, &size);
-  char *text = g_utf8_make_valid (bytes, size);
-
-  dispatch (run, g_bytes_new_take (text, strlen (text)), NULL);
-}
-
-static void
-workflow_message_cb (GObject      *workflow,
-                     const char   *message,
-                     SlSessionRun *run)
-{
-  dispatch (run, NULL, g_strdup (message));
 }
 
 /**
@@ -132,18 +43,13 @@ _sl_session_begin_run (SlSession    *self,
 {
   SlSessionRun *run = g_new0 (SlSessionRun, 1);
 
-  g_atomic_ref_count_init (&run->ref_count);
   run->session = g_object_ref (self);
   run->workflow = g_object_ref (workflow);
   run->title = g_strdup (title);
   run->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
-  run->log_id = g_signal_connect_data (workflow, "log", G_CALLBACK (workflow_log_cb), run_ref (run),
-                                       (GClosureNotify)(void (*) (void))run_unref, 0);
-  run->message_id = g_signal_connect_data (workflow, "message", G_CALLBACK (workflow_message_cb), run_ref (run),
-                                           (GClosureNotify)(void (*) (void))run_unref, 0);
+  sl_workflow_set_job_controller (SL_WORKFLOW (workflow), self->jobs);
   g_ptr_array_add (self->runs, run);
 
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STARTED], 0, title, NULL);
   g_object_notify (G_OBJECT (self), "n-runs");
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
@@ -153,17 +59,18 @@ _sl_session_begin_run (SlSession    *self,
 /**
  * _sl_session_run_status:
  *
- * A new stage of the run: the Console says it, and the history is read
- * again (the stage may have started the job).
+ * A new stage of the run: once its job started, the Console says it as
+ * the job's status.
  */
 void
 _sl_session_run_status (SlSessionRun *run,
                         const char   *status)
 {
-  if (run->ended)
+  guint job = sl_workflow_get_controller_job (SL_WORKFLOW (run->workflow));
+
+  if (run->ended || job == 0)
     return;
-  sl_workspace_reload_jobs (run->session->workspace);
-  g_signal_emit (run->session, _sl_session_signals[SL_SESSION_JOB_STATUS], 0, status);
+  g_signal_emit (run->session, _sl_session_signals[SL_SESSION_JOB_STATUS], 0, job, status);
 }
 
 guint
@@ -178,44 +85,21 @@ _sl_session_count_errors (GPtrArray *problems)
 
 void
 _sl_session_end_run (SlSessionRun *run,
-                     int           exit_code,
-                     GPtrArray    *problems,
-                     const GError *error)
+                     GPtrArray    *problems)
 {
   SlSession *self = g_object_ref (run->session);
-  guint errors = _sl_session_count_errors (problems);
-  g_autofree char *reason = NULL;
 
   g_return_if_fail (!run->ended);
 
+  /* The job ended in the Console with the workflow's verdict, which the
+   * workflow recorded in the history too. */
   run->ended = TRUE;
-  g_clear_signal_handler (&run->log_id, run->workflow);
-  g_clear_signal_handler (&run->message_id, run->workflow);
   sl_session_add_problems (self, problems);
-
-  if (error != NULL)
-    {
-      reason = g_strdup (error->message);
-      exit_code = -1;
-    }
-  else if (errors > 0 && exit_code >= 0)
-    {
-      reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "exited with code %d; %u error in Problems",
-                                             "exited with code %d; %u errors in Problems", errors), exit_code, errors);
-      exit_code = -1;
-    }
-  else if (errors > 0)
-    reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "did not run to its end; %u error in Problems",
-                                           "did not run to its end; %u errors in Problems", errors), errors);
-
-  /* The workflow recorded its job and its verdict in the history itself. */
-  sl_workspace_reload_jobs (self->workspace);
   g_ptr_array_remove (self->runs, run);
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_FINISHED], 0, exit_code, reason);
   g_object_notify (G_OBJECT (self), "n-runs");
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
-  run_unref (run);
+  run_free (run);
   g_object_unref (self);
 }
 

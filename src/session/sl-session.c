@@ -348,47 +348,59 @@ job_running_cb (SlSession       *self,
 
 static void
 job_started_cb (SlSession       *self,
+                guint            job,
                 const char      *title,
                 const char      *command_line,
                 SlJobController *jobs)
 {
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STARTED], 0, title, command_line);
+  /* A program of this computer's outputs are scanned again when it ends. */
+  if (job == sl_job_controller_get_console_job (jobs) && !sl_job_controller_get_job_outlives_follower (jobs))
+    self->local_job = job;
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STARTED], 0, job, title, command_line);
 }
 
 static void
 job_output_cb (SlSession       *self,
+               guint            job,
                GBytes          *data,
                SlJobController *jobs)
 {
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_OUTPUT], 0, data);
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_OUTPUT], 0, job, data);
 }
 
 static void
 job_message_cb (SlSession       *self,
+                guint            job,
                 const char      *text,
                 SlJobController *jobs)
 {
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_MESSAGE], 0, text);
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_MESSAGE], 0, job, text);
 }
 
 static void
 job_status_cb (SlSession       *self,
+               guint            job,
                const char      *status,
                SlJobController *jobs)
 {
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STATUS], 0, status);
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STATUS], 0, job, status);
 }
 
 /* Pulled output appears in the Workspace; later pulls that brought new
  * files rescan it (open views follow their files by themselves). */
 static void
 job_pulled_cb (SlSession       *self,
+               guint            job,
                const char      *local_dir,
                guint            n_changed,
                SlJobController *jobs)
 {
-  SlFolder *folder = sl_workspace_lookup_folder (self->workspace, local_dir);
+  SlFolder *folder;
 
+  /* A workflow opens what it pulled itself, once it read it. */
+  if (job != sl_job_controller_get_console_job (jobs))
+    return;
+  folder = sl_workspace_lookup_folder (self->workspace, local_dir);
   if (folder == NULL)
     sl_session_request_open (self, "path", local_dir, NULL);
   else if (n_changed > 0)
@@ -399,14 +411,15 @@ job_pulled_cb (SlSession       *self,
  * ends: folders it ran in, or that it ran inside, are scanned again. */
 static void
 job_finished_cb (SlSession       *self,
+                 guint            job,
                  int              exit_code,
                  const char      *reason,
                  SlJobController *jobs)
 {
   const char *working_dir = sl_job_controller_get_working_dir (jobs);
 
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_FINISHED], 0, exit_code, reason);
-  if (working_dir != NULL)
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_FINISHED], 0, job, exit_code, reason);
+  if (job == self->local_job && working_dir != NULL)
     sl_workspace_rescan_around (self->workspace, working_dir);
 }
 
@@ -654,31 +667,35 @@ sl_session_class_init (SlSessionClass *klass)
     g_param_spec_string ("scan-folder", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* Every job signal's first argument is the job's number in the job
+   * controller: jobs running at once tell theirs apart by it. */
   /**
    * SlSession::job-started:
+   * @job: the job's number
    * @title: what the job is called, such as "python3 on ascend-01"
    * @command_line: (nullable): the command, as the Console shows it
    */
   _sl_session_signals[SL_SESSION_JOB_STARTED] =
     g_signal_new ("job-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING);
   _sl_session_signals[SL_SESSION_JOB_OUTPUT] =
     g_signal_new ("job-output", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_BYTES);
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BYTES);
   _sl_session_signals[SL_SESSION_JOB_MESSAGE] =
     g_signal_new ("job-message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
   _sl_session_signals[SL_SESSION_JOB_STATUS] =
     g_signal_new ("job-status", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+                  G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_STRING);
   /**
    * SlSession::job-finished:
+   * @job: the job's number
    * @exit_code: the job's, or -1 when it did not exit by itself
    * @reason: (nullable): why it did not end well, when the code does not say
    */
   _sl_session_signals[SL_SESSION_JOB_FINISHED] =
     g_signal_new ("job-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_STRING);
+                  G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_INT, G_TYPE_STRING);
   /**
    * SlSession::open-requested:
    * @kind: a document kind, "path" or "panel" (see sl_session_request_open())

@@ -82,6 +82,8 @@ gboolean         sl_session_run_remote_sync    (SlSession            *self,
                                                 int                  *exit_code,
                                                 GError              **error);
 void             sl_session_stop               (SlSession            *self);
+void             sl_session_stop_job           (SlSession            *self,
+                                                guint                 job);
 
 /* The target a workflow runs on: @target_id's, or this computer's for 0. */
 SlTarget        *sl_session_create_target      (SlSession            *self,

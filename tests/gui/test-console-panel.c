@@ -1,6 +1,7 @@
 /* test-console-panel.c: the Console with one log a job, following the end
  *
  * Two jobs give two logs, the newest shown and the older still readable;
+ * an old job's log opens in a view of its own that no job writes to;
  * output streamed in many pieces, with the main loop running between
  * them as a job's output comes, keeps the last line in sight; scrolling
  * up stops following, scrolling back to the end or Ctrl+End follows again.
@@ -143,6 +144,43 @@ test_two_jobs_two_logs (void)
   g_assert_false (sl_console_panel_is_running (console));
 }
 
+/* An old job's log opens in a view of its own that no job writes to:
+ * output without a job id still goes to the running job's, Stop is not
+ * offered for it, and the running job's view keeps only its own lines. */
+static void
+test_old_log_in_its_own_view (void)
+{
+  g_autofree char *old_text = NULL;
+  g_autofree char *running_text = NULL;
+  guint n = sl_console_panel_get_n_jobs (console);
+  guint stops = 0;
+  guint running, old;
+
+  running = sl_console_panel_add_job (console, "running job");
+  sl_console_panel_append (console, "line of the running job\n", -1);
+  old = sl_console_panel_add_log (console, "old job");
+  g_assert_cmpuint (old, !=, running);
+  g_assert_cmpuint (sl_console_panel_get_n_jobs (console), ==, n + 2);
+  g_assert_cmpuint (sl_console_panel_get_shown_job (console), ==, old);
+  g_assert_false (sl_console_log_get_running (sl_console_panel_get_job_log (console, old)));
+  g_assert_true (sl_console_log_get_running (sl_console_panel_get_job_log (console, running)));
+
+  sl_console_panel_append_to_job (console, old, "line of the old log\n", -1);
+  sl_console_panel_append (console, "more of the running job\n", -1);
+  g_signal_connect_swapped (console, "stop-requested", G_CALLBACK (count_cb), &stops);
+  gtk_widget_activate_action (GTK_WIDGET (console), "console.stop", NULL);
+  g_assert_cmpuint (stops, ==, 0);
+  g_signal_handlers_disconnect_by_func (console, count_cb, &stops);
+
+  old_text = sl_console_panel_dup_text (console);
+  g_assert_nonnull (strstr (old_text, "line of the old log"));
+  g_assert_null (strstr (old_text, "running job"));
+  running_text = sl_console_log_dup_text (sl_console_panel_get_job_log (console, running));
+  g_assert_nonnull (strstr (running_text, "line of the running job\nmore of the running job\n"));
+  g_assert_null (strstr (running_text, "old log"));
+  sl_console_panel_end_job_with_id (console, running, 0, NULL);
+}
+
 /* Output that streams in while the window draws keeps its last line in
  * sight; scrolling up stops that, scrolling back to the end resumes it,
  * and so does Ctrl+End. */
@@ -269,6 +307,7 @@ main (int    argc,
   g_assert_false (sl_console_panel_is_running (console));
 
   g_test_add_func ("/console/two-jobs-two-logs", test_two_jobs_two_logs);
+  g_test_add_func ("/console/old-log-own-view", test_old_log_in_its_own_view);
   g_test_add_func ("/console/follows-the-end", test_follows_the_end);
   g_test_add_func ("/console/ctrl-end", test_ctrl_end_is_bound);
   g_test_add_func ("/console/old-logs-dropped", test_old_logs_are_dropped);

@@ -5,7 +5,9 @@
  * scripts, as the toolkit's set_env.sh would put the real tools. Start
  * in the dialog shows each stage; Cancel stops the job; a raw-only
  * PROF_ folder is exported, pulled and opened as a Profile; the
- * preflight's catches are listed in the dialog with their fixes. Light
+ * preflight's catches are listed in the dialog with their fixes; a
+ * profile run beside a Run job streams into a Console log view of its
+ * own. Light
  * and dark screenshots of the dialog running and failed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -466,6 +468,62 @@ test_raw_profile_opens (void)
   }
 }
 
+typedef struct {
+  SlConsolePanel *console;
+  guint           log;
+} ConsoleJob;
+
+static gboolean
+console_job_ended (gpointer data)
+{
+  ConsoleJob *job = data;
+  SlConsoleLog *log = sl_console_panel_get_job_log (job->console, job->log);
+
+  return log != NULL && !sl_console_log_get_running (log);
+}
+
+/* A profile runs while a Run job does: each job streams into a log view
+ * of its own, and ends there, while the other goes on. */
+static void
+test_profile_beside_run_job (void)
+{
+  g_autofree char *script = write_env_script ("set_env_beside.sh", toolkit_bin, "export SL_STUB_RAW_ONLY=1");
+  g_autofree char *go = g_build_filename (tmp_root, "go-beside", NULL);
+  g_autofree char *command = g_strdup_printf ("sh -c 'echo run-waiting; while [ ! -e %s ]; do sleep 0.05; done; "
+                                              "echo run-ended'", go);
+  SlConsolePanel *console = SL_CONSOLE_PANEL (sl_window_find_panel (window, "console"));
+  g_autofree char *run_text = NULL;
+  g_autofree char *profile_text = NULL;
+  SlProfileDialog *dialog;
+  ConsoleJob run_job = { console, 0 };
+  ConsoleJob profile_job = { console, 0 };
+  guint n_logs = sl_console_panel_get_n_jobs (console);
+
+  sl_window_run_command (window, command, tmp_root);
+  run_job.log = sl_console_panel_get_shown_job (console);
+  g_assert_cmpuint (sl_console_panel_get_n_jobs (console), ==, n_logs + 1);
+  g_assert_true (sl_console_log_get_running (sl_console_panel_get_job_log (console, run_job.log)));
+
+  dialog = open_dialog ("python3 main.py", script);
+  start (dialog);
+  g_assert_true (wait_until (dialog_gone, NULL, 60000));
+  g_assert_cmpuint (sl_console_panel_get_n_jobs (console), ==, n_logs + 2);
+  profile_job.log = sl_console_panel_get_shown_job (console);
+  g_assert_cmpuint (profile_job.log, !=, run_job.log);
+  g_assert_true (wait_until (console_job_ended, &profile_job, 30000));
+  g_assert_false (console_job_ended (&run_job));
+
+  g_assert_true (g_file_set_contents (go, "", -1, NULL));
+  g_assert_true (wait_until (console_job_ended, &run_job, 30000));
+  run_text = sl_console_log_dup_text (sl_console_panel_get_job_log (console, run_job.log));
+  profile_text = sl_console_log_dup_text (sl_console_panel_get_job_log (console, profile_job.log));
+  g_assert_nonnull (strstr (run_text, "run-waiting\nrun-ended\n"));
+  g_assert_null (strstr (run_text, "inference done"));
+  g_assert_nonnull (strstr (profile_text, "inference done"));
+  g_assert_null (strstr (profile_text, "run-waiting"));
+  g_assert_true (wait_until (profile_job_listed, NULL, 30000));
+}
+
 /* The rows of the dialog's problem list: title and subtitle, joined. */
 static char *
 dup_problem_rows (SlProfileDialog *dialog)
@@ -722,6 +780,7 @@ main (int    argc,
   g_test_add_func ("/profile-run/preflight-catches", test_preflight_catches);
   g_test_add_func ("/profile-run/framework-profilers", test_framework_profilers);
   g_test_add_func ("/profile-run/options-round-trip", test_options_round_trip);
+  g_test_add_func ("/profile-run/beside-run-job", test_profile_beside_run_job);
 
   status = g_test_run ();
 

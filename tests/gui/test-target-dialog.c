@@ -704,6 +704,7 @@ test_remote_run_streams_into_console (void)
     g_autoptr(SlJobRecord) newest = NULL;
     g_autofree char *again = NULL;
     const char *first, *second;
+    guint job_log, n_logs;
 
     /* The history is read again once the job ended. */
     g_assert_true (wait_until (newest_job_ended, jobs, 10000));
@@ -712,12 +713,24 @@ test_remote_run_streams_into_console (void)
     g_assert_cmpint (sl_job_record_get_state (newest), ==, SL_JOB_STATE_SUCCEEDED);
     g_assert_cmpint (sl_job_record_get_exit_code (newest), ==, 0);
 
+    /* Read into a log view of its own; the job's view is left as it was. */
+    job_log = sl_console_panel_get_shown_job (console);
+    n_logs = sl_console_panel_get_n_jobs (console);
     sl_window_show_job_log (window, newest);
+    g_assert_cmpuint (sl_console_panel_get_n_jobs (console), ==, n_logs + 1);
+    g_assert_cmpuint (sl_console_panel_get_shown_job (console), !=, job_log);
     g_assert_true (wait_until (console_has_log_end, console, 30000));
     again = sl_console_panel_dup_text (console);
     first = strstr (again, "hello from the server");
+    g_assert_nonnull (first);
+    g_assert_nonnull (strstr (first, "step 3"));
+    g_free (text);
+    text = sl_console_log_dup_text (sl_console_panel_get_job_log (console, job_log));
+    first = strstr (text, "hello from the server");
     second = first ? strstr (first + 1, "hello from the server") : NULL;
-    g_assert_nonnull (second);
+    g_assert_nonnull (first);
+    g_assert_null (second);
+    g_assert_null (strstr (text, "[end of the log]"));
   }
 }
 

@@ -2,9 +2,10 @@
  *
  * A new window shows the application's session: one job controller and
  * one Slurm refresher whatever the number of windows, a Slurm job left
- * unfinished at the last close followed again exactly once, and a job
- * started from one window in the Console and the Jobs list of the other.
- * The session's problems, a scan's among them, show once in each window's
+ * unfinished at the last close followed again exactly once, a job
+ * started from one window in the Console and the Jobs list of the other,
+ * and an old job's log opened in a Console log view of its own. The
+ * session's problems, a scan's among them, show once in each window's
  * Problems panel, and Clear in one clears them in both.
  *
  * The constructors are counted by the linker (--wrap), so the counts are
@@ -292,6 +293,32 @@ test_two_windows_one_session (void)
   g_assert_true (wait_until (console_has, &echoed, 30000));
   g_assert_true (wait_until (job_row_shown, &ended, 30000));
   g_assert_cmpuint (live_controllers, ==, 1);
+
+  /* An old job's log, opened from the Jobs list, is read into a log
+   * view of its own: the newest job's view is left as it was. */
+  {
+    SlConsolePanel *console = console_of (first);
+    g_autoptr(SlJobRecord) slurm_job = find_job_row (first, "srun python3 train.py");
+    guint n_logs = sl_console_panel_get_n_jobs (console);
+    guint echo_log = sl_console_panel_get_shown_job (console);
+    g_autofree char *echo_text = sl_console_panel_dup_text (console);
+    g_autofree char *echo_after = NULL;
+    ConsoleText read_to_end = { console, "[end of the log]" };
+    ConsoleText old_lines = { console, "line 1\nline 2\n" };
+
+    g_assert_nonnull (slurm_job);
+    g_assert_cmpuint (echo_log, >, 0);
+    sl_window_show_job_log (first, slurm_job);
+    g_assert_cmpuint (sl_console_panel_get_n_jobs (console), ==, n_logs + 1);
+    g_assert_cmpuint (sl_console_panel_get_shown_job (console), !=, echo_log);
+    g_assert_true (wait_until (console_has, &read_to_end, 30000));
+    g_assert_true (console_has (&old_lines));
+    g_assert_false (sl_console_panel_is_running (console));
+    sl_console_panel_show_job (console, echo_log);
+    echo_after = sl_console_panel_dup_text (console);
+    g_assert_cmpstr (echo_after, ==, echo_text);
+    g_assert_null (strstr (echo_after, "[Log of job"));
+  }
 
   /* Closing a window leaves the session to the other. */
   gtk_window_destroy (GTK_WINDOW (second));

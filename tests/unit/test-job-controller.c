@@ -21,6 +21,7 @@ typedef struct {
 
 static void
 started_cb (SlJobController *jobs,
+            guint            job,
             const char      *title,
             const char      *command_line,
             Followed        *followed)
@@ -30,6 +31,7 @@ started_cb (SlJobController *jobs,
 
 static void
 output_cb (SlJobController *jobs,
+           guint            job,
            GBytes          *data,
            Followed        *followed)
 {
@@ -41,6 +43,7 @@ output_cb (SlJobController *jobs,
 
 static void
 finished_cb (SlJobController *jobs,
+             guint            job,
              int              exit_code,
              const char      *reason,
              Followed        *followed)

@@ -15,6 +15,7 @@
 #include "sl-local-target.h"
 #include "sl-problem.h"
 #include "sl-profile-workflow.h"
+#include "sl-workspace-store.h"
 
 typedef struct {
   char *tmp;
@@ -178,13 +179,31 @@ test_raw_profile_is_exported_and_pulled (Fixture       *fixture,
   g_assert_cmpint (g_array_index (stages, int, stages->len - 1), ==, SL_PROFILE_STAGE_DONE);
 }
 
-/* The program ran but no data came out: no profile, an error with a hint. */
+/* The one job the run recorded in the fixture's history. */
+static SlJobRecord *
+dup_recorded_job (Fixture *fixture)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) jobs = NULL;
+  g_autoptr(GError) error = NULL;
+
+  store = sl_workspace_store_new_for_path (fixture->store, &error);
+  g_assert_no_error (error);
+  jobs = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jobs->len, ==, 1);
+  return g_object_ref (g_ptr_array_index (jobs, 0));
+}
+
+/* The program ran but no data came out: no profile, an error with a
+ * hint, and the job history says failed although the program exited 0. */
 static void
 test_no_output_is_a_problem (Fixture       *fixture,
                              gconstpointer  data)
 {
   g_autofree char *script = write_env_script (fixture, "set_env_nothing.sh", "export SL_STUB_NO_OUTPUT=1");
   g_autoptr(SlProfileWorkflow) workflow = create_workflow (fixture, script);
+  g_autoptr(SlJobRecord) job = NULL;
   g_autoptr(GError) error = NULL;
   GPtrArray *problems;
   SlProblem *last;
@@ -200,6 +219,22 @@ test_no_output_is_a_problem (Fixture       *fixture,
   g_assert_cmpint (sl_problem_get_severity (last), ==, SL_SEVERITY_ERROR);
   g_assert_nonnull (sl_problem_get_hint (last));
   g_assert_cmpint (sl_profile_workflow_get_stage (workflow), ==, SL_PROFILE_STAGE_DONE);
+
+  g_assert_cmpint (sl_profile_workflow_get_exit_code (workflow), ==, 0);
+  job = dup_recorded_job (fixture);
+  g_assert_cmpint (sl_job_record_get_state (job), ==, SL_JOB_STATE_FAILED);
+  g_assert_true (sl_job_record_has_exit_code (job));
+  g_assert_cmpint (sl_job_record_get_exit_code (job), ==, 0);
+  {
+    guint errors = 0;
+    g_autofree char *reason = NULL;
+
+    for (guint i = 0; i < problems->len; i++)
+      errors += sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR;
+    g_assert_cmpuint (errors, >=, 1);
+    reason = g_strdup_printf ("exit 0, but the run found %u error%s", errors, errors == 1 ? "" : "s");
+    g_assert_cmpstr (sl_job_record_get_outcome_reason (job), ==, reason);
+  }
 }
 
 /* A missing environment script stops at the preflight, before any job. */

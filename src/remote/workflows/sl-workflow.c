@@ -60,6 +60,9 @@ typedef struct
   char          *local_log;
   int            exit_code;
   gint64         job_id;
+  gboolean       verdict_recorded;  /* the verdict on the job was recorded (or tried) */
+  SlJobController *jobs;           /* follows the job when set; used in the caller's context */
+  guint          controller_job;   /* the job's number there: set in the caller's context */  /* the verdict on the job was recorded (or tried) */
 } SlWorkflowPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (SlWorkflow, sl_workflow, G_TYPE_OBJECT)
@@ -92,6 +95,7 @@ typedef enum {
   EVENT_LOG,
   EVENT_MESSAGE,
   EVENT_PROBLEM,
+  EVENT_JOB_END,
   EVENT_FINISHED,
 } EventKind;
 
@@ -102,6 +106,8 @@ typedef struct {
   GBytes     *bytes;
   char       *text;
   SlProblem  *problem;
+  guint       job;
+  int         exit_code;
 } Event;
 
 static void
@@ -139,6 +145,10 @@ deliver_event_cb (gpointer data)
       break;
     case EVENT_PROBLEM:
       g_signal_emit (self, signals[PROBLEM], 0, event->problem);
+      break;
+    case EVENT_JOB_END:
+      /* The job ends in the Console with the run's verdict. */
+      sl_job_controller_end_job (priv->jobs, event->job, event->exit_code, event->text);
       break;
     case EVENT_FINISHED:
       priv->running = FALSE;
@@ -262,8 +272,71 @@ reset_outcome (SlWorkflow *self)
   g_clear_pointer (&priv->local_log, g_free);
   priv->exit_code = -1;
   priv->job_id = 0;
+  priv->verdict_recorded = FALSE;
+  priv->controller_job = 0;
   if (SL_WORKFLOW_GET_CLASS (self)->reset != NULL)
     SL_WORKFLOW_GET_CLASS (self)->reset (self);
+}
+
+/* A job whose program exited with 0 in a run that failed (no profile
+ * came out, ATC's model is missing) is recorded as failed, with why: the
+ * job history says what the Console and Problems say. */
+static void
+record_verdict (SlWorkflow *self)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *reason = NULL;
+  guint errors;
+
+  if (priv->job_id <= 0 || priv->exit_code != 0 || priv->verdict_recorded || sl_workflow_succeeded (self))
+    return;
+
+  errors = sl_workflow_count_errors (self);
+  if (errors > 0)
+    reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "exit 0, but the run found %u error",
+                                           "exit 0, but the run found %u errors", errors), errors);
+  else
+    reason = g_strdup (_("exit 0, but the run did not finish"));
+  if (!sl_workflow_record_failure (self, reason, &error))
+    sl_workflow_add_problem (self, sl_problem_new (SL_SEVERITY_WARNING, "job", priv->store_path, -1, error->message),
+                             _("The job history may show this run as succeeded; Problems holds its errors."));
+}
+
+/* The job followed by the controller ends with the run: failed, with
+ * why, when the run found errors, whatever the exit code. */
+static void
+end_controller_job (SlWorkflow   *self,
+                    const GError *error)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+  guint errors = sl_workflow_count_errors (self);
+  int exit_code = priv->exit_code;
+  Event *event;
+
+  if (priv->controller_job == 0)
+    return;
+  event = event_new (EVENT_JOB_END);
+  if (error != NULL)
+    {
+      event->text = g_strdup (error->message);
+      exit_code = -1;
+    }
+  else if (errors > 0 && exit_code >= 0)
+    {
+      event->text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "exited with code %d; %u error in Problems",
+                                                  "exited with code %d; %u errors in Problems", errors),
+                                     exit_code, errors);
+      exit_code = -1;
+    }
+  else if (errors > 0)
+    event->text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "did not run to its end; %u error in Problems",
+                                                "did not run to its end; %u errors in Problems", errors), errors);
+  else if (exit_code < 0)
+    event->text = g_strdup (_("did not run to its end"));
+  event->job = priv->controller_job;
+  event->exit_code = exit_code;
+  post_event (self, event);
 }
 
 /* The stages, then the done stage and the end, in the running thread. */
@@ -280,6 +353,10 @@ run_in_this_thread (SlWorkflow    *self,
     ok = FALSE;
   else
     ok = klass->run_stages (self, cancellable, error);
+  /* An interrupted run says what became of its job in @error. */
+  if (ok && !g_cancellable_is_cancelled (cancellable))
+    record_verdict (self);
+  end_controller_job (self, error != NULL ? *error : NULL);
   sl_workflow_set_stage (self, klass->done_stage);
   post_event (self, event_new (EVENT_FINISHED));
   return ok;
@@ -549,6 +626,108 @@ run_message_cb (SlRemoteRun *run,
   sl_workflow_emit_message (self, text);
 }
 
+/* Following the job with the controller set: it lives in the caller's
+ * context, so the job is handed there and the worker waits for its end;
+ * the run's signals come in that context too. */
+typedef struct {
+  GMutex       mutex;
+  GCond        cond;
+  gboolean     done;
+  SlWorkflow  *self;
+  SlRemoteRun *run;
+  const char  *title;
+  const char  *command_line;
+  gboolean     ok;
+  SlJobStatus  status;
+  int          exit_code;
+  GError      *error;
+} Handoff;
+
+static void
+handoff_followed_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      data)
+{
+  Handoff *handoff = data;
+  SlJobStatus status = SL_JOB_STATUS_LOST;
+  int exit_code = -1;
+  GError *error = NULL;
+  gboolean ok = sl_job_controller_follow_run_finish (SL_JOB_CONTROLLER (source), result, &status, &exit_code, &error);
+
+  g_mutex_lock (&handoff->mutex);
+  handoff->ok = ok;
+  handoff->status = status;
+  handoff->exit_code = exit_code;
+  handoff->error = error;
+  handoff->done = TRUE;
+  g_cond_signal (&handoff->cond);
+  g_mutex_unlock (&handoff->mutex);
+}
+
+static gboolean
+handoff_start_cb (gpointer data)
+{
+  Handoff *handoff = data;
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (handoff->self);
+
+  priv->controller_job = sl_job_controller_follow_run_async (priv->jobs, handoff->run, handoff->title,
+                                                             handoff->command_line, NULL, handoff_followed_cb,
+                                                             handoff);
+  return G_SOURCE_REMOVE;
+}
+
+/* Follows @run with the controller set, until it ended. */
+static gboolean
+follow_with_controller (SlWorkflow   *self,
+                        SlRemoteRun  *run,
+                        const char   *command_line,
+                        SlJobStatus  *status,
+                        int          *exit_code,
+                        GError      **error)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+  g_autofree char *title = NULL;
+  g_auto(GStrv) argv = NULL;
+  Handoff handoff = { 0 };
+
+  g_mutex_init (&handoff.mutex);
+  g_cond_init (&handoff.cond);
+  handoff.self = self;
+  handoff.run = run;
+  handoff.command_line = command_line;
+  argv = g_strsplit (command_line, " ", 2);
+  /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
+  title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (priv->target));
+  handoff.title = title;
+
+  if (priv->notify_context == NULL)
+    {
+      /* A run in this thread: the controller's context is this one. */
+      handoff_start_cb (&handoff);
+      while (!handoff.done)
+        g_main_context_iteration (g_main_context_get_thread_default (), TRUE);
+    }
+  else
+    {
+      sl_main_context_dispatch (priv->notify_context, handoff_start_cb, &handoff, NULL);
+      g_mutex_lock (&handoff.mutex);
+      while (!handoff.done)
+        g_cond_wait (&handoff.cond, &handoff.mutex);
+      g_mutex_unlock (&handoff.mutex);
+    }
+  g_mutex_clear (&handoff.mutex);
+  g_cond_clear (&handoff.cond);
+
+  *status = handoff.status;
+  *exit_code = handoff.exit_code;
+  if (!handoff.ok)
+    {
+      g_propagate_error (error, handoff.error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* A cancel stops the job (before it started, it is never started) and
  * waits until it is seen to end; the error then says what became of it:
  * G_IO_ERROR_CANCELLED when nothing is left running on the target,
@@ -573,17 +752,24 @@ sl_workflow_run_job (SlWorkflow          *self,
   g_return_val_if_fail (SL_IS_REMOTE_RUN (run), SL_WORKFLOW_JOB_NOT_RUN);
   g_return_val_if_fail (argv != NULL, SL_WORKFLOW_JOB_NOT_RUN);
 
-  workspace = sl_workspace_new (priv->store_path);
-  jobs = sl_job_controller_new (workspace);
   command_line = sl_job_controller_quote_argv (argv);
   log_id = g_signal_connect (run, "log", G_CALLBACK (run_log_cb), self);
   message_id = g_signal_connect (run, "message", G_CALLBACK (run_message_cb), self);
   stop_id = cancellable ? g_cancellable_connect (cancellable, G_CALLBACK (stop_run_cb), run, NULL) : 0;
-  ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &priv->exit_code, &job_error);
+  if (priv->jobs != NULL)
+    ok = follow_with_controller (self, run, command_line, &status, &priv->exit_code, &job_error);
+  else
+    {
+      /* Without one (the command line), a controller of its own follows it. */
+      workspace = sl_workspace_new (priv->store_path);
+      jobs = sl_job_controller_new (workspace);
+      ok = sl_job_controller_run_remote_sync (jobs, run, command_line, &status, &priv->exit_code, &job_error);
+    }
   g_cancellable_disconnect (cancellable, stop_id);
   g_signal_handler_disconnect (run, log_id);
   g_signal_handler_disconnect (run, message_id);
-  sl_workspace_flush (workspace);
+  if (workspace != NULL)
+    sl_workspace_flush (workspace);
   priv->job_id = sl_remote_run_get_job_id (run);
   if (ok && status != SL_JOB_STATUS_EXITED)
     priv->exit_code = -1;
@@ -682,6 +868,8 @@ sl_workflow_record_failure (SlWorkflow  *self,
   g_return_val_if_fail (SL_IS_WORKFLOW (self), FALSE);
   g_return_val_if_fail (priv->job_id > 0, FALSE);
 
+  /* Tried once: what failed is a problem already. */
+  priv->verdict_recorded = TRUE;
   path = priv->store_path != NULL ? g_strdup (priv->store_path) : sl_workspace_store_dup_default_path ();
   if (!(store = sl_workspace_store_new_for_path (path, error)))
     return FALSE;
@@ -875,6 +1063,36 @@ sl_workflow_set_store_path (SlWorkflow *self,
 }
 
 void
+sl_workflow_set_job_controller (SlWorkflow      *self,
+                                SlJobController *jobs)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+
+  g_return_if_fail (SL_IS_WORKFLOW (self));
+  g_return_if_fail (jobs == NULL || SL_IS_JOB_CONTROLLER (jobs));
+  g_return_if_fail (!priv->running);
+  g_set_object (&priv->jobs, jobs);
+}
+
+SlJobController *
+sl_workflow_get_job_controller (SlWorkflow *self)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_WORKFLOW (self), NULL);
+  return priv->jobs;
+}
+
+guint
+sl_workflow_get_controller_job (SlWorkflow *self)
+{
+  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_WORKFLOW (self), 0);
+  return priv->controller_job;
+}
+
+void
 sl_workflow_set_shell (SlWorkflow    *self,
                        SlTargetShell *shell)
 {
@@ -944,6 +1162,7 @@ sl_workflow_finalize (GObject *object)
 
   g_clear_object (&priv->target);
   g_clear_object (&priv->shell);
+  g_clear_object (&priv->jobs);
   g_clear_pointer (&priv->notify_context, g_main_context_unref);
   g_clear_pointer (&priv->problems, g_ptr_array_unref);
   g_string_free (priv->log, TRUE);

@@ -6,6 +6,7 @@
 
 #include <gio/gio.h>
 
+#include "sl-job-controller.h"
 #include "sl-problem.h"
 #include "sl-target.h"
 #include "sl-target-shell.h"
@@ -50,6 +51,15 @@ const char     *sl_workflow_get_remote_dir  (SlWorkflow          *self);
 void            sl_workflow_set_store_path  (SlWorkflow          *self,
                                              const char          *store_path);
 const char     *sl_workflow_get_store_path  (SlWorkflow          *self);
+/* The controller that follows the job, with the Console's and every
+ * other job of the program; without one (the command line), a run
+ * follows its job by itself. Used in the caller's context. */
+void            sl_workflow_set_job_controller (SlWorkflow       *self,
+                                             SlJobController     *jobs);
+SlJobController *sl_workflow_get_job_controller (SlWorkflow      *self);
+/* The job's number in the controller's signals, once it started there;
+ * 0 otherwise. Read in the caller's context. */
+guint           sl_workflow_get_controller_job (SlWorkflow       *self);
 /* The shell the stages use on the target; one is made when none is set. */
 void            sl_workflow_set_shell       (SlWorkflow          *self,
                                              SlTargetShell       *shell);

@@ -206,6 +206,30 @@ sl_console_panel_add_job (SlConsolePanel *self,
 }
 
 /**
+ * sl_console_panel_add_log:
+ * @title: what the log is of, for the job chooser and the status line
+ *
+ * Shows a log of its own that no running job writes to, such as an
+ * old job's, filled with sl_console_panel_append_to_job().
+ *
+ * Returns: the log's id in the Console
+ */
+guint
+sl_console_panel_add_log (SlConsolePanel *self,
+                          const char     *title)
+{
+  SlConsoleLog *log;
+
+  g_return_val_if_fail (SL_IS_CONSOLE_PANEL (self), 0);
+  g_return_val_if_fail (title != NULL, 0);
+
+  log = add_log (self, title);
+  sl_console_log_set_state (log, FALSE, "document-open-symbolic", title);
+  panel_widget_raise (PANEL_WIDGET (self));
+  return sl_console_log_get_id (log);
+}
+
+/**
  * sl_console_panel_begin_job:
  * @title: what runs, for the status line
  *

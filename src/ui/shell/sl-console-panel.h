@@ -46,6 +46,9 @@ void          sl_console_panel_end_job_with_id (SlConsolePanel *self,
                                                 guint           job,
                                                 int             exit_code,
                                                 const char     *reason);
+/* A log no job writes to (an old job's); returns its id. */
+guint         sl_console_panel_add_log        (SlConsolePanel *self,
+                                               const char     *title);
 guint         sl_console_panel_get_n_jobs     (SlConsolePanel *self);
 /* The job shown, or 0. */
 guint         sl_console_panel_get_shown_job  (SlConsolePanel *self);

@@ -1,5 +1,10 @@
 /* sl-window-jobs.c: the Console shows what the session runs
  *
+ * Each job of the session (a Run, a profile, a conversion, a MindX app)
+ * streams into a log view of its own, found by the job's number in the
+ * session's job signals, so jobs running at once never mix; Stop stops
+ * the job shown.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
@@ -73,112 +78,165 @@ sl_window_run_command (SlWindow   *self,
     report_run_error (self, error->message);
 }
 
+/* The Console's log of the session's @job (0 when it was dropped); a
+ * job that started before this window gets one as it goes on. */
+static guint
+lookup_console_job (SlWindow *self,
+                    guint     job)
+{
+  SlJobController *jobs = sl_session_get_jobs (self->session);
+  gpointer log;
+  const char *title;
+
+  if (g_hash_table_lookup_extended (self->console_jobs, GUINT_TO_POINTER (job), NULL, &log))
+    return GPOINTER_TO_UINT (log);
+  title = job == sl_job_controller_get_console_job (jobs) ? sl_job_controller_get_title (jobs)
+                                                          : sl_session_get_current_job (self->session);
+  log = GUINT_TO_POINTER (sl_console_panel_add_job (self->console_panel, title != NULL ? title : ""));
+  g_hash_table_insert (self->console_jobs, GUINT_TO_POINTER (job), log);
+  return GPOINTER_TO_UINT (log);
+}
+
 static void
 job_started_cb (SlWindow   *self,
+                guint       job,
                 const char *title,
                 const char *command_line,
                 SlSession  *session)
 {
-  sl_console_panel_begin_job (self->console_panel, title);
+  guint log = sl_console_panel_add_job (self->console_panel, title);
+
+  g_hash_table_insert (self->console_jobs, GUINT_TO_POINTER (job), GUINT_TO_POINTER (log));
   if (command_line != NULL)
     {
       g_autofree char *line = g_strdup_printf ("$ %s\n", command_line);
 
-      sl_console_panel_append (self->console_panel, line, -1);
+      sl_console_panel_append_to_job (self->console_panel, log, line, -1);
     }
 }
 
 static void
 job_output_cb (SlWindow  *self,
+               guint      job,
                GBytes    *data,
                SlSession *session)
 {
   gsize size = 0;
   const char *bytes = g_bytes_get_data (data, &size);
 
-  sl_console_panel_append (self->console_panel, bytes, size);
+  sl_console_panel_append_to_job (self->console_panel, lookup_console_job (self, job), bytes, size);
 }
 
 static void
 job_message_cb (SlWindow   *self,
+                guint       job,
                 const char *text,
                 SlSession  *session)
 {
   g_autofree char *line = g_strdup_printf ("[%s]\n", text);
 
-  sl_console_panel_append (self->console_panel, line, -1);
+  sl_console_panel_append_to_job (self->console_panel, lookup_console_job (self, job), line, -1);
 }
 
 static void
 job_status_cb (SlWindow   *self,
+               guint       job,
                const char *status,
                SlSession  *session)
 {
-  sl_console_panel_set_job_status (self->console_panel, status);
+  sl_console_panel_set_status_of_job (self->console_panel, lookup_console_job (self, job), status);
 }
 
 static void
 job_finished_cb (SlWindow   *self,
+                 guint       job,
                  int         exit_code,
                  const char *reason,
                  SlSession  *session)
 {
-  sl_console_panel_end_job (self->console_panel, exit_code, reason);
+  gpointer log;
+
+  if (g_hash_table_lookup_extended (self->console_jobs, GUINT_TO_POINTER (job), NULL, &log))
+    sl_console_panel_end_job_with_id (self->console_panel, GPOINTER_TO_UINT (log), exit_code, reason);
+  g_hash_table_remove (self->console_jobs, GUINT_TO_POINTER (job));
 }
 
+/* Stop stops the job whose log is shown. */
 static void
 console_stop_requested_cb (SlWindow       *self,
                            SlConsolePanel *console)
 {
-  sl_session_stop (self->session);
+  guint shown = sl_console_panel_get_shown_job (console);
+  GHashTableIter iter;
+  gpointer job, log;
+
+  g_hash_table_iter_init (&iter, self->console_jobs);
+  while (g_hash_table_iter_next (&iter, &job, &log))
+    if (GPOINTER_TO_UINT (log) == shown)
+      {
+        sl_session_stop_job (self->session, GPOINTER_TO_UINT (job));
+        return;
+      }
 }
+
+typedef struct {
+  SlWindow *window;
+  guint     log;     /* its view in the Console */
+} LogRead;
 
 static void
 read_job_log_cb (GObject      *object,
                  GAsyncResult *result,
                  gpointer      user_data)
 {
-  g_autoptr(SlWindow) self = user_data;
+  LogRead *read = user_data;
+  g_autoptr(SlWindow) self = read->window;
+  guint log = read->log;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   gsize size = 0;
   const char *data;
 
+  g_free (read);
   if (!(bytes = sl_job_controller_read_log_finish (SL_JOB_CONTROLLER (object), result, &error)))
     {
       g_autofree char *line = g_strdup_printf (_("[The log could not be read: %s]\n"), error->message);
 
-      sl_console_panel_append (self->console_panel, line, -1);
+      sl_console_panel_append_to_job (self->console_panel, log, line, -1);
       return;
     }
 
   data = g_bytes_get_data (bytes, &size);
   if (size > 0)
-    sl_console_panel_append (self->console_panel, data, size);
-  sl_console_panel_append (self->console_panel, _("[end of the log]\n"), -1);
+    sl_console_panel_append_to_job (self->console_panel, log, data, size);
+  sl_console_panel_append_to_job (self->console_panel, log, _("[end of the log]\n"), -1);
 }
 
 /**
  * sl_window_show_job_log:
  * @job: a job of the history
  *
- * Reads the job's log (on its server for a remote job) into the Console.
+ * Reads the job's log (on its server for a remote job) into a log view
+ * of its own in the Console, beside the running jobs'.
  */
 void
 sl_window_show_job_log (SlWindow    *self,
                         SlJobRecord *job)
 {
   g_autofree char *header = NULL;
+  LogRead *read;
 
   g_return_if_fail (SL_IS_WINDOW (self));
   g_return_if_fail (SL_IS_JOB_RECORD (job));
 
   header = g_strdup_printf (_("\n[Log of job %lld: %s]\n"), (long long)sl_job_record_get_id (job),
                             sl_job_record_get_command (job));
-  sl_console_panel_append (self->console_panel, header, -1);
+  read = g_new0 (LogRead, 1);
+  read->window = g_object_ref (self);
+  read->log = sl_console_panel_add_log (self->console_panel, sl_job_record_get_command (job));
+  sl_console_panel_append_to_job (self->console_panel, read->log, header, -1);
   panel_widget_raise (PANEL_WIDGET (self->console_panel));
-  sl_job_controller_read_log_async (sl_session_get_jobs (self->session), job, NULL, read_job_log_cb,
-                                    g_object_ref (self));
+  sl_job_controller_read_log_async (sl_session_get_jobs (self->session), job, NULL, read_job_log_cb, read);
 }
 
 /**
@@ -264,10 +322,13 @@ _sl_window_connect_jobs (SlWindow *self)
 
 static void
 close_after_job_cb (SlWindow   *self,
+                    guint       job,
                     int         exit_code,
                     const char *reason,
                     SlSession  *session)
 {
+  if (job != self->closing_job)
+    return;
   g_signal_handlers_disconnect_by_func (session, close_after_job_cb, self);
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
@@ -301,6 +362,7 @@ close_response_cb (AdwMessageDialog *dialog,
   /* The window stays until the job is seen to end: the Console says how
    * the stop went, and a job that cannot be stopped is not hidden. */
   self->close_after_stop = TRUE;
+  self->closing_job = sl_job_controller_get_console_job (jobs);
   g_signal_connect_object (self->session, "job-finished", G_CALLBACK (close_after_job_cb), self, G_CONNECT_SWAPPED);
   sl_window_show_toast (self, _("Stopping the job: the window closes once it has ended"));
   sl_job_controller_stop (jobs);

@@ -366,6 +366,7 @@ create_panels (SlWindow  *self,
   g_signal_connect_object (self->problems_panel, "clear-requested", G_CALLBACK (sl_session_clear_problems),
                            self->session, G_CONNECT_SWAPPED);
   self->console_panel = SL_CONSOLE_PANEL (sl_console_panel_new ());
+  self->console_jobs = g_hash_table_new (NULL, NULL);
   self->details_panel = SL_DETAILS_PANEL (sl_details_panel_new ());
 
   g_signal_connect_object (self->workspace_panel, "item-activated", G_CALLBACK (workspace_item_activated_cb),
@@ -436,6 +437,7 @@ sl_window_finalize (GObject *object)
   g_clear_pointer (&self->opening_files, g_hash_table_unref);
   g_clear_pointer (&self->opening_folders, g_hash_table_unref);
   g_clear_pointer (&self->scanning_paths, g_hash_table_unref);
+  g_clear_pointer (&self->console_jobs, g_hash_table_unref);
 
   G_OBJECT_CLASS (sl_window_parent_class)->finalize (object);
 }
