@@ -68,9 +68,15 @@ def check_msprof_analyze(cli, datasets):
 def ms_means(path):
     with open(path, encoding='utf-8') as f:
         rows = [r for r in csv.DictReader(f) if r['step_num'].strip() not in ('-', '')]
-    def mean(column):
+    def mean(column, rows=rows):
         return sum(int(r[column]) * 10 for r in rows) // len(rows) / 1000.0
-    return len(rows), mean('total'), mean('fp_and_bp'), mean('tail'), mean('iteration_interval')
+    # The first step starts at its forward pass: its interval of 0 is no
+    # measured wait, and the mean leaves it out.
+    waits = rows
+    if rows and int(rows[0]['iteration_interval']) == 0 and rows[0]['fp_point'] == rows[0]['start_point']:
+        waits = rows[1:]
+    wait = mean('iteration_interval', waits) if waits else None
+    return len(rows), mean('total'), mean('fp_and_bp'), mean('tail'), wait
 
 
 def check_mindinsight_devices(cli, datasets):
