@@ -325,6 +325,19 @@ cell_tooltip (gpointer item,
   return sl_api_stats_view_dup_tooltip (((ColumnRef *)user_data)->view, item);
 }
 
+/* Shows or hides a tool of the wrapping toolbar with the place the
+ * toolbar keeps for it, so a hidden tool leaves no gap. */
+static void
+set_tool_visible (GtkWidget *tool,
+                  gboolean   visible)
+{
+  GtkWidget *place = gtk_widget_get_parent (tool);
+
+  gtk_widget_set_visible (tool, visible);
+  if (GTK_IS_FLOW_BOX_CHILD (place))
+    gtk_widget_set_visible (place, visible);
+}
+
 /* Made again when the time unit changes, as a fixed unit is in the
  * headers; the step share is shown only when the profile has step times
  * to take a share of. */
@@ -457,7 +470,7 @@ fill_level_dropdown (SlApiStatsView *self)
     }
   gtk_drop_down_set_model (self->level_dropdown, G_LIST_MODEL (names));
   gtk_drop_down_set_selected (self->level_dropdown, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->level_dropdown), self->level_ids->len > 1);
+  set_tool_visible (GTK_WIDGET (self->level_dropdown), self->level_ids->len > 1);
 }
 
 gboolean
@@ -493,7 +506,7 @@ fill_step_dropdown (SlApiStatsView *self)
     }
   gtk_drop_down_set_model (self->step_dropdown, G_LIST_MODEL (names));
   gtk_drop_down_set_selected (self->step_dropdown, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->step_dropdown), has_steps);
+  set_tool_visible (GTK_WIDGET (self->step_dropdown), has_steps);
 }
 
 static void
