@@ -48,6 +48,7 @@ struct _SlMemoryView
   GtkBox           parent_instance;
 
   SlMemoryProfile *memory;
+  gboolean         empty;
   gint64           origin_ns;
   Table            tables[N_TABLES];
 
@@ -65,6 +66,24 @@ struct _SlMemoryView
 };
 
 G_DEFINE_FINAL_TYPE (SlMemoryView, sl_memory_view, GTK_TYPE_BOX)
+
+enum {
+  PROP_0,
+  PROP_EMPTY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+set_empty (SlMemoryView *self,
+           gboolean      empty)
+{
+  if (self->empty == empty)
+    return;
+  self->empty = empty;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EMPTY]);
+}
 
 enum {
   SHOW_TIME,
@@ -419,7 +438,7 @@ show_empty (SlMemoryView *self,
                                    "tables of its SQLite export. Looked in %s."),
                                  dir != NULL ? dir : "");
   adw_status_page_set_description (self->empty_page, description);
-  gtk_stack_set_visible_child_name (self->stack, "empty");
+  set_empty (self, TRUE);
 }
 
 static void update_count (SlMemoryView *self);
@@ -450,7 +469,7 @@ sl_memory_view_set_memory (SlMemoryView    *self,
   sl_memory_profile_get_time_range (memory, &self->origin_ns, NULL);
   fill_peak_label (self);
   fill_tables (self);
-  gtk_stack_set_visible_child_name (self->stack, "data");
+  set_empty (self, FALSE);
   gtk_stack_set_visible_child_name (self->tables_stack,
                                     sl_memory_profile_get_peak (memory)->holders->len > 0 ? "holders"
                                     : sl_memory_profile_get_n_allocations (memory) > 0 ? "allocations"
@@ -592,12 +611,47 @@ sl_memory_view_dispose (GObject *object)
 }
 
 static void
+sl_memory_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_EMPTY:
+      g_value_set_boolean (value, SL_MEMORY_VIEW (object)->empty);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* The stack shows whether there is anything: nothing reads it back */
+static char *
+empty_child_name (gpointer instance,
+                  gboolean empty)
+{
+  return g_strdup (empty ? "empty" : "data");
+}
+
+static void
 sl_memory_view_class_init (SlMemoryViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = sl_memory_view_dispose;
+  object_class->get_property = sl_memory_view_get_property;
+
+  /**
+   * SlMemoryView:empty:
+   *
+   * Whether the profile has no memory records to show.
+   */
+  properties[PROP_EMPTY] =
+    g_param_spec_boolean ("empty", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * SlMemoryView::show-time:
@@ -613,6 +667,7 @@ sl_memory_view_class_init (SlMemoryViewClass *klass)
   g_type_ensure (SL_TYPE_MEMORY_CHART);
   g_type_ensure (SL_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-memory-view.ui");
+  gtk_widget_class_bind_template_callback (widget_class, empty_child_name);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, stack);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, peak_label);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, chart);
@@ -666,15 +721,15 @@ sl_memory_view_get_chart (SlMemoryView *self)
 }
 
 /**
- * sl_memory_view_get_state:
+ * sl_memory_view_get_empty:
  *
- * Returns: "data" or "empty"
+ * Returns: whether the profile has no memory records to show
  */
-const char *
-sl_memory_view_get_state (SlMemoryView *self)
+gboolean
+sl_memory_view_get_empty (SlMemoryView *self)
 {
-  g_return_val_if_fail (SL_IS_MEMORY_VIEW (self), NULL);
-  return gtk_stack_get_visible_child_name (self->stack);
+  g_return_val_if_fail (SL_IS_MEMORY_VIEW (self), FALSE);
+  return self->empty;
 }
 
 const char *

@@ -24,7 +24,7 @@ void           sl_memory_view_set_memory            (SlMemoryView    *self,
                                                      SlMemoryProfile *memory,
                                                      const char      *dir);
 SlMemoryChart *sl_memory_view_get_chart             (SlMemoryView    *self);
-const char    *sl_memory_view_get_state             (SlMemoryView    *self);
+gboolean       sl_memory_view_get_empty             (SlMemoryView    *self);
 const char    *sl_memory_view_get_empty_description (SlMemoryView    *self);
 gboolean       sl_memory_view_show_op               (SlMemoryView    *self,
                                                      const char      *name);
