@@ -12,10 +12,9 @@
 #include <glib/gi18n.h>
 
 #include "sl-step-export.h"
+#include "sl-progress.h"
 #include "sl-step-timeline-export.h"
 #include "sl-trace-loader.h"
-
-#define PROGRESS_INTERVAL_MS 100
 
 /* Shared between the bar and its worker */
 typedef struct {
@@ -25,9 +24,7 @@ typedef struct {
   SlStepTrace *steps;
   guint        index;
   GFile       *file;
-  GMutex       mutex;
-  guint64      bytes_read;    /* under mutex */
-  guint64      total_bytes;   /* under mutex */
+  SlProgress  *progress;      /* bytes read, told on the main context */
   gint         writing;       /* atomic */
   guint64      n_events;
 } Job;
@@ -40,7 +37,6 @@ struct _SlStepTimelineExport
   SlTrace        *trace;
   Job            *job;
   GCancellable   *cancellable;
-  guint           progress_source;
   char           *message;
 
   GtkLabel       *label;
@@ -72,7 +68,7 @@ job_unref (Job *job)
   g_clear_object (&job->trace);
   g_clear_pointer (&job->steps, sl_step_trace_unref);
   g_clear_object (&job->file);
-  g_mutex_clear (&job->mutex);
+  g_clear_object (&job->progress);
   g_free (job);
 }
 
@@ -83,10 +79,7 @@ progress_cb (guint64  bytes_read,
 {
   Job *job = user_data;
 
-  g_mutex_lock (&job->mutex);
-  job->bytes_read = bytes_read;
-  job->total_bytes = total_bytes;
-  g_mutex_unlock (&job->mutex);
+  sl_progress_report (job->progress, bytes_read, total_bytes);
 }
 
 static void
@@ -108,6 +101,8 @@ export_thread (GTask        *task,
     }
 
   g_atomic_int_set (&job->writing, 1);
+  /* the reading is done: the bar says so, then that it writes */
+  sl_progress_report (job->progress, 1, 1);
   if (!sl_step_export_write (job->trace, job->steps, job->index, job->file, &job->n_events, cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -116,15 +111,16 @@ export_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-static gboolean
-progress_timeout_cb (gpointer user_data)
+/* What the worker told last: the share of the trace read, or that it
+ * writes the step. */
+static void
+show_progress (SlStepTimelineExport *self)
 {
-  SlStepTimelineExport *self = user_data;
   Job *job = self->job;
-  guint64 read, total;
+  guint64 total;
 
   if (job == NULL)
-    return G_SOURCE_CONTINUE;
+    return;
 
   if (g_atomic_int_get (&job->writing))
     {
@@ -133,19 +129,15 @@ progress_timeout_cb (gpointer user_data)
 
       gtk_label_set_label (self->label, text);
       gtk_progress_bar_pulse (self->progress_bar);
-      return G_SOURCE_CONTINUE;
+      return;
     }
 
-  g_mutex_lock (&job->mutex);
-  read = job->bytes_read;
-  total = job->total_bytes;
-  g_mutex_unlock (&job->mutex);
+  total = sl_progress_get_total (job->progress);
   gtk_label_set_label (self->label, _("Reading the timeline…"));
   if (total > 0)
-    gtk_progress_bar_set_fraction (self->progress_bar, CLAMP ((double)read / total, 0, 1));
+    gtk_progress_bar_set_fraction (self->progress_bar, sl_progress_get_fraction (job->progress));
   else
     gtk_progress_bar_pulse (self->progress_bar);
-  return G_SOURCE_CONTINUE;
 }
 
 static void
@@ -153,7 +145,8 @@ finish (SlStepTimelineExport *self,
         gboolean              ok,
         char                 *message)
 {
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (self->job != NULL)
+    g_signal_handlers_disconnect_by_data (self->job->progress, self);
   g_clear_pointer (&self->job, job_unref);
   g_clear_object (&self->cancellable);
   g_free (self->message);
@@ -213,7 +206,7 @@ sl_step_timeline_export_start (SlStepTimelineExport *self,
 
   job = g_new0 (Job, 1);
   job->ref_count = 1;
-  g_mutex_init (&job->mutex);
+  job->progress = sl_progress_new ();
   job->path = g_strdup (self->path);
   job->trace = self->trace != NULL ? g_object_ref (self->trace) : NULL;
   job->steps = sl_step_trace_ref (steps);
@@ -224,8 +217,8 @@ sl_step_timeline_export_start (SlStepTimelineExport *self,
 
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
-  progress_timeout_cb (self);
-  self->progress_source = g_timeout_add (PROGRESS_INTERVAL_MS, progress_timeout_cb, self);
+  show_progress (self);
+  g_signal_connect_object (job->progress, "notify", G_CALLBACK (show_progress), self, G_CONNECT_SWAPPED);
 
   task = g_task_new (self, self->cancellable, export_cb, job);
   g_task_set_task_data (task, job_ref (job), (GDestroyNotify)job_unref);
@@ -349,7 +342,8 @@ sl_step_timeline_export_dispose (GObject *object)
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->progress_source, g_source_remove);
+  if (self->job != NULL)
+    g_signal_handlers_disconnect_by_data (self->job->progress, self);
   g_clear_pointer (&self->job, job_unref);
   g_clear_object (&self->cancellable);
   g_clear_object (&self->trace);
