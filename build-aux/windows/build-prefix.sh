@@ -132,7 +132,7 @@ build_cmake() {
 # and Tcl, which its cross build runs under the wrong names: make the
 # amalgamation natively, then compile that one file for Windows.
 build_sqlite() {
-  local recipe=(build_sqlite -DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_COLUMN_METADATA -DSQLITE_ENABLE_FTS5
+  local recipe=(build_sqlite sqlite3 -DSQLITE_THREADSAFE=1 -DSQLITE_ENABLE_COLUMN_METADATA -DSQLITE_ENABLE_FTS5
                 -DSQLITE_ENABLE_RTREE -DSQLITE_ENABLE_DBSTAT_VTAB -DSQLITE_ENABLE_UNLOCK_NOTIFY
                 -DSQLITE_SECURE_DELETE -DSQLITE_ENABLE_MATH_FUNCTIONS)
   built "${recipe[@]}" && return 0
@@ -144,7 +144,7 @@ build_sqlite() {
      && env -u CPPFLAGS -u LDFLAGS make -j "$JOBS" sqlite3.c) >"$WORK/sqlite3/build.log" 2>&1 \
     || { tail -n 40 "$WORK/sqlite3/build.log" >&2; die "sqlite3: the amalgamation could not be made (log: $WORK/sqlite3/build.log)"; }
   mkdir -p "$PREFIX/bin" "$PREFIX/include"
-  $HOST-gcc -O2 -shared "${recipe[@]:1}" "$WORK/sqlite3/native/sqlite3.c" -o "$PREFIX/bin/libsqlite3-0.dll" \
+  $HOST-gcc -O2 -shared "${recipe[@]:2}" "$WORK/sqlite3/native/sqlite3.c" -o "$PREFIX/bin/libsqlite3-0.dll" \
     -Wl,--out-implib,"$PREFIX/lib/libsqlite3.dll.a" >>"$WORK/sqlite3/build.log" 2>&1 \
     || { tail -n 40 "$WORK/sqlite3/build.log" >&2; die "sqlite3: build failed (log: $WORK/sqlite3/build.log)"; }
   cp "$WORK/sqlite3/native/sqlite3.h" "$src/src/sqlite3ext.h" "$PREFIX/include/" 2>/dev/null \
@@ -167,7 +167,7 @@ PC
 # yajl's CMake build gives Windows the Microsoft compiler's flags: compile
 # its nine sources for MinGW directly.
 build_yajl() {
-  local recipe=(build_yajl -O2 -DYAJL_SHARED -DYAJL_BUILD)
+  local recipe=(build_yajl yajl -O2 -DYAJL_SHARED -DYAJL_BUILD)
   built "${recipe[@]}" && return 0
   say "Building yajl"
   local src major minor micro
@@ -179,7 +179,7 @@ build_yajl() {
   cp "$src"/src/api/*.h "$WORK/yajl/build/include/yajl/"
   sed -e "s/\${YAJL_MAJOR}/$major/" -e "s/\${YAJL_MINOR}/$minor/" -e "s/\${YAJL_MICRO}/$micro/" \
     "$src/src/api/yajl_version.h.cmake" > "$WORK/yajl/build/include/yajl/yajl_version.h"
-  $HOST-gcc -shared "${recipe[@]:1}" -I"$WORK/yajl/build/include" "$src"/src/*.c \
+  $HOST-gcc -shared "${recipe[@]:2}" -I"$WORK/yajl/build/include" "$src"/src/*.c \
     -o "$PREFIX/bin/libyajl.dll" -Wl,--out-implib,"$PREFIX/lib/libyajl.dll.a" >"$WORK/yajl/build.log" 2>&1 \
     || { tail -n 40 "$WORK/yajl/build.log" >&2; die "yajl: build failed (log: $WORK/yajl/build.log)"; }
   cp "$WORK/yajl/build/include/yajl/"*.h "$PREFIX/include/yajl/"
