@@ -63,6 +63,7 @@ struct _SlGraphPage
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
   GMenuModel     *node_menu;
   GtkWidget      *menu;
+  guint32         menu_item;          /* the node the menu is open on, or SL_GRAPH_SCENE_NONE */
 };
 
 G_DEFINE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL_TYPE_DOCUMENT)
@@ -637,8 +638,6 @@ tooltip_cb (guint32  id,
 /* ------------------------------------------------------------------ */
 /* The node menu and links to the profile                             */
 
-static guint32 menu_item = SL_GRAPH_SCENE_NONE;
-
 static void
 canvas_context_menu_cb (SlGraphPage *self,
                         guint        id,
@@ -650,7 +649,7 @@ canvas_context_menu_cb (SlGraphPage *self,
 
   if (graph == NULL || id == SL_GRAPH_SCENE_NONE)
     return;
-  menu_item = id;
+  self->menu_item = id;
   sl_graph_canvas_set_selected_id (self->canvas, id);
   is_op = sl_graph_item_get_kind (graph, id) == SL_GRAPH_ITEM_OP;
   expandable = sl_graph_layout_is_expandable (self->layout, id) && id != 0;
@@ -668,7 +667,7 @@ canvas_context_menu_cb (SlGraphPage *self,
 static guint32
 action_item (SlGraphPage *self)
 {
-  return menu_item != SL_GRAPH_SCENE_NONE ? menu_item : self->selected;
+  return self->menu_item != SL_GRAPH_SCENE_NONE ? self->menu_item : self->selected;
 }
 
 static void
@@ -797,7 +796,7 @@ static void
 menu_closed_cb (SlGraphPage *self)
 {
   /* After the action ran: a later keyboard action uses the selection. */
-  menu_item = SL_GRAPH_SCENE_NONE;
+  self->menu_item = SL_GRAPH_SCENE_NONE;
 }
 
 /* Colouring by time: the op statistics of the nearest profile. */
@@ -1119,6 +1118,7 @@ sl_graph_page_init (SlGraphPage *self)
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
+  self->menu_item = SL_GRAPH_SCENE_NONE;
   self->builder = sl_graph_scene_builder_new ();
   g_signal_connect_object (self->builder, "progress", G_CALLBACK (build_progress_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
