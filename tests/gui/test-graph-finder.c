@@ -9,37 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "sl-graph-finder.h"
-#include "sl-graph-reader.h"
-#include "../graph-fixture.h"
-
-/* net/enc: MatMul-op1..op5, Add-op6; net/dec: Mul-op7, Mul-op8. */
-static SlGraph *
-small_graph (void)
-{
-  GraphFixture *fx = graph_fixture_new ("g");
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *w[] = { "w" };
-  SlGraph *graph;
-
-  for (guint i = 0; i < 5; i++)
-    g_free (graph_fixture_node (fx, "MatMul", "net/enc", w, 1));
-  {
-    const char *in[] = { "1" };
-    g_autofree char *add = graph_fixture_node (fx, "Add", "net/enc", in, 1);
-    const char *in2[] = { add };
-    g_autofree char *mul = graph_fixture_node (fx, "Mul", "net/dec", in2, 1);
-    const char *in3[] = { mul };
-
-    g_free (graph_fixture_node (fx, "Mul", "net/dec", in3, 1));
-  }
-  graph_fixture_parameter (fx, "w");
-  bytes = graph_fixture_finish (fx, "g", NULL);
-  graph_fixture_free (fx);
-  graph = sl_graph_reader_decode (bytes, "g.pb", &error);
-  g_assert_no_error (error);
-  return graph;
-}
+#include "../graph-small.h"
 
 typedef struct {
   guint  n_finished;
@@ -100,7 +70,7 @@ new_finder (Outcome *outcome)
 static void
 test_hits (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
   GListModel *names = sl_graph_finder_get_names (finder);
@@ -137,7 +107,7 @@ test_hits (void)
 static void
 test_overtaken (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
 
@@ -157,7 +127,7 @@ test_overtaken (void)
 static void
 test_bad_expression (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
 
@@ -174,7 +144,7 @@ test_bad_expression (void)
 static void
 test_clear_and_forget (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
   GArray *results = sl_graph_finder_get_results (finder);
