@@ -23,6 +23,7 @@
 #include "sl-graph-tint.h"
 #include "sl-graph-reader.h"
 #include "sl-graph-finder.h"
+#include "sl-graph-result.h"
 #include "sl-graph-times.h"
 #include "sl-tooltip.h"
 #include "sl-graph-verdict-legend.h"
@@ -59,6 +60,7 @@ struct _SlGraphPage
   GtkRevealer    *results_revealer;
   GtkLabel       *results_label;
   GtkListView    *results_view;
+  GtkSingleSelection *results_selection;
   GtkProgressBar *progress_bar;
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
   GMenuModel     *node_menu;
@@ -428,33 +430,22 @@ search_failed_cb (SlGraphPage *self,
   gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
 }
 
-static void
-setup_result_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 gpointer                  user_data)
+/* A result's whole path, which its row binds as its tooltip, wrapped as
+ * a long name's is. */
+static gboolean
+result_query_tooltip_cb (GtkWidget  *label,
+                         int         x,
+                         int         y,
+                         gboolean    keyboard,
+                         GtkTooltip *tooltip,
+                         gpointer    user_data)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  const char *path = gtk_widget_get_tooltip_text (label);
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* What all results share is cut, in the middle; the end tells them apart. */
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 4);
-  gtk_widget_set_margin_bottom (label, 4);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_result_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                SlGraphPage              *self)
-{
-  GtkWidget *label = gtk_list_item_get_child (item);
-  guint position = gtk_list_item_get_position (item);
-
-  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  sl_widget_set_long_tooltip (label, self->finder != NULL ? sl_graph_finder_get_path (self->finder, position) : NULL);
+  if (path == NULL || path[0] == '\0')
+    return FALSE;
+  sl_tooltip_set_text (tooltip, path);
+  return TRUE;
 }
 
 /**
@@ -467,14 +458,12 @@ char *
 sl_graph_page_dup_result_label (SlGraphPage *self,
                                 guint        index)
 {
-  GListModel *names;
+  g_autoptr(SlGraphResult) row = NULL;
 
   g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
 
-  names = sl_graph_finder_get_names (self->finder);
-  if (index >= g_list_model_get_n_items (names))
-    return NULL;
-  return g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (names), index));
+  row = g_list_model_get_item (sl_graph_finder_get_rows (self->finder), index);
+  return row != NULL ? g_strdup (sl_graph_result_get_label (row)) : NULL;
 }
 
 static void search_changed_cb (SlGraphPage *self);
@@ -1062,6 +1051,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_revealer);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_selection);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
@@ -1070,6 +1060,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
   gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, result_query_tooltip_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
@@ -1092,6 +1083,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
                                        "graph-page.export", NULL);
 
   g_type_ensure (SL_TYPE_GRAPH_CANVAS);
+  g_type_ensure (SL_TYPE_GRAPH_RESULT);
   g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
@@ -1111,9 +1103,6 @@ create_menu (SlGraphPage *self)
 static void
 sl_graph_page_init (SlGraphPage *self)
 {
-  g_autoptr(GtkSingleSelection) selection = NULL;
-  g_autoptr(GtkListItemFactory) factory = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
@@ -1128,14 +1117,7 @@ sl_graph_page_init (SlGraphPage *self)
   self->results = sl_graph_finder_get_results (self->finder);
   g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
-  selection = gtk_single_selection_new (g_object_ref (sl_graph_finder_get_names (self->finder)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_result_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_result_cb), self);
-  gtk_list_view_set_factory (self->results_view, factory);
+  gtk_single_selection_set_model (self->results_selection, sl_graph_finder_get_rows (self->finder));
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = create_menu (self);
 }
