@@ -21,8 +21,10 @@
 #include "sl-graph-page.h"
 #include "sl-graph-scene-builder.h"
 #include "sl-graph-tint.h"
-#include "sl-graph-reader.h"
 #include "sl-graph-finder.h"
+#include "sl-graph-links.h"
+#include "sl-graph-node-menu.h"
+#include "sl-graph-load.h"
 #include "sl-graph-result.h"
 #include "sl-graph-times.h"
 #include "sl-tooltip.h"
@@ -37,7 +39,9 @@ struct _SlGraphPage
   char           *path;
   GCancellable   *cancellable;        /* the page's life */
   SlGraphSceneBuilder *builder;
-  GPtrArray      *graphs;             /* SlGraph */
+  SlGraphLoad    *load;
+  SlGraphLinks   *links;
+  GPtrArray      *graphs;             /* the load's: SlGraph */
   guint           graph_index;
   SlGraphLayout  *layout;
   SlGraphScene   *scene;
@@ -64,8 +68,7 @@ struct _SlGraphPage
   GtkProgressBar *progress_bar;
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
   GMenuModel     *node_menu;
-  GtkWidget      *menu;
-  guint32         menu_item;          /* the node the menu is open on, or SL_GRAPH_SCENE_NONE */
+  SlGraphNodeMenu *menu;
 };
 
 G_DEFINE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL_TYPE_DOCUMENT)
@@ -78,15 +81,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-static const SlFindingKind profile_kinds[] = {
-  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
-  SL_FINDING_N_KINDS
-};
-static const SlFindingKind timeline_kinds[] = {
-  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
-  SL_FINDING_TRACE, SL_FINDING_N_KINDS
-};
 
 static SlGraph *
 current_graph (SlGraphPage *self)
@@ -236,43 +230,13 @@ update_status (SlGraphPage *self)
 /* Loading                                                            */
 
 static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
+loaded_cb (SlGraphPage *self,
+           GPtrArray   *graphs)
 {
-  const char *path = task_data;
-  g_autoptr(GError) error = NULL;
-  GPtrArray *graphs = sl_graph_reader_load (path, cancellable, &error);
-
-  if (graphs == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, graphs, (GDestroyNotify) g_ptr_array_unref);
-}
-
-static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(SlGraphPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) graphs = g_task_propagate_pointer (G_TASK (result), &error);
   g_autoptr(GtkStringList) names = NULL;
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (graphs == NULL)
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      adw_status_page_set_description (self->failed_page, error->message);
-      gtk_stack_set_visible_child_name (self->stack, "failed");
-      sl_document_fail (SL_DOCUMENT (self), error->message);
-      return;
-    }
-
-  self->graphs = g_steal_pointer (&graphs);
+  self->graphs = graphs;
   sl_graph_finder_set_n_graphs (self->finder, self->graphs->len);
   names = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->graphs->len; i++)
@@ -299,19 +263,25 @@ load_cb (GObject      *object,
 }
 
 static void
+load_failed_cb (SlGraphPage *self,
+                const char  *message)
+{
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  adw_status_page_set_description (self->failed_page, message);
+  gtk_stack_set_visible_child_name (self->stack, "failed");
+  sl_document_fail (SL_DOCUMENT (self), message);
+}
+
+static void
 sl_graph_page_load (SlDocument *document)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
-  g_autoptr(GTask) task = NULL;
 
   if (self->path != NULL || sl_document_get_path (document) == NULL)
     return;
   self->path = g_strdup (sl_document_get_path (document));
-  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
-  g_task_set_source_tag (task, sl_graph_page_load);
-  g_task_set_task_data (task, g_strdup (self->path), g_free);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-  g_task_run_in_thread (task, load_thread);
+  sl_graph_load_start (self->load, self->path);
 }
 
 static void
@@ -625,7 +595,7 @@ tooltip_cb (guint32  id,
 }
 
 /* ------------------------------------------------------------------ */
-/* The node menu and links to the profile                             */
+/* The node menu's actions and links to the profile                   */
 
 static void
 canvas_context_menu_cb (SlGraphPage *self,
@@ -634,29 +604,20 @@ canvas_context_menu_cb (SlGraphPage *self,
                         double       y)
 {
   SlGraph *graph = current_graph (self);
-  gboolean is_op, expandable;
 
   if (graph == NULL || id == SL_GRAPH_SCENE_NONE)
     return;
-  self->menu_item = id;
   sl_graph_canvas_set_selected_id (self->canvas, id);
-  is_op = sl_graph_item_get_kind (graph, id) == SL_GRAPH_ITEM_OP;
-  expandable = sl_graph_layout_is_expandable (self->layout, id) && id != 0;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.toggle-node", expandable);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-in-profile",
-                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
-                                                                             self->path, profile_kinds) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-on-timeline",
-                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
-                                                                             self->path, timeline_kinds) != NULL);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (GTK_POPOVER (self->menu));
+  sl_graph_node_menu_popup (self->menu, graph, self->layout, self->links, id, x, y);
 }
 
+/* The node the menu is open on, else the selection. */
 static guint32
 action_item (SlGraphPage *self)
 {
-  return self->menu_item != SL_GRAPH_SCENE_NONE ? self->menu_item : self->selected;
+  guint32 item = sl_graph_node_menu_get_item (self->menu);
+
+  return item != SL_GRAPH_SCENE_NONE ? item : self->selected;
 }
 
 static void
@@ -667,18 +628,6 @@ toggle_node_action (GtkWidget  *widget,
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
 
   sl_graph_page_toggle (self, action_item (self));
-}
-
-/* The op's name as profiles write it: its full name. */
-static char *
-dup_op_name (SlGraphPage *self,
-             guint        item)
-{
-  SlGraph *graph = current_graph (self);
-
-  if (graph == NULL || item >= sl_graph_get_n_items (graph) || sl_graph_item_get_kind (graph, item) != SL_GRAPH_ITEM_OP)
-    return NULL;
-  return sl_graph_element_dup_name (graph, sl_graph_item_get_element (graph, item));
 }
 
 static void
@@ -693,42 +642,20 @@ copy_name_action (GtkWidget  *widget,
 
   if (graph == NULL || item >= sl_graph_get_n_items (graph))
     return;
-  name = dup_op_name (self, item);
+  name = sl_graph_links_dup_op_name (graph, item);
   if (name == NULL)
     name = sl_graph_item_dup_path (graph, item);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
 }
 
 static void
-show_in_action (SlGraphPage         *self,
-                const char          *kind_id,
-                const SlFindingKind *kinds)
+show_in_action (SlGraphPage       *self,
+                SlGraphLinkTarget  target)
 {
-  g_autofree char *name = dup_op_name (self, action_item (self));
-  SlFinding *finding;
+  g_autofree char *name = sl_graph_links_dup_op_name (current_graph (self), action_item (self));
 
-  if (name == NULL)
-    return;
-  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path, kinds);
-  if (finding == NULL)
-    {
-      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
-      return;
-    }
-  if (g_strcmp0 (kind_id, "timeline") == 0)
-    {
-      /* Exactly this op: the timeline names it by the last part of its name */
-      const char *names[] = { name, NULL };
-      GVariantDict request;
-
-      g_variant_dict_init (&request, NULL);
-      g_variant_dict_insert (&request, "names", "^as", names);
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline",
-                                  sl_finding_get_path (finding), g_variant_dict_end (&request));
-    }
-  else
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
-                                sl_finding_get_path (finding), g_variant_new ("(ss)", "op", name));
+  if (name != NULL)
+    sl_graph_links_show_op (self->links, target, name);
 }
 
 static void
@@ -736,7 +663,7 @@ show_in_profile_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *param)
 {
-  show_in_action (SL_GRAPH_PAGE (widget), "profile", profile_kinds);
+  show_in_action (SL_GRAPH_PAGE (widget), SL_GRAPH_LINK_PROFILE);
 }
 
 static void
@@ -744,7 +671,7 @@ show_on_timeline_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *param)
 {
-  show_in_action (SL_GRAPH_PAGE (widget), "timeline", timeline_kinds);
+  show_in_action (SL_GRAPH_PAGE (widget), SL_GRAPH_LINK_TIMELINE);
 }
 
 static void
@@ -779,13 +706,6 @@ find_action (GtkWidget  *widget,
              GVariant   *param)
 {
   gtk_widget_grab_focus (GTK_WIDGET (SL_GRAPH_PAGE (widget)->search_entry));
-}
-
-static void
-menu_closed_cb (SlGraphPage *self)
-{
-  /* After the action ran: a later keyboard action uses the selection. */
-  self->menu_item = SL_GRAPH_SCENE_NONE;
 }
 
 /* Colouring by time: the op statistics of the nearest profile. */
@@ -823,8 +743,7 @@ load_times (SlGraphPage *self)
 
   if (graph == NULL)
     return;
-  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path,
-                                               profile_kinds);
+  finding = sl_graph_links_find (self->links, SL_GRAPH_LINK_PROFILE);
   if (finding == NULL)
     {
       toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
@@ -895,34 +814,25 @@ sl_graph_page_handle_request (SlDocument *document,
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
   const char *name = NULL;
+  guint index, item;
 
   if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(s)")) || self->graphs == NULL)
     return;
   g_variant_get (request, "(&s)", &name);
-
-  /* The graph holding the op: profiles name ops by full name. */
-  for (guint i = 0; i < self->graphs->len; i++)
+  if (!sl_graph_links_locate (self->graphs, name, &index, &item))
     {
-      SlGraph *graph = g_ptr_array_index (self->graphs, i);
-      guint element = sl_graph_lookup_op (graph, name);
-      guint item = element != SL_GRAPH_NONE ? sl_graph_element_get_item (graph, element) : sl_graph_find_item (graph, name);
+      /* Translators: %s is an op name */
+      g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
 
-      if (item == SL_GRAPH_NONE)
-        continue;
-      if (i != self->graph_index)
-        {
-          gtk_drop_down_set_selected (self->graph_dropdown, i);
-          show_graph (self, i);
-        }
-      sl_graph_page_reveal (self, item);
+      toast (self, message);
       return;
     }
-  {
-    /* Translators: %s is an op name */
-    g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
-
-    toast (self, message);
-  }
+  if (index != self->graph_index)
+    {
+      gtk_drop_down_set_selected (self->graph_dropdown, index);
+      show_graph (self, index);
+    }
+  sl_graph_page_reveal (self, item);
 }
 
 /* ------------------------------------------------------------------ */
@@ -996,11 +906,14 @@ sl_graph_page_dispose (GObject *object)
   SlGraphPage *self = SL_GRAPH_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->load != NULL)
+    sl_graph_load_cancel (self->load);
   if (self->builder != NULL)
     sl_graph_scene_builder_cancel (self->builder);
   if (self->finder != NULL)
     sl_graph_finder_cancel (self->finder);
-  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  if (self->menu != NULL)
+    sl_graph_node_menu_destroy (self->menu);
   /* The template's child is the panel's: hand it back first. */
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
@@ -1008,7 +921,10 @@ sl_graph_page_dispose (GObject *object)
   g_clear_object (&self->builder);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
-  g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  self->graphs = NULL;
+  g_clear_object (&self->load);
+  g_clear_object (&self->links);
+  g_clear_object (&self->menu);
   self->results = NULL;
   g_clear_object (&self->finder);
   g_clear_pointer (&self->times_source, g_free);
@@ -1087,19 +1003,6 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
-static GtkWidget *
-create_menu (SlGraphPage *self)
-{
-  GtkWidget *popover = gtk_popover_menu_new_from_model (self->node_menu);
-
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_widget_set_halign (popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (popover, GTK_WIDGET (self->canvas));
-  g_signal_connect_object (popover, "closed", G_CALLBACK (menu_closed_cb), self,
-                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  return popover;
-}
-
 static void
 sl_graph_page_init (SlGraphPage *self)
 {
@@ -1107,7 +1010,10 @@ sl_graph_page_init (SlGraphPage *self)
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
-  self->menu_item = SL_GRAPH_SCENE_NONE;
+  self->load = sl_graph_load_new ();
+  self->links = sl_graph_links_new (SL_DOCUMENT (self));
+  g_signal_connect_object (self->load, "loaded", G_CALLBACK (loaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->load, "failed", G_CALLBACK (load_failed_cb), self, G_CONNECT_SWAPPED);
   self->builder = sl_graph_scene_builder_new ();
   g_signal_connect_object (self->builder, "progress", G_CALLBACK (build_progress_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
@@ -1119,7 +1025,7 @@ sl_graph_page_init (SlGraphPage *self)
   g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
   gtk_single_selection_set_model (self->results_selection, sl_graph_finder_get_rows (self->finder));
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
-  self->menu = create_menu (self);
+  self->menu = sl_graph_node_menu_new (GTK_WIDGET (self), GTK_WIDGET (self->canvas), self->node_menu);
 }
 
 SlGraphCanvas *
