@@ -7,69 +7,22 @@
  * (one per keystroke; the index is built by the first search). The canvas
  * keeps the clicked node where it was on screen across scenes.
  *
+ * The reading is SlGraphLoad's, the searching SlGraphFinder's, the links
+ * SlGraphLinks', the node menu SlGraphNodeMenu's; this file hosts them,
+ * with the template, the actions and the properties.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "sl-description.h"
 #include "sl-graph-details.h"
 #include "sl-graph-export.h"
-#include "sl-graph-page.h"
-#include "sl-graph-scene-builder.h"
-#include "sl-graph-tint.h"
-#include "sl-graph-finder.h"
-#include "sl-graph-links.h"
-#include "sl-graph-node-menu.h"
-#include "sl-graph-load.h"
-#include "sl-graph-result.h"
-#include "sl-graph-times.h"
+#include "sl-graph-page-private.h"
 #include "sl-tooltip.h"
-#include "sl-graph-verdict-legend.h"
-#include "sl-graph-verdicts.h"
-
-
-struct _SlGraphPage
-{
-  SlDocument      parent_instance;
-
-  char           *path;
-  GCancellable   *cancellable;        /* the page's life */
-  SlGraphSceneBuilder *builder;
-  SlGraphLoad    *load;
-  SlGraphLinks   *links;
-  GPtrArray      *graphs;             /* the load's: SlGraph */
-  guint           graph_index;
-  SlGraphLayout  *layout;
-  SlGraphScene   *scene;
-  guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
-  guint32         reveal_after_build;
-  SlGraphFinder  *finder;
-  GArray         *results;            /* the finder's: guint32 items */
-  gboolean        hide_bookkeeping;
-  gboolean        colour_by_time;
-  gboolean        times_loaded;
-  char           *times_source;
-
-  GtkStack       *stack;
-  AdwStatusPage  *failed_page;
-  GtkDropDown    *graph_dropdown;
-  GtkSearchEntry *search_entry;
-  GtkToggleButton *regex_button;
-  GtkLabel       *status_label;
-  SlGraphCanvas  *canvas;
-  GtkRevealer    *results_revealer;
-  GtkLabel       *results_label;
-  GtkListView    *results_view;
-  GtkSingleSelection *results_selection;
-  GtkProgressBar *progress_bar;
-  SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
-  GMenuModel     *node_menu;
-  SlGraphNodeMenu *menu;
-};
 
 G_DEFINE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL_TYPE_DOCUMENT)
 
@@ -82,17 +35,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static SlGraph *
-current_graph (SlGraphPage *self)
+SlGraph *
+_sl_graph_page_current_graph (SlGraphPage *self)
 {
   if (self->graphs == NULL || self->graph_index >= self->graphs->len)
     return NULL;
   return g_ptr_array_index (self->graphs, self->graph_index);
 }
 
-static void
-toast (SlGraphPage *self,
-       const char  *message)
+void
+_sl_graph_page_toast (SlGraphPage *self,
+                      const char  *message)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
 }
@@ -101,7 +54,6 @@ toast (SlGraphPage *self,
 /* Building scenes                                                    */
 
 static void update_status (SlGraphPage *self);
-static void mark_results (SlGraphPage *self);
 
 static void
 build_progress_cb (SlGraphPage *self,
@@ -126,7 +78,7 @@ static void
 build_failed_cb (SlGraphPage *self,
                  const char  *message)
 {
-  toast (self, message);
+  _sl_graph_page_toast (self, message);
 }
 
 static void
@@ -136,7 +88,7 @@ built_cb (SlGraphPage  *self,
 {
   g_set_object (&self->scene, scene);
   sl_graph_canvas_set_scene (self->canvas, scene, anchor);
-  mark_results (self);
+  _sl_graph_page_mark_results (self);
   if (self->reveal_after_build != SL_GRAPH_SCENE_NONE)
     {
       guint32 item = self->reveal_after_build;
@@ -151,9 +103,9 @@ built_cb (SlGraphPage  *self,
 }
 
 /* Lays out what changed and shows it, keeping @anchor in place. */
-static void
-rebuild (SlGraphPage *self,
-         guint32      anchor)
+void
+_sl_graph_page_rebuild (SlGraphPage *self,
+                        guint32      anchor)
 {
   if (self->layout == NULL)
     return;
@@ -168,7 +120,7 @@ show_graph (SlGraphPage *self,
   SlGraph *graph;
 
   self->graph_index = index;
-  graph = current_graph (self);
+  graph = _sl_graph_page_current_graph (self);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
   self->selected = SL_GRAPH_SCENE_NONE;
@@ -181,7 +133,7 @@ show_graph (SlGraphPage *self,
   self->times_loaded = FALSE;
   if (self->colour_by_time)
     g_object_set (self, "colour-by-time", FALSE, NULL);
-  rebuild (self, SL_GRAPH_SCENE_NONE);
+  _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
   sl_document_details_changed (SL_DOCUMENT (self));
   if (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0')
     sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
@@ -191,7 +143,7 @@ show_graph (SlGraphPage *self,
 static void
 update_status (SlGraphPage *self)
 {
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
   g_autofree char *text = NULL;
   g_autofree char *ops = NULL;
   g_autofree char *params = NULL;
@@ -305,7 +257,7 @@ sl_graph_page_toggle (SlGraphPage *self,
   if (self->layout == NULL || !sl_graph_layout_is_expandable (self->layout, item) || item == 0)
     return;
   sl_graph_layout_set_expanded (self->layout, item, !sl_graph_layout_get_expanded (self->layout, item));
-  rebuild (self, item);
+  _sl_graph_page_rebuild (self, item);
 }
 
 void
@@ -316,7 +268,7 @@ sl_graph_page_reveal (SlGraphPage *self,
 
   g_return_if_fail (SL_IS_GRAPH_PAGE (self));
 
-  graph = current_graph (self);
+  graph = _sl_graph_page_current_graph (self);
   if (graph == NULL || item >= sl_graph_get_n_items (graph))
     return;
   if (sl_graph_layout_get_hide_bookkeeping (self->layout) &&
@@ -326,7 +278,7 @@ sl_graph_page_reveal (SlGraphPage *self,
   if (sl_graph_layout_expand_to (self->layout, item) || self->scene == NULL)
     {
       self->reveal_after_build = item;
-      rebuild (self, SL_GRAPH_SCENE_NONE);
+      _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
     }
   else
     {
@@ -355,217 +307,6 @@ selected_id_changed_cb (SlGraphPage *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Search                                                             */
-
-/* Marks the drawn box standing for each hit: a hit inside a collapsed
- * scope marks the scope. */
-static void
-mark_results (SlGraphPage *self)
-{
-  g_autoptr(GArray) marked = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-  for (guint i = 0; self->layout != NULL && i < self->results->len; i++)
-    {
-      guint32 shown = sl_graph_layout_get_shown_item (self->layout, g_array_index (self->results, guint32, i));
-
-      g_array_append_val (marked, shown);
-    }
-  sl_graph_canvas_set_marked_ids (self->canvas, (const guint32 *) marked->data, marked->len);
-}
-
-static void
-results_found_cb (SlGraphPage *self,
-                  guint        total)
-{
-  guint n = self->results->len;
-  g_autofree char *label = NULL;
-
-  if (total == 0)
-    label = g_strdup (_("Nothing found"));
-  else if (total > n)
-    /* Translators: search results: the first N listed of M */
-    label = g_strdup_printf (_("The first %u of %u found"), n, total);
-  else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
-  gtk_label_set_label (self->results_label, label);
-  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-  mark_results (self);
-}
-
-static void
-search_failed_cb (SlGraphPage *self,
-                  const char  *message)
-{
-  gtk_label_set_label (self->results_label, message);
-  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-}
-
-/* A result's whole path, which its row binds as its tooltip, wrapped as
- * a long name's is. */
-static gboolean
-result_query_tooltip_cb (GtkWidget  *label,
-                         int         x,
-                         int         y,
-                         gboolean    keyboard,
-                         GtkTooltip *tooltip,
-                         gpointer    user_data)
-{
-  const char *path = gtk_widget_get_tooltip_text (label);
-
-  if (path == NULL || path[0] == '\0')
-    return FALSE;
-  sl_tooltip_set_text (tooltip, path);
-  return TRUE;
-}
-
-/**
- * sl_graph_page_dup_result_label:
- *
- * Returns: (transfer full) (nullable): the name the results list shows
- *   for the @index-th result
- */
-char *
-sl_graph_page_dup_result_label (SlGraphPage *self,
-                                guint        index)
-{
-  g_autoptr(SlGraphResult) row = NULL;
-
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-
-  row = g_list_model_get_item (sl_graph_finder_get_rows (self->finder), index);
-  return row != NULL ? g_strdup (sl_graph_result_get_label (row)) : NULL;
-}
-
-static void search_changed_cb (SlGraphPage *self);
-
-void
-sl_graph_page_search (SlGraphPage *self,
-                      const char  *query,
-                      gboolean     regex)
-{
-  g_return_if_fail (SL_IS_GRAPH_PAGE (self));
-  g_return_if_fail (query != NULL);
-
-  /* A search from code shows in the entry as a typed one does. */
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0 ||
-      gtk_toggle_button_get_active (self->regex_button) != regex)
-    {
-      g_signal_handlers_block_by_func (self->search_entry, search_changed_cb, self);
-      g_signal_handlers_block_by_func (self->regex_button, search_changed_cb, self);
-      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), query);
-      gtk_toggle_button_set_active (self->regex_button, regex);
-      g_signal_handlers_unblock_by_func (self->search_entry, search_changed_cb, self);
-      g_signal_handlers_unblock_by_func (self->regex_button, search_changed_cb, self);
-    }
-  sl_graph_finder_find (self->finder, self->graph_index, current_graph (self), query, regex);
-  if (query[0] == '\0' || current_graph (self) == NULL)
-    {
-      gtk_revealer_set_reveal_child (self->results_revealer, FALSE);
-      mark_results (self);
-    }
-}
-
-static void
-update_verdict_legend (SlGraphPage     *self,
-                       SlGraph         *graph,
-                       SlGraphVerdicts *verdicts)
-{
-  guint counts[SL_GRAPH_LEGEND_N_ROWS] = { 0 };
-
-  if (verdicts == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-      return;
-    }
-  sl_graph_tint_count_ops (graph, verdicts, counts);
-  sl_graph_verdict_legend_set_counts (self->verdict_legend, counts);
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), TRUE);
-}
-
-static void
-legend_clear_cb (SlGraphPage *self)
-{
-  sl_graph_page_set_node_verdicts (self, NULL);
-}
-
-static void
-legend_dismissed_cb (SlGraphPage *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-}
-
-guint
-sl_graph_page_set_node_verdicts (SlGraphPage *self,
-                                 GListModel  *rows)
-{
-  g_autoptr(SlGraphVerdicts) verdicts = NULL;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GByteArray) values = g_byte_array_new ();
-  SlGraph *graph;
-
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), 0);
-  g_return_val_if_fail (rows == NULL || G_IS_LIST_MODEL (rows), 0);
-
-  graph = sl_graph_page_get_graph (self);
-  if (graph != NULL && rows != NULL)
-    {
-      verdicts = sl_graph_verdicts_new (graph);
-      sl_graph_verdicts_add_rows (verdicts, rows);
-      sl_graph_tint_items (graph, verdicts, ids, values);
-    }
-  sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
-                                  (const guint32 *) ids->data, values->data, ids->len);
-  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
-  update_verdict_legend (self, graph, verdicts);
-  return verdicts != NULL ? sl_graph_verdicts_get_n_matched (verdicts) : 0;
-}
-
-SlGraphVerdictLegend *
-sl_graph_page_get_verdict_legend (SlGraphPage *self)
-{
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-  return self->verdict_legend;
-}
-
-GArray *
-sl_graph_page_get_results (SlGraphPage *self)
-{
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-
-  return self->results;
-}
-
-static void
-search_changed_cb (SlGraphPage *self)
-{
-  sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                        gtk_toggle_button_get_active (self->regex_button));
-}
-
-/* Enter in the entry goes to the first hit. */
-static void
-search_activate_cb (SlGraphPage *self)
-{
-  if (self->results->len > 0)
-    sl_graph_page_reveal (self, g_array_index (self->results, guint32, 0));
-}
-
-static void
-search_stop_cb (SlGraphPage *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-}
-
-static void
-result_activated_cb (SlGraphPage *self,
-                     guint        position)
-{
-  if (position < self->results->len)
-    sl_graph_page_reveal (self, g_array_index (self->results, guint32, position));
-}
-
-/* ------------------------------------------------------------------ */
 /* Details and tooltips                                               */
 
 static void
@@ -581,7 +322,7 @@ sl_graph_page_show_details (SlDocument     *document,
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
 
-  return sl_graph_details_describe (details, current_graph (self), self->layout, self->selected,
+  return sl_graph_details_describe (details, _sl_graph_page_current_graph (self), self->layout, self->selected,
                                     G_OBJECT (self), item_link_cb);
 }
 
@@ -591,7 +332,7 @@ tooltip_cb (guint32  id,
 {
   SlGraphPage *self = user_data;
 
-  return sl_graph_details_dup_tooltip (current_graph (self), self->layout, id);
+  return sl_graph_details_dup_tooltip (_sl_graph_page_current_graph (self), self->layout, id);
 }
 
 /* ------------------------------------------------------------------ */
@@ -603,7 +344,7 @@ canvas_context_menu_cb (SlGraphPage *self,
                         double       x,
                         double       y)
 {
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
 
   if (graph == NULL || id == SL_GRAPH_SCENE_NONE)
     return;
@@ -636,7 +377,7 @@ copy_name_action (GtkWidget  *widget,
                   GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
   guint32 item = action_item (self);
   g_autofree char *name = NULL;
 
@@ -652,7 +393,7 @@ static void
 show_in_action (SlGraphPage       *self,
                 SlGraphLinkTarget  target)
 {
-  g_autofree char *name = sl_graph_links_dup_op_name (current_graph (self), action_item (self));
+  g_autofree char *name = sl_graph_links_dup_op_name (_sl_graph_page_current_graph (self), action_item (self));
 
   if (name != NULL)
     sl_graph_links_show_op (self->links, target, name);
@@ -680,14 +421,14 @@ collapse_all_action (GtkWidget  *widget,
                      GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
 
   if (graph == NULL)
     return;
   for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
     sl_graph_layout_set_expanded (self->layout, i, FALSE);
   sl_graph_layout_expand_initial (self->layout);
-  rebuild (self, SL_GRAPH_SCENE_NONE);
+  _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
   sl_graph_canvas_fit (self->canvas);
 }
 
@@ -708,54 +449,6 @@ find_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (SL_GRAPH_PAGE (widget)->search_entry));
 }
 
-/* Colouring by time: the op statistics of the nearest profile. */
-
-static void
-times_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(SlGraphPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree double *times = sl_graph_times_load_finish (result, &error);
-  SlGraph *graph = current_graph (self);
-
-  panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (times == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      g_object_set (self, "colour-by-time", FALSE, NULL);
-      return;
-    }
-  if (graph == NULL || !self->colour_by_time)
-    return;
-  self->times_loaded = TRUE;
-  sl_graph_layout_set_times (self->layout, times, sl_graph_get_n_ops (graph));
-  rebuild (self, SL_GRAPH_SCENE_NONE);
-}
-
-static void
-load_times (SlGraphPage *self)
-{
-  SlGraph *graph = current_graph (self);
-  SlFinding *finding;
-
-  if (graph == NULL)
-    return;
-  finding = sl_graph_links_find (self->links, SL_GRAPH_LINK_PROFILE);
-  if (finding == NULL)
-    {
-      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
-      g_object_set (self, "colour-by-time", FALSE, NULL);
-      return;
-    }
-  g_free (self->times_source);
-  self->times_source = g_strdup (sl_finding_get_path (finding));
-  panel_widget_mark_busy (PANEL_WIDGET (self));
-  sl_graph_times_load_async (self->times_source, graph, self->cancellable, times_cb, g_object_ref (self));
-}
-
 static void
 set_colour_by_time (SlGraphPage *self,
                     gboolean     colour)
@@ -770,10 +463,10 @@ set_colour_by_time (SlGraphPage *self,
     {
       sl_graph_layout_set_times (self->layout, NULL, 0);
       self->times_loaded = FALSE;
-      rebuild (self, SL_GRAPH_SCENE_NONE);
+      _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
     }
   else if (!self->times_loaded)
-    load_times (self);
+    _sl_graph_page_load_times (self);
 }
 
 static void
@@ -787,7 +480,7 @@ set_hide_bookkeeping (SlGraphPage *self,
   if (self->layout == NULL)
     return;
   sl_graph_layout_set_hide_bookkeeping (self->layout, hide);
-  rebuild (self, self->selected);
+  _sl_graph_page_rebuild (self, self->selected);
 }
 
 /* ------------------------------------------------------------------ */
@@ -802,7 +495,7 @@ export_action (GtkWidget  *widget,
 
   if (self->scene == NULL)
     return;
-  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (current_graph (self)), self->cancellable);
+  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (_sl_graph_page_current_graph (self)), self->cancellable);
 }
 
 /* ------------------------------------------------------------------ */
@@ -824,7 +517,7 @@ sl_graph_page_handle_request (SlDocument *document,
       /* Translators: %s is an op name */
       g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
 
-      toast (self, message);
+      _sl_graph_page_toast (self, message);
       return;
     }
   if (index != self->graph_index)
@@ -972,16 +665,11 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
-  gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, result_query_tooltip_cb);
+  _sl_graph_page_class_init_search (widget_class);
+  _sl_graph_page_class_init_verdicts (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, legend_clear_cb);
-  gtk_widget_class_bind_template_callback (widget_class, legend_dismissed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "graph-page.hide-bookkeeping", "hide-bookkeeping");
   gtk_widget_class_install_property_action (widget_class, "graph-page.colour-by-time", "colour-by-time");
@@ -999,7 +687,6 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
                                        "graph-page.export", NULL);
 
   g_type_ensure (SL_TYPE_GRAPH_CANVAS);
-  g_type_ensure (SL_TYPE_GRAPH_RESULT);
   g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
@@ -1019,11 +706,7 @@ sl_graph_page_init (SlGraphPage *self)
   g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "failed", G_CALLBACK (build_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "built", G_CALLBACK (built_cb), self, G_CONNECT_SWAPPED);
-  self->finder = sl_graph_finder_new ();
-  self->results = sl_graph_finder_get_results (self->finder);
-  g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
-  gtk_single_selection_set_model (self->results_selection, sl_graph_finder_get_rows (self->finder));
+  _sl_graph_page_init_search (self);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
   self->menu = sl_graph_node_menu_new (GTK_WIDGET (self), GTK_WIDGET (self->canvas), self->node_menu);
 }
@@ -1041,7 +724,7 @@ sl_graph_page_get_graph (SlGraphPage *self)
 {
   g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
 
-  return current_graph (self);
+  return _sl_graph_page_current_graph (self);
 }
 
 SlGraphLayout *
