@@ -639,6 +639,8 @@ test_graph_page_two_menus (void)
 
   /* The menu, opened in B too, on another op: each page keeps its own. */
   g_signal_emit_by_name (sl_graph_page_get_canvas (b), "context-menu", in_b, 10.0, 10.0);
+  wait_for_frames (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (node_menu_of (b))));
   copied = copy_name (b);
   g_assert_cmpstr (copied, ==, name_b);
   g_free (copied);

@@ -93,21 +93,20 @@ sl_graph_node_menu_init (SlGraphNodeMenu *self)
 }
 
 SlGraphNodeMenu *
-sl_graph_node_menu_new (GtkWidget  *owner,
-                        GtkWidget  *parent,
-                        GMenuModel *model)
+sl_graph_node_menu_new (GtkWidget      *owner,
+                        GtkWidget      *parent,
+                        GtkPopoverMenu *popover)
 {
   SlGraphNodeMenu *self;
 
   g_return_val_if_fail (GTK_IS_WIDGET (owner), NULL);
   g_return_val_if_fail (GTK_IS_WIDGET (parent), NULL);
-  g_return_val_if_fail (G_IS_MENU_MODEL (model), NULL);
+  g_return_val_if_fail (GTK_IS_POPOVER_MENU (popover), NULL);
+  g_return_val_if_fail (gtk_widget_get_parent (GTK_WIDGET (popover)) == NULL, NULL);
 
   self = g_object_new (SL_TYPE_GRAPH_NODE_MENU, NULL);
   self->owner = owner;
-  self->popover = gtk_popover_menu_new_from_model (model);
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
-  gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
+  self->popover = GTK_WIDGET (popover);
   gtk_widget_set_parent (self->popover, parent);
   g_signal_connect_object (self->popover, "closed", G_CALLBACK (closed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);

@@ -21,11 +21,11 @@ G_BEGIN_DECLS
 #define SL_TYPE_GRAPH_NODE_MENU (sl_graph_node_menu_get_type ())
 G_DECLARE_FINAL_TYPE (SlGraphNodeMenu, sl_graph_node_menu, SL, GRAPH_NODE_MENU, GObject)
 
-/* @owner (unowned: it owns the menu) has the actions @model names; the
- * menu points into @parent, one of its children. */
+/* @owner (unowned: it owns the menu) has the actions @popover's menu
+ * names; the menu points into @parent, one of its children. */
 SlGraphNodeMenu *sl_graph_node_menu_new      (GtkWidget       *owner,
                                               GtkWidget       *parent,
-                                              GMenuModel      *model);
+                                              GtkPopoverMenu  *popover);
 /* Opens the menu on @item of @graph at (@x, @y) in the parent. */
 void             sl_graph_node_menu_popup    (SlGraphNodeMenu *self,
                                               SlGraph         *graph,

@@ -55,7 +55,7 @@ struct _SlGraphPage
   GtkSingleSelection *results_selection;
   GtkProgressBar *progress_bar;
   SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
-  GMenuModel     *node_menu;
+  GtkPopoverMenu *node_popover;
   SlGraphNodeMenu *menu;
 };
 

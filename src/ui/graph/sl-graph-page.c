@@ -663,7 +663,7 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_selection);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
-  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_popover);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
   _sl_graph_page_class_init_search (widget_class);
   _sl_graph_page_class_init_verdicts (widget_class);
@@ -708,7 +708,7 @@ sl_graph_page_init (SlGraphPage *self)
   g_signal_connect_object (self->builder, "built", G_CALLBACK (built_cb), self, G_CONNECT_SWAPPED);
   _sl_graph_page_init_search (self);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
-  self->menu = sl_graph_node_menu_new (GTK_WIDGET (self), GTK_WIDGET (self->canvas), self->node_menu);
+  self->menu = sl_graph_node_menu_new (GTK_WIDGET (self), GTK_WIDGET (self->canvas), self->node_popover);
 }
 
 SlGraphCanvas *
