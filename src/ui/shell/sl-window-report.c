@@ -183,7 +183,19 @@ add_visible_document (PanelFrame *frame,
     *visible = page;
 }
 
-/* The document in front: its kind (the id up to ":"), id and state. */
+static void
+add_paths (JsonBuilder       *builder,
+           SlDocumentAddress *address)
+{
+  json_builder_set_member_name (builder, "paths");
+  json_builder_begin_array (builder);
+  for (guint i = 0; address != NULL && i < sl_document_address_get_n_paths (address); i++)
+    json_builder_add_string_value (builder, sl_document_address_get_path (address, i));
+  json_builder_end_array (builder);
+}
+
+/* The document in front: its kind (the id up to ":"), id, paths (a
+ * comparison's sides in order) and state. */
 static void
 add_document (JsonBuilder *builder,
               SlWindow    *window)
@@ -213,6 +225,7 @@ add_document (JsonBuilder *builder,
     json_builder_add_string_value (builder, kind);
     json_builder_set_member_name (builder, "id");
     json_builder_add_string_value (builder, id != NULL ? id : "");
+    add_paths (builder, sl_document_get_address (SL_DOCUMENT (visible)));
     json_builder_set_member_name (builder, "state");
     json_builder_add_string_value (builder, state != NULL ? state->value_nick : "");
     json_builder_set_member_name (builder, "width");

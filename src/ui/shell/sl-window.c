@@ -320,14 +320,14 @@ is_front_window (SlWindow *self)
 }
 
 static void
-session_open_requested_cb (SlWindow   *self,
-                           const char *kind,
-                           const char *path,
-                           GVariant   *target,
-                           SlSession  *session)
+session_open_requested_cb (SlWindow          *self,
+                           const char        *kind,
+                           SlDocumentAddress *address,
+                           GVariant          *target,
+                           SlSession         *session)
 {
   if (is_front_window (self))
-    sl_window_show_request (self, kind, path, target);
+    sl_window_show_request (self, kind, address, target);
 }
 
 static void
