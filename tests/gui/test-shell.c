@@ -659,6 +659,8 @@ test_scalars_follow_a_growing_run (void)
   g_assert_true (wait_until (scalars_loaded, page, 30000));
   wait.page = page;
   g_assert_true (series_has_points (&wait));
+  /* It follows the files' monitors: no timer of its own polls them. */
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, page));
 
   /* Training writes on; the open chart follows. */
   write_scalars (writer, "loss", 11, 25);
