@@ -91,6 +91,46 @@ test_panels_in_default_places (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (sl_window_find_panel (window, "details"))));
 }
 
+static int
+bottom_height (void)
+{
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (sl_window_find_panel (window, "problems")), PANEL_TYPE_PANED);
+
+  wait_for_frames (GTK_WIDGET (window));
+  wait_for_frames (GTK_WIDGET (window));
+  return gtk_widget_get_height (paned);
+}
+
+/* The bottom panels are short while Problems has nothing to show, and
+ * grow when a problem arrives; a height nobody chose is not saved. */
+static void
+test_bottom_dock_follows_problems (void)
+{
+  SlSession *session = sl_window_get_session (window);
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, "Test", "/nowhere/file", -1, "a problem");
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GVariant) layout = NULL;
+  int empty, full;
+
+  sl_session_clear_problems (session);
+  empty = bottom_height ();
+  g_assert_cmpint (empty, >=, 100);
+  g_assert_cmpint (empty, <=, 130);
+
+  sl_session_add_problem (session, problem);
+  full = bottom_height ();
+  g_assert_cmpint (full, >=, 200);
+  g_assert_cmpint (full, <=, 230);
+
+  sl_session_clear_problems (session);
+  g_assert_cmpint (bottom_height (), ==, empty);
+
+  sl_window_save_state (window);
+  layout = g_settings_get_value (settings, "layout");
+  g_assert_false (g_variant_lookup (layout, "size-bottom", "i", NULL));
+  g_assert_true (g_variant_lookup (layout, "panels", "a(ssuub)", NULL));
+}
+
 static void
 test_layout_saved_and_restored (void)
 {
@@ -945,6 +985,7 @@ main (int   argc,
   g_assert_true (wait_until (window_mapped, window, 30000));
 
   g_test_add_func ("/shell/panels-in-default-places", test_panels_in_default_places);
+  g_test_add_func ("/shell/bottom-dock-follows-problems", test_bottom_dock_follows_problems);
   g_test_add_func ("/shell/layout-saved-and-restored", test_layout_saved_and_restored);
   g_test_add_func ("/shell/closed-panel-comes-back", test_closed_panel_comes_back);
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);
