@@ -481,25 +481,32 @@ find_button_labelled (GtkWidget  *widget,
   return NULL;
 }
 
+/* The folder page of @folder holding two traces, a.json and b.json. */
+static PanelWidget *
+open_folder_of_two_traces (const char *folder)
+{
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
+
+  write_trace (first);
+  write_trace (second);
+  sl_window_open_path (window, folder);
+  g_assert_true (wait_until (folder_scanned, (gpointer) folder, 30000));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
+  return sl_window_find_document (window, folder_id);
+}
+
 static void
 test_folder_page_offers_declared_buttons (void)
 {
   g_autofree char *folder = g_build_filename (tmp_root, "pair-traces", NULL);
-  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
-  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
-  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
   g_autoptr(GVariant) expected = NULL;
   PanelWidget *page;
   GtkWidget *button;
 
   sl_document_registry_register (&pair_kind);
-  write_trace (first);
-  write_trace (second);
-
-  sl_window_open_path (window, folder);
-  g_assert_true (wait_until (folder_scanned, folder, 30000));
-  g_assert_true (wait_until (document_open, folder_id, 10000));
-  page = sl_window_find_document (window, folder_id);
+  page = open_folder_of_two_traces (folder);
 
   button = find_button_labelled (GTK_WIDGET (page), "Pair Traces");
   g_assert_nonnull (button);
@@ -561,7 +568,6 @@ test_two_path_kind_is_addressed_by_its_paths (void)
   g_autofree char *folder = g_build_filename (tmp_root, "two\ntraces", NULL);
   g_autofree char *first = g_build_filename (folder, "a.json", NULL);
   g_autofree char *second = g_build_filename (folder, "b.json", NULL);
-  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
   g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (first, second);
   g_autoptr(SlDocumentAddress) reversed = sl_document_address_new_pair (second, first);
   g_autofree char *id = NULL;
@@ -576,13 +582,7 @@ test_two_path_kind_is_addressed_by_its_paths (void)
   id = sl_document_registry_dup_address_id (&two_kind, address);
   reversed_id = sl_document_registry_dup_address_id (&two_kind, reversed);
   g_assert_cmpstr (id, !=, reversed_id);
-  write_trace (first);
-  write_trace (second);
-
-  sl_window_open_path (window, folder);
-  g_assert_true (wait_until (folder_scanned, folder, 30000));
-  g_assert_true (wait_until (document_open, folder_id, 10000));
-  page = sl_window_find_document (window, folder_id);
+  page = open_folder_of_two_traces (folder);
 
   button = find_button_labelled (GTK_WIDGET (page), "Two Traces");
   g_assert_nonnull (button);

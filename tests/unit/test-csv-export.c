@@ -185,7 +185,9 @@ test_fields_quoted (void)
   sl_csv_append_field (out, "two\nlines");
   g_string_append_c (out, ',');
   sl_csv_append_field (out, "");
-  g_assert_cmpstr (out->str, ==, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",");
+  g_string_append_c (out, ',');
+  sl_csv_append_field (out, NULL);
+  g_assert_cmpstr (out->str, ==, "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",,");
 }
 
 int

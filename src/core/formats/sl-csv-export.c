@@ -42,7 +42,7 @@ export_job_free (gpointer user_data)
 
 /**
  * sl_csv_append_field:
- * @text: a field's text
+ * @text: (nullable): a field's text; %NULL for an empty field
  *
  * Appends @text to @out as one CSV field, quoted when it holds a comma, a
  * quote or a line break (RFC 4180).
@@ -52,8 +52,9 @@ sl_csv_append_field (GString    *out,
                      const char *text)
 {
   g_return_if_fail (out != NULL);
-  g_return_if_fail (text != NULL);
 
+  if (text == NULL)
+    text = "";
   if (strpbrk (text, ",\"\r\n") == NULL)
     {
       g_string_append (out, text);
