@@ -614,6 +614,19 @@ test_two_path_kind_is_addressed_by_its_paths (void)
   g_assert_cmpuint (sl_window_get_n_documents (window), ==, n_documents + 1);
   g_assert_nonnull (sl_window_find_document (window, reversed_id));
 
+  /* No path, an empty one, or a kind nobody registered opens nothing. */
+  {
+    const char *empty[] = { first, "", NULL };
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "test-two",
+                                               (const char * const[]) { NULL }, g_variant_new ("()")));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "test-two", empty,
+                                               g_variant_new ("()")));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "no-such-kind",
+                                               (const char * const[]) { first, second, NULL }, g_variant_new ("()")));
+    g_assert_cmpuint (sl_window_get_n_documents (window), ==, n_documents + 1);
+  }
+
   panel_widget_close (sl_window_find_document (window, reversed_id));
   panel_widget_close (document);
   panel_widget_close (page);
