@@ -663,6 +663,24 @@ page_has_two_cards (gpointer data)
   return sl_scalars_page_get_n_cards (data) == 2;
 }
 
+/* The last word a monitor has on a write: no more events follow it. */
+static void
+note_change_cb (GFileMonitor      *monitor,
+                GFile             *file,
+                GFile             *other_file,
+                GFileMonitorEvent  event,
+                gboolean          *changed)
+{
+  if (event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT)
+    *changed = TRUE;
+}
+
+static gboolean
+page_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
 static gboolean
 widget_is_visible (gpointer data)
 {
@@ -731,6 +749,32 @@ test_scalars_follow_a_growing_run (void)
   /* A tag that appears later gets its card. */
   write_scalars (writer, "accuracy", 1, 3);
   g_assert_true (wait_until (page_has_two_cards, page, 15000));
+
+  /* Written while another tab is in front: read once it is shown. */
+  {
+    g_autofree char *other = make_dir ("live-other");
+    SlDocument *front = sl_window_open_document (window, "scalars", other, NULL);
+
+    g_autoptr(GFile) run = g_file_new_for_path (dir);
+    g_autoptr(GFileMonitor) monitor = g_file_monitor_directory (run, G_FILE_MONITOR_NONE, NULL, NULL);
+    gboolean changed = FALSE;
+
+    g_assert_true (wait_until (scalars_loaded, front, 30000));
+    g_assert_true (wait_until (page_unmapped, page, 15000));
+    g_assert_nonnull (monitor);
+    g_signal_connect (monitor, "changed", G_CALLBACK (note_change_cb), &changed);
+    write_scalars (writer, "loss", 6, 12);
+    /* The page's monitor spoke while it was hidden, and is done, as this
+     * one is: only being shown can make the page read now. */
+    g_assert_true (wait_until (flag_set, &changed, 15000));
+    while (g_main_context_pending (NULL))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_false (series_has_points (&(SeriesWait) { page, "loss", 12 }));
+    wait.n_points = 12;
+    panel_widget_raise (PANEL_WIDGET (page));
+    g_assert_true (wait_until (series_has_points, &wait, 15000));
+    panel_widget_close (PANEL_WIDGET (front));
+  }
   g_assert_true (sl_summary_writer_close (writer, NULL));
 }
 
