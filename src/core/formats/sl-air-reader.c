@@ -65,6 +65,7 @@ typedef struct {
   Damage          first;
   GArray         *graphs;      /* Slice: the ModelDef's graphs */
   GPtrArray      *names;       /* char *: their names */
+  GHashTable     *by_name;     /* name → index + 1 of the first graph after the top one so named */
   GArray         *placed;      /* gboolean: read already */
   gboolean        too_deep;    /* a subgraph was left out for its nesting */
 } Reader;
@@ -418,14 +419,10 @@ add_op (Reader    *reader,
       for (guint i = 0; i < op->subgraphs->len; i++)
         {
           const char *name = g_ptr_array_index (op->subgraphs, i);
-          guint found = G_MAXUINT;
+          guint found = GPOINTER_TO_UINT (g_hash_table_lookup (reader->by_name, name));
 
           g_string_append_printf (names, "%s\"%s\"", i > 0 ? ", " : "", name);
-          for (guint g = 1; g < reader->names->len && found == G_MAXUINT; g++)
-            if (g_str_equal (g_ptr_array_index (reader->names, g), name) &&
-                !g_array_index (reader->placed, gboolean, g))
-              found = g;
-          if (found != G_MAXUINT)
+          if (found-- > 0 && !g_array_index (reader->placed, gboolean, found))
             {
               g_autofree char *safe = g_strdelimit (g_strdup (name[0] != '\0' ? name : "graph"), "/", '_');
 
@@ -751,8 +748,12 @@ read_model (Reader      *reader,
           {
             gboolean no = FALSE;
 
+            char *own = graph_name (&f.bytes);
+
+            if (reader->graphs->len > 0 && !g_hash_table_contains (reader->by_name, own))
+              g_hash_table_insert (reader->by_name, own, GUINT_TO_POINTER (reader->graphs->len + 1));
             g_array_append_val (reader->graphs, f.bytes);
-            g_ptr_array_add (reader->names, graph_name (&f.bytes));
+            g_ptr_array_add (reader->names, own);
             g_array_append_val (reader->placed, no);
           }
           break;
@@ -819,12 +820,13 @@ sl_air_read_model_def (SlGraphBuilder      *builder,
                        const char          *format,
                        GError             **error)
 {
-  Reader reader = { builder, path != NULL ? path : "", 0, { 0, NULL }, NULL, NULL, NULL, FALSE };
+  Reader reader = { builder, path != NULL ? path : "", 0, { 0, NULL }, NULL, NULL, NULL, NULL, FALSE };
   g_autofree char *name = NULL;
   SlGraph *result = NULL;
 
   reader.graphs = g_array_new (FALSE, FALSE, sizeof (Slice));
   reader.names = g_ptr_array_new_with_free_func (g_free);
+  reader.by_name = g_hash_table_new (g_str_hash, g_str_equal);
   reader.placed = g_array_new (FALSE, FALSE, sizeof (gboolean));
   sl_graph_builder_set_path (builder, reader.path);
   if (format != NULL)
@@ -849,6 +851,7 @@ sl_air_read_model_def (SlGraphBuilder      *builder,
     }
   sl_graph_builder_free (builder);
   g_array_unref (reader.graphs);
+  g_hash_table_unref (reader.by_name);
   g_ptr_array_unref (reader.names);
   g_array_unref (reader.placed);
   return result;
