@@ -339,8 +339,6 @@ add_op (Reader    *reader,
         GHashTable *graph_inputs,
         GPtrArray *pending)
 {
-  g_autofree char *display = NULL;
-  const char *slash = strrchr (op->path, '/');
   gboolean constant = is_const (op);
 
   if (constant)
@@ -350,9 +348,8 @@ add_op (Reader    *reader,
     }
   else
     {
-      display = op->scope[0] != '\0' && g_strcmp0 (op->scope, op->path) == 0
-                  ? g_strdup_printf ("%s/(%s)", op->path, slash != NULL ? slash + 1 : op->path)
-                  : g_strdup (op->path);
+      g_autofree char *display = sl_proto_graph_node_display (op->path, op->scope);
+
       sl_graph_builder_begin_op (reader->builder, op->name, op->type, op->scope[0] != '\0' ? op->scope : NULL,
                                  display, NULL, NULL);
     }
@@ -400,13 +397,8 @@ add_op (Reader    *reader,
         }
       sl_graph_builder_add_attribute (reader->builder, key, text->str);
       for (guint k = 0; k < graphs->len; k++)
-        {
-          g_autofree char *label = graphs->len > 1 ? g_strdup_printf ("%s.%u", key, k) : g_strdup (key);
-          g_autofree char *safe = g_strdelimit (g_strdup (label[0] != '\0' ? label : "graph"), "/", '_');
-
-          queue_subgraph (pending, &g_array_index (graphs, Slice, k), g_strconcat (op->path, "/", safe, NULL),
-                          G_MAXUINT);
-        }
+        queue_subgraph (pending, &g_array_index (graphs, Slice, k),
+                        sl_proto_graph_subgraph_path (op->path, key, k, graphs->len), G_MAXUINT);
     }
   for (guint i = 0; i < op->input_desc->len; i++)
     add_desc_attribute (reader, "input_desc", i, &g_array_index (op->input_desc, Slice, i));
@@ -424,11 +416,9 @@ add_op (Reader    *reader,
           g_string_append_printf (names, "%s\"%s\"", i > 0 ? ", " : "", name);
           if (found-- > 0 && !g_array_index (reader->placed, gboolean, found))
             {
-              g_autofree char *safe = g_strdelimit (g_strdup (name[0] != '\0' ? name : "graph"), "/", '_');
-
               g_array_index (reader->placed, gboolean, found) = TRUE;
               queue_subgraph (pending, &g_array_index (reader->graphs, Slice, found),
-                              g_strconcat (op->path, "/", safe, NULL), found);
+                              sl_proto_graph_subgraph_path (op->path, name, 0, 1), found);
             }
         }
       sl_graph_builder_add_attribute (reader->builder, "subgraph_name", names->str);
