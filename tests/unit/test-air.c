@@ -256,6 +256,162 @@ test_om (void)
   g_assert_cmpstr (metadata_value (graph, "custom_version"), ==, "fixture-1.0");
 }
 
+static GByteArray *
+float_bits (float value)
+{
+  GByteArray *out = g_byte_array_new ();
+  guint32 bits;
+
+  memcpy (&bits, &value, 4);
+  bits = GUINT32_TO_LE (bits);
+  g_byte_array_append (out, (const guint8 *) &bits, 4);
+  return out;
+}
+
+/* Every kind of AttrDef as the text Details shows. */
+static void
+test_attribute_texts (void)
+{
+  static const gint64 two_three[] = { 2, 3 };
+  static const gint64 four[] = { 4 };
+  GByteArray *attrs = g_byte_array_new ();
+  GByteArray *attr;
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  g_autoptr(GByteArray) model = g_byte_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlGraph) decoded = NULL;
+  g_autoptr(GString) many = g_string_new ("[");
+  guint e;
+
+  /* f 4 (fixed32) */
+  {
+    g_autoptr(GByteArray) bits = float_bits (0.5f);
+
+    attr = g_byte_array_new ();
+    fx_tag (attr, 4, 5);
+    g_byte_array_append (attr, bits->data, 4);
+    ge_fx_attr (attrs, 10, "alpha", attr);
+  }
+  /* bt 7 */
+  attr = g_byte_array_new ();
+  fx_data (attr, 7, (const guint8 *) "\1\2\3\4\5", 5);
+  ge_fx_attr (attrs, 10, "blob", attr);
+  /* func 10: NamedAttrs { name 1, attr 2 } */
+  {
+    g_autoptr(GByteArray) named = g_byte_array_new ();
+
+    fx_string (named, 1, "Relu6");
+    ge_fx_attr (named, 2, "k", ge_fx_attr_i (6));
+    attr = g_byte_array_new ();
+    fx_message (attr, 10, named);
+    ge_fx_attr (attrs, 10, "fn", attr);
+  }
+  /* td 11, t 12 */
+  {
+    g_autoptr(GByteArray) desc = ge_fx_desc (GE_DT_FLOAT16, two_three, 2, "ND", -1, 0);
+    g_autoptr(GByteArray) tensor = g_byte_array_new ();
+    g_autoptr(GByteArray) tensor_desc = ge_fx_desc (GE_DT_INT32, four, 1, "ND", -1, 0);
+
+    attr = g_byte_array_new ();
+    fx_message (attr, 11, desc);
+    ge_fx_attr (attrs, 10, "desc", attr);
+    fx_message (tensor, 1, tensor_desc);
+    fx_data (tensor, 2, (const guint8 *) "0123456789abcdef", 16);
+    attr = g_byte_array_new ();
+    fx_message (attr, 12, tensor);
+    ge_fx_attr (attrs, 10, "tensor", attr);
+  }
+  /* list_list_int 14, list_list_float 16 */
+  {
+    g_autoptr(GByteArray) lists = g_byte_array_new ();
+    g_autoptr(GByteArray) first = g_byte_array_new ();
+    g_autoptr(GByteArray) second = g_byte_array_new ();
+    g_autoptr(GByteArray) floats = g_byte_array_new ();
+    g_autoptr(GByteArray) float_list = g_byte_array_new ();
+    g_autoptr(GByteArray) bits = float_bits (0.25f);
+
+    fx_uint (first, 1, 1);
+    fx_uint (first, 1, 2);
+    fx_uint (second, 1, 3);
+    fx_message (lists, 1, first);
+    fx_message (lists, 1, second);
+    attr = g_byte_array_new ();
+    fx_message (attr, 14, lists);
+    ge_fx_attr (attrs, 10, "lli", attr);
+    fx_data (float_list, 1, bits->data, 4);
+    fx_message (floats, 1, float_list);
+    attr = g_byte_array_new ();
+    fx_message (attr, 16, floats);
+    ge_fx_attr (attrs, 10, "llf", attr);
+  }
+  /* dt 15 */
+  attr = g_byte_array_new ();
+  fx_uint (attr, 15, GE_DT_FLOAT16);
+  ge_fx_attr (attrs, 10, "dtype", attr);
+  /* lists of bools, floats, data types; an empty list; a long list */
+  {
+    g_autoptr(GByteArray) bools = g_byte_array_new ();
+    g_autoptr(GByteArray) floats = g_byte_array_new ();
+    g_autoptr(GByteArray) types = g_byte_array_new ();
+    g_autoptr(GByteArray) ints = g_byte_array_new ();
+    g_autoptr(GByteArray) packed = g_byte_array_new ();
+    g_autoptr(GByteArray) one_half = float_bits (1.5f);
+    g_autoptr(GByteArray) two = float_bits (2.0f);
+
+    fx_uint (bools, 5, 1);
+    fx_uint (bools, 5, 0);
+    attr = g_byte_array_new ();
+    fx_message (attr, 1, bools);
+    ge_fx_attr (attrs, 10, "bools", attr);
+    g_byte_array_append (packed, one_half->data, 4);
+    g_byte_array_append (packed, two->data, 4);
+    fx_message (floats, 4, packed);
+    attr = g_byte_array_new ();
+    fx_message (attr, 1, floats);
+    ge_fx_attr (attrs, 10, "floats", attr);
+    fx_uint (types, 12, GE_DT_FLOAT);
+    fx_uint (types, 12, GE_DT_INT32);
+    attr = g_byte_array_new ();
+    fx_message (attr, 1, types);
+    ge_fx_attr (attrs, 10, "types", attr);
+    attr = g_byte_array_new ();
+    fx_data (attr, 1, NULL, 0);
+    ge_fx_attr (attrs, 10, "empty", attr);
+    for (guint i = 0; i < 100; i++)
+      {
+        fx_uint (ints, 3, i);
+        if (i < 64)
+          g_string_append_printf (many, "%s%u", i > 0 ? ", " : "", i);
+      }
+    g_string_append (many, ", …]");
+    attr = g_byte_array_new ();
+    fx_message (attr, 1, ints);
+    ge_fx_attr (attrs, 10, "many", attr);
+  }
+  ge_fx_attr (attrs, 10, "quoted", ge_fx_attr_s ("a\"b\n"));
+
+  ge_fx_add_op (graph, ge_fx_op ("all", "Custom", 0, NULL, attrs, NULL));
+  fx_message (model, 7, graph);
+  decoded = sl_air_decode (model->data, model->len, "attrs.air", &error);
+  g_assert_no_error (error);
+  e = find_element (decoded, "all");
+  g_assert_cmpstr (attribute_value (decoded, e, "alpha"), ==, "0.5");
+  g_assert_cmpstr (attribute_value (decoded, e, "blob"), ==, "5 bytes");
+  g_assert_cmpstr (attribute_value (decoded, e, "fn"), ==, "Relu6 {k: 6}");
+  g_assert_cmpstr (attribute_value (decoded, e, "desc"), ==, "float16[2, 3] ND");
+  g_assert_cmpstr (attribute_value (decoded, e, "tensor"), ==, "int32[4] ND (16 bytes)");
+  g_assert_cmpstr (attribute_value (decoded, e, "lli"), ==, "[[1, 2], [3]]");
+  g_assert_cmpstr (attribute_value (decoded, e, "llf"), ==, "[[0.25]]");
+  g_assert_cmpstr (attribute_value (decoded, e, "dtype"), ==, "float16");
+  g_assert_cmpstr (attribute_value (decoded, e, "bools"), ==, "[true, false]");
+  g_assert_cmpstr (attribute_value (decoded, e, "floats"), ==, "[1.5, 2]");
+  g_assert_cmpstr (attribute_value (decoded, e, "types"), ==, "[float32, int32]");
+  g_assert_cmpstr (attribute_value (decoded, e, "empty"), ==, "[]");
+  g_assert_cmpstr (attribute_value (decoded, e, "many"), ==, many->str);
+  g_assert_cmpstr (attribute_value (decoded, e, "quoted"), ==, "\"a\\\"b\\n\"");
+  g_assert_cmpuint (sl_graph_get_problems (decoded)->len, ==, 0);
+}
+
 /* Subgraphs: the If's then-branch by subgraph_name, its else-branch in
  * a g attribute, both using a value of the outer graph; a ModelDef graph
  * nothing names is a scope of its own. */
@@ -655,6 +811,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/air/air", test_air);
   g_test_add_func ("/air/om", test_om);
+  g_test_add_func ("/air/attribute-texts", test_attribute_texts);
   g_test_add_func ("/air/subgraphs", test_subgraphs);
   g_test_add_func ("/air/air-cut-everywhere", test_air_cut_everywhere);
   g_test_add_func ("/air/om-cut-everywhere", test_om_cut_everywhere);
