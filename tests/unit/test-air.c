@@ -182,6 +182,10 @@ check_conv_net (SlGraph *graph)
   text = output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float16[16,3,3,3]");
   g_clear_pointer (&text, g_free);
+  /* In its consumer's scope, by the last part of its name. */
+  text = sl_graph_item_dup_path (graph, sl_graph_element_get_item (graph, e));
+  g_assert_cmpstr (text, ==, "conv1/weight");
+  g_clear_pointer (&text, g_free);
 }
 
 static void

@@ -18,8 +18,8 @@
  * - Inputs are "op:index" strings: index -1 is a control edge, any other
  *   a data edge from that op, looked up in the op's graph first, then in
  *   the graphs around it. Empty inputs are skipped.
- * - Const (and Constant) ops are parameters, with the dtype and shape of
- *   their tensor as their output; the weights are sized, never read: held
+ * - Const (and Constant) ops are parameters, labelled by the last part of
+ *   their names, with the dtype and shape of their tensor as their output; the weights are sized, never read: held
  *   inline (AIR) or at an offset in the OM's weights partition.
  * - Every attribute becomes text (sl-ge-ir-values.c), as do the op's id,
  *   stream id, input and output descriptors (dtype, shape, layout); the
@@ -344,6 +344,9 @@ add_op (Reader    *reader,
   if (constant)
     {
       sl_graph_builder_begin_parameter (reader->builder, op->name[0] != '\0' ? op->name : op->path);
+      /* Shown by its last part inside the scope it goes in. */
+      if (strchr (op->name, '/') != NULL)
+        sl_graph_builder_split_name (reader->builder);
       sl_graph_builder_add_attribute (reader->builder, "type", op->type);
     }
   else
