@@ -114,24 +114,17 @@ SHAPE (tf_meta_graph_def,
        { 7, K_MESSAGE, NULL });
 SHAPE (tf_saved_model, { 1, K_VARINT, NULL }, { 2, K_MESSAGE, &tf_meta_graph_def });
 
-/* Ascend GE IR (ge_ir.proto): AIR files, OM model definitions */
+/* Ascend GE IR (ge_ir.proto): AIR files, OM model definitions. Tensor
+ * descriptors, whose fields GE versions have added to, are not looked into. */
 SHAPE (ge_attr_entry, { 1, K_STRING, NULL }, { 2, K_MESSAGE, NULL });
-SHAPE (ge_shape, { 1, K_NUMBERS, NULL });
-SHAPE (ge_tensor_desc,
-       { 1, K_STRING, NULL }, { 2, K_VARINT, NULL }, { 3, K_MESSAGE, &ge_shape },
-       { 4, K_STRING, NULL }, { 5, K_MESSAGE, &ge_attr_entry }, { 9, K_VARINT, NULL },
-       { 10, K_VARINT, NULL }, { 11, K_VARINT, NULL }, { 12, K_VARINT, NULL },
-       { 13, K_VARINT, NULL }, { 14, K_STRING, NULL }, { 15, K_VARINT, NULL },
-       { 16, K_VARINT, NULL }, { 17, K_VARINT, NULL }, { 18, K_VARINT, NULL },
-       { 19, K_VARINT, NULL }, { 20, K_STRING, NULL }, { 21, K_VARINT, NULL });
 SHAPE (ge_op,
        { 1, K_STRING, NULL }, { 2, K_STRING, NULL }, { 5, K_STRING, NULL },
        { 10, K_MESSAGE, &ge_attr_entry }, { 20, K_VARINT, NULL }, { 21, K_VARINT, NULL },
        { 22, K_VARINT, NULL }, { 23, K_STRING, NULL }, { 24, K_STRING, NULL },
        { 25, K_NUMBERS, NULL }, { 26, K_STRING, NULL }, { 27, K_NUMBERS, NULL },
        { 28, K_NUMBERS, NULL }, { 29, K_NUMBERS, NULL }, { 30, K_NUMBERS, NULL },
-       { 31, K_NUMBERS, NULL }, { 32, K_NUMBERS, NULL }, { 33, K_MESSAGE, &ge_tensor_desc },
-       { 34, K_MESSAGE, &ge_tensor_desc }, { 35, K_STRING, NULL });
+       { 31, K_NUMBERS, NULL }, { 32, K_NUMBERS, NULL }, { 33, K_MESSAGE, NULL },
+       { 34, K_MESSAGE, NULL }, { 35, K_STRING, NULL });
 SHAPE (ge_graph,
        { 1, K_STRING, NULL }, { 4, K_STRING, NULL }, { 5, K_STRING, NULL },
        { 6, K_MESSAGE, &ge_op }, { 11, K_MESSAGE, &ge_attr_entry });
