@@ -733,6 +733,11 @@ test_sniff (void)
   /* An ONNX model without ir_version whose graph starts with a node. */
   g_assert_false (sl_air_sniff (onnx->data + 2, onnx->len - 2));
 
+  /* An ONNX SequenceProto { name 1, elem_type 2 } (test data's
+   * input_0.pb) has a ModelDef's first fields but no graph. */
+  g_assert_false (sl_air_sniff ((const guint8 *) "\x0a\x09seq_empty\x10\x01", 13));
+  g_assert_null (sl_proto_shape_get_graph_format ((const guint8 *) "\x0a\x09seq_empty\x10\x01", 13, FALSE));
+
   /* The message about a .pb that holds none names them. */
   g_assert_nonnull (strstr (formats, "AIR"));
   g_assert_nonnull (strstr (formats, "OM"));

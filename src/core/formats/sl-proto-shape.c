@@ -442,7 +442,9 @@ sl_proto_shape_is_mindir_model (const guint8 *data,
 
 /* GE IR ModelDef (AIR): every field of its head is one ModelDef has,
  * with the wire type it gives, its graphs' and ops' names are text, and
- * it holds a graph (field 7) unless the head ends before it. ONNX and
+ * it holds a graph (field 7), unless the head ends inside a field before
+ * it: bytes that end after a name and a number without one (an ONNX
+ * SequenceProto has that shape) are no model. ONNX and
  * anf_ir models start with a number, MindIR's second field is a string,
  * graphs of the other formats start with a node (a message, not text). */
 gboolean
@@ -470,7 +472,7 @@ sl_proto_shape_is_ge_model (const guint8 *data,
           pos += value;
         }
     }
-  return !complete && pos >= len;
+  return FALSE;
 }
 
 /* An OM file: Ascend's offline model container, magic "IMOD". */
