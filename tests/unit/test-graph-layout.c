@@ -477,6 +477,45 @@ test_layout_long_names (void)
   g_assert_cmpuint (strlen (boxes[0].label), ==, 100000);
 }
 
+/* An ellipse (a parameter, a graph input) holds its text in 72 % of its
+ * width, as the renderer draws it: a short name such as "input_data:0"
+ * must have room for every character, at the layout's 6.6 units each. */
+static void
+test_layout_parameter_names_fit (void)
+{
+  GraphFixture *fx = graph_fixture_new ("g");
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(SlGraph) graph = NULL;
+  g_autoptr(SlGraphLayout) layout = NULL;
+  g_autoptr(SlGraphScene) scene = NULL;
+  const char *names[] = { "x", "data:0", "input_data:0", "encoder.weight" };
+  const SlGraphSceneBox *boxes;
+  guint n_boxes, n_checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    graph_fixture_parameter (fx, names[i]);
+  {
+    const char *inputs[] = { "x", "data:0", "input_data:0", "encoder.weight" };
+    g_autofree char *op = graph_fixture_node (fx, "Add", "add", inputs, G_N_ELEMENTS (inputs));
+  }
+  bytes = graph_fixture_finish (fx, "g", NULL);
+  graph_fixture_free (fx);
+  graph = decode (bytes);
+  layout = sl_graph_layout_new (graph);
+  sl_graph_layout_expand_initial (layout);
+  scene = build (layout);
+  check_scene (scene);
+  boxes = sl_graph_scene_get_boxes (scene, &n_boxes);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      if (boxes[i].shape != SL_GRAPH_SHAPE_PARAMETER)
+        continue;
+      g_assert_cmpfloat (boxes[i].width * 0.72, >=, g_utf8_strlen (boxes[i].label, -1) * 6.6);
+      n_checked++;
+    }
+  g_assert_cmpuint (n_checked, ==, G_N_ELEMENTS (names));
+}
+
 static void
 test_layout_cancel (void)
 {
@@ -504,6 +543,7 @@ main (int   argc,
   g_test_add_func ("/graph-layout/cycle", test_layout_cycle);
   g_test_add_func ("/graph-layout/heat", test_layout_heat);
   g_test_add_func ("/graph-layout/long-names", test_layout_long_names);
+  g_test_add_func ("/graph-layout/parameter-names-fit", test_layout_parameter_names_fit);
   g_test_add_func ("/graph-layout/cancel", test_layout_cancel);
 
   return g_test_run ();

@@ -560,6 +560,10 @@ test_model (void)
   g_assert_cmpstr (metadata_value (graph, "opset_import"), ==, "ai.onnx 17, com.microsoft 1");
   g_assert_cmpstr (metadata_value (graph, "metadata_props.author"), ==, "tests");
   g_assert_cmpstr (sl_graph_metadata_key_to_label ("metadata_props.author"), ==, "author");
+  /* the OM header's and GE ModelDef's keys read as words, not as keys */
+  g_assert_cmpstr (sl_graph_metadata_key_to_label ("platform_version"), ==, "Platform version");
+  g_assert_cmpstr (sl_graph_metadata_key_to_label ("partition.weights"), ==, "Partition: weights");
+  g_assert_cmpstr (sl_graph_metadata_key_to_label ("custom_version"), ==, "Custom version");
 }
 
 /* Every cut keeps the nodes whose bytes are whole, reports the damage

@@ -601,9 +601,12 @@ leaf_size (SlGraphLayout *self,
     case SL_GRAPH_ITEM_GROUP:
     case SL_GRAPH_ITEM_SECTION:
       return (Size) { CLAMP (40 + text, COLLAPSED_MIN, COLLAPSED_MAX), COLLAPSED_HEIGHT };
+    /* Proxies and parameters are ellipses, whose text has 72 % of their
+     * width (see the renderer): widen them so a short name is whole. */
     case SL_GRAPH_ITEM_PROXY:
-      return (Size) { CLAMP (28 + text, ROUND_MIN, ROUND_MAX), ROUND_HEIGHT - 4 };
+      return (Size) { CLAMP (28 + text * 1.4, ROUND_MIN, ROUND_MAX), ROUND_HEIGHT - 4 };
     case SL_GRAPH_ITEM_PARAMETER:
+      return (Size) { CLAMP (28 + text * 1.4, ROUND_MIN, ROUND_MAX), ROUND_HEIGHT };
     case SL_GRAPH_ITEM_CONST:
     default:
       return (Size) { CLAMP (28 + text, ROUND_MIN, ROUND_MAX), ROUND_HEIGHT };

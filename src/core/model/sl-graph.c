@@ -149,6 +149,27 @@ sl_graph_metadata_key_to_label (const char *key)
     { "saved_model_schema_version", N_("SavedModel schema version") },
     { "mind_ir_version", N_("MindIR version") },
     { "little_endian", N_("Little-endian") },
+    /* GE IR (AIR) ModelDef and the OM header */
+    { "name", N_("Name") },
+    { "version", N_("Version") },
+    { "custom_version", N_("Custom version") },
+    { "graphs", N_("Graphs") },
+    { "model_name", N_("Model name") },
+    { "header_version", N_("OM header version") },
+    { "platform_version", N_("Platform version") },
+    { "platform_type", N_("Platform type") },
+    { "op_count", N_("Ops (OM header)") },
+    { "model_count", N_("Models") },
+    { "model_type", N_("Model type") },
+    { "mode", N_("Mode") },
+    { "checksum", N_("Checksum") },
+    { "partitions", N_("Partitions") },
+    { "partition.model_def", N_("Partition: model definition") },
+    { "partition.weights", N_("Partition: weights") },
+    { "partition.task_info", N_("Partition: task info") },
+    { "partition.tbe_kernels", N_("Partition: TBE kernels") },
+    { "partition.cust_aicpu_kernels", N_("Partition: custom AI CPU kernels") },
+    { "partition.device_config", N_("Partition: device config") },
   };
 
   g_return_val_if_fail (key != NULL, "");

@@ -244,6 +244,9 @@ present_window (SlApplication *self,
   if (self->quit_after_first_frame)
     g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), self);
 
+  /* A screenshot shows the window settled: no cross-fade half done. */
+  if (self->screenshot_path != NULL)
+    g_object_set (gtk_widget_get_settings (GTK_WIDGET (window)), "gtk-enable-animations", FALSE, NULL);
   if (self->screenshot_path != NULL || self->report_path != NULL)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.report", "(^ay^ay)",
                                 self->screenshot_path != NULL ? self->screenshot_path : "",
