@@ -29,6 +29,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
+#include "sl-lineage-column-item.h"
 #include "sl-lineage-columns.h"
 #include "sl-lineage-describe.h"
 #include "sl-lineage-page.h"
@@ -76,7 +77,8 @@ struct _SlLineagePage
   GtkLabel          *status;
   GtkEntry          *note_entry;
   GtkEntry          *tags_entry;
-  GtkBox            *columns_box;
+  GtkNoSelection    *columns_selection;
+  GListStore        *column_items;   /* SlLineageColumnItem, one a table column */
   GtkBox            *importance_box;
   GtkBox            *datasets_box;
   GtkWidget         *parallel;
@@ -298,14 +300,35 @@ scatter_selected_cb (GtkDropDown   *menu,
 /* Columns and filters                                                 */
 /* ------------------------------------------------------------------ */
 
+/* A check of the column chooser (sl-lineage-column-row.ui) */
 static void
-column_toggled_cb (GtkCheckButton *button,
-                   SlLineagePage  *self)
+column_check_toggled_cb (GtkCheckButton *button,
+                         GtkListItem    *list_item)
 {
-  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sl-column"));
+  SlLineageColumnItem *item = gtk_list_item_get_item (list_item);
 
-  if (!self->syncing)
-    sl_lineage_page_set_column_shown (self, column, gtk_check_button_get_active (button));
+  if (item != NULL)
+    sl_lineage_column_item_set_shown (item, gtk_check_button_get_active (button));
+}
+
+/* The space above a group's heading, but the first's. */
+static int
+heading_margin (gpointer this_object,
+                gboolean first)
+{
+  return first ? 0 : 8;
+}
+
+static void
+column_item_shown_cb (SlLineageColumnItem *item,
+                      GParamSpec          *pspec,
+                      SlLineagePage       *self)
+{
+  guint column = sl_lineage_column_item_get_column (item);
+
+  if (!self->syncing && self->shown != NULL && column < self->shown->len &&
+      g_array_index (self->shown, gboolean, column) != sl_lineage_column_item_get_shown (item))
+    sl_lineage_page_set_column_shown (self, column, sl_lineage_column_item_get_shown (item));
 }
 
 /* Paths are long and alike: hidden until asked for. */
@@ -319,25 +342,20 @@ static void
 fill_column_chooser (SlLineagePage *self)
 {
   SlLineageGroup group = SL_LINEAGE_N_GROUPS;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  sl_lineage_clear_box (self->columns_box);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
-      GtkWidget *check = gtk_check_button_new_with_label (column->key);
+      const char *heading = column->group != group ? sl_lineage_group_to_label (group = column->group) : NULL;
+      SlLineageColumnItem *item = sl_lineage_column_item_new (c, column->key, heading,
+                                                              g_array_index (self->shown, gboolean, c));
 
-      if (column->group != group)
-        {
-          GtkWidget *heading = sl_lineage_label_new (sl_lineage_group_to_label (group = column->group), TRUE);
-
-          gtk_widget_set_margin_top (heading, c > 0 ? 8 : 0);
-          gtk_box_append (self->columns_box, heading);
-        }
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_array_index (self->shown, gboolean, c));
-      g_object_set_data (G_OBJECT (check), "sl-column", GUINT_TO_POINTER (c));
-      g_signal_connect (check, "toggled", G_CALLBACK (column_toggled_cb), self);
-      gtk_box_append (self->columns_box, check);
+      g_signal_connect_object (item, "notify::shown", G_CALLBACK (column_item_shown_cb), self, 0);
+      g_ptr_array_add (items, item);
     }
+  g_list_store_splice (self->column_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->column_items)),
+                       items->pdata, items->len);
 }
 
 static void
@@ -723,6 +741,7 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->marked, g_array_unref);
   g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_object (&self->column_items);
   g_clear_pointer (&self->target_columns, g_array_unref);
   g_clear_object (&self->runs);
   g_clear_object (&self->filter);
@@ -749,6 +768,7 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
 
   g_type_ensure (SL_TYPE_DATA_TABLE);
+  g_type_ensure (SL_TYPE_LINEAGE_COLUMN_ITEM);
   g_type_ensure (SL_TYPE_LINEAGE_SCATTER);
   g_type_ensure (SL_TYPE_PARALLEL_COORDINATES);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-lineage-page.ui");
@@ -766,7 +786,9 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, status);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, note_entry);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, tags_entry);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_selection);
+  gtk_widget_class_bind_template_callback (widget_class, column_check_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, heading_margin);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_box);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
@@ -795,6 +817,8 @@ sl_lineage_page_init (SlLineagePage *self)
   self->target = -1;
   self->selected = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->column_items = g_list_store_new (SL_TYPE_LINEAGE_COLUMN_ITEM);
+  gtk_no_selection_set_model (self->columns_selection, G_LIST_MODEL (self->column_items));
   {
     g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
 
@@ -895,6 +919,12 @@ sl_lineage_page_set_column_shown (SlLineagePage *self,
   g_return_if_fail (column < self->shown->len);
 
   g_array_index (self->shown, gboolean, column) = shown;
+  if (column < g_list_model_get_n_items (G_LIST_MODEL (self->column_items)))
+    {
+      g_autoptr(SlLineageColumnItem) item = g_list_model_get_item (G_LIST_MODEL (self->column_items), column);
+
+      sl_lineage_column_item_set_shown (item, shown);
+    }
   gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table,
                                                                 sl_lineage_table_get_column (self->table, column)->id),
                                       shown);
