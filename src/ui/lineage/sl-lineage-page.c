@@ -31,6 +31,7 @@
 #include "sl-dataset-graph-reader.h"
 #include "sl-lineage-column-item.h"
 #include "sl-lineage-columns.h"
+#include "sl-lineage-importance-item.h"
 #include "sl-lineage-describe.h"
 #include "sl-lineage-page.h"
 #include "sl-lineage-row.h"
@@ -79,7 +80,11 @@ struct _SlLineagePage
   GtkEntry          *tags_entry;
   GtkNoSelection    *columns_selection;
   GListStore        *column_items;   /* SlLineageColumnItem, one a table column */
-  GtkBox            *importance_box;
+  GtkLabel          *importance_note;
+  GtkLabel          *importance_empty;
+  GtkWidget         *importance_view;
+  GtkNoSelection    *importance_selection;
+  GListStore        *importance_items; /* SlLineageImportanceItem */
   GtkBox            *datasets_box;
   GtkWidget         *parallel;
   GtkWidget         *scatter;
@@ -246,6 +251,29 @@ dup_shown_columns (SlLineagePage *self)
   return axes;
 }
 
+/* The parameters' correlations with the target; a warning when too few
+ * runs share values to say, a line when there is nothing to rank. */
+static void
+update_importance (SlLineagePage *self)
+{
+  guint fewest;
+
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_items, self->table, self->target, &fewest);
+  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
+                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
+
+      gtk_label_set_label (self->importance_note, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->importance_note), fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
+  gtk_label_set_label (self->importance_empty, self->target < 0 ? _("No column of numbers to rank the others by.")
+                                                                : _("No other column of numbers shares runs with the target."));
+  gtk_widget_set_visible (GTK_WIDGET (self->importance_empty), self->n_importance_rows == 0);
+  gtk_widget_set_visible (self->importance_view, self->n_importance_rows > 0);
+}
+
 static void
 update_charts (SlLineagePage *self)
 {
@@ -253,7 +281,7 @@ update_charts (SlLineagePage *self)
 
   sl_parallel_coordinates_set_table (SL_PARALLEL_COORDINATES (self->parallel), self->table, axes, self->target);
   sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
-  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
+  update_importance (self);
 }
 
 static void
@@ -742,6 +770,7 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
   g_clear_object (&self->column_items);
+  g_clear_object (&self->importance_items);
   g_clear_pointer (&self->target_columns, g_array_unref);
   g_clear_object (&self->runs);
   g_clear_object (&self->filter);
@@ -769,6 +798,7 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
 
   g_type_ensure (SL_TYPE_DATA_TABLE);
   g_type_ensure (SL_TYPE_LINEAGE_COLUMN_ITEM);
+  g_type_ensure (SL_TYPE_LINEAGE_IMPORTANCE_ITEM);
   g_type_ensure (SL_TYPE_LINEAGE_SCATTER);
   g_type_ensure (SL_TYPE_PARALLEL_COORDINATES);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-lineage-page.ui");
@@ -789,7 +819,10 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_selection);
   gtk_widget_class_bind_template_callback (widget_class, column_check_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, heading_margin);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_note);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_empty);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_view);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_selection);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter);
@@ -818,6 +851,8 @@ sl_lineage_page_init (SlLineagePage *self)
   self->selected = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->column_items = g_list_store_new (SL_TYPE_LINEAGE_COLUMN_ITEM);
+  self->importance_items = g_list_store_new (SL_TYPE_LINEAGE_IMPORTANCE_ITEM);
+  gtk_no_selection_set_model (self->importance_selection, G_LIST_MODEL (self->importance_items));
   gtk_no_selection_set_model (self->columns_selection, G_LIST_MODEL (self->column_items));
   {
     g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
@@ -951,7 +986,7 @@ sl_lineage_page_filters_changed (SlLineagePage *self)
   gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
   sl_parallel_coordinates_refresh (SL_PARALLEL_COORDINATES (self->parallel));
   gtk_widget_queue_draw (self->scatter);
-  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
+  update_importance (self);
   update_status (self);
 }
 

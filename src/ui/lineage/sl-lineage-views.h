@@ -13,9 +13,10 @@ G_BEGIN_DECLS
 GtkWidget *sl_lineage_label_new       (const char     *text,
                                        gboolean        heading);
 void       sl_lineage_clear_box       (GtkBox         *box);
-guint      sl_lineage_fill_importance (GtkBox         *box,
+guint      sl_lineage_fill_importance (GListStore     *store,
                                        SlLineageTable *table,
-                                       gint            target);
+                                       gint            target,
+                                       guint          *fewest);
 void       sl_lineage_fill_datasets   (GtkBox         *box,
                                        SlLineageTable *table,
                                        GPtrArray      *graphs_of_runs,
