@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 
 #include "sl-advisor-finding-row.h"
+#include "sl-advisor-skip-row.h"
 #include "sl-advisor-texts.h"
 #include "sl-advisor-view.h"
 #include "sl-performance-tile.h"
@@ -109,36 +110,6 @@ shown_on_rank (SlAdvisorView *self,
          g_strcmp0 (rank_label, self->rank_label) == 0;
 }
 
-static GtkWidget *
-new_label (const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static GtkWidget *
-new_content_row (GtkWidget *child)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_start (child, 12);
-  gtk_widget_set_margin_end (child, 12);
-  gtk_widget_set_margin_top (child, 10);
-  gtk_widget_set_margin_bottom (child, 10);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
-  return row;
-}
-
 static gboolean
 names_op (SlAdvisorFinding *finding,
           const char       *name)
@@ -149,45 +120,6 @@ names_op (SlAdvisorFinding *finding,
     if (g_strcmp0 (sl_op_row_get_name (g_ptr_array_index (ops, i)), name) == 0)
       return TRUE;
   return FALSE;
-}
-
-static GtkWidget *
-new_not_run_row (const SlAdvisorSkip *skip)
-{
-  GtkWidget *row = adw_expander_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), rule_title (skip->rule));
-  /* Only the rank shown and the whole profile's are listed: no rank needed. */
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), skip->reason);
-  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
-
-  if (skip->enable != NULL && skip->enable[0] != '\0')
-    {
-      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("To enable:"), skip->enable);
-      GtkWidget *label = new_label (NULL, NULL);
-
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_box_append (GTK_BOX (box), label);
-    }
-  if (skip->looked_in != NULL && skip->looked_in[0] != NULL)
-    {
-      GtkWidget *heading = new_label (_("Looked in"), "heading");
-
-      gtk_label_set_selectable (GTK_LABEL (heading), FALSE);
-      gtk_box_append (GTK_BOX (box), heading);
-      for (guint i = 0; skip->looked_in[i] != NULL; i++)
-        gtk_box_append (GTK_BOX (box), new_label (skip->looked_in[i], "monospace"));
-    }
-  {
-    /* Translators: the rule's id in the rule book, for the settings file */
-    g_autofree char *id = g_strdup_printf (_("Rule “%s”"), skip->rule);
-
-    gtk_box_append (GTK_BOX (box), new_label (id, "dim-label"));
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row), new_content_row (box));
-  return row;
 }
 
 static void
@@ -447,7 +379,7 @@ rebuild (SlAdvisorView *self)
 
       if (!shown_on_rank (self, skip->rank_label))
         continue;
-      gtk_list_box_append (self->not_run_list, new_not_run_row (skip));
+      gtk_list_box_append (self->not_run_list, sl_advisor_skip_row_new (rule_title (skip->rule), skip));
       self->n_not_run_shown++;
     }
 
