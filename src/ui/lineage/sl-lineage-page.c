@@ -85,7 +85,10 @@ struct _SlLineagePage
   GtkWidget         *importance_view;
   GtkNoSelection    *importance_selection;
   GListStore        *importance_items; /* SlLineageImportanceItem */
-  GtkBox            *datasets_box;
+  GtkLabel          *datasets_empty;
+  GtkLabel          *datasets_intro;
+  GtkGrid           *datasets_grid;
+  GtkButton         *datasets_open;
   GtkWidget         *parallel;
   GtkWidget         *scatter;
   guint              n_importance_rows;
@@ -694,7 +697,16 @@ load_cb (GObject      *source,
   fill_table (self);
   fill_menus (self);
   fill_column_chooser (self);
-  sl_lineage_fill_datasets (self->datasets_box, self->table, self->graphs, self->path);
+  {
+    gboolean any = sl_lineage_fill_datasets (self->datasets_grid, self->table, self->graphs);
+
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_empty), !any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_intro), any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_grid), any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_open), any);
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->datasets_open),
+                                            g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
+  }
   update_charts (self);
   update_status (self);
   gtk_stack_set_visible_child_name (self->outer, "lineage");
@@ -823,7 +835,10 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_empty);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_view);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_selection);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_empty);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_intro);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_grid);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_open);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter);
   gtk_widget_class_bind_template_callback (widget_class, filter_column_selected_cb);

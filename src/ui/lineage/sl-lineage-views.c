@@ -12,22 +12,12 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph.h"
 #include "sl-lineage-importance-item.h"
 #include "sl-lineage-views.h"
 #include "sl-tooltip.h"
-
-void
-sl_lineage_clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
 
 GtkWidget *
 sl_lineage_label_new (const char *text,
@@ -109,25 +99,25 @@ describe_node (SlDatasetGraph *graph,
 
 /**
  * sl_lineage_fill_datasets:
- * @graphs: an SlDatasetGraph or NULL a run of @table
- * @path: the folder opened, for the dataset graphs' button
+ * @grid: takes a column a run with a dataset graph, a row a place
+ * @graphs_of_runs: an SlDatasetGraph or NULL a run of @table
  *
- * Fills @box with the runs' dataset pipelines side by side.
+ * Fills @grid with the runs' dataset pipelines side by side.
+ *
+ * Returns: whether a run has a dataset graph
  */
-void
-sl_lineage_fill_datasets (GtkBox         *box,
+gboolean
+sl_lineage_fill_datasets (GtkGrid        *grid,
                           SlLineageTable *table,
-                          GPtrArray      *graphs_of_runs,
-                          const char     *path)
+                          GPtrArray      *graphs_of_runs)
 {
   g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
   g_autoptr(GPtrArray) places = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *open = gtk_button_new_with_label (_("Open Dataset Graphs"));
-  GtkWidget *intro;
+  GtkWidget *child;
 
-  sl_lineage_clear_box (box);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
   for (guint r = 0; r < graphs_of_runs->len; r++)
     if (g_ptr_array_index (graphs_of_runs, r) != NULL)
       {
@@ -135,16 +125,7 @@ sl_lineage_fill_datasets (GtkBox         *box,
         g_array_append_val (owners, r);
       }
   if (graphs->len == 0)
-    {
-      gtk_box_append (box, sl_lineage_label_new (_("No run here recorded a dataset graph in its lineage."), FALSE));
-      return;
-    }
-
-  intro = sl_lineage_label_new (_("Each run's dataset pipeline from the batch down to the source, a row a place in the pipeline; parameters that differ between runs are shown."), FALSE);
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (intro), PANGO_ELLIPSIZE_NONE);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (box, intro);
+    return FALSE;
 
   /* Rows: the places of every graph, in the order first met. */
   for (guint g = 0; g < graphs->len; g++)
@@ -158,14 +139,12 @@ sl_lineage_fill_datasets (GtkBox         *box,
           g_ptr_array_add (places, place);
       }
 
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
   for (guint g = 0; g < graphs->len; g++)
     {
       SlDatasetGraph *graph = g_ptr_array_index (graphs, g);
       SlLineageRun *run = sl_lineage_table_get_run (table, g_array_index (owners, guint, g));
 
-      gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
+      gtk_grid_attach (grid, sl_lineage_label_new (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
       for (guint n = 0; n < sl_dataset_graph_get_n_nodes (graph); n++)
         {
           g_autofree char *place = sl_dataset_graph_dup_node_path (graph, n);
@@ -179,15 +158,8 @@ sl_lineage_fill_datasets (GtkBox         *box,
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_widget_set_valign (label, GTK_ALIGN_START);
           sl_widget_set_long_tooltip (label, place);
-          gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
+          gtk_grid_attach (grid, label, g, row + 1, 1, 1);
         }
     }
-  gtk_box_append (box, grid);
-
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (open, _("The pipelines as graphs, side by side"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (open),
-                                          g_variant_new ("(ssv)", "dataset-graph", path, g_variant_new ("()")));
-  gtk_box_append (box, open);
+  return TRUE;
 }
