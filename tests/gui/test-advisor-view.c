@@ -397,7 +397,14 @@ test_advisor_view (void)
   {
     GtkWidget *scrolled = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
     GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+    graphene_point_t point;
 
+    /* The expanded finding at the top: its texts, evidence, ops and links. */
+    g_assert_true (gtk_widget_compute_point (row, gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                             &GRAPHENE_POINT_INIT (0, 0), &point));
+    gtk_adjustment_set_value (adjustment, point.y);
+    settle ();
+    save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-finding.png");
     gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
     settle ();
     save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "advisor-not-run.png");

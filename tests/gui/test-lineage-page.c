@@ -253,6 +253,72 @@ test_lineage_page (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+/* The first widget under @root of @type whose label is @label. */
+static GtkWidget *
+find_labelled (GtkWidget  *root,
+               GType       type,
+               const char *label)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    {
+      g_autofree char *text = NULL;
+
+      g_object_get (root, "label", &text, NULL);
+      if (g_strcmp0 (text, label) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_labelled (child, type, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Columns popover lists every column under its group's heading;
+ * unticking a column hides it in the table, and showing it from code
+ * ticks it again. */
+static void
+test_column_chooser (void)
+{
+  g_autofree char *root = write_runs_in ("columns");
+  SlDocument *document = sl_window_open_document (window, "lineage", root, NULL);
+  SlLineagePage *page = SL_LINEAGE_PAGE (document);
+  SlLineageTable *table;
+  GtkColumnViewColumn *column;
+  GtkWidget *button, *popover, *check;
+  gint lr;
+
+  g_assert_true (wait_until (document_settled, document, 30000));
+  table = sl_lineage_page_get_table (page);
+  lr = column_of (table, "hyperparameters/learning_rate");
+  column = sl_data_table_get_column (sl_lineage_page_get_data_table (page), sl_lineage_table_get_column (table, lr)->id);
+  g_assert_true (gtk_column_view_column_get_visible (column));
+
+  button = find_labelled (GTK_WIDGET (page), GTK_TYPE_MENU_BUTTON, "Columns");
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (popover));
+  g_assert_nonnull (find_labelled (popover, GTK_TYPE_LABEL, "Hyperparameters"));
+  check = find_labelled (popover, GTK_TYPE_CHECK_BUTTON, "learning_rate");
+  g_assert_nonnull (check);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  save_window_screenshot (popover, SCREENSHOT_DIR, "lineage-columns.png");
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+  g_assert_false (gtk_column_view_column_get_visible (column));
+  sl_lineage_page_set_column_shown (page, lr, TRUE);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  g_assert_true (gtk_column_view_column_get_visible (column));
+
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
 /* The runs shown, top to bottom, as indexes into the lineage table. */
 static GArray *
 dup_shown_runs (SlDataTable *data_table)
@@ -554,6 +620,7 @@ main (int    argc,
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
 
   g_test_add_func ("/lineage-page/table-brush-note", test_lineage_page);
+  g_test_add_func ("/lineage-page/column-chooser", test_column_chooser);
   g_test_add_func ("/lineage-page/data-table-csv", test_data_table_csv);
   g_test_add_func ("/lineage-page/too-few-runs", test_too_few_runs);
   g_test_add_func ("/lineage-page/dataset-lineage", test_dataset_lineage);

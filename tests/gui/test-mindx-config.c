@@ -351,6 +351,61 @@ test_project_dialog_mindx_rows (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* The first button under @widget labelled @label. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A run configuration's title and subtitle follow its name, kind and
+ * command (the entry script for a MindX app), and its Remove button
+ * takes it, and only it, off the list. */
+static void
+test_project_dialog_config_rows (void)
+{
+  SlProjectDialog *dialog = open_project_dialog ();
+  g_autoptr(GPtrArray) configs = g_ptr_array_new ();
+  GtkWidget *remove;
+  AdwExpanderRow *config;
+
+  g_assert_true (sl_project_dialog_select_project (dialog, 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.add-run-config", NULL));
+  config = ADW_EXPANDER_ROW (named (dialog, "run-config"));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (config)), ==, "Unnamed run configuration");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (config), ==, "Train · no command yet");
+  set_named (dialog, "run-name", "train");
+  set_named (dialog, "run-command", "python3 train.py");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (config)), ==, "train");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (config), ==, "Train · python3 train.py");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (named (dialog, "run-kind")), SL_RUN_CONFIG_KIND_MINDX);
+  g_assert_cmpstr (adw_expander_row_get_subtitle (config), ==, "MindX SDK App · no command yet");
+  set_named (dialog, "mindx-entry", "main.py");
+  g_assert_cmpstr (adw_expander_row_get_subtitle (config), ==, "MindX SDK App · main.py");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "project.add-run-config", NULL));
+  collect_named (GTK_WIDGET (dialog), "run-config", configs);
+  g_assert_cmpuint (configs->len, ==, 2);
+  remove = find_button (GTK_WIDGET (config), "_Remove Run Configuration");
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  g_ptr_array_set_size (configs, 0);
+  collect_named (GTK_WIDGET (dialog), "run-config", configs);
+  g_assert_cmpuint (configs->len, ==, 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (g_ptr_array_index (configs, 0)), ==, "Unnamed run configuration");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static char *
 tools_path (const char *name)
 {
@@ -593,6 +648,7 @@ main (int    argc,
   window = start_application (&app);
 
   g_test_add_func ("/mindx-config/project-dialog-rows", test_project_dialog_mindx_rows);
+  g_test_add_func ("/mindx-config/project-dialog-config-rows", test_project_dialog_config_rows);
   g_test_add_func ("/mindx-config/run-on-local", test_run_mindx_config_on_local);
 
   status = g_test_run ();

@@ -6,7 +6,8 @@
  * with the slow link outlined, each collective's time by rank with its
  * straggler outlined, and two ranks' timelines aligned in time
  * (SlCompareTimelines, the comparison page's view), read only when asked
- * for.
+ * for. The parts are the page's template, sl-cluster-page.ui; only the
+ * rank table's columns are made in code.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -38,6 +39,7 @@ struct _SlClusterPage
   GtkWidget          *banner;
   GtkWidget          *banner_icon;
   GtkWidget          *banner_label;
+  GtkWidget          *rank_table_box;
   GtkWidget          *rank_table;     /* the column view of rank_data */
   SlDataTable        *rank_data;
   GtkWidget          *bars;
@@ -725,141 +727,6 @@ sl_cluster_page_load (SlDocument *document)
   g_task_run_in_thread (task, load_thread);
 }
 
-/* ------------------------------------------------------------------ */
-/* Building */
-
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "title-4");
-  gtk_widget_set_margin_top (label, 12);
-  return label;
-}
-
-static GtkWidget *
-note (void)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  return label;
-}
-
-static GtkWidget *
-scrolled (GtkWidget *child,
-          int        height)
-{
-  GtkWidget *window = gtk_scrolled_window_new ();
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (window), child);
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (window), height);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (window), height * 2);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (window), TRUE);
-  /* A table or matrix wider than the page shows its scrollbar, not an
-   * edge that looks like its end. */
-  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (window), FALSE);
-  gtk_widget_add_css_class (window, "card");
-  return window;
-}
-
-static void
-build_banner (SlClusterPage *self)
-{
-  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
-
-  self->banner_icon = icon;
-  self->banner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_add_css_class (self->banner, "card");
-  self->banner_label = note ();
-  gtk_widget_set_hexpand (self->banner_label, TRUE);
-  gtk_widget_set_margin_start (icon, 12);
-  gtk_widget_set_margin_top (self->banner_label, 12);
-  gtk_widget_set_margin_bottom (self->banner_label, 12);
-  gtk_widget_set_margin_end (self->banner_label, 12);
-  gtk_label_set_text (GTK_LABEL (self->banner_label), _("Reading every rank's step trace and communication…"));
-  gtk_box_append (GTK_BOX (self->banner), icon);
-  gtk_box_append (GTK_BOX (self->banner), self->banner_label);
-  gtk_box_append (GTK_BOX (self->content), self->banner);
-}
-
-static void
-build_timelines (SlClusterPage *self)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Compare Timelines"));
-
-  self->first_dropdown = gtk_drop_down_new (NULL, NULL);
-  self->second_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_box_append (GTK_BOX (row), self->first_dropdown);
-  gtk_box_append (GTK_BOX (row), self->second_dropdown);
-  gtk_box_append (GTK_BOX (row), button);
-  g_signal_connect_object (button, "clicked", G_CALLBACK (show_timelines_cb), self, 0);
-  gtk_box_append (GTK_BOX (self->content), heading (_("Two ranks' timelines")));
-  gtk_box_append (GTK_BOX (self->content), row);
-  self->timelines_note = note ();
-  gtk_label_set_text (GTK_LABEL (self->timelines_note),
-                      _("Pick two ranks here or select two rows of the table (Ctrl+click) to see their timelines one "
-                        "above the other, aligned in time."));
-  gtk_widget_add_css_class (self->timelines_note, "dim-label");
-  gtk_box_append (GTK_BOX (self->content), self->timelines_note);
-  self->timelines = g_object_new (SL_TYPE_COMPARE_TIMELINES, NULL);
-  gtk_widget_set_size_request (self->timelines, -1, 520);
-  gtk_widget_set_visible (self->timelines, FALSE);
-  gtk_box_append (GTK_BOX (self->content), self->timelines);
-}
-
-static void
-build (SlClusterPage *self)
-{
-  GtkWidget *window = gtk_scrolled_window_new ();
-
-  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_margin_start (self->content, 18);
-  gtk_widget_set_margin_end (self->content, 18);
-  gtk_widget_set_margin_top (self->content, 18);
-  gtk_widget_set_margin_bottom (self->content, 18);
-
-  build_banner (self);
-
-  gtk_box_append (GTK_BOX (self->content), heading (_("Step time by rank")));
-  self->bars = sl_cluster_bars_new ();
-  gtk_widget_set_size_request (self->bars, -1, 200);
-  gtk_widget_set_tooltip_text (self->bars, _("Click a rank's bar to open its profile"));
-  g_signal_connect_object (self->bars, "bar-activated", G_CALLBACK (bar_activated_cb), self, 0);
-  gtk_box_append (GTK_BOX (self->content), self->bars);
-  gtk_box_append (GTK_BOX (self->content), create_rank_table (self));
-  self->rank_table = GTK_WIDGET (sl_data_table_get_column_view (self->rank_data));
-
-  gtk_box_append (GTK_BOX (self->content), heading (_("Communication matrix")));
-  self->link_label = note ();
-  gtk_box_append (GTK_BOX (self->content), self->link_label);
-  self->matrix = sl_comm_matrix_view_new ();
-  gtk_widget_set_halign (self->matrix, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (self->content), scrolled (self->matrix, 200));
-
-  gtk_box_append (GTK_BOX (self->content), heading (_("Collectives by rank")));
-  self->collective_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_widget_set_halign (self->collective_dropdown, GTK_ALIGN_START);
-  g_signal_connect_object (self->collective_dropdown, "notify::selected", G_CALLBACK (collective_selected_cb), self, 0);
-  gtk_box_append (GTK_BOX (self->content), self->collective_dropdown);
-  self->collective_label = note ();
-  gtk_box_append (GTK_BOX (self->content), self->collective_label);
-  self->collective_bars = sl_cluster_bars_new ();
-  gtk_widget_set_size_request (self->collective_bars, -1, 180);
-  gtk_box_append (GTK_BOX (self->content), self->collective_bars);
-
-  build_timelines (self);
-
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (window), self->content);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (window), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  panel_widget_set_child (PANEL_WIDGET (self), window);
-}
-
 static void
 sl_cluster_page_dispose (GObject *object)
 {
@@ -869,6 +736,10 @@ sl_cluster_page_dispose (GObject *object)
   if (self->progress != NULL)
     g_signal_handlers_disconnect_by_data (self->progress, self);
   g_clear_object (&self->progress);
+  /* The template's child is the panel's: hand it back before the
+   * template lets go of it, or PanelWidget unparents it a second time. */
+  panel_widget_set_child (PANEL_WIDGET (self), NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_CLUSTER_PAGE);
   G_OBJECT_CLASS (sl_cluster_page_parent_class)->dispose (object);
 }
 
@@ -887,11 +758,36 @@ static void
 sl_cluster_page_class_init (SlClusterPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   SlDocumentClass *document_class = SL_DOCUMENT_CLASS (klass);
 
   object_class->dispose = sl_cluster_page_dispose;
   object_class->finalize = sl_cluster_page_finalize;
   document_class->load = sl_cluster_page_load;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-cluster-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, content);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, banner);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, banner_icon);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, bars);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, rank_table_box);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, link_label);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, matrix);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, collective_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, collective_label);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, collective_bars);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, first_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, second_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, timelines_note);
+  gtk_widget_class_bind_template_child (widget_class, SlClusterPage, timelines);
+  gtk_widget_class_bind_template_callback (widget_class, bar_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, collective_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_timelines_cb);
+
+  g_type_ensure (SL_TYPE_CLUSTER_BARS);
+  g_type_ensure (SL_TYPE_COMM_MATRIX_VIEW);
+  g_type_ensure (SL_TYPE_COMPARE_TIMELINES);
 }
 
 static void
@@ -899,7 +795,9 @@ sl_cluster_page_init (SlClusterPage *self)
 {
   self->cancellable = g_cancellable_new ();
   self->ranks = g_list_store_new (SL_TYPE_CLUSTER_RANK_ITEM);
-  build (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->rank_table_box), create_rank_table (self));
+  self->rank_table = GTK_WIDGET (sl_data_table_get_column_view (self->rank_data));
 }
 
 SlClusterSummary *

@@ -13,13 +13,14 @@
 #include "sl-mindx-env.h"
 #include "sl-mindx-settings.h"
 #include "sl-project-dialog.h"
+#include "sl-run-config-row.h"
 #include "sl-workflow-path.h"
 #include "sl-slurm-config.h"
 
 static const char * const default_excludes[] = { ".git", "__pycache__", "*.ckpt", "*.om", NULL };
 
 typedef struct {
-  AdwExpanderRow *expander;
+  AdwExpanderRow *expander;  /* an SlRunConfigRow, whose rows the others are */
   AdwEntryRow    *name;
   AdwEntryRow    *command;
   AdwEntryRow    *arguments;
@@ -173,54 +174,10 @@ config_rows_free (gpointer data)
   g_free (rows);
 }
 
-static const char *
-kind_label (SlRunConfigKind kind)
-{
-  switch (kind)
-    {
-    case SL_RUN_CONFIG_KIND_TRAIN:   return _("Train");
-    case SL_RUN_CONFIG_KIND_PROFILE: return _("Profile");
-    case SL_RUN_CONFIG_KIND_INFER:   return _("Infer");
-    case SL_RUN_CONFIG_KIND_CONVERT: return _("Convert");
-    case SL_RUN_CONFIG_KIND_MINDX:   return _("MindX SDK App");
-    default:                         return "?";
-    }
-}
-
-static void
-update_config_title (ConfigRows *rows)
-{
-  g_autofree char *name = stripped_text (rows->name);
-  g_autofree char *command = stripped_text (adw_combo_row_get_selected (rows->kind) == SL_RUN_CONFIG_KIND_MINDX
-                                            ? rows->mindx_entry : rows->command);
-  g_autofree char *subtitle = NULL;
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->expander),
-                                 name[0] != '\0' ? name : _("Unnamed run configuration"));
-  subtitle = g_strdup_printf ("%s · %s", kind_label (adw_combo_row_get_selected (rows->kind)),
-                              command[0] != '\0' ? command : _("no command yet"));
-  adw_expander_row_set_subtitle (rows->expander, subtitle);
-}
-
 static gboolean
 is_mindx (ConfigRows *rows)
 {
   return adw_combo_row_get_selected (rows->kind) == SL_RUN_CONFIG_KIND_MINDX;
-}
-
-/* A MindX app's rows stand in for the command row. */
-static void
-mindx_rows_update_visibility (ConfigRows *rows)
-{
-  gboolean mindx = is_mindx (rows);
-
-  /* The app runs in the remote project folder, as the SDK's run.sh does. */
-  gtk_widget_set_visible (GTK_WIDGET (rows->command), !mindx);
-  gtk_widget_set_visible (GTK_WIDGET (rows->folder), !mindx);
-  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_sdk_home), mindx);
-  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_toolkit), mindx);
-  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_pipeline), mindx);
-  gtk_widget_set_visible (GTK_WIDGET (rows->mindx_entry), mindx);
 }
 
 static SlMindxSettings *
@@ -382,44 +339,20 @@ config_from_rows (ConfigRows *rows)
 static void
 config_changed_cb (SlProjectDialog *self)
 {
-  for (guint i = 0; i < self->configs->len; i++)
-    {
-      update_config_title (g_ptr_array_index (self->configs, i));
-      mindx_rows_update_visibility (g_ptr_array_index (self->configs, i));
-    }
   update_validation (self);
 }
 
-static AdwEntryRow *
-add_config_entry (SlProjectDialog *self,
-                  ConfigRows      *rows,
-                  const char      *widget_name,
-                  const char      *title,
-                  const char      *text)
-{
-  AdwEntryRow *row = ADW_ENTRY_ROW (adw_entry_row_new ());
-
-  gtk_widget_set_name (GTK_WIDGET (row), widget_name);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  set_row (row, text);
-  g_signal_connect_object (row, "changed", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
-  adw_expander_row_add_row (rows->expander, GTK_WIDGET (row));
-  return row;
-}
-
 static void
-remove_config_cb (GtkButton       *button,
+remove_config_cb (SlRunConfigRow  *row,
                   SlProjectDialog *self)
 {
-  AdwExpanderRow *expander = ADW_EXPANDER_ROW (gtk_widget_get_ancestor (GTK_WIDGET (button), ADW_TYPE_EXPANDER_ROW));
-
   for (guint i = 0; i < self->configs->len; i++)
     {
       ConfigRows *rows = g_ptr_array_index (self->configs, i);
 
-      if (rows->expander == expander)
+      if (rows->expander == ADW_EXPANDER_ROW (row))
         {
-          adw_preferences_group_remove (self->configs_group, GTK_WIDGET (expander));
+          adw_preferences_group_remove (self->configs_group, GTK_WIDGET (row));
           g_ptr_array_remove_index (self->configs, i);
           break;
         }
@@ -427,50 +360,32 @@ remove_config_cb (GtkButton       *button,
   update_validation (self);
 }
 
+static AdwEntryRow *
+fill_config_entry (ConfigRows       *rows,
+                   SlRunConfigField  field,
+                   const char       *text)
+{
+  AdwEntryRow *row = sl_run_config_row_get_entry (SL_RUN_CONFIG_ROW (rows->expander), field);
+
+  set_row (row, text);
+  return row;
+}
+
 /* The SDK home, toolkit, pipeline and entry script of a MindX app, from
  * the configuration's "mindx" group. */
 static void
-add_mindx_rows (SlProjectDialog   *self,
-                ConfigRows        *rows,
-                SlRunConfigRecord *config)
+fill_mindx_rows (ConfigRows        *rows,
+                 SlRunConfigRecord *config)
 {
   g_autoptr(SlMindxSettings) settings = sl_mindx_settings_from_config (config);
   /* TRANSLATORS: %s is the toolkit's default folder */
   g_autofree char *toolkit_tip = g_strdup_printf (_("Empty: %s"), SL_MINDX_DEFAULT_TOOLKIT);
 
-  rows->mindx_sdk_home = add_config_entry (self, rows, "mindx-sdk-home", _("SDK home on the target (MX_SDK_HOME)"),
-                                           settings->sdk_home);
-  rows->mindx_toolkit = add_config_entry (self, rows, "mindx-toolkit", _("Ascend toolkit on the target (optional)"),
-                                          settings->toolkit);
+  rows->mindx_sdk_home = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_MINDX_SDK_HOME, settings->sdk_home);
+  rows->mindx_toolkit = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_MINDX_TOOLKIT, settings->toolkit);
   gtk_widget_set_tooltip_text (GTK_WIDGET (rows->mindx_toolkit), toolkit_tip);
-  rows->mindx_pipeline = add_config_entry (self, rows, "mindx-pipeline", _("Pipeline file (in the project)"),
-                                           settings->pipeline);
-  rows->mindx_entry = add_config_entry (self, rows, "mindx-entry", _("Entry script (such as main.py)"),
-                                        settings->entry);
-}
-
-/* Read-only: the Run dialog keeps these, from what each run used. */
-static void
-add_config_slurm_row (ConfigRows        *rows,
-                      SlRunConfigRecord *config)
-{
-  gboolean enabled = FALSE;
-  g_autoptr(SlSlurmOptions) options = sl_slurm_config_read (config, &enabled);
-  g_autofree char *summary = NULL;
-  AdwActionRow *row;
-
-  if (options == NULL)
-    return;
-  summary = sl_slurm_config_dup_summary (options, enabled);
-  row = ADW_ACTION_ROW (adw_action_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (row), "run-slurm");
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Slurm"));
-  adw_action_row_set_subtitle (row, summary);
-  adw_action_row_set_subtitle_lines (row, 0);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row), _("Set in the Run dialog: each run keeps the choices it was started with"));
-  gtk_widget_add_css_class (GTK_WIDGET (row), "property");
-  adw_expander_row_add_row (rows->expander, GTK_WIDGET (row));
+  rows->mindx_pipeline = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_MINDX_PIPELINE, settings->pipeline);
+  rows->mindx_entry = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_MINDX_ENTRY, settings->entry);
 }
 
 static ConfigRows *
@@ -481,56 +396,33 @@ add_config_rows (SlProjectDialog   *self,
   g_autofree char *arguments = join_words (sl_run_config_record_get_arguments (config));
   g_autofree char *environment = join_words (sl_run_config_record_get_environment (config));
   g_autofree char *pull = join_words (sl_run_config_record_get_pull_folders (config));
-  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-  AdwActionRow *remove_row;
-  GtkWidget *remove;
+  gboolean slurm_enabled = FALSE;
+  g_autoptr(SlSlurmOptions) slurm = sl_slurm_config_read (config, &slurm_enabled);
+  SlRunConfigRow *row = SL_RUN_CONFIG_ROW (sl_run_config_row_new ());
 
-  rows->expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (rows->expander), "run-config");
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->expander), FALSE);
-
+  rows->expander = ADW_EXPANDER_ROW (row);
   rows->options = g_strdup (sl_run_config_record_get_options (config));
-  rows->name = add_config_entry (self, rows, "run-name", _("Name"), sl_run_config_record_get_name (config));
-  for (SlRunConfigKind kind = SL_RUN_CONFIG_KIND_TRAIN; kind <= SL_RUN_CONFIG_KIND_LAST; kind++)
-    gtk_string_list_append (kinds, kind_label (kind));
-  rows->kind = ADW_COMBO_ROW (adw_combo_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (rows->kind), "run-kind");
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rows->kind), _("Kind"));
-  adw_combo_row_set_model (rows->kind, G_LIST_MODEL (kinds));
+  rows->name = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_NAME, sl_run_config_record_get_name (config));
+  rows->kind = sl_run_config_row_get_kind_row (row);
   adw_combo_row_set_selected (rows->kind, sl_run_config_record_get_kind (config));
-  g_signal_connect_object (rows->kind, "notify::selected", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
-  adw_expander_row_add_row (rows->expander, GTK_WIDGET (rows->kind));
-  rows->command = add_config_entry (self, rows, "run-command", _("Command"), sl_run_config_record_get_command (config));
-  add_mindx_rows (self, rows, config);
-  rows->arguments = add_config_entry (self, rows, "run-arguments", _("Arguments"), arguments);
-  rows->environment = add_config_entry (self, rows, "run-environment",
-                                        _("Environment variables (NAME=VALUE …)"), environment);
-  rows->folder = add_config_entry (self, rows, "run-folder", _("Working folder (empty: the remote project folder)"),
-                                   sl_run_config_record_get_working_folder (config));
-  rows->pull = add_config_entry (self, rows, "run-pull", _("Output folders to pull back"), pull);
-  add_config_slurm_row (rows, config);
+  rows->command = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_COMMAND, sl_run_config_record_get_command (config));
+  fill_mindx_rows (rows, config);
+  rows->arguments = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_ARGUMENTS, arguments);
+  rows->environment = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_ENVIRONMENT, environment);
+  rows->folder = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_FOLDER, sl_run_config_record_get_working_folder (config));
+  rows->pull = fill_config_entry (rows, SL_RUN_CONFIG_FIELD_PULL, pull);
+  if (slurm != NULL)
+    {
+      g_autofree char *summary = sl_slurm_config_dup_summary (slurm, slurm_enabled);
 
-  rows->error = ADW_ACTION_ROW (adw_action_row_new ());
-  gtk_widget_set_name (GTK_WIDGET (rows->error), "run-error");
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (rows->error), FALSE);
-  adw_action_row_set_title_lines (rows->error, 0);
-  adw_action_row_add_prefix (rows->error, gtk_image_new_from_icon_name ("dialog-warning-symbolic"));
-  gtk_widget_add_css_class (GTK_WIDGET (rows->error), "error");
-  gtk_widget_set_visible (GTK_WIDGET (rows->error), FALSE);
-  adw_expander_row_add_row (rows->expander, GTK_WIDGET (rows->error));
+      sl_run_config_row_set_slurm_summary (row, summary);
+    }
+  rows->error = sl_run_config_row_get_error_row (row);
+  g_signal_connect_object (row, "changed", G_CALLBACK (config_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row, "remove", G_CALLBACK (remove_config_cb), self, 0);
 
-  remove_row = ADW_ACTION_ROW (adw_action_row_new ());
-  remove = gtk_button_new_with_mnemonic (_("_Remove Run Configuration"));
-  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (remove, "destructive-action");
-  g_signal_connect_object (remove, "clicked", G_CALLBACK (remove_config_cb), self, 0);
-  adw_action_row_add_suffix (remove_row, remove);
-  adw_expander_row_add_row (rows->expander, GTK_WIDGET (remove_row));
-
-  adw_preferences_group_add (self->configs_group, GTK_WIDGET (rows->expander));
+  adw_preferences_group_add (self->configs_group, GTK_WIDGET (row));
   g_ptr_array_add (self->configs, rows);
-  update_config_title (rows);
-  mindx_rows_update_visibility (rows);
   return rows;
 }
 

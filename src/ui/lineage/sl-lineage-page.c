@@ -29,7 +29,9 @@
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph-reader.h"
+#include "sl-lineage-column-item.h"
 #include "sl-lineage-columns.h"
+#include "sl-lineage-importance-item.h"
 #include "sl-lineage-describe.h"
 #include "sl-lineage-page.h"
 #include "sl-lineage-row.h"
@@ -76,9 +78,17 @@ struct _SlLineagePage
   GtkLabel          *status;
   GtkEntry          *note_entry;
   GtkEntry          *tags_entry;
-  GtkBox            *columns_box;
-  GtkBox            *importance_box;
-  GtkBox            *datasets_box;
+  GtkNoSelection    *columns_selection;
+  GListStore        *column_items;   /* SlLineageColumnItem, one a table column */
+  GtkLabel          *importance_note;
+  GtkLabel          *importance_empty;
+  GtkWidget         *importance_view;
+  GtkNoSelection    *importance_selection;
+  GListStore        *importance_items; /* SlLineageImportanceItem */
+  GtkLabel          *datasets_empty;
+  GtkLabel          *datasets_intro;
+  GtkGrid           *datasets_grid;
+  GtkButton         *datasets_open;
   GtkWidget         *parallel;
   GtkWidget         *scatter;
   guint              n_importance_rows;
@@ -244,6 +254,29 @@ dup_shown_columns (SlLineagePage *self)
   return axes;
 }
 
+/* The parameters' correlations with the target; a warning when too few
+ * runs share values to say, a line when there is nothing to rank. */
+static void
+update_importance (SlLineagePage *self)
+{
+  guint fewest;
+
+  self->n_importance_rows = sl_lineage_fill_importance (self->importance_items, self->table, self->target, &fewest);
+  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
+                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
+
+      gtk_label_set_label (self->importance_note, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->importance_note), fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
+  gtk_label_set_label (self->importance_empty, self->target < 0 ? _("No column of numbers to rank the others by.")
+                                                                : _("No other column of numbers shares runs with the target."));
+  gtk_widget_set_visible (GTK_WIDGET (self->importance_empty), self->n_importance_rows == 0);
+  gtk_widget_set_visible (self->importance_view, self->n_importance_rows > 0);
+}
+
 static void
 update_charts (SlLineagePage *self)
 {
@@ -251,7 +284,7 @@ update_charts (SlLineagePage *self)
 
   sl_parallel_coordinates_set_table (SL_PARALLEL_COORDINATES (self->parallel), self->table, axes, self->target);
   sl_lineage_scatter_set_columns (SL_LINEAGE_SCATTER (self->scatter), self->table, self->scatter_x, self->target);
-  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
+  update_importance (self);
 }
 
 static void
@@ -298,14 +331,35 @@ scatter_selected_cb (GtkDropDown   *menu,
 /* Columns and filters                                                 */
 /* ------------------------------------------------------------------ */
 
+/* A check of the column chooser (sl-lineage-column-row.ui) */
 static void
-column_toggled_cb (GtkCheckButton *button,
-                   SlLineagePage  *self)
+column_check_toggled_cb (GtkCheckButton *button,
+                         GtkListItem    *list_item)
 {
-  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "sl-column"));
+  SlLineageColumnItem *item = gtk_list_item_get_item (list_item);
 
-  if (!self->syncing)
-    sl_lineage_page_set_column_shown (self, column, gtk_check_button_get_active (button));
+  if (item != NULL)
+    sl_lineage_column_item_set_shown (item, gtk_check_button_get_active (button));
+}
+
+/* The space above a group's heading, but the first's. */
+static int
+heading_margin (gpointer this_object,
+                gboolean first)
+{
+  return first ? 0 : 8;
+}
+
+static void
+column_item_shown_cb (SlLineageColumnItem *item,
+                      GParamSpec          *pspec,
+                      SlLineagePage       *self)
+{
+  guint column = sl_lineage_column_item_get_column (item);
+
+  if (!self->syncing && self->shown != NULL && column < self->shown->len &&
+      g_array_index (self->shown, gboolean, column) != sl_lineage_column_item_get_shown (item))
+    sl_lineage_page_set_column_shown (self, column, sl_lineage_column_item_get_shown (item));
 }
 
 /* Paths are long and alike: hidden until asked for. */
@@ -319,25 +373,20 @@ static void
 fill_column_chooser (SlLineagePage *self)
 {
   SlLineageGroup group = SL_LINEAGE_N_GROUPS;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  sl_lineage_clear_box (self->columns_box);
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     {
       const SlLineageColumn *column = sl_lineage_table_get_column (self->table, c);
-      GtkWidget *check = gtk_check_button_new_with_label (column->key);
+      const char *heading = column->group != group ? sl_lineage_group_to_label (group = column->group) : NULL;
+      SlLineageColumnItem *item = sl_lineage_column_item_new (c, column->key, heading,
+                                                              g_array_index (self->shown, gboolean, c));
 
-      if (column->group != group)
-        {
-          GtkWidget *heading = sl_lineage_label_new (sl_lineage_group_to_label (group = column->group), TRUE);
-
-          gtk_widget_set_margin_top (heading, c > 0 ? 8 : 0);
-          gtk_box_append (self->columns_box, heading);
-        }
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), g_array_index (self->shown, gboolean, c));
-      g_object_set_data (G_OBJECT (check), "sl-column", GUINT_TO_POINTER (c));
-      g_signal_connect (check, "toggled", G_CALLBACK (column_toggled_cb), self);
-      gtk_box_append (self->columns_box, check);
+      g_signal_connect_object (item, "notify::shown", G_CALLBACK (column_item_shown_cb), self, 0);
+      g_ptr_array_add (items, item);
     }
+  g_list_store_splice (self->column_items, 0, g_list_model_get_n_items (G_LIST_MODEL (self->column_items)),
+                       items->pdata, items->len);
 }
 
 static void
@@ -648,7 +697,16 @@ load_cb (GObject      *source,
   fill_table (self);
   fill_menus (self);
   fill_column_chooser (self);
-  sl_lineage_fill_datasets (self->datasets_box, self->table, self->graphs, self->path);
+  {
+    gboolean any = sl_lineage_fill_datasets (self->datasets_grid, self->table, self->graphs);
+
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_empty), !any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_intro), any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_grid), any);
+    gtk_widget_set_visible (GTK_WIDGET (self->datasets_open), any);
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->datasets_open),
+                                            g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
+  }
   update_charts (self);
   update_status (self);
   gtk_stack_set_visible_child_name (self->outer, "lineage");
@@ -723,6 +781,8 @@ sl_lineage_page_dispose (GObject *object)
   g_clear_pointer (&self->marked, g_array_unref);
   g_clear_pointer (&self->run_labels, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_object (&self->column_items);
+  g_clear_object (&self->importance_items);
   g_clear_pointer (&self->target_columns, g_array_unref);
   g_clear_object (&self->runs);
   g_clear_object (&self->filter);
@@ -749,6 +809,8 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   SL_DOCUMENT_CLASS (klass)->describe = sl_lineage_page_show_details;
 
   g_type_ensure (SL_TYPE_DATA_TABLE);
+  g_type_ensure (SL_TYPE_LINEAGE_COLUMN_ITEM);
+  g_type_ensure (SL_TYPE_LINEAGE_IMPORTANCE_ITEM);
   g_type_ensure (SL_TYPE_LINEAGE_SCATTER);
   g_type_ensure (SL_TYPE_PARALLEL_COORDINATES);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-lineage-page.ui");
@@ -766,9 +828,17 @@ sl_lineage_page_class_init (SlLineagePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, status);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, note_entry);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, tags_entry);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_box);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_box);
-  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_box);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, columns_selection);
+  gtk_widget_class_bind_template_callback (widget_class, column_check_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, heading_margin);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_note);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_empty);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_view);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, importance_selection);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_empty);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_intro);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_grid);
+  gtk_widget_class_bind_template_child (widget_class, SlLineagePage, datasets_open);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, parallel);
   gtk_widget_class_bind_template_child (widget_class, SlLineagePage, scatter);
   gtk_widget_class_bind_template_callback (widget_class, filter_column_selected_cb);
@@ -795,6 +865,10 @@ sl_lineage_page_init (SlLineagePage *self)
   self->target = -1;
   self->selected = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->column_items = g_list_store_new (SL_TYPE_LINEAGE_COLUMN_ITEM);
+  self->importance_items = g_list_store_new (SL_TYPE_LINEAGE_IMPORTANCE_ITEM);
+  gtk_no_selection_set_model (self->importance_selection, G_LIST_MODEL (self->importance_items));
+  gtk_no_selection_set_model (self->columns_selection, G_LIST_MODEL (self->column_items));
   {
     g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->views);
 
@@ -895,6 +969,12 @@ sl_lineage_page_set_column_shown (SlLineagePage *self,
   g_return_if_fail (column < self->shown->len);
 
   g_array_index (self->shown, gboolean, column) = shown;
+  if (column < g_list_model_get_n_items (G_LIST_MODEL (self->column_items)))
+    {
+      g_autoptr(SlLineageColumnItem) item = g_list_model_get_item (G_LIST_MODEL (self->column_items), column);
+
+      sl_lineage_column_item_set_shown (item, shown);
+    }
   gtk_column_view_column_set_visible (sl_data_table_get_column (self->data_table,
                                                                 sl_lineage_table_get_column (self->table, column)->id),
                                       shown);
@@ -921,7 +1001,7 @@ sl_lineage_page_filters_changed (SlLineagePage *self)
   gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
   sl_parallel_coordinates_refresh (SL_PARALLEL_COORDINATES (self->parallel));
   gtk_widget_queue_draw (self->scatter);
-  self->n_importance_rows = sl_lineage_fill_importance (self->importance_box, self->table, self->target);
+  update_importance (self);
   update_status (self);
 }
 

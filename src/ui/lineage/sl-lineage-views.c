@@ -3,8 +3,8 @@
  * The views of the Lineage page that are rebuilt from the table:
  *
  * - Importance: each numeric parameter's absolute Pearson and Spearman
- *   correlation with the target, over the runs that pass the filters,
- *   with a warning when too few runs share values to say.
+ *   correlation with the target, over the runs that pass the filters, as
+ *   SlLineageImportanceItems the page's column view shows.
  * - Datasets: the runs' dataset pipelines side by side, a row a place in
  *   the pipeline, the parameters that differ between runs marked.
  *
@@ -12,45 +12,12 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n.h>
 
 #include "sl-dataset-graph.h"
+#include "sl-lineage-importance-item.h"
 #include "sl-lineage-views.h"
 #include "sl-tooltip.h"
-
-void
-sl_lineage_clear_box (GtkBox *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
-}
-
-static GtkWidget *
-create_bar (double      value,
-            const char *caption)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *bar = gtk_level_bar_new_for_interval (0, 1);
-  g_autofree char *text = isnan (value) ? g_strdup ("—") : g_strdup_printf ("%.3f", value);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_LOW);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_HIGH);
-  gtk_level_bar_remove_offset_value (GTK_LEVEL_BAR (bar), GTK_LEVEL_BAR_OFFSET_FULL);
-  gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), isnan (value) ? 0 : value);
-  gtk_widget_set_size_request (bar, 180, -1);
-  gtk_widget_set_valign (bar, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (bar, caption);
-  gtk_label_set_width_chars (GTK_LABEL (label), 6);
-  gtk_label_set_xalign (GTK_LABEL (label), 1);
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_box_append (GTK_BOX (box), bar);
-  gtk_box_append (GTK_BOX (box), label);
-  return box;
-}
 
 GtkWidget *
 sl_lineage_label_new (const char *text,
@@ -68,76 +35,42 @@ sl_lineage_label_new (const char *text,
 
 /**
  * sl_lineage_fill_importance:
+ * @store: takes an SlLineageImportanceItem a parameter
  * @target: the column the others are ranked by, or -1 for none
+ * @fewest: (out): the fewest runs a correlation comes from, G_MAXUINT
+ *   without any
  *
- * Fills @box with each parameter's correlation with @target.
+ * Fills @store with each parameter's correlation with @target.
  *
- * Returns: the rows shown
+ * Returns: the rows
  */
 guint
-sl_lineage_fill_importance (GtkBox         *box,
+sl_lineage_fill_importance (GListStore     *store,
                             SlLineageTable *table,
-                            gint            target)
+                            gint            target,
+                            guint          *fewest)
 {
   g_autoptr(GArray) importance = NULL;
-  GtkWidget *grid, *note;
-  guint fewest = G_MAXUINT;
-  guint n_rows = 0;
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
 
-  sl_lineage_clear_box (box);
-  if (target < 0)
-    {
-      gtk_box_append (box, sl_lineage_label_new (_("No column of numbers to rank the others by."), FALSE));
-      return 0;
-    }
-
-  importance = sl_lineage_table_compute_importance (table, target, TRUE);
-  grid = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
-  gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (_("Column"), TRUE), 0, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (_("|Pearson|"), TRUE), 1, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (_("|Spearman|"), TRUE), 2, 0, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (_("Runs"), TRUE), 3, 0, 1, 1);
-  for (guint i = 0; i < importance->len; i++)
+  *fewest = G_MAXUINT;
+  if (target >= 0)
+    importance = sl_lineage_table_compute_importance (table, target, TRUE);
+  for (guint i = 0; importance != NULL && i < importance->len; i++)
     {
       const SlLineageImportance *row = &g_array_index (importance, SlLineageImportance, i);
       const SlLineageColumn *column = sl_lineage_table_get_column (table, row->column);
-      guint at = n_rows + 1;
-      g_autofree char *n = NULL;
       g_autofree char *name = NULL;
 
       /* Other results are not parameters one could choose. */
       if (column->group == SL_LINEAGE_GROUP_METRICS)
         continue;
-      n = g_strdup_printf ("%u", row->n_runs);
       name = g_strdup_printf ("%s · %s", column->key, sl_lineage_group_to_label (column->group));
-      gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (name, FALSE), 0, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->pearson, _("How close to a straight line")), 1, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), create_bar (row->spearman, _("How close to always rising or always falling")), 2, at, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (n, FALSE), 3, at, 1, 1);
-      fewest = MIN (fewest, row->n_runs);
-      n_rows++;
+      g_ptr_array_add (items, sl_lineage_importance_item_new (name, row->pearson, row->spearman, row->n_runs));
+      *fewest = MIN (*fewest, row->n_runs);
     }
-
-  if (fewest < SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE)
-    {
-      g_autofree char *text =
-        g_strdup_printf (_("Too few runs to say: some columns share a value with the target in only %u runs, and a correlation means little below %u."),
-                         fewest, SL_LINEAGE_MIN_RUNS_FOR_IMPORTANCE);
-
-      note = sl_lineage_label_new (text, FALSE);
-      gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-      gtk_label_set_ellipsize (GTK_LABEL (note), PANGO_ELLIPSIZE_NONE);
-      gtk_label_set_max_width_chars (GTK_LABEL (note), 90);
-      gtk_widget_add_css_class (note, "warning");
-      gtk_box_append (box, note);
-    }
-  if (n_rows == 0)
-    gtk_box_append (box, sl_lineage_label_new (_("No other column of numbers shares runs with the target."), FALSE));
-  else
-    gtk_box_append (box, grid);
-  return n_rows;
+  g_list_store_splice (store, 0, g_list_model_get_n_items (G_LIST_MODEL (store)), items->pdata, items->len);
+  return items->len;
 }
 
 static char *
@@ -166,25 +99,25 @@ describe_node (SlDatasetGraph *graph,
 
 /**
  * sl_lineage_fill_datasets:
- * @graphs: an SlDatasetGraph or NULL a run of @table
- * @path: the folder opened, for the dataset graphs' button
+ * @grid: takes a column a run with a dataset graph, a row a place
+ * @graphs_of_runs: an SlDatasetGraph or NULL a run of @table
  *
- * Fills @box with the runs' dataset pipelines side by side.
+ * Fills @grid with the runs' dataset pipelines side by side.
+ *
+ * Returns: whether a run has a dataset graph
  */
-void
-sl_lineage_fill_datasets (GtkBox         *box,
+gboolean
+sl_lineage_fill_datasets (GtkGrid        *grid,
                           SlLineageTable *table,
-                          GPtrArray      *graphs_of_runs,
-                          const char     *path)
+                          GPtrArray      *graphs_of_runs)
 {
   g_autoptr(GPtrArray) graphs = g_ptr_array_new ();
   g_autoptr(GPtrArray) places = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) owners = g_array_new (FALSE, FALSE, sizeof (guint));
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *open = gtk_button_new_with_label (_("Open Dataset Graphs"));
-  GtkWidget *intro;
+  GtkWidget *child;
 
-  sl_lineage_clear_box (box);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
   for (guint r = 0; r < graphs_of_runs->len; r++)
     if (g_ptr_array_index (graphs_of_runs, r) != NULL)
       {
@@ -192,16 +125,7 @@ sl_lineage_fill_datasets (GtkBox         *box,
         g_array_append_val (owners, r);
       }
   if (graphs->len == 0)
-    {
-      gtk_box_append (box, sl_lineage_label_new (_("No run here recorded a dataset graph in its lineage."), FALSE));
-      return;
-    }
-
-  intro = sl_lineage_label_new (_("Each run's dataset pipeline from the batch down to the source, a row a place in the pipeline; parameters that differ between runs are shown."), FALSE);
-  gtk_label_set_wrap (GTK_LABEL (intro), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (intro), PANGO_ELLIPSIZE_NONE);
-  gtk_widget_add_css_class (intro, "dim-label");
-  gtk_box_append (box, intro);
+    return FALSE;
 
   /* Rows: the places of every graph, in the order first met. */
   for (guint g = 0; g < graphs->len; g++)
@@ -215,14 +139,12 @@ sl_lineage_fill_datasets (GtkBox         *box,
           g_ptr_array_add (places, place);
       }
 
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 24);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 10);
   for (guint g = 0; g < graphs->len; g++)
     {
       SlDatasetGraph *graph = g_ptr_array_index (graphs, g);
       SlLineageRun *run = sl_lineage_table_get_run (table, g_array_index (owners, guint, g));
 
-      gtk_grid_attach (GTK_GRID (grid), sl_lineage_label_new (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
+      gtk_grid_attach (grid, sl_lineage_label_new (sl_lineage_run_get_name (run), TRUE), g, 0, 1, 1);
       for (guint n = 0; n < sl_dataset_graph_get_n_nodes (graph); n++)
         {
           g_autofree char *place = sl_dataset_graph_dup_node_path (graph, n);
@@ -236,15 +158,8 @@ sl_lineage_fill_datasets (GtkBox         *box,
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_widget_set_valign (label, GTK_ALIGN_START);
           sl_widget_set_long_tooltip (label, place);
-          gtk_grid_attach (GTK_GRID (grid), label, g, row + 1, 1, 1);
+          gtk_grid_attach (grid, label, g, row + 1, 1, 1);
         }
     }
-  gtk_box_append (box, grid);
-
-  gtk_widget_set_halign (open, GTK_ALIGN_START);
-  gtk_widget_set_tooltip_text (open, _("The pipelines as graphs, side by side"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (open),
-                                          g_variant_new ("(ssv)", "dataset-graph", path, g_variant_new ("()")));
-  gtk_box_append (box, open);
+  return TRUE;
 }

@@ -12,13 +12,12 @@ G_BEGIN_DECLS
 
 GtkWidget *sl_lineage_label_new       (const char     *text,
                                        gboolean        heading);
-void       sl_lineage_clear_box       (GtkBox         *box);
-guint      sl_lineage_fill_importance (GtkBox         *box,
+guint      sl_lineage_fill_importance (GListStore     *store,
                                        SlLineageTable *table,
-                                       gint            target);
-void       sl_lineage_fill_datasets   (GtkBox         *box,
+                                       gint            target,
+                                       guint          *fewest);
+gboolean   sl_lineage_fill_datasets   (GtkGrid        *grid,
                                        SlLineageTable *table,
-                                       GPtrArray      *graphs_of_runs,
-                                       const char     *path);
+                                       GPtrArray      *graphs_of_runs);
 
 G_END_DECLS

@@ -2,11 +2,12 @@
  *
  * The report of one advisor run, for the rank the profile page shows
  * (findings over the whole profile, such as a slow rank, on every rank).
- * A group per severity holds a GtkListBox of AdwExpanderRows; a finding's
- * message, evidence, ops and links are built the first time its row is
- * expanded, so a report of hundreds of findings costs hundreds of rows
- * and no more. GTK 4.8 has no sectioned list view, and a rank's findings
- * number a few dozen in practice, so rows beat a factory here.
+ * A group per severity holds a GtkListBox bound to a store of
+ * SlAdvisorFindingItems, one SlAdvisorFindingRow (a template) each; a
+ * row builds its evidence and ops the first time it is expanded, so a
+ * report of hundreds of findings costs hundreds of rows and no more.
+ * GTK 4.8 has no sectioned list view, and a rank's findings number a few
+ * dozen in practice, so a list box per severity beats a list view here.
  *
  * The links are actions on the class ("advisor.show-ops" and friends,
  * with the finding's position in the report) that the view turns into
@@ -16,17 +17,16 @@
  */
 #include "config.h"
 
-#include <math.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-advisor-finding-row.h"
+#include "sl-advisor-skip-row.h"
 #include "sl-advisor-texts.h"
 #include "sl-advisor-view.h"
 #include "sl-performance-tile.h"
 
-/* What an expanded finding lists; Details lists everything. */
-#define MAX_EVIDENCE_ROWS 30
-#define MAX_OPS_ROWS      5
+/* Details lists every piece of evidence up to this many. */
 #define MAX_DETAILS_EVIDENCE 200
 
 enum {
@@ -64,6 +64,7 @@ struct _SlAdvisorView
   GtkListBox          *high_list;
   GtkListBox          *medium_list;
   GtkListBox          *low_list;
+  GListStore          *findings[3];
   AdwPreferencesGroup *not_run_group;
   GtkListBox          *not_run_list;
   AdwPreferencesGroup *performance_group;
@@ -94,76 +95,6 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static const char *
-severity_label (SlAdvisorSeverity severity)
-{
-  switch (severity)
-    {
-    case SL_ADVISOR_SEVERITY_HIGH: return _("High");
-    case SL_ADVISOR_SEVERITY_MEDIUM: return _("Medium");
-    case SL_ADVISOR_SEVERITY_LOW:
-    default: return _("Low");
-    }
-}
-
-static const char *
-severity_icon (SlAdvisorSeverity severity)
-{
-  switch (severity)
-    {
-    case SL_ADVISOR_SEVERITY_HIGH: return "dialog-error-symbolic";
-    case SL_ADVISOR_SEVERITY_MEDIUM: return "dialog-warning-symbolic";
-    case SL_ADVISOR_SEVERITY_LOW:
-    default: return "dialog-information-symbolic";
-    }
-}
-
-static const char *
-severity_class (SlAdvisorSeverity severity)
-{
-  switch (severity)
-    {
-    case SL_ADVISOR_SEVERITY_HIGH: return "error";
-    case SL_ADVISOR_SEVERITY_MEDIUM: return "warning";
-    case SL_ADVISOR_SEVERITY_LOW:
-    default: return "accent";
-    }
-}
-
-static char *
-format_time (SlAdvisorView *self,
-             gint64         ns)
-{
-  return ns < 0 ? g_strdup ("–") : sl_time_format_ns (ns, self->unit);
-}
-
-static char *
-format_percent (double percent)
-{
-  if (!isfinite (percent) || percent < 0)
-    return g_strdup ("–");
-  /* Translators: a share of the step, e.g. "4.0 %" */
-  return g_strdup_printf (_("%.1f %%"), percent);
-}
-
-/* "FILE:ROW", "FILE @ byte N" or the file alone; NULL without a file. */
-static char *
-format_location (const SlAdvisorEvidence *evidence,
-                 gboolean                 basename)
-{
-  g_autofree char *name = NULL;
-
-  if (evidence->file == NULL || evidence->file[0] == '\0')
-    return NULL;
-  name = basename ? g_path_get_basename (evidence->file) : g_strdup (evidence->file);
-  if (evidence->row > 0)
-    return g_strdup_printf ("%s:%u", name, evidence->row);
-  if (evidence->offset >= 0)
-    /* Translators: a place in a file given by its byte offset */
-    return g_strdup_printf (_("%s @ byte %lld"), name, (long long)evidence->offset);
-  return g_steal_pointer (&name);
-}
-
-static const char *
 rule_title (const char *rule)
 {
   const SlAdvisorTexts *texts = sl_advisor_texts_lookup (rule);
@@ -179,121 +110,6 @@ shown_on_rank (SlAdvisorView *self,
          g_strcmp0 (rank_label, self->rank_label) == 0;
 }
 
-/* The time the issue takes and what fixing it could save, one line. */
-static char *
-dup_numbers (SlAdvisorView    *self,
-             SlAdvisorFinding *finding)
-{
-  g_autofree char *time = format_time (self, sl_advisor_finding_get_time_ns (finding));
-  g_autofree char *share = format_percent (sl_advisor_finding_get_step_percent (finding));
-  g_autofree char *saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
-  g_autofree char *saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
-
-  if (sl_advisor_finding_get_time_ns (finding) < 0)
-    /* Translators: a finding without a time of its own: its estimated saving */
-    return sl_advisor_finding_get_saving_ns (finding) < 0 ? g_strdup ("")
-           : g_strdup_printf (_("saves about %s a step (%s)"), saving, saving_share);
-  if (sl_advisor_finding_get_saving_ns (finding) < 0)
-    /* Translators: time per step, then its share of the step */
-    return g_strdup_printf (_("%s a step, %s of the step"), time, share);
-  /* Translators: time per step, its share of the step, the estimated saving and its share */
-  return g_strdup_printf (_("%s a step, %s of the step · saves about %s (%s)"), time, share, saving, saving_share);
-}
-
-static GtkWidget *
-new_label (const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static GtkWidget *
-new_content_row (GtkWidget *child)
-{
-  GtkWidget *row = gtk_list_box_row_new ();
-
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row), FALSE);
-  gtk_widget_set_margin_start (child, 12);
-  gtk_widget_set_margin_end (child, 12);
-  gtk_widget_set_margin_top (child, 10);
-  gtk_widget_set_margin_bottom (child, 10);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), child);
-  return row;
-}
-
-static GtkWidget *
-new_grid (const char *heading)
-{
-  GtkWidget *grid = gtk_grid_new ();
-  GtkWidget *label = new_label (heading, "heading");
-
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 18);
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
-  gtk_widget_set_margin_bottom (label, 2);
-  gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 3, 1);
-  return grid;
-}
-
-static GtkWidget *
-new_cell (const char *text,
-          gboolean    expand,
-          const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_width_chars (GTK_LABEL (label), expand ? 24 : 8);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), expand ? 60 : 36);
-  gtk_widget_set_tooltip_text (label, text);
-  gtk_widget_set_hexpand (label, expand);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static void
-add_text_rows (SlAdvisorView    *self,
-               AdwExpanderRow   *expander,
-               SlAdvisorFinding *finding)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  g_autofree char *saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
-  g_autofree char *saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
-  g_autofree char *recommendation = NULL;
-  g_autofree char *estimate = NULL;
-  GtkWidget *label;
-
-  gtk_box_append (GTK_BOX (box), new_label (sl_advisor_finding_get_message (finding), NULL));
-
-  recommendation = g_markup_printf_escaped ("<b>%s</b> %s", _("Recommendation:"),
-                                            sl_advisor_finding_get_recommendation (finding));
-  label = new_label (NULL, NULL);
-  gtk_label_set_markup (GTK_LABEL (label), recommendation);
-  gtk_box_append (GTK_BOX (box), label);
-
-  if (sl_advisor_finding_get_saving_ns (finding) >= 0)
-    {
-      /* Translators: the estimated saving per step, its share, then what the estimate assumes */
-      estimate = g_strdup_printf (_("Estimated saving per step: %s (%s). %s"), saving, saving_share,
-                                  sl_advisor_finding_get_assumption (finding));
-      gtk_box_append (GTK_BOX (box), new_label (estimate, "dim-label"));
-    }
-
-  adw_expander_row_add_row (expander, new_content_row (box));
-}
-
 static gboolean
 names_op (SlAdvisorFinding *finding,
           const char       *name)
@@ -306,295 +122,23 @@ names_op (SlAdvisorFinding *finding,
   return FALSE;
 }
 
-/* An op's name as a link to its Operators row, with a button beside it
- * for its slices on the timeline. */
-static GtkWidget *
-new_op_link (const char *name,
-             gboolean    expand)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *timeline = gtk_button_new_from_icon_name ("sl-timeline-symbolic");
-  GtkWidget *label = new_cell (name, expand, NULL);
-  /* Translators: the tooltip of an op's name in an advisor finding */
-  g_autofree char *tooltip = g_strdup_printf (_("Show %s in Operators"), name);
-  g_autofree char *timeline_tooltip = g_strdup_printf (_("Show %s on the timeline"), name);
-
-  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
-  gtk_button_set_child (GTK_BUTTON (button), label);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "sl-op-link");
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_widget_set_hexpand (button, expand);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "advisor.show-op");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", name);
-  gtk_widget_add_css_class (timeline, "flat");
-  gtk_widget_set_tooltip_text (timeline, timeline_tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (timeline), "advisor.show-op-on-timeline");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (timeline), "s", name);
-  gtk_widget_set_valign (box, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (box), button);
-  gtk_box_append (GTK_BOX (box), timeline);
-  return box;
-}
-
 static void
-add_evidence_row (SlAdvisorView    *self,
-                  AdwExpanderRow   *expander,
-                  SlAdvisorFinding *finding)
+finding_expanded_cb (AdwExpanderRow *row,
+                     GParamSpec     *pspec,
+                     SlAdvisorView  *self)
 {
-  guint n = sl_advisor_finding_get_n_evidence (finding);
-  GtkWidget *grid;
-
-  if (n == 0)
-    return;
-
-  grid = new_grid (_("Evidence"));
-  for (guint i = 0; i < MIN (n, MAX_EVIDENCE_ROWS); i++)
-    {
-      const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, i);
-      g_autofree char *where = format_location (evidence, TRUE);
-      g_autofree char *full = format_location (evidence, FALSE);
-
-      GtkWidget *value = new_label (evidence->value, "numeric");
-      GtkWidget *name;
-
-      /* The value says the most: it wraps rather than lose its middle. */
-      gtk_widget_set_hexpand (value, TRUE);
-      if (names_op (finding, evidence->label))
-        name = new_op_link (evidence->label, FALSE);
-      else
-        {
-          name = new_cell (evidence->label, FALSE, NULL);
-          gtk_label_set_width_chars (GTK_LABEL (name), 16);
-          gtk_widget_set_valign (name, GTK_ALIGN_START);
-        }
-      gtk_grid_attach (GTK_GRID (grid), name, 0, i + 1, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), value, 1, i + 1, 1, 1);
-      if (where != NULL)
-        {
-          GtkWidget *button = gtk_button_new_with_label (where);
-          g_autofree char *tooltip = g_strdup_printf (_("Copy “%s”"), full);
-
-          gtk_label_set_ellipsize (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), PANGO_ELLIPSIZE_START);
-          gtk_label_set_max_width_chars (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 40);
-          gtk_widget_set_tooltip_text (button, tooltip);
-          gtk_widget_set_halign (button, GTK_ALIGN_END);
-          gtk_widget_set_valign (button, GTK_ALIGN_START);
-          gtk_widget_add_css_class (button, "flat");
-          gtk_widget_add_css_class (button, "sl-advisor-location");
-          gtk_widget_add_css_class (button, "caption");
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "advisor.copy");
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", full);
-          gtk_grid_attach (GTK_GRID (grid), button, 2, i + 1, 1, 1);
-        }
-    }
-  if (n > MAX_EVIDENCE_ROWS)
-    {
-      /* Translators: evidence rows beyond those listed in the report */
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more, all in Details",
-                                                            "and %u more, all in Details", n - MAX_EVIDENCE_ROWS),
-                                               n - MAX_EVIDENCE_ROWS);
-
-      gtk_grid_attach (GTK_GRID (grid), new_cell (more, TRUE, "dim-label"), 0, MAX_EVIDENCE_ROWS + 1, 3, 1);
-    }
-  adw_expander_row_add_row (expander, new_content_row (grid));
-}
-
-static void
-add_ops_row (SlAdvisorView    *self,
-             AdwExpanderRow   *expander,
-             SlAdvisorFinding *finding)
-{
-  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
-  GtkWidget *grid;
-
-  if (ops->len == 0)
-    return;
-
-  grid = new_grid (_("Longest Ops"));
-  for (guint i = 0; i < MIN (ops->len, MAX_OPS_ROWS); i++)
-    {
-      SlOpRow *op = g_ptr_array_index (ops, i);
-      g_autofree char *total = format_time (self, sl_op_row_get_total_ns (op));
-      g_autofree char *calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %llu call", "%s in %llu calls",
-                                                             sl_op_row_get_count (op)),
-                                                total, (unsigned long long)sl_op_row_get_count (op));
-      const char *name = sl_op_row_get_name (op);
-
-      gtk_grid_attach (GTK_GRID (grid), name != NULL && name[0] ? new_op_link (name, TRUE)
-                                                                : new_cell (sl_op_row_get_op_type (op), TRUE, NULL),
-                       0, i + 1, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), new_cell (sl_op_row_get_op_type (op), FALSE, "dim-label"), 1, i + 1, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), new_cell (calls, FALSE, "numeric"), 2, i + 1, 1, 1);
-    }
-  adw_expander_row_add_row (expander, new_content_row (grid));
+  if (adw_expander_row_get_expanded (row))
+    sl_advisor_view_select (self, sl_advisor_finding_item_get_finding (
+                                    sl_advisor_finding_row_get_item (SL_ADVISOR_FINDING_ROW (row))));
 }
 
 static GtkWidget *
-new_link_button (const char *label,
-                 const char *icon_name,
-                 const char *action,
-                 guint       index)
+create_finding_row (gpointer item,
+                    gpointer user_data)
 {
-  GtkWidget *button = gtk_button_new ();
-  GtkWidget *content = adw_button_content_new ();
+  GtkWidget *row = sl_advisor_finding_row_new (item);
 
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (content), label);
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), icon_name);
-  adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
-  gtk_button_set_child (GTK_BUTTON (button), content);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
-  return button;
-}
-
-static void
-add_links_row (SlAdvisorView    *self,
-               AdwExpanderRow   *expander,
-               SlAdvisorFinding *finding,
-               guint             index)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GPtrArray *ops = sl_advisor_finding_get_ops (finding);
-  const char *filter = sl_advisor_finding_get_filter_text (finding);
-  gboolean any = FALSE;
-
-  gtk_widget_set_halign (box, GTK_ALIGN_END);
-  if (filter != NULL && filter[0] != '\0')
-    {
-      /* Translators: a button; %u is how many ops the finding involves */
-      g_autofree char *text = ops->len > 0
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the Op in _Operators", "Show All %u Ops in _Operators",
-                                        ops->len), ops->len)
-        : g_strdup (_("Show in _Operators"));
-
-      gtk_box_append (GTK_BOX (box), new_link_button (text, "view-grid-symbolic", "advisor.show-ops", index));
-      any = TRUE;
-    }
-  if (sl_advisor_finding_get_range_start_ns (finding) >= 0 && sl_advisor_finding_get_range_end_ns (finding) >= 0)
-    {
-      gtk_box_append (GTK_BOX (box), new_link_button (_("Show on the _Timeline"), "sl-timeline-symbolic",
-                                                      "advisor.show-on-timeline", index));
-      any = TRUE;
-    }
-  if (sl_advisor_finding_get_graph_op (finding) != NULL)
-    {
-      gtk_box_append (GTK_BOX (box), new_link_button (_("Show in _Graph"), "sl-graph-symbolic",
-                                                      "advisor.show-in-graph", index));
-      any = TRUE;
-    }
-  if (any)
-    adw_expander_row_add_row (expander, new_content_row (box));
-  else
-    g_object_unref (g_object_ref_sink (box));
-}
-
-static void
-expanded_cb (AdwExpanderRow *expander,
-             GParamSpec     *pspec,
-             SlAdvisorView  *self)
-{
-  SlAdvisorFinding *finding = g_object_get_data (G_OBJECT (expander), "finding");
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (expander), "index"));
-
-  if (!adw_expander_row_get_expanded (expander))
-    return;
-
-  if (g_object_get_data (G_OBJECT (expander), "filled") == NULL)
-    {
-      add_text_rows (self, expander, finding);
-      add_evidence_row (self, expander, finding);
-      add_ops_row (self, expander, finding);
-      add_links_row (self, expander, finding, index);
-      g_object_set_data (G_OBJECT (expander), "filled", GINT_TO_POINTER (TRUE));
-    }
-  sl_advisor_view_select (self, finding);
-}
-
-static GtkWidget *
-new_finding_row (SlAdvisorView    *self,
-                 SlAdvisorFinding *finding,
-                 guint             index)
-{
-  GtkWidget *row = adw_expander_row_new ();
-  GtkWidget *icon = gtk_image_new_from_icon_name (severity_icon (sl_advisor_finding_get_severity (finding)));
-  const char *rank = sl_advisor_finding_get_rank_label (finding);
-  g_autofree char *numbers = dup_numbers (self, finding);
-  g_autofree char *subtitle = NULL;
-  g_autofree char *share_text = format_percent (sl_advisor_finding_get_step_percent (finding));
-
-  /* A finding over the whole profile says so; one of the rank shown
-   * needs no rank. */
-  if (rank == NULL || rank[0] == '\0')
-    /* Translators: the subtitle of a finding about every rank together */
-    subtitle = numbers[0] ? g_strdup_printf (_("All ranks · %s"), numbers) : g_strdup (_("All ranks"));
-  else
-    subtitle = g_steal_pointer (&numbers);
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), sl_advisor_finding_get_title (finding));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), subtitle);
-  if (sl_advisor_finding_get_assumption (finding) != NULL && sl_advisor_finding_get_saving_ns (finding) >= 0)
-    gtk_widget_set_tooltip_text (row, sl_advisor_finding_get_assumption (finding));
-
-  gtk_widget_add_css_class (icon, severity_class (sl_advisor_finding_get_severity (finding)));
-  gtk_widget_set_tooltip_text (icon, severity_label (sl_advisor_finding_get_severity (finding)));
-  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), icon);
-
-  if (sl_advisor_finding_get_step_percent (finding) >= 0)
-    {
-      GtkWidget *share = gtk_label_new (share_text);
-
-      gtk_widget_add_css_class (share, "numeric");
-      gtk_widget_add_css_class (share, "heading");
-      gtk_widget_add_css_class (share, severity_class (sl_advisor_finding_get_severity (finding)));
-      gtk_widget_set_tooltip_text (share, _("Share of the step"));
-      adw_expander_row_add_action (ADW_EXPANDER_ROW (row), share);
-    }
-
-  g_object_set_data_full (G_OBJECT (row), "finding", g_object_ref (finding), g_object_unref);
-  g_object_set_data (G_OBJECT (row), "index", GUINT_TO_POINTER (index));
-  g_signal_connect_object (row, "notify::expanded", G_CALLBACK (expanded_cb), self, 0);
-  return row;
-}
-
-static GtkWidget *
-new_not_run_row (const SlAdvisorSkip *skip)
-{
-  GtkWidget *row = adw_expander_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), rule_title (skip->rule));
-  /* Only the rank shown and the whole profile's are listed: no rank needed. */
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row), skip->reason);
-  adw_expander_row_add_prefix (ADW_EXPANDER_ROW (row), gtk_image_new_from_icon_name ("action-unavailable-symbolic"));
-
-  if (skip->enable != NULL && skip->enable[0] != '\0')
-    {
-      g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b> %s", _("To enable:"), skip->enable);
-      GtkWidget *label = new_label (NULL, NULL);
-
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_box_append (GTK_BOX (box), label);
-    }
-  if (skip->looked_in != NULL && skip->looked_in[0] != NULL)
-    {
-      GtkWidget *heading = new_label (_("Looked in"), "heading");
-
-      gtk_label_set_selectable (GTK_LABEL (heading), FALSE);
-      gtk_box_append (GTK_BOX (box), heading);
-      for (guint i = 0; skip->looked_in[i] != NULL; i++)
-        gtk_box_append (GTK_BOX (box), new_label (skip->looked_in[i], "monospace"));
-    }
-  {
-    /* Translators: the rule's id in the rule book, for the settings file */
-    g_autofree char *id = g_strdup_printf (_("Rule “%s”"), skip->rule);
-
-    gtk_box_append (GTK_BOX (box), new_label (id, "dim-label"));
-  }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (row), new_content_row (box));
+  g_signal_connect_object (row, "notify::expanded", G_CALLBACK (finding_expanded_cb), user_data, 0);
   return row;
 }
 
@@ -788,7 +332,7 @@ set_count (GtkLabel *label,
 static void
 rebuild (SlAdvisorView *self)
 {
-  GtkListBox *lists[] = { self->low_list, self->medium_list, self->high_list };
+  GPtrArray *items[3];
   AdwPreferencesGroup *groups[] = { self->low_group, self->medium_group, self->high_group };
   SlAdvisorRuleBook *book;
   GListModel *findings;
@@ -799,9 +343,9 @@ rebuild (SlAdvisorView *self)
 
   g_clear_object (&self->selected);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
-  for (guint s = 0; s < G_N_ELEMENTS (lists); s++)
+  for (guint s = 0; s < G_N_ELEMENTS (self->findings); s++)
     {
-      clear_list (lists[s]);
+      g_list_store_remove_all (self->findings[s]);
       self->n_shown[s] = 0;
     }
   clear_list (self->not_run_list);
@@ -811,6 +355,8 @@ rebuild (SlAdvisorView *self)
 
   findings = sl_advisor_report_get_findings (self->report);
   n_findings = g_list_model_get_n_items (findings);
+  for (guint s = 0; s < G_N_ELEMENTS (items); s++)
+    items[s] = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < n_findings; i++)
     {
       g_autoptr(SlAdvisorFinding) finding = g_list_model_get_item (findings, i);
@@ -819,8 +365,13 @@ rebuild (SlAdvisorView *self)
 
       if (!shown_on_rank (self, sl_advisor_finding_get_rank_label (finding)))
         continue;
-      gtk_list_box_append (lists[severity], new_finding_row (self, finding, i));
+      g_ptr_array_add (items[severity], sl_advisor_finding_item_new (finding, i, self->unit));
       self->n_shown[severity]++;
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (items); s++)
+    {
+      g_list_store_splice (self->findings[s], 0, 0, items[s]->pdata, items[s]->len);
+      g_ptr_array_unref (items[s]);
     }
   for (guint i = 0; i < sl_advisor_report_get_n_not_run (self->report); i++)
     {
@@ -828,7 +379,7 @@ rebuild (SlAdvisorView *self)
 
       if (!shown_on_rank (self, skip->rank_label))
         continue;
-      gtk_list_box_append (self->not_run_list, new_not_run_row (skip));
+      gtk_list_box_append (self->not_run_list, sl_advisor_skip_row_new (rule_title (skip->rule), skip));
       self->n_not_run_shown++;
     }
 
@@ -843,8 +394,8 @@ rebuild (SlAdvisorView *self)
   set_count (self->not_run_count, self->n_not_run_shown);
 
   book = sl_advisor_report_get_rule_book (self->report);
-  high = format_percent (sl_advisor_rule_book_get_high_percent (book));
-  medium = format_percent (sl_advisor_rule_book_get_medium_percent (book));
+  high = sl_advisor_item_format_percent (sl_advisor_rule_book_get_high_percent (book));
+  medium = sl_advisor_item_format_percent (sl_advisor_rule_book_get_medium_percent (book));
   /* Translators: the rule book's version, its number of rules, the rank
    * shown and the shares of the step that make a finding high or medium */
   summary = g_strdup_printf (_("Rule book version %lld, %u rules, on %s. A finding is high when its time is "
@@ -1013,17 +564,17 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
         index = i;
     }
 
-  time = format_time (self, sl_advisor_finding_get_time_ns (finding));
-  share = format_percent (sl_advisor_finding_get_step_percent (finding));
-  saving = format_time (self, sl_advisor_finding_get_saving_ns (finding));
-  saving_share = format_percent (sl_advisor_finding_get_saving_percent (finding));
+  time = sl_advisor_item_format_time (sl_advisor_finding_get_time_ns (finding), self->unit);
+  share = sl_advisor_item_format_percent (sl_advisor_finding_get_step_percent (finding));
+  saving = sl_advisor_item_format_time (sl_advisor_finding_get_saving_ns (finding), self->unit);
+  saving_share = sl_advisor_item_format_percent (sl_advisor_finding_get_saving_percent (finding));
   saving_text = g_strdup_printf ("%s (%s)", saving, saving_share);
   {
     const char *rank = sl_advisor_finding_get_rank_label (finding);
     const char *rows[] = {
       _("Rule"), sl_advisor_finding_get_rule (finding),
       _("Rank"), rank != NULL && rank[0] ? rank : _("All ranks"),
-      _("Severity"), severity_label (sl_advisor_finding_get_severity (finding)),
+      _("Severity"), sl_advisor_severity_label (sl_advisor_finding_get_severity (finding)),
       _("Time per step"), time,
       _("Share of the step"), share,
       _("Estimated saving"), saving_text,
@@ -1033,7 +584,7 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
       NULL
     };
 
-    sl_description_show_rows (details, G_OBJECT (finding), severity_icon (sl_advisor_finding_get_severity (finding)),
+    sl_description_show_rows (details, G_OBJECT (finding), sl_advisor_severity_icon (sl_advisor_finding_get_severity (finding)),
                                 sl_advisor_finding_get_title (finding), rows);
   }
 
@@ -1041,7 +592,7 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
   for (guint i = 0; i < MIN (n, MAX_DETAILS_EVIDENCE); i++)
     {
       const SlAdvisorEvidence *evidence = sl_advisor_finding_get_evidence (finding, i);
-      g_autofree char *where = format_location (evidence, FALSE);
+      g_autofree char *where = sl_advisor_evidence_format_location (evidence, FALSE);
       g_autofree char *value = where != NULL ? g_strdup_printf ("%s — %s", evidence->value, where)
                                              : g_strdup (evidence->value);
       const char *rows[] = { evidence->label, value, NULL };
@@ -1068,8 +619,8 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
     }
   if (sl_advisor_finding_get_range_start_ns (finding) >= 0 && sl_advisor_finding_get_range_end_ns (finding) >= 0)
     {
-      g_autofree char *length = format_time (self, sl_advisor_finding_get_range_end_ns (finding) -
-                                                   sl_advisor_finding_get_range_start_ns (finding));
+      g_autofree char *length = sl_advisor_item_format_time (sl_advisor_finding_get_range_end_ns (finding) -
+                                                   sl_advisor_finding_get_range_start_ns (finding), self->unit);
       /* Translators: a link to the step the finding is about, with its length */
       g_autofree char *text = g_strdup_printf (_("Show the step (%s)"), length);
 
@@ -1112,6 +663,8 @@ sl_advisor_view_dispose (GObject *object)
   g_clear_object (&self->selected);
   g_clear_object (&self->report);
   g_clear_pointer (&self->rank_label, g_free);
+  for (guint s = 0; s < G_N_ELEMENTS (self->findings); s++)
+    g_clear_object (&self->findings[s]);
 
   G_OBJECT_CLASS (sl_advisor_view_parent_class)->dispose (object);
 }
@@ -1236,7 +789,17 @@ sl_advisor_view_class_init (SlAdvisorViewClass *klass)
 static void
 sl_advisor_view_init (SlAdvisorView *self)
 {
+  GtkListBox *lists[] = { NULL, NULL, NULL };
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  lists[SL_ADVISOR_SEVERITY_LOW] = self->low_list;
+  lists[SL_ADVISOR_SEVERITY_MEDIUM] = self->medium_list;
+  lists[SL_ADVISOR_SEVERITY_HIGH] = self->high_list;
+  for (guint s = 0; s < G_N_ELEMENTS (self->findings); s++)
+    {
+      self->findings[s] = g_list_store_new (SL_TYPE_ADVISOR_FINDING_ITEM);
+      gtk_list_box_bind_model (lists[s], G_LIST_MODEL (self->findings[s]), create_finding_row, self, NULL);
+    }
 }
 
 GtkWidget *
