@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "sl-chrome-trace-reader.h"
+#include "sl-json-skim.h"
 
 #define CHUNK_SIZE (1 << 20)
 /* Traces nest a handful of levels (an event's args a few more). Deeper
@@ -64,6 +65,18 @@ typedef struct {
   guint32 key_length;
   double  value;
 } ArgNumber;
+
+/* Where the scanner stands between two values of the document. */
+typedef enum {
+  DOC_START,         /* nothing read but whitespace */
+  DOC_TOP_OPEN,      /* after the top object's "{" */
+  DOC_TOP_KEY,       /* after a "," in the top object */
+  DOC_TOP_AFTER,     /* after a value in the top object */
+  DOC_EVENTS_OPEN,   /* after the events array's "[" */
+  DOC_EVENTS_NEXT,   /* after a "," in it */
+  DOC_EVENTS_AFTER,  /* after an element */
+  DOC_END,           /* after the top-level value */
+} DocState;
 
 typedef struct {
   guint   process;
@@ -141,6 +154,14 @@ typedef struct {
 
   guint64         phase_counts[256];
   guint64         n_no_ts;
+
+  /* the grammar-aware scanner, until it meets what it leaves to yajl */
+  gboolean        fast;
+  DocState        doc;
+  gboolean        top_is_array;    /* the events are the top-level array */
+  GByteArray     *carry;           /* bytes from the last safe point on */
+  guint64         carry_start;     /* their offset */
+  GArray         *carry_cuts;      /* offsets where fed pieces began (guint64) */
 } Reader;
 
 /* ------------------------------------------------------------------ */
@@ -505,11 +526,12 @@ dup_valid (GString *text)
 }
 
 static void
-begin_event (Reader *r)
+begin_event (Reader  *r,
+             guint64  start)
 {
   r->in_event = TRUE;
   r->event_depth = r->depth;
-  r->event_start = r->base + yajl_get_bytes_consumed (r->yajl) - 1;
+  r->event_start = start;
   r->key = KEY_OTHER;
   r->sub = SUB_NONE;
   r->ph_length = 0;
@@ -713,9 +735,9 @@ async_track_for (Reader   *r,
 }
 
 static void
-finish_event (Reader *r)
+finish_event (Reader  *r,
+              guint64  end)
 {
-  guint64 end = r->base + yajl_get_bytes_consumed (r->yajl);
   guint64 offset = SL_TRACE_ARGS_OFFSET (r->source, r->event_start);
   guint32 length = (guint32) MIN (end - r->event_start, G_MAXUINT32);
   char phase = r->ph_length > 0 ? r->ph[0] : '\0';
@@ -831,6 +853,117 @@ finish_event (Reader *r)
 /* ------------------------------------------------------------------ */
 /* yajl callbacks */
 
+/* A scalar value of the event's own key r->key. */
+static void
+event_scalar (Reader              *r,
+              const unsigned char *value,
+              size_t               length,
+              gboolean             is_string)
+{
+  switch (r->key)
+    {
+    case KEY_PH:
+      if (is_string)
+        {
+          r->ph_length = MIN (length, sizeof r->ph);
+          memcpy (r->ph, value, r->ph_length);
+        }
+      break;
+    case KEY_NAME:
+      if (is_string)
+        {
+          r->name_id = intern_text (r, value, length);
+          r->meta = match_meta_name (value, length);
+        }
+      break;
+    case KEY_CAT:
+      if (!is_string)
+        break;
+      /* categories repeat from one event to the next */
+      if (length == r->last_cat_length && memcmp (value, r->last_cat, length) == 0)
+        {
+          r->category_id = r->last_cat_id;
+          break;
+        }
+      r->category_id = intern_text (r, value, length);
+      if (length <= CACHED_TEXT)
+        {
+          memcpy (r->last_cat, value, length);
+          r->last_cat_length = length;
+          r->last_cat_id = r->category_id;
+        }
+      break;
+    case KEY_TS:
+      r->has_ts = sl_chrome_trace_parse_us ((const char *) value, length, &r->ts);
+      break;
+    case KEY_DUR:
+      r->has_dur = sl_chrome_trace_parse_us ((const char *) value, length, &r->dur);
+      break;
+    case KEY_PID:
+      set_text (r->pid, value, length);
+      break;
+    case KEY_TID:
+      set_text (r->tid, value, length);
+      break;
+    case KEY_ID:
+      r->id = sl_chrome_trace_parse_id ((const char *) value, length);
+      r->has_id = TRUE;
+      break;
+    case KEY_BIND_ID:
+      r->bind_id = sl_chrome_trace_parse_id ((const char *) value, length);
+      r->has_bind_id = TRUE;
+      break;
+    case KEY_BP:
+      r->bind_enclosing = is_string && length == 1 && value[0] == 'e';
+      break;
+    case KEY_OTHER:
+    case KEY_ID2:
+    case KEY_ARGS:
+    case KEY_SCOPE:
+    case KEY_FLOW_IN:
+    case KEY_FLOW_OUT:
+    default:
+      break;
+    }
+}
+
+/* A scalar value one level down: in "args" or "id2" (r->sub). */
+static void
+sub_scalar (Reader              *r,
+            const unsigned char *value,
+            size_t               length,
+            gboolean             is_string)
+{
+  if (r->sub == SUB_ID2)
+    {
+      r->id = sl_chrome_trace_parse_id ((const char *) value, length);
+      r->has_id = TRUE;
+    }
+  else if (r->sub == SUB_ARGS && wants_args (r))
+    {
+      if (is_string)
+        {
+          if (r->args_key_is_name)
+            {
+              set_text (r->meta_name, value, length);
+              r->has_meta_name = TRUE;
+            }
+        }
+      else
+        {
+          ArgNumber arg = { r->args_key_offset, r->args_key_length, 0 };
+          char text[64];
+
+          if (length >= sizeof text)
+            return;
+          memcpy (text, value, length);
+          text[length] = '\0';
+          arg.value = g_ascii_strtod (text, NULL);
+          g_array_append_val (r->args, arg);
+        }
+    }
+}
+
 static int
 on_scalar (Reader              *r,
            const unsigned char *value,
@@ -841,104 +974,9 @@ on_scalar (Reader              *r,
     return 1;
 
   if (r->depth == r->event_depth)
-    {
-      switch (r->key)
-        {
-        case KEY_PH:
-          if (is_string)
-            {
-              r->ph_length = MIN (length, sizeof r->ph);
-              memcpy (r->ph, value, r->ph_length);
-            }
-          break;
-        case KEY_NAME:
-          if (is_string)
-            {
-              r->name_id = intern_text (r, value, length);
-              r->meta = match_meta_name (value, length);
-            }
-          break;
-        case KEY_CAT:
-          if (!is_string)
-            break;
-          /* categories repeat from one event to the next */
-          if (length == r->last_cat_length && memcmp (value, r->last_cat, length) == 0)
-            {
-              r->category_id = r->last_cat_id;
-              break;
-            }
-          r->category_id = intern_text (r, value, length);
-          if (length <= CACHED_TEXT)
-            {
-              memcpy (r->last_cat, value, length);
-              r->last_cat_length = length;
-              r->last_cat_id = r->category_id;
-            }
-          break;
-        case KEY_TS:
-          r->has_ts = sl_chrome_trace_parse_us ((const char *) value, length, &r->ts);
-          break;
-        case KEY_DUR:
-          r->has_dur = sl_chrome_trace_parse_us ((const char *) value, length, &r->dur);
-          break;
-        case KEY_PID:
-          set_text (r->pid, value, length);
-          break;
-        case KEY_TID:
-          set_text (r->tid, value, length);
-          break;
-        case KEY_ID:
-          r->id = sl_chrome_trace_parse_id ((const char *) value, length);
-          r->has_id = TRUE;
-          break;
-        case KEY_BIND_ID:
-          r->bind_id = sl_chrome_trace_parse_id ((const char *) value, length);
-          r->has_bind_id = TRUE;
-          break;
-        case KEY_BP:
-          r->bind_enclosing = is_string && length == 1 && value[0] == 'e';
-          break;
-        case KEY_OTHER:
-        case KEY_ID2:
-        case KEY_ARGS:
-        case KEY_SCOPE:
-        case KEY_FLOW_IN:
-        case KEY_FLOW_OUT:
-        default:
-          break;
-        }
-    }
+    event_scalar (r, value, length, is_string);
   else if (r->depth == r->event_depth + 1)
-    {
-      if (r->sub == SUB_ID2)
-        {
-          r->id = sl_chrome_trace_parse_id ((const char *) value, length);
-          r->has_id = TRUE;
-        }
-      else if (r->sub == SUB_ARGS && wants_args (r))
-        {
-          if (is_string)
-            {
-              if (r->args_key_is_name)
-                {
-                  set_text (r->meta_name, value, length);
-                  r->has_meta_name = TRUE;
-                }
-            }
-          else
-            {
-              ArgNumber arg = { r->args_key_offset, r->args_key_length, 0 };
-              char text[64];
-
-              if (length >= sizeof text)
-                return 1;
-              memcpy (text, value, length);
-              text[length] = '\0';
-              arg.value = g_ascii_strtod (text, NULL);
-              g_array_append_val (r->args, arg);
-            }
-        }
-    }
+    sub_scalar (r, value, length, is_string);
   return 1;
 }
 
@@ -1036,7 +1074,7 @@ on_start_map (void *ctx)
       if (r->depth == 1)
         r->top_is_map = TRUE;
       else if (r->events_depth != 0 && r->depth == r->events_depth + 1)
-        begin_event (r);
+        begin_event (r, r->base + yajl_get_bytes_consumed (r->yajl) - 1);
     }
   else if (r->depth == r->event_depth + 1)
     {
@@ -1053,7 +1091,7 @@ on_end_map (void *ctx)
   if (r->in_event)
     {
       if (r->depth == r->event_depth)
-        finish_event (r);
+        finish_event (r, r->base + yajl_get_bytes_consumed (r->yajl));
       else if (r->depth == r->event_depth + 1)
         r->sub = SUB_NONE;
     }
@@ -1137,6 +1175,10 @@ reader_init (Reader         *r,
   /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
   yajl_config (r->yajl, yajl_allow_comments, 0);
   yajl_config (r->yajl, yajl_dont_validate_strings, 1);
+  r->fast = TRUE;
+  r->doc = DOC_START;
+  r->carry = g_byte_array_new ();
+  r->carry_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
 }
 
 static void
@@ -1152,6 +1194,8 @@ reader_clear (Reader *r)
   g_string_free (r->key_scratch, TRUE);
   g_hash_table_unref (r->async_open);
   yajl_free (r->yajl);
+  g_byte_array_unref (r->carry);
+  g_array_unref (r->carry_cuts);
 }
 
 static char *
@@ -1167,9 +1211,9 @@ yajl_error_text (Reader              *r,
 }
 
 static void
-reader_feed (Reader       *r,
-             const guint8 *data,
-             gsize         length)
+reader_feed_yajl (Reader       *r,
+                  const guint8 *data,
+                  gsize         length)
 {
   yajl_status status;
 
@@ -1195,16 +1239,512 @@ reader_feed (Reader       *r,
   r->base += length;
 }
 
+/* ------------------------------------------------------------------ */
+/* The grammar-aware scanner
+ *
+ * Trace files are one long array of small flat objects. The scanner reads
+ * each event object itself: it matches the keys, converts the values the
+ * reader keeps (through the same event_scalar()/sub_scalar() as the yajl
+ * callbacks, in the same order, so names are interned alike) and steps
+ * over every other value with sl-json-skim, without tokenizing it.
+ *
+ * It stops at the first thing it does not handle itself: damage of any
+ * kind, escapes in keys, \u escapes in kept strings, a key repeated in an
+ * event, nesting deeper than SKIM_DEPTH. yajl then takes over from the
+ * last point between two values ("safe point"), primed with a few bytes
+ * that put it in the same state, so what it reads and reports (offsets,
+ * messages) is what it would have read and reported on its own. */
+
+#define SKIM_DEPTH 64
+
+/* yajl's state at each safe point, with the top level an object or
+ * (second) an array */
+static const char *const primers[][2] = {
+  [DOC_START] = { "", "" },
+  [DOC_TOP_OPEN] = { "{", NULL },
+  [DOC_TOP_KEY] = { "{\"\":[],", NULL },
+  [DOC_TOP_AFTER] = { "{\"\":[]", NULL },
+  [DOC_EVENTS_OPEN] = { "{\"traceEvents\":[", "[" },
+  [DOC_EVENTS_NEXT] = { "{\"traceEvents\":[[],", "[[]," },
+  [DOC_EVENTS_AFTER] = { "{\"traceEvents\":[[]", "[[]" },
+  [DOC_END] = { "{}", "[]" },
+};
+
+typedef enum {
+  SCAN_OK,
+  SCAN_MORE,
+  SCAN_YIELD,  /* left to yajl */
+} ScanResult;
+
+static inline ScanResult
+from_skim (SlJsonSkim skim)
+{
+  return skim == SL_JSON_SKIM_OK ? SCAN_OK : skim == SL_JSON_SKIM_MORE ? SCAN_MORE : SCAN_YIELD;
+}
+
+/* A string value at @p (the opening quote), kept: handed to @scalar with
+ * its escapes decoded. */
+static ScanResult
+scan_kept_string (Reader        *r,
+                  const guchar  *p,
+                  const guchar  *end,
+                  const guchar **after,
+                  void         (*scalar) (Reader *, const unsigned char *, size_t, gboolean))
+{
+  const guchar *close;
+  gboolean escapes;
+  SlJsonSkim skim = sl_json_skim_string (p + 1, end, &close, &escapes);
+
+  if (skim != SL_JSON_SKIM_OK)
+    return from_skim (skim);
+  if (G_UNLIKELY (escapes))
+    {
+      guchar small[256];
+      g_autofree guchar *large = (gsize) (close - p) > sizeof small ? g_malloc (close - p) : NULL;
+      guchar *out = large != NULL ? large : small;
+      gssize length = sl_json_skim_unescape (p + 1, close, out);
+
+      if (length < 0)
+        return SCAN_YIELD;
+      scalar (r, out, length, TRUE);
+    }
+  else
+    {
+      scalar (r, p + 1, close - p - 1, TRUE);
+    }
+  *after = close + 1;
+  return SCAN_OK;
+}
+
+/* After a value: whitespace, then "," (TRUE in *@more) or @close. */
+static inline ScanResult
+scan_separator (const guchar  *p,
+                const guchar  *end,
+                guchar         close,
+                const guchar **after,
+                gboolean      *more)
+{
+  p = sl_json_skim_space (p, end);
+  if (p == end)
+    return SCAN_MORE;
+  if (*p == ',')
+    {
+      p = sl_json_skim_space (p + 1, end);
+      if (p == end)
+        return SCAN_MORE;
+      *more = TRUE;
+    }
+  else if (*p == close)
+    {
+      p++;
+      *more = FALSE;
+    }
+  else
+    return SCAN_YIELD;
+  *after = p;
+  return SCAN_OK;
+}
+
+/* A key at @p (the opening quote) and the colon after it; @key and
+ * @length are the raw text, and *@value the start of the value. */
+static inline ScanResult
+scan_key (const guchar  *p,
+          const guchar  *end,
+          const guchar **key,
+          gsize         *length,
+          gboolean      *escapes,
+          const guchar **value)
+{
+  const guchar *close;
+  SlJsonSkim skim;
+
+  if (*p != '"')
+    return SCAN_YIELD;
+  if ((skim = sl_json_skim_string (p + 1, end, &close, escapes)) != SL_JSON_SKIM_OK)
+    return from_skim (skim);
+  *key = p + 1;
+  *length = close - p - 1;
+  p = sl_json_skim_space (close + 1, end);
+  if (p == end)
+    return SCAN_MORE;
+  if (*p != ':')
+    return SCAN_YIELD;
+  p = sl_json_skim_space (p + 1, end);
+  if (p == end)
+    return SCAN_MORE;
+  *value = p;
+  return SCAN_OK;
+}
+
+/* "args" or "id2": an object at @p whose scalars go to sub_scalar(). */
+static ScanResult
+scan_sub_object (Reader        *r,
+                 const guchar  *p,
+                 const guchar  *end,
+                 const guchar **after)
+{
+  gboolean more = TRUE;
+  ScanResult result;
+
+  p = sl_json_skim_space (p + 1, end);
+  if (p == end)
+    return SCAN_MORE;
+  if (*p == '}')
+    {
+      *after = p + 1;
+      return SCAN_OK;
+    }
+  while (more)
+    {
+      const guchar *key, *value;
+      gsize length;
+      gboolean escapes;
+
+      if ((result = scan_key (p, end, &key, &length, &escapes, &value)) != SCAN_OK)
+        return result;
+      if (r->sub == SUB_ARGS)
+        {
+          if (escapes)
+            return SCAN_YIELD;
+          r->args_key_is_name = KEY_IS (key, length, "name");
+          r->args_key_offset = r->args_keys->len;
+          r->args_key_length = MIN (length, G_MAXUINT32);
+          g_string_append_len (r->args_keys, (const char *) key, length);
+        }
+
+      p = value;
+      if (*p == '"')
+        result = scan_kept_string (r, p, end, &p, sub_scalar);
+      else if (*p == '-' || (*p >= '0' && *p <= '9'))
+        {
+          const guchar *number = p;
+
+          if ((result = from_skim (sl_json_skim_number (p, end, &p))) == SCAN_OK)
+            sub_scalar (r, number, p - number, FALSE);
+        }
+      else
+        result = from_skim (sl_json_skim_value (p, end, SKIM_DEPTH, &p));
+      if (result != SCAN_OK)
+        return result;
+      if ((result = scan_separator (p, end, '}', &p, &more)) != SCAN_OK)
+        return result;
+    }
+  *after = p;
+  return SCAN_OK;
+}
+
+/* One event object at @p ("{"), at offset @offset of the file. */
+static ScanResult
+scan_event (Reader        *r,
+            const guchar  *p,
+            const guchar  *end,
+            guint64        offset,
+            const guchar **after)
+{
+  const guchar *start = p;
+  guint32 seen = 0;
+  gboolean more = TRUE;
+  ScanResult result;
+
+  begin_event (r, offset);
+  p = sl_json_skim_space (p + 1, end);
+  if (p == end)
+    return SCAN_MORE;
+  if (*p == '}')
+    {
+      p++;
+      more = FALSE;
+    }
+  while (more)
+    {
+      const guchar *key, *value;
+      gsize length;
+      gboolean escapes;
+
+      if ((result = scan_key (p, end, &key, &length, &escapes, &value)) != SCAN_OK)
+        return result;
+      if (escapes)
+        return SCAN_YIELD;
+      r->key = match_event_key (key, length);
+      if (r->key != KEY_OTHER)
+        {
+          /* a repeated key: the rules for which one counts are yajl's */
+          if (seen & (1u << r->key))
+            return SCAN_YIELD;
+          seen |= 1u << r->key;
+        }
+
+      p = value;
+      switch (*p)
+        {
+        case '"':
+          if (r->key == KEY_OTHER || r->key == KEY_ARGS || r->key == KEY_ID2 || r->key == KEY_SCOPE ||
+              r->key == KEY_FLOW_IN || r->key == KEY_FLOW_OUT)
+            result = from_skim (sl_json_skim_value (p, end, 1, &p));
+          else
+            result = scan_kept_string (r, p, end, &p, event_scalar);
+          break;
+        case 't':
+        case 'f':
+          if ((result = from_skim (sl_json_skim_value (p, end, 1, &p))) == SCAN_OK)
+            {
+              if (r->key == KEY_FLOW_IN)
+                r->flow_in = *value == 't';
+              else if (r->key == KEY_FLOW_OUT)
+                r->flow_out = *value == 't';
+            }
+          break;
+        case '{':
+          if ((r->key == KEY_ARGS && wants_args (r)) || r->key == KEY_ID2)
+            {
+              r->sub = r->key == KEY_ARGS ? SUB_ARGS : SUB_ID2;
+              result = scan_sub_object (r, p, end, &p);
+              r->sub = SUB_NONE;
+            }
+          else
+            result = from_skim (sl_json_skim_value (p, end, SKIM_DEPTH, &p));
+          break;
+        case '-': case '0': case '1': case '2': case '3': case '4':
+        case '5': case '6': case '7': case '8': case '9':
+          if ((result = from_skim (sl_json_skim_number (p, end, &p))) == SCAN_OK)
+            event_scalar (r, value, p - value, FALSE);
+          break;
+        default:
+          result = from_skim (sl_json_skim_value (p, end, SKIM_DEPTH, &p));
+          break;
+        }
+      if (result != SCAN_OK)
+        return result;
+      if ((result = scan_separator (p, end, '}', &p, &more)) != SCAN_OK)
+        return result;
+    }
+
+  finish_event (r, offset + (p - start));
+  *after = p;
+  return SCAN_OK;
+}
+
+/* Reads @data (at offset @offset of the file) as far as it can; returns
+ * the length up to the last safe point. Sets r->fast to FALSE when yajl
+ * must go on from there, or when @last and the document is not whole. */
+static gsize
+scan (Reader       *r,
+      const guchar *data,
+      gsize         length,
+      guint64       offset,
+      gboolean      last)
+{
+  const guchar *p = data, *end = data + length;
+
+  for (;;)
+    {
+      const guchar *q = sl_json_skim_space (p, end), *key, *value;
+      ScanResult result = SCAN_OK;
+      gboolean escapes, more;
+      gsize key_length;
+
+      if (q == end)
+        {
+          if (r->doc == DOC_END)
+            return length;
+          result = SCAN_MORE;
+        }
+      else switch (r->doc)
+        {
+        case DOC_START:
+          if (*q == '[')
+            {
+              r->top_is_array = TRUE;
+              r->saw_events = TRUE;
+              r->doc = DOC_EVENTS_OPEN;
+              q++;
+            }
+          else if (*q == '{')
+            {
+              r->top_is_map = TRUE;
+              r->doc = DOC_TOP_OPEN;
+              q++;
+            }
+          else
+            result = SCAN_YIELD;
+          break;
+
+        case DOC_TOP_OPEN:
+        case DOC_TOP_KEY:
+          if (r->doc == DOC_TOP_OPEN && *q == '}')
+            {
+              r->doc = DOC_END;
+              q++;
+              break;
+            }
+          if ((result = scan_key (q, end, &key, &key_length, &escapes, &value)) != SCAN_OK)
+            break;
+          if (escapes)
+            result = SCAN_YIELD;
+          else if (KEY_IS (key, key_length, "traceEvents") && *value == '[')
+            {
+              r->saw_events = TRUE;
+              r->doc = DOC_EVENTS_OPEN;
+              q = value + 1;
+            }
+          else if ((result = from_skim (sl_json_skim_value (value, end, SKIM_DEPTH, &q))) == SCAN_OK)
+            r->doc = DOC_TOP_AFTER;
+          break;
+
+        case DOC_TOP_AFTER:
+          if (*q == ',')
+            r->doc = DOC_TOP_KEY;
+          else if (*q == '}')
+            r->doc = DOC_END;
+          else
+            result = SCAN_YIELD;
+          q++;
+          break;
+
+        case DOC_EVENTS_OPEN:
+        case DOC_EVENTS_NEXT:
+          if (*q == ']' && r->doc == DOC_EVENTS_OPEN)
+            {
+              r->doc = r->top_is_array ? DOC_END : DOC_TOP_AFTER;
+              q++;
+              break;
+            }
+          if (*q == '{')
+            result = scan_event (r, q, end, offset + (q - data), &q);
+          else
+            result = from_skim (sl_json_skim_value (q, end, SKIM_DEPTH, &q));
+          if (result == SCAN_OK)
+            r->doc = DOC_EVENTS_AFTER;
+          break;
+
+        case DOC_EVENTS_AFTER:
+          if ((result = scan_separator (q, end, ']', &q, &more)) == SCAN_OK)
+            r->doc = more ? DOC_EVENTS_NEXT : r->top_is_array ? DOC_END : DOC_TOP_AFTER;
+          break;
+
+        case DOC_END:
+        default:
+          result = SCAN_YIELD;  /* after the document: yajl's to report */
+          break;
+        }
+
+      if (result == SCAN_OK)
+        {
+          p = q;
+          continue;
+        }
+      r->in_event = FALSE;
+      if (result == SCAN_YIELD || last)
+        r->fast = FALSE;
+      return p - data;
+    }
+}
+
+/* yajl goes on from the safe point at @offset, the bytes from there
+ * being @data, fed in pieces cut where the earlier pieces were (@cuts,
+ * offsets in order, may be %NULL) so its reports do not change. */
+static void
+yield_to_yajl (Reader       *r,
+               const guint8 *data,
+               gsize         length,
+               guint64       offset,
+               GArray       *cuts)
+{
+  const char *primer = primers[r->doc][r->top_is_array ? 1 : 0];
+  guint64 end = offset + length;
+
+  r->fast = FALSE;
+  r->in_event = FALSE;
+  r->depth = 0;
+  r->events_depth = 0;
+  r->top_is_map = FALSE;
+  r->top_key_is_events = FALSE;
+  if (yajl_parse (r->yajl, (const guchar *) primer, strlen (primer)) != yajl_status_ok)
+    g_return_if_reached ();
+
+  r->base = offset;
+  for (guint i = 0; cuts != NULL && i < cuts->len; i++)
+    {
+      guint64 cut = g_array_index (cuts, guint64, i);
+
+      if (cut > r->base && cut < end)
+        reader_feed_yajl (r, data + (r->base - offset), cut - r->base);
+    }
+  reader_feed_yajl (r, data + (r->base - offset), end - r->base);
+}
+
+static void
+reader_feed (Reader       *r,
+             const guint8 *data,
+             gsize         length)
+{
+  gsize done;
+
+  if (!r->fast)
+    {
+      reader_feed_yajl (r, data, length);
+      return;
+    }
+  if (length == 0)
+    return;
+
+  if (r->carry->len == 0)
+    {
+      done = scan (r, data, length, r->base, FALSE);
+      if (!r->fast)
+        {
+          yield_to_yajl (r, data + done, length - done, r->base + done, NULL);
+          return;
+        }
+      g_byte_array_append (r->carry, data + done, length - done);
+      r->carry_start = r->base + done;
+      g_array_set_size (r->carry_cuts, 0);
+      r->base += length;
+      return;
+    }
+
+  g_array_append_val (r->carry_cuts, r->base);
+  g_byte_array_append (r->carry, data, length);
+  r->base += length;
+  done = scan (r, r->carry->data, r->carry->len, r->carry_start, FALSE);
+  if (!r->fast)
+    {
+      yield_to_yajl (r, r->carry->data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
+      g_byte_array_set_size (r->carry, 0);
+      return;
+    }
+  g_byte_array_remove_range (r->carry, 0, done);
+  r->carry_start += done;
+  while (r->carry_cuts->len > 0 && g_array_index (r->carry_cuts, guint64, 0) <= r->carry_start)
+    g_array_remove_index (r->carry_cuts, 0);
+}
+
+/* At the end of the data: a document the scanner did not see whole is
+ * handed to yajl, to report as it would. */
+static void
+reader_feed_end (Reader *r)
+{
+  gsize done;
+
+  if (!r->fast || r->failed || r->base == 0)
+    return;
+  done = scan (r, r->carry->data, r->carry->len, r->carry_start, TRUE);
+  if (!r->fast)
+    yield_to_yajl (r, r->carry->data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
+  g_byte_array_set_size (r->carry, 0);
+}
+
 static void
 reader_finish (Reader *r)
 {
+  reader_feed_end (r);
   if (!r->failed)
     {
       if (r->base == 0)
         {
           reader_problem (r, SL_SEVERITY_ERROR, 0, _("The file is empty"));
         }
-      else if (yajl_complete_parse (r->yajl) != yajl_status_ok)
+      else if (!r->fast && yajl_complete_parse (r->yajl) != yajl_status_ok)
         {
           reader_problem (r, SL_SEVERITY_WARNING, r->base,
                           _("The file ends before the JSON is complete (cut off while written?); the events before are kept"));
@@ -1307,12 +1847,34 @@ sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
                                   gsize           length,
                                   const char     *pid_prefix)
 {
+  sl_chrome_trace_reader_read_data_full (builder, path, data, length, pid_prefix, 0, FALSE);
+}
+
+/**
+ * sl_chrome_trace_reader_read_data_full:
+ * @piece_size: the plain text is fed to the reader in pieces of this many
+ *   bytes (0: 1 MiB, as from a file)
+ * @tokenize: every byte is parsed by yajl, without the grammar-aware
+ *   scanner: the reference that tests compare the scanner with
+ */
+void
+sl_chrome_trace_reader_read_data_full (SlTraceBuilder *builder,
+                                       const char     *path,
+                                       const guint8   *data,
+                                       gsize           length,
+                                       const char     *pid_prefix,
+                                       gsize           piece_size,
+                                       gboolean        tokenize)
+{
   Reader r;
 
   g_return_if_fail (builder != NULL);
   g_return_if_fail (data != NULL || length == 0);
 
+  if (piece_size == 0)
+    piece_size = CHUNK_SIZE;
   reader_init (&r, builder, path != NULL ? path : "", pid_prefix);
+  r.fast = !tokenize;
   if (is_gzip (data, length))
     {
       Inflater inf = { 0 };
@@ -1330,8 +1892,8 @@ sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
     }
   else
     {
-      for (gsize done = 0; done < length && !r.failed; done += MIN (length - done, CHUNK_SIZE))
-        reader_feed (&r, data + done, MIN (length - done, CHUNK_SIZE));
+      for (gsize done = 0; done < length && !r.failed; done += MIN (length - done, piece_size))
+        reader_feed (&r, data + done, MIN (length - done, piece_size));
     }
   reader_finish (&r);
   reader_clear (&r);

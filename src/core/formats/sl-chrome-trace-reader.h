@@ -1,8 +1,10 @@
 /* sl-chrome-trace-reader.h: streaming import of Chrome trace JSON
  *
  * Reads the JSON Object Format ({"traceEvents": [...], ...}) and the JSON
- * Array Format, plain or gzip, with yajl in chunks of 1 MiB: no document
- * tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
+ * Array Format, plain or gzip, in chunks of 1 MiB: a grammar-aware scanner
+ * reads the events and steps over the values it does not keep, and yajl
+ * takes over at the first thing the scanner leaves to it (damage above
+ * all). No document tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
  * event before it and becomes an SlProblem with the byte offset.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,6 +40,13 @@ void      sl_chrome_trace_reader_read_data   (SlTraceBuilder       *builder,
                                               const guint8         *data,
                                               gsize                 length,
                                               const char           *pid_prefix);
+void      sl_chrome_trace_reader_read_data_full (SlTraceBuilder    *builder,
+                                                 const char        *path,
+                                                 const guint8      *data,
+                                                 gsize              length,
+                                                 const char        *pid_prefix,
+                                                 gsize              piece_size,
+                                                 gboolean           tokenize);
 /* One file to a finished trace. */
 SlTrace  *sl_chrome_trace_load               (const char           *path,
                                               SlTraceProgressFunc   progress,
