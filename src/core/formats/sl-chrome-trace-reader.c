@@ -1678,7 +1678,7 @@ reader_feed (Reader       *r,
              const guint8 *data,
              gsize         length)
 {
-  gsize done;
+  gsize done, taken = 0, old_carry;
 
   if (!r->fast)
     {
@@ -1688,35 +1688,56 @@ reader_feed (Reader       *r,
   if (length == 0)
     return;
 
-  if (r->carry->len == 0)
+  if (r->carry->len > 0)
     {
-      done = scan (r, data, length, r->base, FALSE);
-      if (!r->fast)
+      /* The event cut at the end of the last piece: joined with as
+       * little of this one as it takes, not the whole piece. */
+      old_carry = r->carry->len;
+      g_array_append_val (r->carry_cuts, r->base);
+      for (gsize want = MIN (length, 4096);; want = MIN (length, want * 4))
         {
-          yield_to_yajl (r, data + done, length - done, r->base + done, NULL);
+          g_byte_array_append (r->carry, data + taken, want - taken);
+          taken = want;
+          done = scan (r, r->carry->data, r->carry->len, r->carry_start, FALSE);
+          if (!r->fast)
+            {
+              g_byte_array_append (r->carry, data + taken, length - taken);
+              r->base += length;
+              yield_to_yajl (r, r->carry->data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
+              g_byte_array_set_size (r->carry, 0);
+              return;
+            }
+          if (done > old_carry || taken == length)
+            break;
+        }
+      if (done <= old_carry)
+        {
+          /* all of this piece is still one unfinished value */
+          g_byte_array_remove_range (r->carry, 0, done);
+          r->carry_start += done;
+          r->base += length;
+          while (r->carry_cuts->len > 0 && g_array_index (r->carry_cuts, guint64, 0) <= r->carry_start)
+            g_array_remove_index (r->carry_cuts, 0);
           return;
         }
-      g_byte_array_append (r->carry, data + done, length - done);
-      r->carry_start = r->base + done;
-      g_array_set_size (r->carry_cuts, 0);
-      r->base += length;
-      return;
+      /* on from the safe point inside this piece */
+      done -= old_carry;
+      r->base += done;
+      data += done;
+      length -= done;
+      g_byte_array_set_size (r->carry, 0);
     }
 
-  g_array_append_val (r->carry_cuts, r->base);
-  g_byte_array_append (r->carry, data, length);
-  r->base += length;
-  done = scan (r, r->carry->data, r->carry->len, r->carry_start, FALSE);
+  done = scan (r, data, length, r->base, FALSE);
   if (!r->fast)
     {
-      yield_to_yajl (r, r->carry->data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
-      g_byte_array_set_size (r->carry, 0);
+      yield_to_yajl (r, data + done, length - done, r->base + done, NULL);
       return;
     }
-  g_byte_array_remove_range (r->carry, 0, done);
-  r->carry_start += done;
-  while (r->carry_cuts->len > 0 && g_array_index (r->carry_cuts, guint64, 0) <= r->carry_start)
-    g_array_remove_index (r->carry_cuts, 0);
+  g_byte_array_append (r->carry, data + done, length - done);
+  r->carry_start = r->base + done;
+  g_array_set_size (r->carry_cuts, 0);
+  r->base += length;
 }
 
 /* At the end of the data: a document the scanner did not see whole is

@@ -9,7 +9,7 @@
 #include "sl-json-skim.h"
 
 /* 1: stops a string scan (quote, backslash, control character) */
-static const guint8 string_stop[256] = {
+const guint8 sl_json_skim_string_stop[256] = {
   1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
   1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
   0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -19,7 +19,7 @@ static const guint8 string_stop[256] = {
 };
 
 static inline gboolean
-is_space (guchar c)
+is_space_byte (guchar c)
 {
   return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
 }
@@ -30,28 +30,22 @@ is_digit (guchar c)
   return c >= '0' && c <= '9';
 }
 
-const guchar *
-sl_json_skim_space (const guchar *p,
-                    const guchar *end)
-{
-  while (p < end && is_space (*p))
-    p++;
-  return p;
-}
-
+/* Goes on from the first byte that stopped sl_json_skim_string()'s scan. */
 SlJsonSkim
-sl_json_skim_string (const guchar  *p,
-                     const guchar  *end,
-                     const guchar **close,
-                     gboolean      *escapes)
+sl_json_skim_string_slow (const guchar  *p,
+                          const guchar  *end,
+                          const guchar **close,
+                          gboolean      *escapes)
 {
+  const guint8 *stop = sl_json_skim_string_stop;
+
   *escapes = FALSE;
   for (;;)
     {
       /* the long runs of plain text, four at a time */
-      while (end - p >= 4 && !(string_stop[p[0]] | string_stop[p[1]] | string_stop[p[2]] | string_stop[p[3]]))
+      while (end - p >= 4 && !(stop[p[0]] | stop[p[1]] | stop[p[2]] | stop[p[3]]))
         p += 4;
-      while (p < end && !string_stop[*p])
+      while (p < end && !stop[*p])
         p++;
       if (p == end)
         return SL_JSON_SKIM_MORE;
@@ -133,7 +127,7 @@ sl_json_skim_number (const guchar  *p,
       NEED (p);
     }
   /* what follows must end the token: "01" or "1x" are not numbers */
-  if (!(is_space (*p) || *p == ',' || *p == '}' || *p == ']'))
+  if (!(is_space_byte (*p) || *p == ',' || *p == '}' || *p == ']'))
     return SL_JSON_SKIM_BAD;
   *after = p;
   return SL_JSON_SKIM_OK;

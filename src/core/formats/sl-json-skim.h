@@ -23,15 +23,48 @@ typedef enum {
   SL_JSON_SKIM_BAD,    /* not JSON (or deeper than allowed) */
 } SlJsonSkim;
 
+/* 1 for the bytes that stop a string scan: quote, backslash, control
+ * characters */
+extern const guint8 sl_json_skim_string_stop[256];
+
+SlJsonSkim    sl_json_skim_string_slow (const guchar  *p,
+                                        const guchar  *end,
+                                        const guchar **close,
+                                        gboolean      *escapes);
+
 /* The first byte at or after @p that is not JSON whitespace, or @end. */
-const guchar *sl_json_skim_space  (const guchar  *p,
-                                   const guchar  *end);
+static inline const guchar *
+sl_json_skim_space (const guchar *p,
+                    const guchar *end)
+{
+  /* mostly nothing, or one space or newline */
+  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t' || *p == '\v' || *p == '\f'))
+    p++;
+  return p;
+}
+
 /* @p is just after the opening quote; *@close is set to the closing quote.
  * *@escapes tells whether a backslash was seen. */
-SlJsonSkim    sl_json_skim_string (const guchar  *p,
-                                   const guchar  *end,
-                                   const guchar **close,
-                                   gboolean      *escapes);
+static inline SlJsonSkim
+sl_json_skim_string (const guchar  *p,
+                     const guchar  *end,
+                     const guchar **close,
+                     gboolean      *escapes)
+{
+  const guint8 *stop = sl_json_skim_string_stop;
+
+  while (end - p >= 4 && !(stop[p[0]] | stop[p[1]] | stop[p[2]] | stop[p[3]]))
+    p += 4;
+  while (p < end && !stop[*p])
+    p++;
+  if (p < end && *p == '"')
+    {
+      *escapes = FALSE;
+      *close = p;
+      return SL_JSON_SKIM_OK;
+    }
+  return sl_json_skim_string_slow (p, end, close, escapes);
+}
 /* @p is at the number's first byte; *@after is set just past it. A number
  * that reaches @end is MORE: more digits may follow. */
 SlJsonSkim    sl_json_skim_number (const guchar  *p,
