@@ -19,16 +19,16 @@
 #include "trace-digest.h"
 
 static char *
-digest_of (const char *data,
-           gsize       length,
-           gsize       piece_size,
-           gboolean    tokenize)
+digest_of (const char            *data,
+           gsize                  length,
+           gsize                  piece_size,
+           SlChromeTraceReadMode  mode)
 {
   SlTraceBuilder *builder = sl_trace_builder_new ("t.json");
   g_autoptr(SlTrace) trace = NULL;
 
   sl_chrome_trace_reader_read_data_full (builder, "t.json", (const guint8 *) data, length, "p:",
-                                         piece_size, tokenize);
+                                         piece_size, mode);
   trace = sl_trace_builder_finish (builder, NULL);
   g_assert_nonnull (trace);
   return trace_digest (trace);
@@ -41,18 +41,20 @@ assert_same_reading (const char  *data,
                      const gsize *pieces,
                      guint        n_pieces)
 {
-  g_autofree char *expected = digest_of (data, length, 0, TRUE);
+  g_autofree char *expected = digest_of (data, length, 0, SL_CHROME_TRACE_READ_TOKENIZE);
 
-  for (guint i = 0; i < n_pieces; i++)
+  for (guint i = 0; i < n_pieces * 2; i++)
     {
-      g_autofree char *got = digest_of (data, length, pieces[i], FALSE);
+      SlChromeTraceReadMode mode = i % 2 ? SL_CHROME_TRACE_READ_PARALLEL : SL_CHROME_TRACE_READ_SCAN;
+      g_autofree char *got = digest_of (data, length, pieces[i / 2], mode);
 
       if (g_strcmp0 (expected, got) != 0)
         {
           g_autofree char *shown = g_strndup (data, MIN (length, 400));
 
-          g_printerr ("input (%" G_GSIZE_FORMAT " bytes, pieces of %" G_GSIZE_FORMAT "): %s\n"
-                      "--- yajl:\n%s--- scanner:\n%s", length, pieces[i], shown, expected, got);
+          g_printerr ("input (%" G_GSIZE_FORMAT " bytes, pieces of %" G_GSIZE_FORMAT ", %s): %s\n"
+                      "--- yajl:\n%s--- scanner:\n%s", length, pieces[i / 2],
+                      mode == SL_CHROME_TRACE_READ_PARALLEL ? "in parallel" : "in order", shown, expected, got);
           g_assert_cmpstr (expected, ==, got);
         }
     }

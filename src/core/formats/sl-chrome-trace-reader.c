@@ -162,6 +162,14 @@ typedef struct {
   GByteArray     *carry;           /* bytes from the last safe point on */
   guint64         carry_start;     /* their offset */
   GArray         *carry_cuts;      /* offsets where fed pieces began (guint64) */
+
+  /* a worker scanning one part of the file ahead: events are recorded,
+   * not built (see "Parallel import") */
+  struct _Part   *part;
+  struct _Splitter *splitter;      /* the reader's, when it reads in parallel */
+  gboolean        speculative;     /* the part starts at a guessed event boundary */
+  GString        *name_text, *cat_text;
+  gboolean        has_name, has_cat, cat_first;
 } Reader;
 
 /* ------------------------------------------------------------------ */
@@ -549,6 +557,7 @@ begin_event (Reader  *r,
   g_string_truncate (r->args_keys, 0);
   g_array_set_size (r->args, 0);
   r->has_meta_name = FALSE;
+  r->has_name = r->has_cat = r->cat_first = FALSE;
 }
 
 static inline CacheEntry *
@@ -734,6 +743,9 @@ async_track_for (Reader   *r,
   return track;
 }
 
+static void record_event (Reader  *r,
+                          guint64  end);
+
 static void
 finish_event (Reader  *r,
               guint64  end)
@@ -744,6 +756,12 @@ finish_event (Reader  *r,
   guint track;
 
   r->in_event = FALSE;
+
+  if (r->part != NULL)
+    {
+      record_event (r, end);
+      return;
+    }
 
   if (r->ph_length == 1)
     r->phase_counts[(guchar) phase]++;
@@ -853,6 +871,26 @@ finish_event (Reader  *r,
 /* ------------------------------------------------------------------ */
 /* yajl callbacks */
 
+static void
+set_category (Reader              *r,
+              const unsigned char *value,
+              size_t               length)
+{
+  /* categories repeat from one event to the next */
+  if (length == r->last_cat_length && memcmp (value, r->last_cat, length) == 0)
+    {
+      r->category_id = r->last_cat_id;
+      return;
+    }
+  r->category_id = intern_text (r, value, length);
+  if (length <= CACHED_TEXT)
+    {
+      memcpy (r->last_cat, value, length);
+      r->last_cat_length = length;
+      r->last_cat_id = r->category_id;
+    }
+}
+
 /* A scalar value of the event's own key r->key. */
 static void
 event_scalar (Reader              *r,
@@ -870,28 +908,29 @@ event_scalar (Reader              *r,
         }
       break;
     case KEY_NAME:
-      if (is_string)
+      if (!is_string)
+        break;
+      r->meta = match_meta_name (value, length);
+      if (r->part != NULL)
         {
-          r->name_id = intern_text (r, value, length);
-          r->meta = match_meta_name (value, length);
+          /* interned when the event is built, in file order */
+          set_text (r->name_text, value, length);
+          r->has_name = TRUE;
+          break;
         }
+      r->name_id = intern_text (r, value, length);
       break;
     case KEY_CAT:
       if (!is_string)
         break;
-      /* categories repeat from one event to the next */
-      if (length == r->last_cat_length && memcmp (value, r->last_cat, length) == 0)
+      if (r->part != NULL)
         {
-          r->category_id = r->last_cat_id;
+          set_text (r->cat_text, value, length);
+          r->has_cat = TRUE;
+          r->cat_first = !r->has_name;
           break;
         }
-      r->category_id = intern_text (r, value, length);
-      if (length <= CACHED_TEXT)
-        {
-          memcpy (r->last_cat, value, length);
-          r->last_cat_length = length;
-          r->last_cat_id = r->category_id;
-        }
+      set_category (r, value, length);
       break;
     case KEY_TS:
       r->has_ts = sl_chrome_trace_parse_us ((const char *) value, length, &r->ts);
@@ -1329,9 +1368,8 @@ scan_separator (const guchar  *p,
     return SCAN_MORE;
   if (*p == ',')
     {
+      /* what follows may be in the next piece: a safe point */
       p = sl_json_skim_space (p + 1, end);
-      if (p == end)
-        return SCAN_MORE;
       *more = TRUE;
     }
   else if (*p == close)
@@ -1358,6 +1396,8 @@ scan_key (const guchar  *p,
   const guchar *close;
   SlJsonSkim skim;
 
+  if (p == end)
+    return SCAN_MORE;
   if (*p != '"')
     return SCAN_YIELD;
   if ((skim = sl_json_skim_string (p + 1, end, &close, escapes)) != SL_JSON_SKIM_OK)
@@ -1605,6 +1645,11 @@ scan (Reader       *r,
         case DOC_EVENTS_NEXT:
           if (*q == ']' && r->doc == DOC_EVENTS_OPEN)
             {
+              if (r->speculative)
+                {
+                  result = SCAN_YIELD;  /* what holds the array is not known here */
+                  break;
+                }
               r->doc = r->top_is_array ? DOC_END : DOC_TOP_AFTER;
               q++;
               break;
@@ -1618,7 +1663,11 @@ scan (Reader       *r,
           break;
 
         case DOC_EVENTS_AFTER:
-          if ((result = scan_separator (q, end, ']', &q, &more)) == SCAN_OK)
+          if ((result = scan_separator (q, end, ']', &q, &more)) != SCAN_OK)
+            break;
+          if (!more && r->speculative)
+            result = SCAN_YIELD;
+          else
             r->doc = more ? DOC_EVENTS_NEXT : r->top_is_array ? DOC_END : DOC_TOP_AFTER;
           break;
 
@@ -1755,6 +1804,405 @@ reader_feed_end (Reader *r)
   g_byte_array_set_size (r->carry, 0);
 }
 
+/* ------------------------------------------------------------------ */
+/* Parallel import
+ *
+ * The data is cut into parts at guessed event boundaries: a "{" that
+ * follows "}" and "," with only whitespace between, which is where one
+ * event of the array ends and the next begins unless it is inside a
+ * string or a nested value. Workers scan the parts at once on the other
+ * cores, each from that boundary, recording the events they find (the
+ * texts to intern, the numbers already converted) instead of building
+ * them. The reader then takes the parts in file order: a part whose
+ * guess the part before it confirms (the scanner ended it exactly there,
+ * between two events of the array) has its records built, in their
+ * order, as the scanner would have built them; any other part, and what a
+ * worker left (damage, the end of the array, an event cut at the part's
+ * end), is read by the sequential scanner, so the trace is the same as
+ * a sequential read in every event, flow, name and problem. */
+
+typedef struct {
+  guint64  start;
+  guint32  length;
+  guint8   ph_length;
+  char     ph[8];
+  guint8   has_ts : 1, has_dur : 1, has_id : 1, has_bind_id : 1, bind_enclosing : 1;
+  guint8   flow_in : 1, flow_out : 1, has_meta_name : 1;
+  guint8   has_name : 1, has_cat : 1, cat_first : 1;
+  gint64   ts, dur;
+  guint64  id, bind_id;
+  guint32  text;           /* name, cat, pid, tid, meta name, args keys in the part's pool */
+  guint32  name_length, cat_length, pid_length, tid_length, meta_length, keys_length;
+  guint32  first_arg, n_args;
+} Record;
+
+typedef struct _Part {
+  guint8    *data;
+  gsize      length;
+  guint64    offset;         /* of data[0] in the (decompressed) file */
+  guint64    file_bytes;     /* of the file read when the part was cut */
+  gboolean   at_start;       /* the part starts the file */
+
+  /* the worker's */
+  GArray    *records;        /* Record */
+  GString   *pool;
+  GArray    *args;           /* ArgNumber, key offsets from the event's keys */
+  gsize      done;           /* scanned up to here, a safe point */
+  DocState   doc;            /* in this state */
+  gboolean   top_is_array, top_is_map, saw_events;
+
+  GMutex     lock;
+  GCond      cond;
+  gboolean   finished;
+} Part;
+
+static void
+record_event (Reader  *r,
+              guint64  end)
+{
+  Part *part = r->part;
+  Record rec = { 0 };
+
+  rec.start = r->event_start;
+  rec.length = (guint32) MIN (end - r->event_start, G_MAXUINT32);
+  rec.ph_length = r->ph_length;
+  memcpy (rec.ph, r->ph, r->ph_length);
+  rec.has_ts = r->has_ts;
+  rec.has_dur = r->has_dur;
+  rec.has_id = r->has_id;
+  rec.has_bind_id = r->has_bind_id;
+  rec.bind_enclosing = r->bind_enclosing;
+  rec.flow_in = r->flow_in;
+  rec.flow_out = r->flow_out;
+  rec.has_meta_name = r->has_meta_name;
+  rec.has_name = r->has_name;
+  rec.has_cat = r->has_cat;
+  rec.cat_first = r->cat_first;
+  rec.ts = r->ts;
+  rec.dur = r->dur;
+  rec.id = r->id;
+  rec.bind_id = r->bind_id;
+
+  rec.text = part->pool->len;
+  rec.name_length = r->has_name ? r->name_text->len : 0;
+  g_string_append_len (part->pool, r->name_text->str, rec.name_length);
+  rec.cat_length = r->has_cat ? r->cat_text->len : 0;
+  g_string_append_len (part->pool, r->cat_text->str, rec.cat_length);
+  rec.pid_length = r->pid->len;
+  g_string_append_len (part->pool, r->pid->str, r->pid->len);
+  rec.tid_length = r->tid->len;
+  g_string_append_len (part->pool, r->tid->str, r->tid->len);
+  rec.meta_length = r->has_meta_name ? r->meta_name->len : 0;
+  g_string_append_len (part->pool, r->meta_name->str, rec.meta_length);
+  rec.keys_length = r->args_keys->len;
+  g_string_append_len (part->pool, r->args_keys->str, r->args_keys->len);
+  rec.first_arg = part->args->len;
+  rec.n_args = r->args->len;
+  g_array_append_vals (part->args, r->args->data, r->args->len);
+
+  g_array_append_val (part->records, rec);
+}
+
+/* Builds one recorded event as finish_event() would have, interning its
+ * name and category in the order the scanner met them. */
+static void
+build_record (Reader       *r,
+              const Part   *part,
+              const Record *rec)
+{
+  const char *text = part->pool->str + rec->text;
+  const char *cat = text + rec->name_length;
+  const char *pid = cat + rec->cat_length;
+  const char *tid = pid + rec->pid_length;
+  const char *meta = tid + rec->tid_length;
+  const char *keys = meta + rec->meta_length;
+
+  begin_event (r, rec->start);
+  r->ph_length = rec->ph_length;
+  memcpy (r->ph, rec->ph, rec->ph_length);
+  if (rec->has_cat && rec->cat_first)
+    set_category (r, (const unsigned char *) cat, rec->cat_length);
+  if (rec->has_name)
+    {
+      r->name_id = intern_text (r, (const unsigned char *) text, rec->name_length);
+      r->meta = match_meta_name ((const unsigned char *) text, rec->name_length);
+    }
+  if (rec->has_cat && !rec->cat_first)
+    set_category (r, (const unsigned char *) cat, rec->cat_length);
+  r->has_ts = rec->has_ts;
+  r->has_dur = rec->has_dur;
+  r->ts = rec->ts;
+  r->dur = rec->dur;
+  set_text (r->pid, (const unsigned char *) pid, rec->pid_length);
+  set_text (r->tid, (const unsigned char *) tid, rec->tid_length);
+  r->has_id = rec->has_id;
+  r->id = rec->id;
+  r->has_bind_id = rec->has_bind_id;
+  r->bind_id = rec->bind_id;
+  r->bind_enclosing = rec->bind_enclosing;
+  r->flow_in = rec->flow_in;
+  r->flow_out = rec->flow_out;
+  r->has_meta_name = rec->has_meta_name;
+  if (rec->has_meta_name)
+    set_text (r->meta_name, (const unsigned char *) meta, rec->meta_length);
+  g_string_append_len (r->args_keys, keys, rec->keys_length);
+  g_array_append_vals (r->args, &g_array_index (part->args, ArgNumber, rec->first_arg), rec->n_args);
+  finish_event (r, rec->start + rec->length);
+}
+
+static void
+part_free (Part *part)
+{
+  g_free (part->data);
+  if (part->records != NULL)
+    g_array_unref (part->records);
+  if (part->pool != NULL)
+    g_string_free (part->pool, TRUE);
+  if (part->args != NULL)
+    g_array_unref (part->args);
+  g_mutex_clear (&part->lock);
+  g_cond_clear (&part->cond);
+  g_free (part);
+}
+
+/* In a worker: scans one part, recording its events. */
+static void
+part_scan (gpointer data,
+           gpointer user_data)
+{
+  Part *part = data;
+  Reader r;
+
+  memset (&r, 0, sizeof r);
+  r.part = part;
+  r.fast = TRUE;
+  r.speculative = !part->at_start;
+  r.doc = part->at_start ? DOC_START : DOC_EVENTS_NEXT;
+  r.pid = g_string_sized_new (32);
+  r.tid = g_string_sized_new (32);
+  r.args_keys = g_string_sized_new (256);
+  r.args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
+  r.meta_name = g_string_sized_new (64);
+  r.name_text = g_string_sized_new (64);
+  r.cat_text = g_string_sized_new (32);
+  part->records = g_array_sized_new (FALSE, FALSE, sizeof (Record), part->length / 128 + 16);
+  part->pool = g_string_sized_new (part->length / 8 + 64);
+  part->args = g_array_new (FALSE, FALSE, sizeof (ArgNumber));
+
+  part->done = scan (&r, part->data, part->length, part->offset, FALSE);
+  part->doc = r.doc;
+  part->top_is_array = r.top_is_array;
+  part->top_is_map = r.top_is_map;
+  part->saw_events = r.saw_events;
+
+  g_string_free (r.pid, TRUE);
+  g_string_free (r.tid, TRUE);
+  g_string_free (r.args_keys, TRUE);
+  g_array_unref (r.args);
+  g_string_free (r.meta_name, TRUE);
+  g_string_free (r.name_text, TRUE);
+  g_string_free (r.cat_text, TRUE);
+
+  g_mutex_lock (&part->lock);
+  part->finished = TRUE;
+  g_cond_signal (&part->cond);
+  g_mutex_unlock (&part->lock);
+}
+
+/* Back in the reader, in file order. */
+static void
+part_build (Reader *r,
+            Part   *part)
+{
+  gboolean confirmed;
+
+  g_mutex_lock (&part->lock);
+  while (!part->finished)
+    g_cond_wait (&part->cond, &part->lock);
+  g_mutex_unlock (&part->lock);
+
+  g_assert (part->offset == r->base);
+  confirmed = r->fast && !r->failed && r->carry->len == 0 &&
+              (part->at_start ? r->doc == DOC_START : r->doc == DOC_EVENTS_NEXT);
+  if (!confirmed)
+    {
+      reader_feed (r, part->data, part->length);
+      return;
+    }
+
+  for (guint i = 0; i < part->records->len; i++)
+    build_record (r, part, &g_array_index (part->records, Record, i));
+  r->doc = part->doc;
+  if (part->at_start)
+    {
+      r->top_is_array = part->top_is_array;
+      r->top_is_map = part->top_is_map;
+      r->saw_events = part->saw_events;
+    }
+  r->base = part->offset + part->done;
+  r->carry_start = r->base;
+  g_array_set_size (r->carry_cuts, 0);
+  if (part->done < part->length)
+    reader_feed (r, part->data + part->done, part->length - part->done);
+}
+
+/* The last guessed boundary in @data: the offset of a "{" after "}" and
+ * ",", or 0. */
+static gsize
+find_boundary (const guint8 *data,
+               gsize         length)
+{
+  for (gsize i = length; i-- > 2;)
+    {
+      gsize j;
+
+      if (data[i] != '{')
+        continue;
+      j = i;
+      while (j > 0 && (data[j - 1] == ' ' || data[j - 1] == '\n' || data[j - 1] == '\r' || data[j - 1] == '\t'))
+        j--;
+      if (j == 0 || data[j - 1] != ',')
+        continue;
+      j--;
+      while (j > 0 && (data[j - 1] == ' ' || data[j - 1] == '\n' || data[j - 1] == '\r' || data[j - 1] == '\t'))
+        j--;
+      if (j > 0 && data[j - 1] == '}')
+        return i;
+    }
+  return 0;
+}
+
+typedef struct _Splitter {
+  Reader      *reader;
+  GThreadPool *pool;
+  GQueue       parts;        /* in file order, waiting to be built */
+  guint        max_parts;
+  GByteArray  *tail;         /* after the last boundary */
+  guint64      tail_offset;
+  guint64      file_bytes;
+  gboolean     started;
+} Splitter;
+
+static void
+splitter_init (Splitter *sp,
+               Reader   *r)
+{
+  guint n_workers = MAX (1, g_get_num_processors ());
+
+  memset (sp, 0, sizeof *sp);
+  sp->reader = r;
+  sp->pool = g_thread_pool_new (part_scan, NULL, n_workers, FALSE, NULL);
+  g_queue_init (&sp->parts);
+  sp->max_parts = n_workers + 1;
+  sp->tail = g_byte_array_new ();
+}
+
+static void
+splitter_build_oldest (Splitter *sp)
+{
+  Part *part = g_queue_pop_head (&sp->parts);
+
+  part_build (sp->reader, part);
+  part_free (part);
+}
+
+static void
+splitter_submit (Splitter *sp,
+                 guint8   *data,
+                 gsize     length)
+{
+  Part *part = g_new0 (Part, 1);
+
+  part->data = data;
+  part->length = length;
+  part->offset = sp->tail_offset;
+  part->file_bytes = sp->file_bytes;
+  part->at_start = !sp->started;
+  sp->started = TRUE;
+  g_mutex_init (&part->lock);
+  g_cond_init (&part->cond);
+  sp->tail_offset += length;
+
+  while (g_queue_get_length (&sp->parts) >= sp->max_parts)
+    splitter_build_oldest (sp);
+  g_queue_push_tail (&sp->parts, part);
+  g_thread_pool_push (sp->pool, part, NULL);
+}
+
+/* Takes a piece of the data; parts end at the last boundary in it. */
+static void
+splitter_push (Splitter     *sp,
+               const guint8 *data,
+               gsize         length,
+               guint64       file_bytes)
+{
+  gsize cut = find_boundary (data, length);
+
+  sp->file_bytes = file_bytes;
+  if (cut == 0)
+    {
+      g_byte_array_append (sp->tail, data, length);
+      return;
+    }
+  g_byte_array_append (sp->tail, data, cut);
+  {
+    gsize part_length = sp->tail->len;
+
+    splitter_submit (sp, g_byte_array_steal (sp->tail, NULL), part_length);
+  }
+  g_byte_array_append (sp->tail, data + cut, length - cut);
+}
+
+/* Builds every part scanned so far (and with @all, the rest too). */
+static void
+splitter_drain (Splitter *sp,
+                gboolean  all)
+{
+  if (all && sp->tail->len > 0)
+    {
+      gsize length = sp->tail->len;
+
+      splitter_submit (sp, g_byte_array_steal (sp->tail, NULL), length);
+    }
+  while (!g_queue_is_empty (&sp->parts))
+    {
+      Part *part = g_queue_peek_head (&sp->parts);
+      gboolean finished;
+
+      g_mutex_lock (&part->lock);
+      finished = part->finished;
+      g_mutex_unlock (&part->lock);
+      if (!finished && !all)
+        break;
+      splitter_build_oldest (sp);
+    }
+}
+
+/* The decompressed data, in order, to the splitter or the scanner. */
+static void
+reader_take (Reader       *r,
+             const guint8 *data,
+             gsize         length,
+             guint64       file_bytes)
+{
+  if (r->splitter != NULL)
+    {
+      splitter_push (r->splitter, data, length, file_bytes);
+      splitter_drain (r->splitter, FALSE);
+    }
+  else
+    reader_feed (r, data, length);
+}
+
+static void
+splitter_clear (Splitter *sp)
+{
+  /* waits for the workers: parts still queued are scanned, then dropped */
+  g_thread_pool_free (sp->pool, FALSE, TRUE);
+  g_queue_clear_full (&sp->parts, (GDestroyNotify) part_free);
+  g_byte_array_unref (sp->tail);
+}
+
 static void
 reader_finish (Reader *r)
 {
@@ -1836,7 +2284,7 @@ inflate_feed (Reader       *r,
       inf->z.avail_out = CHUNK_SIZE;
       ret = inflate (&inf->z, Z_NO_FLUSH);
       output_full = inf->z.avail_out == 0;
-      reader_feed (r, inf->out, CHUNK_SIZE - inf->z.avail_out);
+      reader_take (r, inf->out, CHUNK_SIZE - inf->z.avail_out, compressed_offset + (length - inf->z.avail_in));
 
       if (ret == Z_STREAM_END)
         inf->ended = TRUE;
@@ -1847,6 +2295,8 @@ inflate_feed (Reader       *r,
           g_autofree char *message =
             g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
                              inf->z.msg != NULL ? inf->z.msg : "zlib");
+          if (r->splitter != NULL)
+            splitter_drain (r->splitter, TRUE);
           reader_problem (r, SL_SEVERITY_ERROR,
                           compressed_offset + (length - inf->z.avail_in), message);
           inf->damaged = TRUE;
@@ -1868,25 +2318,27 @@ sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
                                   gsize           length,
                                   const char     *pid_prefix)
 {
-  sl_chrome_trace_reader_read_data_full (builder, path, data, length, pid_prefix, 0, FALSE);
+  sl_chrome_trace_reader_read_data_full (builder, path, data, length, pid_prefix, 0, SL_CHROME_TRACE_READ_SCAN);
 }
 
 /**
  * sl_chrome_trace_reader_read_data_full:
  * @piece_size: the plain text is fed to the reader in pieces of this many
  *   bytes (0: 1 MiB, as from a file)
- * @tokenize: every byte is parsed by yajl, without the grammar-aware
- *   scanner: the reference that tests compare the scanner with
+ * @mode: the scanner one piece after the other, or in parallel (as a
+ *   file is read), or every byte through yajl: the reference that tests
+ *   compare the others with
  */
 void
-sl_chrome_trace_reader_read_data_full (SlTraceBuilder *builder,
-                                       const char     *path,
-                                       const guint8   *data,
-                                       gsize           length,
-                                       const char     *pid_prefix,
-                                       gsize           piece_size,
-                                       gboolean        tokenize)
+sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
+                                       const char            *path,
+                                       const guint8          *data,
+                                       gsize                  length,
+                                       const char            *pid_prefix,
+                                       gsize                  piece_size,
+                                       SlChromeTraceReadMode  mode)
 {
+  Splitter splitter;
   Reader r;
 
   g_return_if_fail (builder != NULL);
@@ -1895,7 +2347,12 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder *builder,
   if (piece_size == 0)
     piece_size = CHUNK_SIZE;
   reader_init (&r, builder, path != NULL ? path : "", pid_prefix);
-  r.fast = !tokenize;
+  r.fast = mode != SL_CHROME_TRACE_READ_TOKENIZE;
+  if (mode == SL_CHROME_TRACE_READ_PARALLEL)
+    {
+      splitter_init (&splitter, &r);
+      r.splitter = &splitter;
+    }
   if (is_gzip (data, length))
     {
       Inflater inf = { 0 };
@@ -1905,6 +2362,8 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder *builder,
         {
           for (gsize done = 0; done < length && !r.failed && !inf.damaged; done += MIN (length - done, CHUNK_SIZE))
             inflate_feed (&r, &inf, data + done, MIN (length - done, CHUNK_SIZE), done);
+          if (r.splitter != NULL)
+            splitter_drain (&splitter, TRUE);
           if (!inf.ended && !inf.damaged && !r.failed)
             reader_problem (&r, SL_SEVERITY_WARNING, length, _("The gzip data ends early"));
           inflateEnd (&inf.z);
@@ -1914,7 +2373,13 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder *builder,
   else
     {
       for (gsize done = 0; done < length && !r.failed; done += MIN (length - done, piece_size))
-        reader_feed (&r, data + done, MIN (length - done, piece_size));
+        reader_take (&r, data + done, MIN (length - done, piece_size), done + MIN (length - done, piece_size));
+    }
+  if (r.splitter != NULL)
+    {
+      splitter_drain (&splitter, TRUE);
+      splitter_clear (&splitter);
+      r.splitter = NULL;
     }
   reader_finish (&r);
   reader_clear (&r);
@@ -2102,6 +2567,7 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   gboolean ok = TRUE, stopping = FALSE;
   guint64 total = 0;
   Pipe pipe = { 0 };
+  Splitter splitter;
   Reader r;
 
   SL_ASSERT_OFF_MAIN_THREAD ();
@@ -2132,6 +2598,8 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
     }
 
   reader_init (&r, builder, path, pid_prefix);
+  splitter_init (&splitter, &r);
+  r.splitter = &splitter;
   thread = g_thread_new ("sl-trace-read", pipe_produce, &pipe);
 
   for (;;)
@@ -2140,6 +2608,9 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
 
       if (chunk->end)
         {
+          /* what came before the end, in order, before any report */
+          if (!stopping && chunk->error == NULL)
+            splitter_drain (&splitter, TRUE);
           if (chunk->error != NULL)
             {
               g_propagate_error (error, g_steal_pointer (&chunk->error));
@@ -2157,7 +2628,7 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
 
       if (!stopping)
         {
-          reader_feed (&r, chunk->data, chunk->length);
+          reader_take (&r, chunk->data, chunk->length, chunk->file_bytes);
           if (progress != NULL)
             progress (chunk->file_bytes, total, user_data);
           if (r.failed || g_cancellable_is_cancelled (cancellable))
@@ -2170,6 +2641,8 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
       g_async_queue_push (pipe.empty, chunk);
     }
   g_thread_join (thread);
+  splitter_clear (&splitter);
+  r.splitter = NULL;
 
   if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))
     ok = FALSE;

@@ -40,13 +40,20 @@ void      sl_chrome_trace_reader_read_data   (SlTraceBuilder       *builder,
                                               const guint8         *data,
                                               gsize                 length,
                                               const char           *pid_prefix);
-void      sl_chrome_trace_reader_read_data_full (SlTraceBuilder    *builder,
-                                                 const char        *path,
-                                                 const guint8      *data,
-                                                 gsize              length,
-                                                 const char        *pid_prefix,
-                                                 gsize              piece_size,
-                                                 gboolean           tokenize);
+typedef enum {
+  SL_CHROME_TRACE_READ_SCAN,      /* the grammar-aware scanner, in order */
+  SL_CHROME_TRACE_READ_PARALLEL,  /* cut into parts scanned on every core, as files are */
+  SL_CHROME_TRACE_READ_TOKENIZE,  /* every byte through yajl: the reference */
+} SlChromeTraceReadMode;
+
+/* The same, fed in pieces of @piece_size bytes (0: 1 MiB, as from a file). */
+void      sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
+                                                 const char            *path,
+                                                 const guint8          *data,
+                                                 gsize                  length,
+                                                 const char            *pid_prefix,
+                                                 gsize                  piece_size,
+                                                 SlChromeTraceReadMode  mode);
 /* One file to a finished trace. */
 SlTrace  *sl_chrome_trace_load               (const char           *path,
                                               SlTraceProgressFunc   progress,
