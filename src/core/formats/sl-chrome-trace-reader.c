@@ -21,7 +21,8 @@
 #include "sl-chrome-trace-reader.h"
 #include "sl-json-skim.h"
 
-#define CHUNK_SIZE (1 << 20)
+/* read, inflated and cut into parts this much at a time */
+#define CHUNK_SIZE (1 << 19)
 /* Traces nest a handful of levels (an event's args a few more). Deeper
  * JSON is refused at this depth as damage: it holds no events a reader
  * could place, and 10^6 levels would otherwise pass as an empty trace. */
@@ -2144,11 +2145,15 @@ splitter_push (Splitter     *sp,
       g_byte_array_append (sp->tail, data, length);
       return;
     }
-  g_byte_array_append (sp->tail, data, cut);
   {
-    gsize part_length = sp->tail->len;
+    /* allocated to size: parts in flight are most of the reader's memory */
+    gsize part_length = sp->tail->len + cut;
+    guint8 *part = g_malloc (part_length);
 
-    splitter_submit (sp, g_byte_array_steal (sp->tail, NULL), part_length);
+    memcpy (part, sp->tail->data, sp->tail->len);
+    memcpy (part + sp->tail->len, data, cut);
+    g_byte_array_set_size (sp->tail, 0);
+    splitter_submit (sp, part, part_length);
   }
   g_byte_array_append (sp->tail, data + cut, length - cut);
 }
@@ -2162,7 +2167,8 @@ splitter_drain (Splitter *sp,
     {
       gsize length = sp->tail->len;
 
-      splitter_submit (sp, g_byte_array_steal (sp->tail, NULL), length);
+      splitter_submit (sp, g_memdup2 (sp->tail->data, length), length);
+      g_byte_array_set_size (sp->tail, 0);
     }
   while (!g_queue_is_empty (&sp->parts))
     {
@@ -2324,7 +2330,7 @@ sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
 /**
  * sl_chrome_trace_reader_read_data_full:
  * @piece_size: the plain text is fed to the reader in pieces of this many
- *   bytes (0: 1 MiB, as from a file)
+ *   bytes (0: as from a file)
  * @mode: the scanner one piece after the other, or in parallel (as a
  *   file is read), or every byte through yajl: the reference that tests
  *   compare the others with

@@ -1,7 +1,7 @@
 /* sl-chrome-trace-reader.h: streaming import of Chrome trace JSON
  *
  * Reads the JSON Object Format ({"traceEvents": [...], ...}) and the JSON
- * Array Format, plain or gzip, in chunks of 1 MiB: a grammar-aware scanner
+ * Array Format, plain or gzip, in chunks of 512 KiB: a grammar-aware scanner
  * reads the events and steps over the values it does not keep, and yajl
  * takes over at the first thing the scanner leaves to it (damage above
  * all). No document tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
@@ -46,7 +46,7 @@ typedef enum {
   SL_CHROME_TRACE_READ_TOKENIZE,  /* every byte through yajl: the reference */
 } SlChromeTraceReadMode;
 
-/* The same, fed in pieces of @piece_size bytes (0: 1 MiB, as from a file). */
+/* The same, fed in pieces of @piece_size bytes (0: as from a file). */
 void      sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
                                                  const char            *path,
                                                  const guint8          *data,
