@@ -166,6 +166,9 @@ typedef struct {
 
   /* a worker scanning one part of the file ahead: events are recorded,
    * not built (see "Parallel import") */
+  GByteArray     *yajl_pending;    /* the text yajl has not been given yet */
+  guint64         yajl_start;      /* its offset */
+
   struct _Part   *part;
   struct _Splitter *splitter;      /* the reader's, when it reads in parallel */
   gboolean        speculative;     /* the part starts at a guessed event boundary */
@@ -1219,6 +1222,7 @@ reader_init (Reader         *r,
   r->doc = DOC_START;
   r->carry = g_byte_array_new ();
   r->carry_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
+  r->yajl_pending = g_byte_array_new ();
 }
 
 static void
@@ -1236,6 +1240,7 @@ reader_clear (Reader *r)
   yajl_free (r->yajl);
   g_byte_array_unref (r->carry);
   g_array_unref (r->carry_cuts);
+  g_byte_array_unref (r->yajl_pending);
 }
 
 static char *
@@ -1250,20 +1255,20 @@ yajl_error_text (Reader              *r,
   return copy;
 }
 
+/* yajl is given the text in blocks cut at multiples of YAJL_BLOCK of the
+ * file (and where the scanner hands over, which is between two tokens):
+ * where it reports damage depends on where a token is cut, so every way
+ * of reading one file reports the same offset. */
+#define YAJL_BLOCK (1 << 16)
+
 static void
-reader_feed_yajl (Reader       *r,
-                  const guint8 *data,
-                  gsize         length)
+yajl_block (Reader       *r,
+            const guint8 *data,
+            gsize         length,
+            guint64       offset)
 {
-  yajl_status status;
+  yajl_status status = yajl_parse (r->yajl, data, length);
 
-  if (r->failed || length == 0)
-    {
-      r->base += length;
-      return;
-    }
-
-  status = yajl_parse (r->yajl, data, length);
   if (status != yajl_status_ok && r->too_deep)
     r->failed = TRUE;
   else if (status != yajl_status_ok)
@@ -1273,10 +1278,76 @@ reader_feed_yajl (Reader       *r,
 
       /* Translators: the reason is the JSON parser's own (English) text */
       message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
-      reader_problem (r, SL_SEVERITY_ERROR, r->base + yajl_get_bytes_consumed (r->yajl), message);
+      reader_problem (r, SL_SEVERITY_ERROR, offset + yajl_get_bytes_consumed (r->yajl), message);
       r->failed = TRUE;
     }
+}
+
+static void
+reader_feed_yajl (Reader       *r,
+                  const guint8 *data,
+                  gsize         length)
+{
+  GByteArray *pending = r->yajl_pending;
+
+  if (r->failed || length == 0)
+    {
+      r->base += length;
+      return;
+    }
+  if (pending->len == 0)
+    r->yajl_start = r->base;
   r->base += length;
+
+  while (length > 0 && !r->failed)
+    {
+      guint64 at = r->yajl_start + pending->len;
+      guint64 next = (at / YAJL_BLOCK + 1) * YAJL_BLOCK;
+      gsize take = MIN (length, next - at);
+
+      if (pending->len == 0 && take == next - at)
+        {
+          /* base is where yajl's callbacks find an event's start */
+          guint64 saved = r->base;
+
+          r->base = at;
+          yajl_block (r, data, take, at);
+          r->base = saved;
+          r->yajl_start = next;
+        }
+      else
+        {
+          g_byte_array_append (pending, data, take);
+          if (at + take == next)
+            {
+              guint64 saved = r->base;
+
+              r->base = r->yajl_start;
+              yajl_block (r, pending->data, pending->len, r->yajl_start);
+              r->base = saved;
+              g_byte_array_set_size (pending, 0);
+              r->yajl_start = next;
+            }
+        }
+      data += take;
+      length -= take;
+    }
+}
+
+/* Gives yajl what it has been kept waiting for. */
+static void
+reader_flush_yajl (Reader *r)
+{
+  GByteArray *pending = r->yajl_pending;
+  guint64 saved = r->base;
+
+  if (pending->len == 0 || r->failed)
+    return;
+  r->base = r->yajl_start;
+  yajl_block (r, pending->data, pending->len, r->yajl_start);
+  r->base = saved;
+  r->yajl_start += pending->len;
+  g_byte_array_set_size (pending, 0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1797,11 +1868,15 @@ reader_feed_end (Reader *r)
 {
   gsize done;
 
+  static const guint8 nothing[1];
+  const guint8 *data;
+
   if (!r->fast || r->failed || r->base == 0)
     return;
-  done = scan (r, r->carry->data, r->carry->len, r->carry_start, TRUE);
+  data = r->carry->len > 0 ? r->carry->data : nothing;
+  done = scan (r, data, r->carry->len, r->carry_start, TRUE);
   if (!r->fast)
-    yield_to_yajl (r, r->carry->data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
+    yield_to_yajl (r, data + done, r->carry->len - done, r->carry_start + done, r->carry_cuts);
   g_byte_array_set_size (r->carry, 0);
 }
 
@@ -1947,7 +2022,8 @@ build_record (Reader       *r,
   if (rec->has_meta_name)
     set_text (r->meta_name, (const unsigned char *) meta, rec->meta_length);
   g_string_append_len (r->args_keys, keys, rec->keys_length);
-  g_array_append_vals (r->args, &g_array_index (part->args, ArgNumber, rec->first_arg), rec->n_args);
+  if (rec->n_args > 0)
+    g_array_append_vals (r->args, &g_array_index (part->args, ArgNumber, rec->first_arg), rec->n_args);
   finish_event (r, rec->start + rec->length);
 }
 
@@ -2200,6 +2276,15 @@ reader_take (Reader       *r,
     reader_feed (r, data, length);
 }
 
+/* Everything taken so far is read, before anything is reported. */
+static void
+reader_catch_up (Reader *r)
+{
+  if (r->splitter != NULL)
+    splitter_drain (r->splitter, TRUE);
+  reader_flush_yajl (r);
+}
+
 static void
 splitter_clear (Splitter *sp)
 {
@@ -2213,6 +2298,7 @@ static void
 reader_finish (Reader *r)
 {
   reader_feed_end (r);
+  reader_flush_yajl (r);
   if (!r->failed)
     {
       if (r->base == 0)
@@ -2301,8 +2387,7 @@ inflate_feed (Reader       *r,
           g_autofree char *message =
             g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
                              inf->z.msg != NULL ? inf->z.msg : "zlib");
-          if (r->splitter != NULL)
-            splitter_drain (r->splitter, TRUE);
+          reader_catch_up (r);
           reader_problem (r, SL_SEVERITY_ERROR,
                           compressed_offset + (length - inf->z.avail_in), message);
           inf->damaged = TRUE;
@@ -2368,8 +2453,7 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
         {
           for (gsize done = 0; done < length && !r.failed && !inf.damaged; done += MIN (length - done, CHUNK_SIZE))
             inflate_feed (&r, &inf, data + done, MIN (length - done, CHUNK_SIZE), done);
-          if (r.splitter != NULL)
-            splitter_drain (&splitter, TRUE);
+          reader_catch_up (&r);
           if (!inf.ended && !inf.damaged && !r.failed)
             reader_problem (&r, SL_SEVERITY_WARNING, length, _("The gzip data ends early"));
           inflateEnd (&inf.z);
@@ -2616,7 +2700,7 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
         {
           /* what came before the end, in order, before any report */
           if (!stopping && chunk->error == NULL)
-            splitter_drain (&splitter, TRUE);
+            reader_catch_up (&r);
           if (chunk->error != NULL)
             {
               g_propagate_error (error, g_steal_pointer (&chunk->error));
