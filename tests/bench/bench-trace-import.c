@@ -9,7 +9,8 @@
  * reader). Prints median times, MB/s, peak memory per event and the
  * ratios. Sightline and yajl run in turn, round after round, so the
  * ratio holds on a loaded machine; SL_BENCH_BASELINE_CLI names another
- * sightline-cli (an older build) to run in the same rounds.
+ * sightline-cli (an older build) to run in the same rounds, and
+ * SL_BENCH_TRACE_DOM_PEERS=0 leaves out the slow document-tree peers.
  *
  * Goals (from the profiler views issue): at least 300 MB/s on a 1 GB plain
  * trace, at most 80 bytes of peak memory per event at 8M events.
@@ -482,7 +483,7 @@ main (int    argc,
 
   setvbuf (stdout, NULL, _IOLBF, 0);
   printf ("Chrome trace import on %u CPUs\n", sl_platform_get_n_cpus ());
-  bench_size (folder, self_path, 1000000, runs, TRUE);
+  bench_size (folder, self_path, 1000000, runs, g_strcmp0 (g_getenv ("SL_BENCH_TRACE_DOM_PEERS"), "0") != 0);
   if (g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE"), "1") == 0)
     bench_size (folder, self_path, 8000000, runs,
                 g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE_PEERS"), "1") == 0);

@@ -2062,10 +2062,6 @@ part_scan (gpointer data,
   r.meta_name = g_string_sized_new (64);
   r.name_text = g_string_sized_new (64);
   r.cat_text = g_string_sized_new (32);
-  part->records = g_array_sized_new (FALSE, FALSE, sizeof (Record), part->length / 128 + 16);
-  part->pool = g_string_sized_new (part->length / 8 + 64);
-  part->args = g_array_new (FALSE, FALSE, sizeof (ArgNumber));
-
   part->done = scan (&r, part->data, part->length, part->offset, FALSE);
   part->doc = r.doc;
   part->top_is_array = r.top_is_array;
@@ -2196,6 +2192,11 @@ splitter_submit (Splitter *sp,
   part->file_bytes = sp->file_bytes;
   part->at_start = !sp->started;
   sp->started = TRUE;
+  /* allocated here rather than in the worker, so their memory comes back
+   * to the reader's heap instead of staying in a worker's */
+  part->records = g_array_sized_new (FALSE, FALSE, sizeof (Record), length / 128 + 16);
+  part->pool = g_string_sized_new (length / 8 + 64);
+  part->args = g_array_new (FALSE, FALSE, sizeof (ArgNumber));
   g_mutex_init (&part->lock);
   g_cond_init (&part->cond);
   sp->tail_offset += length;
