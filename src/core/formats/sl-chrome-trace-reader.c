@@ -2156,11 +2156,23 @@ typedef struct _Splitter {
   gboolean     started;
 } Splitter;
 
+/* Workers to scan parts: one a core, or SL_TRACE_READ_THREADS (0: none,
+ * the file is scanned in order), to compare on a busy machine. */
+static guint
+splitter_n_workers (void)
+{
+  const char *threads = g_getenv ("SL_TRACE_READ_THREADS");
+
+  if (threads != NULL && *threads != '\0')
+    return (guint) MIN (g_ascii_strtoull (threads, NULL, 10), 64);
+  return MAX (1, g_get_num_processors ());
+}
+
 static void
 splitter_init (Splitter *sp,
                Reader   *r)
 {
-  guint n_workers = MAX (1, g_get_num_processors ());
+  guint n_workers = MAX (1, splitter_n_workers ());
 
   memset (sp, 0, sizeof *sp);
   sp->reader = r;
@@ -2227,7 +2239,8 @@ splitter_push (Splitter     *sp,
     gsize part_length = sp->tail->len + cut;
     guint8 *part = g_malloc (part_length);
 
-    memcpy (part, sp->tail->data, sp->tail->len);
+    if (sp->tail->len > 0)
+      memcpy (part, sp->tail->data, sp->tail->len);
     memcpy (part + sp->tail->len, data, cut);
     g_byte_array_set_size (sp->tail, 0);
     splitter_submit (sp, part, part_length);
@@ -2689,8 +2702,11 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
     }
 
   reader_init (&r, builder, path, pid_prefix);
-  splitter_init (&splitter, &r);
-  r.splitter = &splitter;
+  if (splitter_n_workers () > 0)
+    {
+      splitter_init (&splitter, &r);
+      r.splitter = &splitter;
+    }
   thread = g_thread_new ("sl-trace-read", pipe_produce, &pipe);
 
   for (;;)
@@ -2732,7 +2748,8 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
       g_async_queue_push (pipe.empty, chunk);
     }
   g_thread_join (thread);
-  splitter_clear (&splitter);
+  if (r.splitter != NULL)
+    splitter_clear (&splitter);
   r.splitter = NULL;
 
   if (ok && g_cancellable_set_error_if_cancelled (cancellable, error))

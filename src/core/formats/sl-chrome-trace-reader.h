@@ -4,7 +4,9 @@
  * Array Format, plain or gzip, in chunks of 512 KiB: a grammar-aware scanner
  * reads the events and steps over the values it does not keep, and yajl
  * takes over at the first thing the scanner leaves to it (damage above
- * all). No document tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
+ * all). Files are cut into parts scanned on every core (the environment
+ * variable SL_TRACE_READ_THREADS sets how many workers; 0 scans in order).
+ * No document tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
  * event before it and becomes an SlProblem with the byte offset.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
