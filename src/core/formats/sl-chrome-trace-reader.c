@@ -1919,7 +1919,9 @@ typedef struct _Part {
   guint64    file_bytes;     /* of the file read when the part was cut */
   gboolean   at_start;       /* the part starts the file */
 
-  /* the worker's */
+  /* the worker's: what it allocates comes from the reader's thread and
+   * goes back there (GLib keeps memory per thread) */
+  Reader    *scanner;
   GArray    *records;        /* Record */
   GString   *pool;
   GArray    *args;           /* ArgNumber, key offsets from the event's keys */
@@ -2027,9 +2029,42 @@ build_record (Reader       *r,
   finish_event (r, rec->start + rec->length);
 }
 
+static Reader *
+scanner_new (Part *part)
+{
+  Reader *r = g_new0 (Reader, 1);
+
+  r->part = part;
+  r->fast = TRUE;
+  r->speculative = !part->at_start;
+  r->doc = part->at_start ? DOC_START : DOC_EVENTS_NEXT;
+  r->pid = g_string_sized_new (32);
+  r->tid = g_string_sized_new (32);
+  r->args_keys = g_string_sized_new (256);
+  r->args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
+  r->meta_name = g_string_sized_new (64);
+  r->name_text = g_string_sized_new (64);
+  r->cat_text = g_string_sized_new (32);
+  return r;
+}
+
+static void
+scanner_free (Reader *r)
+{
+  g_string_free (r->pid, TRUE);
+  g_string_free (r->tid, TRUE);
+  g_string_free (r->args_keys, TRUE);
+  g_array_unref (r->args);
+  g_string_free (r->meta_name, TRUE);
+  g_string_free (r->name_text, TRUE);
+  g_string_free (r->cat_text, TRUE);
+  g_free (r);
+}
+
 static void
 part_free (Part *part)
 {
+  g_clear_pointer (&part->scanner, scanner_free);
   g_free (part->data);
   if (part->records != NULL)
     g_array_unref (part->records);
@@ -2048,33 +2083,13 @@ part_scan (gpointer data,
            gpointer user_data)
 {
   Part *part = data;
-  Reader r;
+  Reader *r = part->scanner;
 
-  memset (&r, 0, sizeof r);
-  r.part = part;
-  r.fast = TRUE;
-  r.speculative = !part->at_start;
-  r.doc = part->at_start ? DOC_START : DOC_EVENTS_NEXT;
-  r.pid = g_string_sized_new (32);
-  r.tid = g_string_sized_new (32);
-  r.args_keys = g_string_sized_new (256);
-  r.args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
-  r.meta_name = g_string_sized_new (64);
-  r.name_text = g_string_sized_new (64);
-  r.cat_text = g_string_sized_new (32);
-  part->done = scan (&r, part->data, part->length, part->offset, FALSE);
-  part->doc = r.doc;
-  part->top_is_array = r.top_is_array;
-  part->top_is_map = r.top_is_map;
-  part->saw_events = r.saw_events;
-
-  g_string_free (r.pid, TRUE);
-  g_string_free (r.tid, TRUE);
-  g_string_free (r.args_keys, TRUE);
-  g_array_unref (r.args);
-  g_string_free (r.meta_name, TRUE);
-  g_string_free (r.name_text, TRUE);
-  g_string_free (r.cat_text, TRUE);
+  part->done = scan (r, part->data, part->length, part->offset, FALSE);
+  part->doc = r->doc;
+  part->top_is_array = r->top_is_array;
+  part->top_is_map = r->top_is_map;
+  part->saw_events = r->saw_events;
 
   g_mutex_lock (&part->lock);
   part->finished = TRUE;
@@ -2209,6 +2224,7 @@ splitter_submit (Splitter *sp,
   part->records = g_array_sized_new (FALSE, FALSE, sizeof (Record), length / 128 + 16);
   part->pool = g_string_sized_new (length / 8 + 64);
   part->args = g_array_new (FALSE, FALSE, sizeof (ArgNumber));
+  part->scanner = scanner_new (part);
   g_mutex_init (&part->lock);
   g_cond_init (&part->cond);
   sp->tail_offset += length;
