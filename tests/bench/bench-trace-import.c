@@ -7,13 +7,18 @@
  * the same run by three peers: Python's json.load, json-glib's JsonParser
  * and a bare yajl parse with empty callbacks (the floor for any yajl
  * reader). Prints median times, MB/s, peak memory per event and the
- * ratios.
+ * ratios. Sightline and yajl run in turn, round after round, so the
+ * ratio holds on a loaded machine; SL_BENCH_BASELINE_CLI names another
+ * sightline-cli (an older build) to run in the same rounds, and
+ * SL_BENCH_TRACE_DOM_PEERS=0 leaves out the slow document-tree peers.
  *
  * Goals (from the profiler views issue): at least 300 MB/s on a 1 GB plain
  * trace, at most 80 bytes of peak memory per event at 8M events.
  *
  * Usage: bench-trace-import [RUNS]
  *        bench-trace-import --peer json-glib|yajl FILE   (used by itself)
+ *        bench-trace-import --generate N_EVENTS FILE     (writes one trace, e.g.
+ *                                                         32000000 events, 4.5 GB)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -303,6 +308,65 @@ measure (const char          *name,
   return result;
 }
 
+/* Runs each command once a round, in turn, so a change in the machine's
+ * load falls on all of them alike; medians of the rounds. */
+typedef struct {
+  const char          *name;
+  const char * const  *argv;
+  gboolean             cli_json;
+  GArray              *times;
+  Result               result;
+} Contender;
+
+static void
+measure_alternating (Contender *contenders,
+                     guint      n_contenders,
+                     guint      runs)
+{
+  for (guint c = 0; c < n_contenders; c++)
+    {
+      contenders[c].times = g_array_new (FALSE, FALSE, sizeof (double));
+      contenders[c].result = (Result) { contenders[c].name, 0, 0, 0, TRUE };
+    }
+  for (guint i = 0; i < runs; i++)
+    for (guint c = 0; c < n_contenders; c++)
+      {
+        Contender *k = &contenders[(c + i) % n_contenders];
+        Run run;
+
+        if (!k->result.ok)
+          continue;
+        if (!run_once (k->argv, k->cli_json, &run))
+          {
+            k->result.ok = FALSE;
+            continue;
+          }
+        g_array_append_val (k->times, run.seconds);
+        k->result.peak_rss = MAX (k->result.peak_rss, run.peak_rss);
+        k->result.events = run.events;
+      }
+  for (guint c = 0; c < n_contenders; c++)
+    {
+      if (contenders[c].result.ok)
+        contenders[c].result.seconds = median (contenders[c].times);
+      g_array_unref (contenders[c].times);
+    }
+}
+
+static char *
+load_average (void)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) fields = NULL;
+
+  if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
+    return g_strdup ("unknown");
+  fields = g_strsplit (text, " ", 4);
+  if (g_strv_length (fields) < 3)
+    return g_strdup ("unknown");
+  return g_strdup_printf ("%s %s %s", fields[0], fields[1], fields[2]);
+}
+
 static void
 print_result (const Result *r,
               double        size_mb,
@@ -347,10 +411,27 @@ bench_size (const char *folder,
           "ratio = the peer's time / sightline's (above 1: sightline is faster):\n",
           (unsigned long long) n_events, size_mb, (g_get_monotonic_time () - start) / 1e6, runs);
 
-  ours = measure ("sightline trace-stats", cli_argv, TRUE, runs);
-  yajl = measure ("yajl, empty callbacks", yajl_argv, FALSE, runs);
-  print_result (&ours, size_mb, n_events, NULL);
-  print_result (&yajl, size_mb, n_events, &ours);
+  {
+    g_autofree char *load_before = load_average ();
+    g_autofree char *load_after = NULL;
+    const char *baseline = g_getenv ("SL_BENCH_BASELINE_CLI");
+    const char *baseline_argv[] = { baseline, "trace-stats", "--json", "--report-memory", path, NULL };
+    Contender contenders[] = {
+      { "sightline trace-stats", cli_argv, TRUE },
+      { "yajl, empty callbacks", yajl_argv, FALSE },
+      { "baseline trace-stats", baseline_argv, TRUE },
+    };
+
+    measure_alternating (contenders, baseline != NULL ? 3 : 2, runs);
+    load_after = load_average ();
+    printf ("  (load average %s before, %s after)\n", load_before, load_after);
+    ours = contenders[0].result;
+    yajl = contenders[1].result;
+    print_result (&ours, size_mb, n_events, NULL);
+    print_result (&yajl, size_mb, n_events, &ours);
+    if (baseline != NULL)
+      print_result (&contenders[2].result, size_mb, n_events, &ours);
+  }
   if (with_dom_peers)
     {
       glib = measure ("json-glib JsonParser", glib_argv, FALSE, MIN (runs, 3));
@@ -386,6 +467,11 @@ main (int    argc,
         return peer_yajl (argv[3]);
       return 2;
     }
+  if (argc == 4 && g_str_equal (argv[1], "--generate"))
+    {
+      generate (argv[3], g_ascii_strtoull (argv[2], NULL, 10));
+      return 0;
+    }
   if (argc > 1)
     runs = MAX (1, atoi (argv[1]));
 
@@ -395,8 +481,9 @@ main (int    argc,
   if (!(folder = g_dir_make_tmp ("sightline-bench-trace-XXXXXX", &error)))
     g_error ("%s", error->message);
 
+  setvbuf (stdout, NULL, _IOLBF, 0);
   printf ("Chrome trace import on %u CPUs\n", sl_platform_get_n_cpus ());
-  bench_size (folder, self_path, 1000000, runs, TRUE);
+  bench_size (folder, self_path, 1000000, runs, g_strcmp0 (g_getenv ("SL_BENCH_TRACE_DOM_PEERS"), "0") != 0);
   if (g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE"), "1") == 0)
     bench_size (folder, self_path, 8000000, runs,
                 g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE_PEERS"), "1") == 0);

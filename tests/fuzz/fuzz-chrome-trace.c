@@ -4,19 +4,24 @@
  * magic). It is imported from memory and from a file, every slice's
  * event text is fetched again, and the whole range is exported as JSON
  * and CSV, so the reader, the model's finish() and the writer all see
- * hostile input.
+ * hostile input. The import from memory is also done with every byte
+ * through yajl, and cut into small parts scanned in parallel (part sizes
+ * taken from the input): all must give the same trace to the byte
+ * (events, flows, names, problems), and so must the file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-writer.h"
+#include "trace-digest.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data,
                             size_t         size);
@@ -82,6 +87,30 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_assert (from_file != NULL);
   g_assert (sl_trace_get_n_events (from_file) == sl_trace_get_n_events (from_memory));
   walk (from_file);
+
+  /* the scanner in order and in parallel parts against yajl alone */
+  {
+    gsize piece = size > 0 ? 1 + data[size - 1] % 97 : 1;
+    g_autofree char *scanned = trace_digest (from_memory);
+    g_autofree char *reference = NULL;
+    g_autofree char *parallel = NULL;
+    g_autoptr(SlTrace) by_yajl = NULL;
+    g_autoptr(SlTrace) in_parts = NULL;
+
+    builder = sl_trace_builder_new ("fuzz.json");
+    sl_chrome_trace_reader_read_data_full (builder, "fuzz.json", data, size, "p:", 0, SL_CHROME_TRACE_READ_TOKENIZE);
+    by_yajl = sl_trace_builder_finish (builder, NULL);
+    reference = trace_digest (by_yajl);
+    builder = sl_trace_builder_new ("fuzz.json");
+    sl_chrome_trace_reader_read_data_full (builder, "fuzz.json", data, size, "p:", piece, SL_CHROME_TRACE_READ_PARALLEL);
+    in_parts = sl_trace_builder_finish (builder, NULL);
+    parallel = trace_digest (in_parts);
+    if (strcmp (reference, scanned) != 0 || strcmp (reference, parallel) != 0)
+      {
+        fprintf (stderr, "--- yajl:\n%s--- scanner:\n%s--- in parts of %zu:\n%s", reference, scanned, piece, parallel);
+        abort ();
+      }
+  }
 
   {
     g_autoptr(GOutputStream) json = g_memory_output_stream_new_resizable ();

@@ -1,8 +1,12 @@
 /* sl-chrome-trace-reader.h: streaming import of Chrome trace JSON
  *
  * Reads the JSON Object Format ({"traceEvents": [...], ...}) and the JSON
- * Array Format, plain or gzip, with yajl in chunks of 1 MiB: no document
- * tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
+ * Array Format, plain or gzip, in chunks of 512 KiB: a grammar-aware scanner
+ * reads the events and steps over the values it does not keep, and yajl
+ * takes over at the first thing the scanner leaves to it (damage above
+ * all). Files are cut into parts scanned on every core (the environment
+ * variable SL_TRACE_READ_THREADS sets how many workers; 0 scans in order).
+ * No document tree is ever built. Damage (truncation, bad JSON, bad gzip) keeps every
  * event before it and becomes an SlProblem with the byte offset.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,6 +42,20 @@ void      sl_chrome_trace_reader_read_data   (SlTraceBuilder       *builder,
                                               const guint8         *data,
                                               gsize                 length,
                                               const char           *pid_prefix);
+typedef enum {
+  SL_CHROME_TRACE_READ_SCAN,      /* the grammar-aware scanner, in order */
+  SL_CHROME_TRACE_READ_PARALLEL,  /* cut into parts scanned on every core, as files are */
+  SL_CHROME_TRACE_READ_TOKENIZE,  /* every byte through yajl: the reference */
+} SlChromeTraceReadMode;
+
+/* The same, fed in pieces of @piece_size bytes (0: as from a file). */
+void      sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
+                                                 const char            *path,
+                                                 const guint8          *data,
+                                                 gsize                  length,
+                                                 const char            *pid_prefix,
+                                                 gsize                  piece_size,
+                                                 SlChromeTraceReadMode  mode);
 /* One file to a finished trace. */
 SlTrace  *sl_chrome_trace_load               (const char           *path,
                                               SlTraceProgressFunc   progress,
