@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-conversion-match.h"
+#include "sl-conversion-pair.h"
 #include "sl-graph-builder.h"
 
 static void
@@ -338,6 +339,46 @@ test_pbtxt_files (void)
   g_rmdir (folder);
 }
 
+static void
+assert_pick (const char * const *paths,
+             int                 source,
+             int                 converted)
+{
+  guint s = G_MAXUINT, c = G_MAXUINT;
+  gboolean picked = sl_conversion_pair_pick (paths, &s, &c);
+
+  g_assert_cmpint (picked, ==, source >= 0);
+  if (source >= 0)
+    {
+      g_assert_cmpuint (s, ==, (guint) source);
+      g_assert_cmpuint (c, ==, (guint) converted);
+    }
+}
+
+/* Which model of a folder became which .om. */
+static void
+test_pair (void)
+{
+  const char *same_stem[] = { "/m/a.onnx", "/m/b.OM", "/m/b.onnx", NULL };
+  const char *prefix[] = { "/m/other.pb", "/m/resnet50.onnx", "/m/resnet50_bs1.om", NULL };
+  const char *first[] = { "/m/x.onnx", "/m/y.pbtxt", "/m/z.om", NULL };
+  const char *no_om[] = { "/m/a.onnx", "/m/b.onnx", NULL };
+  const char *only_om[] = { "/m/a.om", "/m/b.om", NULL };
+  const char *none[] = { NULL };
+
+  assert_pick (same_stem, 2, 1);
+  assert_pick (prefix, 1, 2);
+  assert_pick (first, 0, 2);
+  assert_pick (no_om, -1, -1);
+  assert_pick (only_om, -1, -1);
+  assert_pick (none, -1, -1);
+  assert_pick (NULL, -1, -1);
+  g_assert_true (sl_conversion_pair_is_converted ("model.om"));
+  g_assert_false (sl_conversion_pair_is_converted (".om"));
+  g_assert_false (sl_conversion_pair_is_converted ("model.onnx"));
+  g_assert_false (sl_conversion_pair_is_converted (NULL));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -350,5 +391,6 @@ main (int   argc,
   g_test_add_func ("/conversion-match/hostile", test_hostile);
   g_test_add_func ("/conversion-match/large", test_large);
   g_test_add_func ("/conversion-match/pbtxt-files", test_pbtxt_files);
+  g_test_add_func ("/conversion-match/pair", test_pair);
   return g_test_run ();
 }
