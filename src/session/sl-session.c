@@ -284,6 +284,19 @@ _sl_session_notice (SlSession  *self,
   g_signal_emit (self, _sl_session_signals[SL_SESSION_NOTICE], 0, text);
 }
 
+void
+_sl_session_offer (SlSession  *self,
+                   const char *text,
+                   const char *label,
+                   const char *kind,
+                   const char *path,
+                   GVariant   *request)
+{
+  g_autoptr(GVariant) sunk = g_variant_ref_sink (request != NULL ? request : g_variant_new ("()"));
+
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_OFFER], 0, text, label, kind, path, sunk);
+}
+
 /* Scans */
 
 static gboolean
@@ -713,6 +726,20 @@ sl_session_class_init (SlSessionClass *klass)
   _sl_session_signals[SL_SESSION_NOTICE] =
     g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * SlSession::offer:
+   * @text: a notice, as #SlSession::notice's
+   * @label: a button's label for it
+   * @kind: the document kind the button opens
+   * @path: the document's path
+   * @request: a request the document understands ("()" for none)
+   *
+   * A notice with something to open, such as a converted model beside
+   * its source: a window shows it with the button.
+   */
+  _sl_session_signals[SL_SESSION_OFFER] =
+    g_signal_new ("offer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_VARIANT);
 }
 
 static void
