@@ -206,6 +206,8 @@ test_table (void)
       links += sl_description_get_row_kind (details, i) == SL_DESCRIPTION_ROW_LINK;
     g_assert_cmpuint (links, ==, 4);
   }
+  wait_for_frames (GTK_WIDGET (window));
+  save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "conversion-page-fused.png");
   sl_conversion_page_set_status_filter (page, -1);
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 7);
 
