@@ -8,7 +8,8 @@
  * in a 1024 × 640 window: its size, rows, counts and status filter; an
  * op's name and its source's Show open each graph at the op; the request
  * of the Convert dialog's button opens both graphs beside the table; a
- * path that holds no model fails with the reason.
+ * folder holding a model and an .om offers the pair; a path that holds
+ * no model fails with the reason.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,7 @@
 #include "gui-test-util.h"
 #include "sl-conversion-page.h"
 #include "sl-conversion-row.h"
+#include "sl-document-registry.h"
 #include "sl-document-target.h"
 #include "sl-graph-page.h"
 #include "sl-window-report.h"
@@ -228,6 +230,57 @@ test_table (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+collect_button (GtkWidget     *button,
+                SlFindingKind  group,
+                gpointer       data)
+{
+  g_assert_cmpint (group, ==, SL_FINDING_GRAPH);
+  g_ptr_array_add (data, g_object_ref_sink (button));
+}
+
+static GPtrArray *
+folder_buttons (const char * const *paths)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("conversion");
+  g_autoptr(GListStore) findings = g_list_store_new (SL_TYPE_FINDING);
+  GPtrArray *buttons = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      g_autofree char *name = g_path_get_basename (paths[i]);
+      g_autoptr(SlFinding) finding = sl_finding_new (SL_FINDING_GRAPH, paths[i], name);
+
+      g_list_store_append (findings, finding);
+    }
+  g_assert_nonnull (kind);
+  g_assert_nonnull (kind->add_folder_buttons);
+  kind->add_folder_buttons (G_LIST_MODEL (findings), tmp_root, collect_button, buttons);
+  return buttons;
+}
+
+/* A folder holding a model and an .om offers the pair; one without an
+ * .om offers nothing. */
+static void
+test_folder_button (void)
+{
+  g_autofree char *source = write_file ("resnet50.pbtxt", source_pbtxt);
+  g_autofree char *other = write_file ("other.pbtxt", source_pbtxt);
+  g_autofree char *om = write_file ("resnet50.om", converted_pbtxt);
+  const char *with_om[] = { other, om, source, NULL };
+  const char *without[] = { other, source, NULL };
+  g_autoptr(GPtrArray) buttons = folder_buttons (with_om);
+  g_autoptr(GPtrArray) none = folder_buttons (without);
+  g_autofree char *expected = g_strdup_printf ("('conversion', '%s\\n%s', <('graphs',)>)", source, om);
+  g_autofree char *target = NULL;
+
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_cmpuint (buttons->len, ==, 1);
+  g_assert_cmpstr (gtk_actionable_get_action_name (g_ptr_array_index (buttons, 0)), ==, "win.open-document");
+  target = g_variant_print (gtk_actionable_get_action_target_value (g_ptr_array_index (buttons, 0)), FALSE);
+  g_assert_cmpstr (target, ==, expected);
+}
+
 /* A path that holds no model with ops: the document says which. */
 static void
 test_failure (void)
@@ -270,6 +323,7 @@ main (int   argc,
 
   g_test_add_func ("/conversion-page/table", test_table);
   g_test_add_func ("/conversion-page/failure", test_failure);
+  g_test_add_func ("/conversion-page/folder-button", test_folder_button);
   status = g_test_run ();
 
   g_clear_object (&app);
