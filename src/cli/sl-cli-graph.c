@@ -1,6 +1,6 @@
 /* sl-cli-graph.c: `sightline-cli graph PATH [--json] [--scope SCOPE] [--layout]`
  *
- * For each graph in PATH (a .pb, an .onnx, a summary file or a folder of
+ * For each graph in PATH (a .pb, an .onnx, .air, .om, a summary file or a folder of
  * summaries): its name and the counts of nodes, parameters, constants,
  * data and control edges, scopes, and nodes per op type; with --json
  * also the names of its inputs and outputs (ONNX) and what the file says

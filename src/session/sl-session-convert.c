@@ -15,24 +15,26 @@
 #include "sl-session-private.h"
 
 /* The source model and the .om, when both are on this computer, can be
- * opened together: the conversion document "SOURCE\nOM" with the
- * request that opens both graphs. */
+ * opened together: the conversion document of the two, in that order,
+ * with the request that opens both graphs. */
 static void
 offer_conversion (SlSession         *self,
                   SlConvertWorkflow *workflow)
 {
   g_autofree char *source = sl_convert_workflow_dup_local_source (workflow);
   const char *om = sl_convert_workflow_get_local_output (workflow);
-  g_autofree char *path = NULL;
 
   if (source == NULL || om == NULL)
     {
       _sl_session_notice (self, _("The model was converted"));
       return;
     }
-  path = g_strconcat (source, "\n", om, NULL);
-  _sl_session_offer (self, _("The model was converted"), _("Open Source and Model"), "conversion", path,
-                     g_variant_new ("(s)", "graphs"));
+  {
+    const char *paths[] = { source, om, NULL };
+
+    _sl_session_offer (self, _("The model was converted"), _("Open Source and Model"), "conversion", paths,
+                       g_variant_new ("(s)", "graphs"));
+  }
 }
 
 static void

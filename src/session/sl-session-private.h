@@ -47,12 +47,12 @@ void _sl_session_update_busy   (SlSession  *self);
 void _sl_session_notice        (SlSession  *self,
                                 const char *text);
 /* A notice with a button that opens a document (#SlSession::offer). */
-void _sl_session_offer         (SlSession  *self,
-                                const char *text,
-                                const char *label,
-                                const char *kind,
-                                const char *path,
-                                GVariant   *request);
+void _sl_session_offer         (SlSession          *self,
+                                const char         *text,
+                                const char         *label,
+                                const char         *kind,
+                                const char * const *paths,
+                                GVariant           *request);
 
 /* A workflow run as a job of the session: its job goes through the
  * session's job controller, whose signals are the session's; the run

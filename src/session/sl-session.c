@@ -259,9 +259,11 @@ follow_workspace_problems (SlSession *self)
  * sl_session_request_open:
  * @kind: a document kind ("profile", ...), "path" for a file or folder
  *   to open in the Workspace, or "panel" for a panel to bring forward
+ * @path: what to open: a path, or a panel's id
  * @target: (nullable): a request the document understands
  *
- * Asks a window to show something: emits #SlSession::open-requested.
+ * Asks a window to show something of one path: emits
+ * #SlSession::open-requested with the address of @path.
  */
 void
 sl_session_request_open (SlSession  *self,
@@ -269,12 +271,38 @@ sl_session_request_open (SlSession  *self,
                          const char *path,
                          GVariant   *target)
 {
-  g_autoptr(GVariant) sunk = target != NULL ? g_variant_ref_sink (target) : NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
 
   g_return_if_fail (SL_IS_SESSION (self));
   g_return_if_fail (kind != NULL && path != NULL);
 
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_OPEN_REQUESTED], 0, kind, path, sunk);
+  address = sl_document_address_new_for_path (path);
+  sl_session_request_open_address (self, kind, address, target);
+}
+
+/**
+ * sl_session_request_open_address:
+ * @kind: a document kind ("compare", ...), or "path" or "panel" as for
+ *   sl_session_request_open()
+ * @address: what to open: the sides of a comparison in order, say
+ *   (sl_document_address_new_pair())
+ * @target: (nullable): a request the document understands
+ *
+ * Asks a window to show the document of @kind for @address: emits
+ * #SlSession::open-requested.
+ */
+void
+sl_session_request_open_address (SlSession         *self,
+                                 const char        *kind,
+                                 SlDocumentAddress *address,
+                                 GVariant          *target)
+{
+  g_autoptr(GVariant) sunk = target != NULL ? g_variant_ref_sink (target) : NULL;
+
+  g_return_if_fail (SL_IS_SESSION (self));
+  g_return_if_fail (kind != NULL && address != NULL);
+
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_OPEN_REQUESTED], 0, kind, address, sunk);
 }
 
 void
@@ -285,16 +313,16 @@ _sl_session_notice (SlSession  *self,
 }
 
 void
-_sl_session_offer (SlSession  *self,
-                   const char *text,
-                   const char *label,
-                   const char *kind,
-                   const char *path,
-                   GVariant   *request)
+_sl_session_offer (SlSession          *self,
+                   const char         *text,
+                   const char         *label,
+                   const char         *kind,
+                   const char * const *paths,
+                   GVariant           *request)
 {
   g_autoptr(GVariant) sunk = g_variant_ref_sink (request != NULL ? request : g_variant_new ("()"));
 
-  g_signal_emit (self, _sl_session_signals[SL_SESSION_OFFER], 0, text, label, kind, path, sunk);
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_OFFER], 0, text, label, kind, paths, sunk);
 }
 
 /* Scans */
@@ -712,12 +740,13 @@ sl_session_class_init (SlSessionClass *klass)
   /**
    * SlSession::open-requested:
    * @kind: a document kind, "path" or "panel" (see sl_session_request_open())
-   * @path: what to open
+   * @address: (type SlDocumentAddress): what to open: one path (or a
+   *   panel's id), or the sides of a comparison in order
    * @target: (nullable): a request the document understands
    */
   _sl_session_signals[SL_SESSION_OPEN_REQUESTED] =
     g_signal_new ("open-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_VARIANT);
+                  G_TYPE_NONE, 3, G_TYPE_STRING, SL_TYPE_DOCUMENT_ADDRESS, G_TYPE_VARIANT);
   /**
    * SlSession::notice:
    * @text: a short sentence for the person at the window, such as how a
@@ -731,7 +760,7 @@ sl_session_class_init (SlSessionClass *klass)
    * @text: a notice, as #SlSession::notice's
    * @label: a button's label for it
    * @kind: the document kind the button opens
-   * @path: the document's path
+   * @paths: the document's paths (its #SlDocumentAddress, in order)
    * @request: a request the document understands ("()" for none)
    *
    * A notice with something to open, such as a converted model beside
@@ -739,7 +768,7 @@ sl_session_class_init (SlSessionClass *klass)
    */
   _sl_session_signals[SL_SESSION_OFFER] =
     g_signal_new ("offer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_VARIANT);
+                  G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRV, G_TYPE_VARIANT);
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include "sl-atc-command.h"
 #include "sl-convert-workflow.h"
+#include "sl-document-address.h"
 #include "sl-job-controller.h"
 #include "sl-mindx-workflow.h"
 #include "sl-msprof-command.h"
@@ -50,6 +51,10 @@ void             sl_session_request_open       (SlSession            *self,
                                                 const char           *kind,
                                                 const char           *path,
                                                 GVariant             *target);
+void             sl_session_request_open_address (SlSession          *self,
+                                                  const char         *kind,
+                                                  SlDocumentAddress  *address,
+                                                  GVariant           *target);
 
 /* Following jobs: once per session (the program's, not the command line's) */
 void             sl_session_follow_jobs        (SlSession            *self);

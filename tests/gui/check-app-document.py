@@ -3,7 +3,8 @@
 """`sightline --document KIND PATH`, the real program: a path holding that
 kind opens its document and adds the path to the Workspace's folders (no
 folder page), and --report waits for it to load and gives the
-window's size, minimum size and the document's kind and state. A kind that
+window's size, minimum size and the document's kind and state. Two
+paths for a comparison open one document addressed by both, in order. A kind that
 does not exist, a missing path, a path holding something else and the wrong
 number of paths for a comparison each exit with status 2 and a message,
 without a window. `--help` lists the option and its kinds.
@@ -17,6 +18,7 @@ import sys
 import tempfile
 
 MINDINSIGHT = 'mindspore-ai__mindinsight/tests/utils/resource'
+SECOND_PROFILE = MINDINSIGHT + '/run_2/normal_run/profiler'
 
 
 def run(program, env, args, timeout=120):
@@ -83,6 +85,22 @@ def main():
         print(f"ok: --document profile: window {report['width']}x{report['height']}, "
               f"minimum {report['min_width']}x{report['min_height']}")
 
+        # A comparison: one document whose address is both paths, base first.
+        base = os.path.normpath(os.path.abspath(os.path.join(datasets, SECOND_PROFILE)))
+        comparison = os.path.normpath(os.path.abspath(profile))
+        compare_report = os.path.join(home, 'compare.json')
+        result = run(program, env, ['--document', 'compare-profiles', base, comparison, '--report', compare_report],
+                     timeout=150)
+        assert result.returncode == 0, result.stderr
+        with open(compare_report) as f:
+            report = json.load(f)
+        document = report['document']
+        assert document['kind'] == 'compare', document
+        assert document['paths'] == [base, comparison], document
+        assert document['state'] == 'ready', document
+        assert report['document_ids'] == [f"compare:['{base}', '{comparison}']"], report['document_ids']
+        print(f"ok: --document compare-profiles: {document['id']}")
+
         # A model and the one ATC made of it (GraphDef text written here):
         # the conversion document opens on both, and wants both.
         source = os.path.join(home, 'model.pbtxt')
@@ -100,7 +118,7 @@ def main():
             report = json.load(f)
         assert report['document']['kind'] == 'conversion', report['document']
         assert report['document']['state'] == 'ready', report['document']
-        assert report['document']['id'] == f'conversion:{source}\n{converted}', report['document']
+        assert report['document']['paths'] == [source, converted], report['document']
         print('ok: --document conversion')
     return 0
 

@@ -98,7 +98,9 @@ def run_checks(program, build_dir):
     npu = os.path.join(typed_in, 'npu')
     bench = os.path.join(typed_in, 'bench')
     assert data['windows'] == 1, data
-    assert data['document_ids'] == [f'tensor-compare:{npu}\n{bench}'], data['document_ids']
+    assert data['document_ids'] == [f"tensor-compare:['{npu}', '{bench}']"], data['document_ids']
+    assert data['document']['kind'] == 'tensor-compare', data['document']
+    assert data['document']['paths'] == [npu, bench], data['document']
     assert data['folders'] == [], data['folders']
     print(f'second command returned in {took:.2f} s; the running window opened {data["document_ids"]}')
 

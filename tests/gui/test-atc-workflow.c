@@ -18,6 +18,7 @@
 
 #include "sl-atc-dialog.h"
 #include "sl-console-panel.h"
+#include "sl-document-registry.h"
 #include "sl-problem.h"
 #include "sl-problems-panel.h"
 #include "sl-workspace-store-outputs.h"
@@ -339,19 +340,19 @@ typedef struct {
 } Offer;
 
 static void
-offer_cb (SlSession  *session,
-          const char *text,
-          const char *label,
-          const char *kind,
-          const char *path,
-          GVariant   *request,
-          Offer      *offer)
+offer_cb (SlSession   *session,
+          const char  *text,
+          const char  *label,
+          const char  *kind,
+          const char **paths,
+          GVariant    *request,
+          Offer       *offer)
 {
   g_free (offer->kind);
   g_free (offer->path);
   g_free (offer->request);
   offer->kind = g_strdup (kind);
-  offer->path = g_strdup (path);
+  offer->path = g_strjoinv ("|", (char **) paths);
   offer->request = g_variant_print (request, FALSE);
 }
 
@@ -386,8 +387,9 @@ test_good_conversion (void)
   g_autofree char *text = NULL;
   g_autoptr(GString) expected = g_string_new (pipeline_text);
   g_autofree char *air = g_build_filename (project, "unet_hw960_bs1.air", NULL);
-  g_autofree char *models = g_strconcat (air, "\n", om, NULL);
-  g_autofree char *conversion_id = g_strconcat ("conversion:", models, NULL);
+  g_autofree char *models = g_strconcat (air, "|", om, NULL);
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (air, om);
+  g_autofree char *conversion_id = NULL;
   g_autoptr(GPtrArray) outputs = NULL;
   SlSession *session = sl_application_get_session (app);
   Offer offer = { NULL, NULL, NULL };
@@ -407,6 +409,7 @@ test_good_conversion (void)
   g_assert_true (wait_until (offered, &offer, 10000));
   g_signal_handler_disconnect (session, offer_handler);
   g_assert_cmpstr (offer.kind, ==, "conversion");
+  conversion_id = sl_document_registry_dup_address_id (sl_document_registry_lookup ("conversion"), address);
   g_assert_cmpstr (offer.path, ==, models);
   g_assert_cmpstr (offer.request, ==, "('graphs',)");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (child (dialog, "open_models_button"))));

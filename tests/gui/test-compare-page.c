@@ -139,7 +139,7 @@ main (int    argc,
   g_autofree char *data_home = g_build_filename (root, "data", NULL);
   g_autofree char *base = NULL;
   g_autofree char *comparison = NULL;
-  g_autofree char *path = NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
   g_autofree char *missing = NULL;
   g_autofree char *csv_path = NULL;
   g_autofree char *csv = NULL;
@@ -162,8 +162,8 @@ main (int    argc,
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
 
   /* Opened as the folder page's button opens it. */
-  path = sl_compare_page_build_path (base, comparison);
-  page = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", path, NULL));
+  address = sl_document_address_new_pair (base, comparison);
+  page = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", address, NULL));
   g_assert_nonnull (page);
   g_assert_true (wait_until (page_settled, page, 60000));
   g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
@@ -308,8 +308,8 @@ main (int    argc,
     g_autofree char *cluster = g_build_filename (root, "cluster", NULL);
     g_autofree char *rank0 = write_profile (cluster, "rank0_ascend_pt", 0);
     g_autofree char *rank1 = write_profile (cluster, "rank1_ascend_pt", 20);
-    g_autofree char *ranks_path = sl_compare_page_build_path (base, cluster);
-    SlComparePage *ranks = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", ranks_path, NULL));
+    g_autoptr(SlDocumentAddress) ranks_address = sl_document_address_new_pair (base, cluster);
+    SlComparePage *ranks = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", ranks_address, NULL));
     GtkWidget *dropdown;
 
     g_assert_true (wait_until (page_settled, ranks, 60000));
@@ -344,8 +344,8 @@ main (int    argc,
 
     if (db != NULL && g_file_test (db, G_FILE_TEST_IS_DIR) && g_file_test (text, G_FILE_TEST_IS_DIR))
       {
-        g_autofree char *real_path = sl_compare_page_build_path (db, text);
-        SlComparePage *real = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", real_path, NULL));
+        g_autoptr(SlDocumentAddress) real_address = sl_document_address_new_pair (db, text);
+        SlComparePage *real = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", real_address, NULL));
         const SlProfileCompareItem *item;
         const SlProfileCompareRow *hcom;
 
@@ -364,9 +364,9 @@ main (int    argc,
 
   /* A side that cannot be read names its path. */
   missing = g_build_filename (root, "missing", NULL);
-  g_free (path);
-  path = sl_compare_page_build_path (base, missing);
-  broken = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", path, NULL));
+  g_clear_pointer (&address, sl_document_address_unref);
+  address = sl_document_address_new_pair (base, missing);
+  broken = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", address, NULL));
   g_assert_true (wait_until (page_settled, broken, 60000));
   g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (broken)), ==, SL_DOCUMENT_FAILED);
   g_assert_nonnull (strstr (sl_document_get_error (SL_DOCUMENT (broken)), missing));

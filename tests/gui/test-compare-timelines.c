@@ -126,8 +126,8 @@ open_timelines (SlWindow   *window,
                 const char *base,
                 const char *comparison)
 {
-  g_autofree char *path = sl_compare_page_build_path (base, comparison);
-  SlComparePage *page = SL_COMPARE_PAGE (sl_window_open_document (window, "compare", path, NULL));
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (base, comparison);
+  SlComparePage *page = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", address, NULL));
   AdwViewStack *stack;
   SlCompareTimelines *timelines;
 

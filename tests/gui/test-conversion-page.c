@@ -105,7 +105,7 @@ open_conversion (SlWindow   *window,
   target = sl_document_target_resolve ("conversion", paths, 2, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (target->kind->id, ==, "conversion");
-  document = sl_window_open_document (window, target->kind->id, target->path, NULL);
+  document = sl_window_open_address (window, target->kind->id, target->address, NULL);
   g_assert_nonnull (document);
   g_assert_true (SL_IS_CONVERSION_PAGE (document));
   gtk_window_present (GTK_WINDOW (window));
@@ -271,12 +271,12 @@ test_folder_button (void)
   const char *without[] = { other, source, NULL };
   g_autoptr(GPtrArray) buttons = folder_buttons (with_om);
   g_autoptr(GPtrArray) none = folder_buttons (without);
-  g_autofree char *expected = g_strdup_printf ("('conversion', '%s\\n%s', <('graphs',)>)", source, om);
+  g_autofree char *expected = g_strdup_printf ("('conversion', ['%s', '%s'], <('graphs',)>)", source, om);
   g_autofree char *target = NULL;
 
   g_assert_cmpuint (none->len, ==, 0);
   g_assert_cmpuint (buttons->len, ==, 1);
-  g_assert_cmpstr (gtk_actionable_get_action_name (g_ptr_array_index (buttons, 0)), ==, "win.open-document");
+  g_assert_cmpstr (gtk_actionable_get_action_name (g_ptr_array_index (buttons, 0)), ==, "win.open-paths");
   target = g_variant_print (gtk_actionable_get_action_target_value (g_ptr_array_index (buttons, 0)), FALSE);
   g_assert_cmpstr (target, ==, expected);
 }
@@ -287,9 +287,9 @@ test_failure (void)
 {
   g_autofree char *source = write_file ("model.pbtxt", source_pbtxt);
   g_autofree char *empty = write_file ("empty.pbtxt", "versions { producer: 1 }\n");
-  g_autofree char *path = g_strconcat (source, "\n", empty, NULL);
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (source, empty);
   SlWindow *window = new_window ();
-  SlDocument *document = sl_window_open_document (window, "conversion", path, NULL);
+  SlDocument *document = sl_window_open_address (window, "conversion", address, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (wait_until (document_loaded, document, 60000));

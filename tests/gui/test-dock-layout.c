@@ -6,7 +6,10 @@
  * word for word, a reset back to the defaults, and a restore that brings
  * every panel back to its area, frame, tab order and shown tab. Layouts
  * that are damaged or from a newer version change nothing; unknown panels
- * and areas in a good one are passed over.
+ * and areas in a good one are passed over. The bottom area follows what
+ * it shows (small while empty, taller once something arrives) until its
+ * height is set by hand or restored from a layout that saved one; that
+ * height is kept and saved, and a reset follows the contents again.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -253,6 +256,93 @@ test_bad_layouts_ignored (void)
   assert_layout (MOVED_LAYOUT);
 }
 
+#define EMPTY_HEIGHT 120
+#define FULL_HEIGHT 260
+/* The handle and rounding between the size given and the paned's extent. */
+#define SLACK 8
+
+static int
+bottom_extent (void)
+{
+  wait_for_frames (window);
+  wait_for_frames (window);
+  return gtk_widget_get_height (GTK_WIDGET (paneds[PANEL_AREA_BOTTOM]));
+}
+
+static void
+assert_bottom_near (int expected)
+{
+  int extent = bottom_extent ();
+
+  g_assert_cmpint (ABS (extent - expected), <=, SLACK);
+}
+
+static gboolean
+saves_bottom_size (gint32 *size)
+{
+  g_autoptr(GVariant) layout_saved = g_variant_ref_sink (sl_dock_layout_save (layout));
+
+  return g_variant_lookup (layout_saved, "size-bottom", "i", size);
+}
+
+static void
+test_bottom_follows_its_contents (void)
+{
+  g_autoptr(GListStore) problems = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(GObject) problem = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(GVariant) user_layout = NULL;
+  gint32 size = 0;
+
+  sl_dock_layout_reset (layout);
+  sl_dock_layout_follow_contents (layout, PANEL_AREA_BOTTOM, G_LIST_MODEL (problems), EMPTY_HEIGHT, FULL_HEIGHT);
+
+  /* Nothing to show: small; the height is nobody's choice, so not saved. */
+  assert_bottom_near (EMPTY_HEIGHT);
+  g_assert_false (sl_dock_layout_get_user_sized (layout, PANEL_AREA_BOTTOM));
+  g_assert_false (saves_bottom_size (&size));
+
+  /* Problems arrive: taller; they go: small again. */
+  g_list_store_append (problems, problem);
+  assert_bottom_near (FULL_HEIGHT);
+  g_list_store_remove_all (problems);
+  assert_bottom_near (EMPTY_HEIGHT);
+
+  /* Arriving and going before a frame is laid out is no drag. */
+  g_list_store_append (problems, problem);
+  g_list_store_remove_all (problems);
+  assert_bottom_near (EMPTY_HEIGHT);
+  g_assert_false (sl_dock_layout_get_user_sized (layout, PANEL_AREA_BOTTOM));
+
+  /* The user drags the handle to 330 px: problems arriving and going no
+   * longer change it, and the layout saves it. */
+  panel_dock_set_bottom_height (dock, 330);
+  assert_bottom_near (330);
+  g_list_store_append (problems, problem);
+  assert_bottom_near (330);
+  g_assert_true (sl_dock_layout_get_user_sized (layout, PANEL_AREA_BOTTOM));
+  g_list_store_remove_all (problems);
+  assert_bottom_near (330);
+  g_assert_true (saves_bottom_size (&size));
+  g_assert_cmpint (ABS (size - 330), <=, SLACK);
+  user_layout = g_variant_ref_sink (sl_dock_layout_save (layout));
+
+  /* A reset follows the contents again. */
+  sl_dock_layout_reset (layout);
+  assert_bottom_near (EMPTY_HEIGHT);
+  g_assert_false (sl_dock_layout_get_user_sized (layout, PANEL_AREA_BOTTOM));
+
+  /* A layout that saved a height restores it, and it is kept. */
+  sl_dock_layout_restore (layout, user_layout);
+  assert_bottom_near (size);
+  g_assert_true (sl_dock_layout_get_user_sized (layout, PANEL_AREA_BOTTOM));
+  g_list_store_append (problems, problem);
+  assert_bottom_near (size);
+
+  sl_dock_layout_reset (layout);
+  assert_bottom_near (FULL_HEIGHT);
+  assert_layout (DEFAULT_LAYOUT);
+}
+
 static gboolean
 window_mapped (gpointer data)
 {
@@ -316,6 +406,7 @@ main (int   argc,
   g_test_add_func ("/dock-layout/defaults", test_defaults);
   g_test_add_func ("/dock-layout/move-save-reset-restore", test_move_save_reset_restore);
   g_test_add_func ("/dock-layout/bad-layouts-ignored", test_bad_layouts_ignored);
+  g_test_add_func ("/dock-layout/bottom-follows-its-contents", test_bottom_follows_its_contents);
   status = g_test_run ();
 
   g_clear_pointer (&saved, g_variant_unref);

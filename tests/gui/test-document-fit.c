@@ -164,7 +164,7 @@ test_fits (gconstpointer data)
 
   window = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
   gtk_window_set_default_size (GTK_WINDOW (window), WIDTH, HEIGHT);
-  document = sl_window_open_document (window, target->kind->id, target->path, G_OBJECT (target->finding));
+  document = sl_window_open_address (window, target->kind->id, target->address, G_OBJECT (target->finding));
   g_assert_nonnull (document);
   if (target->page != NULL)
     target->kind->show_page (document, target->page);

@@ -481,25 +481,32 @@ find_button_labelled (GtkWidget  *widget,
   return NULL;
 }
 
+/* The folder page of @folder holding two traces, a.json and b.json. */
+static PanelWidget *
+open_folder_of_two_traces (const char *folder)
+{
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
+
+  write_trace (first);
+  write_trace (second);
+  sl_window_open_path (window, folder);
+  g_assert_true (wait_until (folder_scanned, (gpointer) folder, 30000));
+  g_assert_true (wait_until (document_open, folder_id, 10000));
+  return sl_window_find_document (window, folder_id);
+}
+
 static void
 test_folder_page_offers_declared_buttons (void)
 {
   g_autofree char *folder = g_build_filename (tmp_root, "pair-traces", NULL);
-  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
-  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
-  g_autofree char *folder_id = g_strdup_printf ("folder:%s", folder);
   g_autoptr(GVariant) expected = NULL;
   PanelWidget *page;
   GtkWidget *button;
 
   sl_document_registry_register (&pair_kind);
-  write_trace (first);
-  write_trace (second);
-
-  sl_window_open_path (window, folder);
-  g_assert_true (wait_until (folder_scanned, folder, 30000));
-  g_assert_true (wait_until (document_open, folder_id, 10000));
-  page = sl_window_find_document (window, folder_id);
+  page = open_folder_of_two_traces (folder);
 
   button = find_button_labelled (GTK_WIDGET (page), "Pair Traces");
   g_assert_nonnull (button);
@@ -509,6 +516,119 @@ test_folder_page_offers_declared_buttons (void)
   /* A built-in kind's button is offered the same way: two profiles
    * compared, two tensor dumps; not here, where neither is. */
   g_assert_null (find_button_labelled (GTK_WIDGET (page), "Compare Profiles"));
+  panel_widget_close (page);
+}
+
+/* A kind of two paths is addressed by both, in order, never by one joined
+ * string: the folder page's button carries them as a list, the document
+ * opened holds them apart (a folder whose name holds a newline stays one
+ * path), the same pair raises the same tab, and the session's request
+ * opens it too. */
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static void
+add_two_traces_button (GListModel         *findings,
+                       const char         *folder_path,
+                       SlFolderButtonFunc  add,
+                       gpointer            data)
+{
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(SlDocumentAddress) address = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      if (sl_finding_get_kind (finding) == SL_FINDING_TRACE)
+        g_ptr_array_add (traces, g_strdup (sl_finding_get_path (finding)));
+    }
+  if (traces->len < 2)
+    return;
+  g_ptr_array_sort (traces, compare_strings);
+  address = sl_document_address_new_pair (traces->pdata[0], traces->pdata[1]);
+  add (sl_document_registry_new_address_button (sl_document_registry_lookup ("test-two"), address, "Two Traces",
+                                                "The first trace against the second"),
+       SL_FINDING_TRACE, data);
+}
+
+static const SlDocumentKind two_kind = {
+  "test-two", test_graph_document_get_type, "Two: %s", "sl-graph-symbolic", NULL, FALSE, NULL,
+  .n_paths = 2, .add_folder_buttons = add_two_traces_button,
+};
+
+static void
+test_two_path_kind_is_addressed_by_its_paths (void)
+{
+  /* A newline in a folder's name: a path of its own, not two. */
+  g_autofree char *folder = g_build_filename (tmp_root, "two\ntraces", NULL);
+  g_autofree char *first = g_build_filename (folder, "a.json", NULL);
+  g_autofree char *second = g_build_filename (folder, "b.json", NULL);
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (first, second);
+  g_autoptr(SlDocumentAddress) reversed = sl_document_address_new_pair (second, first);
+  g_autofree char *id = NULL;
+  g_autofree char *reversed_id = NULL;
+  g_autoptr(GVariant) expected = NULL;
+  PanelWidget *page;
+  PanelWidget *document;
+  GtkWidget *button;
+  guint n_documents;
+
+  sl_document_registry_register (&two_kind);
+  id = sl_document_registry_dup_address_id (&two_kind, address);
+  reversed_id = sl_document_registry_dup_address_id (&two_kind, reversed);
+  g_assert_cmpstr (id, !=, reversed_id);
+  page = open_folder_of_two_traces (folder);
+
+  button = find_button_labelled (GTK_WIDGET (page), "Two Traces");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.open-paths");
+  {
+    const char *paths[] = { first, second, NULL };
+
+    expected = g_variant_ref_sink (g_variant_new ("(s^asv)", "test-two", paths, g_variant_new ("()")));
+  }
+  g_assert_true (g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (button)), expected));
+
+  g_signal_emit_by_name (button, "clicked");
+  document = sl_window_find_document (window, id);
+  g_assert_nonnull (document);
+  g_assert_true (sl_document_address_equal (sl_document_get_address (SL_DOCUMENT (document)), address));
+  g_assert_cmpuint (sl_document_address_get_n_paths (sl_document_get_address (SL_DOCUMENT (document))), ==, 2);
+  g_assert_cmpstr (sl_document_address_get_path (sl_document_get_address (SL_DOCUMENT (document)), 0), ==, first);
+  g_assert_cmpstr (sl_document_address_get_path (sl_document_get_address (SL_DOCUMENT (document)), 1), ==, second);
+  g_assert_cmpstr (sl_document_get_path (SL_DOCUMENT (document)), ==, first);
+  g_assert_cmpstr (panel_widget_get_title (document), ==, "Two: b.json");
+  n_documents = sl_window_get_n_documents (window);
+
+  /* The same pair raises the same tab, from the action or the session;
+   * the pair the other way round is another comparison. */
+  g_signal_emit_by_name (button, "clicked");
+  sl_session_request_open_address (sl_window_get_session (window), "test-two", address, NULL);
+  g_assert_cmpuint (sl_window_get_n_documents (window), ==, n_documents);
+  sl_session_request_open_address (sl_window_get_session (window), "test-two", reversed, NULL);
+  g_assert_cmpuint (sl_window_get_n_documents (window), ==, n_documents + 1);
+  g_assert_nonnull (sl_window_find_document (window, reversed_id));
+
+  /* No path, an empty one, or a kind nobody registered opens nothing. */
+  {
+    const char *empty[] = { first, "", NULL };
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "test-two",
+                                               (const char * const[]) { NULL }, g_variant_new ("()")));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "test-two", empty,
+                                               g_variant_new ("()")));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-paths", "(s^asv)", "no-such-kind",
+                                               (const char * const[]) { first, second, NULL }, g_variant_new ("()")));
+    g_assert_cmpuint (sl_window_get_n_documents (window), ==, n_documents + 1);
+  }
+
+  panel_widget_close (sl_window_find_document (window, reversed_id));
+  panel_widget_close (document);
   panel_widget_close (page);
 }
 
@@ -581,6 +701,7 @@ main (int    argc,
                    test_front_document_drives_details_and_problems);
   g_test_add_func ("/registry/folder-page-offers-declared-buttons", test_folder_page_offers_declared_buttons);
   g_test_add_func ("/registry/folder-and-finding-pages-close", test_folder_and_finding_pages_close);
+  g_test_add_func ("/registry/two-path-kind-is-addressed-by-its-paths", test_two_path_kind_is_addressed_by_its_paths);
 
   status = g_test_run ();
 

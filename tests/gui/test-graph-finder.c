@@ -9,37 +9,8 @@
 #include <gtk/gtk.h>
 
 #include "sl-graph-finder.h"
-#include "sl-graph-reader.h"
-#include "../graph-fixture.h"
-
-/* net/enc: MatMul-op1..op5, Add-op6; net/dec: Mul-op7, Mul-op8. */
-static SlGraph *
-small_graph (void)
-{
-  GraphFixture *fx = graph_fixture_new ("g");
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *w[] = { "w" };
-  SlGraph *graph;
-
-  for (guint i = 0; i < 5; i++)
-    g_free (graph_fixture_node (fx, "MatMul", "net/enc", w, 1));
-  {
-    const char *in[] = { "1" };
-    g_autofree char *add = graph_fixture_node (fx, "Add", "net/enc", in, 1);
-    const char *in2[] = { add };
-    g_autofree char *mul = graph_fixture_node (fx, "Mul", "net/dec", in2, 1);
-    const char *in3[] = { mul };
-
-    g_free (graph_fixture_node (fx, "Mul", "net/dec", in3, 1));
-  }
-  graph_fixture_parameter (fx, "w");
-  bytes = graph_fixture_finish (fx, "g", NULL);
-  graph_fixture_free (fx);
-  graph = sl_graph_reader_decode (bytes, "g.pb", &error);
-  g_assert_no_error (error);
-  return graph;
-}
+#include "sl-graph-result.h"
+#include "../graph-small.h"
 
 typedef struct {
   guint  n_finished;
@@ -100,10 +71,10 @@ new_finder (Outcome *outcome)
 static void
 test_hits (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
-  GListModel *names = sl_graph_finder_get_names (finder);
+  GListModel *rows = sl_graph_finder_get_rows (finder);
   GArray *results = sl_graph_finder_get_results (finder);
 
   sl_graph_finder_find (finder, 0, graph, "op[78]$", TRUE);
@@ -111,13 +82,16 @@ test_hits (void)
   g_assert_null (outcome.failure);
   g_assert_cmpuint (outcome.first_total, ==, 2);
   g_assert_cmpuint (results->len, ==, 2);
-  g_assert_cmpuint (g_list_model_get_n_items (names), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 2);
   for (guint i = 0; i < results->len; i++)
     {
       g_autofree char *path = sl_graph_item_dup_path (graph, g_array_index (results, guint32, i));
-      const char *name = gtk_string_list_get_string (GTK_STRING_LIST (names), i);
+      g_autoptr(SlGraphResult) row = g_list_model_get_item (rows, i);
+      const char *name = sl_graph_result_get_label (row);
 
       g_assert_cmpstr (sl_graph_finder_get_path (finder, i), ==, path);
+      g_assert_cmpstr (sl_graph_result_get_path (row), ==, path);
+      g_assert_cmpuint (sl_graph_result_get_item (row), ==, g_array_index (results, guint32, i));
       g_assert_true (g_str_has_prefix (path, "net/dec/"));
       /* The list names each hit by what tells it apart: its op's label. */
       g_assert_true (g_str_has_suffix (name, sl_graph_item_get_label (graph, g_array_index (results, guint32, i))));
@@ -137,7 +111,7 @@ test_hits (void)
 static void
 test_overtaken (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
 
@@ -157,7 +131,7 @@ test_overtaken (void)
 static void
 test_bad_expression (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
 
@@ -174,7 +148,7 @@ test_bad_expression (void)
 static void
 test_clear_and_forget (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   Outcome outcome = { 0 };
   g_autoptr(SlGraphFinder) finder = new_finder (&outcome);
   GArray *results = sl_graph_finder_get_results (finder);
@@ -184,7 +158,7 @@ test_clear_and_forget (void)
   g_assert_cmpuint (results->len, ==, 2);
   sl_graph_finder_find (finder, 0, graph, "", FALSE);
   g_assert_cmpuint (results->len, ==, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (sl_graph_finder_get_names (finder)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_graph_finder_get_rows (finder)), ==, 0);
   outcome_clear (&outcome);
 
   sl_graph_finder_find (finder, 0, graph, "op[78]$", TRUE);

@@ -3,7 +3,8 @@
  * collapsing back to the exact earlier drawing, search reaching inside
  * collapsed scopes and opening the path to a hit, Details of an op, the
  * bookkeeping filter, a link from a profile by op name, damaged files,
- * an ONNX model's Details, and the demo job's graph linked to its profile and timeline
+ * an ONNX model's Details, the demo job's graph linked to its profile and timeline,
+ * and the node menus of two graphs open at once
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -534,6 +535,129 @@ test_demo_links (void)
   assert_landed_on (timeline, "MatMul-op4");
 }
 
+/* What the page's "Copy Name" put on the clipboard. */
+static char *
+dup_clipboard_text (SlGraphPage *page)
+{
+  GdkContentProvider *content = gdk_clipboard_get_content (gtk_widget_get_clipboard (GTK_WIDGET (page)));
+  g_auto(GValue) value = G_VALUE_INIT;
+
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  return g_value_dup_string (&value);
+}
+
+static char *
+copy_name (SlGraphPage *page)
+{
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (page)), "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "graph-page.copy-name", NULL));
+  return dup_clipboard_text (page);
+}
+
+static char *
+dup_op_name (SlGraphPage *page,
+             guint        item)
+{
+  SlGraph *graph = sl_graph_page_get_graph (page);
+
+  return sl_graph_element_dup_name (graph, sl_graph_item_get_element (graph, item));
+}
+
+/* The @n-th op item of @page's graph. */
+static guint
+nth_op_item (SlGraphPage *page,
+             guint        n)
+{
+  SlGraph *graph = sl_graph_page_get_graph (page);
+
+  for (guint item = 0; item < sl_graph_get_n_items (graph); item++)
+    if (sl_graph_item_get_kind (graph, item) == SL_GRAPH_ITEM_OP && n-- == 0)
+      return item;
+  g_assert_not_reached ();
+}
+
+static GtkPopover *
+node_menu_of (SlGraphPage *page)
+{
+  GtkWidget *canvas = GTK_WIDGET (sl_graph_page_get_canvas (page));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (canvas); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      return GTK_POPOVER (child);
+  g_assert_not_reached ();
+}
+
+/* Two graphs open at once, the node menu used in each: each page's menu
+ * acts on the node it was opened on, and a page whose menu is closed acts
+ * on its own selection, whatever the other page's menu holds. */
+static void
+test_graph_page_two_menus (void)
+{
+  g_autofree char *path_a = write_llm ("menu-a.pb");
+  g_autofree char *path_b = write_llm ("menu-b.pb");
+  SlDocument *doc_a = sl_window_open_document (window, "graph", path_a, NULL);
+  SlDocument *doc_b = sl_window_open_document (window, "graph", path_b, NULL);
+  SlGraphPage *a, *b;
+  guint in_a, selected_b, in_b;
+  g_autofree char *name_a = NULL;
+  g_autofree char *name_selected_b = NULL;
+  g_autofree char *name_b = NULL;
+  char *copied;
+
+  g_assert_true (doc_a != doc_b);
+  g_assert_true (wait_until (document_settled, doc_a, 20000));
+  g_assert_true (wait_until (document_settled, doc_b, 20000));
+  g_assert_cmpint (sl_document_get_state (doc_a), ==, SL_DOCUMENT_READY);
+  g_assert_cmpint (sl_document_get_state (doc_b), ==, SL_DOCUMENT_READY);
+  a = SL_GRAPH_PAGE (doc_a);
+  b = SL_GRAPH_PAGE (doc_b);
+  in_a = nth_op_item (a, 3);
+  selected_b = nth_op_item (b, 7);
+  in_b = nth_op_item (b, 11);
+  name_a = dup_op_name (a, in_a);
+  name_selected_b = dup_op_name (b, selected_b);
+  name_b = dup_op_name (b, in_b);
+  g_assert_cmpstr (name_a, !=, name_selected_b);
+  g_assert_cmpstr (name_a, !=, name_b);
+  g_assert_cmpstr (name_selected_b, !=, name_b);
+
+  sl_graph_page_reveal (b, selected_b);
+  wait_for_new_scene (b, NULL);
+  g_assert_cmpuint (sl_graph_canvas_get_selected_id (sl_graph_page_get_canvas (b)), ==, selected_b);
+
+  /* The menu, opened in A on an op: A's Copy Name copies that op; B,
+   * whose menu is closed, copies its selection. */
+  g_signal_emit_by_name (sl_graph_page_get_canvas (a), "context-menu", in_a, 10.0, 10.0);
+  copied = copy_name (a);
+  g_assert_cmpstr (copied, ==, name_a);
+  g_free (copied);
+  copied = copy_name (b);
+  g_assert_cmpstr (copied, ==, name_selected_b);
+  g_free (copied);
+
+  /* The menu, opened in B too, on another op: each page keeps its own. */
+  g_signal_emit_by_name (sl_graph_page_get_canvas (b), "context-menu", in_b, 10.0, 10.0);
+  wait_for_frames (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (node_menu_of (b))));
+  copied = copy_name (b);
+  g_assert_cmpstr (copied, ==, name_b);
+  g_free (copied);
+  copied = copy_name (a);
+  g_assert_cmpstr (copied, ==, name_a);
+  g_free (copied);
+
+  /* A's menu closes: B's still acts on its node. */
+  gtk_popover_popdown (node_menu_of (a));
+  wait_for_frames (GTK_WIDGET (window));
+  copied = copy_name (b);
+  g_assert_cmpstr (copied, ==, name_b);
+  g_free (copied);
+  gtk_popover_popdown (node_menu_of (b));
+  wait_for_frames (GTK_WIDGET (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -555,6 +679,7 @@ main (int    argc,
   g_test_add_func ("/graph-page/damaged", test_graph_page_damaged);
   g_test_add_func ("/graph-page/onnx", test_graph_page_onnx);
   g_test_add_func ("/graph-page/demo-links", test_demo_links);
+  g_test_add_func ("/graph-page/two-menus", test_graph_page_two_menus);
 
   status = g_test_run ();
 

@@ -8,37 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "sl-graph-scene-builder.h"
-#include "sl-graph-reader.h"
-#include "../graph-fixture.h"
-
-/* net/enc: MatMul-op1..op5, Add-op6; net/dec: Mul-op7, Mul-op8. */
-static SlGraph *
-small_graph (void)
-{
-  GraphFixture *fx = graph_fixture_new ("g");
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *w[] = { "w" };
-  SlGraph *graph;
-
-  for (guint i = 0; i < 5; i++)
-    g_free (graph_fixture_node (fx, "MatMul", "net/enc", w, 1));
-  {
-    const char *in[] = { "1" };
-    g_autofree char *add = graph_fixture_node (fx, "Add", "net/enc", in, 1);
-    const char *in2[] = { add };
-    g_autofree char *mul = graph_fixture_node (fx, "Mul", "net/dec", in2, 1);
-    const char *in3[] = { mul };
-
-    g_free (graph_fixture_node (fx, "Mul", "net/dec", in3, 1));
-  }
-  graph_fixture_parameter (fx, "w");
-  bytes = graph_fixture_finish (fx, "g", NULL);
-  graph_fixture_free (fx);
-  graph = sl_graph_reader_decode (bytes, "g.pb", &error);
-  g_assert_no_error (error);
-  return graph;
-}
+#include "../graph-small.h"
 
 typedef struct {
   guint         n_ended;
@@ -79,7 +49,7 @@ failed_cb (SlGraphSceneBuilder *builder,
 static void
 test_overtaken (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   g_autoptr(SlGraphLayout) layout = sl_graph_layout_new (graph);
   g_autoptr(SlGraphSceneBuilder) builder = sl_graph_scene_builder_new ();
   Outcome outcome = { 0 };
@@ -110,7 +80,7 @@ test_overtaken (void)
 static void
 test_cancelled (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   g_autoptr(SlGraphLayout) layout = sl_graph_layout_new (graph);
   g_autoptr(SlGraphSceneBuilder) builder = sl_graph_scene_builder_new ();
   Outcome outcome = { 0 };

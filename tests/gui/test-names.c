@@ -55,6 +55,33 @@ screenshot (const char *name)
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, name);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The labels drawn under @root. */
+static void
+collect_labels (GtkWidget *root,
+                GPtrArray *labels)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root))
+    g_ptr_array_add (labels, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_labels (child, labels);
+}
+
 /* The same ops in 32 layers: each result names its layer. */
 static void
 test_graph_search_layers (void)
@@ -105,6 +132,38 @@ test_graph_search_layers (void)
     }
   g_assert_cmpuint (g_hash_table_size (layers), ==, 32);
   screenshot ("names-graph-search.png");
+
+  /* The rows shown read as the results do, with the whole path on hover,
+   * wrapped as a long name's tooltip is. */
+  {
+    GtkWidget *list = find_named (GTK_WIDGET (page), "graph-results");
+    g_autoptr(GPtrArray) row_labels = g_ptr_array_new ();
+    g_autoptr(GHashTable) whole_by_label = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+    for (guint i = 0; i < results->len; i++)
+      g_hash_table_insert (whole_by_label, sl_graph_page_dup_result_label (page, i),
+                           sl_graph_item_dup_path (graph, g_array_index (results, guint32, i)));
+    g_assert_nonnull (list);
+    g_assert_true (gtk_widget_get_mapped (list));
+    collect_labels (list, row_labels);
+    g_assert_cmpuint (row_labels->len, >, 0);
+    for (guint i = 0; i < row_labels->len; i++)
+      {
+        GtkWidget *row = g_ptr_array_index (row_labels, i);
+        const char *whole = g_hash_table_lookup (whole_by_label, gtk_label_get_label (GTK_LABEL (row)));
+        g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+        gboolean handled = FALSE;
+
+        g_assert_nonnull (whole);
+        g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (row)), ==, PANGO_ELLIPSIZE_MIDDLE);
+        g_assert_cmpstr (gtk_widget_get_tooltip_text (row), ==, whole);
+        g_signal_emit_by_name (row, "query-tooltip", 0, 0, FALSE, tooltip, &handled);
+        g_assert_true (handled);
+        g_assert_nonnull (sl_tooltip_get_label (tooltip));
+        g_assert_cmpstr (gtk_label_get_text (sl_tooltip_get_label (tooltip)), ==, whole);
+        g_assert_cmpint (gtk_label_get_max_width_chars (sl_tooltip_get_label (tooltip)), ==, SL_TOOLTIP_MAX_WIDTH_CHARS);
+      }
+  }
   panel_widget_close (PANEL_WIDGET (document));
 }
 

@@ -91,6 +91,46 @@ test_panels_in_default_places (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (sl_window_find_panel (window, "details"))));
 }
 
+static int
+bottom_height (void)
+{
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (sl_window_find_panel (window, "problems")), PANEL_TYPE_PANED);
+
+  wait_for_frames (GTK_WIDGET (window));
+  wait_for_frames (GTK_WIDGET (window));
+  return gtk_widget_get_height (paned);
+}
+
+/* The bottom panels are short while Problems has nothing to show, and
+ * grow when a problem arrives; a height nobody chose is not saved. */
+static void
+test_bottom_dock_follows_problems (void)
+{
+  SlSession *session = sl_window_get_session (window);
+  g_autoptr(SlProblem) problem = sl_problem_new (SL_SEVERITY_WARNING, "Test", "/nowhere/file", -1, "a problem");
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GVariant) layout = NULL;
+  int empty, full;
+
+  sl_session_clear_problems (session);
+  empty = bottom_height ();
+  g_assert_cmpint (empty, >=, 100);
+  g_assert_cmpint (empty, <=, 130);
+
+  sl_session_add_problem (session, problem);
+  full = bottom_height ();
+  g_assert_cmpint (full, >=, 200);
+  g_assert_cmpint (full, <=, 230);
+
+  sl_session_clear_problems (session);
+  g_assert_cmpint (bottom_height (), ==, empty);
+
+  sl_window_save_state (window);
+  layout = g_settings_get_value (settings, "layout");
+  g_assert_false (g_variant_lookup (layout, "size-bottom", "i", NULL));
+  g_assert_true (g_variant_lookup (layout, "panels", "a(ssuub)", NULL));
+}
+
 static void
 test_layout_saved_and_restored (void)
 {
@@ -623,6 +663,24 @@ page_has_two_cards (gpointer data)
   return sl_scalars_page_get_n_cards (data) == 2;
 }
 
+/* The last word a monitor has on a write: no more events follow it. */
+static void
+note_change_cb (GFileMonitor      *monitor,
+                GFile             *file,
+                GFile             *other_file,
+                GFileMonitorEvent  event,
+                gboolean          *changed)
+{
+  if (event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT)
+    *changed = TRUE;
+}
+
+static gboolean
+page_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
 static gboolean
 widget_is_visible (gpointer data)
 {
@@ -659,6 +717,8 @@ test_scalars_follow_a_growing_run (void)
   g_assert_true (wait_until (scalars_loaded, page, 30000));
   wait.page = page;
   g_assert_true (series_has_points (&wait));
+  /* It follows the files' monitors: no timer of its own polls them. */
+  g_assert_null (g_main_context_find_source_by_user_data (NULL, page));
 
   /* Training writes on; the open chart follows. */
   write_scalars (writer, "loss", 11, 25);
@@ -689,6 +749,32 @@ test_scalars_follow_a_growing_run (void)
   /* A tag that appears later gets its card. */
   write_scalars (writer, "accuracy", 1, 3);
   g_assert_true (wait_until (page_has_two_cards, page, 15000));
+
+  /* Written while another tab is in front: read once it is shown. */
+  {
+    g_autofree char *other = make_dir ("live-other");
+    SlDocument *front = sl_window_open_document (window, "scalars", other, NULL);
+
+    g_autoptr(GFile) run = g_file_new_for_path (dir);
+    g_autoptr(GFileMonitor) monitor = g_file_monitor_directory (run, G_FILE_MONITOR_NONE, NULL, NULL);
+    gboolean changed = FALSE;
+
+    g_assert_true (wait_until (scalars_loaded, front, 30000));
+    g_assert_true (wait_until (page_unmapped, page, 15000));
+    g_assert_nonnull (monitor);
+    g_signal_connect (monitor, "changed", G_CALLBACK (note_change_cb), &changed);
+    write_scalars (writer, "loss", 6, 12);
+    /* The page's monitor spoke while it was hidden, and is done, as this
+     * one is: only being shown can make the page read now. */
+    g_assert_true (wait_until (flag_set, &changed, 15000));
+    while (g_main_context_pending (NULL))
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_false (series_has_points (&(SeriesWait) { page, "loss", 12 }));
+    wait.n_points = 12;
+    panel_widget_raise (PANEL_WIDGET (page));
+    g_assert_true (wait_until (series_has_points, &wait, 15000));
+    panel_widget_close (PANEL_WIDGET (front));
+  }
   g_assert_true (sl_summary_writer_close (writer, NULL));
 }
 
@@ -943,6 +1029,7 @@ main (int   argc,
   g_assert_true (wait_until (window_mapped, window, 30000));
 
   g_test_add_func ("/shell/panels-in-default-places", test_panels_in_default_places);
+  g_test_add_func ("/shell/bottom-dock-follows-problems", test_bottom_dock_follows_problems);
   g_test_add_func ("/shell/layout-saved-and-restored", test_layout_saved_and_restored);
   g_test_add_func ("/shell/closed-panel-comes-back", test_closed_panel_comes_back);
   g_test_add_func ("/shell/damaged-layout-setting-ignored", test_damaged_layout_setting_ignored);

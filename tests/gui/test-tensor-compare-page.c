@@ -218,8 +218,8 @@ open_comparison (SlWindow   *window,
                  const char *npu,
                  const char *bench)
 {
-  g_autofree char *path = sl_tensor_compare_page_build_path (npu, bench);
-  SlTensorComparePage *page = SL_TENSOR_COMPARE_PAGE (sl_window_open_document (window, "tensor-compare", path, NULL));
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (npu, bench);
+  SlTensorComparePage *page = SL_TENSOR_COMPARE_PAGE (sl_window_open_address (window, "tensor-compare", address, NULL));
 
   g_assert_nonnull (page);
   g_assert_true (wait_until (page_settled, page, 60000));
@@ -584,7 +584,8 @@ test_bad_sides (SlWindow   *window,
 {
   g_autofree char *missing = g_build_filename (root, "no-such-dump", NULL);
   g_autofree char *npu = g_build_filename (root, "npu", NULL);
-  g_autofree char *path = sl_tensor_compare_page_build_path (npu, missing);
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (npu, missing);
+  g_autofree char *export_path = g_build_filename (root, "absent.json", NULL);
   SlDocument *one = sl_window_open_document (window, "tensor-compare", npu, NULL);
   SlDocument *absent;
 
@@ -592,13 +593,14 @@ test_bad_sides (SlWindow   *window,
   g_assert_cmpint (sl_document_get_state (one), ==, SL_DOCUMENT_FAILED);
   g_assert_nonnull (sl_document_get_error (one));
 
-  absent = sl_window_open_document (window, "tensor-compare", path, NULL);
+  absent = sl_window_open_address (window, "tensor-compare", address, NULL);
   g_assert_true (wait_until (page_settled, absent, 60000));
   g_assert_cmpint (sl_document_get_state (absent), ==, SL_DOCUMENT_FAILED);
   g_assert_nonnull (sl_document_get_error (absent));
   g_assert_null (sl_tensor_compare_page_get_report (SL_TENSOR_COMPARE_PAGE (absent)));
   g_assert_false (sl_tensor_compare_page_export (SL_TENSOR_COMPARE_PAGE (absent), SL_TENSOR_COMPARE_EXPORT_JSON,
-                                                 path, NULL));
+                                                 export_path, NULL));
+  g_assert_false (g_file_test (export_path, G_FILE_TEST_EXISTS));
 }
 
 /* The folder page offers the sides it found, the benchmark guessed by name. */

@@ -5,7 +5,9 @@
  * painted, as a blinking cursor or a live chart does now and then: the
  * screenshot is still the window as drawn, at its size and not blank, and
  * it is on disk before the JSON that a caller waits for. A report without
- * a screenshot is written too.
+ * a screenshot is written too. A document still loading holds the report
+ * back, however many frames are painted, until its state says it is
+ * ready.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "gui-test-util.h"
+#include "sl-document-registry.h"
 #include "sl-window-report.h"
 
 static SlApplication *app;
@@ -102,6 +105,65 @@ test_screenshot_while_redrawing (void)
   g_assert_cmpuint (differing, >, (guint)(width * height / 10));
 }
 
+/* A document that loads until the test says it is ready. */
+#define TEST_TYPE_SLOW_DOCUMENT (test_slow_document_get_type ())
+G_DECLARE_FINAL_TYPE (TestSlowDocument, test_slow_document, TEST, SLOW_DOCUMENT, SlDocument)
+
+struct _TestSlowDocument
+{
+  SlDocument parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (TestSlowDocument, test_slow_document, SL_TYPE_DOCUMENT)
+
+static void
+test_slow_document_load (SlDocument *document)
+{
+}
+
+static void
+test_slow_document_class_init (TestSlowDocumentClass *klass)
+{
+  SL_DOCUMENT_CLASS (klass)->load = test_slow_document_load;
+}
+
+static void
+test_slow_document_init (TestSlowDocument *self)
+{
+  panel_widget_set_child (PANEL_WIDGET (self), gtk_label_new ("loading"));
+}
+
+static const SlDocumentKind slow_kind = {
+  "test-slow", test_slow_document_get_type, "Slow: %s", "sl-graph-symbolic", NULL, FALSE, NULL,
+};
+
+static void
+test_report_waits_for_loading (void)
+{
+  g_autofree char *json = g_build_filename (tmp_root, "loaded.json", NULL);
+  g_autofree char *contents = NULL;
+  SlDocument *document;
+
+  sl_document_registry_register (&slow_kind);
+  document = sl_window_open_document (window, "test-slow", "/nowhere/slow", NULL);
+  g_assert_nonnull (document);
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_LOADING);
+
+  sl_window_report_when_idle (window, NULL, json);
+  for (guint i = 0; i < 10; i++)
+    wait_for_frames (GTK_WIDGET (window));
+  g_assert_false (g_file_test (json, G_FILE_TEST_EXISTS));
+
+  /* Its state says it is ready: that is what the report waited for. */
+  sl_document_set_state (document, SL_DOCUMENT_READY);
+  g_assert_true (wait_until (file_exists, json, 60000));
+  g_assert_true (g_file_get_contents (json, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "\"kind\" : \"test-slow\""));
+  g_assert_nonnull (strstr (contents, "\"state\" : \"ready\""));
+  g_assert_nonnull (strstr (contents, "\"paths\" : [\n      \"/nowhere/slow\"\n    ]"));
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
 static void
 test_report_without_screenshot (void)
 {
@@ -153,6 +215,7 @@ main (int   argc,
 
   g_test_add_func ("/window-report/screenshot-while-redrawing", test_screenshot_while_redrawing);
   g_test_add_func ("/window-report/report-without-screenshot", test_report_without_screenshot);
+  g_test_add_func ("/window-report/report-waits-for-loading", test_report_waits_for_loading);
 
   status = g_test_run ();
 

@@ -7,7 +7,8 @@ and written twice: as a ModelProto in model.pb and as the graph_def event
 of a MindSpore summary in the same folder. The JSON must have exactly the
 documented keys and the counts worked out by hand below. A TensorFlow
 GraphDef, encoded here too, goes into a TensorBoard tfevents file, an
-ONNX ModelProto into model.onnx, a MindIR ModelProto into net.mindir, a
+ONNX ModelProto into model.onnx, an Ascend GE ModelDef into model.air and
+inside an OM container into model.om, a MindIR ModelProto into net.mindir, a
 SavedModel with two meta-graphs and a function library into
 saved_model.pb, and a GraphDef in text format into graph.pbtxt.
 
@@ -165,6 +166,77 @@ def check_onnx(folder):
     result = run(os.path.join(folder, 'text.onnx'), expect=1)
     if 'text.onnx' not in result.stderr:
         sys.exit(f'onnx error {result.stderr}')
+
+
+def check_air(folder):
+    """ge.proto ModelDef { name 1, version 2, graph 7 { name 1, input 4,
+    output 5, op 6 } }, OpDef { name 1, type 2, input 5, attr 10,
+    output_desc 34 }: a Data op x and a Const W feed blk/MatMul, whose
+    output blk/Relu reads; the NetOutput reads the Relu and waits on the
+    MatMul (input index -1). Edges: graph input into x, x and W into the
+    MatMul, MatMul into Relu, Relu into out, out into the graph output (6).
+    The same ModelDef goes into an OM: its 256-byte header ("IMOD"), a
+    partition table (model definition, weights) and the partitions."""
+    def desc(dtype, dims):
+        return field(2, 0, varint(dtype)) + field(3, 2, field(1, 2, b''.join(varint(d) for d in dims)))
+
+    def op(name, op_type, inputs=(), attrs=b'', out=b''):
+        fields = field(1, 2, name.encode()) + field(2, 2, op_type.encode())
+        fields += b''.join(field(5, 2, i.encode()) for i in inputs) + attrs
+        return field(6, 2, fields + (field(34, 2, out) if out else b''))
+
+    weight = field(12, 2, field(1, 2, desc(1, [4, 4])) + field(2, 2, bytes(64)))
+    graph = field(1, 2, b'g') + field(4, 2, b'x:0') + field(5, 2, b'out:0')
+    graph += op('x', 'Data', out=desc(1, [2, 4]))
+    graph += op('W', 'Const', attrs=field(10, 2, field(1, 2, b'value') + field(2, 2, weight)), out=desc(1, [4, 4]))
+    graph += op('blk/MatMul', 'MatMul', ['x:0', 'W:0'], out=desc(1, [2, 4]))
+    graph += op('blk/Relu', 'Relu', ['blk/MatMul:0'], out=desc(1, [2, 4]))
+    graph += op('out', 'NetOutput', ['blk/Relu:0', 'blk/MatMul:-1'])
+    model = field(1, 2, b'net') + field(2, 0, varint(1)) + field(7, 2, graph)
+    want = {'name': 'net', 'nodes': 4, 'parameters': 1, 'consts': 0, 'data_edges': 6, 'control_edges': 1,
+            'scopes': 1, 'op_types': {'Data': 1, 'MatMul': 1, 'NetOutput': 1, 'Relu': 1}, 'inputs': ['x:0'],
+            'outputs': ['out:0'], 'metadata': {'format': 'AIR', 'name': 'net', 'version': '1'}}
+    path = os.path.join(folder, 'model.air')
+    with open(path, 'wb') as f:
+        f.write(model)
+    entry = json.loads(run(path, '--json').stdout)['graphs'][0]
+    if entry != want:
+        sys.exit(f'air graph {entry}, wanted {want}')
+
+    header = bytearray(256)
+    header[0:4] = b'IMOD'
+    struct.pack_into('<II', header, 4, 256, 1)
+    header[82] = 1
+    header[84:87] = b'net'
+    struct.pack_into('<I', header, 116, 5)
+    struct.pack_into('<II', header, 152, 9, 1)
+    header[160:170] = b'Ascend910B'
+    header[180] = 1
+    start = 256 + 4 + 2 * 12
+    table = struct.pack('<IIIIIII', 2, 0, 0, len(model), 1, len(model), 16)
+    path = os.path.join(folder, 'model.om')
+    with open(path, 'wb') as f:
+        f.write(bytes(header) + table + model + bytes(16))
+    entry = json.loads(run(path, '--json').stdout)['graphs'][0]
+    want['metadata'] = {'format': 'OM', 'model_name': 'net', 'header_version': '1',
+                        'platform_version': 'Ascend910B', 'platform_type': '1', 'op_count': '5', 'ir_version': '9',
+                        'model_count': '1', 'model_type': 'standard', 'mode': 'offline', 'checksum': 'no',
+                        'partitions': '2', 'partition.model_def': f'{len(model)} bytes at byte {start}',
+                        'partition.weights': f'16 bytes at byte {start + len(model)}', 'weights': '16',
+                        'name': 'net', 'version': '1'}
+    if entry != want:
+        sys.exit(f'om graph {entry}, wanted {want}')
+    # Cut inside the weights: the model is read, the cut is reported
+    with open(os.path.join(folder, 'cut.om'), 'wb') as f:
+        f.write(bytes(header) + table + model + bytes(8))
+    result = run(os.path.join(folder, 'cut.om'), '--json')
+    if json.loads(result.stdout)['graphs'][0]['nodes'] != 4 or 'should end at byte' not in result.stderr:
+        sys.exit(f'cut om {result.stdout} {result.stderr}')
+    header[80] = 1
+    with open(os.path.join(folder, 'secret.om'), 'wb') as f:
+        f.write(bytes(header) + table + model + bytes(16))
+    if 'encrypted' not in run(os.path.join(folder, 'secret.om'), expect=1).stderr:
+        sys.exit('an encrypted OM is not said to be one')
 
 
 def check_mindir(folder):
@@ -427,6 +499,8 @@ def main():
             check_tfevents(tb_folder)
         with tempfile.TemporaryDirectory() as onnx_folder:
             check_onnx(onnx_folder)
+        with tempfile.TemporaryDirectory() as air_folder:
+            check_air(air_folder)
         with tempfile.TemporaryDirectory() as mindir_folder:
             check_mindir(mindir_folder)
         with tempfile.TemporaryDirectory() as saved_model_folder:
@@ -446,7 +520,7 @@ def main():
         with open(os.path.join(folder, 'host.xplane.pb'), 'wb') as f:
             f.write(field(1, 2, plane) + field(4, 2, b'worker-0'))
         result = run(os.path.join(folder, 'host.xplane.pb'), expect=1)
-        for words in ('not a model or graph Sightline reads', 'MindSpore', 'TensorFlow GraphDef'):
+        for words in ('not a model or graph Sightline reads', 'MindSpore', 'TensorFlow GraphDef', 'AIR', 'OM'):
             if words not in result.stderr:
                 sys.exit(f'xplane.pb message {result.stderr}')
         # A TensorFlow GraphDef on its own opens

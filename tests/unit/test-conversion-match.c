@@ -6,8 +6,9 @@
  * attribute), a TransData, a Cast and an AIPP op are inserted, one op is
  * kept by name and one by name with a multi-batch suffix. Then the
  * attribute's text forms, hostile graphs (duplicate names, a cycle, a
- * graph of 200,000 ops, attributes that name nothing or are garbage) and
- * GraphDef text files read through the graph reader.
+ * graph of 200,000 ops, attributes that name nothing or are garbage),
+ * GraphDef text files, and an OM file as ATC writes one, read through
+ * the graph reader.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "ge-fixture.h"
 #include "sl-conversion-match.h"
 #include "sl-conversion-pair.h"
 #include "sl-graph-builder.h"
@@ -339,6 +341,55 @@ test_pbtxt_files (void)
   g_rmdir (folder);
 }
 
+/* An OM as ATC writes one (tests/ge-fixture.h: a Cast and a TransData
+ * in, the convolution fused with its bias and ReLU by GE's
+ * _datadump_original_op_names, a TransData and a Cast out), read
+ * through the graph reader, against the GraphDef text of its source. */
+static const char ge_source_pbtxt[] =
+  "node { name: \"data\" op: \"Placeholder\" }\n"
+  "node { name: \"conv1/Conv2D\" op: \"Conv2D\" input: \"data\" }\n"
+  "node { name: \"conv1/BiasAdd\" op: \"BiasAdd\" input: \"conv1/Conv2D\" }\n"
+  "node { name: \"relu1/Relu\" op: \"Relu\" input: \"conv1/BiasAdd\" }\n"
+  "node { name: \"pool1/MaxPool\" op: \"MaxPool\" input: \"relu1/Relu\" }\n"
+  "node { name: \"flat/Identity\" op: \"Identity\" input: \"pool1/MaxPool\" }\n";
+
+static void
+test_om_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("test-conversion-om-XXXXXX", &error);
+  g_autofree char *source = g_build_filename (folder, "tiny_net.pbtxt", NULL);
+  g_autofree char *om_path = g_build_filename (folder, "tiny_net.om", NULL);
+  g_autoptr(GByteArray) model_def = ge_fixture_model_def (TRUE, FALSE);
+  g_autoptr(GByteArray) om = ge_fixture_om (model_def, NULL);
+  g_autoptr(SlConversionMatch) match = NULL;
+  guint fused = G_MAXUINT;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (source, ge_source_pbtxt, -1, NULL));
+  g_assert_true (g_file_set_contents (om_path, (const char *) om->data, om->len, NULL));
+  match = sl_conversion_match_load (source, om_path, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < sl_conversion_match_get_n_ops (match); i++)
+    if (sl_conversion_match_get_op_status (match, i) == SL_CONVERSION_FUSED)
+      fused = i;
+  g_assert_cmpuint (fused, !=, G_MAXUINT);
+  assert_op (match, fused, "conv1/conv1_relu_fused", SL_CONVERSION_FUSED, SL_CONVERSION_BY_ATTRIBUTE,
+             "conv1/Conv2D, conv1/BiasAdd, relu1/Relu");
+  /* data and pool1/MaxPool kept; the two Casts, the two TransDatas and
+   * the NetOutput inserted; the Identity removed. */
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_KEPT), ==, 2);
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_FUSED), ==, 1);
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_INSERTED), ==, 5);
+  g_assert_cmpuint (sl_conversion_match_get_n_removed (match), ==, 1);
+  g_assert_cmpstr (sl_conversion_match_get_removed_name (match, 0), ==, "flat/Identity");
+
+  g_unlink (source);
+  g_unlink (om_path);
+  g_rmdir (folder);
+}
+
 static void
 assert_pick (const char * const *paths,
              int                 source,
@@ -392,5 +443,6 @@ main (int   argc,
   g_test_add_func ("/conversion-match/large", test_large);
   g_test_add_func ("/conversion-match/pbtxt-files", test_pbtxt_files);
   g_test_add_func ("/conversion-match/pair", test_pair);
+  g_test_add_func ("/conversion-match/om-file", test_om_file);
   return g_test_run ();
 }

@@ -4,39 +4,8 @@
  */
 #include "config.h"
 
-#include "sl-graph-reader.h"
 #include "sl-graph-search.h"
-#include "../graph-fixture.h"
-
-/* net/enc: MatMul-op1..op5 (a group), Add-op6; net/dec: Mul-op7,
- * Mul-op8; the parameter w feeds the MatMuls. */
-static SlGraph *
-small_graph (void)
-{
-  GraphFixture *fx = graph_fixture_new ("g");
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *w[] = { "w" };
-  SlGraph *graph;
-
-  for (guint i = 0; i < 5; i++)
-    g_free (graph_fixture_node (fx, "MatMul", "net/enc", w, 1));
-  {
-    const char *in[] = { "1" };
-    g_autofree char *add = graph_fixture_node (fx, "Add", "net/enc", in, 1);
-    const char *in2[] = { add };
-    g_autofree char *mul = graph_fixture_node (fx, "Mul", "net/dec", in2, 1);
-    const char *in3[] = { mul };
-
-    g_free (graph_fixture_node (fx, "Mul", "net/dec", in3, 1));
-  }
-  graph_fixture_parameter (fx, "w");
-  bytes = graph_fixture_finish (fx, "g", NULL);
-  graph_fixture_free (fx);
-  graph = sl_graph_reader_decode (bytes, "g.pb", &error);
-  g_assert_no_error (error);
-  return graph;
-}
+#include "../graph-small.h"
 
 /* The hits' paths, joined by spaces. */
 static char *
@@ -68,7 +37,7 @@ find (SlGraphSearch     *search,
 static void
 test_search_substring (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   g_autoptr(SlGraphSearch) search = sl_graph_search_new (graph);
   guint total = 0;
   char *got;
@@ -123,7 +92,7 @@ test_search_substring (void)
 static void
 test_search_regex (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   g_autoptr(SlGraphSearch) search = sl_graph_search_new (graph);
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) none = NULL;
@@ -147,7 +116,7 @@ test_search_regex (void)
 static void
 test_search_cancel (void)
 {
-  g_autoptr(SlGraph) graph = small_graph ();
+  g_autoptr(SlGraph) graph = graph_fixture_small ();
   g_autoptr(SlGraphSearch) search = sl_graph_search_new (graph);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;

@@ -1,8 +1,8 @@
-/* test-proto-graph.c: what the ONNX and MindIR readers share
+/* test-proto-graph.c: what the ONNX, MindIR and AIR readers share
  *
  * Scopes of values (inner graphs see the values of the graphs around
  * them, the first definition wins), node paths and the scopes they go
- * in, NodeProto as either schema reads it, ValueInfoProto keeping the
+ * in, how a node inside its own scope is shown, the scopes of subgraphs, NodeProto as either schema reads it, ValueInfoProto keeping the
  * last or the first type, and text cut on a character boundary; each
  * checked against values worked out by hand.
  *
@@ -102,6 +102,39 @@ node_bytes (void)
   fx_string (node, 9, "attr9");
   fx_string (node, 10, "past the schema");
   return node;
+}
+
+/* A node inside its own scope, and the scopes of subgraphs. */
+static void
+test_display (void)
+{
+  struct { const char *path, *scope, *want; } displays[] = {
+    { "a/b", "a", "a/b" },
+    { "a/b", "a/b", "a/b/(b)" },
+    { "top", "top", "top/(top)" },
+    { "top", "", "top" },
+  };
+  struct { const char *label; guint index, count; const char *want; } subgraphs[] = {
+    { "then_branch", 0, 1, "n/If/then_branch" },
+    { "branches", 1, 2, "n/If/branches.1" },
+    { "", 0, 1, "n/If/graph" },
+    { "", 3, 4, "n/If/.3" },
+    { "a/b", 0, 1, "n/If/a_b" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (displays); i++)
+    {
+      g_autofree char *shown = sl_proto_graph_node_display (displays[i].path, displays[i].scope);
+
+      g_assert_cmpstr (shown, ==, displays[i].want);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (subgraphs); i++)
+    {
+      g_autofree char *path = sl_proto_graph_subgraph_path ("n/If", subgraphs[i].label, subgraphs[i].index,
+                                                            subgraphs[i].count);
+
+      g_assert_cmpstr (path, ==, subgraphs[i].want);
+    }
 }
 
 static void
@@ -242,6 +275,7 @@ main (int   argc,
 
   g_test_add_func ("/proto-graph/scopes", test_scopes);
   g_test_add_func ("/proto-graph/paths", test_paths);
+  g_test_add_func ("/proto-graph/display", test_display);
   g_test_add_func ("/proto-graph/node", test_node);
   g_test_add_func ("/proto-graph/node-cut", test_node_cut);
   g_test_add_func ("/proto-graph/value-info", test_value_info);

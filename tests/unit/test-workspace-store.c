@@ -1019,6 +1019,53 @@ test_project_folders_migrate (Fixture       *fixture,
   g_assert_null (remote_folder_of (projects, "none"));
 }
 
+/* A comparison's "BASE\nCOMPARISON" address stored among the recent
+ * folders by an older Sightline becomes its two folders, each opened when
+ * the pair was; a folder already recent keeps its own entry. */
+static void
+test_joined_recent_folders_migrate (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) folders = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (fixture->db_path, &db), ==, SQLITE_OK);
+  for (guint version = 1; version <= 9; version++)
+    for (const char * const *steps = sl_workspace_schema_get_steps (version); *steps != NULL; steps++)
+      exec_raw (db, *steps);
+  exec_raw (db, "INSERT INTO recent_folders (path, opened_at) VALUES"
+                " ('/runs/base' || char (10) || '/runs/new', 300),"
+                " ('/dumps/npu' || char (10) || '/runs/plain', 200),"
+                " ('/runs/plain', 100)");
+  exec_raw (db, "PRAGMA user_version = 9");
+  sqlite3_close (db);
+
+  store = open_store (fixture->db_path);
+  g_assert_cmpuint (sl_workspace_store_get_schema_version (store), ==, sl_workspace_store_get_latest_schema_version ());
+  folders = sl_workspace_store_list_recent_folders (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (folders->len, ==, 4);
+  for (guint i = 0; i < folders->len; i++)
+    g_assert_null (strchr (sl_recent_folder_record_get_path (g_ptr_array_index (folders, i)), '\n'));
+  /* Most recent first: the pair opened at 300, then the one at 200 less
+   * the folder that was already there, which keeps its time. */
+  g_assert_cmpint (sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 0)), ==, 300);
+  g_assert_cmpint (sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 1)), ==, 300);
+  g_assert_cmpstr (sl_recent_folder_record_get_path (g_ptr_array_index (folders, 2)), ==, "/dumps/npu");
+  g_assert_cmpint (sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 2)), ==, 200);
+  g_assert_cmpstr (sl_recent_folder_record_get_path (g_ptr_array_index (folders, 3)), ==, "/runs/plain");
+  g_assert_cmpint (sl_recent_folder_record_get_opened_at (g_ptr_array_index (folders, 3)), ==, 100);
+  {
+    const char *first = sl_recent_folder_record_get_path (g_ptr_array_index (folders, 0));
+    const char *second = sl_recent_folder_record_get_path (g_ptr_array_index (folders, 1));
+
+    g_assert_true ((g_str_equal (first, "/runs/base") && g_str_equal (second, "/runs/new")) ||
+                   (g_str_equal (first, "/runs/new") && g_str_equal (second, "/runs/base")));
+  }
+}
+
 /* A batch job keeps its backend, Slurm's id and the last state word and
  * reason through updates and its end; a version 2 database gains the
  * columns with its old jobs marked as started directly. */
@@ -2297,6 +2344,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/jobs/slurm", test_slurm_jobs);
   ADD_TEST ("/workspace-store/jobs/outcome", test_job_outcome);
   ADD_TEST ("/workspace-store/project-folders-migrate", test_project_folders_migrate);
+  ADD_TEST ("/workspace-store/joined-recent-folders-migrate", test_joined_recent_folders_migrate);
   ADD_TEST ("/workspace-store/reopen", test_reopen_keeps_data);
   ADD_TEST ("/workspace-store/empty-file", test_empty_file_is_migrated);
   ADD_TEST ("/workspace-store/recovery/garbage", test_garbage_is_moved_aside);

@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-chrome-trace-writer.h"
+#include "sl-csv-export.h"
 
 #define FLUSH_SIZE (256 * 1024)
 
@@ -572,27 +573,6 @@ out:
   return ok;
 }
 
-static void
-append_csv_field (GString    *out,
-                  const char *text)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\n\r") == NULL)
-    {
-      g_string_append (out, text);
-      return;
-    }
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (out, '"');
-      g_string_append_c (out, *p);
-    }
-  g_string_append_c (out, '"');
-}
-
 gboolean
 sl_trace_write_slices_csv (SlTrace        *trace,
                            gint64          from_ns,
@@ -630,15 +610,15 @@ sl_trace_write_slices_csv (SlTrace        *trace,
           if (!overlaps (s->start_ns[i], s->dur_ns[i], from_ns, to_ns))
             continue;
           g_string_append_printf (w.buffer, "%u,", t);
-          append_csv_field (w.buffer, sl_trace_get_process_name (trace, process) != NULL
+          sl_csv_append_field (w.buffer, sl_trace_get_process_name (trace, process) != NULL
                                       ? sl_trace_get_process_name (trace, process)
                                       : sl_trace_get_process_pid (trace, process));
           g_string_append_c (w.buffer, ',');
-          append_csv_field (w.buffer, track_name);
+          sl_csv_append_field (w.buffer, track_name);
           g_string_append_c (w.buffer, ',');
-          append_csv_field (w.buffer, sl_trace_get_string (trace, s->name_id[i]));
+          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, s->name_id[i]));
           g_string_append_c (w.buffer, ',');
-          append_csv_field (w.buffer, sl_trace_get_string (trace, s->category_id[i]));
+          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, s->category_id[i]));
           g_string_append_c (w.buffer, ',');
           /* the start is never before the origin; the difference may
            * not fit a signed 64-bit number in a hostile file */

@@ -1,5 +1,5 @@
-/* sl-detector-models.c: graphs and models (.pb, ONNX, MindIR, GraphDef
- * text), recognised by their suffix and their head
+/* sl-detector-models.c: graphs and models (.pb, ONNX, AIR, OM, MindIR,
+ * GraphDef text), recognised by their suffix and their head
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,9 +7,11 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "sl-air-reader.h"
 #include "sl-detector-private.h"
 #include "sl-graph-def-text.h"
 #include "sl-mindir-reader.h"
+#include "sl-om-reader.h"
 #include "sl-onnx-reader.h"
 #include "sl-proto-shape.h"
 
@@ -73,6 +75,10 @@ struct _SlDetectorModelFile {
 static const SlDetectorModelFile model_files[] = {
   { ".onnx", "ONNX", sl_onnx_sniff, N_("The ONNX model file is empty."),
     N_("The file is named .onnx but does not hold an ONNX model (no ModelProto with a graph at its start).") },
+  { ".air", "AIR", sl_air_sniff, N_("The AIR model file is empty."),
+    N_("The file is named .air but does not hold an AIR model (no GE ModelDef with a graph at its start).") },
+  { ".om", "OM", sl_om_sniff, N_("The OM model file is empty."),
+    N_("The file is named .om but does not hold an OM model (it does not start with “IMOD”).") },
   { ".mindir", "MindIR", sl_mindir_sniff, N_("The MindIR model file is empty."),
     N_("The file is named .mindir but does not hold a MindIR model (no ModelProto with an IR version and a graph at its start).") },
   /* Other text protos (a pipeline config, a label map) share the suffix. */

@@ -14,7 +14,9 @@
 #include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-main-thread.h"
+#include "sl-air-reader.h"
 #include "sl-mindir-reader.h"
+#include "sl-om-reader.h"
 #include "sl-onnx-reader.h"
 #include "sl-proto-shape.h"
 #include "sl-saved-model-reader.h"
@@ -1156,8 +1158,7 @@ sl_graph_reader_decode (GBytes      *bytes,
 }
 
 /* Model formats with readers of their own, recognised by their file name
- * or their content: a reader for AIR, OM or MindIR goes here, with its
- * sniff. */
+ * or their content, each with its sniff. */
 typedef struct {
   const char *suffix;
   gboolean  (*sniff)  (const guint8 *data, gsize size);
@@ -1167,6 +1168,10 @@ typedef struct {
 } ModelFormat;
 
 static const ModelFormat model_formats[] = {
+  /* Sniffed in this order: OM by its magic, AIR before ONNX (see
+   * sl-proto-shape.c). */
+  { ".om", sl_om_sniff, sl_om_decode, NULL },
+  { ".air", sl_air_sniff, sl_air_decode, NULL },
   { ".onnx", sl_onnx_sniff, sl_onnx_decode, NULL },
   { ".mindir", sl_mindir_sniff, sl_mindir_decode, NULL },
   { "saved_model.pb", sl_saved_model_sniff, NULL, sl_saved_model_decode_graphs },
@@ -1325,10 +1330,10 @@ load_folder_pbs (const char  *path,
 
 /**
  * sl_graph_reader_load:
- * @path: a .pb file, a model file (.onnx, .mindir, saved_model.pb, .pbtxt), a
- *   summary file, a SavedModel folder or a folder of summaries (whose own .pb
- *   and model files are read too); a .pb that holds an ONNX or MindIR model
- *   or a SavedModel is read as one
+ * @path: a .pb file, a model file (.onnx, .air, .om, .mindir, saved_model.pb,
+ *   .pbtxt), a summary file, a SavedModel folder or a folder of summaries
+ *   (whose own .pb and model files are read too); a .pb that holds an ONNX,
+ *   AIR, OM or MindIR model or a SavedModel is read as one
  *
  * Returns: (transfer container) (element-type SlGraph): the graphs in
  *   file order, or %NULL with @error when @path cannot be read at all

@@ -590,11 +590,8 @@ add_attributes (Reader      *reader,
       sl_graph_builder_add_attribute (reader->builder, name, text->str);
       for (guint k = 0; subgraphs != NULL && k < graphs->len; k++)
         {
-          g_autofree char *label = graphs->len > 1 ? g_strdup_printf ("%s.%u", name, k) : g_strdup (name);
-          g_autofree char *safe = g_strdelimit (g_strdup (label[0] != '\0' ? label : "graph"), "/", '_');
-
           g_ptr_array_add (subgraphs, g_memdup2 (&g_array_index (graphs, Slice, k), sizeof (Slice)));
-          g_ptr_array_add (subgraphs, g_strconcat (node_path, "/", safe, NULL));
+          g_ptr_array_add (subgraphs, sl_proto_graph_subgraph_path (node_path, name, k, graphs->len));
         }
     }
 }
@@ -705,12 +702,8 @@ add_node (Reader     *reader,
           const Node *node,
           GPtrArray  *subgraphs)
 {
-  g_autofree char *display = NULL;
-  const char *slash = strrchr (node->path, '/');
+  g_autofree char *display = sl_proto_graph_node_display (node->path, node->scope);
 
-  display = node->scope[0] != '\0' && g_strcmp0 (node->scope, node->path) == 0
-              ? g_strdup_printf ("%s/(%s)", node->path, slash != NULL ? slash + 1 : node->path)
-              : g_strdup (node->path);
   sl_graph_builder_begin_op (reader->builder, node->name, node->type, node->scope[0] != '\0' ? node->scope : NULL,
                              display, NULL, NULL);
   for (guint i = 0; i < node->inputs->len; i++)

@@ -331,13 +331,9 @@ add_node (Reader      *reader,
           const Node  *node,
           GPtrArray   *subgraphs)
 {
-  g_autofree char *display = NULL;
-  const char *slash = strrchr (node->path, '/');
+  g_autofree char *display = sl_proto_graph_node_display (node->path, node->scope);
   gboolean typed = FALSE;
 
-  display = node->scope[0] != '\0' && g_strcmp0 (node->scope, node->path) == 0
-              ? g_strdup_printf ("%s/(%s)", node->path, slash != NULL ? slash + 1 : node->path)
-              : g_strdup (node->path);
   sl_graph_builder_begin_op (reader->builder, node->name, node->op_type, node->scope[0] != '\0' ? node->scope : NULL,
                              display, NULL, NULL);
   if (node->domain != NULL && node->domain[0] != '\0')
@@ -363,12 +359,8 @@ add_node (Reader      *reader,
       sl_graph_builder_add_attribute (reader->builder, attr.name, attr.text->str);
       for (guint k = 0; k < attr.graphs->len; k++)
         {
-          g_autofree char *label = attr.graphs->len > 1 ? g_strdup_printf ("%s.%u", attr.name, k)
-                                                        : g_strdup (attr.name);
-          g_autofree char *safe = g_strdelimit (g_strdup (label[0] != '\0' ? label : "graph"), "/", '_');
-
           g_ptr_array_add (subgraphs, g_memdup2 (&g_array_index (attr.graphs, Slice, k), sizeof (Slice)));
-          g_ptr_array_add (subgraphs, g_strconcat (node->path, "/", safe, NULL));
+          g_ptr_array_add (subgraphs, sl_proto_graph_subgraph_path (node->path, attr.name, k, attr.graphs->len));
         }
     }
   for (guint i = 0; i < node->outputs->len && !typed; i++)

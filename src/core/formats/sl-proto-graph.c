@@ -106,6 +106,35 @@ sl_proto_graph_node_scope (GHashTable *folders,
   return slash != NULL ? g_strndup (path, slash - path) : g_strdup ("");
 }
 
+/* How the node at @path (in @scope) is shown: inside its own scope, when
+ * its path is also one, as "path/(name)". */
+char *
+sl_proto_graph_node_display (const char *path,
+                             const char *scope)
+{
+  const char *slash = strrchr (path, '/');
+
+  if (scope[0] != '\0' && g_strcmp0 (scope, path) == 0)
+    return g_strdup_printf ("%s/(%s)", path, slash != NULL ? slash + 1 : path);
+  return g_strdup (path);
+}
+
+/* The scope a subgraph of the node at @node_path is read in:
+ * "<node path>/<label>", "<label>.<index>" when the label holds @count
+ * graphs, "graph" for an empty label; a '/' in the label is no folder. */
+char *
+sl_proto_graph_subgraph_path (const char *node_path,
+                              const char *label,
+                              guint       index,
+                              guint       count)
+{
+  g_autofree char *own = count > 1 ? g_strdup_printf ("%s.%u", label, index)
+                                    : g_strdup (label[0] != '\0' ? label : "graph");
+
+  g_strdelimit (own, "/", '_');
+  return g_strconcat (node_path, "/", own, NULL);
+}
+
 /* @bytes cut at @max_bytes, on a character boundary. */
 SlProtoSlice
 sl_proto_graph_shown (const SlProtoSlice *bytes,

@@ -1,9 +1,11 @@
-/* sl-proto-graph.h: what the ONNX and MindIR readers share
+/* sl-proto-graph.h: what the ONNX, MindIR and AIR readers share
  *
  * Both schemas descend from onnx.proto: nodes name their inputs by value,
  * their names are '/'-separated paths, graph inputs and outputs are
  * ValueInfoProto { name 1, type or tensor 2 }. The pieces of reading such
- * a graph that do not depend on which schema it is are here.
+ * a graph that do not depend on which schema it is are here. The AIR
+ * reader (GE IR, whose ops name their inputs by op) uses the scopes of
+ * names, node paths and the scopes of subgraphs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -70,6 +72,12 @@ char             *sl_proto_graph_node_path     (const char              *prefix,
                                                 guint                    index);
 char             *sl_proto_graph_node_scope    (GHashTable              *folders,
                                                 const char              *path);
+char             *sl_proto_graph_node_display  (const char              *path,
+                                                const char              *scope);
+char             *sl_proto_graph_subgraph_path (const char              *node_path,
+                                                const char              *label,
+                                                guint                    index,
+                                                guint                    count);
 
 SlProtoSlice      sl_proto_graph_shown         (const SlProtoSlice      *bytes,
                                                 gsize                    max_bytes);

@@ -114,6 +114,24 @@ SHAPE (tf_meta_graph_def,
        { 7, K_MESSAGE, NULL });
 SHAPE (tf_saved_model, { 1, K_VARINT, NULL }, { 2, K_MESSAGE, &tf_meta_graph_def });
 
+/* Ascend GE IR (ge_ir.proto): AIR files, OM model definitions. Tensor
+ * descriptors, whose fields GE versions have added to, are not looked into. */
+SHAPE (ge_attr_entry, { 1, K_STRING, NULL }, { 2, K_MESSAGE, NULL });
+SHAPE (ge_op,
+       { 1, K_STRING, NULL }, { 2, K_STRING, NULL }, { 5, K_STRING, NULL },
+       { 10, K_MESSAGE, &ge_attr_entry }, { 20, K_VARINT, NULL }, { 21, K_VARINT, NULL },
+       { 22, K_VARINT, NULL }, { 23, K_STRING, NULL }, { 24, K_STRING, NULL },
+       { 25, K_NUMBERS, NULL }, { 26, K_STRING, NULL }, { 27, K_NUMBERS, NULL },
+       { 28, K_NUMBERS, NULL }, { 29, K_NUMBERS, NULL }, { 30, K_NUMBERS, NULL },
+       { 31, K_NUMBERS, NULL }, { 32, K_NUMBERS, NULL }, { 33, K_MESSAGE, NULL },
+       { 34, K_MESSAGE, NULL }, { 35, K_STRING, NULL });
+SHAPE (ge_graph,
+       { 1, K_STRING, NULL }, { 4, K_STRING, NULL }, { 5, K_STRING, NULL },
+       { 6, K_MESSAGE, &ge_op }, { 11, K_MESSAGE, &ge_attr_entry });
+SHAPE (ge_model,
+       { 1, K_STRING, NULL }, { 2, K_VARINT, NULL }, { 3, K_STRING, NULL },
+       { 7, K_MESSAGE, &ge_graph }, { 11, K_MESSAGE, &ge_attr_entry });
+
 static const FieldShape *
 lookup (const Shape *shape,
         guint64      field)
@@ -422,6 +440,51 @@ sl_proto_shape_is_mindir_model (const guint8 *data,
   return !complete && pos >= len;
 }
 
+/* GE IR ModelDef (AIR): every field of its head is one ModelDef has,
+ * with the wire type it gives, its graphs' and ops' names are text, and
+ * it holds a graph (field 7), unless the head ends inside a field before
+ * it: bytes that end after a name and a number without one (an ONNX
+ * SequenceProto has that shape) are no model. ONNX and
+ * anf_ir models start with a number, MindIR's second field is a string,
+ * graphs of the other formats start with a node (a message, not text). */
+gboolean
+sl_proto_shape_is_ge_model (const guint8 *data,
+                            gsize         len,
+                            gboolean      complete)
+{
+  guint64 tag, value;
+  gsize pos = 0;
+
+  if (!check_root (&ge_model, data, len, complete))
+    return FALSE;
+  for (guint n = 0; n < MAX_FIELDS && pos < len; n++)
+    {
+      if (!sl_proto_read_varint (data, len, &pos, &tag))
+        return !complete;
+      if ((tag >> 3) == 7)
+        return TRUE;
+      if (!sl_proto_read_varint (data, len, &pos, &value))
+        return !complete;
+      if ((tag & 7) == 2)
+        {
+          if (value > len - pos)
+            return !complete;
+          pos += value;
+        }
+    }
+  return FALSE;
+}
+
+/* An OM file: Ascend's offline model container, magic "IMOD". */
+gboolean
+sl_proto_shape_is_om (const guint8 *data,
+                      gsize         len,
+                      gboolean      complete)
+{
+  (void) complete;
+  return data != NULL && len >= 4 && memcmp (data, "IMOD", 4) == 0;
+}
+
 /* The model and graph formats a .pb may hold that the graph reader
  * reads, told apart by the shapes of their first fields (see the checks
  * above). A format added here is recognised by the folder scan
@@ -433,6 +496,10 @@ static const struct {
                         gsize         len,
                         gboolean      complete);
 } pb_graph_formats[] = {
+  { "OM", sl_proto_shape_is_om },
+  /* Before ONNX: a ModelDef without name and version starts as an ONNX
+   * ModelProto without ir_version may. */
+  { "AIR", sl_proto_shape_is_ge_model },
   { "ONNX", sl_proto_shape_is_onnx_model },
   { "MindIR", sl_proto_shape_is_mindir_model },
   { "MindSpore GraphProto", sl_proto_shape_is_mindspore_graph },

@@ -27,6 +27,12 @@ gboolean sl_proto_shape_is_onnx_model      (const guint8 *data,
 gboolean sl_proto_shape_is_mindir_model    (const guint8 *data,
                                             gsize         len,
                                             gboolean      complete);
+gboolean sl_proto_shape_is_ge_model        (const guint8 *data,
+                                            gsize         len,
+                                            gboolean      complete);
+gboolean sl_proto_shape_is_om              (const guint8 *data,
+                                            gsize         len,
+                                            gboolean      complete);
 
 const char *sl_proto_shape_get_graph_format  (const guint8 *data,
                                               gsize         len,

@@ -267,6 +267,23 @@ static const char * const migration_9[] = {
   NULL
 };
 
+/* A comparison was once addressed by its two paths joined by a newline,
+ * and such an address could reach the recent folders: each of its paths
+ * becomes a recent folder of its own (unless it is one already), opened
+ * when the pair was, and the joined entry goes. */
+static const char * const migration_10[] = {
+  "WITH RECURSIVE parts (rest, part, opened_at) AS ("
+  "  SELECT path || char (10), NULL, opened_at FROM recent_folders WHERE instr (path, char (10)) > 0"
+  "  UNION ALL"
+  "  SELECT substr (rest, instr (rest, char (10)) + 1), substr (rest, 1, instr (rest, char (10)) - 1), opened_at"
+  "  FROM parts WHERE rest <> ''"
+  ")"
+  " INSERT OR IGNORE INTO recent_folders (path, opened_at)"
+  "  SELECT part, opened_at FROM parts WHERE part IS NOT NULL AND part <> ''",
+  "DELETE FROM recent_folders WHERE instr (path, char (10)) > 0",
+  NULL
+};
+
 /* migrations[N - 1] takes a database from version N - 1 to version N. */
 static const char * const * const migrations[] = {
   migration_1,
@@ -278,6 +295,7 @@ static const char * const * const migrations[] = {
   migration_7,
   migration_8,
   migration_9,
+  migration_10,
 };
 
 guint

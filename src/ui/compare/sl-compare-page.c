@@ -1,8 +1,8 @@
 /* sl-compare-page.c
  *
- * The document path names both sides, "BASE\nCOMPARISON" (see
- * sl_compare_page_build_path()), so links (the folder page's Compare
- * Profiles button, win.open-document) need no request and the same pair
+ * The document's address names both sides, BASE then COMPARISON (an
+ * #SlDocumentAddress of two paths), so links (the folder page's Compare
+ * Profiles button, win.open-paths) need no request and the same pair
  * raises the same tab. Both profiles are read and compared in one worker;
  * a generation counter drops the results of a pair no longer asked for.
  *
@@ -855,17 +855,16 @@ static void
 sl_compare_page_load (SlDocument *document)
 {
   SlComparePage *self = SL_COMPARE_PAGE (document);
+  SlDocumentAddress *address = sl_document_get_address (document);
   const char *path = sl_document_get_path (document);
-  g_auto(GStrv) parts = NULL;
 
-  if (self->comparison != NULL || path == NULL)
+  if (self->comparison != NULL || address == NULL)
     return;
 
-  parts = g_strsplit (path, "\n", 2);
-  if (parts[0] != NULL && parts[1] != NULL)
+  if (sl_document_address_get_n_paths (address) >= 2)
     {
-      self->base = g_strdup (parts[0]);
-      self->comparison = g_strdup (parts[1]);
+      self->base = g_strdup (sl_document_address_get_path (address, 0));
+      self->comparison = g_strdup (sl_document_address_get_path (address, 1));
     }
   else
     {
@@ -1452,14 +1451,6 @@ sl_compare_page_init (SlComparePage *self)
 }
 
 /* API */
-
-char *
-sl_compare_page_build_path (const char *base,
-                            const char *comparison)
-{
-  g_return_val_if_fail (base != NULL && comparison != NULL, NULL);
-  return g_strconcat (base, "\n", comparison, NULL);
-}
 
 const char *
 sl_compare_page_get_base (SlComparePage *self)

@@ -13,11 +13,9 @@ G_BEGIN_DECLS
 #define SL_TYPE_COMPARE_PAGE (sl_compare_page_get_type ())
 G_DECLARE_FINAL_TYPE (SlComparePage, sl_compare_page, SL, COMPARE_PAGE, SlDocument)
 
-/* The document path of the comparison of @comparison against @base:
- * "BASE\nCOMPARISON". A path without a newline is a comparison whose
- * baseline is the first other profile in the workspace. */
-char                   *sl_compare_page_build_path      (const char    *base,
-                                                         const char    *comparison);
+/* The document's address holds the baseline, then the comparison (see
+ * sl_document_address_new_pair()); an address of one path is a
+ * comparison whose baseline is the first other profile in the workspace. */
 const char             *sl_compare_page_get_base        (SlComparePage *self);
 const char             *sl_compare_page_get_comparison  (SlComparePage *self);
 /* Compares @comparison against @base, reading both again. */

@@ -1,7 +1,7 @@
 /* sl-conversion-page.c
  *
- * The document path names both models, "SOURCE\nCONVERTED" (see
- * sl_conversion_page_build_path()), so the same pair raises the same tab.
+ * The document's address names both models, the source then the
+ * converted one, so the same pair raises the same tab.
  * Both models are read and matched in a worker; the table lists every
  * converted op, then the source ops that vanished, filtered by status.
  * An op's name opens the converted model's graph at it, Show opens the
@@ -352,24 +352,22 @@ static void
 sl_conversion_page_load (SlDocument *document)
 {
   SlConversionPage *self = SL_CONVERSION_PAGE (document);
-  const char *path = sl_document_get_path (document);
-  g_auto(GStrv) parts = NULL;
+  SlDocumentAddress *address = sl_document_get_address (document);
   g_autoptr(GTask) task = NULL;
   g_autofree char *source_name = NULL;
   g_autofree char *converted_name = NULL;
   g_autofree char *title = NULL;
   g_autofree char *loading = NULL;
 
-  if (self->source_path != NULL || path == NULL)
+  if (self->source_path != NULL || address == NULL)
     return;
-  parts = g_strsplit (path, "\n", 3);
-  if (parts[0] == NULL || parts[1] == NULL || parts[2] != NULL || parts[0][0] == '\0' || parts[1][0] == '\0')
+  if (sl_document_address_get_n_paths (address) != 2)
     {
       fail (self, _("A conversion needs two models: the source model and the model ATC wrote."));
       return;
     }
-  self->source_path = g_strdup (parts[0]);
-  self->converted_path = g_strdup (parts[1]);
+  self->source_path = g_strdup (sl_document_address_get_path (address, 0));
+  self->converted_path = g_strdup (sl_document_address_get_path (address, 1));
   source_name = g_path_get_basename (self->source_path);
   converted_name = g_path_get_basename (self->converted_path);
   /* Translators: the title of a document tab; %s is the converted model's file name */
@@ -580,19 +578,6 @@ sl_conversion_page_init (SlConversionPage *self)
 
 /* ------------------------------------------------------------------ */
 /* API                                                                */
-
-/**
- * sl_conversion_page_build_path:
- *
- * Returns: (transfer full): "SOURCE\nCONVERTED"
- */
-char *
-sl_conversion_page_build_path (const char *source,
-                               const char *converted)
-{
-  g_return_val_if_fail (source != NULL && converted != NULL, NULL);
-  return g_strconcat (source, "\n", converted, NULL);
-}
 
 /**
  * sl_conversion_page_new_open_request:

@@ -13,9 +13,8 @@ G_BEGIN_DECLS
 #define SL_TYPE_CONVERSION_PAGE (sl_conversion_page_get_type ())
 G_DECLARE_FINAL_TYPE (SlConversionPage, sl_conversion_page, SL, CONVERSION_PAGE, SlDocument)
 
-/* The document path of @converted against @source: "SOURCE\nCONVERTED". */
-char              *sl_conversion_page_build_path       (const char       *source,
-                                                        const char       *converted);
+/* The document's address holds the source model, then the converted
+ * model (see sl_document_address_new_pair()). */
 /* The request that also opens both graphs once the table is ready. */
 GVariant          *sl_conversion_page_new_open_request (void);
 /* (nullable): the match, once loaded */

@@ -353,10 +353,10 @@ open_log_action (GtkWidget  *widget,
     gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 }
 
-/* The source model and the .om, when both are here: the window opens
- * their graphs and the conversion document "SOURCE\nOM". */
-static char *
-dup_models_path (SlAtcDialog *self)
+/* The source model and the .om, when both are here, in that order: the
+ * window opens their graphs and the conversion document of the two. */
+static GStrv
+dup_models (SlAtcDialog *self)
 {
   g_autofree char *source = NULL;
   const char *om;
@@ -367,7 +367,11 @@ dup_models_path (SlAtcDialog *self)
   source = sl_convert_workflow_dup_local_source (self->workflow);
   if (om == NULL || source == NULL)
     return NULL;
-  return g_strconcat (source, "\n", om, NULL);
+  {
+    const char *paths[] = { source, om, NULL };
+
+    return g_strdupv ((char **) paths);
+  }
 }
 
 static void
@@ -376,12 +380,12 @@ open_models_action (GtkWidget  *widget,
                     GVariant   *param)
 {
   SlAtcDialog *self = SL_ATC_DIALOG (widget);
-  g_autofree char *path = dup_models_path (self);
+  g_auto(GStrv) paths = dup_models (self);
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
 
-  if (path == NULL || parent == NULL)
+  if (paths == NULL || parent == NULL)
     return;
-  gtk_widget_activate_action (GTK_WIDGET (parent), "win.open-document", "(ssv)", "conversion", path,
+  gtk_widget_activate_action (GTK_WIDGET (parent), "win.open-paths", "(s^asv)", "conversion", paths,
                               g_variant_new ("(s)", "graphs"));
 }
 
@@ -517,7 +521,7 @@ show_outcome (SlAtcDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->outcome_label), text[0] != '\0');
   gtk_widget_set_visible (self->open_log_button, sl_convert_workflow_get_local_log (self->workflow) != NULL);
   {
-    g_autofree char *models = ok ? dup_models_path (self) : NULL;
+    g_auto(GStrv) models = ok ? dup_models (self) : NULL;
 
     gtk_widget_set_visible (self->open_models_button, models != NULL);
   }

@@ -272,8 +272,7 @@ compare_findings_by_path (gconstpointer a,
 /* Two profiles or more: is the newer run faster? The first two by path
  * (so the older run of two named by date or number is the baseline), in
  * the group of the baseline's kind; the page changes either side among
- * the workspace's profiles. The path format is the comparison page's,
- * "BASE\nCOMPARISON". */
+ * the workspace's profiles. The address holds BASE, then COMPARISON. */
 static void
 add_compare_buttons (GListModel         *findings,
                      const char         *folder_path,
@@ -282,7 +281,7 @@ add_compare_buttons (GListModel         *findings,
 {
   const SlDocumentKind *kind = sl_document_registry_lookup ("compare");
   g_autoptr(GPtrArray) profiles = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *path = NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
   g_autofree char *base_name = NULL;
   g_autofree char *comparison_name = NULL;
   g_autofree char *tooltip = NULL;
@@ -304,13 +303,14 @@ add_compare_buttons (GListModel         *findings,
 
   base = g_ptr_array_index (profiles, 0);
   comparison = g_ptr_array_index (profiles, 1);
-  path = g_strconcat (sl_finding_get_path (base), "\n", sl_finding_get_path (comparison), NULL);
+  address = sl_document_address_new_pair (sl_finding_get_path (base), sl_finding_get_path (comparison));
   base_name = sl_finding_dup_display_name (base);
   comparison_name = sl_finding_dup_display_name (comparison);
   /* Translators: a tooltip; the comparison and the baseline profiles */
   tooltip = g_strdup_printf (_("Where %s is faster or slower than %s: the step breakdown, op types and kernels"),
                              comparison_name, base_name);
-  add (sl_document_registry_new_button (kind, path, _("Compare Profiles"), tooltip), sl_finding_get_kind (base), data);
+  add (sl_document_registry_new_address_button (kind, address, _("Compare Profiles"), tooltip),
+       sl_finding_get_kind (base), data);
 }
 
 /* Two tensor dumps: where does the NPU run depart from its benchmark? */
@@ -343,7 +343,7 @@ add_conversion_buttons (GListModel         *findings,
 {
   const SlDocumentKind *kind = sl_document_registry_lookup ("conversion");
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *path = NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
   GtkWidget *button;
   guint source, converted;
 
@@ -357,11 +357,12 @@ add_conversion_buttons (GListModel         *findings,
   g_ptr_array_add (paths, NULL);
   if (!sl_conversion_pair_pick ((const char * const *) paths->pdata, &source, &converted))
     return;
-  path = sl_conversion_page_build_path (g_ptr_array_index (paths, source), g_ptr_array_index (paths, converted));
-  button = sl_document_registry_new_button (kind, path, _("Open Source and Model"),
-                                            _("The converted model’s ops against the source model’s, and both graphs"));
+  address = sl_document_address_new_pair (g_ptr_array_index (paths, source), g_ptr_array_index (paths, converted));
+  button = sl_document_registry_new_address_button (kind, address, _("Open Source and Model"),
+                                                    _("The converted model’s ops against the source model’s, and both graphs"));
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", kind->id, path, sl_conversion_page_new_open_request ()));
+                                          g_variant_new ("(s@asv)", kind->id, sl_document_address_to_variant (address),
+                                                         sl_conversion_page_new_open_request ()));
   add (button, SL_FINDING_GRAPH, data);
 }
 
@@ -407,20 +408,20 @@ static const SlDocumentKind builtin_kinds[] = {
    * Translators: the title of a document tab; %s is a folder name. */
   { "lineage", sl_lineage_page_get_type, N_("Lineage: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
     .holds = holds_lineage, .keeps_path = TRUE, .add_folder_buttons = add_lineage_buttons },
-  /* Two profiles compared; the path is "BASE\nCOMPARISON" (see
-   * sl_compare_page_build_path()), opened from the folder page's Compare
-   * Profiles button.
+  /* Two profiles compared; the address holds BASE, then COMPARISON,
+   * opened from the folder page's Compare Profiles button or
+   * `sightline --document compare BASE COMPARISON`.
    * Translators: the title of a document tab; %s is a folder name. */
   { "compare", sl_compare_page_get_type, N_("Comparison: %s"), "sl-chart-symbolic", NULL, FALSE, NULL,
     .aliases = compare_aliases, .n_paths = 2, .holds = is_profile, .add_folder_buttons = add_compare_buttons },
-  /* Two tensor dumps compared pair by pair; the path is "NPU\nBENCH"
-   * (see sl_tensor_compare_page_build_path()), opened from the folder
-   * page's Compare Tensors button or `sightline --compare-tensors`.
+  /* Two tensor dumps compared pair by pair; the address holds NPU, then
+   * BENCH, opened from the folder page's Compare Tensors button or
+   * `sightline --compare-tensors`.
    * Translators: the title of a document tab; %s is a folder or file name. */
   { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL,
     .n_paths = 2, .holds = holds_tensors, .keeps_path = TRUE, .add_folder_buttons = add_tensor_compare_buttons },
-  /* A converted model's ops against its source model's; the path is
-   * "SOURCE\nCONVERTED" (see sl_conversion_page_build_path()), opened
+  /* A converted model's ops against its source model's; the address
+   * holds the source model, then the converted one, opened
    * from the Convert dialog, the folder page or `sightline --document
    * conversion SOURCE OM`.
    * Translators: the title of a document tab; %s is a file name. */

@@ -285,6 +285,27 @@ sl_document_registry_dup_id (const SlDocumentKind *kind,
 }
 
 /**
+ * sl_document_registry_dup_address_id:
+ *
+ * Returns: (transfer full): the id of the document of @kind for
+ *   @address: "KIND:PATH" for one path (as sl_document_registry_dup_id()),
+ *   "KIND:['BASE', 'COMPARISON']" for several; one document of a kind is
+ *   open per address
+ */
+char *
+sl_document_registry_dup_address_id (const SlDocumentKind    *kind,
+                                     const SlDocumentAddress *address)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (address != NULL, NULL);
+
+  key = sl_document_address_dup_key (address);
+  return g_strconcat (kind->id, ":", key, NULL);
+}
+
+/**
  * sl_document_registry_new_button:
  * @path: what the document shows
  * @label: the button's label, already translated
@@ -299,18 +320,56 @@ sl_document_registry_new_button (const SlDocumentKind *kind,
                                  const char           *label,
                                  const char           *tooltip)
 {
-  GtkWidget *button;
+  g_autoptr(SlDocumentAddress) address = NULL;
 
   g_return_val_if_fail (kind != NULL, NULL);
   g_return_val_if_fail (path != NULL, NULL);
+
+  address = sl_document_address_new_for_path (path);
+  return sl_document_registry_new_address_button (kind, address, label, tooltip);
+}
+
+/**
+ * sl_document_registry_new_address_button:
+ * @address: what the document shows
+ * @label: the button's label, already translated
+ * @tooltip: (nullable): its tooltip, already translated
+ *
+ * Returns: (transfer floating): a button opening the document of @kind
+ *   for @address: through `win.open-document ("(ssv)")` for one path,
+ *   `win.open-paths ("(sasv)")` for several
+ */
+GtkWidget *
+sl_document_registry_new_address_button (const SlDocumentKind    *kind,
+                                         const SlDocumentAddress *address,
+                                         const char              *label,
+                                         const char              *tooltip)
+{
+  GtkWidget *button;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (address != NULL, NULL);
   g_return_val_if_fail (label != NULL, NULL);
 
   button = gtk_button_new_with_label (label);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
-                                          g_variant_new ("(ssv)", kind->id, path, g_variant_new ("()")));
+  if (sl_document_address_get_n_paths (address) == 1)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-document");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                              g_variant_new ("(ssv)", kind->id,
+                                                             sl_document_address_get_path (address, 0),
+                                                             g_variant_new ("()")));
+    }
+  else
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.open-paths");
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                              g_variant_new ("(s@asv)", kind->id,
+                                                             sl_document_address_to_variant (address),
+                                                             g_variant_new ("()")));
+    }
   return button;
 }
 
@@ -329,21 +388,50 @@ sl_document_registry_create (const SlDocumentKind *kind,
                              GObject              *item,
                              SlWorkspace          *workspace)
 {
-  g_autofree char *id = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *title = NULL;
-  SlDocument *document;
+  g_autoptr(SlDocumentAddress) address = NULL;
 
   g_return_val_if_fail (kind != NULL, NULL);
   g_return_val_if_fail (path != NULL, NULL);
 
-  id = sl_document_registry_dup_id (kind, path);
-  name = g_path_get_basename (path);
-  title = sl_document_registry_dup_title (kind, path);
+  address = sl_document_address_new_for_path (path);
+  return sl_document_registry_create_for_address (kind, address, item, workspace);
+}
+
+/**
+ * sl_document_registry_create_for_address:
+ * @address: the paths the document shows
+ * @item: (nullable): the finding or folder opened, or %NULL for a path
+ * @workspace: (nullable): the workspace the document belongs to
+ *
+ * Makes the document of @kind for @address and starts loading it. A
+ * comparison's tab is named after its last side until the document
+ * names itself.
+ *
+ * Returns: (transfer floating): the document
+ */
+SlDocument *
+sl_document_registry_create_for_address (const SlDocumentKind *kind,
+                                         SlDocumentAddress    *address,
+                                         GObject              *item,
+                                         SlWorkspace          *workspace)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  const char *named;
+  SlDocument *document;
+
+  g_return_val_if_fail (kind != NULL, NULL);
+  g_return_val_if_fail (address != NULL, NULL);
+
+  named = sl_document_address_get_path (address, sl_document_address_get_n_paths (address) - 1);
+  id = sl_document_registry_dup_address_id (kind, address);
+  name = g_path_get_basename (named);
+  title = sl_document_registry_dup_title (kind, named);
 
   document = g_object_new (kind->get_type (),
                            "id", id,
-                           "path", path,
+                           "address", address,
                            "title", title != NULL ? title : name,
                            "icon-name", kind->icon_name,
                            "workspace", workspace,

@@ -31,8 +31,9 @@ G_BEGIN_DECLS
  * @aliases: (nullable): other names `sightline --document` takes for a
  *   page of this kind ("histograms" for the Scalars document's page),
  *   ended by an alias whose name is %NULL
- * @n_paths: how many paths the document compares (0 for one): its path
- *   is then the paths joined by newlines
+ * @n_paths: how many paths the document compares (0 for one): its
+ *   #SlDocumentAddress then holds that many, in order (see "How to add a
+ *   view" in the README), and #SlDocument:path is the first
  * @holds: (nullable): whether @finding, found in a path given to
  *   `sightline --document`, is something this kind shows; %NULL for the
  *   finding kinds of @findings and @also_opens
@@ -109,14 +110,26 @@ char                 *sl_document_registry_dup_title      (const SlDocumentKind 
                                                            const char           *path);
 char                 *sl_document_registry_dup_id         (const SlDocumentKind *kind,
                                                            const char           *path);
+char                 *sl_document_registry_dup_address_id (const SlDocumentKind    *kind,
+                                                           const SlDocumentAddress *address);
 /* A button that opens the document of @kind for @path (win.open-document). */
 GtkWidget            *sl_document_registry_new_button     (const SlDocumentKind *kind,
                                                            const char           *path,
                                                            const char           *label,
                                                            const char           *tooltip);
+/* A button that opens the document of @kind for @address: through
+ * win.open-document for one path, win.open-paths for several. */
+GtkWidget            *sl_document_registry_new_address_button (const SlDocumentKind    *kind,
+                                                               const SlDocumentAddress *address,
+                                                               const char              *label,
+                                                               const char              *tooltip);
 SlDocument           *sl_document_registry_create         (const SlDocumentKind *kind,
                                                            const char           *path,
                                                            GObject              *item,
                                                            SlWorkspace          *workspace);
+SlDocument           *sl_document_registry_create_for_address (const SlDocumentKind *kind,
+                                                               SlDocumentAddress    *address,
+                                                               GObject              *item,
+                                                               SlWorkspace          *workspace);
 
 G_END_DECLS

@@ -152,7 +152,7 @@ sl_document_target_resolve (const char          *name,
     }
 
   g_ptr_array_add (opened, NULL);
-  target->path = g_strjoinv ("\n", (char **) opened->pdata);
+  target->address = sl_document_address_new ((const char * const *) opened->pdata);
   return g_steal_pointer (&target);
 }
 
@@ -161,7 +161,7 @@ sl_document_target_free (SlDocumentTarget *target)
 {
   if (target == NULL)
     return;
-  g_free (target->path);
+  g_clear_pointer (&target->address, sl_document_address_unref);
   g_clear_object (&target->finding);
   g_free (target);
 }

@@ -13,14 +13,14 @@ G_BEGIN_DECLS
  * SlDocumentTarget:
  * @kind: the kind of document
  * @page: (nullable): the page of it named, for an alias
- * @path: the document's path: a finding's path, or the paths given
- *   joined by newlines for a comparison
+ * @address: what the document shows: a finding's path, or the paths
+ *   given, in order, for a comparison
  * @finding: (nullable): what was found in the path, for a one-path kind
  */
 typedef struct {
   const SlDocumentKind *kind;
   const char           *page;
-  char                 *path;
+  SlDocumentAddress    *address;
   SlFinding            *finding;
 } SlDocumentTarget;
 

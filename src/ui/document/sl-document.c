@@ -11,7 +11,8 @@
 
 typedef struct
 {
-  char            *path;
+  char              *path;
+  SlDocumentAddress *address;
   SlWorkspace     *workspace;
   SlDocumentState  state;
   double           progress;
@@ -33,6 +34,7 @@ G_DEFINE_ENUM_TYPE (SlDocumentState, sl_document_state,
 enum {
   PROP_0,
   PROP_PATH,
+  PROP_ADDRESS,
   PROP_WORKSPACE,
   PROP_STATE,
   PROP_PROGRESS,
@@ -71,6 +73,21 @@ sl_document_get_path (SlDocument *self)
 
   g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
   return priv->path;
+}
+
+/**
+ * sl_document_get_address:
+ *
+ * Returns: (transfer none) (nullable): the paths shown: the one path, or
+ *   a comparison's sides in order
+ */
+SlDocumentAddress *
+sl_document_get_address (SlDocument *self)
+{
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  g_return_val_if_fail (SL_IS_DOCUMENT (self), NULL);
+  return priv->address;
 }
 
 /**
@@ -326,6 +343,7 @@ sl_document_finalize (GObject *object)
   SlDocumentPrivate *priv = sl_document_get_instance_private (self);
 
   g_clear_pointer (&priv->path, g_free);
+  g_clear_pointer (&priv->address, sl_document_address_unref);
   g_clear_pointer (&priv->error, g_free);
   g_clear_object (&priv->workspace);
   g_clear_object (&priv->problems);
@@ -348,6 +366,9 @@ sl_document_get_property (GObject    *object,
     {
     case PROP_PATH:
       g_value_set_string (value, priv->path);
+      break;
+    case PROP_ADDRESS:
+      g_value_set_boxed (value, priv->address);
       break;
     case PROP_WORKSPACE:
       g_value_set_object (value, priv->workspace);
@@ -386,6 +407,9 @@ sl_document_set_property (GObject      *object,
     case PROP_PATH:
       priv->path = g_value_dup_string (value);
       break;
+    case PROP_ADDRESS:
+      priv->address = g_value_dup_boxed (value);
+      break;
     case PROP_WORKSPACE:
       priv->workspace = g_value_dup_object (value);
       break;
@@ -394,11 +418,28 @@ sl_document_set_property (GObject      *object,
     }
 }
 
+/* A document made with a path has the address of that path; one made
+ * with an address has its first path as its path. */
+static void
+sl_document_constructed (GObject *object)
+{
+  SlDocument *self = SL_DOCUMENT (object);
+  SlDocumentPrivate *priv = sl_document_get_instance_private (self);
+
+  G_OBJECT_CLASS (sl_document_parent_class)->constructed (object);
+
+  if (priv->address == NULL && priv->path != NULL && priv->path[0] != '\0')
+    priv->address = sl_document_address_new_for_path (priv->path);
+  else if (priv->address != NULL && priv->path == NULL)
+    priv->path = g_strdup (sl_document_address_get_path (priv->address, 0));
+}
+
 static void
 sl_document_class_init (SlDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = sl_document_constructed;
   object_class->finalize = sl_document_finalize;
   object_class->get_property = sl_document_get_property;
   object_class->set_property = sl_document_set_property;
@@ -406,6 +447,16 @@ sl_document_class_init (SlDocumentClass *klass)
   properties[PROP_PATH] =
     g_param_spec_string ("path", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * SlDocument:address:
+   *
+   * The paths the document shows (see #SlDocumentAddress): its path for
+   * most documents, the sides of a comparison in order; #SlDocument:path
+   * is the first of them.
+   */
+  properties[PROP_ADDRESS] =
+    g_param_spec_boxed ("address", NULL, NULL, SL_TYPE_DOCUMENT_ADDRESS,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   properties[PROP_WORKSPACE] =
     g_param_spec_object ("workspace", NULL, NULL, SL_TYPE_WORKSPACE,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);

@@ -8,6 +8,7 @@
 #include <libpanel.h>
 
 #include "sl-description.h"
+#include "sl-document-address.h"
 #include "sl-problem.h"
 #include "sl-workspace.h"
 
@@ -45,6 +46,7 @@ struct _SlDocumentClass
 
 void             sl_document_load            (SlDocument      *self);
 const char      *sl_document_get_path        (SlDocument      *self);
+SlDocumentAddress *sl_document_get_address   (SlDocument      *self);
 SlWorkspace     *sl_document_get_workspace   (SlDocument      *self);
 SlDocumentState  sl_document_get_state       (SlDocument      *self);
 void             sl_document_set_state       (SlDocument      *self,

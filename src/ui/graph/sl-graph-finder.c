@@ -4,9 +4,8 @@
  */
 #include "config.h"
 
-#include <gtk/gtk.h>
-
 #include "sl-graph-finder.h"
+#include "sl-graph-result.h"
 #include "sl-graph-search.h"
 #include "sl-path-names.h"
 
@@ -22,8 +21,7 @@ struct _SlGraphFinder
   guint          generation;
   guint          graph_index;
   GArray        *results;            /* guint32 items */
-  GtkStringList *result_names;       /* as shown: the scopes that tell them apart */
-  GPtrArray     *result_paths;       /* whole, for the tooltips */
+  GListStore    *rows;               /* SlGraphResult: the results as listed */
 };
 
 G_DEFINE_FINAL_TYPE (SlGraphFinder, sl_graph_finder, G_TYPE_OBJECT)
@@ -105,16 +103,19 @@ static void
 fill_results (SlGraphFinder *self,
               SlGraph       *graph)
 {
-  guint n = self->results->len;
+  guint n = graph != NULL ? self->results->len : 0;
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
   g_auto(GStrv) names = NULL;
 
-  g_ptr_array_set_size (self->result_paths, 0);
-  for (guint i = 0; i < n && graph != NULL; i++)
-    g_ptr_array_add (self->result_paths, sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i)));
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (paths, sl_graph_item_dup_path (graph, g_array_index (self->results, guint32, i)));
   /* The layer index of one of 32 layers stays in sight, not just the op. */
-  names = sl_path_names_distinguish ((const char * const *) self->result_paths->pdata, self->result_paths->len);
-  gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                          (const char * const *) names);
+  names = sl_path_names_distinguish ((const char * const *) paths->pdata, paths->len);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (rows, sl_graph_result_new (g_array_index (self->results, guint32, i), names[i],
+                                                g_ptr_array_index (paths, i)));
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), rows->pdata, rows->len);
 }
 
 static void
@@ -181,8 +182,7 @@ sl_graph_finder_find (SlGraphFinder *self,
   if (query[0] == '\0' || graph == NULL)
     {
       g_array_set_size (self->results, 0);
-      gtk_string_list_splice (self->result_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->result_names)),
-                              NULL);
+      g_list_store_remove_all (self->rows);
       return;
     }
 
@@ -234,20 +234,24 @@ sl_graph_finder_get_results (SlGraphFinder *self)
 }
 
 GListModel *
-sl_graph_finder_get_names (SlGraphFinder *self)
+sl_graph_finder_get_rows (SlGraphFinder *self)
 {
   g_return_val_if_fail (SL_IS_GRAPH_FINDER (self), NULL);
 
-  return G_LIST_MODEL (self->result_names);
+  return G_LIST_MODEL (self->rows);
 }
 
 const char *
 sl_graph_finder_get_path (SlGraphFinder *self,
                           guint          position)
 {
+  g_autoptr(SlGraphResult) row = NULL;
+
   g_return_val_if_fail (SL_IS_GRAPH_FINDER (self), NULL);
 
-  return position < self->result_paths->len ? g_ptr_array_index (self->result_paths, position) : NULL;
+  row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  /* The store holds the row: what it returns lives as long as the row is listed. */
+  return row != NULL ? sl_graph_result_get_path (row) : NULL;
 }
 
 static void
@@ -268,8 +272,7 @@ sl_graph_finder_finalize (GObject *object)
   SlGraphFinder *self = SL_GRAPH_FINDER (object);
 
   g_clear_pointer (&self->results, g_array_unref);
-  g_clear_object (&self->result_names);
-  g_clear_pointer (&self->result_paths, g_ptr_array_unref);
+  g_clear_object (&self->rows);
 
   G_OBJECT_CLASS (sl_graph_finder_parent_class)->finalize (object);
 }
@@ -293,8 +296,7 @@ static void
 sl_graph_finder_init (SlGraphFinder *self)
 {
   self->results = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->result_names = gtk_string_list_new (NULL);
-  self->result_paths = g_ptr_array_new_with_free_func (g_free);
+  self->rows = g_list_store_new (SL_TYPE_GRAPH_RESULT);
 }
 
 SlGraphFinder *

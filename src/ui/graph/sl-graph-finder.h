@@ -2,10 +2,11 @@
  *
  * One search per keystroke: a newer one overtakes an older one. The
  * index of each graph is built by its first search and kept. The hits
- * (items, guint32) come with the names the results list shows (the
- * scopes that tell them apart) and their whole paths; "finished" says
- * how many there are in all (more than listed past a limit), "failed"
- * why a query could not run (a bad regular expression).
+ * (items, guint32) come as rows (SlGraphResult) with the names the
+ * results list shows (the scopes that tell them apart) and their whole
+ * paths; "finished" says how many there are in all (more than listed
+ * past a limit), "failed" why a query could not run (a bad regular
+ * expression).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,8 +36,9 @@ void           sl_graph_finder_find          (SlGraphFinder *self,
 void           sl_graph_finder_forget        (SlGraphFinder *self);
 void           sl_graph_finder_cancel        (SlGraphFinder *self);
 GArray        *sl_graph_finder_get_results   (SlGraphFinder *self);
-/* The names as shown: a GtkStringList. */
-GListModel    *sl_graph_finder_get_names     (SlGraphFinder *self);
+/* The results as listed: SlGraphResult, each with the name shown and
+ * the whole path. */
+GListModel    *sl_graph_finder_get_rows      (SlGraphFinder *self);
 const char    *sl_graph_finder_get_path      (SlGraphFinder *self,
                                               guint          position);
 

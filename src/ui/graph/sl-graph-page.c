@@ -7,63 +7,22 @@
  * (one per keystroke; the index is built by the first search). The canvas
  * keeps the clicked node where it was on screen across scenes.
  *
+ * The reading is SlGraphLoad's, the searching SlGraphFinder's, the links
+ * SlGraphLinks', the node menu SlGraphNodeMenu's; this file hosts them,
+ * with the template, the actions and the properties.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "sl-description.h"
 #include "sl-graph-details.h"
 #include "sl-graph-export.h"
-#include "sl-graph-page.h"
-#include "sl-graph-scene-builder.h"
-#include "sl-graph-tint.h"
-#include "sl-graph-reader.h"
-#include "sl-graph-finder.h"
-#include "sl-graph-times.h"
+#include "sl-graph-page-private.h"
 #include "sl-tooltip.h"
-#include "sl-graph-verdict-legend.h"
-#include "sl-graph-verdicts.h"
-
-
-struct _SlGraphPage
-{
-  SlDocument      parent_instance;
-
-  char           *path;
-  GCancellable   *cancellable;        /* the page's life */
-  SlGraphSceneBuilder *builder;
-  GPtrArray      *graphs;             /* SlGraph */
-  guint           graph_index;
-  SlGraphLayout  *layout;
-  SlGraphScene   *scene;
-  guint32         selected;           /* item, or SL_GRAPH_SCENE_NONE */
-  guint32         reveal_after_build;
-  SlGraphFinder  *finder;
-  GArray         *results;            /* the finder's: guint32 items */
-  gboolean        hide_bookkeeping;
-  gboolean        colour_by_time;
-  gboolean        times_loaded;
-  char           *times_source;
-
-  GtkStack       *stack;
-  AdwStatusPage  *failed_page;
-  GtkDropDown    *graph_dropdown;
-  GtkSearchEntry *search_entry;
-  GtkToggleButton *regex_button;
-  GtkLabel       *status_label;
-  SlGraphCanvas  *canvas;
-  GtkRevealer    *results_revealer;
-  GtkLabel       *results_label;
-  GtkListView    *results_view;
-  GtkProgressBar *progress_bar;
-  SlGraphVerdictLegend *verdict_legend;  /* shown while ops are tinted by verdict */
-  GMenuModel     *node_menu;
-  GtkWidget      *menu;
-};
 
 G_DEFINE_FINAL_TYPE (SlGraphPage, sl_graph_page, SL_TYPE_DOCUMENT)
 
@@ -76,26 +35,17 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-static const SlFindingKind profile_kinds[] = {
-  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
-  SL_FINDING_N_KINDS
-};
-static const SlFindingKind timeline_kinds[] = {
-  SL_FINDING_MINDSPORE_PROFILER, SL_FINDING_ASCEND_PROFILER, SL_FINDING_MSPROF, SL_FINDING_PROFILER_DB,
-  SL_FINDING_TRACE, SL_FINDING_N_KINDS
-};
-
-static SlGraph *
-current_graph (SlGraphPage *self)
+SlGraph *
+_sl_graph_page_current_graph (SlGraphPage *self)
 {
   if (self->graphs == NULL || self->graph_index >= self->graphs->len)
     return NULL;
   return g_ptr_array_index (self->graphs, self->graph_index);
 }
 
-static void
-toast (SlGraphPage *self,
-       const char  *message)
+void
+_sl_graph_page_toast (SlGraphPage *self,
+                      const char  *message)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "win.toast", "s", message);
 }
@@ -104,7 +54,6 @@ toast (SlGraphPage *self,
 /* Building scenes                                                    */
 
 static void update_status (SlGraphPage *self);
-static void mark_results (SlGraphPage *self);
 
 static void
 build_progress_cb (SlGraphPage *self,
@@ -129,7 +78,7 @@ static void
 build_failed_cb (SlGraphPage *self,
                  const char  *message)
 {
-  toast (self, message);
+  _sl_graph_page_toast (self, message);
 }
 
 static void
@@ -139,7 +88,7 @@ built_cb (SlGraphPage  *self,
 {
   g_set_object (&self->scene, scene);
   sl_graph_canvas_set_scene (self->canvas, scene, anchor);
-  mark_results (self);
+  _sl_graph_page_mark_results (self);
   if (self->reveal_after_build != SL_GRAPH_SCENE_NONE)
     {
       guint32 item = self->reveal_after_build;
@@ -154,9 +103,9 @@ built_cb (SlGraphPage  *self,
 }
 
 /* Lays out what changed and shows it, keeping @anchor in place. */
-static void
-rebuild (SlGraphPage *self,
-         guint32      anchor)
+void
+_sl_graph_page_rebuild (SlGraphPage *self,
+                        guint32      anchor)
 {
   if (self->layout == NULL)
     return;
@@ -171,7 +120,7 @@ show_graph (SlGraphPage *self,
   SlGraph *graph;
 
   self->graph_index = index;
-  graph = current_graph (self);
+  graph = _sl_graph_page_current_graph (self);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
   self->selected = SL_GRAPH_SCENE_NONE;
@@ -184,7 +133,7 @@ show_graph (SlGraphPage *self,
   self->times_loaded = FALSE;
   if (self->colour_by_time)
     g_object_set (self, "colour-by-time", FALSE, NULL);
-  rebuild (self, SL_GRAPH_SCENE_NONE);
+  _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
   sl_document_details_changed (SL_DOCUMENT (self));
   if (gtk_editable_get_text (GTK_EDITABLE (self->search_entry))[0] != '\0')
     sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
@@ -194,7 +143,7 @@ show_graph (SlGraphPage *self,
 static void
 update_status (SlGraphPage *self)
 {
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
   g_autofree char *text = NULL;
   g_autofree char *ops = NULL;
   g_autofree char *params = NULL;
@@ -233,43 +182,13 @@ update_status (SlGraphPage *self)
 /* Loading                                                            */
 
 static void
-load_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
+loaded_cb (SlGraphPage *self,
+           GPtrArray   *graphs)
 {
-  const char *path = task_data;
-  g_autoptr(GError) error = NULL;
-  GPtrArray *graphs = sl_graph_reader_load (path, cancellable, &error);
-
-  if (graphs == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, graphs, (GDestroyNotify) g_ptr_array_unref);
-}
-
-static void
-load_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(SlGraphPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) graphs = g_task_propagate_pointer (G_TASK (result), &error);
   g_autoptr(GtkStringList) names = NULL;
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (graphs == NULL)
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      adw_status_page_set_description (self->failed_page, error->message);
-      gtk_stack_set_visible_child_name (self->stack, "failed");
-      sl_document_fail (SL_DOCUMENT (self), error->message);
-      return;
-    }
-
-  self->graphs = g_steal_pointer (&graphs);
+  self->graphs = graphs;
   sl_graph_finder_set_n_graphs (self->finder, self->graphs->len);
   names = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->graphs->len; i++)
@@ -296,19 +215,25 @@ load_cb (GObject      *object,
 }
 
 static void
+load_failed_cb (SlGraphPage *self,
+                const char  *message)
+{
+  panel_widget_unmark_busy (PANEL_WIDGET (self));
+  adw_status_page_set_description (self->failed_page, message);
+  gtk_stack_set_visible_child_name (self->stack, "failed");
+  sl_document_fail (SL_DOCUMENT (self), message);
+}
+
+static void
 sl_graph_page_load (SlDocument *document)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
-  g_autoptr(GTask) task = NULL;
 
   if (self->path != NULL || sl_document_get_path (document) == NULL)
     return;
   self->path = g_strdup (sl_document_get_path (document));
-  task = g_task_new (NULL, self->cancellable, load_cb, g_object_ref (self));
-  g_task_set_source_tag (task, sl_graph_page_load);
-  g_task_set_task_data (task, g_strdup (self->path), g_free);
   panel_widget_mark_busy (PANEL_WIDGET (self));
-  g_task_run_in_thread (task, load_thread);
+  sl_graph_load_start (self->load, self->path);
 }
 
 static void
@@ -332,7 +257,7 @@ sl_graph_page_toggle (SlGraphPage *self,
   if (self->layout == NULL || !sl_graph_layout_is_expandable (self->layout, item) || item == 0)
     return;
   sl_graph_layout_set_expanded (self->layout, item, !sl_graph_layout_get_expanded (self->layout, item));
-  rebuild (self, item);
+  _sl_graph_page_rebuild (self, item);
 }
 
 void
@@ -343,7 +268,7 @@ sl_graph_page_reveal (SlGraphPage *self,
 
   g_return_if_fail (SL_IS_GRAPH_PAGE (self));
 
-  graph = current_graph (self);
+  graph = _sl_graph_page_current_graph (self);
   if (graph == NULL || item >= sl_graph_get_n_items (graph))
     return;
   if (sl_graph_layout_get_hide_bookkeeping (self->layout) &&
@@ -353,7 +278,7 @@ sl_graph_page_reveal (SlGraphPage *self,
   if (sl_graph_layout_expand_to (self->layout, item) || self->scene == NULL)
     {
       self->reveal_after_build = item;
-      rebuild (self, SL_GRAPH_SCENE_NONE);
+      _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
     }
   else
     {
@@ -382,230 +307,6 @@ selected_id_changed_cb (SlGraphPage *self)
 }
 
 /* ------------------------------------------------------------------ */
-/* Search                                                             */
-
-/* Marks the drawn box standing for each hit: a hit inside a collapsed
- * scope marks the scope. */
-static void
-mark_results (SlGraphPage *self)
-{
-  g_autoptr(GArray) marked = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-  for (guint i = 0; self->layout != NULL && i < self->results->len; i++)
-    {
-      guint32 shown = sl_graph_layout_get_shown_item (self->layout, g_array_index (self->results, guint32, i));
-
-      g_array_append_val (marked, shown);
-    }
-  sl_graph_canvas_set_marked_ids (self->canvas, (const guint32 *) marked->data, marked->len);
-}
-
-static void
-results_found_cb (SlGraphPage *self,
-                  guint        total)
-{
-  guint n = self->results->len;
-  g_autofree char *label = NULL;
-
-  if (total == 0)
-    label = g_strdup (_("Nothing found"));
-  else if (total > n)
-    /* Translators: search results: the first N listed of M */
-    label = g_strdup_printf (_("The first %u of %u found"), n, total);
-  else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
-  gtk_label_set_label (self->results_label, label);
-  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-  mark_results (self);
-}
-
-static void
-search_failed_cb (SlGraphPage *self,
-                  const char  *message)
-{
-  gtk_label_set_label (self->results_label, message);
-  gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
-}
-
-static void
-setup_result_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 gpointer                  user_data)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  /* What all results share is cut, in the middle; the end tells them apart. */
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_margin_start (label, 12);
-  gtk_widget_set_margin_end (label, 12);
-  gtk_widget_set_margin_top (label, 4);
-  gtk_widget_set_margin_bottom (label, 4);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_result_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                SlGraphPage              *self)
-{
-  GtkWidget *label = gtk_list_item_get_child (item);
-  guint position = gtk_list_item_get_position (item);
-
-  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  sl_widget_set_long_tooltip (label, self->finder != NULL ? sl_graph_finder_get_path (self->finder, position) : NULL);
-}
-
-/**
- * sl_graph_page_dup_result_label:
- *
- * Returns: (transfer full) (nullable): the name the results list shows
- *   for the @index-th result
- */
-char *
-sl_graph_page_dup_result_label (SlGraphPage *self,
-                                guint        index)
-{
-  GListModel *names;
-
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-
-  names = sl_graph_finder_get_names (self->finder);
-  if (index >= g_list_model_get_n_items (names))
-    return NULL;
-  return g_strdup (gtk_string_list_get_string (GTK_STRING_LIST (names), index));
-}
-
-static void search_changed_cb (SlGraphPage *self);
-
-void
-sl_graph_page_search (SlGraphPage *self,
-                      const char  *query,
-                      gboolean     regex)
-{
-  g_return_if_fail (SL_IS_GRAPH_PAGE (self));
-  g_return_if_fail (query != NULL);
-
-  /* A search from code shows in the entry as a typed one does. */
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), query) != 0 ||
-      gtk_toggle_button_get_active (self->regex_button) != regex)
-    {
-      g_signal_handlers_block_by_func (self->search_entry, search_changed_cb, self);
-      g_signal_handlers_block_by_func (self->regex_button, search_changed_cb, self);
-      gtk_editable_set_text (GTK_EDITABLE (self->search_entry), query);
-      gtk_toggle_button_set_active (self->regex_button, regex);
-      g_signal_handlers_unblock_by_func (self->search_entry, search_changed_cb, self);
-      g_signal_handlers_unblock_by_func (self->regex_button, search_changed_cb, self);
-    }
-  sl_graph_finder_find (self->finder, self->graph_index, current_graph (self), query, regex);
-  if (query[0] == '\0' || current_graph (self) == NULL)
-    {
-      gtk_revealer_set_reveal_child (self->results_revealer, FALSE);
-      mark_results (self);
-    }
-}
-
-static void
-update_verdict_legend (SlGraphPage     *self,
-                       SlGraph         *graph,
-                       SlGraphVerdicts *verdicts)
-{
-  guint counts[SL_GRAPH_LEGEND_N_ROWS] = { 0 };
-
-  if (verdicts == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-      return;
-    }
-  sl_graph_tint_count_ops (graph, verdicts, counts);
-  sl_graph_verdict_legend_set_counts (self->verdict_legend, counts);
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), TRUE);
-}
-
-static void
-legend_clear_cb (SlGraphPage *self)
-{
-  sl_graph_page_set_node_verdicts (self, NULL);
-}
-
-static void
-legend_dismissed_cb (SlGraphPage *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->verdict_legend), FALSE);
-}
-
-guint
-sl_graph_page_set_node_verdicts (SlGraphPage *self,
-                                 GListModel  *rows)
-{
-  g_autoptr(SlGraphVerdicts) verdicts = NULL;
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr(GByteArray) values = g_byte_array_new ();
-  SlGraph *graph;
-
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), 0);
-  g_return_val_if_fail (rows == NULL || G_IS_LIST_MODEL (rows), 0);
-
-  graph = sl_graph_page_get_graph (self);
-  if (graph != NULL && rows != NULL)
-    {
-      verdicts = sl_graph_verdicts_new (graph);
-      sl_graph_verdicts_add_rows (verdicts, rows);
-      sl_graph_tint_items (graph, verdicts, ids, values);
-    }
-  sl_graph_renderer_set_verdicts (sl_graph_canvas_get_renderer (self->canvas),
-                                  (const guint32 *) ids->data, values->data, ids->len);
-  gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
-  update_verdict_legend (self, graph, verdicts);
-  return verdicts != NULL ? sl_graph_verdicts_get_n_matched (verdicts) : 0;
-}
-
-SlGraphVerdictLegend *
-sl_graph_page_get_verdict_legend (SlGraphPage *self)
-{
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-  return self->verdict_legend;
-}
-
-GArray *
-sl_graph_page_get_results (SlGraphPage *self)
-{
-  g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
-
-  return self->results;
-}
-
-static void
-search_changed_cb (SlGraphPage *self)
-{
-  sl_graph_page_search (self, gtk_editable_get_text (GTK_EDITABLE (self->search_entry)),
-                        gtk_toggle_button_get_active (self->regex_button));
-}
-
-/* Enter in the entry goes to the first hit. */
-static void
-search_activate_cb (SlGraphPage *self)
-{
-  if (self->results->len > 0)
-    sl_graph_page_reveal (self, g_array_index (self->results, guint32, 0));
-}
-
-static void
-search_stop_cb (SlGraphPage *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-}
-
-static void
-result_activated_cb (SlGraphPage *self,
-                     guint        position)
-{
-  if (position < self->results->len)
-    sl_graph_page_reveal (self, g_array_index (self->results, guint32, position));
-}
-
-/* ------------------------------------------------------------------ */
 /* Details and tooltips                                               */
 
 static void
@@ -621,7 +322,7 @@ sl_graph_page_show_details (SlDocument     *document,
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
 
-  return sl_graph_details_describe (details, current_graph (self), self->layout, self->selected,
+  return sl_graph_details_describe (details, _sl_graph_page_current_graph (self), self->layout, self->selected,
                                     G_OBJECT (self), item_link_cb);
 }
 
@@ -631,13 +332,11 @@ tooltip_cb (guint32  id,
 {
   SlGraphPage *self = user_data;
 
-  return sl_graph_details_dup_tooltip (current_graph (self), self->layout, id);
+  return sl_graph_details_dup_tooltip (_sl_graph_page_current_graph (self), self->layout, id);
 }
 
 /* ------------------------------------------------------------------ */
-/* The node menu and links to the profile                             */
-
-static guint32 menu_item = SL_GRAPH_SCENE_NONE;
+/* The node menu's actions and links to the profile                   */
 
 static void
 canvas_context_menu_cb (SlGraphPage *self,
@@ -645,30 +344,21 @@ canvas_context_menu_cb (SlGraphPage *self,
                         double       x,
                         double       y)
 {
-  SlGraph *graph = current_graph (self);
-  gboolean is_op, expandable;
+  SlGraph *graph = _sl_graph_page_current_graph (self);
 
   if (graph == NULL || id == SL_GRAPH_SCENE_NONE)
     return;
-  menu_item = id;
   sl_graph_canvas_set_selected_id (self->canvas, id);
-  is_op = sl_graph_item_get_kind (graph, id) == SL_GRAPH_ITEM_OP;
-  expandable = sl_graph_layout_is_expandable (self->layout, id) && id != 0;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.toggle-node", expandable);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-in-profile",
-                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
-                                                                             self->path, profile_kinds) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "graph-page.show-on-timeline",
-                                 is_op && sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)),
-                                                                             self->path, timeline_kinds) != NULL);
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (GTK_POPOVER (self->menu));
+  sl_graph_node_menu_popup (self->menu, graph, self->layout, self->links, id, x, y);
 }
 
+/* The node the menu is open on, else the selection. */
 static guint32
 action_item (SlGraphPage *self)
 {
-  return menu_item != SL_GRAPH_SCENE_NONE ? menu_item : self->selected;
+  guint32 item = sl_graph_node_menu_get_item (self->menu);
+
+  return item != SL_GRAPH_SCENE_NONE ? item : self->selected;
 }
 
 static void
@@ -681,66 +371,32 @@ toggle_node_action (GtkWidget  *widget,
   sl_graph_page_toggle (self, action_item (self));
 }
 
-/* The op's name as profiles write it: its full name. */
-static char *
-dup_op_name (SlGraphPage *self,
-             guint        item)
-{
-  SlGraph *graph = current_graph (self);
-
-  if (graph == NULL || item >= sl_graph_get_n_items (graph) || sl_graph_item_get_kind (graph, item) != SL_GRAPH_ITEM_OP)
-    return NULL;
-  return sl_graph_element_dup_name (graph, sl_graph_item_get_element (graph, item));
-}
-
 static void
 copy_name_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
   guint32 item = action_item (self);
   g_autofree char *name = NULL;
 
   if (graph == NULL || item >= sl_graph_get_n_items (graph))
     return;
-  name = dup_op_name (self, item);
+  name = sl_graph_links_dup_op_name (graph, item);
   if (name == NULL)
     name = sl_graph_item_dup_path (graph, item);
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), name);
 }
 
 static void
-show_in_action (SlGraphPage         *self,
-                const char          *kind_id,
-                const SlFindingKind *kinds)
+show_in_action (SlGraphPage       *self,
+                SlGraphLinkTarget  target)
 {
-  g_autofree char *name = dup_op_name (self, action_item (self));
-  SlFinding *finding;
+  g_autofree char *name = sl_graph_links_dup_op_name (_sl_graph_page_current_graph (self), action_item (self));
 
-  if (name == NULL)
-    return;
-  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path, kinds);
-  if (finding == NULL)
-    {
-      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
-      return;
-    }
-  if (g_strcmp0 (kind_id, "timeline") == 0)
-    {
-      /* Exactly this op: the timeline names it by the last part of its name */
-      const char *names[] = { name, NULL };
-      GVariantDict request;
-
-      g_variant_dict_init (&request, NULL);
-      g_variant_dict_insert (&request, "names", "^as", names);
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "timeline",
-                                  sl_finding_get_path (finding), g_variant_dict_end (&request));
-    }
-  else
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-document", "(ssv)", "profile",
-                                sl_finding_get_path (finding), g_variant_new ("(ss)", "op", name));
+  if (name != NULL)
+    sl_graph_links_show_op (self->links, target, name);
 }
 
 static void
@@ -748,7 +404,7 @@ show_in_profile_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *param)
 {
-  show_in_action (SL_GRAPH_PAGE (widget), "profile", profile_kinds);
+  show_in_action (SL_GRAPH_PAGE (widget), SL_GRAPH_LINK_PROFILE);
 }
 
 static void
@@ -756,7 +412,7 @@ show_on_timeline_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *param)
 {
-  show_in_action (SL_GRAPH_PAGE (widget), "timeline", timeline_kinds);
+  show_in_action (SL_GRAPH_PAGE (widget), SL_GRAPH_LINK_TIMELINE);
 }
 
 static void
@@ -765,14 +421,14 @@ collapse_all_action (GtkWidget  *widget,
                      GVariant   *param)
 {
   SlGraphPage *self = SL_GRAPH_PAGE (widget);
-  SlGraph *graph = current_graph (self);
+  SlGraph *graph = _sl_graph_page_current_graph (self);
 
   if (graph == NULL)
     return;
   for (guint i = 1; i < sl_graph_get_n_items (graph); i++)
     sl_graph_layout_set_expanded (self->layout, i, FALSE);
   sl_graph_layout_expand_initial (self->layout);
-  rebuild (self, SL_GRAPH_SCENE_NONE);
+  _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
   sl_graph_canvas_fit (self->canvas);
 }
 
@@ -794,62 +450,6 @@ find_action (GtkWidget  *widget,
 }
 
 static void
-menu_closed_cb (SlGraphPage *self)
-{
-  /* After the action ran: a later keyboard action uses the selection. */
-  menu_item = SL_GRAPH_SCENE_NONE;
-}
-
-/* Colouring by time: the op statistics of the nearest profile. */
-
-static void
-times_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data)
-{
-  g_autoptr(SlGraphPage) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autofree double *times = sl_graph_times_load_finish (result, &error);
-  SlGraph *graph = current_graph (self);
-
-  panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (times == NULL)
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        toast (self, error->message);
-      g_object_set (self, "colour-by-time", FALSE, NULL);
-      return;
-    }
-  if (graph == NULL || !self->colour_by_time)
-    return;
-  self->times_loaded = TRUE;
-  sl_graph_layout_set_times (self->layout, times, sl_graph_get_n_ops (graph));
-  rebuild (self, SL_GRAPH_SCENE_NONE);
-}
-
-static void
-load_times (SlGraphPage *self)
-{
-  SlGraph *graph = current_graph (self);
-  SlFinding *finding;
-
-  if (graph == NULL)
-    return;
-  finding = sl_workspace_find_nearest_finding (sl_document_get_workspace (SL_DOCUMENT (self)), self->path,
-                                               profile_kinds);
-  if (finding == NULL)
-    {
-      toast (self, _("No profile of this job is open: open the folder holding its profiler output"));
-      g_object_set (self, "colour-by-time", FALSE, NULL);
-      return;
-    }
-  g_free (self->times_source);
-  self->times_source = g_strdup (sl_finding_get_path (finding));
-  panel_widget_mark_busy (PANEL_WIDGET (self));
-  sl_graph_times_load_async (self->times_source, graph, self->cancellable, times_cb, g_object_ref (self));
-}
-
-static void
 set_colour_by_time (SlGraphPage *self,
                     gboolean     colour)
 {
@@ -863,10 +463,10 @@ set_colour_by_time (SlGraphPage *self,
     {
       sl_graph_layout_set_times (self->layout, NULL, 0);
       self->times_loaded = FALSE;
-      rebuild (self, SL_GRAPH_SCENE_NONE);
+      _sl_graph_page_rebuild (self, SL_GRAPH_SCENE_NONE);
     }
   else if (!self->times_loaded)
-    load_times (self);
+    _sl_graph_page_load_times (self);
 }
 
 static void
@@ -880,7 +480,7 @@ set_hide_bookkeeping (SlGraphPage *self,
   if (self->layout == NULL)
     return;
   sl_graph_layout_set_hide_bookkeeping (self->layout, hide);
-  rebuild (self, self->selected);
+  _sl_graph_page_rebuild (self, self->selected);
 }
 
 /* ------------------------------------------------------------------ */
@@ -895,7 +495,7 @@ export_action (GtkWidget  *widget,
 
   if (self->scene == NULL)
     return;
-  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (current_graph (self)), self->cancellable);
+  sl_graph_export_ask (PANEL_WIDGET (self), self->canvas, sl_graph_get_name (_sl_graph_page_current_graph (self)), self->cancellable);
 }
 
 /* ------------------------------------------------------------------ */
@@ -907,34 +507,25 @@ sl_graph_page_handle_request (SlDocument *document,
 {
   SlGraphPage *self = SL_GRAPH_PAGE (document);
   const char *name = NULL;
+  guint index, item;
 
   if (!g_variant_is_of_type (request, G_VARIANT_TYPE ("(s)")) || self->graphs == NULL)
     return;
   g_variant_get (request, "(&s)", &name);
-
-  /* The graph holding the op: profiles name ops by full name. */
-  for (guint i = 0; i < self->graphs->len; i++)
+  if (!sl_graph_links_locate (self->graphs, name, &index, &item))
     {
-      SlGraph *graph = g_ptr_array_index (self->graphs, i);
-      guint element = sl_graph_lookup_op (graph, name);
-      guint item = element != SL_GRAPH_NONE ? sl_graph_element_get_item (graph, element) : sl_graph_find_item (graph, name);
+      /* Translators: %s is an op name */
+      g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
 
-      if (item == SL_GRAPH_NONE)
-        continue;
-      if (i != self->graph_index)
-        {
-          gtk_drop_down_set_selected (self->graph_dropdown, i);
-          show_graph (self, i);
-        }
-      sl_graph_page_reveal (self, item);
+      _sl_graph_page_toast (self, message);
       return;
     }
-  {
-    /* Translators: %s is an op name */
-    g_autofree char *message = g_strdup_printf (_("%s is not in this graph"), name);
-
-    toast (self, message);
-  }
+  if (index != self->graph_index)
+    {
+      gtk_drop_down_set_selected (self->graph_dropdown, index);
+      show_graph (self, index);
+    }
+  sl_graph_page_reveal (self, item);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1008,11 +599,14 @@ sl_graph_page_dispose (GObject *object)
   SlGraphPage *self = SL_GRAPH_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
+  if (self->load != NULL)
+    sl_graph_load_cancel (self->load);
   if (self->builder != NULL)
     sl_graph_scene_builder_cancel (self->builder);
   if (self->finder != NULL)
     sl_graph_finder_cancel (self->finder);
-  g_clear_pointer (&self->menu, gtk_widget_unparent);
+  if (self->menu != NULL)
+    sl_graph_node_menu_destroy (self->menu);
   /* The template's child is the panel's: hand it back first. */
   panel_widget_set_child (PANEL_WIDGET (self), NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_PAGE);
@@ -1020,7 +614,10 @@ sl_graph_page_dispose (GObject *object)
   g_clear_object (&self->builder);
   g_clear_object (&self->layout);
   g_clear_object (&self->scene);
-  g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  self->graphs = NULL;
+  g_clear_object (&self->load);
+  g_clear_object (&self->links);
+  g_clear_object (&self->menu);
   self->results = NULL;
   g_clear_object (&self->finder);
   g_clear_pointer (&self->times_source, g_free);
@@ -1063,19 +660,16 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_revealer);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_label);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_view);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, results_selection);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, SlGraphPage, verdict_legend);
-  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_menu);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphPage, node_popover);
   gtk_widget_class_bind_template_callback (widget_class, graph_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
-  gtk_widget_class_bind_template_callback (widget_class, result_activated_cb);
+  _sl_graph_page_class_init_search (widget_class);
+  _sl_graph_page_class_init_verdicts (widget_class);
   gtk_widget_class_bind_template_callback (widget_class, canvas_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_context_menu_cb);
   gtk_widget_class_bind_template_callback (widget_class, selected_id_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, legend_clear_cb);
-  gtk_widget_class_bind_template_callback (widget_class, legend_dismissed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "graph-page.hide-bookkeeping", "hide-bookkeeping");
   gtk_widget_class_install_property_action (widget_class, "graph-page.colour-by-time", "colour-by-time");
@@ -1096,48 +690,25 @@ sl_graph_page_class_init (SlGraphPageClass *klass)
   g_type_ensure (SL_TYPE_GRAPH_VERDICT_LEGEND);
 }
 
-static GtkWidget *
-create_menu (SlGraphPage *self)
-{
-  GtkWidget *popover = gtk_popover_menu_new_from_model (self->node_menu);
-
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_widget_set_halign (popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (popover, GTK_WIDGET (self->canvas));
-  g_signal_connect_object (popover, "closed", G_CALLBACK (menu_closed_cb), self,
-                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  return popover;
-}
-
 static void
 sl_graph_page_init (SlGraphPage *self)
 {
-  g_autoptr(GtkSingleSelection) selection = NULL;
-  g_autoptr(GtkListItemFactory) factory = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->selected = SL_GRAPH_SCENE_NONE;
   self->reveal_after_build = SL_GRAPH_SCENE_NONE;
+  self->load = sl_graph_load_new ();
+  self->links = sl_graph_links_new (SL_DOCUMENT (self));
+  g_signal_connect_object (self->load, "loaded", G_CALLBACK (loaded_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->load, "failed", G_CALLBACK (load_failed_cb), self, G_CONNECT_SWAPPED);
   self->builder = sl_graph_scene_builder_new ();
   g_signal_connect_object (self->builder, "progress", G_CALLBACK (build_progress_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "ended", G_CALLBACK (build_ended_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "failed", G_CALLBACK (build_failed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->builder, "built", G_CALLBACK (built_cb), self, G_CONNECT_SWAPPED);
-  self->finder = sl_graph_finder_new ();
-  self->results = sl_graph_finder_get_results (self->finder);
-  g_signal_connect_object (self->finder, "finished", G_CALLBACK (results_found_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->finder, "failed", G_CALLBACK (search_failed_cb), self, G_CONNECT_SWAPPED);
-  selection = gtk_single_selection_new (g_object_ref (sl_graph_finder_get_names (self->finder)));
-  gtk_single_selection_set_autoselect (selection, FALSE);
-  gtk_single_selection_set_can_unselect (selection, TRUE);
-  gtk_list_view_set_model (self->results_view, GTK_SELECTION_MODEL (selection));
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_result_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_result_cb), self);
-  gtk_list_view_set_factory (self->results_view, factory);
+  _sl_graph_page_init_search (self);
   sl_graph_canvas_set_tooltip_func (self->canvas, tooltip_cb, self, NULL);
-  self->menu = create_menu (self);
+  self->menu = sl_graph_node_menu_new (GTK_WIDGET (self), GTK_WIDGET (self->canvas), self->node_popover);
 }
 
 SlGraphCanvas *
@@ -1153,7 +724,7 @@ sl_graph_page_get_graph (SlGraphPage *self)
 {
   g_return_val_if_fail (SL_IS_GRAPH_PAGE (self), NULL);
 
-  return current_graph (self);
+  return _sl_graph_page_current_graph (self);
 }
 
 SlGraphLayout *

@@ -15,10 +15,19 @@ struct _SlGraphVerdictLegend
 {
   GtkWidget  parent_instance;
 
-  GtkWidget *box;
   GtkWidget *swatches[SL_GRAPH_LEGEND_N_ROWS];
   GtkWidget *count_labels[SL_GRAPH_LEGEND_N_ROWS];
   guint      counts[SL_GRAPH_LEGEND_N_ROWS];
+
+  /* Template children, in SlGraphLegendRow's order */
+  GtkWidget *swatch_pass;
+  GtkWidget *swatch_warning;
+  GtkWidget *swatch_error;
+  GtkWidget *swatch_not_compared;
+  GtkLabel  *count_pass;
+  GtkLabel  *count_warning;
+  GtkLabel  *count_error;
+  GtkLabel  *count_not_compared;
 };
 
 G_DEFINE_FINAL_TYPE (SlGraphVerdictLegend, sl_graph_verdict_legend, GTK_TYPE_WIDGET)
@@ -30,10 +39,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-static const char * const row_names[SL_GRAPH_LEGEND_N_ROWS] = {
-  N_("Pass"), N_("Warning"), N_("Error"), N_("Not compared"),
-};
 
 /* The same fill and outline an op of that verdict has on the canvas. */
 static void
@@ -64,77 +69,13 @@ redraw_swatches (SlGraphVerdictLegend *self)
     gtk_widget_queue_draw (self->swatches[i]);
 }
 
-static GtkWidget *
-flat_button (const char *icon_name,
-             const char *tooltip)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon_name);
-
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "circular");
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  return button;
-}
-
-static GtkWidget *
-build_header (SlGraphVerdictLegend *self)
-{
-  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  GtkWidget *title = gtk_label_new (_("Verdicts"));
-  GtkWidget *clear = gtk_button_new_with_mnemonic (_("C_lear"));
-  GtkWidget *close = flat_button ("window-close-symbolic", _("Hide the Legend"));
-
-  gtk_widget_set_tooltip_text (clear, _("Clear the Verdict Colours"));
-  gtk_widget_add_css_class (clear, "flat");
-  gtk_widget_set_valign (clear, GTK_ALIGN_CENTER);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_widget_add_css_class (title, "heading");
-  g_signal_connect_swapped (clear, "clicked", G_CALLBACK (sl_graph_verdict_legend_clear), self);
-  g_signal_connect_swapped (close, "clicked", G_CALLBACK (sl_graph_verdict_legend_dismiss), self);
-  gtk_box_append (GTK_BOX (header), title);
-  gtk_box_append (GTK_BOX (header), clear);
-  gtk_box_append (GTK_BOX (header), close);
-  return header;
-}
-
-static GtkWidget *
-build_rows (SlGraphVerdictLegend *self)
-{
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
-  for (guint i = 0; i < SL_GRAPH_LEGEND_N_ROWS; i++)
-    {
-      GtkWidget *name = gtk_label_new (_(row_names[i]));
-
-      self->swatches[i] = gtk_drawing_area_new ();
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->swatches[i]), 16);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->swatches[i]), 12);
-      gtk_widget_set_valign (self->swatches[i], GTK_ALIGN_CENTER);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatches[i]), draw_swatch, GINT_TO_POINTER (i), NULL);
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_widget_set_hexpand (name, TRUE);
-      self->count_labels[i] = gtk_label_new ("0");
-      gtk_label_set_xalign (GTK_LABEL (self->count_labels[i]), 1);
-      gtk_widget_add_css_class (self->count_labels[i], "numeric");
-      gtk_widget_add_css_class (self->count_labels[i], "dim-label");
-      gtk_grid_attach (GTK_GRID (grid), self->swatches[i], 0, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), name, 1, i, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), self->count_labels[i], 2, i, 1, 1);
-    }
-  return grid;
-}
-
 static void
 sl_graph_verdict_legend_dispose (GObject *object)
 {
   SlGraphVerdictLegend *self = SL_GRAPH_VERDICT_LEGEND (object);
 
   g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_GRAPH_VERDICT_LEGEND);
   G_OBJECT_CLASS (sl_graph_verdict_legend_parent_class)->dispose (object);
 }
 
@@ -155,28 +96,34 @@ sl_graph_verdict_legend_class_init (SlGraphVerdictLegendClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "sl-graph-verdict-legend");
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-graph-verdict-legend.ui");
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, swatch_pass);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, swatch_warning);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, swatch_error);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, swatch_not_compared);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, count_pass);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, count_warning);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, count_error);
+  gtk_widget_class_bind_template_child (widget_class, SlGraphVerdictLegend, count_not_compared);
+  gtk_widget_class_bind_template_callback (widget_class, sl_graph_verdict_legend_clear);
+  gtk_widget_class_bind_template_callback (widget_class, sl_graph_verdict_legend_dismiss);
 }
 
 static void
 sl_graph_verdict_legend_init (SlGraphVerdictLegend *self)
 {
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_add_css_class (self->box, "card");
-  gtk_widget_set_margin_start (self->box, 12);
-  gtk_widget_set_margin_end (self->box, 12);
-  gtk_widget_set_margin_top (self->box, 12);
-  gtk_widget_set_margin_bottom (self->box, 12);
-  gtk_box_append (GTK_BOX (self->box), build_header (self));
-  gtk_box_append (GTK_BOX (self->box), build_rows (self));
-  /* The card's padding, as a box has none of its own. */
-  for (GtkWidget *child = gtk_widget_get_first_child (self->box); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      gtk_widget_set_margin_start (child, 10);
-      gtk_widget_set_margin_end (child, child == gtk_widget_get_first_child (self->box) ? 4 : 10);
-    }
-  gtk_widget_set_margin_top (gtk_widget_get_first_child (self->box), 4);
-  gtk_widget_set_margin_bottom (gtk_widget_get_last_child (self->box), 10);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->swatches[SL_GRAPH_LEGEND_PASS] = self->swatch_pass;
+  self->swatches[SL_GRAPH_LEGEND_WARNING] = self->swatch_warning;
+  self->swatches[SL_GRAPH_LEGEND_ERROR] = self->swatch_error;
+  self->swatches[SL_GRAPH_LEGEND_NOT_COMPARED] = self->swatch_not_compared;
+  self->count_labels[SL_GRAPH_LEGEND_PASS] = GTK_WIDGET (self->count_pass);
+  self->count_labels[SL_GRAPH_LEGEND_WARNING] = GTK_WIDGET (self->count_warning);
+  self->count_labels[SL_GRAPH_LEGEND_ERROR] = GTK_WIDGET (self->count_error);
+  self->count_labels[SL_GRAPH_LEGEND_NOT_COMPARED] = GTK_WIDGET (self->count_not_compared);
+  /* The swatches are drawn: the renderer's colours, which follow the style. */
+  for (guint i = 0; i < SL_GRAPH_LEGEND_N_ROWS; i++)
+    gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatches[i]), draw_swatch, GINT_TO_POINTER (i), NULL);
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (redraw_swatches), self);
 }
 

@@ -267,20 +267,17 @@ sl_application_activate (GApplication *application)
   present_window (self, window);
 }
 
-/* The document path is the tensor comparison's "NPU\nBENCH". */
+/* The tensor comparison's address holds NPU, then BENCH. */
 static void
 open_tensor_comparison (SlSession *session,
-                        GFile    *npu,
-                        GFile    *bench)
+                        GFile     *npu,
+                        GFile     *bench)
 {
-  g_autofree char *npu_path = g_file_get_path (npu);
-  g_autofree char *bench_path = g_file_get_path (bench);
-  g_autofree char *path = NULL;
+  GFile *files[] = { npu, bench };
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_for_files (files, G_N_ELEMENTS (files));
 
-  if (npu_path == NULL || bench_path == NULL)
-    return;
-  path = g_strconcat (npu_path, "\n", bench_path, NULL);
-  sl_session_request_open (session, "tensor-compare", path, NULL);
+  if (address != NULL)
+    sl_session_request_open_address (session, "tensor-compare", address, NULL);
 }
 
 /* Opens @files in the active window (a new one when there is none): as a

@@ -12,6 +12,10 @@
 
 #define LAYOUT_VERSION 1
 
+/* How far an area's extent may be from the size it was given (its
+ * handle, rounding) before it counts as resized by hand. */
+#define USER_SIZE_TOLERANCE 8
+
 typedef struct {
   PanelWidget *panel;        /* owned by its frame; we hold a ref */
   PanelArea    default_area;
@@ -27,6 +31,15 @@ typedef struct {
   gboolean    visible;
 } Placement;
 
+/* An area whose size follows what it shows (sl_dock_layout_follow_contents()). */
+typedef struct {
+  GListModel *contents;
+  int         empty_size;
+  int         size;
+  int         applied;        /* the size last given, 0 for none */
+  gint64      applied_frame;  /* the frame clock's counter then */
+} Following;
+
 struct _SlDockLayout
 {
   GObject     parent_instance;
@@ -34,6 +47,8 @@ struct _SlDockLayout
   PanelGrid  *grid;
   PanelPaned *paneds[PANEL_AREA_CENTER + 1];
   GArray     *entries;
+  Following   following[PANEL_AREA_CENTER];
+  gboolean    user_sized[PANEL_AREA_CENTER];   /* a size set by hand, here or saved */
 };
 
 G_DEFINE_FINAL_TYPE (SlDockLayout, sl_dock_layout, G_TYPE_OBJECT)
@@ -60,6 +75,12 @@ sl_dock_layout_dispose (GObject *object)
   SlDockLayout *self = (SlDockLayout *)object;
 
   g_clear_pointer (&self->entries, g_array_unref);
+  for (guint a = 0; a < G_N_ELEMENTS (self->following); a++)
+    {
+      if (self->following[a].contents != NULL)
+        g_signal_handlers_disconnect_by_data (self->following[a].contents, self);
+      g_clear_object (&self->following[a].contents);
+    }
   g_clear_weak_pointer (&self->dock);
   g_clear_weak_pointer (&self->grid);
   for (guint i = 0; i < G_N_ELEMENTS (self->paneds); i++)
@@ -394,6 +415,151 @@ paned_extent (PanelPaned *paned,
   return gtk_widget_get_height (GTK_WIDGET (paned));
 }
 
+static void
+set_dock_size (SlDockLayout *self,
+               PanelArea     area,
+               int           size)
+{
+  switch (area)
+    {
+    case PANEL_AREA_START:
+      panel_dock_set_start_width (self->dock, size);
+      break;
+    case PANEL_AREA_END:
+      panel_dock_set_end_width (self->dock, size);
+      break;
+    case PANEL_AREA_TOP:
+      panel_dock_set_top_height (self->dock, size);
+      break;
+    case PANEL_AREA_BOTTOM:
+      panel_dock_set_bottom_height (self->dock, size);
+      break;
+    case PANEL_AREA_CENTER:
+    default:
+      break;
+    }
+}
+
+static gint64
+frame_counter (SlDockLayout *self,
+               PanelArea     area)
+{
+  GdkFrameClock *clock = self->paneds[area] ? gtk_widget_get_frame_clock (GTK_WIDGET (self->paneds[area])) : NULL;
+
+  return clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1;
+}
+
+/* Whether the handle of a following area was dragged: its extent is no
+ * longer the size it was last given. Judged only once a frame was laid
+ * out since then, and while the area shows. */
+static void
+notice_user_size (SlDockLayout *self,
+                  PanelArea     area)
+{
+  Following *following = &self->following[area];
+  gint64 frame = frame_counter (self, area);
+  int extent;
+
+  if (self->user_sized[area] || following->applied == 0 || frame < 0 || frame <= following->applied_frame + 1)
+    return;
+  extent = paned_extent (self->paneds[area], area);
+  if (extent > 0 && ABS (extent - following->applied) > USER_SIZE_TOLERANCE)
+    self->user_sized[area] = TRUE;
+}
+
+/* A following area takes the size for what it shows, unless its size
+ * was set by hand. */
+static void
+apply_following (SlDockLayout *self,
+                 PanelArea     area)
+{
+  Following *following = &self->following[area];
+  int size;
+
+  if (following->contents == NULL || self->dock == NULL)
+    return;
+  notice_user_size (self, area);
+  if (self->user_sized[area])
+    return;
+
+  size = g_list_model_get_n_items (following->contents) > 0 ? following->size : following->empty_size;
+  if (size == following->applied)
+    return;
+  following->applied = size;
+  following->applied_frame = frame_counter (self, area);
+  set_dock_size (self, area, size);
+}
+
+static void
+contents_changed_cb (SlDockLayout *self,
+                     guint         position,
+                     guint         removed,
+                     guint         added,
+                     GListModel   *contents)
+{
+  for (guint a = 0; a < G_N_ELEMENTS (self->following); a++)
+    if (self->following[a].contents == contents)
+      apply_following (self, a);
+}
+
+/**
+ * sl_dock_layout_follow_contents:
+ * @area: a side or the bottom
+ * @contents: what the area's panels show (the Problems panel's problems)
+ * @empty_size: the area's width or height while @contents is empty
+ * @size: its width or height once @contents holds something
+ *
+ * Sizes @area after what it has to show, as long as nobody set its size:
+ * small when there is nothing, larger when something arrives. A size set
+ * by dragging the area's handle, or restored from a layout that saved
+ * one, is kept; sl_dock_layout_reset() follows the contents again.
+ * Called again, it takes the new sizes.
+ */
+void
+sl_dock_layout_follow_contents (SlDockLayout *self,
+                                PanelArea     area,
+                                GListModel   *contents,
+                                int           empty_size,
+                                int           size)
+{
+  Following *following;
+
+  g_return_if_fail (SL_IS_DOCK_LAYOUT (self));
+  g_return_if_fail (area < PANEL_AREA_CENTER);
+  g_return_if_fail (G_IS_LIST_MODEL (contents));
+  g_return_if_fail (empty_size > 0 && size > 0);
+
+  following = &self->following[area];
+  if (following->contents != contents)
+    {
+      if (following->contents != NULL)
+        g_signal_handlers_disconnect_by_data (following->contents, self);
+      g_set_object (&following->contents, contents);
+      g_signal_connect_object (contents, "items-changed", G_CALLBACK (contents_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+  following->empty_size = empty_size;
+  following->size = size;
+  following->applied = 0;
+  apply_following (self, area);
+}
+
+/**
+ * sl_dock_layout_get_user_sized:
+ *
+ * Returns: whether @area's size was set by hand (dragged, or restored
+ *   from a layout that saved one), so it no longer follows its contents
+ */
+gboolean
+sl_dock_layout_get_user_sized (SlDockLayout *self,
+                               PanelArea     area)
+{
+  g_return_val_if_fail (SL_IS_DOCK_LAYOUT (self), FALSE);
+  g_return_val_if_fail (area < PANEL_AREA_CENTER, FALSE);
+
+  notice_user_size (self, area);
+  return self->user_sized[area];
+}
+
 /**
  * sl_dock_layout_save:
  *
@@ -450,6 +616,14 @@ sl_dock_layout_save (SlDockLayout *self)
                              g_variant_new_boolean (panel_dock_get_reveal_area (self->dock, a)));
 
       extent = paned_extent (self->paneds[a], a);
+      /* An area that follows what it shows keeps a size only when one was
+       * set by hand; otherwise it follows again next time. */
+      if (self->following[a].contents != NULL)
+        {
+          notice_user_size (self, a);
+          if (!self->user_sized[a])
+            extent = 0;
+        }
       if (extent > 0)
         {
           size_key = g_strdup_printf ("size-%s", area_ids[a]);
@@ -481,26 +655,7 @@ set_area_size (SlDockLayout *self,
                PanelArea     area,
                int           size)
 {
-  size = CLAMP (size, 120, 2000);
-
-  switch (area)
-    {
-    case PANEL_AREA_START:
-      panel_dock_set_start_width (self->dock, size);
-      break;
-    case PANEL_AREA_END:
-      panel_dock_set_end_width (self->dock, size);
-      break;
-    case PANEL_AREA_TOP:
-      panel_dock_set_top_height (self->dock, size);
-      break;
-    case PANEL_AREA_BOTTOM:
-      panel_dock_set_bottom_height (self->dock, size);
-      break;
-    case PANEL_AREA_CENTER:
-    default:
-      break;
-    }
+  set_dock_size (self, area, CLAMP (size, 120, 2000));
 }
 
 static void
@@ -626,7 +781,10 @@ sl_dock_layout_restore (SlDockLayout *self,
       if (self->paneds[a] == NULL)
         continue;
       if (g_variant_dict_lookup (&dict, size_key, "i", &size))
-        set_area_size (self, a, size);
+        {
+          self->user_sized[a] = TRUE;
+          set_area_size (self, a, size);
+        }
       if (g_variant_dict_lookup (&dict, reveal_key, "b", &reveal))
         panel_dock_set_reveal_area (self->dock, a, reveal);
     }
@@ -679,4 +837,12 @@ sl_dock_layout_reset (SlDockLayout *self)
   /* The first panel registered in each frame is the one shown. */
   for (guint i = placements->len; i > 0; i--)
     panel_widget_raise (g_array_index (placements, Placement, i - 1).entry->panel);
+
+  /* Sizes follow what the areas show again. */
+  for (guint a = 0; a < G_N_ELEMENTS (self->following); a++)
+    {
+      self->user_sized[a] = FALSE;
+      self->following[a].applied = 0;
+      apply_following (self, a);
+    }
 }

@@ -37,6 +37,13 @@ GVariant     *sl_dock_layout_save          (SlDockLayout *self);
 void          sl_dock_layout_restore       (SlDockLayout *self,
                                             GVariant     *layout);
 void          sl_dock_layout_reset         (SlDockLayout *self);
+void          sl_dock_layout_follow_contents (SlDockLayout *self,
+                                              PanelArea     area,
+                                              GListModel   *contents,
+                                              int           empty_size,
+                                              int           size);
+gboolean      sl_dock_layout_get_user_sized  (SlDockLayout *self,
+                                              PanelArea     area);
 const char   *sl_dock_layout_area_to_id    (PanelArea     area);
 
 G_END_DECLS

@@ -298,6 +298,27 @@ open_document_action (GtkWidget  *widget,
     sl_document_request (document, g_steal_pointer (&request));
 }
 
+/* "(sasv)": open-document for a document of several paths (a
+ * comparison: its sides in order, see #SlDocumentAddress). */
+static void
+open_paths_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  const char *kind = NULL;
+  g_autoptr(GVariant) paths = NULL;
+  g_autoptr(GVariant) request = NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
+  SlDocument *document;
+
+  g_variant_get (param, "(&s@asv)", &kind, &paths, &request);
+  if (!(address = sl_document_address_new_from_variant (paths)))
+    return;
+  document = sl_window_open_address (SL_WINDOW (widget), kind, address, NULL);
+  if (document != NULL)
+    sl_document_request (document, g_steal_pointer (&request));
+}
+
 /* "(ssv)" as open-document, for a document already open only: what is
  * selected in one document marks things in another without opening or
  * raising it. */
@@ -358,8 +379,8 @@ open_target_action (GtkWidget  *widget,
       sl_window_show_toast (SL_WINDOW (widget), error->message);
       return;
     }
-  document = sl_window_open_document (SL_WINDOW (widget), target->kind->id, target->path,
-                                      G_OBJECT (target->finding));
+  document = sl_window_open_address (SL_WINDOW (widget), target->kind->id, target->address,
+                                     G_OBJECT (target->finding));
   if (document != NULL && target->page != NULL && target->kind->show_page != NULL)
     target->kind->show_page (document, target->page);
 }
@@ -398,6 +419,7 @@ _sl_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, close_document_action);
   gtk_widget_class_install_action (widget_class, "win.show-panel", "s", show_panel_action);
   gtk_widget_class_install_action (widget_class, "win.open-document", "(ssv)", open_document_action);
+  gtk_widget_class_install_action (widget_class, "win.open-paths", "(sasv)", open_paths_action);
   gtk_widget_class_install_action (widget_class, "win.request-document", "(ssv)", request_document_action);
   gtk_widget_class_install_action (widget_class, "win.open-finding", "(ss)", open_finding_action);
   gtk_widget_class_install_action (widget_class, "win.toast", "s", toast_action);

@@ -85,25 +85,51 @@ sl_window_open_document (SlWindow   *self,
                          const char *path,
                          GObject    *item)
 {
+  g_autoptr(SlDocumentAddress) address = NULL;
+
+  g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (kind_id != NULL && path != NULL, NULL);
+
+  address = sl_document_address_new_for_path (path);
+  return sl_window_open_address (self, kind_id, address, item);
+}
+
+/**
+ * sl_window_open_address:
+ * @kind_id: a kind of the document registry ("compare", ...)
+ * @address: what it shows: one path, or a comparison's sides in order
+ * @item: (nullable): the finding or folder it shows, when there is one
+ *
+ * Raises the document of @kind_id for @address, or opens it.
+ *
+ * Returns: (transfer none) (nullable): the document, or %NULL when no such
+ *   kind is registered
+ */
+SlDocument *
+sl_window_open_address (SlWindow          *self,
+                        const char        *kind_id,
+                        SlDocumentAddress *address,
+                        GObject           *item)
+{
   const SlDocumentKind *kind;
   g_autofree char *id = NULL;
   PanelWidget *page;
   SlDocument *document;
 
   g_return_val_if_fail (SL_IS_WINDOW (self), NULL);
-  g_return_val_if_fail (kind_id != NULL && path != NULL, NULL);
+  g_return_val_if_fail (kind_id != NULL && address != NULL, NULL);
 
   if (!(kind = sl_document_registry_lookup (kind_id)))
     return NULL;
 
-  id = sl_document_registry_dup_id (kind, path);
+  id = sl_document_registry_dup_address_id (kind, address);
   if ((page = sl_window_find_document (self, id)) != NULL)
     {
       panel_widget_raise (page);
       return SL_IS_DOCUMENT (page) ? SL_DOCUMENT (page) : NULL;
     }
 
-  document = sl_document_registry_create (kind, path, item, self->workspace);
+  document = sl_document_registry_create_for_address (kind, address, item, self->workspace);
   show_document (self, document);
   return document;
 }

@@ -243,18 +243,24 @@ sl_window_show_job_log (SlWindow    *self,
  * sl_window_show_request:
  * @kind: a document kind, "path" (a file or folder for the Workspace) or
  *   "panel" (a dock panel's id)
+ * @address: what the document shows; for "path" and "panel", one path
+ *   or id
  * @target: (nullable): a request the document understands
  *
  * Shows what the session asked for (#SlSession::open-requested).
  */
 void
-sl_window_show_request (SlWindow   *self,
-                        const char *kind,
-                        const char *path,
-                        GVariant   *target)
+sl_window_show_request (SlWindow          *self,
+                        const char        *kind,
+                        SlDocumentAddress *address,
+                        GVariant          *target)
 {
+  const char *path;
+
   g_return_if_fail (SL_IS_WINDOW (self));
-  g_return_if_fail (kind != NULL && path != NULL);
+  g_return_if_fail (kind != NULL && address != NULL);
+
+  path = sl_document_address_get_path (address, 0);
 
   if (g_str_equal (kind, "path"))
     sl_window_open_path (self, path);
@@ -267,7 +273,7 @@ sl_window_show_request (SlWindow   *self,
     }
   else
     {
-      SlDocument *document = sl_window_open_document (self, kind, path, NULL);
+      SlDocument *document = sl_window_open_address (self, kind, address, NULL);
 
       if (document != NULL && target != NULL)
         sl_document_request (document, g_variant_ref (target));

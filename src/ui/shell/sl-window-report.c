@@ -13,17 +13,24 @@
 #include "sl-window-private.h"
 #include "sl-window-report.h"
 
-#define POLL_INTERVAL_MS 50
-#define SETTLE_US (400 * G_TIME_SPAN_MILLISECOND)
-#define GIVE_UP_US (60 * G_TIME_SPAN_SECOND)
+/* Idle this long (no scan, job or document loading, the window shown)
+ * before the next frame is saved, so what is drawn is final. */
+#define SETTLE_MS 400
+#define GIVE_UP_SECONDS 60
 
+/* Waits for the window to be idle by observing it: the session's `busy`,
+ * each document's `state` and the window's mapping say when to look
+ * again; nothing polls. */
 typedef struct {
   SlWindow      *window;
   char          *png_path;
   char          *json_path;
-  gint64         started;
-  gint64         idle_since;
-  guint          poll_id;
+  /* Holds the handlers on the session, the window and the documents:
+   * they go with it. */
+  GObject       *token;
+  guint          serial;      /* marks the documents watched */
+  guint          settle_id;
+  guint          give_up_id;
   /* Once settled: the frame clock whose next paint is saved. */
   GdkFrameClock *clock;
   gulong         after_paint_id;
@@ -183,7 +190,19 @@ add_visible_document (PanelFrame *frame,
     *visible = page;
 }
 
-/* The document in front: its kind (the id up to ":"), id and state. */
+static void
+add_paths (JsonBuilder       *builder,
+           SlDocumentAddress *address)
+{
+  json_builder_set_member_name (builder, "paths");
+  json_builder_begin_array (builder);
+  for (guint i = 0; address != NULL && i < sl_document_address_get_n_paths (address); i++)
+    json_builder_add_string_value (builder, sl_document_address_get_path (address, i));
+  json_builder_end_array (builder);
+}
+
+/* The document in front: its kind (the id up to ":"), id, paths (a
+ * comparison's sides in order) and state. */
 static void
 add_document (JsonBuilder *builder,
               SlWindow    *window)
@@ -213,6 +232,7 @@ add_document (JsonBuilder *builder,
     json_builder_add_string_value (builder, kind);
     json_builder_set_member_name (builder, "id");
     json_builder_add_string_value (builder, id != NULL ? id : "");
+    add_paths (builder, sl_document_get_address (SL_DOCUMENT (visible)));
     json_builder_set_member_name (builder, "state");
     json_builder_add_string_value (builder, state != NULL ? state->value_nick : "");
     json_builder_set_member_name (builder, "width");
@@ -360,16 +380,35 @@ sl_window_report_to_json (SlWindow *window)
   return json_generator_to_data (generator, NULL);
 }
 
+static void window_gone_cb (gpointer  data,
+                            GObject  *where_the_window_was);
+
 static void
 pending_report_free (PendingReport *report)
 {
   if (report->clock != NULL)
     g_clear_signal_handler (&report->after_paint_id, report->clock);
   g_clear_object (&report->clock);
-  g_clear_weak_pointer (&report->window);
+  g_clear_handle_id (&report->settle_id, g_source_remove);
+  g_clear_handle_id (&report->give_up_id, g_source_remove);
+  if (report->window != NULL)
+    g_object_weak_unref (G_OBJECT (report->window), window_gone_cb, report);
+  report->window = NULL;
+  g_clear_object (&report->token);
   g_free (report->png_path);
   g_free (report->json_path);
   g_free (report);
+}
+
+/* A window closed before it was idle reports nothing. */
+static void
+window_gone_cb (gpointer  data,
+                GObject  *where_the_window_was)
+{
+  PendingReport *report = data;
+
+  report->window = NULL;
+  pending_report_free (report);
 }
 
 static void
@@ -411,7 +450,7 @@ finish (PendingReport *report)
 {
   write_json (report);
   quit_after_linger ();
-  g_source_remove (report->poll_id);
+  pending_report_free (report);
 }
 
 /* The frame just painted is final: the window's drawing is complete until
@@ -422,9 +461,6 @@ after_paint_cb (GdkFrameClock *clock,
                 PendingReport *report)
 {
   g_autoptr(GError) error = NULL;
-
-  if (report->window == NULL)
-    return;
 
   if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
     {
@@ -445,73 +481,106 @@ after_paint_cb (GdkFrameClock *clock,
 static void
 save_on_next_frame (PendingReport *report)
 {
+  g_clear_handle_id (&report->settle_id, g_source_remove);
   report->clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (report->window)));
   report->after_paint_id = g_signal_connect (report->clock, "after-paint", G_CALLBACK (after_paint_cb), report);
   gtk_widget_queue_draw (GTK_WIDGET (report->window));
 }
 
+static void check_idle (PendingReport *report);
+
 static void
-find_loading (PanelFrame *frame,
-              gpointer    user_data)
+document_state_cb (GObject    *token,
+                   GParamSpec *pspec,
+                   SlDocument *document)
 {
-  gboolean *loading = user_data;
+  check_idle (g_object_get_data (token, "sl-report"));
+}
+
+typedef struct {
+  PendingReport *report;
+  gboolean       loading;
+} FindLoading;
+
+/* Watches the state of every document not yet watched, and tells
+ * whether one is loading. */
+static void
+watch_documents (PanelFrame *frame,
+                 gpointer    user_data)
+{
+  FindLoading *find = user_data;
 
   for (guint i = 0; i < panel_frame_get_n_pages (frame); i++)
     {
       PanelWidget *page = panel_frame_get_page (frame, i);
 
-      *loading |= SL_IS_DOCUMENT (page) && sl_document_get_state (SL_DOCUMENT (page)) == SL_DOCUMENT_LOADING;
+      if (!SL_IS_DOCUMENT (page))
+        continue;
+      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "sl-report-serial")) != find->report->serial)
+        {
+          g_object_set_data (G_OBJECT (page), "sl-report-serial", GUINT_TO_POINTER (find->report->serial));
+          g_signal_connect_object (page, "notify::state", G_CALLBACK (document_state_cb), find->report->token,
+                                   G_CONNECT_SWAPPED);
+        }
+      find->loading |= sl_document_get_state (SL_DOCUMENT (page)) == SL_DOCUMENT_LOADING;
     }
 }
 
 static gboolean
-any_document_loading (SlWindow *window)
+is_idle (PendingReport *report)
 {
-  gboolean loading = FALSE;
+  FindLoading find = { report, FALSE };
 
-  panel_grid_foreach_frame (window->grid, find_loading, &loading);
-  return loading;
+  panel_grid_foreach_frame (report->window->grid, watch_documents, &find);
+  return gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window) &&
+         !find.loading;
 }
 
 static gboolean
-poll_cb (gpointer user_data)
+settle_cb (gpointer user_data)
 {
   PendingReport *report = user_data;
-  gint64 now = g_get_monotonic_time ();
-  gboolean idle;
 
-  if (report->window == NULL)
-    return G_SOURCE_REMOVE;
-
-  if (now - report->started >= GIVE_UP_US)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (report->clock == NULL)
-        g_printerr ("sightline: still busy after %d s; reporting what is there\n", (int)(GIVE_UP_US / G_USEC_PER_SEC));
-      if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
-        g_printerr ("sightline: screenshot failed: %s\n", error->message);
-      write_json (report);
-      quit_after_linger ();
-      return G_SOURCE_REMOVE;
-    }
-
-  /* Waiting for the frame to save. */
-  if (report->clock != NULL)
-    return G_SOURCE_CONTINUE;
-
-  idle = gtk_widget_get_mapped (GTK_WIDGET (report->window)) && !sl_window_is_busy (report->window) &&
-         !any_document_loading (report->window);
-  if (!idle)
-    report->idle_since = 0;
-  else if (report->idle_since == 0)
-    report->idle_since = now;
-
-  /* Wait for a few frames after the last scan so what is drawn is final. */
-  if (idle && now - report->idle_since >= SETTLE_US)
+  report->settle_id = 0;
+  /* A document opened meanwhile is loading: its state says when. */
+  if (is_idle (report))
     save_on_next_frame (report);
+  return G_SOURCE_REMOVE;
+}
 
-  return G_SOURCE_CONTINUE;
+/* Something the report waits for changed: idle now, the frame after a
+ * short settling is saved; busy again, the settling starts over later. */
+static void
+check_idle (PendingReport *report)
+{
+  if (report->clock != NULL)
+    return;   /* waiting for the frame to save */
+
+  if (!is_idle (report))
+    g_clear_handle_id (&report->settle_id, g_source_remove);
+  else if (report->settle_id == 0)
+    report->settle_id = g_timeout_add_full (G_PRIORITY_LOW, SETTLE_MS, settle_cb, report, NULL);
+}
+
+static void
+changed_cb (GObject *token)
+{
+  check_idle (g_object_get_data (token, "sl-report"));
+}
+
+static gboolean
+give_up_cb (gpointer user_data)
+{
+  PendingReport *report = user_data;
+  g_autoptr(GError) error = NULL;
+
+  report->give_up_id = 0;
+  if (report->clock == NULL)
+    g_printerr ("sightline: still busy after %d s; reporting what is there\n", GIVE_UP_SECONDS);
+  if (report->png_path != NULL && !sl_window_report_save_png (report->window, report->png_path, &error))
+    g_printerr ("sightline: screenshot failed: %s\n", error->message);
+  finish (report);
+  return G_SOURCE_REMOVE;
 }
 
 /**
@@ -520,24 +589,33 @@ poll_cb (gpointer user_data)
  * @json_path: (nullable): where to save the description
  *
  * Once the window is shown, every scan and job has finished and every
- * document has loaded (or failed), writes the report and quits the application. The screenshot is the first frame
- * painted after that; the description is written after it.
+ * document has loaded (or failed), writes the report and quits the
+ * application. The screenshot is the first frame painted after that; the
+ * description is written after it. The window's mapping, the session's
+ * `busy` and each document's `state` are observed, not polled.
  */
 void
 sl_window_report_when_idle (SlWindow   *window,
                             const char *png_path,
                             const char *json_path)
 {
+  static guint serial;
   PendingReport *report;
 
   g_return_if_fail (SL_IS_WINDOW (window));
 
   report = g_new0 (PendingReport, 1);
-  g_set_weak_pointer (&report->window, window);
+  report->window = window;
+  g_object_weak_ref (G_OBJECT (window), window_gone_cb, report);
   report->png_path = g_strdup (png_path);
   report->json_path = g_strdup (json_path);
-  report->started = g_get_monotonic_time ();
+  report->serial = ++serial;
+  report->token = g_object_new (G_TYPE_OBJECT, NULL);
+  g_object_set_data (report->token, "sl-report", report);
 
-  report->poll_id = g_timeout_add_full (G_PRIORITY_LOW, POLL_INTERVAL_MS, poll_cb, report,
-                                        (GDestroyNotify)pending_report_free);
+  g_signal_connect_object (window, "map", G_CALLBACK (changed_cb), report->token, G_CONNECT_SWAPPED);
+  g_signal_connect_object (sl_window_get_session (window), "notify::busy", G_CALLBACK (changed_cb), report->token,
+                           G_CONNECT_SWAPPED);
+  report->give_up_id = g_timeout_add_seconds (GIVE_UP_SECONDS, give_up_cb, report);
+  check_idle (report);
 }

@@ -269,6 +269,23 @@ add_panel (SlWindow    *self,
   sl_dock_layout_add_panel (self->layout, panel, area, frame);
 }
 
+/* The bottom panels (Problems, Console) are this high while Problems is
+ * empty, and grow to BOTTOM_HEIGHT when problems arrive, as long as the
+ * user did not set their height. */
+#define BOTTOM_EMPTY_HEIGHT 120
+#define BOTTOM_HEIGHT 220
+
+/* The bottom area's height follows the problems shown, in proportion to
+ * a screen smaller than the window. */
+static void
+follow_problems (SlWindow *self,
+                 int       scale,
+                 int       of)
+{
+  sl_dock_layout_follow_contents (self->layout, PANEL_AREA_BOTTOM, sl_problems_panel_get_model (self->problems_panel),
+                                  BOTTOM_EMPTY_HEIGHT * scale / of, BOTTOM_HEIGHT * scale / of);
+}
+
 /* Panels need the application's models, and "application" is set only
  * after construction, so this runs from sl_window_new(). */
 /* The size saved last time, or the default, no larger than the screen:
@@ -297,7 +314,10 @@ set_default_size_within_monitor (SlWindow *self,
         }
       if (geometry.height > 0 && geometry.height < height)
         {
-          panel_dock_set_bottom_height (self->dock, 220 * geometry.height / height);
+          if (sl_dock_layout_get_user_sized (self->layout, PANEL_AREA_BOTTOM))
+            panel_dock_set_bottom_height (self->dock, BOTTOM_HEIGHT * geometry.height / height);
+          else
+            follow_problems (self, geometry.height, height);
           height = geometry.height;
         }
     }
@@ -320,14 +340,14 @@ is_front_window (SlWindow *self)
 }
 
 static void
-session_open_requested_cb (SlWindow   *self,
-                           const char *kind,
-                           const char *path,
-                           GVariant   *target,
-                           SlSession  *session)
+session_open_requested_cb (SlWindow          *self,
+                           const char        *kind,
+                           SlDocumentAddress *address,
+                           GVariant          *target,
+                           SlSession         *session)
 {
   if (is_front_window (self))
-    sl_window_show_request (self, kind, path, target);
+    sl_window_show_request (self, kind, address, target);
 }
 
 static void
@@ -341,13 +361,13 @@ session_notice_cb (SlWindow   *self,
 
 /* A notice with a button opening a document. */
 static void
-session_offer_cb (SlWindow   *self,
-                  const char *text,
-                  const char *label,
-                  const char *kind,
-                  const char *path,
-                  GVariant   *request,
-                  SlSession  *session)
+session_offer_cb (SlWindow    *self,
+                  const char  *text,
+                  const char  *label,
+                  const char  *kind,
+                  const char **paths,
+                  GVariant    *request,
+                  SlSession   *session)
 {
   AdwToast *toast;
 
@@ -355,8 +375,8 @@ session_offer_cb (SlWindow   *self,
     return;
   toast = adw_toast_new (text);
   adw_toast_set_button_label (toast, label);
-  adw_toast_set_action_name (toast, "win.open-document");
-  adw_toast_set_action_target_value (toast, g_variant_new ("(ssv)", kind, path, request));
+  adw_toast_set_action_name (toast, "win.open-paths");
+  adw_toast_set_action_target_value (toast, g_variant_new ("(s^asv)", kind, paths, request));
   adw_toast_set_timeout (toast, 10);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
@@ -420,10 +440,11 @@ create_panels (SlWindow  *self,
 
   panel_dock_set_start_width (self->dock, 300);
   panel_dock_set_end_width (self->dock, 320);
-  panel_dock_set_bottom_height (self->dock, 220);
+  panel_dock_set_bottom_height (self->dock, BOTTOM_HEIGHT);
 
   layout = g_settings_get_value (self->settings, "layout");
   sl_dock_layout_restore (self->layout, layout);
+  follow_problems (self, 1, 1);
 
   set_default_size_within_monitor (self,
                                    g_settings_get_int (self->settings, "window-width"),

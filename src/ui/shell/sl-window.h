@@ -30,6 +30,10 @@ SlDocument  *sl_window_open_document      (SlWindow           *self,
                                            const char         *kind_id,
                                            const char         *path,
                                            GObject            *item);
+SlDocument  *sl_window_open_address       (SlWindow           *self,
+                                           const char         *kind_id,
+                                           SlDocumentAddress  *address,
+                                           GObject            *item);
 void         sl_window_open_item          (SlWindow           *self,
                                            GObject            *item);
 gboolean     sl_window_open_finding       (SlWindow           *self,
@@ -48,7 +52,7 @@ void         sl_window_run_argv           (SlWindow           *self,
 void         sl_window_show_console       (SlWindow           *self);
 void         sl_window_show_request       (SlWindow           *self,
                                            const char         *kind,
-                                           const char         *path,
+                                           SlDocumentAddress  *address,
                                            GVariant           *target);
 gboolean     sl_window_is_busy            (SlWindow           *self);
 PanelWidget *sl_window_find_panel         (SlWindow           *self,

@@ -5,9 +5,9 @@
  * run has the same colour everywhere and one switch in the run list shows
  * or hides it in every chart.
  *
- * Training keeps writing: every few seconds, and soon after a file monitor
- * speaks, the reader follows the files in a worker and the page applies
- * what was decoded. Runs keep the position they were first seen at, and
+ * Training keeps writing: when a file monitor on a run's folder (or the
+ * folder opened) says a file changed, the reader follows the files in a
+ * worker and the page applies what was decoded; nothing polls. Runs keep the position they were first seen at, and
  * with it their colour; a tag or run seen for the first time gets new
  * cards, and the cards already shown keep their zoom, highlight and tags.
  *
@@ -29,8 +29,9 @@
 #include "sl-tooltip.h"
 
 #define CARD_HEIGHT 260
-#define POLL_SECONDS 2
-#define MONITOR_SETTLE_MS 250
+/* A writer flushes many small records in a burst: a file's changes are
+ * told at most this often. */
+#define MONITOR_RATE_LIMIT_MS 250
 
 struct _SlScalarsPage
 {
@@ -49,10 +50,9 @@ struct _SlScalarsPage
   GPtrArray          *tensor_runs;    /* the run name of each tensor view */
   GHashTable         *shown;          /* "kind\nrun\ntag" of every per-run card */
   GRegex             *filter;
-  guint               poll_source;
-  guint               monitor_source;  /* a read soon after a file monitor spoke */
-  GPtrArray          *monitors;        /* GFileMonitor of each run's folder */
+  GPtrArray          *monitors;        /* GFileMonitor of each run's folder and of the one opened */
   gboolean            following;       /* a worker is reading */
+  gboolean            stale;           /* files changed since the last read began */
   gboolean            charts_shown;
 
   GtkStack           *stack;
@@ -74,7 +74,7 @@ struct _SlScalarsPage
 
 G_DEFINE_FINAL_TYPE (SlScalarsPage, sl_scalars_page, SL_TYPE_DOCUMENT)
 
-static gboolean poll_cb (gpointer user_data);
+static void follow (SlScalarsPage *self);
 static void watch_run_folders (SlScalarsPage *self);
 
 enum {
@@ -585,9 +585,9 @@ update_cb (GObject      *object,
   watch_run_folders (self);
   g_signal_emit (self, signals[SUMMARIES_READ], 0);
 
-  /* Training keeps writing: follow it. Polling works on network file
-   * systems too, where file monitors stay silent. */
-  self->poll_source = g_timeout_add_seconds (POLL_SECONDS, poll_cb, self);
+  /* Training keeps writing: the monitors tell. What was written between
+   * the read and the monitors' start is read now. */
+  follow (self);
 }
 
 typedef struct {
@@ -684,19 +684,11 @@ follow_cb (GObject      *object,
       watch_run_folders (self);
       g_signal_emit (self, signals[SUMMARIES_READ], 0);
     }
+  /* Written to while the worker read: read again. */
+  if (self->stale)
+    follow (self);
 }
 
-static gboolean
-monitor_poll_cb (gpointer user_data)
-{
-  SlScalarsPage *self = user_data;
-
-  self->monitor_source = 0;
-  poll_cb (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* A writer flushes many small records in a burst: read once it settles. */
 static void
 run_folder_changed_cb (GFileMonitor      *monitor,
                        GFile             *file,
@@ -708,13 +700,29 @@ run_folder_changed_cb (GFileMonitor      *monitor,
       event != G_FILE_MONITOR_EVENT_CREATED)
     return;
 
-  if (self->monitor_source == 0)
-    self->monitor_source = g_timeout_add (MONITOR_SETTLE_MS, monitor_poll_cb, self);
+  follow (self);
 }
 
-/* File monitors make views follow training within a fraction of a second;
- * the poll every few seconds stays for network file systems, where
- * monitors are silent. */
+static void
+watch_folder (SlScalarsPage *self,
+              const char    *path)
+{
+  g_autoptr(GFile) folder = g_file_new_for_path (path);
+  GFileMonitor *monitor;
+
+  for (guint i = 0; i < self->monitors->len; i++)
+    if (g_file_equal (g_object_get_data (g_ptr_array_index (self->monitors, i), "sl-folder"), folder))
+      return;
+  if (!(monitor = g_file_monitor_directory (folder, G_FILE_MONITOR_NONE, self->cancellable, NULL)))
+    return;
+  g_file_monitor_set_rate_limit (monitor, MONITOR_RATE_LIMIT_MS);
+  g_object_set_data_full (G_OBJECT (monitor), "sl-folder", g_steal_pointer (&folder), g_object_unref);
+  g_signal_connect (monitor, "changed", G_CALLBACK (run_folder_changed_cb), self);
+  g_ptr_array_add (self->monitors, monitor);
+}
+
+/* File monitors on each run's folder say when training writes, and the
+ * one on the path opened (a folder of runs) when a new run starts in it. */
 static void
 watch_run_folders (SlScalarsPage *self)
 {
@@ -724,33 +732,40 @@ watch_run_folders (SlScalarsPage *self)
     g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->monitors, i), self);
   g_ptr_array_set_size (self->monitors, 0);
 
+  watch_folder (self, self->path);
   for (guint r = 0; r < runs->len; r++)
-    {
-      g_autoptr(GFile) folder = g_file_new_for_path (sl_summary_run_get_path (g_ptr_array_index (runs, r)));
-      GFileMonitor *monitor = g_file_monitor_directory (folder, G_FILE_MONITOR_NONE, self->cancellable, NULL);
-
-      if (monitor == NULL)
-        continue;
-      g_file_monitor_set_rate_limit (monitor, MONITOR_SETTLE_MS);
-      g_signal_connect (monitor, "changed", G_CALLBACK (run_folder_changed_cb), self);
-      g_ptr_array_add (self->monitors, monitor);
-    }
+    watch_folder (self, sl_summary_run_get_path (g_ptr_array_index (runs, r)));
 }
 
 /* Stats, reads and decodes in a worker; the main thread only appends
- * what was decoded (follow_cb). One read at a time: a poll while one runs
- * is skipped, the next one catches up. */
-static gboolean
-poll_cb (gpointer user_data)
+ * what was decoded (follow_cb). One read at a time: a change told while
+ * one runs, or while the page is not shown, is read after it. */
+static void
+follow (SlScalarsPage *self)
 {
-  SlScalarsPage *self = user_data;
-
+  if (self->reader == NULL)
+    return;
   if (self->following || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    return G_SOURCE_CONTINUE;
+    {
+      self->stale = TRUE;
+      return;
+    }
 
   self->following = TRUE;
+  self->stale = FALSE;
   sl_summary_reader_follow_async (self->reader, self->cancellable, follow_cb, g_object_ref (self));
-  return G_SOURCE_CONTINUE;
+}
+
+/* Shown again: what changed meanwhile is read now. */
+static void
+sl_scalars_page_map (GtkWidget *widget)
+{
+  SlScalarsPage *self = SL_SCALARS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (sl_scalars_page_parent_class)->map (widget);
+
+  if (self->stale)
+    follow (self);
 }
 
 static void
@@ -759,8 +774,6 @@ sl_scalars_page_dispose (GObject *object)
   SlScalarsPage *self = (SlScalarsPage *)object;
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_handle_id (&self->poll_source, g_source_remove);
-  g_clear_handle_id (&self->monitor_source, g_source_remove);
   if (self->monitors != NULL)
     {
       for (guint i = 0; i < self->monitors->len; i++)
@@ -816,6 +829,7 @@ sl_scalars_page_class_init (SlScalarsPageClass *klass)
   SL_DOCUMENT_CLASS (klass)->load = sl_scalars_page_load;
 
   object_class->dispose = sl_scalars_page_dispose;
+  widget_class->map = sl_scalars_page_map;
 
   /**
    * SlScalarsPage::summaries-read:

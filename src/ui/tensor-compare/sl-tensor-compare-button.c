@@ -1,8 +1,8 @@
 /* sl-tensor-compare-button.c
  *
- * The button only opens the "tensor-compare" document with both paths,
- * "NPU\nBENCH" as sl-document-kinds.c describes it; the page reads and
- * pairs them.
+ * The button only opens the "tensor-compare" document with the address
+ * of both paths, NPU then BENCH, through win.open-paths; the page reads
+ * and pairs them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-document-address.h"
 #include "sl-tensor-compare-button.h"
 
 static int
@@ -127,14 +128,15 @@ compare_clicked_cb (GtkButton *button,
 {
   guint npu = gtk_drop_down_get_selected (chooser->npu);
   guint bench = gtk_drop_down_get_selected (chooser->bench);
-  g_autofree char *path = NULL;
+  g_autoptr(SlDocumentAddress) address = NULL;
 
   if (npu >= chooser->sides->len || bench >= chooser->sides->len || npu == bench)
     return;
-  path = g_strconcat (g_ptr_array_index (chooser->sides, npu), "\n", g_ptr_array_index (chooser->sides, bench), NULL);
+  address = sl_document_address_new_pair (g_ptr_array_index (chooser->sides, npu),
+                                          g_ptr_array_index (chooser->sides, bench));
   gtk_menu_button_popdown (GTK_MENU_BUTTON (chooser->menu_button));
-  gtk_widget_activate_action (chooser->menu_button, "win.open-document", "(ssv)", "tensor-compare", path,
-                              g_variant_new ("()"));
+  gtk_widget_activate_action (chooser->menu_button, "win.open-paths", "(s@asv)", "tensor-compare",
+                              sl_document_address_to_variant (address), g_variant_new ("()"));
 }
 
 static GtkWidget *

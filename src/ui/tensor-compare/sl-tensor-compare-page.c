@@ -1,9 +1,8 @@
 /* sl-tensor-compare-page.c
  *
- * The document path names both sides, "NPU\nBENCH" (see
- * sl_tensor_compare_page_build_path()), so the folder page's button and
- * win.open-document need no request and the same pair raises the same
- * tab. The report loads in its own workers; the table lists it through a
+ * The document's address names both sides, NPU then BENCH (an
+ * #SlDocumentAddress of two paths), so the folder page's button and
+ * win.open-paths need no request and the same pair raises the same tab. The report loads in its own workers; the table lists it through a
  * filter and the column view's sorter, so with no column sorted the pairs
  * stay in execution order. New thresholds judge the loaded rows again
  * without reading any tensor.
@@ -950,19 +949,17 @@ static void
 sl_tensor_compare_page_load (SlDocument *document)
 {
   SlTensorComparePage *self = SL_TENSOR_COMPARE_PAGE (document);
-  const char *path = sl_document_get_path (document);
-  g_auto(GStrv) parts = NULL;
+  SlDocumentAddress *address = sl_document_get_address (document);
 
-  if (self->npu_path != NULL || path == NULL)
+  if (self->npu_path != NULL || address == NULL)
     return;
-  parts = g_strsplit (path, "\n", 2);
-  if (parts[0] == NULL || parts[1] == NULL || parts[0][0] == '\0' || parts[1][0] == '\0')
+  if (sl_document_address_get_n_paths (address) != 2)
     {
       fail (self, _("A tensor comparison needs two sides: an NPU dump and its benchmark."));
       return;
     }
-  self->npu_path = g_strdup (parts[0]);
-  self->bench_path = g_strdup (parts[1]);
+  self->npu_path = g_strdup (sl_document_address_get_path (address, 0));
+  self->bench_path = g_strdup (sl_document_address_get_path (address, 1));
   start_loading (self);
 }
 
@@ -1099,14 +1096,6 @@ sl_tensor_compare_page_init (SlTensorComparePage *self)
 }
 
 /* API */
-
-char *
-sl_tensor_compare_page_build_path (const char *npu,
-                                   const char *bench)
-{
-  g_return_val_if_fail (npu != NULL && bench != NULL, NULL);
-  return g_strconcat (npu, "\n", bench, NULL);
-}
 
 const char *
 sl_tensor_compare_page_get_npu_path (SlTensorComparePage *self)

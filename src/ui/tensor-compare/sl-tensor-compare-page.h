@@ -25,9 +25,8 @@ typedef enum {
 #define SL_TYPE_TENSOR_COMPARE_PAGE (sl_tensor_compare_page_get_type ())
 G_DECLARE_FINAL_TYPE (SlTensorComparePage, sl_tensor_compare_page, SL, TENSOR_COMPARE_PAGE, SlDocument)
 
-/* The document path of the comparison of @npu against @bench: "NPU\nBENCH". */
-char                  *sl_tensor_compare_page_build_path     (const char            *npu,
-                                                              const char            *bench);
+/* The document's address holds the NPU dump, then its benchmark (see
+ * sl_document_address_new_pair()). */
 const char            *sl_tensor_compare_page_get_npu_path   (SlTensorComparePage   *self);
 const char            *sl_tensor_compare_page_get_bench_path (SlTensorComparePage   *self);
 /* (nullable): the report, once loaded */

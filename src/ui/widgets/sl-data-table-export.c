@@ -1,40 +1,33 @@
 /* sl-data-table-export.c: the CSV export of SlDataTable
  *
  * The rows shown and their columns are taken on the main thread; the
- * fields are formatted and written on a worker thread into a file that
- * replaces the target only when whole (SlReplaceStream), so a failure or
- * a cancellation leaves no file behind. Progress and Cancel show under
- * the table while it runs.
+ * fields are formatted and written on a worker thread by
+ * sl_csv_export_async(), into a file that replaces the target only when
+ * whole, so a failure or a cancellation leaves no file behind. Progress
+ * and Cancel show under the table while it runs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
-#include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-csv-export.h"
 #include "sl-data-table-private.h"
-#include "sl-replace-stream.h"
 
 typedef struct {
   GPtrArray *items;     /* the rows shown, in order */
   GPtrArray *columns;   /* Column, acquired */
-  GStrv      titles;    /* their CSV headers, taken with the rows */
-  GFile      *file;
-  SlProgress *progress;  /* rows written, of all */
-} ExportJob;
+} ExportRows;
 
 static void
-export_job_free (gpointer data)
+export_rows_free (gpointer data)
 {
-  ExportJob *job = data;
+  ExportRows *rows = data;
 
-  g_ptr_array_unref (job->items);
-  g_ptr_array_unref (job->columns);
-  g_strfreev (job->titles);
-  g_object_unref (job->file);
-  g_object_unref (job->progress);
-  g_free (job);
+  g_ptr_array_unref (rows->items);
+  g_ptr_array_unref (rows->columns);
+  g_free (rows);
 }
 
 static void
@@ -51,85 +44,25 @@ append_csv_field (GString    *line,
         g_string_append (line, "\"\"");
       return;
     }
-  if (strpbrk (text, ",\"\r\n") == NULL)
-    {
-      g_string_append (line, text);
-      return;
-    }
-
-  g_string_append_c (line, '"');
-  for (const char *p = text; *p; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *p);
-    }
-  g_string_append_c (line, '"');
+  sl_csv_append_field (line, text);
 }
 
-static gboolean
-flush_chunk (GOutputStream  *out,
-             GString        *chunk,
-             GCancellable   *cancellable,
-             GError        **error)
-{
-  if (!g_output_stream_write_all (out, chunk->str, chunk->len, NULL, cancellable, error))
-    return FALSE;
-  g_string_truncate (chunk, 0);
-  return TRUE;
-}
-
-static gboolean
-write_csv (ExportJob     *job,
-           GCancellable  *cancellable,
-           GError       **error)
-{
-  g_autoptr(SlReplaceStream) out = NULL;
-  g_autoptr(GString) chunk = g_string_new (NULL);
-
-  if (!(out = sl_replace_stream_new (job->file, cancellable, error)))
-    return FALSE;
-
-  for (guint c = 0; c < job->columns->len; c++)
-    append_csv_field (chunk, c == 0, job->titles[c]);
-  g_string_append_c (chunk, '\n');
-
-  for (guint i = 0; i < job->items->len; i++)
-    {
-      gpointer item = g_ptr_array_index (job->items, i);
-
-      for (guint c = 0; c < job->columns->len; c++)
-        {
-          g_autofree char *text = sl_data_table_column_dup_csv (g_ptr_array_index (job->columns, c), item);
-
-          append_csv_field (chunk, c == 0, text);
-        }
-      g_string_append_c (chunk, '\n');
-      sl_progress_report (job->progress, i + 1, job->items->len);
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;   /* the stream goes without a commit: no file */
-      if (chunk->len >= 64 * 1024 && !flush_chunk (G_OUTPUT_STREAM (out), chunk, cancellable, error))
-        return FALSE;
-    }
-
-  if (!flush_chunk (G_OUTPUT_STREAM (out), chunk, cancellable, error))
-    return FALSE;
-  return sl_replace_stream_commit (out, cancellable, error);
-}
-
+/* One row shown, on the worker. */
 static void
-export_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
+append_row (GString  *out,
+            guint     index,
+            gpointer  data)
 {
-  GError *error = NULL;
+  ExportRows *rows = data;
+  gpointer item = g_ptr_array_index (rows->items, index);
 
-  if (write_csv (task_data, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
+  for (guint c = 0; c < rows->columns->len; c++)
+    {
+      g_autofree char *text = sl_data_table_column_dup_csv (g_ptr_array_index (rows->columns, c), item);
+
+      append_csv_field (out, c == 0, text);
+    }
+  g_string_append_c (out, '\n');
 }
 
 static void
@@ -154,41 +87,37 @@ sl_data_table_export_csv_async (SlDataTable         *self,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
   g_autoptr(GPtrArray) shown = NULL;
-  GListModel *rows;
-  ExportJob *job;
+  g_autoptr(GString) header = g_string_new (NULL);
+  GListModel *model;
+  ExportRows *rows;
 
   g_return_if_fail (SL_IS_DATA_TABLE (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  rows = G_LIST_MODEL (self->rows);
-  job = g_new0 (ExportJob, 1);
-  job->file = g_object_ref (file);
-  job->items = g_ptr_array_new_full (g_list_model_get_n_items (rows), g_object_unref);
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    g_ptr_array_add (job->items, g_list_model_get_item (rows, i));
-  job->columns = g_ptr_array_new_with_free_func (sl_data_table_column_release);
+  model = G_LIST_MODEL (self->rows);
+  rows = g_new0 (ExportRows, 1);
+  rows->items = g_ptr_array_new_full (g_list_model_get_n_items (model), g_object_unref);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    g_ptr_array_add (rows->items, g_list_model_get_item (model, i));
+  rows->columns = g_ptr_array_new_with_free_func (sl_data_table_column_release);
   shown = sl_data_table_dup_shown_columns (self);
-  job->titles = g_new0 (char *, shown->len + 1);
   for (guint c = 0; c < shown->len; c++)
     {
       Column *column = g_ptr_array_index (shown, c);
 
-      g_ptr_array_add (job->columns, g_atomic_rc_box_acquire (column));
-      job->titles[c] = g_strdup (column->csv_title);
+      g_ptr_array_add (rows->columns, g_atomic_rc_box_acquire (column));
+      append_csv_field (header, c == 0, column->csv_title);
     }
+  g_string_append_c (header, '\n');
   if (self->export_rows != NULL)
     g_signal_handlers_disconnect_by_data (self->export_rows, self);
   g_clear_object (&self->export_rows);
   self->export_rows = sl_progress_new ();
   g_signal_connect_swapped (self->export_rows, "notify::fraction", G_CALLBACK (export_progress_cb), self);
-  job->progress = g_object_ref (self->export_rows);
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, sl_data_table_export_csv_async);
-  g_task_set_task_data (task, job, export_job_free);
-  g_task_run_in_thread (task, export_thread);
+  sl_csv_export_async (self, file, header->str, rows->items->len, append_row, rows, export_rows_free,
+                       self->export_rows, cancellable, callback, user_data);
 }
 
 /**
@@ -203,9 +132,8 @@ sl_data_table_export_csv_finish (SlDataTable   *self,
                                  GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == sl_data_table_export_csv_async, FALSE);
 
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return sl_csv_export_finish (result, error);
 }
 
 /**
