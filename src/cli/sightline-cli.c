@@ -22,6 +22,7 @@ static const SlCliCommand commands[] = {
   { "cluster", sl_cli_cluster, N_("Every rank of a cluster profile together: step breakdown, slow rank, communication matrix, slow link") },
   { "compare-profiles", sl_cli_compare_profiles, N_("Compare two profiles: the step breakdown, op types and kernels, the largest regressions") },
   { "compare-tensors", sl_cli_compare_tensors, N_("Compare tensor dumps against their benchmark: accuracy metrics, verdicts and the first divergence") },
+  { "conversion", sl_cli_conversion, N_("Pair a converted model's ops with its source model's: kept, fused, inserted and removed ops") },
   { "convert", sl_cli_convert, N_("Convert a model with ATC on a target; its errors explained, the .om path and logs reported") },
   { "dataset-graph", sl_cli_dataset_graph, N_("Print the dataset pipelines of training runs' lineage, several runs side by side") },
   { "detect", sl_cli_detect, N_("Recognise what a folder or file holds") },

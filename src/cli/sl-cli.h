@@ -36,6 +36,7 @@ int  sl_cli_advise       (int argc, char **argv);
 int  sl_cli_cluster      (int argc, char **argv);
 int  sl_cli_compare_profiles (int argc, char **argv);
 int  sl_cli_compare_tensors (int argc, char **argv);
+int  sl_cli_conversion   (int argc, char **argv);
 int  sl_cli_convert      (int argc, char **argv);
 int  sl_cli_dataset_graph (int argc, char **argv);
 int  sl_cli_detect       (int argc, char **argv);

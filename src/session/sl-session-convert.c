@@ -14,6 +14,29 @@
 
 #include "sl-session-private.h"
 
+/* The source model and the .om, when both are on this computer, can be
+ * opened together: the conversion document of the two, in that order,
+ * with the request that opens both graphs. */
+static void
+offer_conversion (SlSession         *self,
+                  SlConvertWorkflow *workflow)
+{
+  g_autofree char *source = sl_convert_workflow_dup_local_source (workflow);
+  const char *om = sl_convert_workflow_get_local_output (workflow);
+
+  if (source == NULL || om == NULL)
+    {
+      _sl_session_notice (self, _("The model was converted"));
+      return;
+    }
+  {
+    const char *paths[] = { source, om, NULL };
+
+    _sl_session_offer (self, _("The model was converted"), _("Open Source and Model"), "conversion", paths,
+                       g_variant_new ("(s)", "graphs"));
+  }
+}
+
 static void
 convert_stage_cb (SlConvertWorkflow *workflow,
                   GParamSpec        *pspec,
@@ -37,7 +60,7 @@ convert_stage_cb (SlConvertWorkflow *workflow,
   problems = sl_convert_workflow_get_problems (workflow);
   _sl_session_end_run (run, problems);
   if (sl_convert_workflow_succeeded (workflow))
-    _sl_session_notice (self, _("The model was converted"));
+    offer_conversion (self, workflow);
   else if (problems->len > 0)
     _sl_session_notice (self, _("The conversion failed; Problems says why"));
   g_object_unref (self);

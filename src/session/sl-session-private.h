@@ -37,6 +37,7 @@ enum {
   SL_SESSION_JOB_FINISHED,
   SL_SESSION_OPEN_REQUESTED,
   SL_SESSION_NOTICE,
+  SL_SESSION_OFFER,
   SL_SESSION_N_SIGNALS
 };
 
@@ -45,6 +46,13 @@ extern guint _sl_session_signals[SL_SESSION_N_SIGNALS];
 void _sl_session_update_busy   (SlSession  *self);
 void _sl_session_notice        (SlSession  *self,
                                 const char *text);
+/* A notice with a button that opens a document (#SlSession::offer). */
+void _sl_session_offer         (SlSession          *self,
+                                const char         *text,
+                                const char         *label,
+                                const char         *kind,
+                                const char * const *paths,
+                                GVariant           *request);
 
 /* A workflow run as a job of the session: its job goes through the
  * session's job controller, whose signals are the session's; the run

@@ -312,6 +312,19 @@ _sl_session_notice (SlSession  *self,
   g_signal_emit (self, _sl_session_signals[SL_SESSION_NOTICE], 0, text);
 }
 
+void
+_sl_session_offer (SlSession          *self,
+                   const char         *text,
+                   const char         *label,
+                   const char         *kind,
+                   const char * const *paths,
+                   GVariant           *request)
+{
+  g_autoptr(GVariant) sunk = g_variant_ref_sink (request != NULL ? request : g_variant_new ("()"));
+
+  g_signal_emit (self, _sl_session_signals[SL_SESSION_OFFER], 0, text, label, kind, paths, sunk);
+}
+
 /* Scans */
 
 static gboolean
@@ -742,6 +755,20 @@ sl_session_class_init (SlSessionClass *klass)
   _sl_session_signals[SL_SESSION_NOTICE] =
     g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  /**
+   * SlSession::offer:
+   * @text: a notice, as #SlSession::notice's
+   * @label: a button's label for it
+   * @kind: the document kind the button opens
+   * @paths: the document's paths (its #SlDocumentAddress, in order)
+   * @request: a request the document understands ("()" for none)
+   *
+   * A notice with something to open, such as a converted model beside
+   * its source: a window shows it with the button.
+   */
+  _sl_session_signals[SL_SESSION_OFFER] =
+    g_signal_new ("offer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRV, G_TYPE_VARIANT);
 }
 
 static void

@@ -53,7 +53,8 @@ def main():
 
         help_text = run(program, env, ['--help']).stdout
         assert '--document=KIND' in help_text, help_text
-        for kind in ('scalars', 'histograms', 'profile', 'advisor', 'compare-profiles', 'tensor-compare', 'cluster'):
+        for kind in ('scalars', 'histograms', 'profile', 'advisor', 'compare-profiles', 'tensor-compare', 'cluster',
+                     'conversion'):
             assert kind in help_text, f'--help does not list {kind}'
 
         refused(program, env, ['--document', 'nonsense', profile], 'not a kind of document')
@@ -99,6 +100,26 @@ def main():
         assert document['state'] == 'ready', document
         assert report['document_ids'] == [f"compare:['{base}', '{comparison}']"], report['document_ids']
         print(f"ok: --document compare-profiles: {document['id']}")
+
+        # A model and the one ATC made of it (GraphDef text written here):
+        # the conversion document opens on both, and wants both.
+        source = os.path.join(home, 'model.pbtxt')
+        converted = os.path.join(home, 'model_om.pbtxt')
+        with open(source, 'w') as f:
+            f.write('node { name: "conv" op: "Conv2D" }\nnode { name: "relu" op: "Relu" input: "conv" }\n')
+        with open(converted, 'w') as f:
+            f.write('node { name: "conv_relu" op: "Conv2D" attr { key: "_datadump_original_op_names" '
+                    'value { list { s: "conv" s: "relu" } } } }\n'
+                    'node { name: "trans_Cast_0" op: "Cast" input: "conv_relu" }\n')
+        refused(program, env, ['--document', 'conversion', converted], 'takes 2 paths, not 1')
+        result = run(program, env, ['--document', 'conversion', source, converted, '--report', report_path])
+        assert result.returncode == 0, result.stderr
+        with open(report_path) as f:
+            report = json.load(f)
+        assert report['document']['kind'] == 'conversion', report['document']
+        assert report['document']['state'] == 'ready', report['document']
+        assert report['document']['paths'] == [source, converted], report['document']
+        print('ok: --document conversion')
     return 0
 
 

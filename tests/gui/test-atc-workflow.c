@@ -18,6 +18,7 @@
 
 #include "sl-atc-dialog.h"
 #include "sl-console-panel.h"
+#include "sl-document-registry.h"
 #include "sl-problem.h"
 #include "sl-problems-panel.h"
 #include "sl-workspace-store-outputs.h"
@@ -332,6 +333,35 @@ list_outputs_func (SlWorkspaceStore  *store,
   return sl_workspace_store_list_project_outputs (store, folder, error);
 }
 
+typedef struct {
+  char *kind;
+  char *path;
+  char *request;
+} Offer;
+
+static void
+offer_cb (SlSession   *session,
+          const char  *text,
+          const char  *label,
+          const char  *kind,
+          const char **paths,
+          GVariant    *request,
+          Offer       *offer)
+{
+  g_free (offer->kind);
+  g_free (offer->path);
+  g_free (offer->request);
+  offer->kind = g_strdup (kind);
+  offer->path = g_strjoinv ("|", (char **) paths);
+  offer->request = g_variant_print (request, FALSE);
+}
+
+static gboolean
+offered (gpointer data)
+{
+  return ((Offer *) data)->kind != NULL;
+}
+
 static gboolean
 element_path_is (gpointer data)
 {
@@ -356,7 +386,14 @@ test_good_conversion (void)
   g_autofree char *pipeline = g_build_filename (project, "pipeline", "unet.pipeline", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) expected = g_string_new (pipeline_text);
+  g_autofree char *air = g_build_filename (project, "unet_hw960_bs1.air", NULL);
+  g_autofree char *models = g_strconcat (air, "|", om, NULL);
+  g_autoptr(SlDocumentAddress) address = sl_document_address_new_pair (air, om);
+  g_autofree char *conversion_id = NULL;
   g_autoptr(GPtrArray) outputs = NULL;
+  SlSession *session = sl_application_get_session (app);
+  Offer offer = { NULL, NULL, NULL };
+  gulong offer_handler = g_signal_connect (session, "offer", G_CALLBACK (offer_cb), &offer);
   GListModel *elements;
 
   fill_in (dialog, fast_script, 1, "unet_hw960_bs1.air", "unet_hw960_bs1", "aipp_unet_simple_opencv.cfg");
@@ -365,6 +402,23 @@ test_good_conversion (void)
   g_assert_cmpstr (label_of (dialog, "stage_label"), ==, "Converted");
   g_assert_true (g_file_test (om, G_FILE_TEST_IS_REGULAR));
   g_assert_nonnull (strstr (label_of (dialog, "outcome_label"), om));
+
+  /* The model read and the .om written are both here: the session's
+   * notice offers them, and so does the dialog, whose button opens the
+   * conversion document and both graphs. */
+  g_assert_true (wait_until (offered, &offer, 10000));
+  g_signal_handler_disconnect (session, offer_handler);
+  g_assert_cmpstr (offer.kind, ==, "conversion");
+  conversion_id = sl_document_registry_dup_address_id (sl_document_registry_lookup ("conversion"), address);
+  g_assert_cmpstr (offer.path, ==, models);
+  g_assert_cmpstr (offer.request, ==, "('graphs',)");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (child (dialog, "open_models_button"))));
+  g_assert_null (sl_window_find_document (window, conversion_id));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "atc.open-models", NULL);
+  g_assert_nonnull (sl_window_find_document (window, conversion_id));
+  g_free (offer.kind);
+  g_free (offer.path);
+  g_free (offer.request);
 
   /* ATC's output streamed into the Console, as a job's does. */
   {

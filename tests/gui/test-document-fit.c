@@ -32,7 +32,7 @@ static const char *datasets;
 
 typedef struct {
   const char *name;
-  const char *paths[2];   /* below the datasets; "" for the tuner fixture */
+  const char *paths[2];   /* below the datasets; "" for the tuner fixture, "@NAME" for a model written here */
 } Case;
 
 static const Case cases[] = {
@@ -54,7 +54,27 @@ static const Case cases[] = {
   { "tensor-compare", { DUMPS "mindspore_data", DUMPS "pytorch_data" } },
   { "tuner", { "" } },
   { "cluster", { MINDINSIGHT "profiler" } },
+  { "conversion", { "@model.pbtxt", "@model_om.pbtxt" } },
 };
+
+/* A source model and the model ATC made of it, as GraphDef text: a
+ * fused op with GE's original op names and an inserted TransData. */
+static char *
+write_model (const char *name)
+{
+  char *path = g_build_filename (tmp_root, name, NULL);
+  const char *text = g_str_equal (name, "model.pbtxt")
+    ? "node { name: \"x\" op: \"Placeholder\" }\n"
+      "node { name: \"conv\" op: \"Conv2D\" input: \"x\" }\n"
+      "node { name: \"relu\" op: \"Relu\" input: \"conv\" }\n"
+    : "node { name: \"x\" op: \"Data\" }\n"
+      "node { name: \"trans_TransData_0\" op: \"TransData\" input: \"x\" }\n"
+      "node { name: \"conv_relu\" op: \"Conv2D\" input: \"trans_TransData_0\"\n"
+      "  attr { key: \"_datadump_original_op_names\" value { list { s: \"conv\" s: \"relu\" } } } }\n";
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
 
 /* A study of three parameters, as the tuner page writes one. */
 static char *
@@ -136,6 +156,7 @@ test_fits (gconstpointer data)
 
   for (guint i = 0; i < G_N_ELEMENTS (test->paths) && test->paths[i] != NULL; i++)
     g_ptr_array_add (paths, test->paths[i][0] == '\0' ? write_tuner_config ()
+                            : test->paths[i][0] == '@' ? write_model (test->paths[i] + 1)
                                                       : g_build_filename (datasets, test->paths[i], NULL));
 
   target = sl_document_target_resolve (test->name, (const char * const *) paths->pdata, paths->len, &error);

@@ -193,6 +193,13 @@ test_good_conversion (Fixture       *fixture,
   g_assert_cmpstr (sl_convert_workflow_get_output (workflow), ==, expected);
   g_assert_cmpstr (sl_convert_workflow_get_local_output (workflow), ==, expected);
   g_assert_true (g_file_test (expected, G_FILE_TEST_IS_REGULAR));
+  /* The model it read is here, to open beside the .om. */
+  {
+    g_autofree char *source = sl_convert_workflow_dup_local_source (workflow);
+    g_autofree char *model = g_build_filename (fixture->project, "unet_hw960_bs1.air", NULL);
+
+    g_assert_cmpstr (source, ==, model);
+  }
   g_assert_true (g_file_get_contents (sl_convert_workflow_get_local_log (workflow), &log, NULL, NULL));
   g_assert_nonnull (strstr (log, "ATC run success"));
   /* A success writes no plog. */

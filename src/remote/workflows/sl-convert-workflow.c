@@ -453,6 +453,32 @@ sl_convert_workflow_get_local_output (SlConvertWorkflow *self)
   return self->local_output;
 }
 
+/**
+ * sl_convert_workflow_dup_local_source:
+ *
+ * Where the model ATC read is on this computer: a relative --model in the
+ * project folder here (it went up with it), an absolute one when the
+ * target is this computer (known once the output was found there).
+ * Whether the file is still there is not checked.
+ *
+ * Returns: (transfer full) (nullable): the path, or %NULL when the model
+ *   is not on this computer or no model was given
+ */
+char *
+sl_convert_workflow_dup_local_source (SlConvertWorkflow *self)
+{
+  const char *model;
+
+  g_return_val_if_fail (SL_IS_CONVERT_WORKFLOW (self), NULL);
+
+  model = sl_atc_command_get_model (self->command);
+  if (model == NULL || model[0] == '\0')
+    return NULL;
+  if (!g_path_is_absolute (model))
+    return g_build_filename (sl_workflow_get_project_dir (WORKFLOW (self)), model, NULL);
+  return self->local_output != NULL ? g_strdup (model) : NULL;
+}
+
 const char * const *
 sl_convert_workflow_get_plogs (SlConvertWorkflow *self)
 {

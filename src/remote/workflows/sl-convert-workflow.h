@@ -61,6 +61,8 @@ const char        *sl_convert_stage_to_label            (SlConvertStage      sta
 const char        *sl_convert_workflow_get_output       (SlConvertWorkflow  *self);
 /* The same on this computer, when the target is this computer. */
 const char        *sl_convert_workflow_get_local_output (SlConvertWorkflow  *self);
+/* The model ATC read, on this computer, or NULL when it is not here. */
+char              *sl_convert_workflow_dup_local_source (SlConvertWorkflow  *self);
 /* The job's log (ATC's stdout) on the target and its copy here. */
 const char        *sl_convert_workflow_get_log_path     (SlConvertWorkflow  *self);
 const char        *sl_convert_workflow_get_local_log    (SlConvertWorkflow  *self);

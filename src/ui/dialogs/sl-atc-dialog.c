@@ -71,6 +71,7 @@ struct _SlAtcDialog
   GtkLabel     *stage_label;
   GtkLabel     *outcome_label;
   GtkWidget    *open_log_button;
+  GtkWidget    *open_models_button;
   GtkWidget    *pipeline_box;
   AdwComboRow  *pipeline_row;
   AdwComboRow  *element_row;
@@ -352,6 +353,42 @@ open_log_action (GtkWidget  *widget,
     gtk_show_uri (GTK_WINDOW (self), uri, GDK_CURRENT_TIME);
 }
 
+/* The source model and the .om, when both are here, in that order: the
+ * window opens their graphs and the conversion document of the two. */
+static GStrv
+dup_models (SlAtcDialog *self)
+{
+  g_autofree char *source = NULL;
+  const char *om;
+
+  if (self->workflow == NULL || !sl_convert_workflow_succeeded (self->workflow))
+    return NULL;
+  om = sl_convert_workflow_get_local_output (self->workflow);
+  source = sl_convert_workflow_dup_local_source (self->workflow);
+  if (om == NULL || source == NULL)
+    return NULL;
+  {
+    const char *paths[] = { source, om, NULL };
+
+    return g_strdupv ((char **) paths);
+  }
+}
+
+static void
+open_models_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  SlAtcDialog *self = SL_ATC_DIALOG (widget);
+  g_auto(GStrv) paths = dup_models (self);
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (paths == NULL || parent == NULL)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (parent), "win.open-paths", "(s^asv)", "conversion", paths,
+                              g_variant_new ("(s)", "graphs"));
+}
+
 static void
 set_running (SlAtcDialog *self,
              gboolean     running)
@@ -368,6 +405,7 @@ set_running (SlAtcDialog *self,
       gtk_widget_remove_css_class (self->status_box, "dim-label");
       gtk_widget_set_visible (GTK_WIDGET (self->outcome_label), FALSE);
       gtk_widget_set_visible (self->open_log_button, FALSE);
+      gtk_widget_set_visible (self->open_models_button, FALSE);
       gtk_widget_set_visible (self->pipeline_box, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->pipeline_label), FALSE);
     }
@@ -482,6 +520,11 @@ show_outcome (SlAtcDialog *self,
   gtk_label_set_label (self->outcome_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->outcome_label), text[0] != '\0');
   gtk_widget_set_visible (self->open_log_button, sl_convert_workflow_get_local_log (self->workflow) != NULL);
+  {
+    g_auto(GStrv) models = ok ? dup_models (self) : NULL;
+
+    gtk_widget_set_visible (self->open_models_button, models != NULL);
+  }
 }
 
 static void offer_pipelines (SlAtcDialog *self);
@@ -1012,6 +1055,7 @@ sl_atc_dialog_class_init (SlAtcDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, stage_label);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, outcome_label);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, open_log_button);
+  gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, open_models_button);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, pipeline_box);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, pipeline_row);
   gtk_widget_class_bind_template_child (widget_class, SlAtcDialog, element_row);
@@ -1026,6 +1070,7 @@ sl_atc_dialog_class_init (SlAtcDialogClass *klass)
   gtk_widget_class_install_action (widget_class, "atc.convert", NULL, convert_action);
   gtk_widget_class_install_action (widget_class, "atc.cancel", NULL, cancel_action);
   gtk_widget_class_install_action (widget_class, "atc.open-log", NULL, open_log_action);
+  gtk_widget_class_install_action (widget_class, "atc.open-models", NULL, open_models_action);
   gtk_widget_class_install_action (widget_class, "atc.set-model-path", NULL, set_model_path_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "atc.cancel", NULL);
 }

@@ -11,6 +11,8 @@
 
 #include "sl-cluster-page.h"
 #include "sl-compare-page.h"
+#include "sl-conversion-page.h"
+#include "sl-conversion-pair.h"
 #include "sl-dataset-graph-page.h"
 #include "sl-document-registry.h"
 #include "sl-finding-page.h"
@@ -325,6 +327,45 @@ add_tensor_compare_buttons (GListModel         *findings,
     add (button, group, data);
 }
 
+static gboolean
+is_graph (SlFinding *finding)
+{
+  return sl_finding_get_kind (finding) == SL_FINDING_GRAPH;
+}
+
+/* A model and the .om ATC made of it: their ops side by side, and both
+ * graphs. */
+static void
+add_conversion_buttons (GListModel         *findings,
+                        const char         *folder_path,
+                        SlFolderButtonFunc  add,
+                        gpointer            data)
+{
+  const SlDocumentKind *kind = sl_document_registry_lookup ("conversion");
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(SlDocumentAddress) address = NULL;
+  GtkWidget *button;
+  guint source, converted;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(SlFinding) finding = g_list_model_get_item (findings, i);
+
+      if (is_graph (finding))
+        g_ptr_array_add (paths, g_strdup (sl_finding_get_path (finding)));
+    }
+  g_ptr_array_add (paths, NULL);
+  if (!sl_conversion_pair_pick ((const char * const *) paths->pdata, &source, &converted))
+    return;
+  address = sl_document_address_new_pair (g_ptr_array_index (paths, source), g_ptr_array_index (paths, converted));
+  button = sl_document_registry_new_address_button (kind, address, _("Open Source and Model"),
+                                                    _("The converted model’s ops against the source model’s, and both graphs"));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
+                                          g_variant_new ("(s@asv)", kind->id, sl_document_address_to_variant (address),
+                                                         sl_conversion_page_new_open_request ()));
+  add (button, SL_FINDING_GRAPH, data);
+}
+
 /* Profiles and timelines link an op to the graph of the same job: the
  * nearest graph or MindSpore run in the workspace. */
 static const SlFindingKind op_graphs[] = {
@@ -379,6 +420,13 @@ static const SlDocumentKind builtin_kinds[] = {
    * Translators: the title of a document tab; %s is a folder or file name. */
   { "tensor-compare", sl_tensor_compare_page_get_type, N_("Tensors: %s"), "sl-tensor-symbolic", NULL, FALSE, NULL,
     .n_paths = 2, .holds = holds_tensors, .keeps_path = TRUE, .add_folder_buttons = add_tensor_compare_buttons },
+  /* A converted model's ops against its source model's; the address
+   * holds the source model, then the converted one, opened
+   * from the Convert dialog, the folder page or `sightline --document
+   * conversion SOURCE OM`.
+   * Translators: the title of a document tab; %s is a file name. */
+  { "conversion", sl_conversion_page_get_type, N_("Conversion: %s"), "sl-graph-symbolic", NULL, FALSE, NULL,
+    .n_paths = 2, .holds = is_graph, .keeps_path = TRUE, .add_folder_buttons = add_conversion_buttons },
   /* A hyperparameter study of a tuner configuration file (YAML), opened
    * from the file's finding; a path that does not exist yet opens an
    * empty form that writes it.

@@ -359,6 +359,28 @@ session_notice_cb (SlWindow   *self,
     sl_window_show_toast (self, text);
 }
 
+/* A notice with a button opening a document. */
+static void
+session_offer_cb (SlWindow    *self,
+                  const char  *text,
+                  const char  *label,
+                  const char  *kind,
+                  const char **paths,
+                  GVariant    *request,
+                  SlSession   *session)
+{
+  AdwToast *toast;
+
+  if (!is_front_window (self))
+    return;
+  toast = adw_toast_new (text);
+  adw_toast_set_button_label (toast, label);
+  adw_toast_set_action_name (toast, "win.open-paths");
+  adw_toast_set_action_target_value (toast, g_variant_new ("(s^asv)", kind, paths, request));
+  adw_toast_set_timeout (toast, 10);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 /* Windows still open when the application ends keep their layout. */
 static void
 application_shutdown_cb (SlWindow       *self,
@@ -403,6 +425,7 @@ create_panels (SlWindow  *self,
   g_signal_connect_object (self->session, "open-requested", G_CALLBACK (session_open_requested_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->session, "notice", G_CALLBACK (session_notice_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "offer", G_CALLBACK (session_offer_cb), self, G_CONNECT_SWAPPED);
 
   self->layout = sl_dock_layout_new (self->dock, self->grid);
   sl_dock_layout_set_area (self->layout, PANEL_AREA_START, self->start_paned);
