@@ -327,6 +327,58 @@ ge_fixture_model_def (gboolean for_om,
   return model;
 }
 
+/* The same net as ATC reads it before converting it: float32 NCHW
+ * throughout, the convolution, its bias and the ReLU as three ops, no
+ * Cast or TransData (ATC inserts those), so that a conversion of this
+ * source against ge_fixture_model_def (TRUE, …)'s OM shows each kind of
+ * change. */
+G_GNUC_UNUSED static GByteArray *
+ge_fixture_source_model_def (void)
+{
+  static const gint64 nchw[] = { 1, 3, 224, 224 };
+  static const gint64 conv[] = { 1, 16, 224, 224 };
+  static const gint64 pooled[] = { 1, 16, 112, 112 };
+  static const gint64 weight[] = { 16, 3, 3, 3 };
+  static const gint64 bias[] = { 16 };
+  static const gint64 ones[] = { 1, 1, 1, 1 };
+  static const gint64 ksize[] = { 1, 1, 2, 2 };
+  GByteArray *model = g_byte_array_new ();
+  g_autoptr(GByteArray) graph = g_byte_array_new ();
+  GByteArray *attrs;
+
+  fx_string (graph, 1, "tiny_net");
+  fx_string (graph, 4, "data:0");
+  fx_string (graph, 5, "output:0");
+
+  attrs = g_byte_array_new ();
+  ge_fx_attr (attrs, 10, "index", ge_fx_attr_i (0));
+  ge_fx_add_op (graph, ge_fx_op ("data", "Data", 0, NULL, attrs, ge_fx_desc (GE_DT_FLOAT, nchw, 4, "NCHW", -1, 0)));
+  ge_fx_add_op (graph, ge_fx_const ("conv1/weight", 1, weight, 4, "NCHW", GE_FIXTURE_WEIGHT_BYTES, 0, FALSE));
+  ge_fx_add_op (graph, ge_fx_const ("conv1/bias", 2, bias, 1, "ND", GE_FIXTURE_BIAS_BYTES, 0, FALSE));
+
+  attrs = g_byte_array_new ();
+  ge_fx_attr (attrs, 10, "strides", ge_fx_attr_ints (ones, 4));
+  ge_fx_attr (attrs, 10, "pads", ge_fx_attr_ints (ones, 4));
+  ge_fx_attr (attrs, 10, "data_format", ge_fx_attr_s ("NCHW"));
+  ge_fx_add_op (graph, ge_fx_op ("conv1/Conv2D", "Conv2D", 3, (const char *[]) { "data:0", "conv1/weight:0", NULL },
+                                 attrs, ge_fx_desc (GE_DT_FLOAT, conv, 4, "NCHW", -1, 0)));
+  ge_fx_add_op (graph, ge_fx_op ("conv1/BiasAdd", "BiasAdd", 4,
+                                 (const char *[]) { "conv1/Conv2D:0", "conv1/bias:0", NULL }, NULL,
+                                 ge_fx_desc (GE_DT_FLOAT, conv, 4, "NCHW", -1, 0)));
+  ge_fx_add_op (graph, ge_fx_op ("relu1/Relu", "Relu", 5, (const char *[]) { "conv1/BiasAdd:0", NULL }, NULL,
+                                 ge_fx_desc (GE_DT_FLOAT, conv, 4, "NCHW", -1, 0)));
+  attrs = g_byte_array_new ();
+  ge_fx_attr (attrs, 10, "ksize", ge_fx_attr_ints (ksize, 4));
+  ge_fx_add_op (graph, ge_fx_op ("pool1/MaxPool", "MaxPool", 6, (const char *[]) { "relu1/Relu:0", NULL }, attrs,
+                                 ge_fx_desc (GE_DT_FLOAT, pooled, 4, "NCHW", -1, 0)));
+  ge_fx_add_op (graph, ge_fx_op ("output", "NetOutput", 7, (const char *[]) { "pool1/MaxPool:0", NULL }, NULL, NULL));
+
+  fx_string (model, 1, "tiny_net");
+  fx_uint (model, 2, 1);
+  fx_message (model, 7, graph);
+  return model;
+}
+
 /* Where the parts of an OM file are. */
 typedef struct {
   gsize table;      /* the partition count */

@@ -13,6 +13,12 @@
  *   sightline --document graph FOLDER/tiny_net.om
  *   sightline-cli graph FOLDER/tiny_net.air --json
  *
+ * and FOLDER/source/tiny_net.air, the net as ATC reads it before
+ * converting it (no Cast or TransData; the convolution, bias and ReLU
+ * apart), for the conversion view:
+ *
+ *   sightline --document conversion FOLDER/source/tiny_net.air FOLDER/tiny_net.om
+ *
  * Exit status: 0 when both files were written, 1 when one could not be,
  * 2 on bad usage.
  *
@@ -50,6 +56,8 @@ main (int   argc,
   g_autoptr(GByteArray) air = NULL;
   g_autoptr(GByteArray) om_model = NULL;
   g_autoptr(GByteArray) om = NULL;
+  g_autoptr(GByteArray) source = NULL;
+  g_autofree char *source_folder = NULL;
 
   if (argc != 2)
     {
@@ -64,7 +72,15 @@ main (int   argc,
   air = ge_fixture_model_def (FALSE, FALSE);
   om_model = ge_fixture_model_def (TRUE, FALSE);
   om = ge_fixture_om (om_model, NULL);
-  if (!write_file (argv[1], "tiny_net.air", air) || !write_file (argv[1], "tiny_net.om", om))
+  source = ge_fixture_source_model_def ();
+  source_folder = g_build_filename (argv[1], "source", NULL);
+  if (g_mkdir_with_parents (source_folder, 0755) != 0)
+    {
+      fprintf (stderr, "%s: cannot create the folder\n", source_folder);
+      return 1;
+    }
+  if (!write_file (argv[1], "tiny_net.air", air) || !write_file (argv[1], "tiny_net.om", om) ||
+      !write_file (source_folder, "tiny_net.air", source))
     return 1;
   return 0;
 }

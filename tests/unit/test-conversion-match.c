@@ -390,6 +390,42 @@ test_om_file (void)
   g_rmdir (folder);
 }
 
+/* The AIR ATC read (ge_fixture_source_model_def) against the OM it made:
+ * both read by their own readers, GE IR on both sides. */
+static void
+test_air_source_file (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("test-conversion-air-XXXXXX", &error);
+  g_autofree char *source_path = g_build_filename (folder, "tiny_net.air", NULL);
+  g_autofree char *om_path = g_build_filename (folder, "tiny_net.om", NULL);
+  g_autoptr(GByteArray) source = ge_fixture_source_model_def ();
+  g_autoptr(GByteArray) model_def = ge_fixture_model_def (TRUE, FALSE);
+  g_autoptr(GByteArray) om = ge_fixture_om (model_def, NULL);
+  g_autoptr(SlConversionMatch) match = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (source_path, (const char *) source->data, source->len, NULL));
+  g_assert_true (g_file_set_contents (om_path, (const char *) om->data, om->len, NULL));
+  match = sl_conversion_match_load (source_path, om_path, NULL, &error);
+  g_assert_no_error (error);
+
+  /* data, pool1/MaxPool and output kept; the fused convolution; two
+   * Casts and two TransDatas inserted; nothing removed */
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_KEPT), ==, 3);
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_FUSED), ==, 1);
+  g_assert_cmpuint (sl_conversion_match_count (match, SL_CONVERSION_INSERTED), ==, 4);
+  g_assert_cmpuint (sl_conversion_match_get_n_removed (match), ==, 0);
+  for (guint i = 0; i < sl_conversion_match_get_n_ops (match); i++)
+    if (sl_conversion_match_get_op_status (match, i) == SL_CONVERSION_FUSED)
+      assert_op (match, i, "conv1/conv1_relu_fused", SL_CONVERSION_FUSED, SL_CONVERSION_BY_ATTRIBUTE,
+                 "conv1/Conv2D, conv1/BiasAdd, relu1/Relu");
+
+  g_unlink (source_path);
+  g_unlink (om_path);
+  g_rmdir (folder);
+}
+
 static void
 assert_pick (const char * const *paths,
              int                 source,
@@ -444,5 +480,6 @@ main (int   argc,
   g_test_add_func ("/conversion-match/pbtxt-files", test_pbtxt_files);
   g_test_add_func ("/conversion-match/pair", test_pair);
   g_test_add_func ("/conversion-match/om-file", test_om_file);
+  g_test_add_func ("/conversion-match/air-source-file", test_air_source_file);
   return g_test_run ();
 }
