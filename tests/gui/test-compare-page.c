@@ -414,14 +414,14 @@ main (int    argc,
         /* One step a side: no phase's spread is known, so none is
          * coloured as a gain or a regression, and the tooltip says why. */
         {
-          const SlProfileCompareItem *uncovered =
-            &sl_compare_page_get_result (real)->items[SL_PROFILE_COMPARE_UNCOVERED_COMMUNICATION];
+          const SlProfileCompareItem *e2e_item =
+            &sl_compare_page_get_result (real)->items[SL_PROFILE_COMPARE_E2E];
           g_autofree char *tooltip = NULL;
 
           g_assert_cmpuint (sl_compare_page_get_result (real)->base_steps, <, SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
-          g_assert_cmpint (uncovered->source, ==, SL_PROFILE_COMPARE_FROM_STEPS);
-          g_assert_cmpint (uncovered->diff_ns, !=, 0);
-          g_assert_false (item_coloured (real, SL_PROFILE_COMPARE_UNCOVERED_COMMUNICATION, &tooltip));
+          g_assert_cmpint (e2e_item->source, ==, SL_PROFILE_COMPARE_FROM_STEPS);
+          g_assert_cmpint (e2e_item->diff_ns, !=, 0);
+          g_assert_false (item_coloured (real, SL_PROFILE_COMPARE_E2E, &tooltip));
           g_assert_nonnull (tooltip);
           g_assert_nonnull (strstr (tooltip, "cannot be told from noise"));
         }
