@@ -424,6 +424,10 @@ main (int    argc,
           g_assert_false (item_coloured (real, SL_PROFILE_COMPARE_E2E, &tooltip));
           g_assert_nonnull (tooltip);
           g_assert_nonnull (strstr (tooltip, "cannot be told from noise"));
+          /* The headline's verdict says the same. */
+          g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_template_child (
+                                      GTK_WIDGET (real), SL_TYPE_COMPARE_PAGE, "headline_label"))),
+                                    "noise not checked"));
         }
       }
   }

@@ -447,9 +447,12 @@ fill_overview (SlComparePage *self)
       g_autofree char *base = format_ns (self, e2e->base_ns);
       g_autofree char *comparison = format_ns (self, e2e->comparison_ns);
       g_autofree char *text = NULL;
+      /* Without the step-to-step spread, a difference is not told from
+       * noise: the verdict says so. */
       const char *verdict = e2e->noise_checked && e2e->noise ? _("within noise")
-                          : e2e->diff_ns > 0 ? _("slower")
-                          : e2e->diff_ns < 0 ? _("faster") : _("the same");
+                          : e2e->diff_ns > 0 ? (e2e->noise_checked ? _("slower") : _("slower; noise not checked"))
+                          : e2e->diff_ns < 0 ? (e2e->noise_checked ? _("faster") : _("faster; noise not checked"))
+                          : _("the same");
 
       /* Translators: the end-to-end step time of both sides; the
        * difference, the ratio and a word: slower, faster, within noise */
