@@ -9,7 +9,7 @@ Chinese, and saves the window as a PNG with its report beside it:
 
     build-aux/screenshots.py BUILD_DIR DATASETS_DIR OUT_DIR
         [--sizes 1024x640,1366x768,1600x1000] [--styles light,dark]
-        [--languages en,zh_CN] [--kinds scalars,profile,...]
+        [--languages en,zh_CN] [--kinds scalars,profile,...] [--program PATH]
 
 BUILD_DIR is a configured and built tree (`_build`), DATASETS_DIR the
 datasets folder (its layout is `<owner>__<repo>/<path>`, see its
@@ -98,6 +98,7 @@ def parse_args(argv):
     parser.add_argument("--styles", default="light,dark")
     parser.add_argument("--languages", default="en,zh_CN")
     parser.add_argument("--kinds", default="", help="file name stems of the cases to take (all when empty)")
+    parser.add_argument("--program", default="", help="the sightline program to run (BUILD_DIR/src/ui/sightline)")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
@@ -143,7 +144,7 @@ def faults(report, width, height):
 def take(args, size, tuner_path):
     """Runs every case at one screen size; on the display xvfb-run made."""
     width, height = (int(n) for n in size.split("x"))
-    sightline = os.path.join(args.build_dir, "src", "ui", "sightline")
+    sightline = args.program or os.path.join(args.build_dir, "src", "ui", "sightline")
     kinds = [k for k in args.kinds.split(",") if k]
     failed = False
 
@@ -208,7 +209,8 @@ def main(argv):
     for size in args.sizes.split(","):
         inner = ["xvfb-run", "-a", "-s", "-screen 0 %sx24" % size, sys.executable, os.path.abspath(__file__),
                  args.build_dir, args.datasets_dir, args.out_dir, "--inner", "--sizes", size,
-                 "--styles", args.styles, "--languages", args.languages, "--kinds", args.kinds]
+                 "--styles", args.styles, "--languages", args.languages, "--kinds", args.kinds,
+                 "--program", args.program]
         status |= subprocess.run(inner, check=False).returncode
     return status
 
