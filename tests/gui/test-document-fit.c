@@ -4,9 +4,10 @@
  * Each kind is opened on real files of the datasets (a tuner
  * configuration, which they lack, is written here) in a window of
  * 1024 × 640 once it has loaded: the window asks for no more than that,
- * is given no more than that, and nothing of it (its toolbars) is drawn
- * past its edge. Every name `--document` takes is covered. Skipped
- * without the datasets.
+ * is given no more than that, nothing of it (its toolbars) is drawn past
+ * its edge, and nothing of the document lies past the document's sides,
+ * where its dock would cut it off. Every name `--document` takes is
+ * covered, each page of a profile included. Skipped without the datasets.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
