@@ -322,6 +322,15 @@ main (int    argc,
         g_assert_nonnull (strstr (parts, "forward and backward"));
         g_assert_nonnull (strstr (parts, "data wait"));
         g_assert_null (strstr (parts, "communication not overlapped"));
+        /* The rank table's columns of the same parts too. */
+        {
+          SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_ancestor (sl_cluster_page_get_rank_table (mindspore),
+                                                                       SL_TYPE_DATA_TABLE));
+
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 3), ==, "Forward and backward (ms)");
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 4), ==, "Tail (ms)");
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 5), ==, "Data wait (ms)");
+        }
       }
   }
 

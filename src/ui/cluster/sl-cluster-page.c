@@ -303,6 +303,12 @@ fill_ranks (SlClusterPage *self)
   series[0] = sl_step_phase_to_label (SL_STEP_PHASE_COMPUTING, overlap);
   series[1] = sl_step_phase_to_label (SL_STEP_PHASE_COMMUNICATION, overlap);
   series[2] = sl_step_phase_to_label (SL_STEP_PHASE_FREE, overlap);
+  /* The table's columns of the same parts, named the same way. */
+  sl_data_table_set_column_title (self->rank_data, "computing",
+                                  overlap ? _("Computing (ms)") : _("Forward and backward (ms)"));
+  sl_data_table_set_column_title (self->rank_data, "communication",
+                                  overlap ? _("Not overlapped comm. (ms)") : _("Tail (ms)"));
+  sl_data_table_set_column_title (self->rank_data, "free", overlap ? _("Free (ms)") : _("Data wait (ms)"));
 
   for (guint i = 0; i < n; i++)
     {
