@@ -226,6 +226,7 @@ main (int    argc,
   tooltip = sl_cluster_bars_describe_bar (SL_CLUSTER_BARS (sl_cluster_page_get_bars (page)), 5);
   g_assert_nonnull (strstr (tooltip, "rank 5"));
   g_assert_nonnull (strstr (tooltip, "1.3 ms"));
+  g_assert_nonnull (strstr (tooltip, "communication not overlapped"));
   g_clear_pointer (&tooltip, g_free);
 
   /* The slow link named, and its cell's values on hover. */
@@ -299,6 +300,39 @@ main (int    argc,
   args[0] = window;
   args[1] = profile_id;
   g_assert_true (wait_until (document_open, args, 30000));
+
+  /* MindSpore's step traces split a step into forward and backward, tail
+   * and data wait: the bars' parts are named so, not as an overlap
+   * analysis' computing, communication and free time. */
+  {
+    const char *datasets = g_getenv ("SL_DATASETS_DIR");
+    g_autofree char *profiler = datasets ? g_build_filename (datasets, "mindspore-ai__mindinsight", "tests", "utils",
+                                                             "resource", "profiler", NULL) : NULL;
+
+    if (profiler != NULL && g_file_test (profiler, G_FILE_TEST_IS_DIR))
+      {
+        SlClusterPage *mindspore = SL_CLUSTER_PAGE (sl_window_open_document (window, "cluster", profiler, NULL));
+        g_autofree char *parts = NULL;
+
+        g_assert_nonnull (mindspore);
+        g_assert_true (wait_until (page_settled, mindspore, 60000));
+        g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (mindspore)), ==, SL_DOCUMENT_READY);
+        parts = sl_cluster_bars_describe_bar (SL_CLUSTER_BARS (sl_cluster_page_get_bars (mindspore)), 0);
+        g_assert_nonnull (parts);
+        g_assert_nonnull (strstr (parts, "forward and backward"));
+        g_assert_nonnull (strstr (parts, "data wait"));
+        g_assert_null (strstr (parts, "communication not overlapped"));
+        /* The rank table's columns of the same parts too. */
+        {
+          SlDataTable *table = SL_DATA_TABLE (gtk_widget_get_ancestor (sl_cluster_page_get_rank_table (mindspore),
+                                                                       SL_TYPE_DATA_TABLE));
+
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 3), ==, "Forward and backward (ms)");
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 4), ==, "Tail (ms)");
+          g_assert_cmpstr (sl_data_table_get_column_title (table, 5), ==, "Data wait (ms)");
+        }
+      }
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   return 0;

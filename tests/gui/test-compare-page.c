@@ -51,6 +51,43 @@ write_profile (const char *root,
   return g_steal_pointer (&unit);
 }
 
+/* The overview's cells of one breakdown item: whether one is coloured as
+ * a gain or a regression, and the tooltip of its difference, if any. */
+static void
+walk_item_cells (GtkWidget                *widget,
+                 SlProfileCompareItemKind  kind,
+                 gboolean                 *coloured,
+                 char                    **tooltip)
+{
+  SlCompareEntry *entry = g_object_get_data (G_OBJECT (widget), "sl-data-table-item");
+
+  if (GTK_IS_LABEL (widget) && SL_IS_COMPARE_ENTRY (entry) && sl_compare_entry_get_item (entry) != NULL &&
+      sl_compare_entry_get_item (entry)->kind == kind)
+    {
+      const char *text = g_object_get_data (G_OBJECT (widget), "sl-long-tooltip");
+
+      *coloured |= gtk_widget_has_css_class (widget, "error") || gtk_widget_has_css_class (widget, "success");
+      if (text != NULL && *tooltip == NULL && strstr (text, "Not coloured") != NULL)
+        *tooltip = g_strdup (text);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    walk_item_cells (child, kind, coloured, tooltip);
+}
+
+static gboolean
+item_coloured (SlComparePage             *page,
+               SlProfileCompareItemKind   kind,
+               char                     **tooltip)
+{
+  GtkWidget *overview = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE,
+                                                                   "overview_view"));
+  gboolean coloured = FALSE;
+
+  *tooltip = NULL;
+  walk_item_cells (overview, kind, &coloured, tooltip);
+  return coloured;
+}
+
 static gboolean
 page_settled (gpointer data)
 {
@@ -267,6 +304,20 @@ main (int    argc,
   wait_for_frames (GTK_WIDGET (window));
   check_overview_fits (page);
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page.png");
+
+  /* Three steps a side: the end-to-end time, 5 µs slower in each with no
+   * spread, is a regression; the vector kernels' 5 µs come from op table
+   * totals, whose spread is unknown, so they are not coloured and say why. */
+  {
+    g_autofree char *tooltip = NULL;
+
+    g_assert_true (sl_compare_page_get_result (page)->items[SL_PROFILE_COMPARE_E2E].noise_checked);
+    g_assert_true (item_coloured (page, SL_PROFILE_COMPARE_E2E, &tooltip));
+    g_assert_null (tooltip);
+    g_assert_cmpint (sl_compare_page_get_result (page)->items[SL_PROFILE_COMPARE_VECTOR].diff_ns, ==, 5 * US);
+    g_assert_false (item_coloured (page, SL_PROFILE_COMPARE_VECTOR, &tooltip));
+    g_assert_nonnull (strstr (tooltip, "op table totals"));
+  }
   adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_COMPARE_PAGE, "view_stack")), "operators");
   wait_for_frames (GTK_WIDGET (window));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page-operators.png");
@@ -359,6 +410,25 @@ main (int    argc,
         wait_for_frames (GTK_WIDGET (window));
         check_overview_fits (real);
         save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-page-db-against-text.png");
+
+        /* One step a side: no phase's spread is known, so none is
+         * coloured as a gain or a regression, and the tooltip says why. */
+        {
+          const SlProfileCompareItem *e2e_item =
+            &sl_compare_page_get_result (real)->items[SL_PROFILE_COMPARE_E2E];
+          g_autofree char *tooltip = NULL;
+
+          g_assert_cmpuint (sl_compare_page_get_result (real)->base_steps, <, SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
+          g_assert_cmpint (e2e_item->source, ==, SL_PROFILE_COMPARE_FROM_STEPS);
+          g_assert_cmpint (e2e_item->diff_ns, !=, 0);
+          g_assert_false (item_coloured (real, SL_PROFILE_COMPARE_E2E, &tooltip));
+          g_assert_nonnull (tooltip);
+          g_assert_nonnull (strstr (tooltip, "cannot be told from noise"));
+          /* The headline's verdict says the same. */
+          g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_template_child (
+                                      GTK_WIDGET (real), SL_TYPE_COMPARE_PAGE, "headline_label"))),
+                                    "noise not checked"));
+        }
       }
   }
 

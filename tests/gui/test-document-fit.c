@@ -4,9 +4,10 @@
  * Each kind is opened on real files of the datasets (a tuner
  * configuration, which they lack, is written here) in a window of
  * 1024 × 640 once it has loaded: the window asks for no more than that,
- * is given no more than that, and nothing of it (its toolbars) is drawn
- * past its edge. Every name `--document` takes is covered. Skipped
- * without the datasets.
+ * is given no more than that, nothing of it (its toolbars) is drawn past
+ * its edge, and nothing of the document lies past the document's sides,
+ * where its dock would cut it off. Every name `--document` takes is
+ * covered, each page of a profile included. Skipped without the datasets.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +17,7 @@
 
 #include "gui-test-util.h"
 #include "sl-document-target.h"
+#include "sl-profile-page.h"
 #include "sl-tuner-config.h"
 #include "sl-window-report.h"
 
@@ -29,6 +31,7 @@ static const char *datasets;
 #define MINDINSIGHT "mindspore-ai__mindinsight/tests/utils/resource/"
 #define WRITERS "generated__mindinsight-writers/"
 #define DUMPS "Ascend__msprobe/test/msprobe_test/mindspore_ut/compare/dump_file/"
+#define TORCH_TEXT "Ascend__msinsight/test/data/pytorch/text/level1/rank0_ascend_pt"
 
 typedef struct {
   const char *name;
@@ -45,6 +48,12 @@ static const Case cases[] = {
   { "advisor", { MINDINSIGHT "profiler" } },
   /* A torch_npu profile with API statistics: their page's toolbar wraps. */
   { "profile", { "Ascend__msinsight/test/data/pytorch/db/level0/rank0_ascend_pt" } },
+  /* Each page of a level-1 torch_npu profile, which has them all. */
+  { "operators", { TORCH_TEXT } },
+  { "apis", { TORCH_TEXT } },
+  { "steps", { TORCH_TEXT } },
+  { "memory", { TORCH_TEXT } },
+  { "communication", { TORCH_TEXT } },
   { "pipeline", { "Ascend__ascend_community_projects/Video-ReID/pipeline/video.pipeline" } },
   { "graph", { MINDINSIGHT "graph_pb/lenet.pb" } },
   { "dataset-graph", { WRITERS "run_lineage" } },
@@ -133,6 +142,33 @@ assert_wide_scrolls_visibly (const char *name,
     assert_wide_scrolls_visibly (name, child);
 }
 
+/* The outermost widgets of the document that lie past its left or right
+ * edge, where the dock cuts them off: a box allocated wider than the
+ * document asks at its height, say, is centred and loses both ends.
+ * What a scrolled window holds scrolls into view, so it is not looked
+ * into. */
+static void
+append_outside (GtkWidget *widget,
+                GtkWidget *document,
+                GString   *out)
+{
+  graphene_rect_t bounds;
+
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (widget != document && gtk_widget_compute_bounds (widget, document, &bounds) &&
+      (bounds.origin.x < -1 || bounds.origin.x + bounds.size.width > gtk_widget_get_width (document) + 1))
+    {
+      g_string_append_printf (out, " %s at x %.0f, %.0f px wide;", G_OBJECT_TYPE_NAME (widget), bounds.origin.x,
+                              bounds.size.width);
+      return;
+    }
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    append_outside (child, document, out);
+}
+
 static void
 test_fits (gconstpointer data)
 {
@@ -171,6 +207,9 @@ test_fits (gconstpointer data)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (wait_until (document_loaded, document, 60000));
   g_assert_cmpint (sl_document_get_state (document), !=, SL_DOCUMENT_FAILED);
+  /* A profile's page is the one named. */
+  if (target->page != NULL && SL_IS_PROFILE_PAGE (document))
+    g_assert_cmpstr (sl_profile_page_get_view (SL_PROFILE_PAGE (document)), ==, target->page);
   wait_for_frames (GTK_WIDGET (window));
 
   png = g_strdup_printf ("fit-%s.png", test->name);
@@ -202,6 +241,22 @@ test_fits (gconstpointer data)
     g_error ("%s: drawn past the window's edge: %s", test->name, json);
 
   assert_wide_scrolls_visibly (test->name, GTK_WIDGET (document));
+
+  /* The document is given at least the width it asks for at its
+   * height, and nothing of it lies past its sides, where the dock would
+   * cut it off. */
+  {
+    g_autoptr(GString) outside = g_string_new (NULL);
+    int document_min = 0;
+
+    append_outside (GTK_WIDGET (document), GTK_WIDGET (document), outside);
+    if (outside->len > 0)
+      g_error ("%s: cut off at the document's sides (%d px wide):%s", test->name,
+               gtk_widget_get_width (GTK_WIDGET (document)), outside->str);
+    gtk_widget_measure (GTK_WIDGET (document), GTK_ORIENTATION_HORIZONTAL, gtk_widget_get_height (GTK_WIDGET (document)),
+                        &document_min, NULL, NULL, NULL);
+    g_assert_cmpint (document_min, <=, gtk_widget_get_width (GTK_WIDGET (document)));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -202,6 +202,53 @@ test_fit (void)
   g_assert_cmpfloat_with_epsilon (sl_graph_canvas_get_zoom (canvas), expected, 1e-9);
 }
 
+/* A narrow chain taller than a narrow view, as a run's dataset pipeline
+ * in the dataset graph: fitted, it starts at the top and scrolls down,
+ * and the minimap that then shows in the bottom right corner covers none
+ * of its boxes (centred in the view, the widest did run under it). */
+static void
+test_fit_beside_minimap (void)
+{
+  g_autoptr(SlGraphScene) chain = sl_graph_scene_new ();
+  GtkWidget *narrow_window = gtk_window_new ();
+  SlGraphCanvas *narrow = SL_GRAPH_CANVAS (sl_graph_canvas_new ());
+  const SlGraphSceneBox *boxes;
+  graphene_rect_t area;
+  guint n_boxes;
+
+  for (guint i = 0; i < 10; i++)
+    {
+      double width = i % 3 == 2 ? 300 : 120;
+      SlGraphSceneBox box = { (300 - width) / 2, i * 72, width, 34, i + 1, SL_GRAPH_SCENE_NONE, 0,
+                              SL_GRAPH_SHAPE_OP, 0, -1, "MapDataset", "MapDataset" };
+
+      sl_graph_scene_add_box (chain, &box);
+    }
+  sl_graph_scene_finish (chain);
+
+  gtk_window_set_child (GTK_WINDOW (narrow_window), GTK_WIDGET (narrow));
+  gtk_window_set_default_size (GTK_WINDOW (narrow_window), 380, 420);
+  gtk_window_present (GTK_WINDOW (narrow_window));
+  g_assert_true (wait_until (canvas_has_size, narrow, 5000));
+  sl_graph_canvas_set_scene (narrow, chain, SL_GRAPH_SCENE_NONE);
+  sl_graph_canvas_fit (narrow);
+  settle ();
+
+  g_assert_true (sl_graph_canvas_get_minimap_area (narrow, &area));
+  boxes = sl_graph_scene_get_boxes (chain, &n_boxes);
+  for (guint i = 0; i < n_boxes; i++)
+    {
+      double x0, y0, x1, y1;
+
+      sl_graph_canvas_scene_to_widget (narrow, boxes[i].x, boxes[i].y, &x0, &y0);
+      sl_graph_canvas_scene_to_widget (narrow, boxes[i].x + boxes[i].width, boxes[i].y + boxes[i].height, &x1, &y1);
+      g_assert_cmpfloat (x0, >=, 23.999);
+      if (y1 > area.origin.y && y0 < area.origin.y + area.size.height)
+        g_assert_cmpfloat (x1, <=, area.origin.x);
+    }
+  gtk_window_destroy (GTK_WINDOW (narrow_window));
+}
+
 static guint zoom_notifies;
 
 static void
@@ -826,6 +873,7 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
 
   g_test_add_func ("/graph-canvas/fit", test_fit);
+  g_test_add_func ("/graph-canvas/fit-beside-minimap", test_fit_beside_minimap);
   g_test_add_func ("/graph-canvas/zoom-at-pointer", test_zoom_at_pointer);
   g_test_add_func ("/graph-canvas/click-select-activate", test_click_select_activate);
   g_test_add_func ("/graph-canvas/anchor", test_anchor);

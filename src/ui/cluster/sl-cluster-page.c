@@ -284,8 +284,33 @@ fill_ranks (SlClusterPage *self)
   guint n = sl_cluster_profile_get_n_ranks (self->summary->cluster);
   g_autofree double *values = g_new0 (double, MAX (n * 3, 1));
   g_autofree char **labels = g_new0 (char *, n + 1);
-  const char *series[] = { _("computing"), _("communication not overlapped"), _("free time") };
   g_autoptr(GPtrArray) items = g_ptr_array_new_full (n, g_object_unref);
+  gboolean overlap = TRUE;
+  const char *series[3];
+
+  /* The parts are named as the ranks' step traces name them: computing,
+   * communication not overlapped and free time from an overlap analysis;
+   * MindSpore's and msprof's forward and backward, tail and data wait
+   * otherwise (the first rank with steps tells). */
+  for (guint i = 0; i < n; i++)
+    {
+      const SlClusterRank *rank = rank_at (self, i);
+
+      if (rank->breakdown.n_steps > 0)
+        {
+          overlap = rank->breakdown.overlap;
+          break;
+        }
+    }
+  series[0] = sl_step_phase_to_label (SL_STEP_PHASE_COMPUTING, overlap);
+  series[1] = sl_step_phase_to_label (SL_STEP_PHASE_COMMUNICATION, overlap);
+  series[2] = sl_step_phase_to_label (SL_STEP_PHASE_FREE, overlap);
+  /* The table's columns of the same parts, named the same way. */
+  sl_data_table_set_column_title (self->rank_data, "computing",
+                                  overlap ? _("Computing (ms)") : _("Forward and backward (ms)"));
+  sl_data_table_set_column_title (self->rank_data, "communication",
+                                  overlap ? _("Not overlapped comm. (ms)") : _("Tail (ms)"));
+  sl_data_table_set_column_title (self->rank_data, "free", overlap ? _("Free (ms)") : _("Data wait (ms)"));
 
   for (guint i = 0; i < n; i++)
     {

@@ -147,13 +147,16 @@ cell_text (SlComparePage  *self,
   const SlProfileCompareRow *row = sl_compare_entry_get_row (entry);
   gint64 diff = sl_compare_entry_get_diff_ns (entry);
   gboolean noise = item != NULL && item->noise_checked && item->noise;
+  /* A breakdown item whose step-to-step spread is unknown (too few
+   * steps, or op table totals) cannot be told from noise. */
+  gboolean unchecked = item != NULL && !item->noise_checked;
 
   *css_class = NULL;
   if (column == COL_DIFF || column == COL_RATIO)
     {
       /* A row one side lacks says what each side recorded, not a gain
        * or a regression: never coloured as one. */
-      if (noise || diff == 0 || (row != NULL && (!row->present[0] || !row->present[1])))
+      if (noise || unchecked || diff == 0 || (row != NULL && (!row->present[0] || !row->present[1])))
         *css_class = "dim-label";
       else if (diff > 0)
         *css_class = "error";
@@ -239,7 +242,36 @@ table_cell_number (gpointer item,
   return sort_value (item, ((ColumnRef *)user_data)->column);
 }
 
-/* Slower in red, faster in green, the same or within noise dimmed. */
+/* Why a breakdown item's difference is not coloured as a gain or a
+ * regression; NULL when it is coloured, or is no breakdown item. */
+static char *
+item_diff_tooltip (gpointer item,
+                   gpointer user_data)
+{
+  ColumnRef *ref = user_data;
+  const SlProfileCompareItem *compare_item = sl_compare_entry_get_item (item);
+  const SlProfileCompare *result = ref->page->result != NULL ? *ref->page->result : NULL;
+
+  if (compare_item == NULL || result == NULL)
+    return NULL;
+  if (compare_item->not_comparable && compare_item->reason != NULL)
+    return g_strdup (compare_item->reason);
+  if (compare_item->noise_checked || compare_item->diff_ns == 0)
+    return NULL;
+  if (compare_item->source == SL_PROFILE_COMPARE_FROM_STEPS)
+    /* Translators: a tooltip; the steps of the baseline and of the
+     * comparison, and the least number of steps on each side */
+    return g_strdup_printf (_("Not coloured as a gain or a regression: the baseline has %u steps and the comparison %u, "
+                              "and the step-to-step spread needs at least %d on each side, so this difference cannot "
+                              "be told from noise."),
+                            result->base_steps, result->comparison_steps, SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
+  return g_strdup (_("Not coloured as a gain or a regression: this figure comes from op table totals, which are not "
+                     "split by step, so its step-to-step spread is unknown and the difference cannot be told from "
+                     "noise."));
+}
+
+/* Slower in red, faster in green, the same, within noise or of unknown
+ * noise dimmed. */
 static const char *
 table_cell_style (gpointer item,
                   gpointer user_data)
@@ -302,6 +334,8 @@ add_table_column (SlComparePage *self,
 
   ref->page = self;
   ref->column = column;
+  if (column == COL_DIFF || column == COL_RATIO)
+    def.tooltip = item_diff_tooltip;
   if (column == COL_BASE_COUNT || column == COL_COMPARISON_COUNT)
     {
       /* A side's count is a link to its ops of the row's type. */
@@ -413,9 +447,12 @@ fill_overview (SlComparePage *self)
       g_autofree char *base = format_ns (self, e2e->base_ns);
       g_autofree char *comparison = format_ns (self, e2e->comparison_ns);
       g_autofree char *text = NULL;
+      /* Without the step-to-step spread, a difference is not told from
+       * noise: the verdict says so. */
       const char *verdict = e2e->noise_checked && e2e->noise ? _("within noise")
-                          : e2e->diff_ns > 0 ? _("slower")
-                          : e2e->diff_ns < 0 ? _("faster") : _("the same");
+                          : e2e->diff_ns > 0 ? (e2e->noise_checked ? _("slower") : _("slower; noise not checked"))
+                          : e2e->diff_ns < 0 ? (e2e->noise_checked ? _("faster") : _("faster; noise not checked"))
+                          : _("the same");
 
       /* Translators: the end-to-end step time of both sides; the
        * difference, the ratio and a word: slower, faster, within noise */

@@ -112,7 +112,8 @@ static const SlDocumentAlias scalars_aliases[] = {
   { "histograms", "histograms" }, { "images", "images" }, { "tensors", "tensors" }, { NULL, NULL }
 };
 static const SlDocumentAlias profile_aliases[] = {
-  { "advisor", "advisor" }, { NULL, NULL }
+  { "operators", "ops" }, { "apis", "apis" }, { "steps", "steps" }, { "memory", "memory" },
+  { "communication", "communication" }, { "advisor", "advisor" }, { NULL, NULL }
 };
 static const SlDocumentAlias compare_aliases[] = {
   { "compare-profiles", NULL }, { NULL, NULL }

@@ -20,6 +20,7 @@
 #include "sl-memory-row.h"
 #include "sl-memory-view.h"
 #include "sl-time-format.h"
+#include "sl-tooltip.h"
 
 /* Around a clicked time, so the timeline shows what ran then. */
 #define CLICK_WINDOW_FRACTION 0.02
@@ -58,6 +59,7 @@ struct _SlMemoryView
   GtkSearchEntry  *filter_entry;
   GtkLabel        *count_label;
   GtkStack        *tables_stack;
+  GtkDropDown     *tables_dropdown;
   SlDataTable     *holders_view;
   SlDataTable     *allocations_view;
   SlDataTable     *components_view;
@@ -413,6 +415,7 @@ fill_peak_label (SlMemoryView *self)
       gtk_label_set_label (self->peak_label,
                            _("No allocated totals (memory_record.csv or MEMORY_RECORD): the peak cannot be told. "
                              "Operator allocations and modules are below."));
+      sl_widget_set_long_tooltip (GTK_WIDGET (self->peak_label), gtk_label_get_label (self->peak_label));
       return;
     }
   when = sl_time_format_ns (peak->time_ns - self->origin_ns, SL_TIME_UNIT_AUTO);
@@ -423,6 +426,7 @@ fill_peak_label (SlMemoryView *self)
                                        peak->holders->len),
                           peak->allocated_mb, peak->component, when, peak->holders->len, peak->held_mb);
   gtk_label_set_label (self->peak_label, text);
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->peak_label), text);
 }
 
 static void
@@ -634,6 +638,56 @@ empty_child_name (gpointer instance,
   return g_strdup (empty ? "empty" : "data");
 }
 
+/* The drop-down a narrow document shows instead of the table switcher:
+ * the tables' titles, the one shown selected. */
+static void
+tables_dropdown_selected_cb (SlMemoryView *self)
+{
+  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->tables_stack);
+  guint selected = gtk_drop_down_get_selected (self->tables_dropdown);
+  g_autoptr(GObject) page = NULL;
+
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= g_list_model_get_n_items (G_LIST_MODEL (pages)))
+    return;
+  page = g_list_model_get_item (G_LIST_MODEL (pages), selected);
+  gtk_stack_set_visible_child (self->tables_stack, gtk_stack_page_get_child (GTK_STACK_PAGE (page)));
+}
+
+static void
+tables_stack_changed_cb (SlMemoryView *self)
+{
+  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->tables_stack);
+  GtkWidget *visible = gtk_stack_get_visible_child (self->tables_stack);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(GObject) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+
+      if (gtk_stack_page_get_child (GTK_STACK_PAGE (page)) == visible && gtk_drop_down_get_selected (self->tables_dropdown) != i)
+        gtk_drop_down_set_selected (self->tables_dropdown, i);
+    }
+}
+
+static void
+setup_tables_dropdown (SlMemoryView *self)
+{
+  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->tables_stack);
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(GObject) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+
+      gtk_string_list_append (titles, gtk_stack_page_get_title (GTK_STACK_PAGE (page)));
+    }
+  gtk_drop_down_set_model (self->tables_dropdown, G_LIST_MODEL (titles));
+  tables_stack_changed_cb (self);
+  g_signal_connect_object (self->tables_dropdown, "notify::selected", G_CALLBACK (tables_dropdown_selected_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tables_stack, "notify::visible-child", G_CALLBACK (tables_stack_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 sl_memory_view_class_init (SlMemoryViewClass *klass)
 {
@@ -674,6 +728,7 @@ sl_memory_view_class_init (SlMemoryViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, count_label);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, tables_stack);
+  gtk_widget_class_bind_template_child (widget_class, SlMemoryView, tables_dropdown);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, holders_view);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, allocations_view);
   gtk_widget_class_bind_template_child (widget_class, SlMemoryView, components_view);
@@ -691,6 +746,7 @@ static void
 sl_memory_view_init (SlMemoryView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_tables_dropdown (self);
 
   setup_table (&self->tables[TABLE_HOLDERS], self->holders_view, holder_columns, G_N_ELEMENTS (holder_columns),
                "memory-at-peak.csv");

@@ -116,6 +116,31 @@ fit_zoom (SlGraphCanvas *self)
               MAX (view_height (self) - 2 * FIT_PADDING, 1) / MAX (bh, 1));
 }
 
+/* The minimap's size: the scene's shape, at most MINIMAP_SIZE. */
+static void
+minimap_size (SlGraphCanvas *self,
+              double        *w,
+              double        *h)
+{
+  double bw, bh, aspect;
+
+  sl_graph_scene_get_bounds (self->scene, NULL, NULL, &bw, &bh);
+  aspect = MAX (bw, 1) / MAX (bh, 1);
+  if (aspect >= 1)
+    *w = MINIMAP_SIZE, *h = CLAMP (MINIMAP_SIZE / aspect, 48, MINIMAP_SIZE);
+  else
+    *h = MINIMAP_SIZE, *w = CLAMP (MINIMAP_SIZE * aspect, 64, MINIMAP_SIZE);
+}
+
+/* A view too small for a minimap shows none. */
+static gboolean
+minimap_fits (SlGraphCanvas *self,
+              double         w,
+              double         h)
+{
+  return view_width (self) >= w * 2.5 && view_height (self) >= h * 1.5;
+}
+
 static double
 min_zoom (SlGraphCanvas *self)
 {
@@ -264,7 +289,8 @@ sl_graph_canvas_zoom_out (SlGraphCanvas *self)
 void
 sl_graph_canvas_fit (SlGraphCanvas *self)
 {
-  double bx, by, bw, bh, old = self->zoom;
+  double bx, by, bw, bh, centre_x, centre_y, old = self->zoom;
+  gboolean fits_across, fits_down;
 
   g_return_if_fail (SL_IS_GRAPH_CANVAS (self));
 
@@ -280,12 +306,31 @@ sl_graph_canvas_fit (SlGraphCanvas *self)
    * no smaller than its names can be read, from its start (top left),
    * the rest a scroll away. */
   self->zoom = CLAMP (fit_zoom (self), SL_GRAPH_CANVAS_MIN_FIT_ZOOM, MAX_FIT_ZOOM);
-  if (bw * self->zoom <= view_width (self) - 2 * FIT_PADDING)
-    self->x = bx + bw / 2 - view_width (self) / 2 / self->zoom;
+  fits_across = bw * self->zoom <= view_width (self) - 2 * FIT_PADDING;
+  fits_down = bh * self->zoom <= view_height (self) - 2 * FIT_PADDING;
+  centre_x = view_width (self) / 2;
+  centre_y = view_height (self) / 2;
+  /* Where the rest is a scroll away the minimap shows in the bottom right
+   * corner: a graph narrow (or flat) enough is centred beside (or above)
+   * it, not under it. */
+  if (!fits_across || !fits_down)
+    {
+      double mw, mh, across, down;
+
+      minimap_size (self, &mw, &mh);
+      across = view_width (self) - 2 * FIT_PADDING - mw - MINIMAP_MARGIN;
+      down = view_height (self) - 2 * FIT_PADDING - mh - MINIMAP_MARGIN;
+      if (minimap_fits (self, mw, mh) && fits_across && bw * self->zoom <= across)
+        centre_x = FIT_PADDING + across / 2;
+      if (minimap_fits (self, mw, mh) && fits_down && bh * self->zoom <= down)
+        centre_y = FIT_PADDING + down / 2;
+    }
+  if (fits_across)
+    self->x = bx + bw / 2 - centre_x / self->zoom;
   else
     self->x = bx - FIT_PADDING / self->zoom;
-  if (bh * self->zoom <= view_height (self) - 2 * FIT_PADDING)
-    self->y = by + bh / 2 - view_height (self) / 2 / self->zoom;
+  if (fits_down)
+    self->y = by + bh / 2 - centre_y / self->zoom;
   else
     self->y = by - FIT_PADDING / self->zoom;
   self->fit_pending = FALSE;
@@ -479,19 +524,14 @@ gboolean
 sl_graph_canvas_get_minimap_area (SlGraphCanvas   *self,
                                   graphene_rect_t *area)
 {
-  double bw, bh, aspect, w, h;
+  double w, h;
 
   g_return_val_if_fail (SL_IS_GRAPH_CANVAS (self), FALSE);
 
   if (self->scene == NULL || !has_size (self) || whole_scene_in_view (self))
     return FALSE;
-  sl_graph_scene_get_bounds (self->scene, NULL, NULL, &bw, &bh);
-  aspect = MAX (bw, 1) / MAX (bh, 1);
-  if (aspect >= 1)
-    w = MINIMAP_SIZE, h = CLAMP (MINIMAP_SIZE / aspect, 48, MINIMAP_SIZE);
-  else
-    h = MINIMAP_SIZE, w = CLAMP (MINIMAP_SIZE * aspect, 64, MINIMAP_SIZE);
-  if (view_width (self) < w * 2.5 || view_height (self) < h * 1.5)
+  minimap_size (self, &w, &h);
+  if (!minimap_fits (self, w, h))
     return FALSE;
   if (area != NULL)
     graphene_rect_init (area, view_width (self) - w - MINIMAP_MARGIN, view_height (self) - h - MINIMAP_MARGIN,
