@@ -309,8 +309,7 @@ run_mindx_workflow (SlMindxWorkflow *workflow,
 
   g_signal_connect (workflow, "log", G_CALLBACK (mindx_log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (mindx_message_cb), NULL);
-  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_mindx_workflow_run_async,
-                                 (SlCliRunFinish)sl_mindx_workflow_run_finish, &error))
+  if (!sl_cli_workflow_run (SL_WORKFLOW (workflow), &error))
     {
       sl_cli_print_error ("%s", error->message);
       return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? 130 : 2;

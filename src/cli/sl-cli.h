@@ -16,6 +16,7 @@
 #include "sl-target-shell.h"
 #include "sl-trace.h"
 #include "sl-transfer.h"
+#include "sl-workflow.h"
 #include "sl-workflow-preflight.h"
 #include "sl-workspace-store.h"
 
@@ -126,6 +127,8 @@ void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
                                           GPtrArray                 *problems);
 void      sl_cli_workflow_print_json     (JsonBuilder               *builder);
 gboolean  sl_cli_workflow_has_error      (GPtrArray                 *problems);
+gboolean  sl_cli_workflow_run            (SlWorkflow                *workflow,
+                                          GError                   **error);
 
 /* sl-cli-interrupt.c: Ctrl+C as a cancel */
 typedef struct {
@@ -134,21 +137,9 @@ typedef struct {
   guint         sigterm_id;
 } SlCliInterrupt;
 
-typedef void     (*SlCliRunAsync)  (gpointer             workflow,
-                                    GCancellable        *cancellable,
-                                    GAsyncReadyCallback  callback,
-                                    gpointer             user_data);
-typedef gboolean (*SlCliRunFinish) (gpointer             workflow,
-                                    GAsyncResult        *result,
-                                    GError             **error);
-
 void      sl_cli_interrupt_begin         (SlCliInterrupt            *self,
                                           GCancellable              *cancellable);
 void      sl_cli_interrupt_end           (SlCliInterrupt            *self);
-gboolean  sl_cli_run_interruptible       (gpointer                   workflow,
-                                          SlCliRunAsync              run_async,
-                                          SlCliRunFinish             run_finish,
-                                          GError                   **error);
 int       sl_cli_interrupted_exit_status (const GError              *error);
 
 void sl_cli_print_error  (const char *format,

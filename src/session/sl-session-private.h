@@ -66,6 +66,8 @@ SlSessionRun *_sl_session_begin_run   (SlSession     *self,
                                        GCancellable  *cancellable);
 void          _sl_session_run_status  (SlSessionRun  *run,
                                        const char    *status);
+/* Each stage of the run becomes its job's status. */
+void          _sl_session_follow_stages (SlSessionRun *run);
 /* Ends the run: its problems go to the session's (the workflow ended
  * its job in the Console with its verdict). */
 void          _sl_session_end_run     (SlSessionRun  *run,

@@ -82,6 +82,7 @@ gboolean         sl_session_run_remote_sync    (SlSession            *self,
                                                 int                  *exit_code,
                                                 GError              **error);
 void             sl_session_stop               (SlSession            *self);
+
 void             sl_session_stop_job           (SlSession            *self,
                                                 guint                 job);
 
@@ -113,6 +114,12 @@ SlConvertWorkflow *sl_session_create_convert   (SlSession            *self,
                                                 const char           *project_dir,
                                                 const char           *env_script,
                                                 SlAtcCommand         *command,
+                                                GError              **error);
+
+/* Any of them, waited for (sl-session-workflow.c): the command line's */
+gboolean         sl_session_run_workflow_sync  (SlSession            *self,
+                                                SlWorkflow           *workflow,
+                                                GCancellable         *cancellable,
                                                 GError              **error);
 
 /* MindX (sl-session-mindx.c) */
