@@ -14,7 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-cli.h"
-#include "sl-tuner-study.h"
+#include "sl-session.h"
 
 static void
 print_message_cb (SlTunerStudy *study,
@@ -127,22 +127,6 @@ print_text (SlTunerStudy *study,
             best->params);
 }
 
-typedef struct {
-  GMainLoop    *loop;
-  GAsyncResult *result;
-} Finish;
-
-static void
-run_done_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  Finish *finish = user_data;
-
-  finish->result = g_object_ref (result);
-  g_main_loop_quit (finish->loop);
-}
-
 int
 sl_cli_tune (int    argc,
              char **argv)
@@ -224,14 +208,12 @@ sl_cli_tune (int    argc,
   sigint_id = g_unix_signal_add (SIGINT, stop_on_signal_cb, study);
   sigterm_id = g_unix_signal_add (SIGTERM, stop_on_signal_cb, study);
   {
-    g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-    Finish finish = { loop, NULL };
+    /* The trials are jobs of a session, as the Tuner page's are. */
+    g_autoptr(SlWorkspace) workspace = sl_workspace_new (store_path);
+    g_autoptr(SlSession) session = sl_session_new (workspace);
 
-    /* In a worker, so this thread's loop sees the signals. */
-    sl_tuner_study_run_async (study, NULL, run_done_cb, &finish);
-    g_main_loop_run (loop);
-    ok = sl_tuner_study_run_finish (study, finish.result, &error);
-    g_clear_object (&finish.result);
+    ok = sl_session_run_study_sync (session, study, &error);
+    sl_workspace_flush (workspace);
   }
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);

@@ -523,6 +523,28 @@ sl_session_set_jobs_shown (SlSession *self,
     self->jobs_shown--;
 }
 
+/* The session that runs a workspace's work, for the views, which know
+ * their workspace only. */
+static GQuark
+session_quark (void)
+{
+  return g_quark_from_static_string ("sl-session");
+}
+
+/**
+ * sl_session_find_for_workspace:
+ *
+ * Returns: (transfer none) (nullable): the first session made on
+ *   @workspace, while it is there
+ */
+SlSession *
+sl_session_find_for_workspace (SlWorkspace *workspace)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
+
+  return g_object_get_qdata (G_OBJECT (workspace), session_quark ());
+}
+
 /* GObject */
 
 static void
@@ -547,6 +569,8 @@ sl_session_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   n_scanning_changed_cb (self, NULL, self->workspace);
   follow_workspace_problems (self);
+  if (sl_session_find_for_workspace (self->workspace) == NULL)
+    g_object_set_qdata (G_OBJECT (self->workspace), session_quark (), self);
 }
 
 static void
@@ -565,6 +589,8 @@ sl_session_dispose (GObject *object)
     }
   if (self->jobs != NULL)
     g_signal_handlers_disconnect_by_data (self->jobs, self);
+  if (self->workspace != NULL && sl_session_find_for_workspace (self->workspace) == self)
+    g_object_set_qdata (G_OBJECT (self->workspace), session_quark (), NULL);
 
   G_OBJECT_CLASS (sl_session_parent_class)->dispose (object);
 }

@@ -23,6 +23,7 @@
 #include "sl-project-record.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-options.h"
+#include "sl-tuner-study.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -32,6 +33,7 @@ G_DECLARE_FINAL_TYPE (SlSession, sl_session, SL, SESSION, GObject)
 
 SlSession       *sl_session_new                (SlWorkspace          *workspace);
 SlWorkspace     *sl_session_get_workspace      (SlSession            *self);
+SlSession       *sl_session_find_for_workspace (SlWorkspace          *workspace);
 SlJobController *sl_session_get_jobs           (SlSession            *self);
 GListModel      *sl_session_get_problems       (SlSession            *self);
 void             sl_session_add_problem        (SlSession            *self,
@@ -120,6 +122,16 @@ SlConvertWorkflow *sl_session_create_convert   (SlSession            *self,
 gboolean         sl_session_run_workflow_sync  (SlSession            *self,
                                                 SlWorkflow           *workflow,
                                                 GCancellable         *cancellable,
+                                                GError              **error);
+
+/* Tuner studies (sl-session-tuner.c): each trial a job of the session */
+void             sl_session_run_study          (SlSession            *self,
+                                                SlTunerStudy         *study,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean         sl_session_run_study_sync     (SlSession            *self,
+                                                SlTunerStudy         *study,
                                                 GError              **error);
 
 /* MindX (sl-session-mindx.c) */
