@@ -23,6 +23,8 @@ struct _SlSession
   gboolean          following;        /* unfinished jobs followed again, once */
   GListStore       *problems;
   GPtrArray        *runs;             /* SlSessionRun: workflows running */
+  GHashTable       *running;          /* the controller's jobs running: number → RunningJob */
+  guint             n_running;        /* as last notified */
   guint             scan_source;
   guint             scan_progress;
   char             *scan_folder;
@@ -43,6 +45,15 @@ enum {
 extern guint _sl_session_signals[SL_SESSION_N_SIGNALS];
 
 void _sl_session_update_busy   (SlSession  *self);
+/* Notifies "n-running" when what the session runs changed. */
+void _sl_session_update_running (SlSession *self);
+void _sl_session_job_began     (SlSession  *self,
+                                guint       job,
+                                const char *title,
+                                gboolean    local);
+void _sl_session_job_ended     (SlSession  *self,
+                                guint       job);
+void _sl_session_running_job_free (gpointer data);
 void _sl_session_notice        (SlSession  *self,
                                 const char *text);
 

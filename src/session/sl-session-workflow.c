@@ -55,6 +55,7 @@ _sl_session_begin_run (SlSession    *self,
   g_object_notify (G_OBJECT (self), "n-runs");
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
+  _sl_session_update_running (self);
   return run;
 }
 
@@ -126,6 +127,7 @@ _sl_session_end_run (SlSessionRun *run,
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
   run_free (run);
+  _sl_session_update_running (self);
   g_object_unref (self);
 }
 

@@ -84,9 +84,22 @@ gboolean         sl_session_run_remote_sync    (SlSession            *self,
                                                 int                  *exit_code,
                                                 GError              **error);
 void             sl_session_stop               (SlSession            *self);
-
 void             sl_session_stop_job           (SlSession            *self,
                                                 guint                 job);
+
+/* What the session runs now (sl-session-runs.c): each job of its job
+ * controller and each workflow's run, as the window asks about them
+ * before the last one closes. */
+typedef enum {
+  SL_SESSION_WORK_DETACHED,   /* a job on a target: it goes on without Sightline */
+  SL_SESSION_WORK_LOCAL,      /* a program of this computer: it ends with Sightline */
+  SL_SESSION_WORK_WORKFLOW,   /* a workflow's run: what it has not done yet ends with Sightline */
+} SlSessionWork;
+
+guint            sl_session_get_n_running      (SlSession            *self);
+char           **sl_session_dup_running        (SlSession            *self,
+                                                GArray              **kinds);
+void             sl_session_stop_all           (SlSession            *self);
 
 /* The target a workflow runs on: @target_id's, or this computer's for 0. */
 SlTarget        *sl_session_create_target      (SlSession            *self,

@@ -467,10 +467,19 @@ test_profile_beside_run_job (void)
   }
 }
 
+static void
+max_running_cb (SlSession  *session,
+                GParamSpec *pspec,
+                guint      *max)
+{
+  *max = MAX (*max, sl_session_get_n_running (session));
+}
+
 /* The command line's run of a workflow: through the session's one job
  * controller, as a window's is (no controller of its own), its job in
  * the session's signals with the workflow's verdict and in the history
- * with its start and end, and its problems the session's. */
+ * with its start and end, its problems the session's, and counted among
+ * what the session runs until it ended. */
 static void
 test_workflow_sync (void)
 {
@@ -494,6 +503,7 @@ test_workflow_sync (void)
     g_hash_table_new (NULL, NULL),
     0, 0,
   };
+  guint max_running = 0;
   gint made_before;
   guint job;
 
@@ -502,6 +512,7 @@ test_workflow_sync (void)
   g_signal_connect (session, "job-started", G_CALLBACK (jobs_started_cb), &jobs);
   g_signal_connect (session, "job-output", G_CALLBACK (jobs_output_cb), &jobs);
   g_signal_connect (session, "job-finished", G_CALLBACK (jobs_finished_cb), &jobs);
+  g_signal_connect (session, "notify::n-running", G_CALLBACK (max_running_cb), &max_running);
   made_before = g_atomic_int_get (&n_controllers_made);
 
   sl_msprof_command_set_program (command, program);
@@ -526,6 +537,8 @@ test_workflow_sync (void)
   g_assert_cmpuint (g_list_model_get_n_items (sl_session_get_problems (session)), ==,
                     sl_profile_workflow_get_problems (workflow)->len);
   g_assert_cmpuint (g_list_model_get_n_items (sl_session_get_problems (session)), >, 0);
+  g_assert_cmpuint (max_running, ==, 1);
+  g_assert_cmpuint (sl_session_get_n_running (session), ==, 0);
   g_assert_false (sl_session_get_busy (session));
 
   sl_workspace_flush (workspace);
