@@ -60,7 +60,7 @@ finish (gboolean           json,
       add_plogs (builder, workflow);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
-      sl_cli_workflow_print_json (builder);
+      sl_cli_json_print (builder);
     }
   else
     {

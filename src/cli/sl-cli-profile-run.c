@@ -115,7 +115,7 @@ finish (gboolean    json,
         json_builder_add_null_value (builder);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
-      sl_cli_workflow_print_json (builder);
+      sl_cli_json_print (builder);
     }
   else
     {

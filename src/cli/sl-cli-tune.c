@@ -75,9 +75,6 @@ print_json (SlTunerStudy *study,
   SlTunerConfig *config = sl_tuner_study_get_config (study);
   const SlTunerTrial *best = sl_tuner_trials_find_best (trials, sl_tuner_config_get_goal (config));
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   json_builder_begin_object (builder);
   sl_cli_json_add_int (builder, "study", sl_tuner_study_get_id (study));
@@ -97,12 +94,7 @@ print_json (SlTunerStudy *study,
   else
     json_builder_add_null_value (builder);
   json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
+  sl_cli_json_print (builder);
 }
 
 static void

@@ -135,19 +135,6 @@ sl_cli_workflow_add_problems (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-void
-sl_cli_workflow_print_json (JsonBuilder *builder)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = json_builder_get_root (builder);
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
-}
-
 gboolean
 sl_cli_workflow_has_error (GPtrArray *problems)
 {

@@ -85,6 +85,7 @@ void              sl_cli_print_connection_state (SlTargetShellState  state,
 void              sl_cli_print_progress (const SlTransferProgress  *progress,
                                          gpointer                   user_data);
 
+void sl_cli_json_print      (JsonBuilder *builder);
 void sl_cli_json_add_string (JsonBuilder *builder,
                              const char  *name,
                              const char  *value);
@@ -125,7 +126,6 @@ gboolean  sl_cli_workflow_preflight      (SlTargetShell             *shell,
 void      sl_cli_workflow_print_problems (GPtrArray                 *problems);
 void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
                                           GPtrArray                 *problems);
-void      sl_cli_workflow_print_json     (JsonBuilder               *builder);
 gboolean  sl_cli_workflow_has_error      (GPtrArray                 *problems);
 gboolean  sl_cli_workflow_run            (SlWorkflow                *workflow,
                                           GError                   **error);
