@@ -60,7 +60,7 @@ finish (gboolean           json,
       add_plogs (builder, workflow);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
-      sl_cli_workflow_print_json (builder);
+      sl_cli_json_print (builder);
     }
   else
     {
@@ -211,8 +211,7 @@ sl_cli_convert (int    argc,
   sl_convert_workflow_set_shell (workflow, shell);
   g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
-  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_convert_workflow_run_async,
-                                 (SlCliRunFinish)sl_convert_workflow_run_finish, &error))
+  if (!sl_cli_workflow_run (SL_WORKFLOW (workflow), &error))
     {
       sl_cli_print_error ("%s", error->message);
       return sl_cli_interrupted_exit_status (error);

@@ -3,8 +3,9 @@
  * A command that runs a job on a target watches for Ctrl+C (and SIGTERM)
  * on this thread's main context and cancels: the run then stops the job
  * on the target, waits until it is seen to end, and only then is the
- * user told it stopped. The work itself runs on a worker, so the signal
- * is seen at any stage (preflight, upload, job, export, pull).
+ * user told it stopped. The work itself runs on a worker (see
+ * sl_cli_workflow_run()), so the signal is seen at any stage (preflight,
+ * upload, job, export, pull).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,43 +55,6 @@ sl_cli_interrupt_end (SlCliInterrupt *self)
   g_clear_handle_id (&self->sigint_id, g_source_remove);
   g_clear_handle_id (&self->sigterm_id, g_source_remove);
   g_clear_object (&self->cancellable);
-}
-
-static void
-run_done_cb (GObject      *object,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  GAsyncResult **out = user_data;
-
-  *out = g_object_ref (result);
-}
-
-/**
- * sl_cli_run_interruptible:
- * @workflow: the object @run_async and @run_finish are called on
- *
- * Runs @workflow on its worker while this thread waits for it and for
- * Ctrl+C, which cancels the run.
- *
- * Returns: what @run_finish returned
- */
-gboolean
-sl_cli_run_interruptible (gpointer          workflow,
-                          SlCliRunAsync     run_async,
-                          SlCliRunFinish    run_finish,
-                          GError          **error)
-{
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  g_autoptr(GAsyncResult) result = NULL;
-  SlCliInterrupt interrupt = { 0 };
-
-  sl_cli_interrupt_begin (&interrupt, cancellable);
-  run_async (workflow, cancellable, run_done_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  sl_cli_interrupt_end (&interrupt);
-  return run_finish (workflow, result, error);
 }
 
 /* The exit status of a command whose run failed with @error: 130 (as a

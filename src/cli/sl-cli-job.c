@@ -275,7 +275,7 @@ print_mindx_result (gboolean         json,
       json_builder_end_array (builder);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
-      sl_cli_workflow_print_json (builder);
+      sl_cli_json_print (builder);
     }
   else
     sl_cli_workflow_print_problems (problems);
@@ -309,8 +309,7 @@ run_mindx_workflow (SlMindxWorkflow *workflow,
 
   g_signal_connect (workflow, "log", G_CALLBACK (mindx_log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (mindx_message_cb), NULL);
-  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_mindx_workflow_run_async,
-                                 (SlCliRunFinish)sl_mindx_workflow_run_finish, &error))
+  if (!sl_cli_workflow_run (SL_WORKFLOW (workflow), &error))
     {
       sl_cli_print_error ("%s", error->message);
       return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ? 130 : 2;
@@ -1097,9 +1096,6 @@ job_list (int    argc,
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
-      g_autoptr(JsonGenerator) generator = json_generator_new ();
-      g_autoptr(JsonNode) root = NULL;
-      g_autofree char *text = NULL;
 
       json_builder_begin_array (builder);
       for (guint i = 0; i < jobs->len; i++)
@@ -1144,12 +1140,7 @@ job_list (int    argc,
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
-
-      root = json_builder_get_root (builder);
-      json_generator_set_root (generator, root);
-      json_generator_set_pretty (generator, TRUE);
-      text = json_generator_to_data (generator, NULL);
-      printf ("%s\n", text);
+      sl_cli_json_print (builder);
       return 0;
     }
 

@@ -5,9 +5,24 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "sl-cli.h"
 #include "sl-problem.h"
+
+/* What @builder built, indented, on stdout. */
+void
+sl_cli_json_print (JsonBuilder *builder)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  text = json_generator_to_data (generator, NULL);
+  printf ("%s\n", text);
+}
 
 /* A string member, null when there is none. */
 void

@@ -115,7 +115,7 @@ finish (gboolean    json,
         json_builder_add_null_value (builder);
       sl_cli_workflow_add_problems (builder, problems);
       json_builder_end_object (builder);
-      sl_cli_workflow_print_json (builder);
+      sl_cli_json_print (builder);
     }
   else
     {
@@ -238,8 +238,7 @@ sl_cli_profile_run (int    argc,
   sl_profile_workflow_set_shell (workflow, shell);
   g_signal_connect (workflow, "log", G_CALLBACK (log_cb), NULL);
   g_signal_connect (workflow, "message", G_CALLBACK (message_cb), NULL);
-  if (!sl_cli_run_interruptible (workflow, (SlCliRunAsync)sl_profile_workflow_run_async,
-                                 (SlCliRunFinish)sl_profile_workflow_run_finish, &error))
+  if (!sl_cli_workflow_run (SL_WORKFLOW (workflow), &error))
     {
       sl_cli_print_error ("%s", error->message);
       return sl_cli_interrupted_exit_status (error);

@@ -14,7 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-cli.h"
-#include "sl-tuner-study.h"
+#include "sl-session.h"
 
 static void
 print_message_cb (SlTunerStudy *study,
@@ -75,9 +75,6 @@ print_json (SlTunerStudy *study,
   SlTunerConfig *config = sl_tuner_study_get_config (study);
   const SlTunerTrial *best = sl_tuner_trials_find_best (trials, sl_tuner_config_get_goal (config));
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   json_builder_begin_object (builder);
   sl_cli_json_add_int (builder, "study", sl_tuner_study_get_id (study));
@@ -97,12 +94,7 @@ print_json (SlTunerStudy *study,
   else
     json_builder_add_null_value (builder);
   json_builder_end_object (builder);
-
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
+  sl_cli_json_print (builder);
 }
 
 static void
@@ -125,22 +117,6 @@ print_text (SlTunerStudy *study,
   else
     printf (_("Best: trial %u, %s = %.6g, %s\n"), best->number, sl_tuner_config_get_target_name (config), best->value,
             best->params);
-}
-
-typedef struct {
-  GMainLoop    *loop;
-  GAsyncResult *result;
-} Finish;
-
-static void
-run_done_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  Finish *finish = user_data;
-
-  finish->result = g_object_ref (result);
-  g_main_loop_quit (finish->loop);
 }
 
 int
@@ -224,14 +200,12 @@ sl_cli_tune (int    argc,
   sigint_id = g_unix_signal_add (SIGINT, stop_on_signal_cb, study);
   sigterm_id = g_unix_signal_add (SIGTERM, stop_on_signal_cb, study);
   {
-    g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-    Finish finish = { loop, NULL };
+    /* The trials are jobs of a session, as the Tuner page's are. */
+    g_autoptr(SlWorkspace) workspace = sl_workspace_new (store_path);
+    g_autoptr(SlSession) session = sl_session_new (workspace);
 
-    /* In a worker, so this thread's loop sees the signals. */
-    sl_tuner_study_run_async (study, NULL, run_done_cb, &finish);
-    g_main_loop_run (loop);
-    ok = sl_tuner_study_run_finish (study, finish.result, &error);
-    g_clear_object (&finish.result);
+    ok = sl_session_run_study_sync (session, study, &error);
+    sl_workspace_flush (workspace);
   }
   g_source_remove (sigint_id);
   g_source_remove (sigterm_id);

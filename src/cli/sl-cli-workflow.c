@@ -1,8 +1,9 @@
 /* sl-cli-workflow.c: what profile-run, convert and job run --kind mindx share
  *
- * The preflight on the target, the run as a job with its log kept, the
- * log and other files pulled into the cache, and the problems printed as
- * text or as JSON.
+ * The preflight on the target, the run as a job of a session (as the
+ * windows run it, so the job history keeps it the same way), the log and
+ * other files pulled into the cache, and the problems printed as text or
+ * as JSON.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +18,7 @@
 #include "sl-job-controller.h"
 #include "sl-problem.h"
 #include "sl-remote-run.h"
+#include "sl-session.h"
 #include "sl-shell-quote.h"
 #include "sl-workflow-preflight.h"
 
@@ -133,19 +135,6 @@ sl_cli_workflow_add_problems (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-void
-sl_cli_workflow_print_json (JsonBuilder *builder)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = json_builder_get_root (builder);
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
-}
-
 gboolean
 sl_cli_workflow_has_error (GPtrArray *problems)
 {
@@ -153,4 +142,33 @@ sl_cli_workflow_has_error (GPtrArray *problems)
     if (sl_problem_get_severity (g_ptr_array_index (problems, i)) == SL_SEVERITY_ERROR)
       return TRUE;
   return FALSE;
+}
+
+/**
+ * sl_cli_workflow_run:
+ * @workflow: set up, with the workspace database it records its job in
+ *
+ * Runs @workflow as a job of a session on its workspace, as the
+ * windows' Profile, Convert and MindX do, while this thread waits for it
+ * and for Ctrl+C, which cancels the run (a started job is stopped on its
+ * target and seen to end first).
+ *
+ * Returns: %FALSE with @error only when nothing could be tried or the
+ *   run was interrupted
+ */
+gboolean
+sl_cli_workflow_run (SlWorkflow  *workflow,
+                     GError     **error)
+{
+  g_autoptr(SlWorkspace) workspace = sl_workspace_new (sl_workflow_get_store_path (workflow));
+  g_autoptr(SlSession) session = sl_session_new (workspace);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  SlCliInterrupt interrupt = { 0 };
+  gboolean ok;
+
+  sl_cli_interrupt_begin (&interrupt, cancellable);
+  ok = sl_session_run_workflow_sync (session, workflow, cancellable, error);
+  sl_cli_interrupt_end (&interrupt);
+  sl_workspace_flush (workspace);
+  return ok;
 }

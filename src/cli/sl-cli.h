@@ -16,6 +16,7 @@
 #include "sl-target-shell.h"
 #include "sl-trace.h"
 #include "sl-transfer.h"
+#include "sl-workflow.h"
 #include "sl-workflow-preflight.h"
 #include "sl-workspace-store.h"
 
@@ -85,6 +86,7 @@ void              sl_cli_print_connection_state (SlTargetShellState  state,
 void              sl_cli_print_progress (const SlTransferProgress  *progress,
                                          gpointer                   user_data);
 
+void sl_cli_json_print      (JsonBuilder *builder);
 void sl_cli_json_add_string (JsonBuilder *builder,
                              const char  *name,
                              const char  *value);
@@ -125,8 +127,9 @@ gboolean  sl_cli_workflow_preflight      (SlTargetShell             *shell,
 void      sl_cli_workflow_print_problems (GPtrArray                 *problems);
 void      sl_cli_workflow_add_problems   (JsonBuilder               *builder,
                                           GPtrArray                 *problems);
-void      sl_cli_workflow_print_json     (JsonBuilder               *builder);
 gboolean  sl_cli_workflow_has_error      (GPtrArray                 *problems);
+gboolean  sl_cli_workflow_run            (SlWorkflow                *workflow,
+                                          GError                   **error);
 
 /* sl-cli-interrupt.c: Ctrl+C as a cancel */
 typedef struct {
@@ -135,21 +138,9 @@ typedef struct {
   guint         sigterm_id;
 } SlCliInterrupt;
 
-typedef void     (*SlCliRunAsync)  (gpointer             workflow,
-                                    GCancellable        *cancellable,
-                                    GAsyncReadyCallback  callback,
-                                    gpointer             user_data);
-typedef gboolean (*SlCliRunFinish) (gpointer             workflow,
-                                    GAsyncResult        *result,
-                                    GError             **error);
-
 void      sl_cli_interrupt_begin         (SlCliInterrupt            *self,
                                           GCancellable              *cancellable);
 void      sl_cli_interrupt_end           (SlCliInterrupt            *self);
-gboolean  sl_cli_run_interruptible       (gpointer                   workflow,
-                                          SlCliRunAsync              run_async,
-                                          SlCliRunFinish             run_finish,
-                                          GError                   **error);
 int       sl_cli_interrupted_exit_status (const GError              *error);
 
 void sl_cli_print_error  (const char *format,

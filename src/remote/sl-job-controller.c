@@ -9,6 +9,7 @@
 
 #include "sl-job-controller.h"
 #include "sl-local-target.h"
+#include "sl-main-thread.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-state.h"
 #include "sl-target-shell.h"
@@ -642,6 +643,129 @@ sl_job_controller_follow_run_async (SlJobController     *self,
   g_task_set_check_cancellable (task, FALSE);
   g_task_set_task_data (task, g_new0 (JobEnd, 1), g_free);
   return start_remote_job (self, run, title, command_line, cancellable, task)->id;
+}
+
+/* A run handed to the controller from another thread: the controller
+ * lives in its context, so the run is started there and the thread
+ * waits for its end. */
+typedef struct {
+  GMutex           mutex;
+  GCond            cond;
+  gboolean         done;
+  SlJobController *self;
+  SlRemoteRun     *run;
+  const char      *title;
+  const char      *command_line;
+  guint           *job;
+  gboolean         ok;
+  SlJobStatus      status;
+  int              exit_code;
+  GError          *error;
+} Handoff;
+
+static void
+handoff_followed_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      data)
+{
+  Handoff *handoff = data;
+  SlJobStatus status = SL_JOB_STATUS_LOST;
+  int exit_code = -1;
+  GError *error = NULL;
+  gboolean ok = sl_job_controller_follow_run_finish (SL_JOB_CONTROLLER (source), result, &status, &exit_code, &error);
+
+  g_mutex_lock (&handoff->mutex);
+  handoff->ok = ok;
+  handoff->status = status;
+  handoff->exit_code = exit_code;
+  handoff->error = error;
+  handoff->done = TRUE;
+  g_cond_signal (&handoff->cond);
+  g_mutex_unlock (&handoff->mutex);
+}
+
+static gboolean
+handoff_start_cb (gpointer data)
+{
+  Handoff *handoff = data;
+  guint job;
+
+  /* Known before "started" says it, as the Console's job is. */
+  if (handoff->job != NULL)
+    *handoff->job = handoff->self->last_job + 1;
+  job = sl_job_controller_follow_run_async (handoff->self, handoff->run, handoff->title, handoff->command_line,
+                                            NULL, handoff_followed_cb, handoff);
+  if (handoff->job != NULL)
+    *handoff->job = job;
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * sl_job_controller_follow_run_sync:
+ * @context: (nullable): the main context the controller is used in,
+ *   iterated by another thread meanwhile; %NULL when it is this thread's
+ *   thread-default, which is then iterated here
+ * @job: (out) (optional): the job's number, written in @context when it
+ *   started there
+ *
+ * For a worker: follows @run as sl_job_controller_follow_run_async()
+ * does, from another thread, and waits until it ended. Stop it with
+ * sl_remote_run_request_stop(); end the job with
+ * sl_job_controller_end_job() in @context.
+ *
+ * Returns: %FALSE when the run failed before an exit code (with @error)
+ */
+gboolean
+sl_job_controller_follow_run_sync (SlJobController  *self,
+                                   GMainContext     *context,
+                                   SlRemoteRun      *run,
+                                   const char       *title,
+                                   const char       *command_line,
+                                   guint            *job,
+                                   SlJobStatus      *status,
+                                   int              *exit_code,
+                                   GError          **error)
+{
+  Handoff handoff = { 0 };
+
+  g_return_val_if_fail (SL_IS_JOB_CONTROLLER (self), FALSE);
+  g_return_val_if_fail (SL_IS_REMOTE_RUN (run), FALSE);
+
+  g_mutex_init (&handoff.mutex);
+  g_cond_init (&handoff.cond);
+  handoff.self = self;
+  handoff.run = run;
+  handoff.title = title;
+  handoff.command_line = command_line;
+  handoff.job = job;
+
+  if (context == NULL)
+    {
+      handoff_start_cb (&handoff);
+      while (!handoff.done)
+        g_main_context_iteration (g_main_context_get_thread_default (), TRUE);
+    }
+  else
+    {
+      sl_main_context_dispatch (context, handoff_start_cb, &handoff, NULL);
+      g_mutex_lock (&handoff.mutex);
+      while (!handoff.done)
+        g_cond_wait (&handoff.cond, &handoff.mutex);
+      g_mutex_unlock (&handoff.mutex);
+    }
+  g_mutex_clear (&handoff.mutex);
+  g_cond_clear (&handoff.cond);
+
+  if (status != NULL)
+    *status = handoff.status;
+  if (exit_code != NULL)
+    *exit_code = handoff.exit_code;
+  if (!handoff.ok)
+    {
+      g_propagate_error (error, handoff.error);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**

@@ -67,6 +67,16 @@ gboolean         sl_job_controller_follow_run_finish (SlJobController  *self,
                                                    SlJobStatus         *status,
                                                    int                 *exit_code,
                                                    GError             **error);
+/* The same from a worker, waiting for the end. */
+gboolean         sl_job_controller_follow_run_sync (SlJobController    *self,
+                                                   GMainContext        *context,
+                                                   SlRemoteRun         *run,
+                                                   const char          *title,
+                                                   const char          *command_line,
+                                                   guint               *job,
+                                                   SlJobStatus         *status,
+                                                   int                 *exit_code,
+                                                   GError             **error);
 void             sl_job_controller_end_job        (SlJobController     *self,
                                                    guint                job,
                                                    int                  exit_code,

@@ -20,6 +20,7 @@
 #include <json-glib/json-glib.h>
 
 #include "sl-cache.h"
+#include "sl-job-controller.h"
 #include "sl-main-thread.h"
 #include "sl-remote-run.h"
 #include "sl-ssh-target.h"
@@ -53,6 +54,8 @@ struct _SlTunerStudy
 
   GMainContext     *context;      /* where signals are emitted */
   gboolean          in_thread;
+  SlJobController  *jobs;         /* follows the trials' jobs when set; used in context */
+  GAsyncQueue      *started;      /* trials whose job started there, to be saved */
   GMutex            mutex;        /* guards what follows */
   GPtrArray        *trials;       /* SlTunerTrial, by number */
   GPtrArray        *running;      /* TrialRun */
@@ -80,6 +83,9 @@ typedef struct {
   GString      *log_tail;
   GThread      *thread;
   gboolean      again;          /* an earlier attempt was cut short */
+  gboolean      followed;       /* its job is the controller's */
+  char         *command_line;
+  guint         controller_job; /* its number there, once it started */
   gint64        earlier_job_id; /* its job, when the trial knew it */
   /* Filled by the trial's thread */
   GPtrArray    *notes;          /* messages, emitted once it ended */
@@ -96,6 +102,7 @@ trial_run_free (TrialRun *trial_run)
   if (trial_run->thread != NULL)
     g_thread_join (trial_run->thread);
   g_clear_object (&trial_run->run);
+  g_free (trial_run->command_line);
   g_string_free (trial_run->log_tail, TRUE);
   g_clear_error (&trial_run->error);
   g_free (trial_run->local_dir);
@@ -115,6 +122,8 @@ sl_tuner_study_finalize (GObject *object)
   g_free (self->project_dir);
   g_free (self->store_path);
   g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_object (&self->jobs);
+  g_async_queue_unref (self->started);
   g_ptr_array_unref (self->trials);
   g_ptr_array_unref (self->running);
   g_mutex_clear (&self->mutex);
@@ -147,6 +156,7 @@ sl_tuner_study_init (SlTunerStudy *self)
   g_mutex_init (&self->mutex);
   self->trials = g_ptr_array_new_with_free_func ((GDestroyNotify)sl_tuner_trial_free);
   self->running = g_ptr_array_new ();
+  self->started = g_async_queue_new ();
   self->max_trials = 10;
   self->parallel = 1;
   self->seed = 1;
@@ -179,6 +189,26 @@ sl_tuner_study_new (SlTunerConfig *config,
   self->project_dir = g_canonicalize_filename (project_dir, NULL);
   self->store_path = g_strdup (store_path);
   return self;
+}
+
+/**
+ * sl_tuner_study_set_job_controller:
+ * @jobs: (nullable): the controller that follows the trials' jobs, with
+ *   every other job of the program, in the context
+ *   sl_tuner_study_run_async() is called in; without one each trial
+ *   follows its job by itself
+ *
+ * Each trial's job is then one of @jobs: it starts, streams its log and
+ * ends in its signals, ending with the trial's verdict.
+ */
+void
+sl_tuner_study_set_job_controller (SlTunerStudy    *self,
+                                   SlJobController *jobs)
+{
+  g_return_if_fail (SL_IS_TUNER_STUDY (self));
+  g_return_if_fail (jobs == NULL || SL_IS_JOB_CONTROLLER (jobs));
+
+  g_set_object (&self->jobs, jobs);
 }
 
 void
@@ -614,6 +644,13 @@ job_started_cb (SlRemoteRun *run,
   trial_at (self, trial_run->number)->job_id = job_id;
   copy = sl_tuner_trial_copy (trial_at (self, trial_run->number));
   g_mutex_unlock (&self->mutex);
+  /* Followed by the controller, this is its context: the study's thread
+   * saves it, off the context that may be a window's. */
+  if (trial_run->followed)
+    {
+      g_async_queue_push (self->started, GUINT_TO_POINTER (trial_run->number));
+      return;
+    }
   if (!(store = sl_workspace_store_new_for_path (self->store_path, &error)) ||
       !sl_workspace_store_save_tuner_trial (store, copy, &error))
     g_ptr_array_add (trial_run->notes, g_strdup (error->message));
@@ -734,6 +771,16 @@ trial_thread (gpointer data)
 
   if (trial_run->again && !end_earlier_attempts (trial_run, trial_name, &trial_run->error))
     trial_run->ok = FALSE;
+  else if (trial_run->followed)
+    {
+      /* TRANSLATORS: the Console's title for the job of a hyperparameter study's trial */
+      g_autofree char *title = g_strdup_printf (_("Tuner trial %u"), trial_run->number);
+
+      trial_run->ok = sl_job_controller_follow_run_sync (self->jobs, self->context, trial_run->run, title,
+                                                         trial_run->command_line, &trial_run->controller_job,
+                                                         &trial_run->status, &trial_run->exit_code,
+                                                         &trial_run->error);
+    }
   else
     trial_run->ok = sl_remote_run_execute (trial_run->run, &trial_run->status, &trial_run->exit_code, NULL,
                                            &trial_run->error);
@@ -842,6 +889,10 @@ start_trial (SlTunerStudy     *self,
   trial_run->notes = g_ptr_array_new_with_free_func (g_free);
   trial_run->run = sl_remote_run_new (self->target, self->project_dir, argv);
   sl_remote_run_set_store_path (trial_run->run, self->store_path);
+  /* The controller lives in the caller's context, which a run in a
+   * worker leaves free to follow the trials there. */
+  trial_run->followed = self->jobs != NULL && self->in_thread;
+  trial_run->command_line = sl_job_controller_quote_argv (argv);
   if (SL_IS_SSH_TARGET (self->target) && !g_path_is_absolute (summary_dir))
     sl_remote_run_set_pull_dirs (trial_run->run, (const char * const []) { summary_dir, NULL });
   /* What an earlier attempt wrote is kept apart from this one's output. */
@@ -893,6 +944,49 @@ describe_failure (TrialRun *trial_run)
       reason = with_tail;
     }
   return reason;
+}
+
+typedef struct {
+  SlJobController *jobs;
+  guint            job;
+  int              exit_code;
+  char            *reason;
+} JobEnd;
+
+static void
+job_end_free (gpointer data)
+{
+  JobEnd *end = data;
+
+  g_object_unref (end->jobs);
+  g_free (end->reason);
+  g_free (end);
+}
+
+static gboolean
+job_end_cb (gpointer data)
+{
+  JobEnd *end = data;
+
+  sl_job_controller_end_job (end->jobs, end->job, end->exit_code, end->reason);
+  return G_SOURCE_REMOVE;
+}
+
+/* The trial's job ends in the controller's signals with the trial's
+ * verdict: failed, with why, when it gave no value. */
+static void
+end_controller_job (SlTunerStudy *self,
+                    guint         job,
+                    int           exit_code,
+                    const char   *reason)
+{
+  JobEnd *end = g_new0 (JobEnd, 1);
+
+  end->jobs = g_object_ref (self->jobs);
+  end->job = job;
+  end->exit_code = exit_code;
+  end->reason = g_strdup (reason);
+  sl_main_context_dispatch (self->context, job_end_cb, end, job_end_free);
 }
 
 /* Records how a trial ended; the value goes to the optimizer. */
@@ -958,6 +1052,9 @@ finish_trial (SlTunerStudy     *self,
     }
   g_mutex_unlock (&self->mutex);
 
+  if (trial_run->controller_job != 0)
+    end_controller_job (self, trial_run->controller_job, state == SL_TUNER_TRIAL_SUCCEEDED ? 0 : -1,
+                        state == SL_TUNER_TRIAL_SUCCEEDED ? NULL : trial->reason);
   if (state == SL_TUNER_TRIAL_SUCCEEDED)
     emit_message (self, _("Trial %u: %s = %g"), trial_run->number, sl_tuner_config_get_target_name (self->config), value);
   else
@@ -1256,6 +1353,22 @@ n_running (SlTunerStudy *self)
   return n;
 }
 
+/* The trials whose job started in the controller's context, with it. */
+static void
+save_started (SlTunerStudy     *self,
+              SlWorkspaceStore *store)
+{
+  gpointer number;
+
+  while ((number = g_async_queue_try_pop (self->started)) != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!save_trial (self, store, GPOINTER_TO_UINT (number), &error))
+        emit_message (self, "%s", error->message);
+    }
+}
+
 /**
  * sl_tuner_study_run:
  *
@@ -1310,6 +1423,7 @@ sl_tuner_study_run (SlTunerStudy  *self,
         }
 
       ended = g_async_queue_timeout_pop (done, WAIT_SLICE_US);
+      save_started (self, store);
       if (ended != NULL)
         finish_trial (self, store, optimizer, ended);
     }

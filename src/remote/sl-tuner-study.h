@@ -15,6 +15,7 @@
 #include <gio/gio.h>
 
 #include "sl-bayes-optimizer.h"
+#include "sl-job-controller.h"
 #include "sl-target.h"
 #include "sl-tuner-config.h"
 #include "sl-tuner-trial.h"
@@ -29,6 +30,8 @@ SlTunerStudy  *sl_tuner_study_new             (SlTunerConfig        *config,
                                                SlTarget             *target,
                                                const char           *project_dir,
                                                const char           *store_path);
+void           sl_tuner_study_set_job_controller (SlTunerStudy      *self,
+                                               SlJobController      *jobs);
 void           sl_tuner_study_set_max_trials  (SlTunerStudy         *self,
                                                guint                 max_trials);
 void           sl_tuner_study_set_parallel    (SlTunerStudy         *self,

@@ -46,13 +46,8 @@ convert_stage_cb (SlConvertWorkflow *workflow,
   SlSession *self = run->session;
   GPtrArray *problems;
 
-  if (stage == SL_CONVERT_STAGE_IDLE)
-    return;
   if (stage != SL_CONVERT_STAGE_DONE)
-    {
-      _sl_session_run_status (run, sl_convert_stage_to_label (stage));
-      return;
-    }
+    return;
 
   /* The stage is said on this context after the run's last change. */
   g_object_ref (self);
@@ -99,6 +94,7 @@ sl_session_create_convert (SlSession     *self,
   sl_convert_workflow_set_store_path (workflow, sl_workspace_get_db_path (self->workspace));
 
   run = _sl_session_begin_run (self, G_OBJECT (workflow), _("Convert a Model with ATC"), NULL);
+  _sl_session_follow_stages (run);
   g_signal_connect (workflow, "notify::stage", G_CALLBACK (convert_stage_cb), run);
   return workflow;
 }

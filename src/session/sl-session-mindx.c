@@ -16,18 +16,6 @@
 #include "sl-session-private.h"
 
 static void
-stage_cb (SlMindxWorkflow *workflow,
-          GParamSpec      *pspec,
-          SlSessionRun    *run)
-{
-  SlMindxStage stage = sl_mindx_workflow_get_stage (workflow);
-
-  /* The Console shows the run; toasts would queue up behind its end. */
-  if (stage != SL_MINDX_STAGE_IDLE && stage != SL_MINDX_STAGE_DONE)
-    _sl_session_run_status (run, sl_mindx_stage_to_label (stage));
-}
-
-static void
 show_outcome (SlSession       *self,
               SlMindxWorkflow *workflow)
 {
@@ -57,7 +45,6 @@ done_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   GPtrArray *problems;
 
-  g_signal_handlers_disconnect_by_func (workflow, stage_cb, run);
   if (!sl_mindx_workflow_run_finish (workflow, result, &error))
     {
       _sl_session_end_run (run, NULL);
@@ -111,7 +98,8 @@ sl_session_run_mindx (SlSession          *self,
   /* TRANSLATORS: %s is the name of a run configuration */
   title = g_strdup_printf (_("MindX app %s"), sl_run_config_record_get_name (config));
   run = _sl_session_begin_run (self, G_OBJECT (workflow), title, cancellable);
-  g_signal_connect (workflow, "notify::stage", G_CALLBACK (stage_cb), run);
+  /* The Console shows the run; toasts would queue up behind its end. */
+  _sl_session_follow_stages (run);
   sl_mindx_workflow_run_async (workflow, cancellable, done_cb, run);
   return g_steal_pointer (&workflow);
 }

@@ -23,6 +23,8 @@ struct _SlSession
   gboolean          following;        /* unfinished jobs followed again, once */
   GListStore       *problems;
   GPtrArray        *runs;             /* SlSessionRun: workflows running */
+  GHashTable       *running;          /* the controller's jobs running: number → RunningJob */
+  guint             n_running;        /* as last notified */
   guint             scan_source;
   guint             scan_progress;
   char             *scan_folder;
@@ -44,6 +46,15 @@ enum {
 extern guint _sl_session_signals[SL_SESSION_N_SIGNALS];
 
 void _sl_session_update_busy   (SlSession  *self);
+/* Notifies "n-running" when what the session runs changed. */
+void _sl_session_update_running (SlSession *self);
+void _sl_session_job_began     (SlSession  *self,
+                                guint       job,
+                                const char *title,
+                                gboolean    local);
+void _sl_session_job_ended     (SlSession  *self,
+                                guint       job);
+void _sl_session_running_job_free (gpointer data);
 void _sl_session_notice        (SlSession  *self,
                                 const char *text);
 /* A notice with a button that opens a document (#SlSession::offer). */
@@ -74,6 +85,8 @@ SlSessionRun *_sl_session_begin_run   (SlSession     *self,
                                        GCancellable  *cancellable);
 void          _sl_session_run_status  (SlSessionRun  *run,
                                        const char    *status);
+/* Each stage of the run becomes its job's status. */
+void          _sl_session_follow_stages (SlSessionRun *run);
 /* Ends the run: its problems go to the session's (the workflow ended
  * its job in the Console with its verdict). */
 void          _sl_session_end_run     (SlSessionRun  *run,

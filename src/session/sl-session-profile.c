@@ -48,17 +48,6 @@ sl_session_create_profile (SlSession        *self,
 }
 
 static void
-profile_stage_cb (SlProfileWorkflow *workflow,
-                  GParamSpec        *pspec,
-                  SlSessionRun      *run)
-{
-  SlProfileStage stage = sl_profile_workflow_get_stage (workflow);
-
-  if (stage != SL_PROFILE_STAGE_IDLE && stage != SL_PROFILE_STAGE_DONE)
-    _sl_session_run_status (run, sl_profile_stage_to_label (stage));
-}
-
-static void
 profile_done_cb (GObject      *source,
                  GAsyncResult *result,
                  gpointer      data)
@@ -69,7 +58,6 @@ profile_done_cb (GObject      *source,
   SlSession *self = g_task_get_source_object (task);
   g_autoptr(GError) error = NULL;
 
-  g_signal_handlers_disconnect_by_func (workflow, profile_stage_cb, run);
   if (!sl_profile_workflow_run_finish (workflow, result, &error))
     {
       _sl_session_end_run (run, NULL);
@@ -113,7 +101,7 @@ sl_session_run_profile (SlSession           *self,
   title = g_strdup (_("Profile a Program"));
   run = _sl_session_begin_run (self, G_OBJECT (workflow), title, cancellable);
   g_task_set_task_data (task, run, NULL);
-  g_signal_connect (workflow, "notify::stage", G_CALLBACK (profile_stage_cb), run);
+  _sl_session_follow_stages (run);
   sl_profile_workflow_run_async (workflow, cancellable, profile_done_cb, g_steal_pointer (&task));
 }
 

@@ -6,6 +6,8 @@
  * as a Run job's do, and every window's Jobs list shows it at once with
  * its start and end times. The session keeps the run for what is its
  * own: busy, the current job, the Console's Stop and the problems.
+ * The command line runs its workflows the same way, waiting for the end
+ * (sl_session_run_workflow_sync()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -53,7 +55,31 @@ _sl_session_begin_run (SlSession    *self,
   g_object_notify (G_OBJECT (self), "n-runs");
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
+  _sl_session_update_running (self);
   return run;
+}
+
+static void
+stage_cb (SlWorkflow   *workflow,
+          GParamSpec   *pspec,
+          SlSessionRun *run)
+{
+  int stage = sl_workflow_get_stage (workflow);
+
+  if (stage != 0 && stage != SL_WORKFLOW_GET_CLASS (workflow)->done_stage)
+    _sl_session_run_status (run, sl_workflow_get_stage_label (workflow));
+}
+
+/**
+ * _sl_session_follow_stages:
+ *
+ * Each stage of the run but the first and the last is the status of
+ * its job, until _sl_session_end_run().
+ */
+void
+_sl_session_follow_stages (SlSessionRun *run)
+{
+  g_signal_connect (run->workflow, "notify::stage", G_CALLBACK (stage_cb), run);
 }
 
 /**
@@ -94,12 +120,14 @@ _sl_session_end_run (SlSessionRun *run,
   /* The job ended in the Console with the workflow's verdict, which the
    * workflow recorded in the history too. */
   run->ended = TRUE;
+  g_signal_handlers_disconnect_by_func (run->workflow, stage_cb, run);
   sl_session_add_problems (self, problems);
   g_ptr_array_remove (self->runs, run);
   g_object_notify (G_OBJECT (self), "n-runs");
   g_object_notify (G_OBJECT (self), "current-job");
   _sl_session_update_busy (self);
   run_free (run);
+  _sl_session_update_running (self);
   g_object_unref (self);
 }
 
@@ -128,4 +156,71 @@ sl_session_create_target (SlSession  *self,
         return sl_target_new_from_record (record, error);
     }
   return sl_local_target_new ();
+}
+
+/* What a workflow's job is called where the current job is shown. */
+static char *
+dup_title (SlWorkflow *workflow)
+{
+  g_autofree char *project = NULL;
+
+  if (SL_IS_PROFILE_WORKFLOW (workflow))
+    return g_strdup (_("Profile a Program"));
+  if (SL_IS_CONVERT_WORKFLOW (workflow))
+    return g_strdup (_("Convert a Model with ATC"));
+  project = g_path_get_basename (sl_workflow_get_project_dir (workflow));
+  /* TRANSLATORS: %s is the name of a run configuration */
+  return g_strdup_printf (_("MindX app %s"), project);
+}
+
+static void
+sync_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  *(GAsyncResult **)data = g_object_ref (result);
+}
+
+/**
+ * sl_session_run_workflow_sync:
+ * @workflow: an #SlProfileWorkflow, #SlConvertWorkflow or #SlMindxWorkflow
+ *   not started yet
+ * @cancellable: (nullable): stops the run: a started job is stopped on
+ *   its target and seen to end before this returns
+ *
+ * Runs @workflow as a job of the session, as the windows' Profile,
+ * Convert and MindX do, for programs without a main loop (the command
+ * line): iterates the thread-default main context until it ended. Its
+ * job is in the history with its start, its end and the workflow's
+ * verdict; its problems go to the session's. Its "log" and "message"
+ * signals come in the thread-default main context as it runs.
+ *
+ * Returns: %FALSE with @error only when nothing could be tried or the
+ *   run was cancelled; the outcome is in the workflow
+ */
+gboolean
+sl_session_run_workflow_sync (SlSession     *self,
+                              SlWorkflow    *workflow,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autoptr(GMainContext) context = g_main_context_ref_thread_default ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *title = NULL;
+  SlSessionRun *run;
+  gboolean ok;
+
+  g_return_val_if_fail (SL_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (SL_IS_WORKFLOW (workflow), FALSE);
+  g_return_val_if_fail (!sl_workflow_is_running (workflow), FALSE);
+
+  title = dup_title (workflow);
+  run = _sl_session_begin_run (self, G_OBJECT (workflow), title, cancellable);
+  _sl_session_follow_stages (run);
+  sl_workflow_run_async (workflow, cancellable, sync_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (context, TRUE);
+  ok = sl_workflow_run_finish (workflow, result, error);
+  _sl_session_end_run (run, ok ? sl_workflow_get_problems (workflow) : NULL);
+  return ok;
 }

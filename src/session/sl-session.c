@@ -22,6 +22,7 @@ enum {
   PROP_BUSY,
   PROP_CURRENT_JOB,
   PROP_N_RUNS,
+  PROP_N_RUNNING,
   PROP_N_SCANNING,
   PROP_SCAN_PROGRESS,
   PROP_SCAN_FOLDER,
@@ -395,8 +396,12 @@ job_started_cb (SlSession       *self,
                 SlJobController *jobs)
 {
   /* A program of this computer's outputs are scanned again when it ends. */
-  if (job == sl_job_controller_get_console_job (jobs) && !sl_job_controller_get_job_outlives_follower (jobs))
+  gboolean local = job == sl_job_controller_get_console_job (jobs) &&
+                   !sl_job_controller_get_job_outlives_follower (jobs);
+
+  if (local)
     self->local_job = job;
+  _sl_session_job_began (self, job, title, local);
   g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_STARTED], 0, job, title, command_line);
 }
 
@@ -459,6 +464,7 @@ job_finished_cb (SlSession       *self,
 {
   const char *working_dir = sl_job_controller_get_working_dir (jobs);
 
+  _sl_session_job_ended (self, job);
   g_signal_emit (self, _sl_session_signals[SL_SESSION_JOB_FINISHED], 0, job, exit_code, reason);
   if (job == self->local_job && working_dir != NULL)
     sl_workspace_rescan_around (self->workspace, working_dir);
@@ -564,6 +570,28 @@ sl_session_set_jobs_shown (SlSession *self,
     self->jobs_shown--;
 }
 
+/* The session that runs a workspace's work, for the views, which know
+ * their workspace only. */
+static GQuark
+session_quark (void)
+{
+  return g_quark_from_static_string ("sl-session");
+}
+
+/**
+ * sl_session_find_for_workspace:
+ *
+ * Returns: (transfer none) (nullable): the first session made on
+ *   @workspace, while it is there
+ */
+SlSession *
+sl_session_find_for_workspace (SlWorkspace *workspace)
+{
+  g_return_val_if_fail (SL_IS_WORKSPACE (workspace), NULL);
+
+  return g_object_get_qdata (G_OBJECT (workspace), session_quark ());
+}
+
 /* GObject */
 
 static void
@@ -588,6 +616,8 @@ sl_session_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
   n_scanning_changed_cb (self, NULL, self->workspace);
   follow_workspace_problems (self);
+  if (sl_session_find_for_workspace (self->workspace) == NULL)
+    g_object_set_qdata (G_OBJECT (self->workspace), session_quark (), self);
 }
 
 static void
@@ -606,6 +636,8 @@ sl_session_dispose (GObject *object)
     }
   if (self->jobs != NULL)
     g_signal_handlers_disconnect_by_data (self->jobs, self);
+  if (self->workspace != NULL && sl_session_find_for_workspace (self->workspace) == self)
+    g_object_set_qdata (G_OBJECT (self->workspace), session_quark (), NULL);
 
   G_OBJECT_CLASS (sl_session_parent_class)->dispose (object);
 }
@@ -620,6 +652,7 @@ sl_session_finalize (GObject *object)
   g_clear_object (&self->workspace);
   g_clear_object (&self->problems);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
+  g_clear_pointer (&self->running, g_hash_table_unref);
   g_clear_pointer (&self->scan_folder, g_free);
   g_clear_pointer (&self->context, g_main_context_unref);
 
@@ -647,6 +680,9 @@ sl_session_get_property (GObject    *object,
       break;
     case PROP_N_RUNS:
       g_value_set_uint (value, self->runs->len);
+      break;
+    case PROP_N_RUNNING:
+      g_value_set_uint (value, sl_session_get_n_running (self));
       break;
     case PROP_N_SCANNING:
       g_value_set_uint (value, sl_session_get_n_scanning (self));
@@ -700,6 +736,10 @@ sl_session_class_init (SlSessionClass *klass)
     g_param_spec_string ("current-job", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_N_RUNS] =
     g_param_spec_uint ("n-runs", NULL, NULL, 0, G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* The jobs and workflow runs going on: sl_session_dup_running(). */
+  properties[PROP_N_RUNNING] =
+    g_param_spec_uint ("n-running", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_N_SCANNING] =
     g_param_spec_uint ("n-scanning", NULL, NULL, 0, G_MAXUINT, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_SCAN_PROGRESS] =
@@ -777,6 +817,7 @@ sl_session_init (SlSession *self)
   self->context = g_main_context_ref_thread_default ();
   self->problems = g_list_store_new (SL_TYPE_PROBLEM);
   self->runs = g_ptr_array_new ();
+  self->running = g_hash_table_new_full (NULL, NULL, NULL, _sl_session_running_job_free);
 }
 
 SlSession *

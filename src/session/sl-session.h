@@ -24,6 +24,7 @@
 #include "sl-project-record.h"
 #include "sl-remote-run.h"
 #include "sl-slurm-options.h"
+#include "sl-tuner-study.h"
 #include "sl-workspace.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,7 @@ G_DECLARE_FINAL_TYPE (SlSession, sl_session, SL, SESSION, GObject)
 
 SlSession       *sl_session_new                (SlWorkspace          *workspace);
 SlWorkspace     *sl_session_get_workspace      (SlSession            *self);
+SlSession       *sl_session_find_for_workspace (SlWorkspace          *workspace);
 SlJobController *sl_session_get_jobs           (SlSession            *self);
 GListModel      *sl_session_get_problems       (SlSession            *self);
 void             sl_session_add_problem        (SlSession            *self,
@@ -90,6 +92,20 @@ void             sl_session_stop               (SlSession            *self);
 void             sl_session_stop_job           (SlSession            *self,
                                                 guint                 job);
 
+/* What the session runs now (sl-session-runs.c): each job of its job
+ * controller and each workflow's run, as the window asks about them
+ * before the last one closes. */
+typedef enum {
+  SL_SESSION_WORK_DETACHED,   /* a job on a target: it goes on without Sightline */
+  SL_SESSION_WORK_LOCAL,      /* a program of this computer: it ends with Sightline */
+  SL_SESSION_WORK_WORKFLOW,   /* a workflow's run: what it has not done yet ends with Sightline */
+} SlSessionWork;
+
+guint            sl_session_get_n_running      (SlSession            *self);
+char           **sl_session_dup_running        (SlSession            *self,
+                                                GArray              **kinds);
+void             sl_session_stop_all           (SlSession            *self);
+
 /* The target a workflow runs on: @target_id's, or this computer's for 0. */
 SlTarget        *sl_session_create_target      (SlSession            *self,
                                                 gint64                target_id,
@@ -118,6 +134,22 @@ SlConvertWorkflow *sl_session_create_convert   (SlSession            *self,
                                                 const char           *project_dir,
                                                 const char           *env_script,
                                                 SlAtcCommand         *command,
+                                                GError              **error);
+
+/* Any of them, waited for (sl-session-workflow.c): the command line's */
+gboolean         sl_session_run_workflow_sync  (SlSession            *self,
+                                                SlWorkflow           *workflow,
+                                                GCancellable         *cancellable,
+                                                GError              **error);
+
+/* Tuner studies (sl-session-tuner.c): each trial a job of the session */
+void             sl_session_run_study          (SlSession            *self,
+                                                SlTunerStudy         *study,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean         sl_session_run_study_sync     (SlSession            *self,
+                                                SlTunerStudy         *study,
                                                 GError              **error);
 
 /* MindX (sl-session-mindx.c) */

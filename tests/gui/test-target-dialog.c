@@ -1273,7 +1273,11 @@ window_with_running_job (const char  *pid_file,
   g_autofree char *command = g_strdup_printf ("sh -c 'echo $$ > %s; exec sleep 60'", pid_file);
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
-  SlWindow *second = sl_window_new (GTK_APPLICATION (app), sl_application_get_session (app));
+  /* A session of its own on the application's workspace: the window is
+   * the last one on it, so closing it asks about the job (a window on
+   * the application's session leaves it to the other). */
+  g_autoptr(SlSession) session = sl_session_new (sl_application_get_workspace (app));
+  SlWindow *second = sl_window_new (GTK_APPLICATION (app), session);
 
   g_remove (pid_file);
   g_assert_cmpint (g_mkdir_with_parents (project, 0755), ==, 0);

@@ -20,6 +20,46 @@ page_settled (gpointer data)
   return state == SL_DOCUMENT_READY || state == SL_DOCUMENT_FAILED;
 }
 
+/* The session's jobs that are trials: each trial is one, started and ended. */
+typedef struct {
+  guint started;
+  guint finished;
+  GHashTable *trials;
+} TrialJobs;
+
+static void
+trial_job_started_cb (SlSession  *session,
+                      guint       job,
+                      const char *title,
+                      const char *command_line,
+                      TrialJobs  *jobs)
+{
+  if (g_str_has_prefix (title, "Tuner trial "))
+    {
+      jobs->started++;
+      g_hash_table_add (jobs->trials, GUINT_TO_POINTER (job));
+    }
+}
+
+static void
+trial_job_finished_cb (SlSession  *session,
+                       guint       job,
+                       int         exit_code,
+                       const char *reason,
+                       TrialJobs  *jobs)
+{
+  if (g_hash_table_remove (jobs->trials, GUINT_TO_POINTER (job)))
+    jobs->finished++;
+}
+
+static gboolean
+trial_jobs_finished (gpointer data)
+{
+  TrialJobs *jobs = data;
+
+  return jobs->finished == jobs->started;
+}
+
 static gboolean
 study_ended (gpointer data)
 {
@@ -268,6 +308,7 @@ main (int    argc,
   SlTunerPage *fresh;
   SlWindow *window;
   FileWait wait;
+  TrialJobs trial_jobs = { 0 };
 
   if (skip_without_display ())
     return 77;
@@ -301,13 +342,22 @@ main (int    argc,
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Start"))), ==, "tuner.start");
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Pause"))), ==, "tuner.pause");
 
-  /* A study of 8 trials, 2 at once, on this computer. */
+  /* A study of 8 trials, 2 at once, on this computer: each trial a job
+   * of the session, in the Console and every Jobs list. */
+  trial_jobs.trials = g_hash_table_new (NULL, NULL);
+  g_signal_connect (sl_window_get_session (window), "job-started", G_CALLBACK (trial_job_started_cb), &trial_jobs);
+  g_signal_connect (sl_window_get_session (window), "job-finished", G_CALLBACK (trial_job_finished_cb), &trial_jobs);
   g_assert_true (sl_tuner_page_start (page, "local", 8, 2, &error));
   g_assert_no_error (error);
   g_assert_true (sl_tuner_page_is_running (page));
   g_assert_true (gtk_widget_get_sensitive (stop));
   g_assert_true (gtk_widget_has_css_class (stop, "destructive-action"));
   g_assert_true (wait_until (study_ended, page, 150000));
+  g_assert_true (wait_until (trial_jobs_finished, &trial_jobs, 30000));
+  g_assert_cmpuint (trial_jobs.started, ==, 8);
+  g_assert_cmpuint (trial_jobs.finished, ==, 8);
+  g_signal_handlers_disconnect_by_data (sl_window_get_session (window), &trial_jobs);
+  g_hash_table_unref (trial_jobs.trials);
   g_assert_false (gtk_widget_get_sensitive (stop));
   g_assert_false (gtk_widget_has_css_class (stop, "destructive-action"));
   g_assert_cmpuint (sl_tuner_page_get_n_trials (page), ==, 8);

@@ -6,7 +6,9 @@
  * started from one window in the Console and the Jobs list of the other,
  * and an old job's log opened in a Console log view of its own. The
  * session's problems, a scan's among them, show once in each window's
- * Problems panel, and Clear in one clears them in both.
+ * Problems panel, and Clear in one clears them in both. Closing a window
+ * while jobs run asks nothing while another window shows the session;
+ * the last one asks about every job and workflow run the session owns.
  *
  * The constructors are counted by the linker (--wrap), so the counts are
  * of every instance the program made, not only of those a window holds.
@@ -20,6 +22,7 @@
 
 #include "gui-test-util.h"
 #include "sl-application.h"
+#include "sl-atc-command.h"
 #include "sl-console-panel.h"
 #include "sl-problems-panel.h"
 #include "sl-run-dialog.h"
@@ -443,6 +446,107 @@ test_problems_in_every_window (void)
   g_rmdir (dir);
 }
 
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GList *toplevels = gtk_window_list_toplevels ();
+  AdwMessageDialog *found = NULL;
+
+  for (GList *l = toplevels; l != NULL && found == NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  g_list_free (toplevels);
+  return found;
+}
+
+static gboolean
+message_dialog_shown (gpointer data)
+{
+  AdwMessageDialog *dialog = find_message_dialog ();
+
+  return dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (dialog));
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static gboolean
+n_running_is (gpointer data)
+{
+  return sl_session_get_n_running (sl_application_get_session (app)) == GPOINTER_TO_UINT (data);
+}
+
+static void
+convert_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  *(gboolean *)data = TRUE;
+}
+
+/* A program of this computer and a conversion run on the session. The
+ * second window closes without a question, as the first still shows the
+ * session and its jobs go on; closing the first, the last, names both,
+ * offers no Keep Running (neither goes on without Sightline), and Cancel
+ * keeps the window and the jobs. */
+static void
+test_close_asks_on_the_last_window (void)
+{
+  SlWindow *first = SL_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  SlSession *session = sl_application_get_session (app);
+  g_autofree char *dir = g_dir_make_tmp ("sl-two-windows-close-XXXXXX", NULL);
+  g_autofree char *go = g_build_filename (dir, "go", NULL);
+  g_autoptr(SlAtcCommand) command = sl_atc_command_new ();
+  g_autoptr(SlConvertWorkflow) convert = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "sh", "-c", "while [ ! -e go ]; do sleep 0.05; done", NULL };
+  AdwMessageDialog *question;
+  const char *body;
+  SlWindow *second;
+  gboolean converted = FALSE;
+
+  g_assert_true (sl_session_run_argv (session, argv, dir, &error));
+  g_assert_no_error (error);
+  /* The ATC dialog made a conversion: the session follows it from here. */
+  convert = sl_session_create_convert (session, 0, dir, NULL, command, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sl_session_get_n_running (session), ==, 2);
+
+  second = open_new_window (first);
+  g_object_add_weak_pointer (G_OBJECT (second), (gpointer *)&second);
+  gtk_window_close (GTK_WINDOW (second));
+  g_assert_true (wait_until (pointer_cleared, &second, 10000));
+  g_assert_null (find_message_dialog ());
+  g_assert_cmpuint (sl_session_get_n_running (session), ==, 2);
+
+  gtk_window_close (GTK_WINDOW (first));
+  g_assert_true (wait_until (message_dialog_shown, NULL, 10000));
+  question = find_message_dialog ();
+  body = adw_message_dialog_get_body (question);
+  g_assert_nonnull (strstr (body, "“sh”"));
+  g_assert_nonnull (strstr (body, "“Convert a Model with ATC”"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (question), "2"));
+  g_assert_false (adw_message_dialog_has_response (question, "keep"));
+  g_assert_true (adw_message_dialog_has_response (question, "stop"));
+  g_object_add_weak_pointer (G_OBJECT (question), (gpointer *)&question);
+  adw_message_dialog_response (question, "cancel");
+  gtk_window_destroy (GTK_WINDOW (question));
+  g_assert_true (wait_until (pointer_cleared, &question, 5000));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (first)));
+  g_assert_cmpuint (sl_session_get_n_running (session), ==, 2);
+
+  /* Both end: the conversion finds no ATC here, the program its file. */
+  sl_convert_workflow_run_async (convert, NULL, convert_done_cb, &converted);
+  g_assert_true (wait_until (flag_set, &converted, 60000));
+  g_assert_true (g_file_set_contents (go, "", -1, NULL));
+  g_assert_true (wait_until (n_running_is, GUINT_TO_POINTER (0), 30000));
+  g_unlink (go);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -461,6 +565,7 @@ main (int    argc,
   g_test_add_func ("/session/two-windows", test_two_windows_one_session);
   g_test_add_func ("/session/actions", test_session_actions);
   g_test_add_func ("/session/problems-in-every-window", test_problems_in_every_window);
+  g_test_add_func ("/session/close-asks-on-the-last-window", test_close_asks_on_the_last_window);
   status = g_test_run ();
 
   g_clear_object (&app);

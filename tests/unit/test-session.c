@@ -467,6 +467,107 @@ test_profile_beside_run_job (void)
   }
 }
 
+static void
+max_running_cb (SlSession  *session,
+                GParamSpec *pspec,
+                guint      *max)
+{
+  *max = MAX (*max, sl_session_get_n_running (session));
+}
+
+/* The command line's run of a workflow: through the session's one job
+ * controller, as a window's is (no controller of its own), its job in
+ * the session's signals with the workflow's verdict and in the history
+ * with its start and end, its problems the session's, and counted among
+ * what the session runs until it ended. */
+static void
+test_workflow_sync (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("sl-session-XXXXXX", NULL);
+  g_autofree char *db = g_build_filename (dir, "workspace.db", NULL);
+  g_autofree char *project = g_build_filename (dir, "project", NULL);
+  g_autofree char *main_py = g_build_filename (project, "main.py", NULL);
+  g_autofree char *env_script = make_toolkit (dir);
+  g_autoptr(SlWorkspace) workspace = sl_workspace_new (db);
+  g_autoptr(SlSession) session = sl_session_new (workspace);
+  g_autoptr(SlMsprofCommand) command = sl_msprof_command_new ();
+  g_autoptr(SlTarget) target = sl_session_create_target (session, 0, NULL);
+  g_autoptr(SlProfileWorkflow) workflow = NULL;
+  g_autoptr(SlJobRecord) profiled = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *program[] = { "python3", "main.py", NULL };
+  Jobs jobs = {
+    g_hash_table_new_full (NULL, NULL, NULL, free_string),
+    g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    g_hash_table_new (NULL, NULL),
+    0, 0,
+  };
+  guint max_running = 0;
+  gint made_before;
+  guint job;
+
+  g_assert_cmpint (g_mkdir_with_parents (project, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (main_py, "print(\"inference done\")\n", -1, NULL));
+  g_signal_connect (session, "job-started", G_CALLBACK (jobs_started_cb), &jobs);
+  g_signal_connect (session, "job-output", G_CALLBACK (jobs_output_cb), &jobs);
+  g_signal_connect (session, "job-finished", G_CALLBACK (jobs_finished_cb), &jobs);
+  g_signal_connect (session, "notify::n-running", G_CALLBACK (max_running_cb), &max_running);
+  made_before = g_atomic_int_get (&n_controllers_made);
+
+  sl_msprof_command_set_program (command, program);
+  sl_msprof_command_set_output (command, "sightline-profile");
+  workflow = sl_profile_workflow_new (target, project, command);
+  sl_profile_workflow_set_env_script (workflow, env_script);
+  sl_profile_workflow_set_store_path (workflow, db);
+  g_assert_true (sl_session_run_workflow_sync (session, SL_WORKFLOW (workflow), NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_atomic_int_get (&n_controllers_made), ==, made_before);
+  g_assert_cmpuint (jobs.n_started, ==, 1);
+  job = find_job_number (&jobs, "msprof");
+  g_assert_cmpuint (job, >, 0);
+  g_assert_cmpuint (sl_workflow_get_controller_job (SL_WORKFLOW (workflow)), ==, job);
+  g_assert_nonnull (strstr (((GString *)g_hash_table_lookup (jobs.output, GUINT_TO_POINTER (job)))->str,
+                            "inference done"));
+  /* No profile came out although the program exited 0: failed, with why. */
+  g_assert_cmpint (sl_profile_workflow_get_exit_code (workflow), ==, 0);
+  g_assert_nonnull (strstr (g_hash_table_lookup (jobs.ended, GUINT_TO_POINTER (job)), "in Problems"));
+  g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (jobs.exit_codes, GUINT_TO_POINTER (job))) - 1, ==, -1);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_session_get_problems (session)), ==,
+                    sl_profile_workflow_get_problems (workflow)->len);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_session_get_problems (session)), >, 0);
+  g_assert_cmpuint (max_running, ==, 1);
+  g_assert_cmpuint (sl_session_get_n_running (session), ==, 0);
+  g_assert_false (sl_session_get_busy (session));
+
+  sl_workspace_flush (workspace);
+  {
+    g_autoptr(SlWorkspaceStore) store = sl_workspace_store_new_for_path (db, &error);
+    g_autoptr(GPtrArray) history = NULL;
+
+    g_assert_no_error (error);
+    history = sl_workspace_store_list_jobs (store, 0, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (history->len, ==, 1);
+    profiled = g_object_ref (g_ptr_array_index (history, 0));
+  }
+  g_assert_cmpint (sl_job_record_get_state (profiled), ==, SL_JOB_STATE_FAILED);
+  g_assert_cmpint (sl_job_record_get_started_at (profiled), >, 0);
+  g_assert_cmpint (sl_job_record_get_finished_at (profiled), >=, sl_job_record_get_started_at (profiled));
+  g_assert_nonnull (sl_job_record_get_outcome_reason (profiled));
+
+  g_hash_table_unref (jobs.output);
+  g_hash_table_unref (jobs.titles);
+  g_hash_table_unref (jobs.ended);
+  g_hash_table_unref (jobs.exit_codes);
+  {
+    g_autofree char *rm = g_strdup_printf ("rm -rf '%s'", dir);
+
+    g_assert_true (g_spawn_command_line_sync (rm, NULL, NULL, NULL, NULL));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -476,6 +577,7 @@ main (int    argc,
   g_test_add_func ("/session/local-job", test_local_job);
   g_test_add_func ("/session/run-errors", test_run_errors);
   g_test_add_func ("/session/profile-beside-run-job", test_profile_beside_run_job);
+  g_test_add_func ("/session/workflow-sync", test_workflow_sync);
 
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "sl-job-controller.h"
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
 #include "sl-summary-writer.h"
@@ -498,6 +499,129 @@ test_store_round_trip (Fixture       *fixture,
   g_assert_cmpint (back->job_id, ==, 0);
 }
 
+typedef struct {
+  GHashTable *titles;    /* job → title */
+  GHashTable *reasons;   /* job → reason ("" for none) */
+  GHashTable *codes;     /* job → exit code + 1 */
+} ControllerJobs;
+
+static void
+controller_started_cb (SlJobController *jobs,
+                       guint            job,
+                       const char      *title,
+                       const char      *command_line,
+                       ControllerJobs  *seen)
+{
+  g_assert_false (g_hash_table_contains (seen->titles, GUINT_TO_POINTER (job)));
+  g_assert_nonnull (strstr (command_line, "MINDINSIGHT_HYPER_CONFIG"));
+  g_hash_table_insert (seen->titles, GUINT_TO_POINTER (job), g_strdup (title));
+}
+
+static void
+controller_finished_cb (SlJobController *jobs,
+                        guint            job,
+                        int              exit_code,
+                        const char      *reason,
+                        ControllerJobs  *seen)
+{
+  g_assert_true (g_hash_table_contains (seen->titles, GUINT_TO_POINTER (job)));
+  g_assert_false (g_hash_table_contains (seen->reasons, GUINT_TO_POINTER (job)));
+  g_hash_table_insert (seen->reasons, GUINT_TO_POINTER (job), g_strdup (reason ? reason : ""));
+  g_hash_table_insert (seen->codes, GUINT_TO_POINTER (job), GINT_TO_POINTER (exit_code + 1));
+}
+
+static void
+study_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  *(GAsyncResult **)data = g_object_ref (result);
+}
+
+/* With a job controller (the session's), each trial's job is one of its
+ * jobs: it starts and ends in the controller's signals, called by the
+ * trial's number, and ends with the trial's verdict, a failed trial's
+ * reason with it; the history keeps each with its start and end. */
+static void
+test_trials_followed_by_controller (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  g_autoptr(SlTunerConfig) config = bowl_config ("--fail-above 0.5", SL_TUNER_GOAL_MINIMIZE, SL_TUNER_GROUP_METRIC);
+  g_autoptr(SlTunerStudy) study = new_study (fixture, config, 6, 2);
+  g_autoptr(SlWorkspace) workspace = sl_workspace_new (fixture->db);
+  g_autoptr(SlJobController) jobs = sl_job_controller_new (workspace);
+  g_autoptr(SlWorkspaceStore) store = NULL;
+  g_autoptr(GPtrArray) trials = NULL;
+  g_autoptr(GPtrArray) history = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  ControllerJobs seen = {
+    g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    g_hash_table_new_full (NULL, NULL, NULL, g_free),
+    g_hash_table_new (NULL, NULL),
+  };
+
+  g_signal_connect (jobs, "started", G_CALLBACK (controller_started_cb), &seen);
+  g_signal_connect (jobs, "finished", G_CALLBACK (controller_finished_cb), &seen);
+  sl_tuner_study_set_job_controller (study, jobs);
+  sl_tuner_study_run_async (study, NULL, study_done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (sl_tuner_study_run_finish (study, result, &error));
+  g_assert_no_error (error);
+  /* The jobs' ends come in this context, queued before the study's. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  trials = sl_tuner_study_dup_trials (study);
+  g_assert_cmpuint (trials->len, ==, 6);
+  g_assert_cmpuint (g_hash_table_size (seen.titles), ==, 6);
+  g_assert_cmpuint (g_hash_table_size (seen.reasons), ==, 6);
+  for (guint i = 0; i < trials->len; i++)
+    {
+      const SlTunerTrial *trial = g_ptr_array_index (trials, i);
+      g_autofree char *title = g_strdup_printf ("Tuner trial %u", trial->number);
+      GHashTableIter iter;
+      gpointer job = NULL, value;
+      gboolean found = FALSE;
+
+      g_hash_table_iter_init (&iter, seen.titles);
+      while (!found && g_hash_table_iter_next (&iter, &job, &value))
+        found = g_str_equal (value, title);
+      g_assert_true (found);
+      if (trial->state == SL_TUNER_TRIAL_SUCCEEDED)
+        {
+          g_assert_cmpstr (g_hash_table_lookup (seen.reasons, job), ==, "");
+          g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (seen.codes, job)) - 1, ==, 0);
+        }
+      else
+        {
+          g_assert_cmpint (trial->state, ==, SL_TUNER_TRIAL_FAILED);
+          g_assert_cmpstr (g_hash_table_lookup (seen.reasons, job), ==, trial->reason);
+          g_assert_cmpint (GPOINTER_TO_INT (g_hash_table_lookup (seen.codes, job)) - 1, ==, -1);
+        }
+      g_assert_cmpint (trial->job_id, >, 0);
+    }
+
+  sl_workspace_flush (workspace);
+  store = sl_workspace_store_new_for_path (fixture->db, &error);
+  g_assert_no_error (error);
+  history = sl_workspace_store_list_jobs (store, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (history->len, ==, 6);
+  for (guint i = 0; i < history->len; i++)
+    {
+      SlJobRecord *record = g_ptr_array_index (history, i);
+
+      g_assert_cmpint (sl_job_record_get_started_at (record), >, 0);
+      g_assert_cmpint (sl_job_record_get_finished_at (record), >=, sl_job_record_get_started_at (record));
+    }
+
+  g_hash_table_unref (seen.titles);
+  g_hash_table_unref (seen.reasons);
+  g_hash_table_unref (seen.codes);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -511,6 +635,8 @@ main (int    argc,
   g_test_add ("/tuner-study/runs-trials", Fixture, NULL, fixture_set_up, test_study_runs_trials, fixture_tear_down);
   g_test_add ("/tuner-study/system-defined", Fixture, NULL, fixture_set_up, test_system_defined_target, fixture_tear_down);
   g_test_add ("/tuner-study/failing-trials", Fixture, NULL, fixture_set_up, test_failing_trials, fixture_tear_down);
+  g_test_add ("/tuner-study/trials-followed-by-controller", Fixture, NULL, fixture_set_up,
+              test_trials_followed_by_controller, fixture_tear_down);
   g_test_add ("/tuner-study/no-lineage", Fixture, NULL, fixture_set_up, test_no_lineage, fixture_tear_down);
   g_test_add ("/tuner-study/resume", Fixture, NULL, fixture_set_up, test_resume_after_restart, fixture_tear_down);
   g_test_add ("/tuner-study/resume-sets-earlier-output-aside", Fixture, NULL, fixture_set_up,

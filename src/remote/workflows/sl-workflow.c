@@ -629,54 +629,6 @@ run_message_cb (SlRemoteRun *run,
 /* Following the job with the controller set: it lives in the caller's
  * context, so the job is handed there and the worker waits for its end;
  * the run's signals come in that context too. */
-typedef struct {
-  GMutex       mutex;
-  GCond        cond;
-  gboolean     done;
-  SlWorkflow  *self;
-  SlRemoteRun *run;
-  const char  *title;
-  const char  *command_line;
-  gboolean     ok;
-  SlJobStatus  status;
-  int          exit_code;
-  GError      *error;
-} Handoff;
-
-static void
-handoff_followed_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      data)
-{
-  Handoff *handoff = data;
-  SlJobStatus status = SL_JOB_STATUS_LOST;
-  int exit_code = -1;
-  GError *error = NULL;
-  gboolean ok = sl_job_controller_follow_run_finish (SL_JOB_CONTROLLER (source), result, &status, &exit_code, &error);
-
-  g_mutex_lock (&handoff->mutex);
-  handoff->ok = ok;
-  handoff->status = status;
-  handoff->exit_code = exit_code;
-  handoff->error = error;
-  handoff->done = TRUE;
-  g_cond_signal (&handoff->cond);
-  g_mutex_unlock (&handoff->mutex);
-}
-
-static gboolean
-handoff_start_cb (gpointer data)
-{
-  Handoff *handoff = data;
-  SlWorkflowPrivate *priv = sl_workflow_get_instance_private (handoff->self);
-
-  priv->controller_job = sl_job_controller_follow_run_async (priv->jobs, handoff->run, handoff->title,
-                                                             handoff->command_line, NULL, handoff_followed_cb,
-                                                             handoff);
-  return G_SOURCE_REMOVE;
-}
-
-/* Follows @run with the controller set, until it ended. */
 static gboolean
 follow_with_controller (SlWorkflow   *self,
                         SlRemoteRun  *run,
@@ -688,44 +640,13 @@ follow_with_controller (SlWorkflow   *self,
   SlWorkflowPrivate *priv = sl_workflow_get_instance_private (self);
   g_autofree char *title = NULL;
   g_auto(GStrv) argv = NULL;
-  Handoff handoff = { 0 };
 
-  g_mutex_init (&handoff.mutex);
-  g_cond_init (&handoff.cond);
-  handoff.self = self;
-  handoff.run = run;
-  handoff.command_line = command_line;
   argv = g_strsplit (command_line, " ", 2);
   /* TRANSLATORS: the Console's title for a job; the first %s is a command, the second a target */
   title = g_strdup_printf (_("%s on %s"), argv[0], sl_target_get_name (priv->target));
-  handoff.title = title;
-
-  if (priv->notify_context == NULL)
-    {
-      /* A run in this thread: the controller's context is this one. */
-      handoff_start_cb (&handoff);
-      while (!handoff.done)
-        g_main_context_iteration (g_main_context_get_thread_default (), TRUE);
-    }
-  else
-    {
-      sl_main_context_dispatch (priv->notify_context, handoff_start_cb, &handoff, NULL);
-      g_mutex_lock (&handoff.mutex);
-      while (!handoff.done)
-        g_cond_wait (&handoff.cond, &handoff.mutex);
-      g_mutex_unlock (&handoff.mutex);
-    }
-  g_mutex_clear (&handoff.mutex);
-  g_cond_clear (&handoff.cond);
-
-  *status = handoff.status;
-  *exit_code = handoff.exit_code;
-  if (!handoff.ok)
-    {
-      g_propagate_error (error, handoff.error);
-      return FALSE;
-    }
-  return TRUE;
+  /* A run in this thread: the controller's context is this one. */
+  return sl_job_controller_follow_run_sync (priv->jobs, priv->notify_context, run, title, command_line,
+                                            &priv->controller_job, status, exit_code, error);
 }
 
 /* A cancel stops the job (before it started, it is never started) and

@@ -327,15 +327,13 @@ _sl_window_connect_jobs (SlWindow *self)
 /* Closing while a job runs */
 
 static void
-close_after_job_cb (SlWindow   *self,
-                    guint       job,
-                    int         exit_code,
-                    const char *reason,
-                    SlSession  *session)
+close_after_jobs_cb (SlWindow   *self,
+                     GParamSpec *pspec,
+                     SlSession  *session)
 {
-  if (job != self->closing_job)
+  if (sl_session_get_n_running (session) > 0)
     return;
-  g_signal_handlers_disconnect_by_func (session, close_after_job_cb, self);
+  g_signal_handlers_disconnect_by_func (session, close_after_jobs_cb, self);
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -353,9 +351,7 @@ close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    SlWindow         *self)
 {
-  SlJobController *jobs = sl_session_get_jobs (self->session);
-
-  if (g_str_equal (response, "keep") || !sl_job_controller_is_running (jobs))
+  if (g_str_equal (response, "keep") || sl_session_get_n_running (self->session) == 0)
     {
       /* Once the question, which belongs to this window, has gone. */
       if (!g_str_equal (response, "cancel"))
@@ -365,34 +361,102 @@ close_response_cb (AdwMessageDialog *dialog,
   if (!g_str_equal (response, "stop"))
     return;
 
-  /* The window stays until the job is seen to end: the Console says how
-   * the stop went, and a job that cannot be stopped is not hidden. */
+  /* The window stays until every job is seen to end: the Console says
+   * how the stop went, and a job that cannot be stopped is not hidden. */
   self->close_after_stop = TRUE;
-  self->closing_job = sl_job_controller_get_console_job (jobs);
-  g_signal_connect_object (self->session, "job-finished", G_CALLBACK (close_after_job_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->session, "notify::n-running", G_CALLBACK (close_after_jobs_cb), self,
+                           G_CONNECT_SWAPPED);
   sl_window_show_toast (self, _("Stopping the job: the window closes once it has ended"));
-  sl_job_controller_stop (jobs);
+  sl_session_stop_all (self->session);
+}
+
+/* Whether another window shows the session, and so keeps it alive. */
+static gboolean
+session_shown_elsewhere (SlWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  for (GList *l = app != NULL ? gtk_application_get_windows (app) : NULL; l != NULL; l = l->next)
+    if (l->data != (gpointer)self && SL_IS_WINDOW (l->data) && SL_WINDOW (l->data)->session == self->session)
+      return TRUE;
+  return FALSE;
+}
+
+/* “one”, “two”, “three” */
+static char *
+join_titles (char **titles)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; titles[i] != NULL; i++)
+    {
+      if (i > 0)
+        g_string_append (text, _(", "));
+      g_string_append_printf (text, _("“%s”"), titles[i]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* What the question says of the jobs running, and whether they may be
+ * kept running. */
+static char *
+dup_close_question (char     **titles,
+                    GArray    *kinds,
+                    gboolean  *detached)
+{
+  g_autofree char *names = NULL;
+
+  *detached = TRUE;
+  for (guint i = 0; i < kinds->len; i++)
+    *detached = *detached && g_array_index (kinds, SlSessionWork, i) == SL_SESSION_WORK_DETACHED;
+  if (kinds->len == 1)
+    {
+      switch (g_array_index (kinds, SlSessionWork, 0))
+        {
+        case SL_SESSION_WORK_DETACHED:
+          return g_strdup_printf (_("“%s” goes on running on its target without this window; Sightline follows it again at its next start. Keep it running, or stop it first?"),
+                                  titles[0]);
+        case SL_SESSION_WORK_LOCAL:
+          return g_strdup_printf (_("“%s” is a program of this computer: it is stopped before the window closes."),
+                                  titles[0]);
+        default:
+          return g_strdup_printf (_("“%s” runs in Sightline: it is stopped before the window closes, and what it has not done yet is left undone."),
+                                  titles[0]);
+        }
+    }
+  names = join_titles (titles);
+  if (*detached)
+    /* TRANSLATORS: %s is a list of jobs, such as “python3 on ascend-01”, “msprof on local” */
+    return g_strdup_printf (_("%s go on running on their targets without this window; Sightline follows them again at its next start. Keep them running, or stop them first?"),
+                            names);
+  /* TRANSLATORS: %s is a list of jobs, such as “python3 on ascend-01”, “Profile a Program” */
+  return g_strdup_printf (_("%s are running: they are stopped before the window closes."), names);
 }
 
 /**
  * _sl_window_ask_before_closing:
  *
- * A running job is never left behind unsaid: a job detached on a target
- * may keep running (and is followed again at the next start) or be
- * stopped first; a program of this computer is stopped first.
+ * A running job is never left behind unsaid when the last window on the
+ * session closes (another window keeps the session, and its jobs, alive):
+ * every job and workflow run the session owns is named; jobs detached on
+ * a target may keep running (and are followed again at the next start)
+ * or be stopped first; programs of this computer and workflows' runs are
+ * stopped first.
  *
  * Returns: %TRUE when the window must not close now
  */
 gboolean
 _sl_window_ask_before_closing (SlWindow *self)
 {
-  SlJobController *jobs = sl_session_get_jobs (self->session);
-  AdwMessageDialog *dialog;
+  g_auto(GStrv) titles = NULL;
+  g_autoptr(GArray) kinds = NULL;
   g_autofree char *body = NULL;
-  const char *title;
+  g_autofree char *title = NULL;
+  AdwMessageDialog *dialog;
   gboolean detached;
+  guint n;
 
-  if (self->close_confirmed || !sl_job_controller_is_running (jobs))
+  if (self->close_confirmed || sl_session_get_n_running (self->session) == 0 || session_shown_elsewhere (self))
     return FALSE;
   if (self->close_after_stop)
     {
@@ -400,14 +464,12 @@ _sl_window_ask_before_closing (SlWindow *self)
       return TRUE;
     }
 
-  detached = sl_job_controller_get_job_outlives_follower (jobs);
-  title = sl_job_controller_get_title (jobs);
-  body = detached
-    ? g_strdup_printf (_("“%s” goes on running on its target without this window; Sightline follows it again at its next start. Keep it running, or stop it first?"),
-                       title != NULL ? title : "")
-    : g_strdup_printf (_("“%s” is a program of this computer: it is stopped before the window closes."),
-                       title != NULL ? title : "");
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("A Job Is Running"), body));
+  titles = sl_session_dup_running (self->session, &kinds);
+  n = g_strv_length (titles);
+  body = dup_close_question (titles, kinds, &detached);
+  title = n == 1 ? g_strdup (_("A Job Is Running"))
+                 : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Job Is Running", "%u Jobs Are Running", n), n);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), title, body));
   adw_message_dialog_add_response (dialog, "cancel", _("_Cancel"));
   if (detached)
     adw_message_dialog_add_response (dialog, "keep", _("_Keep Running"));

@@ -27,7 +27,6 @@ struct _SlWindow
   GHashTable           *scanning_paths;  /* paths opened here whose scan has not ended */
   gboolean              close_confirmed;   /* the running job's fate was chosen */
   gboolean              close_after_stop;  /* closing once the stopped job ended */
-  guint                 closing_job;       /* the session's job that ends before closing */
   GHashTable           *console_jobs;      /* the session's job number → its log in the Console */
 
   SlWorkspacePanel     *workspace_panel;

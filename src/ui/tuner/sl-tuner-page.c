@@ -25,6 +25,7 @@
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
 #include "sl-replace-stream.h"
+#include "sl-session.h"
 #include "sl-tuner-curves.h"
 #include "sl-tuner-page.h"
 #include "sl-tuner-plot.h"
@@ -973,7 +974,13 @@ sl_tuner_page_start (SlTunerPage  *self,
   sl_tuner_study_set_max_trials (self->study, n_trials);
   sl_tuner_study_set_parallel (self->study, parallel);
   g_signal_connect (self->study, "trial-changed", G_CALLBACK (trial_changed_cb), self);
-  sl_tuner_study_run_async (self->study, self->cancellable, run_done_cb, g_object_ref (self));
+  /* The trials are jobs of the session, in every window's Jobs list and
+   * Console, as the command line's are. */
+  if (sl_session_find_for_workspace (workspace) != NULL)
+    sl_session_run_study (sl_session_find_for_workspace (workspace), self->study, self->cancellable, run_done_cb,
+                          g_object_ref (self));
+  else
+    sl_tuner_study_run_async (self->study, self->cancellable, run_done_cb, g_object_ref (self));
   update_status (self, NULL);
   return TRUE;
 }
