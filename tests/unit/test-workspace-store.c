@@ -2103,6 +2103,73 @@ test_open_beside_a_writer (Fixture       *fixture,
   assert_no_copies_left ();
 }
 
+/* Keeps the database's write lock (a transaction begun IMMEDIATE and
+ * never committed) until its input ends, as a program in the middle of
+ * its writes does. */
+static int
+run_write_holder (const char *path)
+{
+  sqlite3 *db = NULL;
+  int c;
+
+  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+      sqlite3_exec (db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+    {
+      g_printerr ("write holder: %s\n", sqlite3_errmsg (db));
+      return 1;
+    }
+  g_print ("writing\n");
+  fflush (stdout);
+
+  while ((c = getchar ()) != EOF)
+    ;
+  sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_close (db);
+  return 0;
+}
+
+/* A store opened while another program holds the write lock (between
+ * two commits of a long series, as a tuning run's) opens at once and
+ * reads: opening the database a version opened before writes nothing.
+ * It used to wait for the lock and, when the other program kept taking
+ * it, failed after the busy timeout with "database is locked". */
+static void
+test_open_while_another_writes (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr(SlWorkspaceStore) store = open_store (fixture->db_path);
+  g_autoptr(SlRunRecord) run = sl_run_record_new (WRITER_ROOT, "summary-run", "before", WRITER_ROOT "/before");
+  g_autoptr(GSubprocess) holder = NULL;
+  g_autoptr(GDataInputStream) lines = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *line = NULL;
+
+  g_assert_true (sl_workspace_store_upsert_run (store, run, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+
+  holder = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                             test_program, "--hold-write", fixture->db_path, NULL);
+  g_assert_no_error (error);
+  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (holder));
+  line = g_data_input_stream_read_line (lines, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (line, ==, "writing");
+
+  store = open_store (fixture->db_path);
+  g_assert_null (sl_workspace_store_get_recovery_message (store));
+  runs = sl_workspace_store_list_runs (store, WRITER_ROOT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (runs->len, ==, 1);
+  g_clear_object (&store);
+
+  g_output_stream_close (g_subprocess_get_stdin_pipe (holder), NULL, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait_check (holder, NULL, &error);
+  g_assert_no_error (error);
+}
+
 /* Keeps the database open with an ordinary connection until its input
  * ends, as another program would. */
 static int
@@ -2311,6 +2378,8 @@ main (int    argc,
     return run_writer (argv[2], argv[3]);
   if (argc == 3 && strcmp (argv[1], "--hold") == 0)
     return run_holder (argv[2]);
+  if (argc == 3 && strcmp (argv[1], "--hold-write") == 0)
+    return run_write_holder (argv[2]);
   if (argc == 3 && strcmp (argv[1], "--count") == 0)
     return run_counter (argv[2]);
   test_program = argv[0];
@@ -2354,6 +2423,7 @@ main (int    argc,
   ADD_TEST ("/workspace-store/recovery/damaged-page", test_damaged_page_is_salvaged);
   ADD_TEST ("/workspace-store/recovery/killed-writer", test_killed_writer_leaves_its_log);
   ADD_TEST ("/workspace-store/recovery/beside-a-writer", test_open_beside_a_writer);
+  ADD_TEST ("/workspace-store/recovery/while-another-writes", test_open_while_another_writes);
   ADD_TEST ("/workspace-store/recovery/damaged-in-use", test_damaged_in_use_is_left);
   ADD_TEST ("/workspace-store/recovery/other-name", test_other_name_of_an_open_database);
   ADD_TEST ("/workspace-store/newer-version", test_newer_version_is_refused);

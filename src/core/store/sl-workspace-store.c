@@ -132,6 +132,25 @@ note_opened_by_this_version (SlWorkspaceStore  *self,
                              GError           **error)
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(sqlite3_stmt) check = NULL;
+
+  /* Read first: a store opened by the same version writes nothing, so
+   * opening never waits for the write lock while another program keeps
+   * writing (a tuning run commits one trial after another). */
+  check = prepare (self, "SELECT 1 FROM meta WHERE key = 'last_opened_by_version' AND value = ?1", error);
+  if (check == NULL)
+    return FALSE;
+  bind_text (check, 1, PACKAGE_VERSION);
+  switch (sqlite3_step (check))
+    {
+    case SQLITE_ROW:
+      return TRUE;
+    case SQLITE_DONE:
+      break;
+    default:
+      sl_workspace_store_set_error (self, error, sqlite3_errcode (self->db), _("Cannot read the workspace database"));
+      return FALSE;
+    }
 
   stmt = prepare (self,
                   "INSERT INTO meta (key, value) VALUES ('last_opened_by_version', ?1) "
