@@ -198,7 +198,7 @@ sl_graph_details_describe (SlDescription         *details,
       _("Kind"), kind == SL_GRAPH_ITEM_GROUP ? _("Group of one op type") :
                  kind == SL_GRAPH_ITEM_SECTION ? _("Section of a large scope") : _("Scope"),
       _("Path"), path[0] != '\0' ? path : _("(top level)"),
-      _("Children"), children,
+      C_("graph scope", "Children"), children,
       _("Ops inside"), below,
       time != NULL ? _("Measured time") : NULL, time,
       NULL
