@@ -16,76 +16,12 @@
 #include <glib/gstdio.h>
 
 #include "ge-fixture.h"
+#include "graph-query.h"
 #include "sl-air-reader.h"
 #include "sl-detector.h"
 #include "sl-graph-reader.h"
 #include "sl-om-reader.h"
 #include "sl-proto-shape.h"
-
-static guint
-find_element (SlGraph    *graph,
-              const char *name)
-{
-  for (guint e = 0; e < sl_graph_get_n_elements (graph); e++)
-    if (g_strcmp0 (sl_graph_element_get_proto_name (graph, e), name) == 0)
-      return e;
-  return SL_GRAPH_NONE;
-}
-
-static const char *
-attribute_value (SlGraph    *graph,
-                 guint       element,
-                 const char *name)
-{
-  for (guint i = 0; i < sl_graph_element_get_n_attributes (graph, element); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_element_get_attribute (graph, element, i, &value), name) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static const char *
-metadata_value (SlGraph    *graph,
-                const char *key)
-{
-  for (guint i = 0; i < sl_graph_get_n_metadata (graph); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_get_metadata (graph, i, &value), key) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static char *
-output_text (SlGraph *graph,
-             guint    element,
-             guint    index)
-{
-  const gint64 *dims;
-  guint n_dims;
-  int dtype = sl_graph_element_get_output (graph, element, index, &dims, &n_dims);
-  GString *text = g_string_new (sl_graph_dtype_to_string (dtype));
-
-  for (guint i = 0; i < n_dims; i++)
-    g_string_append_printf (text, "%c%" G_GINT64_FORMAT, i == 0 ? '[' : ',', dims[i]);
-  g_string_append_c (text, n_dims > 0 ? ']' : '.');
-  return g_string_free (text, FALSE);
-}
-
-static char *
-input_source (SlGraph *graph,
-              guint    element,
-              guint    index)
-{
-  guint source = sl_graph_element_get_input (graph, element, index, NULL, NULL);
-
-  return source == SL_GRAPH_NONE ? g_strdup ("-") : g_strdup (sl_graph_element_get_proto_name (graph, source));
-}
 
 static gboolean
 has_problem (SlGraph    *graph,
@@ -120,55 +56,55 @@ check_conv_net (SlGraph *graph)
   /* conv1, pool1 */
   g_assert_cmpuint (sl_graph_get_n_scopes (graph), ==, 2);
 
-  e = find_element (graph, "conv1/conv1_relu_fused");
+  e = graph_query_by_proto_name (graph, "conv1/conv1_relu_fused");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "Conv2D");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "conv1");
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 3);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, FALSE);
   g_assert_cmpstr (text, ==, "trans_TransData_1");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, FALSE);
   g_assert_cmpstr (text, ==, "conv1/weight");
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_kind (graph, sl_graph_element_get_input (graph, e, 1, NULL, NULL)), ==,
                     SL_GRAPH_ELEMENT_PARAMETER);
-  g_assert_cmpstr (attribute_value (graph, e, "_datadump_original_op_names"), ==,
+  g_assert_cmpstr (graph_query_attribute (graph, e, "_datadump_original_op_names"), ==,
                    "[\"conv1/Conv2D\", \"conv1/BiasAdd\", \"relu1/Relu\"]");
-  g_assert_cmpstr (attribute_value (graph, e, "strides"), ==, "[1, 1, 1, 1]");
-  g_assert_cmpstr (attribute_value (graph, e, "groups"), ==, "1");
-  g_assert_cmpstr (attribute_value (graph, e, "relu_flag"), ==, "true");
-  g_assert_cmpstr (attribute_value (graph, e, "data_format"), ==, "\"NCHW\"");
-  g_assert_cmpstr (attribute_value (graph, e, "id"), ==, "5");
-  g_assert_cmpstr (attribute_value (graph, e, "stream_id"), ==, "0");
-  g_assert_cmpstr (attribute_value (graph, e, "input_desc[0]"), ==, "float16[1, 1, 224, 224, 16] NC1HWC0");
-  g_assert_cmpstr (attribute_value (graph, e, "output_desc[0]"), ==, "float16[1, 1, 224, 224, 16] NC1HWC0");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "strides"), ==, "[1, 1, 1, 1]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "groups"), ==, "1");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "relu_flag"), ==, "true");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "data_format"), ==, "\"NCHW\"");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "id"), ==, "5");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "stream_id"), ==, "0");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "input_desc[0]"), ==, "float16[1, 1, 224, 224, 16] NC1HWC0");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "output_desc[0]"), ==, "float16[1, 1, 224, 224, 16] NC1HWC0");
   g_assert_cmpuint (sl_graph_element_get_n_outputs (graph, e), ==, 1);
-  text = output_text (graph, e, 0);
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float16[1,1,224,224,16]");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "trans_TransData_1");
+  e = graph_query_by_proto_name (graph, "trans_TransData_1");
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "TransData");
-  g_assert_cmpstr (attribute_value (graph, e, "dst_format"), ==, "\"NC1HWC0\"");
-  text = input_source (graph, e, 0);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "dst_format"), ==, "\"NC1HWC0\"");
+  text = graph_query_input_source (graph, e, 0, FALSE);
   g_assert_cmpstr (text, ==, "cast_0");
   g_clear_pointer (&text, g_free);
 
   /* The graph input feeds the Data op. */
-  e = find_element (graph, "data");
+  e = graph_query_by_proto_name (graph, "data");
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "Data");
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, FALSE);
   g_assert_cmpstr (text, ==, "data:0");
   g_clear_pointer (&text, g_free);
-  text = output_text (graph, e, 0);
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[1,3,224,224]");
   g_clear_pointer (&text, g_free);
 
   /* The NetOutput waits on the MaxPool. */
-  e = find_element (graph, "output");
+  e = graph_query_by_proto_name (graph, "output");
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 2);
   {
     SlGraphEdgeKind kind = SL_GRAPH_EDGE_DATA;
@@ -177,9 +113,9 @@ check_conv_net (SlGraph *graph)
     g_assert_cmpint (kind, ==, SL_GRAPH_EDGE_CONTROL);
   }
 
-  e = find_element (graph, "conv1/weight");
+  e = graph_query_by_proto_name (graph, "conv1/weight");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_PARAMETER);
-  text = output_text (graph, e, 0);
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float16[16,3,3,3]");
   g_clear_pointer (&text, g_free);
   /* In its consumer's scope, by the last part of its name. */
@@ -203,15 +139,15 @@ test_air (void)
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 0);
 
   /* Weights inline: sized, with the tensor's descriptor. */
-  e = find_element (graph, "conv1/weight");
-  g_assert_cmpstr (attribute_value (graph, e, "value"), ==, "float16[16, 3, 3, 3] FRACTAL_Z (864 bytes)");
-  g_assert_null (attribute_value (graph, e, "weights"));
+  e = graph_query_by_proto_name (graph, "conv1/weight");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "value"), ==, "float16[16, 3, 3, 3] FRACTAL_Z (864 bytes)");
+  g_assert_null (graph_query_attribute (graph, e, "weights"));
 
-  g_assert_cmpstr (metadata_value (graph, "format"), ==, "AIR");
-  g_assert_cmpstr (metadata_value (graph, "name"), ==, "tiny_net");
-  g_assert_cmpstr (metadata_value (graph, "version"), ==, "1");
-  g_assert_cmpstr (metadata_value (graph, "custom_version"), ==, "fixture-1.0");
-  g_assert_cmpstr (metadata_value (graph, "attr.soc_version"), ==, "\"Ascend310P3\"");
+  g_assert_cmpstr (graph_query_metadata (graph, "format"), ==, "AIR");
+  g_assert_cmpstr (graph_query_metadata (graph, "name"), ==, "tiny_net");
+  g_assert_cmpstr (graph_query_metadata (graph, "version"), ==, "1");
+  g_assert_cmpstr (graph_query_metadata (graph, "custom_version"), ==, "fixture-1.0");
+  g_assert_cmpstr (graph_query_metadata (graph, "attr.soc_version"), ==, "\"Ascend310P3\"");
 }
 
 static void
@@ -233,31 +169,31 @@ test_om (void)
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 0);
 
   /* Weights in the weights partition: where, not what. */
-  e = find_element (graph, "conv1/weight");
-  g_assert_cmpstr (attribute_value (graph, e, "value"), ==, "float16[16, 3, 3, 3] FRACTAL_Z");
-  g_assert_cmpstr (attribute_value (graph, e, "weights"), ==, "864 bytes at offset 0");
-  e = find_element (graph, "conv1/bias");
-  g_assert_cmpstr (attribute_value (graph, e, "weights"), ==, "32 bytes at offset 864");
+  e = graph_query_by_proto_name (graph, "conv1/weight");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "value"), ==, "float16[16, 3, 3, 3] FRACTAL_Z");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "weights"), ==, "864 bytes at offset 0");
+  e = graph_query_by_proto_name (graph, "conv1/bias");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "weights"), ==, "32 bytes at offset 864");
 
-  g_assert_cmpstr (metadata_value (graph, "format"), ==, "OM");
-  g_assert_cmpstr (metadata_value (graph, "model_name"), ==, "tiny_net");
-  g_assert_cmpstr (metadata_value (graph, "platform_version"), ==, "Ascend310P3");
-  g_assert_cmpstr (metadata_value (graph, "op_count"), ==, "10");
-  g_assert_cmpstr (metadata_value (graph, "ir_version"), ==, "9");
-  g_assert_cmpstr (metadata_value (graph, "model_type"), ==, "standard");
-  g_assert_cmpstr (metadata_value (graph, "mode"), ==, "offline");
-  g_assert_cmpstr (metadata_value (graph, "partitions"), ==, "3");
-  g_assert_cmpstr (metadata_value (graph, "weights"), ==, "896");
+  g_assert_cmpstr (graph_query_metadata (graph, "format"), ==, "OM");
+  g_assert_cmpstr (graph_query_metadata (graph, "model_name"), ==, "tiny_net");
+  g_assert_cmpstr (graph_query_metadata (graph, "platform_version"), ==, "Ascend310P3");
+  g_assert_cmpstr (graph_query_metadata (graph, "op_count"), ==, "10");
+  g_assert_cmpstr (graph_query_metadata (graph, "ir_version"), ==, "9");
+  g_assert_cmpstr (graph_query_metadata (graph, "model_type"), ==, "standard");
+  g_assert_cmpstr (graph_query_metadata (graph, "mode"), ==, "offline");
+  g_assert_cmpstr (graph_query_metadata (graph, "partitions"), ==, "3");
+  g_assert_cmpstr (graph_query_metadata (graph, "weights"), ==, "896");
   text = g_strdup_printf ("%u bytes at byte %" G_GSIZE_FORMAT, model->len, where.model_def);
-  g_assert_cmpstr (metadata_value (graph, "partition.model_def"), ==, text);
+  g_assert_cmpstr (graph_query_metadata (graph, "partition.model_def"), ==, text);
   g_clear_pointer (&text, g_free);
   text = g_strdup_printf ("896 bytes at byte %" G_GSIZE_FORMAT, where.weights);
-  g_assert_cmpstr (metadata_value (graph, "partition.weights"), ==, text);
+  g_assert_cmpstr (graph_query_metadata (graph, "partition.weights"), ==, text);
   g_clear_pointer (&text, g_free);
   text = g_strdup_printf ("%u bytes at byte %" G_GSIZE_FORMAT, GE_FIXTURE_TASK_BYTES, where.task_info);
-  g_assert_cmpstr (metadata_value (graph, "partition.task_info"), ==, text);
+  g_assert_cmpstr (graph_query_metadata (graph, "partition.task_info"), ==, text);
   /* The ModelDef's own fields too. */
-  g_assert_cmpstr (metadata_value (graph, "custom_version"), ==, "fixture-1.0");
+  g_assert_cmpstr (graph_query_metadata (graph, "custom_version"), ==, "fixture-1.0");
 }
 
 static GByteArray *
@@ -398,21 +334,21 @@ test_attribute_texts (void)
   fx_message (model, 7, graph);
   decoded = sl_air_decode (model->data, model->len, "attrs.air", &error);
   g_assert_no_error (error);
-  e = find_element (decoded, "all");
-  g_assert_cmpstr (attribute_value (decoded, e, "alpha"), ==, "0.5");
-  g_assert_cmpstr (attribute_value (decoded, e, "blob"), ==, "5 bytes");
-  g_assert_cmpstr (attribute_value (decoded, e, "fn"), ==, "Relu6 {k: 6}");
-  g_assert_cmpstr (attribute_value (decoded, e, "desc"), ==, "float16[2, 3] ND");
-  g_assert_cmpstr (attribute_value (decoded, e, "tensor"), ==, "int32[4] ND (16 bytes)");
-  g_assert_cmpstr (attribute_value (decoded, e, "lli"), ==, "[[1, 2], [3]]");
-  g_assert_cmpstr (attribute_value (decoded, e, "llf"), ==, "[[0.25]]");
-  g_assert_cmpstr (attribute_value (decoded, e, "dtype"), ==, "float16");
-  g_assert_cmpstr (attribute_value (decoded, e, "bools"), ==, "[true, false]");
-  g_assert_cmpstr (attribute_value (decoded, e, "floats"), ==, "[1.5, 2]");
-  g_assert_cmpstr (attribute_value (decoded, e, "types"), ==, "[float32, int32]");
-  g_assert_cmpstr (attribute_value (decoded, e, "empty"), ==, "[]");
-  g_assert_cmpstr (attribute_value (decoded, e, "many"), ==, many->str);
-  g_assert_cmpstr (attribute_value (decoded, e, "quoted"), ==, "\"a\\\"b\\n\"");
+  e = graph_query_by_proto_name (decoded, "all");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "alpha"), ==, "0.5");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "blob"), ==, "5 bytes");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "fn"), ==, "Relu6 {k: 6}");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "desc"), ==, "float16[2, 3] ND");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "tensor"), ==, "int32[4] ND (16 bytes)");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "lli"), ==, "[[1, 2], [3]]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "llf"), ==, "[[0.25]]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "dtype"), ==, "float16");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "bools"), ==, "[true, false]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "floats"), ==, "[1.5, 2]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "types"), ==, "[float32, int32]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "empty"), ==, "[]");
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "many"), ==, many->str);
+  g_assert_cmpstr (graph_query_attribute (decoded, e, "quoted"), ==, "\"a\\\"b\\n\"");
   g_assert_cmpuint (sl_graph_get_problems (decoded)->len, ==, 0);
 }
 
@@ -435,29 +371,29 @@ test_subgraphs (void)
   g_assert_cmpuint (sl_graph_get_n_data_edges (graph), ==, 14);
   /* conv1, pool1, branch, branch/If, its two branches, orphan */
   g_assert_cmpuint (sl_graph_get_n_scopes (graph), ==, 7);
-  g_assert_cmpstr (metadata_value (graph, "graphs"), ==, "3");
+  g_assert_cmpstr (graph_query_metadata (graph, "graphs"), ==, "3");
 
-  e = find_element (graph, "branch/If");
-  g_assert_cmpstr (attribute_value (graph, e, "subgraph_name"), ==, "\"then_branch\"");
-  g_assert_cmpstr (attribute_value (graph, e, "else_branch"), ==, "graph else_branch (1 op)");
+  e = graph_query_by_proto_name (graph, "branch/If");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "subgraph_name"), ==, "\"then_branch\"");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "else_branch"), ==, "graph else_branch (1 op)");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "branch/If");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "ident");
+  e = graph_query_by_proto_name (graph, "ident");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "branch/If/then_branch");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, FALSE);
   g_assert_cmpstr (text, ==, "cast_1");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "neg");
+  e = graph_query_by_proto_name (graph, "neg");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "branch/If/else_branch");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "lonely");
+  e = graph_query_by_proto_name (graph, "lonely");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "orphan");
 }

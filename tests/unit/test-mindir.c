@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "graph-fixture.h"
+#include "graph-query.h"
 #include "sl-detector.h"
 #include "sl-graph-reader.h"
 #include "sl-mindir-reader.h"
@@ -296,75 +297,6 @@ write_model (GArray **node_ends,
   return g_bytes_new (model->data, model->len);
 }
 
-static guint
-find_element (SlGraph    *graph,
-              const char *name)
-{
-  for (guint e = 0; e < sl_graph_get_n_elements (graph); e++)
-    {
-      g_autofree char *shown = sl_graph_element_dup_name (graph, e);
-
-      if (g_strcmp0 (shown, name) == 0)
-        return e;
-    }
-  return SL_GRAPH_NONE;
-}
-
-static const char *
-attribute_value (SlGraph    *graph,
-                 guint       element,
-                 const char *name)
-{
-  for (guint i = 0; i < sl_graph_element_get_n_attributes (graph, element); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_element_get_attribute (graph, element, i, &value), name) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static const char *
-metadata_value (SlGraph    *graph,
-                const char *key)
-{
-  for (guint i = 0; i < sl_graph_get_n_metadata (graph); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_get_metadata (graph, i, &value), key) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static char *
-output_text (SlGraph *graph,
-             guint    element,
-             guint    index)
-{
-  const gint64 *dims;
-  guint n_dims;
-  int dtype = sl_graph_element_get_output (graph, element, index, &dims, &n_dims);
-  GString *text = g_string_new (sl_graph_dtype_to_string (dtype));
-
-  for (guint i = 0; i < n_dims; i++)
-    g_string_append_printf (text, "%c%" G_GINT64_FORMAT, i == 0 ? '[' : ',', dims[i]);
-  g_string_append_c (text, n_dims > 0 ? ']' : '.');
-  return g_string_free (text, FALSE);
-}
-
-static char *
-input_source (SlGraph *graph,
-              guint    element,
-              guint    index)
-{
-  guint source = sl_graph_element_get_input (graph, element, index, NULL, NULL);
-
-  return source == SL_GRAPH_NONE ? g_strdup ("-") : sl_graph_element_dup_name (graph, source);
-}
-
 static void
 test_model (void)
 {
@@ -383,110 +315,110 @@ test_model (void)
   g_assert_cmpuint (sl_graph_get_n_graph_inputs (graph), ==, 2);
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 0);
 
-  e = find_element (graph, CONV_NAME);
+  e = graph_query_by_shown_name (graph, CONV_NAME);
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "Conv2D");
   g_assert_cmpstr (sl_graph_element_get_proto_name (graph, e), ==, "Conv2D-op1");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "Default/network-WithLossCell/_backbone-LeNet5/conv1-Conv2d");
   g_clear_pointer (&text, g_free);
-  g_assert_cmpstr (attribute_value (graph, e, "kernel_size"), ==, "[5, 5]");
-  g_assert_cmpstr (attribute_value (graph, e, "instance_name"), ==, "conv1");
-  g_assert_cmpstr (attribute_value (graph, e, "pad_mode"), ==, "\"same\"");
-  g_assert_cmpstr (attribute_value (graph, e, "domain"), ==, CONV_NAME);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "kernel_size"), ==, "[5, 5]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "instance_name"), ==, "conv1");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "pad_mode"), ==, "\"same\"");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "domain"), ==, CONV_NAME);
   g_assert_cmpuint (sl_graph_element_get_n_outputs (graph, e), ==, 1);
-  text = output_text (graph, e, 0);
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[1,6,28,28]");
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 2);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "x");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, TRUE);
   g_assert_cmpstr (text, ==, "conv1.weight");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, RELU_NAME);
+  e = graph_query_by_shown_name (graph, RELU_NAME);
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "ReLU");
-  g_assert_cmpstr (attribute_value (graph, e, "alpha"), ==, "0.5");
-  g_assert_cmpstr (attribute_value (graph, e, "axis"), ==, "-3");
-  g_assert_cmpstr (attribute_value (graph, e, "keep"), ==, "true");
-  g_assert_cmpstr (attribute_value (graph, e, "strides"), ==, "[1, 2]");
-  g_assert_cmpstr (attribute_value (graph, e, "shape"), ==, "(2, 3)");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "alpha"), ==, "0.5");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "axis"), ==, "-3");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "keep"), ==, "true");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "strides"), ==, "[1, 2]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "shape"), ==, "(2, 3)");
   /* Lists show their first 8 items. */
-  g_assert_cmpstr (attribute_value (graph, e, "names"), ==, "[\"s0\", \"s1\", \"s2\", \"s3\", \"s4\", \"s5\", \"s6\", \"s7\", …]");
-  text = input_source (graph, e, 0);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "names"), ==, "[\"s0\", \"s1\", \"s2\", \"s3\", \"s4\", \"s5\", \"s6\", \"s7\", …]");
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, CONV_NAME);
   g_clear_pointer (&text, g_free);
 
   /* The call of a function: named by its position, typed by the function. */
-  e = find_element (graph, "fn_body-op3");
+  e = graph_query_by_shown_name (graph, "fn_body-op3");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "fn_body");
-  g_assert_cmpstr (attribute_value (graph, e, "function"), ==, "fn_body");
-  text = input_source (graph, e, 0);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "function"), ==, "fn_body");
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, RELU_NAME);
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, TRUE);
   g_assert_cmpstr (text, ==, "fc.bias");
   g_clear_pointer (&text, g_free);
   /* A Constant node is a const, named by its output. */
-  text = input_source (graph, e, 2);
+  text = graph_query_input_source (graph, e, 2, TRUE);
   g_assert_cmpstr (text, ==, "k");
   g_clear_pointer (&text, g_free);
-  g_assert_cmpuint (sl_graph_element_get_kind (graph, find_element (graph, "k")), ==, SL_GRAPH_ELEMENT_CONST);
-  g_assert_cmpstr (attribute_value (graph, find_element (graph, "k"), "value"), ==, "4");
+  g_assert_cmpuint (sl_graph_element_get_kind (graph, graph_query_by_shown_name (graph, "k")), ==, SL_GRAPH_ELEMENT_CONST);
+  g_assert_cmpstr (graph_query_attribute (graph, graph_query_by_shown_name (graph, "k"), "value"), ==, "4");
 
   /* The function is a scope of its own; its node uses the main graph's parameter. */
   g_assert_cmpuint (sl_graph_find_item (graph, "fn_body"), !=, SL_GRAPH_NONE);
-  e = find_element (graph, "fn_body/Default/Add-op0");
+  e = graph_query_by_shown_name (graph, "fn_body/Default/Add-op0");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "Add");
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "fn_body/Default");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "scale");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, TRUE);
   g_assert_cmpstr (text, ==, "p0");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "conv1.weight");
+  e = graph_query_by_shown_name (graph, "conv1.weight");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_PARAMETER);
-  g_assert_cmpstr (attribute_value (graph, e, "external data"), ==, "net.data (offset 64, 600 bytes)");
-  g_assert_cmpstr (attribute_value (graph, e, "type"), ==, "float32[6,1,5,5]");
-  text = output_text (graph, e, 0);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "external data"), ==, "net.data (offset 64, 600 bytes)");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "type"), ==, "float32[6,1,5,5]");
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[6,1,5,5]");
   g_clear_pointer (&text, g_free);
-  e = find_element (graph, "fc.bias");
-  g_assert_cmpstr (attribute_value (graph, e, "data"), ==, "40 bytes");
-  e = find_element (graph, "scale");
-  g_assert_cmpstr (attribute_value (graph, e, "data"), ==, "[7, 127]");
-  text = output_text (graph, e, 0);
+  e = graph_query_by_shown_name (graph, "fc.bias");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "data"), ==, "40 bytes");
+  e = graph_query_by_shown_name (graph, "scale");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "data"), ==, "[7, 127]");
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "int64[2]");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "x");
+  e = graph_query_by_shown_name (graph, "x");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_INPUT);
-  g_assert_cmpstr (attribute_value (graph, e, "type"), ==, "float32[1,1,32,32]");
-  e = find_element (graph, "call_out");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "type"), ==, "float32[1,1,32,32]");
+  e = graph_query_by_shown_name (graph, "call_out");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_OUTPUT);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "fn_body-op3");
   g_clear_pointer (&text, g_free);
 
-  g_assert_cmpstr (metadata_value (graph, "format"), ==, "MindIR");
-  g_assert_cmpstr (metadata_value (graph, "ir_version"), ==, "0.1.1");
-  g_assert_cmpstr (metadata_value (graph, "producer_name"), ==, "MindSpore");
-  g_assert_cmpstr (metadata_value (graph, "producer_version"), ==, "2.2.0");
-  g_assert_cmpstr (metadata_value (graph, "domain"), ==, "org.example");
-  g_assert_cmpstr (metadata_value (graph, "model_version"), ==, "3");
-  g_assert_cmpstr (metadata_value (graph, "doc_string"), ==, "A test net");
-  g_assert_cmpstr (metadata_value (graph, "little_endian"), ==, "true");
-  g_assert_cmpstr (metadata_value (graph, "mind_ir_version"), ==, "2");
-  g_assert_cmpstr (metadata_value (graph, "functions"), ==, "fn_body");
+  g_assert_cmpstr (graph_query_metadata (graph, "format"), ==, "MindIR");
+  g_assert_cmpstr (graph_query_metadata (graph, "ir_version"), ==, "0.1.1");
+  g_assert_cmpstr (graph_query_metadata (graph, "producer_name"), ==, "MindSpore");
+  g_assert_cmpstr (graph_query_metadata (graph, "producer_version"), ==, "2.2.0");
+  g_assert_cmpstr (graph_query_metadata (graph, "domain"), ==, "org.example");
+  g_assert_cmpstr (graph_query_metadata (graph, "model_version"), ==, "3");
+  g_assert_cmpstr (graph_query_metadata (graph, "doc_string"), ==, "A test net");
+  g_assert_cmpstr (graph_query_metadata (graph, "little_endian"), ==, "true");
+  g_assert_cmpstr (graph_query_metadata (graph, "mind_ir_version"), ==, "2");
+  g_assert_cmpstr (graph_query_metadata (graph, "functions"), ==, "fn_body");
 }
 
 /* Every cut keeps the nodes whose bytes are whole, reports the damage
@@ -566,9 +498,9 @@ test_damaged_node (void)
   graph = sl_mindir_decode (copy, size, "damaged.mindir", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (sl_graph_get_n_ops (graph), ==, 3);
-  g_assert_cmpuint (find_element (graph, RELU_NAME), ==, SL_GRAPH_NONE);
-  g_assert_cmpuint (find_element (graph, CONV_NAME), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (find_element (graph, "fn_body/Default/Add-op0"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, RELU_NAME), ==, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, CONV_NAME), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "fn_body/Default/Add-op0"), !=, SL_GRAPH_NONE);
   problems = sl_graph_get_problems (graph);
   for (guint i = 0; i < problems->len; i++)
     {
@@ -631,8 +563,8 @@ test_nesting (void)
   /* The top graph's node and one per level allowed. */
   g_assert_cmpuint (sl_graph_get_n_ops (graph_model), ==, SL_MINDIR_MAX_NESTING + 1);
   /* Each graph of an attribute is a scope under its node. */
-  g_assert_cmpstr (attribute_value (graph_model, find_element (graph_model, "call/(call)"), "body"), ==, "graph");
-  g_assert_cmpuint (find_element (graph_model, "call/body/call/(call)"), !=, SL_GRAPH_NONE);
+  g_assert_cmpstr (graph_query_attribute (graph_model, graph_query_by_shown_name (graph_model, "call/(call)"), "body"), ==, "graph");
+  g_assert_cmpuint (graph_query_by_shown_name (graph_model, "call/body/call/(call)"), !=, SL_GRAPH_NONE);
   g_assert_true (has_nesting_problem (graph_model));
 
   for (guint level = 0; level < SL_MINDIR_MAX_NESTING + 8; level++)
@@ -650,7 +582,7 @@ test_nesting (void)
   g_assert_no_error (error);
   /* The node stays, its too deep attribute does not. */
   g_assert_cmpuint (sl_graph_get_n_ops (values_result), ==, 1);
-  g_assert_null (attribute_value (values_result, find_element (values_result, "n"), "deep"));
+  g_assert_null (graph_query_attribute (values_result, graph_query_by_shown_name (values_result, "n"), "deep"));
   g_assert_true (has_nesting_problem (values_result));
 }
 
@@ -744,7 +676,7 @@ test_files (void)
   graphs = sl_graph_reader_load (pb, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (sl_graph_get_name (g_ptr_array_index (graphs, 0)), ==, "main");
-  g_assert_cmpstr (metadata_value (g_ptr_array_index (graphs, 0), "format"), ==, "MindIR");
+  g_assert_cmpstr (graph_query_metadata (g_ptr_array_index (graphs, 0), "format"), ==, "MindIR");
   g_clear_pointer (&graphs, g_ptr_array_unref);
 
   graphs = sl_graph_reader_load (empty, NULL, &error);

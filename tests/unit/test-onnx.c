@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 
 #include "graph-fixture.h"
+#include "graph-query.h"
 #include "sl-detector.h"
 #include "sl-graph-reader.h"
 #include "sl-onnx-reader.h"
@@ -336,76 +337,6 @@ write_model (GArray **node_ends,
   return g_bytes_new (model->data, model->len);
 }
 
-static guint
-find_element (SlGraph    *graph,
-              const char *name)
-{
-  for (guint e = 0; e < sl_graph_get_n_elements (graph); e++)
-    {
-      g_autofree char *shown = sl_graph_element_dup_name (graph, e);
-
-      if (g_strcmp0 (shown, name) == 0)
-        return e;
-    }
-  return SL_GRAPH_NONE;
-}
-
-static const char *
-attribute_value (SlGraph    *graph,
-                 guint       element,
-                 const char *name)
-{
-  for (guint i = 0; i < sl_graph_element_get_n_attributes (graph, element); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_element_get_attribute (graph, element, i, &value), name) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static const char *
-metadata_value (SlGraph    *graph,
-                const char *key)
-{
-  for (guint i = 0; i < sl_graph_get_n_metadata (graph); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_get_metadata (graph, i, &value), key) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static char *
-output_text (SlGraph *graph,
-             guint    element,
-             guint    index)
-{
-  const gint64 *dims;
-  guint n_dims;
-  int dtype = sl_graph_element_get_output (graph, element, index, &dims, &n_dims);
-  GString *text = g_string_new (sl_graph_dtype_to_string (dtype));
-
-  for (guint i = 0; i < n_dims; i++)
-    g_string_append_printf (text, "%c%" G_GINT64_FORMAT, i == 0 ? '[' : ',', dims[i]);
-  g_string_append_c (text, n_dims > 0 ? ']' : '.');
-  return g_string_free (text, FALSE);
-}
-
-/* The element of input @index of @element, by its shown name. */
-static char *
-input_source (SlGraph *graph,
-              guint    element,
-              guint    index)
-{
-  guint source = sl_graph_element_get_input (graph, element, index, NULL, NULL);
-
-  return source == SL_GRAPH_NONE ? g_strdup ("-") : sl_graph_element_dup_name (graph, source);
-}
-
 static void
 test_model (void)
 {
@@ -441,7 +372,7 @@ test_model (void)
   /* Only the dangling input is a problem. */
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 1);
 
-  e = find_element (graph, "layer1/MatMul");
+  e = graph_query_by_shown_name (graph, "layer1/MatMul");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_proto_name (graph, e), ==, "/layer1/MatMul");
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "MatMul");
@@ -449,116 +380,116 @@ test_model (void)
   g_assert_cmpstr (text, ==, "layer1");
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 2);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "x");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, TRUE);
   g_assert_cmpstr (text, ==, "W");
   g_clear_pointer (&text, g_free);
   g_assert_cmpuint (sl_graph_element_get_kind (graph, sl_graph_element_get_input (graph, e, 1, NULL, NULL)), ==,
                     SL_GRAPH_ELEMENT_PARAMETER);
   g_assert_cmpuint (sl_graph_element_get_n_outputs (graph, e), ==, 1);
-  text = output_text (graph, e, 0);
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[-1,4]");
   g_clear_pointer (&text, g_free);
 
   /* Untyped outputs are not listed. */
-  e = find_element (graph, "layer1/Add");
+  e = graph_query_by_shown_name (graph, "layer1/Add");
   g_assert_cmpuint (sl_graph_element_get_n_outputs (graph, e), ==, 0);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "layer1/MatMul");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "Relu-op2");
+  e = graph_query_by_shown_name (graph, "Relu-op2");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
   g_assert_cmpstr (sl_graph_element_get_proto_name (graph, e), ==, "");
   g_assert_cmpuint (sl_graph_item_get_parent (graph, sl_graph_element_get_item (graph, e)), ==, 0);
 
   /* The If sits inside its own scope, beside its branches. */
-  e = find_element (graph, "cond_node/(cond_node)");
+  e = graph_query_by_shown_name (graph, "cond_node/(cond_node)");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
-  g_assert_cmpstr (attribute_value (graph, e, "then_branch"), ==, "graph then (1 node)");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "then_branch"), ==, "graph then (1 node)");
   g_assert_cmpuint (sl_graph_find_item (graph, "cond_node/then_branch"), !=, SL_GRAPH_NONE);
   g_assert_cmpuint (sl_graph_find_item (graph, "cond_node/else_branch/Neg-op0"), !=, SL_GRAPH_NONE);
-  e = find_element (graph, "cond_node/then_branch/t_id");
+  e = graph_query_by_shown_name (graph, "cond_node/then_branch/t_id");
   g_assert_cmpuint (e, !=, SL_GRAPH_NONE);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "Relu-op2");
   g_clear_pointer (&text, g_free);
-  e = find_element (graph, "t_out");
+  e = graph_query_by_shown_name (graph, "t_out");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_OUTPUT);
   text = sl_graph_element_dup_scope (graph, e);
   g_assert_cmpstr (text, ==, "cond_node/then_branch");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "cond_node/then_branch/t_id");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "attrs");
-  g_assert_cmpstr (attribute_value (graph, e, "domain"), ==, "com.example");
-  g_assert_cmpstr (attribute_value (graph, e, "alpha"), ==, "0.5");
-  g_assert_cmpstr (attribute_value (graph, e, "axis"), ==, "-3");
-  g_assert_cmpstr (attribute_value (graph, e, "mode"), ==, "\"same\"");
-  g_assert_cmpstr (attribute_value (graph, e, "kernel_shape"), ==, "[1, 2]");
-  g_assert_cmpstr (attribute_value (graph, e, "scales"), ==, "[0.5, 1.5]");
-  g_assert_cmpstr (attribute_value (graph, e, "names"), ==, "[\"a\", \"b\"]");
-  g_assert_cmpstr (attribute_value (graph, e, "value"), ==, "tensor int64[2] = [7, 127]");
-  g_assert_cmpstr (attribute_value (graph, e, "pads"), ==, "[]");
-  g_assert_cmpstr (attribute_value (graph, e, "tp"), ==, "float32[]");
+  e = graph_query_by_shown_name (graph, "attrs");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "domain"), ==, "com.example");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "alpha"), ==, "0.5");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "axis"), ==, "-3");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "mode"), ==, "\"same\"");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "kernel_shape"), ==, "[1, 2]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "scales"), ==, "[0.5, 1.5]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "names"), ==, "[\"a\", \"b\"]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "value"), ==, "tensor int64[2] = [7, 127]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "pads"), ==, "[]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "tp"), ==, "float32[]");
   /* "missing" names nothing, "" is skipped, y is the If's. */
   g_assert_cmpuint (sl_graph_element_get_n_inputs (graph, e), ==, 2);
-  text = input_source (graph, e, 0);
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "-");
   g_clear_pointer (&text, g_free);
-  text = input_source (graph, e, 1);
+  text = graph_query_input_source (graph, e, 1, TRUE);
   g_assert_cmpstr (text, ==, "cond_node/(cond_node)");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "W");
+  e = graph_query_by_shown_name (graph, "W");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_PARAMETER);
-  g_assert_cmpstr (attribute_value (graph, e, "value"), ==, "tensor float32[4, 3] = [0, 1, 2, 3, 4, 5, 6, 7, …]");
-  text = output_text (graph, e, 0);
+  g_assert_cmpstr (graph_query_attribute (graph, e, "value"), ==, "tensor float32[4, 3] = [0, 1, 2, 3, 4, 5, 6, 7, …]");
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[4,3]");
   g_clear_pointer (&text, g_free);
-  e = find_element (graph, "B");
-  g_assert_cmpstr (attribute_value (graph, e, "value"), ==, "tensor int64[4] = [1, 2, 3, 4]");
-  e = find_element (graph, "E");
-  g_assert_null (attribute_value (graph, e, "value"));
-  g_assert_cmpstr (attribute_value (graph, e, "external data"), ==, "weights.bin (offset 4096, 4000 bytes)");
-  text = output_text (graph, e, 0);
+  e = graph_query_by_shown_name (graph, "B");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "value"), ==, "tensor int64[4] = [1, 2, 3, 4]");
+  e = graph_query_by_shown_name (graph, "E");
+  g_assert_null (graph_query_attribute (graph, e, "value"));
+  g_assert_cmpstr (graph_query_attribute (graph, e, "external data"), ==, "weights.bin (offset 4096, 4000 bytes)");
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[1000]");
   g_clear_pointer (&text, g_free);
-  e = find_element (graph, "S");
-  g_assert_cmpstr (attribute_value (graph, e, "sparse values"), ==, "3");
-  text = output_text (graph, e, 0);
+  e = graph_query_by_shown_name (graph, "S");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "sparse values"), ==, "3");
+  text = graph_query_output_text (graph, e, 0);
   g_assert_cmpstr (text, ==, "float32[10,10]");
   g_clear_pointer (&text, g_free);
 
-  e = find_element (graph, "x");
+  e = graph_query_by_shown_name (graph, "x");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_INPUT);
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, e), ==, "Input");
-  g_assert_cmpstr (attribute_value (graph, e, "type"), ==, "float32[N, 3]");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "type"), ==, "float32[N, 3]");
   g_assert_cmpuint (sl_graph_item_get_kind (graph, sl_graph_element_get_item (graph, e)), ==, SL_GRAPH_ITEM_PARAMETER);
   /* Inputs come first at the top. */
   g_assert_cmpuint (sl_graph_item_get_child (graph, 0, 0), ==, sl_graph_element_get_item (graph, e));
-  e = find_element (graph, "c");
-  g_assert_cmpstr (attribute_value (graph, e, "type"), ==, "bool[]");
-  e = find_element (graph, "z");
+  e = graph_query_by_shown_name (graph, "c");
+  g_assert_cmpstr (graph_query_attribute (graph, e, "type"), ==, "bool[]");
+  e = graph_query_by_shown_name (graph, "z");
   g_assert_cmpuint (sl_graph_element_get_kind (graph, e), ==, SL_GRAPH_ELEMENT_OUTPUT);
-  g_assert_null (attribute_value (graph, e, "type"));
-  text = input_source (graph, e, 0);
+  g_assert_null (graph_query_attribute (graph, e, "type"));
+  text = graph_query_input_source (graph, e, 0, TRUE);
   g_assert_cmpstr (text, ==, "attrs");
   g_clear_pointer (&text, g_free);
 
-  g_assert_cmpstr (metadata_value (graph, "format"), ==, "ONNX");
-  g_assert_cmpstr (metadata_value (graph, "ir_version"), ==, "8");
-  g_assert_cmpstr (metadata_value (graph, "producer_name"), ==, "sightline-test");
-  g_assert_cmpstr (metadata_value (graph, "producer_version"), ==, "1.0");
-  g_assert_cmpstr (metadata_value (graph, "domain"), ==, "org.example");
-  g_assert_cmpstr (metadata_value (graph, "model_version"), ==, "3");
-  g_assert_cmpstr (metadata_value (graph, "doc_string"), ==, "A test model");
-  g_assert_cmpstr (metadata_value (graph, "opset_import"), ==, "ai.onnx 17, com.microsoft 1");
-  g_assert_cmpstr (metadata_value (graph, "metadata_props.author"), ==, "tests");
+  g_assert_cmpstr (graph_query_metadata (graph, "format"), ==, "ONNX");
+  g_assert_cmpstr (graph_query_metadata (graph, "ir_version"), ==, "8");
+  g_assert_cmpstr (graph_query_metadata (graph, "producer_name"), ==, "sightline-test");
+  g_assert_cmpstr (graph_query_metadata (graph, "producer_version"), ==, "1.0");
+  g_assert_cmpstr (graph_query_metadata (graph, "domain"), ==, "org.example");
+  g_assert_cmpstr (graph_query_metadata (graph, "model_version"), ==, "3");
+  g_assert_cmpstr (graph_query_metadata (graph, "doc_string"), ==, "A test model");
+  g_assert_cmpstr (graph_query_metadata (graph, "opset_import"), ==, "ai.onnx 17, com.microsoft 1");
+  g_assert_cmpstr (graph_query_metadata (graph, "metadata_props.author"), ==, "tests");
   g_assert_cmpstr (sl_graph_metadata_key_to_label ("metadata_props.author"), ==, "author");
   /* the OM header's and GE ModelDef's keys read as words, not as keys */
   g_assert_cmpstr (sl_graph_metadata_key_to_label ("platform_version"), ==, "Platform version");
@@ -631,9 +562,9 @@ test_cut_subgraph (void)
 
   g_assert_no_error (error);
   g_assert_cmpuint (sl_graph_get_n_ops (graph), ==, 6);
-  g_assert_cmpuint (find_element (graph, "cond_node/(cond_node)"), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (find_element (graph, "cond_node/then_branch/t_id"), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (find_element (graph, "cond_node/else_branch/Neg-op0"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "cond_node/(cond_node)"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "cond_node/then_branch/t_id"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "cond_node/else_branch/Neg-op0"), !=, SL_GRAPH_NONE);
   /* The damage is where the graph's length runs past the end. */
   problems = sl_graph_get_problems (graph);
   g_assert_cmpuint (problems->len, >, 0);
@@ -673,8 +604,8 @@ test_damaged_node (void)
   graph = sl_onnx_decode (copy, size, "damaged.onnx", &error);
   g_assert_no_error (error);
   g_assert_cmpuint (sl_graph_get_n_ops (graph), ==, 6);
-  g_assert_cmpuint (find_element (graph, "layer1/Add"), ==, SL_GRAPH_NONE);
-  g_assert_cmpuint (find_element (graph, "attrs"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "layer1/Add"), ==, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_shown_name (graph, "attrs"), !=, SL_GRAPH_NONE);
   problems = sl_graph_get_problems (graph);
   for (guint i = 0; i < problems->len; i++)
     if (sl_problem_get_offset (g_ptr_array_index (problems, i)) == (gint64) at)

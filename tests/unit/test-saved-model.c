@@ -18,6 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "graph-fixture.h"
+#include "graph-query.h"
 #include "sl-graph-def-text.h"
 #include "sl-graph-reader.h"
 #include "sl-onnx-reader.h"
@@ -25,45 +26,6 @@
 
 /* TensorFlow DataType */
 enum { DT_FLOAT = 1, DT_INT32 = 3 };
-
-static guint
-element (SlGraph    *graph,
-         const char *name)
-{
-  for (guint e = 0; e < sl_graph_get_n_elements (graph); e++)
-    if (g_strcmp0 (sl_graph_element_get_proto_name (graph, e), name) == 0)
-      return e;
-  return SL_GRAPH_NONE;
-}
-
-static const char *
-attribute (SlGraph    *graph,
-           guint       e,
-           const char *name)
-{
-  for (guint i = 0; i < sl_graph_element_get_n_attributes (graph, e); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_element_get_attribute (graph, e, i, &value), name) == 0)
-        return value;
-    }
-  return NULL;
-}
-
-static const char *
-metadata (SlGraph    *graph,
-          const char *key)
-{
-  for (guint i = 0; i < sl_graph_get_n_metadata (graph); i++)
-    {
-      const char *value = NULL;
-
-      if (g_strcmp0 (sl_graph_get_metadata (graph, i, &value), key) == 0)
-        return value;
-    }
-  return NULL;
-}
 
 /* The input @index of element @name names @source, of @kind. */
 static void
@@ -73,7 +35,7 @@ check_input (SlGraph         *graph,
              const char      *source,
              SlGraphEdgeKind  kind)
 {
-  guint e = element (graph, name);
+  guint e = graph_query_by_proto_name (graph, name);
   SlGraphEdgeKind got_kind;
   const char *got = NULL;
   guint from;
@@ -83,7 +45,7 @@ check_input (SlGraph         *graph,
   from = sl_graph_element_get_input (graph, e, index, &got_kind, &got);
   g_assert_cmpstr (got, ==, source);
   g_assert_cmpint (got_kind, ==, kind);
-  g_assert_cmpuint (from, ==, element (graph, source));
+  g_assert_cmpuint (from, ==, graph_query_by_proto_name (graph, source));
 }
 
 /* NodeDef { name 1, op 2, input 3, device 4, attr 5 } as field @number. */
@@ -299,25 +261,25 @@ test_saved_model_mapping (void)
   check_input (serve, "fn/relu", 0, "fn/a", SL_GRAPH_EDGE_DATA);
   check_input (serve, "fn/cast", 0, "fn/relu", SL_GRAPH_EDGE_DATA);
   check_input (serve, "fn/y_retval", 0, "fn/cast", SL_GRAPH_EDGE_DATA);
-  e = element (serve, "fn/a");
+  e = graph_query_by_proto_name (serve, "fn/a");
   g_assert_cmpstr (sl_graph_element_get_op_type (serve, e), ==, "_Arg");
-  g_assert_cmpstr (attribute (serve, e, "T"), ==, "float32");
+  g_assert_cmpstr (graph_query_attribute (serve, e, "T"), ==, "float32");
   {
-    g_autofree char *scope = sl_graph_element_dup_scope (serve, element (serve, "fn/relu"));
+    g_autofree char *scope = sl_graph_element_dup_scope (serve, graph_query_by_proto_name (serve, "fn/relu"));
 
     g_assert_cmpstr (scope, ==, "fn");
   }
-  g_assert_cmpstr (attribute (serve, element (serve, "fn/y_retval"), "T"), ==, "int32");
-  g_assert_cmpstr (sl_graph_element_get_op_type (serve, element (serve, "fn/y_retval")), ==, "_Retval");
+  g_assert_cmpstr (graph_query_attribute (serve, graph_query_by_proto_name (serve, "fn/y_retval"), "T"), ==, "int32");
+  g_assert_cmpstr (sl_graph_element_get_op_type (serve, graph_query_by_proto_name (serve, "fn/y_retval")), ==, "_Retval");
 
-  g_assert_cmpstr (metadata (serve, "format"), ==, "TensorFlow SavedModel");
-  g_assert_cmpstr (metadata (serve, "tags"), ==, "serve");
-  g_assert_cmpstr (metadata (serve, "tensorflow_version"), ==, "2.15.0");
-  g_assert_cmpstr (metadata (serve, "functions"), ==, "fn");
-  g_assert_null (metadata (train, "functions"));
-  g_assert_cmpstr (metadata (serve, "signature_def.serving_default"), ==,
+  g_assert_cmpstr (graph_query_metadata (serve, "format"), ==, "TensorFlow SavedModel");
+  g_assert_cmpstr (graph_query_metadata (serve, "tags"), ==, "serve");
+  g_assert_cmpstr (graph_query_metadata (serve, "tensorflow_version"), ==, "2.15.0");
+  g_assert_cmpstr (graph_query_metadata (serve, "functions"), ==, "fn");
+  g_assert_null (graph_query_metadata (train, "functions"));
+  g_assert_cmpstr (graph_query_metadata (serve, "signature_def.serving_default"), ==,
                    "method predict; inputs: x = x:0 float32[?,3]; outputs: out = call:0 int32[?]");
-  g_assert_null (metadata (train, "signature_def.serving_default"));
+  g_assert_null (graph_query_metadata (train, "signature_def.serving_default"));
   g_byte_array_unref (fx.bytes);
 }
 
@@ -352,10 +314,10 @@ test_saved_model_cut (void)
       g_assert_cmpstr (sl_graph_get_name (serve), ==, "serve");
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         if (cut >= fx.node_end[i])
-          g_assert_cmpuint (element (serve, names[i]), !=, SL_GRAPH_NONE);
+          g_assert_cmpuint (graph_query_by_proto_name (serve, names[i]), !=, SL_GRAPH_NONE);
       for (guint i = 0; i < G_N_ELEMENTS (function_names); i++)
         if (cut >= fx.function_node_end[i])
-          g_assert_cmpuint (element (serve, function_names[i]), !=, SL_GRAPH_NONE);
+          g_assert_cmpuint (graph_query_by_proto_name (serve, function_names[i]), !=, SL_GRAPH_NONE);
       /* Cut inside the first meta-graph: it says so, at the cut. */
       problems = sl_graph_get_problems (serve);
       if (cut > fx.node_end[0] && cut < fx.meta_end)
@@ -390,10 +352,10 @@ test_saved_model_damaged_node (void)
   graphs = decode (fx.bytes, &error);
   g_assert_no_error (error);
   serve = g_ptr_array_index (graphs, 0);
-  g_assert_cmpuint (element (serve, "mm"), ==, SL_GRAPH_NONE);
-  g_assert_cmpuint (element (serve, "x"), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (element (serve, "call"), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (element (serve, "fn/cast"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (serve, "mm"), ==, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (serve, "x"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (serve, "call"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (serve, "fn/cast"), !=, SL_GRAPH_NONE);
   problems = sl_graph_get_problems (serve);
   g_assert_cmpuint (problems->len, >=, 1);
   g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (problems, 0)), ==, (gint64) at + 2);
@@ -518,8 +480,8 @@ test_saved_model_many_functions (void)
   only = g_ptr_array_index (graphs, 0);
   g_assert_cmpstr (sl_graph_get_name (only), ==, "meta-graph 1");
   g_assert_cmpuint (sl_graph_get_n_ops (only), ==, 100);
-  g_assert_cmpuint (element (only, "f99/n"), !=, SL_GRAPH_NONE);
-  functions = metadata (only, "functions");
+  g_assert_cmpuint (graph_query_by_proto_name (only, "f99/n"), !=, SL_GRAPH_NONE);
+  functions = graph_query_metadata (only, "functions");
   g_assert_true (g_str_has_prefix (functions, "f0, f1, f2, "));
   g_assert_true (g_str_has_suffix (functions, ", f63, …"));
 }
@@ -572,14 +534,14 @@ test_pbtxt_mapping (void)
   check_input (graph, "net/mm", 0, "x", SL_GRAPH_EDGE_DATA);
   check_input (graph, "net/out", 0, "net/mm", SL_GRAPH_EDGE_DATA);
   check_input (graph, "net/out", 1, "x", SL_GRAPH_EDGE_CONTROL);
-  mm = element (graph, "net/mm");
+  mm = graph_query_by_proto_name (graph, "net/mm");
   g_assert_cmpstr (sl_graph_element_get_op_type (graph, mm), ==, "MatMul");
-  g_assert_cmpstr (attribute (graph, mm, "device"), ==, "/device:CPU:0");
-  g_assert_cmpstr (attribute (graph, mm, "transpose_a"), ==, "true");
-  g_assert_cmpstr (attribute (graph, mm, "_class"), ==, "[\"loc:@x\", \"t\\\\abAA\", 1, 2]");
-  g_assert_cmpstr (attribute (graph, element (graph, "x"), "dtype"), ==, "float32");
-  g_assert_cmpstr (attribute (graph, element (graph, "x"), "shape"), ==, "[?,3]");
-  g_assert_cmpstr (metadata (graph, "format"), ==, "TensorFlow GraphDef (text)");
+  g_assert_cmpstr (graph_query_attribute (graph, mm, "device"), ==, "/device:CPU:0");
+  g_assert_cmpstr (graph_query_attribute (graph, mm, "transpose_a"), ==, "true");
+  g_assert_cmpstr (graph_query_attribute (graph, mm, "_class"), ==, "[\"loc:@x\", \"t\\\\abAA\", 1, 2]");
+  g_assert_cmpstr (graph_query_attribute (graph, graph_query_by_proto_name (graph, "x"), "dtype"), ==, "float32");
+  g_assert_cmpstr (graph_query_attribute (graph, graph_query_by_proto_name (graph, "x"), "shape"), ==, "[?,3]");
+  g_assert_cmpstr (graph_query_metadata (graph, "format"), ==, "TensorFlow GraphDef (text)");
 }
 
 /* Cut at every byte: the nodes whose closing bracket came before stay;
@@ -616,9 +578,9 @@ test_pbtxt_cut (void)
           continue;
         }
       for (guint i = 0; i < whole; i++)
-        g_assert_cmpuint (element (graph, names[i]), !=, SL_GRAPH_NONE);
+        g_assert_cmpuint (graph_query_by_proto_name (graph, names[i]), !=, SL_GRAPH_NONE);
       for (guint i = whole; i < G_N_ELEMENTS (names); i++)
-        g_assert_cmpuint (element (graph, names[i]), ==, SL_GRAPH_NONE);
+        g_assert_cmpuint (graph_query_by_proto_name (graph, names[i]), ==, SL_GRAPH_NONE);
       for (guint i = 0; i < sl_graph_get_problems (graph)->len; i++)
         g_assert_cmpint (sl_problem_get_offset (g_ptr_array_index (sl_graph_get_problems (graph), i)), <=,
                          (gint64) cut);
@@ -672,8 +634,8 @@ test_pbtxt_nesting (void)
     g_string_append (text, "{ y ");
   graph = decode_text (text->str, text->len, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (element (graph, "a"), !=, SL_GRAPH_NONE);
-  g_assert_cmpuint (element (graph, "b"), ==, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (graph, "a"), !=, SL_GRAPH_NONE);
+  g_assert_cmpuint (graph_query_by_proto_name (graph, "b"), ==, SL_GRAPH_NONE);
   g_assert_cmpuint (sl_graph_get_problems (graph)->len, ==, 1);
 }
 
