@@ -329,29 +329,6 @@ sl_ge_read_map_entry (const Slice  *entry,
   return TRUE;
 }
 
-/* "graph NAME (N ops)" */
-static void
-append_graph_summary (GString     *out,
-                      const Slice *graph)
-{
-  g_autofree char *name = NULL;
-  guint n = 0;
-  Field f;
-
-  SL_PROTO_FOR_FIELDS (graph, pos, &f, NULL)
-    {
-      if (f.field == 6)
-        n++;
-      else if (f.field == 1 && f.wire_type == 2)
-        {
-          g_free (name);
-          name = sl_proto_dup_text (&f.bytes);
-        }
-    }
-  /* Like the other attribute texts, not translated: it is the file's. */
-  g_string_append_printf (out, "graph %s (%u %s)", name != NULL ? name : "", n, n == 1 ? "op" : "ops");
-}
-
 static gboolean append_attr (GString *out, const Slice *attr, guint depth, GArray *graphs, Damage *damage);
 
 /* NamedAttrs { name 1, attr 2 }: "name {key: value, ...}" */
@@ -535,7 +512,7 @@ append_list (GString     *out,
                 return FALSE;
             }
           else if (f.field == 10)
-            append_graph_summary (out, &f.bytes);
+            sl_proto_graph_append_summary (out, &f.bytes, 6, 1, "op", "ops");
           else if (depth + 1 >= MAX_ATTR_DEPTH)
             g_string_append (out, "…");
           else if (!append_named_attrs (out, &f.bytes, depth + 1, damage))
@@ -608,7 +585,7 @@ append_attr (GString     *out,
         case 13:
           if (graphs != NULL)
             g_array_append_val (graphs, f.bytes);
-          append_graph_summary (value, &f.bytes);
+          sl_proto_graph_append_summary (value, &f.bytes, 6, 1, "op", "ops");
           break;
         case 14:
         case 16:

@@ -497,29 +497,6 @@ sl_onnx_attribute_clear (SlOnnxAttribute *a)
 }
 
 
-/* A subgraph's name and its number of nodes, for "graph NAME (N nodes)". */
-static void
-append_graph_summary (GString     *out,
-                      const Slice *graph)
-{
-  g_autofree char *name = NULL;
-  guint n = 0;
-  Field f;
-
-  SL_PROTO_FOR_FIELDS (graph, pos, &f, NULL)
-    {
-      if (f.field == 1)
-        n++;
-      else if (f.field == 2 && f.wire_type == 2)
-        {
-          g_free (name);
-          name = sl_proto_dup_text (&f.bytes);
-        }
-    }
-  /* Like the other attribute texts, not translated: it is the file's. */
-  g_string_append_printf (out, "graph %s (%u %s)", name != NULL ? name : "", n, n == 1 ? "node" : "nodes");
-}
-
 /* An AttributeProto: its name, its value as text (whichever member is
  * set, or the default its type implies) and its subgraphs. */
 gboolean
@@ -614,7 +591,7 @@ sl_onnx_read_attribute (const Slice     *bytes,
           if (f.field == 6)
             {
               g_string_truncate (scalar, 0);
-              append_graph_summary (scalar, &f.bytes);
+              sl_proto_graph_append_summary (scalar, &f.bytes, 1, 2, "node", "nodes");
               has_scalar = TRUE;
             }
           else
@@ -623,7 +600,7 @@ sl_onnx_read_attribute (const Slice     *bytes,
               if (count++ < MAX_SHOWN_VALUES)
                 {
                   append_separator (list, count - 1);
-                  append_graph_summary (list, &f.bytes);
+                  sl_proto_graph_append_summary (list, &f.bytes, 1, 2, "node", "nodes");
                 }
             }
           break;

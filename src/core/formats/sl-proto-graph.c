@@ -261,3 +261,38 @@ sl_proto_value_info_parse (const SlProtoSlice *bytes,
     v->name = g_strdup ("");
   return v;
 }
+
+/**
+ * sl_proto_graph_append_summary:
+ * @graph: a graph message (ONNX GraphProto, GE GraphDef, …)
+ * @node_field: the field number of its repeated nodes
+ * @name_field: the field number of its name
+ *
+ * Appends "graph NAME (N nodes)", a subgraph attribute's text, with
+ * @node_noun or @nodes_noun after the count. Like the other attribute
+ * texts it is not translated: it is the file's.
+ */
+void
+sl_proto_graph_append_summary (GString            *out,
+                               const SlProtoSlice *graph,
+                               guint               node_field,
+                               guint               name_field,
+                               const char         *node_noun,
+                               const char         *nodes_noun)
+{
+  g_autofree char *name = NULL;
+  guint n = 0;
+  SlProtoField f;
+
+  SL_PROTO_FOR_FIELDS (graph, pos, &f, NULL)
+    {
+      if (f.field == node_field)
+        n++;
+      else if (f.field == name_field && f.wire_type == 2)
+        {
+          g_free (name);
+          name = sl_proto_dup_text (&f.bytes);
+        }
+    }
+  g_string_append_printf (out, "graph %s (%u %s)", name != NULL ? name : "", n, n == 1 ? node_noun : nodes_noun);
+}

@@ -81,6 +81,12 @@ char             *sl_proto_graph_subgraph_path (const char              *node_pa
 
 SlProtoSlice      sl_proto_graph_shown         (const SlProtoSlice      *bytes,
                                                 gsize                    max_bytes);
+void              sl_proto_graph_append_summary (GString                *out,
+                                                 const SlProtoSlice     *graph,
+                                                 guint                   node_field,
+                                                 guint                   name_field,
+                                                 const char             *node_noun,
+                                                 const char             *nodes_noun);
 
 SlProtoNode      *sl_proto_node_parse          (const SlProtoSlice      *bytes,
                                                 SlProtoGraphSchema       schema,
