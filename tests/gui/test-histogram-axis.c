@@ -68,5 +68,32 @@ main (int    argc,
   g_assert_cmpuint (painted_at_right_edge (SL_HISTOGRAM_CHART (chart)), ==, 0);
 
   g_object_unref (chart);
+
+  /* 26 steps, 0 to 200: the labels between the first and the last never
+   * crowd the last ("192" above "200"): each is a line of text apart. */
+  {
+    g_autoptr(SlHistogramSeries) many = sl_histogram_series_new ("w");
+    g_autoptr(GArray) baselines = NULL;
+    g_auto(GStrv) labels = NULL;
+    guint n;
+
+    for (int step = 0; step <= 200; step += 8)
+      {
+        const double counts[] = { 3.0, 5.0 };
+
+        sl_histogram_series_append (many, step, step, &stats, 2, lefts, widths, counts);
+      }
+    chart = g_object_ref_sink (sl_histogram_chart_new (many, 0));
+    sl_histogram_chart_set_mode (SL_HISTOGRAM_CHART (chart), SL_HISTOGRAM_OFFSET);
+    labels = sl_histogram_chart_get_step_labels (SL_HISTOGRAM_CHART (chart), HEIGHT, &baselines);
+    n = g_strv_length (labels);
+    g_assert_cmpuint (n, >=, 3);
+    g_assert_cmpuint (n, ==, baselines->len);
+    g_assert_cmpstr (labels[0], ==, "0");
+    g_assert_cmpstr (labels[n - 1], ==, "200");
+    for (guint i = 1; i < n; i++)
+      g_assert_cmpfloat (g_array_index (baselines, double, i) - g_array_index (baselines, double, i - 1), >=, 12);
+    g_object_unref (chart);
+  }
   return 0;
 }

@@ -23,6 +23,7 @@
 #define MARGIN_RIGHT 76  /* step labels, then the step axis's name along the edge */
 #define MARGIN_TOP 12
 #define MARGIN_BOTTOM 28
+#define STEP_LABEL_GAP 14  /* a step label's line, at 11 px text */
 #define RIDGE_FRACTION 0.35  /* a ridge's height, as a share of the plot */
 
 struct _SlHistogramChart
@@ -219,6 +220,72 @@ draw_step_axis_name (cairo_t       *cr,
   cairo_restore (cr);
 }
 
+/* Whether drawn ridge @k's step is labelled: the first, the last and about
+ * six between, each at least a line of text from the last label and from
+ * the one before it, so no two labels overlap. */
+static gboolean
+step_label_shown (SlHistogramChart *self,
+                  guint             k,
+                  int               height)
+{
+  guint n = self->drawn->len;
+  guint every = MAX (1, n / 6);
+  double previous = -G_MAXDOUBLE, last, baseline, ridge_height;
+
+  if (n == 0 || k >= n)
+    return FALSE;
+  if (k == 0 || k == n - 1)
+    return TRUE;
+  if (k % every != 0)
+    return FALSE;
+  ridge_geometry (self, n - 1, height, &last, &ridge_height);
+  ridge_geometry (self, k, height, &baseline, &ridge_height);
+  if (last - baseline < STEP_LABEL_GAP)
+    return FALSE;
+  /* The labelled ridge before this one. */
+  for (guint j = k; j-- > 0;)
+    if (j == 0 || j % every == 0)
+      {
+        if (step_label_shown (self, j, height))
+          {
+            ridge_geometry (self, j, height, &previous, &ridge_height);
+            break;
+          }
+      }
+  return baseline - previous >= STEP_LABEL_GAP;
+}
+
+/**
+ * sl_histogram_chart_get_step_labels:
+ * @baselines: (out) (optional): where each label's baseline is
+ *
+ * Returns: (transfer full): the steps labelled along the right edge, from
+ *   the top, when the chart is drawn @height pixels high
+ */
+GStrv
+sl_histogram_chart_get_step_labels (SlHistogramChart *self,
+                                    int               height,
+                                    GArray          **baselines)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const gint64 *steps = sl_histogram_series_get_steps (self->series);
+
+  if (baselines != NULL)
+    *baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint k = 0; self->mode == SL_HISTOGRAM_OFFSET && k < self->drawn->len; k++)
+    if (step_label_shown (self, k, height))
+      {
+        g_autofree char *label = g_strdup_printf ("%lld", (long long)steps[g_array_index (self->drawn, guint, k)]);
+        double baseline, ridge_height;
+
+        ridge_geometry (self, k, height, &baseline, &ridge_height);
+        g_strv_builder_add (builder, label);
+        if (baselines != NULL)
+          g_array_append_val (*baselines, baseline);
+      }
+  return g_strv_builder_end (builder);
+}
+
 /**
  * sl_histogram_chart_draw:
  *
@@ -273,7 +340,7 @@ sl_histogram_chart_draw (SlHistogramChart *self,
         {
           /* Older steps fainter and behind, the newest in front. */
           draw_ridge (self, cr, index, baseline, ridge_height, width, 0.35 + 0.65 * (k + 1) / n, TRUE);
-          if (k == 0 || k == n - 1 || k % MAX (1, n / 6) == 0)
+          if (step_label_shown (self, k, height))
             {
               g_autofree char *label = g_strdup_printf ("%lld", (long long)steps[index]);
 
