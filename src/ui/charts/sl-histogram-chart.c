@@ -31,7 +31,7 @@ struct _SlHistogramChart
   GtkWidget          parent_instance;
 
   SlHistogramSeries *series;
-  double             color[3];
+  guint              palette_index;
   SlHistogramMode    mode;
   guint              step_index;
   guint              n_prepared; /* steps of the series at the last prepare () */
@@ -141,6 +141,8 @@ draw_ridge (SlHistogramChart *self,
   const double *lefts, *widths, *counts;
   guint n_buckets = sl_histogram_series_get_buckets (self->series, index, &lefts, &widths, &counts);
   gboolean started = FALSE;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double color[3];
 
   for (guint b = 0; b < n_buckets; b++)
     {
@@ -172,19 +174,21 @@ draw_ridge (SlHistogramChart *self,
     cairo_line_to (cr, cx, baseline);
   }
 
+  /* The run's colour in the style shown, as its legend swatch. */
+  sl_scalar_chart_renderer_get_theme_palette_color (self->palette_index, dark, color);
   if (fill)
     {
       /* Opaque first, in the card's colour: a ridge hides the older ones
        * behind it, which is what makes a ridgeline readable. */
-      if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+      if (dark)
         cairo_set_source_rgb (cr, 0x30 / 255., 0x30 / 255., 0x30 / 255.);
       else
         cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill_preserve (cr);
-      cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha * 0.35);
+      cairo_set_source_rgba (cr, color[0], color[1], color[2], alpha * 0.35);
       cairo_fill_preserve (cr);
     }
-  cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha);
+  cairo_set_source_rgba (cr, color[0], color[1], color[2], alpha);
   cairo_set_line_width (cr, 1.0);
   cairo_stroke (cr);
 }
@@ -511,7 +515,7 @@ sl_histogram_chart_new (SlHistogramSeries *series,
 
   self = g_object_new (SL_TYPE_HISTOGRAM_CHART, NULL);
   self->series = g_object_ref (series);
-  sl_scalar_chart_renderer_get_palette_color (palette_index, self->color);
+  self->palette_index = palette_index;
   self->step_index = sl_histogram_series_get_n_points (series) ? sl_histogram_series_get_n_points (series) - 1 : 0;
   prepare (self);
 
