@@ -132,6 +132,44 @@ list_notes_func (SlWorkspaceStore  *store,
   return sl_workspace_store_list_run_notes (store, data, error);
 }
 
+static GtkEntry *
+find_entry_with_tooltip (GtkWidget  *widget,
+                         const char *tooltip)
+{
+  if (GTK_IS_ENTRY (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0)
+    return GTK_ENTRY (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkEntry *found = find_entry_with_tooltip (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The note entry's placeholder fits it whole; the full wording is its
+ * tooltip. */
+static void
+assert_note_placeholder_fits (SlLineagePage *page)
+{
+  GtkEntry *entry = find_entry_with_tooltip (GTK_WIDGET (page), "Note on the selected run (Enter keeps it)");
+  g_autoptr(PangoLayout) layout = NULL;
+  int text_width;
+
+  g_assert_nonnull (entry);
+  /* On a laptop's screen. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
+  wait_for_frames (GTK_WIDGET (window));
+  wait_for_frames (GTK_WIDGET (window));
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (entry), gtk_entry_get_placeholder_text (entry));
+  pango_layout_get_pixel_size (layout, &text_width, NULL);
+  /* The entry's frame and padding take 9 px a side in Adwaita. */
+  g_assert_cmpint (text_width + 18, <=, gtk_widget_get_width (GTK_WIDGET (entry)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  wait_for_frames (GTK_WIDGET (window));
+}
+
 static void
 test_lineage_page (void)
 {
@@ -225,6 +263,7 @@ test_lineage_page (void)
 
   /* A note on trial_03, kept in the workspace database. */
   sl_lineage_page_select_run (page, 2);
+  assert_note_placeholder_fits (page);
   sl_lineage_page_set_note (page, "best Adam so far", "adam, keep");
   g_assert_cmpstr (sl_lineage_page_get_note (page, 2), ==, "best Adam so far");
   {

@@ -174,6 +174,8 @@ test_peak (void)
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 0), 2), ==, "27.8%");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 1), 4), ==, "not released");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 2), 1), ==, "4.00 MB");
+  /* The count says what it counts. */
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "3 operators");
 
   g_assert_cmpuint (save_window_screenshot (window, SCREENSHOT_DIR, "profile-memory.png"), >, 2000);
 }
@@ -194,8 +196,9 @@ test_tables (void)
   g_assert_cmpuint (g_list_model_get_n_items (sl_memory_view_get_table (view)), ==, 4 + N_LATER_ALLOCATIONS);
   sl_memory_view_set_filter (view, "cann");
   g_assert_cmpuint (g_list_model_get_n_items (sl_memory_view_get_table (view)), ==, 1);
-  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "1 of 3005");
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "1 of 3005 allocations");
   sl_memory_view_set_filter (view, NULL);
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "3005 allocations");
 
   /* Largest first by the Size column. */
   columns = gtk_column_view_get_columns (sl_memory_view_get_column_view (view));
@@ -209,6 +212,7 @@ test_tables (void)
 
   sl_memory_view_show_table (view, "components");
   g_assert_cmpuint (g_list_model_get_n_items (sl_memory_view_get_table (view)), ==, 4);
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "4 components");
   g_assert_cmpstr (sl_memory_row_get_name (row_at (view, 1)), ==, "PTA");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 1), 1), ==, "150.00 MB");
   g_assert_cmpstr (sl_memory_row_get_text (row_at (view, 1), 2), ==, "83.3%");

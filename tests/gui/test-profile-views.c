@@ -600,6 +600,16 @@ test_step_trace (void)
                    "Click to show this step on the timeline");
   g_assert_null (sl_step_trace_chart_describe_step (chart, 5));
 
+  /* The time axis labels every tick in one unit: "0 ms", not "0 ns". */
+  {
+    g_auto(GStrv) labels = sl_step_trace_chart_get_axis_labels (chart);
+
+    g_assert_cmpuint (g_strv_length (labels), >=, 3);
+    g_assert_cmpstr (labels[0], ==, "0 ms");
+    for (guint i = 0; labels[i] != NULL; i++)
+      g_assert_true (g_str_has_suffix (labels[i], " ms"));
+  }
+
   /* Clicking a step asks for it on the timeline: 10 ns ticks. */
   handler = g_signal_connect (page, "show-on-timeline", G_CALLBACK (shown_cb), range);
   g_signal_emit_by_name (chart, "step-activated", 1u);

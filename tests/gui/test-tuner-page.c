@@ -118,6 +118,22 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
+static GtkDropDown *
+find_target_dropdown (GtkWidget *widget)
+{
+  if (GTK_IS_DROP_DOWN (widget)
+      && g_strcmp0 (gtk_widget_get_tooltip_text (widget), "The target the trials run on") == 0)
+    return GTK_DROP_DOWN (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkDropDown *found = find_target_dropdown (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 typedef struct {
   guint numbers;     /* number cells shown */
   guint cut;         /* of them, cut or narrower than their text */
@@ -341,6 +357,20 @@ main (int    argc,
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (stop)), ==, "tuner.stop");
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Start"))), ==, "tuner.start");
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (find_button (GTK_WIDGET (page), "Pause"))), ==, "tuner.pause");
+
+  /* The targets are shown by their names, this computer first, not by
+   * the id "local". */
+  {
+    GtkDropDown *targets = find_target_dropdown (GTK_WIDGET (page));
+    GListModel *names;
+
+    g_assert_nonnull (targets);
+    names = gtk_drop_down_get_model (targets);
+    g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), 0), ==, "This computer");
+    for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), i), !=, "local");
+    g_assert_cmpuint (gtk_drop_down_get_selected (targets), ==, 0);
+  }
 
   /* A study of 8 trials, 2 at once, on this computer: each trial a job
    * of the session, in the Console and every Jobs list. */

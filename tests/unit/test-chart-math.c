@@ -234,9 +234,9 @@ test_ticks (void)
   const double log_v[] = { 0.1, 1, 10, 100, 1000 };
   const char *log_l[] = { "0.1", "1", "10", "100", "1000" };
   const double dur_v[] = { 0, 60, 120, 180, 240, 300 };
-  const char *dur_l[] = { "0 s", "1 min", "2 min", "3 min", "4 min", "5 min" };
+  const char *dur_l[] = { "0 min", "1 min", "2 min", "3 min", "4 min", "5 min" };
   const double h_v[] = { 0, 3600, 7200, 10800, 14400 };
-  const char *h_l[] = { "0 s", "1 h", "2 h", "3 h", "4 h" };
+  const char *h_l[] = { "0 h", "1 h", "2 h", "3 h", "4 h" };
 
   assert_ticks (lin, lin_v, lin_l, G_N_ELEMENTS (lin_v));
   assert_ticks (lin2, lin2_v, lin2_l, G_N_ELEMENTS (lin2_v));

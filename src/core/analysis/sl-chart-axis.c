@@ -231,6 +231,24 @@ sl_chart_format_duration (double seconds)
   return g_strdup_printf (_("%.4g d"), seconds / 86400);
 }
 
+/* @seconds in the unit sl_chart_format_duration() gives @like. */
+static char *
+format_duration_like (double seconds,
+                      double like)
+{
+  double a = fabs (like);
+
+  if (seconds == 0)
+    seconds = 0; /* not "-0" */
+  if (a < 60)
+    return g_strdup_printf (_("%.4g s"), seconds);
+  if (a < 3600)
+    return g_strdup_printf (_("%.4g min"), seconds / 60);
+  if (a < 86400)
+    return g_strdup_printf (_("%.4g h"), seconds / 3600);
+  return g_strdup_printf (_("%.4g d"), seconds / 86400);
+}
+
 /**
  * sl_chart_ticks_duration:
  *
@@ -243,14 +261,25 @@ sl_chart_ticks_duration (double min,
                          guint  max_ticks)
 {
   GArray *ticks = ticks_new ();
-  double step;
+  double step, top = 0;
 
   if (!isfinite (min) || !isfinite (max) || max <= min || max_ticks < 2)
     return ticks;
 
   step = time_step (min, max, max_ticks);
   for (double v = ceil (min / step - 1e-9) * step; v <= max + step * 1e-9; v += step)
-    ticks_add (ticks, v, sl_chart_format_duration (v));
+    ticks_add (ticks, v, NULL);
+
+  /* One unit for the whole axis, the one its largest tick fills:
+   * "0 min", "1 min", never "0 s" under "1 min". */
+  for (guint i = 0; i < ticks->len; i++)
+    top = MAX (top, fabs (g_array_index (ticks, SlChartTick, i).value));
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      SlChartTick *tick = &g_array_index (ticks, SlChartTick, i);
+
+      tick->label = format_duration_like (tick->value, top);
+    }
 
   return ticks;
 }

@@ -23,6 +23,7 @@
 #define MARGIN_RIGHT 76  /* step labels, then the step axis's name along the edge */
 #define MARGIN_TOP 12
 #define MARGIN_BOTTOM 28
+#define STEP_LABEL_GAP 14  /* a step label's line, at 11 px text */
 #define RIDGE_FRACTION 0.35  /* a ridge's height, as a share of the plot */
 
 struct _SlHistogramChart
@@ -30,7 +31,7 @@ struct _SlHistogramChart
   GtkWidget          parent_instance;
 
   SlHistogramSeries *series;
-  double             color[3];
+  guint              palette_index;
   SlHistogramMode    mode;
   guint              step_index;
   guint              n_prepared; /* steps of the series at the last prepare () */
@@ -140,6 +141,8 @@ draw_ridge (SlHistogramChart *self,
   const double *lefts, *widths, *counts;
   guint n_buckets = sl_histogram_series_get_buckets (self->series, index, &lefts, &widths, &counts);
   gboolean started = FALSE;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  double color[3];
 
   for (guint b = 0; b < n_buckets; b++)
     {
@@ -171,19 +174,21 @@ draw_ridge (SlHistogramChart *self,
     cairo_line_to (cr, cx, baseline);
   }
 
+  /* The run's colour in the style shown, as its legend swatch. */
+  sl_scalar_chart_renderer_get_theme_palette_color (self->palette_index, dark, color);
   if (fill)
     {
       /* Opaque first, in the card's colour: a ridge hides the older ones
        * behind it, which is what makes a ridgeline readable. */
-      if (adw_style_manager_get_dark (adw_style_manager_get_default ()))
+      if (dark)
         cairo_set_source_rgb (cr, 0x30 / 255., 0x30 / 255., 0x30 / 255.);
       else
         cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_fill_preserve (cr);
-      cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha * 0.35);
+      cairo_set_source_rgba (cr, color[0], color[1], color[2], alpha * 0.35);
       cairo_fill_preserve (cr);
     }
-  cairo_set_source_rgba (cr, self->color[0], self->color[1], self->color[2], alpha);
+  cairo_set_source_rgba (cr, color[0], color[1], color[2], alpha);
   cairo_set_line_width (cr, 1.0);
   cairo_stroke (cr);
 }
@@ -217,6 +222,72 @@ draw_step_axis_name (cairo_t       *cr,
   cairo_rotate (cr, -G_PI / 2);
   cairo_show_text (cr, name);
   cairo_restore (cr);
+}
+
+/* Whether drawn ridge @k's step is labelled: the first, the last and about
+ * six between, each at least a line of text from the last label and from
+ * the one before it, so no two labels overlap. */
+static gboolean
+step_label_shown (SlHistogramChart *self,
+                  guint             k,
+                  int               height)
+{
+  guint n = self->drawn->len;
+  guint every = MAX (1, n / 6);
+  double previous = -G_MAXDOUBLE, last, baseline, ridge_height;
+
+  if (n == 0 || k >= n)
+    return FALSE;
+  if (k == 0 || k == n - 1)
+    return TRUE;
+  if (k % every != 0)
+    return FALSE;
+  ridge_geometry (self, n - 1, height, &last, &ridge_height);
+  ridge_geometry (self, k, height, &baseline, &ridge_height);
+  if (last - baseline < STEP_LABEL_GAP)
+    return FALSE;
+  /* The labelled ridge before this one. */
+  for (guint j = k; j-- > 0;)
+    if (j == 0 || j % every == 0)
+      {
+        if (step_label_shown (self, j, height))
+          {
+            ridge_geometry (self, j, height, &previous, &ridge_height);
+            break;
+          }
+      }
+  return baseline - previous >= STEP_LABEL_GAP;
+}
+
+/**
+ * sl_histogram_chart_get_step_labels:
+ * @baselines: (out) (optional): where each label's baseline is
+ *
+ * Returns: (transfer full): the steps labelled along the right edge, from
+ *   the top, when the chart is drawn @height pixels high
+ */
+GStrv
+sl_histogram_chart_get_step_labels (SlHistogramChart *self,
+                                    int               height,
+                                    GArray          **baselines)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const gint64 *steps = sl_histogram_series_get_steps (self->series);
+
+  if (baselines != NULL)
+    *baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint k = 0; self->mode == SL_HISTOGRAM_OFFSET && k < self->drawn->len; k++)
+    if (step_label_shown (self, k, height))
+      {
+        g_autofree char *label = g_strdup_printf ("%lld", (long long)steps[g_array_index (self->drawn, guint, k)]);
+        double baseline, ridge_height;
+
+        ridge_geometry (self, k, height, &baseline, &ridge_height);
+        g_strv_builder_add (builder, label);
+        if (baselines != NULL)
+          g_array_append_val (*baselines, baseline);
+      }
+  return g_strv_builder_end (builder);
 }
 
 /**
@@ -273,7 +344,7 @@ sl_histogram_chart_draw (SlHistogramChart *self,
         {
           /* Older steps fainter and behind, the newest in front. */
           draw_ridge (self, cr, index, baseline, ridge_height, width, 0.35 + 0.65 * (k + 1) / n, TRUE);
-          if (k == 0 || k == n - 1 || k % MAX (1, n / 6) == 0)
+          if (step_label_shown (self, k, height))
             {
               g_autofree char *label = g_strdup_printf ("%lld", (long long)steps[index]);
 
@@ -444,7 +515,7 @@ sl_histogram_chart_new (SlHistogramSeries *series,
 
   self = g_object_new (SL_TYPE_HISTOGRAM_CHART, NULL);
   self->series = g_object_ref (series);
-  sl_scalar_chart_renderer_get_palette_color (palette_index, self->color);
+  self->palette_index = palette_index;
   self->step_index = sl_histogram_series_get_n_points (series) ? sl_histogram_series_get_n_points (series) - 1 : 0;
   prepare (self);
 

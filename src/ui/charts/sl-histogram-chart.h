@@ -31,6 +31,9 @@ guint      sl_histogram_chart_get_n_steps    (SlHistogramChart  *self);
 char      *sl_histogram_chart_describe_at    (SlHistogramChart  *self,
                                               double             x,
                                               double             y);
+GStrv      sl_histogram_chart_get_step_labels (SlHistogramChart *self,
+                                               int               height,
+                                               GArray          **baselines);
 void       sl_histogram_chart_draw           (SlHistogramChart  *self,
                                               cairo_t           *cr,
                                               int                width,

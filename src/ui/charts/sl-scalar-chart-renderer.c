@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <gio/gio.h>
 #include <pango/pangocairo.h>
+#include <adwaita.h>
 
 #include "sl-image-file.h"
 #include "sl-scalar-chart-renderer.h"
@@ -21,15 +22,15 @@
 #include "sl-series-smoother.h"
 
 /* Okabe–Ito, ordered so neighbours differ for every colour vision. */
-static const double palette[][3] = {
-  { 0x00 / 255., 0x72 / 255., 0xB2 / 255. },
-  { 0xE6 / 255., 0x9F / 255., 0x00 / 255. },
-  { 0x00 / 255., 0x9E / 255., 0x73 / 255. },
-  { 0xCC / 255., 0x79 / 255., 0xA7 / 255. },
-  { 0x56 / 255., 0xB4 / 255., 0xE9 / 255. },
-  { 0xD5 / 255., 0x5E / 255., 0x00 / 255. },
-  { 0xF0 / 255., 0xE4 / 255., 0x42 / 255. },
+/* Run colours, the Okabe–Ito order, in a shade for each style that stands
+ * out at least 3:1 from the chart's background (white; #303030 in dark). */
+#define RGB(hex) { ((hex) >> 16) / 255., (((hex) >> 8) & 0xff) / 255., ((hex) & 0xff) / 255. }
+static const double palettes[2][7][3] = {
+  { RGB (0x0072B2), RGB (0xB27300), RGB (0x00845F), RGB (0xB8518A), RGB (0x3E92CC), RGB (0xC25400), RGB (0x857A00) },
+  { RGB (0x5AA9E6), RGB (0xE69F00), RGB (0x12B886), RGB (0xDB8FBB), RGB (0x8FD0F5), RGB (0xF07A2A), RGB (0xF0E442) },
 };
+#undef RGB
+#define palette (palettes[0])
 
 /* Fewer points than this per pixel: draw every point. */
 #define SPARSE_FACTOR 2
@@ -45,6 +46,7 @@ typedef struct {
   gulong          changed_id;
   char           *name;
   double          color[3];
+  guint           palette_index;
   gboolean        visible;
   GArray         *x;            /* double, for the current x mode */
   SlSeriesLod    *raw;
@@ -267,7 +269,8 @@ sl_scalar_chart_renderer_add_series (SlScalarChartRenderer *self,
   t->renderer = self;
   t->series = g_object_ref (series);
   t->name = g_strdup (name ? name : sl_scalar_series_get_tag (series));
-  memcpy (t->color, palette[self->traces->len % G_N_ELEMENTS (palette)], sizeof t->color);
+  t->palette_index = self->traces->len;
+  sl_scalar_chart_renderer_get_theme_palette_color (t->palette_index, self->dark, t->color);
   t->visible = TRUE;
   t->x = g_array_new (FALSE, FALSE, sizeof (double));
   t->raw = sl_series_lod_new ();
@@ -334,7 +337,8 @@ sl_scalar_chart_renderer_set_series_palette_index (SlScalarChartRenderer *self,
   g_return_if_fail (index < self->traces->len);
 
   t = g_ptr_array_index (self->traces, index);
-  memcpy (t->color, palette[palette_index % G_N_ELEMENTS (palette)], sizeof t->color);
+  t->palette_index = palette_index;
+  sl_scalar_chart_renderer_get_theme_palette_color (palette_index, self->dark, t->color);
 }
 
 guint
@@ -353,7 +357,24 @@ void
 sl_scalar_chart_renderer_get_palette_color (guint  index,
                                             double rgb[3])
 {
-  memcpy (rgb, palette[index % G_N_ELEMENTS (palette)], sizeof palette[0]);
+  sl_scalar_chart_renderer_get_theme_palette_color (index, adw_style_manager_get_dark (adw_style_manager_get_default ()),
+                                                    rgb);
+}
+
+/**
+ * sl_scalar_chart_renderer_get_theme_palette_color:
+ * @dark: the colour for the dark style
+ * @rgb: (out caller-allocates) (array fixed-size=3): red, green, blue in 0–1
+ *
+ * The colour of run @index in one style: the legend's swatches and every
+ * chart of the runs take it from here.
+ */
+void
+sl_scalar_chart_renderer_get_theme_palette_color (guint    index,
+                                                  gboolean dark,
+                                                  double   rgb[3])
+{
+  memcpy (rgb, palettes[dark ? 1 : 0][index % G_N_ELEMENTS (palette)], sizeof palettes[0][0]);
 }
 
 void
@@ -540,6 +561,12 @@ sl_scalar_chart_renderer_set_dark (SlScalarChartRenderer *self,
   g_return_if_fail (SL_IS_SCALAR_CHART_RENDERER (self));
 
   self->dark = !!dark;
+  for (guint i = 0; i < self->traces->len; i++)
+    {
+      Trace *t = g_ptr_array_index (self->traces, i);
+
+      sl_scalar_chart_renderer_get_theme_palette_color (t->palette_index, self->dark, t->color);
+    }
   if (foreground != NULL)
     memcpy (self->fg, foreground, sizeof self->fg);
   else

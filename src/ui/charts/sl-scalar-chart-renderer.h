@@ -129,5 +129,8 @@ void                   sl_scalar_chart_renderer_set_series_palette_index (SlScal
 guint                  sl_scalar_chart_renderer_get_palette_size         (void);
 void                   sl_scalar_chart_renderer_get_palette_color        (guint                  index,
                                                                           double                 rgb[3]);
+void                   sl_scalar_chart_renderer_get_theme_palette_color  (guint                  index,
+                                                                          gboolean               dark,
+                                                                          double                 rgb[3]);
 
 G_END_DECLS

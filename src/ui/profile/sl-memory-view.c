@@ -504,8 +504,30 @@ update_count (SlMemoryView *self)
   guint all = g_list_model_get_n_items (G_LIST_MODEL (table->store));
   g_autofree char *text = NULL;
 
-  /* Translators: rows shown of all rows */
-  text = shown == all ? g_strdup_printf ("%u", all) : g_strdup_printf (_("%u of %u"), shown, all);
+  /* The count says what each table's rows are. */
+  switch (table - self->tables)
+    {
+    case TABLE_HOLDERS:
+      text = shown == all
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u operator", "%u operators", all), all)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u operator", "%u of %u operators", all), shown, all);
+      break;
+    case TABLE_ALLOCATIONS:
+      text = shown == all
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u allocation", "%u allocations", all), all)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u allocation", "%u of %u allocations", all), shown, all);
+      break;
+    case TABLE_COMPONENTS:
+      text = shown == all
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u component", "%u components", all), all)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u component", "%u of %u components", all), shown, all);
+      break;
+    default:
+      text = shown == all
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u module", "%u modules", all), all)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u module", "%u of %u modules", all), shown, all);
+      break;
+    }
   gtk_label_set_label (self->count_label, text);
 }
 

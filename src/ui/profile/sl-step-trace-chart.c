@@ -155,6 +155,48 @@ bar_extent (SlStepTraceChart *self,
     *x += (slot - *w) / 2;
 }
 
+/* The y axis's ticks, all labelled in one unit (the chosen one, or the
+ * one that suits the highest tick): "0 ms", "50 ms", never "0 ns". */
+static GPtrArray *
+axis_ticks (SlStepTraceChart *self,
+            GArray          **values)
+{
+  double tick = sl_chart_nice_step (self->y_max_ns / 5.0);
+  GPtrArray *labels = g_ptr_array_new_with_free_func (g_free);
+  SlTimeUnit unit = self->unit;
+  double top = 0;
+
+  *values = g_array_new (FALSE, FALSE, sizeof (double));
+  for (double v = 0; tick > 0 && v <= self->y_max_ns; v += tick)
+    {
+      g_array_append_val (*values, v);
+      top = v;
+    }
+  if (unit == SL_TIME_UNIT_AUTO)
+    unit = sl_time_unit_for_ns ((gint64)top);
+  for (guint i = 0; i < (*values)->len; i++)
+    g_ptr_array_add (labels, g_strdup_printf ("%.4g %s",
+                                              g_array_index (*values, double, i) / sl_time_unit_scale (unit),
+                                              sl_time_unit_symbol (unit)));
+  return labels;
+}
+
+/**
+ * sl_step_trace_chart_get_axis_labels:
+ *
+ * Returns: (transfer full): the y axis's tick labels, from the bottom
+ */
+GStrv
+sl_step_trace_chart_get_axis_labels (SlStepTraceChart *self)
+{
+  g_autoptr(GArray) values = NULL;
+  g_autoptr(GPtrArray) labels = axis_ticks (self, &values);
+
+  g_ptr_array_add (labels, NULL);
+  g_ptr_array_set_free_func (labels, NULL);
+  return (GStrv)g_ptr_array_free (g_steal_pointer (&labels), FALSE);
+}
+
 static void
 draw_axis (SlStepTraceChart *self,
            cairo_t          *cr,
@@ -163,12 +205,13 @@ draw_axis (SlStepTraceChart *self,
            int               height,
            const GdkRGBA    *fg)
 {
-  double tick = sl_chart_nice_step (self->y_max_ns / 5.0);
+  g_autoptr(GArray) values = NULL;
+  g_autoptr(GPtrArray) labels = axis_ticks (self, &values);
 
-  for (double v = 0; tick > 0 && v <= self->y_max_ns; v += tick)
+  for (guint i = 0; i < values->len; i++)
     {
-      double y = round (y_to_px (self, (gint64)v, height)) + 0.5;
-      g_autofree char *label = sl_time_format_ns ((gint64)v, self->unit);
+      double y = round (y_to_px (self, (gint64)g_array_index (values, double, i), height)) + 0.5;
+      const char *label = g_ptr_array_index (labels, i);
       int tw, th;
 
       cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, 0.12);

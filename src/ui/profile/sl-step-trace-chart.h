@@ -24,6 +24,7 @@ int        sl_step_trace_chart_step_at       (SlStepTraceChart *self,
                                               double            y);
 char      *sl_step_trace_chart_describe_step (SlStepTraceChart *self,
                                               guint             index);
+GStrv      sl_step_trace_chart_get_axis_labels (SlStepTraceChart *self);
 /* A right click on a step opens it: Show on Timeline, Export This Step's
  * Timeline… (the actions steps.show-on-timeline and steps.export-timeline,
  * a step index each, emit step-activated and export-requested). */

@@ -315,6 +315,25 @@ describe_run (SlSummaryRun *run)
   return g_string_free (str, FALSE);
 }
 
+/* A run's swatch, in the colour its lines are drawn in the style shown. */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  double rgb[3];
+
+  sl_scalar_chart_renderer_get_palette_color (GPOINTER_TO_UINT (data), rgb);
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+  cairo_arc (cr, 3, 3, 3, G_PI, 1.5 * G_PI);
+  cairo_arc (cr, width - 3, 3, 3, 1.5 * G_PI, 2 * G_PI);
+  cairo_arc (cr, width - 3, height - 3, 3, 0, 0.5 * G_PI);
+  cairo_arc (cr, 3, height - 3, 3, 0.5 * G_PI, G_PI);
+  cairo_fill (cr);
+}
+
 static GtkWidget *
 create_run_row (SlScalarsPage *self,
                 SlSummaryRun  *run,
@@ -335,6 +354,10 @@ create_run_row (SlScalarsPage *self,
   gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (swatch, "series-swatch");
   gtk_widget_add_css_class (swatch, css_class);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                  GUINT_TO_POINTER (index % sl_scalar_chart_renderer_get_palette_size ()), NULL);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (gtk_widget_queue_draw),
+                           swatch, G_CONNECT_SWAPPED);
 
   gtk_box_append (GTK_BOX (box), swatch);
   gtk_box_append (GTK_BOX (box), check);

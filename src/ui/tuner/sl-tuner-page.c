@@ -117,7 +117,8 @@ load_thread (GTask        *task,
   Loaded *loaded = g_new0 (Loaded, 1);
 
   loaded->target_names = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (loaded->target_names, g_strdup ("local"));
+  /* The first entry is this computer, shown by its name, run as "local". */
+  g_ptr_array_add (loaded->target_names, g_strdup (_("This computer")));
 
   if (g_file_test (path, G_FILE_TEST_EXISTS))
     {
@@ -838,7 +839,8 @@ load_done_cb (GObject      *source,
   gtk_string_list_splice (self->target_names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->target_names)),
                           (const char * const *)loaded->target_names->pdata);
   for (guint i = 0; self->study_target != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (self->target_names)); i++)
-    if (g_str_equal (gtk_string_list_get_string (self->target_names, i), self->study_target))
+    if (g_str_equal (gtk_string_list_get_string (self->target_names, i), self->study_target)
+        || (i == 0 && g_str_equal (self->study_target, "local")))
       gtk_drop_down_set_selected (GTK_DROP_DOWN (self->target_dropdown), i);
 
   if (loaded->config_error != NULL)
@@ -1073,7 +1075,8 @@ start_clicked_cb (SlTunerPage *self)
 {
   g_autoptr(GError) error = NULL;
   guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->target_dropdown));
-  const char *name = selected != GTK_INVALID_LIST_POSITION ? gtk_string_list_get_string (self->target_names, selected) : "local";
+  const char *name = selected != GTK_INVALID_LIST_POSITION && selected > 0
+                     ? gtk_string_list_get_string (self->target_names, selected) : "local";
 
   if (!sl_tuner_page_start (self, name, (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->trials_spin)),
                             (guint)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->parallel_spin)), &error))
