@@ -18,6 +18,7 @@
 #include "sl-profile-settings.h"
 #include "sl-remote-run.h"
 #include "sl-shell-quote.h"
+#include "sl-stage-chip.h"
 #include "sl-target-record.h"
 #include "sl-workflow-path.h"
 
@@ -69,26 +70,6 @@ typedef enum {
   N_STEPS
 } Step;
 
-typedef enum {
-  STEP_PENDING,
-  STEP_ACTIVE,
-  STEP_DONE,
-  STEP_SKIPPED,
-  STEP_FAILED,
-  STEP_CANCELLED,
-} StepState;
-
-static const char * const step_titles[N_STEPS] = {
-  NC_("profile step", "Check"), NC_("profile step", "Upload"), NC_("profile step", "Profile"),
-  NC_("profile step", "Export"), NC_("profile step", "Pull"), NC_("profile step", "Open"),
-};
-
-static const char *
-step_title (Step step)
-{
-  return g_dpgettext2 (GETTEXT_PACKAGE, "profile step", step_titles[step]);
-}
-
 /* A run configuration the dialog offers, with the project it belongs to. */
 typedef struct {
   SlProjectRecord   *project;
@@ -104,13 +85,6 @@ config_choice_free (gpointer data)
   g_clear_object (&choice->config);
   g_free (choice);
 }
-
-typedef struct {
-  GtkWidget *box;
-  GtkWidget *icon;
-  GtkWidget *spinner;
-  GtkWidget *label;
-} StepChip;
 
 struct _SlProfileDialog
 {
@@ -131,7 +105,7 @@ struct _SlProfileDialog
   gulong           stage_handler;
   int              step;      /* the step reached, or -1 */
   gboolean         exported;  /* the run went through the export */
-  StepChip         chips[N_STEPS];
+  SlStageChip     *chips[N_STEPS];
 
   AdwComboRow     *config_row;
   AdwComboRow     *target_row;
@@ -155,6 +129,12 @@ struct _SlProfileDialog
   GtkWidget       *options_page;
   GtkWidget       *run_box;
   GtkBox          *stages_box;
+  SlStageChip     *check_chip;
+  SlStageChip     *upload_chip;
+  SlStageChip     *profile_chip;
+  SlStageChip     *export_chip;
+  SlStageChip     *pull_chip;
+  SlStageChip     *open_chip;
   GtkLabel        *status_label;
   GtkWidget       *problems_scroller;
   GtkListBox      *problems_list;
@@ -384,61 +364,14 @@ start_action (GtkWidget  *widget,
 /* The run's progress */
 
 static void
-set_step_state (SlProfileDialog *self,
-                Step             step,
-                StepState        state)
+set_step_state (SlProfileDialog  *self,
+                Step              step,
+                SlStageChipState  state)
 {
-  static const char * const icons[] = {
-    [STEP_PENDING] = "content-loading-symbolic",
-    [STEP_DONE] = "object-select-symbolic",
-    [STEP_SKIPPED] = "action-unavailable-symbolic",
-    [STEP_FAILED] = "dialog-error-symbolic",
-    [STEP_CANCELLED] = "process-stop-symbolic",
-  };
-  StepChip *chip = &self->chips[step];
-  gboolean active = state == STEP_ACTIVE;
-
-  gtk_widget_set_visible (chip->spinner, active);
-  gtk_spinner_set_spinning (GTK_SPINNER (chip->spinner), active);
-  gtk_widget_set_visible (chip->icon, !active);
-  if (!active)
-    gtk_image_set_from_icon_name (GTK_IMAGE (chip->icon), icons[state]);
-
-  gtk_widget_remove_css_class (chip->box, "dim-label");
-  gtk_widget_remove_css_class (chip->box, "error");
-  gtk_widget_remove_css_class (chip->box, "success");
-  gtk_widget_remove_css_class (chip->label, "heading");
-  if (state == STEP_PENDING || state == STEP_SKIPPED || state == STEP_CANCELLED)
-    gtk_widget_add_css_class (chip->box, "dim-label");
-  else if (state == STEP_FAILED)
-    gtk_widget_add_css_class (chip->box, "error");
-  else if (state == STEP_DONE)
-    gtk_widget_add_css_class (chip->box, "success");
-  if (active || state == STEP_FAILED)
-    gtk_widget_add_css_class (chip->label, "heading");
-  gtk_widget_set_tooltip_text (chip->box, state == STEP_SKIPPED
-                                          ? _("Not needed: the profiler had already exported its data")
-                                          : NULL);
-}
-
-static void
-build_step_chips (SlProfileDialog *self)
-{
-  for (guint i = 0; i < N_STEPS; i++)
-    {
-      StepChip *chip = &self->chips[i];
-
-      chip->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      chip->icon = gtk_image_new ();
-      chip->spinner = gtk_spinner_new ();
-      chip->label = gtk_label_new (step_title (i));
-      gtk_label_set_ellipsize (GTK_LABEL (chip->label), PANGO_ELLIPSIZE_END);
-      gtk_box_append (GTK_BOX (chip->box), chip->icon);
-      gtk_box_append (GTK_BOX (chip->box), chip->spinner);
-      gtk_box_append (GTK_BOX (chip->box), chip->label);
-      gtk_box_append (self->stages_box, chip->box);
-      set_step_state (self, i, STEP_PENDING);
-    }
+  sl_stage_chip_set_state (self->chips[step], state);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->chips[step]), state == SL_STAGE_CHIP_SKIPPED
+                               ? _("Not needed: the profiler had already exported its data")
+                               : NULL);
 }
 
 static Step
@@ -464,15 +397,15 @@ step_for_stage (SlProfileStage stage)
 
 /* Steps before @step are done, except an export that was not needed. */
 static void
-advance_to (SlProfileDialog *self,
-            Step             step,
-            StepState        state)
+advance_to (SlProfileDialog  *self,
+            Step              step,
+            SlStageChipState  state)
 {
   for (int i = 0; i < (int)step; i++)
-    set_step_state (self, i, i == STEP_EXPORT && !self->exported ? STEP_SKIPPED : STEP_DONE);
+    set_step_state (self, i, i == STEP_EXPORT && !self->exported ? SL_STAGE_CHIP_SKIPPED : SL_STAGE_CHIP_DONE);
   set_step_state (self, step, state);
   for (int i = step + 1; i < N_STEPS; i++)
-    set_step_state (self, i, STEP_PENDING);
+    set_step_state (self, i, SL_STAGE_CHIP_PENDING);
   self->step = MAX (self->step, (int)step);
 }
 
@@ -486,7 +419,7 @@ stage_cb (SlProfileWorkflow *workflow,
   if (stage == SL_PROFILE_STAGE_IDLE || stage == SL_PROFILE_STAGE_DONE)
     return;
   self->exported = self->exported || stage == SL_PROFILE_STAGE_EXPORTING;
-  advance_to (self, step_for_stage (stage), STEP_ACTIVE);
+  advance_to (self, step_for_stage (stage), SL_STAGE_CHIP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (stage));
 }
 
@@ -608,7 +541,7 @@ sl_profile_dialog_begin_run (SlProfileDialog   *self,
   self->step = -1;
   self->exported = FALSE;
   clear_problems (self);
-  advance_to (self, STEP_CHECK, STEP_ACTIVE);
+  advance_to (self, STEP_CHECK, SL_STAGE_CHIP_ACTIVE);
   gtk_label_set_label (self->status_label, sl_profile_stage_to_label (SL_PROFILE_STAGE_PREFLIGHT));
   gtk_widget_remove_css_class (GTK_WIDGET (self->status_label), "error");
   gtk_widget_remove_css_class (self->run_box, "dim-label");
@@ -647,7 +580,7 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
   problems = sl_profile_workflow_get_problems (workflow);
   if (error == NULL && sl_profile_workflow_get_profile (workflow) != NULL)
     {
-      advance_to (self, STEP_OPEN, STEP_ACTIVE);
+      advance_to (self, STEP_OPEN, SL_STAGE_CHIP_ACTIVE);
       gtk_label_set_label (self->status_label, _("Opening the profile"));
       stop_following (self);
       return TRUE;
@@ -656,7 +589,7 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       step = MAX (self->step, STEP_CHECK);
-      advance_to (self, step, STEP_CANCELLED);
+      advance_to (self, step, SL_STAGE_CHIP_CANCELLED);
       /* What the run saw become of the job: never started, stopped and
        * ended, or ended by itself. */
       status = g_strdup (error->message);
@@ -665,13 +598,13 @@ sl_profile_dialog_end_run (SlProfileDialog *self,
   else
     {
       step = error != NULL ? MAX (self->step, STEP_CHECK) : failed_step (self, problems);
-      advance_to (self, step, STEP_FAILED);
+      advance_to (self, step, SL_STAGE_CHIP_FAILED);
       status = error != NULL && step >= STEP_PROFILE
         ? g_strdup (error->message)
         : error != NULL
         ? g_strdup_printf (_("The run could not start: %s"), error->message)
         : g_strdup_printf (_("No profile came out: the run stopped at “%s”. What to fix is listed below; then press Start again."),
-                           step_title (step));
+                           sl_stage_chip_get_title (self->chips[step]));
       gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "error");
       show_problems (self, problems);
     }
@@ -1136,6 +1069,7 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
     g_signal_new ("config-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, SL_TYPE_PROJECT_RECORD, SL_TYPE_RUN_CONFIG_RECORD);
 
+  g_type_ensure (SL_TYPE_STAGE_CHIP);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-profile-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, config_row);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, save_button);
@@ -1156,6 +1090,12 @@ sl_profile_dialog_class_init (SlProfileDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, options_page);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, run_box);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, stages_box);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, check_chip);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, upload_chip);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, profile_chip);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, export_chip);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, pull_chip);
+  gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, open_chip);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, status_label);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_scroller);
   gtk_widget_class_bind_template_child (widget_class, SlProfileDialog, problems_list);
@@ -1174,7 +1114,12 @@ sl_profile_dialog_init (SlProfileDialog *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   sl_dialog_fit_screen (GTK_WINDOW (self));
   build_option_rows (self);
-  build_step_chips (self);
+  self->chips[STEP_CHECK] = self->check_chip;
+  self->chips[STEP_UPLOAD] = self->upload_chip;
+  self->chips[STEP_PROFILE] = self->profile_chip;
+  self->chips[STEP_EXPORT] = self->export_chip;
+  self->chips[STEP_PULL] = self->pull_chip;
+  self->chips[STEP_OPEN] = self->open_chip;
   self->step = -1;
   self->built = TRUE;
   update_cb (self);

@@ -6,12 +6,10 @@
 
 #include <glib/gi18n.h>
 
-#include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
-#include "sl-slurm-state.h"
-#include "sl-job-record.h"
+#include "sl-workspace-row.h"
 #include "sl-workspace-section.h"
 
 struct _SlWorkspacePanel
@@ -46,27 +44,6 @@ create_child_model (gpointer item,
   if (SL_IS_FOLDER (item))
     return g_object_ref (sl_folder_get_findings (item));
   return NULL;
-}
-
-typedef struct {
-  GtkTreeExpander *expander;
-  GtkImage        *icon;
-  GtkLabel        *title;
-  GtkLabel        *subtitle;
-  GtkSpinner      *spinner;
-  GtkListItem     *list_item;
-  gulong           notify_id;
-  GObject         *watched;
-} RowWidgets;
-
-static void
-row_widgets_free (gpointer data)
-{
-  RowWidgets *row = data;
-
-  if (row->watched != NULL)
-    g_clear_signal_handler (&row->notify_id, row->watched);
-  g_free (row);
 }
 
 static SlTargetRecord *
@@ -109,17 +86,16 @@ show_target_menu (SlWorkspacePanel *self,
   gtk_popover_popup (GTK_POPOVER (self->target_menu));
 }
 
+/* The row template's right click: on a server, Edit… and Remove. */
 static void
 row_menu_pressed_cb (GtkGestureClick *click,
                      int              n_press,
                      double           x,
-                     double           y,
-                     RowWidgets      *row)
+                     double           y)
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
   SlWorkspacePanel *self = SL_WORKSPACE_PANEL (gtk_widget_get_ancestor (widget, SL_TYPE_WORKSPACE_PANEL));
-  GtkTreeListRow *tree_row = gtk_list_item_get_item (row->list_item);
-  GObject *item = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+  GObject *item = SL_IS_WORKSPACE_ROW (widget) ? sl_workspace_row_get_item (SL_WORKSPACE_ROW (widget)) : NULL;
 
   if (self != NULL && SL_IS_TARGET_RECORD (item) &&
       sl_target_record_get_kind (SL_TARGET_RECORD (item)) == SL_TARGET_KIND_SSH)
@@ -127,7 +103,6 @@ row_menu_pressed_cb (GtkGestureClick *click,
       show_target_menu (self, SL_TARGET_RECORD (item), widget, x, y);
       gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
     }
-  g_clear_object (&item);
 }
 
 /* The window edits and removes targets: the panel only shows them. */
@@ -172,284 +147,6 @@ remove_selected_cb (GtkWidget *widget,
 
   gtk_widget_activate_action (widget, "workspace.remove-target", "x", sl_target_record_get_id (SL_TARGET_RECORD (item)));
   return TRUE;
-}
-
-static const char *
-job_state_icon (SlJobState state)
-{
-  switch (state)
-    {
-    case SL_JOB_STATE_RUNNING:
-    case SL_JOB_STATE_QUEUED:
-      return "media-playback-start-symbolic";
-    case SL_JOB_STATE_SUCCEEDED:
-      return "object-select-symbolic";
-    case SL_JOB_STATE_FAILED:
-      return "dialog-error-symbolic";
-    case SL_JOB_STATE_CANCELLED:
-      return "process-stop-symbolic";
-    case SL_JOB_STATE_LOST:
-    default:
-      return "dialog-question-symbolic";
-    }
-}
-
-static const char *
-job_state_label (SlJobState state)
-{
-  switch (state)
-    {
-    case SL_JOB_STATE_QUEUED: return _("queued");
-    case SL_JOB_STATE_RUNNING: return _("running");
-    case SL_JOB_STATE_SUCCEEDED: return _("succeeded");
-    case SL_JOB_STATE_FAILED: return _("failed");
-    case SL_JOB_STATE_CANCELLED: return _("stopped");
-    case SL_JOB_STATE_LOST: default: return _("lost (no exit code)");
-    }
-}
-
-static char *
-format_epoch (gint64 seconds)
-{
-  g_autoptr(GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_local (seconds) : NULL;
-
-  return time ? g_date_time_format (time, "%Y-%m-%d %H:%M:%S") : g_strdup ("—");
-}
-
-/* Everything the history keeps of a job, for its tooltip. */
-static char *
-describe_job (SlJobRecord *job)
-{
-  g_autofree char *started = format_epoch (sl_job_record_get_started_at (job));
-  g_autofree char *finished = format_epoch (sl_job_record_get_finished_at (job));
-  GString *str = g_string_new (sl_job_record_get_command (job));
-
-  g_string_append_printf (str, "\n%s: %s", _("Target"),
-                          sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : _("this computer"));
-  g_string_append_printf (str, "\n%s: %s", _("State"), job_state_label (sl_job_record_get_state (job)));
-  if (sl_job_record_get_outcome_reason (job) != NULL)
-    g_string_append_printf (str, " (%s)", sl_job_record_get_outcome_reason (job));
-  if (sl_job_record_is_slurm (job))
-    {
-      g_autofree char *words = sl_slurm_describe_state (sl_job_record_get_backend_state (job),
-                                                        sl_job_record_get_backend_reason (job));
-
-      g_string_append_printf (str, "\n%s: %s", _("Slurm job"),
-                              sl_job_record_get_backend_job_id (job) ? sl_job_record_get_backend_job_id (job) : "—");
-      g_string_append_printf (str, "\n%s: %s", _("Slurm state"), words);
-    }
-  if (sl_job_record_get_state (job) == SL_JOB_STATE_SUCCEEDED || sl_job_record_get_state (job) == SL_JOB_STATE_FAILED)
-    g_string_append_printf (str, "\n%s: %d", _("Exit code"), sl_job_record_get_exit_code (job));
-  g_string_append_printf (str, "\n%s: %s", _("Started"), started);
-  g_string_append_printf (str, "\n%s: %s", _("Ended"), finished);
-  if (sl_job_record_get_remote_folder (job) != NULL)
-    g_string_append_printf (str, "\n%s: %s", _("Folder"), sl_job_record_get_remote_folder (job));
-  if (sl_job_record_get_log_path (job) != NULL)
-    g_string_append_printf (str, "\n%s: %s", _("Log"), sl_job_record_get_log_path (job));
-  g_string_append_printf (str, "\n%s", _("Activate to show its log in the Console"));
-  return g_string_free (str, FALSE);
-}
-
-static void
-setup_row_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *list_item,
-              gpointer                  user_data)
-{
-  RowWidgets *row = g_new0 (RowWidgets, 1);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkGesture *click;
-
-  row->expander = GTK_TREE_EXPANDER (gtk_tree_expander_new ());
-  row->icon = GTK_IMAGE (gtk_image_new ());
-  row->title = GTK_LABEL (gtk_label_new (NULL));
-  row->subtitle = GTK_LABEL (gtk_label_new (NULL));
-  row->spinner = GTK_SPINNER (gtk_spinner_new ());
-
-  gtk_label_set_xalign (row->title, 0);
-  gtk_label_set_ellipsize (row->title, PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_hexpand (GTK_WIDGET (row->title), TRUE);
-  gtk_label_set_xalign (row->subtitle, 1);
-  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "dim-label");
-  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "caption");
-  gtk_widget_add_css_class (GTK_WIDGET (row->subtitle), "numeric");
-
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->icon));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->title));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->spinner));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (row->subtitle));
-  gtk_tree_expander_set_child (row->expander, box);
-
-  /* Right-click on a target row offers Edit… and Remove. */
-  row->list_item = list_item;
-  click = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (row_menu_pressed_cb), row);
-  gtk_widget_add_controller (box, GTK_EVENT_CONTROLLER (click));
-
-  g_object_set_data_full (G_OBJECT (list_item), "sl-row", row, row_widgets_free);
-  gtk_list_item_set_child (list_item, GTK_WIDGET (row->expander));
-}
-
-static void
-update_folder_row (RowWidgets *row,
-                   SlFolder   *folder)
-{
-  SlFolderState state = sl_folder_get_state (folder);
-  g_autofree char *subtitle = NULL;
-
-  gtk_spinner_set_spinning (row->spinner, state == SL_FOLDER_SCANNING);
-  gtk_widget_set_visible (GTK_WIDGET (row->spinner), state == SL_FOLDER_SCANNING);
-
-  if (state == SL_FOLDER_FAILED)
-    {
-      gtk_image_set_from_icon_name (row->icon, "dialog-error-symbolic");
-      subtitle = g_strdup (_("unreadable"));
-    }
-  else
-    {
-      gtk_image_set_from_icon_name (row->icon, "folder-symbolic");
-      if (state == SL_FOLDER_READY)
-        subtitle = g_strdup_printf ("%u", g_list_model_get_n_items (sl_folder_get_findings (folder)));
-    }
-
-  gtk_label_set_label (row->subtitle, subtitle ? subtitle : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander),
-                               state == SL_FOLDER_FAILED ? sl_folder_get_error_message (folder)
-                                                         : sl_folder_get_path (folder));
-}
-
-static void
-update_section_count (RowWidgets *row,
-                      GListModel *children)
-{
-  g_autofree char *count = g_strdup_printf ("%u", g_list_model_get_n_items (children));
-
-  gtk_label_set_label (row->subtitle, count);
-}
-
-static void
-section_items_changed_cb (GListModel *children,
-                          guint       position,
-                          guint       removed,
-                          guint       added,
-                          RowWidgets *row)
-{
-  update_section_count (row, children);
-}
-
-static void
-folder_state_changed_cb (SlFolder   *folder,
-                         GParamSpec *pspec,
-                         RowWidgets *row)
-{
-  update_folder_row (row, folder);
-}
-
-static void
-bind_row_cb (GtkSignalListItemFactory *factory,
-             GtkListItem              *list_item,
-             gpointer                  user_data)
-{
-  RowWidgets *row = g_object_get_data (G_OBJECT (list_item), "sl-row");
-  GtkTreeListRow *tree_row = gtk_list_item_get_item (list_item);
-  GObject *item = gtk_tree_list_row_get_item (tree_row);
-
-  gtk_tree_expander_set_list_row (row->expander, tree_row);
-  gtk_widget_set_visible (GTK_WIDGET (row->spinner), FALSE);
-  gtk_widget_remove_css_class (GTK_WIDGET (row->title), "heading");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), NULL);
-  gtk_label_set_label (row->subtitle, "");
-
-  if (SL_IS_WORKSPACE_SECTION (item))
-    {
-      SlWorkspaceSection *section = SL_WORKSPACE_SECTION (item);
-      GListModel *children = sl_workspace_section_get_children (section);
-
-      gtk_image_set_from_icon_name (row->icon, sl_workspace_section_get_icon_name (section));
-      gtk_label_set_label (row->title, sl_workspace_section_get_title (section));
-      gtk_widget_add_css_class (GTK_WIDGET (row->title), "heading");
-      update_section_count (row, children);
-      row->watched = G_OBJECT (children);
-      row->notify_id = g_signal_connect (children, "items-changed", G_CALLBACK (section_items_changed_cb), row);
-    }
-  else if (SL_IS_FOLDER (item))
-    {
-      gtk_label_set_label (row->title, sl_folder_get_name (SL_FOLDER (item)));
-      update_folder_row (row, SL_FOLDER (item));
-      row->watched = item;
-      row->notify_id = g_signal_connect (item, "notify::state", G_CALLBACK (folder_state_changed_cb), row);
-    }
-  else if (SL_IS_FINDING (item))
-    {
-      SlFinding *finding = SL_FINDING (item);
-      g_autofree char *summary = sl_finding_dup_summary (finding);
-      g_autofree char *tooltip = g_strdup_printf ("%s\n%s\n%s", sl_finding_kind_to_label (sl_finding_get_kind (finding)),
-                                                  sl_finding_get_path (finding), summary);
-
-      gtk_image_set_from_icon_name (row->icon, sl_finding_kind_to_icon (sl_finding_get_kind (finding)));
-      {
-        g_autofree char *name = sl_finding_dup_display_name (finding);
-
-        gtk_label_set_label (row->title, name);
-      }
-      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
-    }
-  else if (SL_IS_TARGET_RECORD (item))
-    {
-      SlTargetRecord *target = SL_TARGET_RECORD (item);
-      gboolean local = sl_target_record_get_kind (target) == SL_TARGET_KIND_LOCAL;
-      g_autofree char *location = NULL;
-
-      if (!local)
-        location = g_strdup_printf ("%s%s%s:%u",
-                                    sl_target_record_get_user (target) ? sl_target_record_get_user (target) : "",
-                                    sl_target_record_get_user (target) ? "@" : "",
-                                    sl_target_record_get_host (target), sl_target_record_get_port (target));
-
-      gtk_image_set_from_icon_name (row->icon, local ? "computer-symbolic" : "sl-server-symbolic");
-      gtk_label_set_label (row->title, sl_target_record_get_name (target));
-      gtk_label_set_label (row->subtitle, local ? _("local") : "SSH");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), location ? location : _("Jobs run on this computer"));
-    }
-  else if (SL_IS_JOB_RECORD (item))
-    {
-      SlJobRecord *job = SL_JOB_RECORD (item);
-      g_autofree char *tooltip = describe_job (job);
-
-      gtk_image_set_from_icon_name (row->icon, job_state_icon (sl_job_record_get_state (job)));
-      gtk_label_set_label (row->title, sl_job_record_get_command (job));
-      const char *target = sl_job_record_get_target_name (job) ? sl_job_record_get_target_name (job) : "";
-      g_autofree char *subtitle = NULL;
-
-      /* A batch job shows Slurm's word beside its target: PENDING, RUNNING, TIMEOUT. */
-      if (sl_job_record_is_slurm (job) && sl_job_record_get_backend_state (job) != NULL)
-        subtitle = g_strdup_printf ("%s · %s", sl_job_record_get_backend_state (job), target);
-      gtk_label_set_label (row->subtitle, subtitle ? subtitle : target);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), tooltip);
-    }
-  else if (G_IS_FILE (item))
-    {
-      g_autofree char *name = g_file_get_basename (G_FILE (item));
-      g_autofree char *path = g_file_get_path (G_FILE (item));
-
-      gtk_image_set_from_icon_name (row->icon, "document-open-recent-symbolic");
-      gtk_label_set_label (row->title, name);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (row->expander), path);
-    }
-}
-
-static void
-unbind_row_cb (GtkSignalListItemFactory *factory,
-               GtkListItem              *list_item,
-               gpointer                  user_data)
-{
-  RowWidgets *row = g_object_get_data (G_OBJECT (list_item), "sl-row");
-
-  if (row->watched != NULL)
-    {
-      g_clear_signal_handler (&row->notify_id, row->watched);
-      row->watched = NULL;
-    }
 }
 
 static GObject *
@@ -519,6 +216,7 @@ sl_workspace_panel_class_init (SlWorkspacePanelClass *klass)
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_OBJECT);
 
+  g_type_ensure (SL_TYPE_WORKSPACE_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/sl-workspace-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, SlWorkspacePanel, list_view);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
@@ -531,13 +229,14 @@ sl_workspace_panel_class_init (SlWorkspacePanelClass *klass)
 static void
 sl_workspace_panel_init (SlWorkspacePanel *self)
 {
-  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkBuilderScope) scope = gtk_builder_cscope_new ();
+  g_autoptr(GtkListItemFactory) factory = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), NULL);
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), NULL);
+  gtk_builder_cscope_add_callback_symbol (GTK_BUILDER_CSCOPE (scope), "row_menu_pressed_cb",
+                                          G_CALLBACK (row_menu_pressed_cb));
+  factory = gtk_builder_list_item_factory_new_from_resource (scope, RESOURCE_PREFIX "/ui/sl-workspace-panel-row.ui");
   gtk_list_view_set_factory (self->list_view, factory);
 
   self->sections = g_list_store_new (SL_TYPE_WORKSPACE_SECTION);

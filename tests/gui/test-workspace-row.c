@@ -1,0 +1,249 @@
+/* test-workspace-row.c: the Workspace panel's rows from their template
+ *
+ * A row shows what its item is: a section's title as a heading and its
+ * number of children as they change, a folder's scan with a spinner and
+ * then its count or "unreadable", a server's address on hover. In the
+ * panel, each tree row's expander carries the row's whole tooltip.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "gui-test-util.h"
+
+#include "sl-folder.h"
+#include "sl-target-record.h"
+#include "sl-workspace-panel.h"
+#include "sl-workspace-row.h"
+#include "sl-workspace-section.h"
+
+static SlApplication *app;
+static SlWindow *window;
+static char *tmp_root;
+
+/* The row's children in order: icon, title, spinner, count. */
+static void
+row_parts (GtkWidget   *row,
+           GtkImage   **icon,
+           GtkLabel   **title,
+           GtkSpinner **spinner,
+           GtkLabel   **count)
+{
+  GtkWidget *child = gtk_widget_get_first_child (row);
+
+  *icon = GTK_IMAGE (child);
+  child = gtk_widget_get_next_sibling (child);
+  *title = GTK_LABEL (child);
+  child = gtk_widget_get_next_sibling (child);
+  *spinner = GTK_SPINNER (child);
+  child = gtk_widget_get_next_sibling (child);
+  *count = GTK_LABEL (child);
+  g_assert_true (GTK_IS_IMAGE (*icon) && GTK_IS_LABEL (*title) && GTK_IS_SPINNER (*spinner) && GTK_IS_LABEL (*count));
+}
+
+static void
+test_section_and_target (void)
+{
+  GtkWidget *row = g_object_ref_sink (g_object_new (SL_TYPE_WORKSPACE_ROW, NULL));
+  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
+  g_autoptr(SlWorkspaceSection) section = sl_workspace_section_new ("targets", "Targets", "sl-server-symbolic",
+                                                                    G_LIST_MODEL (targets));
+  g_autoptr(SlTargetRecord) local = sl_target_record_new (SL_TARGET_KIND_LOCAL, "This computer");
+  g_autoptr(SlTargetRecord) server = sl_target_record_new (SL_TARGET_KIND_SSH, "npu-box");
+  GtkImage *icon;
+  GtkLabel *title, *count;
+  GtkSpinner *spinner;
+
+  row_parts (row, &icon, &title, &spinner, &count);
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (section));
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "Targets");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (title), "heading"));
+  g_assert_cmpstr (gtk_image_get_icon_name (icon), ==, "sl-server-symbolic");
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "0");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (spinner)));
+
+  /* The count follows the section's children. */
+  g_list_store_append (targets, local);
+  g_list_store_append (targets, server);
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "2");
+
+  sl_target_record_set_host (server, "10.0.0.7");
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (server));
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "npu-box");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (title), "heading"));
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "SSH");
+  g_assert_cmpstr (gtk_image_get_icon_name (icon), ==, "sl-server-symbolic");
+  g_assert_cmpstr (sl_workspace_row_get_tooltip (SL_WORKSPACE_ROW (row)), ==, "10.0.0.7:22");
+
+  /* No longer watched: the section's changes leave the row alone. */
+  g_list_store_remove (targets, 0);
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "SSH");
+
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (local));
+  g_assert_cmpstr (gtk_image_get_icon_name (icon), ==, "computer-symbolic");
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "local");
+
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), NULL);
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "");
+  g_assert_null (sl_workspace_row_get_tooltip (SL_WORKSPACE_ROW (row)));
+  g_object_unref (row);
+}
+
+static void
+scan_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  sl_folder_scan_finish (SL_FOLDER (source), result, NULL);
+  *(gboolean *)data = TRUE;
+}
+
+static gboolean
+is_true (gpointer data)
+{
+  return *(gboolean *)data;
+}
+
+static void
+scan_in_row (const char    *path,
+             SlFolderState  expected)
+{
+  GtkWidget *row = g_object_ref_sink (g_object_new (SL_TYPE_WORKSPACE_ROW, NULL));
+  g_autoptr(SlFolder) folder = sl_folder_new (path);
+  GtkImage *icon;
+  GtkLabel *title, *count;
+  GtkSpinner *spinner;
+  gboolean done = FALSE;
+
+  row_parts (row, &icon, &title, &spinner, &count);
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (folder));
+  g_assert_cmpint (sl_folder_get_state (folder), ==, SL_FOLDER_SCANNING);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (spinner)));
+  g_assert_true (gtk_spinner_get_spinning (spinner));
+  g_assert_cmpstr (gtk_label_get_label (count), ==, "");
+  g_assert_cmpstr (gtk_label_get_label (title), ==, sl_folder_get_name (folder));
+
+  sl_folder_scan_async (folder, NULL, scan_done_cb, &done);
+  g_assert_true (wait_until (is_true, &done, 30000));
+  g_assert_cmpint (sl_folder_get_state (folder), ==, expected);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (spinner)));
+  if (expected == SL_FOLDER_READY)
+    {
+      g_assert_cmpstr (gtk_image_get_icon_name (icon), ==, "folder-symbolic");
+      g_assert_cmpstr (gtk_label_get_label (count), ==, "0");
+      g_assert_cmpstr (sl_workspace_row_get_tooltip (SL_WORKSPACE_ROW (row)), ==, path);
+    }
+  else
+    {
+      g_assert_cmpstr (gtk_image_get_icon_name (icon), ==, "dialog-error-symbolic");
+      g_assert_cmpstr (gtk_label_get_label (count), ==, "unreadable");
+      g_assert_cmpstr (sl_workspace_row_get_tooltip (SL_WORKSPACE_ROW (row)), ==,
+                       sl_folder_get_error_message (folder));
+    }
+  g_object_unref (row);
+}
+
+static void
+test_folder_scan (void)
+{
+  g_autofree char *empty = g_build_filename (tmp_root, "empty-folder", NULL);
+  g_autofree char *missing = g_build_filename (tmp_root, "no-such-folder", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (empty, 0700), ==, 0);
+  scan_in_row (empty, SL_FOLDER_READY);
+  scan_in_row (missing, SL_FOLDER_FAILED);
+}
+
+static void
+collect_rows (GtkWidget *widget,
+              GPtrArray *rows)
+{
+  if (SL_IS_WORKSPACE_ROW (widget))
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, rows);
+}
+
+/* The panel's rows come from the factory template: each expander shows
+ * its tree row and carries the whole name or address on hover. */
+static void
+test_panel_rows (void)
+{
+  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
+  g_autoptr(GListStore) folders = g_list_store_new (SL_TYPE_FOLDER);
+  g_autoptr(GListStore) recent = g_list_store_new (G_TYPE_FILE);
+  g_autoptr(GListStore) jobs = g_list_store_new (G_TYPE_OBJECT);
+  g_autoptr(SlTargetRecord) server = sl_target_record_new (SL_TARGET_KIND_SSH, "npu-box");
+  g_autofree char *long_path = g_build_filename (tmp_root, "a-folder-with-a-name-long-enough-to-be-cut-in-the-panel", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (long_path);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  GtkWidget *win = gtk_window_new ();
+  GtkWidget *panel;
+  guint seen = 0;
+
+  sl_target_record_set_host (server, "10.0.0.7");
+  g_list_store_append (targets, server);
+  g_list_store_append (recent, file);
+  panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
+                                  G_LIST_MODEL (jobs));
+  gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
+  gtk_window_set_child (GTK_WINDOW (win), panel);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (wait_until (window_is_mapped, win, 10000));
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  collect_rows (panel, rows);
+  g_assert_cmpuint (rows->len, ==, sl_workspace_panel_get_n_rows (SL_WORKSPACE_PANEL (panel)));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
+      GtkWidget *expander = gtk_widget_get_ancestor (GTK_WIDGET (row), GTK_TYPE_TREE_EXPANDER);
+      GObject *item = sl_workspace_row_get_item (row);
+      g_autoptr(GObject) shown = NULL;
+
+      g_assert_nonnull (expander);
+      g_assert_nonnull (item);
+      shown = gtk_tree_list_row_get_item (gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (expander)));
+      g_assert_true (shown == item);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (expander), ==, sl_workspace_row_get_tooltip (row));
+      if (item == G_OBJECT (server))
+        {
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (expander), ==, "10.0.0.7:22");
+          seen++;
+        }
+      else if (item == G_OBJECT (file))
+        {
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (expander), ==, long_path);
+          seen++;
+        }
+    }
+  g_assert_cmpuint (seen, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  tmp_root = make_test_home ("sl-workspace-row-XXXXXX");
+  if (skip_without_display ())
+    return 77;
+
+  g_test_init (&argc, &argv, NULL);
+  window = start_application (&app);
+
+  g_test_add_func ("/workspace-row/section-and-target", test_section_and_target);
+  g_test_add_func ("/workspace-row/folder-scan", test_folder_scan);
+  g_test_add_func ("/workspace-row/panel", test_panel_rows);
+
+  status = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  return status;
+}
