@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "sl-application.h"
@@ -318,6 +319,40 @@ static inline gboolean
 window_is_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Writes every log message as usual, and aborts the test on a warning or
+ * critical of GObject itself (a weak ref or signal handler it cannot
+ * find, a property it does not know): those stay silent in the test's
+ * result otherwise. */
+static inline GLogWriterOutput
+gobject_warning_writer (GLogLevelFlags   log_level,
+                        const GLogField *fields,
+                        gsize            n_fields,
+                        gpointer         user_data)
+{
+  GLogWriterOutput output = g_log_writer_default (log_level, fields, n_fields, user_data);
+
+  if ((log_level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING)) == 0)
+    return output;
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].value != NULL
+        && (fields[i].length < 0
+            ? g_strcmp0 (fields[i].value, "GLib-GObject") == 0
+            : (fields[i].length == (gssize) strlen ("GLib-GObject")
+               && memcmp (fields[i].value, "GLib-GObject", fields[i].length) == 0)))
+      {
+        g_printerr ("Bail out! GObject warned: the test fails on it\n");
+        abort ();
+      }
+  return output;
+}
+
+/* Makes GObject's warnings fatal for the rest of the test program. */
+static inline void
+fail_on_gobject_warnings (void)
+{
+  g_log_set_writer_func (gobject_warning_writer, NULL, NULL);
 }
 
 /* Starts Sightline in this process with its window shown, as the GUI

@@ -1355,6 +1355,8 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  /* The Project dialog's exclude rows are built and dropped here. */
+  fail_on_gobject_warnings ();
 
   app = sl_application_new ();
   g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);

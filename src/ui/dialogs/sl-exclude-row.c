@@ -1,8 +1,10 @@
 /* sl-exclude-row.c
  *
- * The row is its template, sl-exclude-row.ui: its title is bound to the
- * pattern, and its button asks the dialog, through the dialog's
- * "project.remove-exclude" action, to take the pattern off.
+ * The row is its template, sl-exclude-row.ui: its title is the pattern,
+ * set with it here (a binding in the template that reads the row itself
+ * would be unwatched while the row is finalized), and its button asks the
+ * dialog, through the dialog's "project.remove-exclude" action, to take
+ * the pattern off.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -68,6 +70,7 @@ sl_exclude_row_set_property (GObject      *object,
     case PROP_PATTERN:
       g_free (self->pattern);
       self->pattern = g_value_dup_string (value);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), self->pattern != NULL ? self->pattern : "");
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
