@@ -553,6 +553,9 @@ test_too_few_runs (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+static GtkWidget *find_button_labelled (GtkWidget  *widget,
+                                        const char *label);
+
 static void
 test_dataset_lineage (void)
 {
@@ -574,6 +577,22 @@ test_dataset_lineage (void)
   g_assert_cmpuint (sl_lineage_table_get_n_runs (sl_lineage_page_get_table (SL_LINEAGE_PAGE (document))), ==, 6);
   sl_lineage_page_show_view (SL_LINEAGE_PAGE (document), "datasets");
   screenshot_both ("lineage-datasets");
+  {
+    /* Open Dataset Graphs opens the runs' pipelines as one document. */
+    GtkWidget *open = find_button_labelled (GTK_WIDGET (document), "Open Dataset Graphs");
+    g_autoptr(GVariant) expected = g_variant_ref_sink (g_variant_new ("(ssv)", "dataset-graph", runs, g_variant_new ("()")));
+    g_autofree char *id = g_strdup_printf ("dataset-graph:%s", runs);
+    PanelWidget *graphs;
+
+    g_assert_nonnull (open);
+    g_assert_true (gtk_widget_get_visible (open));
+    g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (open)), ==, "win.open-document");
+    g_assert_true (g_variant_equal (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (open)), expected));
+    g_signal_emit_by_name (open, "clicked");
+    graphs = sl_window_find_document (window, id);
+    g_assert_nonnull (graphs);
+    panel_widget_close (graphs);
+  }
   sl_lineage_page_show_view (SL_LINEAGE_PAGE (document), "parallel");
   screenshot_both ("lineage-real-parallel");
   panel_widget_close (PANEL_WIDGET (document));

@@ -704,8 +704,11 @@ load_cb (GObject      *source,
     gtk_widget_set_visible (GTK_WIDGET (self->datasets_intro), any);
     gtk_widget_set_visible (GTK_WIDGET (self->datasets_grid), any);
     gtk_widget_set_visible (GTK_WIDGET (self->datasets_open), any);
+    /* The action takes a target: name it only once the target is set,
+     * or GTK warns of a parameter type mismatch for the bare name. */
     gtk_actionable_set_action_target_value (GTK_ACTIONABLE (self->datasets_open),
                                             g_variant_new ("(ssv)", "dataset-graph", self->path, g_variant_new ("()")));
+    gtk_actionable_set_action_name (GTK_ACTIONABLE (self->datasets_open), "win.open-document");
   }
   update_charts (self);
   update_status (self);
