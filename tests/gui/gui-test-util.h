@@ -323,7 +323,8 @@ window_is_mapped (gpointer data)
 
 /* Writes every log message as usual, and aborts the test on a warning or
  * critical of GObject itself (a weak ref or signal handler it cannot
- * find, a property it does not know): those stay silent in the test's
+ * find, a property it does not know), or on GTK's warning that a widget
+ * was finalized with children left: those stay silent in the test's
  * result otherwise. */
 static inline GLogWriterOutput
 gobject_warning_writer (GLogLevelFlags   log_level,
@@ -343,6 +344,14 @@ gobject_warning_writer (GLogLevelFlags   log_level,
                && memcmp (fields[i].value, "GLib-GObject", fields[i].length) == 0)))
       {
         g_printerr ("Bail out! GObject warned: the test fails on it\n");
+        abort ();
+      }
+    /* a widget finalized with children still parented to it (its
+     * dispose forgot to unparent them) */
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].value != NULL && fields[i].length < 0
+             && strstr (fields[i].value, "still has children left") != NULL)
+      {
+        g_printerr ("Bail out! A widget was finalized with children left: the test fails on it\n");
         abort ();
       }
   return output;

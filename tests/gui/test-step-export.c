@@ -282,6 +282,7 @@ main (int    argc,
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  fail_on_gobject_warnings ();
   adw_init ();
 
   folder = make_profile ("train_ascend_pt", TRUE);

@@ -348,6 +348,9 @@ sl_step_timeline_export_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->trace);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_STEP_TIMELINE_EXPORT);
+  /* the template's unnamed Cancel button is not one it disposes */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (sl_step_timeline_export_parent_class)->dispose (object);
 }
