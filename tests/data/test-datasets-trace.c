@@ -17,26 +17,9 @@
 
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-writer.h"
+#include "dataset-files.h"
 
 #define MIN_TRACES 20
-
-static void
-collect (const char *dir,
-         GPtrArray  *paths)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-        collect (path, paths);
-      else if (g_str_has_suffix (name, ".json") || g_str_has_suffix (name, ".json.gz"))
-        g_ptr_array_add (paths, g_steal_pointer (&path));
-    }
-}
 
 static JsonObject *
 independent_reading (GPtrArray  *paths,
@@ -210,7 +193,7 @@ test_every_trace (void)
       return;
     }
 
-  collect (dir, paths);
+  dataset_files_collect_json (dir, paths);
   readings = independent_reading (paths, parser);
   for (guint i = 0; i < paths->len; i++)
     {
