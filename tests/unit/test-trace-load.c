@@ -2,7 +2,10 @@
  * properties: the progress only rises and ends at 1, every change is told
  * in the context that started the load, a cancel stops it and says so,
  * damage names the file and the offset, a missing file fails naming it,
- * and a trace already read is only indexed.
+ * and a trace already read is only indexed. While the full read is held,
+ * previews of the first bytes come, each a prefix of the full trace, from
+ * plain and gzip files; their cut's problems never reach the full trace's,
+ * and a cancel while previews show ends the load without a trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -340,6 +343,334 @@ test_progress_object (void)
   g_array_unref (watch.progress);
 }
 
+/* Previews */
+
+typedef struct {
+  GPtrArray *traces;        /* SlTrace, each preview told */
+  GArray    *bytes;         /* guint64 */
+  gboolean   wrong_state;   /* told after the end, or without an index */
+} Previews;
+
+static void
+preview_cb (SlTraceLoad *load,
+            GParamSpec  *pspec,
+            Previews    *previews)
+{
+  SlTrace *trace = sl_trace_load_get_preview (load);
+  g_autoptr(SlTraceLod) lod = NULL;
+  guint64 bytes = sl_trace_load_get_preview_bytes (load);
+
+  /* Cleared when the load ends. */
+  if (trace == NULL)
+    {
+      if (!sl_trace_load_is_finished (load))
+        previews->wrong_state = TRUE;
+      return;
+    }
+  lod = sl_trace_load_steal_preview_lod (load);
+  if (sl_trace_load_is_finished (load) || lod == NULL || sl_trace_lod_get_trace (lod) != trace)
+    previews->wrong_state = TRUE;
+  g_ptr_array_add (previews->traces, g_object_ref (trace));
+  g_array_append_val (previews->bytes, bytes);
+}
+
+static void
+previews_init (Previews    *previews,
+               SlTraceLoad *load)
+{
+  previews->traces = g_ptr_array_new_with_free_func (g_object_unref);
+  previews->bytes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_signal_connect (load, "notify::preview", G_CALLBACK (preview_cb), previews);
+}
+
+static void
+previews_clear (Previews *previews)
+{
+  g_ptr_array_unref (previews->traces);
+  g_array_unref (previews->bytes);
+}
+
+static void
+run_until_previews (SlTraceLoad *load,
+                    Previews    *previews,
+                    guint        n)
+{
+  while (previews->traces->len < n && !sl_trace_load_is_finished (load))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static guint64
+count_slices (SlTrace *trace)
+{
+  guint64 n = 0;
+
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    if (sl_trace_get_slices (trace, t) != NULL)
+      n += sl_trace_get_slices (trace, t)->n_slices;
+  return n;
+}
+
+/* Every slice of the preview is in the full trace, same name, start,
+ * depth and (unless cut short) duration. */
+static void
+assert_prefix (SlTrace *preview,
+               SlTrace *full)
+{
+  guint64 n = 0;
+
+  g_assert_cmpuint (count_slices (preview), >, 0);
+  g_assert_cmpuint (count_slices (preview), <, count_slices (full));
+  for (guint t = 0; t < sl_trace_get_n_tracks (preview); t++)
+    {
+      const SlTraceSlices *slices = sl_trace_get_slices (preview, t);
+
+      for (guint32 i = 0; slices != NULL && i < slices->n_slices; i++, n++)
+        {
+          guint to_track = G_MAXUINT;
+          guint32 to_slice = G_MAXUINT32;
+          const SlTraceSlices *found;
+
+          g_assert_true (sl_trace_load_match_slice (preview, t, i, full, &to_track, &to_slice));
+          found = sl_trace_get_slices (full, to_track);
+          g_assert_cmpint (found->start_ns[to_slice], ==, slices->start_ns[i]);
+          g_assert_cmpstr (sl_trace_get_string (full, found->name_id[to_slice]), ==,
+                           sl_trace_get_string (preview, slices->name_id[i]));
+        }
+    }
+  g_assert_cmpuint (n, ==, count_slices (preview));
+  /* The first slices of the file start the same. */
+  g_assert_cmpint (sl_trace_get_start_ns (preview), ==, sl_trace_get_start_ns (full));
+  g_assert_cmpint (sl_trace_get_end_ns (preview), <, sl_trace_get_end_ns (full));
+}
+
+/* Previews of 64, 128 and 256 KiB (the file is more than 16 times as
+ * big) come while the full read is held, each from more of the file. */
+static void
+test_preview_while_held (void)
+{
+  g_autofree char *path = write_trace (60000);
+  g_autoptr(SlTraceLoad) load = sl_trace_load_new (path);
+  g_autoptr(SlTrace) last = NULL;
+  Previews previews = { 0 };
+  Watch watch = { 0 };
+
+  watch_init (&watch, load);
+  previews_init (&previews, load);
+  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_hold_reading (load, TRUE);
+  sl_trace_load_start (load);
+  run_until_previews (load, &previews, 3);
+
+  g_assert_cmpuint (previews.traces->len, ==, 3);
+  g_assert_false (previews.wrong_state);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_READING);
+  g_assert_null (sl_trace_load_get_trace (load));
+  g_assert_true (sl_trace_load_get_preview (load) == g_ptr_array_index (previews.traces, 2));
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 64 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 1), ==, 128 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 2), ==, 256 << 10);
+  for (guint i = 1; i < previews.traces->len; i++)
+    g_assert_cmpuint (count_slices (g_ptr_array_index (previews.traces, i)), >,
+                      count_slices (g_ptr_array_index (previews.traces, i - 1)));
+  /* The lod went to whoever took it first. */
+  g_assert_null (sl_trace_load_steal_preview_lod (load));
+  last = g_object_ref (sl_trace_load_get_preview (load));
+
+  sl_trace_load_hold_reading (load, FALSE);
+  run_until_finished (load);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_DONE);
+  g_assert_false (previews.wrong_state);
+  g_assert_false (watch.wrong_thread);
+  /* No preview once done. */
+  g_assert_null (sl_trace_load_get_preview (load));
+  g_assert_null (sl_trace_load_steal_preview_lod (load));
+  for (guint i = 0; i < previews.traces->len; i++)
+    assert_prefix (g_ptr_array_index (previews.traces, i), sl_trace_load_get_trace (load));
+  /* Each preview was cut mid-file: whatever that cost it, the full trace
+   * has no problem. */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_trace_get_problems (sl_trace_load_get_trace (load))), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (sl_trace_get_problems (last)), >, 0);
+  /* Reading, indexing, done, as without previews. */
+  g_assert_cmpuint (watch.states->len, ==, 3);
+  g_assert_cmpint (g_array_index (watch.states, SlTraceLoadState, 2), ==, SL_TRACE_LOAD_DONE);
+
+  previews_clear (&previews);
+  watch_clear (&watch);
+  g_unlink (path);
+}
+
+/* A small file, or previews not asked for: none. */
+static void
+test_no_preview (void)
+{
+  g_autofree char *path = write_trace (2000);
+  g_autoptr(SlTraceLoad) small = sl_trace_load_new (path);
+  g_autoptr(SlTraceLoad) off = sl_trace_load_new (path);
+  Previews previews = { 0 };
+  Previews none = { 0 };
+
+  /* 64 KiB is more than an eighth of the file. */
+  previews_init (&previews, small);
+  sl_trace_load_set_preview_sizes (small, 64 << 10, 256 << 10);
+  sl_trace_load_start (small);
+  run_until_finished (small);
+  g_assert_cmpint (sl_trace_load_get_state (small), ==, SL_TRACE_LOAD_DONE);
+  g_assert_cmpuint (previews.traces->len, ==, 0);
+
+  previews_init (&none, off);
+  sl_trace_load_set_preview_sizes (off, 0, 0);
+  sl_trace_load_start (off);
+  run_until_finished (off);
+  g_assert_cmpint (sl_trace_load_get_state (off), ==, SL_TRACE_LOAD_DONE);
+  g_assert_cmpuint (none.traces->len, ==, 0);
+
+  previews_clear (&previews);
+  previews_clear (&none);
+  g_unlink (path);
+}
+
+static char *
+write_gzip (const char *plain_path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  char *path = g_strconcat (plain_path, ".gz", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileOutputStream) out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+  g_autoptr(GZlibCompressor) deflater = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, 6);
+  g_autoptr(GOutputStream) stream = NULL;
+
+  g_assert_no_error (error);
+  g_file_get_contents (plain_path, &text, &length, &error);
+  g_assert_no_error (error);
+  stream = g_converter_output_stream_new (G_OUTPUT_STREAM (out), G_CONVERTER (deflater));
+  g_output_stream_write_all (stream, text, length, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_output_stream_close (stream, NULL, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Gzip text is inflated for the preview: it counts text, not file. */
+static void
+test_preview_gzip (void)
+{
+  g_autofree char *plain = write_trace (60000);
+  g_autofree char *path = write_gzip (plain);
+  g_autoptr(SlTraceLoad) load = sl_trace_load_new (path);
+  Previews previews = { 0 };
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  /* Measured against the file, 64 KiB would be more than an eighth of it:
+   * previews come because the text is counted. */
+  g_assert_cmpint (st.st_size, <, (64 << 10) * 8);
+  previews_init (&previews, load);
+  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_hold_reading (load, TRUE);
+  sl_trace_load_start (load);
+  run_until_previews (load, &previews, 1);
+  g_assert_cmpuint (previews.traces->len, >=, 1);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_READING);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 64 << 10);
+
+  sl_trace_load_hold_reading (load, FALSE);
+  run_until_finished (load);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_DONE);
+  g_assert_false (previews.wrong_state);
+  for (guint i = 0; i < previews.traces->len; i++)
+    assert_prefix (g_ptr_array_index (previews.traces, i), sl_trace_load_get_trace (load));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_trace_get_problems (sl_trace_load_get_trace (load))), ==, 0);
+
+  previews_clear (&previews);
+  g_unlink (path);
+  g_unlink (plain);
+}
+
+/* Cancelled while a preview shows: cancelled, no trace, no preview. */
+static void
+test_preview_cancel (void)
+{
+  g_autofree char *path = write_trace (60000);
+  g_autoptr(SlTraceLoad) load = sl_trace_load_new (path);
+  Previews previews = { 0 };
+
+  previews_init (&previews, load);
+  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_hold_reading (load, TRUE);
+  sl_trace_load_start (load);
+  run_until_previews (load, &previews, 1);
+  g_assert_cmpuint (previews.traces->len, >=, 1);
+  g_assert_nonnull (sl_trace_load_get_preview (load));
+
+  /* Still held: the cancel ends the wait. */
+  sl_trace_load_cancel (load);
+  run_until_finished (load);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_CANCELLED);
+  g_assert_error (sl_trace_load_get_error (load), G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (sl_trace_load_get_trace (load));
+  g_assert_null (sl_trace_load_get_preview (load));
+  g_assert_false (previews.wrong_state);
+
+  /* Started again, not held, it reads to the end. */
+  sl_trace_load_hold_reading (load, FALSE);
+  sl_trace_load_start (load);
+  run_until_finished (load);
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_DONE);
+  g_assert_null (sl_trace_load_get_preview (load));
+
+  previews_clear (&previews);
+  g_unlink (path);
+}
+
+/* Damage past the previews: the full trace has that one problem, at its
+ * offset, and none of the previews' cuts. */
+static void
+test_preview_damaged (void)
+{
+  g_autofree char *path = write_trace (60000);
+  g_autoptr(SlTraceLoad) load = sl_trace_load_new (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  gsize length = 0;
+  char *damage;
+  Previews previews = { 0 };
+  GListModel *problems;
+
+  /* An event near the end loses its closing brace. */
+  g_file_get_contents (path, &text, &length, &error);
+  g_assert_no_error (error);
+  damage = strstr (text + length - 2000, "}\n,");
+  g_assert_nonnull (damage);
+  damage[0] = ' ';
+  g_file_set_contents (path, text, length, &error);
+  g_assert_no_error (error);
+
+  previews_init (&previews, load);
+  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_hold_reading (load, TRUE);
+  sl_trace_load_start (load);
+  run_until_previews (load, &previews, 3);
+  g_assert_cmpuint (previews.traces->len, ==, 3);
+  for (guint i = 0; i < previews.traces->len; i++)
+    g_assert_cmpuint (g_list_model_get_n_items (sl_trace_get_problems (g_ptr_array_index (previews.traces, i))), >, 0);
+  sl_trace_load_hold_reading (load, FALSE);
+  run_until_finished (load);
+
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_DONE);
+  problems = sl_trace_get_problems (sl_trace_load_get_trace (load));
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpint (sl_problem_get_offset (problem), >=, damage - text);
+  g_assert_cmpint (sl_problem_get_offset (problem), >, 256 << 10);
+
+  previews_clear (&previews);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -352,6 +683,11 @@ main (int   argc,
   g_test_add_func ("/trace-load/missing", test_missing);
   g_test_add_func ("/trace-load/given-trace", test_given_trace);
   g_test_add_func ("/trace-load/progress-object", test_progress_object);
+  g_test_add_func ("/trace-load/preview-while-held", test_preview_while_held);
+  g_test_add_func ("/trace-load/no-preview", test_no_preview);
+  g_test_add_func ("/trace-load/preview-gzip", test_preview_gzip);
+  g_test_add_func ("/trace-load/preview-cancel", test_preview_cancel);
+  g_test_add_func ("/trace-load/preview-damaged", test_preview_damaged);
 
   return g_test_run ();
 }

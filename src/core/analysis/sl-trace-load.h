@@ -47,4 +47,24 @@ gint64            sl_trace_load_get_index_us    (SlTraceLoad *self);
 /* When failed: */
 const GError     *sl_trace_load_get_error       (SlTraceLoad *self);
 
+/* While reading: what has been read so far (see SlTraceLoad:preview). */
+SlTrace          *sl_trace_load_get_preview       (SlTraceLoad *self);
+SlTraceLod       *sl_trace_load_steal_preview_lod (SlTraceLoad *self);
+guint64           sl_trace_load_get_preview_bytes (SlTraceLoad *self);
+gboolean          sl_trace_load_match_slice       (SlTrace     *from,
+                                                   guint        track,
+                                                   guint32      slice,
+                                                   SlTrace     *to,
+                                                   guint       *to_track,
+                                                   guint32     *to_slice);
+
+/* Tests and benchmarks, before the start: previews of @first bytes of
+ * (decompressed) text, doubling up to @last (0: no previews); and a hold
+ * on the full read, which waits while held (previews go on). */
+void              sl_trace_load_set_preview_sizes (SlTraceLoad *self,
+                                                   gsize        first,
+                                                   gsize        last);
+void              sl_trace_load_hold_reading      (SlTraceLoad *self,
+                                                   gboolean     hold);
+
 G_END_DECLS
