@@ -6,7 +6,10 @@
  * the details, search finds and steps through matches. A generated trace of
  * 400,000 slices is then zoomed and panned with the keys, summed up over a
  * selected range, folded, pinned and drawn in light and dark style. A
- * missing file and a cancelled read end in a message. Last, in the
+ * missing file and a cancelled read end in a message. While a big file is
+ * read (held, in the test) its preview shows with the part read, can be
+ * zoomed and selected in, and gives way to the full trace keeping the time
+ * window and the selected slice; a cancel keeps it. Last, in the
  * application: the window opens the timeline (also for a trace found in an
  * opened folder), a click fills the Details panel and its flow link jumps
  * to the other end. Screenshots go to the build folder's screenshots/.
@@ -793,6 +796,153 @@ test_cancel_reading (void)
   g_unlink (big);
 }
 
+/* Previews */
+
+static gboolean
+find_label_prefix (GtkWidget  *widget,
+                   const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+      && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (find_label_prefix (child, prefix))
+      return TRUE;
+  return FALSE;
+}
+
+/* The page draws the load's last preview (of 256 KiB). */
+static gboolean
+last_preview_shown (gpointer data)
+{
+  SlTraceLoad *load = data;
+  SlTimelineView *view = sl_timeline_page_get_view (page);
+
+  return sl_trace_load_get_preview (load) != NULL && sl_trace_load_get_preview_bytes (load) == 256 << 10
+         && sl_timeline_view_get_trace (view) == sl_trace_load_get_preview (load)
+         && gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 0;
+}
+
+static char *
+write_preview_trace (void)
+{
+  GString *json = g_string_new ("{\"traceEvents\":[\n");
+  char *path = g_build_filename (tmp_root, "preview.json", NULL);
+
+  for (guint i = 0; i < 60000; i++)
+    g_string_append_printf (json, "%s{\"name\":\"op%u\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%u,\"dur\":8,"
+                                  "\"args\":{\"n\":%u}}\n",
+                            i ? "," : "", i % 29, i % 3, i * 10, i);
+  g_string_append (json, "]}\n");
+  g_assert_true (g_file_set_contents (path, json->str, json->len, NULL));
+  g_string_free (json, TRUE);
+  return path;
+}
+
+static SlTraceLoad *
+held_load (const char *path)
+{
+  SlTraceLoad *load = sl_trace_load_new (path);
+
+  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_hold_reading (load, TRUE);
+  return load;
+}
+
+static void
+show_preview (GtkWidget   *widget,
+              SlTraceLoad *load)
+{
+  GtkWidget *stack = gtk_overlay_get_child (GTK_OVERLAY (gtk_window_get_child (GTK_WINDOW (window))));
+
+  page = SL_TIMELINE_PAGE (widget);
+  gtk_stack_add_child (GTK_STACK (stack), widget);
+  gtk_stack_set_visible_child (GTK_STACK (stack), widget);
+  g_assert_true (wait_until (last_preview_shown, load, 60000));
+  settle ();
+}
+
+static void
+test_preview (void)
+{
+  g_autofree char *path = write_preview_trace ();
+  g_autoptr(SlTraceLoad) load = held_load (path);
+  SlTimelineView *view;
+  g_autoptr(SlTrace) preview = NULL;
+  SlTrace *full;
+  const SlTraceSlices *slices;
+  gint64 start, end, window_start, window_end, selected_start;
+  guint track;
+  guint32 slice;
+  g_autofree char *selected_name = NULL;
+
+  show_preview (sl_timeline_page_new_for_load (load, "Timeline: preview.json"), load);
+  view = sl_timeline_page_get_view (page);
+  preview = g_object_ref (sl_timeline_view_get_trace (view));
+
+  /* Still loading (links wait), but the timeline shows what was read */
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_LOADING);
+  g_assert_true (sl_timeline_page_is_busy (page));
+  g_assert_true (find_label_prefix (GTK_WIDGET (page), "Reading… 0 % (showing the first "));
+  wait_for_frames (GTK_WIDGET (view));
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview.png");
+
+  /* Zoomed into the part read, a slice in it selected */
+  start = sl_trace_get_start_ns (preview);
+  end = sl_trace_get_end_ns (preview);
+  sl_timeline_view_set_window (view, start + (end - start) / 4, start + (end - start) / 2);
+  sl_timeline_view_get_window (view, &window_start, &window_end);
+  slices = sl_trace_get_slices (preview, 0);
+  g_assert_nonnull (slices);
+  g_assert_cmpuint (slices->n_slices, >, 100);
+  sl_timeline_view_select (view, 0, slices->n_slices / 3);
+  selected_start = slices->start_ns[slices->n_slices / 3];
+  selected_name = g_strdup (sl_trace_get_string (preview, slices->name_id[slices->n_slices / 3]));
+  settle ();
+
+  /* The rest is read: the full trace replaces the preview */
+  sl_trace_load_hold_reading (load, FALSE);
+  g_assert_true (wait_until (page_ready, page, 60000));
+  settle ();
+  full = sl_timeline_view_get_trace (view);
+  g_assert_true (full != preview);
+  g_assert_true (full == sl_trace_load_get_trace (load));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  g_assert_false (find_label_prefix (GTK_WIDGET (page), "Reading… "));
+  /* The same time window, the same slice selected */
+  sl_timeline_view_get_window (view, &start, &end);
+  g_assert_cmpint (start, ==, window_start);
+  g_assert_cmpint (end, ==, window_end);
+  g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
+  g_assert_cmpint (sl_trace_get_slices (full, track)->start_ns[slice], ==, selected_start);
+  g_assert_cmpstr (sl_trace_get_string (full, sl_trace_get_slices (full, track)->name_id[slice]), ==, selected_name);
+  g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
+  g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60000 slices on 3 tracks · read in"));
+  save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview-replaced.png");
+  g_unlink (path);
+}
+
+/* Stopped while the preview shows: it stays, saying so. */
+static void
+test_preview_cancelled (void)
+{
+  g_autofree char *path = write_preview_trace ();
+  g_autoptr(SlTraceLoad) load = held_load (path);
+  SlTrace *preview;
+
+  show_preview (sl_timeline_page_new_for_load (load, "Timeline: preview.json"), load);
+  preview = sl_timeline_view_get_trace (sl_timeline_page_get_view (page));
+  sl_timeline_page_cancel (page);
+  g_assert_true (wait_until (page_ready, page, 60000));
+  settle ();
+  g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_CANCELLED);
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  g_assert_true (sl_timeline_view_get_trace (sl_timeline_page_get_view (page)) == preview);
+  g_assert_true (find_label_prefix (GTK_WIDGET (page), "Reading stopped at 0 %: showing the first "));
+  g_assert_nonnull (strstr (sl_timeline_page_get_status (page), "slices on 3 tracks read so far"));
+  g_unlink (path);
+}
+
 static GtkWidget *
 find_link_label (GtkWidget  *widget,
                  const char *text)
@@ -1207,6 +1357,8 @@ main (int   argc,
   g_test_add_func ("/timeline/tracks-hide-pin-collapse", test_tracks_hide_pin_collapse);
   g_test_add_func ("/timeline/dark-style", test_dark_style);
   g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);
+  g_test_add_func ("/timeline/preview", test_preview);
+  g_test_add_func ("/timeline/preview-cancelled", test_preview_cancelled);
   g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);
 

@@ -2,7 +2,8 @@
  *
  * The document drives the objects that do the work, each in a file of its
  * own: an SlTraceLoad reads and indexes the trace on a worker (the page
- * shows its progress with a Cancel button), SlTimelineTracks fills the
+ * shows its progress with a Cancel button, and the part read so far as
+ * soon as the load has a preview of it), SlTimelineTracks fills the
  * track list, SlTimelineRangeTable sums up a range and SlTimelineSearch
  * finds slices by name, both on workers, and sl-timeline-export.c writes
  * what is shown. The page holds the widgets, the status line, links from
@@ -58,6 +59,9 @@ struct _SlTimelinePage
   gboolean        land;
   gint64          land_start;
   gint64          land_end;
+  /* A preview shows while the rest is read; the full trace replaces it. */
+  gboolean        previewing;
+  gboolean        partial;      /* what shows is a preview, read or stopped */
 
   GtkStack       *stack;
   AdwStatusPage  *loading_page;
@@ -78,6 +82,10 @@ struct _SlTimelinePage
   GtkListView    *results_list;
   GtkLabel       *status_label;
   GtkLabel       *visible_label;
+  GtkWidget      *preview_bar;
+  GtkLabel       *preview_label;
+  GtkProgressBar *preview_progress;
+  GtkWidget      *preview_cancel_button;
 };
 
 G_DEFINE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL_TYPE_DOCUMENT)
@@ -139,10 +147,15 @@ update_status (SlTimelinePage *self)
   slices = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu slice", "%llu slices", n_slices),
                             (unsigned long long)n_slices);
 
-  /* Translators: the load statistics of a timeline's status line: "12,345
-   * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
-  stats = g_strdup_printf (_("%s on %u tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
-                           slices, n_tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
+  if (self->partial)
+    /* Translators: the status line while the rest of the file is read:
+     * "12,345 slices on 8 tracks read so far · 120 MB in memory" */
+    stats = g_strdup_printf (_("%s on %u tracks read so far · %s in memory"), slices, n_tracks, memory);
+  else
+    /* Translators: the load statistics of a timeline's status line: "12,345
+     * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
+    stats = g_strdup_printf (_("%s on %u tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
+                             slices, n_tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
   /* Translators: the visible range of a timeline: "showing 1.2 s – 1.5 s (300 ms)" */
   range = g_strdup_printf (_("showing %s – %s (%s)"), from, to, span);
 
@@ -156,6 +169,134 @@ update_status (SlTimelinePage *self)
   sl_widget_set_long_tooltip (GTK_WIDGET (self->visible_label), self->status);
 }
 
+static void slice_selected_cb (SlTimelinePage *self,
+                               guint           track,
+                               guint           slice);
+static void range_selected_cb (SlTimelinePage *self,
+                               gint64          start_ns,
+                               gint64          end_ns);
+static void start_search      (SlTimelinePage *self,
+                               const char     *text,
+                               gboolean        regex,
+                               SlOpNames      *names);
+
+/* The preview's bar: how much is read, and how much of the trace shows. */
+static void
+update_preview_bar (SlTimelinePage *self)
+{
+  g_autofree char *shown = NULL;
+  g_autofree char *text = NULL;
+  double fraction;
+
+  if (!self->previewing || self->trace == NULL || self->load == NULL)
+    return;
+  fraction = sl_trace_load_get_progress (self->load);
+  shown = sl_timeline_format_duration (sl_trace_get_end_ns (self->trace) - sl_trace_get_start_ns (self->trace));
+  switch (sl_trace_load_get_state (self->load))
+    {
+    case SL_TRACE_LOAD_CANCELLED:
+      /* Translators: reading a big trace was stopped; what was read before
+       * shows: "Reading stopped at 12 %: showing the first 1.20 s of the trace" */
+      text = g_strdup_printf (_("Reading stopped at %d %%: showing the first %s of the trace"), (int)(fraction * 100), shown);
+      break;
+    case SL_TRACE_LOAD_INDEXING:
+      /* Translators: the whole trace is read and being indexed; the part read first still shows */
+      text = g_strdup_printf (_("Indexing… (showing the first %s of the trace)"), shown);
+      break;
+    case SL_TRACE_LOAD_WAITING:
+    case SL_TRACE_LOAD_READING:
+    case SL_TRACE_LOAD_DONE:
+    case SL_TRACE_LOAD_FAILED:
+    default:
+      /* Translators: a big trace is being read; the part read so far
+       * shows: "Reading… 12 % (showing the first 1.20 s of the trace)" */
+      text = g_strdup_printf (_("Reading… %d %% (showing the first %s of the trace)"), (int)(fraction * 100), shown);
+      break;
+    }
+  gtk_label_set_label (self->preview_label, text);
+  gtk_progress_bar_set_fraction (self->preview_progress, fraction);
+}
+
+/* Shows @lod (taken). A trace shown before, a preview, gives way to it
+ * keeping the time window, the selected slice where @lod's trace has it,
+ * the search and the summed range; the first is fitted. */
+static void
+show_trace (SlTimelinePage *self,
+            SlTraceLod     *lod)
+{
+  g_autoptr(SlTrace) old = self->trace != NULL ? g_object_ref (self->trace) : NULL;
+  gint64 start = 0, end = 0, range_start = 0, range_end = 0;
+  guint track = G_MAXUINT, new_track = G_MAXUINT;
+  guint32 slice = 0, new_slice = 0;
+  gboolean selected = FALSE, ranged = FALSE;
+  /* A view not laid out yet is fitted to the new trace when it is. */
+  gboolean keep = old != NULL && gtk_widget_get_width (GTK_WIDGET (self->view)) > SL_TIMELINE_GUTTER_WIDTH;
+
+  if (old != NULL)
+    {
+      SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (self->view);
+
+      sl_timeline_view_get_window (self->view, &start, &end);
+      selected = sl_timeline_view_get_selected (self->view, &track, &slice);
+      ranged = sl_timeline_renderer_get_range (renderer, &range_start, &range_end) && range_end > range_start;
+    }
+
+  g_set_object (&self->trace, sl_trace_lod_get_trace (lod));
+  sl_timeline_view_set_lod (self->view, lod);
+  sl_timeline_tracks_fill (self->tracks, self->trace);
+  if (old != NULL)
+    {
+      if (keep)
+        sl_timeline_view_set_window (self->view, start, end);
+      if (selected && sl_trace_load_match_slice (old, track, slice, self->trace, &new_track, &new_slice))
+        sl_timeline_view_select (self->view, new_track, new_slice);
+      else if (selected)
+        slice_selected_cb (self, G_MAXUINT, 0);
+      /* Matches and sums are counted again over the new trace. */
+      if (self->search_text != NULL && self->search_text[0] != '\0')
+        {
+          g_autofree char *text = g_strdup (self->search_text);
+
+          sl_timeline_search_clear (self->search);
+          start_search (self, text, self->search_regex, NULL);
+        }
+      if (ranged)
+        sl_timeline_view_set_range (self->view, range_start, range_end);
+      else if (g_list_model_get_n_items (sl_timeline_range_table_get_model (self->range_table)) > 0)
+        range_selected_cb (self, 0, 0);
+    }
+  update_status (self);
+}
+
+static void
+load_preview_cb (SlTraceLoad    *load,
+                 GParamSpec     *pspec,
+                 SlTimelinePage *self)
+{
+  SlTraceLod *lod;
+
+  if (sl_trace_load_get_preview (load) == NULL || sl_trace_load_is_finished (load)
+      || (lod = sl_trace_load_steal_preview_lod (load)) == NULL)
+    return;
+
+  self->previewing = self->partial = TRUE;
+  show_trace (self, lod);
+  gtk_widget_set_visible (self->preview_bar, TRUE);
+  update_preview_bar (self);
+  /* The document is ready only with the whole trace (links wait for it):
+   * the preview shows meanwhile. */
+  if (sl_document_get_state (SL_DOCUMENT (self)) == SL_DOCUMENT_LOADING)
+    gtk_stack_set_visible_child_name (self->stack, "timeline");
+}
+
+static void
+load_progress_cb (SlTraceLoad    *load,
+                  GParamSpec     *pspec,
+                  SlTimelinePage *self)
+{
+  update_preview_bar (self);
+}
+
 static void
 load_state_cb (SlTraceLoad    *load,
                GParamSpec     *pspec,
@@ -164,11 +305,27 @@ load_state_cb (SlTraceLoad    *load,
   SlTraceLod *lod;
 
   if (!sl_trace_load_is_finished (load))
-    return;
+    {
+      update_preview_bar (self);
+      return;
+    }
   g_signal_handlers_disconnect_by_data (load, self);
   sl_trace_load_bar_follow (self->progress_bar, NULL);
   self->n_busy--;
 
+  if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_CANCELLED && self->previewing)
+    {
+      /* Stopped with a preview shown: it stays, for what it shows. */
+      update_preview_bar (self);
+      gtk_widget_set_visible (GTK_WIDGET (self->preview_progress), FALSE);
+      gtk_widget_set_visible (self->preview_cancel_button, FALSE);
+      self->previewing = FALSE;
+      update_status (self);
+      sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
+      return;
+    }
+  self->previewing = FALSE;
+  gtk_widget_set_visible (self->preview_bar, FALSE);
   if (sl_trace_load_get_state (load) == SL_TRACE_LOAD_CANCELLED)
     {
       show_message (self, _("Reading Stopped"), _("The trace was not read to the end."));
@@ -181,12 +338,10 @@ load_state_cb (SlTraceLoad    *load,
     }
 
   lod = sl_trace_load_steal_lod (load);
-  g_set_object (&self->trace, sl_trace_lod_get_trace (lod));
+  self->partial = FALSE;
   self->load_us = sl_trace_load_get_read_us (load);
   self->index_us = sl_trace_load_get_index_us (load);
-  sl_timeline_view_set_lod (self->view, lod);
-  sl_timeline_tracks_fill (self->tracks, self->trace);
-  update_status (self);
+  show_trace (self, lod);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
   /* The view is shown once the page is ready */
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
@@ -200,6 +355,8 @@ start_load (SlTimelinePage *self,
   self->n_busy++;
   sl_trace_load_bar_follow (self->progress_bar, load);
   g_signal_connect (load, "notify::state", G_CALLBACK (load_state_cb), self);
+  g_signal_connect (load, "notify::preview", G_CALLBACK (load_preview_cb), self);
+  g_signal_connect (load, "notify::progress", G_CALLBACK (load_progress_cb), self);
   sl_trace_load_start (load);
 }
 
@@ -365,7 +522,7 @@ sl_timeline_page_export (SlTimelinePage  *self,
   g_return_val_if_fail (SL_IS_TIMELINE_PAGE (self), FALSE);
   g_return_val_if_fail (format != NULL && path != NULL, FALSE);
 
-  if (self->trace == NULL)
+  if (self->trace == NULL || self->previewing)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED, _("The trace is still being read"));
       return FALSE;
@@ -380,7 +537,7 @@ export_action (GtkWidget  *widget,
 {
   SlTimelinePage *self = SL_TIMELINE_PAGE (widget);
 
-  if (self->trace == NULL)
+  if (self->trace == NULL || self->previewing)
     return;
   sl_timeline_export_choose (widget, self->view, self->path, g_variant_get_string (param, NULL));
 }
@@ -1009,6 +1166,10 @@ sl_timeline_page_class_init (SlTimelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, results_list);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, status_label);
   gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, visible_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, preview_bar);
+  gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, preview_progress);
+  gtk_widget_class_bind_template_child (widget_class, SlTimelinePage, preview_cancel_button);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked_cb);
   gtk_widget_class_install_action (widget_class, "timeline.export", "s", export_action);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
@@ -1086,5 +1247,26 @@ sl_timeline_page_new_for_trace (SlTrace    *trace,
   self = create (sl_trace_get_source_path (trace), title);
   self->path = g_strdup (sl_trace_get_source_path (trace));
   start_load (self, sl_trace_load_new_for_trace (trace));
+  return GTK_WIDGET (self);
+}
+
+/**
+ * sl_timeline_page_new_for_load:
+ * @load: a load not started yet
+ *
+ * Shows what @load reads, previews included; the page starts it.
+ */
+GtkWidget *
+sl_timeline_page_new_for_load (SlTraceLoad *load,
+                               const char  *title)
+{
+  SlTimelinePage *self;
+
+  g_return_val_if_fail (SL_IS_TRACE_LOAD (load), NULL);
+  g_return_val_if_fail (sl_trace_load_get_state (load) == SL_TRACE_LOAD_WAITING, NULL);
+
+  self = create (sl_trace_load_get_path (load), title);
+  self->path = g_strdup (sl_trace_load_get_path (load));
+  start_load (self, g_object_ref (load));
   return GTK_WIDGET (self);
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "sl-document.h"
+#include "sl-trace-load.h"
 
 #include "sl-timeline-view.h"
 
@@ -17,6 +18,8 @@ G_DECLARE_FINAL_TYPE (SlTimelinePage, sl_timeline_page, SL, TIMELINE_PAGE, SlDoc
 GtkWidget      *sl_timeline_page_new              (const char     *path,
                                                    const char     *title);
 GtkWidget      *sl_timeline_page_new_for_trace    (SlTrace        *trace,
+                                                   const char     *title);
+GtkWidget      *sl_timeline_page_new_for_load     (SlTraceLoad    *load,
                                                    const char     *title);
 const char     *sl_timeline_page_get_path         (SlTimelinePage *self);
 SlTimelineView *sl_timeline_page_get_view         (SlTimelinePage *self);
