@@ -811,14 +811,14 @@ find_label_prefix (GtkWidget  *widget,
   return FALSE;
 }
 
-/* The page draws the load's last preview (of 256 KiB). */
+/* The page draws the load's last preview (of 128 KiB). */
 static gboolean
 last_preview_shown (gpointer data)
 {
   SlTraceLoad *load = data;
   SlTimelineView *view = sl_timeline_page_get_view (page);
 
-  return sl_trace_load_get_preview (load) != NULL && sl_trace_load_get_preview_bytes (load) == 256 << 10
+  return sl_trace_load_get_preview (load) != NULL && sl_trace_load_get_preview_bytes (load) == 128 << 10
          && sl_timeline_view_get_trace (view) == sl_trace_load_get_preview (load)
          && gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 0;
 }
@@ -844,7 +844,7 @@ held_load (const char *path)
 {
   SlTraceLoad *load = sl_trace_load_new (path);
 
-  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (load, 32 << 10, 128 << 10);
   sl_trace_load_hold_reading (load, TRUE);
   return load;
 }

@@ -443,8 +443,8 @@ assert_prefix (SlTrace *preview,
   g_assert_cmpint (sl_trace_get_end_ns (preview), <, sl_trace_get_end_ns (full));
 }
 
-/* Previews of 64, 128 and 256 KiB (the file is more than 16 times as
- * big) come while the full read is held, each from more of the file. */
+/* Previews of 32, 64 and 128 KiB (the file is more than 32 times as big)
+ * come while the full read is held, each from more of the file. */
 static void
 test_preview_while_held (void)
 {
@@ -456,7 +456,7 @@ test_preview_while_held (void)
 
   watch_init (&watch, load);
   previews_init (&previews, load);
-  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (load, 32 << 10, 128 << 10);
   sl_trace_load_hold_reading (load, TRUE);
   sl_trace_load_start (load);
   run_until_previews (load, &previews, 3);
@@ -466,9 +466,9 @@ test_preview_while_held (void)
   g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_READING);
   g_assert_null (sl_trace_load_get_trace (load));
   g_assert_true (sl_trace_load_get_preview (load) == g_ptr_array_index (previews.traces, 2));
-  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 64 << 10);
-  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 1), ==, 128 << 10);
-  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 2), ==, 256 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 32 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 1), ==, 64 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 2), ==, 128 << 10);
   for (guint i = 1; i < previews.traces->len; i++)
     g_assert_cmpuint (count_slices (g_ptr_array_index (previews.traces, i)), >,
                       count_slices (g_ptr_array_index (previews.traces, i - 1)));
@@ -509,9 +509,9 @@ test_no_preview (void)
   Previews previews = { 0 };
   Previews none = { 0 };
 
-  /* 64 KiB is more than an eighth of the file. */
+  /* 32 KiB is more than a sixteenth of the file. */
   previews_init (&previews, small);
-  sl_trace_load_set_preview_sizes (small, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (small, 32 << 10, 128 << 10);
   sl_trace_load_start (small);
   run_until_finished (small);
   g_assert_cmpint (sl_trace_load_get_state (small), ==, SL_TRACE_LOAD_DONE);
@@ -563,17 +563,17 @@ test_preview_gzip (void)
   GStatBuf st;
 
   g_assert_cmpint (g_stat (path, &st), ==, 0);
-  /* Measured against the file, 64 KiB would be more than an eighth of it:
-   * previews come because the text is counted. */
-  g_assert_cmpint (st.st_size, <, (64 << 10) * 8);
+  /* Measured against the file, 32 KiB would be more than a sixteenth of
+   * it: previews come because the text is counted. */
+  g_assert_cmpint (st.st_size, <, (32 << 10) * 16);
   previews_init (&previews, load);
-  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (load, 32 << 10, 128 << 10);
   sl_trace_load_hold_reading (load, TRUE);
   sl_trace_load_start (load);
   run_until_previews (load, &previews, 1);
   g_assert_cmpuint (previews.traces->len, >=, 1);
   g_assert_cmpint (sl_trace_load_get_state (load), ==, SL_TRACE_LOAD_READING);
-  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 64 << 10);
+  g_assert_cmpuint (g_array_index (previews.bytes, guint64, 0), ==, 32 << 10);
 
   sl_trace_load_hold_reading (load, FALSE);
   run_until_finished (load);
@@ -597,7 +597,7 @@ test_preview_cancel (void)
   Previews previews = { 0 };
 
   previews_init (&previews, load);
-  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (load, 32 << 10, 128 << 10);
   sl_trace_load_hold_reading (load, TRUE);
   sl_trace_load_start (load);
   run_until_previews (load, &previews, 1);
@@ -649,7 +649,7 @@ test_preview_damaged (void)
   g_assert_no_error (error);
 
   previews_init (&previews, load);
-  sl_trace_load_set_preview_sizes (load, 64 << 10, 256 << 10);
+  sl_trace_load_set_preview_sizes (load, 32 << 10, 128 << 10);
   sl_trace_load_hold_reading (load, TRUE);
   sl_trace_load_start (load);
   run_until_previews (load, &previews, 3);
@@ -665,7 +665,7 @@ test_preview_damaged (void)
   problem = g_list_model_get_item (problems, 0);
   g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
   g_assert_cmpint (sl_problem_get_offset (problem), >=, damage - text);
-  g_assert_cmpint (sl_problem_get_offset (problem), >, 256 << 10);
+  g_assert_cmpint (sl_problem_get_offset (problem), >, 128 << 10);
 
   previews_clear (&previews);
   g_unlink (path);

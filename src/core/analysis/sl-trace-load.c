@@ -11,7 +11,7 @@
  * first megabytes again (inflating gzip) into a trace and a drawing index
  * of their own, the #SlTraceLoad:preview, in well under a second, and
  * again from twice as much, then four times, while each costs a small part
- * of the whole read. A preview is cut anywhere, mid-event most often: the
+ * of the whole read (none for a file read in a moment anyway). A preview is cut anywhere, mid-event most often: the
  * problems that cut makes are its own and never reach the trace read to
  * the end, whose problems are the only ones to show.
  *
@@ -30,13 +30,13 @@
 #include "sl-trace-loader.h"
 
 /* A preview of 16 MiB of text, then of 32 and 64; the first only when the
- * file is 8 times as big, each later one when it is 16 times as big, so
- * that previews cost at most a seventh of the whole read, and on gigabytes
- * a few per cent. */
+ * text is 16 times as big (a file read in well under 2 s needs none), each
+ * later one when it is 32 times as big, so that previews cost at most a
+ * sixteenth of the whole read, and on gigabytes a few per cent. */
 #define PREVIEW_FIRST (16u << 20)
 #define PREVIEW_LAST  (64u << 20)
-#define FIRST_SHARE   8
-#define LATER_SHARE   16
+#define FIRST_SHARE   16
+#define LATER_SHARE   32
 
 /* The test hold on the full read, shared with the worker. */
 typedef struct {
