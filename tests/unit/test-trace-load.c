@@ -671,6 +671,39 @@ test_preview_damaged (void)
   g_unlink (path);
 }
 
+/* Text that is no trace: no preview (an empty one would show nothing),
+ * and the load fails or ends as it did without previews. */
+static void
+test_preview_not_a_trace (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree guint8 *junk = g_malloc (1 << 20);
+  g_autoptr(SlTraceLoad) load = NULL;
+  Previews previews = { 0 };
+  int fd = g_file_open_tmp ("sl-test-trace-junk-XXXXXX.json", &path, &error);
+
+  g_assert_no_error (error);
+  g_close (fd, NULL);
+  for (guint i = 0; i < 1 << 20; i++)
+    junk[i] = "{[\"x:,]} 0a"[(i * 7919u) % 11];
+  g_file_set_contents (path, (const char *)junk, 1 << 20, &error);
+  g_assert_no_error (error);
+
+  load = sl_trace_load_new (path);
+  previews_init (&previews, load);
+  sl_trace_load_set_preview_sizes (load, 16 << 10, 32 << 10);
+  sl_trace_load_start (load);
+  run_until_finished (load);
+  g_assert_true (sl_trace_load_is_finished (load));
+  g_assert_cmpuint (previews.traces->len, ==, 0);
+  g_assert_false (previews.wrong_state);
+  g_assert_null (sl_trace_load_get_preview (load));
+
+  previews_clear (&previews);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -688,6 +721,7 @@ main (int   argc,
   g_test_add_func ("/trace-load/preview-gzip", test_preview_gzip);
   g_test_add_func ("/trace-load/preview-cancel", test_preview_cancel);
   g_test_add_func ("/trace-load/preview-damaged", test_preview_damaged);
+  g_test_add_func ("/trace-load/preview-not-a-trace", test_preview_not_a_trace);
 
   return g_test_run ();
 }

@@ -291,6 +291,13 @@ make_preview (Previewer    *previewer,
   sl_chrome_trace_reader_read_data (builder, previewer->path, text, size, NULL);
   if ((trace = sl_trace_builder_finish (builder, previewer->stop)) == NULL)
     return FALSE;
+  /* Nothing to draw (not a trace, or one event bigger than the part):
+   * the page keeps its progress bar; more text may have something. */
+  if (sl_trace_get_n_tracks (trace) == 0)
+    {
+      g_object_unref (trace);
+      return TRUE;
+    }
   if ((lod = sl_trace_lod_new (trace, previewer->stop)) == NULL)
     {
       g_object_unref (trace);
