@@ -58,7 +58,7 @@ gboolean          sl_trace_load_match_slice       (SlTrace     *from,
                                                    guint       *to_track,
                                                    guint32     *to_slice);
 
-/* Tests and benchmarks, before the start: previews of @first bytes of
+/* Before the start (tests, benchmarks, views of whole traces): previews of @first bytes of
  * (decompressed) text, doubling up to @last (0: no previews); and a hold
  * on the full read, which waits while held (previews go on). */
 void              sl_trace_load_set_preview_sizes (SlTraceLoad *self,

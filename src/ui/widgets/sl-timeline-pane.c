@@ -175,6 +175,8 @@ start_load (SlTimelinePane *self)
 {
   drop_load (self);
   self->load = sl_trace_load_new (self->path);
+  /* A comparison is of whole traces: previews would be read and thrown away. */
+  sl_trace_load_set_preview_sizes (self->load, 0, 0);
   sl_trace_load_place_steps (self->load, self->step_tables);
 
   g_clear_pointer (&self->message, g_free);
