@@ -45,23 +45,24 @@ typedef struct {
   guint                      n;
 } SlTraceSlicesEscapes;
 
-/* Read through the accessors only; the fields are here so they inline. */
+/* Read through the accessors only; the fields are here so they inline,
+ * and none is named as a field that was an array of whole values. */
 typedef struct {
   guint                 n_slices;
   const gint64         *start_base;     /* one per block */
   const gint32         *start_offset;   /* start - base of its block */
   const guint32        *dur;
   const guint32        *self;
-  const guint32        *name_id;
+  const guint32        *name_ids;
   const guint8         *category_code;  /* index in category_palette */
   const guint32        *category_palette;
-  const guint32        *parent;
-  const guint16        *depth;
-  const guint8         *flags;
+  const guint32        *parents;
+  const guint16        *depths;
+  const guint8         *flag_bits;
   const guint32        *args_low;       /* bits 0-31 of the byte offset */
   const guint16        *args_high;      /* bits 32-47 */
   guint64               args_source;    /* bits 48-63, the same for the track */
-  const guint16        *args_length;
+  const guint16        *args_length16;
   SlTraceSlicesEscapes  start_escapes;
   SlTraceSlicesEscapes  dur_escapes;
   SlTraceSlicesEscapes  self_escapes;
@@ -113,7 +114,7 @@ static inline guint32
 sl_trace_slices_name_id (const SlTraceSlices *s,
                          guint                i)
 {
-  return s->name_id[i];
+  return s->name_ids[i];
 }
 
 static inline guint32
@@ -132,7 +133,7 @@ static inline guint32
 sl_trace_slices_parent (const SlTraceSlices *s,
                         guint                i)
 {
-  return s->parent[i];
+  return s->parents[i];
 }
 
 /* 0 = top level; overflow lanes come after max nesting */
@@ -140,7 +141,7 @@ static inline guint16
 sl_trace_slices_depth (const SlTraceSlices *s,
                        guint                i)
 {
-  return s->depth[i];
+  return s->depths[i];
 }
 
 /* SlTraceSliceFlags */
@@ -148,7 +149,7 @@ static inline guint8
 sl_trace_slices_flags (const SlTraceSlices *s,
                        guint                i)
 {
-  return s->flags[i];
+  return s->flag_bits[i];
 }
 
 /* byte offset of the event in the source file with the source in the top
@@ -171,7 +172,7 @@ static inline guint32
 sl_trace_slices_args_length (const SlTraceSlices *s,
                              guint                i)
 {
-  guint16 length = s->args_length[i];
+  guint16 length = s->args_length16[i];
 
   if (G_LIKELY (length != SL_TRACE_SLICES_U16_ESCAPE))
     return length;
