@@ -1,7 +1,7 @@
 /* sl-trace-track.h: the columns of one track of a trace
  *
  * A track holds its slices (or, for a counter, its points) as parallel
- * columns, packed as sl-trace-slices.h describes, that grow by an eighth
+ * columns, packed as sl-trace-slices.h describes, that grow by a quarter
  * of their size while importing (so a 32-million-event import stays
  * small). Sealing compacts them, sorts
  * them by start, nests slices with a stack, places overlapping ones in
