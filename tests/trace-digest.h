@@ -54,8 +54,8 @@ trace_digest (SlTrace *trace)
       for (guint i = 0; s != NULL && i < s->n_slices; i++)
         g_string_append_printf (out, " slice %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT
                                 " %u %u %u %u %u %" G_GUINT64_FORMAT " %u\n",
-                                s->start_ns[i], s->dur_ns[i], s->self_ns[i], s->name_id[i], s->category_id[i],
-                                s->parent[i], s->depth[i], s->flags[i], s->args_offset[i], s->args_length[i]);
+                                sl_trace_slices_start_ns (s, i), sl_trace_slices_dur_ns (s, i), sl_trace_slices_self_ns (s, i), sl_trace_slices_name_id (s, i), sl_trace_slices_category_id (s, i),
+                                sl_trace_slices_parent (s, i), sl_trace_slices_depth (s, i), sl_trace_slices_flags (s, i), sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i));
       for (guint i = 0; c != NULL && i < c->n_points; i++)
         g_string_append_printf (out, " point %" G_GINT64_FORMAT " %.17g\n", c->ts_ns[i], c->value[i]);
     }

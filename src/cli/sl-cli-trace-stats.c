@@ -60,13 +60,13 @@ count_totals (SlTrace *trace,
         }
       for (guint i = 0; i < s->n_slices; i++)
         {
-          if (s->flags[i] & SL_TRACE_SLICE_INSTANT)
+          if (sl_trace_slices_flags (s, i) & SL_TRACE_SLICE_INSTANT)
             totals->instants++;
           else
             totals->slices++;
-          if (s->flags[i] & SL_TRACE_SLICE_UNFINISHED)
+          if (sl_trace_slices_flags (s, i) & SL_TRACE_SLICE_UNFINISHED)
             totals->unfinished++;
-          if (s->flags[i] & SL_TRACE_SLICE_OVERFLOW)
+          if (sl_trace_slices_flags (s, i) & SL_TRACE_SLICE_OVERFLOW)
             totals->overflow++;
         }
     }

@@ -58,12 +58,12 @@ check_rows (SlTrace    *trace,
 
           for (guint k = 0; k < n; k++)
             {
-              gint64 start = s->start_ns[idx[k]], end = start + MAX (s->dur_ns[idx[k]], 0);
+              gint64 start = sl_trace_slices_start_ns (s, idx[k]), end = start + MAX (sl_trace_slices_dur_ns (s, idx[k]), 0);
               const SlTraceLodSpan *span;
 
               /* The index relies on this: one depth is one lane. */
               if (k > 0)
-                g_assert_cmpint (start, >=, s->start_ns[idx[k - 1]] + MAX (s->dur_ns[idx[k - 1]], 0));
+                g_assert_cmpint (start, >=, sl_trace_slices_start_ns (s, idx[k - 1]) + MAX (sl_trace_slices_dur_ns (s, idx[k - 1]), 0));
               if (end < t0 || start > t1)
                 continue;
 
@@ -99,10 +99,10 @@ check_hits (SlTrace    *trace,
           guint32 hit;
 
           for (guint32 i = 0; i < s->n_slices && !expected; i++)
-            expected = s->depth[i] == depth && s->start_ns[i] <= at && at <= s->start_ns[i] + s->dur_ns[i];
+            expected = sl_trace_slices_depth (s, i) == depth && sl_trace_slices_start_ns (s, i) <= at && at <= sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
           g_assert_cmpint (sl_trace_lod_hit (lod, t, depth, at, 0, &hit), ==, expected);
           if (expected)
-            g_assert_true (s->start_ns[hit] <= at && at <= s->start_ns[hit] + s->dur_ns[hit]);
+            g_assert_true (sl_trace_slices_start_ns (s, hit) <= at && at <= sl_trace_slices_start_ns (s, hit) + sl_trace_slices_dur_ns (s, hit));
         }
     }
 }

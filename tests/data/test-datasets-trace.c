@@ -85,19 +85,19 @@ check_trace (const char *path,
         continue;
       for (guint i = 0; i < s->n_slices; i++)
         {
-          if (!(s->flags[i] & (SL_TRACE_SLICE_BEGIN_END | SL_TRACE_SLICE_INSTANT)))
+          if (!(sl_trace_slices_flags (s, i) & (SL_TRACE_SLICE_BEGIN_END | SL_TRACE_SLICE_INSTANT)))
             complete++;
           /* nesting invariants */
-          if (s->parent[i] != SL_TRACE_NO_PARENT)
+          if (sl_trace_slices_parent (s, i) != SL_TRACE_NO_PARENT)
             {
-              g_assert_cmpuint (s->parent[i], <, i);
-              g_assert_cmpint (s->start_ns[s->parent[i]], <=, s->start_ns[i]);
-              g_assert_cmpint (s->start_ns[s->parent[i]] + s->dur_ns[s->parent[i]], >=, s->start_ns[i] + s->dur_ns[i]);
-              g_assert_cmpuint (s->depth[i], ==, s->depth[s->parent[i]] + 1);
+              g_assert_cmpuint (sl_trace_slices_parent (s, i), <, i);
+              g_assert_cmpint (sl_trace_slices_start_ns (s, sl_trace_slices_parent (s, i)), <=, sl_trace_slices_start_ns (s, i));
+              g_assert_cmpint (sl_trace_slices_start_ns (s, sl_trace_slices_parent (s, i)) + sl_trace_slices_dur_ns (s, sl_trace_slices_parent (s, i)), >=, sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i));
+              g_assert_cmpuint (sl_trace_slices_depth (s, i), ==, sl_trace_slices_depth (s, sl_trace_slices_parent (s, i)) + 1);
             }
-          g_assert_cmpint (s->self_ns[i], >=, 0);
-          g_assert_cmpint (s->self_ns[i], <=, s->dur_ns[i]);
-          g_assert_cmpuint (s->depth[i], <, sl_trace_get_track_n_depths (trace, t));
+          g_assert_cmpint (sl_trace_slices_self_ns (s, i), >=, 0);
+          g_assert_cmpint (sl_trace_slices_self_ns (s, i), <=, sl_trace_slices_dur_ns (s, i));
+          g_assert_cmpuint (sl_trace_slices_depth (s, i), <, sl_trace_get_track_n_depths (trace, t));
         }
     }
   g_assert_cmpuint (complete, ==, json_object_get_int_member (expected, "x_with_ts"));

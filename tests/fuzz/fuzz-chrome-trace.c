@@ -49,11 +49,11 @@ walk (SlTrace *trace)
         {
           g_autofree char *text = NULL;
 
-          g_assert (s->depth[i] < sl_trace_get_track_n_depths (trace, t));
-          g_assert (s->parent[i] == SL_TRACE_NO_PARENT || s->parent[i] < i);
-          sum += s->self_ns[i] + strlen (sl_trace_get_string (trace, s->name_id[i]));
+          g_assert (sl_trace_slices_depth (s, i) < sl_trace_get_track_n_depths (trace, t));
+          g_assert (sl_trace_slices_parent (s, i) == SL_TRACE_NO_PARENT || sl_trace_slices_parent (s, i) < i);
+          sum += sl_trace_slices_self_ns (s, i) + strlen (sl_trace_get_string (trace, sl_trace_slices_name_id (s, i)));
           if (i < 64)
-            text = sl_trace_text_reader_read (reader, s->args_offset[i], s->args_length[i], NULL);
+            text = sl_trace_text_reader_read (reader, sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i), NULL);
         }
       for (guint i = 0; i < c->n_points; i++)
         sum += c->ts_ns[i];

@@ -424,10 +424,10 @@ assert_landed_on (SlTimelinePage *timeline,
 
   g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
   s = sl_trace_get_slices (trace, track);
-  g_assert_cmpstr (sl_trace_get_string (trace, s->name_id[slice]), ==, name);
+  g_assert_cmpstr (sl_trace_get_string (trace, sl_trace_slices_name_id (s, slice)), ==, name);
   sl_timeline_view_get_window (view, &start, &end);
-  g_assert_cmpint (s->start_ns[slice], >=, start);
-  g_assert_cmpint (s->start_ns[slice] + s->dur_ns[slice], <=, end);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, slice), >=, start);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice), <=, end);
   g_assert_true (sl_timeline_renderer_get_slice_y (sl_timeline_view_get_renderer (view), track, slice, &y));
   g_assert_cmpfloat (y, >=, gtk_adjustment_get_value (vadj));
   g_assert_cmpfloat (y, <=, gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
@@ -523,7 +523,7 @@ test_demo_links (void)
 
     g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
     g_assert_true (g_str_has_prefix (sl_trace_get_string (sl_timeline_view_get_trace (view),
-                                                          sl_trace_get_slices (sl_timeline_view_get_trace (view), track)->name_id[slice]),
+                                                          sl_trace_slices_name_id (sl_trace_get_slices (sl_timeline_view_get_trace (view), track), slice)),
                                      "MatMul-op"));
   }
 

@@ -112,7 +112,7 @@ find_slice (const char *name,
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER || s == NULL)
         continue;
       for (guint32 i = 0; i < s->n_slices; i++)
-        if (g_strcmp0 (sl_trace_get_string (trace, s->name_id[i]), name) == 0)
+        if (g_strcmp0 (sl_trace_get_string (trace, sl_trace_slices_name_id (s, i)), name) == 0)
           {
             *track = t;
             *slice = i;
@@ -173,7 +173,7 @@ slice_pixel (const char *name,
   sl_timeline_view_get_viewport (view, &vp);
   g_assert_true (sl_timeline_renderer_get_slice_y (renderer, track, slice, &row_y));
   widget_origin_in (GTK_WIDGET (view), window, &vx, &vy);
-  *x = vx + (int)(SL_TIMELINE_GUTTER_WIDTH + ((double)(s->start_ns[slice] - vp.t0) + s->dur_ns[slice] / 2.0) / vp.ns_per_pixel);
+  *x = vx + (int)(SL_TIMELINE_GUTTER_WIDTH + ((double)(sl_trace_slices_start_ns (s, slice) - vp.t0) + sl_trace_slices_dur_ns (s, slice) / 2.0) / vp.ns_per_pixel);
   /* Below the middle of the row: clear of the slice's label */
   *y = vy + (int)(SL_TIMELINE_RULER_HEIGHT + sl_timeline_renderer_get_pinned_height (renderer) + row_y - vp.scroll_y + 16);
 }

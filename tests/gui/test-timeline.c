@@ -124,7 +124,7 @@ find_slice (SlTrace    *trace,
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER || s == NULL)
         continue;
       for (guint32 i = 0; i < s->n_slices; i++)
-        if (g_strcmp0 (sl_trace_get_string (trace, s->name_id[i]), name) == 0 && nth-- == 0)
+        if (g_strcmp0 (sl_trace_get_string (trace, sl_trace_slices_name_id (s, i)), name) == 0 && nth-- == 0)
           {
             *track = t;
             *slice = i;
@@ -150,7 +150,7 @@ slice_point (SlTimelineView *view,
 
   sl_timeline_view_get_viewport (view, &vp);
   g_assert_true (sl_timeline_renderer_get_slice_y (renderer, track, slice, &row_y));
-  *x = SL_TIMELINE_GUTTER_WIDTH + ((double)(s->start_ns[slice] - vp.t0) + s->dur_ns[slice] / 2.0) / vp.ns_per_pixel;
+  *x = SL_TIMELINE_GUTTER_WIDTH + ((double)(sl_trace_slices_start_ns (s, slice) - vp.t0) + sl_trace_slices_dur_ns (s, slice) / 2.0) / vp.ns_per_pixel;
   *y = SL_TIMELINE_RULER_HEIGHT + sl_timeline_renderer_get_pinned_height (renderer) + row_y - vp.scroll_y + 10;
 }
 
@@ -386,7 +386,7 @@ test_search (void)
   g_assert_true (sl_timeline_view_get_selected (view, &first_track, &first_slice));
   g_assert_true (sl_timeline_page_next_match (page, FALSE));
   g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
-  g_assert_true (sl_trace_get_slices (trace, track)->start_ns[slice] > sl_trace_get_slices (trace, first_track)->start_ns[first_slice]);
+  g_assert_true (sl_trace_slices_start_ns (sl_trace_get_slices (trace, track), slice) > sl_trace_slices_start_ns (sl_trace_get_slices (trace, first_track), first_slice));
   g_assert_true (sl_timeline_page_next_match (page, TRUE));
   g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
   g_assert_cmpuint (slice, ==, first_slice);
@@ -514,7 +514,7 @@ test_range_table (void)
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
         continue;
       for (guint32 i = 0; i < s->n_slices; i++)
-        if (s->name_id[i] == matmul && s->start_ns[i] <= to && s->start_ns[i] + s->dur_ns[i] >= from)
+        if (sl_trace_slices_name_id (s, i) == matmul && sl_trace_slices_start_ns (s, i) <= to && sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) >= from)
           expected++;
     }
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
@@ -548,7 +548,7 @@ count_overlapping_slices (SlTrace *trace,
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
         continue;
       for (guint32 i = 0; i < s->n_slices; i++)
-        n += s->start_ns[i] <= to && s->start_ns[i] + s->dur_ns[i] >= from;
+        n += sl_trace_slices_start_ns (s, i) <= to && sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) >= from;
     }
   return n;
 }
@@ -1062,16 +1062,16 @@ assert_selected_in_view (SlTimelineView *view,
   g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
   s = sl_trace_get_slices (trace, track);
   sl_timeline_view_get_window (view, &window_start, &window_end);
-  g_assert_cmpint (s->start_ns[slice], >=, window_start);
-  g_assert_cmpint (s->start_ns[slice] + s->dur_ns[slice], <=, window_end);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, slice), >=, window_start);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice), <=, window_end);
   /* Framed: the slice is a good part of the window, not a pixel of it */
-  g_assert_cmpint ((window_end - window_start) / MAX (s->dur_ns[slice], 1), <=, 10);
+  g_assert_cmpint ((window_end - window_start) / MAX (sl_trace_slices_dur_ns (s, slice), 1), <=, 10);
   g_assert_true (sl_timeline_renderer_get_slice_y (sl_timeline_view_get_renderer (view), track, slice, &y));
   g_assert_cmpfloat (y, >=, gtk_adjustment_get_value (vadj));
   g_assert_cmpfloat (y + 20, <=, gtk_adjustment_get_value (vadj) + gtk_adjustment_get_page_size (vadj));
   if (start_ns != NULL)
-    *start_ns = s->start_ns[slice];
-  return sl_trace_get_string (trace, s->name_id[slice]);
+    *start_ns = sl_trace_slices_start_ns (s, slice);
+  return sl_trace_get_string (trace, sl_trace_slices_name_id (s, slice));
 }
 
 /* A link names ops exactly and lands on the first: zoomed to, selected,
@@ -1240,7 +1240,7 @@ test_window_details (void)
     g_assert_true (handled);
     g_assert_true (sl_timeline_view_get_selected (view, &new_track, &new_slice));
     g_assert_cmpstr (sl_trace_get_string (sl_timeline_view_get_trace (view),
-                                          sl_trace_get_slices (sl_timeline_view_get_trace (view), new_track)->name_id[new_slice]),
+                                          sl_trace_slices_name_id (sl_trace_get_slices (sl_timeline_view_get_trace (view), new_track), new_slice)),
                      ==, LONG_NAME);
     g_assert_cmpstr (sl_details_panel_lookup (details, "Name"), ==, LONG_NAME);
   }

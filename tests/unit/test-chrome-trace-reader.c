@@ -160,11 +160,11 @@ test_object_form (void)
   g_assert_cmpstr (sl_trace_get_process_name (trace, sl_trace_get_track_process (trace, main_track)), ==, "Python");
   s = sl_trace_get_slices (trace, main_track);
   g_assert_cmpuint (s->n_slices, ==, 2);
-  g_assert_cmpint (s->start_ns[0], ==, 10500);
-  g_assert_cmpint (s->dur_ns[0], ==, 4000);
-  g_assert_cmpstr (sl_trace_get_string (trace, s->category_id[0]), ==, "op");
-  g_assert_cmpuint (s->parent[1], ==, 0);
-  g_assert_cmpint (s->self_ns[0], ==, 3000);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, 0), ==, 10500);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 0), ==, 4000);
+  g_assert_cmpstr (sl_trace_get_string (trace, sl_trace_slices_category_id (s, 0)), ==, "op");
+  g_assert_cmpuint (sl_trace_slices_parent (s, 1), ==, 0);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, 0), ==, 3000);
   g_assert_cmpint (sl_trace_get_start_ns (trace), ==, 0);
   g_assert_cmpint (sl_trace_get_end_ns (trace), ==, 14500);
 }
@@ -190,14 +190,14 @@ test_array_form_and_offsets (void)
   g_assert_cmpuint (n_problems (trace), ==, 0);
   s = sl_trace_get_slices (trace, 0);
   g_assert_cmpuint (s->n_slices, ==, 3);
-  g_assert_true (s->flags[1] & SL_TRACE_SLICE_INSTANT);
+  g_assert_true (sl_trace_slices_flags (s, 1) & SL_TRACE_SLICE_INSTANT);
   for (guint i = 0; i < 3; i++)
     {
-      g_autofree char *event = sl_trace_read_event_text (trace, s->args_offset[i], s->args_length[i], &error);
+      g_autofree char *event = sl_trace_read_event_text (trace, sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i), &error);
 
       g_assert_no_error (error);
       g_assert_cmpstr (event, ==, events[i]);
-      g_assert_cmpuint (SL_TRACE_ARGS_BYTE (s->args_offset[i]), ==, strstr (text, events[i]) - text);
+      g_assert_cmpuint (SL_TRACE_ARGS_BYTE (sl_trace_slices_args_offset (s, i)), ==, strstr (text, events[i]) - text);
     }
   g_unlink (path);
 }
@@ -215,11 +215,11 @@ test_unbalanced_begin_end (void)
   const SlTraceSlices *s = sl_trace_get_slices (trace, 0);
 
   g_assert_cmpuint (s->n_slices, ==, 2);
-  g_assert_cmpstr (sl_trace_get_string (trace, s->name_id[0]), ==, "outer");
-  g_assert_true (s->flags[0] & SL_TRACE_SLICE_UNFINISHED);
-  g_assert_cmpint (s->start_ns[0] + s->dur_ns[0], ==, 10000);
-  g_assert_false (s->flags[1] & SL_TRACE_SLICE_UNFINISHED);
-  g_assert_cmpint (s->dur_ns[1], ==, 1000);
+  g_assert_cmpstr (sl_trace_get_string (trace, sl_trace_slices_name_id (s, 0)), ==, "outer");
+  g_assert_true (sl_trace_slices_flags (s, 0) & SL_TRACE_SLICE_UNFINISHED);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, 0) + sl_trace_slices_dur_ns (s, 0), ==, 10000);
+  g_assert_false (sl_trace_slices_flags (s, 1) & SL_TRACE_SLICE_UNFINISHED);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 1), ==, 1000);
   g_assert_cmpuint (n_problems (trace), ==, 2);
   /* the stray E is the first event: offset 1 */
   g_assert_cmpint (sl_problem_get_offset (problem_at (trace, 0)), ==, 1);
@@ -242,9 +242,9 @@ test_exact_times_and_ids (void)
   const SlTraceSlices *s = sl_trace_get_slices (trace, 0);
   const SlTraceFlow *flow;
 
-  g_assert_cmpint (s->start_ns[0], ==, G_GINT64_CONSTANT (1700000000123456789));
-  g_assert_cmpint (s->dur_ns[0], ==, 1);
-  g_assert_cmpint (sl_trace_get_slices (trace, 1)->start_ns[0], ==, G_GINT64_CONSTANT (1700000000123460500));
+  g_assert_cmpint (sl_trace_slices_start_ns (s, 0), ==, G_GINT64_CONSTANT (1700000000123456789));
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 0), ==, 1);
+  g_assert_cmpint (sl_trace_slices_start_ns (sl_trace_get_slices (trace, 1), 0), ==, G_GINT64_CONSTANT (1700000000123460500));
   /* 2^53 + 1 and 2^53 are different flows: neither pairs up */
   g_assert_cmpuint (sl_trace_get_n_flows (trace), ==, 1);
   flow = sl_trace_get_flow (trace, 0);
@@ -306,8 +306,8 @@ test_counters_and_nested_args (void)
   g_assert_cmpfloat (sl_trace_get_counter (trace, total)->value[0], ==, -15);
   s = sl_trace_get_slices (trace, thread);
   g_assert_cmpuint (s->n_slices, ==, 1);
-  g_assert_cmpstr (sl_trace_get_string (trace, s->name_id[0]), ==, "outer");
-  g_assert_cmpint (s->start_ns[0], ==, 10000);
+  g_assert_cmpstr (sl_trace_get_string (trace, sl_trace_slices_name_id (s, 0)), ==, "outer");
+  g_assert_cmpint (sl_trace_slices_start_ns (s, 0), ==, 10000);
   g_assert_cmpuint (phase_count (trace, "X"), ==, 1);
   g_assert_cmpuint (phase_count (trace, "B"), ==, 0);
 }
@@ -335,12 +335,12 @@ test_async_and_unicode (void)
   s = sl_trace_get_slices (trace, track);
   /* children share the outermost event's track and nest under it */
   g_assert_cmpuint (s->n_slices, ==, 3);
-  g_assert_cmpint (s->dur_ns[0], ==, 8000);
-  g_assert_cmpuint (s->depth[1], ==, 1);
-  g_assert_cmpint (s->dur_ns[1], ==, 2000);
-  g_assert_true (s->flags[2] & SL_TRACE_SLICE_INSTANT);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 0), ==, 8000);
+  g_assert_cmpuint (sl_trace_slices_depth (s, 1), ==, 1);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 1), ==, 2000);
+  g_assert_true (sl_trace_slices_flags (s, 2) & SL_TRACE_SLICE_INSTANT);
   g_assert_cmpuint (sl_trace_get_slices (trace, legacy)->n_slices, ==, 1);
-  g_assert_cmpint (sl_trace_get_slices (trace, legacy)->dur_ns[0], ==, 2000);
+  g_assert_cmpint (sl_trace_slices_dur_ns (sl_trace_get_slices (trace, legacy), 0), ==, 2000);
   g_assert_cmpuint (phase_count (trace, "T"), ==, 1);
 }
 
@@ -398,8 +398,8 @@ test_gzip (void)
   s = sl_trace_get_slices (trace, 0);
   for (guint i = 0; i < s->n_slices; i += 97)
     {
-      g_autofree char *event = sl_trace_text_reader_read (reader, s->args_offset[i], s->args_length[i], &error);
-      g_autofree char *expected = g_strndup (text->str + SL_TRACE_ARGS_BYTE (s->args_offset[i]), s->args_length[i]);
+      g_autofree char *event = sl_trace_text_reader_read (reader, sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i), &error);
+      g_autofree char *expected = g_strndup (text->str + SL_TRACE_ARGS_BYTE (sl_trace_slices_args_offset (s, i)), sl_trace_slices_args_length (s, i));
 
       g_assert_no_error (error);
       g_assert_cmpstr (event, ==, expected);
@@ -632,10 +632,10 @@ test_extreme_times (void)
   const SlTraceSlices *back = sl_trace_get_slices (trace, find_track (trace, "3"));
 
   g_assert_cmpuint (far->n_slices, ==, 1);  /* 1e300 µs is no time */
-  g_assert_cmpint (far->start_ns[0] + far->dur_ns[0], ==, G_MAXINT64);
+  g_assert_cmpint (sl_trace_slices_start_ns (far, 0) + sl_trace_slices_dur_ns (far, 0), ==, G_MAXINT64);
   g_assert_cmpuint (wide->n_slices, ==, 1);
-  g_assert_cmpint (wide->dur_ns[0], ==, G_MAXINT64);
-  g_assert_cmpint (back->dur_ns[0], ==, 0);
+  g_assert_cmpint (sl_trace_slices_dur_ns (wide, 0), ==, G_MAXINT64);
+  g_assert_cmpint (sl_trace_slices_dur_ns (back, 0), ==, 0);
   g_assert_cmpint (sl_trace_get_process_sort_index (trace, 0), ==, 0);
   g_assert_cmpuint (n_problems (trace), ==, 2);  /* the negative duration and the bad time */
   rows = sl_trace_aggregate (trace, G_MININT64, G_MAXINT64, NULL, 0, NULL);
@@ -657,8 +657,8 @@ test_bad_utf8 (void)
   g_assert_cmpuint (total_slices (trace), ==, 2);
   g_assert_cmpuint (sl_trace_get_n_tracks (trace), ==, 2);
   g_assert_cmpuint (s->n_slices, ==, 2);
-  g_assert_cmpuint (s->name_id[0], ==, s->name_id[1]);
-  g_assert_true (g_utf8_validate (sl_trace_get_string (trace, s->name_id[0]), -1, NULL));
+  g_assert_cmpuint (sl_trace_slices_name_id (s, 0), ==, sl_trace_slices_name_id (s, 1));
+  g_assert_true (g_utf8_validate (sl_trace_get_string (trace, sl_trace_slices_name_id (s, 0)), -1, NULL));
   for (guint p = 0; p < sl_trace_get_n_processes (trace); p++)
     g_assert_true (g_utf8_validate (sl_trace_get_process_pid (trace, p), -1, NULL));
   for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
@@ -692,10 +692,10 @@ test_several_files_one_builder (void)
   for (guint t = 0; t < 2; t++)
     {
       const SlTraceSlices *s = sl_trace_get_slices (trace, t);
-      g_autofree char *event = sl_trace_read_event_text (trace, s->args_offset[0], s->args_length[0], &error);
+      g_autofree char *event = sl_trace_read_event_text (trace, sl_trace_slices_args_offset (s, 0), sl_trace_slices_args_length (s, 0), &error);
 
       g_assert_no_error (error);
-      g_assert_cmpuint (SL_TRACE_ARGS_SOURCE (s->args_offset[0]), ==, t);
+      g_assert_cmpuint (SL_TRACE_ARGS_SOURCE (sl_trace_slices_args_offset (s, 0)), ==, t);
       g_assert_cmpstr (event, ==, "{\"ph\":\"X\",\"name\":\"step\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}");
     }
   g_unlink (path0);

@@ -33,7 +33,7 @@ find_slice (SlTrace    *trace,
   const SlTraceSlices *s = sl_trace_get_slices (trace, track);
 
   for (guint32 i = 0; i < s->n_slices; i++)
-    if (g_str_equal (sl_trace_get_string (trace, s->name_id[i]), name))
+    if (g_str_equal (sl_trace_get_string (trace, sl_trace_slices_name_id (s, i)), name))
       return i;
   g_assert_not_reached ();
   return SL_TRACE_NO_PARENT;

@@ -45,12 +45,12 @@ check_row (guint   track,
   for (guint k = 0; k < n; k++)
     {
       guint32 i = idx[k];
-      gint64 start = s->start_ns[i], end = start + s->dur_ns[i];
+      gint64 start = sl_trace_slices_start_ns (s, i), end = start + sl_trace_slices_dur_ns (s, i);
       const SlTraceLodSpan *span;
 
-      g_assert_cmpuint (s->depth[i], ==, depth);
+      g_assert_cmpuint (sl_trace_slices_depth (s, i), ==, depth);
       if (k > 0)
-        g_assert_cmpint (start, >=, s->start_ns[idx[k - 1]] + s->dur_ns[idx[k - 1]]);
+        g_assert_cmpint (start, >=, sl_trace_slices_start_ns (s, idx[k - 1]) + sl_trace_slices_dur_ns (s, idx[k - 1]));
       if (end < t0 || start > t1)
         continue;
 
@@ -72,13 +72,13 @@ check_row (guint   track,
           /* A run is coloured like one of its own slices: that slice is
            * of this depth and lies within the run, so the run is at least
            * as long as the slice it shows. */
-          gint64 shown_start = s->start_ns[span->slice];
-          gint64 shown_end = shown_start + s->dur_ns[span->slice];
+          gint64 shown_start = sl_trace_slices_start_ns (s, span->slice);
+          gint64 shown_end = shown_start + sl_trace_slices_dur_ns (s, span->slice);
 
-          g_assert_cmpuint (s->depth[span->slice], ==, depth);
+          g_assert_cmpuint (sl_trace_slices_depth (s, span->slice), ==, depth);
           g_assert_cmpint (shown_start, >=, span->start_ns);
           g_assert_cmpint (shown_end, <=, span->end_ns);
-          g_assert_cmpint (span->end_ns - span->start_ns, >=, s->dur_ns[span->slice]);
+          g_assert_cmpint (span->end_ns - span->start_ns, >=, sl_trace_slices_dur_ns (s, span->slice));
         }
     }
 }
@@ -145,7 +145,7 @@ test_hit (void)
         continue;
       depth = g_rand_int_range (rand, 0, MAX (sl_trace_lod_get_n_depths (lod, track), 1));
       for (guint i = 0; i < s->n_slices; i++)
-        if (s->depth[i] == depth && s->start_ns[i] <= at && at <= s->start_ns[i] + s->dur_ns[i])
+        if (sl_trace_slices_depth (s, i) == depth && sl_trace_slices_start_ns (s, i) <= at && at <= sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i))
           {
             expected = i;
             break;
@@ -156,8 +156,8 @@ test_hit (void)
       if (got)
         {
           /* Touching slices share an instant: either one is right. */
-          g_assert_cmpint (s->start_ns[hit], <=, at);
-          g_assert_cmpint (s->start_ns[hit] + s->dur_ns[hit], >=, at);
+          g_assert_cmpint (sl_trace_slices_start_ns (s, hit), <=, at);
+          g_assert_cmpint (sl_trace_slices_start_ns (s, hit) + sl_trace_slices_dur_ns (s, hit), >=, at);
           found++;
         }
     }
@@ -197,7 +197,7 @@ test_small_trace (void)
   g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).start_ns, ==, 1010);
   g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).end_ns, ==, 1010 + 99 * 3 + 2);
   g_assert_cmpuint (g_array_index (spans, SlTraceLodSpan, 1).n_slices, ==, 1);
-  g_assert_cmpint (s->dur_ns[g_array_index (spans, SlTraceLodSpan, 1).slice], ==, 500);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, g_array_index (spans, SlTraceLodSpan, 1).slice), ==, 500);
 
   /* At 1 ns per pixel every child is its own span. */
   g_array_set_size (spans, 0);
@@ -205,13 +205,13 @@ test_small_trace (void)
   g_assert_cmpuint (spans->len, ==, 101);
 
   g_assert_true (sl_trace_lod_hit (small_lod, 0, 0, 1500, 0, &hit));
-  g_assert_cmpint (s->start_ns[hit], ==, 1000);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, hit), ==, 1000);
   g_assert_true (sl_trace_lod_hit (small_lod, 0, 1, 1501, 0, &hit));
-  g_assert_cmpint (s->start_ns[hit], ==, 1400);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, hit), ==, 1400);
   g_assert_false (sl_trace_lod_hit (small_lod, 0, 1, 1350, 0, &hit));
   /* Within tolerance, the nearest */
   g_assert_true (sl_trace_lod_hit (small_lod, 0, 1, 1390, 20, &hit));
-  g_assert_cmpint (s->start_ns[hit], ==, 1400);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, hit), ==, 1400);
   g_assert_false (sl_trace_lod_hit (small_lod, 0, 0, 5000, 10, &hit));
 }
 

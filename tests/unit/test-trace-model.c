@@ -33,7 +33,7 @@ find_slice (SlTrace             *trace,
             const char          *name)
 {
   for (guint i = 0; i < slices->n_slices; i++)
-    if (g_str_equal (sl_trace_get_string (trace, slices->name_id[i]), name))
+    if (g_str_equal (sl_trace_get_string (trace, sl_trace_slices_name_id (slices, i)), name))
       return i;
   g_assert_not_reached ();
   return 0;
@@ -74,7 +74,7 @@ test_nesting_and_self_time (void)
   s = sl_trace_get_slices (trace, track);
   g_assert_cmpuint (s->n_slices, ==, 6);
   for (guint i = 1; i < s->n_slices; i++)
-    g_assert_cmpint (s->start_ns[i - 1], <=, s->start_ns[i]);
+    g_assert_cmpint (sl_trace_slices_start_ns (s, i - 1), <=, sl_trace_slices_start_ns (s, i));
 
   a = find_slice (trace, s, "a");
   b = find_slice (trace, s, "b");
@@ -82,22 +82,22 @@ test_nesting_and_self_time (void)
   d = find_slice (trace, s, "d");
   e = find_slice (trace, s, "e");
   f = find_slice (trace, s, "f");
-  g_assert_cmpuint (s->depth[a], ==, 0);
-  g_assert_cmpuint (s->depth[b], ==, 1);
-  g_assert_cmpuint (s->depth[e], ==, 2);
-  g_assert_cmpuint (s->depth[c], ==, 3);
-  g_assert_cmpuint (s->depth[d], ==, 1);
-  g_assert_cmpuint (s->depth[f], ==, 0);
-  g_assert_cmpuint (s->parent[a], ==, SL_TRACE_NO_PARENT);
-  g_assert_cmpuint (s->parent[b], ==, a);
-  g_assert_cmpuint (s->parent[e], ==, b);
-  g_assert_cmpuint (s->parent[c], ==, e);
-  g_assert_cmpuint (s->parent[d], ==, a);
+  g_assert_cmpuint (sl_trace_slices_depth (s, a), ==, 0);
+  g_assert_cmpuint (sl_trace_slices_depth (s, b), ==, 1);
+  g_assert_cmpuint (sl_trace_slices_depth (s, e), ==, 2);
+  g_assert_cmpuint (sl_trace_slices_depth (s, c), ==, 3);
+  g_assert_cmpuint (sl_trace_slices_depth (s, d), ==, 1);
+  g_assert_cmpuint (sl_trace_slices_depth (s, f), ==, 0);
+  g_assert_cmpuint (sl_trace_slices_parent (s, a), ==, SL_TRACE_NO_PARENT);
+  g_assert_cmpuint (sl_trace_slices_parent (s, b), ==, a);
+  g_assert_cmpuint (sl_trace_slices_parent (s, e), ==, b);
+  g_assert_cmpuint (sl_trace_slices_parent (s, c), ==, e);
+  g_assert_cmpuint (sl_trace_slices_parent (s, d), ==, a);
   /* self = duration minus direct children only */
-  g_assert_cmpint (s->self_ns[a], ==, 100 - 50 - 30);
-  g_assert_cmpint (s->self_ns[b], ==, 0);
-  g_assert_cmpint (s->self_ns[e], ==, 40);
-  g_assert_cmpint (s->self_ns[c], ==, 10);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, a), ==, 100 - 50 - 30);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, b), ==, 0);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, e), ==, 40);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, c), ==, 10);
   g_assert_cmpuint (sl_trace_get_track_n_depths (trace, track), ==, 4);
   g_assert_cmpint (sl_trace_get_start_ns (trace), ==, 0);
   g_assert_cmpint (sl_trace_get_end_ns (trace), ==, 205);
@@ -125,17 +125,17 @@ test_overflow_lane (void)
   b = find_slice (trace, s, "b");
   c = find_slice (trace, s, "c");
   x = find_slice (trace, s, "x");
-  g_assert_false (s->flags[a] & SL_TRACE_SLICE_OVERFLOW);
-  g_assert_false (s->flags[b] & SL_TRACE_SLICE_OVERFLOW);
-  g_assert_true (s->flags[c] & SL_TRACE_SLICE_OVERFLOW);
-  g_assert_true (s->flags[x] & SL_TRACE_SLICE_OVERFLOW);
+  g_assert_false (sl_trace_slices_flags (s, a) & SL_TRACE_SLICE_OVERFLOW);
+  g_assert_false (sl_trace_slices_flags (s, b) & SL_TRACE_SLICE_OVERFLOW);
+  g_assert_true (sl_trace_slices_flags (s, c) & SL_TRACE_SLICE_OVERFLOW);
+  g_assert_true (sl_trace_slices_flags (s, x) & SL_TRACE_SLICE_OVERFLOW);
   /* nesting uses depths 0 and 1; overflow lanes come after them */
-  g_assert_cmpuint (s->depth[b], ==, 1);
-  g_assert_cmpuint (s->depth[c], ==, 2);
-  g_assert_cmpuint (s->depth[x], ==, 3);
-  g_assert_cmpuint (s->parent[c], ==, SL_TRACE_NO_PARENT);
-  g_assert_cmpint (s->self_ns[a], ==, 80);
-  g_assert_cmpint (s->self_ns[c], ==, 100);
+  g_assert_cmpuint (sl_trace_slices_depth (s, b), ==, 1);
+  g_assert_cmpuint (sl_trace_slices_depth (s, c), ==, 2);
+  g_assert_cmpuint (sl_trace_slices_depth (s, x), ==, 3);
+  g_assert_cmpuint (sl_trace_slices_parent (s, c), ==, SL_TRACE_NO_PARENT);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, a), ==, 80);
+  g_assert_cmpint (sl_trace_slices_self_ns (s, c), ==, 100);
   g_assert_cmpuint (sl_trace_get_track_n_depths (trace, track), ==, 4);
 }
 
@@ -165,12 +165,12 @@ test_unbalanced_begin_end (void)
   g_assert_cmpuint (s->n_slices, ==, 3);
   o = find_slice (trace, s, "outer");
   i = find_slice (trace, s, "inner");
-  g_assert_true (s->flags[o] & SL_TRACE_SLICE_UNFINISHED);
-  g_assert_false (s->flags[i] & SL_TRACE_SLICE_UNFINISHED);
-  g_assert_cmpint (s->start_ns[o] + s->dur_ns[o], ==, 100);  /* extends to the trace end */
-  g_assert_cmpint (s->dur_ns[i], ==, 10);
-  g_assert_cmpuint (s->parent[i], ==, o);
-  g_assert_cmpuint (SL_TRACE_ARGS_BYTE (s->args_offset[o]), ==, 40);
+  g_assert_true (sl_trace_slices_flags (s, o) & SL_TRACE_SLICE_UNFINISHED);
+  g_assert_false (sl_trace_slices_flags (s, i) & SL_TRACE_SLICE_UNFINISHED);
+  g_assert_cmpint (sl_trace_slices_start_ns (s, o) + sl_trace_slices_dur_ns (s, o), ==, 100);  /* extends to the trace end */
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, i), ==, 10);
+  g_assert_cmpuint (sl_trace_slices_parent (s, i), ==, o);
+  g_assert_cmpuint (SL_TRACE_ARGS_BYTE (sl_trace_slices_args_offset (s, o)), ==, 40);
 
   problems = sl_trace_get_problems (trace);
   g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 2);
@@ -208,10 +208,10 @@ test_async (void)
   g_assert_cmpstr (sl_trace_get_track_name (trace, track), ==, "load");
   s = sl_trace_get_slices (trace, track);
   g_assert_cmpuint (s->n_slices, ==, 2);
-  g_assert_cmpint (s->dur_ns[0], ==, 20);
-  g_assert_cmpint (s->dur_ns[1], ==, 45);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 0), ==, 20);
+  g_assert_cmpint (sl_trace_slices_dur_ns (s, 1), ==, 45);
   /* they overlap without nesting */
-  g_assert_true (s->flags[1] & SL_TRACE_SLICE_OVERFLOW);
+  g_assert_true (sl_trace_slices_flags (s, 1) & SL_TRACE_SLICE_OVERFLOW);
 }
 
 static void

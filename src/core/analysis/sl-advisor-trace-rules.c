@@ -440,7 +440,7 @@ slice_classes (SlAdvisorTraceIndex *index,
                const SlTraceSlices *slices,
                guint32              i)
 {
-  return index->name_class[slices->name_id[i]] | index->name_class[slices->category_id[i]];
+  return index->name_class[sl_trace_slices_name_id (slices, i)] | index->name_class[sl_trace_slices_category_id (slices, i)];
 }
 
 /* Every slice of the tracks of @track_mask (0: any) whose name or
@@ -466,7 +466,7 @@ collect (SlAdvisorContext *ctx,
             return events;
           if (name_mask == 0 || (slice_classes (index, slices, i) & name_mask) != 0)
             {
-              Event event = { t, i, slices->start_ns[i], MAX (slices->dur_ns[i], 0) };
+              Event event = { t, i, sl_trace_slices_start_ns (slices, i), MAX (sl_trace_slices_dur_ns (slices, i), 0) };
 
               g_array_append_val (events, event);
             }
@@ -533,7 +533,7 @@ event_name (SlAdvisorContext *ctx,
 {
   const SlTraceSlices *slices = sl_trace_get_slices (ctx->trace->trace, event->track);
 
-  return sl_trace_get_string (ctx->trace->trace, slices->name_id[event->slice]);
+  return sl_trace_get_string (ctx->trace->trace, sl_trace_slices_name_id (slices, event->slice));
 }
 
 static void
@@ -544,7 +544,7 @@ add_event_evidence (SlAdvisorContext *ctx,
 {
   SlTrace *trace = ctx->trace->trace;
   const SlTraceSlices *slices = sl_trace_get_slices (trace, event->track);
-  guint64 offset = slices->args_offset[event->slice];
+  guint64 offset = sl_trace_slices_args_offset (slices, event->slice);
   const char *file = offset != SL_TRACE_NO_ARGS ? sl_trace_get_source (trace, SL_TRACE_ARGS_SOURCE (offset)) : NULL;
   g_autofree char *dur = sl_advisor_format_time (event->dur_ns);
   g_autofree char *at = sl_advisor_format_time (event->start_ns - sl_trace_get_start_ns (trace));
@@ -884,7 +884,7 @@ sl_advisor_rule_synchronize_stream (SlAdvisorContext *ctx)
     {
       const Event *event = &g_array_index (events, Event, i);
       const SlTraceSlices *slices = sl_trace_get_slices (ctx->trace->trace, event->track);
-      guint16 classes = ctx->trace->name_class[slices->name_id[event->slice]];
+      guint16 classes = ctx->trace->name_class[sl_trace_slices_name_id (slices, event->slice)];
 
       if (classes & NAME_LAUNCH)
         launches++;
@@ -896,7 +896,7 @@ sl_advisor_rule_synchronize_stream (SlAdvisorContext *ctx)
               const Event *before = &g_array_index (events, Event, i - 1);
               const SlTraceSlices *before_slices = sl_trace_get_slices (ctx->trace->trace, before->track);
 
-              after_launch += (ctx->trace->name_class[before_slices->name_id[before->slice]] & NAME_LAUNCH) != 0;
+              after_launch += (ctx->trace->name_class[sl_trace_slices_name_id (before_slices, before->slice)] & NAME_LAUNCH) != 0;
             }
         }
     }
@@ -928,7 +928,7 @@ inside_dataloader (SlAdvisorContext    *ctx,
                    const SlTraceSlices *slices,
                    guint32              i)
 {
-  for (guint32 p = slices->parent[i]; p != SL_TRACE_NO_PARENT; p = slices->parent[p])
+  for (guint32 p = sl_trace_slices_parent (slices, i); p != SL_TRACE_NO_PARENT; p = sl_trace_slices_parent (slices, p))
     if (slice_classes (ctx->trace, slices, p) & NAME_DATALOADER)
       return TRUE;
   return FALSE;
@@ -1115,11 +1115,11 @@ collect_streams (SlAdvisorContext *ctx,
         {
           guint32 id;
 
-          if (slices->depth[i] != 0 || (index->name_class[slices->name_id[i]] & NAME_NOT_KERNEL) != 0 ||
-              slices->name_id[i] == 0)
+          if (sl_trace_slices_depth (slices, i) != 0 || (index->name_class[sl_trace_slices_name_id (slices, i)] & NAME_NOT_KERNEL) != 0 ||
+              sl_trace_slices_name_id (slices, i) == 0)
             continue;
-          id = key_id (keys, key_names, by_name, trace, slices->name_id[i]);
-          end += MAX (slices->dur_ns[i], 0);
+          id = key_id (keys, key_names, by_name, trace, sl_trace_slices_name_id (slices, i));
+          end += MAX (sl_trace_slices_dur_ns (slices, i), 0);
           g_array_append_val (stream.ids, id);
           g_array_append_val (stream.slices, i);
           g_array_append_val (stream.ends_ns, end);
@@ -1401,7 +1401,7 @@ add_pattern_evidence (SlAdvisorContext *ctx,
 {
   const SlTraceSlices *slices = sl_trace_get_slices (ctx->trace->trace, pattern->stream->track);
   guint32 slice = g_array_index (pattern->stream->slices, guint32, pattern->first);
-  Event first = { pattern->stream->track, slice, slices->start_ns[slice], MAX (slices->dur_ns[slice], 0) };
+  Event first = { pattern->stream->track, slice, sl_trace_slices_start_ns (slices, slice), MAX (sl_trace_slices_dur_ns (slices, slice), 0) };
   g_autofree char *total = sl_advisor_format_time (pattern->total_ns);
   /* Translators: how often a kernel sequence ran and its time in all */
   g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run, %s", "%s: %u runs, %s",
@@ -1438,8 +1438,8 @@ pattern_finding (SlAdvisorContext *ctx,
 
   add_pattern_evidence (ctx, finding, pattern, text);
   add_damage_evidence (ctx, finding);
-  sl_advisor_finding_set_jump (finding, NULL, slices->start_ns[first],
-                               MAX (slices->start_ns[last] + MAX (slices->dur_ns[last], 0), slices->start_ns[first] + 1), NULL);
+  sl_advisor_finding_set_jump (finding, NULL, sl_trace_slices_start_ns (slices, first),
+                               MAX (sl_trace_slices_start_ns (slices, last) + MAX (sl_trace_slices_dur_ns (slices, last), 0), sl_trace_slices_start_ns (slices, first) + 1), NULL);
   sl_advisor_finding_end (ctx, finding, pattern->total_ns, (gint64)(pattern->total_ns * fraction), values);
   g_object_unref (finding);
 }

@@ -492,15 +492,15 @@ collect_streams (const SlProfileRank *rank,
       stream->keys = g_array_new (FALSE, FALSE, sizeof (guint32));
       for (guint i = 0; i < slices->n_slices; i++)
         {
-          const char *name = sl_trace_get_string (trace, slices->name_id[i]);
-          const char *type = sl_trace_get_string (trace, slices->category_id[i]);
+          const char *name = sl_trace_get_string (trace, sl_trace_slices_name_id (slices, i));
+          const char *type = sl_trace_get_string (trace, sl_trace_slices_category_id (slices, i));
           const char *shapes = "";
           SlOpRow *op;
           guint32 key;
 
-          if (slices->depth[i] != 0)
+          if (sl_trace_slices_depth (slices, i) != 0)
             continue;
-          if (from < to && (slices->start_ns[i] < from || slices->start_ns[i] >= to))
+          if (from < to && (sl_trace_slices_start_ns (slices, i) < from || sl_trace_slices_start_ns (slices, i) >= to))
             continue;
           if ((op = sl_op_table_lookup_instance (rank->ops, name)) != NULL)
             {

@@ -53,7 +53,7 @@ first_slice_start (SlTrace  *trace,
           || (device_only && !is_device_track (trace, t))
           || (s = sl_trace_get_slices (trace, t)) == NULL || s->n_slices == 0)
         continue;
-      first = MIN (first, s->start_ns[0]);
+      first = MIN (first, sl_trace_slices_start_ns (s, 0));
     }
   return first;
 }
@@ -119,7 +119,7 @@ find_step_slices (SlTrace *trace,
         continue;
       for (guint32 i = 0; i < s->n_slices; i++)
         {
-          gint64 *number = g_hash_table_lookup (ids, GUINT_TO_POINTER (s->name_id[i]));
+          gint64 *number = g_hash_table_lookup (ids, GUINT_TO_POINTER (sl_trace_slices_name_id (s, i)));
           gpointer index;
           SlStepSpan span;
 
@@ -129,16 +129,16 @@ find_step_slices (SlTrace *trace,
             {
               SlStepSpan *known = &g_array_index (spans, SlStepSpan, GPOINTER_TO_UINT (index));
 
-              if (s->start_ns[i] < known->start_ns)
+              if (sl_trace_slices_start_ns (s, i) < known->start_ns)
                 {
-                  known->start_ns = s->start_ns[i];
-                  known->end_ns = s->start_ns[i] + s->dur_ns[i];
+                  known->start_ns = sl_trace_slices_start_ns (s, i);
+                  known->end_ns = sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
                 }
               continue;
             }
           span.step = *number;
-          span.start_ns = s->start_ns[i];
-          span.end_ns = s->start_ns[i] + s->dur_ns[i];
+          span.start_ns = sl_trace_slices_start_ns (s, i);
+          span.end_ns = sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
           g_hash_table_insert (by_step, g_memdup2 (number, sizeof *number), GUINT_TO_POINTER (spans->len));
           g_array_append_val (spans, span);
         }

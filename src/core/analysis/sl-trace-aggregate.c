@@ -28,12 +28,12 @@ aggregate_track (SlTrace    *trace,
 {
   const SlTraceSlices *s = sl_trace_get_slices (trace, track);
 
-  for (guint i = 0; i < s->n_slices && s->start_ns[i] <= to_ns; i++)
+  for (guint i = 0; i < s->n_slices && sl_trace_slices_start_ns (s, i) <= to_ns; i++)
     {
       SlTraceAggregateRow *row;
-      guint32 name = s->name_id[i];
+      guint32 name = sl_trace_slices_name_id (s, i);
 
-      if (s->start_ns[i] + s->dur_ns[i] < from_ns)
+      if (sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) < from_ns)
         continue;
 
       if (row_of_name[name] == 0)
@@ -45,10 +45,10 @@ aggregate_track (SlTrace    *trace,
         }
       row = &g_array_index (rows, SlTraceAggregateRow, row_of_name[name] - 1);
       row->count++;
-      row->total_ns = add_saturated (row->total_ns, s->dur_ns[i]);
-      row->self_ns = add_saturated (row->self_ns, s->self_ns[i]);
-      row->min_ns = MIN (row->min_ns, s->dur_ns[i]);
-      row->max_ns = MAX (row->max_ns, s->dur_ns[i]);
+      row->total_ns = add_saturated (row->total_ns, sl_trace_slices_dur_ns (s, i));
+      row->self_ns = add_saturated (row->self_ns, sl_trace_slices_self_ns (s, i));
+      row->min_ns = MIN (row->min_ns, sl_trace_slices_dur_ns (s, i));
+      row->max_ns = MAX (row->max_ns, sl_trace_slices_dur_ns (s, i));
     }
 }
 

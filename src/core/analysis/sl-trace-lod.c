@@ -66,7 +66,7 @@ slice_start (const SlTraceSlices *s,
              const Depth         *d,
              guint                k)
 {
-  return s->start_ns[d->slices[k]];
+  return sl_trace_slices_start_ns (s, d->slices[k]);
 }
 
 static inline gint64
@@ -76,7 +76,7 @@ slice_end (const SlTraceSlices *s,
 {
   guint32 i = d->slices[k];
 
-  return s->start_ns[i] + MAX (s->dur_ns[i], 0);
+  return sl_trace_slices_start_ns (s, i) + MAX (sl_trace_slices_dur_ns (s, i), 0);
 }
 
 static inline gint64
@@ -84,7 +84,7 @@ slice_dur (const SlTraceSlices *s,
            const Depth         *d,
            guint                k)
 {
-  return s->dur_ns[d->slices[k]];
+  return sl_trace_slices_dur_ns (s, d->slices[k]);
 }
 
 static void
@@ -237,9 +237,9 @@ build_depth_buckets (SlTraceLod          *self,
                   if (child->first[c] == child->first[c + 1])
                     continue;
                   bl->bits[b] = MAX (bl->bits[b], child->bits[c]);
-                  if (s->dur_ns[child->longest[c]] > best_dur)
+                  if (sl_trace_slices_dur_ns (s, child->longest[c]) > best_dur)
                     {
-                      best_dur = s->dur_ns[child->longest[c]];
+                      best_dur = sl_trace_slices_dur_ns (s, child->longest[c]);
                       best = child->longest[c];
                     }
                 }
@@ -268,19 +268,19 @@ build_slice_track (SlTraceLod          *self,
   /* Depths are counted from the slices too, in case a lane number goes
    * past what the track announces. */
   for (guint i = 0; i < s->n_slices; i++)
-    n_depths = MAX (n_depths, (guint)s->depth[i] + 1);
+    n_depths = MAX (n_depths, (guint)sl_trace_slices_depth (s, i) + 1);
 
   t->n_depths = n_depths;
   t->depths = g_new0 (Depth, n_depths);
   fill = g_new0 (guint, n_depths);
 
   for (guint i = 0; i < s->n_slices; i++)
-    t->depths[s->depth[i]].n++;
+    t->depths[sl_trace_slices_depth (s, i)].n++;
   for (guint d = 0; d < n_depths; d++)
     t->depths[d].slices = g_new (guint32, t->depths[d].n);
   for (guint i = 0; i < s->n_slices; i++)
     {
-      guint d = s->depth[i];
+      guint d = sl_trace_slices_depth (s, i);
 
       t->depths[d].slices[fill[d]++] = i;
     }

@@ -306,18 +306,18 @@ write_synthesized_slice (Writer            *w,
                          guint64           *async_id)
 {
   const SlTraceSlices *s = sl_trace_get_slices (trace, track);
-  gboolean instant = (s->flags[i] & SL_TRACE_SLICE_INSTANT) != 0;
+  gboolean instant = (sl_trace_slices_flags (s, i) & SL_TRACE_SLICE_INSTANT) != 0;
 
   if (sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_THREAD)
     {
       begin_event (w);
-      append_common (w, trace, track, instant ? "i" : "X", s->name_id[i], s->category_id[i], s->start_ns[i]);
+      append_common (w, trace, track, instant ? "i" : "X", sl_trace_slices_name_id (s, i), sl_trace_slices_category_id (s, i), sl_trace_slices_start_ns (s, i));
       if (!instant)
         {
           g_string_append (w->buffer, ",\"dur\":");
-          sl_trace_append_us (w->buffer, s->dur_ns[i]);
+          sl_trace_append_us (w->buffer, sl_trace_slices_dur_ns (s, i));
         }
-      append_args_from (w, reader, s->args_offset[i], s->args_length[i]);
+      append_args_from (w, reader, sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i));
       g_string_append_c (w->buffer, '}');
       return;
     }
@@ -325,14 +325,14 @@ write_synthesized_slice (Writer            *w,
   /* async: a b/e pair (or an n) with an id of its own */
   (*async_id)++;
   begin_event (w);
-  append_common (w, trace, track, instant ? "n" : "b", s->name_id[i], s->category_id[i], s->start_ns[i]);
+  append_common (w, trace, track, instant ? "n" : "b", sl_trace_slices_name_id (s, i), sl_trace_slices_category_id (s, i), sl_trace_slices_start_ns (s, i));
   g_string_append_printf (w->buffer, ",\"id\":\"0x%llx\"", (unsigned long long) *async_id);
-  append_args_from (w, reader, s->args_offset[i], s->args_length[i]);
+  append_args_from (w, reader, sl_trace_slices_args_offset (s, i), sl_trace_slices_args_length (s, i));
   g_string_append_c (w->buffer, '}');
   if (instant)
     return;
   begin_event (w);
-  append_common (w, trace, track, "e", s->name_id[i], s->category_id[i], s->start_ns[i] + s->dur_ns[i]);
+  append_common (w, trace, track, "e", sl_trace_slices_name_id (s, i), sl_trace_slices_category_id (s, i), sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i));
   g_string_append_printf (w->buffer, ",\"id\":\"0x%llx\"}", (unsigned long long) *async_id);
 }
 
@@ -508,15 +508,15 @@ sl_chrome_trace_write_range (SlTrace        *trace,
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER || !track_selected (tracks, n_tracks, t))
         continue;
       s = sl_trace_get_slices (trace, t);
-      for (guint i = 0; i < s->n_slices && s->start_ns[i] <= to_ns; i++)
+      for (guint i = 0; i < s->n_slices && sl_trace_slices_start_ns (s, i) <= to_ns; i++)
         {
-          Selected sel = { t, i, s->args_offset[i] };
+          Selected sel = { t, i, sl_trace_slices_args_offset (s, i) };
 
-          if (!overlaps (s->start_ns[i], s->dur_ns[i], from_ns, to_ns))
+          if (!overlaps (sl_trace_slices_start_ns (s, i), sl_trace_slices_dur_ns (s, i), from_ns, to_ns))
             continue;
           if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_THREAD &&
-              s->args_offset[i] != SL_TRACE_NO_ARGS &&
-              !(s->flags[i] & (SL_TRACE_SLICE_BEGIN_END | SL_TRACE_SLICE_UNFINISHED)))
+              sl_trace_slices_args_offset (s, i) != SL_TRACE_NO_ARGS &&
+              !(sl_trace_slices_flags (s, i) & (SL_TRACE_SLICE_BEGIN_END | SL_TRACE_SLICE_UNFINISHED)))
             g_array_append_val (copied, sel);
           else
             g_array_append_val (synthesized, sel);
@@ -539,7 +539,7 @@ sl_chrome_trace_write_range (SlTrace        *trace,
 
       if ((i & 0xfff) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         goto out;
-      if (!(text = sl_trace_text_reader_read (reader, s->args_offset[sel->slice], s->args_length[sel->slice], error)))
+      if (!(text = sl_trace_text_reader_read (reader, sl_trace_slices_args_offset (s, sel->slice), sl_trace_slices_args_length (s, sel->slice), error)))
         goto out;
       begin_event (&w);
       g_string_append (w.buffer, text);
@@ -605,9 +605,9 @@ sl_trace_write_slices_csv (SlTrace        *trace,
       s = sl_trace_get_slices (trace, t);
       process = sl_trace_get_track_process (trace, t);
       track_name = sl_trace_get_track_name (trace, t);
-      for (guint i = 0; i < s->n_slices && s->start_ns[i] <= to_ns; i++)
+      for (guint i = 0; i < s->n_slices && sl_trace_slices_start_ns (s, i) <= to_ns; i++)
         {
-          if (!overlaps (s->start_ns[i], s->dur_ns[i], from_ns, to_ns))
+          if (!overlaps (sl_trace_slices_start_ns (s, i), sl_trace_slices_dur_ns (s, i), from_ns, to_ns))
             continue;
           g_string_append_printf (w.buffer, "%u,", t);
           sl_csv_append_field (w.buffer, sl_trace_get_process_name (trace, process) != NULL
@@ -616,18 +616,18 @@ sl_trace_write_slices_csv (SlTrace        *trace,
           g_string_append_c (w.buffer, ',');
           sl_csv_append_field (w.buffer, track_name);
           g_string_append_c (w.buffer, ',');
-          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, s->name_id[i]));
+          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, sl_trace_slices_name_id (s, i)));
           g_string_append_c (w.buffer, ',');
-          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, s->category_id[i]));
+          sl_csv_append_field (w.buffer, sl_trace_get_string (trace, sl_trace_slices_category_id (s, i)));
           g_string_append_c (w.buffer, ',');
           /* the start is never before the origin; the difference may
            * not fit a signed 64-bit number in a hostile file */
-          append_us_unsigned (w.buffer, (guint64) s->start_ns[i] - (guint64) origin);
+          append_us_unsigned (w.buffer, (guint64) sl_trace_slices_start_ns (s, i) - (guint64) origin);
           g_string_append_c (w.buffer, ',');
-          sl_trace_append_us (w.buffer, s->dur_ns[i]);
+          sl_trace_append_us (w.buffer, sl_trace_slices_dur_ns (s, i));
           g_string_append_c (w.buffer, ',');
-          sl_trace_append_us (w.buffer, s->self_ns[i]);
-          g_string_append_printf (w.buffer, ",%u,%u\n", s->depth[i], s->flags[i]);
+          sl_trace_append_us (w.buffer, sl_trace_slices_self_ns (s, i));
+          g_string_append_printf (w.buffer, ",%u,%u\n", sl_trace_slices_depth (s, i), sl_trace_slices_flags (s, i));
           w.n_events++;
           if (!writer_flush (&w, FALSE, error))
             goto out;

@@ -16,7 +16,9 @@ struct _SlTraceFlowIndex
   /* by slice */
   guint     n_tracks;
   guint    *n_slices;     /* per track */
-  guint32 **slice_first;  /* per track: n_slices + 1 offsets into by_slice, NULL without flow ends */
+  guint64  *keys;         /* (track << 32) | slice of each slice with flow ends, increasing */
+  guint32  *key_first;    /* n_keys + 1 offsets into by_slice */
+  gsize     n_keys;
   guint32  *by_slice;     /* flow indices grouped by track and slice, each group in flow order */
   gsize     n_by_slice;
 
@@ -58,45 +60,55 @@ flow_ends (SlTraceFlowIndex  *self,
   return n;
 }
 
-/* Counting sort: count the ends per slice, turn the counts into the end
- * of each slice's range, then place the flows from the last down so that
- * each range ends up in flow order and its offset at its start. */
+typedef struct {
+  guint64 key;
+  guint32 flow;
+} FlowEnd;
+
+static int
+compare_flow_ends (const void *a,
+                   const void *b)
+{
+  const FlowEnd *x = a, *y = b;
+
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  return x->flow < y->flow ? -1 : (x->flow > y->flow);
+}
+
+/* Only the slices with flow ends are keyed (few, against every slice of
+ * a track): the ends sorted by slice then flow give each slice's range. */
 static void
 index_by_slice (SlTraceFlowIndex  *self,
                 const SlTraceFlow *flows,
                 guint              n_flows)
 {
+  g_autofree FlowEnd *ends = g_new (FlowEnd, MAX ((gsize) n_flows * 2, 1));
   guint tracks[2];
   guint32 slices[2];
-  guint32 total = 0;
+  gsize n_ends = 0;
 
   for (guint f = 0; f < n_flows; f++)
     for (guint e = 0, n = flow_ends (self, &flows[f], tracks, slices); e < n; e++)
-      {
-        if (self->slice_first[tracks[e]] == NULL)
-          self->slice_first[tracks[e]] = g_new0 (guint32, self->n_slices[tracks[e]] + 1);
-        self->slice_first[tracks[e]][slices[e]]++;
-      }
+      ends[n_ends++] = (FlowEnd) { ((guint64) tracks[e] << 32) | slices[e], f };
+  qsort (ends, n_ends, sizeof (FlowEnd), compare_flow_ends);
 
-  for (guint t = 0; t < self->n_tracks; t++)
+  self->n_by_slice = n_ends;
+  self->by_slice = g_new (guint32, MAX (n_ends, 1));
+  for (gsize k = 0; k < n_ends; k++)
     {
-      guint32 *first = self->slice_first[t];
-
-      if (first == NULL)
-        continue;
-      for (guint s = 0; s < self->n_slices[t]; s++)
-        {
-          total += first[s];
-          first[s] = total;
-        }
-      first[self->n_slices[t]] = total;
+      self->by_slice[k] = ends[k].flow;
+      self->n_keys += k == 0 || ends[k].key != ends[k - 1].key;
     }
-
-  self->n_by_slice = total;
-  self->by_slice = g_new (guint32, MAX (total, 1));
-  for (guint f = n_flows; f-- > 0;)
-    for (guint e = 0, n = flow_ends (self, &flows[f], tracks, slices); e < n; e++)
-      self->by_slice[--self->slice_first[tracks[e]][slices[e]]] = f;
+  self->keys = g_new (guint64, MAX (self->n_keys, 1));
+  self->key_first = g_new (guint32, self->n_keys + 1);
+  for (gsize k = 0, key = 0; k < n_ends; k++)
+    if (k == 0 || ends[k].key != ends[k - 1].key)
+      {
+        self->keys[key] = ends[k].key;
+        self->key_first[key++] = k;
+      }
+  self->key_first[self->n_keys] = n_ends;
 }
 
 static int
@@ -184,7 +196,6 @@ sl_trace_flow_index_new (const SlTraceFlow *flows,
   self = g_new0 (SlTraceFlowIndex, 1);
   self->n_tracks = tracks->len;
   self->n_slices = g_new0 (guint, MAX (tracks->len, 1));
-  self->slice_first = g_new0 (guint32 *, MAX (tracks->len, 1));
   for (guint t = 0; t < tracks->len; t++)
     self->n_slices[t] = ((SlTraceTrack *) g_ptr_array_index (tracks, t))->n;
   self->n_flows = n_flows;
@@ -200,9 +211,8 @@ sl_trace_flow_index_free (SlTraceFlowIndex *self)
   if (self == NULL)
     return;
 
-  for (guint t = 0; t < self->n_tracks; t++)
-    g_free (self->slice_first[t]);
-  g_free (self->slice_first);
+  g_free (self->keys);
+  g_free (self->key_first);
   g_free (self->n_slices);
   g_free (self->by_slice);
   g_free (self->by_time);
@@ -218,18 +228,30 @@ sl_trace_flow_index_get_slice_flows (SlTraceFlowIndex *self,
                                      guint32           slice,
                                      guint            *n_flows)
 {
-  const guint32 *first;
+  guint64 key = ((guint64) track << 32) | slice;
+  gsize lo = 0, hi;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (n_flows != NULL, NULL);
 
   *n_flows = 0;
-  if (track >= self->n_tracks || slice >= self->n_slices[track] || self->slice_first[track] == NULL)
+  if (track >= self->n_tracks || slice >= self->n_slices[track])
     return NULL;
 
-  first = self->slice_first[track];
-  *n_flows = first[slice + 1] - first[slice];
-  return *n_flows > 0 ? self->by_slice + first[slice] : NULL;
+  hi = self->n_keys;
+  while (lo < hi)
+    {
+      gsize mid = lo + (hi - lo) / 2;
+
+      if (self->keys[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == self->n_keys || self->keys[lo] != key)
+    return NULL;
+  *n_flows = self->key_first[lo + 1] - self->key_first[lo];
+  return self->by_slice + self->key_first[lo];
 }
 
 typedef struct {
@@ -308,10 +330,8 @@ sl_trace_flow_index_get_memory_size (SlTraceFlowIndex *self)
 
   g_return_val_if_fail (self != NULL, 0);
 
-  size = sizeof *self + self->n_tracks * (sizeof (guint) + sizeof (gpointer)) + self->n_by_slice * 4;
-  for (guint t = 0; t < self->n_tracks; t++)
-    if (self->slice_first[t] != NULL)
-      size += (self->n_slices[t] + 1) * 4;
+  size = sizeof *self + self->n_tracks * sizeof (guint) + self->n_by_slice * 4;
+  size += self->n_keys * (8 + 4) + 4;
   size += self->n_flows * (4 + 8 + 8 + 8);
   return size;
 }

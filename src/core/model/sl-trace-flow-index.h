@@ -1,8 +1,9 @@
 /* sl-trace-flow-index.h: where the flows of a trace are, by slice and by time
  *
- * Built once when the trace is built. By slice: a counting sort of the
- * flows by the slices at their ends, so the flows of a slice are one range
- * of flow indices and a track without flows costs a NULL pointer. By time:
+ * Built once when the trace is built. By slice: the flows sorted by the
+ * slices at their ends, so the flows of a slice are one range of flow
+ * indices, found by a binary search over the slices that have any (a
+ * slice without flows costs nothing, as a track without them). By time:
  * the flows in order of their earlier end, as an implicit interval tree
  * (each node keeps the latest later end under it), so listing the flows
  * that cross a window costs the log of their number plus what it lists.

@@ -8,12 +8,18 @@
 
 #include "sl-trace-track.h"
 
-/* Growable columns: grow by half, compact exactly before sorting. */
+/* Growable columns: grow by a quarter, compact exactly before sorting. */
 
 static inline gsize
 next_capacity (gsize capacity)
 {
-  return capacity < 4 ? 4 : capacity + capacity / 2;
+  return capacity < 16 ? 16 : capacity + capacity / 4;
+}
+
+static inline gsize
+n_blocks (gsize n)
+{
+  return (n + SL_TRACE_SLICES_BLOCK - 1) >> SL_TRACE_SLICES_BLOCK_SHIFT;
 }
 
 SlTraceTrack *
@@ -45,33 +51,211 @@ sl_trace_track_free (SlTraceTrack *track)
 
   g_free (track->tid);
   g_free (track->name);
-  g_free (track->start_ns);
-  g_free (track->dur_ns);
-  g_free (track->self_ns);
+  g_free (track->start_base);
+  g_free (track->start_offset);
+  g_free (track->dur);
+  g_free (track->self);
   g_free (track->name_ids);
-  g_free (track->category_ids);
+  g_free (track->category_code);
   g_free (track->parent);
   g_free (track->depth);
   g_free (track->flags);
-  g_free (track->args_offset);
+  g_free (track->args_low);
+  g_free (track->args_high);
   g_free (track->args_length);
+  g_clear_pointer (&track->start_escapes, g_array_unref);
+  g_clear_pointer (&track->dur_escapes, g_array_unref);
+  g_clear_pointer (&track->self_escapes, g_array_unref);
+  g_clear_pointer (&track->category_escapes, g_array_unref);
+  g_clear_pointer (&track->args_offset_escapes, g_array_unref);
+  g_clear_pointer (&track->args_length_escapes, g_array_unref);
   g_free (track->ts_ns);
   g_free (track->value);
   g_clear_pointer (&track->open, g_array_unref);
   g_free (track);
 }
 
+/* ------------------------------------------------------------------ */
+/* Packing: every put stores slice @i, in increasing order of @i since the
+ * last time the column's escapes were cleared, so escapes stay sorted. */
+
+static void
+escape_push (GArray  **escapes,
+             gsize     i,
+             guint64   value)
+{
+  SlTraceSlicesEscape escape = { (guint32) i, 0, value };
+
+  if (*escapes == NULL)
+    *escapes = g_array_new (FALSE, FALSE, sizeof (SlTraceSlicesEscape));
+  g_array_append_val (*escapes, escape);
+}
+
+static void
+escapes_clear (GArray *escapes)
+{
+  if (escapes != NULL)
+    g_array_set_size (escapes, 0);
+}
+
+static SlTraceSlicesEscapes
+escapes_view (GArray *escapes)
+{
+  if (escapes == NULL || escapes->len == 0)
+    return (SlTraceSlicesEscapes) { NULL, 0 };
+  return (SlTraceSlicesEscapes) { (const SlTraceSlicesEscape *) (gconstpointer) escapes->data, escapes->len };
+}
+
+/* A block's base is its first slice's start: once sorted, the smallest. */
+static inline void
+put_start (SlTraceTrack *t,
+           gsize         i,
+           gint64        start_ns)
+{
+  gsize block = i >> SL_TRACE_SLICES_BLOCK_SHIFT;
+  gint64 base, delta;
+
+  if ((i & (SL_TRACE_SLICES_BLOCK - 1)) == 0)
+    t->start_base[block] = start_ns;
+  base = t->start_base[block];
+  /* the difference without signed overflow: both in range or escaped */
+  delta = (gint64) ((guint64) start_ns - (guint64) base);
+  if ((start_ns >= base) == (delta >= 0) &&
+      delta > SL_TRACE_SLICES_START_ESCAPE && delta <= G_MAXINT32)
+    t->start_offset[i] = (gint32) delta;
+  else
+    {
+      t->start_offset[i] = SL_TRACE_SLICES_START_ESCAPE;
+      escape_push (&t->start_escapes, i, (guint64) start_ns);
+    }
+}
+
+static inline void
+put_u32 (guint32  *column,
+         GArray  **escapes,
+         gsize     i,
+         gint64    value)
+{
+  if (value >= 0 && value < SL_TRACE_SLICES_U32_ESCAPE)
+    column[i] = (guint32) value;
+  else
+    {
+      column[i] = SL_TRACE_SLICES_U32_ESCAPE;
+      escape_push (escapes, i, (guint64) value);
+    }
+}
+
+static inline void
+put_category (SlTraceTrack *t,
+              gsize         i,
+              guint32       category_id)
+{
+  guint code;
+
+  for (code = 0; code < t->n_categories; code++)
+    if (t->category_palette[code] == category_id)
+      break;
+  if (code == t->n_categories && code < SL_TRACE_SLICES_MAX_CATEGORIES)
+    t->category_palette[t->n_categories++] = category_id;
+  if (code < t->n_categories)
+    t->category_code[i] = (guint8) code;
+  else
+    {
+      t->category_code[i] = SL_TRACE_SLICES_CATEGORY_ESCAPE;
+      escape_push (&t->category_escapes, i, category_id);
+    }
+}
+
+static inline void
+put_args_offset (SlTraceTrack *t,
+                 gsize         i,
+                 guint64       args_offset)
+{
+  guint64 byte = args_offset & G_GUINT64_CONSTANT (0xffffffffffff);
+  guint64 source = args_offset & ~G_GUINT64_CONSTANT (0xffffffffffff);
+
+  if (args_offset == SL_TRACE_NO_ARGS)
+    byte = SL_TRACE_SLICES_ARGS_NONE;
+  else
+    {
+      if (!t->has_args_source)
+        {
+          t->args_source = source;
+          t->has_args_source = TRUE;
+        }
+      if (source != t->args_source || byte >= SL_TRACE_SLICES_ARGS_NONE)
+        {
+          byte = SL_TRACE_SLICES_ARGS_ESCAPE;
+          escape_push (&t->args_offset_escapes, i, args_offset);
+        }
+    }
+  t->args_low[i] = (guint32) byte;
+  t->args_high[i] = (guint16) (byte >> 32);
+}
+
+static inline void
+put_args_length (SlTraceTrack *t,
+                 gsize         i,
+                 guint32       args_length)
+{
+  if (args_length < SL_TRACE_SLICES_U16_ESCAPE)
+    t->args_length[i] = (guint16) args_length;
+  else
+    {
+      t->args_length[i] = SL_TRACE_SLICES_U16_ESCAPE;
+      escape_push (&t->args_length_escapes, i, args_length);
+    }
+}
+
+/* Points the read-only views at the columns as they are now. */
+static void
+track_publish (SlTraceTrack *t)
+{
+  t->slices_view = (SlTraceSlices) {
+    .n_slices = t->n,
+    .start_base = t->start_base,
+    .start_offset = t->start_offset,
+    .dur = t->dur,
+    .self = t->self,
+    .name_ids = t->name_ids,
+    .category_code = t->category_code,
+    .category_palette = t->category_palette,
+    .parents = t->parent,
+    .depths = t->depth,
+    .flag_bits = t->flags,
+    .args_low = t->args_low,
+    .args_high = t->args_high,
+    .args_source = t->args_source,
+    .args_length16 = t->args_length,
+    .start_escapes = escapes_view (t->start_escapes),
+    .dur_escapes = escapes_view (t->dur_escapes),
+    .self_escapes = escapes_view (t->self_escapes),
+    .category_escapes = escapes_view (t->category_escapes),
+    .args_offset_escapes = escapes_view (t->args_offset_escapes),
+    .args_length_escapes = escapes_view (t->args_length_escapes),
+  };
+  t->counter_view = (SlTraceCounter) {
+    .n_points = t->n_points,
+    .ts_ns = t->ts_ns,
+    .value = t->value,
+    .min_value = t->min_value,
+    .max_value = t->max_value,
+  };
+}
+
 static void
 track_reserve_slices (SlTraceTrack *t,
                       gsize         capacity)
 {
-  t->start_ns = g_renew (gint64, t->start_ns, capacity);
-  t->dur_ns = g_renew (gint64, t->dur_ns, capacity);
+  t->start_base = g_renew (gint64, t->start_base, MAX (n_blocks (capacity), 1));
+  t->start_offset = g_renew (gint32, t->start_offset, capacity);
+  t->dur = g_renew (guint32, t->dur, capacity);
   t->name_ids = g_renew (guint32, t->name_ids, capacity);
-  t->category_ids = g_renew (guint32, t->category_ids, capacity);
+  t->category_code = g_renew (guint8, t->category_code, capacity);
   t->flags = g_renew (guint8, t->flags, capacity);
-  t->args_offset = g_renew (guint64, t->args_offset, capacity);
-  t->args_length = g_renew (guint32, t->args_length, capacity);
+  t->args_low = g_renew (guint32, t->args_low, capacity);
+  t->args_high = g_renew (guint16, t->args_high, capacity);
+  t->args_length = g_renew (guint16, t->args_length, capacity);
   t->capacity = capacity;
 }
 
@@ -88,18 +272,19 @@ sl_trace_track_append_slice (SlTraceTrack *track,
   gsize i;
 
   g_return_if_fail (track != NULL);
+  g_return_if_fail (track->n < G_MAXUINT32);
 
   if (track->n == track->capacity)
     track_reserve_slices (track, next_capacity (track->capacity));
 
   i = track->n++;
-  track->start_ns[i] = start_ns;
-  track->dur_ns[i] = dur_ns;
+  put_start (track, i, start_ns);
+  put_u32 (track->dur, &track->dur_escapes, i, dur_ns);
   track->name_ids[i] = name_id;
-  track->category_ids[i] = category_id;
+  put_category (track, i, category_id);
   track->flags[i] = flags;
-  track->args_offset[i] = args_offset;
-  track->args_length[i] = args_length;
+  put_args_offset (track, i, args_offset);
+  put_args_length (track, i, args_length);
 }
 
 void
@@ -133,18 +318,26 @@ track_compact (SlTraceTrack *t)
     }
 }
 
+typedef struct {
+  const gint64        *start;
+  const SlTraceSlices *slices;
+} SliceKeys;
+
 static int
 compare_slice_order (gconstpointer a,
                      gconstpointer b,
                      gpointer      user_data)
 {
-  const SlTraceTrack *t = user_data;
+  const SliceKeys *k = user_data;
   guint32 i = *(const guint32 *)a, j = *(const guint32 *)b;
+  gint64 di, dj;
 
-  if (t->start_ns[i] != t->start_ns[j])
-    return t->start_ns[i] < t->start_ns[j] ? -1 : 1;
-  if (t->dur_ns[i] != t->dur_ns[j])
-    return t->dur_ns[i] > t->dur_ns[j] ? -1 : 1;
+  if (k->start[i] != k->start[j])
+    return k->start[i] < k->start[j] ? -1 : 1;
+  di = sl_trace_slices_dur_ns (k->slices, i);
+  dj = sl_trace_slices_dur_ns (k->slices, j);
+  if (di != dj)
+    return di > dj ? -1 : 1;
   return i < j ? -1 : (i > j);
 }
 
@@ -169,35 +362,74 @@ compare_point_order (gconstpointer a,
     memcpy ((column), tmp_, sizeof (type) * (n));                  \
   } G_STMT_END
 
+/* Unsorted tracks (B/E pairs end children before their parents) are
+ * decoded, permuted and packed again, one column at a time. */
 static void
 track_sort_slices (SlTraceTrack *t)
 {
+  const SlTraceSlices *s = &t->slices_view;
   g_autofree guint32 *perm = NULL;
-  g_autofree gint64 *scratch = NULL;
+  g_autofree guint64 *scratch = NULL;
+  g_autofree gint64 *start = NULL;
   gboolean sorted = TRUE;
+  gsize n = t->n;
 
-  for (gsize i = 1; i < t->n && sorted; i++)
-    if (t->start_ns[i] < t->start_ns[i - 1] ||
-        (t->start_ns[i] == t->start_ns[i - 1] && t->dur_ns[i] > t->dur_ns[i - 1]))
-      sorted = FALSE;
+  for (gsize i = 1; i < n && sorted; i++)
+    {
+      gint64 a = sl_trace_slices_start_ns (s, i - 1), b = sl_trace_slices_start_ns (s, i);
+
+      if (b < a || (b == a && sl_trace_slices_dur_ns (s, i) > sl_trace_slices_dur_ns (s, i - 1)))
+        sorted = FALSE;
+    }
   if (sorted)
     return;
 
-  perm = g_new (guint32, t->n);
-  for (gsize i = 0; i < t->n; i++)
+  /* the starts whole while sorting: 12 bytes a slice for the moment */
+  start = g_new (gint64, n);
+  for (gsize i = 0; i < n; i++)
+    start[i] = sl_trace_slices_start_ns (s, i);
+  perm = g_new (guint32, n);
+  for (gsize i = 0; i < n; i++)
     perm[i] = i;
-  g_qsort_with_data (perm, t->n, sizeof (guint32), compare_slice_order, t);
+  g_qsort_with_data (perm, n, sizeof (guint32), compare_slice_order, &(SliceKeys) { start, s });
 
-  scratch = g_new (gint64, t->n);
-  PERMUTE (gint64, t->start_ns, perm, t->n, scratch);
-  PERMUTE (gint64, t->dur_ns, perm, t->n, scratch);
-  PERMUTE (guint32, t->name_ids, perm, t->n, scratch);
-  PERMUTE (guint32, t->category_ids, perm, t->n, scratch);
-  PERMUTE (guint8, t->flags, perm, t->n, scratch);
-  PERMUTE (guint64, t->args_offset, perm, t->n, scratch);
-  PERMUTE (guint32, t->args_length, perm, t->n, scratch);
+  escapes_clear (t->start_escapes);
+  for (gsize k = 0; k < n; k++)
+    put_start (t, k, start[perm[k]]);
+  g_clear_pointer (&start, g_free);
+
+  scratch = g_new (guint64, n);
+  for (gsize k = 0; k < n; k++)
+    scratch[k] = sl_trace_slices_dur_ns (s, perm[k]);
+  escapes_clear (t->dur_escapes);
+  for (gsize k = 0; k < n; k++)
+    put_u32 (t->dur, &t->dur_escapes, k, (gint64) scratch[k]);
+  track_publish (t);
+
+  PERMUTE (guint32, t->name_ids, perm, n, scratch);
+  PERMUTE (guint8, t->flags, perm, n, scratch);
+
+  for (gsize k = 0; k < n; k++)
+    scratch[k] = sl_trace_slices_category_id (s, perm[k]);
+  escapes_clear (t->category_escapes);
+  for (gsize k = 0; k < n; k++)
+    put_category (t, k, (guint32) scratch[k]);
+  track_publish (t);
+
+  for (gsize k = 0; k < n; k++)
+    scratch[k] = sl_trace_slices_args_length (s, perm[k]);
+  escapes_clear (t->args_length_escapes);
+  for (gsize k = 0; k < n; k++)
+    put_args_length (t, k, (guint32) scratch[k]);
+  track_publish (t);
+
+  for (gsize k = 0; k < n; k++)
+    scratch[k] = sl_trace_slices_args_offset (s, perm[k]);
+  escapes_clear (t->args_offset_escapes);
+  for (gsize k = 0; k < n; k++)
+    put_args_offset (t, k, scratch[k]);
+  track_publish (t);
 }
-
 static void
 track_sort_points (SlTraceTrack *t)
 {
@@ -285,6 +517,37 @@ lane_heap_sift_down (LaneEnd *heap,
     }
 }
 
+/* Self time starts as the duration and loses each direct child's; it
+ * never goes below zero, so subtracting with a floor at zero gives what
+ * subtracting everything and clamping would. A duration too long for 32
+ * bits has its self time in the escapes (a copy of the durations'), where
+ * it is found by slice. */
+static void
+self_subtract (SlTraceTrack *t,
+               guint32       i,
+               gint64        dur_ns)
+{
+  if (t->self[i] != SL_TRACE_SLICES_U32_ESCAPE)
+    t->self[i] = dur_ns >= t->self[i] ? 0 : t->self[i] - (guint32) dur_ns;
+  else
+    {
+      SlTraceSlicesEscape *items = (SlTraceSlicesEscape *) (gpointer) t->self_escapes->data;
+      guint lo = 0, hi = t->self_escapes->len;
+
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (items[mid].index < i)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      g_assert (lo < t->self_escapes->len && items[lo].index == i);
+      items[lo].value = (guint64) MAX ((gint64) items[lo].value - dur_ns, 0);
+    }
+}
+
 /* Nesting: a slice that starts inside the innermost open one and ends
  * within it is its child; one that starts inside but ends after overlaps
  * a sibling without nesting and goes to an overflow lane, placed after
@@ -292,22 +555,31 @@ lane_heap_sift_down (LaneEnd *heap,
 static void
 track_nest (SlTraceTrack *t)
 {
+  const SlTraceSlices *s = &t->slices_view;
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) lane_ends = g_array_new (FALSE, FALSE, sizeof (LaneEnd));
   guint max_depth = 0;
   gboolean any_overflow = FALSE;
 
-  t->self_ns = g_new (gint64, MAX (t->n, 1));
+  t->self = g_new (guint32, MAX (t->n, 1));
+  if (t->n > 0)
+    memcpy (t->self, t->dur, t->n * sizeof (guint32));
+  g_clear_pointer (&t->self_escapes, g_array_unref);
+  if (t->dur_escapes != NULL && t->dur_escapes->len > 0)
+    {
+      t->self_escapes = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSlicesEscape), t->dur_escapes->len);
+      g_array_append_vals (t->self_escapes, t->dur_escapes->data, t->dur_escapes->len);
+    }
   t->parent = g_new (guint32, MAX (t->n, 1));
   t->depth = g_new (guint16, MAX (t->n, 1));
   t->n_depths = 0;
 
   for (gsize i = 0; i < t->n; i++)
     {
-      gint64 start = t->start_ns[i];
-      gint64 end = start + t->dur_ns[i];
+      gint64 start = sl_trace_slices_start_ns (s, i);
+      gint64 dur = sl_trace_slices_dur_ns (s, i);
+      gint64 end = start + dur;
 
-      t->self_ns[i] = t->dur_ns[i];
       t->parent[i] = SL_TRACE_NO_PARENT;
       t->flags[i] &= ~SL_TRACE_SLICE_OVERFLOW;
 
@@ -315,7 +587,7 @@ track_nest (SlTraceTrack *t)
         {
           guint32 top = g_array_index (stack, guint32, stack->len - 1);
 
-          if (t->start_ns[top] + t->dur_ns[top] > start)
+          if (sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top) > start)
             break;
           g_array_set_size (stack, stack->len - 1);
         }
@@ -324,14 +596,14 @@ track_nest (SlTraceTrack *t)
         {
           guint32 top = g_array_index (stack, guint32, stack->len - 1);
 
-          if (end > t->start_ns[top] + t->dur_ns[top])
+          if (end > sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top))
             {
               t->flags[i] |= SL_TRACE_SLICE_OVERFLOW;
               any_overflow = TRUE;
               continue;
             }
           t->parent[i] = top;
-          t->self_ns[top] -= t->dur_ns[i];
+          self_subtract (t, top, dur);
         }
 
       t->depth[i] = MIN (stack->len, G_MAXUINT16 - 1);
@@ -351,11 +623,12 @@ track_nest (SlTraceTrack *t)
       for (gsize i = 0; i < t->n; i++)
         {
           LaneEnd *heap = (LaneEnd *) (gpointer) lane_ends->data;
-          LaneEnd entry = { t->start_ns[i] + t->dur_ns[i], 0 };
+          gint64 start = sl_trace_slices_start_ns (s, i);
+          LaneEnd entry = { start + sl_trace_slices_dur_ns (s, i), 0 };
 
           if (!(t->flags[i] & SL_TRACE_SLICE_OVERFLOW))
             continue;
-          if (lane_ends->len > 0 && heap[0].end <= t->start_ns[i])
+          if (lane_ends->len > 0 && heap[0].end <= start)
             {
               entry.lane = heap[0].lane;
               heap[0] = entry;
@@ -372,35 +645,25 @@ track_nest (SlTraceTrack *t)
         }
       t->n_depths = MIN (t->n_depths + n_lanes, G_MAXUINT16 + 1u);
     }
-
-  for (gsize i = 0; i < t->n; i++)
-    if (t->self_ns[i] < 0)
-      t->self_ns[i] = 0;
 }
 
+/* Escape tables keep no room to grow once sealed. */
 static void
-track_publish (SlTraceTrack *t)
+escapes_compact (GArray **escapes)
 {
-  t->slices_view = (SlTraceSlices) {
-    .n_slices = t->n,
-    .start_ns = t->start_ns,
-    .dur_ns = t->dur_ns,
-    .self_ns = t->self_ns,
-    .name_id = t->name_ids,
-    .category_id = t->category_ids,
-    .parent = t->parent,
-    .depth = t->depth,
-    .flags = t->flags,
-    .args_offset = t->args_offset,
-    .args_length = t->args_length,
-  };
-  t->counter_view = (SlTraceCounter) {
-    .n_points = t->n_points,
-    .ts_ns = t->ts_ns,
-    .value = t->value,
-    .min_value = t->min_value,
-    .max_value = t->max_value,
-  };
+  GArray *exact;
+
+  if (*escapes == NULL)
+    return;
+  if ((*escapes)->len == 0)
+    {
+      g_clear_pointer (escapes, g_array_unref);
+      return;
+    }
+  exact = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSlicesEscape), (*escapes)->len);
+  g_array_append_vals (exact, (*escapes)->data, (*escapes)->len);
+  g_array_unref (*escapes);
+  *escapes = exact;
 }
 
 void
@@ -409,9 +672,17 @@ sl_trace_track_seal (SlTraceTrack *track)
   g_return_if_fail (track != NULL);
 
   track_compact (track);
+  track_publish (track);
   track_sort_slices (track);
+  track_publish (track);
   track_nest (track);
   track_sort_points (track);
+  escapes_compact (&track->start_escapes);
+  escapes_compact (&track->dur_escapes);
+  escapes_compact (&track->self_escapes);
+  escapes_compact (&track->category_escapes);
+  escapes_compact (&track->args_offset_escapes);
+  escapes_compact (&track->args_length_escapes);
   track_publish (track);
 }
 
@@ -429,6 +700,7 @@ guint32
 sl_trace_track_find_enclosing (const SlTraceTrack *t,
                                gint64              ts_ns)
 {
+  const SlTraceSlices *s = &t->slices_view;
   gsize lo = 0, hi = t->n;
   guint32 i;
 
@@ -437,7 +709,7 @@ sl_trace_track_find_enclosing (const SlTraceTrack *t,
     {
       gsize mid = lo + (hi - lo) / 2;
 
-      if (t->start_ns[mid] <= ts_ns)
+      if (sl_trace_slices_start_ns (s, mid) <= ts_ns)
         lo = mid + 1;
       else
         hi = mid;
@@ -449,13 +721,13 @@ sl_trace_track_find_enclosing (const SlTraceTrack *t,
   /* Overflow slices have no parent chain: step back to a nested one. */
   while (i != SL_TRACE_NO_PARENT && (t->flags[i] & SL_TRACE_SLICE_OVERFLOW))
     {
-      if (t->start_ns[i] + t->dur_ns[i] >= ts_ns)
+      if (sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) >= ts_ns)
         return i;
       i = i > 0 ? i - 1 : SL_TRACE_NO_PARENT;
     }
   while (i != SL_TRACE_NO_PARENT)
     {
-      if (t->start_ns[i] + t->dur_ns[i] >= ts_ns)
+      if (sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) >= ts_ns)
         return i;
       i = t->parent[i];
     }
@@ -466,13 +738,14 @@ guint32
 sl_trace_track_find_next (const SlTraceTrack *t,
                           gint64              ts_ns)
 {
+  const SlTraceSlices *s = &t->slices_view;
   gsize lo = 0, hi = t->n;
 
   while (lo < hi)
     {
       gsize mid = lo + (hi - lo) / 2;
 
-      if (t->start_ns[mid] < ts_ns)
+      if (sl_trace_slices_start_ns (s, mid) < ts_ns)
         lo = mid + 1;
       else
         hi = mid;
@@ -480,12 +753,23 @@ sl_trace_track_find_next (const SlTraceTrack *t,
   return lo < t->n ? (guint32) lo : SL_TRACE_NO_PARENT;
 }
 
+static gsize
+escapes_size (const GArray *escapes)
+{
+  return escapes != NULL ? escapes->len * sizeof (SlTraceSlicesEscape) : 0;
+}
+
 gsize
 sl_trace_track_get_memory_size (const SlTraceTrack *track)
 {
   g_return_val_if_fail (track != NULL, 0);
 
+  /* start offset, dur, self, name, category, parent, depth, flags, args */
   return sizeof *track
-         + track->n * (8 + 8 + 8 + 4 + 4 + 4 + 2 + 1 + 8 + 4)
+         + n_blocks (track->n) * sizeof (gint64)
+         + track->n * (4 + 4 + 4 + 4 + 1 + 4 + 2 + 1 + 4 + 2 + 2)
+         + escapes_size (track->start_escapes) + escapes_size (track->dur_escapes)
+         + escapes_size (track->self_escapes) + escapes_size (track->category_escapes)
+         + escapes_size (track->args_offset_escapes) + escapes_size (track->args_length_escapes)
          + track->n_points * (8 + 8);
 }

@@ -1,8 +1,9 @@
 /* sl-trace-track.h: the columns of one track of a trace
  *
  * A track holds its slices (or, for a counter, its points) as parallel
- * columns that grow by half their size while importing (never doubling,
- * so an 8-million-event import stays small). Sealing compacts them, sorts
+ * columns, packed as sl-trace-slices.h describes, that grow by a quarter
+ * of their size while importing (so a 32-million-event import stays
+ * small). Sealing compacts them, sorts
  * them by start, nests slices with a stack, places overlapping ones in
  * overflow lanes and publishes the read-only views. The builder writes the
  * fields and the trace reads them, so the layout is shared.
@@ -27,18 +28,30 @@ typedef struct {
   gint64           sort_index;
   guint            n_depths;
 
-  /* slices */
+  /* slices, packed as sl-trace-slices.h reads them */
   gsize     n, capacity;
-  gint64   *start_ns;
-  gint64   *dur_ns;
-  gint64   *self_ns;
+  gint64   *start_base;
+  gint32   *start_offset;
+  guint32  *dur;
+  guint32  *self;
   guint32  *name_ids;
-  guint32  *category_ids;
+  guint8   *category_code;
+  guint32   category_palette[SL_TRACE_SLICES_MAX_CATEGORIES];
+  guint     n_categories;
   guint32  *parent;
   guint16  *depth;
   guint8   *flags;
-  guint64  *args_offset;
-  guint32  *args_length;
+  guint32  *args_low;
+  guint16  *args_high;
+  guint64   args_source;
+  gboolean  has_args_source;
+  guint16  *args_length;
+  GArray   *start_escapes;        /* SlTraceSlicesEscape, by index */
+  GArray   *dur_escapes;
+  GArray   *self_escapes;
+  GArray   *category_escapes;
+  GArray   *args_offset_escapes;
+  GArray   *args_length_escapes;
 
   /* counter points */
   gsize     n_points, points_capacity;

@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 
 #include "sl-problem.h"
+#include "sl-trace-slices.h"
 
 G_BEGIN_DECLS
 
@@ -42,22 +43,6 @@ typedef enum {
 #define SL_TRACE_ARGS_OFFSET(source, byte) ((((guint64) (source)) << 48) | ((guint64) (byte) & G_GUINT64_CONSTANT (0xffffffffffff)))
 #define SL_TRACE_ARGS_SOURCE(offset)       ((guint) ((offset) >> 48))
 #define SL_TRACE_ARGS_BYTE(offset)         ((offset) & G_GUINT64_CONSTANT (0xffffffffffff))
-
-/* Slices of one track, sorted by start (then by longer first, so parents
- * precede children). Arrays are parallel, n_slices long. */
-typedef struct {
-  guint          n_slices;
-  const gint64  *start_ns;
-  const gint64  *dur_ns;
-  const gint64  *self_ns;      /* duration minus direct children */
-  const guint32 *name_id;
-  const guint32 *category_id;
-  const guint32 *parent;       /* index in this track or SL_TRACE_NO_PARENT */
-  const guint16 *depth;        /* 0 = top level; overflow lanes come after max nesting */
-  const guint8  *flags;        /* SlTraceSliceFlags */
-  const guint64 *args_offset;  /* byte offset of the event in the source file, or SL_TRACE_NO_ARGS */
-  const guint32 *args_length;  /* bytes of the event's JSON text */
-} SlTraceSlices;
 
 typedef struct {
   guint          n_points;

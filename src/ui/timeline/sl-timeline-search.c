@@ -119,9 +119,9 @@ search_thread (GTask        *task,
       if (g_cancellable_is_cancelled (cancellable))
         break;
       for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
-        if (hits[s->name_id[i]])
+        if (hits[sl_trace_slices_name_id (s, i)])
           {
-            Match m = { t, i, s->start_ns[i] };
+            Match m = { t, i, sl_trace_slices_start_ns (s, i) };
 
             g_array_append_val (matches, m);
           }
@@ -199,9 +199,9 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
       const Match *m = &g_array_index (matches, Match, i);
       const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
       g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (trace));
-      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
+      g_autofree char *dur = sl_timeline_format_duration (sl_trace_slices_dur_ns (s, m->slice));
       g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
-                                                sl_trace_get_string (trace, s->name_id[m->slice]),
+                                                sl_trace_get_string (trace, sl_trace_slices_name_id (s, m->slice)),
                                                 dur, sl_trace_get_track_name (trace, m->track));
       SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
 

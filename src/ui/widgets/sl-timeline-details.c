@@ -90,10 +90,10 @@ sl_timeline_read_args (SlTrace *trace,
   JsonObject *args;
   GList *members;
 
-  if (s == NULL || slice >= s->n_slices || s->args_offset[slice] == SL_TRACE_NO_ARGS)
+  if (s == NULL || slice >= s->n_slices || sl_trace_slices_args_offset (s, slice) == SL_TRACE_NO_ARGS)
     return rows;
 
-  text = sl_trace_read_event_text (trace, s->args_offset[slice], s->args_length[slice], &error);
+  text = sl_trace_read_event_text (trace, sl_trace_slices_args_offset (s, slice), sl_trace_slices_args_length (s, slice), &error);
   parser = json_parser_new ();
   if (text == NULL || !json_parser_load_from_data (parser, text, -1, &error))
     {
@@ -121,7 +121,7 @@ slice_name (SlTrace             *trace,
             const SlTraceSlices *s,
             guint32              i)
 {
-  return sl_trace_get_string (trace, s->name_id[i]);
+  return sl_trace_get_string (trace, sl_trace_slices_name_id (s, i));
 }
 
 static char *
@@ -174,27 +174,27 @@ sl_timeline_describe_slice (SlTrace  *trace,
   pname = sl_trace_get_process_name (trace, process);
 
   add (rows, _("Name"), g_strdup (slice_name (trace, s, slice)), G_MAXUINT, 0);
-  add (rows, _("Category"), g_strdup (sl_trace_get_string (trace, s->category_id[slice])), G_MAXUINT, 0);
+  add (rows, _("Category"), g_strdup (sl_trace_get_string (trace, sl_trace_slices_category_id (s, slice))), G_MAXUINT, 0);
   add (rows, _("Process"), pname && pname[0] ? g_strdup_printf ("%s (%s)", pname, sl_trace_get_process_pid (trace, process))
                                               : g_strdup (sl_trace_get_process_pid (trace, process)), G_MAXUINT, 0);
   add (rows, _("Track"), g_strdup (sl_trace_get_track_name (trace, track)), G_MAXUINT, 0);
-  add (rows, _("Start"), sl_timeline_format_instant (s->start_ns[slice] - origin), G_MAXUINT, 0);
-  add (rows, _("Duration"), sl_timeline_format_duration (s->dur_ns[slice]), G_MAXUINT, 0);
-  add (rows, _("Self time"), sl_timeline_format_duration (s->self_ns[slice]), G_MAXUINT, 0);
-  add (rows, _("Depth"), g_strdup_printf ("%u", s->depth[slice]), G_MAXUINT, 0);
-  if (s->flags[slice] & SL_TRACE_SLICE_UNFINISHED)
+  add (rows, _("Start"), sl_timeline_format_instant (sl_trace_slices_start_ns (s, slice) - origin), G_MAXUINT, 0);
+  add (rows, _("Duration"), sl_timeline_format_duration (sl_trace_slices_dur_ns (s, slice)), G_MAXUINT, 0);
+  add (rows, _("Self time"), sl_timeline_format_duration (sl_trace_slices_self_ns (s, slice)), G_MAXUINT, 0);
+  add (rows, _("Depth"), g_strdup_printf ("%u", sl_trace_slices_depth (s, slice)), G_MAXUINT, 0);
+  if (sl_trace_slices_flags (s, slice) & SL_TRACE_SLICE_UNFINISHED)
     add (rows, _("State"), g_strdup (_("Not finished: runs to the end of the trace")), G_MAXUINT, 0);
-  if (s->flags[slice] & SL_TRACE_SLICE_OVERFLOW)
+  if (sl_trace_slices_flags (s, slice) & SL_TRACE_SLICE_OVERFLOW)
     add (rows, _("State"), g_strdup (_("Overlaps a sibling without nesting: drawn in an extra lane")), G_MAXUINT, 0);
 
-  if (s->parent[slice] != SL_TRACE_NO_PARENT)
-    add (rows, _("Parent"), g_strdup (slice_name (trace, s, s->parent[slice])), track, s->parent[slice]);
+  if (sl_trace_slices_parent (s, slice) != SL_TRACE_NO_PARENT)
+    add (rows, _("Parent"), g_strdup (slice_name (trace, s, sl_trace_slices_parent (s, slice))), track, sl_trace_slices_parent (s, slice));
 
   /* Children follow their parent in start order and start before it ends. */
   children = g_string_new (NULL);
-  for (guint32 i = slice + 1; i < s->n_slices && s->start_ns[i] <= s->start_ns[slice] + s->dur_ns[slice]; i++)
+  for (guint32 i = slice + 1; i < s->n_slices && sl_trace_slices_start_ns (s, i) <= sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice); i++)
     {
-      if (s->parent[i] != slice)
+      if (sl_trace_slices_parent (s, i) != slice)
         continue;
       if (n_children == 0)
         add (rows, _("First child"), g_strdup (slice_name (trace, s, i)), track, i);

@@ -250,12 +250,12 @@ slice_color (const SlTimelineRenderer *self,
              const SlTraceSlices      *s,
              guint32                   slice)
 {
-  guint32 name = s->name_id[slice];
+  guint32 name = sl_trace_slices_name_id (s, slice);
 
   if (self->highlight && !self->highlight[name])
     return DIM_COLOR;
   if (self->color_mode == SL_TIMELINE_COLOR_BY_DURATION)
-    return DURATION_COLOR + duration_class (self, s->dur_ns[slice]);
+    return DURATION_COLOR + duration_class (self, sl_trace_slices_dur_ns (s, slice));
   return self->name_color[name];
 }
 
@@ -544,7 +544,7 @@ sl_timeline_renderer_classify_slice (SlTimelineRenderer *self,
   s = track < sl_trace_get_n_tracks (self->trace) ? sl_trace_get_slices (self->trace, track) : NULL;
   g_return_val_if_fail (s != NULL && slice < s->n_slices, SL_TIMELINE_DURATION_SHORT);
 
-  return duration_class (self, s->dur_ns[slice]);
+  return duration_class (self, sl_trace_slices_dur_ns (s, slice));
 }
 
 /**
@@ -669,7 +669,7 @@ slice_row (SlTimelineRenderer *self,
   s = sl_trace_get_slices (self->trace, track);
   if (first < 0 || s == NULL || slice >= s->n_slices)
     return NULL;
-  index = first + s->depth[slice];
+  index = first + sl_trace_slices_depth (s, slice);
   if (index >= self->rows->len)
     return NULL;
   return &g_array_index (self->rows, Row, index);
@@ -1042,19 +1042,19 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (s->start_ns[idx[mid]] + s->dur_ns[idx[mid]] < vp->t0)
+      if (sl_trace_slices_start_ns (s, idx[mid]) + sl_trace_slices_dur_ns (s, idx[mid]) < vp->t0)
         lo = mid + 1;
       else
         hi = mid;
     }
 
-  for (guint k = lo; k < n && s->start_ns[idx[k]] <= t1; k++)
+  for (guint k = lo; k < n && sl_trace_slices_start_ns (s, idx[k]) <= t1; k++)
     {
       guint32 i = idx[k];
       guint8 color = slice_color (self, s, i);
       const double *c = self->color[color];
-      double x0 = MAX (time_to_x (vp, s->start_ns[i]), SL_TIMELINE_GUTTER_WIDTH - 1);
-      double x1 = MIN (time_to_x (vp, s->start_ns[i] + s->dur_ns[i]), vp->width + 1);
+      double x0 = MAX (time_to_x (vp, sl_trace_slices_start_ns (s, i)), SL_TIMELINE_GUTTER_WIDTH - 1);
+      double x1 = MIN (time_to_x (vp, sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i)), vp->width + 1);
 
       cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       cairo_rectangle (cr, x0, y + 1, MAX (x1 - x0, 1), ROW_HEIGHT - 2);
@@ -1064,7 +1064,7 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
       if (x1 - x0 >= MIN_LABEL_WIDTH)
         {
           Label l = { MAX (x0, SL_TIMELINE_GUTTER_WIDTH) + LABEL_PADDING, y, x1 - MAX (x0, SL_TIMELINE_GUTTER_WIDTH) - 2 * LABEL_PADDING,
-                      s->name_id[i], color };
+                      sl_trace_slices_name_id (s, i), color };
 
           g_array_append_val (self->labels, l);
         }
@@ -1100,7 +1100,7 @@ draw_slice_row (SlTimelineRenderer       *self,
   for (guint k = 0; k < self->spans->len; k++)
     {
       const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
-      guint32 name = s->name_id[span->slice];
+      guint32 name = sl_trace_slices_name_id (s, span->slice);
       guint8 color = slice_color (self, s, span->slice);
       double x0 = time_to_x (vp, span->start_ns);
       double x1 = time_to_x (vp, span->end_ns);
@@ -1510,8 +1510,8 @@ outline_slice (SlTimelineRenderer       *self,
   if (row == NULL || !row_screen_y (self, vp, row, &y))
     return;
 
-  x0 = MAX (time_to_x (vp, s->start_ns[slice]), SL_TIMELINE_GUTTER_WIDTH - 4);
-  x1 = MIN (time_to_x (vp, s->start_ns[slice] + s->dur_ns[slice]), vp->width + 4);
+  x0 = MAX (time_to_x (vp, sl_trace_slices_start_ns (s, slice)), SL_TIMELINE_GUTTER_WIDTH - 4);
+  x1 = MIN (time_to_x (vp, sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice)), vp->width + 4);
   if (x1 < SL_TIMELINE_GUTTER_WIDTH || x0 > vp->width)
     return;
   if (x1 - x0 < 3)

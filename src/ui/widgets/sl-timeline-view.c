@@ -464,11 +464,11 @@ sl_timeline_view_reveal (SlTimelineView *self,
   sl_timeline_renderer_set_track_hidden (self->renderer, track, FALSE);
   sl_timeline_renderer_set_process_collapsed (self->renderer, sl_trace_get_track_process (trace, track), FALSE);
 
-  dur = MAX (s->dur_ns[slice], 1000);
+  dur = MAX (sl_trace_slices_dur_ns (s, slice), 1000);
   sl_timeline_view_get_window (self, &start_ns, &end_ns);
-  if (self->pending_start >= 0 || s->start_ns[slice] < start_ns || s->start_ns[slice] + s->dur_ns[slice] > end_ns
-      || s->dur_ns[slice] < self->ns_per_pixel * 40)
-    sl_timeline_view_set_window (self, s->start_ns[slice] - dur * 2, s->start_ns[slice] + dur * 3);
+  if (self->pending_start >= 0 || sl_trace_slices_start_ns (s, slice) < start_ns || sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice) > end_ns
+      || sl_trace_slices_dur_ns (s, slice) < self->ns_per_pixel * 40)
+    sl_timeline_view_set_window (self, sl_trace_slices_start_ns (s, slice) - dur * 2, sl_trace_slices_start_ns (s, slice) + dur * 3);
 
   if (gtk_widget_get_width (GTK_WIDGET (self)) <= SL_TIMELINE_GUTTER_WIDTH)
     {
@@ -540,11 +540,11 @@ sl_timeline_view_dup_tooltip_markup (SlTimelineView *self,
   if (trace == NULL || (s = sl_trace_get_slices (trace, track)) == NULL || slice >= s->n_slices)
     return NULL;
 
-  start = sl_timeline_format_instant (s->start_ns[slice] - sl_trace_get_start_ns (trace));
-  dur = sl_timeline_format_duration (s->dur_ns[slice]);
-  self_time = sl_timeline_format_duration (s->self_ns[slice]);
-  name = g_markup_escape_text (sl_trace_get_string (trace, s->name_id[slice]), -1);
-  category = g_markup_escape_text (sl_trace_get_string (trace, s->category_id[slice]), -1);
+  start = sl_timeline_format_instant (sl_trace_slices_start_ns (s, slice) - sl_trace_get_start_ns (trace));
+  dur = sl_timeline_format_duration (sl_trace_slices_dur_ns (s, slice));
+  self_time = sl_timeline_format_duration (sl_trace_slices_self_ns (s, slice));
+  name = g_markup_escape_text (sl_trace_get_string (trace, sl_trace_slices_name_id (s, slice)), -1);
+  category = g_markup_escape_text (sl_trace_get_string (trace, sl_trace_slices_category_id (s, slice)), -1);
 
   str = g_string_new (NULL);
   g_string_append_printf (str, "<b>%s</b>\n", name);
