@@ -896,8 +896,8 @@ test_preview (void)
   g_assert_nonnull (slices);
   g_assert_cmpuint (slices->n_slices, >, 100);
   sl_timeline_view_select (view, 0, slices->n_slices / 3);
-  selected_start = slices->start_ns[slices->n_slices / 3];
-  selected_name = g_strdup (sl_trace_get_string (preview, slices->name_id[slices->n_slices / 3]));
+  selected_start = sl_trace_slices_start_ns (slices, slices->n_slices / 3);
+  selected_name = g_strdup (sl_trace_get_string (preview, sl_trace_slices_name_id (slices, slices->n_slices / 3)));
   settle ();
 
   /* The rest is read: the full trace replaces the preview */
@@ -914,8 +914,8 @@ test_preview (void)
   g_assert_cmpint (start, ==, window_start);
   g_assert_cmpint (end, ==, window_end);
   g_assert_true (sl_timeline_view_get_selected (view, &track, &slice));
-  g_assert_cmpint (sl_trace_get_slices (full, track)->start_ns[slice], ==, selected_start);
-  g_assert_cmpstr (sl_trace_get_string (full, sl_trace_get_slices (full, track)->name_id[slice]), ==, selected_name);
+  g_assert_cmpint (sl_trace_slices_start_ns (sl_trace_get_slices (full, track), slice), ==, selected_start);
+  g_assert_cmpstr (sl_trace_get_string (full, sl_trace_slices_name_id (sl_trace_get_slices (full, track), slice)), ==, selected_name);
   g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
   g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60000 slices on 3 tracks · read in"));
   save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview-replaced.png");

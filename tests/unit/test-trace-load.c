@@ -432,9 +432,9 @@ assert_prefix (SlTrace *preview,
 
           g_assert_true (sl_trace_load_match_slice (preview, t, i, full, &to_track, &to_slice));
           found = sl_trace_get_slices (full, to_track);
-          g_assert_cmpint (found->start_ns[to_slice], ==, slices->start_ns[i]);
-          g_assert_cmpstr (sl_trace_get_string (full, found->name_id[to_slice]), ==,
-                           sl_trace_get_string (preview, slices->name_id[i]));
+          g_assert_cmpint (sl_trace_slices_start_ns (found, to_slice), ==, sl_trace_slices_start_ns (slices, i));
+          g_assert_cmpstr (sl_trace_get_string (full, sl_trace_slices_name_id (found, to_slice)), ==,
+                           sl_trace_get_string (preview, sl_trace_slices_name_id (slices, i)));
         }
     }
   g_assert_cmpuint (n, ==, count_slices (preview));

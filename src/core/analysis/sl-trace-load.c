@@ -940,8 +940,8 @@ sl_trace_load_match_slice (SlTrace *from,
   if (track >= sl_trace_get_n_tracks (from) || (a = sl_trace_get_slices (from, track)) == NULL
       || slice >= a->n_slices)
     return FALSE;
-  start = a->start_ns[slice];
-  name = sl_trace_get_string (from, a->name_id[slice]);
+  start = sl_trace_slices_start_ns (a, slice);
+  name = sl_trace_get_string (from, sl_trace_slices_name_id (a, slice));
 
   for (guint t = 0; t < sl_trace_get_n_tracks (to); t++)
     {
@@ -955,15 +955,15 @@ sl_trace_load_match_slice (SlTrace *from,
         {
           guint mid = lo + (hi - lo) / 2;
 
-          if (b->start_ns[mid] < start)
+          if (sl_trace_slices_start_ns (b, mid) < start)
             lo = mid + 1;
           else
             hi = mid;
         }
-      for (guint i = lo; i < b->n_slices && b->start_ns[i] == start; i++)
-        if (b->depth[i] == a->depth[slice]
-            && ((a->flags[slice] & SL_TRACE_SLICE_UNFINISHED) != 0 || b->dur_ns[i] == a->dur_ns[slice])
-            && g_strcmp0 (sl_trace_get_string (to, b->name_id[i]), name) == 0)
+      for (guint i = lo; i < b->n_slices && sl_trace_slices_start_ns (b, i) == start; i++)
+        if (sl_trace_slices_depth (b, i) == sl_trace_slices_depth (a, slice)
+            && ((sl_trace_slices_flags (a, slice) & SL_TRACE_SLICE_UNFINISHED) != 0 || sl_trace_slices_dur_ns (b, i) == sl_trace_slices_dur_ns (a, slice))
+            && g_strcmp0 (sl_trace_get_string (to, sl_trace_slices_name_id (b, i)), name) == 0)
           {
             if (to_track != NULL)
               *to_track = t;
