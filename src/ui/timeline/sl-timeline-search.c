@@ -1,10 +1,12 @@
 /* sl-timeline-search.c
  *
  * A search matches every name of the trace once (a substring in any case,
- * a regular expression, or a link's exact names), then collects the
- * slices with a matching name in time order. The object keeps them and
- * the match the user is at; the list of results holds the first
- * MAX_LISTED_MATCHES.
+ * a regular expression, or a link's exact names), then takes the slices
+ * with a matching name, in time order, from the trace's search index
+ * (sl-trace-search.c, built on the first search's worker). Typing on
+ * narrows: a substring that holds the last one only tries the names that
+ * matched it. The object keeps the matches and the match the user is at;
+ * the list of results holds the first MAX_LISTED_MATCHES.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,15 +18,12 @@
 #include "sl-timeline-item.h"
 #include "sl-timeline-renderer.h"
 #include "sl-timeline-search.h"
+#include "sl-trace-search.h"
 
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
 
-typedef struct {
-  guint   track;
-  guint32 slice;
-  gint64  start;
-} Match;
+typedef SlTraceSearchMatch Match;
 
 struct _SlTimelineSearch
 {
@@ -34,6 +33,11 @@ struct _SlTimelineSearch
   guint       current;
   gboolean    has_current;
   GListStore *results;     /* SlTimelineItem */
+
+  /* the last substring search, to narrow the next from */
+  SlTrace    *last_trace;
+  char       *last_text;
+  guint8     *last_hits;
 };
 
 G_DEFINE_FINAL_TYPE (SlTimelineSearch, sl_timeline_search, G_TYPE_OBJECT)
@@ -42,8 +46,10 @@ typedef struct {
   SlTrace   *trace;
   char      *text;
   gboolean   regex;
-  SlOpNames *names;   /* a link's exact names, instead of text */
-  guint8    *hits;    /* per string id, filled by the worker */
+  SlOpNames *names;         /* a link's exact names, instead of text */
+  char      *narrow_text;   /* an earlier substring search on the trace */
+  guint8    *narrow_hits;
+  guint8    *hits;          /* per string id, filled by the worker */
 } Search;
 
 static void
@@ -51,18 +57,11 @@ search_free (Search *search)
 {
   g_clear_object (&search->trace);
   g_clear_pointer (&search->names, sl_op_names_free);
+  g_free (search->narrow_text);
+  g_free (search->narrow_hits);
   g_free (search->hits);
   g_free (search->text);
   g_free (search);
-}
-
-static int
-compare_matches (gconstpointer a,
-                 gconstpointer b)
-{
-  const Match *x = a, *y = b;
-
-  return (x->start > y->start) - (x->start < y->start);
 }
 
 static void
@@ -72,61 +71,30 @@ search_thread (GTask        *task,
                GCancellable *cancellable)
 {
   Search *search = task_data;
-  guint n_strings = sl_trace_get_n_strings (search->trace);
-  guint8 *hits = search->hits = g_new0 (guint8, MAX (n_strings, 1));
-  g_autoptr(GRegex) regex = NULL;
-  g_autofree char *needle = NULL;
-  g_autoptr(GError) error = NULL;
+  SlTraceSearch *index;
+  GError *error = NULL;
   GArray *matches;
 
-  if (search->regex && search->names == NULL)
+  /* built once per trace, by the first search */
+  index = sl_trace_search_get (search->trace, cancellable);
+  if (index == NULL)
     {
-      regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
-      if (regex == NULL)
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return;
     }
-  else if (search->names == NULL)
-    needle = g_utf8_casefold (search->text, -1);
-
-  /* Names are few next to slices: match each once. */
-  for (guint i = 1; i < n_strings; i++)
+  search->hits = sl_trace_search_match_names (index, search->text, search->regex, search->names,
+                                              search->narrow_text, search->narrow_hits, &error);
+  if (search->hits == NULL)
     {
-      const char *str = sl_trace_get_string (search->trace, i);
-
-      if (search->names != NULL)
-        hits[i] = sl_op_names_contains (search->names, str);
-      else if (regex != NULL)
-        hits[i] = g_regex_match (regex, str, 0, NULL);
-      else
-        {
-          g_autofree char *folded = g_utf8_casefold (str, -1);
-
-          hits[i] = strstr (folded, needle) != NULL;
-        }
+      g_task_return_error (task, error);
+      return;
     }
-
-  matches = g_array_new (FALSE, FALSE, sizeof (Match));
-  for (guint t = 0; t < sl_trace_get_n_tracks (search->trace); t++)
+  matches = sl_trace_search_collect (index, search->hits, MAX_MATCHES, cancellable);
+  if (matches == NULL)
     {
-      const SlTraceSlices *s;
-
-      if (sl_trace_get_track_kind (search->trace, t) == SL_TRACE_TRACK_COUNTER
-          || (s = sl_trace_get_slices (search->trace, t)) == NULL)
-        continue;
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
-        if (hits[s->name_id[i]])
-          {
-            Match m = { t, i, s->start_ns[i] };
-
-            g_array_append_val (matches, m);
-          }
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return;
     }
-  g_array_sort (matches, compare_matches);
   g_task_return_pointer (task, matches, (GDestroyNotify)g_array_unref);
 }
 
@@ -159,6 +127,11 @@ sl_timeline_search_run_async (SlTimelineSearch    *self,
   search->text = g_strdup (text);
   search->regex = regex;
   search->names = names;
+  if (self->last_trace == trace && self->last_hits != NULL && !regex && names == NULL)
+    {
+      search->narrow_text = g_strdup (self->last_text);
+      search->narrow_hits = g_memdup2 (self->last_hits, MAX (sl_trace_get_n_strings (trace), 1));
+    }
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_timeline_search_run_async);
   g_task_set_task_data (task, search, (GDestroyNotify)search_free);
@@ -192,13 +165,21 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = matches;
   self->has_current = FALSE;
+  g_set_object (&self->last_trace, trace);
+  g_clear_pointer (&self->last_text, g_free);
+  g_clear_pointer (&self->last_hits, g_free);
+  if (!search->regex && search->names == NULL)
+    {
+      self->last_text = g_strdup (search->text);
+      self->last_hits = g_memdup2 (search->hits, MAX (sl_trace_get_n_strings (trace), 1));
+    }
 
   items = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
     {
       const Match *m = &g_array_index (matches, Match, i);
       const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
-      g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (trace));
+      g_autofree char *when = sl_timeline_format_instant (m->start_ns - sl_trace_get_start_ns (trace));
       g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
       g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
                                                 sl_trace_get_string (trace, s->name_id[m->slice]),
@@ -255,7 +236,7 @@ sl_timeline_search_get_match (SlTimelineSearch *self,
   if (slice != NULL)
     *slice = m->slice;
   if (start_ns != NULL)
-    *start_ns = m->start;
+    *start_ns = m->start_ns;
 }
 
 gboolean
@@ -304,7 +285,7 @@ sl_timeline_search_step (SlTimelineSearch *self,
   if (!self->has_current)
     {
       self->current = 0;
-      while (self->current < n && g_array_index (self->matches, Match, self->current).start < from_ns)
+      while (self->current < n && g_array_index (self->matches, Match, self->current).start_ns < from_ns)
         self->current++;
       if (self->current == n || backwards)
         self->current = (self->current + n - (backwards ? 1 : 0)) % n;
@@ -338,7 +319,7 @@ sl_timeline_search_find_first (SlTimelineSearch *self,
     {
       const Match *m = &g_array_index (self->matches, Match, i);
 
-      if (!ranged || (m->start >= start_ns && m->start < end_ns))
+      if (!ranged || (m->start_ns >= start_ns && m->start_ns < end_ns))
         {
           *index = i;
           return TRUE;
@@ -384,6 +365,9 @@ sl_timeline_search_finalize (GObject *object)
 
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_object (&self->results);
+  g_clear_object (&self->last_trace);
+  g_free (self->last_text);
+  g_free (self->last_hits);
 
   G_OBJECT_CLASS (sl_timeline_search_parent_class)->finalize (object);
 }
