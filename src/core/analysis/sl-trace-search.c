@@ -4,8 +4,8 @@
  * of that name as global ids (the slices of the thread and async tracks
  * numbered in track order, then slice order): 4 bytes a slice. A search
  * takes its matches in that order up to the cap, as reading every track in
- * turn would, marks them in a bitmap to put them back in track order, and
- * sorts them by start with a stable radix sort.
+ * turn would, marks them in a bitmap to put them back in track order (each
+ * track's then in start order), and merges the tracks by start.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -282,52 +282,77 @@ compare_gids (const void *a,
   return (x > y) - (x < y);
 }
 
-/* Stable least-significant-digit radix sort by start. */
-static void
-sort_by_start (SlTraceSearchMatch *m,
-               gsize               n)
+static int
+compare_starts (gconstpointer a,
+                gconstpointer b)
 {
-  g_autofree SlTraceSearchMatch *tmp = NULL;
-  SlTraceSearchMatch *from = m, *to;
-  guint64 low, span = 0;
+  const SlTraceSearchMatch *x = a, *y = b;
 
-  if (n < 2)
-    return;
-  low = (guint64)m[0].start_ns;
-  for (gsize i = 1; i < n; i++)
-    if (m[i].start_ns < (gint64)low)
-      low = (guint64)m[i].start_ns;
-  for (gsize i = 0; i < n; i++)
-    span = MAX (span, (guint64)m[i].start_ns - low);
+  return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
+}
 
-  to = tmp = g_new (SlTraceSearchMatch, n);
-  for (guint shift = 0; shift < 64 && (span >> shift) != 0; shift += 11)
+/* Merges runs (each sorted by start, in track order) into @out by start,
+ * ties to the earlier run: a heap of run heads. */
+typedef struct {
+  const SlTraceSearchMatch *at;
+  const SlTraceSearchMatch *end;
+  guint                     run;
+} Head;
+
+static inline gboolean
+head_before (const Head *x,
+             const Head *y)
+{
+  return x->at->start_ns < y->at->start_ns || (x->at->start_ns == y->at->start_ns && x->run < y->run);
+}
+
+static void
+heap_down (Head  *heap,
+           guint  n,
+           guint  i)
+{
+  for (;;)
     {
-      gsize count[2048] = { 0 };
-      gsize sum = 0;
+      guint l = 2 * i + 1, m = i;
+      Head swap;
 
-      for (gsize i = 0; i < n; i++)
-        count[(((guint64)from[i].start_ns - low) >> shift) & 2047]++;
-      if (count[(((guint64)from[0].start_ns - low) >> shift) & 2047] == n)
-        continue;   /* one digit for all: nothing to move */
-      for (guint b = 0; b < 2048; b++)
-        {
-          gsize c = count[b];
-
-          count[b] = sum;
-          sum += c;
-        }
-      for (gsize i = 0; i < n; i++)
-        to[count[(((guint64)from[i].start_ns - low) >> shift) & 2047]++] = from[i];
-      {
-        SlTraceSearchMatch *swap = from;
-
-        from = to;
-        to = swap;
-      }
+      if (l < n && head_before (&heap[l], &heap[m]))
+        m = l;
+      if (l + 1 < n && head_before (&heap[l + 1], &heap[m]))
+        m = l + 1;
+      if (m == i)
+        return;
+      swap = heap[i];
+      heap[i] = heap[m];
+      heap[m] = swap;
+      i = m;
     }
-  if (from != m)
-    memcpy (m, from, n * sizeof *m);
+}
+
+static void
+merge_runs (const SlTraceSearchMatch *in,
+            const gsize              *run_start,
+            guint                     n_runs,
+            SlTraceSearchMatch       *out)
+{
+  g_autofree Head *heap = g_new (Head, MAX (n_runs, 1));
+  guint n = 0;
+  gsize k = 0;
+
+  for (guint r = 0; r < n_runs; r++)
+    if (run_start[r + 1] > run_start[r])
+      heap[n++] = (Head) { in + run_start[r], in + run_start[r + 1], r };
+  for (guint i = n / 2; i-- > 0;)
+    heap_down (heap, n, i);
+  while (n > 1)
+    {
+      out[k++] = *heap[0].at++;
+      if (heap[0].at == heap[0].end)
+        heap[0] = heap[--n];
+      heap_down (heap, n, 0);
+    }
+  if (n == 1)
+    memcpy (out + k, heap[0].at, (heap[0].end - heap[0].at) * sizeof *out);
 }
 
 /* Read slice by slice: the tracks past the index's reach. */
@@ -377,10 +402,12 @@ sl_trace_search_collect (SlTraceSearch *self,
   guint32 n_gids;
   g_autoptr(GArray) names = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autofree guint32 *take = NULL;
+  g_autofree SlTraceSearchMatch *out = NULL;   /* by track, then start */
+  g_autofree gsize *run_start = NULL;          /* per indexed track, in out */
   guint64 total = 0;
   guint32 n_take = 0, cut;
   GArray *matches;
-  SlTraceSearchMatch *out;
+  guint tc = 0;
   gsize k = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
@@ -433,14 +460,14 @@ sl_trace_search_collect (SlTraceSearch *self,
 
   matches = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSearchMatch), n_take);
   g_array_set_size (matches, n_take);
-  out = (SlTraceSearchMatch *)(gpointer)matches->data;
+  out = g_new (SlTraceSearchMatch, MAX (n_take, 1));
+  run_start = g_new0 (gsize, self->n_tracks + 1);
 
   /* Back in global id order: sort few, mark many in a bitmap. */
   if ((guint64)n_take * 64 < n_gids)
     {
       g_autofree guint32 *order = g_new (guint32, n_take + 1);
       gsize n = 0;
-      guint tc = 0;
 
       for (guint j = 0; j < names->len; j++)
         {
@@ -453,7 +480,7 @@ sl_trace_search_collect (SlTraceSearch *self,
       for (gsize i = 0; i < n; i++)
         {
           while (order[i] >= self->base[tc + 1])
-            tc++;
+            run_start[++tc] = k;
           out[k].track = self->tracks[tc];
           out[k].slice = order[i] - self->base[tc];
           out[k].start_ns = slice_start (sl_trace_get_slices (self->trace, self->tracks[tc]), out[k].slice);
@@ -465,7 +492,6 @@ sl_trace_search_collect (SlTraceSearch *self,
       gsize n_words = (n_gids + 63) / 64;
       g_autofree guint64 *bits = g_new0 (guint64, n_words);
       const SlTraceSlices *s = NULL;
-      guint tc = 0;
 
       for (guint j = 0; j < names->len; j++)
         {
@@ -489,7 +515,7 @@ sl_trace_search_collect (SlTraceSearch *self,
 
               word &= word - 1;
               while (gid >= self->base[tc + 1])
-                tc++, s = NULL;
+                run_start[++tc] = k, s = NULL;
               if (s == NULL)
                 s = sl_trace_get_slices (self->trace, self->tracks[tc]);
               out[k].track = self->tracks[tc];
@@ -500,14 +526,20 @@ sl_trace_search_collect (SlTraceSearch *self,
         }
     }
   g_assert (k == n_take);
+  for (guint r = tc + 1; r <= self->n_tracks; r++)
+    run_start[r] = k;
+  merge_runs (out, run_start, self->n_tracks, (SlTraceSearchMatch *)(gpointer)matches->data);
 
   if (n_take < max_matches)
-    collect_unindexed (self, hits, max_matches, matches);
+    {
+      collect_unindexed (self, hits, max_matches, matches);
+      if (matches->len > n_take)
+        g_array_sort (matches, compare_starts);
+    }
   if (g_cancellable_is_cancelled (cancellable))
     {
       g_array_unref (matches);
       return NULL;
     }
-  sort_by_start ((SlTraceSearchMatch *)(gpointer)matches->data, matches->len);
   return matches;
 }

@@ -6,7 +6,8 @@
  * (sl-trace-search.c, built on the first search's worker). Typing on
  * narrows: a substring that holds the last one only tries the names that
  * matched it. The object keeps the matches and the match the user is at;
- * the list of results holds the first MAX_LISTED_MATCHES.
+ * the list of results holds the first MAX_LISTED_MATCHES, the first page
+ * at once and the rest while the main loop is idle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +23,8 @@
 
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
+#define FIRST_PAGE 200
+#define PAGE 2000
 
 typedef SlTraceSearchMatch Match;
 
@@ -33,6 +36,8 @@ struct _SlTimelineSearch
   guint       current;
   gboolean    has_current;
   GListStore *results;     /* SlTimelineItem */
+  guint       n_listed;
+  guint       list_id;     /* listing the next page */
 
   /* the last substring search, to narrow the next from */
   SlTrace    *last_trace;
@@ -138,10 +143,51 @@ sl_timeline_search_run_async (SlTimelineSearch    *self,
   g_task_run_in_thread (task, search_thread);
 }
 
+/* Appends the rows of the matches after those listed, up to @up_to. */
+static void
+list_matches (SlTimelineSearch *self,
+              guint             up_to)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  SlTrace *trace = self->last_trace;
+  guint first = self->n_listed;
+
+  up_to = MIN (MIN (up_to, self->matches->len), MAX_LISTED_MATCHES);
+  for (guint i = first; i < up_to; i++)
+    {
+      const Match *m = &g_array_index (self->matches, Match, i);
+      const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
+      g_autofree char *when = sl_timeline_format_instant (m->start_ns - sl_trace_get_start_ns (trace));
+      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
+      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
+                                                sl_trace_get_string (trace, s->name_id[m->slice]),
+                                                dur, sl_trace_get_track_name (trace, m->track));
+      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
+
+      g_ptr_array_add (items, sl_timeline_item_new (&data));
+    }
+  g_list_store_splice (self->results, first, 0, items->pdata, items->len);
+  self->n_listed = first + items->len;
+}
+
+static gboolean
+list_more_cb (gpointer user_data)
+{
+  SlTimelineSearch *self = user_data;
+
+  list_matches (self, self->n_listed + PAGE);
+  if (self->n_listed < MIN (self->matches->len, MAX_LISTED_MATCHES))
+    return G_SOURCE_CONTINUE;
+  self->list_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * sl_timeline_search_run_finish:
  *
- * The matches and results become the search's, with none current.
+ * The matches and results become the search's, with none current. The
+ * first FIRST_PAGE results are listed at once, the rest (up to
+ * MAX_LISTED_MATCHES) a page at a time while the main loop is idle.
  *
  * Returns: (transfer full) (nullable): per string id of the trace,
  *   whether the name matched (to highlight with), or %NULL with @error
@@ -153,7 +199,6 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
 {
   Search *search = g_task_get_task_data (G_TASK (result));
   GArray *matches;
-  g_autoptr(GPtrArray) items = NULL;
   SlTrace *trace = search->trace;
 
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
@@ -174,22 +219,12 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
       self->last_hits = g_memdup2 (search->hits, MAX (sl_trace_get_n_strings (trace), 1));
     }
 
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
-    {
-      const Match *m = &g_array_index (matches, Match, i);
-      const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
-      g_autofree char *when = sl_timeline_format_instant (m->start_ns - sl_trace_get_start_ns (trace));
-      g_autofree char *dur = sl_timeline_format_duration (s->dur_ns[m->slice]);
-      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
-                                                sl_trace_get_string (trace, s->name_id[m->slice]),
-                                                dur, sl_trace_get_track_name (trace, m->track));
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-    }
-  g_list_store_splice (self->results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->results)),
-                       items->pdata, items->len);
+  g_clear_handle_id (&self->list_id, g_source_remove);
+  g_list_store_remove_all (self->results);
+  self->n_listed = 0;
+  list_matches (self, FIRST_PAGE);
+  if (self->n_listed < MIN (matches->len, MAX_LISTED_MATCHES))
+    self->list_id = g_idle_add (list_more_cb, self);
   return g_steal_pointer (&search->hits);
 }
 
@@ -199,8 +234,10 @@ sl_timeline_search_clear (SlTimelineSearch *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
 
+  g_clear_handle_id (&self->list_id, g_source_remove);
   g_clear_pointer (&self->matches, g_array_unref);
   self->has_current = FALSE;
+  self->n_listed = 0;
   g_list_store_remove_all (self->results);
 }
 
@@ -363,6 +400,7 @@ sl_timeline_search_finalize (GObject *object)
 {
   SlTimelineSearch *self = SL_TIMELINE_SEARCH (object);
 
+  g_clear_handle_id (&self->list_id, g_source_remove);
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_object (&self->results);
   g_clear_object (&self->last_trace);
