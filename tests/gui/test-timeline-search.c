@@ -162,6 +162,39 @@ test_typing (void)
     }
 }
 
+/* The same names on another trace, or by an expression, are searched anew. */
+static void
+test_other_trace (void)
+{
+  g_autoptr(SlTrace) trace = build_trace ();
+  g_autoptr(SlTimelineSearch) search = sl_timeline_search_new ();
+  SlTraceBuilder *builder = sl_trace_builder_new ("other.json");
+  guint track = sl_trace_builder_get_thread_track (builder, sl_trace_builder_get_process (builder, "1"), "1");
+  g_autoptr(SlTrace) other = NULL;
+  Waiter w = { 0 };
+  guint32 slice;
+
+  /* interned in the same order, so the same ids match */
+  for (guint i = 0; i < 5; i++)
+    sl_trace_builder_add_slice (builder, track, 1000 - i * 100, 10,
+                                sl_trace_builder_intern (builder, (const char *[]) { "MatMul", "matmul_grad", "Conv2D", "卷积", "x" }[i], -1),
+                                0, 0, SL_TRACE_NO_ARGS, 0);
+  other = sl_trace_builder_finish (builder, NULL);
+
+  g_assert_true (run (search, trace, "mat", NULL, NULL));
+  g_assert_true (run (search, other, "mat", NULL, NULL));
+  g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 2);
+  sl_timeline_search_get_match (search, 0, NULL, &slice, NULL);
+  g_assert_cmpuint (slice, ==, 3);   /* matmul_grad, at 900 */
+
+  sl_timeline_search_run_async (search, other, "^matmul$", TRUE, NULL, NULL, done_cb, &w);
+  while (!w.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (w.error);
+  g_free (w.hits);
+  g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 1);
+}
+
 static void
 test_cancelled (void)
 {
@@ -186,6 +219,7 @@ main (int   argc,
 
   g_test_add_func ("/timeline-search/pages", test_pages);
   g_test_add_func ("/timeline-search/typing", test_typing);
+  g_test_add_func ("/timeline-search/other-trace", test_other_trace);
   g_test_add_func ("/timeline-search/cancelled", test_cancelled);
 
   return g_test_run ();

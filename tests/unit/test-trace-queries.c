@@ -288,6 +288,39 @@ test_search_regex_and_names (void)
   g_assert_error (error, G_REGEX_ERROR, G_REGEX_ERROR_UNMATCHED_PARENTHESIS);
 }
 
+/* Threads whose slices start at the same times: ties in time go in track
+ * order, then slice order, as the plain pass's stable sort leaves them. */
+static void
+test_search_ties (void)
+{
+  SlTraceBuilder *builder = sl_trace_builder_new ("ties.json");
+  guint process = sl_trace_builder_get_process (builder, "1");
+  g_autoptr(SlTrace) trace = NULL;
+  g_autofree guint8 *hits = NULL;
+  SlTraceSearch *index;
+
+  for (guint th = 0; th < 5; th++)
+    {
+      g_autofree char *tid = g_strdup_printf ("%u", th);
+      guint track = sl_trace_builder_get_thread_track (builder, process, tid);
+
+      for (guint i = 0; i < 3000; i++)
+        sl_trace_builder_add_slice (builder, track, (gint64)(i / 3) * 10, 5 + (i % 3),
+                                    sl_trace_builder_intern (builder, (i + th) % 4 ? "MatMul" : "Add", -1),
+                                    0, 0, SL_TRACE_NO_ARGS, 0);
+    }
+  trace = sl_trace_builder_finish (builder, NULL);
+  index = sl_trace_search_get (trace, NULL);
+  hits = sl_trace_search_match_names (index, "matmul", FALSE, NULL, NULL, NULL, NULL);
+  for (guint cap = 1; cap <= 20000; cap *= 7)
+    {
+      g_autoptr(GArray) plain = plain_collect (trace, hits, cap);
+      g_autoptr(GArray) fast = sl_trace_search_collect (index, hits, cap, NULL);
+
+      assert_same_matches (plain, fast);
+    }
+}
+
 static void
 test_search_cancelled (void)
 {
@@ -450,6 +483,7 @@ main (int   argc,
   g_test_add_func ("/trace-queries/search/plain", test_search_matches_plain);
   g_test_add_func ("/trace-queries/search/narrowing", test_search_narrowing);
   g_test_add_func ("/trace-queries/search/regex-and-names", test_search_regex_and_names);
+  g_test_add_func ("/trace-queries/search/ties", test_search_ties);
   g_test_add_func ("/trace-queries/search/cancelled", test_search_cancelled);
   g_test_add_func ("/trace-queries/search/empty-trace", test_search_empty_trace);
   g_test_add_func ("/trace-queries/aggregate/plain", test_aggregate_matches_plain);

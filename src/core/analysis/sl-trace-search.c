@@ -294,16 +294,17 @@ compare_starts (gconstpointer a,
 /* Merges runs (each sorted by start, in track order) into @out by start,
  * ties to the earlier run: a heap of run heads. */
 typedef struct {
+  gint64                    start_ns;   /* of at */
+  guint                     run;
   const SlTraceSearchMatch *at;
   const SlTraceSearchMatch *end;
-  guint                     run;
 } Head;
 
 static inline gboolean
 head_before (const Head *x,
              const Head *y)
 {
-  return x->at->start_ns < y->at->start_ns || (x->at->start_ns == y->at->start_ns && x->run < y->run);
+  return x->start_ns < y->start_ns || (x->start_ns == y->start_ns && x->run < y->run);
 }
 
 static void
@@ -311,22 +312,21 @@ heap_down (Head  *heap,
            guint  n,
            guint  i)
 {
+  Head moving = heap[i];
+
   for (;;)
     {
-      guint l = 2 * i + 1, m = i;
-      Head swap;
+      guint l = 2 * i + 1, m;
 
-      if (l < n && head_before (&heap[l], &heap[m]))
-        m = l;
-      if (l + 1 < n && head_before (&heap[l + 1], &heap[m]))
-        m = l + 1;
-      if (m == i)
-        return;
-      swap = heap[i];
+      if (l >= n)
+        break;
+      m = l + 1 < n && head_before (&heap[l + 1], &heap[l]) ? l + 1 : l;
+      if (!head_before (&heap[m], &moving))
+        break;
       heap[i] = heap[m];
-      heap[m] = swap;
       i = m;
     }
+  heap[i] = moving;
 }
 
 static void
@@ -341,14 +341,23 @@ merge_runs (const SlTraceSearchMatch *in,
 
   for (guint r = 0; r < n_runs; r++)
     if (run_start[r + 1] > run_start[r])
-      heap[n++] = (Head) { in + run_start[r], in + run_start[r + 1], r };
+      heap[n++] = (Head) { in[run_start[r]].start_ns, r, in + run_start[r], in + run_start[r + 1] };
   for (guint i = n / 2; i-- > 0;)
     heap_down (heap, n, i);
   while (n > 1)
     {
-      out[k++] = *heap[0].at++;
+      /* the earliest run gives until another run is earlier */
+      const Head *second = n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
+
+      do
+        out[k++] = *heap[0].at++;
+      while (heap[0].at < heap[0].end
+             && (heap[0].at->start_ns < second->start_ns
+                 || (heap[0].at->start_ns == second->start_ns && heap[0].run < second->run)));
       if (heap[0].at == heap[0].end)
         heap[0] = heap[--n];
+      else
+        heap[0].start_ns = heap[0].at->start_ns;
       heap_down (heap, n, 0);
     }
   if (n == 1)

@@ -5,7 +5,8 @@
  * with a matching name, in time order, from the trace's search index
  * (sl-trace-search.c, built on the first search's worker). Typing on
  * narrows: a substring that holds the last one only tries the names that
- * matched it. The object keeps the matches and the match the user is at;
+ * matched it, and a keystroke that matches the same names as the last one
+ * keeps its matches. The object keeps the matches and the match the user is at;
  * the list of results holds the first MAX_LISTED_MATCHES, the first page
  * at once and the rest while the main loop is idle.
  *
@@ -39,9 +40,10 @@ struct _SlTimelineSearch
   guint       n_listed;
   guint       list_id;     /* listing the next page */
 
-  /* the last substring search, to narrow the next from */
+  /* the last search: a substring search narrows the next from its hits,
+   * and the same hits again give the same matches */
   SlTrace    *last_trace;
-  char       *last_text;
+  char       *last_text;   /* NULL unless a substring search */
   guint8     *last_hits;
 };
 
@@ -52,8 +54,9 @@ typedef struct {
   char      *text;
   gboolean   regex;
   SlOpNames *names;         /* a link's exact names, instead of text */
-  char      *narrow_text;   /* an earlier substring search on the trace */
-  guint8    *narrow_hits;
+  char      *narrow_text;   /* the last search's text, when a substring search */
+  guint8    *last_hits;     /* the last search's on the trace */
+  GArray    *last_matches;
   guint8    *hits;          /* per string id, filled by the worker */
 } Search;
 
@@ -63,7 +66,8 @@ search_free (Search *search)
   g_clear_object (&search->trace);
   g_clear_pointer (&search->names, sl_op_names_free);
   g_free (search->narrow_text);
-  g_free (search->narrow_hits);
+  g_free (search->last_hits);
+  g_clear_pointer (&search->last_matches, g_array_unref);
   g_free (search->hits);
   g_free (search->text);
   g_free (search);
@@ -88,13 +92,18 @@ search_thread (GTask        *task,
       return;
     }
   search->hits = sl_trace_search_match_names (index, search->text, search->regex, search->names,
-                                              search->narrow_text, search->narrow_hits, &error);
+                                              search->narrow_text, search->last_hits, &error);
   if (search->hits == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
-  matches = sl_trace_search_collect (index, search->hits, MAX_MATCHES, cancellable);
+  /* a keystroke that matches the same names finds the same slices */
+  if (search->last_matches != NULL
+      && memcmp (search->hits, search->last_hits, MAX (sl_trace_get_n_strings (search->trace), 1)) == 0)
+    matches = g_array_ref (search->last_matches);
+  else
+    matches = sl_trace_search_collect (index, search->hits, MAX_MATCHES, cancellable);
   if (matches == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
@@ -132,10 +141,12 @@ sl_timeline_search_run_async (SlTimelineSearch    *self,
   search->text = g_strdup (text);
   search->regex = regex;
   search->names = names;
-  if (self->last_trace == trace && self->last_hits != NULL && !regex && names == NULL)
+  if (self->last_trace == trace && self->last_hits != NULL && self->matches != NULL)
     {
-      search->narrow_text = g_strdup (self->last_text);
-      search->narrow_hits = g_memdup2 (self->last_hits, MAX (sl_trace_get_n_strings (trace), 1));
+      search->last_hits = g_memdup2 (self->last_hits, MAX (sl_trace_get_n_strings (trace), 1));
+      search->last_matches = g_array_ref (self->matches);
+      if (!regex && names == NULL && self->last_text != NULL)
+        search->narrow_text = g_strdup (self->last_text);
     }
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_timeline_search_run_async);
@@ -212,12 +223,10 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
   self->has_current = FALSE;
   g_set_object (&self->last_trace, trace);
   g_clear_pointer (&self->last_text, g_free);
-  g_clear_pointer (&self->last_hits, g_free);
+  g_free (self->last_hits);
+  self->last_hits = g_memdup2 (search->hits, MAX (sl_trace_get_n_strings (trace), 1));
   if (!search->regex && search->names == NULL)
-    {
-      self->last_text = g_strdup (search->text);
-      self->last_hits = g_memdup2 (search->hits, MAX (sl_trace_get_n_strings (trace), 1));
-    }
+    self->last_text = g_strdup (search->text);
 
   g_clear_handle_id (&self->list_id, g_source_remove);
   g_list_store_remove_all (self->results);
