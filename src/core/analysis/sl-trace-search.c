@@ -253,26 +253,6 @@ sl_trace_search_count (SlTraceSearch *self,
   return n;
 }
 
-/* How many of a name's gids are below @cut. */
-static guint32
-count_below (const guint32 *gids,
-             guint32        n,
-             guint32        cut)
-{
-  guint32 lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (gids[mid] < cut)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
-}
-
 static int
 compare_gids (const void *a,
               const void *b)
@@ -410,13 +390,12 @@ sl_trace_search_collect (SlTraceSearch *self,
 {
   guint32 n_gids;
   g_autoptr(GArray) names = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree guint32 *take = NULL;
-  g_autofree SlTraceSearchMatch *out = NULL;   /* by track, then start */
-  g_autofree gsize *run_start = NULL;          /* per indexed track, in out */
+  g_autofree gsize *run_start = NULL;   /* per indexed track, in out */
   guint64 total = 0;
-  guint32 n_take = 0, cut;
+  guint32 n_take;
   GArray *matches;
-  guint tc = 0;
+  SlTraceSearchMatch *out;              /* by track, then start */
+  guint tc = 0, n_runs = 0;
   gsize k = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
@@ -429,51 +408,15 @@ sl_trace_search_collect (SlTraceSearch *self,
         g_array_append_val (names, i);
         total += self->name_offset[i + 1] - self->name_offset[i];
       }
-
-  /* Past the cap, the matches are those below the global id @cut where
-   * exactly @max_matches lie below it. */
-  cut = n_gids;
-  if (total > max_matches)
-    {
-      guint32 lo = 0, hi = n_gids;
-
-      while (lo < hi)
-        {
-          guint32 mid = lo + (hi - lo) / 2;
-          guint64 below = 0;
-
-          for (guint j = 0; j < names->len; j++)
-            {
-              guint32 name = g_array_index (names, guint32, j);
-
-              below += count_below (self->gids + self->name_offset[name],
-                                    self->name_offset[name + 1] - self->name_offset[name], mid);
-            }
-          if (below < max_matches)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      cut = lo;
-    }
-
-  take = g_new (guint32, names->len + 1);
-  for (guint j = 0; j < names->len; j++)
-    {
-      guint32 name = g_array_index (names, guint32, j);
-      guint32 n = self->name_offset[name + 1] - self->name_offset[name];
-
-      take[j] = cut == n_gids ? n : count_below (self->gids + self->name_offset[name], n, cut);
-      n_take += take[j];
-    }
+  n_take = MIN (total, max_matches);
 
   matches = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSearchMatch), n_take);
   g_array_set_size (matches, n_take);
-  out = g_new (SlTraceSearchMatch, MAX (n_take, 1));
+  out = (SlTraceSearchMatch *)(gpointer)matches->data;
   run_start = g_new0 (gsize, self->n_tracks + 1);
 
   /* Back in global id order: sort few, mark many in a bitmap. */
-  if ((guint64)n_take * 64 < n_gids)
+  if (total <= max_matches && total * 64 < n_gids)
     {
       g_autofree guint32 *order = g_new (guint32, n_take + 1);
       gsize n = 0;
@@ -482,8 +425,9 @@ sl_trace_search_collect (SlTraceSearch *self,
         {
           guint32 name = g_array_index (names, guint32, j);
 
-          memcpy (order + n, self->gids + self->name_offset[name], take[j] * sizeof (guint32));
-          n += take[j];
+          memcpy (order + n, self->gids + self->name_offset[name],
+                  (self->name_offset[name + 1] - self->name_offset[name]) * sizeof (guint32));
+          n += self->name_offset[name + 1] - self->name_offset[name];
         }
       qsort (order, n, sizeof (guint32), compare_gids);
       for (gsize i = 0; i < n; i++)
@@ -499,26 +443,38 @@ sl_trace_search_collect (SlTraceSearch *self,
   else
     {
       gsize n_words = (n_gids + 63) / 64;
+      /* zeroed on demand: only the pages marked are touched */
       g_autofree guint64 *bits = g_new0 (guint64, n_words);
+      g_autofree guint32 *pos = g_new0 (guint32, names->len + 1);
       const SlTraceSlices *s = NULL;
+      guint64 marked = 0;
 
-      for (guint j = 0; j < names->len; j++)
+      /* Track by track, each name's slices in it, until the cap: those
+       * after the cap in the last track are marked but not taken. */
+      for (guint t = 0; t < self->n_tracks && marked < max_matches; t++)
         {
-          const guint32 *g = self->gids + self->name_offset[g_array_index (names, guint32, j)];
-
           if (g_cancellable_is_cancelled (cancellable))
             {
               g_array_unref (matches);
               return NULL;
             }
-          for (guint32 i = 0; i < take[j]; i++)
-            bits[g[i] / 64] |= G_GUINT64_CONSTANT (1) << (g[i] % 64);
+          for (guint j = 0; j < names->len; j++)
+            {
+              guint32 name = g_array_index (names, guint32, j);
+              const guint32 *g = self->gids + self->name_offset[name];
+              guint32 n = self->name_offset[name + 1] - self->name_offset[name], i = pos[j];
+
+              for (; i < n && g[i] < self->base[t + 1]; i++)
+                bits[g[i] / 64] |= G_GUINT64_CONSTANT (1) << (g[i] % 64);
+              marked += i - pos[j];
+              pos[j] = i;
+            }
         }
-      for (gsize w = 0; w < n_words; w++)
+      for (gsize w = 0; w < n_words && k < n_take; w++)
         {
           guint64 word = bits[w];
 
-          while (word != 0)
+          while (word != 0 && k < n_take)
             {
               guint32 gid = (guint32)(w * 64 + __builtin_ctzll (word));
 
@@ -537,7 +493,14 @@ sl_trace_search_collect (SlTraceSearch *self,
   g_assert (k == n_take);
   for (guint r = tc + 1; r <= self->n_tracks; r++)
     run_start[r] = k;
-  merge_runs (out, run_start, self->n_tracks, (SlTraceSearchMatch *)(gpointer)matches->data);
+  for (guint r = 0; r < self->n_tracks; r++)
+    n_runs += run_start[r + 1] > run_start[r];
+  if (n_runs > 1)
+    {
+      g_autofree SlTraceSearchMatch *by_track = g_memdup2 (out, n_take * sizeof *out);
+
+      merge_runs (by_track, run_start, self->n_tracks, out);
+    }
 
   if (n_take < max_matches)
     {
