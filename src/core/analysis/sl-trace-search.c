@@ -29,6 +29,8 @@ struct _SlTraceSearch
   guint32 *gids;           /* per name, ascending */
 };
 
+#define PREFETCH 64   /* slices ahead: a memory read takes about that many loop turns */
+
 static GMutex index_lock;
 
 /* The only reads of slice columns here, so that they are easy to find. */
@@ -44,6 +46,14 @@ slice_start (const SlTraceSlices *s,
              guint32              i)
 {
   return s->start_ns[i];
+}
+
+/* asks for the start of a slice read soon */
+static inline void
+slice_start_prefetch (const SlTraceSlices *s,
+                      guint32              i)
+{
+  __builtin_prefetch (s->start_ns + i);
 }
 
 static void
@@ -436,7 +446,6 @@ sl_trace_search_collect (SlTraceSearch *self,
             run_start[++tc] = k;
           out[k].track = self->tracks[tc];
           out[k].slice = order[i] - self->base[tc];
-          out[k].start_ns = slice_start (sl_trace_get_slices (self->trace, self->tracks[tc]), out[k].slice);
           k++;
         }
     }
@@ -446,7 +455,6 @@ sl_trace_search_collect (SlTraceSearch *self,
       /* zeroed on demand: only the pages marked are touched */
       g_autofree guint64 *bits = g_new0 (guint64, n_words);
       g_autofree guint32 *pos = g_new0 (guint32, names->len + 1);
-      const SlTraceSlices *s = NULL;
       guint64 marked = 0;
 
       /* Track by track, each name's slices in it, until the cap: those
@@ -480,12 +488,9 @@ sl_trace_search_collect (SlTraceSearch *self,
 
               word &= word - 1;
               while (gid >= self->base[tc + 1])
-                run_start[++tc] = k, s = NULL;
-              if (s == NULL)
-                s = sl_trace_get_slices (self->trace, self->tracks[tc]);
+                run_start[++tc] = k;
               out[k].track = self->tracks[tc];
               out[k].slice = gid - self->base[tc];
-              out[k].start_ns = slice_start (s, out[k].slice);
               k++;
             }
         }
@@ -493,6 +498,24 @@ sl_trace_search_collect (SlTraceSearch *self,
   g_assert (k == n_take);
   for (guint r = tc + 1; r <= self->n_tracks; r++)
     run_start[r] = k;
+
+  /* The starts, a track at a time, asking for those a little ahead: they
+   * are scattered over the track's column. */
+  for (guint r = 0; r < self->n_tracks; r++)
+    {
+      const SlTraceSlices *s;
+      gsize first = run_start[r], last = run_start[r + 1];
+
+      if (first == last)
+        continue;
+      s = sl_trace_get_slices (self->trace, self->tracks[r]);
+      for (gsize i = first; i < last; i++)
+        {
+          if (i + PREFETCH < last)
+            slice_start_prefetch (s, out[i + PREFETCH].slice);
+          out[i].start_ns = slice_start (s, out[i].slice);
+        }
+    }
   for (guint r = 0; r < self->n_tracks; r++)
     n_runs += run_start[r + 1] > run_start[r];
   if (n_runs > 1)
