@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sl-trace-aggregate.h"
+#include "sl-trace-aggregate-index.h"
 
 /* sums of hostile durations saturate instead of overflowing */
 static inline gint64
@@ -79,6 +80,52 @@ sl_trace_aggregate (SlTrace      *trace,
       if (g_cancellable_is_cancelled (cancellable))
         return NULL;
       aggregate_track (trace, track, from_ns, to_ns, rows, row_of_name);
+    }
+
+  sl_trace_aggregate_sort (trace, rows, SL_TRACE_AGGREGATE_BY_TOTAL, TRUE);
+  return g_steal_pointer (&rows);
+}
+
+/**
+ * sl_trace_aggregate_indexed:
+ *
+ * The same rows as sl_trace_aggregate(), from the trace's
+ * #SlTraceAggregateIndex (built on the first call: call it on a worker),
+ * so that a range costs its edges rather than its slices.
+ *
+ * Returns: (transfer full) (nullable): the rows, or %NULL when cancelled
+ */
+GArray *
+sl_trace_aggregate_indexed (SlTrace      *trace,
+                            gint64        from_ns,
+                            gint64        to_ns,
+                            const guint  *tracks,
+                            guint         n_tracks,
+                            GCancellable *cancellable)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (SlTraceAggregateRow));
+  g_autofree guint32 *row_of_name = NULL;   /* name id → row + 1 */
+  SlTraceAggregateIndex *index;
+  guint n;
+
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+
+  index = sl_trace_aggregate_index_get (trace, cancellable);
+  if (index == NULL)
+    return NULL;
+  n = tracks != NULL ? n_tracks : sl_trace_get_n_tracks (trace);
+  row_of_name = g_new0 (guint32, sl_trace_get_n_strings (trace) + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint track = tracks != NULL ? tracks[i] : i;
+
+      if (track >= sl_trace_get_n_tracks (trace) ||
+          sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER)
+        continue;
+      if (g_cancellable_is_cancelled (cancellable))
+        return NULL;
+      sl_trace_aggregate_index_add_track (index, track, from_ns, to_ns, rows, row_of_name);
     }
 
   sl_trace_aggregate_sort (trace, rows, SL_TRACE_AGGREGATE_BY_TOTAL, TRUE);

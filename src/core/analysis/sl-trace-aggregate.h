@@ -38,6 +38,12 @@ GArray  *sl_trace_aggregate             (SlTrace              *trace,
                                          const guint          *tracks,
                                          guint                 n_tracks,
                                          GCancellable         *cancellable);
+GArray  *sl_trace_aggregate_indexed     (SlTrace              *trace,
+                                         gint64                from_ns,
+                                         gint64                to_ns,
+                                         const guint          *tracks,
+                                         guint                 n_tracks,
+                                         GCancellable         *cancellable);
 void     sl_trace_aggregate_sort        (SlTrace              *trace,
                                          GArray               *rows,
                                          SlTraceAggregateSort  sort,

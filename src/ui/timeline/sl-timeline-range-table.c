@@ -2,7 +2,8 @@
  *
  * The range table: every slice name in a time range with its count,
  * total, self, average, shortest and longest time, summed up on a worker
- * and shown sorted by any column.
+ * from the trace's partial sums (built by the first range) and shown
+ * sorted by any column.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -191,7 +192,7 @@ aggregate_thread (GTask        *task,
 {
   SlTrace *trace = g_object_get_data (G_OBJECT (task), "sl-trace");
   gint64 *range = task_data;
-  GArray *rows = sl_trace_aggregate (trace, range[0], range[1], NULL, 0, cancellable);
+  GArray *rows = sl_trace_aggregate_indexed (trace, range[0], range[1], NULL, 0, cancellable);
 
   if (rows == NULL)
     g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));

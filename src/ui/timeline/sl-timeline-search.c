@@ -1,10 +1,14 @@
 /* sl-timeline-search.c
  *
  * A search matches every name of the trace once (a substring in any case,
- * a regular expression, or a link's exact names), then collects the
- * slices with a matching name in time order. The object keeps them and
- * the match the user is at; the list of results holds the first
- * MAX_LISTED_MATCHES.
+ * a regular expression, or a link's exact names), then takes the slices
+ * with a matching name, in time order, from the trace's search index
+ * (sl-trace-search.c, built on the first search's worker). Typing on
+ * narrows: a substring that holds the last one only tries the names that
+ * matched it, and a keystroke that matches the same names as the last one
+ * keeps its matches. The object keeps the matches and the match the user is at;
+ * the list of results holds the first MAX_LISTED_MATCHES, the first page
+ * at once and the rest while the main loop is idle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,15 +20,14 @@
 #include "sl-timeline-item.h"
 #include "sl-timeline-renderer.h"
 #include "sl-timeline-search.h"
+#include "sl-trace-search.h"
 
 #define MAX_LISTED_MATCHES 10000
 #define MAX_MATCHES 1000000
+#define FIRST_PAGE 200
+#define PAGE 2000
 
-typedef struct {
-  guint   track;
-  guint32 slice;
-  gint64  start;
-} Match;
+typedef SlTraceSearchMatch Match;
 
 struct _SlTimelineSearch
 {
@@ -34,6 +37,14 @@ struct _SlTimelineSearch
   guint       current;
   gboolean    has_current;
   GListStore *results;     /* SlTimelineItem */
+  guint       n_listed;
+  guint       list_id;     /* listing the next page */
+
+  /* the last search: a substring search narrows the next from its hits,
+   * and the same hits again give the same matches */
+  SlTrace    *last_trace;
+  char       *last_text;   /* NULL unless a substring search */
+  guint8     *last_hits;
 };
 
 G_DEFINE_FINAL_TYPE (SlTimelineSearch, sl_timeline_search, G_TYPE_OBJECT)
@@ -42,8 +53,11 @@ typedef struct {
   SlTrace   *trace;
   char      *text;
   gboolean   regex;
-  SlOpNames *names;   /* a link's exact names, instead of text */
-  guint8    *hits;    /* per string id, filled by the worker */
+  SlOpNames *names;         /* a link's exact names, instead of text */
+  char      *narrow_text;   /* the last search's text, when a substring search */
+  guint8    *last_hits;     /* the last search's on the trace */
+  GArray    *last_matches;
+  guint8    *hits;          /* per string id, filled by the worker */
 } Search;
 
 static void
@@ -51,18 +65,12 @@ search_free (Search *search)
 {
   g_clear_object (&search->trace);
   g_clear_pointer (&search->names, sl_op_names_free);
+  g_free (search->narrow_text);
+  g_free (search->last_hits);
+  g_clear_pointer (&search->last_matches, g_array_unref);
   g_free (search->hits);
   g_free (search->text);
   g_free (search);
-}
-
-static int
-compare_matches (gconstpointer a,
-                 gconstpointer b)
-{
-  const Match *x = a, *y = b;
-
-  return (x->start > y->start) - (x->start < y->start);
 }
 
 static void
@@ -72,61 +80,35 @@ search_thread (GTask        *task,
                GCancellable *cancellable)
 {
   Search *search = task_data;
-  guint n_strings = sl_trace_get_n_strings (search->trace);
-  guint8 *hits = search->hits = g_new0 (guint8, MAX (n_strings, 1));
-  g_autoptr(GRegex) regex = NULL;
-  g_autofree char *needle = NULL;
-  g_autoptr(GError) error = NULL;
+  SlTraceSearch *index;
+  GError *error = NULL;
   GArray *matches;
 
-  if (search->regex && search->names == NULL)
+  /* built once per trace, by the first search */
+  index = sl_trace_search_get (search->trace, cancellable);
+  if (index == NULL)
     {
-      regex = g_regex_new (search->text, G_REGEX_CASELESS | G_REGEX_OPTIMIZE, 0, &error);
-      if (regex == NULL)
-        {
-          g_task_return_error (task, g_steal_pointer (&error));
-          return;
-        }
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return;
     }
-  else if (search->names == NULL)
-    needle = g_utf8_casefold (search->text, -1);
-
-  /* Names are few next to slices: match each once. */
-  for (guint i = 1; i < n_strings; i++)
+  search->hits = sl_trace_search_match_names (index, search->text, search->regex, search->names,
+                                              search->narrow_text, search->last_hits, &error);
+  if (search->hits == NULL)
     {
-      const char *str = sl_trace_get_string (search->trace, i);
-
-      if (search->names != NULL)
-        hits[i] = sl_op_names_contains (search->names, str);
-      else if (regex != NULL)
-        hits[i] = g_regex_match (regex, str, 0, NULL);
-      else
-        {
-          g_autofree char *folded = g_utf8_casefold (str, -1);
-
-          hits[i] = strstr (folded, needle) != NULL;
-        }
+      g_task_return_error (task, error);
+      return;
     }
-
-  matches = g_array_new (FALSE, FALSE, sizeof (Match));
-  for (guint t = 0; t < sl_trace_get_n_tracks (search->trace); t++)
+  /* a keystroke that matches the same names finds the same slices */
+  if (search->last_matches != NULL
+      && memcmp (search->hits, search->last_hits, MAX (sl_trace_get_n_strings (search->trace), 1)) == 0)
+    matches = g_array_ref (search->last_matches);
+  else
+    matches = sl_trace_search_collect (index, search->hits, MAX_MATCHES, cancellable);
+  if (matches == NULL)
     {
-      const SlTraceSlices *s;
-
-      if (sl_trace_get_track_kind (search->trace, t) == SL_TRACE_TRACK_COUNTER
-          || (s = sl_trace_get_slices (search->trace, t)) == NULL)
-        continue;
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
-      for (guint32 i = 0; i < s->n_slices && matches->len < MAX_MATCHES; i++)
-        if (hits[sl_trace_slices_name_id (s, i)])
-          {
-            Match m = { t, i, sl_trace_slices_start_ns (s, i) };
-
-            g_array_append_val (matches, m);
-          }
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
+      return;
     }
-  g_array_sort (matches, compare_matches);
   g_task_return_pointer (task, matches, (GDestroyNotify)g_array_unref);
 }
 
@@ -159,16 +141,64 @@ sl_timeline_search_run_async (SlTimelineSearch    *self,
   search->text = g_strdup (text);
   search->regex = regex;
   search->names = names;
+  if (self->last_trace == trace && self->last_hits != NULL && self->matches != NULL)
+    {
+      search->last_hits = g_memdup2 (self->last_hits, MAX (sl_trace_get_n_strings (trace), 1));
+      search->last_matches = g_array_ref (self->matches);
+      if (!regex && names == NULL && self->last_text != NULL)
+        search->narrow_text = g_strdup (self->last_text);
+    }
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, sl_timeline_search_run_async);
   g_task_set_task_data (task, search, (GDestroyNotify)search_free);
   g_task_run_in_thread (task, search_thread);
 }
 
+/* Appends the rows of the matches after those listed, up to @up_to. */
+static void
+list_matches (SlTimelineSearch *self,
+              guint             up_to)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  SlTrace *trace = self->last_trace;
+  guint first = self->n_listed;
+
+  up_to = MIN (MIN (up_to, self->matches->len), MAX_LISTED_MATCHES);
+  for (guint i = first; i < up_to; i++)
+    {
+      const Match *m = &g_array_index (self->matches, Match, i);
+      const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
+      g_autofree char *when = sl_timeline_format_instant (m->start_ns - sl_trace_get_start_ns (trace));
+      g_autofree char *dur = sl_timeline_format_duration (sl_trace_slices_dur_ns (s, m->slice));
+      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
+                                                sl_trace_get_string (trace, sl_trace_slices_name_id (s, m->slice)),
+                                                dur, sl_trace_get_track_name (trace, m->track));
+      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
+
+      g_ptr_array_add (items, sl_timeline_item_new (&data));
+    }
+  g_list_store_splice (self->results, first, 0, items->pdata, items->len);
+  self->n_listed = first + items->len;
+}
+
+static gboolean
+list_more_cb (gpointer user_data)
+{
+  SlTimelineSearch *self = user_data;
+
+  list_matches (self, self->n_listed + PAGE);
+  if (self->n_listed < MIN (self->matches->len, MAX_LISTED_MATCHES))
+    return G_SOURCE_CONTINUE;
+  self->list_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 /**
  * sl_timeline_search_run_finish:
  *
- * The matches and results become the search's, with none current.
+ * The matches and results become the search's, with none current. The
+ * first FIRST_PAGE results are listed at once, the rest (up to
+ * MAX_LISTED_MATCHES) a page at a time while the main loop is idle.
  *
  * Returns: (transfer full) (nullable): per string id of the trace,
  *   whether the name matched (to highlight with), or %NULL with @error
@@ -180,7 +210,6 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
 {
   Search *search = g_task_get_task_data (G_TASK (result));
   GArray *matches;
-  g_autoptr(GPtrArray) items = NULL;
   SlTrace *trace = search->trace;
 
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
@@ -192,23 +221,19 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = matches;
   self->has_current = FALSE;
+  g_set_object (&self->last_trace, trace);
+  g_clear_pointer (&self->last_text, g_free);
+  g_free (self->last_hits);
+  self->last_hits = g_memdup2 (search->hits, MAX (sl_trace_get_n_strings (trace), 1));
+  if (!search->regex && search->names == NULL)
+    self->last_text = g_strdup (search->text);
 
-  items = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < matches->len && i < MAX_LISTED_MATCHES; i++)
-    {
-      const Match *m = &g_array_index (matches, Match, i);
-      const SlTraceSlices *s = sl_trace_get_slices (trace, m->track);
-      g_autofree char *when = sl_timeline_format_instant (m->start - sl_trace_get_start_ns (trace));
-      g_autofree char *dur = sl_timeline_format_duration (sl_trace_slices_dur_ns (s, m->slice));
-      g_autofree char *label = g_strdup_printf ("%s  ·  %s  ·  %s  ·  %s", when,
-                                                sl_trace_get_string (trace, sl_trace_slices_name_id (s, m->slice)),
-                                                dur, sl_trace_get_track_name (trace, m->track));
-      SlTimelineItemData data = { SL_TIMELINE_ITEM_MATCH, 0, m->track, m->slice, { 0 }, label };
-
-      g_ptr_array_add (items, sl_timeline_item_new (&data));
-    }
-  g_list_store_splice (self->results, 0, g_list_model_get_n_items (G_LIST_MODEL (self->results)),
-                       items->pdata, items->len);
+  g_clear_handle_id (&self->list_id, g_source_remove);
+  g_list_store_remove_all (self->results);
+  self->n_listed = 0;
+  list_matches (self, FIRST_PAGE);
+  if (self->n_listed < MIN (matches->len, MAX_LISTED_MATCHES))
+    self->list_id = g_idle_add (list_more_cb, self);
   return g_steal_pointer (&search->hits);
 }
 
@@ -218,8 +243,10 @@ sl_timeline_search_clear (SlTimelineSearch *self)
 {
   g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
 
+  g_clear_handle_id (&self->list_id, g_source_remove);
   g_clear_pointer (&self->matches, g_array_unref);
   self->has_current = FALSE;
+  self->n_listed = 0;
   g_list_store_remove_all (self->results);
 }
 
@@ -255,7 +282,7 @@ sl_timeline_search_get_match (SlTimelineSearch *self,
   if (slice != NULL)
     *slice = m->slice;
   if (start_ns != NULL)
-    *start_ns = m->start;
+    *start_ns = m->start_ns;
 }
 
 gboolean
@@ -304,7 +331,7 @@ sl_timeline_search_step (SlTimelineSearch *self,
   if (!self->has_current)
     {
       self->current = 0;
-      while (self->current < n && g_array_index (self->matches, Match, self->current).start < from_ns)
+      while (self->current < n && g_array_index (self->matches, Match, self->current).start_ns < from_ns)
         self->current++;
       if (self->current == n || backwards)
         self->current = (self->current + n - (backwards ? 1 : 0)) % n;
@@ -338,7 +365,7 @@ sl_timeline_search_find_first (SlTimelineSearch *self,
     {
       const Match *m = &g_array_index (self->matches, Match, i);
 
-      if (!ranged || (m->start >= start_ns && m->start < end_ns))
+      if (!ranged || (m->start_ns >= start_ns && m->start_ns < end_ns))
         {
           *index = i;
           return TRUE;
@@ -382,8 +409,12 @@ sl_timeline_search_finalize (GObject *object)
 {
   SlTimelineSearch *self = SL_TIMELINE_SEARCH (object);
 
+  g_clear_handle_id (&self->list_id, g_source_remove);
   g_clear_pointer (&self->matches, g_array_unref);
   g_clear_object (&self->results);
+  g_clear_object (&self->last_trace);
+  g_free (self->last_text);
+  g_free (self->last_hits);
 
   G_OBJECT_CLASS (sl_timeline_search_parent_class)->finalize (object);
 }
