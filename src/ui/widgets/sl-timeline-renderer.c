@@ -1,9 +1,18 @@
 /* sl-timeline-renderer.c
  *
- * A frame asks the level of detail for the spans of each visible row (at
+ * The tracks area is drawn in tiles: columns TILE_WIDTH pixels wide on a
+ * grid of whole pixels counted from the trace's start at the current zoom.
+ * A tile asks the level of detail for the spans of each visible row (at
  * most about two per pixel), batches the rectangles by colour so cairo
- * fills each colour once, then writes the names into spans wide enough,
- * from shaped layouts kept between frames.
+ * fills each colour once, and is kept in an image that holds the tiles in
+ * view and one more on each side. Panning blits the kept tiles and draws
+ * only those it uncovers; a first frame draws every tile the same way, so
+ * both give the same pixels. The view's left edge is put on a whole pixel
+ * of that grid, which keeps the blit exact. Names, flows, outlines, the
+ * gutter and the ruler depend on where the view's edges fall and are drawn
+ * over the tiles each frame, from shaped layouts kept between frames; a
+ * tile keeps the slices wide enough for a name so that no frame asks the
+ * level of detail again for them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +35,8 @@
 #define TEXT_CACHE_LIMIT 8192
 #define TICK_SPACING 110
 #define MAX_FLOWS_DRAWN 64
+#define TILE_WIDTH 128
+#define NO_TILE G_MININT64
 
 /* Okabe–Ito without black, each at three lightnesses: names get one of 21
  * colours that stay apart for every colour vision. */
@@ -81,6 +92,22 @@ typedef struct {
   guint8  color;
 } Label;
 
+/* A slice wide enough for its name, met while drawing a tile: where it is
+ * on the zoom's pixel grid, so a frame places its name without a query. */
+typedef struct {
+  double  gx0;
+  double  gx1;
+  guint32 row;
+  guint32 name_id;
+  guint8  color;
+} TileLabel;
+
+/* One column of the tile image: which tile it holds, and its names */
+typedef struct {
+  gint64  tile;      /* index on the pixel grid, or NO_TILE */
+  GArray *labels;    /* TileLabel */
+} TileSlot;
+
 struct _SlTimelineRenderer
 {
   SlTraceLod           *lod;
@@ -127,6 +154,17 @@ struct _SlTimelineRenderer
   guint                 last_n_spans;
   GHashTable           *text_cache;   /* (name id, width class) → PangoLayout */
   PangoLayout          *scratch_layout;
+
+  /* The tile image: slot i holds a tile in columns [i, i + 1) × TILE_WIDTH */
+  cairo_surface_t      *tiles;
+  TileSlot             *slots;
+  guint                 n_slots;
+  double                tiles_ns_per_pixel;   /* what the kept tiles were drawn for */
+  double                tiles_scroll_y;
+  int                   tiles_height;
+  double                tiles_scale;
+  guint                 last_n_tiles;
+  gint64                view_px;              /* this frame's left edge on the pixel grid */
 
   double                color[N_SLOTS][3];
   guint8               *highlight;     /* per string id: matches the search; NULL: no search */
@@ -259,6 +297,24 @@ slice_color (const SlTimelineRenderer *self,
   return self->name_color[name];
 }
 
+/* Everything a tile shows changed: colours, layout, the search. */
+static void
+invalidate_tiles (SlTimelineRenderer *self)
+{
+  for (guint i = 0; i < self->n_slots; i++)
+    self->slots[i].tile = NO_TILE;
+}
+
+static void
+free_tiles (SlTimelineRenderer *self)
+{
+  for (guint i = 0; i < self->n_slots; i++)
+    g_array_unref (self->slots[i].labels);
+  g_clear_pointer (&self->slots, g_free);
+  self->n_slots = 0;
+  g_clear_pointer (&self->tiles, cairo_surface_destroy);
+}
+
 SlTimelineRenderer *
 sl_timeline_renderer_new (void)
 {
@@ -293,6 +349,7 @@ clear_trace (SlTimelineRenderer *self)
   g_array_set_size (self->rows, 0);
   g_hash_table_remove_all (self->text_cache);
   self->has_selected = self->has_hovered = self->has_range = FALSE;
+  invalidate_tiles (self);
 }
 
 void
@@ -311,6 +368,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
   g_clear_object (&self->scratch_layout);
+  free_tiles (self);
   g_free (self->columns);
   g_free (self);
 }
@@ -325,6 +383,7 @@ relayout (SlTimelineRenderer *self)
   g_array_set_size (self->rows, 0);
   self->n_pinned_rows = 0;
   self->pinned_height = self->content_height = 0;
+  invalidate_tiles (self);
   if (self->trace == NULL)
     return;
 
@@ -447,6 +506,7 @@ sl_timeline_renderer_set_dark (SlTimelineRenderer *self,
 
   self->dark = !!dark;
   compute_palette (self);
+  invalidate_tiles (self);
 }
 
 void
@@ -460,6 +520,7 @@ sl_timeline_renderer_set_font (SlTimelineRenderer         *self,
   self->font = pango_font_description_copy (font);
   g_hash_table_remove_all (self->text_cache);
   g_clear_object (&self->scratch_layout);
+  invalidate_tiles (self);
 }
 
 /* The benchmark's peer: every slice in view drawn on its own and every
@@ -480,6 +541,8 @@ sl_timeline_renderer_set_color_mode (SlTimelineRenderer  *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (mode <= SL_TIMELINE_COLOR_BY_DURATION);
 
+  if (self->color_mode != mode)
+    invalidate_tiles (self);
   self->color_mode = mode;
 }
 
@@ -512,6 +575,7 @@ sl_timeline_renderer_set_duration_thresholds (SlTimelineRenderer *self,
   self->yellow_percent = yellow_percent >= 0 ? MIN (yellow_percent, 100.0) : 0;
   self->red_percent = red_percent >= self->yellow_percent ? MIN (red_percent, 100.0) : self->yellow_percent;
   compute_duration_thresholds (self);
+  invalidate_tiles (self);
 }
 
 /**
@@ -777,12 +841,23 @@ sl_timeline_renderer_set_box (SlTimelineRenderer *self,
   self->box_x1 = MAX (x0, x1);
 }
 
+/* Spans (and counter boxes) drawn by the last frame: only those of the
+ * tiles it drew. */
 guint
 sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
   return self->last_n_spans;
+}
+
+/* Tiles the last frame drew; the others came from the tile image. */
+guint
+sl_timeline_renderer_get_last_n_tiles (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->last_n_tiles;
 }
 
 /**
@@ -800,6 +875,7 @@ sl_timeline_renderer_set_highlight (SlTimelineRenderer *self,
 
   g_free (self->highlight);
   self->highlight = highlight;
+  invalidate_tiles (self);
 }
 
 /* Time formatting */
@@ -945,34 +1021,47 @@ get_label_layout (SlTimelineRenderer *self,
   return layout;
 }
 
+/* Where @t is on the zoom's grid of pixels counted from the trace's start */
 static inline double
-time_to_x (const SlTimelineViewport *vp,
-           gint64                    t)
+grid_x (const SlTimelineRenderer *self,
+        const SlTimelineViewport *vp,
+        gint64                    t)
 {
-  return SL_TIMELINE_GUTTER_WIDTH + (double)(t - vp->t0) / vp->ns_per_pixel;
+  return (double)(t - sl_trace_get_start_ns (self->trace)) / vp->ns_per_pixel;
 }
 
+/* The view's left edge put on the nearest pixel of that grid */
+static gint64
+view_grid_px (const SlTimelineRenderer *self,
+              const SlTimelineViewport *vp)
+{
+  return (gint64)floor (grid_x (self, vp, vp->t0) + 0.5);
+}
+
+static inline double
+time_to_x (const SlTimelineRenderer *self,
+           const SlTimelineViewport *vp,
+           gint64                    t)
+{
+  return SL_TIMELINE_GUTTER_WIDTH + (grid_x (self, vp, t) - (double)self->view_px);
+}
+
+/* [x0, x1) in whole pixels, cut to the band by hand: cairo fills unclipped
+ * whole-pixel boxes several times faster. */
 static void
 add_rect (SlTimelineRenderer *self,
           guint               color,
           double              x0,
           double              x1,
           double              y,
-          double              h,
-          double              width)
+          double              h)
 {
   Rect r;
-
-  /* Whole pixels keep cairo on its fast path for aligned boxes. */
   double y1 = MIN (y + h, self->band_bottom);
 
   y = MAX (y, self->band_top);
-  if (y1 <= y)
+  if (y1 <= y || x1 <= x0)
     return;
-  x0 = floor (MAX (x0, SL_TIMELINE_GUTTER_WIDTH - 1));
-  x1 = ceil (MIN (x1, width + 1));
-  if (x1 - x0 < 1)
-    x1 = x0 + 1;
   r = (Rect) { x0, y, x1 - x0, y1 - y };
   g_array_append_val (self->rects[color], r);
 }
@@ -1053,8 +1142,8 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
       guint32 i = idx[k];
       guint8 color = slice_color (self, s, i);
       const double *c = self->color[color];
-      double x0 = MAX (time_to_x (vp, s->start_ns[i]), SL_TIMELINE_GUTTER_WIDTH - 1);
-      double x1 = MIN (time_to_x (vp, s->start_ns[i] + s->dur_ns[i]), vp->width + 1);
+      double x0 = MAX (time_to_x (self, vp, s->start_ns[i]), SL_TIMELINE_GUTTER_WIDTH - 1);
+      double x1 = MIN (time_to_x (self, vp, s->start_ns[i] + s->dur_ns[i]), vp->width + 1);
 
       cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       cairo_rectangle (cr, x0, y + 1, MAX (x1 - x0, 1), ROW_HEIGHT - 2);
@@ -1079,59 +1168,27 @@ draw_slice_row (SlTimelineRenderer       *self,
                 const SlTimelineViewport *vp,
                 gint64                    t1)
 {
-  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
-
-  if (s == NULL)
+  if (sl_trace_get_slices (self->trace, row->track) == NULL)
     return;
-  if (self->naive)
-    {
-      cairo_save (cr);
-      cairo_rectangle (cr, 0, self->band_top, vp->width, self->band_bottom - self->band_top);
-      cairo_clip (cr);
-      draw_slice_row_naive (self, cr, row, y, vp, t1);
-      cairo_restore (cr);
-      return;
-    }
-
-  g_array_set_size (self->spans, 0);
-  sl_trace_lod_query (self->lod, row->track, row->depth, vp->t0, t1, vp->ns_per_pixel, self->spans);
-  self->last_n_spans += self->spans->len;
-
-  for (guint k = 0; k < self->spans->len; k++)
-    {
-      const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
-      guint32 name = s->name_id[span->slice];
-      guint8 color = slice_color (self, s, span->slice);
-      double x0 = time_to_x (vp, span->start_ns);
-      double x1 = time_to_x (vp, span->end_ns);
-
-      add_rect (self, color, x0, x1, y + 1, ROW_HEIGHT - 2, vp->width);
-
-      if (span->n_slices == 1 && x1 - x0 >= MIN_LABEL_WIDTH)
-        {
-          double lx0 = MAX (x0, SL_TIMELINE_GUTTER_WIDTH);
-          double lx1 = MIN (x1, vp->width);
-
-          if (lx1 - lx0 >= MIN_LABEL_WIDTH)
-            {
-              Label l = { lx0 + LABEL_PADDING, y, lx1 - lx0 - 2 * LABEL_PADDING, name, color };
-
-              g_array_append_val (self->labels, l);
-            }
-        }
-    }
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, self->band_top, vp->width, self->band_bottom - self->band_top);
+  cairo_clip (cr);
+  draw_slice_row_naive (self, cr, row, y, vp, t1);
+  cairo_restore (cr);
 }
 
+/* The columns of [t0, t1] as @width pixels from @left */
 static void
 draw_counter_row (SlTimelineRenderer       *self,
                   cairo_t                  *cr,
                   const Row                *row,
                   double                    y,
-                  const SlTimelineViewport *vp,
-                  gint64                    t1)
+                  gint64                    t0,
+                  gint64                    t1,
+                  double                    left,
+                  guint                     width)
 {
   const SlTraceCounter *c = sl_trace_get_counter (self->trace, row->track);
-  guint width = MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0);
   double lo, hi, top = y + 4, bottom = y + row->h - 2;
   const double *color;
 
@@ -1142,7 +1199,7 @@ draw_counter_row (SlTimelineRenderer       *self,
       self->columns = g_renew (SlTraceLodColumn, self->columns, width);
       self->n_columns = width;
     }
-  sl_trace_lod_query_counter (self->lod, row->track, vp->t0, t1, width, self->columns);
+  sl_trace_lod_query_counter (self->lod, row->track, t0, t1, width, self->columns);
 
   lo = MIN (c->min_value, 0);
   hi = MAX (c->max_value, 0);
@@ -1168,7 +1225,7 @@ draw_counter_row (SlTimelineRenderer       *self,
       while (x + run < width && self->columns[x + run].defined
              && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
         run++;
-      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, top_y, run, bottom - top_y);
+      cairo_rectangle (cr, left + x, top_y, run, bottom - top_y);
       self->last_n_spans++;
       x += run;
     }
@@ -1183,7 +1240,7 @@ draw_counter_row (SlTimelineRenderer       *self,
         continue;
       y_max = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
       y_min = round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
-      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
+      cairo_rectangle (cr, left + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
     }
   cairo_set_source_rgb (cr, color[0], color[1], color[2]);
   cairo_fill (cr);
@@ -1224,6 +1281,7 @@ first_row_below (SlTimelineRenderer *self,
   return first;
 }
 
+/* The peer's rows: every slice in view, straight into @cr. */
 static void
 draw_rows (SlTimelineRenderer       *self,
            cairo_t                  *cr,
@@ -1236,8 +1294,6 @@ draw_rows (SlTimelineRenderer       *self,
 {
   gint64 t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
 
-  /* Slice rectangles are cut to the band by hand: cairo fills unclipped
-   * whole-pixel boxes several times faster. */
   self->band_top = band_top;
   self->band_bottom = band_top + band_height;
 
@@ -1261,11 +1317,321 @@ draw_rows (SlTimelineRenderer       *self,
       if (row->kind == ROW_PROCESS)
         draw_process_row (self, cr, row, y, vp);
       else
-        draw_counter_row (self, cr, row, y, vp, t1);
+        draw_counter_row (self, cr, row, y, vp->t0, t1, SL_TIMELINE_GUTTER_WIDTH, MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0));
       cairo_restore (cr);
     }
 
   flush_rects (self, cr);
+  cairo_save (cr);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
+  cairo_clip (cr);
+  flush_labels (self, cr);
+  cairo_restore (cr);
+}
+
+/* Tiles */
+
+static inline gint64
+floor_div (gint64 a,
+           gint64 b)
+{
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static inline guint
+tile_slot (SlTimelineRenderer *self,
+           gint64              tile)
+{
+  gint64 n = self->n_slots;
+
+  return (guint)(((tile % n) + n) % n);
+}
+
+/* One row of slices in the tile whose left edge is grid pixel @base,
+ * drawn at @left in @cr; [ta, tb] reaches a pixel past both edges. */
+static void
+draw_tile_slices (SlTimelineRenderer       *self,
+                  const SlTimelineViewport *vp,
+                  guint                     row_index,
+                  double                    y,
+                  gint64                    ta,
+                  gint64                    tb,
+                  gint64                    base,
+                  double                    left,
+                  TileSlot                 *slot)
+{
+  const Row *row = &g_array_index (self->rows, Row, row_index);
+  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
+  double tile_x0 = (double)base, tile_x1 = (double)(base + TILE_WIDTH);
+
+  if (s == NULL)
+    return;
+
+  g_array_set_size (self->spans, 0);
+  sl_trace_lod_query (self->lod, row->track, row->depth, ta, tb, vp->ns_per_pixel, self->spans);
+  self->last_n_spans += self->spans->len;
+
+  for (guint k = 0; k < self->spans->len; k++)
+    {
+      const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
+      double gx0 = grid_x (self, vp, span->start_ns);
+      double gx1 = grid_x (self, vp, span->end_ns);
+      /* Whole pixels of the grid, at least one: the same for every tile
+       * and every frame, so tiles meet without a seam. */
+      double p0 = floor (gx0), p1 = MAX (ceil (gx1), p0 + 1);
+      guint8 color;
+
+      if (p1 <= tile_x0 || p0 >= tile_x1)
+        continue;
+      color = slice_color (self, s, span->slice);
+      add_rect (self, color, left + (MAX (p0, tile_x0) - tile_x0), left + (MIN (p1, tile_x1) - tile_x0),
+                y + 1, ROW_HEIGHT - 2);
+
+      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH)
+        {
+          TileLabel l = { gx0, gx1, row_index, s->name_id[span->slice], color };
+
+          g_array_append_val (slot->labels, l);
+        }
+    }
+}
+
+static void
+draw_tile_rows (SlTimelineRenderer       *self,
+                cairo_t                  *cr,
+                const SlTimelineViewport *vp,
+                gint64                    base,
+                double                    left,
+                TileSlot                 *slot,
+                guint                     first,
+                guint                     end,
+                double                    band_top,
+                double                    band_height,
+                double                    scroll)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  double p = vp->ns_per_pixel;
+  gint64 ta = origin + (gint64)floor ((double)(base - 1) * p);
+  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 1) * p);
+
+  self->band_top = band_top;
+  self->band_bottom = band_top + band_height;
+
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+
+      if (y > band_top + band_height)
+        break;
+
+      if (row->kind == ROW_SLICES)
+        {
+          draw_tile_slices (self, vp, i, y, ta, tb, base, left, slot);
+          continue;
+        }
+
+      cairo_save (cr);
+      cairo_rectangle (cr, left, band_top, TILE_WIDTH, band_height);
+      cairo_clip (cr);
+      if (row->kind == ROW_PROCESS)
+        draw_process_row (self, cr, row, y, vp);
+      else
+        draw_counter_row (self, cr, row, y, origin + (gint64)floor ((double)base * p),
+                          origin + (gint64)floor ((double)(base + TILE_WIDTH) * p), left, TILE_WIDTH);
+      cairo_restore (cr);
+    }
+
+  flush_rects (self, cr);
+}
+
+/* Grid lines on the ruler's ticks that fall in the tile */
+static void
+draw_tile_grid (SlTimelineRenderer       *self,
+                cairo_t                  *cr,
+                const SlTimelineViewport *vp,
+                gint64                    base,
+                double                    left)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  gint64 step = nice_step (TICK_SPACING * vp->ns_per_pixel);
+  double p = vp->ns_per_pixel;
+  gint64 m0 = (gint64)floor ((double)(base - 1) * p / step);
+  gint64 m1 = (gint64)ceil ((double)(base + TILE_WIDTH + 1) * p / step);
+
+  for (gint64 m = m0; m <= m1; m++)
+    {
+      double x = round (grid_x (self, vp, origin + m * step));
+
+      if (x >= base && x < base + TILE_WIDTH)
+        cairo_rectangle (cr, left + (x - base), SL_TIMELINE_RULER_HEIGHT, 1, vp->height - SL_TIMELINE_RULER_HEIGHT);
+    }
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.06);
+  cairo_fill (cr);
+}
+
+/* Everything under the names in grid pixels [base, base + TILE_WIDTH):
+ * the background, the grid, and the rows of both bands. */
+static void
+draw_tile (SlTimelineRenderer       *self,
+           cairo_t                  *cr,
+           const SlTimelineViewport *vp,
+           gint64                    tile)
+{
+  guint s = tile_slot (self, tile);
+  TileSlot *slot = &self->slots[s];
+  gint64 base = tile * TILE_WIDTH;
+  double left = (double)s * TILE_WIDTH;
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+
+  g_array_set_size (slot->labels, 0);
+  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+  cairo_rectangle (cr, left, 0, TILE_WIDTH, vp->height);
+  cairo_fill (cr);
+  draw_tile_grid (self, cr, vp, base, left);
+
+  draw_tile_rows (self, cr, vp, base, left, slot, self->n_pinned_rows, self->rows->len, scroll_top,
+                  vp->height - scroll_top, vp->scroll_y);
+  if (self->n_pinned_rows > 0)
+    {
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, self->pinned_height);
+      cairo_fill (cr);
+      draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
+                      self->pinned_height, 0);
+    }
+  slot->tile = tile;
+}
+
+/* Makes the tile image hold tiles [first, end), drawing those it lacks. */
+static void
+ensure_tiles (SlTimelineRenderer       *self,
+              cairo_t                  *cr,
+              const SlTimelineViewport *vp,
+              gint64                    first,
+              gint64                    end)
+{
+  guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
+  double scale_x = 1, scale_y = 1;
+  cairo_t *tcr = NULL;
+
+  /* Crisp at the target's scale: the image has its pixels. */
+  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
+  if (self->tiles == NULL || n_slots > self->n_slots || vp->height != self->tiles_height || scale_x != self->tiles_scale)
+    {
+      free_tiles (self);
+      self->n_slots = n_slots;
+      self->slots = g_new (TileSlot, n_slots);
+      for (guint i = 0; i < n_slots; i++)
+        {
+          self->slots[i].tile = NO_TILE;
+          self->slots[i].labels = g_array_new (FALSE, FALSE, sizeof (TileLabel));
+        }
+      self->tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (n_slots * TILE_WIDTH * scale_x),
+                                                (int)ceil (vp->height * scale_x));
+      cairo_surface_set_device_scale (self->tiles, scale_x, scale_x);
+      self->tiles_height = vp->height;
+      self->tiles_scale = scale_x;
+    }
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y)
+    {
+      invalidate_tiles (self);
+      self->tiles_ns_per_pixel = vp->ns_per_pixel;
+      self->tiles_scroll_y = vp->scroll_y;
+    }
+
+  self->last_n_tiles = 0;
+  for (gint64 t = first; t < end; t++)
+    {
+      if (self->slots[tile_slot (self, t)].tile == t)
+        continue;
+      if (tcr == NULL)
+        tcr = cairo_create (self->tiles);
+      draw_tile (self, tcr, vp, t);
+      self->last_n_tiles++;
+    }
+  if (tcr != NULL)
+    {
+      cairo_destroy (tcr);
+      cairo_surface_mark_dirty (self->tiles);
+    }
+}
+
+/* Copies tiles [first, end) to their place on screen; neighbouring slots
+ * go in one copy. */
+static void
+blit_tiles (SlTimelineRenderer       *self,
+            cairo_t                  *cr,
+            const SlTimelineViewport *vp,
+            gint64                    first,
+            gint64                    end)
+{
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  for (gint64 t = first; t < end;)
+    {
+      guint s = tile_slot (self, t);
+      gint64 run = 1;
+      double dx = SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px);
+      double x0, x1;
+
+      while (t + run < end && tile_slot (self, t + run) == s + run)
+        run++;
+      x0 = MAX (dx, SL_TIMELINE_GUTTER_WIDTH);
+      x1 = MIN (dx + run * TILE_WIDTH, vp->width);
+      t += run;
+      if (x1 <= x0)
+        continue;
+      cairo_set_source_surface (cr, self->tiles, dx - (double)s * TILE_WIDTH, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+      cairo_rectangle (cr, x0, SL_TIMELINE_RULER_HEIGHT, x1 - x0, vp->height - SL_TIMELINE_RULER_HEIGHT);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The names of the slices the tiles [first, end) keep, in rows [row_first,
+ * row_end) of a band: each once, from the first tile it is in, placed
+ * where the view's edges leave room. */
+static void
+draw_tile_labels (SlTimelineRenderer       *self,
+                  cairo_t                  *cr,
+                  const SlTimelineViewport *vp,
+                  gint64                    first,
+                  gint64                    end,
+                  guint                     row_first,
+                  guint                     row_end,
+                  double                    band_top,
+                  double                    band_height,
+                  double                    scroll)
+{
+  for (gint64 t = first; t < end; t++)
+    {
+      const TileSlot *slot = &self->slots[tile_slot (self, t)];
+
+      for (guint i = 0; i < slot->labels->len; i++)
+        {
+          const TileLabel *tl = &g_array_index (slot->labels, TileLabel, i);
+          const Row *row;
+          double y, lx0, lx1;
+
+          if (tl->row < row_first || tl->row >= row_end || (t > first && floor (tl->gx0) < (double)(t * TILE_WIDTH)))
+            continue;
+          row = &g_array_index (self->rows, Row, tl->row);
+          y = band_top + row->y - scroll;
+          if (y + row->h <= band_top || y > band_top + band_height)
+            continue;
+          lx0 = MAX (SL_TIMELINE_GUTTER_WIDTH + (tl->gx0 - (double)self->view_px), SL_TIMELINE_GUTTER_WIDTH);
+          lx1 = MIN (SL_TIMELINE_GUTTER_WIDTH + (tl->gx1 - (double)self->view_px), vp->width);
+          if (lx1 - lx0 >= MIN_LABEL_WIDTH)
+            {
+              Label l = { lx0 + LABEL_PADDING, y, lx1 - lx0 - 2 * LABEL_PADDING, tl->name_id, tl->color };
+
+              g_array_append_val (self->labels, l);
+            }
+        }
+    }
+
   cairo_save (cr);
   cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
   cairo_clip (cr);
@@ -1426,7 +1792,8 @@ draw_ruler (SlTimelineRenderer       *self,
   cairo_clip (cr);
   for (gint64 t = first; ; t += step)
     {
-      double x = time_to_x (vp, origin + t);
+      /* On the pixel of its grid line */
+      double x = SL_TIMELINE_GUTTER_WIDTH + (round (grid_x (self, vp, origin + t)) - (double)self->view_px);
       g_autofree char *text = NULL;
 
       if (x > vp->width)
@@ -1468,7 +1835,7 @@ draw_grid (SlTimelineRenderer       *self,
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.06);
   for (gint64 t = first; ; t += step)
     {
-      double x = time_to_x (vp, origin + t);
+      double x = time_to_x (self, vp, origin + t);
 
       if (x > vp->width)
         break;
@@ -1510,8 +1877,8 @@ outline_slice (SlTimelineRenderer       *self,
   if (row == NULL || !row_screen_y (self, vp, row, &y))
     return;
 
-  x0 = MAX (time_to_x (vp, s->start_ns[slice]), SL_TIMELINE_GUTTER_WIDTH - 4);
-  x1 = MIN (time_to_x (vp, s->start_ns[slice] + s->dur_ns[slice]), vp->width + 4);
+  x0 = MAX (time_to_x (self, vp, s->start_ns[slice]), SL_TIMELINE_GUTTER_WIDTH - 4);
+  x1 = MIN (time_to_x (self, vp, s->start_ns[slice] + s->dur_ns[slice]), vp->width + 4);
   if (x1 < SL_TIMELINE_GUTTER_WIDTH || x0 > vp->width)
     return;
   if (x1 - x0 < 3)
@@ -1547,7 +1914,7 @@ flow_point (SlTimelineRenderer       *self,
   if (row == NULL || !row_screen_y (self, vp, row, y))
     return FALSE;
   *y += ROW_HEIGHT / 2.0;
-  *x = time_to_x (vp, at);
+  *x = time_to_x (self, vp, at);
   return TRUE;
 }
 
@@ -1712,8 +2079,8 @@ draw_range (SlTimelineRenderer       *self,
 {
   if (self->has_range)
     {
-      double x0 = MAX (time_to_x (vp, self->range_start), SL_TIMELINE_GUTTER_WIDTH);
-      double x1 = MIN (time_to_x (vp, self->range_end), vp->width);
+      double x0 = MAX (time_to_x (self, vp, self->range_start), SL_TIMELINE_GUTTER_WIDTH);
+      double x1 = MIN (time_to_x (self, vp, self->range_end), vp->width);
 
       if (x1 > x0)
         {
@@ -1770,25 +2137,50 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   g_return_if_fail (vp != NULL);
 
   self->last_n_spans = 0;
-  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
-  cairo_paint (cr);
+  self->last_n_tiles = 0;
   if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->ns_per_pixel <= 0)
-    return;
+    {
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_paint (cr);
+      return;
+    }
 
+  self->view_px = view_grid_px (self, vp);
   t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
   n_rows = self->rows->len;
   scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
 
-  draw_ruler (self, cr, vp, &step, &first);
-  draw_grid (self, cr, vp, step, first);
-
-  draw_rows (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
-  if (self->n_pinned_rows > 0)
+  if (self->naive)
     {
       cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
-      cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT, vp->width, self->pinned_height);
-      cairo_fill (cr);
-      draw_rows (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_paint (cr);
+      draw_ruler (self, cr, vp, &step, &first);
+      draw_grid (self, cr, vp, step, first);
+      draw_rows (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        {
+          cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+          cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT, vp->width, self->pinned_height);
+          cairo_fill (cr);
+          draw_rows (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+        }
+    }
+  else
+    {
+      /* The ruler, the gutter and the tiles cover the whole target. */
+      gint64 first_tile = floor_div (self->view_px, TILE_WIDTH);
+      gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
+
+      ensure_tiles (self, cr, vp, first_tile, end_tile);
+      blit_tiles (self, cr, vp, first_tile, end_tile);
+      draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
+                        vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_tile_labels (self, cr, vp, first_tile, end_tile, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
+                          self->pinned_height, 0);
+    }
+  if (self->n_pinned_rows > 0)
+    {
       cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.3);
       cairo_rectangle (cr, 0, scroll_top - 2, vp->width, 2);
       cairo_fill (cr);
@@ -1830,6 +2222,9 @@ sl_timeline_renderer_hit (SlTimelineRenderer       *self,
   hit->at_ns = vp->t0 + (gint64)((x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
   if (self->trace == NULL)
     return;
+  /* Frames put the view's left edge on a whole pixel: so does the hit. */
+  hit->at_ns = sl_trace_get_start_ns (self->trace)
+               + (gint64)floor (((double)view_grid_px (self, vp) + x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
 
   if (y < SL_TIMELINE_RULER_HEIGHT)
     {
