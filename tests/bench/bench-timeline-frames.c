@@ -21,8 +21,9 @@
  * per frame at every zoom, with the other core busy, and a level of detail
  * of at most 8 bytes per slice.
  *
- * Every zoom prints our median and worst frame, the same with the duration
- * palette, the peer's median and worst from the same run and the ratio of
+ * Every zoom prints our median and worst frame while panning (three
+ * pixels a frame, as a drag does), the first frame at that zoom (every
+ * tile drawn) on its own, the same with the duration palette, the peer's median and worst from the same run and the ratio of
  * the medians. Wall-clock times count what the user waits for; the CPU
  * column (this thread's CPU time, median) is what the frame costs without
  * the time other programs on a shared machine take from it.
@@ -150,9 +151,10 @@ run_frames (SlTimelineRenderer *renderer,
   vp.height = HEIGHT;
   vp.ns_per_pixel = (double)span / (WIDTH - SL_TIMELINE_GUTTER_WIDTH);
 
-  /* The first frame at a zoom shapes the names it shows and brings the
-   * index into the cache; it is timed on its own. */
-  vp.t0 = start + (end - start - span) * 37 / 100 - (gint64)(WIDTH * vp.ns_per_pixel);
+  /* The first frame at a zoom draws every tile, shapes the names it shows
+   * and brings the index into the cache; it is timed on its own. Then the
+   * view pans from there. */
+  vp.t0 = start + (end - start - span) * 37 / 100 - (gint64)(3 * vp.ns_per_pixel);
   t_first = g_get_monotonic_time ();
   sl_timeline_renderer_draw (renderer, cr, &vp);
   cairo_surface_flush (cairo_get_target (cr));
@@ -192,6 +194,9 @@ count_slices (SlTrace *trace)
 
 /* The table of figures for one trace, one line per zoom. Returns whether
  * the goal was met at every zoom. */
+/* Whether every first frame was within the worst frame's goal */
+static gboolean first_met = TRUE;
+
 static gboolean
 run_levels (SlTrace    *trace,
             cairo_t    *cr,
@@ -245,6 +250,7 @@ run_levels (SlTrace    *trace,
       met = med <= GOAL_MEDIAN_MS && worst_ms <= GOAL_WORST_MS
             && palette_med <= GOAL_MEDIAN_MS && palette_worst <= GOAL_WORST_MS;
       all_met &= met;
+      first_met &= first_ms <= GOAL_WORST_MS && palette_first <= GOAL_WORST_MS;
       g_print ("%-8s %8.2f %8.2f %8.2f %8.2f %7u | %8.2f %8.2f", levels[l].name, med, worst_ms, cpu_ms, first_ms,
                n_spans, palette_med, palette_worst);
       if (g_getenv ("BENCH_NO_PEER") != NULL)
@@ -328,6 +334,7 @@ main (int   argc,
 
   g_print ("goal (%.0f ms median, %.0f ms worst at every zoom): %s\n", GOAL_MEDIAN_MS, GOAL_WORST_MS,
            all_met ? "met" : "NOT met");
+  g_print ("first frames at every zoom within %.0f ms: %s\n", GOAL_WORST_MS, first_met ? "met" : "NOT met");
 
   if (busy_worker != NULL)
     {

@@ -79,7 +79,7 @@ static guint
 visible_tiles (const SlTimelineViewport *vp)
 {
   /* At most this many; a view that starts on a tile's edge needs one less. */
-  return (vp->width - SL_TIMELINE_GUTTER_WIDTH + 127) / 128 + 1;
+  return (vp->width - SL_TIMELINE_GUTTER_WIDTH + 255) / 256 + 1;
 }
 
 static void

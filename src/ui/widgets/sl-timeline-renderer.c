@@ -35,7 +35,7 @@
 #define TEXT_CACHE_LIMIT 8192
 #define TICK_SPACING 110
 #define MAX_FLOWS_DRAWN 64
-#define TILE_WIDTH 128
+#define TILE_WIDTH 256
 #define NO_TILE G_MININT64
 
 /* Okabe–Ito without black, each at three lightnesses: names get one of 21
@@ -1066,13 +1066,45 @@ add_rect (SlTimelineRenderer *self,
   g_array_append_val (self->rects[color], r);
 }
 
+/* An opaque colour as cairo stores it in an ARGB32 pixel */
+static guint32
+opaque_pixel (const double rgb[3])
+{
+  guint32 pixel = 0xff000000u;
+
+  for (guint c = 0; c < 3; c++)
+    pixel |= (((guint32)(CLAMP (rgb[c], 0, 1) * 65535.0 + 0.5)) >> 8) << (16 - 8 * c);
+  return pixel;
+}
+
+/* Fills the boxes colour by colour. In the tile image, boxes on whole
+ * pixels are written straight into its memory: they are opaque, so that
+ * is what cairo would do, without a path and a call per box. Others (a
+ * scroll by a fraction of a pixel) go through cairo. */
 static void
 flush_rects (SlTimelineRenderer *self,
              cairo_t            *cr)
 {
+  cairo_surface_t *target = cairo_get_target (cr);
+  int scale = (int)self->tiles_scale;
+  gboolean direct = target == self->tiles && scale >= 1 && self->tiles_scale == scale;
+  guchar *data = NULL;
+  int stride = 0, width = 0, height = 0;
+
+  if (direct)
+    {
+      cairo_surface_flush (target);
+      data = cairo_image_surface_get_data (target);
+      stride = cairo_image_surface_get_stride (target);
+      width = cairo_image_surface_get_width (target);
+      height = cairo_image_surface_get_height (target);
+    }
+
   for (guint c = 0; c < N_SLOTS; c++)
     {
       GArray *rects = self->rects[c];
+      guint32 pixel = opaque_pixel (self->color[c]);
+      gboolean any_path = FALSE;
 
       if (rects->len == 0)
         continue;
@@ -1080,12 +1112,33 @@ flush_rects (SlTimelineRenderer *self,
         {
           const Rect *r = &g_array_index (rects, Rect, i);
 
+          if (direct && r->y == floorf (r->y) && r->h == floorf (r->h))
+            {
+              int x0 = MAX ((int)r->x * scale, 0), x1 = MIN ((int)(r->x + r->w) * scale, width);
+              int y0 = MAX ((int)r->y * scale, 0), y1 = MIN ((int)(r->y + r->h) * scale, height);
+
+              for (int y = y0; y < y1; y++)
+                {
+                  guint32 *row = (guint32 *)(gpointer)(data + (gsize)y * stride);
+
+                  for (int x = x0; x < x1; x++)
+                    row[x] = pixel;
+                }
+              continue;
+            }
           cairo_rectangle (cr, r->x, r->y, r->w, r->h);
+          any_path = TRUE;
         }
-      cairo_set_source_rgb (cr, self->color[c][0], self->color[c][1], self->color[c][2]);
-      cairo_fill (cr);
+      if (any_path)
+        {
+          cairo_set_source_rgb (cr, self->color[c][0], self->color[c][1], self->color[c][2]);
+          cairo_fill (cr);
+        }
       g_array_set_size (rects, 0);
     }
+
+  if (direct)
+    cairo_surface_mark_dirty (target);
 }
 
 static void
@@ -1321,7 +1374,6 @@ draw_rows (SlTimelineRenderer       *self,
       cairo_restore (cr);
     }
 
-  flush_rects (self, cr);
   cairo_save (cr);
   cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
   cairo_clip (cr);
