@@ -163,6 +163,8 @@ struct _SlTimelineRenderer
   double                tiles_scroll_y;
   int                   tiles_height;
   double                tiles_scale;
+  gboolean              tiles_selected_flows; /* only the selected slice's flows */
+  GArray               *tile_flows;           /* guint32, scratch */
   guint                 last_n_tiles;
   gint64                view_px;              /* this frame's left edge on the pixel grid */
 
@@ -325,6 +327,7 @@ sl_timeline_renderer_new (void)
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
   self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->tile_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
@@ -364,6 +367,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->spans);
   g_array_unref (self->labels);
   g_array_unref (self->scanned_flows);
+  g_array_unref (self->tile_flows);
   for (guint i = 0; i < N_SLOTS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
@@ -771,6 +775,9 @@ sl_timeline_renderer_set_selected (SlTimelineRenderer *self,
 {
   g_return_if_fail (self != NULL);
 
+  /* Tiles draw the selected slice's flows when there are too many in view. */
+  if (self->has_selected != (track != G_MAXUINT) || self->selected_track != track || self->selected_slice != slice)
+    invalidate_tiles (self);
   self->has_selected = track != G_MAXUINT;
   self->selected_track = track;
   self->selected_slice = slice;
@@ -1383,6 +1390,19 @@ draw_rows (SlTimelineRenderer       *self,
 
 /* Tiles */
 
+static gboolean flow_point           (SlTimelineRenderer       *self,
+                                      const SlTimelineViewport *vp,
+                                      guint                     track,
+                                      guint32                   slice,
+                                      gint64                    at,
+                                      double                   *x,
+                                      double                   *y);
+static gboolean flow_in_view         (const SlTraceFlow        *f,
+                                      gint64                    t0,
+                                      gint64                    t1);
+static int      compare_flow_indices (const void               *a,
+                                      const void               *b);
+
 static inline gint64
 floor_div (gint64 a,
            gint64 b)
@@ -1522,6 +1542,76 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* The flows through grid pixels [base, base + TILE_WIDTH): all of them
+ * while the view holds few enough, else the selected slice's. */
+static void
+draw_tile_flows (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 gint64                    base,
+                 double                    left)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  double p = vp->ns_per_pixel;
+  gint64 ta = origin + (gint64)floor ((double)(base - 2) * p);
+  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
+  const guint32 *flows = NULL;
+  guint n = 0, n_drawn = 0;
+
+  if (!self->tiles_selected_flows)
+    {
+      guint cap = 256;
+
+      /* Every flow through the tile, however many. */
+      while (TRUE)
+        {
+          g_array_set_size (self->tile_flows, cap);
+          n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
+          if (n < cap)
+            break;
+          cap *= 2;
+        }
+      flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+      qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
+    }
+  else if (self->has_selected && self->selected_track < sl_trace_get_n_tracks (self->trace))
+    flows = sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, &n);
+  if (n == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_tolerance (cr, 0.5);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+  for (guint k = 0; k < n; k++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, flows[k]);
+      double x0, y0, x1, y1, dx;
+
+      if (!flow_in_view (f, ta, tb)
+          || !flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
+          || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
+        continue;
+      /* Where the grid puts the ends, in the tile */
+      x0 = left + (grid_x (self, vp, f->from_ns) - (double)base);
+      x1 = left + (grid_x (self, vp, f->to_ns) - (double)base);
+      cairo_move_to (cr, x0, y0);
+      if (fabs (x1 - x0) < 16)
+        cairo_line_to (cr, x1, y1);
+      else
+        {
+          dx = fabs (x1 - x0) / 2;
+          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+        }
+      if (++n_drawn % 256 == 0)
+        cairo_stroke (cr);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 /* Everything under the names in grid pixels [base, base + TILE_WIDTH):
  * the background, the grid, and the rows of both bands. */
 static void
@@ -1552,6 +1642,7 @@ draw_tile (SlTimelineRenderer       *self,
       draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
                       self->pinned_height, 0);
     }
+  draw_tile_flows (self, cr, vp, base, left);
   slot->tile = tile;
 }
 
@@ -1561,7 +1652,8 @@ ensure_tiles (SlTimelineRenderer       *self,
               cairo_t                  *cr,
               const SlTimelineViewport *vp,
               gint64                    first,
-              gint64                    end)
+              gint64                    end,
+              gboolean                  selected_flows)
 {
   guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
   double scale_x = 1, scale_y = 1;
@@ -1585,11 +1677,13 @@ ensure_tiles (SlTimelineRenderer       *self,
       self->tiles_height = vp->height;
       self->tiles_scale = scale_x;
     }
-  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y)
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
+      || selected_flows != self->tiles_selected_flows)
     {
       invalidate_tiles (self);
       self->tiles_ns_per_pixel = vp->ns_per_pixel;
       self->tiles_scroll_y = vp->scroll_y;
+      self->tiles_selected_flows = selected_flows;
     }
 
   self->last_n_tiles = 0;
@@ -2052,11 +2146,14 @@ flows_to_draw (SlTimelineRenderer       *self,
   return sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, n);
 }
 
+/* The flows and the arrowhead of the selected slice's; with @strokes
+ * FALSE only the arrowhead, the tiles having drawn the flows. */
 static void
 draw_flows (SlTimelineRenderer       *self,
             cairo_t                  *cr,
             const SlTimelineViewport *vp,
-            gint64                    t1)
+            gint64                    t1,
+            gboolean                  strokes)
 {
   const guint32 *flows;
   guint n = 0;
@@ -2087,14 +2184,17 @@ draw_flows (SlTimelineRenderer       *self,
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
         continue;
 
-      cairo_move_to (cr, x0, y0);
-      /* Zoomed out a flow is a near vertical line: no curve to flatten. */
-      if (fabs (x1 - x0) < 16)
-        cairo_line_to (cr, x1, y1);
-      else
+      if (strokes)
         {
-          dx = fabs (x1 - x0) / 2;
-          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+          cairo_move_to (cr, x0, y0);
+          /* Zoomed out a flow is a near vertical line: no curve to flatten. */
+          if (fabs (x1 - x0) < 16)
+            cairo_line_to (cr, x1, y1);
+          else
+            {
+              dx = fabs (x1 - x0) / 2;
+              cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+            }
         }
       n_drawn++;
       if (selected)
@@ -2103,7 +2203,7 @@ draw_flows (SlTimelineRenderer       *self,
           sx = x1;
           sy = y1;
         }
-      if (n_drawn % 256 == 0)
+      if (strokes && n_drawn % 256 == 0)
         {
           cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
           cairo_stroke (cr);
@@ -2111,7 +2211,8 @@ draw_flows (SlTimelineRenderer       *self,
     }
   /* One stroke for all: a flow's look does not need its own. */
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
-  cairo_stroke (cr);
+  if (strokes)
+    cairo_stroke (cr);
   if (has_selected)
     {
       cairo_move_to (cr, sx, sy);
@@ -2223,7 +2324,11 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gint64 first_tile = floor_div (self->view_px, TILE_WIDTH);
       gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
 
-      ensure_tiles (self, cr, vp, first_tile, end_tile);
+      /* More flows in view than arrows can show: only the selected slice's. */
+      gboolean selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+                                                              G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
+
+      ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows);
       blit_tiles (self, cr, vp, first_tile, end_tile);
       draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
                         vp->height - scroll_top, vp->scroll_y);
@@ -2238,7 +2343,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  draw_flows (self, cr, vp, t1);
+  draw_flows (self, cr, vp, t1, self->naive);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
