@@ -165,6 +165,13 @@ struct _SlTimelineRenderer
   double                tiles_scale;
   gboolean              tiles_selected_flows; /* only the selected slice's flows */
   GArray               *tile_flows;           /* guint32, scratch */
+  /* The gutter and process headers, kept while nothing they show changes */
+  cairo_surface_t      *gutter;
+  gboolean              gutter_valid;
+  double                gutter_scroll_y;
+  int                   gutter_width;
+  int                   gutter_height;
+  double                gutter_scale;
   guint                 last_n_tiles;
   gint64                view_px;              /* this frame's left edge on the pixel grid */
 
@@ -305,6 +312,7 @@ invalidate_tiles (SlTimelineRenderer *self)
 {
   for (guint i = 0; i < self->n_slots; i++)
     self->slots[i].tile = NO_TILE;
+  self->gutter_valid = FALSE;
 }
 
 static void
@@ -373,6 +381,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_hash_table_unref (self->text_cache);
   g_clear_object (&self->scratch_layout);
   free_tiles (self);
+  g_clear_pointer (&self->gutter, cairo_surface_destroy);
   g_free (self->columns);
   g_free (self);
 }
@@ -856,6 +865,22 @@ sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self)
   g_return_val_if_fail (self != NULL, 0);
 
   return self->last_n_spans;
+}
+
+/**
+ * sl_timeline_renderer_drop_images:
+ *
+ * Frees the images kept between frames (the tiles and the gutter), as
+ * when the view is hidden; the next frame draws everything again.
+ */
+void
+sl_timeline_renderer_drop_images (SlTimelineRenderer *self)
+{
+  g_return_if_fail (self != NULL);
+
+  free_tiles (self);
+  g_clear_pointer (&self->gutter, cairo_surface_destroy);
+  self->gutter_valid = FALSE;
 }
 
 /* Tiles the last frame drew; the others came from the tile image. */
@@ -1785,8 +1810,11 @@ draw_tile_labels (SlTimelineRenderer       *self,
   cairo_restore (cr);
 }
 
+/* Clips to what the gutter covers in a band: the gutter, and process
+ * headers across the whole width (their names, often a file and a pid,
+ * need the room). */
 static void
-draw_gutter (SlTimelineRenderer       *self,
+clip_gutter (SlTimelineRenderer       *self,
              cairo_t                  *cr,
              const SlTimelineViewport *vp,
              guint                     first,
@@ -1795,11 +1823,6 @@ draw_gutter (SlTimelineRenderer       *self,
              double                    band_height,
              double                    scroll)
 {
-  PangoLayout *layout = ensure_scratch_layout (self, cr);
-
-  /* The gutter, and process headers across the whole width: their names
-   * (often a file and a pid) need the room. */
-  cairo_save (cr);
   cairo_rectangle (cr, 0, band_top, vp->width, band_height);
   cairo_clip (cr);
   cairo_rectangle (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
@@ -1814,6 +1837,22 @@ draw_gutter (SlTimelineRenderer       *self,
         cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, y, vp->width - SL_TIMELINE_GUTTER_WIDTH, row->h);
     }
   cairo_clip (cr);
+}
+
+static void
+draw_gutter (SlTimelineRenderer       *self,
+             cairo_t                  *cr,
+             const SlTimelineViewport *vp,
+             guint                     first,
+             guint                     end,
+             double                    band_top,
+             double                    band_height,
+             double                    scroll)
+{
+  PangoLayout *layout = ensure_scratch_layout (self, cr);
+
+  cairo_save (cr);
+  clip_gutter (self, cr, vp, first, end, band_top, band_height, scroll);
   cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
   cairo_paint (cr);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
@@ -1893,6 +1932,61 @@ draw_gutter (SlTimelineRenderer       *self,
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.2);
   cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH - 1, band_top, 1, band_height);
   cairo_fill (cr);
+}
+
+/* The gutters of both bands from the image kept of them, drawn again
+ * only when what they show changed. */
+static void
+draw_gutters_kept (SlTimelineRenderer       *self,
+                   cairo_t                  *cr,
+                   const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double scale_x = 1, scale_y = 1;
+
+  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
+  if (self->gutter == NULL || vp->width != self->gutter_width || vp->height != self->gutter_height
+      || scale_x != self->gutter_scale)
+    {
+      g_clear_pointer (&self->gutter, cairo_surface_destroy);
+      self->gutter = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (vp->width * scale_x),
+                                                 (int)ceil (vp->height * scale_x));
+      cairo_surface_set_device_scale (self->gutter, scale_x, scale_x);
+      self->gutter_width = vp->width;
+      self->gutter_height = vp->height;
+      self->gutter_scale = scale_x;
+      self->gutter_valid = FALSE;
+    }
+  if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y)
+    {
+      cairo_t *gcr = cairo_create (self->gutter);
+
+      cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (gcr);
+      cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
+      draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                   vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_gutter (self, gcr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_destroy (gcr);
+      self->gutter_valid = TRUE;
+      self->gutter_scroll_y = vp->scroll_y;
+    }
+
+  for (guint band = 0; band < (self->n_pinned_rows > 0 ? 2u : 1u); band++)
+    {
+      cairo_save (cr);
+      if (band == 0)
+        clip_gutter (self, cr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                     vp->scroll_y);
+      else
+        clip_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_set_source_surface (cr, self->gutter, 0, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
 }
 
 static void
@@ -2349,9 +2443,14 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   if (self->has_selected)
     outline_slice (self, cr, vp, self->selected_track, self->selected_slice, 2, 1);
 
-  draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
-  if (self->n_pinned_rows > 0)
-    draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+  if (self->naive)
+    {
+      draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+    }
+  else
+    draw_gutters_kept (self, cr, vp);
   draw_ruler (self, cr, vp, &step, &first);
   draw_range (self, cr, vp);
 }
