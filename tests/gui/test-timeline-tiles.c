@@ -10,13 +10,17 @@
  * thresholds, dark style, search, hidden, pinned and collapsed tracks,
  * scroll, size) is made on both and the next frame compared again; a
  * change the tiles or the kept gutter missed would leave old pixels. The same at a device
- * scale of two.
+ * scale of two. Viewports that make no sense, a view far beyond the trace
+ * at the deepest zoom, a vector target and a target wider than an image
+ * can be are drawn without harm.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
+#include <cairo-svg.h>
 #include <glib.h>
 
 #include "sl-timeline-renderer.h"
@@ -345,6 +349,125 @@ test_changes (void)
   pair_clear (&pair);
 }
 
+static guint32
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+
+  return *(const guint32 *)(gconstpointer)(data + (gsize)y * cairo_image_surface_get_stride (surface) + 4 * x);
+}
+
+static cairo_status_t
+append_to_string (void                *closure,
+                  const unsigned char *data,
+                  unsigned int         length)
+{
+  g_string_append_len (closure, (const char *)data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+test_odd_viewports (void)
+{
+  static const double bad_zooms[] = { 0, -5, NAN, INFINITY };
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  guint32 background;
+  SlTimelineViewport vp;
+  SlTimelineHit hit;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+
+  /* The background where the tracks would be, for each zoom that is none */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.scroll_y = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bad_zooms); i++)
+    {
+      vp.ns_per_pixel = bad_zooms[i];
+      draw (renderer, surface, &vp);
+      if (i == 0)
+        background = pixel_at (surface, 600, 400);
+      g_assert_cmphex (pixel_at (surface, 600, 400), ==, background);
+      g_assert_cmphex (pixel_at (surface, 600, 40), ==, background);
+    }
+
+  /* No room for tracks, or no height at all */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.width = SL_TIMELINE_GUTTER_WIDTH - 10;
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+  viewport_at (&vp, 0.01, 0.5);
+  vp.height = 0;
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+
+  /* At the deepest zoom a century past the trace the grid of pixels does
+   * not fit in a double: nothing is there, and the frame says so. */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.scroll_y = 0;
+  vp.ns_per_pixel = 0.01;
+  vp.t0 = sl_trace_get_start_ns (trace) + G_GINT64_CONSTANT (3000000000000000000);
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+  g_assert_cmphex (pixel_at (surface, 600, 100), ==, background);
+  sl_timeline_renderer_hit (renderer, &vp, 600, 100, &hit);
+  g_assert_cmpint (hit.at_ns, >=, vp.t0);
+  g_assert_cmpint (hit.at_ns, <=, vp.t0 + 1000);
+  g_assert_true (hit.kind != SL_TIMELINE_HIT_SLICE);
+
+  cairo_surface_destroy (surface);
+}
+
+/* An SVG export stays boxes and text: the tiles are drawn into it, no
+ * image of them is kept or embedded. */
+static void
+test_vector_target (void)
+{
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  g_autoptr(GString) svg = g_string_new (NULL);
+  cairo_surface_t *surface = cairo_svg_surface_create_for_stream (append_to_string, svg, WIDTH, HEIGHT);
+  SlTimelineViewport vp;
+  cairo_t *cr;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+  viewport_at (&vp, 0.01, 0.5);
+  cr = cairo_create (surface);
+  sl_timeline_renderer_draw (renderer, cr, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), >=, visible_tiles (&vp) - 1);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_spans (renderer), >, 100);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+
+  g_assert_null (strstr (svg->str, "<image"));
+  g_assert_nonnull (strstr (svg->str, "<path"));
+}
+
+/* Wider than cairo lets an image be: the tiles go straight into the
+ * target instead of into a kept image. */
+static void
+test_too_wide (void)
+{
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  SlTimelineViewport vp;
+  double x, y, w, h;
+  cairo_t *cr;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+  viewport_at (&vp, 0.01, 0.5);
+  vp.width = 40000;
+  cr = cairo_create (surface);
+  sl_timeline_renderer_draw (renderer, cr, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), >=, visible_tiles (&vp) - 1);
+  cairo_destroy (cr);
+  cairo_recording_surface_ink_extents (surface, &x, &y, &w, &h);
+  g_assert_cmpfloat (w, >=, 40000 - 1);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -357,6 +480,9 @@ main (int   argc,
   g_test_add_func ("/timeline-tiles/pan", test_pan);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
   g_test_add_func ("/timeline-tiles/changes", test_changes);
+  g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
+  g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);
+  g_test_add_func ("/timeline-tiles/too-wide", test_too_wide);
 
   ret = g_test_run ();
   g_object_unref (trace);

@@ -174,6 +174,7 @@ struct _SlTimelineRenderer
   double                gutter_scale;
   guint                 last_n_tiles;
   gint64                view_px;              /* this frame's left edge on the pixel grid */
+  gboolean              snapped;              /* FALSE: the grid is too far out for doubles */
 
   double                color[N_SLOTS][3];
   guint8               *highlight;     /* per string id: matches the search; NULL: no search */
@@ -1075,7 +1076,20 @@ time_to_x (const SlTimelineRenderer *self,
            const SlTimelineViewport *vp,
            gint64                    t)
 {
+  if (!self->snapped)
+    return SL_TIMELINE_GUTTER_WIDTH + (double)(t - vp->t0) / vp->ns_per_pixel;
   return SL_TIMELINE_GUTTER_WIDTH + (grid_x (self, vp, t) - (double)self->view_px);
+}
+
+/* Whether the view's left edge is near enough the trace's start, in
+ * pixels, for whole pixels of the grid to be exact in a double. */
+static gboolean
+view_on_grid (const SlTimelineRenderer *self,
+              const SlTimelineViewport *vp)
+{
+  double x = grid_x (self, vp, vp->t0);
+
+  return isfinite (x) && fabs (x) < (double)(G_GINT64_CONSTANT (1) << 50);
 }
 
 /* [x0, x1) in whole pixels, cut to the band by hand: cairo fills unclipped
@@ -1671,8 +1685,80 @@ draw_tile (SlTimelineRenderer       *self,
   slot->tile = tile;
 }
 
-/* Makes the tile image hold tiles [first, end), drawing those it lacks. */
+/* Images are kept for image targets and GTK's recordings; a vector target
+ * (an SVG or PDF export) gets the tiles drawn into it, as boxes. */
+static gboolean
+keeps_images (cairo_t *cr)
+{
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+  return type == CAIRO_SURFACE_TYPE_IMAGE || type == CAIRO_SURFACE_TYPE_RECORDING;
+}
+
 static void
+ensure_slots (SlTimelineRenderer *self,
+              guint               n_slots)
+{
+  if (self->slots != NULL && self->n_slots >= n_slots)
+    return;
+  free_tiles (self);
+  self->n_slots = n_slots;
+  self->slots = g_new (TileSlot, n_slots);
+  for (guint i = 0; i < n_slots; i++)
+    {
+      self->slots[i].tile = NO_TILE;
+      self->slots[i].labels = g_array_new (FALSE, FALSE, sizeof (TileLabel));
+    }
+}
+
+static void
+set_tiles_key (SlTimelineRenderer       *self,
+               const SlTimelineViewport *vp,
+               gboolean                  selected_flows)
+{
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
+      || selected_flows != self->tiles_selected_flows)
+    {
+      invalidate_tiles (self);
+      self->tiles_ns_per_pixel = vp->ns_per_pixel;
+      self->tiles_scroll_y = vp->scroll_y;
+      self->tiles_selected_flows = selected_flows;
+    }
+}
+
+/* Tiles [first, end) drawn straight into @cr at their place, none kept */
+static void
+draw_tiles_into (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 gint64                    first,
+                 gint64                    end,
+                 gboolean                  selected_flows)
+{
+  ensure_slots (self, (guint)(end - first));
+  set_tiles_key (self, vp, selected_flows);
+  invalidate_tiles (self);
+  for (gint64 t = first; t < end; t++)
+    {
+      guint s = tile_slot (self, t);
+
+      cairo_save (cr);
+      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, SL_TIMELINE_RULER_HEIGHT, vp->width - SL_TIMELINE_GUTTER_WIDTH,
+                       vp->height - SL_TIMELINE_RULER_HEIGHT);
+      cairo_clip (cr);
+      cairo_translate (cr, SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px) - (double)s * TILE_WIDTH, 0);
+      draw_tile (self, cr, vp, t);
+      cairo_restore (cr);
+      self->last_n_tiles++;
+    }
+  /* Their names stay for this frame; the next draws them again. */
+  for (guint i = 0; i < self->n_slots; i++)
+    self->slots[i].tile = NO_TILE;
+}
+
+/* Makes the tile image hold tiles [first, end), drawing those it lacks.
+ * Returns FALSE when there can be no such image (cairo's size limit). */
+static gboolean
 ensure_tiles (SlTimelineRenderer       *self,
               cairo_t                  *cr,
               const SlTimelineViewport *vp,
@@ -1689,27 +1775,19 @@ ensure_tiles (SlTimelineRenderer       *self,
   if (self->tiles == NULL || n_slots > self->n_slots || vp->height != self->tiles_height || scale_x != self->tiles_scale)
     {
       free_tiles (self);
-      self->n_slots = n_slots;
-      self->slots = g_new (TileSlot, n_slots);
-      for (guint i = 0; i < n_slots; i++)
-        {
-          self->slots[i].tile = NO_TILE;
-          self->slots[i].labels = g_array_new (FALSE, FALSE, sizeof (TileLabel));
-        }
+      ensure_slots (self, n_slots);
       self->tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (n_slots * TILE_WIDTH * scale_x),
                                                 (int)ceil (vp->height * scale_x));
+      if (cairo_surface_status (self->tiles) != CAIRO_STATUS_SUCCESS)
+        {
+          free_tiles (self);
+          return FALSE;
+        }
       cairo_surface_set_device_scale (self->tiles, scale_x, scale_x);
       self->tiles_height = vp->height;
       self->tiles_scale = scale_x;
     }
-  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
-      || selected_flows != self->tiles_selected_flows)
-    {
-      invalidate_tiles (self);
-      self->tiles_ns_per_pixel = vp->ns_per_pixel;
-      self->tiles_scroll_y = vp->scroll_y;
-      self->tiles_selected_flows = selected_flows;
-    }
+  set_tiles_key (self, vp, selected_flows);
 
   self->last_n_tiles = 0;
   for (gint64 t = first; t < end; t++)
@@ -1726,6 +1804,7 @@ ensure_tiles (SlTimelineRenderer       *self,
       cairo_destroy (tcr);
       cairo_surface_mark_dirty (self->tiles);
     }
+  return TRUE;
 }
 
 /* Copies tiles [first, end) to their place on screen; neighbouring slots
@@ -1951,6 +2030,15 @@ draw_gutters_kept (SlTimelineRenderer       *self,
       g_clear_pointer (&self->gutter, cairo_surface_destroy);
       self->gutter = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (vp->width * scale_x),
                                                  (int)ceil (vp->height * scale_x));
+      if (cairo_surface_status (self->gutter) != CAIRO_STATUS_SUCCESS)
+        {
+          g_clear_pointer (&self->gutter, cairo_surface_destroy);
+          draw_gutter (self, cr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                       vp->scroll_y);
+          if (self->n_pinned_rows > 0)
+            draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+          return;
+        }
       cairo_surface_set_device_scale (self->gutter, scale_x, scale_x);
       self->gutter_width = vp->width;
       self->gutter_height = vp->height;
@@ -2033,7 +2121,8 @@ draw_ruler (SlTimelineRenderer       *self,
   for (gint64 t = first; ; t += step)
     {
       /* On the pixel of its grid line */
-      double x = SL_TIMELINE_GUTTER_WIDTH + (round (grid_x (self, vp, origin + t)) - (double)self->view_px);
+      double x = self->snapped ? SL_TIMELINE_GUTTER_WIDTH + (round (grid_x (self, vp, origin + t)) - (double)self->view_px)
+                               : round (time_to_x (self, vp, origin + t));
       g_autofree char *text = NULL;
 
       if (x > vp->width)
@@ -2378,6 +2467,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   double scroll_top;
   gint64 step = 1, first = 0;
   gint64 t1;
+  gboolean tiled;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -2385,19 +2475,24 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
 
   self->last_n_spans = 0;
   self->last_n_tiles = 0;
-  if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->ns_per_pixel <= 0)
+  if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->height <= 0
+      || !(vp->ns_per_pixel > 0) || !isfinite (vp->ns_per_pixel))
     {
       cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
       cairo_paint (cr);
       return;
     }
 
-  self->view_px = view_grid_px (self, vp);
+  /* Far from the trace at a deep zoom the grid does not fit in a double:
+   * then every slice in view is drawn on its own (they are few there). */
+  self->snapped = view_on_grid (self, vp);
+  self->view_px = self->snapped ? view_grid_px (self, vp) : 0;
+  tiled = !self->naive && self->snapped;
   t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
   n_rows = self->rows->len;
   scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
 
-  if (self->naive)
+  if (!tiled)
     {
       cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
       cairo_paint (cr);
@@ -2422,8 +2517,10 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gboolean selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
                                                               G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
 
-      ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows);
-      blit_tiles (self, cr, vp, first_tile, end_tile);
+      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
+        blit_tiles (self, cr, vp, first_tile, end_tile);
+      else
+        draw_tiles_into (self, cr, vp, first_tile, end_tile, selected_flows);
       draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
                         vp->height - scroll_top, vp->scroll_y);
       if (self->n_pinned_rows > 0)
@@ -2437,13 +2534,13 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  draw_flows (self, cr, vp, t1, self->naive);
+  draw_flows (self, cr, vp, t1, !tiled);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
     outline_slice (self, cr, vp, self->selected_track, self->selected_slice, 2, 1);
 
-  if (self->naive)
+  if (!tiled || !keeps_images (cr))
     {
       draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
       if (self->n_pinned_rows > 0)
@@ -2479,8 +2576,9 @@ sl_timeline_renderer_hit (SlTimelineRenderer       *self,
   if (self->trace == NULL)
     return;
   /* Frames put the view's left edge on a whole pixel: so does the hit. */
-  hit->at_ns = sl_trace_get_start_ns (self->trace)
-               + (gint64)floor (((double)view_grid_px (self, vp) + x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
+  if (vp->ns_per_pixel > 0 && view_on_grid (self, vp))
+    hit->at_ns = sl_trace_get_start_ns (self->trace)
+                 + (gint64)floor (((double)view_grid_px (self, vp) + x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
 
   if (y < SL_TIMELINE_RULER_HEIGHT)
     {
