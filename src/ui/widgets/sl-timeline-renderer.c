@@ -3,16 +3,17 @@
  * The tracks area is drawn in tiles: columns TILE_WIDTH pixels wide on a
  * grid of whole pixels counted from the trace's start at the current zoom.
  * A tile asks the level of detail for the spans of each visible row (at
- * most about two per pixel), batches the rectangles by colour so cairo
- * fills each colour once, and is kept in an image that holds the tiles in
- * view and one more on each side. Panning blits the kept tiles and draws
- * only those it uncovers; a first frame draws every tile the same way, so
- * both give the same pixels. The view's left edge is put on a whole pixel
- * of that grid, which keeps the blit exact. Names, flows, outlines, the
- * gutter and the ruler depend on where the view's edges fall and are drawn
- * over the tiles each frame, from shaped layouts kept between frames; a
- * tile keeps the slices wide enough for a name so that no frame asks the
- * level of detail again for them.
+ * most about two per pixel), batches the boxes by colour and writes them
+ * straight into an image that holds the tiles in view and one more on each
+ * side, with the grid, the counters and the flows. Panning blits the kept
+ * tiles and draws only those it uncovers; a first frame draws every tile
+ * the same way, so both give the same pixels. The view's left edge is put
+ * on a whole pixel of that grid, which keeps the blit exact. Names depend
+ * on where the view's edges fall and are drawn over the tiles each frame,
+ * from shaped layouts kept between frames and the wide slices each tile
+ * noted, so no frame asks the level of detail again for them; so are the
+ * outlines, the selected flow's arrowhead and the ruler. The gutter is
+ * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
