@@ -256,7 +256,7 @@ test_changes (void)
   vp.t0 += (gint64)(3 * vp.ns_per_pixel);
   g_assert_cmpuint (compare_frame (&pair, &vp, "pan"), <, visible_tiles (&vp) - 1);
 
-  for (guint step = 0; step < 14; step++)
+  for (guint step = 0; step < 15; step++)
     {
       g_autofree guchar *before = g_memdup2 (cairo_image_surface_get_data (pair.kept_surface), size);
       const char *what = NULL;
@@ -326,8 +326,11 @@ test_changes (void)
               what = "scrolled";
               sl_timeline_renderer_set_process_collapsed (r, process, FALSE);
               break;
-            default:
+            case 13:
               what = "resized";
+              break;
+            default:
+              what = "wider only";
               break;
             }
         }
@@ -339,6 +342,8 @@ test_changes (void)
           vp.width = WIDTH - 100;
           vp.height = HEIGHT - 40;
         }
+      else if (step == 14)
+        vp.width = WIDTH - 40;
       compare_frame (&pair, &vp, what);
       /* Colours changed where the tiles were kept: the comparison sees it. */
       if (step >= 3 && step != 8)

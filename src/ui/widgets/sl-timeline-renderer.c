@@ -162,7 +162,8 @@ struct _SlTimelineRenderer
   guint                 n_slots;
   double                tiles_ns_per_pixel;   /* what the kept tiles were drawn for */
   double                tiles_scroll_y;
-  int                   tiles_height;
+  int                   tiles_height;         /* of the view they were drawn for */
+  int                   tiles_image_height;   /* allocated, with room to grow */
   double                tiles_scale;
   gboolean              tiles_selected_flows; /* only the selected slice's flows */
   GArray               *tile_flows;           /* guint32, scratch */
@@ -172,6 +173,8 @@ struct _SlTimelineRenderer
   double                gutter_scroll_y;
   int                   gutter_width;
   int                   gutter_height;
+  int                   gutter_image_width;   /* allocated, with room to grow */
+  int                   gutter_image_height;
   double                gutter_scale;
   guint                 last_n_tiles;
   gint64                view_px;              /* this frame's left edge on the pixel grid */
@@ -1346,18 +1349,20 @@ draw_counter_row (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* A process header's band across [x, x + width) */
 static void
 draw_process_row (SlTimelineRenderer       *self,
                   cairo_t                  *cr,
                   const Row                *row,
                   double                    y,
-                  const SlTimelineViewport *vp)
+                  double                    x,
+                  double                    width)
 {
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.07);
-  cairo_rectangle (cr, 0, y, vp->width, row->h);
+  cairo_rectangle (cr, x, y, width, row->h);
   cairo_fill (cr);
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.15);
-  cairo_rectangle (cr, 0, y + row->h - 1, vp->width, 1);
+  cairo_rectangle (cr, x, y + row->h - 1, width, 1);
   cairo_fill (cr);
 }
 
@@ -1415,7 +1420,7 @@ draw_rows (SlTimelineRenderer       *self,
       cairo_rectangle (cr, 0, band_top, vp->width, band_height);
       cairo_clip (cr);
       if (row->kind == ROW_PROCESS)
-        draw_process_row (self, cr, row, y, vp);
+        draw_process_row (self, cr, row, y, 0, vp->width);
       else
         draw_counter_row (self, cr, row, y, vp->t0, t1, SL_TIMELINE_GUTTER_WIDTH, MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0));
       cairo_restore (cr);
@@ -1547,7 +1552,7 @@ draw_tile_rows (SlTimelineRenderer       *self,
       cairo_rectangle (cr, left, band_top, TILE_WIDTH, band_height);
       cairo_clip (cr);
       if (row->kind == ROW_PROCESS)
-        draw_process_row (self, cr, row, y, vp);
+        draw_process_row (self, cr, row, y, left, TILE_WIDTH);
       else
         draw_counter_row (self, cr, row, y, origin + (gint64)floor ((double)base * p),
                           origin + (gint64)floor ((double)(base + TILE_WIDTH) * p), left, TILE_WIDTH);
@@ -1773,20 +1778,29 @@ ensure_tiles (SlTimelineRenderer       *self,
 
   /* Crisp at the target's scale: the image has its pixels. */
   cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
-  if (self->tiles == NULL || n_slots > self->n_slots || vp->height != self->tiles_height || scale_x != self->tiles_scale)
+  /* A window being resized does not allocate an image every frame. */
+  if (self->tiles == NULL || n_slots > self->n_slots || vp->height > self->tiles_image_height
+      || scale_x != self->tiles_scale)
     {
+      int image_height = (vp->height + 127) / 128 * 128;
+
       free_tiles (self);
-      ensure_slots (self, n_slots);
-      self->tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (n_slots * TILE_WIDTH * scale_x),
-                                                (int)ceil (vp->height * scale_x));
+      ensure_slots (self, n_slots + 1);
+      self->tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (self->n_slots * TILE_WIDTH * scale_x),
+                                                (int)ceil (image_height * scale_x));
       if (cairo_surface_status (self->tiles) != CAIRO_STATUS_SUCCESS)
         {
           free_tiles (self);
           return FALSE;
         }
       cairo_surface_set_device_scale (self->tiles, scale_x, scale_x);
-      self->tiles_height = vp->height;
+      self->tiles_image_height = image_height;
       self->tiles_scale = scale_x;
+    }
+  if (vp->height != self->tiles_height)
+    {
+      invalidate_tiles (self);
+      self->tiles_height = vp->height;
     }
   set_tiles_key (self, vp, selected_flows);
 
@@ -1955,7 +1969,7 @@ draw_gutter (SlTimelineRenderer       *self,
           const char *name = sl_trace_get_process_name (self->trace, row->process);
           const char *pid = sl_trace_get_process_pid (self->trace, row->process);
 
-          draw_process_row (self, cr, row, y, vp);
+          draw_process_row (self, cr, row, y, 0, vp->width);
           /* A disclosure triangle: pointing right when collapsed. */
           cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
           if (self->collapsed[row->process])
@@ -2025,12 +2039,14 @@ draw_gutters_kept (SlTimelineRenderer       *self,
   double scale_x = 1, scale_y = 1;
 
   cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
-  if (self->gutter == NULL || vp->width != self->gutter_width || vp->height != self->gutter_height
+  if (self->gutter == NULL || vp->width > self->gutter_image_width || vp->height > self->gutter_image_height
       || scale_x != self->gutter_scale)
     {
+      int image_width = (vp->width + 255) / 256 * 256, image_height = (vp->height + 127) / 128 * 128;
+
       g_clear_pointer (&self->gutter, cairo_surface_destroy);
-      self->gutter = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (vp->width * scale_x),
-                                                 (int)ceil (vp->height * scale_x));
+      self->gutter = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (image_width * scale_x),
+                                                 (int)ceil (image_height * scale_x));
       if (cairo_surface_status (self->gutter) != CAIRO_STATUS_SUCCESS)
         {
           g_clear_pointer (&self->gutter, cairo_surface_destroy);
@@ -2041,12 +2057,13 @@ draw_gutters_kept (SlTimelineRenderer       *self,
           return;
         }
       cairo_surface_set_device_scale (self->gutter, scale_x, scale_x);
-      self->gutter_width = vp->width;
-      self->gutter_height = vp->height;
+      self->gutter_image_width = image_width;
+      self->gutter_image_height = image_height;
       self->gutter_scale = scale_x;
       self->gutter_valid = FALSE;
     }
-  if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y)
+  if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y || vp->width != self->gutter_width
+      || vp->height != self->gutter_height)
     {
       cairo_t *gcr = cairo_create (self->gutter);
 
@@ -2060,6 +2077,8 @@ draw_gutters_kept (SlTimelineRenderer       *self,
       cairo_destroy (gcr);
       self->gutter_valid = TRUE;
       self->gutter_scroll_y = vp->scroll_y;
+      self->gutter_width = vp->width;
+      self->gutter_height = vp->height;
     }
 
   for (guint band = 0; band < (self->n_pinned_rows > 0 ? 2u : 1u); band++)
