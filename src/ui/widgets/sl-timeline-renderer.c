@@ -1,9 +1,19 @@
 /* sl-timeline-renderer.c
  *
- * A frame asks the level of detail for the spans of each visible row (at
- * most about two per pixel), batches the rectangles by colour so cairo
- * fills each colour once, then writes the names into spans wide enough,
- * from shaped layouts kept between frames.
+ * The tracks area is drawn in tiles: columns TILE_WIDTH pixels wide on a
+ * grid of whole pixels counted from the trace's start at the current zoom.
+ * A tile asks the level of detail for the spans of each visible row (at
+ * most about two per pixel), batches the boxes by colour and writes them
+ * straight into an image that holds the tiles in view and one more on each
+ * side, with the grid, the counters and the flows. Panning blits the kept
+ * tiles and draws only those it uncovers; a first frame draws every tile
+ * the same way, so both give the same pixels. The view's left edge is put
+ * on a whole pixel of that grid, which keeps the blit exact. Names depend
+ * on where the view's edges fall and are drawn over the tiles each frame,
+ * from shaped layouts kept between frames and the wide slices each tile
+ * noted, so no frame asks the level of detail again for them; so are the
+ * outlines, the selected flow's arrowhead and the ruler. The gutter is
+ * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +36,8 @@
 #define TEXT_CACHE_LIMIT 8192
 #define TICK_SPACING 110
 #define MAX_FLOWS_DRAWN 64
+#define TILE_WIDTH 256
+#define NO_TILE G_MININT64
 
 /* Okabe–Ito without black, each at three lightnesses: names get one of 21
  * colours that stay apart for every colour vision. */
@@ -81,6 +93,22 @@ typedef struct {
   guint8  color;
 } Label;
 
+/* A slice wide enough for its name, met while drawing a tile: where it is
+ * on the zoom's pixel grid, so a frame places its name without a query. */
+typedef struct {
+  double  gx0;
+  double  gx1;
+  guint32 row;
+  guint32 name_id;
+  guint8  color;
+} TileLabel;
+
+/* One column of the tile image: which tile it holds, and its names */
+typedef struct {
+  gint64  tile;      /* index on the pixel grid, or NO_TILE */
+  GArray *labels;    /* TileLabel */
+} TileSlot;
+
 struct _SlTimelineRenderer
 {
   SlTraceLod           *lod;
@@ -127,6 +155,30 @@ struct _SlTimelineRenderer
   guint                 last_n_spans;
   GHashTable           *text_cache;   /* (name id, width class) → PangoLayout */
   PangoLayout          *scratch_layout;
+
+  /* The tile image: slot i holds a tile in columns [i, i + 1) × TILE_WIDTH */
+  cairo_surface_t      *tiles;
+  TileSlot             *slots;
+  guint                 n_slots;
+  double                tiles_ns_per_pixel;   /* what the kept tiles were drawn for */
+  double                tiles_scroll_y;
+  int                   tiles_height;         /* of the view they were drawn for */
+  int                   tiles_image_height;   /* allocated, with room to grow */
+  double                tiles_scale;
+  gboolean              tiles_selected_flows; /* only the selected slice's flows */
+  GArray               *tile_flows;           /* guint32, scratch */
+  /* The gutter and process headers, kept while nothing they show changes */
+  cairo_surface_t      *gutter;
+  gboolean              gutter_valid;
+  double                gutter_scroll_y;
+  int                   gutter_width;
+  int                   gutter_height;
+  int                   gutter_image_width;   /* allocated, with room to grow */
+  int                   gutter_image_height;
+  double                gutter_scale;
+  guint                 last_n_tiles;
+  gint64                view_px;              /* this frame's left edge on the pixel grid */
+  gboolean              snapped;              /* FALSE: the grid is too far out for doubles */
 
   double                color[N_SLOTS][3];
   guint8               *highlight;     /* per string id: matches the search; NULL: no search */
@@ -259,6 +311,25 @@ slice_color (const SlTimelineRenderer *self,
   return self->name_color[name];
 }
 
+/* Everything a tile shows changed: colours, layout, the search. */
+static void
+invalidate_tiles (SlTimelineRenderer *self)
+{
+  for (guint i = 0; i < self->n_slots; i++)
+    self->slots[i].tile = NO_TILE;
+  self->gutter_valid = FALSE;
+}
+
+static void
+free_tiles (SlTimelineRenderer *self)
+{
+  for (guint i = 0; i < self->n_slots; i++)
+    g_array_unref (self->slots[i].labels);
+  g_clear_pointer (&self->slots, g_free);
+  self->n_slots = 0;
+  g_clear_pointer (&self->tiles, cairo_surface_destroy);
+}
+
 SlTimelineRenderer *
 sl_timeline_renderer_new (void)
 {
@@ -269,6 +340,7 @@ sl_timeline_renderer_new (void)
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
   self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->tile_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
@@ -293,6 +365,7 @@ clear_trace (SlTimelineRenderer *self)
   g_array_set_size (self->rows, 0);
   g_hash_table_remove_all (self->text_cache);
   self->has_selected = self->has_hovered = self->has_range = FALSE;
+  invalidate_tiles (self);
 }
 
 void
@@ -307,10 +380,13 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->spans);
   g_array_unref (self->labels);
   g_array_unref (self->scanned_flows);
+  g_array_unref (self->tile_flows);
   for (guint i = 0; i < N_SLOTS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
   g_clear_object (&self->scratch_layout);
+  free_tiles (self);
+  g_clear_pointer (&self->gutter, cairo_surface_destroy);
   g_free (self->columns);
   g_free (self);
 }
@@ -325,6 +401,7 @@ relayout (SlTimelineRenderer *self)
   g_array_set_size (self->rows, 0);
   self->n_pinned_rows = 0;
   self->pinned_height = self->content_height = 0;
+  invalidate_tiles (self);
   if (self->trace == NULL)
     return;
 
@@ -447,6 +524,7 @@ sl_timeline_renderer_set_dark (SlTimelineRenderer *self,
 
   self->dark = !!dark;
   compute_palette (self);
+  invalidate_tiles (self);
 }
 
 void
@@ -460,6 +538,7 @@ sl_timeline_renderer_set_font (SlTimelineRenderer         *self,
   self->font = pango_font_description_copy (font);
   g_hash_table_remove_all (self->text_cache);
   g_clear_object (&self->scratch_layout);
+  invalidate_tiles (self);
 }
 
 /* The benchmark's peer: every slice in view drawn on its own and every
@@ -480,6 +559,8 @@ sl_timeline_renderer_set_color_mode (SlTimelineRenderer  *self,
   g_return_if_fail (self != NULL);
   g_return_if_fail (mode <= SL_TIMELINE_COLOR_BY_DURATION);
 
+  if (self->color_mode != mode)
+    invalidate_tiles (self);
   self->color_mode = mode;
 }
 
@@ -512,6 +593,7 @@ sl_timeline_renderer_set_duration_thresholds (SlTimelineRenderer *self,
   self->yellow_percent = yellow_percent >= 0 ? MIN (yellow_percent, 100.0) : 0;
   self->red_percent = red_percent >= self->yellow_percent ? MIN (red_percent, 100.0) : self->yellow_percent;
   compute_duration_thresholds (self);
+  invalidate_tiles (self);
 }
 
 /**
@@ -707,6 +789,9 @@ sl_timeline_renderer_set_selected (SlTimelineRenderer *self,
 {
   g_return_if_fail (self != NULL);
 
+  /* Tiles draw the selected slice's flows when there are too many in view. */
+  if (self->has_selected != (track != G_MAXUINT) || self->selected_track != track || self->selected_slice != slice)
+    invalidate_tiles (self);
   self->has_selected = track != G_MAXUINT;
   self->selected_track = track;
   self->selected_slice = slice;
@@ -777,12 +862,39 @@ sl_timeline_renderer_set_box (SlTimelineRenderer *self,
   self->box_x1 = MAX (x0, x1);
 }
 
+/* Spans (and counter boxes) drawn by the last frame: only those of the
+ * tiles it drew. */
 guint
 sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
   return self->last_n_spans;
+}
+
+/**
+ * sl_timeline_renderer_drop_images:
+ *
+ * Frees the images kept between frames (the tiles and the gutter), as
+ * when the view is hidden; the next frame draws everything again.
+ */
+void
+sl_timeline_renderer_drop_images (SlTimelineRenderer *self)
+{
+  g_return_if_fail (self != NULL);
+
+  free_tiles (self);
+  g_clear_pointer (&self->gutter, cairo_surface_destroy);
+  self->gutter_valid = FALSE;
+}
+
+/* Tiles the last frame drew; the others came from the tile image. */
+guint
+sl_timeline_renderer_get_last_n_tiles (SlTimelineRenderer *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->last_n_tiles;
 }
 
 /**
@@ -800,6 +912,7 @@ sl_timeline_renderer_set_highlight (SlTimelineRenderer *self,
 
   g_free (self->highlight);
   self->highlight = highlight;
+  invalidate_tiles (self);
 }
 
 /* Time formatting */
@@ -945,45 +1058,103 @@ get_label_layout (SlTimelineRenderer *self,
   return layout;
 }
 
+/* Where @t is on the zoom's grid of pixels counted from the trace's start */
 static inline double
-time_to_x (const SlTimelineViewport *vp,
-           gint64                    t)
+grid_x (const SlTimelineRenderer *self,
+        const SlTimelineViewport *vp,
+        gint64                    t)
 {
-  return SL_TIMELINE_GUTTER_WIDTH + (double)(t - vp->t0) / vp->ns_per_pixel;
+  return (double)(t - sl_trace_get_start_ns (self->trace)) / vp->ns_per_pixel;
 }
 
+/* The view's left edge put on the nearest pixel of that grid */
+static gint64
+view_grid_px (const SlTimelineRenderer *self,
+              const SlTimelineViewport *vp)
+{
+  return (gint64)floor (grid_x (self, vp, vp->t0) + 0.5);
+}
+
+static inline double
+time_to_x (const SlTimelineRenderer *self,
+           const SlTimelineViewport *vp,
+           gint64                    t)
+{
+  if (!self->snapped)
+    return SL_TIMELINE_GUTTER_WIDTH + (double)(t - vp->t0) / vp->ns_per_pixel;
+  return SL_TIMELINE_GUTTER_WIDTH + (grid_x (self, vp, t) - (double)self->view_px);
+}
+
+/* Whether the view's left edge is near enough the trace's start, in
+ * pixels, for whole pixels of the grid to be exact in a double. */
+static gboolean
+view_on_grid (const SlTimelineRenderer *self,
+              const SlTimelineViewport *vp)
+{
+  double x = grid_x (self, vp, vp->t0);
+
+  return isfinite (x) && fabs (x) < (double)(G_GINT64_CONSTANT (1) << 50);
+}
+
+/* [x0, x1) in whole pixels, cut to the band by hand: cairo fills unclipped
+ * whole-pixel boxes several times faster. */
 static void
 add_rect (SlTimelineRenderer *self,
           guint               color,
           double              x0,
           double              x1,
           double              y,
-          double              h,
-          double              width)
+          double              h)
 {
   Rect r;
-
-  /* Whole pixels keep cairo on its fast path for aligned boxes. */
   double y1 = MIN (y + h, self->band_bottom);
 
   y = MAX (y, self->band_top);
-  if (y1 <= y)
+  if (y1 <= y || x1 <= x0)
     return;
-  x0 = floor (MAX (x0, SL_TIMELINE_GUTTER_WIDTH - 1));
-  x1 = ceil (MIN (x1, width + 1));
-  if (x1 - x0 < 1)
-    x1 = x0 + 1;
   r = (Rect) { x0, y, x1 - x0, y1 - y };
   g_array_append_val (self->rects[color], r);
 }
 
+/* An opaque colour as cairo stores it in an ARGB32 pixel */
+static guint32
+opaque_pixel (const double rgb[3])
+{
+  guint32 pixel = 0xff000000u;
+
+  for (guint c = 0; c < 3; c++)
+    pixel |= (((guint32)(CLAMP (rgb[c], 0, 1) * 65535.0 + 0.5)) >> 8) << (16 - 8 * c);
+  return pixel;
+}
+
+/* Fills the boxes colour by colour. In the tile image, boxes on whole
+ * pixels are written straight into its memory: they are opaque, so that
+ * is what cairo would do, without a path and a call per box. Others (a
+ * scroll by a fraction of a pixel) go through cairo. */
 static void
 flush_rects (SlTimelineRenderer *self,
              cairo_t            *cr)
 {
+  cairo_surface_t *target = cairo_get_target (cr);
+  int scale = (int)self->tiles_scale;
+  gboolean direct = target == self->tiles && scale >= 1 && self->tiles_scale == scale;
+  guchar *data = NULL;
+  int stride = 0, width = 0, height = 0;
+
+  if (direct)
+    {
+      cairo_surface_flush (target);
+      data = cairo_image_surface_get_data (target);
+      stride = cairo_image_surface_get_stride (target);
+      width = cairo_image_surface_get_width (target);
+      height = cairo_image_surface_get_height (target);
+    }
+
   for (guint c = 0; c < N_SLOTS; c++)
     {
       GArray *rects = self->rects[c];
+      guint32 pixel = opaque_pixel (self->color[c]);
+      gboolean any_path = FALSE;
 
       if (rects->len == 0)
         continue;
@@ -991,12 +1162,33 @@ flush_rects (SlTimelineRenderer *self,
         {
           const Rect *r = &g_array_index (rects, Rect, i);
 
+          if (direct && r->y == floorf (r->y) && r->h == floorf (r->h))
+            {
+              int x0 = MAX ((int)r->x * scale, 0), x1 = MIN ((int)(r->x + r->w) * scale, width);
+              int y0 = MAX ((int)r->y * scale, 0), y1 = MIN ((int)(r->y + r->h) * scale, height);
+
+              for (int y = y0; y < y1; y++)
+                {
+                  guint32 *row = (guint32 *)(gpointer)(data + (gsize)y * stride);
+
+                  for (int x = x0; x < x1; x++)
+                    row[x] = pixel;
+                }
+              continue;
+            }
           cairo_rectangle (cr, r->x, r->y, r->w, r->h);
+          any_path = TRUE;
         }
-      cairo_set_source_rgb (cr, self->color[c][0], self->color[c][1], self->color[c][2]);
-      cairo_fill (cr);
+      if (any_path)
+        {
+          cairo_set_source_rgb (cr, self->color[c][0], self->color[c][1], self->color[c][2]);
+          cairo_fill (cr);
+        }
       g_array_set_size (rects, 0);
     }
+
+  if (direct)
+    cairo_surface_mark_dirty (target);
 }
 
 static void
@@ -1053,8 +1245,8 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
       guint32 i = idx[k];
       guint8 color = slice_color (self, s, i);
       const double *c = self->color[color];
-      double x0 = MAX (time_to_x (vp, sl_trace_slices_start_ns (s, i)), SL_TIMELINE_GUTTER_WIDTH - 1);
-      double x1 = MIN (time_to_x (vp, sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i)), vp->width + 1);
+      double x0 = MAX (time_to_x (self, vp, sl_trace_slices_start_ns (s, i)), SL_TIMELINE_GUTTER_WIDTH - 1);
+      double x1 = MIN (time_to_x (self, vp, sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i)), vp->width + 1);
 
       cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       cairo_rectangle (cr, x0, y + 1, MAX (x1 - x0, 1), ROW_HEIGHT - 2);
@@ -1079,59 +1271,27 @@ draw_slice_row (SlTimelineRenderer       *self,
                 const SlTimelineViewport *vp,
                 gint64                    t1)
 {
-  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
-
-  if (s == NULL)
+  if (sl_trace_get_slices (self->trace, row->track) == NULL)
     return;
-  if (self->naive)
-    {
-      cairo_save (cr);
-      cairo_rectangle (cr, 0, self->band_top, vp->width, self->band_bottom - self->band_top);
-      cairo_clip (cr);
-      draw_slice_row_naive (self, cr, row, y, vp, t1);
-      cairo_restore (cr);
-      return;
-    }
-
-  g_array_set_size (self->spans, 0);
-  sl_trace_lod_query (self->lod, row->track, row->depth, vp->t0, t1, vp->ns_per_pixel, self->spans);
-  self->last_n_spans += self->spans->len;
-
-  for (guint k = 0; k < self->spans->len; k++)
-    {
-      const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
-      guint32 name = sl_trace_slices_name_id (s, span->slice);
-      guint8 color = slice_color (self, s, span->slice);
-      double x0 = time_to_x (vp, span->start_ns);
-      double x1 = time_to_x (vp, span->end_ns);
-
-      add_rect (self, color, x0, x1, y + 1, ROW_HEIGHT - 2, vp->width);
-
-      if (span->n_slices == 1 && x1 - x0 >= MIN_LABEL_WIDTH)
-        {
-          double lx0 = MAX (x0, SL_TIMELINE_GUTTER_WIDTH);
-          double lx1 = MIN (x1, vp->width);
-
-          if (lx1 - lx0 >= MIN_LABEL_WIDTH)
-            {
-              Label l = { lx0 + LABEL_PADDING, y, lx1 - lx0 - 2 * LABEL_PADDING, name, color };
-
-              g_array_append_val (self->labels, l);
-            }
-        }
-    }
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, self->band_top, vp->width, self->band_bottom - self->band_top);
+  cairo_clip (cr);
+  draw_slice_row_naive (self, cr, row, y, vp, t1);
+  cairo_restore (cr);
 }
 
+/* The columns of [t0, t1] as @width pixels from @left */
 static void
 draw_counter_row (SlTimelineRenderer       *self,
                   cairo_t                  *cr,
                   const Row                *row,
                   double                    y,
-                  const SlTimelineViewport *vp,
-                  gint64                    t1)
+                  gint64                    t0,
+                  gint64                    t1,
+                  double                    left,
+                  guint                     width)
 {
   const SlTraceCounter *c = sl_trace_get_counter (self->trace, row->track);
-  guint width = MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0);
   double lo, hi, top = y + 4, bottom = y + row->h - 2;
   const double *color;
 
@@ -1142,7 +1302,7 @@ draw_counter_row (SlTimelineRenderer       *self,
       self->columns = g_renew (SlTraceLodColumn, self->columns, width);
       self->n_columns = width;
     }
-  sl_trace_lod_query_counter (self->lod, row->track, vp->t0, t1, width, self->columns);
+  sl_trace_lod_query_counter (self->lod, row->track, t0, t1, width, self->columns);
 
   lo = MIN (c->min_value, 0);
   hi = MAX (c->max_value, 0);
@@ -1168,7 +1328,7 @@ draw_counter_row (SlTimelineRenderer       *self,
       while (x + run < width && self->columns[x + run].defined
              && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
         run++;
-      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, top_y, run, bottom - top_y);
+      cairo_rectangle (cr, left + x, top_y, run, bottom - top_y);
       self->last_n_spans++;
       x += run;
     }
@@ -1183,24 +1343,26 @@ draw_counter_row (SlTimelineRenderer       *self,
         continue;
       y_max = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
       y_min = round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
-      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
+      cairo_rectangle (cr, left + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
     }
   cairo_set_source_rgb (cr, color[0], color[1], color[2]);
   cairo_fill (cr);
 }
 
+/* A process header's band across [x, x + width) */
 static void
 draw_process_row (SlTimelineRenderer       *self,
                   cairo_t                  *cr,
                   const Row                *row,
                   double                    y,
-                  const SlTimelineViewport *vp)
+                  double                    x,
+                  double                    width)
 {
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.07);
-  cairo_rectangle (cr, 0, y, vp->width, row->h);
+  cairo_rectangle (cr, x, y, width, row->h);
   cairo_fill (cr);
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.15);
-  cairo_rectangle (cr, 0, y + row->h - 1, vp->width, 1);
+  cairo_rectangle (cr, x, y + row->h - 1, width, 1);
   cairo_fill (cr);
 }
 
@@ -1224,6 +1386,7 @@ first_row_below (SlTimelineRenderer *self,
   return first;
 }
 
+/* The peer's rows: every slice in view, straight into @cr. */
 static void
 draw_rows (SlTimelineRenderer       *self,
            cairo_t                  *cr,
@@ -1236,8 +1399,6 @@ draw_rows (SlTimelineRenderer       *self,
 {
   gint64 t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
 
-  /* Slice rectangles are cut to the band by hand: cairo fills unclipped
-   * whole-pixel boxes several times faster. */
   self->band_top = band_top;
   self->band_bottom = band_top + band_height;
 
@@ -1259,13 +1420,12 @@ draw_rows (SlTimelineRenderer       *self,
       cairo_rectangle (cr, 0, band_top, vp->width, band_height);
       cairo_clip (cr);
       if (row->kind == ROW_PROCESS)
-        draw_process_row (self, cr, row, y, vp);
+        draw_process_row (self, cr, row, y, 0, vp->width);
       else
-        draw_counter_row (self, cr, row, y, vp, t1);
+        draw_counter_row (self, cr, row, y, vp->t0, t1, SL_TIMELINE_GUTTER_WIDTH, MAX (vp->width - SL_TIMELINE_GUTTER_WIDTH, 0));
       cairo_restore (cr);
     }
 
-  flush_rects (self, cr);
   cairo_save (cr);
   cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
   cairo_clip (cr);
@@ -1273,8 +1433,482 @@ draw_rows (SlTimelineRenderer       *self,
   cairo_restore (cr);
 }
 
+/* Tiles */
+
+static gboolean flow_point           (SlTimelineRenderer       *self,
+                                      const SlTimelineViewport *vp,
+                                      guint                     track,
+                                      guint32                   slice,
+                                      gint64                    at,
+                                      double                   *x,
+                                      double                   *y);
+static gboolean flow_in_view         (const SlTraceFlow        *f,
+                                      gint64                    t0,
+                                      gint64                    t1);
+static int      compare_flow_indices (const void               *a,
+                                      const void               *b);
+
+static inline gint64
+floor_div (gint64 a,
+           gint64 b)
+{
+  return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static inline guint
+tile_slot (SlTimelineRenderer *self,
+           gint64              tile)
+{
+  gint64 n = self->n_slots;
+
+  return (guint)(((tile % n) + n) % n);
+}
+
+/* One row of slices in the tile whose left edge is grid pixel @base,
+ * drawn at @left in @cr; [ta, tb] reaches a pixel past both edges. */
 static void
-draw_gutter (SlTimelineRenderer       *self,
+draw_tile_slices (SlTimelineRenderer       *self,
+                  const SlTimelineViewport *vp,
+                  guint                     row_index,
+                  double                    y,
+                  gint64                    ta,
+                  gint64                    tb,
+                  gint64                    base,
+                  double                    left,
+                  TileSlot                 *slot)
+{
+  const Row *row = &g_array_index (self->rows, Row, row_index);
+  const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
+  double tile_x0 = (double)base, tile_x1 = (double)(base + TILE_WIDTH);
+
+  if (s == NULL)
+    return;
+
+  g_array_set_size (self->spans, 0);
+  sl_trace_lod_query (self->lod, row->track, row->depth, ta, tb, vp->ns_per_pixel, self->spans);
+  self->last_n_spans += self->spans->len;
+
+  for (guint k = 0; k < self->spans->len; k++)
+    {
+      const SlTraceLodSpan *span = &g_array_index (self->spans, SlTraceLodSpan, k);
+      double gx0 = grid_x (self, vp, span->start_ns);
+      double gx1 = grid_x (self, vp, span->end_ns);
+      /* Whole pixels of the grid, at least one: the same for every tile
+       * and every frame, so tiles meet without a seam. */
+      double p0 = floor (gx0), p1 = MAX (ceil (gx1), p0 + 1);
+      guint8 color;
+
+      if (p1 <= tile_x0 || p0 >= tile_x1)
+        continue;
+      color = slice_color (self, s, span->slice);
+      add_rect (self, color, left + (MAX (p0, tile_x0) - tile_x0), left + (MIN (p1, tile_x1) - tile_x0),
+                y + 1, ROW_HEIGHT - 2);
+
+      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH)
+        {
+          TileLabel l = { gx0, gx1, row_index, sl_trace_slices_name_id (s, span->slice), color };
+
+          g_array_append_val (slot->labels, l);
+        }
+    }
+}
+
+static void
+draw_tile_rows (SlTimelineRenderer       *self,
+                cairo_t                  *cr,
+                const SlTimelineViewport *vp,
+                gint64                    base,
+                double                    left,
+                TileSlot                 *slot,
+                guint                     first,
+                guint                     end,
+                double                    band_top,
+                double                    band_height,
+                double                    scroll)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  double p = vp->ns_per_pixel;
+  gint64 ta = origin + (gint64)floor ((double)(base - 1) * p);
+  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 1) * p);
+
+  self->band_top = band_top;
+  self->band_bottom = band_top + band_height;
+
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+
+      if (y > band_top + band_height)
+        break;
+
+      if (row->kind == ROW_SLICES)
+        {
+          draw_tile_slices (self, vp, i, y, ta, tb, base, left, slot);
+          continue;
+        }
+
+      cairo_save (cr);
+      cairo_rectangle (cr, left, band_top, TILE_WIDTH, band_height);
+      cairo_clip (cr);
+      if (row->kind == ROW_PROCESS)
+        draw_process_row (self, cr, row, y, left, TILE_WIDTH);
+      else
+        draw_counter_row (self, cr, row, y, origin + (gint64)floor ((double)base * p),
+                          origin + (gint64)floor ((double)(base + TILE_WIDTH) * p), left, TILE_WIDTH);
+      cairo_restore (cr);
+    }
+
+  flush_rects (self, cr);
+}
+
+/* Grid lines on the ruler's ticks that fall in the tile */
+static void
+draw_tile_grid (SlTimelineRenderer       *self,
+                cairo_t                  *cr,
+                const SlTimelineViewport *vp,
+                gint64                    base,
+                double                    left)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  gint64 step = nice_step (TICK_SPACING * vp->ns_per_pixel);
+  double p = vp->ns_per_pixel;
+  gint64 m0 = (gint64)floor ((double)(base - 1) * p / step);
+  gint64 m1 = (gint64)ceil ((double)(base + TILE_WIDTH + 1) * p / step);
+
+  for (gint64 m = m0; m <= m1; m++)
+    {
+      double x = round (grid_x (self, vp, origin + m * step));
+
+      if (x >= base && x < base + TILE_WIDTH)
+        cairo_rectangle (cr, left + (x - base), SL_TIMELINE_RULER_HEIGHT, 1, vp->height - SL_TIMELINE_RULER_HEIGHT);
+    }
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.06);
+  cairo_fill (cr);
+}
+
+/* The flows through grid pixels [base, base + TILE_WIDTH): all of them
+ * while the view holds few enough, else the selected slice's. */
+static void
+draw_tile_flows (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 gint64                    base,
+                 double                    left)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  double p = vp->ns_per_pixel;
+  gint64 ta = origin + (gint64)floor ((double)(base - 2) * p);
+  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
+  const guint32 *flows = NULL;
+  guint n = 0, n_drawn = 0;
+
+  if (!self->tiles_selected_flows)
+    {
+      guint cap = 256;
+
+      /* Every flow through the tile, however many. */
+      while (TRUE)
+        {
+          g_array_set_size (self->tile_flows, cap);
+          n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
+          if (n < cap)
+            break;
+          cap *= 2;
+        }
+      flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+      qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
+    }
+  else if (self->has_selected && self->selected_track < sl_trace_get_n_tracks (self->trace))
+    flows = sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, &n);
+  if (n == 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_tolerance (cr, 0.5);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+  for (guint k = 0; k < n; k++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, flows[k]);
+      double x0, y0, x1, y1, dx;
+
+      if (!flow_in_view (f, ta, tb)
+          || !flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
+          || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
+        continue;
+      /* Where the grid puts the ends, in the tile */
+      x0 = left + (grid_x (self, vp, f->from_ns) - (double)base);
+      x1 = left + (grid_x (self, vp, f->to_ns) - (double)base);
+      cairo_move_to (cr, x0, y0);
+      if (fabs (x1 - x0) < 16)
+        cairo_line_to (cr, x1, y1);
+      else
+        {
+          dx = fabs (x1 - x0) / 2;
+          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+        }
+      if (++n_drawn % 256 == 0)
+        cairo_stroke (cr);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* Everything under the names in grid pixels [base, base + TILE_WIDTH):
+ * the background, the grid, and the rows of both bands. */
+static void
+draw_tile (SlTimelineRenderer       *self,
+           cairo_t                  *cr,
+           const SlTimelineViewport *vp,
+           gint64                    tile)
+{
+  guint s = tile_slot (self, tile);
+  TileSlot *slot = &self->slots[s];
+  gint64 base = tile * TILE_WIDTH;
+  double left = (double)s * TILE_WIDTH;
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+
+  g_array_set_size (slot->labels, 0);
+  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+  cairo_rectangle (cr, left, 0, TILE_WIDTH, vp->height);
+  cairo_fill (cr);
+  draw_tile_grid (self, cr, vp, base, left);
+
+  draw_tile_rows (self, cr, vp, base, left, slot, self->n_pinned_rows, self->rows->len, scroll_top,
+                  vp->height - scroll_top, vp->scroll_y);
+  if (self->n_pinned_rows > 0)
+    {
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, self->pinned_height);
+      cairo_fill (cr);
+      draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
+                      self->pinned_height, 0);
+    }
+  draw_tile_flows (self, cr, vp, base, left);
+  slot->tile = tile;
+}
+
+/* Images are kept for image targets and GTK's recordings; a vector target
+ * (an SVG or PDF export) gets the tiles drawn into it, as boxes. */
+static gboolean
+keeps_images (cairo_t *cr)
+{
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (cr));
+
+  return type == CAIRO_SURFACE_TYPE_IMAGE || type == CAIRO_SURFACE_TYPE_RECORDING;
+}
+
+static void
+ensure_slots (SlTimelineRenderer *self,
+              guint               n_slots)
+{
+  if (self->slots != NULL && self->n_slots >= n_slots)
+    return;
+  free_tiles (self);
+  self->n_slots = n_slots;
+  self->slots = g_new (TileSlot, n_slots);
+  for (guint i = 0; i < n_slots; i++)
+    {
+      self->slots[i].tile = NO_TILE;
+      self->slots[i].labels = g_array_new (FALSE, FALSE, sizeof (TileLabel));
+    }
+}
+
+static void
+set_tiles_key (SlTimelineRenderer       *self,
+               const SlTimelineViewport *vp,
+               gboolean                  selected_flows)
+{
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
+      || selected_flows != self->tiles_selected_flows)
+    {
+      invalidate_tiles (self);
+      self->tiles_ns_per_pixel = vp->ns_per_pixel;
+      self->tiles_scroll_y = vp->scroll_y;
+      self->tiles_selected_flows = selected_flows;
+    }
+}
+
+/* Tiles [first, end) drawn straight into @cr at their place, none kept */
+static void
+draw_tiles_into (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 gint64                    first,
+                 gint64                    end,
+                 gboolean                  selected_flows)
+{
+  ensure_slots (self, (guint)(end - first));
+  set_tiles_key (self, vp, selected_flows);
+  invalidate_tiles (self);
+  for (gint64 t = first; t < end; t++)
+    {
+      guint s = tile_slot (self, t);
+
+      cairo_save (cr);
+      cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, SL_TIMELINE_RULER_HEIGHT, vp->width - SL_TIMELINE_GUTTER_WIDTH,
+                       vp->height - SL_TIMELINE_RULER_HEIGHT);
+      cairo_clip (cr);
+      cairo_translate (cr, SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px) - (double)s * TILE_WIDTH, 0);
+      draw_tile (self, cr, vp, t);
+      cairo_restore (cr);
+      self->last_n_tiles++;
+    }
+  /* Their names stay for this frame; the next draws them again. */
+  for (guint i = 0; i < self->n_slots; i++)
+    self->slots[i].tile = NO_TILE;
+}
+
+/* Makes the tile image hold tiles [first, end), drawing those it lacks.
+ * Returns FALSE when there can be no such image (cairo's size limit). */
+static gboolean
+ensure_tiles (SlTimelineRenderer       *self,
+              cairo_t                  *cr,
+              const SlTimelineViewport *vp,
+              gint64                    first,
+              gint64                    end,
+              gboolean                  selected_flows)
+{
+  guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
+  double scale_x = 1, scale_y = 1;
+  cairo_t *tcr = NULL;
+
+  /* Crisp at the target's scale: the image has its pixels. */
+  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
+  /* A window being resized does not allocate an image every frame. */
+  if (self->tiles == NULL || n_slots > self->n_slots || vp->height > self->tiles_image_height
+      || scale_x != self->tiles_scale)
+    {
+      int image_height = (vp->height + 127) / 128 * 128;
+
+      free_tiles (self);
+      ensure_slots (self, n_slots + 1);
+      self->tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (self->n_slots * TILE_WIDTH * scale_x),
+                                                (int)ceil (image_height * scale_x));
+      if (cairo_surface_status (self->tiles) != CAIRO_STATUS_SUCCESS)
+        {
+          free_tiles (self);
+          return FALSE;
+        }
+      cairo_surface_set_device_scale (self->tiles, scale_x, scale_x);
+      self->tiles_image_height = image_height;
+      self->tiles_scale = scale_x;
+    }
+  if (vp->height != self->tiles_height)
+    {
+      invalidate_tiles (self);
+      self->tiles_height = vp->height;
+    }
+  set_tiles_key (self, vp, selected_flows);
+
+  self->last_n_tiles = 0;
+  for (gint64 t = first; t < end; t++)
+    {
+      if (self->slots[tile_slot (self, t)].tile == t)
+        continue;
+      if (tcr == NULL)
+        tcr = cairo_create (self->tiles);
+      draw_tile (self, tcr, vp, t);
+      self->last_n_tiles++;
+    }
+  if (tcr != NULL)
+    {
+      cairo_destroy (tcr);
+      cairo_surface_mark_dirty (self->tiles);
+    }
+  return TRUE;
+}
+
+/* Copies tiles [first, end) to their place on screen; neighbouring slots
+ * go in one copy. */
+static void
+blit_tiles (SlTimelineRenderer       *self,
+            cairo_t                  *cr,
+            const SlTimelineViewport *vp,
+            gint64                    first,
+            gint64                    end)
+{
+  cairo_save (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  for (gint64 t = first; t < end;)
+    {
+      guint s = tile_slot (self, t);
+      gint64 run = 1;
+      double dx = SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px);
+      double x0, x1;
+
+      while (t + run < end && tile_slot (self, t + run) == s + run)
+        run++;
+      x0 = MAX (dx, SL_TIMELINE_GUTTER_WIDTH);
+      x1 = MIN (dx + run * TILE_WIDTH, vp->width);
+      t += run;
+      if (x1 <= x0)
+        continue;
+      cairo_set_source_surface (cr, self->tiles, dx - (double)s * TILE_WIDTH, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+      cairo_rectangle (cr, x0, SL_TIMELINE_RULER_HEIGHT, x1 - x0, vp->height - SL_TIMELINE_RULER_HEIGHT);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The names of the slices the tiles [first, end) keep, in rows [row_first,
+ * row_end) of a band: each once, from the first tile it is in, placed
+ * where the view's edges leave room. */
+static void
+draw_tile_labels (SlTimelineRenderer       *self,
+                  cairo_t                  *cr,
+                  const SlTimelineViewport *vp,
+                  gint64                    first,
+                  gint64                    end,
+                  guint                     row_first,
+                  guint                     row_end,
+                  double                    band_top,
+                  double                    band_height,
+                  double                    scroll)
+{
+  for (gint64 t = first; t < end; t++)
+    {
+      const TileSlot *slot = &self->slots[tile_slot (self, t)];
+
+      for (guint i = 0; i < slot->labels->len; i++)
+        {
+          const TileLabel *tl = &g_array_index (slot->labels, TileLabel, i);
+          const Row *row;
+          double y, lx0, lx1;
+
+          if (tl->row < row_first || tl->row >= row_end || (t > first && floor (tl->gx0) < (double)(t * TILE_WIDTH)))
+            continue;
+          row = &g_array_index (self->rows, Row, tl->row);
+          y = band_top + row->y - scroll;
+          if (y + row->h <= band_top || y > band_top + band_height)
+            continue;
+          lx0 = MAX (SL_TIMELINE_GUTTER_WIDTH + (tl->gx0 - (double)self->view_px), SL_TIMELINE_GUTTER_WIDTH);
+          lx1 = MIN (SL_TIMELINE_GUTTER_WIDTH + (tl->gx1 - (double)self->view_px), vp->width);
+          if (lx1 - lx0 >= MIN_LABEL_WIDTH)
+            {
+              Label l = { lx0 + LABEL_PADDING, y, lx1 - lx0 - 2 * LABEL_PADDING, tl->name_id, tl->color };
+
+              g_array_append_val (self->labels, l);
+            }
+        }
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, band_top, vp->width - SL_TIMELINE_GUTTER_WIDTH, band_height);
+  cairo_clip (cr);
+  flush_labels (self, cr);
+  cairo_restore (cr);
+}
+
+/* Clips to what the gutter covers in a band: the gutter, and process
+ * headers across the whole width (their names, often a file and a pid,
+ * need the room). */
+static void
+clip_gutter (SlTimelineRenderer       *self,
              cairo_t                  *cr,
              const SlTimelineViewport *vp,
              guint                     first,
@@ -1283,11 +1917,6 @@ draw_gutter (SlTimelineRenderer       *self,
              double                    band_height,
              double                    scroll)
 {
-  PangoLayout *layout = ensure_scratch_layout (self, cr);
-
-  /* The gutter, and process headers across the whole width: their names
-   * (often a file and a pid) need the room. */
-  cairo_save (cr);
   cairo_rectangle (cr, 0, band_top, vp->width, band_height);
   cairo_clip (cr);
   cairo_rectangle (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
@@ -1302,6 +1931,22 @@ draw_gutter (SlTimelineRenderer       *self,
         cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, y, vp->width - SL_TIMELINE_GUTTER_WIDTH, row->h);
     }
   cairo_clip (cr);
+}
+
+static void
+draw_gutter (SlTimelineRenderer       *self,
+             cairo_t                  *cr,
+             const SlTimelineViewport *vp,
+             guint                     first,
+             guint                     end,
+             double                    band_top,
+             double                    band_height,
+             double                    scroll)
+{
+  PangoLayout *layout = ensure_scratch_layout (self, cr);
+
+  cairo_save (cr);
+  clip_gutter (self, cr, vp, first, end, band_top, band_height, scroll);
   cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
   cairo_paint (cr);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
@@ -1324,7 +1969,7 @@ draw_gutter (SlTimelineRenderer       *self,
           const char *name = sl_trace_get_process_name (self->trace, row->process);
           const char *pid = sl_trace_get_process_pid (self->trace, row->process);
 
-          draw_process_row (self, cr, row, y, vp);
+          draw_process_row (self, cr, row, y, 0, vp->width);
           /* A disclosure triangle: pointing right when collapsed. */
           cairo_set_source_rgb (cr, self->fg[0], self->fg[1], self->fg[2]);
           if (self->collapsed[row->process])
@@ -1383,6 +2028,75 @@ draw_gutter (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* The gutters of both bands from the image kept of them, drawn again
+ * only when what they show changed. */
+static void
+draw_gutters_kept (SlTimelineRenderer       *self,
+                   cairo_t                  *cr,
+                   const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double scale_x = 1, scale_y = 1;
+
+  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
+  if (self->gutter == NULL || vp->width > self->gutter_image_width || vp->height > self->gutter_image_height
+      || scale_x != self->gutter_scale)
+    {
+      int image_width = (vp->width + 255) / 256 * 256, image_height = (vp->height + 127) / 128 * 128;
+
+      g_clear_pointer (&self->gutter, cairo_surface_destroy);
+      self->gutter = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (image_width * scale_x),
+                                                 (int)ceil (image_height * scale_x));
+      if (cairo_surface_status (self->gutter) != CAIRO_STATUS_SUCCESS)
+        {
+          g_clear_pointer (&self->gutter, cairo_surface_destroy);
+          draw_gutter (self, cr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                       vp->scroll_y);
+          if (self->n_pinned_rows > 0)
+            draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+          return;
+        }
+      cairo_surface_set_device_scale (self->gutter, scale_x, scale_x);
+      self->gutter_image_width = image_width;
+      self->gutter_image_height = image_height;
+      self->gutter_scale = scale_x;
+      self->gutter_valid = FALSE;
+    }
+  if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y || vp->width != self->gutter_width
+      || vp->height != self->gutter_height)
+    {
+      cairo_t *gcr = cairo_create (self->gutter);
+
+      cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (gcr);
+      cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
+      draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                   vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_gutter (self, gcr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_destroy (gcr);
+      self->gutter_valid = TRUE;
+      self->gutter_scroll_y = vp->scroll_y;
+      self->gutter_width = vp->width;
+      self->gutter_height = vp->height;
+    }
+
+  for (guint band = 0; band < (self->n_pinned_rows > 0 ? 2u : 1u); band++)
+    {
+      cairo_save (cr);
+      if (band == 0)
+        clip_gutter (self, cr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                     vp->scroll_y);
+      else
+        clip_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_set_source_surface (cr, self->gutter, 0, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
+}
+
 static void
 draw_ruler (SlTimelineRenderer       *self,
             cairo_t                  *cr,
@@ -1426,7 +2140,9 @@ draw_ruler (SlTimelineRenderer       *self,
   cairo_clip (cr);
   for (gint64 t = first; ; t += step)
     {
-      double x = time_to_x (vp, origin + t);
+      /* On the pixel of its grid line */
+      double x = self->snapped ? SL_TIMELINE_GUTTER_WIDTH + (round (grid_x (self, vp, origin + t)) - (double)self->view_px)
+                               : round (time_to_x (self, vp, origin + t));
       g_autofree char *text = NULL;
 
       if (x > vp->width)
@@ -1468,7 +2184,7 @@ draw_grid (SlTimelineRenderer       *self,
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.06);
   for (gint64 t = first; ; t += step)
     {
-      double x = time_to_x (vp, origin + t);
+      double x = time_to_x (self, vp, origin + t);
 
       if (x > vp->width)
         break;
@@ -1510,8 +2226,8 @@ outline_slice (SlTimelineRenderer       *self,
   if (row == NULL || !row_screen_y (self, vp, row, &y))
     return;
 
-  x0 = MAX (time_to_x (vp, sl_trace_slices_start_ns (s, slice)), SL_TIMELINE_GUTTER_WIDTH - 4);
-  x1 = MIN (time_to_x (vp, sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice)), vp->width + 4);
+  x0 = MAX (time_to_x (self, vp, sl_trace_slices_start_ns (s, slice)), SL_TIMELINE_GUTTER_WIDTH - 4);
+  x1 = MIN (time_to_x (self, vp, sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice)), vp->width + 4);
   if (x1 < SL_TIMELINE_GUTTER_WIDTH || x0 > vp->width)
     return;
   if (x1 - x0 < 3)
@@ -1547,7 +2263,7 @@ flow_point (SlTimelineRenderer       *self,
   if (row == NULL || !row_screen_y (self, vp, row, y))
     return FALSE;
   *y += ROW_HEIGHT / 2.0;
-  *x = time_to_x (vp, at);
+  *x = time_to_x (self, vp, at);
   return TRUE;
 }
 
@@ -1633,11 +2349,14 @@ flows_to_draw (SlTimelineRenderer       *self,
   return sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, n);
 }
 
+/* The flows and the arrowhead of the selected slice's; with @strokes
+ * FALSE only the arrowhead, the tiles having drawn the flows. */
 static void
 draw_flows (SlTimelineRenderer       *self,
             cairo_t                  *cr,
             const SlTimelineViewport *vp,
-            gint64                    t1)
+            gint64                    t1,
+            gboolean                  strokes)
 {
   const guint32 *flows;
   guint n = 0;
@@ -1668,14 +2387,17 @@ draw_flows (SlTimelineRenderer       *self,
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
         continue;
 
-      cairo_move_to (cr, x0, y0);
-      /* Zoomed out a flow is a near vertical line: no curve to flatten. */
-      if (fabs (x1 - x0) < 16)
-        cairo_line_to (cr, x1, y1);
-      else
+      if (strokes)
         {
-          dx = fabs (x1 - x0) / 2;
-          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+          cairo_move_to (cr, x0, y0);
+          /* Zoomed out a flow is a near vertical line: no curve to flatten. */
+          if (fabs (x1 - x0) < 16)
+            cairo_line_to (cr, x1, y1);
+          else
+            {
+              dx = fabs (x1 - x0) / 2;
+              cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+            }
         }
       n_drawn++;
       if (selected)
@@ -1684,7 +2406,7 @@ draw_flows (SlTimelineRenderer       *self,
           sx = x1;
           sy = y1;
         }
-      if (n_drawn % 256 == 0)
+      if (strokes && n_drawn % 256 == 0)
         {
           cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
           cairo_stroke (cr);
@@ -1692,7 +2414,8 @@ draw_flows (SlTimelineRenderer       *self,
     }
   /* One stroke for all: a flow's look does not need its own. */
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
-  cairo_stroke (cr);
+  if (strokes)
+    cairo_stroke (cr);
   if (has_selected)
     {
       cairo_move_to (cr, sx, sy);
@@ -1712,8 +2435,8 @@ draw_range (SlTimelineRenderer       *self,
 {
   if (self->has_range)
     {
-      double x0 = MAX (time_to_x (vp, self->range_start), SL_TIMELINE_GUTTER_WIDTH);
-      double x1 = MIN (time_to_x (vp, self->range_end), vp->width);
+      double x0 = MAX (time_to_x (self, vp, self->range_start), SL_TIMELINE_GUTTER_WIDTH);
+      double x1 = MIN (time_to_x (self, vp, self->range_end), vp->width);
 
       if (x1 > x0)
         {
@@ -1764,45 +2487,87 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   double scroll_top;
   gint64 step = 1, first = 0;
   gint64 t1;
+  gboolean tiled;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
   g_return_if_fail (vp != NULL);
 
   self->last_n_spans = 0;
-  cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
-  cairo_paint (cr);
-  if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->ns_per_pixel <= 0)
-    return;
+  self->last_n_tiles = 0;
+  if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->height <= 0
+      || !(vp->ns_per_pixel > 0) || !isfinite (vp->ns_per_pixel))
+    {
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_paint (cr);
+      return;
+    }
 
+  /* Far from the trace at a deep zoom the grid does not fit in a double:
+   * then every slice in view is drawn on its own (they are few there). */
+  self->snapped = view_on_grid (self, vp);
+  self->view_px = self->snapped ? view_grid_px (self, vp) : 0;
+  tiled = !self->naive && self->snapped;
   t1 = vp->t0 + (gint64)ceil ((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
   n_rows = self->rows->len;
   scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
 
-  draw_ruler (self, cr, vp, &step, &first);
-  draw_grid (self, cr, vp, step, first);
-
-  draw_rows (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
-  if (self->n_pinned_rows > 0)
+  if (!tiled)
     {
       cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
-      cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT, vp->width, self->pinned_height);
-      cairo_fill (cr);
-      draw_rows (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_paint (cr);
+      draw_ruler (self, cr, vp, &step, &first);
+      draw_grid (self, cr, vp, step, first);
+      draw_rows (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        {
+          cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+          cairo_rectangle (cr, 0, SL_TIMELINE_RULER_HEIGHT, vp->width, self->pinned_height);
+          cairo_fill (cr);
+          draw_rows (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+        }
+    }
+  else
+    {
+      /* The ruler, the gutter and the tiles cover the whole target. */
+      gint64 first_tile = floor_div (self->view_px, TILE_WIDTH);
+      gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
+
+      /* More flows in view than arrows can show: only the selected slice's. */
+      gboolean selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+                                                              G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
+
+      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
+        blit_tiles (self, cr, vp, first_tile, end_tile);
+      else
+        draw_tiles_into (self, cr, vp, first_tile, end_tile, selected_flows);
+      draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
+                        vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_tile_labels (self, cr, vp, first_tile, end_tile, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
+                          self->pinned_height, 0);
+    }
+  if (self->n_pinned_rows > 0)
+    {
       cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.3);
       cairo_rectangle (cr, 0, scroll_top - 2, vp->width, 2);
       cairo_fill (cr);
     }
 
-  draw_flows (self, cr, vp, t1);
+  draw_flows (self, cr, vp, t1, !tiled);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
     outline_slice (self, cr, vp, self->selected_track, self->selected_slice, 2, 1);
 
-  draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
-  if (self->n_pinned_rows > 0)
-    draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+  if (!tiled || !keeps_images (cr))
+    {
+      draw_gutter (self, cr, vp, self->n_pinned_rows, n_rows, scroll_top, vp->height - scroll_top, vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        draw_gutter (self, cr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+    }
+  else
+    draw_gutters_kept (self, cr, vp);
   draw_ruler (self, cr, vp, &step, &first);
   draw_range (self, cr, vp);
 }
@@ -1830,6 +2595,10 @@ sl_timeline_renderer_hit (SlTimelineRenderer       *self,
   hit->at_ns = vp->t0 + (gint64)((x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
   if (self->trace == NULL)
     return;
+  /* Frames put the view's left edge on a whole pixel: so does the hit. */
+  if (vp->ns_per_pixel > 0 && view_on_grid (self, vp))
+    hit->at_ns = sl_trace_get_start_ns (self->trace)
+                 + (gint64)floor (((double)view_grid_px (self, vp) + x - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
 
   if (y < SL_TIMELINE_RULER_HEIGHT)
     {

@@ -1023,6 +1023,18 @@ sl_timeline_view_dispose (GObject *object)
   G_OBJECT_CLASS (sl_timeline_view_parent_class)->dispose (object);
 }
 
+/* The images the renderer keeps between frames take a few megabytes:
+ * not while the view is hidden. */
+static void
+sl_timeline_view_unmap (GtkWidget *widget)
+{
+  SlTimelineView *self = (SlTimelineView *)widget;
+
+  if (self->renderer != NULL)
+    sl_timeline_renderer_drop_images (self->renderer);
+  GTK_WIDGET_CLASS (sl_timeline_view_parent_class)->unmap (widget);
+}
+
 static void
 sl_timeline_view_class_init (SlTimelineViewClass *klass)
 {
@@ -1033,6 +1045,7 @@ sl_timeline_view_class_init (SlTimelineViewClass *klass)
   object_class->get_property = sl_timeline_view_get_property;
   widget_class->snapshot = sl_timeline_view_snapshot;
   widget_class->size_allocate = sl_timeline_view_size_allocate;
+  widget_class->unmap = sl_timeline_view_unmap;
   widget_class->query_tooltip = sl_timeline_view_query_tooltip;
 
   /**

@@ -1,0 +1,495 @@
+/* test-timeline-tiles.c: frames drawn from kept tiles against whole frames
+ *
+ * The timeline keeps the tiles it drew and, when the view pans, draws only
+ * the tiles it uncovers. On a generated trace (nested slices, counters,
+ * flows, a pinned track, a scrolled view) one renderer pans through every
+ * zoom (by three pixels, by a fraction of a pixel, back, by a jump, before
+ * the trace's start) while a second draws each frame whole: the pixels
+ * must be the same, and the first must have drawn fewer tiles. Then each
+ * change of what the tiles show (selection, hover, range, palette,
+ * thresholds, dark style, search, hidden, pinned and collapsed tracks,
+ * scroll, size) is made on both and the next frame compared again; a
+ * change the tiles or the kept gutter missed would leave old pixels. The same at a device
+ * scale of two. Viewports that make no sense, a view far beyond the trace
+ * at the deepest zoom, a vector target and a target wider than an image
+ * can be are drawn without harm.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <cairo-svg.h>
+#include <glib.h>
+
+#include "sl-timeline-renderer.h"
+#include "../trace-fixture.h"
+
+#define WIDTH 900
+#define HEIGHT 640
+
+static SlTrace *trace;
+
+typedef struct {
+  SlTimelineRenderer *kept;    /* pans with its tiles */
+  SlTimelineRenderer *whole;   /* every frame drawn whole */
+  cairo_surface_t    *kept_surface;
+  cairo_surface_t    *whole_surface;
+  double              scale;
+} Pair;
+
+static void
+pair_init (Pair  *pair,
+           double scale)
+{
+  pair->scale = scale;
+  pair->kept = sl_timeline_renderer_new ();
+  pair->whole = sl_timeline_renderer_new ();
+  sl_timeline_renderer_set_lod (pair->kept, sl_trace_lod_new (trace, NULL));
+  sl_timeline_renderer_set_lod (pair->whole, sl_trace_lod_new (trace, NULL));
+  pair->kept_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
+  pair->whole_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
+  cairo_surface_set_device_scale (pair->kept_surface, scale, scale);
+  cairo_surface_set_device_scale (pair->whole_surface, scale, scale);
+}
+
+static void
+pair_clear (Pair *pair)
+{
+  sl_timeline_renderer_free (pair->kept);
+  sl_timeline_renderer_free (pair->whole);
+  cairo_surface_destroy (pair->kept_surface);
+  cairo_surface_destroy (pair->whole_surface);
+}
+
+static void
+draw (SlTimelineRenderer       *renderer,
+      cairo_surface_t          *surface,
+      const SlTimelineViewport *vp)
+{
+  cairo_t *cr = cairo_create (surface);
+
+  /* Nothing left from the last frame: what is not drawn stays clear. */
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  sl_timeline_renderer_draw (renderer, cr, vp);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+}
+
+static guint
+visible_tiles (const SlTimelineViewport *vp)
+{
+  /* At most this many; a view that starts on a tile's edge needs one less. */
+  return (vp->width - SL_TIMELINE_GUTTER_WIDTH + 255) / 256 + 1;
+}
+
+static void
+assert_same_pixels (cairo_surface_t *a,
+                    cairo_surface_t *b,
+                    const char      *what)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  int height = cairo_image_surface_get_height (a);
+  const guchar *pa = cairo_image_surface_get_data (a);
+  const guchar *pb = cairo_image_surface_get_data (b);
+
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+  for (int y = 0; y < height; y++)
+    if (memcmp (pa + (gsize)y * stride, pb + (gsize)y * stride, stride) != 0)
+      {
+        const guint32 *ra = (const guint32 *)(gconstpointer)(pa + (gsize)y * stride);
+        const guint32 *rb = (const guint32 *)(gconstpointer)(pb + (gsize)y * stride);
+        int x = 0;
+
+        while (ra[x] == rb[x])
+          x++;
+        g_error ("%s: pixel (%d, %d) is %08x from kept tiles, %08x drawn whole", what, x, y, ra[x], rb[x]);
+      }
+}
+
+/* The next frame from kept tiles against the same frame drawn whole.
+ * Returns how many tiles the kept renderer drew. */
+static guint
+compare_frame (Pair                     *pair,
+               const SlTimelineViewport *vp,
+               const char               *what)
+{
+  guint kept_tiles;
+
+  draw (pair->kept, pair->kept_surface, vp);
+  kept_tiles = sl_timeline_renderer_get_last_n_tiles (pair->kept);
+
+  /* Nothing kept from its last frame: every tile and the gutter drawn. */
+  sl_timeline_renderer_drop_images (pair->whole);
+  draw (pair->whole, pair->whole_surface, vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (pair->whole), >=, visible_tiles (vp) - 1);
+
+  assert_same_pixels (pair->kept_surface, pair->whole_surface, what);
+  return kept_tiles;
+}
+
+static void
+both_selected (Pair   *pair,
+               guint   track,
+               guint32 slice)
+{
+  sl_timeline_renderer_set_selected (pair->kept, track, slice);
+  sl_timeline_renderer_set_selected (pair->whole, track, slice);
+}
+
+static guint
+first_thread_track (void)
+{
+  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+    if (sl_trace_get_track_kind (trace, t) != SL_TRACE_TRACK_COUNTER && sl_trace_get_slices (trace, t)->n_slices > 0)
+      return t;
+  g_assert_not_reached ();
+}
+
+static void
+viewport_at (SlTimelineViewport *vp,
+             double              fraction,
+             double              at)
+{
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  gint64 span = fraction > 0 ? (gint64)((end - start) * fraction) : 10000;
+
+  memset (vp, 0, sizeof *vp);
+  vp->width = WIDTH;
+  vp->height = HEIGHT;
+  vp->scroll_y = 37;
+  vp->ns_per_pixel = (double)span / (WIDTH - SL_TIMELINE_GUTTER_WIDTH);
+  vp->t0 = start + (gint64)((end - start - span) * at);
+}
+
+static void
+pan_through_zooms (double scale)
+{
+  static const double fractions[] = { 1.0, 0.1, 0.01, 0.0001, 0 };
+  Pair pair;
+  guint track = first_thread_track ();
+
+  pair_init (&pair, scale);
+  /* Overlays on top of the tiles: a pinned track, a selection with its
+   * flows, a hovered slice and a range. */
+  for (guint i = 0; i < 2; i++)
+    {
+      SlTimelineRenderer *r = i == 0 ? pair.kept : pair.whole;
+
+      sl_timeline_renderer_set_track_pinned (r, track, TRUE);
+      sl_timeline_renderer_set_hovered (r, track, 3);
+      sl_timeline_renderer_set_range (r, sl_trace_get_start_ns (trace) + 1000000, sl_trace_get_start_ns (trace) + 9000000);
+    }
+  both_selected (&pair, track, 0);
+
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+      guint total_kept = 0;
+      g_autofree char *what = NULL;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      what = g_strdup_printf ("zoom %u, first frame", z);
+      compare_frame (&pair, &vp, what);
+      for (guint f = 0; f < 12; f++)
+        {
+          g_autofree char *pan = g_strdup_printf ("zoom %u, pan %u", z, f);
+
+          /* Three pixels a frame, then a fraction of a pixel, then back. */
+          if (f < 8)
+            vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+          else if (f < 10)
+            vp.t0 += (gint64)(1.4 * vp.ns_per_pixel);
+          else
+            vp.t0 -= (gint64)(5 * vp.ns_per_pixel);
+          total_kept += compare_frame (&pair, &vp, pan);
+        }
+      /* Twelve small pans draw far fewer tiles than twelve whole frames. */
+      g_assert_cmpuint (total_kept, <, 4);
+
+      /* A jump of most of a view: the tiles still in view are kept
+       * (unless it brings in too many flows, which redraws them all). */
+      vp.t0 += (gint64)((WIDTH - SL_TIMELINE_GUTTER_WIDTH) * 0.75 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, "jump");
+
+      /* Before the trace's start: tiles left of its first pixel. */
+      vp.t0 = sl_trace_get_start_ns (trace) - (gint64)(200 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, "before the start");
+      vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, "before the start, panned");
+    }
+  pair_clear (&pair);
+}
+
+static void
+test_pan (void)
+{
+  pan_through_zooms (1);
+}
+
+static void
+test_pan_scaled (void)
+{
+  pan_through_zooms (2);
+}
+
+/* Each change of what is shown, made on both, then a pan: the kept
+ * renderer's next frame must be the whole one. */
+static void
+test_changes (void)
+{
+  Pair pair;
+  SlTimelineViewport vp;
+  guint track = first_thread_track ();
+  guint n_strings = sl_trace_get_n_strings (trace);
+  guint process = sl_trace_get_track_process (trace, track);
+  gsize size;
+
+  pair_init (&pair, 1);
+  size = (gsize)cairo_image_surface_get_stride (pair.kept_surface) * HEIGHT;
+  viewport_at (&vp, 0.01, 0.5);
+  compare_frame (&pair, &vp, "first frame");
+  vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+  g_assert_cmpuint (compare_frame (&pair, &vp, "pan"), <, visible_tiles (&vp) - 1);
+
+  for (guint step = 0; step < 15; step++)
+    {
+      g_autofree guchar *before = g_memdup2 (cairo_image_surface_get_data (pair.kept_surface), size);
+      const char *what = NULL;
+
+      for (guint i = 0; i < 2; i++)
+        {
+          SlTimelineRenderer *r = i == 0 ? pair.kept : pair.whole;
+
+          switch (step)
+            {
+            case 0:
+              what = "selection";
+              sl_timeline_renderer_set_selected (r, track, 7);
+              break;
+            case 1:
+              what = "hover";
+              sl_timeline_renderer_set_hovered (r, track, 2);
+              break;
+            case 2:
+              what = "range";
+              sl_timeline_renderer_set_range (r, vp.t0 + 100, vp.t0 + (gint64)(300 * vp.ns_per_pixel));
+              break;
+            case 3:
+              what = "duration palette";
+              sl_timeline_renderer_set_color_mode (r, SL_TIMELINE_COLOR_BY_DURATION);
+              break;
+            case 4:
+              what = "thresholds";
+              sl_timeline_renderer_set_duration_thresholds (r, 0.001, 0.01);
+              break;
+            case 5:
+              what = "names palette";
+              sl_timeline_renderer_set_color_mode (r, SL_TIMELINE_COLOR_BY_NAME);
+              break;
+            case 6:
+              what = "dark style";
+              sl_timeline_renderer_set_dark (r, TRUE);
+              break;
+            case 7:
+              {
+                guint8 *highlight = g_new0 (guint8, MAX (n_strings, 1));
+
+                what = "search";
+                for (guint s = 0; s < n_strings; s += 3)
+                  highlight[s] = 1;
+                sl_timeline_renderer_set_highlight (r, highlight);
+              }
+              break;
+            case 8:
+              what = "search cleared";
+              sl_timeline_renderer_set_highlight (r, NULL);
+              break;
+            case 9:
+              what = "hidden track";
+              sl_timeline_renderer_set_track_hidden (r, track, TRUE);
+              break;
+            case 10:
+              what = "pinned track";
+              sl_timeline_renderer_set_track_hidden (r, track, FALSE);
+              sl_timeline_renderer_set_track_pinned (r, track, TRUE);
+              break;
+            case 11:
+              what = "collapsed process";
+              sl_timeline_renderer_set_process_collapsed (r, process, TRUE);
+              break;
+            case 12:
+              what = "scrolled";
+              sl_timeline_renderer_set_process_collapsed (r, process, FALSE);
+              break;
+            case 13:
+              what = "resized";
+              break;
+            default:
+              what = "wider only";
+              break;
+            }
+        }
+      /* Half a pixel: boxes off whole pixels, drawn with their edges blended */
+      if (step == 12)
+        vp.scroll_y += 20.5;
+      else if (step == 13)
+        {
+          vp.width = WIDTH - 100;
+          vp.height = HEIGHT - 40;
+        }
+      else if (step == 14)
+        vp.width = WIDTH - 40;
+      compare_frame (&pair, &vp, what);
+      /* Colours changed where the tiles were kept: the comparison sees it. */
+      if (step >= 3 && step != 8)
+        g_assert_true (memcmp (before, cairo_image_surface_get_data (pair.kept_surface), size) != 0);
+      vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, what);
+    }
+  pair_clear (&pair);
+}
+
+static guint32
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+
+  return *(const guint32 *)(gconstpointer)(data + (gsize)y * cairo_image_surface_get_stride (surface) + 4 * x);
+}
+
+static cairo_status_t
+append_to_string (void                *closure,
+                  const unsigned char *data,
+                  unsigned int         length)
+{
+  g_string_append_len (closure, (const char *)data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+test_odd_viewports (void)
+{
+  static const double bad_zooms[] = { 0, -5, NAN, INFINITY };
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  guint32 background;
+  SlTimelineViewport vp;
+  SlTimelineHit hit;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+
+  /* The background where the tracks would be, for each zoom that is none */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.scroll_y = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (bad_zooms); i++)
+    {
+      vp.ns_per_pixel = bad_zooms[i];
+      draw (renderer, surface, &vp);
+      if (i == 0)
+        background = pixel_at (surface, 600, 400);
+      g_assert_cmphex (pixel_at (surface, 600, 400), ==, background);
+      g_assert_cmphex (pixel_at (surface, 600, 40), ==, background);
+    }
+
+  /* No room for tracks, or no height at all */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.width = SL_TIMELINE_GUTTER_WIDTH - 10;
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+  viewport_at (&vp, 0.01, 0.5);
+  vp.height = 0;
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+
+  /* At the deepest zoom a century past the trace the grid of pixels does
+   * not fit in a double: nothing is there, and the frame says so. */
+  viewport_at (&vp, 0.01, 0.5);
+  vp.scroll_y = 0;
+  vp.ns_per_pixel = 0.01;
+  vp.t0 = sl_trace_get_start_ns (trace) + G_GINT64_CONSTANT (3000000000000000000);
+  draw (renderer, surface, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), ==, 0);
+  g_assert_cmphex (pixel_at (surface, 600, 100), ==, background);
+  sl_timeline_renderer_hit (renderer, &vp, 600, 100, &hit);
+  g_assert_cmpint (hit.at_ns, >=, vp.t0);
+  g_assert_cmpint (hit.at_ns, <=, vp.t0 + 1000);
+  g_assert_true (hit.kind != SL_TIMELINE_HIT_SLICE);
+
+  cairo_surface_destroy (surface);
+}
+
+/* An SVG export stays boxes and text: the tiles are drawn into it, no
+ * image of them is kept or embedded. */
+static void
+test_vector_target (void)
+{
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  g_autoptr(GString) svg = g_string_new (NULL);
+  cairo_surface_t *surface = cairo_svg_surface_create_for_stream (append_to_string, svg, WIDTH, HEIGHT);
+  SlTimelineViewport vp;
+  cairo_t *cr;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+  viewport_at (&vp, 0.01, 0.5);
+  cr = cairo_create (surface);
+  sl_timeline_renderer_draw (renderer, cr, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), >=, visible_tiles (&vp) - 1);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_spans (renderer), >, 100);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+
+  g_assert_null (strstr (svg->str, "<image"));
+  g_assert_nonnull (strstr (svg->str, "<path"));
+}
+
+/* Wider than cairo lets an image be: the tiles go straight into the
+ * target instead of into a kept image. */
+static void
+test_too_wide (void)
+{
+  g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  SlTimelineViewport vp;
+  double x, y, w, h;
+  cairo_t *cr;
+
+  sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+  viewport_at (&vp, 0.01, 0.5);
+  vp.width = 40000;
+  cr = cairo_create (surface);
+  sl_timeline_renderer_draw (renderer, cr, &vp);
+  g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (renderer), >=, visible_tiles (&vp) - 1);
+  cairo_destroy (cr);
+  cairo_recording_surface_ink_extents (surface, &x, &y, &w, &h);
+  g_assert_cmpfloat (w, >=, 40000 - 1);
+  cairo_surface_destroy (surface);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  trace = fixture_build_trace (120000, 8, 20261206);
+
+  g_test_add_func ("/timeline-tiles/pan", test_pan);
+  g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
+  g_test_add_func ("/timeline-tiles/changes", test_changes);
+  g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
+  g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);
+  g_test_add_func ("/timeline-tiles/too-wide", test_too_wide);
+
+  ret = g_test_run ();
+  g_object_unref (trace);
+  return ret;
+}
