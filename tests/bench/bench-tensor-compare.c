@@ -30,7 +30,9 @@
  * every metric within 1e-6 relative of it; a mixed-order pair at 0.9×
  * the same-order rate or more.
  *
- * Usage: bench-tensor-compare [RUNS]
+ * Usage: bench-tensor-compare [RUNS] [--mixed-only]
+ * (--mixed-only times the mixed-order pair against the same-order pair
+ * and nothing else.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -442,6 +444,7 @@ main (int    argc,
       char **argv)
 {
   guint runs = argc > 1 ? (guint)MAX (1, atoi (argv[1])) : 5;
+  gboolean mixed_only = argc > 2 && g_str_equal (argv[2], "--mixed-only");
   g_autofree char *npu_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-npu.npy", NULL);
   g_autofree char *bench_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-bench.npy", NULL);
   g_autoptr(SlTensorComparison) full = NULL;
@@ -463,6 +466,8 @@ main (int    argc,
   printf ("tensor comparison, 2 × %" G_GUINT64_FORMAT " float32 (%.0f MB), median of %u runs\n",
           N_ELEMENTS, bytes / 1e6, runs);
   printf ("  load average before: %.2f on %u processors\n", load_average (), g_get_num_processors ());
+  if (mixed_only)
+    goto mixed;
   full = compare_timed (npu_path, bench_path, FALSE, 2, runs, &full_t);
   one_thread = compare_timed (npu_path, bench_path, FALSE, 1, runs, &one_thread_t);
   one_pass = compare_timed (npu_path, bench_path, TRUE, 2, runs, &one_pass_t);
@@ -470,6 +475,7 @@ main (int    argc,
   print_timing ("ours, every metric, one thread:", &one_thread_t, bytes);
   print_timing ("ours, one pass (all but KL), two threads:", &one_pass_t, bytes);
   printf ("  one and two threads give the same bits: %s\n", same_bits (full, one_thread) ? "yes" : "NO");
+mixed:
   {
     g_autofree char *fortran_path = g_build_filename (SL_BENCH_DIR, "bench-tensor-npu-fortran.npy", NULL);
     g_autoptr(SlTensorComparison) same_result = NULL;
@@ -494,6 +500,8 @@ main (int    argc,
     printf ("  the mixed-order pair's metrics are those of the C-order pair, to the bit: %s\n",
             same_bits (same_result, mixed_result) ? "yes" : "NO");
   }
+  if (mixed_only)
+    return 0;
   printf ("  verdict: %s; load average after: %.2f\n", sl_tensor_verdict_to_string (full->verdict), load_average ());
 
   peer = run_peer (parser, npu_path, bench_path, MIN (runs, 3));

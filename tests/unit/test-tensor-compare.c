@@ -845,6 +845,174 @@ test_mixed_order_tiled (void)
         }
 }
 
+/* An element of @dtype near @value, stored as the host stores it. */
+static void
+store_as (guint8        *data,
+          SlTensorDtype  dtype,
+          guint64        i,
+          double         value)
+{
+  float f = (float)value;
+  guint32 bits;
+  gsize size = sl_tensor_dtype_get_size (dtype);
+  guint16 u16;
+  gint64 i64 = isfinite (value) ? (gint64)(value * 40) : 0;
+
+  switch (dtype)
+    {
+    case SL_TENSOR_DTYPE_FLOAT32:
+      memcpy (data + i * 4, &f, 4);
+      break;
+    case SL_TENSOR_DTYPE_FLOAT64:
+      memcpy (data + i * 8, &value, 8);
+      break;
+    case SL_TENSOR_DTYPE_BFLOAT16:
+      memcpy (&bits, &f, 4);
+      u16 = (guint16)(bits >> 16);
+      memcpy (data + i * 2, &u16, 2);
+      break;
+    case SL_TENSOR_DTYPE_FLOAT16:
+      /* a half between 0.5 and 2 with the value's sign; Inf and NaN as such */
+      if (isnan (value))
+        u16 = 0x7e00;
+      else if (isinf (value))
+        u16 = value > 0 ? 0x7c00 : 0xfc00;
+      else
+        u16 = (guint16)(0x3800 + (guint16)(fabs (value) * 500) % 0x800) | (value < 0 ? 0x8000 : 0);
+      memcpy (data + i * 2, &u16, 2);
+      break;
+    case SL_TENSOR_DTYPE_BOOL:
+      data[i] = value > 0;
+      break;
+    default:
+      /* the integers' low bytes, as the host orders them */
+      if (G_BYTE_ORDER == G_BIG_ENDIAN)
+        i64 = (gint64)GUINT64_SWAP_LE_BE ((guint64)i64);
+      memcpy (data + i * size, &i64, size);
+      break;
+    }
+}
+
+/* @data's elements byte-swapped in place: the other byte order. */
+static void
+swap_bytes (guint8 *data,
+            guint64 n,
+            gsize   size)
+{
+  for (guint64 i = 0; i < n; i++)
+    for (gsize k = 0; k < size / 2; k++)
+      {
+        guint8 b = data[i * size + k];
+
+        data[i * size + k] = data[i * size + size - 1 - k];
+        data[i * size + size - 1 - k] = b;
+      }
+}
+
+/* Shapes at the edges of the tiles and transposes a mixed pair is read
+ * in: one row, one column, one element, rows and columns that are no
+ * multiple of 8, of a tile's 256 rows or of a 2048-element block, rows
+ * just short of a tile and just past it, 3-D, 4-D and 5-D tensors, and
+ * axes of one among them; every dtype the comparison takes, both byte
+ * orders, and NaN and Inf at the first and last elements and on the rows
+ * and columns where tiles and transposes meet. Each side in Fortran order
+ * against the other in C order gives the C-order pair's metrics to the
+ * bit, on one and on three threads. */
+static void
+test_mixed_order_edges (void)
+{
+  static const guint64 shapes[][5] = {
+    { 1, 2048 }, { 1, 1 }, { 7, 1 }, { 1, 13 }, { 8, 2048 }, { 9, 2048 }, { 255, 2048 }, { 257, 2048 },
+    { 13, 2047 }, { 11, 4099 }, { 5, 3, 2048 }, { 3, 1, 2048 }, { 9, 2, 1, 2048 }, { 3, 2, 5, 2048 },
+    { 2, 3, 2, 5, 7 }, { 17, 1, 3, 1, 9 },
+  };
+  static const guint n_dims[] = { 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 4, 4, 5, 5 };
+  static const SlTensorDtype dtypes[] = {
+    SL_TENSOR_DTYPE_BOOL, SL_TENSOR_DTYPE_INT8, SL_TENSOR_DTYPE_INT16, SL_TENSOR_DTYPE_INT32, SL_TENSOR_DTYPE_INT64,
+    SL_TENSOR_DTYPE_UINT8, SL_TENSOR_DTYPE_UINT16, SL_TENSOR_DTYPE_UINT32, SL_TENSOR_DTYPE_UINT64,
+    SL_TENSOR_DTYPE_FLOAT16, SL_TENSOR_DTYPE_FLOAT32, SL_TENSOR_DTYPE_FLOAT64, SL_TENSOR_DTYPE_BFLOAT16,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2048);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (shapes) == G_N_ELEMENTS (n_dims));
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (guint t = 0; t < G_N_ELEMENTS (dtypes); t++)
+      for (guint swapped = 0; swapped <= 1; swapped++)
+        {
+          gboolean is_float = dtypes[t] >= SL_TENSOR_DTYPE_FLOAT16;
+          guint64 n = 1, columns = shapes[s][n_dims[s] - 1], rows;
+          gsize size = sl_tensor_dtype_get_size (dtypes[t]);
+          g_autofree guint8 *npu = NULL;
+          g_autofree guint8 *bench = NULL;
+          g_autofree guint8 *npu_f = NULL;
+          g_autofree guint8 *bench_f = NULL;
+          SlTensorData cn, cb, fn, fb;
+
+          /* the other byte order for a few dtypes: enough for the swapped reads */
+          if (swapped && size == 1)
+            continue;
+          for (guint d = 0; d < n_dims[s]; d++)
+            n *= shapes[s][d];
+          rows = n / columns;
+          npu = g_malloc (n * size);
+          bench = g_malloc (n * size);
+          for (guint64 i = 0; i < n; i++)
+            {
+              guint64 row = i / columns, column = i % columns;
+              double b = g_rand_double_range (rand, -4, 4);
+              double a = b + g_rand_double_range (rand, -0.01, 0.01);
+
+              /* NaN and Inf where tiles and transposes meet */
+              if (is_float && (i == 0 || i == n - 1 || ((row == 7 || row == 255) && column == columns - 1) ||
+                               ((row == 8 || row == 256) && column == 0) || (row == 1 && (column == 7 || column == 2047))))
+                {
+                  guint pick = (guint)(i % 3);
+
+                  a = pick == 0 ? NAN : pick == 1 ? INFINITY : -INFINITY;
+                  b = pick == 0 ? NAN : pick == 1 ? INFINITY : -INFINITY;
+                }
+              else if (rows > 1 && row == rows - 1 && column == columns / 2)
+                a = b = 0.0;
+              store_as (npu, dtypes[t], i, a);
+              store_as (bench, dtypes[t], i, b);
+            }
+          if (swapped)
+            {
+              swap_bytes (npu, n, size);
+              swap_bytes (bench, n, size);
+            }
+          npu_f = to_fortran (npu, shapes[s], n_dims[s], n, size);
+          bench_f = to_fortran (bench, shapes[s], n_dims[s], n, size);
+          cn = view_of (npu, n, dtypes[t], shapes[s], n_dims[s]);
+          cb = view_of (bench, n, dtypes[t], shapes[s], n_dims[s]);
+          fn = view_of (npu_f, n, dtypes[t], shapes[s], n_dims[s]);
+          fb = view_of (bench_f, n, dtypes[t], shapes[s], n_dims[s]);
+          fn.fortran_order = fb.fortran_order = TRUE;
+          if (swapped)
+            cn.big_endian = cb.big_endian = fn.big_endian = fb.big_endian = G_BYTE_ORDER != G_BIG_ENDIAN;
+
+          for (guint threads = 1; threads <= 3; threads += 2)
+            {
+              g_autoptr(SlTensorComparison) c_c = NULL;
+              g_autoptr(SlTensorComparison) f_c = NULL;
+              g_autoptr(SlTensorComparison) c_f = NULL;
+              SlTensorCompareOptions options;
+
+              sl_tensor_compare_options_init (&options);
+              options.n_threads = threads;
+              c_c = sl_tensor_compare (&cn, &cb, &options);
+              f_c = sl_tensor_compare (&fn, &cb, &options);
+              c_f = sl_tensor_compare (&cn, &fb, &options);
+              g_test_message ("shape %u, %s, %s byte order, %u threads", s, sl_tensor_dtype_get_name (dtypes[t]),
+                              swapped ? "the other" : "the host's", threads);
+              assert_same_metrics (f_c, c_c);
+              assert_same_metrics (c_f, c_c);
+              if (is_float)
+                g_assert_cmpuint (c_c->npu_non_finite, >=, MIN (n, 2));
+            }
+        }
+}
+
 static void
 assert_refused (const char *path,
                 const char *reason)
@@ -915,6 +1083,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/mixed-order-metrics", test_mixed_order_metrics);
   g_test_add_func ("/tensor-compare/gather-tile", test_gather_tile);
   g_test_add_func ("/tensor-compare/mixed-order-tiled", test_mixed_order_tiled);
+  g_test_add_func ("/tensor-compare/mixed-order-edges", test_mixed_order_edges);
   g_test_add_func ("/tensor-compare/npy-damage", test_npy_damage);
   return g_test_run ();
 }

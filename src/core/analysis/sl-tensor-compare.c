@@ -14,12 +14,22 @@
 
 /* Elements converted to double at a time: two blocks stay in L1. */
 #define BLOCK 2048
-/* Rows of a tile of the side in Fortran order, by BLOCK columns: see
- * tiled_group. */
-#define TILE_ROWS 256
-/* Elements from one row of a tile to the next: a line more than a block,
- * or every row would fall in the same sets of the L1 cache. */
-#define TILE_STRIDE (BLOCK + 16)
+/* Rows of a tile of the side in Fortran order, by TILE_COLUMNS columns:
+ * see tiled_group. */
+#define TILE_ROWS 512
+/* Columns of a tile, a part of a block, so that the tile and its rows'
+ * lanes stay in the L2 cache. */
+#define TILE_COLUMNS 256
+/* Elements from one row of a tile to the next: a line more than its
+ * columns, or every row would fall in the same sets of the L1 cache. */
+#define TILE_STRIDE (TILE_COLUMNS + 16)
+/* Rows gathered at once, as far as up to MAX_GROUP_CHUNKS chunks give
+ * them: several tiles in a row read the same pages of the side in
+ * Fortran order one after the other. */
+#define GROUP_ROWS 1024
+#define MAX_GROUP_CHUNKS 64
+/* Rows ahead whose piece of the side in C order is prefetched. */
+#define PREFETCH_AHEAD 4
 /* At most this many chunks' sums are kept, a few megabytes. */
 #define MAX_CHUNKS 16384
 /* A chunk's share of the work in each pass, after the time they take. */
@@ -400,45 +410,87 @@ typedef struct {
   double ext[N_LANE_EXTREMES];
 } BlockSums;
 
-/* A block's sums depend on its elements alone, so blocks may be summed
- * in any order and added to their chunk's in order afterwards. The lanes'
- * extremes start from nothing (an infinity, which no NaN replaces); ties
- * go to the later lane, as MIN and MAX do. */
+/* A block's lanes while its elements are added, a run of them at a time:
+ * the lanes go on from run to run as they would through the whole block,
+ * so the block's sums do not depend on where its runs end, as long as
+ * each but the last is a whole number of groups of LANES. */
+typedef struct {
+  double sums[N_LANE_SUMS][LANES];
+  double ext[N_LANE_EXTREMES][LANES];
+} BlockLanes;
+
+/* The lanes' extremes start from nothing (an infinity, which no NaN
+ * replaces). */
+static void
+block_lanes_init (BlockLanes *lanes)
+{
+  memset (lanes->sums, 0, sizeof lanes->sums);
+  for (guint k = 0; k < LANES; k++)
+    {
+      lanes->ext[MAX_AD][k] = -INFINITY;
+      lanes->ext[MAX_RE][k] = -INFINITY;
+      lanes->ext[MIN_N][k] = INFINITY;
+      lanes->ext[MAX_N][k] = -INFINITY;
+      lanes->ext[MIN_B][k] = INFINITY;
+      lanes->ext[MAX_B][k] = -INFINITY;
+    }
+}
+
+/* The lanes are copied in and out, so the loop keeps them in registers
+ * rather than in memory that the values might alias. */
 SL_VECTOR_CLONES static void
+block_lanes_add (const Run    *run,
+                 const double *n_values,
+                 const double *b_values,
+                 gsize         n,
+                 BlockLanes   *lanes)
+{
+  double sums[N_LANE_SUMS][LANES];
+  double ext[N_LANE_EXTREMES][LANES];
+  gsize i = 0;
+
+  memcpy (sums, lanes->sums, sizeof sums);
+  memcpy (ext, lanes->ext, sizeof ext);
+  for (; i + LANES <= n; i += LANES)
+    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
+  if (i < n)
+    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
+  memcpy (lanes->sums, sums, sizeof sums);
+  memcpy (lanes->ext, ext, sizeof ext);
+}
+
+/* Ties between the lanes' extremes go to the later lane, as MIN and MAX
+ * do. */
+static void
+block_lanes_finish (const BlockLanes *lanes,
+                    BlockSums        *out)
+{
+  for (guint s = 0; s < N_LANE_SUMS; s++)
+    out->sums[s] = lanes_sum (lanes->sums[s]);
+  for (guint e = 0; e < N_LANE_EXTREMES; e++)
+    {
+      gboolean is_min = e == MIN_N || e == MIN_B;
+
+      out->ext[e] = lanes->ext[e][0];
+      for (guint k = 1; k < LANES; k++)
+        out->ext[e] = is_min ? MIN (out->ext[e], lanes->ext[e][k]) : MAX (out->ext[e], lanes->ext[e][k]);
+    }
+}
+
+/* A block's sums depend on its elements alone, so blocks may be summed
+ * in any order and added to their chunk's in order afterwards. */
+static void
 block_sums (const Run    *run,
             const double *n_values,
             const double *b_values,
             gsize         n,
             BlockSums    *out)
 {
-  double sums[N_LANE_SUMS][LANES] = { { 0 } };
-  double ext[N_LANE_EXTREMES][LANES];
-  gsize i = 0;
+  BlockLanes lanes;
 
-  for (guint k = 0; k < LANES; k++)
-    {
-      ext[MAX_AD][k] = -INFINITY;
-      ext[MAX_RE][k] = -INFINITY;
-      ext[MIN_N][k] = INFINITY;
-      ext[MAX_N][k] = -INFINITY;
-      ext[MIN_B][k] = INFINITY;
-      ext[MAX_B][k] = -INFINITY;
-    }
-  for (; i + LANES <= n; i += LANES)
-    accumulate_group (sums, ext, n_values + i, b_values + i, LANES, run->shift_n, run->shift_b, run->re_eps);
-  if (i < n)
-    accumulate_group (sums, ext, n_values + i, b_values + i, n - i, run->shift_n, run->shift_b, run->re_eps);
-
-  for (guint s = 0; s < N_LANE_SUMS; s++)
-    out->sums[s] = lanes_sum (sums[s]);
-  for (guint e = 0; e < N_LANE_EXTREMES; e++)
-    {
-      gboolean is_min = e == MIN_N || e == MIN_B;
-
-      out->ext[e] = ext[e][0];
-      for (guint k = 1; k < LANES; k++)
-        out->ext[e] = is_min ? MIN (out->ext[e], ext[e][k]) : MAX (out->ext[e], ext[e][k]);
-    }
+  block_lanes_init (&lanes);
+  block_lanes_add (run, n_values, b_values, n, &lanes);
+  block_lanes_finish (&lanes, out);
 }
 
 /* An extreme replaces the partial's only when strictly beyond it: what
@@ -729,9 +781,13 @@ add_kl_block (const Run    *run,
   const V4d b_min = run->bench_min - zero, b_scale = 1 / run->bench_range - zero;
   const V4d n_floor = FLT_EPSILON * run->kl_scale - zero, b_floor = FLT_EPSILON - zero;
   const V4d fast_limit = KL_FAST_LIMIT - zero;
-  V4d sp = zero, sq = zero, st = zero;
-  double lanes[3][LANES];
+  V4d sp, sq, st;
   gsize i = 0;
+
+  /* the lanes go on from @sums, as in block_lanes_add */
+  memcpy (&sp, sums->p, sizeof sp);
+  memcpy (&sq, sums->q, sizeof sq);
+  memcpy (&st, sums->terms, sizeof st);
 
   for (; i + LANES <= n; i += LANES)
     {
@@ -755,15 +811,9 @@ add_kl_block (const Run    *run,
         v4_kl_term_fast (&s, &sum, &term);
       st += term;
     }
-  memcpy (lanes[0], &sp, sizeof sp);
-  memcpy (lanes[1], &sq, sizeof sq);
-  memcpy (lanes[2], &st, sizeof st);
-  for (guint k = 0; k < LANES; k++)
-    {
-      sums->p[k] += lanes[0][k];
-      sums->q[k] += lanes[1][k];
-      sums->terms[k] += lanes[2][k];
-    }
+  memcpy (sums->p, &sp, sizeof sp);
+  memcpy (sums->q, &sq, sizeof sq);
+  memcpy (sums->terms, &st, sizeof st);
   add_kl_elements (run, n_values + i, b_values + i, n - i, sums);
 }
 #else
@@ -782,6 +832,31 @@ add_kl_block (const Run    *run,
  * and Σ q·f(r). */
 enum { KL_P, KL_Q, KL_TERMS, N_KL_SUMS };
 
+/* A run of a block's elements into its lanes @sums, which start at
+ * zero; as with block_lanes_add, every run but the last is a whole
+ * number of groups of LANES. */
+static void
+kl_lanes_add (const Run    *run,
+              const double *n_values,
+              const double *b_values,
+              gsize         n,
+              KlSums       *sums)
+{
+  if (!(run->npu_range > 0) || !(run->bench_range > 0))
+    add_kl_elements (run, n_values, b_values, n, sums);
+  else
+    add_kl_block (run, n_values, b_values, n, sums);
+}
+
+static void
+kl_lanes_finish (const KlSums *sums,
+                 double        out[N_KL_SUMS])
+{
+  out[KL_P] = lanes_sum (sums->p);
+  out[KL_Q] = lanes_sum (sums->q);
+  out[KL_TERMS] = lanes_sum (sums->terms);
+}
+
 static void
 kl_block_sums (const Run    *run,
                const double *n_values,
@@ -792,13 +867,8 @@ kl_block_sums (const Run    *run,
   KlSums sums;
 
   memset (&sums, 0, sizeof sums);
-  if (!(run->npu_range > 0) || !(run->bench_range > 0))
-    add_kl_elements (run, n_values, b_values, n, &sums);
-  else
-    add_kl_block (run, n_values, b_values, n, &sums);
-  out[KL_P] = lanes_sum (sums.p);
-  out[KL_Q] = lanes_sum (sums.q);
-  out[KL_TERMS] = lanes_sum (sums.terms);
+  kl_lanes_add (run, n_values, b_values, n, &sums);
+  kl_lanes_finish (&sums, out);
 }
 
 static void
@@ -944,25 +1014,32 @@ add_progress (Run   *run,
 
 /* Chunks @first .. @last of a pair whose side in Fortran order is
  * gathered a tile at a time: TILE_ROWS rows that follow each other in its
- * storage by BLOCK columns, one block of each row, transposed 8 × 8 in
- * registers and summed with the other side's blocks while the tile is
- * still in cache. Each column's run of the tile's rows is a kilobyte of
- * one page (for float32), read at one visit. Each block's sums are kept
+ * storage by TILE_COLUMNS columns, a part of one block of each row,
+ * transposed 8 × 8 in registers and summed with the other side's pieces
+ * of the same rows while the tile is still in cache. Each row's block
+ * keeps its lanes (see block_lanes_add) from one part to the next, so a
+ * tile and the lanes of its rows fit the L2 cache whatever the block's
+ * length, while each column's run of the tile's rows is two kilobytes of
+ * one page (for float32), read at one visit; the tiles of a group's
+ * rows follow each other over the same pages. Each block's sums are kept
  * and added to their chunk's in C order at the end, so the sums are
  * those of the same pair in C order, to the bit.
- * Measured on an 8192 × 16384 float32 pair (processor seconds for both
- * passes, on a loaded machine): gathering whole chunks in C order 0.93
- * against 0.56 for the pair in C order; these tiles 0.77-0.80. Tiles of
- * 64, 128 and 512 rows, two or four blocks wide, widened to doubles as
- * they are transposed, or with prefetches of the next columns, were no
- * faster. The KL pass gathers the tiles again: it needs the main pass's
- * minimum, maximum and means first, and keeping the gathered side
- * between the passes would take as much memory as the tensor. */
+ * Measured on an 8192 × 16384 float32 pair, every metric (processor
+ * seconds of the whole program for two comparisons, medians of runs
+ * taken in turn on a loaded machine): the pair in C order 1.33; whole
+ * blocks of 256 rows 1.62; these parts of 512 rows by 256 columns 1.68
+ * without the prefetch of the side in C order, 1.39 with it. Parts of
+ * 1024 × 128 and 1024 × 256 did as well; 256 × 512 and whole blocks with
+ * the prefetch did not; tiles widened to doubles as they are transposed
+ * were slower (1.88). The KL pass gathers the tiles again: it needs the
+ * main pass's minimum, maximum and means first, and keeping the gathered
+ * side between the passes would take as much memory as the tensor. */
 static void
 tiled_group (Run       *run,
              guint64    first,
              guint64    last,
              guint8    *tile,
+             gpointer   row_lanes,
              BlockSums *blocks)
 {
   const SlTensorData *gathered = run->gathered;
@@ -971,9 +1048,12 @@ tiled_group (Run       *run,
   guint64 L = run->columns, B = run->middle;
   guint64 begin = chunk_begin (run, first), end = chunk_end (run, last);
   guint64 o0 = begin / L, o1 = (end - 1) / L + 1;
-  double g_values[BLOCK], c_values[BLOCK];
+  gsize other_size = sl_tensor_dtype_get_size (other->dtype);
+  double g_values[TILE_COLUMNS], c_values[TILE_COLUMNS];
   const double *n_values = gathered == run->npu ? g_values : c_values;
   const double *b_values = gathered == run->npu ? c_values : g_values;
+  BlockLanes *lanes = row_lanes;
+  KlSums *kl_lanes = row_lanes;
   SlTensorData tile_view = *gathered;
 
   tile_view.data = tile;
@@ -991,22 +1071,63 @@ tiled_group (Run       *run,
             {
               guint n_rows = (guint)MIN ((guint64)TILE_ROWS, a_end - a);
               guint64 offset = sl_tensor_gather_row_offset (gathered, a * B + rest) + c0 * run->column_stride;
+              guint t_begin = n_rows, t_end = 0;
 
-              sl_tensor_gather_tile (gathered, offset, n_rows, BLOCK, TILE_STRIDE, tile);
+              /* the tile's rows whose blocks are the chunks' */
               for (guint t = 0; t < n_rows; t++)
                 {
                   guint64 position = ((a + t) * B + rest) * L + c0;
-                  BlockSums *block;
 
-                  if (position < begin || position >= end)
-                    continue;
-                  block = &blocks[(position - begin) / BLOCK];
-                  convert_block (&tile_view, (guint64)t * TILE_STRIDE, BLOCK, g_values);
-                  convert_block (other, position, BLOCK, c_values);
+                  if (position >= begin && position < end)
+                    {
+                      t_begin = MIN (t_begin, t);
+                      t_end = t + 1;
+                    }
+                }
+              for (guint t = t_begin; t < t_end; t++)
+                {
                   if (kl_pass)
-                    kl_block_sums (run, n_values, b_values, BLOCK, block->sums);
+                    memset (&kl_lanes[t], 0, sizeof kl_lanes[t]);
                   else
-                    block_sums (run, n_values, b_values, BLOCK, block);
+                    block_lanes_init (&lanes[t]);
+                }
+              for (guint64 s0 = 0; s0 < BLOCK; s0 += TILE_COLUMNS)
+                {
+                  sl_tensor_gather_tile (gathered, offset + s0 * run->column_stride, n_rows, TILE_COLUMNS,
+                                         TILE_STRIDE, tile);
+                  for (guint t = t_begin; t < t_end; t++)
+                    {
+                      guint64 position = ((a + t) * B + rest) * L + c0 + s0;
+
+#if defined(__GNUC__)
+                      /* a later row's piece: the rows of the side in C
+                       * order lie a row apart, too far for the hardware
+                       * to see where the next piece begins */
+                      if (t + PREFETCH_AHEAD < t_end)
+                        {
+                          const guint8 *next = other->data + (position + (guint64)PREFETCH_AHEAD * B * L) * other_size;
+
+                          for (gsize k = 0; k < TILE_COLUMNS * other_size; k += 64)
+                            __builtin_prefetch (next + k);
+                        }
+#endif
+                      convert_block (&tile_view, (guint64)t * TILE_STRIDE, TILE_COLUMNS, g_values);
+                      convert_block (other, position, TILE_COLUMNS, c_values);
+                      if (kl_pass)
+                        kl_lanes_add (run, n_values, b_values, TILE_COLUMNS, &kl_lanes[t]);
+                      else
+                        block_lanes_add (run, n_values, b_values, TILE_COLUMNS, &lanes[t]);
+                    }
+                }
+              for (guint t = t_begin; t < t_end; t++)
+                {
+                  guint64 position = ((a + t) * B + rest) * L + c0;
+                  BlockSums *block = &blocks[(position - begin) / BLOCK];
+
+                  if (kl_pass)
+                    kl_lanes_finish (&kl_lanes[t], block->sums);
+                  else
+                    block_lanes_finish (&lanes[t], block);
                 }
             }
         }
@@ -1045,6 +1166,7 @@ run_worker (gpointer data)
   Run *run = data;
   g_autofree guint8 *scratch = NULL;
   g_autofree BlockSums *blocks = NULL;
+  g_autofree gpointer row_lanes = NULL;
   guint step = run->gathered != NULL ? run->gather_chunks : 1;
   ChunkSource source;
   guint64 first;
@@ -1054,6 +1176,7 @@ run_worker (gpointer data)
     {
       scratch = g_malloc (TILE_ROWS * TILE_STRIDE * sl_tensor_dtype_get_size (run->gathered->dtype));
       blocks = g_new (BlockSums, run->chunk_size / BLOCK * step);
+      row_lanes = g_malloc (TILE_ROWS * MAX (sizeof (BlockLanes), sizeof (KlSums)));
     }
   else if (run->gathered != NULL)
     scratch = g_malloc (run->chunk_size * step * sl_tensor_dtype_get_size (run->gathered->dtype));
@@ -1065,7 +1188,7 @@ run_worker (gpointer data)
         break;
       if (run->tiled)
         {
-          tiled_group (run, first, last, scratch, blocks);
+          tiled_group (run, first, last, scratch, row_lanes, blocks);
           continue;
         }
       if (run->gathered != NULL)
@@ -1164,8 +1287,8 @@ gather_chunks (const Run *run)
 
 /* Tiles serve where the rows are whole blocks (so every block lies in
  * one row) and a run of chunks holds runs of rows that follow each other
- * in storage, at least eight long: TILE_ROWS long where up to 16 chunks
- * at a time give them. */
+ * in storage, at least eight long: GROUP_ROWS long where up to
+ * MAX_GROUP_CHUNKS chunks at a time give them. */
 static void
 run_plan_tiles (Run *run)
 {
@@ -1177,7 +1300,7 @@ run_plan_tiles (Run *run)
   rows = run->n_elements / columns;
   rows_per_chunk = MAX (run->chunk_size / columns, 1);
   run->middle = rows / first_axis;
-  chunks = CLAMP ((TILE_ROWS * run->middle + rows_per_chunk - 1) / rows_per_chunk, 1, 16);
+  chunks = CLAMP ((GROUP_ROWS * run->middle + rows_per_chunk - 1) / rows_per_chunk, 1, MAX_GROUP_CHUNKS);
   if (MIN (first_axis, chunks * run->chunk_size / columns / run->middle) < 8)
     return;
   run->tiled = TRUE;
