@@ -717,6 +717,45 @@ pipe_produce (gpointer data)
   return NULL;
 }
 
+/* A file this small is read whole in the calling thread and scanned in
+ * order: threads and their hand-overs would cost more than they save
+ * (most real traces are a few MB at most). */
+#define SMALL_FILE (8 * CHUNK_SIZE)
+
+static gboolean
+read_small (SlTraceBuilder       *builder,
+            GInputStream         *stream,
+            const char           *path,
+            const char           *pid_prefix,
+            guint64               size,
+            SlTraceProgressFunc   progress,
+            gpointer              user_data,
+            GCancellable         *cancellable,
+            GError              **error)
+{
+  g_autoptr(GByteArray) data = g_byte_array_sized_new (size + 1);
+  gsize n_read;
+
+  /* to the end, should the file have grown since its size was asked */
+  do
+    {
+      guint old = data->len;
+
+      g_byte_array_set_size (data, old + MAX (size + 1, CHUNK_SIZE));
+      if (!g_input_stream_read_all (stream, data->data + old, data->len - old, &n_read, cancellable, error))
+        return FALSE;
+      g_byte_array_set_size (data, old + n_read);
+    }
+  while (n_read > 0 && data->len > size);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  sl_chrome_trace_reader_read_data_full (builder, path, data->data, data->len, pid_prefix, 0,
+                                         SL_CHROME_TRACE_READ_SCAN);
+  if (progress != NULL)
+    progress (data->len, MAX (size, data->len), user_data);
+  return TRUE;
+}
+
 gboolean
 sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
                                   GFile                *file,
@@ -749,6 +788,9 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
   if (info != NULL)
     total = g_file_info_get_size (info);
+  if (info != NULL && total <= SMALL_FILE)
+    return read_small (builder, G_INPUT_STREAM (stream), path, pid_prefix, total, progress, user_data,
+                       cancellable, error);
 
   pipe.stream = G_INPUT_STREAM (stream);
   pipe.cancellable = cancellable;
