@@ -355,6 +355,7 @@ _sl_chrome_trace_begin_event (Reader  *r,
   g_array_set_size (r->args, 0);
   r->has_meta_name = FALSE;
   r->has_name = r->has_cat = r->cat_first = FALSE;
+  r->pid_ref = r->tid_ref = NO_REF;
 }
 
 static inline CacheEntry *
@@ -705,7 +706,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       if (r->part != NULL)
         {
           /* interned when the event is built, in file order */
-          set_text (r->name_text, value, length);
+          r->name_ref = _sl_chrome_trace_part_string (r->part, value, length);
           r->has_name = TRUE;
           break;
         }
@@ -716,7 +717,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
         break;
       if (r->part != NULL)
         {
-          set_text (r->cat_text, value, length);
+          r->cat_ref = _sl_chrome_trace_part_string (r->part, value, length);
           r->has_cat = TRUE;
           r->cat_first = !r->has_name;
           break;
@@ -730,10 +731,16 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       r->has_dur = sl_chrome_trace_parse_us ((const char *) value, length, &r->dur);
       break;
     case KEY_PID:
-      set_text (r->pid, value, length);
+      if (r->part != NULL)
+        r->pid_ref = _sl_chrome_trace_part_string (r->part, value, length);
+      else
+        set_text (r->pid, value, length);
       break;
     case KEY_TID:
-      set_text (r->tid, value, length);
+      if (r->part != NULL)
+        r->tid_ref = _sl_chrome_trace_part_string (r->part, value, length);
+      else
+        set_text (r->tid, value, length);
       break;
     case KEY_ID:
       r->id = sl_chrome_trace_parse_id ((const char *) value, length);

@@ -169,9 +169,11 @@ typedef struct {
   struct _Part   *part;
   struct _Splitter *splitter;      /* the reader's, when it reads in parallel */
   gboolean        speculative;     /* the part starts at a guessed event boundary */
-  GString        *name_text, *cat_text;
+  guint32         name_ref, cat_ref, pid_ref, tid_ref;  /* in the part's strings */
   gboolean        has_name, has_cat, cat_first;
 } Reader;
+
+#define NO_REF G_MAXUINT32
 
 typedef struct _Splitter {
   Reader      *reader;
@@ -274,6 +276,9 @@ void     _sl_chrome_trace_reader_feed (Reader       *r,
 void     _sl_chrome_trace_reader_feed_end (Reader *r);
 
 /* sl-chrome-trace-parts.c */
+guint32  _sl_chrome_trace_part_string (struct _Part        *part,
+                                       const unsigned char *value,
+                                       size_t               length);
 void     _sl_chrome_trace_record_event (Reader  *r,
                                         guint64  end);
 guint    _sl_chrome_trace_splitter_n_workers (void);

@@ -467,6 +467,9 @@ inflate_feed (Reader       *r,
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR,
                                            compressed_offset + (length - inf->z.avail_in), message);
           inf->damaged = TRUE;
+          /* what follows is not the JSON: no more reports on it, as
+           * when a file is read */
+          r->failed = TRUE;
         }
     }
 }
