@@ -54,6 +54,7 @@ typedef struct {
 } PartString;
 
 typedef struct _Part {
+  guint8    *alloc;          /* holds data */
   guint8    *data;
   gsize      length;
   guint64    offset;         /* of data[0] in the (decompressed) file */
@@ -327,7 +328,7 @@ static void
 part_free (Part *part)
 {
   g_clear_pointer (&part->scanner, scanner_free);
-  g_free (part->data);
+  g_free (part->alloc);
   if (part->records != NULL)
     g_array_unref (part->records);
   if (part->pool != NULL)
@@ -462,11 +463,13 @@ splitter_build_oldest (Splitter *sp)
 
 static void
 splitter_submit (Splitter *sp,
+                 guint8   *alloc,
                  guint8   *data,
                  gsize     length)
 {
   Part *part = g_new0 (Part, 1);
 
+  part->alloc = alloc;
   part->data = data;
   part->length = length;
   part->offset = sp->tail_offset;
@@ -516,7 +519,7 @@ splitter_push (Splitter     *sp,
       memcpy (part, sp->tail->data, sp->tail->len);
     memcpy (part + sp->tail->len, data, cut);
     g_byte_array_set_size (sp->tail, 0);
-    splitter_submit (sp, part, part_length);
+    splitter_submit (sp, part, part, part_length);
   }
   g_byte_array_append (sp->tail, data + cut, length - cut);
 }
@@ -530,7 +533,9 @@ _sl_chrome_trace_splitter_drain (Splitter *sp,
     {
       gsize length = sp->tail->len;
 
-      splitter_submit (sp, g_memdup2 (sp->tail->data, length), length);
+      guint8 *part = g_memdup2 (sp->tail->data, length);
+
+      splitter_submit (sp, part, part, length);
       g_byte_array_set_size (sp->tail, 0);
     }
   while (!g_queue_is_empty (&sp->parts))
@@ -561,6 +566,36 @@ _sl_chrome_trace_reader_take (Reader       *r,
     }
   else
     _sl_chrome_trace_reader_feed (r, data, length);
+}
+
+/* A chunk read from a file, at @buffer + CHUNK_HEADROOM: with the end of
+ * the last chunk put before it, it becomes a part as it is. Returns TRUE
+ * when the buffer was taken (the caller needs another). */
+gboolean
+_sl_chrome_trace_reader_take_buffer (Reader  *r,
+                                     guint8  *buffer,
+                                     gsize    length,
+                                     guint64  file_bytes)
+{
+  Splitter *sp = r->splitter;
+  guint8 *data = buffer + CHUNK_HEADROOM;
+  gsize cut;
+
+  if (sp == NULL || sp->tail->len > CHUNK_HEADROOM || (cut = find_boundary (data, length)) == 0)
+    {
+      _sl_chrome_trace_reader_take (r, data, length, file_bytes);
+      return FALSE;
+    }
+  sp->file_bytes = file_bytes;
+  memcpy (data - sp->tail->len, sp->tail->data, sp->tail->len);
+  data -= sp->tail->len;
+  cut += sp->tail->len;
+  length += sp->tail->len;
+  g_byte_array_set_size (sp->tail, 0);
+  g_byte_array_append (sp->tail, data + cut, length - cut);
+  splitter_submit (sp, buffer, data, cut);
+  _sl_chrome_trace_splitter_drain (sp, FALSE);
+  return TRUE;
 }
 
 /* Everything taken so far is read, before anything is reported. */

@@ -20,6 +20,9 @@ G_BEGIN_DECLS
 
 /* read, inflated and cut into parts this much at a time */
 #define CHUNK_SIZE (1 << 19)
+/* room before a chunk read from a file, for the end of the last one: the
+ * chunk then becomes a part as it is, not copied */
+#define CHUNK_HEADROOM (1 << 16)
 /* Traces nest a handful of levels (an event's args a few more). Deeper
  * JSON is refused at this depth as damage: it holds no events a reader
  * could place, and 10^6 levels would otherwise pass as an empty trace. */
@@ -290,6 +293,10 @@ void     _sl_chrome_trace_reader_take (Reader       *r,
                                        const guint8 *data,
                                        gsize         length,
                                        guint64       file_bytes);
+gboolean _sl_chrome_trace_reader_take_buffer (Reader  *r,
+                                              guint8  *buffer,
+                                              gsize    length,
+                                              guint64  file_bytes);
 void     _sl_chrome_trace_reader_catch_up (Reader *r);
 void     _sl_chrome_trace_splitter_clear (Splitter *sp);
 

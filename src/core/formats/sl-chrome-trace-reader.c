@@ -560,7 +560,8 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
 #define N_CHUNKS 4
 
 typedef struct {
-  guint8     *data;
+  guint8     *buffer;
+  guint8     *data;              /* CHUNK_HEADROOM into buffer */
   gsize       length;
   guint64     file_bytes;        /* of the file, read so far */
   gboolean    end;
@@ -584,7 +585,7 @@ chunk_free (gpointer data)
 {
   Chunk *chunk = data;
 
-  g_free (chunk->data);
+  g_free (chunk->buffer);
   g_clear_error (&chunk->error);
   g_free (chunk->damage);
   g_free (chunk);
@@ -804,7 +805,8 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
     {
       Chunk *chunk = g_new0 (Chunk, 1);
 
-      chunk->data = g_malloc (CHUNK_SIZE);
+      chunk->buffer = g_malloc (CHUNK_HEADROOM + CHUNK_SIZE);
+      chunk->data = chunk->buffer + CHUNK_HEADROOM;
       g_async_queue_push (pipe.empty, chunk);
     }
 
@@ -842,7 +844,12 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
 
       if (!stopping)
         {
-          _sl_chrome_trace_reader_take (&r, chunk->data, chunk->length, chunk->file_bytes);
+          if (_sl_chrome_trace_reader_take_buffer (&r, chunk->buffer, chunk->length, chunk->file_bytes))
+            {
+              /* the part has it now */
+              chunk->buffer = g_malloc (CHUNK_HEADROOM + CHUNK_SIZE);
+              chunk->data = chunk->buffer + CHUNK_HEADROOM;
+            }
           if (progress != NULL)
             progress (chunk->file_bytes, total, user_data);
           if (r.failed || g_cancellable_is_cancelled (cancellable))
