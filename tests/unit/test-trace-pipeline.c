@@ -6,7 +6,8 @@
  * they take the pipeline: plain and gzip (stored blocks, so the gzip file
  * is as large as its text), cut at every boundary of the pieces read
  * (and a byte either side), damaged in the gzip stream, holding damaged
- * JSON, cancelled in the middle, with progress reaching the end.
+ * JSON, cancelled in the middle, with progress reaching the end; and the
+ * small files read whole in the calling thread.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -286,6 +287,26 @@ test_gzip_of_damaged_json (void)
     }
 }
 
+/* Files read whole in the calling thread (plain, up to a few MB) and
+ * small gzip files (through the pipeline still) read as yajl reads them. */
+static void
+test_small_files (void)
+{
+  g_autoptr(GString) text = big_trace ();
+  const gsize lengths[] = { 1, 3 * PIECE + 17, 8 * PIECE - 1, 8 * PIECE, 8 * PIECE + 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      g_autoptr(GBytes) gz = gzip_stored (text->str, lengths[i]);
+      gsize length;
+      const guint8 *data = g_bytes_get_data (gz, &length);
+      g_autofree char *what = g_strdup_printf ("%" G_GSIZE_FORMAT " bytes", lengths[i]);
+
+      assert_same ((const guint8 *) text->str, lengths[i], what);
+      assert_same (data, length, what);
+    }
+}
+
 static void
 cancel_at_first (guint64  bytes_read,
                  guint64  total_bytes,
@@ -342,6 +363,7 @@ main (int    argc,
   g_test_add_func ("/trace-pipeline/gzip-cut", test_gzip_cut_at_every_piece);
   g_test_add_func ("/trace-pipeline/damaged-gzip", test_damaged_gzip);
   g_test_add_func ("/trace-pipeline/gzip-of-damaged-json", test_gzip_of_damaged_json);
+  g_test_add_func ("/trace-pipeline/small", test_small_files);
   g_test_add_func ("/trace-pipeline/cancel", test_cancel_in_the_middle);
   status = g_test_run ();
   g_rmdir (dir);

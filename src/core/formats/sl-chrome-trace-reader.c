@@ -760,6 +760,29 @@ read_small (SlTraceBuilder       *builder,
   return TRUE;
 }
 
+/* Whether @stream starts as gzip does, in *@gzip, and is left where it
+ * was (FALSE with @error when it cannot be put back). A stream that
+ * cannot seek is taken for gzip: a gzip file is inflated in a thread of
+ * its own, as it holds many times its size. */
+static gboolean
+starts_gzip (GInputStream  *stream,
+             gboolean      *gzip,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  guint8 magic[2];
+  gsize n_read = 0;
+
+  *gzip = TRUE;
+  if (!G_IS_SEEKABLE (stream) || !g_seekable_can_seek (G_SEEKABLE (stream)))
+    return TRUE;
+  if (!g_input_stream_read_all (stream, magic, sizeof magic, &n_read, cancellable, error) ||
+      !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, error))
+    return FALSE;
+  *gzip = is_gzip (magic, n_read);
+  return TRUE;
+}
+
 gboolean
 sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
                                   GFile                *file,
@@ -793,8 +816,15 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   if (info != NULL)
     total = g_file_info_get_size (info);
   if (info != NULL && total <= SMALL_FILE)
-    return read_small (builder, G_INPUT_STREAM (stream), path, pid_prefix, total, progress, user_data,
-                       cancellable, error);
+    {
+      gboolean gzip;
+
+      if (!starts_gzip (G_INPUT_STREAM (stream), &gzip, cancellable, error))
+        return FALSE;
+      if (!gzip)
+        return read_small (builder, G_INPUT_STREAM (stream), path, pid_prefix, total, progress, user_data,
+                           cancellable, error);
+    }
 
   pipe.stream = G_INPUT_STREAM (stream);
   pipe.cancellable = cancellable;
