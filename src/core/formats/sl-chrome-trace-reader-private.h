@@ -1,7 +1,8 @@
 /* sl-chrome-trace-reader-private.h: what the Chrome trace reader's files share
  *
- * sl-chrome-trace-reader.c holds the public reader (reading and inflating
- * the file, driving yajl), sl-chrome-trace-events.c the event being read
+ * sl-chrome-trace-reader.c holds the public reader (its entry points,
+ * driving yajl), sl-chrome-trace-pipe.c the thread that reads and
+ * inflates a file, sl-chrome-trace-events.c the event being read
  * (the fields kept, exact numbers, the builder calls),
  * sl-chrome-trace-scanner.c the grammar-aware scanner that steps over the
  * values not kept, sl-chrome-trace-parts.c the parallel import (parts cut
@@ -199,6 +200,13 @@ key_is (const unsigned char *key,
 }
 
 #define KEY_IS(key, length, literal) key_is (key, length, literal, sizeof literal - 1)
+
+static inline gboolean
+is_gzip (const guint8 *data,
+         gsize         length)
+{
+  return length >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+}
 
 static inline gboolean
 wants_args (Reader *r)

@@ -4,7 +4,8 @@
  * the event being read (ph, name, cat, ts, dur, pid, tid, ids, and args
  * only for counters and metadata) in fixed scratch buffers, and hands the
  * event to the builder when its closing brace arrives. Numbers come as
- * text (yajl_number), so times and ids are converted exactly.
+ * text (yajl_number), so times and ids are converted exactly. A file is
+ * read (and inflated) by the thread of sl-chrome-trace-pipe.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 #include <yajl/yajl_parse.h>
 #include <zlib.h>
 
+#include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-reader-private.h"
 
@@ -474,13 +476,6 @@ inflate_feed (Reader       *r,
     }
 }
 
-static gboolean
-is_gzip (const guint8 *data,
-         gsize         length)
-{
-  return length >= 2 && data[0] == 0x1f && data[1] == 0x8b;
-}
-
 void
 sl_chrome_trace_reader_read_data (SlTraceBuilder *builder,
                                   const char     *path,
@@ -552,173 +547,6 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
     }
   reader_finish (&r);
   reader_clear (&r);
-}
-
-/* Reading (and inflating) runs in a thread of its own, one chunk ahead of
- * the JSON parser, so the second core takes the system calls and zlib. */
-
-#define N_CHUNKS 4
-
-typedef struct {
-  guint8     *buffer;
-  guint8     *data;              /* CHUNK_HEADROOM into buffer */
-  gsize       length;
-  guint64     file_bytes;        /* of the file, read so far */
-  gboolean    end;
-  GError     *error;             /* could not read (fatal) */
-  char       *damage;            /* gzip trouble, reported as a problem */
-  guint64     damage_offset;
-  SlSeverity  damage_severity;
-} Chunk;
-
-typedef struct {
-  GInputStream *stream;
-  GCancellable *cancellable;
-  const char   *path;
-  GAsyncQueue  *filled;
-  GAsyncQueue  *empty;
-  gint          stop;
-} Pipe;
-
-static void
-chunk_free (gpointer data)
-{
-  Chunk *chunk = data;
-
-  g_free (chunk->buffer);
-  g_clear_error (&chunk->error);
-  g_free (chunk->damage);
-  g_free (chunk);
-}
-
-static void
-pipe_inflate (Pipe     *pipe,
-              z_stream *z,
-              gboolean *ended,
-              guint64   file_bytes,
-              Chunk    *end)
-{
-  gboolean output_full = FALSE;
-
-  while ((z->avail_in > 0 || output_full) && !g_atomic_int_get (&pipe->stop))
-    {
-      Chunk *chunk;
-      int ret;
-
-      if (*ended)
-        {
-          /* after a member: another member, or padding to ignore */
-          if (z->avail_in == 0 || z->next_in[0] != 0x1f)
-            return;
-          inflateReset (z);
-          *ended = FALSE;
-        }
-
-      chunk = g_async_queue_pop (pipe->empty);
-      z->next_out = chunk->data;
-      z->avail_out = CHUNK_SIZE;
-      ret = inflate (z, Z_NO_FLUSH);
-      chunk->length = CHUNK_SIZE - z->avail_out;
-      chunk->file_bytes = file_bytes;
-      output_full = z->avail_out == 0;
-      if (chunk->length > 0)
-        g_async_queue_push (pipe->filled, chunk);
-      else
-        g_async_queue_push (pipe->empty, chunk);
-
-      if (ret == Z_STREAM_END)
-        *ended = TRUE;
-      else if (ret == Z_BUF_ERROR && !output_full)
-        return;  /* needs more input */
-      else if (ret != Z_OK && ret != Z_BUF_ERROR)
-        {
-          end->damage = g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
-                                         z->msg != NULL ? z->msg : "zlib");
-          end->damage_offset = file_bytes - z->avail_in;
-          end->damage_severity = SL_SEVERITY_ERROR;
-          g_atomic_int_set (&pipe->stop, TRUE);
-          return;
-        }
-    }
-}
-
-static gpointer
-pipe_produce (gpointer data)
-{
-  Pipe *pipe = data;
-  g_autofree guint8 *compressed = g_malloc (CHUNK_SIZE);
-  Chunk *end = g_new0 (Chunk, 1);
-  gboolean first = TRUE, gzip = FALSE, ended = FALSE, z_ready = FALSE;
-  guint64 file_bytes = 0;
-  z_stream z;
-
-  memset (&z, 0, sizeof z);
-  end->end = TRUE;
-
-  while (!g_atomic_int_get (&pipe->stop))
-    {
-      Chunk *chunk = g_async_queue_pop (pipe->empty);
-      gsize n_read = 0;
-
-      if (!g_input_stream_read_all (pipe->stream, chunk->data, CHUNK_SIZE, &n_read,
-                                    pipe->cancellable, &end->error))
-        {
-          g_async_queue_push (pipe->empty, chunk);
-          break;
-        }
-      file_bytes += n_read;
-
-      if (first)
-        {
-          first = FALSE;
-          gzip = is_gzip (chunk->data, n_read);
-          if (gzip)
-            {
-              if (inflateInit2 (&z, 15 + 32) != Z_OK)
-                {
-                  g_set_error (&end->error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                               _("Could not start decompressing %s"), pipe->path);
-                  g_async_queue_push (pipe->empty, chunk);
-                  break;
-                }
-              z_ready = TRUE;
-            }
-        }
-
-      if (!gzip)
-        {
-          chunk->length = n_read;
-          chunk->file_bytes = file_bytes;
-          if (n_read > 0)
-            g_async_queue_push (pipe->filled, chunk);
-          else
-            g_async_queue_push (pipe->empty, chunk);
-        }
-      else
-        {
-          memcpy (compressed, chunk->data, n_read);
-          g_async_queue_push (pipe->empty, chunk);
-          z.next_in = compressed;
-          z.avail_in = n_read;
-          pipe_inflate (pipe, &z, &ended, file_bytes, end);
-        }
-
-      if (n_read < CHUNK_SIZE)
-        {
-          if (gzip && !ended && end->damage == NULL && end->error == NULL)
-            {
-              end->damage = g_strdup (_("The gzip data ends early"));
-              end->damage_offset = file_bytes;
-              end->damage_severity = SL_SEVERITY_WARNING;
-            }
-          break;
-        }
-    }
-
-  if (z_ready)
-    inflateEnd (&z);
-  g_async_queue_push (pipe->filled, end);
-  return NULL;
 }
 
 /* A file this small is read whole in the calling thread and scanned in
@@ -795,10 +623,10 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   g_autoptr(GFileInputStream) stream = NULL;
   g_autoptr(GFileInfo) info = NULL;
   g_autofree char *path = NULL;
-  GThread *thread;
   gboolean ok = TRUE, stopping = FALSE;
   guint64 total = 0;
-  Pipe pipe = { 0 };
+  Pipe *pipe;
+  Chunk *chunk;
   Splitter splitter;
   Reader r;
 
@@ -826,32 +654,17 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
                            cancellable, error);
     }
 
-  pipe.stream = G_INPUT_STREAM (stream);
-  pipe.cancellable = cancellable;
-  pipe.path = path;
-  pipe.filled = g_async_queue_new ();
-  pipe.empty = g_async_queue_new ();
-  for (guint i = 0; i < N_CHUNKS; i++)
-    {
-      Chunk *chunk = g_new0 (Chunk, 1);
-
-      chunk->buffer = g_malloc (CHUNK_HEADROOM + CHUNK_SIZE);
-      chunk->data = chunk->buffer + CHUNK_HEADROOM;
-      g_async_queue_push (pipe.empty, chunk);
-    }
-
   reader_init (&r, builder, path, pid_prefix);
   if (_sl_chrome_trace_splitter_n_workers () > 0)
     {
       _sl_chrome_trace_splitter_init (&splitter, &r);
       r.splitter = &splitter;
     }
-  thread = g_thread_new ("sl-trace-read", pipe_produce, &pipe);
+  pipe = _sl_chrome_trace_pipe_start (G_INPUT_STREAM (stream), path, cancellable);
 
   for (;;)
     {
-      Chunk *chunk = g_async_queue_pop (pipe.filled);
-
+      chunk = _sl_chrome_trace_pipe_pop (pipe);
       if (chunk->end)
         {
           /* what came before the end, in order, before any report */
@@ -868,7 +681,6 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
               if (chunk->damage_severity == SL_SEVERITY_ERROR)
                 r.failed = TRUE;  /* what follows the damage is not JSON */
             }
-          chunk_free (chunk);
           break;
         }
 
@@ -886,12 +698,12 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
             {
               /* let the reader finish; what it sends is dropped */
               stopping = TRUE;
-              g_atomic_int_set (&pipe.stop, TRUE);
+              _sl_chrome_trace_pipe_stop (pipe);
             }
         }
-      g_async_queue_push (pipe.empty, chunk);
+      _sl_chrome_trace_pipe_recycle (pipe, chunk);
     }
-  g_thread_join (thread);
+  _sl_chrome_trace_pipe_free (pipe, chunk);
   if (r.splitter != NULL)
     _sl_chrome_trace_splitter_clear (&splitter);
   r.splitter = NULL;
@@ -901,14 +713,6 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   if (ok)
     reader_finish (&r);
   reader_clear (&r);
-
-  g_async_queue_lock (pipe.empty);
-  for (Chunk *chunk; (chunk = g_async_queue_try_pop_unlocked (pipe.empty)) != NULL;)
-    chunk_free (chunk);
-  g_async_queue_unlock (pipe.empty);
-  g_async_queue_unref (pipe.empty);
-  g_async_queue_unref (pipe.filled);
-
   return ok;
 }
 
