@@ -102,6 +102,22 @@ typedef struct {
   guint open;
 } AsyncOpen;
 
+/* counter tracks by (process, name, series), and series names interned */
+typedef struct {
+  gboolean valid;
+  guint    process;
+  guint32  name_id;
+  guint32  series_id;
+  guint    track;
+} CounterEntry;
+
+typedef struct {
+  gboolean valid;
+  guint    length;
+  char     text[CACHED_TEXT];
+  guint32  id;
+} SeriesEntry;
+
 typedef struct {
   SlTraceBuilder *builder;
   const char     *path;
@@ -148,6 +164,8 @@ typedef struct {
    * direct-mapped table catches nearly every look-up */
   CacheEntry      process_cache[CACHE_SIZE];
   CacheEntry      track_cache[CACHE_SIZE];
+  CounterEntry    counter_cache[CACHE_SIZE];
+  SeriesEntry     series_cache[CACHE_SIZE];
   guint32         last_cat_id;
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
