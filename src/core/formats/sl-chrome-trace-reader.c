@@ -573,7 +573,8 @@ read_small (SlTraceBuilder       *builder,
     {
       guint old = data->len;
 
-      g_byte_array_set_size (data, old + MAX (size + 1, CHUNK_SIZE));
+      /* the size first, one byte more to see the end */
+      g_byte_array_set_size (data, old + (old == 0 ? size + 1 : CHUNK_SIZE));
       if (!g_input_stream_read_all (stream, data->data + old, data->len - old, &n_read, cancellable, error))
         return FALSE;
       g_byte_array_set_size (data, old + n_read);
