@@ -16,8 +16,11 @@
  * event of the array ends and the next begins unless it is inside a
  * string or a nested value. Workers scan the parts at once on the other
  * cores, each from that boundary, recording the events they find (the
- * texts to intern, the numbers already converted) instead of building
- * them. The reader then takes the parts in file order: a part whose
+ * texts to intern, each distinct one once a part and left in place in the
+ * part's data, the numbers already converted) instead of building them.
+ * A chunk read from a file becomes a part without a copy: the end of the
+ * chunk before it goes in the room ahead of it (CHUNK_HEADROOM).
+ * The reader then takes the parts in file order: a part whose
  * guess the part before it confirms (the scanner ended it exactly there,
  * between two events of the array) has its records built, in their
  * order, as the scanner would have built them; any other part, and what a
@@ -152,7 +155,7 @@ _sl_chrome_trace_part_string (Part                *part,
     string.at = value - part->data;
   else
     {
-      /* unescaped: kept in the pool */
+      /* decoded from escapes, so not in the data: kept in the pool */
       string.at = IN_POOL | part->pool->len;
       g_string_append_len (part->pool, (const char *) value, length);
     }
