@@ -794,7 +794,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       if (r->part != NULL)
         {
           /* interned when the event is built, in file order */
-          r->name_ref = _sl_chrome_trace_part_string (r->part, value, length);
+          r->name_ref = _sl_chrome_trace_part_string (r->part, &r->last_name_ref, value, length);
           r->has_name = TRUE;
           break;
         }
@@ -805,7 +805,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
         break;
       if (r->part != NULL)
         {
-          r->cat_ref = _sl_chrome_trace_part_string (r->part, value, length);
+          r->cat_ref = _sl_chrome_trace_part_string (r->part, &r->last_cat_ref, value, length);
           r->has_cat = TRUE;
           r->cat_first = !r->has_name;
           break;
@@ -820,13 +820,13 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       break;
     case KEY_PID:
       if (r->part != NULL)
-        r->pid_ref = _sl_chrome_trace_part_string (r->part, value, length);
+        r->pid_ref = _sl_chrome_trace_part_string (r->part, &r->last_pid_ref, value, length);
       else
         set_text (r->pid, value, length);
       break;
     case KEY_TID:
       if (r->part != NULL)
-        r->tid_ref = _sl_chrome_trace_part_string (r->part, value, length);
+        r->tid_ref = _sl_chrome_trace_part_string (r->part, &r->last_tid_ref, value, length);
       else
         set_text (r->tid, value, length);
       break;

@@ -110,11 +110,49 @@ part_strings_grow (Part *part)
   part->mask = mask;
 }
 
-/* In a worker: the index of @value among the part's strings. */
+/* Names, categories and ids are short: compared here rather than by a
+ * call to memcmp(). */
+static inline gboolean
+same_text (const char          *a,
+           const unsigned char *b,
+           gsize                length)
+{
+  if (length > 32)
+    return memcmp (a, b, length) == 0;
+  for (gsize i = 0; i < length; i++)
+    if ((guchar) a[i] != b[i])
+      return FALSE;
+  return TRUE;
+}
+
+static guint32
+part_string_find (Part                *part,
+                  const unsigned char *value,
+                  size_t               length);
+
+/* In a worker: the index of @value among the part's strings; *@last is
+ * the index this field had in the event before (NO_REF at first), as a
+ * thread's events follow one another with one pid, tid and category. */
 guint32
 _sl_chrome_trace_part_string (Part                *part,
+                              guint32             *last,
                               const unsigned char *value,
                               size_t               length)
+{
+  if (*last != NO_REF)
+    {
+      const PartString *known = &g_array_index (part->strings, PartString, *last);
+
+      if (known->length == length && same_text (part_string_text (part, known), value, length))
+        return *last;
+    }
+  return *last = part_string_find (part, value, length);
+}
+
+static guint32
+part_string_find (Part                *part,
+                  const unsigned char *value,
+                  size_t               length)
 {
   guint64 h64 = length * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
   guint32 h, pos;
@@ -144,7 +182,7 @@ _sl_chrome_trace_part_string (Part                *part,
       const PartString *known = &g_array_index (part->strings, PartString, part->slots[pos] - 1);
 
       if (known->hash == h && known->length == length &&
-          memcmp (part_string_text (part, known), value, length) == 0)
+          same_text (part_string_text (part, known), value, length))
         return part->slots[pos] - 1;
     }
 
@@ -306,6 +344,7 @@ scanner_new (Part *part)
 
   r->part = part;
   r->fast = TRUE;
+  r->last_name_ref = r->last_cat_ref = r->last_pid_ref = r->last_tid_ref = NO_REF;
   r->speculative = !part->at_start;
   r->doc = part->at_start ? DOC_START : DOC_EVENTS_NEXT;
   r->pid = g_string_sized_new (32);

@@ -192,6 +192,7 @@ typedef struct {
   struct _Splitter *splitter;      /* the reader's, when it reads in parallel */
   gboolean        speculative;     /* the part starts at a guessed event boundary */
   guint32         name_ref, cat_ref, pid_ref, tid_ref;  /* in the part's strings */
+  guint32         last_name_ref, last_cat_ref, last_pid_ref, last_tid_ref;  /* the last event's */
   gboolean        has_name, has_cat, cat_first;
 } Reader;
 
@@ -306,6 +307,7 @@ void     _sl_chrome_trace_reader_feed_end (Reader *r);
 
 /* sl-chrome-trace-parts.c */
 guint32  _sl_chrome_trace_part_string (struct _Part        *part,
+                                       guint32             *last,
                                        const unsigned char *value,
                                        size_t               length);
 void     _sl_chrome_trace_record_event (Reader  *r,
