@@ -12,11 +12,28 @@
  * sightline-cli (an older build) to run in the same rounds, and
  * SL_BENCH_TRACE_DOM_PEERS=0 leaves out the slow document-tree peers.
  *
+ * The 1M case is also gzipped (SL_BENCH_TRACE_GZIP=0 leaves it out): the
+ * gzip import runs in the same rounds as the plain one and as zlib's
+ * inflate alone (no parsing), so the gzip / plain ratio comes with the
+ * speed of the decompression it waits for.
+ *
+ * SL_BENCH_TRACE_HUGE=1 adds the 32,000,000-event case (about 4.5 GB on
+ * disk, and as much free memory for the page cache to hold it; written in
+ * SL_BENCH_TRACE_DIR, else the temporary folder, and removed afterwards),
+ * with sightline and yajl only.
+ *
+ * --datasets DIR (or SL_BENCH_DATASETS=DIR) runs instead on every Chrome
+ * trace JSON below DIR (a .json file whose start holds a "ph" key): these
+ * are small, so both sides run in this process, many times a round, the
+ * load (sl_chrome_trace_load, as trace-stats) and yajl's empty parse in
+ * turn.
+ *
  * Goals (from the profiler views issue): at least 300 MB/s on a 1 GB plain
  * trace, at most 80 bytes of peak memory per event at 8M events.
  *
  * Usage: bench-trace-import [RUNS]
- *        bench-trace-import --peer json-glib|yajl FILE   (used by itself)
+ *        bench-trace-import --datasets DIR [RUNS]
+ *        bench-trace-import --peer json-glib|yajl|inflate FILE   (used by itself)
  *        bench-trace-import --generate N_EVENTS FILE     (writes one trace, e.g.
  *                                                         32000000 events, 4.5 GB)
  *
@@ -24,6 +41,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +49,11 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <yajl/yajl_parse.h>
+#include <sys/resource.h>
+#include <zlib.h>
 
+#include "dataset-files.h"
+#include "sl-chrome-trace-reader.h"
 #include "sl-platform.h"
 
 #define GOAL_MB_PER_S        300.0
@@ -224,13 +246,80 @@ peer_yajl (const char *path)
   return 0;
 }
 
+/* zlib alone: the file inflated into a buffer that is thrown away, the
+ * speed the gzip import cannot pass. Prints the inflated bytes. */
+static int
+peer_inflate (const char *path)
+{
+  g_autofree guint8 *in = g_malloc (1 << 19);
+  g_autofree guint8 *out = g_malloc (1 << 19);
+  guint64 total = 0;
+  z_stream z = { 0 };
+  FILE *file = fopen (path, "rb");
+  size_t n;
+  int ret = Z_OK;
+
+  if (file == NULL || inflateInit2 (&z, 15 + 32) != Z_OK)
+    return 1;
+  while (ret != Z_STREAM_END && (n = fread (in, 1, 1 << 19, file)) > 0)
+    {
+      z.next_in = in;
+      z.avail_in = n;
+      do
+        {
+          z.next_out = out;
+          z.avail_out = 1 << 19;
+          ret = inflate (&z, Z_NO_FLUSH);
+          if (ret != Z_OK && ret != Z_STREAM_END)
+            return 1;
+          total += (1 << 19) - z.avail_out;
+        }
+      while (z.avail_out == 0 && ret != Z_STREAM_END);
+    }
+  inflateEnd (&z);
+  fclose (file);
+  printf ("%llu %llu\n", (unsigned long long) total, (unsigned long long) sl_platform_get_peak_resident_bytes ());
+  return 0;
+}
+
+/* Writes @path gzipped (zlib's default level) to @gz_path. */
+static void
+gzip_file (const char *path,
+           const char *gz_path)
+{
+  g_autofree char *buffer = g_malloc (1 << 20);
+  FILE *in = fopen (path, "rb");
+  gzFile out = gzopen (gz_path, "wb");
+  size_t n;
+
+  if (in == NULL || out == NULL)
+    g_error ("cannot gzip %s", path);
+  while ((n = fread (buffer, 1, 1 << 20, in)) > 0)
+    if (gzwrite (out, buffer, n) != (int) n)
+      g_error ("cannot write %s", gz_path);
+  fclose (in);
+  gzclose (out);
+}
+
 /* ---- timing ---- */
 
 typedef struct {
   double   seconds;
+  double   cpu_seconds;      /* user and system, all threads */
   guint64  peak_rss;
   guint64  events;
 } Run;
+
+static double
+children_cpu_seconds (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_CHILDREN, &usage) != 0)
+    return 0;
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
 
 static gboolean
 run_once (const char * const *argv,
@@ -241,6 +330,7 @@ run_once (const char * const *argv,
   g_autofree char *err = NULL;
   g_autoptr(GError) error = NULL;
   gint64 start = g_get_monotonic_time ();
+  double cpu_start = children_cpu_seconds ();
   int status = 0;
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error) ||
@@ -250,6 +340,7 @@ run_once (const char * const *argv,
       return FALSE;
     }
   run->seconds = (g_get_monotonic_time () - start) / 1e6;
+  run->cpu_seconds = children_cpu_seconds () - cpu_start;
 
   if (cli_json)
     {
@@ -277,6 +368,7 @@ run_once (const char * const *argv,
 typedef struct {
   const char *name;
   double      seconds;
+  double      cpu_seconds;
   guint64     peak_rss;
   guint64     events;
   gboolean    ok;
@@ -289,7 +381,7 @@ measure (const char          *name,
          guint                runs)
 {
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
-  Result result = { name, 0, 0, 0, TRUE };
+  Result result = { name, 0, 0, 0, 0, TRUE };
 
   for (guint i = 0; i < runs; i++)
     {
@@ -315,6 +407,7 @@ typedef struct {
   const char * const  *argv;
   gboolean             cli_json;
   GArray              *times;
+  GArray              *cpu_times;
   Result               result;
 } Contender;
 
@@ -326,7 +419,8 @@ measure_alternating (Contender *contenders,
   for (guint c = 0; c < n_contenders; c++)
     {
       contenders[c].times = g_array_new (FALSE, FALSE, sizeof (double));
-      contenders[c].result = (Result) { contenders[c].name, 0, 0, 0, TRUE };
+      contenders[c].cpu_times = g_array_new (FALSE, FALSE, sizeof (double));
+      contenders[c].result = (Result) { contenders[c].name, 0, 0, 0, 0, TRUE };
     }
   for (guint i = 0; i < runs; i++)
     for (guint c = 0; c < n_contenders; c++)
@@ -342,14 +436,19 @@ measure_alternating (Contender *contenders,
             continue;
           }
         g_array_append_val (k->times, run.seconds);
+        g_array_append_val (k->cpu_times, run.cpu_seconds);
         k->result.peak_rss = MAX (k->result.peak_rss, run.peak_rss);
         k->result.events = run.events;
       }
   for (guint c = 0; c < n_contenders; c++)
     {
       if (contenders[c].result.ok)
-        contenders[c].result.seconds = median (contenders[c].times);
+        {
+          contenders[c].result.seconds = median (contenders[c].times);
+          contenders[c].result.cpu_seconds = median (contenders[c].cpu_times);
+        }
       g_array_unref (contenders[c].times);
+      g_array_unref (contenders[c].cpu_times);
     }
 }
 
@@ -378,11 +477,63 @@ print_result (const Result *r,
       printf ("  %-22s failed\n", r->name);
       return;
     }
-  printf ("  %-22s %8.3f s  %8.1f MB/s  peak %8.1f MB  %7.1f B/event", r->name, r->seconds,
-          size_mb / r->seconds, r->peak_rss / 1048576.0, (double) r->peak_rss / n_events);
+  printf ("  %-22s %8.3f s  %8.1f MB/s  cpu %7.3f s  peak %8.1f MB  %7.1f B/event", r->name, r->seconds,
+          size_mb / r->seconds, r->cpu_seconds, r->peak_rss / 1048576.0, (double) r->peak_rss / n_events);
   if (ours != NULL && ours != r && ours->ok)
     printf ("  ratio %.2f", r->seconds / ours->seconds);
   printf ("\n");
+}
+
+/* The trace at @path gzipped, read in the same rounds as the plain file
+ * and as zlib's inflate alone. Sizes in MB are of the plain text. */
+static void
+bench_gzip (const char *path,
+            const char *self_path,
+            double      size_mb,
+            guint64     n_events,
+            guint       runs)
+{
+  g_autofree char *gz_path = g_strconcat (path, ".gz", NULL);
+  const char *plain_argv[] = { SL_CLI_PATH, "trace-stats", "--json", "--report-memory", path, NULL };
+  const char *gz_argv[] = { SL_CLI_PATH, "trace-stats", "--json", "--report-memory", gz_path, NULL };
+  const char *inflate_argv[] = { self_path, "--peer", "inflate", gz_path, NULL };
+  Contender contenders[] = {
+    { "sightline, plain", plain_argv, TRUE },
+    { "sightline, gzip", gz_argv, TRUE },
+    { "zlib inflate alone", inflate_argv, FALSE },
+  };
+  gint64 start = g_get_monotonic_time ();
+  const Result *plain, *gz, *inflate;
+  GStatBuf st;
+  guint n_cpus = sl_platform_get_n_cpus ();
+  double bound;
+
+  gzip_file (path, gz_path);
+  if (g_stat (gz_path, &st) != 0)
+    g_error ("cannot stat %s", gz_path);
+  printf ("\n  gzip: %.1f MB compressed (%.1f s to write); MB/s below are of the %.1f MB inflated:\n",
+          st.st_size / 1e6, (g_get_monotonic_time () - start) / 1e6, size_mb);
+  measure_alternating (contenders, G_N_ELEMENTS (contenders), runs);
+  plain = &contenders[0].result;
+  gz = &contenders[1].result;
+  inflate = &contenders[2].result;
+  print_result (plain, size_mb, n_events, NULL);
+  print_result (gz, size_mb, n_events, NULL);
+  print_result (inflate, size_mb, n_events, NULL);
+  if (plain->ok && gz->ok && inflate->ok)
+    {
+      /* the gzip import does the plain import's work and the inflating:
+       * it takes at least as long as either, and as all that work spread
+       * over the cores */
+      bound = MAX (MAX (inflate->seconds, plain->seconds),
+                   (plain->cpu_seconds + inflate->cpu_seconds) / MAX (n_cpus, 1));
+      printf ("  gzip / plain: %.2f (goal 1.20), in CPU time %.2f; inflate alone %.1f MB/s against\n"
+              "  %.1f MB/s plain import; least gzip time on %u cores: %.3f s = %.2f x plain;\n"
+              "  ours %.2f x that least time\n",
+              gz->seconds / plain->seconds, gz->cpu_seconds / plain->cpu_seconds, size_mb / inflate->seconds,
+              size_mb / plain->seconds, n_cpus, bound, bound / plain->seconds, gz->seconds / bound);
+    }
+  g_unlink (gz_path);
 }
 
 static void
@@ -390,7 +541,8 @@ bench_size (const char *folder,
             const char *self_path,
             guint64     n_events,
             guint       runs,
-            gboolean    with_dom_peers)
+            gboolean    with_dom_peers,
+            gboolean    with_gzip)
 {
   g_autofree char *path = g_strdup_printf ("%s/trace-%llu.json", folder, (unsigned long long) n_events);
   g_autofree char *python = g_strdup (g_getenv ("SL_PEER_PYTHON") ? g_getenv ("SL_PEER_PYTHON") : "python3");
@@ -447,7 +599,151 @@ bench_size (const char *folder,
               GOAL_BYTES_PER_EVENT, (double) ours.peak_rss / n_events <= GOAL_BYTES_PER_EVENT ? "met" : "not met",
               yajl.ok ? 100.0 * yajl.seconds / ours.seconds : 0.0);
     }
+  if (with_gzip)
+    bench_gzip (path, self_path, size_mb, n_events, runs);
   g_unlink (path);
+}
+
+/* ---- the datasets' real traces, in this process ---- */
+
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+static gboolean
+is_trace_json (const char *path)
+{
+  g_autofree char *head = NULL;
+  gsize length = 0;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) stream = g_file_read (file, NULL, NULL);
+
+  if (stream == NULL)
+    return FALSE;
+  head = g_malloc0 (65537);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (stream), head, 65536, &length, NULL, NULL))
+    return FALSE;
+  return g_strstr_len (head, length, "\"ph\"") != NULL;
+}
+
+static gboolean
+yajl_parse_file (const char *path)
+{
+  static const yajl_callbacks empty = { 0 };
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  yajl_handle handle;
+  gboolean ok;
+
+  if (!g_file_get_contents (path, &data, &length, NULL))
+    return FALSE;
+  handle = yajl_alloc (&empty, NULL, NULL);
+  ok = yajl_parse (handle, (const guchar *) data, length) == yajl_status_ok &&
+       yajl_complete_parse (handle) == yajl_status_ok;
+  yajl_free (handle);
+  return ok;
+}
+
+static gboolean
+sightline_load_file (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  SlTrace *trace = sl_chrome_trace_load (path, NULL, NULL, NULL, &error);
+
+  if (trace == NULL)
+    return FALSE;
+  g_object_unref (trace);
+  return TRUE;
+}
+
+/* Seconds for @repeats loads by one side. */
+static double
+time_repeats (gboolean  (*load) (const char *),
+              const char *path,
+              guint       repeats,
+              gboolean   *ok)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  for (guint i = 0; i < repeats; i++)
+    *ok = load (path) && *ok;
+  return (g_get_monotonic_time () - start) / 1e6;
+}
+
+static void
+bench_datasets (const char *dir,
+                guint       runs)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  double log_sum = 0, total_mb = 0, total_ours = 0, total_yajl = 0;
+  guint n = 0;
+
+  dataset_files_collect_json (dir, paths);
+  g_ptr_array_sort (paths, compare_paths);
+  printf ("Chrome trace JSON below %s, in this process; ratio = yajl's time / sightline's\n"
+          "(above 1: sightline is faster), medians of %u alternating rounds, each\n"
+          "round at least 0.1 s a side:\n", dir, runs);
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+      g_autoptr(GArray) ours = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) yajl = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *shown = NULL;
+      gboolean ours_ok = TRUE, yajl_ok = TRUE;
+      guint repeats = 1;
+      GStatBuf st;
+      double once, mb, t_ours, t_yajl;
+
+      if (!g_str_has_suffix (path, ".json") || !is_trace_json (path) || g_stat (path, &st) != 0 || st.st_size == 0)
+        continue;
+      /* as many repeats as take 0.1 s of the slower side */
+      once = MAX (time_repeats (sightline_load_file, path, 1, &ours_ok),
+                  time_repeats (yajl_parse_file, path, 1, &yajl_ok));
+      if (once < 0.1)
+        repeats = (guint) MIN (0.1 / MAX (once, 1e-6) + 1, 10000);
+      for (guint round = 0; round < runs; round++)
+        {
+          double t;
+
+          if (round % 2 == 0)
+            {
+              t = time_repeats (sightline_load_file, path, repeats, &ours_ok);
+              g_array_append_val (ours, t);
+              t = time_repeats (yajl_parse_file, path, repeats, &yajl_ok);
+              g_array_append_val (yajl, t);
+            }
+          else
+            {
+              t = time_repeats (yajl_parse_file, path, repeats, &yajl_ok);
+              g_array_append_val (yajl, t);
+              t = time_repeats (sightline_load_file, path, repeats, &ours_ok);
+              g_array_append_val (ours, t);
+            }
+        }
+      mb = st.st_size / 1e6;
+      t_ours = median (ours) / repeats;
+      t_yajl = median (yajl) / repeats;
+      shown = g_path_is_absolute (path) && g_str_has_prefix (path, dir) ? g_strdup (path + strlen (dir)) : g_strdup (path);
+      if (!yajl_ok || !ours_ok)
+        {
+          printf ("  %-70s %8.3f MB  %s\n", shown, mb,
+                  !ours_ok ? "sightline failed" : "yajl refuses it (not JSON), left out");
+          continue;
+        }
+      printf ("  %-70s %8.3f MB  sightline %7.1f MB/s  yajl %7.1f MB/s  ratio %.2f\n",
+              shown, mb, mb / t_ours, mb / t_yajl, t_yajl / t_ours);
+      log_sum += log (t_yajl / t_ours);
+      total_mb += mb;
+      total_ours += t_ours;
+      total_yajl += t_yajl;
+      n++;
+    }
+  if (n > 0)
+    printf ("  %u traces, %.1f MB: ratio of the totals %.2f, geometric mean of the ratios %.2f\n",
+            n, total_mb, total_yajl / total_ours, exp (log_sum / n));
 }
 
 int
@@ -465,7 +761,21 @@ main (int    argc,
         return peer_json_glib (argv[3]);
       if (g_str_equal (argv[2], "yajl"))
         return peer_yajl (argv[3]);
+      if (g_str_equal (argv[2], "inflate"))
+        return peer_inflate (argv[3]);
       return 2;
+    }
+  if (argc >= 3 && g_str_equal (argv[1], "--datasets"))
+    {
+      setvbuf (stdout, NULL, _IOLBF, 0);
+      bench_datasets (argv[2], argc > 3 ? MAX (1, atoi (argv[3])) : 5);
+      return 0;
+    }
+  if (g_getenv ("SL_BENCH_DATASETS") != NULL && *g_getenv ("SL_BENCH_DATASETS") != '\0')
+    {
+      setvbuf (stdout, NULL, _IOLBF, 0);
+      bench_datasets (g_getenv ("SL_BENCH_DATASETS"), argc > 1 ? MAX (1, atoi (argv[1])) : 5);
+      return 0;
     }
   if (argc == 4 && g_str_equal (argv[1], "--generate"))
     {
@@ -483,12 +793,31 @@ main (int    argc,
 
   setvbuf (stdout, NULL, _IOLBF, 0);
   printf ("Chrome trace import on %u CPUs\n", sl_platform_get_n_cpus ());
-  bench_size (folder, self_path, 1000000, runs, g_strcmp0 (g_getenv ("SL_BENCH_TRACE_DOM_PEERS"), "0") != 0);
+  bench_size (folder, self_path, 1000000, runs, g_strcmp0 (g_getenv ("SL_BENCH_TRACE_DOM_PEERS"), "0") != 0,
+              g_strcmp0 (g_getenv ("SL_BENCH_TRACE_GZIP"), "0") != 0);
   if (g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE"), "1") == 0)
     bench_size (folder, self_path, 8000000, runs,
-                g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE_PEERS"), "1") == 0);
+                g_strcmp0 (g_getenv ("SL_BENCH_TRACE_LARGE_PEERS"), "1") == 0, FALSE);
   else
     printf ("\n(set SL_BENCH_TRACE_LARGE=1 for the 8,000,000-event, 1 GB case)\n");
+  if (g_strcmp0 (g_getenv ("SL_BENCH_TRACE_HUGE"), "1") == 0)
+    {
+      const char *huge_dir = g_getenv ("SL_BENCH_TRACE_DIR");
+      g_autofree char *huge_folder = NULL;
+
+      if (huge_dir != NULL && *huge_dir != '\0')
+        {
+          g_autofree char *template = g_build_filename (huge_dir, "sightline-bench-trace-XXXXXX", NULL);
+
+          if (!(huge_folder = g_mkdtemp (g_steal_pointer (&template))))
+            g_error ("cannot make a folder in %s", huge_dir);
+        }
+      bench_size (huge_folder != NULL ? huge_folder : folder, self_path, 32000000, runs, FALSE, FALSE);
+      if (huge_folder != NULL)
+        g_rmdir (huge_folder);
+    }
+  else
+    printf ("(set SL_BENCH_TRACE_HUGE=1 for the 32,000,000-event, 4.5 GB case)\n");
 
   g_rmdir (folder);
   return 0;

@@ -68,6 +68,44 @@ find_track (SlTrace    *trace,
   return G_MAXUINT;
 }
 
+/* Counter values read exactly as strtod reads them, and each point on the
+ * track of its own process, name and series, however they interleave. */
+static void
+test_counter_values (void)
+{
+  static const char *const values[] = {
+    "0", "-0", "0.1", "2160232.0", "1800", "-12.5", "0.30000000000000004", "123456789012345",
+    "1234567890123456", "99999999999999999999", "1e3", "-2.5E-3", "3.141592653589793", "0.000001",
+    "7.00000000000000000001", "1.7976931348623157e308",
+  };
+  g_autoptr(GString) text = g_string_new ("[");
+  g_autoptr(SlTrace) trace = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    for (guint k = 0; k < 4; k++)
+      g_string_append_printf (text, "%s{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%u,\"ts\":%u,\"args\":{\"%s\":%s}}",
+                              text->len > 1 ? "," : "", k % 2 ? "b" : "a", 1 + k / 2, i,
+                              k == 3 ? "w" : "v", values[i]);
+  g_string_append (text, "]");
+  trace = load_text (text->str);
+  g_assert_cmpuint (n_problems (trace), ==, 0);
+  g_assert_cmpuint (sl_trace_get_n_tracks (trace), ==, 4);
+  for (guint t = 0; t < 4; t++)
+    {
+      const SlTraceCounter *c = sl_trace_get_counter (trace, t);
+
+      g_assert_nonnull (c);
+      g_assert_cmpuint (c->n_points, ==, G_N_ELEMENTS (values));
+      for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+        {
+          double expected = g_ascii_strtod (values[i], NULL);
+
+          /* the same bits: -0 stays -0 */
+          g_assert_cmpmem (&c->value[i], sizeof (double), &expected, sizeof (double));
+        }
+    }
+}
+
 static void
 test_parse_numbers (void)
 {
@@ -779,6 +817,7 @@ main (int    argc,
   g_test_add_func ("/trace/chrome/exact", test_exact_times_and_ids);
   g_test_add_func ("/trace/chrome/flow-v2", test_flow_v2);
   g_test_add_func ("/trace/chrome/counters", test_counters_and_nested_args);
+  g_test_add_func ("/trace/chrome/counter-values", test_counter_values);
   g_test_add_func ("/trace/chrome/async", test_async_and_unicode);
   g_test_add_func ("/trace/chrome/gzip", test_gzip);
   g_test_add_func ("/trace/chrome/gzip-edges", test_gzip_edges);

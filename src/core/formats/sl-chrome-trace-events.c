@@ -187,6 +187,47 @@ sl_chrome_trace_parse_us (const char *text,
   return TRUE;
 }
 
+/* "-12.5", "2160232.0": at most 15 digits and no exponent, so the digits
+ * and the power of ten are exact doubles and their quotient is rounded
+ * once, as strtod rounds. FALSE for anything else. */
+static gboolean
+parse_double_fast (const char *text,
+                   gsize       length,
+                   double     *value)
+{
+  static const double pow10_exact[16] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+  };
+  const char *p = text, *end = text + length;
+  gboolean negative = FALSE;
+  guint64 mantissa = 0;
+  int digits = 0, decimals = 0;
+
+  if (p < end && *p == '-')
+    {
+      negative = TRUE;
+      p++;
+    }
+  if (p == end || !g_ascii_isdigit (*p))
+    return FALSE;
+  for (; p < end && g_ascii_isdigit (*p); p++, digits++)
+    mantissa = mantissa * 10 + (guint) (*p - '0');
+  if (p < end && *p == '.')
+    {
+      p++;
+      if (p == end || !g_ascii_isdigit (*p))
+        return FALSE;
+      for (; p < end && g_ascii_isdigit (*p); p++, digits++, decimals++)
+        mantissa = mantissa * 10 + (guint) (*p - '0');
+    }
+  if (p != end || digits > 15)
+    return FALSE;
+  *value = (double) mantissa / pow10_exact[decimals];
+  if (negative)
+    *value = -*value;
+  return TRUE;
+}
+
 static guint64
 hash_id (const char *text,
          gsize       length)
@@ -355,6 +396,7 @@ _sl_chrome_trace_begin_event (Reader  *r,
   g_array_set_size (r->args, 0);
   r->has_meta_name = FALSE;
   r->has_name = r->has_cat = r->cat_first = FALSE;
+  r->pid_ref = r->tid_ref = NO_REF;
 }
 
 static inline CacheEntry *
@@ -504,6 +546,54 @@ dispatch_metadata (Reader *r)
     }
 }
 
+/* Counter series names ("value", "MHz") repeat from one point to the
+ * next: interned once, then found here. */
+static guint32
+intern_series (Reader     *r,
+               const char *key,
+               gsize       length)
+{
+  guint h = 0;
+  SeriesEntry *entry;
+  guint32 id;
+
+  for (gsize i = 0; i < length; i++)
+    h = h * 31u + (guchar) key[i];
+  entry = &r->series_cache[h & (CACHE_SIZE - 1)];
+  if (entry->valid && entry->length == length && memcmp (entry->text, key, length) == 0)
+    return entry->id;
+  id = intern_text (r, (const unsigned char *) key, length);
+  entry->valid = length <= CACHED_TEXT;
+  if (entry->valid)
+    {
+      entry->length = length;
+      memcpy (entry->text, key, length);
+      entry->id = id;
+    }
+  return id;
+}
+
+/* The builder names a counter track by its three ids each time it is
+ * asked; the reader asks it once. */
+static guint
+counter_track (Reader  *r,
+               guint    process,
+               guint32  series)
+{
+  guint h = ((process * 31u + r->name_id) * 31u + series) * 2654435761u;
+  CounterEntry *entry = &r->counter_cache[(h >> 16) & (CACHE_SIZE - 1)];
+
+  if (!entry->valid || entry->process != process || entry->name_id != r->name_id || entry->series_id != series)
+    {
+      entry->valid = TRUE;
+      entry->process = process;
+      entry->name_id = r->name_id;
+      entry->series_id = series;
+      entry->track = sl_trace_builder_get_counter_track (r->builder, process, r->name_id, series);
+    }
+  return entry->track;
+}
+
 /* Nestable async events with one (process, category, id) share the track
  * of the outermost one, so children nest under it. */
 static guint
@@ -620,10 +710,9 @@ _sl_chrome_trace_finish_event (Reader  *r,
         for (guint i = 0; i < r->args->len; i++)
           {
             ArgNumber *arg = &g_array_index (r->args, ArgNumber, i);
-            guint32 series = intern_text (r, (const unsigned char *) r->args_keys->str + arg->key_offset,
-                                          arg->key_length);
+            guint32 series = intern_series (r, r->args_keys->str + arg->key_offset, arg->key_length);
 
-            track = sl_trace_builder_get_counter_track (r->builder, process, r->name_id, series);
+            track = counter_track (r, process, series);
             sl_trace_builder_add_counter (r->builder, track, r->ts, arg->value);
           }
       }
@@ -705,7 +794,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       if (r->part != NULL)
         {
           /* interned when the event is built, in file order */
-          set_text (r->name_text, value, length);
+          r->name_ref = _sl_chrome_trace_part_string (r->part, &r->last_name_ref, value, length);
           r->has_name = TRUE;
           break;
         }
@@ -716,7 +805,7 @@ _sl_chrome_trace_event_scalar (Reader              *r,
         break;
       if (r->part != NULL)
         {
-          set_text (r->cat_text, value, length);
+          r->cat_ref = _sl_chrome_trace_part_string (r->part, &r->last_cat_ref, value, length);
           r->has_cat = TRUE;
           r->cat_first = !r->has_name;
           break;
@@ -730,10 +819,16 @@ _sl_chrome_trace_event_scalar (Reader              *r,
       r->has_dur = sl_chrome_trace_parse_us ((const char *) value, length, &r->dur);
       break;
     case KEY_PID:
-      set_text (r->pid, value, length);
+      if (r->part != NULL)
+        r->pid_ref = _sl_chrome_trace_part_string (r->part, &r->last_pid_ref, value, length);
+      else
+        set_text (r->pid, value, length);
       break;
     case KEY_TID:
-      set_text (r->tid, value, length);
+      if (r->part != NULL)
+        r->tid_ref = _sl_chrome_trace_part_string (r->part, &r->last_tid_ref, value, length);
+      else
+        set_text (r->tid, value, length);
       break;
     case KEY_ID:
       r->id = sl_chrome_trace_parse_id ((const char *) value, length);
@@ -786,9 +881,12 @@ _sl_chrome_trace_sub_scalar (Reader              *r,
 
           if (length >= sizeof text)
             return;
-          memcpy (text, value, length);
-          text[length] = '\0';
-          arg.value = g_ascii_strtod (text, NULL);
+          if (!parse_double_fast ((const char *) value, length, &arg.value))
+            {
+              memcpy (text, value, length);
+              text[length] = '\0';
+              arg.value = g_ascii_strtod (text, NULL);
+            }
           g_array_append_val (r->args, arg);
         }
     }

@@ -1,7 +1,8 @@
 /* sl-chrome-trace-reader-private.h: what the Chrome trace reader's files share
  *
- * sl-chrome-trace-reader.c holds the public reader (reading and inflating
- * the file, driving yajl), sl-chrome-trace-events.c the event being read
+ * sl-chrome-trace-reader.c holds the public reader (its entry points,
+ * driving yajl), sl-chrome-trace-pipe.c the thread that reads and
+ * inflates a file, sl-chrome-trace-events.c the event being read
  * (the fields kept, exact numbers, the builder calls),
  * sl-chrome-trace-scanner.c the grammar-aware scanner that steps over the
  * values not kept, sl-chrome-trace-parts.c the parallel import (parts cut
@@ -20,6 +21,9 @@ G_BEGIN_DECLS
 
 /* read, inflated and cut into parts this much at a time */
 #define CHUNK_SIZE (1 << 19)
+/* room before a chunk read from a file, for the end of the last one: the
+ * chunk then becomes a part as it is, not copied */
+#define CHUNK_HEADROOM (1 << 16)
 /* Traces nest a handful of levels (an event's args a few more). Deeper
  * JSON is refused at this depth as damage: it holds no events a reader
  * could place, and 10^6 levels would otherwise pass as an empty trace. */
@@ -98,6 +102,22 @@ typedef struct {
   guint open;
 } AsyncOpen;
 
+/* counter tracks by (process, name, series), and series names interned */
+typedef struct {
+  gboolean valid;
+  guint    process;
+  guint32  name_id;
+  guint32  series_id;
+  guint    track;
+} CounterEntry;
+
+typedef struct {
+  gboolean valid;
+  guint    length;
+  char     text[CACHED_TEXT];
+  guint32  id;
+} SeriesEntry;
+
 typedef struct {
   SlTraceBuilder *builder;
   const char     *path;
@@ -144,6 +164,8 @@ typedef struct {
    * direct-mapped table catches nearly every look-up */
   CacheEntry      process_cache[CACHE_SIZE];
   CacheEntry      track_cache[CACHE_SIZE];
+  CounterEntry    counter_cache[CACHE_SIZE];
+  SeriesEntry     series_cache[CACHE_SIZE];
   guint32         last_cat_id;
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
@@ -169,9 +191,12 @@ typedef struct {
   struct _Part   *part;
   struct _Splitter *splitter;      /* the reader's, when it reads in parallel */
   gboolean        speculative;     /* the part starts at a guessed event boundary */
-  GString        *name_text, *cat_text;
+  guint32         name_ref, cat_ref, pid_ref, tid_ref;  /* in the part's strings */
+  guint32         last_name_ref, last_cat_ref, last_pid_ref, last_tid_ref;  /* the last event's */
   gboolean        has_name, has_cat, cat_first;
 } Reader;
+
+#define NO_REF G_MAXUINT32
 
 typedef struct _Splitter {
   Reader      *reader;
@@ -194,6 +219,13 @@ key_is (const unsigned char *key,
 }
 
 #define KEY_IS(key, length, literal) key_is (key, length, literal, sizeof literal - 1)
+
+static inline gboolean
+is_gzip (const guint8 *data,
+         gsize         length)
+{
+  return length >= 2 && data[0] == 0x1f && data[1] == 0x8b;
+}
 
 static inline gboolean
 wants_args (Reader *r)
@@ -274,6 +306,10 @@ void     _sl_chrome_trace_reader_feed (Reader       *r,
 void     _sl_chrome_trace_reader_feed_end (Reader *r);
 
 /* sl-chrome-trace-parts.c */
+guint32  _sl_chrome_trace_part_string (struct _Part        *part,
+                                       guint32             *last,
+                                       const unsigned char *value,
+                                       size_t               length);
 void     _sl_chrome_trace_record_event (Reader  *r,
                                         guint64  end);
 guint    _sl_chrome_trace_splitter_n_workers (void);
@@ -285,6 +321,10 @@ void     _sl_chrome_trace_reader_take (Reader       *r,
                                        const guint8 *data,
                                        gsize         length,
                                        guint64       file_bytes);
+gboolean _sl_chrome_trace_reader_take_buffer (Reader  *r,
+                                              guint8  *buffer,
+                                              gsize    length,
+                                              guint64  file_bytes);
 void     _sl_chrome_trace_reader_catch_up (Reader *r);
 void     _sl_chrome_trace_splitter_clear (Splitter *sp);
 

@@ -4,7 +4,8 @@
  * the event being read (ph, name, cat, ts, dur, pid, tid, ids, and args
  * only for counters and metadata) in fixed scratch buffers, and hands the
  * event to the builder when its closing brace arrives. Numbers come as
- * text (yajl_number), so times and ids are converted exactly.
+ * text (yajl_number), so times and ids are converted exactly. A file is
+ * read (and inflated) by the thread of sl-chrome-trace-pipe.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 #include <yajl/yajl_parse.h>
 #include <zlib.h>
 
+#include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-reader-private.h"
 
@@ -467,15 +469,11 @@ inflate_feed (Reader       *r,
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR,
                                            compressed_offset + (length - inf->z.avail_in), message);
           inf->damaged = TRUE;
+          /* what follows is not the JSON: no more reports on it, as
+           * when a file is read */
+          r->failed = TRUE;
         }
     }
-}
-
-static gboolean
-is_gzip (const guint8 *data,
-         gsize         length)
-{
-  return length >= 2 && data[0] == 0x1f && data[1] == 0x8b;
 }
 
 void
@@ -551,170 +549,67 @@ sl_chrome_trace_reader_read_data_full (SlTraceBuilder        *builder,
   reader_clear (&r);
 }
 
-/* Reading (and inflating) runs in a thread of its own, one chunk ahead of
- * the JSON parser, so the second core takes the system calls and zlib. */
+/* A file this small is read whole in the calling thread and scanned in
+ * order: threads and their hand-overs would cost more than they save
+ * (most real traces are a few MB at most). */
+#define SMALL_FILE (8 * CHUNK_SIZE)
 
-#define N_CHUNKS 4
-
-typedef struct {
-  guint8     *data;
-  gsize       length;
-  guint64     file_bytes;        /* of the file, read so far */
-  gboolean    end;
-  GError     *error;             /* could not read (fatal) */
-  char       *damage;            /* gzip trouble, reported as a problem */
-  guint64     damage_offset;
-  SlSeverity  damage_severity;
-} Chunk;
-
-typedef struct {
-  GInputStream *stream;
-  GCancellable *cancellable;
-  const char   *path;
-  GAsyncQueue  *filled;
-  GAsyncQueue  *empty;
-  gint          stop;
-} Pipe;
-
-static void
-chunk_free (gpointer data)
+static gboolean
+read_small (SlTraceBuilder       *builder,
+            GInputStream         *stream,
+            const char           *path,
+            const char           *pid_prefix,
+            guint64               size,
+            SlTraceProgressFunc   progress,
+            gpointer              user_data,
+            GCancellable         *cancellable,
+            GError              **error)
 {
-  Chunk *chunk = data;
+  g_autoptr(GByteArray) data = g_byte_array_sized_new (size + 1);
+  gsize n_read;
 
-  g_free (chunk->data);
-  g_clear_error (&chunk->error);
-  g_free (chunk->damage);
-  g_free (chunk);
+  /* to the end, should the file have grown since its size was asked */
+  do
+    {
+      guint old = data->len;
+
+      /* the size first, one byte more to see the end */
+      g_byte_array_set_size (data, old + (old == 0 ? size + 1 : CHUNK_SIZE));
+      if (!g_input_stream_read_all (stream, data->data + old, data->len - old, &n_read, cancellable, error))
+        return FALSE;
+      g_byte_array_set_size (data, old + n_read);
+    }
+  while (n_read > 0 && data->len > size);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  sl_chrome_trace_reader_read_data_full (builder, path, data->data, data->len, pid_prefix, 0,
+                                         SL_CHROME_TRACE_READ_SCAN);
+  if (progress != NULL)
+    progress (data->len, MAX (size, data->len), user_data);
+  return TRUE;
 }
 
-static void
-pipe_inflate (Pipe     *pipe,
-              z_stream *z,
-              gboolean *ended,
-              guint64   file_bytes,
-              Chunk    *end)
+/* Whether @stream starts as gzip does, in *@gzip, and is left where it
+ * was (FALSE with @error when it cannot be put back). A stream that
+ * cannot seek is taken for gzip: a gzip file is inflated in a thread of
+ * its own, as it holds many times its size. */
+static gboolean
+starts_gzip (GInputStream  *stream,
+             gboolean      *gzip,
+             GCancellable  *cancellable,
+             GError       **error)
 {
-  gboolean output_full = FALSE;
+  guint8 magic[2];
+  gsize n_read = 0;
 
-  while ((z->avail_in > 0 || output_full) && !g_atomic_int_get (&pipe->stop))
-    {
-      Chunk *chunk;
-      int ret;
-
-      if (*ended)
-        {
-          /* after a member: another member, or padding to ignore */
-          if (z->avail_in == 0 || z->next_in[0] != 0x1f)
-            return;
-          inflateReset (z);
-          *ended = FALSE;
-        }
-
-      chunk = g_async_queue_pop (pipe->empty);
-      z->next_out = chunk->data;
-      z->avail_out = CHUNK_SIZE;
-      ret = inflate (z, Z_NO_FLUSH);
-      chunk->length = CHUNK_SIZE - z->avail_out;
-      chunk->file_bytes = file_bytes;
-      output_full = z->avail_out == 0;
-      if (chunk->length > 0)
-        g_async_queue_push (pipe->filled, chunk);
-      else
-        g_async_queue_push (pipe->empty, chunk);
-
-      if (ret == Z_STREAM_END)
-        *ended = TRUE;
-      else if (ret == Z_BUF_ERROR && !output_full)
-        return;  /* needs more input */
-      else if (ret != Z_OK && ret != Z_BUF_ERROR)
-        {
-          end->damage = g_strdup_printf (_("The gzip data is damaged (%s); the events before are kept"),
-                                         z->msg != NULL ? z->msg : "zlib");
-          end->damage_offset = file_bytes - z->avail_in;
-          end->damage_severity = SL_SEVERITY_ERROR;
-          g_atomic_int_set (&pipe->stop, TRUE);
-          return;
-        }
-    }
-}
-
-static gpointer
-pipe_produce (gpointer data)
-{
-  Pipe *pipe = data;
-  g_autofree guint8 *compressed = g_malloc (CHUNK_SIZE);
-  Chunk *end = g_new0 (Chunk, 1);
-  gboolean first = TRUE, gzip = FALSE, ended = FALSE, z_ready = FALSE;
-  guint64 file_bytes = 0;
-  z_stream z;
-
-  memset (&z, 0, sizeof z);
-  end->end = TRUE;
-
-  while (!g_atomic_int_get (&pipe->stop))
-    {
-      Chunk *chunk = g_async_queue_pop (pipe->empty);
-      gsize n_read = 0;
-
-      if (!g_input_stream_read_all (pipe->stream, chunk->data, CHUNK_SIZE, &n_read,
-                                    pipe->cancellable, &end->error))
-        {
-          g_async_queue_push (pipe->empty, chunk);
-          break;
-        }
-      file_bytes += n_read;
-
-      if (first)
-        {
-          first = FALSE;
-          gzip = is_gzip (chunk->data, n_read);
-          if (gzip)
-            {
-              if (inflateInit2 (&z, 15 + 32) != Z_OK)
-                {
-                  g_set_error (&end->error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                               _("Could not start decompressing %s"), pipe->path);
-                  g_async_queue_push (pipe->empty, chunk);
-                  break;
-                }
-              z_ready = TRUE;
-            }
-        }
-
-      if (!gzip)
-        {
-          chunk->length = n_read;
-          chunk->file_bytes = file_bytes;
-          if (n_read > 0)
-            g_async_queue_push (pipe->filled, chunk);
-          else
-            g_async_queue_push (pipe->empty, chunk);
-        }
-      else
-        {
-          memcpy (compressed, chunk->data, n_read);
-          g_async_queue_push (pipe->empty, chunk);
-          z.next_in = compressed;
-          z.avail_in = n_read;
-          pipe_inflate (pipe, &z, &ended, file_bytes, end);
-        }
-
-      if (n_read < CHUNK_SIZE)
-        {
-          if (gzip && !ended && end->damage == NULL && end->error == NULL)
-            {
-              end->damage = g_strdup (_("The gzip data ends early"));
-              end->damage_offset = file_bytes;
-              end->damage_severity = SL_SEVERITY_WARNING;
-            }
-          break;
-        }
-    }
-
-  if (z_ready)
-    inflateEnd (&z);
-  g_async_queue_push (pipe->filled, end);
-  return NULL;
+  *gzip = TRUE;
+  if (!G_IS_SEEKABLE (stream) || !g_seekable_can_seek (G_SEEKABLE (stream)))
+    return TRUE;
+  if (!g_input_stream_read_all (stream, magic, sizeof magic, &n_read, cancellable, error) ||
+      !g_seekable_seek (G_SEEKABLE (stream), 0, G_SEEK_SET, cancellable, error))
+    return FALSE;
+  *gzip = is_gzip (magic, n_read);
+  return TRUE;
 }
 
 gboolean
@@ -729,10 +624,10 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   g_autoptr(GFileInputStream) stream = NULL;
   g_autoptr(GFileInfo) info = NULL;
   g_autofree char *path = NULL;
-  GThread *thread;
   gboolean ok = TRUE, stopping = FALSE;
   guint64 total = 0;
-  Pipe pipe = { 0 };
+  Pipe *pipe;
+  Chunk *chunk;
   Splitter splitter;
   Reader r;
 
@@ -749,18 +644,15 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   info = g_file_input_stream_query_info (stream, G_FILE_ATTRIBUTE_STANDARD_SIZE, cancellable, NULL);
   if (info != NULL)
     total = g_file_info_get_size (info);
-
-  pipe.stream = G_INPUT_STREAM (stream);
-  pipe.cancellable = cancellable;
-  pipe.path = path;
-  pipe.filled = g_async_queue_new ();
-  pipe.empty = g_async_queue_new ();
-  for (guint i = 0; i < N_CHUNKS; i++)
+  if (info != NULL && total <= SMALL_FILE)
     {
-      Chunk *chunk = g_new0 (Chunk, 1);
+      gboolean gzip;
 
-      chunk->data = g_malloc (CHUNK_SIZE);
-      g_async_queue_push (pipe.empty, chunk);
+      if (!starts_gzip (G_INPUT_STREAM (stream), &gzip, cancellable, error))
+        return FALSE;
+      if (!gzip)
+        return read_small (builder, G_INPUT_STREAM (stream), path, pid_prefix, total, progress, user_data,
+                           cancellable, error);
     }
 
   reader_init (&r, builder, path, pid_prefix);
@@ -769,12 +661,11 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
       _sl_chrome_trace_splitter_init (&splitter, &r);
       r.splitter = &splitter;
     }
-  thread = g_thread_new ("sl-trace-read", pipe_produce, &pipe);
+  pipe = _sl_chrome_trace_pipe_start (G_INPUT_STREAM (stream), path, cancellable);
 
   for (;;)
     {
-      Chunk *chunk = g_async_queue_pop (pipe.filled);
-
+      chunk = _sl_chrome_trace_pipe_pop (pipe);
       if (chunk->end)
         {
           /* what came before the end, in order, before any report */
@@ -791,25 +682,29 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
               if (chunk->damage_severity == SL_SEVERITY_ERROR)
                 r.failed = TRUE;  /* what follows the damage is not JSON */
             }
-          chunk_free (chunk);
           break;
         }
 
       if (!stopping)
         {
-          _sl_chrome_trace_reader_take (&r, chunk->data, chunk->length, chunk->file_bytes);
+          if (_sl_chrome_trace_reader_take_buffer (&r, chunk->buffer, chunk->length, chunk->file_bytes))
+            {
+              /* the part has it now */
+              chunk->buffer = g_malloc (CHUNK_HEADROOM + CHUNK_SIZE);
+              chunk->data = chunk->buffer + CHUNK_HEADROOM;
+            }
           if (progress != NULL)
             progress (chunk->file_bytes, total, user_data);
           if (r.failed || g_cancellable_is_cancelled (cancellable))
             {
               /* let the reader finish; what it sends is dropped */
               stopping = TRUE;
-              g_atomic_int_set (&pipe.stop, TRUE);
+              _sl_chrome_trace_pipe_stop (pipe);
             }
         }
-      g_async_queue_push (pipe.empty, chunk);
+      _sl_chrome_trace_pipe_recycle (pipe, chunk);
     }
-  g_thread_join (thread);
+  _sl_chrome_trace_pipe_free (pipe, chunk);
   if (r.splitter != NULL)
     _sl_chrome_trace_splitter_clear (&splitter);
   r.splitter = NULL;
@@ -819,14 +714,6 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   if (ok)
     reader_finish (&r);
   reader_clear (&r);
-
-  g_async_queue_lock (pipe.empty);
-  for (Chunk *chunk; (chunk = g_async_queue_try_pop_unlocked (pipe.empty)) != NULL;)
-    chunk_free (chunk);
-  g_async_queue_unlock (pipe.empty);
-  g_async_queue_unref (pipe.empty);
-  g_async_queue_unref (pipe.filled);
-
   return ok;
 }
 
