@@ -922,6 +922,37 @@ test_preview (void)
   g_unlink (path);
 }
 
+/* A preview left as it was fitted: the full trace shows whole. */
+static void
+test_preview_fitted (void)
+{
+  g_autofree char *path = write_preview_trace ();
+  g_autoptr(SlTraceLoad) load = held_load (path);
+  SlTimelineView *view;
+  g_autoptr(SlTrace) preview = NULL;
+  SlTrace *full;
+  gint64 start, end;
+
+  show_preview (sl_timeline_page_new_for_load (load, "Timeline: preview.json"), load);
+  view = sl_timeline_page_get_view (page);
+  preview = g_object_ref (sl_timeline_view_get_trace (view));
+  wait_for_frames (GTK_WIDGET (view));
+  sl_timeline_view_get_window (view, &start, &end);
+  g_assert_cmpint (start, <=, sl_trace_get_start_ns (preview));
+  g_assert_cmpint (end, >=, sl_trace_get_end_ns (preview));
+
+  sl_trace_load_hold_reading (load, FALSE);
+  g_assert_true (wait_until (page_ready, page, 60000));
+  settle ();
+  full = sl_timeline_view_get_trace (view);
+  g_assert_true (full == sl_trace_load_get_trace (load));
+  g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
+  sl_timeline_view_get_window (view, &start, &end);
+  g_assert_cmpint (start, <=, sl_trace_get_start_ns (full));
+  g_assert_cmpint (end, >=, sl_trace_get_end_ns (full));
+  g_unlink (path);
+}
+
 /* Stopped while the preview shows: it stays, saying so. */
 static void
 test_preview_cancelled (void)
@@ -1358,6 +1389,7 @@ main (int   argc,
   g_test_add_func ("/timeline/dark-style", test_dark_style);
   g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);
   g_test_add_func ("/timeline/preview", test_preview);
+  g_test_add_func ("/timeline/preview-fitted", test_preview_fitted);
   g_test_add_func ("/timeline/preview-cancelled", test_preview_cancelled);
   g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);

@@ -218,8 +218,9 @@ update_preview_bar (SlTimelinePage *self)
 }
 
 /* Shows @lod (taken). A trace shown before, a preview, gives way to it
- * keeping the time window, the selected slice where @lod's trace has it,
- * the search and the summed range; the first is fitted. */
+ * keeping the time window the user chose (one that shows all of the
+ * trace before is fitted to the new one), the selected slice where @lod's
+ * trace has it, the search and the summed range; the first is fitted. */
 static void
 show_trace (SlTimelinePage *self,
             SlTraceLod     *lod)
@@ -237,6 +238,10 @@ show_trace (SlTimelinePage *self,
       SlTimelineRenderer *renderer = sl_timeline_view_get_renderer (self->view);
 
       sl_timeline_view_get_window (self->view, &start, &end);
+      /* A window that still shows the whole of what was shown was not
+       * chosen: the new trace is fitted, so that all of it shows. */
+      if (start <= sl_trace_get_start_ns (old) && end >= sl_trace_get_end_ns (old))
+        keep = FALSE;
       selected = sl_timeline_view_get_selected (self->view, &track, &slice);
       ranged = sl_timeline_renderer_get_range (renderer, &range_start, &range_end) && range_end > range_start;
     }
