@@ -10,6 +10,7 @@
  * thresholds, dark style, search, hidden, pinned and collapsed tracks,
  * scroll, size) is made on both and the next frame compared again; a
  * change the tiles or the kept gutter missed would leave old pixels. The same at a device
+ * scale of two, and through a recording (as GTK draws) told the screen's
  * scale of two. Viewports that make no sense, a view far beyond the trace
  * at the deepest zoom, a vector target and a target wider than an image
  * can be are drawn without harm.
@@ -235,6 +236,84 @@ static void
 test_pan_scaled (void)
 {
   pan_through_zooms (2);
+}
+
+/* @renderer's frame into a recording, as GTK's cairo node takes it,
+ * replayed onto @surface at the surface's device scale. */
+static void
+draw_recorded (SlTimelineRenderer       *renderer,
+               cairo_surface_t          *surface,
+               const SlTimelineViewport *vp)
+{
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                                               &(cairo_rectangle_t) { 0, 0, vp->width, vp->height });
+  cairo_t *cr = cairo_create (recording);
+
+  sl_timeline_renderer_draw (renderer, cr, vp);
+  cairo_destroy (cr);
+
+  cr = cairo_create (surface);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_source_surface (cr, recording, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (recording);
+  cairo_surface_flush (surface);
+}
+
+/* A scaled screen under GTK: the renderer draws into a recording, which
+ * says nothing of the screen's scale, and is told the scale. Its kept
+ * tiles and gutter must have the screen's pixels: the frames, first and
+ * panned, at every zoom, are the same as frames drawn whole straight
+ * into an image of device scale two. Tiles kept at one pixel a unit and
+ * scaled up would differ on every slice's edge. */
+static void
+test_recorded_scaled (void)
+{
+  static const double fractions[] = { 1.0, 0.01, 0 };
+  Pair pair;
+  guint track = first_thread_track ();
+
+  pair_init (&pair, 2);
+  sl_timeline_renderer_set_scale (pair.kept, 2);
+  sl_timeline_renderer_set_track_pinned (pair.kept, track, TRUE);
+  sl_timeline_renderer_set_track_pinned (pair.whole, track, TRUE);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      for (guint f = 0; f < 4; f++)
+        {
+          g_autofree char *what = g_strdup_printf ("recorded at scale 2, zoom %u, frame %u", z, f);
+
+          draw_recorded (pair.kept, pair.kept_surface, &vp);
+          if (f > 0)
+            g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (pair.kept), <=, 1);
+          sl_timeline_renderer_drop_images (pair.whole);
+          draw (pair.whole, pair.whole_surface, &vp);
+          assert_same_pixels (pair.kept_surface, pair.whole_surface, what);
+          vp.t0 += (gint64)(7 * vp.ns_per_pixel);
+        }
+    }
+  /* Back on a screen of scale one: the images are made again at it. */
+  {
+    cairo_surface_t *kept1 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+    cairo_surface_t *whole1 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+    SlTimelineViewport vp;
+
+    viewport_at (&vp, 0.01, 0.37);
+    sl_timeline_renderer_set_scale (pair.kept, 1);
+    draw_recorded (pair.kept, kept1, &vp);
+    sl_timeline_renderer_drop_images (pair.whole);
+    draw (pair.whole, whole1, &vp);
+    assert_same_pixels (kept1, whole1, "recorded at scale 1 after scale 2");
+    cairo_surface_destroy (kept1);
+    cairo_surface_destroy (whole1);
+  }
+  pair_clear (&pair);
 }
 
 /* Each change of what is shown, made on both, then a pan: the kept
@@ -484,6 +563,7 @@ main (int   argc,
 
   g_test_add_func ("/timeline-tiles/pan", test_pan);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
+  g_test_add_func ("/timeline-tiles/recorded-scaled", test_recorded_scaled);
   g_test_add_func ("/timeline-tiles/changes", test_changes);
   g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
   g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);

@@ -177,6 +177,7 @@ struct _SlTimelineRenderer
   int                   gutter_image_height;
   double                gutter_scale;
   guint                 last_n_tiles;
+  int                   screen_scale;         /* pixels a unit where a recording ends up */
   gint64                view_px;              /* this frame's left edge on the pixel grid */
   gboolean              snapped;              /* FALSE: the grid is too far out for doubles */
 
@@ -346,6 +347,7 @@ sl_timeline_renderer_new (void)
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   self->yellow_percent = SL_TIMELINE_DEFAULT_YELLOW_PERCENT;
   self->red_percent = SL_TIMELINE_DEFAULT_RED_PERCENT;
+  self->screen_scale = 1;
   compute_palette (self);
 
   return self;
@@ -886,6 +888,38 @@ sl_timeline_renderer_drop_images (SlTimelineRenderer *self)
   free_tiles (self);
   g_clear_pointer (&self->gutter, cairo_surface_destroy);
   self->gutter_valid = FALSE;
+}
+
+/**
+ * sl_timeline_renderer_set_scale:
+ * @scale: device pixels per unit of the screen the drawing ends up on
+ *
+ * A recording (GTK's cairo nodes) has no pixels of its own and says a
+ * scale of one: the kept images are made at @scale instead, so that on a
+ * scaled screen they are as sharp as boxes drawn straight. An image
+ * target's own device scale is used as it is.
+ */
+void
+sl_timeline_renderer_set_scale (SlTimelineRenderer *self,
+                                int                 scale)
+{
+  g_return_if_fail (self != NULL);
+
+  self->screen_scale = CLAMP (scale, 1, 16);
+}
+
+/* The scale the kept images are made at for drawing into @cr */
+static double
+image_scale (SlTimelineRenderer *self,
+             cairo_t            *cr)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double scale_x = 1, scale_y = 1;
+
+  cairo_surface_get_device_scale (target, &scale_x, &scale_y);
+  if (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_RECORDING)
+    scale_x = MAX (scale_x, self->screen_scale);
+  return scale_x;
 }
 
 /* Tiles the last frame drew; the others came from the tile image. */
@@ -1773,11 +1807,10 @@ ensure_tiles (SlTimelineRenderer       *self,
               gboolean                  selected_flows)
 {
   guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
-  double scale_x = 1, scale_y = 1;
+  /* Crisp at the screen's scale: the image has its pixels. */
+  double scale_x = image_scale (self, cr);
   cairo_t *tcr = NULL;
 
-  /* Crisp at the target's scale: the image has its pixels. */
-  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
   /* A window being resized does not allocate an image every frame. */
   if (self->tiles == NULL || n_slots > self->n_slots || vp->height > self->tiles_image_height
       || scale_x != self->tiles_scale)
@@ -2036,9 +2069,8 @@ draw_gutters_kept (SlTimelineRenderer       *self,
                    const SlTimelineViewport *vp)
 {
   double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
-  double scale_x = 1, scale_y = 1;
+  double scale_x = image_scale (self, cr);
 
-  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
   if (self->gutter == NULL || vp->width > self->gutter_image_width || vp->height > self->gutter_image_height
       || scale_x != self->gutter_scale)
     {
