@@ -316,6 +316,42 @@ test_recorded_scaled (void)
   pair_clear (&pair);
 }
 
+/* Selecting slices, with flows or none, zoomed out (more flows in view
+ * than are drawn: only the selected slice's) and in (all of them): the
+ * selection and its flows are drawn over the kept tiles, so no tile is
+ * drawn again, and the frames are the whole ones. */
+static void
+test_select_keeps_tiles (void)
+{
+  static const double fractions[] = { 1.0, 0.01 };
+  Pair pair;
+  guint track = first_thread_track ();
+
+  g_assert_cmpuint (sl_trace_get_n_flows (trace), >, 100);
+  pair_init (&pair, 1);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      compare_frame (&pair, &vp, "before selecting");
+      for (guint k = 0; k < 8; k++)
+        {
+          const SlTraceFlow *f = sl_trace_get_flow (trace, k * sl_trace_get_n_flows (trace) / 8);
+          g_autofree char *what = g_strdup_printf ("zoom %u, selection %u", z, k);
+
+          if (k == 7)
+            both_selected (&pair, G_MAXUINT, 0);
+          else if (k % 2 == 0 && f->from_slice != SL_TRACE_NO_PARENT)
+            both_selected (&pair, f->from_track, f->from_slice);
+          else
+            both_selected (&pair, track, k * 5);
+          g_assert_cmpuint (compare_frame (&pair, &vp, what), ==, 0);
+        }
+    }
+  pair_clear (&pair);
+}
+
 /* Each change of what is shown, made on both, then a pan: the kept
  * renderer's next frame must be the whole one. */
 static void
@@ -564,6 +600,7 @@ main (int   argc,
   g_test_add_func ("/timeline-tiles/pan", test_pan);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
   g_test_add_func ("/timeline-tiles/recorded-scaled", test_recorded_scaled);
+  g_test_add_func ("/timeline-tiles/select-keeps-tiles", test_select_keeps_tiles);
   g_test_add_func ("/timeline-tiles/changes", test_changes);
   g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
   g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);

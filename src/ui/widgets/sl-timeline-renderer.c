@@ -791,9 +791,8 @@ sl_timeline_renderer_set_selected (SlTimelineRenderer *self,
 {
   g_return_if_fail (self != NULL);
 
-  /* Tiles draw the selected slice's flows when there are too many in view. */
-  if (self->has_selected != (track != G_MAXUINT) || self->selected_track != track || self->selected_slice != slice)
-    invalidate_tiles (self);
+  /* The selection, and the selected slice's flows when there are too
+   * many in view for all, are drawn over the kept tiles: they stay. */
   self->has_selected = track != G_MAXUINT;
   self->selected_track = track;
   self->selected_slice = slice;
@@ -1621,8 +1620,9 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
-/* The flows through grid pixels [base, base + TILE_WIDTH): all of them
- * while the view holds few enough, else the selected slice's. */
+/* The flows through grid pixels [base, base + TILE_WIDTH) while the view
+ * holds few enough; else none (the selected slice's are drawn over the
+ * tiles, so that selecting another keeps them). */
 static void
 draw_tile_flows (SlTimelineRenderer       *self,
                  cairo_t                  *cr,
@@ -1636,25 +1636,21 @@ draw_tile_flows (SlTimelineRenderer       *self,
   gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
   const guint32 *flows = NULL;
   guint n = 0, n_drawn = 0;
+  guint cap = 256;
 
-  if (!self->tiles_selected_flows)
+  if (self->tiles_selected_flows)
+    return;
+  /* Every flow through the tile, however many. */
+  while (TRUE)
     {
-      guint cap = 256;
-
-      /* Every flow through the tile, however many. */
-      while (TRUE)
-        {
-          g_array_set_size (self->tile_flows, cap);
-          n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
-          if (n < cap)
-            break;
-          cap *= 2;
-        }
-      flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
-      qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
+      g_array_set_size (self->tile_flows, cap);
+      n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
+      if (n < cap)
+        break;
+      cap *= 2;
     }
-  else if (self->has_selected && self->selected_track < sl_trace_get_n_tracks (self->trace))
-    flows = sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, &n);
+  flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+  qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
   if (n == 0)
     return;
 
@@ -2520,6 +2516,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   gint64 step = 1, first = 0;
   gint64 t1;
   gboolean tiled;
+  gboolean selected_flows = FALSE;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -2566,7 +2563,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
 
       /* More flows in view than arrows can show: only the selected slice's. */
-      gboolean selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+      selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
                                                               G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
 
       if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
@@ -2586,7 +2583,8 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  draw_flows (self, cr, vp, t1, !tiled);
+  /* The selected slice's flows over the tiles when only they are shown */
+  draw_flows (self, cr, vp, t1, !tiled || selected_flows);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
