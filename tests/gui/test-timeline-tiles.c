@@ -112,6 +112,30 @@ assert_same_pixels (cairo_surface_t *a,
       }
 }
 
+/* The same within @tolerance levels a channel: a recording replayed
+ * blends the edges of strokes (flows, outlines) a level or two away from
+ * drawing them straight; an image scaled up is tens of levels away. */
+static void
+assert_close_pixels (cairo_surface_t *a,
+                     cairo_surface_t *b,
+                     int              tolerance,
+                     const char      *what)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  int height = cairo_image_surface_get_height (a);
+  int width = cairo_image_surface_get_width (a);
+  const guchar *pa = cairo_image_surface_get_data (a);
+  const guchar *pb = cairo_image_surface_get_data (b);
+
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width * 4; x++)
+      if (ABS ((int)pa[(gsize)y * stride + x] - (int)pb[(gsize)y * stride + x]) > tolerance)
+        g_error ("%s: pixel (%d, %d) channel %d is %u from kept tiles, %u drawn whole", what, x / 4, y, x % 4,
+                 pa[(gsize)y * stride + x], pb[(gsize)y * stride + x]);
+}
+
 /* The next frame from kept tiles against the same frame drawn whole.
  * Returns how many tiles the kept renderer drew. */
 static guint
@@ -267,8 +291,9 @@ draw_recorded (SlTimelineRenderer       *renderer,
  * says nothing of the screen's scale, and is told the scale. Its kept
  * tiles and gutter must have the screen's pixels: the frames, first and
  * panned, at every zoom, are the same as frames drawn whole straight
- * into an image of device scale two. Tiles kept at one pixel a unit and
- * scaled up would differ on every slice's edge. */
+ * into an image of device scale two (within what replaying strokes
+ * changes). Tiles kept at one pixel a unit and scaled up would differ on
+ * every slice's edge and every name in the gutter. */
 static void
 test_recorded_scaled (void)
 {
@@ -294,7 +319,7 @@ test_recorded_scaled (void)
             g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (pair.kept), <=, 1);
           sl_timeline_renderer_drop_images (pair.whole);
           draw (pair.whole, pair.whole_surface, &vp);
-          assert_same_pixels (pair.kept_surface, pair.whole_surface, what);
+          assert_close_pixels (pair.kept_surface, pair.whole_surface, 3, what);
           vp.t0 += (gint64)(7 * vp.ns_per_pixel);
         }
     }
@@ -309,7 +334,7 @@ test_recorded_scaled (void)
     draw_recorded (pair.kept, kept1, &vp);
     sl_timeline_renderer_drop_images (pair.whole);
     draw (pair.whole, whole1, &vp);
-    assert_same_pixels (kept1, whole1, "recorded at scale 1 after scale 2");
+    assert_close_pixels (kept1, whole1, 3, "recorded at scale 1 after scale 2");
     cairo_surface_destroy (kept1);
     cairo_surface_destroy (whole1);
   }

@@ -5,14 +5,15 @@
  * A tile asks the level of detail for the spans of each visible row (at
  * most about two per pixel), batches the boxes by colour and writes them
  * straight into an image that holds the tiles in view and one more on each
- * side, with the grid, the counters and the flows. Panning blits the kept
+ * side, with the grid and the counters. Panning blits the kept
  * tiles and draws only those it uncovers; a first frame draws every tile
  * the same way, so both give the same pixels. The view's left edge is put
  * on a whole pixel of that grid, which keeps the blit exact. Names depend
  * on where the view's edges fall and are drawn over the tiles each frame,
  * from shaped layouts kept between frames and the wide slices each tile
  * noted, so no frame asks the level of detail again for them; so are the
- * outlines, the selected flow's arrowhead and the ruler. The gutter is
+ * flows (at most MAX_FLOWS_DRAWN, from the trace's flow index), the
+ * outlines and the ruler, so selecting a slice keeps the tiles. The gutter is
  * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -165,8 +166,6 @@ struct _SlTimelineRenderer
   int                   tiles_height;         /* of the view they were drawn for */
   int                   tiles_image_height;   /* allocated, with room to grow */
   double                tiles_scale;
-  gboolean              tiles_selected_flows; /* only the selected slice's flows */
-  GArray               *tile_flows;           /* guint32, scratch */
   /* The gutter and process headers, kept while nothing they show changes */
   cairo_surface_t      *gutter;
   gboolean              gutter_valid;
@@ -341,7 +340,6 @@ sl_timeline_renderer_new (void)
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
   self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
-  self->tile_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
@@ -382,7 +380,6 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->spans);
   g_array_unref (self->labels);
   g_array_unref (self->scanned_flows);
-  g_array_unref (self->tile_flows);
   for (guint i = 0; i < N_SLOTS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
@@ -1620,73 +1617,6 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
-/* The flows through grid pixels [base, base + TILE_WIDTH) while the view
- * holds few enough; else none (the selected slice's are drawn over the
- * tiles, so that selecting another keeps them). */
-static void
-draw_tile_flows (SlTimelineRenderer       *self,
-                 cairo_t                  *cr,
-                 const SlTimelineViewport *vp,
-                 gint64                    base,
-                 double                    left)
-{
-  gint64 origin = sl_trace_get_start_ns (self->trace);
-  double p = vp->ns_per_pixel;
-  gint64 ta = origin + (gint64)floor ((double)(base - 2) * p);
-  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
-  const guint32 *flows = NULL;
-  guint n = 0, n_drawn = 0;
-  guint cap = 256;
-
-  if (self->tiles_selected_flows)
-    return;
-  /* Every flow through the tile, however many. */
-  while (TRUE)
-    {
-      g_array_set_size (self->tile_flows, cap);
-      n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
-      if (n < cap)
-        break;
-      cap *= 2;
-    }
-  flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
-  qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
-  if (n == 0)
-    return;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
-  cairo_clip (cr);
-  cairo_set_line_width (cr, 1);
-  cairo_set_tolerance (cr, 0.5);
-  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
-  for (guint k = 0; k < n; k++)
-    {
-      const SlTraceFlow *f = sl_trace_get_flow (self->trace, flows[k]);
-      double x0, y0, x1, y1, dx;
-
-      if (!flow_in_view (f, ta, tb)
-          || !flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
-          || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
-        continue;
-      /* Where the grid puts the ends, in the tile */
-      x0 = left + (grid_x (self, vp, f->from_ns) - (double)base);
-      x1 = left + (grid_x (self, vp, f->to_ns) - (double)base);
-      cairo_move_to (cr, x0, y0);
-      if (fabs (x1 - x0) < 16)
-        cairo_line_to (cr, x1, y1);
-      else
-        {
-          dx = fabs (x1 - x0) / 2;
-          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
-        }
-      if (++n_drawn % 256 == 0)
-        cairo_stroke (cr);
-    }
-  cairo_stroke (cr);
-  cairo_restore (cr);
-}
-
 /* Everything under the names in grid pixels [base, base + TILE_WIDTH):
  * the background, the grid, and the rows of both bands. */
 static void
@@ -1717,7 +1647,6 @@ draw_tile (SlTimelineRenderer       *self,
       draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
                       self->pinned_height, 0);
     }
-  draw_tile_flows (self, cr, vp, base, left);
   slot->tile = tile;
 }
 
@@ -1749,16 +1678,13 @@ ensure_slots (SlTimelineRenderer *self,
 
 static void
 set_tiles_key (SlTimelineRenderer       *self,
-               const SlTimelineViewport *vp,
-               gboolean                  selected_flows)
+               const SlTimelineViewport *vp)
 {
-  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
-      || selected_flows != self->tiles_selected_flows)
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y)
     {
       invalidate_tiles (self);
       self->tiles_ns_per_pixel = vp->ns_per_pixel;
       self->tiles_scroll_y = vp->scroll_y;
-      self->tiles_selected_flows = selected_flows;
     }
 }
 
@@ -1768,11 +1694,10 @@ draw_tiles_into (SlTimelineRenderer       *self,
                  cairo_t                  *cr,
                  const SlTimelineViewport *vp,
                  gint64                    first,
-                 gint64                    end,
-                 gboolean                  selected_flows)
+                 gint64                    end)
 {
   ensure_slots (self, (guint)(end - first));
-  set_tiles_key (self, vp, selected_flows);
+  set_tiles_key (self, vp);
   invalidate_tiles (self);
   for (gint64 t = first; t < end; t++)
     {
@@ -1799,8 +1724,7 @@ ensure_tiles (SlTimelineRenderer       *self,
               cairo_t                  *cr,
               const SlTimelineViewport *vp,
               gint64                    first,
-              gint64                    end,
-              gboolean                  selected_flows)
+              gint64                    end)
 {
   guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
   /* Crisp at the screen's scale: the image has its pixels. */
@@ -1831,7 +1755,7 @@ ensure_tiles (SlTimelineRenderer       *self,
       invalidate_tiles (self);
       self->tiles_height = vp->height;
     }
-  set_tiles_key (self, vp, selected_flows);
+  set_tiles_key (self, vp);
 
   self->last_n_tiles = 0;
   for (gint64 t = first; t < end; t++)
@@ -2377,14 +2301,12 @@ flows_to_draw (SlTimelineRenderer       *self,
   return sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, n);
 }
 
-/* The flows and the arrowhead of the selected slice's; with @strokes
- * FALSE only the arrowhead, the tiles having drawn the flows. */
+/* The flows and the arrowhead of the selected slice's */
 static void
 draw_flows (SlTimelineRenderer       *self,
             cairo_t                  *cr,
             const SlTimelineViewport *vp,
-            gint64                    t1,
-            gboolean                  strokes)
+            gint64                    t1)
 {
   const guint32 *flows;
   guint n = 0;
@@ -2415,17 +2337,14 @@ draw_flows (SlTimelineRenderer       *self,
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
         continue;
 
-      if (strokes)
+      cairo_move_to (cr, x0, y0);
+      /* Zoomed out a flow is a near vertical line: no curve to flatten. */
+      if (fabs (x1 - x0) < 16)
+        cairo_line_to (cr, x1, y1);
+      else
         {
-          cairo_move_to (cr, x0, y0);
-          /* Zoomed out a flow is a near vertical line: no curve to flatten. */
-          if (fabs (x1 - x0) < 16)
-            cairo_line_to (cr, x1, y1);
-          else
-            {
-              dx = fabs (x1 - x0) / 2;
-              cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
-            }
+          dx = fabs (x1 - x0) / 2;
+          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
         }
       n_drawn++;
       if (selected)
@@ -2434,7 +2353,7 @@ draw_flows (SlTimelineRenderer       *self,
           sx = x1;
           sy = y1;
         }
-      if (strokes && n_drawn % 256 == 0)
+      if (n_drawn % 256 == 0)
         {
           cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
           cairo_stroke (cr);
@@ -2442,8 +2361,7 @@ draw_flows (SlTimelineRenderer       *self,
     }
   /* One stroke for all: a flow's look does not need its own. */
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
-  if (strokes)
-    cairo_stroke (cr);
+  cairo_stroke (cr);
   if (has_selected)
     {
       cairo_move_to (cr, sx, sy);
@@ -2516,7 +2434,6 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   gint64 step = 1, first = 0;
   gint64 t1;
   gboolean tiled;
-  gboolean selected_flows = FALSE;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -2562,14 +2479,10 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gint64 first_tile = floor_div (self->view_px, TILE_WIDTH);
       gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
 
-      /* More flows in view than arrows can show: only the selected slice's. */
-      selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
-                                                              G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
-
-      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
+      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile))
         blit_tiles (self, cr, vp, first_tile, end_tile);
       else
-        draw_tiles_into (self, cr, vp, first_tile, end_tile, selected_flows);
+        draw_tiles_into (self, cr, vp, first_tile, end_tile);
       draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
                         vp->height - scroll_top, vp->scroll_y);
       if (self->n_pinned_rows > 0)
@@ -2583,8 +2496,9 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  /* The selected slice's flows over the tiles when only they are shown */
-  draw_flows (self, cr, vp, t1, !tiled || selected_flows);
+  /* The flows over the tiles (at most MAX_FLOWS_DRAWN), so that the tiles
+   * stay when the selection changes or the tracks scroll. */
+  draw_flows (self, cr, vp, t1);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
