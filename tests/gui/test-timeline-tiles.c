@@ -377,6 +377,58 @@ test_select_keeps_tiles (void)
   pair_clear (&pair);
 }
 
+/* Scrolling the tracks: by whole pixels the kept tiles move and only the
+ * strip uncovered is drawn, down and up, by a row, by a pixel, by most of
+ * the view, from a scroll of half a pixel, with a pinned track and names
+ * coming in and leaving, at a device scale of one and two; the frames are
+ * the whole ones. By a fraction of a pixel, or by more than the view, the
+ * tiles are drawn again. */
+static void
+scroll_at_scale (double scale)
+{
+  static const double steps[] = { 20, 20, 1, 7, -3, -20, -45, 300, -250, 20, 0.5, 20, -20, 2000, -1990, 5 };
+  static const double fractions[] = { 1.0, 0.01, 0.0001 };
+  guint track = first_thread_track ();
+  Pair pair;
+
+  pair_init (&pair, scale);
+  sl_timeline_renderer_set_track_pinned (pair.kept, track, TRUE);
+  sl_timeline_renderer_set_track_pinned (pair.whole, track, TRUE);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      vp.scroll_y = 0;
+      compare_frame (&pair, &vp, "before scrolling");
+      for (guint k = 0; k < G_N_ELEMENTS (steps); k++)
+        {
+          g_autofree char *what = g_strdup_printf ("scale %g, zoom %u, scroll %u by %g", scale, z, k, steps[k]);
+          double band = HEIGHT - SL_TIMELINE_RULER_HEIGHT - sl_timeline_renderer_get_pinned_height (pair.kept);
+          double from = vp.scroll_y;
+          guint n_tiles;
+
+          vp.scroll_y = MAX (vp.scroll_y + steps[k], 0);
+          n_tiles = compare_frame (&pair, &vp, what);
+          if (vp.scroll_y - from == floor (vp.scroll_y - from) && fabs (vp.scroll_y - from) < band)
+            g_assert_cmpuint (n_tiles, ==, 0);
+          else
+            g_assert_cmpuint (n_tiles, >=, visible_tiles (&vp) - 1);
+        }
+      /* Then a pan over the scrolled tiles */
+      vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, "pan after scrolling");
+    }
+  pair_clear (&pair);
+}
+
+static void
+test_scroll (void)
+{
+  scroll_at_scale (1);
+  scroll_at_scale (2);
+}
+
 /* Each change of what is shown, made on both, then a pan: the kept
  * renderer's next frame must be the whole one. */
 static void
@@ -626,6 +678,7 @@ main (int   argc,
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
   g_test_add_func ("/timeline-tiles/recorded-scaled", test_recorded_scaled);
   g_test_add_func ("/timeline-tiles/select-keeps-tiles", test_select_keeps_tiles);
+  g_test_add_func ("/timeline-tiles/scroll", test_scroll);
   g_test_add_func ("/timeline-tiles/changes", test_changes);
   g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
   g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);

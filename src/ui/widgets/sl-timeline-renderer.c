@@ -177,6 +177,8 @@ struct _SlTimelineRenderer
   double                gutter_scale;
   guint                 last_n_tiles;
   int                   screen_scale;         /* pixels a unit where a recording ends up */
+  guint                 labels_held_first;    /* rows whose names the tiles hold: a strip */
+  guint                 labels_held_end;      /* drawn by a scroll adds none for them */
   gint64                view_px;              /* this frame's left edge on the pixel grid */
   gboolean              snapped;              /* FALSE: the grid is too far out for doubles */
 
@@ -1534,7 +1536,8 @@ draw_tile_slices (SlTimelineRenderer       *self,
       add_rect (self, color, left + (MAX (p0, tile_x0) - tile_x0), left + (MIN (p1, tile_x1) - tile_x0),
                 y + 1, ROW_HEIGHT - 2);
 
-      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH)
+      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH
+          && (row_index < self->labels_held_first || row_index >= self->labels_held_end))
         {
           TileLabel l = { gx0, gx1, row_index, sl_trace_slices_name_id (s, span->slice), color };
 
@@ -1717,6 +1720,102 @@ draw_tiles_into (SlTimelineRenderer       *self,
     self->slots[i].tile = NO_TILE;
 }
 
+/* The rows of the scrolled band on screen at @scroll: those a tile draws */
+static void
+rows_on_screen (SlTimelineRenderer       *self,
+                const SlTimelineViewport *vp,
+                double                    scroll,
+                guint                    *first,
+                guint                    *end)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+
+  *first = *end = first_row_below (self, self->n_pinned_rows, self->rows->len, scroll);
+  while (*end < self->rows->len
+         && scroll_top + g_array_index (self->rows, Row, *end).y - scroll <= (double)vp->height)
+    (*end)++;
+}
+
+/* Vertical scroll by whole pixels with the zoom and the size unchanged:
+ * the scrolled band of every kept tile moves by as many rows of pixels
+ * and only the strip it uncovers is drawn. The names of rows that left
+ * the screen go; those of rows that came in are added. Returns FALSE
+ * when the tiles must be drawn again instead. */
+static gboolean
+scroll_tiles (SlTimelineRenderer       *self,
+              const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double band_height = vp->height - scroll_top;
+  double d = vp->scroll_y - self->tiles_scroll_y;
+  int scale = (int)self->tiles_scale;
+  guint old_first, old_end, new_first, new_end;
+  double strip_top, strip_height;
+  int top, bottom, shift, stride;
+  guchar *data;
+  cairo_t *cr;
+
+  if (self->tiles == NULL || vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->height != self->tiles_height
+      || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->tiles_scale != scale
+      || scroll_top != floor (scroll_top))
+    return FALSE;
+
+  cairo_surface_flush (self->tiles);
+  data = cairo_image_surface_get_data (self->tiles);
+  stride = cairo_image_surface_get_stride (self->tiles);
+  top = (int)scroll_top * scale;
+  bottom = vp->height * scale;
+  shift = (int)fabs (d) * scale;
+  if (d > 0)
+    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
+  else
+    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
+  cairo_surface_mark_dirty (self->tiles);
+
+  rows_on_screen (self, vp, self->tiles_scroll_y, &old_first, &old_end);
+  rows_on_screen (self, vp, vp->scroll_y, &new_first, &new_end);
+  self->tiles_scroll_y = vp->scroll_y;
+  strip_height = fabs (d);
+  strip_top = d > 0 ? vp->height - strip_height : scroll_top;
+
+  cr = cairo_create (self->tiles);
+  self->labels_held_first = old_first;
+  self->labels_held_end = old_end;
+  for (guint s = 0; s < self->n_slots; s++)
+    {
+      TileSlot *slot = &self->slots[s];
+      gint64 base = slot->tile * TILE_WIDTH;
+      double left = (double)s * TILE_WIDTH;
+      guint kept = 0;
+
+      if (slot->tile == NO_TILE)
+        continue;
+      /* Names of rows still on screen (and of the pinned band) stay. */
+      for (guint i = 0; i < slot->labels->len; i++)
+        {
+          const TileLabel *tl = &g_array_index (slot->labels, TileLabel, i);
+
+          if (tl->row < self->n_pinned_rows || (tl->row >= new_first && tl->row < new_end))
+            g_array_index (slot->labels, TileLabel, kept++) = *tl;
+        }
+      g_array_set_size (slot->labels, kept);
+
+      cairo_save (cr);
+      cairo_rectangle (cr, left, strip_top, TILE_WIDTH, strip_height);
+      cairo_clip (cr);
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_paint (cr);
+      draw_tile_grid (self, cr, vp, base, left);
+      cairo_restore (cr);
+      draw_tile_rows (self, cr, vp, base, left, slot, self->n_pinned_rows, self->rows->len, strip_top, strip_height,
+                      vp->scroll_y + (strip_top - scroll_top));
+    }
+  self->labels_held_first = self->labels_held_end = 0;
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (self->tiles);
+  return TRUE;
+}
+
 /* Makes the tile image hold tiles [first, end), drawing those it lacks.
  * Returns FALSE when there can be no such image (cairo's size limit). */
 static gboolean
@@ -1755,6 +1854,8 @@ ensure_tiles (SlTimelineRenderer       *self,
       invalidate_tiles (self);
       self->tiles_height = vp->height;
     }
+  if (vp->scroll_y != self->tiles_scroll_y)
+    scroll_tiles (self, vp);
   set_tiles_key (self, vp);
 
   self->last_n_tiles = 0;
