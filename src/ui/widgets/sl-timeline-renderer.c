@@ -2082,6 +2082,54 @@ draw_gutter (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* Vertical scroll by whole pixels with nothing else changed: the kept
+ * gutter's scrolled band moves and only the strip it uncovers is drawn.
+ * Returns FALSE when it must be drawn again instead. */
+static gboolean
+scroll_gutter (SlTimelineRenderer       *self,
+               const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double band_height = vp->height - scroll_top;
+  double d = vp->scroll_y - self->gutter_scroll_y;
+  int scale = (int)self->gutter_scale;
+  double strip_top, strip_height;
+  int top, bottom, shift, stride;
+  guchar *data;
+  cairo_t *gcr;
+
+  if (!self->gutter_valid || vp->width != self->gutter_width || vp->height != self->gutter_height
+      || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->gutter_scale != scale
+      || scroll_top != floor (scroll_top))
+    return FALSE;
+
+  cairo_surface_flush (self->gutter);
+  data = cairo_image_surface_get_data (self->gutter);
+  stride = cairo_image_surface_get_stride (self->gutter);
+  top = (int)scroll_top * scale;
+  bottom = vp->height * scale;
+  shift = (int)fabs (d) * scale;
+  if (d > 0)
+    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
+  else
+    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
+  cairo_surface_mark_dirty (self->gutter);
+
+  strip_height = fabs (d);
+  strip_top = d > 0 ? vp->height - strip_height : scroll_top;
+  gcr = cairo_create (self->gutter);
+  cairo_rectangle (gcr, 0, strip_top, vp->width, strip_height);
+  cairo_clip (gcr);
+  cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (gcr);
+  cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
+  draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, strip_top, strip_height,
+               vp->scroll_y + (strip_top - scroll_top));
+  cairo_destroy (gcr);
+  self->gutter_scroll_y = vp->scroll_y;
+  return TRUE;
+}
+
 /* The gutters of both bands from the image kept of them, drawn again
  * only when what they show changed. */
 static void
@@ -2115,6 +2163,8 @@ draw_gutters_kept (SlTimelineRenderer       *self,
       self->gutter_scale = scale_x;
       self->gutter_valid = FALSE;
     }
+  if (vp->scroll_y != self->gutter_scroll_y)
+    scroll_gutter (self, vp);
   if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y || vp->width != self->gutter_width
       || vp->height != self->gutter_height)
     {
