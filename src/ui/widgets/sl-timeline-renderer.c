@@ -5,15 +5,18 @@
  * A tile asks the level of detail for the spans of each visible row (at
  * most about two per pixel), batches the boxes by colour and writes them
  * straight into an image that holds the tiles in view and one more on each
- * side, with the grid and the counters. Panning blits the kept
+ * side, with the grid, the counters and the flows (all of them while few
+ * are in view; else the selected slice's are drawn over the tiles, so
+ * that selecting keeps them). Panning blits the kept
  * tiles and draws only those it uncovers; a first frame draws every tile
  * the same way, so both give the same pixels. The view's left edge is put
  * on a whole pixel of that grid, which keeps the blit exact. Names depend
  * on where the view's edges fall and are drawn over the tiles each frame,
  * from shaped layouts kept between frames and the wide slices each tile
  * noted, so no frame asks the level of detail again for them; so are the
- * flows (at most MAX_FLOWS_DRAWN, from the trace's flow index), the
- * outlines and the ruler, so selecting a slice keeps the tiles. The gutter is
+ * outlines, the selected flow's arrowhead and the ruler. A vertical
+ * scroll by whole pixels moves the kept tiles (when no flow goes through
+ * them) and the gutter, and draws only the rows it uncovers. The gutter is
  * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -166,6 +169,9 @@ struct _SlTimelineRenderer
   int                   tiles_height;         /* of the view they were drawn for */
   int                   tiles_image_height;   /* allocated, with room to grow */
   double                tiles_scale;
+  gboolean              tiles_selected_flows; /* only the selected slice's flows */
+  gboolean              tiles_hold_flows;     /* some flow passes through a kept tile */
+  GArray               *tile_flows;           /* guint32, scratch */
   /* The gutter and process headers, kept while nothing they show changes */
   cairo_surface_t      *gutter;
   gboolean              gutter_valid;
@@ -319,6 +325,7 @@ invalidate_tiles (SlTimelineRenderer *self)
 {
   for (guint i = 0; i < self->n_slots; i++)
     self->slots[i].tile = NO_TILE;
+  self->tiles_hold_flows = FALSE;
   self->gutter_valid = FALSE;
 }
 
@@ -342,6 +349,7 @@ sl_timeline_renderer_new (void)
   self->spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   self->labels = g_array_new (FALSE, FALSE, sizeof (Label));
   self->scanned_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->tile_flows = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint i = 0; i < N_SLOTS; i++)
     self->rects[i] = g_array_new (FALSE, FALSE, sizeof (Rect));
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
@@ -382,6 +390,7 @@ sl_timeline_renderer_free (SlTimelineRenderer *self)
   g_array_unref (self->spans);
   g_array_unref (self->labels);
   g_array_unref (self->scanned_flows);
+  g_array_unref (self->tile_flows);
   for (guint i = 0; i < N_SLOTS; i++)
     g_array_unref (self->rects[i]);
   g_hash_table_unref (self->text_cache);
@@ -1620,6 +1629,75 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* The flows through grid pixels [base, base + TILE_WIDTH) while the view
+ * holds few enough; else none (the selected slice's are drawn over the
+ * tiles, so that selecting another keeps them). */
+static void
+draw_tile_flows (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 gint64                    base,
+                 double                    left)
+{
+  gint64 origin = sl_trace_get_start_ns (self->trace);
+  double p = vp->ns_per_pixel;
+  gint64 ta = origin + (gint64)floor ((double)(base - 2) * p);
+  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
+  const guint32 *flows = NULL;
+  guint n = 0, n_drawn = 0;
+  guint cap = 256;
+
+  if (self->tiles_selected_flows)
+    return;
+  /* Every flow through the tile, however many. */
+  while (TRUE)
+    {
+      g_array_set_size (self->tile_flows, cap);
+      n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
+      if (n < cap)
+        break;
+      cap *= 2;
+    }
+  flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+  qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
+  if (n == 0)
+    return;
+  /* Its flows depend on which rows are on screen: a scroll draws it again. */
+  self->tiles_hold_flows = TRUE;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1);
+  cairo_set_tolerance (cr, 0.5);
+  cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
+  for (guint k = 0; k < n; k++)
+    {
+      const SlTraceFlow *f = sl_trace_get_flow (self->trace, flows[k]);
+      double x0, y0, x1, y1, dx;
+
+      if (!flow_in_view (f, ta, tb)
+          || !flow_point (self, vp, f->from_track, f->from_slice, f->from_ns, &x0, &y0)
+          || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
+        continue;
+      /* Where the grid puts the ends, in the tile */
+      x0 = left + (grid_x (self, vp, f->from_ns) - (double)base);
+      x1 = left + (grid_x (self, vp, f->to_ns) - (double)base);
+      cairo_move_to (cr, x0, y0);
+      if (fabs (x1 - x0) < 16)
+        cairo_line_to (cr, x1, y1);
+      else
+        {
+          dx = fabs (x1 - x0) / 2;
+          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+        }
+      if (++n_drawn % 256 == 0)
+        cairo_stroke (cr);
+    }
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 /* Everything under the names in grid pixels [base, base + TILE_WIDTH):
  * the background, the grid, and the rows of both bands. */
 static void
@@ -1650,6 +1728,7 @@ draw_tile (SlTimelineRenderer       *self,
       draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
                       self->pinned_height, 0);
     }
+  draw_tile_flows (self, cr, vp, base, left);
   slot->tile = tile;
 }
 
@@ -1681,13 +1760,16 @@ ensure_slots (SlTimelineRenderer *self,
 
 static void
 set_tiles_key (SlTimelineRenderer       *self,
-               const SlTimelineViewport *vp)
+               const SlTimelineViewport *vp,
+               gboolean                  selected_flows)
 {
-  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y)
+  if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
+      || selected_flows != self->tiles_selected_flows)
     {
       invalidate_tiles (self);
       self->tiles_ns_per_pixel = vp->ns_per_pixel;
       self->tiles_scroll_y = vp->scroll_y;
+      self->tiles_selected_flows = selected_flows;
     }
 }
 
@@ -1697,10 +1779,11 @@ draw_tiles_into (SlTimelineRenderer       *self,
                  cairo_t                  *cr,
                  const SlTimelineViewport *vp,
                  gint64                    first,
-                 gint64                    end)
+                 gint64                    end,
+                 gboolean                  selected_flows)
 {
   ensure_slots (self, (guint)(end - first));
-  set_tiles_key (self, vp);
+  set_tiles_key (self, vp, selected_flows);
   invalidate_tiles (self);
   for (gint64 t = first; t < end; t++)
     {
@@ -1736,9 +1819,10 @@ rows_on_screen (SlTimelineRenderer       *self,
     (*end)++;
 }
 
-/* Vertical scroll by whole pixels with the zoom and the size unchanged:
- * the scrolled band of every kept tile moves by as many rows of pixels
- * and only the strip it uncovers is drawn. The names of rows that left
+/* Vertical scroll by whole pixels with the zoom and the size unchanged,
+ * and no flow through the kept tiles (a flow is drawn only between rows
+ * on screen): the scrolled band of every kept tile moves by as many rows
+ * of pixels and only the strip it uncovers is drawn. The names of rows that left
  * the screen go; those of rows that came in are added. Returns FALSE
  * when the tiles must be drawn again instead. */
 static gboolean
@@ -1757,7 +1841,7 @@ scroll_tiles (SlTimelineRenderer       *self,
 
   if (self->tiles == NULL || vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->height != self->tiles_height
       || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->tiles_scale != scale
-      || scroll_top != floor (scroll_top))
+      || scroll_top != floor (scroll_top) || self->tiles_hold_flows)
     return FALSE;
 
   cairo_surface_flush (self->tiles);
@@ -1823,7 +1907,8 @@ ensure_tiles (SlTimelineRenderer       *self,
               cairo_t                  *cr,
               const SlTimelineViewport *vp,
               gint64                    first,
-              gint64                    end)
+              gint64                    end,
+              gboolean                  selected_flows)
 {
   guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
   /* Crisp at the screen's scale: the image has its pixels. */
@@ -1854,9 +1939,9 @@ ensure_tiles (SlTimelineRenderer       *self,
       invalidate_tiles (self);
       self->tiles_height = vp->height;
     }
-  if (vp->scroll_y != self->tiles_scroll_y)
+  if (vp->scroll_y != self->tiles_scroll_y && selected_flows == self->tiles_selected_flows)
     scroll_tiles (self, vp);
-  set_tiles_key (self, vp);
+  set_tiles_key (self, vp, selected_flows);
 
   self->last_n_tiles = 0;
   for (gint64 t = first; t < end; t++)
@@ -2452,12 +2537,14 @@ flows_to_draw (SlTimelineRenderer       *self,
   return sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, n);
 }
 
-/* The flows and the arrowhead of the selected slice's */
+/* The flows and the arrowhead of the selected slice's; with @strokes
+ * FALSE only the arrowhead, the tiles having drawn the flows. */
 static void
 draw_flows (SlTimelineRenderer       *self,
             cairo_t                  *cr,
             const SlTimelineViewport *vp,
-            gint64                    t1)
+            gint64                    t1,
+            gboolean                  strokes)
 {
   const guint32 *flows;
   guint n = 0;
@@ -2488,14 +2575,17 @@ draw_flows (SlTimelineRenderer       *self,
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
         continue;
 
-      cairo_move_to (cr, x0, y0);
-      /* Zoomed out a flow is a near vertical line: no curve to flatten. */
-      if (fabs (x1 - x0) < 16)
-        cairo_line_to (cr, x1, y1);
-      else
+      if (strokes)
         {
-          dx = fabs (x1 - x0) / 2;
-          cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+          cairo_move_to (cr, x0, y0);
+          /* Zoomed out a flow is a near vertical line: no curve to flatten. */
+          if (fabs (x1 - x0) < 16)
+            cairo_line_to (cr, x1, y1);
+          else
+            {
+              dx = fabs (x1 - x0) / 2;
+              cairo_curve_to (cr, x0 + dx, y0, x1 - dx, y1, x1, y1);
+            }
         }
       n_drawn++;
       if (selected)
@@ -2504,7 +2594,7 @@ draw_flows (SlTimelineRenderer       *self,
           sx = x1;
           sy = y1;
         }
-      if (n_drawn % 256 == 0)
+      if (strokes && n_drawn % 256 == 0)
         {
           cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
           cairo_stroke (cr);
@@ -2512,7 +2602,8 @@ draw_flows (SlTimelineRenderer       *self,
     }
   /* One stroke for all: a flow's look does not need its own. */
   cairo_set_source_rgba (cr, self->fg[0], self->fg[1], self->fg[2], 0.45);
-  cairo_stroke (cr);
+  if (strokes)
+    cairo_stroke (cr);
   if (has_selected)
     {
       cairo_move_to (cr, sx, sy);
@@ -2585,6 +2676,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   gint64 step = 1, first = 0;
   gint64 t1;
   gboolean tiled;
+  gboolean selected_flows = FALSE;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -2630,10 +2722,14 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gint64 first_tile = floor_div (self->view_px, TILE_WIDTH);
       gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
 
-      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile))
+      /* More flows in view than arrows can show: only the selected slice's. */
+      selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+                                                              G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
+
+      if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
         blit_tiles (self, cr, vp, first_tile, end_tile);
       else
-        draw_tiles_into (self, cr, vp, first_tile, end_tile);
+        draw_tiles_into (self, cr, vp, first_tile, end_tile, selected_flows);
       draw_tile_labels (self, cr, vp, first_tile, end_tile, self->n_pinned_rows, n_rows, scroll_top,
                         vp->height - scroll_top, vp->scroll_y);
       if (self->n_pinned_rows > 0)
@@ -2647,9 +2743,8 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  /* The flows over the tiles (at most MAX_FLOWS_DRAWN), so that the tiles
-   * stay when the selection changes or the tracks scroll. */
-  draw_flows (self, cr, vp, t1);
+  /* The selected slice's flows over the tiles when only they are shown */
+  draw_flows (self, cr, vp, t1, !tiled || selected_flows);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)
