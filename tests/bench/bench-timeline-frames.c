@@ -14,6 +14,9 @@
  * its flows are drawn: the flows to draw come from the trace's flow index
  * instead of a pass over all of them.
  *
+ * Then frames after selecting a slice and after scrolling the tracks by a
+ * row, at the full view and at 1 %.
+ *
  * Every zoom is drawn a second time with the duration palette (colour by
  * how long each slice ran), which must cost no more than colour by name.
  *
@@ -275,6 +278,60 @@ run_levels (SlTrace    *trace,
   return all_met;
 }
 
+/* What a frame costs after the user selects a slice (each frame a
+ * different one) or scrolls the tracks by a row (each frame down a row,
+ * the view's time range unchanged), at the full view and at 1 %: the
+ * median and worst wall-clock and CPU times. */
+static void
+run_interactions (SlTrace *trace,
+                  cairo_t *cr,
+                  guint    n_frames)
+{
+  static const Level views[] = { { "full", 1.0 }, { "1%", 0.01 } };
+  g_autofree double *times = g_new (double, n_frames);
+  g_autofree double *cpu = g_new (double, n_frames);
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  guint track = 0;
+
+  while (track < sl_trace_get_n_tracks (trace) && (sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER
+                                                   || sl_trace_get_slices (trace, track)->n_slices == 0))
+    track++;
+  g_print ("%-8s %-7s %7s %7s %7s %7s\n", "view", "change", "median", "worst", "cpu med", "cpu wst");
+  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+    for (guint kind = 0; kind < 2; kind++)
+      {
+        g_autoptr(SlTimelineRenderer) renderer = sl_timeline_renderer_new ();
+        gint64 span = (gint64)((end - start) * views[v].fraction);
+        SlTimelineViewport vp = { 0 };
+
+        sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+        vp.width = WIDTH;
+        vp.height = HEIGHT;
+        vp.ns_per_pixel = (double)span / (WIDTH - SL_TIMELINE_GUTTER_WIDTH);
+        vp.t0 = start + (end - start - span) * 37 / 100;
+        sl_timeline_renderer_draw (renderer, cr, &vp);
+        for (guint f = 0; f < n_frames; f++)
+          {
+            gint64 t_start;
+            double c_start;
+
+            t_start = g_get_monotonic_time ();
+            c_start = thread_cpu_ms ();
+            if (kind == 0)
+              sl_timeline_renderer_set_selected (renderer, track,
+                                                 (guint32)((f * 7919u) % sl_trace_get_slices (trace, track)->n_slices));
+            else
+              vp.scroll_y = (f % 20) * 20;
+            sl_timeline_renderer_draw (renderer, cr, &vp);
+            cairo_surface_flush (cairo_get_target (cr));
+            cpu[f] = thread_cpu_ms () - c_start;
+            times[f] = (g_get_monotonic_time () - t_start) / 1000.0;
+          }
+        g_print ("%-8s %-7s %7.2f %7.2f %7.2f %7.2f\n", views[v].name, kind == 0 ? "select" : "scroll",
+                 median (times, n_frames), worst (times, n_frames), median (cpu, n_frames), worst (cpu, n_frames));
+      }
+}
+
 /* The slice a flow starts from, the one nearest the point where every
  * zoom's view starts its pan, so its flows are in view zoomed in. */
 static const SlTraceFlow *
@@ -329,6 +386,7 @@ main (int   argc,
   g_print ("trace: %" G_GUINT64_FORMAT " slices on %u threads, built in %.0f ms; ",
            count_slices (trace), N_THREADS, build_ms);
   all_met &= run_levels (trace, cr, n_frames, png_prefix, G_MAXUINT, 0);
+  run_interactions (trace, cr, n_frames);
   g_object_unref (trace);
 
   t = g_get_monotonic_time ();

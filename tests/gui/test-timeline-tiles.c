@@ -10,6 +10,7 @@
  * thresholds, dark style, search, hidden, pinned and collapsed tracks,
  * scroll, size) is made on both and the next frame compared again; a
  * change the tiles or the kept gutter missed would leave old pixels. The same at a device
+ * scale of two, and through a recording (as GTK draws) told the screen's
  * scale of two. Viewports that make no sense, a view far beyond the trace
  * at the deepest zoom, a vector target and a target wider than an image
  * can be are drawn without harm.
@@ -109,6 +110,30 @@ assert_same_pixels (cairo_surface_t *a,
           x++;
         g_error ("%s: pixel (%d, %d) is %08x from kept tiles, %08x drawn whole", what, x, y, ra[x], rb[x]);
       }
+}
+
+/* The same within @tolerance levels a channel: a recording replayed
+ * blends the edges of strokes (flows, outlines) a level or two away from
+ * drawing them straight; an image scaled up is tens of levels away. */
+static void
+assert_close_pixels (cairo_surface_t *a,
+                     cairo_surface_t *b,
+                     int              tolerance,
+                     const char      *what)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  int height = cairo_image_surface_get_height (a);
+  int width = cairo_image_surface_get_width (a);
+  const guchar *pa = cairo_image_surface_get_data (a);
+  const guchar *pb = cairo_image_surface_get_data (b);
+
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
+  g_assert_cmpint (height, ==, cairo_image_surface_get_height (b));
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width * 4; x++)
+      if (ABS ((int)pa[(gsize)y * stride + x] - (int)pb[(gsize)y * stride + x]) > tolerance)
+        g_error ("%s: pixel (%d, %d) channel %d is %u from kept tiles, %u drawn whole", what, x / 4, y, x % 4,
+                 pa[(gsize)y * stride + x], pb[(gsize)y * stride + x]);
 }
 
 /* The next frame from kept tiles against the same frame drawn whole.
@@ -235,6 +260,193 @@ static void
 test_pan_scaled (void)
 {
   pan_through_zooms (2);
+}
+
+/* @renderer's frame into a recording, as GTK's cairo node takes it,
+ * replayed onto @surface at the surface's device scale. */
+static void
+draw_recorded (SlTimelineRenderer       *renderer,
+               cairo_surface_t          *surface,
+               const SlTimelineViewport *vp)
+{
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                                               &(cairo_rectangle_t) { 0, 0, vp->width, vp->height });
+  cairo_t *cr = cairo_create (recording);
+
+  sl_timeline_renderer_draw (renderer, cr, vp);
+  cairo_destroy (cr);
+
+  cr = cairo_create (surface);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  cairo_set_source_surface (cr, recording, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (recording);
+  cairo_surface_flush (surface);
+}
+
+/* A scaled screen under GTK: the renderer draws into a recording, which
+ * says nothing of the screen's scale, and is told the scale. Its kept
+ * tiles and gutter must have the screen's pixels: the frames, first and
+ * panned, at every zoom, are the same as frames drawn whole straight
+ * into an image of device scale two (within what replaying strokes
+ * changes). Tiles kept at one pixel a unit and scaled up would differ on
+ * every slice's edge and every name in the gutter. */
+static void
+test_recorded_scaled (void)
+{
+  static const double fractions[] = { 1.0, 0.01, 0 };
+  Pair pair;
+  guint track = first_thread_track ();
+
+  pair_init (&pair, 2);
+  sl_timeline_renderer_set_scale (pair.kept, 2);
+  sl_timeline_renderer_set_track_pinned (pair.kept, track, TRUE);
+  sl_timeline_renderer_set_track_pinned (pair.whole, track, TRUE);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      for (guint f = 0; f < 4; f++)
+        {
+          g_autofree char *what = g_strdup_printf ("recorded at scale 2, zoom %u, frame %u", z, f);
+
+          draw_recorded (pair.kept, pair.kept_surface, &vp);
+          if (f > 0)
+            g_assert_cmpuint (sl_timeline_renderer_get_last_n_tiles (pair.kept), <=, 1);
+          sl_timeline_renderer_drop_images (pair.whole);
+          draw (pair.whole, pair.whole_surface, &vp);
+          assert_close_pixels (pair.kept_surface, pair.whole_surface, 3, what);
+          vp.t0 += (gint64)(7 * vp.ns_per_pixel);
+        }
+    }
+  /* Back on a screen of scale one: the images are made again at it. */
+  {
+    cairo_surface_t *kept1 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+    cairo_surface_t *whole1 = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+    SlTimelineViewport vp;
+
+    viewport_at (&vp, 0.01, 0.37);
+    sl_timeline_renderer_set_scale (pair.kept, 1);
+    draw_recorded (pair.kept, kept1, &vp);
+    sl_timeline_renderer_drop_images (pair.whole);
+    draw (pair.whole, whole1, &vp);
+    assert_close_pixels (kept1, whole1, 3, "recorded at scale 1 after scale 2");
+    cairo_surface_destroy (kept1);
+    cairo_surface_destroy (whole1);
+  }
+  pair_clear (&pair);
+}
+
+/* Selecting slices, with flows or none, zoomed out (more flows in view
+ * than are drawn: only the selected slice's) and in (all of them): the
+ * selection and its flows are drawn over the kept tiles, so no tile is
+ * drawn again, and the frames are the whole ones. */
+static void
+test_select_keeps_tiles (void)
+{
+  static const double fractions[] = { 1.0, 0.01 };
+  Pair pair;
+  guint track = first_thread_track ();
+
+  g_assert_cmpuint (sl_trace_get_n_flows (trace), >, 100);
+  pair_init (&pair, 1);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      compare_frame (&pair, &vp, "before selecting");
+      for (guint k = 0; k < 8; k++)
+        {
+          const SlTraceFlow *f = sl_trace_get_flow (trace, k * sl_trace_get_n_flows (trace) / 8);
+          g_autofree char *what = g_strdup_printf ("zoom %u, selection %u", z, k);
+
+          if (k == 7)
+            both_selected (&pair, G_MAXUINT, 0);
+          else if (k % 2 == 0 && f->from_slice != SL_TRACE_NO_PARENT)
+            both_selected (&pair, f->from_track, f->from_slice);
+          else
+            both_selected (&pair, track, k * 5);
+          g_assert_cmpuint (compare_frame (&pair, &vp, what), ==, 0);
+        }
+    }
+  pair_clear (&pair);
+}
+
+/* Whether the kept tiles hold no flow at @vp: more in view than are
+ * drawn (then only the selected slice's, over the tiles), or none near. */
+static gboolean
+tiles_without_flows (const SlTimelineViewport *vp)
+{
+  guint32 found[65];
+  gint64 t1 = vp->t0 + (gint64)((vp->width - SL_TIMELINE_GUTTER_WIDTH) * vp->ns_per_pixel);
+  gint64 margin = (gint64)(3 * 256 * vp->ns_per_pixel);
+
+  return sl_trace_find_flows_in_range (trace, vp->t0, t1, found, G_N_ELEMENTS (found)) > 64
+         || sl_trace_find_flows_in_range (trace, vp->t0 - margin, t1 + margin, found, G_N_ELEMENTS (found)) == 0;
+}
+
+/* Scrolling the tracks: by whole pixels the kept tiles move and only the
+ * strip uncovered is drawn, down and up, by a row, by a pixel, by most of
+ * the view, from a scroll of half a pixel, with a pinned track and names
+ * coming in and leaving, at a device scale of one and two; the frames are
+ * the whole ones. By a fraction of a pixel, or by more than the view, or
+ * with flows through the tiles (drawn only between rows on screen), the
+ * tiles are drawn again. */
+static void
+scroll_at_scale (double scale)
+{
+  static const double steps[] = { 20, 20, 1, 7, -3, -20, -45, 300, -250, 20, 0.5, 20, -20, 2000, -1990, 5 };
+  static const double fractions[] = { 1.0, 0.01, 0.0001, 0 };
+  guint track = first_thread_track ();
+  guint n_moved = 0;
+  Pair pair;
+
+  pair_init (&pair, scale);
+  sl_timeline_renderer_set_track_pinned (pair.kept, track, TRUE);
+  sl_timeline_renderer_set_track_pinned (pair.whole, track, TRUE);
+  for (guint z = 0; z < G_N_ELEMENTS (fractions); z++)
+    {
+      SlTimelineViewport vp;
+
+      viewport_at (&vp, fractions[z], 0.37);
+      vp.scroll_y = 0;
+      compare_frame (&pair, &vp, "before scrolling");
+      for (guint k = 0; k < G_N_ELEMENTS (steps); k++)
+        {
+          g_autofree char *what = g_strdup_printf ("scale %g, zoom %u, scroll %u by %g", scale, z, k, steps[k]);
+          double band = HEIGHT - SL_TIMELINE_RULER_HEIGHT - sl_timeline_renderer_get_pinned_height (pair.kept);
+          double from = vp.scroll_y;
+          guint n_tiles;
+
+          vp.scroll_y = MAX (vp.scroll_y + steps[k], 0);
+          n_tiles = compare_frame (&pair, &vp, what);
+          if (vp.scroll_y - from != floor (vp.scroll_y - from) || fabs (vp.scroll_y - from) >= band)
+            g_assert_cmpuint (n_tiles, >=, visible_tiles (&vp) - 1);
+          else if (tiles_without_flows (&vp))
+            {
+              g_assert_cmpuint (n_tiles, ==, 0);
+              n_moved++;
+            }
+        }
+      /* Then a pan over the scrolled tiles */
+      vp.t0 += (gint64)(3 * vp.ns_per_pixel);
+      compare_frame (&pair, &vp, "pan after scrolling");
+    }
+  /* The full view (more flows than drawn) and the deepest zoom moved. */
+  g_assert_cmpuint (n_moved, >=, 2 * 12);
+  pair_clear (&pair);
+}
+
+static void
+test_scroll (void)
+{
+  scroll_at_scale (1);
+  scroll_at_scale (2);
 }
 
 /* Each change of what is shown, made on both, then a pan: the kept
@@ -484,6 +696,9 @@ main (int   argc,
 
   g_test_add_func ("/timeline-tiles/pan", test_pan);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
+  g_test_add_func ("/timeline-tiles/recorded-scaled", test_recorded_scaled);
+  g_test_add_func ("/timeline-tiles/select-keeps-tiles", test_select_keeps_tiles);
+  g_test_add_func ("/timeline-tiles/scroll", test_scroll);
   g_test_add_func ("/timeline-tiles/changes", test_changes);
   g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
   g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);

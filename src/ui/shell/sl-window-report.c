@@ -57,6 +57,7 @@ sl_window_report_save_png (SlWindow    *window,
   GskRenderer *renderer;
   int width = gtk_widget_get_width (GTK_WIDGET (window));
   int height = gtk_widget_get_height (GTK_WIDGET (window));
+  int scale;
 
   g_return_val_if_fail (SL_IS_WINDOW (window), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -78,7 +79,17 @@ sl_window_report_save_png (SlWindow    *window,
       return FALSE;
     }
 
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* On a scaled screen, its pixels: what the window shows there. */
+  scale = gtk_widget_get_scale_factor (GTK_WIDGET (window));
+  if (scale > 1)
+    {
+      g_autoptr(GskTransform) transform = gsk_transform_scale (NULL, scale, scale);
+      GskRenderNode *scaled = gsk_transform_node_new (node, transform);
+
+      gsk_render_node_unref (node);
+      node = scaled;
+    }
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width * scale, height * scale));
   if (!gdk_texture_save_to_png (texture, path))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s", path);

@@ -5,14 +5,18 @@
  * A tile asks the level of detail for the spans of each visible row (at
  * most about two per pixel), batches the boxes by colour and writes them
  * straight into an image that holds the tiles in view and one more on each
- * side, with the grid, the counters and the flows. Panning blits the kept
+ * side, with the grid, the counters and the flows (all of them while few
+ * are in view; else the selected slice's are drawn over the tiles, so
+ * that selecting keeps them). Panning blits the kept
  * tiles and draws only those it uncovers; a first frame draws every tile
  * the same way, so both give the same pixels. The view's left edge is put
  * on a whole pixel of that grid, which keeps the blit exact. Names depend
  * on where the view's edges fall and are drawn over the tiles each frame,
  * from shaped layouts kept between frames and the wide slices each tile
  * noted, so no frame asks the level of detail again for them; so are the
- * outlines, the selected flow's arrowhead and the ruler. The gutter is
+ * outlines, the selected flow's arrowhead and the ruler. A vertical
+ * scroll by whole pixels moves the kept tiles (when no flow goes through
+ * them) and the gutter, and draws only the rows it uncovers. The gutter is
  * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -166,6 +170,7 @@ struct _SlTimelineRenderer
   int                   tiles_image_height;   /* allocated, with room to grow */
   double                tiles_scale;
   gboolean              tiles_selected_flows; /* only the selected slice's flows */
+  gboolean              tiles_hold_flows;     /* some flow passes through a kept tile */
   GArray               *tile_flows;           /* guint32, scratch */
   /* The gutter and process headers, kept while nothing they show changes */
   cairo_surface_t      *gutter;
@@ -177,6 +182,9 @@ struct _SlTimelineRenderer
   int                   gutter_image_height;
   double                gutter_scale;
   guint                 last_n_tiles;
+  int                   screen_scale;         /* pixels a unit where a recording ends up */
+  guint                 labels_held_first;    /* rows whose names the tiles hold: a strip */
+  guint                 labels_held_end;      /* drawn by a scroll adds none for them */
   gint64                view_px;              /* this frame's left edge on the pixel grid */
   gboolean              snapped;              /* FALSE: the grid is too far out for doubles */
 
@@ -317,6 +325,7 @@ invalidate_tiles (SlTimelineRenderer *self)
 {
   for (guint i = 0; i < self->n_slots; i++)
     self->slots[i].tile = NO_TILE;
+  self->tiles_hold_flows = FALSE;
   self->gutter_valid = FALSE;
 }
 
@@ -346,6 +355,7 @@ sl_timeline_renderer_new (void)
   self->text_cache = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   self->yellow_percent = SL_TIMELINE_DEFAULT_YELLOW_PERCENT;
   self->red_percent = SL_TIMELINE_DEFAULT_RED_PERCENT;
+  self->screen_scale = 1;
   compute_palette (self);
 
   return self;
@@ -789,9 +799,8 @@ sl_timeline_renderer_set_selected (SlTimelineRenderer *self,
 {
   g_return_if_fail (self != NULL);
 
-  /* Tiles draw the selected slice's flows when there are too many in view. */
-  if (self->has_selected != (track != G_MAXUINT) || self->selected_track != track || self->selected_slice != slice)
-    invalidate_tiles (self);
+  /* The selection, and the selected slice's flows when there are too
+   * many in view for all, are drawn over the kept tiles: they stay. */
   self->has_selected = track != G_MAXUINT;
   self->selected_track = track;
   self->selected_slice = slice;
@@ -886,6 +895,38 @@ sl_timeline_renderer_drop_images (SlTimelineRenderer *self)
   free_tiles (self);
   g_clear_pointer (&self->gutter, cairo_surface_destroy);
   self->gutter_valid = FALSE;
+}
+
+/**
+ * sl_timeline_renderer_set_scale:
+ * @scale: device pixels per unit of the screen the drawing ends up on
+ *
+ * A recording (GTK's cairo nodes) has no pixels of its own and says a
+ * scale of one: the kept images are made at @scale instead, so that on a
+ * scaled screen they are as sharp as boxes drawn straight. An image
+ * target's own device scale is used as it is.
+ */
+void
+sl_timeline_renderer_set_scale (SlTimelineRenderer *self,
+                                int                 scale)
+{
+  g_return_if_fail (self != NULL);
+
+  self->screen_scale = CLAMP (scale, 1, 16);
+}
+
+/* The scale the kept images are made at for drawing into @cr */
+static double
+image_scale (SlTimelineRenderer *self,
+             cairo_t            *cr)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double scale_x = 1, scale_y = 1;
+
+  cairo_surface_get_device_scale (target, &scale_x, &scale_y);
+  if (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_RECORDING)
+    scale_x = MAX (scale_x, self->screen_scale);
+  return scale_x;
 }
 
 /* Tiles the last frame drew; the others came from the tile image. */
@@ -1504,7 +1545,8 @@ draw_tile_slices (SlTimelineRenderer       *self,
       add_rect (self, color, left + (MAX (p0, tile_x0) - tile_x0), left + (MIN (p1, tile_x1) - tile_x0),
                 y + 1, ROW_HEIGHT - 2);
 
-      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH)
+      if (span->n_slices == 1 && gx1 - gx0 >= MIN_LABEL_WIDTH
+          && (row_index < self->labels_held_first || row_index >= self->labels_held_end))
         {
           TileLabel l = { gx0, gx1, row_index, sl_trace_slices_name_id (s, span->slice), color };
 
@@ -1587,8 +1629,9 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
-/* The flows through grid pixels [base, base + TILE_WIDTH): all of them
- * while the view holds few enough, else the selected slice's. */
+/* The flows through grid pixels [base, base + TILE_WIDTH) while the view
+ * holds few enough; else none (the selected slice's are drawn over the
+ * tiles, so that selecting another keeps them). */
 static void
 draw_tile_flows (SlTimelineRenderer       *self,
                  cairo_t                  *cr,
@@ -1602,27 +1645,25 @@ draw_tile_flows (SlTimelineRenderer       *self,
   gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
   const guint32 *flows = NULL;
   guint n = 0, n_drawn = 0;
+  guint cap = 256;
 
-  if (!self->tiles_selected_flows)
+  if (self->tiles_selected_flows)
+    return;
+  /* Every flow through the tile, however many. */
+  while (TRUE)
     {
-      guint cap = 256;
-
-      /* Every flow through the tile, however many. */
-      while (TRUE)
-        {
-          g_array_set_size (self->tile_flows, cap);
-          n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
-          if (n < cap)
-            break;
-          cap *= 2;
-        }
-      flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
-      qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
+      g_array_set_size (self->tile_flows, cap);
+      n = sl_trace_find_flows_in_range (self->trace, ta, tb, (guint32 *)(gpointer)self->tile_flows->data, cap);
+      if (n < cap)
+        break;
+      cap *= 2;
     }
-  else if (self->has_selected && self->selected_track < sl_trace_get_n_tracks (self->trace))
-    flows = sl_trace_get_slice_flows (self->trace, self->selected_track, self->selected_slice, &n);
+  flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+  qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
   if (n == 0)
     return;
+  /* Its flows depend on which rows are on screen: a scroll draws it again. */
+  self->tiles_hold_flows = TRUE;
 
   cairo_save (cr);
   cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
@@ -1762,6 +1803,103 @@ draw_tiles_into (SlTimelineRenderer       *self,
     self->slots[i].tile = NO_TILE;
 }
 
+/* The rows of the scrolled band on screen at @scroll: those a tile draws */
+static void
+rows_on_screen (SlTimelineRenderer       *self,
+                const SlTimelineViewport *vp,
+                double                    scroll,
+                guint                    *first,
+                guint                    *end)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+
+  *first = *end = first_row_below (self, self->n_pinned_rows, self->rows->len, scroll);
+  while (*end < self->rows->len
+         && scroll_top + g_array_index (self->rows, Row, *end).y - scroll <= (double)vp->height)
+    (*end)++;
+}
+
+/* Vertical scroll by whole pixels with the zoom and the size unchanged,
+ * and no flow through the kept tiles (a flow is drawn only between rows
+ * on screen): the scrolled band of every kept tile moves by as many rows
+ * of pixels and only the strip it uncovers is drawn. The names of rows that left
+ * the screen go; those of rows that came in are added. Returns FALSE
+ * when the tiles must be drawn again instead. */
+static gboolean
+scroll_tiles (SlTimelineRenderer       *self,
+              const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double band_height = vp->height - scroll_top;
+  double d = vp->scroll_y - self->tiles_scroll_y;
+  int scale = (int)self->tiles_scale;
+  guint old_first, old_end, new_first, new_end;
+  double strip_top, strip_height;
+  int top, bottom, shift, stride;
+  guchar *data;
+  cairo_t *cr;
+
+  if (self->tiles == NULL || vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->height != self->tiles_height
+      || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->tiles_scale != scale
+      || scroll_top != floor (scroll_top) || self->tiles_hold_flows)
+    return FALSE;
+
+  cairo_surface_flush (self->tiles);
+  data = cairo_image_surface_get_data (self->tiles);
+  stride = cairo_image_surface_get_stride (self->tiles);
+  top = (int)scroll_top * scale;
+  bottom = vp->height * scale;
+  shift = (int)fabs (d) * scale;
+  if (d > 0)
+    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
+  else
+    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
+  cairo_surface_mark_dirty (self->tiles);
+
+  rows_on_screen (self, vp, self->tiles_scroll_y, &old_first, &old_end);
+  rows_on_screen (self, vp, vp->scroll_y, &new_first, &new_end);
+  self->tiles_scroll_y = vp->scroll_y;
+  strip_height = fabs (d);
+  strip_top = d > 0 ? vp->height - strip_height : scroll_top;
+
+  cr = cairo_create (self->tiles);
+  self->labels_held_first = old_first;
+  self->labels_held_end = old_end;
+  for (guint s = 0; s < self->n_slots; s++)
+    {
+      TileSlot *slot = &self->slots[s];
+      gint64 base = slot->tile * TILE_WIDTH;
+      double left = (double)s * TILE_WIDTH;
+      guint kept = 0;
+
+      if (slot->tile == NO_TILE)
+        continue;
+      /* Names of rows still on screen (and of the pinned band) stay. */
+      for (guint i = 0; i < slot->labels->len; i++)
+        {
+          const TileLabel *tl = &g_array_index (slot->labels, TileLabel, i);
+
+          if (tl->row < self->n_pinned_rows || (tl->row >= new_first && tl->row < new_end))
+            g_array_index (slot->labels, TileLabel, kept++) = *tl;
+        }
+      g_array_set_size (slot->labels, kept);
+
+      cairo_save (cr);
+      cairo_rectangle (cr, left, strip_top, TILE_WIDTH, strip_height);
+      cairo_clip (cr);
+      cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
+      cairo_paint (cr);
+      draw_tile_grid (self, cr, vp, base, left);
+      cairo_restore (cr);
+      draw_tile_rows (self, cr, vp, base, left, slot, self->n_pinned_rows, self->rows->len, strip_top, strip_height,
+                      vp->scroll_y + (strip_top - scroll_top));
+    }
+  self->labels_held_first = self->labels_held_end = 0;
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (self->tiles);
+  return TRUE;
+}
+
 /* Makes the tile image hold tiles [first, end), drawing those it lacks.
  * Returns FALSE when there can be no such image (cairo's size limit). */
 static gboolean
@@ -1773,11 +1911,10 @@ ensure_tiles (SlTimelineRenderer       *self,
               gboolean                  selected_flows)
 {
   guint n_slots = (guint)((vp->width - SL_TIMELINE_GUTTER_WIDTH + TILE_WIDTH - 1) / TILE_WIDTH) + 2;
-  double scale_x = 1, scale_y = 1;
+  /* Crisp at the screen's scale: the image has its pixels. */
+  double scale_x = image_scale (self, cr);
   cairo_t *tcr = NULL;
 
-  /* Crisp at the target's scale: the image has its pixels. */
-  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
   /* A window being resized does not allocate an image every frame. */
   if (self->tiles == NULL || n_slots > self->n_slots || vp->height > self->tiles_image_height
       || scale_x != self->tiles_scale)
@@ -1802,6 +1939,8 @@ ensure_tiles (SlTimelineRenderer       *self,
       invalidate_tiles (self);
       self->tiles_height = vp->height;
     }
+  if (vp->scroll_y != self->tiles_scroll_y && selected_flows == self->tiles_selected_flows)
+    scroll_tiles (self, vp);
   set_tiles_key (self, vp, selected_flows);
 
   self->last_n_tiles = 0;
@@ -2028,6 +2167,54 @@ draw_gutter (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
+/* Vertical scroll by whole pixels with nothing else changed: the kept
+ * gutter's scrolled band moves and only the strip it uncovers is drawn.
+ * Returns FALSE when it must be drawn again instead. */
+static gboolean
+scroll_gutter (SlTimelineRenderer       *self,
+               const SlTimelineViewport *vp)
+{
+  double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
+  double band_height = vp->height - scroll_top;
+  double d = vp->scroll_y - self->gutter_scroll_y;
+  int scale = (int)self->gutter_scale;
+  double strip_top, strip_height;
+  int top, bottom, shift, stride;
+  guchar *data;
+  cairo_t *gcr;
+
+  if (!self->gutter_valid || vp->width != self->gutter_width || vp->height != self->gutter_height
+      || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->gutter_scale != scale
+      || scroll_top != floor (scroll_top))
+    return FALSE;
+
+  cairo_surface_flush (self->gutter);
+  data = cairo_image_surface_get_data (self->gutter);
+  stride = cairo_image_surface_get_stride (self->gutter);
+  top = (int)scroll_top * scale;
+  bottom = vp->height * scale;
+  shift = (int)fabs (d) * scale;
+  if (d > 0)
+    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
+  else
+    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
+  cairo_surface_mark_dirty (self->gutter);
+
+  strip_height = fabs (d);
+  strip_top = d > 0 ? vp->height - strip_height : scroll_top;
+  gcr = cairo_create (self->gutter);
+  cairo_rectangle (gcr, 0, strip_top, vp->width, strip_height);
+  cairo_clip (gcr);
+  cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (gcr);
+  cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
+  draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, strip_top, strip_height,
+               vp->scroll_y + (strip_top - scroll_top));
+  cairo_destroy (gcr);
+  self->gutter_scroll_y = vp->scroll_y;
+  return TRUE;
+}
+
 /* The gutters of both bands from the image kept of them, drawn again
  * only when what they show changed. */
 static void
@@ -2036,9 +2223,8 @@ draw_gutters_kept (SlTimelineRenderer       *self,
                    const SlTimelineViewport *vp)
 {
   double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
-  double scale_x = 1, scale_y = 1;
+  double scale_x = image_scale (self, cr);
 
-  cairo_surface_get_device_scale (cairo_get_target (cr), &scale_x, &scale_y);
   if (self->gutter == NULL || vp->width > self->gutter_image_width || vp->height > self->gutter_image_height
       || scale_x != self->gutter_scale)
     {
@@ -2062,6 +2248,8 @@ draw_gutters_kept (SlTimelineRenderer       *self,
       self->gutter_scale = scale_x;
       self->gutter_valid = FALSE;
     }
+  if (vp->scroll_y != self->gutter_scroll_y)
+    scroll_gutter (self, vp);
   if (!self->gutter_valid || vp->scroll_y != self->gutter_scroll_y || vp->width != self->gutter_width
       || vp->height != self->gutter_height)
     {
@@ -2488,6 +2676,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   gint64 step = 1, first = 0;
   gint64 t1;
   gboolean tiled;
+  gboolean selected_flows = FALSE;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -2534,7 +2723,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       gint64 end_tile = floor_div (self->view_px + (vp->width - SL_TIMELINE_GUTTER_WIDTH) - 1, TILE_WIDTH) + 1;
 
       /* More flows in view than arrows can show: only the selected slice's. */
-      gboolean selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
+      selected_flows = sl_trace_find_flows_in_range (self->trace, vp->t0, t1, self->flows_in_view,
                                                               G_N_ELEMENTS (self->flows_in_view)) > MAX_FLOWS_DRAWN;
 
       if (keeps_images (cr) && ensure_tiles (self, cr, vp, first_tile, end_tile, selected_flows))
@@ -2554,7 +2743,8 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
       cairo_fill (cr);
     }
 
-  draw_flows (self, cr, vp, t1, !tiled);
+  /* The selected slice's flows over the tiles when only they are shown */
+  draw_flows (self, cr, vp, t1, !tiled || selected_flows);
   if (self->has_hovered)
     outline_slice (self, cr, vp, self->hovered_track, self->hovered_slice, 1, 0.6);
   if (self->has_selected)

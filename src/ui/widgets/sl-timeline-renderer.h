@@ -145,6 +145,8 @@ void                sl_timeline_renderer_draw            (SlTimelineRenderer    
 guint               sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self);
 guint               sl_timeline_renderer_get_last_n_tiles (SlTimelineRenderer *self);
 void                sl_timeline_renderer_drop_images     (SlTimelineRenderer *self);
+void                sl_timeline_renderer_set_scale       (SlTimelineRenderer *self,
+                                                          int                 scale);
 void                sl_timeline_renderer_hit             (SlTimelineRenderer       *self,
                                                           const SlTimelineViewport *viewport,
                                                           double                    x,

@@ -629,6 +629,8 @@ sl_timeline_view_snapshot (GtkWidget   *widget,
   /* One cairo node with the rectangles batched by colour: for 16,000
    * rectangles it measured faster than a colour node for each. */
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, vp.width, vp.height));
+  /* The node is a recording, replayed at the screen's scale. */
+  sl_timeline_renderer_set_scale (self->renderer, gtk_widget_get_scale_factor (widget));
   sl_timeline_renderer_draw (self->renderer, cr, &vp);
   cairo_destroy (cr);
 }
@@ -678,6 +680,15 @@ static void
 style_changed_cb (SlTimelineView *self)
 {
   sl_timeline_renderer_set_dark (self->renderer, adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The kept images are made at the screen's scale: moved to a screen of
+ * another scale, the next frame makes them again. */
+static void
+scale_factor_changed_cb (SlTimelineView *self)
+{
+  sl_timeline_renderer_set_scale (self->renderer, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1141,6 +1152,7 @@ sl_timeline_view_init (SlTimelineView *self)
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark", G_CALLBACK (style_changed_cb), self);
   style_changed_cb (self);
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
 }
 
 GtkWidget *
