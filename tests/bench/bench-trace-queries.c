@@ -432,7 +432,7 @@ main (int   argc,
           /* the worker's part: names, then the matches in time order */
           t0 = now_ms ();
           g_free (sl_trace_search_match_names (index, queries[q], FALSE, NULL, NULL, NULL, NULL));
-          m = sl_trace_search_collect (index, hits, 1000000, NULL);
+          m = sl_trace_search_collect (index, hits, 1000000, NULL, NULL);
           t_worker[q * rounds + r] = now_ms () - t0;
         }
 

@@ -2,10 +2,11 @@
  *
  * The index keeps every string casefolded once and, per name, the slices
  * of that name as global ids (the slices of the thread and async tracks
- * numbered in track order, then slice order): 4 bytes a slice. A search
- * takes its matches in that order up to the cap, as reading every track in
- * turn would, marks them in a bitmap to put them back in track order (each
- * track's then in start order), and merges the tracks by start.
+ * numbered in track order, then slice order) in time order, ties in id
+ * order: 4 bytes a slice. The build merges the tracks by start once. A
+ * search of one name then takes the first of its list up to the cap, and
+ * a search of several merges their lists by start, so that the cap keeps
+ * the earliest matches of the whole trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,10 +25,14 @@ struct _SlTraceSearch
   char    *folded;         /* every string casefolded, each with its NUL */
   guint    n_tracks;       /* the thread and async tracks with slices */
   guint   *tracks;
+  const SlTraceSlices **slices;  /* of each of tracks */
   guint32 *base;           /* n_tracks + 1: global id of each track's first slice */
+  guint32 *coarse;         /* per 2^COARSE_SHIFT ids, the track (in tracks) of the first */
   guint32 *name_offset;    /* n_strings + 1, into gids */
-  guint32 *gids;           /* per name, ascending */
+  guint32 *gids;           /* per name, by start, then id */
 };
+
+#define COARSE_SHIFT 16
 
 #define PREFETCH 64   /* slices ahead: a memory read takes about that many loop turns */
 
@@ -62,10 +67,115 @@ search_free (SlTraceSearch *self)
   g_free (self->folded_offset);
   g_free (self->folded);
   g_free (self->tracks);
+  g_free (self->slices);
   g_free (self->base);
+  g_free (self->coarse);
   g_free (self->name_offset);
   g_free (self->gids);
   g_free (self);
+}
+
+/* A k-way merge by start, ties to the smaller id: a heap of heads, each
+ * the next of a run sorted so. */
+typedef struct {
+  gint64  start_ns;
+  guint32 gid;
+  guint32 run;
+} Head;
+
+static inline gboolean
+head_before (const Head *x,
+             const Head *y)
+{
+  return x->start_ns < y->start_ns || (x->start_ns == y->start_ns && x->gid < y->gid);
+}
+
+static void
+heap_down (Head  *heap,
+           guint  n,
+           guint  i)
+{
+  Head moving = heap[i];
+
+  for (;;)
+    {
+      guint l = 2 * i + 1, m;
+
+      if (l >= n)
+        break;
+      m = l + 1 < n && head_before (&heap[l + 1], &heap[l]) ? l + 1 : l;
+      if (!head_before (&heap[m], &moving))
+        break;
+      heap[i] = heap[m];
+      i = m;
+    }
+  heap[i] = moving;
+}
+
+/* the second earliest head of a heap of at least two */
+static inline const Head *
+heap_second (const Head *heap,
+             guint       n)
+{
+  return n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
+}
+
+/* Places every indexed slice in gids after the earlier ones of its name,
+ * in time order: the tracks merged by start, each track's slices read in
+ * turn while they come before every other track's next. */
+static gboolean
+place_by_time (SlTraceSearch *self,
+               guint32       *cursor,
+               GCancellable  *cancellable)
+{
+  g_autofree Head *heap = g_new (Head, MAX (self->n_tracks, 1));
+  guint n = 0, turns = 0;
+
+  for (guint k = 0; k < self->n_tracks; k++)
+    heap[n++] = (Head) { slice_start (self->slices[k], 0), self->base[k], k };
+  for (guint i = n / 2; i-- > 0;)
+    heap_down (heap, n, i);
+  while (n > 0)
+    {
+      Head *h = &heap[0];
+      guint k = h->run;
+      const SlTraceSlices *s = self->slices[k];
+      guint32 first = self->base[k], end = self->base[k + 1] - first;
+      guint32 i = h->gid - first;
+
+      if (n == 1)
+        {
+          for (; i < end; i++)
+            self->gids[cursor[slice_name (s, i)]++] = first + i;
+          break;
+        }
+      else
+        {
+          const Head *second = heap_second (heap, n);
+          gint64 start = h->start_ns;
+
+          for (;;)
+            {
+              self->gids[cursor[slice_name (s, i)]++] = first + i;
+              if (++i == end)
+                break;
+              start = slice_start (s, i);
+              if (start > second->start_ns || (start == second->start_ns && first + i > second->gid))
+                break;
+            }
+          if (i == end)
+            heap[0] = heap[--n];
+          else
+            {
+              h->start_ns = start;
+              h->gid = first + i;
+            }
+          heap_down (heap, n, 0);
+        }
+      if (++turns % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static SlTraceSearch *
@@ -93,6 +203,7 @@ search_build (SlTrace      *trace,
   self->folded = g_string_free (folded, FALSE);
 
   self->tracks = g_new (guint, n_tracks + 1);
+  self->slices = g_new (const SlTraceSlices *, n_tracks + 1);
   self->base = g_new (guint32, n_tracks + 1);
   for (guint t = 0; t < n_tracks; t++)
     {
@@ -104,6 +215,7 @@ search_build (SlTrace      *trace,
       if (total + s->n_slices > G_MAXUINT32)
         break;   /* the rest is not indexed: searches read it slice by slice */
       self->tracks[self->n_tracks] = t;
+      self->slices[self->n_tracks] = s;
       self->base[self->n_tracks++] = total;
       total += s->n_slices;
     }
@@ -126,21 +238,23 @@ search_build (SlTrace      *trace,
   for (guint i = 0; i < self->n_strings; i++)
     self->name_offset[i + 1] += self->name_offset[i];
 
+  self->coarse = g_new (guint32, (total >> COARSE_SHIFT) + 1);
+  for (guint32 c = 0, k = 0; c <= total >> COARSE_SHIFT; c++)
+    {
+      while (k + 1 < self->n_tracks && ((guint64)c << COARSE_SHIFT) >= self->base[k + 1])
+        k++;
+      self->coarse[c] = k;
+    }
+
+  /* Every slice in time order (the tracks merged by start, ties to the
+   * earlier track), each put after the earlier ones of its name. */
   self->gids = g_new (guint32, MAX (total, 1));
   cursor = g_memdup2 (self->name_offset, sizeof (guint32) * self->n_strings);
-  for (guint k = 0; k < self->n_tracks; k++)
+  if (!place_by_time (self, cursor, cancellable))
     {
-      const SlTraceSlices *s = sl_trace_get_slices (trace, self->tracks[k]);
-      guint32 gid = self->base[k];
-
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          g_free (cursor);
-          search_free (self);
-          return NULL;
-        }
-      for (guint32 i = 0; i < s->n_slices; i++)
-        self->gids[cursor[slice_name (s, i)]++] = gid + i;
+      g_free (cursor);
+      search_free (self);
+      return NULL;
     }
   g_free (cursor);
   return self;
@@ -184,7 +298,8 @@ sl_trace_search_get_memory_size (SlTraceSearch *self)
   return sizeof *self
          + sizeof (guint32) * (self->n_strings + 1) * 2
          + self->folded_offset[self->n_strings]
-         + (sizeof (guint) + sizeof (guint32)) * (self->n_tracks + 1)
+         + (sizeof (guint) + sizeof (gpointer) + sizeof (guint32)) * (self->n_tracks + 1)
+         + sizeof (guint32) * ((self->base[self->n_tracks] >> COARSE_SHIFT) + 1)
          + sizeof (guint32) * self->base[self->n_tracks];
 }
 
@@ -264,15 +379,6 @@ sl_trace_search_count (SlTraceSearch *self,
 }
 
 static int
-compare_gids (const void *a,
-              const void *b)
-{
-  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
-
-  return (x > y) - (x < y);
-}
-
-static int
 compare_starts (gconstpointer a,
                 gconstpointer b)
 {
@@ -281,113 +387,141 @@ compare_starts (gconstpointer a,
   return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
 }
 
-/* Merges runs (each sorted by start, in track order) into @out by start,
- * ties to the earlier run: a heap of run heads. */
-typedef struct {
-  gint64                    start_ns;   /* of at */
-  guint                     run;
-  const SlTraceSearchMatch *at;
-  const SlTraceSearchMatch *end;
-} Head;
-
-static inline gboolean
-head_before (const Head *x,
-             const Head *y)
+/* the place in tracks of the track holding a global id */
+static inline guint
+track_of (SlTraceSearch *self,
+          guint32        gid)
 {
-  return x->start_ns < y->start_ns || (x->start_ns == y->start_ns && x->run < y->run);
+  guint k = self->coarse[gid >> COARSE_SHIFT];
+
+  while (gid >= self->base[k + 1])
+    k++;
+  return k;
 }
 
-static void
-heap_down (Head  *heap,
-           guint  n,
-           guint  i)
+static inline gint64
+start_of (SlTraceSearch *self,
+          guint32        gid)
 {
-  Head moving = heap[i];
+  guint k = track_of (self, gid);
 
-  for (;;)
-    {
-      guint l = 2 * i + 1, m;
-
-      if (l >= n)
-        break;
-      m = l + 1 < n && head_before (&heap[l + 1], &heap[l]) ? l + 1 : l;
-      if (!head_before (&heap[m], &moving))
-        break;
-      heap[i] = heap[m];
-      i = m;
-    }
-  heap[i] = moving;
+  return slice_start (self->slices[k], gid - self->base[k]);
 }
 
-static void
-merge_runs (const SlTraceSearchMatch *in,
-            const gsize              *run_start,
-            guint                     n_runs,
-            SlTraceSearchMatch       *out)
-{
-  g_autofree Head *heap = g_new (Head, MAX (n_runs, 1));
-  guint n = 0;
-  gsize k = 0;
-
-  for (guint r = 0; r < n_runs; r++)
-    if (run_start[r + 1] > run_start[r])
-      heap[n++] = (Head) { in[run_start[r]].start_ns, r, in + run_start[r], in + run_start[r + 1] };
-  for (guint i = n / 2; i-- > 0;)
-    heap_down (heap, n, i);
-  while (n > 1)
-    {
-      /* the earliest run gives until another run is earlier */
-      const Head *second = n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
-
-      do
-        out[k++] = *heap[0].at++;
-      while (heap[0].at < heap[0].end
-             && (heap[0].at->start_ns < second->start_ns
-                 || (heap[0].at->start_ns == second->start_ns && heap[0].run < second->run)));
-      if (heap[0].at == heap[0].end)
-        heap[0] = heap[--n];
-      else
-        heap[0].start_ns = heap[0].at->start_ns;
-      heap_down (heap, n, 0);
-    }
-  if (n == 1)
-    memcpy (out + k, heap[0].at, (heap[0].end - heap[0].at) * sizeof *out);
-}
-
-/* Read slice by slice: the tracks past the index's reach. */
-static void
+/* Read slice by slice: the tracks past the index's reach. Appends the
+ * first @max_matches of each such track (the most a cap can keep of it)
+ * and returns how many match in all. */
+static guint64
 collect_unindexed (SlTraceSearch *self,
                    const guint8  *hits,
                    guint          max_matches,
                    GArray        *matches)
 {
   guint first = self->n_tracks > 0 ? self->tracks[self->n_tracks - 1] + 1 : 0;
+  guint64 n = 0;
 
-  for (guint t = first; t < sl_trace_get_n_tracks (self->trace) && matches->len < max_matches; t++)
+  for (guint t = first; t < sl_trace_get_n_tracks (self->trace); t++)
     {
       const SlTraceSlices *s;
+      guint taken = 0;
 
       if (sl_trace_get_track_kind (self->trace, t) == SL_TRACE_TRACK_COUNTER
           || (s = sl_trace_get_slices (self->trace, t)) == NULL)
         continue;
-      for (guint32 i = 0; i < s->n_slices && matches->len < max_matches; i++)
+      for (guint32 i = 0; i < s->n_slices; i++)
         if (hits[slice_name (s, i)])
           {
             SlTraceSearchMatch m = { t, i, slice_start (s, i) };
 
-            g_array_append_val (matches, m);
+            n++;
+            if (taken++ < max_matches)
+              g_array_append_val (matches, m);
           }
     }
+  return n;
+}
+
+/* The first @n_take slices of one name's list, in its order. */
+static void
+take_one_name (SlTraceSearch      *self,
+               const guint32      *g,
+               guint32             n_take,
+               SlTraceSearchMatch *out)
+{
+  for (guint32 i = 0; i < n_take; i++)
+    {
+      guint k = track_of (self, g[i]);
+
+      out[i].track = k;
+      out[i].slice = g[i] - self->base[k];
+    }
+  /* the starts are scattered over the tracks' columns: ask for them a
+   * little ahead */
+  for (guint32 i = 0; i < n_take; i++)
+    {
+      if (i + PREFETCH < n_take)
+        slice_start_prefetch (self->slices[out[i + PREFETCH].track], out[i + PREFETCH].slice);
+      out[i].start_ns = slice_start (self->slices[out[i].track], out[i].slice);
+    }
+  for (guint32 i = 0; i < n_take; i++)
+    out[i].track = self->tracks[out[i].track];
+}
+
+/* The first @n_take slices of several names' lists merged by start, ties
+ * to the smaller id; %FALSE when cancelled. */
+static gboolean
+take_merged (SlTraceSearch      *self,
+             GArray             *names,
+             guint32             n_take,
+             SlTraceSearchMatch *out,
+             GCancellable       *cancellable)
+{
+  g_autofree Head *heap = g_new (Head, MAX (names->len, 1));
+  g_autofree guint32 *pos = g_new (guint32, MAX (names->len, 1));
+  guint n = 0;
+
+  for (guint j = 0; j < names->len; j++)
+    {
+      guint32 name = g_array_index (names, guint32, j);
+      guint32 gid = self->gids[self->name_offset[name]];
+
+      pos[j] = self->name_offset[name];
+      heap[n++] = (Head) { start_of (self, gid), gid, j };
+    }
+  for (guint i = n / 2; i-- > 0;)
+    heap_down (heap, n, i);
+  for (guint32 i = 0; i < n_take; i++)
+    {
+      Head *h = &heap[0];
+      guint32 name = g_array_index (names, guint32, h->run);
+      guint k = track_of (self, h->gid);
+
+      out[i].track = self->tracks[k];
+      out[i].slice = h->gid - self->base[k];
+      out[i].start_ns = h->start_ns;
+      if (++pos[h->run] == self->name_offset[name + 1])
+        heap[0] = heap[--n];
+      else
+        {
+          h->gid = self->gids[pos[h->run]];
+          h->start_ns = start_of (self, h->gid);
+        }
+      heap_down (heap, n, 0);
+      if (i % 65536 == 65535 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /**
  * sl_trace_search_collect:
  * @hits: per string id, whether the name matches
  * @max_matches: the most to return
+ * @n_total: (out) (optional): how many slices match in all
  *
- * The slices (of thread and async tracks) whose name is in @hits: the
- * first @max_matches of them in track order, then slice order, sorted by
- * start (ties in that order).
+ * The slices (of thread and async tracks) whose name is in @hits, by
+ * start (ties in track order, then slice order): the earliest
+ * @max_matches of them.
  *
  * Returns: (transfer full) (nullable): #SlTraceSearchMatch, or %NULL when
  *   cancelled
@@ -396,22 +530,18 @@ GArray *
 sl_trace_search_collect (SlTraceSearch *self,
                          const guint8  *hits,
                          guint          max_matches,
+                         guint64       *n_total,
                          GCancellable  *cancellable)
 {
-  guint32 n_gids;
   g_autoptr(GArray) names = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree gsize *run_start = NULL;   /* per indexed track, in out */
   guint64 total = 0;
   guint32 n_take;
   GArray *matches;
-  SlTraceSearchMatch *out;              /* by track, then start */
-  guint tc = 0, n_runs = 0;
-  gsize k = 0;
+  SlTraceSearchMatch *out;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (hits != NULL, NULL);
 
-  n_gids = self->base[self->n_tracks];
   for (guint32 i = 0; i < self->n_strings; i++)
     if (hits[i] && self->name_offset[i + 1] > self->name_offset[i])
       {
@@ -423,118 +553,30 @@ sl_trace_search_collect (SlTraceSearch *self,
   matches = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSearchMatch), n_take);
   g_array_set_size (matches, n_take);
   out = (SlTraceSearchMatch *)(gpointer)matches->data;
-  run_start = g_new0 (gsize, self->n_tracks + 1);
-
-  /* Back in global id order: sort few, mark many in a bitmap. */
-  if (total <= max_matches && total * 64 < n_gids)
+  if (names->len == 1)
+    take_one_name (self, self->gids + self->name_offset[g_array_index (names, guint32, 0)], n_take, out);
+  else if (!take_merged (self, names, n_take, out, cancellable))
     {
-      g_autofree guint32 *order = g_new (guint32, n_take + 1);
-      gsize n = 0;
-
-      for (guint j = 0; j < names->len; j++)
-        {
-          guint32 name = g_array_index (names, guint32, j);
-
-          memcpy (order + n, self->gids + self->name_offset[name],
-                  (self->name_offset[name + 1] - self->name_offset[name]) * sizeof (guint32));
-          n += self->name_offset[name + 1] - self->name_offset[name];
-        }
-      qsort (order, n, sizeof (guint32), compare_gids);
-      for (gsize i = 0; i < n; i++)
-        {
-          while (order[i] >= self->base[tc + 1])
-            run_start[++tc] = k;
-          out[k].track = self->tracks[tc];
-          out[k].slice = order[i] - self->base[tc];
-          k++;
-        }
-    }
-  else
-    {
-      gsize n_words = (n_gids + 63) / 64;
-      /* zeroed on demand: only the pages marked are touched */
-      g_autofree guint64 *bits = g_new0 (guint64, n_words);
-      g_autofree guint32 *pos = g_new0 (guint32, names->len + 1);
-      guint64 marked = 0;
-
-      /* Track by track, each name's slices in it, until the cap: those
-       * after the cap in the last track are marked but not taken. */
-      for (guint t = 0; t < self->n_tracks && marked < max_matches; t++)
-        {
-          if (g_cancellable_is_cancelled (cancellable))
-            {
-              g_array_unref (matches);
-              return NULL;
-            }
-          for (guint j = 0; j < names->len; j++)
-            {
-              guint32 name = g_array_index (names, guint32, j);
-              const guint32 *g = self->gids + self->name_offset[name];
-              guint32 n = self->name_offset[name + 1] - self->name_offset[name], i = pos[j];
-
-              for (; i < n && g[i] < self->base[t + 1]; i++)
-                bits[g[i] / 64] |= G_GUINT64_CONSTANT (1) << (g[i] % 64);
-              marked += i - pos[j];
-              pos[j] = i;
-            }
-        }
-      for (gsize w = 0; w < n_words && k < n_take; w++)
-        {
-          guint64 word = bits[w];
-
-          while (word != 0 && k < n_take)
-            {
-              guint32 gid = (guint32)(w * 64 + __builtin_ctzll (word));
-
-              word &= word - 1;
-              while (gid >= self->base[tc + 1])
-                run_start[++tc] = k;
-              out[k].track = self->tracks[tc];
-              out[k].slice = gid - self->base[tc];
-              k++;
-            }
-        }
-    }
-  g_assert (k == n_take);
-  for (guint r = tc + 1; r <= self->n_tracks; r++)
-    run_start[r] = k;
-
-  /* The starts, a track at a time, asking for those a little ahead: they
-   * are scattered over the track's column. */
-  for (guint r = 0; r < self->n_tracks; r++)
-    {
-      const SlTraceSlices *s;
-      gsize first = run_start[r], last = run_start[r + 1];
-
-      if (first == last)
-        continue;
-      s = sl_trace_get_slices (self->trace, self->tracks[r]);
-      for (gsize i = first; i < last; i++)
-        {
-          if (i + PREFETCH < last)
-            slice_start_prefetch (s, out[i + PREFETCH].slice);
-          out[i].start_ns = slice_start (s, out[i].slice);
-        }
-    }
-  for (guint r = 0; r < self->n_tracks; r++)
-    n_runs += run_start[r + 1] > run_start[r];
-  if (n_runs > 1)
-    {
-      g_autofree SlTraceSearchMatch *by_track = g_memdup2 (out, n_take * sizeof *out);
-
-      merge_runs (by_track, run_start, self->n_tracks, out);
+      g_array_unref (matches);
+      return NULL;
     }
 
-  if (n_take < max_matches)
+  if (self->n_tracks < sl_trace_get_n_tracks (self->trace))
     {
-      collect_unindexed (self, hits, max_matches, matches);
+      total += collect_unindexed (self, hits, max_matches, matches);
       if (matches->len > n_take)
-        g_array_sort (matches, compare_starts);
+        {
+          /* stable: the indexed tracks come first */
+          g_array_sort (matches, compare_starts);
+          g_array_set_size (matches, MIN (matches->len, max_matches));
+        }
     }
   if (g_cancellable_is_cancelled (cancellable))
     {
       g_array_unref (matches);
       return NULL;
     }
+  if (n_total != NULL)
+    *n_total = total;
   return matches;
 }
