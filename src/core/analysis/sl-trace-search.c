@@ -1,12 +1,15 @@
 /* sl-trace-search.c: finding the slices of a trace by their name
  *
- * The index keeps every string casefolded once and, per name, the slices
- * of that name as global ids (the slices of the thread and async tracks
- * numbered in track order, then slice order) in time order, ties in id
- * order: 4 bytes a slice. The build merges the tracks by start once. A
- * search of one name then takes the first of its list up to the cap, and
- * a search of several merges their lists by start, so that the cap keeps
- * the earliest matches of the whole trace.
+ * The slices of the thread and async tracks are numbered twice: by global
+ * id (in track order, then slice order) and by rank (in time order, ties
+ * in id order). The build merges the tracks by start once to rank them.
+ * The index keeps every string casefolded once, per rank the global id,
+ * and per name the ranks of its slices, ascending: 8 bytes a slice. A
+ * search of one name takes the first ranks of its list up to the cap; a
+ * search of several finds the rank below which the cap's worth of their
+ * slices lie, marks those in a bitmap and reads it in order. Either way
+ * the cap keeps the earliest matches of the whole trace, with no start
+ * compared at search time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,8 +31,9 @@ struct _SlTraceSearch
   const SlTraceSlices **slices;  /* of each of tracks */
   guint32 *base;           /* n_tracks + 1: global id of each track's first slice */
   guint32 *coarse;         /* per 2^COARSE_SHIFT ids, the track (in tracks) of the first */
-  guint32 *name_offset;    /* n_strings + 1, into gids */
-  guint32 *gids;           /* per name, by start, then id */
+  guint32 *order;          /* per rank, the global id */
+  guint32 *name_offset;    /* n_strings + 1, into ranks */
+  guint32 *ranks;          /* per name, ascending */
 };
 
 #define COARSE_SHIFT 16
@@ -71,7 +75,8 @@ search_free (SlTraceSearch *self)
   g_free (self->base);
   g_free (self->coarse);
   g_free (self->name_offset);
-  g_free (self->gids);
+  g_free (self->order);
+  g_free (self->ranks);
   g_free (self);
 }
 
@@ -120,9 +125,9 @@ heap_second (const Head *heap,
   return n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
 }
 
-/* Places every indexed slice in gids after the earlier ones of its name,
- * in time order: the tracks merged by start, each track's slices read in
- * turn while they come before every other track's next. */
+/* Ranks every indexed slice and puts its rank after the earlier ones of
+ * its name: the tracks merged by start, each track's slices read in turn
+ * while they come before every other track's next. */
 static gboolean
 place_by_time (SlTraceSearch *self,
                guint32       *cursor,
@@ -130,6 +135,7 @@ place_by_time (SlTraceSearch *self,
 {
   g_autofree Head *heap = g_new (Head, MAX (self->n_tracks, 1));
   guint n = 0, turns = 0;
+  guint32 rank = 0;
 
   for (guint k = 0; k < self->n_tracks; k++)
     heap[n++] = (Head) { slice_start (self->slices[k], 0), self->base[k], k };
@@ -146,7 +152,10 @@ place_by_time (SlTraceSearch *self,
       if (n == 1)
         {
           for (; i < end; i++)
-            self->gids[cursor[slice_name (s, i)]++] = first + i;
+            {
+              self->order[rank] = first + i;
+              self->ranks[cursor[slice_name (s, i)]++] = rank++;
+            }
           break;
         }
       else
@@ -156,7 +165,8 @@ place_by_time (SlTraceSearch *self,
 
           for (;;)
             {
-              self->gids[cursor[slice_name (s, i)]++] = first + i;
+              self->order[rank] = first + i;
+              self->ranks[cursor[slice_name (s, i)]++] = rank++;
               if (++i == end)
                 break;
               start = slice_start (s, i);
@@ -248,7 +258,8 @@ search_build (SlTrace      *trace,
 
   /* Every slice in time order (the tracks merged by start, ties to the
    * earlier track), each put after the earlier ones of its name. */
-  self->gids = g_new (guint32, MAX (total, 1));
+  self->order = g_new (guint32, MAX (total, 1));
+  self->ranks = g_new (guint32, MAX (total, 1));
   cursor = g_memdup2 (self->name_offset, sizeof (guint32) * self->n_strings);
   if (!place_by_time (self, cursor, cancellable))
     {
@@ -300,7 +311,7 @@ sl_trace_search_get_memory_size (SlTraceSearch *self)
          + self->folded_offset[self->n_strings]
          + (sizeof (guint) + sizeof (gpointer) + sizeof (guint32)) * (self->n_tracks + 1)
          + sizeof (guint32) * ((self->base[self->n_tracks] >> COARSE_SHIFT) + 1)
-         + sizeof (guint32) * self->base[self->n_tracks];
+         + sizeof (guint32) * 2 * self->base[self->n_tracks];
 }
 
 /**
@@ -399,15 +410,6 @@ track_of (SlTraceSearch *self,
   return k;
 }
 
-static inline gint64
-start_of (SlTraceSearch *self,
-          guint32        gid)
-{
-  guint k = track_of (self, gid);
-
-  return slice_start (self->slices[k], gid - self->base[k]);
-}
-
 /* Read slice by slice: the tracks past the index's reach. Appends the
  * first @max_matches of each such track (the most a cap can keep of it)
  * and returns how many match in all. */
@@ -441,19 +443,20 @@ collect_unindexed (SlTraceSearch *self,
   return n;
 }
 
-/* The first @n_take slices of one name's list, in its order. */
+/* The slices of @n_take ranks, ascending. */
 static void
-take_one_name (SlTraceSearch      *self,
-               const guint32      *g,
-               guint32             n_take,
-               SlTraceSearchMatch *out)
+take_ranks (SlTraceSearch      *self,
+            const guint32      *ranks,
+            guint32             n_take,
+            SlTraceSearchMatch *out)
 {
   for (guint32 i = 0; i < n_take; i++)
     {
-      guint k = track_of (self, g[i]);
+      guint32 gid = self->order[ranks[i]];
+      guint k = track_of (self, gid);
 
       out[i].track = k;
-      out[i].slice = g[i] - self->base[k];
+      out[i].slice = gid - self->base[k];
     }
   /* the starts are scattered over the tracks' columns: ask for them a
    * little ahead */
@@ -467,50 +470,121 @@ take_one_name (SlTraceSearch      *self,
     out[i].track = self->tracks[out[i].track];
 }
 
-/* The first @n_take slices of several names' lists merged by start, ties
- * to the smaller id; %FALSE when cancelled. */
-static gboolean
-take_merged (SlTraceSearch      *self,
-             GArray             *names,
-             guint32             n_take,
-             SlTraceSearchMatch *out,
-             GCancellable       *cancellable)
+/* how many of the ranks of @names are below @limit */
+static guint64
+count_below (SlTraceSearch *self,
+             GArray        *names,
+             guint32        limit)
 {
-  g_autofree Head *heap = g_new (Head, MAX (names->len, 1));
-  g_autofree guint32 *pos = g_new (guint32, MAX (names->len, 1));
-  guint n = 0;
+  guint64 n = 0;
 
   for (guint j = 0; j < names->len; j++)
     {
       guint32 name = g_array_index (names, guint32, j);
-      guint32 gid = self->gids[self->name_offset[name]];
+      const guint32 *r = self->ranks + self->name_offset[name];
+      guint32 lo = 0, hi = self->name_offset[name + 1] - self->name_offset[name];
 
-      pos[j] = self->name_offset[name];
-      heap[n++] = (Head) { start_of (self, gid), gid, j };
-    }
-  for (guint i = n / 2; i-- > 0;)
-    heap_down (heap, n, i);
-  for (guint32 i = 0; i < n_take; i++)
-    {
-      Head *h = &heap[0];
-      guint32 name = g_array_index (names, guint32, h->run);
-      guint k = track_of (self, h->gid);
-
-      out[i].track = self->tracks[k];
-      out[i].slice = h->gid - self->base[k];
-      out[i].start_ns = h->start_ns;
-      if (++pos[h->run] == self->name_offset[name + 1])
-        heap[0] = heap[--n];
-      else
+      while (lo < hi)
         {
-          h->gid = self->gids[pos[h->run]];
-          h->start_ns = start_of (self, h->gid);
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (r[mid] < limit)
+            lo = mid + 1;
+          else
+            hi = mid;
         }
-      heap_down (heap, n, 0);
-      if (i % 65536 == 65535 && g_cancellable_is_cancelled (cancellable))
-        return FALSE;
+      n += lo;
     }
-  return TRUE;
+  return n;
+}
+
+static int
+compare_ranks (const void *a,
+               const void *b)
+{
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The first @n_take ranks of several names' lists, ascending; %NULL when
+ * cancelled. */
+static guint32 *
+merge_ranks (SlTraceSearch *self,
+             GArray        *names,
+             guint64        total,
+             guint32        n_take,
+             GCancellable  *cancellable)
+{
+  guint32 n_ranks = self->base[self->n_tracks];
+  guint32 limit = n_ranks;
+  guint32 *taken = g_new (guint32, MAX (n_take, 1));
+  gsize k = 0;
+
+  if (total == n_take && total * 64 < n_ranks)
+    {
+      /* few: sorting them is quicker than a bitmap of every rank */
+      for (guint j = 0; j < names->len; j++)
+        {
+          guint32 name = g_array_index (names, guint32, j);
+          guint32 n = self->name_offset[name + 1] - self->name_offset[name];
+
+          memcpy (taken + k, self->ranks + self->name_offset[name], n * sizeof (guint32));
+          k += n;
+        }
+      qsort (taken, k, sizeof (guint32), compare_ranks);
+      return taken;
+    }
+
+  if (total > n_take)
+    {
+      /* the least limit with n_take ranks below it: then exactly those */
+      guint32 lo = 0, hi = n_ranks;
+
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (count_below (self, names, mid) >= n_take)
+            hi = mid;
+          else
+            lo = mid + 1;
+        }
+      limit = lo;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_free (taken);
+      return NULL;
+    }
+
+  {
+    gsize n_words = (limit + 63) / 64;
+    /* zeroed on demand: only the pages marked are touched */
+    g_autofree guint64 *bits = g_new0 (guint64, MAX (n_words, 1));
+
+    for (guint j = 0; j < names->len; j++)
+      {
+        guint32 name = g_array_index (names, guint32, j);
+        const guint32 *r = self->ranks + self->name_offset[name];
+        guint32 n = self->name_offset[name + 1] - self->name_offset[name];
+
+        for (guint32 i = 0; i < n && r[i] < limit; i++)
+          bits[r[i] / 64] |= G_GUINT64_CONSTANT (1) << (r[i] % 64);
+      }
+    for (gsize w = 0; w < n_words && k < n_take; w++)
+      {
+        guint64 word = bits[w];
+
+        while (word != 0 && k < n_take)
+          {
+            taken[k++] = (guint32)(w * 64 + __builtin_ctzll (word));
+            word &= word - 1;
+          }
+      }
+  }
+  g_assert (k == n_take);
+  return taken;
 }
 
 /**
@@ -554,11 +628,17 @@ sl_trace_search_collect (SlTraceSearch *self,
   g_array_set_size (matches, n_take);
   out = (SlTraceSearchMatch *)(gpointer)matches->data;
   if (names->len == 1)
-    take_one_name (self, self->gids + self->name_offset[g_array_index (names, guint32, 0)], n_take, out);
-  else if (!take_merged (self, names, n_take, out, cancellable))
+    take_ranks (self, self->ranks + self->name_offset[g_array_index (names, guint32, 0)], n_take, out);
+  else if (n_take > 0)
     {
-      g_array_unref (matches);
-      return NULL;
+      g_autofree guint32 *taken = merge_ranks (self, names, total, n_take, cancellable);
+
+      if (taken == NULL)
+        {
+          g_array_unref (matches);
+          return NULL;
+        }
+      take_ranks (self, taken, n_take, out);
     }
 
   if (self->n_tracks < sl_trace_get_n_tracks (self->trace))
