@@ -389,10 +389,39 @@ test_search_cancelled (void)
   g_cancellable_cancel (cancellable);
   /* nothing is kept from a cancelled build: the next one builds it */
   g_assert_null (sl_trace_search_get (trace, cancellable));
+  g_assert_null (sl_trace_search_peek (trace));
   index = sl_trace_search_get (trace, NULL);
+  g_assert_true (sl_trace_search_peek (trace) == index);
   g_assert_nonnull (index);
   hits = sl_trace_search_match_names (index, "m", FALSE, NULL, NULL, NULL, NULL);
   g_assert_null (sl_trace_search_collect (index, hits, 1000000, NULL, cancellable));
+}
+
+static gpointer
+build_indexes_thread (gpointer data)
+{
+  sl_trace_aggregate_index_get (data, NULL);
+  return sl_trace_search_get (data, NULL);
+}
+
+/* Workers asking for the indexes of one trace at once share one build. */
+static void
+test_shared_build (void)
+{
+  g_autoptr(SlTrace) trace = build_trace (13, 4, 20000);
+  GThread *threads[4];
+  SlTraceSearch *index;
+
+  g_assert_null (sl_trace_search_peek (trace));
+  g_assert_null (sl_trace_aggregate_index_peek (trace));
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("index", build_indexes_thread, trace);
+  index = sl_trace_search_get (trace, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_assert_true (g_thread_join (threads[i]) == index);
+  g_assert_true (sl_trace_search_peek (trace) == index);
+  g_assert_nonnull (sl_trace_aggregate_index_peek (trace));
+  g_assert_true (sl_trace_aggregate_index_get (trace, NULL) == sl_trace_aggregate_index_peek (trace));
 }
 
 static void
@@ -546,6 +575,7 @@ main (int   argc,
   g_test_add_func ("/trace-queries/search/cap-in-time-order", test_search_cap_in_time_order);
   g_test_add_func ("/trace-queries/search/cancelled", test_search_cancelled);
   g_test_add_func ("/trace-queries/search/empty-trace", test_search_empty_trace);
+  g_test_add_func ("/trace-queries/shared-build", test_shared_build);
   g_test_add_func ("/trace-queries/aggregate/plain", test_aggregate_matches_plain);
   g_test_add_func ("/trace-queries/aggregate/unique-names", test_aggregate_unique_names);
   g_test_add_func ("/trace-queries/aggregate/cancelled", test_aggregate_cancelled);

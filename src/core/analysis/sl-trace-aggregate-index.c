@@ -247,19 +247,31 @@ SlTraceAggregateIndex *
 sl_trace_aggregate_index_get (SlTrace      *trace,
                               GCancellable *cancellable)
 {
-  static GQuark quark;
+  GQuark quark = g_quark_from_static_string ("sl-trace-aggregate-index");
   SlTraceAggregateIndex *self;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("sl-trace-aggregate-index");
+  /* a build under way (by another worker) is waited for, not repeated */
   g_mutex_lock (&index_lock);
   self = g_object_get_qdata (G_OBJECT (trace), quark);
   if (self == NULL && (self = index_build (trace, cancellable)) != NULL)
     g_object_set_qdata_full (G_OBJECT (trace), quark, self, (GDestroyNotify)index_free);
   g_mutex_unlock (&index_lock);
   return self;
+}
+
+/**
+ * sl_trace_aggregate_index_peek:
+ *
+ * Returns: (transfer none) (nullable): the index of @trace if it is
+ *   built, without building it or waiting for a build
+ */
+SlTraceAggregateIndex *
+sl_trace_aggregate_index_peek (SlTrace *trace)
+{
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+  return g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-aggregate-index"));
 }
 
 gsize

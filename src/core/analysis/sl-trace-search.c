@@ -285,19 +285,31 @@ SlTraceSearch *
 sl_trace_search_get (SlTrace      *trace,
                      GCancellable *cancellable)
 {
-  static GQuark quark;
+  GQuark quark = g_quark_from_static_string ("sl-trace-search");
   SlTraceSearch *self;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("sl-trace-search");
+  /* a build under way (by another worker) is waited for, not repeated */
   g_mutex_lock (&index_lock);
   self = g_object_get_qdata (G_OBJECT (trace), quark);
   if (self == NULL && (self = search_build (trace, cancellable)) != NULL)
     g_object_set_qdata_full (G_OBJECT (trace), quark, self, (GDestroyNotify)search_free);
   g_mutex_unlock (&index_lock);
   return self;
+}
+
+/**
+ * sl_trace_search_peek:
+ *
+ * Returns: (transfer none) (nullable): the index of @trace if it is
+ *   built, without building it or waiting for a build
+ */
+SlTraceSearch *
+sl_trace_search_peek (SlTrace *trace)
+{
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+  return g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-search"));
 }
 
 /* Bytes held by the index (the per-name slice lists are 4 a slice). */

@@ -27,6 +27,7 @@ typedef struct _SlTraceSearch SlTraceSearch;
 
 SlTraceSearch *sl_trace_search_get             (SlTrace            *trace,
                                                 GCancellable       *cancellable);
+SlTraceSearch *sl_trace_search_peek            (SlTrace            *trace);
 gsize          sl_trace_search_get_memory_size (SlTraceSearch      *self);
 guint8        *sl_trace_search_match_names     (SlTraceSearch      *self,
                                                 const char         *text,

@@ -3,7 +3,8 @@
  * A search matches every name of the trace once (a substring in any case,
  * a regular expression, or a link's exact names), then takes the slices
  * with a matching name, in time order, from the trace's search index
- * (sl-trace-search.c, built on the first search's worker). Typing on
+ * (sl-trace-search.c, built on a worker as soon as the timeline page has
+ * the whole trace; a search before it is ready waits for that build). Typing on
  * narrows: a substring that holds the last one only tries the names that
  * matched it, and a keystroke that matches the same names as the last one
  * keeps its matches. The object keeps the earliest MAX_MATCHES matches
