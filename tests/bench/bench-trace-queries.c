@@ -8,8 +8,9 @@
  * templated CUDA kernels), plus two async tracks and a counter.
  *
  * Search: the queries "M", "Ma", "Mat", "MatM", "MatMul", "matmul",
- * "MATMUL", one with no match and "GeluGrad" (on every thread, under the
- * cap of 1,000,000 matches, so every thread's matches are merged) are
+ * "MATMUL", one with no match and "GeluGrad" (1.2 M matches of many
+ * names spread over every thread, of which the earliest 1,000,000 are
+ * kept) are
  * typed in turn, each keystroke run as the timeline page runs it
  * (SlTimelineSearch on a worker, from the keystroke until the first page
  * of results is listed and the count is known, and until all 10,000 rows

@@ -464,8 +464,14 @@ take_ranks (SlTraceSearch      *self,
 {
   for (guint32 i = 0; i < n_take; i++)
     {
-      guint32 gid = self->order[ranks[i]];
-      guint k = track_of (self, gid);
+      guint32 gid;
+      guint k;
+
+      /* ranks far apart are far apart in order too */
+      if (i + PREFETCH < n_take)
+        __builtin_prefetch (self->order + ranks[i + PREFETCH]);
+      gid = self->order[ranks[i]];
+      k = track_of (self, gid);
 
       out[i].track = k;
       out[i].slice = gid - self->base[k];
