@@ -206,6 +206,13 @@ search_build (SlTrace      *trace,
     {
       g_autofree char *f = g_utf8_casefold (i < sl_trace_get_n_strings (trace) ? sl_trace_get_string (trace, i) : "", -1);
 
+      /* a trace of millions of different names takes a while here */
+      if (i % 65536 == 65535 && g_cancellable_is_cancelled (cancellable))
+        {
+          g_string_free (folded, TRUE);
+          search_free (self);
+          return NULL;
+        }
       self->folded_offset[i] = folded->len;
       g_string_append_len (folded, f, strlen (f) + 1);
     }
