@@ -7,7 +7,9 @@
  * and per name the ranks of its slices, ascending: 8 bytes a slice. A
  * search of one name takes the first ranks of its list up to the cap; a
  * search of several finds the rank below which the cap's worth of their
- * slices lie, marks those in a bitmap and reads it in order. Either way
+ * slices lie, marks those in a bitmap and reads it in order, or, when an
+ * eighth of the slices or more match, reads the slices in time order
+ * until it has the cap's worth. Either way
  * the cap keeps the earliest matches of the whole trace, with no start
  * compared at search time.
  *
@@ -536,6 +538,7 @@ compare_ranks (const void *a,
  * cancelled. */
 static guint32 *
 merge_ranks (SlTraceSearch *self,
+             const guint8  *hits,
              GArray        *names,
              guint64        total,
              guint32        n_take,
@@ -545,6 +548,27 @@ merge_ranks (SlTraceSearch *self,
   guint32 limit = n_ranks;
   guint32 *taken = g_new (guint32, MAX (n_take, 1));
   gsize k = 0;
+
+  if ((guint64)n_ranks <= (guint64)n_take * 8)
+    {
+      /* an eighth of the slices or more match: reading them in time order
+       * finds the first n_take soon, with no search for where they end */
+      for (guint32 r = 0; r < n_ranks && k < n_take; r++)
+        {
+          guint32 gid = self->order[r];
+          guint t = track_of (self, gid);
+
+          if (hits[slice_name (self->slices[t], gid - self->base[t])])
+            taken[k++] = r;
+          if (r % 1048576 == 1048575 && g_cancellable_is_cancelled (cancellable))
+            {
+              g_free (taken);
+              return NULL;
+            }
+        }
+      g_assert (k == n_take);
+      return taken;
+    }
 
   if (total == n_take && total * 64 < n_ranks)
     {
@@ -656,7 +680,7 @@ sl_trace_search_collect (SlTraceSearch *self,
     take_ranks (self, self->ranks + self->name_offset[g_array_index (names, guint32, 0)], n_take, out);
   else if (n_take > 0)
     {
-      g_autofree guint32 *taken = merge_ranks (self, names, total, n_take, cancellable);
+      g_autofree guint32 *taken = merge_ranks (self, hits, names, total, n_take, cancellable);
 
       if (taken == NULL)
         {
