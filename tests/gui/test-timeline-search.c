@@ -195,6 +195,59 @@ test_other_trace (void)
   g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 1);
 }
 
+/* With more matches than it keeps, the search keeps the earliest of all
+ * threads, steps through those, and says how many match in all. */
+static void
+test_cap (void)
+{
+  g_autoptr(SlTrace) trace = build_trace ();
+  g_autoptr(SlTimelineSearch) search = sl_timeline_search_new ();
+  g_autofree char *label = NULL;
+  gint64 last_kept;
+  guint first, index;
+
+  sl_timeline_search_set_max_matches (search, 5000);
+  g_assert_true (run (search, trace, "mat", NULL, NULL));
+  g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 5000);
+  g_assert_cmpuint (sl_timeline_search_get_n_total (search), ==, 3 * 12000 * 2 / 5);
+  label = sl_timeline_search_dup_label (search);
+  g_assert_cmpstr (label, ==, "The first 5000 of 14400 matches");
+
+  /* every thread's first matches are kept: slices start every 100 ns on
+   * all three, so the kept ones end before 5000 / 3 * 5 / 2 * 100 */
+  sl_timeline_search_get_match (search, 4999, NULL, NULL, &last_kept);
+  g_assert_cmpint (last_kept, <, 420000);
+  {
+    g_autoptr(GHashTable) tracks = g_hash_table_new (NULL, NULL);
+
+    for (guint i = 0; i < 5000; i++)
+      {
+        guint track;
+
+        sl_timeline_search_get_match (search, i, &track, NULL, NULL);
+        g_hash_table_add (tracks, GUINT_TO_POINTER (track + 1));
+      }
+    g_assert_cmpuint (g_hash_table_size (tracks), ==, 3);
+  }
+
+  /* stepping goes round the kept ones */
+  first = sl_timeline_search_step (search, FALSE, 0);
+  g_assert_cmpuint (first, ==, 0);
+  index = sl_timeline_search_step (search, TRUE, 0);
+  g_assert_cmpuint (index, ==, 4999);
+  g_clear_pointer (&label, g_free);
+  label = sl_timeline_search_dup_label (search);
+  g_assert_cmpstr (label, ==, "5000 of the first 5000, of 14400 matches");
+
+  /* the same text with a cap it fits under says the plain count */
+  sl_timeline_search_set_max_matches (search, 1000000);
+  g_assert_true (run (search, trace, "mat", NULL, NULL));
+  g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 14400);
+  g_clear_pointer (&label, g_free);
+  label = sl_timeline_search_dup_label (search);
+  g_assert_cmpstr (label, ==, "14400 matches");
+}
+
 static void
 test_cancelled (void)
 {
@@ -220,6 +273,7 @@ main (int   argc,
   g_test_add_func ("/timeline-search/pages", test_pages);
   g_test_add_func ("/timeline-search/typing", test_typing);
   g_test_add_func ("/timeline-search/other-trace", test_other_trace);
+  g_test_add_func ("/timeline-search/cap", test_cap);
   g_test_add_func ("/timeline-search/cancelled", test_cancelled);
 
   return g_test_run ();

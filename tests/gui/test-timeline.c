@@ -34,6 +34,8 @@
 #include "sl-chrome-trace-reader.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
+#include "sl-trace-aggregate-index.h"
+#include "sl-trace-search.h"
 #include "sl-window.h"
 #include "../trace-fixture.h"
 
@@ -475,6 +477,45 @@ test_keys_zoom_and_pan (void)
   sl_timeline_view_get_window (view, &s2, &e2);
   g_assert_cmpint (s2, <=, sl_trace_get_start_ns (trace));
   g_assert_cmpint (e2, >=, sl_trace_get_end_ns (trace));
+}
+
+static gboolean
+indexes_built (gpointer data)
+{
+  return sl_trace_search_peek (data) != NULL && sl_trace_aggregate_index_peek (data) != NULL;
+}
+
+/* The search and range indexes are built on a worker as soon as the whole
+ * trace shows, before anything is searched or summed; the first search
+ * and range use them instead of building their own. */
+static void
+test_indexes_ahead (void)
+{
+  g_autoptr(SlTrace) trace = fixture_build_trace (200000, 6, 5);
+  SlTimelineView *view;
+  SlTraceSearch *search_index;
+  SlTraceAggregateIndex *range_index;
+  gint64 start, end;
+
+  g_assert_null (sl_trace_search_peek (trace));
+  g_assert_null (sl_trace_aggregate_index_peek (trace));
+  show_page (sl_timeline_page_new_for_trace (trace, "Timeline: indexed ahead"));
+  view = sl_timeline_page_get_view (page);
+  g_assert_true (sl_timeline_view_get_trace (view) == trace);
+  g_assert_true (wait_until (indexes_built, trace, 60000));
+  search_index = sl_trace_search_peek (trace);
+  range_index = sl_trace_aggregate_index_peek (trace);
+
+  sl_timeline_page_search (page, "matmul", FALSE);
+  g_assert_true (wait_until (page_idle, page, 30000));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), >, 0);
+  start = sl_trace_get_start_ns (trace);
+  end = sl_trace_get_end_ns (trace);
+  sl_timeline_view_set_range (view, start + (end - start) / 3, start + (end - start) / 2);
+  g_assert_true (wait_until (page_idle, page, 30000));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_timeline_page_get_aggregate_model (page)), >, 0);
+  g_assert_true (sl_trace_search_peek (trace) == search_index);
+  g_assert_true (sl_trace_aggregate_index_peek (trace) == range_index);
 }
 
 static void
@@ -1393,6 +1434,7 @@ main (int   argc,
   g_test_add_func ("/timeline/preview-cancelled", test_preview_cancelled);
   g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);
+  g_test_add_func ("/timeline/indexes-ahead", test_indexes_ahead);
 
   status = g_test_run ();
 

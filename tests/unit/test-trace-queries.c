@@ -141,10 +141,13 @@ plain_hits (SlTrace    *trace,
   return hits;
 }
 
+/* Every match, track by track, sorted by start (stable: ties stay in
+ * track order, then slice order), then the earliest @max_matches kept. */
 static GArray *
 plain_collect (SlTrace      *trace,
                const guint8 *hits,
-               guint         max_matches)
+               guint         max_matches,
+               guint64      *n_total)
 {
   GArray *matches = g_array_new (FALSE, FALSE, sizeof (PlainMatch));
 
@@ -155,7 +158,7 @@ plain_collect (SlTrace      *trace,
       if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER
           || (s = sl_trace_get_slices (trace, t)) == NULL)
         continue;
-      for (guint32 i = 0; i < s->n_slices && matches->len < max_matches; i++)
+      for (guint32 i = 0; i < s->n_slices; i++)
         if (hits[sl_trace_slices_name_id (s, i)])
           {
             PlainMatch m = { t, i, sl_trace_slices_start_ns (s, i) };
@@ -164,6 +167,8 @@ plain_collect (SlTrace      *trace,
           }
     }
   g_array_sort (matches, compare_plain);
+  *n_total = matches->len;
+  g_array_set_size (matches, MIN (matches->len, max_matches));
   return matches;
 }
 
@@ -212,12 +217,13 @@ test_search_matches_plain (void)
                            MAX (sl_trace_get_n_strings (trace), 1));
           for (guint c = 0; c < G_N_ELEMENTS (caps); c++)
             {
-              g_autoptr(GArray) plain = plain_collect (trace, expected_hits, caps[c]);
-              g_autoptr(GArray) fast = sl_trace_search_collect (index, hits, caps[c], NULL);
+              guint64 plain_total, fast_total = 0;
+              g_autoptr(GArray) plain = plain_collect (trace, expected_hits, caps[c], &plain_total);
+              g_autoptr(GArray) fast = sl_trace_search_collect (index, hits, caps[c], &fast_total, NULL);
 
               assert_same_matches (plain, fast);
-              if (c == 0)
-                total = plain->len;
+              g_assert_cmpuint (fast_total, ==, plain_total);
+              total = plain_total;
             }
           g_assert_cmpuint (sl_trace_search_count (index, hits), ==, total);
         }
@@ -277,8 +283,9 @@ test_search_regex_and_names (void)
   for (guint i = 1; i < n; i++)
     g_assert_cmpint (by_names[i], ==, sl_op_names_contains (names, sl_trace_get_string (trace, i)));
   {
-    g_autoptr(GArray) plain = plain_collect (trace, by_names, 1000000);
-    g_autoptr(GArray) fast = sl_trace_search_collect (index, by_names, 1000000, NULL);
+    guint64 n_total;
+    g_autoptr(GArray) plain = plain_collect (trace, by_names, 1000000, &n_total);
+    g_autoptr(GArray) fast = sl_trace_search_collect (index, by_names, 1000000, NULL, NULL);
 
     g_assert_cmpuint (plain->len, >, 0);
     assert_same_matches (plain, fast);
@@ -314,10 +321,60 @@ test_search_ties (void)
   hits = sl_trace_search_match_names (index, "matmul", FALSE, NULL, NULL, NULL, NULL);
   for (guint cap = 1; cap <= 20000; cap *= 7)
     {
-      g_autoptr(GArray) plain = plain_collect (trace, hits, cap);
-      g_autoptr(GArray) fast = sl_trace_search_collect (index, hits, cap, NULL);
+      guint64 plain_total, fast_total;
+      g_autoptr(GArray) plain = plain_collect (trace, hits, cap, &plain_total);
+      g_autoptr(GArray) fast = sl_trace_search_collect (index, hits, cap, &fast_total, NULL);
 
       assert_same_matches (plain, fast);
+      g_assert_cmpuint (fast_total, ==, plain_total);
+    }
+}
+
+/* The cap keeps the earliest matches of the whole trace, not the first
+ * tracks': a thread that starts late comes first in track order, and the
+ * earliest matches are on the last thread. */
+static void
+test_search_cap_in_time_order (void)
+{
+  SlTraceBuilder *builder = sl_trace_builder_new ("late.json");
+  guint process = sl_trace_builder_get_process (builder, "1");
+  g_autoptr(SlTrace) trace = NULL;
+  g_autoptr(GArray) fast = NULL;
+  SlTraceSearch *index;
+  guint64 n_total = 0;
+
+  for (guint th = 0; th < 4; th++)
+    {
+      g_autofree char *tid = g_strdup_printf ("%u", th);
+      guint track = sl_trace_builder_get_thread_track (builder, process, tid);
+
+      /* thread 0 runs from 3,000,000, thread 3 from 0 */
+      for (guint i = 0; i < 1000; i++)
+        sl_trace_builder_add_slice (builder, track, (gint64)(3 - th) * 1000000 + i * 100, 50,
+                                    sl_trace_builder_intern (builder, i % 2 ? "GeluGrad" : "Gelu", -1),
+                                    0, 0, SL_TRACE_NO_ARGS, 0);
+    }
+  trace = sl_trace_builder_finish (builder, NULL);
+  index = sl_trace_search_get (trace, NULL);
+
+  /* one name, and two names merged */
+  for (guint q = 0; q < 2; q++)
+    {
+      g_autofree guint8 *h = sl_trace_search_match_names (index, q == 0 ? "gelugrad" : "gelu", FALSE, NULL, NULL, NULL, NULL);
+
+      g_clear_pointer (&fast, g_array_unref);
+      fast = sl_trace_search_collect (index, h, 300, &n_total, NULL);
+      g_assert_cmpuint (fast->len, ==, 300);
+      g_assert_cmpuint (n_total, ==, q == 0 ? 2000 : 4000);
+      for (guint i = 0; i < fast->len; i++)
+        {
+          const SlTraceSearchMatch *m = &g_array_index (fast, SlTraceSearchMatch, i);
+
+          g_assert_cmpint (m->start_ns, <, 1000000);
+          g_assert_cmpuint (m->slice, ==, q == 0 ? 2 * i + 1 : i);
+        }
+      g_assert_cmpuint (g_array_index (fast, SlTraceSearchMatch, 0).track, ==,
+                        g_array_index (fast, SlTraceSearchMatch, 299).track);
     }
 }
 
@@ -332,10 +389,39 @@ test_search_cancelled (void)
   g_cancellable_cancel (cancellable);
   /* nothing is kept from a cancelled build: the next one builds it */
   g_assert_null (sl_trace_search_get (trace, cancellable));
+  g_assert_null (sl_trace_search_peek (trace));
   index = sl_trace_search_get (trace, NULL);
+  g_assert_true (sl_trace_search_peek (trace) == index);
   g_assert_nonnull (index);
   hits = sl_trace_search_match_names (index, "m", FALSE, NULL, NULL, NULL, NULL);
-  g_assert_null (sl_trace_search_collect (index, hits, 1000000, cancellable));
+  g_assert_null (sl_trace_search_collect (index, hits, 1000000, NULL, cancellable));
+}
+
+static gpointer
+build_indexes_thread (gpointer data)
+{
+  sl_trace_aggregate_index_get (data, NULL);
+  return sl_trace_search_get (data, NULL);
+}
+
+/* Workers asking for the indexes of one trace at once share one build. */
+static void
+test_shared_build (void)
+{
+  g_autoptr(SlTrace) trace = build_trace (13, 4, 20000);
+  GThread *threads[4];
+  SlTraceSearch *index;
+
+  g_assert_null (sl_trace_search_peek (trace));
+  g_assert_null (sl_trace_aggregate_index_peek (trace));
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("index", build_indexes_thread, trace);
+  index = sl_trace_search_get (trace, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_assert_true (g_thread_join (threads[i]) == index);
+  g_assert_true (sl_trace_search_peek (trace) == index);
+  g_assert_nonnull (sl_trace_aggregate_index_peek (trace));
+  g_assert_true (sl_trace_aggregate_index_get (trace, NULL) == sl_trace_aggregate_index_peek (trace));
 }
 
 static void
@@ -345,9 +431,11 @@ test_search_empty_trace (void)
   g_autoptr(SlTrace) trace = sl_trace_builder_finish (builder, NULL);
   SlTraceSearch *index = sl_trace_search_get (trace, NULL);
   g_autofree guint8 *hits = sl_trace_search_match_names (index, "", FALSE, NULL, NULL, NULL, NULL);
-  g_autoptr(GArray) matches = sl_trace_search_collect (index, hits, 10, NULL);
+  guint64 n_total = 1;
+  g_autoptr(GArray) matches = sl_trace_search_collect (index, hits, 10, &n_total, NULL);
 
   g_assert_cmpuint (matches->len, ==, 0);
+  g_assert_cmpuint (n_total, ==, 0);
   g_assert_cmpuint (sl_trace_search_count (index, hits), ==, 0);
 }
 
@@ -484,8 +572,10 @@ main (int   argc,
   g_test_add_func ("/trace-queries/search/narrowing", test_search_narrowing);
   g_test_add_func ("/trace-queries/search/regex-and-names", test_search_regex_and_names);
   g_test_add_func ("/trace-queries/search/ties", test_search_ties);
+  g_test_add_func ("/trace-queries/search/cap-in-time-order", test_search_cap_in_time_order);
   g_test_add_func ("/trace-queries/search/cancelled", test_search_cancelled);
   g_test_add_func ("/trace-queries/search/empty-trace", test_search_empty_trace);
+  g_test_add_func ("/trace-queries/shared-build", test_shared_build);
   g_test_add_func ("/trace-queries/aggregate/plain", test_aggregate_matches_plain);
   g_test_add_func ("/trace-queries/aggregate/unique-names", test_aggregate_unique_names);
   g_test_add_func ("/trace-queries/aggregate/cancelled", test_aggregate_cancelled);

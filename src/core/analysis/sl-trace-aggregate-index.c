@@ -52,7 +52,14 @@ struct _SlTraceAggregateIndex
   gsize       memory;
 };
 
-static GMutex index_lock;
+/* Per trace: its index once built, and a lock held while building it,
+ * so that a build of one trace waits for no other trace's. */
+typedef struct {
+  GMutex  lock;
+  SlTraceAggregateIndex *index;
+} Slot;
+
+static GMutex slots_lock;
 
 /* The only reads of slice columns here, so that they are easy to find. */
 static inline void
@@ -233,6 +240,33 @@ index_build (SlTrace      *trace,
   return self;
 }
 
+static void
+slot_free (Slot *slot)
+{
+  if (slot->index != NULL)
+    index_free (slot->index);
+  g_mutex_clear (&slot->lock);
+  g_free (slot);
+}
+
+static Slot *
+slot_of (SlTrace *trace)
+{
+  GQuark quark = g_quark_from_static_string ("sl-trace-aggregate-index");
+  Slot *slot;
+
+  g_mutex_lock (&slots_lock);
+  slot = g_object_get_qdata (G_OBJECT (trace), quark);
+  if (slot == NULL)
+    {
+      slot = g_new0 (Slot, 1);
+      g_mutex_init (&slot->lock);
+      g_object_set_qdata_full (G_OBJECT (trace), quark, slot, (GDestroyNotify)slot_free);
+    }
+  g_mutex_unlock (&slots_lock);
+  return slot;
+}
+
 /**
  * sl_trace_aggregate_index_get:
  *
@@ -247,19 +281,36 @@ SlTraceAggregateIndex *
 sl_trace_aggregate_index_get (SlTrace      *trace,
                               GCancellable *cancellable)
 {
-  static GQuark quark;
+  Slot *slot;
   SlTraceAggregateIndex *self;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("sl-trace-aggregate-index");
-  g_mutex_lock (&index_lock);
-  self = g_object_get_qdata (G_OBJECT (trace), quark);
-  if (self == NULL && (self = index_build (trace, cancellable)) != NULL)
-    g_object_set_qdata_full (G_OBJECT (trace), quark, self, (GDestroyNotify)index_free);
-  g_mutex_unlock (&index_lock);
+  /* a build under way (by another worker) is waited for, not repeated */
+  slot = slot_of (trace);
+  g_mutex_lock (&slot->lock);
+  if (slot->index == NULL)
+    g_atomic_pointer_set (&slot->index, index_build (trace, cancellable));
+  self = slot->index;
+  g_mutex_unlock (&slot->lock);
   return self;
+}
+
+/**
+ * sl_trace_aggregate_index_peek:
+ *
+ * Returns: (transfer none) (nullable): the index of @trace if it is
+ *   built, without building it or waiting for a build
+ */
+SlTraceAggregateIndex *
+sl_trace_aggregate_index_peek (SlTrace *trace)
+{
+  Slot *slot;
+
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+
+  slot = g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-aggregate-index"));
+  return slot != NULL ? g_atomic_pointer_get (&slot->index) : NULL;
 }
 
 gsize

@@ -4,8 +4,9 @@
  * and of each block of 4096 slices, with the earliest and latest end in
  * the block. A range then adds whole tracks and whole blocks and reads
  * only the blocks at its edges (and those holding a slice that reaches in
- * from before) slice by slice. Built once per trace, on the first range's
- * worker, and kept with the trace.
+ * from before) slice by slice. Built once per trace, on a worker (the
+ * timeline page's as soon as it has the whole trace, or the first
+ * range's), and kept with the trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,7 @@ typedef struct _SlTraceAggregateIndex SlTraceAggregateIndex;
 
 SlTraceAggregateIndex *sl_trace_aggregate_index_get             (SlTrace               *trace,
                                                                  GCancellable          *cancellable);
+SlTraceAggregateIndex *sl_trace_aggregate_index_peek            (SlTrace               *trace);
 gsize                  sl_trace_aggregate_index_get_memory_size (SlTraceAggregateIndex *self);
 void                   sl_trace_aggregate_index_add_track       (SlTraceAggregateIndex *self,
                                                                  guint                  track,

@@ -1,11 +1,17 @@
 /* sl-trace-search.c: finding the slices of a trace by their name
  *
- * The index keeps every string casefolded once and, per name, the slices
- * of that name as global ids (the slices of the thread and async tracks
- * numbered in track order, then slice order): 4 bytes a slice. A search
- * takes its matches in that order up to the cap, as reading every track in
- * turn would, marks them in a bitmap to put them back in track order (each
- * track's then in start order), and merges the tracks by start.
+ * The slices of the thread and async tracks are numbered twice: by global
+ * id (in track order, then slice order) and by rank (in time order, ties
+ * in id order). The build merges the tracks by start once to rank them.
+ * The index keeps every string casefolded once, per rank the global id,
+ * and per name the ranks of its slices, ascending: 8 bytes a slice. A
+ * search of one name takes the first ranks of its list up to the cap; a
+ * search of several finds the rank below which the cap's worth of their
+ * slices lie, marks those in a bitmap and reads it in order, or, when an
+ * eighth of the slices or more match, reads the slices in time order
+ * until it has the cap's worth. Either way
+ * the cap keeps the earliest matches of the whole trace, with no start
+ * compared at search time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,14 +30,26 @@ struct _SlTraceSearch
   char    *folded;         /* every string casefolded, each with its NUL */
   guint    n_tracks;       /* the thread and async tracks with slices */
   guint   *tracks;
+  const SlTraceSlices **slices;  /* of each of tracks */
   guint32 *base;           /* n_tracks + 1: global id of each track's first slice */
-  guint32 *name_offset;    /* n_strings + 1, into gids */
-  guint32 *gids;           /* per name, ascending */
+  guint32 *coarse;         /* per 2^COARSE_SHIFT ids, the track (in tracks) of the first */
+  guint32 *order;          /* per rank, the global id */
+  guint32 *name_offset;    /* n_strings + 1, into ranks */
+  guint32 *ranks;          /* per name, ascending */
 };
+
+#define COARSE_SHIFT 16
 
 #define PREFETCH 64   /* slices ahead: a memory read takes about that many loop turns */
 
-static GMutex index_lock;
+/* Per trace: its index once built, and a lock held while building it,
+ * so that a build of one trace waits for no other trace's. */
+typedef struct {
+  GMutex  lock;
+  SlTraceSearch *index;
+} Slot;
+
+static GMutex slots_lock;
 
 /* The only reads of slice columns here, so that they are easy to find. */
 static inline guint32
@@ -62,10 +80,121 @@ search_free (SlTraceSearch *self)
   g_free (self->folded_offset);
   g_free (self->folded);
   g_free (self->tracks);
+  g_free (self->slices);
   g_free (self->base);
+  g_free (self->coarse);
   g_free (self->name_offset);
-  g_free (self->gids);
+  g_free (self->order);
+  g_free (self->ranks);
   g_free (self);
+}
+
+/* A k-way merge by start, ties to the smaller id: a heap of heads, each
+ * the next of a run sorted so. */
+typedef struct {
+  gint64  start_ns;
+  guint32 gid;
+  guint32 run;
+} Head;
+
+static inline gboolean
+head_before (const Head *x,
+             const Head *y)
+{
+  return x->start_ns < y->start_ns || (x->start_ns == y->start_ns && x->gid < y->gid);
+}
+
+static void
+heap_down (Head  *heap,
+           guint  n,
+           guint  i)
+{
+  Head moving = heap[i];
+
+  for (;;)
+    {
+      guint l = 2 * i + 1, m;
+
+      if (l >= n)
+        break;
+      m = l + 1 < n && head_before (&heap[l + 1], &heap[l]) ? l + 1 : l;
+      if (!head_before (&heap[m], &moving))
+        break;
+      heap[i] = heap[m];
+      i = m;
+    }
+  heap[i] = moving;
+}
+
+/* the second earliest head of a heap of at least two */
+static inline const Head *
+heap_second (const Head *heap,
+             guint       n)
+{
+  return n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
+}
+
+/* Ranks every indexed slice and puts its rank after the earlier ones of
+ * its name: the tracks merged by start, each track's slices read in turn
+ * while they come before every other track's next. */
+static gboolean
+place_by_time (SlTraceSearch *self,
+               guint32       *cursor,
+               GCancellable  *cancellable)
+{
+  g_autofree Head *heap = g_new (Head, MAX (self->n_tracks, 1));
+  guint n = 0, turns = 0;
+  guint32 rank = 0;
+
+  for (guint k = 0; k < self->n_tracks; k++)
+    heap[n++] = (Head) { slice_start (self->slices[k], 0), self->base[k], k };
+  for (guint i = n / 2; i-- > 0;)
+    heap_down (heap, n, i);
+  while (n > 0)
+    {
+      Head *h = &heap[0];
+      guint k = h->run;
+      const SlTraceSlices *s = self->slices[k];
+      guint32 first = self->base[k], end = self->base[k + 1] - first;
+      guint32 i = h->gid - first;
+
+      if (n == 1)
+        {
+          for (; i < end; i++)
+            {
+              self->order[rank] = first + i;
+              self->ranks[cursor[slice_name (s, i)]++] = rank++;
+            }
+          break;
+        }
+      else
+        {
+          const Head *second = heap_second (heap, n);
+          gint64 start = h->start_ns;
+
+          for (;;)
+            {
+              self->order[rank] = first + i;
+              self->ranks[cursor[slice_name (s, i)]++] = rank++;
+              if (++i == end)
+                break;
+              start = slice_start (s, i);
+              if (start > second->start_ns || (start == second->start_ns && first + i > second->gid))
+                break;
+            }
+          if (i == end)
+            heap[0] = heap[--n];
+          else
+            {
+              h->start_ns = start;
+              h->gid = first + i;
+            }
+          heap_down (heap, n, 0);
+        }
+      if (++turns % 4096 == 0 && g_cancellable_is_cancelled (cancellable))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static SlTraceSearch *
@@ -86,6 +215,13 @@ search_build (SlTrace      *trace,
     {
       g_autofree char *f = g_utf8_casefold (i < sl_trace_get_n_strings (trace) ? sl_trace_get_string (trace, i) : "", -1);
 
+      /* a trace of millions of different names takes a while here */
+      if (i % 65536 == 65535 && g_cancellable_is_cancelled (cancellable))
+        {
+          g_string_free (folded, TRUE);
+          search_free (self);
+          return NULL;
+        }
       self->folded_offset[i] = folded->len;
       g_string_append_len (folded, f, strlen (f) + 1);
     }
@@ -93,6 +229,7 @@ search_build (SlTrace      *trace,
   self->folded = g_string_free (folded, FALSE);
 
   self->tracks = g_new (guint, n_tracks + 1);
+  self->slices = g_new (const SlTraceSlices *, n_tracks + 1);
   self->base = g_new (guint32, n_tracks + 1);
   for (guint t = 0; t < n_tracks; t++)
     {
@@ -104,6 +241,7 @@ search_build (SlTrace      *trace,
       if (total + s->n_slices > G_MAXUINT32)
         break;   /* the rest is not indexed: searches read it slice by slice */
       self->tracks[self->n_tracks] = t;
+      self->slices[self->n_tracks] = s;
       self->base[self->n_tracks++] = total;
       total += s->n_slices;
     }
@@ -126,24 +264,54 @@ search_build (SlTrace      *trace,
   for (guint i = 0; i < self->n_strings; i++)
     self->name_offset[i + 1] += self->name_offset[i];
 
-  self->gids = g_new (guint32, MAX (total, 1));
-  cursor = g_memdup2 (self->name_offset, sizeof (guint32) * self->n_strings);
-  for (guint k = 0; k < self->n_tracks; k++)
+  self->coarse = g_new (guint32, (total >> COARSE_SHIFT) + 1);
+  for (guint32 c = 0, k = 0; c <= total >> COARSE_SHIFT; c++)
     {
-      const SlTraceSlices *s = sl_trace_get_slices (trace, self->tracks[k]);
-      guint32 gid = self->base[k];
+      while (k + 1 < self->n_tracks && ((guint64)c << COARSE_SHIFT) >= self->base[k + 1])
+        k++;
+      self->coarse[c] = k;
+    }
 
-      if (g_cancellable_is_cancelled (cancellable))
-        {
-          g_free (cursor);
-          search_free (self);
-          return NULL;
-        }
-      for (guint32 i = 0; i < s->n_slices; i++)
-        self->gids[cursor[slice_name (s, i)]++] = gid + i;
+  /* Every slice in time order (the tracks merged by start, ties to the
+   * earlier track), each put after the earlier ones of its name. */
+  self->order = g_new (guint32, MAX (total, 1));
+  self->ranks = g_new (guint32, MAX (total, 1));
+  cursor = g_memdup2 (self->name_offset, sizeof (guint32) * self->n_strings);
+  if (!place_by_time (self, cursor, cancellable))
+    {
+      g_free (cursor);
+      search_free (self);
+      return NULL;
     }
   g_free (cursor);
   return self;
+}
+
+static void
+slot_free (Slot *slot)
+{
+  if (slot->index != NULL)
+    search_free (slot->index);
+  g_mutex_clear (&slot->lock);
+  g_free (slot);
+}
+
+static Slot *
+slot_of (SlTrace *trace)
+{
+  GQuark quark = g_quark_from_static_string ("sl-trace-search");
+  Slot *slot;
+
+  g_mutex_lock (&slots_lock);
+  slot = g_object_get_qdata (G_OBJECT (trace), quark);
+  if (slot == NULL)
+    {
+      slot = g_new0 (Slot, 1);
+      g_mutex_init (&slot->lock);
+      g_object_set_qdata_full (G_OBJECT (trace), quark, slot, (GDestroyNotify)slot_free);
+    }
+  g_mutex_unlock (&slots_lock);
+  return slot;
 }
 
 /**
@@ -160,19 +328,36 @@ SlTraceSearch *
 sl_trace_search_get (SlTrace      *trace,
                      GCancellable *cancellable)
 {
-  static GQuark quark;
+  Slot *slot;
   SlTraceSearch *self;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  if (quark == 0)
-    quark = g_quark_from_static_string ("sl-trace-search");
-  g_mutex_lock (&index_lock);
-  self = g_object_get_qdata (G_OBJECT (trace), quark);
-  if (self == NULL && (self = search_build (trace, cancellable)) != NULL)
-    g_object_set_qdata_full (G_OBJECT (trace), quark, self, (GDestroyNotify)search_free);
-  g_mutex_unlock (&index_lock);
+  /* a build under way (by another worker) is waited for, not repeated */
+  slot = slot_of (trace);
+  g_mutex_lock (&slot->lock);
+  if (slot->index == NULL)
+    g_atomic_pointer_set (&slot->index, search_build (trace, cancellable));
+  self = slot->index;
+  g_mutex_unlock (&slot->lock);
   return self;
+}
+
+/**
+ * sl_trace_search_peek:
+ *
+ * Returns: (transfer none) (nullable): the index of @trace if it is
+ *   built, without building it or waiting for a build
+ */
+SlTraceSearch *
+sl_trace_search_peek (SlTrace *trace)
+{
+  Slot *slot;
+
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+
+  slot = g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-search"));
+  return slot != NULL ? g_atomic_pointer_get (&slot->index) : NULL;
 }
 
 /* Bytes held by the index (the per-name slice lists are 4 a slice). */
@@ -184,8 +369,9 @@ sl_trace_search_get_memory_size (SlTraceSearch *self)
   return sizeof *self
          + sizeof (guint32) * (self->n_strings + 1) * 2
          + self->folded_offset[self->n_strings]
-         + (sizeof (guint) + sizeof (guint32)) * (self->n_tracks + 1)
-         + sizeof (guint32) * self->base[self->n_tracks];
+         + (sizeof (guint) + sizeof (gpointer) + sizeof (guint32)) * (self->n_tracks + 1)
+         + sizeof (guint32) * ((self->base[self->n_tracks] >> COARSE_SHIFT) + 1)
+         + sizeof (guint32) * 2 * self->base[self->n_tracks];
 }
 
 /**
@@ -264,15 +450,6 @@ sl_trace_search_count (SlTraceSearch *self,
 }
 
 static int
-compare_gids (const void *a,
-              const void *b)
-{
-  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
-
-  return (x > y) - (x < y);
-}
-
-static int
 compare_starts (gconstpointer a,
                 gconstpointer b)
 {
@@ -281,113 +458,232 @@ compare_starts (gconstpointer a,
   return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
 }
 
-/* Merges runs (each sorted by start, in track order) into @out by start,
- * ties to the earlier run: a heap of run heads. */
-typedef struct {
-  gint64                    start_ns;   /* of at */
-  guint                     run;
-  const SlTraceSearchMatch *at;
-  const SlTraceSearchMatch *end;
-} Head;
-
-static inline gboolean
-head_before (const Head *x,
-             const Head *y)
+/* the place in tracks of the track holding a global id */
+static inline guint
+track_of (SlTraceSearch *self,
+          guint32        gid)
 {
-  return x->start_ns < y->start_ns || (x->start_ns == y->start_ns && x->run < y->run);
+  guint k = self->coarse[gid >> COARSE_SHIFT];
+
+  while (gid >= self->base[k + 1])
+    k++;
+  return k;
 }
 
-static void
-heap_down (Head  *heap,
-           guint  n,
-           guint  i)
-{
-  Head moving = heap[i];
-
-  for (;;)
-    {
-      guint l = 2 * i + 1, m;
-
-      if (l >= n)
-        break;
-      m = l + 1 < n && head_before (&heap[l + 1], &heap[l]) ? l + 1 : l;
-      if (!head_before (&heap[m], &moving))
-        break;
-      heap[i] = heap[m];
-      i = m;
-    }
-  heap[i] = moving;
-}
-
-static void
-merge_runs (const SlTraceSearchMatch *in,
-            const gsize              *run_start,
-            guint                     n_runs,
-            SlTraceSearchMatch       *out)
-{
-  g_autofree Head *heap = g_new (Head, MAX (n_runs, 1));
-  guint n = 0;
-  gsize k = 0;
-
-  for (guint r = 0; r < n_runs; r++)
-    if (run_start[r + 1] > run_start[r])
-      heap[n++] = (Head) { in[run_start[r]].start_ns, r, in + run_start[r], in + run_start[r + 1] };
-  for (guint i = n / 2; i-- > 0;)
-    heap_down (heap, n, i);
-  while (n > 1)
-    {
-      /* the earliest run gives until another run is earlier */
-      const Head *second = n > 2 && head_before (&heap[2], &heap[1]) ? &heap[2] : &heap[1];
-
-      do
-        out[k++] = *heap[0].at++;
-      while (heap[0].at < heap[0].end
-             && (heap[0].at->start_ns < second->start_ns
-                 || (heap[0].at->start_ns == second->start_ns && heap[0].run < second->run)));
-      if (heap[0].at == heap[0].end)
-        heap[0] = heap[--n];
-      else
-        heap[0].start_ns = heap[0].at->start_ns;
-      heap_down (heap, n, 0);
-    }
-  if (n == 1)
-    memcpy (out + k, heap[0].at, (heap[0].end - heap[0].at) * sizeof *out);
-}
-
-/* Read slice by slice: the tracks past the index's reach. */
-static void
+/* Read slice by slice: the tracks past the index's reach. Appends the
+ * first @max_matches of each such track (the most a cap can keep of it)
+ * and returns how many match in all. */
+static guint64
 collect_unindexed (SlTraceSearch *self,
                    const guint8  *hits,
                    guint          max_matches,
                    GArray        *matches)
 {
   guint first = self->n_tracks > 0 ? self->tracks[self->n_tracks - 1] + 1 : 0;
+  guint64 n = 0;
 
-  for (guint t = first; t < sl_trace_get_n_tracks (self->trace) && matches->len < max_matches; t++)
+  for (guint t = first; t < sl_trace_get_n_tracks (self->trace); t++)
     {
       const SlTraceSlices *s;
+      guint taken = 0;
 
       if (sl_trace_get_track_kind (self->trace, t) == SL_TRACE_TRACK_COUNTER
           || (s = sl_trace_get_slices (self->trace, t)) == NULL)
         continue;
-      for (guint32 i = 0; i < s->n_slices && matches->len < max_matches; i++)
+      for (guint32 i = 0; i < s->n_slices; i++)
         if (hits[slice_name (s, i)])
           {
             SlTraceSearchMatch m = { t, i, slice_start (s, i) };
 
-            g_array_append_val (matches, m);
+            n++;
+            if (taken++ < max_matches)
+              g_array_append_val (matches, m);
           }
     }
+  return n;
+}
+
+/* The slices of @n_take ranks, ascending. */
+static void
+take_ranks (SlTraceSearch      *self,
+            const guint32      *ranks,
+            guint32             n_take,
+            SlTraceSearchMatch *out)
+{
+  for (guint32 i = 0; i < n_take; i++)
+    {
+      guint32 gid;
+      guint k;
+
+      /* ranks far apart are far apart in order too */
+      if (i + PREFETCH < n_take)
+        __builtin_prefetch (self->order + ranks[i + PREFETCH]);
+      gid = self->order[ranks[i]];
+      k = track_of (self, gid);
+
+      out[i].track = k;
+      out[i].slice = gid - self->base[k];
+    }
+  /* the starts are scattered over the tracks' columns: ask for them a
+   * little ahead */
+  for (guint32 i = 0; i < n_take; i++)
+    {
+      if (i + PREFETCH < n_take)
+        slice_start_prefetch (self->slices[out[i + PREFETCH].track], out[i + PREFETCH].slice);
+      out[i].start_ns = slice_start (self->slices[out[i].track], out[i].slice);
+    }
+  for (guint32 i = 0; i < n_take; i++)
+    out[i].track = self->tracks[out[i].track];
+}
+
+/* how many of the ranks of @names are below @limit */
+static guint64
+count_below (SlTraceSearch *self,
+             GArray        *names,
+             guint32        limit)
+{
+  guint64 n = 0;
+
+  for (guint j = 0; j < names->len; j++)
+    {
+      guint32 name = g_array_index (names, guint32, j);
+      const guint32 *r = self->ranks + self->name_offset[name];
+      guint32 lo = 0, hi = self->name_offset[name + 1] - self->name_offset[name];
+
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (r[mid] < limit)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      n += lo;
+    }
+  return n;
+}
+
+static int
+compare_ranks (const void *a,
+               const void *b)
+{
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The first @n_take ranks of several names' lists, ascending; %NULL when
+ * cancelled. */
+static guint32 *
+merge_ranks (SlTraceSearch *self,
+             const guint8  *hits,
+             GArray        *names,
+             guint64        total,
+             guint32        n_take,
+             GCancellable  *cancellable)
+{
+  guint32 n_ranks = self->base[self->n_tracks];
+  guint32 limit = n_ranks;
+  guint32 *taken = g_new (guint32, MAX (n_take, 1));
+  gsize k = 0;
+
+  if ((guint64)n_ranks <= (guint64)n_take * 8)
+    {
+      /* an eighth of the slices or more match: reading them in time order
+       * finds the first n_take soon, with no search for where they end */
+      for (guint32 r = 0; r < n_ranks && k < n_take; r++)
+        {
+          guint32 gid = self->order[r];
+          guint t = track_of (self, gid);
+
+          if (hits[slice_name (self->slices[t], gid - self->base[t])])
+            taken[k++] = r;
+          if (r % 1048576 == 1048575 && g_cancellable_is_cancelled (cancellable))
+            {
+              g_free (taken);
+              return NULL;
+            }
+        }
+      g_assert (k == n_take);
+      return taken;
+    }
+
+  if (total == n_take && total * 64 < n_ranks)
+    {
+      /* few: sorting them is quicker than a bitmap of every rank */
+      for (guint j = 0; j < names->len; j++)
+        {
+          guint32 name = g_array_index (names, guint32, j);
+          guint32 n = self->name_offset[name + 1] - self->name_offset[name];
+
+          memcpy (taken + k, self->ranks + self->name_offset[name], n * sizeof (guint32));
+          k += n;
+        }
+      qsort (taken, k, sizeof (guint32), compare_ranks);
+      return taken;
+    }
+
+  if (total > n_take)
+    {
+      /* the least limit with n_take ranks below it: then exactly those */
+      guint32 lo = 0, hi = n_ranks;
+
+      while (lo < hi)
+        {
+          guint32 mid = lo + (hi - lo) / 2;
+
+          if (count_below (self, names, mid) >= n_take)
+            hi = mid;
+          else
+            lo = mid + 1;
+        }
+      limit = lo;
+    }
+  if (g_cancellable_is_cancelled (cancellable))
+    {
+      g_free (taken);
+      return NULL;
+    }
+
+  {
+    gsize n_words = (limit + 63) / 64;
+    /* zeroed on demand: only the pages marked are touched */
+    g_autofree guint64 *bits = g_new0 (guint64, MAX (n_words, 1));
+
+    for (guint j = 0; j < names->len; j++)
+      {
+        guint32 name = g_array_index (names, guint32, j);
+        const guint32 *r = self->ranks + self->name_offset[name];
+        guint32 n = self->name_offset[name + 1] - self->name_offset[name];
+
+        for (guint32 i = 0; i < n && r[i] < limit; i++)
+          bits[r[i] / 64] |= G_GUINT64_CONSTANT (1) << (r[i] % 64);
+      }
+    for (gsize w = 0; w < n_words && k < n_take; w++)
+      {
+        guint64 word = bits[w];
+
+        while (word != 0 && k < n_take)
+          {
+            taken[k++] = (guint32)(w * 64 + __builtin_ctzll (word));
+            word &= word - 1;
+          }
+      }
+  }
+  g_assert (k == n_take);
+  return taken;
 }
 
 /**
  * sl_trace_search_collect:
  * @hits: per string id, whether the name matches
  * @max_matches: the most to return
+ * @n_total: (out) (optional): how many slices match in all
  *
- * The slices (of thread and async tracks) whose name is in @hits: the
- * first @max_matches of them in track order, then slice order, sorted by
- * start (ties in that order).
+ * The slices (of thread and async tracks) whose name is in @hits, by
+ * start (ties in track order, then slice order): the earliest
+ * @max_matches of them.
  *
  * Returns: (transfer full) (nullable): #SlTraceSearchMatch, or %NULL when
  *   cancelled
@@ -396,22 +692,18 @@ GArray *
 sl_trace_search_collect (SlTraceSearch *self,
                          const guint8  *hits,
                          guint          max_matches,
+                         guint64       *n_total,
                          GCancellable  *cancellable)
 {
-  guint32 n_gids;
   g_autoptr(GArray) names = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autofree gsize *run_start = NULL;   /* per indexed track, in out */
   guint64 total = 0;
   guint32 n_take;
   GArray *matches;
-  SlTraceSearchMatch *out;              /* by track, then start */
-  guint tc = 0, n_runs = 0;
-  gsize k = 0;
+  SlTraceSearchMatch *out;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (hits != NULL, NULL);
 
-  n_gids = self->base[self->n_tracks];
   for (guint32 i = 0; i < self->n_strings; i++)
     if (hits[i] && self->name_offset[i + 1] > self->name_offset[i])
       {
@@ -423,118 +715,36 @@ sl_trace_search_collect (SlTraceSearch *self,
   matches = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSearchMatch), n_take);
   g_array_set_size (matches, n_take);
   out = (SlTraceSearchMatch *)(gpointer)matches->data;
-  run_start = g_new0 (gsize, self->n_tracks + 1);
-
-  /* Back in global id order: sort few, mark many in a bitmap. */
-  if (total <= max_matches && total * 64 < n_gids)
+  if (names->len == 1)
+    take_ranks (self, self->ranks + self->name_offset[g_array_index (names, guint32, 0)], n_take, out);
+  else if (n_take > 0)
     {
-      g_autofree guint32 *order = g_new (guint32, n_take + 1);
-      gsize n = 0;
+      g_autofree guint32 *taken = merge_ranks (self, hits, names, total, n_take, cancellable);
 
-      for (guint j = 0; j < names->len; j++)
+      if (taken == NULL)
         {
-          guint32 name = g_array_index (names, guint32, j);
-
-          memcpy (order + n, self->gids + self->name_offset[name],
-                  (self->name_offset[name + 1] - self->name_offset[name]) * sizeof (guint32));
-          n += self->name_offset[name + 1] - self->name_offset[name];
+          g_array_unref (matches);
+          return NULL;
         }
-      qsort (order, n, sizeof (guint32), compare_gids);
-      for (gsize i = 0; i < n; i++)
-        {
-          while (order[i] >= self->base[tc + 1])
-            run_start[++tc] = k;
-          out[k].track = self->tracks[tc];
-          out[k].slice = order[i] - self->base[tc];
-          k++;
-        }
-    }
-  else
-    {
-      gsize n_words = (n_gids + 63) / 64;
-      /* zeroed on demand: only the pages marked are touched */
-      g_autofree guint64 *bits = g_new0 (guint64, n_words);
-      g_autofree guint32 *pos = g_new0 (guint32, names->len + 1);
-      guint64 marked = 0;
-
-      /* Track by track, each name's slices in it, until the cap: those
-       * after the cap in the last track are marked but not taken. */
-      for (guint t = 0; t < self->n_tracks && marked < max_matches; t++)
-        {
-          if (g_cancellable_is_cancelled (cancellable))
-            {
-              g_array_unref (matches);
-              return NULL;
-            }
-          for (guint j = 0; j < names->len; j++)
-            {
-              guint32 name = g_array_index (names, guint32, j);
-              const guint32 *g = self->gids + self->name_offset[name];
-              guint32 n = self->name_offset[name + 1] - self->name_offset[name], i = pos[j];
-
-              for (; i < n && g[i] < self->base[t + 1]; i++)
-                bits[g[i] / 64] |= G_GUINT64_CONSTANT (1) << (g[i] % 64);
-              marked += i - pos[j];
-              pos[j] = i;
-            }
-        }
-      for (gsize w = 0; w < n_words && k < n_take; w++)
-        {
-          guint64 word = bits[w];
-
-          while (word != 0 && k < n_take)
-            {
-              guint32 gid = (guint32)(w * 64 + __builtin_ctzll (word));
-
-              word &= word - 1;
-              while (gid >= self->base[tc + 1])
-                run_start[++tc] = k;
-              out[k].track = self->tracks[tc];
-              out[k].slice = gid - self->base[tc];
-              k++;
-            }
-        }
-    }
-  g_assert (k == n_take);
-  for (guint r = tc + 1; r <= self->n_tracks; r++)
-    run_start[r] = k;
-
-  /* The starts, a track at a time, asking for those a little ahead: they
-   * are scattered over the track's column. */
-  for (guint r = 0; r < self->n_tracks; r++)
-    {
-      const SlTraceSlices *s;
-      gsize first = run_start[r], last = run_start[r + 1];
-
-      if (first == last)
-        continue;
-      s = sl_trace_get_slices (self->trace, self->tracks[r]);
-      for (gsize i = first; i < last; i++)
-        {
-          if (i + PREFETCH < last)
-            slice_start_prefetch (s, out[i + PREFETCH].slice);
-          out[i].start_ns = slice_start (s, out[i].slice);
-        }
-    }
-  for (guint r = 0; r < self->n_tracks; r++)
-    n_runs += run_start[r + 1] > run_start[r];
-  if (n_runs > 1)
-    {
-      g_autofree SlTraceSearchMatch *by_track = g_memdup2 (out, n_take * sizeof *out);
-
-      merge_runs (by_track, run_start, self->n_tracks, out);
+      take_ranks (self, taken, n_take, out);
     }
 
-  if (n_take < max_matches)
+  if (self->n_tracks < sl_trace_get_n_tracks (self->trace))
     {
-      collect_unindexed (self, hits, max_matches, matches);
+      total += collect_unindexed (self, hits, max_matches, matches);
       if (matches->len > n_take)
-        g_array_sort (matches, compare_starts);
+        {
+          /* stable: the indexed tracks come first */
+          g_array_sort (matches, compare_starts);
+          g_array_set_size (matches, MIN (matches->len, max_matches));
+        }
     }
   if (g_cancellable_is_cancelled (cancellable))
     {
       g_array_unref (matches);
       return NULL;
     }
+  if (n_total != NULL)
+    *n_total = total;
   return matches;
 }

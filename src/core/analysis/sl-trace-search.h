@@ -3,8 +3,8 @@
  * Names are few next to slices, so a search matches every interned string
  * once (a substring in any case, a regular expression, or a link's exact
  * names) and then takes the slices of the matching names from a per-name
- * index instead of reading every slice. The index is built once per trace,
- * on the first search's worker, and kept with the trace.
+ * index instead of reading every slice, in time order. The index is built
+ * once per trace, on a worker, and kept with the trace.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,6 +27,7 @@ typedef struct _SlTraceSearch SlTraceSearch;
 
 SlTraceSearch *sl_trace_search_get             (SlTrace            *trace,
                                                 GCancellable       *cancellable);
+SlTraceSearch *sl_trace_search_peek            (SlTrace            *trace);
 gsize          sl_trace_search_get_memory_size (SlTraceSearch      *self);
 guint8        *sl_trace_search_match_names     (SlTraceSearch      *self,
                                                 const char         *text,
@@ -40,6 +41,7 @@ guint64        sl_trace_search_count           (SlTraceSearch      *self,
 GArray        *sl_trace_search_collect         (SlTraceSearch      *self,
                                                 const guint8       *hits,
                                                 guint               max_matches,
+                                                guint64            *n_total,
                                                 GCancellable       *cancellable);
 
 G_END_DECLS

@@ -26,8 +26,10 @@
 #include "sl-timeline-range-table.h"
 #include "sl-timeline-search.h"
 #include "sl-timeline-tracks.h"
+#include "sl-trace-aggregate-index.h"
 #include "sl-trace-load.h"
 #include "sl-trace-load-bar.h"
+#include "sl-trace-search.h"
 #include "sl-tooltip.h"
 
 #define MAX_SHOWN_NAMES 3
@@ -41,6 +43,7 @@ struct _SlTimelinePage
   SlTraceLoad    *load;
   GCancellable   *search_cancellable;
   GCancellable   *aggregate_cancellable;
+  GCancellable   *index_cancellable;  /* building the search and range indexes */
   gint64          load_us;
   gint64          index_us;
   char           *status;
@@ -217,6 +220,36 @@ update_preview_bar (SlTimelinePage *self)
   gtk_progress_bar_set_fraction (self->preview_progress, fraction);
 }
 
+static void
+index_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  if (sl_trace_search_get (task_data, cancellable) != NULL)
+    sl_trace_aggregate_index_get (task_data, cancellable);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* Builds the search and range indexes of the whole trace on one worker,
+ * so that the first search and range find them ready; one asked for
+ * meanwhile waits for this build instead of starting its own. Stopped
+ * when the page goes or another trace replaces this one. */
+static void
+start_indexing (SlTimelinePage *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_cancellable_cancel (self->index_cancellable);
+  g_clear_object (&self->index_cancellable);
+  self->index_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->index_cancellable, NULL, NULL);
+  g_task_set_source_tag (task, start_indexing);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_set_task_data (task, g_object_ref (self->trace), g_object_unref);
+  g_task_run_in_thread (task, index_thread);
+}
+
 /* Shows @lod (taken). A trace shown before, a preview, gives way to it
  * keeping the time window the user chose (one that shows all of the
  * trace before is fitted to the new one), the selected slice where @lod's
@@ -246,6 +279,8 @@ show_trace (SlTimelinePage *self,
       ranged = sl_timeline_renderer_get_range (renderer, &range_start, &range_end) && range_end > range_start;
     }
 
+  if (old != sl_trace_lod_get_trace (lod))
+    g_cancellable_cancel (self->index_cancellable);
   g_set_object (&self->trace, sl_trace_lod_get_trace (lod));
   sl_timeline_view_set_lod (self->view, lod);
   sl_timeline_tracks_fill (self->tracks, self->trace);
@@ -347,6 +382,7 @@ load_state_cb (SlTraceLoad    *load,
   self->load_us = sl_trace_load_get_read_us (load);
   self->index_us = sl_trace_load_get_index_us (load);
   show_trace (self, lod);
+  start_indexing (self);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
   /* The view is shown once the page is ready */
   gtk_widget_grab_focus (GTK_WIDGET (self->view));
@@ -917,6 +953,7 @@ sl_timeline_page_dispose (GObject *object)
     }
   g_cancellable_cancel (self->search_cancellable);
   g_cancellable_cancel (self->aggregate_cancellable);
+  g_cancellable_cancel (self->index_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), SL_TYPE_TIMELINE_PAGE);
 
   G_OBJECT_CLASS (sl_timeline_page_parent_class)->dispose (object);
@@ -929,6 +966,7 @@ sl_timeline_page_finalize (GObject *object)
 
   g_clear_object (&self->search_cancellable);
   g_clear_object (&self->aggregate_cancellable);
+  g_clear_object (&self->index_cancellable);
   g_clear_object (&self->trace);
   g_clear_object (&self->tracks);
   g_clear_object (&self->range_table);

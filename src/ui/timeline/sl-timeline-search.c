@@ -3,12 +3,14 @@
  * A search matches every name of the trace once (a substring in any case,
  * a regular expression, or a link's exact names), then takes the slices
  * with a matching name, in time order, from the trace's search index
- * (sl-trace-search.c, built on the first search's worker). Typing on
+ * (sl-trace-search.c, built on a worker as soon as the timeline page has
+ * the whole trace; a search before it is ready waits for that build). Typing on
  * narrows: a substring that holds the last one only tries the names that
  * matched it, and a keystroke that matches the same names as the last one
- * keeps its matches. The object keeps the matches and the match the user is at;
- * the list of results holds the first MAX_LISTED_MATCHES, the first page
- * at once and the rest while the main loop is idle.
+ * keeps its matches. The object keeps the earliest MAX_MATCHES matches
+ * (and how many there are in all) and the match the user is at; the list
+ * of results holds the first MAX_LISTED_MATCHES, the first page at once
+ * and the rest while the main loop is idle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,6 +36,8 @@ struct _SlTimelineSearch
   GObject     parent_instance;
 
   GArray     *matches;     /* Match, by start; NULL before a search */
+  guint64     n_total;     /* matches in all, of which the earliest are kept */
+  guint       max_matches;
   guint       current;
   gboolean    has_current;
   GListStore *results;     /* SlTimelineItem */
@@ -57,7 +61,10 @@ typedef struct {
   char      *narrow_text;   /* the last search's text, when a substring search */
   guint8    *last_hits;     /* the last search's on the trace */
   GArray    *last_matches;
+  guint64    last_total;
+  guint      max_matches;
   guint8    *hits;          /* per string id, filled by the worker */
+  guint64    n_total;       /* filled by the worker */
 } Search;
 
 static void
@@ -101,9 +108,12 @@ search_thread (GTask        *task,
   /* a keystroke that matches the same names finds the same slices */
   if (search->last_matches != NULL
       && memcmp (search->hits, search->last_hits, MAX (sl_trace_get_n_strings (search->trace), 1)) == 0)
-    matches = g_array_ref (search->last_matches);
+    {
+      matches = g_array_ref (search->last_matches);
+      search->n_total = search->last_total;
+    }
   else
-    matches = sl_trace_search_collect (index, search->hits, MAX_MATCHES, cancellable);
+    matches = sl_trace_search_collect (index, search->hits, search->max_matches, &search->n_total, cancellable);
   if (matches == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Cancelled"));
@@ -141,10 +151,13 @@ sl_timeline_search_run_async (SlTimelineSearch    *self,
   search->text = g_strdup (text);
   search->regex = regex;
   search->names = names;
-  if (self->last_trace == trace && self->last_hits != NULL && self->matches != NULL)
+  search->max_matches = self->max_matches;
+  if (self->last_trace == trace && self->last_hits != NULL && self->matches != NULL
+      && self->matches->len == MIN (self->n_total, self->max_matches))
     {
       search->last_hits = g_memdup2 (self->last_hits, MAX (sl_trace_get_n_strings (trace), 1));
       search->last_matches = g_array_ref (self->matches);
+      search->last_total = self->n_total;
       if (!regex && names == NULL && self->last_text != NULL)
         search->narrow_text = g_strdup (self->last_text);
     }
@@ -220,6 +233,7 @@ sl_timeline_search_run_finish (SlTimelineSearch  *self,
 
   g_clear_pointer (&self->matches, g_array_unref);
   self->matches = matches;
+  self->n_total = search->n_total;
   self->has_current = FALSE;
   g_set_object (&self->last_trace, trace);
   g_clear_pointer (&self->last_text, g_free);
@@ -386,7 +400,8 @@ sl_timeline_search_get_results (SlTimelineSearch *self)
   return G_LIST_MODEL (self->results);
 }
 
-/* "", "No matches", "3 of 1,234" or "1,234 matches". */
+/* "", "No matches", "3 of 1,234" or "1,234 matches"; when more match
+ * than are kept, with how many match in all. */
 char *
 sl_timeline_search_dup_label (SlTimelineSearch *self)
 {
@@ -396,12 +411,47 @@ sl_timeline_search_dup_label (SlTimelineSearch *self)
     return g_strdup ("");
   else if (self->matches->len == 0)
     return g_strdup (_("No matches"));
+  else if (self->n_total > self->matches->len)
+    {
+      g_autofree char *total = g_strdup_printf ("%" G_GUINT64_FORMAT, self->n_total);
+
+      if (self->has_current)
+        /* Translators: "3 of the first 1000000, of 23446268 matches": the
+         * search keeps the earliest matches only */
+        return g_strdup_printf (_("%u of the first %u, of %s matches"), self->current + 1, self->matches->len, total);
+      /* Translators: "The first 1000000 of 23446268 matches": the search
+       * keeps the earliest matches only */
+      return g_strdup_printf (_("The first %u of %s matches"), self->matches->len, total);
+    }
   else if (self->has_current)
     /* Translators: "3 of 1,234" search matches */
     return g_strdup_printf (_("%u of %u"), self->current + 1, self->matches->len);
   else
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
                             self->matches->len);
+}
+
+/* How many slices match in all, of which get_n_matches() are kept (the
+ * earliest). */
+guint64
+sl_timeline_search_get_n_total (SlTimelineSearch *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_SEARCH (self), 0);
+  return self->matches ? self->n_total : 0;
+}
+
+/**
+ * sl_timeline_search_set_max_matches:
+ * @max_matches: the most matches a search keeps (1,000,000 unless set)
+ *
+ * For the next searches: they keep the earliest @max_matches.
+ */
+void
+sl_timeline_search_set_max_matches (SlTimelineSearch *self,
+                                    guint             max_matches)
+{
+  g_return_if_fail (SL_IS_TIMELINE_SEARCH (self));
+  self->max_matches = max_matches;
 }
 
 static void
@@ -429,6 +479,7 @@ static void
 sl_timeline_search_init (SlTimelineSearch *self)
 {
   self->results = g_list_store_new (SL_TYPE_TIMELINE_ITEM);
+  self->max_matches = MAX_MATCHES;
 }
 
 SlTimelineSearch *

@@ -30,6 +30,9 @@ guint8           *sl_timeline_search_run_finish  (SlTimelineSearch     *self,
 void              sl_timeline_search_clear       (SlTimelineSearch     *self);
 gboolean          sl_timeline_search_has_run     (SlTimelineSearch     *self);
 guint             sl_timeline_search_get_n_matches (SlTimelineSearch   *self);
+guint64           sl_timeline_search_get_n_total (SlTimelineSearch     *self);
+void              sl_timeline_search_set_max_matches (SlTimelineSearch *self,
+                                                  guint                 max_matches);
 void              sl_timeline_search_get_match   (SlTimelineSearch     *self,
                                                   guint                 index,
                                                   guint                *track,
