@@ -211,7 +211,7 @@ test_cap (void)
   g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 5000);
   g_assert_cmpuint (sl_timeline_search_get_n_total (search), ==, 3 * 12000 * 2 / 5);
   label = sl_timeline_search_dup_label (search);
-  g_assert_cmpstr (label, ==, "The first 5000 of 14400 matches");
+  g_assert_cmpstr (label, ==, "The first 5,000 of 14,400 matches");
 
   /* every thread's first matches are kept: slices start every 100 ns on
    * all three, so the kept ones end before 5000 / 3 * 5 / 2 * 100 */
@@ -237,7 +237,7 @@ test_cap (void)
   g_assert_cmpuint (index, ==, 4999);
   g_clear_pointer (&label, g_free);
   label = sl_timeline_search_dup_label (search);
-  g_assert_cmpstr (label, ==, "5000 of the first 5000, of 14400 matches");
+  g_assert_cmpstr (label, ==, "5,000 of the first 5,000, of 14,400 matches");
 
   /* the same text with a cap it fits under says the plain count */
   sl_timeline_search_set_max_matches (search, 1000000);
@@ -245,7 +245,7 @@ test_cap (void)
   g_assert_cmpuint (sl_timeline_search_get_n_matches (search), ==, 14400);
   g_clear_pointer (&label, g_free);
   label = sl_timeline_search_dup_label (search);
-  g_assert_cmpstr (label, ==, "14400 matches");
+  g_assert_cmpstr (label, ==, "14,400 matches");
 }
 
 static void

@@ -958,7 +958,7 @@ test_preview (void)
   g_assert_cmpint (sl_trace_slices_start_ns (sl_trace_get_slices (full, track), slice), ==, selected_start);
   g_assert_cmpstr (sl_trace_get_string (full, sl_trace_slices_name_id (sl_trace_get_slices (full, track), slice)), ==, selected_name);
   g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
-  g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60000 slices on 3 tracks · read in"));
+  g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60,000 slices on 3 tracks · read in"));
   save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview-replaced.png");
   g_unlink (path);
 }
@@ -1214,7 +1214,7 @@ test_links_land (void)
   g_assert_cmpuint (sl_timeline_page_get_n_matches (page), ==, 1000);
   g_assert_cmpstr (assert_selected_in_view (view, &start), ==, "Busy");
   g_assert_cmpint (start, ==, 200 * 1000);
-  g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 1000"));
+  g_assert_true (find_label_text (GTK_WIDGET (page), "1 of 1,000"));
 
   /* Regular expression characters are only characters */
   sl_document_request (SL_DOCUMENT (page), names_request (special, -1, -1));

@@ -26,6 +26,7 @@
 #include "sl-timeline-range-table.h"
 #include "sl-timeline-search.h"
 #include "sl-timeline-tracks.h"
+#include "sl-count-format.h"
 #include "sl-trace-aggregate-index.h"
 #include "sl-trace-load.h"
 #include "sl-trace-load-bar.h"
@@ -129,6 +130,7 @@ update_status (SlTimelinePage *self)
   g_autofree char *to = NULL;
   g_autofree char *span = NULL;
   g_autofree char *memory = NULL;
+  g_autofree char *count = NULL;
   g_autofree char *slices = NULL;
   g_autofree char *stats = NULL;
   g_autofree char *range = NULL;
@@ -147,8 +149,9 @@ update_status (SlTimelinePage *self)
   to = sl_timeline_format_time (end - sl_trace_get_start_ns (self->trace), MAX ((end - start) / 100, 1));
   span = sl_timeline_format_duration (end - start);
   memory = g_format_size (sl_trace_get_memory_size (self->trace) + (lod ? sl_trace_lod_get_memory_size (lod) : 0));
-  slices = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu slice", "%llu slices", n_slices),
-                            (unsigned long long)n_slices);
+  count = sl_count_format (n_slices);
+  /* Translators: a count of slices, its digits grouped: "7,578,927 slices" */
+  slices = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s slice", "%s slices", n_slices), count);
 
   if (self->partial)
     /* Translators: the status line while the rest of the file is read:
@@ -457,6 +460,8 @@ aggregate_cb (GObject      *object,
   g_autofree char *span = NULL;
   g_autofree char *from = NULL;
   g_autofree char *label = NULL;
+  g_autofree char *total_text = NULL;
+  g_autofree char *names_text = NULL;
   guint64 total = 0;
   guint n_names;
 
@@ -469,8 +474,10 @@ aggregate_cb (GObject      *object,
   span = sl_timeline_format_duration (self->range_end - self->range_start);
   from = sl_timeline_format_time (self->range_start - sl_trace_get_start_ns (self->trace),
                                   MAX ((self->range_end - self->range_start) / 100, 1));
+  total_text = sl_count_format (total);
+  names_text = sl_count_format (n_names);
   /* Translators: "1.20 ms from 3.4 s: 1,234 slices, 12 names" */
-  label = g_strdup_printf (_("%s from %s: %llu slices, %u names"), span, from, (unsigned long long)total, n_names);
+  label = g_strdup_printf (_("%s from %s: %s slices, %s names"), span, from, total_text, names_text);
   gtk_label_set_label (self->range_label, label);
   gtk_widget_set_sensitive (GTK_WIDGET (self->copy_button), n_names > 0);
   gtk_notebook_set_current_page (self->bottom_notebook, 0);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-renderer.h"
 #include "sl-timeline-search.h"
@@ -411,24 +412,30 @@ sl_timeline_search_dup_label (SlTimelineSearch *self)
     return g_strdup ("");
   else if (self->matches->len == 0)
     return g_strdup (_("No matches"));
-  else if (self->n_total > self->matches->len)
-    {
-      g_autofree char *total = g_strdup_printf ("%" G_GUINT64_FORMAT, self->n_total);
-
-      if (self->has_current)
-        /* Translators: "3 of the first 1000000, of 23446268 matches": the
-         * search keeps the earliest matches only */
-        return g_strdup_printf (_("%u of the first %u, of %s matches"), self->current + 1, self->matches->len, total);
-      /* Translators: "The first 1000000 of 23446268 matches": the search
-       * keeps the earliest matches only */
-      return g_strdup_printf (_("The first %u of %s matches"), self->matches->len, total);
-    }
-  else if (self->has_current)
-    /* Translators: "3 of 1,234" search matches */
-    return g_strdup_printf (_("%u of %u"), self->current + 1, self->matches->len);
   else
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u match", "%u matches", self->matches->len),
-                            self->matches->len);
+    {
+      g_autofree char *shown = sl_count_format (self->matches->len);
+      g_autofree char *current = sl_count_format (self->current + 1);
+
+      if (self->n_total > self->matches->len)
+        {
+          g_autofree char *total = sl_count_format (self->n_total);
+
+          if (self->has_current)
+            /* Translators: "3 of the first 1,000,000, of 23,446,268 matches":
+             * the search keeps the earliest matches only */
+            return g_strdup_printf (_("%s of the first %s, of %s matches"), current, shown, total);
+          /* Translators: "The first 1,000,000 of 23,446,268 matches": the
+           * search keeps the earliest matches only */
+          return g_strdup_printf (_("The first %s of %s matches"), shown, total);
+        }
+      else if (self->has_current)
+        /* Translators: "3 of 1,234" search matches */
+        return g_strdup_printf (C_("search matches", "%s of %s"), current, shown);
+      else
+        /* Translators: a count of search matches, its digits grouped */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s match", "%s matches", self->matches->len), shown);
+    }
 }
 
 /* How many slices match in all, of which get_n_matches() are kept (the
