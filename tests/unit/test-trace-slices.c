@@ -180,7 +180,13 @@ test_starts (void)
       gint64 start;
 
       if (i % 4 == 0)
-        start = edges[(i / 4) % G_N_ELEMENTS (edges)] + (i < 300 ? 0 : (gint64) (i % 7));
+        {
+          gint64 edge = edges[(i / 4) % G_N_ELEMENTS (edges)];
+          gint64 step = i < 300 ? 0 : (gint64) (i % 7);
+
+          /* beside the edge, on the side that stays in range */
+          start = edge > G_MAXINT64 - step ? edge - step : edge + step;
+        }
       else
         start = G_GINT64_CONSTANT (1700000000000000000) + (gint64) i * 3000;
       if (start < G_MININT64 + 10 && i >= 300)

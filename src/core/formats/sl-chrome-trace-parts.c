@@ -629,7 +629,8 @@ _sl_chrome_trace_reader_take_buffer (Reader  *r,
       return FALSE;
     }
   sp->file_bytes = file_bytes;
-  memcpy (data - sp->tail->len, sp->tail->data, sp->tail->len);
+  if (sp->tail->len > 0)   /* (an empty tail may have no data at all) */
+    memcpy (data - sp->tail->len, sp->tail->data, sp->tail->len);
   data -= sp->tail->len;
   cut += sp->tail->len;
   length += sp->tail->len;
