@@ -818,20 +818,17 @@ v4_kl_term (const V4d *cp,
     }
 }
 
-typedef float V4f __attribute__ ((vector_size (16)));
-
 /* Min-max normalised weights lie in [float32 epsilon, 1] and c within
  * its inverse, so c·p and q are normal numbers and v4_log_ratio serves.
- * The values are doubles, or float32 as stored on this host where
- * @n_floats and @b_floats are given (each caller passes constants, so
- * the choice is made at compile time); the groups of LANES, whose count
- * this returns: the rest are the caller's. */
+ * The values are doubles, or where @floats float32 as stored on this
+ * host, widened group by group (each caller passes a constant, so the
+ * choice is made at compile time); the groups of LANES, whose count this
+ * returns: the rest are the caller's. */
 static inline __attribute__ ((always_inline)) gsize
 add_kl_groups (const Run    *run,
-               const double *n_values,
-               const double *b_values,
-               const guint8 *n_floats,
-               const guint8 *b_floats,
+               const guint8 *n_data,
+               const guint8 *b_data,
+               gboolean      floats,
                gsize         n,
                KlSums       *sums)
 {
@@ -853,19 +850,19 @@ add_kl_groups (const Run    *run,
       V4d x, y, cp, q, s, sum, term;
       V4i slow;
 
-      if (n_floats != NULL)
+      if (floats)
         {
-          V4f xf, yf;
+          double n_values[LANES], b_values[LANES];
 
-          memcpy (&xf, n_floats + i * sizeof (float), sizeof xf);
-          memcpy (&yf, b_floats + i * sizeof (float), sizeof yf);
-          x = __builtin_convertvector (xf, V4d);
-          y = __builtin_convertvector (yf, V4d);
+          widen_floats (n_data, i, LANES, n_values);
+          widen_floats (b_data, i, LANES, b_values);
+          memcpy (&x, n_values, sizeof x);
+          memcpy (&y, b_values, sizeof y);
         }
       else
         {
-          memcpy (&x, n_values + i, sizeof x);
-          memcpy (&y, b_values + i, sizeof y);
+          memcpy (&x, n_data + i * sizeof (double), sizeof x);
+          memcpy (&y, b_data + i * sizeof (double), sizeof y);
         }
       cp = (x - n_min) * n_scale;
       q = (y - b_min) * b_scale;
@@ -895,7 +892,7 @@ add_kl_block (const Run    *run,
               gsize         n,
               KlSums       *sums)
 {
-  gsize i = add_kl_groups (run, n_values, b_values, NULL, NULL, n, sums);
+  gsize i = add_kl_groups (run, (const guint8 *)n_values, (const guint8 *)b_values, FALSE, n, sums);
 
   add_kl_elements (run, n_values + i, b_values + i, n - i, sums);
 }
@@ -909,7 +906,7 @@ add_kl_block_float32 (const Run    *run,
                       gsize         n,
                       KlSums       *sums)
 {
-  gsize i = add_kl_groups (run, NULL, NULL, n_floats, b_floats, n, sums);
+  gsize i = add_kl_groups (run, n_floats, b_floats, TRUE, n, sums);
   double n_values[LANES], b_values[LANES];
 
   widen_floats (n_floats, i, n - i, n_values);
