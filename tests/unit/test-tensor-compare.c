@@ -845,6 +845,79 @@ test_mixed_order_tiled (void)
         }
 }
 
+/* Float32 pairs where the side in Fortran order is gathered a tile at a
+ * time and both sides are read as float32 straight from storage: the
+ * side in C order at an address no multiple of four, a flat side (whose
+ * KL weights are its values), sides far apart (the KL terms past the
+ * fast series) and near, with and without NaN and Inf; each side in
+ * Fortran order against the other in C order gives the C-order pair's
+ * metrics to the bit, on one and on three threads. */
+static void
+test_mixed_order_float32 (void)
+{
+  static const guint64 shapes[][3] = { { 300, 4096, 1 }, { 270, 3, 2048 }, { 45, 6144, 1 } };
+  enum { NEAR, FAR, FLAT_NPU, FLAT_BENCH, NON_FINITE, N_KINDS };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4096);
+
+  for (guint s = 0; s < G_N_ELEMENTS (shapes); s++)
+    for (guint kind = 0; kind < N_KINDS; kind++)
+      {
+        guint n_dims = shapes[s][2] == 1 ? 2 : 3;
+        guint64 n = shapes[s][0] * shapes[s][1] * shapes[s][2];
+        gsize bytes = n * sizeof (float);
+        g_autofree guint8 *npu = g_malloc (bytes);
+        g_autofree guint8 *bench = g_malloc (bytes);
+        g_autofree guint8 *npu_f = NULL;
+        g_autofree guint8 *bench_f = NULL;
+        /* room for a copy of each side one or two bytes in */
+        g_autofree guint8 *npu_shifted = g_malloc (bytes + 2);
+        g_autofree guint8 *bench_shifted = g_malloc (bytes + 2);
+        SlTensorData cn, cb, fn, fb;
+
+        fill_pair (rand, SL_TENSOR_DTYPE_FLOAT32, npu, bench, n, kind == NON_FINITE);
+        for (guint64 i = 0; i < n; i++)
+          {
+            float value = kind == FAR ? (float)g_rand_double_range (rand, -3, 5) : 1.5f;
+
+            if (kind == FAR || kind == FLAT_NPU)
+              memcpy (npu + i * 4, &value, 4);
+            else if (kind == FLAT_BENCH)
+              memcpy (bench + i * 4, &value, 4);
+          }
+        npu_f = to_fortran (npu, shapes[s], n_dims, n, sizeof (float));
+        bench_f = to_fortran (bench, shapes[s], n_dims, n, sizeof (float));
+        cn = view_of (npu, n, SL_TENSOR_DTYPE_FLOAT32, shapes[s], n_dims);
+        cb = view_of (bench, n, SL_TENSOR_DTYPE_FLOAT32, shapes[s], n_dims);
+        fn = view_of (npu_f, n, SL_TENSOR_DTYPE_FLOAT32, shapes[s], n_dims);
+        fb = view_of (bench_f, n, SL_TENSOR_DTYPE_FLOAT32, shapes[s], n_dims);
+        fn.fortran_order = fb.fortran_order = TRUE;
+
+        /* the side in C order one byte in on one thread, two on three */
+        for (guint threads = 1, shift = 1; threads <= 3; threads += 2, shift++)
+          {
+            g_autoptr(SlTensorComparison) c_c = NULL;
+            g_autoptr(SlTensorComparison) f_c = NULL;
+            g_autoptr(SlTensorComparison) c_f = NULL;
+            SlTensorCompareOptions options;
+            SlTensorData cn_shifted = cn, cb_shifted = cb;
+
+            memcpy (npu_shifted + shift, npu, bytes);
+            memcpy (bench_shifted + shift, bench, bytes);
+            cn_shifted.data = npu_shifted + shift;
+            cb_shifted.data = bench_shifted + shift;
+            sl_tensor_compare_options_init (&options);
+            options.n_threads = threads;
+            c_c = sl_tensor_compare (&cn, &cb, &options);
+            f_c = sl_tensor_compare (&fn, &cb_shifted, &options);
+            c_f = sl_tensor_compare (&cn_shifted, &fb, &options);
+            g_test_message ("shape %u, kind %u, %u bytes in, %u threads", s, kind, shift, threads);
+            assert_same_metrics (f_c, c_c);
+            assert_same_metrics (c_f, c_c);
+            g_assert_true (kind == NON_FINITE ? isnan (c_c->kl_divergence) : isfinite (c_c->kl_divergence));
+          }
+      }
+}
+
 /* An element of @dtype near @value, stored as the host stores it. */
 static void
 store_as (guint8        *data,
@@ -1084,6 +1157,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/gather-tile", test_gather_tile);
   g_test_add_func ("/tensor-compare/mixed-order-tiled", test_mixed_order_tiled);
   g_test_add_func ("/tensor-compare/mixed-order-edges", test_mixed_order_edges);
+  g_test_add_func ("/tensor-compare/mixed-order-float32", test_mixed_order_float32);
   g_test_add_func ("/tensor-compare/npy-damage", test_npy_damage);
   return g_test_run ();
 }
