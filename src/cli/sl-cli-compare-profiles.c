@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-count-format.h"
 #include "sl-cli.h"
 #include "sl-profile-compare.h"
 #include "sl-profile-loader.h"
@@ -422,11 +423,16 @@ print_text (SlProfileCompare *result,
 
   printf ("\n");
   if (alignment->computed)
-    /* Translators: op-level alignment counts, the method and what was aligned */
-    printf (_("Op alignment (%s, %s): %llu matched, %llu only in the baseline, %llu only in the comparison\n"),
-            sl_sequence_align_method_to_string (alignment->method), alignment->scope,
-            (unsigned long long)alignment->matched, (unsigned long long)alignment->only_base,
-            (unsigned long long)alignment->only_comparison);
+    {
+      g_autofree char *matched = sl_count_format (alignment->matched);
+      g_autofree char *only_base = sl_count_format (alignment->only_base);
+      g_autofree char *only_comparison = sl_count_format (alignment->only_comparison);
+
+      /* Translators: op-level alignment counts, the method and what was aligned */
+      printf (_("Op alignment (%s, %s): %s matched, %s only in the baseline, %s only in the comparison\n"),
+              sl_sequence_align_method_to_string (alignment->method), alignment->scope,
+              matched, only_base, only_comparison);
+    }
   else
     /* Translators: why ops could not be aligned */
     printf (_("Op alignment: %s\n"), alignment->reason);

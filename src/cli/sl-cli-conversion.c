@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-count-format.h"
 #include "sl-cli.h"
 #include "sl-conversion-match.h"
 
@@ -80,12 +81,13 @@ print_json (SlConversionMatch *match,
 static void
 print_text (SlConversionMatch *match)
 {
+  g_autofree char *kept = sl_count_format (sl_conversion_match_count (match, SL_CONVERSION_KEPT));
+  g_autofree char *fused = sl_count_format (sl_conversion_match_count (match, SL_CONVERSION_FUSED));
+  g_autofree char *inserted = sl_count_format (sl_conversion_match_count (match, SL_CONVERSION_INSERTED));
+  g_autofree char *removed = sl_count_format (sl_conversion_match_get_n_removed (match));
+
   /* Translators: the counts of a conversion's ops */
-  printf (_("%u kept, %u fused, %u inserted, %u removed\n"),
-          sl_conversion_match_count (match, SL_CONVERSION_KEPT),
-          sl_conversion_match_count (match, SL_CONVERSION_FUSED),
-          sl_conversion_match_count (match, SL_CONVERSION_INSERTED),
-          sl_conversion_match_get_n_removed (match));
+  printf (_("%s kept, %s fused, %s inserted, %s removed\n"), kept, fused, inserted, removed);
   for (guint i = 0; i < sl_conversion_match_get_n_ops (match); i++)
     {
       g_autofree char *sources = sl_conversion_match_dup_op_sources (match, i);

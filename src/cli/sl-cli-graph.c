@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-count-format.h"
 #include "sl-cli.h"
 #include "sl-graph-layout.h"
 #include "sl-graph-reader.h"
@@ -440,12 +441,16 @@ print_text (GPtrArray  *graphs,
       SlGraph *graph = g_ptr_array_index (graphs, i);
       g_autoptr(GArray) types = count_op_types (graph);
       g_autofree char *memory = g_format_size (sl_graph_get_memory_size (graph));
+      g_autofree char *nodes = sl_count_format (sl_graph_get_n_ops (graph));
+      g_autofree char *parameters = sl_count_format (sl_graph_get_n_parameters (graph));
+      g_autofree char *constants = sl_count_format (sl_graph_get_n_consts (graph));
+      g_autofree char *data_edges = sl_count_format (sl_graph_get_n_data_edges (graph));
+      g_autofree char *control_edges = sl_count_format (sl_graph_get_n_control_edges (graph));
+      g_autofree char *scopes = sl_count_format (sl_graph_get_n_scopes (graph));
 
       /* Translators: a graph's name, then its counts */
-      printf (_("graph %s: %u nodes, %u parameters, %u constants, %u data edges, %u control edges, %u scopes (%s in memory)\n"),
-              sl_graph_get_name (graph), sl_graph_get_n_ops (graph), sl_graph_get_n_parameters (graph),
-              sl_graph_get_n_consts (graph), sl_graph_get_n_data_edges (graph),
-              sl_graph_get_n_control_edges (graph), sl_graph_get_n_scopes (graph), memory);
+      printf (_("graph %s: %s nodes, %s parameters, %s constants, %s data edges, %s control edges, %s scopes (%s in memory)\n"),
+              sl_graph_get_name (graph), nodes, parameters, constants, data_edges, control_edges, scopes, memory);
       g_array_sort (types, compare_by_count);
       for (guint t = 0; t < types->len; t++)
         printf ("  %-32s %8u\n", g_array_index (types, OpTypeCount, t).type, g_array_index (types, OpTypeCount, t).count);

@@ -22,6 +22,7 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
+#include "sl-count-format.h"
 #include "sl-cli.h"
 #include "sl-msprobe-dump.h"
 #include "sl-problem.h"
@@ -254,11 +255,16 @@ print_text (SlTensorPairing *pairing)
 {
   guint n_pairs = sl_tensor_pairing_get_n_pairs (pairing);
   guint n_unmatched = sl_tensor_pairing_get_n_unmatched (pairing);
+  g_autofree char *pairs_text = NULL;
+  g_autofree char *unmatched_text = NULL;
 
   for (guint i = 0; i < n_pairs; i++)
     print_pair (pairing, sl_tensor_pairing_get_pair (pairing, i));
-  printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs", n_pairs), n_pairs);
-  printf (g_dngettext (GETTEXT_PACKAGE, ", %u tensor unmatched\n", ", %u tensors unmatched\n", n_unmatched), n_unmatched);
+  pairs_text = sl_count_format (n_pairs);
+  unmatched_text = sl_count_format (n_unmatched);
+  printf (g_dngettext (GETTEXT_PACKAGE, "%s pair", "%s pairs", n_pairs), pairs_text);
+  printf (g_dngettext (GETTEXT_PACKAGE, ", %s tensor unmatched\n", ", %s tensors unmatched\n", n_unmatched),
+          unmatched_text);
   for (guint i = 0; i < n_unmatched; i++)
     {
       const SlTensorUnmatched *unmatched = sl_tensor_pairing_get_unmatched (pairing, i);

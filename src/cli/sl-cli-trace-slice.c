@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-chrome-trace-writer.h"
 #include "sl-cli.h"
 #include "sl-profile-loader.h"
@@ -160,6 +161,7 @@ sl_cli_trace_slice (int    argc,
   int rank = -1;
   gint64 from_ns = 0, to_ns = 0;
   guint64 n_written = 0;
+  g_autofree char *written = NULL;
   gboolean ok;
   const GOptionEntry entries[] = {
     { "from", 0, 0, G_OPTION_ARG_STRING, &from_text, N_("Start of the range, in µs from the trace's start"), N_("T0") },
@@ -263,9 +265,10 @@ sl_cli_trace_slice (int    argc,
       return 1;
     }
 
+  written = sl_count_format (n_written);
   /* Translators: a count of events (or CSV rows), then a file name */
-  printf (g_dngettext (GETTEXT_PACKAGE, "wrote %llu event to %s\n", "wrote %llu events to %s\n", n_written),
-          (unsigned long long) n_written, output);
+  printf (g_dngettext (GETTEXT_PACKAGE, "wrote %s event to %s\n", "wrote %s events to %s\n", n_written),
+          written, output);
   sl_cli_print_trace_problems (trace);
   return sl_cli_trace_exit_status (trace);
 }

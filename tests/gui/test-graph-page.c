@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-application.h"
+#include "sl-count-format.h"
 #include "sl-details-panel.h"
 #include "sl-graph-page.h"
 #include "sl-graph-reader.h"
@@ -117,10 +118,10 @@ assert_stats_readable (SlGraphPage *page)
 {
   SlGraph *graph = sl_graph_page_get_graph (page);
   GtkWidget *stats = find_named (GTK_WIDGET (page), "graph-stats");
-  g_autofree char *expected = g_strdup_printf ("%u ops · %u params", sl_graph_get_n_ops (graph),
-                                               sl_graph_get_n_parameters (graph));
-  g_autofree char *long_form = g_strdup_printf ("%u ops, %u parameters; ", sl_graph_get_n_ops (graph),
-                                                sl_graph_get_n_parameters (graph));
+  g_autofree char *n_ops = sl_count_format (sl_graph_get_n_ops (graph));
+  g_autofree char *n_params = sl_count_format (sl_graph_get_n_parameters (graph));
+  g_autofree char *expected = g_strdup_printf ("%s ops · %s params", n_ops, n_params);
+  g_autofree char *long_form = g_strdup_printf ("%s ops, %s parameters; ", n_ops, n_params);
   int natural = 0;
 
   g_assert_nonnull (stats);

@@ -196,9 +196,9 @@ test_tables (void)
   g_assert_cmpuint (g_list_model_get_n_items (sl_memory_view_get_table (view)), ==, 4 + N_LATER_ALLOCATIONS);
   sl_memory_view_set_filter (view, "cann");
   g_assert_cmpuint (g_list_model_get_n_items (sl_memory_view_get_table (view)), ==, 1);
-  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "1 of 3005 allocations");
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "1 of 3,005 allocations");
   sl_memory_view_set_filter (view, NULL);
-  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "3005 allocations");
+  g_assert_cmpstr (sl_memory_view_get_count_text (view), ==, "3,005 allocations");
 
   /* Largest first by the Size column. */
   columns = gtk_column_view_get_columns (sl_memory_view_get_column_view (view));

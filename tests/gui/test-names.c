@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "sl-application.h"
+#include "sl-count-format.h"
 #include "sl-dataset-graph-page.h"
 #include "sl-details-panel.h"
 #include "sl-graph-canvas.h"
@@ -450,6 +451,8 @@ test_pipeline_fit_and_status (void)
   SlDocument *document;
   SlGraphCanvas *canvas;
   guint errors, warnings;
+  g_autofree char *errors_count = NULL;
+  g_autofree char *warnings_count = NULL;
   g_autofree char *errors_text = NULL;
   g_autofree char *warnings_text = NULL;
 
@@ -477,8 +480,10 @@ test_pipeline_fit_and_status (void)
   g_assert_cmpuint (errors, ==, count_severity (sl_document_get_problems (document), SL_SEVERITY_ERROR));
   g_assert_cmpuint (warnings, ==, count_severity (sl_document_get_problems (document), SL_SEVERITY_WARNING));
   g_assert_cmpuint (errors, >=, 1);
-  errors_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", errors), errors);
-  warnings_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning", "%u warnings", warnings), warnings);
+  errors_count = sl_count_format (errors);
+  warnings_count = sl_count_format (warnings);
+  errors_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s error", "%s errors", errors), errors_count);
+  warnings_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s warning", "%s warnings", warnings), warnings_count);
   g_assert_nonnull (strstr (sl_pipeline_page_get_status (SL_PIPELINE_PAGE (document)), errors_text));
   g_assert_nonnull (strstr (sl_pipeline_page_get_status (SL_PIPELINE_PAGE (document)), warnings_text));
   panel_widget_close (PANEL_WIDGET (document));

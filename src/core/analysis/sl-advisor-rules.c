@@ -15,6 +15,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-private.h"
 #include "sl-spread.h"
 #include "sl-step-breakdown.h"
@@ -107,11 +108,12 @@ describe_longest (SlOpRow  *row,
   g_autofree char *total = sl_advisor_format_time (known (sl_op_row_get_total_ns (row)));
 
   guint64 count = sl_op_row_get_count (row);
+  g_autofree char *executions = sl_count_format (count);
 
   /* Translators: the longest execution of an op, its number of executions and their total time */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "longest %s, %llu execution, %s in all",
-                                       "longest %s, %llu executions, %s in all", (gulong)MIN (count, G_MAXULONG)),
-                          max, (unsigned long long)count, total);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "longest %s, %s execution, %s in all",
+                                       "longest %s, %s executions, %s in all", (gulong)MIN (count, G_MAXULONG)),
+                          max, executions, total);
 }
 
 static gint64
@@ -308,8 +310,8 @@ rule_cast_transdata (SlAdvisorContext *ctx)
     {
       SlOpRow *row = g_ptr_array_index (types, i);
       g_autofree char *time = sl_advisor_format_time (known (sl_op_row_get_total_ns (row)));
-      g_autofree char *value = g_strdup_printf (_("%s in %llu executions"), time,
-                                                (unsigned long long)sl_op_row_get_count (row));
+      g_autofree char *count = sl_count_format (sl_op_row_get_count (row));
+      g_autofree char *value = g_strdup_printf (_("%s in %s executions"), time, count);
 
       sl_advisor_finding_add_evidence (finding, sl_op_row_get_name (row), value,
                                        sl_op_row_get_source_path (row), sl_op_row_get_source_line (row), -1);
@@ -830,11 +832,12 @@ describe_wait (SlOpRow  *row,
   g_autofree char *mean = sl_advisor_format_time (mean_wait (row));
   g_autofree char *total = sl_advisor_format_time (sl_op_row_get_wait_ns (row));
   guint64 count = sl_op_row_get_count (row);
+  g_autofree char *executions = sl_count_format (count);
 
   /* Translators: an op's mean wait before it starts, its executions and the waits in all */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "waits %s on average, %llu execution, %s in all",
-                                       "waits %s on average, %llu executions, %s in all", (gulong)MIN (count, G_MAXULONG)),
-                          mean, (unsigned long long)count, total);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "waits %s on average, %s execution, %s in all",
+                                       "waits %s on average, %s executions, %s in all", (gulong)MIN (count, G_MAXULONG)),
+                          mean, executions, total);
 }
 
 static int
@@ -1134,8 +1137,12 @@ rule_dynamic_shape (SlAdvisorContext *ctx)
     return;
 
   if (many_compiles)
-    g_string_append_printf (detail, _("aclopCompileAndExecute was called %llu times (%g or more means ops are compiled while training)."),
-                            (unsigned long long)sl_op_row_get_count (compile), min_calls);
+    {
+      g_autofree char *calls = sl_count_format (sl_op_row_get_count (compile));
+
+      g_string_append_printf (detail, _("aclopCompileAndExecute was called %s times (%g or more means ops are compiled while training)."),
+                              calls, min_calls);
+    }
   if (all_dynamic)
     g_string_append_printf (detail, "%s%s", detail->len > 0 ? " " : "",
                             _("No op ran with a static shape: every op is compiled for the shapes it meets."));

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-private.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-profile-loader.h"
@@ -1403,10 +1404,11 @@ add_pattern_evidence (SlAdvisorContext *ctx,
   guint32 slice = g_array_index (pattern->stream->slices, guint32, pattern->first);
   Event first = { pattern->stream->track, slice, sl_trace_slices_start_ns (slices, slice), MAX (sl_trace_slices_dur_ns (slices, slice), 0) };
   g_autofree char *total = sl_advisor_format_time (pattern->total_ns);
+  g_autofree char *runs = sl_count_format (pattern->count);
   /* Translators: how often a kernel sequence ran and its time in all */
-  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u run, %s", "%s: %u runs, %s",
+  g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s run, %s", "%s: %s runs, %s",
                                                          pattern->count),
-                                            text, pattern->count, total);
+                                            text, runs, total);
 
   add_event_evidence (ctx, finding, &first, label);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "sl-count-format.h"
 #include "sl-op-row.h"
 #include "sl-performance-report.h"
 #include "sl-profile.h"
@@ -477,6 +478,7 @@ dup_suspect_traffic (GPtrArray *instances)
 {
   g_autoptr(GString) rows = g_string_new (NULL);
   guint n = 0;
+  g_autofree char *count = NULL;
 
   for (guint i = 0; i < instances->len; i++)
     {
@@ -498,18 +500,19 @@ dup_suspect_traffic (GPtrArray *instances)
     }
   if (n == 0)
     return NULL;
+  count = sl_count_format (n);
   /* Translators: how many ops measured less main memory traffic than their tensors hold; their rows follow */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Suspect data: %u op measured less than a hundredth of its own tensors' bytes "
+                                       "Suspect data: %s op measured less than a hundredth of its own tensors' bytes "
                                        "in main memory traffic, which no tiling or cache can do; the bandwidth "
                                        "columns (*_main_mem_read_bw, *_main_mem_write_bw) or the core times cannot "
                                        "be right, so the memory figures are not graded.%s",
-                                       "Suspect data: %u ops measured less than a hundredth of their own tensors' bytes "
+                                       "Suspect data: %s ops measured less than a hundredth of their own tensors' bytes "
                                        "in main memory traffic, which no tiling or cache can do; the bandwidth "
                                        "columns (*_main_mem_read_bw, *_main_mem_write_bw) or the core times cannot "
                                        "be right, so the memory figures are not graded.%s",
                                        n),
-                          n, rows->str);
+                          count, rows->str);
 }
 
 static void

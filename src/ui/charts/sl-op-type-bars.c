@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-widget-style.h"
 #include "sl-op-row.h"
 #include "sl-op-type-bars.h"
@@ -184,6 +185,7 @@ sl_op_type_bars_describe_at (SlOpTypeBars *self,
   int index;
   g_autofree char *total = NULL;
   g_autofree char *average = NULL;
+  g_autofree char *calls = NULL;
 
   g_return_val_if_fail (SL_IS_OP_TYPE_BARS (self), NULL);
 
@@ -193,9 +195,9 @@ sl_op_type_bars_describe_at (SlOpTypeBars *self,
   row = g_ptr_array_index (self->rows, index);
   total = sl_time_format_ns (sl_op_row_get_total_ns (row), self->unit);
   average = sl_time_format_ns (sl_op_row_get_avg_ns (row), self->unit);
-  return g_strdup_printf (_("%s\n%llu calls, %s in all, %s on average, %.2f%% of op time"),
-                          sl_op_row_get_op_type (row), (unsigned long long)sl_op_row_get_count (row),
-                          total, average,
+  calls = sl_count_format (sl_op_row_get_count (row));
+  return g_strdup_printf (_("%s\n%s calls, %s in all, %s on average, %.2f%% of op time"),
+                          sl_op_row_get_op_type (row), calls, total, average,
                           self->all_ns > 0 ? 100.0 * sl_op_row_get_total_ns (row) / self->all_ns : 0.0);
 }
 

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-cluster-bars.h"
 #include "sl-cluster-loader.h"
 #include "sl-cluster-page.h"
@@ -236,6 +237,7 @@ fill_banner (SlClusterPage *self)
   g_autoptr(GString) text = g_string_new (NULL);
   const SlClusterRank *rank, *fast;
   g_autofree char *escaped = NULL;
+  g_autofree char *n_ranks = sl_count_format (slow->n_ranks);
 
   if (!slow->computed)
     {
@@ -248,17 +250,17 @@ fill_banner (SlClusterPage *self)
   fast = rank_at (self, slow->fast_index);
   if (!slow->found)
     {
-      g_string_printf (text, _("No slow rank: the %u ranks' mean step times spread %.1f %%, within the %.1f %% threshold."),
-                       slow->n_ranks, slow->spread.percent, self->summary->threshold);
+      g_string_printf (text, _("No slow rank: the %s ranks' mean step times spread %.1f %%, within the %.1f %% threshold."),
+                       n_ranks, slow->spread.percent, self->summary->threshold);
       gtk_label_set_text (GTK_LABEL (self->banner_label), text->str);
       gtk_widget_remove_css_class (self->banner, "warning");
       return;
     }
 
   escaped = g_markup_escape_text (rank->label, -1);
-  g_string_printf (text, _("<b>Slow rank: %s.</b> Its mean step takes %.3f ms against %.3f ms on average; the %u ranks' step "
+  g_string_printf (text, _("<b>Slow rank: %s.</b> Its mean step takes %.3f ms against %.3f ms on average; the %s ranks' step "
                            "times spread %.1f %%, above the %.1f %% threshold."),
-                   escaped, rank->breakdown.step_ns / 1e6, slow->spread.mean / 1e6, slow->n_ranks, slow->spread.percent,
+                   escaped, rank->breakdown.step_ns / 1e6, slow->spread.mean / 1e6, n_ranks, slow->spread.percent,
                    self->summary->threshold);
   g_string_append_c (text, '\n');
   g_string_append_printf (text, _("Against the fastest, %s (%.3f ms), most of the gap is %s: %.3f ms."), fast->label,
@@ -339,6 +341,7 @@ fill_matrix (SlClusterPage *self)
 {
   SlCommunication *matrix = self->summary->matrix;
   const SlClusterSlowLink *slow = &self->summary->slow_link;
+  g_autofree char *n_links = sl_count_format (slow->n_links);
   g_autofree char *text = NULL;
 
   if (sl_communication_get_n_links (matrix) == 0)
@@ -354,16 +357,16 @@ fill_matrix (SlClusterPage *self)
   gtk_widget_set_visible (self->matrix, TRUE);
   if (slow->found)
     {
-      text = g_strdup_printf (_("<b>Slow link: %s over %s</b>, %.2f GB/s against %.2f GB/s on average for its %u links; "
+      text = g_strdup_printf (_("<b>Slow link: %s over %s</b>, %.2f GB/s against %.2f GB/s on average for its %s links; "
                                 "the bandwidths spread %.1f %%, above the %.1f %% threshold. It is outlined below."),
                               slow->link->first->key, slow->transport, sl_comm_link_sum_get_bandwidth (slow->link),
-                              slow->spread.mean, slow->n_links, slow->spread.percent, self->summary->threshold);
+                              slow->spread.mean, n_links, slow->spread.percent, self->summary->threshold);
       sl_comm_matrix_view_set_highlight (SL_COMM_MATRIX_VIEW (self->matrix), slow->link->src, slow->link->dst);
     }
   else if (slow->computed)
-    text = g_strdup_printf (_("No slow link: the bandwidths of the %u %s links spread %.1f %%, within the %.1f %% "
+    text = g_strdup_printf (_("No slow link: the bandwidths of the %s %s links spread %.1f %%, within the %.1f %% "
                               "threshold."),
-                            slow->n_links, slow->transport, slow->spread.percent, self->summary->threshold);
+                            n_links, slow->transport, slow->spread.percent, self->summary->threshold);
   else
     text = g_strdup (_("No slow link: no transport type has two links between ranks to compare."));
   gtk_label_set_markup (GTK_LABEL (self->link_label), text);

@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-compare-entry.h"
 #include "sl-compare-export.h"
 #include "sl-compare-page.h"
@@ -259,12 +260,17 @@ item_diff_tooltip (gpointer item,
   if (compare_item->noise_checked || compare_item->diff_ns == 0)
     return NULL;
   if (compare_item->source == SL_PROFILE_COMPARE_FROM_STEPS)
-    /* Translators: a tooltip; the steps of the baseline and of the
-     * comparison, and the least number of steps on each side */
-    return g_strdup_printf (_("Not coloured as a gain or a regression: the baseline has %u steps and the comparison %u, "
-                              "and the step-to-step spread needs at least %d on each side, so this difference cannot "
-                              "be told from noise."),
-                            result->base_steps, result->comparison_steps, SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
+    {
+      g_autofree char *base_steps = sl_count_format (result->base_steps);
+      g_autofree char *comparison_steps = sl_count_format (result->comparison_steps);
+
+      /* Translators: a tooltip; the steps of the baseline and of the
+       * comparison, and the least number of steps on each side */
+      return g_strdup_printf (_("Not coloured as a gain or a regression: the baseline has %s steps and the comparison "
+                                "%s, and the step-to-step spread needs at least %d on each side, so this difference "
+                                "cannot be told from noise."),
+                              base_steps, comparison_steps, SL_PROFILE_COMPARE_MIN_NOISE_STEPS);
+    }
   return g_strdup (_("Not coloured as a gain or a regression: this figure comes from op table totals, which are not "
                      "split by step, so its step-to-step spread is unknown and the difference cannot be told from "
                      "noise."));
@@ -394,10 +400,10 @@ static void
 fill_alignment (SlComparePage                   *self,
                 const SlProfileCompareAlignment *alignment)
 {
-  g_autofree char *matched = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->matched);
-  g_autofree char *only_base = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->only_base);
-  g_autofree char *only_comparison = g_strdup_printf ("%" G_GUINT64_FORMAT, alignment->only_comparison);
-  g_autofree char *streams = g_strdup_printf ("%u", alignment->n_streams);
+  g_autofree char *matched = sl_count_format (alignment->matched);
+  g_autofree char *only_base = sl_count_format (alignment->only_base);
+  g_autofree char *only_comparison = sl_count_format (alignment->only_comparison);
+  g_autofree char *streams = sl_count_format (alignment->n_streams);
 
   if (!alignment->computed)
     {
@@ -477,13 +483,15 @@ update_ops_count (SlComparePage *self)
   guint shown = g_list_model_get_n_items (sl_data_table_get_rows (self->ops_view));
   GListModel *all = sl_data_table_get_model (self->ops_view);
   guint total = all != NULL ? g_list_model_get_n_items (all) : 0;
+  g_autofree char *shown_text = sl_count_format (shown);
+  g_autofree char *total_text = sl_count_format (total);
   g_autofree char *text = NULL;
 
   if (shown == total)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", total), total);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s row", "%s rows", total), total_text);
   else
     /* Translators: rows shown by the filter, of all rows */
-    text = g_strdup_printf (_("%u of %u rows"), shown, total);
+    text = g_strdup_printf (_("%s of %s rows"), shown_text, total_text);
   gtk_label_set_text (self->ops_count_label, text);
 }
 
@@ -971,7 +979,7 @@ side_text (SlComparePage             *self,
   avg = format_ns (self, row->avg_ns[side]);
   min = format_ns (self, row->min_ns[side]);
   max = format_ns (self, row->max_ns[side]);
-  count = g_strdup_printf ("%" G_GUINT64_FORMAT, row->count[side]);
+  count = sl_count_format (row->count[side]);
   /* Translators: one side of an op type's statistics: the count, the
    * total, average, min and max times */
   return g_strdup_printf (_("%s×, total %s, average %s, min %s, max %s"), count, total, avg, min, max);

@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-conversion-page.h"
 #include "sl-conversion-row.h"
 #include "sl-data-table.h"
@@ -255,7 +256,8 @@ update_rows_label (SlConversionPage *self)
 {
   GListModel *shown = sl_data_table_get_rows (self->table);
   guint n = shown != NULL ? g_list_model_get_n_items (shown) : 0;
-  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", n), n);
+  g_autofree char *count = sl_count_format (n);
+  g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s row", "%s rows", n), count);
 
   gtk_label_set_text (self->rows_label, text);
 }
@@ -290,6 +292,10 @@ fill (SlConversionPage *self)
   g_autofree char *converted_name = g_path_get_basename (self->converted_path);
   g_autofree char *sides = NULL;
   g_autofree char *paths = NULL;
+  g_autofree char *kept = NULL;
+  g_autofree char *fused = NULL;
+  g_autofree char *inserted = NULL;
+  g_autofree char *removed = NULL;
 
   g_clear_object (&self->rows);
   self->rows = sl_conversion_row_list_new (self->match);
@@ -301,11 +307,11 @@ fill (SlConversionPage *self)
   paths = g_strconcat (self->converted_path, "\n", self->source_path, NULL);
   sl_widget_set_long_tooltip (GTK_WIDGET (self->sides_label), paths);
   /* Translators: the counts of a conversion's ops by status */
-  counts = g_strdup_printf (_("%u kept · %u fused · %u inserted · %u removed"),
-                            sl_conversion_match_count (self->match, SL_CONVERSION_KEPT),
-                            sl_conversion_match_count (self->match, SL_CONVERSION_FUSED),
-                            sl_conversion_match_count (self->match, SL_CONVERSION_INSERTED),
-                            sl_conversion_match_get_n_removed (self->match));
+  kept = sl_count_format (sl_conversion_match_count (self->match, SL_CONVERSION_KEPT));
+  fused = sl_count_format (sl_conversion_match_count (self->match, SL_CONVERSION_FUSED));
+  inserted = sl_count_format (sl_conversion_match_count (self->match, SL_CONVERSION_INSERTED));
+  removed = sl_count_format (sl_conversion_match_get_n_removed (self->match));
+  counts = g_strdup_printf (_("%s kept · %s fused · %s inserted · %s removed"), kept, fused, inserted, removed);
   gtk_label_set_text (self->counts_label, counts);
   update_rows_label (self);
 }

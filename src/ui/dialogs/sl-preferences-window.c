@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-dialog-fit.h"
 #include "sl-cache.h"
 #include "sl-preferences-window.h"
@@ -91,10 +92,11 @@ measure_thread (GTask        *task,
   else
     {
       g_autofree char *formatted = g_format_size (size);
+      g_autofree char *count = sl_count_format (n_files);
 
       g_task_return_pointer (task,
-                             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %u file", "%s in %u files", n_files),
-                                              formatted, n_files),
+                             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %s file", "%s in %s files", n_files),
+                                              formatted, count),
                              g_free);
     }
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-cluster-page.h"
 #include "sl-compare-page.h"
 #include "sl-conversion-page.h"
@@ -215,11 +216,13 @@ add_scalars_buttons (GListModel         *findings,
   for (guint k = 0; summary_findings[k] != SL_FINDING_N_KINDS; k++)
     {
       guint n_runs = count_kind (findings, summary_findings[k]);
+      g_autofree char *count = NULL;
       g_autofree char *label = NULL;
 
       if (n_runs < 2)
         continue;
-      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Run", "Compare All %u Runs", n_runs), n_runs);
+      count = sl_count_format (n_runs);
+      label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %s Run", "Compare All %s Runs", n_runs), count);
       add (sl_document_registry_new_button (kind, folder_path, label,
                                             _("Training curves of every run in this folder, overlaid, one chart per tag")),
            summary_findings[k], data);
@@ -235,11 +238,13 @@ add_dataset_graph_buttons (GListModel         *findings,
 {
   const SlDocumentKind *kind = sl_document_registry_lookup ("dataset-graph");
   guint n_runs = count_runs_with_lineage (findings);
+  g_autofree char *count = NULL;
   g_autofree char *label = NULL;
 
   if (n_runs < 2)
     return;
-  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %u Dataset", "Compare %u Datasets", n_runs), n_runs);
+  count = sl_count_format (n_runs);
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Compare %s Dataset", "Compare %s Datasets", n_runs), count);
   add (sl_document_registry_new_button (kind, folder_path, label,
                                         _("The dataset pipelines of every run with lineage here, side by side, with the parameters that differ marked")),
        SL_FINDING_SUMMARY_RUN, data);

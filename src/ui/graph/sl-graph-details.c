@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-graph-details.h"
 
 /* Neighbours listed in Details before "and N more". */
@@ -102,8 +103,9 @@ add_element_rows (const Describe *self,
                    NULL);
   if (n_consumers > MAX_LINKS)
     {
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more",
-                                                            n_consumers - MAX_LINKS), n_consumers - MAX_LINKS);
+      g_autofree char *count = sl_count_format (n_consumers - MAX_LINKS);
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %s more", "and %s more",
+                                                            n_consumers - MAX_LINKS), count);
       const char *rows[] = { _("Used by"), more, NULL };
 
       sl_description_add_rows (details, rows);
@@ -144,7 +146,7 @@ sl_graph_details_describe (SlDescription         *details,
   kind = sl_graph_item_get_kind (graph, item);
   element = sl_graph_item_get_element (graph, item);
   path = sl_graph_item_dup_path (graph, item);
-  below = g_strdup_printf ("%u", sl_graph_layout_get_n_ops_below (layout, item));
+  below = sl_count_format (sl_graph_layout_get_n_ops_below (layout, item));
   if (sl_graph_layout_get_item_time (layout, item) > 0)
     time = g_strdup_printf (_("%.3f ms"), sl_graph_layout_get_item_time (layout, item) / 1e6);
 
@@ -193,7 +195,7 @@ sl_graph_details_describe (SlDescription         *details,
     }
 
   {
-    g_autofree char *children = g_strdup_printf ("%u", sl_graph_item_get_n_children (graph, item));
+    g_autofree char *children = sl_count_format (sl_graph_item_get_n_children (graph, item));
     const char *rows[] = {
       _("Kind"), kind == SL_GRAPH_ITEM_GROUP ? _("Group of one op type") :
                  kind == SL_GRAPH_ITEM_SECTION ? _("Section of a large scope") : _("Scope"),

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-graph-page-private.h"
 #include "sl-graph-result.h"
 #include "sl-tooltip.h"
@@ -31,15 +32,17 @@ results_found_cb (SlGraphPage *self,
                   guint        total)
 {
   guint n = self->results->len;
+  g_autofree char *n_text = sl_count_format (n);
+  g_autofree char *total_text = sl_count_format (total);
   g_autofree char *label = NULL;
 
   if (total == 0)
     label = g_strdup (_("Nothing found"));
   else if (total > n)
     /* Translators: search results: the first N listed of M */
-    label = g_strdup_printf (_("The first %u of %u found"), n, total);
+    label = g_strdup_printf (_("The first %s of %s found"), n_text, total_text);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", total), total);
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s found", "%s found", total), total_text);
   gtk_label_set_label (self->results_label, label);
   gtk_revealer_set_reveal_child (self->results_revealer, TRUE);
   _sl_graph_page_mark_results (self);

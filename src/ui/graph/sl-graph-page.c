@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-description.h"
 #include "sl-graph-details.h"
 #include "sl-graph-export.h"
@@ -148,15 +149,20 @@ update_status (SlGraphPage *self)
   g_autofree char *ops = NULL;
   g_autofree char *params = NULL;
   g_autofree char *brief = NULL;
+  g_autofree char *n_ops = NULL;
+  g_autofree char *n_params = NULL;
+  g_autofree char *n_drawn = NULL;
   guint n_boxes = 0;
 
   if (graph == NULL)
     return;
   if (self->scene != NULL)
     sl_graph_scene_get_boxes (self->scene, &n_boxes);
+  n_ops = sl_count_format (sl_graph_get_n_ops (graph));
+  n_params = sl_count_format (sl_graph_get_n_parameters (graph));
+  n_drawn = sl_count_format (n_boxes);
   /* Translators: the graph page's status: ops in the graph, boxes drawn */
-  text = g_strdup_printf (_("%u ops, %u parameters; %u boxes drawn"),
-                          sl_graph_get_n_ops (graph), sl_graph_get_n_parameters (graph), n_boxes);
+  text = g_strdup_printf (_("%s ops, %s parameters; %s boxes drawn"), n_ops, n_params, n_drawn);
   if (self->times_source != NULL && self->colour_by_time)
     {
       g_autofree char *name = g_path_get_basename (self->times_source);
@@ -168,10 +174,9 @@ update_status (SlGraphPage *self)
     }
   /* The toolbar shows a short form that never shortens further: the long
    * one is in its tooltip. */
-  ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", sl_graph_get_n_ops (graph)),
-                         sl_graph_get_n_ops (graph));
-  params = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u param", "%u params", sl_graph_get_n_parameters (graph)),
-                            sl_graph_get_n_parameters (graph));
+  ops = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s op", "%s ops", sl_graph_get_n_ops (graph)), n_ops);
+  params = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s param", "%s params", sl_graph_get_n_parameters (graph)),
+                            n_params);
   /* Translators: the graph page's short status: "104 ops · 20 params" */
   brief = g_strdup_printf (_("%s · %s"), ops, params);
   gtk_label_set_label (self->status_label, brief);

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-graph-renderer.h"
 #include "sl-graph-verdict-legend.h"
 
@@ -142,7 +143,7 @@ sl_graph_verdict_legend_set_counts (SlGraphVerdictLegend *self,
 
   for (guint i = 0; i < SL_GRAPH_LEGEND_N_ROWS; i++)
     {
-      g_autofree char *text = g_strdup_printf ("%u", counts[i]);
+      g_autofree char *text = sl_count_format (counts[i]);
 
       self->counts[i] = counts[i];
       gtk_label_set_text (GTK_LABEL (self->count_labels[i]), text);

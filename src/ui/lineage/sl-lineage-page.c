@@ -28,6 +28,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-dataset-graph-reader.h"
 #include "sl-lineage-column-item.h"
 #include "sl-lineage-columns.h"
@@ -224,17 +225,23 @@ update_status (SlLineagePage *self)
   g_autofree char *shown = NULL;
   g_autofree char *filters = NULL;
   g_autofree char *brushed = NULL;
+  g_autofree char *n_shown = NULL;
+  g_autofree char *n_runs = NULL;
+  g_autofree char *n_brushed = NULL;
 
   for (guint c = 0; c < sl_lineage_table_get_n_columns (self->table); c++)
     n_filters += sl_lineage_table_has_filter (self->table, c);
   for (guint r = 0; r < self->marked->len; r++)
     n_marked += g_array_index (self->marked, gboolean, r);
+  n_shown = sl_count_format (sl_lineage_page_get_n_shown (self));
+  n_runs = sl_count_format (sl_lineage_table_get_n_runs (self->table));
+  n_brushed = sl_count_format (n_marked);
   /* Translators: how many runs the table shows, of how many */
-  shown = g_strdup_printf (_("%u of %u runs"), sl_lineage_page_get_n_shown (self), sl_lineage_table_get_n_runs (self->table));
+  shown = g_strdup_printf (_("%s of %s runs"), n_shown, n_runs);
   /* Translators: the number of active filters */
   filters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u filter", "%u filters", n_filters), n_filters);
   /* Translators: runs inside every brush of the parallel coordinates */
-  brushed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u brushed", "%u brushed", n_marked), n_marked);
+  brushed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s brushed", "%s brushed", n_marked), n_brushed);
   text = g_strdup_printf ("%s · %s · %s", shown, filters, brushed);
   gtk_label_set_text (self->status, text);
 }

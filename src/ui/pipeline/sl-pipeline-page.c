@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-description.h"
 #include "sl-pipeline-check.h"
 #include "sl-pipeline-editor.h"
@@ -231,6 +232,8 @@ static void
 update_status (SlPipelinePage *self)
 {
   guint errors = 0, warnings = 0;
+  g_autofree char *errors_count = NULL;
+  g_autofree char *warnings_count = NULL;
   g_autofree char *errors_text = NULL;
   g_autofree char *warnings_text = NULL;
   g_autofree char *text = NULL;
@@ -247,8 +250,11 @@ update_status (SlPipelinePage *self)
       gtk_label_set_label (self->status_label, _("The SDK would accept this pipeline"));
       return;
     }
-  errors_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", errors), errors);
-  warnings_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning", "%u warnings", warnings), warnings);
+  errors_count = sl_count_format (errors);
+  warnings_count = sl_count_format (warnings);
+  errors_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s error", "%s errors", errors), errors_count);
+  warnings_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s warning", "%s warnings", warnings),
+                                   warnings_count);
   /* Translators: "3 errors, 1 warning" */
   text = g_strdup_printf (_("%s, %s"), errors_text, warnings_text);
   gtk_label_set_label (self->status_label, text);

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-finding-item.h"
 
 struct _SlAdvisorFindingItem
@@ -157,6 +158,7 @@ make_texts (SlAdvisorFindingItem *self)
   const char *rank = sl_advisor_finding_get_rank_label (finding);
   const char *filter = sl_advisor_finding_get_filter_text (finding);
   GPtrArray *ops = sl_advisor_finding_get_ops (finding);
+  g_autofree char *n_ops = sl_count_format (ops->len);
   g_autofree char *numbers = dup_numbers (finding, self->unit);
 
   /* A finding over the whole profile says so; one of the rank shown
@@ -183,10 +185,10 @@ make_texts (SlAdvisorFindingItem *self)
     }
 
   if (filter != NULL && filter[0] != '\0')
-    /* Translators: a button; %u is how many ops the finding involves */
+    /* Translators: a button; %s is how many ops the finding involves */
     self->ops_link = ops->len > 0
-      ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the Op in _Operators", "Show All %u Ops in _Operators",
-                                      ops->len), ops->len)
+      ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the Op in _Operators", "Show All %s Ops in _Operators",
+                                      ops->len), n_ops)
       : g_strdup (_("Show in _Operators"));
 }
 

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-finding-row.h"
 #include "sl-advisor-op-link.h"
 
@@ -168,10 +169,11 @@ fill_evidence (SlAdvisorFindingRow *self)
     }
   if (n > MAX_EVIDENCE_ROWS)
     {
+      g_autofree char *count = sl_count_format (n - MAX_EVIDENCE_ROWS);
       /* Translators: evidence rows beyond those listed in the report */
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more, all in Details",
-                                                            "and %u more, all in Details", n - MAX_EVIDENCE_ROWS),
-                                               n - MAX_EVIDENCE_ROWS);
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %s more, all in Details",
+                                                            "and %s more, all in Details", n - MAX_EVIDENCE_ROWS),
+                                               count);
 
       gtk_grid_attach (GTK_GRID (grid), new_cell (more, TRUE, "dim-label"), 0, MAX_EVIDENCE_ROWS + 1, 3, 1);
     }
@@ -195,9 +197,10 @@ fill_ops (SlAdvisorFindingRow *self)
     {
       SlOpRow *op = g_ptr_array_index (ops, i);
       g_autofree char *total = sl_advisor_item_format_time (sl_op_row_get_total_ns (op), unit);
-      g_autofree char *calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %llu call", "%s in %llu calls",
+      g_autofree char *count = sl_count_format (sl_op_row_get_count (op));
+      g_autofree char *calls = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %s call", "%s in %s calls",
                                                              sl_op_row_get_count (op)),
-                                                total, (unsigned long long)sl_op_row_get_count (op));
+                                                total, count);
       const char *name = sl_op_row_get_name (op);
 
       gtk_grid_attach (GTK_GRID (grid), name != NULL && name[0] ? sl_advisor_op_link_new (name, TRUE)

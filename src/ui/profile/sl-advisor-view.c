@@ -20,6 +20,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-finding-row.h"
 #include "sl-advisor-skip-row.h"
 #include "sl-advisor-texts.h"
@@ -207,16 +208,17 @@ static char *
 dup_performance_tooltip (const SlPerformanceItem *item)
 {
   g_autoptr(GString) text = g_string_new (item->how);
+  g_autofree char *n_ops = sl_count_format (item->n_ops);
 
   if (item->threshold != NULL)
     g_string_append_printf (text, "\n\n%s", item->threshold);
   if (item->n_ops > 0 && item->file != NULL)
     /* Translators: how many ops a figure of the performance report is computed from, and their file */
-    g_string_append_printf (text, ngettext ("\n\nFrom %u op in %s", "\n\nFrom %u ops in %s", item->n_ops),
-                            item->n_ops, item->file);
+    g_string_append_printf (text, ngettext ("\n\nFrom %s op in %s", "\n\nFrom %s ops in %s", item->n_ops),
+                            n_ops, item->file);
   else if (item->n_ops > 0)
     /* Translators: how many ops a figure of the performance report is computed from */
-    g_string_append_printf (text, ngettext ("\n\nFrom %u op", "\n\nFrom %u ops", item->n_ops), item->n_ops);
+    g_string_append_printf (text, ngettext ("\n\nFrom %s op", "\n\nFrom %s ops", item->n_ops), n_ops);
   if (item->worst_ops != NULL && item->worst_ops[0] != NULL)
     {
       g_autofree char *names = g_strjoinv ("\n  ", item->worst_ops);
@@ -339,6 +341,7 @@ rebuild (SlAdvisorView *self)
   g_autofree char *summary = NULL;
   g_autofree char *high = NULL;
   g_autofree char *medium = NULL;
+  g_autofree char *n_rules = NULL;
   guint n_findings;
 
   g_clear_object (&self->selected);
@@ -398,9 +401,10 @@ rebuild (SlAdvisorView *self)
   medium = sl_advisor_item_format_percent (sl_advisor_rule_book_get_medium_percent (book));
   /* Translators: the rule book's version, its number of rules, the rank
    * shown and the shares of the step that make a finding high or medium */
-  summary = g_strdup_printf (_("Rule book version %lld, %u rules, on %s. A finding is high when its time is "
+  n_rules = sl_count_format (sl_advisor_rule_book_get_n_rules (book));
+  summary = g_strdup_printf (_("Rule book version %lld, %s rules, on %s. A finding is high when its time is "
                                "%s of the step or more, medium from %s."),
-                             (long long)sl_advisor_rule_book_get_version (book), sl_advisor_rule_book_get_n_rules (book),
+                             (long long)sl_advisor_rule_book_get_version (book), n_rules,
                              self->rank_label != NULL ? self->rank_label : sl_advisor_report_get_path (self->report),
                              high, medium);
   gtk_label_set_label (self->summary_label, summary);
@@ -607,12 +611,13 @@ sl_advisor_view_show_details (SlAdvisorView  *self,
   ops = sl_advisor_finding_get_ops (finding);
   if (sl_advisor_finding_get_filter_text (finding) != NULL && sl_advisor_finding_get_filter_text (finding)[0])
     {
+      g_autofree char *n_ops = sl_count_format (ops->len);
       g_autofree char *text = ops->len > 0
         /* Translators: a Details link listing exactly the ops of a finding */
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the op", "Show all %u ops", ops->len), ops->len)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %u op, filtered by “%s”",
-                                        "Show %u ops, filtered by “%s”", ops->len),
-                           ops->len, sl_advisor_finding_get_filter_text (finding));
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show the op", "Show all %s ops", ops->len), n_ops)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Show %s op, filtered by “%s”",
+                                        "Show %s ops, filtered by “%s”", ops->len),
+                           n_ops, sl_advisor_finding_get_filter_text (finding));
 
       sl_description_add_object_link (details, _("Operators"), text, G_OBJECT (self), details_link_cb,
                                         (guint64)index * N_LINKS + LINK_OPS);

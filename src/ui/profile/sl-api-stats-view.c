@@ -15,6 +15,7 @@
 
 #include "sl-api-levels.h"
 #include "sl-api-stats-view.h"
+#include "sl-count-format.h"
 #include "sl-data-table.h"
 #include "sl-time-format.h"
 
@@ -250,7 +251,7 @@ sl_api_stats_view_dup_tooltip (SlApiStatsView *self,
                                SlOpRow        *row)
 {
   GString *str;
-  g_autofree char *total = NULL, *average = NULL, *min = NULL, *max = NULL;
+  g_autofree char *total = NULL, *average = NULL, *min = NULL, *max = NULL, *calls = NULL;
   double level_share, step_share;
   const char *level;
 
@@ -266,8 +267,8 @@ sl_api_stats_view_dup_tooltip (SlApiStatsView *self,
 
   total = sl_time_format_ns (MAX (sl_op_row_get_total_ns (row), 0), self->unit);
   average = sl_time_format_ns (MAX (sl_op_row_get_avg_ns (row), 0), self->unit);
-  g_string_append_printf (str, _("\n%llu calls, %s in all, %s on average"),
-                          (unsigned long long)sl_op_row_get_count (row), total, average);
+  calls = sl_count_format (sl_op_row_get_count (row));
+  g_string_append_printf (str, _("\n%s calls, %s in all, %s on average"), calls, total, average);
   if (sl_op_row_get_min_ns (row) >= 0 && sl_op_row_get_max_ns (row) >= 0)
     {
       min = sl_time_format_ns (sl_op_row_get_min_ns (row), self->unit);
@@ -393,12 +394,14 @@ update_count (SlApiStatsView *self)
 {
   guint shown = g_list_model_get_n_items (sl_data_table_get_rows (self->data_table));
   guint all = self->shown_table ? g_list_model_get_n_items (sl_op_table_get_types (self->shown_table)) : 0;
+  g_autofree char *shown_text = sl_count_format (shown);
+  g_autofree char *all_text = sl_count_format (all);
   g_autofree char *text = NULL;
 
   if (shown == all)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u API", "%u APIs", all), all);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s API", "%s APIs", all), all_text);
   else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u API", "%u of %u APIs", all), shown, all);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s API", "%s of %s APIs", all), shown_text, all_text);
   gtk_label_set_label (self->count_label, text);
 }
 
@@ -413,13 +416,14 @@ update_levels_text (SlApiStatsView *self)
     {
       const SlApiLevel *level = g_ptr_array_index (self->levels, i);
       g_autofree char *total = sl_time_format_ns (level->total_ns, self->unit);
+      g_autofree char *calls = sl_count_format (level->count);
 
       if (text->len > 0)
         g_string_append (text, " · ");
       /* Translators: a level's subtotal: its name, its time, its number of calls */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s %s in %llu call", "%s %s in %llu calls",
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%s %s in %s call", "%s %s in %s calls",
                                                  level->count),
-                              sl_api_level_label (level->level), total, (unsigned long long)level->count);
+                              sl_api_level_label (level->level), total, calls);
     }
   g_free (self->levels_text);
   self->levels_text = g_string_free (g_steal_pointer (&text), FALSE);

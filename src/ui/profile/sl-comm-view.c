@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "sl-count-format.h"
 #include "sl-comm-matrix.h"
 #include "sl-comm-row.h"
 #include "sl-comm-totals.h"
@@ -375,6 +376,8 @@ update_totals (SlCommView *self)
   guint n = 0;
   guint all = g_list_model_get_n_items (G_LIST_MODEL (self->ops));
   g_autofree char *count = NULL;
+  g_autofree char *n_text = NULL;
+  g_autofree char *all_text = NULL;
 
   for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
     {
@@ -392,10 +395,12 @@ update_totals (SlCommView *self)
   else
     g_list_store_remove_all (self->totals_store);
 
+  n_text = sl_count_format (n);
+  all_text = sl_count_format (all);
   if (n == all)
-    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op", "%u ops", all), all);
+    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s op", "%s ops", all), all_text);
   else
-    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u op", "%u of %u ops", all), n, all);
+    count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s op", "%s of %s ops", all), n_text, all_text);
   gtk_label_set_label (self->count_label, count);
 }
 

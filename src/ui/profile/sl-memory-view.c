@@ -14,6 +14,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-data-table.h"
 #include "sl-document.h"
 #include "sl-memory-chart.h"
@@ -408,6 +409,7 @@ fill_peak_label (SlMemoryView *self)
 {
   const SlMemoryPeak *peak = sl_memory_profile_get_peak (self->memory);
   g_autofree char *when = NULL;
+  g_autofree char *holders = NULL;
   g_autofree char *text = NULL;
 
   if (!peak->found)
@@ -419,12 +421,13 @@ fill_peak_label (SlMemoryView *self)
       return;
     }
   when = sl_time_format_ns (peak->time_ns - self->origin_ns, SL_TIME_UNIT_AUTO);
+  holders = sl_count_format (peak->holders->len);
   /* Translators: the peak's size, its component, its time from the start, then the operators holding memory there */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Peak: %.2f MB allocated by %s at %s. %u operator holds %.2f MB there.",
-                                       "Peak: %.2f MB allocated by %s at %s. %u operators hold %.2f MB there.",
+                                       "Peak: %.2f MB allocated by %s at %s. %s operator holds %.2f MB there.",
+                                       "Peak: %.2f MB allocated by %s at %s. %s operators hold %.2f MB there.",
                                        peak->holders->len),
-                          peak->allocated_mb, peak->component, when, peak->holders->len, peak->held_mb);
+                          peak->allocated_mb, peak->component, when, holders, peak->held_mb);
   gtk_label_set_label (self->peak_label, text);
   sl_widget_set_long_tooltip (GTK_WIDGET (self->peak_label), text);
 }
@@ -502,30 +505,36 @@ update_count (SlMemoryView *self)
   Table *table = visible_table (self);
   guint shown = g_list_model_get_n_items (sl_data_table_get_rows (table->view));
   guint all = g_list_model_get_n_items (G_LIST_MODEL (table->store));
+  g_autofree char *shown_text = sl_count_format (shown);
+  g_autofree char *all_text = sl_count_format (all);
   g_autofree char *text = NULL;
 
-  /* The count says what each table's rows are. */
+  /* The count says what each table's rows are, their digits grouped. */
   switch (table - self->tables)
     {
     case TABLE_HOLDERS:
       text = shown == all
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u operator", "%u operators", all), all)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u operator", "%u of %u operators", all), shown, all);
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s operator", "%s operators", all), all_text)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s operator", "%s of %s operators", all),
+                           shown_text, all_text);
       break;
     case TABLE_ALLOCATIONS:
       text = shown == all
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u allocation", "%u allocations", all), all)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u allocation", "%u of %u allocations", all), shown, all);
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s allocation", "%s allocations", all), all_text)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s allocation", "%s of %s allocations", all),
+                           shown_text, all_text);
       break;
     case TABLE_COMPONENTS:
       text = shown == all
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u component", "%u components", all), all)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u component", "%u of %u components", all), shown, all);
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s component", "%s components", all), all_text)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s component", "%s of %s components", all),
+                           shown_text, all_text);
       break;
     default:
       text = shown == all
-        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u module", "%u modules", all), all)
-        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u module", "%u of %u modules", all), shown, all);
+        ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s module", "%s modules", all), all_text)
+        : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s module", "%s of %s modules", all),
+                           shown_text, all_text);
       break;
     }
   gtk_label_set_label (self->count_label, text);

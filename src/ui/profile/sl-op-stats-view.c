@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "sl-count-format.h"
 #include "sl-data-table.h"
 #include "sl-op-names.h"
 #include "sl-op-stats-view.h"
@@ -264,6 +265,7 @@ format_tooltip (SlOpRow        *row,
   GString *str = g_string_new (NULL);
   g_autofree char *total = NULL;
   g_autofree char *average = NULL;
+  g_autofree char *calls = NULL;
 
   total = sl_time_format_ns (sl_op_row_get_total_ns (row), unit);
   average = sl_time_format_ns (sl_op_row_get_avg_ns (row), unit);
@@ -278,8 +280,8 @@ format_tooltip (SlOpRow        *row,
       g_string_append (str, sl_op_row_get_op_type (row));
     }
   append_text_line (str, _("Core Type"), sl_op_row_get_core_type (row));
-  g_string_append_printf (str, _("\n%llu calls, %s in all, %s on average"),
-                          (unsigned long long)sl_op_row_get_count (row), total, average);
+  calls = sl_count_format (sl_op_row_get_count (row));
+  g_string_append_printf (str, _("\n%s calls, %s in all, %s on average"), calls, total, average);
   if (sl_op_row_get_ratio (row) >= 0)
     /* Translators: what an op's ratio is a share of, the ratio, and how the file defines it */
     g_string_append_printf (str, _("\n%s: %.2f — %s"), sl_op_share_basis_title (basis), sl_op_row_get_ratio (row),
@@ -379,12 +381,14 @@ update_count (SlOpStatsView *self)
   guint all = self->table ? g_list_model_get_n_items (by_instance (self) ? sl_op_table_get_instances (self->table)
                                                                            : sl_op_table_get_types (self->table))
                           : 0;
+  g_autofree char *shown_text = sl_count_format (shown);
+  g_autofree char *all_text = sl_count_format (all);
   g_autofree char *text = NULL;
 
   if (shown == all)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u row", "%u rows", all), all);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s row", "%s rows", all), all_text);
   else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row", "%u of %u rows", all), shown, all);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s row", "%s of %s rows", all), shown_text, all_text);
   gtk_label_set_label (self->count_label, text);
 }
 

@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-advisor-view.h"
 #include "sl-advisor.h"
 #include "sl-memory-view.h"
@@ -154,7 +155,7 @@ add_count_row (SlProfilePage       *self,
                const char          *title,
                guint64              count)
 {
-  g_autofree char *text = g_strdup_printf ("%llu", (unsigned long long)count);
+  g_autofree char *text = sl_count_format (count);
 
   add_row (self, group, title, text);
 }
@@ -216,9 +217,10 @@ fill_top_types (SlProfilePage       *self,
     {
       SlOpRow *row = g_ptr_array_index (sorted, i);
       g_autofree char *total = sl_time_format_ns (sl_op_row_get_total_ns (row), self->unit);
-      g_autofree char *text = g_strdup_printf (_("%s, %.1f%% of op time, %llu calls"), total,
+      g_autofree char *calls = sl_count_format (sl_op_row_get_count (row));
+      g_autofree char *text = g_strdup_printf (_("%s, %.1f%% of op time, %s calls"), total,
                                                all > 0 ? 100.0 * sl_op_row_get_total_ns (row) / all : 0.0,
-                                               (unsigned long long)sl_op_row_get_count (row));
+                                               calls);
 
       add_row (self, group, sl_op_row_get_op_type (row), text);
     }
@@ -623,6 +625,7 @@ advisor_show_ops_cb (SlProfilePage    *self,
   GPtrArray *ops = sl_advisor_finding_get_ops (finding);
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autofree char *label = NULL;
+  g_autofree char *count = NULL;
 
   adw_view_stack_set_visible_child_name (self->view_stack, "ops");
   for (guint i = 0; i < ops->len; i++)
@@ -636,9 +639,10 @@ advisor_show_ops_cb (SlProfilePage    *self,
     }
   /* Exactly the finding's ops, not those whose name holds a piece of text */
   g_ptr_array_add (names, NULL);
+  count = sl_count_format (names->len - 1);
   /* Translators: the Operators filter showing a finding's ops: their number and the finding */
-  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u op of “%s”", "%u ops of “%s”", names->len - 1),
-                           names->len - 1, sl_advisor_finding_get_title (finding));
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s op of “%s”", "%s ops of “%s”", names->len - 1),
+                           count, sl_advisor_finding_get_title (finding));
   sl_op_stats_view_show_ops (self->ops_view, (const char * const *)names->pdata, label);
 }
 

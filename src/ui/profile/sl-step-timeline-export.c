@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-step-export.h"
 #include "sl-progress.h"
 #include "sl-step-timeline-export.h"
@@ -165,6 +166,7 @@ export_cb (GObject      *object,
   Job *job = user_data;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *events = NULL;
 
   if (job != self->job)
     return;   /* the profile changed meanwhile */
@@ -180,10 +182,11 @@ export_cb (GObject      *object,
     }
 
   path = g_file_get_parse_name (job->file);
+  events = sl_count_format (job->n_events);
   finish (self, TRUE,
-          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu event of step %lld written to %s",
-                                        "%llu events of step %lld written to %s", job->n_events),
-                           (unsigned long long)job->n_events,
+          g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s event of step %lld written to %s",
+                                        "%s events of step %lld written to %s", job->n_events),
+                           events,
                            (long long)sl_step_trace_get_step (job->steps, job->index)->step, path));
 }
 

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-finding-page.h"
 
 #define MAX_FILE_ROWS 500
@@ -63,7 +64,9 @@ fill (SlFindingPage *self)
   SlFinding *finding = self->finding;
   g_autofree char *size = g_format_size_full (sl_finding_get_size (finding), G_FORMAT_SIZE_LONG_FORMAT);
   guint n_files = sl_finding_get_n_files (finding);
-  g_autofree char *files_title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u File", "%u Files", n_files), n_files);
+  g_autofree char *n_files_text = sl_count_format (n_files);
+  g_autofree char *files_title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s File", "%s Files", n_files),
+                                                  n_files_text);
 
   adw_preferences_group_set_title (self->about_group, sl_finding_kind_to_label (sl_finding_get_kind (finding)));
   add_value_row (self->about_group, _("Name"), sl_finding_get_name (finding));
@@ -97,7 +100,8 @@ fill (SlFindingPage *self)
     }
   if (n_files > MAX_FILE_ROWS)
     {
-      g_autofree char *more = g_strdup_printf (_("and %u more"), n_files - MAX_FILE_ROWS);
+      g_autofree char *count = sl_count_format (n_files - MAX_FILE_ROWS);
+      g_autofree char *more = g_strdup_printf (_("and %s more"), count);
       GtkWidget *row = adw_action_row_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-finding.h"
 #include "sl-document-registry.h"
 #include "sl-folder-page.h"
@@ -153,12 +154,14 @@ fill_groups (SlFolderPage *self)
     {
       /* A cluster first: it is the whole that its ranks' groups below are parts of. */
       guint kind = k == 0 ? SL_FINDING_CLUSTER : k - (k <= SL_FINDING_CLUSTER);
+      g_autofree char *count = NULL;
       g_autofree char *description = NULL;
 
       if (totals[kind] == 0)
         continue;
 
-      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found", "%u found", totals[kind]), totals[kind]);
+      count = sl_count_format (totals[kind]);
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s found", "%s found", totals[kind]), count);
       by_kind[kind] = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
       adw_preferences_group_set_title (by_kind[kind], sl_finding_kind_to_label (kind));
       adw_preferences_group_set_description (by_kind[kind], description);
@@ -192,8 +195,8 @@ fill_groups (SlFolderPage *self)
     {
       if (totals[kind] > MAX_ROWS_PER_KIND)
         {
-          g_autofree char *more = g_strdup_printf (_("%u more are listed in the Workspace panel"),
-                                                   totals[kind] - MAX_ROWS_PER_KIND);
+          g_autofree char *count = sl_count_format (totals[kind] - MAX_ROWS_PER_KIND);
+          g_autofree char *more = g_strdup_printf (_("%s more are listed in the Workspace panel"), count);
           GtkWidget *row = adw_action_row_new ();
 
           adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), more);
@@ -205,14 +208,16 @@ fill_groups (SlFolderPage *self)
 static void
 update_state (SlFolderPage *self)
 {
+  g_autofree char *count = NULL;
   g_autofree char *description = NULL;
 
   switch (sl_folder_get_state (self->folder))
     {
     case SL_FOLDER_SCANNING:
-      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u file looked at", "%u files looked at",
+      count = sl_count_format (sl_folder_get_files_scanned (self->folder));
+      description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s file looked at", "%s files looked at",
                                                   sl_folder_get_files_scanned (self->folder)),
-                                     sl_folder_get_files_scanned (self->folder));
+                                     count);
       adw_status_page_set_description (self->scanning_page, description);
       sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_LOADING);
       if (!self->busy)

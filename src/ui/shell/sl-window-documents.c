@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-document-registry.h"
 #include "sl-window-private.h"
 
@@ -201,13 +202,15 @@ scan_progress_cb (SlWindow   *self,
 {
   guint files = sl_session_get_scan_progress (session);
   const char *name = sl_session_get_scan_folder (session);
+  g_autofree char *count = NULL;
   g_autofree char *status = NULL;
 
   if (name == NULL || sl_session_get_n_scanning (session) == 0)
     return;
-  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %u file looked at…",
-                                         "Scanning %s: %u files looked at…", files),
-                            name, files);
+  count = sl_count_format (files);
+  status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scanning %s: %s file looked at…",
+                                         "Scanning %s: %s files looked at…", files),
+                            name, count);
   gtk_label_set_label (self->status_label, status);
   gtk_progress_bar_pulse (self->scan_progress);
 }
@@ -230,25 +233,29 @@ report_scan (SlWindow *self,
 {
   guint n_findings = g_list_model_get_n_items (sl_folder_get_findings (folder));
   guint n_problems = g_list_model_get_n_items (sl_folder_get_problems (folder));
+  g_autofree char *n_findings_text = sl_count_format (n_findings);
+  g_autofree char *n_files_text = sl_count_format (sl_folder_get_files_scanned (folder));
+  g_autofree char *n_problems_text = sl_count_format (n_problems);
   g_autofree char *found = NULL;
   g_autofree char *problems = NULL;
   g_autofree char *status = NULL;
 
   /* Translators: "%s" is a folder name, then "3 found in 47 files (12 ms)" and "2 problems". */
-  found = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u found in %u file (%.0f ms)",
-                                        "%u found in %u files (%.0f ms)", sl_folder_get_files_scanned (folder)),
-                           n_findings, sl_folder_get_files_scanned (folder), sl_folder_get_scan_time (folder) / 1000.0);
-  problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u problem", "%u problems", n_problems), n_problems);
+  found = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s found in %s file (%.0f ms)",
+                                        "%s found in %s files (%.0f ms)", sl_folder_get_files_scanned (folder)),
+                           n_findings_text, n_files_text, sl_folder_get_scan_time (folder) / 1000.0);
+  problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s problem", "%s problems", n_problems),
+                              n_problems_text);
   status = g_strdup_printf (_("%s: %s, %s"), sl_folder_get_name (folder), found, problems);
   gtk_label_set_label (self->status_label, status);
 
   if (n_problems > 0)
     {
       g_autofree char *toast = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                             "%u problem while reading %s: see Problems",
-                                                             "%u problems while reading %s: see Problems",
+                                                             "%s problem while reading %s: see Problems",
+                                                             "%s problems while reading %s: see Problems",
                                                              n_problems),
-                                                n_problems, sl_folder_get_name (folder));
+                                                n_problems_text, sl_folder_get_name (folder));
       sl_window_show_toast (self, toast);
     }
 }

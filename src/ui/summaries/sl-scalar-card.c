@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-scalar-card.h"
 #include "sl-summary-run.h"
 
@@ -72,12 +73,14 @@ update_restart_notice (SlScalarCard *self)
       SlScalarSeries *series = g_ptr_array_index (self->series, i);
       SlSummaryRun *run = g_ptr_array_index (self->runs, g_array_index (self->run_of_series, guint, i));
       g_autofree char *run_name = NULL;
+      g_autofree char *n_dropped = NULL;
       guint dropped = sl_scalar_series_get_n_dropped (series);
       gint64 from, to;
 
       if (!sl_scalar_series_get_last_restart (series, &from, &to))
         continue;
       run_name = dup_run_display_name (run);
+      n_dropped = sl_count_format (dropped);
       if (text->len > 0)
         g_string_append_c (text, '\n');
       g_string_append_printf (text,
@@ -86,13 +89,13 @@ update_restart_notice (SlScalarCard *self)
                                * dropped and that step again */
                               g_dngettext (GETTEXT_PACKAGE,
                                            "Run “%s” (%s) went back from step %lld to step %lld, a restarted job: "
-                                           "%u point written before the restart, from step %lld on, was dropped; "
+                                           "%s point written before the restart, from step %lld on, was dropped; "
                                            "the points written after it are shown",
                                            "Run “%s” (%s) went back from step %lld to step %lld, a restarted job: "
-                                           "%u points written before the restart, from step %lld on, were dropped; "
+                                           "%s points written before the restart, from step %lld on, were dropped; "
                                            "the points written after it are shown",
                                            dropped),
-                              run_name, sl_scalar_series_get_tag (series), (long long)from, (long long)to, dropped,
+                              run_name, sl_scalar_series_get_tag (series), (long long)from, (long long)to, n_dropped,
                               (long long)to);
     }
 

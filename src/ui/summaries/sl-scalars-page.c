@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-histogram-card.h"
 #include "sl-image-card.h"
 #include "sl-scalar-card.h"
@@ -287,6 +288,8 @@ describe_run (SlSummaryRun *run)
 {
   GString *str = g_string_new (sl_summary_run_get_path (run));
   guint n_files = sl_summary_run_get_n_files (run);
+  g_autofree char *n_files_text = NULL;
+  g_autofree char *n_bad_text = NULL;
   gboolean growing = FALSE;
   gint64 last_update = 0;
 
@@ -299,11 +302,13 @@ describe_run (SlSummaryRun *run)
     }
 
   g_string_append_c (str, '\n');
-  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%u file", "%u files", n_files), n_files);
+  n_files_text = sl_count_format (n_files);
+  n_bad_text = sl_count_format (sl_summary_run_get_n_bad_records (run));
+  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%s file", "%s files", n_files), n_files_text);
   g_string_append (str, ", ");
-  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%llu damaged record skipped", "%llu damaged records skipped",
+  g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%s damaged record skipped", "%s damaged records skipped",
                                             sl_summary_run_get_n_bad_records (run)),
-                          (unsigned long long)sl_summary_run_get_n_bad_records (run));
+                          n_bad_text);
   if (growing)
     g_string_append_printf (str, "\n%s", _("Still being written"));
   if (last_update > 0)

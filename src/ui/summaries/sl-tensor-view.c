@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-tensor-grid.h"
 #include "sl-tensor-plot.h"
 #include "sl-tensor-view.h"
@@ -339,12 +340,13 @@ request_frame (SlTensorView *self)
   if (!shape_holds (dims, n_dims, n_values))
     {
       g_autofree char *shape = sl_tensor_slice_format_shape (dims, n_dims);
+      g_autofree char *count = sl_count_format (n_values);
       g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "Step %lld holds %lu value, which does not fill its shape %s",
-                                                               "Step %lld holds %lu values, which do not fill its shape %s",
+                                                               "Step %lld holds %s value, which does not fill its shape %s",
+                                                               "Step %lld holds %s values, which do not fill its shape %s",
                                                                n_values),
                                                   (long long)sl_tensor_series_get_steps (self->series)[index],
-                                                  (unsigned long)n_values, shape);
+                                                  count, shape);
       set_slice_error (self, message, -1);
       return;
     }

@@ -16,6 +16,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-data-table.h"
 #include "sl-tensor-compare-page.h"
 #include "sl-replace-stream.h"
@@ -382,13 +383,16 @@ update_rows_label (SlTensorComparePage *self)
 {
   guint shown = g_list_model_get_n_items (self->sorted);
   guint total = self->report != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->report)) : 0;
+  g_autofree char *shown_text = sl_count_format (shown);
+  g_autofree char *total_text = sl_count_format (total);
   g_autofree char *text = NULL;
 
   if (shown == total)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs", total), total);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pair", "%s pairs", total), total_text);
   else
     /* Translators: pairs shown by the filters, of all pairs */
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u pair", "%u of %u pairs", total), shown, total);
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s of %s pair", "%s of %s pairs", total),
+                            shown_text, total_text);
   gtk_label_set_text (self->rows_label, text);
 }
 
@@ -455,9 +459,14 @@ fill_counts (SlTensorComparePage *self)
   guint pass = sl_tensor_compare_report_count_verdict (self->report, SL_TENSOR_VERDICT_PASS);
   guint warning = sl_tensor_compare_report_count_verdict (self->report, SL_TENSOR_VERDICT_WARNING);
   guint error = sl_tensor_compare_report_count_verdict (self->report, SL_TENSOR_VERDICT_ERROR);
-  g_autofree char *pass_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pass", "%u pass", pass), pass);
-  g_autofree char *warning_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning", "%u warnings", warning), warning);
-  g_autofree char *error_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", error), error);
+  g_autofree char *pass_count = sl_count_format (pass);
+  g_autofree char *warning_count = sl_count_format (warning);
+  g_autofree char *error_count = sl_count_format (error);
+  g_autofree char *pass_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s pass", "%s pass", pass), pass_count);
+  g_autofree char *warning_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s warning", "%s warnings", warning),
+                                                   warning_count);
+  g_autofree char *error_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s error", "%s errors", error),
+                                                 error_count);
 
   gtk_label_set_text (self->pass_label, pass_text);
   gtk_label_set_text (self->warning_label, warning_text);
@@ -537,6 +546,8 @@ fill_unmatched (SlTensorComparePage *self)
   guint n = sl_tensor_compare_report_get_n_unmatched (self->report);
   guint per_side[2] = { 0, 0 };
   g_autofree char *title = NULL;
+  g_autofree char *npu = NULL;
+  g_autofree char *bench = NULL;
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->unmatched_list))) != NULL)
@@ -560,7 +571,9 @@ fill_unmatched (SlTensorComparePage *self)
 
   /* Translators: the heading of the list of tensors without a partner;
    * the counts of both sides */
-  title = g_strdup_printf (_("Unmatched: %u NPU, %u benchmark"), per_side[0], per_side[1]);
+  npu = sl_count_format (per_side[0]);
+  bench = sl_count_format (per_side[1]);
+  title = g_strdup_printf (_("Unmatched: %s NPU, %s benchmark"), npu, bench);
   gtk_expander_set_label (self->unmatched_expander, title);
   gtk_widget_set_visible (GTK_WIDGET (self->unmatched_expander), n > 0);
 }

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-chart-axis.h"
 #include "sl-scalar-chart-renderer.h"
 #include "sl-tensor-overlay-chart.h"
@@ -210,7 +211,7 @@ draw_legend (SlTensorOverlayChart *self,
 
       if (self->histogram.n_non_finite[side] > 0)
         {
-          g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, self->histogram.n_non_finite[side]);
+          g_autofree char *count = sl_count_format (self->histogram.n_non_finite[side]);
 
           /* Translators: a chart legend entry: the side, and how many of
            * its values are NaN or infinite (not drawn) */
@@ -319,8 +320,8 @@ sl_tensor_overlay_chart_describe_at (SlTensorOverlayChart *self,
   bin_width = (self->histogram.hi - self->histogram.lo) / self->histogram.n_bins;
   lo = sl_chart_format_value (self->histogram.lo + bin * bin_width);
   hi = sl_chart_format_value (self->histogram.lo + (bin + 1) * bin_width);
-  npu = g_strdup_printf ("%" G_GUINT64_FORMAT, self->histogram.counts[SL_TENSOR_SIDE_NPU][bin]);
-  bench = g_strdup_printf ("%" G_GUINT64_FORMAT, self->histogram.counts[SL_TENSOR_SIDE_BENCH][bin]);
+  npu = sl_count_format (self->histogram.counts[SL_TENSOR_SIDE_NPU][bin]);
+  bench = sl_count_format (self->histogram.counts[SL_TENSOR_SIDE_BENCH][bin]);
   /* Translators: a histogram bin: its value range, then how many NPU and
    * benchmark values fell in it */
   return g_strdup_printf (_("[%s, %s)\nNPU: %s\nBenchmark: %s"), lo, hi, npu, bench);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-chrome-trace-writer.h"
 #include "sl-image-file.h"
 #include "sl-replace-stream.h"
@@ -156,9 +157,10 @@ export_chosen_cb (GtkNativeDialog *dialog,
         gtk_widget_activate_action (source, "win.toast", "s", error->message);
       else if (g_str_equal (format, "json") || g_str_equal (format, "csv"))
         {
-          g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%llu event written to %s",
-                                                                   "%llu events written to %s", n),
-                                                      (unsigned long long)n, path);
+          g_autofree char *count = sl_count_format (n);
+          g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s event written to %s",
+                                                                   "%s events written to %s", n),
+                                                      count, path);
 
           gtk_widget_activate_action (source, "win.toast", "s", message);
         }

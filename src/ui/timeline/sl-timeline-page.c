@@ -132,6 +132,7 @@ update_status (SlTimelinePage *self)
   g_autofree char *memory = NULL;
   g_autofree char *count = NULL;
   g_autofree char *slices = NULL;
+  g_autofree char *tracks = NULL;
   g_autofree char *stats = NULL;
   g_autofree char *range = NULL;
 
@@ -152,16 +153,17 @@ update_status (SlTimelinePage *self)
   count = sl_count_format (n_slices);
   /* Translators: a count of slices, its digits grouped: "7,578,927 slices" */
   slices = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s slice", "%s slices", n_slices), count);
+  tracks = sl_count_format (n_tracks);
 
   if (self->partial)
     /* Translators: the status line while the rest of the file is read:
      * "12,345 slices on 8 tracks read so far · 120 MB in memory" */
-    stats = g_strdup_printf (_("%s on %u tracks read so far · %s in memory"), slices, n_tracks, memory);
+    stats = g_strdup_printf (_("%s on %s tracks read so far · %s in memory"), slices, tracks, memory);
   else
     /* Translators: the load statistics of a timeline's status line: "12,345
      * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
-    stats = g_strdup_printf (_("%s on %u tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
-                             slices, n_tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
+    stats = g_strdup_printf (_("%s on %s tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
+                             slices, tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
   /* Translators: the visible range of a timeline: "showing 1.2 s – 1.5 s (300 ms)" */
   range = g_strdup_printf (_("showing %s – %s (%s)"), from, to, span);
 
@@ -1054,11 +1056,12 @@ sl_timeline_page_handle_request (SlDocument *document,
       else
         {
           const char *few[MAX_SHOWN_NAMES + 1] = { NULL };
+          g_autofree char *count = sl_count_format (n);
 
           memcpy (few, names, MAX_SHOWN_NAMES * sizeof (char *));
           first = g_strjoinv (" | ", (char **)few);
           /* Translators: the first names a link showed, and how many it named in all */
-          shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s | … (%u name)", "%s | … (%u names)", n), first, n);
+          shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s | … (%s name)", "%s | … (%s names)", n), first, count);
         }
 
       start_search (self, shown, FALSE, sl_op_names_new (names));

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-timeline-item.h"
 #include "sl-timeline-range-table.h"
 #include "sl-timeline-renderer.h"
@@ -49,7 +50,7 @@ format_column (const SlTraceAggregateRow *row,
     case COLUMN_NAME:
       return g_strdup (sl_trace_get_string (trace, row->name_id));
     case COLUMN_COUNT:
-      return g_strdup_printf ("%llu", (unsigned long long)row->count);
+      return sl_count_format (row->count);
     case COLUMN_TOTAL:
       return sl_timeline_format_duration (row->total_ns);
     case COLUMN_SELF:

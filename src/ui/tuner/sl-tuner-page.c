@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 #include <adwaita.h>
 
+#include "sl-count-format.h"
 #include "sl-bayes-optimizer.h"
 #include "sl-local-target.h"
 #include "sl-remote-run.h"
@@ -531,6 +532,8 @@ update_status (SlTunerPage        *self,
 {
   g_autofree char *text = NULL;
   guint finished = 0, running = 0;
+  g_autofree char *finished_text = NULL;
+  g_autofree char *running_text = NULL;
 
   for (guint i = 0; i < self->trials->len; i++)
     {
@@ -541,12 +544,14 @@ update_status (SlTunerPage        *self,
       else if (trial->state == SL_TUNER_TRIAL_RUNNING)
         running++;
     }
+  finished_text = sl_count_format (finished);
+  running_text = sl_count_format (running);
   if (best != NULL)
     /* Translators: the Tuner's status line */
-    text = g_strdup_printf (_("%u trials done, %u running; best %s = %.6g (trial %u)"), finished, running,
+    text = g_strdup_printf (_("%s trials done, %s running; best %s = %.6g (trial %u)"), finished_text, running_text,
                             sl_tuner_config_get_target_name (self->config), best->value, best->number);
   else if (self->trials->len > 0)
-    text = g_strdup_printf (_("%u trials done, %u running; no value yet"), finished, running);
+    text = g_strdup_printf (_("%s trials done, %s running; no value yet"), finished_text, running_text);
   else
     text = g_strdup (_("No trials yet: choose a target and start the study"));
   gtk_label_set_text (GTK_LABEL (self->status_label), text);

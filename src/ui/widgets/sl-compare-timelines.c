@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-compare-timelines.h"
 #include "sl-time-format.h"
 
@@ -249,21 +250,27 @@ static char *
 pairing_note (SlCompareTimelines *self)
 {
   guint n[2] = { n_side_steps (self, 0), n_side_steps (self, 1) };
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *paired = NULL;
 
   if (n[0] == n[1] || n[0] == 0 || n[1] == 0)
     return NULL;
+  first = sl_count_format (n[0]);
+  second = sl_count_format (n[1]);
+  paired = sl_count_format (MIN (n[0], n[1]));
   if (self->labels[0] != NULL && self->labels[1] != NULL)
     /* Translators: two timelines' names (for example "Rank 3" and
      * "Rank 7"), their step counts, and how many pairs that makes */
-    return g_strdup_printf (ngettext ("%s has %u step and %s %u: paired by position, the first %u",
-                                      "%s has %u steps and %s %u: paired by position, the first %u", n[0]),
-                            self->labels[0], n[0], self->labels[1], n[1], MIN (n[0], n[1]));
+    return g_strdup_printf (ngettext ("%s has %s step and %s %s: paired by position, the first %s",
+                                      "%s has %s steps and %s %s: paired by position, the first %s", n[0]),
+                            self->labels[0], first, self->labels[1], second, paired);
   /* Translators: step counts of the baseline and the comparison, and
    * how many pairs of steps that makes */
-  return g_strdup_printf (ngettext ("The baseline has %u step and the comparison %u: paired by position, the first %u",
-                                    "The baseline has %u steps and the comparison %u: paired by position, the first %u",
+  return g_strdup_printf (ngettext ("The baseline has %s step and the comparison %s: paired by position, the first %s",
+                                    "The baseline has %s steps and the comparison %s: paired by position, the first %s",
                                     n[0]),
-                          n[0], n[1], MIN (n[0], n[1]));
+                          first, second, paired);
 }
 
 static void

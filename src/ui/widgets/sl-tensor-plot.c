@@ -11,6 +11,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-widget-style.h"
 #include "sl-chart-axis.h"
 #include "sl-tensor-plot.h"
@@ -455,16 +456,18 @@ draw_hover_text (SlTensorPlot  *self,
       const SlTensorStats *view = &self->frame->view;
       guint64 left_out = view->n_nan + view->n_pos_inf + view->n_neg_inf;
       GString *str = g_string_new (NULL);
+      g_autofree char *n_finite = sl_count_format (view->n_finite);
+      g_autofree char *n_left_out = sl_count_format (left_out);
 
-      g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%llu finite value in %u bins",
-                                                "%llu finite values in %u bins", view->n_finite),
-                              (unsigned long long)view->n_finite, self->frame->histogram->n_bins);
+      g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%s finite value in %u bins",
+                                                "%s finite values in %u bins", view->n_finite),
+                              n_finite, self->frame->histogram->n_bins);
       if (left_out > 0)
         {
           g_string_append (str, "; ");
-          g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%llu NaN or infinite value left out",
-                                                    "%llu NaN or infinite values left out", left_out),
-                                  (unsigned long long)left_out);
+          g_string_append_printf (str, g_dngettext (GETTEXT_PACKAGE, "%s NaN or infinite value left out",
+                                                    "%s NaN or infinite values left out", left_out),
+                                  n_left_out);
         }
       text = g_string_free (str, FALSE);
     }
@@ -546,6 +549,7 @@ sl_tensor_plot_describe_at (SlTensorPlot *self,
       double left = left_margin (self, cr);
       gint bin = histogram_bin_at (self, x, left, gtk_widget_get_width (GTK_WIDGET (self)) - MARGIN_RIGHT);
       char lo[64], hi[64];
+      g_autofree char *count = NULL;
 
       cairo_destroy (cr);
       cairo_surface_destroy (scratch);
@@ -554,10 +558,11 @@ sl_tensor_plot_describe_at (SlTensorPlot *self,
 
       sl_tensor_format_value (lo, sizeof lo, h->lo + bin * sl_tensor_histogram_get_bin_width (h), 12, self->digits);
       sl_tensor_format_value (hi, sizeof hi, h->lo + (bin + 1) * sl_tensor_histogram_get_bin_width (h), 12, self->digits);
+      count = sl_count_format (h->counts[bin]);
       /* Translators: a histogram bin: its value range (the last one closed) and how many values it holds, then their share */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "[%s, %s%s: %llu value (%.1f%%)", "[%s, %s%s: %llu values (%.1f%%)",
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "[%s, %s%s: %s value (%.1f%%)", "[%s, %s%s: %s values (%.1f%%)",
                                            h->counts[bin]),
-                              lo, hi, bin == (gint)h->n_bins - 1 ? "]" : ")", (unsigned long long)h->counts[bin],
+                              lo, hi, bin == (gint)h->n_bins - 1 ? "]" : ")", count,
                               100.0 * h->counts[bin] / MAX (self->frame->view.n_finite, 1));
     }
 }

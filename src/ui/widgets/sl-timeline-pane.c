@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "sl-count-format.h"
 #include "sl-timeline-pane.h"
 #include "sl-trace-load-bar.h"
 #include "sl-tooltip.h"
@@ -101,9 +102,11 @@ describe_problems (SlTrace *trace)
     }
   if (n > MAX_SHOWN_PROBLEMS)
     {
+      g_autofree char *count = sl_count_format (n - MAX_SHOWN_PROBLEMS);
+
       g_string_append_c (text, '\n');
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "and %u more problem", "and %u more problems",
-                                                 n - MAX_SHOWN_PROBLEMS), n - MAX_SHOWN_PROBLEMS);
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "and %s more problem", "and %s more problems",
+                                                 n - MAX_SHOWN_PROBLEMS), count);
     }
   return n > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
