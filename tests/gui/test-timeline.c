@@ -959,8 +959,58 @@ test_preview (void)
   g_assert_cmpstr (sl_trace_get_string (full, sl_trace_slices_name_id (sl_trace_get_slices (full, track), slice)), ==, selected_name);
   g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
   g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60,000 slices on 3 tracks · read in"));
+  /* The preview stopped at a cut; the file does not: no problem */
+  g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, 0);
   save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview-replaced.png");
   g_unlink (path);
+}
+
+/* A trace cut off while it was written: what was read shows, and the
+ * Problems panel says which file ends where. Another damaged in the
+ * middle names the byte. A whole one has none, and a preview's cut never
+ * becomes one (see /timeline/preview). */
+static void
+test_problems (void)
+{
+  g_autofree char *whole = write_preview_trace ();
+  g_autofree char *cut = g_build_filename (tmp_root, "cut.json", NULL);
+  g_autofree char *damaged = g_build_filename (tmp_root, "damaged.json", NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+  GListModel *problems;
+  g_autoptr(SlProblem) problem = NULL;
+
+  g_assert_true (g_file_get_contents (whole, &text, &length, NULL));
+  g_assert_true (g_file_set_contents (cut, text, length / 2, NULL));
+  memcpy (text + length / 3, "\x01\x02garbage", 9);
+  g_assert_true (g_file_set_contents (damaged, text, length, NULL));
+
+  show_page (sl_timeline_page_new (whole, "Timeline: whole"));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, 0);
+
+  show_page (sl_timeline_page_new (cut, "Timeline: cut"));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  g_assert_nonnull (sl_timeline_view_get_trace (sl_timeline_page_get_view (page)));
+  problems = sl_document_get_problems (SL_DOCUMENT (page));
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, cut);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64)(length / 2));
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "ends before"));
+  g_clear_object (&problem);
+
+  show_page (sl_timeline_page_new (damaged, "Timeline: damaged"));
+  problems = sl_document_get_problems (SL_DOCUMENT (page));
+  g_assert_cmpuint (g_list_model_get_n_items (problems), >=, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, damaged);
+  g_assert_cmpint (sl_problem_get_offset (problem), >=, (gint64)(length / 3));
+  g_assert_cmpint (sl_problem_get_offset (problem), <=, (gint64)(length / 3) + 9);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_ERROR);
+
+  g_unlink (whole);
+  g_unlink (cut);
+  g_unlink (damaged);
 }
 
 /* A preview left as it was fitted: the full trace shows whole. */
@@ -1431,6 +1481,7 @@ main (int   argc,
   g_test_add_func ("/timeline/missing-and-cancelled", test_cancel_reading);
   g_test_add_func ("/timeline/preview", test_preview);
   g_test_add_func ("/timeline/preview-fitted", test_preview_fitted);
+  g_test_add_func ("/timeline/problems", test_problems);
   g_test_add_func ("/timeline/preview-cancelled", test_preview_cancelled);
   g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);

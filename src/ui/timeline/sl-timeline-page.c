@@ -342,6 +342,25 @@ load_progress_cb (SlTraceLoad    *load,
   update_preview_bar (self);
 }
 
+/* What the reader met in the whole trace (damage read past, a cut end,
+ * events it could not draw), each naming the file and where: in the
+ * Problems panel with the document's. A preview's are never added: its
+ * cut is where the preview stopped, not where the file does. */
+static void
+add_trace_problems (SlTimelinePage *self,
+                    SlTrace        *trace)
+{
+  GListModel *problems = sl_trace_get_problems (trace);
+
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_document_add_problem (SL_DOCUMENT (self), problem);
+    }
+}
+
 static void
 load_state_cb (SlTraceLoad    *load,
                GParamSpec     *pspec,
@@ -384,6 +403,7 @@ load_state_cb (SlTraceLoad    *load,
 
   lod = sl_trace_load_steal_lod (load);
   self->partial = FALSE;
+  add_trace_problems (self, sl_trace_lod_get_trace (lod));
   self->load_us = sl_trace_load_get_read_us (load);
   self->index_us = sl_trace_load_get_index_us (load);
   show_trace (self, lod);
