@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include "sl-trace-index-slot.h"
 #include "sl-trace-aggregate-index.h"
 
 #define BLOCK 4096
@@ -51,15 +52,6 @@ struct _SlTraceAggregateIndex
   TrackIndex *tracks;
   gsize       memory;
 };
-
-/* Per trace: its index once built, and a lock held while building it,
- * so that a build of one trace waits for no other trace's. */
-typedef struct {
-  GMutex  lock;
-  SlTraceAggregateIndex *index;
-} Slot;
-
-static GMutex slots_lock;
 
 /* The only reads of slice columns here, so that they are easy to find. */
 static inline void
@@ -240,31 +232,17 @@ index_build (SlTrace      *trace,
   return self;
 }
 
-static void
-slot_free (Slot *slot)
+static gpointer
+build_cb (SlTrace      *trace,
+          GCancellable *cancellable)
 {
-  if (slot->index != NULL)
-    index_free (slot->index);
-  g_mutex_clear (&slot->lock);
-  g_free (slot);
+  return index_build (trace, cancellable);
 }
 
-static Slot *
-slot_of (SlTrace *trace)
+static void
+free_cb (gpointer index)
 {
-  GQuark quark = g_quark_from_static_string ("sl-trace-aggregate-index");
-  Slot *slot;
-
-  g_mutex_lock (&slots_lock);
-  slot = g_object_get_qdata (G_OBJECT (trace), quark);
-  if (slot == NULL)
-    {
-      slot = g_new0 (Slot, 1);
-      g_mutex_init (&slot->lock);
-      g_object_set_qdata_full (G_OBJECT (trace), quark, slot, (GDestroyNotify)slot_free);
-    }
-  g_mutex_unlock (&slots_lock);
-  return slot;
+  index_free (index);
 }
 
 /**
@@ -281,19 +259,9 @@ SlTraceAggregateIndex *
 sl_trace_aggregate_index_get (SlTrace      *trace,
                               GCancellable *cancellable)
 {
-  Slot *slot;
-  SlTraceAggregateIndex *self;
-
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  /* a build under way (by another worker) is waited for, not repeated */
-  slot = slot_of (trace);
-  g_mutex_lock (&slot->lock);
-  if (slot->index == NULL)
-    g_atomic_pointer_set (&slot->index, index_build (trace, cancellable));
-  self = slot->index;
-  g_mutex_unlock (&slot->lock);
-  return self;
+  return sl_trace_index_slot_get (trace, "sl-trace-aggregate-index", build_cb, free_cb, cancellable);
 }
 
 /**
@@ -305,12 +273,9 @@ sl_trace_aggregate_index_get (SlTrace      *trace,
 SlTraceAggregateIndex *
 sl_trace_aggregate_index_peek (SlTrace *trace)
 {
-  Slot *slot;
-
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  slot = g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-aggregate-index"));
-  return slot != NULL ? g_atomic_pointer_get (&slot->index) : NULL;
+  return sl_trace_index_slot_peek (trace, "sl-trace-aggregate-index");
 }
 
 gsize

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sl-trace-index-slot.h"
 #include "sl-trace-search.h"
 
 struct _SlTraceSearch
@@ -41,15 +42,6 @@ struct _SlTraceSearch
 #define COARSE_SHIFT 16
 
 #define PREFETCH 64   /* slices ahead: a memory read takes about that many loop turns */
-
-/* Per trace: its index once built, and a lock held while building it,
- * so that a build of one trace waits for no other trace's. */
-typedef struct {
-  GMutex  lock;
-  SlTraceSearch *index;
-} Slot;
-
-static GMutex slots_lock;
 
 /* The only reads of slice columns here, so that they are easy to find. */
 static inline guint32
@@ -287,31 +279,17 @@ search_build (SlTrace      *trace,
   return self;
 }
 
-static void
-slot_free (Slot *slot)
+static gpointer
+build_cb (SlTrace      *trace,
+          GCancellable *cancellable)
 {
-  if (slot->index != NULL)
-    search_free (slot->index);
-  g_mutex_clear (&slot->lock);
-  g_free (slot);
+  return search_build (trace, cancellable);
 }
 
-static Slot *
-slot_of (SlTrace *trace)
+static void
+free_cb (gpointer index)
 {
-  GQuark quark = g_quark_from_static_string ("sl-trace-search");
-  Slot *slot;
-
-  g_mutex_lock (&slots_lock);
-  slot = g_object_get_qdata (G_OBJECT (trace), quark);
-  if (slot == NULL)
-    {
-      slot = g_new0 (Slot, 1);
-      g_mutex_init (&slot->lock);
-      g_object_set_qdata_full (G_OBJECT (trace), quark, slot, (GDestroyNotify)slot_free);
-    }
-  g_mutex_unlock (&slots_lock);
-  return slot;
+  search_free (index);
 }
 
 /**
@@ -328,19 +306,9 @@ SlTraceSearch *
 sl_trace_search_get (SlTrace      *trace,
                      GCancellable *cancellable)
 {
-  Slot *slot;
-  SlTraceSearch *self;
-
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  /* a build under way (by another worker) is waited for, not repeated */
-  slot = slot_of (trace);
-  g_mutex_lock (&slot->lock);
-  if (slot->index == NULL)
-    g_atomic_pointer_set (&slot->index, search_build (trace, cancellable));
-  self = slot->index;
-  g_mutex_unlock (&slot->lock);
-  return self;
+  return sl_trace_index_slot_get (trace, "sl-trace-search", build_cb, free_cb, cancellable);
 }
 
 /**
@@ -352,12 +320,9 @@ sl_trace_search_get (SlTrace      *trace,
 SlTraceSearch *
 sl_trace_search_peek (SlTrace *trace)
 {
-  Slot *slot;
-
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
-  slot = g_object_get_qdata (G_OBJECT (trace), g_quark_from_static_string ("sl-trace-search"));
-  return slot != NULL ? g_atomic_pointer_get (&slot->index) : NULL;
+  return sl_trace_index_slot_peek (trace, "sl-trace-search");
 }
 
 /* Bytes held by the index (the per-name slice lists are 4 a slice). */
