@@ -53,22 +53,54 @@ aggregate_track (SlTrace    *trace,
     }
 }
 
-GArray *
-sl_trace_aggregate (SlTrace      *trace,
-                    gint64        from_ns,
-                    gint64        to_ns,
-                    const guint  *tracks,
-                    guint         n_tracks,
-                    GCancellable *cancellable)
+/* Adds one track's slices in [from_ns, to_ns) to the rows. */
+typedef void (*AddTrack) (SlTrace *trace,
+                          gpointer index,
+                          guint    track,
+                          gint64   from_ns,
+                          gint64   to_ns,
+                          GArray  *rows,
+                          guint32 *row_of_name);
+
+static void
+add_track_read (SlTrace *trace,
+                gpointer index,
+                guint    track,
+                gint64   from_ns,
+                gint64   to_ns,
+                GArray  *rows,
+                guint32 *row_of_name)
+{
+  aggregate_track (trace, track, from_ns, to_ns, rows, row_of_name);
+}
+
+static void
+add_track_indexed (SlTrace *trace,
+                   gpointer index,
+                   guint    track,
+                   gint64   from_ns,
+                   gint64   to_ns,
+                   GArray  *rows,
+                   guint32 *row_of_name)
+{
+  sl_trace_aggregate_index_add_track (index, track, from_ns, to_ns, rows, row_of_name);
+}
+
+/* The rows of @tracks (every track when %NULL; counters and tracks past
+ * the end skipped), each added by @add_track, by total descending. */
+static GArray *
+aggregate_tracks (SlTrace      *trace,
+                  gint64        from_ns,
+                  gint64        to_ns,
+                  const guint  *tracks,
+                  guint         n_tracks,
+                  AddTrack      add_track,
+                  gpointer      index,
+                  GCancellable *cancellable)
 {
   g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (SlTraceAggregateRow));
-  g_autofree guint32 *row_of_name = NULL;   /* name id → row + 1 */
-  guint n;
-
-  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
-
-  n = tracks != NULL ? n_tracks : sl_trace_get_n_tracks (trace);
-  row_of_name = g_new0 (guint32, sl_trace_get_n_strings (trace) + 1);
+  g_autofree guint32 *row_of_name = g_new0 (guint32, sl_trace_get_n_strings (trace) + 1);   /* name id → row + 1 */
+  guint n = tracks != NULL ? n_tracks : sl_trace_get_n_tracks (trace);
 
   for (guint i = 0; i < n; i++)
     {
@@ -79,11 +111,24 @@ sl_trace_aggregate (SlTrace      *trace,
         continue;
       if (g_cancellable_is_cancelled (cancellable))
         return NULL;
-      aggregate_track (trace, track, from_ns, to_ns, rows, row_of_name);
+      add_track (trace, index, track, from_ns, to_ns, rows, row_of_name);
     }
 
   sl_trace_aggregate_sort (trace, rows, SL_TRACE_AGGREGATE_BY_TOTAL, TRUE);
   return g_steal_pointer (&rows);
+}
+
+GArray *
+sl_trace_aggregate (SlTrace      *trace,
+                    gint64        from_ns,
+                    gint64        to_ns,
+                    const guint  *tracks,
+                    guint         n_tracks,
+                    GCancellable *cancellable)
+{
+  g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
+
+  return aggregate_tracks (trace, from_ns, to_ns, tracks, n_tracks, add_track_read, NULL, cancellable);
 }
 
 /**
@@ -103,33 +148,14 @@ sl_trace_aggregate_indexed (SlTrace      *trace,
                             guint         n_tracks,
                             GCancellable *cancellable)
 {
-  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (SlTraceAggregateRow));
-  g_autofree guint32 *row_of_name = NULL;   /* name id → row + 1 */
   SlTraceAggregateIndex *index;
-  guint n;
 
   g_return_val_if_fail (SL_IS_TRACE (trace), NULL);
 
   index = sl_trace_aggregate_index_get (trace, cancellable);
   if (index == NULL)
     return NULL;
-  n = tracks != NULL ? n_tracks : sl_trace_get_n_tracks (trace);
-  row_of_name = g_new0 (guint32, sl_trace_get_n_strings (trace) + 1);
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint track = tracks != NULL ? tracks[i] : i;
-
-      if (track >= sl_trace_get_n_tracks (trace) ||
-          sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER)
-        continue;
-      if (g_cancellable_is_cancelled (cancellable))
-        return NULL;
-      sl_trace_aggregate_index_add_track (index, track, from_ns, to_ns, rows, row_of_name);
-    }
-
-  sl_trace_aggregate_sort (trace, rows, SL_TRACE_AGGREGATE_BY_TOTAL, TRUE);
-  return g_steal_pointer (&rows);
+  return aggregate_tracks (trace, from_ns, to_ns, tracks, n_tracks, add_track_indexed, index, cancellable);
 }
 
 double
