@@ -1051,6 +1051,27 @@ chunk_source_gather (ChunkSource *source,
   source->base[side] = begin;
 }
 
+/* Whether both sides are float32 as this host stores them, whose values
+ * are then widened as they are added (block_lanes_add_float32,
+ * add_kl_block_float32) rather than converted into runs of doubles
+ * first: the same sums, to the bit. */
+static gboolean
+both_float32 (const SlTensorData *a,
+              const SlTensorData *b)
+{
+  return a->dtype == SL_TENSOR_DTYPE_FLOAT32 && b->dtype == SL_TENSOR_DTYPE_FLOAT32 &&
+         a->big_endian == host_is_big_endian () && b->big_endian == host_is_big_endian ();
+}
+
+/* Where element @i of a side of @source is stored, when it is float32. */
+static inline const guint8 *
+float_at (const ChunkSource *source,
+          guint              side,
+          guint64            i)
+{
+  return source->sides[side]->data + (i - source->base[side]) * sizeof (float);
+}
+
 static void
 main_chunk (Run               *run,
             guint64            index,
@@ -1060,15 +1081,28 @@ main_chunk (Run               *run,
   Chunk *chunk = &run->chunks[index];
   guint64 end = chunk_end (run, index);
 
+  gboolean floats = both_float32 (source->sides[0], source->sides[1]);
+
   partial_init (&chunk->partial);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
       BlockSums block;
 
-      convert_block (source->sides[0], i - source->base[0], n, n_values);
-      convert_block (source->sides[1], i - source->base[1], n, b_values);
-      block_sums (run, n_values, b_values, n, &block);
+      if (floats)
+        {
+          BlockLanes lanes;
+
+          block_lanes_init (&lanes);
+          block_lanes_add_float32 (run, float_at (source, 0, i), float_at (source, 1, i), n, &lanes);
+          block_lanes_finish (&lanes, &block);
+        }
+      else
+        {
+          convert_block (source->sides[0], i - source->base[0], n, n_values);
+          convert_block (source->sides[1], i - source->base[1], n, b_values);
+          block_sums (run, n_values, b_values, n, &block);
+        }
       partial_add_block (&chunk->partial, &block);
     }
 }
@@ -1084,15 +1118,29 @@ kl_chunk (Run               *run,
   KlPartial *kl = &run->chunks[index].kl;
   guint64 end = chunk_end (run, index);
 
+  /* neither side flat, as for add_kl_block in kl_lanes_add */
+  gboolean floats = both_float32 (source->sides[0], source->sides[1]) && run->npu_range > 0 && run->bench_range > 0;
+
   memset (kl, 0, sizeof *kl);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
       double block[N_KL_SUMS];
 
-      convert_block (source->sides[0], i - source->base[0], n, n_values);
-      convert_block (source->sides[1], i - source->base[1], n, b_values);
-      kl_block_sums (run, n_values, b_values, n, block);
+      if (floats)
+        {
+          KlSums sums;
+
+          memset (&sums, 0, sizeof sums);
+          add_kl_block_float32 (run, float_at (source, 0, i), float_at (source, 1, i), n, &sums);
+          kl_lanes_finish (&sums, block);
+        }
+      else
+        {
+          convert_block (source->sides[0], i - source->base[0], n, n_values);
+          convert_block (source->sides[1], i - source->base[1], n, b_values);
+          kl_block_sums (run, n_values, b_values, n, block);
+        }
       kl_add_block (kl, block);
     }
 }
@@ -1186,9 +1234,7 @@ tiled_group (Run       *run,
   /* both sides float32 as this host stores them, and for the KL pass
    * neither flat (see kl_lanes_add): the values are widened as they are
    * added, from the tile and from the other side's storage */
-  gboolean floats = gathered->dtype == SL_TENSOR_DTYPE_FLOAT32 && other->dtype == SL_TENSOR_DTYPE_FLOAT32 &&
-                    gathered->big_endian == host_is_big_endian () && other->big_endian == host_is_big_endian () &&
-                    (!kl_pass || (run->npu_range > 0 && run->bench_range > 0));
+  gboolean floats = both_float32 (gathered, other) && (!kl_pass || (run->npu_range > 0 && run->bench_range > 0));
 
   tile_view.data = tile;
   for (guint64 c0 = 0; c0 < L; c0 += BLOCK)
