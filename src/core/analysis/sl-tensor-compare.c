@@ -1207,21 +1207,25 @@ add_progress (Run   *run,
  * machine: 0.84 to 0.91 before against 0.75 to 0.84 in C order, a ratio
  * of 0.90; 0.76 to 0.79 after against 0.74 to 0.76, a ratio of 0.96 to
  * 0.97). The pair in C order now widens its values as it adds them too,
- * which took its processor time from 0.74 to 0.78 s down to 0.55 to 0.57 s
- * (medians of seven runs, five rounds on a machine loaded 2.4 to 5.2),
- * so that this path, unchanged at 0.75 to 0.82 s, is 0.70 to 0.73 × its
- * rate (it was 0.95 to 1.00 ×). What is left is the gathering of the
+ * which took its processor time from 0.74 to 0.78 s down to 0.55 to
+ * 0.57 s (medians of seven runs, five rounds on a machine loaded 2.4 to
+ * 5.2), so that this path, unchanged at 0.75 to 0.82 s, is 0.70 to 0.73 ×
+ * its rate (it was 0.95 to 1.00 ×). What is left is the gathering of the
  * tiles, about 0.2 s of processor beyond the sums, the 8 × 8 transposes
- * mostly waiting on memory for the columns' runs. Against 0.77 to
- * 0.81 s for these tiles in the same runs (medians of five): asking for
- * the next tile's columns while a tile's rows are added, between the
- * rows or spread over their groups, kept the line fill buffers full and
- * cost more than it saved (0.83 to 0.87 s); gathering the next tile into
- * a second buffer between the rows (0.83 to 0.85 s), 16 rows of every
- * column at a time (0.81 s) and tiles of 1024 rows by 128 columns (0.79
- * to 0.81 s) did no better. The KL pass gathers the tiles again: it needs the main pass's minimum,
- * maximum and means first, and keeping the gathered side between the
- * passes would take as much memory as the tensor. */
+ * mostly waiting on memory for the columns' runs. Against 0.77 to 0.81 s
+ * for these tiles in the same runs (medians of five): asking for the next
+ * tile's columns while a tile's rows are added, between the rows or
+ * spread over their groups, kept the line fill buffers full and cost more
+ * than it saved (0.83 to 0.87 s); gathering the next tile into a second
+ * buffer between the rows (0.83 to 0.85 s), 16 rows of every column at a
+ * time (0.81 s) and tiles of 1024 rows by 128 columns (0.79 to 0.81 s)
+ * did no better; nor did the main pass without tiles, adding 16 rows at a
+ * time four columns at a time, the side in Fortran order read where it
+ * lies and the other transposed 4 × 4 in registers, each row's lanes in
+ * memory (0.88 to 0.91 s: its sums took 1.7 × the time of the same-order
+ * pair's). The KL pass gathers the tiles again: it needs the main pass's
+ * minimum, maximum and means first, and keeping the gathered side between
+ * the passes would take as much memory as the tensor. */
 static void
 tiled_group (Run       *run,
              guint64    first,
