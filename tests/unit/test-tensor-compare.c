@@ -982,6 +982,98 @@ swap_bytes (guint8 *data,
       }
 }
 
+/* Float32 pairs in the same order, whose values are widened as they are
+ * added, against the same pairs stored in the other byte order, which
+ * are converted into runs of doubles first: lengths no multiple of four,
+ * of a 2048-element block or of a chunk, several chunks, the sides at
+ * addresses no multiple of four, a flat side (whose KL weights are its
+ * values), sides far apart (the KL terms past the fast series) and near,
+ * with and without NaN and Inf, both in C and both in Fortran order, and
+ * a mixed pair gathered a chunk at a time; every metric to the bit, on
+ * one and on three threads. */
+static void
+test_same_order_float32 (void)
+{
+  static const guint64 lengths[] = { 1, 7, 2047, 4099, 600005 };
+  enum { NEAR, FAR, FLAT_NPU, FLAT_BENCH, NON_FINITE, N_KINDS };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2049);
+
+  for (guint l = 0; l < G_N_ELEMENTS (lengths); l++)
+    for (guint kind = 0; kind < N_KINDS; kind++)
+      {
+        guint64 n = lengths[l];
+        gsize bytes = n * sizeof (float);
+        /* as a matrix whose rows are no whole blocks where it can be one,
+         * so a mixed pair is gathered a chunk at a time */
+        guint64 shape[2] = { n % 7 == 0 ? 7 : 1, n % 7 == 0 ? n / 7 : n };
+        g_autofree guint8 *npu = g_malloc (bytes + 3);
+        g_autofree guint8 *bench = g_malloc (bytes + 3);
+        g_autofree guint8 *npu_swapped = g_malloc (bytes);
+        g_autofree guint8 *bench_swapped = g_malloc (bytes);
+        g_autofree guint8 *npu_f = NULL;
+        guint shift = kind % 4;
+
+        fill_pair (rand, SL_TENSOR_DTYPE_FLOAT32, npu, bench, n, kind == NON_FINITE);
+        for (guint64 i = 0; i < n; i++)
+          {
+            float value = kind == FAR ? (float)g_rand_double_range (rand, -3, 5) : 1.5f;
+
+            if (kind == FAR || kind == FLAT_NPU)
+              memcpy (npu + i * 4, &value, 4);
+            else if (kind == FLAT_BENCH)
+              memcpy (bench + i * 4, &value, 4);
+          }
+        memcpy (npu_swapped, npu, bytes);
+        memcpy (bench_swapped, bench, bytes);
+        swap_bytes (npu_swapped, n, sizeof (float));
+        swap_bytes (bench_swapped, n, sizeof (float));
+        npu_f = to_fortran (npu, shape, 2, n, sizeof (float));
+        /* the host's copies @shift bytes in */
+        memmove (npu + shift, npu, bytes);
+        memmove (bench + (3 - shift), bench, bytes);
+
+        for (guint threads = 1; threads <= 3; threads += 2)
+          for (guint fortran = 0; fortran <= 1; fortran++)
+            {
+              g_autoptr(SlTensorComparison) host = NULL;
+              g_autoptr(SlTensorComparison) swapped = NULL;
+              SlTensorCompareOptions options;
+              SlTensorData cn, cb, sn, sb;
+
+              cn = view_of (npu + shift, n, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+              cb = view_of (bench + (3 - shift), n, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+              sn = view_of (npu_swapped, n, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+              sb = view_of (bench_swapped, n, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+              sn.big_endian = sb.big_endian = G_BYTE_ORDER != G_BIG_ENDIAN;
+              cn.fortran_order = cb.fortran_order = sn.fortran_order = sb.fortran_order = fortran;
+              sl_tensor_compare_options_init (&options);
+              options.n_threads = threads;
+              host = sl_tensor_compare (&cn, &cb, &options);
+              swapped = sl_tensor_compare (&sn, &sb, &options);
+              g_test_message ("length %u, kind %u, %u bytes in, %u threads, %s order", l, kind, shift, threads,
+                              fortran ? "Fortran" : "C");
+              assert_same_metrics (host, swapped);
+              /* a short tensor may hold no NaN or Inf */
+              if (kind != NON_FINITE || n > 1000)
+                g_assert_true (kind == NON_FINITE ? isnan (host->kl_divergence) : isfinite (host->kl_divergence));
+              if (fortran)
+                {
+                  g_autoptr(SlTensorComparison) mixed = NULL;
+                  SlTensorData fn = view_of (npu_f, n, SL_TENSOR_DTYPE_FLOAT32, shape, 2);
+
+                  /* the NPU side in Fortran order against the benchmark in C order */
+                  fn.fortran_order = TRUE;
+                  cb.fortran_order = sb.fortran_order = FALSE;
+                  sn.fortran_order = FALSE;
+                  g_clear_pointer (&swapped, sl_tensor_comparison_free);
+                  swapped = sl_tensor_compare (&sn, &sb, &options);
+                  mixed = sl_tensor_compare (&fn, &cb, &options);
+                  assert_same_metrics (mixed, swapped);
+                }
+            }
+      }
+}
+
 /* Shapes at the edges of the tiles and transposes a mixed pair is read
  * in: one row, one column, one element, rows and columns that are no
  * multiple of 8, of a tile's 256 rows or of a 2048-element block, rows
@@ -1158,6 +1250,7 @@ main (int    argc,
   g_test_add_func ("/tensor-compare/mixed-order-tiled", test_mixed_order_tiled);
   g_test_add_func ("/tensor-compare/mixed-order-edges", test_mixed_order_edges);
   g_test_add_func ("/tensor-compare/mixed-order-float32", test_mixed_order_float32);
+  g_test_add_func ("/tensor-compare/same-order-float32", test_same_order_float32);
   g_test_add_func ("/tensor-compare/npy-damage", test_npy_damage);
   return g_test_run ();
 }

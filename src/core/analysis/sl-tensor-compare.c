@@ -1051,6 +1051,27 @@ chunk_source_gather (ChunkSource *source,
   source->base[side] = begin;
 }
 
+/* Whether both sides are float32 as this host stores them, whose values
+ * are then widened as they are added (block_lanes_add_float32,
+ * add_kl_block_float32) rather than converted into runs of doubles
+ * first: the same sums, to the bit. */
+static gboolean
+both_float32 (const SlTensorData *a,
+              const SlTensorData *b)
+{
+  return a->dtype == SL_TENSOR_DTYPE_FLOAT32 && b->dtype == SL_TENSOR_DTYPE_FLOAT32 &&
+         a->big_endian == host_is_big_endian () && b->big_endian == host_is_big_endian ();
+}
+
+/* Where element @i of a side of @source is stored, when it is float32. */
+static inline const guint8 *
+float_at (const ChunkSource *source,
+          guint              side,
+          guint64            i)
+{
+  return source->sides[side]->data + (i - source->base[side]) * sizeof (float);
+}
+
 static void
 main_chunk (Run               *run,
             guint64            index,
@@ -1060,15 +1081,28 @@ main_chunk (Run               *run,
   Chunk *chunk = &run->chunks[index];
   guint64 end = chunk_end (run, index);
 
+  gboolean floats = both_float32 (source->sides[0], source->sides[1]);
+
   partial_init (&chunk->partial);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
       BlockSums block;
 
-      convert_block (source->sides[0], i - source->base[0], n, n_values);
-      convert_block (source->sides[1], i - source->base[1], n, b_values);
-      block_sums (run, n_values, b_values, n, &block);
+      if (floats)
+        {
+          BlockLanes lanes;
+
+          block_lanes_init (&lanes);
+          block_lanes_add_float32 (run, float_at (source, 0, i), float_at (source, 1, i), n, &lanes);
+          block_lanes_finish (&lanes, &block);
+        }
+      else
+        {
+          convert_block (source->sides[0], i - source->base[0], n, n_values);
+          convert_block (source->sides[1], i - source->base[1], n, b_values);
+          block_sums (run, n_values, b_values, n, &block);
+        }
       partial_add_block (&chunk->partial, &block);
     }
 }
@@ -1084,15 +1118,29 @@ kl_chunk (Run               *run,
   KlPartial *kl = &run->chunks[index].kl;
   guint64 end = chunk_end (run, index);
 
+  /* neither side flat, as for add_kl_block in kl_lanes_add */
+  gboolean floats = both_float32 (source->sides[0], source->sides[1]) && run->npu_range > 0 && run->bench_range > 0;
+
   memset (kl, 0, sizeof *kl);
   for (guint64 i = chunk_begin (run, index); i < end; i += BLOCK)
     {
       gsize n = MIN (BLOCK, end - i);
       double block[N_KL_SUMS];
 
-      convert_block (source->sides[0], i - source->base[0], n, n_values);
-      convert_block (source->sides[1], i - source->base[1], n, b_values);
-      kl_block_sums (run, n_values, b_values, n, block);
+      if (floats)
+        {
+          KlSums sums;
+
+          memset (&sums, 0, sizeof sums);
+          add_kl_block_float32 (run, float_at (source, 0, i), float_at (source, 1, i), n, &sums);
+          kl_lanes_finish (&sums, block);
+        }
+      else
+        {
+          convert_block (source->sides[0], i - source->base[0], n, n_values);
+          convert_block (source->sides[1], i - source->base[1], n, b_values);
+          kl_block_sums (run, n_values, b_values, n, block);
+        }
       kl_add_block (kl, block);
     }
 }
@@ -1158,10 +1206,26 @@ add_progress (Run   *run,
  * runs in turn with the pair in C order, four rounds on a loaded
  * machine: 0.84 to 0.91 before against 0.75 to 0.84 in C order, a ratio
  * of 0.90; 0.76 to 0.79 after against 0.74 to 0.76, a ratio of 0.96 to
- * 0.97); the pair in C order still converts each block into doubles
- * first. The KL pass gathers the tiles again: it needs the
- * main pass's minimum, maximum and means first, and keeping the gathered
- * side between the passes would take as much memory as the tensor. */
+ * 0.97). The pair in C order now widens its values as it adds them too,
+ * which took its processor time from 0.74 to 0.78 s down to 0.55 to
+ * 0.57 s (medians of seven runs, five rounds on a machine loaded 2.4 to
+ * 5.2), so that this path, unchanged at 0.75 to 0.82 s, is 0.70 to 0.73 ×
+ * its rate (it was 0.95 to 1.00 ×). What is left is the gathering of the
+ * tiles, about 0.2 s of processor beyond the sums, the 8 × 8 transposes
+ * mostly waiting on memory for the columns' runs. Against 0.77 to 0.81 s
+ * for these tiles in the same runs (medians of five): asking for the next
+ * tile's columns while a tile's rows are added, between the rows or
+ * spread over their groups, kept the line fill buffers full and cost more
+ * than it saved (0.83 to 0.87 s); gathering the next tile into a second
+ * buffer between the rows (0.83 to 0.85 s), 16 rows of every column at a
+ * time (0.81 s) and tiles of 1024 rows by 128 columns (0.79 to 0.81 s)
+ * did no better; nor did the main pass without tiles, adding 16 rows at a
+ * time four columns at a time, the side in Fortran order read where it
+ * lies and the other transposed 4 × 4 in registers, each row's lanes in
+ * memory (0.88 to 0.91 s: its sums took 1.7 × the time of the same-order
+ * pair's). The KL pass gathers the tiles again: it needs the main pass's
+ * minimum, maximum and means first, and keeping the gathered side between
+ * the passes would take as much memory as the tensor. */
 static void
 tiled_group (Run       *run,
              guint64    first,
@@ -1186,9 +1250,7 @@ tiled_group (Run       *run,
   /* both sides float32 as this host stores them, and for the KL pass
    * neither flat (see kl_lanes_add): the values are widened as they are
    * added, from the tile and from the other side's storage */
-  gboolean floats = gathered->dtype == SL_TENSOR_DTYPE_FLOAT32 && other->dtype == SL_TENSOR_DTYPE_FLOAT32 &&
-                    gathered->big_endian == host_is_big_endian () && other->big_endian == host_is_big_endian () &&
-                    (!kl_pass || (run->npu_range > 0 && run->bench_range > 0));
+  gboolean floats = both_float32 (gathered, other) && (!kl_pass || (run->npu_range > 0 && run->bench_range > 0));
 
   tile_view.data = tile;
   for (guint64 c0 = 0; c0 < L; c0 += BLOCK)
