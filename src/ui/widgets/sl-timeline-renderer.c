@@ -1795,7 +1795,11 @@ set_tiles_key (SlTimelineRenderer       *self,
   if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
       || selected_flows != self->tiles_selected_flows)
     {
+      /* The gutter shows no time: a zoom keeps it. */
+      gboolean gutter_valid = self->gutter_valid;
+
       invalidate_tiles (self);
+      self->gutter_valid = gutter_valid;
       self->tiles_ns_per_pixel = vp->ns_per_pixel;
       self->tiles_scroll_y = vp->scroll_y;
       self->tiles_selected_flows = selected_flows;
