@@ -1327,6 +1327,81 @@ draw_slice_row (SlTimelineRenderer       *self,
   cairo_restore (cr);
 }
 
+/* Where @cr draws into the tile image on whole pixels of its own, with
+ * the band on whole pixels too: the image's memory, else NULL. */
+static guchar *
+direct_pixels (SlTimelineRenderer *self,
+               cairo_t            *cr,
+               int                *stride,
+               int                *width,
+               int                *height,
+               int                *scale)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double x = 0, y = 0;
+
+  *scale = (int)self->tiles_scale;
+  if (target != self->tiles || *scale < 1 || self->tiles_scale != *scale
+      || self->band_top != floor (self->band_top) || self->band_bottom != floor (self->band_bottom))
+    return NULL;
+  /* Only while nothing moves the user space off the image's */
+  cairo_user_to_device (cr, &x, &y);
+  if (x != 0 || y != 0)
+    return NULL;
+  cairo_surface_flush (target);
+  *stride = cairo_image_surface_get_stride (target);
+  *width = cairo_image_surface_get_width (target);
+  *height = cairo_image_surface_get_height (target);
+  return cairo_image_surface_get_data (target);
+}
+
+/* A box [x0, x1) × [y0, y1) of whole units, cut to the band, written in
+ * @pixel at @alpha (of 255) over what is there: as cairo fills an opaque
+ * image, without a path per box. */
+static void
+put_box (SlTimelineRenderer *self,
+         guchar             *data,
+         int                 stride,
+         int                 width,
+         int                 height,
+         int                 scale,
+         int                 x0,
+         int                 x1,
+         int                 y0,
+         int                 y1,
+         guint32             pixel,
+         guint               alpha)
+{
+  y0 = MAX (y0, (int)self->band_top);
+  y1 = MIN (y1, (int)self->band_bottom);
+  x0 = MAX (x0 * scale, 0);
+  x1 = MIN (x1 * scale, width);
+  y0 = MAX (y0 * scale, 0);
+  y1 = MIN (y1 * scale, height);
+  for (int y = y0; y < y1; y++)
+    {
+      guint32 *row = (guint32 *)(gpointer)(data + (gsize)y * stride);
+
+      for (int x = x0; x < x1; x++)
+        {
+          guint32 d = row[x], out = 0xff000000u;
+
+          if (alpha == 255)
+            {
+              row[x] = pixel;
+              continue;
+            }
+          for (guint shift = 0; shift < 24; shift += 8)
+            {
+              guint sc = (pixel >> shift) & 0xff, dc = (d >> shift) & 0xff;
+
+              out |= ((sc * alpha + dc * (255 - alpha) + 127) / 255) << shift;
+            }
+          row[x] = out;
+        }
+    }
+}
+
 /* The columns of [t0, t1] as @width pixels from @left */
 static void
 draw_counter_row (SlTimelineRenderer       *self,
@@ -1341,6 +1416,8 @@ draw_counter_row (SlTimelineRenderer       *self,
   const SlTraceCounter *c = sl_trace_get_counter (self->trace, row->track);
   double lo, hi, top = y + 4, bottom = y + row->h - 2;
   const double *color;
+  guchar *data;
+  int stride, image_width, image_height, scale;
 
   if (c == NULL || width == 0)
     return;
@@ -1356,6 +1433,51 @@ draw_counter_row (SlTimelineRenderer       *self,
   if (!(hi > lo))
     hi = lo + 1;
   color = self->color[color_index_for_name (sl_trace_get_track_name (self->trace, row->track))];
+
+  /* Into the tile image on whole pixels: the same boxes, written straight
+   * into its memory (half-covered pixels blended at half). */
+  if (y == floor (y) && left == floor (left)
+      && (data = direct_pixels (self, cr, &stride, &image_width, &image_height, &scale)) != NULL)
+    {
+      guint32 pixel = opaque_pixel (color);
+
+      for (guint x = 0; x < width;)
+        {
+          const SlTraceLodColumn *col = &self->columns[x];
+          double top_y;
+          guint run = 1;
+
+          if (!col->defined)
+            {
+              x++;
+              continue;
+            }
+          top_y = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+          while (x + run < width && self->columns[x + run].defined
+                 && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
+            run++;
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + run,
+                   (int)top_y, (int)bottom, pixel, 128);
+          self->last_n_spans++;
+          x += run;
+        }
+      for (guint x = 0; x < width; x++)
+        {
+          const SlTraceLodColumn *col = &self->columns[x];
+          int y_max, y_min;
+
+          if (!col->defined)
+            continue;
+          y_max = (int)round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+          y_min = (int)round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1, y_max - 1,
+                   y_max + MAX (y_min - y_max, 0), pixel, 255);
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1,
+                   y_max + MAX (y_min - y_max, 0), y_max + MAX (y_min - y_max, 0) + 1, pixel, 128);
+        }
+      cairo_surface_mark_dirty (cairo_get_target (cr));
+      return;
+    }
 
   /* Each column a bar from zero to its highest value, and a darker pixel
    * on top: whole-pixel boxes, filled in two calls. */
