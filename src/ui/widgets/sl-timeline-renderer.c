@@ -5,9 +5,10 @@
  * A tile asks the level of detail for the spans of each visible row (at
  * most about two per pixel), batches the boxes by colour and writes them
  * straight into an image that holds the tiles in view and one more on each
- * side, with the grid, the counters and the flows (all of them while few
- * are in view; else the selected slice's are drawn over the tiles, so
- * that selecting keeps them). Panning blits the kept
+ * side, with the grid and the counters. While few flows are in view, a
+ * tile they pass through is also kept with them drawn over it in a second
+ * image, which frames show it from; else the selected slice's flows are
+ * drawn over the tiles, so that selecting keeps them. Panning blits the kept
  * tiles and draws only those it uncovers; a first frame draws every tile
  * the same way, so both give the same pixels. The view's left edge is put
  * on a whole pixel of that grid, which keeps the blit exact. Names depend
@@ -15,8 +16,9 @@
  * from shaped layouts kept between frames and the wide slices each tile
  * noted, so no frame asks the level of detail again for them; so are the
  * outlines, the selected flow's arrowhead and the ruler. A vertical
- * scroll by whole pixels moves the kept tiles (when no flow goes through
- * them) and the gutter, and draws only the rows it uncovers. The gutter is
+ * scroll by whole pixels moves the kept tiles and the gutter, draws only
+ * the rows it uncovers, and draws the flows through a tile again over a
+ * copy of it (they join rows on screen only). The gutter is
  * kept in an image of its own.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -109,8 +111,9 @@ typedef struct {
 
 /* One column of the tile image: which tile it holds, and its names */
 typedef struct {
-  gint64  tile;      /* index on the pixel grid, or NO_TILE */
-  GArray *labels;    /* TileLabel */
+  gint64   tile;      /* index on the pixel grid, or NO_TILE */
+  GArray  *labels;    /* TileLabel */
+  gboolean flows;     /* the flow image holds it with its flows */
 } TileSlot;
 
 struct _SlTimelineRenderer
@@ -170,7 +173,7 @@ struct _SlTimelineRenderer
   int                   tiles_image_height;   /* allocated, with room to grow */
   double                tiles_scale;
   gboolean              tiles_selected_flows; /* only the selected slice's flows */
-  gboolean              tiles_hold_flows;     /* some flow passes through a kept tile */
+  cairo_surface_t      *flow_tiles;           /* the tiles with flows through them, and those flows */
   GArray               *tile_flows;           /* guint32, scratch */
   /* The gutter and process headers, kept while nothing they show changes */
   cairo_surface_t      *gutter;
@@ -324,8 +327,10 @@ static void
 invalidate_tiles (SlTimelineRenderer *self)
 {
   for (guint i = 0; i < self->n_slots; i++)
-    self->slots[i].tile = NO_TILE;
-  self->tiles_hold_flows = FALSE;
+    {
+      self->slots[i].tile = NO_TILE;
+      self->slots[i].flows = FALSE;
+    }
   self->gutter_valid = FALSE;
 }
 
@@ -337,6 +342,7 @@ free_tiles (SlTimelineRenderer *self)
   g_clear_pointer (&self->slots, g_free);
   self->n_slots = 0;
   g_clear_pointer (&self->tiles, cairo_surface_destroy);
+  g_clear_pointer (&self->flow_tiles, cairo_surface_destroy);
 }
 
 SlTimelineRenderer *
@@ -1321,6 +1327,81 @@ draw_slice_row (SlTimelineRenderer       *self,
   cairo_restore (cr);
 }
 
+/* Where @cr draws into the tile image on whole pixels of its own, with
+ * the band on whole pixels too: the image's memory, else NULL. */
+static guchar *
+direct_pixels (SlTimelineRenderer *self,
+               cairo_t            *cr,
+               int                *stride,
+               int                *width,
+               int                *height,
+               int                *scale)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double x = 0, y = 0;
+
+  *scale = (int)self->tiles_scale;
+  if (target != self->tiles || *scale < 1 || self->tiles_scale != *scale
+      || self->band_top != floor (self->band_top) || self->band_bottom != floor (self->band_bottom))
+    return NULL;
+  /* Only while nothing moves the user space off the image's */
+  cairo_user_to_device (cr, &x, &y);
+  if (x != 0 || y != 0)
+    return NULL;
+  cairo_surface_flush (target);
+  *stride = cairo_image_surface_get_stride (target);
+  *width = cairo_image_surface_get_width (target);
+  *height = cairo_image_surface_get_height (target);
+  return cairo_image_surface_get_data (target);
+}
+
+/* A box [x0, x1) × [y0, y1) of whole units, cut to the band, written in
+ * @pixel at @alpha (of 255) over what is there: as cairo fills an opaque
+ * image, without a path per box. */
+static void
+put_box (SlTimelineRenderer *self,
+         guchar             *data,
+         int                 stride,
+         int                 width,
+         int                 height,
+         int                 scale,
+         int                 x0,
+         int                 x1,
+         int                 y0,
+         int                 y1,
+         guint32             pixel,
+         guint               alpha)
+{
+  y0 = MAX (y0, (int)self->band_top);
+  y1 = MIN (y1, (int)self->band_bottom);
+  x0 = MAX (x0 * scale, 0);
+  x1 = MIN (x1 * scale, width);
+  y0 = MAX (y0 * scale, 0);
+  y1 = MIN (y1 * scale, height);
+  for (int y = y0; y < y1; y++)
+    {
+      guint32 *row = (guint32 *)(gpointer)(data + (gsize)y * stride);
+
+      for (int x = x0; x < x1; x++)
+        {
+          guint32 d = row[x], out = 0xff000000u;
+
+          if (alpha == 255)
+            {
+              row[x] = pixel;
+              continue;
+            }
+          for (guint shift = 0; shift < 24; shift += 8)
+            {
+              guint sc = (pixel >> shift) & 0xff, dc = (d >> shift) & 0xff;
+
+              out |= ((sc * alpha + dc * (255 - alpha) + 127) / 255) << shift;
+            }
+          row[x] = out;
+        }
+    }
+}
+
 /* The columns of [t0, t1] as @width pixels from @left */
 static void
 draw_counter_row (SlTimelineRenderer       *self,
@@ -1335,6 +1416,8 @@ draw_counter_row (SlTimelineRenderer       *self,
   const SlTraceCounter *c = sl_trace_get_counter (self->trace, row->track);
   double lo, hi, top = y + 4, bottom = y + row->h - 2;
   const double *color;
+  guchar *data;
+  int stride, image_width, image_height, scale;
 
   if (c == NULL || width == 0)
     return;
@@ -1350,6 +1433,51 @@ draw_counter_row (SlTimelineRenderer       *self,
   if (!(hi > lo))
     hi = lo + 1;
   color = self->color[color_index_for_name (sl_trace_get_track_name (self->trace, row->track))];
+
+  /* Into the tile image on whole pixels: the same boxes, written straight
+   * into its memory (half-covered pixels blended at half). */
+  if (y == floor (y) && left == floor (left)
+      && (data = direct_pixels (self, cr, &stride, &image_width, &image_height, &scale)) != NULL)
+    {
+      guint32 pixel = opaque_pixel (color);
+
+      for (guint x = 0; x < width;)
+        {
+          const SlTraceLodColumn *col = &self->columns[x];
+          double top_y;
+          guint run = 1;
+
+          if (!col->defined)
+            {
+              x++;
+              continue;
+            }
+          top_y = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+          while (x + run < width && self->columns[x + run].defined
+                 && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
+            run++;
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + run,
+                   (int)top_y, (int)bottom, pixel, 128);
+          self->last_n_spans++;
+          x += run;
+        }
+      for (guint x = 0; x < width; x++)
+        {
+          const SlTraceLodColumn *col = &self->columns[x];
+          int y_max, y_min;
+
+          if (!col->defined)
+            continue;
+          y_max = (int)round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
+          y_min = (int)round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1, y_max - 1,
+                   y_max + MAX (y_min - y_max, 0), pixel, 255);
+          put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1,
+                   y_max + MAX (y_min - y_max, 0), y_max + MAX (y_min - y_max, 0) + 1, pixel, 128);
+        }
+      cairo_surface_mark_dirty (cairo_get_target (cr));
+      return;
+    }
 
   /* Each column a bar from zero to its highest value, and a darker pixel
    * on top: whole-pixel boxes, filled in two calls. */
@@ -1629,26 +1757,37 @@ draw_tile_grid (SlTimelineRenderer       *self,
   cairo_fill (cr);
 }
 
-/* The flows through grid pixels [base, base + TILE_WIDTH) while the view
- * holds few enough; else none (the selected slice's are drawn over the
- * tiles, so that selecting another keeps them). */
+/* The time range a tile's flows are looked up in */
 static void
-draw_tile_flows (SlTimelineRenderer       *self,
-                 cairo_t                  *cr,
+tile_flow_range (SlTimelineRenderer       *self,
                  const SlTimelineViewport *vp,
                  gint64                    base,
-                 double                    left)
+                 gint64                   *ta,
+                 gint64                   *tb)
 {
   gint64 origin = sl_trace_get_start_ns (self->trace);
   double p = vp->ns_per_pixel;
-  gint64 ta = origin + (gint64)floor ((double)(base - 2) * p);
-  gint64 tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
-  const guint32 *flows = NULL;
-  guint n = 0, n_drawn = 0;
+
+  *ta = origin + (gint64)floor ((double)(base - 2) * p);
+  *tb = origin + (gint64)ceil ((double)(base + TILE_WIDTH + 2) * p);
+}
+
+/* Puts in tile_flows, in order, the flows through grid pixels [base, base
+ * + TILE_WIDTH) while the view holds few enough; else none (the selected
+ * slice's are drawn over the tiles, so that selecting another keeps
+ * them). Returns how many. */
+static guint
+find_tile_flows (SlTimelineRenderer       *self,
+                 const SlTimelineViewport *vp,
+                 gint64                    base)
+{
+  gint64 ta, tb;
+  guint n = 0;
   guint cap = 256;
 
   if (self->tiles_selected_flows)
-    return;
+    return 0;
+  tile_flow_range (self, vp, base, &ta, &tb);
   /* Every flow through the tile, however many. */
   while (TRUE)
     {
@@ -1658,13 +1797,25 @@ draw_tile_flows (SlTimelineRenderer       *self,
         break;
       cap *= 2;
     }
-  flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
-  qsort ((gpointer)flows, n, sizeof (guint32), compare_flow_indices);
-  if (n == 0)
-    return;
-  /* Its flows depend on which rows are on screen: a scroll draws it again. */
-  self->tiles_hold_flows = TRUE;
+  qsort (self->tile_flows->data, n, sizeof (guint32), compare_flow_indices);
+  return n;
+}
 
+/* The @n flows find_tile_flows found for the tile at grid pixel @base,
+ * drawn at @left in @cr. */
+static void
+stroke_tile_flows (SlTimelineRenderer       *self,
+                   cairo_t                  *cr,
+                   const SlTimelineViewport *vp,
+                   gint64                    base,
+                   double                    left,
+                   guint                     n)
+{
+  const guint32 *flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
+  gint64 ta, tb;
+  guint n_drawn = 0;
+
+  tile_flow_range (self, vp, base, &ta, &tb);
   cairo_save (cr);
   cairo_rectangle (cr, left, SL_TIMELINE_RULER_HEIGHT, TILE_WIDTH, vp->height - SL_TIMELINE_RULER_HEIGHT);
   cairo_clip (cr);
@@ -1728,8 +1879,8 @@ draw_tile (SlTimelineRenderer       *self,
       draw_tile_rows (self, cr, vp, base, left, slot, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT,
                       self->pinned_height, 0);
     }
-  draw_tile_flows (self, cr, vp, base, left);
   slot->tile = tile;
+  slot->flows = FALSE;
 }
 
 /* Images are kept for image targets and GTK's recordings; a vector target
@@ -1766,7 +1917,11 @@ set_tiles_key (SlTimelineRenderer       *self,
   if (vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->scroll_y != self->tiles_scroll_y
       || selected_flows != self->tiles_selected_flows)
     {
+      /* The gutter shows no time: a zoom keeps it. */
+      gboolean gutter_valid = self->gutter_valid;
+
       invalidate_tiles (self);
+      self->gutter_valid = gutter_valid;
       self->tiles_ns_per_pixel = vp->ns_per_pixel;
       self->tiles_scroll_y = vp->scroll_y;
       self->tiles_selected_flows = selected_flows;
@@ -1788,6 +1943,7 @@ draw_tiles_into (SlTimelineRenderer       *self,
   for (gint64 t = first; t < end; t++)
     {
       guint s = tile_slot (self, t);
+      guint n_flows;
 
       cairo_save (cr);
       cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, SL_TIMELINE_RULER_HEIGHT, vp->width - SL_TIMELINE_GUTTER_WIDTH,
@@ -1795,12 +1951,82 @@ draw_tiles_into (SlTimelineRenderer       *self,
       cairo_clip (cr);
       cairo_translate (cr, SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px) - (double)s * TILE_WIDTH, 0);
       draw_tile (self, cr, vp, t);
+      n_flows = find_tile_flows (self, vp, t * TILE_WIDTH);
+      if (n_flows > 0)
+        stroke_tile_flows (self, cr, vp, t * TILE_WIDTH, (double)s * TILE_WIDTH, n_flows);
       cairo_restore (cr);
       self->last_n_tiles++;
     }
   /* Their names stay for this frame; the next draws them again. */
   for (guint i = 0; i < self->n_slots; i++)
     self->slots[i].tile = NO_TILE;
+}
+
+/* The flows through the kept tile in slot @s: when there are any, the
+ * flow image gets the tile and the flows over it, and the frames show the
+ * tile from there. The tile image keeps the tile without them, so a
+ * scroll moves it and draws its flows again (a flow is drawn only between
+ * rows on screen). */
+static void
+keep_tile_flows (SlTimelineRenderer       *self,
+                 const SlTimelineViewport *vp,
+                 guint                     s)
+{
+  TileSlot *slot = &self->slots[s];
+  double left = (double)s * TILE_WIDTH;
+  int scale = (int)self->tiles_scale;
+  guint n;
+  cairo_t *cr;
+
+  slot->flows = FALSE;
+  if (slot->tile == NO_TILE)
+    return;
+  n = find_tile_flows (self, vp, slot->tile * TILE_WIDTH);
+  if (n == 0)
+    return;
+  if (self->flow_tiles == NULL)
+    {
+      self->flow_tiles = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width (self->tiles),
+                                                     cairo_image_surface_get_height (self->tiles));
+      if (cairo_surface_status (self->flow_tiles) != CAIRO_STATUS_SUCCESS)
+        {
+          g_clear_pointer (&self->flow_tiles, cairo_surface_destroy);
+          return;
+        }
+      cairo_surface_set_device_scale (self->flow_tiles, self->tiles_scale, self->tiles_scale);
+    }
+
+  cairo_surface_flush (self->tiles);
+  cairo_surface_flush (self->flow_tiles);
+  if (scale >= 1 && self->tiles_scale == scale)
+    {
+      /* The tile's columns, row by row */
+      const guchar *src = cairo_image_surface_get_data (self->tiles);
+      guchar *dst = cairo_image_surface_get_data (self->flow_tiles);
+      int stride = cairo_image_surface_get_stride (self->tiles);
+      gsize offset = (gsize)s * TILE_WIDTH * scale * 4, bytes = (gsize)TILE_WIDTH * scale * 4;
+      int height = MIN (vp->height * scale, cairo_image_surface_get_height (self->tiles));
+
+      for (int y = 0; y < height; y++)
+        memcpy (dst + (gsize)y * stride + offset, src + (gsize)y * stride + offset, bytes);
+      cairo_surface_mark_dirty (self->flow_tiles);
+      cr = cairo_create (self->flow_tiles);
+    }
+  else
+    {
+      cr = cairo_create (self->flow_tiles);
+      cairo_save (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_set_source_surface (cr, self->tiles, 0, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+      cairo_rectangle (cr, left, 0, TILE_WIDTH, vp->height);
+      cairo_fill (cr);
+      cairo_restore (cr);
+    }
+  stroke_tile_flows (self, cr, vp, slot->tile * TILE_WIDTH, left, n);
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (self->flow_tiles);
+  slot->flows = TRUE;
 }
 
 /* The rows of the scrolled band on screen at @scroll: those a tile draws */
@@ -1819,12 +2045,12 @@ rows_on_screen (SlTimelineRenderer       *self,
     (*end)++;
 }
 
-/* Vertical scroll by whole pixels with the zoom and the size unchanged,
- * and no flow through the kept tiles (a flow is drawn only between rows
- * on screen): the scrolled band of every kept tile moves by as many rows
- * of pixels and only the strip it uncovers is drawn. The names of rows that left
- * the screen go; those of rows that came in are added. Returns FALSE
- * when the tiles must be drawn again instead. */
+/* Vertical scroll by whole pixels with the zoom and the size unchanged:
+ * the scrolled band of every kept tile moves by as many rows of pixels
+ * and only the strip it uncovers is drawn; the flows through a tile are
+ * drawn again over it in the flow image. The names of rows that left the
+ * screen go; those of rows that came in are added. Returns FALSE when the
+ * tiles must be drawn again instead. */
 static gboolean
 scroll_tiles (SlTimelineRenderer       *self,
               const SlTimelineViewport *vp)
@@ -1841,7 +2067,7 @@ scroll_tiles (SlTimelineRenderer       *self,
 
   if (self->tiles == NULL || vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->height != self->tiles_height
       || d == 0 || d != floor (d) || fabs (d) >= band_height || scale < 1 || self->tiles_scale != scale
-      || scroll_top != floor (scroll_top) || self->tiles_hold_flows)
+      || scroll_top != floor (scroll_top))
     return FALSE;
 
   cairo_surface_flush (self->tiles);
@@ -1897,6 +2123,8 @@ scroll_tiles (SlTimelineRenderer       *self,
   self->labels_held_first = self->labels_held_end = 0;
   cairo_destroy (cr);
   cairo_surface_mark_dirty (self->tiles);
+  for (guint s = 0; s < self->n_slots; s++)
+    keep_tile_flows (self, vp, s);
   return TRUE;
 }
 
@@ -1951,6 +2179,7 @@ ensure_tiles (SlTimelineRenderer       *self,
       if (tcr == NULL)
         tcr = cairo_create (self->tiles);
       draw_tile (self, tcr, vp, t);
+      keep_tile_flows (self, vp, tile_slot (self, t));
       self->last_n_tiles++;
     }
   if (tcr != NULL)
@@ -1978,15 +2207,17 @@ blit_tiles (SlTimelineRenderer       *self,
       gint64 run = 1;
       double dx = SL_TIMELINE_GUTTER_WIDTH + (double)(t * TILE_WIDTH - self->view_px);
       double x0, x1;
+      /* A tile with flows through it is shown from the flow image */
+      gboolean flows = self->slots[s].flows;
 
-      while (t + run < end && tile_slot (self, t + run) == s + run)
+      while (t + run < end && tile_slot (self, t + run) == s + run && self->slots[s + run].flows == flows)
         run++;
       x0 = MAX (dx, SL_TIMELINE_GUTTER_WIDTH);
       x1 = MIN (dx + run * TILE_WIDTH, vp->width);
       t += run;
       if (x1 <= x0)
         continue;
-      cairo_set_source_surface (cr, self->tiles, dx - (double)s * TILE_WIDTH, 0);
+      cairo_set_source_surface (cr, flows ? self->flow_tiles : self->tiles, dx - (double)s * TILE_WIDTH, 0);
       cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
       cairo_rectangle (cr, x0, SL_TIMELINE_RULER_HEIGHT, x1 - x0, vp->height - SL_TIMELINE_RULER_HEIGHT);
       cairo_fill (cr);
