@@ -817,6 +817,25 @@ load_thread (GTask        *task,
   g_task_return_pointer (task, loaded, (GDestroyNotify)loaded_free);
 }
 
+/* What the readers met in either profile (a damaged file, a bad row),
+ * each naming its file and where: in the Problems panel with the
+ * document's. */
+static void
+add_profile_problems (SlComparePage *self)
+{
+  for (guint side = 0; side < 2; side++)
+    {
+      GListModel *problems = sl_profile_get_problems (self->profiles[side]);
+
+      for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+        {
+          g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+          sl_document_add_problem (SL_DOCUMENT (self), problem);
+        }
+    }
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *res,
@@ -851,6 +870,7 @@ load_cb (GObject      *object,
                                      data->comparison, loaded->profiles[1]);
   self->profiles[0] = g_steal_pointer (&loaded->profiles[0]);
   self->profiles[1] = g_steal_pointer (&loaded->profiles[1]);
+  add_profile_problems (self);
   fill_rank_choices (self);
   loaded_free (loaded);
   gtk_stack_set_visible_child_name (self->stack, "compare");
