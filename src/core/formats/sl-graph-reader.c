@@ -1266,6 +1266,7 @@ load_model (const char  *path,
 static gboolean
 load_summaries (const char    *path,
                 GPtrArray     *graphs,
+                GPtrArray     *problems,
                 GCancellable  *cancellable,
                 GError       **error)
 {
@@ -1279,6 +1280,12 @@ load_summaries (const char    *path,
     {
       SlSummaryRun *run = g_ptr_array_index (runs, r);
       GPtrArray *blobs = sl_summary_run_get_graphs (run);
+      GPtrArray *read_problems = sl_summary_run_get_problems (run);
+
+      /* Damaged records skipped may have held a graph: what the summary
+       * reader met is kept, graph or not. */
+      for (guint i = 0; problems != NULL && i < read_problems->len; i++)
+        g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (read_problems, i)));
 
       for (guint i = 0; i < blobs->len; i++)
         {
@@ -1343,6 +1350,23 @@ sl_graph_reader_load (const char    *path,
                       GCancellable  *cancellable,
                       GError       **error)
 {
+  return sl_graph_reader_load_full (path, NULL, cancellable, error);
+}
+
+/**
+ * sl_graph_reader_load_full:
+ * @problems: (nullable) (element-type SlProblem): gets what the readers
+ *   met outside the graphs returned, such as a summary record whose
+ *   checksum fails, each with its file and byte
+ *
+ * As sl_graph_reader_load(); a graph's own problems stay in the graph.
+ */
+GPtrArray *
+sl_graph_reader_load_full (const char    *path,
+                           GPtrArray     *problems,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
   g_autoptr(GPtrArray) graphs = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GError) summary_error = NULL;
 
@@ -1363,7 +1387,7 @@ sl_graph_reader_load (const char    *path,
       if (!load_folder_pbs (path, graphs, error))
         return NULL;
       /* A folder of .pb files alone holds no summary: not an error. */
-      if (!load_summaries (path, graphs, cancellable, &summary_error) && graphs->len == 0)
+      if (!load_summaries (path, graphs, problems, cancellable, &summary_error) && graphs->len == 0)
         {
           g_propagate_error (error, g_steal_pointer (&summary_error));
           return NULL;
@@ -1371,7 +1395,7 @@ sl_graph_reader_load (const char    *path,
       return g_steal_pointer (&graphs);
     }
 
-  if (!load_summaries (path, graphs, cancellable, error))
+  if (!load_summaries (path, graphs, problems, cancellable, error))
     return NULL;
   return g_steal_pointer (&graphs);
 }
