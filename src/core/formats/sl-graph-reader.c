@@ -1263,6 +1263,21 @@ load_model (const char  *path,
   return TRUE;
 }
 
+/* A file or graph that could not be read at all, beside others that
+ * were: in @problems when asked for, else in the log as before. */
+static void
+report_unread (GPtrArray  *problems,
+               const char *path,
+               GError     *error)
+{
+  if (problems == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, _("Graph reader"), path, -1, error->message));
+}
+
 static gboolean
 load_summaries (const char    *path,
                 GPtrArray     *graphs,
@@ -1296,7 +1311,7 @@ load_summaries (const char    *path,
           if (graph != NULL)
             g_ptr_array_add (graphs, graph);
           else
-            g_warning ("%s", local_error->message);
+            report_unread (problems, sl_summary_run_get_path (run), local_error);
         }
     }
   return TRUE;
@@ -1313,6 +1328,7 @@ compare_paths (gconstpointer a,
 static gboolean
 load_folder_pbs (const char  *path,
                  GPtrArray   *graphs,
+                 GPtrArray   *problems,
                  GError     **error)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, error);
@@ -1330,7 +1346,7 @@ load_folder_pbs (const char  *path,
       g_autoptr(GError) local_error = NULL;
 
       if (!load_model (g_ptr_array_index (names, i), graphs, &local_error))
-        g_warning ("%s", local_error->message);
+        report_unread (problems, g_ptr_array_index (names, i), local_error);
     }
   return TRUE;
 }
@@ -1357,7 +1373,8 @@ sl_graph_reader_load (const char    *path,
  * sl_graph_reader_load_full:
  * @problems: (nullable) (element-type SlProblem): gets what the readers
  *   met outside the graphs returned, such as a summary record whose
- *   checksum fails, each with its file and byte
+ *   checksum fails, each with its file and byte, or a file of the folder
+ *   that could not be read
  *
  * As sl_graph_reader_load(); a graph's own problems stay in the graph.
  */
@@ -1384,7 +1401,7 @@ sl_graph_reader_load_full (const char    *path,
       /* A SavedModel folder: its other .pb files (fingerprint.pb) are no graphs. */
       if (g_file_test (saved_model, G_FILE_TEST_IS_REGULAR))
         return load_model (saved_model, graphs, error) ? g_steal_pointer (&graphs) : NULL;
-      if (!load_folder_pbs (path, graphs, error))
+      if (!load_folder_pbs (path, graphs, problems, error))
         return NULL;
       /* A folder of .pb files alone holds no summary: not an error. */
       if (!load_summaries (path, graphs, problems, cancellable, &summary_error) && graphs->len == 0)
