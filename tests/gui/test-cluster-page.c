@@ -62,7 +62,10 @@ write_rank (const char *root,
       g_string_append_printf (trace, ",\n{\"ph\":\"X\",\"name\":\"MatMul%u\",\"pid\":2,\"tid\":7,\"ts\":%u,\"dur\":%g}", s,
                               s * 2000 + rank * 100 + 50, computing);
     }
-  g_string_append (trace, "]\n");
+  /* Rank 5's trace was cut off before its closing bracket: every event
+   * is whole, and the reader says where the file ends. */
+  if (rank != 5)
+    g_string_append (trace, "]\n");
   ops = g_strdup_printf ("{\"step1\": {\"p2p\": {}, \"collective\": {\"hcom_allReduce__1_0_1@5\": {\"Communication Time Info\": "
                          "{\"Elapse Time(ms)\": %g, \"Transit Time(ms)\": 0.4, \"Wait Time(ms)\": %g, "
                          "\"Synchronization Time(ms)\": 0.1, \"Idle Time(ms)\": 0}, \"Communication Bandwidth Info\": {}}}}}",
@@ -76,6 +79,28 @@ write_rank (const char *root,
   write_file (output, "trace_view.json", trace->str);
   write_file (output, "communication.json", ops);
   write_file (output, "communication_matrix.json", matrix);
+}
+
+/* The problems in @page's list about @path. */
+static guint
+count_problems (SlClusterPage *page,
+                const char    *path,
+                SlProblem    **last)
+{
+  GListModel *problems = sl_document_get_problems (SL_DOCUMENT (page));
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      if (g_strcmp0 (sl_problem_get_path (problem), path) != 0)
+        continue;
+      n++;
+      if (last != NULL)
+        g_set_object (last, problem);
+    }
+  return n;
 }
 
 static gboolean
@@ -178,6 +203,7 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *tooltip = NULL;
   g_autofree char *profile_id = NULL;
+  g_autofree char *trace5 = NULL;
   const SlDocumentKind *kind;
   SlClusterSummary *summary;
   SlClusterPage *page;
@@ -213,6 +239,10 @@ main (int    argc,
   g_assert_true (wait_until (page_settled, page, 60000));
   g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
   g_assert_cmpstr (panel_widget_get_title (PANEL_WIDGET (page)), ==, "Cluster: job");
+
+  /* Rank 5's cut trace is not read before its timeline is shown. */
+  trace5 = g_build_filename (cluster, "worker5_ascend_pt", "ASCEND_PROFILER_OUTPUT", "trace_view.json", NULL);
+  g_assert_cmpuint (count_problems (page, trace5, NULL), ==, 0);
 
   summary = sl_cluster_page_get_summary (page);
   g_assert_nonnull (summary);
@@ -281,6 +311,19 @@ main (int    argc,
   g_assert_cmpstr (sl_compare_timelines_get_label (timelines, 1), ==, "Rank 5");
   g_assert_cmpstr (sl_timeline_pane_get_heading (sl_compare_timelines_get_pane (timelines, 0)), ==, "Rank 0");
   g_assert_cmpstr (sl_timeline_pane_get_heading (sl_compare_timelines_get_pane (timelines, 1)), ==, "Rank 5");
+
+  /* Its cut end is in the Problems panel, once, with the file and byte. */
+  {
+    g_autoptr(SlProblem) problem = NULL;
+    g_autofree char *text = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (trace5, &text, &length, NULL));
+    g_assert_cmpuint (count_problems (page, trace5, &problem), ==, 1);
+    g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) length);
+    g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+    g_assert_nonnull (strstr (sl_problem_get_message (problem), "ends before"));
+  }
 
   /* Aligned on step 1's start: rank 5 starts 500 µs after rank 0, and
    * the note says by how much. */

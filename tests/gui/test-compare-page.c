@@ -432,6 +432,41 @@ main (int    argc,
       }
   }
 
+  /* A bad cell in one side's kernel_details.csv: that side is compared
+   * without it, and the Problems panel names the file, line and byte. */
+  {
+    g_autofree char *damaged = write_profile (root, "run3_ascend_pt", 5);
+    g_autofree char *kernel_path = g_build_filename (damaged, "ASCEND_PROFILER_OUTPUT", "kernel_details.csv", NULL);
+    g_autoptr(SlDocumentAddress) damaged_address = sl_document_address_new_pair (base, damaged);
+    g_autofree char *kernels = NULL;
+    g_autofree char *bad = NULL;
+    g_autoptr(SlProblem) problem = NULL;
+    GListModel *problems;
+    SlComparePage *with_bad;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (kernel_path, &kernels, &length, NULL));
+    bad = g_strconcat (kernels, "3,Bad3,Add,AI_VECTOR_CORE,2900,1e999,0,40,\"2,4\"\n", NULL);
+    g_assert_true (g_file_set_contents (kernel_path, bad, -1, NULL));
+
+    g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, 0);
+    with_bad = SL_COMPARE_PAGE (sl_window_open_address (window, "compare", damaged_address, NULL));
+    g_assert_true (wait_until (page_settled, with_bad, 60000));
+    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (with_bad)), ==, SL_DOCUMENT_READY);
+    problems = sl_document_get_problems (SL_DOCUMENT (with_bad));
+    for (guint i = 0; problem == NULL && i < g_list_model_get_n_items (problems); i++)
+      {
+        g_autoptr(SlProblem) item = g_list_model_get_item (problems, i);
+
+        if (g_strcmp0 (sl_problem_get_path (item), kernel_path) == 0)
+          problem = g_steal_pointer (&item);
+      }
+    g_assert_nonnull (problem);
+    g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) length);
+    g_assert_cmpuint (sl_problem_get_line (problem), ==, 8);
+    g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  }
+
   /* A side that cannot be read names its path. */
   missing = g_build_filename (root, "missing", NULL);
   g_clear_pointer (&address, sl_document_address_unref);

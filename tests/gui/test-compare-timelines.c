@@ -257,9 +257,30 @@ check_damaged_timeline (SlWindow   *window,
   g_autofree char *trace_path = g_build_filename (damaged, "ASCEND_PROFILER_OUTPUT", "trace_view.json", NULL);
   const char *message = sl_timeline_pane_get_message (pane);
 
+  SlDocument *page = SL_DOCUMENT (gtk_widget_get_ancestor (GTK_WIDGET (timelines), SL_TYPE_COMPARE_PAGE));
+  GListModel *problems = sl_document_get_problems (page);
+  g_autofree char *text = NULL;
+  gsize length;
+  guint n_trace = 0;
+
   g_assert_nonnull (message);
   g_test_message ("damaged: %s", message);
   g_assert_nonnull (strstr (message, trace_path));
+
+  /* The cut is in the Problems panel too, once, with its file and byte */
+  g_assert_true (g_file_get_contents (trace_path, &text, &length, NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      if (g_strcmp0 (sl_problem_get_path (problem), trace_path) != 0)
+        continue;
+      n_trace++;
+      g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) length);
+      g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+      g_assert_nonnull (strstr (sl_problem_get_message (problem), "ends before"));
+    }
+  g_assert_cmpuint (n_trace, ==, 1);
   wait_for_frames (GTK_WIDGET (window));
   save_window_screenshot (GTK_WIDGET (window), SCREENSHOT_DIR, "compare-timelines-damaged.png");
 }

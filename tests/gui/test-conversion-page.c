@@ -298,6 +298,32 @@ test_failure (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A converted model cut off in its last node: the ops before the cut are
+ * matched, and the Problems panel names the file and the byte of the
+ * cut; the whole source model has none. */
+static void
+test_cut_model (void)
+{
+  const char *last = strstr (converted_pbtxt, "node { name: \"out\"");
+  g_autofree char *cut_text = g_strndup (converted_pbtxt, last - converted_pbtxt + 20);
+  g_autofree char *source = write_file ("model.pbtxt", source_pbtxt);
+  g_autofree char *cut = write_file ("cut_om.pbtxt", cut_text);
+  g_autoptr(SlProblem) problem = NULL;
+  SlWindow *window = new_window ();
+  SlDocument *document = open_conversion (window, source, cut);
+  GListModel *problems;
+
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  problems = sl_document_get_problems (document);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, cut);
+  g_assert_cmpint (sl_problem_get_offset (problem), >=, (gint64) (last - converted_pbtxt));
+  g_assert_cmpint (sl_problem_get_offset (problem), <=, (gint64) strlen (cut_text));
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -323,6 +349,7 @@ main (int   argc,
 
   g_test_add_func ("/conversion-page/table", test_table);
   g_test_add_func ("/conversion-page/failure", test_failure);
+  g_test_add_func ("/conversion-page/cut-model", test_cut_model);
   g_test_add_func ("/conversion-page/folder-button", test_folder_button);
   status = g_test_run ();
 

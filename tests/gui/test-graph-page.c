@@ -334,6 +334,82 @@ test_graph_page_damaged (void)
   g_assert_cmpuint (sl_graph_get_n_ops (sl_graph_page_get_graph (SL_GRAPH_PAGE (document))), >, 0);
 }
 
+/* A run whose graph record fails its checksum: no graph is shown, and
+ * the Problems panel says which file and byte lost it. */
+static void
+test_graph_page_damaged_run (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "damaged-run", NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  SlDocument *document;
+  GListModel *problems;
+  gsize length, offset = 0, largest = 0, largest_at = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  path = graph_fixture_write_llm_summary (folder, 1, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Each record is an 8-byte length, its checksum, the payload and its
+   * checksum; the graph's is the largest. */
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  while (offset + 12 <= length)
+    {
+      guint64 size;
+
+      memcpy (&size, data + offset, sizeof size);
+      size = GUINT64_FROM_LE (size);
+      if (size > largest)
+        {
+          largest = size;
+          largest_at = offset;
+        }
+      offset += 12 + size + 4;
+    }
+  g_assert_cmpuint (offset, ==, length);
+  data[largest_at + 12 + largest / 2] ^= 0x5a;
+  g_assert_true (g_file_set_contents (path, data, length, NULL));
+
+  document = sl_window_open_document (window, "graph", folder, NULL);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_EMPTY);
+  problems = sl_document_get_problems (document);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) largest_at);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+}
+
+/* A folder of models one of which cannot be read: the others show, and
+ * the Problems panel names the one that could not be read. */
+static void
+test_graph_page_unreadable_model (void)
+{
+  g_autofree char *folder = g_build_filename (tmp_root, "models", NULL);
+  g_autofree char *good = g_build_filename (folder, "good.pb", NULL);
+  g_autofree char *junk = g_build_filename (folder, "junk.onnx", NULL);
+  g_autoptr(GBytes) bytes = graph_fixture_llm (1, NULL);
+  g_autoptr(SlProblem) problem = NULL;
+  SlDocument *document;
+  GListModel *problems;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  g_assert_true (g_file_set_contents (good, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (junk, "\xff\xff\xff\xff\xff\xff\xff\xff", 8, NULL));
+
+  document = sl_window_open_document (window, "graph", folder, NULL);
+  g_assert_true (wait_until (document_settled, document, 20000));
+  g_assert_cmpint (sl_document_get_state (document), ==, SL_DOCUMENT_READY);
+  problems = sl_document_get_problems (document);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, junk);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_ERROR);
+}
+
 /* An ONNX model: Details of the graph itself (nothing selected) give
  * the producer and opset imports; its scoped node opens by search. */
 static void
@@ -678,6 +754,8 @@ main (int    argc,
 
   g_test_add_func ("/graph-page/expand-search-link", test_graph_page);
   g_test_add_func ("/graph-page/damaged", test_graph_page_damaged);
+  g_test_add_func ("/graph-page/damaged-run", test_graph_page_damaged_run);
+  g_test_add_func ("/graph-page/unreadable-model", test_graph_page_unreadable_model);
   g_test_add_func ("/graph-page/onnx", test_graph_page_onnx);
   g_test_add_func ("/graph-page/demo-links", test_demo_links);
   g_test_add_func ("/graph-page/two-menus", test_graph_page_two_menus);

@@ -598,6 +598,51 @@ test_dataset_lineage (void)
   panel_widget_close (PANEL_WIDGET (document));
 }
 
+/* Runs whose lineage holds no dataset graph, one with a record whose
+ * checksum fails: nothing to draw, but the Problems panel names the file
+ * and the byte where that record starts. */
+static void
+test_dataset_graph_damaged (void)
+{
+  g_autofree char *root = write_runs_in ("damaged");
+  g_autofree char *run = g_build_filename (root, "trial_03", NULL);
+  g_autoptr(GDir) dir = g_dir_open (run, 0, NULL);
+  g_autoptr(SlProblem) problem = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  const char *name;
+  SlDocument *document;
+  GListModel *problems;
+  guint64 size;
+  gsize length, offset;
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, "_lineage"))
+      path = g_build_filename (run, name, NULL);
+  g_assert_nonnull (path);
+
+  /* The payload of the lineage file's second record changed: its
+   * checksum fails. Each record is an 8-byte length, its checksum, the
+   * payload and its checksum. */
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  memcpy (&size, data, sizeof size);
+  offset = 12 + GUINT64_FROM_LE (size) + 4;
+  memcpy (&size, data + offset, sizeof size);
+  g_assert_cmpuint (offset + 12 + GUINT64_FROM_LE (size) + 4, <=, length);
+  data[offset + 12 + GUINT64_FROM_LE (size) / 2] ^= 0x5a;
+  g_assert_true (g_file_set_contents (path, data, length, NULL));
+
+  document = sl_window_open_document (window, "dataset-graph", root, NULL);
+  g_assert_true (wait_until (document_settled, document, 30000));
+  problems = sl_document_get_problems (document);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) offset);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  panel_widget_close (PANEL_WIDGET (document));
+}
+
 static gboolean
 folder_page_open (gpointer data)
 {
@@ -682,6 +727,7 @@ main (int    argc,
   g_test_add_func ("/lineage-page/data-table-csv", test_data_table_csv);
   g_test_add_func ("/lineage-page/too-few-runs", test_too_few_runs);
   g_test_add_func ("/lineage-page/dataset-lineage", test_dataset_lineage);
+  g_test_add_func ("/lineage-page/dataset-graph-damaged", test_dataset_graph_damaged);
   g_test_add_func ("/lineage-page/folder-buttons", test_folder_buttons);
 
   status = g_test_run ();

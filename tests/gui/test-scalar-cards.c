@@ -210,6 +210,87 @@ test_new_tag_adds_one_card (void)
   gtk_window_set_child (GTK_WINDOW (window), NULL);
 }
 
+/* The byte where record @index of a TFRecord file starts: each is an
+ * 8-byte length, its 4-byte checksum, the payload and its checksum. */
+static gsize
+record_offset (const guint8 *data,
+               gsize         length,
+               guint         index)
+{
+  gsize offset = 0;
+
+  for (guint i = 0; i < index; i++)
+    {
+      guint64 size;
+
+      g_assert_cmpuint (offset + 12, <=, length);
+      memcpy (&size, data + offset, sizeof size);
+      offset += 12 + GUINT64_FROM_LE (size) + 4;
+    }
+  g_assert_cmpuint (offset + 12, <, length);
+  return offset;
+}
+
+static gboolean
+page_has_cards (gpointer data)
+{
+  return sl_scalars_page_get_n_cards (data) > 0;
+}
+
+/* A record whose checksum fails is skipped, and the Problems panel names
+ * the file and the byte where that record starts; a whole file has no
+ * problem. */
+static void
+test_damaged_record (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_root, "damaged", NULL);
+  g_autoptr(SlSummaryWriter) writer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SlProblem) problem = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *path = NULL;
+  SlScalarsPage *page;
+  GListModel *problems;
+  gsize length, offset;
+
+  g_assert_no_errno (g_mkdir_with_parents (dir, 0700));
+  writer = sl_summary_writer_new (dir, 1700000000, "test", &error);
+  g_assert_no_error (error);
+  path = g_strdup (sl_summary_writer_get_path (writer));
+  write_scalars (writer, "loss", 1, 20);
+  g_assert_true (sl_summary_writer_close (writer, NULL));
+
+  page = SL_SCALARS_PAGE (sl_scalars_page_new (dir, "whole"));
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  g_assert_true (wait_until (page_loaded, page, 30000));
+  g_assert_true (wait_until (page_has_cards, page, 10000));
+  g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, 0);
+  gtk_window_set_child (GTK_WINDOW (window), NULL);
+
+  /* The payload of the fifth record changed: its checksum fails */
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  offset = record_offset ((const guint8 *) data, length, 4);
+  data[offset + 14] ^= 0x5a;
+  g_assert_true (g_file_set_contents (path, data, length, NULL));
+
+  page = SL_SCALARS_PAGE (sl_scalars_page_new (dir, "damaged"));
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  g_assert_true (wait_until (page_loaded, page, 30000));
+  g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+  problems = sl_document_get_problems (SL_DOCUMENT (page));
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  problem = g_list_model_get_item (problems, 0);
+  g_assert_cmpstr (sl_problem_get_path (problem), ==, path);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) offset);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "checksum"));
+
+  /* A second read of the same files adds nothing */
+  settle (300);
+  g_assert_cmpuint (g_list_model_get_n_items (problems), ==, 1);
+  gtk_window_set_child (GTK_WINDOW (window), NULL);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -243,6 +324,7 @@ main (int    argc,
   g_assert_true (wait_until (widget_shown, window, 10000));
 
   g_test_add_func ("/scalar-cards/new-tag-adds-one-card", test_new_tag_adds_one_card);
+  g_test_add_func ("/scalar-cards/damaged-record", test_damaged_record);
 
   status = g_test_run ();
 

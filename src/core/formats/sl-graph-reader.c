@@ -1263,9 +1263,25 @@ load_model (const char  *path,
   return TRUE;
 }
 
+/* A file or graph that could not be read at all, beside others that
+ * were: in @problems when asked for, else in the log as before. */
+static void
+report_unread (GPtrArray  *problems,
+               const char *path,
+               GError     *error)
+{
+  if (problems == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  g_ptr_array_add (problems, sl_problem_new (SL_SEVERITY_ERROR, _("Graph reader"), path, -1, error->message));
+}
+
 static gboolean
 load_summaries (const char    *path,
                 GPtrArray     *graphs,
+                GPtrArray     *problems,
                 GCancellable  *cancellable,
                 GError       **error)
 {
@@ -1279,6 +1295,12 @@ load_summaries (const char    *path,
     {
       SlSummaryRun *run = g_ptr_array_index (runs, r);
       GPtrArray *blobs = sl_summary_run_get_graphs (run);
+      GPtrArray *read_problems = sl_summary_run_get_problems (run);
+
+      /* Damaged records skipped may have held a graph: what the summary
+       * reader met is kept, graph or not. */
+      for (guint i = 0; problems != NULL && i < read_problems->len; i++)
+        g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (read_problems, i)));
 
       for (guint i = 0; i < blobs->len; i++)
         {
@@ -1289,7 +1311,7 @@ load_summaries (const char    *path,
           if (graph != NULL)
             g_ptr_array_add (graphs, graph);
           else
-            g_warning ("%s", local_error->message);
+            report_unread (problems, sl_summary_run_get_path (run), local_error);
         }
     }
   return TRUE;
@@ -1306,6 +1328,7 @@ compare_paths (gconstpointer a,
 static gboolean
 load_folder_pbs (const char  *path,
                  GPtrArray   *graphs,
+                 GPtrArray   *problems,
                  GError     **error)
 {
   g_autoptr(GDir) dir = g_dir_open (path, 0, error);
@@ -1323,7 +1346,7 @@ load_folder_pbs (const char  *path,
       g_autoptr(GError) local_error = NULL;
 
       if (!load_model (g_ptr_array_index (names, i), graphs, &local_error))
-        g_warning ("%s", local_error->message);
+        report_unread (problems, g_ptr_array_index (names, i), local_error);
     }
   return TRUE;
 }
@@ -1343,6 +1366,24 @@ sl_graph_reader_load (const char    *path,
                       GCancellable  *cancellable,
                       GError       **error)
 {
+  return sl_graph_reader_load_full (path, NULL, cancellable, error);
+}
+
+/**
+ * sl_graph_reader_load_full:
+ * @problems: (nullable) (element-type SlProblem): gets what the readers
+ *   met outside the graphs returned, such as a summary record whose
+ *   checksum fails, each with its file and byte, or a file of the folder
+ *   that could not be read
+ *
+ * As sl_graph_reader_load(); a graph's own problems stay in the graph.
+ */
+GPtrArray *
+sl_graph_reader_load_full (const char    *path,
+                           GPtrArray     *problems,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
   g_autoptr(GPtrArray) graphs = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GError) summary_error = NULL;
 
@@ -1360,10 +1401,10 @@ sl_graph_reader_load (const char    *path,
       /* A SavedModel folder: its other .pb files (fingerprint.pb) are no graphs. */
       if (g_file_test (saved_model, G_FILE_TEST_IS_REGULAR))
         return load_model (saved_model, graphs, error) ? g_steal_pointer (&graphs) : NULL;
-      if (!load_folder_pbs (path, graphs, error))
+      if (!load_folder_pbs (path, graphs, problems, error))
         return NULL;
       /* A folder of .pb files alone holds no summary: not an error. */
-      if (!load_summaries (path, graphs, cancellable, &summary_error) && graphs->len == 0)
+      if (!load_summaries (path, graphs, problems, cancellable, &summary_error) && graphs->len == 0)
         {
           g_propagate_error (error, g_steal_pointer (&summary_error));
           return NULL;
@@ -1371,7 +1412,7 @@ sl_graph_reader_load (const char    *path,
       return g_steal_pointer (&graphs);
     }
 
-  if (!load_summaries (path, graphs, cancellable, error))
+  if (!load_summaries (path, graphs, problems, cancellable, error))
     return NULL;
   return g_steal_pointer (&graphs);
 }

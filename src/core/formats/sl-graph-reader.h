@@ -44,5 +44,9 @@ SlGraph   *sl_graph_reader_decode_data (const guint8 *data,
 GPtrArray *sl_graph_reader_load   (const char    *path,
                                    GCancellable  *cancellable,
                                    GError       **error);
+GPtrArray *sl_graph_reader_load_full (const char    *path,
+                                      GPtrArray     *problems,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
 
 G_END_DECLS

@@ -463,17 +463,42 @@ fill_rank_choosers (SlClusterPage *self)
 }
 
 static void
-fill (SlClusterPage *self)
+add_problems (SlClusterPage *self,
+              GListModel    *problems)
 {
-  GListModel *problems = sl_cluster_profile_get_problems (self->summary->cluster);
-
-  sl_document_clear_problems (SL_DOCUMENT (self));
-  for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
+  for (guint i = 0; problems != NULL && i < g_list_model_get_n_items (problems); i++)
     {
       g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
 
       sl_document_add_problem (SL_DOCUMENT (self), problem);
     }
+}
+
+/* What the readers met in the cluster's files, and in the two ranks'
+ * timelines once they were read (a cut end, damage read past), each
+ * naming its file and where: in the Problems panel with the document's. */
+static void
+sync_problems (SlClusterPage *self)
+{
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  if (self->summary != NULL)
+    add_problems (self, sl_cluster_profile_get_problems (self->summary->cluster));
+  for (guint side = 0; side < 2; side++)
+    add_problems (self, sl_timeline_pane_get_problems (sl_compare_timelines_get_pane (SL_COMPARE_TIMELINES (self->timelines),
+                                                                                      side)));
+}
+
+/* A rank's timeline read, cleared or read again. */
+static void
+pane_state_cb (SlClusterPage *self)
+{
+  sync_problems (self);
+}
+
+static void
+fill (SlClusterPage *self)
+{
+  sync_problems (self);
   fill_banner (self);
   fill_ranks (self);
   fill_matrix (self);
@@ -824,6 +849,9 @@ sl_cluster_page_init (SlClusterPage *self)
   self->cancellable = g_cancellable_new ();
   self->ranks = g_list_store_new (SL_TYPE_CLUSTER_RANK_ITEM);
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint side = 0; side < 2; side++)
+    g_signal_connect_object (sl_compare_timelines_get_pane (SL_COMPARE_TIMELINES (self->timelines), side), "notify::state",
+                             G_CALLBACK (pane_state_cb), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (self->rank_table_box), create_rank_table (self));
   self->rank_table = GTK_WIDGET (sl_data_table_get_column_view (self->rank_data));
 }

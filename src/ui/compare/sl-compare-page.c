@@ -818,6 +818,42 @@ load_thread (GTask        *task,
 }
 
 static void
+add_problems (SlComparePage *self,
+              GListModel    *problems)
+{
+  for (guint i = 0; problems != NULL && i < g_list_model_get_n_items (problems); i++)
+    {
+      g_autoptr(SlProblem) problem = g_list_model_get_item (problems, i);
+
+      sl_document_add_problem (SL_DOCUMENT (self), problem);
+    }
+}
+
+/* What the readers met in either profile (a damaged file, a bad row) and
+ * in either timeline once the Timelines view read it (a cut end, damage
+ * read past), each naming its file and where: in the Problems panel with
+ * the document's. */
+static void
+sync_problems (SlComparePage *self)
+{
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint side = 0; side < 2; side++)
+    {
+      if (self->profiles[side] != NULL)
+        add_problems (self, sl_profile_get_problems (self->profiles[side]));
+    }
+  for (guint side = 0; side < 2; side++)
+    add_problems (self, sl_timeline_pane_get_problems (sl_compare_timelines_get_pane (self->timelines, side)));
+}
+
+/* A timeline read, cleared or read again. */
+static void
+pane_state_cb (SlComparePage *self)
+{
+  sync_problems (self);
+}
+
+static void
 load_cb (GObject      *object,
          GAsyncResult *res,
          gpointer      user_data)
@@ -851,6 +887,7 @@ load_cb (GObject      *object,
                                      data->comparison, loaded->profiles[1]);
   self->profiles[0] = g_steal_pointer (&loaded->profiles[0]);
   self->profiles[1] = g_steal_pointer (&loaded->profiles[1]);
+  sync_problems (self);
   fill_rank_choices (self);
   loaded_free (loaded);
   gtk_stack_set_visible_child_name (self->stack, "compare");
@@ -1457,6 +1494,9 @@ sl_compare_page_init (SlComparePage *self)
   g_autoptr(GSettings) settings = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint side = 0; side < 2; side++)
+    g_signal_connect_object (sl_compare_timelines_get_pane (self->timelines, side), "notify::state",
+                             G_CALLBACK (pane_state_cb), self, G_CONNECT_SWAPPED);
   {
     g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (self->view_stack);
 

@@ -332,6 +332,25 @@ load_thread (GTask        *task,
     g_task_return_pointer (task, match, g_object_unref);
 }
 
+/* What the graph readers met in either model (a cut file, a field past
+ * its end), each naming the file and byte: in the Problems panel with the
+ * document's. */
+static void
+add_graph_problems (SlConversionPage *self)
+{
+  GPtrArray *sides[] = { sl_conversion_match_get_source (self->match), sl_conversion_match_get_converted (self->match) };
+
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    for (guint g = 0; g < sides[s]->len; g++)
+      {
+        GPtrArray *problems = sl_graph_get_problems (g_ptr_array_index (sides[s], g));
+
+        for (guint p = 0; p < problems->len; p++)
+          sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (problems, p));
+      }
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -349,6 +368,7 @@ load_cb (GObject      *object,
     }
   g_clear_object (&self->match);
   self->match = match;
+  add_graph_problems (self);
   fill (self);
   gtk_stack_set_visible_child_name (self->stack, "table");
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);

@@ -58,6 +58,21 @@ run_free (gpointer data)
   g_free (run);
 }
 
+/* What a read gives: the runs with a dataset graph, and what the summary
+ * reader met in every run's files (SlProblem). */
+typedef struct {
+  GPtrArray *runs;
+  GPtrArray *problems;
+} Loaded;
+
+static void
+loaded_free (Loaded *loaded)
+{
+  g_clear_pointer (&loaded->runs, g_ptr_array_unref);
+  g_clear_pointer (&loaded->problems, g_ptr_array_unref);
+  g_free (loaded);
+}
+
 static void
 load_thread (GTask        *task,
              gpointer      source_object,
@@ -67,7 +82,9 @@ load_thread (GTask        *task,
   const char *path = task_data;
   g_autoptr(SlSummaryReader) reader = sl_summary_reader_new (path);
   g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (run_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
   g_autofree SlDatasetGraph **graphs = NULL;
+  Loaded *loaded;
   g_autoptr(GError) error = NULL;
   GPtrArray *found;
 
@@ -83,8 +100,13 @@ load_thread (GTask        *task,
       SlSummaryRun *summary = g_ptr_array_index (found, i);
       GBytes *bytes = sl_summary_run_get_dataset_graph (summary);
       const char *lineage = sl_summary_run_get_path (summary);
+      GPtrArray *read_problems = sl_summary_run_get_problems (summary);
       Run *run;
 
+      /* A damaged record may be the one that held the graph: what the
+       * reader met is kept for every run, with a graph or not. */
+      for (guint p = 0; p < read_problems->len; p++)
+        g_ptr_array_add (problems, g_object_ref (g_ptr_array_index (read_problems, p)));
       if (bytes == NULL)
         continue;
       for (guint f = 0; f < sl_summary_run_get_n_files (summary); f++)
@@ -121,7 +143,10 @@ load_thread (GTask        *task,
         }
     }
 
-  g_task_return_pointer (task, g_steal_pointer (&runs), (GDestroyNotify)g_ptr_array_unref);
+  loaded = g_new0 (Loaded, 1);
+  loaded->runs = g_steal_pointer (&runs);
+  loaded->problems = g_steal_pointer (&problems);
+  g_task_return_pointer (task, loaded, (GDestroyNotify)loaded_free);
 }
 
 /* The node at the place of @node of @from in @to, or SL_DATASET_NO_NODE. */
@@ -238,10 +263,11 @@ load_cb (GObject      *object,
 {
   g_autoptr(SlDatasetGraphPage) self = user_data;
   g_autoptr(GError) error = NULL;
-  GPtrArray *runs = g_task_propagate_pointer (G_TASK (result), &error);
+  Loaded *loaded = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *runs;
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
-  if (runs == NULL)
+  if (loaded == NULL)
     {
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return;
@@ -252,7 +278,12 @@ load_cb (GObject      *object,
     }
 
   g_clear_pointer (&self->runs, g_ptr_array_unref);
-  self->runs = runs;
+  self->runs = runs = g_steal_pointer (&loaded->runs);
+  /* Damaged records skipped and cut files, each with its file and byte,
+   * then what the dataset graphs' decoder met. */
+  for (guint i = 0; i < loaded->problems->len; i++)
+    sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (loaded->problems, i));
+  loaded_free (loaded);
   for (guint i = 0; i < runs->len; i++)
     {
       GListModel *problems = sl_dataset_graph_get_problems (((Run *)g_ptr_array_index (runs, i))->graph);

@@ -13,7 +13,21 @@ struct _SlGraphLoad
 
   GCancellable *cancellable;        /* while a read runs */
   GPtrArray    *graphs;             /* SlGraph, once read */
+  GPtrArray    *problems;           /* SlProblem met outside the graphs, once read */
 };
+
+typedef struct {
+  GPtrArray *graphs;
+  GPtrArray *problems;
+} Loaded;
+
+static void
+loaded_free (Loaded *loaded)
+{
+  g_clear_pointer (&loaded->graphs, g_ptr_array_unref);
+  g_clear_pointer (&loaded->problems, g_ptr_array_unref);
+  g_free (loaded);
+}
 
 G_DEFINE_FINAL_TYPE (SlGraphLoad, sl_graph_load, G_TYPE_OBJECT)
 
@@ -33,12 +47,19 @@ load_thread (GTask        *task,
 {
   const char *path = task_data;
   g_autoptr(GError) error = NULL;
-  GPtrArray *graphs = sl_graph_reader_load (path, cancellable, &error);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_object_unref);
+  GPtrArray *graphs = sl_graph_reader_load_full (path, problems, cancellable, &error);
+  Loaded *loaded;
 
   if (graphs == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, graphs, (GDestroyNotify) g_ptr_array_unref);
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  loaded = g_new0 (Loaded, 1);
+  loaded->graphs = graphs;
+  loaded->problems = g_steal_pointer (&problems);
+  g_task_return_pointer (task, loaded, (GDestroyNotify) loaded_free);
 }
 
 static void
@@ -48,16 +69,20 @@ load_cb (GObject      *object,
 {
   g_autoptr(SlGraphLoad) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) graphs = g_task_propagate_pointer (G_TASK (result), &error);
+  Loaded *loaded = g_task_propagate_pointer (G_TASK (result), &error);
 
   g_clear_object (&self->cancellable);
-  if (graphs == NULL)
+  if (loaded == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         g_signal_emit (self, signals[FAILED], 0, error->message);
       return;
     }
-  self->graphs = g_steal_pointer (&graphs);
+  g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  self->graphs = g_steal_pointer (&loaded->graphs);
+  self->problems = g_steal_pointer (&loaded->problems);
+  loaded_free (loaded);
   g_signal_emit (self, signals[LOADED], 0, self->graphs);
 }
 
@@ -95,6 +120,21 @@ sl_graph_load_get_graphs (SlGraphLoad *self)
   return self->graphs;
 }
 
+/**
+ * sl_graph_load_get_problems:
+ *
+ * Returns: (transfer none) (element-type SlProblem) (nullable): what the
+ *   readers met outside the graphs read (a summary record whose checksum
+ *   fails), or %NULL before "loaded"
+ */
+GPtrArray *
+sl_graph_load_get_problems (SlGraphLoad *self)
+{
+  g_return_val_if_fail (SL_IS_GRAPH_LOAD (self), NULL);
+
+  return self->problems;
+}
+
 SlGraph *
 sl_graph_load_get_graph (SlGraphLoad *self,
                          guint        index)
@@ -123,6 +163,7 @@ sl_graph_load_finalize (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->graphs, g_ptr_array_unref);
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
 
   G_OBJECT_CLASS (sl_graph_load_parent_class)->finalize (object);
 }

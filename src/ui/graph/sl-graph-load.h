@@ -26,6 +26,9 @@ void         sl_graph_load_start      (SlGraphLoad *self,
 void         sl_graph_load_cancel     (SlGraphLoad *self);
 /* The graphs read (SlGraph), or NULL before "loaded". */
 GPtrArray   *sl_graph_load_get_graphs (SlGraphLoad *self);
+/* What the readers met outside the graphs (SlProblem), or NULL before
+ * "loaded". */
+GPtrArray   *sl_graph_load_get_problems (SlGraphLoad *self);
 /* The @index-th graph, or NULL. */
 SlGraph     *sl_graph_load_get_graph  (SlGraphLoad *self,
                                        guint        index);

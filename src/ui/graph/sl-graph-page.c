@@ -191,10 +191,16 @@ loaded_cb (SlGraphPage *self,
            GPtrArray   *graphs)
 {
   g_autoptr(GtkStringList) names = NULL;
+  GPtrArray *read_problems = sl_graph_load_get_problems (self->load);
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
   self->graphs = graphs;
   sl_graph_finder_set_n_graphs (self->finder, self->graphs->len);
+  /* What the readers met outside the graphs (a damaged summary record,
+   * maybe the graph's), then each graph's own. */
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint p = 0; read_problems != NULL && p < read_problems->len; p++)
+    sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (read_problems, p));
   names = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->graphs->len; i++)
     {

@@ -589,6 +589,32 @@ show_cards (SlScalarsPage *self)
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_READY);
 }
 
+/* What the reader met in every run's files (damaged records skipped, a
+ * file that stopped growing in the middle of a record, one that could not
+ * be read), each naming the file and byte: in the Problems panel with
+ * the document's. A read that follows the files only adds to the runs'
+ * lists: the panel is filled again from them when they grew. */
+static void
+sync_problems (SlScalarsPage *self)
+{
+  GPtrArray *runs = sl_summary_reader_get_runs (self->reader);
+  guint n = 0;
+
+  for (guint r = 0; r < runs->len; r++)
+    n += sl_summary_run_get_problems (g_ptr_array_index (runs, r))->len;
+  if (n == g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (self))))
+    return;
+
+  sl_document_clear_problems (SL_DOCUMENT (self));
+  for (guint r = 0; r < runs->len; r++)
+    {
+      GPtrArray *problems = sl_summary_run_get_problems (g_ptr_array_index (runs, r));
+
+      for (guint i = 0; i < problems->len; i++)
+        sl_document_add_problem (SL_DOCUMENT (self), g_ptr_array_index (problems, i));
+    }
+}
+
 static void
 update_cb (GObject      *object,
            GAsyncResult *result,
@@ -608,6 +634,7 @@ update_cb (GObject      *object,
     }
 
   panel_widget_unmark_busy (PANEL_WIDGET (self));
+  sync_problems (self);
   add_new_cards (self);
   show_cards (self);
   watch_run_folders (self);
@@ -706,6 +733,7 @@ follow_cb (GObject      *object,
 
   announce_changes (marks);
   refresh_run_cards (self);
+  sync_problems (self);
   if (add_new_cards (self))
     {
       show_cards (self);

@@ -29,6 +29,7 @@ struct _SlTimelinePane
   SlTimelinePaneState state;
   GPtrArray          *spans;
   char               *message;
+  GListModel         *problems;   /* SlProblem the reader met in the last trace read */
 
   GtkLabel           *heading_label;
   GtkLabel           *path_label;
@@ -153,6 +154,7 @@ load_state_cb (SlTraceLoad    *load,
     }
 
   lod = sl_trace_load_steal_lod (done);
+  g_set_object (&self->problems, sl_trace_get_problems (sl_trace_lod_get_trace (lod)));
   problems = describe_problems (sl_trace_lod_get_trace (lod));
   /* Nothing readable at all: say why in place of an empty timeline. */
   if (sl_trace_get_n_tracks (sl_trace_lod_get_trace (lod)) == 0)
@@ -183,6 +185,7 @@ start_load (SlTimelinePane *self)
   sl_trace_load_place_steps (self->load, self->step_tables);
 
   g_clear_pointer (&self->message, g_free);
+  g_clear_object (&self->problems);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_label), FALSE);
   gtk_stack_set_visible_child_name (self->stack, "loading");
   set_state (self, SL_TIMELINE_PANE_LOADING);
@@ -265,6 +268,7 @@ sl_timeline_pane_clear (SlTimelinePane *self)
   drop_load (self);
   g_clear_pointer (&self->spans, g_ptr_array_unref);
   g_clear_pointer (&self->message, g_free);
+  g_clear_object (&self->problems);
   sl_timeline_view_set_lod (self->view, NULL);
   sl_timeline_pane_set_note (self, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->problems_label), FALSE);
@@ -304,6 +308,24 @@ sl_timeline_pane_get_message (SlTimelinePane *self)
   return self->message;
 }
 
+/**
+ * sl_timeline_pane_get_problems:
+ *
+ * What the reader met in the trace last read to its end (a cut end,
+ * damage read past), each with its file and byte; the document showing
+ * the pane puts them in the Problems panel. The state notifies when they
+ * change.
+ *
+ * Returns: (transfer none) (nullable): a list of #SlProblem, or %NULL
+ *   while nothing was read
+ */
+GListModel *
+sl_timeline_pane_get_problems (SlTimelinePane *self)
+{
+  g_return_val_if_fail (SL_IS_TIMELINE_PANE (self), NULL);
+  return self->problems;
+}
+
 /* Life */
 
 static void
@@ -338,6 +360,7 @@ sl_timeline_pane_dispose (GObject *object)
   g_clear_pointer (&self->spans, g_ptr_array_unref);
   g_clear_pointer (&self->step_tables, g_ptr_array_unref);
   g_clear_pointer (&self->message, g_free);
+  g_clear_object (&self->problems);
   g_clear_pointer (&self->path, g_free);
 
   G_OBJECT_CLASS (sl_timeline_pane_parent_class)->dispose (object);

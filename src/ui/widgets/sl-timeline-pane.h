@@ -43,6 +43,8 @@ SlStepSpans         *sl_timeline_pane_get_spans   (SlTimelinePane *self,
                                                    guint           index);
 /* What the pane says when it failed, or about damage it read past. */
 const char          *sl_timeline_pane_get_message (SlTimelinePane *self);
+/* (nullable): what the reader met in the trace read (SlProblem) */
+GListModel          *sl_timeline_pane_get_problems (SlTimelinePane *self);
 /* A line under the header (how the steps were placed), or NULL. */
 void                 sl_timeline_pane_set_note    (SlTimelinePane *self,
                                                    const char     *note);
