@@ -1402,6 +1402,41 @@ put_box (SlTimelineRenderer *self,
     }
 }
 
+/* The pixel row of a counter's @value in a row from @top to @bottom */
+static inline double
+counter_y (double value,
+           double lo,
+           double hi,
+           double top,
+           double bottom)
+{
+  return round (bottom - (value - lo) / (hi - lo) * (bottom - top));
+}
+
+/* The bar from column @x: how many columns from it (defined, of the same
+ * height: neighbours of one height are one box) with its top in @top_y;
+ * 0 when column @x has no value. */
+static guint
+counter_bar (SlTimelineRenderer *self,
+             guint               x,
+             guint               width,
+             double              lo,
+             double              hi,
+             double              top,
+             double              bottom,
+             double             *top_y)
+{
+  guint run = 1;
+
+  if (!self->columns[x].defined)
+    return 0;
+  *top_y = counter_y (self->columns[x].max, lo, hi, top, bottom);
+  while (x + run < width && self->columns[x + run].defined
+         && counter_y (self->columns[x + run].max, lo, hi, top, bottom) == *top_y)
+    run++;
+  return run;
+}
+
 /* The columns of [t0, t1] as @width pixels from @left */
 static void
 draw_counter_row (SlTimelineRenderer       *self,
@@ -1441,25 +1476,18 @@ draw_counter_row (SlTimelineRenderer       *self,
     {
       guint32 pixel = opaque_pixel (color);
 
-      for (guint x = 0; x < width;)
+      for (guint x = 0, run; x < width; x += run)
         {
-          const SlTraceLodColumn *col = &self->columns[x];
           double top_y;
-          guint run = 1;
 
-          if (!col->defined)
+          if ((run = counter_bar (self, x, width, lo, hi, top, bottom, &top_y)) == 0)
             {
-              x++;
+              run = 1;
               continue;
             }
-          top_y = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
-          while (x + run < width && self->columns[x + run].defined
-                 && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
-            run++;
           put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + run,
                    (int)top_y, (int)bottom, pixel, 128);
           self->last_n_spans++;
-          x += run;
         }
       for (guint x = 0; x < width; x++)
         {
@@ -1468,8 +1496,8 @@ draw_counter_row (SlTimelineRenderer       *self,
 
           if (!col->defined)
             continue;
-          y_max = (int)round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
-          y_min = (int)round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
+          y_max = (int)counter_y (col->max, lo, hi, top, bottom);
+          y_min = (int)counter_y (col->min, lo, hi, top, bottom);
           put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1, y_max - 1,
                    y_max + MAX (y_min - y_max, 0), pixel, 255);
           put_box (self, data, stride, image_width, image_height, scale, (int)left + x, (int)left + x + 1,
@@ -1481,25 +1509,17 @@ draw_counter_row (SlTimelineRenderer       *self,
 
   /* Each column a bar from zero to its highest value, and a darker pixel
    * on top: whole-pixel boxes, filled in two calls. */
-  for (guint x = 0; x < width;)
+  for (guint x = 0, run; x < width; x += run)
     {
-      const SlTraceLodColumn *col = &self->columns[x];
       double top_y;
-      guint run = 1;
 
-      if (!col->defined)
+      if ((run = counter_bar (self, x, width, lo, hi, top, bottom, &top_y)) == 0)
         {
-          x++;
+          run = 1;
           continue;
         }
-      top_y = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
-      /* Neighbours of the same height are one box. */
-      while (x + run < width && self->columns[x + run].defined
-             && round (bottom - (self->columns[x + run].max - lo) / (hi - lo) * (bottom - top)) == top_y)
-        run++;
       cairo_rectangle (cr, left + x, top_y, run, bottom - top_y);
       self->last_n_spans++;
-      x += run;
     }
   cairo_set_source_rgba (cr, color[0], color[1], color[2], 0.5);
   cairo_fill (cr);
@@ -1510,8 +1530,8 @@ draw_counter_row (SlTimelineRenderer       *self,
 
       if (!col->defined)
         continue;
-      y_max = round (bottom - (col->max - lo) / (hi - lo) * (bottom - top));
-      y_min = round (bottom - (col->min - lo) / (hi - lo) * (bottom - top));
+      y_max = counter_y (col->max, lo, hi, top, bottom);
+      y_min = counter_y (col->min, lo, hi, top, bottom);
       cairo_rectangle (cr, left + x, y_max - 1, 1, MAX (y_min - y_max, 0) + 1.5);
     }
   cairo_set_source_rgb (cr, color[0], color[1], color[2]);
