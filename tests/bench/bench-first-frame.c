@@ -33,6 +33,7 @@
 #include <time.h>
 #include <glib/gstdio.h>
 
+#include "bench-stats.h"
 #include "sl-timeline-renderer.h"
 #include "sl-trace-load.h"
 
@@ -127,23 +128,6 @@ run_load (const char *path,
   run.cpu_s = cpu_seconds () - cpu;
   sl_timeline_renderer_free (run.renderer);
   return run;
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof *v, compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static gboolean
@@ -248,25 +232,25 @@ bench_size (const char *generator,
     }
   g_unlink (path);
 
-  met = median (first, n_rounds) <= GOAL_FIRST_FRAME_S;
+  met = bench_median (first, n_rounds) <= GOAL_FIRST_FRAME_S;
   g_print ("%" G_GUINT64_FORMAT " events, %.0f MB%s, median of %u round%s:\n",
            n_events, st.st_size / 1e6, gzip ? " gzip" : "", n_rounds, n_rounds > 1 ? "s" : "");
   if (with.n_previews > 0)
     g_print ("  first frame     %6.2f s  (a preview of %.0f MiB of text, %.2f s of the trace; %u preview%s, "
              "the last %.1f MB in memory)\n",
-             median (first, n_rounds), with.preview_bytes / 1048576.0, with.preview_span / 1e9,
+             bench_median (first, n_rounds), with.preview_bytes / 1048576.0, with.preview_span / 1e9,
              with.n_previews, with.n_previews == 1 ? "" : "s", with.preview_memory / 1e6);
   else
-    g_print ("  first frame     %6.2f s  (no preview: the file is read in a moment)\n", median (first, n_rounds));
+    g_print ("  first frame     %6.2f s  (no preview: the file is read in a moment)\n", bench_median (first, n_rounds));
   g_print ("  full trace      %6.2f s  drawn\n"
            "  peer (no preview): first frame = full trace %6.2f s\n"
            "  first frame %.1f x sooner; previews cost the full read %+.1f %% in time, %+.1f %% in processor time "
            "(%.2f s against %.2f s); goal %.0f s: %s\n",
-           median (full, n_rounds), median (peer, n_rounds),
-           median (peer, n_rounds) / MAX (median (first, n_rounds), 1e-6),
-           (median (full, n_rounds) / MAX (median (peer, n_rounds), 1e-6) - 1) * 100,
-           (median (cpu, n_rounds) / MAX (median (peer_cpu, n_rounds), 1e-6) - 1) * 100,
-           median (cpu, n_rounds), median (peer_cpu, n_rounds),
+           bench_median (full, n_rounds), bench_median (peer, n_rounds),
+           bench_median (peer, n_rounds) / MAX (bench_median (first, n_rounds), 1e-6),
+           (bench_median (full, n_rounds) / MAX (bench_median (peer, n_rounds), 1e-6) - 1) * 100,
+           (bench_median (cpu, n_rounds) / MAX (bench_median (peer_cpu, n_rounds), 1e-6) - 1) * 100,
+           bench_median (cpu, n_rounds), bench_median (peer_cpu, n_rounds),
            GOAL_FIRST_FRAME_S, met ? "met" : "NOT met");
   return TRUE;
 }

@@ -47,6 +47,7 @@
 #include <time.h>
 #include <glib.h>
 
+#include "bench-stats.h"
 #include "sl-timeline-renderer.h"
 #include "../trace-fixture.h"
 
@@ -102,34 +103,6 @@ thread_cpu_ms (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof (double), compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static double
-worst (const double *v,
-       guint         n)
-{
-  double w = 0;
-
-  for (guint i = 0; i < n; i++)
-    w = MAX (w, v[i]);
-  return w;
 }
 
 /* Wall-clock and CPU times of frames at a new zoom each */
@@ -197,12 +170,12 @@ run_frames (SlTimelineRenderer *renderer,
       cpu[f] = thread_cpu_ms () - c_start;
       times[f] = (g_get_monotonic_time () - t_start) / 1000.0;
     }
-  *worst_ms = worst (times, n_frames);
-  *cpu_worst_ms = worst (cpu, n_frames);
-  *cpu_ms = median (cpu, n_frames);
+  *worst_ms = bench_worst (times, n_frames);
+  *cpu_worst_ms = bench_worst (cpu, n_frames);
+  *cpu_ms = bench_median (cpu, n_frames);
   if (zoom != NULL)
     {
-      double pan_median = median (times, n_frames);
+      double pan_median = bench_median (times, n_frames);
       double base_ns_per_pixel = vp.ns_per_pixel;
       gint64 middle = vp.t0 + (gint64)(vp.ns_per_pixel * (WIDTH - SL_TIMELINE_GUTTER_WIDTH) / 2);
 
@@ -221,13 +194,13 @@ run_frames (SlTimelineRenderer *renderer,
           cpu[f] = thread_cpu_ms () - c_start;
           times[f] = (g_get_monotonic_time () - t_start) / 1000.0;
         }
-      zoom->worst = worst (times, n_frames);
-      zoom->cpu_worst = worst (cpu, n_frames);
-      zoom->cpu_median = median (cpu, n_frames);
-      zoom->median = median (times, n_frames);
+      zoom->worst = bench_worst (times, n_frames);
+      zoom->cpu_worst = bench_worst (cpu, n_frames);
+      zoom->cpu_median = bench_median (cpu, n_frames);
+      zoom->median = bench_median (times, n_frames);
       return pan_median;
     }
-  return median (times, n_frames);
+  return bench_median (times, n_frames);
 }
 
 static guint64
@@ -373,7 +346,7 @@ run_interactions (SlTrace *trace,
             times[f] = (g_get_monotonic_time () - t_start) / 1000.0;
           }
         g_print ("%-8s %-7s %7.2f %7.2f %7.2f %7.2f\n", views[v].name, kind == 0 ? "select" : "scroll",
-                 median (times, n_frames), worst (times, n_frames), median (cpu, n_frames), worst (cpu, n_frames));
+                 bench_median (times, n_frames), bench_worst (times, n_frames), bench_median (cpu, n_frames), bench_worst (cpu, n_frames));
       }
 }
 

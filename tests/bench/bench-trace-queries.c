@@ -47,6 +47,7 @@
 #include <string.h>
 #include <glib.h>
 
+#include "bench-stats.h"
 #include "sl-timeline-search.h"
 #include "sl-trace-aggregate.h"
 #include "sl-trace-aggregate-index.h"
@@ -184,36 +185,6 @@ static double
 now_ms (void)
 {
   return g_get_monotonic_time () / 1000.0;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (const double *v,
-        guint         n)
-{
-  g_autofree double *s = g_memdup2 (v, n * sizeof (double));
-
-  qsort (s, n, sizeof (double), compare_doubles);
-  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-static double
-worst (const double *v,
-       guint         n)
-{
-  double w = 0;
-
-  for (guint i = 0; i < n; i++)
-    w = MAX (w, v[i]);
-  return w;
 }
 
 /* The page's search: a worker, then the list of results filled. */
@@ -357,15 +328,15 @@ report (const char   *what,
         guint         n,
         double        goal)
 {
-  double m = median (ours, n);
+  double m = bench_median (ours, n);
 
   if (peer != NULL)
     g_print ("  %-34s ours %8.2f ms (worst %8.2f)   peer %9.2f ms (worst %9.2f)   ratio %7.1f x   %s\n", what, m,
-             worst (ours, n), median (peer, n), worst (peer, n), median (peer, n) / MAX (m, 0.001),
-             goal <= 0 ? "" : m <= goal && worst (ours, n) <= goal ? "goal met" : "GOAL MISSED");
+             bench_worst (ours, n), bench_median (peer, n), bench_worst (peer, n), bench_median (peer, n) / MAX (m, 0.001),
+             goal <= 0 ? "" : m <= goal && bench_worst (ours, n) <= goal ? "goal met" : "GOAL MISSED");
   else
-    g_print ("  %-34s ours %8.2f ms (worst %8.2f)   %s\n", what, m, worst (ours, n),
-             goal <= 0 ? "" : m <= goal && worst (ours, n) <= goal ? "goal met" : "GOAL MISSED");
+    g_print ("  %-34s ours %8.2f ms (worst %8.2f)   %s\n", what, m, bench_worst (ours, n),
+             goal <= 0 ? "" : m <= goal && bench_worst (ours, n) <= goal ? "goal met" : "GOAL MISSED");
 }
 
 int
@@ -464,8 +435,8 @@ main (int   argc,
   {
     g_autofree double *all_page = g_memdup2 (t_page, nq * rounds * sizeof (double));
 
-    g_print ("  every keystroke: median %.2f ms, worst %.2f ms (goal %.0f ms)\n", median (all_page, nq * rounds),
-             worst (all_page, nq * rounds), GOAL_SEARCH_MS);
+    g_print ("  every keystroke: median %.2f ms, worst %.2f ms (goal %.0f ms)\n", bench_median (all_page, nq * rounds),
+             bench_worst (all_page, nq * rounds), GOAL_SEARCH_MS);
   }
 
   start = sl_trace_get_start_ns (trace);
