@@ -701,7 +701,9 @@ sl_memory_chart_init (SlMemoryChart *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (query_tooltip_cb), self);
-  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 160);
+  /* At 1024 × 640 with problems listed, the bottom panels take 176 px:
+   * a taller minimum made the window taller than the screen. */
+  gtk_widget_set_size_request (GTK_WIDGET (self), 320, 100);
 }
 
 GtkWidget *
