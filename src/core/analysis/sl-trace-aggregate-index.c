@@ -53,19 +53,33 @@ struct _SlTraceAggregateIndex
   gsize       memory;
 };
 
-/* The only reads of slice columns here, so that they are easy to find. */
+/* The only reads of slice columns here, so that they are easy to find.
+ * A self time is found from the slice's children, so it is read only for
+ * slices that count. */
 static inline void
 read_slice (const SlTraceSlices *s,
             guint32              i,
             guint32             *name,
             gint64              *start,
-            gint64              *dur,
-            gint64              *self)
+            gint64              *dur)
 {
   *name = sl_trace_slices_name_id (s, i);
   *start = sl_trace_slices_start_ns (s, i);
   *dur = sl_trace_slices_dur_ns (s, i);
-  *self = sl_trace_slices_self_ns (s, i);
+}
+
+static inline gint64
+read_self (const SlTraceSlices *s,
+           guint32              i)
+{
+  return sl_trace_slices_self_ns (s, i);
+}
+
+static inline gint64
+read_start (const SlTraceSlices *s,
+            guint32              i)
+{
+  return sl_trace_slices_start_ns (s, i);
 }
 
 /* sums of hostile durations saturate instead of overflowing */
@@ -149,10 +163,10 @@ build_track (TrackIndex          *ti,
       for (guint32 i = first; i < last; i++)
         {
           guint32 name;
-          gint64 start, dur, self, end;
+          gint64 start, dur, end;
           Partial *p;
 
-          read_slice (s, i, &name, &start, &dur, &self);
+          read_slice (s, i, &name, &start, &dur);
           if (start < previous)
             {
               ti->indexed = FALSE;   /* out of order: read it all as the plain sum does */
@@ -165,7 +179,7 @@ build_track (TrackIndex          *ti,
           p = partial_for (rows, block_row, name);
           p->count++;
           p->total_ns = add_saturated (p->total_ns, dur);
-          p->self_ns = add_saturated (p->self_ns, self);
+          p->self_ns = add_saturated (p->self_ns, read_self (s, i));
           p->min_ns = MIN (p->min_ns, dur);
           p->max_ns = MAX (p->max_ns, dur);
         }
@@ -326,11 +340,12 @@ add_slices (const SlTraceSlices *s,
       Partial one;
       gint64 start;
 
-      read_slice (s, i, &one.name_id, &start, &one.total_ns, &one.self_ns);
+      read_slice (s, i, &one.name_id, &start, &one.total_ns);
       if (start > to_ns)
         break;
       if (end_of (start, one.total_ns) < from_ns)
         continue;
+      one.self_ns = read_self (s, i);
       one.count = 1;
       one.min_ns = one.max_ns = one.total_ns;
       add_partials (&one, 1, rows, row_of_name);
@@ -346,11 +361,8 @@ first_after (const SlTraceSlices *s,
   while (lo < hi)
     {
       guint32 mid = lo + (hi - lo) / 2;
-      guint32 name;
-      gint64 start, dur, self;
 
-      read_slice (s, mid, &name, &start, &dur, &self);
-      if (start <= to_ns)
+      if (read_start (s, mid) <= to_ns)
         lo = mid + 1;
       else
         hi = mid;

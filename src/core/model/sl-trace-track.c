@@ -54,11 +54,10 @@ sl_trace_track_free (SlTraceTrack *track)
   g_free (track->start_base);
   g_free (track->start_offset);
   g_free (track->dur);
-  g_free (track->self);
   g_free (track->name_ids);
   g_free (track->category_code);
-  g_free (track->parent);
   g_free (track->depth);
+  g_free (track->depth_min);
   g_free (track->flags);
   g_free (track->args_low);
   g_free (track->args_high);
@@ -66,7 +65,9 @@ sl_trace_track_free (SlTraceTrack *track)
   g_clear_pointer (&track->start_escapes, g_array_unref);
   g_clear_pointer (&track->dur_escapes, g_array_unref);
   g_clear_pointer (&track->self_escapes, g_array_unref);
+  g_clear_pointer (&track->parent_escapes, g_array_unref);
   g_clear_pointer (&track->category_escapes, g_array_unref);
+  g_clear_pointer (&track->depth_escapes, g_array_unref);
   g_clear_pointer (&track->args_offset_escapes, g_array_unref);
   g_clear_pointer (&track->args_length_escapes, g_array_unref);
   g_free (track->ts_ns);
@@ -213,24 +214,26 @@ track_publish (SlTraceTrack *t)
 {
   t->slices_view = (SlTraceSlices) {
     .n_slices = t->n,
+    .nested_depths = t->nested_depths,
     .start_base = t->start_base,
     .start_offset = t->start_offset,
     .dur = t->dur,
-    .self = t->self,
     .name_ids = t->name_ids,
     .category_code = t->category_code,
     .category_palette = t->category_palette,
-    .parents = t->parent,
-    .depths = t->depth,
+    .depth8 = t->depth,
     .flag_bits = t->flags,
     .args_low = t->args_low,
     .args_high = t->args_high,
     .args_source = t->args_source,
     .args_length16 = t->args_length,
+    .depth_mins = t->depth_mins,
     .start_escapes = escapes_view (t->start_escapes),
     .dur_escapes = escapes_view (t->dur_escapes),
     .self_escapes = escapes_view (t->self_escapes),
+    .parent_escapes = escapes_view (t->parent_escapes),
     .category_escapes = escapes_view (t->category_escapes),
+    .depth_escapes = escapes_view (t->depth_escapes),
     .args_offset_escapes = escapes_view (t->args_offset_escapes),
     .args_length_escapes = escapes_view (t->args_length_escapes),
   };
@@ -517,61 +520,105 @@ lane_heap_sift_down (LaneEnd *heap,
     }
 }
 
-/* Self time starts as the duration and loses each direct child's; it
- * never goes below zero, so subtracting with a floor at zero gives what
- * subtracting everything and clamping would. A duration too long for 32
- * bits has its self time in the escapes (a copy of the durations'), where
- * it is found by slice. */
-static void
-self_subtract (SlTraceTrack *t,
-               guint32       i,
-               gint64        dur_ns)
+typedef struct {
+  guint32 slice;
+  gint64  self;   /* the duration less the children so far */
+} OpenSlice;
+
+static int
+compare_escapes (gconstpointer a,
+                 gconstpointer b)
 {
-  if (t->self[i] != SL_TRACE_SLICES_U32_ESCAPE)
-    t->self[i] = dur_ns >= t->self[i] ? 0 : t->self[i] - (guint32) dur_ns;
-  else
+  const SlTraceSlicesEscape *x = a, *y = b;
+
+  return x->index < y->index ? -1 : (x->index > y->index);
+}
+
+/* A slice closed once slice @next starts keeps its self time in the
+ * escapes when finding it from its children would read many slices, or
+ * when it is nested so deep that depths no longer tell its children from
+ * theirs. */
+static void
+close_slice (SlTraceTrack    *t,
+             const OpenSlice *open,
+             guint            depth,
+             gsize            next)
+{
+  if (next - open->slice > SL_TRACE_SLICES_SELF_READ || depth >= SL_TRACE_SLICES_DEEP - 1)
+    escape_push (&t->self_escapes, open->slice, (guint64) open->self);
+}
+
+/* Packs the depths a byte a slice and sums them up, level by level, for
+ * the searches of sl-trace-slices.c. */
+static void
+track_pack_depths (SlTraceTrack  *t,
+                   const guint16 *depth)
+{
+  SlTraceSlicesDepthMins *m = &t->depth_mins;
+  guint total = 0;
+
+  g_clear_pointer (&t->depth_escapes, g_array_unref);
+  g_free (t->depth);
+  g_free (t->depth_min);
+  t->depth = g_new (guint8, MAX (t->n, 1));
+  for (gsize i = 0; i < t->n; i++)
+    if (depth[i] < SL_TRACE_SLICES_DEPTH_ESCAPE)
+      t->depth[i] = (guint8) depth[i];
+    else
+      {
+        t->depth[i] = SL_TRACE_SLICES_DEPTH_ESCAPE;
+        escape_push (&t->depth_escapes, i, depth[i]);
+      }
+
+  memset (m, 0, sizeof *m);
+  for (gsize n = t->n; n > 0 && m->n_levels < SL_TRACE_SLICES_MAX_LEVELS; )
     {
-      SlTraceSlicesEscape *items = (SlTraceSlicesEscape *) (gpointer) t->self_escapes->data;
-      guint lo = 0, hi = t->self_escapes->len;
-
-      while (lo < hi)
-        {
-          guint mid = lo + (hi - lo) / 2;
-
-          if (items[mid].index < i)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-      g_assert (lo < t->self_escapes->len && items[lo].index == i);
-      items[lo].value = (guint64) MAX ((gint64) items[lo].value - dur_ns, 0);
+      n = n_blocks (n);
+      m->first[m->n_levels] = total;
+      m->n[m->n_levels] = n;
+      m->n_levels++;
+      total += n;
+      if (n <= SL_TRACE_SLICES_BLOCK)
+        break;
     }
+  t->depth_min = g_new (guint16, MAX (total, 1));
+  for (guint level = 0; level < m->n_levels; level++)
+    {
+      guint16 *min = t->depth_min + m->first[level];
+      const guint16 *below = level == 0 ? depth : t->depth_min + m->first[level - 1];
+      gsize n_below = level == 0 ? t->n : m->n[level - 1];
+
+      for (guint e = 0; e < m->n[level]; e++)
+        {
+          gsize first = (gsize) e << SL_TRACE_SLICES_BLOCK_SHIFT;
+          gsize last = MIN (first + SL_TRACE_SLICES_BLOCK, n_below);
+          guint16 lowest = G_MAXUINT16;
+
+          for (gsize k = first; k < last; k++)
+            lowest = MIN (lowest, below[k]);
+          min[e] = lowest;
+        }
+    }
+  m->min = t->depth_min;
 }
 
 /* Nesting: a slice that starts inside the innermost open one and ends
  * within it is its child; one that starts inside but ends after overlaps
  * a sibling without nesting and goes to an overflow lane, placed after
- * the deepest nesting level once that is known. */
+ * the deepest nesting level once that is known. Parents and self times
+ * are not kept: sl-trace-slices.c finds them from the depths. */
 static void
 track_nest (SlTraceTrack *t)
 {
   const SlTraceSlices *s = &t->slices_view;
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
   g_autoptr(GArray) lane_ends = g_array_new (FALSE, FALSE, sizeof (LaneEnd));
+  g_autofree guint16 *depth = g_new (guint16, MAX (t->n, 1));
   guint max_depth = 0;
   gboolean any_overflow = FALSE;
 
-  t->self = g_new (guint32, MAX (t->n, 1));
-  if (t->n > 0)
-    memcpy (t->self, t->dur, t->n * sizeof (guint32));
   g_clear_pointer (&t->self_escapes, g_array_unref);
-  if (t->dur_escapes != NULL && t->dur_escapes->len > 0)
-    {
-      t->self_escapes = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceSlicesEscape), t->dur_escapes->len);
-      g_array_append_vals (t->self_escapes, t->dur_escapes->data, t->dur_escapes->len);
-    }
-  t->parent = g_new (guint32, MAX (t->n, 1));
-  t->depth = g_new (guint16, MAX (t->n, 1));
+  g_clear_pointer (&t->parent_escapes, g_array_unref);
   t->n_depths = 0;
 
   for (gsize i = 0; i < t->n; i++)
@@ -579,22 +626,25 @@ track_nest (SlTraceTrack *t)
       gint64 start = sl_trace_slices_start_ns (s, i);
       gint64 dur = sl_trace_slices_dur_ns (s, i);
       gint64 end = start + dur;
+      guint32 top = SL_TRACE_NO_PARENT;
 
-      t->parent[i] = SL_TRACE_NO_PARENT;
       t->flags[i] &= ~SL_TRACE_SLICE_OVERFLOW;
 
       while (stack->len > 0)
         {
-          guint32 top = g_array_index (stack, guint32, stack->len - 1);
+          const OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
 
+          top = open->slice;
           if (sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top) > start)
             break;
+          close_slice (t, open, depth[top], i);
           g_array_set_size (stack, stack->len - 1);
+          top = SL_TRACE_NO_PARENT;
         }
 
-      if (stack->len > 0)
+      if (top != SL_TRACE_NO_PARENT)
         {
-          guint32 top = g_array_index (stack, guint32, stack->len - 1);
+          OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
 
           if (end > sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top))
             {
@@ -602,16 +652,29 @@ track_nest (SlTraceTrack *t)
               any_overflow = TRUE;
               continue;
             }
-          t->parent[i] = top;
-          self_subtract (t, top, dur);
+          /* it never goes below zero: children fit in their parent */
+          open->self = MAX (open->self - dur, 0);
         }
 
-      t->depth[i] = MIN (stack->len, G_MAXUINT16 - 1);
-      max_depth = MAX (max_depth, t->depth[i]);
-      g_array_append_val (stack, (guint32) { i });
+      depth[i] = MIN (stack->len, SL_TRACE_SLICES_DEEP);
+      if (depth[i] >= SL_TRACE_SLICES_DEEP)
+        escape_push (&t->parent_escapes, i, top);
+      max_depth = MAX (max_depth, depth[i]);
+      g_array_append_val (stack, ((OpenSlice) { i, dur }));
     }
+  while (stack->len > 0)
+    {
+      const OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
+
+      close_slice (t, open, depth[open->slice], t->n);
+      g_array_set_size (stack, stack->len - 1);
+    }
+  /* slices close after those inside them: sorted by slice for the lookups */
+  if (t->self_escapes != NULL)
+    g_array_sort (t->self_escapes, compare_escapes);
 
   t->n_depths = t->n > 0 ? max_depth + 1 : 0;
+  t->nested_depths = t->n_depths;
 
   if (any_overflow)
     {
@@ -641,10 +704,12 @@ track_nest (SlTraceTrack *t)
               heap = (LaneEnd *) (gpointer) lane_ends->data;
               lane_heap_sift_up (heap, lane_ends->len - 1);
             }
-          t->depth[i] = MIN (t->n_depths + entry.lane, G_MAXUINT16);
+          depth[i] = MIN (t->n_depths + entry.lane, G_MAXUINT16);
         }
       t->n_depths = MIN (t->n_depths + n_lanes, G_MAXUINT16 + 1u);
     }
+
+  track_pack_depths (t, depth);
 }
 
 /* Escape tables keep no room to grow once sealed. */
@@ -680,7 +745,9 @@ sl_trace_track_seal (SlTraceTrack *track)
   escapes_compact (&track->start_escapes);
   escapes_compact (&track->dur_escapes);
   escapes_compact (&track->self_escapes);
+  escapes_compact (&track->parent_escapes);
   escapes_compact (&track->category_escapes);
+  escapes_compact (&track->depth_escapes);
   escapes_compact (&track->args_offset_escapes);
   escapes_compact (&track->args_length_escapes);
   track_publish (track);
@@ -729,7 +796,7 @@ sl_trace_track_find_enclosing (const SlTraceTrack *t,
     {
       if (sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) >= ts_ns)
         return i;
-      i = t->parent[i];
+      i = sl_trace_slices_parent (s, i);
     }
   return SL_TRACE_NO_PARENT;
 }
@@ -764,12 +831,15 @@ sl_trace_track_get_memory_size (const SlTraceTrack *track)
 {
   g_return_val_if_fail (track != NULL, 0);
 
-  /* start offset, dur, self, name, category, parent, depth, flags, args */
+  /* start offset, dur, name, category, depth, flags, args */
   return sizeof *track
          + n_blocks (track->n) * sizeof (gint64)
-         + track->n * (4 + 4 + 4 + 4 + 1 + 4 + 2 + 1 + 4 + 2 + 2)
+         + track->n * (4 + 4 + 4 + 1 + 1 + 1 + 4 + 2 + 2)
+         + (track->depth_mins.n_levels > 0 ? track->depth_mins.first[track->depth_mins.n_levels - 1]
+                                             + track->depth_mins.n[track->depth_mins.n_levels - 1] : 0) * sizeof (guint16)
          + escapes_size (track->start_escapes) + escapes_size (track->dur_escapes)
-         + escapes_size (track->self_escapes) + escapes_size (track->category_escapes)
+         + escapes_size (track->self_escapes) + escapes_size (track->parent_escapes)
+         + escapes_size (track->category_escapes) + escapes_size (track->depth_escapes)
          + escapes_size (track->args_offset_escapes) + escapes_size (track->args_length_escapes)
          + track->n_points * (8 + 8);
 }

@@ -27,19 +27,20 @@ typedef struct {
   guint32          series_id;    /* counter series */
   gint64           sort_index;
   guint            n_depths;
+  guint            nested_depths; /* n_depths without the overflow lanes */
 
   /* slices, packed as sl-trace-slices.h reads them */
   gsize     n, capacity;
   gint64   *start_base;
   gint32   *start_offset;
   guint32  *dur;
-  guint32  *self;
   guint32  *name_ids;
   guint8   *category_code;
   guint32   category_palette[SL_TRACE_SLICES_MAX_CATEGORIES];
   guint     n_categories;
-  guint32  *parent;
-  guint16  *depth;
+  guint8   *depth;
+  guint16  *depth_min;            /* SlTraceSlicesDepthMins' levels */
+  SlTraceSlicesDepthMins depth_mins;
   guint8   *flags;
   guint32  *args_low;
   guint16  *args_high;
@@ -48,8 +49,10 @@ typedef struct {
   guint16  *args_length;
   GArray   *start_escapes;        /* SlTraceSlicesEscape, by index */
   GArray   *dur_escapes;
-  GArray   *self_escapes;
+  GArray   *self_escapes;         /* only of slices nested very deep */
+  GArray   *parent_escapes;
   GArray   *category_escapes;
+  GArray   *depth_escapes;
   GArray   *args_offset_escapes;
   GArray   *args_length_escapes;
 

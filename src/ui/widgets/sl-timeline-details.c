@@ -190,12 +190,10 @@ sl_timeline_describe_slice (SlTrace  *trace,
   if (sl_trace_slices_parent (s, slice) != SL_TRACE_NO_PARENT)
     add (rows, _("Parent"), g_strdup (slice_name (trace, s, sl_trace_slices_parent (s, slice))), track, sl_trace_slices_parent (s, slice));
 
-  /* Children follow their parent in start order and start before it ends. */
+  /* Children follow their parent in start order, found from depths. */
   children = g_string_new (NULL);
-  for (guint32 i = slice + 1; i < s->n_slices && sl_trace_slices_start_ns (s, i) <= sl_trace_slices_start_ns (s, slice) + sl_trace_slices_dur_ns (s, slice); i++)
+  for (guint32 i = sl_trace_slices_next_child (s, slice, slice); i != G_MAXUINT32; i = sl_trace_slices_next_child (s, slice, i))
     {
-      if (sl_trace_slices_parent (s, i) != slice)
-        continue;
       if (n_children == 0)
         add (rows, _("First child"), g_strdup (slice_name (trace, s, i)), track, i);
       if (n_children < MAX_CHILDREN_LISTED)
