@@ -18,6 +18,51 @@
 #include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader-private.h"
 
+/* Chunks in flight: this thread reads or inflates at most this many
+ * ahead of the reader.
+ *
+ * Why a gzip trace mostly stays above the big traces issue's goal of
+ * 1.2 x the plain import's time (1,000,000 events, 143 MB; release build;
+ * two cores shared with other work, at a load of 5 to 8; medians of runs
+ * alternating with the plain import):
+ *
+ * - CPU: the gzip import costs the plain import's CPU plus zlib's. Three
+ *   runs of bench-trace-import (gzip -6, 11.5 MB, 9 rounds each): plain
+ *   0.555 s, gzip 0.723 s, zlib's inflate alone 0.172 s (wall 0.837 s,
+ *   1.083 s, 0.271 s: 1.29 x; 1.30 x in CPU); plain 0.779 s, gzip
+ *   0.912 s, inflate 0.200 s (wall 1.132 s, 1.607 s: 1.42 x; 1.17 x in
+ *   CPU); plain 0.794 s, gzip 0.948 s, inflate 0.228 s (wall 0.798 s,
+ *   0.953 s: 1.20 x; 1.19 x in CPU). Per thread (perf, 5 runs each, load
+ *   8): the scanners 0.40 s plain and 0.48 s with gzip, the builder
+ *   0.21 s and 0.28 s, this thread 0.04 s (read) and 0.26 s: zlib 0.24 s,
+ *   its crc32 0.05 s of that (at load 3.5, 4 runs of gzip -1: scanners
+ *   0.42 s and 0.40 s, builder 0.23 s and 0.22 s, zlib 0.23 s).
+ * - zlib is no faster on its own: it inflates the 143 MB in 0.165 s of
+ *   CPU (gzip -1, 15 MB: 0.19 s), 0.13 s without its check
+ *   (inflateValidate (z, 0), which would also miss damage), and bigger
+ *   output buffers do not help (64 KB: 0.19 s, 512 KB: 0.165 s, 4 MB:
+ *   0.163 s). Where the wall time follows the CPU time (cores busy with
+ *   other work), 1 + inflate / plain is 1.26 to 1.31, so 1.2 would need
+ *   zlib to take 0.11 s.
+ * - Waits, timed in each thread (medians of 9, 7 and 11 rounds, gzip
+ *   -6): the builder waits for chunks 0.32 to 0.42 s with gzip (0.04 to
+ *   0.09 s plain) and for scanned parts 0.54 to 0.69 s (0.38 to 0.44 s
+ *   plain); this thread waits for an empty chunk 0.69 to 1.07 s. So
+ *   zlib falls behind while the two scanners and the builder have the
+ *   cores, then stops on a full queue while the builder waits for the
+ *   scanners.
+ * - More chunks let zlib run ahead: with 16 to 32 the builder waits for
+ *   chunks 0.08 to 0.16 s, as plain, but the time moves to its waits for
+ *   parts (0.58 to 0.84 s), as zlib takes the cores from the scanners.
+ *   The wall time did not drop for certain: 16 chunks against 4 gave
+ *   1.20 x against 1.51 x in one series of 11 rounds and 1.36 x against
+ *   1.25 x in one of 21, mostly with 1 to 7 % more CPU, and the peak
+ *   memory grows (24 chunks: 57 bytes an event against 51; 32: 63, the
+ *   goal being 64). One scanner fewer (SL_TRACE_READ_THREADS=1) makes
+ *   the scanner the bottleneck: 2.17 s against 1.38 s.
+ * - On idle cores zlib's time could hide: all the work spread over two
+ *   cores, (0.555 s + 0.172 s) / 2, is less than the plain wall time
+ *   (0.7 to 1.1 s in these runs). */
 #define N_CHUNKS 4
 
 struct _Pipe {
