@@ -480,14 +480,39 @@ test_keys_zoom_and_pan (void)
 }
 
 static gboolean
-indexes_built (gpointer data)
+range_index_built (gpointer data)
 {
-  return sl_trace_search_peek (data) != NULL && sl_trace_aggregate_index_peek (data) != NULL;
+  return sl_trace_aggregate_index_peek (data) != NULL;
 }
 
-/* The search and range indexes are built on a worker as soon as the whole
- * trace shows, before anything is searched or summed; the first search
- * and range use them instead of building their own. */
+static gboolean
+search_index_built (gpointer data)
+{
+  return sl_trace_search_peek (data) != NULL;
+}
+
+/* The first widget of @type below @widget, depth first */
+static GtkWidget *
+find_widget_of_type (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The range index is built on a worker as soon as the whole trace shows,
+ * before anything is summed; the search index (a third of the slices'
+ * memory) when the search field is entered, before anything is typed,
+ * and not at all for a trace only looked at. The first search and range
+ * use them instead of building their own. */
 static void
 test_indexes_ahead (void)
 {
@@ -495,6 +520,7 @@ test_indexes_ahead (void)
   SlTimelineView *view;
   SlTraceSearch *search_index;
   SlTraceAggregateIndex *range_index;
+  GtkWidget *entry;
   gint64 start, end;
 
   g_assert_null (sl_trace_search_peek (trace));
@@ -502,9 +528,17 @@ test_indexes_ahead (void)
   show_page (sl_timeline_page_new_for_trace (trace, "Timeline: indexed ahead"));
   view = sl_timeline_page_get_view (page);
   g_assert_true (sl_timeline_view_get_trace (view) == trace);
-  g_assert_true (wait_until (indexes_built, trace, 60000));
-  search_index = sl_trace_search_peek (trace);
+  g_assert_true (wait_until (range_index_built, trace, 60000));
   range_index = sl_trace_aggregate_index_peek (trace);
+  /* the range index is built; the search index was never asked for */
+  g_assert_true (wait_until (page_idle, page, 30000));
+  g_assert_null (sl_trace_search_peek (trace));
+
+  entry = find_widget_of_type (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_grab_focus (entry));
+  g_assert_true (wait_until (search_index_built, trace, 60000));
+  search_index = sl_trace_search_peek (trace);
 
   sl_timeline_page_search (page, "matmul", FALSE);
   g_assert_true (wait_until (page_idle, page, 30000));
