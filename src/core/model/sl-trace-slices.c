@@ -6,9 +6,10 @@
 
 #include "sl-trace-slices.h"
 
-guint64
-sl_trace_slices_escape_lookup (const SlTraceSlicesEscapes *escapes,
-                               guint                       index)
+static gboolean
+escape_find (const SlTraceSlicesEscapes *escapes,
+             guint                       index,
+             guint64                    *value)
 {
   guint lo = 0, hi = escapes->n;
 
@@ -22,8 +23,21 @@ sl_trace_slices_escape_lookup (const SlTraceSlicesEscapes *escapes,
         hi = mid;
     }
   if (lo < escapes->n && escapes->items[lo].index == index)
-    return escapes->items[lo].value;
-  return 0;
+    {
+      *value = escapes->items[lo].value;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+guint64
+sl_trace_slices_escape_lookup (const SlTraceSlicesEscapes *escapes,
+                               guint                       index)
+{
+  guint64 value = 0;
+
+  escape_find (escapes, index, &value);
+  return value;
 }
 
 #define NONE G_MAXUINT32
@@ -191,30 +205,6 @@ sl_trace_slices_next_child (const SlTraceSlices *s,
   if (k != NONE && sl_trace_slices_depth (s, k) == depth + 1)
     return k;
   return NONE;
-}
-
-static gboolean
-escape_find (const SlTraceSlicesEscapes *escapes,
-             guint                       index,
-             guint64                    *value)
-{
-  guint lo = 0, hi = escapes->n;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (escapes->items[mid].index < index)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo < escapes->n && escapes->items[lo].index == index)
-    {
-      *value = escapes->items[lo].value;
-      return TRUE;
-    }
-  return FALSE;
 }
 
 /* Siblings do not overlap and stay inside their parent, so their sum is
