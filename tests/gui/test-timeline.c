@@ -552,6 +552,48 @@ test_indexes_ahead (void)
   g_assert_true (sl_trace_aggregate_index_peek (trace) == range_index);
 }
 
+/* A search typed before the search bar was entered waits for the name
+ * index: the label says so at once, and the matches replace it. */
+static void
+test_search_waits_for_index (void)
+{
+  g_autoptr(SlTrace) trace = fixture_build_trace (200000, 6, 5);
+  GtkLabel *label;
+
+  show_page (sl_timeline_page_new_for_trace (trace, "Timeline: search before its index"));
+  g_assert_true (wait_until (range_index_built, trace, 60000));
+  g_assert_true (wait_until (page_idle, page, 30000));
+  g_assert_null (sl_trace_search_peek (trace));
+  label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TIMELINE_PAGE, "search_label"));
+  g_assert_nonnull (label);
+
+  sl_timeline_page_search (page, "matmul", FALSE);
+  g_assert_cmpstr (gtk_label_get_label (label), ==, "Indexing names…");
+  g_assert_true (wait_until (page_idle, page, 30000));
+  g_assert_nonnull (sl_trace_search_peek (trace));
+  g_assert_cmpuint (sl_timeline_page_get_n_matches (page), >, 0);
+  g_assert_true (g_str_has_suffix (gtk_label_get_label (label), "matches"));
+
+  /* once the index is there, a search never says it */
+  sl_timeline_page_search (page, "memcpy", FALSE);
+  g_assert_cmpstr (gtk_label_get_label (label), !=, "Indexing names…");
+  g_assert_true (wait_until (page_idle, page, 30000));
+
+  /* nor after a first search that fails */
+  {
+    g_autoptr(SlTrace) other = fixture_build_trace (20000, 3, 7);
+
+    show_page (sl_timeline_page_new_for_trace (other, "Timeline: bad expression before its index"));
+    g_assert_true (wait_until (range_index_built, other, 60000));
+    g_assert_true (wait_until (page_idle, page, 30000));
+    label = GTK_LABEL (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TIMELINE_PAGE, "search_label"));
+    sl_timeline_page_search (page, "(unclosed", TRUE);
+    g_assert_cmpstr (gtk_label_get_label (label), ==, "Indexing names…");
+    g_assert_true (wait_until (page_idle, page, 30000));
+    g_assert_cmpstr (gtk_label_get_label (label), !=, "Indexing names…");
+  }
+}
+
 static void
 test_range_table (void)
 {
@@ -1520,6 +1562,7 @@ main (int   argc,
   g_test_add_func ("/timeline/links-land", test_links_land);
   g_test_add_func ("/timeline/window-details", test_window_details);
   g_test_add_func ("/timeline/indexes-ahead", test_indexes_ahead);
+  g_test_add_func ("/timeline/search-waits-for-index", test_search_waits_for_index);
 
   status = g_test_run ();
 

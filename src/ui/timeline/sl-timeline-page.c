@@ -747,6 +747,8 @@ search_cb (GObject      *object,
           self->land = FALSE;
           gtk_widget_add_css_class (GTK_WIDGET (self->search_entry), "error");
           gtk_widget_set_tooltip_text (GTK_WIDGET (self->search_entry), error->message);
+          /* not "Indexing names…" any more */
+          update_search_label (self);
         }
       return;
     }
@@ -808,6 +810,12 @@ start_search (SlTimelinePage *self,
       return;
     }
 
+  /* The first search of a trace whose search bar was not entered before
+   * waits for the name index (seconds at tens of millions of slices):
+   * say so until the matches replace it. Asked before the worker starts,
+   * which may build the index before this thread looks again. */
+  if (sl_trace_search_peek (self->trace) == NULL)
+    gtk_label_set_label (self->search_label, _("Indexing names…"));
   self->search_cancellable = g_cancellable_new ();
   self->n_busy++;
   sl_timeline_search_run_async (self->search, self->trace, text, regex, g_steal_pointer (&owned_names),
