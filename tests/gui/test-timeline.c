@@ -573,6 +573,9 @@ test_search_waits_for_index (void)
   g_assert_nonnull (sl_trace_search_peek (trace));
   g_assert_cmpuint (sl_timeline_page_get_n_matches (page), >, 0);
   g_assert_true (g_str_has_suffix (gtk_label_get_label (label), "matches"));
+  /* a long count gives way in a narrow window, whole on hover */
+  g_assert_cmpint (gtk_label_get_ellipsize (label), ==, PANGO_ELLIPSIZE_END);
+  g_assert_cmpstr (sl_widget_get_long_tooltip (GTK_WIDGET (label)), ==, gtk_label_get_label (label));
 
   /* once the index is there, a search never says it */
   sl_timeline_page_search (page, "memcpy", FALSE);

@@ -672,11 +672,20 @@ copy_clicked_cb (SlTimelinePage *self)
 /* Search */
 
 static void
+set_search_label (SlTimelinePage *self,
+                  const char     *text)
+{
+  gtk_label_set_label (self->search_label, text);
+  /* the label gives way in a narrow window: the whole of it on hover */
+  sl_widget_set_long_tooltip (GTK_WIDGET (self->search_label), text[0] != '\0' ? text : NULL);
+}
+
+static void
 update_search_label (SlTimelinePage *self)
 {
   g_autofree char *text = sl_timeline_search_dup_label (self->search);
 
-  gtk_label_set_label (self->search_label, text);
+  set_search_label (self, text);
 }
 
 static void toast (SlTimelinePage *self,
@@ -815,7 +824,7 @@ start_search (SlTimelinePage *self,
    * say so until the matches replace it. Asked before the worker starts,
    * which may build the index before this thread looks again. */
   if (sl_trace_search_peek (self->trace) == NULL)
-    gtk_label_set_label (self->search_label, _("Indexing names…"));
+    set_search_label (self, _("Indexing names…"));
   self->search_cancellable = g_cancellable_new ();
   self->n_busy++;
   sl_timeline_search_run_async (self->search, self->trace, text, regex, g_steal_pointer (&owned_names),
