@@ -379,7 +379,7 @@ main (int   argc,
   t0 = now_ms ();
   index = sl_trace_search_get (trace, NULL);
   t_build = now_ms () - t0;
-  g_print ("Search index: built once in %.0f ms on a worker (the page's, as soon as it has the trace), %.2f bytes a slice\n", t_build,
+  g_print ("Search index: built once in %.0f ms on a worker (the page's, when its search bar is first entered), %.2f bytes a slice\n", t_build,
            (double)sl_trace_search_get_memory_size (index) / MAX (n_indexed, 1));
   t0 = now_ms ();
   agg_index = sl_trace_aggregate_index_get (trace, NULL);

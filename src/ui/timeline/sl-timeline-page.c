@@ -273,8 +273,8 @@ build_index (SlTimelinePage  *self,
  * opens, so a trace opened only to be looked at never holds it: at 32 M
  * events the window then opens within 40 bytes an event. Entering the
  * field starts the build, which the first keystroke usually finds done
- * (about 3 s at 32 M events, a tenth of a second at 1 M); a search
- * started before waits for it. */
+ * (1.6 s at 32 M slices in bench-trace-queries, a tenth of a second at
+ * 1 M); a search started before waits for it. */
 static void
 search_entered_cb (SlTimelinePage *self)
 {
