@@ -491,23 +491,6 @@ search_index_built (gpointer data)
   return sl_trace_search_peek (data) != NULL;
 }
 
-/* The first widget of @type below @widget, depth first */
-static GtkWidget *
-find_widget_of_type (GtkWidget *widget,
-                     GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The range index is built on a worker as soon as the whole trace shows,
  * before anything is summed; the search index (a third of the slices'
  * memory) when the search field is entered, before anything is typed,
@@ -534,7 +517,7 @@ test_indexes_ahead (void)
   g_assert_true (wait_until (page_idle, page, 30000));
   g_assert_null (sl_trace_search_peek (trace));
 
-  entry = find_widget_of_type (GTK_WIDGET (page), GTK_TYPE_SEARCH_ENTRY);
+  entry = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page), SL_TYPE_TIMELINE_PAGE, "search_entry"));
   g_assert_nonnull (entry);
   g_assert_true (gtk_widget_grab_focus (entry));
   g_assert_true (wait_until (search_index_built, trace, 60000));

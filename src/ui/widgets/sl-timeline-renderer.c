@@ -2348,6 +2348,28 @@ rows_on_screen (SlTimelineRenderer       *self,
     (*end)++;
 }
 
+/* Moves the rows [@top, @bottom) of @image by @d whole pixels (up when
+ * @d > 0, as the tracks scroll down), leaving the uncovered strip for the
+ * caller to draw. */
+static void
+scroll_image_rows (cairo_surface_t *image,
+                   int              top,
+                   int              bottom,
+                   double           d)
+{
+  guchar *data;
+  int stride, shift = (int)fabs (d);
+
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  if (d > 0)
+    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
+  else
+    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
+  cairo_surface_mark_dirty (image);
+}
+
 /* Vertical scroll by whole pixels with the zoom and the size unchanged:
  * the scrolled band of every kept tile moves by as many rows of pixels
  * and only the strip it uncovers is drawn; the flows through a tile are
@@ -2364,8 +2386,6 @@ scroll_tiles (SlTimelineRenderer       *self,
   int scale = (int)self->tiles_scale;
   guint old_first, old_end, new_first, new_end;
   double strip_top, strip_height;
-  int top, bottom, shift, stride;
-  guchar *data;
   cairo_t *cr;
 
   if (self->tiles == NULL || vp->ns_per_pixel != self->tiles_ns_per_pixel || vp->height != self->tiles_height
@@ -2373,17 +2393,7 @@ scroll_tiles (SlTimelineRenderer       *self,
       || scroll_top != floor (scroll_top))
     return FALSE;
 
-  cairo_surface_flush (self->tiles);
-  data = cairo_image_surface_get_data (self->tiles);
-  stride = cairo_image_surface_get_stride (self->tiles);
-  top = (int)scroll_top * scale;
-  bottom = vp->height * scale;
-  shift = (int)fabs (d) * scale;
-  if (d > 0)
-    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
-  else
-    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
-  cairo_surface_mark_dirty (self->tiles);
+  scroll_image_rows (self->tiles, (int)scroll_top * scale, vp->height * scale, d * scale);
 
   rows_on_screen (self, vp, self->tiles_scroll_y, &old_first, &old_end);
   rows_on_screen (self, vp, vp->scroll_y, &new_first, &new_end);
@@ -2713,8 +2723,6 @@ scroll_gutter (SlTimelineRenderer       *self,
   double d = vp->scroll_y - self->gutter_scroll_y;
   int scale = (int)self->gutter_scale;
   double strip_top, strip_height;
-  int top, bottom, shift, stride;
-  guchar *data;
   cairo_t *gcr;
 
   if (!self->gutter_valid || vp->width != self->gutter_width || vp->height != self->gutter_height
@@ -2722,17 +2730,7 @@ scroll_gutter (SlTimelineRenderer       *self,
       || scroll_top != floor (scroll_top))
     return FALSE;
 
-  cairo_surface_flush (self->gutter);
-  data = cairo_image_surface_get_data (self->gutter);
-  stride = cairo_image_surface_get_stride (self->gutter);
-  top = (int)scroll_top * scale;
-  bottom = vp->height * scale;
-  shift = (int)fabs (d) * scale;
-  if (d > 0)
-    memmove (data + (gsize)top * stride, data + (gsize)(top + shift) * stride, (gsize)(bottom - top - shift) * stride);
-  else
-    memmove (data + (gsize)(top + shift) * stride, data + (gsize)top * stride, (gsize)(bottom - top - shift) * stride);
-  cairo_surface_mark_dirty (self->gutter);
+  scroll_image_rows (self->gutter, (int)scroll_top * scale, vp->height * scale, d * scale);
 
   strip_height = fabs (d);
   strip_top = d > 0 ? vp->height - strip_height : scroll_top;
