@@ -10,9 +10,14 @@
 # include <windows.h>
 # include <psapi.h>
 #else
+# include <sys/mman.h>
 # include <sys/resource.h>
 # include <unistd.h>
 #endif
+
+/* The size of a large page where the system has them (2 MB on x86-64
+ * and most others). */
+#define HUGE_PAGE_SIZE (2 * 1024 * 1024)
 
 #ifndef G_OS_WIN32
 /* Reads one "Key:   1234 kB" line of /proc/self/status. */
@@ -129,4 +134,34 @@ sl_platform_has_gpu_render_node (void)
 #else
   return TRUE;
 #endif
+}
+
+/**
+ * sl_platform_alloc_huge_pages:
+ * @size: bytes wanted
+ *
+ * Memory in pages of 2 MB where the system gives them, else in ordinary
+ * pages: for scratch memory that is written all over, so the processor
+ * keeps the addresses of all of it at once.
+ *
+ * Returns: (transfer full): uninitialised memory of at least @size bytes,
+ *   to free with sl_platform_free_huge_pages()
+ */
+gpointer
+sl_platform_alloc_huge_pages (gsize size)
+{
+  gsize rounded = (MAX (size, 1) + HUGE_PAGE_SIZE - 1) / HUGE_PAGE_SIZE * HUGE_PAGE_SIZE;
+  gpointer memory = g_aligned_alloc (rounded, 1, HUGE_PAGE_SIZE);
+
+#if defined(G_OS_UNIX) && defined(MADV_HUGEPAGE)
+  /* before it is first written, which is when the pages are chosen */
+  madvise (memory, rounded, MADV_HUGEPAGE);
+#endif
+  return memory;
+}
+
+void
+sl_platform_free_huge_pages (gpointer memory)
+{
+  g_aligned_free (memory);
 }

@@ -17,5 +17,7 @@ guint64  sl_platform_get_peak_resident_bytes  (void);
 gboolean sl_platform_is_windows               (void);
 guint    sl_platform_get_n_cpus               (void);
 gboolean sl_platform_has_gpu_render_node      (void);
+gpointer sl_platform_alloc_huge_pages         (gsize size);
+void     sl_platform_free_huge_pages          (gpointer memory);
 
 G_END_DECLS
