@@ -1309,7 +1309,37 @@ add_progress (Run   *run,
  * every other line (the processor fetching pairs of lines) did no better
  * (0.73 to 0.76 × against 0.74 to 0.77 ×), nor did asking for them into
  * the L2 cache only, or eight rows ahead rather than four; without any,
- * 0.57 ×. */
+ * 0.57 ×.
+ * What is left, with the AVX-512 sums (about 0.62 s of processor against
+ * 0.48 s in C order): tile_4 takes about 11 % of the mixed pair's
+ * processor time and this function's own code 5 %, mostly the prefetches
+ * of the side in C order waiting. Gathering the whole side a tile at a
+ * time on one thread, without sums, takes 0.057 to 0.062 s, about what
+ * reading it straight through takes (0.052 s for the minimum and maximum
+ * of its 512 MB): the columns' runs come at the rate of the memory, which
+ * the pair in C order hides behind its sums and this path cannot. These
+ * lost, each in turn against the tiles above: asking for the next tile's
+ * columns into the L2 cache, 16 lines a row (0.61 to 0.67 × against 0.73
+ * to 0.76 ×; with tiles of 256 rows 0.66 to 0.67 ×), which on one thread
+ * with stand-in sums cut the gathering's time by a third and added as
+ * much to the sums'; 16 × 16 AVX-512 transposes, a whole line of 16
+ * columns a load (0.092 to 0.099 s for the whole side against 0.071 to
+ * 0.078 s; 16 rows of every column at a time, 0.14 to 0.16 s); 8 × 8
+ * transposes that load halves of rows into the vectors' upper halves, for
+ * fewer shuffles (the same 0.058 to 0.060 s for tiles gathered again from
+ * cache: the shuffles are not what it waits on); tile_4 in an AVX-512
+ * variant; tiles of 1024 rows by 128 columns in groups of 1024 rows (0.70
+ * to 0.72 × against 0.71 to 0.77 ×), of 256 × 512 (0.68 to 0.71 × against
+ * 0.70 to 0.72 ×) and of 512 × 128 (0.75 to 0.80 × against 0.74 to 0.81 ×);
+ * the KL pass taking the groups from the last, whose data the main pass
+ * read most recently (0.68 to 0.74 × against 0.71 to 0.73 ×); the side in
+ * Fortran order copied into pages of 2 MB (0.057 s against 0.062 s to
+ * gather it: the page walks are not it either). One gathering for both
+ * passes would need each side's minimum and maximum before the first, so
+ * a pass of their own over both sides in their own orders: about 0.1 s of
+ * processor (0.052 s for one side on one thread), as much as the second
+ * gathering saves, and as much again for the pair in C order were it to
+ * take the same road. */
 static void
 tiled_group (Run       *run,
              guint64    first,
