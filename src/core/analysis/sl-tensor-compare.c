@@ -1311,18 +1311,22 @@ add_progress (Run   *run,
  * the L2 cache only, or eight rows ahead rather than four; without any,
  * 0.57 ×.
  * What is left, with the AVX-512 sums (about 0.62 s of processor against
- * 0.48 s in C order): tile_4 takes about 11 % of the mixed pair's
- * processor time and this function's own code 5 %, mostly the prefetches
- * of the side in C order waiting. Gathering the whole side a tile at a
- * time on one thread, without sums, takes 0.057 to 0.062 s, about what
- * reading it straight through takes (0.052 s for the minimum and maximum
- * of its 512 MB): the columns' runs come at the rate of the memory, which
+ * 0.48 s in C order): the mixed pair's sums take as long as the C-order
+ * pair's, and tile_4 takes 11 % of the samples of a run of the bench
+ * where the sums of both pairs take 80 % (this function's own code 5 %
+ * before the C-order side's prefetches were spread, 0.7 % after).
+ * Gathering the whole side a tile at a time on one thread, without sums,
+ * takes 0.057 to 0.062 s, about what reading it straight through takes
+ * (0.052 s for the minimum and maximum of its 512 MB): the columns' runs come at the rate of the memory, which
  * the pair in C order hides behind its sums and this path cannot. These
  * lost, each in turn against the tiles above: asking for the next tile's
  * columns into the L2 cache, 16 lines a row (0.61 to 0.67 × against 0.73
  * to 0.76 ×; with tiles of 256 rows 0.66 to 0.67 ×), which on one thread
  * with stand-in sums cut the gathering's time by a third and added as
- * much to the sums'; 16 × 16 AVX-512 transposes, a whole line of 16
+ * much to the sums'; the same spread over each row's groups beside the
+ * C-order side's lines (0.75 to 0.77 × against 0.73 to 0.77 ×: tile_4
+ * went from 11 % of the samples to 8 %, the sums of the mixed pair from
+ * 40 % to 44 %); 16 × 16 AVX-512 transposes, a whole line of 16
  * columns a load (0.092 to 0.099 s for the whole side against 0.071 to
  * 0.078 s; 16 rows of every column at a time, 0.14 to 0.16 s); 8 × 8
  * transposes that load halves of rows into the vectors' upper halves, for
