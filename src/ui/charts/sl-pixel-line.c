@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <math.h>
-#include <string.h>
 
 #include "sl-pixel-line.h"
 
@@ -40,21 +39,43 @@ sl_pixel_colour (double red,
   return pixel;
 }
 
-/* @cover (0 to 1) of @colour over the pixel at @p */
+/* Each 8-bit channel of @x times @a / 255, rounded: the red and blue
+ * channels at once, then the alpha and green ones. */
+static inline guint32
+mul_pixel (guint32 x,
+           guint   a)
+{
+  guint32 rb = (x & 0x00ff00ff) * a + 0x00800080;
+  guint32 ag = ((x >> 8) & 0x00ff00ff) * a + 0x00800080;
+
+  rb = ((rb + ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff;
+  ag = (ag + ((ag >> 8) & 0x00ff00ff)) & 0xff00ff00;
+  return rb | ag;
+}
+
+/* @cover (0 to 1) of @colour over the pixel at @p. No channel passes
+ * 255: a premultiplied colour's channels are at most its alpha, so the
+ * two parts add up to at most 255 each. */
 static inline void
 blend_pixel (guint32 *p,
              guint32  colour,
              double   cover)
 {
   guint a = (guint)(MIN (cover, 1.0) * 255 + 0.5);
-  guint keep, out = 0;
 
   if (a == 0)
     return;
-  keep = 255 - mul_un8 (colour >> 24, a);
-  for (guint shift = 0; shift < 32; shift += 8)
-    out |= (mul_un8 ((colour >> shift) & 0xff, a) + mul_un8 ((*p >> shift) & 0xff, keep)) << shift;
-  *p = out;
+  *p = mul_pixel (colour, a) + mul_pixel (*p, 255 - mul_un8 (colour >> 24, a));
+}
+
+/* floor (@v) for @v within a few pixels of a clip, which a cast to an
+ * integer gives without a call */
+static inline int
+floor_int (double v)
+{
+  int i = (int)v;
+
+  return i > v ? i - 1 : i;
 }
 
 /* How much of [p, p + 1] lies in [lo, hi] */
@@ -107,7 +128,7 @@ sl_pixel_line_blend (guchar            *data,
   double a0 = steep ? y0 : x0, a1 = steep ? y1 : x1, c0 = steep ? x0 : y0, c1 = steep ? x1 : y1;
   double along_lo = steep ? clip->top : 0, along_hi = steep ? clip->bottom : clip->width;
   double across_lo = steep ? 0 : clip->top, across_hi = steep ? clip->width : clip->bottom;
-  double length, ua, uc, slope, half, reach, lo, hi;
+  double length, ua, uc, slope, half, reach, lo, hi, row_first, row_end;
   double cover[MAX_ACROSS];
   int n_strips;
 
@@ -128,7 +149,20 @@ sl_pixel_line_blend (guchar            *data,
   n_strips = 1 + (int)(fabs (slope) * 4);
   lo = MAX (MIN (a0, a1) - reach, along_lo);
   hi = MIN (MAX (a0, a1) + reach, along_hi);
-  for (double i = floor (lo); i < hi; i++)
+  row_first = floor (lo);
+  row_end = hi;
+  /* only the rows where the line is within reach of the clip across
+   * (whole rows, so that a row's cover stays what it is) */
+  if (slope != 0)
+    {
+      double e0 = a0 + (across_lo - half - 2 - c0) / slope, e1 = a0 + (across_hi + half + 2 - c0) / slope;
+
+      row_first = MAX (row_first, floor (MIN (e0, e1)));
+      row_end = MIN (row_end, ceil (MAX (e0, e1)));
+    }
+  else if (c0 < across_lo - half - 2 || c0 > across_hi + half + 2)
+    return;
+  for (double i = row_first; i < row_end; i++)
     {
       double row_lo = MAX (i, lo), row_hi = MIN (i + 1, hi);
       /* rows through an end, which cuts across them, in more strips */
@@ -136,11 +170,32 @@ sl_pixel_line_blend (guchar            *data,
       int n_row_strips = at_end ? MAX (n_strips, END_STRIPS) : n_strips;
       double strip = (row_hi - row_lo) / n_row_strips;
       double m_lo = c0 + (row_lo - a0) * slope, m_hi = c0 + (row_hi - a0) * slope;
-      double first = MAX (floor (MIN (m_lo, m_hi) - half), across_lo);
-      double end = MIN (ceil (MAX (m_lo, m_hi) + half), across_hi);
-      int n = (int)MAX (end - first, 0.0);
+      /* kept within a pixel of the clip, where floor_int holds */
+      double span_lo = CLAMP (MIN (m_lo, m_hi) - half, across_lo - 1, across_hi + 1);
+      double span_hi = CLAMP (MAX (m_lo, m_hi) + half, across_lo - 1, across_hi + 1);
+      int first = MAX (floor_int (span_lo), (int)across_lo);
+      int end = MIN (floor_int (span_hi) + 1, (int)across_hi);
+      int n = MAX (end - first, 0);
 
-      memset (cover, 0, sizeof cover);
+      if (n == 0)
+        continue;
+      if (n_row_strips == 1)
+        {
+          /* most rows of a line near the vertical: one strip, no end */
+          double middle = c0 + ((row_lo + row_hi) / 2 - a0) * slope;
+
+          for (int j = first; j < end; j++)
+            {
+              int px = steep ? j : (int)i, py = steep ? (int)i : j;
+
+              blend_pixel ((guint32 *)(gpointer)(data + (gsize)py * stride) + clip->origin + px, colour,
+                           strip * overlap (j, middle - half, middle + half));
+            }
+          continue;
+        }
+
+      for (int j = 0; j < n; j++)
+        cover[j] = 0;
       for (int k = 0; k < n_row_strips; k++)
         {
           double a = row_lo + (k + 0.5) * strip;
@@ -162,7 +217,7 @@ sl_pixel_line_blend (guchar            *data,
         }
       for (int j = 0; j < n; j++)
         {
-          int px = (int)(steep ? first + j : i), py = (int)(steep ? i : first + j);
+          int px = steep ? first + j : (int)i, py = steep ? (int)i : first + j;
 
           blend_pixel ((guint32 *)(gpointer)(data + (gsize)py * stride) + clip->origin + px, colour, cover[j]);
         }
