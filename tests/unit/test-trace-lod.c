@@ -109,6 +109,72 @@ test_query_cost_and_coverage (void)
     }
 }
 
+/* A row query starts at the first slice of its depth that ends at or
+ * after the view's left edge, the same one a scan of the whole depth
+ * finds: at random edges before, through and after the trace, on bucket
+ * edges and exactly on slices' ends, zoomed out (buckets) and in. */
+static void
+test_query_start (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261206);
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  guint checked = 0;
+
+  for (guint probe = 0; probe < 4000; probe++)
+    {
+      guint track = g_rand_int_range (rand, 0, sl_trace_get_n_tracks (trace));
+      const SlTraceSlices *s = sl_trace_get_slices (trace, track);
+      const guint32 *idx;
+      guint n, depth, first = 0;
+      double ns_per_pixel = (end - start) * pow (10, -g_rand_double_range (rand, 0, 6)) / WIDTH;
+      gint64 t0, t1;
+
+      if (sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER)
+        continue;
+      depth = g_rand_int_range (rand, 0, MAX (sl_trace_lod_get_n_depths (lod, track), 1));
+      idx = sl_trace_lod_get_depth_slices (lod, track, depth, &n);
+      if (idx == NULL || n == 0)
+        continue;
+      switch (probe % 3)
+        {
+        case 0:
+          t0 = start - (end - start) / 10 + (gint64)(g_rand_double (rand) * 1.2 * (end - start));
+          break;
+        case 1:
+          /* a slice's end exactly */
+          {
+            guint32 i = idx[g_rand_int_range (rand, 0, n)];
+
+            t0 = sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
+          }
+          break;
+        default:
+          /* a slice's start exactly, which is often a bucket's edge */
+          t0 = sl_trace_slices_start_ns (s, idx[g_rand_int_range (rand, 0, n)]) + g_rand_int_range (rand, -1, 2);
+          break;
+        }
+      t1 = t0 + (gint64)(ns_per_pixel * WIDTH);
+      while (first < n && sl_trace_slices_start_ns (s, idx[first]) + sl_trace_slices_dur_ns (s, idx[first]) < t0)
+        first++;
+
+      g_array_set_size (spans, 0);
+      sl_trace_lod_query (lod, track, depth, t0, t1, ns_per_pixel, spans);
+      if (first == n || sl_trace_slices_start_ns (s, idx[first]) > t1)
+        {
+          g_assert_cmpuint (spans->len, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (spans->len, >, 0);
+      /* the first span holds that slice, and does not end before the
+       * edge (zoomed out it may start with a bucket's earlier slices) */
+      g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).start_ns, <=, sl_trace_slices_start_ns (s, idx[first]));
+      g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).end_ns, >=, t0);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 1000);
+}
+
 static void
 test_memory (void)
 {
@@ -267,6 +333,7 @@ main (int   argc,
   lod = sl_trace_lod_new (trace, NULL);
 
   g_test_add_func ("/trace-lod/query-cost-and-coverage", test_query_cost_and_coverage);
+  g_test_add_func ("/trace-lod/query-start", test_query_start);
   g_test_add_func ("/trace-lod/memory", test_memory);
   g_test_add_func ("/trace-lod/hit", test_hit);
   g_test_add_func ("/trace-lod/small-trace", test_small_trace);

@@ -473,16 +473,16 @@ sl_trace_lod_get_depth_slices (SlTraceLod *self,
   return self->tracks[track].depths[depth].slices;
 }
 
-/* The first slice of the depth at or after @lo that ends at or after @at. */
+/* The first slice of the depth in [@lo, @hi) that ends at or after @at,
+ * or @hi. */
 static guint
-lower_bound_end (const SlTraceSlices *s,
-                 const Depth         *d,
-                 guint                lo,
-                 gint64               at,
-                 guint               *visited)
+lower_bound_end_in (const SlTraceSlices *s,
+                    const Depth         *d,
+                    guint                lo,
+                    guint                hi,
+                    gint64               at,
+                    guint               *visited)
 {
-  guint hi = d->n;
-
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -494,6 +494,29 @@ lower_bound_end (const SlTraceSlices *s,
         hi = mid;
     }
   return lo;
+}
+
+/* The first slice of the depth that ends at or after @at. Where the depth
+ * has buckets, only among the slices of @at's finest bucket and the one
+ * before them: a slice that starts before the bucket and is not the last
+ * to do so ends before that one starts, and one that starts after the
+ * bucket ends after @at. A search over the whole depth read a slice a step
+ * from all over it, each step a cache miss, for every row of every tile. */
+static guint
+lower_bound_end (const SlTraceSlices *s,
+                 const Depth         *d,
+                 gint64               at,
+                 guint               *visited)
+{
+  const Buckets *finest = &d->buckets[0];
+  guint64 b;
+
+  if (d->n_bucket_levels == 0 || finest->n == 0 || at <= d->base_ns)
+    return lower_bound_end_in (s, d, 0, d->n, at, visited);
+  /* at > base_ns, so the difference fits unsigned */
+  b = MIN (((guint64)at - (guint64)d->base_ns) / (guint64)d->bucket_ns, (guint64)finest->n - 1);
+  return lower_bound_end_in (s, d, finest->first[b] > 0 ? finest->first[b] - 1 : 0, finest->first[b + 1], at,
+                             visited);
 }
 
 /* Exponential search from @from: cheap when the answer is near, which it is
@@ -734,7 +757,7 @@ sl_trace_lod_query (SlTraceLod *self,
   s = self->tracks[track].slices;
   d = &self->tracks[track].depths[depth];
 
-  i = lower_bound_end (s, d, 0, t0, &visited);
+  i = lower_bound_end (s, d, t0, &visited);
   if (d->n_bucket_levels > 0 && ns_per_pixel >= d->bucket_ns)
     return visited + query_buckets (s, d, i, t1, &emit);
 
@@ -798,7 +821,7 @@ sl_trace_lod_hit (SlTraceLod *self,
 
   s = self->tracks[track].slices;
   d = &self->tracks[track].depths[depth];
-  i = lower_bound_end (s, d, 0, at_ns - tolerance_ns, &visited);
+  i = lower_bound_end (s, d, at_ns - tolerance_ns, &visited);
 
   for (; i < d->n; i++)
     {

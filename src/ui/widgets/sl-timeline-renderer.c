@@ -31,6 +31,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "sl-pixel-line.h"
 #include "sl-timeline-renderer.h"
 
 #define ROW_HEIGHT 20
@@ -1846,10 +1847,14 @@ find_tile_flows (SlTimelineRenderer       *self,
 }
 
 /* The @n flows find_tile_flows found for the tile at grid pixel @base,
- * drawn at @left in @cr. */
+ * drawn at @left in @cr. When @image is the image @cr draws into (at a
+ * whole device scale), the straight ones are blended into its pixels
+ * straight away (stroking them took a fifth of a zoomed frame) and only
+ * the curves are stroked. */
 static void
 stroke_tile_flows (SlTimelineRenderer       *self,
                    cairo_t                  *cr,
+                   cairo_surface_t          *image,
                    const SlTimelineViewport *vp,
                    gint64                    base,
                    double                    left,
@@ -1858,6 +1863,27 @@ stroke_tile_flows (SlTimelineRenderer       *self,
   const guint32 *flows = (const guint32 *)(gconstpointer)self->tile_flows->data;
   gint64 ta, tb;
   guint n_drawn = 0;
+  guchar *data = NULL;
+  int stride = 0, scale = 1, clip_bottom = 0;
+  guint32 colour = 0;
+
+  if (image != NULL)
+    {
+      double sx, sy;
+
+      cairo_surface_get_device_scale (image, &sx, &sy);
+      scale = (int)sx;
+      if (sx != sy || sx != scale || scale < 1)
+        image = NULL;
+    }
+  if (image != NULL)
+    {
+      cairo_surface_flush (image);
+      data = cairo_image_surface_get_data (image);
+      stride = cairo_image_surface_get_stride (image);
+      clip_bottom = MIN (vp->height * scale, cairo_image_surface_get_height (image));
+      colour = sl_pixel_colour (self->fg[0], self->fg[1], self->fg[2], 0.45);
+    }
 
   tile_flow_range (self, vp, base, &ta, &tb);
   cairo_save (cr);
@@ -1876,8 +1902,19 @@ stroke_tile_flows (SlTimelineRenderer       *self,
           || !flow_point (self, vp, f->to_track, f->to_slice, f->to_ns, &x1, &y1))
         continue;
       /* Where the grid puts the ends, in the tile */
-      x0 = left + (grid_x (self, vp, f->from_ns) - (double)base);
-      x1 = left + (grid_x (self, vp, f->to_ns) - (double)base);
+      x0 = grid_x (self, vp, f->from_ns) - (double)base;
+      x1 = grid_x (self, vp, f->to_ns) - (double)base;
+      if (fabs (x1 - x0) < 16 && data != NULL)
+        {
+          /* in the tile's own pixels, so a tile's flows are the same
+           * pixels in whichever slot it is kept */
+          SlPixelClip clip = { (int)left * scale, TILE_WIDTH * scale, SL_TIMELINE_RULER_HEIGHT * scale, clip_bottom };
+
+          sl_pixel_line_blend (data, stride, &clip, x0 * scale, y0 * scale, x1 * scale, y1 * scale, scale, colour);
+          continue;
+        }
+      x0 += left;
+      x1 += left;
       cairo_move_to (cr, x0, y0);
       if (fabs (x1 - x0) < 16)
         cairo_line_to (cr, x1, y1);
@@ -1889,6 +1926,8 @@ stroke_tile_flows (SlTimelineRenderer       *self,
       if (++n_drawn % 256 == 0)
         cairo_stroke (cr);
     }
+  if (data != NULL)
+    cairo_surface_mark_dirty (image);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
@@ -2258,7 +2297,7 @@ draw_tiles_into (SlTimelineRenderer       *self,
       draw_tile (self, cr, vp, t);
       n_flows = find_tile_flows (self, vp, t * TILE_WIDTH);
       if (n_flows > 0)
-        stroke_tile_flows (self, cr, vp, t * TILE_WIDTH, (double)s * TILE_WIDTH, n_flows);
+        stroke_tile_flows (self, cr, NULL, vp, t * TILE_WIDTH, (double)s * TILE_WIDTH, n_flows);
       cairo_restore (cr);
       self->last_n_tiles++;
     }
@@ -2326,7 +2365,7 @@ keep_tile_flows (SlTimelineRenderer       *self,
       cairo_fill (cr);
       cairo_restore (cr);
     }
-  stroke_tile_flows (self, cr, vp, slot->tile * TILE_WIDTH, left, n);
+  stroke_tile_flows (self, cr, self->flow_tiles, vp, slot->tile * TILE_WIDTH, left, n);
   cairo_destroy (cr);
   cairo_surface_mark_dirty (self->flow_tiles);
   slot->flows = TRUE;
