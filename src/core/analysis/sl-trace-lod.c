@@ -89,13 +89,18 @@ slice_start (const SlTraceSlices *s,
 }
 
 static inline gint64
+track_slice_end (const SlTraceSlices *s,
+                 guint32              i)
+{
+  return sl_trace_slices_start_ns (s, i) + MAX (sl_trace_slices_dur_ns (s, i), 0);
+}
+
+static inline gint64
 slice_end (const SlTraceSlices *s,
            const Depth         *d,
            guint                k)
 {
-  guint32 i = depth_slice (d, k);
-
-  return sl_trace_slices_start_ns (s, i) + MAX (sl_trace_slices_dur_ns (s, i), 0);
+  return track_slice_end (s, depth_slice (d, k));
 }
 
 static inline gint64
@@ -548,6 +553,29 @@ lower_bound_end (const SlTraceSlices *s,
                  guint               *visited)
 {
   guint hi = d->n;
+
+  /* Packed, the blocks' first slices are searched first: they are the
+   * bases alone, and then the rest is one block of offsets. */
+  if (d->slice_offset != NULL)
+    {
+      guint first = (lo + LIST_BLOCK - 1) >> LIST_BLOCK_SHIFT;
+      guint b_lo = first, b_hi = (hi + LIST_BLOCK - 1) >> LIST_BLOCK_SHIFT;
+
+      while (b_lo < b_hi)
+        {
+          guint mid = b_lo + (b_hi - b_lo) / 2;
+
+          (*visited)++;
+          if (track_slice_end (s, d->slice_base[mid]) < at)
+            b_lo = mid + 1;
+          else
+            b_hi = mid;
+        }
+      /* after the first slice of the block before, up to this one's */
+      hi = (guint) MIN ((gsize) hi, (gsize) b_lo << LIST_BLOCK_SHIFT);
+      if (b_lo > first)
+        lo = MAX (lo, ((b_lo - 1) << LIST_BLOCK_SHIFT) + 1);
+    }
 
   while (lo < hi)
     {
