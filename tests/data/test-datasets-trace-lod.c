@@ -49,8 +49,11 @@ check_rows (SlTrace    *trace,
 
       for (guint d = 0; d < sl_trace_lod_get_n_depths (lod, t); d++)
         {
-          guint n, sp = 0;
-          const guint32 *idx = sl_trace_lod_get_depth_slices (lod, t, d, &n);
+          guint n = sl_trace_lod_get_depth_n_slices (lod, t, d), sp = 0;
+          g_autofree guint32 *idx = g_new (guint32, MAX (n, 1));
+
+          for (guint k = 0; k < n; k++)
+            idx[k] = sl_trace_lod_get_depth_slice (lod, t, d, k);
 
           g_array_set_size (spans, 0);
           sl_trace_lod_query (lod, t, d, t0, t1, ns_per_pixel, spans);

@@ -4,7 +4,8 @@
  * slices per pixel and returns at most about two spans per pixel, every
  * slice in view is covered by a span, no slice a pixel wide or more is
  * merged away, the slice under a point is the one a full scan finds, and
- * counter columns hold the extent of their points.
+ * counter columns hold the extent of their points. The depth lists hold
+ * every slice of their depth, in order, packed or (slices far apart) whole.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +21,48 @@
 static SlTrace *trace;
 static SlTraceLod *lod;
 
+/* The slices of @depth in start order, as the index lists them. */
+static guint32 *
+depth_slices (SlTraceLod *of,
+              guint       track,
+              guint       depth,
+              guint      *n)
+{
+  guint32 *idx;
+
+  *n = sl_trace_lod_get_depth_n_slices (of, track, depth);
+  idx = g_new (guint32, MAX (*n, 1));
+  for (guint k = 0; k < *n; k++)
+    idx[k] = sl_trace_lod_get_depth_slice (of, track, depth, k);
+  return idx;
+}
+
+/* Every slice of the track is listed once, at its depth, in track order. */
+static void
+check_depth_lists (SlTrace    *of_trace,
+                   SlTraceLod *of,
+                   guint       track)
+{
+  const SlTraceSlices *s = sl_trace_get_slices (of_trace, track);
+  guint64 listed = 0;
+
+  for (guint d = 0; d < sl_trace_lod_get_n_depths (of, track); d++)
+    {
+      guint n;
+      g_autofree guint32 *idx = depth_slices (of, track, d, &n);
+      guint32 expected = 0;
+
+      for (guint k = 0; k < n; k++, expected++)
+        {
+          while (expected < s->n_slices && sl_trace_slices_depth (s, expected) != d)
+            expected++;
+          g_assert_cmpuint (idx[k], ==, expected);
+        }
+      listed += n;
+    }
+  g_assert_cmpuint (listed, ==, s->n_slices);
+}
+
 static void
 check_row (guint   track,
            guint   depth,
@@ -34,7 +77,7 @@ check_row (guint   track,
   g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
   guint visited = sl_trace_lod_query (lod, track, depth, t0, t1, ns_per_pixel, spans);
   guint n;
-  const guint32 *idx = sl_trace_lod_get_depth_slices (lod, track, depth, &n);
+  g_autofree guint32 *idx = depth_slices (lod, track, depth, &n);
   guint sp = 0;
 
   *max_visited = MAX (*max_visited, visited);
@@ -109,6 +152,18 @@ test_query_cost_and_coverage (void)
     }
 }
 
+/* Where the depth's @k-th slice ends */
+static gint64
+slice_end_at (const SlTraceSlices *s,
+              guint                track,
+              guint                depth,
+              guint                k)
+{
+  guint32 i = sl_trace_lod_get_depth_slice (lod, track, depth, k);
+
+  return sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
+}
+
 /* A row query starts at the first slice of its depth that ends at or
  * after the view's left edge, the same one a scan of the whole depth
  * finds: at random edges before, through and after the trace, on bucket
@@ -125,7 +180,6 @@ test_query_start (void)
     {
       guint track = g_rand_int_range (rand, 0, sl_trace_get_n_tracks (trace));
       const SlTraceSlices *s = sl_trace_get_slices (trace, track);
-      const guint32 *idx;
       guint n, depth, first = 0;
       double ns_per_pixel = (end - start) * pow (10, -g_rand_double_range (rand, 0, 6)) / WIDTH;
       gint64 t0, t1;
@@ -133,8 +187,8 @@ test_query_start (void)
       if (sl_trace_get_track_kind (trace, track) == SL_TRACE_TRACK_COUNTER)
         continue;
       depth = g_rand_int_range (rand, 0, MAX (sl_trace_lod_get_n_depths (lod, track), 1));
-      idx = sl_trace_lod_get_depth_slices (lod, track, depth, &n);
-      if (idx == NULL || n == 0)
+      n = sl_trace_lod_get_depth_n_slices (lod, track, depth);
+      if (n == 0)
         continue;
       switch (probe % 3)
         {
@@ -144,23 +198,24 @@ test_query_start (void)
         case 1:
           /* a slice's end exactly */
           {
-            guint32 i = idx[g_rand_int_range (rand, 0, n)];
+            guint32 i = sl_trace_lod_get_depth_slice (lod, track, depth, g_rand_int_range (rand, 0, n));
 
             t0 = sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i);
           }
           break;
         default:
           /* a slice's start exactly, which is often a bucket's edge */
-          t0 = sl_trace_slices_start_ns (s, idx[g_rand_int_range (rand, 0, n)]) + g_rand_int_range (rand, -1, 2);
+          t0 = sl_trace_slices_start_ns (s, sl_trace_lod_get_depth_slice (lod, track, depth, g_rand_int_range (rand, 0, n)))
+               + g_rand_int_range (rand, -1, 2);
           break;
         }
       t1 = t0 + (gint64)(ns_per_pixel * WIDTH);
-      while (first < n && sl_trace_slices_start_ns (s, idx[first]) + sl_trace_slices_dur_ns (s, idx[first]) < t0)
+      while (first < n && slice_end_at (s, track, depth, first) < t0)
         first++;
 
       g_array_set_size (spans, 0);
       sl_trace_lod_query (lod, track, depth, t0, t1, ns_per_pixel, spans);
-      if (first == n || sl_trace_slices_start_ns (s, idx[first]) > t1)
+      if (first == n || sl_trace_slices_start_ns (s, sl_trace_lod_get_depth_slice (lod, track, depth, first)) > t1)
         {
           g_assert_cmpuint (spans->len, ==, 0);
           continue;
@@ -168,7 +223,8 @@ test_query_start (void)
       g_assert_cmpuint (spans->len, >, 0);
       /* the first span holds that slice, and does not end before the
        * edge (zoomed out it may start with a bucket's earlier slices) */
-      g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).start_ns, <=, sl_trace_slices_start_ns (s, idx[first]));
+      g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).start_ns, <=,
+                       sl_trace_slices_start_ns (s, sl_trace_lod_get_depth_slice (lod, track, depth, first)));
       g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, 0).end_ns, >=, t0);
       checked++;
     }
@@ -281,6 +337,42 @@ test_small_trace (void)
   g_assert_false (sl_trace_lod_hit (small_lod, 0, 0, 5000, 10, &hit));
 }
 
+/* Depth lists are packed in blocks of slices near each other in the
+ * track; a depth whose slices lie far apart keeps them whole, and both
+ * list every slice of their depth. */
+static void
+test_depth_lists (void)
+{
+  SlTraceBuilder *b = sl_trace_builder_new ("sparse.json");
+  guint p = sl_trace_builder_get_process (b, "1");
+  guint t = sl_trace_builder_get_thread_track (b, p, "1");
+  guint32 outer = sl_trace_builder_intern (b, "outer", -1);
+  guint32 inner = sl_trace_builder_intern (b, "inner", -1);
+  g_autoptr(SlTrace) sparse = NULL;
+  g_autoptr(SlTraceLod) sparse_lod = NULL;
+
+  for (guint k = 0; k < sl_trace_get_n_tracks (trace); k++)
+    if (sl_trace_get_track_kind (trace, k) != SL_TRACE_TRACK_COUNTER)
+      check_depth_lists (trace, lod, k);
+
+  /* 40 parents of 3,000 children each: 32 parents span 96,000 slices */
+  for (guint i = 0; i < 40; i++)
+    {
+      gint64 start = (gint64)i * 10000000;
+
+      sl_trace_builder_add_slice (b, t, start, 9000000, outer, 0, 0, SL_TRACE_NO_ARGS, 0);
+      for (guint c = 0; c < 3000; c++)
+        sl_trace_builder_add_slice (b, t, start + 1 + c * 2000, 1000, inner, 0, 0, SL_TRACE_NO_ARGS, 0);
+    }
+  sparse = sl_trace_builder_finish (b, NULL);
+  sparse_lod = sl_trace_lod_new (sparse, NULL);
+  g_assert_cmpuint (sl_trace_lod_get_n_depths (sparse_lod, 0), ==, 2);
+  g_assert_cmpuint (sl_trace_lod_get_depth_n_slices (sparse_lod, 0, 0), ==, 40);
+  g_assert_cmpuint (sl_trace_lod_get_depth_n_slices (sparse_lod, 0, 1), ==, 120000);
+  check_depth_lists (sparse, sparse_lod, 0);
+  g_assert_cmpuint (sl_trace_lod_get_depth_n_slices (sparse_lod, 0, 2), ==, 0);
+}
+
 static void
 test_counter (void)
 {
@@ -337,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/trace-lod/memory", test_memory);
   g_test_add_func ("/trace-lod/hit", test_hit);
   g_test_add_func ("/trace-lod/small-trace", test_small_trace);
+  g_test_add_func ("/trace-lod/depth-lists", test_depth_lists);
   g_test_add_func ("/trace-lod/counter", test_counter);
 
   status = g_test_run ();

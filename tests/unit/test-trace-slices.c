@@ -1,7 +1,8 @@
 /* test-trace-slices.c: the packed slice columns read back exactly at the
  * edges of their packing: durations and self times around 2^32 ns, starts
  * a block's offsets cannot reach, negative and epoch-nanosecond times,
- * args offsets above 2^32 and at the packing's marks, other sources,
+ * args offsets above 2^32, near each other or far from their block's
+ * first and at the packing's marks, other sources,
  * args lengths around 2^16, more categories than a track's palette holds,
  * empty tracks and a single slice, appended in order and reversed (which
  * packs every column a second time when the track is sorted).
@@ -203,8 +204,9 @@ test_starts (void)
     }
 }
 
-/* Byte offsets above 2^32 and at the 48-bit marks, other sources, none;
- * lengths around 2^16 up to the largest. */
+/* Byte offsets above 2^32 and at the 48-bit marks, other sources, none,
+ * near or far from their block's first; lengths around 2^16 up to the
+ * largest. */
 static void
 test_args (void)
 {
@@ -228,6 +230,19 @@ test_args (void)
   /* a track whose first slice has no args, and one from another source */
   specs[0].args_offset = SL_TRACE_NO_ARGS;
   specs[1].args_offset = SL_TRACE_ARGS_OFFSET (9, 1);
+  for (int reversed = 0; reversed < 2; reversed++)
+    g_object_unref (build_and_check (specs, G_N_ELEMENTS (specs), reversed));
+
+  /* a file of gigabytes: offsets near each other past 2^32 (before their
+   * block's first when reversed), a block's differences at 2^31 and
+   * beyond, and one far back */
+  for (guint i = 0; i < G_N_ELEMENTS (specs); i++)
+    specs[i] = (Spec) { (gint64) i * 10, 5, 0, SL_TRACE_ARGS_OFFSET (1, TWO_32 * 5 + i * 150), 150, i };
+  specs[150].args_offset = SL_TRACE_ARGS_OFFSET (1, TWO_32 * 5 + 128 * 150 + G_MAXINT32);
+  specs[151].args_offset = SL_TRACE_ARGS_OFFSET (1, TWO_32 * 5 + 128 * 150 + G_MAXINT32 + 1);
+  specs[152].args_offset = SL_TRACE_ARGS_OFFSET (1, TWO_32 * 5 + 128 * 150 - G_MAXINT32 + 1);
+  specs[153].args_offset = SL_TRACE_ARGS_OFFSET (1, TWO_32 * 5 + 128 * 150 - G_MAXINT32);
+  specs[300].args_offset = SL_TRACE_ARGS_OFFSET (1, 3);
   for (int reversed = 0; reversed < 2; reversed++)
     g_object_unref (build_and_check (specs, G_N_ELEMENTS (specs), reversed));
 }

@@ -27,9 +27,18 @@ typedef struct {
   guint8  *end;       /* last end after the bucket's edge, in 1/64 of its width, rounded up; 255: further */
 } Buckets;
 
+/* A depth's slices as indices in the track, in blocks of 32: each
+ * block's first index whole and every slice's as a 16-bit offset from it,
+ * 2.1 bytes a slice instead of 4. A depth with a block spanning more than
+ * 65535 slices of the track (few slices, far apart) keeps them whole. */
+#define LIST_BLOCK_SHIFT 5
+#define LIST_BLOCK (1u << LIST_BLOCK_SHIFT)
+
 typedef struct {
   guint    n;
-  guint32 *slices;                  /* indices in the track, by start */
+  guint32 *slices;                  /* indices in the track, by start; NULL once packed */
+  guint32 *slice_base;              /* packed: the first index of each block */
+  guint16 *slice_offset;            /* packed: each index less its block's first */
   guint32 *longest[MAX_LEVELS];     /* level l: blocks of 16^(l+1), depth-local index */
   guint    n_levels;
   /* Time buckets of width bucket_ns << level from base_ns */
@@ -61,12 +70,29 @@ struct _SlTraceLod
   gsize    memory;
 };
 
+/* The @k-th slice of the depth, as its index in the track. */
+static inline guint32
+depth_slice (const Depth *d,
+             guint        k)
+{
+  if (G_LIKELY (d->slice_offset != NULL))
+    return d->slice_base[k >> LIST_BLOCK_SHIFT] + d->slice_offset[k];
+  return d->slices[k];
+}
+
 static inline gint64
 slice_start (const SlTraceSlices *s,
              const Depth         *d,
              guint                k)
 {
-  return sl_trace_slices_start_ns (s, d->slices[k]);
+  return sl_trace_slices_start_ns (s, depth_slice (d, k));
+}
+
+static inline gint64
+track_slice_end (const SlTraceSlices *s,
+                 guint32              i)
+{
+  return sl_trace_slices_start_ns (s, i) + MAX (sl_trace_slices_dur_ns (s, i), 0);
 }
 
 static inline gint64
@@ -74,9 +100,7 @@ slice_end (const SlTraceSlices *s,
            const Depth         *d,
            guint                k)
 {
-  guint32 i = d->slices[k];
-
-  return sl_trace_slices_start_ns (s, i) + MAX (sl_trace_slices_dur_ns (s, i), 0);
+  return track_slice_end (s, depth_slice (d, k));
 }
 
 static inline gint64
@@ -84,7 +108,7 @@ slice_dur (const SlTraceSlices *s,
            const Depth         *d,
            guint                k)
 {
-  return sl_trace_slices_dur_ns (s, d->slices[k]);
+  return sl_trace_slices_dur_ns (s, depth_slice (d, k));
 }
 
 static void
@@ -211,7 +235,7 @@ build_depth_buckets (SlTraceLod          *self,
           guint f = bl->first[b], e = bl->first[b + 1];
           gint64 origin = d->base_ns + width * b;
           gint64 best_dur = -1, end_units;
-          guint32 best = d->slices[f];
+          guint32 best = depth_slice (d, f);
 
           if (f == e)
             continue;
@@ -223,7 +247,7 @@ build_depth_buckets (SlTraceLod          *self,
                   if (slice_dur (s, d, i) > best_dur)
                     {
                       best_dur = slice_dur (s, d, i);
-                      best = d->slices[i];
+                      best = depth_slice (d, i);
                     }
                   bl->bits[b] = MAX (bl->bits[b], duration_class (slice_dur (s, d, i)));
                 }
@@ -257,6 +281,39 @@ build_depth_buckets (SlTraceLod          *self,
     }
 }
 
+/* Packs the depth's slices in blocks when each block spans at most 65535
+ * slices of the track. */
+static void
+pack_depth_slices (SlTraceLod *self,
+                   Depth      *d)
+{
+  guint n_blocks = (d->n + LIST_BLOCK - 1) >> LIST_BLOCK_SHIFT;
+
+  if (d->n == 0)
+    return;
+  for (guint b = 0; b < n_blocks; b++)
+    {
+      guint first = b << LIST_BLOCK_SHIFT, last = MIN (first + LIST_BLOCK, d->n) - 1;
+
+      if (d->slices[last] - d->slices[first] > G_MAXUINT16)
+        {
+          self->memory += (gsize)d->n * sizeof (guint32);
+          return;
+        }
+    }
+
+  d->slice_base = g_new (guint32, n_blocks);
+  d->slice_offset = g_new (guint16, d->n);
+  for (guint k = 0; k < d->n; k++)
+    {
+      if ((k & (LIST_BLOCK - 1)) == 0)
+        d->slice_base[k >> LIST_BLOCK_SHIFT] = d->slices[k];
+      d->slice_offset[k] = (guint16)(d->slices[k] - d->slice_base[k >> LIST_BLOCK_SHIFT]);
+    }
+  g_clear_pointer (&d->slices, g_free);
+  self->memory += n_blocks * sizeof (guint32) + (gsize)d->n * sizeof (guint16);
+}
+
 static void
 build_slice_track (SlTraceLod          *self,
                    Track               *t,
@@ -285,11 +342,12 @@ build_slice_track (SlTraceLod          *self,
       t->depths[d].slices[fill[d]++] = i;
     }
 
-  self->memory += (gsize)s->n_slices * sizeof (guint32) + n_depths * sizeof (Depth);
+  self->memory += n_depths * sizeof (Depth);
   for (guint d = 0; d < n_depths; d++)
     {
       build_depth_levels (self, s, &t->depths[d]);
       build_depth_buckets (self, s, &t->depths[d]);
+      pack_depth_slices (self, &t->depths[d]);
     }
 }
 
@@ -389,6 +447,8 @@ sl_trace_lod_free (SlTraceLod *self)
       for (guint d = 0; d < track->n_depths; d++)
         {
           g_free (track->depths[d].slices);
+          g_free (track->depths[d].slice_base);
+          g_free (track->depths[d].slice_offset);
           for (guint l = 0; l < track->depths[d].n_levels; l++)
             g_free (track->depths[d].longest[l]);
           for (guint l = 0; l < track->depths[d].n_bucket_levels; l++)
@@ -450,27 +510,38 @@ sl_trace_lod_get_n_depths (SlTraceLod *self,
 }
 
 /**
- * sl_trace_lod_get_depth_slices:
- * @n_slices: (out): how many
+ * sl_trace_lod_get_depth_n_slices:
  *
- * Returns: (array length=n_slices) (transfer none): the track's slices at
- *   @depth in start order, as indices in the track
+ * Returns: how many slices of the track are at @depth
  */
-const guint32 *
-sl_trace_lod_get_depth_slices (SlTraceLod *self,
-                               guint       track,
-                               guint       depth,
-                               guint      *n_slices)
+guint
+sl_trace_lod_get_depth_n_slices (SlTraceLod *self,
+                                 guint       track,
+                                 guint       depth)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (n_slices != NULL, NULL);
+  g_return_val_if_fail (self != NULL, 0);
 
-  *n_slices = 0;
   if (track >= self->n_tracks || depth >= self->tracks[track].n_depths)
-    return NULL;
+    return 0;
+  return self->tracks[track].depths[depth].n;
+}
 
-  *n_slices = self->tracks[track].depths[depth].n;
-  return self->tracks[track].depths[depth].slices;
+/**
+ * sl_trace_lod_get_depth_slice:
+ *
+ * Returns: the track's @k-th slice at @depth in start order, as its index
+ *   in the track
+ */
+guint32
+sl_trace_lod_get_depth_slice (SlTraceLod *self,
+                              guint       track,
+                              guint       depth,
+                              guint       k)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (k < sl_trace_lod_get_depth_n_slices (self, track, depth), 0);
+
+  return depth_slice (&self->tracks[track].depths[depth], k);
 }
 
 /* The first slice of the depth in [@lo, @hi) that ends at or after @at,
@@ -483,6 +554,29 @@ lower_bound_end_in (const SlTraceSlices *s,
                     gint64               at,
                     guint               *visited)
 {
+  /* Packed, the blocks' first slices are searched first: they are the
+   * bases alone, and then the rest is one block of offsets. */
+  if (d->slice_offset != NULL)
+    {
+      guint first = (lo + LIST_BLOCK - 1) >> LIST_BLOCK_SHIFT;
+      guint b_lo = first, b_hi = (hi + LIST_BLOCK - 1) >> LIST_BLOCK_SHIFT;
+
+      while (b_lo < b_hi)
+        {
+          guint mid = b_lo + (b_hi - b_lo) / 2;
+
+          (*visited)++;
+          if (track_slice_end (s, d->slice_base[mid]) < at)
+            b_lo = mid + 1;
+          else
+            b_hi = mid;
+        }
+      /* after the first slice of the block before, up to this one's */
+      hi = (guint) MIN ((gsize) hi, (gsize) b_lo << LIST_BLOCK_SHIFT);
+      if (b_lo > first)
+        lo = MAX (lo, ((b_lo - 1) << LIST_BLOCK_SHIFT) + 1);
+    }
+
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
@@ -706,9 +800,9 @@ query_buckets (const SlTraceSlices *s,
           if (last_end - last_start >= p)
             {
               if (f < last)
-                push_span (emit, start, last_start, longest == d->slices[last] ? d->slices[f] : longest, last - f,
+                push_span (emit, start, last_start, longest == depth_slice (d, last) ? depth_slice (d, f) : longest, last - f,
                            TRUE, 0);
-              push_span (emit, last_start, last_end, d->slices[last], 1, FALSE, last_end - last_start);
+              push_span (emit, last_start, last_end, depth_slice (d, last), 1, FALSE, last_end - last_start);
               continue;
             }
           end = last_end;
@@ -773,7 +867,7 @@ sl_trace_lod_query (SlTraceLod *self,
 
       if (end - start >= px)
         {
-          push_span (&emit, start, end, d->slices[i], 1, FALSE, end - start);
+          push_span (&emit, start, end, depth_slice (d, i), 1, FALSE, end - start);
           i++;
           continue;
         }
@@ -781,7 +875,7 @@ sl_trace_lod_query (SlTraceLod *self,
       /* Everything from i that ends within a pixel of its start. */
       j = gallop_end (s, d, i + 1, start + px, &visited);
       longest = j - i == 1 ? i : longest_in (s, d, i, j, &visited);
-      push_span (&emit, start, slice_end (s, d, j - 1), d->slices[longest], j - i, TRUE, slice_dur (s, d, longest));
+      push_span (&emit, start, slice_end (s, d, j - 1), depth_slice (d, longest), j - i, TRUE, slice_dur (s, d, longest));
       i = j;
     }
 
@@ -834,7 +928,7 @@ sl_trace_lod_hit (SlTraceLod *self,
       if (distance < best_distance)
         {
           best_distance = distance;
-          *slice = d->slices[i];
+          *slice = depth_slice (d, i);
           found = TRUE;
           if (distance == 0)
             break;

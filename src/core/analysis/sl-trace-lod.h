@@ -2,15 +2,16 @@
  *
  * Built once in a worker after import. For every depth of every thread and
  * async track it keeps the slices of that depth in start order (slices of
- * one depth never overlap, so their ends are in order too), a pyramid of
- * the longest slice of each block of 16, 256, 4096... slices, and levels of
+ * one depth never overlap, so their ends are in order too), mostly as
+ * 16-bit offsets in blocks of 32, a pyramid of the longest slice of each
+ * block of 16, 256, 4096... slices, and levels of
  * time buckets (8 slices each on average at the finest, then twice as wide
  * each level) holding the first slice, the longest, a bound on its duration
  * and the extent covered. Zoomed out, a row query reads one or two buckets
  * per pixel; zoomed in, it walks the slices and gallops over runs narrower
  * than a pixel. Either way a run of narrow slices that touch on screen comes
  * out as one span coloured like its longest slice, and every slice a pixel
- * wide or more comes out alone. Counters keep a min/max pyramid. About 7
+ * wide or more comes out alone. Counters keep a min/max pyramid. About 5
  * bytes per slice.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -50,10 +51,13 @@ SlTrace       *sl_trace_lod_get_trace        (SlTraceLod       *self);
 gsize          sl_trace_lod_get_memory_size  (SlTraceLod       *self);
 guint          sl_trace_lod_get_n_depths     (SlTraceLod       *self,
                                               guint             track);
-const guint32 *sl_trace_lod_get_depth_slices (SlTraceLod       *self,
+guint          sl_trace_lod_get_depth_n_slices (SlTraceLod     *self,
+                                                guint           track,
+                                                guint           depth);
+guint32        sl_trace_lod_get_depth_slice  (SlTraceLod       *self,
                                               guint             track,
                                               guint             depth,
-                                              guint            *n_slices);
+                                              guint             k);
 guint          sl_trace_lod_query            (SlTraceLod       *self,
                                               guint             track,
                                               guint             depth,

@@ -4,13 +4,13 @@
  * parents precede children) and read one field at a time through the
  * accessors below, inline because drawing reads them per slice.
  *
- * The columns are packed, about 23 bytes a slice instead of 51: a start
+ * The columns are packed, about 21 bytes a slice instead of 51: a start
  * is a 32-bit offset from a 64-bit base shared by a block of
  * SL_TRACE_SLICES_BLOCK slices (4 bytes); a duration is 32-bit, up to
  * 4.29 s (4); a name id 4; a category is a byte naming one of the track's
  * first 255 categories (1); a depth is a byte (1); flags 1; an args offset
- * keeps its 48-bit byte offset (6) with the source shared by the track; an
- * args length is 16-bit (2). A value that does not fit is stored whole in
+ * is a 32-bit difference from the byte offset of its block's first slice
+ * (4), with the source shared by the track; an args length is 16-bit (2). A value that does not fit is stored whole in
  * the column's escape table, sorted by slice, and its packed cell holds
  * the column's escape mark, so every value reads back exactly.
  *
@@ -44,8 +44,8 @@ G_BEGIN_DECLS
 #define SL_TRACE_SLICES_CATEGORY_ESCAPE  G_MAXUINT8
 #define SL_TRACE_SLICES_DEPTH_ESCAPE     G_MAXUINT8
 #define SL_TRACE_SLICES_MAX_CATEGORIES   255
-#define SL_TRACE_SLICES_ARGS_NONE        G_GUINT64_CONSTANT (0xfffffffffffe)
-#define SL_TRACE_SLICES_ARGS_ESCAPE      G_GUINT64_CONSTANT (0xffffffffffff)
+#define SL_TRACE_SLICES_ARGS_ESCAPE      G_MININT32
+#define SL_TRACE_SLICES_ARGS_NONE        (G_MININT32 + 1)
 
 /* Nesting deeper than this is stored as this depth, so from here on the
  * depths no longer tell parents from children. */
@@ -90,8 +90,8 @@ typedef struct {
   const guint32         *category_palette;
   const guint8          *depth8;
   const guint8          *flag_bits;
-  const guint32         *args_low;       /* bits 0-31 of the byte offset */
-  const guint16         *args_high;      /* bits 32-47 */
+  const gint64          *args_base;      /* one per block: its first slice's byte offset */
+  const gint32          *args_delta;     /* byte offset - base of its block */
   guint64                args_source;    /* bits 48-63, the same for the track */
   const guint16         *args_length16;
   SlTraceSlicesDepthMins depth_mins;
@@ -232,11 +232,11 @@ static inline guint64
 sl_trace_slices_args_offset (const SlTraceSlices *s,
                              guint                i)
 {
-  guint64 byte = ((guint64) s->args_high[i] << 32) | s->args_low[i];
+  gint32 delta = s->args_delta[i];
 
-  if (G_LIKELY (byte < SL_TRACE_SLICES_ARGS_NONE))
-    return s->args_source | byte;
-  if (byte == SL_TRACE_SLICES_ARGS_NONE)
+  if (G_LIKELY (delta > SL_TRACE_SLICES_ARGS_NONE))
+    return s->args_source | (guint64) (s->args_base[i >> SL_TRACE_SLICES_BLOCK_SHIFT] + delta);
+  if (delta == SL_TRACE_SLICES_ARGS_NONE)
     return G_MAXUINT64;  /* SL_TRACE_NO_ARGS */
   return sl_trace_slices_escape_lookup (&s->args_offset_escapes, i);
 }

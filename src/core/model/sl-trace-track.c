@@ -59,8 +59,8 @@ sl_trace_track_free (SlTraceTrack *track)
   g_free (track->depth);
   g_free (track->depth_min);
   g_free (track->flags);
-  g_free (track->args_low);
-  g_free (track->args_high);
+  g_free (track->args_base);
+  g_free (track->args_delta);
   g_free (track->args_length);
   g_clear_pointer (&track->start_escapes, g_array_unref);
   g_clear_pointer (&track->dur_escapes, g_array_unref);
@@ -167,31 +167,39 @@ put_category (SlTraceTrack *t,
     }
 }
 
+/* A block's args base is its first slice's byte offset (0 when it has
+ * none): the slices of a block were written near each other. */
 static inline void
 put_args_offset (SlTraceTrack *t,
                  gsize         i,
                  guint64       args_offset)
 {
-  guint64 byte = args_offset & G_GUINT64_CONSTANT (0xffffffffffff);
+  gsize block = i >> SL_TRACE_SLICES_BLOCK_SHIFT;
+  gint64 byte = (gint64) (args_offset & G_GUINT64_CONSTANT (0xffffffffffff));
   guint64 source = args_offset & ~G_GUINT64_CONSTANT (0xffffffffffff);
+  gint64 delta;
 
+  if ((i & (SL_TRACE_SLICES_BLOCK - 1)) == 0)
+    t->args_base[block] = args_offset == SL_TRACE_NO_ARGS ? 0 : byte;
   if (args_offset == SL_TRACE_NO_ARGS)
-    byte = SL_TRACE_SLICES_ARGS_NONE;
+    {
+      t->args_delta[i] = SL_TRACE_SLICES_ARGS_NONE;
+      return;
+    }
+  if (!t->has_args_source)
+    {
+      t->args_source = source;
+      t->has_args_source = TRUE;
+    }
+  /* both are 48-bit, so the difference cannot overflow */
+  delta = byte - t->args_base[block];
+  if (source == t->args_source && delta > SL_TRACE_SLICES_ARGS_NONE && delta <= G_MAXINT32)
+    t->args_delta[i] = (gint32) delta;
   else
     {
-      if (!t->has_args_source)
-        {
-          t->args_source = source;
-          t->has_args_source = TRUE;
-        }
-      if (source != t->args_source || byte >= SL_TRACE_SLICES_ARGS_NONE)
-        {
-          byte = SL_TRACE_SLICES_ARGS_ESCAPE;
-          escape_push (&t->args_offset_escapes, i, args_offset);
-        }
+      t->args_delta[i] = SL_TRACE_SLICES_ARGS_ESCAPE;
+      escape_push (&t->args_offset_escapes, i, args_offset);
     }
-  t->args_low[i] = (guint32) byte;
-  t->args_high[i] = (guint16) (byte >> 32);
 }
 
 static inline void
@@ -223,8 +231,8 @@ track_publish (SlTraceTrack *t)
     .category_palette = t->category_palette,
     .depth8 = t->depth,
     .flag_bits = t->flags,
-    .args_low = t->args_low,
-    .args_high = t->args_high,
+    .args_base = t->args_base,
+    .args_delta = t->args_delta,
     .args_source = t->args_source,
     .args_length16 = t->args_length,
     .depth_mins = t->depth_mins,
@@ -256,8 +264,8 @@ track_reserve_slices (SlTraceTrack *t,
   t->name_ids = g_renew (guint32, t->name_ids, capacity);
   t->category_code = g_renew (guint8, t->category_code, capacity);
   t->flags = g_renew (guint8, t->flags, capacity);
-  t->args_low = g_renew (guint32, t->args_low, capacity);
-  t->args_high = g_renew (guint16, t->args_high, capacity);
+  t->args_base = g_renew (gint64, t->args_base, MAX (n_blocks (capacity), 1));
+  t->args_delta = g_renew (gint32, t->args_delta, capacity);
   t->args_length = g_renew (guint16, t->args_length, capacity);
   t->capacity = capacity;
 }
@@ -833,8 +841,8 @@ sl_trace_track_get_memory_size (const SlTraceTrack *track)
 
   /* start offset, dur, name, category, depth, flags, args */
   return sizeof *track
-         + n_blocks (track->n) * sizeof (gint64)
-         + track->n * (4 + 4 + 4 + 1 + 1 + 1 + 4 + 2 + 2)
+         + n_blocks (track->n) * 2 * sizeof (gint64)
+         + track->n * (4 + 4 + 4 + 1 + 1 + 1 + 4 + 2)
          + (track->depth_mins.n_levels > 0 ? track->depth_mins.first[track->depth_mins.n_levels - 1]
                                              + track->depth_mins.n[track->depth_mins.n_levels - 1] : 0) * sizeof (guint16)
          + escapes_size (track->start_escapes) + escapes_size (track->dur_escapes)

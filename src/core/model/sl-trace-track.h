@@ -42,8 +42,8 @@ typedef struct {
   guint16  *depth_min;            /* SlTraceSlicesDepthMins' levels */
   SlTraceSlicesDepthMins depth_mins;
   guint8   *flags;
-  guint32  *args_low;
-  guint16  *args_high;
+  gint64   *args_base;
+  gint32   *args_delta;
   guint64   args_source;
   gboolean  has_args_source;
   guint16  *args_length;

@@ -1288,24 +1288,26 @@ draw_slice_row_naive (SlTimelineRenderer       *self,
                       gint64                    t1)
 {
   const SlTraceSlices *s = sl_trace_get_slices (self->trace, row->track);
-  guint n;
-  const guint32 *idx = sl_trace_lod_get_depth_slices (self->lod, row->track, row->depth, &n);
+  guint n = sl_trace_lod_get_depth_n_slices (self->lod, row->track, row->depth);
   guint lo = 0, hi = n;
 
   /* Only the binary search to the view's left edge; then every slice. */
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
+      guint32 i = sl_trace_lod_get_depth_slice (self->lod, row->track, row->depth, mid);
 
-      if (sl_trace_slices_start_ns (s, idx[mid]) + sl_trace_slices_dur_ns (s, idx[mid]) < vp->t0)
+      if (sl_trace_slices_start_ns (s, i) + sl_trace_slices_dur_ns (s, i) < vp->t0)
         lo = mid + 1;
       else
         hi = mid;
     }
 
-  for (guint k = lo; k < n && sl_trace_slices_start_ns (s, idx[k]) <= t1; k++)
+  for (guint k = lo;
+       k < n && sl_trace_slices_start_ns (s, sl_trace_lod_get_depth_slice (self->lod, row->track, row->depth, k)) <= t1;
+       k++)
     {
-      guint32 i = idx[k];
+      guint32 i = sl_trace_lod_get_depth_slice (self->lod, row->track, row->depth, k);
       guint8 color = slice_color (self, s, i);
       const double *c = self->color[color];
       double x0 = MAX (time_to_x (self, vp, sl_trace_slices_start_ns (s, i)), SL_TIMELINE_GUTTER_WIDTH - 1);
