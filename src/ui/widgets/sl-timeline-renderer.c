@@ -2788,6 +2788,52 @@ scroll_gutter (SlTimelineRenderer       *self,
   return TRUE;
 }
 
+/* Adds to @cr's path the rectangle @x, @y, @width, @height grown to
+ * whole device pixels. */
+static void
+add_whole_pixels (cairo_t *cr,
+                  double   x,
+                  double   y,
+                  double   width,
+                  double   height)
+{
+  double x0 = x, y0 = y, x1 = x + width, y1 = y + height;
+
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_rectangle (cr, floor (MIN (x0, x1)), floor (MIN (y0, y1)), ceil (MAX (x0, x1)) - floor (MIN (x0, x1)),
+                   ceil (MAX (y0, y1)) - floor (MIN (y0, y1)));
+  cairo_restore (cr);
+}
+
+/* The pixels clip_gutter lets through, grown to whole pixels, added to
+ * @cr's path. */
+static void
+add_gutter_pixels (SlTimelineRenderer       *self,
+                   cairo_t                  *cr,
+                   const SlTimelineViewport *vp,
+                   guint                     first,
+                   guint                     end,
+                   double                    band_top,
+                   double                    band_height,
+                   double                    scroll)
+{
+  add_whole_pixels (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+      double top = MAX (y, band_top), bottom = MIN (y + row->h, band_top + band_height);
+
+      if (y > band_top + band_height)
+        break;
+      if (row->kind == ROW_PROCESS && bottom > top)
+        add_whole_pixels (cr, SL_TIMELINE_GUTTER_WIDTH, top, vp->width - SL_TIMELINE_GUTTER_WIDTH, bottom - top);
+    }
+}
+
 /* The gutters of both bands from the image kept of them, drawn again
  * only when what they show changed. */
 static void
@@ -2828,8 +2874,16 @@ draw_gutters_kept (SlTimelineRenderer       *self,
     {
       cairo_t *gcr = cairo_create (self->gutter);
 
+      /* Only what the frames show of the image, the gutter and the
+       * process rows across, in whole pixels: clearing all of it wrote
+       * as many bytes as the view has pixels, and the first frame touched
+       * every page of it. */
       cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
-      cairo_paint (gcr);
+      add_gutter_pixels (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                         vp->scroll_y);
+      if (self->n_pinned_rows > 0)
+        add_gutter_pixels (self, gcr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+      cairo_fill (gcr);
       cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
       draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
                    vp->scroll_y);
