@@ -943,7 +943,25 @@ add_kl_block (const Run    *run,
 }
 
 /* add_kl_block on float32 values as stored on this host, widened group
- * by group (exactly, so the sums are the same bits). */
+ * by group (exactly, so the sums are the same bits), asking for the run
+ * at @ahead as it goes unless it is NULL: inlined into each variant
+ * below, so the one without has no check. */
+static inline __attribute__ ((always_inline)) void
+kl_block_float32 (const Run    *run,
+                  const guint8 *n_floats,
+                  const guint8 *b_floats,
+                  gsize         n,
+                  KlSums       *sums,
+                  const guint8 *ahead)
+{
+  gsize i = add_kl_groups (run, n_floats, b_floats, TRUE, n, sums, ahead);
+  double n_values[LANES], b_values[LANES];
+
+  widen_floats (n_floats, i, n - i, n_values);
+  widen_floats (b_floats, i, n - i, b_values);
+  add_kl_elements (run, n_values, b_values, n - i, sums);
+}
+
 SL_VECTOR_CLONES static void
 add_kl_block_float32 (const Run    *run,
                       const guint8 *n_floats,
@@ -951,12 +969,7 @@ add_kl_block_float32 (const Run    *run,
                       gsize         n,
                       KlSums       *sums)
 {
-  gsize i = add_kl_groups (run, n_floats, b_floats, TRUE, n, sums, NULL);
-  double n_values[LANES], b_values[LANES];
-
-  widen_floats (n_floats, i, n - i, n_values);
-  widen_floats (b_floats, i, n - i, b_values);
-  add_kl_elements (run, n_values, b_values, n - i, sums);
+  kl_block_float32 (run, n_floats, b_floats, n, sums, NULL);
 }
 
 /* the same, asking for a later run of elements as it goes */
@@ -968,12 +981,7 @@ add_kl_block_float32_ahead (const Run    *run,
                             KlSums       *sums,
                             const guint8 *ahead)
 {
-  gsize i = add_kl_groups (run, n_floats, b_floats, TRUE, n, sums, ahead);
-  double n_values[LANES], b_values[LANES];
-
-  widen_floats (n_floats, i, n - i, n_values);
-  widen_floats (b_floats, i, n - i, b_values);
-  add_kl_elements (run, n_values, b_values, n - i, sums);
+  kl_block_float32 (run, n_floats, b_floats, n, sums, ahead);
 }
 #else
 static void
