@@ -350,6 +350,60 @@ test_counters_and_nested_args (void)
   g_assert_cmpuint (phase_count (trace, "B"), ==, 0);
 }
 
+/* "ph" after "args", as MindSpore's and msprof's timelines write every
+ * event: the args of metadata and counters are read (names, sort
+ * indexes, every series, a key with an escape), those of slices are
+ * skipped, and an event with no "ph" at all still reads its args. The
+ * same text with "ph" first gives the same trace. */
+static void
+test_args_before_ph (void)
+{
+  const char *last =
+    "[{\"name\":\"process_name\",\"pid\":3,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"},\"ph\":\"M\"},"
+    "{\"name\":\"process_sort_index\",\"pid\":3,\"tid\":0,\"args\":{\"sort_index\":-7},\"ph\":\"M\"},"
+    "{\"name\":\"thread_name\",\"pid\":3,\"tid\":2,\"args\":{\"name\":\"Stream 2\"},\"ph\":\"M\"},"
+    "{\"name\":\"op\",\"pid\":3,\"tid\":2,\"ts\":10,\"dur\":5,\"args\":{\"Task Type\":\"AI_CORE\",\"Task Id\":36,\"name\":\"x\"},\"ph\":\"X\"},"
+    "{\"name\":\"hbm\",\"pid\":3,\"ts\":11,\"args\":{\"used\":2.5,\"free\":4,\"a\\u0062\":1},\"ph\":\"C\"},"
+    "{\"name\":\"hbm\",\"pid\":3,\"ts\":12,\"args\":{\"used\":3}}]";
+  const char *first =
+    "[{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":3,\"tid\":0,\"args\":{\"name\":\"Ascend Hardware\"}},"
+    "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":3,\"tid\":0,\"args\":{\"sort_index\":-7}},"
+    "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":3,\"tid\":2,\"args\":{\"name\":\"Stream 2\"}},"
+    "{\"ph\":\"X\",\"name\":\"op\",\"pid\":3,\"tid\":2,\"ts\":10,\"dur\":5,\"args\":{\"Task Type\":\"AI_CORE\",\"Task Id\":36,\"name\":\"x\"}},"
+    "{\"ph\":\"C\",\"name\":\"hbm\",\"pid\":3,\"ts\":11,\"args\":{\"used\":2.5,\"free\":4,\"a\\u0062\":1}},"
+    "{\"name\":\"hbm\",\"pid\":3,\"ts\":12,\"args\":{\"used\":3}}]";
+  const char *texts[] = { last, first };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(SlTrace) trace = load_text (texts[i]);
+      guint stream = find_track (trace, "Stream 2");
+      guint used = find_track (trace, "hbm used");
+      guint free_bytes = find_track (trace, "hbm free");
+      guint escaped = find_track (trace, "hbm ab");
+      const SlTraceSlices *s;
+
+      g_assert_cmpuint (sl_trace_get_n_processes (trace), ==, 1);
+      g_assert_cmpstr (sl_trace_get_process_name (trace, 0), ==, "Ascend Hardware");
+      g_assert_cmpint (sl_trace_get_process_sort_index (trace, 0), ==, -7);
+      g_assert_cmpuint (stream, !=, G_MAXUINT);
+      s = sl_trace_get_slices (trace, stream);
+      g_assert_cmpuint (s->n_slices, ==, 1);
+      g_assert_cmpstr (sl_trace_get_string (trace, sl_trace_slices_name_id (s, 0)), ==, "op");
+      g_assert_cmpint (sl_trace_slices_dur_ns (s, 0), ==, 5000);
+      g_assert_cmpuint (used, !=, G_MAXUINT);
+      g_assert_cmpuint (free_bytes, !=, G_MAXUINT);
+      g_assert_cmpuint (escaped, !=, G_MAXUINT);
+      /* the event without "ph" is read as before: its args, no counter */
+      g_assert_cmpuint (sl_trace_get_counter (trace, used)->n_points, ==, 1);
+      g_assert_cmpfloat (sl_trace_get_counter (trace, used)->value[0], ==, 2.5);
+      g_assert_cmpfloat (sl_trace_get_counter (trace, free_bytes)->value[0], ==, 4);
+      g_assert_cmpfloat (sl_trace_get_counter (trace, escaped)->value[0], ==, 1);
+      g_assert_cmpuint (phase_count (trace, "X"), ==, 1);
+      g_assert_cmpuint (phase_count (trace, "C"), ==, 1);
+    }
+}
+
 static void
 test_async_and_unicode (void)
 {
@@ -818,6 +872,7 @@ main (int    argc,
   g_test_add_func ("/trace/chrome/flow-v2", test_flow_v2);
   g_test_add_func ("/trace/chrome/counters", test_counters_and_nested_args);
   g_test_add_func ("/trace/chrome/counter-values", test_counter_values);
+  g_test_add_func ("/trace/chrome/args-before-ph", test_args_before_ph);
   g_test_add_func ("/trace/chrome/async", test_async_and_unicode);
   g_test_add_func ("/trace/chrome/gzip", test_gzip);
   g_test_add_func ("/trace/chrome/gzip-edges", test_gzip_edges);

@@ -213,6 +213,7 @@ scan_event (Reader        *r,
             const guchar **after)
 {
   const guchar *start = p;
+  const guchar *deferred_args = NULL;
   guint32 seen = 0;
   gboolean more = TRUE;
   ScanResult result;
@@ -266,7 +267,16 @@ scan_event (Reader        *r,
             }
           break;
         case '{':
-          if ((r->key == KEY_ARGS && wants_args (r)) || r->key == KEY_ID2)
+          if (r->key == KEY_ARGS && r->ph_length == 0)
+            {
+              /* "ph" is not met yet (MindSpore's and msprof's timelines
+               * put it last): the args are skimmed now and read at the end
+               * only if the event wants them (counters, metadata), instead
+               * of reading every slice's for nothing */
+              deferred_args = p;
+              result = from_skim (sl_json_skim_value (p, end, SKIM_DEPTH, &p));
+            }
+          else if ((r->key == KEY_ARGS && wants_args (r)) || r->key == KEY_ID2)
             {
               r->sub = r->key == KEY_ARGS ? SUB_ARGS : SUB_ID2;
               result = scan_sub_object (r, p, end, &p);
@@ -290,6 +300,16 @@ scan_event (Reader        *r,
         return result;
     }
 
+  if (deferred_args != NULL && wants_args (r))
+    {
+      const guchar *args_end;
+
+      r->sub = SUB_ARGS;
+      result = scan_sub_object (r, deferred_args, end, &args_end);
+      r->sub = SUB_NONE;
+      if (result != SCAN_OK)
+        return result;
+    }
   _sl_chrome_trace_finish_event (r, offset + (p - start));
   *after = p;
   return SCAN_OK;
