@@ -2628,6 +2628,56 @@ draw_tile_labels (SlTimelineRenderer       *self,
   cairo_restore (cr);
 }
 
+/* Adds to @cr's path the rectangle @x, @y, @width, @height grown to
+ * whole device pixels. */
+static void
+add_whole_pixels (cairo_t *cr,
+                  double   x,
+                  double   y,
+                  double   width,
+                  double   height)
+{
+  double x0 = x, y0 = y, x1 = x + width, y1 = y + height;
+
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_rectangle (cr, floor (MIN (x0, x1)), floor (MIN (y0, y1)), ceil (MAX (x0, x1)) - floor (MIN (x0, x1)),
+                   ceil (MAX (y0, y1)) - floor (MIN (y0, y1)));
+  cairo_restore (cr);
+}
+
+/* Adds to @cr's path the part of a band the gutter image shows: the
+ * gutter and the process rows across, as they are, or grown to whole
+ * pixels (to clear them in the image whatever the clip's edges blend). */
+static void
+add_gutter_area (SlTimelineRenderer       *self,
+                 cairo_t                  *cr,
+                 const SlTimelineViewport *vp,
+                 guint                     first,
+                 guint                     end,
+                 double                    band_top,
+                 double                    band_height,
+                 double                    scroll,
+                 gboolean                  whole_pixels)
+{
+  void (*add) (cairo_t *, double, double, double, double) = whole_pixels ? add_whole_pixels : cairo_rectangle;
+
+  add (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
+  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
+    {
+      const Row *row = &g_array_index (self->rows, Row, i);
+      double y = band_top + row->y - scroll;
+      double top = MAX (y, band_top), bottom = MIN (y + row->h, band_top + band_height);
+
+      if (y > band_top + band_height)
+        break;
+      if (row->kind == ROW_PROCESS && bottom > top)
+        add (cr, SL_TIMELINE_GUTTER_WIDTH, top, vp->width - SL_TIMELINE_GUTTER_WIDTH, bottom - top);
+    }
+}
+
 /* Clips to what the gutter covers in a band: the gutter, and process
  * headers across the whole width (their names, often a file and a pid,
  * need the room). */
@@ -2643,17 +2693,7 @@ clip_gutter (SlTimelineRenderer       *self,
 {
   cairo_rectangle (cr, 0, band_top, vp->width, band_height);
   cairo_clip (cr);
-  cairo_rectangle (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
-  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
-    {
-      const Row *row = &g_array_index (self->rows, Row, i);
-      double y = band_top + row->y - scroll;
-
-      if (y > band_top + band_height)
-        break;
-      if (row->kind == ROW_PROCESS)
-        cairo_rectangle (cr, SL_TIMELINE_GUTTER_WIDTH, y, vp->width - SL_TIMELINE_GUTTER_WIDTH, row->h);
-    }
+  add_gutter_area (self, cr, vp, first, end, band_top, band_height, scroll, FALSE);
   cairo_clip (cr);
 }
 
@@ -2788,52 +2828,6 @@ scroll_gutter (SlTimelineRenderer       *self,
   return TRUE;
 }
 
-/* Adds to @cr's path the rectangle @x, @y, @width, @height grown to
- * whole device pixels. */
-static void
-add_whole_pixels (cairo_t *cr,
-                  double   x,
-                  double   y,
-                  double   width,
-                  double   height)
-{
-  double x0 = x, y0 = y, x1 = x + width, y1 = y + height;
-
-  cairo_user_to_device (cr, &x0, &y0);
-  cairo_user_to_device (cr, &x1, &y1);
-  cairo_save (cr);
-  cairo_identity_matrix (cr);
-  cairo_rectangle (cr, floor (MIN (x0, x1)), floor (MIN (y0, y1)), ceil (MAX (x0, x1)) - floor (MIN (x0, x1)),
-                   ceil (MAX (y0, y1)) - floor (MIN (y0, y1)));
-  cairo_restore (cr);
-}
-
-/* The pixels clip_gutter lets through, grown to whole pixels, added to
- * @cr's path. */
-static void
-add_gutter_pixels (SlTimelineRenderer       *self,
-                   cairo_t                  *cr,
-                   const SlTimelineViewport *vp,
-                   guint                     first,
-                   guint                     end,
-                   double                    band_top,
-                   double                    band_height,
-                   double                    scroll)
-{
-  add_whole_pixels (cr, 0, band_top, SL_TIMELINE_GUTTER_WIDTH, band_height);
-  for (guint i = first_row_below (self, first, end, scroll); i < end; i++)
-    {
-      const Row *row = &g_array_index (self->rows, Row, i);
-      double y = band_top + row->y - scroll;
-      double top = MAX (y, band_top), bottom = MIN (y + row->h, band_top + band_height);
-
-      if (y > band_top + band_height)
-        break;
-      if (row->kind == ROW_PROCESS && bottom > top)
-        add_whole_pixels (cr, SL_TIMELINE_GUTTER_WIDTH, top, vp->width - SL_TIMELINE_GUTTER_WIDTH, bottom - top);
-    }
-}
-
 /* The gutters of both bands from the image kept of them, drawn again
  * only when what they show changed. */
 static void
@@ -2879,10 +2873,11 @@ draw_gutters_kept (SlTimelineRenderer       *self,
        * as many bytes as the view has pixels, and the first frame touched
        * every page of it. */
       cairo_set_operator (gcr, CAIRO_OPERATOR_CLEAR);
-      add_gutter_pixels (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
-                         vp->scroll_y);
+      add_gutter_area (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
+                       vp->scroll_y, TRUE);
       if (self->n_pinned_rows > 0)
-        add_gutter_pixels (self, gcr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0);
+        add_gutter_area (self, gcr, vp, 0, self->n_pinned_rows, SL_TIMELINE_RULER_HEIGHT, self->pinned_height, 0,
+                         TRUE);
       cairo_fill (gcr);
       cairo_set_operator (gcr, CAIRO_OPERATOR_OVER);
       draw_gutter (self, gcr, vp, self->n_pinned_rows, self->rows->len, scroll_top, vp->height - scroll_top,
