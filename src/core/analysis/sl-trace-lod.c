@@ -15,6 +15,11 @@
 /* The finest buckets hold eight slices on average. */
 #define SLICES_PER_BUCKET 8
 #define MIN_BUCKETS 64
+/* How far ahead the queries ask for what they will read: buckets whose
+ * last slice's place in the depth's list is fetched, and buckets or
+ * slices whose start and duration are. */
+#define BUCKETS_AHEAD 16
+#define SLICES_AHEAD 8
 
 /* One level of time buckets: 11 bytes each, about 2.8 bytes per slice
  * over all levels. */
@@ -109,6 +114,41 @@ slice_dur (const SlTraceSlices *s,
            guint                k)
 {
   return sl_trace_slices_dur_ns (s, depth_slice (d, k));
+}
+
+/* Asks for the name of slice @i of the track: what the caller of a query
+ * reads of every span's slice, for its colour. */
+static inline void
+prefetch_name (const SlTraceSlices *s,
+               guint32              i)
+{
+  __builtin_prefetch (&s->name_ids[i]);
+}
+
+/* Asks for the start, duration and name of the @k-th slice of the depth
+ * ahead of their reading: a depth's slices lie apart in the track,
+ * between those of the other depths, so every one read is a cache miss. */
+static inline void
+prefetch_slice (const SlTraceSlices *s,
+                const Depth         *d,
+                guint                k)
+{
+  guint32 i = depth_slice (d, k);
+
+  __builtin_prefetch (&s->start_offset[i]);
+  __builtin_prefetch (&s->dur[i]);
+  __builtin_prefetch (&s->name_ids[i]);
+}
+
+/* The same for the place of the @k-th slice in the depth's list. */
+static inline void
+prefetch_depth_slice (const Depth *d,
+                      guint        k)
+{
+  if (G_LIKELY (d->slice_offset != NULL))
+    __builtin_prefetch (&d->slice_offset[k]);
+  else
+    __builtin_prefetch (&d->slices[k]);
 }
 
 static void
@@ -746,6 +786,17 @@ push_span (Emit    *emit,
   emit->last_weight = weight;
 }
 
+/* Whether query_buckets reads bucket @b's last slice: it is not empty
+ * and its longest slice could be a pixel wide, or could end further than
+ * the bucket's end column says. */
+static inline gboolean
+bucket_reads_last (const Buckets *bl,
+                   guint          b,
+                   double         p)
+{
+  return bl->first[b] != bl->first[b + 1] && (class_bounds[bl->bits[b]] > p || bl->end[b] == 255);
+}
+
 /* Zoomed out: walk the buckets of the coarsest level not wider than a
  * pixel, reading only the bucket columns. Slices of one depth do not
  * overlap, so a slice a pixel wide or more can only be the last to start in
@@ -762,7 +813,7 @@ query_buckets (const SlTraceSlices *s,
   guint level = 0, visited = 0;
   const Buckets *bl;
   gint64 width;
-  guint b;
+  guint b, b_end;
 
   while (level + 1 < d->n_bucket_levels && (d->bucket_ns << (level + 1)) <= p)
     level++;
@@ -771,6 +822,11 @@ query_buckets (const SlTraceSlices *s,
   if (from >= d->n)
     return 0;
   b = (guint)((slice_start (s, d, from) - d->base_ns) / width);
+  /* the buckets up to t1's */
+  b_end = t1 < d->base_ns ? 0 : (guint)MIN ((guint64)bl->n, (guint64)((t1 - d->base_ns) / width) + 1);
+  for (guint k = b; k < MIN (b + BUCKETS_AHEAD, b_end); k++)
+    if (bucket_reads_last (bl, k, p))
+      prefetch_depth_slice (d, bl->first[k + 1] - 1);
 
   for (; b < bl->n; b++)
     {
@@ -778,6 +834,18 @@ query_buckets (const SlTraceSlices *s,
       gint64 origin = d->base_ns + width * b;
       gint64 start, end, bound;
       guint32 longest;
+
+      /* The last slices of the buckets ahead that will be read: their
+       * places in the depth's list first, then, once those are here,
+       * their starts and durations. */
+      if (b + BUCKETS_AHEAD < b_end && bucket_reads_last (bl, b + BUCKETS_AHEAD, p))
+        prefetch_depth_slice (d, bl->first[b + BUCKETS_AHEAD + 1] - 1);
+      if (b + SLICES_AHEAD < b_end && bl->first[b + SLICES_AHEAD] != bl->first[b + SLICES_AHEAD + 1])
+        {
+          prefetch_name (s, bl->longest[b + SLICES_AHEAD]);
+          if (bucket_reads_last (bl, b + SLICES_AHEAD, p))
+            prefetch_slice (s, d, bl->first[b + SLICES_AHEAD + 1] - 1);
+        }
 
       visited++;
       if (f == e)
@@ -840,7 +908,7 @@ sl_trace_lod_query (SlTraceLod *self,
   guint visited = 0;
   gint64 px = MAX ((gint64)ceil (ns_per_pixel), 1);
   Emit emit = { spans, ns_per_pixel, 0 };
-  guint i;
+  guint i, ahead, limit;
 
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (spans != NULL, 0);
@@ -855,12 +923,23 @@ sl_trace_lod_query (SlTraceLod *self,
   if (d->n_bucket_levels > 0 && ns_per_pixel >= d->bucket_ns)
     return visited + query_buckets (s, d, i, t1, &emit);
 
+  /* No slice after those that start in t1's finest bucket is read. */
+  limit = d->n;
+  if (d->n_bucket_levels > 0 && d->buckets[0].n > 0 && t1 >= d->base_ns)
+    limit = d->buckets[0].first[MIN ((guint64)(t1 - d->base_ns) / (guint64)d->bucket_ns + 1,
+                                     (guint64)d->buckets[0].n)];
+  ahead = i;
   while (i < d->n)
     {
-      gint64 start = slice_start (s, d, i);
-      gint64 end = slice_end (s, d, i);
+      gint64 start, end;
       guint j, longest;
 
+      /* the next slices, which the walk reads one after the other unless
+       * a narrow run takes it past them */
+      for (ahead = MAX (ahead, i); ahead < MIN (i + SLICES_AHEAD, limit); ahead++)
+        prefetch_slice (s, d, ahead);
+      start = slice_start (s, d, i);
+      end = slice_end (s, d, i);
       if (start > t1)
         break;
       visited++;
