@@ -11,7 +11,9 @@
  * scroll, size) is made on both and the next frame compared again; a
  * change the tiles or the kept gutter missed would leave old pixels. The same at a device
  * scale of two, and through a recording (as GTK draws) told the screen's
- * scale of two. Viewports that make no sense, a view far beyond the trace
+ * scale of two. The same again with the images made on workers before
+ * the first frame (as while a trace loads), for a view as big, bigger or
+ * smaller. Viewports that make no sense, a view far beyond the trace
  * at the deepest zoom, a vector target and a target wider than an image
  * can be are drawn without harm.
  *
@@ -24,6 +26,7 @@
 #include <cairo-svg.h>
 #include <glib.h>
 
+#include "sl-image-reserve.h"
 #include "sl-pixel-line.h"
 #include "sl-timeline-renderer.h"
 #include "../trace-fixture.h"
@@ -192,14 +195,39 @@ viewport_at (SlTimelineViewport *vp,
   vp->t0 = start + (gint64)((end - start - span) * at);
 }
 
+/* Waits for @renderer's reserved images to be made */
 static void
-pan_through_zooms (double scale)
+wait_for_images (SlTimelineRenderer *renderer)
+{
+  for (guint i = 0; i < 2000 && !sl_timeline_renderer_get_images_ready (renderer); i++)
+    g_usleep (5000);
+  g_assert_true (sl_timeline_renderer_get_images_ready (renderer));
+}
+
+/* @reserve_width × @reserve_height: the kept renderer's images are asked
+ * for a view of that size first (0: they are not) */
+static void
+pan_through_zooms_reserved (double scale,
+                            int    reserve_width,
+                            int    reserve_height)
 {
   static const double fractions[] = { 1.0, 0.1, 0.01, 0.0001, 0 };
   Pair pair;
   guint track = first_thread_track ();
 
-  pair_init (&pair, scale);
+  pair.scale = scale;
+  pair.kept = sl_timeline_renderer_new ();
+  if (reserve_width > 0)
+    sl_timeline_renderer_reserve_images (pair.kept, reserve_width, reserve_height, (int)scale);
+  pair.whole = sl_timeline_renderer_new ();
+  sl_timeline_renderer_set_lod (pair.kept, sl_trace_lod_new (trace, NULL));
+  sl_timeline_renderer_set_lod (pair.whole, sl_trace_lod_new (trace, NULL));
+  pair.kept_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
+  pair.whole_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
+  cairo_surface_set_device_scale (pair.kept_surface, scale, scale);
+  cairo_surface_set_device_scale (pair.whole_surface, scale, scale);
+  if (reserve_width > 0)
+    wait_for_images (pair.kept);
   /* Overlays on top of the tiles: a pinned track, a selection with its
    * flows, a hovered slice and a range. */
   for (guint i = 0; i < 2; i++)
@@ -248,13 +276,104 @@ pan_through_zooms (double scale)
       vp.t0 += (gint64)(3 * vp.ns_per_pixel);
       compare_frame (&pair, &vp, "before the start, panned");
     }
+  /* Images big enough for the view are taken: the tiles, the gutter and
+   * (the trace having flows) the flows; smaller ones are not. */
+  if (reserve_width >= WIDTH && reserve_height >= HEIGHT)
+    g_assert_cmpuint (sl_timeline_renderer_get_n_images_taken (pair.kept), ==, 3);
+  else
+    g_assert_cmpuint (sl_timeline_renderer_get_n_images_taken (pair.kept), ==, 0);
   pair_clear (&pair);
+}
+
+static void
+pan_through_zooms (double scale)
+{
+  pan_through_zooms_reserved (scale, 0, 0);
 }
 
 static void
 test_pan (void)
 {
   pan_through_zooms (1);
+}
+
+/* The images made on workers while the trace loads, for a view as big as
+ * the one drawn, bigger (the page around it) or smaller (the window made
+ * larger since): every frame the same as one drawn whole, at both scales. */
+static void
+test_reserved_images (void)
+{
+  g_assert_cmpuint (sl_trace_get_n_flows (trace), >, 0);
+  pan_through_zooms_reserved (1, WIDTH, HEIGHT);
+  pan_through_zooms_reserved (1, WIDTH + 333, HEIGHT + 77);
+  pan_through_zooms_reserved (2, WIDTH + 10, HEIGHT + 200);
+  pan_through_zooms_reserved (1, WIDTH - 300, HEIGHT);
+  pan_through_zooms_reserved (1, WIDTH, HEIGHT - 200);
+}
+
+/* An image reserve: the image at the size and scale asked for, all zeros,
+ * taken once, and only by a caller it is big enough for; reserves let go
+ * of at once, or never taken, and a renderer freed or told to drop its
+ * images before its reserves are made, leak nothing (the sanitizer build
+ * checks). */
+static void
+test_image_reserve (void)
+{
+  SlImageReserve *reserve = sl_image_reserve_new (300, 200, 2);
+  cairo_surface_t *image;
+  double sx = 0, sy = 0;
+
+  for (guint i = 0; i < 2000 && !sl_image_reserve_is_ready (reserve); i++)
+    g_usleep (5000);
+  g_assert_true (sl_image_reserve_is_ready (reserve));
+  g_assert_null (sl_image_reserve_take (reserve, 601, 400, 2));
+  g_assert_null (sl_image_reserve_take (reserve, 600, 401, 2));
+  g_assert_null (sl_image_reserve_take (reserve, 600, 400, 1));
+  image = sl_image_reserve_take (reserve, 600, 400, 2);
+  g_assert_nonnull (image);
+  g_assert_null (sl_image_reserve_take (reserve, 600, 400, 2));
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 600);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 400);
+  cairo_surface_get_device_scale (image, &sx, &sy);
+  g_assert_cmpfloat (sx, ==, 2);
+  g_assert_cmpfloat (sy, ==, 2);
+  cairo_surface_flush (image);
+  for (int y = 0; y < 400; y++)
+    {
+      const guchar *row = cairo_image_surface_get_data (image) + (gsize)y * cairo_image_surface_get_stride (image);
+
+      for (int x = 0; x < 600 * 4; x++)
+        g_assert_cmpuint (row[x], ==, 0);
+    }
+  cairo_surface_destroy (image);
+  sl_image_reserve_free (reserve);
+
+  /* let go of before it is made, and made but never taken */
+  for (guint i = 0; i < 20; i++)
+    sl_image_reserve_free (sl_image_reserve_new (500 + i, 300, 1));
+  reserve = sl_image_reserve_new (64, 64, 1);
+  for (guint i = 0; i < 2000 && !sl_image_reserve_is_ready (reserve); i++)
+    g_usleep (5000);
+  sl_image_reserve_free (reserve);
+  /* sizes that make no sense are made as the smallest image */
+  for (guint i = 0; i < 2; i++)
+    {
+      reserve = sl_image_reserve_new (i == 0 ? 0 : -5, -1, i == 0 ? 0 : 1e9);
+      for (guint k = 0; k < 2000 && !sl_image_reserve_is_ready (reserve); k++)
+        g_usleep (5000);
+      sl_image_reserve_free (reserve);
+    }
+
+  for (guint i = 0; i < 2; i++)
+    {
+      SlTimelineRenderer *renderer = sl_timeline_renderer_new ();
+
+      sl_timeline_renderer_reserve_images (renderer, 1000, 700, 1);
+      sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+      if (i == 1)
+        sl_timeline_renderer_drop_images (renderer);
+      sl_timeline_renderer_free (renderer);
+    }
 }
 
 static void
@@ -829,6 +948,8 @@ main (int   argc,
 
   g_test_add_func ("/timeline-tiles/pan", test_pan);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
+  g_test_add_func ("/timeline-tiles/reserved-images", test_reserved_images);
+  g_test_add_func ("/timeline-tiles/image-reserve", test_image_reserve);
   g_test_add_func ("/timeline-tiles/recorded-scaled", test_recorded_scaled);
   g_test_add_func ("/timeline-tiles/select-keeps-tiles", test_select_keeps_tiles);
   g_test_add_func ("/timeline-tiles/scroll", test_scroll);

@@ -1013,6 +1013,10 @@ sl_timeline_page_size_allocate (GtkWidget *widget,
   SlTimelinePage *self = SL_TIMELINE_PAGE (widget);
 
   GTK_WIDGET_CLASS (sl_timeline_page_parent_class)->size_allocate (widget, width, height, baseline);
+  /* While the trace loads, the view's images are made for a view as big
+   * as the page, so that its first frame does not wait for them. */
+  if (sl_document_get_state (SL_DOCUMENT (self)) == SL_DOCUMENT_LOADING)
+    sl_timeline_view_reserve_images (self->view, width, height);
   if (!self->sized && width > 0)
     {
       self->sized = TRUE;

@@ -145,6 +145,12 @@ void                sl_timeline_renderer_draw            (SlTimelineRenderer    
 guint               sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self);
 guint               sl_timeline_renderer_get_last_n_tiles (SlTimelineRenderer *self);
 void                sl_timeline_renderer_drop_images     (SlTimelineRenderer *self);
+void                sl_timeline_renderer_reserve_images  (SlTimelineRenderer *self,
+                                                          int                 width,
+                                                          int                 height,
+                                                          int                 scale);
+gboolean            sl_timeline_renderer_get_images_ready (SlTimelineRenderer *self);
+guint               sl_timeline_renderer_get_n_images_taken (SlTimelineRenderer *self);
 void                sl_timeline_renderer_set_scale       (SlTimelineRenderer *self,
                                                           int                 scale);
 void                sl_timeline_renderer_hit             (SlTimelineRenderer       *self,

@@ -182,6 +182,25 @@ push_undo (SlTimelineView *self)
   g_array_append_val (self->undo, z);
 }
 
+/**
+ * sl_timeline_view_reserve_images:
+ * @width: the view's width to come, or more
+ * @height: its height to come, or more
+ *
+ * Has the images the view keeps between frames made on workers while it
+ * has nothing to show yet (see sl_timeline_renderer_reserve_images()), so
+ * that its first frame does not wait for their memory.
+ */
+void
+sl_timeline_view_reserve_images (SlTimelineView *self,
+                                 int             width,
+                                 int             height)
+{
+  g_return_if_fail (SL_IS_TIMELINE_VIEW (self));
+
+  sl_timeline_renderer_reserve_images (self->renderer, width, height, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+}
+
 void
 sl_timeline_view_fit (SlTimelineView *self)
 {

@@ -37,6 +37,9 @@ void                sl_timeline_view_zoom_at        (SlTimelineView *self,
 void                sl_timeline_view_pan            (SlTimelineView *self,
                                                      double          dx);
 void                sl_timeline_view_fit            (SlTimelineView *self);
+void                sl_timeline_view_reserve_images (SlTimelineView *self,
+                                                     int             width,
+                                                     int             height);
 gboolean            sl_timeline_view_undo_zoom      (SlTimelineView *self);
 void                sl_timeline_view_select         (SlTimelineView *self,
                                                      guint           track,

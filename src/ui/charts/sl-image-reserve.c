@@ -1,0 +1,147 @@
+/* sl-image-reserve.c: an image made ready on a worker thread
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "sl-image-reserve.h"
+
+/* Bytes apart that the worker writes: the smallest page the systems this
+ * runs on use. */
+#define PAGE_SIZE 4096
+
+/* Shared by the caller and the worker, freed by the last to let go */
+typedef struct {
+  int              width;    /* in device pixels */
+  int              height;
+  double           scale;
+  cairo_surface_t *image;    /* set by the worker before ready */
+  gint             ready;    /* atomic */
+} Reserve;
+
+struct _SlImageReserve
+{
+  Reserve *reserve;
+};
+
+static void
+reserve_clear (gpointer data)
+{
+  Reserve *r = data;
+
+  g_clear_pointer (&r->image, cairo_surface_destroy);
+}
+
+static gpointer
+make_image_thread (gpointer data)
+{
+  Reserve *r = data;
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, r->width, r->height);
+
+  if (cairo_surface_status (image) == CAIRO_STATUS_SUCCESS)
+    {
+      volatile guchar *pixels;
+      gsize size;
+
+      cairo_surface_flush (image);
+      pixels = cairo_image_surface_get_data (image);
+      size = (gsize)cairo_image_surface_get_stride (image) * (gsize)r->height;
+      /* The image is all zeros already: writing a zero into every page
+       * makes the system give it now, here. */
+      for (gsize i = 0; i < size; i += PAGE_SIZE)
+        pixels[i] = 0;
+      cairo_surface_mark_dirty (image);
+      cairo_surface_set_device_scale (image, r->scale, r->scale);
+      r->image = image;
+    }
+  else
+    cairo_surface_destroy (image);
+  /* the image is the caller's to take from now on */
+  g_atomic_int_set (&r->ready, 1);
+  g_atomic_rc_box_release_full (r, reserve_clear);
+  return NULL;
+}
+
+/**
+ * sl_image_reserve_new:
+ * @width: (in units): the image's width
+ * @height: its height
+ * @scale: device pixels a unit
+ *
+ * Starts making an ARGB32 image of @width × @height units at @scale on a
+ * worker thread, all its memory written once.
+ *
+ * Returns: (transfer full): the reserve, to take the image from
+ */
+SlImageReserve *
+sl_image_reserve_new (int    width,
+                      int    height,
+                      double scale)
+{
+  SlImageReserve *self = g_new0 (SlImageReserve, 1);
+  Reserve *r = g_atomic_rc_box_new0 (Reserve);
+  GThread *thread;
+
+  scale = CLAMP (scale, 1, 16);
+  r->width = (int)ceil (MAX (width, 1) * scale);
+  r->height = (int)ceil (MAX (height, 1) * scale);
+  r->scale = scale;
+  self->reserve = r;
+
+  thread = g_thread_try_new ("sl-image-reserve", make_image_thread, g_atomic_rc_box_acquire (r), NULL);
+  if (thread != NULL)
+    g_thread_unref (thread);
+  else
+    /* no worker: never ready, and the caller makes its own image */
+    g_atomic_rc_box_release_full (r, reserve_clear);
+  return self;
+}
+
+/* Whether the worker is done (with an image, or having failed to make it) */
+gboolean
+sl_image_reserve_is_ready (SlImageReserve *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return g_atomic_int_get (&self->reserve->ready) != 0;
+}
+
+/**
+ * sl_image_reserve_take:
+ * @min_width: device pixels the caller needs across
+ * @min_height: and down
+ * @scale: device pixels a unit the caller draws at
+ *
+ * Returns: (transfer full) (nullable): the image, when it is ready, at
+ *   @scale and at least @min_width × @min_height device pixels; %NULL
+ *   otherwise, or once taken
+ */
+cairo_surface_t *
+sl_image_reserve_take (SlImageReserve *self,
+                       int             min_width,
+                       int             min_height,
+                       double          scale)
+{
+  Reserve *r;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  r = self->reserve;
+  if (!g_atomic_int_get (&r->ready) || r->image == NULL || r->scale != scale
+      || r->width < min_width || r->height < min_height)
+    return NULL;
+  return g_steal_pointer (&r->image);
+}
+
+/* Lets go of the reserve: an image not taken is freed, by the worker if
+ * it is still making it. */
+void
+sl_image_reserve_free (SlImageReserve *self)
+{
+  if (self == NULL)
+    return;
+  g_atomic_rc_box_release_full (self->reserve, reserve_clear);
+  g_free (self);
+}
