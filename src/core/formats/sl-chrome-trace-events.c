@@ -603,8 +603,13 @@ async_track_for (Reader   *r,
 {
   guint process = reader_get_process (r);
   AsyncKey key = { process, r->category_id, r->id };
-  AsyncOpen *open = g_hash_table_lookup (r->async_open, &key);
+  AsyncOpen *open;
   guint track;
+
+  if (r->async_open == NULL)
+    r->async_open = g_hash_table_new_full (_sl_chrome_trace_async_key_hash, _sl_chrome_trace_async_key_equal,
+                                           g_free, g_free);
+  open = g_hash_table_lookup (r->async_open, &key);
 
   if (open != NULL && open->open > 0)
     {

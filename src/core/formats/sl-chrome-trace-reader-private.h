@@ -123,7 +123,7 @@ typedef struct {
   const char     *path;
   guint           source;
   GString        *prefix;
-  yajl_handle     yajl;
+  yajl_handle     yajl;            /* made when needed */
   guint64         base;            /* decompressed bytes before the current chunk */
   gboolean        failed;
   gboolean        too_deep;        /* parsing stopped by the depth limit, reported */
@@ -170,7 +170,7 @@ typedef struct {
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
   GString        *key_scratch;
-  GHashTable     *async_open;      /* AsyncKey → AsyncOpen */
+  GHashTable     *async_open;      /* AsyncKey → AsyncOpen, made when needed */
 
   guint64         phase_counts[256];
   guint64         n_no_ts;
@@ -289,6 +289,7 @@ void     _sl_chrome_trace_sub_scalar (Reader              *r,
                                       gboolean             is_string);
 
 /* sl-chrome-trace-reader.c */
+yajl_handle _sl_chrome_trace_reader_yajl (Reader *r);
 void     _sl_chrome_trace_reader_feed_yajl (Reader       *r,
                                             const guint8 *data,
                                             gsize         length);

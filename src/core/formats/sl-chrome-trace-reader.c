@@ -19,6 +19,8 @@
 #include <yajl/yajl_parse.h>
 #include <zlib.h>
 
+#include "sl-platform.h"
+
 #include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-reader-private.h"
@@ -232,16 +234,26 @@ reader_init (Reader         *r,
   r->meta_name = g_string_sized_new (64);
   r->last_cat_length = G_MAXUINT;
   r->key_scratch = g_string_sized_new (64);
-  r->async_open = g_hash_table_new_full (_sl_chrome_trace_async_key_hash, _sl_chrome_trace_async_key_equal, g_free, g_free);
-  r->yajl = yajl_alloc (&callbacks, NULL, r);
-  /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
-  yajl_config (r->yajl, yajl_allow_comments, 0);
-  yajl_config (r->yajl, yajl_dont_validate_strings, 1);
   r->fast = TRUE;
   r->doc = DOC_START;
   r->carry = g_byte_array_new ();
   r->carry_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
   r->yajl_pending = g_byte_array_new ();
+}
+
+/* yajl, made when it is first given text: most files are read by the
+ * scanner alone. */
+yajl_handle
+_sl_chrome_trace_reader_yajl (Reader *r)
+{
+  if (r->yajl == NULL)
+    {
+      r->yajl = yajl_alloc (&callbacks, NULL, r);
+      /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
+      yajl_config (r->yajl, yajl_allow_comments, 0);
+      yajl_config (r->yajl, yajl_dont_validate_strings, 1);
+    }
+  return r->yajl;
 }
 
 static void
@@ -255,8 +267,10 @@ reader_clear (Reader *r)
   g_array_unref (r->args);
   g_string_free (r->meta_name, TRUE);
   g_string_free (r->key_scratch, TRUE);
-  g_hash_table_unref (r->async_open);
-  yajl_free (r->yajl);
+  if (r->async_open != NULL)
+    g_hash_table_unref (r->async_open);
+  if (r->yajl != NULL)
+    yajl_free (r->yajl);
   g_byte_array_unref (r->carry);
   g_array_unref (r->carry_cuts);
   g_byte_array_unref (r->yajl_pending);
@@ -286,7 +300,7 @@ yajl_block (Reader       *r,
             gsize         length,
             guint64       offset)
 {
-  yajl_status status = yajl_parse (r->yajl, data, length);
+  yajl_status status = yajl_parse (_sl_chrome_trace_reader_yajl (r), data, length);
 
   if (status != yajl_status_ok && r->too_deep)
     r->failed = TRUE;
@@ -383,7 +397,7 @@ reader_finish (Reader *r)
         {
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, 0, _("The file is empty"));
         }
-      else if (!r->fast && yajl_complete_parse (r->yajl) != yajl_status_ok)
+      else if (!r->fast && yajl_complete_parse (_sl_chrome_trace_reader_yajl (r)) != yajl_status_ok)
         {
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, r->base,
                                            _("The file ends before the JSON is complete (cut off while written?); the events before are kept"));
@@ -717,6 +731,37 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   return ok;
 }
 
+/* A small plain local file is read in one go (see
+ * sl_platform_read_small_file()): a GIO stream, its file info and the look
+ * for gzip magic took more than the reading of a trace of a few kB.
+ * Returns FALSE, having read nothing into @builder, for anything else (a
+ * special file, a big or gzip file, an error), which the GIO path then
+ * reads or reports as ever. */
+static gboolean
+read_local_small (SlTraceBuilder       *builder,
+                  const char           *path,
+                  SlTraceProgressFunc   progress,
+                  gpointer              user_data,
+                  GCancellable         *cancellable)
+{
+  g_autofree char *canonical = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize length = 0;
+  guint64 size = 0;
+
+  if (!sl_platform_read_small_file (path, SMALL_FILE, &data, &length, &size))
+    return FALSE;
+  if (is_gzip (data, length) || g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+
+  /* the path as GIO gives it */
+  canonical = g_canonicalize_filename (path, NULL);
+  sl_chrome_trace_reader_read_data_full (builder, canonical, data, length, NULL, 0, SL_CHROME_TRACE_READ_SCAN);
+  if (progress != NULL)
+    progress (length, MAX (size, length), user_data);
+  return TRUE;
+}
+
 SlTrace *
 sl_chrome_trace_load (const char           *path,
                       SlTraceProgressFunc   progress,
@@ -727,12 +772,16 @@ sl_chrome_trace_load (const char           *path,
   g_autoptr(GFile) file = NULL;
   SlTraceBuilder *builder;
   SlTrace *trace;
+  gboolean done = FALSE;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  file = g_file_new_for_path (path);
+  SL_ASSERT_OFF_MAIN_THREAD ();
   builder = sl_trace_builder_new (path);
-  if (!sl_chrome_trace_reader_read_into (builder, file, NULL, progress, user_data, cancellable, error))
+  done = read_local_small (builder, path, progress, user_data, cancellable);
+  if (!done)
+    file = g_file_new_for_path (path);
+  if (!done && !sl_chrome_trace_reader_read_into (builder, file, NULL, progress, user_data, cancellable, error))
     {
       sl_trace_builder_free (builder);
       return NULL;
