@@ -51,7 +51,7 @@ struct _SlTraceBuilder
   GPtrArray     *tracks;        /* SlTraceTrack * */
   GHashTable    *track_index;   /* key text → index + 1 */
   GArray        *flow_points;
-  GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice */
+  GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice, made when needed */
   GHashTable    *phase_counts;  /* phase → count */
   GArray        *metadata;      /* SlTraceMetadataEvent */
   GListStore    *problems;
@@ -134,8 +134,6 @@ sl_trace_builder_new (const char *source_path)
   builder->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_trace_track_free);
   builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
-  builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free,
-                                               (GDestroyNotify) g_array_unref);
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
   builder->problems = g_list_store_new (SL_TYPE_PROBLEM);
@@ -215,6 +213,37 @@ sl_trace_builder_get_process (SlTraceBuilder *builder,
   return builder->processes->len - 1;
 }
 
+/* "t3/tid", "a3/5/7", "c3/5/7": what tells a track from the others,
+ * written without printf (a track is looked up once per thread of a
+ * small trace, and printf took most of that). */
+static char *
+track_key (char        kind,
+           guint       process,
+           guint32     a,
+           guint32     b,
+           const char *tid)
+{
+  char text[1 + 3 * 10 + 2 + 1];
+  char *at = text + sizeof text;
+  guint32 values[3] = { process, a, b };
+  guint n = tid != NULL ? 1 : 3;
+
+  /* from the end backwards */
+  *--at = '\0';
+  for (guint v = n; v-- > 0;)
+    {
+      guint32 x = values[v];
+
+      do
+        *--at = (char) ('0' + x % 10);
+      while ((x /= 10) != 0);
+      if (v > 0)
+        *--at = '/';
+    }
+  *--at = kind;
+  return tid != NULL ? g_strconcat (at, "/", tid, NULL) : g_strdup (at);
+}
+
 static guint
 get_track (SlTraceBuilder   *builder,
            char             *key,    /* taken */
@@ -250,7 +279,7 @@ sl_trace_builder_get_thread_track (SlTraceBuilder *builder,
 
   if (tid == NULL)
     tid = "";
-  return get_track (builder, g_strdup_printf ("t%u/%s", process, tid),
+  return get_track (builder, track_key ('t', process, 0, 0, tid),
                     SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
 }
 
@@ -263,7 +292,7 @@ sl_trace_builder_get_async_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, g_strdup_printf ("a%u/%u/%u", process, category_id, name_id),
+  return get_track (builder, track_key ('a', process, category_id, name_id, NULL),
                     SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
 }
 
@@ -276,7 +305,7 @@ sl_trace_builder_get_counter_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, g_strdup_printf ("c%u/%u/%u", process, name_id, series_id),
+  return get_track (builder, track_key ('c', process, name_id, series_id, NULL),
                     SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
 }
 
@@ -462,6 +491,9 @@ sl_trace_builder_begin_async (SlTraceBuilder *builder,
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
+  if (builder->async_open == NULL)
+    builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free,
+                                                 (GDestroyNotify) g_array_unref);
   stack = g_hash_table_lookup (builder->async_open, &key);
   if (stack == NULL)
     {
@@ -486,7 +518,7 @@ sl_trace_builder_end_async (SlTraceBuilder *builder,
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
-  stack = g_hash_table_lookup (builder->async_open, &key);
+  stack = builder->async_open != NULL ? g_hash_table_lookup (builder->async_open, &key) : NULL;
   if (stack == NULL || stack->len == 0)
     {
       report_unmatched_end (builder, offset);
@@ -785,8 +817,9 @@ close_open_slices (SlTraceBuilder *builder,
       g_clear_pointer (&t->open, g_array_unref);
     }
 
-  g_hash_table_iter_init (&iter, builder->async_open);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  if (builder->async_open != NULL)
+    g_hash_table_iter_init (&iter, builder->async_open);
+  while (builder->async_open != NULL && g_hash_table_iter_next (&iter, &key, &value))
     {
       const AsyncKey *k = key;
       GArray *stack = value;
@@ -804,7 +837,8 @@ close_open_slices (SlTraceBuilder *builder,
                         open->args_length);
         }
     }
-  g_hash_table_remove_all (builder->async_open);
+  if (builder->async_open != NULL)
+    g_hash_table_remove_all (builder->async_open);
 
   if (n_open > MAX_REPORTED)
     {
@@ -939,13 +973,10 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   self->flow_index = sl_trace_flow_index_new ((const SlTraceFlow *) (gpointer) self->flows->data,
                                               self->flows->len, self->tracks);
 
-  self->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, builder->phase_counts);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      self->n_events += GPOINTER_TO_SIZE (value);
-      g_hash_table_insert (self->phase_counts, g_strdup (key), value);
-    }
+    self->n_events += GPOINTER_TO_SIZE (value);
+  self->phase_counts = g_steal_pointer (&builder->phase_counts);
   self->problems = g_steal_pointer (&builder->problems);
   self->metadata = g_steal_pointer (&builder->metadata);
 

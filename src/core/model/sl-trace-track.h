@@ -47,6 +47,7 @@ typedef struct {
   guint64   args_source;
   gboolean  has_args_source;
   guint16  *args_length;
+  guint8   *shared_columns;       /* the nine above in one block, for a few slices */
   GArray   *start_escapes;        /* SlTraceSlicesEscape, by index */
   GArray   *dur_escapes;
   GArray   *self_escapes;         /* only of slices nested very deep */
