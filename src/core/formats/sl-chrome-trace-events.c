@@ -45,9 +45,10 @@ parse_us_fast (const char *text,
       negative = TRUE;
       p++;
     }
+  /* up to 18 digits fit; the range is checked next */
   for (; p < end && g_ascii_isdigit (*p); p++, n++)
     {
-      if (n == 16)
+      if (n == 18)
         return FALSE;
       whole = whole * 10 + (*p - '0');
     }
