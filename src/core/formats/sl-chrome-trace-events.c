@@ -442,6 +442,13 @@ reader_get_process (Reader *r)
   if (hit)
     return entry->value;
 
+  if (r->prefix == NULL && g_utf8_validate_len (r->pid->str, r->pid->len, NULL))
+    {
+      /* as it is: what dup_valid() would copy */
+      process = sl_trace_builder_get_process (r->builder, r->pid->str);
+      cache_store (entry, 0, r->pid, process);
+      return process;
+    }
   g_string_assign (r->key_scratch, r->prefix != NULL ? r->prefix->str : "");
   {
     g_autofree char *pid = dup_valid (r->pid);
@@ -464,11 +471,14 @@ reader_get_thread_track (Reader *r)
   if (hit)
     return entry->value;
 
-  {
-    g_autofree char *tid = dup_valid (r->tid);
+  if (g_utf8_validate_len (r->tid->str, r->tid->len, NULL))
+    track = sl_trace_builder_get_thread_track (r->builder, process, r->tid->str);
+  else
+    {
+      g_autofree char *tid = dup_valid (r->tid);
 
-    track = sl_trace_builder_get_thread_track (r->builder, process, tid);
-  }
+      track = sl_trace_builder_get_thread_track (r->builder, process, tid);
+    }
   cache_store (entry, process, r->tid, track);
   return track;
 }

@@ -160,12 +160,6 @@ typedef struct {
   GString        *meta_name;
   gboolean        has_meta_name;
 
-  /* look-up caches: writers interleave a few threads, so a small
-   * direct-mapped table catches nearly every look-up */
-  CacheEntry      process_cache[CACHE_SIZE];
-  CacheEntry      track_cache[CACHE_SIZE];
-  CounterEntry    counter_cache[CACHE_SIZE];
-  SeriesEntry     series_cache[CACHE_SIZE];
   guint32         last_cat_id;
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
@@ -194,6 +188,14 @@ typedef struct {
   guint32         name_ref, cat_ref, pid_ref, tid_ref;  /* in the part's strings */
   guint32         last_name_ref, last_cat_ref, last_pid_ref, last_tid_ref;  /* the last event's */
   gboolean        has_name, has_cat, cat_first;
+
+  /* look-up caches: writers interleave a few threads, so a small
+   * direct-mapped table catches nearly every look-up. Last, as only
+   * their valid flags are cleared when the reader starts. */
+  CacheEntry      process_cache[CACHE_SIZE];
+  CacheEntry      track_cache[CACHE_SIZE];
+  CounterEntry    counter_cache[CACHE_SIZE];
+  SeriesEntry     series_cache[CACHE_SIZE];
 } Reader;
 
 #define NO_REF G_MAXUINT32

@@ -222,7 +222,15 @@ reader_init (Reader         *r,
              const char     *path,
              const char     *pid_prefix)
 {
-  memset (r, 0, sizeof *r);
+  /* the caches' 11 kB are only marked empty */
+  memset (r, 0, G_STRUCT_OFFSET (Reader, process_cache));
+  for (guint i = 0; i < CACHE_SIZE; i++)
+    {
+      r->process_cache[i].valid = FALSE;
+      r->track_cache[i].valid = FALSE;
+      r->counter_cache[i].valid = FALSE;
+      r->series_cache[i].valid = FALSE;
+    }
   r->builder = builder;
   r->path = path;
   r->source = sl_trace_builder_add_source (builder, path);

@@ -16,6 +16,10 @@
 
 #define CANCEL_CHECK_MASK 0xffff
 #define MAX_REPORTED      20
+/* Up to this many processes or tracks are found by looking at each: most
+ * traces have a few, and two hash tables and a key a look-up cost more
+ * than reading a small trace. */
+#define LINEAR_MAX        16
 
 typedef struct {
   gint64   start_ns;
@@ -47,9 +51,9 @@ struct _SlTraceBuilder
   GPtrArray     *sources;
   SlInternTable *strings;
   GPtrArray     *processes;     /* SlTraceProcess * */
-  GHashTable    *process_index; /* pid → index + 1 */
+  GHashTable    *process_index; /* pid → index + 1, once there are LINEAR_MAX */
   GPtrArray     *tracks;        /* SlTraceTrack * */
-  GHashTable    *track_index;   /* key text → index + 1 */
+  GHashTable    *track_index;   /* key text → index + 1, once there are LINEAR_MAX */
   GArray        *flow_points;
   GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice, made when needed */
   GHashTable    *phase_counts;  /* phase → count */
@@ -130,9 +134,7 @@ sl_trace_builder_new (const char *source_path)
   builder->strings = sl_intern_table_new ();
   sl_intern_table_intern (builder->strings, "", 0);
   builder->processes = g_ptr_array_new_with_free_func (process_free);
-  builder->process_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_trace_track_free);
-  builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
@@ -203,13 +205,28 @@ sl_trace_builder_get_process (SlTraceBuilder *builder,
 
   if (pid == NULL)
     pid = "";
-  if ((value = g_hash_table_lookup (builder->process_index, pid)) != NULL)
+  if (builder->process_index == NULL)
+    {
+      for (guint i = 0; i < builder->processes->len; i++)
+        if (strcmp (((SlTraceProcess *) g_ptr_array_index (builder->processes, i))->pid, pid) == 0)
+          return i;
+      if (builder->processes->len == LINEAR_MAX)
+        {
+          builder->process_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          for (guint i = 0; i < builder->processes->len; i++)
+            g_hash_table_insert (builder->process_index,
+                                 g_strdup (((SlTraceProcess *) g_ptr_array_index (builder->processes, i))->pid),
+                                 GUINT_TO_POINTER (i + 1));
+        }
+    }
+  else if ((value = g_hash_table_lookup (builder->process_index, pid)) != NULL)
     return GPOINTER_TO_UINT (value) - 1;
 
   process = g_new0 (SlTraceProcess, 1);
   process->pid = g_strdup (pid);
   g_ptr_array_add (builder->processes, process);
-  g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
+  if (builder->process_index != NULL)
+    g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
   return builder->processes->len - 1;
 }
 
@@ -244,9 +261,47 @@ track_key (char        kind,
   return tid != NULL ? g_strconcat (at, "/", tid, NULL) : g_strdup (at);
 }
 
+static char *
+key_of (const SlTraceTrack *t)
+{
+  switch (t->kind)
+    {
+    case SL_TRACE_TRACK_THREAD:
+      return track_key ('t', t->process, 0, 0, t->tid);
+    case SL_TRACE_TRACK_ASYNC:
+      return track_key ('a', t->process, t->category_id, t->name_id, NULL);
+    case SL_TRACE_TRACK_COUNTER:
+    default:
+      return track_key ('c', t->process, t->name_id, t->series_id, NULL);
+    }
+}
+
+/* What the keys of track_key() tell apart, without writing them. */
+static inline gboolean
+track_is (const SlTraceTrack *t,
+          SlTraceTrackKind    kind,
+          guint               process,
+          const char         *tid,
+          guint32             name_id,
+          guint32             category_id,
+          guint32             series_id)
+{
+  if (t->kind != kind || t->process != process)
+    return FALSE;
+  switch (kind)
+    {
+    case SL_TRACE_TRACK_THREAD:
+      return strcmp (t->tid, tid) == 0;
+    case SL_TRACE_TRACK_ASYNC:
+      return t->category_id == category_id && t->name_id == name_id;
+    case SL_TRACE_TRACK_COUNTER:
+    default:
+      return t->name_id == name_id && t->series_id == series_id;
+    }
+}
+
 static guint
 get_track (SlTraceBuilder   *builder,
-           char             *key,    /* taken */
            SlTraceTrackKind  kind,
            guint             process,
            const char       *tid,
@@ -256,16 +311,37 @@ get_track (SlTraceBuilder   *builder,
 {
   gpointer value;
   SlTraceTrack *track;
+  char *key = NULL;
 
-  if ((value = g_hash_table_lookup (builder->track_index, key)) != NULL)
+  if (builder->track_index == NULL)
     {
-      g_free (key);
-      return GPOINTER_TO_UINT (value) - 1;
+      for (guint i = 0; i < builder->tracks->len; i++)
+        if (track_is (g_ptr_array_index (builder->tracks, i), kind, process, tid, name_id, category_id, series_id))
+          return i;
+      if (builder->tracks->len == LINEAR_MAX)
+        {
+          builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          for (guint i = 0; i < builder->tracks->len; i++)
+            g_hash_table_insert (builder->track_index, key_of (g_ptr_array_index (builder->tracks, i)),
+                                 GUINT_TO_POINTER (i + 1));
+        }
+    }
+  if (builder->track_index != NULL)
+    {
+      key = kind == SL_TRACE_TRACK_THREAD ? track_key ('t', process, 0, 0, tid)
+            : kind == SL_TRACE_TRACK_ASYNC ? track_key ('a', process, category_id, name_id, NULL)
+            : track_key ('c', process, name_id, series_id, NULL);
+      if ((value = g_hash_table_lookup (builder->track_index, key)) != NULL)
+        {
+          g_free (key);
+          return GPOINTER_TO_UINT (value) - 1;
+        }
     }
 
   track = sl_trace_track_new (kind, process, builder->tracks->len, tid, name_id, category_id, series_id);
   g_ptr_array_add (builder->tracks, track);
-  g_hash_table_insert (builder->track_index, key, GUINT_TO_POINTER (builder->tracks->len));
+  if (key != NULL)
+    g_hash_table_insert (builder->track_index, key, GUINT_TO_POINTER (builder->tracks->len));
   return builder->tracks->len - 1;
 }
 
@@ -279,8 +355,7 @@ sl_trace_builder_get_thread_track (SlTraceBuilder *builder,
 
   if (tid == NULL)
     tid = "";
-  return get_track (builder, track_key ('t', process, 0, 0, tid),
-                    SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
+  return get_track (builder, SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
 }
 
 guint
@@ -292,8 +367,7 @@ sl_trace_builder_get_async_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, track_key ('a', process, category_id, name_id, NULL),
-                    SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
+  return get_track (builder, SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
 }
 
 guint
@@ -305,8 +379,7 @@ sl_trace_builder_get_counter_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, track_key ('c', process, name_id, series_id, NULL),
-                    SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
+  return get_track (builder, SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
 }
 
 void
@@ -632,6 +705,25 @@ is_number (const char *s)
   return TRUE;
 }
 
+/* The value of a string is_number() accepts, held at the ends of the
+ * range as strtoll() holds it. */
+static gint64
+number_value (const char *s)
+{
+  gboolean negative = *s == '-';
+  guint64 value = 0, limit = negative ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
+
+  for (s += negative; *s; s++)
+    {
+      guint d = *s - '0';
+
+      if (value > (limit - d) / 10)
+        return negative ? G_MININT64 : G_MAXINT64;
+      value = value * 10 + d;
+    }
+  return negative ? (gint64) (0 - value) : (gint64) value;
+}
+
 /* Numbers compare as numbers, anything else as text. */
 static int
 compare_ids (const char *a,
@@ -639,7 +731,7 @@ compare_ids (const char *a,
 {
   if (is_number (a) && is_number (b))
     {
-      gint64 x = g_ascii_strtoll (a, NULL, 10), y = g_ascii_strtoll (b, NULL, 10);
+      gint64 x = number_value (a), y = number_value (b);
 
       if (x != y)
         return x < y ? -1 : 1;

@@ -65,6 +65,8 @@ sl_trace_track_free (SlTraceTrack *track)
       g_free (track->args_delta);
       g_free (track->args_length);
     }
+  if (track->category_palette != track->palette_here)
+    g_free (track->category_palette);
   g_free (track->depth);
   g_free (track->depth_min);
   g_clear_pointer (&track->start_escapes, g_array_unref);
@@ -162,7 +164,16 @@ put_category (SlTraceTrack *t,
     if (t->category_palette[code] == category_id)
       break;
   if (code == t->n_categories && code < SL_TRACE_SLICES_MAX_CATEGORIES)
-    t->category_palette[t->n_categories++] = category_id;
+    {
+      if (code == 0)
+        t->category_palette = t->palette_here;
+      else if (code == G_N_ELEMENTS (t->palette_here))
+        {
+          t->category_palette = g_new (guint32, SL_TRACE_SLICES_MAX_CATEGORIES);
+          memcpy (t->category_palette, t->palette_here, sizeof t->palette_here);
+        }
+      t->category_palette[t->n_categories++] = category_id;
+    }
   if (code < t->n_categories)
     t->category_code[i] = (guint8) code;
   else
