@@ -58,7 +58,7 @@ struct _SlTraceBuilder
   GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice, made when needed */
   GHashTable    *phase_counts;  /* phase → count */
   GArray        *metadata;      /* SlTraceMetadataEvent */
-  GListStore    *problems;
+  GPtrArray     *problems;      /* SlProblem *, put in the trace's list at once */
   guint64        n_unmatched_ends;
   guint64        n_negative;
   gint64         min_ns, max_ns;
@@ -109,8 +109,7 @@ add_problem_at (SlTraceBuilder *builder,
       byte = (gint64) SL_TRACE_ARGS_BYTE (offset);
     }
 
-  g_autoptr(SlProblem) problem = sl_problem_new (severity, _("Trace"), path, byte, message);
-  g_list_store_append (builder->problems, problem);
+  g_ptr_array_add (builder->problems, sl_problem_new (severity, _("Trace"), path, byte, message));
 }
 
 static inline void
@@ -138,7 +137,7 @@ sl_trace_builder_new (const char *source_path)
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
-  builder->problems = g_list_store_new (SL_TYPE_PROBLEM);
+  builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
   builder->min_ns = G_MAXINT64;
   builder->max_ns = G_MININT64;
 
@@ -162,7 +161,7 @@ sl_trace_builder_free (SlTraceBuilder *builder)
   g_clear_pointer (&builder->async_open, g_hash_table_unref);
   g_clear_pointer (&builder->phase_counts, g_hash_table_unref);
   g_clear_pointer (&builder->metadata, g_array_unref);
-  g_clear_object (&builder->problems);
+  g_clear_pointer (&builder->problems, g_ptr_array_unref);
   g_free (builder);
 }
 
@@ -686,7 +685,7 @@ sl_trace_builder_add_problem (SlTraceBuilder *builder,
   g_return_if_fail (builder != NULL);
   g_return_if_fail (SL_IS_PROBLEM (problem));
 
-  g_list_store_append (builder->problems, problem);
+  g_ptr_array_add (builder->problems, g_object_ref (problem));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1069,7 +1068,9 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   while (g_hash_table_iter_next (&iter, &key, &value))
     self->n_events += GPOINTER_TO_SIZE (value);
   self->phase_counts = g_steal_pointer (&builder->phase_counts);
-  self->problems = g_steal_pointer (&builder->problems);
+  /* one items-changed for all, instead of one a problem */
+  self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+  g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
   self->metadata = g_steal_pointer (&builder->metadata);
 
   sl_trace_builder_free (builder);

@@ -176,12 +176,13 @@ sl_platform_free_huge_pages (gpointer memory)
  * @length: (out): their length
  * @stat_size: (out): the size the file had when it was opened
  *
- * Reads a regular file of at most @max_size bytes whole with a stat, an
- * open, a read and a close, as g_file_get_contents() does; a reader of
- * small files that went through a GIO stream, its file info and a seek
- * made twice the system calls. The stat comes first, as for
- * sl_input_file_check(): opening a FIFO would wait for a writer. The file
- * is read to its end, should it have grown since the stat.
+ * Reads a regular file of at most @max_size bytes whole with an open, a
+ * stat of what was opened, a read and a close, as g_file_get_contents()
+ * does; a reader of small files that went through a GIO stream, its file
+ * info and a seek made twice the system calls. The open does not block,
+ * so a FIFO (which sl_input_file_check() refuses before opening) is
+ * opened and closed at once, unread. The file is read to its end, should
+ * it have grown since the stat.
  *
  * Returns: %FALSE, with nothing read, for a file that is not regular or
  *   is larger than @max_size, for any error, and where the system has no
@@ -202,11 +203,16 @@ sl_platform_read_small_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (stat (path, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size < 0 || (guint64) st.st_size > max_size)
-    return FALSE;
-  fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  /* not blocking: opening a FIFO returns at once, and anything but a
+   * regular file is closed unread */
+  fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0)
     return FALSE;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size < 0 || (guint64) st.st_size > max_size)
+    {
+      close (fd);
+      return FALSE;
+    }
 
   /* the size first, one byte more to see the end */
   allocated = (gsize) st.st_size + 1;
