@@ -449,6 +449,8 @@ reader_get_process (Reader *r)
       cache_store (entry, 0, r->pid, process);
       return process;
     }
+  if (r->key_scratch == NULL)
+    r->key_scratch = g_string_new (NULL);
   g_string_assign (r->key_scratch, r->prefix != NULL ? r->prefix->str : "");
   {
     g_autofree char *pid = dup_valid (r->pid);
@@ -619,7 +621,7 @@ async_track_for (Reader   *r,
 
   if (r->async_open == NULL)
     r->async_open = g_hash_table_new_full (_sl_chrome_trace_async_key_hash, _sl_chrome_trace_async_key_equal,
-                                           g_free, g_free);
+                                           g_free, NULL);
   open = g_hash_table_lookup (r->async_open, &key);
 
   if (open != NULL && open->open > 0)
@@ -638,7 +640,8 @@ async_track_for (Reader   *r,
       if (open == NULL)
         {
           open = g_new0 (AsyncOpen, 1);
-          g_hash_table_insert (r->async_open, g_memdup2 (&key, sizeof key), open);
+          open->key = key;
+          g_hash_table_add (r->async_open, open);
         }
       open->track = track;
       open->open = 1;

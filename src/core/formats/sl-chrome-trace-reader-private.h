@@ -97,9 +97,11 @@ typedef struct {
   guint    value;
 } CacheEntry;
 
+/* its own key in the table: one allocation an id */
 typedef struct {
-  guint track;
-  guint open;
+  AsyncKey key;
+  guint    track;
+  guint    open;
 } AsyncOpen;
 
 /* counter tracks by (process, name, series), and series names interned */
@@ -163,7 +165,7 @@ typedef struct {
   guint32         last_cat_id;
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
-  GString        *key_scratch;
+  GString        *key_scratch;     /* made when needed */
   GHashTable     *async_open;      /* AsyncKey → AsyncOpen, made when needed */
 
   guint64         phase_counts[256];
@@ -179,7 +181,7 @@ typedef struct {
 
   /* a worker scanning one part of the file ahead: events are recorded,
    * not built (see "Parallel import") */
-  GByteArray     *yajl_pending;    /* the text yajl has not been given yet */
+  GByteArray     *yajl_pending;    /* the text yajl has not been given yet, made when needed */
   guint64         yajl_start;      /* its offset */
 
   struct _Part   *part;

@@ -241,12 +241,10 @@ reader_init (Reader         *r,
   r->args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
   r->meta_name = g_string_sized_new (64);
   r->last_cat_length = G_MAXUINT;
-  r->key_scratch = g_string_sized_new (64);
   r->fast = TRUE;
   r->doc = DOC_START;
   r->carry = g_byte_array_new ();
   r->carry_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
-  r->yajl_pending = g_byte_array_new ();
 }
 
 /* yajl, made when it is first given text: most files are read by the
@@ -274,14 +272,16 @@ reader_clear (Reader *r)
   g_string_free (r->args_keys, TRUE);
   g_array_unref (r->args);
   g_string_free (r->meta_name, TRUE);
-  g_string_free (r->key_scratch, TRUE);
+  if (r->key_scratch != NULL)
+    g_string_free (r->key_scratch, TRUE);
   if (r->async_open != NULL)
     g_hash_table_unref (r->async_open);
   if (r->yajl != NULL)
     yajl_free (r->yajl);
   g_byte_array_unref (r->carry);
   g_array_unref (r->carry_cuts);
-  g_byte_array_unref (r->yajl_pending);
+  if (r->yajl_pending != NULL)
+    g_byte_array_unref (r->yajl_pending);
 }
 
 static char *
@@ -329,13 +329,16 @@ _sl_chrome_trace_reader_feed_yajl (Reader       *r,
                                    const guint8 *data,
                                    gsize         length)
 {
-  GByteArray *pending = r->yajl_pending;
+  GByteArray *pending;
 
   if (r->failed || length == 0)
     {
       r->base += length;
       return;
     }
+  if (r->yajl_pending == NULL)
+    r->yajl_pending = g_byte_array_new ();
+  pending = r->yajl_pending;
   if (pending->len == 0)
     r->yajl_start = r->base;
   r->base += length;
@@ -382,7 +385,7 @@ _sl_chrome_trace_reader_flush_yajl (Reader *r)
   GByteArray *pending = r->yajl_pending;
   guint64 saved = r->base;
 
-  if (pending->len == 0 || r->failed)
+  if (pending == NULL || pending->len == 0 || r->failed)
     return;
   r->base = r->yajl_start;
   yajl_block (r, pending->data, pending->len, r->yajl_start);

@@ -45,6 +45,33 @@ typedef struct {
   guint64 id;
 } AsyncKey;
 
+/* The open async slices of one (track, id), its own key in the table:
+ * the outermost in place, the ones nested in it after (ids are mostly
+ * used once, and three allocations an id took more than the rest). */
+typedef struct {
+  AsyncKey   key;
+  guint      n;
+  OpenSlice  bottom;
+  GArray    *above;   /* OpenSlice, the n - 1 after the bottom one */
+} AsyncStack;
+
+static void
+async_stack_free (gpointer data)
+{
+  AsyncStack *stack = data;
+
+  if (stack->above != NULL)
+    g_array_unref (stack->above);
+  g_free (stack);
+}
+
+static inline OpenSlice *
+async_stack_at (AsyncStack *stack,
+                guint       i)
+{
+  return i == 0 ? &stack->bottom : &g_array_index (stack->above, OpenSlice, i - 1);
+}
+
 struct _SlTraceBuilder
 {
   char          *source_path;
@@ -55,10 +82,10 @@ struct _SlTraceBuilder
   GPtrArray     *tracks;        /* SlTraceTrack * */
   GHashTable    *track_index;   /* key text → index + 1, once there are LINEAR_MAX */
   GArray        *flow_points;
-  GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice, made when needed */
+  GHashTable    *async_open;    /* AsyncStack, made when needed */
   GHashTable    *phase_counts;  /* phase → count */
   GArray        *metadata;      /* SlTraceMetadataEvent */
-  GPtrArray     *problems;      /* SlProblem *, put in the trace's list at once */
+  GPtrArray     *problems;      /* SlProblem *, put in the trace's list at once; made when needed */
   guint64        n_unmatched_ends;
   guint64        n_negative;
   gint64         min_ns, max_ns;
@@ -109,6 +136,8 @@ add_problem_at (SlTraceBuilder *builder,
       byte = (gint64) SL_TRACE_ARGS_BYTE (offset);
     }
 
+  if (builder->problems == NULL)
+    builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (builder->problems, sl_problem_new (severity, _("Trace"), path, byte, message));
 }
 
@@ -137,7 +166,6 @@ sl_trace_builder_new (const char *source_path)
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
-  builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
   builder->min_ns = G_MAXINT64;
   builder->max_ns = G_MININT64;
 
@@ -558,21 +586,29 @@ sl_trace_builder_begin_async (SlTraceBuilder *builder,
 {
   OpenSlice open = { start_ns, name_id, category_id, args_offset, args_length };
   AsyncKey key = { track, id };
-  GArray *stack;
+  AsyncStack *stack;
 
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
   if (builder->async_open == NULL)
-    builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free,
-                                                 (GDestroyNotify) g_array_unref);
+    builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, async_stack_free, NULL);
   stack = g_hash_table_lookup (builder->async_open, &key);
   if (stack == NULL)
     {
-      stack = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
-      g_hash_table_insert (builder->async_open, g_memdup2 (&key, sizeof key), stack);
+      stack = g_new0 (AsyncStack, 1);
+      stack->key = key;
+      g_hash_table_add (builder->async_open, stack);
     }
-  g_array_append_val (stack, open);
+  if (stack->n == 0)
+    stack->bottom = open;
+  else
+    {
+      if (stack->above == NULL)
+        stack->above = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
+      g_array_append_val (stack->above, open);
+    }
+  stack->n++;
   note_time (builder, start_ns, start_ns);
 }
 
@@ -585,24 +621,26 @@ sl_trace_builder_end_async (SlTraceBuilder *builder,
 {
   AsyncKey key = { track, id };
   OpenSlice *open;
-  GArray *stack;
+  AsyncStack *stack;
 
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
   stack = builder->async_open != NULL ? g_hash_table_lookup (builder->async_open, &key) : NULL;
-  if (stack == NULL || stack->len == 0)
+  if (stack == NULL || stack->n == 0)
     {
       report_unmatched_end (builder, offset);
       return;
     }
 
-  open = &g_array_index (stack, OpenSlice, stack->len - 1);
+  open = async_stack_at (stack, stack->n - 1);
   append_slice (builder, g_ptr_array_index (builder->tracks, track), open->start_ns,
                 span (open->start_ns, end_ns), open->name_id, open->category_id,
                 SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
-  g_array_set_size (stack, stack->len - 1);
-  if (stack->len == 0)
+  stack->n--;
+  if (stack->n > 0)
+    g_array_set_size (stack->above, stack->n - 1);
+  else
     g_hash_table_remove (builder->async_open, &key);
 }
 
@@ -685,6 +723,8 @@ sl_trace_builder_add_problem (SlTraceBuilder *builder,
   g_return_if_fail (builder != NULL);
   g_return_if_fail (SL_IS_PROBLEM (problem));
 
+  if (builder->problems == NULL)
+    builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (builder->problems, g_object_ref (problem));
 }
 
@@ -912,13 +952,13 @@ close_open_slices (SlTraceBuilder *builder,
     g_hash_table_iter_init (&iter, builder->async_open);
   while (builder->async_open != NULL && g_hash_table_iter_next (&iter, &key, &value))
     {
-      const AsyncKey *k = key;
-      GArray *stack = value;
+      AsyncStack *stack = value;
+      const AsyncKey *k = &stack->key;
       SlTraceTrack *t = g_ptr_array_index (builder->tracks, k->track);
 
-      for (guint s = 0; s < stack->len; s++)
+      for (guint s = 0; s < stack->n; s++)
         {
-          OpenSlice *open = &g_array_index (stack, OpenSlice, s);
+          OpenSlice *open = async_stack_at (stack, s);
 
           if (n_open++ < MAX_REPORTED)
             add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
@@ -1070,7 +1110,8 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   self->phase_counts = g_steal_pointer (&builder->phase_counts);
   /* one items-changed for all, instead of one a problem */
   self->problems = g_list_store_new (SL_TYPE_PROBLEM);
-  g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
+  if (builder->problems != NULL)
+    g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
   self->metadata = g_steal_pointer (&builder->metadata);
 
   sl_trace_builder_free (builder);
