@@ -765,9 +765,14 @@ read_local_small (SlTraceBuilder       *builder,
   if (is_gzip (data, length) || g_cancellable_is_cancelled (cancellable))
     return FALSE;
 
-  /* the path as GIO gives it */
-  canonical = g_canonicalize_filename (path, NULL);
-  sl_chrome_trace_reader_read_data_full (builder, canonical, data, length, NULL, 0, SL_CHROME_TRACE_READ_SCAN);
+  /* the path as GIO gives it: an absolute path with no "." or ".."
+   * part and no doubled or trailing slash already is */
+  if (!g_path_is_absolute (path) || strstr (path, "//") != NULL || strstr (path, "/./") != NULL ||
+      strstr (path, "/../") != NULL || g_str_has_suffix (path, "/.") || g_str_has_suffix (path, "/..") ||
+      g_str_has_suffix (path, "/") || strchr (path, '\\') != NULL)
+    canonical = g_canonicalize_filename (path, NULL);
+  sl_chrome_trace_reader_read_data_full (builder, canonical != NULL ? canonical : path, data, length, NULL, 0,
+                                         SL_CHROME_TRACE_READ_SCAN);
   if (progress != NULL)
     progress (length, MAX (size, length), user_data);
   return TRUE;

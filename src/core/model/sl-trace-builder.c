@@ -1109,9 +1109,11 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
     self->n_events += GPOINTER_TO_SIZE (value);
   self->phase_counts = g_steal_pointer (&builder->phase_counts);
   /* one items-changed for all, instead of one a problem */
-  self->problems = g_list_store_new (SL_TYPE_PROBLEM);
   if (builder->problems != NULL)
-    g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
+    {
+      self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+      g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
+    }
   self->metadata = g_steal_pointer (&builder->metadata);
 
   sl_trace_builder_free (builder);
