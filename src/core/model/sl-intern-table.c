@@ -29,7 +29,7 @@ struct _SlInternTable
   GPtrArray    *strings;   /* id → const char *, owned by blocks */
   GArray       *lengths;   /* id → guint32 */
   guint32      *slots;     /* id + 1, 0 = empty; NULL once frozen */
-  guint32      *hashes;
+  guint32      *hashes;    /* in the slots' allocation, after them */
   guint         mask;
   GHashTable   *repaired;  /* id → valid UTF-8 for the few that were not */
 };
@@ -65,8 +65,8 @@ sl_intern_table_new (void)
   table->strings = g_ptr_array_new ();
   table->lengths = g_array_new (FALSE, FALSE, sizeof (guint32));
   table->mask = FIRST_MASK;
-  table->slots = g_new0 (guint32, table->mask + 1);
-  table->hashes = g_new0 (guint32, table->mask + 1);
+  table->slots = g_new0 (guint32, 2 * (table->mask + 1));
+  table->hashes = table->slots + table->mask + 1;
   return table;
 }
 
@@ -86,7 +86,7 @@ sl_intern_table_free (SlInternTable *table)
   g_clear_pointer (&table->strings, g_ptr_array_unref);
   g_clear_pointer (&table->lengths, g_array_unref);
   g_clear_pointer (&table->slots, g_free);
-  g_clear_pointer (&table->hashes, g_free);
+  table->hashes = NULL;
   g_clear_pointer (&table->repaired, g_hash_table_unref);
   g_free (table);
 }
@@ -121,8 +121,8 @@ static void
 intern_grow (SlInternTable *table)
 {
   guint new_mask = table->mask * 2 + 1;
-  guint32 *slots = g_new0 (guint32, new_mask + 1);
-  guint32 *hashes = g_new0 (guint32, new_mask + 1);
+  guint32 *slots = g_new0 (guint32, 2 * (new_mask + 1));
+  guint32 *hashes = slots + new_mask + 1;
 
   for (guint i = 0; i <= table->mask; i++)
     {
@@ -137,7 +137,6 @@ intern_grow (SlInternTable *table)
       hashes[pos] = table->hashes[i];
     }
   g_free (table->slots);
-  g_free (table->hashes);
   table->slots = slots;
   table->hashes = hashes;
   table->mask = new_mask;
@@ -246,7 +245,7 @@ sl_intern_table_freeze (SlInternTable *table)
   g_return_if_fail (table != NULL);
 
   g_clear_pointer (&table->slots, g_free);
-  g_clear_pointer (&table->hashes, g_free);
+  table->hashes = NULL;
 }
 
 gsize

@@ -1081,7 +1081,7 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   self->start_ns = builder->min_ns;
   self->end_ns = builder->max_ns;
 
-  by_builder_index = g_ptr_array_new ();
+  by_builder_index = g_ptr_array_sized_new (builder->tracks->len);
   for (guint i = 0; i < builder->tracks->len; i++)
     {
       SlTraceTrack *t = g_ptr_array_index (builder->tracks, i);

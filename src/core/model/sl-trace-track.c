@@ -334,7 +334,7 @@ track_reserve_slices (SlTraceTrack *t,
 #define OWN(column, type, count, used)                              \
   G_STMT_START {                                                    \
     type *column_ = g_new (type, count);                            \
-    if (used > 0)                                                   \
+    if ((used) > 0)                                                 \
       memcpy (column_, t->column, (used) * sizeof (type));          \
     t->column = column_;                                            \
   } G_STMT_END
