@@ -257,9 +257,8 @@ sl_trace_builder_get_process (SlTraceBuilder *builder,
   return builder->processes->len - 1;
 }
 
-/* "t3/tid", "a3/5/7", "c3/5/7": what tells a track from the others,
- * written without printf (a track is looked up once per thread of a
- * small trace, and printf took most of that). */
+/* "t3/tid", "a3/5/7", "c3/5/7": what tells a track from the others in
+ * the index of a trace with many tracks, written without printf. */
 static char *
 track_key (char        kind,
            guint       process,
