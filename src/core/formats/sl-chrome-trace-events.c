@@ -45,9 +45,10 @@ parse_us_fast (const char *text,
       negative = TRUE;
       p++;
     }
+  /* up to 18 digits fit; the range is checked next */
   for (; p < end && g_ascii_isdigit (*p); p++, n++)
     {
-      if (n == 16)
+      if (n == 18)
         return FALSE;
       whole = whole * 10 + (*p - '0');
     }
@@ -441,6 +442,15 @@ reader_get_process (Reader *r)
   if (hit)
     return entry->value;
 
+  if (r->prefix == NULL && g_utf8_validate_len (r->pid->str, r->pid->len, NULL))
+    {
+      /* as it is: what dup_valid() would copy */
+      process = sl_trace_builder_get_process (r->builder, r->pid->str);
+      cache_store (entry, 0, r->pid, process);
+      return process;
+    }
+  if (r->key_scratch == NULL)
+    r->key_scratch = g_string_new (NULL);
   g_string_assign (r->key_scratch, r->prefix != NULL ? r->prefix->str : "");
   {
     g_autofree char *pid = dup_valid (r->pid);
@@ -463,11 +473,14 @@ reader_get_thread_track (Reader *r)
   if (hit)
     return entry->value;
 
-  {
-    g_autofree char *tid = dup_valid (r->tid);
+  if (g_utf8_validate_len (r->tid->str, r->tid->len, NULL))
+    track = sl_trace_builder_get_thread_track (r->builder, process, r->tid->str);
+  else
+    {
+      g_autofree char *tid = dup_valid (r->tid);
 
-    track = sl_trace_builder_get_thread_track (r->builder, process, tid);
-  }
+      track = sl_trace_builder_get_thread_track (r->builder, process, tid);
+    }
   cache_store (entry, process, r->tid, track);
   return track;
 }
@@ -603,8 +616,13 @@ async_track_for (Reader   *r,
 {
   guint process = reader_get_process (r);
   AsyncKey key = { process, r->category_id, r->id };
-  AsyncOpen *open = g_hash_table_lookup (r->async_open, &key);
+  AsyncOpen *open;
   guint track;
+
+  if (r->async_open == NULL)
+    r->async_open = g_hash_table_new_full (_sl_chrome_trace_async_key_hash, _sl_chrome_trace_async_key_equal,
+                                           g_free, NULL);
+  open = g_hash_table_lookup (r->async_open, &key);
 
   if (open != NULL && open->open > 0)
     {
@@ -622,7 +640,8 @@ async_track_for (Reader   *r,
       if (open == NULL)
         {
           open = g_new0 (AsyncOpen, 1);
-          g_hash_table_insert (r->async_open, g_memdup2 (&key, sizeof key), open);
+          open->key = key;
+          g_hash_table_add (r->async_open, open);
         }
       open->track = track;
       open->open = 1;

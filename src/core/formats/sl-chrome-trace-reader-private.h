@@ -97,9 +97,11 @@ typedef struct {
   guint    value;
 } CacheEntry;
 
+/* its own key in the table: one allocation an id */
 typedef struct {
-  guint track;
-  guint open;
+  AsyncKey key;
+  guint    track;
+  guint    open;
 } AsyncOpen;
 
 /* counter tracks by (process, name, series), and series names interned */
@@ -123,7 +125,7 @@ typedef struct {
   const char     *path;
   guint           source;
   GString        *prefix;
-  yajl_handle     yajl;
+  yajl_handle     yajl;            /* made when needed */
   guint64         base;            /* decompressed bytes before the current chunk */
   gboolean        failed;
   gboolean        too_deep;        /* parsing stopped by the depth limit, reported */
@@ -160,17 +162,11 @@ typedef struct {
   GString        *meta_name;
   gboolean        has_meta_name;
 
-  /* look-up caches: writers interleave a few threads, so a small
-   * direct-mapped table catches nearly every look-up */
-  CacheEntry      process_cache[CACHE_SIZE];
-  CacheEntry      track_cache[CACHE_SIZE];
-  CounterEntry    counter_cache[CACHE_SIZE];
-  SeriesEntry     series_cache[CACHE_SIZE];
   guint32         last_cat_id;
   guint           last_cat_length;
   char            last_cat[CACHED_TEXT];
-  GString        *key_scratch;
-  GHashTable     *async_open;      /* AsyncKey → AsyncOpen */
+  GString        *key_scratch;     /* made when needed */
+  GHashTable     *async_open;      /* AsyncKey → AsyncOpen, made when needed */
 
   guint64         phase_counts[256];
   guint64         n_no_ts;
@@ -185,7 +181,7 @@ typedef struct {
 
   /* a worker scanning one part of the file ahead: events are recorded,
    * not built (see "Parallel import") */
-  GByteArray     *yajl_pending;    /* the text yajl has not been given yet */
+  GByteArray     *yajl_pending;    /* the text yajl has not been given yet, made when needed */
   guint64         yajl_start;      /* its offset */
 
   struct _Part   *part;
@@ -194,6 +190,14 @@ typedef struct {
   guint32         name_ref, cat_ref, pid_ref, tid_ref;  /* in the part's strings */
   guint32         last_name_ref, last_cat_ref, last_pid_ref, last_tid_ref;  /* the last event's */
   gboolean        has_name, has_cat, cat_first;
+
+  /* look-up caches: writers interleave a few threads, so a small
+   * direct-mapped table catches nearly every look-up. Last, as only
+   * their valid flags are cleared when the reader starts. */
+  CacheEntry      process_cache[CACHE_SIZE];
+  CacheEntry      track_cache[CACHE_SIZE];
+  CounterEntry    counter_cache[CACHE_SIZE];
+  SeriesEntry     series_cache[CACHE_SIZE];
 } Reader;
 
 #define NO_REF G_MAXUINT32
@@ -289,6 +293,7 @@ void     _sl_chrome_trace_sub_scalar (Reader              *r,
                                       gboolean             is_string);
 
 /* sl-chrome-trace-reader.c */
+yajl_handle _sl_chrome_trace_reader_yajl (Reader *r);
 void     _sl_chrome_trace_reader_feed_yajl (Reader       *r,
                                             const guint8 *data,
                                             gsize         length);

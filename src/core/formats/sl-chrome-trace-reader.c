@@ -19,6 +19,8 @@
 #include <yajl/yajl_parse.h>
 #include <zlib.h>
 
+#include "sl-platform.h"
+
 #include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-reader-private.h"
@@ -220,7 +222,15 @@ reader_init (Reader         *r,
              const char     *path,
              const char     *pid_prefix)
 {
-  memset (r, 0, sizeof *r);
+  /* the caches' 11 kB are only marked empty */
+  memset (r, 0, G_STRUCT_OFFSET (Reader, process_cache));
+  for (guint i = 0; i < CACHE_SIZE; i++)
+    {
+      r->process_cache[i].valid = FALSE;
+      r->track_cache[i].valid = FALSE;
+      r->counter_cache[i].valid = FALSE;
+      r->series_cache[i].valid = FALSE;
+    }
   r->builder = builder;
   r->path = path;
   r->source = sl_trace_builder_add_source (builder, path);
@@ -231,17 +241,25 @@ reader_init (Reader         *r,
   r->args = g_array_sized_new (FALSE, FALSE, sizeof (ArgNumber), 16);
   r->meta_name = g_string_sized_new (64);
   r->last_cat_length = G_MAXUINT;
-  r->key_scratch = g_string_sized_new (64);
-  r->async_open = g_hash_table_new_full (_sl_chrome_trace_async_key_hash, _sl_chrome_trace_async_key_equal, g_free, g_free);
-  r->yajl = yajl_alloc (&callbacks, NULL, r);
-  /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
-  yajl_config (r->yajl, yajl_allow_comments, 0);
-  yajl_config (r->yajl, yajl_dont_validate_strings, 1);
   r->fast = TRUE;
   r->doc = DOC_START;
   r->carry = g_byte_array_new ();
   r->carry_cuts = g_array_new (FALSE, FALSE, sizeof (guint64));
-  r->yajl_pending = g_byte_array_new ();
+}
+
+/* yajl, made when it is first given text: most files are read by the
+ * scanner alone. */
+yajl_handle
+_sl_chrome_trace_reader_yajl (Reader *r)
+{
+  if (r->yajl == NULL)
+    {
+      r->yajl = yajl_alloc (&callbacks, NULL, r);
+      /* Comments are not JSON; UTF-8 is checked only where strings are kept. */
+      yajl_config (r->yajl, yajl_allow_comments, 0);
+      yajl_config (r->yajl, yajl_dont_validate_strings, 1);
+    }
+  return r->yajl;
 }
 
 static void
@@ -254,12 +272,16 @@ reader_clear (Reader *r)
   g_string_free (r->args_keys, TRUE);
   g_array_unref (r->args);
   g_string_free (r->meta_name, TRUE);
-  g_string_free (r->key_scratch, TRUE);
-  g_hash_table_unref (r->async_open);
-  yajl_free (r->yajl);
+  if (r->key_scratch != NULL)
+    g_string_free (r->key_scratch, TRUE);
+  if (r->async_open != NULL)
+    g_hash_table_unref (r->async_open);
+  if (r->yajl != NULL)
+    yajl_free (r->yajl);
   g_byte_array_unref (r->carry);
   g_array_unref (r->carry_cuts);
-  g_byte_array_unref (r->yajl_pending);
+  if (r->yajl_pending != NULL)
+    g_byte_array_unref (r->yajl_pending);
 }
 
 static char *
@@ -286,7 +308,7 @@ yajl_block (Reader       *r,
             gsize         length,
             guint64       offset)
 {
-  yajl_status status = yajl_parse (r->yajl, data, length);
+  yajl_status status = yajl_parse (_sl_chrome_trace_reader_yajl (r), data, length);
 
   if (status != yajl_status_ok && r->too_deep)
     r->failed = TRUE;
@@ -307,13 +329,16 @@ _sl_chrome_trace_reader_feed_yajl (Reader       *r,
                                    const guint8 *data,
                                    gsize         length)
 {
-  GByteArray *pending = r->yajl_pending;
+  GByteArray *pending;
 
   if (r->failed || length == 0)
     {
       r->base += length;
       return;
     }
+  if (r->yajl_pending == NULL)
+    r->yajl_pending = g_byte_array_new ();
+  pending = r->yajl_pending;
   if (pending->len == 0)
     r->yajl_start = r->base;
   r->base += length;
@@ -360,7 +385,7 @@ _sl_chrome_trace_reader_flush_yajl (Reader *r)
   GByteArray *pending = r->yajl_pending;
   guint64 saved = r->base;
 
-  if (pending->len == 0 || r->failed)
+  if (pending == NULL || pending->len == 0 || r->failed)
     return;
   r->base = r->yajl_start;
   yajl_block (r, pending->data, pending->len, r->yajl_start);
@@ -383,7 +408,7 @@ reader_finish (Reader *r)
         {
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, 0, _("The file is empty"));
         }
-      else if (!r->fast && yajl_complete_parse (r->yajl) != yajl_status_ok)
+      else if (!r->fast && yajl_complete_parse (_sl_chrome_trace_reader_yajl (r)) != yajl_status_ok)
         {
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, r->base,
                                            _("The file ends before the JSON is complete (cut off while written?); the events before are kept"));
@@ -717,6 +742,42 @@ sl_chrome_trace_reader_read_into (SlTraceBuilder       *builder,
   return ok;
 }
 
+/* A small plain local file is read in one go (see
+ * sl_platform_read_small_file()): a GIO stream, its file info and the look
+ * for gzip magic took more than the reading of a trace of a few kB.
+ * Returns FALSE, having read nothing into @builder, for anything else (a
+ * special file, a big or gzip file, an error), which the GIO path then
+ * reads or reports as ever. */
+static gboolean
+read_local_small (SlTraceBuilder       *builder,
+                  const char           *path,
+                  SlTraceProgressFunc   progress,
+                  gpointer              user_data,
+                  GCancellable         *cancellable)
+{
+  g_autofree char *canonical = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize length = 0;
+  guint64 size = 0;
+
+  if (!sl_platform_read_small_file (path, SMALL_FILE, &data, &length, &size))
+    return FALSE;
+  if (is_gzip (data, length) || g_cancellable_is_cancelled (cancellable))
+    return FALSE;
+
+  /* the path as GIO gives it: an absolute path with no "." or ".."
+   * part and no doubled or trailing slash already is */
+  if (!g_path_is_absolute (path) || strstr (path, "//") != NULL || strstr (path, "/./") != NULL ||
+      strstr (path, "/../") != NULL || g_str_has_suffix (path, "/.") || g_str_has_suffix (path, "/..") ||
+      g_str_has_suffix (path, "/") || strchr (path, '\\') != NULL)
+    canonical = g_canonicalize_filename (path, NULL);
+  sl_chrome_trace_reader_read_data_full (builder, canonical != NULL ? canonical : path, data, length, NULL, 0,
+                                         SL_CHROME_TRACE_READ_SCAN);
+  if (progress != NULL)
+    progress (length, MAX (size, length), user_data);
+  return TRUE;
+}
+
 SlTrace *
 sl_chrome_trace_load (const char           *path,
                       SlTraceProgressFunc   progress,
@@ -727,12 +788,16 @@ sl_chrome_trace_load (const char           *path,
   g_autoptr(GFile) file = NULL;
   SlTraceBuilder *builder;
   SlTrace *trace;
+  gboolean done = FALSE;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  file = g_file_new_for_path (path);
+  SL_ASSERT_OFF_MAIN_THREAD ();
   builder = sl_trace_builder_new (path);
-  if (!sl_chrome_trace_reader_read_into (builder, file, NULL, progress, user_data, cancellable, error))
+  done = read_local_small (builder, path, progress, user_data, cancellable);
+  if (!done)
+    file = g_file_new_for_path (path);
+  if (!done && !sl_chrome_trace_reader_read_into (builder, file, NULL, progress, user_data, cancellable, error))
     {
       sl_trace_builder_free (builder);
       return NULL;

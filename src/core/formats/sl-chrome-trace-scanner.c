@@ -459,7 +459,7 @@ yield_to_yajl (Reader       *r,
   r->events_depth = 0;
   r->top_is_map = FALSE;
   r->top_key_is_events = FALSE;
-  if (yajl_parse (r->yajl, (const guchar *) primer, strlen (primer)) != yajl_status_ok)
+  if (yajl_parse (_sl_chrome_trace_reader_yajl (r), (const guchar *) primer, strlen (primer)) != yajl_status_ok)
     g_return_if_reached ();
 
   r->base = offset;

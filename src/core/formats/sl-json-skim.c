@@ -37,16 +37,10 @@ sl_json_skim_string_slow (const guchar  *p,
                           const guchar **close,
                           gboolean      *escapes)
 {
-  const guint8 *stop = sl_json_skim_string_stop;
-
   *escapes = FALSE;
   for (;;)
     {
-      /* the long runs of plain text, four at a time */
-      while (end - p >= 4 && !(stop[p[0]] | stop[p[1]] | stop[p[2]] | stop[p[3]]))
-        p += 4;
-      while (p < end && !stop[*p])
-        p++;
+      p = sl_json_skim_plain (p, end);
       if (p == end)
         return SL_JSON_SKIM_MORE;
       if (*p == '"')

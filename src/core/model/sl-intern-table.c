@@ -8,13 +8,28 @@
 
 #include "sl-intern-table.h"
 
+/* The strings' text, in blocks that double from FIRST_BLOCK to
+ * LAST_BLOCK bytes: a trace of a few names takes a few hundred bytes,
+ * one of millions the same 64 kB blocks as ever. */
+#define FIRST_BLOCK 512
+#define LAST_BLOCK  (64 * 1024)
+#define FIRST_MASK  63
+
+typedef struct _Block Block;
+struct _Block
+{
+  Block *next;
+  char   text[];
+};
+
 struct _SlInternTable
 {
-  GStringChunk *chunk;
-  GPtrArray    *strings;   /* id → const char *, owned by chunk */
+  Block        *blocks;    /* the newest first */
+  gsize         block_size, block_used;
+  GPtrArray    *strings;   /* id → const char *, owned by blocks */
   GArray       *lengths;   /* id → guint32 */
   guint32      *slots;     /* id + 1, 0 = empty; NULL once frozen */
-  guint32      *hashes;
+  guint32      *hashes;    /* in the slots' allocation, after them */
   guint         mask;
   GHashTable   *repaired;  /* id → valid UTF-8 for the few that were not */
 };
@@ -47,12 +62,11 @@ sl_intern_table_new (void)
 {
   SlInternTable *table = g_new0 (SlInternTable, 1);
 
-  table->chunk = g_string_chunk_new (64 * 1024);
   table->strings = g_ptr_array_new ();
   table->lengths = g_array_new (FALSE, FALSE, sizeof (guint32));
-  table->mask = 1023;
-  table->slots = g_new0 (guint32, table->mask + 1);
-  table->hashes = g_new0 (guint32, table->mask + 1);
+  table->mask = FIRST_MASK;
+  table->slots = g_new0 (guint32, 2 * (table->mask + 1));
+  table->hashes = table->slots + table->mask + 1;
   return table;
 }
 
@@ -62,21 +76,53 @@ sl_intern_table_free (SlInternTable *table)
   if (table == NULL)
     return;
 
-  g_clear_pointer (&table->chunk, g_string_chunk_free);
+  while (table->blocks != NULL)
+    {
+      Block *next = table->blocks->next;
+
+      g_free (table->blocks);
+      table->blocks = next;
+    }
   g_clear_pointer (&table->strings, g_ptr_array_unref);
   g_clear_pointer (&table->lengths, g_array_unref);
   g_clear_pointer (&table->slots, g_free);
-  g_clear_pointer (&table->hashes, g_free);
+  table->hashes = NULL;
   g_clear_pointer (&table->repaired, g_hash_table_unref);
   g_free (table);
+}
+
+/* A copy of @str with a NUL after it, in the blocks. */
+static const char *
+store_text (SlInternTable *table,
+            const char    *str,
+            gsize          len)
+{
+  char *copy;
+
+  if (table->blocks == NULL || table->block_size - table->block_used < len + 1)
+    {
+      Block *block;
+
+      table->block_size = table->blocks == NULL ? FIRST_BLOCK : MIN (table->block_size * 2, LAST_BLOCK);
+      table->block_size = MAX (table->block_size, len + 1);
+      block = g_malloc (sizeof (Block) + table->block_size);
+      block->next = table->blocks;
+      table->blocks = block;
+      table->block_used = 0;
+    }
+  copy = table->blocks->text + table->block_used;
+  memcpy (copy, str, len);
+  copy[len] = '\0';
+  table->block_used += len + 1;
+  return copy;
 }
 
 static void
 intern_grow (SlInternTable *table)
 {
   guint new_mask = table->mask * 2 + 1;
-  guint32 *slots = g_new0 (guint32, new_mask + 1);
-  guint32 *hashes = g_new0 (guint32, new_mask + 1);
+  guint32 *slots = g_new0 (guint32, 2 * (new_mask + 1));
+  guint32 *hashes = slots + new_mask + 1;
 
   for (guint i = 0; i <= table->mask; i++)
     {
@@ -91,7 +137,6 @@ intern_grow (SlInternTable *table)
       hashes[pos] = table->hashes[i];
     }
   g_free (table->slots);
-  g_free (table->hashes);
   table->slots = slots;
   table->hashes = hashes;
   table->mask = new_mask;
@@ -130,7 +175,7 @@ sl_intern_table_intern (SlInternTable *table,
         table->repaired = g_hash_table_new_full (NULL, NULL, NULL, g_free);
       g_hash_table_insert (table->repaired, GUINT_TO_POINTER (id), g_utf8_make_valid (str, len));
     }
-  g_ptr_array_add (table->strings, g_string_chunk_insert_len (table->chunk, str, len));
+  g_ptr_array_add (table->strings, (gpointer) store_text (table, str, len));
   g_array_append_val (table->lengths, (guint32) { len });
   table->slots[pos] = id + 1;
   table->hashes[pos] = h;
@@ -200,7 +245,7 @@ sl_intern_table_freeze (SlInternTable *table)
   g_return_if_fail (table != NULL);
 
   g_clear_pointer (&table->slots, g_free);
-  g_clear_pointer (&table->hashes, g_free);
+  table->hashes = NULL;
 }
 
 gsize

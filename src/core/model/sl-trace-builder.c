@@ -16,6 +16,10 @@
 
 #define CANCEL_CHECK_MASK 0xffff
 #define MAX_REPORTED      20
+/* Up to this many processes or tracks are found by looking at each: most
+ * traces have a few, and two hash tables and a key a look-up cost more
+ * than reading a small trace. */
+#define LINEAR_MAX        16
 
 typedef struct {
   gint64   start_ns;
@@ -41,20 +45,47 @@ typedef struct {
   guint64 id;
 } AsyncKey;
 
+/* The open async slices of one (track, id), its own key in the table:
+ * the outermost in place, the ones nested in it after (ids are mostly
+ * used once, and three allocations an id took more than the rest). */
+typedef struct {
+  AsyncKey   key;
+  guint      n;
+  OpenSlice  bottom;
+  GArray    *above;   /* OpenSlice, the n - 1 after the bottom one */
+} AsyncStack;
+
+static void
+async_stack_free (gpointer data)
+{
+  AsyncStack *stack = data;
+
+  if (stack->above != NULL)
+    g_array_unref (stack->above);
+  g_free (stack);
+}
+
+static inline OpenSlice *
+async_stack_at (AsyncStack *stack,
+                guint       i)
+{
+  return i == 0 ? &stack->bottom : &g_array_index (stack->above, OpenSlice, i - 1);
+}
+
 struct _SlTraceBuilder
 {
   char          *source_path;
   GPtrArray     *sources;
   SlInternTable *strings;
   GPtrArray     *processes;     /* SlTraceProcess * */
-  GHashTable    *process_index; /* pid → index + 1 */
+  GHashTable    *process_index; /* pid → index + 1, once there are LINEAR_MAX */
   GPtrArray     *tracks;        /* SlTraceTrack * */
-  GHashTable    *track_index;   /* key text → index + 1 */
+  GHashTable    *track_index;   /* key text → index + 1, once there are LINEAR_MAX */
   GArray        *flow_points;
-  GHashTable    *async_open;    /* AsyncKey * → GArray of OpenSlice */
+  GHashTable    *async_open;    /* AsyncStack, made when needed */
   GHashTable    *phase_counts;  /* phase → count */
   GArray        *metadata;      /* SlTraceMetadataEvent */
-  GListStore    *problems;
+  GPtrArray     *problems;      /* SlProblem *, put in the trace's list at once; made when needed */
   guint64        n_unmatched_ends;
   guint64        n_negative;
   gint64         min_ns, max_ns;
@@ -105,8 +136,9 @@ add_problem_at (SlTraceBuilder *builder,
       byte = (gint64) SL_TRACE_ARGS_BYTE (offset);
     }
 
-  g_autoptr(SlProblem) problem = sl_problem_new (severity, _("Trace"), path, byte, message);
-  g_list_store_append (builder->problems, problem);
+  if (builder->problems == NULL)
+    builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (builder->problems, sl_problem_new (severity, _("Trace"), path, byte, message));
 }
 
 static inline void
@@ -130,15 +162,10 @@ sl_trace_builder_new (const char *source_path)
   builder->strings = sl_intern_table_new ();
   sl_intern_table_intern (builder->strings, "", 0);
   builder->processes = g_ptr_array_new_with_free_func (process_free);
-  builder->process_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_trace_track_free);
-  builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
-  builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, g_free,
-                                               (GDestroyNotify) g_array_unref);
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
-  builder->problems = g_list_store_new (SL_TYPE_PROBLEM);
   builder->min_ns = G_MAXINT64;
   builder->max_ns = G_MININT64;
 
@@ -162,7 +189,7 @@ sl_trace_builder_free (SlTraceBuilder *builder)
   g_clear_pointer (&builder->async_open, g_hash_table_unref);
   g_clear_pointer (&builder->phase_counts, g_hash_table_unref);
   g_clear_pointer (&builder->metadata, g_array_unref);
-  g_clear_object (&builder->problems);
+  g_clear_pointer (&builder->problems, g_ptr_array_unref);
   g_free (builder);
 }
 
@@ -205,19 +232,102 @@ sl_trace_builder_get_process (SlTraceBuilder *builder,
 
   if (pid == NULL)
     pid = "";
-  if ((value = g_hash_table_lookup (builder->process_index, pid)) != NULL)
+  if (builder->process_index == NULL)
+    {
+      for (guint i = 0; i < builder->processes->len; i++)
+        if (strcmp (((SlTraceProcess *) g_ptr_array_index (builder->processes, i))->pid, pid) == 0)
+          return i;
+      if (builder->processes->len == LINEAR_MAX)
+        {
+          builder->process_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          for (guint i = 0; i < builder->processes->len; i++)
+            g_hash_table_insert (builder->process_index,
+                                 g_strdup (((SlTraceProcess *) g_ptr_array_index (builder->processes, i))->pid),
+                                 GUINT_TO_POINTER (i + 1));
+        }
+    }
+  else if ((value = g_hash_table_lookup (builder->process_index, pid)) != NULL)
     return GPOINTER_TO_UINT (value) - 1;
 
   process = g_new0 (SlTraceProcess, 1);
   process->pid = g_strdup (pid);
   g_ptr_array_add (builder->processes, process);
-  g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
+  if (builder->process_index != NULL)
+    g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
   return builder->processes->len - 1;
+}
+
+/* "t3/tid", "a3/5/7", "c3/5/7": what tells a track from the others in
+ * the index of a trace with many tracks, written without printf. */
+static char *
+track_key (char        kind,
+           guint       process,
+           guint32     a,
+           guint32     b,
+           const char *tid)
+{
+  char text[1 + 3 * 10 + 2 + 1];
+  char *at = text + sizeof text;
+  guint32 values[3] = { process, a, b };
+  guint n = tid != NULL ? 1 : 3;
+
+  /* from the end backwards */
+  *--at = '\0';
+  for (guint v = n; v-- > 0;)
+    {
+      guint32 x = values[v];
+
+      do
+        *--at = (char) ('0' + x % 10);
+      while ((x /= 10) != 0);
+      if (v > 0)
+        *--at = '/';
+    }
+  *--at = kind;
+  return tid != NULL ? g_strconcat (at, "/", tid, NULL) : g_strdup (at);
+}
+
+static char *
+key_of (const SlTraceTrack *t)
+{
+  switch (t->kind)
+    {
+    case SL_TRACE_TRACK_THREAD:
+      return track_key ('t', t->process, 0, 0, t->tid);
+    case SL_TRACE_TRACK_ASYNC:
+      return track_key ('a', t->process, t->category_id, t->name_id, NULL);
+    case SL_TRACE_TRACK_COUNTER:
+    default:
+      return track_key ('c', t->process, t->name_id, t->series_id, NULL);
+    }
+}
+
+/* What the keys of track_key() tell apart, without writing them. */
+static inline gboolean
+track_is (const SlTraceTrack *t,
+          SlTraceTrackKind    kind,
+          guint               process,
+          const char         *tid,
+          guint32             name_id,
+          guint32             category_id,
+          guint32             series_id)
+{
+  if (t->kind != kind || t->process != process)
+    return FALSE;
+  switch (kind)
+    {
+    case SL_TRACE_TRACK_THREAD:
+      return strcmp (t->tid, tid) == 0;
+    case SL_TRACE_TRACK_ASYNC:
+      return t->category_id == category_id && t->name_id == name_id;
+    case SL_TRACE_TRACK_COUNTER:
+    default:
+      return t->name_id == name_id && t->series_id == series_id;
+    }
 }
 
 static guint
 get_track (SlTraceBuilder   *builder,
-           char             *key,    /* taken */
            SlTraceTrackKind  kind,
            guint             process,
            const char       *tid,
@@ -227,16 +337,37 @@ get_track (SlTraceBuilder   *builder,
 {
   gpointer value;
   SlTraceTrack *track;
+  char *key = NULL;
 
-  if ((value = g_hash_table_lookup (builder->track_index, key)) != NULL)
+  if (builder->track_index == NULL)
     {
-      g_free (key);
-      return GPOINTER_TO_UINT (value) - 1;
+      for (guint i = 0; i < builder->tracks->len; i++)
+        if (track_is (g_ptr_array_index (builder->tracks, i), kind, process, tid, name_id, category_id, series_id))
+          return i;
+      if (builder->tracks->len == LINEAR_MAX)
+        {
+          builder->track_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          for (guint i = 0; i < builder->tracks->len; i++)
+            g_hash_table_insert (builder->track_index, key_of (g_ptr_array_index (builder->tracks, i)),
+                                 GUINT_TO_POINTER (i + 1));
+        }
+    }
+  if (builder->track_index != NULL)
+    {
+      key = kind == SL_TRACE_TRACK_THREAD ? track_key ('t', process, 0, 0, tid)
+            : kind == SL_TRACE_TRACK_ASYNC ? track_key ('a', process, category_id, name_id, NULL)
+            : track_key ('c', process, name_id, series_id, NULL);
+      if ((value = g_hash_table_lookup (builder->track_index, key)) != NULL)
+        {
+          g_free (key);
+          return GPOINTER_TO_UINT (value) - 1;
+        }
     }
 
   track = sl_trace_track_new (kind, process, builder->tracks->len, tid, name_id, category_id, series_id);
   g_ptr_array_add (builder->tracks, track);
-  g_hash_table_insert (builder->track_index, key, GUINT_TO_POINTER (builder->tracks->len));
+  if (key != NULL)
+    g_hash_table_insert (builder->track_index, key, GUINT_TO_POINTER (builder->tracks->len));
   return builder->tracks->len - 1;
 }
 
@@ -250,8 +381,7 @@ sl_trace_builder_get_thread_track (SlTraceBuilder *builder,
 
   if (tid == NULL)
     tid = "";
-  return get_track (builder, g_strdup_printf ("t%u/%s", process, tid),
-                    SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
+  return get_track (builder, SL_TRACE_TRACK_THREAD, process, tid, 0, 0, 0);
 }
 
 guint
@@ -263,8 +393,7 @@ sl_trace_builder_get_async_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, g_strdup_printf ("a%u/%u/%u", process, category_id, name_id),
-                    SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
+  return get_track (builder, SL_TRACE_TRACK_ASYNC, process, NULL, name_id, category_id, 0);
 }
 
 guint
@@ -276,8 +405,7 @@ sl_trace_builder_get_counter_track (SlTraceBuilder *builder,
   g_return_val_if_fail (builder != NULL, 0);
   g_return_val_if_fail (process < builder->processes->len, 0);
 
-  return get_track (builder, g_strdup_printf ("c%u/%u/%u", process, name_id, series_id),
-                    SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
+  return get_track (builder, SL_TRACE_TRACK_COUNTER, process, NULL, name_id, 0, series_id);
 }
 
 void
@@ -457,18 +585,29 @@ sl_trace_builder_begin_async (SlTraceBuilder *builder,
 {
   OpenSlice open = { start_ns, name_id, category_id, args_offset, args_length };
   AsyncKey key = { track, id };
-  GArray *stack;
+  AsyncStack *stack;
 
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
+  if (builder->async_open == NULL)
+    builder->async_open = g_hash_table_new_full (async_key_hash, async_key_equal, async_stack_free, NULL);
   stack = g_hash_table_lookup (builder->async_open, &key);
   if (stack == NULL)
     {
-      stack = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
-      g_hash_table_insert (builder->async_open, g_memdup2 (&key, sizeof key), stack);
+      stack = g_new0 (AsyncStack, 1);
+      stack->key = key;
+      g_hash_table_add (builder->async_open, stack);
     }
-  g_array_append_val (stack, open);
+  if (stack->n == 0)
+    stack->bottom = open;
+  else
+    {
+      if (stack->above == NULL)
+        stack->above = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
+      g_array_append_val (stack->above, open);
+    }
+  stack->n++;
   note_time (builder, start_ns, start_ns);
 }
 
@@ -481,24 +620,26 @@ sl_trace_builder_end_async (SlTraceBuilder *builder,
 {
   AsyncKey key = { track, id };
   OpenSlice *open;
-  GArray *stack;
+  AsyncStack *stack;
 
   g_return_if_fail (builder != NULL);
   g_return_if_fail (track < builder->tracks->len);
 
-  stack = g_hash_table_lookup (builder->async_open, &key);
-  if (stack == NULL || stack->len == 0)
+  stack = builder->async_open != NULL ? g_hash_table_lookup (builder->async_open, &key) : NULL;
+  if (stack == NULL || stack->n == 0)
     {
       report_unmatched_end (builder, offset);
       return;
     }
 
-  open = &g_array_index (stack, OpenSlice, stack->len - 1);
+  open = async_stack_at (stack, stack->n - 1);
   append_slice (builder, g_ptr_array_index (builder->tracks, track), open->start_ns,
                 span (open->start_ns, end_ns), open->name_id, open->category_id,
                 SL_TRACE_SLICE_BEGIN_END, open->args_offset, open->args_length);
-  g_array_set_size (stack, stack->len - 1);
-  if (stack->len == 0)
+  stack->n--;
+  if (stack->n > 0)
+    g_array_set_size (stack->above, stack->n - 1);
+  else
     g_hash_table_remove (builder->async_open, &key);
 }
 
@@ -581,7 +722,9 @@ sl_trace_builder_add_problem (SlTraceBuilder *builder,
   g_return_if_fail (builder != NULL);
   g_return_if_fail (SL_IS_PROBLEM (problem));
 
-  g_list_store_append (builder->problems, problem);
+  if (builder->problems == NULL)
+    builder->problems = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (builder->problems, g_object_ref (problem));
 }
 
 /* ------------------------------------------------------------------ */
@@ -600,6 +743,25 @@ is_number (const char *s)
   return TRUE;
 }
 
+/* The value of a string is_number() accepts, held at the ends of the
+ * range as strtoll() holds it. */
+static gint64
+number_value (const char *s)
+{
+  gboolean negative = *s == '-';
+  guint64 value = 0, limit = negative ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
+
+  for (s += negative; *s; s++)
+    {
+      guint d = *s - '0';
+
+      if (value > (limit - d) / 10)
+        return negative ? G_MININT64 : G_MAXINT64;
+      value = value * 10 + d;
+    }
+  return negative ? (gint64) (0 - value) : (gint64) value;
+}
+
 /* Numbers compare as numbers, anything else as text. */
 static int
 compare_ids (const char *a,
@@ -607,7 +769,7 @@ compare_ids (const char *a,
 {
   if (is_number (a) && is_number (b))
     {
-      gint64 x = g_ascii_strtoll (a, NULL, 10), y = g_ascii_strtoll (b, NULL, 10);
+      gint64 x = number_value (a), y = number_value (b);
 
       if (x != y)
         return x < y ? -1 : 1;
@@ -785,16 +947,17 @@ close_open_slices (SlTraceBuilder *builder,
       g_clear_pointer (&t->open, g_array_unref);
     }
 
-  g_hash_table_iter_init (&iter, builder->async_open);
-  while (g_hash_table_iter_next (&iter, &key, &value))
+  if (builder->async_open != NULL)
+    g_hash_table_iter_init (&iter, builder->async_open);
+  while (builder->async_open != NULL && g_hash_table_iter_next (&iter, &key, &value))
     {
-      const AsyncKey *k = key;
-      GArray *stack = value;
+      AsyncStack *stack = value;
+      const AsyncKey *k = &stack->key;
       SlTraceTrack *t = g_ptr_array_index (builder->tracks, k->track);
 
-      for (guint s = 0; s < stack->len; s++)
+      for (guint s = 0; s < stack->n; s++)
         {
-          OpenSlice *open = &g_array_index (stack, OpenSlice, s);
+          OpenSlice *open = async_stack_at (stack, s);
 
           if (n_open++ < MAX_REPORTED)
             add_problem_at (builder, SL_SEVERITY_WARNING, open->args_offset,
@@ -804,7 +967,8 @@ close_open_slices (SlTraceBuilder *builder,
                         open->args_length);
         }
     }
-  g_hash_table_remove_all (builder->async_open);
+  if (builder->async_open != NULL)
+    g_hash_table_remove_all (builder->async_open);
 
   if (n_open > MAX_REPORTED)
     {
@@ -916,7 +1080,7 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   self->start_ns = builder->min_ns;
   self->end_ns = builder->max_ns;
 
-  by_builder_index = g_ptr_array_new ();
+  by_builder_index = g_ptr_array_sized_new (builder->tracks->len);
   for (guint i = 0; i < builder->tracks->len; i++)
     {
       SlTraceTrack *t = g_ptr_array_index (builder->tracks, i);
@@ -939,14 +1103,16 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
   self->flow_index = sl_trace_flow_index_new ((const SlTraceFlow *) (gpointer) self->flows->data,
                                               self->flows->len, self->tracks);
 
-  self->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_hash_table_iter_init (&iter, builder->phase_counts);
   while (g_hash_table_iter_next (&iter, &key, &value))
+    self->n_events += GPOINTER_TO_SIZE (value);
+  self->phase_counts = g_steal_pointer (&builder->phase_counts);
+  /* one items-changed for all, instead of one a problem */
+  if (builder->problems != NULL)
     {
-      self->n_events += GPOINTER_TO_SIZE (value);
-      g_hash_table_insert (self->phase_counts, g_strdup (key), value);
+      self->problems = g_list_store_new (SL_TYPE_PROBLEM);
+      g_list_store_splice (self->problems, 0, 0, builder->problems->pdata, builder->problems->len);
     }
-  self->problems = g_steal_pointer (&builder->problems);
   self->metadata = g_steal_pointer (&builder->metadata);
 
   sl_trace_builder_free (builder);

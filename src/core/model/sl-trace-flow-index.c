@@ -200,6 +200,10 @@ sl_trace_flow_index_new (const SlTraceFlow *flows,
     self->n_slices[t] = ((SlTraceTrack *) g_ptr_array_index (tracks, t))->n;
   self->n_flows = n_flows;
 
+  /* most traces have no flows: nothing to look up, nothing allocated */
+  self->root_level = -1;
+  if (n_flows == 0)
+    return self;
   index_by_slice (self, flows, n_flows);
   index_by_time (self, flows, n_flows);
   return self;

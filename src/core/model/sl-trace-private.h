@@ -35,7 +35,7 @@ struct _SlTrace
   SlTraceFlowIndex *flow_index;
   GHashTable    *phase_counts;
   GArray        *metadata;      /* SlTraceMetadataEvent */
-  GListStore    *problems;
+  GListStore    *problems;      /* NULL until asked for when there are none */
   gint64         start_ns, end_ns;
   guint64        n_events;
 };

@@ -51,17 +51,24 @@ sl_trace_track_free (SlTraceTrack *track)
 
   g_free (track->tid);
   g_free (track->name);
-  g_free (track->start_base);
-  g_free (track->start_offset);
-  g_free (track->dur);
-  g_free (track->name_ids);
-  g_free (track->category_code);
+  if (track->shared_columns != NULL)
+    g_free (track->shared_columns);
+  else
+    {
+      g_free (track->start_base);
+      g_free (track->start_offset);
+      g_free (track->dur);
+      g_free (track->name_ids);
+      g_free (track->category_code);
+      g_free (track->flags);
+      g_free (track->args_base);
+      g_free (track->args_delta);
+      g_free (track->args_length);
+    }
+  if (track->category_palette != track->palette_here)
+    g_free (track->category_palette);
   g_free (track->depth);
   g_free (track->depth_min);
-  g_free (track->flags);
-  g_free (track->args_base);
-  g_free (track->args_delta);
-  g_free (track->args_length);
   g_clear_pointer (&track->start_escapes, g_array_unref);
   g_clear_pointer (&track->dur_escapes, g_array_unref);
   g_clear_pointer (&track->self_escapes, g_array_unref);
@@ -157,7 +164,16 @@ put_category (SlTraceTrack *t,
     if (t->category_palette[code] == category_id)
       break;
   if (code == t->n_categories && code < SL_TRACE_SLICES_MAX_CATEGORIES)
-    t->category_palette[t->n_categories++] = category_id;
+    {
+      if (code == 0)
+        t->category_palette = t->palette_here;
+      else if (code == G_N_ELEMENTS (t->palette_here))
+        {
+          t->category_palette = g_new (guint32, SL_TRACE_SLICES_MAX_CATEGORIES);
+          memcpy (t->category_palette, t->palette_here, sizeof t->palette_here);
+        }
+      t->category_palette[t->n_categories++] = category_id;
+    }
   if (code < t->n_categories)
     t->category_code[i] = (guint8) code;
   else
@@ -254,10 +270,89 @@ track_publish (SlTraceTrack *t)
   };
 }
 
+/* Up to this many slices, a track's nine columns share one allocation:
+ * most tracks of a small trace have a few slices, and nine allocations
+ * (and nine more to compact them) took longer than reading them. */
+#define SHARED_CAPACITY 16
+
+static inline gsize
+align8 (gsize size)
+{
+  return (size + 7) & ~(gsize) 7;
+}
+
+/* The columns of @capacity slices in one block, the n slices there are
+ * copied from where they were. */
+static void
+track_share_columns (SlTraceTrack *t,
+                     gsize         capacity)
+{
+  gsize blocks = MAX (n_blocks (capacity), 1);
+  gsize size = align8 (blocks * sizeof (gint64)) * 2 + align8 (capacity * sizeof (gint32)) * 4 +
+               align8 (capacity * sizeof (guint16)) + align8 (capacity) * 2;
+  guint8 *block = g_malloc (size), *at = block;
+  gsize n = t->n;
+
+#define TAKE(column, type, count, used)                             \
+  G_STMT_START {                                                    \
+    type *column_ = (type *) (gpointer) at;                         \
+    if ((used) > 0)                                                 \
+      memcpy (column_, t->column, (used) * sizeof (type));          \
+    t->column = column_;                                            \
+    at += align8 ((count) * sizeof (type));                         \
+  } G_STMT_END
+
+  TAKE (start_base, gint64, blocks, n_blocks (n));
+  TAKE (args_base, gint64, blocks, n_blocks (n));
+  TAKE (start_offset, gint32, capacity, n);
+  TAKE (dur, guint32, capacity, n);
+  TAKE (name_ids, guint32, capacity, n);
+  TAKE (args_delta, gint32, capacity, n);
+  TAKE (args_length, guint16, capacity, n);
+  TAKE (category_code, guint8, capacity, n);
+  TAKE (flags, guint8, capacity, n);
+#undef TAKE
+  g_free (t->shared_columns);
+  t->shared_columns = block;
+}
+
 static void
 track_reserve_slices (SlTraceTrack *t,
                       gsize         capacity)
 {
+  if (capacity <= SHARED_CAPACITY && (t->shared_columns != NULL || t->capacity == 0))
+    {
+      track_share_columns (t, capacity);
+      t->capacity = capacity;
+      return;
+    }
+  if (t->shared_columns != NULL)
+    {
+      /* out of the shared block into columns of their own */
+      gsize blocks = MAX (n_blocks (capacity), 1), n = t->n, n_used_blocks = n_blocks (n);
+
+#define OWN(column, type, count, used)                              \
+  G_STMT_START {                                                    \
+    type *column_ = g_new (type, count);                            \
+    if ((used) > 0)                                                 \
+      memcpy (column_, t->column, (used) * sizeof (type));          \
+    t->column = column_;                                            \
+  } G_STMT_END
+
+      OWN (start_base, gint64, blocks, n_used_blocks);
+      OWN (args_base, gint64, blocks, n_used_blocks);
+      OWN (start_offset, gint32, capacity, n);
+      OWN (dur, guint32, capacity, n);
+      OWN (name_ids, guint32, capacity, n);
+      OWN (args_delta, gint32, capacity, n);
+      OWN (args_length, guint16, capacity, n);
+      OWN (category_code, guint8, capacity, n);
+      OWN (flags, guint8, capacity, n);
+#undef OWN
+      g_clear_pointer (&t->shared_columns, g_free);
+      t->capacity = capacity;
+      return;
+    }
   t->start_base = g_renew (gint64, t->start_base, MAX (n_blocks (capacity), 1));
   t->start_offset = g_renew (gint32, t->start_offset, capacity);
   t->dur = g_renew (guint32, t->dur, capacity);
@@ -619,9 +714,15 @@ static void
 track_nest (SlTraceTrack *t)
 {
   const SlTraceSlices *s = &t->slices_view;
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (OpenSlice));
-  g_autoptr(GArray) lane_ends = g_array_new (FALSE, FALSE, sizeof (LaneEnd));
-  g_autofree guint16 *depth = g_new (guint16, MAX (t->n, 1));
+  /* on the stack for a small track or a shallow one */
+  OpenSlice stack_here[64];
+  guint16 depth_here[256];
+  g_autofree OpenSlice *stack_heap = NULL;
+  g_autofree guint16 *depth_heap = t->n > G_N_ELEMENTS (depth_here) ? g_new (guint16, t->n) : NULL;
+  g_autoptr(GArray) lane_ends = NULL;
+  OpenSlice *stack = stack_here;
+  gsize stack_len = 0, stack_size = G_N_ELEMENTS (stack_here);
+  guint16 *depth = depth_heap != NULL ? depth_heap : depth_here;
   guint max_depth = 0;
   gboolean any_overflow = FALSE;
 
@@ -638,21 +739,21 @@ track_nest (SlTraceTrack *t)
 
       t->flags[i] &= ~SL_TRACE_SLICE_OVERFLOW;
 
-      while (stack->len > 0)
+      while (stack_len > 0)
         {
-          const OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
+          const OpenSlice *open = &stack[stack_len - 1];
 
           top = open->slice;
           if (sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top) > start)
             break;
           close_slice (t, open, depth[top], i);
-          g_array_set_size (stack, stack->len - 1);
+          stack_len--;
           top = SL_TRACE_NO_PARENT;
         }
 
       if (top != SL_TRACE_NO_PARENT)
         {
-          OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
+          OpenSlice *open = &stack[stack_len - 1];
 
           if (end > sl_trace_slices_start_ns (s, top) + sl_trace_slices_dur_ns (s, top))
             {
@@ -664,18 +765,30 @@ track_nest (SlTraceTrack *t)
           open->self = MAX (open->self - dur, 0);
         }
 
-      depth[i] = MIN (stack->len, SL_TRACE_SLICES_DEEP);
+      depth[i] = MIN (stack_len, SL_TRACE_SLICES_DEEP);
       if (depth[i] >= SL_TRACE_SLICES_DEEP)
         escape_push (&t->parent_escapes, i, top);
       max_depth = MAX (max_depth, depth[i]);
-      g_array_append_val (stack, ((OpenSlice) { i, dur }));
+      if (stack_len == stack_size)
+        {
+          stack_size *= 2;
+          if (stack_heap == NULL)
+            {
+              stack_heap = g_new (OpenSlice, stack_size);
+              memcpy (stack_heap, stack_here, sizeof stack_here);
+            }
+          else
+            stack_heap = g_renew (OpenSlice, stack_heap, stack_size);
+          stack = stack_heap;
+        }
+      stack[stack_len++] = (OpenSlice) { i, dur };
     }
-  while (stack->len > 0)
+  while (stack_len > 0)
     {
-      const OpenSlice *open = &g_array_index (stack, OpenSlice, stack->len - 1);
+      const OpenSlice *open = &stack[stack_len - 1];
 
       close_slice (t, open, depth[open->slice], t->n);
-      g_array_set_size (stack, stack->len - 1);
+      stack_len--;
     }
   /* slices close after those inside them: sorted by slice for the lookups */
   if (t->self_escapes != NULL)
@@ -691,6 +804,7 @@ track_nest (SlTraceTrack *t)
        * found in n log n even when everything overlaps. */
       guint n_lanes = 0;
 
+      lane_ends = g_array_new (FALSE, FALSE, sizeof (LaneEnd));
       for (gsize i = 0; i < t->n; i++)
         {
           LaneEnd *heap = (LaneEnd *) (gpointer) lane_ends->data;

@@ -36,7 +36,8 @@ typedef struct {
   guint32  *dur;
   guint32  *name_ids;
   guint8   *category_code;
-  guint32   category_palette[SL_TRACE_SLICES_MAX_CATEGORIES];
+  guint32  *category_palette;     /* n_categories: palette_here, then room for the most */
+  guint32   palette_here[8];      /* (kept small so a track is a small allocation) */
   guint     n_categories;
   guint8   *depth;
   guint16  *depth_min;            /* SlTraceSlicesDepthMins' levels */
@@ -47,6 +48,7 @@ typedef struct {
   guint64   args_source;
   gboolean  has_args_source;
   guint16  *args_length;
+  guint8   *shared_columns;       /* the nine above in one block, for a few slices */
   GArray   *start_escapes;        /* SlTraceSlicesEscape, by index */
   GArray   *dur_escapes;
   GArray   *self_escapes;         /* only of slices nested very deep */

@@ -294,9 +294,26 @@ sl_trace_find_flows_in_range (SlTrace *self,
 GListModel *
 sl_trace_get_problems (SlTrace *self)
 {
+  GListStore *problems;
+
   g_return_val_if_fail (SL_IS_TRACE (self), NULL);
 
-  return G_LIST_MODEL (self->problems);
+  /* a trace without problems gets its empty list when first asked, from
+   * any thread: the first one made is kept */
+  problems = g_atomic_pointer_get (&self->problems);
+  if (problems == NULL)
+    {
+      GListStore *empty = g_list_store_new (SL_TYPE_PROBLEM);
+
+      if (g_atomic_pointer_compare_and_exchange (&self->problems, NULL, empty))
+        problems = empty;
+      else
+        {
+          g_object_unref (empty);
+          problems = g_atomic_pointer_get (&self->problems);
+        }
+    }
+  return G_LIST_MODEL (problems);
 }
 
 GHashTable *

@@ -10,8 +10,11 @@
 # include <windows.h>
 # include <psapi.h>
 #else
+# include <errno.h>
+# include <fcntl.h>
 # include <sys/mman.h>
 # include <sys/resource.h>
+# include <sys/stat.h>
 # include <unistd.h>
 #endif
 
@@ -164,4 +167,83 @@ void
 sl_platform_free_huge_pages (gpointer memory)
 {
   g_aligned_free (memory);
+}
+
+/**
+ * sl_platform_read_small_file:
+ * @max_size: files larger than this are not read
+ * @data: (out) (transfer full): the contents, with room for one more byte
+ * @length: (out): their length
+ * @stat_size: (out): the size the file had when it was opened
+ *
+ * Reads a regular file of at most @max_size bytes whole with an open, a
+ * stat of what was opened, a read and a close, as g_file_get_contents()
+ * does; a reader of small files that went through a GIO stream, its file
+ * info and a seek made twice the system calls. The open does not block,
+ * so a FIFO (which sl_input_file_check() refuses before opening) is
+ * opened and closed at once, unread. The file is read to its end, should
+ * it have grown since the stat.
+ *
+ * Returns: %FALSE, with nothing read, for a file that is not regular or
+ *   is larger than @max_size, for any error, and where the system has no
+ *   such calls: the caller then reads (or reports) the file as usual
+ */
+gboolean
+sl_platform_read_small_file (const char  *path,
+                             gsize        max_size,
+                             guint8     **data,
+                             gsize       *length,
+                             guint64     *stat_size)
+{
+#ifdef G_OS_UNIX
+  g_autofree guint8 *buffer = NULL;
+  gsize done = 0, allocated;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* not blocking: opening a FIFO returns at once, and anything but a
+   * regular file is closed unread */
+  fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return FALSE;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size < 0 || (guint64) st.st_size > max_size)
+    {
+      close (fd);
+      return FALSE;
+    }
+
+  /* the size first, one byte more to see the end */
+  allocated = (gsize) st.st_size + 1;
+  buffer = g_malloc (allocated);
+  for (;;)
+    {
+      gssize n = read (fd, buffer + done, allocated - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          close (fd);
+          return FALSE;
+        }
+      done += n;
+      /* a regular file reads whole up to its end: all the stat said */
+      if (n == 0 || (done == (gsize) st.st_size && done < allocated))
+        break;
+      if (done == allocated)
+        {
+          allocated += MAX (allocated, 4096);
+          buffer = g_realloc (buffer, allocated);
+        }
+    }
+  close (fd);
+  *data = g_steal_pointer (&buffer);
+  *length = done;
+  *stat_size = st.st_size;
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }

@@ -19,5 +19,10 @@ guint    sl_platform_get_n_cpus               (void);
 gboolean sl_platform_has_gpu_render_node      (void);
 gpointer sl_platform_alloc_huge_pages         (gsize size);
 void     sl_platform_free_huge_pages          (gpointer memory);
+gboolean sl_platform_read_small_file          (const char  *path,
+                                               gsize        max_size,
+                                               guint8     **data,
+                                               gsize       *length,
+                                               guint64     *stat_size);
 
 G_END_DECLS
