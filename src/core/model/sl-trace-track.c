@@ -275,6 +275,25 @@ track_publish (SlTraceTrack *t)
  * (and nine more to compact them) took longer than reading them. */
 #define SHARED_CAPACITY 16
 
+/* A track's columns of slices: each column's name, its type, and whether
+ * it has an entry a slice (SLICE) or a block of slices (BLOCK) */
+#define SLICE_COLUMNS(X)                 \
+  X (start_base, gint64, BLOCK)          \
+  X (args_base, gint64, BLOCK)           \
+  X (start_offset, gint32, SLICE)        \
+  X (dur, guint32, SLICE)                \
+  X (name_ids, guint32, SLICE)           \
+  X (args_delta, gint32, SLICE)          \
+  X (args_length, guint16, SLICE)        \
+  X (category_code, guint8, SLICE)       \
+  X (flags, guint8, SLICE)
+
+/* Entries of a column for @capacity slices, and of those @n slices use */
+#define ENTRIES_SLICE(capacity) (capacity)
+#define ENTRIES_BLOCK(capacity) MAX (n_blocks (capacity), 1)
+#define USED_SLICE(n)           (n)
+#define USED_BLOCK(n)           n_blocks (n)
+
 static inline gsize
 align8 (gsize size)
 {
@@ -287,30 +306,24 @@ static void
 track_share_columns (SlTraceTrack *t,
                      gsize         capacity)
 {
-  gsize blocks = MAX (n_blocks (capacity), 1);
-  gsize size = align8 (blocks * sizeof (gint64)) * 2 + align8 (capacity * sizeof (gint32)) * 4 +
-               align8 (capacity * sizeof (guint16)) + align8 (capacity) * 2;
-  guint8 *block = g_malloc (size), *at = block;
+  gsize size = 0;
+  guint8 *block, *at;
   gsize n = t->n;
 
-#define TAKE(column, type, count, used)                             \
-  G_STMT_START {                                                    \
-    type *column_ = (type *) (gpointer) at;                         \
-    if ((used) > 0)                                                 \
-      memcpy (column_, t->column, (used) * sizeof (type));          \
-    t->column = column_;                                            \
-    at += align8 ((count) * sizeof (type));                         \
-  } G_STMT_END
+#define ADD_SIZE(column, type, per) size += align8 (ENTRIES_##per (capacity) * sizeof (type));
+  SLICE_COLUMNS (ADD_SIZE)
+#undef ADD_SIZE
+  block = at = g_malloc (size);
 
-  TAKE (start_base, gint64, blocks, n_blocks (n));
-  TAKE (args_base, gint64, blocks, n_blocks (n));
-  TAKE (start_offset, gint32, capacity, n);
-  TAKE (dur, guint32, capacity, n);
-  TAKE (name_ids, guint32, capacity, n);
-  TAKE (args_delta, gint32, capacity, n);
-  TAKE (args_length, guint16, capacity, n);
-  TAKE (category_code, guint8, capacity, n);
-  TAKE (flags, guint8, capacity, n);
+#define TAKE(column, type, per)                                     \
+  {                                                                 \
+    type *column_ = (type *) (gpointer) at;                         \
+    if (USED_##per (n) > 0)                                         \
+      memcpy (column_, t->column, USED_##per (n) * sizeof (type));  \
+    t->column = column_;                                            \
+    at += align8 (ENTRIES_##per (capacity) * sizeof (type));        \
+  }
+  SLICE_COLUMNS (TAKE)
 #undef TAKE
   g_free (t->shared_columns);
   t->shared_columns = block;
@@ -329,39 +342,24 @@ track_reserve_slices (SlTraceTrack *t,
   if (t->shared_columns != NULL)
     {
       /* out of the shared block into columns of their own */
-      gsize blocks = MAX (n_blocks (capacity), 1), n = t->n, n_used_blocks = n_blocks (n);
+      gsize n = t->n;
 
-#define OWN(column, type, count, used)                              \
-  G_STMT_START {                                                    \
-    type *column_ = g_new (type, count);                            \
-    if ((used) > 0)                                                 \
-      memcpy (column_, t->column, (used) * sizeof (type));          \
+#define OWN(column, type, per)                                      \
+  {                                                                 \
+    type *column_ = g_new (type, ENTRIES_##per (capacity));         \
+    if (USED_##per (n) > 0)                                         \
+      memcpy (column_, t->column, USED_##per (n) * sizeof (type));  \
     t->column = column_;                                            \
-  } G_STMT_END
-
-      OWN (start_base, gint64, blocks, n_used_blocks);
-      OWN (args_base, gint64, blocks, n_used_blocks);
-      OWN (start_offset, gint32, capacity, n);
-      OWN (dur, guint32, capacity, n);
-      OWN (name_ids, guint32, capacity, n);
-      OWN (args_delta, gint32, capacity, n);
-      OWN (args_length, guint16, capacity, n);
-      OWN (category_code, guint8, capacity, n);
-      OWN (flags, guint8, capacity, n);
+  }
+      SLICE_COLUMNS (OWN)
 #undef OWN
       g_clear_pointer (&t->shared_columns, g_free);
       t->capacity = capacity;
       return;
     }
-  t->start_base = g_renew (gint64, t->start_base, MAX (n_blocks (capacity), 1));
-  t->start_offset = g_renew (gint32, t->start_offset, capacity);
-  t->dur = g_renew (guint32, t->dur, capacity);
-  t->name_ids = g_renew (guint32, t->name_ids, capacity);
-  t->category_code = g_renew (guint8, t->category_code, capacity);
-  t->flags = g_renew (guint8, t->flags, capacity);
-  t->args_base = g_renew (gint64, t->args_base, MAX (n_blocks (capacity), 1));
-  t->args_delta = g_renew (gint32, t->args_delta, capacity);
-  t->args_length = g_renew (guint16, t->args_length, capacity);
+#define RENEW(column, type, per) t->column = g_renew (type, t->column, ENTRIES_##per (capacity));
+  SLICE_COLUMNS (RENEW)
+#undef RENEW
   t->capacity = capacity;
 }
 
