@@ -355,6 +355,17 @@ test_image_reserve (void)
   for (guint i = 0; i < 2000 && !sl_image_reserve_is_ready (reserve); i++)
     g_usleep (5000);
   sl_image_reserve_free (reserve);
+  /* bigger than an image can be: never an image, and no harm */
+  reserve = sl_image_reserve_new (40000, 100, 1);
+  for (guint k = 0; k < 2000 && !sl_image_reserve_is_ready (reserve); k++)
+    g_usleep (5000);
+  g_assert_null (sl_image_reserve_take (reserve, 1, 1, 1));
+  sl_image_reserve_free (reserve);
+  reserve = sl_image_reserve_new (30000, 30000, 2);
+  for (guint k = 0; k < 2000 && !sl_image_reserve_is_ready (reserve); k++)
+    g_usleep (5000);
+  g_assert_null (sl_image_reserve_take (reserve, 1, 1, 2));
+  sl_image_reserve_free (reserve);
   /* sizes that make no sense are made as the smallest image */
   for (guint i = 0; i < 2; i++)
     {

@@ -5,12 +5,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "sl-image-reserve.h"
-
-/* Bytes apart that the worker writes: the smallest page the systems this
- * runs on use. */
-#define PAGE_SIZE 4096
+#include "sl-platform.h"
 
 /* Shared by the caller and the worker, freed by the last to let go */
 typedef struct {
@@ -34,30 +32,44 @@ reserve_clear (gpointer data)
   g_clear_pointer (&r->image, cairo_surface_destroy);
 }
 
+/* Larger images are left to the caller, who may fail to make them
+ * without harm: allocating here does not fail, it aborts. */
+#define MAX_BYTES ((gsize)1 << 30)
+
+static const cairo_user_data_key_t pixels_key;
+
 static gpointer
 make_image_thread (gpointer data)
 {
   Reserve *r = data;
-  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, r->width, r->height);
+  int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, r->width);
+  cairo_surface_t *image = NULL;
 
-  if (cairo_surface_status (image) == CAIRO_STATUS_SUCCESS)
+  /* what cairo can make (its images are at most 32767 pixels a side),
+   * and no more than a view's images need */
+  if (stride > 0 && r->height <= 32767 && (gsize)stride * (gsize)r->height <= MAX_BYTES)
     {
-      volatile guchar *pixels;
-      gsize size;
+      gsize size = (gsize)stride * (gsize)r->height;
+      guchar *pixels = sl_platform_alloc_huge_pages (size);
 
-      cairo_surface_flush (image);
-      pixels = cairo_image_surface_get_data (image);
-      size = (gsize)cairo_image_surface_get_stride (image) * (gsize)r->height;
-      /* The image is all zeros already: writing a zero into every page
-       * makes the system give it now, here. */
-      for (gsize i = 0; i < size; i += PAGE_SIZE)
-        pixels[i] = 0;
-      cairo_surface_mark_dirty (image);
-      cairo_surface_set_device_scale (image, r->scale, r->scale);
-      r->image = image;
+      /* Written here, all of it: the system gives the memory now, in
+       * pages of 2 MB where it can (fewer misses of the address cache
+       * for a frame's column of rows, a page a row in pages of 4 kB),
+       * however long it takes to find them. */
+      memset (pixels, 0, size);
+      image = cairo_image_surface_create_for_data (pixels, CAIRO_FORMAT_ARGB32, r->width, r->height, stride);
+      if (cairo_surface_status (image) == CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_set_user_data (image, &pixels_key, pixels, sl_platform_free_huge_pages);
+          cairo_surface_set_device_scale (image, r->scale, r->scale);
+          r->image = image;
+        }
+      else
+        {
+          cairo_surface_destroy (image);
+          sl_platform_free_huge_pages (pixels);
+        }
     }
-  else
-    cairo_surface_destroy (image);
   /* the image is the caller's to take from now on */
   g_atomic_int_set (&r->ready, 1);
   g_atomic_rc_box_release_full (r, reserve_clear);

@@ -5,8 +5,17 @@
  * of page faults on this project's test machines, more than a whole frame
  * of drawing. A view that knows its size before it has anything to show
  * (a trace still loading) asks for its images here; a worker makes each
- * one and writes a byte of every page, and the first frame takes them
- * ready.
+ * one and writes all of it, and the first frame takes them ready.
+ *
+ * The worker asks for pages of 2 MB, which the system may take long to
+ * find (tens of milliseconds, gathering free memory) but which the
+ * frames then reach through far fewer entries of the processor's address
+ * cache: a view-sized image's rows are 8 kB or more apart, a 4 kB page
+ * each, and a flow drawn down a tile's column of 1,080 rows missed that
+ * cache on every row. Frames at a new zoom, drawn in turn by a view with
+ * these images and one with images of its own (medians of 128 frames
+ * each, the other core busy): 6 % less processor time at 10 % and 1 % of
+ * 8 M slices, 2 to 4 % at 10 % of 32 M, the same at the full view.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
