@@ -375,6 +375,24 @@ test_image_reserve (void)
       sl_image_reserve_free (reserve);
     }
 
+  /* A window made smaller while the trace loads keeps the images asked
+   * for the bigger one, which its view takes. */
+  {
+    SlTimelineRenderer *renderer = sl_timeline_renderer_new ();
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+    SlTimelineViewport vp;
+
+    sl_timeline_renderer_reserve_images (renderer, WIDTH + 300, HEIGHT + 160, 1);
+    sl_timeline_renderer_reserve_images (renderer, WIDTH - 300, HEIGHT - 240, 1);
+    sl_timeline_renderer_set_lod (renderer, sl_trace_lod_new (trace, NULL));
+    wait_for_images (renderer);
+    viewport_at (&vp, 0.01, 0.37);
+    draw (renderer, surface, &vp);
+    g_assert_cmpuint (sl_timeline_renderer_get_n_images_taken (renderer), >=, 2);
+    cairo_surface_destroy (surface);
+    sl_timeline_renderer_free (renderer);
+  }
+
   for (guint i = 0; i < 2; i++)
     {
       SlTimelineRenderer *renderer = sl_timeline_renderer_new ();

@@ -1010,7 +1010,9 @@ sl_timeline_renderer_reserve_images (SlTimelineRenderer *self,
   if (width <= SL_TIMELINE_GUTTER_WIDTH || height <= 0)
     return;
   scale = CLAMP (scale, 1, 16);
-  if (width == self->reserve_width && height == self->reserve_height && scale == self->reserve_scale)
+  /* Images asked for a view as big serve a smaller one: a window being
+   * resized while the trace loads asks again only as it grows. */
+  if (width <= self->reserve_width && height <= self->reserve_height && scale == self->reserve_scale)
     return;
   clear_reserves (self);
   self->reserve_width = width;
