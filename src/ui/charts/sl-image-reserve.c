@@ -10,24 +10,21 @@
 #include "sl-image-reserve.h"
 #include "sl-platform.h"
 
-/* Shared by the caller and the worker, freed by the last to let go */
-typedef struct {
+/* Shared by the caller and the worker (a reference-counted box), freed
+ * by the last to let go */
+struct _SlImageReserve
+{
   int              width;    /* in device pixels */
   int              height;
   double           scale;
   cairo_surface_t *image;    /* set by the worker before ready */
   gint             ready;    /* atomic */
-} Reserve;
-
-struct _SlImageReserve
-{
-  Reserve *reserve;
 };
 
 static void
 reserve_clear (gpointer data)
 {
-  Reserve *r = data;
+  SlImageReserve *r = data;
 
   g_clear_pointer (&r->image, cairo_surface_destroy);
 }
@@ -41,7 +38,7 @@ static const cairo_user_data_key_t pixels_key;
 static gpointer
 make_image_thread (gpointer data)
 {
-  Reserve *r = data;
+  SlImageReserve *r = data;
   int stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, r->width);
   cairo_surface_t *image = NULL;
 
@@ -92,22 +89,20 @@ sl_image_reserve_new (int    width,
                       int    height,
                       double scale)
 {
-  SlImageReserve *self = g_new0 (SlImageReserve, 1);
-  Reserve *r = g_atomic_rc_box_new0 (Reserve);
+  SlImageReserve *self = g_atomic_rc_box_new0 (SlImageReserve);
   GThread *thread;
 
   scale = CLAMP (scale, 1, 16);
-  r->width = (int)ceil (MAX (width, 1) * scale);
-  r->height = (int)ceil (MAX (height, 1) * scale);
-  r->scale = scale;
-  self->reserve = r;
+  self->width = (int)ceil (MAX (width, 1) * scale);
+  self->height = (int)ceil (MAX (height, 1) * scale);
+  self->scale = scale;
 
-  thread = g_thread_try_new ("sl-image-reserve", make_image_thread, g_atomic_rc_box_acquire (r), NULL);
+  thread = g_thread_try_new ("sl-image-reserve", make_image_thread, g_atomic_rc_box_acquire (self), NULL);
   if (thread != NULL)
     g_thread_unref (thread);
   else
     /* no worker: never ready, and the caller makes its own image */
-    g_atomic_rc_box_release_full (r, reserve_clear);
+    g_atomic_rc_box_release_full (self, reserve_clear);
   return self;
 }
 
@@ -117,7 +112,7 @@ sl_image_reserve_is_ready (SlImageReserve *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
 
-  return g_atomic_int_get (&self->reserve->ready) != 0;
+  return g_atomic_int_get (&self->ready) != 0;
 }
 
 /**
@@ -136,15 +131,12 @@ sl_image_reserve_take (SlImageReserve *self,
                        int             min_height,
                        double          scale)
 {
-  Reserve *r;
-
   g_return_val_if_fail (self != NULL, NULL);
 
-  r = self->reserve;
-  if (!g_atomic_int_get (&r->ready) || r->image == NULL || r->scale != scale
-      || r->width < min_width || r->height < min_height)
+  if (!g_atomic_int_get (&self->ready) || self->image == NULL || self->scale != scale
+      || self->width < min_width || self->height < min_height)
     return NULL;
-  return g_steal_pointer (&r->image);
+  return g_steal_pointer (&self->image);
 }
 
 /* Lets go of the reserve: an image not taken is freed, by the worker if
@@ -154,6 +146,5 @@ sl_image_reserve_free (SlImageReserve *self)
 {
   if (self == NULL)
     return;
-  g_atomic_rc_box_release_full (self->reserve, reserve_clear);
-  g_free (self);
+  g_atomic_rc_box_release_full (self, reserve_clear);
 }
