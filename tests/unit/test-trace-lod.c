@@ -3,7 +3,8 @@
  * On a generated trace of 400,000 slices: a row query reads at most a few
  * slices per pixel and returns at most about two spans per pixel, every
  * slice in view is covered by a span, no slice a pixel wide or more is
- * merged away, the slice under a point is the one a full scan finds, and
+ * merged away, no gap of more than a pixel is covered (at zooms a quarter
+ * apart, from the whole trace to a few slices a pixel), the slice under a point is the one a full scan finds, and
  * counter columns hold the extent of their points. The depth lists hold
  * every slice of their depth, in order, packed or (slices far apart) whole.
  *
@@ -150,6 +151,68 @@ test_query_cost_and_coverage (void)
       g_test_message ("%.4f of the trace: at most %u reads and %u spans per row for %u pixels",
                       fractions[f], max_visited, max_spans, WIDTH);
     }
+}
+
+/* No span covers the middle of a gap of 1.1 pixels or more between two
+ * slices of the row that follow each other. */
+static void
+check_gaps (guint  track,
+            guint  depth,
+            gint64 t0,
+            gint64 t1)
+{
+  const SlTraceSlices *s = sl_trace_get_slices (trace, track);
+  double ns_per_pixel = (double)(t1 - t0) / WIDTH;
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (SlTraceLodSpan));
+  guint n, sp = 0;
+  g_autofree guint32 *idx = depth_slices (lod, track, depth, &n);
+
+  sl_trace_lod_query (lod, track, depth, t0, t1, ns_per_pixel, spans);
+  for (guint k = 1; k < n; k++)
+    {
+      gint64 end = sl_trace_slices_start_ns (s, idx[k - 1]) + sl_trace_slices_dur_ns (s, idx[k - 1]);
+      gint64 start = sl_trace_slices_start_ns (s, idx[k]);
+      gint64 middle = end + (start - end) / 2;
+
+      if ((double)(start - end) < 1.1 * ns_per_pixel || middle < t0 || middle > t1)
+        continue;
+      while (sp < spans->len && g_array_index (spans, SlTraceLodSpan, sp).end_ns <= middle)
+        sp++;
+      if (sp < spans->len)
+        g_assert_cmpint (g_array_index (spans, SlTraceLodSpan, sp).start_ns, >, middle);
+    }
+}
+
+/* Zooms a quarter apart from the whole trace down to a few slices a
+ * pixel, so that every depth is drawn from buckets as wide as a pixel,
+ * from buckets up to twice as wide (query_fine_buckets) and slice by
+ * slice: every row keeps its slices, its wide slices and its gaps. */
+static void
+test_every_zoom (void)
+{
+  gint64 start = sl_trace_get_start_ns (trace), end = sl_trace_get_end_ns (trace);
+  guint n_tracks = sl_trace_get_n_tracks (trace);
+  guint n_zooms = 0;
+
+  for (double width = (double)(end - start); width >= 100.0 * WIDTH; width /= 1.25)
+    {
+      gint64 t0 = start + (gint64)((end - start - width) * (0.1 + 0.8 * (n_zooms % 7) / 6.0));
+      gint64 t1 = t0 + (gint64)width;
+      guint max_visited = 0, max_spans = 0;
+
+      for (guint t = 0; t < n_tracks; t++)
+        {
+          if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER)
+            continue;
+          for (guint d = 0; d < sl_trace_lod_get_n_depths (lod, t); d++)
+            {
+              check_row (t, d, t0, t1, &max_visited, &max_spans);
+              check_gaps (t, d, t0, t1);
+            }
+        }
+      n_zooms++;
+    }
+  g_assert_cmpuint (n_zooms, >, 20);
 }
 
 /* Where the depth's @k-th slice ends */
@@ -426,6 +489,7 @@ main (int   argc,
 
   g_test_add_func ("/trace-lod/query-cost-and-coverage", test_query_cost_and_coverage);
   g_test_add_func ("/trace-lod/query-start", test_query_start);
+  g_test_add_func ("/trace-lod/every-zoom", test_every_zoom);
   g_test_add_func ("/trace-lod/memory", test_memory);
   g_test_add_func ("/trace-lod/hit", test_hit);
   g_test_add_func ("/trace-lod/small-trace", test_small_trace);
