@@ -551,7 +551,9 @@ static void
 scroll_at_scale (double scale)
 {
   static const double steps[] = { 20, 20, 1, 7, -3, -20, -45, 300, -250, 20, 0.5, 20, -20, 2000, -1990, 5 };
-  static const double fractions[] = { 1.0, 0.01, 0.0001, 0 };
+  /* at 10 %, a few straight flows through each tile (blended into the
+   * tile image, and taken off it before the rows move); at 1 %, curves */
+  static const double fractions[] = { 1.0, 0.1, 0.01, 0.0001, 0 };
   guint track = first_thread_track ();
   guint n_moved = 0, n_with_flows = 0;
   Pair pair;
@@ -590,7 +592,7 @@ scroll_at_scale (double scale)
       compare_frame (&pair, &vp, "pan after scrolling");
     }
   /* Every zoom moved, with flows through the tiles at some. */
-  g_assert_cmpuint (n_moved, >=, 4 * 12);
+  g_assert_cmpuint (n_moved, >=, 5 * 12);
   g_assert_cmpuint (n_with_flows, >=, 12);
   pair_clear (&pair);
 }
@@ -603,9 +605,10 @@ test_scroll (void)
 }
 
 /* Each change of what is shown, made on both, then a pan: the kept
- * renderer's next frame must be the whole one. */
+ * renderer's next frame must be the whole one. At 1 % the tiles' flows
+ * are curves, at 10 % straight lines blended into the tiles. */
 static void
-test_changes (void)
+changes_at (double fraction)
 {
   Pair pair;
   SlTimelineViewport vp;
@@ -616,7 +619,7 @@ test_changes (void)
 
   pair_init (&pair, 1);
   size = (gsize)cairo_image_surface_get_stride (pair.kept_surface) * HEIGHT;
-  viewport_at (&vp, 0.01, 0.5);
+  viewport_at (&vp, fraction, 0.5);
   compare_frame (&pair, &vp, "first frame");
   vp.t0 += (gint64)(3 * vp.ns_per_pixel);
   g_assert_cmpuint (compare_frame (&pair, &vp, "pan"), <, visible_tiles (&vp) - 1);
@@ -717,6 +720,13 @@ test_changes (void)
       compare_frame (&pair, &vp, what);
     }
   pair_clear (&pair);
+}
+
+static void
+test_changes (void)
+{
+  changes_at (0.01);
+  changes_at (0.1);
 }
 
 static guint32
@@ -911,6 +921,40 @@ test_pixel_lines (void)
           if (!inside)
             g_assert_cmphex (pixel, ==, 0xffffffff);
         }
+  }
+
+  /* Lines blended keeping what they cover, over each other and over a
+   * picture of random pixels, are the same pixels as without keeping;
+   * taken off, last first, they leave the picture as it was. */
+  {
+    gsize bytes = (gsize)stride * size;
+    g_autofree guchar *picture = g_malloc (bytes);
+    g_autoptr(GArray) under = g_array_new (FALSE, FALSE, sizeof (SlPixelUnder));
+    guchar *kept = cairo_image_surface_get_data (split), *plain = cairo_image_surface_get_data (blended);
+
+    for (gsize i = 0; i < bytes; i += 4)
+      *(guint32 *)(gpointer)(picture + i) = g_rand_int (rand) | 0xff000000;
+    for (guint round = 0; round < 20; round++)
+      {
+        memcpy (kept, picture, bytes);
+        memcpy (plain, picture, bytes);
+        for (guint k = 0; k < 30; k++)
+          {
+            double x0 = g_rand_double_range (rand, -10, size + 10), y0 = g_rand_double_range (rand, -10, size + 10);
+            double x1 = x0 + g_rand_double_range (rand, -16, 16), y1 = g_rand_double_range (rand, -10, size + 10);
+            double width = k % 2 ? 1 : 2;
+            guint32 colour = sl_pixel_colour (g_rand_double (rand), g_rand_double (rand), g_rand_double (rand), 0.45);
+
+            sl_pixel_line_blend_keeping (kept, stride, &clip, x0, y0, x1, y1, width, colour, under);
+            sl_pixel_line_blend (plain, stride, &clip, x0, y0, x1, y1, width, colour);
+          }
+        g_assert_cmpuint (under->len, >, 0);
+        g_assert_true (memcmp (kept, plain, bytes) == 0);
+        g_assert_true (memcmp (kept, picture, bytes) != 0);
+        sl_pixel_restore (kept, under);
+        g_assert_cmpuint (under->len, ==, 0);
+        g_assert_true (memcmp (kept, picture, bytes) == 0);
+      }
   }
 
   cairo_surface_destroy (split);

@@ -56,15 +56,25 @@ mul_pixel (guint32 x,
 /* @cover (0 to 1) of @colour over the pixel at @p. No channel passes
  * 255: a premultiplied colour's channels are at most its alpha, so the
  * two parts add up to at most 255 each. */
+/* Blends @colour over the pixel at @p by @cover; @under, when there is
+ * one, gets the pixel as it was first. */
 static inline void
 blend_pixel (guint32 *p,
              guint32  colour,
-             double   cover)
+             double   cover,
+             guchar  *data,
+             GArray  *under)
 {
   guint a = (guint)(MIN (cover, 1.0) * 255 + 0.5);
 
   if (a == 0)
     return;
+  if (under != NULL)
+    {
+      SlPixelUnder was = { (guint32)(p - (guint32 *)(gpointer)data), *p };
+
+      g_array_append_val (under, was);
+    }
   *p = mul_pixel (colour, a) + mul_pixel (*p, 255 - mul_un8 (colour >> 24, a));
 }
 
@@ -111,16 +121,17 @@ overlap (double p,
  * it, and depends only on the line and the pixel: a line split over clips
  * that meet gives the same pixels as whole.
  */
-void
-sl_pixel_line_blend (guchar            *data,
-                     int                stride,
-                     const SlPixelClip *clip,
-                     double             x0,
-                     double             y0,
-                     double             x1,
-                     double             y1,
-                     double             width,
-                     guint32            colour)
+static void
+line_blend (guchar            *data,
+            int                stride,
+            const SlPixelClip *clip,
+            double             x0,
+            double             y0,
+            double             x1,
+            double             y1,
+            double             width,
+            guint32            colour,
+            GArray            *under)
 {
   double dx = x1 - x0, dy = y1 - y0;
   gboolean steep = fabs (dy) >= fabs (dx);
@@ -189,7 +200,7 @@ sl_pixel_line_blend (guchar            *data,
               int px = steep ? j : (int)i, py = steep ? (int)i : j;
 
               blend_pixel ((guint32 *)(gpointer)(data + (gsize)py * stride) + clip->origin + px, colour,
-                           strip * overlap (j, middle - half, middle + half));
+                           strip * overlap (j, middle - half, middle + half), data, under);
             }
           continue;
         }
@@ -219,7 +230,70 @@ sl_pixel_line_blend (guchar            *data,
         {
           int px = steep ? first + j : (int)i, py = steep ? (int)i : first + j;
 
-          blend_pixel ((guint32 *)(gpointer)(data + (gsize)py * stride) + clip->origin + px, colour, cover[j]);
+          blend_pixel ((guint32 *)(gpointer)(data + (gsize)py * stride) + clip->origin + px, colour, cover[j], data,
+                       under);
         }
     }
+}
+
+void
+sl_pixel_line_blend (guchar            *data,
+                     int                stride,
+                     const SlPixelClip *clip,
+                     double             x0,
+                     double             y0,
+                     double             x1,
+                     double             y1,
+                     double             width,
+                     guint32            colour)
+{
+  line_blend (data, stride, clip, x0, y0, x1, y1, width, colour, NULL);
+}
+
+/**
+ * sl_pixel_line_blend_keeping:
+ * @under: (element-type SlPixelUnder): appended to
+ *
+ * sl_pixel_line_blend, keeping in @under every pixel it changes as it
+ * was, in the order changed, for sl_pixel_restore.
+ */
+void
+sl_pixel_line_blend_keeping (guchar            *data,
+                             int                stride,
+                             const SlPixelClip *clip,
+                             double             x0,
+                             double             y0,
+                             double             x1,
+                             double             y1,
+                             double             width,
+                             guint32            colour,
+                             GArray            *under)
+{
+  g_return_if_fail (under != NULL);
+
+  line_blend (data, stride, clip, x0, y0, x1, y1, width, colour, under);
+}
+
+/**
+ * sl_pixel_restore:
+ * @under: (element-type SlPixelUnder): emptied
+ *
+ * Puts back the pixels of @data that lines blended over, last changed
+ * first, so that lines over lines come off in turn.
+ */
+void
+sl_pixel_restore (guchar *data,
+                  GArray *under)
+{
+  guint32 *pixels = (guint32 *)(gpointer)data;
+
+  g_return_if_fail (data != NULL && under != NULL);
+
+  for (guint i = under->len; i > 0; i--)
+    {
+      const SlPixelUnder *was = &g_array_index (under, SlPixelUnder, i - 1);
+
+      pixels[was->place] = was->pixel;
+    }
+  g_array_set_size (under, 0);
 }

@@ -23,6 +23,13 @@ typedef struct {
   int bottom;
 } SlPixelClip;
 
+/* A pixel a line was blended over: its place, in pixels from the start of
+ * the image's data, and what it was. */
+typedef struct {
+  guint32 place;
+  guint32 pixel;
+} SlPixelUnder;
+
 guint32 sl_pixel_colour     (double             red,
                              double             green,
                              double             blue,
@@ -36,5 +43,17 @@ void    sl_pixel_line_blend (guchar            *data,
                              double             y1,
                              double             width,
                              guint32            colour);
+void    sl_pixel_line_blend_keeping (guchar            *data,
+                                     int                stride,
+                                     const SlPixelClip *clip,
+                                     double             x0,
+                                     double             y0,
+                                     double             x1,
+                                     double             y1,
+                                     double             width,
+                                     guint32            colour,
+                                     GArray            *under);
+void    sl_pixel_restore    (guchar            *data,
+                             GArray            *under);
 
 G_END_DECLS
