@@ -99,6 +99,13 @@ overlap (double p,
 
 /* Pixels across a row a line may cover at once: lines are a few pixels
  * wide. */
+/* Rows ahead whose pixels a steep line asks for: the first read of each
+ * row's pixel was half the blend's time. Frames at a new zoom each at
+ * 10 % of 8 M and 32 M slices (a dozen flows a tile, 950 rows tall), in
+ * turn in one run, 512 frames each: 5.57 against 5.76 ms, 5.39 against
+ * 5.52, 7.25 against 7.42 and 6.74 against 6.88; 4, 8 and 24 rows ahead
+ * did about as well. */
+#define ROWS_AHEAD 16
 #define MAX_ACROSS 64
 /* Strips of a row through either end of a slanted line */
 #define END_STRIPS 8
@@ -188,6 +195,17 @@ line_blend (guchar            *data,
       int end = MIN (floor_int (span_hi) + 1, (int)across_hi);
       int n = MAX (end - first, 0);
 
+#if defined(__GNUC__)
+      /* a steep line's pixels ROWS_AHEAD rows on, a stride apart each,
+       * which the processor does not fetch ahead by itself */
+      if (steep && i + ROWS_AHEAD < row_end)
+        {
+          double ahead = c0 + (i + ROWS_AHEAD - a0) * slope;
+
+          if (ahead >= across_lo && ahead < across_hi)
+            __builtin_prefetch (data + (gsize)(i + ROWS_AHEAD) * stride + ((gsize)clip->origin + (gsize)ahead) * 4);
+        }
+#endif
       if (n == 0)
         continue;
       if (n_row_strips == 1)
