@@ -124,6 +124,7 @@ struct _SlTimelineRenderer
 {
   SlTraceLod           *lod;
   SlTrace              *trace;
+  gint64                origin_ns;            /* the trace's start: time 0 of the pixel grid */
   gboolean              dark;
   gboolean              naive;
   PangoFontDescription *font;
@@ -542,6 +543,7 @@ sl_timeline_renderer_set_lod (SlTimelineRenderer *self,
 
   self->lod = lod;
   self->trace = sl_trace_lod_get_trace (lod);
+  self->origin_ns = sl_trace_get_start_ns (self->trace);
   n_strings = sl_trace_get_n_strings (self->trace);
   n_tracks = sl_trace_get_n_tracks (self->trace);
   n_processes = sl_trace_get_n_processes (self->trace);
@@ -1291,7 +1293,7 @@ grid_x (const SlTimelineRenderer *self,
         const SlTimelineViewport *vp,
         gint64                    t)
 {
-  return (double)(t - sl_trace_get_start_ns (self->trace)) / vp->ns_per_pixel;
+  return (double)(t - self->origin_ns) / vp->ns_per_pixel;
 }
 
 /* The view's left edge put on the nearest pixel of that grid */
