@@ -49,8 +49,8 @@
  *
  * At 10 % of 32 M slices (20,000 spans a frame, the top depth four to six
  * slices a pixel), frames at a new zoom each went from 8.4 to 10.3 ms to
- * 6.8 to 7.6 ms (--busy, medians of 40 frames, several runs; the machine
- * is shared and a run's median moves by 2 ms with the others' work): the
+ * 7.0 to 7.4 ms in most runs (--busy, medians of 40 frames; 9.5 ms in one
+ * where every zoom was a third slower: the machine is shared): the
  * level of detail draws those rows from buckets twice a pixel wide where
  * it walked their slices (7 %), the straight flows are blended into the
  * kept tiles instead of into a second copy of every tile with flows (11
