@@ -846,7 +846,7 @@ test_pixel_lines (void)
           cairo_surface_flush (images[i]);
         }
 
-      sl_pixel_line_blend (cairo_image_surface_get_data (blended), stride, &clip, x0, y0, x1, y1, width, colour);
+      sl_pixel_line_blend (cairo_image_surface_get_data (blended), stride, &clip, x0, y0, x1, y1, width, colour, NULL);
       cairo_surface_mark_dirty (blended);
 
       /* the same clip in two parts, split at a column */
@@ -855,9 +855,9 @@ test_pixel_lines (void)
         SlPixelClip left = { clip.origin, cut, clip.top, clip.bottom };
         SlPixelClip right = { clip.origin + cut, clip.width - cut, clip.top, clip.bottom };
 
-        sl_pixel_line_blend (cairo_image_surface_get_data (split), stride, &left, x0, y0, x1, y1, width, colour);
+        sl_pixel_line_blend (cairo_image_surface_get_data (split), stride, &left, x0, y0, x1, y1, width, colour, NULL);
         sl_pixel_line_blend (cairo_image_surface_get_data (split), stride, &right, x0 - cut, y0, x1 - cut, y1, width,
-                             colour);
+                             colour, NULL);
         cairo_surface_mark_dirty (split);
       }
 
@@ -911,7 +911,7 @@ test_pixel_lines (void)
     cairo_surface_flush (blended);
     for (guint i = 0; i < G_N_ELEMENTS (odd); i++)
       sl_pixel_line_blend (cairo_image_surface_get_data (blended), stride, &clip, odd[i][0], odd[i][1], odd[i][2],
-                           odd[i][3], odd[i][4], colour);
+                           odd[i][3], odd[i][4], colour, NULL);
     for (int y = 0; y < size; y++)
       for (int x = 0; x < size; x++)
         {
@@ -945,8 +945,8 @@ test_pixel_lines (void)
             double width = k % 2 ? 1 : 2;
             guint32 colour = sl_pixel_colour (g_rand_double (rand), g_rand_double (rand), g_rand_double (rand), 0.45);
 
-            sl_pixel_line_blend_keeping (kept, stride, &clip, x0, y0, x1, y1, width, colour, under);
-            sl_pixel_line_blend (plain, stride, &clip, x0, y0, x1, y1, width, colour);
+            sl_pixel_line_blend (kept, stride, &clip, x0, y0, x1, y1, width, colour, under);
+            sl_pixel_line_blend (plain, stride, &clip, x0, y0, x1, y1, width, colour, NULL);
           }
         g_assert_cmpuint (under->len, >, 0);
         g_assert_true (memcmp (kept, plain, bytes) == 0);

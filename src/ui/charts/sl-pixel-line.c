@@ -119,6 +119,9 @@ overlap (double p,
  * @y0: the start's row, in device pixels from the image's top
  * @width: the line's width in device pixels
  * @colour: from sl_pixel_colour()
+ * @under: (element-type SlPixelUnder) (nullable): when given, gets every
+ *   pixel the line changes as it was, in the order changed, for
+ *   sl_pixel_restore()
  *
  * Blends a straight line with butt ends. Along its longer axis, each
  * pixel row (or column) the line crosses is cut into a few strips, more
@@ -128,17 +131,17 @@ overlap (double p,
  * it, and depends only on the line and the pixel: a line split over clips
  * that meet gives the same pixels as whole.
  */
-static void
-line_blend (guchar            *data,
-            int                stride,
-            const SlPixelClip *clip,
-            double             x0,
-            double             y0,
-            double             x1,
-            double             y1,
-            double             width,
-            guint32            colour,
-            GArray            *under)
+void
+sl_pixel_line_blend (guchar            *data,
+                     int                stride,
+                     const SlPixelClip *clip,
+                     double             x0,
+                     double             y0,
+                     double             x1,
+                     double             y1,
+                     double             width,
+                     guint32            colour,
+                     GArray            *under)
 {
   double dx = x1 - x0, dy = y1 - y0;
   gboolean steep = fabs (dy) >= fabs (dx);
@@ -252,44 +255,6 @@ line_blend (guchar            *data,
                        under);
         }
     }
-}
-
-void
-sl_pixel_line_blend (guchar            *data,
-                     int                stride,
-                     const SlPixelClip *clip,
-                     double             x0,
-                     double             y0,
-                     double             x1,
-                     double             y1,
-                     double             width,
-                     guint32            colour)
-{
-  line_blend (data, stride, clip, x0, y0, x1, y1, width, colour, NULL);
-}
-
-/**
- * sl_pixel_line_blend_keeping:
- * @under: (element-type SlPixelUnder): appended to
- *
- * sl_pixel_line_blend, keeping in @under every pixel it changes as it
- * was, in the order changed, for sl_pixel_restore.
- */
-void
-sl_pixel_line_blend_keeping (guchar            *data,
-                             int                stride,
-                             const SlPixelClip *clip,
-                             double             x0,
-                             double             y0,
-                             double             x1,
-                             double             y1,
-                             double             width,
-                             guint32            colour,
-                             GArray            *under)
-{
-  g_return_if_fail (under != NULL);
-
-  line_blend (data, stride, clip, x0, y0, x1, y1, width, colour, under);
 }
 
 /**

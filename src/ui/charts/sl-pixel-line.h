@@ -42,17 +42,8 @@ void    sl_pixel_line_blend (guchar            *data,
                              double             x1,
                              double             y1,
                              double             width,
-                             guint32            colour);
-void    sl_pixel_line_blend_keeping (guchar            *data,
-                                     int                stride,
-                                     const SlPixelClip *clip,
-                                     double             x0,
-                                     double             y0,
-                                     double             x1,
-                                     double             y1,
-                                     double             width,
-                                     guint32            colour,
-                                     GArray            *under);
+                             guint32            colour,
+                             GArray            *under);
 void    sl_pixel_restore    (guchar            *data,
                              GArray            *under);
 

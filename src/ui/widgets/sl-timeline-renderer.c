@@ -2106,11 +2106,7 @@ stroke_tile_flows (SlTimelineRenderer       *self,
            * pixels in whichever slot it is kept */
           SlPixelClip clip = { (int)left * scale, TILE_WIDTH * scale, SL_TIMELINE_RULER_HEIGHT * scale, clip_bottom };
 
-          if (under != NULL)
-            sl_pixel_line_blend_keeping (data, stride, &clip, x0 * scale, y0 * scale, x1 * scale, y1 * scale, scale,
-                                         colour, under);
-          else
-            sl_pixel_line_blend (data, stride, &clip, x0 * scale, y0 * scale, x1 * scale, y1 * scale, scale, colour);
+          sl_pixel_line_blend (data, stride, &clip, x0 * scale, y0 * scale, x1 * scale, y1 * scale, scale, colour, under);
           continue;
         }
       x0 += left;
