@@ -142,6 +142,30 @@ intern_grow (SlInternTable *table)
   table->mask = new_mask;
 }
 
+/* Whether the @len bytes at @str are UTF-8 without a nul, as
+ * g_utf8_validate_len() says: runs of ASCII, most names, are passed over
+ * eight bytes at a time first, where glib's check takes a byte at a time
+ * (a tenth of a small trace's load went to it). */
+static gboolean
+text_is_valid (const char *str,
+               gsize       len)
+{
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  gsize i = 0;
+
+  for (; i + 8 <= len; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, str + i, sizeof w);
+      /* a byte of 0x80 or more, or a nul */
+      if ((w & high) != 0 || ((w - ones) & ~w & high) != 0)
+        break;
+    }
+  return g_utf8_validate_len (str + i, len - i, NULL);
+}
+
 guint32
 sl_intern_table_intern (SlInternTable *table,
                         const char    *str,
@@ -169,7 +193,7 @@ sl_intern_table_intern (SlInternTable *table,
   id = table->strings->len;
   /* Checked once per distinct string: the bytes stay the key, readers
    * get a repaired copy. */
-  if (G_UNLIKELY (!g_utf8_validate_len (str, len, NULL)))
+  if (G_UNLIKELY (!text_is_valid (str, len)))
     {
       if (table->repaired == NULL)
         table->repaired = g_hash_table_new_full (NULL, NULL, NULL, g_free);
