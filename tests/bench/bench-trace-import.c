@@ -29,8 +29,8 @@
  * turn. Most traces under 10 kB stay below yajl's floor (0.5 to 0.8,
  * from 0.2 to 0.5): both sides make the same four system calls, and what
  * is left is a load's fixed cost, the trace object and the builder's and
- * reader's tables, 36,000 instructions against yajl's 13,000 for a
- * 486-byte file (114,000 before). From 14 kB on it is at
+ * reader's tables, 33,200 instructions against yajl's 13,700 for a
+ * 486-byte file (114,000, then 35,100 before). From 14 kB on it is at
  * or above the floor: 1.0 to 1.1 for MindInsight's 14 kB step trace,
  * 1.0 to 1.2 for torch_npu's 2.2 MB trace_view.json (0.8 to 1.0 before),
  * medians of 15 rounds on two busy cores.

@@ -76,6 +76,10 @@ test_validity (void)
       gsize size;
       const char *data = g_bytes_get_data (g_ptr_array_index (kept, id), &size);
 
+      /* an empty GBytes has no data */
+      if (data == NULL)
+        data = "";
+
       g_assert_cmpuint (sl_intern_table_lookup (table, data, size), ==, id);
     }
 }
