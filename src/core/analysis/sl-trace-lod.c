@@ -904,16 +904,8 @@ query_buckets (const SlTraceSlices *s,
   return visited;
 }
 
-/* Zoomed out to between half a finest bucket a pixel and a whole one,
- * where a walk would read four to eight slices a pixel, each a cache
- * miss: a finest bucket whose slices are all narrower than a pixel and lie
- * less than a pixel apart is one run, from its columns alone, as in
- * query_buckets; only the slices of the others are read, one by one, and
- * pushed as the walk would (push_span merges the narrow ones that touch
- * on screen). A gap of a pixel or more between two slices is never
- * covered. */
-
-/* Whether query_fine_buckets reads bucket @b's slices one by one. */
+/* Whether query_fine_buckets reads bucket @b's slices one by one: one of
+ * them may be a pixel wide, or two of them a pixel apart. */
 static inline gboolean
 fine_bucket_walked (const Buckets *bl,
                     guint          b,
@@ -923,6 +915,14 @@ fine_bucket_walked (const Buckets *bl,
   return class_bounds[bl->bits[b]] > p || bl->gap[b] == 255 || (double)bl->gap[b] * (double)width >= p * 256;
 }
 
+/* Zoomed out to between half a finest bucket a pixel and a whole one,
+ * where a walk would read four to eight slices a pixel, each a cache
+ * miss: a finest bucket whose slices are all narrower than a pixel and lie
+ * less than a pixel apart is one run, from its columns alone, as in
+ * query_buckets; only the slices of the others are read, one by one, and
+ * pushed as the walk would (push_span merges the narrow ones that touch
+ * on screen). A gap of a pixel or more between two slices is never
+ * covered. */
 static guint
 query_fine_buckets (const SlTraceSlices *s,
                     const Depth         *d,

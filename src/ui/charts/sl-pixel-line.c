@@ -53,11 +53,10 @@ mul_pixel (guint32 x,
   return rb | ag;
 }
 
-/* @cover (0 to 1) of @colour over the pixel at @p. No channel passes
- * 255: a premultiplied colour's channels are at most its alpha, so the
- * two parts add up to at most 255 each. */
-/* Blends @colour over the pixel at @p by @cover; @under, when there is
- * one, gets the pixel as it was first. */
+/* @cover (0 to 1) of @colour over the pixel at @p; @under, when there is
+ * one, gets the pixel as it was first. No channel passes 255: a
+ * premultiplied colour's channels are at most its alpha, so the two parts
+ * add up to at most 255 each. */
 static inline void
 blend_pixel (guint32 *p,
              guint32  colour,
@@ -97,8 +96,6 @@ overlap (double p,
   return MAX (0.0, MIN (p + 1, hi) - MAX (p, lo));
 }
 
-/* Pixels across a row a line may cover at once: lines are a few pixels
- * wide. */
 /* Rows ahead whose pixels a steep line asks for: the first read of each
  * row's pixel was half the blend's time. Frames at a new zoom each at
  * 10 % of 8 M and 32 M slices (a dozen flows a tile, 950 rows tall), in
@@ -106,6 +103,8 @@ overlap (double p,
  * 5.52, 7.25 against 7.42 and 6.74 against 6.88; 4, 8 and 24 rows ahead
  * did about as well. */
 #define ROWS_AHEAD 16
+/* Pixels across a row a line may cover at once: lines are a few pixels
+ * wide. */
 #define MAX_ACROSS 64
 /* Strips of a row through either end of a slanted line */
 #define END_STRIPS 8
