@@ -26,6 +26,7 @@
 #include <cairo-svg.h>
 #include <glib.h>
 
+#include "sl-frame-worker.h"
 #include "sl-image-reserve.h"
 #include "sl-pixel-line.h"
 #include "sl-timeline-renderer.h"
@@ -44,6 +45,17 @@ typedef struct {
   double              scale;
 } Pair;
 
+/* The kept renderer draws every other tile of a frame on its second
+ * thread, at the same time as the first draws the others; the whole one
+ * draws them all on one: so every comparison also holds tiles drawn on
+ * two threads at once against tiles drawn on one. */
+static void
+pair_share_tiles (Pair *pair)
+{
+  sl_timeline_renderer_set_tile_threads (pair->kept, SL_TIMELINE_TILES_ALTERNATE);
+  sl_timeline_renderer_set_tile_threads (pair->whole, SL_TIMELINE_TILES_ONE_THREAD);
+}
+
 static void
 pair_init (Pair  *pair,
            double scale)
@@ -51,6 +63,7 @@ pair_init (Pair  *pair,
   pair->scale = scale;
   pair->kept = sl_timeline_renderer_new ();
   pair->whole = sl_timeline_renderer_new ();
+  pair_share_tiles (pair);
   sl_timeline_renderer_set_lod (pair->kept, sl_trace_lod_new (trace, NULL));
   sl_timeline_renderer_set_lod (pair->whole, sl_trace_lod_new (trace, NULL));
   pair->kept_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
@@ -220,6 +233,7 @@ pan_through_zooms_reserved (double scale,
   if (reserve_width > 0)
     sl_timeline_renderer_reserve_images (pair.kept, reserve_width, reserve_height, (int)scale);
   pair.whole = sl_timeline_renderer_new ();
+  pair_share_tiles (&pair);
   sl_timeline_renderer_set_lod (pair.kept, sl_trace_lod_new (trace, NULL));
   sl_timeline_renderer_set_lod (pair.whole, sl_trace_lod_new (trace, NULL));
   pair.kept_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH * scale, HEIGHT * scale);
@@ -249,6 +263,10 @@ pan_through_zooms_reserved (double scale,
       viewport_at (&vp, fractions[z], 0.37);
       what = g_strdup_printf ("zoom %u, first frame", z);
       compare_frame (&pair, &vp, what);
+      /* every other tile of the frame, on the second thread */
+      g_assert_cmpuint (sl_timeline_renderer_get_last_n_worker_tiles (pair.kept), ==,
+                        sl_timeline_renderer_get_last_n_tiles (pair.kept) / 2);
+      g_assert_cmpuint (sl_timeline_renderer_get_last_n_worker_tiles (pair.whole), ==, 0);
       for (guint f = 0; f < 12; f++)
         {
           g_autofree char *pan = g_strdup_printf ("zoom %u, pan %u", z, f);
@@ -964,6 +982,63 @@ test_pixel_lines (void)
 
 /* An SVG export stays boxes and text: the tiles are drawn into it, no
  * image of them is kept or embedded. */
+typedef struct {
+  gint done[64];
+  gint by_thread[2];
+} Pieces;
+
+static void
+count_piece (guint    index,
+             guint    thread,
+             gpointer data)
+{
+  Pieces *pieces = data;
+
+  /* some pieces take a while, so that both threads take some */
+  if (index % 3 == 0)
+    g_usleep (100);
+  g_assert_cmpuint (thread, <, 2);
+  g_atomic_int_inc (&pieces->done[index]);
+  g_atomic_int_inc (&pieces->by_thread[thread]);
+}
+
+/* Every piece of a run is done once, and done when the run returns,
+ * whether the worker shares them out, gives the worker every other one
+ * or is off; the worker's count is the pieces it did. */
+static void
+test_frame_worker (void)
+{
+  static const guint sizes[] = { 0, 1, 2, 3, 7, 64 };
+
+  for (guint mode = 0; mode < 3; mode++)
+    {
+      g_autoptr(SlFrameWorker) worker = sl_frame_worker_new ();
+      guint worker_total = 0;
+
+      sl_frame_worker_set_enabled (worker, mode != 2);
+      sl_frame_worker_set_alternate (worker, mode == 1);
+      for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+        for (guint round = 0; round < 60; round++)
+          {
+            Pieces pieces = { { 0 }, { 0 } };
+            guint n = sizes[k], by_worker;
+
+            by_worker = sl_frame_worker_run (worker, n, count_piece, &pieces);
+            for (guint i = 0; i < n; i++)
+              g_assert_cmpint (g_atomic_int_get (&pieces.done[i]), ==, 1);
+            g_assert_cmpint (g_atomic_int_get (&pieces.by_thread[1]), ==, (gint)by_worker);
+            g_assert_cmpint (g_atomic_int_get (&pieces.by_thread[0]) + (gint)by_worker, ==, (gint)n);
+            if (mode == 1 && n >= 2)
+              g_assert_cmpuint (by_worker, ==, n / 2);
+            if (mode == 2 || n < 2)
+              g_assert_cmpuint (by_worker, ==, 0);
+            worker_total += by_worker;
+          }
+      if (mode == 1)
+        g_assert_cmpuint (worker_total, >, 0);
+    }
+}
+
 static void
 test_vector_target (void)
 {
@@ -1029,6 +1104,7 @@ main (int   argc,
   g_test_add_func ("/timeline-tiles/changes", test_changes);
   g_test_add_func ("/timeline-tiles/odd-viewports", test_odd_viewports);
   g_test_add_func ("/timeline-tiles/pixel-lines", test_pixel_lines);
+  g_test_add_func ("/timeline-tiles/frame-worker", test_frame_worker);
   g_test_add_func ("/timeline-tiles/vector-target", test_vector_target);
   g_test_add_func ("/timeline-tiles/too-wide", test_too_wide);
 

@@ -54,6 +54,14 @@ typedef enum {
   SL_TIMELINE_COLOR_BY_DURATION,
 } SlTimelineColorMode;
 
+/* How the tiles of a frame are shared out: see
+ * sl_timeline_renderer_set_tile_threads */
+typedef enum {
+  SL_TIMELINE_TILES_SHARED,
+  SL_TIMELINE_TILES_ONE_THREAD,
+  SL_TIMELINE_TILES_ALTERNATE,
+} SlTimelineTileThreads;
+
 typedef enum {
   SL_TIMELINE_DURATION_SHORT,    /* green: at most the first threshold */
   SL_TIMELINE_DURATION_MEDIUM,   /* yellow: between the two */
@@ -144,6 +152,9 @@ void                sl_timeline_renderer_draw            (SlTimelineRenderer    
                                                           const SlTimelineViewport *viewport);
 guint               sl_timeline_renderer_get_last_n_spans (SlTimelineRenderer *self);
 guint               sl_timeline_renderer_get_last_n_tiles (SlTimelineRenderer *self);
+guint               sl_timeline_renderer_get_last_n_worker_tiles (SlTimelineRenderer *self);
+void                sl_timeline_renderer_set_tile_threads (SlTimelineRenderer    *self,
+                                                           SlTimelineTileThreads  threads);
 void                sl_timeline_renderer_drop_images     (SlTimelineRenderer *self);
 void                sl_timeline_renderer_reserve_images  (SlTimelineRenderer *self,
                                                           int                 width,

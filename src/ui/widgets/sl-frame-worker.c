@@ -1,0 +1,199 @@
+/* sl-frame-worker.c: a second thread that shares a frame's pieces of work
+ *
+ * A run hands out pieces 0 .. n - 1, each once, to the thread that asks
+ * for it and to the worker, whichever is free first, and returns when
+ * every piece is done. The asking thread never waits for the worker to
+ * start: when it has done every piece before the worker took the run,
+ * the run is taken back and the worker, once it wakes, finds nothing to
+ * do. It waits only for a piece the worker is in the middle of. So a
+ * worker slowed by other programs on the machine costs at most that one
+ * piece, and where there is a single processor every piece is done by
+ * the asking thread.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "sl-frame-worker.h"
+
+struct _SlFrameWorker
+{
+  GMutex          lock;
+  GCond           wake;          /* a run was posted, or the worker is to quit */
+  GCond           done;          /* the worker left the run it took */
+  GThread        *thread;
+  gboolean        enabled;
+  gboolean        alternate;     /* see sl_frame_worker_set_alternate */
+  gboolean        run_alternate; /* the posted run's */
+  gboolean        quit;
+  guint64         posted;        /* runs posted */
+  guint64         taken;         /* the last run the worker took, or that was taken back */
+  gboolean        working;       /* the worker is in a run */
+  SlFrameWorkFunc func;
+  gpointer        data;
+  gint            n_pieces;
+  gint            next;          /* atomic: the next piece to hand out */
+  guint           worker_pieces; /* done by the worker in the last run */
+};
+
+static gpointer
+worker_main (gpointer user_data)
+{
+  SlFrameWorker *self = user_data;
+
+  g_mutex_lock (&self->lock);
+  for (;;)
+    {
+      SlFrameWorkFunc func;
+      gpointer data;
+      gint n, i;
+      guint count = 0;
+      gboolean alternate;
+
+      while (!self->quit && self->taken == self->posted)
+        g_cond_wait (&self->wake, &self->lock);
+      if (self->quit)
+        break;
+      self->taken = self->posted;
+      self->working = TRUE;
+      func = self->func;
+      data = self->data;
+      n = self->n_pieces;
+      alternate = self->run_alternate;
+      g_mutex_unlock (&self->lock);
+
+      if (alternate)
+        for (i = 1; i < n; i += 2)
+          {
+            func ((guint)i, 1, data);
+            count++;
+          }
+      else
+        while ((i = g_atomic_int_add (&self->next, 1)) < n)
+          {
+            func ((guint)i, 1, data);
+            count++;
+          }
+
+      g_mutex_lock (&self->lock);
+      self->working = FALSE;
+      self->worker_pieces = count;
+      g_cond_signal (&self->done);
+    }
+  g_mutex_unlock (&self->lock);
+  return NULL;
+}
+
+SlFrameWorker *
+sl_frame_worker_new (void)
+{
+  SlFrameWorker *self = g_new0 (SlFrameWorker, 1);
+
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->wake);
+  g_cond_init (&self->done);
+  self->enabled = g_get_num_processors () > 1;
+  return self;
+}
+
+void
+sl_frame_worker_free (SlFrameWorker *self)
+{
+  if (self == NULL)
+    return;
+  if (self->thread != NULL)
+    {
+      g_mutex_lock (&self->lock);
+      self->quit = TRUE;
+      g_cond_signal (&self->wake);
+      g_mutex_unlock (&self->lock);
+      g_thread_join (self->thread);
+    }
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->wake);
+  g_cond_clear (&self->done);
+  g_free (self);
+}
+
+/* Whether runs share their pieces with the worker (by default where the
+ * machine has more than one processor). */
+void
+sl_frame_worker_set_enabled (SlFrameWorker *self,
+                             gboolean       enabled)
+{
+  g_return_if_fail (self != NULL);
+
+  self->enabled = enabled;
+}
+
+/* Whether runs give the worker every odd piece and wait for it, on any
+ * machine: for tests, which then know that pieces were done on both
+ * threads at once. */
+void
+sl_frame_worker_set_alternate (SlFrameWorker *self,
+                               gboolean       alternate)
+{
+  g_return_if_fail (self != NULL);
+
+  self->alternate = alternate;
+}
+
+/* Does pieces 0 .. @n_pieces - 1 with @func, on this thread and on the
+ * worker, and returns when all are done: how many the worker did. */
+guint
+sl_frame_worker_run (SlFrameWorker  *self,
+                     guint           n_pieces,
+                     SlFrameWorkFunc func,
+                     gpointer        data)
+{
+  guint worker_pieces = 0;
+  gint i;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_return_val_if_fail (n_pieces <= G_MAXINT / 2, 0);
+
+  if ((self->enabled || self->alternate) && n_pieces >= 2 && self->thread == NULL)
+    {
+      self->thread = g_thread_try_new ("sl-frame-worker", worker_main, self, NULL);
+      if (self->thread == NULL)
+        self->enabled = self->alternate = FALSE;
+    }
+  if (!(self->enabled || self->alternate) || n_pieces < 2)
+    {
+      for (guint k = 0; k < n_pieces; k++)
+        func (k, 0, data);
+      return 0;
+    }
+
+  g_mutex_lock (&self->lock);
+  self->func = func;
+  self->data = data;
+  self->n_pieces = (gint)n_pieces;
+  g_atomic_int_set (&self->next, 0);
+  self->run_alternate = self->alternate;
+  self->posted++;
+  self->worker_pieces = 0;
+  g_cond_signal (&self->wake);
+  g_mutex_unlock (&self->lock);
+
+  if (self->run_alternate)
+    for (i = 0; i < (gint)n_pieces; i += 2)
+      func ((guint)i, 0, data);
+  else
+    while ((i = g_atomic_int_add (&self->next, 1)) < (gint)n_pieces)
+      func ((guint)i, 0, data);
+
+  g_mutex_lock (&self->lock);
+  if (self->run_alternate)
+    while (self->taken != self->posted || self->working)
+      g_cond_wait (&self->done, &self->lock);
+  else if (self->taken != self->posted)
+    /* the worker has not started it: every piece was done here */
+    self->taken = self->posted;
+  else
+    while (self->working)
+      g_cond_wait (&self->done, &self->lock);
+  worker_pieces = self->worker_pieces;
+  g_mutex_unlock (&self->lock);
+  return worker_pieces;
+}
