@@ -15,7 +15,10 @@
  * the first frame (as while a trace loads), for a view as big, bigger or
  * smaller. Viewports that make no sense, a view far beyond the trace
  * at the deepest zoom, a vector target and a target wider than an image
- * can be are drawn without harm.
+ * can be are drawn without harm. The kept renderer draws every other new
+ * tile of a frame on its second thread while it draws the others; one
+ * more pan through every zoom shares them out as the timeline does, to
+ * whichever thread is free first.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,10 +52,12 @@ typedef struct {
  * thread, at the same time as the first draws the others; the whole one
  * draws them all on one: so every comparison also holds tiles drawn on
  * two threads at once against tiles drawn on one. */
+static SlTimelineTileThreads kept_threads = SL_TIMELINE_TILES_ALTERNATE;
+
 static void
 pair_share_tiles (Pair *pair)
 {
-  sl_timeline_renderer_set_tile_threads (pair->kept, SL_TIMELINE_TILES_ALTERNATE);
+  sl_timeline_renderer_set_tile_threads (pair->kept, kept_threads);
   sl_timeline_renderer_set_tile_threads (pair->whole, SL_TIMELINE_TILES_ONE_THREAD);
 }
 
@@ -264,8 +269,9 @@ pan_through_zooms_reserved (double scale,
       what = g_strdup_printf ("zoom %u, first frame", z);
       compare_frame (&pair, &vp, what);
       /* every other tile of the frame, on the second thread */
-      g_assert_cmpuint (sl_timeline_renderer_get_last_n_worker_tiles (pair.kept), ==,
-                        sl_timeline_renderer_get_last_n_tiles (pair.kept) / 2);
+      if (kept_threads == SL_TIMELINE_TILES_ALTERNATE)
+        g_assert_cmpuint (sl_timeline_renderer_get_last_n_worker_tiles (pair.kept), ==,
+                          sl_timeline_renderer_get_last_n_tiles (pair.kept) / 2);
       g_assert_cmpuint (sl_timeline_renderer_get_last_n_worker_tiles (pair.whole), ==, 0);
       for (guint f = 0; f < 12; f++)
         {
@@ -313,6 +319,17 @@ static void
 test_pan (void)
 {
   pan_through_zooms (1);
+}
+
+/* The same with the tiles shared out as the timeline shares them, to
+ * whichever thread is free first (where the machine has two processors) */
+static void
+test_pan_shared (void)
+{
+  kept_threads = SL_TIMELINE_TILES_SHARED;
+  pan_through_zooms (1);
+  pan_through_zooms (2);
+  kept_threads = SL_TIMELINE_TILES_ALTERNATE;
 }
 
 /* The images made on workers while the trace loads, for a view as big as
@@ -980,8 +997,7 @@ test_pixel_lines (void)
   cairo_surface_destroy (blended);
 }
 
-/* An SVG export stays boxes and text: the tiles are drawn into it, no
- * image of them is kept or embedded. */
+/* A run's pieces, and which thread did each */
 typedef struct {
   gint done[64];
   gint by_thread[2];
@@ -1003,20 +1019,23 @@ count_piece (guint    index,
 }
 
 /* Every piece of a run is done once, and done when the run returns,
- * whether the worker shares them out, gives the worker every other one
- * or is off; the worker's count is the pieces it did. */
+ * whether the worker shares them out (never left out, so that every run
+ * goes through the hand-out and the taking back; then left out after runs
+ * it did not share), gives the worker every other one or is off; the
+ * worker's count is the pieces it did. */
 static void
 test_frame_worker (void)
 {
   static const guint sizes[] = { 0, 1, 2, 3, 7, 64 };
 
-  for (guint mode = 0; mode < 3; mode++)
+  for (guint mode = 0; mode < 4; mode++)
     {
       g_autoptr(SlFrameWorker) worker = sl_frame_worker_new ();
       guint worker_total = 0;
 
       sl_frame_worker_set_enabled (worker, mode != 2);
       sl_frame_worker_set_alternate (worker, mode == 1);
+      sl_frame_worker_set_adaptive (worker, mode == 3);
       for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
         for (guint round = 0; round < 60; round++)
           {
@@ -1039,6 +1058,8 @@ test_frame_worker (void)
     }
 }
 
+/* An SVG export stays boxes and text: the tiles are drawn into it, no
+ * image of them is kept or embedded. */
 static void
 test_vector_target (void)
 {
@@ -1095,6 +1116,7 @@ main (int   argc,
   trace = fixture_build_trace (120000, 8, 20261206);
 
   g_test_add_func ("/timeline-tiles/pan", test_pan);
+  g_test_add_func ("/timeline-tiles/pan-shared", test_pan_shared);
   g_test_add_func ("/timeline-tiles/pan-scaled", test_pan_scaled);
   g_test_add_func ("/timeline-tiles/reserved-images", test_reserved_images);
   g_test_add_func ("/timeline-tiles/image-reserve", test_image_reserve);

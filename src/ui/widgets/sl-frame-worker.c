@@ -30,6 +30,7 @@ struct _SlFrameWorker
   GThread        *thread;
   gboolean        enabled;
   gboolean        alternate;     /* see sl_frame_worker_set_alternate */
+  gboolean        adaptive;      /* see sl_frame_worker_set_adaptive */
   gboolean        run_alternate; /* the posted run's */
   gboolean        quit;
   guint64         posted;        /* runs posted */
@@ -111,6 +112,7 @@ sl_frame_worker_new (void)
   g_cond_init (&self->wake);
   g_cond_init (&self->done);
   self->enabled = g_get_num_processors () > 1;
+  self->adaptive = TRUE;
   return self;
 }
 
@@ -154,6 +156,18 @@ sl_frame_worker_set_alternate (SlFrameWorker *self,
   g_return_if_fail (self != NULL);
 
   self->alternate = alternate;
+}
+
+/* Whether the worker is left out for a while after runs it did not share
+ * (by default it is; tests turn it off to run the same path each time). */
+void
+sl_frame_worker_set_adaptive (SlFrameWorker *self,
+                              gboolean       adaptive)
+{
+  g_return_if_fail (self != NULL);
+
+  self->adaptive = adaptive;
+  self->idle_runs = self->runs_alone = 0;
 }
 
 /* Does pieces 0 .. @n_pieces - 1 with @func, on this thread and on the
@@ -229,7 +243,7 @@ sl_frame_worker_run (SlFrameWorker  *self,
                         && g_get_monotonic_time () - wait_start < MAX_WAIT_US;
 
       self->idle_runs = shared ? 0 : self->idle_runs + 1;
-      if (self->idle_runs >= MAX_IDLE_RUNS)
+      if (self->idle_runs >= MAX_IDLE_RUNS && self->adaptive)
         {
           self->idle_runs = 0;
           self->runs_alone = RUNS_ALONE;

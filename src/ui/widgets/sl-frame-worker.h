@@ -22,6 +22,8 @@ void           sl_frame_worker_set_enabled (SlFrameWorker *self,
                                             gboolean       enabled);
 void           sl_frame_worker_set_alternate (SlFrameWorker *self,
                                               gboolean       alternate);
+void           sl_frame_worker_set_adaptive (SlFrameWorker *self,
+                                             gboolean       adaptive);
 guint          sl_frame_worker_run       (SlFrameWorker  *self,
                                           guint           n_pieces,
                                           SlFrameWorkFunc func,

@@ -117,13 +117,13 @@ typedef struct {
   gint64   tile;      /* index on the pixel grid, or NO_TILE */
   GArray  *labels;    /* TileLabel */
   gboolean flows;     /* the flow image holds it with its flows */
-  gboolean copied;    /* put_tile wrote it into the flow image too */
+  gboolean copied;    /* put_tile_end wrote it into the flow image too */
   GArray  *under;     /* SlPixelUnder: the tile image's pixels under the flows blended into it there */
 } TileSlot;
 
-/* A tile put_tile writes into the tile image's memory: what the frame's
+/* A tile written straight into the tile image's memory: what the frame's
  * thread works out for it first (put_tile_begin), for put_tile_pixels,
- * which may run on the frame worker. */
+ * which may run on the frame worker, and put_tile_end. */
 typedef struct {
   gint64   tile;
   guint    s;           /* its slot */
@@ -2196,7 +2196,7 @@ ensure_flow_image (SlTimelineRenderer *self)
 {
   if (self->flow_tiles != NULL)
     return TRUE;
-  /* the same pixels as the tile image, which put_tile writes both of */
+  /* the same pixels as the tile image, which put_tile_pixels writes both of */
   self->flow_tiles = new_kept_image (self, &self->flows_reserve, cairo_image_surface_get_width (self->tiles),
                                      cairo_image_surface_get_height (self->tiles), self->tiles_scale);
   if (cairo_surface_status (self->flow_tiles) != CAIRO_STATUS_SUCCESS
@@ -2335,10 +2335,19 @@ draw_tile_rows_through (SlTimelineRenderer       *self,
     }
 }
 
-/* What put_tile works out for @tile on the frame's thread before its
- * pixels, into @job: whether it can write the tile image's memory
- * (FALSE when it cannot), the background and grid lines, and whether the
- * tile goes into the flow image too. */
+/* A tile is written straight into the tile image's memory when @cr draws
+ * there on whole pixels: every pixel of the tile is written once (the
+ * rows of slices a line each, copied down their height; the background
+ * and grid lines, put together once in a line, under and between them),
+ * instead of a fill of the whole column and boxes over it row by row.
+ * Counters and process headers still go through cairo. Frames at a new
+ * zoom each at 8 M slices, 1920 × 1080 (CPU medians, the best of five
+ * runs each, before and after in the same run, busy machine): full view
+ * 9.2 → 6.6 ms, 10 % 13.1 → 11.1 ms, 1 % 7.5 → 5.6 ms.
+ * This is what is worked out for @tile on the frame's thread before its
+ * pixels, into @job: whether the memory can be written (FALSE when it
+ * cannot: draw_tile then draws it), the background and grid lines, and
+ * whether the tile goes into the flow image too. */
 static gboolean
 put_tile_begin (SlTimelineRenderer       *self,
                 cairo_t                  *cr,
@@ -2460,6 +2469,7 @@ put_tile_end (SlTimelineRenderer       *self,
     {
       /* The rows cairo drew (and the background ones) as they are now */
       cairo_surface_flush (target);
+      cairo_surface_flush (self->flow_tiles);
       for (int py = 0; py < pass->height; py++)
         if (!job->covered[py])
           memcpy (job->flow_data + (gsize)py * pass->stride + offset, pass->data + (gsize)py * pass->stride + offset,
@@ -2523,34 +2533,9 @@ put_tile_piece (guint    index,
                    &pass->n_spans[thread]);
 }
 
-/* draw_tile straight into the tile image's memory when @cr draws there on
- * whole pixels: every pixel of the tile is written once (the rows of
- * slices a line each, copied down their height; the background and grid
- * lines, put together once in a line, under and between them), instead of
- * a fill of the whole column and boxes over it row by row. Counters and
- * process headers still go through cairo. Returns FALSE when it cannot.
- * Frames at a new zoom each at 8 M slices, 1920 × 1080 (CPU medians, the
- * best of five runs each, before and after in the same run, busy machine):
- * full view 9.2 → 6.6 ms, 10 % 13.1 → 11.1 ms, 1 % 7.5 → 5.6 ms. */
-static gboolean
-put_tile (SlTimelineRenderer       *self,
-          cairo_t                  *cr,
-          const SlTimelineViewport *vp,
-          gint64                    tile)
-{
-  TilePass pass;
-
-  ensure_jobs (self, 1);
-  if (!put_tile_begin (self, cr, vp, tile, &self->jobs[0]))
-    return FALSE;
-  tile_pass_init (self, cr, vp, &pass);
-  put_tile_pixels (self, vp, &pass, &self->jobs[0], self->spans, &self->last_n_spans);
-  put_tile_end (self, cr, vp, &pass, &self->jobs[0]);
-  return TRUE;
-}
-
 /* Everything under the names in grid pixels [base, base + TILE_WIDTH):
- * the background, the grid, and the rows of both bands. */
+ * the background, the grid, and the rows of both bands, through cairo:
+ * for targets whose memory put_tile_begin cannot write. */
 static void
 draw_tile (SlTimelineRenderer       *self,
            cairo_t                  *cr,
@@ -2565,8 +2550,6 @@ draw_tile (SlTimelineRenderer       *self,
 
   /* the tile's column is written whole: what was under flows is gone */
   g_array_set_size (slot->under, 0);
-  if (put_tile (self, cr, vp, tile))
-    return;
   g_array_set_size (slot->labels, 0);
   cairo_set_source_rgb (cr, self->bg[0], self->bg[1], self->bg[2]);
   cairo_rectangle (cr, left, 0, TILE_WIDTH, vp->height);
@@ -2700,7 +2683,7 @@ keep_tile_flows (SlTimelineRenderer       *self,
   guint n;
   cairo_t *cr;
 
-  /* Only right after put_tile wrote it */
+  /* Only right after put_tile_end wrote it */
   copied = slot->copied;
   slot->copied = FALSE;
   slot->flows = FALSE;
@@ -2724,7 +2707,7 @@ keep_tile_flows (SlTimelineRenderer       *self,
   cairo_surface_flush (self->tiles);
   cairo_surface_flush (self->flow_tiles);
   if (copied)
-    /* put_tile wrote the tile there already */
+    /* put_tile_pixels wrote the tile there already */
     cr = cairo_create (self->flow_tiles);
   else if (scale >= 1 && self->tiles_scale == scale)
     {
@@ -3729,6 +3712,7 @@ sl_timeline_renderer_draw (SlTimelineRenderer       *self,
   g_return_if_fail (vp != NULL);
 
   self->last_n_spans = 0;
+  self->last_n_worker_tiles = 0;
   self->last_n_tiles = 0;
   if (self->trace == NULL || vp->width <= SL_TIMELINE_GUTTER_WIDTH || vp->height <= 0
       || !(vp->ns_per_pixel > 0) || !isfinite (vp->ns_per_pixel))
