@@ -92,11 +92,16 @@ print_problems (SlTensorCompareReport *report)
       SlProblem *problem = g_ptr_array_index (problems, i);
       g_autofree char *location = sl_problem_dup_location (problem);
       const char *path = sl_problem_get_path (problem);
-
       const char *message = sl_problem_get_message (problem);
 
-      /* Messages of unreadable files start with the file already. */
-      if (path != NULL && !g_str_has_prefix (message, path))
+      /* Messages of unreadable files start with the file and the offset
+       * already. */
+      if (path != NULL && g_str_has_prefix (message, path))
+        {
+          g_printerr ("%s\n", message);
+          continue;
+        }
+      if (path != NULL)
         g_printerr ("%s: ", path);
       if (location != NULL)
         g_printerr ("%s: ", location);

@@ -1132,6 +1132,37 @@ test_bad_inputs (void)
     g_assert_cmpuint (sl_tensor_compare_report_get_n_rows (report), ==, 2);
   }
   {
+    /* A .npy cut short: a row that failed, and its problem tells the file
+     * and the offset where its data should start (after the header, whose
+     * length is in bytes 8 and 9) as well as the message. */
+    g_autofree char *short_npu = g_build_filename (root, "short-npu", NULL);
+    g_autofree char *short_bench = g_build_filename (root, "short-bench", NULL);
+    g_autofree char *cut = g_build_filename (short_npu, "a.npy", NULL);
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+    gint64 data_offset;
+    g_autoptr(SlTensorCompareReport) report = NULL;
+    SlTensorCompareRow *row;
+    SlProblem *problem;
+
+    write_npy (short_npu, "a.npy", ones, 4);
+    write_npy (short_bench, "a.npy", ones, 4);
+    g_assert_true (g_file_get_contents (cut, &contents, &length, NULL));
+    g_assert_true (g_file_set_contents (cut, contents, length - 8, NULL));
+    data_offset = 10 + (guint8)contents[8] + 256 * (guint8)contents[9];
+    report = sl_tensor_compare_report_new (short_npu, short_bench, NULL, 0, NULL);
+    g_assert_true (sl_tensor_compare_report_load (report, NULL, &error));
+    row = sl_tensor_compare_report_get_row (report, 0);
+    g_assert_true (sl_tensor_compare_row_get_failed (row));
+    g_assert_cmpstr (sl_tensor_compare_row_get_failed_file (row), ==, cut);
+    g_assert_cmpint (sl_tensor_compare_row_get_failed_offset (row), ==, data_offset);
+    g_assert_cmpuint (sl_tensor_compare_report_get_problems (report)->len, ==, 1);
+    problem = g_ptr_array_index (sl_tensor_compare_report_get_problems (report), 0);
+    g_assert_cmpstr (sl_problem_get_path (problem), ==, cut);
+    g_assert_cmpint (sl_problem_get_offset (problem), ==, data_offset);
+    g_assert_nonnull (strstr (sl_problem_get_message (problem), "holds 8"));
+  }
+  {
     /* A file against a missing one: a row that failed, not a failed load. */
     g_autoptr(SlTensorCompareReport) report = sl_tensor_compare_report_new (file, missing, NULL, 0, NULL);
     SlTensorCompareRow *row;
@@ -1140,6 +1171,7 @@ test_bad_inputs (void)
     row = sl_tensor_compare_report_get_row (report, 0);
     g_assert_true (sl_tensor_compare_row_get_failed (row));
     g_assert_cmpstr (sl_tensor_compare_row_get_failed_file (row), ==, missing);
+    g_assert_cmpint (sl_tensor_compare_row_get_failed_offset (row), ==, -1);
     g_assert_cmpuint (sl_tensor_compare_report_get_problems (report)->len, ==, 1);
   }
   remove_tree (root);

@@ -838,7 +838,8 @@ add_row_problems (Batch *batch)
       if (sl_tensor_compare_row_get_failed (row))
         g_ptr_array_add (batch->problems,
                          sl_problem_new (SL_SEVERITY_ERROR, _("Tensor comparison"),
-                                         sl_tensor_compare_row_get_failed_file (row), -1,
+                                         sl_tensor_compare_row_get_failed_file (row),
+                                         sl_tensor_compare_row_get_failed_offset (row),
                                          sl_tensor_compare_row_get_reason (row)));
     }
 }

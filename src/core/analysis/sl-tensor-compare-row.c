@@ -47,6 +47,7 @@ struct _SlTensorCompareRow
   gboolean             crc_equal;
   gboolean             failed;
   const char          *failed_file;     /* npu_file or bench_file */
+  gint64               failed_offset;   /* where failed_file is damaged, or -1 */
   SlTensorVerdict      verdict;
   char                *reason;
 };
@@ -89,6 +90,7 @@ sl_tensor_compare_row_init (SlTensorCompareRow *self)
   self->npu_shape = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->bench_shape = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->verdict = SL_TENSOR_VERDICT_PASS;
+  self->failed_offset = -1;
 }
 
 const char *
@@ -169,6 +171,7 @@ GETTER (const char *, npu_file, NULL)
 GETTER (const char *, bench_file, NULL)
 GETTER (gboolean, failed, FALSE)
 GETTER (const char *, failed_file, NULL)
+GETTER (gint64, failed_offset, -1)
 GETTER (guint64, data_bytes, 0)
 
 #undef GETTER
@@ -400,13 +403,16 @@ load_file_into (const char   *path,
                 SlTensorData *out,
                 GObject      *keep,
                 const char   *slot,
+                gint64       *error_offset,
                 GError      **error)
 {
   g_autoptr(SlNpyTensor) npy = NULL;
 
+  if (error_offset != NULL)
+    *error_offset = -1;
   if (g_str_has_suffix (path, ".pt") || g_str_has_suffix (path, ".pth"))
     return load_torch_file (path, out, keep, slot, error);
-  if ((npy = sl_npy_tensor_open (path, error)) == NULL)
+  if ((npy = sl_npy_tensor_open_full (path, error_offset, error)) == NULL)
     return FALSE;
   *out = *sl_npy_tensor_get_view (npy);
   g_object_set_data_full (keep, slot, g_steal_pointer (&npy), g_object_unref);
@@ -422,7 +428,7 @@ sl_tensor_data_load_file (const char   *path,
   g_return_val_if_fail (path != NULL && out != NULL, FALSE);
   g_return_val_if_fail (G_IS_OBJECT (keep), FALSE);
 
-  return load_file_into (path, out, keep, "tensor", error);
+  return load_file_into (path, out, keep, "tensor", NULL, error);
 }
 
 gboolean
@@ -447,8 +453,8 @@ sl_tensor_compare_row_load_data (SlTensorCompareRow *self,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   holder = g_object_new (G_TYPE_OBJECT, NULL);
-  if (!load_file_into (self->npu_file, npu, holder, "npu", error) ||
-      !load_file_into (self->bench_file, bench, holder, "bench", error))
+  if (!load_file_into (self->npu_file, npu, holder, "npu", NULL, error) ||
+      !load_file_into (self->bench_file, bench, holder, "bench", NULL, error))
     return FALSE;
   *keep = g_steal_pointer (&holder);
   return TRUE;
@@ -651,14 +657,14 @@ compute_data (SlTensorCompareRow           *self,
       sl_tensor_compare_row_fail (self, reason);
       return;
     }
-  if (!load_file_into (self->npu_file, &npu, keep, "npu", &error))
+  if (!load_file_into (self->npu_file, &npu, keep, "npu", &self->failed_offset, &error))
     {
       self->failed_file = self->npu_file;
       sl_tensor_compare_row_fail (self, error->message);
       return;
     }
   fill_from_data (&npu, &self->npu_dtype, self->npu_shape);
-  if (!load_file_into (self->bench_file, &bench, keep, "bench", &error))
+  if (!load_file_into (self->bench_file, &bench, keep, "bench", &self->failed_offset, &error))
     {
       self->failed_file = self->bench_file;
       sl_tensor_compare_row_fail (self, error->message);

@@ -94,6 +94,7 @@ const char                *sl_tensor_compare_row_get_bench_file  (SlTensorCompar
 gboolean                   sl_tensor_compare_row_get_failed      (SlTensorCompareRow *self);
 /* The file that could not be read, or NULL. */
 const char                *sl_tensor_compare_row_get_failed_file (SlTensorCompareRow *self);
+gint64                     sl_tensor_compare_row_get_failed_offset (SlTensorCompareRow *self);
 /* Bytes of both data files, for progress. */
 guint64                    sl_tensor_compare_row_get_data_bytes  (SlTensorCompareRow *self);
 

@@ -22,6 +22,7 @@ struct _SlNpyTensor
   GBytes       *bytes;        /* or the data, when not from a file */
   SlNpyHeader  *header;
   SlTensorData  view;
+  gint64        error_offset; /* of the damage parse() refused, or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (SlNpyTensor, sl_npy_tensor, G_TYPE_OBJECT)
@@ -77,14 +78,15 @@ dtype_for_descr (const char *descr,
 }
 
 static gboolean
-fail (GError     **error,
-      const char  *path,
-      gint64       offset,
-      const char  *reason)
+fail (SlNpyTensor  *self,
+      GError      **error,
+      gint64        offset,
+      const char   *reason)
 {
+  self->error_offset = offset;
   /* Translators: a file, the byte offset of the damage and what is wrong */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: offset %lld: %s"),
-               path, (long long)offset, reason);
+               self->path, (long long)offset, reason);
   return FALSE;
 }
 
@@ -104,16 +106,16 @@ check_header (SlNpyTensor  *self,
     {
       g_autofree char *reason = g_strdup_printf (_("the dtype “%s” is not a number type that can be compared"),
                                                  header->descr);
-      return fail (error, self->path, 0, reason);
+      return fail (self, error, 0, reason);
     }
   if (!sl_npy_header_get_n_elements (header, &n_elements) || !sl_npy_header_get_data_size (header, &data_size))
-    return fail (error, self->path, 0, _("the shape's size overflows"));
+    return fail (self, error, 0, _("the shape's size overflows"));
   if (data_size > file_size - header->data_offset)
     {
       g_autofree char *reason =
         g_strdup_printf (_("the shape needs %llu bytes of data but the file holds %llu"),
                          (unsigned long long)data_size, (unsigned long long)(file_size - header->data_offset));
-      return fail (error, self->path, header->data_offset, reason);
+      return fail (self, error, header->data_offset, reason);
     }
 
   self->view.data = data + header->data_offset;
@@ -137,11 +139,11 @@ parse (SlNpyTensor   *self,
   gint64 error_offset = 0;
 
   if (!sl_npy_header_peek_size (data, size, &header_size, &local_error))
-    return fail (error, self->path, 0, local_error->message);
+    return fail (self, error, 0, local_error->message);
   if (header_size > size)
-    return fail (error, self->path, size, _("the file ends inside the NumPy header"));
+    return fail (self, error, size, _("the file ends inside the NumPy header"));
   if ((self->header = sl_npy_header_parse (data, size, &error_offset, &local_error)) == NULL)
-    return fail (error, self->path, error_offset, local_error->message);
+    return fail (self, error, error_offset, local_error->message);
   return check_header (self, data, size, error);
 }
 
@@ -156,17 +158,38 @@ SlNpyTensor *
 sl_npy_tensor_open (const char  *path,
                     GError     **error)
 {
+  return sl_npy_tensor_open_full (path, NULL, error);
+}
+
+/**
+ * sl_npy_tensor_open_full:
+ * @error_offset: (out) (optional): where the file is damaged, when it is
+ *   refused for its contents; -1 when it could not be read
+ *
+ * sl_npy_tensor_open(), telling the offset of the damage apart too.
+ */
+SlNpyTensor *
+sl_npy_tensor_open_full (const char  *path,
+                         gint64      *error_offset,
+                         GError     **error)
+{
   g_autoptr(SlNpyTensor) self = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (error_offset != NULL)
+    *error_offset = -1;
   self = g_object_new (SL_TYPE_NPY_TENSOR, NULL);
   self->path = g_strdup (path);
   if ((self->mapping = sl_input_file_map (path, error)) == NULL)
     return NULL;
   if (!parse (self, (const guint8 *)g_mapped_file_get_contents (self->mapping),
               g_mapped_file_get_length (self->mapping), error))
-    return NULL;
+    {
+      if (error_offset != NULL)
+        *error_offset = self->error_offset;
+      return NULL;
+    }
   return g_steal_pointer (&self);
 }
 

@@ -15,6 +15,9 @@ G_DECLARE_FINAL_TYPE (SlNpyTensor, sl_npy_tensor, SL, NPY_TENSOR, GObject)
 
 SlNpyTensor        *sl_npy_tensor_open        (const char   *path,
                                                GError      **error);
+SlNpyTensor        *sl_npy_tensor_open_full   (const char   *path,
+                                               gint64       *error_offset,
+                                               GError      **error);
 SlNpyTensor        *sl_npy_tensor_new_for_bytes (const char *name,
                                                  GBytes     *bytes,
                                                  GError    **error);
