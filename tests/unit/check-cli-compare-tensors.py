@@ -95,7 +95,9 @@ def check_folders(cli, root):
     assert set(first) == DIVERGENCE_KEYS, first
     assert (first['index'], first['name'], first['reason']) == (1, 'd_lying.npy', lying['reason']), first
     assert report['input'] == 'npy_folders' and report['mode'] == 'data', report
-    assert any('d_lying.npy' in p['path'] and 'offset 128' in p['message'] for p in report['problems']), report
+    # the problem is at the damage: the offset is its own key too
+    assert any('d_lying.npy' in p['path'] and 'offset 128' in p['message'] and p['offset'] == 128
+               for p in report['problems']), report
     unmatched = sorted((u['name'], u['side']) for u in report['unmatched'])
     assert unmatched == [('only_bench.npy', 'bench'), ('only_npu.npy', 'npu')], unmatched
     assert all(u['reason'] for u in report['unmatched'])
