@@ -70,6 +70,13 @@
  * most). With the other core busy (8 M slices) the worker shares a frame
  * only when it gets a processor at once, and the runs in turn were as
  * noisy as the machine: 10 % at 4.53 and 7.87 ms against 6.73 and 5.40.
+ * At 32 M slices with the other core busy, a worker that lost its
+ * processor in the middle of a tile held a frame up to 18.9 ms (10 %,
+ * median 6.4 ms); leaving it out longer after each such stall (see
+ * STALL_US in sl-frame-worker.c) brought the worst to 7.9 and 9.0 ms in
+ * two runs (medians 6.3 and 6.4 ms), while with the other core idle
+ * every frame stayed within 6.2 ms (10 %: 4.60 and 4.38 ms, worst 5.10
+ * and 4.98).
  *
  * The renderer is asked for its images before the level of detail is
  * built, as the timeline page asks while the trace loads: their memory is

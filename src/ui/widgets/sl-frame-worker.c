@@ -10,7 +10,8 @@
  * piece, and where there is a single processor every piece is done by
  * the asking thread. Where the worker did not share three runs in a row
  * (it started too late, or did them all while the asking thread waited
- * for its processor), the next 30 runs leave it out.
+ * for its processor), the next 30 runs leave it out; after a stall (see
+ * STALL_US), longer and longer.
  * Frames at a new zoom each at 10 % of 32 M slices, 1920 × 1080, medians
  * of 40, the machine otherwise idle, in turn with the build before in
  * two runs: 4.76 and 5.91 ms against 7.04 and 9.41 ms, worst frames
@@ -43,6 +44,8 @@ struct _SlFrameWorker
   guint           worker_pieces; /* done by the worker in the last run */
   guint           idle_runs;     /* runs in a row the worker did not share */
   guint           runs_alone;    /* runs to do on the asking thread alone */
+  guint           stall_runs;    /* runs alone after the next stall */
+  guint           shared_runs;   /* runs in a row the worker shared */
 };
 
 /* Runs in a row that the worker did not share before it is left out, and
@@ -54,6 +57,14 @@ struct _SlFrameWorker
 #define RUNS_ALONE 30
 /* A wait this long for the worker's last piece counts as not sharing */
 #define MAX_WAIT_US 1000
+/* A wait this long is a stall: the worker lost its processor in the
+ * middle of a piece, which happens where other programs keep the
+ * processors busy. Each stall leaves the worker out twice as long as
+ * the last, up to MAX_STALL_RUNS runs, until it has shared
+ * CALM_RUNS runs in a row again. */
+#define STALL_US 2000
+#define MAX_STALL_RUNS 960
+#define CALM_RUNS 300
 
 static gpointer
 worker_main (gpointer user_data)
@@ -113,6 +124,7 @@ sl_frame_worker_new (void)
   g_cond_init (&self->done);
   self->enabled = g_get_num_processors () > 1;
   self->adaptive = TRUE;
+  self->stall_runs = RUNS_ALONE;
   return self;
 }
 
@@ -167,7 +179,8 @@ sl_frame_worker_set_adaptive (SlFrameWorker *self,
   g_return_if_fail (self != NULL);
 
   self->adaptive = adaptive;
-  self->idle_runs = self->runs_alone = 0;
+  self->idle_runs = self->runs_alone = self->shared_runs = 0;
+  self->stall_runs = RUNS_ALONE;
 }
 
 /* Does pieces 0 .. @n_pieces - 1 with @func, on this thread and on the
@@ -237,13 +250,22 @@ sl_frame_worker_run (SlFrameWorker  *self,
   worker_pieces = self->worker_pieces;
   g_mutex_unlock (&self->lock);
 
-  if (!self->run_alternate)
+  if (!self->run_alternate && self->adaptive)
     {
-      gboolean shared = worker_pieces > 0 && worker_pieces < n_pieces
-                        && g_get_monotonic_time () - wait_start < MAX_WAIT_US;
+      gint64 waited = g_get_monotonic_time () - wait_start;
+      gboolean shared = worker_pieces > 0 && worker_pieces < n_pieces && waited < MAX_WAIT_US;
 
       self->idle_runs = shared ? 0 : self->idle_runs + 1;
-      if (self->idle_runs >= MAX_IDLE_RUNS && self->adaptive)
+      self->shared_runs = shared ? self->shared_runs + 1 : 0;
+      if (self->shared_runs >= CALM_RUNS)
+        self->stall_runs = RUNS_ALONE;
+      if (waited >= STALL_US)
+        {
+          self->idle_runs = 0;
+          self->runs_alone = self->stall_runs;
+          self->stall_runs = MIN (self->stall_runs * 2, MAX_STALL_RUNS);
+        }
+      else if (self->idle_runs >= MAX_IDLE_RUNS)
         {
           self->idle_runs = 0;
           self->runs_alone = RUNS_ALONE;
