@@ -2410,19 +2410,22 @@ put_tile_begin (SlTimelineRenderer       *self,
   return TRUE;
 }
 
-/* The pixels of the tile put_tile_begin set @job up for: the rows of
- * slices of both bands, and the background and grid lines between them.
- * It reads the trace and writes only the tile's own columns, its names
- * and @job, so two tiles can be put on two threads at once; @spans and
- * @n_spans are the thread's own. */
+/* The pixels of tile @index of the frame (see SlFrameWorker), set up by
+ * put_tile_begin: the rows of slices of both bands, and the background
+ * and grid lines between them. It reads the trace and writes only the
+ * tile's own columns, its names and its job, and takes the scratch of
+ * @thread, so two tiles can be put on two threads at once. */
 static void
-put_tile_pixels (SlTimelineRenderer       *self,
-                 const SlTimelineViewport *vp,
-                 const TilePass           *pass,
-                 TileJob                  *job,
-                 GArray                   *spans,
-                 guint                    *n_spans)
+put_tile_pixels (guint    index,
+                 guint    thread,
+                 gpointer data)
 {
+  TilePass *pass = data;
+  SlTimelineRenderer *self = pass->self;
+  const SlTimelineViewport *vp = pass->vp;
+  TileJob *job = &self->jobs[index];
+  GArray *spans = thread == 0 ? self->spans : self->worker_spans;
+  guint *n_spans = &pass->n_spans[thread];
   double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
   gint64 base = job->tile * TILE_WIDTH;
   gsize offset = (gsize)job->s * TILE_WIDTH * pass->scale * 4;
@@ -2447,12 +2450,12 @@ put_tile_pixels (SlTimelineRenderer       *self,
  * counters and process headers; then the tile's pixels go into the flow
  * image too where put_tile_begin chose it. */
 static void
-put_tile_end (SlTimelineRenderer       *self,
-              cairo_t                  *cr,
-              const SlTimelineViewport *vp,
-              const TilePass           *pass,
-              TileJob                  *job)
+put_tile_end (const TilePass *pass,
+              cairo_t        *cr,
+              TileJob        *job)
 {
+  SlTimelineRenderer *self = pass->self;
+  const SlTimelineViewport *vp = pass->vp;
   cairo_surface_t *target = cairo_get_target (cr);
   double scroll_top = SL_TIMELINE_RULER_HEIGHT + self->pinned_height;
   gint64 base = job->tile * TILE_WIDTH;
@@ -2518,19 +2521,6 @@ ensure_jobs (SlTimelineRenderer *self,
     return;
   self->jobs = g_renew (TileJob, self->jobs, n);
   self->n_jobs = n;
-}
-
-/* Piece @index of a frame's tiles, on @thread (see SlFrameWorker) */
-static void
-put_tile_piece (guint    index,
-                guint    thread,
-                gpointer data)
-{
-  TilePass *pass = data;
-  SlTimelineRenderer *self = pass->self;
-
-  put_tile_pixels (self, pass->vp, pass, &self->jobs[index], thread == 0 ? self->spans : self->worker_spans,
-                   &pass->n_spans[thread]);
 }
 
 /* Everything under the names in grid pixels [base, base + TILE_WIDTH):
@@ -2932,14 +2922,14 @@ ensure_tiles (SlTimelineRenderer       *self,
           sl_frame_worker_set_alternate (self->worker, self->tile_threads == SL_TIMELINE_TILES_ALTERNATE);
         }
       if (self->worker != NULL && self->tile_threads != SL_TIMELINE_TILES_ONE_THREAD)
-        self->last_n_worker_tiles = sl_frame_worker_run (self->worker, n_jobs, put_tile_piece, &pass);
+        self->last_n_worker_tiles = sl_frame_worker_run (self->worker, n_jobs, put_tile_pixels, &pass);
       else
         for (guint j = 0; j < n_jobs; j++)
-          put_tile_piece (j, 0, &pass);
+          put_tile_pixels (j, 0, &pass);
       self->last_n_spans += pass.n_spans[0] + pass.n_spans[1];
       for (guint j = 0; j < n_jobs; j++)
         {
-          put_tile_end (self, tcr, vp, &pass, &self->jobs[j]);
+          put_tile_end (&pass, tcr, &self->jobs[j]);
           keep_tile_flows (self, vp, self->jobs[j].s);
         }
     }
