@@ -1160,7 +1160,11 @@ test_bad_inputs (void)
     problem = g_ptr_array_index (sl_tensor_compare_report_get_problems (report), 0);
     g_assert_cmpstr (sl_problem_get_path (problem), ==, cut);
     g_assert_cmpint (sl_problem_get_offset (problem), ==, data_offset);
+    /* the message is what is wrong, the file and the offset being shown
+     * on their own */
+    g_assert_true (g_str_has_prefix (sl_problem_get_message (problem), "the shape needs 16 bytes"));
     g_assert_nonnull (strstr (sl_problem_get_message (problem), "holds 8"));
+    g_assert_nonnull (strstr (sl_tensor_compare_row_get_reason (row), cut));
   }
   {
     /* A file against a missing one: a row that failed, not a failed load. */

@@ -835,12 +835,16 @@ add_row_problems (Batch *batch)
     {
       SlTensorCompareRow *row = g_ptr_array_index (batch->rows, i);
 
+      const char *damage = sl_tensor_compare_row_get_failed_damage (row);
+
+      /* The problem shows the file and the offset on their own: its
+       * message is what is wrong there. */
       if (sl_tensor_compare_row_get_failed (row))
         g_ptr_array_add (batch->problems,
                          sl_problem_new (SL_SEVERITY_ERROR, _("Tensor comparison"),
                                          sl_tensor_compare_row_get_failed_file (row),
                                          sl_tensor_compare_row_get_failed_offset (row),
-                                         sl_tensor_compare_row_get_reason (row)));
+                                         damage != NULL ? damage : sl_tensor_compare_row_get_reason (row)));
     }
 }
 

@@ -48,6 +48,7 @@ struct _SlTensorCompareRow
   gboolean             failed;
   const char          *failed_file;     /* npu_file or bench_file */
   gint64               failed_offset;   /* where failed_file is damaged, or -1 */
+  char                *failed_damage;   /* what is wrong there, without the file and the offset, or NULL */
   SlTensorVerdict      verdict;
   char                *reason;
 };
@@ -75,6 +76,7 @@ sl_tensor_compare_row_finalize (GObject *object)
   g_free (self->bench_crc);
   g_clear_pointer (&self->metrics, sl_tensor_comparison_free);
   g_free (self->reason);
+  g_free (self->failed_damage);
   G_OBJECT_CLASS (sl_tensor_compare_row_parent_class)->finalize (object);
 }
 
@@ -172,6 +174,7 @@ GETTER (const char *, bench_file, NULL)
 GETTER (gboolean, failed, FALSE)
 GETTER (const char *, failed_file, NULL)
 GETTER (gint64, failed_offset, -1)
+GETTER (const char *, failed_damage, NULL)
 GETTER (guint64, data_bytes, 0)
 
 #undef GETTER
@@ -404,15 +407,18 @@ load_file_into (const char   *path,
                 GObject      *keep,
                 const char   *slot,
                 gint64       *error_offset,
+                char        **error_reason,
                 GError      **error)
 {
   g_autoptr(SlNpyTensor) npy = NULL;
 
   if (error_offset != NULL)
     *error_offset = -1;
+  if (error_reason != NULL)
+    *error_reason = NULL;
   if (g_str_has_suffix (path, ".pt") || g_str_has_suffix (path, ".pth"))
     return load_torch_file (path, out, keep, slot, error);
-  if ((npy = sl_npy_tensor_open_full (path, error_offset, error)) == NULL)
+  if ((npy = sl_npy_tensor_open_full (path, error_offset, error_reason, error)) == NULL)
     return FALSE;
   *out = *sl_npy_tensor_get_view (npy);
   g_object_set_data_full (keep, slot, g_steal_pointer (&npy), g_object_unref);
@@ -428,7 +434,7 @@ sl_tensor_data_load_file (const char   *path,
   g_return_val_if_fail (path != NULL && out != NULL, FALSE);
   g_return_val_if_fail (G_IS_OBJECT (keep), FALSE);
 
-  return load_file_into (path, out, keep, "tensor", NULL, error);
+  return load_file_into (path, out, keep, "tensor", NULL, NULL, error);
 }
 
 gboolean
@@ -453,8 +459,8 @@ sl_tensor_compare_row_load_data (SlTensorCompareRow *self,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   holder = g_object_new (G_TYPE_OBJECT, NULL);
-  if (!load_file_into (self->npu_file, npu, holder, "npu", NULL, error) ||
-      !load_file_into (self->bench_file, bench, holder, "bench", NULL, error))
+  if (!load_file_into (self->npu_file, npu, holder, "npu", NULL, NULL, error) ||
+      !load_file_into (self->bench_file, bench, holder, "bench", NULL, NULL, error))
     return FALSE;
   *keep = g_steal_pointer (&holder);
   return TRUE;
@@ -657,14 +663,15 @@ compute_data (SlTensorCompareRow           *self,
       sl_tensor_compare_row_fail (self, reason);
       return;
     }
-  if (!load_file_into (self->npu_file, &npu, keep, "npu", &self->failed_offset, &error))
+  g_clear_pointer (&self->failed_damage, g_free);
+  if (!load_file_into (self->npu_file, &npu, keep, "npu", &self->failed_offset, &self->failed_damage, &error))
     {
       self->failed_file = self->npu_file;
       sl_tensor_compare_row_fail (self, error->message);
       return;
     }
   fill_from_data (&npu, &self->npu_dtype, self->npu_shape);
-  if (!load_file_into (self->bench_file, &bench, keep, "bench", &self->failed_offset, &error))
+  if (!load_file_into (self->bench_file, &bench, keep, "bench", &self->failed_offset, &self->failed_damage, &error))
     {
       self->failed_file = self->bench_file;
       sl_tensor_compare_row_fail (self, error->message);

@@ -94,7 +94,10 @@ const char                *sl_tensor_compare_row_get_bench_file  (SlTensorCompar
 gboolean                   sl_tensor_compare_row_get_failed      (SlTensorCompareRow *self);
 /* The file that could not be read, or NULL. */
 const char                *sl_tensor_compare_row_get_failed_file (SlTensorCompareRow *self);
+/* Where the file that could not be read is damaged, or -1; and what is
+ * wrong there, without the file and the offset the reason names, or NULL. */
 gint64                     sl_tensor_compare_row_get_failed_offset (SlTensorCompareRow *self);
+const char                *sl_tensor_compare_row_get_failed_damage (SlTensorCompareRow *self);
 /* Bytes of both data files, for progress. */
 guint64                    sl_tensor_compare_row_get_data_bytes  (SlTensorCompareRow *self);
 

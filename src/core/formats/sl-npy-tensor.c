@@ -23,6 +23,7 @@ struct _SlNpyTensor
   SlNpyHeader  *header;
   SlTensorData  view;
   gint64        error_offset; /* of the damage parse() refused, or -1 */
+  char         *error_reason; /* what is wrong there, without the file and the offset */
 };
 
 G_DEFINE_FINAL_TYPE (SlNpyTensor, sl_npy_tensor, G_TYPE_OBJECT)
@@ -36,6 +37,7 @@ sl_npy_tensor_finalize (GObject *object)
   g_clear_pointer (&self->mapping, g_mapped_file_unref);
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->error_reason, g_free);
   G_OBJECT_CLASS (sl_npy_tensor_parent_class)->finalize (object);
 }
 
@@ -84,6 +86,8 @@ fail (SlNpyTensor  *self,
       const char   *reason)
 {
   self->error_offset = offset;
+  g_free (self->error_reason);
+  self->error_reason = g_strdup (reason);
   /* Translators: a file, the byte offset of the damage and what is wrong */
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: offset %lld: %s"),
                self->path, (long long)offset, reason);
@@ -158,19 +162,25 @@ SlNpyTensor *
 sl_npy_tensor_open (const char  *path,
                     GError     **error)
 {
-  return sl_npy_tensor_open_full (path, NULL, error);
+  return sl_npy_tensor_open_full (path, NULL, NULL, error);
 }
 
 /**
  * sl_npy_tensor_open_full:
  * @error_offset: (out) (optional): where the file is damaged, when it is
  *   refused for its contents; -1 when it could not be read
+ * @error_reason: (out) (optional) (transfer full): what is wrong there,
+ *   without the file and the offset the error's message starts with;
+ *   %NULL when it could not be read
  *
- * sl_npy_tensor_open(), telling the offset of the damage apart too.
+ * sl_npy_tensor_open(), telling the offset and the reason of the damage
+ * apart too, for a problem that shows the file and the offset on their
+ * own.
  */
 SlNpyTensor *
 sl_npy_tensor_open_full (const char  *path,
                          gint64      *error_offset,
+                         char       **error_reason,
                          GError     **error)
 {
   g_autoptr(SlNpyTensor) self = NULL;
@@ -179,6 +189,8 @@ sl_npy_tensor_open_full (const char  *path,
 
   if (error_offset != NULL)
     *error_offset = -1;
+  if (error_reason != NULL)
+    *error_reason = NULL;
   self = g_object_new (SL_TYPE_NPY_TENSOR, NULL);
   self->path = g_strdup (path);
   if ((self->mapping = sl_input_file_map (path, error)) == NULL)
@@ -188,6 +200,8 @@ sl_npy_tensor_open_full (const char  *path,
     {
       if (error_offset != NULL)
         *error_offset = self->error_offset;
+      if (error_reason != NULL)
+        *error_reason = g_steal_pointer (&self->error_reason);
       return NULL;
     }
   return g_steal_pointer (&self);

@@ -17,6 +17,7 @@ SlNpyTensor        *sl_npy_tensor_open        (const char   *path,
                                                GError      **error);
 SlNpyTensor        *sl_npy_tensor_open_full   (const char   *path,
                                                gint64       *error_offset,
+                                               char        **error_reason,
                                                GError      **error);
 SlNpyTensor        *sl_npy_tensor_new_for_bytes (const char *name,
                                                  GBytes     *bytes,
