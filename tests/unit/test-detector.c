@@ -20,6 +20,7 @@
 
 #include "sl-detector.h"
 #include "sl-record-writer.h"
+#include "sl-sniffer.h"
 #include "sl-trace-skimmer.h"
 
 typedef struct {
@@ -991,15 +992,39 @@ test_broken_traces (Fixture       *fixture,
   g_autofree char *bad = write_text (fixture, "bad.json", bad_text);
   g_autofree char *gz = write_gzip (fixture, "cut.json.gz", "{\"traceEvents\": [{\"ph\": \"X\", \"ts\": 1}]}");
   g_autoptr(GBytes) gz_bytes = read_bytes (gz);
+  g_autoptr(GString) long_text = g_string_new ("{\"traceEvents\": [");
+  g_autofree char *long_cut = NULL;
+  g_autofree char *whole = NULL;
+  g_autoptr(SlDetection) small_alone = NULL;
+  g_autoptr(SlDetection) long_alone = NULL;
 
   truncate_file (gz, g_bytes_get_size (gz_bytes) - 10);
 
+  /* The same trace cut off, small enough for the scan to read it whole
+   * and too long for that: both are found (a profiler killed while it
+   * wrote leaves such files, and the reader keeps what came before) */
+  while (long_text->len < 4 * SL_SNIFFER_HEAD_SIZE)
+    g_string_append (long_text, "{\"ph\": \"X\", \"name\": \"step\", \"ts\": 12, \"dur\": 3, \"pid\": 1, \"tid\": 1}, ");
+  g_string_append (long_text, "{\"ph\": \"X\", \"name\": \"st");
+  long_cut = write_text (fixture, "long-cut.json", long_text->str);
+  g_string_truncate (long_text, strlen ("{\"traceEvents\": [") + 2 * strlen ("{\"ph\": \"X\", \"name\": \"step\", \"ts\": 12, \"dur\": 3, \"pid\": 1, \"tid\": 1}, ") + 12);
+  whole = write_text (fixture, "small-cut.json", long_text->str);
+
   detection = detect (fixture->dir);
-  g_assert_cmpuint (n_findings (detection), ==, 0);
-  g_assert_cmpuint (n_problems (detection), ==, 3);
+  g_assert_cmpuint (n_findings (detection), ==, 5);
+  g_assert_cmpuint (count_kind (detection, SL_FINDING_TRACE), ==, 5);
+  g_assert_cmpuint (n_problems (detection), ==, 4);
   assert_problem (detection, cut, SL_SEVERITY_ERROR, strlen (cut_text));
   assert_problem (detection, bad, SL_SEVERITY_ERROR, strstr (bad_text, "X}") - bad_text);
   assert_problem (detection, gz, SL_SEVERITY_ERROR, g_bytes_get_size (gz_bytes) - 10);
+  assert_problem (detection, whole, SL_SEVERITY_ERROR, long_text->len);
+  g_assert_nonnull (strstr (sl_problem_get_message (get_problem (detection, whole)), "events before the damage"));
+
+  /* Opened on their own, as the GUI and `detect FILE` do */
+  small_alone = detect (whole);
+  long_alone = detect (long_cut);
+  g_assert_cmpuint (count_kind (small_alone, SL_FINDING_TRACE), ==, 1);
+  g_assert_cmpuint (count_kind (long_alone, SL_FINDING_TRACE), ==, 1);
 }
 
 static void

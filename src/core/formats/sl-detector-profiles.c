@@ -397,11 +397,23 @@ sl_detector_detect_trace (SlDetectorWalk *walk,
   /* Trace keys may come after megabytes of metadata */
   sl_sniffer_skim_trace (result, file, walk->cancellable);
 
-  /* Broken gzip is worth saying even when the start was not seen. */
+  /* Broken gzip is worth saying even when the start was not seen. A
+   * trace cut off or damaged part way (a profiler killed while writing)
+   * is still found: the reader keeps the events before the damage, and
+   * a small file, read whole here, must not be refused where a large
+   * one, whose end is not read here, opens. */
   if (result->error_message != NULL && (result->kind == SL_SNIFF_TRACE || result->gzip))
     {
-      sl_detector_add_problem (walk, SL_SEVERITY_ERROR, file, result->error_offset, result->error_message);
-      return;
+      g_autofree char *message = NULL;
+
+      if (result->kind != SL_SNIFF_TRACE)
+        {
+          sl_detector_add_problem (walk, SL_SEVERITY_ERROR, file, result->error_offset, result->error_message);
+          return;
+        }
+      message = g_strdup_printf (_("%s The events before the damage are read when the trace is opened."),
+                                 result->error_message);
+      sl_detector_add_problem (walk, SL_SEVERITY_ERROR, file, result->error_offset, message);
     }
 
   if (result->trace_out_of_budget)
