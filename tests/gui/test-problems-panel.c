@@ -1,6 +1,7 @@
 /* test-problems-panel.c: the Problems panel in the shared table: errors
  * first, positions sorted as numbers, the toolbar's filter, a row copied,
  * the File column cut in the middle with the whole path in its tooltip,
+ * the position in view beside the message in a narrow panel,
  * and a row activated revealing its problem
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -158,11 +159,11 @@ main (int    argc,
   g_assert_cmpint (gtk_column_view_column_get_fixed_width (sl_data_table_get_column (table, "file")), ==, 220);
   g_assert_true (gtk_column_view_column_get_expand (sl_data_table_get_column (table, "message")));
 
-  /* A row copied: severity, message, file, position, source by tabs. */
+  /* A row copied: severity, message, position, file, source by tabs. */
   sl_data_table_select (table, 0);
   row_text = sl_data_table_dup_row_text (table, 0);
   {
-    g_autofree char *expected = g_strdup_printf ("Error\tThe record's length is past the end of the file\t%s\tbyte 1234\tsummary",
+    g_autofree char *expected = g_strdup_printf ("Error\tThe record's length is past the end of the file\tbyte 1234\t%s\tsummary",
                                                  file_label);
 
     g_assert_cmpstr (row_text, ==, expected);
@@ -181,14 +182,14 @@ main (int    argc,
     g_autoptr(GAsyncResult) result = NULL;
     g_autoptr(GError) error = NULL;
     g_autofree char *csv = NULL;
-    g_autofree char *expected = g_strdup_printf ("Error,The record's length is past the end of the file,%s,byte 1234,summary",
+    g_autofree char *expected = g_strdup_printf ("Error,The record's length is past the end of the file,byte 1234,%s,summary",
                                                  long_path);
 
     sl_data_table_export_csv_async (table, csv_file, NULL, store_result, &result);
     g_assert_true (sl_data_table_export_csv_finish (table, wait_for_result (&result), &error));
     g_assert_no_error (error);
     g_assert_true (g_file_get_contents (csv_path, &csv, NULL, NULL));
-    g_assert_true (g_str_has_prefix (csv, "Severity,Message,File,Position,Source"));
+    g_assert_true (g_str_has_prefix (csv, "Severity,Message,Position,File,Source"));
     g_assert_nonnull (strstr (csv, expected));
     g_assert_cmpint (g_unlink (csv_path), ==, 0);
     g_assert_cmpint (g_rmdir (root), ==, 0);
@@ -206,6 +207,27 @@ main (int    argc,
   /* Activating a row reveals its problem. */
   g_signal_emit_by_name (table, "row-activated", 1);
   g_assert_true (activated == row_at (table, 1));
+
+  /* In the bottom panel of a 1024 × 640 window, about 520 pixels wide,
+   * the position of a problem with a long message and a long path is in
+   * view, whole, beside the message. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 520, 300);
+  wait_for_frames (window);
+  wait_for_frames (window);
+  g_assert_cmpint (gtk_widget_get_width (panel_widget), <=, 520);
+  {
+    GtkWidget *view = GTK_WIDGET (sl_data_table_get_column_view (table));
+    GtkWidget *position = find_label (view, "byte 1234");
+    graphene_rect_t bounds;
+    int natural = 0;
+
+    g_assert_nonnull (position);
+    g_assert_true (gtk_widget_compute_bounds (position, panel_widget, &bounds));
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (panel_widget));
+    gtk_widget_measure (position, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+    g_assert_cmpint (gtk_widget_get_width (position), >=, natural);
+  }
 
   g_clear_object (&activated);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -157,8 +157,11 @@ sl_problems_panel_dup_file_label (SlProblemsPanel *self,
 
 /* The columns: the shared table (sl-data-table.c) does the rest. The
  * panel is often narrow: the message and the file start narrower than
- * the table's usual text column so that the file and the position stay
- * in view; the message takes any width left over. */
+ * the table's usual text column, and the position, a few characters,
+ * comes before the file, so that in the bottom panel of a 1024 × 640
+ * window (about 520 pixels) the position stays in view beside the
+ * message and the file is cut in its middle, whole on hover and in
+ * Details; the message takes any width left over. */
 #define MESSAGE_WIDTH 240
 #define FILE_WIDTH    220
 
@@ -661,13 +664,13 @@ sl_problems_panel_init (SlProblemsPanel *self)
     .text = message_text, .max_width = MESSAGE_WIDTH,
   }, NULL, NULL);
   sl_data_table_append_column (self->table, &(SlDataColumn) {
-    .id = "file", .title = _("File"), .flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE,
-    .text = file_text, .tooltip = path_text, .csv = path_text, .max_width = FILE_WIDTH,
-  }, self, NULL);
-  sl_data_table_append_column (self->table, &(SlDataColumn) {
     .id = "position", .title = _("Position"),
     .text = location_text, .number = location_number,
   }, NULL, NULL);
+  sl_data_table_append_column (self->table, &(SlDataColumn) {
+    .id = "file", .title = _("File"), .flags = SL_DATA_COLUMN_ELLIPSIZE_MIDDLE,
+    .text = file_text, .tooltip = path_text, .csv = path_text, .max_width = FILE_WIDTH,
+  }, self, NULL);
   sl_data_table_append_column (self->table, &(SlDataColumn) {
     .id = "source", .title = _("Source"), .text = source_text,
   }, NULL, NULL);
