@@ -24,6 +24,7 @@
 #include "sl-chrome-trace-pipe.h"
 #include "sl-chrome-trace-reader.h"
 #include "sl-chrome-trace-reader-private.h"
+#include "sl-yajl-error.h"
 
 /* ------------------------------------------------------------------ */
 /* yajl callbacks */
@@ -284,18 +285,6 @@ reader_clear (Reader *r)
     g_byte_array_unref (r->yajl_pending);
 }
 
-static char *
-yajl_error_text (Reader              *r,
-                 const unsigned char *data,
-                 gsize                length)
-{
-  unsigned char *text = yajl_get_error (r->yajl, 0, data, length);
-  char *copy = g_strstrip (g_strdup ((const char *) text));
-
-  yajl_free_error (r->yajl, text);
-  return copy;
-}
-
 /* yajl is given the text in blocks cut at multiples of YAJL_BLOCK of the
  * file (and where the scanner hands over, which is between two tokens):
  * where it reports damage depends on where a token is cut, so every way
@@ -308,18 +297,30 @@ yajl_block (Reader       *r,
             gsize         length,
             guint64       offset)
 {
-  yajl_status status = yajl_parse (_sl_chrome_trace_reader_yajl (r), data, length);
+  yajl_status status;
+
+  /* A UTF-8 byte order mark at the start of the file is not JSON, but
+   * Windows tools write one. The first block holds the whole of it: the
+   * blocks are cut at multiples of YAJL_BLOCK, or at the file's end. */
+  if (offset == 0 && length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    {
+      data += 3;
+      length -= 3;
+      offset += 3;
+      r->base += 3;
+    }
+  status = yajl_parse (_sl_chrome_trace_reader_yajl (r), data, length);
 
   if (status != yajl_status_ok && r->too_deep)
     r->failed = TRUE;
   else if (status != yajl_status_ok)
     {
-      g_autofree char *reason = yajl_error_text (r, data, length);
+      g_autofree char *reason = sl_yajl_error_dup_reason (r->yajl, data, length);
       g_autofree char *message = NULL;
 
       /* Translators: the reason is the JSON parser's own (English) text */
       message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
-      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, offset + yajl_get_bytes_consumed (r->yajl), message);
+      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, offset + sl_yajl_error_offset (r->yajl, reason, data, length), message);
       r->failed = TRUE;
     }
 }

@@ -343,7 +343,18 @@ _sl_chrome_trace_scan (Reader       *r,
       else switch (r->doc)
         {
         case DOC_START:
-          if (*q == '[')
+          if (*q == 0xEF && offset + (q - data) == 0)
+            {
+              /* a UTF-8 byte order mark, which Windows tools write:
+               * not JSON, passed over as yajl is never given it */
+              if (end - q < 3)
+                result = memcmp (q, "\xef\xbb\xbf", end - q) == 0 ? SCAN_MORE : SCAN_YIELD;
+              else if (memcmp (q, "\xef\xbb\xbf", 3) == 0)
+                q += 3;
+              else
+                result = SCAN_YIELD;
+            }
+          else if (*q == '[')
             {
               r->top_is_array = TRUE;
               r->saw_events = TRUE;

@@ -31,6 +31,7 @@
 
 #include "sl-communication-reader.h"
 #include "sl-csv-reader.h"
+#include "sl-yajl-error.h"
 
 /* Deeper than any of these files nests; deeper containers are skipped. */
 #define MAX_DEPTH        16
@@ -57,8 +58,9 @@ typedef struct {
   SlCommunication *comm;
   const char      *path;
   SlCommFormat     format;
-  const char      *data;
+  const char      *data;            /* the whole file */
   gsize            length;
+  gsize            base;            /* where yajl starts, after a byte order mark */
   yajl_handle      yajl;
   GArray          *frames;          /* Frame */
   guint            skipped;         /* open containers past MAX_DEPTH */
@@ -167,7 +169,7 @@ parse_amount (const char *text,
 static gint64
 token_end (Reader *r)
 {
-  return (gint64)yajl_get_bytes_consumed (r->yajl);
+  return (gint64)(r->base + yajl_get_bytes_consumed (r->yajl));
 }
 
 /* The opening quote of the key that ends at @end: inside a string every
@@ -624,14 +626,13 @@ static const yajl_callbacks callbacks = {
 static void
 report_damage (Reader *r)
 {
-  unsigned char *text = yajl_get_error (r->yajl, 0, (const unsigned char *)r->data, r->length);
-  g_autofree char *reason = g_strstrip (g_strdup ((const char *)text));
+  g_autofree char *reason = sl_yajl_error_dup_reason (r->yajl, (const unsigned char *)r->data + r->base,
+                                                      r->length - r->base);
   g_autofree char *message = NULL;
 
-  yajl_free_error (r->yajl, text);
   /* Translators: the reason is the JSON parser's own (English) text */
   message = g_strdup_printf (_("The JSON is damaged here (%s); what came before is kept"), reason);
-  report (r->problems, SL_SEVERITY_ERROR, r->path, MAX (token_end (r) - 1, 0), message);
+  report (r->problems, SL_SEVERITY_ERROR, r->path, (gint64)(r->base + sl_yajl_error_offset (r->yajl, reason, (const unsigned char *)r->data + r->base, r->length - r->base)), message);
 }
 
 static gboolean
@@ -639,7 +640,7 @@ read_json (Reader *r)
 {
   yajl_status status;
 
-  status = yajl_parse (r->yajl, (const unsigned char *)r->data, r->length);
+  status = yajl_parse (r->yajl, (const unsigned char *)r->data + r->base, r->length - r->base);
   if (status == yajl_status_client_canceled)
     return FALSE;
   if (status != yajl_status_ok)
@@ -667,18 +668,19 @@ read_json_data (SlCommunication *comm,
 {
   Reader r = { 0 };
   guint n_before = sl_communication_get_n_ops (comm) + sl_communication_get_n_links (comm);
-  gsize base = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 
   r.comm = comm;
   r.path = sl_communication_add_file (comm, path);
   r.format = format;
-  r.data = data + base;
-  r.length = length - base;
+  r.data = data;
+  r.length = length;
+  /* a UTF-8 byte order mark is not JSON, but Windows tools write one */
+  r.base = length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
   r.problems = problems;
   r.frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   r.yajl = yajl_alloc (&callbacks, NULL, &r);
 
-  if (r.length == 0)
+  if (r.length == r.base)
     report (problems, SL_SEVERITY_WARNING, path, 0, _("The file is empty"));
   else if (read_json (&r) && !r.saw_object)
     report (problems, SL_SEVERITY_ERROR, path, 0, _("Expected a JSON object of steps or groups; the file is not read"));

@@ -19,6 +19,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "sl-pipeline-reader.h"
+#include "sl-yajl-error.h"
 
 /* Deeper than any pipeline nests; yajl itself does not recurse, this only
  * bounds the frame stack. */
@@ -572,15 +573,12 @@ report_damage (Reader       *r,
                const guint8 *json,
                gsize         length)
 {
-  unsigned char *text = yajl_get_error (r->yajl, 0, json, length);
-  g_autofree char *reason = g_strstrip (g_strdup ((const char *) text));
+  g_autofree char *reason = sl_yajl_error_dup_reason (r->yajl, json, length);
   g_autofree char *message = NULL;
 
-  yajl_free_error (r->yajl, text);
   /* Translators: the reason is the JSON parser's own (English) text */
   message = g_strdup_printf (_("The JSON is damaged here (%s); what came before is kept"), reason);
-  /* the last byte yajl took is the one it refused */
-  report (r, SL_SEVERITY_ERROR, token_end (r) > r->base ? token_end (r) - 1 : token_end (r), message);
+  report (r, SL_SEVERITY_ERROR, r->base + sl_yajl_error_offset (r->yajl, reason, json, length), message);
 }
 
 static gboolean
