@@ -212,12 +212,21 @@ typedef gint32  V8i __attribute__ ((vector_size (32)));
 /* the same, as loaded from and stored to any element's address */
 typedef guint32 V8uUnaligned __attribute__ ((vector_size (32), aligned (4), may_alias));
 
-#define PAIRS_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 8, 1, 9, 4, 12, 5, 13 })
-#define PAIRS_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 2, 10, 3, 11, 6, 14, 7, 15 })
-#define QUADS_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 1, 8, 9, 4, 5, 12, 13 })
-#define QUADS_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 2, 3, 10, 11, 6, 7, 14, 15 })
-#define HALVES_LOW(a, b)  __builtin_shuffle (a, b, (V8i){ 0, 1, 2, 3, 8, 9, 10, 11 })
-#define HALVES_HIGH(a, b) __builtin_shuffle (a, b, (V8i){ 4, 5, 6, 7, 12, 13, 14, 15 })
+/* clang and GCC from 12 on have __builtin_shufflevector; older GCC only
+ * __builtin_shuffle (the fuzz harnesses are built with clang) */
+#if defined(__clang__) || __GNUC__ >= 12
+#define SHUFFLE8(a, b, i0, i1, i2, i3, i4, i5, i6, i7) \
+  __builtin_shufflevector (a, b, i0, i1, i2, i3, i4, i5, i6, i7)
+#else
+#define SHUFFLE8(a, b, i0, i1, i2, i3, i4, i5, i6, i7) \
+  __builtin_shuffle (a, b, (V8i){ i0, i1, i2, i3, i4, i5, i6, i7 })
+#endif
+#define PAIRS_LOW(a, b)  SHUFFLE8 (a, b, 0, 8, 1, 9, 4, 12, 5, 13)
+#define PAIRS_HIGH(a, b) SHUFFLE8 (a, b, 2, 10, 3, 11, 6, 14, 7, 15)
+#define QUADS_LOW(a, b)  SHUFFLE8 (a, b, 0, 1, 8, 9, 4, 5, 12, 13)
+#define QUADS_HIGH(a, b) SHUFFLE8 (a, b, 2, 3, 10, 11, 6, 7, 14, 15)
+#define HALVES_LOW(a, b)  SHUFFLE8 (a, b, 0, 1, 2, 3, 8, 9, 10, 11)
+#define HALVES_HIGH(a, b) SHUFFLE8 (a, b, 4, 5, 6, 7, 12, 13, 14, 15)
 
 /* Eight columns' runs of eight rows (@stride elements apart) as eight
  * rows of eight columns (@out_stride apart): pairs, then quads, then
