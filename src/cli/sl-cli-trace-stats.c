@@ -222,7 +222,8 @@ print_text (const char *path,
 
   count_totals (trace, &totals);
 
-  printf (_("%s: %llu events\n"), path, (unsigned long long) sl_trace_get_n_events (trace));
+  printf (g_dngettext (GETTEXT_PACKAGE, "%s: %llu event\n", "%s: %llu events\n", sl_trace_get_n_events (trace)),
+          path, (unsigned long long) sl_trace_get_n_events (trace));
   printf ("  %s", _("phases:"));
   for (guint i = 0; i < phases->len; i++)
     {
