@@ -62,10 +62,13 @@ write_rank (const char *root,
       g_string_append_printf (trace, ",\n{\"ph\":\"X\",\"name\":\"MatMul%u\",\"pid\":2,\"tid\":7,\"ts\":%u,\"dur\":%g}", s,
                               s * 2000 + rank * 100 + 50, computing);
     }
-  /* Rank 5's trace was cut off before its closing bracket: every event
-   * is whole, and the reader says where the file ends. */
+  /* Rank 5's trace was cut off in the middle of an event (an array of
+   * events may end without its bracket, so the cut is inside one): the
+   * events before are whole, and the reader says where the file ends. */
   if (rank != 5)
     g_string_append (trace, "]\n");
+  else
+    g_string_append (trace, ",\n{\"ph\":\"X\",\"name\":\"Mat");
   ops = g_strdup_printf ("{\"step1\": {\"p2p\": {}, \"collective\": {\"hcom_allReduce__1_0_1@5\": {\"Communication Time Info\": "
                          "{\"Elapse Time(ms)\": %g, \"Transit Time(ms)\": 0.4, \"Wait Time(ms)\": %g, "
                          "\"Synchronization Time(ms)\": 0.1, \"Idle Time(ms)\": 0}, \"Communication Bandwidth Info\": {}}}}}",

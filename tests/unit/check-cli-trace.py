@@ -162,7 +162,7 @@ def check_faulty_inputs(tmp):
         f.write('[' + json.dumps(event) + ',' + '[' * 10**6 + ']' * 10**6 + ']')
     result = run_status('trace-stats', deep)
     check(result.returncode == 1, 'deep trace: exit %d' % result.returncode)
-    check('1 events' in result.stdout, 'the event before the depth is kept: %r' % result.stdout)
+    check(': 1 event\n' in result.stdout, 'the event before the depth is kept: %r' % result.stdout)
     check('error: ' in result.stderr and 'nests more than 1000 levels' in result.stderr, 'depth reported: %r' % result.stderr)
     result = run_status('trace-stats', '--json', deep)
     check(result.returncode == 1, 'deep trace --json: exit %d' % result.returncode)
@@ -185,9 +185,25 @@ def check_faulty_inputs(tmp):
 
     cut = os.path.join(tmp, 'cut.json')
     with open(cut, 'w') as f:
-        f.write('[' + json.dumps(event) + ',')
+        f.write('[' + json.dumps(event) + ', ' + json.dumps(event)[:20])
     result = run_status('trace-stats', cut)
     check(result.returncode == 0 and 'warning: ' in result.stderr, 'a cut-off trace warns, exit 0: %d %r'
+          % (result.returncode, result.stderr))
+
+    # The JSON Array Format may end without its "]", after an event or
+    # its comma: nothing is missing, nothing to warn of.
+    for ending in ('', ',', ',\n', '\n'):
+        open_array = os.path.join(tmp, 'open.json')
+        with open(open_array, 'w') as f:
+            f.write('[' + json.dumps(event) + ',\n' + json.dumps(event) + ending)
+        result = run_status('trace-stats', open_array)
+        check(result.returncode == 0 and result.stderr == '' and '2 events' in result.stdout,
+              'an array without its "]" after %r: %d %r %r' % (ending, result.returncode, result.stderr, result.stdout))
+    # An object's events array is not that format: its end is missing.
+    with open(open_array, 'w') as f:
+        f.write('{"traceEvents": [' + json.dumps(event) + ',')
+    result = run_status('trace-stats', open_array)
+    check(result.returncode == 0 and 'warning: ' in result.stderr, 'an object cut off warns: %d %r'
           % (result.returncode, result.stderr))
 
 

@@ -229,6 +229,68 @@ test_skim (void)
   g_assert_cmpint (close[1], ==, 'c');
 }
 
+/* The JSON Array Format may end without its "]" (writers that may be
+ * stopped only append events): after an event, its comma or whitespace
+ * the trace is whole, with no problem, read every way in pieces of every
+ * size; cut inside an event, or an object's events array without its
+ * end, it is cut off. */
+static void
+test_open_array (void)
+{
+  static const char *const whole[] = {
+    "[",
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}",
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},",
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},\n"
+    "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":3,\"dur\":1},\n",
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}, 5, \"x\", [1]\n",
+  };
+  static const char *const cut[] = {
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},{\"ph\":\"X\"",
+    "[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},[1",
+    "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},",
+  };
+  static const SlChromeTraceReadMode modes[] = {
+    SL_CHROME_TRACE_READ_SCAN, SL_CHROME_TRACE_READ_PARALLEL, SL_CHROME_TRACE_READ_TOKENIZE,
+  };
+  static const gsize pieces[] = { 0, 1, 2, 3, 5, 16 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (whole) + G_N_ELEMENTS (cut); c++)
+    {
+      const char *text = c < G_N_ELEMENTS (whole) ? whole[c] : cut[c - G_N_ELEMENTS (whole)];
+
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        for (guint k = 0; k < G_N_ELEMENTS (pieces); k++)
+          {
+            SlTraceBuilder *builder = sl_trace_builder_new ("t.json");
+            g_autoptr(SlTrace) trace = NULL;
+            GListModel *problems;
+            guint n;
+
+            sl_chrome_trace_reader_read_data_full (builder, "t.json", (const guint8 *) text, strlen (text),
+                                                   NULL, pieces[k], modes[m]);
+            trace = sl_trace_builder_finish (builder, NULL);
+            problems = sl_trace_get_problems (trace);
+            n = problems != NULL ? g_list_model_get_n_items (problems) : 0;
+            if (c < G_N_ELEMENTS (whole))
+              {
+                if (n != 0)
+                  g_error ("%s (mode %d, pieces of %" G_GSIZE_FORMAT "): %u problems", text, modes[m], pieces[k], n);
+              }
+            else
+              {
+                g_autoptr(SlProblem) problem = NULL;
+
+                g_assert_cmpuint (n, ==, 1);
+                problem = g_list_model_get_item (problems, 0);
+                g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+                g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) strlen (text));
+                g_assert_cmpuint (sl_trace_get_n_events (trace), ==, 1);
+              }
+          }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -242,5 +304,6 @@ main (int    argc,
   g_test_add_func ("/trace-scan/damage-after-cut-string", test_damage_after_cut_string);
   g_test_add_func ("/trace-scan/deep-nesting", test_deep_nesting);
   g_test_add_func ("/trace-scan/many-events", test_many_events);
+  g_test_add_func ("/trace-scan/open-array", test_open_array);
   return g_test_run ();
 }

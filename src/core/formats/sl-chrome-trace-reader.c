@@ -409,8 +409,12 @@ reader_finish (Reader *r)
         {
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, 0, _("The file is empty"));
         }
-      else if (!r->fast && yajl_complete_parse (_sl_chrome_trace_reader_yajl (r)) != yajl_status_ok)
+      else if (!r->fast && yajl_complete_parse (_sl_chrome_trace_reader_yajl (r)) != yajl_status_ok &&
+               !(r->depth == 1 && r->events_depth == 1 && !r->in_event))
         {
+          /* (The JSON Array Format may end without its "]", after an
+           * event or its comma: writers that may be stopped at any time
+           * only ever append events. Its events are all whole.) */
           _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, r->base,
                                            _("The file ends before the JSON is complete (cut off while written?); the events before are kept"));
         }
