@@ -3,7 +3,8 @@
 #
 # Developer entry point. From a fresh Debian 12 machine:
 #   build-aux/dev.sh run     install what is missing, build, start Sightline on the demo workspace
-#   build-aux/dev.sh test    the same plus test tools, then every test suite (also under ASan+UBSan)
+#   build-aux/dev.sh test    the same plus test tools, then every test suite (also under ASan+UBSan),
+#                            and every fuzz harness on 2,000 inputs
 #   build-aux/dev.sh bench   build optimised and print the benchmark figures
 #   build-aux/dev.sh fuzz [SECONDS]   build the libFuzzer harnesses with clang and run each one
 set -euo pipefail
@@ -168,7 +169,13 @@ cmd_test() {
     meson test -C "$ASAN_BUILD" --no-rebuild --print-errorlogs --suite unit --suite data || status=1
   read -r p2 f2 s2 < <(tally "$ASAN_BUILD")
 
-  local passed=$((p1 + p2)) failed=$((f1 + f2)) skipped=$((s1 + s2))
+  say "Fuzz harnesses, built with clang: 2,000 inputs each from a fixed seed"
+  CC=clang configure "$FUZZ_BUILD" -Dgui=false -Dfuzzing=true -Db_lundef=false
+  ninja -C "$FUZZ_BUILD" fuzz-harnesses
+  meson test -C "$FUZZ_BUILD" --no-rebuild --print-errorlogs --suite fuzz || status=1
+  read -r p3 f3 s3 < <(tally "$FUZZ_BUILD")
+
+  local passed=$((p1 + p2 + p3)) failed=$((f1 + f2 + f3)) skipped=$((s1 + s2 + s3))
   if [[ $skipped -gt 0 ]]; then
     echo "$passed passed, $failed failed, $skipped skipped"
   else
@@ -223,7 +230,7 @@ cmd_fuzz() {
   local seconds=${1:-60}
   ensure_packages "${BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
   CC=clang configure "$FUZZ_BUILD" -Dgui=false -Dfuzzing=true -Db_lundef=false
-  ninja -C "$FUZZ_BUILD"
+  ninja -C "$FUZZ_BUILD" fuzz-harnesses
   for harness in "$FUZZ_BUILD"/tests/fuzz/fuzz-*; do
     [[ -f "$harness" && -x "$harness" ]] || continue
     say "$(basename "$harness") for $seconds s"
