@@ -863,6 +863,29 @@ test_load_async (void)
   g_unlink (path);
 }
 
+/* A complete event whose "dur" is missing or not a number is drawn as
+ * lasting 0 µs, and a warning counts them and points at the first. */
+static void
+test_complete_without_duration (void)
+{
+  const char *text =
+    "[{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":\"2.5\"},"
+    "{\"ph\":\"X\",\"name\":\"text\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":\"abc\"},"
+    "{\"ph\":\"X\",\"name\":\"none\",\"pid\":1,\"tid\":1,\"ts\":7},"
+    "{\"ph\":\"i\",\"name\":\"instant\",\"pid\":1,\"tid\":1,\"ts\":8}]";
+  g_autoptr(SlTrace) trace = load_text (text);
+  g_autoptr(SlTrace) fine = load_text ("[{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":0}]");
+  SlProblem *problem;
+
+  g_assert_cmpuint (total_slices (trace), ==, 4);
+  g_assert_cmpuint (n_problems (trace), ==, 1);
+  problem = problem_at (trace, 0);
+  g_assert_cmpint (sl_problem_get_severity (problem), ==, SL_SEVERITY_WARNING);
+  g_assert_cmpint (sl_problem_get_offset (problem), ==, strstr (text, "{\"ph\":\"X\",\"name\":\"text\"") - text);
+  g_assert_nonnull (strstr (sl_problem_get_message (problem), "2 complete events"));
+  g_assert_cmpuint (n_problems (fine), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -889,6 +912,7 @@ main (int    argc,
   g_test_add_func ("/trace/chrome/several-files", test_several_files_one_builder);
   g_test_add_func ("/trace/chrome/progress", test_progress_and_cancel);
   g_test_add_func ("/trace/chrome/async-load", test_load_async);
+  g_test_add_func ("/trace/chrome/complete-without-duration", test_complete_without_duration);
 
   return g_test_run ();
 }

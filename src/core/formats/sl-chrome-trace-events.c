@@ -697,6 +697,8 @@ _sl_chrome_trace_finish_event (Reader  *r,
   switch (phase)
     {
     case 'X':
+      if (!r->has_dur && r->n_no_dur++ == 0)
+        r->first_no_dur = r->event_start;
       track = reader_get_thread_track (r);
       sl_trace_builder_add_slice (r->builder, track, r->ts, r->has_dur ? r->dur : 0,
                                   r->name_id, r->category_id, SL_TRACE_SLICE_NONE, offset, length);

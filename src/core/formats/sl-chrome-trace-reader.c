@@ -456,6 +456,16 @@ reader_finish (Reader *r)
                          (unsigned long long) r->n_no_ts);
       _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, -1, message);
     }
+  if (r->n_no_dur > 0)
+    {
+      g_autofree char *message =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%llu complete event (\"ph\": \"X\") has no valid duration (\"dur\") and is drawn as lasting 0 µs",
+                                      "%llu complete events (\"ph\": \"X\") have no valid duration (\"dur\") and are drawn as lasting 0 µs; the position is the first one's",
+                                      r->n_no_dur),
+                         (unsigned long long) r->n_no_dur);
+      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, r->first_no_dur, message);
+    }
 }
 
 /* Gzip members one after the other are inflated as one stream. */
