@@ -735,6 +735,19 @@ test_extreme_times (void)
   g_assert_cmpint (sl_trace_slices_dur_ns (back, 0), ==, 0);
   g_assert_cmpint (sl_trace_get_process_sort_index (trace, 0), ==, 0);
   g_assert_cmpuint (n_problems (trace), ==, 2);  /* the negative duration and the bad time */
+  /* the negative duration points at its event */
+  {
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < n_problems (trace); i++)
+      if (strstr (sl_problem_get_message (problem_at (trace, i)), "negative duration") != NULL)
+        {
+          g_assert_cmpint (sl_problem_get_offset (problem_at (trace, i)), ==,
+                           strstr (text, "{\"ph\":\"X\",\"name\":\"back\"") - text);
+          found = TRUE;
+        }
+    g_assert_true (found);
+  }
   rows = sl_trace_aggregate (trace, G_MININT64, G_MAXINT64, NULL, 0, NULL);
   g_assert_cmpuint (rows->len, ==, 3);
 }

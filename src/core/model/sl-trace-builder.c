@@ -88,6 +88,7 @@ struct _SlTraceBuilder
   GPtrArray     *problems;      /* SlProblem *, put in the trace's list at once; made when needed */
   guint64        n_unmatched_ends;
   guint64        n_negative;
+  guint64        first_negative; /* its args offset, where the problem points */
   gint64         min_ns, max_ns;
 };
 
@@ -479,7 +480,8 @@ append_slice (SlTraceBuilder *builder,
 {
   if (dur_ns < 0)
     {
-      builder->n_negative++;
+      if (builder->n_negative++ == 0)
+        builder->first_negative = args_offset;
       dur_ns = 0;
     }
   /* hostile times: the end must stay representable */
@@ -1003,7 +1005,7 @@ report_totals (SlTraceBuilder *builder)
                                       "%llu slices have a negative duration; drawn with none",
                                       builder->n_negative),
                          (unsigned long long) builder->n_negative);
-      add_problem_at (builder, SL_SEVERITY_WARNING, SL_TRACE_NO_ARGS, message);
+      add_problem_at (builder, SL_SEVERITY_WARNING, builder->first_negative, message);
     }
 }
 static void
