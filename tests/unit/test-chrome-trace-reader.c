@@ -877,7 +877,8 @@ test_load_async (void)
 }
 
 /* A complete event whose "dur" is missing or not a number is drawn as
- * lasting 0 µs, and a warning counts them and points at the first. */
+ * lasting 0 µs, and a warning counts them and points at the first; so
+ * does the warning for events without a valid time. */
 static void
 test_complete_without_duration (void)
 {
@@ -897,6 +898,20 @@ test_complete_without_duration (void)
   g_assert_cmpint (sl_problem_get_offset (problem), ==, strstr (text, "{\"ph\":\"X\",\"name\":\"text\"") - text);
   g_assert_nonnull (strstr (sl_problem_get_message (problem), "2 complete events"));
   g_assert_cmpuint (n_problems (fine), ==, 0);
+
+  /* events without a time likewise point at the first */
+  {
+    const char *timeless =
+      "[{\"ph\":\"X\",\"name\":\"ok\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1},"
+      "{\"ph\":\"i\",\"name\":\"no time\",\"pid\":1,\"tid\":1,\"ts\":\"soon\"},"
+      "{\"ph\":\"B\",\"name\":\"none\",\"pid\":1,\"tid\":1}]";
+    g_autoptr(SlTrace) untimed = load_text (timeless);
+
+    g_assert_cmpuint (n_problems (untimed), ==, 1);
+    g_assert_cmpint (sl_problem_get_offset (problem_at (untimed, 0)), ==,
+                     strstr (timeless, "{\"ph\":\"i\"") - timeless);
+    g_assert_nonnull (strstr (sl_problem_get_message (problem_at (untimed, 0)), "2 events"));
+  }
 }
 
 int

@@ -689,8 +689,8 @@ _sl_chrome_trace_finish_event (Reader  *r,
 
   if (!r->has_ts)
     {
-      if (strchr ("XBEiICbenSFstf", phase) != NULL && phase != '\0')
-        r->n_no_ts++;
+      if (strchr ("XBEiICbenSFstf", phase) != NULL && phase != '\0' && r->n_no_ts++ == 0)
+        r->first_no_ts = r->event_start;
       return;
     }
 

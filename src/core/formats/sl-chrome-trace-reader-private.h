@@ -170,6 +170,7 @@ typedef struct {
 
   guint64         phase_counts[256];
   guint64         n_no_ts;
+  guint64         first_no_ts;     /* the offset of the first */
   guint64         n_no_dur;        /* complete events (X) without a valid "dur" */
   guint64         first_no_dur;    /* the offset of the first */
 

@@ -454,7 +454,7 @@ reader_finish (Reader *r)
                                       "%llu events have no valid timestamp and are not drawn",
                                       r->n_no_ts),
                          (unsigned long long) r->n_no_ts);
-      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, -1, message);
+      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, r->first_no_ts, message);
     }
   if (r->n_no_dur > 0)
     {
