@@ -70,6 +70,9 @@ static const Case cases[] = {
   CASE ("[]|\x01", "trailing garbage"),
   CASE ("{} |tx", "trailing garbage"),
   CASE ("{} |nul ", "trailing garbage"),
+  CASE ("[]|\"\0\n\v\n:", "trailing garbage"),
+  CASE ("[] |\"a b\0", "trailing garbage"),
+  CASE ("{\"a\": [1, {\"b\": \"}\"}]}\n\n|x", "trailing garbage"),
 };
 
 static void
@@ -96,9 +99,9 @@ test_every_error (void)
       if (strstr (reason, c->reason) == NULL)
         g_error ("case %u: %s, not %s", i, reason, c->reason);
       g_assert_null (strchr (reason, '\n'));
-      if (sl_yajl_error_offset (yajl, reason, text->data, text->len) != at)
+      if (sl_yajl_error_offset (yajl, reason, text->data, text->len, -1) != at)
         g_error ("case %u (%s): at %" G_GSIZE_FORMAT ", not %" G_GSIZE_FORMAT, i, reason,
-                 sl_yajl_error_offset (yajl, reason, text->data, text->len), at);
+                 sl_yajl_error_offset (yajl, reason, text->data, text->len, -1), at);
       yajl_free (yajl);
     }
 }

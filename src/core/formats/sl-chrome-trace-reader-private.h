@@ -132,6 +132,8 @@ typedef struct {
 
   guint           depth;
   guint           events_depth;    /* depth inside the events array, 0 until found */
+  gboolean        doc_ended;       /* the top-level value is whole, ending at doc_end */
+  guint64         doc_end;
   gboolean        top_is_map;
   gboolean        top_key_is_events;
   gboolean        saw_events;

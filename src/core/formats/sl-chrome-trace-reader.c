@@ -29,12 +29,24 @@
 /* ------------------------------------------------------------------ */
 /* yajl callbacks */
 
+/* Where the top-level value ends, for trailing garbage to be placed. */
+static void
+note_value_end (Reader *r)
+{
+  if (r->depth == 0)
+    {
+      r->doc_ended = TRUE;
+      r->doc_end = r->base + yajl_get_bytes_consumed (r->yajl);
+    }
+}
+
 static int
 on_scalar (Reader              *r,
            const unsigned char *value,
            size_t               length,
            gboolean             is_string)
 {
+  note_value_end (r);
   if (!r->in_event)
     return 1;
 
@@ -67,6 +79,7 @@ on_boolean (void *ctx,
 {
   Reader *r = ctx;
 
+  note_value_end (r);
   if (r->in_event && r->depth == r->event_depth)
     {
       if (r->key == KEY_FLOW_IN)
@@ -80,6 +93,7 @@ on_boolean (void *ctx,
 static int
 on_null (void *ctx)
 {
+  note_value_end (ctx);
   return 1;
 }
 
@@ -161,6 +175,7 @@ on_end_map (void *ctx)
         r->sub = SUB_NONE;
     }
   r->depth--;
+  note_value_end (r);
   return 1;
 }
 
@@ -199,6 +214,7 @@ on_end_array (void *ctx)
   if (!r->in_event && r->depth == r->events_depth)
     r->events_depth = 0;
   r->depth--;
+  note_value_end (r);
   return 1;
 }
 
@@ -320,7 +336,11 @@ yajl_block (Reader       *r,
 
       /* Translators: the reason is the JSON parser's own (English) text */
       message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
-      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, offset + sl_yajl_error_offset (r->yajl, reason, data, length), message);
+      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR,
+                                       offset + sl_yajl_error_offset (r->yajl, reason, data, length,
+                                                                      !r->doc_ended ? -1 :
+                                                                      r->doc_end > offset ? (gssize) (r->doc_end - offset) : 0),
+                                       message);
       r->failed = TRUE;
     }
 }

@@ -472,6 +472,9 @@ yield_to_yajl (Reader       *r,
   r->top_key_is_events = FALSE;
   if (yajl_parse (_sl_chrome_trace_reader_yajl (r), (const guchar *) primer, strlen (primer)) != yajl_status_ok)
     g_return_if_reached ();
+  /* after the document, it ended at the safe point */
+  r->doc_ended = r->doc == DOC_END;
+  r->doc_end = offset;
 
   r->base = offset;
   for (guint i = 0; cuts != NULL && i < cuts->len; i++)

@@ -632,7 +632,10 @@ report_damage (Reader *r)
 
   /* Translators: the reason is the JSON parser's own (English) text */
   message = g_strdup_printf (_("The JSON is damaged here (%s); what came before is kept"), reason);
-  report (r->problems, SL_SEVERITY_ERROR, r->path, (gint64)(r->base + sl_yajl_error_offset (r->yajl, reason, (const unsigned char *)r->data + r->base, r->length - r->base)), message);
+  report (r->problems, SL_SEVERITY_ERROR, r->path,
+          (gint64)(r->base + sl_yajl_error_offset (r->yajl, reason, (const unsigned char *)r->data + r->base,
+                                                   r->length - r->base, -1)),
+          message);
 }
 
 static gboolean

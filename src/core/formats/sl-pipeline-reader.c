@@ -578,7 +578,7 @@ report_damage (Reader       *r,
 
   /* Translators: the reason is the JSON parser's own (English) text */
   message = g_strdup_printf (_("The JSON is damaged here (%s); what came before is kept"), reason);
-  report (r, SL_SEVERITY_ERROR, r->base + sl_yajl_error_offset (r->yajl, reason, json, length), message);
+  report (r, SL_SEVERITY_ERROR, r->base + sl_yajl_error_offset (r->yajl, reason, json, length, -1), message);
 }
 
 static gboolean

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "sl-json-skim.h"
 #include "sl-yajl-error.h"
 
 /**
@@ -26,6 +27,9 @@ sl_yajl_error_dup_reason (yajl_handle          yajl,
   yajl_free_error (yajl, text);
   return copy;
 }
+
+/* Deep enough for any document these readers take. */
+#define VALUE_DEPTH 1024
 
 static gboolean
 is_number_byte (unsigned char c)
@@ -72,6 +76,9 @@ is_number (const unsigned char *text,
  * sl_yajl_error_offset:
  * @reason: from sl_yajl_error_dup_reason()
  * @data: what the failed yajl_parse() was given
+ * @value_end: where in @data the top-level value ended, or -1 for
+ *   @data's start to hold the value: after trailing garbage, the first
+ *   byte after that end and its whitespace is where the error lies
  *
  * Where in @data yajl's error lies: the byte it refused, or the first
  * byte of the token it refused. yajl's count of the bytes it took is at
@@ -92,7 +99,8 @@ gsize
 sl_yajl_error_offset (yajl_handle          yajl,
                       const char          *reason,
                       const unsigned char *data,
-                      gsize                length)
+                      gsize                length,
+                      gssize               value_end)
 {
   gsize consumed = MIN (yajl_get_bytes_consumed (yajl), length);
   gsize p;
@@ -108,7 +116,25 @@ sl_yajl_error_offset (yajl_handle          yajl,
     return strstr (reason, "invalid char in json text") != NULL ? p : consumed;
   if (strstr (reason, "trailing garbage") != NULL)
     {
-      /* the token after the document may itself fail to lex: yajl then
+      const guchar *end = data + length, *after = NULL;
+
+      /* what follows the document, past whitespace: where the value
+       * ends is told, or found from @data's start */
+      if (value_end < 0)
+        {
+          const guchar *value = sl_json_skim_space (data, end);
+
+          if (value < end && sl_json_skim_value (value, end, VALUE_DEPTH, &after) == SL_JSON_SKIM_OK)
+            value_end = after - data;
+        }
+      if (value_end >= 0 && (gsize) value_end < length)
+        {
+          const guchar *garbage = sl_json_skim_space (data + value_end, end);
+
+          if (garbage < end && (gsize) (garbage - data) <= consumed)
+            return garbage - data;
+        }
+      /* else by the token: it may itself fail to lex, and yajl then
        * stays on a "/" (comments are refused), or has taken a byte that
        * starts no token */
       if (consumed < length && data[consumed] == '/')

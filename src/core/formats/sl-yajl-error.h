@@ -15,6 +15,7 @@ char  *sl_yajl_error_dup_reason (yajl_handle          yajl,
 gsize  sl_yajl_error_offset     (yajl_handle          yajl,
                                  const char          *reason,
                                  const unsigned char *data,
-                                 gsize                length);
+                                 gsize                length,
+                                 gssize               value_end);
 
 G_END_DECLS
