@@ -73,7 +73,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   if (input_path == NULL)
     {
-      input_path = g_build_filename (g_get_tmp_dir (), "sl-fuzz-chrome-trace.json", NULL);
+      /* a file of this process's own: two harnesses running at once
+       * (a long search beside the test suite) overwrote each other's */
+      int fd = g_file_open_tmp ("sl-fuzz-chrome-trace-XXXXXX.json", &input_path, NULL);
+
+      g_assert (fd >= 0);
+      g_close (fd, NULL);
       atexit (remove_input);
     }
 
