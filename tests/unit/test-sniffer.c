@@ -300,6 +300,25 @@ test_json_broken (void)
   g_assert_null (deep->error_message);
   g_assert_true (deep->json_too_deep);
   g_assert_false (cut_result->json_too_deep);
+
+  /* Zero bytes at the end, room a file was given and never written: the
+   * data ends before them, whole or cut off there */
+  {
+    static const char whole[] = "[{\"ph\": \"X\"}]\n\0\0\0\0";
+    static const char part[] = "[{\"ph\": \"X\"}, {\"ph\": \"X\", \"na\0\0\0\0";
+    static const char after[] = "[{\"ph\": \"X\"}]\n\0\0x\0";
+    g_autoptr(SlSniffResult) padded = sl_sniffer_sniff_data ((const guint8 *) whole, sizeof whole - 1, sizeof whole - 1);
+    g_autoptr(SlSniffResult) padded_cut = sl_sniffer_sniff_data ((const guint8 *) part, sizeof part - 1, sizeof part - 1);
+    g_autoptr(SlSniffResult) garbage = sl_sniffer_sniff_data ((const guint8 *) after, sizeof after - 1, sizeof after - 1);
+
+    g_assert_cmpint (padded->kind, ==, SL_SNIFF_TRACE);
+    g_assert_null (padded->error_message);
+    g_assert_cmpint (padded_cut->kind, ==, SL_SNIFF_TRACE);
+    g_assert_nonnull (padded_cut->error_message);
+    g_assert_cmpint (padded_cut->error_offset, ==, strlen (part));
+    g_assert_nonnull (garbage->error_message);
+    g_assert_cmpint (garbage->error_offset, ==, strlen (after));
+  }
 }
 
 static void

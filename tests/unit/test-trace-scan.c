@@ -291,6 +291,66 @@ test_open_array (void)
     }
 }
 
+/* Zero bytes where a file ends (room it was given and never written):
+ * after a whole document a warning that every event is read, inside one
+ * a warning that the rest was not written, both at the first zero, read
+ * every way in pieces of every size; zeros with something after them
+ * are damage as before. */
+static void
+test_zero_tail (void)
+{
+  static const char event[] = "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":1}";
+  static const SlChromeTraceReadMode modes[] = {
+    SL_CHROME_TRACE_READ_SCAN, SL_CHROME_TRACE_READ_PARALLEL, SL_CHROME_TRACE_READ_TOKENIZE,
+  };
+  static const gsize pieces[] = { 0, 1, 3, 16, 100 };
+  struct {
+    const char *head;
+    guint       events;
+    SlSeverity  severity;
+    const char *says;
+    gboolean    garbage;   /* an "x" after the zeros */
+  } cases[] = {
+    { "[%s]\n", 1, SL_SEVERITY_WARNING, "every event is read", FALSE },
+    { "{\"traceEvents\":[%s,%s]}", 2, SL_SEVERITY_WARNING, "every event is read", FALSE },
+    { "[%s,{\"ph\":\"X\",\"na", 1, SL_SEVERITY_WARNING, "not written to its end", FALSE },
+    { "[%s,{\"ph\":\"X\",\"name\":\"b", 1, SL_SEVERITY_WARNING, "not written to its end", FALSE },
+    { "[%s]\n", 1, SL_SEVERITY_ERROR, "damaged", TRUE },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      gsize zeros_at;
+
+      g_string_assign (text, cases[c].head);
+      g_string_replace (text, "%s", event, 0);
+      zeros_at = text->len;
+      for (guint i = 0; i < 300; i++)
+        g_string_append_c (text, '\0');
+      if (cases[c].garbage)
+        g_string_append_c (text, 'x');
+
+      for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+        for (guint k = 0; k < G_N_ELEMENTS (pieces); k++)
+          {
+            SlTraceBuilder *builder = sl_trace_builder_new ("t.json");
+            g_autoptr(SlTrace) trace = NULL;
+            g_autoptr(SlProblem) problem = NULL;
+
+            sl_chrome_trace_reader_read_data_full (builder, "t.json", (const guint8 *) text->str, text->len,
+                                                   NULL, pieces[k], modes[m]);
+            trace = sl_trace_builder_finish (builder, NULL);
+            g_assert_cmpuint (sl_trace_get_n_events (trace), ==, cases[c].events);
+            g_assert_cmpuint (g_list_model_get_n_items (sl_trace_get_problems (trace)), ==, 1);
+            problem = g_list_model_get_item (sl_trace_get_problems (trace), 0);
+            g_assert_cmpint (sl_problem_get_severity (problem), ==, cases[c].severity);
+            g_assert_cmpint (sl_problem_get_offset (problem), ==, (gint64) zeros_at);
+            g_assert_nonnull (strstr (sl_problem_get_message (problem), cases[c].says));
+          }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -305,5 +365,6 @@ main (int    argc,
   g_test_add_func ("/trace-scan/deep-nesting", test_deep_nesting);
   g_test_add_func ("/trace-scan/many-events", test_many_events);
   g_test_add_func ("/trace-scan/open-array", test_open_array);
+  g_test_add_func ("/trace-scan/zero-tail", test_zero_tail);
   return g_test_run ();
 }

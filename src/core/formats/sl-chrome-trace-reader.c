@@ -301,6 +301,14 @@ reader_clear (Reader *r)
     g_byte_array_unref (r->yajl_pending);
 }
 
+/* Whether @data holds only zero bytes. */
+static gboolean
+zeros_to_end (const guint8 *data,
+              gsize         length)
+{
+  return length > 0 && data[0] == 0 && memcmp (data, data + 1, length - 1) == 0;
+}
+
 /* yajl is given the text in blocks cut at multiples of YAJL_BLOCK of the
  * file (and where the scanner hands over, which is between two tokens):
  * where it reports damage depends on where a token is cut, so every way
@@ -333,14 +341,24 @@ yajl_block (Reader       *r,
     {
       g_autofree char *reason = sl_yajl_error_dup_reason (r->yajl, data, length);
       g_autofree char *message = NULL;
+      gsize at = sl_yajl_error_offset (r->yajl, reason, data, length,
+                                       !r->doc_ended ? -1 : r->doc_end > offset ? (gssize) (r->doc_end - offset) : 0);
 
-      /* Translators: the reason is the JSON parser's own (English) text */
-      message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
-      _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR,
-                                       offset + sl_yajl_error_offset (r->yajl, reason, data, length,
-                                                                      !r->doc_ended ? -1 :
-                                                                      r->doc_end > offset ? (gssize) (r->doc_end - offset) : 0),
-                                       message);
+      if (at < length && zeros_to_end (data + at, length - at))
+        {
+          /* Room a file was given and never written: after a whole
+           * document, nothing is missing; inside one, the rest is. */
+          _sl_chrome_trace_reader_problem (r, SL_SEVERITY_WARNING, offset + at,
+                                           strstr (reason, "trailing garbage") != NULL
+                                           ? _("Zero bytes follow the end of the JSON here: room the file was given but never written; every event is read")
+                                           : _("The JSON gives way to zero bytes here: the file was not written to its end (cut off while written?); the events before are kept"));
+        }
+      else
+        {
+          /* Translators: the reason is the JSON parser's own (English) text */
+          message = g_strdup_printf (_("The JSON is damaged here (%s); the events before are kept"), reason);
+          _sl_chrome_trace_reader_problem (r, SL_SEVERITY_ERROR, offset + at, message);
+        }
       r->failed = TRUE;
     }
 }

@@ -782,6 +782,11 @@ sniff_json (SlSniffResult *result,
   g_autoptr(SlTraceSkimmer) skimmer = sl_trace_skimmer_new (SL_TRACE_SKIMMER_BUDGET);
   SlTraceVerdict verdict;
 
+  /* Zero bytes at the end are room a file was given and never written
+   * (the readers say so when it is opened): the data ends before them */
+  while (len > start + 1 && data[len - 1] == 0)
+    len--;
+
   scan.data = data;
   scan.len = len;
   scan.pos = start;
