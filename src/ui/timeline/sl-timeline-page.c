@@ -159,11 +159,14 @@ update_status (SlTimelinePage *self)
   if (self->partial)
     /* Translators: the status line while the rest of the file is read:
      * "12,345 slices on 8 tracks read so far · 120 MB in memory" */
-    stats = g_strdup_printf (_("%s on %s tracks read so far · %s in memory"), slices, tracks, memory);
+    stats = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s on %s track read so far · %s in memory",
+                                          "%s on %s tracks read so far · %s in memory", n_tracks),
+                             slices, tracks, memory);
   else
     /* Translators: the load statistics of a timeline's status line: "12,345
      * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
-    stats = g_strdup_printf (_("%s on %s tracks · read in %.2f s, indexed in %.0f ms · %s in memory"),
+    stats = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s on %s track · read in %.2f s, indexed in %.0f ms · %s in memory",
+                                          "%s on %s tracks · read in %.2f s, indexed in %.0f ms · %s in memory", n_tracks),
                              slices, tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
   /* Translators: the visible range of a timeline: "showing 1.2 s – 1.5 s (300 ms)" */
   range = g_strdup_printf (_("showing %s – %s (%s)"), from, to, span);
