@@ -55,7 +55,7 @@ page_ready (gpointer data)
 
   if (sl_timeline_page_is_busy (data))
     return FALSE;
-  return state == SL_DOCUMENT_FAILED
+  return state == SL_DOCUMENT_FAILED || state == SL_DOCUMENT_EMPTY
          || (state == SL_DOCUMENT_READY && gtk_widget_get_width (GTK_WIDGET (sl_timeline_page_get_view (data))) > 0);
 }
 
@@ -1075,6 +1075,56 @@ test_problems (void)
   g_unlink (damaged);
 }
 
+/* A trace with nothing that has a time says so, and what it holds,
+ * instead of a view of a few nanoseconds around nothing; its problems
+ * stay listed. A single counter point or instant is something to draw. */
+static void
+test_nothing_to_draw (void)
+{
+  const struct {
+    const char *name;
+    const char *text;
+    const char *description;  /* NULL: drawn */
+    guint       n_problems;
+  } cases[] = {
+    { "empty-array.json", "[]", "empty-array.json holds no trace events.", 0 },
+    { "empty-object.json", "{\"traceEvents\": []}", "empty-object.json holds no trace events.", 0 },
+    { "metadata-only.json", "[{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"p\"}}]",
+      "The 1 event in metadata-only.json has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.", 0 },
+    { "no-times.json", "[{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1}, {\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": \"soon\"}]",
+      "None of the 2 events in no-times.json has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.", 1 },
+    { "one-point.json", "[{\"ph\": \"C\", \"name\": \"c\", \"pid\": 1, \"ts\": 5, \"args\": {\"v\": 1}}]", NULL, 0 },
+    { "one-instant.json", "[{\"ph\": \"i\", \"name\": \"i\", \"pid\": 1, \"tid\": 1, \"ts\": 5}]", NULL, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (tmp_root, cases[i].name, NULL);
+      GtkWidget *range;
+
+      g_test_message ("%s", cases[i].name);
+      g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
+      show_page (sl_timeline_page_new (path, cases[i].name));
+      range = find_named (GTK_WIDGET (page), "status-range");
+      g_assert_nonnull (range);
+      g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, cases[i].n_problems);
+      if (cases[i].description != NULL)
+        {
+          g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
+          g_assert_true (find_label_prefix (GTK_WIDGET (page), "Nothing to Draw"));
+          g_assert_true (find_label_prefix (GTK_WIDGET (page), cases[i].description));
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (range)), ==, "nothing to show: no event has a time");
+          g_assert_null (strstr (sl_timeline_page_get_status (page), "showing"));
+        }
+      else
+        {
+          g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+          g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (range)), "showing "));
+        }
+      g_unlink (path);
+    }
+}
+
 /* A preview left as it was fitted: the full trace shows whole. */
 static void
 test_preview_fitted (void)
@@ -1549,6 +1599,7 @@ main (int   argc,
   g_test_add_func ("/timeline/window-details", test_window_details);
   g_test_add_func ("/timeline/indexes-ahead", test_indexes_ahead);
   g_test_add_func ("/timeline/search-waits-for-index", test_search_waits_for_index);
+  g_test_add_func ("/timeline/nothing-to-draw", test_nothing_to_draw);
 
   status = g_test_run ();
 

@@ -207,6 +207,32 @@ def check_faulty_inputs(tmp):
           % (result.returncode, result.stderr))
 
 
+def check_no_times(tmp):
+    """A trace where nothing has a time has no time span: no start, end
+    or span of 0 ns, which would be times; one point at 0 ns is one."""
+    cases = (
+        ('no-events.json', '{"traceEvents": []}', None),
+        ('metadata.json', '[{"ph": "M", "name": "process_name", "pid": 1, "args": {"name": "p"}}]', None),
+        ('no-ts.json', '[{"ph": "X", "name": "a", "pid": 1, "tid": 1}]', None),
+        ('at-zero.json', '[{"ph": "i", "name": "i", "pid": 1, "tid": 1, "ts": 0}]', (0, 0)),
+    )
+    for name, text, span in cases:
+        path = os.path.join(tmp, name)
+        with open(path, 'w') as f:
+            f.write(text)
+        s = stats(path)
+        if span is None:
+            check(s['start_ns'] is None and s['end_ns'] is None and s['span_ns'] is None,
+                  '%s: no time span: %r' % (name, s))
+            check('time span: none, no slice or counter point has a time' in run('trace-stats', path),
+                  '%s: the text says there is no time span' % name)
+        else:
+            check((s['start_ns'], s['end_ns'], s['span_ns']) == (span[0], span[1], span[1] - span[0]),
+                  '%s: span %r' % (name, s))
+            check('time span: 0.000 ms (from 0 ns to 0 ns)' in run('trace-stats', path),
+                  '%s: the text gives the span' % name)
+
+
 def main():
     events = make_events()
     slices, counters, flows = model(events)
@@ -349,6 +375,7 @@ def main():
         run('trace-stats', expect=2)
         run('trace-stats', os.path.join(tmp, 'missing.json'), expect=1)
         check_faulty_inputs(tmp)
+        check_no_times(tmp)
     print('check-cli-trace: all good')
 
 
