@@ -240,13 +240,20 @@ report_scan (SlWindow *self,
   g_autofree char *problems = NULL;
   g_autofree char *status = NULL;
 
-  /* Translators: "%s" is a folder name, then "3 found in 47 files (12 ms)" and "2 problems". */
+  /* Translators: "%s" is a folder name, then "3 found in 47 files (12 ms)" and "2 problems while scanning". */
   found = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s found in %s file (%.0f ms)",
                                         "%s found in %s files (%.0f ms)", sl_folder_get_files_scanned (folder)),
                            n_findings_text, n_files_text, sl_folder_get_scan_time (folder) / 1000.0);
-  problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s problem", "%s problems", n_problems),
-                              n_problems_text);
-  status = g_strdup_printf (_("%s: %s, %s"), sl_folder_get_name (folder), found, problems);
+  /* The scan's own problems only: the Problems panel also lists those of
+   * the documents open, so a count of none would contradict it. */
+  if (n_problems > 0)
+    {
+      problems = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s problem while scanning", "%s problems while scanning", n_problems),
+                                  n_problems_text);
+      status = g_strdup_printf (_("%s: %s, %s"), sl_folder_get_name (folder), found, problems);
+    }
+  else
+    status = g_strdup_printf (_("%s: %s"), sl_folder_get_name (folder), found);
   gtk_label_set_label (self->status_label, status);
 
   if (n_problems > 0)
