@@ -35,6 +35,7 @@
 #include "sl-timeline-item.h"
 #include "sl-timeline-page.h"
 #include "sl-trace-aggregate-index.h"
+#include "sl-trace-builder.h"
 #include "sl-trace-search.h"
 #include "sl-window.h"
 #include "../trace-fixture.h"
@@ -1123,6 +1124,18 @@ test_nothing_to_draw (void)
         }
       g_unlink (path);
     }
+
+  /* A trace put together from a profile's files, with no file of its own */
+  {
+    SlTraceBuilder *builder = sl_trace_builder_new (NULL);
+    g_autoptr(SlTrace) trace = NULL;
+
+    sl_trace_builder_add_phase_count (builder, "M", 3);
+    trace = sl_trace_builder_finish (builder, NULL);
+    show_page (sl_timeline_page_new_for_trace (trace, "Timeline: profile"));
+    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
+    g_assert_true (find_label_prefix (GTK_WIDGET (page), "None of the trace's 3 events has a time to draw it at"));
+  }
 }
 
 /* A preview left as it was fitted: the full trace shows whole. */

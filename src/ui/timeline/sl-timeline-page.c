@@ -428,18 +428,33 @@ show_nothing_to_draw (SlTimelinePage *self)
   if (n_slices > 0 || n_points > 0)
     return FALSE;
 
-  name = g_path_get_basename (self->path);
   n_events = sl_trace_get_n_events (self->trace);
   count = sl_count_format (n_events);
-  if (n_events == 0)
-    description = g_strdup_printf (_("%s holds no trace events."), name);
+  if (self->path == NULL)
+    {
+      /* a trace put together from a profile's files has no file of its own */
+      if (n_events == 0)
+        description = g_strdup (_("The trace holds no events."));
+      else
+        description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "The trace's %s event has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    "None of the trace's %s events has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    n_events),
+                                       count);
+    }
   else
-    /* Translators: "3 events in trace.json" */
-    description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                "The %s event in %s has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
-                                                "None of the %s events in %s has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
-                                                n_events),
-                                   count, name);
+    {
+      name = g_path_get_basename (self->path);
+      if (n_events == 0)
+        description = g_strdup_printf (_("%s holds no trace events."), name);
+      else
+        /* Translators: "3 events in trace.json" */
+        description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "The %s event in %s has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    "None of the %s events in %s has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    n_events),
+                                       count, name);
+    }
   adw_status_page_set_title (self->message_page, _("Nothing to Draw"));
   adw_status_page_set_description (self->message_page, description);
   sl_document_set_state (SL_DOCUMENT (self), SL_DOCUMENT_EMPTY);
