@@ -10,6 +10,7 @@ Usage: check-cli-profile.py DEMO_TRAIN SIGHTLINE_CLI
 import csv
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -160,6 +161,23 @@ def check_step_sources(cli, tmp):
     assert 'Data wait (ms)' in text and 'FP+BP (ms)' in text and 'Tail (ms)' in text, text
 
 
+def check_database_without_times(cli, tmp):
+    """A profiler database whose tables hold no task gives a trace with
+    no start or end (null), not a time of 0 ns."""
+    out = os.path.join(tmp, 'empty-db', 'r_ascend_pt', 'ASCEND_PROFILER_OUTPUT')
+    os.makedirs(out)
+    db = sqlite3.connect(os.path.join(out, 'ascend_pytorch_profiler_0.db'))
+    db.executescript('CREATE TABLE STRING_IDS (id INTEGER, value TEXT);'
+                     'CREATE TABLE TASK (startNs INTEGER, endNs INTEGER, deviceId INTEGER, connectionId INTEGER,'
+                     ' globalTaskId INTEGER, globalPid INTEGER, taskType INTEGER, contextId INTEGER,'
+                     ' streamId INTEGER, taskId INTEGER);'
+                     "CREATE TABLE NPU_INFO (id INTEGER, name TEXT); INSERT INTO NPU_INFO VALUES (0, 'Ascend910B');")
+    db.commit()
+    db.close()
+    trace = json.loads(run([cli, 'profile', os.path.dirname(out), '--json']).stdout)['ranks'][0]['trace']
+    assert trace == {'processes': 0, 'tracks': 0, 'slices': 0, 'start_ns': None, 'end_ns': None}, trace
+
+
 def main():
     demo, cli = sys.argv[1:3]
     with tempfile.TemporaryDirectory() as tmp:
@@ -247,6 +265,7 @@ def main():
         # The demo job calls no host APIs: an empty list, not a missing key.
         assert rank['apis'] == [], rank['apis']
         check_api_statistic(cli, tmp)
+        check_database_without_times(cli, tmp)
 
         text = run([cli, 'profile', profile_dir]).stdout
         assert 'MatMul' in text and 'average' in text, text
