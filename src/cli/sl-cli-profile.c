@@ -347,7 +347,7 @@ add_trace (JsonBuilder *builder,
            GObject     *object)
 {
   SlTrace *trace = (SlTrace *)object;
-  guint64 n_slices = 0, n_points = 0;
+  guint64 n_slices = 0;
 
   json_builder_set_member_name (builder, "trace");
   if (trace == NULL)
@@ -359,12 +359,9 @@ add_trace (JsonBuilder *builder,
   for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
     {
       const SlTraceSlices *slices = sl_trace_get_slices (trace, t);
-      const SlTraceCounter *counter = sl_trace_get_counter (trace, t);
 
       if (slices != NULL)
         n_slices += slices->n_slices;
-      if (counter != NULL)
-        n_points += counter->n_points;
     }
 
   json_builder_begin_object (builder);
@@ -376,12 +373,12 @@ add_trace (JsonBuilder *builder,
   json_builder_add_int_value (builder, (gint64)n_slices);
   /* null where nothing was read with a time: 0 would be a time */
   json_builder_set_member_name (builder, "start_ns");
-  if (n_slices + n_points > 0)
+  if (sl_trace_has_times (trace))
     json_builder_add_int_value (builder, sl_trace_get_start_ns (trace));
   else
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "end_ns");
-  if (n_slices + n_points > 0)
+  if (sl_trace_has_times (trace))
     json_builder_add_int_value (builder, sl_trace_get_end_ns (trace));
   else
     json_builder_add_null_value (builder);

@@ -102,14 +102,6 @@ sorted_phases (SlTrace *trace)
   return phases;
 }
 
-/* Whether any slice, instant or counter point was read with a time: the
- * trace's start and end are only times then. */
-static gboolean
-has_times (const Totals *totals)
-{
-  return totals->slices > 0 || totals->instants > 0 || totals->counter_points > 0;
-}
-
 static char *
 stats_to_json (const char *path,
                SlTrace    *trace,
@@ -163,19 +155,19 @@ stats_to_json (const char *path,
   json_builder_add_int_value (builder, totals.async_tracks);
   json_builder_set_member_name (builder, "tracks");
   json_builder_add_int_value (builder, sl_trace_get_n_tracks (trace));
-  /* null where no slice or counter point has a time: 0 would be a time */
+  /* null where nothing was read with a time: 0 would be a time */
   json_builder_set_member_name (builder, "start_ns");
-  if (has_times (&totals))
+  if (sl_trace_has_times (trace))
     json_builder_add_int_value (builder, sl_trace_get_start_ns (trace));
   else
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "end_ns");
-  if (has_times (&totals))
+  if (sl_trace_has_times (trace))
     json_builder_add_int_value (builder, sl_trace_get_end_ns (trace));
   else
     json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "span_ns");
-  if (has_times (&totals))
+  if (sl_trace_has_times (trace))
     json_builder_add_int_value (builder, span_ns (trace));
   else
     json_builder_add_null_value (builder);
@@ -259,11 +251,11 @@ print_text (const char *path,
   printf (_("  processes: %llu, threads: %llu, async tracks: %llu\n"),
           (unsigned long long) sl_trace_get_n_processes (trace),
           (unsigned long long) totals.thread_tracks, (unsigned long long) totals.async_tracks);
-  if (has_times (&totals))
+  if (sl_trace_has_times (trace))
     printf (_("  time span: %s ms (from %lld ns to %lld ns)\n"), span,
             (long long) sl_trace_get_start_ns (trace), (long long) sl_trace_get_end_ns (trace));
   else
-    printf ("  %s\n", _("time span: none, no slice or counter point has a time"));
+    printf ("  %s\n", _("time span: none, nothing read has a time"));
 
   if (rows->len > 0)
     {

@@ -222,6 +222,30 @@ document_open (gpointer id)
   return sl_window_find_document (window, id) != NULL;
 }
 
+/* The text of the first label under @widget that starts with @prefix. */
+static const char *
+find_label_text (GtkWidget  *widget,
+                 const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix))
+    return gtk_label_get_label (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      const char *text = find_label_text (child, prefix);
+
+      if (text != NULL)
+        return text;
+    }
+  return NULL;
+}
+
+/* The status line speaks of a scan that starts with @data. */
+static gboolean
+status_shown (gpointer data)
+{
+  return find_label_text (GTK_WIDGET (window), data) != NULL;
+}
+
 /* A single trace file opens as its timeline, not as a folder page with
  * one row; a folder still shows its page. */
 static void
@@ -241,6 +265,16 @@ test_single_file_opens_its_document (void)
   g_assert_null (sl_window_find_document (window, file_folder_id));
   /* It is in the Workspace all the same. */
   g_assert_nonnull (sl_workspace_lookup_folder (sl_window_get_workspace (window), path));
+  /* The status line speaks of the scan alone, and of no problems when it
+   * met none: the Problems panel also lists the documents'. */
+  {
+    const char *status = find_label_text (GTK_WIDGET (window), "step.json: ");
+
+    g_assert_nonnull (status);
+    g_assert_true (g_str_has_prefix (status, "step.json: 1 found in 1 file ("));
+    g_assert_true (g_str_has_suffix (status, " ms)"));
+    g_assert_null (strstr (status, "problem"));
+  }
 
   sl_window_open_path (window, folder);
   folder_id = g_strdup_printf ("folder:%s", folder);
@@ -303,6 +337,26 @@ test_folder_of_one_opens_its_document (void)
   g_assert_true (wait_until (document_open, two_id, 10000));
   g_assert_null (sl_window_find_document (window, first_id));
   g_assert_null (sl_window_find_document (window, second_id));
+
+  /* A trace cut off is a problem of the scan: the status line counts it. */
+  {
+    g_autofree char *damaged = g_build_filename (tmp_root, "damaged-traces", NULL);
+    g_autofree char *good = g_build_filename (damaged, "good.json", NULL);
+    g_autofree char *cut = g_build_filename (damaged, "cut.json", NULL);
+    const char *status;
+
+    g_assert_cmpint (g_mkdir_with_parents (damaged, 0755), ==, 0);
+    write_trace (good);
+    g_assert_true (g_file_set_contents (cut, "[{\"name\":\"step\",\"ph\":\"X\",\"ts\":0,\"dur\":5,\"pid\":1,\"tid\":1},"
+                                        " {\"name\":\"st", -1, NULL));
+    sl_window_open_path (window, damaged);
+    g_assert_true (wait_until (folder_scanned, damaged, 30000));
+    g_assert_true (wait_until (status_shown, (gpointer) "damaged-traces: ", 10000));
+    status = find_label_text (GTK_WIDGET (window), "damaged-traces: ");
+    g_assert_nonnull (status);
+    g_assert_true (g_str_has_prefix (status, "damaged-traces: 2 found in 2 files ("));
+    g_assert_true (g_str_has_suffix (status, " ms), 1 problem while scanning"));
+  }
 }
 
 static void

@@ -1076,9 +1076,10 @@ test_problems (void)
   g_unlink (damaged);
 }
 
-/* A trace with nothing that has a time says so, and what it holds,
+/* A trace with nothing read with a time says so, and what it holds,
  * instead of a view of a few nanoseconds around nothing; its problems
- * stay listed. A single counter point or instant is something to draw. */
+ * stay listed. A single counter point, instant, async slice or flow is
+ * something to draw. */
 static void
 test_nothing_to_draw (void)
 {
@@ -1091,11 +1092,15 @@ test_nothing_to_draw (void)
     { "empty-array.json", "[]", "empty-array.json holds no trace events.", 0 },
     { "empty-object.json", "{\"traceEvents\": []}", "empty-object.json holds no trace events.", 0 },
     { "metadata-only.json", "[{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 1, \"args\": {\"name\": \"p\"}}]",
-      "The 1 event in metadata-only.json has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.", 0 },
+      "The 1 event in metadata-only.json is not drawn: it is not a slice, instant, counter value or flow with a time.", 0 },
     { "no-times.json", "[{\"ph\": \"X\", \"name\": \"a\", \"pid\": 1, \"tid\": 1}, {\"ph\": \"X\", \"name\": \"b\", \"pid\": 1, \"tid\": 1, \"ts\": \"soon\"}]",
-      "None of the 2 events in no-times.json has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.", 1 },
+      "None of the 2 events in no-times.json is drawn: none is a slice, instant, counter value or flow with a time.", 1 },
     { "one-point.json", "[{\"ph\": \"C\", \"name\": \"c\", \"pid\": 1, \"ts\": 5, \"args\": {\"v\": 1}}]", NULL, 0 },
     { "one-instant.json", "[{\"ph\": \"i\", \"name\": \"i\", \"pid\": 1, \"tid\": 1, \"ts\": 5}]", NULL, 0 },
+    { "one-async.json", "[{\"ph\": \"b\", \"name\": \"a\", \"cat\": \"c\", \"id\": 1, \"pid\": 1, \"tid\": 1, \"ts\": 5},"
+                        " {\"ph\": \"e\", \"name\": \"a\", \"cat\": \"c\", \"id\": 1, \"pid\": 1, \"tid\": 1, \"ts\": 9}]", NULL, 0 },
+    { "flow-only.json", "[{\"ph\": \"s\", \"name\": \"f\", \"cat\": \"c\", \"id\": 1, \"pid\": 1, \"tid\": 1, \"ts\": 5},"
+                        " {\"ph\": \"f\", \"name\": \"f\", \"cat\": \"c\", \"id\": 1, \"pid\": 1, \"tid\": 2, \"ts\": 9, \"bp\": \"e\"}]", NULL, -1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1108,34 +1113,41 @@ test_nothing_to_draw (void)
       show_page (sl_timeline_page_new (path, cases[i].name));
       range = find_named (GTK_WIDGET (page), "status-range");
       g_assert_nonnull (range);
-      g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, cases[i].n_problems);
+      if (cases[i].n_problems != (guint) -1)
+        g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, cases[i].n_problems);
       if (cases[i].description != NULL)
         {
           g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
           g_assert_true (find_label_prefix (GTK_WIDGET (page), "Nothing to Draw"));
           g_assert_true (find_label_prefix (GTK_WIDGET (page), cases[i].description));
-          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (range)), ==, "nothing to show: no event has a time");
+          /* the status line, in its tooltip, speaks of no range either */
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (range)), ==, "nothing to show: nothing read has a time");
           g_assert_null (strstr (sl_timeline_page_get_status (page), "showing"));
         }
       else
         {
           g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_READY);
+          g_assert_false (find_label_prefix (GTK_WIDGET (page), "Nothing to Draw"));
           g_assert_true (g_str_has_prefix (gtk_label_get_label (GTK_LABEL (range)), "showing "));
         }
       g_unlink (path);
     }
 
   /* A trace put together from a profile's files, with no file of its own */
-  {
-    SlTraceBuilder *builder = sl_trace_builder_new (NULL);
-    g_autoptr(SlTrace) trace = NULL;
+  for (guint n_events = 0; n_events <= 3; n_events += 3)
+    {
+      SlTraceBuilder *builder = sl_trace_builder_new (NULL);
+      g_autoptr(SlTrace) trace = NULL;
 
-    sl_trace_builder_add_phase_count (builder, "M", 3);
-    trace = sl_trace_builder_finish (builder, NULL);
-    show_page (sl_timeline_page_new_for_trace (trace, "Timeline: profile"));
-    g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
-    g_assert_true (find_label_prefix (GTK_WIDGET (page), "None of the trace's 3 events has a time to draw it at"));
-  }
+      if (n_events > 0)
+        sl_trace_builder_add_phase_count (builder, "M", n_events);
+      trace = sl_trace_builder_finish (builder, NULL);
+      show_page (sl_timeline_page_new_for_trace (trace, "Timeline: profile"));
+      g_assert_cmpint (sl_document_get_state (SL_DOCUMENT (page)), ==, SL_DOCUMENT_EMPTY);
+      g_assert_true (find_label_prefix (GTK_WIDGET (page),
+                                        n_events == 0 ? "The trace holds no events."
+                                                      : "None of the trace's 3 events is drawn: none is a slice, instant, counter value or flow with a time."));
+    }
 }
 
 /* A preview left as it was fitted: the full trace shows whole. */

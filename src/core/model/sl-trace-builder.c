@@ -1051,7 +1051,10 @@ sl_trace_builder_finish (SlTraceBuilder *builder,
 
   self = g_object_new (SL_TYPE_TRACE, NULL);
 
-  if (builder->min_ns > builder->max_ns)
+  /* Nothing read with a time: the trace is given 0 to 0, which is no
+   * time of its own (sl_trace_has_times()). */
+  self->has_times = builder->min_ns <= builder->max_ns;
+  if (!self->has_times)
     builder->min_ns = builder->max_ns = 0;
   close_open_slices (builder, builder->max_ns);
   report_totals (builder);

@@ -37,6 +37,7 @@ struct _SlTrace
   GArray        *metadata;      /* SlTraceMetadataEvent */
   GListStore    *problems;      /* NULL until asked for when there are none */
   gint64         start_ns, end_ns;
+  gboolean       has_times;     /* whether start_ns and end_ns are times read */
   guint64        n_events;
 };
 

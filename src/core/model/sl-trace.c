@@ -324,6 +324,21 @@ sl_trace_get_phase_counts (SlTrace *self)
   return self->phase_counts;
 }
 
+/**
+ * sl_trace_has_times:
+ *
+ * Whether anything was read with a time: a slice, an instant, a counter
+ * value or a flow's end. Without one the trace's start and end are 0,
+ * which is no time of its own, and there is nothing to draw.
+ */
+gboolean
+sl_trace_has_times (SlTrace *self)
+{
+  g_return_val_if_fail (SL_IS_TRACE (self), FALSE);
+
+  return self->has_times;
+}
+
 guint64
 sl_trace_get_n_events (SlTrace *self)
 {

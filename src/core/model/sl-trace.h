@@ -75,6 +75,7 @@ const char     *sl_trace_get_string                  (SlTrace        *self,
 guint           sl_trace_get_n_strings               (SlTrace        *self);
 gint64          sl_trace_get_start_ns                (SlTrace        *self);
 gint64          sl_trace_get_end_ns                  (SlTrace        *self);
+gboolean        sl_trace_has_times                   (SlTrace        *self);
 
 guint           sl_trace_get_n_processes             (SlTrace        *self);
 const char     *sl_trace_get_process_pid             (SlTrace        *self,

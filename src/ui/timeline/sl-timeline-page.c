@@ -120,25 +120,11 @@ sl_timeline_page_get_status (SlTimelinePage *self)
   return self->status;
 }
 
-/* The slices and counter points of @trace: what the view draws. */
-static void
-count_drawn (SlTrace *trace,
-             guint64 *n_slices,
-             guint64 *n_points)
-{
-  *n_slices = *n_points = 0;
-  for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
-    if (sl_trace_get_track_kind (trace, t) != SL_TRACE_TRACK_COUNTER && sl_trace_get_slices (trace, t))
-      *n_slices += sl_trace_get_slices (trace, t)->n_slices;
-    else if (sl_trace_get_track_kind (trace, t) == SL_TRACE_TRACK_COUNTER && sl_trace_get_counter (trace, t))
-      *n_points += sl_trace_get_counter (trace, t)->n_points;
-}
-
 static void
 update_status (SlTimelinePage *self)
 {
   SlTraceLod *lod;
-  guint64 n_slices = 0, n_points = 0;
+  guint64 n_slices = 0;
   guint n_tracks;
   gint64 start, end;
   g_autofree char *from = NULL;
@@ -156,7 +142,9 @@ update_status (SlTimelinePage *self)
 
   lod = sl_timeline_renderer_get_lod (sl_timeline_view_get_renderer (self->view));
   n_tracks = sl_trace_get_n_tracks (self->trace);
-  count_drawn (self->trace, &n_slices, &n_points);
+  for (guint t = 0; t < n_tracks; t++)
+    if (sl_trace_get_track_kind (self->trace, t) != SL_TRACE_TRACK_COUNTER && sl_trace_get_slices (self->trace, t))
+      n_slices += sl_trace_get_slices (self->trace, t)->n_slices;
 
   sl_timeline_view_get_window (self->view, &start, &end);
   from = sl_timeline_format_time (start - sl_trace_get_start_ns (self->trace), MAX ((end - start) / 100, 1));
@@ -180,10 +168,10 @@ update_status (SlTimelinePage *self)
     stats = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s on %s track · read in %.2f s, indexed in %.0f ms · %s in memory",
                                           "%s on %s tracks · read in %.2f s, indexed in %.0f ms · %s in memory", n_tracks),
                              slices, tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
-  if (n_slices == 0 && n_points == 0)
-    /* A trace with nothing drawn has no time of its own: the view's
-     * window around it is not a range of the trace. */
-    range = g_strdup (_("nothing to show: no event has a time"));
+  if (!sl_trace_has_times (self->trace))
+    /* Nothing read with a time: the view's window around it is not a
+     * range of the trace. */
+    range = g_strdup (self->partial ? _("nothing with a time read yet") : _("nothing to show: nothing read has a time"));
   else
     /* Translators: the visible range of a timeline: "showing 1.2 s – 1.5 s (300 ms)" */
     range = g_strdup_printf (_("showing %s – %s (%s)"), from, to, span);
@@ -413,19 +401,19 @@ add_trace_problems (SlTimelinePage *self,
     }
 }
 
-/* A trace read whole with no slice and no counter point has no time to
- * show: the page says so, and what it holds, instead of an empty view
- * around nothing. Its problems stay in the Problems panel. */
+/* A trace read whole with nothing that has a time (no slice, instant,
+ * counter value or flow) has nothing to show: the page says so, and what
+ * it holds, instead of an empty view around nothing. Its problems stay in
+ * the Problems panel. */
 static gboolean
 show_nothing_to_draw (SlTimelinePage *self)
 {
-  guint64 n_slices, n_points, n_events;
+  guint64 n_events;
   g_autofree char *name = NULL;
   g_autofree char *count = NULL;
   g_autofree char *description = NULL;
 
-  count_drawn (self->trace, &n_slices, &n_points);
-  if (n_slices > 0 || n_points > 0)
+  if (sl_trace_has_times (self->trace))
     return FALSE;
 
   n_events = sl_trace_get_n_events (self->trace);
@@ -437,8 +425,8 @@ show_nothing_to_draw (SlTimelinePage *self)
         description = g_strdup (_("The trace holds no events."));
       else
         description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                    "The trace's %s event has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
-                                                    "None of the trace's %s events has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    "The trace's %s event is not drawn: it is not a slice, instant, counter value or flow with a time.",
+                                                    "None of the trace's %s events is drawn: none is a slice, instant, counter value or flow with a time.",
                                                     n_events),
                                        count);
     }
@@ -448,10 +436,10 @@ show_nothing_to_draw (SlTimelinePage *self)
       if (n_events == 0)
         description = g_strdup_printf (_("%s holds no trace events."), name);
       else
-        /* Translators: "3 events in trace.json" */
+        /* Translators: the first %s is a count of events, the second a file name */
         description = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                    "The %s event in %s has no time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
-                                                    "None of the %s events in %s has a time to draw it at: metadata, and events without a valid timestamp, are not drawn.",
+                                                    "The %s event in %s is not drawn: it is not a slice, instant, counter value or flow with a time.",
+                                                    "None of the %s events in %s is drawn: none is a slice, instant, counter value or flow with a time.",
                                                     n_events),
                                        count, name);
     }
