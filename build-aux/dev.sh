@@ -26,7 +26,11 @@ TEST_PACKAGES=(
   xvfb xauth imagemagick xdotool openssh-server appstream desktop-file-utils
   python3-protobuf clang libclang-rt-14-dev dbus python3-numpy
   slurm-wlm munge python3-onnx libonnx-testdata
+  locales fonts-wqy-microhei
 )
+# The GUI tests also fit every document in Simplified Chinese: its locale
+# must exist for gettext to speak it.
+TEST_LOCALES=(zh_CN.UTF-8)
 # Peers the benchmarks measure beside Sightline: Graphviz's dot for graph
 # layouts, and node for @dagrejs/dagre (below). Debian's npm comes only
 # when no npm is on the PATH: a Node.js from elsewhere ships its own and
@@ -68,6 +72,26 @@ ensure_packages() {
   [[ $(id -u) -ne 0 ]] && sudo=(sudo)
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# Generates the locales the tests run in, where they are missing (Debian's
+# locales package keeps the list in /etc/locale.gen).
+ensure_locales() {
+  is_msys2 && return 0
+  command -v locale-gen >/dev/null || return 0
+  local missing=() name
+  for name in "$@"; do
+    locale -a 2>/dev/null | grep -qix "$(printf '%s' "$name" | sed 's/UTF-8/utf8/')" || missing+=("$name")
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  say "Generating the locales ${missing[*]}"
+  local sudo=()
+  [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+  for name in "${missing[@]}"; do
+    "${sudo[@]}" sed -i "s/^# *\($name UTF-8\)\$/\1/" /etc/locale.gen
+    grep -q "^$name UTF-8\$" /etc/locale.gen || echo "$name UTF-8" | "${sudo[@]}" tee -a /etc/locale.gen >/dev/null
+  done
+  "${sudo[@]}" locale-gen >/dev/null
 }
 
 configure() {
@@ -147,6 +171,7 @@ cmd_run() {
 
 cmd_test() {
   ensure_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+  ensure_locales "${TEST_LOCALES[@]}"
   configure "$BUILD" -Dbuildtype=debugoptimized -Dwerror=true
   ninja -C "$BUILD"
   start_display

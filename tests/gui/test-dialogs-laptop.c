@@ -507,6 +507,12 @@ main (int    argc,
   }
 
   g_test_init (&argc, &argv, NULL);
+  if (!bind_translations ())
+    {
+      g_printerr ("skipped: the interface is not in %s (its locale is missing, or SIGHTLINE_LOCALEDIR has no translation)\n",
+                  g_getenv ("LANGUAGE"));
+      return 77;
+    }
   window = start_application (&app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 640);
   add_server_and_project ();

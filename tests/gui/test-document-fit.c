@@ -301,6 +301,12 @@ main (int   argc,
     return 77;
 
   g_test_init (&argc, &argv, NULL);
+  if (!bind_translations ())
+    {
+      g_printerr ("skipped: the interface is not in %s (its locale is missing, or SIGHTLINE_LOCALEDIR has no translation)\n",
+                  g_getenv ("LANGUAGE"));
+      return 77;
+    }
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
   datasets = g_getenv ("SL_DATASETS_DIR");
