@@ -13,6 +13,7 @@
 
 #include "gui-test-util.h"
 
+#include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-target-record.h"
 #include "sl-workspace-panel.h"
@@ -156,6 +157,38 @@ test_folder_scan (void)
   scan_in_row (missing, SL_FOLDER_FAILED);
 }
 
+/* The findings an opened folder is itself, named after it as their
+ * parent row is, say their kind beside the name; one in a part of the
+ * folder has a name of its own and says nothing more. */
+static void
+test_finding_kinds (void)
+{
+  GtkWidget *row = g_object_ref_sink (g_object_new (SL_TYPE_WORKSPACE_ROW, NULL));
+  g_autoptr(SlFinding) profile = sl_finding_new (SL_FINDING_MINDSPORE_PROFILER, "/data/run/profiler", ".");
+  g_autoptr(SlFinding) cluster = sl_finding_new (SL_FINDING_CLUSTER, "/data/run/profiler", ".");
+  g_autoptr(SlFinding) part = sl_finding_new (SL_FINDING_MINDSPORE_PROFILER, "/data/run/train/profiler", "train/profiler");
+  GtkImage *icon;
+  GtkLabel *title, *kind;
+  GtkSpinner *spinner;
+
+  row_parts (row, &icon, &title, &spinner, &kind);
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (profile));
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "profiler");
+  g_assert_cmpstr (gtk_label_get_label (kind), ==, "profile");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (kind)));
+
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (cluster));
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "profiler");
+  g_assert_cmpstr (gtk_label_get_label (kind), ==, "cluster");
+  g_assert_nonnull (strstr (sl_workspace_row_get_tooltip (SL_WORKSPACE_ROW (row)), "Cluster profile"));
+
+  sl_workspace_row_set_item (SL_WORKSPACE_ROW (row), G_OBJECT (part));
+  g_assert_cmpstr (gtk_label_get_label (title), ==, "train/profiler");
+  g_assert_cmpstr (sl_workspace_row_get_subtitle (SL_WORKSPACE_ROW (row)), ==, "");
+
+  g_object_unref (row);
+}
+
 static void
 collect_rows (GtkWidget *widget,
               GPtrArray *rows)
@@ -239,6 +272,7 @@ main (int    argc,
 
   g_test_add_func ("/workspace-row/section-and-target", test_section_and_target);
   g_test_add_func ("/workspace-row/folder-scan", test_folder_scan);
+  g_test_add_func ("/workspace-row/finding-kinds", test_finding_kinds);
   g_test_add_func ("/workspace-row/panel", test_panel_rows);
 
   status = g_test_run ();

@@ -40,25 +40,26 @@ static GParamSpec *properties[N_PROPS];
 typedef struct {
   const char *id;
   const char *label;
+  const char *short_label;  /* a word, beside a name that does not say the kind */
   const char *icon;
 } KindInfo;
 
 /* Icons are Sightline's own symbolic icons, compiled into the GUI's
  * resources; the table lives here so the CLI and the GUI share it. */
 static const KindInfo kind_info[SL_FINDING_N_KINDS] = {
-  [SL_FINDING_SUMMARY_RUN] = { "summary-run", N_("MindSpore summary run"), "sl-chart-symbolic" },
-  [SL_FINDING_TENSORBOARD_RUN] = { "tensorboard-run", N_("TensorBoard run"), "sl-chart-symbolic" },
-  [SL_FINDING_MINDSPORE_PROFILER] = { "mindspore-profiler", N_("MindSpore profiler output"), "sl-timeline-symbolic" },
-  [SL_FINDING_MSPROF] = { "msprof", N_("msprof (CANN) profiling output"), "sl-timeline-symbolic" },
-  [SL_FINDING_ASCEND_PROFILER] = { "ascend-profiler", N_("Ascend PyTorch/MindSpore profiler output"), "sl-timeline-symbolic" },
-  [SL_FINDING_PROFILER_DB] = { "profiler-db", N_("Profiler database export"), "sl-database-symbolic" },
-  [SL_FINDING_TRACE] = { "trace", N_("Chrome trace"), "sl-trace-symbolic" },
-  [SL_FINDING_GRAPH] = { "graph", N_("Computational graph"), "sl-graph-symbolic" },
-  [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), "sl-tensor-symbolic" },
-  [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), "sl-tensor-symbolic" },
-  [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), "sl-pipeline-symbolic" },
-  [SL_FINDING_TUNER_CONFIG] = { "tuner-config", N_("Hyperparameter tuner configuration"), "sl-chart-symbolic" },
-  [SL_FINDING_CLUSTER] = { "cluster", N_("Cluster profile"), "sl-timeline-symbolic" },
+  [SL_FINDING_SUMMARY_RUN] = { "summary-run", N_("MindSpore summary run"), NC_("finding kind", "summaries"), "sl-chart-symbolic" },
+  [SL_FINDING_TENSORBOARD_RUN] = { "tensorboard-run", N_("TensorBoard run"), NC_("finding kind", "TensorBoard"), "sl-chart-symbolic" },
+  [SL_FINDING_MINDSPORE_PROFILER] = { "mindspore-profiler", N_("MindSpore profiler output"), NC_("finding kind", "profile"), "sl-timeline-symbolic" },
+  [SL_FINDING_MSPROF] = { "msprof", N_("msprof (CANN) profiling output"), NC_("finding kind", "msprof"), "sl-timeline-symbolic" },
+  [SL_FINDING_ASCEND_PROFILER] = { "ascend-profiler", N_("Ascend PyTorch/MindSpore profiler output"), NC_("finding kind", "profile"), "sl-timeline-symbolic" },
+  [SL_FINDING_PROFILER_DB] = { "profiler-db", N_("Profiler database export"), NC_("finding kind", "database"), "sl-database-symbolic" },
+  [SL_FINDING_TRACE] = { "trace", N_("Chrome trace"), NC_("finding kind", "trace"), "sl-trace-symbolic" },
+  [SL_FINDING_GRAPH] = { "graph", N_("Computational graph"), NC_("finding kind", "graph"), "sl-graph-symbolic" },
+  [SL_FINDING_TENSOR] = { "tensor", N_("Tensor file"), NC_("finding kind", "tensor"), "sl-tensor-symbolic" },
+  [SL_FINDING_MSPROBE_DUMP] = { "msprobe-dump", N_("msprobe tensor dump"), NC_("finding kind", "dump"), "sl-tensor-symbolic" },
+  [SL_FINDING_PIPELINE] = { "pipeline", N_("MindX SDK pipeline"), NC_("finding kind", "pipeline"), "sl-pipeline-symbolic" },
+  [SL_FINDING_TUNER_CONFIG] = { "tuner-config", N_("Hyperparameter tuner configuration"), NC_("finding kind", "tuner"), "sl-chart-symbolic" },
+  [SL_FINDING_CLUSTER] = { "cluster", N_("Cluster profile"), NC_("finding kind", "cluster"), "sl-timeline-symbolic" },
 };
 
 static void
@@ -621,6 +622,20 @@ sl_finding_kind_to_label (SlFindingKind kind)
 {
   g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
   return g_dgettext (GETTEXT_PACKAGE, kind_info[kind].label);
+}
+
+/**
+ * sl_finding_kind_to_short_label:
+ *
+ * One word for @kind ("profile", "cluster", "trace"), shown beside a
+ * name that does not say what the finding is: a folder opened as a whole
+ * may hold several findings, all named after it.
+ */
+const char *
+sl_finding_kind_to_short_label (SlFindingKind kind)
+{
+  g_return_val_if_fail (kind < SL_FINDING_N_KINDS, NULL);
+  return g_dpgettext2 (GETTEXT_PACKAGE, "finding kind", kind_info[kind].short_label);
 }
 
 const char *

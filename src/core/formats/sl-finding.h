@@ -84,6 +84,7 @@ char          *sl_finding_detail_dup_label_for_value (const char *key,
 const char    *sl_finding_detail_value_label (const char  *value);
 const char    *sl_finding_kind_to_id       (SlFindingKind  kind);
 const char    *sl_finding_kind_to_label    (SlFindingKind  kind);
+const char    *sl_finding_kind_to_short_label (SlFindingKind kind);
 const char    *sl_finding_kind_to_icon     (SlFindingKind  kind);
 gboolean       sl_finding_kind_from_id     (const char    *id,
                                             SlFindingKind *kind);

@@ -175,6 +175,12 @@ describe_item (SlWorkspaceRow *self)
 
       self->icon_name = sl_finding_kind_to_icon (sl_finding_get_kind (finding));
       self->title = sl_finding_dup_display_name (finding);
+      /* A finding that is the opened folder (or file) itself is named after
+       * it, as its row's parent is, and a folder may be two of them (a
+       * rank's profile and the cluster of its ranks): the kind tells them
+       * apart. */
+      if (g_strcmp0 (sl_finding_get_name (finding), ".") == 0)
+        self->subtitle = g_strdup (sl_finding_kind_to_short_label (sl_finding_get_kind (finding)));
       self->tooltip = g_strdup_printf ("%s\n%s\n%s", sl_finding_kind_to_label (sl_finding_get_kind (finding)),
                                        sl_finding_get_path (finding), summary);
     }
