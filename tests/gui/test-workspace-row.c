@@ -257,6 +257,90 @@ test_panel_rows (void)
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
+/* Two runs' folders named alike show the folders that tell them apart,
+ * in the opened folders as in the recent ones; a name of its own stays
+ * alone, and the names follow the list as it changes. */
+static void
+test_names_told_apart (void)
+{
+  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
+  g_autoptr(GListStore) folders = g_list_store_new (SL_TYPE_FOLDER);
+  g_autoptr(GListStore) recent = g_list_store_new (G_TYPE_FILE);
+  g_autoptr(GListStore) jobs = g_list_store_new (G_TYPE_OBJECT);
+  g_autofree char *first_path = g_build_filename (tmp_root, "level0", "rank0_ascend_pt", NULL);
+  g_autofree char *second_path = g_build_filename (tmp_root, "level1", "rank0_ascend_pt", NULL);
+  g_autofree char *other_path = g_build_filename (tmp_root, "level1", "other", NULL);
+  g_autoptr(SlFolder) first = sl_folder_new (first_path);
+  g_autoptr(SlFolder) second = sl_folder_new (second_path);
+  g_autoptr(SlFolder) other = sl_folder_new (other_path);
+  g_autoptr(GFile) first_file = g_file_new_for_path (first_path);
+  g_autoptr(GFile) second_file = g_file_new_for_path (second_path);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  const char *level0 = "level0" G_DIR_SEPARATOR_S "rank0_ascend_pt";
+  const char *level1 = "level1" G_DIR_SEPARATOR_S "rank0_ascend_pt";
+  GtkWidget *win = gtk_window_new ();
+  GtkWidget *panel;
+  guint seen = 0;
+
+  g_list_store_append (folders, first);
+  g_list_store_append (folders, second);
+  g_list_store_append (folders, other);
+  g_list_store_append (recent, first_file);
+  g_list_store_append (recent, second_file);
+  panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
+                                  G_LIST_MODEL (jobs));
+  gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
+  gtk_window_set_child (GTK_WINDOW (win), panel);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (wait_until (window_is_mapped, win, 10000));
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+
+  collect_rows (panel, rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
+      GObject *item = sl_workspace_row_get_item (row);
+
+      if (item == G_OBJECT (first) || item == G_OBJECT (first_file))
+        {
+          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, level0);
+          seen++;
+        }
+      else if (item == G_OBJECT (second) || item == G_OBJECT (second_file))
+        {
+          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, level1);
+          seen++;
+        }
+      else if (item == G_OBJECT (other))
+        {
+          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "other");
+          seen++;
+        }
+    }
+  g_assert_cmpuint (seen, ==, 5);
+
+  /* With the other one closed, the name alone says it. */
+  g_list_store_remove (folders, 1);
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_ptr_array_set_size (rows, 0);
+  collect_rows (panel, rows);
+  seen = 0;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
+
+      if (sl_workspace_row_get_item (row) == G_OBJECT (first))
+        {
+          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "rank0_ascend_pt");
+          seen++;
+        }
+    }
+  g_assert_cmpuint (seen, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (win));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -274,6 +358,7 @@ main (int    argc,
   g_test_add_func ("/workspace-row/folder-scan", test_folder_scan);
   g_test_add_func ("/workspace-row/finding-kinds", test_finding_kinds);
   g_test_add_func ("/workspace-row/panel", test_panel_rows);
+  g_test_add_func ("/workspace-row/names-told-apart", test_names_told_apart);
 
   status = g_test_run ();
 

@@ -106,6 +106,55 @@ test_run_names (void)
     g_assert_nonnull (odd_names[i]);
 }
 
+/* Names alone where they differ; as many folders before them as tell two
+ * apart; the same path twice named alike; a path that is the tail of
+ * another given whole. */
+static void
+test_unique_tails (void)
+{
+  const char *paths[] = {
+    "/data/level0/rank0_ascend_pt",
+    "/data/level1/rank0_ascend_pt/",
+    "/data/level0/other",
+    "/runs/a/x/profiler",
+    "/runs/b/x/profiler",
+    "/data/level0/rank0_ascend_pt",
+    "/x/profiler",
+    "/",
+    "",
+    "/solo",
+  };
+  const char *expected[] = {
+    "level0" G_DIR_SEPARATOR_S "rank0_ascend_pt",
+    "level1" G_DIR_SEPARATOR_S "rank0_ascend_pt",
+    "other",
+    "a" G_DIR_SEPARATOR_S "x" G_DIR_SEPARATOR_S "profiler",
+    "b" G_DIR_SEPARATOR_S "x" G_DIR_SEPARATOR_S "profiler",
+    "level0" G_DIR_SEPARATOR_S "rank0_ascend_pt",
+    "/x/profiler",
+    "/",
+    "",
+    "solo",
+  };
+  g_auto(GStrv) names = sl_path_names_unique_tails (paths, G_N_ELEMENTS (paths));
+
+  g_assert_cmpuint (g_strv_length (names), ==, G_N_ELEMENTS (paths));
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    g_assert_cmpstr (names[i], ==, expected[i]);
+
+  {
+    const char *one[] = { "/home/me/profiler" };
+    g_auto(GStrv) alone = sl_path_names_unique_tails (one, 1);
+
+    g_assert_cmpstr (alone[0], ==, "profiler");
+  }
+  {
+    g_auto(GStrv) none = sl_path_names_unique_tails (NULL, 0);
+
+    g_assert_cmpuint (g_strv_length (none), ==, 0);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -117,6 +166,7 @@ main (int    argc,
   g_test_add_func ("/path-names/long-name", test_long_name);
   g_test_add_func ("/path-names/relative", test_relative);
   g_test_add_func ("/path-names/run-names", test_run_names);
+  g_test_add_func ("/path-names/unique-tails", test_unique_tails);
 
   return g_test_run ();
 }

@@ -194,3 +194,109 @@ sl_path_names_run_names (const char * const *paths,
     }
   return names;
 }
+
+/* The parts of a file path, split at either separator on Windows. */
+static char **
+split_file_path (const char *path)
+{
+#ifdef G_OS_WIN32
+  return g_regex_split_simple ("[\\\\/]+", path, 0, 0);
+#else
+  return g_regex_split_simple ("/+", path, 0, 0);
+#endif
+}
+
+/* Whether @a and @b end with the same @k parts. */
+static gboolean
+tails_equal (char * const *a,
+             guint         na,
+             char * const *b,
+             guint         nb,
+             guint         k)
+{
+  if (na < k || nb < k)
+    return FALSE;
+  for (guint i = 1; i <= k; i++)
+    if (strcmp (a[na - i], b[nb - i]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * sl_path_names_unique_tails:
+ * @paths: (array length=n_paths): file or folder paths
+ *
+ * For each path, its last parts, as few as tell it from every other path
+ * given: the name alone where no other path has that name, else as many
+ * folders before it as make the difference ("level0/rank0_ascend_pt" and
+ * "level1/rank0_ascend_pt"). The same path given twice has the same name;
+ * one that no tail tells apart is given whole.
+ *
+ * Returns: (transfer full) (array length=n_paths zero-terminated=1): the
+ *   names
+ */
+char **
+sl_path_names_unique_tails (const char * const *paths,
+                            guint               n_paths)
+{
+  char **names = g_new0 (char *, n_paths + 1);
+  g_autofree char ***parts = g_new0 (char **, MAX (n_paths, 1));
+  g_autofree guint *n_parts = g_new0 (guint, MAX (n_paths, 1));
+
+  g_return_val_if_fail (paths != NULL || n_paths == 0, names);
+
+  for (guint i = 0; i < n_paths; i++)
+    {
+      char **all = split_file_path (paths[i] != NULL ? paths[i] : "");
+      GPtrArray *kept = g_ptr_array_new ();
+
+      /* empty parts: a leading or trailing separator */
+      for (guint p = 0; all[p] != NULL; p++)
+        if (all[p][0] != '\0')
+          g_ptr_array_add (kept, g_strdup (all[p]));
+      g_ptr_array_add (kept, NULL);
+      g_strfreev (all);
+      parts[i] = (char **) g_ptr_array_free (kept, FALSE);
+      n_parts[i] = g_strv_length (parts[i]);
+    }
+
+  for (guint i = 0; i < n_paths; i++)
+    {
+      guint k = 1;
+
+      if (n_parts[i] == 0)
+        {
+          names[i] = g_strdup (paths[i] != NULL ? paths[i] : "");
+          continue;
+        }
+      for (; k < n_parts[i]; k++)
+        {
+          gboolean clash = FALSE;
+
+          for (guint j = 0; j < n_paths && !clash; j++)
+            clash = j != i && g_strcmp0 (paths[i], paths[j]) != 0 &&
+                    tails_equal (parts[i], n_parts[i], parts[j], n_parts[j], k);
+          if (!clash)
+            break;
+        }
+      if (k >= n_parts[i])
+        {
+          gboolean clash = FALSE;
+
+          /* every part shared: the whole path tells it apart, if anything */
+          for (guint j = 0; j < n_paths && !clash; j++)
+            clash = j != i && g_strcmp0 (paths[i], paths[j]) != 0 &&
+                    tails_equal (parts[i], n_parts[i], parts[j], n_parts[j], n_parts[i]);
+          if (clash || n_parts[i] > 1)
+            {
+              names[i] = g_strdup (paths[i]);
+              continue;
+            }
+        }
+      names[i] = g_strjoinv (G_DIR_SEPARATOR_S, parts[i] + n_parts[i] - k);
+    }
+
+  for (guint i = 0; i < n_paths; i++)
+    g_strfreev (parts[i]);
+  return names;
+}

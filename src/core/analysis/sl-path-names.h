@@ -21,5 +21,7 @@ char  *sl_path_names_relative     (const char *path,
                                    const char *base);
 char **sl_path_names_run_names    (const char * const *paths,
                                    guint               n_paths);
+char **sl_path_names_unique_tails (const char * const *paths,
+                                   guint               n_paths);
 
 G_END_DECLS

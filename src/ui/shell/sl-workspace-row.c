@@ -14,6 +14,7 @@
 #include "sl-finding.h"
 #include "sl-folder.h"
 #include "sl-job-record.h"
+#include "sl-path-names.h"
 #include "sl-slurm-state.h"
 #include "sl-target-record.h"
 #include "sl-workspace-row.h"
@@ -26,6 +27,9 @@ struct _SlWorkspaceRow
   GObject    *item;
   GObject    *watched;      /* a section's children or a folder */
   gulong      watch_id;
+  GtkTreeListRow *list_row; /* the panel's tree row, when in the panel */
+  GListModel *siblings;     /* the list the item lies in, from list_row */
+  gulong      siblings_id;
 
   const char *icon_name;    /* static or owned by the item */
   char       *title;
@@ -41,6 +45,7 @@ G_DEFINE_FINAL_TYPE (SlWorkspaceRow, sl_workspace_row, GTK_TYPE_BOX)
 enum {
   PROP_0,
   PROP_ITEM,
+  PROP_LIST_ROW,
   PROP_ICON_NAME,
   PROP_TITLE,
   PROP_SUBTITLE,
@@ -127,6 +132,54 @@ describe_job (SlJobRecord *job)
   return g_string_free (str, FALSE);
 }
 
+/* The path of a folder or a recent folder, else NULL. */
+static char *
+dup_item_path (GObject *item)
+{
+  if (SL_IS_FOLDER (item))
+    return g_strdup (sl_folder_get_path (SL_FOLDER (item)));
+  if (G_IS_FILE (item))
+    return g_file_get_path (G_FILE (item));
+  return NULL;
+}
+
+/* A folder's name, with as many folders before it as tell it from the
+ * others of its list ("level0/rank0_ascend_pt" beside
+ * "level1/rank0_ascend_pt"): two runs' folders are often named alike. */
+static char *
+dup_unique_title (SlWorkspaceRow *self,
+                  const char     *name)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) names = NULL;
+  g_autofree char *path = dup_item_path (self->item);
+  guint n = self->siblings != NULL ? g_list_model_get_n_items (self->siblings) : 0;
+  gboolean clash = FALSE;
+
+  if (path == NULL || n < 2)
+    return g_strdup (name);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) sibling = g_list_model_get_item (self->siblings, i);
+      char *sibling_path = sibling != self->item ? dup_item_path (sibling) : NULL;
+
+      if (sibling_path == NULL)
+        continue;
+      if (!clash)
+        {
+          g_autofree char *base = g_path_get_basename (sibling_path);
+
+          clash = g_strcmp0 (base, name) == 0 && g_strcmp0 (sibling_path, path) != 0;
+        }
+      g_ptr_array_add (paths, sibling_path);
+    }
+  if (!clash)
+    return g_strdup (name);
+  g_ptr_array_add (paths, g_strdup (path));
+  names = sl_path_names_unique_tails ((const char * const *) paths->pdata, paths->len);
+  return g_strdup (names[paths->len - 1]);
+}
+
 /* Fills the shown fields from the item as it is now. */
 static void
 describe_item (SlWorkspaceRow *self)
@@ -152,7 +205,7 @@ describe_item (SlWorkspaceRow *self)
       SlFolder *folder = SL_FOLDER (item);
       SlFolderState state = sl_folder_get_state (folder);
 
-      self->title = g_strdup (sl_folder_get_name (folder));
+      self->title = dup_unique_title (self, sl_folder_get_name (folder));
       self->busy = state == SL_FOLDER_SCANNING;
       if (state == SL_FOLDER_FAILED)
         {
@@ -216,8 +269,10 @@ describe_item (SlWorkspaceRow *self)
     }
   else if (G_IS_FILE (item))
     {
+      g_autofree char *name = g_file_get_basename (G_FILE (item));
+
       self->icon_name = "document-open-recent-symbolic";
-      self->title = g_file_get_basename (G_FILE (item));
+      self->title = dup_unique_title (self, name);
       self->tooltip = g_file_get_path (G_FILE (item));
     }
 
@@ -247,6 +302,40 @@ stop_watching (SlWorkspaceRow *self)
 }
 
 static void
+stop_watching_siblings (SlWorkspaceRow *self)
+{
+  if (self->siblings != NULL)
+    {
+      g_clear_signal_handler (&self->siblings_id, self->siblings);
+      g_clear_object (&self->siblings);
+    }
+}
+
+/* The row of the panel's tree the item is shown in: its parent's children
+ * are the item's list, whose names the title is told apart from. */
+static void
+sl_workspace_row_set_list_row (SlWorkspaceRow *self,
+                               GtkTreeListRow *list_row)
+{
+  g_autoptr(GtkTreeListRow) parent = NULL;
+  g_autoptr(GObject) parent_item = NULL;
+
+  if (self->list_row == list_row)
+    return;
+  stop_watching_siblings (self);
+  g_set_object (&self->list_row, list_row);
+  if (list_row != NULL && (parent = gtk_tree_list_row_get_parent (list_row)) != NULL)
+    parent_item = gtk_tree_list_row_get_item (parent);
+  if (SL_IS_WORKSPACE_SECTION (parent_item))
+    {
+      self->siblings = g_object_ref (sl_workspace_section_get_children (SL_WORKSPACE_SECTION (parent_item)));
+      self->siblings_id = g_signal_connect_swapped (self->siblings, "items-changed", G_CALLBACK (watched_changed_cb), self);
+    }
+  describe_item (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIST_ROW]);
+}
+
+static void
 sl_workspace_row_get_property (GObject    *object,
                                guint       prop_id,
                                GValue     *value,
@@ -258,6 +347,9 @@ sl_workspace_row_get_property (GObject    *object,
     {
     case PROP_ITEM:
       g_value_set_object (value, self->item);
+      break;
+    case PROP_LIST_ROW:
+      g_value_set_object (value, self->list_row);
       break;
     case PROP_ICON_NAME:
       g_value_set_string (value, self->icon_name);
@@ -292,6 +384,9 @@ sl_workspace_row_set_property (GObject      *object,
     case PROP_ITEM:
       sl_workspace_row_set_item (self, g_value_get_object (value));
       break;
+    case PROP_LIST_ROW:
+      sl_workspace_row_set_list_row (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -303,6 +398,8 @@ sl_workspace_row_dispose (GObject *object)
   SlWorkspaceRow *self = SL_WORKSPACE_ROW (object);
 
   stop_watching (self);
+  stop_watching_siblings (self);
+  g_clear_object (&self->list_row);
   g_clear_object (&self->item);
   gtk_widget_dispose_template (GTK_WIDGET (object), SL_TYPE_WORKSPACE_ROW);
   G_OBJECT_CLASS (sl_workspace_row_parent_class)->dispose (object);
@@ -332,6 +429,9 @@ sl_workspace_row_class_init (SlWorkspaceRowClass *klass)
 
   properties[PROP_ITEM] =
     g_param_spec_object ("item", NULL, NULL, G_TYPE_OBJECT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LIST_ROW] =
+    g_param_spec_object ("list-row", NULL, NULL, GTK_TYPE_TREE_LIST_ROW,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* What the template shows of the item. */
   properties[PROP_ICON_NAME] =
