@@ -199,6 +199,26 @@ collect_rows (GtkWidget *widget,
     collect_rows (child, rows);
 }
 
+/* The Workspace panel on these lists, in @win, shown and settled. */
+static GtkWidget *
+show_panel (GtkWidget  *win,
+            GListStore *targets,
+            GListStore *folders,
+            GListStore *recent,
+            GListStore *jobs)
+{
+  GtkWidget *panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
+                                             G_LIST_MODEL (jobs));
+
+  gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
+  gtk_window_set_child (GTK_WINDOW (win), panel);
+  gtk_window_present (GTK_WINDOW (win));
+  g_assert_true (wait_until (window_is_mapped, win, 10000));
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  return panel;
+}
+
 /* The panel's rows come from the factory template: each expander shows
  * its tree row and carries the whole name or address on hover. */
 static void
@@ -219,14 +239,7 @@ test_panel_rows (void)
   sl_target_record_set_host (server, "10.0.0.7");
   g_list_store_append (targets, server);
   g_list_store_append (recent, file);
-  panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
-                                  G_LIST_MODEL (jobs));
-  gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
-  gtk_window_set_child (GTK_WINDOW (win), panel);
-  gtk_window_present (GTK_WINDOW (win));
-  g_assert_true (wait_until (window_is_mapped, win, 10000));
-  for (guint i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
+  panel = show_panel (win, targets, folders, recent, jobs);
 
   collect_rows (panel, rows);
   g_assert_cmpuint (rows->len, ==, sl_workspace_panel_get_n_rows (SL_WORKSPACE_PANEL (panel)));
@@ -287,14 +300,7 @@ test_names_told_apart (void)
   g_list_store_append (folders, other);
   g_list_store_append (recent, first_file);
   g_list_store_append (recent, second_file);
-  panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
-                                  G_LIST_MODEL (jobs));
-  gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
-  gtk_window_set_child (GTK_WINDOW (win), panel);
-  gtk_window_present (GTK_WINDOW (win));
-  g_assert_true (wait_until (window_is_mapped, win, 10000));
-  for (guint i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
+  panel = show_panel (win, targets, folders, recent, jobs);
 
   collect_rows (panel, rows);
   for (guint i = 0; i < rows->len; i++)
