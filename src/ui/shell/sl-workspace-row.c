@@ -180,6 +180,28 @@ dup_unique_title (SlWorkspaceRow *self,
   return g_strdup (names[paths->len - 1]);
 }
 
+/* Whether another finding of the same folder shows the same name. */
+static gboolean
+finding_name_shared (SlWorkspaceRow *self,
+                     SlFinding      *finding)
+{
+  g_autofree char *name = sl_finding_dup_display_name (finding);
+  guint n = self->siblings != NULL ? g_list_model_get_n_items (self->siblings) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) sibling = g_list_model_get_item (self->siblings, i);
+      g_autofree char *sibling_name = NULL;
+
+      if (sibling == G_OBJECT (finding) || !SL_IS_FINDING (sibling))
+        continue;
+      sibling_name = sl_finding_dup_display_name (SL_FINDING (sibling));
+      if (g_strcmp0 (sibling_name, name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Fills the shown fields from the item as it is now. */
 static void
 describe_item (SlWorkspaceRow *self)
@@ -228,11 +250,10 @@ describe_item (SlWorkspaceRow *self)
 
       self->icon_name = sl_finding_kind_to_icon (sl_finding_get_kind (finding));
       self->title = sl_finding_dup_display_name (finding);
-      /* A finding that is the opened folder (or file) itself is named after
-       * it, as its row's parent is, and a folder may be two of them (a
-       * rank's profile and the cluster of its ranks): the kind tells them
-       * apart. */
-      if (g_strcmp0 (sl_finding_get_name (finding), ".") == 0)
+      /* Two findings of a folder may have one name: a folder opened as a
+       * whole can be a rank's profile and the cluster of its ranks, both
+       * named after it. The kind tells them apart. */
+      if (finding_name_shared (self, finding))
         self->subtitle = g_strdup (sl_finding_kind_to_short_label (sl_finding_get_kind (finding)));
       self->tooltip = g_strdup_printf ("%s\n%s\n%s", sl_finding_kind_to_label (sl_finding_get_kind (finding)),
                                        sl_finding_get_path (finding), summary);
@@ -312,7 +333,8 @@ stop_watching_siblings (SlWorkspaceRow *self)
 }
 
 /* The row of the panel's tree the item is shown in: its parent's children
- * are the item's list, whose names the title is told apart from. */
+ * (a section's items, a folder's findings) are the item's list, whose
+ * names the row tells its own apart from. */
 static void
 sl_workspace_row_set_list_row (SlWorkspaceRow *self,
                                GtkTreeListRow *list_row)
@@ -327,10 +349,11 @@ sl_workspace_row_set_list_row (SlWorkspaceRow *self,
   if (list_row != NULL && (parent = gtk_tree_list_row_get_parent (list_row)) != NULL)
     parent_item = gtk_tree_list_row_get_item (parent);
   if (SL_IS_WORKSPACE_SECTION (parent_item))
-    {
-      self->siblings = g_object_ref (sl_workspace_section_get_children (SL_WORKSPACE_SECTION (parent_item)));
-      self->siblings_id = g_signal_connect_swapped (self->siblings, "items-changed", G_CALLBACK (watched_changed_cb), self);
-    }
+    self->siblings = g_object_ref (sl_workspace_section_get_children (SL_WORKSPACE_SECTION (parent_item)));
+  else if (SL_IS_FOLDER (parent_item))
+    self->siblings = g_object_ref (sl_folder_get_findings (SL_FOLDER (parent_item)));
+  if (self->siblings != NULL)
+    self->siblings_id = g_signal_connect_swapped (self->siblings, "items-changed", G_CALLBACK (watched_changed_cb), self);
   describe_item (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIST_ROW]);
 }
