@@ -187,6 +187,23 @@ show_panel (GtkWidget  *win,
   return panel;
 }
 
+/* The row of @panel showing @item, once the panel has followed its lists'
+ * changes; NULL when none shows it. */
+static SlWorkspaceRow *
+shown_row (GtkWidget *panel,
+           gpointer   item)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  collect_rows (panel, rows);
+  for (guint i = 0; i < rows->len; i++)
+    if (sl_workspace_row_get_item (g_ptr_array_index (rows, i)) == G_OBJECT (item))
+      return g_ptr_array_index (rows, i);
+  return NULL;
+}
+
 /* The panel's rows come from the factory template: each expander shows
  * its tree row and carries the whole name or address on hover. */
 static void
@@ -261,6 +278,7 @@ test_names_told_apart (void)
   const char *level1 = "level1" G_DIR_SEPARATOR_S "rank0_ascend_pt";
   GtkWidget *win = gtk_window_new ();
   GtkWidget *panel;
+  SlWorkspaceRow *shown;
   guint seen = 0;
 
   g_list_store_append (folders, first);
@@ -296,22 +314,9 @@ test_names_told_apart (void)
 
   /* With the other one closed, the name alone says it. */
   g_list_store_remove (folders, 1);
-  for (guint i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
-  g_ptr_array_set_size (rows, 0);
-  collect_rows (panel, rows);
-  seen = 0;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
-
-      if (sl_workspace_row_get_item (row) == G_OBJECT (first))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "rank0_ascend_pt");
-          seen++;
-        }
-    }
-  g_assert_cmpuint (seen, ==, 1);
+  shown = shown_row (panel, first);
+  g_assert_nonnull (shown);
+  g_assert_cmpstr (sl_workspace_row_get_title (shown), ==, "rank0_ascend_pt");
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
@@ -335,6 +340,7 @@ test_finding_kinds (void)
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   GtkWidget *win = gtk_window_new ();
   GtkWidget *panel;
+  SlWorkspaceRow *shown;
   guint seen = 0;
 
   g_ptr_array_add (findings, profile);
@@ -369,22 +375,9 @@ test_finding_kinds (void)
   /* A finding alone with its name says nothing more. */
   g_ptr_array_remove_index (findings, 1);
   sl_folder_restore_findings (folder, findings);
-  for (guint i = 0; i < 20; i++)
-    g_main_context_iteration (NULL, FALSE);
-  g_ptr_array_set_size (rows, 0);
-  collect_rows (panel, rows);
-  seen = 0;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
-
-      if (sl_workspace_row_get_item (row) == G_OBJECT (profile))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_subtitle (row), ==, "");
-          seen++;
-        }
-    }
-  g_assert_cmpuint (seen, ==, 1);
+  shown = shown_row (panel, profile);
+  g_assert_nonnull (shown);
+  g_assert_cmpstr (sl_workspace_row_get_subtitle (shown), ==, "");
   gtk_window_destroy (GTK_WINDOW (win));
 }
 
