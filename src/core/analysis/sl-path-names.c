@@ -195,15 +195,26 @@ sl_path_names_run_names (const char * const *paths,
   return names;
 }
 
-/* The parts of a file path, split at either separator on Windows. */
+/* The parts of a file path, split at its separators (either one on
+ * Windows); empty parts, from a leading, trailing or doubled separator,
+ * are left out. */
 static char **
 split_file_path (const char *path)
 {
-#ifdef G_OS_WIN32
-  return g_regex_split_simple ("[\\\\/]+", path, 0, 0);
-#else
-  return g_regex_split_simple ("/+", path, 0, 0);
-#endif
+  GPtrArray *parts = g_ptr_array_new ();
+  const char *start = path;
+
+  for (const char *p = path;; p++)
+    if (*p == '\0' || G_IS_DIR_SEPARATOR (*p))
+      {
+        if (p > start)
+          g_ptr_array_add (parts, g_strndup (start, p - start));
+        if (*p == '\0')
+          break;
+        start = p + 1;
+      }
+  g_ptr_array_add (parts, NULL);
+  return (char **) g_ptr_array_free (parts, FALSE);
 }
 
 /* Whether @a and @b end with the same @k parts. */
@@ -247,16 +258,7 @@ sl_path_names_unique_tails (const char * const *paths,
 
   for (guint i = 0; i < n_paths; i++)
     {
-      char **all = split_file_path (paths[i] != NULL ? paths[i] : "");
-      GPtrArray *kept = g_ptr_array_new ();
-
-      /* empty parts: a leading or trailing separator */
-      for (guint p = 0; all[p] != NULL; p++)
-        if (all[p][0] != '\0')
-          g_ptr_array_add (kept, g_strdup (all[p]));
-      g_ptr_array_add (kept, NULL);
-      g_strfreev (all);
-      parts[i] = (char **) g_ptr_array_free (kept, FALSE);
+      parts[i] = split_file_path (paths[i] != NULL ? paths[i] : "");
       n_parts[i] = g_strv_length (parts[i]);
     }
 

@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "sl-finding.h"
@@ -152,32 +153,25 @@ dup_unique_title (SlWorkspaceRow *self,
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) names = NULL;
-  g_autofree char *path = dup_item_path (self->item);
+  char *path = dup_item_path (self->item);
   guint n = self->siblings != NULL ? g_list_model_get_n_items (self->siblings) : 0;
-  gboolean clash = FALSE;
+  const char *tail;
 
-  if (path == NULL || n < 2)
+  if (path == NULL)
     return g_strdup (name);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GObject) sibling = g_list_model_get_item (self->siblings, i);
       char *sibling_path = sibling != self->item ? dup_item_path (sibling) : NULL;
 
-      if (sibling_path == NULL)
-        continue;
-      if (!clash)
-        {
-          g_autofree char *base = g_path_get_basename (sibling_path);
-
-          clash = g_strcmp0 (base, name) == 0 && g_strcmp0 (sibling_path, path) != 0;
-        }
-      g_ptr_array_add (paths, sibling_path);
+      if (sibling_path != NULL)
+        g_ptr_array_add (paths, sibling_path);
     }
-  if (!clash)
-    return g_strdup (name);
-  g_ptr_array_add (paths, g_strdup (path));
+  g_ptr_array_add (paths, path);
   names = sl_path_names_unique_tails ((const char * const *) paths->pdata, paths->len);
-  return g_strdup (names[paths->len - 1]);
+  tail = names[paths->len - 1];
+  /* the name alone tells it apart: the item's own name, as it gives it */
+  return g_strdup (strchr (tail, G_DIR_SEPARATOR) != NULL ? tail : name);
 }
 
 /* Whether another finding of the same folder shows the same name. */
