@@ -273,13 +273,11 @@ test_names_told_apart (void)
   g_autoptr(SlFolder) other = sl_folder_new (other_path);
   g_autoptr(GFile) first_file = g_file_new_for_path (first_path);
   g_autoptr(GFile) second_file = g_file_new_for_path (second_path);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   const char *level0 = "level0" G_DIR_SEPARATOR_S "rank0_ascend_pt";
   const char *level1 = "level1" G_DIR_SEPARATOR_S "rank0_ascend_pt";
   GtkWidget *win = gtk_window_new ();
   GtkWidget *panel;
   SlWorkspaceRow *shown;
-  guint seen = 0;
 
   g_list_store_append (folders, first);
   g_list_store_append (folders, second);
@@ -288,29 +286,18 @@ test_names_told_apart (void)
   g_list_store_append (recent, second_file);
   panel = show_panel (win, targets, folders, recent, jobs);
 
-  collect_rows (panel, rows);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
-      GObject *item = sl_workspace_row_get_item (row);
+  {
+    const struct { gpointer item; const char *title; } expected[] = {
+      { first, level0 }, { first_file, level0 }, { second, level1 }, { second_file, level1 }, { other, "other" },
+    };
 
-      if (item == G_OBJECT (first) || item == G_OBJECT (first_file))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, level0);
-          seen++;
-        }
-      else if (item == G_OBJECT (second) || item == G_OBJECT (second_file))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, level1);
-          seen++;
-        }
-      else if (item == G_OBJECT (other))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "other");
-          seen++;
-        }
-    }
-  g_assert_cmpuint (seen, ==, 5);
+    for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+      {
+        shown = shown_row (panel, expected[e].item);
+        g_assert_nonnull (shown);
+        g_assert_cmpstr (sl_workspace_row_get_title (shown), ==, expected[e].title);
+      }
+  }
 
   /* With the other one closed, the name alone says it. */
   g_list_store_remove (folders, 1);
@@ -337,11 +324,9 @@ test_finding_kinds (void)
   g_autoptr(SlFinding) cluster = sl_finding_new (SL_FINDING_CLUSTER, path, ".");
   g_autoptr(SlFinding) part = sl_finding_new (SL_FINDING_MINDSPORE_PROFILER, part_path, "train/profiler");
   g_autoptr(GPtrArray) findings = g_ptr_array_new ();
-  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   GtkWidget *win = gtk_window_new ();
   GtkWidget *panel;
   SlWorkspaceRow *shown;
-  guint seen = 0;
 
   g_ptr_array_add (findings, profile);
   g_ptr_array_add (findings, cluster);
@@ -350,27 +335,19 @@ test_finding_kinds (void)
   g_list_store_append (folders, folder);
   panel = show_panel (win, targets, folders, recent, jobs);
 
-  collect_rows (panel, rows);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      SlWorkspaceRow *row = g_ptr_array_index (rows, i);
-      GObject *item = sl_workspace_row_get_item (row);
-      const char *kind = item == G_OBJECT (profile) ? "profile" : item == G_OBJECT (cluster) ? "cluster" : NULL;
+  {
+    const struct { gpointer item; const char *title, *kind; } expected[] = {
+      { profile, "profiler", "profile" }, { cluster, "profiler", "cluster" }, { part, "train/profiler", "" },
+    };
 
-      if (kind != NULL)
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "profiler");
-          g_assert_cmpstr (sl_workspace_row_get_subtitle (row), ==, kind);
-          seen++;
-        }
-      else if (item == G_OBJECT (part))
-        {
-          g_assert_cmpstr (sl_workspace_row_get_title (row), ==, "train/profiler");
-          g_assert_cmpstr (sl_workspace_row_get_subtitle (row), ==, "");
-          seen++;
-        }
-    }
-  g_assert_cmpuint (seen, ==, 3);
+    for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+      {
+        shown = shown_row (panel, expected[e].item);
+        g_assert_nonnull (shown);
+        g_assert_cmpstr (sl_workspace_row_get_title (shown), ==, expected[e].title);
+        g_assert_cmpstr (sl_workspace_row_get_subtitle (shown), ==, expected[e].kind);
+      }
+  }
 
   /* A finding alone with its name says nothing more. */
   g_ptr_array_remove_index (findings, 1);
