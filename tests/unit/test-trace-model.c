@@ -301,6 +301,87 @@ test_counters (void)
   g_assert_cmpfloat (c->max_value, ==, 9.0);
 }
 
+/* Texts of every length around the room a process or track keeps for
+ * them in itself, renamed from long to short and back, and the depths of
+ * tracks small enough to keep theirs in themselves and of larger ones. */
+static void
+test_texts_and_depths_in_place (void)
+{
+  static const gsize lengths[] = { 0, 1, 15, 16, 17, 23, 24, 25, 31, 32, 33, 200 };
+  SlTraceBuilder *builder = sl_trace_builder_new ("test");
+  g_autoptr(SlTrace) trace = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  guint32 series = sl_trace_builder_intern (builder, "a series with a name longer than any room", -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      /* each text unique, of exactly its length */
+      char *text = g_strnfill (lengths[i], 'a' + i);
+      char *pid = g_strdup_printf ("p%u%s", i, text);
+      char *tid = g_strdup_printf ("t%u%s", i, text);
+      guint process = sl_trace_builder_get_process (builder, pid);
+      guint track = sl_trace_builder_get_thread_track (builder, process, tid);
+      guint32 counter = sl_trace_builder_intern (builder, pid, -1);
+
+      g_assert_cmpuint (sl_trace_builder_get_process (builder, pid), ==, process);
+      g_assert_cmpuint (sl_trace_builder_get_thread_track (builder, process, tid), ==, track);
+      sl_trace_builder_set_process_name (builder, process, "a process name that is longer than its room");
+      sl_trace_builder_set_process_name (builder, process, text);
+      sl_trace_builder_set_track_name (builder, track, "x");
+      sl_trace_builder_set_track_name (builder, track, "a thread name that is longer than its room");
+      sl_trace_builder_set_track_name (builder, track, text);
+      sl_trace_builder_add_counter (builder, sl_trace_builder_get_counter_track (builder, process, counter, series),
+                                    1, 1.0);
+      /* i slices one inside the next: 16 fit in a track, 200 do not */
+      for (guint k = 0; k < lengths[i]; k++)
+        add (builder, track, "s", k, 2 * (lengths[i] - k));
+      g_ptr_array_add (texts, pid);
+      g_ptr_array_add (texts, tid);
+      g_ptr_array_add (texts, text);
+    }
+  trace = sl_trace_builder_finish (builder, NULL);
+
+  g_assert_cmpuint (sl_trace_get_n_processes (trace), ==, G_N_ELEMENTS (lengths));
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      const char *pid = g_ptr_array_index (texts, 3 * i);
+      const char *tid = g_ptr_array_index (texts, 3 * i + 1);
+      const char *text = g_ptr_array_index (texts, 3 * i + 2);
+      g_autofree char *counter_name = g_strdup_printf ("%s a series with a name longer than any room", pid);
+      gboolean found_process = FALSE, found_thread = FALSE, found_counter = FALSE;
+
+      for (guint p = 0; p < sl_trace_get_n_processes (trace); p++)
+        if (g_str_equal (sl_trace_get_process_pid (trace, p), pid))
+          {
+            g_assert_cmpstr (sl_trace_get_process_name (trace, p), ==, text);
+            found_process = TRUE;
+          }
+      for (guint t = 0; t < sl_trace_get_n_tracks (trace); t++)
+        if (g_strcmp0 (sl_trace_get_track_tid (trace, t), tid) == 0)
+          {
+            const SlTraceSlices *s = sl_trace_get_slices (trace, t);
+
+            /* an empty name shows the tid */
+            g_assert_cmpstr (sl_trace_get_track_name (trace, t), ==, lengths[i] > 0 ? text : tid);
+            g_assert_cmpuint (s->n_slices, ==, lengths[i]);
+            g_assert_cmpuint (sl_trace_get_track_n_depths (trace, t), ==, lengths[i]);
+            for (guint k = 0; k < s->n_slices; k++)
+              g_assert_cmpuint (sl_trace_slices_depth (s, k), ==, k);
+            if (s->n_slices > 0)
+              {
+                g_assert_cmpuint (sl_trace_slices_find_depth_from (s, 0, 0), ==, 0);
+                g_assert_cmpuint (sl_trace_slices_find_depth_before (s, s->n_slices, 0), ==, 0);
+              }
+            found_thread = TRUE;
+          }
+        else if (g_strcmp0 (sl_trace_get_track_name (trace, t), counter_name) == 0)
+          found_counter = TRUE;
+      g_assert_true (found_process);
+      g_assert_true (found_thread);
+      g_assert_true (found_counter);
+    }
+}
+
 static void
 test_track_order (void)
 {
@@ -452,6 +533,7 @@ main (int    argc,
   g_test_add_func ("/trace/model/flows", test_flows);
   g_test_add_func ("/trace/model/counters", test_counters);
   g_test_add_func ("/trace/model/track-order", test_track_order);
+  g_test_add_func ("/trace/model/texts-and-depths-in-place", test_texts_and_depths_in_place);
   g_test_add_func ("/trace/model/cancel", test_cancel_and_strings);
   g_test_add_func ("/trace/model/aggregate", test_aggregate);
 

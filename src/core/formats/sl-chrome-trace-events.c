@@ -372,6 +372,18 @@ dup_valid (GString *text)
   return g_utf8_make_valid (text->str, text->len);
 }
 
+/* @text as it is when it is valid UTF-8 (no copy), else a valid copy in
+ * *@copy */
+static const char *
+valid_text (GString  *text,
+            char    **copy)
+{
+  if (g_utf8_validate_len (text->str, text->len, NULL))
+    return text->str;
+  *copy = dup_valid (text);
+  return *copy;
+}
+
 void
 _sl_chrome_trace_begin_event (Reader  *r,
                               guint64  start)
@@ -526,7 +538,8 @@ dispatch_metadata (Reader *r)
     case META_PROCESS_NAME:
       if (r->has_meta_name)
         {
-          g_autofree char *name = dup_valid (r->meta_name);
+          g_autofree char *copy = NULL;
+          const char *name = valid_text (r->meta_name, &copy);
 
           sl_trace_builder_set_process_name (r->builder, reader_get_process (r), name);
         }
@@ -535,7 +548,8 @@ dispatch_metadata (Reader *r)
     case META_THREAD_NAME:
       if (r->has_meta_name)
         {
-          g_autofree char *name = dup_valid (r->meta_name);
+          g_autofree char *copy = NULL;
+          const char *name = valid_text (r->meta_name, &copy);
 
           sl_trace_builder_set_track_name (r->builder, reader_get_thread_track (r), name);
         }

@@ -40,8 +40,14 @@ static inline const guchar *
 sl_json_skim_space (const guchar *p,
                     const guchar *end)
 {
+  /* the bytes yajl takes for whitespace, as bits of a word: every one
+   * is at most a space, so anything above it ends the run at once */
+  const guint64 space = (G_GUINT64_CONSTANT (1) << ' ') | (G_GUINT64_CONSTANT (1) << '\n') |
+                        (G_GUINT64_CONSTANT (1) << '\r') | (G_GUINT64_CONSTANT (1) << '\t') |
+                        (G_GUINT64_CONSTANT (1) << '\v') | (G_GUINT64_CONSTANT (1) << '\f');
+
   /* mostly nothing, or one space or newline */
-  while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t' || *p == '\v' || *p == '\f'))
+  while (p < end && *p <= ' ' && ((space >> *p) & 1) != 0)
     p++;
   return p;
 }

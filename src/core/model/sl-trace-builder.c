@@ -97,8 +97,8 @@ process_free (gpointer data)
 {
   SlTraceProcess *process = data;
 
-  g_free (process->name);
-  g_free (process->pid);
+  sl_trace_text_drop (process->name, process->name_here);
+  sl_trace_text_drop (process->pid, process->pid_here);
   g_free (process);
 }
 
@@ -166,7 +166,8 @@ sl_trace_builder_new (const char *source_path)
   builder->tracks = g_ptr_array_new_with_free_func ((GDestroyNotify) sl_trace_track_free);
   builder->flow_points = g_array_new (FALSE, FALSE, sizeof (FlowPoint));
   builder->phase_counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  builder->metadata = g_array_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent));
+  /* room for the names and sort indices of a few processes and threads at once */
+  builder->metadata = g_array_sized_new (FALSE, FALSE, sizeof (SlTraceMetadataEvent), 32);
   builder->min_ns = G_MAXINT64;
   builder->max_ns = G_MININT64;
 
@@ -251,7 +252,7 @@ sl_trace_builder_get_process (SlTraceBuilder *builder,
     return GPOINTER_TO_UINT (value) - 1;
 
   process = g_new0 (SlTraceProcess, 1);
-  process->pid = g_strdup (pid);
+  process->pid = sl_trace_text_keep (process->pid_here, sizeof process->pid_here, pid);
   g_ptr_array_add (builder->processes, process);
   if (builder->process_index != NULL)
     g_hash_table_insert (builder->process_index, g_strdup (pid), GUINT_TO_POINTER (builder->processes->len));
@@ -420,8 +421,10 @@ sl_trace_builder_set_process_name (SlTraceBuilder *builder,
   g_return_if_fail (process < builder->processes->len);
 
   p = g_ptr_array_index (builder->processes, process);
-  g_free (p->name);
-  p->name = g_strdup (name);
+  if (name == p->name)
+    return;
+  sl_trace_text_drop (p->name, p->name_here);
+  p->name = name != NULL ? sl_trace_text_keep (p->name_here, sizeof p->name_here, name) : NULL;
 }
 
 void
@@ -449,8 +452,7 @@ sl_trace_builder_set_track_name (SlTraceBuilder *builder,
   g_return_if_fail (track < builder->tracks->len);
 
   t = g_ptr_array_index (builder->tracks, track);
-  g_free (t->name);
-  t->name = g_strdup (name);
+  sl_trace_track_set_name (t, name);
 }
 
 void
@@ -1021,15 +1023,19 @@ name_track (SlTrace      *self,
     case SL_TRACE_TRACK_THREAD:
       break;
     case SL_TRACE_TRACK_ASYNC:
-      t->name = g_strdup (sl_trace_get_string (self, t->name_id));
+      sl_trace_track_set_name (t, sl_trace_get_string (self, t->name_id));
       break;
     case SL_TRACE_TRACK_COUNTER:
       name = sl_trace_get_string (self, t->name_id);
       series = sl_trace_get_string (self, t->series_id);
       if (*series == '\0' || g_str_equal (series, "value"))
-        t->name = g_strdup (name);
+        sl_trace_track_set_name (t, name);
       else
-        t->name = g_strdup_printf ("%s %s", name, series);
+        {
+          g_autofree char *both = g_strdup_printf ("%s %s", name, series);
+
+          sl_trace_track_set_name (t, both);
+        }
       break;
     default:
       g_assert_not_reached ();

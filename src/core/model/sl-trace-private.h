@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include "sl-trace.h"
 #include "sl-intern-table.h"
 #include "sl-trace-flow-index.h"
@@ -12,10 +14,38 @@
 
 G_BEGIN_DECLS
 
+/* @text in @here (of @size bytes) when it fits, else in an allocation of
+ * its own: the texts of a trace's processes and tracks are mostly short,
+ * and a trace of a few threads made an allocation for each. */
+static inline char *
+sl_trace_text_keep (char       *here,
+                    gsize       size,
+                    const char *text)
+{
+  gsize length = strlen (text);
+
+  if (length >= size)
+    return g_strdup (text);
+  memcpy (here, text, length + 1);
+  return here;
+}
+
+/* Frees what sl_trace_text_keep() (or anything else) allocated, unless
+ * it is in @here. */
+static inline void
+sl_trace_text_drop (gpointer text,
+                    gpointer here)
+{
+  if (text != here)
+    g_free (text);
+}
+
 typedef struct {
-  char   *name;
-  char   *pid;
+  char   *name;            /* NULL, name_here, or its own allocation */
+  char   *pid;             /* pid_here, or its own allocation when long */
   gint64  sort_index;
+  char    pid_here[24];    /* a process's texts are mostly short */
+  char    name_here[32];
 } SlTraceProcess;
 
 typedef struct {

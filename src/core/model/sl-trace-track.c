@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sl-trace-track.h"
+#include "sl-trace-private.h"
 
 /* Growable columns: grow by a quarter, compact exactly before sorting. */
 
@@ -36,7 +37,7 @@ sl_trace_track_new (SlTraceTrackKind  kind,
   track->kind = kind;
   track->process = process;
   track->builder_index = builder_index;
-  track->tid = g_strdup (tid);
+  track->tid = tid != NULL ? sl_trace_text_keep (track->tid_here, sizeof track->tid_here, tid) : NULL;
   track->name_id = name_id;
   track->category_id = category_id;
   track->series_id = series_id;
@@ -49,8 +50,8 @@ sl_trace_track_free (SlTraceTrack *track)
   if (track == NULL)
     return;
 
-  g_free (track->tid);
-  g_free (track->name);
+  sl_trace_text_drop (track->tid, track->tid_here);
+  sl_trace_text_drop (track->name, track->name_here);
   if (track->shared_columns != NULL)
     g_free (track->shared_columns);
   else
@@ -67,8 +68,8 @@ sl_trace_track_free (SlTraceTrack *track)
     }
   if (track->category_palette != track->palette_here)
     g_free (track->category_palette);
-  g_free (track->depth);
-  g_free (track->depth_min);
+  sl_trace_text_drop (track->depth, track->depth_here);
+  sl_trace_text_drop (track->depth_min, track->depth_min_here);
   g_clear_pointer (&track->start_escapes, g_array_unref);
   g_clear_pointer (&track->dur_escapes, g_array_unref);
   g_clear_pointer (&track->self_escapes, g_array_unref);
@@ -659,9 +660,15 @@ track_pack_depths (SlTraceTrack  *t,
   guint total = 0;
 
   g_clear_pointer (&t->depth_escapes, g_array_unref);
-  g_free (t->depth);
-  g_free (t->depth_min);
-  t->depth = g_new (guint8, MAX (t->n, 1));
+  sl_trace_text_drop (t->depth, t->depth_here);
+  sl_trace_text_drop (t->depth_min, t->depth_min_here);
+  t->depth = NULL;
+  t->depth_min = NULL;
+  memset (m, 0, sizeof *m);
+  /* a track of counters or of nothing has no depths to keep */
+  if (t->n == 0)
+    return;
+  t->depth = t->n <= G_N_ELEMENTS (t->depth_here) ? t->depth_here : g_new (guint8, t->n);
   for (gsize i = 0; i < t->n; i++)
     if (depth[i] < SL_TRACE_SLICES_DEPTH_ESCAPE)
       t->depth[i] = (guint8) depth[i];
@@ -671,7 +678,6 @@ track_pack_depths (SlTraceTrack  *t,
         escape_push (&t->depth_escapes, i, depth[i]);
       }
 
-  memset (m, 0, sizeof *m);
   for (gsize n = t->n; n > 0 && m->n_levels < SL_TRACE_SLICES_MAX_LEVELS; )
     {
       n = n_blocks (n);
@@ -682,7 +688,7 @@ track_pack_depths (SlTraceTrack  *t,
       if (n <= SL_TRACE_SLICES_BLOCK)
         break;
     }
-  t->depth_min = g_new (guint16, MAX (total, 1));
+  t->depth_min = total <= G_N_ELEMENTS (t->depth_min_here) ? t->depth_min_here : g_new (guint16, total);
   for (guint level = 0; level < m->n_levels; level++)
     {
       guint16 *min = t->depth_min + m->first[level];
@@ -857,8 +863,12 @@ sl_trace_track_seal (SlTraceTrack *track)
   g_return_if_fail (track != NULL);
 
   track_compact (track);
-  track_publish (track);
-  track_sort_slices (track);
+  /* one slice or none is in order already */
+  if (track->n > 1)
+    {
+      track_publish (track);
+      track_sort_slices (track);
+    }
   track_publish (track);
   track_nest (track);
   track_sort_points (track);
@@ -873,12 +883,26 @@ sl_trace_track_seal (SlTraceTrack *track)
   track_publish (track);
 }
 
+/* Names the track @name, or by its thread id again when NULL. */
+void
+sl_trace_track_set_name (SlTraceTrack *track,
+                         const char   *name)
+{
+  g_return_if_fail (track != NULL);
+
+  if (name == track->name)
+    return;
+  sl_trace_text_drop (track->name, track->name_here);
+  track->name = name != NULL ? sl_trace_text_keep (track->name_here, sizeof track->name_here, name) : NULL;
+}
+
 const char *
 sl_trace_track_get_name (const SlTraceTrack *track)
 {
   g_return_val_if_fail (track != NULL, "");
 
-  if (track->name != NULL)
+  /* a thread named "" shows its id rather than nothing */
+  if (track->name != NULL && (*track->name != '\0' || track->tid == NULL))
     return track->name;
   return track->tid != NULL ? track->tid : "";
 }

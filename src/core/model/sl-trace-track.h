@@ -20,8 +20,8 @@ typedef struct {
   SlTraceTrackKind kind;
   guint            process;
   guint            builder_index;
-  char            *tid;
-  char            *name;
+  char            *tid;          /* tid_here, or its own allocation when long */
+  char            *name;         /* NULL, name_here, or its own allocation */
   guint32          name_id;      /* async / counter name */
   guint32          category_id;  /* async category */
   guint32          series_id;    /* counter series */
@@ -39,8 +39,8 @@ typedef struct {
   guint32  *category_palette;     /* n_categories: palette_here, then room for the most */
   guint32   palette_here[8];      /* (kept small so a track is a small allocation) */
   guint     n_categories;
-  guint8   *depth;
-  guint16  *depth_min;            /* SlTraceSlicesDepthMins' levels */
+  guint8   *depth;                /* depth_here for a few slices */
+  guint16  *depth_min;            /* SlTraceSlicesDepthMins' levels; depth_min_here for one block */
   SlTraceSlicesDepthMins depth_mins;
   guint8   *flags;
   gint64   *args_base;
@@ -68,6 +68,13 @@ typedef struct {
 
   SlTraceSlices  slices_view;
   SlTraceCounter counter_view;
+
+  /* A small track's texts and depths, in the track itself: a trace of a
+   * few threads made four allocations a track for them. */
+  char      tid_here[16];
+  char      name_here[32];
+  guint8    depth_here[16];
+  guint16   depth_min_here[1];
 } SlTraceTrack;
 
 SlTraceTrack *sl_trace_track_new             (SlTraceTrackKind  kind,
@@ -78,6 +85,8 @@ SlTraceTrack *sl_trace_track_new             (SlTraceTrackKind  kind,
                                               guint32           category_id,
                                               guint32           series_id);
 void          sl_trace_track_free            (SlTraceTrack     *track);
+void          sl_trace_track_set_name        (SlTraceTrack     *track,
+                                              const char       *name);
 void          sl_trace_track_append_slice    (SlTraceTrack     *track,
                                               gint64            start_ns,
                                               gint64            dur_ns,
