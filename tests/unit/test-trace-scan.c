@@ -234,6 +234,34 @@ test_skim (void)
  * the trace is whole, with no problem, read every way in pieces of every
  * size; cut inside an event, or an object's events array without its
  * end, it is cut off. */
+/* Whitespace runs of every length up to three blocks of sixteen, ending at
+ * every byte value: the scan stops at the first byte that
+ * is not whitespace to yajl (space, \t \n \v \f \r) or at the end,
+ * never past it. */
+static void
+test_space_runs (void)
+{
+  static const guchar spaces[] = { ' ', '\t', '\n', '\v', '\f', '\r' };
+  guchar buffer[64];
+
+  for (gsize length = 0; length <= 48; length++)
+    for (guint stop = 0; stop < 256; stop++)
+      {
+        gboolean stop_is_space = memchr (spaces, stop, sizeof spaces) != NULL;
+        const guchar *end = buffer + length + 1;
+
+        for (gsize i = 0; i < length; i++)
+          buffer[i] = spaces[(i + stop) % G_N_ELEMENTS (spaces)];
+        buffer[length] = (guchar) stop;
+        /* a byte after the end that would stop nothing */
+        buffer[length + 1] = ' ';
+
+        g_assert_true (sl_json_skim_space (buffer, end) == (stop_is_space ? end : buffer + length));
+        g_assert_true (sl_json_skim_space (buffer, buffer + length) == buffer + length);
+        g_assert_true (sl_json_is_space ((guchar) stop) == stop_is_space);
+      }
+}
+
 static void
 test_open_array (void)
 {
@@ -358,6 +386,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/trace-scan/skim", test_skim);
+  g_test_add_func ("/trace-scan/space-runs", test_space_runs);
   g_test_add_func ("/trace-scan/valid-shapes", test_valid_shapes);
   g_test_add_func ("/trace-scan/cut-everywhere", test_cut_everywhere);
   g_test_add_func ("/trace-scan/bad-byte-everywhere", test_bad_byte_everywhere);

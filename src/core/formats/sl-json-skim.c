@@ -18,10 +18,30 @@ const guint8 sl_json_skim_string_stop[256] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
 };
 
-static inline gboolean
-is_space_byte (guchar c)
+const guchar *
+sl_json_skim_space_run (const guchar *p,
+                        const guchar *end)
 {
-  return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f';
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+  const __m128i space = _mm_set1_epi8 (' '), tab = _mm_set1_epi8 ('\t');
+  const __m128i span = _mm_set1_epi8 ('\r' - '\t');
+
+  while (end - p >= 16)
+    {
+      __m128i v = _mm_loadu_si128 ((const __m128i *) (gconstpointer) p);
+      __m128i low = _mm_sub_epi8 (v, tab);
+      __m128i is_space = _mm_or_si128 (_mm_cmpeq_epi8 (v, space),
+                                       _mm_cmpeq_epi8 (_mm_min_epu8 (low, span), low));
+      unsigned mask = (unsigned) _mm_movemask_epi8 (is_space);
+
+      if (mask != 0xffff)
+        return p + __builtin_ctz (~mask);
+      p += 16;
+    }
+#endif
+  while (p < end && sl_json_is_space (*p))
+    p++;
+  return p;
 }
 
 static inline gboolean
@@ -121,7 +141,7 @@ sl_json_skim_number (const guchar  *p,
       NEED (p);
     }
   /* what follows must end the token: "01" or "1x" are not numbers */
-  if (!(is_space_byte (*p) || *p == ',' || *p == '}' || *p == ']'))
+  if (!(sl_json_is_space (*p) || *p == ',' || *p == '}' || *p == ']'))
     return SL_JSON_SKIM_BAD;
   *after = p;
   return SL_JSON_SKIM_OK;

@@ -35,20 +35,31 @@ SlJsonSkim    sl_json_skim_string_slow (const guchar  *p,
                                         const guchar **close,
                                         gboolean      *escapes);
 
+/* Whether @c is whitespace to yajl: space, or \t \n \v \f \r (9 to 13). */
+static inline gboolean
+sl_json_is_space (guchar c)
+{
+  return c == ' ' || (guchar) (c - '\t') <= '\r' - '\t';
+}
+
+/* The first byte at or after @p that is not JSON whitespace, or @end, for
+ * a run that may be long: sixteen bytes at a time where the processor has
+ * SSE2 (pretty-printed traces indent every key by 8 to 16 spaces). */
+const guchar *sl_json_skim_space_run (const guchar *p,
+                                      const guchar *end);
+
 /* The first byte at or after @p that is not JSON whitespace, or @end. */
 static inline const guchar *
 sl_json_skim_space (const guchar *p,
                     const guchar *end)
 {
-  /* the bytes yajl takes for whitespace, as bits of a word: every one
-   * is at most a space, so anything above it ends the run at once */
-  const guint64 space = (G_GUINT64_CONSTANT (1) << ' ') | (G_GUINT64_CONSTANT (1) << '\n') |
-                        (G_GUINT64_CONSTANT (1) << '\r') | (G_GUINT64_CONSTANT (1) << '\t') |
-                        (G_GUINT64_CONSTANT (1) << '\v') | (G_GUINT64_CONSTANT (1) << '\f');
-
-  /* mostly nothing, or one space or newline */
-  while (p < end && *p <= ' ' && ((space >> *p) & 1) != 0)
-    p++;
+  /* mostly nothing, or one space or newline; more is indentation */
+  if (p < end && sl_json_is_space (*p))
+    {
+      p++;
+      if (p < end && sl_json_is_space (*p))
+        return sl_json_skim_space_run (p + 1, end);
+    }
   return p;
 }
 
