@@ -1022,6 +1022,10 @@ test_preview (void)
   g_assert_cmpstr (sl_trace_get_string (full, sl_trace_slices_name_id (sl_trace_get_slices (full, track), slice)), ==, selected_name);
   g_assert_cmpuint (sl_trace_get_end_ns (full), >, sl_trace_get_end_ns (preview));
   g_assert_true (g_str_has_prefix (sl_timeline_page_get_status (page), "60,000 slices on 3 tracks · read in"));
+  /* both times with a unit, none finer than a microsecond */
+  g_assert_true (g_regex_match_simple ("read in (\\d+ µs|\\d+\\.\\d{1,3} (ms|s)), "
+                                       "indexed in (under 1 µs|\\d+ µs|\\d+\\.\\d{1,3} (ms|s)) · ",
+                                       sl_timeline_page_get_status (page), 0, 0));
   /* The preview stopped at a cut; the file does not: no problem */
   g_assert_cmpuint (g_list_model_get_n_items (sl_document_get_problems (SL_DOCUMENT (page))), ==, 0);
   save_window_screenshot (window, SCREENSHOT_DIR, "timeline-preview-replaced.png");

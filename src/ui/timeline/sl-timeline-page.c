@@ -120,6 +120,28 @@ sl_timeline_page_get_status (SlTimelinePage *self)
   return self->status;
 }
 
+/* A time measured in microseconds, in the ruler's units and to no finer
+ * than a microsecond: a small trace reads in "2.134 ms", not "0.00 s". */
+static char *
+format_elapsed_us (gint64 us)
+{
+  double v;
+
+  if (us < 1)
+    /* Translators: how long reading or indexing a trace took, when it was
+     * too quick to measure */
+    return g_strdup (_("under 1 µs"));
+  if (us < 1000)
+    return g_strdup_printf ("%" G_GINT64_FORMAT " µs", us);
+  if (us < G_USEC_PER_SEC)
+    {
+      v = us / 1e3;
+      return g_strdup_printf ("%.*f ms", v >= 100 ? 1 : v >= 10 ? 2 : 3, v);
+    }
+  v = us / 1e6;
+  return g_strdup_printf ("%.*f s", v >= 100 ? 1 : v >= 10 ? 2 : 3, v);
+}
+
 static void
 update_status (SlTimelinePage *self)
 {
@@ -163,11 +185,17 @@ update_status (SlTimelinePage *self)
                                           "%s on %s tracks read so far · %s in memory", n_tracks),
                              slices, tracks, memory);
   else
-    /* Translators: the load statistics of a timeline's status line: "12,345
-     * slices on 8 tracks · read in 1.2 s, indexed in 80 ms · 120 MB in memory" */
-    stats = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s on %s track · read in %.2f s, indexed in %.0f ms · %s in memory",
-                                          "%s on %s tracks · read in %.2f s, indexed in %.0f ms · %s in memory", n_tracks),
-                             slices, tracks, self->load_us / 1e6, self->index_us / 1e3, memory);
+    {
+      g_autofree char *read = format_elapsed_us (self->load_us);
+      g_autofree char *indexed = format_elapsed_us (self->index_us);
+
+      /* Translators: the load statistics of a timeline's status line: "12,345
+       * slices on 8 tracks · read in 1.20 s, indexed in 80.0 ms · 120 MB in
+       * memory"; the times are in the ruler's units, "µs", "ms" or "s" */
+      stats = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s on %s track · read in %s, indexed in %s · %s in memory",
+                                            "%s on %s tracks · read in %s, indexed in %s · %s in memory", n_tracks),
+                               slices, tracks, read, indexed, memory);
+    }
   if (!sl_trace_has_times (self->trace))
     /* Nothing read with a time: the view's window around it is not a
      * range of the trace. */
