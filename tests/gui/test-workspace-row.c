@@ -168,15 +168,42 @@ collect_rows (GtkWidget *widget,
 }
 
 /* The Workspace panel on these lists, in @win, shown and settled. */
+/* The four lists a Workspace panel shows, empty until a test fills them */
+typedef struct {
+  GListStore *targets;
+  GListStore *folders;
+  GListStore *recent;
+  GListStore *jobs;
+} PanelLists;
+
+static PanelLists
+panel_lists_new (void)
+{
+  return (PanelLists) {
+    .targets = g_list_store_new (SL_TYPE_TARGET_RECORD),
+    .folders = g_list_store_new (SL_TYPE_FOLDER),
+    .recent = g_list_store_new (G_TYPE_FILE),
+    .jobs = g_list_store_new (G_TYPE_OBJECT),
+  };
+}
+
+static void
+panel_lists_clear (PanelLists *lists)
+{
+  g_clear_object (&lists->targets);
+  g_clear_object (&lists->folders);
+  g_clear_object (&lists->recent);
+  g_clear_object (&lists->jobs);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PanelLists, panel_lists_clear)
+
 static GtkWidget *
 show_panel (GtkWidget  *win,
-            GListStore *targets,
-            GListStore *folders,
-            GListStore *recent,
-            GListStore *jobs)
+            PanelLists *lists)
 {
-  GtkWidget *panel = sl_workspace_panel_new (G_LIST_MODEL (targets), G_LIST_MODEL (folders), G_LIST_MODEL (recent),
-                                             G_LIST_MODEL (jobs));
+  GtkWidget *panel = sl_workspace_panel_new (G_LIST_MODEL (lists->targets), G_LIST_MODEL (lists->folders),
+                                             G_LIST_MODEL (lists->recent), G_LIST_MODEL (lists->jobs));
 
   gtk_window_set_default_size (GTK_WINDOW (win), 300, 600);
   gtk_window_set_child (GTK_WINDOW (win), panel);
@@ -209,10 +236,7 @@ shown_row (GtkWidget *panel,
 static void
 test_panel_rows (void)
 {
-  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
-  g_autoptr(GListStore) folders = g_list_store_new (SL_TYPE_FOLDER);
-  g_autoptr(GListStore) recent = g_list_store_new (G_TYPE_FILE);
-  g_autoptr(GListStore) jobs = g_list_store_new (G_TYPE_OBJECT);
+  g_auto(PanelLists) lists = panel_lists_new ();
   g_autoptr(SlTargetRecord) server = sl_target_record_new (SL_TARGET_KIND_SSH, "npu-box");
   g_autofree char *long_path = g_build_filename (tmp_root, "a-folder-with-a-name-long-enough-to-be-cut-in-the-panel", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (long_path);
@@ -222,9 +246,9 @@ test_panel_rows (void)
   guint seen = 0;
 
   sl_target_record_set_host (server, "10.0.0.7");
-  g_list_store_append (targets, server);
-  g_list_store_append (recent, file);
-  panel = show_panel (win, targets, folders, recent, jobs);
+  g_list_store_append (lists.targets, server);
+  g_list_store_append (lists.recent, file);
+  panel = show_panel (win, &lists);
 
   collect_rows (panel, rows);
   g_assert_cmpuint (rows->len, ==, sl_workspace_panel_get_n_rows (SL_WORKSPACE_PANEL (panel)));
@@ -261,10 +285,7 @@ test_panel_rows (void)
 static void
 test_names_told_apart (void)
 {
-  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
-  g_autoptr(GListStore) folders = g_list_store_new (SL_TYPE_FOLDER);
-  g_autoptr(GListStore) recent = g_list_store_new (G_TYPE_FILE);
-  g_autoptr(GListStore) jobs = g_list_store_new (G_TYPE_OBJECT);
+  g_auto(PanelLists) lists = panel_lists_new ();
   g_autofree char *first_path = g_build_filename (tmp_root, "level0", "rank0_ascend_pt", NULL);
   g_autofree char *second_path = g_build_filename (tmp_root, "level1", "rank0_ascend_pt", NULL);
   g_autofree char *other_path = g_build_filename (tmp_root, "level1", "other", NULL);
@@ -279,12 +300,12 @@ test_names_told_apart (void)
   GtkWidget *panel;
   SlWorkspaceRow *shown;
 
-  g_list_store_append (folders, first);
-  g_list_store_append (folders, second);
-  g_list_store_append (folders, other);
-  g_list_store_append (recent, first_file);
-  g_list_store_append (recent, second_file);
-  panel = show_panel (win, targets, folders, recent, jobs);
+  g_list_store_append (lists.folders, first);
+  g_list_store_append (lists.folders, second);
+  g_list_store_append (lists.folders, other);
+  g_list_store_append (lists.recent, first_file);
+  g_list_store_append (lists.recent, second_file);
+  panel = show_panel (win, &lists);
 
   {
     const struct { gpointer item; const char *title; } expected[] = {
@@ -300,7 +321,7 @@ test_names_told_apart (void)
   }
 
   /* With the other one closed, the name alone says it. */
-  g_list_store_remove (folders, 1);
+  g_list_store_remove (lists.folders, 1);
   shown = shown_row (panel, first);
   g_assert_nonnull (shown);
   g_assert_cmpstr (sl_workspace_row_get_title (shown), ==, "rank0_ascend_pt");
@@ -313,10 +334,7 @@ test_names_told_apart (void)
 static void
 test_finding_kinds (void)
 {
-  g_autoptr(GListStore) targets = g_list_store_new (SL_TYPE_TARGET_RECORD);
-  g_autoptr(GListStore) folders = g_list_store_new (SL_TYPE_FOLDER);
-  g_autoptr(GListStore) recent = g_list_store_new (G_TYPE_FILE);
-  g_autoptr(GListStore) jobs = g_list_store_new (G_TYPE_OBJECT);
+  g_auto(PanelLists) lists = panel_lists_new ();
   g_autofree char *path = g_build_filename (tmp_root, "run", "profiler", NULL);
   g_autofree char *part_path = g_build_filename (path, "train", "profiler", NULL);
   g_autoptr(SlFolder) folder = sl_folder_new (path);
@@ -332,8 +350,8 @@ test_finding_kinds (void)
   g_ptr_array_add (findings, cluster);
   g_ptr_array_add (findings, part);
   sl_folder_restore_findings (folder, findings);
-  g_list_store_append (folders, folder);
-  panel = show_panel (win, targets, folders, recent, jobs);
+  g_list_store_append (lists.folders, folder);
+  panel = show_panel (win, &lists);
 
   {
     const struct { gpointer item; const char *title, *kind; } expected[] = {
