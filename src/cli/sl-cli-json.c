@@ -46,6 +46,20 @@ sl_cli_json_add_int (JsonBuilder *builder,
   json_builder_add_int_value (builder, value);
 }
 
+/* An integer member, null when it is not @known. */
+void
+sl_cli_json_add_known_int (JsonBuilder *builder,
+                           const char  *name,
+                           gboolean     known,
+                           gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (known)
+    json_builder_add_int_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
 /* A duration in microseconds, null when negative (unknown). */
 void
 sl_cli_json_add_us (JsonBuilder *builder,

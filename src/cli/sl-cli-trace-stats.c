@@ -156,21 +156,9 @@ stats_to_json (const char *path,
   json_builder_set_member_name (builder, "tracks");
   json_builder_add_int_value (builder, sl_trace_get_n_tracks (trace));
   /* null where nothing was read with a time: 0 would be a time */
-  json_builder_set_member_name (builder, "start_ns");
-  if (sl_trace_has_times (trace))
-    json_builder_add_int_value (builder, sl_trace_get_start_ns (trace));
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "end_ns");
-  if (sl_trace_has_times (trace))
-    json_builder_add_int_value (builder, sl_trace_get_end_ns (trace));
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "span_ns");
-  if (sl_trace_has_times (trace))
-    json_builder_add_int_value (builder, span_ns (trace));
-  else
-    json_builder_add_null_value (builder);
+  sl_cli_json_add_known_int (builder, "start_ns", sl_trace_has_times (trace), sl_trace_get_start_ns (trace));
+  sl_cli_json_add_known_int (builder, "end_ns", sl_trace_has_times (trace), sl_trace_get_end_ns (trace));
+  sl_cli_json_add_known_int (builder, "span_ns", sl_trace_has_times (trace), span_ns (trace));
   json_builder_set_member_name (builder, "memory_bytes");
   json_builder_add_int_value (builder, sl_trace_get_memory_size (trace));
 

@@ -93,6 +93,10 @@ void sl_cli_json_add_string (JsonBuilder *builder,
 void sl_cli_json_add_int    (JsonBuilder *builder,
                              const char  *name,
                              gint64       value);
+void sl_cli_json_add_known_int (JsonBuilder *builder,
+                                const char  *name,
+                                gboolean     known,
+                                gint64       value);
 void sl_cli_json_add_double (JsonBuilder *builder,
                              const char  *name,
                              double       value);
