@@ -125,21 +125,14 @@ sl_timeline_page_get_status (SlTimelinePage *self)
 static char *
 format_elapsed_us (gint64 us)
 {
-  double v;
-
   if (us < 1)
     /* Translators: how long reading or indexing a trace took, when it was
      * too quick to measure */
     return g_strdup (_("under 1 µs"));
+  /* below a millisecond the duration's three digits would be nanoseconds */
   if (us < 1000)
     return g_strdup_printf ("%" G_GINT64_FORMAT " µs", us);
-  if (us < G_USEC_PER_SEC)
-    {
-      v = us / 1e3;
-      return g_strdup_printf ("%.*f ms", v >= 100 ? 1 : v >= 10 ? 2 : 3, v);
-    }
-  v = us / 1e6;
-  return g_strdup_printf ("%.*f s", v >= 100 ? 1 : v >= 10 ? 2 : 3, v);
+  return sl_timeline_format_duration (us * 1000);
 }
 
 static void
