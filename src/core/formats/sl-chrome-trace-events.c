@@ -480,19 +480,13 @@ reader_get_thread_track (Reader *r)
   guint process = reader_get_process (r);
   gboolean hit;
   CacheEntry *entry = cache_find (r->track_cache, process, r->tid, &hit);
+  g_autofree char *copy = NULL;
   guint track;
 
   if (hit)
     return entry->value;
 
-  if (g_utf8_validate_len (r->tid->str, r->tid->len, NULL))
-    track = sl_trace_builder_get_thread_track (r->builder, process, r->tid->str);
-  else
-    {
-      g_autofree char *tid = dup_valid (r->tid);
-
-      track = sl_trace_builder_get_thread_track (r->builder, process, tid);
-    }
+  track = sl_trace_builder_get_thread_track (r->builder, process, valid_text (r->tid, &copy));
   cache_store (entry, process, r->tid, track);
   return track;
 }
